@@ -1,0 +1,114 @@
+/**
+ * The browser app: providers (antd ConfigProvider zh_CN with the site's primary colour, antd App for
+ * message/modal, TanStack Query) and the routes of spec 1 §2. The console and the home page editor are
+ * separate lazy chunks (DESIGN.md 'Browser': the visitor's site must not download the console).
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { DEFAULT_PRIMARY_COLOR, MESSAGE_DURATION_MS } from '@common/constants';
+import { ApiError } from './api';
+import { readBoot } from './boot';
+import HomePage from './site/HomePage';
+import { PageSpinner } from './pages/PageSpinner';
+import { NotFoundPage, RouteErrorPage, UnavailablePage, UnderConstructionPage, UnreleasedPage } from './pages/StatusPages';
+
+// The console is one lazy chunk (its pages come from one module), the editor another.
+const consoleModule = () => import('./console');
+const ConsoleGuard = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleGuard })));
+const ConsoleLayout = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleLayout })));
+const LoginPage = lazy(() => consoleModule().then((m) => ({ default: m.LoginPage })));
+const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
+const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
+const EditorPage = lazy(() => import('./console/editor/EditorPage'));
+
+const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
+
+/** Visitor routes that later issues fill in; they exist now because panels link there. */
+const PLACEHOLDER_PATHS = [
+  '/microapp/explore/resources/:type/:id',
+  '/resources/notices/:id',
+  '/microapp/profile/:id',
+  '/microapp/explore',
+  '/top-resources',
+  '/microapp/navigator',
+];
+
+const pages: RouteObject[] = [
+  { path: '/', element: <HomePage /> },
+  { path: '/console/login', element: lazyPage(LoginPage) },
+  {
+    path: '/console',
+    element: lazyPage(ConsoleGuard),
+    children: [
+      { index: true, element: <Navigate to="/console/applications" replace /> },
+      {
+        element: lazyPage(ConsoleLayout),
+        children: [
+          { path: 'applications', element: lazyPage(ApplicationsPage) },
+          { path: 'application/:id', element: lazyPage(ApplicationSettingsPage) },
+        ],
+      },
+      { path: 'application/:id/editor', element: lazyPage(EditorPage) },
+      // spec 1 §2: any other console path falls back to the application page
+      { path: '*', element: <Navigate to="/console/applications" replace /> },
+    ],
+  },
+  { path: '/block/404', element: <NotFoundPage /> },
+  { path: '/block/503', element: <UnavailablePage /> },
+  { path: '/unrelease', element: <UnreleasedPage /> },
+  ...PLACEHOLDER_PATHS.map((path) => ({ path, element: <UnderConstructionPage /> })),
+  { path: '*', element: <Navigate to="/block/404" replace /> },
+];
+
+/** The route table (spec 1 §2 'Console routes', 'Public routes'); unknown paths go to /block/404. */
+export const routes: RouteObject[] = [{ errorElement: <RouteErrorPage />, children: pages }];
+
+/** Query client: our API client already retries a GET once (spec 2 §9), so queries do not retry again. */
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (err, query) => {
+        // a session that ended while the console was open: ask the guard to check again
+        if (err instanceof ApiError && err.status === 401 && query.queryKey[0] !== 'session') {
+          void client.invalidateQueries({ queryKey: ['session'] });
+        }
+      },
+    }),
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  });
+  return client;
+}
+
+/** The root component: providers around the router. */
+export default function App() {
+  const boot = readBoot();
+  const primary = boot.config?.themeConfig?.primaryColor || DEFAULT_PRIMARY_COLOR;
+  const router = getRouter();
+  return (
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ token: { colorPrimary: primary, colorLink: primary, borderRadius: 6 } }}
+      button={{ autoInsertSpace: false }}
+    >
+      <AntApp message={{ duration: MESSAGE_DURATION_MS / 1000, maxCount: 3 }}>
+        <QueryClientProvider client={getQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+let routerSingleton: ReturnType<typeof createBrowserRouter> | null = null;
+let queryClientSingleton: QueryClient | null = null;
+function getRouter() {
+  routerSingleton ??= createBrowserRouter(routes);
+  return routerSingleton;
+}
+function getQueryClient() {
+  queryClientSingleton ??= createQueryClient();
+  return queryClientSingleton;
+}

@@ -1,0 +1,209 @@
+/**
+ * The browser's API client (spec 2 §7 'Request wrapper', §6, §9; DESIGN.md 'Server').
+ *
+ * - Every request carries credentials (cookies); unsafe methods echo the `XSRF-TOKEN` cookie in the
+ *   `X-XSRF-TOKEN` header.
+ * - Timeout 30000 ms; a GET that fails on the network or with a 5xx is retried once after 3000 ms.
+ * - Any failure REJECTS with an {@link ApiError} carrying the HTTP status, the server's error code and
+ *   fields and its Chinese message. The original left the promise pending when the body had an error
+ *   field (spec 2 §8); we never do (docs/decisions.md #3).
+ */
+import { MSG } from '@common/messages';
+import type { ApiErrorBody, Page } from '@common/page';
+import type { PanelRead } from '@modules/types';
+
+/** A refused or failed call: `message` is Chinese and meant for the user. */
+export class ApiError extends Error {
+  /** HTTP status, or 0 when no answer came (network failure, timeout) */
+  readonly status: number;
+  /** the server's error code (`conflict`, `bad_request`, ...) or `network` / `timeout` / `bad_response` */
+  readonly code: string;
+  /** field -> message, when the server named the fields at fault */
+  readonly fields?: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** The Chinese message of any error (an ApiError's own message, otherwise a generic one). */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  return MSG.requestFailed;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** query parameters; arrays are sent as repeated keys (spec 2 §7), null/undefined are left out */
+  query?: Record<string, QueryValue>;
+  /** JSON body */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** spec 2 §9 'HTTP' */
+export const HTTP_TIMEOUT_MS = 30_000;
+export const HTTP_RETRY_DELAY_MS = 3_000;
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** Reads a cookie of the current document (undefined outside a browser). */
+export function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined' || typeof document.cookie !== 'string') return undefined;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+/** Builds `path?query` with repeated keys for arrays. */
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const item of v) qs.append(k, String(item));
+    else qs.append(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `${path}${path.includes('?') ? '&' : '?'}${s}` : path;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Whether a failure is worth one more try: no answer at all, or a 5xx. */
+const retryable = (err: ApiError) => err.status === 0 || err.status >= 500;
+
+let xsrfPriming: Promise<void> | null = null;
+
+/** The server sets the XSRF cookie on every answer; before the very first unsafe call, get one. */
+async function ensureXsrfCookie(): Promise<void> {
+  if (readCookie(XSRF_COOKIE) || typeof document === 'undefined') return;
+  xsrfPriming ??= fetch('/api/v1/session', { credentials: 'include' }).then(() => undefined, () => undefined)
+    .finally(() => { xsrfPriming = null; });
+  await xsrfPriming;
+}
+
+/** One attempt: fetch with a timeout, parse the JSON answer, turn every failure into an ApiError. */
+async function attempt<T>(url: string, method: string, opts: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') {
+    const token = readCookie(XSRF_COOKIE);
+    if (token) headers[XSRF_HEADER] = token;
+  }
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => { timedOut = true; controller.abort(); }, HTTP_TIMEOUT_MS);
+  const onOuterAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onOuterAbort);
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(url, {
+      method, headers, credentials: 'include', signal: controller.signal,
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+    });
+    text = await res.text();
+  } catch (err) {
+    if (timedOut) throw new ApiError(0, 'timeout', MSG.requestTimeout);
+    if (opts.signal?.aborted) throw err; // the caller gave up: not an error to show
+    throw new ApiError(0, 'network', MSG.networkError);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  let body: unknown = undefined;
+  if (text.trim() !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      if (res.ok) throw new ApiError(res.status, 'bad_response', MSG.badResponse);
+    }
+  }
+  const errorField = body && typeof body === 'object' && 'error' in body ? (body as ApiErrorBody).error : undefined;
+  if (!res.ok || errorField) {
+    const status = res.ok ? 400 : res.status;
+    const fallback = status >= 500 ? MSG.serverError
+      : status === 401 ? MSG.notSignedIn
+      : status === 403 ? MSG.forbidden
+      : status === 404 ? MSG.notFound
+      : status === 429 ? MSG.tooManyRequests
+      : MSG.requestFailed;
+    const e = errorField && typeof errorField === 'object' ? errorField : undefined;
+    const message = e && typeof e.message === 'string' && e.message ? e.message : fallback;
+    const code = e && typeof e.code === 'string' ? e.code : `http_${status}`;
+    throw new ApiError(status, code, message, e?.fields);
+  }
+  return body as T;
+}
+
+/**
+ * Calls the API. Resolves with the parsed JSON answer; rejects with an {@link ApiError} on a network
+ * failure, a timeout, an HTTP error or an answer carrying an `error` field.
+ */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const method = opts.method ?? 'GET';
+  const url = buildUrl(path, opts.query);
+  if (method !== 'GET') await ensureXsrfCookie();
+  try {
+    return await attempt<T>(url, method, opts);
+  } catch (err) {
+    if (method !== 'GET' || !(err instanceof ApiError) || !retryable(err) || opts.signal?.aborted) throw err;
+  }
+  await sleep(HTTP_RETRY_DELAY_MS);
+  if (opts.signal?.aborted) throw new ApiError(0, 'aborted', MSG.requestFailed);
+  return attempt<T>(url, method, opts);
+}
+
+/** GET with query parameters. */
+export const apiGet = <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+  request<T>(path, { query, signal });
+/** POST a JSON body. */
+export const apiPost = <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body: body ?? {} });
+/** PUT a JSON body. */
+export const apiPut = <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body: body ?? {} });
+/** DELETE. */
+export const apiDelete = <T>(path: string) => request<T>(path, { method: 'DELETE' });
+
+/** What a panel read needs to know about the site (a subset of SiteContext). */
+export interface ReadSite {
+  applicationId: number;
+  topicId: number | null;
+}
+
+/**
+ * Runs one panel read (modules/types.ts `PanelRead`) against the API of spec 2 §7 'Content':
+ * `top` → POST /api/v4/modules/top-{kind}; `notice` → GET /api/v1/modules/top-notice;
+ * `link` → GET /api/v1/modules/top-link. Always the first page (offset 0).
+ */
+export function runRead(read: PanelRead, site: ReadSite, signal?: AbortSignal): Promise<Page<unknown>> {
+  switch (read.source) {
+    case 'top': {
+      const body: Record<string, unknown> = { offset: 0, count: read.count };
+      if (site.topicId != null) body.topicId = site.topicId;
+      if (read.categoryLevelOne) body.categoryLevelOne = read.categoryLevelOne;
+      if (read.categoryLevelTwo) body.categoryLevelTwo = read.categoryLevelTwo;
+      return request<Page<unknown>>(`/api/v4/modules/top-${read.kind}`, { method: 'POST', body, signal });
+    }
+    case 'notice':
+      return apiGet<Page<unknown>>('/api/v1/modules/top-notice',
+        { applicationId: site.applicationId, moduleId: read.moduleId, offset: 0, count: read.count }, signal);
+    case 'link':
+      return apiGet<Page<unknown>>('/api/v1/modules/top-link',
+        { applicationId: site.applicationId, moduleId: read.moduleId, offset: 0, count: read.count }, signal);
+    default: {
+      const never: never = read;
+      return Promise.reject(new ApiError(0, 'bad_read', `${MSG.requestFailed}（${String((never as { source?: unknown }).source)}）`));
+    }
+  }
+}

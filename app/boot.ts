@@ -1,0 +1,86 @@
+/**
+ * What the server embeds in the HTML (`window.__ATRIUM_BOOT__`, server/web/index.ts) and the shapes of
+ * the application configuration the browser reads (spec 1 §3 'Application config').
+ */
+import type { HomeConfig } from '@common/homeConfig';
+import type { Page } from '@common/page';
+
+/** One entry of the header menu (spec 1 §3 headerConfig.menu); the stored shape varies, all optional. */
+export interface HeaderMenuItem {
+  title?: string;
+  name?: string;
+  label?: string;
+  url?: string;
+  link?: string;
+  path?: string;
+  children?: HeaderMenuItem[];
+}
+
+export interface HeaderConfig {
+  menu?: HeaderMenuItem[];
+  hideHome?: boolean;
+  style?: { transparentMenu?: boolean; transparentMenuFontColor?: string };
+  theme?: string;
+}
+
+export interface FooterLink { title?: string; name?: string; url?: string }
+
+export interface FooterConfig {
+  copyright?: string;
+  icpNumber?: string;
+  recordNumber?: string;
+  friendLinks?: FooterLink[];
+  address?: string;
+  mail?: string;
+  phone?: string;
+}
+
+export interface ThemeConfig { primaryColor?: string }
+
+/** GET /api/v1/applications/{id}/config and GET /api/v1/applications/config?host= */
+export interface AppConfig {
+  applicationId: number;
+  name: string;
+  host: string;
+  logo: string | null;
+  status: string;
+  homePage: string;
+  topicId: number | null;
+  topic: { id: number; title: string; cover?: string | null } | null;
+  headerConfig: HeaderConfig;
+  footerConfig: FooterConfig;
+  themeConfig: ThemeConfig;
+  homeConfig: HomeConfig;
+}
+
+/** The signed-in (non-anonymous) user as the site knows it. */
+export interface BootUser { id: number; name: string; role: string }
+
+export interface BootData {
+  host: string;
+  /** application config of the host, or null (unknown host, or a page other than `/`) */
+  config: AppConfig | null;
+  /** first page of each panel: moduleId -> read key -> page */
+  data: Record<string, Record<string, Page<unknown>>>;
+  user: BootUser | null;
+}
+
+declare global {
+  interface Window { __ATRIUM_BOOT__?: BootData }
+}
+
+const initialPath = typeof window !== 'undefined' ? window.location.pathname : '/';
+
+/** The boot data of this page load (an empty one when the HTML carried none, e.g. under `vite dev`). */
+export function readBoot(): BootData {
+  const b = typeof window !== 'undefined' ? window.__ATRIUM_BOOT__ : undefined;
+  return b ?? { host: typeof window !== 'undefined' ? window.location.host : '', config: null, data: {}, user: null };
+}
+
+/**
+ * True when the HTML was served for `/` and its boot data is authoritative about the host: a null
+ * config then means the host has no site (no need to ask again).
+ */
+export function bootIsHome(): boolean {
+  return initialPath === '/' && typeof window !== 'undefined' && window.__ATRIUM_BOOT__ !== undefined;
+}

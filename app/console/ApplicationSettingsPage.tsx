@@ -1,0 +1,86 @@
+/**
+ * /console/application/:id (spec 1 §2): the application's name, host and topic
+ * (GET /api/v1/applications/{id}/config, PUT /api/v1/applications/{id}), with links to the home page
+ * editor and the site.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Breadcrumb, Button, Form, Result, Space } from 'antd';
+import { EditOutlined, ExportOutlined } from '@ant-design/icons';
+import { MSG } from '@common/messages';
+import { ApiError, apiGet, apiPut, errorMessage } from '../api';
+import type { AppConfig } from '../boot';
+import { PageSpinner } from '../pages/PageSpinner';
+import { APPLICATION_FIELD_MAP, ApplicationFields, type ApplicationValues } from './ApplicationFields';
+import { statusTag } from './ApplicationsPage';
+import { appConfigKey, siteUrl } from './util';
+import { applyFieldErrors } from './formErrors';
+import type { WithMessage } from './types';
+import './console.css';
+
+/** The settings page of one application. */
+export function ApplicationSettingsPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ApplicationValues>();
+  const [saving, setSaving] = useState(false);
+  const config = useQuery({
+    queryKey: appConfigKey(id),
+    queryFn: ({ signal }) => apiGet<AppConfig>(`/api/v1/applications/${id}/config`, undefined, signal),
+    enabled: valid,
+  });
+
+  useEffect(() => {
+    if (config.data) form.setFieldsValue({ name: config.data.name, host: config.data.host, topicId: config.data.topicId ?? undefined });
+  }, [config.data, form]);
+
+  if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
+  if (config.isPending) return <PageSpinner />;
+  if (config.isError) {
+    return <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)}
+      extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
+  }
+  const app = config.data;
+
+  const save = async (values: ApplicationValues) => {
+    setSaving(true);
+    try {
+      const r = await apiPut<AppConfig & WithMessage>(`/api/v1/applications/${id}`, { name: values.name.trim(), host: values.host, topicId: values.topicId ?? null });
+      queryClient.setQueryData(appConfigKey(id), r);
+      void queryClient.invalidateQueries({ queryKey: ['applications'] });
+      message.success(r.message ?? MSG.applicationSaved);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) form.setFields([{ name: 'host', errors: [err.message] }]);
+      else applyFieldErrors(form, err, APPLICATION_FIELD_MAP);
+      message.error(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="atr-console__page">
+      <Breadcrumb items={[{ title: <Link to="/console/applications">{MSG.applications}</Link> }, { title: app.name }]} />
+      <div className="atr-page-head">
+        <div>
+          <h2 className="atr-page-head__title">{MSG.applicationSettings} {statusTag(app.status)}</h2>
+          <div className="atr-muted">{MSG.applicationSettingsHint}</div>
+        </div>
+        <Space>
+          <Button icon={<EditOutlined />} aria-label={MSG.editHome} onClick={() => navigate(`/console/application/${id}/editor`)}>{MSG.editHome}</Button>
+          <Button icon={<ExportOutlined />} aria-label={MSG.visit} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.visit}</Button>
+        </Space>
+      </div>
+      <div className="atr-panel-card atr-settings-card">
+        <Form<ApplicationValues> form={form} layout="vertical" onFinish={(v) => void save(v)} validateTrigger="onBlur" style={{ maxWidth: 560 }}>
+          <ApplicationFields />
+          <Button type="primary" htmlType="submit" loading={saving}>{MSG.save}</Button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * /console/applications (spec 1 §2): the applications the user manages, 20 a page (spec 2 §9), with
+ * 编辑首页 (the editor), 设置 (the settings page), 访问 (the site in a new tab) and 删除 (confirmed);
+ * 新建应用 opens a dialog. Creating and deleting are for super managers (the server refuses others).
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { MSG } from '@common/messages';
+import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
+import type { Page } from '@common/page';
+import { ApiError, apiDelete, apiGet, apiPost, errorMessage } from '../api';
+import { APPLICATION_FIELD_MAP, ApplicationFields, type ApplicationValues } from './ApplicationFields';
+import { applyFieldErrors } from './formErrors';
+import { useSession } from './session';
+import { siteUrl } from './util';
+import type { ApplicationListItem, WithMessage } from './types';
+import './console.css';
+
+/** The Chinese label of an application status (states are not shown in the spec: draft/released). */
+export function statusTag(status: string) {
+  if (status === 'released' || status === 'passed') return <Tag color="success">{MSG.statusReleased}</Tag>;
+  return <Tag>{status === 'draft' ? MSG.statusDraft : status}</Tag>;
+}
+
+/** The applications list page. */
+export function ApplicationsPage() {
+  const [page, setPage] = useState(1);
+  const [query, setQuery] = useState('');
+  const [creating, setCreating] = useState(false);
+  const { data: user } = useSession();
+  const isSuper = user?.role === 'super';
+  const queryClient = useQueryClient();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+
+  const list = useQuery({
+    queryKey: ['applications', page, query],
+    queryFn: ({ signal }) => apiGet<Page<ApplicationListItem>>('/api/v1/applications', { page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = (app: ApplicationListItem) => {
+    modal.confirm({
+      title: MSG.applicationDeleteTitle,
+      content: MSG.applicationDeleteConfirm,
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          const r = await apiDelete<WithMessage>(`/api/v1/applications/${app.applicationId}`);
+          message.success(r.message ?? MSG.applicationDeleted);
+          await queryClient.invalidateQueries({ queryKey: ['applications'] });
+        } catch (err) {
+          message.error(errorMessage(err));
+        }
+      },
+    });
+  };
+
+  const columns: TableColumnsType<ApplicationListItem> = [
+    {
+      title: MSG.applicationName, dataIndex: 'name', key: 'name',
+      render: (name: string, app) => <Link to={`/console/application/${app.applicationId}`} className="atr-app-name">{name}</Link>,
+    },
+    { title: MSG.host, dataIndex: 'host', key: 'host', render: (host: string) => <Typography.Text code>{host}</Typography.Text> },
+    {
+      title: MSG.topic, key: 'topic',
+      render: (_: unknown, app) => app.topic?.title ?? <span className="atr-muted">{MSG.noTopic}</span>,
+    },
+    { title: MSG.status, dataIndex: 'status', key: 'status', width: 100, render: (s: string) => statusTag(s) },
+    {
+      title: MSG.actions, key: 'actions', width: 360,
+      render: (_: unknown, app) => (
+        <Space size={4} wrap>
+          <Button type="link" size="small" icon={<EditOutlined />} aria-label={MSG.editHome} onClick={() => navigate(`/console/application/${app.applicationId}/editor`)}>{MSG.editHome}</Button>
+          <Button type="link" size="small" icon={<SettingOutlined />} aria-label={MSG.settings} onClick={() => navigate(`/console/application/${app.applicationId}`)}>{MSG.settings}</Button>
+          <Button type="link" size="small" icon={<ExportOutlined />} aria-label={MSG.visit} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.visit}</Button>
+          {isSuper && <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={MSG.delete} onClick={() => remove(app)}>{MSG.delete}</Button>}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="atr-console__page">
+      <div className="atr-page-head">
+        <div>
+          <h2 className="atr-page-head__title">{MSG.applications}</h2>
+        </div>
+        <Space>
+          <Input.Search allowClear placeholder={MSG.searchApplications} style={{ width: 240 }}
+            onSearch={(v) => { setQuery(v.trim()); setPage(1); }} />
+          {isSuper && <Button type="primary" icon={<PlusOutlined />} aria-label={MSG.newApplication} onClick={() => setCreating(true)}>{MSG.newApplication}</Button>}
+        </Space>
+      </div>
+      <div className="atr-panel-card">
+        <Table<ApplicationListItem>
+          rowKey="applicationId"
+          columns={columns}
+          dataSource={list.data?.content ?? []}
+          loading={list.isFetching}
+          locale={{ emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={MSG.noApplications} /> }}
+          pagination={{
+            current: page, pageSize: CONSOLE_PAGE_SIZE, total: list.data?.totalElements ?? 0, showSizeChanger: false,
+            showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`, onChange: setPage, hideOnSinglePage: false,
+          }}
+        />
+      </div>
+      <CreateApplicationModal open={creating} onClose={() => setCreating(false)} onCreated={() => {
+        setCreating(false);
+        setPage(1);
+        void queryClient.invalidateQueries({ queryKey: ['applications'] });
+      }} />
+    </div>
+  );
+}
+
+/** The 新建应用 dialog: name, host, topic; the server's 409/400 land on the fields. */
+function CreateApplicationModal({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(): void }) {
+  const [form] = Form.useForm<ApplicationValues>();
+  const [saving, setSaving] = useState(false);
+  const { message } = App.useApp();
+
+  const submit = async () => {
+    let values: ApplicationValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const r = await apiPost<WithMessage>('/api/v1/applications', { name: values.name.trim(), host: values.host, topicId: values.topicId ?? null });
+      message.success(r.message ?? MSG.applicationCreated);
+      form.resetFields();
+      onCreated();
+    } catch (err) {
+      // 409: the host is taken; 400: the fields the server names
+      if (err instanceof ApiError && err.status === 409) form.setFields([{ name: 'host', errors: [err.message] }]);
+      else applyFieldErrors(form, err, APPLICATION_FIELD_MAP);
+      message.error(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={MSG.newApplication}
+      open={open}
+      width={DIALOG_WIDTH}
+      okText={MSG.create}
+      cancelText={MSG.cancel}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={() => { form.resetFields(); onClose(); }}
+      forceRender
+    >
+      <Form<ApplicationValues> form={form} layout="vertical" requiredMark validateTrigger="onBlur" onFinish={() => void submit()}>
+        <ApplicationFields />
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The console frame: a top bar (Atrium 控制台, the console menu, the user's name, 退出登录) above the
+ * page. The home page editor has its own full-width frame (editor/EditorPage.tsx).
+ */
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Avatar, Button, Layout, Menu } from 'antd';
+import { AppstoreOutlined, LogoutOutlined } from '@ant-design/icons';
+import { MSG } from '@common/messages';
+import { useSession } from './session';
+import { useSignOut } from './useSignOut';
+import './console.css';
+
+/** The console's layout around its pages. */
+export function ConsoleLayout() {
+  const { data: user } = useSession();
+  const signOut = useSignOut();
+  const { pathname } = useLocation();
+  useEffect(() => { document.title = MSG.consoleTitle; }, []);
+  const selected = pathname.startsWith('/console/application') ? 'applications' : '';
+  return (
+    <Layout className="atr-console">
+      <Layout.Header className="atr-console__header">
+        <Link to="/console/applications" className="atr-console__brand">
+          <span className="atr-console__logo">A</span>
+          {MSG.consoleTitle}
+        </Link>
+        <Menu
+          className="atr-console__menu"
+          mode="horizontal"
+          selectedKeys={[selected]}
+          items={[{ key: 'applications', icon: <AppstoreOutlined />, label: <Link to="/console/applications">{MSG.applications}</Link> }]}
+        />
+        <div className="atr-console__user">
+          <Avatar size="small" className="atr-console__avatar">{user?.name?.slice(0, 1)}</Avatar>
+          <span className="atr-console__username">{user?.name}</span>
+          <Button type="text" icon={<LogoutOutlined />} aria-label={MSG.signOut} onClick={() => void signOut()}>{MSG.signOut}</Button>
+        </div>
+      </Layout.Header>
+      <Layout.Content className="atr-console__content">
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

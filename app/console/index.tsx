@@ -1,0 +1,9 @@
+/**
+ * The console chunk (loaded lazily by App.tsx): the guard, the layout and the console pages. The home
+ * page editor is a chunk of its own (editor/EditorPage.tsx).
+ */
+export { ConsoleGuard } from './ConsoleGuard';
+export { ConsoleLayout } from './ConsoleLayout';
+export { LoginPage } from './LoginPage';
+export { ApplicationsPage } from './ApplicationsPage';
+export { ApplicationSettingsPage } from './ApplicationSettingsPage';

@@ -1,0 +1,37 @@
+/**
+ * The console session (spec 1 §6): who is signed in (GET /api/v1/session), signing out
+ * (DELETE /api/v1/session), and where to send a visitor who is not signed in.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../api';
+import type { SessionUser } from './types';
+
+export const SESSION_KEY = ['session'] as const;
+
+/** The signed-in user (null when nobody is, or the user is anonymous). */
+export function useSession() {
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: async () => {
+      const r = await apiGet<{ user: SessionUser | null }>('/api/v1/session');
+      return r.user && !r.user.anonymous ? r.user : null;
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** The sign-in page address that comes back to `path` afterwards. */
+export function loginPath(path: string): string {
+  return `/console/login?redirect=${encodeURIComponent(path)}`;
+}
+
+/**
+ * A safe place to go after signing in: a path on this site (never another origin), defaulting to the
+ * applications page.
+ */
+export function safeRedirect(raw: string | null): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\') || raw.startsWith('/console/login')) {
+    return '/console/applications';
+  }
+  return raw;
+}

@@ -1,0 +1,30 @@
+/** Shapes of the console's API answers (server/routes/**; spec 1 §3). */
+
+/** GET /api/v1/session → { user } */
+export interface SessionUser {
+  id: number;
+  uid: number;
+  name: string;
+  affiliation: string;
+  phone: string | null;
+  role: string;
+  anonymous: boolean;
+  tags: string[];
+}
+
+/** An item of GET /api/v1/applications (spec 1 §3 'Application list item'). */
+export interface ApplicationListItem {
+  applicationId: number;
+  name: string;
+  host: string;
+  homePage: string;
+  status: string;
+  updatedAt?: string;
+  topic: { id: number; title: string | null; cover?: string | null } | null;
+}
+
+/** An item of GET /api/v1/topics */
+export interface Topic { id: number; title: string; cover?: string | null }
+
+/** Answers of the changing calls carry a Chinese message. */
+export interface WithMessage { message?: string }

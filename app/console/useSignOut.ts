@@ -1,0 +1,26 @@
+/** Signing out of the console (DELETE /api/v1/session), then back to the sign-in page. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { App } from 'antd';
+import { MSG } from '@common/messages';
+import { apiDelete, errorMessage } from '../api';
+import { SESSION_KEY } from './session';
+import type { WithMessage } from './types';
+
+/** A function that signs out, shows the server's message and goes to /console/login. */
+export function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  return async () => {
+    try {
+      const r = await apiDelete<WithMessage>('/api/v1/session');
+      navigate('/console/login', { replace: true });
+      queryClient.clear();
+      queryClient.setQueryData(SESSION_KEY, null);
+      message.success(r.message ?? MSG.signedOut);
+    } catch (err) {
+      message.error(errorMessage(err));
+    }
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The home page grid (spec 1 §2 'Screens', §3 'span'; spec 2 §9 'Layout'): the modules of a page entry's
+ * template laid out on the 1210 px container as a wrapping flex row, each rendered by its type's Panel
+ * (`appRegistry[type].Panel`) with its data. In edit mode every panel gets a toolbar (编辑, 删除), its
+ * links are inert, and a module whose type is not registered shows as a placeholder card; in public view
+ * such a module is skipped silently.
+ */
+import { Component, type ErrorInfo, type MouseEvent, type ReactNode } from 'react';
+import { Button, Tag, Tooltip } from 'antd';
+import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
+import type { ModuleConfig } from '@common/homeConfig';
+import type { Page } from '@common/page';
+import { MSG } from '@common/messages';
+import { definitionOf } from '@modules/registry';
+import type { ModuleAppParts, SiteContext } from '@modules/types.app';
+import { appRegistry } from '@modules/registry.app';
+import { spanWidth } from './layout';
+import { usePanelData } from './usePanelData';
+import './site.css';
+
+/** The registered browser parts of a type, or undefined. */
+export function appPartsOf(type: string): ModuleAppParts | undefined {
+  return (appRegistry as Partial<Record<string, ModuleAppParts>>)[type];
+}
+
+/** What the editor does with a panel's toolbar. */
+export interface GridEditActions {
+  onEdit(module: ModuleConfig): void;
+  onDelete(module: ModuleConfig): void;
+  /** a save is running: the buttons wait */
+  busy?: boolean;
+}
+
+export interface HomeGridProps {
+  modules: ModuleConfig[];
+  site: SiteContext;
+  /** boot pages: moduleId -> read key -> page (public view, first render) */
+  bootData?: Record<string, Record<string, Page<unknown>>>;
+  editable?: boolean;
+  actions?: GridEditActions;
+}
+
+/** Lays out the modules of a page entry; see the file comment. */
+export function HomeGrid({ modules, site, bootData, editable = false, actions }: HomeGridProps) {
+  const shown = editable ? modules : modules.filter((m) => appPartsOf(m.type) && definitionOf(m.type));
+  return (
+    <div className={`atr-grid${editable ? ' atr-grid--edit' : ''}`}>
+      {shown.map((m) => (
+        <PanelSlot key={m.id} module={m} site={site} initial={bootData?.[m.id]} editable={editable} actions={actions} />
+      ))}
+    </div>
+  );
+}
+
+interface SlotProps {
+  module: ModuleConfig;
+  site: SiteContext;
+  initial?: Record<string, Page<unknown>>;
+  editable: boolean;
+  actions?: GridEditActions;
+}
+
+/** Links inside a panel are inert in edit mode (spec 1 §2: "no navigation"). */
+function blockAnchors(e: MouseEvent<HTMLDivElement>) {
+  const target = e.target as Element | null;
+  if (target && typeof target.closest === 'function' && target.closest('a')) e.preventDefault();
+}
+
+function PanelSlot({ module, site, initial, editable, actions }: SlotProps) {
+  const parts = appPartsOf(module.type);
+  const def = definitionOf(module.type);
+  let minHeight: number | undefined;
+  if (def) {
+    try {
+      const h = def.height(module, { groupTemplate: site.groupTemplate });
+      if (typeof h === 'number' && h > 0) minHeight = h;
+    } catch { /* a broken config keeps its natural height */ }
+  }
+  const body = parts && def
+    ? <PanelBoundary editable={editable}><RegisteredPanel parts={parts} module={module} site={site} initial={initial} editable={editable} /></PanelBoundary>
+    : <UnregisteredCard type={module.type} />;
+
+  return (
+    <div className="atr-slot" style={{ width: spanWidth(module.span) }} data-module-id={module.id} data-module-type={module.type}>
+      {editable && (
+        <div className="atr-slot__toolbar">
+          <span className="atr-slot__name" title={module.alias}>
+            {module.alias || module.type}
+            <Tag className="atr-slot__type" variant="filled">{def?.label ?? module.type}</Tag>
+          </span>
+          <span className="atr-slot__buttons">
+            <Tooltip title={parts ? undefined : MSG.unregisteredModule}>
+              <Button size="small" type="text" icon={<EditOutlined />} aria-label={MSG.edit} disabled={!parts || actions?.busy} onClick={() => actions?.onEdit(module)}>
+                {MSG.edit}
+              </Button>
+            </Tooltip>
+            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={MSG.delete} disabled={actions?.busy} onClick={() => actions?.onDelete(module)}>
+              {MSG.delete}
+            </Button>
+          </span>
+        </div>
+      )}
+      <div
+        className="atr-slot__body"
+        style={minHeight ? { minHeight } : undefined}
+        onClickCapture={editable ? blockAnchors : undefined}
+        onAuxClickCapture={editable ? blockAnchors : undefined}
+      >
+        {body}
+      </div>
+    </div>
+  );
+}
+
+function RegisteredPanel({ parts, module, site, initial, editable }: { parts: ModuleAppParts; module: ModuleConfig; site: SiteContext; initial?: Record<string, Page<unknown>>; editable: boolean }) {
+  const { data, loading, error } = usePanelData(module, site, initial);
+  const { Panel } = parts;
+  return <Panel module={module} data={data} loading={loading} error={error} editable={editable} site={site} />;
+}
+
+function UnregisteredCard({ type }: { type: string }) {
+  return (
+    <div className="atr-unregistered">
+      <WarningOutlined />
+      <div>{MSG.unregisteredModule}</div>
+      <code>{type}</code>
+    </div>
+  );
+}
+
+/** A panel that throws does not take the page down: hidden in public view, a card in edit mode. */
+class PanelBoundary extends Component<{ editable: boolean; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('panel failed', error, info.componentStack);
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return this.props.editable ? <div className="atr-unregistered"><WarningOutlined /><div>{MSG.loadFailed}</div></div> : null;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The visitor's home page `/` (spec 1 §2 'Home page in public view'). The configuration and the first
+ * page of every panel come from the boot data embedded in the HTML, so the first paint needs no request;
+ * after a client-side navigation (boot data of another path) the configuration is read by host
+ * (GET /api/v1/applications/config?host=) and the panels fetch their own data.
+ */
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, ConfigProvider, Empty, Result, Spin } from 'antd';
+import { homeEntry } from '@common/homeConfig';
+import { MSG } from '@common/messages';
+import type { SiteContext } from '@modules/types.app';
+import { ApiError, apiGet, errorMessage } from '../api';
+import { bootIsHome, readBoot, type AppConfig } from '../boot';
+import { HomeGrid } from './HomeGrid';
+import { SiteFrame } from './SiteFrame';
+import { UnknownHost } from './UnknownHost';
+
+const notFoundish = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
+
+/**
+ * The application of a host, or null when no application has it. Tries the host as typed (with its
+ * port) and then without the port, as the server does for the HTML.
+ */
+export async function configByHost(host: string): Promise<AppConfig | null> {
+  const h = host.toLowerCase();
+  try {
+    return await apiGet<AppConfig>('/api/v1/applications/config', { host: h });
+  } catch (e) {
+    if (!notFoundish(e)) throw e;
+  }
+  const bare = h.replace(/:\d+$/, '');
+  if (bare === h) return null;
+  try {
+    return await apiGet<AppConfig>('/api/v1/applications/config', { host: bare });
+  } catch (e) {
+    if (notFoundish(e)) return null;
+    throw e;
+  }
+}
+
+/** Builds the panels' site context from a configuration. */
+export function siteContextOf(config: AppConfig, user: SiteContext['user'], groupTemplate: boolean): SiteContext {
+  return { applicationId: config.applicationId, topicId: config.topicId ?? config.topic?.id ?? null, user, groupTemplate };
+}
+
+/** The visitor home page; see the file comment. */
+export default function HomePage() {
+  const boot = readBoot();
+  const host = typeof window !== 'undefined' ? window.location.host : boot.host;
+  const fromBoot = bootIsHome();
+  const q = useQuery({
+    queryKey: ['site-config', host],
+    queryFn: () => configByHost(host),
+    initialData: fromBoot ? boot.config : undefined,
+    staleTime: fromBoot ? Infinity : 60_000,
+  });
+
+  const config = q.data;
+  useEffect(() => {
+    if (config) document.title = config.name;
+  }, [config]);
+
+  if (q.isPending) return <div className="atr-center"><Spin size="large" /></div>;
+  if (q.isError) {
+    return (
+      <div className="atr-status-page">
+        <Result status="warning" title={MSG.siteLoadFailed} subTitle={errorMessage(q.error)}
+          extra={<Button type="primary" onClick={() => q.refetch()}>{MSG.retry}</Button>} />
+      </div>
+    );
+  }
+  if (!config) return <UnknownHost host={host} />;
+
+  const entry = homeEntry(config.homeConfig ?? []);
+  const site = siteContextOf(config, boot.user, entry.style === 'fullScreen');
+  const primary = config.themeConfig?.primaryColor;
+  return (
+    <ConfigProvider theme={primary ? { token: { colorPrimary: primary, colorLink: primary } } : undefined}>
+      <SiteFrame config={config} user={boot.user}>
+        {entry.template.length === 0
+          ? <div className="atr-empty-home"><Empty description={<><div>{MSG.homeEmpty}</div><div style={{ color: '#999', marginTop: 4 }}>{MSG.homeEmptyHint}</div></>} /></div>
+          : <HomeGrid modules={entry.template} site={site} bootData={fromBoot ? boot.data : undefined} />}
+      </SiteFrame>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Business constants and limits of spec 2 §9 (and spec 1 §3 defaults), shared by browser and server.
+ */
+export const MODULE_TYPES = [
+  'news', 'notice', 'resource', 'policy', 'scholar', 'institution', 'journal', 'standard', 'fruit',
+  'activity', 'link', 'wechat_article', 'tool', 'bulletin', 'job', 'carousel', 'iframe', 'book',
+  'xmodule', 'flex', 'sciencedata',
+] as const;
+export type ModuleType = (typeof MODULE_TYPES)[number];
+
+/** spec 1 §3 'Users, resource types, actions' */
+export const RESOURCE_TYPES = [
+  'article', 'news', 'patent', 'project', 'scholar', 'report', 'institution', 'journal', 'conference',
+  'standard', 'policy', 'book', 'sciencedata', 'fruit', 'activity', 'notice', 'resource',
+] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+/** Chinese names of resource types, for labels and pages. */
+export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
+  article: '论文', news: '新闻', patent: '专利', project: '项目', scholar: '学者', report: '报告',
+  institution: '机构', journal: '期刊', conference: '会议', standard: '标准', policy: '政策',
+  book: '图书', sciencedata: '科学数据', fruit: '成果', activity: '活动', notice: '通知公告',
+  resource: '资源',
+};
+
+/** Span 0..5 (spec 1 §3, spec 2 §9): the fraction of the 1210 px container a panel takes. */
+export const SPAN_FRACTIONS = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4, 1] as const;
+export const SPAN_LABELS = ['1/4', '1/3', '1/2', '2/3', '3/4', '100%'] as const;
+export type Span = 0 | 1 | 2 | 3 | 4 | 5;
+
+export const CONTAINER_WIDTH = 1210;
+export const MOBILE_BREAKPOINT = 576;
+export const SAVE_LOADING_MS = 600;
+export const MESSAGE_DURATION_MS = 3000;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const DEFAULT_PRIMARY_COLOR = '#06f';
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZE_CHOICES = [10, 20, 30, 40, 50, 100] as const;
+export const CONSOLE_PAGE_SIZE = 20;
+export const DIALOG_WIDTH = 536;
+export const DRAWER_WIDTH = 420;
+export const USER_COOKIE_MS = 864e5;
+export const TOP_JOURNAL_COUNT = 51;
+export const CODE_LENGTH = 6;
+/** Verification codes (issue 2): life, wrong tries, resend interval. */
+export const CODE_TTL_MS = 5 * 60_000;
+export const CODE_MAX_TRIES = 5;
+export const CODE_RESEND_MS = 60_000;
+/** Codes one client address may ask for per minute. */
+export const CODE_PER_ADDRESS_PER_MIN = 5;
+/** spec 2 §9 'Dates': missing dates default to this day. */
+export const DEFAULT_DATE = '2023-01-01';

@@ -1,0 +1,109 @@
+/**
+ * End to end in Debian's Chromium (issue 2 'Tests that must exist'): a super manager signs in with the
+ * code read from the outbox file, creates an application, adds a scholar panel, saves, opens the visitor
+ * page of that application and sees scholar names that came from the CSRankings import, deletes the
+ * panel, and after a reload it is gone. Screenshots are kept under test-artifacts/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { artifacts, launchChromium, sharedData, startServer, type RunningServer } from './support';
+
+const PHONE = '13800138000';
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  const dir = path.join(sharedData, 'csrankings-scholars');
+  const files = fs.readdirSync(dir).filter((f) => /^csrankings-[a-z]\.csv$/.test(f)).map((f) => path.join(dir, f));
+  expect(files.length).toBe(26);
+  const out = server.cli('import', 'scholars', ...files, '--topic', '计算机科学');
+  expect(out).toMatch(/导入/);
+  server.cli('admin', 'add', '--phone', PHONE);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+  fs.mkdirSync(artifacts, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The first scholars of a topic as the panel asks for them (span 4 shows 6), through the signed-in page's API. */
+async function expectedScholars(topicTitle: string, count: number): Promise<string[]> {
+  const topics = await (await page.request.get(`${server.url}/api/v1/topics`)).json() as Array<{ id: number; title: string }>;
+  const topicId = topics.find((t) => t.title === topicTitle)!.id;
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const r = await page.request.post(`${server.url}/api/v4/modules/top-scholar`, { data: { offset: 0, count, topicId }, headers: { 'x-xsrf-token': xsrf } });
+  expect(r.status()).toBe(200);
+  const body = await r.json() as { content: Array<{ title: string }> };
+  return body.content.map((s) => s.title);
+}
+
+describe('a super manager builds a portal and a visitor reads it', () => {
+  it('signs in with the SMS code from the outbox', async () => {
+    await page.goto(`${server.url}/console/applications`);
+    await page.waitForURL(/\/console\/login/);
+    await page.getByPlaceholder('手机号').fill(PHONE);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText('验证码已发送').waitFor();
+    await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(/\/console\/applications/);
+    await page.getByRole('heading', { name: '应用管理' }).waitFor();
+  });
+
+  it('creates an application on the host of this server', async () => {
+    await page.getByRole('button', { name: '新建应用' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('应用名称').fill('计算机学者门户');
+    await dialog.getByLabel('域名').fill(`127.0.0.1:${server.port}`);
+    await dialog.getByLabel('专题').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '计算机科学' }).click();
+    await dialog.getByRole('button', { name: '创建' }).click();
+    await page.getByText('应用创建成功').waitFor();
+    await page.getByRole('row').filter({ hasText: '计算机学者门户' }).waitFor();
+  });
+
+  it('adds a scholar panel that the visitor page shows with imported names', async () => {
+    await page.getByRole('row').filter({ hasText: '计算机学者门户' }).getByRole('button', { name: '编辑首页' }).click();
+    await page.waitForURL(/\/editor$/);
+    await page.getByRole('button', { name: '添加模块' }).click();
+    await page.getByRole('menuitem', { name: '学者' }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByLabel('模块标题').fill('计算机科学学者');
+    await drawer.getByRole('button', { name: '添加模块' }).click();
+    await page.getByText('首页配置保存成功').waitFor();
+    const panel = page.locator('[data-module-type="scholar"]');
+    await expect(panel.getByText('计算机科学学者').first().isVisible()).resolves.toBe(true);
+
+    const names = await expectedScholars('计算机科学', 6);
+    expect(names).toHaveLength(6);
+    const visitor = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+    await visitor.goto(`${server.url}/`);
+    const vpanel = visitor.locator('[data-module-type="scholar"]');
+    await vpanel.getByText('计算机科学学者').waitFor();
+    for (const name of names) await vpanel.getByText(name, { exact: true }).first().waitFor();
+    await visitor.screenshot({ path: path.join(artifacts, 'e2e-visitor-scholars.png'), fullPage: true });
+    await visitor.close();
+  });
+
+  it('deletes the panel after confirmation; a reload shows it gone', async () => {
+    const panel = page.locator('[data-module-type="scholar"]');
+    await panel.getByRole('button', { name: '删除' }).click();
+    await page.getByText('你确认要删除该模块吗？ 删除后数据不可恢复。').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await page.getByText('模块已删除').waitFor();
+    await page.reload();
+    await page.getByText('首页还没有模块').waitFor();
+    expect(await page.locator('[data-module-type="scholar"]').count()).toBe(0);
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/`);
+    await visitor.getByText('首页还没有内容').waitFor();
+    await visitor.close();
+  });
+});

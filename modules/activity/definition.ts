@@ -1,0 +1,30 @@
+/**
+ * Activity panel (spec 1 §3 'Activity defaults', §5): conferences and projects, shown rich (logo, dates,
+ * place); default span 4, data types conference and project (at least one); height 331 (399 in a group
+ * template); one read per type, counts split like research outputs (spec 2 §9). One tab per type.
+ */
+import { z } from 'zod';
+import { moduleBase } from '../../common/homeConfig.js';
+import { MSG } from '../../common/messages.js';
+import type { ModuleDefinition } from '../types.js';
+import { categoryFilter, listHeight, moreLinkByPriority, noMigration, splitCounts, topResourcesLink } from '../rules.js';
+
+export const ACTIVITY_DATA_TYPES = ['conference', 'project'] as const;
+
+export const activitySchema = moduleBase.extend({
+  type: z.literal('activity'),
+  dataType: z.array(z.enum(ACTIVITY_DATA_TYPES, { error: MSG.dataTypeRequired })).min(1, MSG.dataTypeRequired).max(2),
+});
+export type ActivityModule = z.infer<typeof activitySchema>;
+
+export const activityDefinition: ModuleDefinition<ActivityModule> = {
+  type: 'activity', label: '学术活动', version: 1, schema: activitySchema,
+  defaults: () => ({ type: 'activity', alias: '学术活动', span: 4, dataType: ['conference', 'project'], dataDisplayType: 'rich', showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
+  height: (_cfg, ctx) => listHeight(ctx),
+  reads: (cfg) => {
+    const counts = splitCounts(cfg.dataType, cfg.span);
+    return cfg.dataType.map((t) => ({ key: t, source: 'top' as const, kind: t, count: counts[t], ...categoryFilter(cfg) }));
+  },
+  moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, cfg.dataType[0] ?? 'conference', topResourcesLink(cfg, cfg.dataType)),
+  migrate: noMigration,
+};

@@ -1,0 +1,71 @@
+/**
+ * The visitor's institution panel (spec 1 §3 'Institution'; spec 2 §9 'Item counts'): cards in two rows
+ * (8, 6, 4 or 2 by span) with the logo (a placeholder with the initial when missing), name, place and
+ * kind (location, or province and city; level), and the scholar and research-output counts, each
+ * linking to /microapp/explore/resources/institution/{id}.
+ */
+import type { ModuleConfig } from '../../common/homeConfig.js';
+import type { PanelProps, SiteContext } from '../types.app.js';
+import { cardCountBySpan } from '../rules.js';
+import { institutionDefinition, type InstitutionModule } from './definition.js';
+import { cardColumns, idOf, num, pageItems, text, titleOf, type PanelItem } from '../kit/format';
+import { resourceHref } from '../kit/links';
+import { Thumb } from '../kit/media';
+import { PanelLink } from '../kit/PanelLink';
+import { CardSkeleton, PanelShell, PanelStatus, TopicHint, moreLinkOf } from '../kit/PanelShell';
+
+/** A count field: a number, or the total of a list of `{ count }` (fruit_count, scholar_count). */
+function countOf(...values: unknown[]): number | null {
+  for (const v of values) {
+    const n = num(v);
+    if (n != null) return n;
+    if (Array.isArray(v)) {
+      const parts = v.map((x) => (x && typeof x === 'object' ? num((x as Record<string, unknown>).count ?? (x as Record<string, unknown>).value) : num(x)));
+      if (parts.some((p) => p != null)) return parts.reduce<number>((s, p) => s + (p ?? 0), 0);
+    }
+  }
+  return null;
+}
+
+/** One institution card. */
+function InstitutionCard({ it, module, site }: { it: PanelItem; module: ModuleConfig; site: SiteContext }) {
+  const id = idOf(it);
+  const name = titleOf(it);
+  const where = text(it.location) || [text(it.province), text(it.city)].filter((p, i, all) => p && all.indexOf(p) === i).join(' ');
+  const kind = text(it.institution_type) || text(it.level) || text(it.authority);
+  const scholars = countOf(it.scholars, it.scholar_count);
+  const fruits = countOf(it.fruits, it.fruit_count);
+  const body = (
+    <>
+      <Thumb src={it.logo} label={name} fit="contain" className="atr-p-org__logo" />
+      <span className="atr-p-card__main">
+        <span className="atr-p-card__title atr-p-ellipsis">{name}</span>
+        <span className="atr-p-card__line atr-p-muted">{[where, kind].filter(Boolean).join(' · ') || '\u00a0'}</span>
+        <span className="atr-p-card__foot atr-p-card__foot--stats">
+          <span className="atr-p-stat">学者 <b>{scholars ?? '—'}</b></span>
+          <span className="atr-p-stat">成果 <b>{fruits ?? '—'}</b></span>
+        </span>
+      </span>
+    </>
+  );
+  return id
+    ? <PanelLink to={resourceHref(text(it.type) || 'institution', id)} module={module} site={site} className="atr-p-card atr-p-org" title={name}>{body}</PanelLink>
+    : <div className="atr-p-card atr-p-org">{body}</div>;
+}
+
+/** The institution panel; props are PanelProps (modules/types.app.ts). */
+export default function InstitutionPanel({ module, data, loading, error, editable, site }: PanelProps<InstitutionModule>) {
+  const count = cardCountBySpan(module.span);
+  const columns = cardColumns(count);
+  const items = pageItems(data.institution).slice(0, count);
+  return (
+    <PanelShell module={module} site={site} more={moreLinkOf(institutionDefinition, module, site)} className="atr-p--institution">
+      <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
+        hint={<TopicHint site={site} />} skeleton={<CardSkeleton count={count} columns={columns} />}>
+        <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
+          {items.map((it, i) => <InstitutionCard key={idOf(it) || i} it={it} module={module} site={site} />)}
+        </div>
+      </PanelStatus>
+    </PanelShell>
+  );
+}

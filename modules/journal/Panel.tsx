@@ -1,0 +1,73 @@
+/**
+ * The visitor's journal panel (spec 1 §2 'journal form', §3 'Journal'; spec 2 §9 'Item counts'): cards
+ * in two rows (8, 6, 4 or 2 by span) with the cover (a placeholder when missing), title, latest issue
+ * (feed_time), collection, impact factor and ISSN, linking to /microapp/explore/resources/journal/{id}.
+ * When content recommendation is on (showRecommendation) a signed-in user also sees 订阅 (已订阅 when
+ * is_subscribed) on each journal, a link to /subscriptions/journals (spec 1 §2).
+ */
+import { ReadOutlined } from '@ant-design/icons';
+import type { ModuleConfig } from '../../common/homeConfig.js';
+import type { PanelProps, SiteContext } from '../types.app.js';
+import { cardCountBySpan } from '../rules.js';
+import { journalDefinition, type JournalModule } from './definition.js';
+import { cardColumns, idOf, num, pageItems, text, titleOf, type PanelItem } from '../kit/format';
+import { SUBSCRIPTIONS_HREF, resourceHref } from '../kit/links';
+import { Thumb } from '../kit/media';
+import { PanelLink } from '../kit/PanelLink';
+import { CardSkeleton, PanelShell, PanelStatus, TopicHint, moreLinkOf } from '../kit/PanelShell';
+
+/** Latest issue without the duplicated 期/卷 of some feeds (spec 2 §9 'Feed time labels'). */
+function feedLabel(v: unknown): string {
+  return text(v).replace(/期期/g, '期').replace(/卷卷/g, '卷');
+}
+
+/** One journal card; `subscribe` shows the 订阅 link. */
+function JournalCard({ it, module, site, subscribe }: { it: PanelItem; module: ModuleConfig; site: SiteContext; subscribe: boolean }) {
+  const id = idOf(it);
+  const title = titleOf(it);
+  const href = id ? resourceHref(text(it.type) || 'journal', id) : null;
+  const issue = feedLabel(it.feed_time);
+  const collection = text(it.collection);
+  const impact = num(it.impact_factor);
+  const issn = text(it.issn);
+  const subscribed = it.is_subscribed === true || it.is_subscribed === 1;
+  const cover = <Thumb src={it.cover} label={title} className="atr-p-journal__cover" />;
+  return (
+    <div className="atr-p-card atr-p-journal">
+      {href ? <PanelLink to={href} module={module} site={site} className="atr-p-journal__coverlink" title={title}>{cover}</PanelLink> : cover}
+      <span className="atr-p-card__main">
+        {href
+          ? <PanelLink to={href} module={module} site={site} className="atr-p-card__title atr-p-ellipsis" title={title}>{title}</PanelLink>
+          : <span className="atr-p-card__title atr-p-ellipsis" title={title}>{title}</span>}
+        <span className="atr-p-card__line atr-p-muted">{issue ? <><ReadOutlined /> {issue}</> : '\u00a0'}</span>
+        <span className="atr-p-card__line atr-p-muted">{[impact != null ? `影响因子 ${impact}` : '', issn ? `ISSN ${issn}` : ''].filter(Boolean).join(' · ') || '\u00a0'}</span>
+        <span className="atr-p-card__foot">
+          {collection ? <span className="atr-p-tag atr-p-ellipsis" title={collection}>{collection}</span> : <span />}
+          {subscribe && (
+            <PanelLink to={SUBSCRIPTIONS_HREF} module={module} site={site} className={`atr-p-subscribe${subscribed ? ' is-on' : ''}`}>
+              {subscribed ? '已订阅' : '订阅'}
+            </PanelLink>
+          )}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+/** The journal panel; props are PanelProps (modules/types.app.ts). */
+export default function JournalPanel({ module, data, loading, error, editable, site }: PanelProps<JournalModule>) {
+  const count = cardCountBySpan(module.span);
+  const columns = cardColumns(count);
+  const items = pageItems(data.journal).slice(0, count);
+  const subscribe = !!site.user && !!module.showRecommendation;
+  return (
+    <PanelShell module={module} site={site} more={moreLinkOf(journalDefinition, module, site)} className="atr-p--journal">
+      <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
+        hint={<TopicHint site={site} />} skeleton={<CardSkeleton count={count} columns={columns} />}>
+        <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
+          {items.map((it, i) => <JournalCard key={idOf(it) || i} it={it} module={module} site={site} subscribe={subscribe} />)}
+        </div>
+      </PanelStatus>
+    </PanelShell>
+  );
+}

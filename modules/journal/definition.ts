@@ -1,0 +1,22 @@
+/**
+ * Journal panel (spec 1 §2 'journal form', §3 'Journal', spec 2 §9): default span 4; list height 331
+ * (399 in a group template); item count by span; reads POST /api/v4/modules/top-journal with the
+ * module's category. 'Enable content recommendation' (showRecommendation) sends signed-in users' more
+ * link to the recommendation page and shows 订阅 on each journal.
+ */
+import { z } from 'zod';
+import { moduleBase } from '../../common/homeConfig.js';
+import type { ModuleDefinition } from '../types.js';
+import { cardCountBySpan, categoryFilter, listHeight, moreLinkByPriority, noMigration, topResourcesLink } from '../rules.js';
+
+export const journalSchema = moduleBase.extend({ type: z.literal('journal') });
+export type JournalModule = z.infer<typeof journalSchema>;
+
+export const journalDefinition: ModuleDefinition<JournalModule> = {
+  type: 'journal', label: '期刊', version: 1, schema: journalSchema,
+  defaults: () => ({ type: 'journal', alias: '期刊', span: 4, showManual: false, showRecommendation: false, redirectToExplore: false, oauthBeforeRedirect: false }),
+  height: (_cfg, ctx) => listHeight(ctx),
+  reads: (cfg) => [{ key: 'journal', source: 'top', kind: 'journal', count: cardCountBySpan(cfg.span), ...categoryFilter(cfg) }],
+  moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, 'journal', topResourcesLink(cfg, ['journal'])),
+  migrate: noMigration,
+};

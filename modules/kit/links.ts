@@ -1,0 +1,35 @@
+/**
+ * The links panels produce (spec 1 §2 'Links the panels produce', 'Priority of a panel's more link').
+ * Pure functions: no React.
+ */
+import type { ModuleConfig } from '../../common/homeConfig.js';
+import type { SiteContext } from '../types.app.js';
+
+/** True for an absolute http(s) address (another site: opens in a new tab). */
+export const isExternal = (url: string): boolean => /^https?:\/\//i.test(url);
+
+/** Resource detail: /microapp/explore/resources/{type}/{id}; notices: /resources/notices/{id}. */
+export function resourceHref(type: string, id: string | number): string {
+  const seg = encodeURIComponent(String(id));
+  return type === 'notice' ? `/resources/notices/${seg}` : `/microapp/explore/resources/${encodeURIComponent(type)}/${seg}`;
+}
+
+/** Scholar profile: /microapp/profile/{id}. */
+export const scholarHref = (id: string | number): string => `/microapp/profile/${encodeURIComponent(String(id))}`;
+
+/** Journal subscriptions page, shown as 订阅 on journal panels (needs login). */
+export const SUBSCRIPTIONS_HREF = '/subscriptions/journals';
+
+/** The sign-in address that comes back to `target` afterwards. */
+export const loginHref = (target: string): string => `/console/login?redirect=${encodeURIComponent(target)}`;
+
+/**
+ * The address a panel link really goes to: a module with oauthBeforeRedirect sends a visitor who is
+ * not signed in to the sign-in page instead (spec 1 §2), for detail and more links alike.
+ */
+export function guardHref(target: string, module: Pick<ModuleConfig, 'oauthBeforeRedirect'>, site: Pick<SiteContext, 'user'>): string {
+  return module.oauthBeforeRedirect && !site.user ? loginHref(target) : target;
+}
+
+/** The console page where a topic's resources are managed (empty-state configure link, spec 1 §2). */
+export const topicShowHref = (topicId: number): string => `/console/topics/tc/topicShow/${topicId}`;

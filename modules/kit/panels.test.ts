@@ -1,0 +1,174 @@
+/**
+ * The visitor panels render their three states (spec 1 §4) and their links (spec 1 §2) without a DOM:
+ * react-dom/server renders each registered type's Panel from its defaults. Plus the pure helpers of
+ * modules/kit (dates, links).
+ */
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { ModuleConfig } from '../../common/homeConfig';
+import { makePage, type Page } from '../../common/page';
+import { definitionOf } from '../registry';
+import { REGISTERED_TYPES } from '../types';
+import type { PanelProps, SiteContext } from '../types.app';
+import ActivityPanel from '../activity/Panel';
+import CarouselPanel from '../carousel/Panel';
+import FruitPanel from '../fruit/Panel';
+import InstitutionPanel from '../institution/Panel';
+import JournalPanel from '../journal/Panel';
+import LinkPanel from '../link/Panel';
+import NewsPanel from '../news/Panel';
+import NoticePanel from '../notice/Panel';
+import ScholarPanel from '../scholar/Panel';
+import { formatDate, newestFirst, relativeDate } from './format';
+import { guardHref, resourceHref, scholarHref } from './links';
+
+const PANELS: Record<string, ComponentType<PanelProps<any>>> = {
+  activity: ActivityPanel, carousel: CarouselPanel, fruit: FruitPanel, institution: InstitutionPanel, journal: JournalPanel,
+  link: LinkPanel, news: NewsPanel, notice: NoticePanel, scholar: ScholarPanel,
+};
+
+const visitor: SiteContext = { applicationId: 1, topicId: 3, user: null, groupTemplate: false };
+const member: SiteContext = { ...visitor, user: { id: 7, name: '张三', role: 'user' } };
+const moduleOf = (type: string, extra: Record<string, unknown> = {}) =>
+  ({ ...definitionOf(type)!.defaults({ groupTemplate: false }), id: `m-${type}`, ...extra }) as ModuleConfig;
+const page = (items: unknown[]): Page<unknown> => makePage(items, items.length, 1, 10);
+
+function render(type: string, props: Partial<PanelProps> & { module?: ModuleConfig } = {}): string {
+  const module = props.module ?? moduleOf(type);
+  return renderToString(createElement(PANELS[type], {
+    module, data: {}, loading: false, error: null, editable: false, site: visitor, ...props,
+  } as PanelProps));
+}
+
+describe('every panel', () => {
+  it.each(REGISTERED_TYPES)('%s renders its defaults with no data as an empty state', (type) => {
+    const html = render(type);
+    expect(html).toContain('暂无数据');
+  });
+
+  it.each(REGISTERED_TYPES.filter((t) => t !== 'link' && t !== 'carousel'))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
+    expect(render(type, { loading: true })).toContain('ant-skeleton');
+    expect(render(type, { loading: true })).not.toContain('暂无数据');
+    const failed = render(type, { error: '网络连接失败，请检查网络后再试' });
+    expect(failed).toContain('加载失败');
+    expect(failed).toContain('网络连接失败');
+  });
+
+  it.each(REGISTERED_TYPES)('%s survives items whose fields are all missing or null', (type) => {
+    const junk = [{ id: 1, title: null, date: null, cover: null, avatar: 5, logo: {}, author: null }, null, 'x', { title: '只有标题' }];
+    const data = Object.fromEntries(definitionOf(type)!.reads(moduleOf(type)).map((r) => [r.key, page(junk)]));
+    const module = type === 'link' ? moduleOf(type, { specificData: [1, 2], specificDataObject: junk.slice(0, 2) })
+      : type === 'carousel' ? moduleOf(type, { items: [{ id: 1, dataType: 'picture', url: '' }, { id: 2, dataType: 'video', url: '/v.mp4' }] })
+        : moduleOf(type);
+    expect(() => render(type, { module, data })).not.toThrow();
+  });
+});
+
+describe('scholar panel', () => {
+  const scholars = page([
+    { id: 11, type: 'scholar', title: '林知远', avatar: null, professional_title: '教授', institution: '东湖理工大学', research_field: '机器学习', fruits_total: 186 },
+    { id: 12, type: 'scholar', title: '苏青禾', avatar: '/a.png', academic_title: '长江学者特聘教授' },
+  ]);
+  it('shows names, titles and the profile links', () => {
+    const html = render('scholar', { data: { scholar: scholars } });
+    for (const s of ['林知远', '教授', '东湖理工大学', '机器学习', '186', '苏青禾', '长江学者特聘教授', 'href="/microapp/profile/11"', 'src="/a.png"']) expect(html).toContain(s);
+    expect(html).not.toContain('暂无数据');
+    // a missing avatar becomes the initial
+    expect(html).toMatch(/atr-p-thumb--ph[^>]*>.*林</);
+  });
+  it('sends a visitor who is not signed in to the sign-in page when oauthBeforeRedirect is on', () => {
+    const module = moduleOf('scholar', { oauthBeforeRedirect: true });
+    expect(render('scholar', { module, data: { scholar: scholars } })).toContain(`href="/console/login?redirect=${encodeURIComponent('/microapp/profile/11')}"`);
+    expect(render('scholar', { module, data: { scholar: scholars }, site: member })).toContain('href="/microapp/profile/11"');
+  });
+  it('opens 更多 in a new tab', () => {
+    expect(render('scholar', { data: { scholar: scholars } })).toMatch(/<a href="\/top-resources\?[^"]*"[^>]*target="_blank"[^>]*>更多/);
+    expect(render('scholar', { module: moduleOf('scholar', { hideMoreButton: true }), data: { scholar: scholars } })).not.toContain('更多');
+  });
+});
+
+describe('journal panel', () => {
+  const journals = page([{ id: 5, type: 'journal', title: '作物种质创新', feed_time: '2026年第10期期', impact_factor: 1.874, collection: '北大核心', issn: '1234-5678' }]);
+  it('shows 订阅 only to a signed-in user with recommendation on', () => {
+    const on = moduleOf('journal', { showRecommendation: true });
+    expect(render('journal', { module: on, data: { journal: journals }, site: member })).toContain('href="/subscriptions/journals"');
+    expect(render('journal', { module: on, data: { journal: journals } })).not.toContain('订阅');
+    expect(render('journal', { data: { journal: journals }, site: member })).not.toContain('订阅');
+  });
+  it('shows the issue without the duplicated 期 and the facts', () => {
+    const html = render('journal', { data: { journal: journals } });
+    expect(html).toContain('2026年第10期<');
+    expect(html).toContain('影响因子 1.874');
+    expect(html).toContain('北大核心');
+  });
+});
+
+describe('list panels', () => {
+  it('notice: pinned tag, type, date, link to /resources/notices/{id}', () => {
+    const html = render('notice', { data: { notice: page([{ id: 3, noticeId: 3, title: '关于演示数据的说明', type: '消息公告', top: 1, publishDate: '2026-11-20' }]) } });
+    for (const s of ['置顶', '消息公告', '关于演示数据的说明', '2026-11-20', 'href="/resources/notices/3"']) expect(html).toContain(s);
+  });
+  it('news: data list newest first with detail links', () => {
+    const module = moduleOf('news', { displayType: ['data'] });
+    const html = render('news', { module, data: { data: page([{ id: 1, title: '旧闻', date: '2025-01-01' }, { id: 2, title: '新闻', date: '2026-05-01' }]) } });
+    expect(html.indexOf('新闻')).toBeLessThan(html.indexOf('旧闻'));
+    expect(html).toContain('href="/microapp/explore/resources/news/2"');
+  });
+  it('fruit: one tab per data type with its label', () => {
+    const html = render('fruit', { data: { article: page([{ id: 9, type: 'article', title: '知识图谱构建方法', date: '2026-10-15' }]), patent: page([]), report: page([]) } });
+    for (const s of ['论文', '专利', '报告', '知识图谱构建方法', '2026-10-15', 'href="/microapp/explore/resources/article/9"']) expect(html).toContain(s);
+  });
+  it('activity: conference dates and place', () => {
+    const html = render('activity', { data: { conference: page([{ id: 4, type: 'conference', title: '近海观测技术研讨会', start_date: '2027-03-20', end_date: '2027-03-22', country: '中国', state: '山东', city: '青岛' }]), project: page([]) } });
+    for (const s of ['会议', '项目', '近海观测技术研讨会', '2027-03-20 ~ 2027-03-22', '中国 山东 青岛']) expect(html).toContain(s);
+  });
+});
+
+describe('config panels', () => {
+  it('link: items open their url in a new tab, up to dataSize', () => {
+    const objs = [1, 2, 3].map((i) => ({ id: i, title: `门户${i}`, url: `https://p${i}.cn`, cover: null, name: `P${i}` }));
+    const html = render('link', { module: moduleOf('link', { specificData: [1, 2, 3], specificDataObject: objs, dataSize: 2 }) });
+    expect(html).toMatch(/href="https:\/\/p1\.cn"[^>]*target="_blank"/);
+    expect(html).toContain('门户2');
+    expect(html).not.toContain('门户3');
+  });
+  it('carousel: picture with caption and link, no arrows or dots with one item', () => {
+    const one = render('carousel', { module: moduleOf('carousel', { items: [{ id: 1, dataType: 'picture', url: '/b.svg', redirectUri: 'https://x.cn', title: '横幅', description: '说明' }] }) });
+    for (const s of ['src="/b.svg"', '横幅', '说明', 'href="https://x.cn"']) expect(one).toContain(s);
+    expect(one).not.toContain('slick-dots');
+    const two = render('carousel', { module: moduleOf('carousel', { items: [{ id: 1, dataType: 'picture', url: '/b.svg' }, { id: 2, dataType: 'video', url: '/v.mp4' }] }) });
+    expect(two).toContain('slick-dots');
+    expect(two).toMatch(/<video[^>]*muted/);
+  });
+});
+
+describe('helpers', () => {
+  it('formats dates as yyyy-MM-dd and keeps bare years', () => {
+    expect(formatDate('2026-01-02')).toBe('2026-01-02');
+    expect(formatDate('2026/1/2')).toBe('2026-01-02');
+    expect(formatDate(2024)).toBe('2024');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('不是日期')).toBe('');
+  });
+  it('words relative dates', () => {
+    const now = new Date(2026, 5, 30, 12).getTime();
+    expect(relativeDate(new Date(now - 30_000), now)).toBe('刚刚');
+    expect(relativeDate(new Date(now - 5 * 60_000), now)).toBe('5分钟前');
+    expect(relativeDate(new Date(now - 3 * 3600_000), now)).toBe('3小时前');
+    expect(relativeDate(new Date(now - 2 * 86400_000), now)).toBe('2天前');
+    expect(relativeDate(new Date(now - 15 * 86400_000), now)).toBe('2周前');
+    expect(relativeDate(new Date(now - 65 * 86400_000), now)).toBe('2个月前');
+    expect(relativeDate(new Date(now - 800 * 86400_000), now)).toBe('2年前');
+  });
+  it('sorts newest first, undated last', () => {
+    expect(newestFirst([{ id: 1, date: null }, { id: 2, date: '2024-01-01' }, { id: 3, date: '2025-01-01' }]).map((x) => x.id)).toEqual([3, 2, 1]);
+  });
+  it('builds the links of spec 1 §2', () => {
+    expect(resourceHref('article', 5)).toBe('/microapp/explore/resources/article/5');
+    expect(resourceHref('notice', 5)).toBe('/resources/notices/5');
+    expect(scholarHref(8)).toBe('/microapp/profile/8');
+    expect(guardHref('/x?a=1', { oauthBeforeRedirect: true }, { user: null })).toBe('/console/login?redirect=%2Fx%3Fa%3D1');
+    expect(guardHref('/x', { oauthBeforeRedirect: false }, { user: null })).toBe('/x');
+  });
+});

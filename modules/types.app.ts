@@ -1,0 +1,53 @@
+/**
+ * The browser half of the module contract: what a panel and a form receive (DESIGN.md 'module registry').
+ * Panels are pure renderers: the host page resolves the reads (from the boot data embedded in the HTML,
+ * or by calling the API) and hands the pages in.
+ */
+import type { ComponentType } from 'react';
+import type { ModuleConfig, PageEntry } from '../common/homeConfig.js';
+import type { Page } from '../common/page.js';
+import type { RegisteredType } from './types.js';
+
+export interface CategoryNode { label: string; value: string; children?: CategoryNode[] }
+
+/** What the site around a panel knows. */
+export interface SiteContext {
+  applicationId: number;
+  topicId: number | null;
+  /** signed-in, non-anonymous user, or null */
+  user: { id: number; name: string; role: string } | null;
+  /** the page entry's style is fullScreen (group template) */
+  groupTemplate: boolean;
+}
+
+export interface PanelProps<C extends ModuleConfig = ModuleConfig> {
+  module: C;
+  /** read key -> page; undefined while loading */
+  data: Record<string, Page<any> | undefined>;
+  loading: boolean;
+  /** a Chinese message when a read failed */
+  error: string | null;
+  /** edit mode: no navigation, links inert (spec 1 §2 'Screens') */
+  editable: boolean;
+  site: SiteContext;
+}
+
+export interface FormProps<C extends ModuleConfig = ModuleConfig> {
+  /** 'create' applies the defaults; 'edit' starts from a clone of `initial` */
+  mode: 'create' | 'edit';
+  initial?: C;
+  categories: CategoryNode[];
+  page: PageEntry;
+  /** inside a parent container (flex slot) */
+  inContainer?: boolean;
+  /** called with the validated module after the ~600 ms save loading (spec 1 §4) */
+  onSubmit(module: C): void;
+  onCancel(): void;
+}
+
+export interface ModuleAppParts {
+  Panel: ComponentType<PanelProps<any>>;
+  Form: ComponentType<FormProps<any>>;
+}
+
+export type AppRegistry = { [T in RegisteredType]: ModuleAppParts };

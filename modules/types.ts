@@ -1,0 +1,51 @@
+/**
+ * The contract every module type implements (DESIGN.md 'The module registry'). Pure: no React, no Node.
+ */
+import type { z } from 'zod';
+import type { ModuleConfig } from '../common/homeConfig.js';
+
+/** The module types built so far; issue 3 adds the rest of spec 1 §3. */
+export const REGISTERED_TYPES = ['news', 'notice', 'link', 'scholar', 'institution', 'journal', 'activity', 'fruit', 'carousel'] as const;
+export type RegisteredType = (typeof REGISTERED_TYPES)[number];
+
+/** The resource reads of spec 2 §7 'Content': POST /api/v3|v4/modules/top-{kind}. */
+export const TOP_KINDS = ['news', 'scholar', 'institution', 'journal', 'standard', 'article', 'patent', 'report', 'project', 'sciencedata', 'conference', 'policy', 'book'] as const;
+export type TopKind = (typeof TOP_KINDS)[number];
+
+/**
+ * One read a panel needs. The browser turns it into an API call; the server runs it directly to embed
+ * the first page of every panel in the home page HTML (no waterfall).
+ */
+export type PanelRead =
+  | { key: string; source: 'top'; kind: TopKind; count: number; categoryLevelOne?: string; categoryLevelTwo?: string }
+  | { key: string; source: 'notice'; count: number; moduleId: string }
+  | { key: string; source: 'link'; count: number; moduleId: string };
+
+export interface LayoutContext {
+  /** the page style is fullScreen (group template) */
+  groupTemplate: boolean;
+}
+
+export interface MoreLinkContext {
+  signedIn: boolean;
+}
+
+export interface ModuleDefinition<C extends ModuleConfig = ModuleConfig> {
+  type: RegisteredType;
+  /** Chinese name shown in the 'add module' menu */
+  label: string;
+  /** version of the stored config; `migrate` brings older ones up to it */
+  version: number;
+  /** full schema of the stored config */
+  schema: z.ZodType<C>;
+  /** a fresh default config (never a shared object), without id */
+  defaults(ctx: LayoutContext): Omit<C, 'id'>;
+  /** panel height in px, or 'auto' (spec 2 §9 'Heights') */
+  height(cfg: C, ctx: LayoutContext): number | 'auto';
+  /** the reads the panel needs (item counts of spec 2 §9) */
+  reads(cfg: C): PanelRead[];
+  /** the 'more' link, or null when hidden (spec 1 §2 'Priority of a panel's more link') */
+  moreLink(cfg: C, ctx: MoreLinkContext): string | null;
+  /** brings a stored config of an older version up to `version` */
+  migrate(stored: Record<string, unknown>): Record<string, unknown>;
+}

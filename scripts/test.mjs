@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: makes sure Debian's Chromium is there (installs it with apt-get when we are root, or stops
+ * with the exact command), builds the browser app, runs every Vitest project, and prints the closing
+ * line 'tests: N passed, M failed'. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const args = process.argv.slice(2);
+const run = (cmd, a, opts = {}) => spawnSync(cmd, a, { stdio: 'inherit', ...opts });
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const cmd = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-cjk';
+  if (process.getuid && process.getuid() === 0) {
+    console.log(`Chromium 不在 ${CHROMIUM}，正在安装：${cmd}`);
+    const r = run('bash', ['-c', cmd]);
+    if (r.status === 0 && fs.existsSync(CHROMIUM)) return;
+  }
+  console.error(`浏览器测试需要 Debian 的 chromium。请运行：\n  sudo bash -c '${cmd}'\n或设置 CHROMIUM_PATH。`);
+  process.exit(1);
+}
+
+const wantsE2e = !args.includes('--project') || args.some((a, i) => args[i - 1] === '--project' && a === 'e2e');
+if (wantsE2e) {
+  ensureChromium();
+  const b = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  if (b.status !== 0) { console.error('前端构建失败'); process.exit(b.status ?? 1); }
+}
+if (!process.env.TEST_DATABASE_URL) console.log('提示：未设置 TEST_DATABASE_URL，API 测试只在 SQLite 上运行。');
+
+const report = path.resolve('test-artifacts', 'vitest-report.json');
+fs.mkdirSync(path.dirname(report), { recursive: true });
+fs.rmSync(report, { force: true });
+const r = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args]);
+let passed = 0, failed = 0, skipped = 0;
+try {
+  const j = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed = j.numPassedTests; failed = j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0); skipped = j.numPendingTests + (j.numTodoTests ?? 0);
+} catch {
+  failed = Math.max(failed, 1);
+}
+if (r.status !== 0 && failed === 0) failed = 1;
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(r.status === 0 && failed === 0 ? 0 : 1);

@@ -1,0 +1,92 @@
+/**
+ * Builds the Fastify server: error handling, sessions, the API of spec 2 §7 and the browser app
+ * (DESIGN.md 'Server'). Bad input answers 4xx with `{ error: { code, message, fields? } }`; only a
+ * fault of ours answers 500, and its details go to the log, never to the client.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { ZodError } from 'zod';
+import type { AppContext } from './context.js';
+import { HttpError, fromZod } from './http/errors.js';
+import { registerSessionHooks } from './http/session.js';
+import { MSG } from '../common/messages.js';
+import authRoutes from './routes/auth/index.js';
+import applicationRoutes from './routes/applications/index.js';
+import moduleRoutes from './routes/modules/index.js';
+import topicRoutes from './routes/topics/index.js';
+import webRoutes from './web/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route registered (method, url pattern), for the bad-input test */
+    atriumRoutes: Array<{ method: string; url: string }>;
+  }
+}
+
+export interface BuildOptions {
+  /** pino logger options, or false for none (tests) */
+  logger?: boolean | object;
+  /** serve the built browser app (off in API tests) */
+  web?: boolean;
+}
+
+/** Creates the server with every route registered; call `listen` or `inject` on it. */
+export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: ctx.config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: process.env.ATRIUM_TRUST_PROXY === '1',
+  });
+  await app.register(cookie);
+  const routes: Array<{ method: string; url: string }> = [];
+  app.decorate('atriumRoutes', routes);
+  app.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url });
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+    }
+    if (err instanceof ZodError) {
+      const e = fromZod(err);
+      return reply.status(400).send({ error: { code: e.code, message: e.message, fields: e.fields } });
+    }
+    const fe = err as { statusCode?: number; code?: string; message?: string };
+    const status = fe.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? MSG.badJson
+        : status === 413 ? MSG.payloadTooLarge
+        : status === 415 ? MSG.badRequest
+        : status === 404 ? MSG.notFound
+        : MSG.badRequest;
+      return reply.status(status).send({ error: { code: fe.code ?? 'bad_request', message } });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'server_error', message: MSG.serverError } });
+  });
+
+  registerSessionHooks(app, ctx.db, { secureCookies: ctx.config.secureCookies });
+
+  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await ctx.db.selectFrom('topics').select('id').limit(1).execute();
+      return { ok: true };
+    } catch {
+      return reply.status(503).send({ ok: false });
+    }
+  });
+
+  await app.register(async (a) => authRoutes(a, ctx));
+  await app.register(async (a) => applicationRoutes(a, ctx));
+  await app.register(async (a) => moduleRoutes(a, ctx));
+  await app.register(async (a) => topicRoutes(a, ctx));
+
+  if (opts.web !== false) {
+    await app.register(async (a) => webRoutes(a, ctx));
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: { code: 'not_found', message: MSG.routeNotFound } }));
+  }
+  return app;
+}

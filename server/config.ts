@@ -1,0 +1,76 @@
+/**
+ * Configuration from the environment (README 'Configuration'). Secrets come only from the environment;
+ * in development a random secret is generated once and kept in the data folder (mode 0600).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  production: boolean;
+  /** folder for the SQLite file, uploads, outbox and the development secret */
+  dataDir: string;
+  databaseUrl: string;
+  /** key for hashing verification codes (HMAC-SHA256) */
+  secret: string;
+  smsProvider: 'outbox' | 'http';
+  smsOutbox: string;
+  smsGatewayUrl?: string;
+  smsGatewayToken?: string;
+  /** life of a sign-in session, ms */
+  sessionTtlMs: number;
+  /** Secure flag on cookies (on in production unless ATRIUM_INSECURE_COOKIES=1) */
+  secureCookies: boolean;
+  /** folder of the built browser app */
+  webDir: string;
+  /** create the demo application and catalogue on an empty database */
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const s = crypto.randomBytes(32).toString('hex');
+    fs.writeFileSync(file, s, { mode: 0o600 });
+    return s;
+  }
+}
+
+/** Reads the configuration; throws with a clear message when production lacks a required setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(overrides.dataDir ?? env.ATRIUM_DATA_DIR ?? './data');
+  const smsProvider = (overrides.smsProvider ?? env.ATRIUM_SMS_PROVIDER ?? 'outbox') as Config['smsProvider'];
+  if (smsProvider !== 'outbox' && smsProvider !== 'http') throw new Error(`ATRIUM_SMS_PROVIDER 只能是 outbox 或 http，收到 ${smsProvider}`);
+  if (production && smsProvider === 'outbox') {
+    throw new Error('生产环境不能使用 outbox 短信通道：请设置 ATRIUM_SMS_PROVIDER=http 和 ATRIUM_SMS_GATEWAY_URL');
+  }
+  if (production && !env.ATRIUM_SECRET && !overrides.secret) throw new Error('生产环境必须设置 ATRIUM_SECRET');
+  const cfg: Config = {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    production,
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? path.join(dataDir, 'atrium.db'),
+    secret: env.ATRIUM_SECRET ?? '',
+    smsProvider,
+    smsOutbox: path.resolve(env.ATRIUM_SMS_OUTBOX ?? path.join(dataDir, 'outbox', 'sms.jsonl')),
+    smsGatewayUrl: env.ATRIUM_SMS_GATEWAY_URL,
+    smsGatewayToken: env.ATRIUM_SMS_GATEWAY_TOKEN,
+    sessionTtlMs: Number(env.ATRIUM_SESSION_DAYS ?? 7) * 864e5,
+    secureCookies: production && env.ATRIUM_INSECURE_COOKIES !== '1',
+    webDir: path.resolve(env.ATRIUM_WEB_DIR ?? 'dist/app'),
+    seedDemo: env.ATRIUM_SEED_DEMO !== '0',
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    ...overrides,
+  };
+  if (!cfg.secret) cfg.secret = devSecret(dataDir);
+  if (cfg.smsProvider === 'http' && !cfg.smsGatewayUrl) throw new Error('ATRIUM_SMS_PROVIDER=http 需要设置 ATRIUM_SMS_GATEWAY_URL');
+  return cfg;
+}

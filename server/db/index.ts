@@ -1,0 +1,57 @@
+/**
+ * Opens the database named by a URL and applies the migrations (DESIGN.md 'Server').
+ * - `postgres://...` or `postgresql://...`: PostgreSQL through pg.
+ * - anything else: a SQLite file path (an optional `sqlite:` or `file:` prefix is dropped), or `:memory:`.
+ * Throws when the migrations fail; the caller stops.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+import { migrationProvider, type Dialect } from './migrations.js';
+
+export type Db = Kysely<Database>;
+
+export interface OpenedDb {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** True when the URL names a PostgreSQL database. */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** Opens the database and migrates it to the latest version. */
+export async function openDatabase(url: string): Promise<OpenedDb> {
+  let db: Db;
+  let dialect: Dialect;
+  if (isPostgresUrl(url)) {
+    dialect = 'postgres';
+    // bigint (count(*)) as number: our counts stay far below 2^53.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    dialect = 'sqlite';
+    const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const sqlite = new BetterSqlite3(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    await db.destroy();
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ''}：${(error as Error).message ?? String(error)}`);
+  }
+  return { db, dialect, close: () => db.destroy() };
+}

@@ -1,0 +1,155 @@
+/**
+ * Table types of the Atrium database (Kysely). Timestamps are ISO-8601 UTC strings; JSON columns are
+ * text holding JSON, so that SQLite and PostgreSQL store the same thing (docs/decisions.md).
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  phone: string | null;
+  email: string | null;
+  name: string;
+  affiliation: string;
+  /** 'super' (super manager, all applications) or 'user'. Application managers are in application_managers. */
+  role: string;
+  anonymous: number;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** sha256 of the random token kept in the visitor's cookie; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  /** 'sms:+86 13800000000' or 'email:a@b.cn' */
+  target: string;
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  used: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  count: number;
+}
+
+export interface TopicsTable {
+  id: Generated<number>;
+  title: string;
+  cover: string | null;
+  created_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  topic_id: number;
+  /** null for a first-level category */
+  parent_id: number | null;
+  label: string;
+}
+
+export interface ApplicationsTable {
+  id: Generated<number>;
+  name: string;
+  host: string;
+  topic_id: number | null;
+  logo: string | null;
+  status: string;
+  home_config: string;
+  header_config: string;
+  footer_config: string;
+  theme_config: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApplicationManagersTable {
+  application_id: number;
+  user_id: number;
+}
+
+export interface ResourcesTable {
+  id: Generated<number>;
+  type: string;
+  /** stable identity of the item in its source (ISSN, MOE code, homepage, ...), unique per type: re-imports update */
+  source_key: string;
+  title: string;
+  date: string | null;
+  /** JSON object with the type's fields (spec 1 §3 'Listing items') */
+  fields: string;
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResourceTopicsTable {
+  resource_id: number;
+  topic_id: number;
+  category_one: string | null;
+  category_two: string | null;
+  /** the resource's type and date ('' when none), kept here for the ordered panel reads */
+  type: string;
+  date_key: string;
+}
+
+export interface NoticesTable {
+  id: Generated<number>;
+  application_id: number;
+  module_id: string | null;
+  user_id: number | null;
+  title: string;
+  /** one of the notice types of spec 1 §3 (消息公告, ...) */
+  type: string;
+  /** sanitised HTML */
+  content: string;
+  top: number;
+  active: number;
+  publish_date_time: string;
+  create_date_time: string;
+}
+
+export interface LinksTable {
+  id: Generated<number>;
+  application_id: number;
+  module_id: string | null;
+  user_id: number | null;
+  title: string;
+  url: string;
+  cover: string | null;
+  link_category: string | null;
+  top: number;
+  top_order: number;
+  active: number;
+  publish_date_time: string;
+  create_date_time: string;
+}
+
+export interface Database {
+  notices: NoticesTable;
+  links: LinksTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  rate_limits: RateLimitsTable;
+  topics: TopicsTable;
+  categories: CategoriesTable;
+  applications: ApplicationsTable;
+  application_managers: ApplicationManagersTable;
+  resources: ResourcesTable;
+  resource_topics: ResourceTopicsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Application = Selectable<ApplicationsTable>;
+export type NewApplication = Insertable<ApplicationsTable>;
+export type ApplicationUpdate = Updateable<ApplicationsTable>;
+export type Resource = Selectable<ResourcesTable>;

@@ -1,0 +1,11 @@
+/**
+ * Parses a request part with a zod schema, or throws a 400 naming the fields (DESIGN.md 'Server').
+ */
+import type { z } from 'zod';
+import { fromZod } from './errors.js';
+
+export function parse<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query' | 'params' = 'body'): z.infer<S> {
+  const r = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!r.success) throw fromZod(r.error, where);
+  return r.data;
+}

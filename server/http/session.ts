@@ -1,0 +1,106 @@
+/**
+ * Sessions, the anti-forgery (XSRF) check and role checks (DESIGN.md 'Server', spec 1 §6).
+ * - The session token lives in an httpOnly SameSite=Lax cookie; only its sha256 is stored.
+ * - Unsafe methods under /api need the XSRF-TOKEN cookie echoed in the X-XSRF-TOKEN header.
+ * - Roles: super manager (users.role = 'super'), application manager (application_managers), user.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.js';
+import type { User } from '../db/schema.js';
+import { HttpError, forbidden, unauthorized } from './errors.js';
+import { MSG } from '../../common/messages.js';
+
+export const SESSION_COOKIE = 'atrium_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+  }
+}
+
+export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+
+/** Registers the hooks that load the session user and enforce the XSRF check. */
+export function registerSessionHooks(app: FastifyInstance, db: Db, opts: { secureCookies: boolean }) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req, reply) => {
+    const cookieXsrf = req.cookies[XSRF_COOKIE];
+    if (!cookieXsrf) {
+      reply.setCookie(XSRF_COOKIE, crypto.randomBytes(18).toString('base64url'), {
+        path: '/', sameSite: 'lax', secure: opts.secureCookies, httpOnly: false,
+      });
+    }
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
+    if (unsafe && req.url.startsWith('/api/')) {
+      const header = req.headers[XSRF_HEADER];
+      if (!cookieXsrf || typeof header !== 'string' || !safeEqual(header, cookieXsrf)) {
+        throw new HttpError(403, 'xsrf', MSG.xsrfMissing);
+      }
+    }
+    const token = req.cookies[SESSION_COOKIE];
+    if (token) {
+      const row = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users').select('sessions.expires_at')
+        .where('sessions.token_hash', '=', sha256(token)).executeTakeFirst();
+      if (row && row.expires_at > new Date().toISOString()) {
+        const { expires_at: _e, ...user } = row;
+        req.user = user;
+      }
+    }
+  });
+}
+
+function safeEqual(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/** Creates a session for the user and sets its cookie. */
+export async function startSession(db: Db, reply: FastifyReply, userId: number, ttlMs: number, secure: boolean) {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const now = new Date();
+  const expires = new Date(now.getTime() + ttlMs);
+  await db.insertInto('sessions').values({
+    token_hash: sha256(token), user_id: userId, created_at: now.toISOString(), expires_at: expires.toISOString(),
+  }).execute();
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });
+}
+
+/** Ends the current session (if any) and clears its cookie. */
+export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply) {
+  const token = req.cookies[SESSION_COOKIE];
+  if (token) await db.deleteFrom('sessions').where('token_hash', '=', sha256(token)).execute();
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(req: FastifyRequest): User {
+  if (!req.user || req.user.anonymous) throw unauthorized();
+  return req.user;
+}
+
+/** A super manager, or 401/403. */
+export function requireSuper(req: FastifyRequest): User {
+  const u = requireUser(req);
+  if (u.role !== 'super') throw forbidden();
+  return u;
+}
+
+/** True when the user may manage the application (super manager or one of its managers). */
+export async function canManage(db: Db, user: User, applicationId: number): Promise<boolean> {
+  if (user.role === 'super') return true;
+  const row = await db.selectFrom('application_managers').select('user_id')
+    .where('application_id', '=', applicationId).where('user_id', '=', user.id).executeTakeFirst();
+  return !!row;
+}
+
+/** A manager of the application, or 401/403. The caller checks that the application exists first (404). */
+export async function requireManager(db: Db, req: FastifyRequest, applicationId: number): Promise<User> {
+  const u = requireUser(req);
+  if (!(await canManage(db, u, applicationId))) throw forbidden();
+  return u;
+}

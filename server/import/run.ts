@@ -1,0 +1,289 @@
+/**
+ * The import runner (DESIGN.md 'Resources'; README 'Importing real catalogues'): reads every file,
+ * parses it with the parser of its kind, removes repeated keys, then writes everything in ONE
+ * transaction, so that a file that cannot be read writes nothing at all. Used by the `atrium import`
+ * command (command.ts), the tests and the benchmarks.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { ResourceType } from '../../common/constants.js';
+import type { Db } from '../db/index.js';
+import { ensureTopic, upsertResources } from '../resources/store.js';
+import { ImportFileError, stripBom, type ImportItem, type ParseResult } from './types.js';
+import { parseArticles } from './articles.js';
+import { parseCategoryNames, parseConferences } from './conferences.js';
+import { parseInstitutions } from './institutions.js';
+import { assignScholarKeys, linkScholarInstitutions, mergeScholar, parseCountryInfo, parseFellows, parseScholars, type ScholarOptions } from './scholars.js';
+import { mergeJournal, parseJournals } from './journals.js';
+import { parseJsonl } from './jsonl.js';
+
+/** The topic imported resources are linked to when no `--topic` is given. */
+export const DEFAULT_TOPIC = '综合资源';
+
+/** The kinds of file `atrium import <kind>` understands. */
+export const IMPORT_KINDS = ['articles', 'conferences', 'institutions', 'scholars', 'journals', 'jsonl'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** Chinese names of the kinds, for messages. */
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
+  articles: '论文', conferences: '学术会议', institutions: '机构', scholars: '学者', journals: '期刊', jsonl: 'JSON 行',
+};
+
+/** A file-level failure (cannot read, not UTF-8, no recognisable header, unknown kind): nothing was written. */
+export class ImportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportError';
+  }
+}
+
+/** A skipped row in the summary: the file's base name, the line, the reason. */
+export interface SkippedEntry { file: string; line: number; reason: string }
+
+export interface ImportSummary {
+  kind: ImportKind;
+  files: string[];
+  topic: string;
+  topicId: number;
+  /** data rows read (headers and blank lines excluded) */
+  read: number;
+  /** resources created */
+  inserted: number;
+  /** resources that existed (same type and key) and were updated */
+  updated: number;
+  /** rows not imported, in file order */
+  skipped: SkippedEntry[];
+  /** resources of another type written along (scholars: their institutions) */
+  related: { label: string; inserted: number; updated: number } | null;
+  seconds: number;
+}
+
+export interface ImportProgress { phase: 'parse' | 'write'; done: number; total: number }
+
+export interface ImportOptions {
+  /** topic to link every resource to (created if missing); default DEFAULT_TOPIC */
+  topic?: string;
+  onProgress?: (p: ImportProgress) => void;
+}
+
+type Parser = (text: string, fileName: string) => ParseResult;
+
+interface KindSpec {
+  /** a parser bound to the optional files found beside `file` */
+  parserFor(file: string): Promise<Parser>;
+  /** runs over the items of all files before repeated keys are removed */
+  prepare?(items: ImportItem[]): void;
+  /** the reason shown for an item repeating an earlier key (may merge it into the kept one) */
+  duplicate?(kept: ImportItem, dup: ImportItem, where: string): string;
+  /** inside the transaction, before the items are written */
+  beforeWrite?(db: Db, items: ImportItem[], topicId: number): Promise<{ label: string; inserted: number; updated: number }>;
+}
+
+async function readOptional(file: string): Promise<string | null> {
+  try { return stripBom(await fs.readFile(file, 'utf8')); } catch { return null; }
+}
+
+function memo<T>(load: (dir: string) => Promise<T>): (dir: string) => Promise<T> {
+  const cache = new Map<string, Promise<T>>();
+  return (dir) => {
+    let p = cache.get(dir);
+    if (!p) cache.set(dir, (p = load(dir)));
+    return p;
+  };
+}
+
+const KINDS: Record<ImportKind, KindSpec> = {
+  articles: {
+    parserFor: async () => parseArticles,
+    duplicate: (kept, _dup, where) => `标题与${where}相同（同一篇论文），已跳过`,
+  },
+  conferences: {
+    parserFor: (() => {
+      const names = memo(async (dir) => {
+        const yaml = (await readOptional(path.join(dir, 'conference', 'types.yml'))) ?? (await readOptional(path.join(dir, 'types.yml')));
+        return yaml ? parseCategoryNames(yaml) : {};
+      });
+      return async (file: string) => {
+        const categoryNames = await names(path.dirname(file));
+        return (text: string, name: string) => parseConferences(text, name, { categoryNames });
+      };
+    })(),
+  },
+  institutions: {
+    parserFor: async () => parseInstitutions,
+    duplicate: (kept, _dup, where) => `学校标识码 ${kept.sourceKey} 与${where}重复，已跳过`,
+  },
+  scholars: {
+    parserFor: (() => {
+      const sidecars = memo(async (dir): Promise<ScholarOptions> => {
+        const out: ScholarOptions = {};
+        const countries = await readOptional(path.join(dir, 'country-info.csv'));
+        const fellows = await readOptional(path.join(dir, 'acm-fellows.csv'));
+        try { if (countries) out.countries = parseCountryInfo(countries); } catch { /* optional file: ignored when unusable */ }
+        try { if (fellows) out.fellows = parseFellows(fellows); } catch { /* optional file: ignored when unusable */ }
+        return out;
+      });
+      return async (file: string) => {
+        const options = await sidecars(path.dirname(file));
+        return (text: string, name: string) => parseScholars(text, name, options);
+      };
+    })(),
+    prepare: assignScholarKeys,
+    duplicate: mergeScholar,
+    beforeWrite: async (db, items, topicId) => ({ label: '机构', ...(await linkScholarInstitutions(db, items, topicId)) }),
+  },
+  journals: {
+    parserFor: async () => parseJournals,
+    duplicate: mergeJournal,
+  },
+  jsonl: {
+    parserFor: async () => parseJsonl,
+  },
+};
+
+/** True when `kind` is one of IMPORT_KINDS. */
+export function isImportKind(kind: string): kind is ImportKind {
+  return (IMPORT_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * Reads a file as UTF-8 text (a byte order mark removed). Throws ImportError with a Chinese message
+ * when it is missing, a directory, unreadable, empty, binary (NUL bytes), UTF-16, or not valid UTF-8.
+ */
+export async function readImportFile(file: string): Promise<string> {
+  let buf: Buffer;
+  try {
+    const st = await fs.stat(file);
+    if (st.isDirectory()) throw new ImportError(`${file} 是一个目录，不是文件`);
+    buf = await fs.readFile(file);
+  } catch (err) {
+    if (err instanceof ImportError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ImportError(`找不到文件：${file}`);
+    if (code === 'EACCES' || code === 'EPERM') throw new ImportError(`没有权限读取文件：${file}`);
+    throw new ImportError(`无法读取文件 ${file}：${(err as Error).message}`);
+  }
+  if (buf.length === 0) throw new ImportError(`文件是空的：${file}`);
+  if ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff)) {
+    throw new ImportError(`${file} 是 UTF-16 编码，请先另存为 UTF-8`);
+  }
+  if (buf.subarray(0, 65536).includes(0)) throw new ImportError(`${file} 不是文本文件（看起来是二进制文件），无法导入`);
+  try {
+    return stripBom(new TextDecoder('utf-8', { fatal: true }).decode(buf));
+  } catch {
+    throw new ImportError(`${file} 不是 UTF-8 编码的文本（可能是 GBK 等其他编码），请先转换为 UTF-8`);
+  }
+}
+
+const WRITE_CHUNK = 2000;
+
+/**
+ * Imports files of one kind into the database and returns the summary (see ImportSummary).
+ * Every file is read and parsed first; if any cannot be read or has no recognisable header, throws
+ * ImportError naming each such file and writes nothing. Then, in one transaction: the topic
+ * (`options.topic`, default DEFAULT_TOPIC, created if missing), resources written along (scholars'
+ * institutions), and every item, inserted or updated by (type, sourceKey), linked to the topic and its
+ * two-level category. A key repeated within the import keeps its first row; the others are reported
+ * as skipped. Malformed rows are skipped and reported with their line numbers; the rest is imported.
+ */
+export async function importFiles(db: Db, kind: string, files: string[], options: ImportOptions = {}): Promise<ImportSummary> {
+  const started = performance.now();
+  if (!isImportKind(kind)) throw new ImportError(`不支持的导入类型“${kind}”。可用的类型：${IMPORT_KINDS.join('、')}`);
+  if (files.length === 0) throw new ImportError('没有给出要导入的文件');
+  const spec = KINDS[kind];
+  const topic = (options.topic ?? DEFAULT_TOPIC).trim();
+  if (!topic) throw new ImportError('专题名不能为空');
+  const progress = options.onProgress ?? (() => {});
+
+  // 1. read and parse everything; collect every file-level failure
+  const failures: string[] = [];
+  const parsed: { file: string; name: string; result: ParseResult }[] = [];
+  const names = files.map((f) => path.basename(f));
+  const nameOf = (i: number) => (names.filter((n) => n === names[i]).length > 1 ? files[i] : names[i]);
+  for (let i = 0; i < files.length; i++) {
+    progress({ phase: 'parse', done: i, total: files.length });
+    try {
+      const text = await readImportFile(files[i]);
+      const parse = await spec.parserFor(files[i]);
+      parsed.push({ file: files[i], name: nameOf(i), result: parse(text, files[i]) });
+    } catch (err) {
+      if (err instanceof ImportError) failures.push(err.message);
+      else if (err instanceof ImportFileError) failures.push(`${files[i]}：${err.message}`);
+      else throw err;
+    }
+  }
+  progress({ phase: 'parse', done: files.length, total: files.length });
+  if (failures.length) throw new ImportError(`导入失败，没有写入任何数据：\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+
+  // 2. one item per key: the first row wins
+  const fileOfItem = new Map<ImportItem, string>();
+  const all: ImportItem[] = [];
+  const skipped: SkippedEntry[] = [];
+  let read = 0;
+  for (const p of parsed) {
+    read += p.result.read;
+    for (const it of p.result.items) { fileOfItem.set(it, p.name); all.push(it); }
+    for (const s of p.result.skipped) skipped.push({ file: p.name, ...s });
+  }
+  spec.prepare?.(all);
+  const kept = new Map<string, ImportItem>();
+  const items: ImportItem[] = [];
+  const single = parsed.length === 1;
+  for (const it of all) {
+    const key = `${it.type}\u0000${it.sourceKey}`;
+    const first = kept.get(key);
+    if (!first) { kept.set(key, it); items.push(it); continue; }
+    const where = single ? `第 ${first.line} 行` : ` ${fileOfItem.get(first)} 第 ${first.line} 行`;
+    const reason = spec.duplicate ? spec.duplicate(first, it, where) : `与${where}的标识（${it.sourceKey.slice(0, 60)}）重复，已跳过`;
+    skipped.push({ file: fileOfItem.get(it)!, line: it.line, reason });
+  }
+  const order = new Map(parsed.map((p, i) => [p.name, i]));
+  skipped.sort((a, b) => (order.get(a.file)! - order.get(b.file)!) || a.line - b.line);
+
+  // 3. write everything in one transaction
+  let inserted = 0;
+  let updated = 0;
+  let related: ImportSummary['related'] = null;
+  let topicId = 0;
+  await db.transaction().execute(async (tx) => {
+    topicId = await ensureTopic(tx, topic);
+    if (spec.beforeWrite) related = await spec.beforeWrite(tx, items, topicId);
+    progress({ phase: 'write', done: 0, total: items.length });
+    for (let start = 0; start < items.length; start += WRITE_CHUNK) {
+      const chunk = items.slice(start, start + WRITE_CHUNK).map(({ line: _line, ...it }) => ({ ...it, topicId }));
+      const r = await upsertResources(tx, chunk);
+      inserted += r.inserted;
+      updated += r.updated;
+      progress({ phase: 'write', done: Math.min(start + WRITE_CHUNK, items.length), total: items.length });
+    }
+  });
+  return {
+    kind, files, topic, topicId, read, inserted, updated, skipped, related,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** Resource types each kind writes (jsonl: any). */
+export const KIND_TYPES: Record<Exclude<ImportKind, 'jsonl'>, ResourceType> = {
+  articles: 'article', conferences: 'conference', institutions: 'institution', scholars: 'scholar', journals: 'journal',
+};
+
+/**
+ * The summary in Chinese, for the terminal: counts, then the skipped rows (at most `maxLines`, then how
+ * many more).
+ */
+export function formatSummary(s: ImportSummary, maxLines = 20): string {
+  const out: string[] = [];
+  out.push(`导入完成（${IMPORT_KIND_LABELS[s.kind]}，专题“${s.topic}”，用时 ${s.seconds.toFixed(1)} 秒）：`);
+  out.push(`  读取 ${s.read} 行，新增 ${s.inserted} 条，更新 ${s.updated} 条，跳过 ${s.skipped.length} 行。`);
+  if (s.related && (s.related.inserted || s.related.updated)) {
+    out.push(`  另写入${s.related.label}：新增 ${s.related.inserted} 个，更新 ${s.related.updated} 个。`);
+  }
+  if (s.skipped.length) {
+    out.push('跳过的行：');
+    const multi = s.files.length > 1;
+    for (const k of s.skipped.slice(0, maxLines)) out.push(`  ${multi ? `${k.file} ` : ''}第 ${k.line} 行：${k.reason}`);
+    if (s.skipped.length > maxLines) out.push(`  ……还有 ${s.skipped.length - maxLines} 行未列出。`);
+  }
+  return out.join('\n');
+}

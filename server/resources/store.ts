@@ -1,0 +1,170 @@
+/**
+ * Writing resources (DESIGN.md 'Resources'): one table for every resource type, linked to topics and
+ * their two-level categories. Used by the import command and the demo catalogue.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { ResourceType } from '../../common/constants.js';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/** One resource to write. `sourceKey` is its identity within `type`: writing the same key again updates it. */
+export interface ResourceInput {
+  type: ResourceType;
+  sourceKey: string;
+  title: string;
+  /** ISO date (yyyy-MM-dd) or null */
+  date?: string | null;
+  /** the type's listing fields (spec 1 §3 'Listing items'), stored as JSON */
+  fields: Record<string, unknown>;
+  /** extra text for search besides the title */
+  searchText?: string;
+  /** topic link: the topic id and the category path (one or two levels) */
+  topicId?: number;
+  categoryOne?: string | null;
+  categoryTwo?: string | null;
+}
+
+export interface UpsertResult {
+  inserted: number;
+  updated: number;
+  /** id of each input, in input order */
+  ids: number[];
+}
+
+const now = () => new Date().toISOString();
+
+/** Returns the id of the topic with this title, creating it when missing. */
+export async function ensureTopic(db: Q, title: string): Promise<number> {
+  const found = await db.selectFrom('topics').select('id').where('title', '=', title).executeTakeFirst();
+  if (found) return found.id;
+  const row = await db.insertInto('topics').values({ title, cover: null, created_at: now() }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Makes sure the category `one` (and `one` > `two` when given) exists under the topic. */
+export async function ensureCategory(db: Q, topicId: number, one: string, two?: string | null): Promise<void> {
+  const findOrAdd = async (parentId: number | null, label: string): Promise<number> => {
+    let q = db.selectFrom('categories').select('id').where('topic_id', '=', topicId).where('label', '=', label);
+    q = parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId);
+    const found = await q.executeTakeFirst();
+    if (found) return found.id;
+    const row = await db.insertInto('categories').values({ topic_id: topicId, parent_id: parentId, label }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  };
+  const parent = await findOrAdd(null, one);
+  if (two) await findOrAdd(parent, two);
+}
+
+/**
+ * Makes sure every category path named by the items exists under its topic, with one read of each
+ * topic's categories and multi-row inserts for the missing ones (instead of a few statements per item).
+ */
+export async function ensureCategories(db: Q, items: ReadonlyArray<Pick<ResourceInput, 'topicId' | 'categoryOne' | 'categoryTwo'>>): Promise<void> {
+  const wanted = new Map<number, Map<string, Set<string>>>(); // topic -> one -> twos
+  for (const it of items) {
+    if (it.topicId === undefined || !it.categoryOne) continue;
+    let tops = wanted.get(it.topicId);
+    if (!tops) wanted.set(it.topicId, (tops = new Map()));
+    let twos = tops.get(it.categoryOne);
+    if (!twos) tops.set(it.categoryOne, (twos = new Set()));
+    if (it.categoryTwo) twos.add(it.categoryTwo);
+  }
+  for (const [topicId, tops] of wanted) {
+    const load = async () => {
+      const rows = await db.selectFrom('categories').select(['id', 'parent_id', 'label']).where('topic_id', '=', topicId).execute();
+      const firstIds = new Map<string, number>();
+      for (const r of rows) if (r.parent_id === null && !firstIds.has(r.label)) firstIds.set(r.label, r.id);
+      const seconds = new Set(rows.filter((r) => r.parent_id !== null).map((r) => `${r.parent_id}\u0000${r.label}`));
+      return { firstIds, seconds };
+    };
+    let { firstIds } = await load();
+    const missingFirst = [...tops.keys()].filter((l) => !firstIds.has(l));
+    for (let i = 0; i < missingFirst.length; i += 500) {
+      await db.insertInto('categories').values(missingFirst.slice(i, i + 500).map((label) => ({ topic_id: topicId, parent_id: null, label }))).execute();
+    }
+    const loaded = await load();
+    firstIds = loaded.firstIds;
+    const missingSecond: { topic_id: number; parent_id: number; label: string }[] = [];
+    for (const [one, twos] of tops) {
+      const parent = firstIds.get(one)!;
+      for (const two of twos) if (!loaded.seconds.has(`${parent}\u0000${two}`)) missingSecond.push({ topic_id: topicId, parent_id: parent, label: two });
+    }
+    for (let i = 0; i < missingSecond.length; i += 500) {
+      await db.insertInto('categories').values(missingSecond.slice(i, i + 500)).execute();
+    }
+  }
+}
+
+const keyOf = (it: { type: string; sourceKey?: string; source_key?: string }) => `${it.type}\u0000${it.sourceKey ?? it.source_key}`;
+
+/**
+ * Inserts new resources and updates existing ones (same type and sourceKey), in batches, and links
+ * each to its topic. Run it inside a transaction to make a whole import all-or-nothing.
+ *
+ * Each batch costs a fixed handful of statements whatever its size (one read of the keys already
+ * stored, one multi-row `INSERT ... ON CONFLICT (type, source_key) DO UPDATE`, one multi-row upsert of
+ * the topic links), so PostgreSQL imports are not bound by round trips. `created_at` is kept on update.
+ * An item repeating a key earlier in the same call counts as an update (the last one's values win).
+ */
+export async function upsertResources(db: Q, items: ResourceInput[], batchSize = 500): Promise<UpsertResult> {
+  let inserted = 0;
+  let updated = 0;
+  const ids: number[] = [];
+  await ensureCategories(db, items);
+  for (let start = 0; start < items.length; start += batchSize) {
+    const batch = items.slice(start, start + batchSize);
+    // keys already stored, read per type
+    const byType = new Map<string, string[]>();
+    for (const it of batch) {
+      const list = byType.get(it.type);
+      if (list) list.push(it.sourceKey);
+      else byType.set(it.type, [it.sourceKey]);
+    }
+    const stored = new Set<string>();
+    for (const [type, keys] of byType) {
+      const rows = await db.selectFrom('resources').select('source_key')
+        .where('type', '=', type).where('source_key', 'in', [...new Set(keys)]).execute();
+      for (const r of rows) stored.add(`${type}\u0000${r.source_key}`);
+    }
+    // one row per key (PostgreSQL refuses to touch a row twice in one statement): the last one wins
+    const lastByKey = new Map<string, ResourceInput>();
+    for (const it of batch) lastByKey.set(keyOf(it), it);
+    const t = now();
+    const rows = await db.insertInto('resources').values([...lastByKey.values()].map((it) => ({
+      type: it.type, source_key: it.sourceKey, title: it.title, date: it.date ?? null,
+      fields: JSON.stringify(it.fields), search_text: `${it.title} ${it.searchText ?? ''}`.trim(),
+      created_at: t, updated_at: t,
+    }))).onConflict((oc) => oc.columns(['type', 'source_key']).doUpdateSet((eb) => ({
+      title: eb.ref('excluded.title'), date: eb.ref('excluded.date'), fields: eb.ref('excluded.fields'),
+      search_text: eb.ref('excluded.search_text'), updated_at: eb.ref('excluded.updated_at'),
+    }))).returning(['id', 'type', 'source_key']).execute();
+    const idOf = new Map<string, number>();
+    for (const r of rows) idOf.set(keyOf(r), r.id);
+    const counted = new Set<string>();
+    const links = new Map<string, { resource_id: number; topic_id: number; category_one: string | null; category_two: string | null; type: string; date_key: string }>();
+    for (const it of batch) {
+      const key = keyOf(it);
+      const id = idOf.get(key)!;
+      ids.push(id);
+      if (stored.has(key) || counted.has(key)) updated++;
+      else { inserted++; counted.add(key); }
+      if (it.topicId !== undefined) {
+        links.set(`${id}\u0000${it.topicId}`, { resource_id: id, topic_id: it.topicId, category_one: it.categoryOne ?? null, category_two: it.categoryTwo ?? null, type: it.type, date_key: it.date ?? '' });
+      }
+    }
+    if (links.size) {
+      await db.insertInto('resource_topics').values([...links.values()])
+        .onConflict((oc) => oc.columns(['resource_id', 'topic_id']).doUpdateSet((eb) => ({
+          category_one: eb.ref('excluded.category_one'), category_two: eb.ref('excluded.category_two'),
+          type: eb.ref('excluded.type'), date_key: eb.ref('excluded.date_key'),
+        }))).execute();
+    }
+    // a resource written without a topic keeps the order columns of its earlier topic links up to date
+    for (const it of lastByKey.values()) {
+      if (it.topicId !== undefined) continue;
+      await db.updateTable('resource_topics').set({ type: it.type, date_key: it.date ?? '' }).where('resource_id', '=', idOf.get(keyOf(it))!).execute();
+    }
+  }
+  return { inserted, updated, ids };
+}

@@ -1,0 +1,101 @@
+/**
+ * Application calls (spec 2 §7): list, create, change, delete, configuration by id and by host, and
+ * saving the home config. Super managers create and delete; managers of an application change it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { parse } from '../../http/parse.js';
+import { notFound } from '../../http/errors.js';
+import { requireManager, requireSuper, requireUser } from '../../http/session.js';
+import { makePage } from '../../../common/page.js';
+import { MSG } from '../../../common/messages.js';
+import { createApplicationBody, homeConfigBody, hostQuery, idParams, listQuery, updateApplicationBody } from './schema.js';
+import { createApplication, getApplication, presentConfig, presentListItem, updateApplication, validateHomeConfig } from './service.js';
+
+export default async function applicationRoutes(app: FastifyInstance, { db }: AppContext) {
+  app.get('/api/v1/applications', async (req) => {
+    const user = requireUser(req);
+    const q = parse(listQuery, req.query, 'query');
+    let base = db.selectFrom('applications').leftJoin('topics', 'topics.id', 'applications.topic_id');
+    if (user.role !== 'super') {
+      base = base.where('applications.id', 'in', db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id));
+    }
+    if (q.query) {
+      const like = `%${q.query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) => eb.or([eb('applications.name', 'like', like), eb('applications.host', 'like', like)]));
+    }
+    const [rows, total] = await Promise.all([
+      base.selectAll('applications').select(['topics.title as topic_title', 'topics.cover as topic_cover'])
+        .orderBy('applications.id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return makePage(rows.map(presentListItem), Number(total.n), q.page, q.size);
+  });
+
+  /**
+   * GET /api/v1/applications/available (spec 2 §7): every application as a topic-navigation option of the
+   * link module form (spec 1 §3 'link': id, title, url, cover, name). Signed-in users only.
+   */
+  app.get('/api/v1/applications/available', async (req) => {
+    requireUser(req);
+    const rows = await db.selectFrom('applications').leftJoin('topics', 'topics.id', 'applications.topic_id')
+      .select(['applications.id', 'applications.name', 'applications.host', 'applications.logo', 'topics.title as topic_title', 'topics.cover as topic_cover'])
+      .orderBy('applications.id', 'asc').limit(500).execute();
+    return rows.map((r) => ({
+      id: r.id, applicationId: r.id, title: r.name, name: r.topic_title ?? r.name,
+      url: `http://${r.host}/`, cover: r.topic_cover ?? r.logo ?? null,
+    }));
+  });
+
+  app.post('/api/v1/applications', async (req, reply) => {
+    const user = requireSuper(req);
+    const body = parse(createApplicationBody, req.body);
+    const created = await createApplication(db, { name: body.name, host: body.host, topicId: body.topicId ?? body.topic?.id ?? null }, user.id);
+    return reply.status(201).send({ ...(await presentConfig(db, created)), message: MSG.applicationCreated });
+  });
+
+  app.get('/api/v1/applications/config', async (req) => {
+    const { host } = parse(hostQuery, req.query, 'query');
+    const found = await db.selectFrom('applications').selectAll().where('host', '=', host).executeTakeFirst();
+    if (!found) throw notFound(MSG.unknownHost);
+    return presentConfig(db, found);
+  });
+
+  app.get('/api/v1/applications/:id/config', async (req) => {
+    const { id } = parse(idParams, req.params, 'params');
+    requireUser(req);
+    const found = await getApplication(db, id);
+    await requireManager(db, req, id);
+    return presentConfig(db, found);
+  });
+
+  app.put('/api/v1/applications/:id', async (req) => {
+    const { id } = parse(idParams, req.params, 'params');
+    requireUser(req);
+    await getApplication(db, id);
+    await requireManager(db, req, id);
+    const body = parse(updateApplicationBody, req.body);
+    const topicId = body.topicId !== undefined ? body.topicId : body.topic !== undefined ? (body.topic?.id ?? null) : undefined;
+    const updated = await updateApplication(db, id, { name: body.name, host: body.host, topicId });
+    return { ...(await presentConfig(db, updated)), message: MSG.applicationSaved };
+  });
+
+  app.delete('/api/v1/applications/:id', async (req) => {
+    const { id } = parse(idParams, req.params, 'params');
+    requireSuper(req);
+    await getApplication(db, id);
+    await db.deleteFrom('applications').where('id', '=', id).execute();
+    return { ok: true, message: MSG.applicationDeleted };
+  });
+
+  app.post('/api/v1/applications/:id/home-config', async (req) => {
+    const { id } = parse(idParams, req.params, 'params');
+    requireUser(req);
+    await getApplication(db, id);
+    await requireManager(db, req, id);
+    const body = parse(homeConfigBody, req.body);
+    const homeConfig = validateHomeConfig(body.homeConfig);
+    await db.updateTable('applications').set({ home_config: JSON.stringify(homeConfig), updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    return { homeConfig, message: MSG.homeConfigSaved };
+  });
+}

@@ -1,0 +1,37 @@
+/** Bodies of the application calls (spec 2 §7 'Application and account'). */
+import { z } from 'zod';
+import { plainText } from '../../../common/homeConfig.js';
+import { MSG } from '../../../common/messages.js';
+
+/** A host name (lower case, optional port), as the browser sends it in the Host header. */
+export const hostSchema = z.string({ error: MSG.hostRequired }).trim().toLowerCase().min(1, MSG.hostRequired).max(253)
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/, MSG.hostInvalid);
+
+const topicRef = z.coerce.number({ error: MSG.topicRequired }).int().min(1, MSG.topicRequired);
+
+export const createApplicationBody = z.object({
+  name: plainText(60, MSG.applicationNameRequired),
+  host: hostSchema,
+  topicId: topicRef.nullish(),
+  topic: z.object({ id: topicRef }).nullish(),
+});
+
+export const updateApplicationBody = z.object({
+  name: plainText(60, MSG.applicationNameRequired).optional(),
+  host: hostSchema.optional(),
+  topicId: topicRef.nullish(),
+  topic: z.object({ id: topicRef }).nullish(),
+});
+
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(20),
+  query: z.string().trim().max(100).optional(),
+  userId: z.string().optional(),
+});
+
+export const idParams = z.object({ id: z.coerce.number({ error: MSG.applicationNotFound }).int().min(1) });
+
+export const hostQuery = z.object({ host: hostSchema });
+
+export const homeConfigBody = z.object({ homeConfig: z.unknown() });

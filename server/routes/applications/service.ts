@@ -1,0 +1,121 @@
+/**
+ * Applications (sites): create, change, delete, and their configuration (spec 1 §3 'Application config').
+ */
+import type { Db } from '../../db/index.js';
+import type { Application } from '../../db/schema.js';
+import { badRequest, conflict, fromZod, notFound } from '../../http/errors.js';
+import { pageEntry, wrapHomeConfig, type HomeConfig } from '../../../common/homeConfig.js';
+import { DEFAULT_PRIMARY_COLOR } from '../../../common/constants.js';
+import { MSG } from '../../../common/messages.js';
+import { moduleBase } from '../../../common/homeConfig.js';
+import { definitionOf } from '../../../modules/registry.js';
+import { z } from 'zod';
+
+export const emptyHomeConfig = (): HomeConfig => [{ page: 'home', template: [], style: 'card', groups: {} }];
+const json = (v: unknown) => JSON.stringify(v);
+const now = () => new Date().toISOString();
+
+/** Loads an application or throws 404. */
+export async function getApplication(db: Db, id: number): Promise<Application> {
+  const app = await db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!app) throw notFound(MSG.applicationNotFound);
+  return app;
+}
+
+async function checkTopic(db: Db, topicId: number | null | undefined) {
+  if (topicId == null) return;
+  const t = await db.selectFrom('topics').select('id').where('id', '=', topicId).executeTakeFirst();
+  if (!t) throw badRequest(MSG.topicNotFound, { topicId: MSG.topicNotFound });
+}
+
+async function checkHostFree(db: Db, host: string, exceptId?: number) {
+  let q = db.selectFrom('applications').select('id').where('host', '=', host);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw conflict(MSG.hostTaken);
+}
+
+/** Creates an application with an empty home page; 409 when the host is taken. */
+export async function createApplication(db: Db, input: { name: string; host: string; topicId?: number | null }, userId: number | null) {
+  await checkTopic(db, input.topicId);
+  await checkHostFree(db, input.host);
+  const t = now();
+  try {
+    const row = await db.insertInto('applications').values({
+      name: input.name, host: input.host, topic_id: input.topicId ?? null, logo: null, status: 'draft',
+      home_config: json(emptyHomeConfig()), header_config: json({ menu: [], hideHome: false }),
+      footer_config: json({ copyright: `© ${new Date().getFullYear()} ${input.name}` }),
+      theme_config: json({ primaryColor: DEFAULT_PRIMARY_COLOR }), created_by: userId, created_at: t, updated_at: t,
+    }).returning('id').executeTakeFirstOrThrow();
+    return getApplication(db, row.id);
+  } catch (err) {
+    if (/unique|duplicate/i.test(String((err as Error).message))) throw conflict(MSG.hostTaken);
+    throw err;
+  }
+}
+
+/** Changes name, host or topic; 409 when the new host is taken. */
+export async function updateApplication(db: Db, id: number, input: { name?: string; host?: string; topicId?: number | null }) {
+  await getApplication(db, id);
+  await checkTopic(db, input.topicId);
+  if (input.host) await checkHostFree(db, input.host, id);
+  await db.updateTable('applications').set({
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.host !== undefined ? { host: input.host } : {}),
+    ...(input.topicId !== undefined ? { topic_id: input.topicId } : {}),
+    updated_at: now(),
+  }).where('id', '=', id).execute();
+  return getApplication(db, id);
+}
+
+/**
+ * Validates a submitted home config: the list form (an old single object is wrapped), each module
+ * against its type's schema (a type not registered yet against the common fields). Throws 400 naming
+ * the module and field at fault.
+ */
+export function validateHomeConfig(raw: unknown): HomeConfig {
+  const list = z.array(pageEntry).min(1).max(20).safeParse(wrapHomeConfig(raw));
+  if (!list.success) throw fromZod(list.error, 'homeConfig');
+  const ids = new Set<string>();
+  return list.data.map((entry, pi) => ({
+    ...entry,
+    template: entry.template.map((m, mi) => {
+      const type = (m as { type?: unknown }).type;
+      const def = typeof type === 'string' ? definitionOf(type) : undefined;
+      const r = (def ? def.schema : moduleBase).safeParse(def ? def.migrate(m) : m);
+      if (!r.success) throw fromZod(r.error, `homeConfig.${pi}.template.${mi}`);
+      if (ids.has(r.data.id)) throw badRequest(MSG.badRequest, { [`homeConfig.${pi}.template.${mi}.id`]: '模块 id 重复' });
+      ids.add(r.data.id);
+      return def ? { ...r.data, version: def.version } : r.data;
+    }),
+  }));
+}
+
+/** Reads the stored home config in list form. */
+export function storedHomeConfig(app: Application): HomeConfig {
+  try {
+    return wrapHomeConfig(JSON.parse(app.home_config)) as HomeConfig;
+  } catch {
+    return emptyHomeConfig();
+  }
+}
+
+const parseJson = (s: string) => { try { return JSON.parse(s); } catch { return {}; } };
+
+/** The application configuration as the browser reads it (spec 1 §3 'Application config'). */
+export async function presentConfig(db: Db, app: Application) {
+  const topic = app.topic_id ? await db.selectFrom('topics').select(['id', 'title', 'cover']).where('id', '=', app.topic_id).executeTakeFirst() : undefined;
+  return {
+    applicationId: app.id, name: app.name, host: app.host, logo: app.logo, status: app.status,
+    homePage: `/`, topicId: app.topic_id, topic: topic ?? null,
+    headerConfig: parseJson(app.header_config), footerConfig: parseJson(app.footer_config),
+    themeConfig: parseJson(app.theme_config), homeConfig: storedHomeConfig(app),
+  };
+}
+
+/** The console list item (spec 1 §3 'Application list item'). */
+export function presentListItem(app: Application & { topic_title: string | null; topic_cover: string | null }) {
+  return {
+    applicationId: app.id, name: app.name, host: app.host, homePage: '/', status: app.status, updatedAt: app.updated_at,
+    topic: app.topic_id ? { id: app.topic_id, title: app.topic_title, cover: app.topic_cover } : null,
+  };
+}

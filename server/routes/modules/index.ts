@@ -1,0 +1,32 @@
+/**
+ * Panel reads: POST /api/v3|v4/modules/top-{kind} (one handler for both versions),
+ * GET /api/v1/modules/top-notice and top-link (spec 2 §7 'Content'). Public: visitors read them.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { parse } from '../../http/parse.js';
+import { notFound } from '../../http/errors.js';
+import { TOP_KINDS, type TopKind } from '../../../modules/types.js';
+import { appItemsQuery, topBody } from './schema.js';
+import { readTop, readTopLinks, readTopNotices } from './service.js';
+import { MSG } from '../../../common/messages.js';
+
+export default async function moduleRoutes(app: FastifyInstance, { db }: AppContext) {
+  const top = async (kindParam: string, rawBody: unknown) => {
+    const kind = kindParam as TopKind;
+    if (!TOP_KINDS.includes(kind)) throw notFound(MSG.routeNotFound);
+    const body = parse(topBody, rawBody ?? {});
+    let topicId = body.topicId ?? null;
+    if (topicId == null && body.topicName) {
+      const t = await db.selectFrom('topics').select('id').where('title', '=', body.topicName).executeTakeFirst();
+      if (!t) throw notFound(MSG.topicNotFound);
+      topicId = t.id;
+    }
+    return readTop(db, { kind, offset: body.offset, count: body.count, topicId, categoryLevelOne: body.categoryLevelOne, categoryLevelTwo: body.categoryLevelTwo });
+  };
+  for (const v of ['v3', 'v4']) {
+    app.post<{ Params: { kind: string } }>(`/api/${v}/modules/top-:kind`, async (req) => top(req.params.kind, req.body));
+  }
+  app.get('/api/v1/modules/top-notice', async (req) => readTopNotices(db, parse(appItemsQuery, req.query, 'query')));
+  app.get('/api/v1/modules/top-link', async (req) => readTopLinks(db, parse(appItemsQuery, req.query, 'query')));
+}

@@ -1,0 +1,106 @@
+/**
+ * Panel reads (spec 2 §7 'Content'): top resources of a kind in a topic and category, published
+ * notices and links of an application. Every read returns a page (common/page.ts).
+ */
+import type { Db } from '../../db/index.js';
+import { makePage, type Page } from '../../../common/page.js';
+import type { PanelRead, TopKind } from '../../../modules/types.js';
+
+export interface TopQuery {
+  kind: TopKind;
+  offset: number;
+  count: number;
+  topicId?: number | null;
+  categoryLevelOne?: string | null;
+  categoryLevelTwo?: string | null;
+}
+
+export type ResourceItem = { id: number; type: string; title: string; date: string | null } & Record<string, unknown>;
+
+/** Present a resource row as a listing item: its JSON fields plus id, type, title, date. */
+export function presentResource(r: { id: number; type: string; title: string; date: string | null; fields: string }): ResourceItem {
+  let fields: Record<string, unknown> = {};
+  try { fields = JSON.parse(r.fields); } catch { /* a broken row shows without its fields */ }
+  return { ...fields, id: r.id, type: r.type, title: r.title, date: r.date };
+}
+
+/**
+ * The newest resources of a kind (date desc, undated last, then import order), filtered by topic and
+ * category. With a topic the page comes in order from the index resource_topics_order (no sort of all
+ * the topic's resources per read).
+ */
+export async function readTop(db: Db, q: TopQuery): Promise<Page<ResourceItem>> {
+  const pageOf = Math.floor(q.offset / Math.max(q.count, 1)) + 1;
+  const cols = ['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'] as const;
+  if (q.topicId != null) {
+    const links = db.selectFrom('resource_topics').where('resource_topics.topic_id', '=', q.topicId).where('resource_topics.type', '=', q.kind)
+      .$if(!!q.categoryLevelOne, (qb) => qb.where('resource_topics.category_one', '=', q.categoryLevelOne!))
+      .$if(!!q.categoryLevelTwo, (qb) => qb.where('resource_topics.category_two', '=', q.categoryLevelTwo!));
+    const [rows, total] = await Promise.all([
+      links.innerJoin('resources', 'resources.id', 'resource_topics.resource_id').select(cols)
+        .orderBy('resource_topics.date_key', 'desc').orderBy('resource_topics.resource_id', 'asc')
+        .limit(q.count).offset(q.offset).execute(),
+      links.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return makePage(rows.map(presentResource), Number(total.n), pageOf, q.count);
+  }
+  const base = db.selectFrom('resources').where('resources.type', '=', q.kind);
+  const [rows, total] = await Promise.all([
+    base.select(cols).orderBy('resources.date', (ob) => ob.desc().nullsLast()).orderBy('resources.id', 'asc')
+      .limit(q.count).offset(q.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return makePage(rows.map(presentResource), Number(total.n), pageOf, q.count);
+}
+
+export interface AppItemsQuery {
+  applicationId: number;
+  moduleId?: string | null;
+  offset: number;
+  count: number;
+}
+
+/** Published notices of an application (pinned first, newest first). Item: spec 1 §3 'Notice'. */
+export async function readTopNotices(db: Db, q: AppItemsQuery) {
+  let base = db.selectFrom('notices').where('application_id', '=', q.applicationId).where('active', '=', 1);
+  if (q.moduleId) base = base.where('module_id', '=', q.moduleId);
+  const [rows, total] = await Promise.all([
+    base.select(['id', 'title', 'type', 'top', 'publish_date_time', 'module_id']).orderBy('top', 'desc')
+      .orderBy('publish_date_time', 'desc').orderBy('id', 'desc').limit(q.count).offset(q.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const content = rows.map((r) => ({
+    id: r.id, noticeId: r.id, title: r.title, type: r.type, top: r.top, moduleId: r.module_id,
+    publishDateTime: r.publish_date_time, publishDate: r.publish_date_time.slice(0, 10),
+  }));
+  return makePage(content, Number(total.n), Math.floor(q.offset / Math.max(q.count, 1)) + 1, q.count);
+}
+
+/** Published links of an application (pinned by order first, newest first). Item: spec 1 §3 'Link'. */
+export async function readTopLinks(db: Db, q: AppItemsQuery) {
+  let base = db.selectFrom('links').where('application_id', '=', q.applicationId).where('active', '=', 1);
+  if (q.moduleId) base = base.where('module_id', '=', q.moduleId);
+  const [rows, total] = await Promise.all([
+    base.select(['id', 'title', 'url', 'cover', 'top', 'top_order', 'link_category', 'publish_date_time'])
+      .orderBy('top', 'desc').orderBy('top_order', 'asc').orderBy('publish_date_time', 'desc').orderBy('id', 'desc')
+      .limit(q.count).offset(q.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const content = rows.map((r) => ({
+    id: r.id, linkId: r.id, title: r.title, url: r.url, cover: r.cover, top: r.top, topOrder: r.top_order,
+    linkCategory: r.link_category, publishDateTime: r.publish_date_time,
+  }));
+  return makePage(content, Number(total.n), Math.floor(q.offset / Math.max(q.count, 1)) + 1, q.count);
+}
+
+/** Runs one panel read for an application (used to embed first pages in the home page HTML). */
+export async function runRead(db: Db, app: { id: number; topic_id: number | null }, read: PanelRead): Promise<Page<unknown>> {
+  switch (read.source) {
+    case 'top':
+      return readTop(db, { kind: read.kind, offset: 0, count: read.count, topicId: app.topic_id, categoryLevelOne: read.categoryLevelOne, categoryLevelTwo: read.categoryLevelTwo });
+    case 'notice':
+      return readTopNotices(db, { applicationId: app.id, moduleId: read.moduleId, offset: 0, count: read.count });
+    case 'link':
+      return readTopLinks(db, { applicationId: app.id, moduleId: read.moduleId, offset: 0, count: read.count });
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Test harness for API tests: a fresh database per call (SQLite in memory, or a new PostgreSQL
+ * database made from TEST_DATABASE_URL when ATRIUM_TEST_DB=postgres), the server built on it, an
+ * outbox file of its own, and an HTTP client with a cookie jar that echoes the XSRF token.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Db } from '../db/index.js';
+import { loadConfig, type Config } from '../config.js';
+import { buildServer } from '../app.js';
+import { OutboxSmsProvider } from '../notify/sms.js';
+import type { Dialect } from '../db/migrations.js';
+
+export const testDialect: Dialect = process.env.ATRIUM_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/** A fresh, migrated database; `drop` removes it (PostgreSQL) or closes it (SQLite). */
+export async function freshDatabase(): Promise<{ url: string; db: Db; dialect: Dialect; drop(): Promise<void> }> {
+  if (testDialect === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL;
+    if (!admin) throw new Error('ATRIUM_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+    const name = `atrium_t_${crypto.randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    const url = u.toString();
+    const opened = await openDatabase(url);
+    return {
+      url, db: opened.db, dialect: 'postgres',
+      async drop() {
+        await opened.close();
+        const c = new pg.Client({ connectionString: admin });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-db-'));
+  const url = path.join(dir, 'test.db');
+  const opened = await openDatabase(url);
+  return { url, db: opened.db, dialect: 'sqlite', async drop() { await opened.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+export interface TestResponse<T = any> { status: number; body: T; headers: Record<string, unknown>; text: string }
+
+/** An HTTP client over `inject` with its own cookie jar, like one browser. */
+export class Client {
+  cookies = new Map<string, string>();
+  constructor(private app: FastifyInstance, private ip = '127.0.0.1') {}
+
+  async request<T = any>(method: string, url: string, body?: unknown, opts: { xsrf?: boolean; raw?: string; contentType?: string; host?: string } = {}): Promise<TestResponse<T>> {
+    if (!this.cookies.has('XSRF-TOKEN') && opts.xsrf !== false) await this.request('GET', '/healthz', undefined, { xsrf: false });
+    const headers: Record<string, string> = {};
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (opts.xsrf !== false && this.cookies.has('XSRF-TOKEN')) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+    if (opts.host) headers.host = opts.host;
+    let payload: string | undefined;
+    if (opts.raw !== undefined) { payload = opts.raw; headers['content-type'] = opts.contentType ?? 'application/json'; }
+    else if (body !== undefined) { payload = JSON.stringify(body); headers['content-type'] = 'application/json'; }
+    const res = await this.app.inject({ method: method as 'GET', url, headers, payload, remoteAddress: this.ip });
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.expires && new Date(c.expires).getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    let parsed: unknown = undefined;
+    try { parsed = res.json(); } catch { parsed = undefined; }
+    return { status: res.statusCode, body: parsed as T, headers: res.headers, text: res.body };
+  }
+  get<T = any>(url: string, opts?: { host?: string }) { return this.request<T>('GET', url, undefined, opts); }
+  post<T = any>(url: string, body?: unknown) { return this.request<T>('POST', url, body); }
+  put<T = any>(url: string, body?: unknown) { return this.request<T>('PUT', url, body); }
+  del<T = any>(url: string, body?: unknown) { return this.request<T>('DELETE', url, body); }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  outbox: string;
+  /** a new client (a new browser) */
+  client(ip?: string): Client;
+  /** last code sent by SMS to the phone, read from the outbox file */
+  lastCode(phone: string): string;
+  /** a client signed in as the phone; role 'super' makes the user a super manager first */
+  signIn(phone: string, role?: 'super' | 'user', ip?: string): Promise<Client>;
+  close(): Promise<void>;
+}
+
+let ipCounter = 1;
+
+/** Builds a server on a fresh database for one test file. */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await freshDatabase();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
+  const outbox = path.join(dir, 'sms.jsonl');
+  const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: dir, databaseUrl: database.url, secret: 'test-secret', smsOutbox: outbox, webDir: path.join(dir, 'no-web'), ...overrides });
+  const app = await buildServer({ db: database.db, dialect: database.dialect, config, sms: new OutboxSmsProvider(outbox) }, { logger: false, web: false });
+  await app.ready();
+  const ctx: TestContext = {
+    app, db: database.db, config, outbox,
+    client: (ip) => new Client(app, ip ?? `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`),
+    lastCode(phone) {
+      const lines = fs.existsSync(outbox) ? fs.readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean) : [];
+      const mine = lines.map((l) => JSON.parse(l) as { to: string; text: string }).filter((m) => m.to === phone);
+      const m = mine.at(-1)?.text.match(/\b(\d{6})\b/);
+      if (!m) throw new Error(`no code sent to ${phone}`);
+      return m[1];
+    },
+    async signIn(phone, role = 'user', ip) {
+      if (role === 'super') {
+        const existing = await database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
+        if (existing) await database.db.updateTable('users').set({ role: 'super' }).where('id', '=', existing.id).execute();
+        else await database.db.insertInto('users').values({ phone, email: null, name: `管理员${phone.slice(-4)}`, affiliation: '', role: 'super', anonymous: 0, created_at: new Date().toISOString() }).execute();
+      }
+      const c = ctx.client(ip);
+      const sent = await c.put('/api/v3/oauth/digits', { country_code: '86', mobile_number: phone });
+      if (sent.status !== 200) throw new Error(`code request failed: ${sent.status} ${sent.text}`);
+      const res = await c.post('/api/v3/oauth/digits', { country_code: '86', mobile_number: phone, sms_code: ctx.lastCode(phone) });
+      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+      return c;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,99 @@
+/**
+ * Serves the browser app (DESIGN.md 'Browser'). The home page HTML carries the application
+ * configuration and the first page of every panel's data (`window.__ATRIUM_BOOT__`), so the first paint
+ * needs no further request. Assets under /assets are immutable and cached for a year.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from '../context.js';
+import { presentConfig, storedHomeConfig } from '../routes/applications/service.js';
+import { runRead } from '../routes/modules/service.js';
+import { homeEntry } from '../../common/homeConfig.js';
+import { definitionOf } from '../../modules/registry.js';
+import { MSG } from '../../common/messages.js';
+import type { Db } from '../db/index.js';
+
+/** What the server embeds in the page for the browser's first render. */
+export interface BootData {
+  host: string;
+  /** application config (spec 1 §3) or null for an unknown host */
+  config: Awaited<ReturnType<typeof presentConfig>> | null;
+  /** first page of each panel: moduleId -> read key -> page */
+  data: Record<string, Record<string, unknown>>;
+  user: { id: number; name: string; role: string } | null;
+}
+
+/** Finds the application of a Host header: exact match first, then without the port. */
+export async function applicationByHost(db: Db, hostHeader: string) {
+  const host = hostHeader.toLowerCase();
+  const exact = await db.selectFrom('applications').selectAll().where('host', '=', host).executeTakeFirst();
+  if (exact) return exact;
+  const bare = host.replace(/:\d+$/, '');
+  return bare !== host ? db.selectFrom('applications').selectAll().where('host', '=', bare).executeTakeFirst() : undefined;
+}
+
+/** Builds the boot data of the home page of `host`, running every panel's first read in parallel. */
+export async function homeBoot(db: Db, host: string, user: BootData['user']): Promise<BootData> {
+  const app = await applicationByHost(db, host);
+  if (!app) return { host, config: null, data: {}, user };
+  const config = await presentConfig(db, app);
+  const data: BootData['data'] = {};
+  const entry = homeEntry(storedHomeConfig(app));
+  const jobs: Promise<void>[] = [];
+  const visit = (modules: unknown[]) => {
+    for (const m of modules as Array<{ id: string; type: string; components?: Array<{ modules?: unknown[] }> }>) {
+      const def = definitionOf(m.type);
+      if (def) {
+        for (const read of def.reads(m as never)) {
+          jobs.push(runRead(db, app, read).then((page) => { (data[m.id] ??= {})[read.key] = page; }, () => undefined));
+        }
+      }
+      for (const slot of m.components ?? []) visit(slot.modules ?? []);
+    }
+  };
+  visit(entry.template);
+  await Promise.all(jobs);
+  return { host, config, data, user };
+}
+
+const escapeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export default async function webRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  const indexFile = path.join(config.webDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  let template = built ? fs.readFileSync(indexFile, 'utf8') : '';
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: config.webDir, prefix: '/', index: false, wildcard: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!built) {
+      return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建：请运行 npm run build（npm start 会自动构建）');
+    }
+    if (!config.production && process.env.ATRIUM_RELOAD_INDEX === '1') template = fs.readFileSync(indexFile, 'utf8');
+    const user = req.user && !req.user.anonymous ? { id: req.user.id, name: req.user.name, role: req.user.role } : null;
+    const isHome = req.url === '/' || req.url.startsWith('/?');
+    const boot: BootData = isHome ? await homeBoot(db, req.headers.host ?? '', user) : { host: req.headers.host ?? '', config: null, data: {}, user };
+    const title = boot.config?.name ?? 'Atrium';
+    const html = template
+      .replace('<title>Atrium</title>', `<title>${title.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)}</title>`)
+      .replace('<!--atrium-boot-->', `<script>window.__ATRIUM_BOOT__=${escapeJson(boot)}</script>`);
+    const status = isHome && !boot.config ? 404 : 200;
+    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  };
+
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send({ error: { code: 'not_found', message: MSG.routeNotFound } });
+    }
+    return sendPage(req, reply);
+  });
+  app.get('/', sendPage);
+}

@@ -1,0 +1,78 @@
+/**
+ * The served HTML (issue 2 §7, DESIGN.md 'no waterfall'): the home page of a host carries its
+ * configuration and the first page of each panel; an unknown host gets a clear 404 page; other paths
+ * get the app; API paths never get HTML.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { buildServer } from '../app.js';
+import { OutboxSmsProvider } from '../notify/sms.js';
+import { ensureTopic, upsertResources } from '../resources/store.js';
+import { definitionOf } from '../../modules/registry.js';
+import type { FastifyInstance } from 'fastify';
+
+let ctx: TestContext;
+let web: FastifyInstance;
+let webDir: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-web-'));
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Atrium</title><!--atrium-boot--></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(webDir, 'assets', 'main-abc.js'), 'console.log(1)');
+  web = await buildServer({ db: ctx.db, dialect: 'sqlite', config: { ...ctx.config, webDir }, sms: new OutboxSmsProvider(ctx.outbox) }, { logger: false });
+  const topicId = await ensureTopic(ctx.db, '计算机科学');
+  await upsertResources(ctx.db, [
+    { type: 'scholar', sourceKey: 's1', title: 'Andrew Chi-Chih Yao', fields: { institution: 'Tsinghua University' }, topicId },
+    { type: 'scholar', sourceKey: 's2', title: '<img src=x onerror=alert(1)>', fields: {}, topicId },
+  ]);
+  const admin = await ctx.signIn('13600000001', 'super');
+  const app = await admin.post('/api/v1/applications', { name: '清华 <计算机> 门户', host: 'cs.example.cn', topicId });
+  const scholar = { ...definitionOf('scholar')!.defaults({ groupTemplate: false }), id: 'm1', alias: '学者' };
+  const saved = await admin.post(`/api/v1/applications/${app.body.applicationId}/home-config`, { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [scholar] }] });
+  expect(saved.status).toBe(200);
+});
+afterAll(async () => { await web.close(); await ctx.close(); fs.rmSync(webDir, { recursive: true, force: true }); });
+
+const boot = (html: string) => JSON.parse(html.match(/window\.__ATRIUM_BOOT__=(.*?)<\/script>/)![1]);
+
+describe('served pages', () => {
+  it('embeds the configuration and the first page of each panel in the home page', async () => {
+    const res = await web.inject({ method: 'GET', url: '/', headers: { host: 'cs.example.cn' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title>清华 &#60;计算机&#62; 门户</title>');
+    const b = boot(res.body);
+    expect(b.config.name).toBe('清华 <计算机> 门户');
+    const pages = Object.values(b.data.m1) as Array<{ content: Array<{ title: string }> }>;
+    expect(pages[0].content.map((s) => s.title)).toContain('Andrew Chi-Chih Yao');
+    // markup in data cannot close the script element
+    expect(res.body).not.toContain('<img src=x');
+  });
+
+  it('finds the application without the port of the Host header', async () => {
+    const res = await web.inject({ method: 'GET', url: '/', headers: { host: 'cs.example.cn:3000' } });
+    expect(boot(res.body).config.name).toBe('清华 <计算机> 门户');
+  });
+
+  it('answers an unknown host with 404 and no configuration', async () => {
+    const res = await web.inject({ method: 'GET', url: '/', headers: { host: 'unknown.example.cn' } });
+    expect(res.statusCode).toBe(404);
+    expect(boot(res.body).config).toBeNull();
+  });
+
+  it('serves the app for other paths, assets with a long cache, and JSON 404 for unknown API paths', async () => {
+    const page = await web.inject({ method: 'GET', url: '/console/applications', headers: { host: 'cs.example.cn' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const asset = await web.inject({ method: 'GET', url: '/assets/main-abc.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await web.inject({ method: 'GET', url: '/api/v1/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.message).toBe('接口不存在');
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * Test projects: unit (common, modules), API on SQLite, API on PostgreSQL (when TEST_DATABASE_URL is
+ * set), and end-to-end in Chromium. `npm test` runs them all (scripts/test.mjs).
+ */
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const alias = { '@app': r('./app'), '@server': r('./server'), '@common': r('./common'), '@modules': r('./modules') };
+
+const api = (name: string, db: string) => ({
+  resolve: { alias },
+  test: {
+    name, environment: 'node', include: ['server/**/*.test.ts'], env: { ATRIUM_TEST_DB: db },
+    testTimeout: 60_000, hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', environment: 'node', include: ['common/**/*.test.ts', 'modules/**/*.test.ts', 'app/**/*.test.ts'] } },
+      api('api-sqlite', 'sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
+      { resolve: { alias }, test: { name: 'e2e', environment: 'node', include: ['e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
+    ],
+  },
+});
