@@ -101,6 +101,13 @@ export interface ResourceTopicsTable {
   date_key: string;
 }
 
+/** How many resources of a type a topic has (kept by upsertResources; read by unfiltered panel reads). */
+export interface TopicTypeCountsTable {
+  topic_id: number;
+  type: string;
+  n: number;
+}
+
 export interface NoticesTable {
   id: Generated<number>;
   application_id: number;
@@ -146,6 +153,7 @@ export interface Database {
   application_managers: ApplicationManagersTable;
   resources: ResourcesTable;
   resource_topics: ResourceTopicsTable;
+  topic_type_counts: TopicTypeCountsTable;
 }
 
 export type User = Selectable<UsersTable>;

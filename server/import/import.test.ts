@@ -226,6 +226,9 @@ describe.runIf(hasData)('scholars (CSRankings, 26 files)', () => {
     // listing fields and the institution link
     const yao = (await byKey(db, 'scholar', 'http://iiis.tsinghua.edu.cn/yao'))!;
     expect(yao.f).toMatchObject({ avatar: null, institution: 'Tsinghua University', research_field: '', fruits_total: 0, country: '中国', homepage: 'http://iiis.tsinghua.edu.cn/yao' });
+    // the DBLP number of namesakes is kept out of the shown name
+    const siddique = await db.selectFrom('resources').select('fields').where('type', '=', 'scholar').where('title', '=', 'A. B. Siddique').executeTakeFirstOrThrow();
+    expect(JSON.parse(siddique.fields).dblp_name).toBe('A. B. Siddique 0001');
     const inst = await db.selectFrom('resources').select(['title', 'source_key', 'fields']).where('id', '=', yao.f.institutionId).executeTakeFirstOrThrow();
     expect(inst).toMatchObject({ title: 'Tsinghua University', source_key: 'csrankings:Tsinghua University' });
     expect(JSON.parse(inst.fields).scholars).toBeGreaterThan(100);

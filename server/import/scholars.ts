@@ -92,6 +92,8 @@ export function parseScholars(text: string, _fileName: string, options: ScholarO
     const affiliation = cell(cells[col.affiliation]);
     if (!name) { skipped.push({ line, reason: '姓名为空' }); continue; }
     if (!affiliation) { skipped.push({ line, reason: '所属机构为空' }); continue; }
+    // DBLP tells namesakes apart by a number ('A. B. Siddique 0001'); readers see the name without it
+    const shownName = name.replace(/\s+\d{4}$/, '');
     const homepage = col.homepage === undefined ? null : cell(cells[col.homepage]);
     const sid = col.scholarid === undefined ? null : cell(cells[col.scholarid]);
     const scholarId = sid && sid !== 'NOSCHOLARPAGE' ? sid : null;
@@ -100,11 +102,11 @@ export function parseScholars(text: string, _fileName: string, options: ScholarO
     const country = place ? COUNTRY_NAMES[place.countryabbrv] ?? place.countryabbrv.toUpperCase() : null;
     const fellowYear = options.fellows?.get(name) ?? null;
     items.push({
-      line, type: 'scholar', sourceKey: homepage ? normHomepage(homepage) : `${name}|${affiliation}`, title: name, date: null,
+      line, type: 'scholar', sourceKey: homepage ? normHomepage(homepage) : `${name}|${affiliation}`, title: shownName, date: null,
       fields: {
         avatar: null, professional_title: '', academic_title: fellowYear ? 'ACM Fellow' : '', acm_fellow_year: fellowYear,
         institution: affiliation, institutionId: null, research_field: '', fruits_total: 0,
-        homepage, scholar_id: scholarId, region: place ? REGION_NAMES[place.region] ?? place.region : null,
+        homepage, scholar_id: scholarId, dblp_name: shownName !== name ? name : null, region: place ? REGION_NAMES[place.region] ?? place.region : null,
         country, country_code: place?.countryabbrv ?? null,
       },
       searchText: [affiliation, country].filter(Boolean).join(' '),

@@ -166,5 +166,18 @@ export async function upsertResources(db: Q, items: ResourceInput[], batchSize =
       await db.updateTable('resource_topics').set({ type: it.type, date_key: it.date ?? '' }).where('resource_id', '=', idOf.get(keyOf(it))!).execute();
     }
   }
+  await refreshTopicTypeCounts(db, items);
   return { inserted, updated, ids };
+}
+
+/** Recounts `topic_type_counts` for every (topic, type) pair the items touch: one count per pair. */
+async function refreshTopicTypeCounts(db: Q, items: ReadonlyArray<Pick<ResourceInput, 'topicId' | 'type'>>): Promise<void> {
+  const pairs = new Map<string, { topicId: number; type: string }>();
+  for (const it of items) if (it.topicId !== undefined) pairs.set(`${it.topicId}\u0000${it.type}`, { topicId: it.topicId, type: it.type });
+  for (const { topicId, type } of pairs.values()) {
+    const { n } = await db.selectFrom('resource_topics').where('topic_id', '=', topicId).where('type', '=', type)
+      .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    await db.insertInto('topic_type_counts').values({ topic_id: topicId, type, n: Number(n) })
+      .onConflict((oc) => oc.columns(['topic_id', 'type']).doUpdateSet({ n: Number(n) })).execute();
+  }
 }

@@ -27,7 +27,7 @@ export function presentResource(r: { id: number; type: string; title: string; da
 /**
  * The newest resources of a kind (date desc, undated last, then import order), filtered by topic and
  * category. With a topic the page comes in order from the index resource_topics_order (no sort of all
- * the topic's resources per read).
+ * the topic's resources per read) and, without a category, the total from topic_type_counts.
  */
 export async function readTop(db: Db, q: TopQuery): Promise<Page<ResourceItem>> {
   const pageOf = Math.floor(q.offset / Math.max(q.count, 1)) + 1;
@@ -40,7 +40,10 @@ export async function readTop(db: Db, q: TopQuery): Promise<Page<ResourceItem>> 
       links.innerJoin('resources', 'resources.id', 'resource_topics.resource_id').select(cols)
         .orderBy('resource_topics.date_key', 'desc').orderBy('resource_topics.resource_id', 'asc')
         .limit(q.count).offset(q.offset).execute(),
-      links.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      q.categoryLevelOne || q.categoryLevelTwo
+        ? links.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+        : db.selectFrom('topic_type_counts').select('n').where('topic_id', '=', q.topicId).where('type', '=', q.kind)
+          .executeTakeFirst().then((r) => ({ n: r?.n ?? 0 })),
     ]);
     return makePage(rows.map(presentResource), Number(total.n), pageOf, q.count);
   }
