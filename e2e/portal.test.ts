@@ -75,6 +75,9 @@ describe('a super manager builds a portal and a visitor reads it', () => {
     await page.getByRole('button', { name: '添加模块' }).click();
     await page.getByRole('menuitem', { name: '学者' }).click();
     const drawer = page.locator('.ant-drawer');
+    await drawer.getByLabel('模块标题').fill('');
+    await drawer.getByRole('button', { name: '添加模块' }).click();
+    await drawer.getByText('请输入模块标题').first().waitFor();
     await drawer.getByLabel('模块标题').fill('计算机科学学者');
     await drawer.getByRole('button', { name: '添加模块' }).click();
     await page.getByText('首页配置保存成功').waitFor();

@@ -61,7 +61,7 @@ export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellPr
   };
 
   return (
-    <Form form={form} layout="vertical" initialValues={start} onFinish={() => void save()} requiredMark="optional" scrollToFirstError>
+    <Form form={form} layout="vertical" initialValues={start} onFinish={() => void save()} scrollToFirstError>
       {children}
       <Form.Item style={{ marginTop: 24, marginBottom: 0 }}>
         <Space>

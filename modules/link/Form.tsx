@@ -23,6 +23,11 @@ export default function LinkForm(props: FormProps<LinkModule>) {
     queryFn: ({ signal }) => apiGet<Option[]>('/api/v1/applications/available', undefined, signal),
     staleTime: 60_000,
   });
+  // the chosen items stay selectable by title even when they are not applications here (e.g. the demo portals)
+  const kept = ((Form.useWatch('specificDataObject', form) as LinkItem[] | undefined) ?? props.initial?.specificDataObject ?? []);
+  const choices = new Map<string, { value: string | number; label: string }>();
+  for (const it of kept) choices.set(String(it.id), { value: it.id, label: it.title });
+  for (const o of options.data ?? []) choices.set(String(o.id), { value: o.id, label: o.title });
   const chosen = (Form.useWatch('specificData', form) as Array<string | number> | undefined) ?? props.initial?.specificData ?? [];
   const direction = (Form.useWatch('direction', form) as 'horizontal' | 'vertical' | undefined) ?? props.initial?.direction ?? 'vertical';
 
@@ -42,7 +47,7 @@ export default function LinkForm(props: FormProps<LinkModule>) {
       {options.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`专题列表加载失败：${errorMessage(options.error)}`} />}
       <Form.Item name="specificData" label="专题" rules={[{ required: true, type: 'array', min: 1, message: MSG.topicRequired }]}>
         <Select mode="multiple" loading={options.isPending} placeholder={MSG.topicRequired} onChange={pick} optionFilterProp="label"
-          options={(options.data ?? []).map((o) => ({ value: o.id, label: o.title }))} />
+          options={[...choices.values()]} />
       </Form.Item>
       <Form.Item name="direction" label="排列方向">
         <Radio.Group onChange={(e) => form.setFieldValue('span', spanForDirection(e.target.value))}
