@@ -3,7 +3,7 @@
  * 'Priority of a panel's more link'). Pure functions: no React, no Node.
  */
 import type { ModuleConfig } from '../common/homeConfig.js';
-import type { LayoutContext, MoreLinkContext } from './types.js';
+import type { LayoutContext, MoreLinkContext, PanelRead, TopKind } from './types.js';
 
 /** Height of a list panel, px: 331, or 399 in a group template (spec 2 §9 'Heights'). */
 export const listHeight = (ctx: LayoutContext): number => (ctx.groupTemplate ? 399 : 331);
@@ -40,6 +40,12 @@ export function splitCounts(dataTypes: readonly string[], span: number): Record<
     else out[t] = t === 'report' ? [2, 4][wide] : [3, 6][wide];
   }
   return out;
+}
+
+/** One read per chosen data type, each with its share of the split (research outputs, activities). */
+export function splitReads(cfg: Pick<ModuleConfig, 'span' | 'category'> & { dataType: readonly TopKind[] }): PanelRead[] {
+  const counts = splitCounts(cfg.dataType, cfg.span);
+  return cfg.dataType.map((t) => ({ key: t, source: 'top', kind: t, count: counts[t], ...categoryFilter(cfg) }));
 }
 
 /** Query string of a generic more link, with repeated keys for lists (spec 2 §7 'Request wrapper'). */

@@ -15,7 +15,7 @@ import { formatDate, idOf, pageItems, text, titleOf, type PanelItem } from '../k
 import { resourceHref } from '../kit/links';
 import { Thumb } from '../kit/media';
 import { PanelLink } from '../kit/PanelLink';
-import { PlainList } from '../kit/ItemList';
+import { PlainList, resourceEntries } from '../kit/ItemList';
 import { ListSkeleton, PanelStatus, TopicHint, moreLinkOf } from '../kit/PanelShell';
 import { TabbedPanel } from '../kit/TabbedPanel';
 
@@ -87,10 +87,7 @@ export default function ActivityPanel({ module, data, loading, error, editable, 
             hint={<TopicHint site={site} />} skeleton={<ListSkeleton rows={5} />}>
             {plain
               ? <PlainList module={module} site={site} twoColumns={two}
-                  entries={items.map((it, i) => {
-                    const id = idOf(it);
-                    return { key: id || `i${i}`, href: id ? resourceHref(text(it.type) || type, id) : null, title: titleOf(it), date: formatDate(it.start_date) || formatDate(it.date) };
-                  })} />
+                  entries={resourceEntries(items, type, (it) => formatDate(it.start_date) || formatDate(it.date))} />
               : <div className={`atr-p-richlist${two ? ' atr-p-richlist--two' : ''}`}>
                   {items.map((it, i) => <RichRow key={idOf(it) || i} it={it} type={type} module={module} site={site} />)}
                 </div>}

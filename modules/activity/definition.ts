@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { moduleBase } from '../../common/homeConfig.js';
 import { MSG } from '../../common/messages.js';
 import type { ModuleDefinition } from '../types.js';
-import { categoryFilter, listHeight, moreLinkByPriority, noMigration, splitCounts, topResourcesLink } from '../rules.js';
+import { listHeight, moreLinkByPriority, noMigration, splitReads, topResourcesLink } from '../rules.js';
 
 export const ACTIVITY_DATA_TYPES = ['conference', 'project'] as const;
 
@@ -21,10 +21,7 @@ export const activityDefinition: ModuleDefinition<ActivityModule> = {
   type: 'activity', label: '学术活动', version: 1, schema: activitySchema,
   defaults: () => ({ type: 'activity', alias: '学术活动', span: 4, dataType: ['conference', 'project'], dataDisplayType: 'rich', showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
-  reads: (cfg) => {
-    const counts = splitCounts(cfg.dataType, cfg.span);
-    return cfg.dataType.map((t) => ({ key: t, source: 'top' as const, kind: t, count: counts[t], ...categoryFilter(cfg) }));
-  },
+  reads: (cfg) => splitReads(cfg),
   moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, cfg.dataType[0] ?? 'conference', topResourcesLink(cfg, cfg.dataType)),
   migrate: noMigration,
 };

@@ -7,9 +7,8 @@
 import type { PanelProps } from '../types.app.js';
 import { isSingleColumn } from '../rules.js';
 import { FRUIT_DATA_TYPES, fruitDefinition, type FruitModule } from './definition.js';
-import { formatDate, idOf, pageItems, text, titleOf } from '../kit/format';
-import { resourceHref } from '../kit/links';
-import { PlainList } from '../kit/ItemList';
+import { formatDate, pageItems } from '../kit/format';
+import { PlainList, resourceEntries } from '../kit/ItemList';
 import { ListSkeleton, PanelStatus, TopicHint, moreLinkOf } from '../kit/PanelShell';
 import { TabbedPanel } from '../kit/TabbedPanel';
 
@@ -26,13 +25,7 @@ export default function FruitPanel({ module, data, loading, error, editable, sit
           <PanelStatus loading={loading && !page} error={error} empty={items.length === 0} editable={editable}
             hint={<TopicHint site={site} />} skeleton={<ListSkeleton rows={5} />}>
             <PlainList module={module} site={site} twoColumns={two}
-              entries={items.map((it, i) => {
-                const id = idOf(it);
-                return {
-                  key: id || `i${i}`, href: id ? resourceHref(text(it.type) || type, id) : null, title: titleOf(it),
-                  date: formatDate(it.date) || formatDate(it.publish_year),
-                };
-              })} />
+              entries={resourceEntries(items, type, (it) => formatDate(it.date) || formatDate(it.publish_year))} />
           </PanelStatus>
         );
       }} />

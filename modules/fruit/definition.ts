@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { moduleBase } from '../../common/homeConfig.js';
 import { MSG } from '../../common/messages.js';
-import type { ModuleDefinition, TopKind } from '../types.js';
-import { categoryFilter, listHeight, moreLinkByPriority, noMigration, splitCounts, topResourcesLink } from '../rules.js';
+import type { ModuleDefinition } from '../types.js';
+import { listHeight, moreLinkByPriority, noMigration, splitReads, topResourcesLink } from '../rules.js';
 
 export const FRUIT_DATA_TYPES = ['article', 'patent', 'report'] as const;
 
@@ -22,10 +22,7 @@ export const fruitDefinition: ModuleDefinition<FruitModule> = {
   type: 'fruit', label: '科研成果', version: 1, schema: fruitSchema,
   defaults: () => ({ type: 'fruit', alias: '科研成果', span: 2, dataType: ['article', 'patent', 'report'], showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
-  reads: (cfg) => {
-    const counts = splitCounts(cfg.dataType, cfg.span);
-    return cfg.dataType.map((t) => ({ key: t, source: 'top' as const, kind: t as TopKind, count: counts[t], ...categoryFilter(cfg) }));
-  },
+  reads: (cfg) => splitReads(cfg),
   moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, cfg.dataType[0] ?? 'article', topResourcesLink(cfg, cfg.dataType)),
   migrate: noMigration,
 };

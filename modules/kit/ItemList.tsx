@@ -7,6 +7,8 @@ import type { ReactNode } from 'react';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { SiteContext } from '../types.app.js';
 import { PanelLink } from './PanelLink';
+import { idOf, text, titleOf, type PanelItem } from './format';
+import { resourceHref } from './links';
 
 /** One line of a plain list. */
 export interface ListEntry {
@@ -47,4 +49,15 @@ export function PlainList({ entries, twoColumns, dense, module, site }: PlainLis
       ))}
     </ul>
   );
+}
+
+/**
+ * List entries of resource items (research outputs, activities): the title linking to the item's detail
+ * page (/microapp/explore/resources/{type}/{id}) and the date `dateOf` gives ('' for none).
+ */
+export function resourceEntries(items: readonly PanelItem[], type: string, dateOf: (it: PanelItem) => string): ListEntry[] {
+  return items.map((it, i) => {
+    const id = idOf(it);
+    return { key: id || `i${i}`, href: id ? resourceHref(text(it.type) || type, id) : null, title: titleOf(it), date: dateOf(it) };
+  });
 }

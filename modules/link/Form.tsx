@@ -25,16 +25,13 @@ export default function LinkForm(props: FormProps<LinkModule>) {
   });
   // the chosen items stay selectable by title even when they are not applications here (e.g. the demo portals)
   const kept = ((Form.useWatch('specificDataObject', form) as LinkItem[] | undefined) ?? props.initial?.specificDataObject ?? []);
-  const choices = new Map<string, { value: string | number; label: string }>();
-  for (const it of kept) choices.set(String(it.id), { value: it.id, label: it.title });
-  for (const o of options.data ?? []) choices.set(String(o.id), { value: o.id, label: o.title });
+  const known = new Map<string, LinkItem>();
+  for (const it of kept) known.set(String(it.id), it);
+  for (const o of options.data ?? []) known.set(String(o.id), { id: o.id, title: o.title, url: o.url, cover: o.cover, name: o.name });
   const chosen = (Form.useWatch('specificData', form) as Array<string | number> | undefined) ?? props.initial?.specificData ?? [];
   const direction = (Form.useWatch('direction', form) as 'horizontal' | 'vertical' | undefined) ?? props.initial?.direction ?? 'vertical';
 
   const pick = (ids: Array<string | number>) => {
-    const known = new Map<string, LinkItem>();
-    for (const it of (form.getFieldValue('specificDataObject') as LinkItem[] | undefined) ?? []) known.set(String(it.id), it);
-    for (const o of options.data ?? []) known.set(String(o.id), { id: o.id, title: o.title, url: o.url, cover: o.cover, name: o.name });
     form.setFieldValue('specificDataObject', ids.map((id) => known.get(String(id))).filter(Boolean));
     const size = form.getFieldValue('dataSize') as number | null | undefined;
     if (size && size > ids.length) form.setFieldValue('dataSize', ids.length || 1);
@@ -47,7 +44,7 @@ export default function LinkForm(props: FormProps<LinkModule>) {
       {options.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`专题列表加载失败：${errorMessage(options.error)}`} />}
       <Form.Item name="specificData" label="专题" rules={[{ required: true, type: 'array', min: 1, message: MSG.topicRequired }]}>
         <Select mode="multiple" loading={options.isPending} placeholder={MSG.topicRequired} onChange={pick} optionFilterProp="label"
-          options={[...choices.values()]} />
+          options={[...known.values()].map((it) => ({ value: it.id, label: it.title }))} />
       </Form.Item>
       <Form.Item name="direction" label="排列方向">
         <Radio.Group onChange={(e) => form.setFieldValue('span', spanForDirection(e.target.value))}

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResourceType } from '../../common/constants.js';
 import type { Db } from '../db/index.js';
-import { ensureTopic, upsertResources } from '../resources/store.js';
+import { ensureTopic, refreshTopicTypeCounts, upsertResources } from '../resources/store.js';
 import { ImportFileError, stripBom, type ImportItem, type ParseResult } from './types.js';
 import { parseArticles } from './articles.js';
 import { parseCategoryNames, parseConferences } from './conferences.js';
@@ -251,11 +251,12 @@ export async function importFiles(db: Db, kind: string, files: string[], options
     progress({ phase: 'write', done: 0, total: items.length });
     for (let start = 0; start < items.length; start += WRITE_CHUNK) {
       const chunk = items.slice(start, start + WRITE_CHUNK).map(({ line: _line, ...it }) => ({ ...it, topicId }));
-      const r = await upsertResources(tx, chunk);
+      const r = await upsertResources(tx, chunk, { refreshCounts: false });
       inserted += r.inserted;
       updated += r.updated;
       progress({ phase: 'write', done: Math.min(start + WRITE_CHUNK, items.length), total: items.length });
     }
+    await refreshTopicTypeCounts(tx, items.map((it) => ({ type: it.type, topicId })));
   });
   return {
     kind, files, topic, topicId, read, inserted, updated, skipped, related,

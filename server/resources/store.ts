@@ -25,6 +25,13 @@ export interface ResourceInput {
   categoryTwo?: string | null;
 }
 
+export interface UpsertOptions {
+  /** rows per statement (default 500) */
+  batchSize?: number;
+  /** false leaves `topic_type_counts` to the caller (refreshTopicTypeCounts); default true */
+  refreshCounts?: boolean;
+}
+
 export interface UpsertResult {
   inserted: number;
   updated: number;
@@ -107,7 +114,8 @@ const keyOf = (it: { type: string; sourceKey?: string; source_key?: string }) =>
  * the topic links), so PostgreSQL imports are not bound by round trips. `created_at` is kept on update.
  * An item repeating a key earlier in the same call counts as an update (the last one's values win).
  */
-export async function upsertResources(db: Q, items: ResourceInput[], batchSize = 500): Promise<UpsertResult> {
+export async function upsertResources(db: Q, items: ResourceInput[], opts: UpsertOptions = {}): Promise<UpsertResult> {
+  const batchSize = opts.batchSize ?? 500;
   let inserted = 0;
   let updated = 0;
   const ids: number[] = [];
@@ -161,17 +169,24 @@ export async function upsertResources(db: Q, items: ResourceInput[], batchSize =
         }))).execute();
     }
     // a resource written without a topic keeps the order columns of its earlier topic links up to date
-    for (const it of lastByKey.values()) {
-      if (it.topicId !== undefined) continue;
-      await db.updateTable('resource_topics').set({ type: it.type, date_key: it.date ?? '' }).where('resource_id', '=', idOf.get(keyOf(it))!).execute();
+    const untopiced = [...lastByKey.values()].filter((it) => it.topicId === undefined).map((it) => idOf.get(keyOf(it))!);
+    if (untopiced.length) {
+      await db.updateTable('resource_topics').set((eb) => ({
+        type: eb.selectFrom('resources').select('resources.type').whereRef('resources.id', '=', 'resource_topics.resource_id'),
+        date_key: eb.fn.coalesce(eb.selectFrom('resources').select('resources.date').whereRef('resources.id', '=', 'resource_topics.resource_id'), eb.val('')),
+      })).where('resource_id', 'in', untopiced).execute();
     }
   }
-  await refreshTopicTypeCounts(db, items);
+  if (opts.refreshCounts !== false) await refreshTopicTypeCounts(db, items);
   return { inserted, updated, ids };
 }
 
-/** Recounts `topic_type_counts` for every (topic, type) pair the items touch: one count per pair. */
-async function refreshTopicTypeCounts(db: Q, items: ReadonlyArray<Pick<ResourceInput, 'topicId' | 'type'>>): Promise<void> {
+/**
+ * Recounts `topic_type_counts` for every (topic, type) pair the items touch: one count per pair. A caller
+ * writing in many chunks (the import) passes `refreshCounts: false` to upsertResources and calls this
+ * once at the end.
+ */
+export async function refreshTopicTypeCounts(db: Q, items: ReadonlyArray<Pick<ResourceInput, 'topicId' | 'type'>>): Promise<void> {
   const pairs = new Map<string, { topicId: number; type: string }>();
   for (const it of items) if (it.topicId !== undefined) pairs.set(`${it.topicId}\u0000${it.type}`, { topicId: it.topicId, type: it.type });
   for (const { topicId, type } of pairs.values()) {

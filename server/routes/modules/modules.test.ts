@@ -63,6 +63,15 @@ describe('top-{kind}', () => {
     expect(none.body).toMatchObject({ content: [], totalElements: 0, empty: true });
   });
 
+  it('orders by a date changed by a later write without a topic, and counts new resources', async () => {
+    const c = ctx.client();
+    await upsertResources(ctx.db, [{ type: 'article', sourceKey: 'x', title: '旧论文', date: '2025-06-01', fields: {} }]);
+    const after = await c.post('/api/v4/modules/top-article', { offset: 0, count: 8, topicId });
+    expect(after.body.content.map((s: { title: string }) => s.title)).toEqual(['旧论文', '新论文']);
+    await upsertResources(ctx.db, [{ type: 'article', sourceKey: 'z', title: '第三篇', date: '2020-01-01', fields: {}, topicId }]);
+    expect((await c.post('/api/v4/modules/top-article', { offset: 0, count: 1, topicId })).body.totalElements).toBe(3);
+  });
+
   it('refuses bad bodies with 400 and unknown kinds or topics with 404', async () => {
     const c = ctx.client();
     const r1 = await c.post('/api/v4/modules/top-scholar', { offset: -1, count: 'many', topicId });
