@@ -52,6 +52,10 @@ export const MSG = {
   unknownHost: '该域名没有对应的站点',
   topicNotFound: '专题不存在',
   unknownModuleType: '未知的模块类型',
+  // search and detail pages (issue 4)
+  searchTooLong: '搜索词不能超过 200 个字',
+  unknownResourceType: '未知的资源类型',
+  resourceNotFound: '该资源不存在或已删除',
   // states (spec 2 §8 'Locale texts')
   loadFailed: '加载失败',
   noData: '暂无数据',

@@ -1,0 +1,23 @@
+/** Query shapes of the search and resource-detail reads (issue 4 'Search', 'Visitor pages'). */
+import { z } from 'zod';
+import { MSG } from '../../../common/messages.js';
+
+const id = z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).min(1, MSG.invalidInput);
+
+/** A resource type name (spec 1 §3 and the module types that read resources: tool, job, ...). */
+const resourceType = z.string({ error: MSG.unknownResourceType }).regex(/^[a-z][a-z_]{1,30}$/, MSG.unknownResourceType);
+
+export const searchQuery = z.object({
+  q: z.string().max(200, MSG.searchTooLong).default(''),
+  type: resourceType.optional(),
+  topicId: id.optional(),
+  applicationId: id.optional(),
+  category: z.string().max(100).optional(),
+  page: z.coerce.number({ error: MSG.invalidInput }).int().min(1).max(10_000).default(1),
+  size: z.coerce.number({ error: MSG.invalidInput }).int().min(1).max(100).default(10),
+});
+
+export const resourceParams = z.object({
+  type: resourceType,
+  id,
+});
