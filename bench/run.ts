@@ -4,6 +4,7 @@
  */
 import { printHttpBench } from './http.js';
 import { benchImport } from './import.js';
+import { printSearchBench } from './search.js';
 
 const num = (n: number) => Math.round(n).toLocaleString('en');
 
@@ -16,3 +17,5 @@ console.log(`  rows/s   Atrium ${num(imp.importRowsPerSec)}   baseline ${num(imp
 console.log(`  seconds  Atrium ${imp.importSeconds.toFixed(2)}   baseline ${imp.rawSeconds.toFixed(2)}   (Atrium stored ${num(s.inserted)} scholars + ${num(s.related?.inserted ?? 0)} institutions, skipped ${num(s.skipped.length)} rows)`);
 console.log('');
 await printHttpBench();
+console.log('');
+await printSearchBench();

@@ -8,7 +8,10 @@
  *   pg_trgm GIN indexes. Input never becomes SQL text: terms are bound parameters, LIKE wildcards escaped.
  * - Ranking: items whose title holds more of the terms first, then shorter titles (a closer match),
  *   then newest, then id.
- * - Facets: counts by type (ignoring the type filter) and, within a topic, by first-level category.
+ * - Facets: counts by type (ignoring the type filter) and, within a topic, by first-level category
+ *   (ignoring the category filter), so a visitor sees where else the query leads.
+ * - One query reads the small columns of every hit; counts, facets, order and paging are taken from
+ *   them, then a second query reads the page's rows (short terms scan once, not once per count).
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/index.js';
@@ -86,39 +89,43 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
     for (const t of terms) conditions.push(termMatches(t));
   }
   const matched = sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
-  const inTopic = query.topicId != null
-    ? sql<SqlBool>`resources.id in (select resource_id from resource_topics where topic_id = ${query.topicId}${query.category ? sql` and category_one = ${query.category}` : sql``})`
-    : sql<SqlBool>`1 = 1`;
-  const ofType = query.type ? sql<SqlBool>`resources.type = ${query.type}` : sql<SqlBool>`1 = 1`;
   const titleHits = sql.join(terms.map((t) => sql`(case when resources.title ${like} ${likePattern(t)} escape '\\' then 1 else 0 end)`), sql` + `);
 
-  const base = db.selectFrom('resources').where(matched).where(inTopic);
+  // One pass over the matches (the LIKE of short terms scans once, not once per count): the small
+  // columns of every hit; counts, facets, order and the page are taken from them, then the page's rows.
+  const hits = query.topicId != null
+    ? await db.selectFrom('resources').innerJoin('resource_topics', 'resource_topics.resource_id', 'resources.id')
+      .where('resource_topics.topic_id', '=', query.topicId).where(matched)
+      .select(['resources.id', 'resources.type', 'resource_topics.category_one as category'])
+      .select(sql<number>`${titleHits}`.as('hits')).select(sql<number>`length(resources.title)`.as('len'))
+      .select(sql<string>`coalesce(resources.date, '')`.as('date'))
+      .execute()
+    : await db.selectFrom('resources').where(matched)
+      .select(['resources.id', 'resources.type', sql<string | null>`null`.as('category')])
+      .select(sql<number>`${titleHits}`.as('hits')).select(sql<number>`length(resources.title)`.as('len'))
+      .select(sql<string>`coalesce(resources.date, '')`.as('date'))
+      .execute();
+  const ofType = (h: { type: string }) => !query.type || h.type === query.type;
+  const ofCategory = (h: { category: string | null }) => !query.category || h.category === query.category;
+  const count = (values: Array<string | null>): Facet[] => {
+    const m = new Map<string, number>();
+    for (const v of values) if (v != null) m.set(v, (m.get(v) ?? 0) + 1);
+    return [...m].map(([value, n]) => ({ value, count: n })).sort((x, y) => y.count - x.count || (x.value < y.value ? -1 : 1));
+  };
+  const listed = hits.filter((h) => ofType(h) && ofCategory(h));
+  listed.sort((x, y) => Number(y.hits) - Number(x.hits) || Number(x.len) - Number(y.len) || (x.date < y.date ? 1 : x.date > y.date ? -1 : 0) || x.id - y.id);
   const offset = (query.page - 1) * size;
-  const [rows, total, types, categories] = await Promise.all([
-    base.where(ofType).select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'])
-      .select(sql<number>`${titleHits}`.as('title_hits'))
-      .orderBy(sql`${titleHits}`, 'desc')
-      .orderBy(sql`length(resources.title)`, 'asc')
-      .orderBy(sql`coalesce(resources.date, '')`, 'desc')
-      .orderBy('resources.id', 'asc')
-      .limit(size).offset(offset).execute(),
-    base.where(ofType).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base.select(['resources.type as value', (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy('resources.type').orderBy('count', 'desc').orderBy('resources.type').execute(),
-    query.topicId != null
-      ? db.selectFrom('resource_topics').innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
-        .where('resource_topics.topic_id', '=', query.topicId).where('resource_topics.category_one', 'is not', null)
-        .where(matched).where(ofType)
-        .select(['resource_topics.category_one as value', (eb) => eb.fn.countAll<number>().as('count')])
-        .groupBy('resource_topics.category_one').orderBy('count', 'desc').orderBy('resource_topics.category_one').limit(50).execute()
-      : Promise.resolve([] as Array<{ value: string | null; count: number }>),
-  ]);
-  const content = rows.map(presentResource);
+  const ids = listed.slice(offset, offset + size).map((h) => h.id);
+  const rows = ids.length
+    ? await db.selectFrom('resources').select(['id', 'type', 'title', 'date', 'fields']).where('id', 'in', ids).execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const content = ids.map((id) => byId.get(id)).filter((r) => r !== undefined).map(presentResource);
   return {
-    ...makePage(content, Number(total.n), query.page, size),
+    ...makePage(content, listed.length, query.page, size),
     facets: {
-      type: types.map((t) => ({ value: String(t.value), count: Number(t.count) })),
-      category: categories.filter((c) => c.value != null).map((c) => ({ value: String(c.value), count: Number(c.count) })),
+      type: count(hits.filter(ofCategory).map((h) => h.type)),
+      category: query.topicId != null ? count(hits.filter(ofType).map((h) => h.category)).slice(0, 50) : [],
     },
   };
 }
