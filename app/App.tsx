@@ -23,17 +23,18 @@ const LoginPage = lazy(() => consoleModule().then((m) => ({ default: m.LoginPage
 const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
 const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage'));
+// Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
+const ExplorePage = lazy(() => import('./pages/explore/ExplorePage'));
+const ResourceDetailPage = lazy(() => import('./pages/explore/ResourceDetailPage'));
+const ScholarProfilePage = lazy(() => import('./pages/explore/ScholarProfilePage'));
+const TopResourcesPage = lazy(() => import('./pages/explore/TopResourcesPage'));
+const NavigatorPage = lazy(() => import('./pages/explore/NavigatorPage'));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
 
 /** Visitor routes that later issues fill in; they exist now because panels link there. */
 const PLACEHOLDER_PATHS = [
-  '/microapp/explore/resources/:type/:id',
   '/resources/notices/:id',
-  '/microapp/profile/:id',
-  '/microapp/explore',
-  '/top-resources',
-  '/microapp/navigator',
 ];
 
 const pages: RouteObject[] = [
@@ -56,6 +57,11 @@ const pages: RouteObject[] = [
       { path: '*', element: <Navigate to="/console/applications" replace /> },
     ],
   },
+  { path: '/microapp/explore', element: lazyPage(ExplorePage) },
+  { path: '/microapp/explore/resources/:type/:id', element: lazyPage(ResourceDetailPage) },
+  { path: '/microapp/profile/:id', element: lazyPage(ScholarProfilePage) },
+  { path: '/top-resources', element: lazyPage(TopResourcesPage) },
+  { path: '/microapp/navigator', element: lazyPage(NavigatorPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },
   { path: '/unrelease', element: <UnreleasedPage /> },

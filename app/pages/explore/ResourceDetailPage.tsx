@@ -1,0 +1,90 @@
+/**
+ * /microapp/explore/resources/{type}/{id} (spec 1 §2 'Resource detail'; issue 4 'a detail page for every
+ * resource type'): one resource read from GET /api/v1/resources/{type}/{id}: title, type and date, the
+ * cover or logo, its facts with Chinese labels (visitor/fields.ts), abstract or summary, keywords as
+ * links to the explore page, and its own web address (opened in a new tab). A scholar id opens the
+ * scholar profile instead. Unknown or deleted resources show 该资源不存在或已删除.
+ */
+import { Link, Navigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Result, Skeleton, Tag } from 'antd';
+import { LinkOutlined } from '@ant-design/icons';
+import { MSG } from '@common/messages';
+import { formatDate } from '@modules/kit/format';
+import { Thumb } from '@modules/kit/media';
+import { ApiError, apiGet, errorMessage } from '../../api';
+import { VisitorFrame } from '../visitor/VisitorFrame';
+import { detailRows, externalUrl, fieldText, keywordsOf } from '../visitor/fields';
+import { typeLabel } from './ExplorePage';
+
+type Item = Record<string, unknown> & { id: number; type: string; title: string; date: string | null };
+
+/** Reads one resource; shared by the detail and profile pages. */
+export function useResource(type: string, id: string) {
+  return useQuery({
+    queryKey: ['resource', type, id],
+    queryFn: ({ signal }) => apiGet<Item>(`/api/v1/resources/${encodeURIComponent(type)}/${encodeURIComponent(id)}`, undefined, signal),
+    retry: false,
+  });
+}
+
+/** The failure states of a resource read: not found (404/400) or another failure with a retry. */
+export function ResourceFailure({ error, retry }: { error: unknown; retry(): void }) {
+  const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  return missing
+    ? <Result status="404" title={MSG.resourceNotFound} extra={<Link to="/"><Button type="primary">{MSG.backHome}</Button></Link>} />
+    : <Result status="warning" title={MSG.loadFailed} subTitle={errorMessage(error)} extra={<Button onClick={retry}>{MSG.retry}</Button>} />;
+}
+
+/** The detail page; see the file comment. */
+export default function ResourceDetailPage() {
+  const { type = '', id = '' } = useParams();
+  if (type === 'scholar') return <Navigate to={`/microapp/profile/${encodeURIComponent(id)}`} replace />;
+  return <VisitorFrame title={typeLabel(type)}>{() => <Detail type={type} id={id} />}</VisitorFrame>;
+}
+
+function Detail({ type, id }: { type: string; id: string }) {
+  const q = useResource(type, id);
+  if (q.isPending) return <div className="atr-vcard"><Skeleton active paragraph={{ rows: 8 }} /></div>;
+  if (q.isError) return <div className="atr-vcard"><ResourceFailure error={q.error} retry={() => q.refetch()} /></div>;
+  const it = q.data;
+  const rows = detailRows(it);
+  const abstract = fieldText(it.abstract ?? it.summary ?? it.digest ?? it.description);
+  const keywords = keywordsOf(it);
+  const url = externalUrl(it);
+  const image = (it.cover ?? it.logo) as string | null | undefined;
+  const date = formatDate(it.date);
+  return (
+    <article className="atr-vcard">
+      <div className="atr-crumbs"><Link to="/">{MSG.backHome}</Link> / <Link to={`/microapp/explore?type=${encodeURIComponent(type)}`}>{typeLabel(type)}</Link></div>
+      <div className="atr-detail__head" style={{ marginTop: 12 }}>
+        {image && <Thumb src={image} label={it.title} style={{ width: 120, height: 160, flex: 'none', borderRadius: 6 }} />}
+        <div style={{ minWidth: 0 }}>
+          <h1 className="atr-detail__title">{it.title}</h1>
+          <div className="atr-detail__meta">
+            <Tag color="blue">{typeLabel(it.type)}</Tag>
+            {date && <span>{date}</span>}
+            {url && <a href={url} target="_blank" rel="noopener noreferrer"><LinkOutlined /> {MSG.detailSource}</a>}
+          </div>
+        </div>
+      </div>
+      {rows.length > 0 && (
+        <div className="atr-detail__section">
+          <Descriptions title={MSG.detailFacts} size="small" bordered column={{ xs: 1, sm: 2 }} items={rows.map(([label, value]) => ({ key: label, label, children: value }))} />
+        </div>
+      )}
+      {abstract && (
+        <div className="atr-detail__section">
+          <h3>{MSG.detailAbstract}</h3>
+          <p className="atr-detail__abstract">{abstract}</p>
+        </div>
+      )}
+      {keywords.length > 0 && (
+        <div className="atr-detail__section">
+          <h3>{MSG.detailKeywords}</h3>
+          {keywords.map((k) => <Link key={k} to={`/microapp/explore?q=${encodeURIComponent(k)}`}><Tag>{k}</Tag></Link>)}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * /top-resources?id&title&moduleId&dataType…&displayType (spec 1 §2 'Top-resources more page'): the
+ * 'more' page of a panel on the same host: the panel's title, one tab per data type (repeated
+ * `dataType`), each a paged list newest first — resources through POST /api/v4/modules/top-{type} with
+ * the panel's category (found by moduleId in the home config), notices and resource links through
+ * GET /api/v1/modules/top-notice / top-link of the module.
+ */
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Empty, Pagination, Skeleton, Tabs } from 'antd';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '@common/constants';
+import type { ModuleConfig } from '@common/homeConfig';
+import { MSG } from '@common/messages';
+import type { Page } from '@common/page';
+import { TOP_KINDS } from '@modules/types';
+import { formatDate } from '@modules/kit/format';
+import { apiGet, errorMessage, request } from '../../api';
+import type { AppConfig } from '../../boot';
+import { VisitorFrame } from '../visitor/VisitorFrame';
+import { fieldText } from '../visitor/fields';
+import { itemHref, typeLabel } from './ExplorePage';
+
+type Item = Record<string, unknown> & { id: number; type?: string; title: string; date?: string | null };
+
+/** Every module of the home config, nested ones (flex slots) included. */
+export function allModules(config: Pick<AppConfig, 'homeConfig'>): ModuleConfig[] {
+  const out: ModuleConfig[] = [];
+  const visit = (list: unknown[]) => {
+    for (const m of list as Array<ModuleConfig & { components?: Array<{ modules?: unknown[] }> }>) {
+      out.push(m);
+      for (const slot of m.components ?? []) visit(slot.modules ?? []);
+    }
+  };
+  for (const entry of config.homeConfig ?? []) visit(entry.template ?? []);
+  return out;
+}
+
+/** The page; see the file comment. */
+export default function TopResourcesPage() {
+  const [params] = useSearchParams();
+  const title = params.get('title') ?? MSG.moreTitle;
+  return <VisitorFrame title={title}>{(config) => <TopResources config={config} />}</VisitorFrame>;
+}
+
+function TopResources({ config }: { config: AppConfig }) {
+  const [params, setParams] = useSearchParams();
+  const title = params.get('title') ?? MSG.moreTitle;
+  const moduleId = params.get('moduleId') ?? params.get('id') ?? '';
+  const module = useMemo(() => allModules(config).find((m) => m.id === moduleId), [config, moduleId]);
+  const dataTypes = params.getAll('dataType').filter(Boolean);
+  const types = dataTypes.length ? dataTypes : module ? [module.type] : [];
+  const active = params.get('tab') && types.includes(params.get('tab')!) ? params.get('tab')! : types[0];
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const size = DEFAULT_PAGE_SIZE;
+  const [one, two] = module?.category ?? [];
+  const topicId = config.topicId ?? config.topic?.id ?? null;
+
+  const list = useQuery<Page<Item>>({
+    queryKey: ['top-resources', config.applicationId, moduleId, active, page, one, two],
+    enabled: !!active,
+    placeholderData: (prev) => prev,
+    queryFn: ({ signal }) => {
+      const offset = (page - 1) * size;
+      if (active === 'notice') return apiGet<Page<Item>>('/api/v1/modules/top-notice', { applicationId: config.applicationId, moduleId, offset, count: size }, signal);
+      if (active === 'resource' || active === 'link') return apiGet<Page<Item>>('/api/v1/modules/top-link', { applicationId: config.applicationId, moduleId, offset, count: size }, signal);
+      if (!(TOP_KINDS as readonly string[]).includes(active)) return Promise.resolve({ content: [], totalElements: 0, empty: true, page, size } as Page<Item>);
+      return request<Page<Item>>(`/api/v4/modules/top-${active}`, { method: 'POST', signal, body: { offset, count: size, ...(topicId != null ? { topicId } : {}), ...(one ? { categoryLevelOne: one } : {}), ...(two ? { categoryLevelTwo: two } : {}) } });
+    },
+  });
+  const set = (next: Record<string, string | undefined>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) { if (v === undefined) p.delete(k); else p.set(k, v); }
+    setParams(p);
+  };
+  const hrefOf = (it: Item) => {
+    if (active === 'notice') return `/resources/notices/${it.id}`;
+    if (active === 'resource' || active === 'link') return String(it.url ?? '#');
+    return itemHref({ type: it.type ?? active, id: it.id });
+  };
+  const data = list.data;
+  return (
+    <section className="atr-vcard">
+      <div className="atr-crumbs"><Link to="/">{MSG.backHome}</Link> / {title}</div>
+      <h1 className="atr-detail__title" style={{ marginTop: 8 }}>{title}</h1>
+      {types.length > 1 && <Tabs activeKey={active} onChange={(k) => set({ tab: k, page: undefined })} items={types.map((t) => ({ key: t, label: typeLabel(t) }))} />}
+      {!active && <Empty description={MSG.noData} />}
+      {active && list.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
+      {list.isError && <Alert type="error" showIcon title={MSG.loadFailed} description={errorMessage(list.error)} />}
+      {data && (data.content.length === 0 ? <Empty description={MSG.noData} /> : (
+        <>
+          <div className="atr-results">
+            {data.content.map((it) => {
+              const href = hrefOf(it);
+              const external = /^https?:\/\//i.test(href);
+              const date = formatDate(it.date ?? it.publishDateTime ?? it.start_date);
+              return (
+                <article className="atr-result" key={it.id}>
+                  {external
+                    ? <a className="atr-result__title" href={href} target="_blank" rel="noopener noreferrer">{it.title}</a>
+                    : <Link className="atr-result__title" to={href}>{it.title}</Link>}
+                  <div className="atr-result__meta">
+                    {[fieldText(it.author), fieldText(it.institution), date].filter(Boolean).map((m, i) => <span key={i}>{m}</span>)}
+                  </div>
+                </article>
+              );
+            })}
+          </div>
+          <div className="atr-pager">
+            <Pagination current={page} pageSize={size} total={data.totalElements} showQuickJumper showSizeChanger={false}
+              pageSizeOptions={PAGE_SIZE_CHOICES.map(String)} showTotal={(t) => MSG.listTotal(t)} onChange={(p) => set({ page: p === 1 ? undefined : String(p) })} />
+          </div>
+        </>
+      ))}
+    </section>
+  );
+}

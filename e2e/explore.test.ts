@@ -1,0 +1,117 @@
+/**
+ * Visitor pages in Debian's Chromium (issue 4 'Visitor pages', 'Search'): on the demo site (host
+ * localhost) with the real CSL articles and CSRankings scholars imported into its topic, a visitor
+ * searches a Chinese substring of a real title and finds it, narrows by category, pages, opens the
+ * detail page; opens a scholar's profile with the institution card; a 'more' page lists a type; an
+ * unknown resource shows the not-found message. Screenshots under test-artifacts/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { artifacts, launchChromium, sharedData, startServer, type RunningServer } from './support';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let site: string;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  const csl = path.join(sharedData, 'csl-chinese-scientific-literature', 'csl_benchmark_devtest_joined.tsv');
+  server.cli('import', 'articles', csl, '--topic', '综合资源');
+  server.cli('import', 'scholars', path.join(sharedData, 'csrankings-scholars', 'csrankings-z.csv'), '--topic', '综合资源');
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+  page.on('pageerror', (e) => errors.push(e.message));
+  site = `http://localhost:${server.port}`;
+  fs.mkdirSync(artifacts, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a visitor explores the site', () => {
+  it('searches a 5-character and a 2-character substring of a real title and finds it', async () => {
+    const res = await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent('控制器设计')}`);
+    const body = await res.json() as { content: Array<{ title: string }> };
+    const title = body.content[0].title; // a real CSL title holding 控制器设计
+    expect(title).toContain('控制器设计');
+    await page.goto(`${site}/microapp/explore`);
+    await page.getByText('输入关键词开始检索').waitFor();
+    const box = page.getByRole('searchbox').or(page.getByPlaceholder('输入标题、关键词、机构等，多个词用空格分开')).first();
+    await box.fill('控制器设计');
+    await box.press('Enter');
+    await page.waitForURL(/q=/);
+    await page.locator('.atr-result__title', { hasText: title }).first().waitFor();
+    expect(await page.locator('.atr-result__title mark').first().textContent()).toBe('控制器设计');
+    await page.screenshot({ path: path.join(artifacts, 'e2e-explore-search.png'), fullPage: true });
+
+    // a 2-character window of the same title that is rare enough to show it on page 1
+    const chars = [...title];
+    let pair = '';
+    for (let i = 0; i + 2 <= chars.length && !pair; i++) {
+      const p = chars.slice(i, i + 2).join('');
+      if (/\s/.test(p)) continue;
+      const r = await (await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent(p)}`)).json() as { totalElements: number };
+      if (r.totalElements <= 10) pair = p;
+    }
+    expect(pair).not.toBe('');
+    await box.fill(pair);
+    await box.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('q') === pair);
+    await page.locator('.atr-results[aria-busy="false"]').waitFor();
+    await page.locator('.atr-result__title', { hasText: title }).first().waitFor();
+    await page.getByText(/找到 [\d,]+ 条结果/).waitFor();
+  });
+
+  it('narrows by a category facet and pages through the results', async () => {
+    const facet = page.getByRole('group', { name: '分类' }).locator('.atr-facet__item').nth(1);
+    const label = (await facet.locator('span').first().textContent())!;
+    const count = Number((await facet.locator('.atr-facet__count').textContent())!.replace(/\D/g, ''));
+    await facet.click();
+    await page.waitForURL(/category=/);
+    await page.getByText(`找到 ${count.toLocaleString('zh-CN')} 条结果`).waitFor();
+    expect(decodeURIComponent(page.url())).toContain(`category=${label}`);
+    if (count > 10) {
+      await page.locator('.ant-pagination-item-2').click();
+      await page.waitForURL(/page=2/);
+      await page.locator('.ant-pagination-item-active', { hasText: '2' }).waitFor();
+    }
+  });
+
+  it('opens a detail page with the abstract and keywords', async () => {
+    const first = page.locator('.atr-result__title').first();
+    const title = (await first.textContent())!;
+    await first.click();
+    await page.waitForURL(/\/microapp\/explore\/resources\/article\/\d+/);
+    await page.getByRole('heading', { name: title }).waitFor();
+    await page.getByText('摘要').waitFor();
+    await page.getByText('关键词').waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'e2e-explore-detail.png'), fullPage: true });
+  });
+
+  it('opens a scholar profile with the institution card, and lists a type on the more page', async () => {
+    const res = await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent('Zhang')}&type=scholar`);
+    const scholar = (await res.json() as { content: Array<{ id: number; title: string; institution: string }> }).content[0];
+    await page.goto(`${site}/microapp/profile/${scholar.id}`);
+    await page.getByRole('heading', { name: scholar.title }).waitFor();
+    await page.getByText('所在机构').waitFor();
+    await page.locator('.atr-nav-card', { hasText: scholar.institution }).waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'e2e-explore-profile.png'), fullPage: true });
+
+    await page.goto(`${site}/top-resources?title=${encodeURIComponent('中文论文')}&dataType=article`);
+    await page.getByRole('heading', { name: '中文论文' }).waitFor();
+    await page.locator('.atr-result').first().waitFor();
+    await page.getByText(/共 [\d,]+ 条/).first().waitFor();
+  });
+
+  it('shows the not-found message for an unknown resource and no page errors anywhere', async () => {
+    await page.goto(`${site}/microapp/explore/resources/article/99999999`);
+    await page.getByText('该资源不存在或已删除').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
