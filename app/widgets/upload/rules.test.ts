@@ -74,3 +74,13 @@ describe('upload failure message (spec 2 §8)', () => {
     expect(joinFileHost('https://x.cn/a.png', 'https://cdn.example.cn')).toBe('https://x.cn/a.png');
   });
 });
+
+describe('formatBytes', () => {
+  it('shows bytes, KB and MB', async () => {
+    const { formatBytes } = await import('./rules');
+    expect(formatBytes(532)).toBe('532 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(300 * 1024)).toBe('300 KB');
+    expect(formatBytes(3.25 * 1024 * 1024)).toBe('3.3 MB');
+  });
+});

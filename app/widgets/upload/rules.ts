@@ -119,3 +119,10 @@ export function joinFileHost(path: string, host = ''): string {
   if (/^https?:\/\//.test(path) || !host) return path;
   return `${host.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
+
+/** A byte count for people: 532 B, 12.5 KB, 3.2 MB. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
