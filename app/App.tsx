@@ -22,6 +22,7 @@ const ConsoleLayout = lazy(() => consoleModule().then((m) => ({ default: m.Conso
 const LoginPage = lazy(() => consoleModule().then((m) => ({ default: m.LoginPage })));
 const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
 const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
+const FilesPage = lazy(() => consoleModule().then((m) => ({ default: m.FilesPage })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage'));
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
 const ExplorePage = lazy(() => import('./pages/explore/ExplorePage'));
@@ -50,6 +51,7 @@ const pages: RouteObject[] = [
         children: [
           { path: 'applications', element: lazyPage(ApplicationsPage) },
           { path: 'application/:id', element: lazyPage(ApplicationSettingsPage) },
+          { path: 'files', element: lazyPage(FilesPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },

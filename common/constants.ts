@@ -50,3 +50,15 @@ export const CODE_RESEND_MS = 60_000;
 export const CODE_PER_ADDRESS_PER_MIN = 5;
 /** spec 2 §9 'Dates': missing dates default to this day. */
 export const DEFAULT_DATE = '2023-01-01';
+
+/** Uploads (spec 2 §5, §9): image limit in KB, attachment limit in MB (enforced, docs/decisions.md 80). */
+export const IMAGE_MAX_KB = 2048;
+export const ATTACHMENT_MAX_MB = 20;
+/** Upload progress stays at or below this until the server answers (spec 2 §4, §9). */
+export const UPLOAD_PROGRESS_CAP = 99;
+/** Image viewer (spec 2 §4, §9). */
+export const VIEWER_Z_INDEX = 2000;
+export const VIEWER_ZOOM_STEP = 0.2;
+export const VIEWER_WHEEL_STEP = 0.015;
+export const VIEWER_MIN_SCALE = 0.2;
+export const VIEWER_ROTATE_STEP = 90;

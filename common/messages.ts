@@ -171,6 +171,53 @@ export const MSG = {
   editorEmpty: '首页还没有模块，点击右上角“添加模块”开始搭建',
   unregisteredModule: '该模块类型暂不支持显示',
   noTopicForCategories: '该应用未选择专题，模块无法按分类筛选',
+  // uploads and the image viewer (helper uploads; spec 2 §2 'Image viewer', §5, §8). {x} are filled by fillMsg.
+  uploadImageType: '图片格式不正确',
+  uploadImageTooLarge: '请选择小于 {n} K 的图片',
+  uploadImageWidth: '请选择宽度在 {min} 到 {max} 像素之间的图片',
+  uploadImageHeight: '请选择高度在 {min} 到 {max} 像素之间的图片',
+  uploadFileTooLarge: '请选择小于 {n}M 的文件',
+  uploadFileType: '不支持该文件格式',
+  uploadFileEmpty: '文件内容为空',
+  uploadFileRequired: '请选择要上传的文件',
+  uploadFileFailed: '文件上传失败，请稍后再试',
+  uploadImageFailed: '图片上传失败，请稍后再试',
+  uploadPostFailed: '上传失败：{url} {status}',
+  uploadCountExceeded: '最多只能上传 {n} 个文件',
+  uploadSucceeded: '上传成功',
+  uploadImage: '上传图片',
+  uploadFile: '上传文件',
+  uploadDragHint: '点击或拖拽文件到此处上传',
+  fileNotFound: '文件不存在',
+  fileDeleted: '文件已删除',
+  fileDeleteTitle: '删除文件',
+  fileDeleteConfirm: '你确认要删除这个文件吗？ 删除后不可恢复。',
+  myFiles: '我的文件',
+  myFilesHint: '上传的图片和附件，可在编辑器和模块中引用',
+  noFiles: '还没有上传文件',
+  fileName: '文件名',
+  fileSize: '大小',
+  fileType: '类型',
+  fileUploadedAt: '上传时间',
+  fileUploader: '上传者',
+  preview: '预览',
+  download: '下载',
+  copyLink: '复制地址',
+  linkCopied: '地址已复制',
+  viewerPrev: '上一张',
+  viewerNext: '下一张',
+  viewerZoomIn: '放大',
+  viewerZoomOut: '缩小',
+  viewerContain: '适应窗口',
+  viewerOriginal: '原始大小',
+  viewerRotateLeft: '向左旋转',
+  viewerRotateRight: '向右旋转',
+  viewerClose: '关闭',
 } as const;
+
+/** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */
+export function fillMsg(template: string, vars: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+}
 
 export type MessageKey = keyof typeof MSG;

@@ -15,6 +15,7 @@ import applicationRoutes from './routes/applications/index.js';
 import moduleRoutes from './routes/modules/index.js';
 import topicRoutes from './routes/topics/index.js';
 import searchRoutes from './routes/search/index.js';
+import fileRoutes from './routes/files/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -84,6 +85,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => moduleRoutes(a, ctx));
   await app.register(async (a) => topicRoutes(a, ctx));
   await app.register(async (a) => searchRoutes(a, ctx));
+  await app.register(async (a) => fileRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

@@ -28,6 +28,22 @@ export interface Config {
   /** create the demo application and catalogue on an empty database */
   seedDemo: boolean;
   logLevel: string;
+  /** folder of uploaded files for the local disk storage (ATRIUM_FILES_DIR, default dataDir/files) */
+  filesDir: string;
+  /** S3-compatible storage of uploads; when set it replaces the local folder (server/files/storage.ts) */
+  s3?: S3Config;
+}
+
+/** An S3-compatible bucket for uploads (ATRIUM_S3_*). Credentials come only from the environment. */
+export interface S3Config {
+  bucket: string;
+  /** e.g. https://oss-cn-beijing.aliyuncs.com or http://127.0.0.1:9000 (MinIO); empty for AWS itself */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** path-style addresses (bucket in the path), needed by MinIO and most self-hosted servers */
+  forcePathStyle: boolean;
 }
 
 function devSecret(dataDir: string): string {
@@ -68,6 +84,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: path.resolve(env.ATRIUM_WEB_DIR ?? 'dist/app'),
     seedDemo: env.ATRIUM_SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    filesDir: path.resolve(env.ATRIUM_FILES_DIR ?? path.join(dataDir, 'files')),
+    s3: env.ATRIUM_S3_BUCKET ? {
+      bucket: env.ATRIUM_S3_BUCKET,
+      endpoint: env.ATRIUM_S3_ENDPOINT || undefined,
+      region: env.ATRIUM_S3_REGION || 'us-east-1',
+      accessKeyId: env.ATRIUM_S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.ATRIUM_S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: env.ATRIUM_S3_FORCE_PATH_STYLE !== '0',
+    } : undefined,
     ...overrides,
   };
   if (!cfg.secret) cfg.secret = devSecret(dataDir);

@@ -153,6 +153,23 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           select topic_id, type, count(*) from resource_topics group by topic_id, type`.execute(db);
       },
     },
+    '008_files': {
+      // Uploaded files (helper uploads, spec 2 §7 'Uploads'): the stored key (generated), the client's
+      // name for display only, the detected content type, size in bytes, pixels of images, the uploader.
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('files'), dialect)
+          .addColumn('key', 'text', (c) => c.notNull().unique())
+          .addColumn('original_name', 'text', (c) => c.notNull())
+          .addColumn('content_type', 'text', (c) => c.notNull())
+          .addColumn('size', 'integer', (c) => c.notNull())
+          .addColumn('width', 'integer')
+          .addColumn('height', 'integer')
+          .addColumn('uploader_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('files_uploader').on('files').columns(['uploader_id', 'created_at']).execute();
+      },
+    },
     '010_search': {
       // Full-text search that works for Chinese (issue 4 'Search', docs/decisions.md): SQLite keeps an
       // FTS5 trigram index over the title and the search text, in step with `resources` by triggers;

@@ -140,7 +140,25 @@ export interface LinksTable {
   create_date_time: string;
 }
 
+/** An uploaded file (migration 008_files; server/files, server/routes/files). */
+export interface FilesTable {
+  id: Generated<number>;
+  /** generated storage key: random id + extension of the detected type */
+  key: string;
+  /** the client's file name, sanitised, for display and downloads only */
+  original_name: string;
+  content_type: string;
+  /** bytes */
+  size: number;
+  /** pixels, images only */
+  width: number | null;
+  height: number | null;
+  uploader_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
+  files: FilesTable;
   notices: NoticesTable;
   links: LinksTable;
   users: UsersTable;

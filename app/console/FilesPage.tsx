@@ -1,0 +1,143 @@
+/**
+ * /console/files: 我的文件, the signed-in user's uploads (a super manager sees everyone's), 20 a page
+ * (spec 2 §9): upload an image (ImageUpload, jpeg/png, 2048 KB) or attachments (FileUpload, 20 MB),
+ * preview the images of the page in the viewer, download, copy the address, delete (confirmed).
+ */
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { CopyOutlined, DeleteOutlined, DownloadOutlined, FileOutlined } from '@ant-design/icons';
+import { MSG } from '@common/messages';
+import { CONSOLE_PAGE_SIZE } from '@common/constants';
+import type { Page } from '@common/page';
+import { apiDelete, apiGet, errorMessage } from '../api';
+import { FileUpload, ImageUpload, formatBytes } from '../widgets/upload';
+import { ViewableImage } from '../widgets/image';
+import { useSession } from './session';
+import type { WithMessage } from './types';
+import './console.css';
+
+/** A file of GET /api/v1/files. */
+export interface FileItem {
+  id: number;
+  key: string;
+  url: string;
+  name: string;
+  size: number;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+  uploaderId: number | null;
+  uploaderName: string | null;
+  createdAt: string;
+}
+
+const isImage = (f: FileItem) => f.contentType.startsWith('image/');
+
+/** The files page. */
+export function FilesPage() {
+  const [page, setPage] = useState(1);
+  const [query, setQuery] = useState('');
+  const { data: user } = useSession();
+  const queryClient = useQueryClient();
+  const { message, modal } = App.useApp();
+
+  const list = useQuery({
+    queryKey: ['files', page, query],
+    queryFn: ({ signal }) => apiGet<Page<FileItem>>('/api/v1/files', { page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => { setPage(1); void queryClient.invalidateQueries({ queryKey: ['files'] }); };
+  const images = (list.data?.content ?? []).filter(isImage).map((f) => ({ src: f.url, alt: f.name }));
+
+  const remove = (f: FileItem) => {
+    modal.confirm({
+      title: MSG.fileDeleteTitle,
+      content: MSG.fileDeleteConfirm,
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          const r = await apiDelete<WithMessage>(`/api/v1/files/${f.id}`);
+          message.success(r.message ?? MSG.fileDeleted);
+          await queryClient.invalidateQueries({ queryKey: ['files'] });
+        } catch (err) {
+          message.error(errorMessage(err));
+        }
+      },
+    });
+  };
+
+  const copy = async (f: FileItem) => {
+    try {
+      await navigator.clipboard.writeText(new URL(f.url, window.location.origin).toString());
+      message.success(MSG.linkCopied);
+    } catch {
+      message.info(new URL(f.url, window.location.origin).toString());
+    }
+  };
+
+  const columns: TableColumnsType<FileItem> = [
+    {
+      title: MSG.preview, key: 'preview', width: 88,
+      render: (_: unknown, f) => (isImage(f)
+        ? <ViewableImage src={f.url} alt={f.name} width={56} height={56} previewList={images} />
+        : <span className="atr-file-icon"><FileOutlined /></span>),
+    },
+    {
+      title: MSG.fileName, dataIndex: 'name', key: 'name',
+      render: (name: string, f) => (
+        <div>
+          <a href={f.url} target="_blank" rel="noopener noreferrer" className="atr-app-name">{name}</a>
+          {f.width && f.height ? <div className="atr-muted">{f.width} × {f.height}</div> : null}
+        </div>
+      ),
+    },
+    { title: MSG.fileType, dataIndex: 'contentType', key: 'type', width: 200, render: (t: string) => <Typography.Text type="secondary" ellipsis>{t.replace(/;.*$/, '')}</Typography.Text> },
+    { title: MSG.fileSize, dataIndex: 'size', key: 'size', width: 100, render: (n: number) => formatBytes(n) },
+    ...(user?.role === 'super' ? [{ title: MSG.fileUploader, dataIndex: 'uploaderName', key: 'uploader', width: 120 }] : []),
+    { title: MSG.fileUploadedAt, dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (s: string) => new Date(s).toLocaleString('zh-CN', { hour12: false }) },
+    {
+      title: MSG.actions, key: 'actions', width: 240,
+      render: (_: unknown, f) => (
+        <Space size={4} wrap>
+          <Button type="link" size="small" icon={<DownloadOutlined />} href={f.url} download={f.name}>{MSG.download}</Button>
+          <Button type="link" size="small" icon={<CopyOutlined />} onClick={() => void copy(f)}>{MSG.copyLink}</Button>
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={`${MSG.delete} ${f.name}`} onClick={() => remove(f)}>{MSG.delete}</Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="atr-console__page">
+      <div className="atr-page-head">
+        <div>
+          <h2 className="atr-page-head__title">{MSG.myFiles}</h2>
+          <div className="atr-muted">{MSG.myFilesHint}</div>
+        </div>
+        <Input.Search allowClear placeholder={MSG.fileName} style={{ width: 240 }} onSearch={(v) => { setQuery(v.trim()); setPage(1); }} />
+      </div>
+      <div className="atr-panel-card atr-files-uploads">
+        <ImageUpload uid={user?.id} onChange={(url) => { if (url) refresh(); }} />
+        <div className="atr-files-uploads__drop">
+          <FileUpload drag uid={user?.id} onUploaded={(f) => { message.success(`${MSG.uploadSucceeded}：${f.name}`); refresh(); }} />
+        </div>
+      </div>
+      <div className="atr-panel-card">
+        <Table<FileItem>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.content ?? []}
+          loading={list.isFetching}
+          locale={{ emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={MSG.noFiles} /> }}
+          pagination={{
+            current: page, pageSize: CONSOLE_PAGE_SIZE, total: list.data?.totalElements ?? 0, showSizeChanger: false,
+            showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`, onChange: setPage,
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** The image widgets: the viewer overlay and the image component (spec 2 §2 'Image viewer'). */
+export { ImageViewer, type ImageViewerProps, type ViewerImage } from './ImageViewer';
+export { ViewableImage, type ViewableImageProps } from './ViewableImage';
+export { initialViewer, keyAction, viewerReducer, type ViewerState, type ViewerAction } from './viewerState';

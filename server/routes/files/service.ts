@@ -1,0 +1,124 @@
+/**
+ * Uploads (spec 2 §7 'Uploads'): reading one multipart file within a byte limit, checking it
+ * (server/files/check.ts), storing it under a generated key with its row in `files`, listing, deleting,
+ * and the headers a stored file is served with.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/index.js';
+import type { Selectable } from 'kysely';
+import type { FilesTable, User } from '../../db/schema.js';
+import { HttpError, badRequest } from '../../http/errors.js';
+import type { FileStorage } from '../../files/storage.js';
+import { newKey } from '../../files/storage.js';
+import { type CheckedUpload, sanitiseName } from '../../files/check.js';
+import { MSG } from '../../../common/messages.js';
+
+export type FileRow = Selectable<FilesTable>;
+
+/** What `receiveUpload` read: the file's bytes and client name, and the text fields. */
+export interface ReceivedUpload {
+  data: Buffer;
+  filename: string;
+  fields: Record<string, string>;
+  /** true when the file was longer than the byte limit (the bytes kept are cut) */
+  tooLarge: boolean;
+}
+
+/**
+ * Reads a multipart request: one file (any field name, spec's clients use `file`) of at most
+ * `maxBytes` bytes, and up to 20 short text fields. The whole body is always read to its end so that
+ * a refusal reaches the browser (no reset connection). Throws 400 请选择要上传的文件 when the request is
+ * not multipart or has no file, 413 when it has several files or too many fields.
+ */
+export async function receiveUpload(req: FastifyRequest, maxBytes: number): Promise<ReceivedUpload> {
+  if (!req.isMultipart()) throw badRequest(MSG.uploadFileRequired);
+  const fields: Record<string, string> = {};
+  let file: { data: Buffer; filename: string; tooLarge: boolean } | null = null;
+  try {
+    const parts = req.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 21, headerPairs: 100 },
+      throwFileSizeLimit: false,
+    } as Parameters<FastifyRequest['parts']>[0]);
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (!file) file = { data, filename: part.filename, tooLarge: part.file.truncated };
+      } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    const status = (e as { statusCode?: number }).statusCode;
+    if (status === 413) throw new HttpError(413, 'too_large', MSG.payloadTooLarge);
+    throw badRequest(MSG.uploadFileRequired);
+  }
+  if (!file) throw badRequest(MSG.uploadFileRequired);
+  return { ...file, fields };
+}
+
+/**
+ * Stores checked bytes under a new key and records the row; when the row cannot be written the stored
+ * object is removed again, so nothing is half-written. Resolves with the row.
+ */
+export async function storeUpload(db: Db, storage: FileStorage, data: Buffer, checked: CheckedUpload, clientName: string, user: User): Promise<FileRow> {
+  const key = newKey(checked.ext);
+  await storage.put(key, data, checked.contentType);
+  try {
+    const row = await db.insertInto('files').values({
+      key,
+      original_name: sanitiseName(clientName, key),
+      content_type: checked.contentType,
+      size: checked.size,
+      width: checked.width,
+      height: checked.height,
+      uploader_id: user.id,
+      created_at: new Date().toISOString(),
+    }).returningAll().executeTakeFirstOrThrow();
+    return row;
+  } catch (e) {
+    await storage.delete(key).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** The address a stored file is served at (GET /files/:key, this server). */
+export const fileUrl = (key: string) => `/files/${key}`;
+
+/** A file as the list and the v2 upload answer it (sizes in bytes, pixels for images). */
+export function presentFile(row: FileRow & { uploader_name?: string | null }) {
+  return {
+    id: row.id,
+    key: row.key,
+    url: fileUrl(row.key),
+    name: row.original_name,
+    size: row.size,
+    contentType: row.content_type,
+    width: row.width,
+    height: row.height,
+    uploaderId: row.uploader_id,
+    uploaderName: row.uploader_name ?? null,
+    createdAt: row.created_at,
+  };
+}
+
+/** True for the image types served inline (everything else is served as a download). */
+export function isInlineImage(contentType: string): boolean {
+  return ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/bmp'].includes(contentType);
+}
+
+/**
+ * Content-Disposition of a stored file: inline for images, attachment otherwise, with an ASCII fallback
+ * name and the real name RFC 5987 encoded (`filename*=UTF-8''…`).
+ */
+export function contentDisposition(name: string, inline: boolean): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_') || 'file';
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Deletes a file row and its stored object. The caller has checked the right to do so. */
+export async function deleteFile(db: Db, storage: FileStorage, row: FileRow): Promise<void> {
+  await db.deleteFrom('files').where('id', '=', row.id).execute();
+  await storage.delete(row.key);
+}
