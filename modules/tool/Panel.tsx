@@ -3,7 +3,7 @@
  * /microapp/widget/tools/{rest}; otherwise it opens in a new window', §3 'Tool item'; spec 2 §9): the
  * chosen tools in the chosen order, each with its icon (cover; a placeholder with the initial when
  * missing), title and description. Vertical (span 0): up to 4 rows 60 px high, 24 px apart. Horizontal
- * (span 5): one row of up to 8. More link: /microapp/widget/tools.
+ * (span 5): one row of up to 8 icon tiles, the description in the tooltip. More link: /microapp/widget/tools.
  */
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps, SiteContext } from '../types.app.js';
