@@ -1,5 +1,6 @@
 /**
- * Editor form of the 科学数据 panel (spec 1 §2 'Module editor forms'): title, width share, the category (any level selectable), curated data, explore redirect, login flag and specific link.
+ * Editor form of the 科学数据 panel (spec 1 §2 'Module editor forms'): title, width share, the category (any
+ * level selectable), curated data, explore redirect, login flag and specific link.
  */
 import type { FormProps } from '../types.app';
 import type { SciencedataModule } from './definition';

@@ -1,5 +1,7 @@
 /**
- * Editor form of the 标准 panel (spec 1 §2 'Module editor forms'): title, width share, the category cascader, 'show curated data', 'more jumps to search page', 'more jump requires login' and a specified link.
+ * Editor form of the 标准 panel (spec 1 §2 'Module editor forms'): title, width share, the category
+ * cascader, 'show curated data', 'more jumps to search page', 'more jump requires login' and a specified
+ * link.
  */
 import type { FormProps } from '../types.app';
 import type { StandardModule } from './definition';
