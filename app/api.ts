@@ -184,7 +184,7 @@ export interface ReadSite {
 /**
  * Runs one panel read (modules/types.ts `PanelRead`) against the API of spec 2 §7 'Content':
  * `top` → POST /api/v4/modules/top-{kind}; `notice` → GET /api/v1/modules/top-notice;
- * `link` → GET /api/v1/modules/top-link. Always the first page (offset 0).
+ * `link` → GET /api/v1/modules/top-link; `tool` → GET /tools?appid&ids. Always the first page (offset 0).
  */
 export function runRead(read: PanelRead, site: ReadSite, signal?: AbortSignal): Promise<Page<unknown>> {
   switch (read.source) {
@@ -201,6 +201,8 @@ export function runRead(read: PanelRead, site: ReadSite, signal?: AbortSignal): 
     case 'link':
       return apiGet<Page<unknown>>('/api/v1/modules/top-link',
         { applicationId: site.applicationId, moduleId: read.moduleId, offset: 0, count: read.count }, signal);
+    case 'tool':
+      return apiGet<Page<unknown>>('/tools', { appid: site.applicationId, ids: read.ids, size: read.count }, signal);
     default: {
       const never: never = read;
       return Promise.reject(new ApiError(0, 'bad_read', `${MSG.requestFailed}（${String((never as { source?: unknown }).source)}）`));

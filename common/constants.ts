@@ -12,6 +12,8 @@ export type ModuleType = (typeof MODULE_TYPES)[number];
 export const RESOURCE_TYPES = [
   'article', 'news', 'patent', 'project', 'scholar', 'report', 'institution', 'journal', 'conference',
   'standard', 'policy', 'book', 'sciencedata', 'fruit', 'activity', 'notice', 'resource',
+  // tools of a topic (spec 1 §3 'Tool item'; module lists, docs/decisions.md #24)
+  'tool',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
@@ -20,7 +22,7 @@ export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
   article: '论文', news: '新闻', patent: '专利', project: '项目', scholar: '学者', report: '报告',
   institution: '机构', journal: '期刊', conference: '会议', standard: '标准', policy: '政策',
   book: '图书', sciencedata: '科学数据', fruit: '成果', activity: '活动', notice: '通知公告',
-  resource: '资源',
+  resource: '资源', tool: '工具',
 };
 
 /** Span 0..5 (spec 1 §3, spec 2 §9): the fraction of the 1210 px container a panel takes. */

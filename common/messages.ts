@@ -34,6 +34,9 @@ export const MSG = {
   carouselUrlRequired: '请输入图片或视频地址',
   divWidthRange: '宽度百分比须为 1 到 100 的整数',
   carouselCountRange: '轮播数量须为 1 到 10 的整数',
+  // module lists (policy, standard, book, sciencedata, resource, tool): GET /tools
+  toolAppIdInvalid: '请提供有效的应用编号（appid）',
+  toolIdsInvalid: '工具编号（ids）须为正整数，最多 50 个',
   // generic HTTP errors
   badRequest: '请求参数有误',
   badJson: '请求内容不是有效的 JSON',

@@ -14,6 +14,12 @@ import LinkPanel from './link/Panel';
 import NewsPanel from './news/Panel';
 import NoticePanel from './notice/Panel';
 import ScholarPanel from './scholar/Panel';
+import BookPanel from './book/Panel';
+import PolicyPanel from './policy/Panel';
+import ResourcePanel from './resource/Panel';
+import SciencedataPanel from './sciencedata/Panel';
+import StandardPanel from './standard/Panel';
+import ToolPanel from './tool/Panel';
 
 export const appRegistry: AppRegistry = {
   news: { Panel: NewsPanel, Form: lazy(() => import('./news/Form')) },
@@ -25,4 +31,10 @@ export const appRegistry: AppRegistry = {
   activity: { Panel: ActivityPanel, Form: lazy(() => import('./activity/Form')) },
   fruit: { Panel: FruitPanel, Form: lazy(() => import('./fruit/Form')) },
   carousel: { Panel: CarouselPanel, Form: lazy(() => import('./carousel/Form')) },
+  policy: { Panel: PolicyPanel, Form: lazy(() => import('./policy/Form')) },
+  standard: { Panel: StandardPanel, Form: lazy(() => import('./standard/Form')) },
+  book: { Panel: BookPanel, Form: lazy(() => import('./book/Form')) },
+  sciencedata: { Panel: SciencedataPanel, Form: lazy(() => import('./sciencedata/Form')) },
+  resource: { Panel: ResourcePanel, Form: lazy(() => import('./resource/Form')) },
+  tool: { Panel: ToolPanel, Form: lazy(() => import('./tool/Form')) },
 };

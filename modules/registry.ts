@@ -12,11 +12,19 @@ import { linkDefinition } from './link/definition.js';
 import { newsDefinition } from './news/definition.js';
 import { noticeDefinition } from './notice/definition.js';
 import { scholarDefinition } from './scholar/definition.js';
+import { bookDefinition } from './book/definition.js';
+import { policyDefinition } from './policy/definition.js';
+import { resourceDefinition } from './resource/definition.js';
+import { sciencedataDefinition } from './sciencedata/definition.js';
+import { standardDefinition } from './standard/definition.js';
+import { toolDefinition } from './tool/definition.js';
 
 export const moduleDefinitions: { [T in RegisteredType]: ModuleDefinition } = {
   news: newsDefinition, notice: noticeDefinition, link: linkDefinition, scholar: scholarDefinition,
   institution: institutionDefinition, journal: journalDefinition, activity: activityDefinition,
   fruit: fruitDefinition, carousel: carouselDefinition,
+  policy: policyDefinition, standard: standardDefinition, book: bookDefinition, sciencedata: sciencedataDefinition,
+  resource: resourceDefinition, tool: toolDefinition,
 };
 
 /** The definition of a type, or undefined for a type that is not registered yet. */

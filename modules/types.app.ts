@@ -40,6 +40,11 @@ export interface FormProps<C extends ModuleConfig = ModuleConfig> {
   page: PageEntry;
   /** inside a parent container (flex slot) */
   inContainer?: boolean;
+  /**
+   * the application being edited; forms whose options belong to the application (tools) read them with
+   * it. When absent they take the :id of the /console/application/:id/editor route.
+   */
+  applicationId?: number;
   /** called with the validated module after the ~600 ms save loading (spec 1 §4) */
   onSubmit(module: C): void;
   onCancel(): void;

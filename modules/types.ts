@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import type { ModuleConfig } from '../common/homeConfig.js';
 
 /** The module types built so far; issue 3 adds the rest of spec 1 §3. */
-export const REGISTERED_TYPES = ['news', 'notice', 'link', 'scholar', 'institution', 'journal', 'activity', 'fruit', 'carousel'] as const;
+export const REGISTERED_TYPES = ['news', 'notice', 'link', 'scholar', 'institution', 'journal', 'activity', 'fruit', 'carousel',
+  // module lists: policy, standard, book, sciencedata, resource links, tools
+  'policy', 'standard', 'book', 'sciencedata', 'resource', 'tool'] as const;
 export type RegisteredType = (typeof REGISTERED_TYPES)[number];
 
 /** The resource reads of spec 2 §7 'Content': POST /api/v3|v4/modules/top-{kind}. */
@@ -19,7 +21,9 @@ export type TopKind = (typeof TOP_KINDS)[number];
 export type PanelRead =
   | { key: string; source: 'top'; kind: TopKind; count: number; categoryLevelOne?: string; categoryLevelTwo?: string }
   | { key: string; source: 'notice'; count: number; moduleId: string }
-  | { key: string; source: 'link'; count: number; moduleId: string };
+  | { key: string; source: 'link'; count: number; moduleId: string }
+  /** the chosen tools (resources of type tool of the application's topic), in the chosen order: GET /tools */
+  | { key: string; source: 'tool'; count: number; ids: Array<string | number> };
 
 export interface LayoutContext {
   /** the page style is fullScreen (group template) */

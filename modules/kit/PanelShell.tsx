@@ -54,6 +54,8 @@ export interface PanelShellProps {
   site: SiteContext;
   /** the more link (definition.moreLink); null or undefined hides 更多 */
   more?: string | null;
+  /** extra controls in the title bar before 更多 (e.g. the edit-mode 数据列表 button) */
+  extra?: ReactNode;
   /** replaces the standard title bar (e.g. a tab bar that carries title and more link) */
   header?: ReactNode;
   /** extra class on the card, e.g. 'atr-p--news' */
@@ -68,7 +70,7 @@ export interface PanelShellProps {
  * The card around a panel. The title bar is hidden when the module's mode is 'noHeader'; in a group
  * template the module's description shows under the title. `backgroundColor: 'grey'` greys the card.
  */
-export function PanelShell({ module, site, more, header, className, bodyClassName, style, children }: PanelShellProps) {
+export function PanelShell({ module, site, more, extra, header, className, bodyClassName, style, children }: PanelShellProps) {
   const showHeader = module.mode !== 'noHeader';
   const cls = ['atr-p', module.backgroundColor === 'grey' ? 'atr-p--grey' : '', className ?? ''].filter(Boolean).join(' ');
   return (
@@ -76,6 +78,7 @@ export function PanelShell({ module, site, more, header, className, bodyClassNam
       {showHeader && (header ?? (
         <header className="atr-p-head">
           <PanelTitle module={module} />
+          {extra}
           {more && <MoreLink href={more} module={module} site={site} />}
         </header>
       ))}

@@ -33,3 +33,22 @@ export function guardHref(target: string, module: Pick<ModuleConfig, 'oauthBefor
 
 /** The console page where a topic's resources are managed (empty-state configure link, spec 1 §2). */
 export const topicShowHref = (topicId: number): string => `/console/topics/tc/topicShow/${topicId}`;
+
+/** The tools list page, the more link of tool panels (spec 1 §2 'Links the panels produce'). */
+export const TOOLS_HREF = '/microapp/widget/tools';
+
+/**
+ * Where a tool's link goes (spec 1 §2 'A tool link containing /tools/ maps to /microapp/widget/tools/{rest};
+ * otherwise it opens in a new window'): `{ href, newTab }`, or null for an empty link. `rest` is what
+ * follows the first '/tools/' (query and hash kept).
+ */
+export function toolHref(link: string): { href: string; newTab: boolean } | null {
+  const s = link.trim();
+  if (!s) return null;
+  const at = s.indexOf('/tools/');
+  if (at >= 0) {
+    const rest = s.slice(at + '/tools/'.length);
+    return { href: rest ? `${TOOLS_HREF}/${rest}` : TOOLS_HREF, newTab: false };
+  }
+  return { href: s, newTab: true };
+}

@@ -20,12 +20,20 @@ import LinkPanel from '../link/Panel';
 import NewsPanel from '../news/Panel';
 import NoticePanel from '../notice/Panel';
 import ScholarPanel from '../scholar/Panel';
+import BookPanel from '../book/Panel';
+import PolicyPanel from '../policy/Panel';
+import ResourcePanel from '../resource/Panel';
+import SciencedataPanel from '../sciencedata/Panel';
+import StandardPanel from '../standard/Panel';
+import ToolPanel from '../tool/Panel';
 import { formatDate, newestFirst, relativeDate } from './format';
 import { guardHref, resourceHref, scholarHref } from './links';
 
 const PANELS: Record<string, ComponentType<PanelProps<any>>> = {
   activity: ActivityPanel, carousel: CarouselPanel, fruit: FruitPanel, institution: InstitutionPanel, journal: JournalPanel,
   link: LinkPanel, news: NewsPanel, notice: NoticePanel, scholar: ScholarPanel,
+  // module lists (their items: modules/<type>/<type>.test.ts)
+  policy: PolicyPanel, standard: StandardPanel, book: BookPanel, sciencedata: SciencedataPanel, resource: ResourcePanel, tool: ToolPanel,
 };
 
 const visitor: SiteContext = { applicationId: 1, topicId: 3, user: null, groupTemplate: false };

@@ -2,7 +2,8 @@
  * The visitor's notice panel (spec 1 §3 'Notice module', 'Notice'; spec 2 §9 'Item counts'): the
  * application's published notices of this module, pinned first, as a list (one column at spans 0-2, two
  * wider) with the notice type, 置顶 on pinned ones, the title linking to /resources/notices/{id}, and the
- * publish date when showPublishTime is on.
+ * publish date when showPublishTime is on. In edit mode the title bar carries 数据列表 and the empty
+ * state offers 去发布？, both raising the data-list event (modules/kit/dataList.tsx).
  */
 import type { PanelProps } from '../types.app.js';
 import { isSingleColumn } from '../rules.js';
@@ -11,6 +12,7 @@ import { formatDate, idOf, pageItems, text, titleOf, type PanelItem } from '../k
 import { resourceHref } from '../kit/links';
 import { PlainList } from '../kit/ItemList';
 import { ListSkeleton, PanelShell, PanelStatus, moreLinkOf } from '../kit/PanelShell';
+import { DataListButton, DataListHint } from '../kit/dataList';
 
 /** The day a notice was published, yyyy-MM-dd: publishDateTime in local time, else publishDate. */
 function noticeDate(it: PanelItem): string {
@@ -23,9 +25,10 @@ export default function NoticePanel({ module, data, loading, error, editable, si
   const two = !isSingleColumn(module.span);
   const showDate = module.showPublishTime !== false;
   return (
-    <PanelShell module={module} site={site} more={moreLinkOf(noticeDefinition, module, site)} className="atr-p--notice">
+    <PanelShell module={module} site={site} more={moreLinkOf(noticeDefinition, module, site)} className="atr-p--notice"
+      extra={editable ? <DataListButton module={module} /> : null}>
       <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint="在编辑器的数据列表中新建并发布通知后，将显示在这里" skeleton={<ListSkeleton rows={6} />}>
+        hint={<DataListHint module={module} text="还没有通知公告，" action="去发布？" />} skeleton={<ListSkeleton rows={6} />}>
         <PlainList module={module} site={site} twoColumns={two}
           entries={items.map((it, i) => {
             const id = idOf(it, 'noticeId') || idOf(it);

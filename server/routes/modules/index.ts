@@ -1,5 +1,6 @@
 /**
- * Panel reads: POST /api/v3|v4/modules/top-{kind} (one handler for both versions),
+ * Panel reads: POST /api/v3|v4/modules/top-{kind} (one handler for both versions; books also as
+ * POST /api/v1|v2/modules/top-monographs),
  * GET /api/v1/modules/top-notice and top-link (spec 2 §7 'Content'). Public: visitors read them.
  */
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +27,10 @@ export default async function moduleRoutes(app: FastifyInstance, { db }: AppCont
   };
   for (const v of ['v3', 'v4']) {
     app.post<{ Params: { kind: string } }>(`/api/${v}/modules/top-:kind`, async (req) => top(req.params.kind, req.body));
+  }
+  // books: spec 2 §7 'POST /api/v1 and /api/v2 /modules/top-monographs', aliases of the 'book' read
+  for (const v of ['v1', 'v2']) {
+    app.post(`/api/${v}/modules/top-monographs`, async (req) => top('book', req.body));
   }
   app.get('/api/v1/modules/top-notice', async (req) => readTopNotices(db, parse(appItemsQuery, req.query, 'query')));
   app.get('/api/v1/modules/top-link', async (req) => readTopLinks(db, parse(appItemsQuery, req.query, 'query')));

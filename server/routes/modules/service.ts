@@ -5,6 +5,7 @@
 import type { Db } from '../../db/index.js';
 import { makePage, type Page } from '../../../common/page.js';
 import type { PanelRead, TopKind } from '../../../modules/types.js';
+import { readTools } from '../tools/service.js';
 
 export interface TopQuery {
   kind: TopKind;
@@ -105,5 +106,9 @@ export async function runRead(db: Db, app: { id: number; topic_id: number | null
       return readTopNotices(db, { applicationId: app.id, moduleId: read.moduleId, offset: 0, count: read.count });
     case 'link':
       return readTopLinks(db, { applicationId: app.id, moduleId: read.moduleId, offset: 0, count: read.count });
+    case 'tool': {
+      const ids = read.ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+      return readTools(db, { topicId: app.topic_id, ids, page: 1, size: read.count });
+    }
   }
 }

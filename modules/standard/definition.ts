@@ -1,0 +1,25 @@
+/**
+ * Standard panel (spec 1 §2 'journal, institution, standard and book forms', §3 'Listing items' Standard;
+ * spec 2 §9): default span 1; list height 331 (399 in a group template); a list of standards (number,
+ * title, date), 8 in one column (spans 0-2) and 16 in two, like the notice and policy lists
+ * (docs/decisions.md #20); reads POST /api/v4/modules/top-standard with the module's category.
+ */
+import { z } from 'zod';
+import { moduleBase } from '../../common/homeConfig.js';
+import type { ModuleDefinition } from '../types.js';
+import { categoryFilter, isSingleColumn, listHeight, moreLinkByPriority, noMigration, topResourcesLink } from '../rules.js';
+
+export const standardSchema = moduleBase.extend({ type: z.literal('standard') });
+export type StandardModule = z.infer<typeof standardSchema>;
+
+/** Standards shown: 8 in one column (spans 0-2), 16 in two (docs/decisions.md #20). */
+export const standardCount = (span: number): number => (isSingleColumn(span) ? 8 : 16);
+
+export const standardDefinition: ModuleDefinition<StandardModule> = {
+  type: 'standard', label: '标准', version: 1, schema: standardSchema,
+  defaults: () => ({ type: 'standard', alias: '标准', span: 1, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
+  height: (_cfg, ctx) => listHeight(ctx),
+  reads: (cfg) => [{ key: 'standard', source: 'top', kind: 'standard', count: standardCount(cfg.span), ...categoryFilter(cfg) }],
+  moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, 'standard', topResourcesLink(cfg, ['standard'])),
+  migrate: noMigration,
+};
