@@ -12,6 +12,8 @@ export type ModuleType = (typeof MODULE_TYPES)[number];
 export const RESOURCE_TYPES = [
   'article', 'news', 'patent', 'project', 'scholar', 'report', 'institution', 'journal', 'conference',
   'standard', 'policy', 'book', 'sciencedata', 'fruit', 'activity', 'notice', 'resource',
+  // items of the bulletin, job and wechat_article panels (spec 1 §3 'Listing items'; managed in the console or imported)
+  'bulletin', 'job', 'wechat_article',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
@@ -21,7 +23,12 @@ export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
   institution: '机构', journal: '期刊', conference: '会议', standard: '标准', policy: '政策',
   book: '图书', sciencedata: '科学数据', fruit: '成果', activity: '活动', notice: '通知公告',
   resource: '资源',
+  bulletin: '快报', job: '招聘', wechat_article: '公众号文章',
 };
+
+/** spec 1 §3 'Bulletin types': quick report, research report, flash news. */
+export const BULLETIN_TYPES = ['快报', '研究报告', '快讯'] as const;
+export type BulletinType = (typeof BULLETIN_TYPES)[number];
 
 /** Span 0..5 (spec 1 §3, spec 2 §9): the fraction of the 1210 px container a panel takes. */
 export const SPAN_FRACTIONS = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4, 1] as const;

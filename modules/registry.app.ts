@@ -14,6 +14,10 @@ import LinkPanel from './link/Panel';
 import NewsPanel from './news/Panel';
 import NoticePanel from './notice/Panel';
 import ScholarPanel from './scholar/Panel';
+import WechatArticlePanel from './wechat_article/Panel';
+import JobPanel from './job/Panel';
+import BulletinPanel from './bulletin/Panel';
+import IframePanel from './iframe/Panel';
 
 export const appRegistry: AppRegistry = {
   news: { Panel: NewsPanel, Form: lazy(() => import('./news/Form')) },
@@ -25,4 +29,8 @@ export const appRegistry: AppRegistry = {
   activity: { Panel: ActivityPanel, Form: lazy(() => import('./activity/Form')) },
   fruit: { Panel: FruitPanel, Form: lazy(() => import('./fruit/Form')) },
   carousel: { Panel: CarouselPanel, Form: lazy(() => import('./carousel/Form')) },
+  wechat_article: { Panel: WechatArticlePanel, Form: lazy(() => import('./wechat_article/Form')) },
+  job: { Panel: JobPanel, Form: lazy(() => import('./job/Form')) },
+  bulletin: { Panel: BulletinPanel, Form: lazy(() => import('./bulletin/Form')) },
+  iframe: { Panel: IframePanel, Form: lazy(() => import('./iframe/Form')) },
 };

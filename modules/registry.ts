@@ -12,11 +12,16 @@ import { linkDefinition } from './link/definition.js';
 import { newsDefinition } from './news/definition.js';
 import { noticeDefinition } from './notice/definition.js';
 import { scholarDefinition } from './scholar/definition.js';
+import { wechatArticleDefinition } from './wechat_article/definition.js';
+import { jobDefinition } from './job/definition.js';
+import { bulletinDefinition } from './bulletin/definition.js';
+import { iframeDefinition } from './iframe/definition.js';
 
 export const moduleDefinitions: { [T in RegisteredType]: ModuleDefinition } = {
   news: newsDefinition, notice: noticeDefinition, link: linkDefinition, scholar: scholarDefinition,
   institution: institutionDefinition, journal: journalDefinition, activity: activityDefinition,
   fruit: fruitDefinition, carousel: carouselDefinition,
+  wechat_article: wechatArticleDefinition, job: jobDefinition, bulletin: bulletinDefinition, iframe: iframeDefinition,
 };
 
 /** The definition of a type, or undefined for a type that is not registered yet. */

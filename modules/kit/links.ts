@@ -33,3 +33,10 @@ export function guardHref(target: string, module: Pick<ModuleConfig, 'oauthBefor
 
 /** The console page where a topic's resources are managed (empty-state configure link, spec 1 §2). */
 export const topicShowHref = (topicId: number): string => `/console/topics/tc/topicShow/${topicId}`;
+
+/** The console's wechat manager (spec 1 §2, spec 2 §2: reached from the wechat_article form and empty state). */
+export const WECHAT_MANAGER_HREF = '/console/wechats/wechatManager';
+
+/** The wechat list page and one article (spec 1 §2 'Wechat'). */
+export const WECHAT_HREF = '/microapp/wechat';
+export const wechatMaterialHref = (id: string | number): string => `/microapp/wechat/material/${encodeURIComponent(String(id))}`;

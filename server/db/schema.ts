@@ -140,6 +140,16 @@ export interface LinksTable {
   create_date_time: string;
 }
 
+/** An official account bound to an application (migration 004; server/routes/wechats). */
+export interface WechatAccountsTable {
+  id: Generated<number>;
+  application_id: number;
+  /** the account's id (letters, digits, _ and -), unique per application */
+  wechat_id: string;
+  name: string;
+  created_at: string;
+}
+
 export interface Database {
   notices: NoticesTable;
   links: LinksTable;
@@ -154,6 +164,7 @@ export interface Database {
   resources: ResourcesTable;
   resource_topics: ResourceTopicsTable;
   topic_type_counts: TopicTypeCountsTable;
+  wechat_accounts: WechatAccountsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,6 +5,7 @@
 import type { Db } from '../../db/index.js';
 import { makePage, type Page } from '../../../common/page.js';
 import type { PanelRead, TopKind } from '../../../modules/types.js';
+import { readBulletins, readJobs, readWechatArticles } from './feeds.js';
 
 export interface TopQuery {
   kind: TopKind;
@@ -105,5 +106,17 @@ export async function runRead(db: Db, app: { id: number; topic_id: number | null
       return readTopNotices(db, { applicationId: app.id, moduleId: read.moduleId, offset: 0, count: read.count });
     case 'link':
       return readTopLinks(db, { applicationId: app.id, moduleId: read.moduleId, offset: 0, count: read.count });
+    case 'wechat_article': {
+      const r = await readWechatArticles(db, { wechatId: read.wechatId, page: 1, pageSize: read.count });
+      return makePage(r.items, r.total, 1, read.count);
+    }
+    case 'job': {
+      const r = await readJobs(db, { topicId: app.topic_id, pageSize: read.count });
+      return makePage(r.items, r.total, 1, read.count);
+    }
+    case 'bulletin': {
+      const r = await readBulletins(db, { topicId: app.topic_id, types: read.types, size: read.count });
+      return makePage(r.items, r.total, 1, read.count);
+    }
   }
 }
