@@ -20,12 +20,17 @@ import LinkPanel from '../link/Panel';
 import NewsPanel from '../news/Panel';
 import NoticePanel from '../notice/Panel';
 import ScholarPanel from '../scholar/Panel';
+import WechatArticlePanel from '../wechat_article/Panel';
+import JobPanel from '../job/Panel';
+import BulletinPanel from '../bulletin/Panel';
+import IframePanel from '../iframe/Panel';
 import { formatDate, newestFirst, relativeDate } from './format';
 import { guardHref, resourceHref, scholarHref } from './links';
 
 const PANELS: Record<string, ComponentType<PanelProps<any>>> = {
   activity: ActivityPanel, carousel: CarouselPanel, fruit: FruitPanel, institution: InstitutionPanel, journal: JournalPanel,
   link: LinkPanel, news: NewsPanel, notice: NoticePanel, scholar: ScholarPanel,
+  wechat_article: WechatArticlePanel, job: JobPanel, bulletin: BulletinPanel, iframe: IframePanel,
 };
 
 const visitor: SiteContext = { applicationId: 1, topicId: 3, user: null, groupTemplate: false };
@@ -47,7 +52,8 @@ describe('every panel', () => {
     expect(html).toContain('暂无数据');
   });
 
-  it.each(REGISTERED_TYPES.filter((t) => t !== 'link' && t !== 'carousel'))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
+  // config-only panels have no read; a wechat panel reads only once an account is chosen (modules/feeds.test.ts)
+  it.each(REGISTERED_TYPES.filter((t) => !['link', 'carousel', 'iframe', 'wechat_article'].includes(t)))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
     expect(render(type, { loading: true })).toContain('ant-skeleton');
     expect(render(type, { loading: true })).not.toContain('暂无数据');
     const failed = render(type, { error: '网络连接失败，请检查网络后再试' });
