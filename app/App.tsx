@@ -23,6 +23,7 @@ const LoginPage = lazy(() => consoleModule().then((m) => ({ default: m.LoginPage
 const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
 const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage'));
+const WechatManagerPage = lazy(() => import('./console/wechats/WechatManagerPage'));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
 
@@ -49,6 +50,7 @@ const pages: RouteObject[] = [
         children: [
           { path: 'applications', element: lazyPage(ApplicationsPage) },
           { path: 'application/:id', element: lazyPage(ApplicationSettingsPage) },
+          { path: 'wechats/wechatManager', element: lazyPage(WechatManagerPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },

@@ -170,6 +170,7 @@ export const MSG = {
   iframeUrlRequired: '请输入嵌入页面地址',
   iframeUrlInvalid: '嵌入页面地址只能是以 http:// 或 https:// 开头的网址',
   wechatIdQueryRequired: '请指定公众号',
+  moduleLayoutCorrected: '模块高度已按实际数据更新',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
