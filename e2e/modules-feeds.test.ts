@@ -171,4 +171,24 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
     await visitor.close();
     expect(JSON.stringify(await storedTemplate())).toBe(before);
   });
+
+  it('a wechat panel turned horizontal spans the row (span 5, 242 high)', async () => {
+    await page.locator('[data-module-type="wechat_article"]').getByRole('button', { name: '编辑' }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByLabel('横向（整行，4 篇）').check();
+    await drawer.getByRole('button', { name: '保存修改' }).click();
+    await expect.poll(async () => {
+      const wx = (await storedTemplate()).find((m) => m.type === 'wechat_article');
+      return wx && [wx.direction, wx.span, wx.height ?? null];
+    }, { timeout: 15_000 }).toEqual(['horizontal', 5, null]);
+    const visitor = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+    await visitor.goto(`${server.url}/`);
+    const wx = visitor.locator('[data-module-type="wechat_article"]');
+    await wx.getByText('量子计算走进实验室').waitFor();
+    const box = await wx.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(242);
+    expect(box!.height).toBeLessThan(260);
+    await visitor.screenshot({ path: path.join(artifacts, 'e2e-feeds-visitor-horizontal.png'), fullPage: true });
+    await visitor.close();
+  });
 });
