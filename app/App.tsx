@@ -30,6 +30,7 @@ const ResourceDetailPage = lazy(() => import('./pages/explore/ResourceDetailPage
 const ScholarProfilePage = lazy(() => import('./pages/explore/ScholarProfilePage'));
 const TopResourcesPage = lazy(() => import('./pages/explore/TopResourcesPage'));
 const NavigatorPage = lazy(() => import('./pages/explore/NavigatorPage'));
+const WechatManagerPage = lazy(() => import('./console/wechats/WechatManagerPage'));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
 
@@ -52,6 +53,7 @@ const pages: RouteObject[] = [
           { path: 'applications', element: lazyPage(ApplicationsPage) },
           { path: 'application/:id', element: lazyPage(ApplicationSettingsPage) },
           { path: 'files', element: lazyPage(FilesPage) },
+          { path: 'wechats/wechatManager', element: lazyPage(WechatManagerPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },

@@ -181,6 +181,12 @@ export interface ReadSite {
   topicId: number | null;
 }
 
+/** A list answer as the first page: `items` (an array, else empty), `total` (else the items' count). */
+function asPage(items: unknown, total: number | undefined, size: number): Page<unknown> {
+  const content = Array.isArray(items) ? items : [];
+  return { content, totalElements: typeof total === 'number' ? total : content.length, empty: content.length === 0, page: 1, size };
+}
+
 /**
  * Runs one panel read (modules/types.ts `PanelRead`) against the API of spec 2 §7 'Content':
  * `top` → POST /api/v4/modules/top-{kind}; `notice` → GET /api/v1/modules/top-notice;
@@ -203,6 +209,18 @@ export function runRead(read: PanelRead, site: ReadSite, signal?: AbortSignal): 
         { applicationId: site.applicationId, moduleId: read.moduleId, offset: 0, count: read.count }, signal);
     case 'tool':
       return apiGet<Page<unknown>>('/tools', { appid: site.applicationId, ids: read.ids, size: read.count }, signal);
+    // feed modules: the spec's answers (records, hits, a list) as pages (docs/decisions.md #31)
+    case 'wechat_article':
+      return apiGet<{ records?: unknown[]; total?: number }>('/api/v1/modules/top-wechat-article',
+        { page: 1, pageSize: read.count, wechatId: read.wechatId }, signal)
+        .then((r) => asPage(r?.records, r?.total, read.count));
+    case 'job':
+      return apiGet<{ hits?: unknown[]; total?: number }>('/api/v1/modules/top-job',
+        { topicId: site.topicId ?? undefined, pageSize: read.count }, signal)
+        .then((r) => asPage(r?.hits, r?.total, read.count));
+    case 'bulletin':
+      return apiGet<unknown[]>('/api/v1/modules/top-bulletin', { topicId: site.topicId ?? undefined, type: read.types, size: read.count }, signal)
+        .then((r) => asPage(r, undefined, read.count));
     default: {
       const never: never = read;
       return Promise.reject(new ApiError(0, 'bad_read', `${MSG.requestFailed}（${String((never as { source?: unknown }).source)}）`));

@@ -14,6 +14,8 @@ export const RESOURCE_TYPES = [
   'standard', 'policy', 'book', 'sciencedata', 'fruit', 'activity', 'notice', 'resource',
   // tools of a topic (spec 1 §3 'Tool item'; module lists, docs/decisions.md #24)
   'tool',
+  // items of the bulletin, job and wechat_article panels (spec 1 §3 'Listing items'; managed in the console or imported)
+  'bulletin', 'job', 'wechat_article',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
@@ -23,7 +25,12 @@ export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
   institution: '机构', journal: '期刊', conference: '会议', standard: '标准', policy: '政策',
   book: '图书', sciencedata: '科学数据', fruit: '成果', activity: '活动', notice: '通知公告',
   resource: '资源', tool: '工具',
+  bulletin: '快报', job: '招聘', wechat_article: '公众号文章',
 };
+
+/** spec 1 §3 'Bulletin types': quick report, research report, flash news. */
+export const BULLETIN_TYPES = ['快报', '研究报告', '快讯'] as const;
+export type BulletinType = (typeof BULLETIN_TYPES)[number];
 
 /** Span 0..5 (spec 1 §3, spec 2 §9): the fraction of the 1210 px container a panel takes. */
 export const SPAN_FRACTIONS = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4, 1] as const;

@@ -20,6 +20,10 @@ import ResourcePanel from './resource/Panel';
 import SciencedataPanel from './sciencedata/Panel';
 import StandardPanel from './standard/Panel';
 import ToolPanel from './tool/Panel';
+import WechatArticlePanel from './wechat_article/Panel';
+import JobPanel from './job/Panel';
+import BulletinPanel from './bulletin/Panel';
+import IframePanel from './iframe/Panel';
 
 export const appRegistry: AppRegistry = {
   news: { Panel: NewsPanel, Form: lazy(() => import('./news/Form')) },
@@ -37,4 +41,8 @@ export const appRegistry: AppRegistry = {
   sciencedata: { Panel: SciencedataPanel, Form: lazy(() => import('./sciencedata/Form')) },
   resource: { Panel: ResourcePanel, Form: lazy(() => import('./resource/Form')) },
   tool: { Panel: ToolPanel, Form: lazy(() => import('./tool/Form')) },
+  wechat_article: { Panel: WechatArticlePanel, Form: lazy(() => import('./wechat_article/Form')) },
+  job: { Panel: JobPanel, Form: lazy(() => import('./job/Form')) },
+  bulletin: { Panel: BulletinPanel, Form: lazy(() => import('./bulletin/Form')) },
+  iframe: { Panel: IframePanel, Form: lazy(() => import('./iframe/Form')) },
 };

@@ -21,11 +21,15 @@ describe('every registered type', () => {
     expect(def.type).toBe(type);
     const a = def.defaults(plain);
     expect(a).not.toBe(def.defaults(plain));
-    const parsed = def.schema.safeParse({ ...a, id: 'm1', ...(type === 'link' ? { specificData: [1], specificDataObject: [{ id: 1, title: '站点', url: 'https://a.cn' }] } : {}),
-      ...(type === 'tool' ? { specificData: [1] } : {}) });
+    const required: Record<string, Record<string, unknown>> = {
+      link: { specificData: [1], specificDataObject: [{ id: 1, title: '站点', url: 'https://a.cn' }] },
+      tool: { specificData: [1] },
+      iframe: { url: 'https://example.cn/embed' },
+    };
+    const parsed = def.schema.safeParse({ ...a, id: 'm1', ...required[type] });
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     const spans: Record<string, number> = { journal: 4, institution: 4, carousel: 5, news: 3, notice: 1, activity: 4, scholar: 4, link: 0,
-      policy: 1, standard: 1, book: 1, sciencedata: 1, resource: 1, tool: 0 };
+      policy: 1, standard: 1, book: 1, sciencedata: 1, resource: 1, tool: 0, wechat_article: 0, job: 0, bulletin: 0, iframe: 5 };
     if (type in spans) expect(a.span).toBe(spans[type]);
     expect(def.migrate({ ...a, id: 'm1' })).toMatchObject({ type });
   });

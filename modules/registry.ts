@@ -18,6 +18,10 @@ import { resourceDefinition } from './resource/definition.js';
 import { sciencedataDefinition } from './sciencedata/definition.js';
 import { standardDefinition } from './standard/definition.js';
 import { toolDefinition } from './tool/definition.js';
+import { wechatArticleDefinition } from './wechat_article/definition.js';
+import { jobDefinition } from './job/definition.js';
+import { bulletinDefinition } from './bulletin/definition.js';
+import { iframeDefinition } from './iframe/definition.js';
 
 export const moduleDefinitions: { [T in RegisteredType]: ModuleDefinition } = {
   news: newsDefinition, notice: noticeDefinition, link: linkDefinition, scholar: scholarDefinition,
@@ -25,6 +29,7 @@ export const moduleDefinitions: { [T in RegisteredType]: ModuleDefinition } = {
   fruit: fruitDefinition, carousel: carouselDefinition,
   policy: policyDefinition, standard: standardDefinition, book: bookDefinition, sciencedata: sciencedataDefinition,
   resource: resourceDefinition, tool: toolDefinition,
+  wechat_article: wechatArticleDefinition, job: jobDefinition, bulletin: bulletinDefinition, iframe: iframeDefinition,
 };
 
 /** The definition of a type, or undefined for a type that is not registered yet. */

@@ -30,6 +30,13 @@ export interface PanelProps<C extends ModuleConfig = ModuleConfig> {
   /** edit mode: no navigation, links inert (spec 1 §2 'Screens') */
   editable: boolean;
   site: SiteContext;
+  /**
+   * Given only in the editor (edit mode, a manager): a panel whose stored layout no longer fits its data
+   * (spec 1 §4: wechat_article and job recompute height, job also dataSize) hands the corrected module
+   * up and the editor persists the home config. Visitor pages never pass it, so a page view never
+   * writes (docs/decisions.md #33). Call it only with a module that differs from `module`.
+   */
+  onModuleChange?: (module: C) => void;
 }
 
 export interface FormProps<C extends ModuleConfig = ModuleConfig> {

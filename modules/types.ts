@@ -7,7 +7,9 @@ import type { ModuleConfig } from '../common/homeConfig.js';
 /** The module types built so far; issue 3 adds the rest of spec 1 §3. */
 export const REGISTERED_TYPES = ['news', 'notice', 'link', 'scholar', 'institution', 'journal', 'activity', 'fruit', 'carousel',
   // module lists: policy, standard, book, sciencedata, resource links, tools
-  'policy', 'standard', 'book', 'sciencedata', 'resource', 'tool'] as const;
+  'policy', 'standard', 'book', 'sciencedata', 'resource', 'tool',
+  // feeds: wechat articles, jobs, bulletins, embedded pages
+  'wechat_article', 'job', 'bulletin', 'iframe'] as const;
 export type RegisteredType = (typeof REGISTERED_TYPES)[number];
 
 /** The resource reads of spec 2 §7 'Content': POST /api/v3|v4/modules/top-{kind}. */
@@ -23,7 +25,13 @@ export type PanelRead =
   | { key: string; source: 'notice'; count: number; moduleId: string }
   | { key: string; source: 'link'; count: number; moduleId: string }
   /** the chosen tools (resources of type tool of the application's topic), in the chosen order: GET /tools */
-  | { key: string; source: 'tool'; count: number; ids: Array<string | number> };
+  | { key: string; source: 'tool'; count: number; ids: Array<string | number> }
+  // GET /api/v1/modules/top-wechat-article (page 1, pageSize count) of one official account
+  | { key: string; source: 'wechat_article'; count: number; wechatId: string }
+  // GET /api/v1/modules/top-job (the site's topic, pageSize count)
+  | { key: string; source: 'job'; count: number }
+  // GET /api/v1/modules/top-bulletin (the site's topic, repeated type)
+  | { key: string; source: 'bulletin'; count: number; types: string[] };
 
 export interface LayoutContext {
   /** the page style is fullScreen (group template) */

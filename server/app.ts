@@ -17,6 +17,7 @@ import topicRoutes from './routes/topics/index.js';
 import searchRoutes from './routes/search/index.js';
 import fileRoutes from './routes/files/index.js';
 import toolRoutes from './routes/tools/index.js';
+import wechatRoutes from './routes/wechats/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -88,6 +89,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => searchRoutes(a, ctx));
   await app.register(async (a) => fileRoutes(a, ctx));
   await app.register(async (a) => toolRoutes(a, ctx));
+  await app.register(async (a) => wechatRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Button, Layout, Menu } from 'antd';
-import { AppstoreOutlined, FolderOpenOutlined, LogoutOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, FolderOpenOutlined, LogoutOutlined, WechatOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { useSession } from './session';
 import { useSignOut } from './useSignOut';
@@ -17,7 +17,9 @@ export function ConsoleLayout() {
   const signOut = useSignOut();
   const { pathname } = useLocation();
   useEffect(() => { document.title = MSG.consoleTitle; }, []);
-  const selected = pathname.startsWith('/console/application') ? 'applications' : pathname.startsWith('/console/files') ? 'files' : '';
+  const selected = pathname.startsWith('/console/application') ? 'applications'
+    : pathname.startsWith('/console/files') ? 'files'
+    : pathname.startsWith('/console/wechats') ? 'wechats' : '';
   return (
     <Layout className="atr-console">
       <Layout.Header className="atr-console__header">
@@ -32,6 +34,7 @@ export function ConsoleLayout() {
           items={[
             { key: 'applications', icon: <AppstoreOutlined />, label: <Link to="/console/applications">{MSG.applications}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
+            { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats/wechatManager">{MSG.wechatManagerTitle}</Link> },
           ]}
         />
         <div className="atr-console__user">

@@ -29,6 +29,8 @@ export interface GridEditActions {
   onDelete(module: ModuleConfig): void;
   /** a save is running: the buttons wait */
   busy?: boolean;
+  /** a panel corrected its module to its data (spec 1 §4; PanelProps.onModuleChange): persist it */
+  onModuleChange?(module: ModuleConfig): void;
 }
 
 export interface HomeGridProps {
@@ -77,7 +79,7 @@ function PanelSlot({ module, site, initial, editable, actions }: SlotProps) {
     } catch { /* a broken config keeps its natural height */ }
   }
   const body = parts && def
-    ? <PanelBoundary editable={editable}><RegisteredPanel parts={parts} module={module} site={site} initial={initial} editable={editable} /></PanelBoundary>
+    ? <PanelBoundary editable={editable}><RegisteredPanel parts={parts} module={module} site={site} initial={initial} editable={editable} onModuleChange={editable ? actions?.onModuleChange : undefined} /></PanelBoundary>
     : <UnregisteredCard type={module.type} />;
 
   return (
@@ -112,10 +114,10 @@ function PanelSlot({ module, site, initial, editable, actions }: SlotProps) {
   );
 }
 
-function RegisteredPanel({ parts, module, site, initial, editable }: { parts: ModuleAppParts; module: ModuleConfig; site: SiteContext; initial?: Record<string, Page<unknown>>; editable: boolean }) {
+function RegisteredPanel({ parts, module, site, initial, editable, onModuleChange }: { parts: ModuleAppParts; module: ModuleConfig; site: SiteContext; initial?: Record<string, Page<unknown>>; editable: boolean; onModuleChange?: (m: ModuleConfig) => void }) {
   const { data, loading, error } = usePanelData(module, site, initial);
   const { Panel } = parts;
-  return <Panel module={module} data={data} loading={loading} error={error} editable={editable} site={site} />;
+  return <Panel module={module} data={data} loading={loading} error={error} editable={editable} site={site} onModuleChange={onModuleChange} />;
 }
 
 function UnregisteredCard({ type }: { type: string }) {

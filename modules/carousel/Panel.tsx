@@ -16,6 +16,7 @@ import { text, type PanelItem } from '../kit/format';
 import { Thumb } from '../kit/media';
 import { PanelLink } from '../kit/PanelLink';
 import { PanelEmpty } from '../kit/PanelShell';
+import { FULLSCREEN_FRAME_HEIGHT } from '../kit/heights';
 import '../kit/panel.css';
 
 /** Height of the frame: the definition's px, or the viewport (less the site header) when it says 0. */
@@ -24,7 +25,7 @@ function frameHeight(module: CarouselModule, groupTemplate: boolean): CSSPropert
   try {
     h = carouselDefinition.height(module, { groupTemplate });
   } catch { /* a broken config keeps the default */ }
-  if (h === 0) return 'max(360px, calc(100vh - 122px))';
+  if (h === 0) return FULLSCREEN_FRAME_HEIGHT;
   return typeof h === 'number' ? h : CAROUSEL_DEFAULT_HEIGHT;
 }
 

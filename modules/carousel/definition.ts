@@ -9,6 +9,7 @@ import { linkSchema, moduleBase, plainText } from '../../common/homeConfig.js';
 import { MSG } from '../../common/messages.js';
 import type { ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
+import { themedHeight } from '../kit/heights.js';
 
 export const carouselItemSchema = z.object({
   id: z.union([z.string().max(40), z.number()]),
@@ -36,10 +37,7 @@ export type CarouselModule = z.infer<typeof carouselSchema>;
 export const carouselDefinition: ModuleDefinition<CarouselModule> = {
   type: 'carousel', label: '轮播图', version: 1, schema: carouselSchema,
   defaults: () => ({ type: 'carousel', alias: '轮播图', span: 5, mode: 'default', column: 0, items: [] }),
-  height: (cfg) => {
-    if (cfg.column === 1 && cfg.height) return cfg.height;
-    return cfg.mode === 'fullScreen' ? 0 : CAROUSEL_DEFAULT_HEIGHT;
-  },
+  height: (cfg) => themedHeight(cfg, CAROUSEL_DEFAULT_HEIGHT),
   reads: () => [],
   moreLink: () => null,
   migrate: noMigration,

@@ -52,3 +52,9 @@ export function toolHref(link: string): { href: string; newTab: boolean } | null
   }
   return { href: s, newTab: true };
 }
+/** The console's wechat manager (spec 1 §2, spec 2 §2: reached from the wechat_article form and empty state). */
+export const WECHAT_MANAGER_HREF = '/console/wechats/wechatManager';
+
+/** The wechat list page and one article (spec 1 §2 'Wechat'). */
+export const WECHAT_HREF = '/microapp/wechat';
+export const wechatMaterialHref = (id: string | number): string => `/microapp/wechat/material/${encodeURIComponent(String(id))}`;

@@ -26,6 +26,10 @@ import ResourcePanel from '../resource/Panel';
 import SciencedataPanel from '../sciencedata/Panel';
 import StandardPanel from '../standard/Panel';
 import ToolPanel from '../tool/Panel';
+import WechatArticlePanel from '../wechat_article/Panel';
+import JobPanel from '../job/Panel';
+import BulletinPanel from '../bulletin/Panel';
+import IframePanel from '../iframe/Panel';
 import { formatDate, newestFirst, relativeDate } from './format';
 import { guardHref, resourceHref, scholarHref } from './links';
 
@@ -34,6 +38,7 @@ const PANELS: Record<string, ComponentType<PanelProps<any>>> = {
   link: LinkPanel, news: NewsPanel, notice: NoticePanel, scholar: ScholarPanel,
   // module lists (their items: modules/<type>/<type>.test.ts)
   policy: PolicyPanel, standard: StandardPanel, book: BookPanel, sciencedata: SciencedataPanel, resource: ResourcePanel, tool: ToolPanel,
+  wechat_article: WechatArticlePanel, job: JobPanel, bulletin: BulletinPanel, iframe: IframePanel,
 };
 
 const visitor: SiteContext = { applicationId: 1, topicId: 3, user: null, groupTemplate: false };
@@ -55,7 +60,8 @@ describe('every panel', () => {
     expect(html).toContain('暂无数据');
   });
 
-  it.each(REGISTERED_TYPES.filter((t) => t !== 'link' && t !== 'carousel'))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
+  // config-only panels have no read; a wechat panel reads only once an account is chosen (modules/feeds.test.ts)
+  it.each(REGISTERED_TYPES.filter((t) => !['link', 'carousel', 'iframe', 'wechat_article'].includes(t)))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
     expect(render(type, { loading: true })).toContain('ant-skeleton');
     expect(render(type, { loading: true })).not.toContain('暂无数据');
     const failed = render(type, { error: '网络连接失败，请检查网络后再试' });

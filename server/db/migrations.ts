@@ -153,6 +153,20 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           select topic_id, type, count(*) from resource_topics group by topic_id, type`.execute(db);
       },
     },
+    '004_wechat_accounts': {
+      // Official accounts bound to an application (spec 1 §1 'wechat account binding', spec 2 §7
+      // POST/DELETE /api/v1/applications/{id}/wechat); a wechatId is bound at most once per application.
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('wechat_accounts'), dialect)
+          .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id').onDelete('cascade'))
+          .addColumn('wechat_id', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('wechat_accounts_app_wechat').on('wechat_accounts').columns(['application_id', 'wechat_id']).unique().execute();
+        await db.schema.createIndex('wechat_accounts_wechat').on('wechat_accounts').column('wechat_id').execute();
+      },
+    },
     '008_files': {
       // Uploaded files (helper uploads, spec 2 §7 'Uploads'): the stored key (generated), the client's
       // name for display only, the detected content type, size in bytes, pixels of images, the uploader.

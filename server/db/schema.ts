@@ -157,6 +157,16 @@ export interface FilesTable {
   created_at: string;
 }
 
+/** An official account bound to an application (migration 004; server/routes/wechats). */
+export interface WechatAccountsTable {
+  id: Generated<number>;
+  application_id: number;
+  /** the account's id (letters, digits, _ and -), unique per application */
+  wechat_id: string;
+  name: string;
+  created_at: string;
+}
+
 export interface Database {
   files: FilesTable;
   notices: NoticesTable;
@@ -172,6 +182,7 @@ export interface Database {
   resources: ResourcesTable;
   resource_topics: ResourceTopicsTable;
   topic_type_counts: TopicTypeCountsTable;
+  wechat_accounts: WechatAccountsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -168,7 +168,9 @@ export default function EditorPage() {
           <SiteFrame config={app} user={site.user}>
             {template.length === 0
               ? <div className="atr-editor__empty"><Empty description={MSG.editorEmpty} /></div>
-              : <HomeGrid modules={template} site={site} editable actions={{ onEdit: (m) => setDrawer({ mode: 'edit', module: structuredClone(m) }), onDelete: remove, busy: saving }} />}
+              : <HomeGrid modules={template} site={site} editable actions={{ onEdit: (m) => setDrawer({ mode: 'edit', module: structuredClone(m) }), onDelete: remove, busy: saving,
+                // spec 1 §4: a panel's height (and job dataSize) corrected to its data is saved (docs/decisions.md #33)
+                onModuleChange: (m) => { void persist(template.map((x) => (x.id === m.id ? m : x)), MSG.moduleLayoutCorrected); } }} />}
           </SiteFrame>
         </div>
         <Drawer

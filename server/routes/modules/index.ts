@@ -8,7 +8,8 @@ import type { AppContext } from '../../context.js';
 import { parse } from '../../http/parse.js';
 import { notFound } from '../../http/errors.js';
 import { TOP_KINDS, type TopKind } from '../../../modules/types.js';
-import { appItemsQuery, topBody } from './schema.js';
+import { appItemsQuery, bulletinQuery, jobQuery, topBody, wechatArticleQuery } from './schema.js';
+import { readBulletins, readJobs, readWechatArticles } from './feeds.js';
 import { readTop, readTopLinks, readTopNotices } from './service.js';
 import { MSG } from '../../../common/messages.js';
 
@@ -34,4 +35,20 @@ export default async function moduleRoutes(app: FastifyInstance, { db }: AppCont
   }
   app.get('/api/v1/modules/top-notice', async (req) => readTopNotices(db, parse(appItemsQuery, req.query, 'query')));
   app.get('/api/v1/modules/top-link', async (req) => readTopLinks(db, parse(appItemsQuery, req.query, 'query')));
+
+  // feed modules (docs/decisions.md #31): the answers the spec's panels read
+  app.get('/api/v1/modules/top-wechat-article', async (req) => {
+    const q = parse(wechatArticleQuery, req.query, 'query');
+    const r = await readWechatArticles(db, q);
+    return { records: r.items, total: r.total, current: q.page, size: q.pageSize, pages: Math.ceil(r.total / q.pageSize) };
+  });
+  app.get('/api/v1/modules/top-job', async (req) => {
+    const q = parse(jobQuery, req.query, 'query');
+    const r = await readJobs(db, q);
+    return { hits: r.items, total: r.total };
+  });
+  app.get('/api/v1/modules/top-bulletin', async (req) => {
+    const q = parse(bulletinQuery, req.query, 'query');
+    return (await readBulletins(db, { topicId: q.topicId, types: q.type, size: q.size })).items;
+  });
 }

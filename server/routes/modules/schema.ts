@@ -1,5 +1,7 @@
 /** Query bodies of the panel reads (spec 2 §7 'Content'). */
 import { z } from 'zod';
+import { BULLETIN_TYPES } from '../../../common/constants.js';
+import { MSG } from '../../../common/messages.js';
 
 const id = z.coerce.number().int().min(1);
 
@@ -19,4 +21,27 @@ export const appItemsQuery = z.object({
   moduleId: z.string().max(64).optional(),
   orderByPublish: z.string().optional(),
   orderField: z.string().optional(),
+});
+
+/** Repeated query keys arrive as an array, a single one as a string (spec 2 §7 'Array query parameters'). */
+const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(10));
+
+/** GET /api/v1/modules/top-wechat-article: page, pageSize, wechatId. */
+export const wechatArticleQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(8),
+  wechatId: z.string({ error: MSG.wechatIdQueryRequired }).trim().min(1, MSG.wechatIdQueryRequired).max(64).regex(/^[\w-]+$/, MSG.wechatIdInvalid),
+});
+
+/** GET /api/v1/modules/top-job: topicId, pageSize. */
+export const jobQuery = z.object({
+  topicId: id.optional(),
+  pageSize: z.coerce.number().int().min(1).max(50).default(4),
+});
+
+/** GET /api/v1/modules/top-bulletin: topicId, type (repeated; 快报, 研究报告, 快讯), size (default 20). */
+export const bulletinQuery = z.object({
+  topicId: id.optional(),
+  type: repeated(z.enum(BULLETIN_TYPES, { error: MSG.bulletinTypeInvalid })),
+  size: z.coerce.number().int().min(1).max(50).default(20),
 });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/index.js';
 import { makePage, type Page } from '../../../common/page.js';
 import type { PanelRead, TopKind } from '../../../modules/types.js';
 import { readTools } from '../tools/service.js';
+import { readBulletins, readJobs, readWechatArticles } from './feeds.js';
 
 export interface TopQuery {
   kind: TopKind;
@@ -109,6 +110,18 @@ export async function runRead(db: Db, app: { id: number; topic_id: number | null
     case 'tool': {
       const ids = read.ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
       return readTools(db, { topicId: app.topic_id, ids, page: 1, size: read.count });
+    }
+    case 'wechat_article': {
+      const r = await readWechatArticles(db, { wechatId: read.wechatId, page: 1, pageSize: read.count });
+      return makePage(r.items, r.total, 1, read.count);
+    }
+    case 'job': {
+      const r = await readJobs(db, { topicId: app.topic_id, pageSize: read.count });
+      return makePage(r.items, r.total, 1, read.count);
+    }
+    case 'bulletin': {
+      const r = await readBulletins(db, { topicId: app.topic_id, types: read.types, size: read.count });
+      return makePage(r.items, r.total, 1, read.count);
     }
   }
 }

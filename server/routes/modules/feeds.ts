@@ -1,0 +1,125 @@
+/**
+ * Panel reads of the feed modules (spec 2 §7 'Content'): GET /api/v1/modules/top-wechat-article,
+ * top-job and top-bulletin, over resources of type wechat_article, job and bulletin (field conventions
+ * in helper-common: spec 1 §3 'Listing items'). Each read returns its items in the shape the spec's
+ * panels read (records / _source hits / { article, group }) with the total; the routes wrap them in the
+ * spec's answers and `runRead` in a page (docs/decisions.md #31).
+ */
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/index.js';
+import { presentResource, type ResourceItem } from './service.js';
+
+/** Items of a read and how many there are in all. */
+export interface FeedResult<T> { items: T[]; total: number }
+
+/** A text field of `resources.fields` (JSON text) as SQL, for SQLite and PostgreSQL. Keys are constants. */
+function jsonField(db: Db, key: 'wechatId' | 'bulletinType'): RawBuilder<string> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<string>`(${sql.ref('resources.fields')}::jsonb ->> ${sql.lit(key)})`
+    : sql<string>`json_extract(${sql.ref('resources.fields')}, ${sql.lit(`$.${key}`)})`;
+}
+
+const COLS = ['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'] as const;
+
+/**
+ * The newest resources of `type` (date desc; undated last), in the topic when given (through the
+ * ordered index of resource_topics), filtered by one JSON field when `where` is given.
+ */
+async function readType(db: Db, q: { type: string; topicId?: number | null; offset: number; count: number; where?: { key: 'wechatId' | 'bulletinType'; values: string[] } }): Promise<FeedResult<ResourceItem>> {
+  const filter = q.where;
+  if (q.topicId != null) {
+    let links = db.selectFrom('resource_topics').innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
+      .where('resource_topics.topic_id', '=', q.topicId).where('resource_topics.type', '=', q.type);
+    if (filter) links = links.where(jsonField(db, filter.key), 'in', filter.values);
+    const [rows, total] = await Promise.all([
+      links.select(COLS).orderBy('resource_topics.date_key', 'desc').orderBy('resource_topics.resource_id', 'desc')
+        .limit(q.count).offset(q.offset).execute(),
+      links.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(presentResource), total: Number(total.n) };
+  }
+  let base = db.selectFrom('resources').where('resources.type', '=', q.type);
+  if (filter) base = base.where(jsonField(db, filter.key), 'in', filter.values);
+  const [rows, total] = await Promise.all([
+    base.select(COLS).orderBy('resources.date', (ob) => ob.desc().nullsLast()).orderBy('resources.id', 'desc')
+      .limit(q.count).offset(q.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(presentResource), total: Number(total.n) };
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : null);
+
+/** A wechat article as a record of spec 1 §3 'Wechat article group': groupId, groupName, articleTime, material. */
+export interface WechatRecord {
+  id: number;
+  groupId: string | null;
+  groupName: string | null;
+  articleTime: string | null;
+  material: { title: string; thumb_media_url: string | null; url: string | null; digest: string | null };
+}
+
+/** Presents a wechat_article resource as a record. */
+export function presentWechatRecord(r: ResourceItem): WechatRecord {
+  return {
+    id: r.id, groupId: str(r.groupId), groupName: str(r.groupName), articleTime: str(r.articleTime) ?? r.date,
+    material: { title: r.title, thumb_media_url: str(r.thumb_media_url), url: str(r.url), digest: str(r.digest) },
+  };
+}
+
+/** The newest articles of an official account (any application), `pageSize` from page `page` (1-based). */
+export async function readWechatArticles(db: Db, q: { wechatId: string; page: number; pageSize: number }): Promise<FeedResult<WechatRecord>> {
+  const r = await readType(db, { type: 'wechat_article', offset: (q.page - 1) * q.pageSize, count: q.pageSize, where: { key: 'wechatId', values: [q.wechatId] } });
+  return { items: r.items.map(presentWechatRecord), total: r.total };
+}
+
+/** A job as a search hit (spec 2 §7 'the job search reads data.hits with _source'; spec 1 §3 'Job'). */
+export interface JobHit {
+  _id: string;
+  _source: {
+    uuid: string; title: string; work_address: string | null; update_time: string | null; salary: string | null;
+    work_experience: string | null; work_time: string | null; edu_cation: string | null;
+    institution: { name: string | null; logo: string | null; subjects: string[] };
+  };
+}
+
+/** Presents a job resource as a hit; the institution keeps at most 2 subjects (spec 1 §3). */
+export function presentJobHit(r: ResourceItem): JobHit {
+  const inst = (r.institution && typeof r.institution === 'object' && !Array.isArray(r.institution) ? r.institution : {}) as Record<string, unknown>;
+  const subjects = (Array.isArray(inst.subjects) ? inst.subjects : []).map(str).filter((s): s is string => !!s).slice(0, 2);
+  return {
+    _id: String(r.id),
+    _source: {
+      uuid: String(r.id), title: r.title, work_address: str(r.work_address), update_time: str(r.update_time) ?? r.date,
+      salary: str(r.salary), work_experience: str(r.work_experience), work_time: str(r.work_time), edu_cation: str(r.edu_cation),
+      institution: { name: str(inst.name), logo: str(inst.logo), subjects },
+    },
+  };
+}
+
+/** The newest jobs of the topic (or of all topics without one), `pageSize` of them. */
+export async function readJobs(db: Db, q: { topicId?: number | null; pageSize: number }): Promise<FeedResult<JobHit>> {
+  const r = await readType(db, { type: 'job', topicId: q.topicId, offset: 0, count: q.pageSize });
+  return { items: r.items.map(presentJobHit), total: r.total };
+}
+
+/** A bulletin as the panel reads it (spec 1 §3 'Bulletin': article title, uuid, cover, update_time; group name). */
+export interface BulletinEntry {
+  article: { title: string; uuid: string; cover: string | null; update_time: string | null };
+  group: string | null;
+  bulletinType: string | null;
+}
+
+/** Presents a bulletin resource. */
+export function presentBulletin(r: ResourceItem): BulletinEntry {
+  return {
+    article: { title: r.title, uuid: String(r.id), cover: str(r.cover), update_time: str(r.update_time) ?? r.date },
+    group: str(r.group), bulletinType: str(r.bulletinType),
+  };
+}
+
+/** The newest bulletins of the topic of the given types (all three when none is given), at most `size`. */
+export async function readBulletins(db: Db, q: { topicId?: number | null; types: string[]; size: number }): Promise<FeedResult<BulletinEntry>> {
+  const r = await readType(db, { type: 'bulletin', topicId: q.topicId, offset: 0, count: q.size, ...(q.types.length ? { where: { key: 'bulletinType' as const, values: q.types } } : {}) });
+  return { items: r.items.map(presentBulletin), total: r.total };
+}
