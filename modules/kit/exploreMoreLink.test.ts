@@ -34,7 +34,7 @@ describe('explore more link from the header menu', () => {
   });
 
   it('the panel renders the derived link', () => {
-    const html = renderToString(createElement(JournalPanel, { module: journal, data: {}, loading: false, error: null, editable: false, site } as PanelProps));
+    const html = renderToString(createElement(JournalPanel as (p: PanelProps) => ReturnType<typeof JournalPanel>, { module: journal, data: {}, loading: false, error: null, editable: false, site } as PanelProps));
     expect(html).toContain('href="/microapp/explore?scope=1&amp;type=journal"');
   });
 });
