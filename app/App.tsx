@@ -22,6 +22,7 @@ const ConsoleLayout = lazy(() => consoleModule().then((m) => ({ default: m.Conso
 const LoginPage = lazy(() => consoleModule().then((m) => ({ default: m.LoginPage })));
 const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
 const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
+const SiteChromePage = lazy(() => consoleModule().then((m) => ({ default: m.SiteChromePage })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage'));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
@@ -49,6 +50,7 @@ const pages: RouteObject[] = [
         children: [
           { path: 'applications', element: lazyPage(ApplicationsPage) },
           { path: 'application/:id', element: lazyPage(ApplicationSettingsPage) },
+          { path: 'application/:id/site', element: lazyPage(SiteChromePage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },
