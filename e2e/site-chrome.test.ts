@@ -21,8 +21,8 @@ let managerContext: BrowserContext;
 let page: Page;
 let appId: number;
 
-/** A real PNG (w x h, one colour), built by hand. */
-function png(w: number, h: number, rgb: [number, number, number]): Buffer {
+/** A real PNG (w x h) drawn by `pixel(x, y)`, built by hand: signature, IHDR, IDAT, IEND. */
+function png(w: number, h: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
     const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -32,8 +32,15 @@ function png(w: number, h: number, rgb: [number, number, number]): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
   const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(rgb, y * (w * 3 + 1) + 1 + x * 3);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(pixel(x, y), y * (w * 3 + 1) + 1 + x * 3);
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A made-up logo: a red square with a white bar, and two grey 'text' lines, on white. */
+function logoPixel(x: number, y: number): [number, number, number] {
+  if (x >= 4 && x < 44 && y >= 4 && y < 44) return y >= 20 && y < 28 && x >= 12 && x < 36 ? [255, 255, 255] : [192, 57, 43];
+  if (x >= 54 && x < 154 && ((y >= 12 && y < 20) || (y >= 28 && y < 34 && x < 120))) return [90, 98, 112];
+  return [255, 255, 255];
 }
 
 /** Signs a browser context in by the SMS code calls (the console's login form is covered by portal.test.ts). */
@@ -115,9 +122,10 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
     // keyboard drag: 关于我们 moves above 资源发现
     const handle = rows.nth(1).locator('.atr-menu-row__handle').first();
     await handle.focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250); // dnd-kit measures the rows between steps
+    }
     await expect.poll(async () => (await rows.locator('.atr-menu-row__title').allTextContents()).filter((t) => t === '关于我们' || t === '资源发现')).toEqual(['关于我们', '资源发现']);
 
     await page.getByRole('button', { name: '保存' }).click();
@@ -144,7 +152,7 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
     await page.getByRole('tab', { name: '主题' }).click();
     const form = page.getByRole('form', { name: '主题' });
     await form.locator('.ant-color-picker-trigger').click();
-    const hex = page.locator('.ant-color-picker-panel input').first();
+    const hex = page.locator('.ant-color-picker-hex-input input').first();
     await hex.fill('c0392b');
     await hex.press('Enter');
     await page.keyboard.press('Escape');
@@ -159,7 +167,7 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
     const input = page.locator('input[type=file]');
     await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('这不是图片') });
     await page.getByText('Logo 只能是 PNG 或 JPG 图片').waitFor();
-    await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(160, 48, [192, 57, 43]) });
+    await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(160, 48, logoPixel) });
     await page.getByText('Logo 上传成功').waitFor();
     await page.getByTestId('logo-preview').waitFor();
     expect(await page.getByTestId('logo-preview').getAttribute('src')).toMatch(/^\/files\/logos\/[0-9a-f]{32}\.png$/);
@@ -181,24 +189,67 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
     await nav.getByText('关于我们').hover();
     const sub = visitor.locator('.atr-nav__popup').getByRole('menuitem', { name: '机构简介' });
     await sub.waitFor();
-    await expect(visitor.locator('.atr-nav__popup').getByRole('menuitem', { name: '联系我们' }).isVisible()).resolves.toBe(true);
+    await visitor.locator('.atr-nav__popup').getByRole('menuitem', { name: '联系我们' }).waitFor();
     await visitor.screenshot({ path: path.join(artifacts, 'site-chrome-visitor-submenu.png') });
     await visitor.mouse.move(700, 600);
     await sub.waitFor({ state: 'hidden' });
+    await visitor.screenshot({ path: path.join(artifacts, 'site-chrome-visitor.png'), fullPage: true });
 
-    // and from the keyboard: focus the menu, move to 关于我们, open it
-    await visitor.locator('.atr-nav__menu').focus();
-    await visitor.keyboard.press('ArrowRight');
-    await visitor.keyboard.press('Enter');
+    // and from the keyboard: Tab into the menu, arrows to 关于我们, ArrowDown opens its sub menu
+    await visitor.locator('.atr-brand').focus();
+    await visitor.keyboard.press('Tab');
+    const focused = () => visitor.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    for (let i = 0; i < 4 && (await focused()) !== '关于我们'; i++) {
+      await visitor.keyboard.press('ArrowRight');
+      await visitor.waitForTimeout(100);
+    }
+    expect(await focused()).toBe('关于我们');
+    await visitor.keyboard.press('ArrowDown');
     await sub.waitFor();
+    await expect.poll(focused).toBe('机构简介');
 
     const footer = visitor.locator('footer');
     await footer.getByText('© 2026 材料科学研究所 版权所有').waitFor();
     expect(await footer.getByRole('link', { name: '京ICP备20260001号-1' }).getAttribute('href')).toBe('https://beian.miit.gov.cn/');
     expect(await footer.getByRole('link', { name: '国家科技图书文献中心' }).getAttribute('href')).toBe('https://www.nstl.gov.cn/');
-    await visitor.keyboard.press('Escape');
-    await visitor.mouse.move(700, 600);
-    await visitor.screenshot({ path: path.join(artifacts, 'site-chrome-visitor.png'), fullPage: true });
+    await visitor.close();
+  });
+
+  it('a transparent menu lies over the page top in its font colour; the footer shows QR codes and the record link', async () => {
+    const xsrf = (await managerContext.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const current = await (await page.request.get(`${server.url}/api/v1/applications/${appId}/config`)).json();
+    const h = await page.request.post(`${server.url}/api/v1/applications/${appId}/header-config`, {
+      headers: { 'x-xsrf-token': xsrf },
+      data: { headerConfig: { ...current.headerConfig, theme: 'dark', style: { transparentMenu: true, transparentMenuFontColor: '#ffe58f' } } },
+    });
+    expect(h.status()).toBe(200);
+    const f = await page.request.post(`${server.url}/api/v1/applications/${appId}/footer-config`, {
+      headers: { 'x-xsrf-token': xsrf },
+      data: { footerConfig: { ...current.footerConfig, recordNumber: '京公网安备 11010802000001号', serviceAccount: { image: current.logo }, androidApp: { image: current.logo, url: 'https://example.cn/app.apk' } } },
+    });
+    expect(f.status()).toBe(200);
+    // a banner at the top of the home page, under the transparent header
+    const home = await page.request.post(`${server.url}/api/v1/applications/${appId}/home-config`, {
+      headers: { 'x-xsrf-token': xsrf },
+      data: { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: 'top-banner', type: 'carousel', alias: '首页轮播', span: 5, mode: 'default', column: 1, height: 420, items: [{ id: 1, dataType: 'picture', url: '/demo/banner-1.svg', title: '材料基因组计划' }] }] }] },
+    });
+    expect(home.status()).toBe(200);
+
+    const visitor = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
+    await visitor.goto(`${server.url}/`);
+    const header = visitor.locator('header.atr-header');
+    await header.waitFor();
+    expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
+    expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+    expect(await visitor.getByRole('navigation', { name: '站点导航' }).getByText('资源发现').evaluate((el) => getComputedStyle(el.closest('li')!).color)).toBe('rgb(255, 229, 143)');
+    await visitor.locator('[data-module-type="carousel"]').getByText('材料基因组计划').first().waitFor();
+    await visitor.waitForFunction(() => [...document.images].every((i) => i.complete));
+    const footer = visitor.locator('footer');
+    await footer.getByText('微信服务号').waitFor();
+    expect(await footer.getByRole('img', { name: 'Android 客户端' }).getAttribute('src')).toBe(current.logo);
+    expect(await footer.getByRole('link', { name: /Android 客户端/ }).getAttribute('href')).toBe('https://example.cn/app.apk');
+    expect(await footer.getByRole('link', { name: '京公网安备 11010802000001号' }).getAttribute('href')).toContain('11010802000001');
+    await visitor.screenshot({ path: path.join(artifacts, 'site-chrome-visitor-transparent.png'), fullPage: true });
     await visitor.close();
   });
 });

@@ -5,7 +5,7 @@
  * as the visitor page applies them). Saved with POST /api/v1/applications/{id}/theme-config.
  */
 import { useEffect, type CSSProperties } from 'react';
-import { Button, ColorPicker, ConfigProvider, Form, Space, Switch, Tag } from 'antd';
+import { Button, ColorPicker, ConfigProvider, Form, Space, Switch, Tag, Typography } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { DEFAULT_PRIMARY_COLOR } from '@common/constants';
 import { MSG } from '@common/messages';
@@ -33,7 +33,7 @@ export function ThemePreview({ app, color }: { app: AppConfig; color: string }) 
         </div>
         <div className="atr-theme-preview__body">
           <div className="atr-theme-preview__card">
-            <div className="atr-theme-preview__title"><span className="atr-theme-preview__bar" />通知公告<a>更多 <RightOutlined /></a></div>
+            <div className="atr-theme-preview__title"><span className="atr-theme-preview__bar" />通知公告<Typography.Link className="atr-theme-preview__more">更多 <RightOutlined /></Typography.Link></div>
             <div className="atr-theme-preview__line"><Tag color={color}>置顶</Tag>关于开展年度科技资源调查的通知</div>
             <div className="atr-theme-preview__line">新版资源发现平台上线试运行</div>
           </div>
