@@ -3,7 +3,9 @@
  *
  * Header: the logo (or the name's first character) and the name on a white top bar (`theme` light) or
  * one in the primary colour (`theme` dark); the menu on a primary-coloured bar, as an antd horizontal
- * Menu whose sub menus open as dropdowns on hover and from the keyboard (arrow keys, Enter, Escape);
+ * Menu whose sub menus open as dropdowns on hover and from the keyboard (Tab into the menu, arrow keys
+ * move between entries and ArrowDown opens a sub menu; each entry is a real link, so Enter follows it
+ * and the editor's canvas can keep it inert);
  * 首页 first unless `hideHome`. With `style.transparentMenu` the header lies transparently over the top
  * of the page, its text in `style.transparentMenuFontColor` (white when unset). `specificThemeUrl` is
  * loaded as an extra stylesheet after ours.
@@ -13,7 +15,7 @@
  * The primary colour is the CSS variable --atr-primary here and antd's colorPrimary (HomePage, App).
  */
 import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ConfigProvider, Menu, type MenuProps } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
@@ -128,16 +130,6 @@ export function SiteFrame({ config, user, children }: SiteFrameProps) {
     return [k, ...kids.map((c) => c.key)];
   }).filter((k) => k.split('#')[0] === pathname);
 
-  // Enter on an entry chosen with the arrow keys follows its link (a click on the link follows it itself)
-  const navigate = useNavigate();
-  const onMenuClick: MenuProps['onClick'] = ({ key, domEvent }) => {
-    if ((domEvent.target as Element | null)?.closest?.('a')) return;
-    const url = key.split('#')[0];
-    if (!safeLink(url)) return;
-    if (isExternal(url)) window.open(url, '_blank', 'noopener,noreferrer');
-    else void navigate(url);
-  };
-
   const style = {
     ...(primary ? { '--atr-primary': primary } : {}),
     ...(transparent ? { '--atr-header-font': fontColor } : {}),
@@ -179,7 +171,7 @@ export function SiteFrame({ config, user, children }: SiteFrameProps) {
                 },
               }}>
                 <Menu className="atr-nav__menu" mode="horizontal" theme="dark" items={items} selectedKeys={selected}
-                  triggerSubMenuAction="hover" onClick={onMenuClick} />
+                  triggerSubMenuAction="hover" />
               </ConfigProvider>
             </div>
           </nav>
