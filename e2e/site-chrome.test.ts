@@ -144,8 +144,13 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
     await form.getByRole('button', { name: '添加友情链接' }).click();
     await form.getByLabel('友情链接 1 名称').fill('国家科技图书文献中心');
     await form.getByLabel('友情链接 1 链接地址').fill('https://www.nstl.gov.cn/');
+    await form.getByLabel('微信服务号 二维码图片地址').fill('javascript:alert(1)');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.getByText('地址须以 http:// 或 https:// 开头，或为以 / 开头的站内路径').waitFor();
+    await form.getByLabel('微信服务号 二维码图片地址').fill('');
     await form.getByRole('button', { name: '保存' }).click();
     await page.getByText('页脚配置保存成功').waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'site-chrome-footer.png'), fullPage: true });
   });
 
   it('picks the theme colour with a live preview and saves it', async () => {
@@ -250,6 +255,18 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
     expect(await footer.getByRole('link', { name: /Android 客户端/ }).getAttribute('href')).toBe('https://example.cn/app.apk');
     expect(await footer.getByRole('link', { name: '京公网安备 11010802000001号' }).getAttribute('href')).toContain('11010802000001');
     await visitor.screenshot({ path: path.join(artifacts, 'site-chrome-visitor-transparent.png'), fullPage: true });
+
+    // the dark header theme without the transparent menu: the top bar takes the primary colour
+    const dark = await page.request.post(`${server.url}/api/v1/applications/${appId}/header-config`, {
+      headers: { 'x-xsrf-token': xsrf },
+      data: { headerConfig: { ...current.headerConfig, theme: 'dark', style: { transparentMenu: false, transparentMenuFontColor: '' } } },
+    });
+    expect(dark.status()).toBe(200);
+    await visitor.reload();
+    await visitor.locator('[data-module-type="carousel"]').getByText('材料基因组计划').first().waitFor();
+    expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(192, 57, 43)');
+    expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+    await visitor.screenshot({ path: path.join(artifacts, 'site-chrome-visitor-dark.png') });
     await visitor.close();
   });
 });
