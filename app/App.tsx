@@ -23,6 +23,7 @@ const LoginPage = lazy(() => consoleModule().then((m) => ({ default: m.LoginPage
 const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
 const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
 const FilesPage = lazy(() => consoleModule().then((m) => ({ default: m.FilesPage })));
+const SiteChromePage = lazy(() => consoleModule().then((m) => ({ default: m.SiteChromePage })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage'));
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
 const ExplorePage = lazy(() => import('./pages/explore/ExplorePage'));
@@ -54,6 +55,7 @@ const pages: RouteObject[] = [
           { path: 'application/:id', element: lazyPage(ApplicationSettingsPage) },
           { path: 'files', element: lazyPage(FilesPage) },
           { path: 'wechats/wechatManager', element: lazyPage(WechatManagerPage) },
+          { path: 'application/:id/site', element: lazyPage(SiteChromePage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },

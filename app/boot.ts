@@ -4,38 +4,17 @@
  */
 import type { HomeConfig } from '@common/homeConfig';
 import type { Page } from '@common/page';
+import type { FooterConfig as SiteFooterConfig, FriendLink, HeaderConfig as SiteHeaderConfig, MenuItem, ThemeConfig as SiteThemeConfig } from '@common/siteConfig';
 
-/** One entry of the header menu (spec 1 §3 headerConfig.menu); the stored shape varies, all optional. */
-export interface HeaderMenuItem {
-  title?: string;
-  name?: string;
-  label?: string;
-  url?: string;
-  link?: string;
-  path?: string;
-  children?: HeaderMenuItem[];
-}
-
-export interface HeaderConfig {
-  menu?: HeaderMenuItem[];
-  hideHome?: boolean;
-  style?: { transparentMenu?: boolean; transparentMenuFontColor?: string };
-  theme?: string;
-}
-
-export interface FooterLink { title?: string; name?: string; url?: string }
-
-export interface FooterConfig {
-  copyright?: string;
-  icpNumber?: string;
-  recordNumber?: string;
-  friendLinks?: FooterLink[];
-  address?: string;
-  mail?: string;
-  phone?: string;
-}
-
-export interface ThemeConfig { primaryColor?: string }
+/**
+ * Header, footer and theme as the server answers them (spec 1 §3; common/siteConfig.ts): every field
+ * filled in by the server's `readStored`, typed partial so that a page never breaks on a missing one.
+ */
+export type HeaderMenuItem = MenuItem;
+export type HeaderConfig = Partial<SiteHeaderConfig>;
+export type FooterLink = FriendLink;
+export type FooterConfig = Partial<SiteFooterConfig>;
+export type ThemeConfig = Partial<SiteThemeConfig>;
 
 /** GET /api/v1/applications/{id}/config and GET /api/v1/applications/config?host= */
 export interface AppConfig {

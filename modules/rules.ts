@@ -3,6 +3,7 @@
  * 'Priority of a panel's more link'). Pure functions: no React, no Node.
  */
 import type { ModuleConfig } from '../common/homeConfig.js';
+import { exploreLinkWithType } from '../common/exploreLink.js';
 import type { LayoutContext, MoreLinkContext, PanelRead, TopKind } from './types.js';
 
 /** Height of a list panel, px: 331, or 399 in a group template (spec 2 §9 'Heights'). */
@@ -66,14 +67,15 @@ export function topResourcesLink(cfg: Pick<ModuleConfig, 'id' | 'alias' | 'dataD
 
 /**
  * A panel's 'more' link by the priority of spec 1 §2: the specific link; the recommendation page when
- * recommendation is on and the user is signed in; the explore page when redirect-to-explore is set;
+ * recommendation is on and the user is signed in; the explore page when redirect-to-explore is set
+ * (the header menu's explore entry when there is one, `ctx.exploreBase`, with the type appended);
  * else the generic link. Null when the module hides its more button.
  */
 export function moreLinkByPriority(cfg: ModuleConfig, ctx: MoreLinkContext, type: string, generic: string): string | null {
   if (cfg.hideMoreButton) return null;
   if (cfg.specificLink) return cfg.specificLink;
   if (cfg.showRecommendation && ctx.signedIn) return `/microapp/recommendation?type=${encodeURIComponent(type)}`;
-  if (cfg.redirectToExplore) return `/microapp/explore?type=${encodeURIComponent(type)}`;
+  if (cfg.redirectToExplore) return exploreLinkWithType(ctx.exploreBase, type);
   return generic;
 }
 

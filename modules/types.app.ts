@@ -18,6 +18,8 @@ export interface SiteContext {
   user: { id: number; name: string; role: string } | null;
   /** the page entry's style is fullScreen (group template) */
   groupTemplate: boolean;
+  /** the explore page derived from the header menu (spec 1 §2), without `type`; null: /microapp/explore */
+  exploreBase?: string | null;
 }
 
 export interface PanelProps<C extends ModuleConfig = ModuleConfig> {

@@ -40,6 +40,11 @@ export interface LayoutContext {
 
 export interface MoreLinkContext {
   signedIn: boolean;
+  /**
+   * The explore page derived from the header menu (common/exploreLink.ts exploreBaseFromMenu), without
+   * `type`; absent or null means /microapp/explore (spec 1 §2 'Links the panels produce').
+   */
+  exploreBase?: string | null;
 }
 
 export interface ModuleDefinition<C extends ModuleConfig = ModuleConfig> {

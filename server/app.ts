@@ -12,6 +12,7 @@ import { registerSessionHooks } from './http/session.js';
 import { MSG } from '../common/messages.js';
 import authRoutes from './routes/auth/index.js';
 import applicationRoutes from './routes/applications/index.js';
+import siteConfigRoutes from './routes/applications/siteConfig.js';
 import moduleRoutes from './routes/modules/index.js';
 import topicRoutes from './routes/topics/index.js';
 import searchRoutes from './routes/search/index.js';
@@ -84,6 +85,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
 
   await app.register(async (a) => authRoutes(a, ctx));
   await app.register(async (a) => applicationRoutes(a, ctx));
+  await app.register(async (a) => siteConfigRoutes(a, ctx));
   await app.register(async (a) => moduleRoutes(a, ctx));
   await app.register(async (a) => topicRoutes(a, ctx));
   await app.register(async (a) => searchRoutes(a, ctx));

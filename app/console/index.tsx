@@ -8,3 +8,4 @@ export { LoginPage } from './LoginPage';
 export { ApplicationsPage } from './ApplicationsPage';
 export { ApplicationSettingsPage } from './ApplicationSettingsPage';
 export { FilesPage } from './FilesPage';
+export { SiteChromePage } from './site/SiteChromePage';

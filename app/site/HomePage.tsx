@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ConfigProvider, Empty, Result, Spin } from 'antd';
 import { homeEntry } from '@common/homeConfig';
+import { exploreBaseFromMenu } from '@common/exploreLink';
 import { MSG } from '@common/messages';
 import type { SiteContext } from '@modules/types.app';
 import { ApiError, apiGet, errorMessage } from '../api';
@@ -39,9 +40,12 @@ export async function configByHost(host: string): Promise<AppConfig | null> {
   }
 }
 
-/** Builds the panels' site context from a configuration. */
+/** Builds the panels' site context from a configuration (the explore base from the header menu, spec 1 §2). */
 export function siteContextOf(config: AppConfig, user: SiteContext['user'], groupTemplate: boolean): SiteContext {
-  return { applicationId: config.applicationId, topicId: config.topicId ?? config.topic?.id ?? null, user, groupTemplate };
+  return {
+    applicationId: config.applicationId, topicId: config.topicId ?? config.topic?.id ?? null, user, groupTemplate,
+    exploreBase: exploreBaseFromMenu(config.headerConfig?.menu),
+  };
 }
 
 /** The visitor home page; see the file comment. */

@@ -1,22 +1,39 @@
 /**
- * The frame of a visitor page (spec 1 §3 'Application config': headerConfig, footerConfig): a white
- * header with the logo and name, the header menu on a primary-coloured bar, the page, and the footer
- * with copyright, record numbers and friend links.
+ * The frame of a visitor page (spec 1 §3 'Application config': headerConfig, footerConfig, themeConfig).
+ *
+ * Header: the logo (or the name's first character) and the name on a white top bar (`theme` light) or
+ * one in the primary colour (`theme` dark); the menu on a primary-coloured bar, as an antd horizontal
+ * Menu whose sub menus open as dropdowns on hover and from the keyboard (Tab into the menu, arrow keys
+ * move between entries and ArrowDown opens a sub menu; each entry is a real link, so Enter follows it
+ * and the editor's canvas can keep it inert);
+ * 首页 first unless `hideHome`. With `style.transparentMenu` the header lies transparently over the top
+ * of the page, its text in `style.transparentMenuFontColor` (white when unset). `specificThemeUrl` is
+ * loaded as an extra stylesheet after ours.
+ * Footer: friend links, the QR codes and app entries (service account, subscription account, mini
+ * program, iOS and Android apps), the address, phone and e-mail lines, the copyright, the ICP number
+ * linked to https://beian.miit.gov.cn/ and the public security record number linked to its search page.
+ * The primary colour is the CSS variable --atr-primary here and antd's colorPrimary (HomePage, App).
  */
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ConfigProvider, Menu, type MenuProps } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
+import { FOOTER_MEDIA_KEYS, SITE_LINK, type FooterMedia, type FooterMediaKey } from '@common/siteConfig';
 import type { AppConfig, BootUser, HeaderMenuItem } from '../boot';
 import './site.css';
 
 const isExternal = (url: string) => /^https?:\/\//i.test(url);
+/** An address safe to put in an href or src: http(s) or a site path (common/siteConfig.ts SITE_LINK). */
+export const safeLink = (url: unknown): string => (typeof url === 'string' && SITE_LINK.test(url.trim()) ? url.trim() : '');
 
 function menuText(item: HeaderMenuItem): string {
-  return item.title ?? item.name ?? item.label ?? '';
+  const i = item as HeaderMenuItem & { name?: string; label?: string };
+  return String(i.title ?? i.name ?? i.label ?? '');
 }
 function menuUrl(item: HeaderMenuItem): string {
-  return item.url ?? item.link ?? item.path ?? '';
+  const i = item as HeaderMenuItem & { link?: string; path?: string };
+  return safeLink(i.url ?? i.link ?? i.path ?? '');
 }
 
 /** A link that stays in the single-page app for site paths and opens external addresses in a new tab. */
@@ -25,27 +42,107 @@ export function SmartLink({ to, className, children }: { to: string; className?:
   return <Link className={className} to={to || '/'}>{children}</Link>;
 }
 
+type MenuItems = NonNullable<MenuProps['items']>;
+
+/**
+ * The antd Menu items of the header: 首页 (unless hidden), then each entry; an entry with a sub menu
+ * becomes a sub menu whose popup is light (white, dark text). Keys are the entries' addresses, so the
+ * current page is the selected key.
+ */
+export function headerMenuItems(menu: readonly HeaderMenuItem[], opts: { hideHome: boolean; subMenus: boolean }): MenuItems {
+  const items: MenuItems = [];
+  if (!opts.hideHome) items.push({ key: '/', label: <Link to="/">{MSG.homeLink}</Link> });
+  menu.forEach((m, i) => {
+    const title = menuText(m);
+    const url = menuUrl(m);
+    const children = opts.subMenus ? (m.children ?? []).filter((c) => menuText(c) && menuUrl(c)) : [];
+    if (!title || (!url && children.length === 0)) return;
+    const label = url ? <SmartLink to={url}>{title}</SmartLink> : <span>{title}</span>;
+    if (children.length === 0) {
+      items.push({ key: url || `menu-${i}`, label });
+      return;
+    }
+    items.push({
+      key: `sub-${i}`, label, theme: 'light', popupClassName: 'atr-nav__popup',
+      children: children.map((c, j) => ({ key: `${menuUrl(c)}#${i}-${j}`, label: <SmartLink to={menuUrl(c)}>{menuText(c)}</SmartLink> })),
+    });
+  });
+  return items;
+}
+
+/** Loads the site's own stylesheet (headerConfig.specificThemeUrl) after ours; removed on unmount. */
+function useThemeStylesheet(url: string) {
+  useEffect(() => {
+    if (!url || typeof document === 'undefined') return;
+    const el = document.createElement('link');
+    el.rel = 'stylesheet';
+    el.href = url;
+    el.dataset.atrTheme = 'specific';
+    document.head.appendChild(el);
+    return () => { el.remove(); };
+  }, [url]);
+}
+
+function FooterMediaEntry({ kind, media }: { kind: FooterMediaKey; media: FooterMedia }) {
+  const image = safeLink(media.image);
+  const url = safeLink(media.url);
+  if (!image && !url) return null;
+  const caption = MSG[kind];
+  const body = (
+    <>
+      {image && <img className="atr-footer__qr-img" src={image} alt={caption} loading="lazy" />}
+      <span className="atr-footer__qr-caption">{caption}</span>
+    </>
+  );
+  return url ? <SmartLink to={url} className="atr-footer__qr">{body}</SmartLink> : <div className="atr-footer__qr">{body}</div>;
+}
+
+/** Link of the public security record search for a number such as 京公网安备 11010802000001号. */
+export function recordLink(recordNumber: string): string | null {
+  const digits = recordNumber.match(/\d{8,}/)?.[0];
+  return digits ? `https://beian.mps.gov.cn/#/query/webSearch?code=${digits}` : null;
+}
+
 export interface SiteFrameProps {
   config: AppConfig;
   user: BootUser | null;
   children: ReactNode;
 }
 
-/** Header, page and footer of the visitor site; the theme colour comes from themeConfig.primaryColor. */
+/** Header, page and footer of the visitor site; see the file comment. */
 export function SiteFrame({ config, user, children }: SiteFrameProps) {
   const { pathname } = useLocation();
   const primary = config.themeConfig?.primaryColor;
-  const style = primary ? ({ '--atr-primary': primary } as CSSProperties) : undefined;
   const header = config.headerConfig ?? {};
   const footer = config.footerConfig ?? {};
-  const menu = (header.menu ?? []).filter((m) => menuText(m) && menuUrl(m));
-  const showNav = !header.hideHome || menu.length > 0;
+  const transparent = !!header.style?.transparentMenu;
+  const fontColor = transparent ? (header.style?.transparentMenuFontColor || '#fff') : '#fff';
+  const themeUrl = safeLink(header.specificThemeUrl);
+  useThemeStylesheet(themeUrl);
+
+  const items = useMemo(
+    () => headerMenuItems(header.menu ?? [], { hideHome: !!header.hideHome, subMenus: header.headerSubMenu !== false }),
+    [header.menu, header.hideHome, header.headerSubMenu],
+  );
+  const selected = items.flatMap((it) => {
+    const k = String(it?.key ?? '');
+    const kids = (it as { children?: Array<{ key: string }> }).children ?? [];
+    return [k, ...kids.map((c) => c.key)];
+  }).filter((k) => k.split('#')[0] === pathname);
+
+  const style = {
+    ...(primary ? { '--atr-primary': primary } : {}),
+    ...(transparent ? { '--atr-header-font': fontColor } : {}),
+  } as CSSProperties;
   const year = new Date().getFullYear();
-  const friendLinks = (footer.friendLinks ?? []).filter((l) => (l.title ?? l.name) && l.url);
+  const friendLinks = (footer.friendLinks ?? []).filter((l) => l.title && safeLink(l.url));
+  const media = FOOTER_MEDIA_KEYS.map((k) => [k, footer[k]] as const).filter(([, m]) => m && (safeLink(m.image) || safeLink(m.url)));
+  const record = footer.recordNumber ? recordLink(footer.recordNumber) : null;
+  const headerClass = ['atr-header', header.theme === 'dark' ? 'atr-header--dark' : '', transparent ? 'atr-header--transparent' : ''].filter(Boolean).join(' ');
 
   return (
-    <div className="atr-site" style={style}>
-      <header className="atr-header">
+    <div className={`atr-site${transparent ? ' atr-site--transparent' : ''}`} style={style}>
+      <header className={headerClass}>
         <div className="atr-container atr-header__top">
           <Link to="/" className="atr-brand" aria-label={config.name}>
             {config.logo
@@ -59,18 +156,24 @@ export function SiteFrame({ config, user, children }: SiteFrameProps) {
           <span className="atr-header__spacer" />
           {user && <span className="atr-header__user"><UserOutlined />{user.name}</span>}
         </div>
-        {showNav && (
-          <nav className="atr-nav" aria-label={config.name}>
-            <ul className="atr-container atr-nav__list">
-              {!header.hideHome && (
-                <li className="atr-nav__item"><Link to="/" className={pathname === '/' ? 'is-active' : undefined}>{MSG.homeLink}</Link></li>
-              )}
-              {menu.map((m, i) => (
-                <li className="atr-nav__item" key={`${menuUrl(m)}-${i}`}>
-                  <SmartLink to={menuUrl(m)} className={menuUrl(m) === pathname ? 'is-active' : undefined}>{menuText(m)}</SmartLink>
-                </li>
-              ))}
-            </ul>
+        {items.length > 0 && (
+          <nav className="atr-nav" aria-label={MSG.siteMenuLabel}>
+            <div className="atr-container">
+              <ConfigProvider theme={{
+                components: {
+                  Menu: {
+                    darkItemBg: 'transparent', darkPopupBg: '#fff', darkSubMenuItemBg: 'transparent',
+                    darkItemColor: fontColor, darkItemHoverColor: fontColor, darkItemSelectedColor: fontColor,
+                    darkItemSelectedBg: transparent ? 'rgba(255, 255, 255, 0.12)' : 'rgba(0, 0, 0, 0.16)',
+                    darkItemHoverBg: transparent ? 'rgba(255, 255, 255, 0.12)' : 'rgba(0, 0, 0, 0.12)',
+                    horizontalLineHeight: '46px', itemPaddingInline: 22, activeBarHeight: 0,
+                  },
+                },
+              }}>
+                <Menu className="atr-nav__menu" mode="horizontal" theme="dark" items={items} selectedKeys={selected}
+                  triggerSubMenuAction="hover" />
+              </ConfigProvider>
+            </div>
           </nav>
         )}
       </header>
@@ -79,23 +182,36 @@ export function SiteFrame({ config, user, children }: SiteFrameProps) {
       </main>
       <footer className="atr-footer">
         <div className="atr-container">
-          {friendLinks.length > 0 && (
-            <div className="atr-footer__links">
-              <span className="atr-footer__links-title">{MSG.friendLinks}：</span>
-              {friendLinks.map((l, i) => <SmartLink key={i} to={l.url!}>{l.title ?? l.name}</SmartLink>)}
+          {(friendLinks.length > 0 || media.length > 0) && (
+            <div className="atr-footer__upper">
+              {friendLinks.length > 0 && (
+                <div className="atr-footer__links">
+                  <span className="atr-footer__links-title">{MSG.friendLinks}</span>
+                  <div className="atr-footer__links-list">
+                    {friendLinks.map((l, i) => <SmartLink key={i} to={safeLink(l.url)}>{l.title}</SmartLink>)}
+                  </div>
+                </div>
+              )}
+              {media.length > 0 && (
+                <div className="atr-footer__qrs" aria-label={MSG.followUs}>
+                  {media.map(([k, m]) => <FooterMediaEntry key={k} kind={k} media={m!} />)}
+                </div>
+              )}
             </div>
           )}
           {(footer.address || footer.phone || footer.mail) && (
             <div className="atr-footer__contact">
-              {footer.address && <span>{footer.address}</span>}
-              {footer.phone && <span>{footer.phone}</span>}
-              {footer.mail && <span>{footer.mail}</span>}
+              {footer.address && <span>{MSG.address}：{footer.address}</span>}
+              {footer.phone && <span>{MSG.phone}：{footer.phone}</span>}
+              {footer.mail && <span>{MSG.mail}：{footer.mail}</span>}
             </div>
           )}
           <div className="atr-footer__lines">
             <span>{footer.copyright || `© ${year} ${config.name} ${MSG.copyrightDefault}`}</span>
             {footer.icpNumber && <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">{footer.icpNumber}</a>}
-            {footer.recordNumber && <span>{footer.recordNumber}</span>}
+            {footer.recordNumber && (record
+              ? <a href={record} target="_blank" rel="noopener noreferrer">{footer.recordNumber}</a>
+              : <span>{footer.recordNumber}</span>)}
           </div>
         </div>
       </footer>

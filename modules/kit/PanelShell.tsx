@@ -22,9 +22,9 @@ export const MORE_LABEL = '更多';
  * A panel's more link from its definition (spec 1 §2 'Priority of a panel's more link'), or null when
  * hidden or when a broken config makes the rule throw.
  */
-export function moreLinkOf(def: Pick<ModuleDefinition<any>, 'moreLink'>, module: ModuleConfig, site: Pick<SiteContext, 'user'>): string | null {
+export function moreLinkOf(def: Pick<ModuleDefinition<any>, 'moreLink'>, module: ModuleConfig, site: Pick<SiteContext, 'user' | 'exploreBase'>): string | null {
   try {
-    return def.moreLink(module, { signedIn: !!site.user }) || null;
+    return def.moreLink(module, { signedIn: !!site.user, exploreBase: site.exploreBase ?? null }) || null;
   } catch {
     return null;
   }

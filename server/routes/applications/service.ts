@@ -7,6 +7,7 @@ import { badRequest, conflict, fromZod, notFound } from '../../http/errors.js';
 import { pageEntry, wrapHomeConfig, type HomeConfig } from '../../../common/homeConfig.js';
 import { DEFAULT_PRIMARY_COLOR } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
+import { footerConfigSchema, headerConfigSchema, readStored, themeConfigSchema } from '../../../common/siteConfig.js';
 import { moduleBase } from '../../../common/homeConfig.js';
 import { definitionOf } from '../../../modules/registry.js';
 import { z } from 'zod';
@@ -101,14 +102,18 @@ export function storedHomeConfig(app: Application): HomeConfig {
 
 const parseJson = (s: string) => { try { return JSON.parse(s); } catch { return {}; } };
 
-/** The application configuration as the browser reads it (spec 1 §3 'Application config'). */
+/**
+ * The application configuration as the browser reads it (spec 1 §3 'Application config'). Header,
+ * footer and theme come in the form their save calls answer (common/siteConfig.ts `readStored`).
+ */
 export async function presentConfig(db: Db, app: Application) {
   const topic = app.topic_id ? await db.selectFrom('topics').select(['id', 'title', 'cover']).where('id', '=', app.topic_id).executeTakeFirst() : undefined;
   return {
     applicationId: app.id, name: app.name, host: app.host, logo: app.logo, status: app.status,
     homePage: `/`, topicId: app.topic_id, topic: topic ?? null,
-    headerConfig: parseJson(app.header_config), footerConfig: parseJson(app.footer_config),
-    themeConfig: parseJson(app.theme_config), homeConfig: storedHomeConfig(app),
+    headerConfig: readStored(headerConfigSchema, parseJson(app.header_config)),
+    footerConfig: readStored(footerConfigSchema, parseJson(app.footer_config)),
+    themeConfig: readStored(themeConfigSchema, parseJson(app.theme_config)), homeConfig: storedHomeConfig(app),
   };
 }
 
