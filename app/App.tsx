@@ -23,13 +23,14 @@ const LoginPage = lazy(() => consoleModule().then((m) => ({ default: m.LoginPage
 const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
 const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage'));
+const ContentPage = lazy(() => consoleModule().then((m) => ({ default: m.ContentPage })));
+const NoticePage = lazy(() => import('./pages/notice/NoticePage'));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
 
 /** Visitor routes that later issues fill in; they exist now because panels link there. */
 const PLACEHOLDER_PATHS = [
   '/microapp/explore/resources/:type/:id',
-  '/resources/notices/:id',
   '/microapp/profile/:id',
   '/microapp/explore',
   '/top-resources',
@@ -49,6 +50,7 @@ const pages: RouteObject[] = [
         children: [
           { path: 'applications', element: lazyPage(ApplicationsPage) },
           { path: 'application/:id', element: lazyPage(ApplicationSettingsPage) },
+          { path: 'application/:id/content', element: lazyPage(ContentPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },
@@ -56,6 +58,7 @@ const pages: RouteObject[] = [
       { path: '*', element: <Navigate to="/console/applications" replace /> },
     ],
   },
+  { path: '/resources/notices/:id', element: lazyPage(NoticePage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },
   { path: '/unrelease', element: <UnreleasedPage /> },

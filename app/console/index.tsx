@@ -7,3 +7,4 @@ export { ConsoleLayout } from './ConsoleLayout';
 export { LoginPage } from './LoginPage';
 export { ApplicationsPage } from './ApplicationsPage';
 export { ApplicationSettingsPage } from './ApplicationSettingsPage';
+export { ContentPage } from './content/ContentPage';

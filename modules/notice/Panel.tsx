@@ -2,15 +2,21 @@
  * The visitor's notice panel (spec 1 §3 'Notice module', 'Notice'; spec 2 §9 'Item counts'): the
  * application's published notices of this module, pinned first, as a list (one column at spans 0-2, two
  * wider) with the notice type, 置顶 on pinned ones, the title linking to /resources/notices/{id}, and the
- * publish date when showPublishTime is on.
+ * publish date when showPublishTime is on. In edit mode the title bar carries 数据列表 and the empty
+ * state 还没有通知公告，去发布？; both raise the data-list event (modules/kit/dataList.ts) that the editor
+ * answers with the notice list dialog of this module (spec 1 §2 'data-list button', 'Empty-state widget').
  */
+import { Button } from 'antd';
+import { UnorderedListOutlined } from '@ant-design/icons';
 import type { PanelProps } from '../types.app.js';
+import { MSG } from '../../common/messages.js';
+import { raiseDataList } from '../kit/dataList';
 import { isSingleColumn } from '../rules.js';
 import { noticeDefinition, type NoticeModule } from './definition.js';
 import { formatDate, idOf, pageItems, text, titleOf, type PanelItem } from '../kit/format';
 import { resourceHref } from '../kit/links';
 import { PlainList } from '../kit/ItemList';
-import { ListSkeleton, PanelShell, PanelStatus, moreLinkOf } from '../kit/PanelShell';
+import { ListSkeleton, PanelShell, PanelStatus, PanelTitle, moreLinkOf } from '../kit/PanelShell';
 
 /** The day a notice was published, yyyy-MM-dd: publishDateTime in local time, else publishDate. */
 function noticeDate(it: PanelItem): string {
@@ -22,10 +28,19 @@ export default function NoticePanel({ module, data, loading, error, editable, si
   const items = pageItems(data.notice);
   const two = !isSingleColumn(module.span);
   const showDate = module.showPublishTime !== false;
+  const openList = () => raiseDataList(module.id, 'notice');
+  const [lead, action] = MSG.noticeEmpty.split('，');
   return (
-    <PanelShell module={module} site={site} more={moreLinkOf(noticeDefinition, module, site)} className="atr-p--notice">
+    <PanelShell module={module} site={site} more={moreLinkOf(noticeDefinition, module, site)} className="atr-p--notice"
+      header={editable ? (
+        <header className="atr-p-head">
+          <PanelTitle module={module} />
+          <Button size="small" type="link" icon={<UnorderedListOutlined />} onClick={openList}>{MSG.dataList}</Button>
+        </header>
+      ) : undefined}>
       <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint="在编辑器的数据列表中新建并发布通知后，将显示在这里" skeleton={<ListSkeleton rows={6} />}>
+        hint={<>{lead}，<Button type="link" size="small" className="atr-p-hint__action" onClick={openList}>{action}</Button></>}
+        skeleton={<ListSkeleton rows={6} />}>
         <PlainList module={module} site={site} twoColumns={two}
           entries={items.map((it, i) => {
             const id = idOf(it, 'noticeId') || idOf(it);

@@ -63,9 +63,10 @@ function serverMessage(text: string): string | null {
 /**
  * Sends one file as multipart (`file`, `uid`) with credentials and the XSRF header; resolves with the
  * address of the stored file; rejects with an UploadError carrying the server's message or `failMsg`.
- * `onProgress` receives 0-99 while sending and 100 at the end.
+ * `onProgress` receives 0-99 while sending and 100 at the end; `fields` are extra form fields (maxSize, …).
  */
-export function postFile(url: string, file: File, uid: string | number | undefined, failMsg: string, onProgress?: (percent: number) => void): Promise<string> {
+export function postFile(url: string, file: File, uid: string | number | undefined, failMsg: string, onProgress?: (percent: number) => void,
+  fields: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -92,6 +93,7 @@ export function postFile(url: string, file: File, uid: string | number | undefin
     };
     const form = new FormData();
     form.append('uid', uid == null ? '' : String(uid));
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('file', file, file.name);
     onProgress?.(0);
     xhr.send(form);
