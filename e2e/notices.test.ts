@@ -11,13 +11,27 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { artifacts, launchChromium, startServer, type RunningServer } from './support';
 
 const PHONE = '13800138011';
-// a 1x1 PNG
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+/** A w x h PNG of one colour (RGB), built here so the test needs no fixture file. */
+function png(w: number, h: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(td));
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => rgb).flat())]);
+  const raw = Buffer.concat(Array.from({ length: h }, () => row));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+const PNG = png(320, 160, [0, 102, 255]);
 
 let server: RunningServer;
 let browser: Browser;
@@ -40,6 +54,16 @@ async function mockUploads(p: Page) {
 function watch(p: Page) {
   p.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
   p.on('pageerror', (e) => { pageErrors.push(e.message); });
+}
+
+/** Waits up to 5 s for a button to be disabled (true) or enabled (false); antd updates after a render. */
+async function expectDisabled(button: Locator, disabled: boolean) {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    if ((await button.isDisabled()) === disabled) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(await button.isDisabled()).toBe(disabled);
 }
 
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, name), fullPage: true });
@@ -88,22 +112,22 @@ describe('notices', () => {
     await ed.waitFor();
     expect(await ed.evaluate((el) => (el as HTMLElement).style.width || getComputedStyle(el).width)).toBe('735px');
     const save = ed.getByRole('button', { name: '保存' });
-    expect(await save.isDisabled()).toBe(true);
-    await ed.getByLabel('标题').fill('关于开展数据库试用的通知');
-    expect(await save.isDisabled()).toBe(true); // content still missing
+    await expectDisabled(save, true);
+    await ed.getByLabel('标题', { exact: true }).fill('关于开展数据库试用的通知');
+    await expectDisabled(save, true); // content still missing
     const content = ed.locator('.atr-rte__content');
     await content.click();
     await page.keyboard.type('各位读者：');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     await page.keyboard.type('本馆开通以下数据库试用。');
-    expect(await save.isDisabled()).toBe(false);
+    await expectDisabled(save, false);
     // bold reflects in the toolbar
     await ed.getByRole('button', { name: '加粗' }).click();
     expect(await ed.getByRole('button', { name: '加粗' }).getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.type('重要');
     await ed.getByRole('button', { name: '加粗' }).click();
-    expect(await ed.getByRole('button', { name: '撤销' }).isDisabled()).toBe(false);
+    await expectDisabled(ed.getByRole('button', { name: '撤销' }), false);
 
     // table through ctrl+alt+t: insert enabled only when both numbers are filled
     await page.keyboard.press('Enter');
@@ -113,9 +137,9 @@ describe('notices', () => {
     await table.getByPlaceholder('表格行数（最多 100）').waitFor();
     const insertTable = table.getByRole('button', { name: '插入' });
     await table.getByPlaceholder('表格行数（最多 100）').fill('2');
-    expect(await insertTable.isDisabled()).toBe(true);
+    await expectDisabled(insertTable, true);
     await table.getByPlaceholder('表格列数（最多 8）').fill('3');
-    expect(await insertTable.isDisabled()).toBe(false);
+    await expectDisabled(insertTable, false);
     await insertTable.click();
     await table.waitFor({ state: 'hidden' });
     await page.keyboard.type('数据库');
@@ -133,7 +157,7 @@ describe('notices', () => {
     await link.waitFor();
     const insertLink = link.getByRole('button', { name: '插入' });
     await link.getByLabel('链接文字').fill('国家科技图书文献中心');
-    expect(await insertLink.isDisabled()).toBe(true);
+    await expectDisabled(insertLink, true);
     await link.getByLabel('链接地址').fill('javascript:alert(1)');
     await insertLink.click();
     await link.getByText('请输入以 http:// 或 https:// 开头的地址').waitFor();
@@ -146,12 +170,12 @@ describe('notices', () => {
     await ed.getByRole('button', { name: '插入图片' }).click();
     const image = modal('插入图片');
     await image.waitFor();
-    expect(await image.getByRole('button', { name: '插入' }).isDisabled()).toBe(true);
+    await expectDisabled(image.getByRole('button', { name: '插入' }), true);
     await image.locator('input[type=file]').setInputFiles({ name: 'a.gif', mimeType: 'image/gif', buffer: PNG });
     await page.getByText('图片类型不正确').waitFor();
     await image.locator('input[type=file]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2049 * 1024) });
     await page.getByText('请选择小于 2048K 的图片').waitFor();
-    expect(await image.getByRole('button', { name: '插入' }).isDisabled()).toBe(true);
+    await expectDisabled(image.getByRole('button', { name: '插入' }), true);
     await image.locator('input[type=file]').setInputFiles({ name: 'pic.png', mimeType: 'image/png', buffer: PNG });
     await image.locator('.ant-progress-status-success').waitFor();
     await image.getByRole('button', { name: '插入' }).click();
@@ -162,17 +186,18 @@ describe('notices', () => {
     await ed.getByRole('button', { name: '插入附件' }).click();
     const att = modal('插入附件');
     await att.waitFor();
-    expect(await att.getByRole('button', { name: '插入' }).isDisabled()).toBe(true);
+    await expectDisabled(att.getByRole('button', { name: '插入' }), true);
     await att.locator('input[type=file]').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 test') });
     await att.locator('.ant-progress-status-success').waitFor();
     await att.getByLabel('附件名称').fill('年度报告.pdf');
     await att.getByRole('button', { name: '插入' }).click();
     await att.waitFor({ state: 'hidden' });
     await content.locator('a.atr-attachment').waitFor();
+    expect(await content.locator('img[src="/files/e2e-image.png"]').count()).toBe(1); // inserted after the selected image, not over it
     await shot(page, 'notices-editor.png');
 
     await save.click();
-    await page.getByText('新增通知公告成功！').waitFor();
+    await page.getByText('新增通知公告成功！').first().waitFor();
     await ed.waitFor({ state: 'hidden' });
     await page.getByRole('row').filter({ hasText: '关于开展数据库试用的通知' }).waitFor();
     const list = await (await page.request.get(`${server.url}/api/v1/notices?applicationId=${appId}`)).json();
@@ -181,7 +206,7 @@ describe('notices', () => {
     await page.getByRole('button', { name: '发布通知' }).click();
     const again = modal('新增通知公告');
     await again.waitFor();
-    expect(await again.getByLabel('标题').inputValue()).toBe('');
+    expect(await again.getByLabel('标题', { exact: true }).inputValue()).toBe('');
     expect((await again.locator('.atr-rte__content').innerText()).trim()).toBe('');
     await again.getByRole('button', { name: '取消' }).click();
   });
@@ -190,7 +215,7 @@ describe('notices', () => {
     // a second notice, unpublished, whose title carries script-like text and whose content is pasted HTML
     await page.getByRole('button', { name: '发布通知' }).click();
     const ed = modal('新增通知公告');
-    await ed.getByLabel('标题').fill('<img src=x onerror=alert(1)>');
+    await ed.getByLabel('标题', { exact: true }).fill('<img src=x onerror=alert(1)>');
     const content = ed.locator('.atr-rte__content');
     await content.click();
     await page.keyboard.type('<script>alert("typed")</script> javascript:alert(2)');
@@ -201,12 +226,12 @@ describe('notices', () => {
       dt.setData('text/plain', '粘贴');
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
     });
-    await ed.getByRole('switch', { name: /已发布/ }).click(); // unpublished
+    await ed.getByLabel('发布状态').click(); // unpublished
     await ed.getByRole('button', { name: '保存' }).click();
     await ed.getByText('不能包含 HTML 标签').waitFor();
-    await ed.getByLabel('标题').fill('javascript:alert(1) 讲座通知');
+    await ed.getByLabel('标题', { exact: true }).fill('javascript:alert(1) 讲座通知');
     await ed.getByRole('button', { name: '保存' }).click();
-    await page.getByText('新增通知公告成功！').waitFor();
+    await page.getByText('新增通知公告成功！').first().waitFor();
     await ed.waitFor({ state: 'hidden' });
 
     // edit the first: new title, pinned
@@ -214,14 +239,14 @@ describe('notices', () => {
     await row.getByRole('button', { name: '编辑' }).click();
     const edit = modal('编辑通知公告');
     await edit.locator('.atr-rte__content table').waitFor();
-    await edit.getByLabel('标题').fill('数据库试用通知（更新）');
-    await edit.getByRole('switch', { name: /否/ }).click(); // 置顶
+    await edit.getByLabel('标题', { exact: true }).fill('数据库试用通知（更新）');
+    await edit.getByLabel('置顶', { exact: true }).click();
     await edit.getByRole('button', { name: '保存' }).click();
-    await page.getByText('通知公告保存成功！').waitFor();
+    await page.getByText('通知公告保存成功！').first().waitFor();
     await page.getByRole('row').filter({ hasText: '数据库试用通知（更新）' }).locator('[aria-label="置顶"]').waitFor();
 
     // filter: unpublished only
-    await page.getByLabel('发布状态').click();
+    await page.getByRole('combobox', { name: '发布状态' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: '未发布' }).click();
     await page.getByRole('row').filter({ hasText: '讲座通知' }).waitFor();
     expect(await page.getByRole('row').filter({ hasText: '数据库试用通知' }).count()).toBe(0);
@@ -229,9 +254,9 @@ describe('notices', () => {
     await page.getByRole('row').filter({ hasText: '讲座通知' }).getByRole('button', { name: '编辑' }).click();
     const pub = modal('编辑通知公告');
     await pub.locator('.atr-rte__content p').first().waitFor();
-    await pub.getByRole('switch', { name: /未发布/ }).click();
+    await pub.getByLabel('发布状态').click();
     await pub.getByRole('button', { name: '保存' }).click();
-    await page.getByText('通知公告保存成功！').waitFor();
+    await page.getByText('通知公告保存成功！').first().waitFor();
     await page.getByText('未找到相关通知公告').waitFor();
     await page.getByRole('button', { name: '返回通知公告列表' }).click();
     await page.getByRole('row').filter({ hasText: '讲座通知' }).waitFor();
@@ -261,7 +286,7 @@ describe('notices', () => {
     await visitor.getByRole('heading', { name: '数据库试用通知（更新）' }).waitFor();
     await visitor.getByText('消息公告').first().waitFor();
     await visitor.getByText(/发布于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}/).waitFor();
-    await visitor.getByText('刚刚').waitFor();
+    await visitor.locator('.atr-notice__ago', { hasText: /刚刚|分钟前/ }).waitFor();
     const body = visitor.locator('.atr-notice__content');
     expect(await body.locator('table th').count()).toBe(3);
     expect(await body.locator('table td').count()).toBe(3);
@@ -307,10 +332,10 @@ describe('notices', () => {
     const row = page.getByRole('row').filter({ hasText: '讲座通知' });
     await row.getByRole('button', { name: '删除' }).click();
     const confirm = page.locator('.ant-modal-confirm');
-    await confirm.getByText('删除通知公告').waitFor();
+    await confirm.locator('.ant-modal-confirm-title', { hasText: '删除通知公告' }).waitFor();
     await confirm.getByText('你确认要删除这条通知公告吗？').waitFor();
     await confirm.getByRole('button', { name: '确定' }).click();
-    await page.getByText('通知公告删除成功！').waitFor();
+    await page.getByText('通知公告删除成功！').first().waitFor();
     await row.waitFor({ state: 'detached' });
   });
 
@@ -336,10 +361,10 @@ describe('resource links', () => {
     const ed = modal('新增资源链接');
     await ed.waitFor();
     const save = ed.getByRole('button', { name: '保存' });
-    expect(await save.isDisabled()).toBe(true);
-    await ed.getByLabel('标题').fill('中国知网');
+    await expectDisabled(save, true);
+    await ed.getByLabel('标题', { exact: true }).fill('中国知网');
     await ed.getByLabel('链接地址').fill('javascript:alert(1)');
-    expect(await save.isDisabled()).toBe(false);
+    await expectDisabled(save, false);
     await save.click();
     await ed.getByText('请输入以 http:// 或 https:// 开头的链接地址').waitFor();
     await ed.getByLabel('链接地址').fill('https://www.cnki.net');
@@ -352,19 +377,19 @@ describe('resource links', () => {
     await file.setInputFiles({ name: 'c.png', mimeType: 'image/png', buffer: PNG });
     await ed.locator('img.atr-content-cover__img[src="/files/e2e-image.png"]').waitFor();
     // pinned: the pin order shows and the dialog widens to 914
-    await ed.getByRole('switch', { name: /否/ }).click();
+    await ed.getByLabel('置顶', { exact: true }).click();
     await ed.getByLabel('置顶顺序').fill('2');
     expect(await ed.evaluate((el) => getComputedStyle(el).width)).toBe('914px');
     await shot(page, 'links-editor-pinned.png');
     await save.click();
-    await page.getByText('新增资源链接成功！').waitFor();
+    await page.getByText('新增资源链接成功！').first().waitFor();
     await ed.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: '发布链接' }).click();
     const ed2 = modal('新增资源链接');
-    expect(await ed2.getByLabel('标题').inputValue()).toBe('');
+    expect(await ed2.getByLabel('标题', { exact: true }).inputValue()).toBe('');
     expect(await ed2.evaluate((el) => getComputedStyle(el).width)).toBe('735px');
-    await ed2.getByLabel('标题').fill('万方数据');
+    await ed2.getByLabel('标题', { exact: true }).fill('万方数据');
     await ed2.getByLabel('链接地址').fill('https://www.wanfangdata.com.cn');
     await ed2.getByRole('button', { name: '保存' }).click();
     await page.getByText('新增资源链接成功！').first().waitFor();
@@ -377,10 +402,10 @@ describe('resource links', () => {
     // edit: unpin
     await page.getByRole('row').filter({ hasText: '中国知网' }).getByRole('button', { name: '编辑' }).click();
     const edit = modal('编辑资源链接');
-    await edit.getByLabel('标题').fill('中国知网 CNKI');
-    await edit.getByRole('switch', { name: /是/ }).click();
+    await edit.getByLabel('标题', { exact: true }).fill('中国知网 CNKI');
+    await edit.getByLabel('置顶', { exact: true }).click();
     await edit.getByRole('button', { name: '保存' }).click();
-    await page.getByText('资源链接保存成功！').waitFor();
+    await page.getByText('资源链接保存成功！').first().waitFor();
     await page.getByRole('row').filter({ hasText: '中国知网 CNKI' }).waitFor();
 
     // search
@@ -398,10 +423,10 @@ describe('resource links', () => {
     // delete
     await page.getByRole('row').filter({ hasText: '万方数据' }).getByRole('button', { name: '删除' }).click();
     const confirm = page.locator('.ant-modal-confirm');
-    await confirm.getByText('删除资源链接').waitFor();
+    await confirm.locator('.ant-modal-confirm-title', { hasText: '删除资源链接' }).waitFor();
     await confirm.getByText('你确认要删除这条资源链接吗？').waitFor();
     await confirm.getByRole('button', { name: '确定' }).click();
-    await page.getByText('资源链接删除成功！').waitFor();
+    await page.getByText('资源链接删除成功！').first().waitFor();
     await page.getByText('未找到相关资源链接').waitFor();
     expect(dialogs).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -92,7 +92,7 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
     if (!open) return;
     form.setFieldsValue(link
       ? { title: link.title, url: link.url, cover: link.cover, linkCategory: link.linkCategory ?? '', top: link.top === 1, topOrder: link.topOrder, active: link.active === 1, publishDateTime: dayjs(link.publishDateTime), moduleId: link.moduleId }
-      : newLinkValues(moduleId));
+      : newLinkValues(moduleId ?? modules?.[0]?.id));
   }, [open, link, form, moduleId]);
 
   const title = Form.useWatch('title', form);
@@ -111,7 +111,7 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
       if (!editing) body.applicationId = applicationId;
       const r = await saveLink(link?.linkId ?? null, body);
       message.success(r.message);
-      form.setFieldsValue(newLinkValues(moduleId));
+      form.setFieldsValue(newLinkValues(moduleId ?? modules?.[0]?.id));
       onSaved();
       onClose();
     } catch (err) {
@@ -130,7 +130,7 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
         <Button key="cancel" onClick={onClose}>{MSG.cancel}</Button>,
         <Button key="save" type="primary" disabled={!ready} loading={saving} onClick={() => form.submit()}>{MSG.save}</Button>,
       ]}>
-      <Form<LinkValues> form={form} layout="vertical" initialValues={newLinkValues(moduleId)} onFinish={(v) => void save(v)}>
+      <Form<LinkValues> form={form} layout="vertical" initialValues={newLinkValues(moduleId ?? modules?.[0]?.id)} onFinish={(v) => void save(v)}>
         <Form.Item name="title" label={MSG.fieldTitle} required rules={[{ required: true, whitespace: true, message: MSG.linkTitleRequired }]}>
           <Input placeholder={MSG.linkTitleRequired} maxLength={200} />
         </Form.Item>

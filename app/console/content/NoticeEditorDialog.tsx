@@ -73,7 +73,7 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
 
   useEffect(() => {
     if (!open) return;
-    if (!editing) form.setFieldsValue(newNoticeValues(moduleId));
+    if (!editing) form.setFieldsValue(newNoticeValues(moduleId ?? modules?.[0]?.id));
     else if (loaded.data) {
       const n = loaded.data;
       form.setFieldsValue({ title: n.title, type: n.type, content: n.content ?? '', top: n.top === 1, active: n.active === 1, publishDateTime: dayjs(n.publishDateTime), moduleId: n.moduleId });
@@ -95,7 +95,7 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
       if (!editing) body.applicationId = applicationId;
       const r = await saveNotice(noticeId, body);
       message.success(r.message);
-      form.setFieldsValue(newNoticeValues(moduleId));
+      form.setFieldsValue(newNoticeValues(moduleId ?? modules?.[0]?.id));
       onSaved();
       onClose();
     } catch (err) {
@@ -117,7 +117,7 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
       {editing && loaded.isError ? <Result status="warning" title={errorMessage(loaded.error)} />
         : editing && !loaded.data ? <div className="atr-content-loading"><Spin /></div>
         : (
-          <Form<NoticeValues> form={form} layout="vertical" initialValues={newNoticeValues(moduleId)} onFinish={(v) => void save(v)} preserve={false}>
+          <Form<NoticeValues> form={form} layout="vertical" initialValues={newNoticeValues(moduleId ?? modules?.[0]?.id)} onFinish={(v) => void save(v)} preserve={false}>
             <Form.Item name="title" label={MSG.fieldTitle} required rules={[{ required: true, whitespace: true, message: MSG.noticeTitleRequired }, { max: 200 }]}>
               <Input placeholder={MSG.noticeTitleRequired} maxLength={200} showCount />
             </Form.Item>

@@ -11,6 +11,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import Image from '@tiptap/extension-image';
+import { NodeSelection, Selection } from '@tiptap/pm/state';
 import { Button, Divider, Tooltip } from 'antd';
 import {
   BoldOutlined, ClearOutlined, ItalicOutlined, LineOutlined, LinkOutlined, OrderedListOutlined, PaperClipOutlined,
@@ -120,12 +121,17 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
     setDialog(null);
     if (!editor) return;
     const chain = editor.chain().focus();
+    // a selected node (an image just inserted, an attachment) is kept: insert after it, never over it
+    const sel = editor.state.selection;
+    if (sel instanceof NodeSelection) {
+      chain.command(({ tr }) => { tr.setSelection(Selection.near(tr.doc.resolve(sel.to))); return true; });
+    }
     switch (r.kind) {
       case 'table':
         chain.insertTable({ rows: r.rowNum, cols: r.colNum, withHeaderRow: true }).run();
         break;
       case 'link': {
-        const { from, to } = editor.state.selection;
+        const { from, to } = sel instanceof NodeSelection ? { from: sel.to, to: sel.to } : sel;
         chain.insertContentAt({ from, to }, { type: 'text', text: r.text, marks: [{ type: 'link', attrs: { href: r.link } }] })
           .unsetMark('link').run();
         break;
