@@ -13,7 +13,7 @@ import { ApiError } from './api';
 import { readBoot } from './boot';
 import HomePage from './site/HomePage';
 import { PageSpinner } from './pages/PageSpinner';
-import { NotFoundPage, RouteErrorPage, UnavailablePage, UnderConstructionPage, UnreleasedPage } from './pages/StatusPages';
+import { NotFoundPage, RouteErrorPage, UnavailablePage, UnreleasedPage } from './pages/StatusPages';
 
 // The console is one lazy chunk (its pages come from one module), the editor another.
 const consoleModule = () => import('./console');
@@ -32,13 +32,10 @@ const ScholarProfilePage = lazy(() => import('./pages/explore/ScholarProfilePage
 const TopResourcesPage = lazy(() => import('./pages/explore/TopResourcesPage'));
 const NavigatorPage = lazy(() => import('./pages/explore/NavigatorPage'));
 const WechatManagerPage = lazy(() => import('./console/wechats/WechatManagerPage'));
+const ContentPage = lazy(() => consoleModule().then((m) => ({ default: m.ContentPage })));
+const NoticePage = lazy(() => import('./pages/notice/NoticePage'));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
-
-/** Visitor routes that later issues fill in; they exist now because panels link there. */
-const PLACEHOLDER_PATHS = [
-  '/resources/notices/:id',
-];
 
 const pages: RouteObject[] = [
   { path: '/', element: <HomePage /> },
@@ -56,6 +53,7 @@ const pages: RouteObject[] = [
           { path: 'files', element: lazyPage(FilesPage) },
           { path: 'wechats/wechatManager', element: lazyPage(WechatManagerPage) },
           { path: 'application/:id/site', element: lazyPage(SiteChromePage) },
+          { path: 'application/:id/content', element: lazyPage(ContentPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },
@@ -68,10 +66,10 @@ const pages: RouteObject[] = [
   { path: '/microapp/profile/:id', element: lazyPage(ScholarProfilePage) },
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },
   { path: '/microapp/navigator', element: lazyPage(NavigatorPage) },
+  { path: '/resources/notices/:id', element: lazyPage(NoticePage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },
   { path: '/unrelease', element: <UnreleasedPage /> },
-  ...PLACEHOLDER_PATHS.map((path) => ({ path, element: <UnderConstructionPage /> })),
   { path: '*', element: <Navigate to="/block/404" replace /> },
 ];
 

@@ -71,3 +71,22 @@ export const VIEWER_ZOOM_STEP = 0.2;
 export const VIEWER_WHEEL_STEP = 0.015;
 export const VIEWER_MIN_SCALE = 0.2;
 export const VIEWER_ROTATE_STEP = 90;
+/** spec 1 §3 'Notice': the notice types (消息公告 is the default of a new notice, spec 1 §4). */
+export const NOTICE_TYPES = ['消息公告', '资源动态', '展览预告', '培训通知', '活动报道', '人才招聘', '活动通知'] as const;
+export type NoticeType = (typeof NOTICE_TYPES)[number];
+/** spec 1 §4: active 1 = 已发布, 0 = 未发布; -1 in a list filter = no filter. */
+export const ACTIVE_ANY = -1;
+/** spec 1 §5: a link cover is a JPG or PNG of at most 500 KB. */
+export const LINK_COVER_MAX_KB = 500;
+/** spec 2 §5, §9: editor image at most 2048 KB, attachment at most 20 MB, table 100 rows x 8 columns, height 400 px. */
+export const EDITOR_IMAGE_MAX_KB = 2048;
+export const EDITOR_ATTACHMENT_MAX_MB = 20;
+export const EDITOR_TABLE_MAX_ROWS = 100;
+export const EDITOR_TABLE_MAX_COLS = 8;
+export const EDITOR_MIN_HEIGHT = 400;
+/** spec 1 §2, spec 2 §9: content dialogs 1000 px (lists), 735 px (editors), 914 px (pinned link editor). */
+export const CONTENT_LIST_WIDTH = 1000;
+export const CONTENT_EDITOR_WIDTH = 735;
+export const LINK_EDITOR_PINNED_WIDTH = 914;
+/** spec 2 §9 'Pagination': default pager count. */
+export const PAGER_COUNT = 7;

@@ -19,6 +19,8 @@ import searchRoutes from './routes/search/index.js';
 import fileRoutes from './routes/files/index.js';
 import toolRoutes from './routes/tools/index.js';
 import wechatRoutes from './routes/wechats/index.js';
+import noticeRoutes from './routes/notices/index.js';
+import linkRoutes from './routes/links/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -92,6 +94,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => fileRoutes(a, ctx));
   await app.register(async (a) => toolRoutes(a, ctx));
   await app.register(async (a) => wechatRoutes(a, ctx));
+  await app.register(async (a) => noticeRoutes(a, ctx));
+  await app.register(async (a) => linkRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

@@ -9,3 +9,4 @@ export { ApplicationsPage } from './ApplicationsPage';
 export { ApplicationSettingsPage } from './ApplicationSettingsPage';
 export { FilesPage } from './FilesPage';
 export { SiteChromePage } from './site/SiteChromePage';
+export { ContentPage } from './content/ContentPage';

@@ -6,6 +6,7 @@
  * state offers 去发布？, both raising the data-list event (modules/kit/dataList.tsx).
  */
 import type { PanelProps } from '../types.app.js';
+import { MSG } from '../../common/messages.js';
 import { isSingleColumn } from '../rules.js';
 import { noticeDefinition, type NoticeModule } from './definition.js';
 import { formatDate, idOf, pageItems, text, titleOf, type PanelItem } from '../kit/format';
@@ -24,11 +25,12 @@ export default function NoticePanel({ module, data, loading, error, editable, si
   const items = pageItems(data.notice);
   const two = !isSingleColumn(module.span);
   const showDate = module.showPublishTime !== false;
+  const [lead, action] = MSG.noticeEmpty.split('，');
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(noticeDefinition, module, site)} className="atr-p--notice"
       extra={editable ? <DataListButton module={module} /> : null}>
       <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<DataListHint module={module} text="还没有通知公告，" action="去发布？" />} skeleton={<ListSkeleton rows={6} />}>
+        hint={<DataListHint module={module} text={`${lead}，`} action={action} />} skeleton={<ListSkeleton rows={6} />}>
         <PlainList module={module} site={site} twoColumns={two}
           entries={items.map((it, i) => {
             const id = idOf(it, 'noticeId') || idOf(it);

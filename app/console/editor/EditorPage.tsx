@@ -32,6 +32,7 @@ import { PANEL_READ_KEY } from '../../site/usePanelData';
 import { useSession } from '../session';
 import { appConfigKey, siteUrl } from '../util';
 import { upsertModule, withTemplate } from './template';
+import { DataListHost } from '../content/DataListHost';
 import '../console.css';
 
 /** Width of the module drawer: the spec's 420 px settings drawer is too narrow for the module forms. */
@@ -195,6 +196,7 @@ export default function EditorPage() {
             </Suspense>
           )}
         </Drawer>
+        <DataListHost applicationId={id} homeConfig={homeConfig} />
       </div>
     </ConfigProvider>
   );

@@ -1,0 +1,63 @@
+/**
+ * /console/application/:id/content: the application's notices and resource links in two tabs
+ * (spec 1 §2 dialogs, reached from the console). The lists are the same as in the dialogs; here they
+ * show every item of the application, and the editors offer the module an item belongs to.
+ */
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Breadcrumb, Button, Result, Tabs } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { MSG } from '@common/messages';
+import { ApiError, apiGet, errorMessage } from '../../api';
+import type { AppConfig } from '../../boot';
+import { PageSpinner } from '../../pages/PageSpinner';
+import { useSession } from '../session';
+import { appConfigKey } from '../util';
+import { NoticeList } from './NoticeList';
+import { LinkList } from './LinkList';
+import { contentModules } from './modules';
+import '../console.css';
+import './content.css';
+
+/** See the file comment. The tab is kept in the query (?tab=links). */
+export function ContentPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'links' ? 'links' : 'notices';
+  const { data: user } = useSession();
+  const config = useQuery({
+    queryKey: appConfigKey(id),
+    queryFn: ({ signal }) => apiGet<AppConfig>(`/api/v1/applications/${id}/config`, undefined, signal),
+    enabled: valid,
+  });
+  const name = config.data?.name;
+  useEffect(() => { document.title = name ? `${MSG.contentManage} · ${name}` : MSG.contentManage; }, [name]);
+
+  if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
+  if (config.isPending) return <PageSpinner />;
+  if (config.isError) {
+    return <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)}
+      extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
+  }
+  const app = config.data;
+  return (
+    <div className="atr-console__page atr-content-page">
+      <Breadcrumb items={[
+        { title: <Link to="/console/applications">{MSG.applications}</Link> },
+        { title: <Link to={`/console/application/${id}`}>{app.name}</Link> },
+        { title: MSG.contentManage },
+      ]} />
+      <div className="atr-page-head">
+        <h2 className="atr-page-head__title">{MSG.contentManage}</h2>
+        <Button icon={<EditOutlined />} onClick={() => navigate(`/console/application/${id}/editor`)}>{MSG.editHome}</Button>
+      </div>
+      <Tabs activeKey={tab} onChange={(k) => setParams(k === 'links' ? { tab: 'links' } : {}, { replace: true })} destroyOnHidden items={[
+        { key: 'notices', label: MSG.notices, children: <NoticeList applicationId={id} modules={contentModules(app.homeConfig, 'notice')} uid={user?.id} /> },
+        { key: 'links', label: MSG.links, children: <LinkList applicationId={id} modules={contentModules(app.homeConfig, 'link')} uid={user?.id} /> },
+      ]} />
+    </div>
+  );
+}

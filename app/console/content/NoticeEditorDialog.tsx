@@ -1,0 +1,150 @@
+/**
+ * The notice editor dialog (spec 1 §2 'notice editor (735px)', §4 'Dialog editors', §5 'Notice save is
+ * disabled unless title, content and publish time are present'): title, type, pinned, published, publish
+ * time and the rich-text content. Create mode starts from type 消息公告, top 0, active 1, publish time
+ * now; edit mode loads the notice (GET /api/v1/notices/{id}). Saving posts or puts it, shows the
+ * server's message (新增通知公告成功！ / 通知公告保存成功！), closes and resets; closing resets too.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, DatePicker, Form, Input, Modal, Select, Spin, Switch, Result } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { MSG } from '@common/messages';
+import { CONTENT_EDITOR_WIDTH, NOTICE_TYPES } from '@common/constants';
+import { errorMessage } from '../../api';
+import { applyFieldErrors } from '../formErrors';
+import { getNotice, saveNotice, type ContentModule } from './api';
+
+const RichTextEditor = lazy(() => import('../../widgets/richtext').then((m) => ({ default: m.RichTextEditor })));
+
+/** The editor loaded on demand (TipTap is large), as a form control: value/onChange pass through. */
+export function LazyRichText(props: import('../../widgets/richtext').RichTextEditorProps) {
+  return (
+    <Suspense fallback={<div className="atr-content-loading"><Spin /></div>}>
+      <RichTextEditor {...props} />
+    </Suspense>
+  );
+}
+
+interface NoticeValues {
+  title: string;
+  type: string;
+  content: string;
+  top: boolean;
+  active: boolean;
+  publishDateTime: Dayjs | null;
+  moduleId?: string | null;
+}
+
+/** The values of a new notice (spec 1 §4: type 消息公告, top 0, active 1, publish time now). */
+export const newNoticeValues = (moduleId?: string | null): NoticeValues => ({
+  title: '', type: '消息公告', content: '', top: false, active: true, publishDateTime: dayjs(), moduleId: moduleId ?? null,
+});
+
+const FIELD_MAP: Record<string, string> = { title: 'title', type: 'type', content: 'content', top: 'top', active: 'active', publishDateTime: 'publishDateTime', moduleId: 'moduleId' };
+
+export interface NoticeEditorDialogProps {
+  open: boolean;
+  /** the notice to edit, or null to create */
+  noticeId: number | null;
+  applicationId: number;
+  /** the module new notices belong to; undefined lets the manager choose among `modules` */
+  moduleId?: string | null;
+  modules?: ContentModule[];
+  /** the signed-in user's id, sent with uploads */
+  uid?: number;
+  onClose(): void;
+  /** after a successful save (the list refreshes) */
+  onSaved(): void;
+}
+
+/** See the file comment. */
+export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, modules, uid, onClose, onSaved }: NoticeEditorDialogProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<NoticeValues>();
+  const [saving, setSaving] = useState(false);
+  const editing = noticeId != null;
+  const loaded = useQuery({
+    queryKey: ['content-notice', noticeId],
+    queryFn: ({ signal }) => getNotice(noticeId!, signal),
+    enabled: open && editing,
+    gcTime: 0,
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    if (!editing) form.setFieldsValue(newNoticeValues(moduleId ?? modules?.[0]?.id));
+    else if (loaded.data) {
+      const n = loaded.data;
+      form.setFieldsValue({ title: n.title, type: n.type, content: n.content ?? '', top: n.top === 1, active: n.active === 1, publishDateTime: dayjs(n.publishDateTime), moduleId: n.moduleId });
+    }
+  }, [open, editing, loaded.data, form, moduleId]);
+
+  const title = Form.useWatch('title', form);
+  const content = Form.useWatch('content', form);
+  const publish = Form.useWatch('publishDateTime', form);
+  const ready = !!title?.trim() && !!content && !!publish;
+
+  const save = async (v: NoticeValues) => {
+    setSaving(true);
+    try {
+      const body: Record<string, unknown> = {
+        title: v.title.trim(), type: v.type, content: v.content, top: v.top ? 1 : 0, active: v.active ? 1 : 0,
+        publishDateTime: v.publishDateTime!.toISOString(), moduleId: v.moduleId ?? null,
+      };
+      if (!editing) body.applicationId = applicationId;
+      const r = await saveNotice(noticeId, body);
+      message.success(r.message);
+      form.setFieldsValue(newNoticeValues(moduleId ?? modules?.[0]?.id));
+      onSaved();
+      onClose();
+    } catch (err) {
+      applyFieldErrors(form, err, FIELD_MAP);
+      message.error(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const chooseModule = moduleId === undefined && (modules?.length ?? 0) > 0;
+  return (
+    <Modal title={editing ? MSG.editNotice : MSG.newNotice} open={open} width={CONTENT_EDITOR_WIDTH} onCancel={onClose}
+      destroyOnHidden maskClosable={false} className="atr-content-editor"
+      footer={[
+        <Button key="cancel" onClick={onClose}>{MSG.cancel}</Button>,
+        <Button key="save" type="primary" disabled={!ready || (editing && !loaded.data)} loading={saving} onClick={() => form.submit()}>{MSG.save}</Button>,
+      ]}>
+      {editing && loaded.isError ? <Result status="warning" title={errorMessage(loaded.error)} />
+        : editing && !loaded.data ? <div className="atr-content-loading"><Spin /></div>
+        : (
+          <Form<NoticeValues> form={form} layout="vertical" initialValues={newNoticeValues(moduleId ?? modules?.[0]?.id)} onFinish={(v) => void save(v)} preserve={false}>
+            <Form.Item name="title" label={MSG.fieldTitle} required rules={[{ required: true, whitespace: true, message: MSG.noticeTitleRequired }, { max: 200 }]}>
+              <Input placeholder={MSG.noticeTitleRequired} maxLength={200} showCount />
+            </Form.Item>
+            <div className="atr-content-row">
+              <Form.Item name="type" label={MSG.fieldType}>
+                <Select options={NOTICE_TYPES.map((t) => ({ value: t, label: t }))} style={{ width: 160 }} />
+              </Form.Item>
+              <Form.Item name="publishDateTime" label={MSG.fieldPublishTime} required rules={[{ required: true, message: MSG.publishTimeRequired }]}>
+                <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" placeholder={MSG.publishTimeRequired} style={{ width: 200 }} />
+              </Form.Item>
+              <Form.Item name="top" label={MSG.fieldTop} valuePropName="checked">
+                <Switch checkedChildren={MSG.yes} unCheckedChildren={MSG.no} />
+              </Form.Item>
+              <Form.Item name="active" label={MSG.fieldActive} valuePropName="checked">
+                <Switch checkedChildren={MSG.activePublished} unCheckedChildren={MSG.activeUnpublished} />
+              </Form.Item>
+            </div>
+            {chooseModule && (
+              <Form.Item name="moduleId" label="所属模块" extra="通知显示在所选的通知公告模块中">
+                <Select allowClear placeholder="不属于任何模块" options={modules!.map((m) => ({ value: m.id, label: m.alias }))} />
+              </Form.Item>
+            )}
+            <Form.Item name="content" label={MSG.fieldContent} required rules={[{ required: true, message: MSG.noticeContentRequired }]}>
+              <LazyRichText sticky uid={uid} ariaLabel={MSG.fieldContent} />
+            </Form.Item>
+          </Form>
+        )}
+    </Modal>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The visitor's notice page /resources/notices/:id (spec 1 §2 'Public routes', 'Links the panels
+ * produce'): inside the site's header and footer, the notice's title, type, publish date (yyyy-MM-dd
+ * HH:mm and the relative wording of spec 2 §9 'Dates') and its content. The content is the HTML the
+ * server sanitised when it was saved (server/content/sanitize.ts) and is rendered as such; nothing
+ * else is ever put into the page as HTML. Attachments are plain download links; a click on an image
+ * opens antd's image viewer over all images of the notice. An unknown or unpublished notice (404), or
+ * one of another site, shows the not-found state.
+ */
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button, ConfigProvider, Image, Result, Skeleton, Tag } from 'antd';
+import { MSG } from '@common/messages';
+import { formatDate, relativeDate } from '@modules/kit/format';
+import { ApiError, apiGet, errorMessage } from '../../api';
+import { readBoot } from '../../boot';
+import { configByHost } from '../../site/HomePage';
+import { SiteFrame } from '../../site/SiteFrame';
+import { UnknownHost } from '../../site/UnknownHost';
+import '../../site/site.css';
+import '../../widgets/richtext/richtext.css';
+import './notice.css';
+
+/** The notice as GET /api/v1/notices/{id} answers it (spec 1 §3 'Notice'). */
+interface NoticeDetail {
+  noticeId: number; title: string; type: string; content: string; top: number; publishDateTime: string; applicationId: number;
+}
+
+/** The image sources of sanitised HTML, in document order (for the viewer). */
+export function imageSources(html: string): string[] {
+  if (typeof DOMParser === 'undefined') return [];
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return [...doc.querySelectorAll('img')].map((i) => i.getAttribute('src') ?? '').filter(Boolean);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** See the file comment. */
+export default function NoticePage() {
+  const raw = useParams().id ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  const navigate = useNavigate();
+  const boot = readBoot();
+  const host = typeof window !== 'undefined' ? window.location.host : boot.host;
+  const site = useQuery({ queryKey: ['site-config', host], queryFn: () => configByHost(host), staleTime: 60_000 });
+  const notice = useQuery({
+    queryKey: ['notice', id],
+    queryFn: ({ signal }) => apiGet<NoticeDetail>(`/api/v1/notices/${id}`, undefined, signal),
+    enabled: id > 0,
+    retry: false,
+  });
+  const [viewer, setViewer] = useState<{ open: boolean; current: number }>({ open: false, current: 0 });
+  const images = useMemo(() => (notice.data ? imageSources(notice.data.content) : []), [notice.data]);
+
+  const title = notice.data?.title;
+  const siteName = site.data?.name;
+  useEffect(() => {
+    if (title) document.title = siteName ? `${title} · ${siteName}` : title;
+  }, [title, siteName]);
+
+  if (site.isPending) return <div className="atr-notice-page"><Skeleton active paragraph={{ rows: 8 }} /></div>;
+  if (site.isError) return <div className="atr-status-page"><Result status="warning" title={MSG.siteLoadFailed} subTitle={errorMessage(site.error)} /></div>;
+  if (!site.data) return <UnknownHost host={host} />;
+  const config = site.data;
+  const primary = config.themeConfig?.primaryColor;
+
+  const missing = id === 0
+    || (notice.isError && notice.error instanceof ApiError && (notice.error.status === 404 || notice.error.status === 400))
+    || (notice.data && notice.data.applicationId !== config.applicationId);
+
+  const onContentClick = (e: MouseEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    if (target.tagName !== 'IMG') return;
+    const index = [...e.currentTarget.querySelectorAll('img')].indexOf(target as HTMLImageElement);
+    if (index >= 0) setViewer({ open: true, current: index });
+  };
+
+  let body;
+  if (missing) {
+    body = <Result status="404" title="404" subTitle={MSG.noticeNotFound} extra={<Button type="primary" onClick={() => navigate('/')}>{MSG.backHome}</Button>} />;
+  } else if (notice.isError) {
+    body = <Result status="warning" title={MSG.loadFailed} subTitle={errorMessage(notice.error)} extra={<Button onClick={() => notice.refetch()}>{MSG.retry}</Button>} />;
+  } else if (!notice.data) {
+    body = <Skeleton active title paragraph={{ rows: 10 }} />;
+  } else {
+    const n = notice.data;
+    const d = new Date(n.publishDateTime);
+    const when = Number.isNaN(d.getTime()) ? '' : `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    body = (
+      <article className="atr-notice" aria-labelledby="atr-notice-title">
+        <h1 id="atr-notice-title" className="atr-notice__title">{n.title}</h1>
+        <div className="atr-notice__meta">
+          {n.type && <Tag color="blue">{n.type}</Tag>}
+          {when && <span>{MSG.publishedAt} <time dateTime={n.publishDateTime} title={when}>{when}</time></span>}
+          {when && <span className="atr-notice__ago">{relativeDate(n.publishDateTime)}</span>}
+        </div>
+        {/* server-sanitised HTML only (server/content/sanitize.ts) */}
+        <div className="atr-rich atr-notice__content" onClick={onContentClick} dangerouslySetInnerHTML={{ __html: n.content }} />
+        {images.length > 0 && (
+          <Image.PreviewGroup items={images} preview={{
+            open: viewer.open, current: viewer.current,
+            onOpenChange: (open) => setViewer((v) => ({ ...v, open })),
+            onChange: (current) => setViewer((v) => ({ ...v, current })),
+          }} />
+        )}
+      </article>
+    );
+  }
+
+  return (
+    <ConfigProvider theme={primary ? { token: { colorPrimary: primary, colorLink: primary } } : undefined}>
+      <SiteFrame config={config} user={boot.user}>
+        <div className="atr-notice-page">{body}</div>
+      </SiteFrame>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Resource-link calls (spec 2 §7 'Content'): GET/POST /api/v1/links, PUT/DELETE /api/v1/links/{linkId}.
+ * Managers of the application (and super managers) write and see unpublished links; anyone else lists
+ * published ones only (active forced to 1).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { parse } from '../../http/parse.js';
+import { requireManager, requireUser } from '../../http/session.js';
+import { MSG } from '../../../common/messages.js';
+import { getApplication } from '../applications/service.js';
+import { isManagerOf } from '../notices/index.js';
+import { createLinkBody, linkIdParams, linkListQuery, updateLinkBody } from './schema.js';
+import { createLink, getLink, listLinks, presentLink, updateLink } from './service.js';
+
+export default async function linkRoutes(app: FastifyInstance, { db }: AppContext) {
+  app.get('/api/v1/links', async (req) => {
+    const q = parse(linkListQuery, req.query, 'query');
+    await getApplication(db, q.applicationId);
+    const manager = await isManagerOf(db, req, q.applicationId);
+    return listLinks(db, { ...q, active: manager ? q.active : 1 });
+  });
+
+  app.post('/api/v1/links', async (req, reply) => {
+    const user = requireUser(req);
+    const body = parse(createLinkBody, req.body);
+    await getApplication(db, body.applicationId);
+    await requireManager(db, req, body.applicationId);
+    const row = await createLink(db, body.applicationId, user.id, body);
+    return reply.status(201).send({ ...presentLink(row), message: MSG.linkCreated });
+  });
+
+  app.put('/api/v1/links/:linkId', async (req) => {
+    const { linkId } = parse(linkIdParams, req.params, 'params');
+    requireUser(req);
+    const existing = await getLink(db, linkId);
+    await requireManager(db, req, existing.application_id);
+    const row = await updateLink(db, linkId, parse(updateLinkBody, req.body));
+    return { ...presentLink(row), message: MSG.linkSaved };
+  });
+
+  app.delete('/api/v1/links/:linkId', async (req) => {
+    const { linkId } = parse(linkIdParams, req.params, 'params');
+    requireUser(req);
+    const existing = await getLink(db, linkId);
+    await requireManager(db, req, existing.application_id);
+    await db.deleteFrom('links').where('id', '=', linkId).execute();
+    return { ok: true, linkId, message: MSG.linkDeleted };
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * Resource links API (spec 1 §3 'Link', §4, §5; spec 2 §7 'Content', §8 messages): CRUD by a manager,
+ * pinned order, filters (active -1, query, paging), the role matrix and bad input (http(s) URLs only,
+ * pin order at least 1, covers an uploaded path or an http(s) address).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { MSG } from '../../../common/messages.js';
+
+let ctx: TestContext;
+let admin: Client;
+let manager: Client;
+let otherManager: Client;
+let appId: number;
+
+async function userId(phone: string) {
+  return (await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.signIn('13600000001', 'super');
+  manager = await ctx.signIn('13600000002');
+  otherManager = await ctx.signIn('13600000003');
+  appId = (await admin.post('/api/v1/applications', { name: '资源门户', host: 'res.example.cn' })).body.applicationId;
+  const other = (await admin.post('/api/v1/applications', { name: '别处', host: 'else.example.cn' })).body.applicationId;
+  await ctx.db.insertInto('application_managers').values([
+    { application_id: appId, user_id: await userId('13600000002') },
+    { application_id: other, user_id: await userId('13600000003') },
+  ]).execute();
+});
+afterAll(async () => { await ctx.close(); });
+
+const link = (over: Record<string, unknown> = {}) => ({
+  applicationId: appId, title: '中国知网', url: 'https://www.cnki.net', cover: '/files/2026/cnki.png', top: 0, topOrder: 1,
+  active: 1, moduleId: 'r1', ...over,
+});
+const row = (id: number) => ctx.db.selectFrom('links').selectAll().where('id', '=', id).executeTakeFirst();
+const count = async () => (await ctx.db.selectFrom('links').select('id').execute()).length;
+
+describe('links', () => {
+  it('a manager creates, changes and deletes a link, with the spec messages', async () => {
+    const before = Date.now();
+    const created = await manager.post('/api/v1/links', link());
+    expect(created.status).toBe(201);
+    expect(created.body.message).toBe('新增资源链接成功！');
+    const id = created.body.linkId;
+    expect(created.body).toMatchObject({ title: '中国知网', url: 'https://www.cnki.net', cover: '/files/2026/cnki.png', top: 0, topOrder: 1, active: 1, moduleId: 'r1', applicationId: appId });
+    // publish time defaults to now
+    expect(new Date(created.body.publishDateTime).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await row(id))?.user_id).toBe(await userId('13600000002'));
+
+    const changed = await manager.put(`/api/v1/links/${id}`, { title: '知网', top: 1, topOrder: 3, cover: null, url: 'http://cnki.net/a?b=1' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.message).toBe('资源链接保存成功！');
+    expect(await row(id)).toMatchObject({ title: '知网', top: 1, top_order: 3, cover: null, url: 'http://cnki.net/a?b=1' });
+
+    const gone = await manager.del(`/api/v1/links/${id}`);
+    expect(gone.status).toBe(200);
+    expect(gone.body.message).toBe('资源链接删除成功！');
+    expect(await row(id)).toBeUndefined();
+    expect((await manager.del(`/api/v1/links/${id}`)).status).toBe(404);
+  });
+
+  it('lists pinned links first by pin order, filters by active and title, pages', async () => {
+    await manager.post('/api/v1/links', link({ title: '万方数据', url: 'https://www.wanfangdata.com.cn', publishDateTime: '2026-01-02T00:00:00Z', moduleId: 'r2' }));
+    await manager.post('/api/v1/links', link({ title: '维普资讯', url: 'https://www.cqvip.com', top: 1, topOrder: 2, publishDateTime: '2026-01-03T00:00:00Z', moduleId: 'r2' }));
+    await manager.post('/api/v1/links', link({ title: '国家图书馆', url: 'https://www.nlc.cn', top: 1, topOrder: 1, publishDateTime: '2026-01-01T00:00:00Z', moduleId: 'r2' }));
+    await manager.post('/api/v1/links', link({ title: '草稿_链接', url: 'https://draft.example.cn', active: 0, moduleId: 'r2' }));
+    const list = (who: Client, qs: string) => who.get(`/api/v1/links?applicationId=${appId}&moduleId=r2${qs}`);
+    const titles = (r: { body: { content: Array<{ title: string }> } }) => r.body.content.map((l) => l.title);
+    expect(titles(await list(manager, '&active=-1'))).toEqual(['国家图书馆', '维普资讯', '草稿_链接', '万方数据']);
+    expect(titles(await list(manager, '&active=0'))).toEqual(['草稿_链接']);
+    expect(titles(await list(manager, '&query=_'))).toEqual(['草稿_链接']);
+    expect(titles(await list(manager, '&query=图书'))).toEqual(['国家图书馆']);
+    const p = await list(manager, '&page=2&size=3');
+    expect(p.body).toMatchObject({ totalElements: 4, page: 2, size: 3, empty: false });
+    expect(titles(p)).toEqual(['万方数据']);
+    // visitors, other managers and ordinary users see published links only
+    for (const who of [ctx.client(), otherManager]) expect(titles(await list(who, '&active=0'))).toEqual(['国家图书馆', '维普资讯', '万方数据']);
+    expect(titles(await list(admin, '&active=0'))).toEqual(['草稿_链接']);
+  });
+
+  it('refuses writes without the role', async () => {
+    const id = (await manager.post('/api/v1/links', link({ title: '受保护' }))).body.linkId;
+    const n = await count();
+    const anon = ctx.client();
+    for (const [m, url] of [['POST', '/api/v1/links'], ['PUT', `/api/v1/links/${id}`], ['DELETE', `/api/v1/links/${id}`]] as const) {
+      const body = m === 'DELETE' ? undefined : link({ title: '改掉' });
+      const a = await anon.request(m, url, body);
+      expect(a.status, `${m} ${url}`).toBe(401);
+      expect(a.body.error.message).toBe(MSG.notSignedIn);
+      const f = await otherManager.request(m, url, body);
+      expect(f.status, `${m} ${url}`).toBe(403);
+      expect(f.body.error.message).toBe(MSG.forbidden);
+    }
+    expect(await count()).toBe(n);
+    expect((await row(id))?.title).toBe('受保护');
+    expect((await admin.put(`/api/v1/links/${id}`, { active: 0 })).status).toBe(200);
+    expect((await row(id))?.active).toBe(0);
+  });
+
+  it('refuses bad input with a Chinese message and writes nothing', async () => {
+    const n = await count();
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ title: '' }, 'body.title', MSG.linkTitleRequired],
+      [{ title: '<a href=x>x</a>' }, 'body.title', MSG.noMarkup],
+      [{ url: '' }, 'body.url', MSG.linkUrlRequired],
+      [{ url: 'javascript:alert(1)' }, 'body.url', MSG.linkUrlInvalid],
+      [{ url: 'JAVASCRIPT:alert(document.cookie)' }, 'body.url', MSG.linkUrlInvalid],
+      [{ url: 'data:text/html,<script>alert(1)</script>' }, 'body.url', MSG.linkUrlInvalid],
+      [{ url: '/local/path' }, 'body.url', MSG.linkUrlInvalid],
+      [{ url: 'https://x.cn/"><script>' }, 'body.url', MSG.linkUrlInvalid],
+      [{ cover: 'javascript:alert(1)' }, 'body.cover', MSG.coverInvalid],
+      [{ cover: '/etc/passwd' }, 'body.cover', MSG.coverInvalid],
+      [{ topOrder: 0 }, 'body.topOrder', MSG.topOrderMin],
+      [{ topOrder: 1.5 }, 'body.topOrder', MSG.topOrderMin],
+      [{ top: 5 }, 'body.top', MSG.flagInvalid],
+      [{ publishDateTime: 'x' }, 'body.publishDateTime', MSG.publishTimeInvalid],
+    ];
+    for (const [over, field, message] of cases) {
+      const r = await manager.post('/api/v1/links', link(over));
+      expect(r.status, JSON.stringify(over)).toBe(400);
+      expect(r.body.error.fields?.[field], JSON.stringify(over)).toBe(message);
+    }
+    expect((await manager.get('/api/v1/links')).status).toBe(400);
+    expect((await manager.get(`/api/v1/links?applicationId=${appId}&active=7`)).status).toBe(400);
+    expect((await manager.get(`/api/v1/links?applicationId=${appId}&size=0`)).status).toBe(400);
+    expect((await manager.put('/api/v1/links/999999', { title: '无' })).status).toBe(404);
+    expect(await count()).toBe(n);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Resource links of an application (spec 1 §3 'Link', §4; spec 2 §7 'Content'): list with filters,
+ * create, change, delete. Pinned links (top 1) come first by their pin order (topOrder, from 1).
+ */
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { LinksTable } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { makePage } from '../../../common/page.js';
+import { MSG } from '../../../common/messages.js';
+import { ACTIVE_ANY } from '../../../common/constants.js';
+import { titleContains } from '../../content/query.js';
+
+type LinkRow = Selectable<LinksTable>;
+
+/** The link as the browser reads it: the fields of spec 1 §3 'Link' (id mirrors linkId). */
+export function presentLink(r: LinkRow) {
+  return {
+    id: r.id, linkId: r.id, title: r.title, url: r.url, cover: r.cover, top: r.top, topOrder: r.top_order,
+    active: r.active, activeText: r.active === 1 ? MSG.activePublished : MSG.activeUnpublished,
+    publishDateTime: r.publish_date_time, publishDate: r.publish_date_time.slice(0, 10), createDateTime: r.create_date_time,
+    linkCategory: r.link_category, applicationId: r.application_id, moduleId: r.module_id, userId: r.user_id,
+  };
+}
+
+/** Loads a link or throws 404 (资源链接不存在). */
+export async function getLink(db: Db, id: number): Promise<LinkRow> {
+  const row = await db.selectFrom('links').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(MSG.linkNotFound);
+  return row;
+}
+
+export interface LinkFilter {
+  applicationId: number;
+  moduleId: string | null;
+  /** 1, 0, or -1 for no filter */
+  active: number;
+  query?: string;
+  page: number;
+  size: number;
+}
+
+/** A page of links: pinned first by pin order, then newest publish time first. */
+export async function listLinks(db: Db, f: LinkFilter) {
+  let base = db.selectFrom('links').where('application_id', '=', f.applicationId);
+  if (f.moduleId) base = base.where('module_id', '=', f.moduleId);
+  if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
+  if (f.query) base = base.where(titleContains('title', f.query));
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy('top', 'desc').orderBy('top_order', 'asc').orderBy('publish_date_time', 'desc').orderBy('id', 'desc')
+      .limit(f.size).offset((f.page - 1) * f.size).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return makePage(rows.map(presentLink), Number(total.n), f.page, f.size);
+}
+
+export interface LinkInput {
+  title: string;
+  url: string;
+  cover: string | null;
+  top: number;
+  topOrder: number;
+  active: number;
+  publishDateTime?: string;
+  linkCategory: string | null;
+  moduleId: string | null;
+}
+
+/** Creates a link of the application by the user (publish time now when not given). */
+export async function createLink(db: Db, applicationId: number, userId: number, input: LinkInput): Promise<LinkRow> {
+  const now = new Date().toISOString();
+  const row = await db.insertInto('links').values({
+    application_id: applicationId, module_id: input.moduleId, user_id: userId, title: input.title, url: input.url,
+    cover: input.cover, link_category: input.linkCategory, top: input.top, top_order: input.topOrder, active: input.active,
+    publish_date_time: input.publishDateTime ?? now, create_date_time: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return getLink(db, row.id);
+}
+
+/** Changes the given fields of a link; returns the stored row. */
+export async function updateLink(db: Db, id: number, input: Partial<LinkInput>): Promise<LinkRow> {
+  const set = {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.url !== undefined ? { url: input.url } : {}),
+    ...(input.cover !== undefined ? { cover: input.cover } : {}),
+    ...(input.top !== undefined ? { top: input.top } : {}),
+    ...(input.topOrder !== undefined ? { top_order: input.topOrder } : {}),
+    ...(input.active !== undefined ? { active: input.active } : {}),
+    ...(input.publishDateTime !== undefined ? { publish_date_time: input.publishDateTime } : {}),
+    ...(input.linkCategory !== undefined ? { link_category: input.linkCategory } : {}),
+    ...(input.moduleId !== undefined ? { module_id: input.moduleId } : {}),
+  };
+  if (Object.keys(set).length > 0) await db.updateTable('links').set(set).where('id', '=', id).execute();
+  return getLink(db, id);
+}

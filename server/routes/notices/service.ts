@@ -1,0 +1,104 @@
+/**
+ * Notices of an application (spec 1 §3 'Notice', §4 states; spec 2 §7 'Content'): list with filters,
+ * read one, create, change, delete. Content is editor HTML, sanitised here before it is stored
+ * (server/content/sanitize.ts); every answer carries the stored (sanitised) HTML.
+ */
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { NoticesTable } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { makePage } from '../../../common/page.js';
+import { MSG } from '../../../common/messages.js';
+import { ACTIVE_ANY } from '../../../common/constants.js';
+import { hasContent, sanitizeRichText } from '../../content/sanitize.js';
+import { titleContains } from '../../content/query.js';
+
+type NoticeRow = Selectable<NoticesTable>;
+
+/** The notice as the browser reads it: the fields of spec 1 §3 'Notice' (id mirrors noticeId). */
+export function presentNotice(r: NoticeRow, withContent = true) {
+  return {
+    id: r.id, noticeId: r.id, title: r.title, type: r.type,
+    ...(withContent ? { content: r.content } : {}),
+    top: r.top, active: r.active, activeText: r.active === 1 ? MSG.activePublished : MSG.activeUnpublished,
+    publishDateTime: r.publish_date_time, publishDate: r.publish_date_time.slice(0, 10),
+    createDateTime: r.create_date_time, applicationId: r.application_id, moduleId: r.module_id, userId: r.user_id,
+  };
+}
+
+/** Loads a notice or throws 404 (通知公告不存在或尚未发布). */
+export async function getNotice(db: Db, id: number): Promise<NoticeRow> {
+  const row = await db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(MSG.noticeNotFound);
+  return row;
+}
+
+/** Sanitises editor HTML and refuses an empty result with 400 请输入通知内容. */
+export function cleanContent(html: string): string {
+  const clean = sanitizeRichText(html);
+  if (!hasContent(clean)) throw badRequest(MSG.noticeContentRequired, { 'body.content': MSG.noticeContentRequired });
+  return clean;
+}
+
+export interface NoticeFilter {
+  applicationId: number;
+  moduleId: string | null;
+  /** 1, 0, or -1 for no filter */
+  active: number;
+  type?: string;
+  query?: string;
+  page: number;
+  size: number;
+}
+
+/** A page of notices, pinned first, then newest publish time first (list items without content). */
+export async function listNotices(db: Db, f: NoticeFilter) {
+  let base = db.selectFrom('notices').where('application_id', '=', f.applicationId);
+  if (f.moduleId) base = base.where('module_id', '=', f.moduleId);
+  if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
+  if (f.type) base = base.where('type', '=', f.type);
+  if (f.query) base = base.where(titleContains('title', f.query));
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy('top', 'desc').orderBy('publish_date_time', 'desc').orderBy('id', 'desc')
+      .limit(f.size).offset((f.page - 1) * f.size).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return makePage(rows.map((r) => presentNotice(r, false)), Number(total.n), f.page, f.size);
+}
+
+export interface NoticeInput {
+  title: string;
+  type: string;
+  content: string;
+  top: number;
+  active: number;
+  publishDateTime: string;
+  moduleId: string | null;
+}
+
+/** Creates a notice of the application by the user; returns the stored row. */
+export async function createNotice(db: Db, applicationId: number, userId: number, input: NoticeInput): Promise<NoticeRow> {
+  const content = cleanContent(input.content);
+  const row = await db.insertInto('notices').values({
+    application_id: applicationId, module_id: input.moduleId, user_id: userId, title: input.title, type: input.type,
+    content, top: input.top, active: input.active, publish_date_time: input.publishDateTime,
+    create_date_time: new Date().toISOString(),
+  }).returning('id').executeTakeFirstOrThrow();
+  return getNotice(db, row.id);
+}
+
+/** Changes the given fields of a notice (content sanitised again); returns the stored row. */
+export async function updateNotice(db: Db, id: number, input: Partial<NoticeInput>): Promise<NoticeRow> {
+  const content = input.content !== undefined ? cleanContent(input.content) : undefined;
+  const set = {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.type !== undefined ? { type: input.type } : {}),
+    ...(content !== undefined ? { content } : {}),
+    ...(input.top !== undefined ? { top: input.top } : {}),
+    ...(input.active !== undefined ? { active: input.active } : {}),
+    ...(input.publishDateTime !== undefined ? { publish_date_time: input.publishDateTime } : {}),
+    ...(input.moduleId !== undefined ? { module_id: input.moduleId } : {}),
+  };
+  if (Object.keys(set).length > 0) await db.updateTable('notices').set(set).where('id', '=', id).execute();
+  return getNotice(db, id);
+}
