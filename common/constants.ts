@@ -12,6 +12,8 @@ export type ModuleType = (typeof MODULE_TYPES)[number];
 export const RESOURCE_TYPES = [
   'article', 'news', 'patent', 'project', 'scholar', 'report', 'institution', 'journal', 'conference',
   'standard', 'policy', 'book', 'sciencedata', 'fruit', 'activity', 'notice', 'resource',
+  // issue 3 (res-console): the console-managed types of spec 1 §3 'Listing items'
+  'tool', 'job', 'bulletin', 'wechat_article',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
@@ -21,6 +23,7 @@ export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
   institution: '机构', journal: '期刊', conference: '会议', standard: '标准', policy: '政策',
   book: '图书', sciencedata: '科学数据', fruit: '成果', activity: '活动', notice: '通知公告',
   resource: '资源',
+  tool: '工具', job: '招聘', bulletin: '快报', wechat_article: '公众号文章',
 };
 
 /** Span 0..5 (spec 1 §3, spec 2 §9): the fraction of the 1210 px container a panel takes. */

@@ -14,6 +14,8 @@ import authRoutes from './routes/auth/index.js';
 import applicationRoutes from './routes/applications/index.js';
 import moduleRoutes from './routes/modules/index.js';
 import topicRoutes from './routes/topics/index.js';
+import resourceRoutes from './routes/resources/index.js';
+import xmoduleRoutes from './routes/xmodules/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -82,6 +84,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => applicationRoutes(a, ctx));
   await app.register(async (a) => moduleRoutes(a, ctx));
   await app.register(async (a) => topicRoutes(a, ctx));
+  await app.register(async (a) => resourceRoutes(a, ctx));
+  await app.register(async (a) => xmoduleRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));
