@@ -14,6 +14,7 @@ import LinkPanel from './link/Panel';
 import NewsPanel from './news/Panel';
 import NoticePanel from './notice/Panel';
 import ScholarPanel from './scholar/Panel';
+import XmodulePanel from './xmodule/Panel';
 
 export const appRegistry: AppRegistry = {
   news: { Panel: NewsPanel, Form: lazy(() => import('./news/Form')) },
@@ -25,4 +26,5 @@ export const appRegistry: AppRegistry = {
   activity: { Panel: ActivityPanel, Form: lazy(() => import('./activity/Form')) },
   fruit: { Panel: FruitPanel, Form: lazy(() => import('./fruit/Form')) },
   carousel: { Panel: CarouselPanel, Form: lazy(() => import('./carousel/Form')) },
+  xmodule: { Panel: XmodulePanel, Form: lazy(() => import('./xmodule/Form')) },
 };

@@ -21,9 +21,9 @@ describe('every registered type', () => {
     expect(def.type).toBe(type);
     const a = def.defaults(plain);
     expect(a).not.toBe(def.defaults(plain));
-    const parsed = def.schema.safeParse({ ...a, id: 'm1', ...(type === 'link' ? { specificData: [1], specificDataObject: [{ id: 1, title: '站点', url: 'https://a.cn' }] } : {}) });
+    const parsed = def.schema.safeParse({ ...a, id: 'm1', ...(type === 'link' ? { specificData: [1], specificDataObject: [{ id: 1, title: '站点', url: 'https://a.cn' }] } : {}), ...(type === 'xmodule' ? { component: 'stats-default' } : {}) });
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    const spans: Record<string, number> = { journal: 4, institution: 4, carousel: 5, news: 3, notice: 1, activity: 4, scholar: 4, link: 0 };
+    const spans: Record<string, number> = { journal: 4, institution: 4, carousel: 5, news: 3, notice: 1, activity: 4, scholar: 4, link: 0, xmodule: 5 };
     if (type in spans) expect(a.span).toBe(spans[type]);
     expect(def.migrate({ ...a, id: 'm1' })).toMatchObject({ type });
   });

@@ -12,11 +12,13 @@ import { linkDefinition } from './link/definition.js';
 import { newsDefinition } from './news/definition.js';
 import { noticeDefinition } from './notice/definition.js';
 import { scholarDefinition } from './scholar/definition.js';
+import { xmoduleDefinition } from './xmodule/definition.js';
 
 export const moduleDefinitions: { [T in RegisteredType]: ModuleDefinition } = {
   news: newsDefinition, notice: noticeDefinition, link: linkDefinition, scholar: scholarDefinition,
   institution: institutionDefinition, journal: journalDefinition, activity: activityDefinition,
   fruit: fruitDefinition, carousel: carouselDefinition,
+  xmodule: xmoduleDefinition,
 };
 
 /** The definition of a type, or undefined for a type that is not registered yet. */
