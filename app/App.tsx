@@ -23,6 +23,8 @@ const LoginPage = lazy(() => consoleModule().then((m) => ({ default: m.LoginPage
 const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
 const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage'));
+const ResourcesPage = lazy(() => import('./console/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage })));
+const XmodulesPage = lazy(() => import('./console/xmodules/XmodulesPage').then((m) => ({ default: m.XmodulesPage })));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
 
@@ -49,6 +51,8 @@ const pages: RouteObject[] = [
         children: [
           { path: 'applications', element: lazyPage(ApplicationsPage) },
           { path: 'application/:id', element: lazyPage(ApplicationSettingsPage) },
+          { path: 'application/:id/resources', element: lazyPage(ResourcesPage) },
+          { path: 'xmodules', element: lazyPage(XmodulesPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },

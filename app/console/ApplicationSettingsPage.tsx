@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Breadcrumb, Button, Form, Result, Space } from 'antd';
-import { EditOutlined, ExportOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, EditOutlined, ExportOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { ApiError, apiGet, apiPut, errorMessage } from '../api';
 import type { AppConfig } from '../boot';
@@ -72,6 +72,7 @@ export function ApplicationSettingsPage() {
         </div>
         <Space>
           <Button icon={<EditOutlined />} aria-label={MSG.editHome} onClick={() => navigate(`/console/application/${id}/editor`)}>{MSG.editHome}</Button>
+          <Button icon={<DatabaseOutlined />} aria-label={MSG.resources} onClick={() => navigate(`/console/application/${id}/resources`)}>{MSG.resources}</Button>
           <Button icon={<ExportOutlined />} aria-label={MSG.visit} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.visit}</Button>
         </Space>
       </div>

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Button, Layout, Menu } from 'antd';
-import { AppstoreOutlined, LogoutOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BlockOutlined, LogoutOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { useSession } from './session';
 import { useSignOut } from './useSignOut';
@@ -17,7 +17,7 @@ export function ConsoleLayout() {
   const signOut = useSignOut();
   const { pathname } = useLocation();
   useEffect(() => { document.title = MSG.consoleTitle; }, []);
-  const selected = pathname.startsWith('/console/application') ? 'applications' : '';
+  const selected = pathname.startsWith('/console/application') ? 'applications' : pathname.startsWith('/console/xmodules') ? 'xmodules' : '';
   return (
     <Layout className="atr-console">
       <Layout.Header className="atr-console__header">
@@ -29,7 +29,10 @@ export function ConsoleLayout() {
           className="atr-console__menu"
           mode="horizontal"
           selectedKeys={[selected]}
-          items={[{ key: 'applications', icon: <AppstoreOutlined />, label: <Link to="/console/applications">{MSG.applications}</Link> }]}
+          items={[
+            { key: 'applications', icon: <AppstoreOutlined />, label: <Link to="/console/applications">{MSG.applications}</Link> },
+            ...(user?.role === 'super' ? [{ key: 'xmodules', icon: <BlockOutlined />, label: <Link to="/console/xmodules">{MSG.xmodules}</Link> }] : []),
+          ]}
         />
         <div className="atr-console__user">
           <Avatar size="small" className="atr-console__avatar">{user?.name?.slice(0, 1)}</Avatar>
