@@ -95,7 +95,10 @@ export function ResourcesPage() {
     });
   };
 
-  const shown = spec.fields.filter((f) => f.kind !== 'textarea' && f.kind !== 'url' && f.kind !== 'list').slice(0, 2);
+  // two telling columns: short text, choices, dates and numbers first, then links (not images)
+  const rank = (k: string) => (k === 'url' ? 1 : 0);
+  const shown = spec.fields.filter((f) => f.kind !== 'textarea' && f.kind !== 'list' && !/cover|logo|thumb/.test(f.name))
+    .sort((a, b) => rank(a.kind) - rank(b.kind)).slice(0, 2);
   const columns: TableColumnsType<ConsoleResource> = [
     { title: spec.titleLabel, dataIndex: 'title', key: 'title', ellipsis: true, render: (t: string) => <span className="atr-app-name">{t}</span> },
     { title: spec.dateLabel, dataIndex: 'date', key: 'date', width: 120, render: (d: string | null) => d ?? <span className="atr-muted">—</span> },
@@ -103,7 +106,9 @@ export function ResourcesPage() {
       title: f.label, key: f.name, ellipsis: true,
       render: (_: unknown, r: ConsoleResource) => {
         const v = cellText(getPath(r.fields, f.name));
-        return v ? (f.kind === 'select' ? <Tag>{v}</Tag> : v) : <span className="atr-muted">—</span>;
+        if (!v) return <span className="atr-muted">—</span>;
+        if (f.kind === 'select') return <Tag>{v}</Tag>;
+        return f.kind === 'url' ? <a href={v} target="_blank" rel="noopener noreferrer">{v}</a> : v;
       },
     })),
     {
