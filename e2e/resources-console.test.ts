@@ -34,6 +34,9 @@ async function signIn(context: BrowserContext, phone: string): Promise<Page> {
   return page;
 }
 
+/** Waits for a toast (an earlier one with the same text may still be fading out). */
+const toast = (page: Page, text: string) => page.locator('.ant-message-notice-title').filter({ hasText: text }).last().waitFor();
+
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, name), fullPage: true });
 
 beforeAll(async () => {
@@ -90,7 +93,7 @@ describe('a manager keeps the resources of the application topic', () => {
     await shot(page, 'e2e-resources-dialog-refused.png');
     await dialog.getByLabel('原文链接').fill('https://www.most.gov.cn/policy/1.html');
     await dialog.getByRole('button', { name: '保存' }).click();
-    await page.getByText('新增资源成功').waitFor();
+    await toast(page, '新增资源成功');
     const row = page.getByRole('row').filter({ hasText: '关于加快科技成果转化的若干意见' });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('2025-03-01');
@@ -106,13 +109,13 @@ describe('a manager keeps the resources of the application topic', () => {
     await dialog.getByLabel('简介').fill('统计发文量与被引次数');
     await dialog.getByLabel('工具链接').fill('https://tools.example.cn/bibliometrics');
     await dialog.getByRole('button', { name: '保存' }).click();
-    await page.getByText('新增资源成功').waitFor();
+    await toast(page, '新增资源成功');
     await page.getByRole('row').filter({ hasText: '文献计量分析' }).getByRole('button', { name: '编辑' }).click();
     const edit = page.getByRole('dialog').filter({ hasText: '编辑资源 · 工具' });
     await expect(edit.getByLabel('工具链接').inputValue()).resolves.toBe('https://tools.example.cn/bibliometrics');
     await edit.getByLabel('工具名称').fill('文献计量分析平台');
     await edit.getByRole('button', { name: '保存' }).click();
-    await page.getByText('资源保存成功').waitFor();
+    await toast(page, '资源保存成功');
     await page.getByRole('row').filter({ hasText: '文献计量分析平台' }).waitFor();
     await shot(page, 'e2e-resources-tools.png');
   });
@@ -123,7 +126,7 @@ describe('a manager keeps the resources of the application topic', () => {
     await page.getByRole('row').filter({ hasText: '关于加快科技成果转化的若干意见' }).getByRole('button', { name: '删除' }).click();
     await page.getByText('你确认要删除这条资源吗？').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await page.getByText('资源已删除').waitFor();
+    await toast(page, '资源已删除');
     await page.getByText('还没有该类型的资源').waitFor();
     const list = await (await page.request.get(`${server.url}/api/v1/applications/${appId}/resources?type=policy`)).json();
     expect(list.totalElements).toBe(0);
@@ -146,6 +149,12 @@ describe('a super manager adds a custom component panel', () => {
 
   it('loads async options, refuses the empty required figure with its rule message, then saves', async () => {
     const page = superPage;
+    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const broken = await page.request.post(`${server.url}/api/v1/xmodules`, {
+      headers: { 'x-xsrf-token': xsrf },
+      data: { moduleName: 'search-box', type: 'broken', group: '检索', name: '坏地址检索框', alias: '检索', params: [{ field: 'type', name: '检索范围', type: 'select', optionsUrl: '/api/v1/no-such-options' }] },
+    });
+    expect(broken.status()).toBe(201);
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     await page.getByRole('button', { name: '添加模块' }).click();
     await page.getByRole('menuitem', { name: '自定义组件' }).click();
@@ -160,6 +169,12 @@ describe('a super manager adds a custom component panel', () => {
     await page.keyboard.press('Escape');
     await shot(page, 'e2e-xmodule-form-search.png');
 
+    // a component whose options address fails: the field says so (spec 2 §8 swallowed it)
+    await drawer.getByLabel('组件', { exact: true }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '坏地址检索框' }).click();
+    await drawer.getByText('选项加载失败：接口不存在').waitFor();
+    await shot(page, 'e2e-xmodule-form-options-failed.png');
+
     await drawer.getByLabel('组件', { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: '数据统计' }).click();
     await expect(drawer.getByLabel('模块标题').inputValue()).resolves.toBe('数据统计');
@@ -173,7 +188,7 @@ describe('a super manager adds a custom component panel', () => {
       await drawer.getByLabel(`说明 ${i + 1}`, { exact: true }).fill(label);
     }
     await drawer.getByRole('button', { name: '添加模块' }).click();
-    await page.getByText('首页配置保存成功').waitFor();
+    await toast(page, '首页配置保存成功');
     const panel = page.locator('[data-module-type="xmodule"]');
     await panel.getByText('24,168').waitFor();
     await drawer.waitFor({ state: 'hidden' });

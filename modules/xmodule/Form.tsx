@@ -84,8 +84,11 @@ function ParamField({ param }: { param: XParam }) {
       required={!!param.rule?.required}
       rules={rules}
       valuePropName={param.type === 'switch' ? 'checked' : 'value'}
-      extra={failed ? <Space size={4}><span>{failed}</span><Button type="link" size="small" icon={<ReloadOutlined />} onClick={retry}>{MSG.retry}</Button></Space> : param.tips}
-      validateStatus={failed ? 'error' : undefined}
+      extra={param.tips}
+      {...(failed ? {
+        validateStatus: 'error' as const,
+        help: <Space size={4}><span role="alert">{failed}</span><Button type="link" size="small" icon={<ReloadOutlined />} onClick={retry}>{MSG.retry}</Button></Space>,
+      } : {})}
     >
       {control}
     </Form.Item>
