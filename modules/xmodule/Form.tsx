@@ -7,7 +7,7 @@
  * Choosing a component resets the params to its defaults and takes its default title, more link and
  * sign-in need. Also the height rule (column 0 / 1 / 2), title bar and more link options.
  */
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, type FormInstance } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
@@ -112,6 +112,8 @@ export default function XmoduleForm(props: FormProps<XmoduleModule>) {
   const component = (Form.useWatch('component', form) as string | undefined) ?? props.initial?.component ?? '';
   const column = (Form.useWatch('column', form) as number | undefined) ?? props.initial?.column ?? 0;
   const entry = byValue.get(component);
+  // the component chosen last (not the watched value, which may lag behind quick changes)
+  const lastChosen = useRef<string>(props.initial?.component ?? '');
 
   const groups = new Map<string, CatalogueEntry[]>();
   for (const e of entries) groups.set(e.group, [...(groups.get(e.group) ?? []), e]);
@@ -123,7 +125,8 @@ export default function XmoduleForm(props: FormProps<XmoduleModule>) {
     if (!e) return;
     form.setFieldValue('xmoduleParams', paramDefaults(e));
     const alias = String(form.getFieldValue('alias') ?? '').trim();
-    const previous = byValue.get(component);
+    const previous = byValue.get(lastChosen.current);
+    lastChosen.current = value;
     if (!alias || alias === '自定义组件' || alias === previous?.alias) form.setFieldValue('alias', e.alias);
     const link = String(form.getFieldValue('specificLink') ?? '').trim();
     if (!link || link === previous?.more) form.setFieldValue('specificLink', e.more ?? '');
