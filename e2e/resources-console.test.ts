@@ -173,6 +173,7 @@ describe('a super manager adds a custom component panel', () => {
     await drawer.getByLabel('组件', { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: '坏地址检索框' }).click();
     await drawer.getByText('选项加载失败：接口不存在').waitFor();
+    await page.waitForTimeout(500); // let the dropdown fade out before the screenshot
     await shot(page, 'e2e-xmodule-form-options-failed.png');
 
     await drawer.getByLabel('组件', { exact: true }).click();
