@@ -34,6 +34,8 @@ const NavigatorPage = lazy(() => import('./pages/explore/NavigatorPage'));
 const WechatManagerPage = lazy(() => import('./console/wechats/WechatManagerPage'));
 const ContentPage = lazy(() => consoleModule().then((m) => ({ default: m.ContentPage })));
 const NoticePage = lazy(() => import('./pages/notice/NoticePage'));
+const ResourcesPage = lazy(() => import('./console/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage })));
+const XmodulesPage = lazy(() => import('./console/xmodules/XmodulesPage').then((m) => ({ default: m.XmodulesPage })));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
 
@@ -54,6 +56,8 @@ const pages: RouteObject[] = [
           { path: 'wechats/wechatManager', element: lazyPage(WechatManagerPage) },
           { path: 'application/:id/site', element: lazyPage(SiteChromePage) },
           { path: 'application/:id/content', element: lazyPage(ContentPage) },
+          { path: 'application/:id/resources', element: lazyPage(ResourcesPage) },
+          { path: 'xmodules', element: lazyPage(XmodulesPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },

@@ -24,6 +24,7 @@ import WechatArticlePanel from './wechat_article/Panel';
 import JobPanel from './job/Panel';
 import BulletinPanel from './bulletin/Panel';
 import IframePanel from './iframe/Panel';
+import XmodulePanel from './xmodule/Panel';
 
 export const appRegistry: AppRegistry = {
   news: { Panel: NewsPanel, Form: lazy(() => import('./news/Form')) },
@@ -45,4 +46,5 @@ export const appRegistry: AppRegistry = {
   job: { Panel: JobPanel, Form: lazy(() => import('./job/Form')) },
   bulletin: { Panel: BulletinPanel, Form: lazy(() => import('./bulletin/Form')) },
   iframe: { Panel: IframePanel, Form: lazy(() => import('./iframe/Form')) },
+  xmodule: { Panel: XmodulePanel, Form: lazy(() => import('./xmodule/Form')) },
 };

@@ -25,11 +25,12 @@ describe('every registered type', () => {
       link: { specificData: [1], specificDataObject: [{ id: 1, title: '站点', url: 'https://a.cn' }] },
       tool: { specificData: [1] },
       iframe: { url: 'https://example.cn/embed' },
+      xmodule: { component: 'stats-default' },
     };
     const parsed = def.schema.safeParse({ ...a, id: 'm1', ...required[type] });
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     const spans: Record<string, number> = { journal: 4, institution: 4, carousel: 5, news: 3, notice: 1, activity: 4, scholar: 4, link: 0,
-      policy: 1, standard: 1, book: 1, sciencedata: 1, resource: 1, tool: 0, wechat_article: 0, job: 0, bulletin: 0, iframe: 5 };
+      policy: 1, standard: 1, book: 1, sciencedata: 1, resource: 1, tool: 0, wechat_article: 0, job: 0, bulletin: 0, iframe: 5, xmodule: 5 };
     if (type in spans) expect(a.span).toBe(spans[type]);
     expect(def.migrate({ ...a, id: 'm1' })).toMatchObject({ type });
   });

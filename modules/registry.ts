@@ -22,6 +22,7 @@ import { wechatArticleDefinition } from './wechat_article/definition.js';
 import { jobDefinition } from './job/definition.js';
 import { bulletinDefinition } from './bulletin/definition.js';
 import { iframeDefinition } from './iframe/definition.js';
+import { xmoduleDefinition } from './xmodule/definition.js';
 
 export const moduleDefinitions: { [T in RegisteredType]: ModuleDefinition } = {
   news: newsDefinition, notice: noticeDefinition, link: linkDefinition, scholar: scholarDefinition,
@@ -30,6 +31,7 @@ export const moduleDefinitions: { [T in RegisteredType]: ModuleDefinition } = {
   policy: policyDefinition, standard: standardDefinition, book: bookDefinition, sciencedata: sciencedataDefinition,
   resource: resourceDefinition, tool: toolDefinition,
   wechat_article: wechatArticleDefinition, job: jobDefinition, bulletin: bulletinDefinition, iframe: iframeDefinition,
+  xmodule: xmoduleDefinition,
 };
 
 /** The definition of a type, or undefined for a type that is not registered yet. */

@@ -9,7 +9,9 @@ export const REGISTERED_TYPES = ['news', 'notice', 'link', 'scholar', 'instituti
   // module lists: policy, standard, book, sciencedata, resource links, tools
   'policy', 'standard', 'book', 'sciencedata', 'resource', 'tool',
   // feeds: wechat articles, jobs, bulletins, embedded pages
-  'wechat_article', 'job', 'bulletin', 'iframe'] as const;
+  'wechat_article', 'job', 'bulletin', 'iframe',
+  // custom components
+  'xmodule'] as const;
 export type RegisteredType = (typeof REGISTERED_TYPES)[number];
 
 /** The resource reads of spec 2 §7 'Content': POST /api/v3|v4/modules/top-{kind}. */

@@ -21,6 +21,8 @@ import toolRoutes from './routes/tools/index.js';
 import wechatRoutes from './routes/wechats/index.js';
 import noticeRoutes from './routes/notices/index.js';
 import linkRoutes from './routes/links/index.js';
+import resourceRoutes from './routes/resources/index.js';
+import xmoduleRoutes from './routes/xmodules/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -96,6 +98,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => wechatRoutes(a, ctx));
   await app.register(async (a) => noticeRoutes(a, ctx));
   await app.register(async (a) => linkRoutes(a, ctx));
+  await app.register(async (a) => resourceRoutes(a, ctx));
+  await app.register(async (a) => xmoduleRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

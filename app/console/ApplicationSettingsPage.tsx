@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Breadcrumb, Button, Form, Result, Space } from 'antd';
-import { BgColorsOutlined, EditOutlined, ExportOutlined, NotificationOutlined } from '@ant-design/icons';
+import { BgColorsOutlined, DatabaseOutlined, EditOutlined, ExportOutlined, NotificationOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { ApiError, apiGet, apiPut, errorMessage } from '../api';
 import type { AppConfig } from '../boot';
@@ -74,6 +74,7 @@ export function ApplicationSettingsPage() {
           <Button icon={<EditOutlined />} aria-label={MSG.editHome} onClick={() => navigate(`/console/application/${id}/editor`)}>{MSG.editHome}</Button>
           <Button icon={<BgColorsOutlined />} onClick={() => navigate(`/console/application/${id}/site`)}>{MSG.siteChrome}</Button>
           <Button icon={<NotificationOutlined />} onClick={() => navigate(`/console/application/${id}/content`)}>{MSG.contentManage}</Button>
+          <Button icon={<DatabaseOutlined />} aria-label={MSG.resources} onClick={() => navigate(`/console/application/${id}/resources`)}>{MSG.resources}</Button>
           <Button icon={<ExportOutlined />} aria-label={MSG.visit} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.visit}</Button>
         </Space>
       </div>

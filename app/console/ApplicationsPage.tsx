@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 import type { Page } from '@common/page';
@@ -73,11 +73,12 @@ export function ApplicationsPage() {
     },
     { title: MSG.status, dataIndex: 'status', key: 'status', width: 100, render: (s: string) => statusTag(s) },
     {
-      title: MSG.actions, key: 'actions', width: 360,
+      title: MSG.actions, key: 'actions', width: 440,
       render: (_: unknown, app) => (
         <Space size={4} wrap>
           <Button type="link" size="small" icon={<EditOutlined />} aria-label={MSG.editHome} onClick={() => navigate(`/console/application/${app.applicationId}/editor`)}>{MSG.editHome}</Button>
           <Button type="link" size="small" icon={<SettingOutlined />} aria-label={MSG.settings} onClick={() => navigate(`/console/application/${app.applicationId}`)}>{MSG.settings}</Button>
+          <Button type="link" size="small" icon={<DatabaseOutlined />} aria-label={MSG.resources} onClick={() => navigate(`/console/application/${app.applicationId}/resources`)}>{MSG.resources}</Button>
           <Button type="link" size="small" icon={<ExportOutlined />} aria-label={MSG.visit} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.visit}</Button>
           {isSuper && <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={MSG.delete} onClick={() => remove(app)}>{MSG.delete}</Button>}
         </Space>

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Button, Layout, Menu } from 'antd';
-import { AppstoreOutlined, FolderOpenOutlined, LogoutOutlined, WechatOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BlockOutlined, FolderOpenOutlined, LogoutOutlined, WechatOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { useSession } from './session';
 import { useSignOut } from './useSignOut';
@@ -19,7 +19,8 @@ export function ConsoleLayout() {
   useEffect(() => { document.title = MSG.consoleTitle; }, []);
   const selected = pathname.startsWith('/console/application') ? 'applications'
     : pathname.startsWith('/console/files') ? 'files'
-    : pathname.startsWith('/console/wechats') ? 'wechats' : '';
+    : pathname.startsWith('/console/wechats') ? 'wechats'
+    : pathname.startsWith('/console/xmodules') ? 'xmodules' : '';
   return (
     <Layout className="atr-console">
       <Layout.Header className="atr-console__header">
@@ -35,6 +36,7 @@ export function ConsoleLayout() {
             { key: 'applications', icon: <AppstoreOutlined />, label: <Link to="/console/applications">{MSG.applications}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
             { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats/wechatManager">{MSG.wechatManagerTitle}</Link> },
+            ...(user?.role === 'super' ? [{ key: 'xmodules', icon: <BlockOutlined />, label: <Link to="/console/xmodules">{MSG.xmodules}</Link> }] : []),
           ]}
         />
         <div className="atr-console__user">

@@ -30,6 +30,7 @@ import WechatArticlePanel from '../wechat_article/Panel';
 import JobPanel from '../job/Panel';
 import BulletinPanel from '../bulletin/Panel';
 import IframePanel from '../iframe/Panel';
+import XmodulePanel from '../xmodule/Panel';
 import { formatDate, newestFirst, relativeDate } from './format';
 import { guardHref, resourceHref, scholarHref } from './links';
 
@@ -39,6 +40,7 @@ const PANELS: Record<string, ComponentType<PanelProps<any>>> = {
   // module lists (their items: modules/<type>/<type>.test.ts)
   policy: PolicyPanel, standard: StandardPanel, book: BookPanel, sciencedata: SciencedataPanel, resource: ResourcePanel, tool: ToolPanel,
   wechat_article: WechatArticlePanel, job: JobPanel, bulletin: BulletinPanel, iframe: IframePanel,
+  xmodule: XmodulePanel,
 };
 
 const visitor: SiteContext = { applicationId: 1, topicId: 3, user: null, groupTemplate: false };
@@ -55,13 +57,14 @@ function render(type: string, props: Partial<PanelProps> & { module?: ModuleConf
 }
 
 describe('every panel', () => {
-  it.each(REGISTERED_TYPES)('%s renders its defaults with no data as an empty state', (type) => {
+  // an xmodule has no data: without a component it shows nothing to visitors (its own tests below)
+  it.each(REGISTERED_TYPES.filter((t) => t !== 'xmodule'))('%s renders its defaults with no data as an empty state', (type) => {
     const html = render(type);
     expect(html).toContain('暂无数据');
   });
 
   // config-only panels have no read; a wechat panel reads only once an account is chosen (modules/feeds.test.ts)
-  it.each(REGISTERED_TYPES.filter((t) => !['link', 'carousel', 'iframe', 'wechat_article'].includes(t)))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
+  it.each(REGISTERED_TYPES.filter((t) => !['link', 'carousel', 'iframe', 'wechat_article', 'xmodule'].includes(t)))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
     expect(render(type, { loading: true })).toContain('ant-skeleton');
     expect(render(type, { loading: true })).not.toContain('暂无数据');
     const failed = render(type, { error: '网络连接失败，请检查网络后再试' });
@@ -74,7 +77,8 @@ describe('every panel', () => {
     const data = Object.fromEntries(definitionOf(type)!.reads(moduleOf(type)).map((r) => [r.key, page(junk)]));
     const module = type === 'link' ? moduleOf(type, { specificData: [1, 2], specificDataObject: junk.slice(0, 2) })
       : type === 'carousel' ? moduleOf(type, { items: [{ id: 1, dataType: 'picture', url: '' }, { id: 2, dataType: 'video', url: '/v.mp4' }] })
-        : moduleOf(type);
+        : type === 'xmodule' ? moduleOf(type, { component: 'stats-default', xmoduleParams: junk[0] })
+          : moduleOf(type);
     expect(() => render(type, { module, data })).not.toThrow();
   });
 });
@@ -154,6 +158,48 @@ describe('config panels', () => {
     const two = render('carousel', { module: moduleOf('carousel', { items: [{ id: 1, dataType: 'picture', url: '/b.svg' }, { id: 2, dataType: 'video', url: '/v.mp4' }] }) });
     expect(two).toContain('slick-dots');
     expect(two).toMatch(/<video[^>]*muted/);
+  });
+});
+
+describe('xmodule panel (custom component)', () => {
+  const x = (component: string, xmoduleParams: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    moduleOf('xmodule', { alias: '组件面板', component, xmoduleParams, ...extra });
+  it('search-box: a GET form to /microapp/explore with the type, and hot words linking there', () => {
+    const html = render('xmodule', { module: x('search-box-default', { placeholder: '检索学者', buttonText: '搜一下', type: 'policy', hotWords: '碳中和，人工智能' }) });
+    for (const s of ['action="/microapp/explore"', 'name="query"', 'placeholder="检索学者"', 'name="type" value="policy"', '搜一下', '组件面板',
+      'href="/microapp/explore?query=%E7%A2%B3%E4%B8%AD%E5%92%8C&amp;type=policy"', '人工智能']) expect(html).toContain(s);
+  });
+  it('stats: shows as many figures as count says', () => {
+    const params = { count: '2', value1: '24,168', label1: '收录学者', value2: '1.2万', label2: '论文', value3: '99', label3: '不该出现' };
+    const html = render('xmodule', { module: x('stats-default', params) });
+    for (const s of ['24,168', '收录学者', '1.2万', '论文']) expect(html).toContain(s);
+    expect(html).not.toContain('不该出现');
+  });
+  it('text-block: plain text paragraphs, markup shown as text, no title bar with titleSkip', () => {
+    const html = render('xmodule', { module: x('text-block-default', { content: '第一段\n\n<b>第二段</b>', align: 'center' }, { titleSkip: true }) });
+    expect(html).toContain('<p>第一段</p>');
+    expect(html).toContain('&lt;b&gt;第二段&lt;/b&gt;');
+    expect(html).toContain('text-align:center');
+    expect(html).not.toContain('atr-p-head');
+  });
+  it('image-banner: the image with its link; an unsafe address is not used', () => {
+    const html = render('xmodule', { module: x('image-banner-default', { image: '/demo/banner-1.svg', link: 'https://x.cn', height: 200, alt: '横幅' }) });
+    for (const s of ['src="/demo/banner-1.svg"', 'href="https://x.cn"', 'height:200px', 'alt="横幅"']) expect(html).toContain(s);
+    const bad = render('xmodule', { module: x('image-banner-default', { image: 'javascript:alert(1)', link: 'javascript:alert(2)' }) });
+    expect(bad).not.toContain('javascript:');
+  });
+  it('more link from specificLink, hidden by hideMoreButton', () => {
+    expect(render('xmodule', { module: x('stats-default', { value1: '1', label1: 'a' }, { specificLink: '/microapp/explore' }) })).toMatch(/href="\/microapp\/explore"[^>]*target="_blank"[^>]*>更多/);
+    expect(render('xmodule', { module: x('stats-default', { value1: '1', label1: 'a' }, { specificLink: '/m', hideMoreButton: true }) })).not.toContain('更多');
+  });
+  it('an unknown or missing component: 组件不可用 in edit mode, nothing for visitors', () => {
+    const gone = x('weather-default', {});
+    expect(render('xmodule', { module: gone })).toBe('');
+    const edit = render('xmodule', { module: gone, editable: true });
+    expect(edit).toContain('组件不可用');
+    expect(edit).toContain('weather-default');
+    expect(render('xmodule', { module: moduleOf('xmodule'), editable: true })).toContain('请选择组件');
+    expect(render('xmodule', { module: moduleOf('xmodule') })).toBe('');
   });
 });
 

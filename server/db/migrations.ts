@@ -2,6 +2,7 @@
  * The one set of migrations for SQLite and PostgreSQL (DESIGN.md 'Server'). Each migration is written
  * with Kysely's schema builder; the only dialect difference is the auto-increment id column.
  */
+import { BUILTIN_CATALOGUE } from '../../modules/xmodule/builtins.js';
 import { type Kysely, type Migration, type MigrationProvider, type CreateTableBuilder, sql } from 'kysely';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -205,6 +206,30 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           insert into resources_fts(resources_fts, rowid, title, search_text) values ('delete', old.id, old.title, old.search_text);
           insert into resources_fts(rowid, title, search_text) values (new.id, new.title, new.search_text); end`.execute(db);
         await sql`insert into resources_fts(resources_fts) values ('rebuild')`.execute(db);
+      },
+    },
+    '007_xmodule_catalogue': {
+      // The custom component catalogue (spec 1 §3 'Custom component catalogue entry'; issue 3), seeded with
+      // the built-in renderers of modules/xmodule/renderers. params is JSON text (an array of params).
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('xmodule_catalogue'), dialect)
+          .addColumn('module_name', 'text', (c) => c.notNull())
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('group_name', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('alias', 'text', (c) => c.notNull())
+          .addColumn('more', 'text')
+          .addColumn('is_need_login', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('params', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addUniqueConstraint('xmodule_catalogue_key', ['module_name', 'type'])
+          .execute();
+        const t = new Date().toISOString();
+        await db.insertInto('xmodule_catalogue').values(BUILTIN_CATALOGUE.map((e) => ({
+          module_name: e.moduleName, type: e.type, group_name: e.group, name: e.name, alias: e.alias, more: e.more ?? null,
+          is_need_login: e.isNeedLogin ? 1 : 0, params: JSON.stringify(e.params ?? []), created_at: t, updated_at: t,
+        }))).execute();
       },
     },
   };

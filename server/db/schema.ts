@@ -167,6 +167,22 @@ export interface WechatAccountsTable {
   created_at: string;
 }
 
+/** The custom component catalogue (spec 1 §3; issue 3): one row per (module_name, type). */
+export interface XmoduleCatalogueTable {
+  id: Generated<number>;
+  module_name: string;
+  type: string;
+  group_name: string;
+  name: string;
+  alias: string;
+  more: string | null;
+  is_need_login: number;
+  /** JSON array of params (modules/xmodule/catalogue.ts paramSchema) */
+  params: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   files: FilesTable;
   notices: NoticesTable;
@@ -183,6 +199,7 @@ export interface Database {
   resource_topics: ResourceTopicsTable;
   topic_type_counts: TopicTypeCountsTable;
   wechat_accounts: WechatAccountsTable;
+  xmodule_catalogue: XmoduleCatalogueTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -196,3 +196,28 @@ export async function refreshTopicTypeCounts(db: Q, items: ReadonlyArray<Pick<Re
       .onConflict((oc) => oc.columns(['topic_id', 'type']).doUpdateSet({ n: Number(n) })).execute();
   }
 }
+
+/**
+ * Changes one resource's title, date and fields in place (issue 3 console resource manager) and keeps
+ * the order column `date_key` of all its topic links in step. The type does not change, so the counts
+ * of `topic_type_counts` stay right. Categories of its topic links are kept. Run it in a transaction.
+ */
+export async function updateResource(db: Q, id: number, input: { title: string; date: string | null; fields: Record<string, unknown>; searchText?: string }): Promise<void> {
+  await db.updateTable('resources').set({
+    title: input.title, date: input.date, fields: JSON.stringify(input.fields),
+    search_text: `${input.title} ${input.searchText ?? ''}`.trim(), updated_at: now(),
+  }).where('id', '=', id).execute();
+  await db.updateTable('resource_topics').set({ date_key: input.date ?? '' }).where('resource_id', '=', id).execute();
+}
+
+/**
+ * Takes a resource out of a topic (issue 3 console resource manager): removes the topic link, deletes
+ * the resource itself when no other topic links to it, and recounts the topic's `topic_type_counts`
+ * for the type. Run it in a transaction.
+ */
+export async function removeResourceFromTopic(db: Q, id: number, topicId: number, type: string): Promise<void> {
+  await db.deleteFrom('resource_topics').where('resource_id', '=', id).where('topic_id', '=', topicId).execute();
+  const other = await db.selectFrom('resource_topics').select('topic_id').where('resource_id', '=', id).limit(1).executeTakeFirst();
+  if (!other) await db.deleteFrom('resources').where('id', '=', id).execute();
+  await refreshTopicTypeCounts(db, [{ topicId, type: type as ResourceType }]);
+}

@@ -1,0 +1,218 @@
+/**
+ * /console/application/:id/resources (issue 3 'console resource manager'): the resources of the
+ * application's topic for the types without a real data set (news, policy, standard, … wechat article).
+ * A tab per type, a table (title search, 20 a page: spec 2 §9), a create/edit dialog (536 px: spec 1 §2)
+ * with the type's fields from common/resourceFields.ts, delete with confirmation; Chinese messages for
+ * every success and failure. An application without a topic gets a prompt to choose one.
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Breadcrumb, Button, Empty, Form, Input, Modal, Result, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { MSG } from '@common/messages';
+import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
+import type { Page } from '@common/page';
+import { CONSOLE_RESOURCE_TYPES, RESOURCE_TYPE_SPECS, getPath, isConsoleResourceType, type ConsoleResourceType } from '@common/resourceFields';
+import { ApiError, apiDelete, apiGet, apiPost, apiPut, errorMessage } from '../../api';
+import type { AppConfig } from '../../boot';
+import { PageSpinner } from '../../pages/PageSpinner';
+import { appConfigKey } from '../util';
+import type { WithMessage } from '../types';
+import { ResourceFields } from './ResourceForm';
+import { applyPathErrors } from './serverErrors';
+import '../console.css';
+
+/** One resource as GET …/resources answers it. */
+export interface ConsoleResource {
+  id: number;
+  type: string;
+  title: string;
+  date: string | null;
+  fields: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface FormValues { title: string; date?: string | null; fields: Record<string, unknown> }
+
+/** A field value as table text: lists joined, objects left out. */
+function cellText(v: unknown): string {
+  if (Array.isArray(v)) return v.filter((x) => typeof x === 'string' || typeof x === 'number').join('、');
+  if (typeof v === 'string' || typeof v === 'number') return String(v);
+  return '';
+}
+
+/** The resources page. */
+export function ResourcesPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const type: ConsoleResourceType = isConsoleResourceType(search.get('type')) ? (search.get('type') as ConsoleResourceType) : 'news';
+  const [page, setPage] = useState(1);
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<ConsoleResource | 'new' | null>(null);
+  const queryClient = useQueryClient();
+  const { message, modal } = App.useApp();
+
+  const config = useQuery({
+    queryKey: appConfigKey(id),
+    queryFn: ({ signal }) => apiGet<AppConfig>(`/api/v1/applications/${id}/config`, undefined, signal),
+    enabled: valid,
+  });
+  const hasTopic = config.data?.topicId != null;
+  const list = useQuery({
+    queryKey: ['resources', id, type, page, query],
+    queryFn: ({ signal }) => apiGet<Page<ConsoleResource>>(`/api/v1/applications/${id}/resources`, { type, page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal),
+    placeholderData: keepPreviousData,
+    enabled: valid && hasTopic,
+  });
+
+  const back = <Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>;
+  if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={back} />;
+  if (config.isPending) return <PageSpinner />;
+  if (config.isError) return <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)} extra={back} />;
+  const app = config.data;
+  const spec = RESOURCE_TYPE_SPECS[type];
+
+  const remove = (r: ConsoleResource) => {
+    modal.confirm({
+      title: MSG.resourceDeleteTitle,
+      content: MSG.resourceDeleteConfirm,
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          const res = await apiDelete<WithMessage>(`/api/v1/applications/${id}/resources/${r.id}`);
+          message.success(res.message ?? MSG.resourceDeleted);
+          await queryClient.invalidateQueries({ queryKey: ['resources', id] });
+        } catch (err) {
+          message.error(errorMessage(err));
+        }
+      },
+    });
+  };
+
+  // two telling columns: short text, choices, dates and numbers first, then links (not images)
+  const rank = (k: string) => (k === 'url' ? 1 : 0);
+  const shown = spec.fields.filter((f) => f.kind !== 'textarea' && f.kind !== 'list' && !/cover|logo|thumb/.test(f.name))
+    .sort((a, b) => rank(a.kind) - rank(b.kind)).slice(0, 2);
+  const columns: TableColumnsType<ConsoleResource> = [
+    { title: spec.titleLabel, dataIndex: 'title', key: 'title', ellipsis: true, render: (t: string) => <span className="atr-app-name">{t}</span> },
+    { title: spec.dateLabel, dataIndex: 'date', key: 'date', width: 120, render: (d: string | null) => d ?? <span className="atr-muted">—</span> },
+    ...shown.map((f) => ({
+      title: f.label, key: f.name, ellipsis: true,
+      render: (_: unknown, r: ConsoleResource) => {
+        const v = cellText(getPath(r.fields, f.name));
+        if (!v) return <span className="atr-muted">—</span>;
+        if (f.kind === 'select') return <Tag>{v}</Tag>;
+        return f.kind === 'url' ? <a href={v} target="_blank" rel="noopener noreferrer">{v}</a> : v;
+      },
+    })),
+    {
+      title: MSG.actions, key: 'actions', width: 160,
+      render: (_: unknown, r) => (
+        <Space size={4}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{MSG.edit}</Button>
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(r)}>{MSG.delete}</Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="atr-console__page">
+      <Breadcrumb items={[
+        { title: <Link to="/console/applications">{MSG.applications}</Link> },
+        { title: <Link to={`/console/application/${id}`}>{app.name}</Link> },
+        { title: MSG.resources },
+      ]} />
+      <div className="atr-page-head">
+        <div>
+          <h2 className="atr-page-head__title">{MSG.resources}{app.topic?.title ? <Tag color="blue">{app.topic.title}</Tag> : null}</h2>
+          <div className="atr-muted">{MSG.resourcesHint}</div>
+        </div>
+        {hasTopic && (
+          <Space>
+            <Input.Search allowClear placeholder={MSG.searchResources} style={{ width: 240 }} aria-label={MSG.searchResources}
+              onSearch={(v) => { setQuery(v.trim()); setPage(1); }} />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{MSG.newResource}</Button>
+          </Space>
+        )}
+      </div>
+      {!hasTopic ? (
+        <div className="atr-panel-card atr-settings-card">
+          <Result status="info" title={MSG.applicationNoTopic} subTitle={MSG.applicationNoTopicHint}
+            extra={<Button type="primary" onClick={() => navigate(`/console/application/${id}`)}>{MSG.applicationSettings}</Button>} />
+        </div>
+      ) : (
+        <div className="atr-panel-card">
+          <Tabs activeKey={type} onChange={(k) => { setSearch({ type: k }, { replace: true }); setPage(1); }}
+            items={CONSOLE_RESOURCE_TYPES.map((t) => ({ key: t, label: RESOURCE_TYPE_SPECS[t].label }))} />
+          <Table<ConsoleResource>
+            rowKey="id"
+            columns={columns}
+            dataSource={list.data?.content ?? []}
+            loading={list.isFetching}
+            locale={{ emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={query ? MSG.noMatch : MSG.noResources} /> }}
+            pagination={{
+              current: page, pageSize: CONSOLE_PAGE_SIZE, total: list.data?.totalElements ?? 0, showSizeChanger: false,
+              showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`, onChange: setPage,
+            }}
+          />
+        </div>
+      )}
+      {editing !== null && (
+        <ResourceModal applicationId={id} type={type} resource={editing === 'new' ? null : editing} onClose={() => setEditing(null)}
+          onSaved={() => { setEditing(null); void queryClient.invalidateQueries({ queryKey: ['resources', id] }); }} />
+      )}
+    </div>
+  );
+}
+
+/** The create/edit dialog of one resource (536 px). The server's 400 lands on the fields it names. */
+function ResourceModal({ applicationId, type, resource, onClose, onSaved }: {
+  applicationId: number; type: ConsoleResourceType; resource: ConsoleResource | null; onClose(): void; onSaved(): void;
+}) {
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
+  const { message } = App.useApp();
+  const spec = RESOURCE_TYPE_SPECS[type];
+  const initial: FormValues = resource ? { title: resource.title, date: resource.date, fields: structuredClone(resource.fields) } : { title: '', date: null, fields: {} };
+
+  const submit = async () => {
+    let values: FormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = { title: values.title, date: values.date ?? null, fields: values.fields ?? {} };
+      const r = resource
+        ? await apiPut<WithMessage>(`/api/v1/applications/${applicationId}/resources/${resource.id}`, body)
+        : await apiPost<WithMessage>(`/api/v1/applications/${applicationId}/resources`, { type, ...body });
+      message.success(r.message ?? (resource ? MSG.resourceSaved : MSG.resourceCreated));
+      onSaved();
+    } catch (err) {
+      applyPathErrors(form, err, (p) => p[0] === 'title' || p[0] === 'date' || (p[0] === 'fields' && p.length > 1));
+      message.error(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open width={DIALOG_WIDTH} title={`${resource ? MSG.editResource : MSG.newResource} · ${spec.label}`}
+      okText={MSG.save} cancelText={MSG.cancel} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose} destroyOnHidden
+      styles={{ body: { maxHeight: '65vh', overflowY: 'auto', paddingRight: 8 } }}>
+      <Form<FormValues> form={form} layout="vertical" initialValues={initial} onFinish={() => void submit()}>
+        <ResourceFields type={type} />
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The console resource fields (issue 3; spec 1 §3 'Listing items'): every console type has a spec, and
+ * the schemas built from it accept good bodies, drop blank optional fields, and refuse bad ones with
+ * the field's Chinese message.
+ */
+import { describe, expect, it } from 'vitest';
+import { CONSOLE_RESOURCE_TYPES, RESOURCE_TYPE_SPECS, getPath, resourceBodySchema, setPath } from './resourceFields';
+import { MSG } from './messages';
+
+const issues = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('resource field specs', () => {
+  it.each(CONSOLE_RESOURCE_TYPES)('%s: a title alone passes unless a field is required, which is named', (type) => {
+    const r = resourceBodySchema(type).safeParse({ title: '标题', fields: {} });
+    const required = RESOURCE_TYPE_SPECS[type].fields.filter((f) => f.required).map((f) => `fields.${f.name}`);
+    expect(Object.keys(issues(r)).sort()).toEqual(required.sort());
+  });
+
+  it('drops blank optional fields and keeps nested ones', () => {
+    const r = resourceBodySchema('job').parse({ title: '研究助理', date: '', fields: { work_address: ' ', salary: '', institution: { name: '研究所', subjects: [] } } });
+    expect(r).toEqual({ title: '研究助理', date: null, fields: { institution: { name: '研究所' } } });
+  });
+
+  it.each([
+    ['news', { cover: 'data:image/png;base64,x' }, 'fields.cover', MSG.linkInvalid],
+    ['book', { year: 99999 }, 'fields.year', '出版年份须为 1000 到 2100 之间的整数'],
+    ['project', { start_date: '2025-13-01' }, 'fields.start_date', '日期格式应为 yyyy-MM-dd'],
+    ['report', { author: ['张三', '<i>x</i>'] }, 'fields.author.1', MSG.noMarkup],
+    ['standard', { standard_no: 'GB/T 1', status: '作废了' }, 'fields.status', '请选择状态'],
+    ['wechat_article', { wechatId: 'abc', url: '' }, 'fields.url', '请输入文章链接'],
+  ] as const)('%s refuses %j', (type, fields, path, message) => {
+    expect(issues(resourceBodySchema(type).safeParse({ title: '标题', fields }))[path]).toBe(message);
+  });
+
+  it('reads and writes dotted names', () => {
+    const o: Record<string, unknown> = {};
+    setPath(o, 'institution.name', '所');
+    expect(getPath(o, 'institution.name')).toBe('所');
+    setPath(o, 'institution.name', undefined);
+    expect(o).toEqual({ institution: {} });
+    expect(getPath({ a: 'x' }, 'a.b')).toBeUndefined();
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * The resources a manager edits in the console (issue 3 'Types for which no real data set exists'):
+ * for each type its editable listing fields (spec 1 §3 'Listing items', the field conventions of the
+ * module panels) and a zod schema built from them, shared by the console form and the server
+ * (server/routes/resources). Pure: no React, no Node.
+ *
+ * A field has a `name` (a key of the resource's `fields` JSON; a dotted name such as `institution.name`
+ * is a nested object), a Chinese `label`, a `kind` (how it is edited and checked) and `required`.
+ * Plain text refuses markup like every title (docs/decisions.md #4); URLs are http(s) or site paths.
+ */
+import { z } from 'zod';
+import { linkSchema, plainText } from './homeConfig.js';
+import { MSG } from './messages.js';
+
+/** The types managed in the console (the types without a real data set). */
+export const CONSOLE_RESOURCE_TYPES = [
+  'news', 'policy', 'standard', 'book', 'sciencedata', 'patent', 'report', 'project', 'tool', 'job', 'bulletin', 'wechat_article',
+] as const;
+export type ConsoleResourceType = (typeof CONSOLE_RESOURCE_TYPES)[number];
+
+/** How a field is edited: one-line text, multi-line text, link, yyyy-MM-dd, number, list of names, one of options. */
+export type ResourceFieldKind = 'text' | 'textarea' | 'url' | 'date' | 'number' | 'list' | 'select';
+
+export interface ResourceField {
+  /** key in `fields`; a dotted name is a nested object (`institution.name`) */
+  name: string;
+  /** Chinese label of the form field and the table column */
+  label: string;
+  kind: ResourceFieldKind;
+  required?: boolean;
+  /** the choices of a `select` */
+  options?: readonly string[];
+  /** number bounds (kind 'number') */
+  min?: number;
+  max?: number;
+  /** a hint under the form field */
+  extra?: string;
+}
+
+export interface ResourceTypeSpec {
+  /** Chinese name of the type */
+  label: string;
+  /** label of the title field */
+  titleLabel: string;
+  /** label of the date field (the date orders the panel, newest first) */
+  dateLabel: string;
+  /** the listing field the date is also stored under (e.g. `update_time` of a job), if the panels read it there */
+  dateAs?: string;
+  fields: readonly ResourceField[];
+}
+
+const summary: ResourceField = { name: 'summary', label: '摘要', kind: 'textarea' };
+const url: ResourceField = { name: 'url', label: '原文链接', kind: 'url' };
+const cover: ResourceField = { name: 'cover', label: '封面图片', kind: 'url', extra: '图片地址：https://… 或 /站内路径' };
+const authors: ResourceField = { name: 'author', label: '作者', kind: 'list', extra: '多个作者依次输入，回车分隔' };
+
+/** The editable fields of each console type (spec 1 §3 'Listing items'). */
+export const RESOURCE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> = {
+  news: { label: '新闻', titleLabel: '新闻标题', dateLabel: '发布日期', fields: [cover, summary, { name: 'source', label: '来源', kind: 'text' }, url] },
+  policy: {
+    label: '政策', titleLabel: '政策名称', dateLabel: '发布日期',
+    fields: [{ name: 'issuer', label: '发文机关', kind: 'text' }, { name: 'docNumber', label: '文号', kind: 'text' }, summary, url],
+  },
+  standard: {
+    label: '标准', titleLabel: '标准名称', dateLabel: '发布日期', dateAs: 'article_date',
+    fields: [
+      { name: 'standard_no', label: '标准号', kind: 'text', required: true },
+      { name: 'status', label: '状态', kind: 'select', options: ['现行', '即将实施', '被代替', '废止'] },
+      url,
+    ],
+  },
+  book: {
+    label: '图书', titleLabel: '书名', dateLabel: '出版日期',
+    fields: [cover, { name: 'year', label: '出版年份', kind: 'number', min: 1000, max: 2100 }, { name: 'author', label: '作者', kind: 'text' }, { name: 'publisher', label: '出版社', kind: 'text' }],
+  },
+  sciencedata: {
+    label: '科学数据', titleLabel: '数据集名称', dateLabel: '发布日期', dateAs: 'publish_date',
+    fields: [{ name: 'publisher', label: '发布机构', kind: 'text' }, summary, url],
+  },
+  patent: { label: '专利', titleLabel: '专利名称', dateLabel: '公开日期', fields: [{ ...authors, label: '发明人' }, summary, url] },
+  report: { label: '报告', titleLabel: '报告名称', dateLabel: '发布日期', fields: [authors, summary, url] },
+  project: {
+    label: '项目', titleLabel: '项目名称', dateLabel: '立项日期',
+    fields: [
+      { ...authors, label: '负责人' },
+      { name: 'undertaking_institution', label: '承担单位', kind: 'text' },
+      { name: 'funding_institution', label: '资助机构', kind: 'text' },
+      { name: 'start_date', label: '开始日期', kind: 'date' },
+      summary, url,
+    ],
+  },
+  tool: {
+    label: '工具', titleLabel: '工具名称', dateLabel: '收录日期',
+    fields: [{ name: 'description', label: '简介', kind: 'textarea' }, { ...cover, label: '图标' }, { name: 'link', label: '工具链接', kind: 'url', required: true }],
+  },
+  job: {
+    label: '招聘', titleLabel: '职位名称', dateLabel: '更新日期', dateAs: 'update_time',
+    fields: [
+      { name: 'institution.name', label: '招聘单位', kind: 'text', required: true },
+      { name: 'institution.logo', label: '单位标志', kind: 'url' },
+      { name: 'institution.subjects', label: '学科领域', kind: 'list' },
+      { name: 'work_address', label: '工作地点', kind: 'text' },
+      { name: 'salary', label: '薪资', kind: 'text' },
+      { name: 'work_experience', label: '工作经验', kind: 'text' },
+      { name: 'work_time', label: '工作性质', kind: 'select', options: ['全职', '兼职', '实习', '博士后'] },
+      { name: 'edu_cation', label: '学历要求', kind: 'select', options: ['不限', '本科', '硕士', '博士'] },
+    ],
+  },
+  bulletin: {
+    label: '快报', titleLabel: '快报标题', dateLabel: '更新日期', dateAs: 'update_time',
+    fields: [
+      { name: 'bulletinType', label: '快报类型', kind: 'select', options: ['快报', '研究报告', '快讯'], required: true },
+      cover, { name: 'group', label: '分组', kind: 'text' },
+    ],
+  },
+  wechat_article: {
+    label: '公众号文章', titleLabel: '文章标题', dateLabel: '发文日期', dateAs: 'articleTime',
+    fields: [
+      { name: 'wechatId', label: '公众号', kind: 'text', required: true },
+      { name: 'groupId', label: '分组编号', kind: 'text' },
+      { name: 'groupName', label: '分组名称', kind: 'text' },
+      { name: 'thumb_media_url', label: '封面图片', kind: 'url' },
+      { name: 'url', label: '文章链接', kind: 'url', required: true },
+      { name: 'digest', label: '摘要', kind: 'textarea' },
+    ],
+  },
+};
+
+/** True when `t` is a console type. */
+export const isConsoleResourceType = (t: unknown): t is ConsoleResourceType =>
+  typeof t === 'string' && (CONSOLE_RESOURCE_TYPES as readonly string[]).includes(t);
+
+/** yyyy-MM-dd of a real calendar day. */
+export function isIsoDay(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
+/** An empty form value ('' / null / undefined / []) counts as 'not given'. */
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+export const dateSchema = z.string().trim().refine(isIsoDay, { message: '日期格式应为 yyyy-MM-dd' });
+
+/** The zod schema of one field's value (required or optional; a blank optional value becomes undefined). */
+export function fieldValueSchema(f: ResourceField): z.ZodType<unknown> {
+  const required = `请输入${f.label}`;
+  let s: z.ZodType<unknown>;
+  switch (f.kind) {
+    case 'text': s = plainText(200, required); break;
+    case 'textarea': s = plainText(2000, required); break;
+    case 'url': s = linkSchema.refine((v) => v !== '', { message: required }); break;
+    case 'date': s = z.string({ error: required }).pipe(dateSchema); break;
+    case 'number': {
+      const range = `${f.label}须为 ${f.min ?? 0} 到 ${f.max ?? 1e9} 之间的整数`;
+      s = z.coerce.number({ error: range }).int(range).min(f.min ?? 0, range).max(f.max ?? 1e9, range);
+      break;
+    }
+    case 'list': s = z.array(plainText(100, required), { error: `${f.label}应为列表` }).min(1, required).max(50, `${f.label}最多 50 项`); break;
+    case 'select': s = z.enum(f.options as [string, ...string[]], { error: `请选择${f.label}` }); break;
+  }
+  const missing = f.kind === 'select' ? `请选择${f.label}` : required;
+  return f.required
+    ? z.preprocess((v) => (blank(v) ? undefined : v), z.unknown().refine((v) => v !== undefined, { message: missing }).pipe(s as z.ZodType<unknown, any>))
+    : z.preprocess((v) => (blank(v) ? undefined : v), s.optional());
+}
+
+/** Reads a dotted name out of a nested object. */
+export function getPath(obj: Record<string, unknown> | null | undefined, name: string): unknown {
+  let cur: unknown = obj;
+  for (const k of name.split('.')) {
+    if (!cur || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
+    cur = (cur as Record<string, unknown>)[k];
+  }
+  return cur;
+}
+
+/** Writes a dotted name into a nested object (creating the objects on the way); undefined deletes. */
+export function setPath(obj: Record<string, unknown>, name: string, value: unknown): void {
+  const keys = name.split('.');
+  let cur = obj;
+  for (const k of keys.slice(0, -1)) {
+    const next = cur[k];
+    if (!next || typeof next !== 'object' || Array.isArray(next)) cur[k] = {};
+    cur = cur[k] as Record<string, unknown>;
+  }
+  const last = keys[keys.length - 1];
+  if (value === undefined) delete cur[last];
+  else cur[last] = value;
+}
+
+/**
+ * The schema of a type's `fields` object: each editable field checked by its kind, unknown keys
+ * refused (400 naming them). Nested names are checked as nested objects. The result holds only the
+ * given fields (blank optional ones are dropped).
+ */
+export function fieldsSchema(type: ConsoleResourceType) {
+  const spec = RESOURCE_TYPE_SPECS[type];
+  const shape: Record<string, z.ZodType<unknown>> = {};
+  const nested: Record<string, Record<string, z.ZodType<unknown>>> = {};
+  for (const f of spec.fields) {
+    const [head, ...rest] = f.name.split('.');
+    if (rest.length === 0) shape[head] = fieldValueSchema(f);
+    else (nested[head] ??= {})[rest.join('.')] = fieldValueSchema(f);
+  }
+  for (const [head, inner] of Object.entries(nested)) {
+    const anyRequired = spec.fields.some((f) => f.required && f.name.startsWith(`${head}.`));
+    const obj = z.strictObject(inner, { error: (iss) => (iss.code === 'unrecognized_keys' ? '包含不认识的字段' : MSG.invalidInput) });
+    shape[head] = anyRequired ? z.preprocess((v) => v ?? {}, obj) : obj.optional();
+  }
+  return z.strictObject(shape, { error: (iss) => (iss.code === 'unrecognized_keys' ? `包含不认识的字段：${iss.keys.join('、')}` : MSG.invalidInput) });
+}
+
+/** The body of creating or changing one console resource: title, date and the type's fields. */
+export function resourceBodySchema(type: ConsoleResourceType) {
+  const spec = RESOURCE_TYPE_SPECS[type];
+  return z.object({
+    title: plainText(500, `请输入${spec.titleLabel}`),
+    date: z.preprocess((v) => (blank(v) ? null : v), dateSchema.nullable()).optional(),
+    fields: z.preprocess((v) => v ?? {}, fieldsSchema(type)),
+  });
+}
+export type ResourceBody = { title: string; date?: string | null; fields: Record<string, unknown> };

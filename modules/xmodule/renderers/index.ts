@@ -1,0 +1,22 @@
+/**
+ * The built-in custom component renderers by moduleName (issue 3): the catalogue names one of these;
+ * an unknown name shows 组件不可用 in edit mode and nothing to visitors (modules/xmodule/Panel.tsx).
+ * Each has an entry in BUILTIN_CATALOGUE (modules/xmodule/builtins.ts).
+ */
+import type { ComponentType } from 'react';
+import type { XRendererProps } from './types';
+import ImageBanner from './ImageBanner';
+import SearchBox from './SearchBox';
+import Stats from './Stats';
+import TextBlock from './TextBlock';
+
+export const RENDERERS: Record<string, ComponentType<XRendererProps>> = {
+  'search-box': SearchBox,
+  'text-block': TextBlock,
+  stats: Stats,
+  'image-banner': ImageBanner,
+};
+
+/** The renderer of a moduleName, or undefined. */
+export const rendererOf = (moduleName: string): ComponentType<XRendererProps> | undefined =>
+  Object.prototype.hasOwnProperty.call(RENDERERS, moduleName) ? RENDERERS[moduleName] : undefined;

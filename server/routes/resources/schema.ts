@@ -1,0 +1,29 @@
+/**
+ * Inputs of the console resource manager (issue 3): the list query, the path ids and the bodies. The
+ * per-type `fields` schema comes from common/resourceFields.ts (the console form uses the same one).
+ */
+import { z } from 'zod';
+import { CONSOLE_RESOURCE_TYPES } from '../../../common/resourceFields.js';
+import { MSG } from '../../../common/messages.js';
+import { CONSOLE_PAGE_SIZE } from '../../../common/constants.js';
+
+const id = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2 ** 31 - 1, message);
+
+export const typeSchema = z.enum(CONSOLE_RESOURCE_TYPES, { error: MSG.unknownResourceType });
+
+export const appParams = z.object({ id: id(MSG.applicationNotFound) });
+export const resourceParams = z.object({ id: id(MSG.applicationNotFound), resourceId: id(MSG.resourceNotFound) });
+
+/** GET …/resources?type&page&size&query: page 1-based, console page size 20 by default (spec 2 §9). */
+export const listQuery = z.object({
+  type: typeSchema,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(CONSOLE_PAGE_SIZE),
+  query: z.string().trim().max(100).optional(),
+});
+
+/** The envelope of a create body: the type, the rest is checked against the type's schema. */
+export const createEnvelope = z.looseObject({ type: typeSchema });
+
+/** The envelope of a change body: an optional type that must match the stored one. */
+export const updateEnvelope = z.looseObject({ type: z.string().optional() });
