@@ -7,6 +7,7 @@ import { lazy } from 'react';
 import type { AppRegistry } from './types.app';
 import ActivityPanel from './activity/Panel';
 import CarouselPanel from './carousel/Panel';
+import FlexPanel from './flex/Panel';
 import FruitPanel from './fruit/Panel';
 import InstitutionPanel from './institution/Panel';
 import JournalPanel from './journal/Panel';
@@ -25,4 +26,5 @@ export const appRegistry: AppRegistry = {
   activity: { Panel: ActivityPanel, Form: lazy(() => import('./activity/Form')) },
   fruit: { Panel: FruitPanel, Form: lazy(() => import('./fruit/Form')) },
   carousel: { Panel: CarouselPanel, Form: lazy(() => import('./carousel/Form')) },
+  flex: { Panel: FlexPanel, Form: lazy(() => import('./flex/Form')) },
 };

@@ -5,6 +5,7 @@
 import type { ModuleDefinition, RegisteredType } from './types.js';
 import { activityDefinition } from './activity/definition.js';
 import { carouselDefinition } from './carousel/definition.js';
+import { flexDefinition } from './flex/definition.js';
 import { fruitDefinition } from './fruit/definition.js';
 import { institutionDefinition } from './institution/definition.js';
 import { journalDefinition } from './journal/definition.js';
@@ -17,6 +18,7 @@ export const moduleDefinitions: { [T in RegisteredType]: ModuleDefinition } = {
   news: newsDefinition, notice: noticeDefinition, link: linkDefinition, scholar: scholarDefinition,
   institution: institutionDefinition, journal: journalDefinition, activity: activityDefinition,
   fruit: fruitDefinition, carousel: carouselDefinition,
+  flex: flexDefinition,
 };
 
 /** The definition of a type, or undefined for a type that is not registered yet. */

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { ModuleConfig } from '../common/homeConfig.js';
 
 /** The module types built so far; issue 3 adds the rest of spec 1 §3. */
-export const REGISTERED_TYPES = ['news', 'notice', 'link', 'scholar', 'institution', 'journal', 'activity', 'fruit', 'carousel'] as const;
+export const REGISTERED_TYPES = ['news', 'notice', 'link', 'scholar', 'institution', 'journal', 'activity', 'fruit', 'carousel', 'flex'] as const;
 export type RegisteredType = (typeof REGISTERED_TYPES)[number];
 
 /** The resource reads of spec 2 §7 'Content': POST /api/v3|v4/modules/top-{kind}. */
