@@ -13,6 +13,7 @@ import { REGISTERED_TYPES } from '../types';
 import type { PanelProps, SiteContext } from '../types.app';
 import ActivityPanel from '../activity/Panel';
 import CarouselPanel from '../carousel/Panel';
+import FlexPanel from '../flex/Panel';
 import FruitPanel from '../fruit/Panel';
 import InstitutionPanel from '../institution/Panel';
 import JournalPanel from '../journal/Panel';
@@ -24,7 +25,7 @@ import { formatDate, newestFirst, relativeDate } from './format';
 import { guardHref, resourceHref, scholarHref } from './links';
 
 const PANELS: Record<string, ComponentType<PanelProps<any>>> = {
-  activity: ActivityPanel, carousel: CarouselPanel, fruit: FruitPanel, institution: InstitutionPanel, journal: JournalPanel,
+  activity: ActivityPanel, carousel: CarouselPanel, fruit: FruitPanel, flex: FlexPanel, institution: InstitutionPanel, journal: JournalPanel,
   link: LinkPanel, news: NewsPanel, notice: NoticePanel, scholar: ScholarPanel,
 };
 
@@ -47,7 +48,7 @@ describe('every panel', () => {
     expect(html).toContain('暂无数据');
   });
 
-  it.each(REGISTERED_TYPES.filter((t) => t !== 'link' && t !== 'carousel'))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
+  it.each(REGISTERED_TYPES.filter((t) => t !== 'link' && t !== 'carousel' && t !== 'flex'))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
     expect(render(type, { loading: true })).toContain('ant-skeleton');
     expect(render(type, { loading: true })).not.toContain('暂无数据');
     const failed = render(type, { error: '网络连接失败，请检查网络后再试' });
