@@ -16,11 +16,11 @@ const flex = (extra: Partial<FlexModule> = {}): FlexModule => ({ ...flexDefiniti
 
 describe('flex defaults (spec 1 §3, spec 2 §9)', () => {
   it('are 布局组件, span 5, height auto, on top, transparent, row, one slot, gap 12', () => {
-    const d = flexDefinition.defaults({ groupTemplate: false });
+    const d = flexDefinition.defaults({ groupTemplate: false }) as FlexModule;
     expect(d).toMatchObject({ alias: '布局组件', span: 5, height: 'auto', isTop: true, bgColor: 'transparent', componentDirection: 'row', componentNumber: 1, componentGap: 12 });
     expect(d.components).toHaveLength(1);
     expect(d.components[0]).toMatchObject({ type: 'div', modules: [] });
-    expect(flexDefinition.defaults({ groupTemplate: false }).components[0].id).not.toBe(d.components[0].id);
+    expect((flexDefinition.defaults({ groupTemplate: false }) as FlexModule).components[0].id).not.toBe(d.components[0].id);
     expect(flexDefinition.height(flex(), { groupTemplate: true })).toBe('auto');
   });
 });
@@ -107,7 +107,7 @@ describe('flex schema (spec 1 §5)', () => {
   });
 
   it('takes widths over 100 in a column layout and fills missing slot lists', () => {
-    const r = flexSchema.safeParse(flex({ componentDirection: 'column', componentNumber: 2, components: [{ id: 'a', type: 'div', divWidth: 80 }, { id: 'b', type: 'div', divWidth: 80 }] as FlexSlot[] }));
+    const r = flexSchema.safeParse(flex({ componentDirection: 'column', componentNumber: 2, components: [{ id: 'a', type: 'div', divWidth: 80 }, { id: 'b', type: 'div', divWidth: 80 }] as unknown as FlexSlot[] }));
     expect(r.success).toBe(true);
     expect(r.data!.components[0].modules).toEqual([]);
   });
@@ -117,13 +117,13 @@ describe('flex panel', () => {
   const site: SiteContext = { applicationId: 1, topicId: 3, user: null, groupTemplate: false };
   const carousel = { ...definitionOf('carousel')!.defaults({ groupTemplate: false }), id: 'c1', alias: '区域里的轮播', items: [{ id: 1, dataType: 'picture', url: '/demo/banner-1.svg', title: '横幅一' }] };
   const link = { ...definitionOf('link')!.defaults({ groupTemplate: false }), id: 'l1', alias: '区域里的专题', specificData: [1], specificDataObject: [{ id: 1, title: '另一个门户', url: 'https://b.example.cn' }] };
-  const render = (module: FlexModule, extra: Partial<PanelProps> = {}) => renderToString(createElement(QueryClientProvider, { client: new QueryClient() },
-    createElement(FlexPanel, { module, data: {}, loading: false, error: null, editable: false, site, ...extra } as PanelProps)));
+  const render = (module: FlexModule, extra: Partial<PanelProps<FlexModule>> = {}) => renderToString(createElement(QueryClientProvider, { client: new QueryClient() },
+    createElement(FlexPanel, { module, data: {}, loading: false, error: null, editable: false, site, ...extra } as PanelProps<FlexModule>)));
 
   it('renders each slot with the modules placed there, each by its own panel, at the slot widths of a row', () => {
     const html = render(flex({
       componentNumber: 2, componentGap: 20, padding: 8, isShowTitle: true, alias: '两栏布局',
-      components: [{ id: 'a', type: 'div', divWidth: 60, modules: [carousel] }, { id: 'b', type: 'div', modules: [link] }] as FlexSlot[],
+      components: [{ id: 'a', type: 'div', divWidth: 60, modules: [carousel] }, { id: 'b', type: 'div', modules: [link] }] as unknown as FlexSlot[],
     }));
     expect(html).toContain('两栏布局');
     expect(html).toContain('横幅一');
@@ -138,7 +138,7 @@ describe('flex panel', () => {
   });
 
   it('hides the title unless isShowTitle, and lays a column out without widths', () => {
-    const html = render(flex({ alias: '纵向布局', componentDirection: 'column', components: [{ id: 'a', type: 'div', divWidth: 30, modules: [carousel] }] as FlexSlot[] }));
+    const html = render(flex({ alias: '纵向布局', componentDirection: 'column', components: [{ id: 'a', type: 'div', divWidth: 30, modules: [carousel] }] as unknown as FlexSlot[] }));
     expect(html).not.toContain('纵向布局</h3>');
     expect(html).not.toContain('width:calc(');
     expect(html).toContain('atr-flex--column');
@@ -149,7 +149,7 @@ describe('flex panel', () => {
   });
 
   it('in edit mode offers 添加模块 per slot and 编辑/删除 per nested module', () => {
-    const html = render(flex({ componentNumber: 2, components: [{ id: 'a', type: 'div', alias: '左栏', modules: [carousel] }, { id: 'b', type: 'div', modules: [] }] as FlexSlot[] }),
+    const html = render(flex({ componentNumber: 2, components: [{ id: 'a', type: 'div', alias: '左栏', modules: [carousel] }, { id: 'b', type: 'div', modules: [] }] as unknown as FlexSlot[] }),
       { editable: true, editor: { onAddToSlot: () => undefined, onEditNested: () => undefined, onDeleteNested: () => undefined } });
     expect(html.match(/添加模块/g)).toHaveLength(2);
     expect(html).toContain('左栏');

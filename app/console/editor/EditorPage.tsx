@@ -32,6 +32,8 @@ import { PANEL_READ_KEY } from '../../site/usePanelData';
 import { useSession } from '../session';
 import { appConfigKey, siteUrl } from '../util';
 import { upsertModule, withTemplate } from './template';
+import { useNestedEditor } from './FlexSlotsEditor';
+import { PageStyleSelect } from './PageStyleSelect';
 import '../console.css';
 
 /** Width of the module drawer: the spec's 420 px settings drawer is too narrow for the module forms. */
@@ -74,6 +76,9 @@ export default function EditorPage() {
   const addItems = useMemo<MenuProps['items']>(() => Object.keys(registered)
     .filter((type) => registered[type])
     .map((type) => ({ key: type, label: definitionOf(type)?.label ?? type })), []);
+
+  const loadedConfig: HomeConfig = config.data?.homeConfig ?? [];
+  const nested = useNestedEditor({ applicationId: id, homeConfig: loadedConfig, entry: homeEntry(loadedConfig), categories: categories.data ?? [] });
 
   const appName = config.data?.name;
   useEffect(() => {
@@ -151,6 +156,7 @@ export default function EditorPage() {
           <span className="atr-editor__spacer" />
           {saving && <Spin size="small" />}
           <Space>
+            <PageStyleSelect applicationId={id} homeConfig={homeConfig} disabled={saving} />
             <Button icon={<EyeOutlined />} aria-label={MSG.previewSite} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.previewSite}</Button>
             <Dropdown
               trigger={['click']}
@@ -168,7 +174,7 @@ export default function EditorPage() {
           <SiteFrame config={app} user={site.user}>
             {template.length === 0
               ? <div className="atr-editor__empty"><Empty description={MSG.editorEmpty} /></div>
-              : <HomeGrid modules={template} site={site} editable actions={{ onEdit: (m) => setDrawer({ mode: 'edit', module: structuredClone(m) }), onDelete: remove, busy: saving }} />}
+              : <HomeGrid modules={template} site={site} editable actions={{ onEdit: (m) => setDrawer({ mode: 'edit', module: structuredClone(m) }), onDelete: remove, busy: saving, nested: nested.actions }} />}
           </SiteFrame>
         </div>
         <Drawer
@@ -193,6 +199,7 @@ export default function EditorPage() {
             </Suspense>
           )}
         </Drawer>
+        {nested.element}
       </div>
     </ConfigProvider>
   );
