@@ -1,8 +1,9 @@
 /**
- * Editor form of the flex (layout) module (spec 1 §2 'flex form', §4 'Flex save', §5 'Flex'): title and
- * title switch, width share, theme, background (transparent or white), direction (row or column), padding,
- * gap (integer >= 0), the number of areas (integer >= 1) and the area list (name, width percent 1-100
- * in a row layout, delete while more than one remains). Changing the number, 新增区域 and saving fit the
+ * Editor form of the flex (layout) module (spec 1 §2 'flex form', §4 'Flex save', §5 'Flex'): title,
+ * title switch, description (on a group template it comes with the group fields), width share, theme,
+ * background (transparent or white), direction (row or column), padding, gap (integer >= 0), the number
+ * of areas (integer >= 1) and the area list (name, width percent 1-100 in a row layout, delete while
+ * more than one remains). Changing the number, 新增区域 and saving fit the
  * list with `fitSlots`: extra areas are cut, missing ones added; adding to a row whose set widths leave
  * no room shows the alert 当前组件没有剩余空间，请重新规划后再次新增区域。 and stops. The modules placed
  * in the areas are kept as they are (they are edited on the page, inside each area).
@@ -69,6 +70,11 @@ export default function FlexForm(props: FormProps<FlexModule>) {
     <ModuleFormShell type="flex" form={form} {...props} normalise={normalise}>
       <TitleField />
       <SwitchField name="isShowTitle" label="显示标题" />
+      {props.page.style !== 'fullScreen' && (
+        <Form.Item name="description" label="描述" extra="显示标题时显示在标题下方" rules={[{ max: 500, message: '不能超过 500 个字' }]}>
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+      )}
       <SpanField />
       <Form.Item name="mode" label="主题">
         <Radio.Group options={[{ value: 'default', label: '默认' }, { value: 'fullScreen', label: '全屏' }]} />

@@ -1,7 +1,8 @@
 /**
  * The visitor's flex (layout) panel (spec 1 §3 'flex', §4 'Flex save'): its slots in a row or a column
  * with `componentGap` px between them, `padding` px inside, on a transparent or white background, with
- * the title when `isShowTitle`. In a row each slot takes its width of slotWidths (divWidth, or a share
+ * the title (and description) when `isShowTitle`; the fullScreen theme runs the background the full
+ * width of the window. In a row each slot takes its width of slotWidths (divWidth, or a share
  * of what the set widths leave) minus its part of the gaps; on a phone the slots stack. Inside a slot
  * the modules placed there are rendered one under the other, each at 100% of the slot (its own span is
  * ignored), by its own type's Panel through the registry (app/site/ModuleRenderer).
@@ -40,12 +41,12 @@ export default function FlexPanel({ module, editable, site, editor }: PanelProps
   const gap = Number.isFinite(module.componentGap) ? Math.max(0, module.componentGap) : 12;
   const widths = slotWidths(slots);
   const total = slots.reduce((n, s) => n + s.modules.length, 0);
-  const cls = ['atr-flex', module.bgColor === 'white' ? 'atr-flex--white' : '', row ? 'atr-flex--row' : 'atr-flex--column', editable ? 'atr-flex--edit' : ''].filter(Boolean).join(' ');
+  const cls = ['atr-flex', module.bgColor === 'white' ? 'atr-flex--white' : '', module.mode === 'fullScreen' ? 'atr-flex--full' : '', row ? 'atr-flex--row' : 'atr-flex--column', editable ? 'atr-flex--edit' : ''].filter(Boolean).join(' ');
 
   return (
     <section className={cls} style={{ padding: module.padding ? `${module.padding}px` : undefined }} aria-label={module.alias}>
       {module.isShowTitle && <header className="atr-flex__head"><PanelTitle module={module} /></header>}
-      {module.isShowTitle && site.groupTemplate && module.description && <p className="atr-p-desc">{module.description}</p>}
+      {module.isShowTitle && module.description && <p className="atr-p-desc">{module.description}</p>}
       {total === 0 && !editable ? (
         <EmptyState type="flex" moduleId={module.id} topicId={site.topicId} editable={false} />
       ) : (
