@@ -5,7 +5,8 @@
  * width of the window. In a row each slot takes its width of slotWidths (divWidth, or a share
  * of what the set widths leave) minus its part of the gaps; on a phone the slots stack. Inside a slot
  * the modules placed there are rendered one under the other, each at 100% of the slot (its own span is
- * ignored), by its own type's Panel through the registry (app/site/ModuleRenderer).
+ * ignored: it is shown at the span its slot allows, nestedSpan), by its own type's Panel through the
+ * registry (app/site/ModuleRenderer).
  *
  * In edit mode each slot shows its name and '+ 添加模块', each nested module 编辑 and 删除; they call
  * the `editor` actions of PanelProps (the editor owns the drawer). A flex without any module shows the
@@ -20,7 +21,7 @@ import { definitionOf } from '../registry';
 import { ModuleRenderer } from '../../app/site/ModuleRenderer';
 import { PanelTitle } from '../kit/PanelShell';
 import { EmptyState } from '../kit/EmptyState';
-import { slotWidths, type FlexModule, type FlexSlot } from './definition.js';
+import { nestedSpan, slotWidths, type FlexModule, type FlexSlot } from './definition.js';
 import './flex.css';
 
 /** CSS width of a row slot of `pct` percent among `n` slots with `gap` px between them. */
@@ -63,9 +64,10 @@ export default function FlexPanel({ module, editable, site, editor }: PanelProps
                   </Button>
                 </div>
               )}
-              {slot.modules.map((m) => (
-                <NestedItem key={m.id} flexId={module.id} slotId={slot.id} module={m} {...{ editable, site, editor }} />
-              ))}
+              {slot.modules.map((m) => {
+                const span = nestedSpan(module.span, widths[i], module.componentDirection);
+                return <NestedItem key={m.id} flexId={module.id} slotId={slot.id} module={m.span === span ? m : { ...m, span }} {...{ editable, site, editor }} />;
+              })}
               {editable && slot.modules.length === 0 && <div className="atr-flex__slot-empty">空区域</div>}
             </div>
           ))}

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { moduleBase, plainText, type ModuleConfig } from '../../common/homeConfig.js';
 import { MSG } from '../../common/messages.js';
+import { SPAN_FRACTIONS } from '../../common/constants.js';
 import type { ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
 
@@ -102,6 +103,33 @@ export function deleteSlot(slots: readonly FlexSlot[], id: string): FlexSlot[] {
 export function nestedModules(cfg: { components?: unknown }): ModuleConfig[] {
   const slots = Array.isArray(cfg.components) ? cfg.components as Array<{ modules?: unknown }> : [];
   return slots.flatMap((s) => (Array.isArray(s?.modules) ? s.modules as ModuleConfig[] : []));
+}
+
+/**
+ * The span a module placed in a slot is shown at (its own span is ignored there): the widest span whose
+ * fraction of the page fits the slot, i.e. the flex's span fraction times the slot's width percent in a
+ * row (the whole flex width in a column); at least 0 (1/4). Panels use it for their columns and item
+ * counts (spec 2 §9).
+ */
+export function nestedSpan(flexSpan: number, slotPct: number, direction: 'row' | 'column' | undefined): number {
+  const base = SPAN_FRACTIONS[Number.isInteger(flexSpan) && flexSpan >= 0 && flexSpan <= 5 ? flexSpan : 5];
+  const f = base * (direction === 'column' ? 1 : Math.max(0, slotPct) / 100);
+  let span = 0;
+  SPAN_FRACTIONS.forEach((x, i) => { if (x <= f + 0.005) span = i; });
+  return span;
+}
+
+/** The flex config with each nested module's `span` set to nestedSpan of its slot (stored shape kept). */
+export function withNestedSpans<C extends { span: number; componentDirection?: 'row' | 'column'; components?: FlexSlot[] }>(cfg: C): C {
+  if (!Array.isArray(cfg.components)) return cfg;
+  const widths = slotWidths(cfg.components);
+  return {
+    ...cfg,
+    components: cfg.components.map((s, i) => ({
+      ...s,
+      modules: (s.modules ?? []).map((m) => ({ ...m, span: nestedSpan(cfg.span, widths[i], cfg.componentDirection) })),
+    })),
+  };
 }
 
 export const flexDefinition: ModuleDefinition<FlexModule> = {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../registry';
 import type { PanelProps, SiteContext } from '../types.app';
 import FlexPanel, { rowSlotWidth } from './Panel';
-import { canDeleteSlot, deleteSlot, fitSlots, flexDefinition, flexSchema, newSlot, remainingWidth, slotWidths, type FlexModule, type FlexSlot } from './definition';
+import { canDeleteSlot, deleteSlot, fitSlots, flexDefinition, flexSchema, nestedSpan, newSlot, remainingWidth, slotWidths, withNestedSpans, type FlexModule, type FlexSlot } from './definition';
 
 const slot = (divWidth?: number | null, extra: Partial<FlexSlot> = {}): FlexSlot => ({ ...newSlot(), divWidth, ...extra });
 const flex = (extra: Partial<FlexModule> = {}): FlexModule => ({ ...flexDefinition.defaults({ groupTemplate: false }), id: 'f1', ...extra }) as FlexModule;
@@ -48,6 +48,23 @@ describe('slot widths (spec 1 §4)', () => {
     expect(rowSlotWidth(50, 2, 12)).toBe('calc(50% - 6px)');
     expect(rowSlotWidth(25, 3, 12)).toBe('calc(25% - 6px)');
     expect(rowSlotWidth(100, 1, 12)).toBe('calc(100% - 0px)');
+  });
+});
+
+describe('the span of a module placed in a slot (its own span is ignored)', () => {
+  it.each([
+    [5, 100, 'row', 5], [5, 50, 'row', 2], [5, 40, 'row', 1], [5, 33.34, 'row', 1], [5, 25, 'row', 0], [5, 10, 'row', 0],
+    [5, 75, 'row', 4], [3, 50, 'row', 1], [2, 40, 'row', 0], [2, 30, 'column', 2], [5, 0, 'row', 0],
+  ] as const)('flex span %i, slot width %d percent, %s: span %i', (flexSpan, pct, dir, span) => {
+    expect(nestedSpan(flexSpan, pct, dir)).toBe(span);
+  });
+
+  it('withNestedSpans sets each nested module to its slot width', () => {
+    const f = withNestedSpans(flex({ componentNumber: 2, components: [
+      { id: 'a', type: 'div', divWidth: 25, modules: [{ id: 'n1', type: 'notice', alias: '通知', span: 5 }] },
+      { id: 'b', type: 'div', modules: [{ id: 'n2', type: 'scholar', alias: '学者', span: 0 }] },
+    ] as unknown as FlexSlot[] }));
+    expect(f.components.map((c) => c.modules[0].span)).toEqual([0, 4]);
   });
 });
 

@@ -14,6 +14,7 @@ import { definitionOf } from '../registry';
 import type { FormProps } from '../types.app';
 import type { RegisteredType } from '../types';
 import { GroupFields } from './GroupFields';
+import { InContainerContext } from './fields';
 import { resolveGroupChoice } from './groups';
 
 export interface ModuleFormShellProps<C extends ModuleConfig> extends FormProps<C> {
@@ -78,7 +79,7 @@ export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellPr
 
   return (
     <Form form={form} layout="vertical" initialValues={start} onFinish={() => void save()} scrollToFirstError>
-      {children}
+      <InContainerContext.Provider value={!!props.inContainer}>{children}</InContainerContext.Provider>
       {groupFields && <GroupFields page={page} mode={mode} />}
       <Form.Item style={{ marginTop: 24, marginBottom: 0 }}>
         <Space>

@@ -31,7 +31,7 @@ const stored = async () => JSON.parse((await ctx.db.selectFrom('applications').s
 
 describe('flex modules in the home config', () => {
   it('stores a flex with a module in each slot, each checked by its own type', async () => {
-    const r = await save([flex('f1', [[notice('n1')], [notice('n2', { showPublishTime: false })], []])]);
+    const r = await save([flex('f1', [[notice('n1', { span: 5 })], [notice('n2', { showPublishTime: false })], []])]);
     expect(r.status).toBe(200);
     const row = await stored();
     const slots = row[0].template[0].components;
@@ -39,6 +39,8 @@ describe('flex modules in the home config', () => {
     expect(slots[0].modules[0]).toMatchObject({ id: 'n1', type: 'notice', alias: '通知公告', version: 1 });
     expect(slots[1].modules[0].showPublishTime).toBe(false);
     expect(slots[2].modules).toEqual([]);
+    // a third of a full-width flex: shown (and read) at span 1 whatever span was sent
+    expect(slots[0].modules[0].span).toBe(1);
   });
 
   it('refuses a nested module whose alias is empty with 400, the field path and 请输入模块标题, and writes nothing', async () => {

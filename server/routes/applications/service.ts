@@ -9,6 +9,7 @@ import { DEFAULT_PRIMARY_COLOR } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import { moduleBase, type ModuleConfig } from '../../../common/homeConfig.js';
 import { syncGroups } from '../../../modules/kit/groups.js';
+import { withNestedSpans, type FlexSlot } from '../../../modules/flex/definition.js';
 import { definitionOf } from '../../../modules/registry.js';
 import { z } from 'zod';
 
@@ -72,7 +73,8 @@ export async function updateApplication(db: Db, id: number, input: { name?: stri
  * Validates a submitted home config: the list form (an old single object is wrapped), each module
  * against its type's schema (a type not registered yet against the common fields), and the modules
  * nested in a flex module's slots (`components[].modules`, spec 1 §3 'flex') against their own type's
- * schema too; a flex inside a flex is refused. Module ids are unique across the whole page list. Each
+ * schema too (their span set to the one their slot allows, `withNestedSpans`); a flex inside a flex is
+ * refused. Module ids are unique across the whole page list. Each
  * entry's `groups` map is synced with its modules (spec 1 §4 'Group templates': a group no module
  * keeps is deleted). Throws 400 naming the module and field at fault, e.g.
  * `homeConfig.0.template.1.components.0.modules.2.alias`.
@@ -92,13 +94,13 @@ export function validateHomeConfig(raw: unknown): HomeConfig {
     let out: ModuleConfig = def ? { ...r.data, version: def.version } : r.data;
     const slots = (out as { components?: unknown }).components;
     if (def && Array.isArray(slots)) {
-      out = {
+      out = withNestedSpans({
         ...out,
         components: slots.map((slot: { modules?: Record<string, unknown>[] }, si: number) => ({
           ...slot,
           modules: (slot.modules ?? []).map((n, ni) => validateModule(n, `${at}.components.${si}.modules.${ni}`, true)),
         })),
-      };
+      } as ModuleConfig & { components: FlexSlot[] });
     }
     return out;
   };
