@@ -3,7 +3,8 @@
  * forms', §3 'flex', 'Home config' groups, §4 'Flex save', 'Group templates', §5 'Flex'; spec 2 §8):
  * a super manager creates an application, adds a flex layout with three areas, puts a module into each
  * area through the page, and the visitor page shows the flex with its three modules; a fourth area when
- * every width is set is refused with 当前组件没有剩余空间，请重新规划后再次新增区域。; then the page
+ * every width is set is refused with 当前组件没有剩余空间，请重新规划后再次新增区域。; a module in an area
+ * is edited and another deleted; then the page
  * switches to the fullScreen style, one module creates a group and another joins it, and the visitor
  * page shows both in one band. Screenshots are kept under test-artifacts/.
  */
@@ -117,7 +118,7 @@ describe('layouts: flex areas and group templates', () => {
     await visitor.close();
   });
 
-  it('refuses a fourth area when the widths are all set', async () => {
+  it('refuses a fourth area when the widths are all set; edits and deletes modules inside areas', async () => {
     await clearToasts();
     const flex = page.locator('.atr-slot[data-module-type="flex"]');
     await flex.locator('.atr-slot__toolbar').getByRole('button', { name: '编辑' }).click();
@@ -134,6 +135,25 @@ describe('layouts: flex areas and group templates', () => {
     const slots = stored.homeConfig[0].template[0].components as Array<{ divWidth: number; modules: unknown[] }>;
     expect(slots.map((s) => s.divWidth)).toEqual([30, 30, 40]);
     expect(slots.map((s) => s.modules.length)).toEqual([1, 1, 1]);
+
+    // edit and delete a module inside an area
+    await clearToasts();
+    const item = flex.locator('.atr-flex__item').filter({ hasText: '区域一的通知' });
+    await item.locator('.atr-flex__item-bar').getByRole('button', { name: '编辑' }).click();
+    const form = openDrawer();
+    await form.getByLabel('模块标题').fill('区域一的公告');
+    await form.getByRole('button', { name: '保存修改' }).click();
+    await page.getByText('首页配置保存成功').last().waitFor();
+    await flex.locator('[data-slot-id]').nth(0).getByText('区域一的公告').first().waitFor();
+    await clearToasts();
+    const third = flex.locator('.atr-flex__item').filter({ hasText: '区域三的学者' });
+    await third.locator('.atr-flex__item-bar').getByRole('button', { name: '删除' }).click();
+    await page.getByText('你确认要删除该模块吗？ 删除后数据不可恢复。').waitFor();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+    await page.getByText('模块已删除').waitFor();
+    const after = await (await page.request.get(`${server.url}/api/v1/applications/config?host=127.0.0.1:${server.port}`)).json();
+    const slots2 = after.homeConfig[0].template[0].components as Array<{ modules: Array<{ alias: string }> }>;
+    expect(slots2.map((s) => s.modules.map((m) => m.alias))).toEqual([['区域一的公告'], ['区域二的机构'], []]);
   });
 
   it('switches to the fullScreen style; a module creates a group, another joins it, the visitor sees one band', async () => {
