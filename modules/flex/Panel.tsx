@@ -18,7 +18,7 @@ import type { ModuleConfig } from '../../common/homeConfig.js';
 import { MSG } from '../../common/messages.js';
 import type { PanelProps } from '../types.app.js';
 import { definitionOf } from '../registry';
-import { ModuleRenderer } from '../../app/site/ModuleRenderer';
+import { ModuleRenderer } from '@app/site/ModuleRenderer';
 import { PanelTitle } from '../kit/PanelShell';
 import { EmptyState } from '../kit/EmptyState';
 import { nestedSpan, slotWidths, type FlexModule, type FlexSlot } from './definition.js';
