@@ -50,8 +50,3 @@ export const CODE_RESEND_MS = 60_000;
 export const CODE_PER_ADDRESS_PER_MIN = 5;
 /** spec 2 §9 'Dates': missing dates default to this day. */
 export const DEFAULT_DATE = '2023-01-01';
-/**
- * Window event raised by the notice and resource empty states and data-list buttons (spec 1 §2: "raises
- * an event instead of navigating"): a CustomEvent whose detail is `{ moduleId, type }`.
- */
-export const DATA_LIST_EVENT = 'atrium:data-list';

@@ -12,12 +12,14 @@
  */
 import { Button, Empty } from 'antd';
 import { MSG } from '../../common/messages.js';
-import { DATA_LIST_EVENT } from '../../common/constants.js';
 import { topicShowHref } from './links';
 import './panel.css';
 
-/** Name of the window event raised by the notice and resource empty states (common/constants.ts). */
-export { DATA_LIST_EVENT };
+/**
+ * Name of the window CustomEvent raised by the notice and resource empty states; the same event (and
+ * detail) as the data-list button of those panels (helper mod-lists, modules/kit/dataList.tsx).
+ */
+export const DATA_LIST_EVENT = 'atrium:data-list';
 
 /** The detail of a DATA_LIST_EVENT: which module's data list to open. */
 export interface DataListDetail { moduleId: string; type: string }

@@ -13,7 +13,7 @@ import { MSG } from '@common/messages';
 import { definitionOf } from '../registry';
 import type { FormProps } from '../types.app';
 import type { RegisteredType } from '../types';
-import { GroupFields } from './GroupFields';
+import { GroupFields } from './GroupChoiceFields';
 import { InContainerContext } from './fields';
 import { resolveGroupChoice } from './groups';
 

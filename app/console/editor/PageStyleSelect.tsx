@@ -2,7 +2,7 @@
  * The home page style switch of the editor toolbar (spec 1 §3 'Home config': style card (default), line,
  * or fullScreen = a group template). Changing it saves the home config at once (POST
  * /api/v1/applications/{id}/home-config) with only the home entry's style changed; the module forms of
- * a fullScreen page then offer description, group and background (modules/kit/GroupFields.tsx).
+ * a fullScreen page then offer description, group and background (modules/kit/GroupChoiceFields.tsx).
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
