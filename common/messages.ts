@@ -443,6 +443,21 @@ export const MSG = {
   xmoduleCatalogueFailed: '组件列表加载失败',
   xmoduleOptionsFailed: '选项加载失败',
   xmoduleMinHeight: '最小高度须为不小于 100 的整数',
+  // layout (helper mod-layout): flex module, group templates, empty-state widget (spec 1 §3-§5, spec 2 §2, §8)
+  flexNumberMin: '区域数量须为不小于 1 的整数',
+  flexNumberMax: '区域数量不能超过 12 个',
+  flexGapMin: '区域间距须为不小于 0 的整数',
+  flexGapMax: '区域间距不能超过 200',
+  flexPaddingRange: '内边距须为 0 到 200 的整数',
+  flexWidthOver: '各区域宽度之和不能超过 100%',
+  flexNotNested: '布局组件内不能再放置布局组件',
+  flexSlotLast: '至少需要保留一个区域',
+  flexAddToSlot: '添加模块',
+  groupJoinRequired: '请选择要加入的分组',
+  groupUnknown: '分组不存在',
+  emptyWechatConfigure: '暂未绑定公众号或公众号数据未分组，点击此处配置',
+  emptyPublish: '去发布',
+  pageStyleSaved: '页面风格已切换',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */

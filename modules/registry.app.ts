@@ -7,6 +7,7 @@ import { lazy } from 'react';
 import type { AppRegistry } from './types.app';
 import ActivityPanel from './activity/Panel';
 import CarouselPanel from './carousel/Panel';
+import FlexPanel from './flex/Panel';
 import FruitPanel from './fruit/Panel';
 import InstitutionPanel from './institution/Panel';
 import JournalPanel from './journal/Panel';
@@ -47,4 +48,5 @@ export const appRegistry: AppRegistry = {
   bulletin: { Panel: BulletinPanel, Form: lazy(() => import('./bulletin/Form')) },
   iframe: { Panel: IframePanel, Form: lazy(() => import('./iframe/Form')) },
   xmodule: { Panel: XmodulePanel, Form: lazy(() => import('./xmodule/Form')) },
+  flex: { Panel: FlexPanel, Form: lazy(() => import('./flex/Form')) },
 };

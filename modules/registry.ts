@@ -5,6 +5,7 @@
 import type { ModuleDefinition, RegisteredType } from './types.js';
 import { activityDefinition } from './activity/definition.js';
 import { carouselDefinition } from './carousel/definition.js';
+import { flexDefinition } from './flex/definition.js';
 import { fruitDefinition } from './fruit/definition.js';
 import { institutionDefinition } from './institution/definition.js';
 import { journalDefinition } from './journal/definition.js';
@@ -32,6 +33,7 @@ export const moduleDefinitions: { [T in RegisteredType]: ModuleDefinition } = {
   resource: resourceDefinition, tool: toolDefinition,
   wechat_article: wechatArticleDefinition, job: jobDefinition, bulletin: bulletinDefinition, iframe: iframeDefinition,
   xmodule: xmoduleDefinition,
+  flex: flexDefinition,
 };
 
 /** The definition of a type, or undefined for a type that is not registered yet. */

@@ -22,6 +22,19 @@ export interface SiteContext {
   exploreBase?: string | null;
 }
 
+/**
+ * Edit-mode actions a container panel (flex, spec 1 §3) offers for the modules in its slots. The editor
+ * owns the drawer: the panel only calls these with the flex module's id, the slot's id and the module.
+ */
+export interface NestedEditActions {
+  /** '+ 添加模块' of a slot */
+  onAddToSlot?(flexId: string, slotId: string): void;
+  onEditNested?(flexId: string, slotId: string, module: ModuleConfig): void;
+  onDeleteNested?(flexId: string, slotId: string, module: ModuleConfig): void;
+  /** a save is running: the buttons wait */
+  busy?: boolean;
+}
+
 export interface PanelProps<C extends ModuleConfig = ModuleConfig> {
   module: C;
   /** read key -> page; undefined while loading */
@@ -39,6 +52,8 @@ export interface PanelProps<C extends ModuleConfig = ModuleConfig> {
    * writes (docs/decisions.md #33). Call it only with a module that differs from `module`.
    */
   onModuleChange?: (module: C) => void;
+  /** edit mode only: actions on the modules nested in a container panel's slots */
+  editor?: NestedEditActions;
 }
 
 export interface FormProps<C extends ModuleConfig = ModuleConfig> {

@@ -10,8 +10,8 @@ export const REGISTERED_TYPES = ['news', 'notice', 'link', 'scholar', 'instituti
   'policy', 'standard', 'book', 'sciencedata', 'resource', 'tool',
   // feeds: wechat articles, jobs, bulletins, embedded pages
   'wechat_article', 'job', 'bulletin', 'iframe',
-  // custom components
-  'xmodule'] as const;
+  // custom components, layouts
+  'xmodule', 'flex'] as const;
 export type RegisteredType = (typeof REGISTERED_TYPES)[number];
 
 /** The resource reads of spec 2 §7 'Content': POST /api/v3|v4/modules/top-{kind}. */

@@ -12,11 +12,13 @@ import type { ModuleConfig } from '@common/homeConfig';
 import type { Page } from '@common/page';
 import { MSG } from '@common/messages';
 import { definitionOf } from '@modules/registry';
-import type { ModuleAppParts, SiteContext } from '@modules/types.app';
+import type { ModuleAppParts, NestedEditActions, SiteContext } from '@modules/types.app';
+import { bandsOf } from '@modules/kit/groups';
 import { appRegistry } from '@modules/registry.app';
 import { spanWidth } from './layout';
 import { usePanelData } from './usePanelData';
 import './site.css';
+import './bands.css';
 
 /** The registered browser parts of a type, or undefined. */
 export function appPartsOf(type: string): ModuleAppParts | undefined {
@@ -27,6 +29,8 @@ export function appPartsOf(type: string): ModuleAppParts | undefined {
 export interface GridEditActions {
   onEdit(module: ModuleConfig): void;
   onDelete(module: ModuleConfig): void;
+  /** actions on the modules nested in container panels (flex slots; app/console/editor/FlexSlotsEditor.tsx) */
+  nested?: NestedEditActions;
   /** a save is running: the buttons wait */
   busy?: boolean;
   /** a panel corrected its module to its data (spec 1 §4; PanelProps.onModuleChange): persist it */
@@ -45,6 +49,20 @@ export interface HomeGridProps {
 /** Lays out the modules of a page entry; see the file comment. */
 export function HomeGrid({ modules, site, bootData, editable = false, actions }: HomeGridProps) {
   const shown = editable ? modules : modules.filter((m) => appPartsOf(m.type) && definitionOf(m.type));
+  if (site.groupTemplate) {
+    // group template (spec 1 §3 'groups'): consecutive modules of one group in one full-width band
+    return (
+      <div className="atr-bands">
+        {bandsOf({ template: shown, groups: {} }).map((b, i) => (
+          <div key={b.groupId ?? `free-${i}`} className={`atr-band atr-band--${b.groupId ? b.backgroundColor : 'none'}`} data-group-id={b.groupId ?? undefined}>
+            <div className={`atr-grid${editable ? ' atr-grid--edit' : ''}`}>
+              {b.modules.map((m) => <PanelSlot key={m.id} module={m} site={site} initial={bootData?.[m.id]} editable={editable} actions={actions} />)}
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
   return (
     <div className={`atr-grid${editable ? ' atr-grid--edit' : ''}`}>
       {shown.map((m) => (
@@ -79,7 +97,8 @@ function PanelSlot({ module, site, initial, editable, actions }: SlotProps) {
     } catch { /* a broken config keeps its natural height */ }
   }
   const body = parts && def
-    ? <PanelBoundary editable={editable}><RegisteredPanel parts={parts} module={module} site={site} initial={initial} editable={editable} onModuleChange={editable ? actions?.onModuleChange : undefined} /></PanelBoundary>
+    ? <PanelBoundary editable={editable}><RegisteredPanel parts={parts} module={module} site={site} initial={initial} editable={editable}
+      onModuleChange={editable ? actions?.onModuleChange : undefined} editor={editable ? actions?.nested : undefined} /></PanelBoundary>
     : <UnregisteredCard type={module.type} />;
 
   return (
@@ -114,10 +133,10 @@ function PanelSlot({ module, site, initial, editable, actions }: SlotProps) {
   );
 }
 
-function RegisteredPanel({ parts, module, site, initial, editable, onModuleChange }: { parts: ModuleAppParts; module: ModuleConfig; site: SiteContext; initial?: Record<string, Page<unknown>>; editable: boolean; onModuleChange?: (m: ModuleConfig) => void }) {
+function RegisteredPanel({ parts, module, site, initial, editable, onModuleChange, editor }: { parts: ModuleAppParts; module: ModuleConfig; site: SiteContext; initial?: Record<string, Page<unknown>>; editable: boolean; onModuleChange?: (m: ModuleConfig) => void; editor?: NestedEditActions }) {
   const { data, loading, error } = usePanelData(module, site, initial);
   const { Panel } = parts;
-  return <Panel module={module} data={data} loading={loading} error={error} editable={editable} site={site} onModuleChange={onModuleChange} />;
+  return <Panel module={module} data={data} loading={loading} error={error} editable={editable} site={site} onModuleChange={onModuleChange} editor={editor} />;
 }
 
 function UnregisteredCard({ type }: { type: string }) {

@@ -1,8 +1,8 @@
 /**
  * Editor form of the bulletin panel (spec 1 §2 'bulletin form'; spec 2 §9): title, width, number of
  * items (dataSize, default 1; the panel shows at most the bulletins that exist), the login switch and
- * the bulletin types (快报, 研究报告, 快讯; at least one). In a group template also the description and
- * the background.
+ * the bulletin types (快报, 研究报告, 快讯; at least one). In a group template the form frame
+ * (ModuleFormShell) adds the description, the group and the background.
  */
 import { Form, InputNumber, Select } from 'antd';
 import { BULLETIN_TYPES } from '@common/constants';
@@ -11,11 +11,9 @@ import type { FormProps } from '../types.app';
 import { BULLETIN_MAX_SIZE, type BulletinModule } from './definition';
 import { ModuleFormShell } from '../kit/ModuleFormShell';
 import { FIELD_LABELS, SpanField, SwitchField, TitleField } from '../kit/fields';
-import { GroupTemplateFields } from '../kit/GroupFields';
 
 /** See the file comment. */
 export default function BulletinForm(props: FormProps<BulletinModule>) {
-  const group = props.page.style === 'fullScreen';
   return (
     <ModuleFormShell type="bulletin" {...props}>
       <TitleField />
@@ -28,7 +26,6 @@ export default function BulletinForm(props: FormProps<BulletinModule>) {
         <InputNumber min={1} max={BULLETIN_MAX_SIZE} precision={0} />
       </Form.Item>
       <SwitchField name="oauthBeforeRedirect" label={FIELD_LABELS.oauthBeforeRedirect} />
-      {group && <GroupTemplateFields />}
     </ModuleFormShell>
   );
 }

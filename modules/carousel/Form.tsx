@@ -117,7 +117,11 @@ export default function CarouselForm(props: FormProps<CarouselModule>) {
   const column = (Form.useWatch('column', form) as number | undefined) ?? props.initial?.column ?? 0;
   return (
     <ModuleFormShell type="carousel" form={form} {...props}
-      normalise={(m) => (m.column === 1 ? m : { ...m, height: undefined })}>
+      normalise={(m) => {
+        const sized = m.column === 1 ? m : { ...m, height: undefined };
+        // inside a parent container the carousel cannot be fullScreen (spec 1 §4)
+        return props.inContainer && sized.mode === 'fullScreen' ? { ...sized, mode: 'default' as const } : sized;
+      }}>
       <TitleField />
       <SpanField />
       <Form.Item name="mode" label="主题" extra={props.inContainer ? '位于布局容器内时不能全屏' : undefined}>

@@ -10,7 +10,6 @@ import type { FormProps } from '../types.app';
 import { iframeUrlSchema, type IframeModule } from './definition';
 import { ModuleFormShell } from '../kit/ModuleFormShell';
 import { SpanField, TitleField } from '../kit/fields';
-import { GroupTemplateFields } from '../kit/GroupFields';
 
 const urlRule = {
   validator: async (_r: unknown, v: unknown) => {
@@ -43,7 +42,6 @@ export default function IframeForm(props: FormProps<IframeModule>) {
           <InputNumber min={100} max={4000} precision={0} />
         </Form.Item>
       )}
-      {group && <GroupTemplateFields />}
     </ModuleFormShell>
   );
 }

@@ -13,6 +13,9 @@ import { MSG } from '@common/messages';
 import { definitionOf } from '../registry';
 import type { FormProps } from '../types.app';
 import type { RegisteredType } from '../types';
+import { GroupFields } from './GroupChoiceFields';
+import { InContainerContext } from './fields';
+import { resolveGroupChoice } from './groups';
 
 export interface ModuleFormShellProps<C extends ModuleConfig> extends FormProps<C> {
   type: RegisteredType;
@@ -28,10 +31,14 @@ export interface ModuleFormShellProps<C extends ModuleConfig> extends FormProps<
 /** Resolves after `ms` milliseconds. */
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** The starting values of a form: a clone of the module in edit mode, the type's fresh defaults otherwise. */
-export function startingValues<C extends ModuleConfig>(type: RegisteredType, mode: 'create' | 'edit', initial: C | undefined, groupTemplate: boolean): C {
+/**
+ * The starting values of a form: a clone of the module in edit mode, the type's fresh defaults otherwise.
+ * Adding on a group template (`groupFields`) starts with 新建分组 and a white background.
+ */
+export function startingValues<C extends ModuleConfig>(type: RegisteredType, mode: 'create' | 'edit', initial: C | undefined, groupTemplate: boolean, groupFields = false): C {
   if (mode === 'edit' && initial) return structuredClone(initial);
-  return { ...definitionOf(type)!.defaults({ groupTemplate }), id: '' } as C;
+  const fresh = { ...definitionOf(type)!.defaults({ groupTemplate }), id: '' } as C;
+  return groupFields ? { backgroundColor: 'white', ...fresh, groupChoice: 'create' } as C : fresh;
 }
 
 /** See the file comment. */
@@ -39,14 +46,24 @@ export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellPr
   const { type, mode, initial, page, onSubmit, onCancel, normalise, canSave = true, children } = props;
   const [own] = Form.useForm();
   const form = props.form ?? own;
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [saving, setSaving] = useState(false);
-  const start = useMemo(() => startingValues(type, mode, initial, page.style === 'fullScreen'), [type, mode, initial, page.style]);
+  /** description, group and background of group templates (spec 1 §2), not inside a flex slot */
+  const groupFields = page.style === 'fullScreen' && !props.inContainer;
+  const start = useMemo(() => startingValues(type, mode, initial, page.style === 'fullScreen', groupFields), [type, mode, initial, page.style, groupFields]);
 
   const save = async () => {
     const values = { ...start, ...form.getFieldsValue(true) } as C;
     let module = { ...values, id: start.id || newModuleId(), type } as C;
-    if (normalise) module = normalise(module);
+    try {
+      // a rule that stops the save (e.g. the flex no-space alert) throws its Chinese message
+      if (normalise) module = normalise(module);
+      if (groupFields) module = resolveGroupChoice(module, page);
+      else if ('groupChoice' in module) { const { groupChoice: _drop, ...rest } = module as C & { groupChoice?: unknown }; module = rest as unknown as C; }
+    } catch (err) {
+      modal.warning({ title: '提示', content: (err as Error).message, okText: MSG.confirm });
+      return;
+    }
     const parsed = definitionOf(type)!.schema.safeParse(module);
     if (!parsed.success) {
       const issues = parsed.error.issues;
@@ -62,7 +79,8 @@ export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellPr
 
   return (
     <Form form={form} layout="vertical" initialValues={start} onFinish={() => void save()} scrollToFirstError>
-      {children}
+      <InContainerContext.Provider value={!!props.inContainer}>{children}</InContainerContext.Provider>
+      {groupFields && <GroupFields page={page} mode={mode} />}
       <Form.Item style={{ marginTop: 24, marginBottom: 0 }}>
         <Space>
           <Button type="primary" htmlType="submit" loading={saving} disabled={!canSave}>

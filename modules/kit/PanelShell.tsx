@@ -13,6 +13,7 @@ import type { ModuleDefinition } from '../types.js';
 import type { SiteContext } from '../types.app.js';
 import { PanelLink } from './PanelLink';
 import { topicShowHref } from './links';
+import { EmptyState } from './EmptyState';
 import './panel.css';
 
 /** The label of a panel's more link. */
@@ -100,6 +101,11 @@ export interface PanelStatusProps {
   hint?: ReactNode;
   /** the loading placeholder; default a list skeleton */
   skeleton?: ReactNode;
+  /**
+   * the module whose empty state this is: without a `hint`, the empty state is the empty-state widget
+   * with its configure link by type (EmptyState, spec 1 §2)
+   */
+  emptyFor?: { type: string; moduleId: string; topicId: number | null };
   children: ReactNode;
 }
 
@@ -108,10 +114,11 @@ export interface PanelStatusProps {
  * (even while a refetch runs or another read failed); with a failure and nothing to show, 加载失败;
  * otherwise the empty state.
  */
-export function PanelStatus({ loading, error, empty, editable, hint, skeleton, children }: PanelStatusProps) {
+export function PanelStatus({ loading, error, empty, editable, hint, skeleton, emptyFor, children }: PanelStatusProps) {
   if (!empty) return <>{children}</>;
   if (loading) return <div className="atr-p-state atr-p-state--loading" aria-busy="true">{skeleton ?? <ListSkeleton />}</div>;
   if (error) return <PanelError message={error} />;
+  if (emptyFor && hint === undefined) return <EmptyState {...emptyFor} editable={editable} />;
   return <PanelEmpty editable={editable} hint={hint} />;
 }
 

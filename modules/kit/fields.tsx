@@ -2,6 +2,7 @@
  * Fields shared by the module editor forms (spec 1 §2 'Shared options': width share, category cascader,
  * switches, 'more' link; §5 rules). Each is an antd Form.Item bound to the spec's field name.
  */
+import { createContext, useContext } from 'react';
 import { Cascader, Form, Input, Select, Switch } from 'antd';
 import { SPAN_LABELS } from '@common/constants';
 import { linkSchema } from '@common/homeConfig';
@@ -38,11 +39,18 @@ export function TitleField() {
   );
 }
 
-/** The width share (span 0-5 of spec 1 §3); `disabled` when a rule forces it (direction). */
+/**
+ * True while the form edits a module placed in a flex slot (provided by ModuleFormShell from
+ * FormProps.inContainer): the slot decides the width there, so SpanField is disabled.
+ */
+export const InContainerContext = createContext(false);
+
+/** The width share (span 0-5 of spec 1 §3); `disabled` when a rule forces it (direction) or inside a flex slot. */
 export function SpanField({ disabled, extra, onChange }: { disabled?: boolean; extra?: string; onChange?: (span: number) => void }) {
+  const inContainer = useContext(InContainerContext);
   return (
-    <Form.Item name="span" label={FIELD_LABELS.span} extra={extra}>
-      <Select disabled={disabled} onChange={onChange}
+    <Form.Item name="span" label={FIELD_LABELS.span} extra={inContainer ? '位于布局组件的区域内时，宽度由区域决定' : extra}>
+      <Select disabled={disabled || inContainer} onChange={onChange}
         options={SPAN_LABELS.map((l, i) => ({ value: i, label: `${SPAN_NAMES[i]}（${l}）` }))} />
     </Form.Item>
   );

@@ -13,6 +13,7 @@ import { REGISTERED_TYPES } from '../types';
 import type { PanelProps, SiteContext } from '../types.app';
 import ActivityPanel from '../activity/Panel';
 import CarouselPanel from '../carousel/Panel';
+import FlexPanel from '../flex/Panel';
 import FruitPanel from '../fruit/Panel';
 import InstitutionPanel from '../institution/Panel';
 import JournalPanel from '../journal/Panel';
@@ -35,7 +36,7 @@ import { formatDate, newestFirst, relativeDate } from './format';
 import { guardHref, resourceHref, scholarHref } from './links';
 
 const PANELS: Record<string, ComponentType<PanelProps<any>>> = {
-  activity: ActivityPanel, carousel: CarouselPanel, fruit: FruitPanel, institution: InstitutionPanel, journal: JournalPanel,
+  activity: ActivityPanel, carousel: CarouselPanel, fruit: FruitPanel, flex: FlexPanel, institution: InstitutionPanel, journal: JournalPanel,
   link: LinkPanel, news: NewsPanel, notice: NoticePanel, scholar: ScholarPanel,
   // module lists (their items: modules/<type>/<type>.test.ts)
   policy: PolicyPanel, standard: StandardPanel, book: BookPanel, sciencedata: SciencedataPanel, resource: ResourcePanel, tool: ToolPanel,
@@ -64,7 +65,7 @@ describe('every panel', () => {
   });
 
   // config-only panels have no read; a wechat panel reads only once an account is chosen (modules/feeds.test.ts)
-  it.each(REGISTERED_TYPES.filter((t) => !['link', 'carousel', 'iframe', 'wechat_article', 'xmodule'].includes(t)))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
+  it.each(REGISTERED_TYPES.filter((t) => !['link', 'carousel', 'iframe', 'wechat_article', 'xmodule', 'flex'].includes(t)))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
     expect(render(type, { loading: true })).toContain('ant-skeleton');
     expect(render(type, { loading: true })).not.toContain('暂无数据');
     const failed = render(type, { error: '网络连接失败，请检查网络后再试' });

@@ -33,6 +33,8 @@ import { useSession } from '../session';
 import { appConfigKey, siteUrl } from '../util';
 import { upsertModule, withTemplate } from './template';
 import { DataListHost } from '../content/DataListHost';
+import { useNestedEditor } from './FlexSlotsEditor';
+import { PageStyleSelect } from './PageStyleSelect';
 import '../console.css';
 
 /** Width of the module drawer: the spec's 420 px settings drawer is too narrow for the module forms. */
@@ -75,6 +77,9 @@ export default function EditorPage() {
   const addItems = useMemo<MenuProps['items']>(() => Object.keys(registered)
     .filter((type) => registered[type])
     .map((type) => ({ key: type, label: definitionOf(type)?.label ?? type })), []);
+
+  const loadedConfig: HomeConfig = config.data?.homeConfig ?? [];
+  const nested = useNestedEditor({ applicationId: id, homeConfig: loadedConfig, entry: homeEntry(loadedConfig), categories: categories.data ?? [] });
 
   const appName = config.data?.name;
   useEffect(() => {
@@ -152,6 +157,7 @@ export default function EditorPage() {
           <span className="atr-editor__spacer" />
           {saving && <Spin size="small" />}
           <Space>
+            <PageStyleSelect applicationId={id} homeConfig={homeConfig} disabled={saving} />
             <Button icon={<EyeOutlined />} aria-label={MSG.previewSite} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.previewSite}</Button>
             <Dropdown
               trigger={['click']}
@@ -170,6 +176,7 @@ export default function EditorPage() {
             {template.length === 0
               ? <div className="atr-editor__empty"><Empty description={MSG.editorEmpty} /></div>
               : <HomeGrid modules={template} site={site} editable actions={{ onEdit: (m) => setDrawer({ mode: 'edit', module: structuredClone(m) }), onDelete: remove, busy: saving,
+                nested: nested.actions,
                 // spec 1 §4: a panel's height (and job dataSize) corrected to its data is saved (docs/decisions.md #33)
                 onModuleChange: (m) => { void persist(template.map((x) => (x.id === m.id ? m : x)), MSG.moduleLayoutCorrected); } }} />}
           </SiteFrame>
@@ -197,6 +204,7 @@ export default function EditorPage() {
           )}
         </Drawer>
         <DataListHost applicationId={id} homeConfig={homeConfig} />
+        {nested.element}
       </div>
     </ConfigProvider>
   );

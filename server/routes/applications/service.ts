@@ -8,7 +8,9 @@ import { pageEntry, wrapHomeConfig, type HomeConfig } from '../../../common/home
 import { DEFAULT_PRIMARY_COLOR } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import { footerConfigSchema, headerConfigSchema, readStored, themeConfigSchema } from '../../../common/siteConfig.js';
-import { moduleBase } from '../../../common/homeConfig.js';
+import { moduleBase, type ModuleConfig } from '../../../common/homeConfig.js';
+import { syncGroups } from '../../../modules/kit/groups.js';
+import { withNestedSpans, type FlexSlot } from '../../../modules/flex/definition.js';
 import { definitionOf } from '../../../modules/registry.js';
 import { z } from 'zod';
 
@@ -70,25 +72,43 @@ export async function updateApplication(db: Db, id: number, input: { name?: stri
 
 /**
  * Validates a submitted home config: the list form (an old single object is wrapped), each module
- * against its type's schema (a type not registered yet against the common fields). Throws 400 naming
- * the module and field at fault.
+ * against its type's schema (a type not registered yet against the common fields), and the modules
+ * nested in a flex module's slots (`components[].modules`, spec 1 §3 'flex') against their own type's
+ * schema too (their span set to the one their slot allows, `withNestedSpans`); a flex inside a flex is
+ * refused. Module ids are unique across the whole page list. Each
+ * entry's `groups` map is synced with its modules (spec 1 §4 'Group templates': a group no module
+ * keeps is deleted). Throws 400 naming the module and field at fault, e.g.
+ * `homeConfig.0.template.1.components.0.modules.2.alias`.
  */
 export function validateHomeConfig(raw: unknown): HomeConfig {
   const list = z.array(pageEntry).min(1).max(20).safeParse(wrapHomeConfig(raw));
   if (!list.success) throw fromZod(list.error, 'homeConfig');
   const ids = new Set<string>();
-  return list.data.map((entry, pi) => ({
-    ...entry,
-    template: entry.template.map((m, mi) => {
-      const type = (m as { type?: unknown }).type;
-      const def = typeof type === 'string' ? definitionOf(type) : undefined;
-      const r = (def ? def.schema : moduleBase).safeParse(def ? def.migrate(m) : m);
-      if (!r.success) throw fromZod(r.error, `homeConfig.${pi}.template.${mi}`);
-      if (ids.has(r.data.id)) throw badRequest(MSG.badRequest, { [`homeConfig.${pi}.template.${mi}.id`]: '模块 id 重复' });
-      ids.add(r.data.id);
-      return def ? { ...r.data, version: def.version } : r.data;
-    }),
-  }));
+  const validateModule = (m: Record<string, unknown>, at: string, nested: boolean): ModuleConfig => {
+    const type = m.type;
+    const def = typeof type === 'string' ? definitionOf(type) : undefined;
+    const r = (def ? def.schema : moduleBase).safeParse(def ? def.migrate(m) : m);
+    if (!r.success) throw fromZod(r.error, at);
+    if (nested && r.data.type === 'flex') throw badRequest(MSG.flexNotNested, { [`${at}.type`]: MSG.flexNotNested });
+    if (ids.has(r.data.id)) throw badRequest(MSG.badRequest, { [`${at}.id`]: '模块 id 重复' });
+    ids.add(r.data.id);
+    let out: ModuleConfig = def ? { ...r.data, version: def.version } : r.data;
+    const slots = (out as { components?: unknown }).components;
+    if (def && Array.isArray(slots)) {
+      out = withNestedSpans({
+        ...out,
+        components: slots.map((slot: { modules?: Record<string, unknown>[] }, si: number) => ({
+          ...slot,
+          modules: (slot.modules ?? []).map((n, ni) => validateModule(n, `${at}.components.${si}.modules.${ni}`, true)),
+        })),
+      } as ModuleConfig & { components: FlexSlot[] });
+    }
+    return out;
+  };
+  return list.data.map((entry, pi) => {
+    const template = entry.template.map((m, mi) => validateModule(m, `homeConfig.${pi}.template.${mi}`, false));
+    return { ...entry, template, groups: syncGroups({ template, groups: entry.groups }) };
+  });
 }
 
 /** Reads the stored home config in list form. */

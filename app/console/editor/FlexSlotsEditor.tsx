@@ -1,0 +1,133 @@
+/**
+ * Editing the modules placed in a flex module's slots (spec 1 §3 'flex', §4 'Module form'; the carousel
+ * fullScreen option is disabled there, §4). `useNestedEditor` gives the editor page the actions a flex
+ * panel calls in edit mode (PanelProps.editor: '+ 添加模块' of a slot, 编辑 and 删除 of a nested
+ * module) and the element to render: a drawer that first offers the registered types (a flex cannot go
+ * inside a flex) and then the type's form with `inContainer` on; deleting asks 你确认要删除该模块吗？
+ * 删除后数据不可恢复。 Every change is saved at once (POST /api/v1/applications/{id}/home-config) and
+ * shows only once the server took it, like the editor's own changes.
+ */
+import { Suspense, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Drawer, Spin } from 'antd';
+import type { HomeConfig, ModuleConfig, PageEntry } from '@common/homeConfig';
+import { MSG } from '@common/messages';
+import { definitionOf } from '@modules/registry';
+import { appRegistry } from '@modules/registry.app';
+import type { CategoryNode, ModuleAppParts, NestedEditActions } from '@modules/types.app';
+import { apiPost, errorMessage } from '../../api';
+import type { AppConfig } from '../../boot';
+import { PANEL_READ_KEY } from '../../site/usePanelData';
+import { appConfigKey } from '../util';
+import { withTemplate } from './template';
+import { findNested, insertNested, removeNested, replaceNested } from './nested';
+
+/** Width of the nested-module drawer, px (as the editor's module drawer). */
+const NESTED_DRAWER_WIDTH = 560;
+
+const registered = appRegistry as Partial<Record<string, ModuleAppParts>>;
+
+/** The types that may be placed in a slot: every registered type but flex itself. */
+export function nestableTypes(): string[] {
+  return Object.keys(registered).filter((t) => t !== 'flex' && registered[t] && definitionOf(t));
+}
+
+type State =
+  | { step: 'pick'; flexId: string; slotId: string }
+  | { step: 'form'; mode: 'create'; type: string; flexId: string; slotId: string }
+  | { step: 'form'; mode: 'edit'; module: ModuleConfig; flexId: string; slotId: string }
+  | null;
+
+export interface NestedEditorOptions {
+  applicationId: number;
+  /** the application's whole home config as loaded */
+  homeConfig: HomeConfig;
+  /** the home page entry being edited */
+  entry: PageEntry;
+  categories: CategoryNode[];
+}
+
+/** See the file comment. Returns the actions for the flex panels and the drawer element. */
+export function useNestedEditor({ applicationId, homeConfig, entry, categories }: NestedEditorOptions): { actions: NestedEditActions; element: ReactNode } {
+  const queryClient = useQueryClient();
+  const { message, modal } = App.useApp();
+  const [state, setState] = useState<State>(null);
+  const [saving, setSaving] = useState(false);
+
+  const persist = async (next: ModuleConfig[], ok: string): Promise<boolean> => {
+    setSaving(true);
+    try {
+      const r = await apiPost<{ homeConfig: HomeConfig }>(`/api/v1/applications/${applicationId}/home-config`, { homeConfig: withTemplate(homeConfig, next) });
+      queryClient.setQueryData<AppConfig>(appConfigKey(applicationId), (old) => (old ? { ...old, homeConfig: r.homeConfig } : old));
+      void queryClient.invalidateQueries({ queryKey: [PANEL_READ_KEY, applicationId] });
+      message.success(ok);
+      return true;
+    } catch (err) {
+      message.error(errorMessage(err));
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const actions: NestedEditActions = {
+    busy: saving,
+    onAddToSlot: (flexId, slotId) => setState({ step: 'pick', flexId, slotId }),
+    onEditNested: (flexId, slotId, module) => {
+      const current = findNested(entry.template, flexId, slotId, module.id) ?? module;
+      setState({ step: 'form', mode: 'edit', module: structuredClone(current), flexId, slotId });
+    },
+    onDeleteNested: (flexId, slotId, module) => {
+      modal.confirm({
+        title: MSG.moduleDeleteTitle, content: MSG.moduleDeleteConfirm, okText: MSG.confirm, cancelText: MSG.cancel, okButtonProps: { danger: true },
+        onOk: async () => { await persist(removeNested(entry.template, flexId, slotId, module.id), MSG.moduleDeleted); },
+      });
+    },
+  };
+
+  const submit = async (module: ModuleConfig) => {
+    if (!state || state.step !== 'form') return;
+    const next = state.mode === 'create'
+      ? insertNested(entry.template, state.flexId, state.slotId, module)
+      : replaceNested(entry.template, state.flexId, state.slotId, module);
+    if (await persist(next, MSG.homeConfigSaved)) setState(null);
+  };
+
+  const type = state?.step === 'form' ? (state.mode === 'create' ? state.type : state.module.type) : null;
+  const Form = type ? registered[type]?.Form : undefined;
+  const title = !state ? '' : state.step === 'pick'
+    ? `${MSG.addModule} · 选择模块类型`
+    : state.mode === 'create'
+      ? `${MSG.addModule} · ${definitionOf(state.type)?.label ?? state.type}`
+      : `${MSG.editModule} · ${state.module.alias || definitionOf(state.module.type)?.label || state.module.type}`;
+
+  const element = (
+    <Drawer title={title} open={state !== null} size={NESTED_DRAWER_WIDTH} destroyOnHidden onClose={() => setState(null)} mask={{ closable: !saving }}>
+      {state?.step === 'pick' && (
+        <div className="atr-nested-types" role="list" aria-label="模块类型">
+          {nestableTypes().map((t) => (
+            <Button key={t} role="listitem" block style={{ marginBottom: 8, textAlign: 'left' }}
+              onClick={() => setState({ step: 'form', mode: 'create', type: t, flexId: state.flexId, slotId: state.slotId })}>
+              {definitionOf(t)?.label ?? t}
+            </Button>
+          ))}
+        </div>
+      )}
+      {state?.step === 'form' && Form && (
+        <Suspense fallback={<div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>}>
+          <Form
+            key={state.mode === 'edit' ? state.module.id : `new-${state.type}-${state.slotId}`}
+            mode={state.mode}
+            initial={state.mode === 'edit' ? state.module : undefined}
+            categories={categories}
+            page={entry}
+            inContainer
+            onSubmit={(m: ModuleConfig) => void submit(m)}
+            onCancel={() => setState(null)}
+          />
+        </Suspense>
+      )}
+    </Drawer>
+  );
+  return { actions, element };
+}
