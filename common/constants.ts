@@ -71,3 +71,13 @@ export const VIEWER_ZOOM_STEP = 0.2;
 export const VIEWER_WHEEL_STEP = 0.015;
 export const VIEWER_MIN_SCALE = 0.2;
 export const VIEWER_ROTATE_STEP = 90;
+
+// extras (issues 3, 4): institution counts and the feed pages
+/** Separator of the institution names in POST /api/v1/resources/institution/fruit-scholar-count (decision 110). */
+export const INSTITUTION_NAME_SEPARATOR = '|';
+/** At most this many names in one count request. */
+export const INSTITUTION_COUNT_MAX_NAMES = 50;
+/** At most this many characters in one institution name. */
+export const INSTITUTION_NAME_MAX = 200;
+/** Items per page of the jobs, wechat and bulletin list pages. */
+export const FEED_PAGE_SIZE = 10;
