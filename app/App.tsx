@@ -31,6 +31,15 @@ const ScholarProfilePage = lazy(() => import('./pages/explore/ScholarProfilePage
 const TopResourcesPage = lazy(() => import('./pages/explore/TopResourcesPage'));
 const NavigatorPage = lazy(() => import('./pages/explore/NavigatorPage'));
 const WechatManagerPage = lazy(() => import('./console/wechats/WechatManagerPage'));
+// Feed pages (spec 1 §2 'Links the panels produce'): each loaded when its link is first followed.
+const ToolsPage = lazy(() => import('./pages/feeds/ToolsPage'));
+const ToolPage = lazy(() => import('./pages/feeds/ToolPage'));
+const JobsPage = lazy(() => import('./pages/feeds/JobsPage'));
+const JobPage = lazy(() => import('./pages/feeds/JobPage'));
+const WechatPage = lazy(() => import('./pages/feeds/WechatPage'));
+const WechatMaterialPage = lazy(() => import('./pages/feeds/WechatMaterialPage'));
+const BulletinsPage = lazy(() => import('./pages/feeds/BulletinsPage'));
+const BulletinPage = lazy(() => import('./pages/feeds/BulletinPage'));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
 
@@ -66,6 +75,14 @@ const pages: RouteObject[] = [
   { path: '/microapp/profile/:id', element: lazyPage(ScholarProfilePage) },
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },
   { path: '/microapp/navigator', element: lazyPage(NavigatorPage) },
+  { path: '/microapp/widget/tools', element: lazyPage(ToolsPage) },
+  { path: '/microapp/widget/tools/*', element: lazyPage(ToolPage) },
+  { path: '/microapp/jobs', element: lazyPage(JobsPage) },
+  { path: '/microapp/jobs/:id', element: lazyPage(JobPage) },
+  { path: '/microapp/wechat', element: lazyPage(WechatPage) },
+  { path: '/microapp/wechat/material/:id', element: lazyPage(WechatMaterialPage) },
+  { path: '/microapp/bulletin', element: lazyPage(BulletinsPage) },
+  { path: '/microapp/bulletin/:id', element: lazyPage(BulletinPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },
   { path: '/unrelease', element: <UnreleasedPage /> },
