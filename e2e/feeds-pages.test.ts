@@ -135,6 +135,7 @@ describe('feed pages and institution counts on the demo site', () => {
     const toolPanel = visitor.locator('[data-module-type="tool"]');
     await expect.poll(() => toolPanel.locator('a[href="/microapp/widget/tools/party-dues"]').count()).toBe(1);
     expect(await toolPanel.locator('a[href="https://translate.example.com/"][target="_blank"]').count()).toBe(1);
+    expect(await toolPanel.locator('a.atr-p-more').getAttribute('href')).toBe('/microapp/widget/tools');
     await visitor.goto(`${base}/microapp/widget/tools`);
     await visitor.getByRole('heading', { name: '工具箱' }).waitFor();
     for (const t of ['党费计算器', '按月收入计算应缴党费', '文献翻译', '中英文献在线翻译']) await visitor.getByText(t, { exact: true }).first().waitFor();
@@ -149,6 +150,11 @@ describe('feed pages and institution counts on the demo site', () => {
   });
 
   it('the wechat panel leads to the articles grouped by account group and to one article', async () => {
+    await visitor.goto(base);
+    const wx = visitor.locator('[data-module-type="wechat_article"]');
+    await expect.poll(() => wx.locator('a[href^="/microapp/wechat/material/"]').count()).toBe(3);
+    // the more link (opened in a new tab, spec 1 §2)
+    expect(await wx.locator('a.atr-p-more').getAttribute('href')).toBe('/microapp/wechat');
     await visitor.goto(`${base}/microapp/wechat`);
     await visitor.getByRole('heading', { name: '公众号文章', level: 1 }).waitFor();
     await visitor.getByText('开放科学周：十个数据集推荐').waitFor();
@@ -168,6 +174,10 @@ describe('feed pages and institution counts on the demo site', () => {
   });
 
   it('the bulletin pages list by type and show one bulletin', async () => {
+    await visitor.goto(base);
+    const bul = visitor.locator('[data-module-type="bulletin"]');
+    await expect.poll(() => bul.locator('a[href^="/microapp/bulletin/"]').count()).toBeGreaterThan(0);
+    expect(await bul.locator('a.atr-p-more').getAttribute('href')).toBe('/microapp/bulletin');
     await visitor.goto(`${base}/microapp/bulletin`);
     await visitor.getByText('本周科技快报：量子通信新进展').waitFor();
     expect(await visitor.locator('.atr-result__title').allTextContents()).toEqual(['本周科技快报：量子通信新进展', '芯片产业研究报告（2026 上半年）', '快讯：国家科学数据中心开放新数据集']);
@@ -188,6 +198,7 @@ describe('feed pages and institution counts on the demo site', () => {
     const jobPanel = visitor.locator('[data-module-type="job"]');
     await jobPanel.getByText('数据馆员（知识服务方向）').waitFor();
     expect(await jobPanel.locator('a', { hasText: '数据馆员（知识服务方向）' }).getAttribute('href')).toMatch(/^\/console\/login\?redirect=%2Fmicroapp%2Fjobs%2F\d+$/);
+    expect(await jobPanel.locator('a.atr-p-more').getAttribute('href')).toBe('/console/login?redirect=%2Fmicroapp%2Fjobs');
     await visitor.goto(`${base}/microapp/jobs`);
     await visitor.waitForURL(/\/console\/login\?redirect=%2Fmicroapp%2Fjobs$/);
     // signed in, the same address shows the jobs
