@@ -36,6 +36,15 @@ const ContentPage = lazy(() => consoleModule().then((m) => ({ default: m.Content
 const NoticePage = lazy(() => import('./pages/notice/NoticePage'));
 const ResourcesPage = lazy(() => import('./console/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage })));
 const XmodulesPage = lazy(() => import('./console/xmodules/XmodulesPage').then((m) => ({ default: m.XmodulesPage })));
+// Feed pages (spec 1 §2 'Links the panels produce'): each loaded when its link is first followed.
+const ToolsPage = lazy(() => import('./pages/feeds/ToolsPage'));
+const ToolPage = lazy(() => import('./pages/feeds/ToolPage'));
+const JobsPage = lazy(() => import('./pages/feeds/JobsPage'));
+const JobPage = lazy(() => import('./pages/feeds/JobPage'));
+const WechatPage = lazy(() => import('./pages/feeds/WechatPage'));
+const WechatMaterialPage = lazy(() => import('./pages/feeds/WechatMaterialPage'));
+const BulletinsPage = lazy(() => import('./pages/feeds/BulletinsPage'));
+const BulletinPage = lazy(() => import('./pages/feeds/BulletinPage'));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
 
@@ -71,6 +80,14 @@ const pages: RouteObject[] = [
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },
   { path: '/microapp/navigator', element: lazyPage(NavigatorPage) },
   { path: '/resources/notices/:id', element: lazyPage(NoticePage) },
+  { path: '/microapp/widget/tools', element: lazyPage(ToolsPage) },
+  { path: '/microapp/widget/tools/*', element: lazyPage(ToolPage) },
+  { path: '/microapp/jobs', element: lazyPage(JobsPage) },
+  { path: '/microapp/jobs/:id', element: lazyPage(JobPage) },
+  { path: '/microapp/wechat', element: lazyPage(WechatPage) },
+  { path: '/microapp/wechat/material/:id', element: lazyPage(WechatMaterialPage) },
+  { path: '/microapp/bulletin', element: lazyPage(BulletinsPage) },
+  { path: '/microapp/bulletin/:id', element: lazyPage(BulletinPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },
   { path: '/unrelease', element: <UnreleasedPage /> },

@@ -90,3 +90,13 @@ export const CONTENT_EDITOR_WIDTH = 735;
 export const LINK_EDITOR_PINNED_WIDTH = 914;
 /** spec 2 §9 'Pagination': default pager count. */
 export const PAGER_COUNT = 7;
+
+// extras (issues 3, 4): institution counts and the feed pages
+/** Separator of the institution names in POST /api/v1/resources/institution/fruit-scholar-count (decision 110). */
+export const INSTITUTION_NAME_SEPARATOR = '|';
+/** At most this many names in one count request. */
+export const INSTITUTION_COUNT_MAX_NAMES = 50;
+/** At most this many characters in one institution name. */
+export const INSTITUTION_NAME_MAX = 200;
+/** Items per page of the jobs, wechat and bulletin list pages. */
+export const FEED_PAGE_SIZE = 10;

@@ -23,6 +23,7 @@ import noticeRoutes from './routes/notices/index.js';
 import linkRoutes from './routes/links/index.js';
 import resourceRoutes from './routes/resources/index.js';
 import xmoduleRoutes from './routes/xmodules/index.js';
+import institutionRoutes from './routes/institutions/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -100,6 +101,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => linkRoutes(a, ctx));
   await app.register(async (a) => resourceRoutes(a, ctx));
   await app.register(async (a) => xmoduleRoutes(a, ctx));
+  await app.register(async (a) => institutionRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

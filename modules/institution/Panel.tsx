@@ -2,7 +2,9 @@
  * The visitor's institution panel (spec 1 §3 'Institution'; spec 2 §9 'Item counts'): cards in two rows
  * (8, 6, 4 or 2 by span) with the logo (a placeholder with the initial when missing), name, place and
  * kind (location, or province and city; level), and the scholar and research-output counts, each
- * linking to /microapp/explore/resources/institution/{id}.
+ * linking to /microapp/explore/resources/institution/{id}. The cards paint first; the counts are then
+ * fetched by name (./counts.ts, POST /api/v1/resources/institution/fruit-scholar-count) and replace
+ * the catalogue's own tallies when they arrive.
  */
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps, SiteContext } from '../types.app.js';
@@ -13,6 +15,7 @@ import { resourceHref } from '../kit/links';
 import { Thumb } from '../kit/media';
 import { PanelLink } from '../kit/PanelLink';
 import { CardSkeleton, PanelShell, PanelStatus, TopicHint, moreLinkOf } from '../kit/PanelShell';
+import { useInstitutionCounts, type InstitutionCounts } from './counts';
 
 /** A count field: a number, or the total of a list of `{ count }` (fruit_count, scholar_count). */
 function countOf(...values: unknown[]): number | null {
@@ -27,14 +30,17 @@ function countOf(...values: unknown[]): number | null {
   return null;
 }
 
-/** One institution card. */
-function InstitutionCard({ it, module, site }: { it: PanelItem; module: ModuleConfig; site: SiteContext }) {
+/** The name an institution is counted by: fields.institution, else its title. */
+export const institutionNameOf = (it: PanelItem): string => text(it.institution) || titleOf(it);
+
+/** One institution card; `counts` (fetched by name) win over the item's own tallies. */
+function InstitutionCard({ it, module, site, counts }: { it: PanelItem; module: ModuleConfig; site: SiteContext; counts?: InstitutionCounts }) {
   const id = idOf(it);
   const name = titleOf(it);
   const where = text(it.location) || [text(it.province), text(it.city)].filter((p, i, all) => p && all.indexOf(p) === i).join(' ');
   const kind = text(it.institution_type) || text(it.level) || text(it.authority);
-  const scholars = countOf(it.scholars, it.scholar_count);
-  const fruits = countOf(it.fruits, it.fruit_count);
+  const scholars = counts ? counts.scholars : countOf(it.scholars, it.scholar_count);
+  const fruits = counts ? counts.fruits : countOf(it.fruits, it.fruit_count);
   const body = (
     <>
       <Thumb src={it.logo} label={name} fit="contain" className="atr-p-org__logo" />
@@ -58,14 +64,20 @@ export default function InstitutionPanel({ module, data, loading, error, editabl
   const count = cardCountBySpan(module.span);
   const columns = cardColumns(count);
   const items = pageItems(data.institution).slice(0, count);
+  const counts = useInstitutionCounts(items.map(institutionNameOf));
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(institutionDefinition, module, site)} className="atr-p--institution">
       <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
         hint={<TopicHint site={site} />} skeleton={<CardSkeleton count={count} columns={columns} />}>
         <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
-          {items.map((it, i) => <InstitutionCard key={idOf(it) || i} it={it} module={module} site={site} />)}
+          <InstitutionCards items={items} module={module} site={site} counts={counts} />
         </div>
       </PanelStatus>
     </PanelShell>
   );
+}
+
+/** The cards of `items`, each with its counts from `counts` (name → counts) when known. */
+export function InstitutionCards({ items, module, site, counts }: { items: PanelItem[]; module: ModuleConfig; site: SiteContext; counts: Map<string, InstitutionCounts> | null }) {
+  return <>{items.map((it, i) => <InstitutionCard key={idOf(it) || i} it={it} module={module} site={site} counts={counts?.get(institutionNameOf(it))} />)}</>;
 }

@@ -67,9 +67,10 @@ export function presentWechatRecord(r: ResourceItem): WechatRecord {
   };
 }
 
-/** The newest articles of an official account (any application), `pageSize` from page `page` (1-based). */
-export async function readWechatArticles(db: Db, q: { wechatId: string; page: number; pageSize: number }): Promise<FeedResult<WechatRecord>> {
-  const r = await readType(db, { type: 'wechat_article', offset: (q.page - 1) * q.pageSize, count: q.pageSize, where: { key: 'wechatId', values: [q.wechatId] } });
+/** The newest articles of official accounts (one id or several; any application), `pageSize` from page `page` (1-based). */
+export async function readWechatArticles(db: Db, q: { wechatId: string | readonly string[]; page: number; pageSize: number }): Promise<FeedResult<WechatRecord>> {
+  const values = typeof q.wechatId === 'string' ? [q.wechatId] : [...q.wechatId];
+  const r = await readType(db, { type: 'wechat_article', offset: (q.page - 1) * q.pageSize, count: q.pageSize, where: { key: 'wechatId', values } });
   return { items: r.items.map(presentWechatRecord), total: r.total };
 }
 
@@ -97,9 +98,9 @@ export function presentJobHit(r: ResourceItem): JobHit {
   };
 }
 
-/** The newest jobs of the topic (or of all topics without one), `pageSize` of them. */
-export async function readJobs(db: Db, q: { topicId?: number | null; pageSize: number }): Promise<FeedResult<JobHit>> {
-  const r = await readType(db, { type: 'job', topicId: q.topicId, offset: 0, count: q.pageSize });
+/** The newest jobs of the topic (or of all topics without one), `pageSize` of them from page `page` (1-based, default 1). */
+export async function readJobs(db: Db, q: { topicId?: number | null; pageSize: number; page?: number }): Promise<FeedResult<JobHit>> {
+  const r = await readType(db, { type: 'job', topicId: q.topicId, offset: ((q.page ?? 1) - 1) * q.pageSize, count: q.pageSize });
   return { items: r.items.map(presentJobHit), total: r.total };
 }
 
@@ -118,8 +119,8 @@ export function presentBulletin(r: ResourceItem): BulletinEntry {
   };
 }
 
-/** The newest bulletins of the topic of the given types (all three when none is given), at most `size`. */
-export async function readBulletins(db: Db, q: { topicId?: number | null; types: string[]; size: number }): Promise<FeedResult<BulletinEntry>> {
-  const r = await readType(db, { type: 'bulletin', topicId: q.topicId, offset: 0, count: q.size, ...(q.types.length ? { where: { key: 'bulletinType' as const, values: q.types } } : {}) });
+/** The newest bulletins of the topic of the given types (all three when none is given), at most `size` after `offset` (default 0). */
+export async function readBulletins(db: Db, q: { topicId?: number | null; types: string[]; size: number; offset?: number }): Promise<FeedResult<BulletinEntry>> {
+  const r = await readType(db, { type: 'bulletin', topicId: q.topicId, offset: q.offset ?? 0, count: q.size, ...(q.types.length ? { where: { key: 'bulletinType' as const, values: q.types } } : {}) });
   return { items: r.items.map(presentBulletin), total: r.total };
 }

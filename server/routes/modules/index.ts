@@ -49,6 +49,6 @@ export default async function moduleRoutes(app: FastifyInstance, { db }: AppCont
   });
   app.get('/api/v1/modules/top-bulletin', async (req) => {
     const q = parse(bulletinQuery, req.query, 'query');
-    return (await readBulletins(db, { topicId: q.topicId, types: q.type, size: q.size })).items;
+    return (await readBulletins(db, { topicId: q.topicId, types: q.type, size: q.size, offset: q.offset })).items;
   });
 }

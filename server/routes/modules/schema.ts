@@ -26,22 +26,26 @@ export const appItemsQuery = z.object({
 /** Repeated query keys arrive as an array, a single one as a string (spec 2 §7 'Array query parameters'). */
 const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(10));
 
-/** GET /api/v1/modules/top-wechat-article: page, pageSize, wechatId. */
+/** GET /api/v1/modules/top-wechat-article: page, pageSize, wechatId (repeatable: the wechat page reads all the site's accounts at once, decision 113). */
+const wechatIdItem = z.string({ error: MSG.wechatIdQueryRequired }).trim().min(1, MSG.wechatIdQueryRequired).max(64).regex(/^[\w-]+$/, MSG.wechatIdInvalid);
 export const wechatArticleQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(8),
-  wechatId: z.string({ error: MSG.wechatIdQueryRequired }).trim().min(1, MSG.wechatIdQueryRequired).max(64).regex(/^[\w-]+$/, MSG.wechatIdInvalid),
+  wechatId: z.preprocess((v) => (v == null ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(wechatIdItem, { error: MSG.wechatIdQueryRequired }).min(1, MSG.wechatIdQueryRequired).max(20)),
 });
 
-/** GET /api/v1/modules/top-job: topicId, pageSize. */
+/** GET /api/v1/modules/top-job: topicId, pageSize; page (1-based, default 1) for the jobs page (decision 112). */
 export const jobQuery = z.object({
   topicId: id.optional(),
   pageSize: z.coerce.number().int().min(1).max(50).default(4),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
-/** GET /api/v1/modules/top-bulletin: topicId, type (repeated; 快报, 研究报告, 快讯), size (default 20). */
+/** GET /api/v1/modules/top-bulletin: topicId, type (repeated; 快报, 研究报告, 快讯), size (default 20), offset (default 0, the bulletin page). */
 export const bulletinQuery = z.object({
   topicId: id.optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
   type: repeated(z.enum(BULLETIN_TYPES, { error: MSG.bulletinTypeInvalid })),
   size: z.coerce.number().int().min(1).max(50).default(20),
 });

@@ -1,0 +1,64 @@
+/**
+ * The scholar and research-output counts of the institutions a panel shows (spec 1 §3 'Institution':
+ * "Counts come back as fruit_count and scholar_count arrays"; spec 2 §7 'Content'): one
+ * POST /api/v1/resources/institution/fruit-scholar-count per set of names, asked after the cards are
+ * painted; the answer fills the counts in (docs/decisions.md #110, #111).
+ */
+import { useEffect, useState } from 'react';
+import { INSTITUTION_COUNT_MAX_NAMES, INSTITUTION_NAME_MAX, INSTITUTION_NAME_SEPARATOR } from '../../common/constants';
+import { request } from '@app/api';
+
+/** One institution's counts. */
+export interface InstitutionCounts { scholars: number; fruits: number }
+
+/** The answer of the count request. */
+export interface CountAnswer {
+  fruit_count?: Array<{ institution: string; count: number }>;
+  scholar_count?: Array<{ institution: string; count: number }>;
+}
+
+/** The count endpoint. */
+export const INSTITUTION_COUNT_URL = '/api/v1/resources/institution/fruit-scholar-count';
+
+/** The names worth asking about: trimmed, without the separator, at most 200 characters, distinct, at most 50. */
+export function countableNames(names: readonly string[]): string[] {
+  const out = names.map((n) => n.trim()).filter((n) => n && !n.includes(INSTITUTION_NAME_SEPARATOR) && n.length <= INSTITUTION_NAME_MAX);
+  return [...new Set(out)].slice(0, INSTITUTION_COUNT_MAX_NAMES);
+}
+
+/** The answer as a map name → counts (a name missing from one list counts 0 there). */
+export function countsFromAnswer(answer: CountAnswer): Map<string, InstitutionCounts> {
+  const map = new Map<string, InstitutionCounts>();
+  const get = (name: string) => map.get(name) ?? map.set(name, { scholars: 0, fruits: 0 }).get(name)!;
+  for (const x of answer.scholar_count ?? []) get(x.institution).scholars = Number(x.count) || 0;
+  for (const x of answer.fruit_count ?? []) get(x.institution).fruits = Number(x.count) || 0;
+  return map;
+}
+
+/** Answers already fetched in this page, by joined names (a panel that re-mounts does not ask again). */
+const cache = new Map<string, Map<string, InstitutionCounts>>();
+
+/**
+ * The counts of `names` (institution names, in any order): null until they arrive, and null for good
+ * when the request fails (the panel then keeps the catalogue's own tallies) or when `enabled` is false
+ * (the editor's preview). Asks once per distinct set of names.
+ */
+export function useInstitutionCounts(names: readonly string[], enabled = true): Map<string, InstitutionCounts> | null {
+  const asked = countableNames(names);
+  const key = asked.join(INSTITUTION_NAME_SEPARATOR);
+  const [state, setState] = useState<{ key: string; counts: Map<string, InstitutionCounts> } | null>(null);
+  useEffect(() => {
+    if (!enabled || !key || cache.has(key)) return;
+    const ctrl = new AbortController();
+    request<CountAnswer>(INSTITUTION_COUNT_URL, { method: 'POST', body: { q: key }, signal: ctrl.signal })
+      .then((answer) => {
+        const counts = countsFromAnswer(answer);
+        cache.set(key, counts);
+        if (!ctrl.signal.aborted) setState({ key, counts });
+      })
+      .catch(() => { /* keep the catalogue's tallies */ });
+    return () => ctrl.abort();
+  }, [key, enabled]);
+  if (!enabled || !key) return null;
+  return cache.get(key) ?? (state?.key === key ? state.counts : null);
+}

@@ -1,0 +1,81 @@
+/**
+ * Scholar and research-output counts of institutions by name (spec 1 §3 'Institution': "Counts come back
+ * as fruit_count and scholar_count arrays"; spec 2 §7 'Content'). Each count is one grouped query over
+ * `resources`, whatever the number of names (no query per institution):
+ * - scholars: `scholar` resources whose fields.institution is the name, or whose fields.institutionId is
+ *   the id of an `institution` resource of that title (a scholar counts once);
+ * - research outputs: `article`, `patent` and `report` resources whose fields.institution,
+ *   fields.undertaking_institution or fields.affiliation is the name (an output counts once per name).
+ * Names inside author lists are not looked at (docs/decisions.md #111).
+ */
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/index.js';
+
+/** One institution's count. */
+export interface InstitutionCount { institution: string; count: number }
+
+/** The answer: both lists in the order of the names asked. */
+export interface InstitutionCounts { fruit_count: InstitutionCount[]; scholar_count: InstitutionCount[] }
+
+/** The research-output types whose fields may name an institution. */
+export const FRUIT_TYPES = ['article', 'patent', 'report'] as const;
+
+type Key = 'institution' | 'institutionId' | 'undertaking_institution' | 'affiliation';
+
+/** A top-level field of `resources.fields` as text (SQLite and PostgreSQL); keys are constants. */
+function jsonText(db: Db, key: Key): RawBuilder<string | null> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<string | null>`(${sql.ref('resources.fields')}::jsonb ->> ${sql.lit(key)})`
+    : sql<string | null>`cast(json_extract(${sql.ref('resources.fields')}, ${sql.lit(`$.${key}`)}) as text)`;
+}
+
+/**
+ * Counts scholars and research outputs of each name of `names` (already trimmed and distinct).
+ * Returns both lists in the order of `names`, 0 where nothing names the institution.
+ */
+export async function countByInstitution(db: Db, names: readonly string[]): Promise<InstitutionCounts> {
+  const list = [...names];
+  const scholars = new Map<string, number>(list.map((n) => [n, 0]));
+  const fruits = new Map<string, number>(list.map((n) => [n, 0]));
+  if (list.length === 0) return { fruit_count: [], scholar_count: [] };
+
+  // institution resources of these names: a scholar may name its institution only by id
+  const insts = await db.selectFrom('resources').select(['id', 'title'])
+    .where('type', '=', 'institution').where('title', 'in', list).execute();
+  const nameOfId = new Map(insts.map((r) => [String(r.id), r.title]));
+
+  const inst = jsonText(db, 'institution');
+  const instId = jsonText(db, 'institutionId');
+  const scholarGroups = await db.selectFrom('resources')
+    .select([inst.as('inst'), instId.as('inst_id'), (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('type', '=', 'scholar')
+    .where((eb) => (nameOfId.size
+      ? eb.or([eb(inst, 'in', list), eb(instId, 'in', [...nameOfId.keys()])])
+      : eb(inst, 'in', list)))
+    .groupBy([inst, instId])
+    .execute();
+  for (const g of scholarGroups) {
+    // the name field wins; a scholar without it is counted under its linked institution
+    const name = g.inst != null && scholars.has(g.inst) ? g.inst : g.inst_id != null ? nameOfId.get(String(g.inst_id)) : undefined;
+    if (name !== undefined && scholars.has(name)) scholars.set(name, scholars.get(name)! + Number(g.n));
+  }
+
+  const a = jsonText(db, 'institution');
+  const b = jsonText(db, 'undertaking_institution');
+  const c = jsonText(db, 'affiliation');
+  const fruitGroups = await db.selectFrom('resources')
+    .select([a.as('a'), b.as('b'), c.as('c'), (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('type', 'in', [...FRUIT_TYPES])
+    .where((eb) => eb.or([eb(a, 'in', list), eb(b, 'in', list), eb(c, 'in', list)]))
+    .groupBy([a, b, c])
+    .execute();
+  for (const g of fruitGroups) {
+    for (const name of new Set([g.a, g.b, g.c])) {
+      if (name != null && fruits.has(name)) fruits.set(name, fruits.get(name)! + Number(g.n));
+    }
+  }
+  return {
+    fruit_count: list.map((institution) => ({ institution, count: fruits.get(institution)! })),
+    scholar_count: list.map((institution) => ({ institution, count: scholars.get(institution)! })),
+  };
+}
