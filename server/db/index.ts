@@ -46,7 +46,9 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
     sqlite.pragma('busy_timeout = 5000');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   }
-  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+  // Migrations are keyed by number, but features land in parallel: a database that already ran a later
+  // number still takes an earlier one that arrived after it (each migration touches its own tables).
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     await db.destroy();
