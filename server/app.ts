@@ -14,6 +14,7 @@ import authRoutes from './routes/auth/index.js';
 import applicationRoutes from './routes/applications/index.js';
 import moduleRoutes from './routes/modules/index.js';
 import topicRoutes from './routes/topics/index.js';
+import revisionRoutes from './routes/revisions/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -82,6 +83,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => applicationRoutes(a, ctx));
   await app.register(async (a) => moduleRoutes(a, ctx));
   await app.register(async (a) => topicRoutes(a, ctx));
+  await app.register(async (a) => revisionRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

@@ -140,6 +140,21 @@ export interface LinksTable {
   create_date_time: string;
 }
 
+/** A saved home config of an application, kept for history (migration 006; docs/decisions.md 61). */
+export interface HomeConfigRevisionsTable {
+  id: Generated<number>;
+  application_id: number;
+  /** the user who saved it (null once that user is deleted) */
+  author_id: number | null;
+  /** the author's name at the time */
+  author_name: string;
+  /** plain-text summary of the change, e.g. 添加模块「通知公告」 (max 200) */
+  summary: string;
+  /** the whole home config (list form) as JSON */
+  home_config: string;
+  created_at: string;
+}
+
 export interface Database {
   notices: NoticesTable;
   links: LinksTable;
@@ -154,6 +169,7 @@ export interface Database {
   resources: ResourcesTable;
   resource_topics: ResourceTopicsTable;
   topic_type_counts: TopicTypeCountsTable;
+  home_config_revisions: HomeConfigRevisionsTable;
 }
 
 export type User = Selectable<UsersTable>;
