@@ -34,6 +34,24 @@ export function startingValues<C extends ModuleConfig>(type: RegisteredType, mod
   return { ...definitionOf(type)!.defaults({ groupTemplate }), id: '' } as C;
 }
 
+/** What a save of the form gives: the validated module, or the schema's issues (path, Chinese message). */
+export type FormSaveResult<C extends ModuleConfig> =
+  | { ok: true; module: C }
+  | { ok: false; issues: Array<{ path: PropertyKey[]; message: string }> };
+
+/**
+ * The pure part of a save: the form's values laid over its starting values, the id kept (or a new one
+ * for a created module), the type's `normalise` applied, then validated against the type's schema.
+ * `values` is what the antd form holds (`form.getFieldsValue(true)`).
+ */
+export function moduleFromValues<C extends ModuleConfig>(type: RegisteredType, start: C, values: Partial<C>, normalise?: (module: C) => C): FormSaveResult<C> {
+  let module = { ...start, ...values, id: start.id || newModuleId(), type } as C;
+  if (normalise) module = normalise(module);
+  const parsed = definitionOf(type)!.schema.safeParse(module);
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) };
+  return { ok: true, module: parsed.data as C };
+}
+
 /** See the file comment. */
 export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellProps<C>) {
   const { type, mode, initial, page, onSubmit, onCancel, normalise, canSave = true, children } = props;
@@ -44,12 +62,9 @@ export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellPr
   const start = useMemo(() => startingValues(type, mode, initial, page.style === 'fullScreen'), [type, mode, initial, page.style]);
 
   const save = async () => {
-    const values = { ...start, ...form.getFieldsValue(true) } as C;
-    let module = { ...values, id: start.id || newModuleId(), type } as C;
-    if (normalise) module = normalise(module);
-    const parsed = definitionOf(type)!.schema.safeParse(module);
-    if (!parsed.success) {
-      const issues = parsed.error.issues;
+    const result = moduleFromValues(type, start, form.getFieldsValue(true) as Partial<C>, normalise);
+    if (!result.ok) {
+      const { issues } = result;
       form.setFields(issues.filter((i) => i.path.length > 0).map((i) => ({ name: i.path as (string | number)[], errors: [i.message] })));
       message.error(issues[0]?.message ?? MSG.invalidInput);
       return;
@@ -57,7 +72,7 @@ export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellPr
     setSaving(true);
     await wait(SAVE_LOADING_MS);
     setSaving(false);
-    onSubmit(parsed.data as C);
+    onSubmit(result.module);
   };
 
   return (
