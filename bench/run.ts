@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: every benchmark, each printing its figure and the baseline measured in the same run.
- * BENCH_SECONDS sets the duration of each HTTP measurement (default 10 s).
+ * BENCH_SECONDS sets the duration of each HTTP measurement (default 10 s); the editor benchmark needs the
+ * built app (`npx vite build`) and Debian's Chromium.
  */
 import { printHttpBench } from './http.js';
 import { benchImport } from './import.js';
+import { printEditorBench } from './editor.js';
 
 const num = (n: number) => Math.round(n).toLocaleString('en');
 
@@ -16,3 +18,5 @@ console.log(`  rows/s   Atrium ${num(imp.importRowsPerSec)}   baseline ${num(imp
 console.log(`  seconds  Atrium ${imp.importSeconds.toFixed(2)}   baseline ${imp.rawSeconds.toFixed(2)}   (Atrium stored ${num(s.inserted)} scholars + ${num(s.related?.inserted ?? 0)} institutions, skipped ${num(s.skipped.length)} rows)`);
 console.log('');
 await printHttpBench();
+console.log('');
+await printEditorBench();

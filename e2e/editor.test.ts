@@ -30,7 +30,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const shot = (name: string) => page.screenshot({ path: path.join(artifacts, `editor-${name}.png`) });
+/** A screenshot once drawers and dialogs have finished their animations. */
+async function shot(name: string) {
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(artifacts, `editor-${name}.png`) });
+}
 
 /** The module types in the editor's order, and their spans. */
 async function editorLayout(): Promise<Array<[string, number]>> {
@@ -99,9 +103,9 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     await page.mouse.move(g.x + g.width / 2, g.y + g.height / 2);
     await page.mouse.down();
     await page.mouse.move(g.x + 20, g.y - 20, { steps: 5 });
-    await page.mouse.move(t.x + t.width / 3, t.y + t.height / 2, { steps: 15 });
+    await page.mouse.move(t.x + t.width / 2, t.y + t.height / 2, { steps: 15 });
     await shot('2-dragging');
-    await page.mouse.move(t.x + t.width / 3 - 2, t.y + t.height / 2, { steps: 2 });
+    await page.mouse.move(t.x + t.width / 2 - 2, t.y + t.height / 2, { steps: 2 });
     await page.mouse.up();
     await saved('顺序已保存');
     expect((await editorLayout()).map(([t]) => t)).toEqual(['scholar', 'notice', 'news']);
@@ -112,19 +116,23 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     const grip = page.locator('[data-module-type="news"] .atr-slot__grip');
     await grip.focus();
     await page.keyboard.press('Space');
-    await page.getByText(/已拿起模块「新闻」/).waitFor({ state: 'attached' });
-    await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(300);
+    // the screen reader hears each step in Chinese (dnd-kit's live region)
+    const live = page.locator('[aria-live]').filter({ hasText: /模块「新闻动态」/ });
+    await live.waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await live.filter({ hasText: '模块「新闻动态」移到第 1 个位置。' }).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await saved('顺序已保存');
-    expect((await editorLayout()).map(([t]) => t)).toEqual(['news', 'notice', 'scholar']);
-    expect((await visitorLayout()).map(([t]) => t)).toEqual(['news', 'notice', 'scholar']);
+    expect((await editorLayout()).map(([t]) => t)).toEqual(['news', 'scholar', 'notice']);
+    expect((await visitorLayout()).map(([t]) => t)).toEqual(['news', 'scholar', 'notice']);
     await shot('3-keyboard-reordered');
   });
 
   it('widens a panel by dragging its right edge; the width snaps to a span', async () => {
     const slot = page.locator('[data-module-type="notice"]');
     const edge = slot.locator('.atr-slot__resize');
+    await slot.scrollIntoViewIfNeeded();
     const e = (await edge.boundingBox())!;
     const row = (await page.locator('.atr-grid').boundingBox())!;
     const s = (await slot.boundingBox())!;
@@ -136,13 +144,13 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     await shot('4-resizing');
     await page.mouse.up();
     await saved('宽度已保存');
-    expect(await editorLayout()).toEqual([['news', 3], ['notice', 2], ['scholar', 4]]);
-    expect(await visitorLayout()).toEqual([['news', px(2 / 3)], ['notice', px(1 / 2)], ['scholar', px(3 / 4)]]);
+    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 2]]);
+    expect(await visitorLayout()).toEqual([['news', px(2 / 3)], ['scholar', px(3 / 4)], ['notice', px(1 / 2)]]);
     // and by keyboard: the edge is a slider
     await edge.focus();
     await page.keyboard.press('ArrowRight');
     await saved('宽度已保存');
-    expect(await editorLayout()).toEqual([['news', 3], ['notice', 3], ['scholar', 4]]);
+    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 3]]);
     await shot('5-widened');
   });
 
@@ -150,19 +158,19 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     await page.locator('.atr-editor__title').click();
     await page.keyboard.press('Control+z');
     await saved('已撤销');
-    expect(await editorLayout()).toEqual([['news', 3], ['notice', 2], ['scholar', 4]]);
-    expect(await visitorLayout()).toEqual([['news', px(2 / 3)], ['notice', px(1 / 2)], ['scholar', px(3 / 4)]]);
+    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 2]]);
+    expect(await visitorLayout()).toEqual([['news', px(2 / 3)], ['scholar', px(3 / 4)], ['notice', px(1 / 2)]]);
     await page.keyboard.press('Control+z');
     await saved('已撤销');
-    expect(await editorLayout()).toEqual([['news', 3], ['notice', 1], ['scholar', 4]]);
+    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 1]]);
     await page.keyboard.press('Control+Shift+z');
     await saved('已重做');
-    expect(await editorLayout()).toEqual([['news', 3], ['notice', 2], ['scholar', 4]]);
+    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 2]]);
     // the reloaded editor shows what was saved; its history starts afresh
     await page.reload();
     await page.locator('[data-module-type="notice"]').waitFor();
-    expect(await editorLayout()).toEqual([['news', 3], ['notice', 2], ['scholar', 4]]);
-    expect(await visitorLayout()).toEqual([['news', px(2 / 3)], ['notice', px(1 / 2)], ['scholar', px(3 / 4)]]);
+    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 2]]);
+    expect(await visitorLayout()).toEqual([['news', px(2 / 3)], ['scholar', px(3 / 4)], ['notice', px(1 / 2)]]);
     await expect(page.getByRole('button', { name: '撤销' }).isDisabled()).resolves.toBe(true);
     await shot('6-after-undo-redo');
   });

@@ -230,6 +230,11 @@ export default function EditorPage() {
     [config.data?.applicationId, config.data?.topicId, config.data?.topic?.id, user0?.id, user0?.name, user0?.role, entryStyle],
   );
 
+  // a stable theme object: a new one would make antd's ConfigProvider re-render every antd component of
+  // every panel on each edit (bench/editor.ts)
+  const primaryColor = config.data?.themeConfig?.primaryColor;
+  const theme = useMemo(() => (primaryColor ? { token: { colorPrimary: primaryColor, colorLink: primaryColor } } : undefined), [primaryColor]);
+
   if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
   if (config.isPending || (config.data && !loaded)) return <PageSpinner />;
   if (config.isError) {
@@ -240,7 +245,6 @@ export default function EditorPage() {
   const app = config.data;
   const entry: PageEntry = homeEntry(app.homeConfig ?? []);
   const template = history.present.template;
-  const primary = app.themeConfig?.primaryColor;
 
   const submit = async (module: ModuleConfig) => {
     if (!drawer) return;
@@ -270,7 +274,7 @@ export default function EditorPage() {
   const redoable = canRedo(history);
 
   return (
-    <ConfigProvider theme={primary ? { token: { colorPrimary: primary, colorLink: primary } } : undefined}>
+    <ConfigProvider theme={theme}>
       <div className="atr-editor">
         <div className="atr-editor__bar">
           <Tooltip title={MSG.backToApplications}>

@@ -157,7 +157,7 @@ function RevisionPreview({ applicationId, revision, site, onClose, footer }: { a
       title={revision ? `${MSG.revisionPreview} · ${time(revision.createdAt)} · ${revision.summary}` : MSG.revisionPreview}
       footer={footer}
     >
-      <div className="atr-revision-preview atr-site" data-testid="revision-preview">
+      <div className="atr-revision-preview" data-testid="revision-preview">
         {/* inert: no link, button or panel control of the preview can be used or focused */}
         <div className="atr-revision-preview__inner" inert>
           {one.isPending && <div style={{ textAlign: 'center', padding: 48 }}><Spin /></div>}

@@ -140,6 +140,9 @@ export function SortableGrid({ modules, site, actions, bootData }: SortableGridP
   );
 }
 
+/** Room in the toolbar for the grip laid over it (a constant element, so the memoised toolbar skips). */
+const GRIP_SPACE = <span className="atr-slot__grip-space" aria-hidden />;
+
 interface SortableSlotProps {
   module: ModuleConfig;
   site: SiteContext;
@@ -206,22 +209,6 @@ const SortableSlot = memo(function SortableSlot({ module, site, actions, initial
     if (next !== span) commitSpan(next);
   };
 
-  // the grip; memoised so that the memoised toolbar renders again only when the grip changes
-  const leading = useMemo(() => (
-    <button
-      type="button"
-      ref={setActivatorNodeRef}
-      className="atr-slot__grip"
-      aria-label={`${MSG.dragToSort}：${module.alias || module.type}`}
-      title={MSG.dragToSort}
-      disabled={actions.busy}
-      {...attributes}
-      {...listeners}
-    >
-      <HolderOutlined />
-    </button>
-  ), [attributes, listeners, setActivatorNodeRef, actions.busy, module.alias, module.type]);
-
   return (
     <div
       ref={setRefs}
@@ -231,7 +218,22 @@ const SortableSlot = memo(function SortableSlot({ module, site, actions, initial
       data-module-type={module.type}
       data-span={span}
     >
-      <SlotToolbar module={module} actions={actions} leading={leading} />
+      {/* the grip sits over the toolbar's leading spacer: dnd-kit's listeners change on every render of
+          the sortable context, and passing them into the memoised toolbar would render all 200 toolbars
+          again on each edit (bench/editor.ts) */}
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="atr-slot__grip"
+        aria-label={`${MSG.dragToSort}：${module.alias || module.type}`}
+        title={MSG.dragToSort}
+        disabled={actions.busy}
+        {...attributes}
+        {...listeners}
+      >
+        <HolderOutlined />
+      </button>
+      <SlotToolbar module={module} actions={actions} leading={GRIP_SPACE} />
       <SlotBody module={module} site={site} initial={initial} editable />
       {canResize ? (
         <div
