@@ -120,6 +120,7 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     const live = page.locator('[aria-live]').filter({ hasText: /模块「新闻动态」/ });
     await live.waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowLeft');
+    await live.filter({ hasText: '模块「新闻动态」移到第 2 个位置。' }).waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowLeft');
     await live.filter({ hasText: '模块「新闻动态」移到第 1 个位置。' }).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
