@@ -45,7 +45,7 @@ async function editorLayout(): Promise<Array<[string, number]>> {
 async function visitorLayout(): Promise<Array<[string, number]>> {
   const v = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
   await v.goto(`${server.url}/`);
-  await v.locator('.atr-grid [data-module-id]').first().waitFor();
+  await v.locator('.atr-grid [data-module-id]').first().waitFor({ timeout: 90_000 });
   const out = await v.locator('.atr-grid [data-module-id]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-module-type')!, Math.round(e.getBoundingClientRect().width)] as [string, number]));
   await v.close();
   return out;
@@ -116,12 +116,15 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     const grip = page.locator('[data-module-type="news"] .atr-slot__grip');
     await grip.focus();
     await page.keyboard.press('Space');
-    // the screen reader hears each step in Chinese (dnd-kit's live region)
+    // the screen reader hears each step in Chinese (dnd-kit's live region); the sensor starts listening
+    // for arrows a moment after the pick-up, so step until the panel is announced at the first place
     const live = page.locator('[aria-live]').filter({ hasText: /模块「新闻动态」/ });
     await live.waitFor({ state: 'attached' });
-    await page.keyboard.press('ArrowLeft');
-    await live.filter({ hasText: '模块「新闻动态」移到第 2 个位置。' }).waitFor({ state: 'attached' });
-    await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(300);
+    for (let i = 0; i < 6 && !(await live.textContent())?.includes('移到第 1 个位置'); i++) {
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForTimeout(400);
+    }
     await live.filter({ hasText: '模块「新闻动态」移到第 1 个位置。' }).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await saved('顺序已保存');
@@ -167,6 +170,14 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     await page.keyboard.press('Control+Shift+z');
     await saved('已重做');
     expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 2]]);
+    // a refused save: the message shows and the screen stays as it was
+    const url = `${server.url}/api/v1/applications/${appId}/home-config`;
+    await page.route(url, (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'conflict', message: '首页配置已被他人修改，请刷新后重试' } }) }));
+    await page.keyboard.press('Control+z');
+    await page.locator('.ant-message').getByText('首页配置已被他人修改，请刷新后重试').waitFor();
+    await page.unroute(url);
+    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 2]]);
+    expect(await visitorLayout()).toEqual([['news', px(2 / 3)], ['scholar', px(3 / 4)], ['notice', px(1 / 2)]]);
     // the reloaded editor shows what was saved; its history starts afresh
     await page.reload();
     await page.locator('[data-module-type="notice"]').waitFor();
