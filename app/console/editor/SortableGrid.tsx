@@ -140,6 +140,9 @@ export function SortableGrid({ modules, site, actions, bootData }: SortableGridP
   );
 }
 
+/** Constant icon elements: React skips an element it has already rendered, 200 times per edit. */
+const GRIP_ICON = <HolderOutlined />;
+
 /** Room in the toolbar for the grip laid over it (a constant element, so the memoised toolbar skips). */
 const GRIP_SPACE = <span className="atr-slot__grip-space" aria-hidden />;
 
@@ -231,7 +234,7 @@ const SortableSlot = memo(function SortableSlot({ module, site, actions, initial
         {...attributes}
         {...listeners}
       >
-        <HolderOutlined />
+        {GRIP_ICON}
       </button>
       <SlotToolbar module={module} actions={actions} leading={GRIP_SPACE} />
       <SlotBody module={module} site={site} initial={initial} editable />
