@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: every benchmark, each printing its figure and the baseline measured in the same run.
- * BENCH_SECONDS sets the duration of each HTTP measurement (default 10 s).
+ * BENCH_SECONDS sets the duration of each HTTP measurement (default 10 s); the editor benchmark needs the
+ * built app (`npx vite build`) and Debian's Chromium.
  */
 import { printHttpBench } from './http.js';
 import { benchImport } from './import.js';
 import { printSearchBench } from './search.js';
+import { printEditorBench } from './editor.js';
 
 const num = (n: number) => Math.round(n).toLocaleString('en');
 
@@ -19,3 +21,4 @@ console.log('');
 await printHttpBench();
 console.log('');
 await printSearchBench();
+await printEditorBench();

@@ -67,4 +67,9 @@ export interface ModuleDefinition<C extends ModuleConfig = ModuleConfig> {
   moreLink(cfg: C, ctx: MoreLinkContext): string | null;
   /** brings a stored config of an older version up to `version` */
   migrate(stored: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * True when the config's span is forced by another field (spec 1 §4: tool, wechat_article, job and
+   * link force span 5 horizontal, 0 vertical): the editor then offers no resize handle. Absent = free.
+   */
+  fixedSpan?(cfg: C): boolean;
 }

@@ -5,7 +5,7 @@
  * links are inert, and a module whose type is not registered shows as a placeholder card; in public view
  * such a module is skipped silently.
  */
-import { Component, type ErrorInfo, type MouseEvent, type ReactNode } from 'react';
+import { Component, memo, type ErrorInfo, type MouseEvent, type ReactNode } from 'react';
 import { Button, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
 import type { ModuleConfig } from '@common/homeConfig';
@@ -25,12 +25,16 @@ export function appPartsOf(type: string): ModuleAppParts | undefined {
   return (appRegistry as Partial<Record<string, ModuleAppParts>>)[type];
 }
 
-/** What the editor does with a panel's toolbar. */
+/** What the editor does with a panel's toolbar (and, in the editor's sortable grid, drag and resize). */
 export interface GridEditActions {
   onEdit(module: ModuleConfig): void;
   onDelete(module: ModuleConfig): void;
   /** actions on the modules nested in container panels (flex slots; app/console/editor/FlexSlotsEditor.tsx) */
   nested?: NestedEditActions;
+  /** puts module `id` at the place of module `over`; resolves when saved (app/console/editor/SortableGrid.tsx) */
+  onMove?(id: string, over: string): Promise<unknown> | void;
+  /** sets a module's span (0..5); resolves when saved */
+  onResize?(id: string, span: number): Promise<unknown> | void;
   /** a save is running: the buttons wait */
   busy?: boolean;
   /** a panel corrected its module to its data (spec 1 §4; PanelProps.onModuleChange): persist it */
@@ -87,6 +91,66 @@ function blockAnchors(e: MouseEvent<HTMLDivElement>) {
 }
 
 function PanelSlot({ module, site, initial, editable, actions }: SlotProps) {
+  return (
+    <div className="atr-slot" style={{ width: spanWidth(module.span) }} data-module-id={module.id} data-module-type={module.type}>
+      {editable && <SlotToolbar module={module} actions={actions} />}
+      <SlotBody module={module} site={site} initial={initial} editable={editable} onModuleChange={actions?.onModuleChange} editor={actions?.nested} />
+    </div>
+  );
+}
+
+export interface SlotToolbarProps {
+  module: ModuleConfig;
+  actions?: GridEditActions;
+  /** shown before the name (the editor's drag handle) */
+  leading?: ReactNode;
+}
+
+/**
+ * The edit-mode strip above a panel: its title and type, 编辑 and 删除 (disabled while a save runs).
+ * Memoised: it renders again only when the module, the actions or `leading` change.
+ */
+export const SlotToolbar = memo(function SlotToolbar({ module, actions, leading }: SlotToolbarProps) {
+  const parts = appPartsOf(module.type);
+  const def = definitionOf(module.type);
+  return (
+    <div className="atr-slot__toolbar">
+      <span className="atr-slot__name" title={module.alias}>
+        {leading}
+        {module.alias || module.type}
+        <Tag className="atr-slot__type" variant="filled">{def?.label ?? module.type}</Tag>
+      </span>
+      <span className="atr-slot__buttons">
+        <Tooltip title={parts ? undefined : MSG.unregisteredModule}>
+          <Button size="small" type="text" icon={<EditOutlined />} aria-label={MSG.edit} disabled={!parts || actions?.busy} onClick={() => actions?.onEdit(module)}>
+            {MSG.edit}
+          </Button>
+        </Tooltip>
+        <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={MSG.delete} disabled={actions?.busy} onClick={() => actions?.onDelete(module)}>
+          {MSG.delete}
+        </Button>
+      </span>
+    </div>
+  );
+});
+
+export interface SlotBodyProps {
+  module: ModuleConfig;
+  site: SiteContext;
+  initial?: Record<string, Page<unknown>>;
+  editable: boolean;
+  /** edit mode: a panel corrected its module to its data (GridEditActions.onModuleChange) */
+  onModuleChange?: (module: ModuleConfig) => void;
+  /** edit mode: actions on modules nested in the panel's slots (GridEditActions.nested) */
+  editor?: NestedEditActions;
+}
+
+/**
+ * A panel with its data, at its type's height (spec 2 §9 'Heights'), or the placeholder of an
+ * unregistered type. Memoised on (module, site, initial, editable) identity: an edit of another
+ * module does not render it again (bench/editor.ts).
+ */
+export const SlotBody = memo(function SlotBody({ module, site, initial, editable, onModuleChange, editor }: SlotBodyProps) {
   const parts = appPartsOf(module.type);
   const def = definitionOf(module.type);
   let minHeight: number | undefined;
@@ -98,40 +162,19 @@ function PanelSlot({ module, site, initial, editable, actions }: SlotProps) {
   }
   const body = parts && def
     ? <PanelBoundary editable={editable}><RegisteredPanel parts={parts} module={module} site={site} initial={initial} editable={editable}
-      onModuleChange={editable ? actions?.onModuleChange : undefined} editor={editable ? actions?.nested : undefined} /></PanelBoundary>
+      onModuleChange={editable ? onModuleChange : undefined} editor={editable ? editor : undefined} /></PanelBoundary>
     : <UnregisteredCard type={module.type} />;
-
   return (
-    <div className="atr-slot" style={{ width: spanWidth(module.span) }} data-module-id={module.id} data-module-type={module.type}>
-      {editable && (
-        <div className="atr-slot__toolbar">
-          <span className="atr-slot__name" title={module.alias}>
-            {module.alias || module.type}
-            <Tag className="atr-slot__type" variant="filled">{def?.label ?? module.type}</Tag>
-          </span>
-          <span className="atr-slot__buttons">
-            <Tooltip title={parts ? undefined : MSG.unregisteredModule}>
-              <Button size="small" type="text" icon={<EditOutlined />} aria-label={MSG.edit} disabled={!parts || actions?.busy} onClick={() => actions?.onEdit(module)}>
-                {MSG.edit}
-              </Button>
-            </Tooltip>
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={MSG.delete} disabled={actions?.busy} onClick={() => actions?.onDelete(module)}>
-              {MSG.delete}
-            </Button>
-          </span>
-        </div>
-      )}
-      <div
-        className="atr-slot__body"
-        style={minHeight ? { minHeight } : undefined}
-        onClickCapture={editable ? blockAnchors : undefined}
-        onAuxClickCapture={editable ? blockAnchors : undefined}
-      >
-        {body}
-      </div>
+    <div
+      className="atr-slot__body"
+      style={minHeight ? { minHeight } : undefined}
+      onClickCapture={editable ? blockAnchors : undefined}
+      onAuxClickCapture={editable ? blockAnchors : undefined}
+    >
+      {body}
     </div>
   );
-}
+});
 
 function RegisteredPanel({ parts, module, site, initial, editable, onModuleChange, editor }: { parts: ModuleAppParts; module: ModuleConfig; site: SiteContext; initial?: Record<string, Page<unknown>>; editable: boolean; onModuleChange?: (m: ModuleConfig) => void; editor?: NestedEditActions }) {
   const { data, loading, error } = usePanelData(module, site, initial);

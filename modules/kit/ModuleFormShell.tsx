@@ -41,6 +41,36 @@ export function startingValues<C extends ModuleConfig>(type: RegisteredType, mod
   return groupFields ? { backgroundColor: 'white', ...fresh, groupChoice: 'create' } as C : fresh;
 }
 
+/**
+ * What a save of the form gives: the validated module; the schema's issues (path, Chinese message); or
+ * `stop`, the Chinese message of a rule that stops the save (e.g. the flex no-space alert).
+ */
+export type FormSaveResult<C extends ModuleConfig> =
+  | { ok: true; module: C }
+  | { ok: false; issues: Array<{ path: PropertyKey[]; message: string }>; stop?: undefined }
+  | { ok: false; stop: string; issues?: undefined };
+
+/**
+ * The pure part of a save: the form's values laid over its starting values, the id kept (or a new one
+ * for a created module), the type's `normalise` applied, then validated against the type's schema.
+ * `values` is what the antd form holds (`form.getFieldsValue(true)`).
+ */
+export function moduleFromValues<C extends ModuleConfig>(type: RegisteredType, start: C, values: Partial<C>, normalise?: (module: C) => C,
+  group?: { page: FormProps<C>['page'] } | null): FormSaveResult<C> {
+  let module = { ...start, ...values, id: start.id || newModuleId(), type } as C;
+  try {
+    // a rule that stops the save (e.g. the flex no-space alert) throws its Chinese message
+    if (normalise) module = normalise(module);
+    if (group) module = resolveGroupChoice(module, group.page);
+    else if ('groupChoice' in module) { const { groupChoice: _drop, ...rest } = module as C & { groupChoice?: unknown }; module = rest as unknown as C; }
+  } catch (err) {
+    return { ok: false, stop: (err as Error).message };
+  }
+  const parsed = definitionOf(type)!.schema.safeParse(module);
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) };
+  return { ok: true, module: parsed.data as C };
+}
+
 /** See the file comment. */
 export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellProps<C>) {
   const { type, mode, initial, page, onSubmit, onCancel, normalise, canSave = true, children } = props;
@@ -53,20 +83,13 @@ export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellPr
   const start = useMemo(() => startingValues(type, mode, initial, page.style === 'fullScreen', groupFields), [type, mode, initial, page.style, groupFields]);
 
   const save = async () => {
-    const values = { ...start, ...form.getFieldsValue(true) } as C;
-    let module = { ...values, id: start.id || newModuleId(), type } as C;
-    try {
-      // a rule that stops the save (e.g. the flex no-space alert) throws its Chinese message
-      if (normalise) module = normalise(module);
-      if (groupFields) module = resolveGroupChoice(module, page);
-      else if ('groupChoice' in module) { const { groupChoice: _drop, ...rest } = module as C & { groupChoice?: unknown }; module = rest as unknown as C; }
-    } catch (err) {
-      modal.warning({ title: '提示', content: (err as Error).message, okText: MSG.confirm });
+    const result = moduleFromValues(type, start, form.getFieldsValue(true) as Partial<C>, normalise, groupFields ? { page } : null);
+    if (!result.ok && result.stop !== undefined) {
+      modal.warning({ title: '提示', content: result.stop, okText: MSG.confirm });
       return;
     }
-    const parsed = definitionOf(type)!.schema.safeParse(module);
-    if (!parsed.success) {
-      const issues = parsed.error.issues;
+    if (!result.ok) {
+      const issues = result.issues!;
       form.setFields(issues.filter((i) => i.path.length > 0).map((i) => ({ name: i.path as (string | number)[], errors: [i.message] })));
       message.error(issues[0]?.message ?? MSG.invalidInput);
       return;
@@ -74,7 +97,7 @@ export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellPr
     setSaving(true);
     await wait(SAVE_LOADING_MS);
     setSaving(false);
-    onSubmit(parsed.data as C);
+    onSubmit(result.module);
   };
 
   return (

@@ -51,4 +51,6 @@ export const linkDefinition: ModuleDefinition<LinkModule> = {
   reads: () => [],
   moreLink: (cfg) => (cfg.hideMoreButton ? null : '/microapp/navigator'),
   migrate: noMigration,
+  // the direction decides the span (spec 1 §4), so the editor's resize handle is off
+  fixedSpan: (cfg) => cfg.direction === 'horizontal' || cfg.direction === 'vertical',
 };

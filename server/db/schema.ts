@@ -183,6 +183,21 @@ export interface XmoduleCatalogueTable {
   updated_at: string;
 }
 
+/** A saved home config of an application, kept for history (migration 006; docs/decisions.md 61). */
+export interface HomeConfigRevisionsTable {
+  id: Generated<number>;
+  application_id: number;
+  /** the user who saved it (null once that user is deleted) */
+  author_id: number | null;
+  /** the author's name at the time */
+  author_name: string;
+  /** plain-text summary of the change, e.g. 添加模块「通知公告」 (max 200) */
+  summary: string;
+  /** the whole home config (list form) as JSON */
+  home_config: string;
+  created_at: string;
+}
+
 export interface Database {
   files: FilesTable;
   notices: NoticesTable;
@@ -200,6 +215,7 @@ export interface Database {
   topic_type_counts: TopicTypeCountsTable;
   wechat_accounts: WechatAccountsTable;
   xmodule_catalogue: XmoduleCatalogueTable;
+  home_config_revisions: HomeConfigRevisionsTable;
 }
 
 export type User = Selectable<UsersTable>;

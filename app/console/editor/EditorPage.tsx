@@ -8,15 +8,25 @@
  * - 编辑 opens the form in edit mode with the module;
  * - 删除 asks 你确认要删除该模块吗？ 删除后数据不可恢复。
  *
- * Every change is persisted at once (POST /api/v1/applications/{id}/home-config). Only a saved change
- * reaches the screen: on a refusal the server's message shows and the page stays as it was, so a reload
- * shows exactly what was saved. After a save the panels read their data again.
+ * - panels are dragged to reorder (the grip; also by keyboard) and resized by their right edge
+ *   (SortableGrid.tsx);
+ * - 撤销 / 重做 (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y, not while typing or in a drawer) step through every
+ *   edit of the session (history.ts);
+ * - 历史版本 lists the saved configs, previews and restores them (RevisionsDrawer.tsx).
+ *
+ * Every change, undo and redo included, is persisted at once (POST /api/v1/applications/{id}/home-config
+ * with a `summary` of the change, kept as a revision). Only a saved change reaches the screen: on a
+ * refusal the server's message shows and the page stays as it was, so a reload shows exactly what was
+ * saved. All edits go through one reducer (template.ts `applyTemplateAction`) and one history.
+ *
+ * With `?bench=1` the page exposes `window.__atriumEditor` (bench/editor.ts): `apply(action)` runs an
+ * action through the same reducer and history without saving, to time the rendering alone.
  */
-import { Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, ConfigProvider, Drawer, Dropdown, Empty, Result, Space, Spin, Tooltip, type MenuProps } from 'antd';
-import { ArrowLeftOutlined, DownOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DownOutlined, EyeOutlined, HistoryOutlined, PlusOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { homeEntry, type HomeConfig, type ModuleConfig, type PageEntry } from '@common/homeConfig';
 import { MSG } from '@common/messages';
 import { definitionOf } from '@modules/registry';
@@ -25,13 +35,16 @@ import { appRegistry } from '@modules/registry.app';
 import { ApiError, apiGet, apiPost, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { PageSpinner } from '../../pages/PageSpinner';
-import { HomeGrid } from '../../site/HomeGrid';
+import type { GridEditActions } from '../../site/HomeGrid';
 import { siteContextOf } from '../../site/HomePage';
 import { SiteFrame } from '../../site/SiteFrame';
 import { PANEL_READ_KEY } from '../../site/usePanelData';
 import { useSession } from '../session';
 import { appConfigKey, siteUrl } from '../util';
-import { upsertModule, withTemplate } from './template';
+import { canRedo, canUndo, historyReducer, initHistory, redoSummary, redoTarget, undoSummary, undoTarget } from './history';
+import { RevisionsDrawer, revisionsKey } from './RevisionsDrawer';
+import { SortableGrid } from './SortableGrid';
+import { applyTemplateAction, summaryOf, withTemplate, type TemplateAction } from './template';
 import { DataListHost } from '../content/DataListHost';
 import { useNestedEditor } from './FlexSlotsEditor';
 import { PageStyleSelect } from './PageStyleSelect';
@@ -50,6 +63,25 @@ function inertLinks(e: MouseEvent<HTMLDivElement>) {
   if (target && typeof target.closest === 'function' && target.closest('a')) e.preventDefault();
 }
 
+/** True when a key event comes from a place where Ctrl+Z belongs to the text (inputs, editors, drawers, dialogs). */
+function typingTarget(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || typeof el.closest !== 'function') return false;
+  return !!el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], .ant-drawer, .ant-modal, .ant-select-dropdown, .ant-picker-dropdown');
+}
+
+/** The benchmark hook (bench/editor.ts), present only with ?bench=1. */
+export interface EditorBenchHook {
+  /** runs an action through the reducer and the history without saving */
+  apply(action: TemplateAction): void;
+  /** the template on screen */
+  template(): ModuleConfig[];
+}
+
+declare global {
+  interface Window { __atriumEditor?: EditorBenchHook }
+}
+
 /** The editor page; see the file comment. */
 export default function EditorPage() {
   const id = Number(useParams().id);
@@ -59,7 +91,10 @@ export default function EditorPage() {
   const { message, modal } = App.useApp();
   const { data: user } = useSession();
   const [drawer, setDrawer] = useState<DrawerState>(null);
+  const [revisionsOpen, setRevisionsOpen] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [history, dispatch] = useReducer(historyReducer, undefined, () => initHistory([]));
+  const [loaded, setLoaded] = useState(false);
 
   const config = useQuery({
     queryKey: appConfigKey(id),
@@ -74,64 +109,172 @@ export default function EditorPage() {
     staleTime: 5 * 60_000,
   });
 
+  // the history starts from the loaded config, once: later changes come from our own saves
+  const loadedConfig = config.data?.homeConfig;
+  useEffect(() => {
+    if (!loaded && config.data) {
+      dispatch({ kind: 'reset', template: homeEntry(config.data.homeConfig ?? []).template });
+      setLoaded(true);
+    }
+  }, [loaded, config.data, loadedConfig]);
+
   const addItems = useMemo<MenuProps['items']>(() => Object.keys(registered)
     .filter((type) => registered[type])
     .map((type) => ({ key: type, label: definitionOf(type)?.label ?? type })), []);
 
-  const loadedConfig: HomeConfig = config.data?.homeConfig ?? [];
-  const nested = useNestedEditor({ applicationId: id, homeConfig: loadedConfig, entry: homeEntry(loadedConfig), categories: categories.data ?? [] });
 
   const appName = config.data?.name;
   useEffect(() => {
     document.title = appName ? `${MSG.editorTitle} · ${appName}` : MSG.editorTitle;
   }, [appName]);
 
-  if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
-  if (config.isPending) return <PageSpinner />;
-  if (config.isError) {
-    return <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)}
-      extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
-  }
+  // latest values for the stable callbacks below
+  const latest = useRef({ history, homeConfig: [] as HomeConfig, saving: false });
+  latest.current.history = history;
+  latest.current.homeConfig = config.data?.homeConfig ?? [];
 
-  const app = config.data;
-  const homeConfig: HomeConfig = app.homeConfig ?? [];
-  const entry: PageEntry = homeEntry(homeConfig);
-  const template = entry.template;
-  const site = siteContextOf(app, user ? { id: user.id, name: user.name, role: user.role } : null, entry.style === 'fullScreen');
-  const primary = app.themeConfig?.primaryColor;
-
-  /** Saves a new template; resolves true when the server took it (and the screen shows it). */
-  const persist = async (next: ModuleConfig[], successMessage: string): Promise<boolean> => {
+  /** Saves a template with a summary; resolves true when the server took it. The screen is not touched here. */
+  const persist = useCallback(async (next: ModuleConfig[], summary: string, successMessage: string, reloadPanels: boolean): Promise<boolean> => {
+    if (latest.current.saving) return false;
+    latest.current.saving = true;
     setSaving(true);
     try {
-      const r = await apiPost<{ homeConfig: HomeConfig; message?: string }>(`/api/v1/applications/${id}/home-config`, { homeConfig: withTemplate(homeConfig, next) });
+      const r = await apiPost<{ homeConfig: HomeConfig; message?: string }>(`/api/v1/applications/${id}/home-config`, { homeConfig: withTemplate(latest.current.homeConfig, next), summary });
+      latest.current.homeConfig = r.homeConfig;
       queryClient.setQueryData<AppConfig>(appConfigKey(id), (old) => (old ? { ...old, homeConfig: r.homeConfig } : old));
-      void queryClient.invalidateQueries({ queryKey: [PANEL_READ_KEY, id] });
+      if (reloadPanels) void queryClient.invalidateQueries({ queryKey: [PANEL_READ_KEY, id] });
+      void queryClient.invalidateQueries({ queryKey: revisionsKey(id) });
       message.success(successMessage);
       return true;
     } catch (err) {
       message.error(errorMessage(err));
       return false;
     } finally {
+      latest.current.saving = false;
       setSaving(false);
     }
-  };
+  }, [id, queryClient, message]);
+
+  /** Runs an edit: reduce, save with its summary, and on success make it the history's present. */
+  const commit = useCallback(async (action: TemplateAction, successMessage: string): Promise<boolean> => {
+    const current = latest.current.history.present.template;
+    const next = applyTemplateAction(current, action);
+    if (next === current) return true;
+    const summary = summaryOf(current, action);
+    const ok = await persist(next, summary, successMessage, action.type === 'add' || action.type === 'replace');
+    if (ok) dispatch({ kind: 'commit', template: next, summary });
+    return ok;
+  }, [persist]);
+
+  // modules inside flex slots: their drawer, saved through the same reducer, history and revisions
+  const nestedConfig: HomeConfig = config.data?.homeConfig ?? [];
+  const nested = useNestedEditor({
+    applicationId: id, homeConfig: nestedConfig, entry: homeEntry(nestedConfig), categories: categories.data ?? [],
+    template: history.present.template,
+    save: (next, successMessage) => commit({ type: 'replaceAll', template: next }, successMessage),
+  });
+
+  const doUndo = useCallback(async () => {
+    const h = latest.current.history;
+    const target = undoTarget(h);
+    if (!target || latest.current.saving) return;
+    if (await persist(target, undoSummary(h), MSG.undone, true)) dispatch({ kind: 'undo' });
+  }, [persist]);
+
+  const doRedo = useCallback(async () => {
+    const h = latest.current.history;
+    const target = redoTarget(h);
+    if (!target || latest.current.saving) return;
+    if (await persist(target, redoSummary(h), MSG.redone, true)) dispatch({ kind: 'redo' });
+  }, [persist]);
+
+  // Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y (⌘ on macOS), not while typing nor with a drawer or dialog open
+  const blocked = drawer !== null || revisionsOpen;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || blocked || typingTarget(e.target)) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) { e.preventDefault(); void doUndo(); }
+      else if ((key === 'z' && e.shiftKey) || key === 'y') { e.preventDefault(); void doRedo(); }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [blocked, doUndo, doRedo]);
+
+  // the benchmark hook (bench/editor.ts): same reducer and history, no save
+  useEffect(() => {
+    if (typeof window === 'undefined' || new URLSearchParams(window.location.search).get('bench') !== '1') return;
+    window.__atriumEditor = {
+      apply(action) {
+        const current = latest.current.history.present.template;
+        const next = applyTemplateAction(current, action);
+        latest.current.history = { ...latest.current.history, present: { template: next, summary: '' } };
+        dispatch({ kind: 'commit', template: next, summary: summaryOf(current, action) });
+      },
+      template: () => latest.current.history.present.template,
+    };
+    return () => { delete window.__atriumEditor; };
+  }, []);
+
+  const actions = useMemo<GridEditActions>(() => ({
+    onEdit: (m) => setDrawer({ mode: 'edit', module: structuredClone(m) }),
+    onDelete: (m) => {
+      modal.confirm({
+        title: MSG.moduleDeleteTitle,
+        content: MSG.moduleDeleteConfirm,
+        okText: MSG.confirm,
+        cancelText: MSG.cancel,
+        okButtonProps: { danger: true },
+        onOk: async () => { await commit({ type: 'remove', id: m.id }, MSG.moduleDeleted); },
+      });
+    },
+    onMove: (moved, over) => commit({ type: 'move', id: moved, over }, MSG.orderSaved),
+    onResize: (resized, span) => commit({ type: 'resize', id: resized, span }, MSG.widthSaved),
+    // spec 1 §4: a panel's height (and job dataSize) corrected to its data is saved (docs/decisions.md #33)
+    onModuleChange: (m) => { void commit({ type: 'replace', module: m }, MSG.moduleLayoutCorrected); },
+    nested: nested.actions,
+    busy: saving,
+  }), [commit, modal, saving, nested.actions]);
+
+  const user0 = user ? { id: user.id, name: user.name, role: user.role } : null;
+  const entryStyle = config.data ? homeEntry(config.data.homeConfig ?? []).style : 'card';
+  const site = useMemo(
+    () => (config.data ? siteContextOf(config.data, user0, entryStyle === 'fullScreen') : null),
+    // the context changes only with the application, the user and the page style, not with every edit
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [config.data?.applicationId, config.data?.topicId, config.data?.topic?.id, user0?.id, user0?.name, user0?.role, entryStyle],
+  );
+
+  // a stable theme object: a new one would make antd's ConfigProvider re-render every antd component of
+  // every panel on each edit (bench/editor.ts)
+  const primaryColor = config.data?.themeConfig?.primaryColor;
+  const theme = useMemo(() => (primaryColor ? { token: { colorPrimary: primaryColor, colorLink: primaryColor } } : undefined), [primaryColor]);
+
+  if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
+  if (config.isPending || (config.data && !loaded)) return <PageSpinner />;
+  if (config.isError) {
+    return <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)}
+      extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
+  }
+
+  const app = config.data;
+  const entry: PageEntry = homeEntry(app.homeConfig ?? []);
+  const template = history.present.template;
 
   const submit = async (module: ModuleConfig) => {
     if (!drawer) return;
-    const ok = await persist(upsertModule(template, module, drawer.mode), MSG.homeConfigSaved);
+    const ok = drawer.mode === 'create'
+      ? await commit({ type: 'add', module }, MSG.homeConfigSaved)
+      : await commit({ type: 'replace', module }, MSG.homeConfigSaved);
     if (ok) setDrawer(null);
   };
 
-  const remove = (module: ModuleConfig) => {
-    modal.confirm({
-      title: MSG.moduleDeleteTitle,
-      content: MSG.moduleDeleteConfirm,
-      okText: MSG.confirm,
-      cancelText: MSG.cancel,
-      okButtonProps: { danger: true },
-      onOk: async () => { await persist(template.filter((m) => m.id !== module.id), MSG.moduleDeleted); },
-    });
+  const onRestored = (homeConfig: HomeConfig, summary: string) => {
+    latest.current.homeConfig = homeConfig;
+    queryClient.setQueryData<AppConfig>(appConfigKey(id), (old) => (old ? { ...old, homeConfig } : old));
+    void queryClient.invalidateQueries({ queryKey: [PANEL_READ_KEY, id] });
+    dispatch({ kind: 'commit', template: homeEntry(homeConfig).template, summary });
+    setRevisionsOpen(false);
   };
 
   const drawerType = drawer ? (drawer.mode === 'create' ? drawer.type : drawer.module.type) : null;
@@ -142,9 +285,11 @@ export default function EditorPage() {
       ? `${MSG.addModule} · ${definitionOf(drawer.type)?.label ?? drawer.type}`
       : `${MSG.editModule} · ${drawer.module.alias || definitionOf(drawer.module.type)?.label || drawer.module.type}`
     : '';
+  const undoable = canUndo(history);
+  const redoable = canRedo(history);
 
   return (
-    <ConfigProvider theme={primary ? { token: { colorPrimary: primary, colorLink: primary } } : undefined}>
+    <ConfigProvider theme={theme}>
       <div className="atr-editor">
         <div className="atr-editor__bar">
           <Tooltip title={MSG.backToApplications}>
@@ -157,7 +302,18 @@ export default function EditorPage() {
           <span className="atr-editor__spacer" />
           {saving && <Spin size="small" />}
           <Space>
-            <PageStyleSelect applicationId={id} homeConfig={homeConfig} disabled={saving} />
+            <PageStyleSelect applicationId={id} homeConfig={app.homeConfig ?? []} disabled={saving} />
+            <Space.Compact>
+              <Tooltip title={undoable ? MSG.undoHint : MSG.nothingToUndo}>
+                <Button icon={<UndoOutlined />} aria-label={MSG.undo} disabled={!undoable || saving} onClick={() => void doUndo()}>{MSG.undo}</Button>
+              </Tooltip>
+              <Tooltip title={redoable ? MSG.redoHint : MSG.nothingToRedo}>
+                <Button icon={<RedoOutlined />} aria-label={MSG.redo} disabled={!redoable || saving} onClick={() => void doRedo()}>{MSG.redo}</Button>
+              </Tooltip>
+            </Space.Compact>
+            <Tooltip title={MSG.revisionsHint}>
+              <Button icon={<HistoryOutlined />} aria-label={MSG.revisions} onClick={() => setRevisionsOpen(true)}>{MSG.revisions}</Button>
+            </Tooltip>
             <Button icon={<EyeOutlined />} aria-label={MSG.previewSite} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.previewSite}</Button>
             <Dropdown
               trigger={['click']}
@@ -172,13 +328,10 @@ export default function EditorPage() {
           <div className="atr-editor__hint"><Alert type="info" showIcon title={MSG.noTopicForCategories} /></div>
         )}
         <div className="atr-editor__canvas" onClickCapture={inertLinks} onAuxClickCapture={inertLinks}>
-          <SiteFrame config={app} user={site.user}>
+          <SiteFrame config={app} user={site!.user}>
             {template.length === 0
               ? <div className="atr-editor__empty"><Empty description={MSG.editorEmpty} /></div>
-              : <HomeGrid modules={template} site={site} editable actions={{ onEdit: (m) => setDrawer({ mode: 'edit', module: structuredClone(m) }), onDelete: remove, busy: saving,
-                nested: nested.actions,
-                // spec 1 §4: a panel's height (and job dataSize) corrected to its data is saved (docs/decisions.md #33)
-                onModuleChange: (m) => { void persist(template.map((x) => (x.id === m.id ? m : x)), MSG.moduleLayoutCorrected); } }} />}
+              : <SortableGrid modules={template} site={site!} actions={actions} />}
           </SiteFrame>
         </div>
         <Drawer
@@ -203,8 +356,16 @@ export default function EditorPage() {
             </Suspense>
           )}
         </Drawer>
-        <DataListHost applicationId={id} homeConfig={homeConfig} />
+        <DataListHost applicationId={id} homeConfig={app.homeConfig ?? []} />
         {nested.element}
+        <RevisionsDrawer
+          applicationId={id}
+          open={revisionsOpen}
+          onClose={() => setRevisionsOpen(false)}
+          site={site!}
+          busy={saving}
+          onRestored={onRestored}
+        />
       </div>
     </ConfigProvider>
   );

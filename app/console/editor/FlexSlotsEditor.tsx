@@ -7,7 +7,7 @@
  * 删除后数据不可恢复。 Every change is saved at once (POST /api/v1/applications/{id}/home-config) and
  * shows only once the server took it, like the editor's own changes.
  */
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Spin } from 'antd';
 import type { HomeConfig, ModuleConfig, PageEntry } from '@common/homeConfig';
@@ -45,16 +45,32 @@ export interface NestedEditorOptions {
   /** the home page entry being edited */
   entry: PageEntry;
   categories: CategoryNode[];
+  /** the template on screen (the editor's history); defaults to `entry.template` */
+  template?: ModuleConfig[];
+  /**
+   * saves a whole new template through the editor (its reducer, undo history and revisions); resolves
+   * true when the server took it. Without it the hook saves the home config itself.
+   */
+  save?: (next: ModuleConfig[], successMessage: string) => Promise<boolean>;
 }
 
 /** See the file comment. Returns the actions for the flex panels and the drawer element. */
-export function useNestedEditor({ applicationId, homeConfig, entry, categories }: NestedEditorOptions): { actions: NestedEditActions; element: ReactNode } {
+export function useNestedEditor({ applicationId, homeConfig, entry, categories, template, save }: NestedEditorOptions): { actions: NestedEditActions; element: ReactNode } {
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
   const [state, setState] = useState<State>(null);
   const [saving, setSaving] = useState(false);
 
+  const current = template ?? entry.template;
+  // the latest inputs, so that the actions handed to every flex panel stay one stable object
+  const latest = useRef({ current, save });
+  latest.current = { current, save };
+
   const persist = async (next: ModuleConfig[], ok: string): Promise<boolean> => {
+    if (latest.current.save) {
+      setSaving(true);
+      try { return await latest.current.save(next, ok); } finally { setSaving(false); }
+    }
     setSaving(true);
     try {
       const r = await apiPost<{ homeConfig: HomeConfig }>(`/api/v1/applications/${applicationId}/home-config`, { homeConfig: withTemplate(homeConfig, next) });
@@ -70,26 +86,28 @@ export function useNestedEditor({ applicationId, homeConfig, entry, categories }
     }
   };
 
-  const actions: NestedEditActions = {
+  const persistRef = useRef(persist);
+  persistRef.current = persist;
+  const actions = useMemo<NestedEditActions>(() => ({
     busy: saving,
     onAddToSlot: (flexId, slotId) => setState({ step: 'pick', flexId, slotId }),
     onEditNested: (flexId, slotId, module) => {
-      const current = findNested(entry.template, flexId, slotId, module.id) ?? module;
-      setState({ step: 'form', mode: 'edit', module: structuredClone(current), flexId, slotId });
+      const found = findNested(latest.current.current, flexId, slotId, module.id) ?? module;
+      setState({ step: 'form', mode: 'edit', module: structuredClone(found), flexId, slotId });
     },
     onDeleteNested: (flexId, slotId, module) => {
       modal.confirm({
         title: MSG.moduleDeleteTitle, content: MSG.moduleDeleteConfirm, okText: MSG.confirm, cancelText: MSG.cancel, okButtonProps: { danger: true },
-        onOk: async () => { await persist(removeNested(entry.template, flexId, slotId, module.id), MSG.moduleDeleted); },
+        onOk: async () => { await persistRef.current(removeNested(latest.current.current, flexId, slotId, module.id), MSG.moduleDeleted); },
       });
     },
-  };
+  }), [saving, modal]);
 
   const submit = async (module: ModuleConfig) => {
     if (!state || state.step !== 'form') return;
     const next = state.mode === 'create'
-      ? insertNested(entry.template, state.flexId, state.slotId, module)
-      : replaceNested(entry.template, state.flexId, state.slotId, module);
+      ? insertNested(current, state.flexId, state.slotId, module)
+      : replaceNested(current, state.flexId, state.slotId, module);
     if (await persist(next, MSG.homeConfigSaved)) setState(null);
   };
 

@@ -10,6 +10,7 @@ import { requireManager, requireSuper, requireUser } from '../../http/session.js
 import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import { createApplicationBody, homeConfigBody, hostQuery, idParams, listQuery, updateApplicationBody } from './schema.js';
+import { saveHomeConfig } from '../revisions/service.js';
 import { createApplication, getApplication, presentConfig, presentListItem, updateApplication, validateHomeConfig } from './service.js';
 
 export default async function applicationRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -92,10 +93,11 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     const { id } = parse(idParams, req.params, 'params');
     requireUser(req);
     await getApplication(db, id);
-    await requireManager(db, req, id);
+    const user = await requireManager(db, req, id);
     const body = parse(homeConfigBody, req.body);
     const homeConfig = validateHomeConfig(body.homeConfig);
-    await db.updateTable('applications').set({ home_config: JSON.stringify(homeConfig), updated_at: new Date().toISOString() }).where('id', '=', id).execute();
-    return { homeConfig, message: MSG.homeConfigSaved };
+    // the application's config and its revision are written together (server/routes/revisions)
+    const revisionId = await saveHomeConfig(db, id, homeConfig, user, body.summary || MSG.homeConfigSaveDefault);
+    return { homeConfig, revisionId, message: MSG.homeConfigSaved };
   });
 }

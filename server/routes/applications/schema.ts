@@ -34,4 +34,8 @@ export const idParams = z.object({ id: z.coerce.number({ error: MSG.applicationN
 
 export const hostQuery = z.object({ host: hostSchema });
 
-export const homeConfigBody = z.object({ homeConfig: z.unknown() });
+/**
+ * Body of POST /api/v1/applications/{id}/home-config: the config, and an optional plain-text summary of
+ * the change (max 200) kept with the revision (docs/decisions.md 60).
+ */
+export const homeConfigBody = z.object({ homeConfig: z.unknown(), summary: plainText(200).optional() });

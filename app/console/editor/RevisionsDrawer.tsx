@@ -1,0 +1,172 @@
+/**
+ * 历史版本 (issue 3 'Beyond the original': revisions): a drawer listing the saved home configs of the
+ * application, newest first (time, author, summary; 10 a page), from
+ * GET /api/v1/applications/{id}/home-config/revisions. Any of them can be previewed read-only (the home
+ * grid rendered with that template in a modal, links and buttons inert) and restored in one click after
+ * a confirmation (POST .../revisions/{revisionId}/restore); the editor then shows the restored config.
+ */
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Drawer, Empty, Modal, Popconfirm, Space, Spin, Table, Tag, type TableColumnsType } from 'antd';
+import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { homeEntry, type HomeConfig } from '@common/homeConfig';
+import type { Page } from '@common/page';
+import { MSG } from '@common/messages';
+import type { SiteContext } from '@modules/types.app';
+import { apiGet, apiPost, errorMessage } from '../../api';
+import { HomeGrid } from '../../site/HomeGrid';
+import './editor.css';
+
+/** A revision as listed (server/routes/revisions/service.ts RevisionListItem). */
+export interface RevisionItem {
+  id: number;
+  applicationId: number;
+  authorId: number | null;
+  authorName: string;
+  summary: string;
+  /** ISO-8601 */
+  createdAt: string;
+}
+
+/** Query key prefix of an application's revision list (invalidated after every save). */
+export const revisionsKey = (applicationId: number) => ['home-config-revisions', applicationId] as const;
+
+/** Page size of the revision list. */
+export const REVISIONS_PAGE_SIZE = 10;
+
+export interface RevisionsDrawerProps {
+  applicationId: number;
+  open: boolean;
+  onClose(): void;
+  /** the site context the preview renders with */
+  site: SiteContext;
+  /** a save is running elsewhere: restoring waits */
+  busy?: boolean;
+  /** called with the restored home config and the summary of the new revision after a restore */
+  onRestored(homeConfig: HomeConfig, summary: string): void;
+}
+
+const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
+
+/** See the file comment. */
+export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRestored }: RevisionsDrawerProps) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [preview, setPreview] = useState<RevisionItem | null>(null);
+  const [restoring, setRestoring] = useState<number | null>(null);
+
+  const list = useQuery({
+    queryKey: [...revisionsKey(applicationId), page],
+    queryFn: ({ signal }) => apiGet<Page<RevisionItem>>(`/api/v1/applications/${applicationId}/home-config/revisions`, { page, size: REVISIONS_PAGE_SIZE }, signal),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+
+  const restore = async (rev: RevisionItem) => {
+    setRestoring(rev.id);
+    try {
+      const r = await apiPost<{ homeConfig: HomeConfig; message?: string }>(`/api/v1/applications/${applicationId}/home-config/revisions/${rev.id}/restore`);
+      message.success(r.message ?? MSG.revisionRestored);
+      setPreview(null);
+      setPage(1);
+      void queryClient.invalidateQueries({ queryKey: revisionsKey(applicationId) });
+      onRestored(r.homeConfig, `恢复到 ${time(rev.createdAt)} 的版本`);
+    } catch (err) {
+      message.error(errorMessage(err));
+    } finally {
+      setRestoring(null);
+    }
+  };
+
+  const restoreButton = (rev: RevisionItem, label: string = MSG.revisionRestore, primary = false) => (
+    <Popconfirm title={MSG.revisionRestore} description={MSG.revisionRestoreConfirm} okText={MSG.confirm} cancelText={MSG.cancel} onConfirm={() => restore(rev)}>
+      <Button size="small" type={primary ? 'primary' : 'link'} icon={<RollbackOutlined />} loading={restoring === rev.id} disabled={busy || (restoring !== null && restoring !== rev.id)}>
+        {label}
+      </Button>
+    </Popconfirm>
+  );
+
+  const isCurrent = (rev: RevisionItem) => page === 1 && list.data?.content[0]?.id === rev.id;
+  const columns: TableColumnsType<RevisionItem> = [
+    { title: MSG.revisionTime, dataIndex: 'createdAt', width: 170, render: (v: string, rev) => <Space size={4} direction="vertical"><span>{time(v)}</span>{isCurrent(rev) && <Tag color="blue">{MSG.revisionCurrent}</Tag>}</Space> },
+    { title: MSG.revisionAuthor, dataIndex: 'authorName', width: 110, ellipsis: true },
+    { title: MSG.revisionSummary, dataIndex: 'summary', render: (v: string) => <span className="atr-revisions__summary">{v}</span> },
+    {
+      title: '', key: 'actions', width: 150,
+      render: (_: unknown, rev) => (
+        <Space size={0}>
+          <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => setPreview(rev)}>{MSG.preview}</Button>
+          {!isCurrent(rev) && restoreButton(rev, MSG.restore)}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Drawer title={MSG.revisions} open={open} onClose={onClose} size={720} destroyOnHidden>
+        <p style={{ marginTop: 0, color: '#8a9099' }}>{MSG.revisionsHint}</p>
+        {list.isError && <Alert type="error" showIcon title={errorMessage(list.error)} style={{ marginBottom: 12 }} />}
+        <Table<RevisionItem>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={list.data?.content ?? []}
+          loading={list.isFetching}
+          locale={{ emptyText: <Empty description={MSG.revisionEmpty} /> }}
+          pagination={{
+            current: page, pageSize: REVISIONS_PAGE_SIZE, total: list.data?.totalElements ?? 0, showSizeChanger: false,
+            showTotal: (n) => `${MSG.totalPrefix} ${n} ${MSG.totalSuffix}`, onChange: setPage, hideOnSinglePage: false,
+          }}
+        />
+      </Drawer>
+      <RevisionPreview
+        applicationId={applicationId}
+        revision={preview}
+        site={site}
+        onClose={() => setPreview(null)}
+        footer={preview && (
+          <Space>
+            <Button onClick={() => setPreview(null)}>{MSG.close}</Button>
+            {restoreButton(preview, MSG.revisionRestore, true)}
+          </Space>
+        )}
+      />
+    </>
+  );
+}
+
+/** The read-only preview of one revision: its home template on the visitor grid, inert. */
+function RevisionPreview({ applicationId, revision, site, onClose, footer }: { applicationId: number; revision: RevisionItem | null; site: SiteContext; onClose(): void; footer: React.ReactNode }) {
+  const one = useQuery({
+    queryKey: [...revisionsKey(applicationId), 'one', revision?.id],
+    queryFn: ({ signal }) => apiGet<RevisionItem & { homeConfig: HomeConfig }>(`/api/v1/applications/${applicationId}/home-config/revisions/${revision!.id}`, undefined, signal),
+    enabled: revision !== null,
+    staleTime: Infinity,
+  });
+  const entry = one.data ? homeEntry(one.data.homeConfig) : null;
+  return (
+    <Modal
+      open={revision !== null}
+      onCancel={onClose}
+      width={1290}
+      centered
+      destroyOnHidden
+      title={revision ? `${MSG.revisionPreview} · ${time(revision.createdAt)} · ${revision.summary}` : MSG.revisionPreview}
+      footer={footer}
+    >
+      <div className="atr-revision-preview" data-testid="revision-preview">
+        {/* inert: no link, button or panel control of the preview can be used or focused */}
+        <div className="atr-revision-preview__inner" inert>
+          {one.isPending && <div style={{ textAlign: 'center', padding: 48 }}><Spin /></div>}
+          {one.isError && <Alert type="error" showIcon title={errorMessage(one.error)} />}
+          {entry && (entry.template.length === 0
+            ? <Empty description={MSG.homeEmpty} />
+            : <HomeGrid modules={entry.template} site={{ ...site, groupTemplate: entry.style === 'fullScreen' }} />)}
+        </div>
+      </div>
+    </Modal>
+  );
+}
