@@ -34,6 +34,9 @@ beforeAll(async () => {
   const scholar = { ...definitionOf('scholar')!.defaults({ groupTemplate: false }), id: 'm1', alias: '学者' };
   const saved = await admin.post(`/api/v1/applications/${app.body.applicationId}/home-config`, { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [scholar] }] });
   expect(saved.status).toBe(200);
+  // a draft site is hidden from visitors (decision #139): release it for the tests of the visitor's page
+  expect((await admin.put(`/api/v1/applications/${app.body.applicationId}/release`)).status).toBe(200);
+  expect((await admin.put(`/api/v1/applications/${app.body.applicationId}/pass`)).status).toBe(200);
 });
 afterAll(async () => { await web.close(); await ctx.close(); fs.rmSync(webDir, { recursive: true, force: true }); });
 

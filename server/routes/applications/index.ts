@@ -73,7 +73,7 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     const { id } = parse(idParams, req.params, 'params');
     requireUser(req);
     await getApplication(db, id);
-    await requireManager(db, req, id);
+    await requireManager(db, req, id, 'settings');
     const body = parse(updateApplicationBody, req.body);
     const topicId = body.topicId !== undefined ? body.topicId : body.topic !== undefined ? (body.topic?.id ?? null) : undefined;
     const updated = await updateApplication(db, id, { name: body.name, host: body.host, topicId });
@@ -92,7 +92,7 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     const { id } = parse(idParams, req.params, 'params');
     requireUser(req);
     await getApplication(db, id);
-    await requireManager(db, req, id);
+    await requireManager(db, req, id, 'home');
     const body = parse(homeConfigBody, req.body);
     const homeConfig = validateHomeConfig(body.homeConfig);
     await db.updateTable('applications').set({ home_config: JSON.stringify(homeConfig), updated_at: new Date().toISOString() }).where('id', '=', id).execute();

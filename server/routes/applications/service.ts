@@ -10,6 +10,7 @@ import { MSG } from '../../../common/messages.js';
 import { moduleBase } from '../../../common/homeConfig.js';
 import { definitionOf } from '../../../modules/registry.js';
 import { z } from 'zod';
+import { defaultRoleOf, roleConfigOf } from '../roles/service.js';
 
 export const emptyHomeConfig = (): HomeConfig => [{ page: 'home', template: [], style: 'card', groups: {} }];
 const json = (v: unknown) => JSON.stringify(v);
@@ -109,6 +110,7 @@ export async function presentConfig(db: Db, app: Application) {
     homePage: `/`, topicId: app.topic_id, topic: topic ?? null,
     headerConfig: parseJson(app.header_config), footerConfig: parseJson(app.footer_config),
     themeConfig: parseJson(app.theme_config), homeConfig: storedHomeConfig(app),
+    roleConfig: roleConfigOf(app), defaultUserRole: defaultRoleOf(app),
   };
 }
 
