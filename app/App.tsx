@@ -23,6 +23,9 @@ const LoginPage = lazy(() => consoleModule().then((m) => ({ default: m.LoginPage
 const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
 const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
 const FilesPage = lazy(() => consoleModule().then((m) => ({ default: m.FilesPage })));
+const ManagersPage = lazy(() => consoleModule().then((m) => ({ default: m.ManagersPage })));
+const UsersPage = lazy(() => consoleModule().then((m) => ({ default: m.UsersPage })));
+const RoleConfigPage = lazy(() => consoleModule().then((m) => ({ default: m.RoleConfigPage })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage'));
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
 const ExplorePage = lazy(() => import('./pages/explore/ExplorePage'));
@@ -53,6 +56,9 @@ const pages: RouteObject[] = [
           { path: 'applications', element: lazyPage(ApplicationsPage) },
           { path: 'application/:id', element: lazyPage(ApplicationSettingsPage) },
           { path: 'files', element: lazyPage(FilesPage) },
+          { path: 'managers', element: lazyPage(ManagersPage) },
+          { path: 'users', element: lazyPage(UsersPage) },
+          { path: 'users/rights', element: lazyPage(RoleConfigPage) },
           { path: 'wechats/wechatManager', element: lazyPage(WechatManagerPage) },
         ],
       },

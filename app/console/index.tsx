@@ -8,3 +8,6 @@ export { LoginPage } from './LoginPage';
 export { ApplicationsPage } from './ApplicationsPage';
 export { ApplicationSettingsPage } from './ApplicationSettingsPage';
 export { FilesPage } from './FilesPage';
+export { ManagersPage } from './roles/ManagersPage';
+export { UsersPage } from './roles/UsersPage';
+export { RoleConfigPage } from './roles/RoleConfigPage';
