@@ -74,6 +74,7 @@ describe('roles and release', () => {
     await dialog.getByRole('button', { name: '确定' }).click();
     await dialog.getByText('请输入手机号或选择用户').waitFor();
     await dialog.getByLabel('手机号或姓名').fill(MANAGER);
+    await dialog.getByText('请输入手机号或选择用户').waitFor({ state: 'hidden' });
     await expect(dialog.getByRole('checkbox', { name: /首页编辑/ }).isChecked()).resolves.toBe(true);
     await expect(dialog.getByRole('checkbox', { name: /站点设置/ }).isChecked()).resolves.toBe(false);
     await shot(admin, 'add-manager');
@@ -105,10 +106,13 @@ describe('roles and release', () => {
     await manager.goto(`${server.url}/console/applications`);
     await manager.getByRole('row').filter({ hasText: '角色测试门户' }).getByRole('button', { name: '设置' }).click();
     await manager.waitForURL(/\/console\/application\/\d+$/);
+    // told before trying, and refused when trying anyway
+    await manager.getByRole('alert').filter({ hasText: '没有「站点设置」权限，请联系超级管理员' }).waitFor();
     await manager.getByLabel('应用名称').fill('改名的门户');
     await manager.getByRole('button', { name: '保存' }).click();
-    await manager.getByText('没有「站点设置」权限，请联系超级管理员').first().waitFor();
+    await manager.locator('.ant-message').getByText('没有「站点设置」权限，请联系超级管理员').waitFor();
     await shot(manager, 'settings-refused');
+    expect((await managerCtx.request.get(`${server.url}/api/v1/applications`).then((r) => r.json())).content[0].name).toBe('角色测试门户');
   });
 
   it('申请发布 then 审核通过 makes the site visible to a visitor', async () => {
@@ -122,6 +126,7 @@ describe('roles and release', () => {
     await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await admin.getByText('审核通过，站点已发布').waitFor();
     await row.getByText('已发布').waitFor();
+    await admin.getByRole('dialog').waitFor({ state: 'hidden' });
     await shot(admin, 'released');
 
     const visitor = await browser.newPage({ viewport: { width: 1200, height: 700 }, locale: 'zh-CN' });
