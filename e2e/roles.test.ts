@@ -137,4 +137,41 @@ describe('roles and release', () => {
     await shot(visitor, 'visitor-released');
     await visitor.close();
   });
+
+  it('role config: a new role, given to a user on /console/users, deleted again (its user falls back to the default role)', async () => {
+    await admin.goto(`${server.url}/console/users/rights`);
+    await admin.waitForURL(/applicationId=\d+/);
+    const userRow = admin.getByRole('row').filter({ has: admin.locator('code', { hasText: /^user$/ }) });
+    await userRow.getByText('默认').waitFor();
+    await expect(userRow.getByLabel('角色名称').inputValue()).resolves.toBe('普通用户');
+    await admin.getByRole('button', { name: '新增角色' }).click();
+    const fresh = admin.getByRole('row').last();
+    await fresh.getByLabel('角色标识').fill('vip');
+    await fresh.getByLabel('角色名称').fill('高级会员');
+    await fresh.getByRole('checkbox', { name: '下载附件' }).check();
+    await admin.getByRole('button', { name: '保存' }).click();
+    await admin.getByText('角色配置已保存').waitFor();
+    await shot(admin, 'role-config');
+
+    await admin.getByRole('link', { name: '用户' }).first().click();
+    await admin.waitForURL(/\/console\/users\?applicationId=\d+/);
+    const row = admin.getByRole('row').filter({ hasText: '138****8101' });
+    await row.getByTitle('普通用户').waitFor();
+    await row.getByLabel('用户8101的角色').click();
+    await admin.locator('.ant-select-item-option').filter({ hasText: '高级会员' }).click();
+    await admin.getByText('用户角色已保存').waitFor();
+    await row.getByTitle('高级会员').waitFor();
+    await shot(admin, 'users');
+
+    await admin.getByRole('button', { name: '角色权限' }).click();
+    await admin.waitForURL(/\/console\/users\/rights/);
+    const vipRow = admin.getByRole('row').filter({ has: admin.locator('code', { hasText: /^vip$/ }) });
+    await expect(admin.getByRole('row').filter({ has: admin.locator('code', { hasText: /^user$/ }) }).getByRole('button', { name: '删除' }).isDisabled()).resolves.toBe(true);
+    await vipRow.getByRole('button', { name: '删除' }).click();
+    await admin.getByText('持有该角色的用户将改为默认角色').waitFor();
+    await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await admin.getByText('角色已删除，持有该角色的用户已改为默认角色').waitFor();
+    await admin.goto(`${server.url}/console/users`);
+    await admin.getByRole('row').filter({ hasText: '138****8101' }).getByTitle('普通用户').waitFor();
+  });
 });
