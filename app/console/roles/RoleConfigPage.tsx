@@ -79,7 +79,7 @@ export function RoleConfigPage() {
       ),
     },
     {
-      title: '默认角色', key: 'default', width: 110,
+      title: '默认角色', key: 'default', width: 140,
       render: (_: unknown, r) => r.id === defaultRole ? <Tag color="blue">默认</Tag>
         : <Radio checked={false} disabled={!r.id.trim()} onChange={() => setDefaultRole(r.id)}>设为默认</Radio>,
     },
