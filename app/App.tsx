@@ -24,6 +24,9 @@ const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.Ap
 const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
 const FilesPage = lazy(() => consoleModule().then((m) => ({ default: m.FilesPage })));
 const SiteChromePage = lazy(() => consoleModule().then((m) => ({ default: m.SiteChromePage })));
+const ManagersPage = lazy(() => consoleModule().then((m) => ({ default: m.ManagersPage })));
+const UsersPage = lazy(() => consoleModule().then((m) => ({ default: m.UsersPage })));
+const RoleConfigPage = lazy(() => consoleModule().then((m) => ({ default: m.RoleConfigPage })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage'));
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
 const ExplorePage = lazy(() => import('./pages/explore/ExplorePage'));
@@ -62,6 +65,9 @@ const pages: RouteObject[] = [
           { path: 'applications', element: lazyPage(ApplicationsPage) },
           { path: 'application/:id', element: lazyPage(ApplicationSettingsPage) },
           { path: 'files', element: lazyPage(FilesPage) },
+          { path: 'managers', element: lazyPage(ManagersPage) },
+          { path: 'users', element: lazyPage(UsersPage) },
+          { path: 'users/rights', element: lazyPage(RoleConfigPage) },
           { path: 'wechats/wechatManager', element: lazyPage(WechatManagerPage) },
           { path: 'application/:id/site', element: lazyPage(SiteChromePage) },
           { path: 'application/:id/content', element: lazyPage(ContentPage) },

@@ -30,6 +30,9 @@ export interface AppConfig {
   footerConfig: FooterConfig;
   themeConfig: ThemeConfig;
   homeConfig: HomeConfig;
+  /** roles of the application's users and the role new users get (common/roles.ts; decision #136) */
+  roleConfig?: Array<{ id: string; name: string; rights: string[] }>;
+  defaultUserRole?: string;
 }
 
 /** The signed-in (non-anonymous) user as the site knows it. */
@@ -42,6 +45,8 @@ export interface BootData {
   /** first page of each panel: moduleId -> read key -> page */
   data: Record<string, Record<string, Page<unknown>>>;
   user: BootUser | null;
+  /** the site is not released: 'hidden' for visitors (go to /unrelease), 'preview' for its managers (decision #139) */
+  unreleased?: 'hidden' | 'preview';
 }
 
 declare global {

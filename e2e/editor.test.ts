@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, releaseAll, startServer, type RunningServer } from './support';
 
 const PHONE = '13800138001';
 let server: RunningServer;
@@ -75,6 +75,7 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     const created = await page.request.post(`${server.url}/api/v1/applications`, { data: { name: '编辑器门户', host: `127.0.0.1:${server.port}`, topicId }, headers: { 'x-xsrf-token': xsrf } });
     expect(created.status()).toBe(201);
     appId = (await created.json()).applicationId;
+    await releaseAll(page, server.url); // visitors see released sites only (decision #138)
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     await page.getByText('首页还没有模块').waitFor();
     await expect(page.getByRole('button', { name: '撤销' }).isDisabled()).resolves.toBe(true);

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, releaseAll, startServer, type RunningServer } from './support';
 
 const PHONE = '13800138011';
 let server: RunningServer;
@@ -69,6 +69,7 @@ describe('layouts: flex areas and group templates', () => {
     await dialog.getByLabel('域名').fill(`127.0.0.1:${server.port}`);
     await dialog.getByRole('button', { name: '创建' }).click();
     await page.getByText('应用创建成功').waitFor();
+    await releaseAll(page, server.url); // visitors see released sites only (decision #138)
     await page.getByRole('row').filter({ hasText: '布局演示门户' }).getByRole('button', { name: '编辑首页' }).click();
     await page.waitForURL(/\/editor$/);
   });

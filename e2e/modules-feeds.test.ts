@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, startServer, type RunningServer, releaseAll } from './support';
 
 const PHONE = '13800138001';
 const TOPIC = '科技资讯';
@@ -74,6 +74,7 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
     await page.locator('.ant-select-item-option').filter({ hasText: TOPIC }).click();
     await dialog.getByRole('button', { name: '创建' }).click();
     await page.getByText('应用创建成功').waitFor();
+    await releaseAll(page, server.url); // visitors see released sites only (decision #138)
     const list = await (await page.request.get(`${server.url}/api/v1/applications`)).json() as { content: Array<{ applicationId: number; name: string }> };
     appId = list.content.find((a) => a.name === '科技资讯门户')!.applicationId;
   });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, startServer, type RunningServer, releaseAll } from './support';
 
 const PHONE = '13800138001';
 const TOPIC = '图书情报';
@@ -93,6 +93,7 @@ describe('module lists: a manager adds six panels, a visitor reads them', () => 
     await page.locator('.ant-select-item-option').filter({ hasText: TOPIC }).click();
     await dialog.getByRole('button', { name: '创建' }).click();
     await page.getByText('应用创建成功').waitFor();
+    await releaseAll(page, server.url); // visitors see released sites only (decision #138)
     await page.getByRole('row').filter({ hasText: '图情资源门户' }).getByRole('button', { name: '编辑首页' }).click();
     await page.waitForURL(/\/editor$/);
   });

@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, releaseAll, startServer, type RunningServer } from './support';
 
 const PHONE = '13800138011';
 /** A w x h PNG of one colour (RGB), built here so the test needs no fixture file. */
@@ -90,6 +90,7 @@ beforeAll(async () => {
   const created = await page.request.post(`${server.url}/api/v1/applications`, { data: { name: '通知测试门户', host: `127.0.0.1:${server.port}` }, headers });
   expect(created.status()).toBe(201);
   appId = (await created.json()).applicationId;
+  await releaseAll(page, server.url); // visitors see released sites only (decision #138)
   const hc = await page.request.post(`${server.url}/api/v1/applications/${appId}/home-config`, {
     headers, data: { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: 'notice-e2e', type: 'notice', alias: '通知公告', span: 2, showPublishTime: true }] }] },
   });

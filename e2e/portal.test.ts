@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, sharedData, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, sharedData, startServer, type RunningServer, releaseAll } from './support';
 
 const PHONE = '13800138000';
 let server: RunningServer;
@@ -66,6 +66,7 @@ describe('a super manager builds a portal and a visitor reads it', () => {
     await page.locator('.ant-select-item-option').filter({ hasText: '计算机科学' }).click();
     await dialog.getByRole('button', { name: '创建' }).click();
     await page.getByText('应用创建成功').waitFor();
+    await releaseAll(page, server.url); // visitors see released sites only (decision #138)
     await page.getByRole('row').filter({ hasText: '计算机学者门户' }).waitFor();
   });
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, releaseAll, startServer, type RunningServer } from './support';
 
 const SUPER = '13800138001';
 const MANAGER = '13900139002';
@@ -57,6 +57,7 @@ beforeAll(async () => {
   });
   expect(created.status()).toBe(201);
   appId = (await created.json()).applicationId;
+  await releaseAll(superPage, server.url); // visitors see released sites only (decision #138)
   // the manager: an ordinary user made a manager of this application
   managerPage = await signIn(await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' }), MANAGER);
   const db = new BetterSqlite3(path.join(server.dataDir, 'atrium.db'));

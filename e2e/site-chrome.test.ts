@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, releaseAll, startServer, type RunningServer } from './support';
 
 const ADMIN = '13800138001';
 const MANAGER = '13800138002';
@@ -67,6 +67,7 @@ async function setup() {
   const created = await adminContext.request.post(`${server.url}/api/v1/applications`, { data: { name: '材料科学信息门户', host: `127.0.0.1:${server.port}` }, headers: { 'x-xsrf-token': await xsrf() } });
   expect(created.status()).toBe(201);
   appId = (await created.json()).applicationId;
+  await releaseAll(await adminContext.newPage(), server.url); // visitors see released sites only (decision #138)
   await adminContext.close();
 
   // an ordinary user becomes the manager of that application

@@ -101,3 +101,20 @@ export async function launchChromium(): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
   });
 }
+
+/**
+ * Releases and passes every application that is not released yet (decision #138: new applications are
+ * drafts, hidden from visitors), with the signed-in super manager's page. Tests of the visitor's site
+ * call it after creating their application.
+ */
+export async function releaseAll(page: import('playwright-core').Page, url: string): Promise<void> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const list = await (await page.request.get(`${url}/api/v1/applications?size=200`)).json() as { content: Array<{ applicationId: number; status: string }> };
+  for (const a of list.content) {
+    if (a.status === 'draft') await page.request.put(`${url}/api/v1/applications/${a.applicationId}/release`, { headers: { 'x-xsrf-token': xsrf } });
+    if (a.status !== 'released') {
+      const r = await page.request.put(`${url}/api/v1/applications/${a.applicationId}/pass`, { headers: { 'x-xsrf-token': xsrf } });
+      if (!r.ok()) throw new Error(`pass ${a.applicationId}: ${r.status()} ${await r.text()}`);
+    }
+  }
+}

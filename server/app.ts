@@ -25,6 +25,7 @@ import resourceRoutes from './routes/resources/index.js';
 import xmoduleRoutes from './routes/xmodules/index.js';
 import institutionRoutes from './routes/institutions/index.js';
 import revisionRoutes from './routes/revisions/index.js';
+import roleRoutes from './routes/roles/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -104,6 +105,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => xmoduleRoutes(a, ctx));
   await app.register(async (a) => institutionRoutes(a, ctx));
   await app.register(async (a) => revisionRoutes(a, ctx));
+  await app.register(async (a) => roleRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

@@ -17,6 +17,7 @@ import { statusTag } from './ApplicationsPage';
 import { appConfigKey, siteUrl } from './util';
 import { applyFieldErrors } from './formErrors';
 import type { WithMessage } from './types';
+import { MissingRightAlert } from './roles/rights';
 import './console.css';
 
 /** The settings page of one application. */
@@ -79,6 +80,7 @@ export function ApplicationSettingsPage() {
         </Space>
       </div>
       <div className="atr-panel-card atr-settings-card">
+        <MissingRightAlert applicationId={id} right="settings" />
         <Form<ApplicationValues> form={form} layout="vertical" onFinish={(v) => void save(v)} validateTrigger="onBlur" style={{ maxWidth: 560 }}>
           <ApplicationFields />
           <Button type="primary" htmlType="submit" loading={saving}>{MSG.save}</Button>

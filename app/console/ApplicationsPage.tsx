@@ -2,16 +2,18 @@
  * /console/applications (spec 1 §2): the applications the user manages, 20 a page (spec 2 §9), with
  * 编辑首页 (the editor), 设置 (the settings page), 访问 (the site in a new tab) and 删除 (confirmed);
  * 新建应用 opens a dialog. Creating and deleting are for super managers (the server refuses others).
+ * 申请发布 (drafts) and 审核通过 (submitted, super managers) move the status (decision #138).
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { DatabaseOutlined, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DatabaseOutlined, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
+import { APPLICATION_STATUS_LABELS } from '@common/roles';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 import type { Page } from '@common/page';
-import { ApiError, apiDelete, apiGet, apiPost, errorMessage } from '../api';
+import { ApiError, apiDelete, apiGet, apiPost, apiPut, errorMessage } from '../api';
 import { APPLICATION_FIELD_MAP, ApplicationFields, type ApplicationValues } from './ApplicationFields';
 import { applyFieldErrors } from './formErrors';
 import { useSession } from './session';
@@ -19,9 +21,10 @@ import { siteUrl } from './util';
 import type { ApplicationListItem, WithMessage } from './types';
 import './console.css';
 
-/** The Chinese label of an application status (states are not shown in the spec: draft/released). */
+/** The Chinese tag of an application status: 未发布 / 待审核 / 已发布 (decision #138). */
 export function statusTag(status: string) {
   if (status === 'released' || status === 'passed') return <Tag color="success">{MSG.statusReleased}</Tag>;
+  if (status === 'submitted') return <Tag color="processing">{APPLICATION_STATUS_LABELS.submitted}</Tag>;
   return <Tag>{status === 'draft' ? MSG.statusDraft : status}</Tag>;
 }
 
@@ -61,6 +64,25 @@ export function ApplicationsPage() {
     });
   };
 
+  /** 申请发布 (PUT release) or 审核通过 (PUT pass), confirmed first; the server's refusal is shown. */
+  const lifecycle = (app: ApplicationListItem, step: 'release' | 'pass') => {
+    modal.confirm({
+      title: step === 'release' ? MSG.releaseAction : MSG.passAction,
+      content: step === 'release' ? MSG.releaseConfirm : MSG.passConfirm,
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      onOk: async () => {
+        try {
+          const r = await apiPut<WithMessage>(`/api/v1/applications/${app.applicationId}/${step}`);
+          message.success(r.message ?? MSG.confirm);
+          await queryClient.invalidateQueries({ queryKey: ['applications'] });
+        } catch (err) {
+          message.error(errorMessage(err));
+        }
+      },
+    });
+  };
+
   const columns: TableColumnsType<ApplicationListItem> = [
     {
       title: MSG.applicationName, dataIndex: 'name', key: 'name',
@@ -80,6 +102,8 @@ export function ApplicationsPage() {
           <Button type="link" size="small" icon={<SettingOutlined />} aria-label={MSG.settings} onClick={() => navigate(`/console/application/${app.applicationId}`)}>{MSG.settings}</Button>
           <Button type="link" size="small" icon={<DatabaseOutlined />} aria-label={MSG.resources} onClick={() => navigate(`/console/application/${app.applicationId}/resources`)}>{MSG.resources}</Button>
           <Button type="link" size="small" icon={<ExportOutlined />} aria-label={MSG.visit} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.visit}</Button>
+          {app.status === 'draft' && <Button type="link" size="small" icon={<SendOutlined />} aria-label={MSG.releaseAction} onClick={() => lifecycle(app, 'release')}>{MSG.releaseAction}</Button>}
+          {isSuper && app.status === 'submitted' && <Button type="link" size="small" icon={<CheckCircleOutlined />} aria-label={MSG.passAction} onClick={() => lifecycle(app, 'pass')}>{MSG.passAction}</Button>}
           {isSuper && <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={MSG.delete} onClick={() => remove(app)}>{MSG.delete}</Button>}
         </Space>
       ),

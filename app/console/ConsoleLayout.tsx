@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Button, Layout, Menu } from 'antd';
-import { AppstoreOutlined, BlockOutlined, FolderOpenOutlined, LogoutOutlined, WechatOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BlockOutlined, FolderOpenOutlined, LogoutOutlined, TeamOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { useSession } from './session';
 import { useSignOut } from './useSignOut';
@@ -20,7 +20,9 @@ export function ConsoleLayout() {
   const selected = pathname.startsWith('/console/application') ? 'applications'
     : pathname.startsWith('/console/files') ? 'files'
     : pathname.startsWith('/console/wechats') ? 'wechats'
-    : pathname.startsWith('/console/xmodules') ? 'xmodules' : '';
+    : pathname.startsWith('/console/xmodules') ? 'xmodules'
+    : pathname.startsWith('/console/managers') ? 'managers'
+    : pathname.startsWith('/console/users') ? 'users' : '';
   return (
     <Layout className="atr-console">
       <Layout.Header className="atr-console__header">
@@ -37,6 +39,8 @@ export function ConsoleLayout() {
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
             { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats/wechatManager">{MSG.wechatManagerTitle}</Link> },
             ...(user?.role === 'super' ? [{ key: 'xmodules', icon: <BlockOutlined />, label: <Link to="/console/xmodules">{MSG.xmodules}</Link> }] : []),
+            { key: 'managers', icon: <TeamOutlined />, label: <Link to="/console/managers">{MSG.managersTitle}</Link> },
+            { key: 'users', icon: <UserOutlined />, label: <Link to="/console/users">{MSG.usersTitle}</Link> },
           ]}
         />
         <div className="atr-console__user">

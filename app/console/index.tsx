@@ -10,3 +10,6 @@ export { ApplicationSettingsPage } from './ApplicationSettingsPage';
 export { FilesPage } from './FilesPage';
 export { SiteChromePage } from './site/SiteChromePage';
 export { ContentPage } from './content/ContentPage';
+export { ManagersPage } from './roles/ManagersPage';
+export { UsersPage } from './roles/UsersPage';
+export { RoleConfigPage } from './roles/RoleConfigPage';

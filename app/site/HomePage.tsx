@@ -6,7 +6,8 @@
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ConfigProvider, Empty, Result, Spin } from 'antd';
+import { Alert, Button, ConfigProvider, Empty, Result, Spin } from 'antd';
+import { Navigate } from 'react-router';
 import { homeEntry } from '@common/homeConfig';
 import { exploreBaseFromMenu } from '@common/exploreLink';
 import { MSG } from '@common/messages';
@@ -64,6 +65,15 @@ export default function HomePage() {
   useEffect(() => {
     if (config) document.title = config.name;
   }, [config]);
+  // Reached by a client-side navigation: only the server knows whether this viewer may see a site that
+  // is not released (decision #139), so load the page from it.
+  const askServer = !fromBoot && !!config && config.status !== 'released';
+  useEffect(() => {
+    if (askServer) window.location.replace('/');
+  }, [askServer]);
+
+  if (fromBoot && boot.unreleased === 'hidden') return <Navigate to="/unrelease" replace />;
+  if (askServer) return <div className="atr-center"><Spin size="large" /></div>;
 
   if (q.isPending) return <div className="atr-center"><Spin size="large" /></div>;
   if (q.isError) {
@@ -81,6 +91,7 @@ export default function HomePage() {
   const primary = config.themeConfig?.primaryColor;
   return (
     <ConfigProvider theme={primary ? { token: { colorPrimary: primary, colorLink: primary } } : undefined}>
+      {fromBoot && boot.unreleased === 'preview' && <Alert type="warning" banner showIcon message={MSG.unreleasedBanner} className="atr-unreleased-banner" />}
       <SiteFrame config={config} user={boot.user}>
         {entry.template.length === 0
           ? <div className="atr-empty-home"><Empty description={<><div>{MSG.homeEmpty}</div><div style={{ color: '#999', marginTop: 4 }}>{MSG.homeEmptyHint}</div></>} /></div>

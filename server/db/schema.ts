@@ -62,6 +62,7 @@ export interface ApplicationsTable {
   host: string;
   topic_id: number | null;
   logo: string | null;
+  /** 'draft' | 'submitted' | 'released' (common/roles.ts APPLICATION_STATUSES, migration 012_roles) */
   status: string;
   home_config: string;
   header_config: string;
@@ -70,11 +71,28 @@ export interface ApplicationsTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** JSON list of roles `{ id, name, rights }` (common/roles.ts roleConfigSchema; migration 012_roles) */
+  role_config: Generated<string>;
+  /** id of the role new users of the application get */
+  default_user_role: Generated<string>;
 }
 
+/** A manager of one application with rights (migration 012_roles rebuilt it with an id and rights). */
 export interface ApplicationManagersTable {
+  id: Generated<number>;
   application_id: number;
   user_id: number;
+  /** JSON list of MANAGER_RIGHTS (common/roles.ts); rows written before 012 hold every right */
+  rights: Generated<string>;
+  created_at: Generated<string>;
+}
+
+/** A user of an application with one role of its roleConfig (migration 012_roles). */
+export interface ApplicationUsersTable {
+  application_id: number;
+  user_id: number;
+  role_id: string;
+  created_at: string;
 }
 
 export interface ResourcesTable {
@@ -210,6 +228,7 @@ export interface Database {
   categories: CategoriesTable;
   applications: ApplicationsTable;
   application_managers: ApplicationManagersTable;
+  application_users: ApplicationUsersTable;
   resources: ResourcesTable;
   resource_topics: ResourceTopicsTable;
   topic_type_counts: TopicTypeCountsTable;

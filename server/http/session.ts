@@ -2,14 +2,16 @@
  * Sessions, the anti-forgery (XSRF) check and role checks (DESIGN.md 'Server', spec 1 §6).
  * - The session token lives in an httpOnly SameSite=Lax cookie; only its sha256 is stored.
  * - Unsafe methods under /api need the XSRF-TOKEN cookie echoed in the X-XSRF-TOKEN header.
- * - Roles: super manager (users.role = 'super'), application manager (application_managers), user.
+ * - Roles: super manager (users.role = 'super'), application manager (application_managers, with rights:
+ *   common/roles.ts), user.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { User } from '../db/schema.js';
 import { HttpError, forbidden, unauthorized } from './errors.js';
-import { MSG } from '../../common/messages.js';
+import { MSG, fillMsg } from '../../common/messages.js';
+import { MANAGER_RIGHTS, MANAGER_RIGHT_LABELS, type ManagerRight } from '../../common/roles.js';
 
 export const SESSION_COOKIE = 'atrium_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -90,17 +92,37 @@ export function requireSuper(req: FastifyRequest): User {
   return u;
 }
 
-/** True when the user may manage the application (super manager or one of its managers). */
-export async function canManage(db: Db, user: User, applicationId: number): Promise<boolean> {
-  if (user.role === 'super') return true;
-  const row = await db.selectFrom('application_managers').select('user_id')
+/**
+ * The rights the user holds on the application: every right for a super manager, the stored rights
+ * of a manager, null for anyone else (decision #135).
+ */
+export async function managerRights(db: Db, user: User, applicationId: number): Promise<ManagerRight[] | null> {
+  if (user.role === 'super') return [...MANAGER_RIGHTS];
+  const row = await db.selectFrom('application_managers').select('rights')
     .where('application_id', '=', applicationId).where('user_id', '=', user.id).executeTakeFirst();
-  return !!row;
+  if (!row) return null;
+  try {
+    const list = JSON.parse(row.rights) as unknown;
+    return Array.isArray(list) ? MANAGER_RIGHTS.filter((r) => list.includes(r)) : [];
+  } catch {
+    return [];
+  }
 }
 
-/** A manager of the application, or 401/403. The caller checks that the application exists first (404). */
-export async function requireManager(db: Db, req: FastifyRequest, applicationId: number): Promise<User> {
+/** True when the user may manage the application (super manager or one of its managers), with `right` when given. */
+export async function canManage(db: Db, user: User, applicationId: number, right?: ManagerRight): Promise<boolean> {
+  const rights = await managerRights(db, user, applicationId);
+  return !!rights && (!right || rights.includes(right));
+}
+
+/**
+ * A manager of the application (holding `right` when given), or 401/403. A manager without the right
+ * gets 403 没有「站点设置」权限，请联系超级管理员. The caller checks that the application exists first (404).
+ */
+export async function requireManager(db: Db, req: FastifyRequest, applicationId: number, right?: ManagerRight): Promise<User> {
   const u = requireUser(req);
-  if (!(await canManage(db, u, applicationId))) throw forbidden();
+  const rights = await managerRights(db, u, applicationId);
+  if (!rights) throw forbidden();
+  if (right && !rights.includes(right)) throw new HttpError(403, 'forbidden', fillMsg(MSG.rightMissing, { right: MANAGER_RIGHT_LABELS[right] }));
   return u;
 }

@@ -14,6 +14,9 @@ import { homeEntry } from '../../common/homeConfig.js';
 import { definitionOf } from '../../modules/registry.js';
 import { MSG } from '../../common/messages.js';
 import type { Db } from '../db/index.js';
+import type { User } from '../db/schema.js';
+import { canManage } from '../http/session.js';
+import { joinApplication } from '../routes/roles/service.js';
 
 /** What the server embeds in the page for the browser's first render. */
 export interface BootData {
@@ -23,6 +26,11 @@ export interface BootData {
   /** first page of each panel: moduleId -> read key -> page */
   data: Record<string, Record<string, unknown>>;
   user: { id: number; name: string; role: string } | null;
+  /**
+   * Set when the site is not released (decision #139): 'hidden' for a visitor (no config or data is
+   * sent; the browser goes to /unrelease), 'preview' for its managers and super managers (banner).
+   */
+  unreleased?: 'hidden' | 'preview';
 }
 
 /** Finds the application of a Host header: exact match first, then without the port. */
@@ -35,9 +43,15 @@ export async function applicationByHost(db: Db, hostHeader: string) {
 }
 
 /** Builds the boot data of the home page of `host`, running every panel's first read in parallel. */
-export async function homeBoot(db: Db, host: string, user: BootData['user']): Promise<BootData> {
+export async function homeBoot(db: Db, host: string, user: BootData['user'], viewer: User | null = null): Promise<BootData> {
   const app = await applicationByHost(db, host);
   if (!app) return { host, config: null, data: {}, user };
+  let unreleased: BootData['unreleased'];
+  if (app.status !== 'released') {
+    unreleased = viewer && !viewer.anonymous && (await canManage(db, viewer, app.id)) ? 'preview' : 'hidden';
+    if (unreleased === 'hidden') return { host, config: null, data: {}, user, unreleased };
+  }
+  if (viewer && !viewer.anonymous) await joinApplication(db, app, viewer.id).catch(() => undefined);
   const config = await presentConfig(db, app);
   const data: BootData['data'] = {};
   const entry = homeEntry(storedHomeConfig(app));
@@ -55,7 +69,7 @@ export async function homeBoot(db: Db, host: string, user: BootData['user']): Pr
   };
   visit(entry.template);
   await Promise.all(jobs);
-  return { host, config, data, user };
+  return { host, config, data, user, ...(unreleased ? { unreleased } : {}) };
 }
 
 const escapeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -80,12 +94,12 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
     if (!config.production && process.env.ATRIUM_RELOAD_INDEX === '1') template = fs.readFileSync(indexFile, 'utf8');
     const user = req.user && !req.user.anonymous ? { id: req.user.id, name: req.user.name, role: req.user.role } : null;
     const isHome = req.url === '/' || req.url.startsWith('/?');
-    const boot: BootData = isHome ? await homeBoot(db, req.headers.host ?? '', user) : { host: req.headers.host ?? '', config: null, data: {}, user };
+    const boot: BootData = isHome ? await homeBoot(db, req.headers.host ?? '', user, req.user) : { host: req.headers.host ?? '', config: null, data: {}, user };
     const title = boot.config?.name ?? 'Atrium';
     const html = template
       .replace('<title>Atrium</title>', `<title>${title.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)}</title>`)
       .replace('<!--atrium-boot-->', `<script>window.__ATRIUM_BOOT__=${escapeJson(boot)}</script>`);
-    const status = isHome && !boot.config ? 404 : 200;
+    const status = isHome && !boot.config && !boot.unreleased ? 404 : 200;
     return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 

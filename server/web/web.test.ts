@@ -34,6 +34,9 @@ beforeAll(async () => {
   const scholar = { ...definitionOf('scholar')!.defaults({ groupTemplate: false }), id: 'm1', alias: '学者' };
   const saved = await admin.post(`/api/v1/applications/${app.body.applicationId}/home-config`, { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [scholar] }] });
   expect(saved.status).toBe(200);
+  // a draft site is hidden from visitors (decision #139): release it for the tests of the visitor's page
+  expect((await admin.put(`/api/v1/applications/${app.body.applicationId}/release`)).status).toBe(200);
+  expect((await admin.put(`/api/v1/applications/${app.body.applicationId}/pass`)).status).toBe(200);
 });
 afterAll(async () => { await web.close(); await ctx.close(); fs.rmSync(webDir, { recursive: true, force: true }); });
 
@@ -74,5 +77,26 @@ describe('served pages', () => {
     const api = await web.inject({ method: 'GET', url: '/api/v1/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.message).toBe('接口不存在');
+  });
+
+  it('hides a site that is not released from visitors and shows it to its managers with the preview flag (decision #139)', async () => {
+    const admin = await ctx.signIn('13600000002', 'super');
+    const created = await admin.post('/api/v1/applications', { name: '草稿站点', host: 'draft.example.cn' });
+    const visitor = await web.inject({ method: 'GET', url: '/', headers: { host: 'draft.example.cn' } });
+    expect(visitor.statusCode).toBe(200);
+    expect(boot(visitor.body)).toMatchObject({ config: null, data: {}, unreleased: 'hidden' });
+    expect(visitor.body).not.toContain('草稿站点');
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const preview = await web.inject({ method: 'GET', url: '/', headers: { host: 'draft.example.cn', cookie } });
+    expect(boot(preview.body)).toMatchObject({ unreleased: 'preview', config: { name: '草稿站点', status: 'draft' } });
+    // a signed-in user who opens the site becomes its user with the default role
+    const user = await ctx.signIn('13600000003');
+    await admin.put(`/api/v1/applications/${created.body.applicationId}/release`);
+    await admin.put(`/api/v1/applications/${created.body.applicationId}/pass`);
+    const seen = await web.inject({ method: 'GET', url: '/', headers: { host: 'draft.example.cn', cookie: [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(boot(seen.body).unreleased).toBeUndefined();
+    const row = await ctx.db.selectFrom('application_users').innerJoin('users', 'users.id', 'application_users.user_id')
+      .select('role_id').where('users.phone', '=', '13600000003').executeTakeFirst();
+    expect(row?.role_id).toBe('user');
   });
 });

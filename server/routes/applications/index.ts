@@ -74,7 +74,7 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     const { id } = parse(idParams, req.params, 'params');
     requireUser(req);
     await getApplication(db, id);
-    await requireManager(db, req, id);
+    await requireManager(db, req, id, 'settings');
     const body = parse(updateApplicationBody, req.body);
     const topicId = body.topicId !== undefined ? body.topicId : body.topic !== undefined ? (body.topic?.id ?? null) : undefined;
     const updated = await updateApplication(db, id, { name: body.name, host: body.host, topicId });
@@ -93,7 +93,7 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     const { id } = parse(idParams, req.params, 'params');
     requireUser(req);
     await getApplication(db, id);
-    const user = await requireManager(db, req, id);
+    const user = await requireManager(db, req, id, 'home');
     const body = parse(homeConfigBody, req.body);
     const homeConfig = validateHomeConfig(body.homeConfig);
     // the application's config and its revision are written together (server/routes/revisions)

@@ -75,6 +75,8 @@ describe('flex modules in the home config', () => {
 
   it('embeds the first page of a nested notice module in the home page HTML', async () => {
     await save([flex('f1', [[notice('n1')]])]);
+    // a visitor sees only a released site (decision #139)
+    await ctx.db.updateTable('applications').set({ status: 'released' }).where('host', '=', 'layout.example.cn').execute();
     const boot = await homeBoot(ctx.db, 'layout.example.cn', null);
     expect(boot.data.n1?.notice).toMatchObject({ content: [], totalElements: 0 });
   });

@@ -112,7 +112,7 @@ export default async function logoRoutes(app: FastifyInstance, { db, config }: A
     const { id } = parse(idParams, req.params, 'params');
     requireUser(req);
     const before = await getApplication(db, id);
-    await requireManager(db, req, id);
+    await requireManager(db, req, id, 'settings');
     const bytes = await readUpload(req);
     const ext = await checkLogo(bytes);
     const name = storeLogo(config.dataDir, bytes, ext);
@@ -131,7 +131,7 @@ export default async function logoRoutes(app: FastifyInstance, { db, config }: A
     const { id } = parse(idParams, req.params, 'params');
     requireUser(req);
     const before = await getApplication(db, id);
-    await requireManager(db, req, id);
+    await requireManager(db, req, id, 'settings');
     await db.updateTable('applications').set({ logo: null, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
     removeLogoFile(config.dataDir, before.logo);
     return { ...(await presentConfig(db, await getApplication(db, id))), message: MSG.logoDeleted };

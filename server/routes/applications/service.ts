@@ -13,6 +13,7 @@ import { syncGroups } from '../../../modules/kit/groups.js';
 import { withNestedSpans, type FlexSlot } from '../../../modules/flex/definition.js';
 import { definitionOf } from '../../../modules/registry.js';
 import { z } from 'zod';
+import { defaultRoleOf, roleConfigOf } from '../roles/service.js';
 
 export const emptyHomeConfig = (): HomeConfig => [{ page: 'home', template: [], style: 'card', groups: {} }];
 const json = (v: unknown) => JSON.stringify(v);
@@ -134,6 +135,7 @@ export async function presentConfig(db: Db, app: Application) {
     headerConfig: readStored(headerConfigSchema, parseJson(app.header_config)),
     footerConfig: readStored(footerConfigSchema, parseJson(app.footer_config)),
     themeConfig: readStored(themeConfigSchema, parseJson(app.theme_config)), homeConfig: storedHomeConfig(app),
+    roleConfig: roleConfigOf(app), defaultUserRole: defaultRoleOf(app),
   };
 }
 

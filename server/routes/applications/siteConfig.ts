@@ -24,7 +24,7 @@ export default async function siteConfigRoutes(app: FastifyInstance, ctx: AppCon
       const { id } = parse(idParams, req.params, 'params');
       requireUser(req);
       await getApplication(db, id);
-      await requireManager(db, req, id);
+      await requireManager(db, req, id, 'settings');
       const r = call.schema.safeParse(unwrapConfig(req.body, call.key));
       if (!r.success) throw fromZod(r.error, call.key);
       await db.updateTable('applications')

@@ -25,7 +25,7 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
     const user = requireUser(req);
     const body = parse(createLinkBody, req.body);
     await getApplication(db, body.applicationId);
-    await requireManager(db, req, body.applicationId);
+    await requireManager(db, req, body.applicationId, 'content');
     const row = await createLink(db, body.applicationId, user.id, body);
     return reply.status(201).send({ ...presentLink(row), message: MSG.linkCreated });
   });
@@ -34,7 +34,7 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
     const { linkId } = parse(linkIdParams, req.params, 'params');
     requireUser(req);
     const existing = await getLink(db, linkId);
-    await requireManager(db, req, existing.application_id);
+    await requireManager(db, req, existing.application_id, 'content');
     const row = await updateLink(db, linkId, parse(updateLinkBody, req.body));
     return { ...presentLink(row), message: MSG.linkSaved };
   });
@@ -43,7 +43,7 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
     const { linkId } = parse(linkIdParams, req.params, 'params');
     requireUser(req);
     const existing = await getLink(db, linkId);
-    await requireManager(db, req, existing.application_id);
+    await requireManager(db, req, existing.application_id, 'content');
     await db.deleteFrom('links').where('id', '=', linkId).execute();
     return { ok: true, linkId, message: MSG.linkDeleted };
   });

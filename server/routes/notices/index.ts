@@ -38,7 +38,7 @@ export default async function noticeRoutes(app: FastifyInstance, { db }: AppCont
     const user = requireUser(req);
     const body = parse(createNoticeBody, req.body);
     await getApplication(db, body.applicationId);
-    await requireManager(db, req, body.applicationId);
+    await requireManager(db, req, body.applicationId, 'content');
     const row = await createNotice(db, body.applicationId, user.id, body);
     return reply.status(201).send({ ...presentNotice(row), message: MSG.noticeCreated });
   });
@@ -47,7 +47,7 @@ export default async function noticeRoutes(app: FastifyInstance, { db }: AppCont
     const { id } = parse(noticeIdParams, req.params, 'params');
     requireUser(req);
     const existing = await getNotice(db, id);
-    await requireManager(db, req, existing.application_id);
+    await requireManager(db, req, existing.application_id, 'content');
     const body = parse(updateNoticeBody, req.body);
     const row = await updateNotice(db, id, body);
     return { ...presentNotice(row), message: MSG.noticeSaved };
@@ -57,7 +57,7 @@ export default async function noticeRoutes(app: FastifyInstance, { db }: AppCont
     const { id } = parse(noticeIdParams, req.params, 'params');
     requireUser(req);
     const existing = await getNotice(db, id);
-    await requireManager(db, req, existing.application_id);
+    await requireManager(db, req, existing.application_id, 'content');
     await db.deleteFrom('notices').where('id', '=', id).execute();
     return { ok: true, noticeId: id, message: MSG.noticeDeleted };
   });

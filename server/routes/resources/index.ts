@@ -16,7 +16,7 @@ import { changeResource, createResource, deleteResource, listResources, parseRes
 async function guard(db: Db, req: FastifyRequest, applicationId: number): Promise<number> {
   requireUser(req);
   const exists = await db.selectFrom('applications').select('id').where('id', '=', applicationId).executeTakeFirst();
-  if (exists) await requireManager(db, req, applicationId);
+  if (exists) await requireManager(db, req, applicationId, 'content');
   return topicOfApplication(db, applicationId);
 }
 

@@ -37,7 +37,7 @@ export default async function revisionRoutes(app: FastifyInstance, { db }: AppCo
     const { id, revisionId } = parse(revisionParams, req.params, 'params');
     requireUser(req);
     await getApplication(db, id);
-    const user = await requireManager(db, req, id);
+    const user = await requireManager(db, req, id, 'home');
     const rev = await getRevision(db, id, revisionId);
     // the stored config is checked again: a module type's schema may have changed since it was saved
     const homeConfig = validateHomeConfig(rev.homeConfig);

@@ -14,12 +14,12 @@ import { MSG } from '../../../common/messages.js';
 import { accountParams, articleBody, articleParams, bindBody, idParams, pageQuery, unbindBody } from './schema.js';
 import { addArticle, applicationAccounts, availableAccounts, bindAccount, deleteArticle, listArticles, requireBound, unbindAccount } from './service.js';
 
-/** Parses `{ id }`, then 401 / 404 / 403 in that order; returns the application. */
+/** Parses `{ id }`, then 401 / 404 / 403 (a manager needs the right content, decision #135) in that order; returns the application. */
 async function managedApplication(db: Db, req: FastifyRequest) {
   const { id } = parse(idParams, req.params, 'params');
   requireUser(req);
   const app = await getApplication(db, id);
-  await requireManager(db, req, id);
+  await requireManager(db, req, id, 'content');
   return app;
 }
 

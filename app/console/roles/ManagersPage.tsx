@@ -1,0 +1,164 @@
+/**
+ * /console/managers (spec 1 §2; decisions #135, #137): the managers of an application with their
+ * rights; 添加管理员 by phone (or a suggested user) with rights checkboxes, 修改权限, 移除 (confirmed).
+ * Only the rights the signed-in manager holds can be granted (the server refuses the others).
+ */
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, AutoComplete, Button, Checkbox, Empty, Form, Modal, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { MSG } from '@common/messages';
+import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
+import { MANAGER_RIGHTS, MANAGER_RIGHT_HINTS, MANAGER_RIGHT_LABELS, type ManagerRight } from '@common/roles';
+import { MAINLAND_MOBILE } from '@common/validation';
+import type { Page } from '@common/page';
+import { apiDelete, apiGet, apiPost, apiPut, errorMessage } from '../../api';
+import type { WithMessage } from '../types';
+import { ApplicationPicker, useApplicationChoice } from './ApplicationPicker';
+import '../console.css';
+
+/** A manager entry of GET /api/v1/applications/managers. */
+export interface ManagerEntry {
+  id: number; applicationId: number; applicationName: string; userId: number; name: string;
+  phone: string | null; superManager: boolean; rights: ManagerRight[]; createdAt: string;
+}
+
+/** The checkboxes of the manager rights, each with its hint. */
+function RightsField() {
+  return (
+    <Form.Item name="rights" label="管理员权限">
+      <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+        {MANAGER_RIGHTS.map((r) => (
+          <Checkbox key={r} value={r}>{MANAGER_RIGHT_LABELS[r]}<span className="atr-muted" style={{ marginLeft: 8 }}>{MANAGER_RIGHT_HINTS[r]}</span></Checkbox>
+        ))}
+      </Checkbox.Group>
+    </Form.Item>
+  );
+}
+
+/** The managers page. */
+export function ManagersPage() {
+  const choice = useApplicationChoice();
+  const appId = choice.chosen?.applicationId;
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<ManagerEntry | 'new' | null>(null);
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: ['managers', appId, page],
+    enabled: !!appId,
+    queryFn: ({ signal }) => apiGet<Page<ManagerEntry>>('/api/v1/applications/managers', { applicationId: appId, page, size: CONSOLE_PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = (m: ManagerEntry) => modal.confirm({
+    title: '移除管理员', content: MSG.managerRemoveConfirm, okText: MSG.confirm, cancelText: MSG.cancel, okButtonProps: { danger: true },
+    onOk: async () => {
+      try {
+        const r = await apiDelete<WithMessage>(`/api/v1/applications/managers/${m.id}`);
+        message.success(r.message ?? MSG.managerRemoved);
+        await queryClient.invalidateQueries({ queryKey: ['managers'] });
+      } catch (err) {
+        message.error(errorMessage(err));
+      }
+    },
+  });
+
+  const columns: TableColumnsType<ManagerEntry> = [
+    { title: '姓名', dataIndex: 'name', key: 'name', render: (n: string, m) => <>{n}{m.superManager && <Tag color="gold" style={{ marginLeft: 8 }}>超级管理员</Tag>}</> },
+    { title: '手机号', dataIndex: 'phone', key: 'phone', render: (p: string | null) => p ?? <span className="atr-muted">—</span> },
+    { title: '权限', dataIndex: 'rights', key: 'rights', render: (rights: ManagerRight[]) => rights.length ? rights.map((r) => <Tag key={r}>{MANAGER_RIGHT_LABELS[r]}</Tag>) : <span className="atr-muted">无</span> },
+    {
+      title: MSG.actions, key: 'actions', width: 200,
+      render: (_: unknown, m) => (
+        <Space size={4}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(m)}>修改权限</Button>
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(m)}>移除</Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="atr-console__page">
+      <div className="atr-page-head">
+        <h2 className="atr-page-head__title">{MSG.managersTitle}</h2>
+        <Space>
+          <ApplicationPicker choice={choice} />
+          <Button type="primary" icon={<PlusOutlined />} disabled={!appId} onClick={() => setEditing('new')}>添加管理员</Button>
+        </Space>
+      </div>
+      <div className="atr-panel-card">
+        <Table<ManagerEntry>
+          rowKey="id" columns={columns} dataSource={list.data?.content ?? []} loading={list.isFetching}
+          locale={{ emptyText: <Empty description={list.isError ? errorMessage(list.error) : '还没有管理员'} /> }}
+          pagination={{ current: page, pageSize: CONSOLE_PAGE_SIZE, total: list.data?.totalElements ?? 0, onChange: setPage, showSizeChanger: false }}
+        />
+      </div>
+      {editing && appId && (
+        <ManagerDialog applicationId={appId} entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)}
+          onSaved={() => { setEditing(null); void queryClient.invalidateQueries({ queryKey: ['managers'] }); }} />
+      )}
+    </div>
+  );
+}
+
+interface Suggestion { userId: number; name: string; phone: string | null }
+
+/** Add (phone or a suggested user, rights) or change the rights of a manager. */
+function ManagerDialog({ applicationId, entry, onClose, onSaved }: { applicationId: number; entry: ManagerEntry | null; onClose(): void; onSaved(): void }) {
+  const [form] = Form.useForm<{ phone?: string; rights: ManagerRight[] }>();
+  const [saving, setSaving] = useState(false);
+  const [query, setQuery] = useState('');
+  const [picked, setPicked] = useState<Suggestion | null>(null);
+  const { message } = App.useApp();
+  const suggestions = useQuery({
+    queryKey: ['manager-suggestions', query],
+    enabled: !entry && query.trim().length >= 2 && !MAINLAND_MOBILE.test(query.trim()),
+    queryFn: ({ signal }) => apiGet<Suggestion[]>('/api/v1/applications/managers/suggestions', { query: query.trim() }, signal),
+  });
+
+  const submit = async () => {
+    let values: { phone?: string; rights: ManagerRight[] };
+    try { values = await form.validateFields(); } catch { return; }
+    setSaving(true);
+    try {
+      const rights = values.rights ?? [];
+      const r = entry
+        ? await apiPut<WithMessage>('/api/v1/applications/managers', { id: entry.id, rights })
+        : await apiPost<WithMessage>('/api/v1/applications/managers', picked && values.phone === picked.name
+          ? { applicationId, userId: picked.userId, rights } : { applicationId, phone: values.phone?.trim(), rights });
+      message.success(r.message ?? MSG.managerSaved);
+      onSaved();
+    } catch (err) {
+      message.error(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open title={entry ? `修改权限：${entry.name}` : '添加管理员'} width={DIALOG_WIDTH} okText={MSG.confirm} cancelText={MSG.cancel}
+      confirmLoading={saving} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={{ rights: entry?.rights ?? ['home'] }}>
+        {!entry && (
+          <Form.Item name="phone" label="手机号或姓名" extra="输入手机号添加（尚未注册的手机号会建立账号），或输入姓名从已有用户中选择"
+            rules={[{ validator: async (_r, v: string | undefined) => {
+              const t = (v ?? '').trim();
+              if (!t) throw new Error(MSG.userOrPhoneRequired);
+              if (!(picked && t === picked.name) && !MAINLAND_MOBILE.test(t)) throw new Error(MSG.phoneInvalid);
+            } }]}>
+            <AutoComplete
+              aria-label="手机号或姓名"
+              onSearch={(v) => { setQuery(v); setPicked(null); }}
+              onSelect={(_v, opt) => setPicked((opt as { user: Suggestion }).user)}
+              options={(suggestions.data ?? []).map((u) => ({ value: u.name, label: `${u.name} ${u.phone ?? ''}`, user: u }))}
+              placeholder="例如 13800138000"
+            />
+          </Form.Item>
+        )}
+        <RightsField />
+      </Form>
+    </Modal>
+  );
+}

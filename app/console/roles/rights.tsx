@@ -1,0 +1,26 @@
+/**
+ * The signed-in user's manager rights in the browser (POST /api/v1/applications/manager_rights, own;
+ * decision #135), and a notice for pages whose saving needs a right the user lacks.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from 'antd';
+import { MSG, fillMsg } from '@common/messages';
+import { MANAGER_RIGHT_LABELS, type ManagerRight } from '@common/roles';
+import { apiPost } from '../../api';
+
+interface MyRights { superManager: boolean; applications: Array<{ applicationId: number; rights: ManagerRight[] }> }
+
+/** The rights the user holds on the application: every right for a super manager, [] while loading or none. */
+export function useMyRights(applicationId: number): { rights: ManagerRight[]; loaded: boolean } {
+  const q = useQuery({ queryKey: ['my-rights'], queryFn: () => apiPost<MyRights>('/api/v1/applications/manager_rights', {}), staleTime: 30_000 });
+  if (!q.data) return { rights: [], loaded: false };
+  if (q.data.superManager) return { rights: ['home', 'content', 'settings', 'users'], loaded: true };
+  return { rights: q.data.applications.find((a) => a.applicationId === applicationId)?.rights ?? [], loaded: true };
+}
+
+/** A warning 没有「站点设置」权限，请联系超级管理员 when the user lacks `right` on the application; nothing otherwise. */
+export function MissingRightAlert({ applicationId, right }: { applicationId: number; right: ManagerRight }) {
+  const { rights, loaded } = useMyRights(applicationId);
+  if (!loaded || rights.includes(right)) return null;
+  return <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={fillMsg(MSG.rightMissing, { right: MANAGER_RIGHT_LABELS[right] })} />;
+}

@@ -1,0 +1,177 @@
+/**
+ * Roles end to end (issue 5; docs/decisions.md #135-#139): a super manager creates a site and adds a
+ * manager with the right 首页编辑 only; that manager signs in (SMS code from the outbox), edits the home
+ * page, and is clearly refused the settings; a visitor of the draft site is sent to /unrelease while the
+ * manager sees it with the banner; 申请发布 → 审核通过 makes it visible to the visitor.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { artifacts, launchChromium, startServer, type RunningServer } from './support';
+
+const SUPER = '13800138100';
+const MANAGER = '13800138101';
+let server: RunningServer;
+let browser: Browser;
+let admin: Page;
+let managerCtx: BrowserContext;
+let manager: Page;
+const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, `e2e-roles-${name}.png`), fullPage: true });
+
+async function signIn(page: Page, phone: string) {
+  await page.goto(`${server.url}/console/applications`);
+  await page.waitForURL(/\/console\/login/);
+  await page.getByPlaceholder('手机号').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await page.getByText('验证码已发送').waitFor();
+  await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(phone));
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL(/\/console\/applications/);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  server.cli('admin', 'add', '--phone', SUPER);
+  browser = await launchChromium();
+  admin = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
+  managerCtx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
+  manager = await managerCtx.newPage();
+  fs.mkdirSync(artifacts, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('roles and release', () => {
+  it('a super manager creates a draft site; a visitor is sent to /unrelease', async () => {
+    await signIn(admin, SUPER);
+    await admin.getByRole('button', { name: '新建应用' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('应用名称').fill('角色测试门户');
+    await dialog.getByLabel('域名').fill(`127.0.0.1:${server.port}`);
+    await dialog.getByRole('button', { name: '创建' }).click();
+    await admin.getByText('应用创建成功').waitFor();
+    const row = admin.getByRole('row').filter({ hasText: '角色测试门户' });
+    await row.getByText('未发布').waitFor();
+
+    const visitor = await browser.newPage({ viewport: { width: 1200, height: 700 }, locale: 'zh-CN' });
+    await visitor.goto(`${server.url}/`);
+    await visitor.waitForURL(/\/unrelease$/);
+    await visitor.getByText('该站点尚未发布').waitFor();
+    expect(await visitor.content()).not.toContain('角色测试门户');
+    await shot(visitor, 'visitor-unreleased');
+    await visitor.close();
+  });
+
+  it('adds a manager by phone with 首页编辑 only', async () => {
+    await admin.getByRole('link', { name: '管理员' }).click();
+    await admin.waitForURL(/\/console\/managers\?applicationId=\d+/);
+    await admin.getByRole('button', { name: '添加管理员' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await dialog.getByText('请输入手机号或选择用户').waitFor();
+    await dialog.getByLabel('手机号或姓名').fill(MANAGER);
+    await dialog.getByText('请输入手机号或选择用户').waitFor({ state: 'hidden' });
+    await expect(dialog.getByRole('checkbox', { name: /首页编辑/ }).isChecked()).resolves.toBe(true);
+    await expect(dialog.getByRole('checkbox', { name: /站点设置/ }).isChecked()).resolves.toBe(false);
+    await shot(admin, 'add-manager');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await admin.getByText('管理员添加成功').waitFor();
+    const row = admin.getByRole('row').filter({ hasText: '138****8101' });
+    await row.getByText('首页编辑').waitFor();
+    expect(await row.getByText('站点设置').count()).toBe(0);
+    await shot(admin, 'managers');
+  });
+
+  it('the manager edits the home page, sees the unreleased site with the banner, and is refused the settings', async () => {
+    await signIn(manager, MANAGER);
+    const row = manager.getByRole('row').filter({ hasText: '角色测试门户' });
+    await row.getByRole('button', { name: '编辑首页' }).click();
+    await manager.waitForURL(/\/editor$/);
+    await manager.getByRole('button', { name: '添加模块' }).click();
+    await manager.getByRole('menuitem', { name: '学者' }).click();
+    const drawer = manager.locator('.ant-drawer');
+    await drawer.getByLabel('模块标题').fill('本站学者');
+    await drawer.getByRole('button', { name: '添加模块' }).click();
+    await manager.getByText('首页配置保存成功').waitFor();
+
+    await manager.goto(`${server.url}/`);
+    await manager.getByText('站点未发布，仅管理员可见').waitFor();
+    await manager.getByText('本站学者').first().waitFor();
+    await shot(manager, 'manager-preview');
+
+    await manager.goto(`${server.url}/console/applications`);
+    await manager.getByRole('row').filter({ hasText: '角色测试门户' }).getByRole('button', { name: '设置' }).click();
+    await manager.waitForURL(/\/console\/application\/\d+$/);
+    // told before trying, and refused when trying anyway
+    await manager.getByRole('alert').filter({ hasText: '没有「站点设置」权限，请联系超级管理员' }).waitFor();
+    await manager.getByLabel('应用名称').fill('改名的门户');
+    await manager.getByRole('button', { name: '保存' }).click();
+    await manager.locator('.ant-message').getByText('没有「站点设置」权限，请联系超级管理员').waitFor();
+    await shot(manager, 'settings-refused');
+    expect((await managerCtx.request.get(`${server.url}/api/v1/applications`).then((r) => r.json())).content[0].name).toBe('角色测试门户');
+  });
+
+  it('申请发布 then 审核通过 makes the site visible to a visitor', async () => {
+    await admin.getByRole('link', { name: '应用管理' }).first().click();
+    const row = admin.getByRole('row').filter({ hasText: '角色测试门户' });
+    await row.getByRole('button', { name: '申请发布' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await admin.getByText('已提交发布申请，等待超级管理员审核').waitFor();
+    await row.getByText('待审核').waitFor();
+    await row.getByRole('button', { name: '审核通过' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await admin.getByText('审核通过，站点已发布').waitFor();
+    await row.getByText('已发布').waitFor();
+    await admin.getByRole('dialog').waitFor({ state: 'hidden' });
+    await shot(admin, 'released');
+
+    const visitor = await browser.newPage({ viewport: { width: 1200, height: 700 }, locale: 'zh-CN' });
+    await visitor.goto(`${server.url}/`);
+    await visitor.getByText('本站学者').first().waitFor();
+    expect(visitor.url()).toBe(`${server.url}/`);
+    expect(await visitor.getByText('站点未发布，仅管理员可见').count()).toBe(0);
+    await shot(visitor, 'visitor-released');
+    await visitor.close();
+  });
+
+  it('role config: a new role, given to a user on /console/users, deleted again (its user falls back to the default role)', async () => {
+    await admin.goto(`${server.url}/console/users/rights`);
+    await admin.waitForURL(/applicationId=\d+/);
+    const userRow = admin.getByRole('row').filter({ has: admin.locator('code', { hasText: /^user$/ }) });
+    await userRow.getByText('默认').waitFor();
+    await expect(userRow.getByLabel('角色名称').inputValue()).resolves.toBe('普通用户');
+    await admin.getByRole('button', { name: '新增角色' }).click();
+    const fresh = admin.getByRole('row').last();
+    await fresh.getByLabel('角色标识').fill('vip');
+    await fresh.getByLabel('角色名称').fill('高级会员');
+    await fresh.getByRole('checkbox', { name: '下载附件' }).check();
+    await admin.getByRole('button', { name: '保存' }).click();
+    await admin.getByText('角色配置已保存').waitFor();
+    await shot(admin, 'role-config');
+
+    await admin.getByRole('link', { name: '用户' }).first().click();
+    await admin.waitForURL(/\/console\/users\?applicationId=\d+/);
+    const row = admin.getByRole('row').filter({ hasText: '138****8101' });
+    await row.getByTitle('普通用户').waitFor();
+    await row.getByLabel('用户8101的角色').click();
+    await admin.locator('.ant-select-item-option').filter({ hasText: '高级会员' }).click();
+    await admin.getByText('用户角色已保存').waitFor();
+    await row.getByTitle('高级会员').waitFor();
+    await shot(admin, 'users');
+
+    await admin.getByRole('button', { name: '角色权限' }).click();
+    await admin.waitForURL(/\/console\/users\/rights/);
+    const vipRow = admin.getByRole('row').filter({ has: admin.locator('code', { hasText: /^vip$/ }) });
+    await expect(admin.getByRole('row').filter({ has: admin.locator('code', { hasText: /^user$/ }) }).getByRole('button', { name: '删除' }).isDisabled()).resolves.toBe(true);
+    await vipRow.getByRole('button', { name: '删除' }).click();
+    await admin.getByText('持有该角色的用户将改为默认角色').waitFor();
+    await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await admin.getByText('角色已删除，持有该角色的用户已改为默认角色').waitFor();
+    await admin.goto(`${server.url}/console/users`);
+    await admin.getByRole('row').filter({ hasText: '138****8101' }).getByTitle('普通用户').waitFor();
+  });
+});

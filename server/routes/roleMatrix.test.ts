@@ -1,0 +1,270 @@
+/**
+ * The role matrix (issue 5; spec 1 §6; docs/decisions.md #135-#139): every route the server registers
+ * (`app.atriumRoutes`) × {anonymous, anonymous-fingerprint visitor, signed-in user of the application,
+ * manager of another application, manager of this application, super manager}, asserting the status
+ * of each cell. Every route must be classified in ROUTES below: a route nobody classified fails the
+ * test, so a new route cannot slip in without a decision on who may call it.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, createTestContext, type TestContext } from '../test/harness.js';
+import { SESSION_COOKIE, sha256 } from '../http/session.js';
+import { ensureTopic, upsertResources } from '../resources/store.js';
+
+const PERSONAS = ['anonymous', 'fingerprint', 'appUser', 'otherManager', 'manager', 'super'] as const;
+type Persona = (typeof PERSONAS)[number];
+
+/**
+ * Who may call a route:
+ * - public: everybody, same status for all (`status`, default 200)
+ * - signedIn: a signed-in, non-anonymous user (anonymous and fingerprint visitors 401)
+ * - anyManager: a manager of some application or a super manager (plain user 403)
+ * - manager: a manager of this application or a super manager (user and other manager 403)
+ * - super: a super manager only (every manager 403)
+ */
+type Access = 'public' | 'signedIn' | 'anyManager' | 'manager' | 'super';
+
+interface Fixture { appId: number; topicId: number; resourceId: number; managerUserId: number; plainUserId: number; host: string }
+interface Call { url: string; body?: unknown }
+interface Row {
+  access: Access;
+  /** the request of an allowed cell; may create what it needs (a fresh application to delete, ...) */
+  call: (f: Fixture, n: number) => Call | Promise<Call>;
+  /** the status an allowed caller gets (default 200); 'any' = neither 401/403 nor 5xx (no valid sample, e.g. multipart) */
+  status?: number | 'any';
+}
+
+let ctx: TestContext;
+let fx: Fixture;
+const userIds = {} as Record<Persona, number | null>;
+let seq = 0;
+const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+async function freshApp(): Promise<number> {
+  const t = new Date().toISOString();
+  const row = await ctx.db.insertInto('applications').values({
+    name: '临时站点', host: `tmp-${uniq()}.example.cn`, topic_id: null, logo: null, status: 'draft', home_config: '[]',
+    header_config: '{}', footer_config: '{}', theme_config: '{}', created_by: null, created_at: t, updated_at: t,
+  }).returning('id').executeTakeFirstOrThrow();
+  await ctx.db.insertInto('application_managers').values({ application_id: row.id, user_id: userIds.manager! }).execute();
+  return row.id;
+}
+
+const homeConfig = { homeConfig: [{ page: 'home', template: [], style: 'card', groups: {} }] };
+const article = () => ({ title: '矩阵文章', groupName: '动态', articleTime: '2024-01-02 03:04:05', url: `https://mp.example.cn/${uniq()}` });
+
+/** A notice (and a link) of the application, written directly, for the calls that change one. */
+async function notice(f: Fixture): Promise<number> {
+  const t = new Date().toISOString();
+  const row = await ctx.db.insertInto('notices').values({ application_id: f.appId, module_id: null, user_id: null, title: '待改通知', type: '消息公告', content: '<p>x</p>', top: 0, active: 1, publish_date_time: t, create_date_time: t }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+async function link(f: Fixture): Promise<number> {
+  const t = new Date().toISOString();
+  const row = await ctx.db.insertInto('links').values({ application_id: f.appId, module_id: null, user_id: null, title: '待改链接', url: 'https://example.cn/', cover: null, link_category: null, top: 0, top_order: 1, active: 1, publish_date_time: t, create_date_time: t }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Every route of the server, classified. Keys are `METHOD url-pattern` exactly as registered. */
+const ROUTES: Record<string, Row> = {
+  'GET /healthz': { access: 'public', call: () => ({ url: '/healthz' }) },
+  'GET /readyz': { access: 'public', call: () => ({ url: '/readyz' }) },
+  'PUT /api/v3/oauth/digits': { access: 'public', call: (_f, n) => ({ url: '/api/v3/oauth/digits', body: { country_code: '86', mobile_number: `1370000${String(1000 + n)}` } }) },
+  'POST /api/v3/oauth/digits': { access: 'public', status: 400, call: () => ({ url: '/api/v3/oauth/digits', body: { country_code: '86', mobile_number: '13700009999', sms_code: '000000' } }) },
+  'GET /api/v1/session': { access: 'public', call: () => ({ url: '/api/v1/session' }) },
+  'DELETE /api/v1/session': { access: 'public', call: () => ({ url: '/api/v1/session' }) },
+  'GET /api/v1/applications': { access: 'signedIn', call: () => ({ url: '/api/v1/applications' }) },
+  'GET /api/v1/applications/available': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/available' }) },
+  'POST /api/v1/applications': { access: 'super', status: 201, call: () => ({ url: '/api/v1/applications', body: { name: '矩阵新站', host: `new-${uniq()}.example.cn` } }) },
+  'GET /api/v1/applications/config': { access: 'public', call: (f) => ({ url: `/api/v1/applications/config?host=${f.host}` }) },
+  'GET /api/v1/applications/:id/config': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/config` }) },
+  'PUT /api/v1/applications/:id': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}`, body: { name: '矩阵站点' } }) },
+  'DELETE /api/v1/applications/:id': { access: 'super', call: async () => ({ url: `/api/v1/applications/${await freshApp()}` }) },
+  'POST /api/v1/applications/:id/home-config': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config`, body: homeConfig }) },
+  'POST /api/v3/modules/top-:kind': { access: 'public', call: (f) => ({ url: '/api/v3/modules/top-scholar', body: { topicId: f.topicId } }) },
+  'POST /api/v4/modules/top-:kind': { access: 'public', call: (f) => ({ url: '/api/v4/modules/top-scholar', body: { topicId: f.topicId } }) },
+  'POST /api/v1/modules/top-monographs': { access: 'public', call: (f) => ({ url: '/api/v1/modules/top-monographs', body: { topicId: f.topicId } }) },
+  'POST /api/v2/modules/top-monographs': { access: 'public', call: (f) => ({ url: '/api/v2/modules/top-monographs', body: { topicId: f.topicId } }) },
+  'GET /api/v1/modules/top-notice': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-notice?applicationId=${f.appId}` }) },
+  'GET /api/v1/modules/top-link': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-link?applicationId=${f.appId}` }) },
+  'GET /api/v1/modules/top-wechat-article': { access: 'public', call: () => ({ url: '/api/v1/modules/top-wechat-article?wechatId=matrix' }) },
+  'GET /api/v1/modules/top-job': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-job?topicId=${f.topicId}` }) },
+  'GET /api/v1/modules/top-bulletin': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-bulletin?topicId=${f.topicId}` }) },
+  'GET /api/v1/topics': { access: 'signedIn', call: () => ({ url: '/api/v1/topics' }) },
+  'GET /api/v1/topics/:topicId/categories': { access: 'public', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories` }) },
+  'GET /api/v1/search': { access: 'public', call: () => ({ url: '/api/v1/search?q=%E7%9F%A9%E9%98%B5' }) },
+  'GET /api/v1/resources/:type/:id': { access: 'public', call: (f) => ({ url: `/api/v1/resources/scholar/${f.resourceId}` }) },
+  'POST /api/v2/files': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v2/files', body: {} }) },
+  'POST /api/v1/files': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/files', body: {} }) },
+  'GET /api/v1/files': { access: 'signedIn', call: () => ({ url: '/api/v1/files' }) },
+  'DELETE /api/v1/files/:id': { access: 'signedIn', status: 404, call: () => ({ url: '/api/v1/files/999999' }) },
+  'GET /files/:key': { access: 'public', status: 404, call: () => ({ url: '/files/missing.png' }) },
+  'GET /tools': { access: 'public', call: (f) => ({ url: `/tools?appid=${f.appId}` }) },
+  'GET /api/v1/tools': { access: 'public', call: (f) => ({ url: `/api/v1/tools?appid=${f.appId}` }) },
+  'GET /api/v1/wechats/available': { access: 'signedIn', call: () => ({ url: '/api/v1/wechats/available' }) },
+  'GET /api/v1/applications/:id/wechats': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats` }) },
+  'POST /api/v1/applications/:id/wechat': { access: 'manager', status: 201, call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechat`, body: { wechatId: `w${uniq()}`, name: '矩阵公众号' } }) },
+  'DELETE /api/v1/applications/:id/wechat': { access: 'manager', call: async (f) => {
+    const wechatId = `w${uniq()}`;
+    await ctx.db.insertInto('wechat_accounts').values({ application_id: f.appId, wechat_id: wechatId, name: '待解绑', created_at: new Date().toISOString() }).execute();
+    return { url: `/api/v1/applications/${f.appId}/wechat`, body: { wechatId } };
+  } },
+  'GET /api/v1/applications/:id/wechats/:wechatId/articles': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles` }) },
+  'POST /api/v1/applications/:id/wechats/:wechatId/articles': { access: 'manager', status: 201, call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles`, body: article() }) },
+  'DELETE /api/v1/applications/:id/wechats/:wechatId/articles/:articleId': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles/999999` }) },
+  // roles and rights (server/routes/roles)
+  'GET /api/v1/applications/managers': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/managers' }) },
+  'POST /api/v1/applications/managers': { access: 'manager', status: 201, call: (f, n) => ({ url: '/api/v1/applications/managers', body: { applicationId: f.appId, phone: `1360000${String(2000 + n)}`, rights: ['home'] } }) },
+  'PUT /api/v1/applications/managers': { access: 'manager', call: async (f) => {
+    const row = await ctx.db.selectFrom('application_managers').select('id').where('application_id', '=', f.appId).where('user_id', '=', f.managerUserId).executeTakeFirstOrThrow();
+    return { url: '/api/v1/applications/managers', body: { id: row.id, rights: ['home', 'content', 'settings', 'users'] } };
+  } },
+  'DELETE /api/v1/applications/managers/:id': { access: 'manager', call: async (f) => {
+    const u = await ctx.db.insertInto('users').values({ phone: null, email: null, name: '待移除', affiliation: '', role: 'user', anonymous: 0, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+    const m = await ctx.db.insertInto('application_managers').values({ application_id: f.appId, user_id: u.id }).returning('id').executeTakeFirstOrThrow();
+    return { url: `/api/v1/applications/managers/${m.id}` };
+  } },
+  'GET /api/v1/applications/managers/suggestions': { access: 'anyManager', call: () => ({ url: '/api/v1/applications/managers/suggestions?query=136' }) },
+  'POST /api/v1/applications/users': { access: 'manager', call: (f) => ({ url: '/api/v1/applications/users', body: { action: 'list', applicationId: f.appId } }) },
+  'POST /api/v1/applications/user_rights': { access: 'signedIn', call: (f) => ({ url: '/api/v1/applications/user_rights', body: { applicationId: f.appId } }) },
+  'POST /api/v1/applications/manager_rights': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/manager_rights', body: {} }) },
+  'DELETE /api/v1/applications/manager_rights': { access: 'super', call: (f) => ({ url: `/api/v1/applications/manager_rights?userId=${f.plainUserId}` }) },
+  'POST /api/v1/applications/super_managers': { access: 'super', call: (f) => ({ url: '/api/v1/applications/super_managers', body: { userId: f.plainUserId, super: false } }) },
+  'POST /api/v1/applications/:id/role-config': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/role-config`, body: { roleConfig: [{ id: 'user', name: '普通用户', rights: [] }, { id: 'tmp', name: '临时', rights: [] }], defaultUserRole: 'user' } }) },
+  'POST /api/v1/applications/:id/delete_role': { access: 'manager', call: async (f) => {
+    await ctx.db.updateTable('applications').set({ role_config: JSON.stringify([{ id: 'user', name: '普通用户', rights: [] }, { id: 'gone', name: '将删除', rights: [] }]) }).where('id', '=', f.appId).execute();
+    return { url: `/api/v1/applications/${f.appId}/delete_role`, body: { roleId: 'gone' } };
+  } },
+  'PUT /api/v1/applications/:id/release': { access: 'manager', call: async (f) => {
+    await ctx.db.updateTable('applications').set({ status: 'draft' }).where('id', '=', f.appId).execute();
+    return { url: `/api/v1/applications/${f.appId}/release` };
+  } },
+  'PUT /api/v1/applications/:id/pass': { access: 'super', call: async (f) => {
+    await ctx.db.updateTable('applications').set({ status: 'submitted' }).where('id', '=', f.appId).execute();
+    return { url: `/api/v1/applications/${f.appId}/pass` };
+  } },
+  // site header, footer, theme and logo (server/routes/applications/siteConfig.ts, logo.ts)
+  'POST /api/v1/applications/:id/header-config': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/header-config`, body: { headerConfig: { menu: [] } } }) },
+  'POST /api/v1/applications/:id/footer-config': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/footer-config`, body: { footerConfig: { copyright: '矩阵' } } }) },
+  'POST /api/v1/applications/:id/theme-config': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/theme-config`, body: { themeConfig: { primaryColor: '#0066ff' } } }) },
+  'POST /api/v1/applications/:id/logo': { access: 'manager', status: 'any', call: (f) => ({ url: `/api/v1/applications/${f.appId}/logo`, body: {} }) },
+  'DELETE /api/v1/applications/:id/logo': { access: 'manager', status: 'any', call: (f) => ({ url: `/api/v1/applications/${f.appId}/logo` }) },
+  'GET /files/logos/:name': { access: 'public', status: 404, call: () => ({ url: '/files/logos/missing.png' }) },
+  // notices and resource links (server/routes/notices, links): visitors read published ones
+  'GET /api/v1/notices': { access: 'public', call: (f) => ({ url: `/api/v1/notices?applicationId=${f.appId}` }) },
+  'GET /api/v1/notices/:id': { access: 'public', status: 404, call: () => ({ url: '/api/v1/notices/999999' }) },
+  'POST /api/v1/notices': { access: 'manager', status: 201, call: (f) => ({ url: '/api/v1/notices', body: { applicationId: f.appId, title: '矩阵通知', content: '<p>内容</p>', publishDateTime: new Date().toISOString() } }) },
+  'PUT /api/v1/notices/:id': { access: 'manager', call: async (f) => ({ url: `/api/v1/notices/${await notice(f)}`, body: { title: '矩阵通知（改）' } }) },
+  'DELETE /api/v1/notices/:id': { access: 'manager', call: async (f) => ({ url: `/api/v1/notices/${await notice(f)}` }) },
+  'GET /api/v1/links': { access: 'public', call: (f) => ({ url: `/api/v1/links?applicationId=${f.appId}` }) },
+  'POST /api/v1/links': { access: 'manager', status: 201, call: (f) => ({ url: '/api/v1/links', body: { applicationId: f.appId, title: '矩阵链接', url: 'https://example.cn/' } }) },
+  'PUT /api/v1/links/:linkId': { access: 'manager', call: async (f) => ({ url: `/api/v1/links/${await link(f)}`, body: { title: '矩阵链接（改）' } }) },
+  'DELETE /api/v1/links/:linkId': { access: 'manager', call: async (f) => ({ url: `/api/v1/links/${await link(f)}` }) },
+  // the console resource manager (server/routes/resources)
+  'GET /api/v1/applications/:id/resources': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources?type=policy` }) },
+  'POST /api/v1/applications/:id/resources': { access: 'manager', status: 201, call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources`, body: { type: 'policy', title: `矩阵政策${uniq()}`, fields: {} } }) },
+  'PUT /api/v1/applications/:id/resources/:resourceId': { access: 'manager', status: 'any', call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources/999999`, body: { title: '矩阵' } }) },
+  'DELETE /api/v1/applications/:id/resources/:resourceId': { access: 'manager', status: 'any', call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources/999999` }) },
+  // the custom component catalogue (server/routes/xmodules)
+  'GET /api/v1/xmodules': { access: 'anyManager', call: () => ({ url: '/api/v1/xmodules' }) },
+  'GET /api/v1/xmodules/options/resource-types': { access: 'signedIn', call: () => ({ url: '/api/v1/xmodules/options/resource-types' }) },
+  'POST /api/v1/xmodules': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/xmodules', body: {} }) },
+  'PUT /api/v1/xmodules/:id': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/xmodules/999999', body: {} }) },
+  'DELETE /api/v1/xmodules/:id': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/xmodules/999999' }) },
+  // institution counts (server/routes/institutions): public like the panel reads
+  'POST /api/v1/resources/institution/fruit-scholar-count': { access: 'public', call: () => ({ url: '/api/v1/resources/institution/fruit-scholar-count', body: { q: 'MIT|清华大学' } }) },
+  // home config revisions (server/routes/revisions)
+  'GET /api/v1/applications/:id/home-config/revisions': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions` }) },
+  'GET /api/v1/applications/:id/home-config/revisions/:revisionId': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions/999999` }) },
+  'POST /api/v1/applications/:id/home-config/revisions/:revisionId/restore': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions/999999/restore` }) },
+};
+
+/** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */
+function expected(access: Access, who: Persona): 'ok' | 401 | 403 {
+  if (access === 'public') return 'ok';
+  if (who === 'anonymous' || who === 'fingerprint') return 401;
+  if (access === 'signedIn') return 'ok';
+  if (who === 'super') return 'ok';
+  if (access === 'super') return 403;
+  if (access === 'anyManager') return who === 'appUser' ? 403 : 'ok';
+  return who === 'manager' ? 'ok' : 403;
+}
+
+/** A client of the persona with a session made directly in the database (none for anonymous). */
+async function clientOf(who: Persona): Promise<Client> {
+  const c = ctx.client();
+  const uid = userIds[who];
+  if (uid == null) return c;
+  const token = crypto.randomBytes(24).toString('base64url');
+  const t = new Date();
+  await ctx.db.insertInto('sessions').values({ token_hash: sha256(token), user_id: uid, created_at: t.toISOString(), expires_at: new Date(t.getTime() + 3_600_000).toISOString() }).execute();
+  c.cookies.set(SESSION_COOKIE, token);
+  return c;
+}
+
+async function makeUser(name: string, extra: { phone?: string; anonymous?: number; role?: string } = {}) {
+  const row = await ctx.db.insertInto('users').values({
+    phone: extra.phone ?? null, email: null, name, affiliation: '', role: extra.role ?? 'user', anonymous: extra.anonymous ?? 0, created_at: new Date().toISOString(),
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const topicId = await ensureTopic(ctx.db, '矩阵专题');
+  await upsertResources(ctx.db, [{ type: 'scholar', sourceKey: 'matrix-1', title: '矩阵学者', fields: {}, topicId }]);
+  const resourceId = (await ctx.db.selectFrom('resources').select('id').where('source_key', '=', 'matrix-1').executeTakeFirstOrThrow()).id;
+  userIds.anonymous = null;
+  userIds.fingerprint = await makeUser('访客7f3a', { anonymous: 1 });
+  userIds.appUser = await makeUser('本站用户', { phone: '13611110001' });
+  userIds.otherManager = await makeUser('他站管理员', { phone: '13611110002' });
+  userIds.manager = await makeUser('本站管理员', { phone: '13611110003' });
+  userIds.super = await makeUser('超级管理员', { phone: '13611110004', role: 'super' });
+  const plainUserId = await makeUser('普通用户', { phone: '13611110005' });
+  const t = new Date().toISOString();
+  const mk = async (name: string, host: string) => (await ctx.db.insertInto('applications').values({
+    name, host, topic_id: topicId, logo: null, status: 'released', home_config: '[]', header_config: '{}', footer_config: '{}', theme_config: '{}',
+    created_by: null, created_at: t, updated_at: t,
+  }).returning('id').executeTakeFirstOrThrow()).id;
+  const appId = await mk('矩阵站点', 'matrix.example.cn');
+  const otherId = await mk('他站', 'other-matrix.example.cn');
+  await ctx.db.insertInto('application_managers').values([
+    { application_id: appId, user_id: userIds.manager },
+    { application_id: otherId, user_id: userIds.otherManager },
+  ]).execute();
+  await ctx.db.insertInto('application_users').values({ application_id: appId, user_id: userIds.appUser, role_id: 'user', created_at: t }).execute();
+  await ctx.db.insertInto('wechat_accounts').values({ application_id: appId, wechat_id: 'matrix', name: '矩阵公众号', created_at: t }).execute();
+  fx = { appId, topicId, resourceId, managerUserId: userIds.manager, plainUserId, host: 'matrix.example.cn' };
+});
+afterAll(async () => { await ctx.close(); });
+
+describe('role matrix', () => {
+  it('classifies every registered route', () => {
+    const registered = ctx.app.atriumRoutes.map((r) => `${r.method} ${r.url}`);
+    const unclassified = registered.filter((k) => !(k in ROUTES));
+    expect(unclassified, 'classify these routes in ROUTES of server/routes/roleMatrix.test.ts').toEqual([]);
+    const stale = Object.keys(ROUTES).filter((k) => !registered.includes(k));
+    expect(stale, 'routes in ROUTES that the server no longer registers').toEqual([]);
+  });
+
+  it('answers every cell with the status of its class', async () => {
+    const failures: string[] = [];
+    let n = 0;
+    for (const [key, row] of Object.entries(ROUTES)) {
+      const method = key.slice(0, key.indexOf(' '));
+      for (const who of PERSONAS) {
+        const call = await row.call(fx, n++);
+        const res = await (await clientOf(who)).request(method, call.url, call.body);
+        const want = expected(row.access, who);
+        const wantStatus = want === 'ok' ? (row.status ?? 200) : want;
+        const good = wantStatus === 'any' ? ![401, 403].includes(res.status) && res.status < 500 : res.status === wantStatus;
+        if (!good) failures.push(`${key} as ${who}: ${res.status} (expected ${wantStatus}) ${res.text.slice(0, 100)}`);
+        if (want !== 'ok') {
+          const msg = (res.body as { error?: { message?: string } } | undefined)?.error?.message ?? '';
+          if (!/[\u4e00-\u9fff]/.test(msg)) failures.push(`${key} as ${who}: refusal without a Chinese message`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * Roles and rights (spec 1 §6, spec 2 §7 'Application and account'; docs/decisions.md #135-#139):
+ * managers of an application and their rights, users of an application and their roles, the
+ * application's role config, super managers, and the release lifecycle draft → submitted → released.
+ */
+import type { Db } from '../../db/index.js';
+import type { Application, User } from '../../db/schema.js';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { managerRights } from '../../http/session.js';
+import { makePage } from '../../../common/page.js';
+import { MSG, fillMsg } from '../../../common/messages.js';
+import {
+  DEFAULT_ROLE_CONFIG, DEFAULT_USER_ROLE, MANAGER_RIGHTS, MANAGER_RIGHT_LABELS, maskPhone, roleConfigSchema,
+  type ManagerRight, type Role,
+} from '../../../common/roles.js';
+
+const now = () => new Date().toISOString();
+const likeOf = (q: string) => `%${q.replace(/[%_\\]/g, '')}%`;
+
+/** The stored role config of an application (the default one when unreadable). */
+export function roleConfigOf(app: Pick<Application, 'role_config'>): Role[] {
+  try {
+    const r = roleConfigSchema.safeParse(JSON.parse(app.role_config));
+    return r.success ? r.data : DEFAULT_ROLE_CONFIG;
+  } catch {
+    return DEFAULT_ROLE_CONFIG;
+  }
+}
+
+/** The default role id of an application, falling back to the first role when the stored one is gone. */
+export function defaultRoleOf(app: Pick<Application, 'role_config' | 'default_user_role'>): string {
+  const roles = roleConfigOf(app);
+  return roles.some((r) => r.id === app.default_user_role) ? app.default_user_role : (roles[0]?.id ?? DEFAULT_USER_ROLE);
+}
+
+const parseRights = (s: string): ManagerRight[] => {
+  try {
+    const list = JSON.parse(s) as unknown;
+    return Array.isArray(list) ? MANAGER_RIGHTS.filter((r) => list.includes(r)) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** Finds a user by id or phone; with `create`, a phone nobody has yet becomes an ordinary user (as sign-in would). */
+export async function findUser(db: Db, ref: { userId?: number; phone?: string }, create = false): Promise<User> {
+  if (ref.userId !== undefined) {
+    const u = await db.selectFrom('users').selectAll().where('id', '=', ref.userId).executeTakeFirst();
+    if (!u) throw notFound(MSG.userNotFound);
+    return u;
+  }
+  const phone = ref.phone!;
+  const found = await db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+  if (found) return found;
+  if (!create) throw notFound(MSG.userNotFound);
+  await db.insertInto('users').values({
+    phone, email: null, name: `用户${phone.slice(-4)}`, affiliation: '', role: 'user', anonymous: 0, created_at: now(),
+  }).onConflict((oc) => oc.column('phone').doNothing()).execute();
+  return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();
+}
+
+/** 403 unless every right in `wanted` is held by the caller (a manager cannot grant more than they hold). */
+export async function checkGrantable(db: Db, caller: User, applicationId: number, wanted: ManagerRight[]) {
+  const held = (await managerRights(db, caller, applicationId)) ?? [];
+  const missing = wanted.find((r) => !held.includes(r));
+  if (missing) throw new HttpError(403, 'forbidden', fillMsg(MSG.rightNotHeld, { right: MANAGER_RIGHT_LABELS[missing] }));
+}
+
+/** A manager entry as the console shows it; the phone is masked. */
+export interface ManagerEntry {
+  id: number; applicationId: number; applicationName: string; userId: number; name: string;
+  phone: string | null; superManager: boolean; rights: ManagerRight[]; createdAt: string;
+}
+
+function managerRows(db: Db) {
+  return db.selectFrom('application_managers as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('applications as a', 'a.id', 'm.application_id');
+}
+const managerColumns = ['m.id', 'm.application_id', 'm.user_id', 'm.rights', 'm.created_at', 'u.name', 'u.phone', 'u.role', 'a.name as application_name'] as const;
+type ManagerRow = { id: number; application_id: number; user_id: number; rights: string; created_at: string; name: string; phone: string | null; role: string; application_name: string };
+const presentManager = (r: ManagerRow): ManagerEntry => ({
+  id: r.id, applicationId: r.application_id, applicationName: r.application_name, userId: r.user_id, name: r.name,
+  phone: maskPhone(r.phone), superManager: r.role === 'super', rights: parseRights(r.rights), createdAt: r.created_at,
+});
+
+/** Loads a manager entry or 404 管理员不存在. */
+export async function getManager(db: Db, id: number): Promise<ManagerEntry> {
+  const r = await managerRows(db).select(managerColumns).where('m.id', '=', id).executeTakeFirst();
+  if (!r) throw notFound(MSG.managerNotFound);
+  return presentManager(r);
+}
+
+/**
+ * Lists manager entries: a super manager sees all, anyone else those of the applications where they
+ * hold the right 'users'. Filters: applicationId, userId, query (name or phone contains).
+ */
+export async function listManagers(db: Db, caller: User, q: { applicationId?: number; userId?: number; query?: string; page: number; size: number }) {
+  let base = managerRows(db);
+  if (caller.role !== 'super') {
+    const mine = await db.selectFrom('application_managers').select(['application_id', 'rights']).where('user_id', '=', caller.id).execute();
+    const allowed = mine.filter((m) => parseRights(m.rights).includes('users')).map((m) => m.application_id);
+    if (!allowed.length) return makePage<ManagerEntry>([], 0, q.page, q.size);
+    base = base.where('m.application_id', 'in', allowed);
+  }
+  if (q.applicationId) base = base.where('m.application_id', '=', q.applicationId);
+  if (q.userId) base = base.where('m.user_id', '=', q.userId);
+  if (q.query) {
+    const like = likeOf(q.query);
+    base = base.where((eb) => eb.or([eb('u.name', 'like', like), eb('u.phone', 'like', like)]));
+  }
+  const [rows, total] = await Promise.all([
+    base.select(managerColumns).orderBy('m.application_id', 'asc').orderBy('m.id', 'asc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return makePage(rows.map(presentManager), Number(total.n), q.page, q.size);
+}
+
+/** Makes the user a manager of the application with the rights; 409 when they already are. */
+export async function addManager(db: Db, applicationId: number, user: User, rights: ManagerRight[]): Promise<ManagerEntry> {
+  const exists = await db.selectFrom('application_managers').select('id')
+    .where('application_id', '=', applicationId).where('user_id', '=', user.id).executeTakeFirst();
+  if (exists) throw conflict(MSG.managerExists);
+  try {
+    const row = await db.insertInto('application_managers')
+      .values({ application_id: applicationId, user_id: user.id, rights: JSON.stringify(rights), created_at: now() })
+      .returning('id').executeTakeFirstOrThrow();
+    return getManager(db, row.id);
+  } catch (err) {
+    if (/unique|duplicate/i.test(String((err as Error).message))) throw conflict(MSG.managerExists);
+    throw err;
+  }
+}
+
+/** Replaces the rights of a manager entry. */
+export async function setManagerRights(db: Db, id: number, rights: ManagerRight[]): Promise<ManagerEntry> {
+  await db.updateTable('application_managers').set({ rights: JSON.stringify(rights) }).where('id', '=', id).execute();
+  return getManager(db, id);
+}
+
+/** The rights of a user everywhere: super flag and one entry per managed application. */
+export async function rightsOfUser(db: Db, user: User) {
+  const rows = await db.selectFrom('application_managers as m').innerJoin('applications as a', 'a.id', 'm.application_id')
+    .select(['m.application_id', 'm.rights', 'a.name']).where('m.user_id', '=', user.id).orderBy('m.application_id').execute();
+  return {
+    userId: user.id, name: user.name, superManager: user.role === 'super',
+    allRights: [...MANAGER_RIGHTS],
+    applications: rows.map((r) => ({ applicationId: r.application_id, name: r.name, rights: user.role === 'super' ? [...MANAGER_RIGHTS] : parseRights(r.rights) })),
+  };
+}
+
+/** An application user as the console shows it. */
+export interface ApplicationUserEntry { userId: number; name: string; phone: string | null; affiliation: string; roleId: string; roleName: string; createdAt: string }
+
+/** Lists the users of an application with their roles (filters: roleId, query on name or phone). */
+export async function listApplicationUsers(db: Db, app: Application, q: { page: number; size: number; query?: string; roleId?: string }) {
+  const roles = roleConfigOf(app);
+  let base = db.selectFrom('application_users as au').innerJoin('users as u', 'u.id', 'au.user_id').where('au.application_id', '=', app.id);
+  if (q.roleId) base = base.where('au.role_id', '=', q.roleId);
+  if (q.query) {
+    const like = likeOf(q.query);
+    base = base.where((eb) => eb.or([eb('u.name', 'like', like), eb('u.phone', 'like', like)]));
+  }
+  const [rows, total] = await Promise.all([
+    base.select(['au.user_id', 'au.role_id', 'au.created_at', 'u.name', 'u.phone', 'u.affiliation'])
+      .orderBy('au.created_at', 'desc').orderBy('au.user_id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const content: ApplicationUserEntry[] = rows.map((r) => ({
+    userId: r.user_id, name: r.name, phone: maskPhone(r.phone), affiliation: r.affiliation, roleId: r.role_id,
+    roleName: roles.find((x) => x.id === r.role_id)?.name ?? r.role_id, createdAt: r.created_at,
+  }));
+  return makePage(content, Number(total.n), q.page, q.size);
+}
+
+/** 400 角色不存在 unless the role is in the application's role config. */
+export function checkRole(app: Application, roleId: string): Role {
+  const role = roleConfigOf(app).find((r) => r.id === roleId);
+  if (!role) throw badRequest(MSG.unknownRole, { roleId: MSG.unknownRole });
+  return role;
+}
+
+/**
+ * Makes the user a user of the application (default role unless given); a user who already is keeps
+ * their role. Called when a signed-in user opens the site (server/web) and by the console's add.
+ */
+export async function joinApplication(db: Db, app: Application, userId: number, roleId?: string): Promise<{ created: boolean }> {
+  const res = await db.insertInto('application_users')
+    .values({ application_id: app.id, user_id: userId, role_id: roleId ?? defaultRoleOf(app), created_at: now() })
+    .onConflict((oc) => oc.columns(['application_id', 'user_id']).doNothing()).executeTakeFirst();
+  return { created: Number(res.numInsertedOrUpdatedRows ?? 0) > 0 };
+}
+
+/** The role and rights of a user in an application; one who is not a user yet has the default role. */
+export async function userRights(db: Db, app: Application, user: User) {
+  const row = await db.selectFrom('application_users').select('role_id').where('application_id', '=', app.id).where('user_id', '=', user.id).executeTakeFirst();
+  const roles = roleConfigOf(app);
+  const roleId = row && roles.some((r) => r.id === row.role_id) ? row.role_id : defaultRoleOf(app);
+  const role = roles.find((r) => r.id === roleId);
+  return { applicationId: app.id, userId: user.id, member: !!row, roleId, roleName: role?.name ?? roleId, rights: role?.rights ?? [] };
+}
+
+/**
+ * Stores a role config and default role; users holding a role that is no longer in the list fall
+ * back to the default role (one transaction). 400 when the default role is not in the list.
+ */
+export async function saveRoleConfig(db: Db, app: Application, roleConfig: Role[], defaultUserRole: string) {
+  if (!roleConfig.some((r) => r.id === defaultUserRole)) throw badRequest(MSG.defaultRoleMissing, { defaultUserRole: MSG.defaultRoleMissing });
+  const ids = roleConfig.map((r) => r.id);
+  let moved = 0;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('applications').set({ role_config: JSON.stringify(roleConfig), default_user_role: defaultUserRole, updated_at: now() })
+      .where('id', '=', app.id).execute();
+    const res = await trx.updateTable('application_users').set({ role_id: defaultUserRole })
+      .where('application_id', '=', app.id).where('role_id', 'not in', ids).executeTakeFirst();
+    moved = Number(res.numUpdatedRows);
+  });
+  return { roleConfig, defaultUserRole, moved };
+}
+
+/** Release (decision #138): draft → submitted. 409 when already submitted or released. */
+export async function release(db: Db, app: Application) {
+  if (app.status === 'submitted') throw conflict(MSG.alreadySubmitted);
+  if (app.status === 'released') throw conflict(MSG.alreadyReleased);
+  await db.updateTable('applications').set({ status: 'submitted', updated_at: now() }).where('id', '=', app.id).where('status', '=', app.status).execute();
+  return { applicationId: app.id, status: 'submitted', message: MSG.releaseRequested };
+}
+
+/** Pass (decision #138, super managers): submitted → released. 409 when not submitted. */
+export async function pass(db: Db, app: Application) {
+  if (app.status === 'released') throw conflict(MSG.alreadyReleased);
+  if (app.status !== 'submitted') throw conflict(MSG.notSubmitted);
+  await db.updateTable('applications').set({ status: 'released', updated_at: now() }).where('id', '=', app.id).execute();
+  return { applicationId: app.id, status: 'released', message: MSG.releasePassed };
+}
+
+/** Users whose name or phone contains the query (not anonymous), at most 10, phones masked. */
+export async function suggestUsers(db: Db, query: string) {
+  const like = likeOf(query);
+  const rows = await db.selectFrom('users').select(['id', 'name', 'phone', 'affiliation', 'role'])
+    .where('anonymous', '=', 0)
+    .where((eb) => eb.or([eb('name', 'like', like), eb('phone', 'like', like)]))
+    .orderBy('id', 'asc').limit(10).execute();
+  return rows.map((r) => ({ userId: r.id, name: r.name, phone: maskPhone(r.phone), affiliation: r.affiliation, superManager: r.role === 'super' }));
+}
+
+/** 403 unless the user is a super manager or a manager of some application. */
+export async function requireAnyManager(db: Db, user: User) {
+  if (user.role === 'super') return;
+  const row = await db.selectFrom('application_managers').select('id').where('user_id', '=', user.id).executeTakeFirst();
+  if (!row) throw forbidden();
+}
