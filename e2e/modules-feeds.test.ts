@@ -100,7 +100,10 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
       await page.getByRole('dialog', { name: '公众号文章 · 科技前沿观察' }).getByText(title).waitFor();
     }
     await page.screenshot({ path: path.join(artifacts, 'e2e-feeds-wechat-manager.png') });
+    // close the article list only once the add dialog has gone (an Escape during its closing animation is lost)
+    await page.getByRole('dialog', { name: '添加文章' }).waitFor({ state: 'hidden' });
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: '公众号文章 · 科技前沿观察' }).waitFor({ state: 'hidden' });
     await row.getByText('2', { exact: true }).waitFor();
   });
 
