@@ -18,6 +18,7 @@ import searchRoutes from './routes/search/index.js';
 import fileRoutes from './routes/files/index.js';
 import toolRoutes from './routes/tools/index.js';
 import wechatRoutes from './routes/wechats/index.js';
+import signinRoutes from './routes/signin/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -90,6 +91,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => fileRoutes(a, ctx));
   await app.register(async (a) => toolRoutes(a, ctx));
   await app.register(async (a) => wechatRoutes(a, ctx));
+  await app.register(async (a) => signinRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

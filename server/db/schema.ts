@@ -70,6 +70,10 @@ export interface ApplicationsTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** single sign-on settings, JSON `{ issuer, clientId, clientSecret? }` (migration 011_signin) */
+  oauth_uri?: string | null;
+  /** e-mail suffixes allowed to sign in on this host, comma-separated (migration 011_signin) */
+  mail_allow_suffix?: string | null;
 }
 
 export interface ApplicationManagersTable {
@@ -167,7 +171,27 @@ export interface WechatAccountsTable {
   created_at: string;
 }
 
+/** A way a user signs in besides phone/e-mail (migration 011_signin): 'oidc:<issuer>' + subject, or 'fingerprint' + its hash. */
+export interface UserIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: number;
+  created_at: string;
+}
+
+/** An OAuth client an application registers for client login (migration 011_signin; spec 2 §7). */
+export interface OauthClientsTable {
+  client_id: string;
+  application_id: number;
+  name: string;
+  /** JSON `{ issuer, clientId, clientSecret? }` of the OpenID provider this client signs in with */
+  sso: string;
+  created_at: string;
+}
+
 export interface Database {
+  user_identities: UserIdentitiesTable;
+  oauth_clients: OauthClientsTable;
   files: FilesTable;
   notices: NoticesTable;
   links: LinksTable;

@@ -98,6 +98,7 @@ export function storedHomeConfig(app: Application): HomeConfig {
     return emptyHomeConfig();
   }
 }
+import { signinConfig } from '../signin/service.js';
 
 const parseJson = (s: string) => { try { return JSON.parse(s); } catch { return {}; } };
 
@@ -109,6 +110,7 @@ export async function presentConfig(db: Db, app: Application) {
     homePage: `/`, topicId: app.topic_id, topic: topic ?? null,
     headerConfig: parseJson(app.header_config), footerConfig: parseJson(app.footer_config),
     themeConfig: parseJson(app.theme_config), homeConfig: storedHomeConfig(app),
+    ...signinConfig(app),
   };
 }
 
