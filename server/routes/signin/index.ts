@@ -141,7 +141,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     }
     return null;
   }
-  const callbackUri = (req: FastifyRequest) => `${req.protocol}://${req.headers.host}${SSO_PATH}/callback`;
+  const callbackUri = (req: FastifyRequest) => new URL(`${req.protocol}://${req.headers.host}${SSO_PATH}/callback`).href;
 
   app.get(`${SSO_PATH}/start`, async (req, reply) => {
     const q = parse(ssoStartQuery, req.query, 'query');

@@ -58,12 +58,24 @@ export async function startSso(config: oidc.Configuration, s: SsoSettings, redir
   return { url, state };
 }
 
-/** Exchanges the code of the callback URL; returns the ID token's claims. Throws on any check that fails. */
+/**
+ * Exchanges the code of the callback URL; returns the ID token's claims, completed with the UserInfo
+ * answer when the ID token carries no name (providers may keep profile claims for UserInfo only).
+ * Throws on any check that fails.
+ */
 export async function finishSso(config: oidc.Configuration, currentUrl: URL, st: SsoState) {
   const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
     pkceCodeVerifier: st.verifier, expectedState: st.state, expectedNonce: st.nonce, idTokenExpected: true,
   });
   const claims = tokens.claims();
   if (!claims?.sub) throw new Error('no subject in the ID token');
-  return { issuer: config.serverMetadata().issuer, claims };
+  let profile: Record<string, unknown> = {};
+  if (!claims.name && config.serverMetadata().userinfo_endpoint) {
+    try {
+      profile = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+    } catch {
+      profile = {};
+    }
+  }
+  return { issuer: config.serverMetadata().issuer, claims: { ...profile, ...claims } };
 }
