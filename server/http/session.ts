@@ -77,9 +77,10 @@ export async function endSession(db: Db, req: FastifyRequest, reply: FastifyRepl
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** The signed-in user, or 401. */
+/** The signed-in user, or 401; an anonymous visitor (spec 1 §3 'Users') never gets console rights: 403. */
 export function requireUser(req: FastifyRequest): User {
-  if (!req.user || req.user.anonymous) throw unauthorized();
+  if (!req.user) throw unauthorized();
+  if (req.user.anonymous) throw forbidden();
   return req.user;
 }
 
