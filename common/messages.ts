@@ -51,6 +51,9 @@ export const MSG = {
   fingerprintInvalid: '无法识别当前浏览器，请刷新后重试',
   anonymousAffiliation: '未填写单位',
   signedOutEverywhere: '已在所有设备上退出登录',
+  loginSubtitleAny: '请选择登录方式',
+  loginInfoFailedTitle: '登录链接无法使用',
+  ssoRedirecting: '正在跳转到统一身份认证…',
   // spec 1 §5 / spec 2 §8: modules
   moduleTitleRequired: '请输入模块标题',
   newsDisplayTypeRequired: '请选择模块数据展示方式',
