@@ -101,9 +101,21 @@ describe('sign-in in the browser', () => {
     expect((await api(admin, 'PUT', '/api/v3/oauth/digits', { mobile_number: ADMIN })).status).toBe(200);
     expect((await api(admin, 'POST', '/api/v3/oauth/digits', { mobile_number: ADMIN, sms_code: server.lastCode(ADMIN) })).status).toBe(200);
     const config = await api(admin, 'GET', `/api/v1/applications/config?host=localhost`);
-    const saved = await api(admin, 'PUT', `/api/v1/applications/${config.body.applicationId}/oauth-uri`,
-      { oauthUri: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret } });
-    expect(saved.status).toBe(200);
+    // the manager sets the provider on the application's settings page
+    await admin.goto(`${base}/console/application/${config.body.applicationId}`);
+    const card = admin.locator('form#signin-settings');
+    await card.getByLabel('认证服务地址（issuer）').fill(op.issuer);
+    await card.getByRole('button', { name: '保存' }).click();
+    await card.getByText('启用单点登录需要同时填写认证服务地址和客户端编号').waitFor();
+    await card.getByLabel('客户端编号（client_id）').fill(op.clientId);
+    await card.getByLabel('客户端密钥（client_secret）').fill(op.clientSecret);
+    await card.getByRole('button', { name: '保存' }).click();
+    await admin.getByText('登录设置已保存').waitFor();
+    await card.getByPlaceholder('已设置，留空则保持不变').waitFor();
+    expect(await card.getByText('启用单点登录需要同时填写认证服务地址和客户端编号').count()).toBe(0);
+    await admin.locator('.atr-settings-card').nth(1).screenshot({ path: path.join(artifacts, 'signin-settings-signin-card.png') });
+    const stored = await api(admin, 'GET', `/api/v1/applications/${config.body.applicationId}/config`);
+    expect(stored.body.oauthUri).toEqual({ issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true });
     await admin.context().close();
 
     const page = await (await browser.newContext()).newPage();
@@ -138,6 +150,8 @@ describe('sign-in in the browser', () => {
     const me = (await api(page, 'GET', '/api/v1/session')).body.user;
     expect(me.name).toBe('陈静');
     expect(me.affiliation).toBe('中国科学院文献情报中心');
+    await page.locator('.atr-header__user').getByText('陈静').waitFor();
+    await shot(page, 'login-info-signed-in');
     await page.context().close();
 
     const bad = await (await browser.newContext()).newPage();

@@ -17,6 +17,7 @@ import { statusTag } from './ApplicationsPage';
 import { appConfigKey, siteUrl } from './util';
 import { applyFieldErrors } from './formErrors';
 import type { WithMessage } from './types';
+import { SigninSettingsCard, type SigninConfig } from '../signin/SigninSettings';
 import './console.css';
 
 /** The settings page of one application. */
@@ -81,6 +82,7 @@ export function ApplicationSettingsPage() {
           <Button type="primary" htmlType="submit" loading={saving}>{MSG.save}</Button>
         </Form>
       </div>
+      <SigninSettingsCard applicationId={id} config={app as AppConfig & SigninConfig} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * What the browser does about sign-in on any page (spec 1 §3 'Users', §6; issue 5), rendering nothing:
  * - `?oauth=xproject&client_id=…` on / or /console/**: client login, off to SSO with that client;
- * - `?loginInfo=…`: POST /api/v1/oauth/login-info; success signs in, a refusal shows the server's
- *   Chinese message in a dialog (the original only logged it: docs/decisions.md 125);
+ * - `?loginInfo=…`: POST /api/v1/oauth/login-info; success signs in (a visitor page is loaded again so
+ *   its header shows the user), a refusal shows the server's Chinese message in a dialog (the original
+ *   only logged it: docs/decisions.md 125);
  * - otherwise, on visitor pages, once the page is idle: FingerprintJS (a lazy chunk, never in the home
  *   page's first paint) gives a visitor id and POST /api/v1/users/anonymous makes the anonymous user.
  */
@@ -12,6 +13,9 @@ import { App } from 'antd';
 import { MSG } from '@common/messages';
 import { apiGet, apiPost, errorMessage } from '../api';
 import { ssoStartUrl } from './options';
+
+/** sessionStorage key: a login-info sign-in on a visitor page reloads it and greets after the reload. */
+const GREET_KEY = 'atrium-signed-in';
 
 /** Delay before the fingerprint is computed, ms (after the first paint and the panels' reads). */
 export const ANONYMOUS_DELAY_MS = 1500;
@@ -38,6 +42,11 @@ export function SigninEffects() {
   const queryClient = useQueryClient();
 
   useEffect(() => {
+    const greeting = window.sessionStorage.getItem(GREET_KEY);
+    if (greeting) {
+      window.sessionStorage.removeItem(GREET_KEY);
+      message.success(greeting);
+    }
     const params = new URLSearchParams(window.location.search);
     const path = window.location.pathname;
     const consoleOrRoot = path === '/' || path === '/console' || path.startsWith('/console/');
@@ -51,8 +60,14 @@ export function SigninEffects() {
       window.history.replaceState(window.history.state, '', pathWithout(['loginInfo']));
       void apiPost<UserReply & { message?: string }>('/api/v1/oauth/login-info', { loginInfo }).then(
         (r) => {
-          message.success(r.message ?? MSG.signedIn);
-          void queryClient.invalidateQueries({ queryKey: ['session'] });
+          if (path.startsWith('/console')) {
+            message.success(r.message ?? MSG.signedIn);
+            void queryClient.invalidateQueries({ queryKey: ['session'] });
+          } else {
+            // the visitor site's header shows the user from the server's boot data: load the page again
+            window.sessionStorage.setItem(GREET_KEY, r.message ?? MSG.signedIn);
+            window.location.reload();
+          }
         },
         (err) => { modal.error({ title: MSG.loginInfoFailedTitle, content: errorMessage(err) }); },
       );
