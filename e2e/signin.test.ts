@@ -131,6 +131,26 @@ describe('sign-in in the browser', () => {
     expect((await api(page, 'GET', '/api/v1/session')).body.user.name).toBe('王小明');
     await shot(page, 'sso-back-signed-in');
 
+    // client login: ?oauth=xproject&client_id=… on the home page goes through the provider and back to /
+    const manager = await (await browser.newContext()).newPage();
+    await manager.goto(`${base}/`);
+    expect((await api(manager, 'PUT', '/api/v3/oauth/digits', { mobile_number: '13800138001' })).status).toBe(200);
+    server.cli('admin', 'add', '--phone', '13800138001');
+    expect((await api(manager, 'POST', '/api/v3/oauth/digits', { mobile_number: '13800138001', sms_code: server.lastCode('13800138001') })).status).toBe(200);
+    expect((await api(manager, 'POST', `/api/v1/applications/${config.body.applicationId}/oauth/clients`,
+      { clientId: 'xproject-portal', name: '科研项目平台', oauthUri: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret } })).status).toBe(201);
+    await manager.context().close();
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${base}/?oauth=xproject&client_id=xproject-portal`);
+    await visitor.waitForURL((u) => u.origin === op.issuer);
+    await visitor.locator('input[name="login"]').fill('bob');
+    await visitor.locator('input[name="password"]').fill('secret');
+    await visitor.locator('button[type="submit"]').click();
+    await visitor.locator('button[type="submit"]').filter({ hasText: /continue/i }).click();
+    await visitor.waitForURL(`${base}/`);
+    await visitor.locator('.atr-header__user').getByText('bob').waitFor();
+    await visitor.context().close();
+
     // the login page now offers single sign-on first
     const fresh = await (await browser.newContext()).newPage();
     await fresh.goto(`${base}/console/login?sso_error=state`);

@@ -148,3 +148,29 @@ describe('samePath', () => {
     for (const evil of ['//evil.example', 'https://evil.example', '/\\evil', 'evil', '/\u0000x', '', undefined]) expect(samePath(evil)).toBe('/');
   });
 });
+
+describe('configuration of the sign-in providers', () => {
+  it('refuses the mail outbox in production, turns mail off there without SMTP, and checks the login-info key', async () => {
+    const { loadConfig } = await import('../../config.js');
+    const prod = { NODE_ENV: 'production', ATRIUM_SECRET: 'x'.repeat(32), ATRIUM_SMS_PROVIDER: 'http', ATRIUM_SMS_GATEWAY_URL: 'http://sms.invalid' };
+    expect(() => loadConfig({ ...prod, ATRIUM_MAIL_PROVIDER: 'outbox' }, { dataDir: ctx.config.dataDir })).toThrow(/outbox 邮件通道/);
+    expect(loadConfig(prod, { dataDir: ctx.config.dataDir }).mailProvider).toBe('off');
+    const smtp = loadConfig({ ...prod, ATRIUM_SMTP_HOST: 'mail.example.cn', ATRIUM_SMTP_USER: 'a@b', ATRIUM_SMTP_PASS: 'p:w' }, { dataDir: ctx.config.dataDir });
+    expect(smtp.mailProvider).toBe('smtp');
+    expect(smtp.smtpUrl).toBe('smtp://a%40b:p%3Aw@mail.example.cn:587');
+    expect(() => loadConfig({ NODE_ENV: 'test', ATRIUM_LOGIN_INFO_KEY: Buffer.alloc(16).toString('base64') }, { dataDir: ctx.config.dataDir })).toThrow(/32 字节/);
+    expect(loadConfig({ NODE_ENV: 'test', ATRIUM_LOGIN_INFO_KEY: key.toString('base64') }, { dataDir: ctx.config.dataDir }).loginInfoKey?.equals(key)).toBe(true);
+  });
+
+  it('answers 503 with a Chinese message when e-mail sign-in is off', async () => {
+    const offMail = await createTestContext({ mailProvider: 'off' });
+    try {
+      const r = await offMail.client().put('/api/v1/oauth/email/digits', { email: 'a@example.cn' });
+      expect(r.status).toBe(503);
+      expect(r.body.error.message).toBe(MSG.mailOff);
+      expect((await offMail.client().get('/api/v1/oauth/options')).body.email).toBe(false);
+    } finally {
+      await offMail.close();
+    }
+  });
+});
