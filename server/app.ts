@@ -9,6 +9,7 @@ import { ZodError } from 'zod';
 import type { AppContext } from './context.js';
 import { HttpError, fromZod } from './http/errors.js';
 import { registerSessionHooks } from './http/session.js';
+import { requestSerializer } from './http/redact.js';
 import { MSG } from '../common/messages.js';
 import authRoutes from './routes/auth/index.js';
 import applicationRoutes from './routes/applications/index.js';
@@ -38,7 +39,7 @@ export interface BuildOptions {
 /** Creates the server with every route registered; call `listen` or `inject` on it. */
 export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: ctx.config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    logger: opts.logger ?? { level: ctx.config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'], serializers: { req: requestSerializer } },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: process.env.ATRIUM_TRUST_PROXY === '1',
   });

@@ -174,3 +174,21 @@ describe('configuration of the sign-in providers', () => {
     }
   });
 });
+
+describe('request log', () => {
+  it('never holds a login-info link or an SSO code', async () => {
+    const { redactUrl, requestSerializer } = await import('../../http/redact.js');
+    expect(redactUrl('/?loginInfo=abc.def&x=1')).toBe('/?loginInfo=%5Bredacted%5D&x=1');
+    expect(redactUrl('/api/v1/oauth/sso/callback?code=c0de&state=s7&iss=http%3A%2F%2Fidp')).not.toMatch(/c0de|s7/);
+    expect(redactUrl('/console/applications?page=2')).toBe('/console/applications?page=2');
+    const lines: string[] = [];
+    const { default: Fastify } = await import('fastify');
+    const { Writable } = await import('node:stream');
+    const app = Fastify({ logger: { level: 'info', serializers: { req: requestSerializer }, stream: new Writable({ write(c, _e, cb) { lines.push(String(c)); cb(); } }) } as never });
+    app.get('/', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/?loginInfo=SECRET-LINK' });
+    await app.close();
+    expect(lines.join('')).toContain('loginInfo=%5Bredacted%5D');
+    expect(lines.join('')).not.toContain('SECRET-LINK');
+  });
+});
