@@ -54,6 +54,7 @@ export const MSG = {
   loginSubtitleAny: '请选择登录方式',
   loginInfoFailedTitle: '登录链接无法使用',
   ssoRedirecting: '正在跳转到统一身份认证…',
+  signOutEverywhere: '在所有设备上退出登录',
   signinSettings: '登录设置',
   signinSettingsHint: '单点登录（OpenID Connect）与邮箱登录的后缀限制',
   ssoIssuer: '认证服务地址（issuer）',

@@ -61,6 +61,15 @@ describe('sign-in in the browser', () => {
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL(/\/console\/applications/);
     expect((await api(page, 'GET', '/api/v1/session')).body.user.name).toBe('wang');
+    // sign-out everywhere from the user menu
+    await page.getByRole('button', { name: 'wang' }).click();
+    await page.getByRole('menuitem', { name: '在所有设备上退出登录' }).waitFor();
+    await page.waitForTimeout(400); // the menu's fade-in, for the screenshot
+    await shot(page, 'user-menu');
+    await page.getByRole('menuitem', { name: '在所有设备上退出登录' }).click();
+    await page.waitForURL(/\/console\/login/);
+    await page.getByText('已在所有设备上退出登录').waitFor();
+    expect((await api(page, 'GET', '/api/v1/session')).body.user).toBeNull();
     await page.context().close();
   });
 
