@@ -13,6 +13,7 @@ import { ApiError } from './api';
 import { readBoot } from './boot';
 import HomePage from './site/HomePage';
 import { PageSpinner } from './pages/PageSpinner';
+import { SigninEffects } from './signin/SigninEffects';
 import { NotFoundPage, RouteErrorPage, UnavailablePage, UnreleasedPage } from './pages/StatusPages';
 
 // The console is one lazy chunk (its pages come from one module), the editor another.
@@ -132,6 +133,7 @@ export default function App() {
     >
       <AntApp message={{ duration: MESSAGE_DURATION_MS / 1000, maxCount: 3 }}>
         <QueryClientProvider client={getQueryClient()}>
+          <SigninEffects />
           <RouterProvider router={router} />
         </QueryClientProvider>
       </AntApp>

@@ -9,6 +9,7 @@ import { ZodError } from 'zod';
 import type { AppContext } from './context.js';
 import { HttpError, fromZod } from './http/errors.js';
 import { registerSessionHooks } from './http/session.js';
+import { requestSerializer } from './http/redact.js';
 import { MSG } from '../common/messages.js';
 import authRoutes from './routes/auth/index.js';
 import applicationRoutes from './routes/applications/index.js';
@@ -26,6 +27,7 @@ import xmoduleRoutes from './routes/xmodules/index.js';
 import institutionRoutes from './routes/institutions/index.js';
 import revisionRoutes from './routes/revisions/index.js';
 import roleRoutes from './routes/roles/index.js';
+import signinRoutes from './routes/signin/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -45,7 +47,7 @@ export interface BuildOptions {
 /** Creates the server with every route registered; call `listen` or `inject` on it. */
 export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: ctx.config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    logger: opts.logger ?? { level: ctx.config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'], serializers: { req: requestSerializer } },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: process.env.ATRIUM_TRUST_PROXY === '1',
   });
@@ -106,6 +108,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => institutionRoutes(a, ctx));
   await app.register(async (a) => revisionRoutes(a, ctx));
   await app.register(async (a) => roleRoutes(a, ctx));
+  await app.register(async (a) => signinRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

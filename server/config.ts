@@ -32,6 +32,16 @@ export interface Config {
   filesDir: string;
   /** S3-compatible storage of uploads; when set it replaces the local folder (server/files/storage.ts) */
   s3?: S3Config;
+  /** e-mail codes (server/notify/mail.ts): 'outbox' (development), 'smtp', or 'off' (production without SMTP) */
+  mailProvider: 'outbox' | 'smtp' | 'off';
+  /** outbox file of the e-mail provider (ATRIUM_MAIL_OUTBOX, default dataDir/outbox/mail.jsonl) */
+  mailOutbox: string;
+  /** SMTP server: ATRIUM_SMTP_URL, or built from ATRIUM_SMTP_HOST/PORT/USER/PASS (never logged) */
+  smtpUrl?: string;
+  /** sender address of the code mails (ATRIUM_MAIL_FROM) */
+  mailFrom: string;
+  /** AES-256-GCM key of the login-info query parameter (ATRIUM_LOGIN_INFO_KEY, 32 bytes base64); absent: feature off */
+  loginInfoKey?: Buffer;
 }
 
 /** An S3-compatible bucket for uploads (ATRIUM_S3_*). Credentials come only from the environment. */
@@ -68,6 +78,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error('生产环境不能使用 outbox 短信通道：请设置 ATRIUM_SMS_PROVIDER=http 和 ATRIUM_SMS_GATEWAY_URL');
   }
   if (production && !env.ATRIUM_SECRET && !overrides.secret) throw new Error('生产环境必须设置 ATRIUM_SECRET');
+  const smtpUrl = env.ATRIUM_SMTP_URL || (env.ATRIUM_SMTP_HOST
+    ? `smtp${env.ATRIUM_SMTP_SECURE === '1' ? 's' : ''}://${env.ATRIUM_SMTP_USER ? `${encodeURIComponent(env.ATRIUM_SMTP_USER)}:${encodeURIComponent(env.ATRIUM_SMTP_PASS ?? '')}@` : ''}${env.ATRIUM_SMTP_HOST}:${env.ATRIUM_SMTP_PORT ?? 587}`
+    : undefined);
+  const mailProvider = (overrides.mailProvider ?? env.ATRIUM_MAIL_PROVIDER ?? (smtpUrl ? 'smtp' : production ? 'off' : 'outbox')) as Config['mailProvider'];
+  if (!['outbox', 'smtp', 'off'].includes(mailProvider)) throw new Error(`ATRIUM_MAIL_PROVIDER 只能是 outbox、smtp 或 off，收到 ${mailProvider}`);
+  if (production && mailProvider === 'outbox') throw new Error('生产环境不能使用 outbox 邮件通道：请设置 ATRIUM_SMTP_URL（或 ATRIUM_SMTP_HOST 等）');
+  let loginInfoKey: Buffer | undefined;
+  if (env.ATRIUM_LOGIN_INFO_KEY) {
+    loginInfoKey = Buffer.from(env.ATRIUM_LOGIN_INFO_KEY, 'base64');
+    if (loginInfoKey.length !== 32) throw new Error('ATRIUM_LOGIN_INFO_KEY 必须是 32 字节密钥的 base64 编码');
+  }
   const cfg: Config = {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -93,8 +114,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       secretAccessKey: env.ATRIUM_S3_SECRET_ACCESS_KEY || undefined,
       forcePathStyle: env.ATRIUM_S3_FORCE_PATH_STYLE !== '0',
     } : undefined,
+    mailProvider,
+    mailOutbox: path.resolve(env.ATRIUM_MAIL_OUTBOX ?? path.join(dataDir, 'outbox', 'mail.jsonl')),
+    smtpUrl,
+    mailFrom: env.ATRIUM_MAIL_FROM ?? 'Atrium <no-reply@localhost>',
+    loginInfoKey,
     ...overrides,
   };
+  if (cfg.mailProvider === 'smtp' && !cfg.smtpUrl) throw new Error('ATRIUM_MAIL_PROVIDER=smtp 需要设置 ATRIUM_SMTP_URL 或 ATRIUM_SMTP_HOST');
   if (!cfg.secret) cfg.secret = devSecret(dataDir);
   if (cfg.smsProvider === 'http' && !cfg.smsGatewayUrl) throw new Error('ATRIUM_SMS_PROVIDER=http 需要设置 ATRIUM_SMS_GATEWAY_URL');
   return cfg;

@@ -18,6 +18,7 @@ import { appConfigKey, siteUrl } from './util';
 import { applyFieldErrors } from './formErrors';
 import type { WithMessage } from './types';
 import { MissingRightAlert } from './roles/rights';
+import { SigninSettingsCard, type SigninConfig } from '../signin/SigninSettings';
 import './console.css';
 
 /** The settings page of one application. */
@@ -86,6 +87,7 @@ export function ApplicationSettingsPage() {
           <Button type="primary" htmlType="submit" loading={saving}>{MSG.save}</Button>
         </Form>
       </div>
+      <SigninSettingsCard applicationId={id} config={app as AppConfig & SigninConfig} />
     </div>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Avatar, Button, Layout, Menu } from 'antd';
+import { Avatar, Button, Dropdown, Layout, Menu } from 'antd';
 import { AppstoreOutlined, BlockOutlined, FolderOpenOutlined, LogoutOutlined, TeamOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { useSession } from './session';
@@ -45,7 +45,9 @@ export function ConsoleLayout() {
         />
         <div className="atr-console__user">
           <Avatar size="small" className="atr-console__avatar">{user?.name?.slice(0, 1)}</Avatar>
-          <span className="atr-console__username">{user?.name}</span>
+          <Dropdown trigger={['click']} menu={{ items: [{ key: 'everywhere', icon: <LogoutOutlined />, label: MSG.signOutEverywhere, onClick: () => void signOut(true) }] }}>
+            <Button type="text" className="atr-console__username">{user?.name}</Button>
+          </Dropdown>
           <Button type="text" icon={<LogoutOutlined />} aria-label={MSG.signOut} onClick={() => void signOut()}>{MSG.signOut}</Button>
         </div>
       </Layout.Header>

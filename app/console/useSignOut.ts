@@ -1,4 +1,7 @@
-/** Signing out of the console (DELETE /api/v1/session), then back to the sign-in page. */
+/**
+ * Signing out of the console (DELETE /api/v1/session), or on every device (DELETE /api/v1/sessions,
+ * issue 5), then back to the sign-in page.
+ */
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { App } from 'antd';
@@ -7,14 +10,14 @@ import { apiDelete, errorMessage } from '../api';
 import { SESSION_KEY } from './session';
 import type { WithMessage } from './types';
 
-/** A function that signs out, shows the server's message and goes to /console/login. */
-export function useSignOut(): () => Promise<void> {
+/** A function that signs out (`everywhere`: all the user's sessions), shows the server's message and goes to /console/login. */
+export function useSignOut(): (everywhere?: boolean) => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  return async () => {
+  return async (everywhere = false) => {
     try {
-      const r = await apiDelete<WithMessage>('/api/v1/session');
+      const r = await apiDelete<WithMessage>(everywhere ? '/api/v1/sessions' : '/api/v1/session');
       navigate('/console/login', { replace: true });
       queryClient.clear();
       queryClient.setQueryData(SESSION_KEY, null);

@@ -75,6 +75,10 @@ export interface ApplicationsTable {
   role_config: Generated<string>;
   /** id of the role new users of the application get */
   default_user_role: Generated<string>;
+  /** single sign-on settings, JSON `{ issuer, clientId, clientSecret? }` (migration 011_signin) */
+  oauth_uri?: string | null;
+  /** e-mail suffixes allowed to sign in on this host, comma-separated (migration 011_signin) */
+  mail_allow_suffix?: string | null;
 }
 
 /** A manager of one application with rights (migration 012_roles rebuilt it with an id and rights). */
@@ -216,7 +220,27 @@ export interface HomeConfigRevisionsTable {
   created_at: string;
 }
 
+/** A way a user signs in besides phone/e-mail (migration 011_signin): 'oidc:<issuer>' + subject, or 'fingerprint' + its hash. */
+export interface UserIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: number;
+  created_at: string;
+}
+
+/** An OAuth client an application registers for client login (migration 011_signin; spec 2 §7). */
+export interface OauthClientsTable {
+  client_id: string;
+  application_id: number;
+  name: string;
+  /** JSON `{ issuer, clientId, clientSecret? }` of the OpenID provider this client signs in with */
+  sso: string;
+  created_at: string;
+}
+
 export interface Database {
+  user_identities: UserIdentitiesTable;
+  oauth_clients: OauthClientsTable;
   files: FilesTable;
   notices: NoticesTable;
   links: LinksTable;

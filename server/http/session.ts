@@ -79,8 +79,9 @@ export async function endSession(db: Db, req: FastifyRequest, reply: FastifyRepl
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** The signed-in user, or 401. */
+/** The signed-in user, or 401; an anonymous visitor (spec 1 §3 'Users') never gets console rights: 403. */
 export function requireUser(req: FastifyRequest): User {
+  // an anonymous (fingerprint) visitor has not signed in: 401 sends them to sign in (docs/decisions.md)
   if (!req.user || req.user.anonymous) throw unauthorized();
   return req.user;
 }

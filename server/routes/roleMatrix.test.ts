@@ -177,6 +177,20 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/applications/:id/home-config/revisions': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions` }) },
   'GET /api/v1/applications/:id/home-config/revisions/:revisionId': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions/999999` }) },
   'POST /api/v1/applications/:id/home-config/revisions/:revisionId/restore': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions/999999/restore` }) },
+  // sign-in (server/routes/signin): the ways in are public; a site's sign-in settings belong to its managers
+  'PUT /api/v1/oauth/email/digits': { access: 'public', call: (_f, n) => ({ url: '/api/v1/oauth/email/digits', body: { email: `matrix${n}@example.cn` } }) },
+  'POST /api/v1/oauth/email/digits': { access: 'public', status: 400, call: () => ({ url: '/api/v1/oauth/email/digits', body: { email: 'nobody@example.cn', email_code: '000000' } }) },
+  'GET /api/v1/oauth/options': { access: 'public', call: () => ({ url: '/api/v1/oauth/options' }) },
+  'PUT /api/v1/applications/:id/oauth-uri': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/oauth-uri`, body: { mailAllowSuffix: 'example.cn' } }) },
+  'GET /api/v1/applications/oauth/clients/:id': { access: 'public', status: 404, call: () => ({ url: '/api/v1/applications/oauth/clients/missing' }) },
+  'GET /api/v1/applications/:id/oauth/clients': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/oauth/clients` }) },
+  'POST /api/v1/applications/:id/oauth/clients': { access: 'manager', status: 'any', call: (f) => ({ url: `/api/v1/applications/${f.appId}/oauth/clients`, body: {} }) },
+  'DELETE /api/v1/applications/:id/oauth/clients/:clientId': { access: 'manager', status: 'any', call: (f) => ({ url: `/api/v1/applications/${f.appId}/oauth/clients/missing` }) },
+  'GET /api/v1/oauth/sso/start': { access: 'public', status: 'any', call: () => ({ url: '/api/v1/oauth/sso/start?redirect=%2Fconsole' }) },
+  'GET /api/v1/oauth/sso/callback': { access: 'public', status: 'any', call: () => ({ url: '/api/v1/oauth/sso/callback?code=x&state=y' }) },
+  'POST /api/v1/oauth/login-info': { access: 'public', status: 'any', call: () => ({ url: '/api/v1/oauth/login-info', body: { loginInfo: 'AAAA' } }) },
+  'POST /api/v1/users/anonymous': { access: 'public', status: 'any', call: (_f, n) => ({ url: '/api/v1/users/anonymous', body: { fingerprint: `fp-matrix-${n}-0123456789abcdef` } }) },
+  'DELETE /api/v1/sessions': { access: 'signedIn', call: () => ({ url: '/api/v1/sessions' }) },
 };
 
 /** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */

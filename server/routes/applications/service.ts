@@ -120,6 +120,7 @@ export function storedHomeConfig(app: Application): HomeConfig {
     return emptyHomeConfig();
   }
 }
+import { signinConfig } from '../signin/service.js';
 
 const parseJson = (s: string) => { try { return JSON.parse(s); } catch { return {}; } };
 
@@ -136,6 +137,7 @@ export async function presentConfig(db: Db, app: Application) {
     footerConfig: readStored(footerConfigSchema, parseJson(app.footer_config)),
     themeConfig: readStored(themeConfigSchema, parseJson(app.theme_config)), homeConfig: storedHomeConfig(app),
     roleConfig: roleConfigOf(app), defaultUserRole: defaultRoleOf(app),
+    ...signinConfig(app),
   };
 }
 

@@ -1,0 +1,96 @@
+/**
+ * What the browser does about sign-in on any page (spec 1 §3 'Users', §6; issue 5), rendering nothing:
+ * - `?oauth=xproject&client_id=…` on / or /console/**: client login, off to SSO with that client;
+ * - `?loginInfo=…`: POST /api/v1/oauth/login-info; success signs in (a visitor page is loaded again so
+ *   its header shows the user), a refusal shows the server's Chinese message in a dialog (the original
+ *   only logged it: docs/decisions.md 125);
+ * - otherwise, on visitor pages, once the page is idle: FingerprintJS (a lazy chunk, never in the home
+ *   page's first paint) gives a visitor id and POST /api/v1/users/anonymous makes the anonymous user.
+ */
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { MSG } from '@common/messages';
+import { apiGet, apiPost, errorMessage } from '../api';
+import { ssoStartUrl } from './options';
+
+/** sessionStorage key: a login-info sign-in on a visitor page reloads it and greets after the reload. */
+const GREET_KEY = 'atrium-signed-in';
+
+/** Delay before the fingerprint is computed, ms (after the first paint and the panels' reads). */
+export const ANONYMOUS_DELAY_MS = 1500;
+
+interface UserReply { user: { id: number; name: string; anonymous: boolean } | null }
+
+/** The current address without the given query parameters, as a same-site path. */
+function pathWithout(names: string[]): string {
+  const u = new URL(window.location.href);
+  for (const n of names) u.searchParams.delete(n);
+  return u.pathname + u.search + u.hash;
+}
+
+/** Computes the FingerprintJS visitor id (loads the library on first use). */
+async function visitorId(): Promise<string> {
+  const { default: FingerprintJS } = await import('@fingerprintjs/fingerprintjs');
+  const agent = await FingerprintJS.load({ monitoring: false });
+  return (await agent.get()).visitorId;
+}
+
+/** Mounted once inside the providers (app/App.tsx). */
+export function SigninEffects() {
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const greeting = window.sessionStorage.getItem(GREET_KEY);
+    if (greeting) {
+      window.sessionStorage.removeItem(GREET_KEY);
+      message.success(greeting);
+    }
+    const params = new URLSearchParams(window.location.search);
+    const path = window.location.pathname;
+    const consoleOrRoot = path === '/' || path === '/console' || path.startsWith('/console/');
+    const clientId = params.get('client_id');
+    if (params.get('oauth') === 'xproject' && clientId && consoleOrRoot) {
+      window.location.assign(ssoStartUrl(pathWithout(['oauth', 'client_id']), clientId));
+      return;
+    }
+    const loginInfo = params.get('loginInfo');
+    if (loginInfo) {
+      window.history.replaceState(window.history.state, '', pathWithout(['loginInfo']));
+      void apiPost<UserReply & { message?: string }>('/api/v1/oauth/login-info', { loginInfo }).then(
+        (r) => {
+          if (path.startsWith('/console')) {
+            message.success(r.message ?? MSG.signedIn);
+            void queryClient.invalidateQueries({ queryKey: ['session'] });
+          } else {
+            // the visitor site's header shows the user from the server's boot data: load the page again
+            window.sessionStorage.setItem(GREET_KEY, r.message ?? MSG.signedIn);
+            window.location.reload();
+          }
+        },
+        (err) => { modal.error({ title: MSG.loginInfoFailedTitle, content: errorMessage(err) }); },
+      );
+      return;
+    }
+    if (path.startsWith('/console')) return;
+    let cancelled = false;
+    const timer = window.setTimeout(() => {
+      void (async () => {
+        try {
+          const me = await apiGet<UserReply>('/api/v1/session');
+          if (me.user || cancelled) return;
+          const fingerprint = await visitorId();
+          if (cancelled) return;
+          await apiPost<UserReply>('/api/v1/users/anonymous', { fingerprint });
+          void queryClient.invalidateQueries({ queryKey: ['session'] });
+        } catch {
+          // an anonymous user is a convenience (recommendations later): the page works without one
+        }
+      })();
+    }, ANONYMOUS_DELAY_MS);
+    return () => { cancelled = true; window.clearTimeout(timer); };
+  }, [message, modal, queryClient]);
+
+  return null;
+}

@@ -1,0 +1,197 @@
+/**
+ * Sign-in in Chromium (issue 5; spec 1 §3 'Users', §6): by e-mail code (outbox), as an anonymous visitor
+ * (FingerprintJS after the first paint), by single sign-on through a real OpenID provider's pages (the
+ * full redirect from a console route), and with an encrypted login-info link (valid and tampered).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { artifacts, launchChromium, startServer, type RunningServer } from './support';
+import { startOidcProvider, type TestOidc } from '../server/routes/signin/testServers';
+import { seal } from '../server/routes/signin/service';
+
+const KEY = crypto.randomBytes(32);
+const ADMIN = '13800138000';
+let server: RunningServer;
+let op: TestOidc;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  server = await startServer({ ATRIUM_LOGIN_INFO_KEY: KEY.toString('base64') });
+  // the demo application lives on host `localhost`: the browser uses that name
+  base = `http://localhost:${server.port}`;
+  op = await startOidcProvider([`${base}/api/v1/oauth/sso/callback`], { alice: '王小明' });
+  server.cli('admin', 'add', '--phone', ADMIN);
+  browser = await launchChromium();
+  fs.mkdirSync(artifacts, { recursive: true });
+});
+afterAll(async () => { await browser?.close(); await op?.close(); await server?.stop(); });
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `signin-${name}.png`), fullPage: true });
+
+/** A JSON call from inside the page, with its cookies and the XSRF header (like the app's client). */
+async function api(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return page.evaluate(async ([m, u, b]) => {
+    const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '';
+    const r = await fetch(u as string, { method: m as string, headers: { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(xsrf) }, body: b === undefined ? undefined : JSON.stringify(b) });
+    return { status: r.status, body: await r.json() };
+  }, [method, url, body] as const);
+}
+
+const lastMail = (to: string) => {
+  const lines = fs.readFileSync(path.join(server.dataDir, 'outbox', 'mail.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  return (lines.filter((l) => l.to === to).at(-1).text as string).match(/\b(\d{6})\b/)![1];
+};
+
+describe('sign-in in the browser', () => {
+  it('signs in with an e-mail code from the outbox', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/console/applications`);
+    await page.waitForURL(/\/console\/login/);
+    await page.getByRole('tab', { name: '短信登录' }).waitFor();
+    await page.getByRole('tab', { name: '邮箱登录' }).click();
+    await page.getByPlaceholder('请输入邮箱', { exact: true }).fill('wang@example.cn');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText('验证码已发送').waitFor();
+    await page.getByPlaceholder('请输入邮箱验证码').fill(lastMail('wang@example.cn'));
+    await shot(page, 'email-tab');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(/\/console\/applications/);
+    expect((await api(page, 'GET', '/api/v1/session')).body.user.name).toBe('wang');
+    // sign-out everywhere from the user menu
+    await page.getByRole('button', { name: 'wang' }).click();
+    await page.getByRole('menuitem', { name: '在所有设备上退出登录' }).waitFor();
+    await page.waitForTimeout(400); // the menu's fade-in, for the screenshot
+    await shot(page, 'user-menu');
+    await page.getByRole('menuitem', { name: '在所有设备上退出登录' }).click();
+    await page.waitForURL(/\/console\/login/);
+    await page.getByText('已在所有设备上退出登录').waitFor();
+    expect((await api(page, 'GET', '/api/v1/session')).body.user).toBeNull();
+    await page.context().close();
+  });
+
+  it('makes an anonymous visitor from the browser fingerprint after the first paint', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const fpRequests: number[] = [];
+    let loadedAt = 0;
+    page.on('request', (r) => { if (/\/assets\/fp[.-]/.test(r.url())) fpRequests.push(Date.now()); });
+    page.on('load', () => { loadedAt = Date.now(); });
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/anonymous'));
+    await page.goto(`${base}/`);
+    const res = await created;
+    expect(res.status()).toBe(200);
+    const user = (await res.json()).user;
+    expect(user.anonymous).toBe(true);
+    expect(user.name).toMatch(/^访客[A-Z0-9]{4}$/);
+    expect(user.affiliation).toBe('未填写单位');
+    expect(fpRequests.length).toBeGreaterThan(0);
+    expect(fpRequests[0]).toBeGreaterThanOrEqual(loadedAt);
+    const cookie = (await context.cookies()).find((c) => c.name === 'atrium_session')!;
+    expect(Math.abs(cookie.expires * 1000 - (Date.now() + 864e5))).toBeLessThan(60_000);
+    await shot(page, 'anonymous-home');
+    // the same browser comes back as the same visitor; the console is not theirs
+    const page2 = await context.newPage();
+    await page2.goto(`${base}/`);
+    await page2.waitForTimeout(2500);
+    expect((await api(page2, 'GET', '/api/v1/session')).body.user.id).toBe(user.id);
+    expect((await api(page2, 'GET', '/api/v1/applications')).status).toBe(403);
+    await page2.goto(`${base}/console/applications`);
+    await page2.waitForURL(/\/console\/login/);
+    await context.close();
+  });
+
+  it('sends a signed-out visitor of a console route through the OpenID provider and back, signed in', async () => {
+    const admin = await (await browser.newContext()).newPage();
+    await admin.goto(`${base}/`);
+    expect((await api(admin, 'PUT', '/api/v3/oauth/digits', { mobile_number: ADMIN })).status).toBe(200);
+    expect((await api(admin, 'POST', '/api/v3/oauth/digits', { mobile_number: ADMIN, sms_code: server.lastCode(ADMIN) })).status).toBe(200);
+    const config = await api(admin, 'GET', `/api/v1/applications/config?host=localhost`);
+    // the manager sets the provider on the application's settings page
+    await admin.goto(`${base}/console/application/${config.body.applicationId}`);
+    const card = admin.locator('form#signin-settings');
+    await card.getByLabel('认证服务地址（issuer）').fill(op.issuer);
+    await card.getByRole('button', { name: '保存' }).click();
+    await card.getByText('启用单点登录需要同时填写认证服务地址和客户端编号').waitFor();
+    await card.getByLabel('客户端编号（client_id）').fill(op.clientId);
+    await card.getByLabel('客户端密钥（client_secret）').fill(op.clientSecret);
+    await card.getByRole('button', { name: '保存' }).click();
+    await admin.getByText('登录设置已保存').waitFor();
+    await card.getByPlaceholder('已设置，留空则保持不变').waitFor();
+    expect(await card.getByText('启用单点登录需要同时填写认证服务地址和客户端编号').count()).toBe(0);
+    await admin.locator('.atr-settings-card').nth(1).screenshot({ path: path.join(artifacts, 'signin-settings-signin-card.png') });
+    const stored = await api(admin, 'GET', `/api/v1/applications/${config.body.applicationId}/config`);
+    expect(stored.body.oauthUri).toEqual({ issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true });
+    await admin.context().close();
+
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/console/applications`);
+    await page.waitForURL((u) => u.origin === op.issuer);
+    await page.locator('input[name="login"]').fill('alice');
+    await page.locator('input[name="password"]').fill('secret');
+    await shot(page, 'sso-provider-login');
+    await page.locator('button[type="submit"]').click();
+    await page.locator('button[type="submit"]').filter({ hasText: /continue/i }).click();
+    await page.waitForURL(`${base}/console/applications`);
+    await page.getByRole('heading', { name: '应用管理' }).waitFor();
+    expect((await api(page, 'GET', '/api/v1/session')).body.user.name).toBe('王小明');
+    await shot(page, 'sso-back-signed-in');
+
+    // client login: ?oauth=xproject&client_id=… on the home page goes through the provider and back to /
+    const manager = await (await browser.newContext()).newPage();
+    await manager.goto(`${base}/`);
+    expect((await api(manager, 'PUT', '/api/v3/oauth/digits', { mobile_number: '13800138001' })).status).toBe(200);
+    server.cli('admin', 'add', '--phone', '13800138001');
+    expect((await api(manager, 'POST', '/api/v3/oauth/digits', { mobile_number: '13800138001', sms_code: server.lastCode('13800138001') })).status).toBe(200);
+    expect((await api(manager, 'POST', `/api/v1/applications/${config.body.applicationId}/oauth/clients`,
+      { clientId: 'xproject-portal', name: '科研项目平台', oauthUri: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret } })).status).toBe(201);
+    await manager.context().close();
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${base}/?oauth=xproject&client_id=xproject-portal`);
+    await visitor.waitForURL((u) => u.origin === op.issuer);
+    await visitor.locator('input[name="login"]').fill('bob');
+    await visitor.locator('input[name="password"]').fill('secret');
+    await visitor.locator('button[type="submit"]').click();
+    await visitor.locator('button[type="submit"]').filter({ hasText: /continue/i }).click();
+    await visitor.waitForURL(`${base}/`);
+    await visitor.locator('.atr-header__user').getByText('bob').waitFor();
+    await visitor.context().close();
+
+    // the login page now offers single sign-on first
+    const fresh = await (await browser.newContext()).newPage();
+    await fresh.goto(`${base}/console/login?sso_error=state`);
+    await fresh.getByRole('tab', { name: '单点登录', selected: true }).waitFor();
+    await fresh.getByText('登录状态已失效，请重新登录').waitFor();
+    await shot(fresh, 'login-sso-tab');
+    await page.context().close();
+    await fresh.context().close();
+  });
+
+  it('signs in with an encrypted login-info link, and explains a tampered one', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const link = seal(KEY, { mobile: '13700001234', name: '陈静', institution: '中国科学院文献情报中心', exp: Math.floor(Date.now() / 1000) + 600 });
+    await page.goto(`${base}/?loginInfo=${link}`);
+    await page.getByText('登录成功').waitFor();
+    expect(page.url()).toBe(`${base}/`);
+    const me = (await api(page, 'GET', '/api/v1/session')).body.user;
+    expect(me.name).toBe('陈静');
+    expect(me.affiliation).toBe('中国科学院文献情报中心');
+    await page.locator('.atr-header__user').getByText('陈静').waitFor();
+    await shot(page, 'login-info-signed-in');
+    await page.context().close();
+
+    const bad = await (await browser.newContext()).newPage();
+    const tampered = link.slice(0, 20) + (link[20] === 'A' ? 'B' : 'A') + link.slice(21);
+    await bad.goto(`${base}/?loginInfo=${tampered}`);
+    const dialog = bad.getByRole('dialog');
+    await dialog.getByText('登录链接无效或已被篡改，请重新获取登录链接').waitFor();
+    expect(await dialog.count()).toBe(1);
+    expect(await dialog.locator('.ant-modal-confirm-title').textContent()).toBe('登录链接无法使用');
+    await bad.screenshot({ path: path.join(artifacts, 'signin-login-info-tampered.png') });
+    expect((await api(bad, 'GET', '/api/v1/session')).body.user?.anonymous ?? true).toBe(true);
+    await bad.context().close();
+  });
+});

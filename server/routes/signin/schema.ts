@@ -1,0 +1,81 @@
+/** Inputs of the sign-in calls of issue 5 (spec 1 §5, spec 2 §5, §7 'Login', 'Application and account'). */
+import { z } from 'zod';
+import { emailSchema, phoneSchema } from '../../../common/validation.js';
+import { MSG } from '../../../common/messages.js';
+
+const email = emailSchema.max(254, MSG.emailInvalid).transform((s) => s.toLowerCase());
+
+/** PUT /api/v1/oauth/email/digits */
+export const emailCodeBody = z.object({ email });
+
+/** POST /api/v1/oauth/email/digits; the code rule is spec 2 §5 'Email code: required, 6 digits'. */
+export const emailSignInBody = z.object({
+  email,
+  email_code: z.string({ error: MSG.emailCodeRequired }).trim().min(1, MSG.emailCodeRequired).regex(/^\d{6}$/, MSG.codeInvalid),
+});
+
+/**
+ * Single sign-on settings (docs/decisions.md 121): the OpenID provider's issuer URL, the client id
+ * registered there, an optional client secret (confidential client) and optional extra scopes.
+ */
+export const ssoSettings = z.object({
+  issuer: z.string().trim().url(MSG.oauthUriInvalid).regex(/^https?:\/\//, MSG.oauthUriInvalid).max(500, MSG.oauthUriInvalid),
+  clientId: z.string().trim().min(1, MSG.oauthUriInvalid).max(200, MSG.oauthUriInvalid),
+  clientSecret: z.string().max(500, MSG.oauthUriInvalid).optional(),
+  scope: z.string().trim().regex(/^[\w:.\- ]{0,200}$/, MSG.oauthUriInvalid).optional(),
+}, { error: MSG.oauthUriInvalid });
+export type SsoSettings = z.infer<typeof ssoSettings>;
+
+/** 'pku.edu.cn, @mail.example.cn' → ['pku.edu.cn', 'mail.example.cn']; blank → null (everyone). */
+const suffixList = z.string().trim().max(500, MSG.mailSuffixInvalid).transform((s, ctx) => {
+  const parts = s.split(/[,，;；\s]+/).map((p) => p.trim().toLowerCase().replace(/^[@.]+/, '')).filter(Boolean);
+  if (parts.some((p) => !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(p))) {
+    ctx.addIssue({ code: 'custom', message: MSG.mailSuffixInvalid });
+    return z.NEVER;
+  }
+  return parts.length ? parts.join(',') : null;
+});
+
+/** PUT /api/v1/applications/{id}/oauth-uri (spec 2 §7): null or '' turns SSO off. */
+export const oauthUriBody = z.object({
+  oauthUri: z.preprocess((v) => (v === '' ? null : v), ssoSettings.nullable()).optional(),
+  mailAllowSuffix: suffixList.nullable().optional(),
+});
+
+/** POST /api/v1/applications/{id}/oauth/clients: an OAuth client for client login (docs/decisions.md 123). */
+export const oauthClientBody = z.object({
+  clientId: z.string().trim().regex(/^[\w-]{1,64}$/, MSG.oauthClientIdInvalid),
+  name: z.string().trim().min(1, MSG.badRequest).max(100, MSG.badRequest),
+  oauthUri: ssoSettings,
+});
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const clientIdParams = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, MSG.oauthClientIdInvalid) });
+export const appClientParams = z.object({ id: z.coerce.number().int().positive(), clientId: z.string().regex(/^[\w-]{1,64}$/, MSG.oauthClientIdInvalid) });
+
+/** GET /api/v1/oauth/sso/start */
+export const ssoStartQuery = z.object({
+  redirect: z.string().max(2000).optional(),
+  client_id: z.string().regex(/^[\w-]{1,64}$/, MSG.oauthClientIdInvalid).optional(),
+});
+
+/** GET /api/v1/oauth/sso/callback (the provider's answer) */
+export const ssoCallbackQuery = z.object({
+  state: z.string().max(200).optional(),
+  code: z.string().max(2000).optional(),
+  error: z.string().max(200).optional(),
+}).passthrough();
+
+/** POST /api/v1/oauth/login-info */
+export const loginInfoBody = z.object({ loginInfo: z.string({ error: MSG.loginInfoInvalid }).trim().min(1, MSG.loginInfoInvalid).max(4096, MSG.loginInfoInvalid) });
+
+/** The decrypted login-info payload (spec 1 §6): phone, name, institution, expiry in Unix seconds. */
+export const loginInfoPayload = z.object({
+  mobile: phoneSchema,
+  name: z.string().trim().max(50).optional(),
+  institution: z.string().trim().max(100).optional(),
+  exp: z.number().int().positive(),
+});
+
+/** POST /api/v1/users/anonymous: the FingerprintJS visitor id (32 hex characters; other ids up to 128 word characters). */
+export const anonymousBody = z.object({ fingerprint: z.string({ error: MSG.fingerprintInvalid }).regex(/^[\w-]{8,128}$/, MSG.fingerprintInvalid) });

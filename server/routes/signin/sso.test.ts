@@ -1,0 +1,133 @@
+/**
+ * Single sign-on against a real OpenID provider (oidc-provider on a loopback port): the full redirect
+ * start → provider login/consent → callback → signed in; state mismatch and open redirects refused;
+ * client login through a registered OAuth client (spec 1 §6; spec 2 §7 GET /api/v1/applications/oauth/clients/{id}).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { MSG } from '../../../common/messages.js';
+import { startOidcProvider, walkProvider, type TestOidc } from './testServers.js';
+
+// the harness talks to the server through inject, whose Host is localhost:80
+const CALLBACK = 'http://localhost/api/v1/oauth/sso/callback';
+let ctx: TestContext;
+let op: TestOidc;
+let admin: Client;
+let appId: number;
+beforeAll(async () => {
+  op = await startOidcProvider([CALLBACK], { alice: '王小明', bob: '李雷' });
+  ctx = await createTestContext();
+  admin = await ctx.signIn('13900000010', 'super');
+  const created = await admin.post('/api/v1/applications', { name: '本地站点', host: 'localhost' });
+  appId = created.body.applicationId;
+});
+afterAll(async () => { await ctx.close(); await op.close(); });
+
+/** Runs start → provider → callback for a new browser; returns the client and the final redirect. */
+async function ssoSignIn(login: string, query = 'redirect=/console/applications', tamper?: (u: URL) => void) {
+  const c = ctx.client();
+  const start = await c.get(`/api/v1/oauth/sso/start?${query}`);
+  expect(start.status).toBe(302);
+  const auth = new URL(String(start.headers.location));
+  expect(auth.origin).toBe(op.issuer);
+  expect(auth.searchParams.get('code_challenge_method')).toBe('S256');
+  const back = await walkProvider(auth.href, login);
+  expect(back.href.startsWith(CALLBACK)).toBe(true);
+  tamper?.(back);
+  const done = await c.get(back.pathname + back.search);
+  return { c, done };
+}
+
+describe('single sign-on', () => {
+  it('managers store the settings; the client secret is never returned', async () => {
+    const stranger = await ctx.signIn('13900000011');
+    const body = { oauthUri: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret } };
+    expect((await stranger.put(`/api/v1/applications/${appId}/oauth-uri`, body)).status).toBe(403);
+    const bad = await admin.put(`/api/v1/applications/${appId}/oauth-uri`, { oauthUri: { issuer: 'ftp://x', clientId: '' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(MSG.oauthUriInvalid);
+    const saved = await admin.put(`/api/v1/applications/${appId}/oauth-uri`, body);
+    expect(saved.status).toBe(200);
+    expect(saved.body.oauthUri).toEqual({ issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true });
+    // saving again without the secret keeps it
+    await admin.put(`/api/v1/applications/${appId}/oauth-uri`, { oauthUri: { issuer: op.issuer, clientId: op.clientId } });
+    const pub = await ctx.client().get('/api/v1/applications/config?host=localhost');
+    expect(pub.body.oauthUri.hasClientSecret).toBe(true);
+    expect(pub.text).not.toContain(op.clientSecret);
+    const mine = await admin.get(`/api/v1/applications/${appId}/config`);
+    expect(mine.text).not.toContain(op.clientSecret);
+    const options = await ctx.client().get('/api/v1/oauth/options');
+    expect(options.body.sso).toBe(true);
+  });
+
+  it('signs in through the provider and comes back to the asked path; the same subject is the same user', async () => {
+    const { c, done } = await ssoSignIn('alice');
+    expect(done.status).toBe(302);
+    expect(done.headers.location).toBe('/console/applications');
+    const me = await c.get('/api/v1/session');
+    expect(me.body.user.name).toBe('王小明');
+    const ids = await ctx.db.selectFrom('user_identities').selectAll().where('provider', '=', `oidc:${op.issuer}`).execute();
+    expect(ids.map((i) => i.subject)).toEqual(['alice']);
+    const again = await ssoSignIn('alice');
+    expect((await again.c.get('/api/v1/session')).body.user.id).toBe(me.body.user.id);
+    expect(await ctx.db.selectFrom('user_identities').selectAll().where('provider', '=', `oidc:${op.issuer}`).execute()).toHaveLength(1);
+  });
+
+  it('refuses a callback whose state does not match, or that comes without the state cookie', async () => {
+    const { c, done } = await ssoSignIn('bob', 'redirect=/console/applications', (u) => u.searchParams.set('state', 'forged-state'));
+    expect(done.status).toBe(302);
+    expect(done.headers.location).toBe('/console/login?sso_error=state');
+    expect((await c.get('/api/v1/session')).body.user).toBeNull();
+
+    const c2 = ctx.client();
+    const start = await c2.get('/api/v1/oauth/sso/start');
+    const back = await walkProvider(String(start.headers.location), 'bob');
+    const other = ctx.client(); // another browser: no state cookie
+    const r = await other.get(back.pathname + back.search);
+    expect(r.headers.location).toBe('/console/login?sso_error=state');
+    expect((await other.get('/api/v1/session')).body.user).toBeNull();
+    expect(await ctx.db.selectFrom('user_identities').selectAll().where('subject', '=', 'bob').execute()).toHaveLength(0);
+  });
+
+  it('never redirects to another site after signing in', async () => {
+    for (const evil of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+      const { done } = await ssoSignIn('alice', `redirect=${encodeURIComponent(evil)}`);
+      expect(done.status).toBe(302);
+      expect(done.headers.location).toBe('/');
+    }
+  });
+
+  it('answers 404 with a Chinese message where no SSO is configured', async () => {
+    const r = await ctx.client().request('GET', '/api/v1/oauth/sso/start', undefined, { host: 'nosso.example.cn' });
+    expect(r.status).toBe(404);
+    expect(r.body.error.message).toBe(MSG.ssoNotConfigured);
+  });
+});
+
+describe('client login through an OAuth client id', () => {
+  it('registers a client, shows it without the secret, and signs in with it', async () => {
+    const stranger = await ctx.signIn('13900000012');
+    const body = { clientId: 'xproject-portal', name: '科研项目平台', oauthUri: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret } };
+    expect((await stranger.post(`/api/v1/applications/${appId}/oauth/clients`, body)).status).toBe(403);
+    const bad = await admin.post(`/api/v1/applications/${appId}/oauth/clients`, { ...body, clientId: 'bad id!' });
+    expect(bad.body.error.message).toBe(MSG.oauthClientIdInvalid);
+    expect((await admin.post(`/api/v1/applications/${appId}/oauth/clients`, body)).status).toBe(201);
+    const shown = await ctx.client().get('/api/v1/applications/oauth/clients/xproject-portal');
+    expect(shown.status).toBe(200);
+    expect(shown.body).toEqual({ clientId: 'xproject-portal', name: '科研项目平台', applicationId: appId, issuer: op.issuer });
+    expect(shown.text).not.toContain(op.clientSecret);
+    const missing = await ctx.client().get('/api/v1/applications/oauth/clients/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe(MSG.oauthClientNotFound);
+
+    await admin.put(`/api/v1/applications/${appId}/oauth-uri`, { oauthUri: null });
+    const { c, done } = await ssoSignIn('carol', 'client_id=xproject-portal&redirect=/');
+    expect(done.headers.location).toBe('/');
+    expect((await c.get('/api/v1/session')).body.user.name).toBe('carol');
+    const unknown = await ctx.client().get('/api/v1/oauth/sso/start?client_id=nope');
+    expect(unknown.status).toBe(404);
+
+    expect((await admin.del(`/api/v1/applications/${appId}/oauth/clients/xproject-portal`)).status).toBe(200);
+    expect((await ctx.client().get('/api/v1/applications/oauth/clients/xproject-portal')).status).toBe(404);
+  });
+});
