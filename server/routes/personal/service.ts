@@ -142,7 +142,10 @@ export async function recommend(db: Db, userId: number, q: { page: number; size:
   }
   scored.sort((a, b) => b.score - a.score || a.id - b.id);
   const start = (q.page - 1) * q.size;
-  return makePage(scored.slice(start, start + q.size), scored.length, q.page, q.size);
+  let content = scored.slice(start, start + q.size);
+  // journals carry is_subscribed for the user, as in the journal reads (the panel tops up with them)
+  if (content.some((i) => i.type === 'journal')) content = await markSubscribed(db, userId, content);
+  return makePage(content, scored.length, q.page, q.size);
 }
 
 /** Subscribes the user to the journals (idempotent) in one transaction; 404 unknown, 400 not a journal. */
