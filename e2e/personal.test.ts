@@ -172,4 +172,17 @@ describe('personalisation on the demo site', () => {
     expect(await on.getByRole('button').textContent()).toBe('已订阅');
     await shot(user, 'topic-journals');
   });
+
+  it('a failed subscription flips back with a Chinese message', async () => {
+    await user.goto(base);
+    const panel = user.locator('[data-module-type="journal"]');
+    const button = panel.locator('.atr-p-journal').nth(1).locator('button.atr-p-subscribe');
+    await button.waitFor();
+    expect(await button.textContent()).toBe('订阅');
+    await user.route('**/api/v3/subscriptions', (r) => r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: '服务暂不可用' } }) }));
+    await button.click();
+    await user.getByText('订阅失败，请稍后再试').waitFor();
+    await expect.poll(() => button.textContent()).toBe('订阅');
+    await user.unroute('**/api/v3/subscriptions');
+  });
 });
