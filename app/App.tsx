@@ -49,6 +49,10 @@ const WechatPage = lazy(() => import('./pages/feeds/WechatPage'));
 const WechatMaterialPage = lazy(() => import('./pages/feeds/WechatMaterialPage'));
 const BulletinsPage = lazy(() => import('./pages/feeds/BulletinsPage'));
 const BulletinPage = lazy(() => import('./pages/feeds/BulletinPage'));
+// personal pages (issue 5)
+const RecommendationPage = lazy(() => import('./pages/recommendation/RecommendationPage'));
+const MySubscriptionsPage = lazy(() => import('./pages/recommendation/MySubscriptionsPage'));
+const TopicJournalsPage = lazy(() => import('./pages/recommendation/TopicJournalsPage'));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
 
@@ -95,6 +99,9 @@ const pages: RouteObject[] = [
   { path: '/microapp/wechat/material/:id', element: lazyPage(WechatMaterialPage) },
   { path: '/microapp/bulletin', element: lazyPage(BulletinsPage) },
   { path: '/microapp/bulletin/:id', element: lazyPage(BulletinPage) },
+  { path: '/microapp/recommendation', element: lazyPage(RecommendationPage) },
+  { path: '/subscriptions/journals', element: lazyPage(MySubscriptionsPage) },
+  { path: '/subscriptions-topic/journals', element: lazyPage(TopicJournalsPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },
   { path: '/unrelease', element: <UnreleasedPage /> },

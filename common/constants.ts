@@ -100,3 +100,12 @@ export const INSTITUTION_COUNT_MAX_NAMES = 50;
 export const INSTITUTION_NAME_MAX = 200;
 /** Items per page of the jobs, wechat and bulletin list pages. */
 export const FEED_PAGE_SIZE = 10;
+
+// personalisation (issue 5; helper personal)
+/** spec 1 §3 'Users, resource types, actions': the action types a user's action may have. */
+export const ACTION_TYPES = ['browse', 'link', 'vote', 'comment', 'collect', 'share', 'upload', 'download', 'transfer', 'hot', 'subscribe'] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+/** At most this many actions per user per minute (POST /api/v1/actions). */
+export const ACTIONS_PER_MINUTE = 120;
+/** spec 2 §7 'Subscriptions': default count of POST /api/v4/modules/top-journal when none is given. */
+export const TOP_JOURNAL_DEFAULT_COUNT = 51;

@@ -28,6 +28,7 @@ import institutionRoutes from './routes/institutions/index.js';
 import revisionRoutes from './routes/revisions/index.js';
 import roleRoutes from './routes/roles/index.js';
 import signinRoutes from './routes/signin/index.js';
+import personalRoutes from './routes/personal/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -109,6 +110,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => revisionRoutes(a, ctx));
   await app.register(async (a) => roleRoutes(a, ctx));
   await app.register(async (a) => signinRoutes(a, ctx));
+  await app.register(async (a) => personalRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

@@ -3,7 +3,9 @@
  * in two rows (8, 6, 4 or 2 by span) with the cover (a placeholder when missing), title, latest issue
  * (feed_time), collection, impact factor and ISSN, linking to /microapp/explore/resources/journal/{id}.
  * When content recommendation is on (showRecommendation) a signed-in user also sees 订阅 (已订阅 when
- * is_subscribed) on each journal, a link to /subscriptions/journals (spec 1 §2).
+ * is_subscribed) on each journal: a toggle over /api/v3/subscriptions with the application id
+ * (useSubscription.ts; spec 1 §2, spec 2 §7 'Subscriptions'); the subscribed journals are listed on
+ * /subscriptions/journals.
  */
 import { ReadOutlined } from '@ant-design/icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
@@ -11,7 +13,9 @@ import type { PanelProps, SiteContext } from '../types.app.js';
 import { cardCountBySpan } from '../rules.js';
 import { journalDefinition, type JournalModule } from './definition.js';
 import { cardColumns, idOf, num, pageItems, text, titleOf, type PanelItem } from '../kit/format';
-import { SUBSCRIPTIONS_HREF, resourceHref } from '../kit/links';
+import { resourceHref } from '../kit/links';
+import { MSG } from '../../common/messages.js';
+import { useSubscriptionToggle } from './useSubscription';
 import { Thumb } from '../kit/media';
 import { PanelLink } from '../kit/PanelLink';
 import { CardSkeleton, PanelShell, PanelStatus, TopicHint, moreLinkOf } from '../kit/PanelShell';
@@ -21,8 +25,10 @@ function feedLabel(v: unknown): string {
   return text(v).replace(/期期/g, '期').replace(/卷卷/g, '卷');
 }
 
-/** One journal card; `subscribe` shows the 订阅 link. */
-function JournalCard({ it, module, site, subscribe }: { it: PanelItem; module: ModuleConfig; site: SiteContext; subscribe: boolean }) {
+type Toggle = ReturnType<typeof useSubscriptionToggle>;
+
+/** One journal card; `subscribe` (a toggle) shows the 订阅 / 已订阅 button. */
+function JournalCard({ it, module, site, subscribe }: { it: PanelItem; module: ModuleConfig; site: SiteContext; subscribe: Toggle | null }) {
   const id = idOf(it);
   const title = titleOf(it);
   const href = id ? resourceHref(text(it.type) || 'journal', id) : null;
@@ -30,7 +36,10 @@ function JournalCard({ it, module, site, subscribe }: { it: PanelItem; module: M
   const collection = text(it.collection);
   const impact = num(it.impact_factor);
   const issn = text(it.issn);
-  const subscribed = it.is_subscribed === true || it.is_subscribed === 1;
+  const numericId = typeof it.id === 'number' ? it.id : Number(it.id);
+  const subscribed = subscribe && numericId > 0
+    ? subscribe.isOn(numericId, it.is_subscribed === true || it.is_subscribed === 1)
+    : it.is_subscribed === true || it.is_subscribed === 1;
   const cover = <Thumb src={it.cover} label={title} className="atr-p-journal__cover" />;
   return (
     <div className="atr-p-card atr-p-journal">
@@ -43,10 +52,12 @@ function JournalCard({ it, module, site, subscribe }: { it: PanelItem; module: M
         <span className="atr-p-card__line atr-p-muted">{[impact != null ? `影响因子 ${impact}` : '', issn ? `ISSN ${issn}` : ''].filter(Boolean).join(' · ') || '\u00a0'}</span>
         <span className="atr-p-card__foot">
           {collection ? <span className="atr-p-tag atr-p-ellipsis" title={collection}>{collection}</span> : <span />}
-          {subscribe && (
-            <PanelLink to={SUBSCRIPTIONS_HREF} module={module} site={site} className={`atr-p-subscribe${subscribed ? ' is-on' : ''}`}>
-              {subscribed ? '已订阅' : '订阅'}
-            </PanelLink>
+          {subscribe && numericId > 0 && (
+            <button type="button" className={`atr-p-subscribe${subscribed ? ' is-on' : ''}`} aria-pressed={subscribed}
+              disabled={subscribe.busy(numericId)} title={subscribed ? MSG.unsubscribeAction : MSG.subscribeAction}
+              onClick={() => void subscribe.toggle(numericId, subscribed)}>
+              {subscribed ? MSG.subscribedLabel : MSG.subscribeAction}
+            </button>
           )}
         </span>
       </span>
@@ -59,7 +70,8 @@ export default function JournalPanel({ module, data, loading, error, editable, s
   const count = cardCountBySpan(module.span);
   const columns = cardColumns(count);
   const items = pageItems(data.journal).slice(0, count);
-  const subscribe = !!site.user && !!module.showRecommendation;
+  const toggle = useSubscriptionToggle(site.user?.id, site.applicationId);
+  const subscribe = !!site.user && !!module.showRecommendation && !editable ? toggle : null;
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(journalDefinition, module, site)} className="atr-p--journal">
       <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}

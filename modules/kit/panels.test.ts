@@ -111,7 +111,9 @@ describe('journal panel', () => {
   const journals = page([{ id: 5, type: 'journal', title: '作物种质创新', feed_time: '2026年第10期期', impact_factor: 1.874, collection: '北大核心', issn: '1234-5678' }]);
   it('shows 订阅 only to a signed-in user with recommendation on', () => {
     const on = moduleOf('journal', { showRecommendation: true });
-    expect(render('journal', { module: on, data: { journal: journals }, site: member })).toContain('href="/subscriptions/journals"');
+    expect(render('journal', { module: on, data: { journal: journals }, site: member })).toMatch(/<button[^>]*class="atr-p-subscribe"[^>]*>订阅<\/button>/);
+    const subscribed = page([{ ...(journals.content[0] as object), is_subscribed: true }]);
+    expect(render('journal', { module: on, data: { journal: subscribed }, site: member })).toMatch(/<button[^>]*class="atr-p-subscribe is-on"[^>]*>已订阅<\/button>/);
     expect(render('journal', { module: on, data: { journal: journals } })).not.toContain('订阅');
     expect(render('journal', { data: { journal: journals }, site: member })).not.toContain('订阅');
   });

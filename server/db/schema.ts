@@ -238,9 +238,40 @@ export interface OauthClientsTable {
   created_at: string;
 }
 
+/** A user's action on a resource (spec 1 §3 'Users, resource types, actions'; issue 5, decision 150). */
+export interface UserActionsTable {
+  id: Generated<number>;
+  user_id: number;
+  resource_id: number;
+  /** the resource's type (article, journal, ...) */
+  type: string;
+  /** browse, link, vote, comment, collect, share, upload, download, transfer, hot, subscribe */
+  action: string;
+  created_at: string;
+}
+
+/** A resource a user marked 不感兴趣 on the recommendation page (decision 151). */
+export interface RecommendationDismissalsTable {
+  user_id: number;
+  resource_id: number;
+  created_at: string;
+}
+
+/** A journal subscription (spec 2 §7 'Subscriptions'); app_id 0 = made without an application (v1/v2). */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  resource_id: number;
+  app_id: number;
+  created_at: string;
+}
+
 export interface Database {
   user_identities: UserIdentitiesTable;
   oauth_clients: OauthClientsTable;
+  user_actions: UserActionsTable;
+  recommendation_dismissals: RecommendationDismissalsTable;
+  subscriptions: SubscriptionsTable;
   files: FilesTable;
   notices: NoticesTable;
   links: LinksTable;

@@ -17,19 +17,20 @@ type Persona = (typeof PERSONAS)[number];
 /**
  * Who may call a route:
  * - public: everybody, same status for all (`status`, default 200)
+ * - session: any user with a session, anonymous-fingerprint visitors included (anonymous 401)
  * - signedIn: a signed-in, non-anonymous user (anonymous and fingerprint visitors 401)
  * - anyManager: a manager of some application or a super manager (plain user 403)
  * - manager: a manager of this application or a super manager (user and other manager 403)
  * - super: a super manager only (every manager 403)
  */
-type Access = 'public' | 'signedIn' | 'anyManager' | 'manager' | 'super';
+type Access = 'public' | 'session' | 'signedIn' | 'anyManager' | 'manager' | 'super';
 
 interface Fixture { appId: number; topicId: number; resourceId: number; managerUserId: number; plainUserId: number; host: string }
 interface Call { url: string; body?: unknown }
 interface Row {
   access: Access;
   /** the request of an allowed cell; may create what it needs (a fresh application to delete, ...) */
-  call: (f: Fixture, n: number) => Call | Promise<Call>;
+  call: (f: Fixture, n: number, uid: number) => Call | Promise<Call>;
   /** the status an allowed caller gets (default 200); 'any' = neither 401/403 nor 5xx (no valid sample, e.g. multipart) */
   status?: number | 'any';
 }
@@ -191,12 +192,25 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v1/oauth/login-info': { access: 'public', status: 'any', call: () => ({ url: '/api/v1/oauth/login-info', body: { loginInfo: 'AAAA' } }) },
   'POST /api/v1/users/anonymous': { access: 'public', status: 'any', call: (_f, n) => ({ url: '/api/v1/users/anonymous', body: { fingerprint: `fp-matrix-${n}-0123456789abcdef` } }) },
   'DELETE /api/v1/sessions': { access: 'signedIn', call: () => ({ url: '/api/v1/sessions' }) },
+  // personalisation (server/routes/personal): a user acts on, is recommended and subscribes for themself
+  'POST /api/v1/actions': { access: 'session', status: 'any', call: (f) => ({ url: '/api/v1/actions', body: { resourceId: f.resourceId, action: 'browse' } }) },
+  'GET /api/v2/recommendations': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/recommendations?userId=${uid}` }) },
+  'GET /api/v1/top-recommendations': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v1/top-recommendations?userId=${uid}` }) },
+  'POST /api/v1/recommendations/not-interested': { access: 'signedIn', status: 'any', call: (f) => ({ url: '/api/v1/recommendations/not-interested', body: { resourceId: f.resourceId } }) },
+  'POST /api/v2/subscriptions': { access: 'signedIn', status: 'any', call: (f, _n, uid) => ({ url: '/api/v2/subscriptions', body: { subscriber: uid, resourceType: 'journal', resources: [f.resourceId] } }) },
+  'POST /api/v1/subscriptions': { access: 'signedIn', status: 'any', call: (f, _n, uid) => ({ url: '/api/v1/subscriptions', body: { subscriber: uid, journal: f.resourceId } }) },
+  'POST /api/v3/subscriptions': { access: 'signedIn', status: 'any', call: (f, _n, uid) => ({ url: '/api/v3/subscriptions', body: { subscriber: uid, journal: f.resourceId, app_id: f.appId } }) },
+  'DELETE /api/v1/subscriptions': { access: 'signedIn', status: 'any', call: (f, _n, uid) => ({ url: '/api/v1/subscriptions', body: { subscriber: uid, resource_id: f.resourceId } }) },
+  'DELETE /api/v3/subscriptions': { access: 'signedIn', status: 'any', call: (f, _n, uid) => ({ url: '/api/v3/subscriptions', body: { subscriber: uid, resource_id: f.resourceId, app_id: f.appId } }) },
+  'GET /api/v2/list/subscriptions': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/list/subscriptions?subscriber=${uid}` }) },
 };
 
 /** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */
 function expected(access: Access, who: Persona): 'ok' | 401 | 403 {
   if (access === 'public') return 'ok';
-  if (who === 'anonymous' || who === 'fingerprint') return 401;
+  if (who === 'anonymous') return 401;
+  if (access === 'session') return 'ok';
+  if (who === 'fingerprint') return 401;
   if (access === 'signedIn') return 'ok';
   if (who === 'super') return 'ok';
   if (access === 'super') return 403;
@@ -267,7 +281,7 @@ describe('role matrix', () => {
     for (const [key, row] of Object.entries(ROUTES)) {
       const method = key.slice(0, key.indexOf(' '));
       for (const who of PERSONAS) {
-        const call = await row.call(fx, n++);
+        const call = await row.call(fx, n++, userIds[who] ?? 1);
         const res = await (await clientOf(who)).request(method, call.url, call.body);
         const want = expected(row.access, who);
         const wantStatus = want === 'ok' ? (row.status ?? 200) : want;

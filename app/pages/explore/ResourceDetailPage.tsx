@@ -16,6 +16,7 @@ import { ApiError, apiGet, errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { detailRows, externalUrl, fieldText, keywordsOf } from '../visitor/fields';
 import { typeLabel } from './ExplorePage';
+import { useRecordBrowse } from '../recommendation/useRecordBrowse';
 
 type Item = Record<string, unknown> & { id: number; type: string; title: string; date: string | null };
 
@@ -40,11 +41,12 @@ export function ResourceFailure({ error, retry }: { error: unknown; retry(): voi
 export default function ResourceDetailPage() {
   const { type = '', id = '' } = useParams();
   if (type === 'scholar') return <Navigate to={`/microapp/profile/${encodeURIComponent(id)}`} replace />;
-  return <VisitorFrame title={typeLabel(type)}>{() => <Detail type={type} id={id} />}</VisitorFrame>;
+  return <VisitorFrame title={typeLabel(type)}>{(_config, site) => <Detail type={type} id={id} signedIn={!!site.user} />}</VisitorFrame>;
 }
 
-function Detail({ type, id }: { type: string; id: string }) {
+function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: boolean }) {
   const q = useResource(type, id);
+  useRecordBrowse(typeof q.data?.id === 'number' ? q.data.id : null, signedIn);
   if (q.isPending) return <div className="atr-vcard"><Skeleton active paragraph={{ rows: 8 }} /></div>;
   if (q.isError) return <div className="atr-vcard"><ResourceFailure error={q.error} retry={() => q.refetch()} /></div>;
   const it = q.data;

@@ -12,22 +12,30 @@ import { appItemsQuery, bulletinQuery, jobQuery, topBody, wechatArticleQuery } f
 import { readBulletins, readJobs, readWechatArticles } from './feeds.js';
 import { readTop, readTopLinks, readTopNotices } from './service.js';
 import { MSG } from '../../../common/messages.js';
+import { TOP_JOURNAL_DEFAULT_COUNT } from '../../../common/constants.js';
+import { markSubscribed } from '../personal/service.js';
 
 export default async function moduleRoutes(app: FastifyInstance, { db }: AppContext) {
-  const top = async (kindParam: string, rawBody: unknown) => {
+  const top = async (kindParam: string, rawBody: unknown, userId?: number | null, version?: string) => {
     const kind = kindParam as TopKind;
     if (!TOP_KINDS.includes(kind)) throw notFound(MSG.routeNotFound);
     const body = parse(topBody, rawBody ?? {});
+    // spec 2 §7 'Subscriptions': POST /api/v4/modules/top-journal counts 51 when no count is given (decision 152)
+    const countGiven = !!rawBody && typeof rawBody === 'object' && (rawBody as { count?: unknown }).count != null;
+    if (kind === 'journal' && version === 'v4' && !countGiven) body.count = TOP_JOURNAL_DEFAULT_COUNT;
     let topicId = body.topicId ?? null;
     if (topicId == null && body.topicName) {
       const t = await db.selectFrom('topics').select('id').where('title', '=', body.topicName).executeTakeFirst();
       if (!t) throw notFound(MSG.topicNotFound);
       topicId = t.id;
     }
-    return readTop(db, { kind, offset: body.offset, count: body.count, topicId, categoryLevelOne: body.categoryLevelOne, categoryLevelTwo: body.categoryLevelTwo });
+    const page = await readTop(db, { kind, offset: body.offset, count: body.count, topicId, categoryLevelOne: body.categoryLevelOne, categoryLevelTwo: body.categoryLevelTwo });
+    // journals carry is_subscribed for the signed-in user (spec 1 §3 'Journal'; issue 5)
+    if (kind === 'journal' && userId != null) return { ...page, content: await markSubscribed(db, userId, page.content) };
+    return page;
   };
   for (const v of ['v3', 'v4']) {
-    app.post<{ Params: { kind: string } }>(`/api/${v}/modules/top-:kind`, async (req) => top(req.params.kind, req.body));
+    app.post<{ Params: { kind: string } }>(`/api/${v}/modules/top-:kind`, async (req) => top(req.params.kind, req.body, req.user?.id, v));
   }
   // books: spec 2 §7 'POST /api/v1 and /api/v2 /modules/top-monographs', aliases of the 'book' read
   for (const v of ['v1', 'v2']) {

@@ -1,0 +1,52 @@
+/**
+ * /subscriptions-topic/journals (spec 2 §7 'Subscriptions'; issue 5): the topic's top journals
+ * (POST /api/v4/modules/top-journal without a count: 51, with is_subscribed for the user), each with a
+ * 订阅 / 已订阅 toggle (POST/DELETE /api/v3/subscriptions with the application id). Needs login.
+ */
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Empty, Skeleton } from 'antd';
+import { MSG } from '@common/messages';
+import type { Page } from '@common/page';
+import { useSubscriptionToggle } from '@modules/journal/useSubscription';
+import { request } from '../../api';
+import type { AppConfig } from '../../boot';
+import { VisitorFrame } from '../visitor/VisitorFrame';
+import { Crumbs, ListFailure } from '../feeds/shared';
+import { RequireLogin } from './shared';
+import { JournalRows, type JournalItem } from './JournalRows';
+import './recommendation.css';
+
+/** The page; see the file comment. */
+export default function TopicJournalsPage() {
+  return (
+    <VisitorFrame title={MSG.topicJournalsTitle}>
+      {(config, site) => <RequireLogin site={site}>{(userId) => <TopicJournals userId={userId} config={config} appId={site.applicationId} />}</RequireLogin>}
+    </VisitorFrame>
+  );
+}
+
+function TopicJournals({ userId, config, appId }: { userId: number; config: AppConfig; appId: number }) {
+  const topicId = config.topicId ?? config.topic?.id ?? null;
+  const toggle = useSubscriptionToggle(userId, appId);
+  const list = useQuery({
+    queryKey: ['subscriptions', userId, 'topic', topicId],
+    queryFn: ({ signal }) => request<Page<JournalItem>>('/api/v4/modules/top-journal', { method: 'POST', body: { offset: 0, ...(topicId != null ? { topicId } : {}) }, signal }),
+  });
+  return (
+    <section className="atr-vcard">
+      <Crumbs trail={[[MSG.mySubscriptionsTitle, '/subscriptions/journals'], [MSG.topicJournalsTitle]]} />
+      <div className="atr-feed-head">
+        <h1 className="atr-detail__title">{MSG.topicJournalsTitle}</h1>
+        <Link to="/subscriptions/journals">{MSG.mySubscriptionsTitle}</Link>
+      </div>
+      {list.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
+      {list.isError && <ListFailure error={list.error} retry={() => list.refetch()} />}
+      {list.data && (list.data.content.length === 0 ? <Empty description={MSG.noData} /> : (
+        <JournalRows items={list.data.content}
+          isOn={(it) => toggle.isOn(it.id, it.is_subscribed === true || it.is_subscribed === 1)}
+          busy={(it) => toggle.busy(it.id)} onToggle={(it, on) => void toggle.toggle(it.id, on)} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The 订阅 / 已订阅 toggle of a journal (spec 1 §2 'Journal subscriptions'; spec 2 §7 'Subscriptions'):
+ * POST or DELETE /api/v3/subscriptions { journal | resource_id, subscriber, app_id }. Optimistic: the
+ * label flips at once and flips back with a Chinese message when the call fails. Panel reads are
+ * refreshed after a change so other panels and pages agree.
+ */
+import { useCallback, useContext, useState } from 'react';
+import { App } from 'antd';
+import { QueryClientContext } from '@tanstack/react-query';
+import { request } from '@app/api';
+import { MSG } from '../../common/messages.js';
+
+/** The subscription call of one journal: subscribe (`on` true) or unsubscribe, for the user in the application. */
+export function setSubscription(journalId: number, on: boolean, userId: number, appId: number): Promise<unknown> {
+  return on
+    ? request('/api/v3/subscriptions', { method: 'POST', body: { journal: journalId, subscriber: userId, app_id: appId } })
+    : request('/api/v3/subscriptions', { method: 'DELETE', body: { resource_id: journalId, subscriber: userId, app_id: appId } });
+}
+
+/**
+ * Toggle state over a list of journals: `isOn(id, fromData)` gives the shown state (the local choice,
+ * else the read's is_subscribed), `toggle(id, current)` flips it optimistically. `busy(id)` is true while
+ * the call runs. Needs a signed-in user (`userId`) and the application id.
+ */
+export function useSubscriptionToggle(userId: number | null | undefined, appId: number) {
+  const [over, setOver] = useState<Record<number, boolean>>({});
+  const [pending, setPending] = useState<Record<number, boolean>>({});
+  const { message } = App.useApp();
+  const qc = useContext(QueryClientContext); // absent in server-side renders and tests: nothing to refresh
+  const toggle = useCallback(async (id: number, current: boolean) => {
+    if (!userId) return;
+    const next = !current;
+    setOver((o) => ({ ...o, [id]: next }));
+    setPending((p) => ({ ...p, [id]: true }));
+    try {
+      await setSubscription(id, next, userId, appId);
+      message?.success(next ? MSG.subscribed : MSG.unsubscribed);
+      void qc?.invalidateQueries({ queryKey: ['panel-read'] });
+      void qc?.invalidateQueries({ queryKey: ['subscriptions'] });
+    } catch {
+      setOver((o) => ({ ...o, [id]: current }));
+      message?.error(next ? MSG.subscribeFailed : MSG.unsubscribeFailed);
+    } finally {
+      setPending((p) => ({ ...p, [id]: false }));
+    }
+  }, [userId, appId, message, qc]);
+  const isOn = useCallback((id: number, fromData: boolean) => (id in over ? over[id] : fromData), [over]);
+  const busy = useCallback((id: number) => !!pending[id], [pending]);
+  return { isOn, toggle, busy };
+}
