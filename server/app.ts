@@ -24,6 +24,8 @@ import linkRoutes from './routes/links/index.js';
 import resourceRoutes from './routes/resources/index.js';
 import xmoduleRoutes from './routes/xmodules/index.js';
 import institutionRoutes from './routes/institutions/index.js';
+import accountRoutes from './routes/account/index.js';
+import userLinkRoutes from './routes/userLinks/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -102,6 +104,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => resourceRoutes(a, ctx));
   await app.register(async (a) => xmoduleRoutes(a, ctx));
   await app.register(async (a) => institutionRoutes(a, ctx));
+  await app.register(async (a) => accountRoutes(a, ctx));
+  await app.register(async (a) => userLinkRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));
