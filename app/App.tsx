@@ -45,6 +45,7 @@ const WechatPage = lazy(() => import('./pages/feeds/WechatPage'));
 const WechatMaterialPage = lazy(() => import('./pages/feeds/WechatMaterialPage'));
 const BulletinsPage = lazy(() => import('./pages/feeds/BulletinsPage'));
 const BulletinPage = lazy(() => import('./pages/feeds/BulletinPage'));
+const AccountPage = lazy(() => import('./pages/account/AccountPage'));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
 
@@ -88,6 +89,7 @@ const pages: RouteObject[] = [
   { path: '/microapp/wechat/material/:id', element: lazyPage(WechatMaterialPage) },
   { path: '/microapp/bulletin', element: lazyPage(BulletinsPage) },
   { path: '/microapp/bulletin/:id', element: lazyPage(BulletinPage) },
+  { path: '/settings/account', element: lazyPage(AccountPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },
   { path: '/unrelease', element: <UnreleasedPage /> },
