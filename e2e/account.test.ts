@@ -1,7 +1,7 @@
 /**
  * End to end (issue 5 'Account settings', 'Personal topic links'; spec 1 §1, §2, §4-§6): a user signs in
  * with the SMS code from the outbox, edits the profile, binds an e-mail with the code read from the mail
- * outbox, and sees /settings/account reflect it; on the demo site (host localhost, in
+ * outbox, and sees /settings/account reflect it, unbinds it (but not the last way to sign in); on the demo site (host localhost, in
  * ATRIUM_TOPIC_LINK_HOSTS by default) opens the topic manager, adds two topics, drags to reorder, saves
  * and sees the links on the home page in that order. Screenshots go to test-artifacts/.
  */
@@ -87,6 +87,17 @@ describe('account settings and topic links', () => {
     await page.screenshot({ path: path.join(artifacts, 'e2e-account-settings.png'), fullPage: true });
   });
 
+  it('unbinds the e-mail after confirmation, but not the last way to sign in', async () => {
+    await page.getByTestId('bind-email').getByRole('button', { name: '解绑' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '解绑' }).click();
+    await page.getByText('已解绑').waitFor();
+    await page.getByTestId('bind-email').getByText('未绑定').waitFor();
+    await page.getByTestId('bind-mobile').getByRole('button', { name: '解绑' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '解绑' }).click();
+    await page.getByText('这是唯一的登录方式，不能解绑').waitFor();
+    await page.getByTestId('bind-mobile').getByText('139****9000').waitFor();
+  });
+
   it('opens the topic manager on the demo site, adds two topics, drags to reorder, saves, sees them', async () => {
     await page.goto(`${base}/`);
     const bar = page.getByLabel('我的专题');
@@ -121,6 +132,19 @@ describe('account settings and topic links', () => {
     await page.mouse.up();
     await expect.poll(async () => (await mine.allInnerTexts()).map((t) => t.includes('科技资讯站') ? 'A' : 'B')).toEqual(['A', 'B']);
     await page.screenshot({ path: path.join(artifacts, 'e2e-topic-manager.png') });
+
+    // keyboard too: space picks the second up, arrow up moves it, space drops it; then back again
+    const order = async () => (await mine.allInnerTexts()).map((t) => t.includes('科技资讯站') ? 'A' : 'B');
+    await mine.nth(1).locator('.atr-topic-handle').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect.poll(order).toEqual(['B', 'A']);
+    await mine.nth(1).locator('.atr-topic-handle').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect.poll(order).toEqual(['A', 'B']);
 
     await ok.click();
     await page.getByText('专题链接已保存').waitFor();
