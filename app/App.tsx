@@ -53,6 +53,7 @@ const BulletinPage = lazy(() => import('./pages/feeds/BulletinPage'));
 const RecommendationPage = lazy(() => import('./pages/recommendation/RecommendationPage'));
 const MySubscriptionsPage = lazy(() => import('./pages/recommendation/MySubscriptionsPage'));
 const TopicJournalsPage = lazy(() => import('./pages/recommendation/TopicJournalsPage'));
+const AccountPage = lazy(() => import('./pages/account/AccountPage'));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
 
@@ -102,6 +103,7 @@ const pages: RouteObject[] = [
   { path: '/microapp/recommendation', element: lazyPage(RecommendationPage) },
   { path: '/subscriptions/journals', element: lazyPage(MySubscriptionsPage) },
   { path: '/subscriptions-topic/journals', element: lazyPage(TopicJournalsPage) },
+  { path: '/settings/account', element: lazyPage(AccountPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },
   { path: '/unrelease', element: <UnreleasedPage /> },

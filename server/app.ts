@@ -29,6 +29,8 @@ import revisionRoutes from './routes/revisions/index.js';
 import roleRoutes from './routes/roles/index.js';
 import signinRoutes from './routes/signin/index.js';
 import personalRoutes from './routes/personal/index.js';
+import accountRoutes from './routes/account/index.js';
+import userLinkRoutes from './routes/userLinks/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -111,6 +113,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => roleRoutes(a, ctx));
   await app.register(async (a) => signinRoutes(a, ctx));
   await app.register(async (a) => personalRoutes(a, ctx));
+  await app.register(async (a) => accountRoutes(a, ctx));
+  await app.register(async (a) => userLinkRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

@@ -17,6 +17,7 @@ import { bootIsHome, readBoot, type AppConfig } from '../boot';
 import { HomeGrid } from './HomeGrid';
 import { SiteFrame } from './SiteFrame';
 import { UnknownHost } from './UnknownHost';
+import { TopicLinksBar } from '../pages/account/TopicLinksBar';
 
 const notFoundish = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
 
@@ -93,6 +94,7 @@ export default function HomePage() {
     <ConfigProvider theme={primary ? { token: { colorPrimary: primary, colorLink: primary } } : undefined}>
       {fromBoot && boot.unreleased === 'preview' && <Alert type="warning" banner showIcon message={MSG.unreleasedBanner} className="atr-unreleased-banner" />}
       <SiteFrame config={config} user={boot.user}>
+        <TopicLinksBar bootUserId={boot.user?.id ?? null} fromBoot={fromBoot} groupTemplate={site.groupTemplate} />
         {entry.template.length === 0
           ? <div className="atr-empty-home"><Empty description={<><div>{MSG.homeEmpty}</div><div style={{ color: '#999', marginTop: 4 }}>{MSG.homeEmptyHint}</div></>} /></div>
           : <HomeGrid modules={entry.template} site={site} bootData={fromBoot ? boot.data : undefined} />}

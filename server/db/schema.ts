@@ -14,6 +14,8 @@ export interface UsersTable {
   role: string;
   anonymous: number;
   created_at: string;
+  /** WeChat identity bound in account settings (migration 014_account); null when none */
+  wechat_openid?: string | null;
 }
 
 export interface SessionsTable {
@@ -266,7 +268,30 @@ export interface SubscriptionsTable {
   created_at: string;
 }
 
+/** One of a user's personal topic links, in the user's order (migration 014_account; spec 1 §1). */
+export interface UserLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'link' */
+  kind: string;
+  /** 0-based place in the user's list */
+  position: number;
+  resource_id: number;
+  /** JSON text { id, title, url, cover } as the client sent it (checked on save) */
+  resource_object: string;
+  created_at: string;
+}
+
+/** The scholar resource a user claimed (migration 014_account; PUT /api/v2/scholars). */
+export interface ScholarClaimsTable {
+  user_id: number;
+  resource_id: number;
+  created_at: string;
+}
+
 export interface Database {
+  user_links: UserLinksTable;
+  scholar_claims: ScholarClaimsTable;
   user_identities: UserIdentitiesTable;
   oauth_clients: OauthClientsTable;
   user_actions: UserActionsTable;

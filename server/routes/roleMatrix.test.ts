@@ -203,6 +203,23 @@ const ROUTES: Record<string, Row> = {
   'DELETE /api/v1/subscriptions': { access: 'signedIn', status: 'any', call: (f, _n, uid) => ({ url: '/api/v1/subscriptions', body: { subscriber: uid, resource_id: f.resourceId } }) },
   'DELETE /api/v3/subscriptions': { access: 'signedIn', status: 'any', call: (f, _n, uid) => ({ url: '/api/v3/subscriptions', body: { subscriber: uid, resource_id: f.resourceId, app_id: f.appId } }) },
   'GET /api/v2/list/subscriptions': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/list/subscriptions?subscriber=${uid}` }) },
+  // account settings and personal topic links (server/routes/account, userLinks): a user's own only
+  'GET /api/v1/users/:id/info': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v1/users/${uid}/info` }) },
+  'PUT /api/v1/account/profile': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/account/profile', body: { name: '矩阵用户', affiliation: '矩阵单位' } }) },
+  'PUT /api/v1/account/bind/mobile': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/account/bind/mobile', body: { mobile_number: '13900009999', sms_code: '000000' } }) },
+  'PUT /api/v1/account/bind/email/digits': { access: 'signedIn', status: 'any', call: (_f, n) => ({ url: '/api/v1/account/bind/email/digits', body: { email: `bind${n}@example.cn` } }) },
+  'PUT /api/v1/account/bind/email': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/account/bind/email', body: { email: 'bind@example.cn', email_code: '000000' } }) },
+  'GET /api/v1/wechat/qrcode/': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/wechat/qrcode/?client_name=atrium&client_id=matrix' }) },
+  'GET /api/v1/wechat/qrcode': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/wechat/qrcode?client_name=atrium&client_id=matrix' }) },
+  'POST /api/v1/wechat/dev/scan': { access: 'public', status: 'any', call: () => ({ url: '/api/v1/wechat/dev/scan', body: {} }) },
+  'PUT /api/v1/account/bind/wechat': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/account/bind/wechat', body: { ticket: 'missing' } }) },
+  'DELETE /api/v1/account/unbind': { access: 'signedIn', status: 'any', call: (_f, _n, uid) => ({ url: '/api/v1/account/unbind', body: { uid, login_id: 'email' } }) },
+  'GET /api/v1/scholars/is-register': { access: 'signedIn', call: () => ({ url: '/api/v1/scholars/is-register?key=name&value=%E7%9F%A9%E9%98%B5' }) },
+  'PUT /api/v2/scholars': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v2/scholars', body: { name: '矩阵学者', institution: '矩阵大学' } }) },
+  'GET /api/v1/topics/suggestions': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v1/topics/suggestions?userId=${uid}` }) },
+  'GET /api/v2/topics/suggestions': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/topics/suggestions?userId=${uid}` }) },
+  'GET /api/v1/users/links': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v1/users/links?userId=${uid}` }) },
+  'POST /api/v1/users/links': { access: 'signedIn', status: 'any', call: (_f, _n, uid) => ({ url: '/api/v1/users/links', body: { userId: uid, kind: 'link', links: [] } }) },
 };
 
 /** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */

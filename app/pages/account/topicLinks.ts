@@ -1,0 +1,37 @@
+/**
+ * Personal topic links on the client (spec 1 §1, §4, §5; spec 2 §7 'Saving user links'): the shapes,
+ * the calls, and the pure list operations of the topic manager (kept apart so they are unit-tested).
+ */
+import { apiGet, apiPost } from '../../api';
+
+/** A topic a user may pick: an application `{ id, title, url, cover }` (docs/decisions.md 165). */
+export interface TopicObject { id: number; title: string; url: string; cover: string | null }
+export interface TopicLink { resourceId: number; resourceObject: TopicObject }
+
+export const USER_LINKS_KEY = ['user-links'] as const;
+
+/** GET /api/v1/users/links → whether the manager appears on this host, and the user's links in order. */
+export const fetchUserLinks = (userId: number) => apiGet<{ enabled: boolean; links: TopicLink[] }>('/api/v1/users/links', { userId });
+
+/** GET /api/v2/topics/suggestions → the topics the user may pick. */
+export const fetchSuggestions = (userId: number) => apiGet<TopicLink[]>('/api/v2/topics/suggestions', { userId });
+
+/** POST /api/v1/users/links: user id, kind 'link', and each link's resourceId with the object serialised. */
+export const saveUserLinks = (userId: number, list: TopicObject[]) => apiPost<{ links: TopicLink[] }>('/api/v1/users/links', {
+  userId, kind: 'link', links: list.map((o) => ({ resourceId: o.id, resourceObject: JSON.stringify(o) })),
+});
+
+/** Adds a topic at the end of my list (no-op when it is already there). */
+export const addTopic = (list: TopicObject[], t: TopicObject) => (list.some((x) => x.id === t.id) ? list : [...list, t]);
+
+/** Removes a topic from my list (its all-list entry becomes active again). */
+export const removeTopic = (list: TopicObject[], id: number) => list.filter((x) => x.id !== id);
+
+/** The all list with each entry marked inactive when it is in my list (spec 1 §4). */
+export const allListState = (all: TopicObject[], mine: TopicObject[]) => all.map((t) => ({ topic: t, inactive: mine.some((m) => m.id === t.id) }));
+
+/** Save is disabled while my list is empty or something is loading (spec 1 §5). */
+export const saveDisabled = (mine: TopicObject[], loading: boolean) => loading || mine.length === 0;
+
+/** The home page shows the manager only here (spec 1 §6): signed in, enabled host, not the group template. */
+export const showTopicManager = (signedIn: boolean, enabledHost: boolean, groupTemplate: boolean) => signedIn && enabledHost && !groupTemplate;

@@ -1,0 +1,111 @@
+/**
+ * Account settings routes (spec 1 §2 /settings/account, spec 2 §7 'Application and account'). Every call
+ * needs a signed-in user (401); a user acts only on their own account (403), super managers may read
+ * any account's info.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { parse } from '../../http/parse.js';
+import { badRequest, tooMany } from '../../http/errors.js';
+import { hit } from '../../http/rateLimit.js';
+import { requireUser } from '../../http/session.js';
+import { checkCode } from '../auth/service.js';
+import { CODE_PER_ADDRESS_PER_MIN } from '../../../common/constants.js';
+import { MSG } from '../../../common/messages.js';
+import {
+  bindEmailBody, bindMobileBody, bindWechatBody, emailCodeBody, isRegisterQuery, profileBody, qrcodeQuery,
+  scholarBody, unbindBody, userIdParams, wechatScanBody,
+} from './schema.js';
+import { bindLogin, isRegistered, saveProfile, saveScholar, unbindLogin, userInfo } from './service.js';
+import { emailTarget, mailProviderOf, sendEmailCode } from './mail.js';
+import { DevWechatProvider, type WechatProvider } from './wechat.js';
+
+export default async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, config } = ctx;
+  const mail = mailProviderOf(ctx);
+  const wechat: WechatProvider = (ctx as AppContext & { wechat?: WechatProvider }).wechat ?? new DevWechatProvider();
+
+  app.get('/api/v1/users/:id/info', async (req) => {
+    const me = requireUser(req);
+    const { id } = parse(userIdParams, req.params, 'params');
+    return userInfo(db, me, id);
+  });
+
+  app.put('/api/v1/account/profile', async (req) => {
+    const me = requireUser(req);
+    const body = parse(profileBody, req.body);
+    await saveProfile(db, me.id, body);
+    return { ...(await userInfo(db, me, me.id)), message: MSG.accountProfileSaved };
+  });
+
+  app.put('/api/v1/account/bind/mobile', async (req) => {
+    const me = requireUser(req);
+    const body = parse(bindMobileBody, req.body);
+    await checkCode(db, config.secret, `sms:${body.mobile_number}`, body.sms_code);
+    await bindLogin(db, me.id, 'phone', body.mobile_number);
+    return { ...(await userInfo(db, me, me.id)), message: MSG.accountBindDone };
+  });
+
+  app.put('/api/v1/account/bind/email/digits', async (req) => {
+    requireUser(req);
+    const body = parse(emailCodeBody, req.body);
+    if (!(await hit(db, `mail-ip:${req.ip}`, CODE_PER_ADDRESS_PER_MIN, 60_000))) throw tooMany(MSG.sendTooOften);
+    await sendEmailCode(db, config.secret, mail, body.email);
+    return { ok: true, message: MSG.accountEmailCodeSent };
+  });
+
+  app.put('/api/v1/account/bind/email', async (req) => {
+    const me = requireUser(req);
+    const body = parse(bindEmailBody, req.body);
+    const email = body.email.toLowerCase();
+    await checkCode(db, config.secret, emailTarget(email), body.email_code);
+    await bindLogin(db, me.id, 'email', email);
+    return { ...(await userInfo(db, me, me.id)), message: MSG.accountBindDone };
+  });
+
+  const qrcode = async (req: { query: unknown; user: unknown } & Parameters<typeof requireUser>[0]) => {
+    requireUser(req);
+    const q = parse(qrcodeQuery, req.query, 'query');
+    return wechat.createQr(q.client_name, q.client_id);
+  };
+  app.get('/api/v1/wechat/qrcode/', qrcode);
+  app.get('/api/v1/wechat/qrcode', qrcode);
+
+  if (!config.production && wechat instanceof DevWechatProvider) {
+    // Development/test only: stands in for a person scanning the QR code (docs/decisions.md 162).
+    app.post('/api/v1/wechat/dev/scan', async (req) => {
+      const body = parse(wechatScanBody, req.body);
+      if (!wechat.scan(body.ticket, body.openid)) throw badRequest(MSG.wechatTicketInvalid);
+      return { ok: true };
+    });
+  }
+
+  app.put('/api/v1/account/bind/wechat', async (req) => {
+    const me = requireUser(req);
+    const body = parse(bindWechatBody, req.body);
+    const openid = await wechat.confirm(body.ticket);
+    if (openid === null) throw badRequest(MSG.wechatTicketInvalid, { ticket: MSG.wechatTicketInvalid });
+    if (openid === 'pending') throw badRequest(MSG.wechatTicketPending, { ticket: MSG.wechatTicketPending });
+    await bindLogin(db, me.id, 'wechat_openid', openid);
+    return { ...(await userInfo(db, me, me.id)), message: MSG.accountBindDone };
+  });
+
+  app.delete('/api/v1/account/unbind', async (req) => {
+    const me = requireUser(req);
+    const body = parse(unbindBody, req.body ?? req.query);
+    await unbindLogin(db, me, body.uid, body.login_id);
+    return { ...(await userInfo(db, me, me.id)), message: MSG.accountUnbindDone };
+  });
+
+  app.get('/api/v1/scholars/is-register', async (req) => {
+    requireUser(req);
+    const q = parse(isRegisterQuery, req.query, 'query');
+    return isRegistered(db, q.key, q.value);
+  });
+
+  app.put('/api/v2/scholars', async (req) => {
+    const me = requireUser(req);
+    const body = parse(scholarBody, req.body);
+    return { ...(await saveScholar(db, me.id, body)), message: MSG.scholarSaved };
+  });
+}
