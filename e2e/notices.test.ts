@@ -274,8 +274,10 @@ describe('notices', () => {
     await search.fill('更新');
     await search.press('Enter');
     await page.getByRole('row').filter({ hasText: '数据库试用通知（更新）' }).waitFor();
-    expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+    // the list before the search also held this row: wait until the other one has gone
+    await page.getByRole('row').filter({ hasText: '讲座通知' }).waitFor({ state: 'detached' });
     await page.locator('.ant-pagination-total-text', { hasText: '共 1 条' }).waitFor();
+    expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
     await shot(page, 'notices-list.png');
   });
 
