@@ -1,38 +1,24 @@
 /**
  * The e-mail piece of account binding (spec 2 §7 'Application and account' PUT /api/v1/account/bind/email):
  * a minimal `MailProvider` and the call that sends a binding code by mail through the shared code service
- * (server/routes/auth/service.ts issueCode, target `email:<address>`). Kept in this one file so the lead
- * can swap it for the mail provider of server/notify/mail.ts (helper accounts-signin) when that lands.
+ * (server/routes/auth/service.ts issueCode, target `email:<address>`), mailed by the configured provider
+ * of server/notify/mail.ts.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Db } from '../../db/index.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { dropLatestCode, issueCode } from '../auth/service.js';
 import { MSG } from '../../../common/messages.js';
+import { mailProviderFrom, type MailProvider } from '../../notify/mail.js';
 
-/** Sends one plain-text mail; throws when the provider refuses. */
-export interface MailProvider {
-  send(to: string, subject: string, text: string): Promise<void>;
-}
-
-/** Development/test provider: appends `{ to, subject, text, at }` as one JSON line to a file. */
-export class OutboxMailProvider implements MailProvider {
-  constructor(readonly file: string) {}
-  async send(to: string, subject: string, text: string): Promise<void> {
-    await fs.promises.mkdir(path.dirname(this.file), { recursive: true });
-    await fs.promises.appendFile(this.file, JSON.stringify({ to, subject, text, at: new Date().toISOString() }) + '\n');
-  }
-}
+export type { MailProvider };
 
 /**
- * The mail provider of a server: `ctx.mail` when the context carries one (the lead connects the real
- * provider there), else the outbox file `<dataDir>/outbox/mail.jsonl`.
+ * The mail provider of a server: the one the configuration asks for (server/notify/mail.ts: SMTP, the
+ * development outbox, or off), the same that sends sign-in codes.
  */
 export function mailProviderOf(ctx: AppContext): MailProvider {
-  const given = (ctx as AppContext & { mail?: MailProvider }).mail;
-  return given ?? new OutboxMailProvider(path.join(ctx.config.dataDir, 'outbox', 'mail.jsonl'));
+  return mailProviderFrom(ctx.config);
 }
 
 /** The code-service target of an e-mail address (lower-cased). */
