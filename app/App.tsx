@@ -35,6 +35,7 @@ const ResourceDetailPage = lazy(() => import('./pages/explore/ResourceDetailPage
 const ScholarProfilePage = lazy(() => import('./pages/explore/ScholarProfilePage'));
 const TopResourcesPage = lazy(() => import('./pages/explore/TopResourcesPage'));
 const NavigatorPage = lazy(() => import('./pages/explore/NavigatorPage'));
+const MaterialPage = lazy(() => import('./pages/material/MaterialPage'));
 const WechatManagerPage = lazy(() => import('./console/wechats/WechatManagerPage'));
 const ContentPage = lazy(() => consoleModule().then((m) => ({ default: m.ContentPage })));
 const NoticePage = lazy(() => import('./pages/notice/NoticePage'));
@@ -91,6 +92,7 @@ const pages: RouteObject[] = [
   { path: '/microapp/profile/:id', element: lazyPage(ScholarProfilePage) },
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },
   { path: '/microapp/navigator', element: lazyPage(NavigatorPage) },
+  { path: '/resources/material/:id', element: lazyPage(MaterialPage) },
   { path: '/resources/notices/:id', element: lazyPage(NoticePage) },
   { path: '/microapp/widget/tools', element: lazyPage(ToolsPage) },
   { path: '/microapp/widget/tools/*', element: lazyPage(ToolPage) },

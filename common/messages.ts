@@ -131,6 +131,8 @@ export const MSG = {
   moreTitle: '更多',
   navigatorTitle: '专题导航',
   navigatorEmpty: '暂无专题导航',
+  materialTitle: '资源链接',
+  materialOpen: '访问资源',
   // states (spec 2 §8 'Locale texts')
   loadFailed: '加载失败',
   noData: '暂无数据',

@@ -158,6 +158,7 @@ const ROUTES: Record<string, Row> = {
   'PUT /api/v1/notices/:id': { access: 'manager', call: async (f) => ({ url: `/api/v1/notices/${await notice(f)}`, body: { title: '矩阵通知（改）' } }) },
   'DELETE /api/v1/notices/:id': { access: 'manager', call: async (f) => ({ url: `/api/v1/notices/${await notice(f)}` }) },
   'GET /api/v1/links': { access: 'public', call: (f) => ({ url: `/api/v1/links?applicationId=${f.appId}` }) },
+  'GET /api/v1/links/:linkId': { access: 'public', call: async (f) => ({ url: `/api/v1/links/${await link(f)}` }) },
   'POST /api/v1/links': { access: 'manager', status: 201, call: (f) => ({ url: '/api/v1/links', body: { applicationId: f.appId, title: '矩阵链接', url: 'https://example.cn/' } }) },
   'PUT /api/v1/links/:linkId': { access: 'manager', call: async (f) => ({ url: `/api/v1/links/${await link(f)}`, body: { title: '矩阵链接（改）' } }) },
   'DELETE /api/v1/links/:linkId': { access: 'manager', call: async (f) => ({ url: `/api/v1/links/${await link(f)}` }) },

@@ -1,11 +1,12 @@
 /**
- * Resource-link calls (spec 2 §7 'Content'): GET/POST /api/v1/links, PUT/DELETE /api/v1/links/{linkId}.
+ * Resource-link calls (spec 2 §7 'Content'): GET/POST /api/v1/links, GET/PUT/DELETE /api/v1/links/{linkId}.
  * Managers of the application (and super managers) write and see unpublished links; anyone else lists
  * published ones only (active forced to 1).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../http/parse.js';
+import { notFound } from '../../http/errors.js';
 import { requireManager, requireUser } from '../../http/session.js';
 import { MSG } from '../../../common/messages.js';
 import { getApplication } from '../applications/service.js';
@@ -19,6 +20,17 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
     await getApplication(db, q.applicationId);
     const manager = await isManagerOf(db, req, q.applicationId);
     return listLinks(db, { ...q, active: manager ? q.active : 1 });
+  });
+
+  /**
+   * GET /api/v1/links/{linkId}: one link for its page /resources/material/{id} (docs/decisions.md 105):
+   * a published link for everyone, an unpublished one only for the application's managers (404 else).
+   */
+  app.get('/api/v1/links/:linkId', async (req) => {
+    const { linkId } = parse(linkIdParams, req.params, 'params');
+    const row = await getLink(db, linkId);
+    if (row.active !== 1 && !(await isManagerOf(db, req, row.application_id))) throw notFound(MSG.linkNotFound);
+    return presentLink(row);
   });
 
   app.post('/api/v1/links', async (req, reply) => {

@@ -62,6 +62,22 @@ describe('links', () => {
     expect((await manager.del(`/api/v1/links/${id}`)).status).toBe(404);
   });
 
+  it('answers one link for its page: published to everyone, unpublished to its managers only', async () => {
+    const pub = (await manager.post('/api/v1/links', link({ title: '万方数据' }))).body.linkId;
+    const draft = (await manager.post('/api/v1/links', link({ title: '未发布的链接', active: 0 }))).body.linkId;
+    const visitor = ctx.client();
+    const seen = await visitor.get(`/api/v1/links/${pub}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ linkId: pub, title: '万方数据', url: 'https://www.cnki.net', applicationId: appId });
+    const hidden = await visitor.get(`/api/v1/links/${draft}`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.error.message).toBe('资源链接不存在');
+    expect((await otherManager.get(`/api/v1/links/${draft}`)).status).toBe(404);
+    expect((await manager.get(`/api/v1/links/${draft}`)).body.title).toBe('未发布的链接');
+    expect((await visitor.get('/api/v1/links/abc')).status).toBe(400);
+    await ctx.db.deleteFrom('links').where('id', 'in', [pub, draft]).execute();
+  });
+
   it('lists pinned links first by pin order, filters by active and title, pages', async () => {
     await manager.post('/api/v1/links', link({ title: '万方数据', url: 'https://www.wanfangdata.com.cn', publishDateTime: '2026-01-02T00:00:00Z', moduleId: 'r2' }));
     await manager.post('/api/v1/links', link({ title: '维普资讯', url: 'https://www.cqvip.com', top: 1, topOrder: 2, publishDateTime: '2026-01-03T00:00:00Z', moduleId: 'r2' }));
