@@ -136,13 +136,19 @@ describe('account settings and topic links', () => {
     // keyboard too: space picks the second up, arrow up moves it, space drops it; then back again
     const order = async () => (await mine.allInnerTexts()).map((t) => t.includes('科技资讯站') ? 'A' : 'B');
     await mine.nth(1).locator('.atr-topic-handle').focus();
+    // dnd-kit's keyboard sensor takes each step on its own frame: give it one between the keys
     await page.keyboard.press('Space');
+    await page.waitForTimeout(250);
     await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(250);
     await page.keyboard.press('Space');
     await expect.poll(order).toEqual(['B', 'A']);
     await mine.nth(1).locator('.atr-topic-handle').focus();
+    // dnd-kit's keyboard sensor takes each step on its own frame: give it one between the keys
     await page.keyboard.press('Space');
+    await page.waitForTimeout(250);
     await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(250);
     await page.keyboard.press('Space');
     await expect.poll(order).toEqual(['A', 'B']);
 

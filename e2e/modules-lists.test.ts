@@ -124,6 +124,11 @@ describe('module lists: a manager adds six panels, a visitor reads them', () => 
     });
     await panel.getByRole('button', { name: '数据列表' }).click();
     expect(await page.evaluate(() => (window as unknown as { __dataList: unknown[] }).__dataList)).toEqual([{ moduleId, type: 'resource' }]);
+    // the editor answers with the module's link list (app/console/content/DataListHost.tsx); close it
+    const list = page.getByRole('dialog').filter({ hasText: '资源链接' });
+    await list.waitFor();
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'hidden' });
 
     // the links of this module, as the link list dialog writes them
     const appId = Number(/application\/(\d+)\/editor/.exec(page.url())![1]);

@@ -109,7 +109,8 @@ describe('roles and release', () => {
     // told before trying, and refused when trying anyway
     await manager.getByRole('alert').filter({ hasText: '没有「站点设置」权限，请联系超级管理员' }).waitFor();
     await manager.getByLabel('应用名称').fill('改名的门户');
-    await manager.getByRole('button', { name: '保存' }).click();
+    // the application form's 保存 (the sign-in settings card below has its own)
+    await manager.getByRole('button', { name: '保存' }).first().click();
     await manager.locator('.ant-message').getByText('没有「站点设置」权限，请联系超级管理员').waitFor();
     await shot(manager, 'settings-refused');
     expect((await managerCtx.request.get(`${server.url}/api/v1/applications`).then((r) => r.json())).content[0].name).toBe('角色测试门户');
