@@ -16,7 +16,8 @@ const DISPLAY_OPTIONS = [{ value: 'carousel', label: '轮播' }, { value: 'data'
 /** See the file comment. */
 export default function NewsForm(props: FormProps<NewsModule>) {
   const [form] = Form.useForm();
-  const displayType = (Form.useWatch('displayType', form) as NewsDisplayType[] | undefined) ?? props.initial?.displayType ?? ['carousel', 'data'];
+  // displayType has no Form.Item of its own: watch the store (preserve), or ticks would never show
+  const displayType = (Form.useWatch('displayType', { form, preserve: true }) as NewsDisplayType[] | undefined) ?? props.initial?.displayType ?? ['carousel', 'data'];
   const span = (Form.useWatch('span', form) as number | undefined) ?? 3;
   const none = displayType.length === 0;
   return (
@@ -32,7 +33,8 @@ export default function NewsForm(props: FormProps<NewsModule>) {
       {displayType.includes('carousel') && (
         <Form.Item name="carouselCount" label="轮播数量"
           rules={[{ type: 'integer', min: 1, max: 10, message: MSG.carouselCountRange }]}>
-          <InputNumber min={1} max={10} precision={0} />
+          {/* no min/max clamp: an out-of-range number shows the rule's message (spec 1 §5) instead of being silently changed */}
+          <InputNumber precision={0} />
         </Form.Item>
       )}
       <CategoryField categories={props.categories} />
