@@ -202,7 +202,7 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
     await formError(drawer, MSG.carouselHeightMin).waitFor();
     await height.fill('320');
     await formError(drawer, MSG.carouselHeightMin).waitFor({ state: 'detached' });
-    for (const [url, title] of [['/demo/portal-1.svg', '数字资源推介'], ['/demo/portal-2.svg', '学术讲座周']]) {
+    for (const [url, title] of [['/demo/banner-1.svg', '数字资源推介'], ['/demo/banner-2.svg', '学术讲座周']]) {
       await drawer.getByRole('button', { name: '添加轮播项' }).click();
       const item = page.locator('.ant-modal').filter({ hasText: '添加轮播项' });
       await item.waitFor();
@@ -243,7 +243,7 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
       await panel.locator('a[href]').first().waitFor();
       expect(await panel.locator('a[href]').count(), type).toBeGreaterThanOrEqual(2);
     }
-    expect(await visitor.locator('[data-module-type="carousel"] img[src="/demo/portal-1.svg"]').count()).toBeGreaterThanOrEqual(1);
+    expect(await visitor.locator('[data-module-type="carousel"] img[src="/demo/banner-1.svg"]').count()).toBeGreaterThanOrEqual(1);
     await visitor.waitForLoadState('networkidle');
     await visitor.screenshot({ path: path.join(artifacts, 'e2e-module-forms-visitor.png'), fullPage: true });
     await visitor.close();
