@@ -138,7 +138,7 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
     await save.click();
     await page.getByText(MSG.newsDisplayTypeRequired).nth(1).waitFor(); // the save is refused with the same message
     expect(await drawer.isVisible()).toBe(true);
-    // a fresh form for the rest (re-ticking after the refused save does not take: see the report)
+    // a fresh form for the rest: it opens with both display types ticked
     await drawer.getByRole('button', { name: '取消' }).click();
     await drawer.waitFor({ state: 'hidden' });
     await openForm('新闻');
@@ -244,6 +244,10 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
       expect(await panel.locator('a[href]').count(), type).toBeGreaterThanOrEqual(2);
     }
     expect(await visitor.locator('[data-module-type="carousel"] img[src="/demo/banner-1.svg"]').count()).toBeGreaterThanOrEqual(1);
+    // the slide images load lazily: bring the carousel into view and wait for the first one to load
+    await visitor.locator('[data-module-type="carousel"]').scrollIntoViewIfNeeded();
+    await visitor.waitForFunction(() => [...document.querySelectorAll('[data-module-type="carousel"] img[src="/demo/banner-1.svg"]')]
+      .some((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
     await visitor.waitForLoadState('networkidle');
     await visitor.screenshot({ path: path.join(artifacts, 'e2e-module-forms-visitor.png'), fullPage: true });
     await visitor.close();
