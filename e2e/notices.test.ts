@@ -5,9 +5,9 @@
  * attachment and reads it on /resources/notices/{id}; XSS payloads typed or pasted into the title, the
  * content and a link URL never run on the visitor page (no dialog, no page error).
  *
- * The upload calls (POST /api/v1/files, /api/v2/files) belong to helper `uploads` and are not on this
- * branch: they are answered at the network level (page.route) with the shapes that helper's routes
- * answer (the relative path as text; `{ url }`), and /files/… serves a small PNG.
+ * The image and the attachment go through the real upload calls (POST /api/v1/files answers the
+ * relative path `/files/<key>` as text, POST /api/v2/files answers `{ url, … }`; server/routes/files),
+ * and the visitor's page loads the image and downloads the attachment from /files/….
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +32,8 @@ function png(w: number, h: number, rgb: [number, number, number]): Buffer {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 const PNG = png(320, 160, [0, 102, 255]);
+/** A tiny PDF (file-type recognises it by its %PDF header). */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 let server: RunningServer;
 let browser: Browser;
@@ -42,13 +44,6 @@ const pageErrors: string[] = [];
 
 async function xsrf(p: Page) {
   return (await p.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-}
-
-/** Answers the upload calls of helper `uploads` and serves /files/… (see the file comment). */
-async function mockUploads(p: Page) {
-  await p.route('**/api/v1/files', (r) => r.fulfill({ status: 200, contentType: 'text/plain; charset=utf-8', body: '/files/e2e-image.png' }));
-  await p.route('**/api/v2/files', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ id: 1, url: '/files/e2e-report.pdf', name: 'report.pdf' }) }));
-  await p.route('**/files/e2e-*', (r) => r.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
 }
 
 function watch(p: Page) {
@@ -75,7 +70,6 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
   watch(page);
-  await mockUploads(page);
   fs.mkdirSync(artifacts, { recursive: true });
   // sign in with the SMS code from the outbox
   await page.goto(`${server.url}/console/login`);
@@ -104,6 +98,8 @@ afterAll(async () => {
 
 describe('notices', () => {
   let noticeId = 0;
+  let imageSrc = '';
+  let attachmentHref = '';
 
   it('writes a notice with a table, a link, an image and an attachment', async () => {
     await page.goto(`${server.url}/console/application/${appId}/content`);
@@ -181,20 +177,24 @@ describe('notices', () => {
     await image.locator('.ant-progress-status-success').waitFor();
     await image.getByRole('button', { name: '插入' }).click();
     await image.waitFor({ state: 'hidden' });
-    await content.locator('img[src="/files/e2e-image.png"]').waitFor();
+    await content.locator('img[src^="/files/"]').waitFor();
+    imageSrc = (await content.locator('img[src^="/files/"]').getAttribute('src'))!;
+    expect(imageSrc).toMatch(/^\/files\/[^/]+$/); // the path POST /api/v1/files answered
 
     // attachment: text + uploaded file, at most 20 MB
     await ed.getByRole('button', { name: '插入附件' }).click();
     const att = modal('插入附件');
     await att.waitFor();
     await expectDisabled(att.getByRole('button', { name: '插入' }), true);
-    await att.locator('input[type=file]').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 test') });
+    await att.locator('input[type=file]').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: PDF });
     await att.locator('.ant-progress-status-success').waitFor();
     await att.getByLabel('附件名称').fill('年度报告.pdf');
     await att.getByRole('button', { name: '插入' }).click();
     await att.waitFor({ state: 'hidden' });
     await content.locator('a.atr-attachment').waitFor();
-    expect(await content.locator('img[src="/files/e2e-image.png"]').count()).toBe(1); // inserted after the selected image, not over it
+    attachmentHref = (await content.locator('a.atr-attachment').getAttribute('href'))!;
+    expect(attachmentHref).toMatch(/^\/files\/[^/]+$/); // the url POST /api/v2/files answered
+    expect(await content.locator(`img[src="${imageSrc}"]`).count()).toBe(1); // inserted after the selected image, not over it
     await shot(page, 'notices-editor.png');
 
     await save.click();
@@ -274,8 +274,7 @@ describe('notices', () => {
     await search.fill('更新');
     await search.press('Enter');
     await page.getByRole('row').filter({ hasText: '数据库试用通知（更新）' }).waitFor();
-    // the list before the search also held this row: wait until the other one has gone
-    await page.getByRole('row').filter({ hasText: '讲座通知' }).waitFor({ state: 'detached' });
+    // the unfiltered list also holds that row: wait for the search answer before counting
     await page.locator('.ant-pagination-total-text', { hasText: '共 1 条' }).waitFor();
     expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
     await shot(page, 'notices-list.png');
@@ -284,7 +283,6 @@ describe('notices', () => {
   it('shows the notice to a visitor without running any script', async () => {
     const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
     watch(visitor);
-    await mockUploads(visitor);
     await visitor.goto(`${server.url}/resources/notices/${noticeId}`);
     await visitor.getByRole('heading', { name: '数据库试用通知（更新）' }).waitFor();
     await visitor.getByText('消息公告').first().waitFor();
@@ -295,9 +293,22 @@ describe('notices', () => {
     expect(await body.locator('table td').count()).toBe(3);
     expect(await body.locator('a[href="https://www.nstl.gov.cn"]').getAttribute('target')).toBe('_blank');
     const attachment = body.locator('a.atr-attachment');
-    expect(await attachment.getAttribute('href')).toBe('/files/e2e-report.pdf');
+    expect(await attachment.getAttribute('href')).toBe(attachmentHref);
     expect(await attachment.getAttribute('download')).not.toBeNull();
     expect(await attachment.innerText()).toContain('年度报告.pdf');
+    // the uploaded image is served by /files/… and really loads (its natural size is the PNG's)
+    const img = body.locator(`img[src="${imageSrc}"]`);
+    await img.waitFor();
+    await visitor.waitForFunction((src) => { const i = document.querySelector(`.atr-notice__content img[src="${src}"]`) as HTMLImageElement | null; return !!i && i.complete && i.naturalWidth > 0; }, imageSrc);
+    expect(await img.evaluate((i) => [(i as HTMLImageElement).naturalWidth, (i as HTMLImageElement).naturalHeight])).toEqual([320, 160]);
+    const served = await visitor.request.get(`${server.url}${imageSrc}`);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('image/png');
+    expect(Buffer.compare(await served.body(), PNG)).toBe(0);
+    // the attachment downloads with the uploaded bytes
+    const [download] = await Promise.all([visitor.waitForEvent('download'), attachment.click()]);
+    const saved = await download.path();
+    expect(fs.readFileSync(saved!).toString()).toBe(PDF.toString());
     expect(await body.innerText()).toContain('\u3000\u3000本馆开通以下数据库试用。');
     await body.locator('strong', { hasText: '重要' }).waitFor();
     // the image opens in the viewer
@@ -378,7 +389,7 @@ describe('resource links', () => {
     await file.setInputFiles({ name: 'c.png', mimeType: 'image/png', buffer: Buffer.alloc(501 * 1024) });
     await page.getByText('封面图片不能超过 500 KB').waitFor();
     await file.setInputFiles({ name: 'c.png', mimeType: 'image/png', buffer: PNG });
-    await ed.locator('img.atr-content-cover__img[src="/files/e2e-image.png"]').waitFor();
+    await ed.locator('img.atr-content-cover__img[src^="/files/"]').waitFor();
     // pinned: the pin order shows and the dialog widens to 914
     await ed.getByLabel('置顶', { exact: true }).click();
     await ed.getByLabel('置顶顺序').fill('2');

@@ -132,7 +132,8 @@ export default function CarouselForm(props: FormProps<CarouselModule>) {
       </Form.Item>
       {column === 1 && (
         <Form.Item name="height" label="自定义高度（px）" rules={[{ required: true, type: 'integer', min: 100, message: MSG.carouselHeightMin }]}>
-          <InputNumber min={100} max={2000} precision={0} />
+          {/* no min clamp: a height under 100 shows the rule's message (spec 1 §5) instead of being silently raised */}
+          <InputNumber max={2000} precision={0} />
         </Form.Item>
       )}
       <Form.Item name="items" label="轮播项（拖动排序）">

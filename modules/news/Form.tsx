@@ -4,6 +4,7 @@
  * to both; none chosen shows 请选择模块数据展示方式), carousel count 1-10, category, curated data,
  * date format, explore redirect, login flag, specific link and specific cover.
  */
+import { useState } from 'react';
 import { Alert, Checkbox, Form, InputNumber } from 'antd';
 import { MSG } from '@common/messages';
 import type { FormProps } from '../types.app';
@@ -16,23 +17,26 @@ const DISPLAY_OPTIONS = [{ value: 'carousel', label: '轮播' }, { value: 'data'
 /** See the file comment. */
 export default function NewsForm(props: FormProps<NewsModule>) {
   const [form] = Form.useForm();
-  const displayType = (Form.useWatch('displayType', form) as NewsDisplayType[] | undefined) ?? props.initial?.displayType ?? ['carousel', 'data'];
+  // displayType has no Form.Item of its own: keep it in state and copy it into the form store on change
+  const [displayType, setDisplayTypeState] = useState<NewsDisplayType[]>(() => props.initial?.displayType ?? ['carousel', 'data']);
+  const setDisplayType = (v: NewsDisplayType[]) => { setDisplayTypeState(v); form.setFieldValue('displayType', v); };
   const span = (Form.useWatch('span', form) as number | undefined) ?? 3;
   const none = displayType.length === 0;
   return (
     <ModuleFormShell type="news" form={form} {...props}>
       <TitleField />
       <SpanField extra="二分之一及以下只能选择一种展示方式"
-        onChange={(s) => form.setFieldValue('displayType', displayTypesForSpan(s, form.getFieldValue('displayType') ?? []))} />
+        onChange={(s) => setDisplayType(displayTypesForSpan(s, displayType))} />
       <Form.Item label="展示方式" required>
         <Checkbox.Group options={DISPLAY_OPTIONS} value={displayType}
-          onChange={(v) => form.setFieldValue('displayType', displayTypesAfterChoice(span, displayType, v as NewsDisplayType[]))} />
+          onChange={(v) => setDisplayType(displayTypesAfterChoice(span, displayType, v as NewsDisplayType[]))} />
         {none && <Alert style={{ marginTop: 8 }} type="error" showIcon title={MSG.newsDisplayTypeRequired} />}
       </Form.Item>
       {displayType.includes('carousel') && (
         <Form.Item name="carouselCount" label="轮播数量"
           rules={[{ type: 'integer', min: 1, max: 10, message: MSG.carouselCountRange }]}>
-          <InputNumber min={1} max={10} precision={0} />
+          {/* no min/max clamp: an out-of-range number shows the rule's message (spec 1 §5) instead of being silently changed */}
+          <InputNumber precision={0} />
         </Form.Item>
       )}
       <CategoryField categories={props.categories} />

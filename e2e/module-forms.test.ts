@@ -1,0 +1,256 @@
+/**
+ * End to end in Debian's Chromium (issue 3 'The whole home page', module forms; spec 1 §2 forms, §5
+ * messages): a super manager adds, through their forms in the editor, the panel types no other e2e file
+ * adds — news (新闻), topic navigation (专题导航), institution (机构), journal (期刊), activity (学术活动),
+ * research output (科研成果) and carousel (轮播图) — and on the way sees each form message of spec 1 §5:
+ * 请输入模块标题 (empty title), 请选择模块数据展示方式 (news without a display type), the carousel count
+ * range (news carousel count 11), the carousel custom height minimum (under 100), the carousel item save
+ * button disabled without a url, 请选择专题 (topic navigation without topics), and the research output /
+ * activity save button disabled with no data type. Real catalogues (CSRankings scholars, CCF journals and
+ * conferences, CSL articles) and three news items are imported into the application's topic first; the
+ * visitor page then shows every panel with items. Screenshot: test-artifacts/e2e-module-forms-visitor.png.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { MSG } from '../common/messages';
+import { artifacts, launchChromium, releaseAll, sharedData, startServer, type RunningServer } from './support';
+
+const PHONE = '13800138021';
+const TOPIC = '综合资源';
+const NEWS = [
+  { type: 'news', title: '国家科技图书文献中心开通新一批外文数据库', date: '2026-03-02', fields: { summary: '新增数据库覆盖工程技术领域', source: 'NSTL', cover: '/demo/portal-1.svg' } },
+  { type: 'news', title: '中文科技文献分类评测数据集发布', date: '2026-02-20', fields: { summary: 'CSL 基准数据', source: '科研快讯', cover: '/demo/portal-2.svg' } },
+  { type: 'news', title: '高校图书馆联盟召开年度工作会议', date: '2026-01-15', fields: { summary: '会议讨论资源共建共享', source: '图情动态', cover: '/demo/portal-3.svg' } },
+];
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  server.cli('import', 'scholars', path.join(sharedData, 'csrankings-scholars', 'csrankings-z.csv'), '--topic', TOPIC);
+  server.cli('import', 'journals', path.join(sharedData, 'showjcr-journal-lists', 'CCF2026-UTF8.csv'), '--topic', TOPIC);
+  server.cli('import', 'articles', path.join(sharedData, 'csl-chinese-scientific-literature', 'csl_benchmark_train_title_category.tsv'), '--topic', TOPIC);
+  server.cli('import', 'conferences', path.join(sharedData, 'ccf-deadlines-conferences', 'conferences_flat.csv'), '--topic', TOPIC);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-forms-'));
+  fs.writeFileSync(path.join(dir, 'news.jsonl'), NEWS.map((l) => JSON.stringify(l)).join('\n'));
+  server.cli('import', 'jsonl', path.join(dir, 'news.jsonl'), '--topic', TOPIC);
+  fs.rmSync(dir, { recursive: true, force: true });
+  server.cli('admin', 'add', '--phone', PHONE);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  fs.mkdirSync(artifacts, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Opens 添加模块 › `label` in the editor and returns the open drawer. The dropdown can swallow a click
+ * while it is still animating, so the whole open is tried up to three times.
+ */
+async function openForm(label: string) {
+  const drawer = page.locator('.ant-drawer-open');
+  if (await drawer.count()) { // a failed step left a form open: close it so the next step can run
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.getByRole('button', { name: '添加模块' }).first().click();
+      const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true });
+      await item.click({ timeout: 5000 });
+      await drawer.getByLabel('模块标题').waitFor({ timeout: 5000 });
+      return drawer;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(300);
+    }
+  }
+}
+
+/** The form error under a field carrying `text` (antd's explain line). */
+const formError = (drawer: Locator, text: string) => drawer.locator('.ant-form-item-explain-error').filter({ hasText: text });
+
+/** Waits up to 5 s for a button to be disabled (true) or enabled (false); antd updates after a render. */
+async function expectDisabled(button: Locator, disabled: boolean) {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    if ((await button.isDisabled()) === disabled) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(await button.isDisabled()).toBe(disabled);
+}
+
+/** Sets the title, saves with 添加模块 and waits for the saved message. */
+async function saveAs(drawer: Locator, title: string) {
+  await drawer.getByLabel('模块标题').fill(title);
+  await drawer.getByRole('button', { name: '添加模块' }).click();
+  await page.getByText('首页配置保存成功').last().waitFor();
+  await drawer.waitFor({ state: 'hidden' });
+}
+
+describe('module forms: a manager adds seven panel types, a visitor reads them', () => {
+  it('signs in and creates an application on this host with the topic', async () => {
+    await page.goto(`${server.url}/console/login`);
+    await page.getByPlaceholder('手机号').fill(PHONE);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText('验证码已发送').waitFor();
+    await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(/\/console\/applications/);
+    await page.getByRole('button', { name: '新建应用' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('应用名称').fill('综合资源门户');
+    await dialog.getByLabel('域名').fill(`127.0.0.1:${server.port}`);
+    await dialog.getByLabel('专题').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: TOPIC }).first().click();
+    await dialog.getByRole('button', { name: '创建' }).click();
+    await page.getByText('应用创建成功').waitFor();
+    await releaseAll(page, server.url); // visitors see released sites only (decision #138)
+    await page.getByRole('row').filter({ hasText: '综合资源门户' }).getByRole('button', { name: '编辑首页' }).click();
+    await page.waitForURL(/\/editor$/);
+  });
+
+  it('news: empty title, no display type and carousel count 11 are refused, then it saves', async () => {
+    const drawer = await openForm('新闻');
+    const save = drawer.getByRole('button', { name: '添加模块' });
+    // empty title
+    await drawer.getByLabel('模块标题').fill('');
+    await save.click();
+    await formError(drawer, MSG.moduleTitleRequired).waitFor();
+    expect(MSG.moduleTitleRequired).toBe('请输入模块标题');
+    // no display type: uncheck both
+    await drawer.getByLabel('轮播', { exact: true }).uncheck();
+    await drawer.getByLabel('列表', { exact: true }).uncheck();
+    await drawer.getByText(MSG.newsDisplayTypeRequired).waitFor();
+    expect(MSG.newsDisplayTypeRequired).toBe('请选择模块数据展示方式');
+    await drawer.getByLabel('模块标题').fill('新闻动态');
+    await save.click();
+    await page.getByText(MSG.newsDisplayTypeRequired).nth(1).waitFor(); // the save is refused with the same message
+    expect(await drawer.isVisible()).toBe(true);
+    // a fresh form for the rest: it opens with both display types ticked
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await openForm('新闻');
+    expect(await drawer.getByLabel('轮播', { exact: true }).isChecked()).toBe(true);
+    // carousel count out of range
+    const count = drawer.getByLabel('轮播数量');
+    await count.fill('11');
+    await formError(drawer, MSG.carouselCountRange).waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'e2e-module-forms-news-errors.png') });
+    await count.fill('3');
+    await formError(drawer, MSG.carouselCountRange).waitFor({ state: 'detached' });
+    await saveAs(drawer, '新闻动态');
+    await page.locator('[data-module-type="news"]').getByText(NEWS[0].title).first().waitFor();
+  });
+
+  it('topic navigation: refused with 请选择专题, then saved with this application as topic', async () => {
+    const drawer = await openForm('专题导航');
+    await drawer.getByLabel('模块标题').fill('专题导航');
+    const save = drawer.getByRole('button', { name: '添加模块' });
+    await expectDisabled(save, false); // the topic list has loaded
+    await save.click();
+    await formError(drawer, MSG.topicRequired).waitFor();
+    expect(MSG.topicRequired).toBe('请选择专题');
+    await drawer.getByLabel('专题', { exact: true }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '综合资源门户' }).click();
+    await drawer.getByLabel('模块标题').click();
+    await formError(drawer, MSG.topicRequired).waitFor({ state: 'detached' });
+    await saveAs(drawer, '专题导航');
+    await page.locator('[data-module-type="link"]').getByText('综合资源门户').first().waitFor();
+  });
+
+  it('institution and journal panels save with their defaults', async () => {
+    await saveAs(await openForm('机构'), '合作机构');
+    await saveAs(await openForm('期刊'), '推荐期刊');
+    await page.locator('[data-module-type="institution"]').getByText('合作机构').first().waitFor();
+    await page.locator('[data-module-type="journal"]').getByText('推荐期刊').first().waitFor();
+  });
+
+  it('research output and activity: save disabled with no data type', async () => {
+    for (const [label, title, types] of [['科研成果', '科研成果', ['论文', '专利', '报告']], ['学术活动', '学术会议', ['会议', '项目']]] as const) {
+      const drawer = await openForm(label);
+      const save = drawer.getByRole('button', { name: '添加模块' });
+      await expectDisabled(save, false);
+      for (const t of types) await drawer.getByLabel(t, { exact: true }).uncheck();
+      await expectDisabled(save, true);
+      await formError(drawer, MSG.dataTypeRequired).waitFor();
+      if (label === '科研成果') await page.screenshot({ path: path.join(artifacts, 'e2e-module-forms-fruit-no-type.png') });
+      await drawer.getByLabel(types[0], { exact: true }).check();
+      await expectDisabled(save, false);
+      await saveAs(drawer, title);
+    }
+    await page.locator('[data-module-type="fruit"]').getByText('科研成果').first().waitFor();
+    await page.locator('[data-module-type="activity"]').getByText('学术会议').first().waitFor();
+  });
+
+  it('carousel: height under 100 refused, item save disabled without a url, then two items', async () => {
+    const drawer = await openForm('轮播图');
+    await drawer.getByLabel('自定义高度', { exact: true }).check();
+    const height = drawer.getByLabel('自定义高度（px）');
+    await height.fill('50');
+    await formError(drawer, MSG.carouselHeightMin).waitFor();
+    await height.fill('320');
+    await formError(drawer, MSG.carouselHeightMin).waitFor({ state: 'detached' });
+    for (const [url, title] of [['/demo/banner-1.svg', '数字资源推介'], ['/demo/banner-2.svg', '学术讲座周']]) {
+      await drawer.getByRole('button', { name: '添加轮播项' }).click();
+      const item = page.locator('.ant-modal').filter({ hasText: '添加轮播项' });
+      await item.waitFor();
+      const ok = item.getByRole('button', { name: '保存' });
+      await expectDisabled(ok, true);
+      await item.getByLabel('标题').fill(title);
+      await expectDisabled(ok, true); // still no url
+      await item.getByLabel('图片或视频地址').fill(url);
+      await expectDisabled(ok, false);
+      await ok.click();
+      await item.waitFor({ state: 'detached' });
+    }
+    expect(await drawer.getByTestId('carousel-item').count()).toBe(2);
+    await saveAs(drawer, '首页轮播');
+    await page.screenshot({ path: path.join(artifacts, 'e2e-module-forms-editor.png'), fullPage: true });
+  });
+
+  it('shows every panel with items to a visitor', async () => {
+    const visitor = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+    visitor.on('pageerror', (e) => pageErrors.push(e.message));
+    await visitor.goto(`${server.url}/`);
+    const expectations: Array<[string, string[]]> = [
+      ['news', ['新闻动态', NEWS[0].title, NEWS[2].title]],
+      ['link', ['专题导航', '综合资源门户']],
+      ['institution', ['合作机构']],
+      ['journal', ['推荐期刊']],
+      ['fruit', ['科研成果']],
+      ['activity', ['学术会议']],
+      ['carousel', ['数字资源推介']],
+    ];
+    for (const [type, texts] of expectations) {
+      const panel = visitor.locator(`[data-module-type="${type}"]`);
+      for (const t of texts) await panel.getByText(t, { exact: false }).first().waitFor();
+    }
+    // the panels of the imported catalogues show items, not their empty state
+    for (const type of ['institution', 'journal', 'fruit', 'activity']) {
+      const panel = visitor.locator(`[data-module-type="${type}"]`);
+      await panel.locator('a[href]').first().waitFor();
+      expect(await panel.locator('a[href]').count(), type).toBeGreaterThanOrEqual(2);
+    }
+    expect(await visitor.locator('[data-module-type="carousel"] img[src="/demo/banner-1.svg"]').count()).toBeGreaterThanOrEqual(1);
+    // the slide images load lazily: bring the carousel into view and wait for the first one to load
+    await visitor.locator('[data-module-type="carousel"]').scrollIntoViewIfNeeded();
+    await visitor.waitForFunction(() => [...document.querySelectorAll('[data-module-type="carousel"] img[src="/demo/banner-1.svg"]')]
+      .some((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+    await visitor.waitForLoadState('networkidle');
+    await visitor.screenshot({ path: path.join(artifacts, 'e2e-module-forms-visitor.png'), fullPage: true });
+    await visitor.close();
+    expect(pageErrors).toEqual([]);
+  });
+});
