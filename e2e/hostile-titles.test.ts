@@ -54,9 +54,15 @@ describe('XSS payloads in module titles', () => {
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     const withMarkup = XSS_PAYLOADS.find((p) => p.includes('<script'))!;
     const plain = 'javascript:alert(1)" onmouseover="alert(2)';
-    await page.getByRole('button', { name: '添加模块' }).first().click();
-    await page.getByRole('menuitem', { name: '通知公告', exact: true }).click();
+    await page.getByText('首页还没有模块').waitFor();
     const drawer = page.locator('.ant-drawer');
+    // open the notice form from the 添加模块 menu (once more if the first click met the menu mid-animation)
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page.getByRole('button', { name: '添加模块' }).first().click();
+      await page.getByRole('menuitem', { name: '通知公告', exact: true }).click();
+      if (await drawer.getByLabel('模块标题').waitFor({ timeout: 8000 }).then(() => true, () => false)) break;
+      await page.keyboard.press('Escape');
+    }
     await drawer.getByLabel('模块标题').fill(withMarkup.slice(0, 60));
     await drawer.getByRole('button', { name: '添加模块' }).click();
     await drawer.getByText('不能包含 HTML 标签').first().waitFor();
