@@ -30,17 +30,23 @@ export async function upload(app: TestContext['app'], client: Client | null, url
     if (opts.xsrf !== false) headers['x-xsrf-token'] = client.cookies.get('XSRF-TOKEN')!;
   }
   const res = await app.inject({ method: 'POST', url, headers, payload: body });
-  let json: any;
+  let json: unknown;
   try { json = res.json(); } catch { json = undefined; }
-  return { status: res.statusCode, body: json, text: res.body, headers: res.headers };
+  return { status: res.statusCode, body: json as FilesReply, text: res.body, headers: res.headers };
 }
+
+/** One file of GET /api/v1/files as the tests read it. */
+interface FileRow { id: number; name: string; contentType: string; uploaderId: number | null; url: string }
+
+/** A reply of the files routes as the tests read it: the stored file, or a refusal (`error`). */
+interface FilesReply extends FileRow { key: string; message: string; maxSize: number; error: { code: string; message: string; fields?: Record<string, string> } }
 
 const filesDir = () => ctx.config.filesDir;
 const storedCount = () => (fs.existsSync(filesDir()) ? fs.readdirSync(filesDir()).length : 0);
 const rowCount = async () => Number((await ctx.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 /** Expects a refusal with the message, and that neither a row nor a stored file was added. */
-async function refused(res: { status: number; body: any }, status: number, message: string, before: { rows: number; stored: number }) {
+async function refused(res: { status: number; body: FilesReply }, status: number, message: string, before: { rows: number; stored: number }) {
   expect(res.status).toBe(status);
   expect(res.body.error.message).toBe(message);
   expect(await rowCount()).toBe(before.rows);
@@ -105,7 +111,7 @@ describe('image upload (POST /api/v1/files)', () => {
     await refused(await upload(ctx.app, alice, '/api/v1/files', [{ name: 'maxSize', value: '2' }, { name: 'file', filename: 'a.png', data: png }]), 413, '请选择小于 2 K 的图片', before);
     const res = await upload(ctx.app, alice, '/api/v1/files', [{ name: 'maxSize', value: '99999' }, { name: 'file', filename: 'a.png', data: png }]);
     expect(res.status).toBe(400);
-    expect(res.body.error.fields['body.maxSize']).toBeTruthy();
+    expect(res.body.error.fields?.['body.maxSize']).toBeTruthy();
   });
 
   it('checks width and height ranges when all four are set', async () => {
@@ -212,15 +218,15 @@ describe('listing and deleting (GET /api/v1/files, DELETE /api/v1/files/:id)', (
     const mine = await alice.get('/api/v1/files?size=100');
     expect(mine.status).toBe(200);
     expect(mine.body.totalElements).toBeGreaterThan(3);
-    expect(mine.body.content.every((f: any) => f.uploaderId === mine.body.content[0].uploaderId)).toBe(true);
-    const ids = mine.body.content.map((f: any) => f.id);
+    expect(mine.body.content.every((f: FileRow) => f.uploaderId === mine.body.content[0].uploaderId)).toBe(true);
+    const ids = mine.body.content.map((f: FileRow) => f.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect((await bob.get('/api/v1/files')).body.totalElements).toBe(0);
     expect((await admin.get('/api/v1/files')).body.totalElements).toBe(mine.body.totalElements);
     const images = await alice.get('/api/v1/files?kind=image&size=100');
-    expect(images.body.content.every((f: any) => f.contentType.startsWith('image/'))).toBe(true);
+    expect(images.body.content.every((f: FileRow) => f.contentType.startsWith('image/'))).toBe(true);
     const named = await alice.get(`/api/v1/files?query=${encodeURIComponent('报告')}`);
-    expect(named.body.content.map((f: any) => f.name)).toEqual(['报告 2024.txt']);
+    expect(named.body.content.map((f: FileRow) => f.name)).toEqual(['报告 2024.txt']);
     expect((await ctx.client().get('/api/v1/files')).status).toBe(401);
   });
 
