@@ -4,8 +4,11 @@
  * network failure or a 5xx (spec 2 §9), and panel reads map to the calls of spec 2 §7.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, apiPut, buildUrl, request, runRead } from './api';
+import { ApiError, apiGet, apiPost, apiPut, buildUrl, dispositionName, downloadBlob, forgetSigningKey, request, runRead } from './api';
 import { MSG } from '@common/messages';
+import { SIGN_HEADER, SIGNING_KEY_PATH, bodyDigest, canonicalRequest, signatureOf } from '@common/requestSigning';
+
+const KEY = 'ab'.repeat(32);
 
 type FetchArgs = [input: string, init: RequestInit];
 const json = (status: number, body: unknown) =>
@@ -17,6 +20,9 @@ beforeEach(() => {
   fetchMock = vi.fn<(...a: FetchArgs) => Promise<Response>>();
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('document', { cookie: 'other=1; XSRF-TOKEN=tok%2Dabc; x=y' });
+  // the key the server embeds in the page (server/web/index.ts) for this XSRF token
+  forgetSigningKey();
+  vi.stubGlobal('__ATRIUM_SIGNING__', { xsrf: 'tok-abc', key: KEY, serverTime: Date.now() });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -113,6 +119,78 @@ describe('api client', () => {
     const err = await p;
     expect((err as ApiError).code).toBe('timeout');
     expect((err as ApiError).message).toBe(MSG.requestTimeout);
+  });
+
+  it('signs every call: nonce, timestamp, body hash and an HMAC the server can check', async () => {
+    fetchMock.mockImplementation(async () => json(200, { ok: true }));
+    await apiPost('/api/v1/notices?x=1', { title: '通知' });
+    await apiGet('/api/v1/search', { q: '中文', type: ['a', 'b'] });
+    const [post, get] = fetchMock.mock.calls;
+    for (const [call, method, path, query, body] of [
+      [post, 'POST', '/api/v1/notices', '?x=1', '{"title":"通知"}'],
+      [get, 'GET', '/api/v1/search', '?q=%E4%B8%AD%E6%96%87&type=a&type=b', undefined],
+    ] as const) {
+      const h = headersOf(call);
+      expect(h[SIGN_HEADER.validation]).toBe(bodyDigest(body));
+      expect(Math.abs(Number(h[SIGN_HEADER.timestamp]) - Date.now())).toBeLessThan(2000);
+      const canon = canonicalRequest({ method, path, query, timestamp: h[SIGN_HEADER.timestamp], nonce: h[SIGN_HEADER.nonce], validation: h[SIGN_HEADER.validation] });
+      expect(h[SIGN_HEADER.signature]).toBe(signatureOf(KEY, canon));
+    }
+    expect(headersOf(post)[SIGN_HEADER.nonce]).not.toBe(headersOf(get)[SIGN_HEADER.nonce]);
+  });
+
+  it('asks for the key when the page has none, and signs on the server clock', async () => {
+    vi.stubGlobal('__ATRIUM_SIGNING__', undefined);
+    const serverAhead = 10 * 60_000;
+    fetchMock.mockImplementation(async (url) => (url === SIGNING_KEY_PATH ? json(200, { key: KEY, serverTime: Date.now() + serverAhead }) : json(200, { ok: true })));
+    await apiPost('/api/v1/actions', {});
+    await apiPost('/api/v1/actions', {});
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([SIGNING_KEY_PATH, '/api/v1/actions', '/api/v1/actions']);
+    const ts = Number(headersOf(fetchMock.mock.calls[1])[SIGN_HEADER.timestamp]);
+    expect(Math.abs(ts - (Date.now() + serverAhead))).toBeLessThan(2000);
+  });
+
+  it('after a refused signature fetches the key again and sends once more with a new nonce', async () => {
+    const refused = () => json(401, { error: { code: 'signature_invalid', message: MSG.signatureInvalid } });
+    fetchMock
+      .mockResolvedValueOnce(refused())
+      .mockResolvedValueOnce(json(200, { key: 'cd'.repeat(32), serverTime: Date.now() }))
+      .mockResolvedValueOnce(json(201, { id: 1 }));
+    await expect(apiPost('/api/v1/notices', { a: 1 })).resolves.toEqual({ id: 1 });
+    const urls = fetchMock.mock.calls.map((c) => c[0]);
+    expect(urls).toEqual(['/api/v1/notices', SIGNING_KEY_PATH, '/api/v1/notices']);
+    expect(headersOf(fetchMock.mock.calls[0])[SIGN_HEADER.nonce]).not.toBe(headersOf(fetchMock.mock.calls[2])[SIGN_HEADER.nonce]);
+    // a second refusal reaches the caller with its message (no loop)
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (url) => (url === SIGNING_KEY_PATH ? json(200, { key: KEY, serverTime: Date.now() }) : refused()));
+    await expect(apiPost('/api/v1/notices', { a: 1 })).rejects.toMatchObject({ status: 401, message: MSG.signatureInvalid });
+    expect(fetchMock.mock.calls.filter((c) => c[0] === '/api/v1/notices')).toHaveLength(2);
+    // a replay refusal is not retried
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(json(401, { error: { code: 'nonce_reused', message: MSG.nonceReused } }));
+    await expect(apiPost('/api/v1/notices', {})).rejects.toMatchObject({ message: MSG.nonceReused });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects with a message when no key can be had (never hangs)', async () => {
+    vi.stubGlobal('__ATRIUM_SIGNING__', undefined);
+    fetchMock.mockResolvedValue(json(500, { error: { code: 'server_error', message: MSG.serverError } }));
+    await expect(apiPost('/api/v1/actions', {})).rejects.toMatchObject({ code: 'signing_key', message: MSG.signingKeyFailed });
+  });
+
+  it('downloads a blob with its server name, and rejects with the server message', async () => {
+    const clicked: string[] = [];
+    const a = { href: '', download: '', click() { clicked.push(this.download); }, remove() {} };
+    vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=tok%2Dabc', createElement: () => a, body: { appendChild: () => a } });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    fetchMock.mockResolvedValueOnce(new Response('{"format":"x"}', { status: 200, headers: { 'content-disposition': 'attachment; filename="atrium-lib.cn-20261124.json"' } }));
+    await expect(downloadBlob('/toolsApi/applicationExport/export', { applicationId: 1 }, 'x.json')).resolves.toEqual({ name: 'atrium-lib.cn-20261124.json', size: 14 });
+    expect(clicked).toEqual(['atrium-lib.cn-20261124.json']);
+    expect(headersOf(fetchMock.mock.calls[0])['X-XSRF-TOKEN']).toBe('tok-abc');
+    expect(headersOf(fetchMock.mock.calls[0])[SIGN_HEADER.signature]).toMatch(/^[0-9a-f]{64}$/);
+    fetchMock.mockResolvedValueOnce(json(403, { error: { code: 'forbidden', message: MSG.forbidden } }));
+    await expect(downloadBlob('/toolsApi/applicationExport/export', { applicationId: 1 }, 'x.json')).rejects.toMatchObject({ status: 403, message: MSG.forbidden });
+    expect(dispositionName("attachment; filename*=UTF-8''%E5%AF%BC%E5%87%BA.json")).toBe('导出.json');
   });
 
   it('sends arrays as repeated query keys and leaves out empty values', () => {

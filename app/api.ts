@@ -3,7 +3,12 @@
  *
  * - Every request carries credentials (cookies); unsafe methods echo the `XSRF-TOKEN` cookie in the
  *   `X-XSRF-TOKEN` header.
- * - Timeout 30000 ms; a GET that fails on the network or with a 5xx is retried once after 3000 ms.
+ * - Every request is signed (common/requestSigning.ts; decisions 220-224): a nonce, a timestamp on the
+ *   server's clock, the body's SHA-256 as the validation header and an HMAC-SHA256 signature with the
+ *   browser's key (embedded in the page, else asked of GET /api/v1/session/signing-key). A refusal of
+ *   the signature itself (a stale key, a wrong clock) fetches the key again and sends once more.
+ * - Timeout 30000 ms; a GET that fails on the network or with a 5xx is retried once after 3000 ms,
+ *   with a new nonce.
  * - Any failure REJECTS with an {@link ApiError} carrying the HTTP status, the server's error code and
  *   fields and its Chinese message. The original left the promise pending when the body had an error
  *   field (spec 2 §8); we never do (docs/decisions.md #3).
@@ -11,6 +16,7 @@
 import { MSG } from '@common/messages';
 import type { ApiErrorBody, Page } from '@common/page';
 import type { PanelRead } from '@modules/types';
+import { SIGNING_KEY_PATH, UNSIGNED_PAYLOAD, signRequest } from '@common/requestSigning';
 
 /** A refused or failed call: `message` is Chinese and meant for the user. */
 export class ApiError extends Error {
@@ -82,24 +88,80 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Whether a failure is worth one more try: no answer at all, or a 5xx. */
 const retryable = (err: ApiError) => err.status === 0 || err.status >= 500;
 
-let xsrfPriming: Promise<void> | null = null;
+/** The browser's signing key, the XSRF token it belongs to, and the server clock minus ours (ms). */
+interface Signing { xsrf: string; key: string; offsetMs: number }
+let signing: Signing | null = null;
+let signingFetch: Promise<Signing> | null = null;
 
-/** The server sets the XSRF cookie on every answer; before the very first unsafe call, get one. */
-async function ensureXsrfCookie(): Promise<void> {
-  if (readCookie(XSRF_COOKIE) || typeof document === 'undefined') return;
-  xsrfPriming ??= fetch('/api/v1/session', { credentials: 'include' }).then(() => undefined, () => undefined)
-    .finally(() => { xsrfPriming = null; });
-  await xsrfPriming;
+/** What the server embeds in the page (server/web/index.ts): the key of the page's XSRF token. */
+function embeddedSigning(): Signing | null {
+  const g = globalThis as { __ATRIUM_SIGNING__?: { xsrf?: unknown; key?: unknown; serverTime?: unknown } | null };
+  const e = g.__ATRIUM_SIGNING__;
+  g.__ATRIUM_SIGNING__ = null; // used once: a later key comes from the API
+  if (!e || typeof e.key !== 'string' || typeof e.xsrf !== 'string' || typeof e.serverTime !== 'number') return null;
+  return { xsrf: e.xsrf, key: e.key, offsetMs: e.serverTime - Date.now() };
 }
 
-/** One attempt: fetch with a timeout, parse the JSON answer, turn every failure into an ApiError. */
-async function attempt<T>(url: string, method: string, opts: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+/** Asks the server for this browser's signing key; rejects with an ApiError (签名密钥) when it cannot. */
+async function fetchSigning(): Promise<Signing> {
+  const t0 = Date.now();
+  let res: Response;
+  let body: { key?: unknown; serverTime?: unknown } | undefined;
+  try {
+    res = await fetch(SIGNING_KEY_PATH, { credentials: 'include', headers: { Accept: 'application/json' } });
+    body = await res.json() as typeof body;
+  } catch {
+    throw new ApiError(0, 'network', MSG.networkError);
+  }
+  const t1 = Date.now();
+  const xsrf = readCookie(XSRF_COOKIE);
+  if (!res.ok || !body || typeof body.key !== 'string' || typeof body.serverTime !== 'number' || !xsrf) {
+    throw new ApiError(res.ok ? 0 : res.status, 'signing_key', MSG.signingKeyFailed);
+  }
+  return { xsrf, key: body.key, offsetMs: body.serverTime - (t0 + t1) / 2 };
+}
+
+/** The signing key of the current XSRF cookie (from the page, the cache or the server). */
+async function currentSigning(): Promise<Signing> {
+  const xsrf = readCookie(XSRF_COOKIE);
+  if (!signing) signing = embeddedSigning();
+  if (signing && xsrf && signing.xsrf === xsrf) return signing;
+  signingFetch ??= fetchSigning().finally(() => { signingFetch = null; });
+  signing = await signingFetch;
+  return signing;
+}
+
+/** Codes of refusals that a fresh key (or a corrected clock) may cure. */
+const SIGNING_REFUSALS = new Set(['signature_missing', 'signature_invalid', 'timestamp_skew']);
+
+/**
+ * The headers a call needs beside its own: the XSRF header (unsafe methods) and the four signing
+ * headers over `body` (the exact string sent; undefined for none; `'multipart'` for an upload, signed
+ * as UNSIGNED-PAYLOAD). `url` is the path and query as sent. Rejects with an ApiError when no key can
+ * be had. Used by the upload widgets too (app/widgets/upload/send.ts).
+ */
+export async function signedHeaders(method: string, url: string, body: string | undefined | 'multipart'): Promise<Record<string, string>> {
+  const s = await currentSigning();
+  const headers = signRequest({
+    keyHex: s.key, method, url, body: body === 'multipart' ? UNSIGNED_PAYLOAD : body, now: Date.now() + s.offsetMs,
+  });
   if (method !== 'GET') {
     const token = readCookie(XSRF_COOKIE);
     if (token) headers[XSRF_HEADER] = token;
   }
+  return headers;
+}
+
+/** Forgets the signing key, so that the next call asks for it again (after a refusal of the signature). */
+export function forgetSigningKey(): void {
+  signing = null;
+}
+
+/** One attempt: fetch with a timeout, parse the JSON answer, turn every failure into an ApiError. */
+async function attempt<T>(url: string, method: string, opts: RequestOptions): Promise<T> {
+  const payload = opts.body !== undefined ? JSON.stringify(opts.body) : undefined;
+  const headers: Record<string, string> = { Accept: 'application/json', ...(await signedHeaders(method, url, payload)) };
+  if (payload !== undefined) headers['Content-Type'] = 'application/json';
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => { timedOut = true; controller.abort(); }, HTTP_TIMEOUT_MS);
@@ -109,8 +171,7 @@ async function attempt<T>(url: string, method: string, opts: RequestOptions): Pr
   let text: string;
   try {
     res = await fetch(url, {
-      method, headers, credentials: 'include', signal: controller.signal,
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      method, headers, credentials: 'include', signal: controller.signal, body: payload,
     });
     text = await res.text();
   } catch (err) {
@@ -154,14 +215,24 @@ async function attempt<T>(url: string, method: string, opts: RequestOptions): Pr
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   const url = buildUrl(path, opts.query);
-  if (method !== 'GET') await ensureXsrfCookie();
   try {
-    return await attempt<T>(url, method, opts);
+    return await attemptSigned<T>(url, method, opts);
   } catch (err) {
     if (method !== 'GET' || !(err instanceof ApiError) || !retryable(err) || opts.signal?.aborted) throw err;
   }
   await sleep(HTTP_RETRY_DELAY_MS);
   if (opts.signal?.aborted) throw new ApiError(0, 'aborted', MSG.requestFailed);
+  return attemptSigned<T>(url, method, opts);
+}
+
+/** An attempt; when the server refuses the signature itself, once more with a fresh key (a new nonce). */
+async function attemptSigned<T>(url: string, method: string, opts: RequestOptions): Promise<T> {
+  try {
+    return await attempt<T>(url, method, opts);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 401 || !SIGNING_REFUSALS.has(err.code)) throw err;
+  }
+  forgetSigningKey();
   return attempt<T>(url, method, opts);
 }
 
@@ -174,6 +245,63 @@ export const apiPost = <T>(path: string, body?: unknown) => request<T>(path, { m
 export const apiPut = <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body: body ?? {} });
 /** DELETE. */
 export const apiDelete = <T>(path: string) => request<T>(path, { method: 'DELETE' });
+
+/** The file name of a Content-Disposition header (`filename*=UTF-8''…` first), or null. */
+export function dispositionName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (star) { try { return decodeURIComponent(star[1].trim()); } catch { /* fall through */ } }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : null;
+}
+
+/**
+ * The blob-download helper of spec 2 §7 'Request wrapper': POSTs a JSON body (signed, with the XSRF
+ * header; timeout 30000 ms; not retried, a POST is not safe to repeat) and saves the answer as a file
+ * through a temporary object URL. The name comes from Content-Disposition, else `fallbackName`.
+ * Resolves with the name and size (bytes); rejects with an ApiError carrying the server's Chinese
+ * message on any failure.
+ */
+export async function downloadBlob(path: string, body: unknown, fallbackName: string): Promise<{ name: string; size: number }> {
+  const payload = JSON.stringify(body ?? {});
+  const send = async () => {
+    const headers = { Accept: '*/*', 'Content-Type': 'application/json', ...(await signedHeaders('POST', path, payload)) };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
+    try {
+      const res = await fetch(path, { method: 'POST', headers, body: payload, credentials: 'include', signal: controller.signal });
+      return { res, blob: await res.blob() };
+    } catch {
+      throw new ApiError(0, controller.signal.aborted ? 'timeout' : 'network', controller.signal.aborted ? MSG.requestTimeout : MSG.networkError);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  let { res, blob } = await send();
+  const refusal = async (): Promise<ApiError | null> => {
+    if (res.ok) return null;
+    let e: { code?: string; message?: string } | undefined;
+    try { e = (JSON.parse(await blob.text()) as ApiErrorBody).error; } catch { e = undefined; }
+    return new ApiError(res.status, e?.code ?? `http_${res.status}`, e?.message || (res.status >= 500 ? MSG.serverError : MSG.requestFailed));
+  };
+  let err = await refusal();
+  if (err && err.status === 401 && SIGNING_REFUSALS.has(err.code)) {
+    forgetSigningKey();
+    ({ res, blob } = await send());
+    err = await refusal();
+  }
+  if (err) throw err;
+  const name = dispositionName(res.headers.get('content-disposition')) ?? fallbackName;
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  return { name, size: blob.size };
+}
 
 /** What a panel read needs to know about the site (a subset of SiteContext). */
 export interface ReadSite {

@@ -24,7 +24,7 @@
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startServer, type RunningServer } from '../e2e/support.js';
+import { apiCall, createApplication, launchChromium, signInByApi, startServer, type RunningServer } from '../e2e/support.js';
 import { definitionOf } from '../modules/registry.js';
 import type { ModuleConfig } from '../common/homeConfig.js';
 import type { TemplateAction } from '../app/console/editor/template.js';
@@ -62,26 +62,13 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-export async function signIn(page: Page, server: RunningServer): Promise<string> {
-  await page.goto(`${server.url}/healthz`);
-  const xsrf = async () => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  await page.request.put(`${server.url}/api/v3/oauth/digits`, { data: { country_code: '86', mobile_number: PHONE }, headers: { 'x-xsrf-token': await xsrf() } });
-  const r = await page.request.post(`${server.url}/api/v3/oauth/digits`, { data: { country_code: '86', mobile_number: PHONE, sms_code: server.lastCode(PHONE) }, headers: { 'x-xsrf-token': await xsrf() } });
-  if (r.status() !== 200) throw new Error(`sign-in failed: ${r.status()}`);
-  return xsrf();
-}
-
 /** Creates an application on the demo topic whose home template holds `n` modules; returns its id. */
-export async function createApplication(page: Page, server: RunningServer, xsrf: string, n: number): Promise<number> {
+export async function createBenchApplication(page: Page, server: RunningServer, n: number): Promise<number> {
   const topics = await (await page.request.get(`${server.url}/api/v1/topics`)).json() as Array<{ id: number; title: string }>;
-  const topicId = topics[0]?.id;
-  const created = await page.request.post(`${server.url}/api/v1/applications`, { data: { name: `编辑器基准 ${n}`, host: `bench${n}.example.cn`, topicId }, headers: { 'x-xsrf-token': xsrf } });
-  if (created.status() !== 201) throw new Error(`create failed: ${created.status()} ${await created.text()}`);
-  const id = (await created.json()).applicationId as number;
-  const saved = await page.request.post(`${server.url}/api/v1/applications/${id}/home-config`, {
-    data: { homeConfig: [{ page: 'home', template: benchTemplate(n), style: 'card', groups: {} }], summary: '基准测试' }, headers: { 'x-xsrf-token': xsrf },
-  });
-  if (saved.status() !== 200) throw new Error(`home-config failed: ${saved.status()} ${await saved.text()}`);
+  const id = await createApplication(page, server.url, { name: `编辑器基准 ${n}`, host: `bench${n}.example.cn`, topicId: topics[0]?.id });
+  const saved = await apiCall(page, server.url, 'POST', `/api/v1/applications/${id}/home-config`,
+    { homeConfig: [{ page: 'home', template: benchTemplate(n), style: 'card', groups: {} }], summary: '基准测试' });
+  if (saved.status !== 200) throw new Error(`home-config failed: ${saved.status} ${saved.text}`);
   return id;
 }
 
@@ -154,9 +141,9 @@ export async function benchEditor(): Promise<EditorBench> {
     server.cli('admin', 'add', '--phone', PHONE);
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-    const xsrf = await signIn(page, server);
-    const largeId = await createApplication(page, server, xsrf, 200);
-    const smallId = await createApplication(page, server, xsrf, 10);
+    await signInByApi(page, server, PHONE);
+    const largeId = await createBenchApplication(page, server, 200);
+    const smallId = await createBenchApplication(page, server, 10);
     const baseline = await measureEditor(page, server, smallId, 10);
     const large = await measureEditor(page, server, largeId, 200);
     return { large, baseline, repeat: REPEAT };

@@ -18,6 +18,8 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import type { ReadyMessage } from './http-server.js';
 
+import { SIGNING_KEY_PATH, signRequest } from '../common/requestSigning.js';
+
 const repoRoot = path.resolve(import.meta.dirname, '..');
 /** The child entry (imported only as a type here: importing it would start a server). */
 const HTTP_SERVER_ENTRY = path.join(import.meta.dirname, 'http-server.ts');
@@ -26,6 +28,17 @@ const CONNECTIONS = 50;
 const XSRF = 'bench-xsrf-token';
 /** Atrium checks the XSRF cookie against the header on every POST under /api. */
 const HEADERS: Record<string, string> = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
+
+/**
+ * The headers of the benchmark's POST: XSRF and a signature (decision 220) made with the key Atrium
+ * gives this XSRF token. A read sent as POST keeps no nonce (decision 222), so one signed request can
+ * be repeated for the 5 minutes of its timestamp, as a browser repeating a read would.
+ */
+async function signedHeaders(atriumUrl: string, body: string): Promise<Record<string, string>> {
+  const res = await fetch(new URL(SIGNING_KEY_PATH, atriumUrl), { headers: { cookie: `XSRF-TOKEN=${XSRF}` } });
+  const { key } = await res.json() as { key: string };
+  return { ...HEADERS, ...signRequest({ keyHex: key, method: 'POST', url: ROUTE, body, now: Date.now() }) };
+}
 
 /** One autocannon measurement. */
 export interface HttpFigures {
@@ -88,8 +101,8 @@ function startServer(args: string[], timeoutMs = 120_000): Promise<Server> {
 }
 
 /** One POST of the benchmark body; throws unless the answer is 200 with 8 items. */
-async function readOnce(url: string, body: string): Promise<{ json: { totalElements: number; content: unknown[] }; bytes: number }> {
-  const res = await fetch(url, { method: 'POST', headers: HEADERS, body });
+async function readOnce(url: string, body: string, headers: Record<string, string>): Promise<{ json: { totalElements: number; content: unknown[] }; bytes: number }> {
+  const res = await fetch(url, { method: 'POST', headers, body });
   const text = await res.text();
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 200)}`);
   const json = JSON.parse(text) as { totalElements: number; content: unknown[] };
@@ -101,10 +114,10 @@ async function readOnce(url: string, body: string): Promise<{ json: { totalEleme
  * Warms up for 1 s, drains, then measures `seconds` with autocannon at 50 connections. Throws when no
  * response completed in the window (a 0 req/s figure would be meaningless) or the drain read fails.
  */
-async function measure(url: string, body: string, seconds: number): Promise<HttpFigures> {
-  const opts = { url, connections: CONNECTIONS, method: 'POST' as const, headers: HEADERS, body };
+async function measure(url: string, body: string, headers: Record<string, string>, seconds: number): Promise<HttpFigures> {
+  const opts = { url, connections: CONNECTIONS, method: 'POST' as const, headers, body };
   await autocannon({ ...opts, duration: 1 });
-  await readOnce(url, body); // answered only after the warm-up's queued requests
+  await readOnce(url, body, headers); // answered only after the warm-up's queued requests
   const r = await autocannon({ ...opts, duration: seconds });
   if (r.requests.total === 0) {
     throw new Error(`${url}: no response completed in ${seconds} s at ${CONNECTIONS} connections (answers slower than the window); raise BENCH_SECONDS`);
@@ -130,8 +143,9 @@ export async function benchHttp(seconds = Number(process.env.BENCH_SECONDS ?? 10
     const atrium = await startServer(['atrium', dir]);
     servers.push(atrium);
     const body = JSON.stringify({ offset: 0, count: 8, topicId: atrium.topicId });
-    const page = await readOnce(atrium.url, body);
-    const topScholar = await measure(atrium.url, body, seconds);
+    const headers = await signedHeaders(atrium.url, body);
+    const page = await readOnce(atrium.url, body, headers);
+    const topScholar = await measure(atrium.url, body, headers, seconds);
     await atrium.stop();
 
     // baseline: a bare Fastify route answering the same JSON
@@ -139,8 +153,8 @@ export async function benchHttp(seconds = Number(process.env.BENCH_SECONDS ?? 10
     fs.writeFileSync(bodyFile, JSON.stringify(page.json));
     const bare = await startServer(['bare', dir, bodyFile]);
     servers.push(bare);
-    await readOnce(bare.url, body);
-    const baseline = await measure(bare.url, body, seconds);
+    await readOnce(bare.url, body, headers);
+    const baseline = await measure(bare.url, body, headers, seconds);
     await bare.stop();
 
     return { baseline, topScholar, scholars: page.json.totalElements, answerBytes: page.bytes, seconds, connections: CONNECTIONS };

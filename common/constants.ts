@@ -78,9 +78,11 @@ export type NoticeType = (typeof NOTICE_TYPES)[number];
 export const ACTIVE_ANY = -1;
 /** spec 1 §5: a link cover is a JPG or PNG of at most 500 KB. */
 export const LINK_COVER_MAX_KB = 500;
-/** spec 2 §5, §9: editor image at most 2048 KB, attachment at most 20 MB, table 100 rows x 8 columns, height 400 px. */
-export const EDITOR_IMAGE_MAX_KB = 2048;
-export const EDITOR_ATTACHMENT_MAX_MB = 20;
+/**
+ * spec 2 §5, §9: the rich-text editor's image and attachment limits are the upload limits above
+ * (IMAGE_MAX_KB, ATTACHMENT_MAX_MB: its files go through the same upload calls); table 100 rows x 8
+ * columns, height 400 px.
+ */
 export const EDITOR_TABLE_MAX_ROWS = 100;
 export const EDITOR_TABLE_MAX_COLS = 8;
 export const EDITOR_MIN_HEIGHT = 400;

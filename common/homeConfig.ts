@@ -65,6 +65,11 @@ export const moduleBase = z.looseObject({
   dataDisplayType: z.enum(['plain', 'rich', 'image']).optional(),
   displayType: z.array(z.enum(['carousel', 'data'])).max(2).optional(),
   carouselCount: z.number().int(MSG.carouselCountRange).min(1, MSG.carouselCountRange).max(10, MSG.carouselCountRange).optional(),
+  /**
+   * 仅登录可见 (docs/decisions.md 210): left out of what the server serves to visitors and to users whose
+   * role lacks the right `panels`; managers of the application and super managers always see it.
+   */
+  loginOnly: z.boolean().optional(),
   /** version of the stored config of this type (migrations in the type's definition) */
   version: z.number().int().min(1).optional(),
 });
@@ -104,4 +109,15 @@ export function homeEntry(cfg: HomeConfig): PageEntry {
 /** A new module id: 'm' + time + random, URL-safe. */
 export function newModuleId(): string {
   return `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A saved home config as the revision list answers it, without the config (GET …/home-config/revisions). */
+export interface RevisionListItem {
+  id: number;
+  applicationId: number;
+  authorId: number | null;
+  authorName: string;
+  summary: string;
+  /** ISO-8601 UTC */
+  createdAt: string;
 }

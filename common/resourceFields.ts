@@ -18,6 +18,18 @@ export const CONSOLE_RESOURCE_TYPES = [
 ] as const;
 export type ConsoleResourceType = (typeof CONSOLE_RESOURCE_TYPES)[number];
 
+/** One resource as the console shows and edits it (GET /api/v1/applications/{id}/resources). */
+export interface ConsoleResource {
+  id: number;
+  type: string;
+  title: string;
+  date: string | null;
+  /** the stored listing fields (all of them, also those the console does not edit) */
+  fields: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** How a field is edited: one-line text, multi-line text, link, yyyy-MM-dd, number, list of names, one of options. */
 export type ResourceFieldKind = 'text' | 'textarea' | 'url' | 'date' | 'number' | 'list' | 'select';
 

@@ -33,6 +33,11 @@ export const USER_RIGHT_LABELS: Record<UserRight, string> = {
   panels: '查看仅登录可见的栏目',
   download: '下载附件',
 };
+/** What each user right opens (docs/decisions.md 210-214), shown under the role table. */
+export const USER_RIGHT_HINTS: Record<UserRight, string> = {
+  panels: '可看到首页中开启了「仅登录可见」的栏目及其内容',
+  download: '可下载开启了「附件仅限有下载权限的用户下载」的通知附件',
+};
 
 /** Application lifecycle (spec 1 §4 'release and pass'; decision #138). */
 export const APPLICATION_STATUSES = ['draft', 'submitted', 'released'] as const;

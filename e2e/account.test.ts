@@ -10,7 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, startServer, type RunningServer, signInConsole } from './support';
 
 const PHONE = '13900139000';
 let server: RunningServer;
@@ -49,14 +49,7 @@ afterAll(async () => {
 
 describe('account settings and topic links', () => {
   it('sends a signed-out visitor to sign in, and back to /settings/account', async () => {
-    await page.goto(`${base}/settings/account`);
-    await page.waitForURL(/\/console\/login\?redirect=%2Fsettings%2Faccount/);
-    await page.getByPlaceholder('手机号').fill(PHONE);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText('验证码已发送').waitFor();
-    await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/settings\/account$/);
+    await signInConsole(page, server, PHONE, { url: `${base}/settings/account`, login: /\/console\/login\?redirect=%2Fsettings%2Faccount/, then: /\/settings\/account$/ });
     await page.getByRole('heading', { name: '账号设置' }).waitFor();
     await page.getByTestId('bind-mobile').getByText('139****9000').waitFor();
   });

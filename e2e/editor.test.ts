@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, releaseAll, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, releaseAll, startServer, type RunningServer, signInConsole, createApplication, topicId } from './support';
 
 const PHONE = '13800138001';
 let server: RunningServer;
@@ -62,19 +62,8 @@ async function saved(text: string) {
 
 describe('a manager edits the home page with drag, resize, undo and revisions', () => {
   it('signs in and opens the editor of a new application', async () => {
-    await page.goto(`${server.url}/console/login`);
-    await page.getByPlaceholder('手机号').fill(PHONE);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText('验证码已发送').waitFor();
-    await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/console\/applications/);
-    const topics = await (await page.request.get(`${server.url}/api/v1/topics`)).json() as Array<{ id: number; title: string }>;
-    const topicId = topics.find((t) => t.title === '综合资源')!.id;
-    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-    const created = await page.request.post(`${server.url}/api/v1/applications`, { data: { name: '编辑器门户', host: `127.0.0.1:${server.port}`, topicId }, headers: { 'x-xsrf-token': xsrf } });
-    expect(created.status()).toBe(201);
-    appId = (await created.json()).applicationId;
+    await signInConsole(page, server, PHONE);
+    appId = await createApplication(page, server.url, { name: '编辑器门户', host: `127.0.0.1:${server.port}`, topicId: await topicId(page, server.url, '综合资源') });
     await releaseAll(page, server.url); // visitors see released sites only (decision #138)
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     await page.getByText('首页还没有模块').waitFor();

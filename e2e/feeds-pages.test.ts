@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchChromium, sharedData, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, sharedData, startServer, type RunningServer, apiCall, signInConsole } from './support';
 
 const PHONE = '13800138077';
 /** the visitor who signs in on the jobs page (a second number: codes are rate-limited per number) */
@@ -43,13 +43,9 @@ const LINES = [
   { type: 'wechat_article', key: 'wx-3', title: '新到期刊目录（五月）', date: '2026-05-06', fields: { wechatId: WECHAT_ID, groupId: 'g1', groupName: '资源推荐', articleTime: '2026-05-06 08:00:00' } },
 ];
 
-/** A JSON request from inside the page (its cookies and XSRF token). */
+/** A JSON request on the page's origin (its cookies, XSRF token and a signature). */
 async function call(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return page.evaluate(async ({ method, url, body }) => {
-    const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-    const r = await fetch(url, { method, headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': token }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: r.status, body: await r.json() };
-  }, { method, url, body });
+  return apiCall(page, new URL(page.url()).origin, method, url, body);
 }
 
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, `e2e-feeds-pages-${name}.png`), fullPage: true });
@@ -74,13 +70,7 @@ afterAll(async () => {
 describe('feed pages and institution counts on the demo site', () => {
   it('a manager binds the account and adds wechat, tool, job and bulletin panels to the demo home page', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-    await page.goto(`${base}/console/login`);
-    await page.getByPlaceholder('手机号').fill(PHONE);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText('验证码已发送').waitFor();
-    await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/console\/applications/);
+    await signInConsole(page, server, PHONE, { url: `${base}/console/login` });
     const apps = await call(page, 'GET', '/api/v1/applications');
     const appId = apps.body.content.find((a: { host: string }) => a.host === 'localhost').applicationId as number;
     expect((await call(page, 'POST', `/api/v1/applications/${appId}/wechat`, { wechatId: WECHAT_ID, name: 'Atrium 资讯' })).status).toBe(201);

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { artifacts, launchChromium, releaseAll, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, releaseAll, startServer, type RunningServer, signInConsole } from './support';
 
 const PHONE = '13800138011';
 let server: RunningServer;
@@ -55,14 +55,7 @@ async function visitorPage(): Promise<Page> {
 
 describe('layouts: flex areas and group templates', () => {
   it('signs in and creates an application on the host of this server', async () => {
-    await page.goto(`${server.url}/console/applications`);
-    await page.waitForURL(/\/console\/login/);
-    await page.getByPlaceholder('手机号').fill(PHONE);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText('验证码已发送').waitFor();
-    await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/console\/applications/);
+    await signInConsole(page, server, PHONE, { url: `${server.url}/console/applications` });
     await page.getByRole('button', { name: '新建应用' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('应用名称').fill('布局演示门户');

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MSG } from '../common/messages';
-import { artifacts, launchChromium, releaseAll, sharedData, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, releaseAll, sharedData, startServer, type RunningServer, signInConsole } from './support';
 
 const PHONE = '13800138021';
 const TOPIC = '综合资源';
@@ -53,29 +53,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/**
- * Opens 添加模块 › `label` in the editor and returns the open drawer. The dropdown can swallow a click
- * while it is still animating, so the whole open is tried up to three times.
- */
+/** Opens 添加模块 › `label` in the editor and returns the open drawer. */
 async function openForm(label: string) {
   const drawer = page.locator('.ant-drawer-open');
   if (await drawer.count()) { // a failed step left a form open: close it so the next step can run
     await drawer.getByRole('button', { name: '取消' }).click();
     await drawer.waitFor({ state: 'hidden' });
   }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await page.getByRole('button', { name: '添加模块' }).first().click();
-      const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true });
-      await item.click({ timeout: 5000 });
-      await drawer.getByLabel('模块标题').waitFor({ timeout: 5000 });
-      return drawer;
-    } catch (e) {
-      if (attempt >= 3) throw e;
-      await page.keyboard.press('Escape');
-      await page.waitForTimeout(300);
-    }
-  }
+  await page.getByRole('button', { name: '添加模块' }).first().click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true }).click();
+  await drawer.getByLabel('模块标题').waitFor();
+  return drawer;
 }
 
 /** The form error under a field carrying `text` (antd's explain line). */
@@ -101,13 +89,7 @@ async function saveAs(drawer: Locator, title: string) {
 
 describe('module forms: a manager adds seven panel types, a visitor reads them', () => {
   it('signs in and creates an application on this host with the topic', async () => {
-    await page.goto(`${server.url}/console/login`);
-    await page.getByPlaceholder('手机号').fill(PHONE);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText('验证码已发送').waitFor();
-    await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/console\/applications/);
+    await signInConsole(page, server, PHONE);
     await page.getByRole('button', { name: '新建应用' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('应用名称').fill('综合资源门户');

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer, releaseAll } from './support';
+import { artifacts, launchChromium, startServer, type RunningServer, releaseAll, signInConsole } from './support';
 
 const PHONE = '13800138001';
 const TOPIC = '科技资讯';
@@ -59,13 +59,7 @@ async function openForm(label: string) {
 
 describe('feed modules: wechat articles, jobs, bulletins and an embedded page', () => {
   it('signs in and creates an application on this server', async () => {
-    await page.goto(`${server.url}/console/login`);
-    await page.getByPlaceholder('手机号').fill(PHONE);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText('验证码已发送').waitFor();
-    await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/console\/applications/);
+    await signInConsole(page, server, PHONE);
     await page.getByRole('button', { name: '新建应用' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('应用名称').fill('科技资讯门户');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer, releaseAll } from './support';
+import { artifacts, launchChromium, startServer, type RunningServer, releaseAll, signInConsole } from './support';
 
 const PHONE = '13800138001';
 const TOPIC = '图书情报';
@@ -77,14 +77,7 @@ async function saveAs(drawer: ReturnType<Page['locator']>, title: string) {
 
 describe('module lists: a manager adds six panels, a visitor reads them', () => {
   it('signs in and creates an application on this host with the topic', async () => {
-    await page.goto(`${server.url}/console/applications`);
-    await page.waitForURL(/\/console\/login/);
-    await page.getByPlaceholder('手机号').fill(PHONE);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText('验证码已发送').waitFor();
-    await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/console\/applications/);
+    await signInConsole(page, server, PHONE, { url: `${server.url}/console/applications` });
     await page.getByRole('button', { name: '新建应用' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('应用名称').fill('图情资源门户');

@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { artifacts, launchChromium, releaseAll, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, releaseAll, startServer, type RunningServer, apiCall, createApplication, signInConsole } from './support';
 
 const PHONE = '13800138011';
 /** A w x h PNG of one colour (RGB), built here so the test needs no fixture file. */
@@ -42,10 +42,6 @@ let appId: number;
 const dialogs: string[] = [];
 const pageErrors: string[] = [];
 
-async function xsrf(p: Page) {
-  return (await p.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-}
-
 function watch(p: Page) {
   p.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
   p.on('pageerror', (e) => { pageErrors.push(e.message); });
@@ -72,23 +68,13 @@ beforeAll(async () => {
   watch(page);
   fs.mkdirSync(artifacts, { recursive: true });
   // sign in with the SMS code from the outbox
-  await page.goto(`${server.url}/console/login`);
-  await page.getByPlaceholder('手机号').fill(PHONE);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByText('验证码已发送').waitFor();
-  await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(/\/console\/applications/);
+  await signInConsole(page, server, PHONE);
   // an application on this server's host with a notice panel
-  const headers = { 'x-xsrf-token': await xsrf(page) };
-  const created = await page.request.post(`${server.url}/api/v1/applications`, { data: { name: '通知测试门户', host: `127.0.0.1:${server.port}` }, headers });
-  expect(created.status()).toBe(201);
-  appId = (await created.json()).applicationId;
+  appId = await createApplication(page, server.url, { name: '通知测试门户', host: `127.0.0.1:${server.port}` });
   await releaseAll(page, server.url); // visitors see released sites only (decision #138)
-  const hc = await page.request.post(`${server.url}/api/v1/applications/${appId}/home-config`, {
-    headers, data: { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: 'notice-e2e', type: 'notice', alias: '通知公告', span: 2, showPublishTime: true }] }] },
-  });
-  expect(hc.status()).toBe(200);
+  const hc = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/home-config`,
+    { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: 'notice-e2e', type: 'notice', alias: '通知公告', span: 2, showPublishTime: true }] }] });
+  expect(hc.status).toBe(200);
 });
 
 afterAll(async () => {

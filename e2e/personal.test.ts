@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, sharedData, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, sharedData, startServer, type RunningServer, apiCall, signInConsole } from './support';
 
 const PHONE = '13800138091';
 const TOPIC = '综合资源';
@@ -22,13 +22,9 @@ let user: Page;
 let base: string;
 let appId: number;
 
-/** A JSON request from inside the page (its cookies and XSRF token). */
+/** A JSON request on the page's origin (its cookies, XSRF token and a signature). */
 async function call(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return page.evaluate(async ({ method, url, body }) => {
-    const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-    const r = await fetch(url, { method, headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': token }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: r.status, body: await r.json() };
-  }, { method, url, body });
+  return apiCall(page, new URL(page.url()).origin, method, url, body);
 }
 
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, `e2e-personal-${name}.png`), fullPage: true });
@@ -82,13 +78,7 @@ describe('personalisation on the demo site', () => {
 
   it('signs in and turns recommendation on for the journal panel', async () => {
     user = await browser.newPage({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
-    await user.goto(`${base}/console/login`);
-    await user.getByPlaceholder('手机号').fill(PHONE);
-    await user.getByRole('button', { name: '获取验证码' }).click();
-    await user.getByText('验证码已发送').waitFor();
-    await user.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
-    await user.getByRole('button', { name: '登录', exact: true }).click();
-    await user.waitForURL(/\/console\/applications/);
+    await signInConsole(user, server, PHONE, { url: `${base}/console/login` });
     const apps = await call(user, 'GET', '/api/v1/applications');
     appId = apps.body.content.find((a: { host: string }) => a.host === 'localhost').applicationId as number;
     const config = await call(user, 'GET', `/api/v1/applications/${appId}/config`);

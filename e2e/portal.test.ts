@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, sharedData, startServer, type RunningServer, releaseAll } from './support';
+import { artifacts, launchChromium, sharedData, startServer, type RunningServer, releaseAll, apiCall, signInConsole } from './support';
 
 const PHONE = '13800138000';
 let server: RunningServer;
@@ -37,23 +37,14 @@ afterAll(async () => {
 async function expectedScholars(topicTitle: string, count: number): Promise<string[]> {
   const topics = await (await page.request.get(`${server.url}/api/v1/topics`)).json() as Array<{ id: number; title: string }>;
   const topicId = topics.find((t) => t.title === topicTitle)!.id;
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const r = await page.request.post(`${server.url}/api/v4/modules/top-scholar`, { data: { offset: 0, count, topicId }, headers: { 'x-xsrf-token': xsrf } });
-  expect(r.status()).toBe(200);
-  const body = await r.json() as { content: Array<{ title: string }> };
-  return body.content.map((s) => s.title);
+  const r = await apiCall<{ content: Array<{ title: string }> }>(page, server.url, 'POST', '/api/v4/modules/top-scholar', { offset: 0, count, topicId });
+  expect(r.status).toBe(200);
+  return r.body.content.map((s) => s.title);
 }
 
 describe('a super manager builds a portal and a visitor reads it', () => {
   it('signs in with the SMS code from the outbox', async () => {
-    await page.goto(`${server.url}/console/applications`);
-    await page.waitForURL(/\/console\/login/);
-    await page.getByPlaceholder('手机号').fill(PHONE);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText('验证码已发送').waitFor();
-    await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/console\/applications/);
+    await signInConsole(page, server, PHONE, { url: `${server.url}/console/applications` });
     await page.getByRole('heading', { name: '应用管理' }).waitFor();
   });
 

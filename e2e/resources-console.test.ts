@@ -12,7 +12,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchChromium, releaseAll, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, releaseAll, startServer, type RunningServer, apiCall, createApplication, signInByApi, topicId } from './support';
 
 const SUPER = '13800138001';
 const MANAGER = '13900139002';
@@ -25,12 +25,7 @@ let superPage: Page;
 /** Signs a browser context in through the SMS-code calls (the sign-in page itself is covered by portal.test.ts). */
 async function signIn(context: BrowserContext, phone: string): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${server.url}/healthz`);
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const headers = { 'x-xsrf-token': xsrf };
-  expect((await page.request.put(`${server.url}/api/v3/oauth/digits`, { data: { country_code: '86', mobile_number: phone }, headers })).status()).toBe(200);
-  const r = await page.request.post(`${server.url}/api/v3/oauth/digits`, { data: { country_code: '86', mobile_number: phone, sms_code: server.lastCode(phone) }, headers });
-  expect(r.status()).toBe(200);
+  await signInByApi(page, server, phone);
   return page;
 }
 
@@ -49,14 +44,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   fs.mkdirSync(artifacts, { recursive: true });
   superPage = await signIn(await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' }), SUPER);
-  const topics = await (await superPage.request.get(`${server.url}/api/v1/topics`)).json() as Array<{ id: number; title: string }>;
-  const xsrf = (await superPage.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const created = await superPage.request.post(`${server.url}/api/v1/applications`, {
-    data: { name: '科技政策门户', host: `127.0.0.1:${server.port}`, topicId: topics.find((t) => t.title === '科技政策')!.id },
-    headers: { 'x-xsrf-token': xsrf },
-  });
-  expect(created.status()).toBe(201);
-  appId = (await created.json()).applicationId;
+  appId = await createApplication(superPage, server.url, { name: '科技政策门户', host: `127.0.0.1:${server.port}`, topicId: await topicId(superPage, server.url, '科技政策') });
   await releaseAll(superPage, server.url); // visitors see released sites only (decision #138)
   // the manager: an ordinary user made a manager of this application
   managerPage = await signIn(await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' }), MANAGER);
@@ -150,12 +138,9 @@ describe('a super manager adds a custom component panel', () => {
 
   it('loads async options, refuses the empty required figure with its rule message, then saves', async () => {
     const page = superPage;
-    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-    const broken = await page.request.post(`${server.url}/api/v1/xmodules`, {
-      headers: { 'x-xsrf-token': xsrf },
-      data: { moduleName: 'search-box', type: 'broken', group: '检索', name: '坏地址检索框', alias: '检索', params: [{ field: 'type', name: '检索范围', type: 'select', optionsUrl: '/api/v1/no-such-options' }] },
-    });
-    expect(broken.status()).toBe(201);
+    const broken = await apiCall(page, server.url, 'POST', '/api/v1/xmodules',
+      { moduleName: 'search-box', type: 'broken', group: '检索', name: '坏地址检索框', alias: '检索', params: [{ field: 'type', name: '检索范围', type: 'select', optionsUrl: '/api/v1/no-such-options' }] });
+    expect(broken.status).toBe(201);
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     await page.getByRole('button', { name: '添加模块' }).click();
     await page.getByRole('menuitem', { name: '自定义组件' }).click();

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, startServer, type RunningServer, signInConsole } from './support';
 
 const SUPER = '13800138100';
 const MANAGER = '13800138101';
@@ -20,14 +20,7 @@ let manager: Page;
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, `e2e-roles-${name}.png`), fullPage: true });
 
 async function signIn(page: Page, phone: string) {
-  await page.goto(`${server.url}/console/applications`);
-  await page.waitForURL(/\/console\/login/);
-  await page.getByPlaceholder('手机号').fill(phone);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByText('验证码已发送').waitFor();
-  await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(phone));
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(/\/console\/applications/);
+  await signInConsole(page, server, phone, { url: `${server.url}/console/applications` });
 }
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 /**
- * Sign-in in Chromium (issue 5; spec 1 §3 'Users', §6): by e-mail code (outbox), as an anonymous visitor
+ * Sign-in in Chromium (issue 5; spec 1 §3 'Users', §6): by e-mail code (delivered to a real SMTP server
+ * started here, read from the delivered message), as an anonymous visitor
  * (FingerprintJS after the first paint), by single sign-on through a real OpenID provider's pages (the
  * full redirect from a console route), and with an encrypted login-info link (valid and tampered).
  */
@@ -8,19 +9,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer } from './support';
-import { startOidcProvider, type TestOidc } from '../server/routes/signin/testServers';
+import { artifacts, launchChromium, startServer, type RunningServer, apiCall } from './support';
+import { mailText, startOidcProvider, startSmtpServer, type TestOidc, type TestSmtp } from '../server/routes/signin/testServers';
 import { seal } from '../server/routes/signin/service';
 
 const KEY = crypto.randomBytes(32);
 const ADMIN = '13800138000';
 let server: RunningServer;
 let op: TestOidc;
+let smtp: TestSmtp;
 let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
-  server = await startServer({ ATRIUM_LOGIN_INFO_KEY: KEY.toString('base64') });
+  smtp = await startSmtpServer();
+  server = await startServer({ ATRIUM_LOGIN_INFO_KEY: KEY.toString('base64'), ATRIUM_MAIL_PROVIDER: 'smtp', ATRIUM_SMTP_URL: smtp.url });
   // the demo application lives on host `localhost`: the browser uses that name
   base = `http://localhost:${server.port}`;
   op = await startOidcProvider([`${base}/api/v1/oauth/sso/callback`], { alice: '王小明' });
@@ -28,26 +31,24 @@ beforeAll(async () => {
   browser = await launchChromium();
   fs.mkdirSync(artifacts, { recursive: true });
 });
-afterAll(async () => { await browser?.close(); await op?.close(); await server?.stop(); });
+afterAll(async () => { await browser?.close(); await op?.close(); await server?.stop(); await smtp?.close(); });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `signin-${name}.png`), fullPage: true });
 
-/** A JSON call from inside the page, with its cookies and the XSRF header (like the app's client). */
+/** A JSON call on the page's origin with its cookies, the XSRF header and the signature (like the app's client). */
 async function api(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return page.evaluate(async ([m, u, b]) => {
-    const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '';
-    const r = await fetch(u as string, { method: m as string, headers: { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(xsrf) }, body: b === undefined ? undefined : JSON.stringify(b) });
-    return { status: r.status, body: await r.json() };
-  }, [method, url, body] as const);
+  return apiCall(page, new URL(page.url()).origin, method, url, body);
 }
 
+/** The code in the last message the SMTP server received for `to`. */
 const lastMail = (to: string) => {
-  const lines = fs.readFileSync(path.join(server.dataDir, 'outbox', 'mail.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  return (lines.filter((l) => l.to === to).at(-1).text as string).match(/\b(\d{6})\b/)![1];
+  const raw = smtp.messages.filter((m) => m.to.includes(to)).at(-1)?.raw;
+  if (!raw) throw new Error(`no mail delivered to ${to}`);
+  return mailText(raw).match(/\b(\d{6})\b/)![1];
 };
 
 describe('sign-in in the browser', () => {
-  it('signs in with an e-mail code from the outbox', async () => {
+  it('signs in with an e-mail code delivered over SMTP', async () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${base}/console/applications`);
     await page.waitForURL(/\/console\/login/);

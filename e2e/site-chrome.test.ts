@@ -10,8 +10,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchChromium, releaseAll, startServer, type RunningServer } from './support';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { artifacts, launchChromium, releaseAll, startServer, type RunningServer, apiCall, createApplication, signInByApi } from './support';
 
 const ADMIN = '13800138001';
 const MANAGER = '13800138002';
@@ -44,14 +44,8 @@ function logoPixel(x: number, y: number): [number, number, number] {
 }
 
 /** Signs a browser context in by the SMS code calls (the console's login form is covered by portal.test.ts). */
-async function signIn(request: APIRequestContext, context: BrowserContext, phone: string) {
-  await request.get(`${server.url}/healthz`);
-  const xsrf = async () => (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const sent = await request.put(`${server.url}/api/v3/oauth/digits`, { data: { country_code: '86', mobile_number: phone }, headers: { 'x-xsrf-token': await xsrf() } });
-  expect(sent.status()).toBe(200);
-  const res = await request.post(`${server.url}/api/v3/oauth/digits`, { data: { country_code: '86', mobile_number: phone, sms_code: server.lastCode(phone) }, headers: { 'x-xsrf-token': await xsrf() } });
-  expect(res.status()).toBe(200);
-  return xsrf;
+async function signIn(context: BrowserContext, phone: string) {
+  await signInByApi(context, server, phone);
 }
 
 beforeAll(async () => { try { await setup(); } catch (e) { console.error("SETUP", (e as Error).message); throw new Error(String((e as Error).message)); } });
@@ -63,16 +57,14 @@ async function setup() {
 
   // the super manager creates the application on this server's host
   const adminContext = await browser.newContext();
-  const xsrf = await signIn(adminContext.request, adminContext, ADMIN);
-  const created = await adminContext.request.post(`${server.url}/api/v1/applications`, { data: { name: '材料科学信息门户', host: `127.0.0.1:${server.port}` }, headers: { 'x-xsrf-token': await xsrf() } });
-  expect(created.status()).toBe(201);
-  appId = (await created.json()).applicationId;
+  await signIn(adminContext, ADMIN);
+  appId = await createApplication(adminContext, server.url, { name: '材料科学信息门户', host: `127.0.0.1:${server.port}` });
   await releaseAll(await adminContext.newPage(), server.url); // visitors see released sites only (decision #138)
   await adminContext.close();
 
   // an ordinary user becomes the manager of that application
   managerContext = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-  await signIn(managerContext.request, managerContext, MANAGER);
+  await signIn(managerContext, MANAGER);
   const db = new Database(path.join(server.dataDir, 'atrium.db'));
   const user = db.prepare('select id from users where phone = ?').get(MANAGER) as { id: number };
   db.prepare('insert into application_managers (application_id, user_id) values (?, ?)').run(appId, user.id);
@@ -222,24 +214,17 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
   });
 
   it('a transparent menu lies over the page top in its font colour; the footer shows QR codes and the record link', async () => {
-    const xsrf = (await managerContext.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
     const current = await (await page.request.get(`${server.url}/api/v1/applications/${appId}/config`)).json();
-    const h = await page.request.post(`${server.url}/api/v1/applications/${appId}/header-config`, {
-      headers: { 'x-xsrf-token': xsrf },
-      data: { headerConfig: { ...current.headerConfig, theme: 'dark', style: { transparentMenu: true, transparentMenuFontColor: '#ffe58f' } } },
-    });
-    expect(h.status()).toBe(200);
-    const f = await page.request.post(`${server.url}/api/v1/applications/${appId}/footer-config`, {
-      headers: { 'x-xsrf-token': xsrf },
-      data: { footerConfig: { ...current.footerConfig, recordNumber: '京公网安备 11010802000001号', serviceAccount: { image: current.logo }, androidApp: { image: current.logo, url: 'https://example.cn/app.apk' } } },
-    });
-    expect(f.status()).toBe(200);
+    const h = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/header-config`,
+      { headerConfig: { ...current.headerConfig, theme: 'dark', style: { transparentMenu: true, transparentMenuFontColor: '#ffe58f' } } });
+    expect(h.status).toBe(200);
+    const f = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/footer-config`,
+      { footerConfig: { ...current.footerConfig, recordNumber: '京公网安备 11010802000001号', serviceAccount: { image: current.logo }, androidApp: { image: current.logo, url: 'https://example.cn/app.apk' } } });
+    expect(f.status).toBe(200);
     // a banner at the top of the home page, under the transparent header
-    const home = await page.request.post(`${server.url}/api/v1/applications/${appId}/home-config`, {
-      headers: { 'x-xsrf-token': xsrf },
-      data: { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: 'top-banner', type: 'carousel', alias: '首页轮播', span: 5, mode: 'default', column: 1, height: 420, items: [{ id: 1, dataType: 'picture', url: '/demo/banner-1.svg', title: '材料基因组计划' }] }] }] },
-    });
-    expect(home.status()).toBe(200);
+    const home = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/home-config`,
+      { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: 'top-banner', type: 'carousel', alias: '首页轮播', span: 5, mode: 'default', column: 1, height: 420, items: [{ id: 1, dataType: 'picture', url: '/demo/banner-1.svg', title: '材料基因组计划' }] }] }] });
+    expect(home.status).toBe(200);
 
     const visitor = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
     await visitor.goto(`${server.url}/`);
@@ -258,11 +243,9 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
     await visitor.screenshot({ path: path.join(artifacts, 'site-chrome-visitor-transparent.png'), fullPage: true });
 
     // the dark header theme without the transparent menu: the top bar takes the primary colour
-    const dark = await page.request.post(`${server.url}/api/v1/applications/${appId}/header-config`, {
-      headers: { 'x-xsrf-token': xsrf },
-      data: { headerConfig: { ...current.headerConfig, theme: 'dark', style: { transparentMenu: false, transparentMenuFontColor: '' } } },
-    });
-    expect(dark.status()).toBe(200);
+    const dark = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/header-config`,
+      { headerConfig: { ...current.headerConfig, theme: 'dark', style: { transparentMenu: false, transparentMenuFontColor: '' } } });
+    expect(dark.status).toBe(200);
     await visitor.reload();
     await visitor.locator('[data-module-type="carousel"]').getByText('材料基因组计划').first().waitFor();
     expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(192, 57, 43)');

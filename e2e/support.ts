@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SIGNING_KEY_PATH, signRequest } from '../common/requestSigning';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const sharedData = path.resolve(repoRoot, '../shared/data');
@@ -108,13 +109,90 @@ export async function launchChromium(): Promise<Browser> {
  * call it after creating their application.
  */
 export async function releaseAll(page: import('playwright-core').Page, url: string): Promise<void> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const list = await (await page.request.get(`${url}/api/v1/applications?size=200`)).json() as { content: Array<{ applicationId: number; status: string }> };
   for (const a of list.content) {
-    if (a.status === 'draft') await page.request.put(`${url}/api/v1/applications/${a.applicationId}/release`, { headers: { 'x-xsrf-token': xsrf } });
+    if (a.status === 'draft') await apiCall(page, url, 'PUT', `/api/v1/applications/${a.applicationId}/release`);
     if (a.status !== 'released') {
-      const r = await page.request.put(`${url}/api/v1/applications/${a.applicationId}/pass`, { headers: { 'x-xsrf-token': xsrf } });
-      if (!r.ok()) throw new Error(`pass ${a.applicationId}: ${r.status()} ${await r.text()}`);
+      const r = await apiCall(page, url, 'PUT', `/api/v1/applications/${a.applicationId}/pass`);
+      if (r.status !== 200) throw new Error(`pass ${a.applicationId}: ${r.status} ${r.text}`);
     }
   }
+}
+
+/** Signing keys by origin and XSRF token (what GET /api/v1/session/signing-key answered). */
+const signingKeys = new Map<string, string>();
+
+/** The answer of {@link apiCall}: HTTP status and parsed JSON body (undefined when not JSON). */
+export interface ApiAnswer<T = any> { status: number; body: T; text: string }
+
+/**
+ * A JSON call to the API with the page's cookies (its browser context), the XSRF header and the
+ * request signature of spec 2 §7 'Request wrapper', like the app's own client. Use it for every direct
+ * API call in e2e tests. `path` starts with `/` (joined to `base`, the server's origin) or is absolute.
+ */
+export async function apiCall<T = any>(page: Page | BrowserContext, base: string, method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+  const ctx = 'newPage' in page ? page : page.context();
+  const full = new URL(/^https?:/.test(path) ? path : `${base}${path}`);
+  let xsrf = (await ctx.cookies(full.origin)).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  if (!xsrf) {
+    await ctx.request.get(`${full.origin}/api/v1/session`);
+    xsrf = (await ctx.cookies(full.origin)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  }
+  xsrf = decodeURIComponent(xsrf);
+  let key = signingKeys.get(`${full.origin} ${xsrf}`);
+  if (!key) {
+    const k = await (await ctx.request.get(`${full.origin}${SIGNING_KEY_PATH}`)).json() as { key: string };
+    key = k.key;
+    signingKeys.set(`${full.origin} ${xsrf}`, key);
+  }
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string> = {
+    'x-xsrf-token': xsrf, ...signRequest({ keyHex: key, method, url: full.pathname + full.search, body: data, now: Date.now() }),
+  };
+  if (data !== undefined) headers['content-type'] = 'application/json';
+  const r = await ctx.request.fetch(full.toString(), { method, headers, data });
+  const text = await r.text();
+  let parsed: unknown;
+  try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+  return { status: r.status(), body: parsed as T, text };
+}
+
+/**
+ * Signs the page's browser context in as `phone` through the console's sign-in page (SMS code from the
+ * outbox): opens `opts.url` (default the sign-in page of server.url), waits to be sent to the sign-in
+ * page (`opts.login`, default any /console/login), fills the form and waits for `opts.then` (default
+ * the applications list).
+ */
+export async function signInConsole(page: Page, server: RunningServer, phone: string, opts: { url?: string; login?: RegExp; then?: RegExp } = {}): Promise<void> {
+  await page.goto(opts.url ?? `${server.url}/console/login`);
+  await page.waitForURL(opts.login ?? /\/console\/login/);
+  await page.getByPlaceholder('手机号').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await page.getByText('验证码已发送').waitFor();
+  await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(phone));
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL(opts.then ?? /\/console\/applications/);
+}
+
+/** Signs the page's browser context (or the context) in as `phone` through the SMS-code calls (no page shown). */
+export async function signInByApi(page: Page | BrowserContext, server: RunningServer, phone: string, base = server.url): Promise<void> {
+  const sent = await apiCall(page, base, 'PUT', '/api/v3/oauth/digits', { country_code: '86', mobile_number: phone });
+  if (sent.status !== 200) throw new Error(`code request failed: ${sent.status} ${sent.text}`);
+  const r = await apiCall(page, base, 'POST', '/api/v3/oauth/digits', { country_code: '86', mobile_number: phone, sms_code: server.lastCode(phone) });
+  if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.text}`);
+}
+
+/** Creates an application as the page's (super manager) user; returns its id, throws unless 201. */
+export async function createApplication(page: Page | BrowserContext, base: string, body: { name: string; host: string; topicId?: number }): Promise<number> {
+  const r = await apiCall<{ applicationId: number }>(page, base, 'POST', '/api/v1/applications', body);
+  if (r.status !== 201) throw new Error(`create application failed: ${r.status} ${r.text}`);
+  return r.body.applicationId;
+}
+
+/** The id of a topic by its title (GET /api/v1/topics). */
+export async function topicId(page: import('playwright-core').Page, base: string, title: string): Promise<number> {
+  const topics = await (await page.request.get(`${base}/api/v1/topics`)).json() as Array<{ id: number; title: string }>;
+  const t = topics.find((x) => x.title === title);
+  if (!t) throw new Error(`no topic ${title}`);
+  return t.id;
 }

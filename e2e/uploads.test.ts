@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer } from './support';
+import { artifacts, launchChromium, startServer, type RunningServer, signInConsole } from './support';
 import { makeElf, makePng } from '../server/files/testFiles';
 
 const PHONE = '13800138001';
@@ -38,14 +38,7 @@ const viewerImg = () => page.locator('.atr-viewer .atr-viewer__img');
 
 describe('uploads on /console/files', () => {
   it('signs in and opens 我的文件', async () => {
-    await page.goto(`${server.url}/console/files`);
-    await page.waitForURL(/\/console\/login/);
-    await page.getByPlaceholder('手机号').fill(PHONE);
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByText('验证码已发送').waitFor();
-    await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(PHONE));
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/console\/files/);
+    await signInConsole(page, server, PHONE, { url: `${server.url}/console/files`, then: /\/console\/files/ });
     await page.getByRole('heading', { name: '我的文件' }).waitFor();
     await page.getByText('还没有上传文件').waitFor();
   });

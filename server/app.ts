@@ -9,6 +9,7 @@ import { ZodError } from 'zod';
 import type { AppContext } from './context.js';
 import { HttpError, fromZod } from './http/errors.js';
 import { registerSessionHooks } from './http/session.js';
+import { registerRequestSigning } from './http/signing.js';
 import { requestSerializer } from './http/redact.js';
 import { MSG } from '../common/messages.js';
 import authRoutes from './routes/auth/index.js';
@@ -31,6 +32,7 @@ import signinRoutes from './routes/signin/index.js';
 import personalRoutes from './routes/personal/index.js';
 import accountRoutes from './routes/account/index.js';
 import userLinkRoutes from './routes/userLinks/index.js';
+import exportRoutes from './routes/export/index.js';
 import webRoutes from './web/index.js';
 
 declare module 'fastify' {
@@ -50,7 +52,7 @@ export interface BuildOptions {
 /** Creates the server with every route registered; call `listen` or `inject` on it. */
 export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: ctx.config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'], serializers: { req: requestSerializer } },
+    logger: opts.logger ?? { level: ctx.config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-atrium-signature"]'], serializers: { req: requestSerializer } },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: process.env.ATRIUM_TRUST_PROXY === '1',
   });
@@ -84,6 +86,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   });
 
   registerSessionHooks(app, ctx.db, { secureCookies: ctx.config.secureCookies });
+  registerRequestSigning(app, ctx.db, { secret: ctx.config.secret, xsrfOf: (req) => req.xsrfToken });
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/readyz', async (_req, reply) => {
@@ -115,6 +118,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => personalRoutes(a, ctx));
   await app.register(async (a) => accountRoutes(a, ctx));
   await app.register(async (a) => userLinkRoutes(a, ctx));
+  await app.register(async (a) => exportRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

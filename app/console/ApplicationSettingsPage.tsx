@@ -1,7 +1,7 @@
 /**
  * /console/application/:id (spec 1 §2): the application's name, host and topic
  * (GET /api/v1/applications/{id}/config, PUT /api/v1/applications/{id}), with links to the home page
- * editor and the site.
+ * editor and the site, then the 登录设置 and 客户端登录 cards (app/signin/).
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -19,6 +19,7 @@ import { applyFieldErrors } from './formErrors';
 import type { WithMessage } from './types';
 import { MissingRightAlert } from './roles/rights';
 import { SigninSettingsCard, type SigninConfig } from '../signin/SigninSettings';
+import { OAuthClientsCard } from '../signin/OAuthClientsCard';
 import './console.css';
 
 /** The settings page of one application. */
@@ -88,6 +89,7 @@ export function ApplicationSettingsPage() {
         </Form>
       </div>
       <SigninSettingsCard applicationId={id} config={app as AppConfig & SigninConfig} />
+      <OAuthClientsCard applicationId={id} host={app.host} />
     </div>
   );
 }

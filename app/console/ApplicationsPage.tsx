@@ -3,22 +3,25 @@
  * 编辑首页 (the editor), 设置 (the settings page), 访问 (the site in a new tab) and 删除 (confirmed);
  * 新建应用 opens a dialog. Creating and deleting are for super managers (the server refuses others).
  * 申请发布 (drafts) and 审核通过 (submitted, super managers) move the status (decision #138).
+ * 导出 downloads the application as one JSON file (POST /toolsApi/applicationExport/export; decision 225).
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { CheckCircleOutlined, DatabaseOutlined, DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
-import { MSG } from '@common/messages';
+import { CheckCircleOutlined, DatabaseOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, ExportOutlined, PlusOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
+import { MSG, fillMsg } from '@common/messages';
 import { APPLICATION_STATUS_LABELS } from '@common/roles';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 import type { Page } from '@common/page';
-import { ApiError, apiDelete, apiGet, apiPost, apiPut, errorMessage } from '../api';
+import { ApiError, apiGet, apiPost, apiPut, downloadBlob, errorMessage } from '../api';
 import { APPLICATION_FIELD_MAP, ApplicationFields, type ApplicationValues } from './ApplicationFields';
 import { applyFieldErrors } from './formErrors';
 import { useSession } from './session';
+import { useFormSubmit } from './useFormSubmit';
 import { siteUrl } from './util';
 import type { ApplicationListItem, WithMessage } from './types';
+import { useConfirmedDelete } from './useConfirmedDelete';
 import './console.css';
 
 /** The Chinese tag of an application status: 未发布 / 待审核 / 已发布 (decision #138). */
@@ -45,24 +48,11 @@ export function ApplicationsPage() {
     placeholderData: keepPreviousData,
   });
 
-  const remove = (app: ApplicationListItem) => {
-    modal.confirm({
-      title: MSG.applicationDeleteTitle,
-      content: MSG.applicationDeleteConfirm,
-      okText: MSG.confirm,
-      cancelText: MSG.cancel,
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          const r = await apiDelete<WithMessage>(`/api/v1/applications/${app.applicationId}`);
-          message.success(r.message ?? MSG.applicationDeleted);
-          await queryClient.invalidateQueries({ queryKey: ['applications'] });
-        } catch (err) {
-          message.error(errorMessage(err));
-        }
-      },
-    });
-  };
+  const confirmDelete = useConfirmedDelete();
+  const remove = (app: ApplicationListItem) => confirmDelete({
+    title: MSG.applicationDeleteTitle, content: MSG.applicationDeleteConfirm, successMsg: MSG.applicationDeleted,
+    path: `/api/v1/applications/${app.applicationId}`, queryKey: ['applications'],
+  });
 
   /** 申请发布 (PUT release) or 审核通过 (PUT pass), confirmed first; the server's refusal is shown. */
   const lifecycle = (app: ApplicationListItem, step: 'release' | 'pass') => {
@@ -83,6 +73,20 @@ export function ApplicationsPage() {
     });
   };
 
+  const [exporting, setExporting] = useState<number | null>(null);
+  /** 导出: downloads the application's JSON file; the server's refusal is shown. */
+  const exportApp = async (app: ApplicationListItem) => {
+    setExporting(app.applicationId);
+    try {
+      const { name } = await downloadBlob('/toolsApi/applicationExport/export', { applicationId: app.applicationId }, `atrium-${app.host}.json`);
+      message.success(fillMsg(MSG.exportDone, { name }));
+    } catch (err) {
+      message.error(errorMessage(err));
+    } finally {
+      setExporting(null);
+    }
+  };
+
   const columns: TableColumnsType<ApplicationListItem> = [
     {
       title: MSG.applicationName, dataIndex: 'name', key: 'name',
@@ -95,12 +99,13 @@ export function ApplicationsPage() {
     },
     { title: MSG.status, dataIndex: 'status', key: 'status', width: 100, render: (s: string) => statusTag(s) },
     {
-      title: MSG.actions, key: 'actions', width: 440,
+      title: MSG.actions, key: 'actions', width: 500,
       render: (_: unknown, app) => (
         <Space size={4} wrap>
           <Button type="link" size="small" icon={<EditOutlined />} aria-label={MSG.editHome} onClick={() => navigate(`/console/application/${app.applicationId}/editor`)}>{MSG.editHome}</Button>
           <Button type="link" size="small" icon={<SettingOutlined />} aria-label={MSG.settings} onClick={() => navigate(`/console/application/${app.applicationId}`)}>{MSG.settings}</Button>
           <Button type="link" size="small" icon={<DatabaseOutlined />} aria-label={MSG.resources} onClick={() => navigate(`/console/application/${app.applicationId}/resources`)}>{MSG.resources}</Button>
+          <Button type="link" size="small" icon={<DownloadOutlined />} aria-label={MSG.exportAction} loading={exporting === app.applicationId} onClick={() => void exportApp(app)}>{MSG.exportAction}</Button>
           <Button type="link" size="small" icon={<ExportOutlined />} aria-label={MSG.visit} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.visit}</Button>
           {app.status === 'draft' && <Button type="link" size="small" icon={<SendOutlined />} aria-label={MSG.releaseAction} onClick={() => lifecycle(app, 'release')}>{MSG.releaseAction}</Button>}
           {isSuper && app.status === 'submitted' && <Button type="link" size="small" icon={<CheckCircleOutlined />} aria-label={MSG.passAction} onClick={() => lifecycle(app, 'pass')}>{MSG.passAction}</Button>}
@@ -147,31 +152,16 @@ export function ApplicationsPage() {
 /** The 新建应用 dialog: name, host, topic; the server's 409/400 land on the fields. */
 function CreateApplicationModal({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(): void }) {
   const [form] = Form.useForm<ApplicationValues>();
-  const [saving, setSaving] = useState(false);
-  const { message } = App.useApp();
-
-  const submit = async () => {
-    let values: ApplicationValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const r = await apiPost<WithMessage>('/api/v1/applications', { name: values.name.trim(), host: values.host, topicId: values.topicId ?? null });
-      message.success(r.message ?? MSG.applicationCreated);
-      form.resetFields();
-      onCreated();
-    } catch (err) {
-      // 409: the host is taken; 400: the fields the server names
+  const { saving, submit } = useFormSubmit(form, {
+    send: (values) => apiPost<WithMessage>('/api/v1/applications', { name: values.name.trim(), host: values.host, topicId: values.topicId ?? null }),
+    successMsg: MSG.applicationCreated,
+    // 409: the host is taken; 400: the fields the server names
+    onRefused: (err) => {
       if (err instanceof ApiError && err.status === 409) form.setFields([{ name: 'host', errors: [err.message] }]);
       else applyFieldErrors(form, err, APPLICATION_FIELD_MAP);
-      message.error(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onDone: () => { form.resetFields(); onCreated(); },
+  });
 
   return (
     <Modal

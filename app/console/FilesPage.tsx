@@ -10,11 +10,11 @@ import { CopyOutlined, DeleteOutlined, DownloadOutlined, FileOutlined } from '@a
 import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE } from '@common/constants';
 import type { Page } from '@common/page';
-import { apiDelete, apiGet, errorMessage } from '../api';
+import { apiGet, errorMessage } from '../api';
 import { FileUpload, ImageUpload, formatBytes } from '../widgets/upload';
 import { ViewableImage } from '../widgets/image';
 import { useSession } from './session';
-import type { WithMessage } from './types';
+import { useConfirmedDelete } from './useConfirmedDelete';
 import './console.css';
 
 /** A file of GET /api/v1/files. */
@@ -40,7 +40,7 @@ export function FilesPage() {
   const [query, setQuery] = useState('');
   const { data: user } = useSession();
   const queryClient = useQueryClient();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
 
   const list = useQuery({
     queryKey: ['files', page, query],
@@ -50,24 +50,11 @@ export function FilesPage() {
   const refresh = () => { setPage(1); void queryClient.invalidateQueries({ queryKey: ['files'] }); };
   const images = (list.data?.content ?? []).filter(isImage).map((f) => ({ src: f.url, alt: f.name }));
 
-  const remove = (f: FileItem) => {
-    modal.confirm({
-      title: MSG.fileDeleteTitle,
-      content: MSG.fileDeleteConfirm,
-      okText: MSG.confirm,
-      cancelText: MSG.cancel,
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          const r = await apiDelete<WithMessage>(`/api/v1/files/${f.id}`);
-          message.success(r.message ?? MSG.fileDeleted);
-          await queryClient.invalidateQueries({ queryKey: ['files'] });
-        } catch (err) {
-          message.error(errorMessage(err));
-        }
-      },
-    });
-  };
+  const confirmDelete = useConfirmedDelete();
+  const remove = (f: FileItem) => confirmDelete({
+    title: MSG.fileDeleteTitle, content: MSG.fileDeleteConfirm, successMsg: MSG.fileDeleted,
+    path: `/api/v1/files/${f.id}`, queryKey: ['files'],
+  });
 
   const copy = async (f: FileItem) => {
     try {

@@ -1,6 +1,10 @@
 /**
  * What the browser does about sign-in on any page (spec 1 §3 'Users', §6; issue 5), rendering nothing:
- * - `?oauth=xproject&client_id=…` on / or /console/**: client login, off to SSO with that client;
+ * - `?oauth=xproject&client_id=…` on / or /console/**: client login: the client is looked up
+ *   (GET /api/v1/applications/oauth/clients/{id}) and, when it exists, the browser goes off to SSO with it
+ *   (the console guard waits meanwhile); an unknown (e.g. deleted) client gets the server's Chinese message
+ *   in a dialog instead of a JSON page, and closing it leaves the address without the two parameters
+ *   (docs/decisions.md 202);
  * - `?loginInfo=…`: POST /api/v1/oauth/login-info; success signs in (a visitor page is loaded again so
  *   its header shows the user), a refusal shows the server's Chinese message in a dialog (the original
  *   only logged it: docs/decisions.md 125);
@@ -12,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { MSG } from '@common/messages';
 import { apiGet, apiPost, errorMessage } from '../api';
-import { ssoStartUrl } from './options';
+import { clientLoginId, ssoStartUrl } from './options';
 
 /** sessionStorage key: a login-info sign-in on a visitor page reloads it and greets after the reload. */
 const GREET_KEY = 'atrium-signed-in';
@@ -49,11 +53,22 @@ export function SigninEffects() {
     }
     const params = new URLSearchParams(window.location.search);
     const path = window.location.pathname;
-    const consoleOrRoot = path === '/' || path === '/console' || path.startsWith('/console/');
-    const clientId = params.get('client_id');
-    if (params.get('oauth') === 'xproject' && clientId && consoleOrRoot) {
-      window.location.assign(ssoStartUrl(pathWithout(['oauth', 'client_id']), clientId));
-      return;
+    const clientId = clientLoginId(path, window.location.search);
+    if (clientId) {
+      let cancelled = false;
+      const back = pathWithout(['oauth', 'client_id']);
+      void apiGet<{ clientId: string }>(`/api/v1/applications/oauth/clients/${encodeURIComponent(clientId)}`).then(
+        () => { if (!cancelled) window.location.assign(ssoStartUrl(back, clientId)); },
+        (err) => {
+          if (cancelled) return;
+          modal.error({
+            title: MSG.oauthClientLoginFailedTitle, content: errorMessage(err), okText: MSG.confirm,
+            // the console guard waits while the parameters are there: load the address without them
+            afterClose: () => (path.startsWith('/console') ? window.location.replace(back) : window.history.replaceState(window.history.state, '', back)),
+          });
+        },
+      );
+      return () => { cancelled = true; };
     }
     const loginInfo = params.get('loginInfo');
     if (loginInfo) {

@@ -75,7 +75,7 @@ export function SigninSettingsCard({ applicationId, config }: { applicationId: n
       <div className="atr-muted" style={{ marginBottom: 16 }}>{MSG.signinSettingsHint}</div>
       <Form<Values> form={form} layout="vertical" onFinish={(v) => void save(v)} validateTrigger="onBlur" style={{ maxWidth: 560 }} name="signin-settings">
         <Form.Item name="issuer" label={MSG.ssoIssuer} dependencies={['clientId']}
-          rules={[{ pattern: /^https?:\/\/\S+$/, message: MSG.oauthUriInvalid }, bothOrNone('clientId')]}
+          rules={[{ pattern: /^https?:\/\/\S+$/, message: MSG.ssoIssuerInvalid }, bothOrNone('clientId')]}
           extra={MSG.ssoCallbackHint(`${siteUrl(config.host)}/api/v1/oauth/sso/callback`)}>
           <Input placeholder="https://idp.example.edu.cn" maxLength={500} />
         </Form.Item>

@@ -28,3 +28,14 @@ export function ssoStartUrl(redirect: string, clientId?: string): string {
   if (clientId) q.set('client_id', clientId);
   return `/api/v1/oauth/sso/start?${q.toString()}`;
 }
+
+/**
+ * The client id of a client-login address (spec 1 §6: `?oauth=xproject&client_id=<id>` on `/` or
+ * `/console/**`), else null. SigninEffects acts on it; the console guard waits meanwhile.
+ */
+export function clientLoginId(pathname: string, search: string): string | null {
+  const consoleOrRoot = pathname === '/' || pathname === '/console' || pathname.startsWith('/console/');
+  const params = new URLSearchParams(search);
+  const clientId = params.get('client_id');
+  return consoleOrRoot && params.get('oauth') === 'xproject' && clientId ? clientId : null;
+}

@@ -15,6 +15,7 @@ import { definitionOf } from '@modules/registry';
 import type { ModuleAppParts, NestedEditActions, SiteContext } from '@modules/types.app';
 import { bandsOf } from '@modules/kit/groups';
 import { appRegistry } from '@modules/registry.app';
+import { LoginOnlyMark } from '@modules/kit/LoginOnlyMark';
 import { spanWidth } from './layout';
 import { usePanelData } from './usePanelData';
 import './site.css';
@@ -107,7 +108,8 @@ export interface SlotToolbarProps {
 }
 
 /**
- * The edit-mode strip above a panel: its title and type, 编辑 and 删除 (disabled while a save runs).
+ * The edit-mode strip above a panel: its title and type, the 仅登录可见 mark when set (decision 210), 编辑
+ * and 删除 (disabled while a save runs).
  * Memoised: it renders again only when the module, the actions or `leading` change.
  */
 export const SlotToolbar = memo(function SlotToolbar({ module, actions, leading }: SlotToolbarProps) {
@@ -119,6 +121,7 @@ export const SlotToolbar = memo(function SlotToolbar({ module, actions, leading 
         {leading}
         {module.alias || module.type}
         <Tag className="atr-slot__type" variant="filled">{def?.label ?? module.type}</Tag>
+        <LoginOnlyMark loginOnly={module.loginOnly} />
       </span>
       <span className="atr-slot__buttons">
         <Tooltip title={parts ? undefined : MSG.unregisteredModule}>

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulletinDefinition as def, bulletinHeight, bulletinLayout, bulletinShown, type BulletinModule } from './definition';
 import BulletinPanel from './Panel';
-import { moduleOf, pageOf, renderPanel, visitorSite } from '../kit/renderPanel';
+import { moduleOf, pageOf, renderPanel, visitorSite } from '../kit/testing';
 
 const plain = { groupTemplate: false };
 const group = { groupTemplate: true };
@@ -62,19 +62,19 @@ describe('bulletin items and form rules', () => {
 
 describe('bulletin panel', () => {
   it('empty, skeleton and 加载失败', () => {
-    expect(renderPanel(BulletinPanel, { module: m(), data: { bulletin: pageOf([]) } })).toContain('暂无数据');
-    expect(renderPanel(BulletinPanel, { module: m(), loading: true })).toContain('ant-skeleton');
-    expect(renderPanel(BulletinPanel, { module: m(), error: '请求超时，请稍后再试' })).toContain('加载失败');
+    expect(renderPanel(BulletinPanel, 'bulletin', { module: m(), data: { bulletin: pageOf([]) } })).toContain('暂无数据');
+    expect(renderPanel(BulletinPanel, 'bulletin', { module: m(), loading: true })).toContain('ant-skeleton');
+    expect(renderPanel(BulletinPanel, 'bulletin', { module: m(), error: '请求超时，请稍后再试' })).toContain('加载失败');
   });
 
   it('shows dataSize items with title, group, day, cover and the bulletin link', () => {
-    const html = renderPanel(BulletinPanel, { module: m({ dataSize: 2 }), data: { bulletin: pageOf([item(1), item(2), item(3)]) } });
+    const html = renderPanel(BulletinPanel, 'bulletin', { module: m({ dataSize: 2 }), data: { bulletin: pageOf([item(1), item(2), item(3)]) } });
     for (const s of ['快报1', '第1期', '2026-05-02', 'src="/c1.png"', 'href="/microapp/bulletin/1"', '快报2']) expect(html).toContain(s);
     expect(html).not.toContain('快报3');
   });
 
   it('the description shows under the title in a group template', () => {
-    const html = renderPanel(BulletinPanel, { module: m({ description: '每周一期的科技动态' }, true), data: { bulletin: pageOf([item(1)]) }, site: { ...visitorSite, groupTemplate: true } });
+    const html = renderPanel(BulletinPanel, 'bulletin', { module: m({ description: '每周一期的科技动态' }, true), data: { bulletin: pageOf([item(1)]) }, site: { ...visitorSite, groupTemplate: true } });
     expect(html).toContain('每周一期的科技动态');
   });
 });

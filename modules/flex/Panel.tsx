@@ -21,6 +21,7 @@ import { definitionOf } from '../registry';
 import { ModuleRenderer } from '@app/site/ModuleRenderer';
 import { PanelTitle } from '../kit/PanelShell';
 import { EmptyState } from '../kit/EmptyState';
+import { LoginOnlyMark } from '../kit/LoginOnlyMark';
 import { nestedSpan, slotWidths, type FlexModule, type FlexSlot } from './definition.js';
 import './flex.css';
 
@@ -86,6 +87,7 @@ function NestedItem({ flexId, slotId, module, editable, site, editor }: { flexId
           <span className="atr-flex__item-name" title={module.alias}>
             {module.alias || module.type}
             <Tag className="atr-flex__item-type" variant="filled">{definitionOf(module.type)?.label ?? module.type}</Tag>
+            <LoginOnlyMark loginOnly={module.loginOnly} />
           </span>
           <span>
             <Button size="small" type="text" icon={<EditOutlined />} aria-label={MSG.edit} disabled={!editor?.onEditNested || editor?.busy}

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { iframeDefinition as def, iframeFrameHeight, isHttpUrl, type IframeModule } from './definition';
 import IframePanel from './Panel';
-import { moduleOf, renderPanel, visitorSite } from '../kit/renderPanel';
+import { moduleOf, renderPanel, visitorSite } from '../kit/testing';
 
 const plain = { groupTemplate: false };
 const group = { groupTemplate: true };
@@ -49,7 +49,7 @@ describe('iframe embed link', () => {
 
 describe('iframe panel', () => {
   it('renders a sandboxed, lazy, no-referrer frame without allow-same-origin', () => {
-    const html = renderPanel(IframePanel, { module: m() });
+    const html = renderPanel(IframePanel, 'iframe', { module: m() });
     expect(html).toMatch(/<iframe[^>]*src="https:\/\/example\.cn\/embed"/);
     expect(html).toContain('sandbox="allow-scripts allow-popups allow-forms"');
     expect(html).toContain('referrerPolicy="no-referrer"');
@@ -58,12 +58,12 @@ describe('iframe panel', () => {
     expect(html).toContain('height:160px');
   });
   it('without a valid link: 暂无数据, and nothing embedded', () => {
-    const html = renderPanel(IframePanel, { module: m({ url: 'javascript:alert(1)' }) });
+    const html = renderPanel(IframePanel, 'iframe', { module: m({ url: 'javascript:alert(1)' }) });
     expect(html).toContain('暂无数据');
     expect(html).not.toContain('<iframe');
   });
   it('in a group template: title, description and a page 114 shorter', () => {
-    const html = renderPanel(IframePanel, { module: m({ alias: '地图服务', description: '馆藏分布' }), site: { ...visitorSite, groupTemplate: true } });
+    const html = renderPanel(IframePanel, 'iframe', { module: m({ alias: '地图服务', description: '馆藏分布' }), site: { ...visitorSite, groupTemplate: true } });
     for (const s of ['地图服务', '馆藏分布', 'height:114px']) expect(html).toContain(s);
   });
 });

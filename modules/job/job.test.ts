@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobCorrection, jobDefinition as def, jobHeight, type JobModule } from './definition';
 import JobPanel from './Panel';
-import { memberSite, moduleOf, pageOf, renderPanel } from '../kit/renderPanel';
+import { memberSite, moduleOf, pageOf, renderPanel } from '../kit/testing';
 
 const plain = { groupTemplate: false };
 const m = (extra: Record<string, unknown> = {}) => moduleOf<JobModule>('job', extra);
@@ -45,20 +45,20 @@ describe('job rules (spec 2 §9)', () => {
 
 describe('job panel', () => {
   it('empty, skeleton and 加载失败', () => {
-    expect(renderPanel(JobPanel, { module: m(), data: { job: pageOf([]) } })).toContain('暂无数据');
-    expect(renderPanel(JobPanel, { module: m(), loading: true })).toContain('ant-skeleton');
-    expect(renderPanel(JobPanel, { module: m(), error: '服务器出错了，请稍后再试' })).toContain('加载失败');
+    expect(renderPanel(JobPanel, 'job', { module: m(), data: { job: pageOf([]) } })).toContain('暂无数据');
+    expect(renderPanel(JobPanel, 'job', { module: m(), loading: true })).toContain('ant-skeleton');
+    expect(renderPanel(JobPanel, 'job', { module: m(), error: '服务器出错了，请稍后再试' })).toContain('加载失败');
   });
 
   it('shows title, salary, institution with at most 2 subjects, facts and the job link', () => {
-    const html = renderPanel(JobPanel, { module: m(), data: { job: pageOf([hit(1), hit(2)]) } });
+    const html = renderPanel(JobPanel, 'job', { module: m(), data: { job: pageOf([hit(1), hit(2)]) } });
     for (const s of ['岗位1', '30-50K', '东湖实验室', '人工智能', '统计学', '北京 · 3-5年 · 博士 · 全职', '2026-04-01', 'href="/microapp/jobs/1"', 'href="/microapp/jobs/2"']) expect(html).toContain(s);
     expect(html).not.toContain('第三个');
   });
 
   it('with the login switch a visitor goes to sign in first, a member to the job', () => {
     const module = m({ oauthBeforeRedirect: true });
-    expect(renderPanel(JobPanel, { module, data: { job: pageOf([hit(1)]) } })).toContain(`href="/console/login?redirect=${encodeURIComponent('/microapp/jobs/1')}"`);
-    expect(renderPanel(JobPanel, { module, data: { job: pageOf([hit(1)]) }, site: memberSite })).toContain('href="/microapp/jobs/1"');
+    expect(renderPanel(JobPanel, 'job', { module, data: { job: pageOf([hit(1)]) } })).toContain(`href="/console/login?redirect=${encodeURIComponent('/microapp/jobs/1')}"`);
+    expect(renderPanel(JobPanel, 'job', { module, data: { job: pageOf([hit(1)]) }, site: memberSite })).toContain('href="/microapp/jobs/1"');
   });
 });

@@ -3,7 +3,8 @@
  * Form started from the type's defaults (create) or a clone of the module (edit); on save it validates
  * against the type's zod schema, shows the server-side messages on their fields, keeps the save button
  * loading for about 600 ms (spec 2 §9 'save loading') and hands the module up. The save button reads
- * 添加模块 when creating and 保存修改 when editing.
+ * 添加模块 when creating and 保存修改 when editing. Every form ends with the common 仅登录可见 switch
+ * (`loginOnly`, docs/decisions.md 210).
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Form, Space, type FormInstance } from 'antd';
@@ -14,7 +15,7 @@ import { definitionOf } from '../registry';
 import type { FormProps } from '../types.app';
 import type { RegisteredType } from '../types';
 import { GroupFields } from './GroupChoiceFields';
-import { InContainerContext } from './fields';
+import { InContainerContext, LoginOnlyField } from './fields';
 import { resolveGroupChoice } from './groups';
 
 export interface ModuleFormShellProps<C extends ModuleConfig> extends FormProps<C> {
@@ -104,6 +105,7 @@ export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellPr
     <Form form={form} layout="vertical" initialValues={start} onFinish={() => void save()} scrollToFirstError>
       <InContainerContext.Provider value={!!props.inContainer}>{children}</InContainerContext.Provider>
       {groupFields && <GroupFields page={page} mode={mode} />}
+      <LoginOnlyField />
       <Form.Item style={{ marginTop: 24, marginBottom: 0 }}>
         <Space>
           <Button type="primary" htmlType="submit" loading={saving} disabled={!canSave}>

@@ -75,6 +75,14 @@ export function SwitchField({ name, label, extra, disabled }: { name: string; la
   );
 }
 
+/**
+ * 仅登录可见 (docs/decisions.md 210), in the common part of every module form (ModuleFormShell): the
+ * module's `loginOnly` switch with the line saying who will not see the panel.
+ */
+export function LoginOnlyField() {
+  return <SwitchField name="loginOnly" label={MSG.loginOnlyLabel} extra={MSG.loginOnlyHint} />;
+}
+
 /** A link field (an http(s) address or a path on this site), checked like the server checks it. */
 export function LinkField({ name, label, placeholder }: { name: string; label: string; placeholder?: string }) {
   return (

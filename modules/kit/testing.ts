@@ -11,16 +11,19 @@ import type { PanelProps, SiteContext } from '../types.app';
 
 /** A visitor who is not signed in, on application 1 with topic 3. */
 export const visitorSite: SiteContext = { applicationId: 1, topicId: 3, user: null, groupTemplate: false };
+/** The same site with a signed-in user. */
+export const memberSite: SiteContext = { ...visitorSite, user: { id: 7, name: '张三', role: 'user' } };
 
-/** The type's defaults with id `m-{type}` and `extra` on top. */
-export const moduleOf = (type: string, extra: Record<string, unknown> = {}): ModuleConfig =>
-  ({ ...definitionOf(type)!.defaults({ groupTemplate: false }), id: `m-${type}`, ...extra }) as ModuleConfig;
+/** The type's defaults (plain or group template) with id `m-{type}` and `extra` on top. */
+export function moduleOf<C extends ModuleConfig = ModuleConfig>(type: string, extra: Record<string, unknown> = {}, groupTemplate = false): C {
+  return { ...definitionOf(type)!.defaults({ groupTemplate }), id: `m-${type}`, ...extra } as C;
+}
 
-/** A first page (size 10) holding `items`. */
-export const pageOf = (items: unknown[]): Page<unknown> => makePage(items, items.length, 1, 10);
+/** A first page (size 10) holding `items` (total = their count unless given). */
+export const pageOf = (items: unknown[], total = items.length): Page<unknown> => makePage(items, total, 1, 10);
 
 /** Renders `Panel` with the module (default: the type's defaults), no data, not loading, as a visitor. */
-export function renderPanel(Panel: ComponentType<PanelProps<any>>, type: string, props: Partial<PanelProps> = {}): string {
+export function renderPanel(Panel: ComponentType<PanelProps<any>>, type: string, props: Partial<PanelProps<any>> = {}): string {
   return renderToString(createElement(Panel, {
     module: moduleOf(type), data: {}, loading: false, error: null, editable: false, site: visitorSite, ...props,
   } as PanelProps));

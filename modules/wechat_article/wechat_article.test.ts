@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { wechatArticleDefinition as def, wechatCorrection, wechatHeight, wechatShownCount, type WechatArticleModule } from './definition';
 import WechatArticlePanel from './Panel';
-import { moduleOf, pageOf, renderPanel } from '../kit/renderPanel';
+import { moduleOf, pageOf, renderPanel } from '../kit/testing';
 
 const plain = { groupTemplate: false };
 const m = (extra: Record<string, unknown> = {}) => moduleOf<WechatArticleModule>('wechat_article', extra);
@@ -61,28 +61,28 @@ describe('wechat_article rules (spec 2 §9)', () => {
 
 describe('wechat_article panel', () => {
   it('without an account: 暂无数据; in edit mode the prompt to the wechat manager', () => {
-    const html = renderPanel(WechatArticlePanel, { module: m() });
+    const html = renderPanel(WechatArticlePanel, 'wechat_article', { module: m() });
     expect(html).toContain('暂无数据');
     expect(html).not.toContain('暂未绑定公众号');
-    const edit = renderPanel(WechatArticlePanel, { module: m(), editable: true });
+    const edit = renderPanel(WechatArticlePanel, 'wechat_article', { module: m(), editable: true });
     expect(edit).toContain('暂未绑定公众号或公众号数据未分组，点击此处配置');
   });
 
   it('skeleton while loading, 加载失败 with the reason on error', () => {
     const module = m({ wechatId: 'gh_a' });
-    const loading = renderPanel(WechatArticlePanel, { module, loading: true });
+    const loading = renderPanel(WechatArticlePanel, 'wechat_article', { module, loading: true });
     expect(loading).toContain('ant-skeleton');
     expect(loading).not.toContain('暂无数据');
-    const failed = renderPanel(WechatArticlePanel, { module, error: '网络连接失败，请检查网络后再试' });
+    const failed = renderPanel(WechatArticlePanel, 'wechat_article', { module, error: '网络连接失败，请检查网络后再试' });
     expect(failed).toContain('加载失败');
     expect(failed).toContain('网络连接失败');
   });
 
   it('shows titles, groups, days and material links; 4 in a row when horizontal', () => {
     const records = [1, 2, 3, 4, 5].map(record);
-    const html = renderPanel(WechatArticlePanel, { module: m({ wechatId: 'gh_a' }), data: { wechat: pageOf(records) } });
+    const html = renderPanel(WechatArticlePanel, 'wechat_article', { module: m({ wechatId: 'gh_a' }), data: { wechat: pageOf(records) } });
     for (const s of ['公众号文章1', '前沿动态', '学术活动', '2026-03-01', 'href="/microapp/wechat/material/101"', 'src="https://mmbiz.example.cn/1.jpg"', '公众号文章5']) expect(html).toContain(s);
-    const h = renderPanel(WechatArticlePanel, { module: m({ wechatId: 'gh_a', direction: 'horizontal', span: 5 }), data: { wechat: pageOf(records) } });
+    const h = renderPanel(WechatArticlePanel, 'wechat_article', { module: m({ wechatId: 'gh_a', direction: 'horizontal', span: 5 }), data: { wechat: pageOf(records) } });
     expect(h).toContain('公众号文章4');
     expect(h).not.toContain('公众号文章5');
   });

@@ -4,7 +4,7 @@
  * handlers, javascript:/data: URLs or styles.
  */
 import { describe, expect, it } from 'vitest';
-import { hasContent, sanitizeRichText } from './sanitize.js';
+import { attachmentKeys, hasContent, sanitizeRichText } from './sanitize.js';
 import { XSS_PAYLOADS } from './xssPayloads.js';
 
 
@@ -61,5 +61,15 @@ describe('sanitizeRichText', () => {
     expect(hasContent(sanitizeRichText('<p>字</p>'))).toBe(true);
     expect(hasContent(sanitizeRichText('<hr>'))).toBe(true);
     expect(hasContent(sanitizeRichText('<img src="/files/a.png">'))).toBe(true);
+  });
+});
+
+describe('attachmentKeys (docs/decisions.md 213)', () => {
+  it('lists the attachment links of sanitised HTML once each, never images or plain links', () => {
+    const html = sanitizeRichText('<p><a class="atr-attachment" href="/files/a.pdf" download>报告</a> <a href="/files/plain.pdf">普通链接</a>'
+      + '<img src="/files/pic.png"><a class="atr-attachment" href="/files/pic.png">图</a><a class="atr-attachment" href="/files/a.pdf">again</a>'
+      + '<a class="atr-attachment" href="/files/b%20c.zip?x=1#y">压缩包</a><a class="atr-attachment" href="https://example.cn/x.pdf">外链</a></p>');
+    expect(attachmentKeys(html)).toEqual(['a.pdf', 'b c.zip']);
+    expect(attachmentKeys('<p>无附件</p>')).toEqual([]);
   });
 });

@@ -110,3 +110,34 @@ export function hasContent(html: string): boolean {
   const textOnly = html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\u00a0|\u3000/g, '').trim();
   return textOnly.length > 0;
 }
+
+/** The key of a `/files/<key>` path (query and fragment cut), or null for another address. */
+function fileKeyOf(path: string | undefined): string | null {
+  const m = /^\/files\/([^?#\s"'<>\\]+)/.exec(path ?? '');
+  if (!m) return null;
+  try { return decodeURIComponent(m[1]); } catch { return m[1]; }
+}
+
+/**
+ * The stored files a piece of sanitised HTML offers as attachments (docs/decisions.md 213): the keys of
+ * its attachment links `<a class="atr-attachment" href="/files/<key>">`, each once, in document order,
+ * leaving out any key the same HTML also shows as an image (`<img src="/files/<key>">`: images in the
+ * content stay visible). Plain links and images are never attachments. Input: the output of
+ * sanitizeRichText; at most 200 keys.
+ */
+export function attachmentKeys(html: string): string[] {
+  const images = new Set<string>();
+  for (const m of html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/gi)) {
+    const k = fileKeyOf(m[1]);
+    if (k) images.add(k);
+  }
+  const keys: string[] = [];
+  for (const m of html.matchAll(/<a\b[^>]*>/gi)) {
+    const tag = m[0];
+    if (!/\bclass="atr-attachment"/.test(tag)) continue;
+    const k = fileKeyOf(/\bhref="([^"]*)"/.exec(tag)?.[1]);
+    if (k && !images.has(k) && !keys.includes(k)) keys.push(k);
+    if (keys.length >= 200) break;
+  }
+  return keys;
+}

@@ -356,6 +356,31 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '015_request_nonces': {
+      // Signed requests (spec 2 §7 'Request wrapper', decision 222): nonces of writes, shared by processes.
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('request_nonces')
+          .addColumn('nonce', 'text', (c) => c.primaryKey())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('request_nonces_expires').on('request_nonces').column('expires_at').execute();
+      },
+    },
+    '016_user_rights': {
+      // User rights take effect (helper user-rights, docs/decisions.md 210-217): a notice may keep its
+      // attachments for users with the right `download`; the keys it links to are listed per notice so
+      // that GET /files/{key} finds a restriction with one indexed lookup. Existing notices stay public.
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('notices').addColumn('restrict_download', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+        await db.schema.createTable('restricted_files')
+          .addColumn('file_key', 'text', (c) => c.notNull())
+          .addColumn('notice_id', 'integer', (c) => c.notNull().references('notices.id').onDelete('cascade'))
+          .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id').onDelete('cascade'))
+          .addPrimaryKeyConstraint('restricted_files_pk', ['notice_id', 'file_key'])
+          .execute();
+        await db.schema.createIndex('restricted_files_key').on('restricted_files').column('file_key').execute();
+      },
+    },
   };
 }
 

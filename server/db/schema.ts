@@ -43,6 +43,12 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** Nonces of signed requests that changed something, kept until their timestamp leaves the window (decision 222). */
+export interface RequestNoncesTable {
+  nonce: string;
+  expires_at: string;
+}
+
 export interface TopicsTable {
   id: Generated<number>;
   title: string;
@@ -146,6 +152,19 @@ export interface NoticesTable {
   active: number;
   publish_date_time: string;
   create_date_time: string;
+  /** 1: the attachments are for users with the right `download` only (migration 016; decision 213) */
+  restrict_download: Generated<number>;
+}
+
+/**
+ * The attachments (file keys) a notice marked restrict_download links to (migration 016_user_rights;
+ * docs/decisions.md 213-215): GET /files/{key} of such a key needs the right `download` in one of the
+ * applications listed here. Rewritten with the notice; deleted with it.
+ */
+export interface RestrictedFilesTable {
+  file_key: string;
+  notice_id: number;
+  application_id: number;
 }
 
 export interface LinksTable {
@@ -299,11 +318,13 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   files: FilesTable;
   notices: NoticesTable;
+  restricted_files: RestrictedFilesTable;
   links: LinksTable;
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   rate_limits: RateLimitsTable;
+  request_nonces: RequestNoncesTable;
   topics: TopicsTable;
   categories: CategoriesTable;
   applications: ApplicationsTable;

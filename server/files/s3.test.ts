@@ -8,7 +8,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Client, type TestContext } from '../test/harness.js';
+import { UNSIGNED_PAYLOAD, createTestContext, type Client, type TestContext } from '../test/harness.js';
 import { makePng, multipartBody } from './testFiles.js';
 import { S3Storage } from './storage.js';
 import type { S3Config } from '../config.js';
@@ -37,7 +37,7 @@ async function post(url: string, data: Buffer, filename: string) {
   const { body, contentType } = multipartBody([{ name: 'uid', value: '1' }, { name: 'file', filename, data }]);
   const res = await ctx.app.inject({
     method: 'POST', url, payload: body,
-    headers: { 'content-type': contentType, cookie: [...alice.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': alice.cookies.get('XSRF-TOKEN')! },
+    headers: { 'content-type': contentType, ...(await alice.browserHeaders('POST', url, UNSIGNED_PAYLOAD)) },
   });
   return res;
 }

@@ -20,8 +20,13 @@ export const XSRF_HEADER = 'x-xsrf-token';
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
+    /** the browser's XSRF token: its cookie, or the one set on this answer */
+    xsrfToken?: string;
   }
 }
+
+/** Whether a URL is an API call (JSON answers, XSRF and signature checks): /api/… and /toolsApi/…. */
+export const isApiUrl = (url: string) => url.startsWith('/api/') || url.startsWith('/toolsApi/');
 
 export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
@@ -30,13 +35,15 @@ export function registerSessionHooks(app: FastifyInstance, db: Db, opts: { secur
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req, reply) => {
     const cookieXsrf = req.cookies[XSRF_COOKIE];
+    req.xsrfToken = cookieXsrf;
     if (!cookieXsrf) {
-      reply.setCookie(XSRF_COOKIE, crypto.randomBytes(18).toString('base64url'), {
+      req.xsrfToken = crypto.randomBytes(18).toString('base64url');
+      reply.setCookie(XSRF_COOKIE, req.xsrfToken, {
         path: '/', sameSite: 'lax', secure: opts.secureCookies, httpOnly: false,
       });
     }
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
-    if (unsafe && req.url.startsWith('/api/')) {
+    if (unsafe && isApiUrl(req.url)) {
       const header = req.headers[XSRF_HEADER];
       if (!cookieXsrf || typeof header !== 'string' || !safeEqual(header, cookieXsrf)) {
         throw new HttpError(403, 'xsrf', MSG.xsrfMissing);

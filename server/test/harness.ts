@@ -14,6 +14,9 @@ import { loadConfig, type Config } from '../config.js';
 import { buildServer } from '../app.js';
 import { OutboxSmsProvider } from '../notify/sms.js';
 import type { Dialect } from '../db/migrations.js';
+import { SIGNING_KEY_PATH, UNSIGNED_PAYLOAD, signRequest } from '../../common/requestSigning.js';
+
+export { UNSIGNED_PAYLOAD };
 
 export const testDialect: Dialect = process.env.ATRIUM_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -50,20 +53,70 @@ export async function freshDatabase(): Promise<{ url: string; db: Db; dialect: D
 
 export interface TestResponse<T = any> { status: number; body: T; headers: Record<string, unknown>; text: string }
 
-/** An HTTP client over `inject` with its own cookie jar, like one browser. */
+/** Options of {@link Client.request}. */
+export interface RequestOpts {
+  /** false: no XSRF header (and no cookie fetched first) */
+  xsrf?: boolean;
+  /** the body as sent, instead of JSON of `body` */
+  raw?: string;
+  contentType?: string;
+  host?: string;
+  /** sign the request like the browser (default: unsafe methods); false sends none of the signing headers */
+  sign?: boolean;
+  /** headers added last (to replay or tamper with a signed request) */
+  headers?: Record<string, string>;
+}
+
+/** An HTTP client over `inject` with its own cookie jar, like one browser: XSRF header and signed requests. */
 export class Client {
   cookies = new Map<string, string>();
+  /** the signing key of the current XSRF token (spec 2 §7 'Request wrapper') */
+  private signing: { xsrf: string; key: string } | null = null;
+  /** the signing headers of the last signed request */
+  lastSigned: Record<string, string> | null = null;
   constructor(private app: FastifyInstance, private ip = '127.0.0.1') {}
 
-  async request<T = any>(method: string, url: string, body?: unknown, opts: { xsrf?: boolean; raw?: string; contentType?: string; host?: string } = {}): Promise<TestResponse<T>> {
+  /** The browser's signing key, asked of GET /api/v1/session/signing-key once per XSRF token. */
+  async signingKey(): Promise<string> {
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (!xsrf || this.signing?.xsrf !== xsrf) {
+      const r = await this.request<{ key: string | null }>('GET', SIGNING_KEY_PATH, undefined, { xsrf: false, sign: false });
+      if (!r.body?.key) throw new Error(`no signing key: ${r.status} ${r.text}`);
+      this.signing = { xsrf: this.cookies.get('XSRF-TOKEN')!, key: r.body.key };
+    }
+    return this.signing.key;
+  }
+
+  /** The four signing headers over `payload` (the exact body string, undefined for none, or UNSIGNED_PAYLOAD). */
+  private async signingHeaders(method: string, url: string, payload: string | undefined): Promise<Record<string, string>> {
+    const signed = signRequest({ keyHex: await this.signingKey(), method, url, body: payload, now: Date.now() });
+    this.lastSigned = signed;
+    return signed;
+  }
+
+  /**
+   * The headers a browser sends with an unsafe call: cookies, the XSRF header and the signature over
+   * `payload` (the exact body string, undefined for none, or UNSIGNED_PAYLOAD for multipart).
+   */
+  async browserHeaders(method: string, url: string, payload: string | undefined): Promise<Record<string, string>> {
+    if (!this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/healthz', undefined, { xsrf: false });
+    const signed = await this.signingHeaders(method, url, payload);
+    return { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': this.cookies.get('XSRF-TOKEN')!, ...signed };
+  }
+
+  async request<T = any>(method: string, url: string, body?: unknown, opts: RequestOpts = {}): Promise<TestResponse<T>> {
     if (!this.cookies.has('XSRF-TOKEN') && opts.xsrf !== false) await this.request('GET', '/healthz', undefined, { xsrf: false });
     const headers: Record<string, string> = {};
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (opts.xsrf !== false && this.cookies.has('XSRF-TOKEN')) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
-    if (opts.host) headers.host = opts.host;
     let payload: string | undefined;
     if (opts.raw !== undefined) { payload = opts.raw; headers['content-type'] = opts.contentType ?? 'application/json'; }
     else if (body !== undefined) { payload = JSON.stringify(body); headers['content-type'] = 'application/json'; }
+    const sign = opts.sign ?? !['GET', 'HEAD', 'OPTIONS'].includes(method);
+    const multipart = (headers['content-type'] ?? '').startsWith('multipart/');
+    if (sign && this.cookies.has('XSRF-TOKEN')) Object.assign(headers, await this.signingHeaders(method, url, multipart ? UNSIGNED_PAYLOAD : payload));
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (opts.xsrf !== false && this.cookies.has('XSRF-TOKEN')) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+    if (opts.host) headers.host = opts.host;
+    Object.assign(headers, opts.headers);
     const res = await this.app.inject({ method: method as 'GET', url, headers, payload, remoteAddress: this.ip });
     for (const c of res.cookies) {
       if (c.value === '' || (c.expires && new Date(c.expires).getTime() < Date.now())) this.cookies.delete(c.name);
@@ -73,7 +126,7 @@ export class Client {
     try { parsed = res.json(); } catch { parsed = undefined; }
     return { status: res.statusCode, body: parsed as T, headers: res.headers, text: res.body };
   }
-  get<T = any>(url: string, opts?: { host?: string }) { return this.request<T>('GET', url, undefined, opts); }
+  get<T = any>(url: string, opts?: RequestOpts) { return this.request<T>('GET', url, undefined, opts); }
   post<T = any>(url: string, body?: unknown) { return this.request<T>('POST', url, body); }
   put<T = any>(url: string, body?: unknown) { return this.request<T>('PUT', url, body); }
   del<T = any>(url: string, body?: unknown) { return this.request<T>('DELETE', url, body); }

@@ -5,10 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { signingKeyFor } from '../http/signing.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../context.js';
-import { presentConfig, storedHomeConfig } from '../routes/applications/service.js';
+import type { presentConfig } from '../routes/applications/service.js';
+import { presentConfigFor } from '../routes/applications/visibility.js';
 import { runRead } from '../routes/modules/service.js';
 import { homeEntry } from '../../common/homeConfig.js';
 import { definitionOf } from '../../modules/registry.js';
@@ -52,9 +54,10 @@ export async function homeBoot(db: Db, host: string, user: BootData['user'], vie
     if (unreleased === 'hidden') return { host, config: null, data: {}, user, unreleased };
   }
   if (viewer && !viewer.anonymous) await joinApplication(db, app, viewer.id).catch(() => undefined);
-  const config = await presentConfig(db, app);
+  // the 仅登录可见 modules (and their first pages) only for a viewer holding `panels` (decision 211)
+  const config = await presentConfigFor(db, app, viewer);
   const data: BootData['data'] = {};
-  const entry = homeEntry(storedHomeConfig(app));
+  const entry = homeEntry(config.homeConfig);
   const jobs: Promise<void>[] = [];
   const visit = (modules: unknown[]) => {
     for (const m of modules as Array<{ id: string; type: string; components?: Array<{ modules?: unknown[] }> }>) {
@@ -87,6 +90,10 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
     });
   }
 
+  /** The browser's signing key in the page, so its first call needs no key request (decision 223). */
+  const signingBoot = (req: FastifyRequest) =>
+    (req.xsrfToken ? { xsrf: req.xsrfToken, key: signingKeyFor(config.secret, req.xsrfToken), serverTime: Date.now() } : null);
+
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!built) {
       return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建：请运行 npm run build（npm start 会自动构建）');
@@ -98,7 +105,7 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
     const title = boot.config?.name ?? 'Atrium';
     const html = template
       .replace('<title>Atrium</title>', `<title>${title.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)}</title>`)
-      .replace('<!--atrium-boot-->', `<script>window.__ATRIUM_BOOT__=${escapeJson(boot)}</script>`);
+      .replace('<!--atrium-boot-->', `<script>window.__ATRIUM_BOOT__=${escapeJson(boot)}</script><script>window.__ATRIUM_SIGNING__=${escapeJson(signingBoot(req))}</script>`);
     const status = isHome && !boot.config && !boot.unreleased ? 404 : 200;
     return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };

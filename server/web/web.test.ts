@@ -56,6 +56,16 @@ describe('served pages', () => {
     expect(res.body).not.toContain('<img src=x');
   });
 
+  it('embeds the signing key of the XSRF token it sets, the same the key route gives (decision 223)', async () => {
+    const res = await web.inject({ method: 'GET', url: '/', headers: { host: 'cs.example.cn' } });
+    const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const signing = JSON.parse(res.body.match(/window\.__ATRIUM_SIGNING__=(.*?)<\/script>/)![1]);
+    expect(signing.xsrf).toBe(xsrf);
+    const key = await web.inject({ method: 'GET', url: '/api/v1/session/signing-key', headers: { cookie: `XSRF-TOKEN=${xsrf}` } });
+    expect(signing.key).toBe(key.json().key);
+    expect(Math.abs(signing.serverTime - Date.now())).toBeLessThan(5000);
+  });
+
   it('finds the application without the port of the Host header', async () => {
     const res = await web.inject({ method: 'GET', url: '/', headers: { host: 'cs.example.cn:3000' } });
     expect(boot(res.body).config.name).toBe('清华 <计算机> 门户');

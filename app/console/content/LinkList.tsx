@@ -6,13 +6,12 @@
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Space, Table, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, PushpinFilled } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { ACTIVE_ANY } from '@common/constants';
 import { errorMessage } from '../../api';
 import { deleteLink, listLinks, LINKS_KEY, type ContentModule, type Link } from './api';
-import { FilterItem, ListEmpty, pagination, useListFilters } from './ListFrame';
+import { ActiveFilter, ListEmpty, TitleSearch, pagination, useListFilters } from './ListFrame';
 import { LinkEditorDialog } from './LinkEditorDialog';
 import { formatDateTime } from './time';
 
@@ -22,12 +21,6 @@ export interface LinkListProps {
   modules?: ContentModule[];
   uid?: number;
 }
-
-const ACTIVE_OPTIONS = [
-  { value: ACTIVE_ANY, label: MSG.activeAll },
-  { value: 1, label: MSG.activePublished },
-  { value: 0, label: MSG.activeUnpublished },
-];
 
 /** See the file comment. */
 export function LinkList({ applicationId, moduleId, modules, uid }: LinkListProps) {
@@ -63,12 +56,8 @@ export function LinkList({ applicationId, moduleId, modules, uid }: LinkListProp
     <div className="atr-content-list">
       <div className="atr-content-bar">
         <Space wrap size={[16, 8]}>
-          <FilterItem label={MSG.fieldActive}>
-            <Select aria-label={MSG.fieldActive} value={f.active} style={{ width: 110 }} onChange={(v) => list.set({ active: v })} options={ACTIVE_OPTIONS} />
-          </FilterItem>
-          <Input.Search aria-label={MSG.searchByTitle} placeholder={MSG.searchByTitle} allowClear style={{ width: 240 }} value={list.draft}
-            onChange={(e) => { list.setDraft(e.target.value); if (e.target.value === '' && f.query) list.reset(); }}
-            onSearch={(v) => list.search(v)} loading={query.isFetching && !!f.query} />
+          <ActiveFilter list={list} />
+          <TitleSearch list={list} searching={query.isFetching} />
         </Space>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ link: null })}>{MSG.publishLink}</Button>
       </div>

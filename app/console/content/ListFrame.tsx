@@ -1,9 +1,10 @@
 /**
  * The parts every content list shares (spec 1 §4 'Searching in a list'; spec 2 §8 empty states, §9
- * pagination): the filter bar state, the empty and not-found states, the pagination settings.
+ * pagination): the filter bar state and its publish-state and title filters, the empty and not-found
+ * states, the pagination settings.
  */
 import { useState, type ReactNode } from 'react';
-import { Button, Empty } from 'antd';
+import { Button, Empty, Input, Select } from 'antd';
 import { ACTIVE_ANY, DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '@common/constants';
 import { MSG } from '@common/messages';
 import type { TablePaginationConfig } from 'antd';
@@ -69,4 +70,29 @@ export function splitAction(text: string): [string, string] {
 /** A label and its control in the filter bar. */
 export function FilterItem({ label, children }: { label: string; children: ReactNode }) {
   return <label className="atr-content-filter"><span>{label}</span>{children}</label>;
+}
+
+const ACTIVE_OPTIONS = [
+  { value: ACTIVE_ANY, label: MSG.activeAll },
+  { value: 1, label: MSG.activePublished },
+  { value: 0, label: MSG.activeUnpublished },
+];
+
+/** The publish-state filter (已发布 / 未发布 / 全部) of a list's filter bar. */
+export function ActiveFilter({ list }: { list: ReturnType<typeof useListFilters> }) {
+  return (
+    <FilterItem label={MSG.fieldActive}>
+      <Select aria-label={MSG.fieldActive} value={list.filters.active} style={{ width: 110 }} onChange={(v) => list.set({ active: v })} options={ACTIVE_OPTIONS} />
+    </FilterItem>
+  );
+}
+
+/** The title search of a list's filter bar: searched on enter; emptying the box clears every filter (spec 1 §4). */
+export function TitleSearch({ list, searching }: { list: ReturnType<typeof useListFilters>; searching: boolean }) {
+  const f = list.filters;
+  return (
+    <Input.Search aria-label={MSG.searchByTitle} placeholder={MSG.searchByTitle} allowClear style={{ width: 240 }} value={list.draft}
+      onChange={(e) => { list.setDraft(e.target.value); if (e.target.value === '' && f.query) list.reset(); }}
+      onSearch={(v) => list.search(v)} loading={searching && !!f.query} />
+  );
 }

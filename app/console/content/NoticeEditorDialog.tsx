@@ -1,7 +1,7 @@
 /**
  * The notice editor dialog (spec 1 §2 'notice editor (735px)', §4 'Dialog editors', §5 'Notice save is
  * disabled unless title, content and publish time are present'): title, type, pinned, published, publish
- * time and the rich-text content. Create mode starts from type 消息公告, top 0, active 1, publish time
+ * time, 附件仅限有下载权限的用户下载 (docs/decisions.md 213; off by default) and the rich-text content. Create mode starts from type 消息公告, top 0, active 1, publish time
  * now; edit mode loads the notice (GET /api/v1/notices/{id}). Saving posts or puts it, shows the
  * server's message (新增通知公告成功！ / 通知公告保存成功！), closes and resets; closing resets too.
  */
@@ -34,14 +34,17 @@ interface NoticeValues {
   active: boolean;
   publishDateTime: Dayjs | null;
   moduleId?: string | null;
+  /** 附件仅限有下载权限的用户下载 (docs/decisions.md 213) */
+  restrictDownload: boolean;
 }
 
 /** The values of a new notice (spec 1 §4: type 消息公告, top 0, active 1, publish time now). */
 export const newNoticeValues = (moduleId?: string | null): NoticeValues => ({
   title: '', type: '消息公告', content: '', top: false, active: true, publishDateTime: dayjs(), moduleId: moduleId ?? null,
+  restrictDownload: false,
 });
 
-const FIELD_MAP: Record<string, string> = { title: 'title', type: 'type', content: 'content', top: 'top', active: 'active', publishDateTime: 'publishDateTime', moduleId: 'moduleId' };
+const FIELD_MAP: Record<string, string> = { title: 'title', type: 'type', content: 'content', top: 'top', active: 'active', publishDateTime: 'publishDateTime', moduleId: 'moduleId', restrictDownload: 'restrictDownload' };
 
 export interface NoticeEditorDialogProps {
   open: boolean;
@@ -76,7 +79,7 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
     if (!editing) form.setFieldsValue(newNoticeValues(moduleId ?? modules?.[0]?.id));
     else if (loaded.data) {
       const n = loaded.data;
-      form.setFieldsValue({ title: n.title, type: n.type, content: n.content ?? '', top: n.top === 1, active: n.active === 1, publishDateTime: dayjs(n.publishDateTime), moduleId: n.moduleId });
+      form.setFieldsValue({ title: n.title, type: n.type, content: n.content ?? '', top: n.top === 1, active: n.active === 1, publishDateTime: dayjs(n.publishDateTime), moduleId: n.moduleId, restrictDownload: n.restrictDownload === 1 });
     }
   }, [open, editing, loaded.data, form, moduleId]);
 
@@ -90,7 +93,7 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
     try {
       const body: Record<string, unknown> = {
         title: v.title.trim(), type: v.type, content: v.content, top: v.top ? 1 : 0, active: v.active ? 1 : 0,
-        publishDateTime: v.publishDateTime!.toISOString(), moduleId: v.moduleId ?? null,
+        publishDateTime: v.publishDateTime!.toISOString(), moduleId: v.moduleId ?? null, restrictDownload: v.restrictDownload ? 1 : 0,
       };
       if (!editing) body.applicationId = applicationId;
       const r = await saveNotice(noticeId, body);
@@ -140,6 +143,9 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
                 <Select allowClear placeholder="不属于任何模块" options={modules!.map((m) => ({ value: m.id, label: m.alias }))} />
               </Form.Item>
             )}
+            <Form.Item name="restrictDownload" label={MSG.restrictDownloadLabel} valuePropName="checked" extra={MSG.restrictDownloadHint}>
+              <Switch />
+            </Form.Item>
             <Form.Item name="content" label={MSG.fieldContent} required rules={[{ required: true, message: MSG.noticeContentRequired }]}>
               <LazyRichText sticky uid={uid} ariaLabel={MSG.fieldContent} />
             </Form.Item>

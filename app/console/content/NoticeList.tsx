@@ -6,13 +6,13 @@
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, PushpinFilled } from '@ant-design/icons';
+import { App, Button, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, PushpinFilled } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { ACTIVE_ANY, NOTICE_TYPES } from '@common/constants';
+import { NOTICE_TYPES } from '@common/constants';
 import { errorMessage } from '../../api';
 import { deleteNotice, listNotices, NOTICES_KEY, type ContentModule, type Notice } from './api';
-import { FilterItem, ListEmpty, pagination, useListFilters } from './ListFrame';
+import { ActiveFilter, FilterItem, ListEmpty, TitleSearch, pagination, useListFilters } from './ListFrame';
 import { NoticeEditorDialog } from './NoticeEditorDialog';
 import { formatDateTime } from './time';
 
@@ -23,12 +23,6 @@ export interface NoticeListProps {
   modules?: ContentModule[];
   uid?: number;
 }
-
-const ACTIVE_OPTIONS = [
-  { value: ACTIVE_ANY, label: MSG.activeAll },
-  { value: 1, label: MSG.activePublished },
-  { value: 0, label: MSG.activeUnpublished },
-];
 
 /** See the file comment. */
 export function NoticeList({ applicationId, moduleId, modules, uid }: NoticeListProps) {
@@ -69,12 +63,8 @@ export function NoticeList({ applicationId, moduleId, modules, uid }: NoticeList
             <Select aria-label={MSG.fieldType} value={f.type ?? ''} style={{ width: 130 }} onChange={(v) => list.set({ type: v || undefined })}
               options={[{ value: '', label: MSG.allTypes }, ...NOTICE_TYPES.map((t) => ({ value: t, label: t }))]} />
           </FilterItem>
-          <FilterItem label={MSG.fieldActive}>
-            <Select aria-label={MSG.fieldActive} value={f.active} style={{ width: 110 }} onChange={(v) => list.set({ active: v })} options={ACTIVE_OPTIONS} />
-          </FilterItem>
-          <Input.Search aria-label={MSG.searchByTitle} placeholder={MSG.searchByTitle} allowClear style={{ width: 240 }} value={list.draft}
-            onChange={(e) => { list.setDraft(e.target.value); if (e.target.value === '' && f.query) list.reset(); }}
-            onSearch={(v) => list.search(v)} loading={query.isFetching && !!f.query} />
+          <ActiveFilter list={list} />
+          <TitleSearch list={list} searching={query.isFetching} />
         </Space>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ id: null })}>{MSG.publishNotice}</Button>
       </div>
@@ -91,6 +81,7 @@ export function NoticeList({ applicationId, moduleId, modules, uid }: NoticeList
               {/* titles are plain text: React escapes them */}
               <span>{t}</span>
               {moduleId === undefined && n.moduleId && moduleName(n.moduleId) && <Tag className="atr-content-module">{moduleName(n.moduleId)}</Tag>}
+              {n.restrictDownload === 1 && <Tooltip title={MSG.restrictDownloadLabel}><Tag color="gold" icon={<LockOutlined />}>{MSG.restrictDownloadTag}</Tag></Tooltip>}
             </span>
           ) },
           { title: MSG.fieldType, dataIndex: 'type', width: 100 },

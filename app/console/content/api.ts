@@ -9,6 +9,8 @@ export interface Notice {
   id: number; noticeId: number; title: string; type: string; content?: string; top: number; active: number;
   activeText: string; publishDateTime: string; publishDate: string; createDateTime: string;
   applicationId: number; moduleId: string | null; userId: number | null;
+  /** 1: attachments for users with the right `download` only (docs/decisions.md 213) */
+  restrictDownload?: number;
 }
 
 export interface Link {

@@ -95,6 +95,7 @@ export default function EditorPage() {
   const [saving, setSaving] = useState(false);
   const [history, dispatch] = useReducer(historyReducer, undefined, () => initHistory([]));
   const [loaded, setLoaded] = useState(false);
+  const barRef = useRef<HTMLDivElement>(null);
 
   const config = useQuery({
     queryKey: appConfigKey(id),
@@ -291,7 +292,7 @@ export default function EditorPage() {
   return (
     <ConfigProvider theme={theme}>
       <div className="atr-editor">
-        <div className="atr-editor__bar">
+        <div className="atr-editor__bar" ref={barRef}>
           <Tooltip title={MSG.backToApplications}>
             <Button type="text" icon={<ArrowLeftOutlined />} aria-label={MSG.backToApplications} onClick={() => navigate('/console/applications')} />
           </Tooltip>
@@ -315,9 +316,13 @@ export default function EditorPage() {
               <Button icon={<HistoryOutlined />} aria-label={MSG.revisions} onClick={() => setRevisionsOpen(true)}>{MSG.revisions}</Button>
             </Tooltip>
             <Button icon={<EyeOutlined />} aria-label={MSG.previewSite} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.previewSite}</Button>
+            {/* the menu lives in the sticky bar, not in <body>: a page scroll while it opens would otherwise
+                leave it behind its button until rc-trigger re-aligns it (a frame later, and not at all during its
+                opening motion), and a click pressed before that jump is released elsewhere and lost */}
             <Dropdown
               trigger={['click']}
               disabled={saving}
+              getPopupContainer={() => barRef.current ?? document.body}
               menu={{ items: addItems, onClick: ({ key }) => setDrawer({ mode: 'create', type: key }) }}
             >
               <Button type="primary" icon={<PlusOutlined />} aria-label={MSG.addModule}>{MSG.addModule}<DownOutlined /></Button>

@@ -10,24 +10,13 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Drawer, Empty, Modal, Popconfirm, Space, Spin, Table, Tag, type TableColumnsType } from 'antd';
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { homeEntry, type HomeConfig } from '@common/homeConfig';
+import { homeEntry, type HomeConfig, type RevisionListItem } from '@common/homeConfig';
 import type { Page } from '@common/page';
 import { MSG } from '@common/messages';
 import type { SiteContext } from '@modules/types.app';
 import { apiGet, apiPost, errorMessage } from '../../api';
 import { HomeGrid } from '../../site/HomeGrid';
 import './editor.css';
-
-/** A revision as listed (server/routes/revisions/service.ts RevisionListItem). */
-export interface RevisionItem {
-  id: number;
-  applicationId: number;
-  authorId: number | null;
-  authorName: string;
-  summary: string;
-  /** ISO-8601 */
-  createdAt: string;
-}
 
 /** Query key prefix of an application's revision list (invalidated after every save). */
 export const revisionsKey = (applicationId: number) => ['home-config-revisions', applicationId] as const;
@@ -54,17 +43,17 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const [preview, setPreview] = useState<RevisionItem | null>(null);
+  const [preview, setPreview] = useState<RevisionListItem | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
 
   const list = useQuery({
     queryKey: [...revisionsKey(applicationId), page],
-    queryFn: ({ signal }) => apiGet<Page<RevisionItem>>(`/api/v1/applications/${applicationId}/home-config/revisions`, { page, size: REVISIONS_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => apiGet<Page<RevisionListItem>>(`/api/v1/applications/${applicationId}/home-config/revisions`, { page, size: REVISIONS_PAGE_SIZE }, signal),
     enabled: open,
     placeholderData: keepPreviousData,
   });
 
-  const restore = async (rev: RevisionItem) => {
+  const restore = async (rev: RevisionListItem) => {
     setRestoring(rev.id);
     try {
       const r = await apiPost<{ homeConfig: HomeConfig; message?: string }>(`/api/v1/applications/${applicationId}/home-config/revisions/${rev.id}/restore`);
@@ -80,7 +69,7 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
     }
   };
 
-  const restoreButton = (rev: RevisionItem, label: string = MSG.revisionRestore, primary = false) => (
+  const restoreButton = (rev: RevisionListItem, label: string = MSG.revisionRestore, primary = false) => (
     <Popconfirm title={MSG.revisionRestore} description={MSG.revisionRestoreConfirm} okText={MSG.confirm} cancelText={MSG.cancel} onConfirm={() => restore(rev)}>
       <Button size="small" type={primary ? 'primary' : 'link'} icon={<RollbackOutlined />} loading={restoring === rev.id} disabled={busy || (restoring !== null && restoring !== rev.id)}>
         {label}
@@ -88,8 +77,8 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
     </Popconfirm>
   );
 
-  const isCurrent = (rev: RevisionItem) => page === 1 && list.data?.content[0]?.id === rev.id;
-  const columns: TableColumnsType<RevisionItem> = [
+  const isCurrent = (rev: RevisionListItem) => page === 1 && list.data?.content[0]?.id === rev.id;
+  const columns: TableColumnsType<RevisionListItem> = [
     { title: MSG.revisionTime, dataIndex: 'createdAt', width: 170, render: (v: string, rev) => <Space size={4} direction="vertical"><span>{time(v)}</span>{isCurrent(rev) && <Tag color="blue">{MSG.revisionCurrent}</Tag>}</Space> },
     { title: MSG.revisionAuthor, dataIndex: 'authorName', width: 110, ellipsis: true },
     { title: MSG.revisionSummary, dataIndex: 'summary', render: (v: string) => <span className="atr-revisions__summary">{v}</span> },
@@ -109,7 +98,7 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
       <Drawer title={MSG.revisions} open={open} onClose={onClose} size={720} destroyOnHidden>
         <p style={{ marginTop: 0, color: '#8a9099' }}>{MSG.revisionsHint}</p>
         {list.isError && <Alert type="error" showIcon title={errorMessage(list.error)} style={{ marginBottom: 12 }} />}
-        <Table<RevisionItem>
+        <Table<RevisionListItem>
           rowKey="id"
           size="small"
           columns={columns}
@@ -139,10 +128,10 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
 }
 
 /** The read-only preview of one revision: its home template on the visitor grid, inert. */
-function RevisionPreview({ applicationId, revision, site, onClose, footer }: { applicationId: number; revision: RevisionItem | null; site: SiteContext; onClose(): void; footer: React.ReactNode }) {
+function RevisionPreview({ applicationId, revision, site, onClose, footer }: { applicationId: number; revision: RevisionListItem | null; site: SiteContext; onClose(): void; footer: React.ReactNode }) {
   const one = useQuery({
     queryKey: [...revisionsKey(applicationId), 'one', revision?.id],
-    queryFn: ({ signal }) => apiGet<RevisionItem & { homeConfig: HomeConfig }>(`/api/v1/applications/${applicationId}/home-config/revisions/${revision!.id}`, undefined, signal),
+    queryFn: ({ signal }) => apiGet<RevisionListItem & { homeConfig: HomeConfig }>(`/api/v1/applications/${applicationId}/home-config/revisions/${revision!.id}`, undefined, signal),
     enabled: revision !== null,
     staleTime: Infinity,
   });

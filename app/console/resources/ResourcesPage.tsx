@@ -8,31 +8,22 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Breadcrumb, Button, Empty, Form, Input, Modal, Result, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Breadcrumb, Button, Empty, Form, Input, Modal, Result, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 import type { Page } from '@common/page';
-import { CONSOLE_RESOURCE_TYPES, RESOURCE_TYPE_SPECS, getPath, isConsoleResourceType, type ConsoleResourceType } from '@common/resourceFields';
-import { ApiError, apiDelete, apiGet, apiPost, apiPut, errorMessage } from '../../api';
+import { CONSOLE_RESOURCE_TYPES, RESOURCE_TYPE_SPECS, getPath, isConsoleResourceType, type ConsoleResource, type ConsoleResourceType } from '@common/resourceFields';
+import { ApiError, apiGet, apiPost, apiPut, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { PageSpinner } from '../../pages/PageSpinner';
 import { appConfigKey } from '../util';
 import type { WithMessage } from '../types';
 import { ResourceFields } from './ResourceForm';
+import { useFormSubmit } from '../useFormSubmit';
 import { applyPathErrors } from './serverErrors';
+import { useConfirmedDelete } from '../useConfirmedDelete';
 import '../console.css';
-
-/** One resource as GET …/resources answers it. */
-export interface ConsoleResource {
-  id: number;
-  type: string;
-  title: string;
-  date: string | null;
-  fields: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
 
 interface FormValues { title: string; date?: string | null; fields: Record<string, unknown> }
 
@@ -54,7 +45,6 @@ export function ResourcesPage() {
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<ConsoleResource | 'new' | null>(null);
   const queryClient = useQueryClient();
-  const { message, modal } = App.useApp();
 
   const config = useQuery({
     queryKey: appConfigKey(id),
@@ -76,24 +66,11 @@ export function ResourcesPage() {
   const app = config.data;
   const spec = RESOURCE_TYPE_SPECS[type];
 
-  const remove = (r: ConsoleResource) => {
-    modal.confirm({
-      title: MSG.resourceDeleteTitle,
-      content: MSG.resourceDeleteConfirm,
-      okText: MSG.confirm,
-      cancelText: MSG.cancel,
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          const res = await apiDelete<WithMessage>(`/api/v1/applications/${id}/resources/${r.id}`);
-          message.success(res.message ?? MSG.resourceDeleted);
-          await queryClient.invalidateQueries({ queryKey: ['resources', id] });
-        } catch (err) {
-          message.error(errorMessage(err));
-        }
-      },
-    });
-  };
+  const confirmDelete = useConfirmedDelete();
+  const remove = (r: ConsoleResource) => confirmDelete({
+    title: MSG.resourceDeleteTitle, content: MSG.resourceDeleteConfirm, successMsg: MSG.resourceDeleted,
+    path: `/api/v1/applications/${id}/resources/${r.id}`, queryKey: ['resources', id],
+  });
 
   // two telling columns: short text, choices, dates and numbers first, then links (not images)
   const rank = (k: string) => (k === 'url' ? 1 : 0);
@@ -177,33 +154,20 @@ function ResourceModal({ applicationId, type, resource, onClose, onSaved }: {
   applicationId: number; type: ConsoleResourceType; resource: ConsoleResource | null; onClose(): void; onSaved(): void;
 }) {
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
-  const { message } = App.useApp();
   const spec = RESOURCE_TYPE_SPECS[type];
   const initial: FormValues = resource ? { title: resource.title, date: resource.date, fields: structuredClone(resource.fields) } : { title: '', date: null, fields: {} };
 
-  const submit = async () => {
-    let values: FormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+  const { saving, submit } = useFormSubmit(form, {
+    send: (values) => {
       const body = { title: values.title, date: values.date ?? null, fields: values.fields ?? {} };
-      const r = resource
-        ? await apiPut<WithMessage>(`/api/v1/applications/${applicationId}/resources/${resource.id}`, body)
-        : await apiPost<WithMessage>(`/api/v1/applications/${applicationId}/resources`, { type, ...body });
-      message.success(r.message ?? (resource ? MSG.resourceSaved : MSG.resourceCreated));
-      onSaved();
-    } catch (err) {
-      applyPathErrors(form, err, (p) => p[0] === 'title' || p[0] === 'date' || (p[0] === 'fields' && p.length > 1));
-      message.error(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return resource
+        ? apiPut<WithMessage>(`/api/v1/applications/${applicationId}/resources/${resource.id}`, body)
+        : apiPost<WithMessage>(`/api/v1/applications/${applicationId}/resources`, { type, ...body });
+    },
+    successMsg: resource ? MSG.resourceSaved : MSG.resourceCreated,
+    onRefused: (err) => applyPathErrors(form, err, (p) => p[0] === 'title' || p[0] === 'date' || (p[0] === 'fields' && p.length > 1)),
+    onDone: () => onSaved(),
+  });
 
   return (
     <Modal open width={DIALOG_WIDTH} title={`${resource ? MSG.editResource : MSG.newResource} · ${spec.label}`}

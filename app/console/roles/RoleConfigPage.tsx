@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Empty, Input, Radio, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { USER_RIGHTS, USER_RIGHT_LABELS, type Role, type UserRight } from '@common/roles';
+import { USER_RIGHTS, USER_RIGHT_HINTS, USER_RIGHT_LABELS, type Role, type UserRight } from '@common/roles';
 import { apiPost, errorMessage } from '../../api';
 import type { WithMessage } from '../types';
 import { ApplicationPicker, useApplicationChoice } from './ApplicationPicker';
@@ -99,7 +99,10 @@ export function RoleConfigPage() {
       <div className="atr-panel-card">
         <Table<Draft> rowKey={(r) => (r.stored ? r.id : `new-${roles.indexOf(r)}`)} columns={columns} dataSource={roles} loading={config.isFetching} pagination={false}
           locale={{ emptyText: <Empty description={config.isError ? errorMessage(config.error) : '还没有角色'} /> }} />
-        <p className="atr-muted" style={{ margin: '12px 0' }}>新用户登录本站后获得默认角色；删除角色后，持有该角色的用户改为默认角色。</p>
+        <p className="atr-muted" style={{ margin: '12px 0 4px' }}>新用户登录本站后获得默认角色；删除角色后，持有该角色的用户改为默认角色。</p>
+        <p className="atr-muted" style={{ margin: '0 0 12px' }}>
+          {USER_RIGHTS.map((x) => `「${USER_RIGHT_LABELS[x]}」${USER_RIGHT_HINTS[x]}`).join('；')}。未登录的访客没有这些权限，本站管理员始终拥有。
+        </p>
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import { App, Button, Empty, Popconfirm, Space, Upload, type UploadProps } from 
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@common/messages';
-import { ApiError, XSRF_COOKIE, XSRF_HEADER, apiDelete, errorMessage, readCookie } from '../../api';
+import { ApiError, apiDelete, errorMessage, signedHeaders } from '../../api';
 import type { AppConfig } from '../../boot';
 import { appConfigKey } from '../util';
 
@@ -22,12 +22,11 @@ const LOGO_MIME = ['image/png', 'image/jpeg'];
 export async function uploadLogo(id: number, file: Blob, name = 'logo'): Promise<AppConfig & { message?: string }> {
   const data = new FormData();
   data.append('file', file, name);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readCookie(XSRF_COOKIE);
-  if (token) headers[XSRF_HEADER] = token;
+  const url = `/api/v1/applications/${id}/logo`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...(await signedHeaders('POST', url, 'multipart')) };
   let res: Response;
   try {
-    res = await fetch(`/api/v1/applications/${id}/logo`, { method: 'POST', body: data, credentials: 'include', headers });
+    res = await fetch(url, { method: 'POST', body: data, credentials: 'include', headers });
   } catch {
     throw new ApiError(0, 'network', MSG.networkError);
   }

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Segmented, Skeleton, Tag } from 'antd';
 import { BULLETIN_TYPES, FEED_PAGE_SIZE } from '@common/constants';
 import { MSG } from '@common/messages';
+import type { BulletinEntry } from '@common/feeds';
 import { formatDate, relativeDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import { bulletinHref } from '@modules/bulletin/definition';
@@ -18,13 +19,6 @@ import { apiGet } from '../../api';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, ListFailure } from './shared';
-
-/** A bulletin of top-bulletin (server/routes/modules/feeds.ts BulletinEntry). */
-export interface BulletinEntry {
-  article: { title: string; uuid: string; cover: string | null; update_time: string | null };
-  group: string | null;
-  bulletinType: string | null;
-}
 
 /** The bulletin list page; see the file comment. */
 export default function BulletinsPage() {

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Pagination, Skeleton, Tag } from 'antd';
 import { FEED_PAGE_SIZE } from '@common/constants';
 import { MSG } from '@common/messages';
+import type { JobHit } from '@common/feeds';
 import { relativeDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import { jobHref } from '@modules/job/definition';
@@ -17,16 +18,6 @@ import { apiGet } from '../../api';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, JobsGuard, ListFailure } from './shared';
-
-/** A job hit of top-job (server/routes/modules/feeds.ts JobHit). */
-export interface JobHit {
-  _id: string;
-  _source: {
-    uuid: string; title: string; work_address: string | null; update_time: string | null; salary: string | null;
-    work_experience: string | null; work_time: string | null; edu_cation: string | null;
-    institution: { name: string | null; logo: string | null; subjects: string[] };
-  };
-}
 
 /** The jobs list page; see the file comment. */
 export default function JobsPage() {

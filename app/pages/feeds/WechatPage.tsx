@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Pagination, Skeleton } from 'antd';
 import { FEED_PAGE_SIZE } from '@common/constants';
 import { MSG } from '@common/messages';
+import type { WechatRecord } from '@common/feeds';
 import { formatDate, relativeDate } from '@modules/kit/format';
 import { wechatMaterialHref } from '@modules/kit/links';
 import { Thumb } from '@modules/kit/media';
@@ -19,12 +20,6 @@ import { apiGet } from '../../api';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, ListFailure, modulesOf } from './shared';
-
-/** A record of top-wechat-article (server/routes/modules/feeds.ts WechatRecord). */
-export interface WechatRecord {
-  id: number; groupId: string | null; groupName: string | null; articleTime: string | null;
-  material: { title: string; thumb_media_url: string | null; url: string | null; digest: string | null };
-}
 
 /** Records grouped by groupName (未分组 without one), groups in order of first appearance, records kept in order. */
 export function groupRecords(records: readonly WechatRecord[]): Array<{ name: string; records: WechatRecord[] }> {

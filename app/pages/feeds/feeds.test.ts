@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../boot';
 import { toolAt } from './ToolPage';
-import { groupRecords, wechatIdsOf, type WechatRecord } from './WechatPage';
+import type { WechatRecord } from '@common/feeds';
+import { groupRecords, wechatIdsOf } from './WechatPage';
 import { articleTimeText } from './WechatMaterialPage';
 
 const tools = [

@@ -14,6 +14,7 @@ import { formatDate, relativeDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import { ApiError, apiGet, errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
+import { RightRefused, isPanelRefusal } from '../RightRefused';
 
 /** A link as GET /api/v1/links/{id} answers it. */
 interface LinkDetail {
@@ -38,6 +39,9 @@ function Material({ id, applicationId }: { id: number; applicationId: number }) 
   const missing = id === 0 || (q.isError && q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400))
     || (q.data && q.data.applicationId !== applicationId);
   if (missing) return <div className="atr-vcard"><Result status="404" title="404" subTitle={MSG.linkNotFound} extra={<Link to="/"><Button type="primary">{MSG.backHome}</Button></Link>} /></div>;
+  if (q.isError && isPanelRefusal(q.error)) {
+    return <div className="atr-vcard"><RightRefused error={q.error} path={`/resources/material/${id}`} /></div>;
+  }
   if (q.isError) return <div className="atr-vcard"><Result status="warning" title={MSG.loadFailed} subTitle={errorMessage(q.error)} extra={<Button onClick={() => q.refetch()}>{MSG.retry}</Button>} /></div>;
   if (!q.data) return <div className="atr-vcard"><Skeleton active paragraph={{ rows: 4 }} /></div>;
   const l = q.data;

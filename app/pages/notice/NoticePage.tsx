@@ -3,7 +3,9 @@
  * produce'): inside the site's header and footer, the notice's title, type, publish date (yyyy-MM-dd
  * HH:mm and the relative wording of spec 2 §9 'Dates') and its content. The content is the HTML the
  * server sanitised when it was saved (server/content/sanitize.ts) and is rendered as such; nothing
- * else is ever put into the page as HTML. Attachments are plain download links; a click on an image
+ * else is ever put into the page as HTML. Attachments are plain download links, or, when the notice keeps
+ * them for users with the right `download` and the reader lacks it, marked 登录后下载 (a link to sign in)
+ * or 无下载权限 (docs/decisions.md 214); a click on an image
  * opens antd's image viewer over all images of the notice. An unknown or unpublished notice (404), or
  * one of another site, shows the not-found state.
  */
@@ -18,6 +20,8 @@ import { readBoot } from '../../boot';
 import { configByHost } from '../../site/HomePage';
 import { SiteFrame } from '../../site/SiteFrame';
 import { UnknownHost } from '../../site/UnknownHost';
+import { loginPath } from '../../console/session';
+import { RightRefused, isPanelRefusal } from '../RightRefused';
 import '../../site/site.css';
 import '../../widgets/richtext/richtext.css';
 import './notice.css';
@@ -25,6 +29,45 @@ import './notice.css';
 /** The notice as GET /api/v1/notices/{id} answers it (spec 1 §3 'Notice'). */
 interface NoticeDetail {
   noticeId: number; title: string; type: string; content: string; top: number; publishDateTime: string; applicationId: number;
+  /** the reader may download the attachments; when not, why: 'signIn' (登录后下载) or 'right' (decision 214) */
+  canDownload?: boolean;
+  downloadBlocked?: 'signIn' | 'right' | null;
+}
+
+/**
+ * The notice's HTML with its attachment links (`a.atr-attachment`) locked for a reader who may not
+ * download them (docs/decisions.md 214): 'signIn' turns each into a link to the sign-in page that comes
+ * back here (`loginHref`) marked 登录后下载; 'right' turns each into plain text marked 无下载权限. Images
+ * and other links are left alone. Only attributes and text this function writes are added. Without a
+ * DOM (server tests) the HTML comes back unchanged; the server refuses the download anyway.
+ */
+export function lockAttachments(html: string, blocked: 'signIn' | 'right', loginHref: string): string {
+  if (typeof DOMParser === 'undefined') return html;
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  const links = [...doc.querySelectorAll('a.atr-attachment')];
+  if (!links.length) return html;
+  for (const a of links) {
+    const note = doc.createElement('span');
+    note.className = 'atr-attachment__lock';
+    note.textContent = blocked === 'signIn' ? MSG.downloadAfterLogin : MSG.downloadNoRight;
+    if (blocked === 'signIn') {
+      a.setAttribute('href', loginHref);
+      a.removeAttribute('download');
+      a.removeAttribute('target');
+      a.removeAttribute('rel');
+      a.setAttribute('title', MSG.downloadLoginRequired);
+      a.classList.add('atr-attachment--locked');
+      a.appendChild(note);
+    } else {
+      const span = doc.createElement('span');
+      span.className = 'atr-attachment atr-attachment--locked';
+      span.setAttribute('title', MSG.downloadRightMissing);
+      span.textContent = a.textContent ?? '';
+      span.appendChild(note);
+      a.replaceWith(span);
+    }
+  }
+  return doc.body.innerHTML;
 }
 
 /** The image sources of sanitised HTML, in document order (for the viewer). */
@@ -52,6 +95,10 @@ export default function NoticePage() {
   });
   const [viewer, setViewer] = useState<{ open: boolean; current: number }>({ open: false, current: 0 });
   const images = useMemo(() => (notice.data ? imageSources(notice.data.content) : []), [notice.data]);
+  // attachments the reader may not download are shown locked (登录后下载 / 无下载权限)
+  const blocked = notice.data?.downloadBlocked ?? null;
+  const html = useMemo(() => (notice.data && blocked ? lockAttachments(notice.data.content, blocked, loginPath(`/resources/notices/${id}`)) : notice.data?.content ?? ''),
+    [notice.data, blocked, id]);
 
   const title = notice.data?.title;
   const siteName = site.data?.name;
@@ -79,6 +126,8 @@ export default function NoticePage() {
   let body;
   if (missing) {
     body = <Result status="404" title="404" subTitle={MSG.noticeNotFound} extra={<Button type="primary" onClick={() => navigate('/')}>{MSG.backHome}</Button>} />;
+  } else if (notice.isError && isPanelRefusal(notice.error)) {
+    body = <RightRefused error={notice.error} path={`/resources/notices/${id}`} />;
   } else if (notice.isError) {
     body = <Result status="warning" title={MSG.loadFailed} subTitle={errorMessage(notice.error)} extra={<Button onClick={() => notice.refetch()}>{MSG.retry}</Button>} />;
   } else if (!notice.data) {
@@ -96,7 +145,7 @@ export default function NoticePage() {
           {when && <span className="atr-notice__ago">{relativeDate(n.publishDateTime)}</span>}
         </div>
         {/* server-sanitised HTML only (server/content/sanitize.ts) */}
-        <div className="atr-rich atr-notice__content" onClick={onContentClick} dangerouslySetInnerHTML={{ __html: n.content }} />
+        <div className="atr-rich atr-notice__content" onClick={onContentClick} dangerouslySetInnerHTML={{ __html: html }} />
         {images.length > 0 && (
           <Image.PreviewGroup items={images} preview={{
             open: viewer.open, current: viewer.current,

@@ -3,13 +3,13 @@
  * inside the widget so it does not depend on the upload widgets:
  * - images: POST /api/v1/files, multipart `file` + `uid`; the answer is the relative path (/files/…);
  * - attachments: POST /api/v2/files, multipart `file` + `uid`; the answer carries the file's `url`.
- * Both send cookies and the X-XSRF-TOKEN header from the XSRF-TOKEN cookie (app/api.ts). Progress runs
+ * Both send cookies, the X-XSRF-TOKEN header and the request signature (app/api.ts `signedHeaders`). Progress runs
  * 0-99 while sending and 100 on success. Files are checked in the browser first (type, size); the server
  * checks again.
  */
 import { MSG } from '@common/messages';
-import { EDITOR_ATTACHMENT_MAX_MB, EDITOR_IMAGE_MAX_KB } from '@common/constants';
-import { XSRF_COOKIE, XSRF_HEADER, readCookie } from '../../api';
+import { ATTACHMENT_MAX_MB, IMAGE_MAX_KB } from '@common/constants';
+import { ApiError, signedHeaders } from '../../api';
 
 /** Image types the editor accepts (spec 2 §5: jpeg and png only). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -21,14 +21,14 @@ export const fill = (msg: string, n: number) => msg.replace('{N}', String(n));
  * Checks an image before upload: JPG/PNG and at most `maxKB` KB. Returns the Chinese refusal, or null
  * when the image may go.
  */
-export function checkImage(file: { type: string; size: number }, maxKB: number = EDITOR_IMAGE_MAX_KB): string | null {
+export function checkImage(file: { type: string; size: number }, maxKB: number = IMAGE_MAX_KB): string | null {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return MSG.rtImageTypeInvalid;
   if (file.size > maxKB * 1024) return fill(MSG.rtImageTooLarge, maxKB);
   return null;
 }
 
 /** Checks an attachment before upload: at most `maxMB` MB (spec 2 §5, read as enforced). */
-export function checkFile(file: { size: number }, maxMB: number = EDITOR_ATTACHMENT_MAX_MB): string | null {
+export function checkFile(file: { size: number }, maxMB: number = ATTACHMENT_MAX_MB): string | null {
   return file.size > maxMB * 1024 * 1024 ? fill(MSG.rtFileTooLarge, maxMB) : null;
 }
 
@@ -72,8 +72,6 @@ export function postFile(url: string, file: File, uid: string | number | undefin
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
-    const token = readCookie(XSRF_COOKIE);
-    if (token) xhr.setRequestHeader(XSRF_HEADER, token);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(Math.min(99, Math.floor((e.loaded / e.total) * 100)));
     };
@@ -96,7 +94,11 @@ export function postFile(url: string, file: File, uid: string | number | undefin
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('file', file, file.name);
     onProgress?.(0);
-    xhr.send(form);
+    // the XSRF header and the request signature (multipart: UNSIGNED-PAYLOAD; decision 221)
+    signedHeaders('POST', url, 'multipart').then((headers) => {
+      for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+      xhr.send(form);
+    }, (err: unknown) => reject(new UploadError(err instanceof ApiError ? err.message : failMsg)));
   });
 }
 

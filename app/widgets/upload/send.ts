@@ -1,9 +1,9 @@
 /**
  * Sends one file as multipart/form-data with XMLHttpRequest, for upload progress (fetch has none):
  * the file under `fieldName` (default `file`) after the extra data fields, cookies included, and the
- * XSRF-TOKEN cookie echoed in X-XSRF-TOKEN as app/api.ts does (spec 2 §6, §7 'Uploads').
+ * XSRF-TOKEN cookie echoed in X-XSRF-TOKEN and the request signature, as app/api.ts does (spec 2 §6, §7 'Uploads').
  */
-import { XSRF_COOKIE, XSRF_HEADER, readCookie } from '../../api';
+import { ApiError, signedHeaders } from '../../api';
 import { uploadErrorMessage } from './rules';
 
 export interface SendOptions {
@@ -39,8 +39,6 @@ export function sendFile(opts: SendOptions): { promise: Promise<UploadResponse>;
     form.append(opts.fieldName ?? 'file', opts.file, opts.file.name ?? 'file');
     xhr.open('POST', opts.url, true);
     xhr.withCredentials = true;
-    const token = readCookie(XSRF_COOKIE);
-    if (token) xhr.setRequestHeader(XSRF_HEADER, token);
     xhr.setRequestHeader('Accept', 'application/json, text/plain');
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) opts.onProgress?.(e.loaded, e.total); };
     xhr.onerror = () => reject(new UploadError(uploadErrorMessage(0, '', opts.url), 0, ''));
@@ -53,7 +51,14 @@ export function sendFile(opts: SendOptions): { promise: Promise<UploadResponse>;
       }
       try { resolve(JSON.parse(text)); } catch { resolve(text); }
     };
-    xhr.send(form);
+    // the XSRF header and the request signature (multipart: UNSIGNED-PAYLOAD; decision 221)
+    signedHeaders('POST', opts.url, 'multipart').then((headers) => {
+      for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+      xhr.send(form);
+    }, (err: unknown) => {
+      const message = err instanceof ApiError ? err.message : uploadErrorMessage(0, '', opts.url);
+      reject(new UploadError(message, 0, ''));
+    });
   });
   return { promise, abort: () => xhr.abort() };
 }

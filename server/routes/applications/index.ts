@@ -12,6 +12,7 @@ import { MSG } from '../../../common/messages.js';
 import { createApplicationBody, homeConfigBody, hostQuery, idParams, listQuery, updateApplicationBody } from './schema.js';
 import { saveHomeConfig } from '../revisions/service.js';
 import { createApplication, getApplication, presentConfig, presentListItem, updateApplication, validateHomeConfig } from './service.js';
+import { presentConfigFor } from './visibility.js';
 
 export default async function applicationRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/v1/applications', async (req) => {
@@ -59,7 +60,8 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     const { host } = parse(hostQuery, req.query, 'query');
     const found = await db.selectFrom('applications').selectAll().where('host', '=', host).executeTakeFirst();
     if (!found) throw notFound(MSG.unknownHost);
-    return presentConfig(db, found);
+    // 仅登录可见 modules only for viewers holding `panels` (decision 211)
+    return presentConfigFor(db, found, req.user);
   });
 
   app.get('/api/v1/applications/:id/config', async (req) => {

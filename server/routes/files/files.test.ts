@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { UNSIGNED_PAYLOAD, createTestContext, type Client, type TestContext } from '../../test/harness.js';
 import { makeDocx, makeElf, makePng, multipartBody, type FormPart } from '../../files/testFiles.js';
 
 let ctx: TestContext;
@@ -25,9 +25,8 @@ export async function upload(app: TestContext['app'], client: Client | null, url
   const { body, contentType } = multipartBody(parts);
   const headers: Record<string, string> = { 'content-type': contentType };
   if (client) {
-    if (!client.cookies.has('XSRF-TOKEN')) await client.get('/healthz');
-    headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (opts.xsrf !== false) headers['x-xsrf-token'] = client.cookies.get('XSRF-TOKEN')!;
+    Object.assign(headers, await client.browserHeaders('POST', url, UNSIGNED_PAYLOAD));
+    if (opts.xsrf === false) delete headers['x-xsrf-token'];
   }
   const res = await app.inject({ method: 'POST', url, headers, payload: body });
   let json: unknown;

@@ -4,7 +4,9 @@
  * - POST /api/v1/files: an image (jpeg/png, 2048 KB) → the relative path `/files/<key>` as text;
  * - GET /api/v1/files: the signed-in user's files (a super manager sees everyone's), a page;
  * - DELETE /api/v1/files/:id: the uploader or a super manager deletes a file;
- * - GET /files/:key: the bytes, with the detected type, nosniff, a sandboxing CSP and a year of cache.
+ * - GET /files/:key: the bytes, with the detected type, nosniff, a sandboxing CSP and a year of cache; an
+ *   attachment of a notice marked restrictDownload only for readers holding `download` (403 otherwise,
+ *   never cached by shared caches; docs/decisions.md 213-215).
  * Both uploads need a signed-in user and the XSRF header (server/http/session.ts).
  */
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +21,7 @@ import { makePage } from '../../../common/page.js';
 import { MSG, fillMsg } from '../../../common/messages.js';
 import { ATTACHMENT_MAX_MB, IMAGE_MAX_KB } from '../../../common/constants.js';
 import { fileFields, idParams, imageFields, keyParams, listQuery } from './schema.js';
-import { contentDisposition, deleteFile, fileUrl, isInlineImage, presentFile, receiveUpload, storeUpload } from './service.js';
+import { checkDownload, contentDisposition, deleteFile, fileUrl, isInlineImage, presentFile, receiveUpload, storeUpload } from './service.js';
 
 export interface FileRouteOptions {
   /** the store to use; by default the one the configuration selects */
@@ -82,15 +84,20 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
     if (!k.success) throw notFound(MSG.fileNotFound);
     const { key } = k.data;
     const row = await db.selectFrom('files').selectAll().where('key', '=', key).executeTakeFirst();
-    const obj = row ? await storage.get(row.key) : null;
-    if (!row || !obj) throw notFound(MSG.fileNotFound);
+    if (!row) throw notFound(MSG.fileNotFound);
+    // an attachment of a notice marked restrictDownload: the right `download` (decisions 213-215), checked
+    // before the bytes are read
+    const restricted = await checkDownload(db, row, req.user);
+    const obj = await storage.get(row.key);
+    if (!obj) throw notFound(MSG.fileNotFound);
     const inline = isInlineImage(row.content_type);
     return reply
       .header('Content-Type', row.content_type)
       .header('Content-Length', String(obj.size ?? row.size))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      // a restricted file is never kept by a shared cache: the next reader may not hold the right
+      .header('Cache-Control', restricted ? 'private, no-store' : 'public, max-age=31536000, immutable')
       .header('Content-Disposition', contentDisposition(row.original_name, inline))
       .send(obj.body);
   });

@@ -12,6 +12,7 @@ import type { FileStorage } from '../../files/storage.js';
 import { newKey } from '../../files/storage.js';
 import { type CheckedUpload, sanitiseName } from '../../files/check.js';
 import { MSG } from '../../../common/messages.js';
+import { rightRefusal, viewerRights } from '../roles/userRights.js';
 
 export type FileRow = Selectable<FilesTable>;
 
@@ -121,4 +122,25 @@ export function contentDisposition(name: string, inline: boolean): string {
 export async function deleteFile(db: Db, storage: FileStorage, row: FileRow): Promise<void> {
   await db.deleteFrom('files').where('id', '=', row.id).execute();
   await storage.delete(row.key);
+}
+
+/**
+ * The download check of a stored file (docs/decisions.md 213-215). A file no notice marked
+ * restrictDownload links to as an attachment is public: resolves false. A restricted one resolves true
+ * for a reader who may have it — a super manager, its uploader, or someone holding `download` in one of
+ * the applications whose notices restrict it (their managers always do) — and otherwise throws 403
+ * 该附件仅限有下载权限的用户下载，请先登录 (signed out or anonymous) or 您的角色没有「下载附件」权限，请联系站点管理员.
+ */
+export async function checkDownload(db: Db, row: FileRow, viewer: User | null | undefined): Promise<boolean> {
+  const apps = await db.selectFrom('restricted_files').select('application_id').distinct().where('file_key', '=', row.key).execute();
+  if (!apps.length) return false;
+  if (viewer && !viewer.anonymous && (viewer.role === 'super' || viewer.id === row.uploader_id)) return true;
+  const signedIn = !!viewer && !viewer.anonymous;
+  if (signedIn) {
+    for (const { application_id } of apps) {
+      const app = await db.selectFrom('applications').selectAll().where('id', '=', application_id).executeTakeFirst();
+      if (app && (await viewerRights(db, app, viewer)).rights.includes('download')) return true;
+    }
+  }
+  throw rightRefusal('download', signedIn);
 }

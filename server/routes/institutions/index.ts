@@ -11,7 +11,7 @@ import { countBody } from './schema.js';
 import { countByInstitution } from './service.js';
 
 export default async function institutionRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.post('/api/v1/resources/institution/fruit-scholar-count', async (req) => {
+  app.post('/api/v1/resources/institution/fruit-scholar-count', { config: { signedRead: true } }, async (req) => {
     const body = parse(countBody, req.body);
     return countByInstitution(db, body.q);
   });

@@ -1,7 +1,9 @@
 /**
  * Resource-link calls (spec 2 §7 'Content'): GET/POST /api/v1/links, GET/PUT/DELETE /api/v1/links/{linkId}.
  * Managers of the application (and super managers) write and see unpublished links; anyone else lists
- * published ones only (active forced to 1).
+ * published ones only (active forced to 1). Links of a 仅登录可见 module are for viewers holding `panels`
+ * only (docs/decisions.md 212): listed by its moduleId or read one by one they answer 403, and lists
+ * without a moduleId leave them out.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -11,6 +13,7 @@ import { requireManager, requireUser } from '../../http/session.js';
 import { MSG } from '../../../common/messages.js';
 import { getApplication } from '../applications/service.js';
 import { isManagerOf } from '../notices/index.js';
+import { moduleReadScope } from '../applications/visibility.js';
 import { createLinkBody, linkIdParams, linkListQuery, updateLinkBody } from './schema.js';
 import { createLink, getLink, listLinks, presentLink, updateLink } from './service.js';
 
@@ -19,7 +22,8 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
     const q = parse(linkListQuery, req.query, 'query');
     await getApplication(db, q.applicationId);
     const manager = await isManagerOf(db, req, q.applicationId);
-    return listLinks(db, { ...q, active: manager ? q.active : 1 });
+    const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
+    return listLinks(db, { ...q, active: manager ? q.active : 1, hidden });
   });
 
   /**
@@ -30,6 +34,8 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
     const { linkId } = parse(linkIdParams, req.params, 'params');
     const row = await getLink(db, linkId);
     if (row.active !== 1 && !(await isManagerOf(db, req, row.application_id))) throw notFound(MSG.linkNotFound);
+    // a link of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
+    if (row.module_id) await moduleReadScope(db, row.application_id, row.module_id, req.user);
     return presentLink(row);
   });
 

@@ -38,12 +38,16 @@ export interface LinkFilter {
   query?: string;
   page: number;
   size: number;
+  /** ids of 仅登录可见 modules whose items are left out (applications/visibility.ts moduleReadScope) */
+  hidden?: string[];
 }
 
 /** A page of links: pinned first by pin order, then newest publish time first. */
 export async function listLinks(db: Db, f: LinkFilter) {
   let base = db.selectFrom('links').where('application_id', '=', f.applicationId);
   if (f.moduleId) base = base.where('module_id', '=', f.moduleId);
+  // items of 仅登录可见 modules left out (items of no module stay)
+  if (f.hidden?.length) base = base.where((eb) => eb.or([eb('module_id', 'is', null), eb('module_id', 'not in', f.hidden!)]));
   if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
   if (f.query) base = base.where(titleContains('title', f.query));
   const [rows, total] = await Promise.all([

@@ -7,6 +7,7 @@
  */
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index.js';
+import type { BulletinEntry, JobHit, WechatRecord } from '../../../common/feeds.js';
 import { presentResource, type ResourceItem } from './service.js';
 
 /** Items of a read and how many there are in all. */
@@ -50,15 +51,6 @@ async function readType(db: Db, q: { type: string; topicId?: number | null; offs
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : null);
 
-/** A wechat article as a record of spec 1 §3 'Wechat article group': groupId, groupName, articleTime, material. */
-export interface WechatRecord {
-  id: number;
-  groupId: string | null;
-  groupName: string | null;
-  articleTime: string | null;
-  material: { title: string; thumb_media_url: string | null; url: string | null; digest: string | null };
-}
-
 /** Presents a wechat_article resource as a record. */
 export function presentWechatRecord(r: ResourceItem): WechatRecord {
   return {
@@ -72,16 +64,6 @@ export async function readWechatArticles(db: Db, q: { wechatId: string | readonl
   const values = typeof q.wechatId === 'string' ? [q.wechatId] : [...q.wechatId];
   const r = await readType(db, { type: 'wechat_article', offset: (q.page - 1) * q.pageSize, count: q.pageSize, where: { key: 'wechatId', values } });
   return { items: r.items.map(presentWechatRecord), total: r.total };
-}
-
-/** A job as a search hit (spec 2 §7 'the job search reads data.hits with _source'; spec 1 §3 'Job'). */
-export interface JobHit {
-  _id: string;
-  _source: {
-    uuid: string; title: string; work_address: string | null; update_time: string | null; salary: string | null;
-    work_experience: string | null; work_time: string | null; edu_cation: string | null;
-    institution: { name: string | null; logo: string | null; subjects: string[] };
-  };
 }
 
 /** Presents a job resource as a hit; the institution keeps at most 2 subjects (spec 1 §3). */
@@ -102,13 +84,6 @@ export function presentJobHit(r: ResourceItem): JobHit {
 export async function readJobs(db: Db, q: { topicId?: number | null; pageSize: number; page?: number }): Promise<FeedResult<JobHit>> {
   const r = await readType(db, { type: 'job', topicId: q.topicId, offset: ((q.page ?? 1) - 1) * q.pageSize, count: q.pageSize });
   return { items: r.items.map(presentJobHit), total: r.total };
-}
-
-/** A bulletin as the panel reads it (spec 1 §3 'Bulletin': article title, uuid, cover, update_time; group name). */
-export interface BulletinEntry {
-  article: { title: string; uuid: string; cover: string | null; update_time: string | null };
-  group: string | null;
-  bulletinType: string | null;
 }
 
 /** Presents a bulletin resource. */

@@ -14,6 +14,7 @@ import { readTop, readTopLinks, readTopNotices } from './service.js';
 import { MSG } from '../../../common/messages.js';
 import { TOP_JOURNAL_DEFAULT_COUNT } from '../../../common/constants.js';
 import { markSubscribed } from '../personal/service.js';
+import { moduleReadScope } from '../applications/visibility.js';
 
 export default async function moduleRoutes(app: FastifyInstance, { db }: AppContext) {
   const top = async (kindParam: string, rawBody: unknown, userId?: number | null, version?: string) => {
@@ -35,14 +36,23 @@ export default async function moduleRoutes(app: FastifyInstance, { db }: AppCont
     return page;
   };
   for (const v of ['v3', 'v4']) {
-    app.post<{ Params: { kind: string } }>(`/api/${v}/modules/top-:kind`, async (req) => top(req.params.kind, req.body, req.user?.id, v));
+    app.post<{ Params: { kind: string } }>(`/api/${v}/modules/top-:kind`, { config: { signedRead: true } }, async (req) => top(req.params.kind, req.body, req.user?.id, v));
   }
   // books: spec 2 §7 'POST /api/v1 and /api/v2 /modules/top-monographs', aliases of the 'book' read
   for (const v of ['v1', 'v2']) {
-    app.post(`/api/${v}/modules/top-monographs`, async (req) => top('book', req.body));
+    app.post(`/api/${v}/modules/top-monographs`, { config: { signedRead: true } }, async (req) => top('book', req.body));
   }
-  app.get('/api/v1/modules/top-notice', async (req) => readTopNotices(db, parse(appItemsQuery, req.query, 'query')));
-  app.get('/api/v1/modules/top-link', async (req) => readTopLinks(db, parse(appItemsQuery, req.query, 'query')));
+  // a 仅登录可见 module's items: 403 for a viewer without `panels`; without moduleId they are left out (decision 212)
+  app.get('/api/v1/modules/top-notice', async (req) => {
+    const q = parse(appItemsQuery, req.query, 'query');
+    const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
+    return readTopNotices(db, { ...q, hidden });
+  });
+  app.get('/api/v1/modules/top-link', async (req) => {
+    const q = parse(appItemsQuery, req.query, 'query');
+    const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
+    return readTopLinks(db, { ...q, hidden });
+  });
 
   // feed modules (docs/decisions.md #31): the answers the spec's panels read
   app.get('/api/v1/modules/top-wechat-article', async (req) => {

@@ -63,12 +63,16 @@ export interface AppItemsQuery {
   moduleId?: string | null;
   offset: number;
   count: number;
+  /** ids of 仅登录可见 modules whose items are left out (applications/visibility.ts moduleReadScope) */
+  hidden?: string[];
 }
 
 /** Published notices of an application (pinned first, newest first). Item: spec 1 §3 'Notice'. */
 export async function readTopNotices(db: Db, q: AppItemsQuery) {
   let base = db.selectFrom('notices').where('application_id', '=', q.applicationId).where('active', '=', 1);
   if (q.moduleId) base = base.where('module_id', '=', q.moduleId);
+  // items of 仅登录可见 modules left out (items of no module stay)
+  if (q.hidden?.length) base = base.where((eb) => eb.or([eb('module_id', 'is', null), eb('module_id', 'not in', q.hidden!)]));
   const [rows, total] = await Promise.all([
     base.select(['id', 'title', 'type', 'top', 'publish_date_time', 'module_id']).orderBy('top', 'desc')
       .orderBy('publish_date_time', 'desc').orderBy('id', 'desc').limit(q.count).offset(q.offset).execute(),
@@ -85,6 +89,8 @@ export async function readTopNotices(db: Db, q: AppItemsQuery) {
 export async function readTopLinks(db: Db, q: AppItemsQuery) {
   let base = db.selectFrom('links').where('application_id', '=', q.applicationId).where('active', '=', 1);
   if (q.moduleId) base = base.where('module_id', '=', q.moduleId);
+  // items of 仅登录可见 modules left out (items of no module stay)
+  if (q.hidden?.length) base = base.where((eb) => eb.or([eb('module_id', 'is', null), eb('module_id', 'not in', q.hidden!)]));
   const [rows, total] = await Promise.all([
     base.select(['id', 'title', 'url', 'cover', 'top', 'top_order', 'link_category', 'publish_date_time'])
       .orderBy('top', 'desc').orderBy('top_order', 'asc').orderBy('publish_date_time', 'desc').orderBy('id', 'desc')

@@ -41,6 +41,8 @@ const noticeFields = {
   active: flag,
   publishDateTime: publishTime,
   moduleId: moduleRef,
+  /** 附件仅限有下载权限的用户下载 (decision 213): 0/1, default 0 (attachments public, as before) */
+  restrictDownload: flag,
 };
 
 /** POST /api/v1/notices: the notice (type defaults to 消息公告, top 0, active 1). */
@@ -49,6 +51,7 @@ export const createNoticeBody = z.object({
   type: noticeFields.type.default('消息公告'),
   top: flag.default(0),
   active: flag.default(1),
+  restrictDownload: flag.default(0),
   applicationId: applicationRef,
 });
 
@@ -61,6 +64,7 @@ export const updateNoticeBody = z.object({
   active: flag.optional(),
   publishDateTime: publishTime.optional(),
   moduleId: moduleRef.optional(),
+  restrictDownload: flag.optional(),
 });
 
 /** An active filter: 1, 0 or -1 (no filter, the default; spec 1 §4). */

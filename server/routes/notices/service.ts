@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import { ACTIVE_ANY } from '../../../common/constants.js';
-import { hasContent, sanitizeRichText } from '../../content/sanitize.js';
+import { attachmentKeys, hasContent, sanitizeRichText } from '../../content/sanitize.js';
 import { titleContains } from '../../content/query.js';
 
 type NoticeRow = Selectable<NoticesTable>;
@@ -23,6 +23,7 @@ export function presentNotice(r: NoticeRow, withContent = true) {
     top: r.top, active: r.active, activeText: r.active === 1 ? MSG.activePublished : MSG.activeUnpublished,
     publishDateTime: r.publish_date_time, publishDate: r.publish_date_time.slice(0, 10),
     createDateTime: r.create_date_time, applicationId: r.application_id, moduleId: r.module_id, userId: r.user_id,
+    restrictDownload: r.restrict_download === 1 ? 1 : 0,
   };
 }
 
@@ -49,12 +50,16 @@ export interface NoticeFilter {
   query?: string;
   page: number;
   size: number;
+  /** ids of 仅登录可见 modules whose items are left out (applications/visibility.ts moduleReadScope) */
+  hidden?: string[];
 }
 
 /** A page of notices, pinned first, then newest publish time first (list items without content). */
 export async function listNotices(db: Db, f: NoticeFilter) {
   let base = db.selectFrom('notices').where('application_id', '=', f.applicationId);
   if (f.moduleId) base = base.where('module_id', '=', f.moduleId);
+  // items of 仅登录可见 modules left out (items of no module stay)
+  if (f.hidden?.length) base = base.where((eb) => eb.or([eb('module_id', 'is', null), eb('module_id', 'not in', f.hidden!)]));
   if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
   if (f.type) base = base.where('type', '=', f.type);
   if (f.query) base = base.where(titleContains('title', f.query));
@@ -74,17 +79,38 @@ export interface NoticeInput {
   active: number;
   publishDateTime: string;
   moduleId: string | null;
+  /** 1: attachments for users with the right `download` only (decision 213); absent on create = 0 */
+  restrictDownload?: number;
 }
 
-/** Creates a notice of the application by the user; returns the stored row. */
+/**
+ * Rewrites the restricted attachment keys of a notice (table restricted_files, decision 213): the
+ * attachment keys of its content (server/content/sanitize.ts attachmentKeys) when it is marked
+ * restrict_download, none otherwise. Run in the transaction that wrote the notice.
+ */
+export async function syncRestrictedFiles(db: Db, notice: NoticeRow): Promise<void> {
+  await db.deleteFrom('restricted_files').where('notice_id', '=', notice.id).execute();
+  if (notice.restrict_download !== 1) return;
+  const keys = attachmentKeys(notice.content);
+  if (keys.length) {
+    await db.insertInto('restricted_files')
+      .values(keys.map((k) => ({ file_key: k, notice_id: notice.id, application_id: notice.application_id }))).execute();
+  }
+}
+
+/** Creates a notice of the application by the user (its restricted attachments with it); returns the stored row. */
 export async function createNotice(db: Db, applicationId: number, userId: number, input: NoticeInput): Promise<NoticeRow> {
   const content = cleanContent(input.content);
-  const row = await db.insertInto('notices').values({
-    application_id: applicationId, module_id: input.moduleId, user_id: userId, title: input.title, type: input.type,
-    content, top: input.top, active: input.active, publish_date_time: input.publishDateTime,
-    create_date_time: new Date().toISOString(),
-  }).returning('id').executeTakeFirstOrThrow();
-  return getNotice(db, row.id);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('notices').values({
+      application_id: applicationId, module_id: input.moduleId, user_id: userId, title: input.title, type: input.type,
+      content, top: input.top, active: input.active, publish_date_time: input.publishDateTime,
+      create_date_time: new Date().toISOString(), restrict_download: input.restrictDownload === 1 ? 1 : 0,
+    }).returning('id').executeTakeFirstOrThrow();
+    const stored = await getNotice(trx, row.id);
+    await syncRestrictedFiles(trx, stored);
+    return stored;
+  });
 }
 
 /** Changes the given fields of a notice (content sanitised again); returns the stored row. */
@@ -98,7 +124,13 @@ export async function updateNotice(db: Db, id: number, input: Partial<NoticeInpu
     ...(input.active !== undefined ? { active: input.active } : {}),
     ...(input.publishDateTime !== undefined ? { publish_date_time: input.publishDateTime } : {}),
     ...(input.moduleId !== undefined ? { module_id: input.moduleId } : {}),
+    ...(input.restrictDownload !== undefined ? { restrict_download: input.restrictDownload === 1 ? 1 : 0 } : {}),
   };
-  if (Object.keys(set).length > 0) await db.updateTable('notices').set(set).where('id', '=', id).execute();
-  return getNotice(db, id);
+  return db.transaction().execute(async (trx) => {
+    if (Object.keys(set).length > 0) await trx.updateTable('notices').set(set).where('id', '=', id).execute();
+    const stored = await getNotice(trx, id);
+    // the restricted keys follow the content and the mark (decision 213)
+    if (content !== undefined || input.restrictDownload !== undefined) await syncRestrictedFiles(trx, stored);
+    return stored;
+  });
 }

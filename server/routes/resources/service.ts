@@ -12,20 +12,8 @@ import { removeResourceFromTopic, updateResource, upsertResources } from '../../
 import { makePage, type Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import {
-  RESOURCE_TYPE_SPECS, getPath, resourceBodySchema, setPath, type ConsoleResourceType, type ResourceBody,
+  RESOURCE_TYPE_SPECS, getPath, resourceBodySchema, setPath, type ConsoleResource, type ConsoleResourceType, type ResourceBody,
 } from '../../../common/resourceFields.js';
-
-/** One resource as the console shows and edits it. */
-export interface ConsoleResource {
-  id: number;
-  type: string;
-  title: string;
-  date: string | null;
-  /** the stored listing fields (all of them, also those the console does not edit) */
-  fields: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
 
 const parseFields = (s: string): Record<string, unknown> => {
   try {

@@ -10,7 +10,7 @@ import type { User } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
-import { wrapHomeConfig, type HomeConfig } from '../../../common/homeConfig.js';
+import { wrapHomeConfig, type HomeConfig, type RevisionListItem } from '../../../common/homeConfig.js';
 
 /** Revisions kept per application (older ones are deleted when a new one is saved). */
 export const HOME_CONFIG_REVISIONS_KEPT = 200;
@@ -38,17 +38,6 @@ export async function saveHomeConfig(db: Db, applicationId: number, homeConfig: 
     }
     return row.id;
   });
-}
-
-/** A revision as the console lists it (without the config). */
-export interface RevisionListItem {
-  id: number;
-  applicationId: number;
-  authorId: number | null;
-  authorName: string;
-  summary: string;
-  /** ISO-8601 UTC */
-  createdAt: string;
 }
 
 /** One page of an application's revisions, newest first (`{ content, totalElements, empty, page, size }`). */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from '../../../common/validation.js';
 import { MSG } from '../../../common/messages.js';
+import { plainText } from '../../../common/homeConfig.js';
 
 const email = emailSchema.max(254, MSG.emailInvalid).transform((s) => s.toLowerCase());
 
@@ -16,13 +17,14 @@ export const emailSignInBody = z.object({
 
 /**
  * Single sign-on settings (docs/decisions.md 121): the OpenID provider's issuer URL, the client id
- * registered there, an optional client secret (confidential client) and optional extra scopes.
+ * registered there, an optional client secret (confidential client) and optional extra scopes; each
+ * refusal has its own message on its field (decision 201).
  */
 export const ssoSettings = z.object({
-  issuer: z.string().trim().url(MSG.oauthUriInvalid).regex(/^https?:\/\//, MSG.oauthUriInvalid).max(500, MSG.oauthUriInvalid),
-  clientId: z.string().trim().min(1, MSG.oauthUriInvalid).max(200, MSG.oauthUriInvalid),
+  issuer: z.string({ error: MSG.ssoIssuerRequired }).trim().url(MSG.ssoIssuerInvalid).regex(/^https?:\/\//, MSG.ssoIssuerInvalid).max(500, MSG.ssoIssuerInvalid),
+  clientId: z.string({ error: MSG.ssoClientIdRequired }).trim().min(1, MSG.ssoClientIdRequired).max(200, MSG.oauthUriInvalid),
   clientSecret: z.string().max(500, MSG.oauthUriInvalid).optional(),
-  scope: z.string().trim().regex(/^[\w:.\- ]{0,200}$/, MSG.oauthUriInvalid).optional(),
+  scope: z.string().trim().regex(/^[\w:.\- ]{0,200}$/, MSG.ssoScopeInvalid).optional(),
 }, { error: MSG.oauthUriInvalid });
 export type SsoSettings = z.infer<typeof ssoSettings>;
 
@@ -42,10 +44,10 @@ export const oauthUriBody = z.object({
   mailAllowSuffix: suffixList.nullable().optional(),
 });
 
-/** POST /api/v1/applications/{id}/oauth/clients: an OAuth client for client login (docs/decisions.md 123). */
+/** POST /api/v1/applications/{id}/oauth/clients: an OAuth client for client login (docs/decisions.md 123, 201: the name is plain text). */
 export const oauthClientBody = z.object({
   clientId: z.string().trim().regex(/^[\w-]{1,64}$/, MSG.oauthClientIdInvalid),
-  name: z.string().trim().min(1, MSG.badRequest).max(100, MSG.badRequest),
+  name: plainText(100, MSG.oauthClientNameRequired),
   oauthUri: ssoSettings,
 });
 

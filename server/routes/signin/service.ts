@@ -122,9 +122,11 @@ export function signinConfig(app: Application) {
  * same (the console never sees it); '' removes it.
  */
 export function mergeSso(next: SsoSettings, prev: SsoSettings | null): SsoSettings {
-  const keep = next.clientSecret === undefined && prev && prev.issuer === next.issuer && prev.clientId === next.clientId ? prev.clientSecret : undefined;
+  const issuer = next.issuer.replace(/\/+$/, '');
+  // compared as stored (without trailing slashes): 'https://idp/' is the same provider as 'https://idp'
+  const keep = next.clientSecret === undefined && prev && prev.issuer.replace(/\/+$/, '') === issuer && prev.clientId === next.clientId ? prev.clientSecret : undefined;
   const secret = next.clientSecret === undefined ? keep : next.clientSecret || undefined;
-  return { issuer: next.issuer.replace(/\/+$/, ''), clientId: next.clientId, ...(secret ? { clientSecret: secret } : {}), ...(next.scope ? { scope: next.scope } : {}) };
+  return { issuer, clientId: next.clientId, ...(secret ? { clientSecret: secret } : {}), ...(next.scope ? { scope: next.scope } : {}) };
 }
 
 /**

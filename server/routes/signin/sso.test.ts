@@ -45,7 +45,8 @@ describe('single sign-on', () => {
     expect((await stranger.put(`/api/v1/applications/${appId}/oauth-uri`, body)).status).toBe(403);
     const bad = await admin.put(`/api/v1/applications/${appId}/oauth-uri`, { oauthUri: { issuer: 'ftp://x', clientId: '' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe(MSG.oauthUriInvalid);
+    expect(bad.body.error.message).toBe(MSG.ssoIssuerInvalid);
+    expect(bad.body.error.fields).toEqual({ 'body.oauthUri.issuer': MSG.ssoIssuerInvalid, 'body.oauthUri.clientId': MSG.ssoClientIdRequired });
     const saved = await admin.put(`/api/v1/applications/${appId}/oauth-uri`, body);
     expect(saved.status).toBe(200);
     expect(saved.body.oauthUri).toEqual({ issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true });
@@ -129,5 +130,40 @@ describe('client login through an OAuth client id', () => {
 
     expect((await admin.del(`/api/v1/applications/${appId}/oauth/clients/xproject-portal`)).status).toBe(200);
     expect((await ctx.client().get('/api/v1/applications/oauth/clients/xproject-portal')).status).toBe(404);
+  });
+
+  it('names the field at fault, and keeps the secret when the console sends the issuer back with a trailing slash (decision 201)', async () => {
+    const base = { clientId: 'library-app', name: '图书馆移动端', oauthUri: { issuer: `${op.issuer}/`, clientId: op.clientId, clientSecret: op.clientSecret } };
+    const url = `/api/v1/applications/${appId}/oauth/clients`;
+    const noName = await admin.post(url, { ...base, name: '  ' });
+    expect(noName.status).toBe(400);
+    expect(noName.body.error.message).toBe(MSG.oauthClientNameRequired);
+    expect(noName.body.error.fields).toEqual({ 'body.name': MSG.oauthClientNameRequired });
+    const markup = await admin.post(url, { ...base, name: '<b>x</b>' });
+    expect(markup.body.error.fields['body.name']).toBe(MSG.noMarkup);
+    const badIssuer = await admin.post(url, { ...base, oauthUri: { ...base.oauthUri, issuer: 'ftp://x' } });
+    expect(badIssuer.body.error.fields).toEqual({ 'body.oauthUri.issuer': MSG.ssoIssuerInvalid });
+    const badScope = await admin.post(url, { ...base, oauthUri: { ...base.oauthUri, scope: 'email; drop' } });
+    expect(badScope.body.error.fields).toEqual({ 'body.oauthUri.scope': MSG.ssoScopeInvalid });
+    expect((await admin.post(url, base)).status).toBe(201);
+    // an edit without the secret, the issuer typed with a slash: same provider, the secret stays
+    const edited = await admin.post(url, { ...base, name: '图书馆 App', oauthUri: { issuer: `${op.issuer}/`, clientId: op.clientId } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.oauthUri).toEqual({ issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true });
+    const list = await admin.get(url);
+    expect(list.body).toEqual([{ clientId: 'library-app', name: '图书馆 App', applicationId: appId, oauthUri: { issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true } }]);
+    expect(list.text).not.toContain(op.clientSecret);
+    // another provider client: the old secret is not carried over
+    const moved = await admin.post(url, { ...base, oauthUri: { issuer: op.issuer, clientId: 'other-client' } });
+    expect(moved.body.oauthUri.hasClientSecret).toBe(false);
+    // taken by another application: 409 with the Chinese message
+    const other = await admin.post('/api/v1/applications', { name: '另一个站点', host: 'other.example.cn' });
+    const taken = await admin.post(`/api/v1/applications/${other.body.applicationId}/oauth/clients`, base);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toBe(MSG.oauthClientTaken);
+    expect((await admin.del(`${url}/library-app`)).status).toBe(200);
+    const gone = await admin.del(`${url}/library-app`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toBe(MSG.oauthClientNotFound);
   });
 });

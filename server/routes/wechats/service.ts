@@ -11,7 +11,8 @@ import type { User } from '../../db/schema.js';
 import { refreshTopicTypeCounts, upsertResources } from '../../resources/store.js';
 import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
-import { readWechatArticles, type WechatRecord } from '../modules/feeds.js';
+import type { WechatRecord } from '../../../common/feeds.js';
+import { readWechatArticles } from '../modules/feeds.js';
 import type { ArticleInput } from './schema.js';
 
 const now = () => new Date().toISOString();

@@ -1,0 +1,44 @@
+/**
+ * The delete-after-confirmation flow of the console lists (spec 2 §8 'Confirmations'): a danger confirm
+ * dialog with the title and question of the list, then DELETE `path`; the server's success message (or
+ * `successMsg`) or its refusal is shown, and the list's query is refreshed either way (a row deleted
+ * elsewhere meanwhile disappears too).
+ */
+import { App } from 'antd';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { MSG } from '@common/messages';
+import { apiDelete, errorMessage } from '../api';
+import type { WithMessage } from './types';
+
+/** What one delete needs: the dialog's texts, the API path, the success text and the list to refresh. */
+export interface ConfirmedDelete {
+  title: string;
+  content: string;
+  path: string;
+  successMsg: string;
+  queryKey: QueryKey;
+}
+
+/** Returns `confirmDelete(opts)`, which opens the dialog; the returned promise is not needed by callers. */
+export function useConfirmedDelete(): (opts: ConfirmedDelete) => void {
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  return (opts) => {
+    modal.confirm({
+      title: opts.title,
+      content: opts.content,
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          const r = await apiDelete<WithMessage>(opts.path);
+          message.success(r.message ?? opts.successMsg);
+        } catch (err) {
+          message.error(errorMessage(err));
+        }
+        await queryClient.invalidateQueries({ queryKey: opts.queryKey });
+      },
+    });
+  };
+}

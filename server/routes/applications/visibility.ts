@@ -1,0 +1,44 @@
+/**
+ * 仅登录可见 modules on the server (user right `panels`; docs/decisions.md 210-212): the configuration a
+ * viewer is served, and the scope of the per-module reads (panel reads, notice and link lists and
+ * details). A viewer without the right never receives a marked module's configuration or its items.
+ */
+import type { Db } from '../../db/index.js';
+import type { Application, User } from '../../db/schema.js';
+import { loginOnlyModuleIds, moduleVisibility, visibleHomeConfig } from '../../../common/visibility.js';
+import { requireViewerRight, viewerRights } from '../roles/userRights.js';
+import { presentConfig, storedHomeConfig } from './service.js';
+
+/**
+ * The application configuration as `viewer` may see it: presentConfig with the 仅登录可见 modules left
+ * out (common/visibility.ts visibleHomeConfig) unless the viewer holds `panels` (managers and super
+ * managers always do). No rights query when the config has no marked module.
+ */
+export async function presentConfigFor(db: Db, app: Application, viewer: User | null | undefined) {
+  const config = await presentConfig(db, app);
+  if (loginOnlyModuleIds(config.homeConfig).size === 0) return config;
+  const { rights } = await viewerRights(db, app, viewer);
+  return rights.includes('panels') ? config : { ...config, homeConfig: visibleHomeConfig(config.homeConfig) };
+}
+
+/**
+ * The scope of a read of an application's module items (notices, links) for `viewer`:
+ * - with `moduleId` of a 仅登录可见 module: 403 (rightRefusal 'panels') unless the viewer holds `panels`;
+ *   otherwise nothing is hidden;
+ * - without `moduleId`: `hidden` lists the marked modules' ids whose items the read must leave out
+ *   (empty for a viewer with the right, or when nothing is marked).
+ * An unknown application or a module id not in its config (items of a removed module) hides nothing.
+ */
+export async function moduleReadScope(db: Db, applicationId: number, moduleId: string | null | undefined, viewer: User | null | undefined): Promise<{ hidden: string[] }> {
+  const app = await db.selectFrom('applications').selectAll().where('id', '=', applicationId).executeTakeFirst();
+  if (!app) return { hidden: [] };
+  const cfg = storedHomeConfig(app);
+  if (moduleId) {
+    if (moduleVisibility(cfg, moduleId) === 'loginOnly') await requireViewerRight(db, app, viewer, 'panels');
+    return { hidden: [] };
+  }
+  const ids = loginOnlyModuleIds(cfg);
+  if (ids.size === 0) return { hidden: [] };
+  const { rights } = await viewerRights(db, app, viewer);
+  return { hidden: rights.includes('panels') ? [] : [...ids] };
+}

@@ -1,0 +1,57 @@
+/**
+ * Application export (spec 2 §7 '/toolsApi/applicationExport/export'; decision 225): a manager gets one
+ * JSON file with the configuration, notices and links; others are refused; bad input is a 400.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { MSG } from '../../../common/messages.js';
+
+let ctx: TestContext;
+let admin: Client;
+let appId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.signIn('13800000401', 'super');
+  const created = await admin.post('/api/v1/applications', { name: '导出测试门户', host: 'export.example.cn' });
+  appId = created.body.applicationId;
+  const n = await admin.post('/api/v1/notices', { applicationId: appId, moduleId: null, title: '闭馆通知', type: '消息公告', content: '<p>周一闭馆</p><script>x</script>', top: 0, active: 1, publishDateTime: '2026-03-01T08:00:00.000Z' });
+  expect(n.status).toBe(201);
+  const l = await admin.post('/api/v1/links', { applicationId: appId, moduleId: null, title: '中国知网', url: 'https://www.cnki.net', top: 0, topOrder: 1, active: 1 });
+  expect(l.status).toBe(201);
+});
+afterAll(async () => { await ctx.close(); });
+
+describe('application export', () => {
+  it('gives a manager the application as a JSON attachment', async () => {
+    const r = await admin.post('/toolsApi/applicationExport/export', { applicationId: appId });
+    expect(r.status).toBe(200);
+    expect(r.headers['content-disposition']).toMatch(/^attachment; filename="atrium-export\.example\.cn-\d{8}\.json"$/);
+    expect(r.body.format).toBe('atrium-application-export');
+    expect(r.body.application.name).toBe('导出测试门户');
+    expect(r.body.application.homeConfig).toBeTruthy();
+    expect(r.body.notices.map((x: { title: string }) => x.title)).toEqual(['闭馆通知']);
+    expect(r.body.notices[0].content).not.toContain('<script');
+    expect(r.body.links.map((x: { title: string }) => x.title)).toEqual(['中国知网']);
+  });
+
+  it('refuses visitors, users and managers of other applications', async () => {
+    expect((await ctx.client().post('/toolsApi/applicationExport/export', { applicationId: appId })).status).toBe(401);
+    const user = await ctx.signIn('13800000402');
+    const r = await user.post('/toolsApi/applicationExport/export', { applicationId: appId });
+    expect(r.status).toBe(403);
+    expect(r.body.error.message).toBe(MSG.forbidden);
+  });
+
+  it('answers bad input with 400 or 404 and a Chinese message', async () => {
+    const bad = await admin.post('/toolsApi/applicationExport/export', { applicationId: 'abc' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(MSG.applicationIdRequired);
+    const missing = await admin.post('/toolsApi/applicationExport/export', { applicationId: 999999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe(MSG.applicationNotFound);
+    const unsigned = await admin.request('POST', '/toolsApi/applicationExport/export', { applicationId: appId }, { sign: false });
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.body.error.code).toBe('signature_missing');
+  });
+});
