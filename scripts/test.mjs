@@ -32,17 +32,39 @@ if (wantsE2e) {
 }
 if (!process.env.TEST_DATABASE_URL) console.log('提示：未设置 TEST_DATABASE_URL，API 测试只在 SQLite 上运行。');
 
-const report = path.resolve('test-artifacts', 'vitest-report.json');
-fs.mkdirSync(path.dirname(report), { recursive: true });
-fs.rmSync(report, { force: true });
-const r = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args]);
-let passed = 0, failed = 0, skipped = 0;
-try {
-  const j = JSON.parse(fs.readFileSync(report, 'utf8'));
-  passed = j.numPassedTests; failed = j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0); skipped = j.numPendingTests + (j.numTodoTests ?? 0);
-} catch {
-  failed = Math.max(failed, 1);
+/**
+ * One vitest run with its own JSON report; returns its exit status and counts. A run whose report is
+ * missing counts as one failure.
+ */
+function vitest(extra, reportName) {
+  const report = path.resolve('test-artifacts', reportName);
+  fs.mkdirSync(path.dirname(report), { recursive: true });
+  fs.rmSync(report, { force: true });
+  const r = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
+  let passed = 0, failed = 0, skipped = 0;
+  try {
+    const j = JSON.parse(fs.readFileSync(report, 'utf8'));
+    passed = j.numPassedTests; failed = j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0); skipped = j.numPendingTests + (j.numTodoTests ?? 0);
+  } catch {
+    failed = Math.max(failed, 1);
+  }
+  if (r.status !== 0 && failed === 0) failed = 1;
+  return { ok: r.status === 0 && failed === 0, passed, failed, skipped };
 }
-if (r.status !== 0 && failed === 0) failed = 1;
+
+// Without --project: the unit and API projects first, then the browser tests on their own, so that
+// Chromium and the portal it drives do not compete with the API workers for the CPU (under that load
+// vitest's worker messages time out and count as errors; decisions 226).
+const phases = args.includes('--project')
+  ? [[args, 'vitest-report.json']]
+  : [
+    [['--project', 'unit', '--project', 'api-sqlite', ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-postgres'] : []), ...args], 'vitest-report.json'],
+    [['--project', 'e2e', ...args], 'vitest-report-e2e.json'],
+  ];
+let passed = 0, failed = 0, skipped = 0, ok = true;
+for (const [extra, name] of phases) {
+  const r = vitest(extra, name);
+  passed += r.passed; failed += r.failed; skipped += r.skipped; ok &&= r.ok;
+}
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(r.status === 0 && failed === 0 ? 0 : 1);
+process.exit(ok && failed === 0 ? 0 : 1);
