@@ -193,6 +193,20 @@ describe('api client', () => {
     expect(dispositionName("attachment; filename*=UTF-8''%E5%AF%BC%E5%87%BA.json")).toBe('导出.json');
   });
 
+  it('a blob download refused for its signature fetches the key again and sends once more; an HTML error page still gives a message', async () => {
+    const a = { href: '', download: '', click() {}, remove() {} };
+    vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=tok%2Dabc', createElement: () => a, body: { appendChild: () => a } });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    fetchMock
+      .mockResolvedValueOnce(json(401, { error: { code: 'timestamp_skew', message: MSG.timestampSkew } }))
+      .mockResolvedValueOnce(json(200, { key: 'ef'.repeat(32), serverTime: Date.now() }))
+      .mockResolvedValueOnce(new Response('{}', { status: 200 }));
+    await expect(downloadBlob('/toolsApi/applicationExport/export', { applicationId: 2 }, '站点.json')).resolves.toEqual({ name: '站点.json', size: 2 });
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/toolsApi/applicationExport/export', SIGNING_KEY_PATH, '/toolsApi/applicationExport/export']);
+    fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
+    await expect(downloadBlob('/toolsApi/applicationExport/export', { applicationId: 2 }, '站点.json')).rejects.toMatchObject({ status: 502, message: MSG.serverError });
+  });
+
   it('sends arrays as repeated query keys and leaves out empty values', () => {
     expect(buildUrl('/x', { a: [1, 2], b: 'c', d: undefined, e: null })).toBe('/x?a=1&a=2&b=c');
   });

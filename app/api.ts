@@ -157,55 +157,79 @@ export function forgetSigningKey(): void {
   signing = null;
 }
 
-/** One attempt: fetch with a timeout, parse the JSON answer, turn every failure into an ApiError. */
-async function attempt<T>(url: string, method: string, opts: RequestOptions): Promise<T> {
-  const payload = opts.body !== undefined ? JSON.stringify(opts.body) : undefined;
-  const headers: Record<string, string> = { Accept: 'application/json', ...(await signedHeaders(method, url, payload)) };
+/**
+ * One exchange: fetch `url` with the signed headers and a 30000 ms timeout (which covers reading the
+ * answer with `read`). A network failure or a timeout rejects with an ApiError; an aborted `signal` (the
+ * caller gave up) rejects with the abort itself.
+ */
+async function exchange<B>(url: string, method: string, payload: string | undefined, accept: string,
+  read: (res: Response) => Promise<B>, signal?: AbortSignal): Promise<{ res: Response; body: B }> {
+  const headers: Record<string, string> = { Accept: accept, ...(await signedHeaders(method, url, payload)) };
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => { timedOut = true; controller.abort(); }, HTTP_TIMEOUT_MS);
   const onOuterAbort = () => controller.abort();
-  opts.signal?.addEventListener('abort', onOuterAbort);
-  let res: Response;
-  let text: string;
+  signal?.addEventListener('abort', onOuterAbort);
   try {
-    res = await fetch(url, {
-      method, headers, credentials: 'include', signal: controller.signal, body: payload,
-    });
-    text = await res.text();
+    const res = await fetch(url, { method, headers, credentials: 'include', signal: controller.signal, body: payload });
+    return { res, body: await read(res) };
   } catch (err) {
     if (timedOut) throw new ApiError(0, 'timeout', MSG.requestTimeout);
-    if (opts.signal?.aborted) throw err; // the caller gave up: not an error to show
+    if (signal?.aborted) throw err; // the caller gave up: not an error to show
     throw new ApiError(0, 'network', MSG.networkError);
   } finally {
     clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onOuterAbort);
+    signal?.removeEventListener('abort', onOuterAbort);
   }
+}
 
-  let body: unknown = undefined;
-  if (text.trim() !== '') {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      if (res.ok) throw new ApiError(res.status, 'bad_response', MSG.badResponse);
-    }
-  }
+/**
+ * The refusal an answer carries, or null: an HTTP error, or a 2xx whose JSON has an `error` field (the
+ * server's code, fields and Chinese message; a generic Chinese message by status when it gave none).
+ */
+function refusalOf(res: Response, body: unknown): ApiError | null {
   const errorField = body && typeof body === 'object' && 'error' in body ? (body as ApiErrorBody).error : undefined;
-  if (!res.ok || errorField) {
-    const status = res.ok ? 400 : res.status;
-    const fallback = status >= 500 ? MSG.serverError
-      : status === 401 ? MSG.notSignedIn
-      : status === 403 ? MSG.forbidden
-      : status === 404 ? MSG.notFound
-      : status === 429 ? MSG.tooManyRequests
-      : MSG.requestFailed;
-    const e = errorField && typeof errorField === 'object' ? errorField : undefined;
-    const message = e && typeof e.message === 'string' && e.message ? e.message : fallback;
-    const code = e && typeof e.code === 'string' ? e.code : `http_${status}`;
-    throw new ApiError(status, code, message, e?.fields);
-  }
+  if (res.ok && !errorField) return null;
+  const status = res.ok ? 400 : res.status;
+  const fallback = status >= 500 ? MSG.serverError
+    : status === 401 ? MSG.notSignedIn
+    : status === 403 ? MSG.forbidden
+    : status === 404 ? MSG.notFound
+    : status === 429 ? MSG.tooManyRequests
+    : MSG.requestFailed;
+  const e = errorField && typeof errorField === 'object' ? errorField : undefined;
+  const message = e && typeof e.message === 'string' && e.message ? e.message : fallback;
+  const code = e && typeof e.code === 'string' ? e.code : `http_${status}`;
+  return new ApiError(status, code, message, e?.fields);
+}
+
+/** JSON of an answer's text: undefined when empty or not JSON. */
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try { return JSON.parse(text); } catch { return undefined; }
+}
+
+/** One JSON attempt: the parsed answer, or an ApiError for every failure (a 2xx that is not JSON too). */
+async function attempt<T>(url: string, method: string, opts: RequestOptions): Promise<T> {
+  const payload = opts.body !== undefined ? JSON.stringify(opts.body) : undefined;
+  const { res, body: text } = await exchange(url, method, payload, 'application/json', (r) => r.text(), opts.signal);
+  const body = parseJson(text);
+  if (res.ok && body === undefined && text.trim() !== '') throw new ApiError(res.status, 'bad_response', MSG.badResponse);
+  const refused = refusalOf(res, body);
+  if (refused) throw refused;
   return body as T;
+}
+
+/** Runs `send`; when the server refuses the signature itself, forgets the key and sends once more (a new key, a new nonce). */
+async function withFreshKey<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 401 || !SIGNING_REFUSALS.has(err.code)) throw err;
+  }
+  forgetSigningKey();
+  return send();
 }
 
 /**
@@ -226,15 +250,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 }
 
 /** An attempt; when the server refuses the signature itself, once more with a fresh key (a new nonce). */
-async function attemptSigned<T>(url: string, method: string, opts: RequestOptions): Promise<T> {
-  try {
-    return await attempt<T>(url, method, opts);
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.status !== 401 || !SIGNING_REFUSALS.has(err.code)) throw err;
-  }
-  forgetSigningKey();
-  return attempt<T>(url, method, opts);
-}
+const attemptSigned = <T>(url: string, method: string, opts: RequestOptions): Promise<T> => withFreshKey(() => attempt<T>(url, method, opts));
 
 /** GET with query parameters. */
 export const apiGet = <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
@@ -264,33 +280,11 @@ export function dispositionName(header: string | null): string | null {
  */
 export async function downloadBlob(path: string, body: unknown, fallbackName: string): Promise<{ name: string; size: number }> {
   const payload = JSON.stringify(body ?? {});
-  const send = async () => {
-    const headers = { Accept: '*/*', 'Content-Type': 'application/json', ...(await signedHeaders('POST', path, payload)) };
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
-    try {
-      const res = await fetch(path, { method: 'POST', headers, body: payload, credentials: 'include', signal: controller.signal });
-      return { res, blob: await res.blob() };
-    } catch {
-      throw new ApiError(0, controller.signal.aborted ? 'timeout' : 'network', controller.signal.aborted ? MSG.requestTimeout : MSG.networkError);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  let { res, blob } = await send();
-  const refusal = async (): Promise<ApiError | null> => {
-    if (res.ok) return null;
-    let e: { code?: string; message?: string } | undefined;
-    try { e = (JSON.parse(await blob.text()) as ApiErrorBody).error; } catch { e = undefined; }
-    return new ApiError(res.status, e?.code ?? `http_${res.status}`, e?.message || (res.status >= 500 ? MSG.serverError : MSG.requestFailed));
-  };
-  let err = await refusal();
-  if (err && err.status === 401 && SIGNING_REFUSALS.has(err.code)) {
-    forgetSigningKey();
-    ({ res, blob } = await send());
-    err = await refusal();
-  }
-  if (err) throw err;
+  const { res, blob } = await withFreshKey(async () => {
+    const { res: r, body: b } = await exchange(path, 'POST', payload, '*/*', (x) => x.blob());
+    if (!r.ok) throw refusalOf(r, parseJson(await b.text()));
+    return { res: r, blob: b };
+  });
   const name = dispositionName(res.headers.get('content-disposition')) ?? fallbackName;
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');

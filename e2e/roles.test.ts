@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer, signInConsole } from './support';
+import { apiCall, artifacts, launchChromium, startServer, type RunningServer, signInConsole } from './support';
 
 const SUPER = '13800138100';
 const MANAGER = '13800138101';
@@ -167,5 +167,36 @@ describe('roles and release', () => {
     await admin.getByText('角色已删除，持有该角色的用户已改为默认角色').waitFor();
     await admin.goto(`${server.url}/console/users`);
     await admin.getByRole('row').filter({ hasText: '138****8101' }).getByTitle('普通用户').waitFor();
+  });
+
+  it('添加用户 by phone with a role, 移出 it and 移除 the manager, each after a confirmation', async () => {
+    await admin.goto(`${server.url}/console/users`);
+    await admin.waitForURL(/applicationId=\d+/);
+    await admin.getByRole('button', { name: '添加用户' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await dialog.getByText('请输入手机号').waitFor();
+    await dialog.getByLabel('手机号').fill('13800138177');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await admin.getByText('用户添加成功').waitFor();
+    const added = admin.getByRole('row').filter({ hasText: '138****8177' });
+    await added.getByTitle('普通用户').waitFor();
+
+    await added.getByRole('button', { name: '移出' }).click();
+    await admin.getByText('你确认要把 用户8177 移出此应用吗？').waitFor();
+    await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await admin.getByText('用户已移出此应用').waitFor();
+    await added.waitFor({ state: 'detached' });
+
+    await admin.getByRole('link', { name: '管理员' }).click();
+    const managerRow = admin.getByRole('row').filter({ hasText: '138****8101' });
+    await managerRow.getByRole('button', { name: '移除' }).click();
+    await admin.getByText('你确认要移除该管理员吗？').waitFor();
+    await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await admin.getByText('管理员已移除').waitFor();
+    await managerRow.waitFor({ state: 'detached' });
+    // the former manager is refused the console page of the site on the next request
+    const res = await apiCall(manager, server.url, 'GET', `/api/v1/applications/managers?applicationId=${new URL(admin.url()).searchParams.get('applicationId')}`);
+    expect(res.status).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The delete-after-confirmation flow of the console lists (spec 2 §8 'Confirmations'): a danger confirm
- * dialog with the title and question of the list, then DELETE `path`; the server's success message (or
+ * dialog with the title and question of the list, then DELETE `path` (or the list's own call `send`, e.g. a
+ * POST with action remove); the server's success message (or
  * `successMsg`) or its refusal is shown, and the list's query is refreshed either way (a row deleted
  * elsewhere meanwhile disappears too).
  */
@@ -10,11 +11,14 @@ import { MSG } from '@common/messages';
 import { apiDelete, errorMessage } from '../api';
 import type { WithMessage } from './types';
 
-/** What one delete needs: the dialog's texts, the API path, the success text and the list to refresh. */
+/** What one delete needs: the dialog's texts, the API path or call, the success text and the list to refresh. */
 export interface ConfirmedDelete {
   title: string;
   content: string;
-  path: string;
+  /** DELETE this path ... */
+  path?: string;
+  /** ... or make this call instead */
+  send?(): Promise<WithMessage>;
   successMsg: string;
   queryKey: QueryKey;
 }
@@ -32,7 +36,7 @@ export function useConfirmedDelete(): (opts: ConfirmedDelete) => void {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          const r = await apiDelete<WithMessage>(opts.path);
+          const r = opts.send ? await opts.send() : await apiDelete<WithMessage>(opts.path!);
           message.success(r.message ?? opts.successMsg);
         } catch (err) {
           message.error(errorMessage(err));

@@ -5,17 +5,19 @@
  */
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, AutoComplete, Button, Checkbox, Empty, Form, Modal, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { AutoComplete, Button, Checkbox, Form, Modal, Space, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 import { MANAGER_RIGHTS, MANAGER_RIGHT_HINTS, MANAGER_RIGHT_LABELS, type ManagerRight } from '@common/roles';
 import { MAINLAND_MOBILE } from '@common/validation';
 import type { Page } from '@common/page';
-import { apiDelete, apiGet, apiPost, apiPut, errorMessage } from '../../api';
+import { apiGet, apiPost, apiPut } from '../../api';
 import type { WithMessage } from '../types';
-import { ApplicationPicker, useApplicationChoice } from './ApplicationPicker';
-import '../console.css';
+import { useConfirmedDelete } from '../useConfirmedDelete';
+import { useFormSubmit } from '../useFormSubmit';
+import { useApplicationChoice } from './ApplicationPicker';
+import { MemberListFrame } from './MemberListFrame';
 
 /** A manager entry of GET /api/v1/applications/managers. */
 export interface ManagerEntry {
@@ -42,8 +44,8 @@ export function ManagersPage() {
   const appId = choice.chosen?.applicationId;
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<ManagerEntry | 'new' | null>(null);
-  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
+  const confirmDelete = useConfirmedDelete();
   const list = useQuery({
     queryKey: ['managers', appId, page],
     enabled: !!appId,
@@ -51,17 +53,8 @@ export function ManagersPage() {
     placeholderData: keepPreviousData,
   });
 
-  const remove = (m: ManagerEntry) => modal.confirm({
-    title: '移除管理员', content: MSG.managerRemoveConfirm, okText: MSG.confirm, cancelText: MSG.cancel, okButtonProps: { danger: true },
-    onOk: async () => {
-      try {
-        const r = await apiDelete<WithMessage>(`/api/v1/applications/managers/${m.id}`);
-        message.success(r.message ?? MSG.managerRemoved);
-        await queryClient.invalidateQueries({ queryKey: ['managers'] });
-      } catch (err) {
-        message.error(errorMessage(err));
-      }
-    },
+  const remove = (m: ManagerEntry) => confirmDelete({
+    title: '移除管理员', content: MSG.managerRemoveConfirm, path: `/api/v1/applications/managers/${m.id}`, successMsg: MSG.managerRemoved, queryKey: ['managers'],
   });
 
   const columns: TableColumnsType<ManagerEntry> = [
@@ -80,26 +73,14 @@ export function ManagersPage() {
   ];
 
   return (
-    <div className="atr-console__page">
-      <div className="atr-page-head">
-        <h2 className="atr-page-head__title">{MSG.managersTitle}</h2>
-        <Space>
-          <ApplicationPicker choice={choice} />
-          <Button type="primary" icon={<PlusOutlined />} disabled={!appId} onClick={() => setEditing('new')}>添加管理员</Button>
-        </Space>
-      </div>
-      <div className="atr-panel-card">
-        <Table<ManagerEntry>
-          rowKey="id" columns={columns} dataSource={list.data?.content ?? []} loading={list.isFetching}
-          locale={{ emptyText: <Empty description={list.isError ? errorMessage(list.error) : '还没有管理员'} /> }}
-          pagination={{ current: page, pageSize: CONSOLE_PAGE_SIZE, total: list.data?.totalElements ?? 0, onChange: setPage, showSizeChanger: false }}
-        />
-      </div>
+    <MemberListFrame<ManagerEntry>
+      title={MSG.managersTitle} choice={choice} list={list} columns={columns} rowKey="id" emptyText="还没有管理员" page={page} onPage={setPage}
+      actions={<Button type="primary" icon={<PlusOutlined />} disabled={!appId} onClick={() => setEditing('new')}>添加管理员</Button>}>
       {editing && appId && (
         <ManagerDialog applicationId={appId} entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)}
           onSaved={() => { setEditing(null); void queryClient.invalidateQueries({ queryKey: ['managers'] }); }} />
       )}
-    </div>
+    </MemberListFrame>
   );
 }
 
@@ -108,34 +89,22 @@ interface Suggestion { userId: number; name: string; phone: string | null }
 /** Add (phone or a suggested user, rights) or change the rights of a manager. */
 function ManagerDialog({ applicationId, entry, onClose, onSaved }: { applicationId: number; entry: ManagerEntry | null; onClose(): void; onSaved(): void }) {
   const [form] = Form.useForm<{ phone?: string; rights: ManagerRight[] }>();
-  const [saving, setSaving] = useState(false);
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<Suggestion | null>(null);
-  const { message } = App.useApp();
   const suggestions = useQuery({
     queryKey: ['manager-suggestions', query],
     enabled: !entry && query.trim().length >= 2 && !MAINLAND_MOBILE.test(query.trim()),
     queryFn: ({ signal }) => apiGet<Suggestion[]>('/api/v1/applications/managers/suggestions', { query: query.trim() }, signal),
   });
 
-  const submit = async () => {
-    let values: { phone?: string; rights: ManagerRight[] };
-    try { values = await form.validateFields(); } catch { return; }
-    setSaving(true);
-    try {
-      const rights = values.rights ?? [];
-      const r = entry
-        ? await apiPut<WithMessage>('/api/v1/applications/managers', { id: entry.id, rights })
-        : await apiPost<WithMessage>('/api/v1/applications/managers', picked && values.phone === picked.name
-          ? { applicationId, userId: picked.userId, rights } : { applicationId, phone: values.phone?.trim(), rights });
-      message.success(r.message ?? MSG.managerSaved);
-      onSaved();
-    } catch (err) {
-      message.error(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useFormSubmit(form, {
+    send: ({ phone, rights = [] }) => (entry
+      ? apiPut<WithMessage>('/api/v1/applications/managers', { id: entry.id, rights })
+      : apiPost<WithMessage>('/api/v1/applications/managers', picked && phone === picked.name
+        ? { applicationId, userId: picked.userId, rights } : { applicationId, phone: phone?.trim(), rights })),
+    successMsg: MSG.managerSaved,
+    onDone: onSaved,
+  });
 
   return (
     <Modal open title={entry ? `修改权限：${entry.name}` : '添加管理员'} width={DIALOG_WIDTH} okText={MSG.confirm} cancelText={MSG.cancel}

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Input, Modal, Select, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Modal, Select, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
@@ -15,8 +15,10 @@ import type { Page } from '@common/page';
 import { apiGet, apiPost, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import type { WithMessage } from '../types';
-import { ApplicationPicker, useApplicationChoice } from './ApplicationPicker';
-import '../console.css';
+import { useConfirmedDelete } from '../useConfirmedDelete';
+import { useFormSubmit } from '../useFormSubmit';
+import { useApplicationChoice } from './ApplicationPicker';
+import { MemberListFrame } from './MemberListFrame';
 
 /** A user of an application as the list answers it. */
 export interface ApplicationUser { userId: number; name: string; phone: string | null; affiliation: string; roleId: string; roleName: string; createdAt: string }
@@ -37,8 +39,9 @@ export function UsersPage() {
   const [page, setPage] = useState(1);
   const [query, setQuery] = useState('');
   const [adding, setAdding] = useState(false);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const confirmDelete = useConfirmedDelete();
   const config = useRoles(appId);
   const roles = config.data?.roleConfig ?? [];
   const list = useQuery({
@@ -58,17 +61,9 @@ export function UsersPage() {
       message.error(errorMessage(err));
     }
   };
-  const remove = (u: ApplicationUser) => modal.confirm({
-    title: '移出用户', content: `你确认要把 ${u.name} 移出此应用吗？`, okText: MSG.confirm, cancelText: MSG.cancel, okButtonProps: { danger: true },
-    onOk: async () => {
-      try {
-        const r = await apiPost<WithMessage>('/api/v1/applications/users', { action: 'remove', applicationId: appId, userId: u.userId });
-        message.success(r.message ?? MSG.userRemoved);
-        await refresh();
-      } catch (err) {
-        message.error(errorMessage(err));
-      }
-    },
+  const remove = (u: ApplicationUser) => confirmDelete({
+    title: '移出用户', content: `你确认要把 ${u.name} 移出此应用吗？`, successMsg: MSG.userRemoved, queryKey: ['app-users'],
+    send: () => apiPost<WithMessage>('/api/v1/applications/users', { action: 'remove', applicationId: appId, userId: u.userId }),
   });
 
   const columns: TableColumnsType<ApplicationUser> = [
@@ -86,28 +81,18 @@ export function UsersPage() {
   ];
 
   return (
-    <div className="atr-console__page">
-      <div className="atr-page-head">
-        <h2 className="atr-page-head__title">{MSG.usersTitle}</h2>
-        <Space wrap>
-          <ApplicationPicker choice={choice} />
-          <Input.Search allowClear placeholder="姓名或手机号" style={{ width: 200 }} onSearch={(v) => { setQuery(v.trim()); setPage(1); }} />
-          <Link to={`/console/users/rights?applicationId=${appId ?? ''}`}><Button icon={<SafetyOutlined />}>{MSG.roleConfigTitle}</Button></Link>
-          <Button type="primary" icon={<PlusOutlined />} disabled={!appId} onClick={() => setAdding(true)}>添加用户</Button>
-        </Space>
-      </div>
-      <div className="atr-panel-card">
-        <Table<ApplicationUser>
-          rowKey="userId" columns={columns} dataSource={list.data?.content ?? []} loading={list.isFetching}
-          locale={{ emptyText: <Empty description={list.isError ? errorMessage(list.error) : '还没有用户：用户登录本站后会自动加入'} /> }}
-          pagination={{ current: page, pageSize: CONSOLE_PAGE_SIZE, total: list.data?.totalElements ?? 0, onChange: setPage, showSizeChanger: false }}
-        />
-      </div>
+    <MemberListFrame<ApplicationUser>
+      title={MSG.usersTitle} choice={choice} list={list} columns={columns} rowKey="userId" emptyText="还没有用户：用户登录本站后会自动加入" page={page} onPage={setPage}
+      actions={<>
+        <Input.Search allowClear placeholder="姓名或手机号" style={{ width: 200 }} onSearch={(v) => { setQuery(v.trim()); setPage(1); }} />
+        <Link to={`/console/users/rights?applicationId=${appId ?? ''}`}><Button icon={<SafetyOutlined />}>{MSG.roleConfigTitle}</Button></Link>
+        <Button type="primary" icon={<PlusOutlined />} disabled={!appId} onClick={() => setAdding(true)}>添加用户</Button>
+      </>}>
       {adding && appId && (
         <AddUserDialog applicationId={appId} roles={roles} defaultRole={config.data?.defaultUserRole}
           onClose={() => setAdding(false)} onSaved={() => { setAdding(false); void refresh(); }} />
       )}
-    </div>
+    </MemberListFrame>
   );
 }
 
@@ -116,22 +101,11 @@ function AddUserDialog({ applicationId, roles, defaultRole, onClose, onSaved }: 
   applicationId: number; roles: Array<{ id: string; name: string }>; defaultRole?: string; onClose(): void; onSaved(): void;
 }) {
   const [form] = Form.useForm<{ phone: string; roleId: string }>();
-  const [saving, setSaving] = useState(false);
-  const { message } = App.useApp();
-  const submit = async () => {
-    let v: { phone: string; roleId: string };
-    try { v = await form.validateFields(); } catch { return; }
-    setSaving(true);
-    try {
-      const r = await apiPost<WithMessage>('/api/v1/applications/users', { action: 'add', applicationId, phone: v.phone.trim(), roleId: v.roleId });
-      message.success(r.message ?? MSG.userAdded);
-      onSaved();
-    } catch (err) {
-      message.error(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useFormSubmit(form, {
+    send: (v) => apiPost<WithMessage>('/api/v1/applications/users', { action: 'add', applicationId, phone: v.phone.trim(), roleId: v.roleId }),
+    successMsg: MSG.userAdded,
+    onDone: onSaved,
+  });
   return (
     <Modal open title="添加用户" width={DIALOG_WIDTH} okText={MSG.confirm} cancelText={MSG.cancel} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ roleId: defaultRole }}>
