@@ -33,6 +33,8 @@ export interface AppConfig {
   /** roles of the application's users and the role new users get (common/roles.ts; decision #136) */
   roleConfig?: Array<{ id: string; name: string; rights: string[] }>;
   defaultUserRole?: string;
+  /** 1: new notices restrict their attachments to users with 下载附件 (docs/decisions.md 227) */
+  restrictDownloadDefault?: 0 | 1;
 }
 
 /** The signed-in (non-anonymous) user as the site knows it. */

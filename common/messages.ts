@@ -739,6 +739,8 @@ export const MSG = {
   restrictDownloadLabel: '附件仅限有下载权限的用户下载',
   restrictDownloadHint: '开启后，未登录的访客和角色没有「下载附件」权限的用户不能下载本通知的附件；正文中的图片仍然可见',
   restrictDownloadTag: '附件限下载',
+  restrictDownloadDefaultLabel: '新建通知时默认勾选「附件仅限有下载权限的用户下载」',
+  restrictDownloadDefaultHint: '只影响之后新建的通知，已有通知不变；每条通知仍可单独修改',
   downloadLoginRequired: '该附件仅限有下载权限的用户下载，请先登录',
   downloadRightMissing: '您的角色没有「下载附件」权限，请联系站点管理员',
   downloadAfterLogin: '登录后下载',

@@ -199,4 +199,25 @@ describe('roles and release', () => {
     const res = await apiCall(manager, server.url, 'GET', `/api/v1/applications/managers?applicationId=${new URL(admin.url()).searchParams.get('applicationId')}`);
     expect(res.status).toBe(403);
   });
+
+  it('角色权限 sets the site default for downloads; a new notice starts with its switch on', async () => {
+    await admin.goto(`${server.url}/console/users/rights`);
+    await admin.waitForURL(/applicationId=\d+/);
+    const appId = new URL(admin.url()).searchParams.get('applicationId');
+    const box = admin.getByRole('checkbox', { name: '新建通知时默认勾选「附件仅限有下载权限的用户下载」' });
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await admin.getByRole('button', { name: '保存' }).click();
+    await admin.getByText('角色配置已保存').waitFor();
+    await shot(admin, 'download-default');
+    expect((await apiCall(admin, server.url, 'GET', `/api/v1/applications/${appId}/config`)).body.restrictDownloadDefault).toBe(1);
+
+    await admin.goto(`${server.url}/console/application/${appId}/content`);
+    await admin.getByRole('button', { name: '发布通知' }).click();
+    const dialog = admin.locator('.ant-modal').filter({ has: admin.locator('.ant-modal-title', { hasText: '新增通知公告' }) });
+    const restrict = dialog.getByRole('switch', { name: '附件仅限有下载权限的用户下载' });
+    await restrict.waitFor();
+    await expect.poll(() => restrict.getAttribute('aria-checked')).toBe('true');
+  });
 });

@@ -381,6 +381,13 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('restricted_files_key').on('restricted_files').column('file_key').execute();
       },
     },
+    '017_restrict_download_default': {
+      // A site-wide default for new notices' download restriction (docs/decisions.md 227): 0 keeps
+      // attachments public, as before.
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable('applications').addColumn('restrict_download_default', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      },
+    },
   };
 }
 

@@ -87,6 +87,8 @@ export interface ApplicationsTable {
   oauth_uri?: string | null;
   /** e-mail suffixes allowed to sign in on this host, comma-separated (migration 011_signin) */
   mail_allow_suffix?: string | null;
+  /** 1: new notices restrict their attachments to users with `download` unless they say otherwise (migration 017) */
+  restrict_download_default: Generated<number>;
 }
 
 /** A manager of one application with rights (migration 012_roles rebuilt it with an id and rights). */

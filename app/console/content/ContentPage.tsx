@@ -5,15 +5,13 @@
  */
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Result, Tabs } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { ApiError, apiGet, errorMessage } from '../../api';
-import type { AppConfig } from '../../boot';
+import { ApiError, errorMessage } from '../../api';
 import { PageSpinner } from '../../pages/PageSpinner';
 import { useSession } from '../session';
-import { appConfigKey } from '../util';
+import { useApplicationConfig } from '../useApplicationConfig';
 import { NoticeList } from './NoticeList';
 import { LinkList } from './LinkList';
 import { contentModules } from './modules';
@@ -28,11 +26,7 @@ export function ContentPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'links' ? 'links' : 'notices';
   const { data: user } = useSession();
-  const config = useQuery({
-    queryKey: appConfigKey(id),
-    queryFn: ({ signal }) => apiGet<AppConfig>(`/api/v1/applications/${id}/config`, undefined, signal),
-    enabled: valid,
-  });
+  const config = useApplicationConfig(valid ? id : undefined);
   const name = config.data?.name;
   useEffect(() => { document.title = name ? `${MSG.contentManage} · ${name}` : MSG.contentManage; }, [name]);
 

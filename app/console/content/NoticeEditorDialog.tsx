@@ -13,6 +13,7 @@ import { MSG } from '@common/messages';
 import { CONTENT_EDITOR_WIDTH, NOTICE_TYPES } from '@common/constants';
 import { errorMessage } from '../../api';
 import { applyFieldErrors } from '../formErrors';
+import { useApplicationConfig } from '../useApplicationConfig';
 import { getNotice, saveNotice, type ContentModule } from './api';
 
 const RichTextEditor = lazy(() => import('../../widgets/richtext').then((m) => ({ default: m.RichTextEditor })));
@@ -38,10 +39,13 @@ interface NoticeValues {
   restrictDownload: boolean;
 }
 
-/** The values of a new notice (spec 1 §4: type 消息公告, top 0, active 1, publish time now). */
-export const newNoticeValues = (moduleId?: string | null): NoticeValues => ({
+/**
+ * The values of a new notice (spec 1 §4: type 消息公告, top 0, active 1, publish time now); the download
+ * restriction as the site's default (decision 227).
+ */
+export const newNoticeValues = (moduleId?: string | null, restrictDownload = false): NoticeValues => ({
   title: '', type: '消息公告', content: '', top: false, active: true, publishDateTime: dayjs(), moduleId: moduleId ?? null,
-  restrictDownload: false,
+  restrictDownload,
 });
 
 const FIELD_MAP: Record<string, string> = { title: 'title', type: 'type', content: 'content', top: 'top', active: 'active', publishDateTime: 'publishDateTime', moduleId: 'moduleId', restrictDownload: 'restrictDownload' };
@@ -67,6 +71,7 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
   const [form] = Form.useForm<NoticeValues>();
   const [saving, setSaving] = useState(false);
   const editing = noticeId != null;
+  const restrictDefault = useApplicationConfig(open && !editing ? applicationId : undefined).data?.restrictDownloadDefault === 1;
   const loaded = useQuery({
     queryKey: ['content-notice', noticeId],
     queryFn: ({ signal }) => getNotice(noticeId!, signal),
@@ -76,12 +81,17 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
 
   useEffect(() => {
     if (!open) return;
-    if (!editing) form.setFieldsValue(newNoticeValues(moduleId ?? modules?.[0]?.id));
+    if (!editing) form.setFieldsValue(newNoticeValues(moduleId ?? modules?.[0]?.id, restrictDefault));
     else if (loaded.data) {
       const n = loaded.data;
       form.setFieldsValue({ title: n.title, type: n.type, content: n.content ?? '', top: n.top === 1, active: n.active === 1, publishDateTime: dayjs(n.publishDateTime), moduleId: n.moduleId, restrictDownload: n.restrictDownload === 1 });
     }
+    // (the site default arriving later is the next effect's)
   }, [open, editing, loaded.data, form, moduleId]);
+  // the site's default may arrive after the dialog opened: it sets the switch unless the manager touched it
+  useEffect(() => {
+    if (open && !editing && !form.isFieldTouched('restrictDownload')) form.setFieldValue('restrictDownload', restrictDefault);
+  }, [open, editing, restrictDefault, form]);
 
   const title = Form.useWatch('title', form);
   const content = Form.useWatch('content', form);
@@ -98,7 +108,7 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
       if (!editing) body.applicationId = applicationId;
       const r = await saveNotice(noticeId, body);
       message.success(r.message);
-      form.setFieldsValue(newNoticeValues(moduleId ?? modules?.[0]?.id));
+      form.setFieldsValue(newNoticeValues(moduleId ?? modules?.[0]?.id, restrictDefault));
       onSaved();
       onClose();
     } catch (err) {

@@ -2,7 +2,8 @@
  * /console/users/rights (spec 1 §2, §3 roleConfig/defaultUserRole; decision #136): the roles of an
  * application and their rights, the default role for new users; 保存 posts the whole config
  * (POST /api/v1/applications/{id}/role-config), 删除 a role posts delete_role after a confirmation (its
- * users fall back to the default role; the default role cannot be deleted).
+ * users fall back to the default role; the default role cannot be deleted). Below the roles, the site's
+ * default for new notices' download restriction (decision 227), saved with the roles.
  */
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +14,8 @@ import { USER_RIGHTS, USER_RIGHT_HINTS, USER_RIGHT_LABELS, type Role, type UserR
 import { apiPost, errorMessage } from '../../api';
 import type { WithMessage } from '../types';
 import { ApplicationPicker, useApplicationChoice } from './ApplicationPicker';
-import { useRoles } from './UsersPage';
+import { useApplicationConfig } from '../useApplicationConfig';
+import { appConfigKey } from '../util';
 import '../console.css';
 
 interface Draft extends Role { stored: boolean }
@@ -22,26 +24,28 @@ interface Draft extends Role { stored: boolean }
 export function RoleConfigPage() {
   const choice = useApplicationChoice();
   const appId = choice.chosen?.applicationId;
-  const config = useRoles(appId);
+  const config = useApplicationConfig(appId);
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
   const [roles, setRoles] = useState<Draft[]>([]);
   const [defaultRole, setDefaultRole] = useState<string>('');
+  const [restrictDefault, setRestrictDefault] = useState(false);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (!config.data) return;
     setRoles((config.data.roleConfig ?? []).map((r) => ({ ...r, rights: r.rights as UserRight[], stored: true })));
     setDefaultRole(config.data.defaultUserRole ?? '');
+    setRestrictDefault(config.data.restrictDownloadDefault === 1);
   }, [config.data]);
 
   const patch = (i: number, p: Partial<Draft>) => setRoles((rs) => rs.map((r, j) => (j === i ? { ...r, ...p } : r)));
   const plain = (rs: Draft[]) => rs.map(({ id, name, rights }) => ({ id: id.trim(), name: name.trim(), rights }));
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['application-config', appId] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: appConfigKey(appId ?? 0) });
 
   const save = async () => {
     setSaving(true);
     try {
-      const r = await apiPost<WithMessage>(`/api/v1/applications/${appId}/role-config`, { roleConfig: plain(roles), defaultUserRole: defaultRole });
+      const r = await apiPost<WithMessage>(`/api/v1/applications/${appId}/role-config`, { roleConfig: plain(roles), defaultUserRole: defaultRole, restrictDownloadDefault: restrictDefault ? 1 : 0 });
       message.success(r.message ?? MSG.roleConfigSaved);
       await reload();
     } catch (err) {
@@ -99,6 +103,10 @@ export function RoleConfigPage() {
       <div className="atr-panel-card">
         <Table<Draft> rowKey={(r) => (r.stored ? r.id : `new-${roles.indexOf(r)}`)} columns={columns} dataSource={roles} loading={config.isFetching} pagination={false}
           locale={{ emptyText: <Empty description={config.isError ? errorMessage(config.error) : '还没有角色'} /> }} />
+        <div className="atr-role-default-download">
+          <Checkbox checked={restrictDefault} disabled={!appId} onChange={(e) => setRestrictDefault(e.target.checked)}>{MSG.restrictDownloadDefaultLabel}</Checkbox>
+          <div className="atr-muted">{MSG.restrictDownloadDefaultHint}</div>
+        </div>
         <p className="atr-muted" style={{ margin: '12px 0 4px' }}>新用户登录本站后获得默认角色；删除角色后，持有该角色的用户改为默认角色。</p>
         <p className="atr-muted" style={{ margin: '0 0 12px' }}>
           {USER_RIGHTS.map((x) => `「${USER_RIGHT_LABELS[x]}」${USER_RIGHT_HINTS[x]}`).join('；')}。未登录的访客没有这些权限，本站管理员始终拥有。

@@ -12,25 +12,16 @@ import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 import { phoneSchema } from '@common/validation';
 import type { Page } from '@common/page';
-import { apiGet, apiPost, errorMessage } from '../../api';
-import type { AppConfig } from '../../boot';
+import { apiPost, errorMessage } from '../../api';
 import type { WithMessage } from '../types';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 import { useFormSubmit } from '../useFormSubmit';
+import { useApplicationConfig } from '../useApplicationConfig';
 import { useApplicationChoice } from './ApplicationPicker';
 import { MemberListFrame } from './MemberListFrame';
 
 /** A user of an application as the list answers it. */
 export interface ApplicationUser { userId: number; name: string; phone: string | null; affiliation: string; roleId: string; roleName: string; createdAt: string }
-
-/** The roles of an application (from its configuration). */
-export function useRoles(appId: number | undefined) {
-  return useQuery({
-    queryKey: ['application-config', appId],
-    enabled: !!appId,
-    queryFn: ({ signal }) => apiGet<AppConfig>(`/api/v1/applications/${appId}/config`, undefined, signal),
-  });
-}
 
 /** The users page. */
 export function UsersPage() {
@@ -42,7 +33,7 @@ export function UsersPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const confirmDelete = useConfirmedDelete();
-  const config = useRoles(appId);
+  const config = useApplicationConfig(appId);
   const roles = config.data?.roleConfig ?? [];
   const list = useQuery({
     queryKey: ['app-users', appId, page, query],

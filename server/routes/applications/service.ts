@@ -137,6 +137,7 @@ export async function presentConfig(db: Db, app: Application) {
     footerConfig: readStored(footerConfigSchema, parseJson(app.footer_config)),
     themeConfig: readStored(themeConfigSchema, parseJson(app.theme_config)), homeConfig: storedHomeConfig(app),
     roleConfig: roleConfigOf(app), defaultUserRole: defaultRoleOf(app),
+    restrictDownloadDefault: app.restrict_download_default === 1 ? 1 : 0,
     ...signinConfig(app),
   };
 }

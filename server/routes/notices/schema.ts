@@ -51,7 +51,8 @@ export const createNoticeBody = z.object({
   type: noticeFields.type.default('消息公告'),
   top: flag.default(0),
   active: flag.default(1),
-  restrictDownload: flag.default(0),
+  /** absent: the application's restrictDownloadDefault (decision 227) */
+  restrictDownload: flag.optional(),
   applicationId: applicationRef,
 });
 

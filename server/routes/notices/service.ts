@@ -79,7 +79,7 @@ export interface NoticeInput {
   active: number;
   publishDateTime: string;
   moduleId: string | null;
-  /** 1: attachments for users with the right `download` only (decision 213); absent on create = 0 */
+  /** 1: attachments for users with the right `download` only (decision 213); absent on create = the application's default (decision 227) */
   restrictDownload?: number;
 }
 
@@ -102,10 +102,12 @@ export async function syncRestrictedFiles(db: Db, notice: NoticeRow): Promise<vo
 export async function createNotice(db: Db, applicationId: number, userId: number, input: NoticeInput): Promise<NoticeRow> {
   const content = cleanContent(input.content);
   return db.transaction().execute(async (trx) => {
+    const restrict = input.restrictDownload ?? (await trx.selectFrom('applications').select('restrict_download_default')
+      .where('id', '=', applicationId).executeTakeFirst())?.restrict_download_default;
     const row = await trx.insertInto('notices').values({
       application_id: applicationId, module_id: input.moduleId, user_id: userId, title: input.title, type: input.type,
       content, top: input.top, active: input.active, publish_date_time: input.publishDateTime,
-      create_date_time: new Date().toISOString(), restrict_download: input.restrictDownload === 1 ? 1 : 0,
+      create_date_time: new Date().toISOString(), restrict_download: restrict === 1 ? 1 : 0,
     }).returning('id').executeTakeFirstOrThrow();
     const stored = await getNotice(trx, row.id);
     await syncRestrictedFiles(trx, stored);

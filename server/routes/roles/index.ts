@@ -151,7 +151,7 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
     const { id } = parse(idParams, req.params, 'params');
     const { app: application } = await managed(db, req, id, 'users');
     const body = parse(roleConfigBody, req.body);
-    const saved = await saveRoleConfig(db, application, body.roleConfig, body.defaultUserRole ?? defaultRoleOf(application));
+    const saved = await saveRoleConfig(db, application, body.roleConfig, body.defaultUserRole ?? defaultRoleOf(application), body.restrictDownloadDefault);
     return { ...saved, message: MSG.roleConfigSaved };
   });
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { phoneSchema } from '../../../common/validation.js';
 import { MANAGER_RIGHTS, roleConfigSchema } from '../../../common/roles.js';
+import { flag } from '../notices/schema.js';
 
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
 const applicationId = positiveId(MSG.applicationIdRequired);
@@ -65,7 +66,11 @@ export const suggestionsQuery = z.object({
 export const idParams = z.object({ id: positiveId(MSG.applicationNotFound) });
 
 /** POST /api/v1/applications/{id}/role-config */
-export const roleConfigBody = z.object({ roleConfig: roleConfigSchema, defaultUserRole: roleId.optional() });
+export const roleConfigBody = z.object({
+  roleConfig: roleConfigSchema, defaultUserRole: roleId.optional(),
+  /** new notices restrict their attachments unless they say otherwise (decision 227); absent: unchanged */
+  restrictDownloadDefault: flag.optional(),
+});
 
 /** POST /api/v1/applications/{id}/delete_role */
 export const deleteRoleBody = z.object({ roleConfig: roleConfigSchema.optional(), roleId });

@@ -204,18 +204,21 @@ export async function userRights(db: Db, app: Application, user: User) {
  * Stores a role config and default role; users holding a role that is no longer in the list fall
  * back to the default role (one transaction). 400 when the default role is not in the list.
  */
-export async function saveRoleConfig(db: Db, app: Application, roleConfig: Role[], defaultUserRole: string) {
+export async function saveRoleConfig(db: Db, app: Application, roleConfig: Role[], defaultUserRole: string, restrictDownloadDefault?: number) {
   if (!roleConfig.some((r) => r.id === defaultUserRole)) throw badRequest(MSG.defaultRoleMissing, { defaultUserRole: MSG.defaultRoleMissing });
   const ids = roleConfig.map((r) => r.id);
   let moved = 0;
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('applications').set({ role_config: JSON.stringify(roleConfig), default_user_role: defaultUserRole, updated_at: now() })
+    await trx.updateTable('applications').set({
+      role_config: JSON.stringify(roleConfig), default_user_role: defaultUserRole, updated_at: now(),
+      ...(restrictDownloadDefault !== undefined ? { restrict_download_default: restrictDownloadDefault } : {}),
+    })
       .where('id', '=', app.id).execute();
     const res = await trx.updateTable('application_users').set({ role_id: defaultUserRole })
       .where('application_id', '=', app.id).where('role_id', 'not in', ids).executeTakeFirst();
     moved = Number(res.numUpdatedRows);
   });
-  return { roleConfig, defaultUserRole, moved };
+  return { roleConfig, defaultUserRole, moved, restrictDownloadDefault: restrictDownloadDefault ?? (app.restrict_download_default === 1 ? 1 : 0) };
 }
 
 /** Release (decision #138): draft → submitted. 409 when already submitted or released. */

@@ -274,6 +274,30 @@ describe('attachments for the right download', () => {
     expect((await admin.del(`/api/v1/notices/${r.body.noticeId}`)).status).toBe(200);
   });
 
+  it('the site default (role config) marks new notices that do not say otherwise; an explicit 0 still wins; a bad value is refused', async () => {
+    const cfg = (await admin.get(`/api/v1/applications/${appId}/config`)).body;
+    expect(cfg.restrictDownloadDefault).toBe(0);
+    const on = await admin.post(`/api/v1/applications/${appId}/role-config`, { roleConfig: cfg.roleConfig, defaultUserRole: cfg.defaultUserRole, restrictDownloadDefault: 1 });
+    expect([on.status, on.body.restrictDownloadDefault]).toEqual([200, 1]);
+    expect((await admin.get(`/api/v1/applications/${appId}/config`)).body.restrictDownloadDefault).toBe(1);
+    const body = { applicationId: appId, moduleId: 'open', publishDateTime: new Date().toISOString(), content: `<p>${attachment(publicDoc, 'a')}</p>` };
+    const marked = await admin.post('/api/v1/notices', { ...body, title: '默认限下载' });
+    expect([marked.status, marked.body.restrictDownload]).toEqual([201, 1]);
+    expect((await visitor.get(`/files/${publicDoc}`)).status).toBe(403);
+    const open = await admin.post('/api/v1/notices', { ...body, title: '明确公开', restrictDownload: 0 });
+    expect(open.body.restrictDownload).toBe(0);
+    // saving the roles without the field leaves the default as it is
+    expect((await admin.post(`/api/v1/applications/${appId}/role-config`, { roleConfig: cfg.roleConfig, defaultUserRole: cfg.defaultUserRole })).body.restrictDownloadDefault).toBe(1);
+    const bad = await admin.post(`/api/v1/applications/${appId}/role-config`, { roleConfig: cfg.roleConfig, defaultUserRole: cfg.defaultUserRole, restrictDownloadDefault: 'yes' });
+    expect([bad.status, bad.body.error.fields['body.restrictDownloadDefault']]).toEqual([400, '取值须为 0 或 1']);
+    expect((await ctx.db.selectFrom('applications').select('restrict_download_default').where('id', '=', appId).executeTakeFirstOrThrow()).restrict_download_default).toBe(1);
+    const off = await admin.post(`/api/v1/applications/${appId}/role-config`, { roleConfig: cfg.roleConfig, defaultUserRole: cfg.defaultUserRole, restrictDownloadDefault: 0 });
+    expect(off.body.restrictDownloadDefault).toBe(0);
+    expect((await admin.post('/api/v1/notices', { ...body, title: '默认公开' })).body.restrictDownload).toBe(0);
+    for (const id of [marked.body.noticeId, open.body.noticeId]) expect((await admin.del(`/api/v1/notices/${id}`)).status).toBe(200);
+    expect((await visitor.get(`/files/${publicDoc}`)).status).toBe(200);
+  });
+
   it('only managers change the mark', async () => {
     const r = await admin.post('/api/v1/notices', { applicationId: appId, title: '仅管理员可改', publishDateTime: new Date().toISOString(), content: `<p>${attachment(doc, 'a')}</p>` });
     const put = await loader.put(`/api/v1/notices/${r.body.noticeId}`, { restrictDownload: 1 });
