@@ -688,6 +688,8 @@ export const MSG = {
   accountNotBound: '未绑定',
   accountBound: '已绑定',
   accountBind: '绑定',
+  /** the bind button of a login already bound: bind another number or address in its place */
+  accountRebind: '更换',
   accountUnbind: '解绑',
   accountBindDone: '绑定成功',
   accountUnbindDone: '已解绑',

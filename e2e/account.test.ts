@@ -52,6 +52,8 @@ describe('account settings and topic links', () => {
     await signInConsole(page, server, PHONE, { url: `${base}/settings/account`, login: /\/console\/login\?redirect=%2Fsettings%2Faccount/, then: /\/settings\/account$/ });
     await page.getByRole('heading', { name: '账号设置' }).waitFor();
     await page.getByTestId('bind-mobile').getByText('139****9000').waitFor();
+    // a bound login offers 更换, an unbound one 绑定
+    await page.getByTestId('bind-mobile').getByRole('button', { name: '更换' }).waitFor();
   });
 
   it('edits the profile and binds an e-mail with the mailed code', async () => {

@@ -102,7 +102,7 @@ function BindingsCard({ info }: { info: AccountInfo }) {
           <span className="atr-bind-kind">{r.label}</span>
           <span className="atr-bind-value">{r.shown ?? <Tag>{MSG.accountNotBound}</Tag>}</span>
           <Space>
-            <Button size="small" onClick={() => setBinding(r.kind)}>{MSG.accountBind}</Button>
+            <Button size="small" onClick={() => setBinding(r.kind)}>{r.value ? MSG.accountRebind : MSG.accountBind}</Button>
             {r.value && (
               <Popconfirm title={`${MSG.accountUnbind}${r.label}？`} okText={MSG.accountUnbind} cancelText={MSG.cancel} onConfirm={() => unbind.mutate(r.value!)}>
                 <Button size="small" danger>{MSG.accountUnbind}</Button>
@@ -112,13 +112,16 @@ function BindingsCard({ info }: { info: AccountInfo }) {
         </div>
       ))}
       {binding === 'wechat' ? <WechatDialog info={info} onClose={() => setBinding(null)} />
-        : binding ? <CodeDialog kind={binding} info={info} onClose={() => setBinding(null)} /> : null}
+        : binding ? <CodeDialog kind={binding} info={info} rebind={!!rows.find((r) => r.kind === binding)?.value} onClose={() => setBinding(null)} /> : null}
     </Card>
   );
 }
 
-/** Bind a mobile number (SMS code, PUT /api/v3/oauth/digits) or an e-mail (mailed code). */
-function CodeDialog({ kind, info, onClose }: { kind: 'mobile' | 'email'; info: AccountInfo; onClose(): void }) {
+/**
+ * Bind a mobile number (SMS code, PUT /api/v3/oauth/digits) or an e-mail (mailed code); `rebind`: one is
+ * bound already and the new one takes its place (titled 更换).
+ */
+function CodeDialog({ kind, info, rebind, onClose }: { kind: 'mobile' | 'email'; info: AccountInfo; rebind: boolean; onClose(): void }) {
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<{ target: string; code: string }>();
   const [error, setError] = useState<string | null>(null);
@@ -134,7 +137,7 @@ function CodeDialog({ kind, info, onClose }: { kind: 'mobile' | 'email'; info: A
     ? apiPut<AccountInfo & { message: string }>('/api/v1/account/bind/mobile', { mobile_number: v.target, sms_code: v.code })
     : apiPut<AccountInfo & { message: string }>('/api/v1/account/bind/email', { email: v.target, email_code: v.code })), onClose);
   return (
-    <Modal open title={`${MSG.accountBind}${label}`} okText={MSG.accountBind} cancelText={MSG.cancel} onCancel={onClose}
+    <Modal open title={`${rebind ? MSG.accountRebind : MSG.accountBind}${label}`} okText={rebind ? MSG.accountRebind : MSG.accountBind} cancelText={MSG.cancel} onCancel={onClose}
       onOk={() => form.submit()} okButtonProps={{ loading: bind.isPending }}>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" onFinish={(v) => bind.mutate(v)}>
