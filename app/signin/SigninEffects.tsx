@@ -61,11 +61,17 @@ export function SigninEffects() {
         () => { if (!cancelled) window.location.assign(ssoStartUrl(back, clientId)); },
         (err) => {
           if (cancelled) return;
-          modal.error({
-            title: MSG.oauthClientLoginFailedTitle, content: errorMessage(err), okText: MSG.confirm,
-            // the console guard waits while the parameters are there: load the address without them
-            afterClose: () => (path.startsWith('/console') ? window.location.replace(back) : window.history.replaceState(window.history.state, '', back)),
-          });
+          // the console guard waits while the parameters are there: load the address without them, as
+          // soon as the dialog is answered (not after its closing animation, which a busy or background
+          // tab may never finish)
+          let left = false;
+          const leave = () => {
+            if (left) return;
+            left = true;
+            if (path.startsWith('/console')) window.location.replace(back);
+            else window.history.replaceState(window.history.state, '', back);
+          };
+          modal.error({ title: MSG.oauthClientLoginFailedTitle, content: errorMessage(err), okText: MSG.confirm, onOk: leave, onCancel: leave, afterClose: leave });
         },
       );
       return () => { cancelled = true; };
