@@ -2,16 +2,24 @@
  * The `atrium` command (npm run atrium -- ...):
  *   admin add --phone <mainland mobile> [--name <name>]   make a super manager
  *   import <kind> <file...> [--topic <name>]              load a catalogue (see README)
+ *   files copy --from <folder>                            copy the stored files from a former files
+ *                                                          folder into the configured store (decision 228)
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { phoneSchema } from '../common/validation.js';
 import { runImportCommand } from './import/command.js';
+import { copyStoredFiles } from './files/copy.js';
+import { createStorage } from './files/storage.js';
+import { logoStorage } from './routes/applications/logo.js';
 
 function usage(): never {
   console.error(`用法：
   npm run atrium -- admin add --phone <手机号> [--name <姓名>]
-  npm run atrium -- import <articles|conferences|institutions|scholars|journals|jsonl> <文件...> [--topic <专题名>]`);
+  npm run atrium -- import <articles|conferences|institutions|scholars|journals|jsonl> <文件...> [--topic <专题名>]
+  npm run atrium -- files copy --from <原文件夹>`);
   process.exit(2);
 }
 
@@ -53,6 +61,25 @@ async function main(argv: string[]) {
   }
   if (cmd === 'import' && sub) {
     process.exitCode = await runImportCommand(config.databaseUrl, sub, rest);
+    return;
+  }
+  if (cmd === 'files' && sub === 'copy') {
+    const from = option(rest, 'from');
+    if (!from) usage();
+    if (!fs.statSync(from, { throwIfNoEntry: false })?.isDirectory()) {
+      console.error(`原文件夹不存在：${path.resolve(from)}`);
+      process.exit(2);
+    }
+    const { db, close } = await openDatabase(config.databaseUrl);
+    try {
+      const r = await copyStoredFiles(db, path.resolve(from), createStorage(config), logoStorage(config));
+      const to = config.s3 ? `S3 存储桶 ${config.s3.bucket}` : config.filesDir;
+      console.log(`已复制 ${r.copied} 个文件到 ${to}，已存在 ${r.present} 个，原文件夹缺少 ${r.missing.length} 个`);
+      for (const key of r.missing) console.log(`  缺少：${key}`);
+      process.exitCode = r.missing.length ? 1 : 0;
+    } finally {
+      await close();
+    }
     return;
   }
   usage();
