@@ -42,6 +42,21 @@ export interface Config {
   mailFrom: string;
   /** AES-256-GCM key of the login-info query parameter (ATRIUM_LOGIN_INFO_KEY, 32 bytes base64); absent: feature off */
   loginInfoKey?: Buffer;
+  /**
+   * The WeChat official account (公众号) that binds accounts by its parametric QR codes (server/routes/
+   * account/wechat.ts; decision 229): ATRIUM_WECHAT_APPID, ATRIUM_WECHAT_SECRET, ATRIUM_WECHAT_TOKEN (the
+   * token of its message server settings), ATRIUM_WECHAT_API (default https://api.weixin.qq.com). Absent:
+   * the development provider outside production, none in production.
+   */
+  wechat?: WechatConfig;
+}
+
+/** A WeChat official account's credentials (never logged). */
+export interface WechatConfig {
+  appId: string;
+  secret: string;
+  token: string;
+  apiBase: string;
 }
 
 /** An S3-compatible bucket for uploads (ATRIUM_S3_*). Credentials come only from the environment. */
@@ -119,6 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl,
     mailFrom: env.ATRIUM_MAIL_FROM ?? 'Atrium <no-reply@localhost>',
     loginInfoKey,
+    wechat: env.ATRIUM_WECHAT_APPID && env.ATRIUM_WECHAT_SECRET && env.ATRIUM_WECHAT_TOKEN ? {
+      appId: env.ATRIUM_WECHAT_APPID, secret: env.ATRIUM_WECHAT_SECRET, token: env.ATRIUM_WECHAT_TOKEN,
+      apiBase: (env.ATRIUM_WECHAT_API || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+    } : undefined,
     ...overrides,
   };
   if (cfg.mailProvider === 'smtp' && !cfg.smtpUrl) throw new Error('ATRIUM_MAIL_PROVIDER=smtp 需要设置 ATRIUM_SMTP_URL 或 ATRIUM_SMTP_HOST');

@@ -388,6 +388,17 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('applications').addColumn('restrict_download_default', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       },
     },
+    '018_wechat_tickets': {
+      // The QR tickets of the official-account WeChat provider (decision 229): the scan event may reach
+      // any server process, the browser's 完成绑定 another one.
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('wechat_tickets')
+          .addColumn('ticket', 'text', (c) => c.primaryKey())
+          .addColumn('openid', 'text')
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -44,6 +44,13 @@ export interface RateLimitsTable {
 }
 
 /** Nonces of signed requests that changed something, kept until their timestamp leaves the window (decision 222). */
+/** A QR ticket of the official-account WeChat provider: `openid` once scanned (migration 018). */
+export interface WechatTicketsTable {
+  ticket: string;
+  openid: string | null;
+  expires_at: string;
+}
+
 export interface RequestNoncesTable {
   nonce: string;
   expires_at: string;
@@ -327,6 +334,7 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   rate_limits: RateLimitsTable;
   request_nonces: RequestNoncesTable;
+  wechat_tickets: WechatTicketsTable;
   topics: TopicsTable;
   categories: CategoriesTable;
   applications: ApplicationsTable;

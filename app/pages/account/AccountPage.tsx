@@ -61,7 +61,7 @@ function useInfoWrite<T>(userId: number, fn: (v: T) => Promise<AccountInfo & { m
       if (r.message) message.success(r.message);
       after?.();
     },
-    onError: (e) => message.error(errorMessage(e)),
+    onError: (e) => { message.error(errorMessage(e)); }, // a block: a returned toast would keep the mutation pending until it closes
   });
 }
 
@@ -111,7 +111,7 @@ function BindingsCard({ info }: { info: AccountInfo }) {
           </Space>
         </div>
       ))}
-      {binding === 'wechat' ? <WechatDialog info={info} onClose={() => setBinding(null)} />
+      {binding === 'wechat' ? <WechatDialog info={info} rebind={!!info.wechat} onClose={() => setBinding(null)} />
         : binding ? <CodeDialog kind={binding} info={info} rebind={!!rows.find((r) => r.kind === binding)?.value} onClose={() => setBinding(null)} /> : null}
     </Card>
   );
@@ -161,14 +161,14 @@ function CodeDialog({ kind, info, rebind, onClose }: { kind: 'mobile' | 'email';
 }
 
 /** Bind WeChat: a QR code from GET /api/v1/wechat/qrcode/, then 完成绑定 (PUT /api/v1/account/bind/wechat). */
-function WechatDialog({ info, onClose }: { info: AccountInfo; onClose(): void }) {
+function WechatDialog({ info, rebind, onClose }: { info: AccountInfo; rebind: boolean; onClose(): void }) {
   const qr = useQuery({
     queryKey: ['wechat-qr', info.id], gcTime: 0,
     queryFn: () => apiGet<{ ticket: string; url: string }>('/api/v1/wechat/qrcode/', { client_name: 'atrium-web', client_id: String(info.id) }),
   });
   const bind = useInfoWrite(info.id, (ticket: string) => apiPut<AccountInfo & { message: string }>('/api/v1/account/bind/wechat', { ticket }), onClose);
   return (
-    <Modal open title={`${MSG.accountBind}${MSG.accountWechat}`} okText={MSG.wechatFinishBind} cancelText={MSG.cancel} onCancel={onClose}
+    <Modal open title={`${rebind ? MSG.accountRebind : MSG.accountBind}${MSG.accountWechat}`} okText={MSG.wechatFinishBind} cancelText={MSG.cancel} onCancel={onClose}
       onOk={() => qr.data && bind.mutate(qr.data.ticket)} okButtonProps={{ disabled: !qr.data, loading: bind.isPending }}>
       <Space direction="vertical" align="center" style={{ width: '100%' }}>
         {qr.isPending ? <Skeleton.Image active /> : qr.isError ? <Alert type="error" showIcon message={errorMessage(qr.error)} /> : <QRCode value={qr.data.url} />}
@@ -185,7 +185,7 @@ function ScholarCard({ info }: { info: AccountInfo }) {
   const save = useMutation({
     mutationFn: (v: { name: string; institution: string; research_field: string }) => apiPut<{ message: string }>('/api/v2/scholars', v),
     onSuccess: async (r) => { message.success(r.message); await qc.invalidateQueries({ queryKey: infoKey(info.id) }); },
-    onError: (e) => message.error(errorMessage(e)),
+    onError: (e) => { message.error(errorMessage(e)); }, // a block: a returned toast would keep the mutation pending until it closes
   });
   return (
     <Card title={MSG.scholarProfile}>

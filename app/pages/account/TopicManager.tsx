@@ -49,7 +49,7 @@ export default function TopicManager({ userId, open, initial, onClose }: TopicMa
       await qc.invalidateQueries({ queryKey: USER_LINKS_KEY });
       onClose();
     },
-    onError: (e) => message.error(errorMessage(e)),
+    onError: (e) => { message.error(errorMessage(e)); }, // a block: a returned toast would keep the mutation pending until it closes
   });
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const onDragEnd = (e: DragEndEvent) => {

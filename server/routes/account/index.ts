@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../http/parse.js';
-import { badRequest, tooMany } from '../../http/errors.js';
+import { HttpError, badRequest, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
 import { requireUser } from '../../http/session.js';
 import { checkCode } from '../auth/service.js';
@@ -18,12 +18,39 @@ import {
 } from './schema.js';
 import { bindLogin, isRegistered, saveProfile, saveScholar, unbindLogin, userInfo } from './service.js';
 import { emailTarget, mailProviderOf, sendEmailCode } from './mail.js';
-import { DevWechatProvider, type WechatProvider } from './wechat.js';
+import {
+  DevWechatProvider, OfficialAccountWechatProvider, UnconfiguredWechatProvider, parseWechatEvent, wechatSignatureValid, type WechatProvider,
+} from './wechat.js';
 
 export default async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx;
   const mail = mailProviderOf(ctx);
-  const wechat: WechatProvider = (ctx as AppContext & { wechat?: WechatProvider }).wechat ?? new DevWechatProvider();
+  // the official account when configured; else the development provider, or none in production (decision 229)
+  const wechat: WechatProvider = (ctx as AppContext & { wechat?: WechatProvider }).wechat
+    ?? (config.wechat ? new OfficialAccountWechatProvider(db, config.wechat)
+      : config.production ? new UnconfiguredWechatProvider() : new DevWechatProvider());
+
+  if (wechat instanceof OfficialAccountWechatProvider && config.wechat) {
+    // The official account's message server (its URL is set to <site>/wechat/callback in the WeChat admin,
+    // with ATRIUM_WECHAT_TOKEN): outside /api/, so neither the XSRF check nor request signing applies;
+    // WeChat's own signature is checked instead.
+    const token = config.wechat.token;
+    const refused = () => new HttpError(403, 'wechat_signature', MSG.wechatSignatureInvalid);
+    await app.register(async (scope) => {
+      scope.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+      scope.get('/wechat/callback', async (req, reply) => {
+        const q = req.query as Record<string, unknown>;
+        if (!wechatSignatureValid(token, q) || typeof q.echostr !== 'string') throw refused();
+        return reply.type('text/plain; charset=utf-8').send(q.echostr);
+      });
+      scope.post('/wechat/callback', async (req, reply) => {
+        if (!wechatSignatureValid(token, req.query as Record<string, unknown>)) throw refused();
+        const event = typeof req.body === 'string' ? parseWechatEvent(req.body) : null;
+        if (event) await wechat.scanned(event);
+        return reply.type('text/plain; charset=utf-8').send('success');
+      });
+    });
+  }
 
   app.get('/api/v1/users/:id/info', async (req) => {
     const me = requireUser(req);
