@@ -34,6 +34,9 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
     // bigint (count(*)) as number: our counts stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server ends (a restart, a failover, an administrator) errs on the pool; the
+    // pool drops it and the next query connects again. Without a listener that error would end the process.
+    pool.on('error', (err) => { console.warn(`PostgreSQL 连接已断开（将重新连接）：${err.message}`); });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';

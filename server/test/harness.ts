@@ -40,8 +40,21 @@ export async function freshDatabase(): Promise<{ url: string; db: Db; dialect: D
         await opened.close();
         const c = new pg.Client({ connectionString: admin });
         await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
+        try {
+          // the pool's connections may still be closing on the server: wait for them rather than cut them
+          // (a connection cut while it ends errs in the test process); FORCE only for one still open after 5 s
+          for (let i = 0; ; i++) {
+            try {
+              await c.query(`DROP DATABASE IF EXISTS ${name}${i >= 50 ? ' WITH (FORCE)' : ''}`);
+              break;
+            } catch (err) {
+              if ((err as { code?: string }).code !== '55006' || i >= 50) throw err; // 55006: being accessed by other users
+              await new Promise((r) => setTimeout(r, 100));
+            }
+          }
+        } finally {
+          await c.end();
+        }
       },
     };
   }
