@@ -53,8 +53,7 @@ function vitest(extra, reportName) {
 }
 
 // Without --project: the unit and API projects first, then the browser tests on their own, so that
-// Chromium and the portal it drives do not compete with the API workers for the CPU (under that load
-// vitest's worker messages time out and count as errors; decisions 226).
+// Chromium and the portal it drives do not compete with the API workers for the CPU (decision 226).
 const phases = args.includes('--project')
   ? [[args, 'vitest-report.json']]
   : [
