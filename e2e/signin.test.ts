@@ -5,7 +5,6 @@
  * full redirect from a console route), and with an encrypted login-info link (valid and tampered).
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

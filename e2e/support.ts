@@ -1,6 +1,7 @@
 /**
  * End-to-end support: a real Atrium server on a free port with a fresh data folder (SQLite), the CLI
- * run against the same database, and Debian's Chromium through playwright-core.
+ * run against the same database, and Debian's Chromium through playwright-core. Each test file starts
+ * both with {@link useE2e}; the helpers below drive the app's common steps.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -229,20 +230,21 @@ export interface E2e {
   readonly server: RunningServer;
   /** Debian's Chromium */
   readonly browser: Browser;
-  /** the page opened in beforeAll (zh-CN, `opts.page` viewport), watched like {@link E2e.newPage}'s */
+  /** the page opened in beforeAll (zh-CN, `opts.page` viewport), watched like {@link E2e.newPage}'s; throws with `page: false` */
   readonly page: Page;
   /** `http://localhost:<port>`: the demo application's host (server.url is `http://127.0.0.1:<port>`) */
   readonly base: string;
-  /** messages of uncaught errors in the watched pages */
+  /** messages of the uncaught errors of the watched pages (e2e.page and those of newPage), in order */
   readonly pageErrors: string[];
-  /** messages of the JavaScript dialogs (alert, confirm, prompt) of the watched pages; each is dismissed */
+  /** messages of the JavaScript dialogs (alert, confirm, prompt) of the watched pages, in order; each is dismissed */
   readonly dialogs: string[];
-  /** Opens a page in its own context (locale zh-CN, `viewport`, default {@link DESKTOP}) and watches it; returns it. */
+  /**
+   * Opens a page in a context of its own (locale zh-CN, `viewport`, default {@link DESKTOP}), watched:
+   * its uncaught errors go to pageErrors, its dialogs to dialogs. Returns the page.
+   */
   newPage(viewport?: Viewport): Promise<Page>;
-  /** Opens a browser context (locale zh-CN, `viewport`, default {@link DESKTOP}); returns it. */
+  /** Opens a browser context (locale zh-CN, `viewport`, default {@link DESKTOP}), not watched; returns it. */
   newContext(viewport?: Viewport): Promise<BrowserContext>;
-  /** Records the page's uncaught errors in pageErrors and its dialogs in dialogs (dismissing them); returns the page. */
-  watch(page: Page): Page;
 }
 
 /**
@@ -262,6 +264,12 @@ export function useE2e(opts: E2eOptions = {}): E2e {
     if (value === undefined) throw new Error(`e2e.${name} is set in useE2e's beforeAll: use it inside tests and later hooks`);
     return value;
   };
+  // Playwright dismisses a dialog itself when no listener is registered: this one dismisses it too, after noting it
+  const watch = (p: Page): Page => {
+    p.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    p.on('pageerror', (e) => { pageErrors.push(e.message); });
+    return p;
+  };
   const e2e: E2e = {
     get server() { return started(server, 'server'); },
     get browser() { return started(browser, 'browser'); },
@@ -273,15 +281,10 @@ export function useE2e(opts: E2eOptions = {}): E2e {
     pageErrors,
     dialogs,
     async newPage(viewport = DESKTOP) {
-      return e2e.watch(await e2e.browser.newPage({ viewport, locale: 'zh-CN' }));
+      return watch(await e2e.browser.newPage({ viewport, locale: 'zh-CN' }));
     },
     newContext(viewport = DESKTOP) {
       return e2e.browser.newContext({ viewport, locale: 'zh-CN' });
-    },
-    watch(p) {
-      p.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-      p.on('pageerror', (e) => { pageErrors.push(e.message); });
-      return p;
     },
   };
   beforeAll(async () => {
@@ -316,7 +319,10 @@ export function importJsonl(server: RunningServer, items: readonly object[], top
   }
 }
 
-/** Waits up to 5 s for a button to be disabled (true) or enabled (false); antd updates after a render. */
+/**
+ * Waits up to 5 s for `button` to be disabled (`disabled` true) or enabled (false), as antd updates after
+ * a render; then fails the test with the button's state if it is not.
+ */
 export async function expectDisabled(button: Locator, disabled: boolean): Promise<void> {
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
