@@ -8,47 +8,35 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer, signInConsole } from './support';
+import { describe, expect, it } from 'vitest';
+import { artifacts, signInConsole, useE2e } from './support';
 
 const PHONE = '13900139000';
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let base: string;
+const e2e = useE2e({
+  page: { width: 1300, height: 900 },
+  setup(server) {
+    // two more released sites besides the demo one, as topics to pick
+    const db = new Database(path.join(server.dataDir, 'atrium.db'));
+    const now = new Date().toISOString();
+    const ins = db.prepare(`insert into applications (name, host, topic_id, logo, status, home_config, header_config, footer_config, theme_config, created_by, created_at, updated_at)
+      values (?, ?, null, null, 'released', '[]', '{}', '{}', '{}', null, ?, ?)`);
+    ins.run('科技资讯站', 'news.example.cn', now, now);
+    ins.run('学者门户站', 'scholars.example.cn', now, now);
+    db.close();
+  },
+});
 
 function lastMailCode(to: string): string {
-  const file = path.join(server.dataDir, 'outbox', 'mail.jsonl');
+  const file = path.join(e2e.server.dataDir, 'outbox', 'mail.jsonl');
   const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; text: string });
   const m = lines.filter((l) => l.to === to).at(-1)?.text.match(/\b(\d{6})\b/);
   if (!m) throw new Error(`no mail to ${to}`);
   return m[1];
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  base = `http://localhost:${server.port}`;
-  // two more released sites besides the demo one, as topics to pick
-  const db = new Database(path.join(server.dataDir, 'atrium.db'));
-  const now = new Date().toISOString();
-  const ins = db.prepare(`insert into applications (name, host, topic_id, logo, status, home_config, header_config, footer_config, theme_config, created_by, created_at, updated_at)
-    values (?, ?, null, null, 'released', '[]', '{}', '{}', '{}', null, ?, ?)`);
-  ins.run('科技资讯站', 'news.example.cn', now, now);
-  ins.run('学者门户站', 'scholars.example.cn', now, now);
-  db.close();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('account settings and topic links', () => {
   it('sends a signed-out visitor to sign in, and back to /settings/account', async () => {
+    const { page, server, base } = e2e;
     await signInConsole(page, server, PHONE, { url: `${base}/settings/account`, login: /\/console\/login\?redirect=%2Fsettings%2Faccount/, then: /\/settings\/account$/ });
     await page.getByRole('heading', { name: '账号设置' }).waitFor();
     await page.getByTestId('bind-mobile').getByText('139****9000').waitFor();
@@ -57,6 +45,7 @@ describe('account settings and topic links', () => {
   });
 
   it('edits the profile and binds an e-mail with the mailed code', async () => {
+    const { page } = e2e;
     await page.getByLabel('姓名').first().fill('<b>');
     await page.getByRole('button', { name: '保存' }).first().click();
     await page.getByText('不能包含 HTML 标记').first().waitFor();
@@ -83,6 +72,7 @@ describe('account settings and topic links', () => {
   });
 
   it('unbinds the e-mail after confirmation, but not the last way to sign in', async () => {
+    const { page } = e2e;
     await page.getByTestId('bind-email').getByRole('button', { name: '解绑' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: '解绑' }).click();
     await page.getByText('已解绑').waitFor();
@@ -94,6 +84,7 @@ describe('account settings and topic links', () => {
   });
 
   it('opens the topic manager on the demo site, adds two topics, drags to reorder, saves, sees them', async () => {
+    const { page, server, base } = e2e;
     await page.goto(`${base}/`);
     const bar = page.getByLabel('我的专题');
     await bar.getByRole('button', { name: '专题管理' }).click();
@@ -130,21 +121,18 @@ describe('account settings and topic links', () => {
 
     // keyboard too: space picks the second up, arrow up moves it, space drops it; then back again
     const order = async () => (await mine.allInnerTexts()).map((t) => t.includes('科技资讯站') ? 'A' : 'B');
-    await mine.nth(1).locator('.atr-topic-handle').focus();
-    // dnd-kit's keyboard sensor takes each step on its own frame: give it one between the keys
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('Space');
+    const moveSecondUp = async () => {
+      await mine.nth(1).locator('.atr-topic-handle').focus();
+      // dnd-kit's keyboard sensor takes each step on its own frame: give it one between the keys
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(250);
+      await page.keyboard.press('ArrowUp');
+      await page.waitForTimeout(250);
+      await page.keyboard.press('Space');
+    };
+    await moveSecondUp();
     await expect.poll(order).toEqual(['B', 'A']);
-    await mine.nth(1).locator('.atr-topic-handle').focus();
-    // dnd-kit's keyboard sensor takes each step on its own frame: give it one between the keys
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(250);
-    await page.keyboard.press('Space');
+    await moveSecondUp();
     await expect.poll(order).toEqual(['A', 'B']);
 
     await ok.click();
@@ -159,7 +147,8 @@ describe('account settings and topic links', () => {
   });
 
   it('shows no topic manager to a signed-out visitor', async () => {
-    const visitor = await browser.newPage({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
+    const { base } = e2e;
+    const visitor = await e2e.newPage({ width: 1300, height: 900 });
     await visitor.goto(`${base}/`);
     await visitor.locator('.atr-empty-home, [data-module-type]').first().waitFor();
     expect(await visitor.getByRole('button', { name: '专题管理' }).count()).toBe(0);

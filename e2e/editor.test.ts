@@ -5,46 +5,30 @@
  * older revision and restores it. After each step the visitor page (a separate browser page) shows the
  * saved layout. Screenshots are kept under test-artifacts/editor-*.png.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, releaseAll, startServer, type RunningServer, signInConsole, createApplication, topicId } from './support';
+import { describe, expect, it } from 'vitest';
+import { artifacts, releaseAll, signInConsole, createApplication, topicId, useE2e } from './support';
 
 const PHONE = '13800138001';
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const e2e = useE2e({ admins: [PHONE] });
 let appId: number;
-
-beforeAll(async () => {
-  server = await startServer();
-  server.cli('admin', 'add', '--phone', PHONE);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** A screenshot once drawers and dialogs have finished their animations. */
 async function shot(name: string) {
+  const { page } = e2e;
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(artifacts, `editor-${name}.png`) });
 }
 
 /** The module types in the editor's order, and their spans. */
 async function editorLayout(): Promise<Array<[string, number]>> {
-  return page.locator('.atr-grid [data-module-id]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-module-type')!, Number(e.getAttribute('data-span'))] as [string, number]));
+  return e2e.page.locator('.atr-grid [data-module-id]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-module-type')!, Number(e.getAttribute('data-span'))] as [string, number]));
 }
 
 /** The visitor page's panels in order with their rendered width in px (the 1210 px container). */
 async function visitorLayout(): Promise<Array<[string, number]>> {
-  const v = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-  await v.goto(`${server.url}/`);
+  const v = await e2e.newPage();
+  await v.goto(`${e2e.server.url}/`);
   await v.locator('.atr-grid [data-module-id]').first().waitFor({ timeout: 90_000 });
   const out = await v.locator('.atr-grid [data-module-id]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-module-type')!, Math.round(e.getBoundingClientRect().width)] as [string, number]));
   await v.close();
@@ -56,12 +40,14 @@ const px = (f: number) => Math.round(f === 1 ? 1210 : f * 1210 - 16 * (1 - f));
 
 /** Waits for a save message, then lets it go so the next one can be awaited. */
 async function saved(text: string) {
+  const { page } = e2e;
   await page.locator('.ant-message').getByText(text).last().waitFor();
   await page.waitForFunction(() => !document.querySelector('.atr-editor__bar .ant-spin'));
 }
 
 describe('a manager edits the home page with drag, resize, undo and revisions', () => {
   it('signs in and opens the editor of a new application', async () => {
+    const { page, server } = e2e;
     await signInConsole(page, server, PHONE);
     appId = await createApplication(page, server.url, { name: '编辑器门户', host: `127.0.0.1:${server.port}`, topicId: await topicId(page, server.url, '综合资源') });
     await releaseAll(page, server.url); // visitors see released sites only (decision #138)
@@ -72,6 +58,7 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
   });
 
   it('adds three panels', async () => {
+    const { page } = e2e;
     for (const label of ['通知公告', '新闻', '学者']) {
       await page.getByRole('button', { name: '添加模块' }).click();
       await page.getByRole('menuitem', { name: label, exact: true }).click();
@@ -86,6 +73,7 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
   });
 
   it('reorders by dragging a grip with the mouse', async () => {
+    const { page } = e2e;
     const grip = page.locator('[data-module-type="scholar"] .atr-slot__grip');
     const target = page.locator('[data-module-type="notice"]');
     const g = (await grip.boundingBox())!;
@@ -103,6 +91,7 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
   });
 
   it('reorders with the keyboard: Space picks up, arrows move, Space drops', async () => {
+    const { page } = e2e;
     const grip = page.locator('[data-module-type="news"] .atr-slot__grip');
     await grip.focus();
     await page.keyboard.press('Space');
@@ -124,6 +113,7 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
   });
 
   it('widens a panel by dragging its right edge; the width snaps to a span', async () => {
+    const { page } = e2e;
     const slot = page.locator('[data-module-type="notice"]');
     const edge = slot.locator('.atr-slot__resize');
     await slot.scrollIntoViewIfNeeded();
@@ -149,6 +139,7 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
   });
 
   it('undoes with Ctrl+Z and redoes with Ctrl+Shift+Z, each saved', async () => {
+    const { page, server } = e2e;
     await page.locator('.atr-editor__title').click();
     await page.keyboard.press('Control+z');
     await saved('已撤销');
@@ -178,6 +169,7 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
   });
 
   it('previews an older revision in 历史版本 and restores it', async () => {
+    const { page, server } = e2e;
     await page.getByRole('button', { name: '历史版本' }).click();
     const drawer = page.locator('.ant-drawer').filter({ hasText: '历史版本' });
     await drawer.getByText('重做：调整宽度：「通知公告」 1/3 → 1/2').waitFor();
@@ -198,7 +190,7 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     await page.locator('.ant-modal').waitFor({ state: 'hidden' });
     expect(await editorLayout()).toEqual([['notice', 1], ['news', 3], ['scholar', 4]]);
     expect(await visitorLayout()).toEqual([['notice', px(1 / 3)], ['news', px(2 / 3)], ['scholar', px(3 / 4)]]);
-    const v = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+    const v = await e2e.newPage();
     await v.goto(`${server.url}/`);
     await v.locator('[data-module-type="scholar"]').waitFor();
     await v.screenshot({ path: path.join(artifacts, 'editor-9-visitor-restored.png'), fullPage: true });

@@ -5,37 +5,22 @@
  * detail page; opens a scholar's profile with the institution card; a 'more' page lists a type; an
  * unknown resource shows the not-found message. Screenshots under test-artifacts/.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, sharedData, startServer, type RunningServer } from './support';
+import { describe, expect, it } from 'vitest';
+import { artifacts, sharedData, useE2e } from './support';
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let site: string;
-const errors: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  const csl = path.join(sharedData, 'csl-chinese-scientific-literature', 'csl_benchmark_devtest_joined.tsv');
-  server.cli('import', 'articles', csl, '--topic', '综合资源');
-  server.cli('import', 'scholars', path.join(sharedData, 'csrankings-scholars', 'csrankings-z.csv'), '--topic', '综合资源');
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-  page.on('pageerror', (e) => errors.push(e.message));
-  site = `http://localhost:${server.port}`;
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+// the page's uncaught errors are collected in e2e.pageErrors; e2e.base is the demo site
+const e2e = useE2e({
+  setup(server) {
+    const csl = path.join(sharedData, 'csl-chinese-scientific-literature', 'csl_benchmark_devtest_joined.tsv');
+    server.cli('import', 'articles', csl, '--topic', '综合资源');
+    server.cli('import', 'scholars', path.join(sharedData, 'csrankings-scholars', 'csrankings-z.csv'), '--topic', '综合资源');
+  },
 });
 
 describe('a visitor explores the site', () => {
   it('searches a 5-character and a 2-character substring of a real title and finds it', async () => {
+    const { page, base: site } = e2e;
     const res = await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent('控制器设计')}`);
     const body = await res.json() as { content: Array<{ title: string }> };
     const title = body.content[0].title; // a real CSL title holding 控制器设计
@@ -74,6 +59,7 @@ describe('a visitor explores the site', () => {
   });
 
   it('narrows by a category facet and pages through the results', async () => {
+    const { page } = e2e;
     const facet = page.getByRole('group', { name: '分类' }).locator('.atr-facet__item').nth(1);
     const label = (await facet.locator('span').first().textContent())!;
     const count = Number((await facet.locator('.atr-facet__count').textContent())!.replace(/\D/g, ''));
@@ -89,6 +75,7 @@ describe('a visitor explores the site', () => {
   });
 
   it('opens a detail page with the abstract and keywords', async () => {
+    const { page } = e2e;
     const first = page.locator('.atr-result__title').first();
     const title = (await first.textContent())!;
     await first.click();
@@ -100,6 +87,7 @@ describe('a visitor explores the site', () => {
   });
 
   it('opens a scholar profile with the institution card, and lists a type on the more page', async () => {
+    const { page, base: site } = e2e;
     const res = await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent('Zhang')}&type=scholar`);
     const scholar = (await res.json() as { content: Array<{ id: number; title: string; institution: string }> }).content[0];
     await page.goto(`${site}/microapp/profile/${scholar.id}`);
@@ -115,8 +103,9 @@ describe('a visitor explores the site', () => {
   });
 
   it('shows the not-found message for an unknown resource and no page errors anywhere', async () => {
+    const { page, base: site } = e2e;
     await page.goto(`${site}/microapp/explore/resources/article/99999999`);
     await page.getByText('该资源不存在或已删除').waitFor();
-    expect(errors).toEqual([]);
+    expect(e2e.pageErrors).toEqual([]);
   });
 });

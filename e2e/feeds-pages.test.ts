@@ -8,22 +8,18 @@
  * visitor to the sign-in page and show the jobs once signed in. Screenshots in test-artifacts/.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchChromium, sharedData, startServer, type RunningServer, apiCall, signInConsole } from './support';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { artifacts, importJsonl, sharedData, apiCall, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138077';
 /** the visitor who signs in on the jobs page (a second number: codes are rate-limited per number) */
 const VISITOR_PHONE = '13800138078';
 const TOPIC = '综合资源';
 const WECHAT_ID = 'gh_atrium_demo';
-let server: RunningServer;
-let browser: Browser;
 let visitorContext: BrowserContext;
 let visitor: Page;
-let base: string;
 const csrankings = path.join(sharedData, 'csrankings-scholars', 'csrankings-z.csv');
 
 const LINES = [
@@ -50,26 +46,20 @@ async function call(page: Page, method: string, url: string, body?: unknown): Pr
 
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, `e2e-feeds-pages-${name}.png`), fullPage: true });
 
-beforeAll(async () => {
-  server = await startServer();
-  base = `http://localhost:${server.port}`;
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-feed-pages-')), 'feeds.jsonl');
-  fs.writeFileSync(file, LINES.map((l) => JSON.stringify(l)).join('\n'));
-  expect(server.cli('import', 'jsonl', file, '--topic', TOPIC)).toMatch(/导入/);
-  expect(server.cli('import', 'scholars', csrankings, '--topic', TOPIC)).toMatch(/导入/);
-  server.cli('admin', 'add', '--phone', PHONE);
-  browser = await launchChromium();
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+// e2e.base is the demo site; each test opens its own pages
+const e2e = useE2e({
+  admins: [PHONE],
+  page: false,
+  setup(server) {
+    expect(importJsonl(server, LINES, TOPIC)).toMatch(/导入/);
+    expect(server.cli('import', 'scholars', csrankings, '--topic', TOPIC)).toMatch(/导入/);
+  },
 });
 
 describe('feed pages and institution counts on the demo site', () => {
   it('a manager binds the account and adds wechat, tool, job and bulletin panels to the demo home page', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+    const { server, base } = e2e;
+    const page = await e2e.newPage();
     await signInConsole(page, server, PHONE, { url: `${base}/console/login` });
     const apps = await call(page, 'GET', '/api/v1/applications');
     const appId = apps.body.content.find((a: { host: string }) => a.host === 'localhost').applicationId as number;
@@ -87,11 +77,12 @@ describe('feed pages and institution counts on the demo site', () => {
     const saved = await call(page, 'POST', `/api/v1/applications/${appId}/home-config`, { homeConfig });
     expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);
     await page.close();
-    visitorContext = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+    visitorContext = await e2e.newContext();
     visitor = await visitorContext.newPage();
   });
 
   it('the institution panel paints the cards, then fills in the real scholar counts', async () => {
+    const { base } = e2e;
     await visitor.goto(base);
     const panel = visitor.locator('[data-module-type="institution"]');
     await panel.locator('.atr-p-org').first().waitFor();
@@ -121,6 +112,7 @@ describe('feed pages and institution counts on the demo site', () => {
   });
 
   it('the tool panel leads to the tools list and a tool page', async () => {
+    const { base } = e2e;
     await visitor.goto(base);
     const toolPanel = visitor.locator('[data-module-type="tool"]');
     await expect.poll(() => toolPanel.locator('a[href="/microapp/widget/tools/party-dues"]').count()).toBe(1);
@@ -140,6 +132,7 @@ describe('feed pages and institution counts on the demo site', () => {
   });
 
   it('the wechat panel leads to the articles grouped by account group and to one article', async () => {
+    const { base } = e2e;
     await visitor.goto(base);
     const wx = visitor.locator('[data-module-type="wechat_article"]');
     await expect.poll(() => wx.locator('a[href^="/microapp/wechat/material/"]').count()).toBe(3);
@@ -164,6 +157,7 @@ describe('feed pages and institution counts on the demo site', () => {
   });
 
   it('the bulletin pages list by type and show one bulletin', async () => {
+    const { base } = e2e;
     await visitor.goto(base);
     const bul = visitor.locator('[data-module-type="bulletin"]');
     await expect.poll(() => bul.locator('a[href^="/microapp/bulletin/"]').count()).toBeGreaterThan(0);
@@ -184,6 +178,7 @@ describe('feed pages and institution counts on the demo site', () => {
   });
 
   it('the jobs pages ask a signed-out visitor to sign in first (the module\'s oauthBeforeRedirect), then show the jobs', async () => {
+    const { server, base } = e2e;
     await visitor.goto(base);
     const jobPanel = visitor.locator('[data-module-type="job"]');
     await jobPanel.getByText('数据馆员（知识服务方向）').waitFor();

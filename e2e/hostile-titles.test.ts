@@ -4,44 +4,26 @@
  * markup (javascript: addresses, quotes, entities) are stored as plain text; the visitor's page then
  * shows them as text, no dialog opens and no page error happens. Payloads: server/content/xssPayloads.ts.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from '../server/content/xssPayloads';
-import { artifacts, launchChromium, releaseAll, startServer, type RunningServer, apiCall, createApplication, signInConsole } from './support';
+import { artifacts, releaseAll, apiCall, createApplication, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138777';
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+// the page and the visitor's page are watched: e2e.dialogs and e2e.pageErrors
+const e2e = useE2e({ env: { ATRIUM_SEED_DEMO: '0' }, admins: [PHONE] });
 let appId: number;
-const dialogs: string[] = [];
-const errors: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer({ ATRIUM_SEED_DEMO: '0' });
-  server.cli('admin', 'add', '--phone', PHONE);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-  page.on('pageerror', (e) => errors.push(e.message));
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('XSS payloads in module titles', () => {
   it('signs in and creates a released site on this server', async () => {
+    const { page, server } = e2e;
     await signInConsole(page, server, PHONE);
     appId = await createApplication(page, server.url, { name: '安全测试门户', host: `127.0.0.1:${server.port}` });
     await releaseAll(page, server.url);
   });
 
   it('refuses a title with markup in the form, and stores one without markup as text', async () => {
+    const { page, server } = e2e;
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     const withMarkup = XSS_PAYLOADS.find((p) => p.includes('<script'))!;
     const plain = 'javascript:alert(1)" onmouseover="alert(2)';
@@ -74,9 +56,8 @@ describe('XSS payloads in module titles', () => {
   });
 
   it('shows the stored title to a visitor as text: no dialog, no page error', async () => {
-    const visitor = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
-    visitor.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-    visitor.on('pageerror', (e) => errors.push(e.message));
+    const { server } = e2e;
+    const visitor = await e2e.newPage({ width: 1400, height: 900 });
     await visitor.goto(`${server.url}/`);
     const title = visitor.locator('[data-module-type="notice"] h3');
     await title.waitFor();
@@ -84,8 +65,8 @@ describe('XSS payloads in module titles', () => {
     await title.hover();
     await visitor.waitForTimeout(500);
     await visitor.screenshot({ path: path.join(artifacts, 'e2e-hostile-titles-visitor.png') });
-    expect(dialogs).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(e2e.dialogs).toEqual([]);
+    expect(e2e.pageErrors).toEqual([]);
     await visitor.close();
   });
 });

@@ -8,35 +8,20 @@
  * switches to the fullScreen style, one module creates a group and another joins it, and the visitor
  * page shows both in one band. Screenshots are kept under test-artifacts/.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { artifacts, launchChromium, releaseAll, startServer, type RunningServer, signInConsole } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { artifacts, createApplicationByDialog, releaseAll, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138011';
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer({ ATRIUM_SEED_DEMO: '0' });
-  server.cli('admin', 'add', '--phone', PHONE);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2e({ env: { ATRIUM_SEED_DEMO: '0' }, admins: [PHONE] });
 
 /** The open drawer (antd keeps closed ones in the page). */
-const openDrawer = () => page.locator('.ant-drawer-open .ant-drawer-section, .ant-drawer-open .ant-drawer-content').first();
+const openDrawer = () => e2e.page.locator('.ant-drawer-open .ant-drawer-section, .ant-drawer-open .ant-drawer-content').first();
 
 /** Saves the open module form and waits for the server's answer. */
 async function saveForm(drawer: Locator) {
+  const { page } = e2e;
   await drawer.getByRole('button', { name: '添加模块' }).last().click();
   await page.getByText('首页配置保存成功').last().waitFor();
   await page.locator('.ant-drawer-open').waitFor({ state: 'detached' }).catch(() => undefined);
@@ -44,30 +29,27 @@ async function saveForm(drawer: Locator) {
 
 /** Closes every toast so that the next one can be waited for. */
 async function clearToasts() {
-  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+  await e2e.page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
 }
 
 async function visitorPage(): Promise<Page> {
-  const visitor = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-  await visitor.goto(`${server.url}/`);
+  const visitor = await e2e.newPage();
+  await visitor.goto(`${e2e.server.url}/`);
   return visitor;
 }
 
 describe('layouts: flex areas and group templates', () => {
   it('signs in and creates an application on the host of this server', async () => {
+    const { page, server } = e2e;
     await signInConsole(page, server, PHONE, { url: `${server.url}/console/applications` });
-    await page.getByRole('button', { name: '新建应用' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('应用名称').fill('布局演示门户');
-    await dialog.getByLabel('域名').fill(`127.0.0.1:${server.port}`);
-    await dialog.getByRole('button', { name: '创建' }).click();
-    await page.getByText('应用创建成功').waitFor();
+    await createApplicationByDialog(page, { name: '布局演示门户', host: `127.0.0.1:${server.port}` });
     await releaseAll(page, server.url); // visitors see released sites only (decision #138)
     await page.getByRole('row').filter({ hasText: '布局演示门户' }).getByRole('button', { name: '编辑首页' }).click();
     await page.waitForURL(/\/editor$/);
   });
 
   it('adds a flex layout with three areas and a module in each area', async () => {
+    const { page } = e2e;
     await page.getByRole('button', { name: '添加模块' }).click();
     await page.getByRole('menuitem', { name: '布局组件' }).click();
     let drawer = openDrawer();
@@ -113,6 +95,7 @@ describe('layouts: flex areas and group templates', () => {
   });
 
   it('refuses a fourth area when the widths are all set; edits and deletes modules inside areas', async () => {
+    const { page, server } = e2e;
     await clearToasts();
     const flex = page.locator('.atr-slot[data-module-type="flex"]');
     await flex.locator('.atr-slot__toolbar').getByRole('button', { name: '编辑' }).click();
@@ -151,6 +134,7 @@ describe('layouts: flex areas and group templates', () => {
   });
 
   it('switches to the fullScreen style; a module creates a group, another joins it, the visitor sees one band', async () => {
+    const { page, server } = e2e;
     await clearToasts();
     await page.getByLabel('页面风格').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '全屏分组风格' }).click();

@@ -10,13 +10,11 @@
  * conferences, CSL articles) and three news items are imported into the application's topic first; the
  * visitor page then shows every panel with items. Screenshot: test-artifacts/e2e-module-forms-visitor.png.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { MSG } from '../common/messages';
-import { artifacts, launchChromium, releaseAll, sharedData, startServer, type RunningServer, signInConsole } from './support';
+import { artifacts, createApplicationByDialog, expectDisabled, importJsonl, releaseAll, saveModule, sharedData, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138021';
 const TOPIC = '综合资源';
@@ -26,35 +24,22 @@ const NEWS = [
   { type: 'news', title: '高校图书馆联盟召开年度工作会议', date: '2026-01-15', fields: { summary: '会议讨论资源共建共享', source: '图情动态', cover: '/demo/portal-3.svg' } },
 ];
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  server.cli('import', 'scholars', path.join(sharedData, 'csrankings-scholars', 'csrankings-z.csv'), '--topic', TOPIC);
-  server.cli('import', 'journals', path.join(sharedData, 'showjcr-journal-lists', 'CCF2026-UTF8.csv'), '--topic', TOPIC);
-  server.cli('import', 'articles', path.join(sharedData, 'csl-chinese-scientific-literature', 'csl_benchmark_train_title_category.tsv'), '--topic', TOPIC);
-  server.cli('import', 'conferences', path.join(sharedData, 'ccf-deadlines-conferences', 'conferences_flat.csv'), '--topic', TOPIC);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-forms-'));
-  fs.writeFileSync(path.join(dir, 'news.jsonl'), NEWS.map((l) => JSON.stringify(l)).join('\n'));
-  server.cli('import', 'jsonl', path.join(dir, 'news.jsonl'), '--topic', TOPIC);
-  fs.rmSync(dir, { recursive: true, force: true });
-  server.cli('admin', 'add', '--phone', PHONE);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  fs.mkdirSync(artifacts, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+// the page's and the visitor's uncaught errors are collected in e2e.pageErrors
+const e2e = useE2e({
+  admins: [PHONE],
+  timeoutMs: 120_000,
+  setup(server) {
+    server.cli('import', 'scholars', path.join(sharedData, 'csrankings-scholars', 'csrankings-z.csv'), '--topic', TOPIC);
+    server.cli('import', 'journals', path.join(sharedData, 'showjcr-journal-lists', 'CCF2026-UTF8.csv'), '--topic', TOPIC);
+    server.cli('import', 'articles', path.join(sharedData, 'csl-chinese-scientific-literature', 'csl_benchmark_train_title_category.tsv'), '--topic', TOPIC);
+    server.cli('import', 'conferences', path.join(sharedData, 'ccf-deadlines-conferences', 'conferences_flat.csv'), '--topic', TOPIC);
+    importJsonl(server, NEWS, TOPIC);
+  },
 });
 
 /** Opens 添加模块 › `label` in the editor and returns the open drawer. */
 async function openForm(label: string) {
+  const { page } = e2e;
   const drawer = page.locator('.ant-drawer-open');
   if (await drawer.count()) { // a failed step left a form open: close it so the next step can run
     await drawer.getByRole('button', { name: '取消' }).click();
@@ -69,41 +54,18 @@ async function openForm(label: string) {
 /** The form error under a field carrying `text` (antd's explain line). */
 const formError = (drawer: Locator, text: string) => drawer.locator('.ant-form-item-explain-error').filter({ hasText: text });
 
-/** Waits up to 5 s for a button to be disabled (true) or enabled (false); antd updates after a render. */
-async function expectDisabled(button: Locator, disabled: boolean) {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    if ((await button.isDisabled()) === disabled) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  expect(await button.isDisabled()).toBe(disabled);
-}
-
-/** Sets the title, saves with 添加模块 and waits for the saved message. */
-async function saveAs(drawer: Locator, title: string) {
-  await drawer.getByLabel('模块标题').fill(title);
-  await drawer.getByRole('button', { name: '添加模块' }).click();
-  await page.getByText('首页配置保存成功').last().waitFor();
-  await drawer.waitFor({ state: 'hidden' });
-}
-
 describe('module forms: a manager adds seven panel types, a visitor reads them', () => {
   it('signs in and creates an application on this host with the topic', async () => {
+    const { page, server } = e2e;
     await signInConsole(page, server, PHONE);
-    await page.getByRole('button', { name: '新建应用' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('应用名称').fill('综合资源门户');
-    await dialog.getByLabel('域名').fill(`127.0.0.1:${server.port}`);
-    await dialog.getByLabel('专题').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: TOPIC }).first().click();
-    await dialog.getByRole('button', { name: '创建' }).click();
-    await page.getByText('应用创建成功').waitFor();
+    await createApplicationByDialog(page, { name: '综合资源门户', host: `127.0.0.1:${server.port}`, topic: TOPIC });
     await releaseAll(page, server.url); // visitors see released sites only (decision #138)
     await page.getByRole('row').filter({ hasText: '综合资源门户' }).getByRole('button', { name: '编辑首页' }).click();
     await page.waitForURL(/\/editor$/);
   });
 
   it('news: empty title, no display type and carousel count 11 are refused, then it saves', async () => {
+    const { page } = e2e;
     const drawer = await openForm('新闻');
     const save = drawer.getByRole('button', { name: '添加模块' });
     // empty title
@@ -132,11 +94,12 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
     await page.screenshot({ path: path.join(artifacts, 'e2e-module-forms-news-errors.png') });
     await count.fill('3');
     await formError(drawer, MSG.carouselCountRange).waitFor({ state: 'detached' });
-    await saveAs(drawer, '新闻动态');
+    await saveModule(drawer, '新闻动态');
     await page.locator('[data-module-type="news"]').getByText(NEWS[0].title).first().waitFor();
   });
 
   it('topic navigation: refused with 请选择专题, then saved with this application as topic', async () => {
+    const { page } = e2e;
     const drawer = await openForm('专题导航');
     await drawer.getByLabel('模块标题').fill('专题导航');
     const save = drawer.getByRole('button', { name: '添加模块' });
@@ -148,18 +111,20 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
     await page.locator('.ant-select-item-option').filter({ hasText: '综合资源门户' }).click();
     await drawer.getByLabel('模块标题').click();
     await formError(drawer, MSG.topicRequired).waitFor({ state: 'detached' });
-    await saveAs(drawer, '专题导航');
+    await saveModule(drawer, '专题导航');
     await page.locator('[data-module-type="link"]').getByText('综合资源门户').first().waitFor();
   });
 
   it('institution and journal panels save with their defaults', async () => {
-    await saveAs(await openForm('机构'), '合作机构');
-    await saveAs(await openForm('期刊'), '推荐期刊');
+    const { page } = e2e;
+    await saveModule(await openForm('机构'), '合作机构');
+    await saveModule(await openForm('期刊'), '推荐期刊');
     await page.locator('[data-module-type="institution"]').getByText('合作机构').first().waitFor();
     await page.locator('[data-module-type="journal"]').getByText('推荐期刊').first().waitFor();
   });
 
   it('research output and activity: save disabled with no data type', async () => {
+    const { page } = e2e;
     for (const [label, title, types] of [['科研成果', '科研成果', ['论文', '专利', '报告']], ['学术活动', '学术会议', ['会议', '项目']]] as const) {
       const drawer = await openForm(label);
       const save = drawer.getByRole('button', { name: '添加模块' });
@@ -170,13 +135,14 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
       if (label === '科研成果') await page.screenshot({ path: path.join(artifacts, 'e2e-module-forms-fruit-no-type.png') });
       await drawer.getByLabel(types[0], { exact: true }).check();
       await expectDisabled(save, false);
-      await saveAs(drawer, title);
+      await saveModule(drawer, title);
     }
     await page.locator('[data-module-type="fruit"]').getByText('科研成果').first().waitFor();
     await page.locator('[data-module-type="activity"]').getByText('学术会议').first().waitFor();
   });
 
   it('carousel: height under 100 refused, item save disabled without a url, then two items', async () => {
+    const { page } = e2e;
     const drawer = await openForm('轮播图');
     await drawer.getByLabel('自定义高度', { exact: true }).check();
     const height = drawer.getByLabel('自定义高度（px）');
@@ -198,13 +164,13 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
       await item.waitFor({ state: 'detached' });
     }
     expect(await drawer.getByTestId('carousel-item').count()).toBe(2);
-    await saveAs(drawer, '首页轮播');
+    await saveModule(drawer, '首页轮播');
     await page.screenshot({ path: path.join(artifacts, 'e2e-module-forms-editor.png'), fullPage: true });
   });
 
   it('shows every panel with items to a visitor', async () => {
-    const visitor = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-    visitor.on('pageerror', (e) => pageErrors.push(e.message));
+    const { server } = e2e;
+    const visitor = await e2e.newPage();
     await visitor.goto(`${server.url}/`);
     const expectations: Array<[string, string[]]> = [
       ['news', ['新闻动态', NEWS[0].title, NEWS[2].title]],
@@ -233,6 +199,6 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
     await visitor.waitForLoadState('networkidle');
     await visitor.screenshot({ path: path.join(artifacts, 'e2e-module-forms-visitor.png'), fullPage: true });
     await visitor.close();
-    expect(pageErrors).toEqual([]);
+    expect(e2e.pageErrors).toEqual([]);
   });
 });

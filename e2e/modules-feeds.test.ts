@@ -6,50 +6,36 @@
  * dataSize to the data and save them, and sees the four panels on the visitor page. Screenshots in
  * test-artifacts/.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer, releaseAll, signInConsole } from './support';
+import { describe, expect, it } from 'vitest';
+import { artifacts, createApplicationByDialog, importJsonl, releaseAll, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138001';
 const TOPIC = '科技资讯';
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const e2e = useE2e({
+  env: { ATRIUM_SEED_DEMO: '0' },
+  admins: [PHONE],
+  setup(server) {
+    expect(importJsonl(server, [
+      { type: 'job', key: 'job-1', title: '数据馆员（知识服务方向）', date: '2026-05-10', fields: {
+        work_address: '武汉', update_time: '2026-05-10', salary: '15-25K', work_experience: '3年以上', work_time: '全职', edu_cation: '硕士',
+        institution: { name: '东湖科技图书馆', logo: null, subjects: ['图书情报', '数据科学', '第三个学科'] } } },
+      { type: 'bulletin', key: 'bul-1', title: '本周科技快报：量子通信新进展', date: '2026-05-12', fields: { bulletinType: '快报', group: '第18期', update_time: '2026-05-12' } },
+    ], TOPIC)).toMatch(/导入/);
+  },
+});
 let appId: number;
-
-beforeAll(async () => {
-  server = await startServer({ ATRIUM_SEED_DEMO: '0' });
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-feeds-')), 'feeds.jsonl');
-  fs.writeFileSync(file, [
-    { type: 'job', key: 'job-1', title: '数据馆员（知识服务方向）', date: '2026-05-10', fields: {
-      work_address: '武汉', update_time: '2026-05-10', salary: '15-25K', work_experience: '3年以上', work_time: '全职', edu_cation: '硕士',
-      institution: { name: '东湖科技图书馆', logo: null, subjects: ['图书情报', '数据科学', '第三个学科'] } } },
-    { type: 'bulletin', key: 'bul-1', title: '本周科技快报：量子通信新进展', date: '2026-05-12', fields: { bulletinType: '快报', group: '第18期', update_time: '2026-05-12' } },
-  ].map((l) => JSON.stringify(l)).join('\n'));
-  expect(server.cli('import', 'jsonl', file, '--topic', TOPIC)).toMatch(/导入/);
-  server.cli('admin', 'add', '--phone', PHONE);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** The stored home template of the application, through the signed-in page's API. */
 async function storedTemplate(): Promise<Array<Record<string, unknown>>> {
-  const r = await page.request.get(`${server.url}/api/v1/applications/${appId}/config`);
+  const r = await e2e.page.request.get(`${e2e.server.url}/api/v1/applications/${appId}/config`);
   const body = await r.json() as { homeConfig: Array<{ template: Array<Record<string, unknown>> }> };
   return body.homeConfig[0].template;
 }
 
 /** Opens 添加模块 → the type, and returns the drawer. */
 async function openForm(label: string) {
+  const { page } = e2e;
   await page.getByRole('button', { name: '添加模块' }).click();
   await page.getByRole('menuitem', { name: label, exact: true }).click();
   const drawer = page.locator('.ant-drawer');
@@ -59,21 +45,16 @@ async function openForm(label: string) {
 
 describe('feed modules: wechat articles, jobs, bulletins and an embedded page', () => {
   it('signs in and creates an application on this server', async () => {
+    const { page, server } = e2e;
     await signInConsole(page, server, PHONE);
-    await page.getByRole('button', { name: '新建应用' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('应用名称').fill('科技资讯门户');
-    await dialog.getByLabel('域名').fill(`127.0.0.1:${server.port}`);
-    await dialog.getByLabel('专题').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: TOPIC }).click();
-    await dialog.getByRole('button', { name: '创建' }).click();
-    await page.getByText('应用创建成功').waitFor();
+    await createApplicationByDialog(page, { name: '科技资讯门户', host: `127.0.0.1:${server.port}`, topic: TOPIC });
     await releaseAll(page, server.url); // visitors see released sites only (decision #138)
     const list = await (await page.request.get(`${server.url}/api/v1/applications`)).json() as { content: Array<{ applicationId: number; name: string }> };
     appId = list.content.find((a) => a.name === '科技资讯门户')!.applicationId;
   });
 
   it('binds an official account and adds two articles in the wechat manager', async () => {
+    const { page } = e2e;
     await page.getByRole('menuitem', { name: '公众号管理' }).click();
     await page.waitForURL(/\/console\/wechats\/wechatManager/);
     await page.getByRole('heading', { name: '公众号管理' }).waitFor();
@@ -102,6 +83,7 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
   });
 
   it('adds the four panels through their forms; a javascript: embed link is refused', async () => {
+    const { page, server } = e2e;
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     await page.getByRole('button', { name: '添加模块' }).waitFor();
 
@@ -147,8 +129,9 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
   });
 
   it('shows the four panels on the visitor page, without writing', async () => {
+    const { server } = e2e;
     const before = JSON.stringify(await storedTemplate());
-    const visitor = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+    const visitor = await e2e.newPage();
     await visitor.goto(`${server.url}/`);
     const wx = visitor.locator('[data-module-type="wechat_article"]');
     await wx.getByText('公众号精选').waitFor();
@@ -171,6 +154,7 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
   });
 
   it('a wechat panel turned horizontal spans the row (span 5, 242 high)', async () => {
+    const { page, server } = e2e;
     await page.locator('[data-module-type="wechat_article"]').getByRole('button', { name: '编辑' }).click();
     const drawer = page.locator('.ant-drawer');
     await drawer.getByLabel('横向（整行，4 篇）').check();
@@ -179,7 +163,7 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
       const wx = (await storedTemplate()).find((m) => m.type === 'wechat_article');
       return wx && [wx.direction, wx.span, wx.height ?? null];
     }, { timeout: 15_000 }).toEqual(['horizontal', 5, null]);
-    const visitor = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+    const visitor = await e2e.newPage();
     await visitor.goto(`${server.url}/`);
     const wx = visitor.locator('[data-module-type="wechat_article"]');
     await wx.getByText('量子计算走进实验室').waitFor();

@@ -6,13 +6,10 @@
  * are written into the links table as the link list dialog would. The visitor page then shows every
  * panel with its items. Screenshots are kept under test-artifacts/.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer, releaseAll, signInConsole } from './support';
+import { describe, expect, it } from 'vitest';
+import { artifacts, createApplicationByDialog, importJsonl, releaseAll, saveModule, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138001';
 const TOPIC = '图书情报';
@@ -36,30 +33,14 @@ const LINKS = [
   { title: '百度学术', url: 'https://xueshu.baidu.com', cover: null },
 ];
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-lists-'));
-  const file = path.join(dir, 'lists.jsonl');
-  fs.writeFileSync(file, ITEMS.map((l) => JSON.stringify(l)).join('\n'));
-  expect(server.cli('import', 'jsonl', file, '--topic', TOPIC)).toMatch(/导入/);
-  fs.rmSync(dir, { recursive: true, force: true });
-  server.cli('admin', 'add', '--phone', PHONE);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const e2e = useE2e({
+  admins: [PHONE],
+  setup(server) { expect(importJsonl(server, ITEMS, TOPIC)).toMatch(/导入/); },
 });
 
 /** Opens 添加模块 › `label` in the editor and returns the drawer. */
 async function openForm(label: string) {
+  const { page } = e2e;
   await page.getByRole('button', { name: '添加模块' }).first().click();
   await page.getByRole('menuitem', { name: label, exact: true }).click();
   const drawer = page.locator('.ant-drawer');
@@ -67,46 +48,34 @@ async function openForm(label: string) {
   return drawer;
 }
 
-/** Sets the title, saves with 添加模块 and waits for the saved message. */
-async function saveAs(drawer: ReturnType<Page['locator']>, title: string) {
-  await drawer.getByLabel('模块标题').fill(title);
-  await drawer.getByRole('button', { name: '添加模块' }).click();
-  await page.getByText('首页配置保存成功').last().waitFor();
-  await drawer.waitFor({ state: 'hidden' });
-}
-
 describe('module lists: a manager adds six panels, a visitor reads them', () => {
   it('signs in and creates an application on this host with the topic', async () => {
+    const { page, server } = e2e;
     await signInConsole(page, server, PHONE, { url: `${server.url}/console/applications` });
-    await page.getByRole('button', { name: '新建应用' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('应用名称').fill('图情资源门户');
-    await dialog.getByLabel('域名').fill(`127.0.0.1:${server.port}`);
-    await dialog.getByLabel('专题').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: TOPIC }).click();
-    await dialog.getByRole('button', { name: '创建' }).click();
-    await page.getByText('应用创建成功').waitFor();
+    await createApplicationByDialog(page, { name: '图情资源门户', host: `127.0.0.1:${server.port}`, topic: TOPIC });
     await releaseAll(page, server.url); // visitors see released sites only (decision #138)
     await page.getByRole('row').filter({ hasText: '图情资源门户' }).getByRole('button', { name: '编辑首页' }).click();
     await page.waitForURL(/\/editor$/);
   });
 
   it('adds the policy, standard, book and science data panels through their forms', async () => {
+    const { page } = e2e;
     for (const [label, title] of [['政策', '政策法规'], ['标准', '标准规范'], ['图书', '新书推荐'], ['科学数据', '科学数据']]) {
       const drawer = await openForm(label);
       await drawer.getByText('数据分类').waitFor();
       await drawer.getByText('展示精选数据').waitFor();
-      await saveAs(drawer, title);
+      await saveModule(drawer, title);
     }
     await page.locator('[data-module-type="policy"]').getByText('科学技术部').waitFor();
     await page.locator('[data-module-type="book"]').getByText('数字图书馆导论').waitFor();
   });
 
   it('adds a rich resource links panel whose 数据列表 raises the data-list event', async () => {
+    const { page, server } = e2e;
     const drawer = await openForm('资源链接');
     await drawer.getByText('图文', { exact: true }).click();
     await drawer.getByLabel('标题加粗').click();
-    await saveAs(drawer, '常用数据库');
+    await saveModule(drawer, '常用数据库');
     const panel = page.locator('[data-module-type="resource"]');
     await panel.getByText('去发布？').waitFor();
     const moduleId = await panel.getAttribute('data-module-id');
@@ -133,6 +102,7 @@ describe('module lists: a manager adds six panels, a visitor reads them', () => 
   });
 
   it('refuses a tool panel without tools with 请选择工具, then adds one with two tools', async () => {
+    const { page } = e2e;
     const drawer = await openForm('工具');
     await drawer.getByRole('button', { name: '添加模块' }).click();
     await drawer.getByText('请选择工具').last().waitFor();
@@ -143,12 +113,13 @@ describe('module lists: a manager adds six panels, a visitor reads them', () => 
     await page.locator('.ant-select-item-option').filter({ hasText: '党费计算器' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: '文献翻译' }).click();
     await drawer.getByLabel('模块标题').click();
-    await saveAs(drawer, '常用工具');
+    await saveModule(drawer, '常用工具');
     await page.locator('[data-module-type="tool"]').getByText('按月收入计算应缴党费').waitFor();
     await page.screenshot({ path: path.join(artifacts, 'e2e-lists-editor.png'), fullPage: true });
   });
 
   it('turns the tool panel horizontal: the direction forces the full row', async () => {
+    const { page } = e2e;
     await page.locator('[data-module-type="tool"]').getByRole('button', { name: '编辑' }).click();
     const drawer = page.locator('.ant-drawer');
     await drawer.getByText('横向（整行，最多 8 个）').click();
@@ -161,7 +132,8 @@ describe('module lists: a manager adds six panels, a visitor reads them', () => 
   });
 
   it('shows every panel with its items to a visitor', async () => {
-    const visitor = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+    const { server } = e2e;
+    const visitor = await e2e.newPage();
     await visitor.goto(`${server.url}/`);
     const expectations: Array<[string, string[]]> = [
       ['policy', ['政策法规', '科学技术部', '高校图书馆数字资源建设规范', '2026-03-18']],

@@ -12,9 +12,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { artifacts, launchChromium, releaseAll, startServer, type RunningServer, apiCall, createApplication, signInConsole } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifacts, releaseAll, apiCall, createApplication, expectDisabled, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138011';
 /** A w x h PNG of one colour (RGB), built here so the test needs no fixture file. */
@@ -35,38 +35,15 @@ const PNG = png(320, 160, [0, 102, 255]);
 /** A tiny PDF (file-type recognises it by its %PDF header). */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+// the page and the visitor's page are watched: e2e.dialogs and e2e.pageErrors
+const e2e = useE2e({ admins: [PHONE] });
 let appId: number;
-const dialogs: string[] = [];
-const pageErrors: string[] = [];
-
-function watch(p: Page) {
-  p.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-  p.on('pageerror', (e) => { pageErrors.push(e.message); });
-}
-
-/** Waits up to 5 s for a button to be disabled (true) or enabled (false); antd updates after a render. */
-async function expectDisabled(button: Locator, disabled: boolean) {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    if ((await button.isDisabled()) === disabled) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  expect(await button.isDisabled()).toBe(disabled);
-}
 
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, name), fullPage: true });
-const modal = (title: string) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+const modal = (title: string) => e2e.page.locator('.ant-modal').filter({ has: e2e.page.locator('.ant-modal-title', { hasText: title }) });
 
 beforeAll(async () => {
-  server = await startServer();
-  server.cli('admin', 'add', '--phone', PHONE);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-  watch(page);
-  fs.mkdirSync(artifacts, { recursive: true });
+  const { page, server } = e2e;
   // sign in with the SMS code from the outbox
   await signInConsole(page, server, PHONE);
   // an application on this server's host with a notice panel
@@ -77,17 +54,13 @@ beforeAll(async () => {
   expect(hc.status).toBe(200);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('notices', () => {
   let noticeId = 0;
   let imageSrc = '';
   let attachmentHref = '';
 
   it('writes a notice with a table, a link, an image and an attachment', async () => {
+    const { page, server } = e2e;
     await page.goto(`${server.url}/console/application/${appId}/content`);
     await page.getByText('还没有通知公告').waitFor();
     await page.getByRole('button', { name: '去发布？' }).click();
@@ -199,6 +172,7 @@ describe('notices', () => {
   });
 
   it('edits, pins and publishes; searches and filters', async () => {
+    const { page } = e2e;
     // a second notice, unpublished, whose title carries script-like text and whose content is pasted HTML
     await page.getByRole('button', { name: '发布通知' }).click();
     const ed = modal('新增通知公告');
@@ -267,8 +241,8 @@ describe('notices', () => {
   });
 
   it('shows the notice to a visitor without running any script', async () => {
-    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
-    watch(visitor);
+    const { server } = e2e;
+    const visitor = await e2e.newPage({ width: 1280, height: 900 });
     await visitor.goto(`${server.url}/resources/notices/${noticeId}`);
     await visitor.getByRole('heading', { name: '数据库试用通知（更新）' }).waitFor();
     await visitor.getByText('消息公告').first().waitFor();
@@ -322,11 +296,12 @@ describe('notices', () => {
     await visitor.goto(`${server.url}/resources/notices/999999`);
     await visitor.getByText('通知公告不存在或尚未发布').waitFor();
     await visitor.close();
-    expect(dialogs).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(e2e.dialogs).toEqual([]);
+    expect(e2e.pageErrors).toEqual([]);
   });
 
   it('deletes a notice after the confirmation', async () => {
+    const { page } = e2e;
     await page.getByPlaceholder('按标题搜索').fill('');
     await page.getByPlaceholder('按标题搜索').press('Enter');
     const row = page.getByRole('row').filter({ hasText: '讲座通知' });
@@ -340,6 +315,7 @@ describe('notices', () => {
   });
 
   it('opens the notice list from the panel in the home page editor', async () => {
+    const { page, server } = e2e;
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     const panel = page.locator('[data-module-type="notice"]');
     await panel.getByText('数据库试用通知（更新）').waitFor();
@@ -355,6 +331,7 @@ describe('notices', () => {
 
 describe('resource links', () => {
   it('creates, pins, edits, searches and deletes links', async () => {
+    const { page, server } = e2e;
     await page.goto(`${server.url}/console/application/${appId}/content?tab=links`);
     await page.getByText('还没有资源链接').waitFor();
     await page.getByRole('button', { name: '发布链接' }).click();
@@ -428,7 +405,7 @@ describe('resource links', () => {
     await confirm.getByRole('button', { name: '确定' }).click();
     await page.getByText('资源链接删除成功！').first().waitFor();
     await page.getByText('未找到相关资源链接').waitFor();
-    expect(dialogs).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(e2e.dialogs).toEqual([]);
+    expect(e2e.pageErrors).toEqual([]);
   });
 });

@@ -6,18 +6,21 @@
  * the manager edits the client (the stored secret is kept) and deletes it; the link then explains, in a
  * dialog, that the client does not exist (also from a console address).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiCall, artifacts, launchChromium, startServer, type RunningServer } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiCall, artifacts, signInAtOidcProvider, signInConsole, useE2e } from './support';
 import { startOidcProvider, type TestOidc } from '../server/routes/signin/testServers';
 
 const MANAGER = '13800138300';
-let server: RunningServer;
 let op: TestOidc;
-let browser: Browser;
-let base: string;
+// the demo application lives on host `localhost`: the browser uses that name (e2e.base)
+const e2e = useE2e({
+  admins: [MANAGER],
+  page: false,
+  async setup() { op = await startOidcProvider([`${e2e.base}/api/v1/oauth/sso/callback`], { carol: '赵敏' }); },
+  async teardown() { await op?.close(); },
+});
 let manager: Page;
 let appId: number;
 
@@ -26,34 +29,21 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(art
 const viewShot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `oauth-clients-${name}.png`) });
 
 beforeAll(async () => {
-  server = await startServer();
-  // the demo application lives on host `localhost`: the browser uses that name
-  base = `http://localhost:${server.port}`;
-  op = await startOidcProvider([`${base}/api/v1/oauth/sso/callback`], { carol: '赵敏' });
-  server.cli('admin', 'add', '--phone', MANAGER);
-  browser = await launchChromium();
-  fs.mkdirSync(artifacts, { recursive: true });
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
+  const { server, base } = e2e;
+  const ctx = await e2e.newContext({ width: 1400, height: 900 });
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   manager = await ctx.newPage();
   // the manager signs in on the console's login page with the SMS code from the outbox
-  await manager.goto(`${base}/console/applications`);
-  await manager.waitForURL(/\/console\/login/);
-  await manager.getByPlaceholder('手机号').fill(MANAGER);
-  await manager.getByRole('button', { name: '获取验证码' }).click();
-  await manager.getByText('验证码已发送').waitFor();
-  await manager.getByPlaceholder('6 位短信验证码').fill(server.lastCode(MANAGER));
-  await manager.getByRole('button', { name: '登录', exact: true }).click();
-  await manager.waitForURL(/\/console\/applications/);
+  await signInConsole(manager, server, MANAGER, { url: `${base}/console/applications` });
   appId = (await apiCall(manager, base, 'GET', '/api/v1/applications/config?host=localhost')).body.applicationId;
 });
-afterAll(async () => { await browser?.close(); await op?.close(); await server?.stop(); });
 
 /** The client's sign-in link as the card shows it (base is known only after beforeAll). */
-const signinLink = () => `${base}/?oauth=xproject&client_id=xproject-portal`;
+const signinLink = () => `${e2e.base}/?oauth=xproject&client_id=xproject-portal`;
 
 describe('客户端登录 card', () => {
   it('adds a client, showing the form\'s and the server\'s refusals on their fields', async () => {
+    const { base } = e2e;
     // another application already owns the id `taken-client`
     const other = await apiCall(manager, base, 'POST', '/api/v1/applications', { name: '另一个站点', host: 'other.example.cn' });
     expect(other.status).toBe(201);
@@ -147,14 +137,10 @@ describe('客户端登录 card', () => {
   });
 
   it('signs a visitor in through the copied link and the provider', async () => {
-    const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })).newPage();
+    const { base } = e2e;
+    const visitor = await (await e2e.newContext({ width: 1280, height: 800 })).newPage();
     await visitor.goto(signinLink());
-    await visitor.waitForURL((u) => u.origin === op.issuer);
-    await visitor.locator('input[name="login"]').fill('carol');
-    await visitor.locator('input[name="password"]').fill('secret');
-    await shot(visitor, 'provider-login');
-    await visitor.locator('button[type="submit"]').click();
-    await visitor.locator('button[type="submit"]').filter({ hasText: /continue/i }).click();
+    await signInAtOidcProvider(visitor, op.issuer, 'carol', { beforeSubmit: () => shot(visitor, 'provider-login') });
     await visitor.waitForURL(`${base}/`);
     await visitor.locator('.atr-header__user').getByText('赵敏').waitFor();
     expect((await apiCall(visitor, base, 'GET', '/api/v1/session')).body.user.name).toBe('赵敏');
@@ -163,6 +149,7 @@ describe('客户端登录 card', () => {
   });
 
   it('deletes the client after a confirmation; its link then says the client does not exist', async () => {
+    const { base } = e2e;
     const card = manager.locator('#oauth-clients');
     await card.getByRole('button', { name: '删除 xproject-portal' }).click();
     const confirm = manager.getByRole('dialog').filter({ hasText: '删除客户端' });
@@ -174,7 +161,7 @@ describe('客户端登录 card', () => {
     await card.getByText('还没有客户端，点击“新增客户端”添加').waitFor();
     expect((await apiCall(manager, base, 'GET', `/api/v1/applications/${appId}/oauth/clients`)).body).toEqual([]);
 
-    const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })).newPage();
+    const visitor = await (await e2e.newContext({ width: 1280, height: 800 })).newPage();
     await visitor.goto(signinLink());
     const dialog = visitor.getByRole('dialog');
     await dialog.getByText('客户端不存在').waitFor();

@@ -9,17 +9,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, sharedData, startServer, type RunningServer, apiCall, signInConsole } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifacts, sharedData, apiCall, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138091';
 const TOPIC = '综合资源';
 const CSL = path.join(sharedData, 'csl-chinese-scientific-literature', 'csl_benchmark_devtest_joined.tsv');
-let server: RunningServer;
-let browser: Browser;
+// e2e.base is the demo site; each test opens its own pages
+const e2e = useE2e({
+  admins: [PHONE],
+  page: false,
+  timeoutMs: 120_000,
+  setup(server) { expect(server.cli('import', 'articles', CSL, '--topic', TOPIC)).toMatch(/导入/); },
+});
 let user: Page;
-let base: string;
 let appId: number;
 
 /** A JSON request on the page's origin (its cookies, XSRF token and a signature). */
@@ -40,23 +44,10 @@ function topDiscipline(): { discipline: string; category: string } {
   return { discipline, category };
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  base = `http://localhost:${server.port}`;
-  expect(server.cli('import', 'articles', CSL, '--topic', TOPIC)).toMatch(/导入/);
-  server.cli('admin', 'add', '--phone', PHONE);
-  browser = await launchChromium();
-  fs.mkdirSync(artifacts, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('personalisation on the demo site', () => {
   it('a visitor: the detail page records nothing and logs no error; the subscription page asks to sign in', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
+    const { base } = e2e;
+    const ctx = await e2e.newContext({ width: 1300, height: 900 });
     const page = await ctx.newPage();
     const errors: string[] = [];
     const actions: string[] = [];
@@ -77,7 +68,8 @@ describe('personalisation on the demo site', () => {
   });
 
   it('signs in and turns recommendation on for the journal panel', async () => {
-    user = await browser.newPage({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
+    const { server, base } = e2e;
+    user = await e2e.newPage({ width: 1300, height: 900 });
     await signInConsole(user, server, PHONE, { url: `${base}/console/login` });
     const apps = await call(user, 'GET', '/api/v1/applications');
     appId = apps.body.content.find((a: { host: string }) => a.host === 'localhost').applicationId as number;
@@ -91,6 +83,7 @@ describe('personalisation on the demo site', () => {
   });
 
   it('browses three articles of one discipline and gets that discipline first, with reasons', async () => {
+    const { base } = e2e;
     const { discipline, category } = topDiscipline();
     const picked = await call(user, 'POST', '/api/v4/modules/top-article', { offset: 0, count: 3, topicName: TOPIC, categoryLevelOne: category, categoryLevelTwo: discipline });
     expect(picked.body.content).toHaveLength(3);
@@ -128,6 +121,7 @@ describe('personalisation on the demo site', () => {
   });
 
   it('subscribes to a journal on the journal panel and finds it on /subscriptions/journals', async () => {
+    const { base } = e2e;
     await user.goto(base);
     const panel = user.locator('[data-module-type="journal"]');
     const button = panel.locator('button.atr-p-subscribe').first();
@@ -164,6 +158,7 @@ describe('personalisation on the demo site', () => {
   });
 
   it('a failed subscription flips back with a Chinese message', async () => {
+    const { base } = e2e;
     await user.goto(base);
     const panel = user.locator('[data-module-type="journal"]');
     const button = panel.locator('.atr-p-journal').nth(1).locator('button.atr-p-subscribe');

@@ -6,35 +6,24 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, sharedData, startServer, type RunningServer, releaseAll, apiCall, signInConsole } from './support';
+import { describe, expect, it } from 'vitest';
+import { artifacts, createApplicationByDialog, sharedData, releaseAll, apiCall, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138000';
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  const dir = path.join(sharedData, 'csrankings-scholars');
-  const files = fs.readdirSync(dir).filter((f) => /^csrankings-[a-z]\.csv$/.test(f)).map((f) => path.join(dir, f));
-  expect(files.length).toBe(26);
-  const out = server.cli('import', 'scholars', ...files, '--topic', '计算机科学');
-  expect(out).toMatch(/导入/);
-  server.cli('admin', 'add', '--phone', PHONE);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const e2e = useE2e({
+  admins: [PHONE],
+  setup(server) {
+    const dir = path.join(sharedData, 'csrankings-scholars');
+    const files = fs.readdirSync(dir).filter((f) => /^csrankings-[a-z]\.csv$/.test(f)).map((f) => path.join(dir, f));
+    expect(files.length).toBe(26);
+    const out = server.cli('import', 'scholars', ...files, '--topic', '计算机科学');
+    expect(out).toMatch(/导入/);
+  },
 });
 
 /** The first scholars of a topic as the panel asks for them (span 4 shows 6), through the signed-in page's API. */
 async function expectedScholars(topicTitle: string, count: number): Promise<string[]> {
+  const { page, server } = e2e;
   const topics = await (await page.request.get(`${server.url}/api/v1/topics`)).json() as Array<{ id: number; title: string }>;
   const topicId = topics.find((t) => t.title === topicTitle)!.id;
   const r = await apiCall<{ content: Array<{ title: string }> }>(page, server.url, 'POST', '/api/v4/modules/top-scholar', { offset: 0, count, topicId });
@@ -44,24 +33,20 @@ async function expectedScholars(topicTitle: string, count: number): Promise<stri
 
 describe('a super manager builds a portal and a visitor reads it', () => {
   it('signs in with the SMS code from the outbox', async () => {
+    const { page, server } = e2e;
     await signInConsole(page, server, PHONE, { url: `${server.url}/console/applications` });
     await page.getByRole('heading', { name: '应用管理' }).waitFor();
   });
 
   it('creates an application on the host of this server', async () => {
-    await page.getByRole('button', { name: '新建应用' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('应用名称').fill('计算机学者门户');
-    await dialog.getByLabel('域名').fill(`127.0.0.1:${server.port}`);
-    await dialog.getByLabel('专题').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '计算机科学' }).click();
-    await dialog.getByRole('button', { name: '创建' }).click();
-    await page.getByText('应用创建成功').waitFor();
+    const { page, server } = e2e;
+    await createApplicationByDialog(page, { name: '计算机学者门户', host: `127.0.0.1:${server.port}`, topic: '计算机科学' });
     await releaseAll(page, server.url); // visitors see released sites only (decision #138)
     await page.getByRole('row').filter({ hasText: '计算机学者门户' }).waitFor();
   });
 
   it('adds a scholar panel that the visitor page shows with imported names', async () => {
+    const { page, server } = e2e;
     await page.getByRole('row').filter({ hasText: '计算机学者门户' }).getByRole('button', { name: '编辑首页' }).click();
     await page.waitForURL(/\/editor$/);
     await page.getByRole('button', { name: '添加模块' }).click();
@@ -78,7 +63,7 @@ describe('a super manager builds a portal and a visitor reads it', () => {
 
     const names = await expectedScholars('计算机科学', 6);
     expect(names).toHaveLength(6);
-    const visitor = await browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+    const visitor = await e2e.newPage();
     await visitor.goto(`${server.url}/`);
     const vpanel = visitor.locator('[data-module-type="scholar"]');
     await vpanel.getByText('计算机科学学者').waitFor();
@@ -88,6 +73,7 @@ describe('a super manager builds a portal and a visitor reads it', () => {
   });
 
   it('deletes the panel after confirmation; a reload shows it gone', async () => {
+    const { page, server, browser } = e2e;
     const panel = page.locator('[data-module-type="scholar"]');
     await panel.getByRole('button', { name: '删除' }).click();
     await page.getByText('你确认要删除该模块吗？ 删除后数据不可恢复。').waitFor();

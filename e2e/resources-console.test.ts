@@ -6,18 +6,21 @@
  * param's own rule message, then saves, and the visitor page shows the figures. Screenshots are kept
  * under test-artifacts/.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchChromium, releaseAll, startServer, type RunningServer, apiCall, createApplication, signInByApi, topicId } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { artifacts, importJsonl, releaseAll, apiCall, createApplication, signInByApi, topicId, useE2e } from './support';
 
 const SUPER = '13800138001';
 const MANAGER = '13900139002';
-let server: RunningServer;
-let browser: Browser;
+const e2e = useE2e({
+  env: { ATRIUM_SEED_DEMO: '0' },
+  admins: [SUPER],
+  page: false,
+  // a topic for the application: one news item imported as JSON lines
+  setup(server) { importJsonl(server, [{ type: 'news', title: '科技政策专题上线', date: '2026-11-01', fields: { summary: '演示' } }], '科技政策'); },
+});
 let appId: number;
 let managerPage: Page;
 let superPage: Page;
@@ -25,7 +28,7 @@ let superPage: Page;
 /** Signs a browser context in through the SMS-code calls (the sign-in page itself is covered by portal.test.ts). */
 async function signIn(context: BrowserContext, phone: string): Promise<Page> {
   const page = await context.newPage();
-  await signInByApi(page, server, phone);
+  await signInByApi(page, e2e.server, phone);
   return page;
 }
 
@@ -35,32 +38,21 @@ const toast = (page: Page, text: string) => page.locator('.ant-message-notice-ti
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, name), fullPage: true });
 
 beforeAll(async () => {
-  server = await startServer({ ATRIUM_SEED_DEMO: '0' });
-  // a topic for the application: one news item imported as JSON lines
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-jsonl-')), 'news.jsonl');
-  fs.writeFileSync(file, `${JSON.stringify({ type: 'news', title: '科技政策专题上线', date: '2026-11-01', fields: { summary: '演示' } })}\n`);
-  server.cli('import', 'jsonl', file, '--topic', '科技政策');
-  server.cli('admin', 'add', '--phone', SUPER);
-  browser = await launchChromium();
-  fs.mkdirSync(artifacts, { recursive: true });
-  superPage = await signIn(await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' }), SUPER);
+  const { server } = e2e;
+  superPage = await signIn(await e2e.newContext(), SUPER);
   appId = await createApplication(superPage, server.url, { name: '科技政策门户', host: `127.0.0.1:${server.port}`, topicId: await topicId(superPage, server.url, '科技政策') });
   await releaseAll(superPage, server.url); // visitors see released sites only (decision #138)
   // the manager: an ordinary user made a manager of this application
-  managerPage = await signIn(await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' }), MANAGER);
+  managerPage = await signIn(await e2e.newContext(), MANAGER);
   const db = new BetterSqlite3(path.join(server.dataDir, 'atrium.db'));
   const u = db.prepare('select id from users where phone like ?').get(`%${MANAGER}`) as { id: number };
   db.prepare('insert into application_managers (application_id, user_id) values (?, ?)').run(appId, u.id);
   db.close();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('a manager keeps the resources of the application topic', () => {
   it('creates a policy, after a bad link is refused in the dialog', async () => {
+    const { server } = e2e;
     const page = managerPage;
     await page.goto(`${server.url}/console/applications`);
     await page.getByRole('row').filter({ hasText: '科技政策门户' }).getByRole('button', { name: '资源管理' }).click();
@@ -110,6 +102,7 @@ describe('a manager keeps the resources of the application topic', () => {
   });
 
   it('deletes the policy after confirmation', async () => {
+    const { server } = e2e;
     const page = managerPage;
     await page.getByRole('tab', { name: '政策' }).click();
     await page.getByRole('row').filter({ hasText: '关于加快科技成果转化的若干意见' }).getByRole('button', { name: '删除' }).click();
@@ -126,6 +119,7 @@ describe('a manager keeps the resources of the application topic', () => {
 
 describe('a super manager adds a custom component panel', () => {
   it('shows the catalogue page', async () => {
+    const { server } = e2e;
     const page = superPage;
     await page.goto(`${server.url}/console/xmodules`);
     await page.getByRole('heading', { name: '组件库' }).waitFor();
@@ -137,6 +131,7 @@ describe('a super manager adds a custom component panel', () => {
   });
 
   it('loads async options, refuses the empty required figure with its rule message, then saves', async () => {
+    const { server } = e2e;
     const page = superPage;
     const broken = await apiCall(page, server.url, 'POST', '/api/v1/xmodules',
       { moduleName: 'search-box', type: 'broken', group: '检索', name: '坏地址检索框', alias: '检索', params: [{ field: 'type', name: '检索范围', type: 'select', optionsUrl: '/api/v1/no-such-options' }] });
@@ -183,7 +178,8 @@ describe('a super manager adds a custom component panel', () => {
   });
 
   it('the visitor page shows the component', async () => {
-    const visitor = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
+    const { server } = e2e;
+    const visitor = await e2e.newPage({ width: 1400, height: 900 });
     await visitor.goto(`${server.url}/`);
     const panel = visitor.locator('[data-module-type="xmodule"]');
     await panel.getByText('数据统计').waitFor();

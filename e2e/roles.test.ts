@@ -4,53 +4,38 @@
  * page, and is clearly refused the settings; a visitor of the draft site is sent to /unrelease while the
  * manager sees it with the banner; 申请发布 → 审核通过 makes it visible to the visitor.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, artifacts, launchChromium, startServer, type RunningServer, signInConsole } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { apiCall, artifacts, createApplicationByDialog, signInConsole, useE2e } from './support';
 
 const SUPER = '13800138100';
 const MANAGER = '13800138101';
-let server: RunningServer;
-let browser: Browser;
-let admin: Page;
+// the super manager's page is e2e.page; the manager signs in in a context of their own
+const e2e = useE2e({ admins: [SUPER], page: { width: 1400, height: 900 } });
 let managerCtx: BrowserContext;
 let manager: Page;
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, `e2e-roles-${name}.png`), fullPage: true });
 
 async function signIn(page: Page, phone: string) {
+  const { server } = e2e;
   await signInConsole(page, server, phone, { url: `${server.url}/console/applications` });
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  server.cli('admin', 'add', '--phone', SUPER);
-  browser = await launchChromium();
-  admin = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
-  managerCtx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
+  managerCtx = await e2e.newContext({ width: 1400, height: 900 });
   manager = await managerCtx.newPage();
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('roles and release', () => {
   it('a super manager creates a draft site; a visitor is sent to /unrelease', async () => {
+    const { page: admin, server } = e2e;
     await signIn(admin, SUPER);
-    await admin.getByRole('button', { name: '新建应用' }).click();
-    const dialog = admin.getByRole('dialog');
-    await dialog.getByLabel('应用名称').fill('角色测试门户');
-    await dialog.getByLabel('域名').fill(`127.0.0.1:${server.port}`);
-    await dialog.getByRole('button', { name: '创建' }).click();
-    await admin.getByText('应用创建成功').waitFor();
+    await createApplicationByDialog(admin, { name: '角色测试门户', host: `127.0.0.1:${server.port}` });
     const row = admin.getByRole('row').filter({ hasText: '角色测试门户' });
     await row.getByText('未发布').waitFor();
 
-    const visitor = await browser.newPage({ viewport: { width: 1200, height: 700 }, locale: 'zh-CN' });
+    const visitor = await e2e.newPage({ width: 1200, height: 700 });
     await visitor.goto(`${server.url}/`);
     await visitor.waitForURL(/\/unrelease$/);
     await visitor.getByText('该站点尚未发布').waitFor();
@@ -60,6 +45,7 @@ describe('roles and release', () => {
   });
 
   it('adds a manager by phone with 首页编辑 only', async () => {
+    const { page: admin } = e2e;
     await admin.getByRole('link', { name: '管理员' }).click();
     await admin.waitForURL(/\/console\/managers\?applicationId=\d+/);
     await admin.getByRole('button', { name: '添加管理员' }).click();
@@ -80,6 +66,7 @@ describe('roles and release', () => {
   });
 
   it('the manager edits the home page, sees the unreleased site with the banner, and is refused the settings', async () => {
+    const { server } = e2e;
     await signIn(manager, MANAGER);
     const row = manager.getByRole('row').filter({ hasText: '角色测试门户' });
     await row.getByRole('button', { name: '编辑首页' }).click();
@@ -110,6 +97,7 @@ describe('roles and release', () => {
   });
 
   it('申请发布 then 审核通过 makes the site visible to a visitor', async () => {
+    const { page: admin, server } = e2e;
     await admin.getByRole('link', { name: '应用管理' }).first().click();
     const row = admin.getByRole('row').filter({ hasText: '角色测试门户' });
     await row.getByRole('button', { name: '申请发布' }).click();
@@ -123,7 +111,7 @@ describe('roles and release', () => {
     await admin.getByRole('dialog').waitFor({ state: 'hidden' });
     await shot(admin, 'released');
 
-    const visitor = await browser.newPage({ viewport: { width: 1200, height: 700 }, locale: 'zh-CN' });
+    const visitor = await e2e.newPage({ width: 1200, height: 700 });
     await visitor.goto(`${server.url}/`);
     await visitor.getByText('本站学者').first().waitFor();
     expect(visitor.url()).toBe(`${server.url}/`);
@@ -133,6 +121,7 @@ describe('roles and release', () => {
   });
 
   it('role config: a new role, given to a user on /console/users, deleted again (its user falls back to the default role)', async () => {
+    const { page: admin, server } = e2e;
     await admin.goto(`${server.url}/console/users/rights`);
     await admin.waitForURL(/applicationId=\d+/);
     const userRow = admin.getByRole('row').filter({ has: admin.locator('code', { hasText: /^user$/ }) });
@@ -170,6 +159,7 @@ describe('roles and release', () => {
   });
 
   it('添加用户 by phone with a role, 移出 it and 移除 the manager, each after a confirmation', async () => {
+    const { page: admin, server } = e2e;
     await admin.goto(`${server.url}/console/users`);
     await admin.waitForURL(/applicationId=\d+/);
     await admin.getByRole('button', { name: '添加用户' }).click();

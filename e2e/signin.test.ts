@@ -5,33 +5,29 @@
  * full redirect from a console route), and with an encrypted login-info link (valid and tampered).
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer, apiCall } from './support';
+import type { Page } from 'playwright-core';
+import { artifacts, apiCall, signInAtOidcProvider, useE2e } from './support';
 import { mailText, startOidcProvider, startSmtpServer, type TestOidc, type TestSmtp } from '../server/routes/signin/testServers';
 import { seal } from '../server/routes/signin/service';
 
 const KEY = crypto.randomBytes(32);
 const ADMIN = '13800138000';
-let server: RunningServer;
 let op: TestOidc;
 let smtp: TestSmtp;
-let browser: Browser;
-let base: string;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ ATRIUM_LOGIN_INFO_KEY: KEY.toString('base64'), ATRIUM_MAIL_PROVIDER: 'smtp', ATRIUM_SMTP_URL: smtp.url });
-  // the demo application lives on host `localhost`: the browser uses that name
-  base = `http://localhost:${server.port}`;
-  op = await startOidcProvider([`${base}/api/v1/oauth/sso/callback`], { alice: '王小明' });
-  server.cli('admin', 'add', '--phone', ADMIN);
-  browser = await launchChromium();
-  fs.mkdirSync(artifacts, { recursive: true });
+// the SMTP server first: the portal's environment names it (this file's afterAll runs after useE2e's)
+beforeAll(async () => { smtp = await startSmtpServer(); });
+afterAll(async () => { await smtp?.close(); });
+// the demo application lives on host `localhost`: the browser uses that name (e2e.base)
+const e2e = useE2e({
+  env: () => ({ ATRIUM_LOGIN_INFO_KEY: KEY.toString('base64'), ATRIUM_MAIL_PROVIDER: 'smtp', ATRIUM_SMTP_URL: smtp.url }),
+  admins: [ADMIN],
+  page: false,
+  async setup() { op = await startOidcProvider([`${e2e.base}/api/v1/oauth/sso/callback`], { alice: '王小明' }); },
+  async teardown() { await op?.close(); },
 });
-afterAll(async () => { await browser?.close(); await op?.close(); await server?.stop(); await smtp?.close(); });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `signin-${name}.png`), fullPage: true });
 
@@ -49,6 +45,7 @@ const lastMail = (to: string) => {
 
 describe('sign-in in the browser', () => {
   it('signs in with an e-mail code delivered over SMTP', async () => {
+    const { browser, base } = e2e;
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${base}/console/applications`);
     await page.waitForURL(/\/console\/login/);
@@ -75,6 +72,7 @@ describe('sign-in in the browser', () => {
   });
 
   it('makes an anonymous visitor from the browser fingerprint after the first paint', async () => {
+    const { browser, base } = e2e;
     const context = await browser.newContext();
     const page = await context.newPage();
     const fpRequests: number[] = [];
@@ -107,6 +105,7 @@ describe('sign-in in the browser', () => {
   });
 
   it('sends a signed-out visitor of a console route through the OpenID provider and back, signed in', async () => {
+    const { server, browser, base } = e2e;
     const admin = await (await browser.newContext()).newPage();
     await admin.goto(`${base}/`);
     expect((await api(admin, 'PUT', '/api/v3/oauth/digits', { mobile_number: ADMIN })).status).toBe(200);
@@ -131,12 +130,7 @@ describe('sign-in in the browser', () => {
 
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${base}/console/applications`);
-    await page.waitForURL((u) => u.origin === op.issuer);
-    await page.locator('input[name="login"]').fill('alice');
-    await page.locator('input[name="password"]').fill('secret');
-    await shot(page, 'sso-provider-login');
-    await page.locator('button[type="submit"]').click();
-    await page.locator('button[type="submit"]').filter({ hasText: /continue/i }).click();
+    await signInAtOidcProvider(page, op.issuer, 'alice', { beforeSubmit: () => shot(page, 'sso-provider-login') });
     await page.waitForURL(`${base}/console/applications`);
     await page.getByRole('heading', { name: '应用管理' }).waitFor();
     expect((await api(page, 'GET', '/api/v1/session')).body.user.name).toBe('王小明');
@@ -153,11 +147,7 @@ describe('sign-in in the browser', () => {
     await manager.context().close();
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(`${base}/?oauth=xproject&client_id=xproject-portal`);
-    await visitor.waitForURL((u) => u.origin === op.issuer);
-    await visitor.locator('input[name="login"]').fill('bob');
-    await visitor.locator('input[name="password"]').fill('secret');
-    await visitor.locator('button[type="submit"]').click();
-    await visitor.locator('button[type="submit"]').filter({ hasText: /continue/i }).click();
+    await signInAtOidcProvider(visitor, op.issuer, 'bob');
     await visitor.waitForURL(`${base}/`);
     await visitor.locator('.atr-header__user').getByText('bob').waitFor();
     await visitor.context().close();
@@ -173,6 +163,7 @@ describe('sign-in in the browser', () => {
   });
 
   it('signs in with an encrypted login-info link, and explains a tampered one', async () => {
+    const { browser, base } = e2e;
     const page = await (await browser.newContext()).newPage();
     const link = seal(KEY, { mobile: '13700001234', name: '陈静', institution: '中国科学院文献情报中心', exp: Math.floor(Date.now() / 1000) + 600 });
     await page.goto(`${base}/?loginInfo=${link}`);

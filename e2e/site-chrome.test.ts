@@ -5,18 +5,17 @@
  * sub menu opens on hover and from the keyboard, the menu bar is in the primary colour, the ICP number
  * links to beian.miit.gov.cn. Screenshots are kept under test-artifacts/.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifacts, launchChromium, releaseAll, startServer, type RunningServer, apiCall, createApplication, signInByApi } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { artifacts, releaseAll, apiCall, createApplication, signInByApi, useE2e } from './support';
 
 const ADMIN = '13800138001';
 const MANAGER = '13800138002';
-let server: RunningServer;
-let browser: Browser;
+// the manager's page is opened in a context of their own below
+const e2e = useE2e({ env: { ATRIUM_SEED_DEMO: '0' }, admins: [ADMIN], page: false });
 let managerContext: BrowserContext;
 let page: Page;
 let appId: number;
@@ -45,16 +44,11 @@ function logoPixel(x: number, y: number): [number, number, number] {
 
 /** Signs a browser context in by the SMS code calls (the console's login form is covered by portal.test.ts). */
 async function signIn(context: BrowserContext, phone: string) {
-  await signInByApi(context, server, phone);
+  await signInByApi(context, e2e.server, phone);
 }
 
-beforeAll(async () => { try { await setup(); } catch (e) { console.error("SETUP", (e as Error).message); throw new Error(String((e as Error).message)); } });
-async function setup() {
-  server = await startServer({ ATRIUM_SEED_DEMO: '0' });
-  server.cli('admin', 'add', '--phone', ADMIN);
-  browser = await launchChromium();
-  fs.mkdirSync(artifacts, { recursive: true });
-
+beforeAll(async () => {
+  const { server, browser } = e2e;
   // the super manager creates the application on this server's host
   const adminContext = await browser.newContext();
   await signIn(adminContext, ADMIN);
@@ -63,18 +57,13 @@ async function setup() {
   await adminContext.close();
 
   // an ordinary user becomes the manager of that application
-  managerContext = await browser.newContext({ viewport: { width: 1400, height: 1000 }, locale: 'zh-CN' });
+  managerContext = await e2e.newContext();
   await signIn(managerContext, MANAGER);
   const db = new Database(path.join(server.dataDir, 'atrium.db'));
   const user = db.prepare('select id from users where phone = ?').get(MANAGER) as { id: number };
   db.prepare('insert into application_managers (application_id, user_id) values (?, ?)').run(appId, user.id);
   db.close();
   page = await managerContext.newPage();
-}
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Adds a menu entry (or, with `parent`, a sub menu entry) through the dialog. */
@@ -90,6 +79,7 @@ async function addEntry(title: string, url: string, parent?: string) {
 
 describe('a manager sets header, footer, theme and logo; the visitor sees them', () => {
   it('edits the header menu with a sub menu and saves it', async () => {
+    const { server } = e2e;
     await page.goto(`${server.url}/console/application/${appId}`);
     await page.getByRole('button', { name: '页头页脚与主题' }).click();
     await page.waitForURL(/\/site/);
@@ -173,7 +163,8 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
   });
 
   it('the visitor page shows the header, sub menu, footer, theme colour and logo', async () => {
-    const visitor = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
+    const { server } = e2e;
+    const visitor = await e2e.newPage({ width: 1400, height: 900 });
     await visitor.goto(`${server.url}/`);
     const nav = visitor.getByRole('navigation', { name: '站点导航' });
     await nav.getByText('资源发现').waitFor();
@@ -214,6 +205,7 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
   });
 
   it('a transparent menu lies over the page top in its font colour; the footer shows QR codes and the record link', async () => {
+    const { server } = e2e;
     const current = await (await page.request.get(`${server.url}/api/v1/applications/${appId}/config`)).json();
     const h = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/header-config`,
       { headerConfig: { ...current.headerConfig, theme: 'dark', style: { transparentMenu: true, transparentMenuFontColor: '#ffe58f' } } });
@@ -226,7 +218,7 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
       { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: 'top-banner', type: 'carousel', alias: '首页轮播', span: 5, mode: 'default', column: 1, height: 420, items: [{ id: 1, dataType: 'picture', url: '/demo/banner-1.svg', title: '材料基因组计划' }] }] }] });
     expect(home.status).toBe(200);
 
-    const visitor = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
+    const visitor = await e2e.newPage({ width: 1400, height: 900 });
     await visitor.goto(`${server.url}/`);
     const header = visitor.locator('header.atr-header');
     await header.waitFor();

@@ -1,13 +1,15 @@
 /**
  * End-to-end support: a real Atrium server on a free port with a fresh data folder (SQLite), the CLI
- * run against the same database, and Debian's Chromium through playwright-core.
+ * run against the same database, and Debian's Chromium through playwright-core. Each test file starts
+ * both with {@link useE2e}; the helpers below drive the app's common steps.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { SIGNING_KEY_PATH, signRequest } from '../common/requestSigning';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -195,4 +197,177 @@ export async function topicId(page: import('playwright-core').Page, base: string
   const t = topics.find((x) => x.title === title);
   if (!t) throw new Error(`no topic ${title}`);
   return t.id;
+}
+
+/** A page's viewport in CSS pixels. */
+export interface Viewport { width: number; height: number }
+
+/** The viewport most e2e pages use (the 1210 px site container with room around it). */
+export const DESKTOP: Viewport = { width: 1400, height: 1000 };
+
+/** What {@link useE2e} starts, and when. */
+export interface E2eOptions {
+  /** extra server environment for {@link startServer}; a function is called in beforeAll (for values known only then) */
+  env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);
+  /** runs once the server is up, before Chromium launches: imports, rows written into the database, other servers */
+  setup?(server: RunningServer): void | Promise<void>;
+  /** phones made super managers (`atrium admin add --phone`), after `setup` */
+  admins?: string[];
+  /** the viewport of the page opened in beforeAll (default {@link DESKTOP}), or false to open none */
+  page?: Viewport | false;
+  /** the beforeAll timeout in ms (default: the project's hookTimeout) */
+  timeoutMs?: number;
+  /** runs in afterAll after the browser closed and before the server stops (e.g. closes what `setup` started) */
+  teardown?(): void | Promise<void>;
+}
+
+/**
+ * The fixture of one e2e test file. Its getters are valid inside tests and hooks registered after
+ * {@link useE2e}, once its beforeAll ran (they throw before).
+ */
+export interface E2e {
+  /** the Atrium server of this file */
+  readonly server: RunningServer;
+  /** Debian's Chromium */
+  readonly browser: Browser;
+  /** the page opened in beforeAll (zh-CN, `opts.page` viewport), watched like {@link E2e.newPage}'s; throws with `page: false` */
+  readonly page: Page;
+  /** `http://localhost:<port>`: the demo application's host (server.url is `http://127.0.0.1:<port>`) */
+  readonly base: string;
+  /** messages of the uncaught errors of the watched pages (e2e.page and those of newPage), in order */
+  readonly pageErrors: string[];
+  /** messages of the JavaScript dialogs (alert, confirm, prompt) of the watched pages, in order; each is dismissed */
+  readonly dialogs: string[];
+  /**
+   * Opens a page in a context of its own (locale zh-CN, `viewport`, default {@link DESKTOP}), watched:
+   * its uncaught errors go to pageErrors, its dialogs to dialogs. Returns the page.
+   */
+  newPage(viewport?: Viewport): Promise<Page>;
+  /** Opens a browser context (locale zh-CN, `viewport`, default {@link DESKTOP}), not watched; returns it. */
+  newContext(viewport?: Viewport): Promise<BrowserContext>;
+}
+
+/**
+ * Starts a portal and Chromium for one test file: registers a beforeAll that starts the server
+ * (`opts.env`), runs `opts.setup`, adds `opts.admins`, launches Chromium, opens the page (unless
+ * `opts.page` is false) and makes test-artifacts/; and an afterAll that closes the browser, runs
+ * `opts.teardown` and stops the server. Call it at the top of the file, before the file's own hooks
+ * (those run after it, and their afterAll before it). Returns the fixture ({@link E2e}).
+ */
+export function useE2e(opts: E2eOptions = {}): E2e {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  const pageErrors: string[] = [];
+  const dialogs: string[] = [];
+  const started = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`e2e.${name} is set in useE2e's beforeAll: use it inside tests and later hooks`);
+    return value;
+  };
+  // Playwright dismisses a dialog itself when no listener is registered: this one dismisses it too, after noting it
+  const watch = (p: Page): Page => {
+    p.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    p.on('pageerror', (e) => { pageErrors.push(e.message); });
+    return p;
+  };
+  const e2e: E2e = {
+    get server() { return started(server, 'server'); },
+    get browser() { return started(browser, 'browser'); },
+    get page() {
+      if (opts.page === false) throw new Error('useE2e({ page: false }) opens no page: use e2e.newPage()');
+      return started(page, 'page');
+    },
+    get base() { return `http://localhost:${e2e.server.port}`; },
+    pageErrors,
+    dialogs,
+    async newPage(viewport = DESKTOP) {
+      return watch(await e2e.browser.newPage({ viewport, locale: 'zh-CN' }));
+    },
+    newContext(viewport = DESKTOP) {
+      return e2e.browser.newContext({ viewport, locale: 'zh-CN' });
+    },
+  };
+  beforeAll(async () => {
+    server = await startServer(typeof opts.env === 'function' ? opts.env() : opts.env);
+    await opts.setup?.(server);
+    for (const phone of opts.admins ?? []) server.cli('admin', 'add', '--phone', phone);
+    browser = await launchChromium();
+    if (opts.page !== false) page = await e2e.newPage(opts.page);
+    fs.mkdirSync(artifacts, { recursive: true });
+  }, opts.timeoutMs);
+  afterAll(async () => {
+    await browser?.close();
+    await opts.teardown?.();
+    await server?.stop();
+  });
+  return e2e;
+}
+
+/**
+ * Imports `items` (objects of the JSON-lines import: type, title, date, fields, …) into the topic
+ * titled `topic`: writes them to a temporary .jsonl file, runs `atrium import jsonl`, removes the file.
+ * Returns the CLI's output.
+ */
+export function importJsonl(server: RunningServer, items: readonly object[], topic: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-jsonl-'));
+  try {
+    const file = path.join(dir, 'items.jsonl');
+    fs.writeFileSync(file, items.map((l) => JSON.stringify(l)).join('\n'));
+    return server.cli('import', 'jsonl', file, '--topic', topic);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Waits up to 5 s for `button` to be disabled (`disabled` true) or enabled (false), as antd updates after
+ * a render; then fails the test with the button's state if it is not.
+ */
+export async function expectDisabled(button: Locator, disabled: boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    if ((await button.isDisabled()) === disabled) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(await button.isDisabled()).toBe(disabled);
+}
+
+/**
+ * Creates an application through the 新建应用 dialog of the applications list (the page shows it):
+ * fills 应用名称 and 域名, picks the first 专题 option holding `app.topic` when given, clicks 创建 and
+ * waits for 应用创建成功.
+ */
+export async function createApplicationByDialog(page: Page, app: { name: string; host: string; topic?: string }): Promise<void> {
+  await page.getByRole('button', { name: '新建应用' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('应用名称').fill(app.name);
+  await dialog.getByLabel('域名').fill(app.host);
+  if (app.topic !== undefined) {
+    await dialog.getByLabel('专题').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: app.topic }).first().click();
+  }
+  await dialog.getByRole('button', { name: '创建' }).click();
+  await page.getByText('应用创建成功').waitFor();
+}
+
+/** In the home page editor: sets the module form's title, saves with 添加模块, waits for the saved message and the drawer to close. */
+export async function saveModule(drawer: Locator, title: string): Promise<void> {
+  await drawer.getByLabel('模块标题').fill(title);
+  await drawer.getByRole('button', { name: '添加模块' }).click();
+  await drawer.page().getByText('首页配置保存成功').last().waitFor();
+  await drawer.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Signs in at the test OpenID provider's pages (server/routes/signin/testServers.ts) once the page has
+ * been sent there: waits for the provider's origin `issuer`, fills `login` with the password `secret`,
+ * runs `opts.beforeSubmit` (e.g. a screenshot of the filled form), submits and consents.
+ */
+export async function signInAtOidcProvider(page: Page, issuer: string, login: string, opts: { beforeSubmit?(): Promise<unknown> } = {}): Promise<void> {
+  await page.waitForURL((u) => u.origin === issuer);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('secret');
+  await opts.beforeSubmit?.();
+  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]').filter({ hasText: /continue/i }).click();
 }

@@ -5,45 +5,30 @@
  * 不支持该文件格式 (server check), drives the viewer by keys (Right wraps, Space toggles the size mode,
  * Up zooms, Escape closes) and deletes a file. Screenshots go to test-artifacts/.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, startServer, type RunningServer, signInConsole } from './support';
+import { describe, expect, it } from 'vitest';
+import { artifacts, signInConsole, useE2e } from './support';
 import { makeElf, makePng } from '../server/files/testFiles';
 
 const PHONE = '13800138001';
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const e2e = useE2e({ env: { ATRIUM_SEED_DEMO: '0' }, admins: [PHONE], page: { width: 1400, height: 900 } });
 const diagram = makePng(320, 200);
 const second = makePng(90, 160);
 
-beforeAll(async () => {
-  server = await startServer({ ATRIUM_SEED_DEMO: '0' });
-  server.cli('admin', 'add', '--phone', PHONE);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const imageInput = () => page.locator('.atr-image-upload input[type=file]');
-const fileInput = () => page.locator('.atr-files-uploads__drop input[type=file]');
-const viewerImg = () => page.locator('.atr-viewer .atr-viewer__img');
+const imageInput = () => e2e.page.locator('.atr-image-upload input[type=file]');
+const fileInput = () => e2e.page.locator('.atr-files-uploads__drop input[type=file]');
+const viewerImg = () => e2e.page.locator('.atr-viewer .atr-viewer__img');
 
 describe('uploads on /console/files', () => {
   it('signs in and opens 我的文件', async () => {
+    const { page, server } = e2e;
     await signInConsole(page, server, PHONE, { url: `${server.url}/console/files`, then: /\/console\/files/ });
     await page.getByRole('heading', { name: '我的文件' }).waitFor();
     await page.getByText('还没有上传文件').waitFor();
   });
 
   it('uploads a real PNG: listed, shown at 100 %, served back byte-identical', async () => {
+    const { page, server } = e2e;
     await imageInput().setInputFiles({ name: 'diagram.png', mimeType: 'image/png', buffer: diagram });
     const row = page.getByRole('row').filter({ hasText: 'diagram.png' });
     await row.waitFor();
@@ -58,6 +43,7 @@ describe('uploads on /console/files', () => {
   });
 
   it('uploads an image and a text file through the drop zone', async () => {
+    const { page } = e2e;
     await fileInput().setInputFiles([
       { name: 'second.png', mimeType: 'image/png', buffer: second },
     ]);
@@ -68,6 +54,7 @@ describe('uploads on /console/files', () => {
   });
 
   it('refuses a renamed executable with 图片格式不正确, and the server refuses it as an attachment', async () => {
+    const { page } = e2e;
     await imageInput().setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: makeElf() });
     await page.locator('.atr-image-upload__error').filter({ hasText: '图片格式不正确' }).waitFor();
     await page.screenshot({ path: path.join(artifacts, 'e2e-uploads-refused.png') });
@@ -79,6 +66,7 @@ describe('uploads on /console/files', () => {
   });
 
   it('previews in the viewer: Right wraps, Space toggles the size mode, Up zooms, Escape closes', async () => {
+    const { page } = e2e;
     // newest first: second.png (index 0), diagram.png (index 1)
     await page.getByRole('row').filter({ hasText: 'diagram.png' }).getByRole('button', { name: /预览/ }).click();
     await viewerImg().waitFor();
@@ -115,6 +103,7 @@ describe('uploads on /console/files', () => {
   });
 
   it('shows 加载失败 when an image cannot be loaded', async () => {
+    const { page } = e2e;
     await page.route('**/files/*.png', (route) => route.fulfill({ status: 404, body: '' }));
     await page.reload();
     await page.getByRole('row').filter({ hasText: 'diagram.png' }).getByText('加载失败').waitFor();
@@ -122,6 +111,7 @@ describe('uploads on /console/files', () => {
   });
 
   it('deletes a file after confirming', async () => {
+    const { page } = e2e;
     const row = page.getByRole('row').filter({ hasText: '会议纪要.txt' });
     await row.getByRole('button', { name: /删除/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();

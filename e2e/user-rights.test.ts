@@ -5,18 +5,15 @@
  * 查看仅登录可见的栏目 sees it after signing in, a user of the default role does not. A notice keeping its
  * attachments for the right 下载附件 shows them as 登录后下载 to the visitor.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiCall, artifacts, createApplication, launchChromium, releaseAll, signInConsole, startServer, type RunningServer } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiCall, artifacts, createApplication, releaseAll, signInConsole, useE2e } from './support';
 
 const SUPER = '13800138300';
 const MEMBER = '13800138301';
 const PLAIN = '13800138302';
-let server: RunningServer;
-let browser: Browser;
-let admin: Page;
+const e2e = useE2e({ admins: [SUPER], page: { width: 1400, height: 900 } });
 let appId: number;
 let vipNoticeId: number;
 let lockedNoticeId: number;
@@ -24,21 +21,9 @@ const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts
 
 const notice = (id: string, alias: string) => ({ id, type: 'notice', alias, span: 1, showPublishTime: true, oauthBeforeRedirect: false });
 
-beforeAll(async () => {
-  server = await startServer();
-  server.cli('admin', 'add', '--phone', SUPER);
-  browser = await launchChromium();
-  admin = await browser.newPage({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('user rights', () => {
   it('a manager marks a notice panel 仅登录可见 in the editor; the panel shows the mark', async () => {
+    const { page: admin, server } = e2e;
     await signInConsole(admin, server, SUPER);
     appId = await createApplication(admin, server.url, { name: '会员门户', host: `127.0.0.1:${server.port}` });
     const home = await apiCall(admin, server.url, 'POST', `/api/v1/applications/${appId}/home-config`, {
@@ -98,7 +83,8 @@ describe('user rights', () => {
   });
 
   it('a signed-out visitor sees neither the panel nor its notices; its read is refused in Chinese', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
+    const { server } = e2e;
+    const ctx = await e2e.newContext({ width: 1300, height: 900 });
     const visitor = await ctx.newPage();
     await visitor.goto(`${server.url}/`);
     await visitor.getByText('图书馆开放时间调整').waitFor();
@@ -125,7 +111,8 @@ describe('user rights', () => {
   });
 
   it('a user whose role has 查看仅登录可见的栏目 sees the panel; a user of the default role does not', async () => {
-    const memberCtx = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
+    const { server } = e2e;
+    const memberCtx = await e2e.newContext({ width: 1300, height: 900 });
     const member = await memberCtx.newPage();
     await signInConsole(member, server, MEMBER);
     await member.goto(`${server.url}/`);
@@ -138,7 +125,7 @@ describe('user rights', () => {
     await member.getByText('仅会员。').waitFor();
     await memberCtx.close();
 
-    const plainCtx = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
+    const plainCtx = await e2e.newContext({ width: 1300, height: 900 });
     const plain = await plainCtx.newPage();
     await signInConsole(plain, server, PLAIN);
     await plain.goto(`${server.url}/`);
