@@ -55,8 +55,9 @@ describe('layouts: flex areas and group templates', () => {
     let drawer = openDrawer();
     await drawer.getByLabel('模块标题').fill('三栏布局');
     await drawer.getByRole('button', { name: '新增区域' }).click();
+    await drawer.getByTestId('flex-slot').nth(1).waitFor();
     await drawer.getByRole('button', { name: '新增区域' }).click();
-    expect(await drawer.getByTestId('flex-slot').count()).toBe(3);
+    await expect.poll(() => drawer.getByTestId('flex-slot').count()).toBe(3);
     await saveForm(drawer);
     const flex = page.locator('.atr-slot[data-module-type="flex"]');
     await expect(flex.locator('[data-slot-id]').count()).resolves.toBe(3);

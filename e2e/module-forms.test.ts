@@ -14,7 +14,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { MSG } from '../common/messages';
-import { artifacts, createApplicationByDialog, expectDisabled, importJsonl, releaseAll, saveModule, sharedData, signInConsole, useE2e } from './support';
+import { artifacts, createApplicationByDialog, expectDisabled, importJsonl, releaseAll, saveModule, sharedData, signInConsole, useE2e, openModuleForm } from './support';
 
 const PHONE = '13800138021';
 const TOPIC = '综合资源';
@@ -37,19 +37,7 @@ const e2e = useE2e({
   },
 });
 
-/** Opens 添加模块 › `label` in the editor and returns the open drawer. */
-async function openForm(label: string) {
-  const { page } = e2e;
-  const drawer = page.locator('.ant-drawer-open');
-  if (await drawer.count()) { // a failed step left a form open: close it so the next step can run
-    await drawer.getByRole('button', { name: '取消' }).click();
-    await drawer.waitFor({ state: 'hidden' });
-  }
-  await page.getByRole('button', { name: '添加模块' }).first().click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true }).click();
-  await drawer.getByLabel('模块标题').waitFor();
-  return drawer;
-}
+const openForm = (label: string) => openModuleForm(e2e.page, label);
 
 /** The form error under a field carrying `text` (antd's explain line). */
 const formError = (drawer: Locator, text: string) => drawer.locator('.ant-form-item-explain-error').filter({ hasText: text });

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { artifacts, createApplicationByDialog, importJsonl, releaseAll, saveModule, signInConsole, useE2e } from './support';
+import { artifacts, createApplicationByDialog, importJsonl, releaseAll, saveModule, signInConsole, useE2e, openModuleForm } from './support';
 
 const PHONE = '13800138001';
 const TOPIC = '图书情报';
@@ -38,15 +38,7 @@ const e2e = useE2e({
   setup(server) { expect(importJsonl(server, ITEMS, TOPIC)).toMatch(/导入/); },
 });
 
-/** Opens 添加模块 › `label` in the editor and returns the drawer. */
-async function openForm(label: string) {
-  const { page } = e2e;
-  await page.getByRole('button', { name: '添加模块' }).first().click();
-  await page.getByRole('menuitem', { name: label, exact: true }).click();
-  const drawer = page.locator('.ant-drawer');
-  await drawer.getByLabel('模块标题').waitFor();
-  return drawer;
-}
+const openForm = (label: string) => openModuleForm(e2e.page, label);
 
 describe('module lists: a manager adds six panels, a visitor reads them', () => {
   it('signs in and creates an application on this host with the topic', async () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { artifacts, importJsonl, releaseAll, apiCall, createApplication, signInByApi, topicId, useE2e } from './support';
+import { artifacts, importJsonl, releaseAll, apiCall, createApplication, signInByApi, topicId, useE2e, openModuleForm } from './support';
 
 const SUPER = '13800138001';
 const MANAGER = '13900139002';
@@ -137,9 +137,7 @@ describe('a super manager adds a custom component panel', () => {
       { moduleName: 'search-box', type: 'broken', group: '检索', name: '坏地址检索框', alias: '检索', params: [{ field: 'type', name: '检索范围', type: 'select', optionsUrl: '/api/v1/no-such-options' }] });
     expect(broken.status).toBe(201);
     await page.goto(`${server.url}/console/application/${appId}/editor`);
-    await page.getByRole('button', { name: '添加模块' }).click();
-    await page.getByRole('menuitem', { name: '自定义组件' }).click();
-    const drawer = page.locator('.ant-drawer');
+    const drawer = await openModuleForm(page, '自定义组件');
     await drawer.getByRole('button', { name: '添加模块' }).click();
     await drawer.getByText('请选择组件').first().waitFor();
 

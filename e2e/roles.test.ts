@@ -191,6 +191,7 @@ describe('roles and release', () => {
   });
 
   it('角色权限 sets the site default for downloads; a new notice starts with its switch on', async () => {
+    const { page: admin, server } = e2e;
     await admin.goto(`${server.url}/console/users/rights`);
     await admin.waitForURL(/applicationId=\d+/);
     const appId = new URL(admin.url()).searchParams.get('applicationId');

@@ -350,6 +350,23 @@ export async function createApplicationByDialog(page: Page, app: { name: string;
   await page.getByText('应用创建成功').waitFor();
 }
 
+/**
+ * Opens 添加模块 › `label` in the home page editor and returns the open drawer, once its form shows. A
+ * form a failed step left open is cancelled first. The menu item is taken from the menu that is showing
+ * (not one still closing), and the drawer is the open one (not one still closing).
+ */
+export async function openModuleForm(page: Page, label: string): Promise<Locator> {
+  const drawer = page.locator('.ant-drawer-open');
+  if (await drawer.count()) {
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+  }
+  await page.getByRole('button', { name: '添加模块' }).first().click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true }).click();
+  await drawer.getByLabel('模块标题').waitFor();
+  return drawer;
+}
+
 /** In the home page editor: sets the module form's title, saves with 添加模块, waits for the saved message and the drawer to close. */
 export async function saveModule(drawer: Locator, title: string): Promise<void> {
   await drawer.getByLabel('模块标题').fill(title);

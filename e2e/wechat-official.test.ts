@@ -5,36 +5,24 @@
  * /wechat/callback; 完成绑定 binds the account and the row says 已绑定. Before the scan, 完成绑定 says
  * 尚未扫码. Screenshot under test-artifacts/.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, launchChromium, signInConsole, startServer, type RunningServer } from './support';
+import { describe, expect, it } from 'vitest';
+import { artifacts, signInConsole, useE2e } from './support';
 import { startWechatStandIn, wechatPushQuery, wechatScanXml } from '../server/test/wechatStandIn';
 
 const PHONE = '13900139777';
 const TOKEN = 'e2e-message-token';
-let standIn: Awaited<ReturnType<typeof startWechatStandIn>>;
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  standIn = await startWechatStandIn('wx_e2e_account', 'e2e-secret');
-  server = await startServer({ ATRIUM_WECHAT_APPID: 'wx_e2e_account', ATRIUM_WECHAT_SECRET: 'e2e-secret', ATRIUM_WECHAT_TOKEN: TOKEN, ATRIUM_WECHAT_API: standIn.url });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1300, height: 900 }, locale: 'zh-CN' });
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await standIn?.close();
+// the stand-in is up before the portal starts: its address is part of the portal's environment
+const standIn = await startWechatStandIn('wx_e2e_account', 'e2e-secret');
+const e2e = useE2e({
+  env: { ATRIUM_WECHAT_APPID: 'wx_e2e_account', ATRIUM_WECHAT_SECRET: 'e2e-secret', ATRIUM_WECHAT_TOKEN: TOKEN, ATRIUM_WECHAT_API: standIn.url },
+  page: { width: 1300, height: 900 },
+  teardown: () => standIn.close(),
 });
 
 describe('WeChat binding through an official account', () => {
   it('shows WeChat\'s QR code, waits for the scan, then binds on 完成绑定', async () => {
-    const base = `http://localhost:${server.port}`;
+    const { page, server, base } = e2e;
     await signInConsole(page, server, PHONE, { url: `${base}/settings/account`, login: /\/console\/login\?redirect=%2Fsettings%2Faccount/, then: /\/settings\/account$/ });
     const row = page.getByTestId('bind-wechat');
     await row.getByText('未绑定').waitFor();
