@@ -184,10 +184,12 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
     await sub.waitFor({ state: 'hidden' });
     await visitor.screenshot({ path: path.join(artifacts, 'site-chrome-visitor.png'), fullPage: true });
 
-    // and from the keyboard: Tab into the menu, arrows to 关于我们, ArrowDown opens its sub menu
+    // and from the keyboard: Tab past 登录 into the menu, arrows to 关于我们, ArrowDown opens its sub menu
     await visitor.locator('.atr-brand').focus();
-    await visitor.keyboard.press('Tab');
     const focused = () => visitor.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await visitor.keyboard.press('Tab');
+    expect(await focused()).toBe('登录');
+    await visitor.keyboard.press('Tab');
     for (let i = 0; i < 4 && (await focused()) !== '关于我们'; i++) {
       await visitor.keyboard.press('ArrowRight');
       await visitor.waitForTimeout(100);

@@ -97,7 +97,7 @@ describe('user rights', () => {
     await visitor.goto(`${server.url}/resources/notices/${vipNoticeId}`);
     await visitor.getByText('该栏目仅登录用户可见，请先登录').waitFor();
     expect(await visitor.getByText('仅会员。').count()).toBe(0);
-    expect(await visitor.getByRole('link', { name: '登录' }).getAttribute('href')).toBe(`/console/login?redirect=${encodeURIComponent(`/resources/notices/${vipNoticeId}`)}`);
+    expect(await visitor.locator('.ant-result').getByRole('link', { name: '登录' }).getAttribute('href')).toBe(`/console/login?redirect=${encodeURIComponent(`/resources/notices/${vipNoticeId}`)}`);
     await shot(visitor, 'visitor-notice-refused');
 
     // attachments kept for 下载附件: the visitor is offered 登录后下载, a link to sign in that comes back

@@ -18,7 +18,7 @@ import { apiPost, apiPut, errorMessage } from '../api';
 import { PageSpinner } from '../pages/PageSpinner';
 import { ssoStartUrl, useSigninOptions } from '../signin/options';
 import { applyFieldErrors } from './formErrors';
-import { SESSION_KEY, safeRedirect, useSession } from './session';
+import { SESSION_KEY, needsFullLoad, safeRedirect, useSession } from './session';
 import type { SessionUser, WithMessage } from './types';
 import './console.css';
 
@@ -135,7 +135,6 @@ function CodeForm({ kind, onSignedIn }: { kind: CodeKind; onSignedIn: (u: Sessio
 
 const SSO_ERRORS: Record<string, string> = { state: MSG.ssoStateInvalid, denied: MSG.ssoDenied };
 
-/** The sign-in page at /console/login. */
 export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -147,13 +146,18 @@ export function LoginPage() {
   const ssoError = params.get('sso_error');
 
   useEffect(() => { document.title = MSG.loginTitle; }, []);
+  // a visitor page carries its user in the page the server renders (boot data): load it again, not in place
+  const reloads = needsFullLoad(redirect);
+  useEffect(() => { if (session.data && reloads) window.location.replace(redirect); }, [session.data, reloads, redirect]);
 
-  if (session.isPending || options.isPending) return <PageSpinner />;
+  if (session.isPending || options.isPending || (session.data && reloads)) return <PageSpinner />;
   if (session.data) return <Navigate to={redirect} replace />;
 
   const onSignedIn = (user: SessionUser, msg?: string) => {
-    queryClient.setQueryData(SESSION_KEY, user);
     message.success(msg ?? MSG.signedIn);
+    // one navigation: the session is not set here, else the effect above would load the page a second time
+    if (reloads) { window.location.replace(redirect); return; }
+    queryClient.setQueryData(SESSION_KEY, user);
     navigate(redirect, { replace: true });
   };
 

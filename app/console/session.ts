@@ -35,3 +35,14 @@ export function safeRedirect(raw: string | null): string {
   }
   return raw;
 }
+
+/**
+ * Whether going to `path` after signing in needs a full page load: the visitor pages (home, microapp,
+ * notices, subscriptions, ...) show the user from the data the server renders into the page; the
+ * console and /settings read the session themselves (decision 231).
+ */
+export function needsFullLoad(path: string): boolean {
+  return !/^\/(console|settings)(\/|\?|$)/.test(path);
+}
+
+/** The sign-in page at /console/login. */

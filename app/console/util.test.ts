@@ -1,7 +1,7 @@
 /** Console helpers: the site address of 访问 and the redirect after sign-in (spec 1 §6). */
 import { describe, expect, it } from 'vitest';
 import { siteUrl } from './util';
-import { loginPath, safeRedirect } from './session';
+import { loginPath, needsFullLoad, safeRedirect } from './session';
 
 describe('console helpers', () => {
   it('opens the site on the console port when the host has none', () => {
@@ -18,5 +18,10 @@ describe('console helpers', () => {
     expect(safeRedirect('//evil.example')).toBe('/console/applications');
     expect(safeRedirect('/\\evil.example')).toBe('/console/applications');
     expect(safeRedirect('/console/login?redirect=/x')).toBe('/console/applications');
+  });
+
+  it('loads a visitor page again after sign-in (its user is in the served page); console and settings pages in place', () => {
+    for (const p of ['/', '/?x=1', '/microapp/recommendation', '/notice/3', '/subscriptions/journals', '/consoles']) expect([p, needsFullLoad(p)]).toEqual([p, true]);
+    for (const p of ['/console', '/console/applications', '/console?x=1', '/settings/account']) expect([p, needsFullLoad(p)]).toEqual([p, false]);
   });
 });

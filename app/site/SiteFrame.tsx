@@ -6,7 +6,8 @@
  * Menu whose sub menus open as dropdowns on hover and from the keyboard (Tab into the menu, arrow keys
  * move between entries and ArrowDown opens a sub menu; each entry is a real link, so Enter follows it
  * and the editor's canvas can keep it inert);
- * 首页 first unless `hideHome`. With `style.transparentMenu` the header lies transparently over the top
+ * 首页 first unless `hideHome`. At the right of the top bar: 登录 for a signed-out visitor (the sign-in page,
+ * then back here), or the user's name opening 账号设置, 为您推荐, 我订阅的期刊 and 退出登录 (decision 231). With `style.transparentMenu` the header lies transparently over the top
  * of the page, its text in `style.transparentMenuFontColor` (white when unset). `specificThemeUrl` is
  * loaded as an extra stylesheet after ours.
  * Footer: friend links, the QR codes and app entries (service account, subscription account, mini
@@ -16,11 +17,12 @@
  */
 import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ConfigProvider, Menu, type MenuProps } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { App, ConfigProvider, Dropdown, Menu, type MenuProps } from 'antd';
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { FOOTER_MEDIA_KEYS, SITE_LINK, type FooterMedia, type FooterMediaKey } from '@common/siteConfig';
 import type { AppConfig, BootUser, HeaderMenuItem } from '../boot';
+import { apiDelete, errorMessage } from '../api';
 import './site.css';
 
 const isExternal = (url: string) => /^https?:\/\//i.test(url);
@@ -109,9 +111,39 @@ export interface SiteFrameProps {
   children: ReactNode;
 }
 
+/**
+ * The signed-in user's name in the header, opening their pages and 退出登录 (DELETE /api/v1/session, then
+ * this page loaded again, signed out). A refusal of the sign-out is shown as a message.
+ */
+function SiteUserMenu({ user }: { user: BootUser }) {
+  const { message } = App.useApp();
+  const signOut = async () => {
+    try {
+      await apiDelete('/api/v1/session');
+      window.location.assign(window.location.pathname + window.location.search);
+    } catch (err) {
+      message.error(errorMessage(err));
+    }
+  };
+  const items: MenuProps['items'] = [
+    { key: 'account', label: <Link to="/settings/account">{MSG.accountTitle}</Link> },
+    { key: 'recommend', label: <Link to="/microapp/recommendation">{MSG.recommendTitle}</Link> },
+    { key: 'subscriptions', label: <Link to="/subscriptions/journals">{MSG.mySubscriptionsTitle}</Link> },
+    { type: 'divider' },
+    { key: 'signout', label: MSG.signOut, onClick: () => void signOut() },
+  ];
+  return (
+    <Dropdown menu={{ items }} trigger={['click', 'hover']} placement="bottomRight">
+      <button type="button" className="atr-header__user atr-header__menu-trigger" aria-label={`${user.name}：${MSG.accountTitle}`}>
+        <UserOutlined aria-hidden />{user.name}<DownOutlined aria-hidden style={{ fontSize: 10 }} />
+      </button>
+    </Dropdown>
+  );
+}
+
 /** Header, page and footer of the visitor site; see the file comment. */
 export function SiteFrame({ config, user, children }: SiteFrameProps) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const primary = config.themeConfig?.primaryColor;
   const header = config.headerConfig ?? {};
   const footer = config.footerConfig ?? {};
@@ -154,7 +186,11 @@ export function SiteFrame({ config, user, children }: SiteFrameProps) {
             </span>
           </Link>
           <span className="atr-header__spacer" />
-          {user && <span className="atr-header__user"><UserOutlined />{user.name}</span>}
+          {user ? <SiteUserMenu user={user} /> : (
+            <Link className="atr-header__user atr-header__signin" to={`/console/login?redirect=${encodeURIComponent(pathname + search)}`}>
+              <UserOutlined aria-hidden />{MSG.signIn}
+            </Link>
+          )}
         </div>
         {items.length > 0 && (
           <nav className="atr-nav" aria-label={MSG.siteMenuLabel}>

@@ -1,0 +1,45 @@
+/**
+ * The visitor site's sign-in entry and user menu in Chromium (decision 231): a signed-out visitor finds
+ * 登录 in the header, signs in by SMS and comes back to the page signed in (the header names them); the
+ * name opens 账号设置, 为您推荐, 我订阅的期刊 and 退出登录, which signs out and shows 登录 again.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { apiCall, artifacts, signInConsole, useE2e } from './support';
+
+const PHONE = '13900139555';
+const e2e = useE2e({ page: { width: 1300, height: 900 } });
+
+describe('the site header: 登录 and the user menu', () => {
+  it('a visitor signs in from the header and comes back to the home page signed in', async () => {
+    const { page, server, base } = e2e;
+    await page.goto(`${base}/`);
+    const signIn = page.locator('.atr-header').getByRole('link', { name: '登录' });
+    await signIn.waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'e2e-site-header-signed-out.png') });
+    await signIn.click();
+    await page.waitForURL(/\/console\/login\?redirect=%2F$/);
+    await signInConsole(page, server, PHONE, { url: page.url(), then: new RegExp(`^${base}/$`) });
+    const me = page.locator('.atr-header').getByRole('button', { name: /用户9555/ });
+    await me.waitFor();
+    expect(await page.locator('.atr-header').getByRole('link', { name: '登录' }).count()).toBe(0);
+  });
+
+  it('the name opens the user\'s pages; 退出登录 signs out and shows 登录 again', async () => {
+    const { page, base } = e2e;
+    const me = page.locator('.atr-header').getByRole('button', { name: /用户9555/ });
+    await me.click();
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    for (const item of ['账号设置', '为您推荐', '我订阅的期刊', '退出登录']) await menu.getByText(item, { exact: true }).waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'e2e-site-header-menu.png') });
+    await menu.getByRole('link', { name: '账号设置' }).click();
+    await page.waitForURL(`${base}/settings/account`);
+    await page.getByRole('heading', { name: '账号设置' }).waitFor();
+
+    await page.goto(`${base}/`);
+    await me.click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText('退出登录', { exact: true }).click();
+    await page.locator('.atr-header').getByRole('link', { name: '登录' }).waitFor();
+    expect((await apiCall(page, base, 'GET', '/api/v1/session')).body.user?.anonymous ?? true).toBe(true);
+  });
+});
