@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { artifacts, importJsonl, sharedData, apiCall, signInConsole, useE2e } from './support';
+import { artifacts, importJsonl, sharedData, signInConsole, useE2e, pageCall } from './support';
 
 const PHONE = '13800138077';
 /** the visitor who signs in on the jobs page (a second number: codes are rate-limited per number) */
@@ -39,10 +39,6 @@ const LINES = [
   { type: 'wechat_article', key: 'wx-3', title: '新到期刊目录（五月）', date: '2026-05-06', fields: { wechatId: WECHAT_ID, groupId: 'g1', groupName: '资源推荐', articleTime: '2026-05-06 08:00:00' } },
 ];
 
-/** A JSON request on the page's origin (its cookies, XSRF token and a signature). */
-async function call(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return apiCall(page, new URL(page.url()).origin, method, url, body);
-}
 
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, `e2e-feeds-pages-${name}.png`), fullPage: true });
 
@@ -61,12 +57,12 @@ describe('feed pages and institution counts on the demo site', () => {
     const { server, base } = e2e;
     const page = await e2e.newPage();
     await signInConsole(page, server, PHONE, { url: `${base}/console/login` });
-    const apps = await call(page, 'GET', '/api/v1/applications');
+    const apps = await pageCall(page, 'GET', '/api/v1/applications');
     const appId = apps.body.content.find((a: { host: string }) => a.host === 'localhost').applicationId as number;
-    expect((await call(page, 'POST', `/api/v1/applications/${appId}/wechat`, { wechatId: WECHAT_ID, name: 'Atrium 资讯' })).status).toBe(201);
-    const tools = await call(page, 'GET', `/tools?appid=${appId}`);
+    expect((await pageCall(page, 'POST', `/api/v1/applications/${appId}/wechat`, { wechatId: WECHAT_ID, name: 'Atrium 资讯' })).status).toBe(201);
+    const tools = await pageCall(page, 'GET', `/tools?appid=${appId}`);
     expect(tools.body.content.map((t: { title: string }) => t.title)).toEqual(['党费计算器', '文献翻译']);
-    const config = await call(page, 'GET', `/api/v1/applications/${appId}/config`);
+    const config = await pageCall(page, 'GET', `/api/v1/applications/${appId}/config`);
     const homeConfig = config.body.homeConfig;
     homeConfig[0].template.push(
       { id: 'feeds-wechat', type: 'wechat_article', alias: '公众号文章', span: 0, direction: 'vertical', wechatId: WECHAT_ID },
@@ -74,7 +70,7 @@ describe('feed pages and institution counts on the demo site', () => {
       { id: 'feeds-job', type: 'job', alias: '人才招聘', span: 0, direction: 'vertical', dataSize: 4, oauthBeforeRedirect: true },
       { id: 'feeds-bulletin', type: 'bulletin', alias: '科技快报', span: 0, dataSize: 1, bulletinType: ['快报', '研究报告', '快讯'] },
     );
-    const saved = await call(page, 'POST', `/api/v1/applications/${appId}/home-config`, { homeConfig });
+    const saved = await pageCall(page, 'POST', `/api/v1/applications/${appId}/home-config`, { homeConfig });
     expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);
     await page.close();
     visitorContext = await e2e.newContext();
@@ -89,7 +85,7 @@ describe('feed pages and institution counts on the demo site', () => {
     const cards = panel.locator('.atr-p-org');
     const names = await cards.locator('.atr-p-card__title').allTextContents();
     expect(names.length).toBeGreaterThan(0);
-    const answer = await call(visitor, 'POST', '/api/v1/resources/institution/fruit-scholar-count', { q: names.join('|') });
+    const answer = await pageCall(visitor, 'POST', '/api/v1/resources/institution/fruit-scholar-count', { q: names.join('|') });
     expect(answer.status).toBe(200);
     const expected = answer.body.scholar_count.map((x: { count: number }) => `学者 ${x.count}`);
     await expect.poll(async () => (await cards.locator('.atr-p-stat').filter({ hasText: '学者' }).allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim()), { timeout: 15_000 }).toEqual(expected);
@@ -101,7 +97,7 @@ describe('feed pages and institution counts on the demo site', () => {
 
   it('a CSRankings institution imported into 综合资源 shows its scholars from the imported file', async () => {
     const card = visitor.locator('[data-module-type="institution"] .atr-p-org', { hasText: 'Peking University' });
-    const r = await call(visitor, 'POST', '/api/v1/resources/institution/fruit-scholar-count', { q: 'Peking University' });
+    const r = await pageCall(visitor, 'POST', '/api/v1/resources/institution/fruit-scholar-count', { q: 'Peking University' });
     const count = r.body.scholar_count[0].count as number;
     // csrankings-z.csv lists 18 rows of Peking University (a person's name variants are one scholar)
     const rows = fs.readFileSync(csrankings, 'utf8').split('\n').filter((l) => l.split(',')[1] === 'Peking University').length;

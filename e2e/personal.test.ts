@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifacts, sharedData, apiCall, signInConsole, useE2e } from './support';
+import { artifacts, sharedData, signInConsole, useE2e, pageCall } from './support';
 
 const PHONE = '13800138091';
 const TOPIC = '综合资源';
@@ -26,10 +26,6 @@ const e2e = useE2e({
 let user: Page;
 let appId: number;
 
-/** A JSON request on the page's origin (its cookies, XSRF token and a signature). */
-async function call(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return apiCall(page, new URL(page.url()).origin, method, url, body);
-}
 
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, `e2e-personal-${name}.png`), fullPage: true });
 
@@ -55,7 +51,7 @@ describe('personalisation on the demo site', () => {
     page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
     page.on('request', (r) => { if (r.url().includes('/api/v1/actions')) actions.push(r.url()); });
     await page.goto(base);
-    const articles = await call(page, 'POST', '/api/v4/modules/top-article', { offset: 0, count: 1 });
+    const articles = await pageCall(page, 'POST', '/api/v4/modules/top-article', { offset: 0, count: 1 });
     await page.goto(`${base}/microapp/explore/resources/article/${articles.body.content[0].id}`);
     await page.getByRole('heading', { name: articles.body.content[0].title }).waitFor();
     await page.waitForTimeout(500);
@@ -71,21 +67,21 @@ describe('personalisation on the demo site', () => {
     const { server, base } = e2e;
     user = await e2e.newPage({ width: 1300, height: 900 });
     await signInConsole(user, server, PHONE, { url: `${base}/console/login` });
-    const apps = await call(user, 'GET', '/api/v1/applications');
+    const apps = await pageCall(user, 'GET', '/api/v1/applications');
     appId = apps.body.content.find((a: { host: string }) => a.host === 'localhost').applicationId as number;
-    const config = await call(user, 'GET', `/api/v1/applications/${appId}/config`);
+    const config = await pageCall(user, 'GET', `/api/v1/applications/${appId}/config`);
     const homeConfig = config.body.homeConfig;
     const journal = homeConfig[0].template.find((m: { type: string }) => m.type === 'journal');
     expect(journal).toBeTruthy();
     journal.showRecommendation = true;
-    const saved = await call(user, 'POST', `/api/v1/applications/${appId}/home-config`, { homeConfig });
+    const saved = await pageCall(user, 'POST', `/api/v1/applications/${appId}/home-config`, { homeConfig });
     expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);
   });
 
   it('browses three articles of one discipline and gets that discipline first, with reasons', async () => {
     const { base } = e2e;
     const { discipline, category } = topDiscipline();
-    const picked = await call(user, 'POST', '/api/v4/modules/top-article', { offset: 0, count: 3, topicName: TOPIC, categoryLevelOne: category, categoryLevelTwo: discipline });
+    const picked = await pageCall(user, 'POST', '/api/v4/modules/top-article', { offset: 0, count: 3, topicName: TOPIC, categoryLevelOne: category, categoryLevelTwo: discipline });
     expect(picked.body.content).toHaveLength(3);
     for (const a of picked.body.content as { id: number; title: string; discipline: string }[]) {
       expect(a.discipline).toBe(discipline);
@@ -135,7 +131,7 @@ describe('personalisation on the demo site', () => {
     await panel.scrollIntoViewIfNeeded();
     await panel.screenshot({ path: path.join(artifacts, 'e2e-personal-journal-panel.png') });
     // stored for this application
-    const mine = await call(user, 'GET', `/api/v2/list/subscriptions?subscriber=${(await call(user, 'GET', '/api/v1/session')).body.user.id}&appId=${appId}`);
+    const mine = await pageCall(user, 'GET', `/api/v2/list/subscriptions?subscriber=${(await pageCall(user, 'GET', '/api/v1/session')).body.user.id}&appId=${appId}`);
     expect(mine.body.content.map((j: { title: string }) => j.title)).toEqual([title]);
     // a reload keeps 已订阅 (is_subscribed from the read)
     await user.reload();

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifacts, apiCall, signInAtOidcProvider, useE2e } from './support';
+import { artifacts, signInAtOidcProvider, useE2e, pageCall } from './support';
 import { mailText, startOidcProvider, startSmtpServer, type TestOidc, type TestSmtp } from '../server/routes/signin/testServers';
 import { seal } from '../server/routes/signin/service';
 
@@ -31,10 +31,6 @@ const e2e = useE2e({
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `signin-${name}.png`), fullPage: true });
 
-/** A JSON call on the page's origin with its cookies, the XSRF header and the signature (like the app's client). */
-async function api(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return apiCall(page, new URL(page.url()).origin, method, url, body);
-}
 
 /** The code in the last message the SMTP server received for `to`. */
 const lastMail = (to: string) => {
@@ -58,7 +54,7 @@ describe('sign-in in the browser', () => {
     await shot(page, 'email-tab');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL(/\/console\/applications/);
-    expect((await api(page, 'GET', '/api/v1/session')).body.user.name).toBe('wang');
+    expect((await pageCall(page, 'GET', '/api/v1/session')).body.user.name).toBe('wang');
     // sign-out everywhere from the user menu
     await page.getByRole('button', { name: 'wang' }).click();
     await page.getByRole('menuitem', { name: '在所有设备上退出登录' }).waitFor();
@@ -67,7 +63,7 @@ describe('sign-in in the browser', () => {
     await page.getByRole('menuitem', { name: '在所有设备上退出登录' }).click();
     await page.waitForURL(/\/console\/login/);
     await page.getByText('已在所有设备上退出登录').waitFor();
-    expect((await api(page, 'GET', '/api/v1/session')).body.user).toBeNull();
+    expect((await pageCall(page, 'GET', '/api/v1/session')).body.user).toBeNull();
     await page.context().close();
   });
 
@@ -96,9 +92,9 @@ describe('sign-in in the browser', () => {
     const page2 = await context.newPage();
     await page2.goto(`${base}/`);
     await page2.waitForTimeout(2500);
-    expect((await api(page2, 'GET', '/api/v1/session')).body.user.id).toBe(user.id);
+    expect((await pageCall(page2, 'GET', '/api/v1/session')).body.user.id).toBe(user.id);
     // an anonymous visitor has not signed in: 401 (docs/decisions.md 104)
-    expect((await api(page2, 'GET', '/api/v1/applications')).status).toBe(401);
+    expect((await pageCall(page2, 'GET', '/api/v1/applications')).status).toBe(401);
     await page2.goto(`${base}/console/applications`);
     await page2.waitForURL(/\/console\/login/);
     await context.close();
@@ -108,9 +104,9 @@ describe('sign-in in the browser', () => {
     const { server, browser, base } = e2e;
     const admin = await (await browser.newContext()).newPage();
     await admin.goto(`${base}/`);
-    expect((await api(admin, 'PUT', '/api/v3/oauth/digits', { mobile_number: ADMIN })).status).toBe(200);
-    expect((await api(admin, 'POST', '/api/v3/oauth/digits', { mobile_number: ADMIN, sms_code: server.lastCode(ADMIN) })).status).toBe(200);
-    const config = await api(admin, 'GET', `/api/v1/applications/config?host=localhost`);
+    expect((await pageCall(admin, 'PUT', '/api/v3/oauth/digits', { mobile_number: ADMIN })).status).toBe(200);
+    expect((await pageCall(admin, 'POST', '/api/v3/oauth/digits', { mobile_number: ADMIN, sms_code: server.lastCode(ADMIN) })).status).toBe(200);
+    const config = await pageCall(admin, 'GET', `/api/v1/applications/config?host=localhost`);
     // the manager sets the provider on the application's settings page
     await admin.goto(`${base}/console/application/${config.body.applicationId}`);
     const card = admin.locator('form#signin-settings');
@@ -124,7 +120,7 @@ describe('sign-in in the browser', () => {
     await card.getByPlaceholder('已设置，留空则保持不变').waitFor();
     await card.getByText('启用单点登录需要同时填写认证服务地址和客户端编号').waitFor({ state: 'hidden', timeout: 5000 });
     await admin.locator('.atr-settings-card').nth(1).screenshot({ path: path.join(artifacts, 'signin-settings-signin-card.png') });
-    const stored = await api(admin, 'GET', `/api/v1/applications/${config.body.applicationId}/config`);
+    const stored = await pageCall(admin, 'GET', `/api/v1/applications/${config.body.applicationId}/config`);
     expect(stored.body.oauthUri).toEqual({ issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true });
     await admin.context().close();
 
@@ -133,16 +129,16 @@ describe('sign-in in the browser', () => {
     await signInAtOidcProvider(page, op.issuer, 'alice', { beforeSubmit: () => shot(page, 'sso-provider-login') });
     await page.waitForURL(`${base}/console/applications`);
     await page.getByRole('heading', { name: '应用管理' }).waitFor();
-    expect((await api(page, 'GET', '/api/v1/session')).body.user.name).toBe('王小明');
+    expect((await pageCall(page, 'GET', '/api/v1/session')).body.user.name).toBe('王小明');
     await shot(page, 'sso-back-signed-in');
 
     // client login: ?oauth=xproject&client_id=… on the home page goes through the provider and back to /
     const manager = await (await browser.newContext()).newPage();
     await manager.goto(`${base}/`);
-    expect((await api(manager, 'PUT', '/api/v3/oauth/digits', { mobile_number: '13800138001' })).status).toBe(200);
+    expect((await pageCall(manager, 'PUT', '/api/v3/oauth/digits', { mobile_number: '13800138001' })).status).toBe(200);
     server.cli('admin', 'add', '--phone', '13800138001');
-    expect((await api(manager, 'POST', '/api/v3/oauth/digits', { mobile_number: '13800138001', sms_code: server.lastCode('13800138001') })).status).toBe(200);
-    expect((await api(manager, 'POST', `/api/v1/applications/${config.body.applicationId}/oauth/clients`,
+    expect((await pageCall(manager, 'POST', '/api/v3/oauth/digits', { mobile_number: '13800138001', sms_code: server.lastCode('13800138001') })).status).toBe(200);
+    expect((await pageCall(manager, 'POST', `/api/v1/applications/${config.body.applicationId}/oauth/clients`,
       { clientId: 'xproject-portal', name: '科研项目平台', oauthUri: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret } })).status).toBe(201);
     await manager.context().close();
     const visitor = await (await browser.newContext()).newPage();
@@ -169,7 +165,7 @@ describe('sign-in in the browser', () => {
     await page.goto(`${base}/?loginInfo=${link}`);
     await page.getByText('登录成功').waitFor();
     expect(page.url()).toBe(`${base}/`);
-    const me = (await api(page, 'GET', '/api/v1/session')).body.user;
+    const me = (await pageCall(page, 'GET', '/api/v1/session')).body.user;
     expect(me.name).toBe('陈静');
     expect(me.affiliation).toBe('中国科学院文献情报中心');
     await page.locator('.atr-header__user').getByText('陈静').waitFor();
@@ -184,7 +180,7 @@ describe('sign-in in the browser', () => {
     expect(await dialog.count()).toBe(1);
     expect(await dialog.locator('.ant-modal-confirm-title').textContent()).toBe('登录链接无法使用');
     await bad.screenshot({ path: path.join(artifacts, 'signin-login-info-tampered.png') });
-    expect((await api(bad, 'GET', '/api/v1/session')).body.user?.anonymous ?? true).toBe(true);
+    expect((await pageCall(bad, 'GET', '/api/v1/session')).body.user?.anonymous ?? true).toBe(true);
     await bad.context().close();
   });
 });

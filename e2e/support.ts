@@ -159,6 +159,11 @@ export async function apiCall<T = any>(page: Page | BrowserContext, base: string
   return { status: r.status(), body: parsed as T, text };
 }
 
+/** {@link apiCall} on the origin of the page's current address (its cookies, XSRF token and a signature). */
+export function pageCall<T = any>(page: Page, method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+  return apiCall<T>(page, new URL(page.url()).origin, method, path, body);
+}
+
 /**
  * Signs the page's browser context in as `phone` through the console's sign-in page (SMS code from the
  * outbox): opens `opts.url` (default the sign-in page of server.url), waits to be sent to the sign-in

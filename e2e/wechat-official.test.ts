@@ -30,7 +30,7 @@ describe('WeChat binding through an official account', () => {
     const dialog = page.getByRole('dialog');
     await dialog.locator('.ant-qrcode canvas').waitFor();
     await expect.poll(() => standIn.state.creates.length).toBe(1);
-    const ticket = standIn.state.creates[0].body.action_info.scene.scene_str as string;
+    const ticket = standIn.state.creates[0].body.action_info.scene.scene_str;
 
     await dialog.getByRole('button', { name: '完成绑定' }).click();
     await page.getByText('尚未扫码，请扫码后再试').waitFor();

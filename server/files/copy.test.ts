@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.js';
@@ -27,10 +28,7 @@ const logoBytes = makePng(32, 32);
 
 async function read(store: FileStorage, key: string): Promise<Buffer | null> {
   const o = await store.get(key);
-  if (!o) return null;
-  const chunks: Buffer[] = [];
-  for await (const c of o.body) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
+  return o ? buffer(o.body) : null;
 }
 
 beforeAll(async () => {

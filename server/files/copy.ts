@@ -6,7 +6,7 @@
  * again after an interruption. Nothing is deleted from the former folder.
  */
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { Db } from '../db/index.js';
 import { LocalStorage, type FileStorage } from './storage.js';
 
@@ -20,12 +20,6 @@ export interface CopyReport {
 
 const LOGO_PREFIX = '/files/logos/';
 
-async function bytesOf(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of body) chunks.push(typeof c === 'string' ? Buffer.from(c) : c);
-  return Buffer.concat(chunks);
-}
-
 /** Copies one key from `source` to `target` unless the target has it; returns what happened. */
 async function copyOne(source: FileStorage, target: FileStorage, key: string, contentType: string): Promise<'copied' | 'present' | 'missing'> {
   const there = await target.get(key);
@@ -35,7 +29,7 @@ async function copyOne(source: FileStorage, target: FileStorage, key: string, co
   }
   const found = await source.get(key);
   if (!found) return 'missing';
-  await target.put(key, await bytesOf(found.body), contentType || found.contentType);
+  await target.put(key, await buffer(found.body), contentType || found.contentType);
   return 'copied';
 }
 

@@ -8,11 +8,18 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The body of POST /cgi-bin/qrcode/create as the provider sends it. */
+export interface QrCreateBody {
+  expire_seconds: number;
+  action_name: string;
+  action_info: { scene: { scene_str: string } };
+}
+
 /** What the stand-in saw; `revokeNext` makes the next QR call answer 40001 (a revoked token). */
 export interface WechatStandInState {
   tokenCalls: number;
   issued: number;
-  creates: Array<{ token: string; body: any }>;
+  creates: Array<{ token: string; body: QrCreateBody }>;
   revokeNext: boolean;
 }
 
@@ -35,7 +42,7 @@ export async function startWechatStandIn(appId: string, secret: string): Promise
       req.on('data', (c) => { raw += c; });
       req.on('end', () => {
         const token = u.searchParams.get('access_token') ?? '';
-        const body = JSON.parse(raw);
+        const body = JSON.parse(raw) as QrCreateBody;
         state.creates.push({ token, body });
         if (state.revokeNext) { state.revokeNext = false; send({ errcode: 40001, errmsg: 'invalid credential' }); return; }
         if (token !== `ACCESS_${state.issued}`) { send({ errcode: 40001, errmsg: 'invalid credential' }); return; }

@@ -24,7 +24,6 @@ let user: Client;
 /** A push to our message server, signed as WeChat signs it (or with `signature` as given). */
 const push = (xml: string, signature?: string) =>
   ctx.app.inject({ method: 'POST', url: `/wechat/callback?${wechatPushQuery(TOKEN, signature)}&openid=x`, headers: { 'content-type': 'text/xml' }, payload: xml });
-const scanXml = wechatScanXml;
 const openidOf = async (phone: string) => (await ctx.db.selectFrom('users').select('wechat_openid').where('phone', '=', phone).executeTakeFirstOrThrow()).wechat_openid;
 
 beforeAll(async () => {
@@ -51,7 +50,7 @@ describe('WeChat through an official account', () => {
     const early = await user.put('/api/v1/account/bind/wechat', { ticket: qr.body.ticket });
     expect([early.status, early.body.error.message]).toEqual([400, MSG.wechatTicketPending]);
 
-    const pushed = await push(scanXml('oWx_scanner_0001', 'SCAN', qr.body.ticket));
+    const pushed = await push(wechatScanXml('oWx_scanner_0001', 'SCAN', qr.body.ticket));
     expect([pushed.statusCode, pushed.body]).toEqual([200, 'success']);
     const bound = await user.put('/api/v1/account/bind/wechat', { ticket: qr.body.ticket });
     expect([bound.status, bound.body.wechat, bound.body.message]).toEqual([200, 'oWx_scanner_0001', MSG.accountBindDone]);
@@ -65,14 +64,14 @@ describe('WeChat through an official account', () => {
   it('a person who follows the account by scanning (subscribe, qrscene_) is bound too', async () => {
     const other = await ctx.signIn('13700000062');
     const qr = await other.get('/api/v1/wechat/qrcode/?client_name=atrium-web&client_id=2');
-    expect((await push(scanXml('oWx_follower_002', 'subscribe', `qrscene_${qr.body.ticket}`))).body).toBe('success');
+    expect((await push(wechatScanXml('oWx_follower_002', 'subscribe', `qrscene_${qr.body.ticket}`))).body).toBe('success');
     expect((await other.put('/api/v1/account/bind/wechat', { ticket: qr.body.ticket })).body.wechat).toBe('oWx_follower_002');
   });
 
   it('a push with a wrong signature, or not XML, changes nothing; the message server verification echoes only for WeChat', async () => {
     const third = await ctx.signIn('13700000063');
     const qr = await third.get('/api/v1/wechat/qrcode/?client_name=atrium-web&client_id=3');
-    const forged = await push(scanXml('oWx_attacker_01', 'SCAN', qr.body.ticket), 'ab'.repeat(20));
+    const forged = await push(wechatScanXml('oWx_attacker_01', 'SCAN', qr.body.ticket), 'ab'.repeat(20));
     expect([forged.statusCode, JSON.parse(forged.body).error.message]).toEqual([403, MSG.wechatSignatureInvalid]);
     expect((await push('not xml <<<')).body).toBe('success');
     expect((await push('<xml><MsgType>text</MsgType><FromUserName>o1</FromUserName></xml>')).body).toBe('success');
