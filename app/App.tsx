@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { DEFAULT_PRIMARY_COLOR, MESSAGE_DURATION_MS } from '@common/constants';
@@ -131,11 +131,15 @@ export function createQueryClient(): QueryClient {
   return client;
 }
 
-/** The root component: providers around the router. */
-export default function App() {
+/**
+ * The providers of every page (antd ConfigProvider zh_CN with the site's primary colour, antd App for
+ * message/modal, TanStack Query) and the sign-in effects around `children` (the router). The browser
+ * (main.tsx) and the server renderer (entry-server.tsx) wrap their router in it, so both render the
+ * same tree.
+ */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const boot = readBoot();
   const primary = boot.config?.themeConfig?.primaryColor || DEFAULT_PRIMARY_COLOR;
-  const router = getRouter();
   return (
     <ConfigProvider
       locale={zhCN}
@@ -143,12 +147,21 @@ export default function App() {
       button={{ autoInsertSpace: false }}
     >
       <AntApp message={{ duration: MESSAGE_DURATION_MS / 1000, maxCount: 3 }}>
-        <QueryClientProvider client={getQueryClient()}>
+        <QueryClientProvider client={queryClient}>
           <SigninEffects />
-          <RouterProvider router={router} />
+          {children}
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>
+  );
+}
+
+/** The browser's root component: the providers around the browser router (one of each per page load). */
+export default function App() {
+  return (
+    <AppProviders queryClient={getQueryClient()}>
+      <RouterProvider router={getRouter()} />
+    </AppProviders>
   );
 }
 
@@ -158,7 +171,12 @@ function getRouter() {
   routerSingleton ??= createBrowserRouter(routes);
   return routerSingleton;
 }
-function getQueryClient() {
-  queryClientSingleton ??= createQueryClient();
+/** The browser's query client; on the first call it takes the queries the server rendered with (boot data). */
+export function getQueryClient(): QueryClient {
+  if (!queryClientSingleton) {
+    queryClientSingleton = createQueryClient();
+    const state = readBoot().queries;
+    if (state) hydrate(queryClientSingleton, state);
+  }
   return queryClientSingleton;
 }

@@ -211,17 +211,19 @@ describe('api client', () => {
     expect(buildUrl('/x', { a: [1, 2], b: 'c', d: undefined, e: null })).toBe('/x?a=1&a=2&b=c');
   });
 
-  it('maps panel reads to their calls', async () => {
+  it('sends every panel read to the one panel-read call, the read as JSON', async () => {
     fetchMock.mockImplementation(async () => json(200, { content: [], totalElements: 0, empty: true, page: 1, size: 4 }));
     const site = { applicationId: 7, topicId: 3 };
-    await runRead({ key: 'main', source: 'top', kind: 'scholar', count: 4, categoryLevelOne: '计算机' }, site);
-    await runRead({ key: 'n', source: 'notice', count: 8, moduleId: 'm1' }, site);
-    await runRead({ key: 'l', source: 'link', count: 2, moduleId: 'm2' }, site);
-    const [top, notice, link] = fetchMock.mock.calls;
-    expect(top[0]).toBe('/api/v4/modules/top-scholar');
-    expect(top[1].method).toBe('POST');
-    expect(JSON.parse(String(top[1].body))).toEqual({ offset: 0, count: 4, topicId: 3, categoryLevelOne: '计算机' });
-    expect(notice[0]).toBe('/api/v1/modules/top-notice?applicationId=7&moduleId=m1&offset=0&count=8');
-    expect(link[0]).toBe('/api/v1/modules/top-link?applicationId=7&moduleId=m2&offset=0&count=2');
+    const top = { key: 'main', source: 'top', kind: 'scholar', count: 4, categoryLevelOne: '计算机' } as const;
+    const notice = { key: 'n', source: 'notice', count: 8, moduleId: 'm1' } as const;
+    await runRead(top, site);
+    await runRead(notice, site);
+    const urls = fetchMock.mock.calls.map((c) => new URL(String(c[0]), 'http://x'));
+    expect(urls.map((u) => u.pathname)).toEqual(['/api/v1/modules/panel-read', '/api/v1/modules/panel-read']);
+    expect(fetchMock.mock.calls.map((c) => c[1].method)).toEqual(['GET', 'GET']);
+    expect(urls.map((u) => u.searchParams.get('applicationId'))).toEqual(['7', '7']);
+    expect(JSON.parse(urls[0].searchParams.get('read')!)).toEqual(top);
+    expect(JSON.parse(urls[1].searchParams.get('read')!)).toEqual(notice);
   });
+
 });

@@ -157,6 +157,18 @@ export function forgetSigningKey(): void {
   signing = null;
 }
 
+/** Answers a call in the server's own process (the server renderer's in-process requests). */
+export type ServerTransport = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
+let serverTransport: ServerTransport | null = null;
+
+/**
+ * Sends every call through `t` instead of fetch, unsigned (entry-server.tsx: the server renders a page
+ * with the answers of its own API, for the visitor whose request it renders). Never set in a browser.
+ */
+export function setServerTransport(t: ServerTransport | null): void {
+  serverTransport = t;
+}
+
 /**
  * One exchange: fetch `url` with the signed headers and a 30000 ms timeout (which covers reading the
  * answer with `read`). A network failure or a timeout rejects with an ApiError; an aborted `signal` (the
@@ -164,7 +176,8 @@ export function forgetSigningKey(): void {
  */
 async function exchange<B>(url: string, method: string, payload: string | undefined, accept: string,
   read: (res: Response) => Promise<B>, signal?: AbortSignal): Promise<{ res: Response; body: B }> {
-  const headers: Record<string, string> = { Accept: accept, ...(await signedHeaders(method, url, payload)) };
+  const transport = serverTransport;
+  const headers: Record<string, string> = { Accept: accept, ...(transport ? {} : await signedHeaders(method, url, payload)) };
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
   const controller = new AbortController();
   let timedOut = false;
@@ -172,7 +185,9 @@ async function exchange<B>(url: string, method: string, payload: string | undefi
   const onOuterAbort = () => controller.abort();
   signal?.addEventListener('abort', onOuterAbort);
   try {
-    const res = await fetch(url, { method, headers, credentials: 'include', signal: controller.signal, body: payload });
+    const res = transport
+      ? await transport(url, { method, headers, body: payload })
+      : await fetch(url, { method, headers, credentials: 'include', signal: controller.signal, body: payload });
     return { res, body: await read(res) };
   } catch (err) {
     if (timedOut) throw new ApiError(0, 'timeout', MSG.requestTimeout);
@@ -303,49 +318,11 @@ export interface ReadSite {
   topicId: number | null;
 }
 
-/** A list answer as the first page: `items` (an array, else empty), `total` (else the items' count). */
-function asPage(items: unknown, total: number | undefined, size: number): Page<unknown> {
-  const content = Array.isArray(items) ? items : [];
-  return { content, totalElements: typeof total === 'number' ? total : content.length, empty: content.length === 0, page: 1, size };
-}
-
 /**
- * Runs one panel read (modules/types.ts `PanelRead`) against the API of spec 2 §7 'Content':
- * `top` → POST /api/v4/modules/top-{kind}; `notice` → GET /api/v1/modules/top-notice;
- * `link` → GET /api/v1/modules/top-link; `tool` → GET /tools?appid&ids. Always the first page (offset 0).
+ * Runs one panel read (modules/types.ts `PanelRead`): the first page, answered by the server's read
+ * registry through GET /api/v1/modules/panel-read (DESIGN.md 'One read path'; decision 241). The
+ * browser never switches over the read's source. Rejects with an ApiError like every call.
  */
 export function runRead(read: PanelRead, site: ReadSite, signal?: AbortSignal): Promise<Page<unknown>> {
-  switch (read.source) {
-    case 'top': {
-      const body: Record<string, unknown> = { offset: 0, count: read.count };
-      if (site.topicId != null) body.topicId = site.topicId;
-      if (read.categoryLevelOne) body.categoryLevelOne = read.categoryLevelOne;
-      if (read.categoryLevelTwo) body.categoryLevelTwo = read.categoryLevelTwo;
-      return request<Page<unknown>>(`/api/v4/modules/top-${read.kind}`, { method: 'POST', body, signal });
-    }
-    case 'notice':
-      return apiGet<Page<unknown>>('/api/v1/modules/top-notice',
-        { applicationId: site.applicationId, moduleId: read.moduleId, offset: 0, count: read.count }, signal);
-    case 'link':
-      return apiGet<Page<unknown>>('/api/v1/modules/top-link',
-        { applicationId: site.applicationId, moduleId: read.moduleId, offset: 0, count: read.count }, signal);
-    case 'tool':
-      return apiGet<Page<unknown>>('/tools', { appid: site.applicationId, ids: read.ids, size: read.count }, signal);
-    // feed modules: the spec's answers (records, hits, a list) as pages (docs/decisions.md #31)
-    case 'wechat_article':
-      return apiGet<{ records?: unknown[]; total?: number }>('/api/v1/modules/top-wechat-article',
-        { page: 1, pageSize: read.count, wechatId: read.wechatId }, signal)
-        .then((r) => asPage(r?.records, r?.total, read.count));
-    case 'job':
-      return apiGet<{ hits?: unknown[]; total?: number }>('/api/v1/modules/top-job',
-        { topicId: site.topicId ?? undefined, pageSize: read.count }, signal)
-        .then((r) => asPage(r?.hits, r?.total, read.count));
-    case 'bulletin':
-      return apiGet<unknown[]>('/api/v1/modules/top-bulletin', { topicId: site.topicId ?? undefined, type: read.types, size: read.count }, signal)
-        .then((r) => asPage(r, undefined, read.count));
-    default: {
-      const never: never = read;
-      return Promise.reject(new ApiError(0, 'bad_read', `${MSG.requestFailed}（${String((never as { source?: unknown }).source)}）`));
-    }
-  }
+  return apiGet<Page<unknown>>('/api/v1/modules/panel-read', { applicationId: site.applicationId, read: JSON.stringify(read) }, signal);
 }

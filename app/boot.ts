@@ -2,6 +2,7 @@
  * What the server embeds in the HTML (`window.__ATRIUM_BOOT__`, server/web/index.ts) and the shapes of
  * the application configuration the browser reads (spec 1 §3 'Application config').
  */
+import type { DehydratedState } from '@tanstack/react-query';
 import type { HomeConfig } from '@common/homeConfig';
 import type { Page } from '@common/page';
 import type { FooterConfig as SiteFooterConfig, FriendLink, HeaderConfig as SiteHeaderConfig, MenuItem, ThemeConfig as SiteThemeConfig } from '@common/siteConfig';
@@ -49,17 +50,51 @@ export interface BootData {
   user: BootUser | null;
   /** the site is not released: 'hidden' for visitors (go to /unrelease), 'preview' for its managers (decision #139) */
   unreleased?: 'hidden' | 'preview';
+  /** the queries the server rendered the page with (TanStack Query dehydrated state; entry-server.tsx) */
+  queries?: DehydratedState;
 }
 
 declare global {
   interface Window { __ATRIUM_BOOT__?: BootData }
 }
 
+/**
+ * Where the boot data and the path of the page load come from: in the browser, the page's
+ * `window.__ATRIUM_BOOT__` and its address at load; on the server, the request being rendered
+ * (entry-server.tsx sets this once to read its per-request store).
+ */
+export interface BootSource { boot(): BootData | undefined; initialPath(): string }
+
 const initialPath = typeof window !== 'undefined' ? window.location.pathname : '/';
+/** The JSON of a data block the server put in the page (`<script type="application/json" id=…>`), or undefined. */
+export function readJsonBlock<T>(id: string): T | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+let source: BootSource = {
+  boot: () => {
+    if (typeof window === 'undefined') return undefined;
+    window.__ATRIUM_BOOT__ ??= readJsonBlock<BootData>('atrium-boot');
+    return window.__ATRIUM_BOOT__;
+  },
+  initialPath: () => initialPath,
+};
+
+/** Replaces the boot source (the server renderer only). */
+export function setBootSource(s: BootSource): void {
+  source = s;
+}
 
 /** The boot data of this page load (an empty one when the HTML carried none, e.g. under `vite dev`). */
 export function readBoot(): BootData {
-  const b = typeof window !== 'undefined' ? window.__ATRIUM_BOOT__ : undefined;
+  const b = source.boot();
   return b ?? { host: typeof window !== 'undefined' ? window.location.host : '', config: null, data: {}, user: null };
 }
 
@@ -68,5 +103,5 @@ export function readBoot(): BootData {
  * config then means the host has no site (no need to ask again).
  */
 export function bootIsHome(): boolean {
-  return initialPath === '/' && typeof window !== 'undefined' && window.__ATRIUM_BOOT__ !== undefined;
+  return source.initialPath() === '/' && source.boot() !== undefined;
 }

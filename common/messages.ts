@@ -188,6 +188,8 @@ export const MSG = {
   networkError: '网络连接失败，请检查网络后再试',
   requestTimeout: '请求超时，请稍后再试',
   requestFailed: '请求失败，请稍后再试',
+  /** GET /api/v1/modules/panel-read with a read that is not one of the panel reads (decision 241) */
+  panelReadInvalid: '栏目数据请求无效',
   badResponse: '服务器返回的内容无法识别，请稍后再试',
   // browser: visitor site
   unknownHostHint: '请在控制台为该域名创建应用，或检查访问地址是否正确。',

@@ -22,9 +22,10 @@ function newest(dir) {
 
 const built = path.join(root, 'dist/app/index.html');
 const sources = Math.max(newest(path.join(root, 'app')), newest(path.join(root, 'modules')), newest(path.join(root, 'common')));
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
-  console.log('正在构建前端（vite build）…');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+const ssr = path.join(root, 'dist/server/entry-server.js');
+if (!fs.existsSync(built) || !fs.existsSync(ssr) || fs.statSync(built).mtimeMs < sources) {
+  console.log('正在构建前端（vite build：浏览器与服务器渲染）…');
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const env = { ...process.env, ...(process.argv.includes('--dev') ? { ATRIUM_RELOAD_INDEX: '1' } : {}) };

@@ -27,7 +27,7 @@ function ensureChromium() {
 const wantsE2e = !args.includes('--project') || args.some((a, i) => args[i - 1] === '--project' && a === 'e2e');
 if (wantsE2e) {
   ensureChromium();
-  const b = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  const b = run('npm', ['run', 'build', '--silent']);
   if (b.status !== 0) { console.error('前端构建失败'); process.exit(b.status ?? 1); }
 }
 if (!process.env.TEST_DATABASE_URL) console.log('提示：未设置 TEST_DATABASE_URL，API 测试只在 SQLite 上运行。');

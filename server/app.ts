@@ -34,11 +34,16 @@ import accountRoutes from './routes/account/index.js';
 import userLinkRoutes from './routes/userLinks/index.js';
 import exportRoutes from './routes/export/index.js';
 import webRoutes from './web/index.js';
+import { SharedCache } from './cache/sharedCache.js';
+import { registerCacheInvalidation } from './cache/writes.js';
+import { registerResponseHeaders } from './http/headers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** every route registered (method, url pattern), for the bad-input test */
     atriumRoutes: Array<{ method: string; url: string }>;
+    /** what every visitor shares: rendered home pages, panels' first pages (server/cache/sharedCache.ts) */
+    visitorCache: SharedCache;
   }
 }
 
@@ -52,11 +57,12 @@ export interface BuildOptions {
 /** Creates the server with every route registered; call `listen` or `inject` on it. */
 export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: ctx.config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-atrium-signature"]'], serializers: { req: requestSerializer } },
+    logger: opts.logger ?? { level: ctx.config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-atrium-signature"]', 'req.headers["x-atrium-internal"]'], serializers: { req: requestSerializer } },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: process.env.ATRIUM_TRUST_PROXY === '1',
   });
   await app.register(cookie);
+  await registerResponseHeaders(app, { hsts: ctx.config.hsts });
   const routes: Array<{ method: string; url: string }> = [];
   app.decorate('atriumRoutes', routes);
   app.addHook('onRoute', (r) => {
@@ -84,6 +90,12 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'server_error', message: MSG.serverError } });
   });
+
+  const cache = new SharedCache(ctx.db, ctx.dialect);
+  await cache.start(ctx.config.databaseUrl);
+  app.decorate('visitorCache', cache);
+  app.addHook('onClose', async () => { await cache.close(); });
+  registerCacheInvalidation(app, cache);
 
   registerSessionHooks(app, ctx.db, { secureCookies: ctx.config.secureCookies });
   registerRequestSigning(app, ctx.db, { secret: ctx.config.secret, xsrfOf: (req) => req.xsrfToken });

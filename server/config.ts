@@ -23,6 +23,8 @@ export interface Config {
   sessionTtlMs: number;
   /** Secure flag on cookies (on in production unless ATRIUM_INSECURE_COOKIES=1) */
   secureCookies: boolean;
+  /** Strict-Transport-Security on answers served over TLS (ATRIUM_HSTS=1; behind a proxy with ATRIUM_TRUST_PROXY=1) */
+  hsts: boolean;
   /** folder of the built browser app */
   webDir: string;
   /** create the demo application and catalogue on an empty database */
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsGatewayToken: env.ATRIUM_SMS_GATEWAY_TOKEN,
     sessionTtlMs: Number(env.ATRIUM_SESSION_DAYS ?? 7) * 864e5,
     secureCookies: production && env.ATRIUM_INSECURE_COOKIES !== '1',
+    hsts: env.ATRIUM_HSTS === '1',
     webDir: path.resolve(env.ATRIUM_WEB_DIR ?? 'dist/app'),
     seedDemo: env.ATRIUM_SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),

@@ -399,6 +399,17 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '020_cache_generation': {
+      // The generation of the shared visitor cache (server/cache/sharedCache.ts; docs/decisions.md 240):
+      // one row, bumped by every write that changes what visitors see.
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('cache_generation')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('generation', 'integer', (c) => c.notNull())
+          .execute();
+        await db.insertInto('cache_generation').values({ id: 1, generation: 0 }).execute();
+      },
+    },
   };
 }
 

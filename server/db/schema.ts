@@ -317,7 +317,11 @@ export interface ScholarClaimsTable {
   created_at: string;
 }
 
+/** The shared visitor cache's generation (one row, id 1). */
+export interface CacheGenerationTable { id: number; generation: number }
+
 export interface Database {
+  cache_generation: CacheGenerationTable;
   user_links: UserLinksTable;
   scholar_claims: ScholarClaimsTable;
   user_identities: UserIdentitiesTable;

@@ -6,6 +6,7 @@
  *   common/roles.ts), user.
  */
 import crypto from 'node:crypto';
+import { isInternal } from './internal.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { User } from '../db/schema.js';
@@ -30,12 +31,18 @@ export const isApiUrl = (url: string) => url.startsWith('/api/') || url.startsWi
 
 export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
+/** Files that are the same for everybody (served without a cookie). */
+const STATIC_URL = /^\/(assets|demo)\//;
+
 /** Registers the hooks that load the session user and enforce the XSRF check. */
 export function registerSessionHooks(app: FastifyInstance, db: Db, opts: { secureCookies: boolean }) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req, reply) => {
     const cookieXsrf = req.cookies[XSRF_COOKIE];
     req.xsrfToken = cookieXsrf;
+    // built assets and demo images are shared by every visitor: no cookie (so shared caches keep
+    // them) and no session to look up
+    if (STATIC_URL.test(req.url)) return;
     if (!cookieXsrf) {
       req.xsrfToken = crypto.randomBytes(18).toString('base64url');
       reply.setCookie(XSRF_COOKIE, req.xsrfToken, {
@@ -43,7 +50,7 @@ export function registerSessionHooks(app: FastifyInstance, db: Db, opts: { secur
       });
     }
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
-    if (unsafe && isApiUrl(req.url)) {
+    if (unsafe && isApiUrl(req.url) && !isInternal(req)) {
       const header = req.headers[XSRF_HEADER];
       if (!cookieXsrf || typeof header !== 'string' || !safeEqual(header, cookieXsrf)) {
         throw new HttpError(403, 'xsrf', MSG.xsrfMissing);

@@ -15,6 +15,7 @@
  *   read changes nothing, and a write per read would halve the panel read rate (decision 222).
  */
 import crypto from 'node:crypto';
+import { isInternal } from './internal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { HttpError } from './errors.js';
@@ -99,7 +100,7 @@ export function registerRequestSigning(app: FastifyInstance, db: Db, opts: Signi
   });
 
   app.addHook('preHandler', async (req) => {
-    if (!isApiUrl(req.url) || req.routeOptions.url === undefined) return;
+    if (!isApiUrl(req.url) || req.routeOptions.url === undefined || isInternal(req)) return;
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
     const signature = header(req, SIGN_HEADER.signature);
     if (!unsafe && signature === undefined) return;

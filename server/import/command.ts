@@ -3,6 +3,7 @@
  * Progress on stderr (a bar on a terminal, plain lines otherwise), the summary on stdout.
  */
 import cliProgress from 'cli-progress';
+import { bumpGeneration } from '../cache/sharedCache.js';
 import { openDatabase } from '../db/index.js';
 import { DEFAULT_TOPIC, IMPORT_KINDS, IMPORT_KIND_LABELS, ImportError, formatSummary, importFiles, isImportKind, type ImportProgress } from './run.js';
 
@@ -85,11 +86,13 @@ export async function runImportCommand(databaseUrl: string, kind: string, args: 
     console.error(`${parsed.error}\n${USAGE}`);
     return 2;
   }
-  const { db, close } = await openDatabase(databaseUrl);
+  const { db, dialect, close } = await openDatabase(databaseUrl);
   const progress = progressReporter();
   try {
     const summary = await importFiles(db, kind, parsed.files, { topic: parsed.topic, onProgress: progress.onProgress });
     progress.stop();
+    // running servers show the new records at their next poll (server/cache/sharedCache.ts)
+    await bumpGeneration(db, dialect);
     console.log(formatSummary(summary));
     return 0;
   } catch (err) {

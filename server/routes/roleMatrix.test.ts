@@ -90,6 +90,7 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v2/modules/top-monographs': { access: 'public', call: (f) => ({ url: '/api/v2/modules/top-monographs', body: { topicId: f.topicId } }) },
   'GET /api/v1/modules/top-notice': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-notice?applicationId=${f.appId}` }) },
   'GET /api/v1/modules/top-link': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-link?applicationId=${f.appId}` }) },
+  'GET /api/v1/modules/panel-read': { access: 'public', call: (f) => ({ url: `/api/v1/modules/panel-read?applicationId=${f.appId}&read=${encodeURIComponent(JSON.stringify({ key: 'n', source: 'notice', count: 4, moduleId: 'm1' }))}` }) },
   'GET /api/v1/modules/top-wechat-article': { access: 'public', call: () => ({ url: '/api/v1/modules/top-wechat-article?wechatId=matrix' }) },
   'GET /api/v1/modules/top-job': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-job?topicId=${f.topicId}` }) },
   'GET /api/v1/modules/top-bulletin': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-bulletin?topicId=${f.topicId}` }) },

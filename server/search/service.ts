@@ -17,7 +17,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Dialect } from '../db/migrations.js';
 import { makePage, type Page } from '../../common/page.js';
-import { presentResource, type ResourceItem } from '../routes/modules/service.js';
+import { presentResource, type ResourceItem } from '../resources/present.js';
 
 export interface SearchQuery {
   /** the visitor's text; white space separates terms */

@@ -7,7 +7,7 @@ import { createTestContext, freshDatabase, type TestContext } from '../test/harn
 import type { Db } from '../db/index.js';
 import { seedDemoIfEmpty } from './demo.js';
 import { definitionOf } from '../../modules/registry.js';
-import { runRead } from '../routes/modules/service.js';
+import { readPanel } from '../reads/index.js';
 import {
   DEMO_ARTICLES, DEMO_CONFERENCES, DEMO_INSTITUTIONS, DEMO_JOURNALS, DEMO_NEWS, DEMO_NOTICES, DEMO_PORTALS, DEMO_PROJECTS,
   DEMO_RESOURCES, DEMO_SCHOLARS, DEMO_SLIDES,
@@ -200,7 +200,7 @@ describe('the demo panels', () => {
       const def = definitionOf(m.type)!;
       expect(def.schema.safeParse(m).success, m.type).toBe(true);
       for (const read of def.reads(m)) {
-        const page = await runRead(ctx.db, app, read);
+        const page = await readPanel({ db: ctx.db, app }, read);
         expect(page.content.length, `${m.type} ${read.key}`).toBeGreaterThan(0);
         reads++;
       }

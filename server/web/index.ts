@@ -1,17 +1,24 @@
 /**
- * Serves the browser app (DESIGN.md 'Browser'). The home page HTML carries the application
- * configuration and the first page of every panel's data (`window.__ATRIUM_BOOT__`), so the first paint
- * needs no further request. Assets under /assets are immutable and cached for a year.
+ * Serves the browser app (DESIGN.md 'Browser'; issue 10 §1, §4, §5).
+ *
+ * - Visitor pages (every path outside /console) are rendered on the server (server/web/render.ts,
+ *   app/entry-server.tsx) and hydrated in the browser: crawlers and visitors without JavaScript read
+ *   the panels and follow their links. The console is the browser-rendered shell.
+ * - Every page carries its boot data (the site's configuration; on the home page the first page of
+ *   every panel) as a JSON data block, so the browser asks nothing again at hydration.
+ * - A visitor's (signed out or anonymous) home page and other query-less visitor pages come from the
+ *   shared cache (server/cache/sharedCache.ts): a hit costs no SQL and no render.
+ * - Assets under /assets are immutable, precompressed (.br, .gz) and served without cookies.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { signingKeyFor } from '../http/signing.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { signingKeyFor } from '../http/signing.js';
 import type { AppContext } from '../context.js';
 import type { presentConfig } from '../routes/applications/service.js';
 import { presentConfigFor } from '../routes/applications/visibility.js';
-import { runRead } from '../routes/modules/service.js';
+import { isVisitor, servePanelRead } from '../routes/modules/panelRead.js';
 import { homeEntry } from '../../common/homeConfig.js';
 import { definitionOf } from '../../modules/registry.js';
 import { MSG } from '../../common/messages.js';
@@ -19,13 +26,17 @@ import type { Db } from '../db/index.js';
 import type { User } from '../db/schema.js';
 import { canManage } from '../http/session.js';
 import { joinApplication } from '../routes/roles/service.js';
+import { SharedCache } from '../cache/sharedCache.js';
+import { escapeJson, fillTemplate, parseTemplate, type Template } from './template.js';
+import { injectTransport, loadRenderer, type Renderer } from './render.js';
+import { describeSite } from './describe.js';
 
 /** What the server embeds in the page for the browser's first render. */
 export interface BootData {
   host: string;
   /** application config (spec 1 §3) or null for an unknown host */
   config: Awaited<ReturnType<typeof presentConfig>> | null;
-  /** first page of each panel: moduleId -> read key -> page */
+  /** first page of each panel (home page only): moduleId -> read key -> page */
   data: Record<string, Record<string, unknown>>;
   user: { id: number; name: string; role: string } | null;
   /**
@@ -44,8 +55,12 @@ export async function applicationByHost(db: Db, hostHeader: string) {
   return bare !== host ? db.selectFrom('applications').selectAll().where('host', '=', bare).executeTakeFirst() : undefined;
 }
 
-/** Builds the boot data of the home page of `host`, running every panel's first read in parallel. */
-export async function homeBoot(db: Db, host: string, user: BootData['user'], viewer: User | null = null): Promise<BootData> {
+/**
+ * Builds the boot data of a page of `host` for `viewer`: the configuration the viewer may see and, when
+ * `withPanels` (the home page), the first page of every panel through the shared panel reads (journal
+ * items marked for a signed-in user, as the API marks them).
+ */
+export async function siteBoot(db: Db, cache: SharedCache, host: string, user: BootData['user'], viewer: User | null, withPanels: boolean): Promise<BootData> {
   const app = await applicationByHost(db, host);
   if (!app) return { host, config: null, data: {}, user };
   let unreleased: BootData['unreleased'];
@@ -57,57 +72,92 @@ export async function homeBoot(db: Db, host: string, user: BootData['user'], vie
   // the 仅登录可见 modules (and their first pages) only for a viewer holding `panels` (decision 211)
   const config = await presentConfigFor(db, app, viewer);
   const data: BootData['data'] = {};
-  const entry = homeEntry(config.homeConfig);
-  const jobs: Promise<void>[] = [];
-  const visit = (modules: unknown[]) => {
-    for (const m of modules as Array<{ id: string; type: string; components?: Array<{ modules?: unknown[] }> }>) {
-      const def = definitionOf(m.type);
-      if (def) {
-        for (const read of def.reads(m as never)) {
-          jobs.push(runRead(db, app, read).then((page) => { (data[m.id] ??= {})[read.key] = page; }, () => undefined));
+  if (withPanels) {
+    const scope = { app, hidden: [], visitor: isVisitor(viewer) };
+    const userId = viewer && !viewer.anonymous ? viewer.id : null;
+    const jobs: Promise<void>[] = [];
+    const visit = (modules: unknown[]) => {
+      for (const m of modules as Array<{ id: string; type: string; components?: Array<{ modules?: unknown[] }> }>) {
+        const def = definitionOf(m.type);
+        if (def) {
+          for (const read of def.reads(m as never)) {
+            jobs.push(servePanelRead(db, cache, scope, read, userId).then((s) => { (data[m.id] ??= {})[read.key] = s.page; }, () => undefined));
+          }
         }
+        for (const slot of m.components ?? []) visit(slot.modules ?? []);
       }
-      for (const slot of m.components ?? []) visit(slot.modules ?? []);
-    }
-  };
-  visit(entry.template);
-  await Promise.all(jobs);
+    };
+    visit(homeEntry(config.homeConfig).template);
+    await Promise.all(jobs);
+  }
   return { host, config, data, user, ...(unreleased ? { unreleased } : {}) };
 }
 
-const escapeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+/** The boot data of the home page (siteBoot with the panels), with a cache of its own unless one is given. */
+export function homeBoot(db: Db, host: string, user: BootData['user'], viewer: User | null = null, cache: SharedCache = new SharedCache(db, 'sqlite')): Promise<BootData> {
+  return siteBoot(db, cache, host, user, viewer, true);
+}
+
+/** A page rendered for every visitor alike: what the cache keeps (the per-request signing key is added on the way out). */
+interface SharedPage { status: number; redirect: string | null; title: string; description: string; styles: string; appHtml: string; bootJson: string }
+
+/** Paths the server does not render: the console (client-rendered lazy chunks). */
+const isConsolePath = (p: string) => p === '/console' || p.startsWith('/console/');
 
 export default async function webRoutes(app: FastifyInstance, { db, config }: AppContext) {
   const indexFile = path.join(config.webDir, 'index.html');
   const built = fs.existsSync(indexFile);
-  let template = built ? fs.readFileSync(indexFile, 'utf8') : '';
+  let template: Template | null = built ? parseTemplate(fs.readFileSync(indexFile, 'utf8')) : null;
+  const renderer: Renderer | null = built ? await loadRenderer(config.webDir) : null;
   if (built) {
     await app.register(fastifyStatic, {
-      root: config.webDir, prefix: '/', index: false, wildcard: false,
+      root: config.webDir, prefix: '/', index: false, wildcard: false, preCompressed: true,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (file.includes(`${path.sep}demo${path.sep}`)) res.header('cache-control', 'public, max-age=86400');
       },
     });
   }
 
   /** The browser's signing key in the page, so its first call needs no key request (decision 223). */
-  const signingBoot = (req: FastifyRequest) =>
-    (req.xsrfToken ? { xsrf: req.xsrfToken, key: signingKeyFor(config.secret, req.xsrfToken), serverTime: Date.now() } : null);
+  const signingJson = (req: FastifyRequest) =>
+    escapeJson(req.xsrfToken ? { xsrf: req.xsrfToken, key: signingKeyFor(config.secret, req.xsrfToken), serverTime: Date.now() } : null);
+
+  /** Renders (or, for the console, leaves to the browser) the page at req.url for req's viewer. */
+  const makePage = async (req: FastifyRequest, pathname: string, shared: boolean): Promise<SharedPage> => {
+    const user = req.user && !req.user.anonymous ? { id: req.user.id, name: req.user.name, role: req.user.role } : null;
+    const isHome = pathname === '/';
+    const boot = await siteBoot(db, app.visitorCache, req.headers.host ?? '', user, shared ? null : req.user, isHome);
+    const title = boot.config?.name ?? 'Atrium';
+    const description = boot.config ? describeSite(boot.config) : '';
+    const notFoundHome = isHome && !boot.config && !boot.unreleased;
+    const page = { status: notFoundHome ? 404 : 200, redirect: null, title, description, styles: '', appHtml: '', bootJson: escapeJson(boot) };
+    if (!renderer || isConsolePath(pathname)) return page;
+    if (boot.unreleased === 'hidden' && !['/unrelease', '/block/404', '/block/503'].includes(pathname)) {
+      return { ...page, status: 302, redirect: '/unrelease' };
+    }
+    const r = await renderer.render({ url: req.url, boot, transport: injectTransport(app, req, { asVisitor: shared }) });
+    return {
+      ...page, status: r.redirect ? r.status : Math.max(page.status, r.status), redirect: r.redirect,
+      styles: r.styles, appHtml: r.html, bootJson: escapeJson(r.boot),
+    };
+  };
 
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!built) {
+    if (!built || !template) {
       return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建：请运行 npm run build（npm start 会自动构建）');
     }
-    if (!config.production && process.env.ATRIUM_RELOAD_INDEX === '1') template = fs.readFileSync(indexFile, 'utf8');
-    const user = req.user && !req.user.anonymous ? { id: req.user.id, name: req.user.name, role: req.user.role } : null;
-    const isHome = req.url === '/' || req.url.startsWith('/?');
-    const boot: BootData = isHome ? await homeBoot(db, req.headers.host ?? '', user, req.user) : { host: req.headers.host ?? '', config: null, data: {}, user };
-    const title = boot.config?.name ?? 'Atrium';
-    const html = template
-      .replace('<title>Atrium</title>', `<title>${title.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)}</title>`)
-      .replace('<!--atrium-boot-->', `<script>window.__ATRIUM_BOOT__=${escapeJson(boot)}</script><script>window.__ATRIUM_SIGNING__=${escapeJson(signingBoot(req))}</script>`);
-    const status = isHome && !boot.config && !boot.unreleased ? 404 : 200;
-    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    if (!config.production && process.env.ATRIUM_RELOAD_INDEX === '1') template = parseTemplate(fs.readFileSync(indexFile, 'utf8'));
+    const q = req.url.indexOf('?');
+    const pathname = q < 0 ? req.url : req.url.slice(0, q);
+    // what every visitor shares: the same page for anyone signed out or anonymous, for a query-less URL
+    const shared = isVisitor(req.user) && q < 0 && !isConsolePath(pathname);
+    const page = shared
+      ? await app.visitorCache.getOrMake(`page|${(req.headers.host ?? '').toLowerCase()}|${pathname}`, () => makePage(req, pathname, true))
+      : await makePage(req, pathname, false);
+    if (page.redirect) return reply.redirect(page.redirect, page.status >= 300 && page.status < 400 ? page.status : 302);
+    const html = fillTemplate(template, { ...page, signingJson: signingJson(req) });
+    return reply.status(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 
   app.setNotFoundHandler(async (req, reply) => {

@@ -4,6 +4,7 @@
  * get the app; API paths never get HTML.
  */
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { buildServer } from '../app.js';
 import { OutboxSmsProvider } from '../notify/sms.js';
 import { ensureTopic, upsertResources } from '../resources/store.js';
 import { definitionOf } from '../../modules/registry.js';
+import { COMPRESS_THRESHOLD } from '../http/headers.js';
 import type { FastifyInstance } from 'fastify';
 
 let ctx: TestContext;
@@ -21,8 +23,13 @@ beforeAll(async () => {
   ctx = await createTestContext();
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Atrium</title><!--atrium-boot--></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><!--atrium-head--></head><body><div id="root"><!--atrium-app--></div><!--atrium-boot--></body></html>');
   fs.writeFileSync(path.join(webDir, 'assets', 'main-abc.js'), 'console.log(1)');
+  // a precompressed asset as scripts/precompress.mjs writes them
+  const big = `export const text = ${JSON.stringify('资源'.repeat(2000))};`;
+  fs.writeFileSync(path.join(webDir, 'assets', 'big-abc.js'), big);
+  fs.writeFileSync(path.join(webDir, 'assets', 'big-abc.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(webDir, 'assets', 'big-abc.js.gz'), zlib.gzipSync(big));
   web = await buildServer({ db: ctx.db, dialect: 'sqlite', config: { ...ctx.config, webDir }, sms: new OutboxSmsProvider(ctx.outbox) }, { logger: false });
   const topicId = await ensureTopic(ctx.db, '计算机科学');
   await upsertResources(ctx.db, [
@@ -40,7 +47,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await web.close(); await ctx.close(); fs.rmSync(webDir, { recursive: true, force: true }); });
 
-const boot = (html: string) => JSON.parse(html.match(/window\.__ATRIUM_BOOT__=(.*?)<\/script>/)![1]);
+const boot = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="atrium-boot">(.*?)<\/script>/)![1]);
 
 describe('served pages', () => {
   it('embeds the configuration and the first page of each panel in the home page', async () => {
@@ -59,7 +66,7 @@ describe('served pages', () => {
   it('embeds the signing key of the XSRF token it sets, the same the key route gives (decision 223)', async () => {
     const res = await web.inject({ method: 'GET', url: '/', headers: { host: 'cs.example.cn' } });
     const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-    const signing = JSON.parse(res.body.match(/window\.__ATRIUM_SIGNING__=(.*?)<\/script>/)![1]);
+    const signing = JSON.parse(res.body.match(/<script type="application\/json" id="atrium-signing">(.*?)<\/script>/)![1]);
     expect(signing.xsrf).toBe(xsrf);
     const key = await web.inject({ method: 'GET', url: '/api/v1/session/signing-key', headers: { cookie: `XSRF-TOKEN=${xsrf}` } });
     expect(signing.key).toBe(key.json().key);
@@ -108,5 +115,68 @@ describe('served pages', () => {
     const row = await ctx.db.selectFrom('application_users').innerJoin('users', 'users.id', 'application_users.user_id')
       .select('role_id').where('users.phone', '=', '13600000003').executeTakeFirst();
     expect(row?.role_id).toBe('user');
+  });
+
+  it('fills in stored text holding $\' $` $& as it is (no string pattern expansion)', async () => {
+    const admin = await ctx.signIn('13600000004', 'super');
+    const created = await admin.post('/api/v1/applications', { name: "通知$'公告$`站$&", host: 'dollar.example.cn' });
+    await admin.put(`/api/v1/applications/${created.body.applicationId}/release`);
+    await admin.put(`/api/v1/applications/${created.body.applicationId}/pass`);
+    const res = await web.inject({ method: 'GET', url: '/', headers: { host: 'dollar.example.cn' } });
+    expect(res.body).toContain("<title>通知$&#39;公告$`站$&#38;</title>");
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(boot(res.body).config.name).toBe("通知$'公告$`站$&");
+  });
+});
+
+describe('headers and compression (issue 10 §4, §6)', () => {
+  it('sends the security headers on a page and an API answer; no inline script is allowed', async () => {
+    for (const url of ['/', '/api/v1/applications/config?host=cs.example.cn']) {
+      const res = await web.inject({ method: 'GET', url, headers: { host: 'cs.example.cn' } });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(String(res.headers['permissions-policy'])).toContain('camera=()');
+      expect(res.headers['strict-transport-security']).toBeUndefined(); // not over TLS, not asked for
+    }
+    // the page has no script that runs inline: only JSON data blocks
+    const page = await web.inject({ method: 'GET', url: '/', headers: { host: 'cs.example.cn' } });
+    const inline = [...page.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const attrs of inline) expect(attrs).toContain('type="application/json"');
+  });
+
+  it('compresses pages and JSON with brotli or gzip as the browser asks', async () => {
+    const br = await web.inject({ method: 'GET', url: '/', headers: { host: 'cs.example.cn', 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toContain('清华 &#60;计算机&#62; 门户');
+    const page = await web.inject({ method: 'GET', url: '/', headers: { host: 'cs.example.cn', 'accept-encoding': 'gzip' } });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(page.rawPayload).toString('utf8')).toContain('清华 &#60;计算机&#62; 门户');
+    // JSON over 1 KB (the home configuration of six panels) is compressed; a tiny answer is not worth it
+    const admin = await ctx.signIn('13600000009', 'super');
+    const appId = (await admin.get('/api/v1/applications/config?host=cs.example.cn')).body.applicationId;
+    const panels = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'].map((id) => ({ ...definitionOf('scholar')!.defaults({ groupTemplate: false }), id, alias: `学者${id}` }));
+    expect((await admin.post(`/api/v1/applications/${appId}/home-config`, { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: panels }] })).status).toBe(200);
+    const json = await web.inject({ method: 'GET', url: '/api/v1/applications/config?host=cs.example.cn', headers: { 'accept-encoding': 'gzip' } });
+    const raw = await web.inject({ method: 'GET', url: '/api/v1/applications/config?host=cs.example.cn' });
+    expect(raw.body.length).toBeGreaterThan(COMPRESS_THRESHOLD);
+    expect(json.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(json.rawPayload).toString('utf8')).name).toBe('清华 <计算机> 门户');
+    const tiny = await web.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'gzip' } });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves hashed assets precompressed, immutable and without a cookie', async () => {
+    const res = await web.inject({ method: 'GET', url: '/assets/big-abc.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')).toContain('export const text');
   });
 });

@@ -1,19 +1,23 @@
 /**
  * Panel reads: POST /api/v3|v4/modules/top-{kind} (one handler for both versions; books also as
  * POST /api/v1|v2/modules/top-monographs),
- * GET /api/v1/modules/top-notice and top-link (spec 2 §7 'Content'). Public: visitors read them.
+ * GET /api/v1/modules/top-notice and top-link (spec 2 §7 'Content'), and the one read the browser's
+ * panels make, GET /api/v1/modules/panel-read (decision 241): any panel read of modules/types.ts
+ * `PanelRead`, through the server registry (server/reads) and the shared cache. Public: visitors read
+ * them; a visitor's panel-read answer carries an ETag and answers 304 to If-None-Match.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../http/parse.js';
 import { notFound } from '../../http/errors.js';
 import { TOP_KINDS, type TopKind } from '../../../modules/types.js';
-import { appItemsQuery, bulletinQuery, jobQuery, topBody, wechatArticleQuery } from './schema.js';
-import { readBulletins, readJobs, readWechatArticles } from './feeds.js';
-import { readTop, readTopLinks, readTopNotices } from './service.js';
+import { appItemsQuery, bulletinQuery, jobQuery, panelReadQuery, topBody, wechatArticleQuery } from './schema.js';
+import { readBulletins, readJobs, readWechatArticles } from '../../reads/feeds.js';
+import { readTop, readTopLinks, readTopNotices } from '../../reads/top.js';
+import { markSubscribed } from '../../reads/subscribed.js';
+import { readScope, servePanelRead } from './panelRead.js';
 import { MSG } from '../../../common/messages.js';
 import { TOP_JOURNAL_DEFAULT_COUNT } from '../../../common/constants.js';
-import { markSubscribed } from '../personal/service.js';
 import { moduleReadScope } from '../applications/visibility.js';
 
 export default async function moduleRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -52,6 +56,21 @@ export default async function moduleRoutes(app: FastifyInstance, { db }: AppCont
     const q = parse(appItemsQuery, req.query, 'query');
     const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
     return readTopLinks(db, { ...q, hidden });
+  });
+
+  // the browser's one panel read (decision 241)
+  app.get('/api/v1/modules/panel-read', async (req, reply) => {
+    const q = parse(panelReadQuery, req.query, 'query');
+    const moduleId = 'moduleId' in q.read ? q.read.moduleId : undefined;
+    const scope = await readScope(db, app.visitorCache, q.applicationId, moduleId, req.user);
+    const served = await servePanelRead(db, app.visitorCache, scope, q.read, req.user && !req.user.anonymous ? req.user.id : null);
+    if (scope.visitor) {
+      reply.header('cache-control', 'no-cache').header('vary', 'Cookie').header('etag', served.etag);
+      if (req.headers['if-none-match'] === served.etag) return reply.status(304).send();
+    } else {
+      reply.header('cache-control', 'private, no-store');
+    }
+    return served.page;
   });
 
   // feed modules (docs/decisions.md #31): the answers the spec's panels read

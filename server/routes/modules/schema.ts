@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BULLETIN_TYPES } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
+import { TOP_KINDS } from '../../../modules/types.js';
 
 const id = z.coerce.number().int().min(1);
 
@@ -48,4 +49,32 @@ export const bulletinQuery = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   type: repeated(z.enum(BULLETIN_TYPES, { error: MSG.bulletinTypeInvalid })),
   size: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+const readKey = z.string().max(64);
+const readCount = z.coerce.number().int().min(1).max(100);
+const label = z.string().max(100);
+
+/** One panel read (modules/types.ts `PanelRead`), as the browser sends it to GET /api/v1/modules/panel-read. */
+export const panelReadSchema = z.discriminatedUnion('source', [
+  z.object({ key: readKey, source: z.literal('top'), kind: z.enum(TOP_KINDS), count: readCount, categoryLevelOne: label.optional(), categoryLevelTwo: label.optional() }),
+  z.object({ key: readKey, source: z.literal('notice'), count: readCount, moduleId: z.string().max(64) }),
+  z.object({ key: readKey, source: z.literal('link'), count: readCount, moduleId: z.string().max(64) }),
+  z.object({ key: readKey, source: z.literal('tool'), count: readCount, ids: z.array(z.union([z.string().max(20), z.number().int()])).max(50) }),
+  z.object({ key: readKey, source: z.literal('wechat_article'), count: readCount, wechatId: wechatIdItem }),
+  z.object({ key: readKey, source: z.literal('job'), count: readCount }),
+  z.object({ key: readKey, source: z.literal('bulletin'), count: readCount, types: z.array(z.enum(BULLETIN_TYPES, { error: MSG.bulletinTypeInvalid })).max(10) }),
+], { error: MSG.panelReadInvalid });
+
+/** GET /api/v1/modules/panel-read?applicationId=&read=<the read as JSON> (docs/decisions.md 241). */
+export const panelReadQuery = z.object({
+  applicationId: id,
+  read: z.string({ error: MSG.panelReadInvalid }).max(4000).transform((s, c) => {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      c.addIssue({ code: 'custom', message: MSG.panelReadInvalid });
+      return z.NEVER;
+    }
+  }).pipe(panelReadSchema),
 });

@@ -8,7 +8,8 @@ import type { ActionType } from '../../../common/constants.js';
 import { MSG, fillMsg } from '../../../common/messages.js';
 import { makePage, type Page } from '../../../common/page.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { presentResource, type ResourceItem } from '../modules/service.js';
+import { presentResource, type ResourceItem } from '../../resources/present.js';
+import { markSubscribed } from '../../reads/subscribed.js';
 
 /** The resource's id and type, or 404 (MSG.resourceNotFound). */
 export async function resourceOrThrow(db: Db, resourceId: number): Promise<{ id: number; type: string }> {
@@ -183,11 +184,3 @@ export async function listSubscriptions(db: Db, userId: number, appId?: number):
   return makePage(content, content.length, 1, Math.max(content.length, 1));
 }
 
-/** Sets is_subscribed on journal listing items for the user (any application) — spec 1 §3 'Journal'. */
-export async function markSubscribed<T extends { id: number }>(db: Db, userId: number, items: T[]): Promise<(T & { is_subscribed: boolean })[]> {
-  if (items.length === 0) return [];
-  const subs = await db.selectFrom('subscriptions').select('resource_id').distinct()
-    .where('user_id', '=', userId).where('resource_id', 'in', items.map((i) => i.id)).execute();
-  const on = new Set(subs.map((s) => s.resource_id));
-  return items.map((i) => ({ ...i, is_subscribed: on.has(i.id) }));
-}

@@ -10,7 +10,8 @@ import { parse } from '../../http/parse.js';
 import { notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
 import { toolsQuery } from './schema.js';
-import { applicationTopic, readTools } from './service.js';
+import { applicationTopic } from './service.js';
+import { readTools } from '../../reads/tools.js';
 
 export default async function toolRoutes(app: FastifyInstance, { db }: AppContext) {
   for (const url of ['/tools', '/api/v1/tools']) {

@@ -1,7 +1,7 @@
 /**
  * Reads of the module lists (spec 2 §7 'Content', 'GET /tools appid'): policy, standard, book and
  * science data through top-{kind} (books also through top-monographs v1/v2), the tools of an
- * application's topic through GET /tools, and the same reads embedded in the home page (runRead).
+ * application's topic through GET /tools, and the same reads embedded in the home page (readPanel).
  * Items are written by the JSON-lines import, as a manager would load them.
  */
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { importFiles } from '../../import/run.js';
 import { ensureTopic } from '../../resources/store.js';
-import { runRead } from '../modules/service.js';
+import { readPanel } from '../../reads/index.js';
 import { MSG } from '../../../common/messages.js';
 
 let ctx: TestContext;
@@ -134,11 +134,11 @@ describe('GET /tools', () => {
 describe('reads embedded in the home page', () => {
   it('runs a tool read with the chosen ids and a book read on the application\'s topic', async () => {
     const app = { id: appId, topic_id: topicId };
-    const tools = await runRead(ctx.db, app, { key: 'tool', source: 'tool', count: 4, ids: [String(ids['党费计算器']), ids['文献翻译'], 'x'] });
+    const tools = await readPanel({ db: ctx.db, app }, { key: 'tool', source: 'tool', count: 4, ids: [String(ids['党费计算器']), ids['文献翻译'], 'x'] });
     expect(tools.content.map((t) => (t as { title: string }).title)).toEqual(['党费计算器', '文献翻译']);
-    const books = await runRead(ctx.db, app, { key: 'book', source: 'top', kind: 'book', count: 2 });
+    const books = await readPanel({ db: ctx.db, app }, { key: 'book', source: 'top', kind: 'book', count: 2 });
     expect(books.totalElements).toBe(2);
-    const none = await runRead(ctx.db, { id: bareAppId, topic_id: null }, { key: 'tool', source: 'tool', count: 4, ids: [ids['党费计算器']] });
+    const none = await readPanel({ db: ctx.db, app: { id: bareAppId, topic_id: null } }, { key: 'tool', source: 'tool', count: 4, ids: [ids['党费计算器']] });
     expect(none.empty).toBe(true);
   });
 });

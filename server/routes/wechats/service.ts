@@ -12,7 +12,7 @@ import { refreshTopicTypeCounts, upsertResources } from '../../resources/store.j
 import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import type { WechatRecord } from '../../../common/feeds.js';
-import { readWechatArticles } from '../modules/feeds.js';
+import { readWechatArticles } from '../../reads/feeds.js';
 import type { ArticleInput } from './schema.js';
 
 const now = () => new Date().toISOString();

@@ -199,14 +199,14 @@ describe('job and bulletin reads', () => {
   });
 
   it('the home page boot data carries the feed panels first pages', async () => {
-    const { runRead } = await import('../modules/service.js');
+    const { readPanel } = await import('../../reads/index.js');
     const app = { id: appId, topic_id: topicId };
-    const jobs = await runRead(ctx.db, app, { key: 'job', source: 'job', count: 1 });
+    const jobs = await readPanel({ db: ctx.db, app }, { key: 'job', source: 'job', count: 1 });
     expect(jobs).toMatchObject({ totalElements: 2, page: 1, size: 1 });
     expect(jobs.content).toHaveLength(1);
-    const bulletins = await runRead(ctx.db, app, { key: 'bulletin', source: 'bulletin', count: 5, types: ['研究报告'] });
+    const bulletins = await readPanel({ db: ctx.db, app }, { key: 'bulletin', source: 'bulletin', count: 5, types: ['研究报告'] });
     expect((bulletins.content as Array<{ article: { title: string } }>).map((b) => b.article.title)).toEqual(['芯片产业研究报告']);
-    const wx = await runRead(ctx.db, app, { key: 'wechat', source: 'wechat_article', count: 8, wechatId: 'gh_sci_news' });
+    const wx = await readPanel({ db: ctx.db, app }, { key: 'wechat', source: 'wechat_article', count: 8, wechatId: 'gh_sci_news' });
     expect(wx.totalElements).toBe(2);
   });
 });

@@ -6,9 +6,9 @@
  * spec's answers and `runRead` in a page (docs/decisions.md #31).
  */
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/index.js';
-import type { BulletinEntry, JobHit, WechatRecord } from '../../../common/feeds.js';
-import { presentResource, type ResourceItem } from './service.js';
+import type { Db } from '../db/index.js';
+import type { BulletinEntry, JobHit, WechatRecord } from '../../common/feeds.js';
+import { presentResource, type ResourceItem } from '../resources/present.js';
 
 /** Items of a read and how many there are in all. */
 export interface FeedResult<T> { items: T[]; total: number }

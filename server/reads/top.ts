@@ -2,11 +2,10 @@
  * Panel reads (spec 2 §7 'Content'): top resources of a kind in a topic and category, published
  * notices and links of an application. Every read returns a page (common/page.ts).
  */
-import type { Db } from '../../db/index.js';
-import { makePage, type Page } from '../../../common/page.js';
-import type { PanelRead, TopKind } from '../../../modules/types.js';
-import { readTools } from '../tools/service.js';
-import { readBulletins, readJobs, readWechatArticles } from './feeds.js';
+import type { Db } from '../db/index.js';
+import { makePage, type Page } from '../../common/page.js';
+import type { TopKind } from '../../modules/types.js';
+import { presentResource, type ResourceItem } from '../resources/present.js';
 
 export interface TopQuery {
   kind: TopKind;
@@ -15,15 +14,6 @@ export interface TopQuery {
   topicId?: number | null;
   categoryLevelOne?: string | null;
   categoryLevelTwo?: string | null;
-}
-
-export type ResourceItem = { id: number; type: string; title: string; date: string | null } & Record<string, unknown>;
-
-/** Present a resource row as a listing item: its JSON fields plus id, type, title, date. */
-export function presentResource(r: { id: number; type: string; title: string; date: string | null; fields: string }): ResourceItem {
-  let fields: Record<string, unknown> = {};
-  try { fields = JSON.parse(r.fields); } catch { /* a broken row shows without its fields */ }
-  return { ...fields, id: r.id, type: r.type, title: r.title, date: r.date };
 }
 
 /**
@@ -102,32 +92,4 @@ export async function readTopLinks(db: Db, q: AppItemsQuery) {
     linkCategory: r.link_category, publishDateTime: r.publish_date_time,
   }));
   return makePage(content, Number(total.n), Math.floor(q.offset / Math.max(q.count, 1)) + 1, q.count);
-}
-
-/** Runs one panel read for an application (used to embed first pages in the home page HTML). */
-export async function runRead(db: Db, app: { id: number; topic_id: number | null }, read: PanelRead): Promise<Page<unknown>> {
-  switch (read.source) {
-    case 'top':
-      return readTop(db, { kind: read.kind, offset: 0, count: read.count, topicId: app.topic_id, categoryLevelOne: read.categoryLevelOne, categoryLevelTwo: read.categoryLevelTwo });
-    case 'notice':
-      return readTopNotices(db, { applicationId: app.id, moduleId: read.moduleId, offset: 0, count: read.count });
-    case 'link':
-      return readTopLinks(db, { applicationId: app.id, moduleId: read.moduleId, offset: 0, count: read.count });
-    case 'tool': {
-      const ids = read.ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-      return readTools(db, { topicId: app.topic_id, ids, page: 1, size: read.count });
-    }
-    case 'wechat_article': {
-      const r = await readWechatArticles(db, { wechatId: read.wechatId, page: 1, pageSize: read.count });
-      return makePage(r.items, r.total, 1, read.count);
-    }
-    case 'job': {
-      const r = await readJobs(db, { topicId: app.topic_id, pageSize: read.count });
-      return makePage(r.items, r.total, 1, read.count);
-    }
-    case 'bulletin': {
-      const r = await readBulletins(db, { topicId: app.topic_id, types: read.types, size: read.count });
-      return makePage(r.items, r.total, 1, read.count);
-    }
-  }
 }

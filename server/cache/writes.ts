@@ -1,0 +1,47 @@
+/**
+ * Which writes change what visitors see (issue 10 §5): a write that succeeds (status < 400) bumps the
+ * shared cache's generation before its answer leaves, so the writer's next page and every other
+ * process see it at once. Every unsafe route is classified here, in one place: it either changes
+ * shared content (config, home page, notices, links, resources, topics, tools, feeds, release,
+ * revisions, ...) or is one of the {@link NEUTRAL} writes that only touch a user's own data (sign-in,
+ * account, subscriptions, actions) or read (the POST panel reads, exports). A test walks every route
+ * (server/cache/writes.test.ts), so a new route cannot forget to be classified.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { SharedCache } from './sharedCache.js';
+
+/**
+ * Unsafe routes (method and URL pattern) that change nothing a visitor sees. Anything else that is
+ * unsafe invalidates. Patterns are Fastify's (`:param`).
+ */
+export const NEUTRAL: RegExp[] = [
+  /^(PUT|DELETE) \/api\/v1\/account\//, // a user's own account and bindings
+  /^POST \/api\/v1\/actions$/, // a user's clicks, for recommendations
+  /^(POST|PUT) \/api\/v\d\/oauth\//, // sign-in codes and login-info
+  /^DELETE \/api\/v1\/sessions?$/, // signing out
+  /^POST \/api\/v1\/users\/anonymous$/, // a visitor's anonymous user (fingerprint)
+  /^POST \/api\/v1\/users\/links$/, // a user's own topic links
+  /^POST \/api\/v1\/recommendations\/not-interested$/,
+  /^(POST|DELETE) \/api\/v\d\/subscriptions$/, // a user's journal subscriptions (marked per user, never cached)
+  /^POST \/api\/v1\/wechat\/dev\/scan$/, // the development WeChat stand-in
+  /^POST \/api\/v1\/resources\/institution\/fruit-scholar-count$/, // a read sent as POST
+  /^POST \/api\/v\d\/modules\/top-monographs$/, // a read sent as POST
+  /^POST \/api\/v\d\/files$/, // an upload shows nowhere until a config or notice names it
+  /^POST \/toolsApi\/applicationExport\/export$/, // a download
+];
+
+/** Whether a successful `method` on the route pattern `url` changes what visitors see. */
+export function invalidates(method: string, url: string, signedRead: boolean): boolean {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || signedRead) return false;
+  return !NEUTRAL.some((re) => re.test(`${method} ${url}`));
+}
+
+/** Registers the hook that bumps the generation after a successful invalidating write. */
+export function registerCacheInvalidation(app: FastifyInstance, cache: SharedCache): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    const url = req.routeOptions.url;
+    if (url === undefined || reply.statusCode >= 400) return payload;
+    if (invalidates(req.method, url, !!req.routeOptions.config.signedRead)) await cache.invalidate();
+    return payload;
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * Compression and security headers of every answer (issue 10 §4, §6; DESIGN.md 'Browser').
+ *
+ * - Brotli or gzip for HTML, JSON, JS, CSS and SVG answers over 1 KB (@fastify/compress); brotli at
+ *   quality 4 for answers made per request (quality 11, zlib's default, costs ~50x the CPU). Built
+ *   assets are precompressed at build time (scripts/precompress.mjs) and sent as they are.
+ * - @fastify/helmet: a Content-Security-Policy without inline scripts (the page's boot data are JSON
+ *   data blocks, never run), `frame-ancestors 'self'` and X-Frame-Options SAMEORIGIN (no other site
+ *   frames the console), nosniff, Referrer-Policy strict-origin-when-cross-origin; plus a
+ *   Permissions-Policy, and HSTS when the setting is on and the request came over TLS. The files route
+ *   keeps its own sandbox CSP (server/routes/files).
+ */
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+
+/** Brotli quality of answers compressed per request. */
+export const DYNAMIC_BROTLI_QUALITY = 4;
+/** Answers smaller than this (bytes) are sent as they are. */
+export const COMPRESS_THRESHOLD = 1024;
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface HeaderOptions {
+  /** send Strict-Transport-Security on answers served over TLS */
+  hsts: boolean;
+  /** hosts (besides ours) a site's own stylesheet may come from (specificThemeUrl) */
+  styleHosts?: string[];
+}
+
+/** Registers compression and the security headers on the whole server. */
+export async function registerResponseHeaders(app: FastifyInstance, opts: HeaderOptions): Promise<void> {
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+    customTypes: /^(text\/|application\/json|application\/javascript|image\/svg\+xml)/,
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time and in style attributes
+        styleSrc: ["'self'", "'unsafe-inline'", ...(opts.styleHosts ?? []).map((h) => `https://${h}`)],
+        // covers and logos of links, feeds and friend links may live on other sites
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // the iframe module embeds other sites' pages
+        frameSrc: ["'self'", 'https:', 'http:'],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: false, // below: only over TLS, and only when asked for
+    xXssProtection: false,
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (opts.hsts && req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    return payload;
+  });
+}
