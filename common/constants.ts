@@ -55,6 +55,9 @@ export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 5 * 60_000;
 export const CODE_MAX_TRIES = 5;
 export const CODE_RESEND_MS = 60_000;
+/** Most verification codes sent to one phone or e-mail address in 24 hours (issue 10 §8; decision 247) */
+export const DAILY_CODE_LIMIT = 10;
+export const DAILY_CODE_WINDOW_MS = 24 * 60 * 60_000;
 /** Codes one client address may ask for per minute. */
 export const CODE_PER_ADDRESS_PER_MIN = 5;
 /** spec 2 §9 'Dates': missing dates default to this day. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MODULE_TYPES } from './constants.js';
 import { MSG } from './messages.js';
+import { isSiteLink } from './safePath.js';
 
 /** Text shown as plain text (titles, names): markup is refused rather than stored (docs/decisions.md). */
 export const plainText = (max: number, requiredMessage?: string) => {
@@ -16,7 +17,7 @@ export const plainText = (max: number, requiredMessage?: string) => {
 
 /** A link a panel may point to: an http(s) URL or a path on this site. */
 export const linkSchema = z.string().trim().max(2000)
-  .refine((s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s) || /^\/(?!\/)[^\s]*$/.test(s), { message: MSG.linkInvalid });
+  .refine((s) => s === '' || isSiteLink(s), { message: MSG.linkInvalid });
 
 export const categoryOption: z.ZodType<{ label: string; value: string; children?: { label: string; value: string }[] }> = z.object({
   label: z.string(),

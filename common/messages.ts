@@ -15,6 +15,8 @@ export const MSG = {
   codeWrongOrExpired: '验证码错误或已过期',
   codeTooManyTries: '验证码错误次数过多，请重新获取',
   sendTooOften: '发送过于频繁，请稍后再试',
+  /** more than DAILY_CODE_LIMIT codes to one phone or address in 24 hours (decision 247) */
+  codeDailyLimit: '今日验证码发送次数已达上限，请明天再试',
   tooManyRequests: '请求过于频繁，请稍后再试',
   signedIn: '登录成功',
   smsFailed: '短信发送失败，请稍后再试',
@@ -75,6 +77,8 @@ export const MSG = {
   loginInfoOff: '本站点未开启登录信息链接',
   loginInfoInvalid: '登录链接无效或已被篡改，请重新获取登录链接',
   loginInfoExpired: '登录链接已过期，请重新获取登录链接',
+  /** a login-info link used once already (decision 247) */
+  loginInfoUsed: '该登录链接已使用过，请重新获取登录链接',
   loginInfoSigningIn: '正在通过登录链接登录…',
   fingerprintInvalid: '无法识别当前浏览器，请刷新后重试',
   anonymousAffiliation: '未填写单位',
@@ -337,6 +341,8 @@ export const MSG = {
   // site chrome: header, footer, theme, logo (helper site-chrome; spec 1 §3 'Application config')
   colorInvalid: '请输入正确的颜色，例如 #06f 或 #0066ff',
   siteLinkInvalid: '地址须以 http:// 或 https:// 开头，或为以 / 开头的站内路径',
+  /** specificThemeUrl from a host the operator does not allow (decision 246) */
+  themeUrlHostRefused: '自定义主题样式须为本站路径，或来自管理员允许的地址（ATRIUM_THEME_HOSTS）',
   menuTitleRequired: '请输入菜单名称',
   menuUrlRequired: '请输入菜单链接地址',
   menuTooMany: '顶部菜单最多 12 项',

@@ -4,6 +4,7 @@
  * Strict zod schemas shared by the server (the save calls refuse anything else with a Chinese message)
  * and the console forms. Pure: no React, no Node.
  */
+import { isSiteLink } from './safePath.js';
 import { z } from 'zod';
 import { DEFAULT_PRIMARY_COLOR } from './constants.js';
 import { plainText } from './homeConfig.js';
@@ -27,13 +28,13 @@ export const optionalColorSchema = z.string({ error: MSG.colorInvalid }).trim()
 
 /**
  * An address a visitor may follow: http(s) or a path on this site (`/...`, not `//host`). Anything
- * else (javascript:, data:, vbscript:, relative words) is refused with MSG.siteLinkInvalid.
+ * else (javascript:, data:, vbscript:, `/\\host`, relative words) is refused with MSG.siteLinkInvalid
+ * (common/safePath.ts, the one check).
  */
-export const SITE_LINK = /^(https?:\/\/[^\s<>"']+|\/(?!\/)[^\s<>"']*)$/i;
 const link = (requiredMessage?: string) => {
   const base = z.string({ error: requiredMessage ?? MSG.siteLinkInvalid }).trim().max(2000, '地址不能超过 2000 个字符');
   const withRequired = requiredMessage ? base.min(1, requiredMessage) : base;
-  return withRequired.refine((s) => s === '' || SITE_LINK.test(s), { message: MSG.siteLinkInvalid });
+  return withRequired.refine((s) => s === '' || isSiteLink(s), { message: MSG.siteLinkInvalid });
 };
 
 /** A sub menu entry: title and address (depth 2 ends here: a sub entry has no children). */

@@ -62,7 +62,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
     trustProxy: process.env.ATRIUM_TRUST_PROXY === '1',
   });
   await app.register(cookie);
-  await registerResponseHeaders(app, { hsts: ctx.config.hsts });
+  await registerResponseHeaders(app, { hsts: ctx.config.hsts, styleHosts: ctx.config.themeHosts });
   const routes: Array<{ method: string; url: string }> = [];
   app.decorate('atriumRoutes', routes);
   app.addHook('onRoute', (r) => {

@@ -25,6 +25,8 @@ export interface Config {
   secureCookies: boolean;
   /** Strict-Transport-Security on answers served over TLS (ATRIUM_HSTS=1; behind a proxy with ATRIUM_TRUST_PROXY=1) */
   hsts: boolean;
+  /** hosts a site's own stylesheet (specificThemeUrl) may come from besides this site (ATRIUM_THEME_HOSTS, comma-separated) */
+  themeHosts: string[];
   /** folder of the built browser app */
   webDir: string;
   /** create the demo application and catalogue on an empty database */
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionTtlMs: Number(env.ATRIUM_SESSION_DAYS ?? 7) * 864e5,
     secureCookies: production && env.ATRIUM_INSECURE_COOKIES !== '1',
     hsts: env.ATRIUM_HSTS === '1',
+    themeHosts: (env.ATRIUM_THEME_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     webDir: path.resolve(env.ATRIUM_WEB_DIR ?? 'dist/app'),
     seedDemo: env.ATRIUM_SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),

@@ -2,6 +2,7 @@
  * The console session (spec 1 §6): who is signed in (GET /api/v1/session), signing out
  * (DELETE /api/v1/session), and where to send a visitor who is not signed in.
  */
+import { isSitePath } from '@common/safePath';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../api';
 import type { SessionUser } from './types';
@@ -30,7 +31,7 @@ export function loginPath(path: string): string {
  * applications page.
  */
 export function safeRedirect(raw: string | null): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\') || raw.startsWith('/console/login')) {
+  if (!raw || !isSitePath(raw) || raw.startsWith('/console/login')) {
     return '/console/applications';
   }
   return raw;

@@ -20,14 +20,15 @@ import { Link, useLocation } from 'react-router';
 import { App, ConfigProvider, Dropdown, Menu, type MenuProps } from 'antd';
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { FOOTER_MEDIA_KEYS, SITE_LINK, type FooterMedia, type FooterMediaKey } from '@common/siteConfig';
+import { FOOTER_MEDIA_KEYS, type FooterMedia, type FooterMediaKey } from '@common/siteConfig';
+import { isSiteLink } from '@common/safePath';
 import type { AppConfig, BootUser, HeaderMenuItem } from '../boot';
 import { apiDelete, errorMessage } from '../api';
 import './site.css';
 
 const isExternal = (url: string) => /^https?:\/\//i.test(url);
-/** An address safe to put in an href or src: http(s) or a site path (common/siteConfig.ts SITE_LINK). */
-export const safeLink = (url: unknown): string => (typeof url === 'string' && SITE_LINK.test(url.trim()) ? url.trim() : '');
+/** An address safe to put in an href or src: http(s) or a site path (common/safePath.ts isSiteLink). */
+export const safeLink = (url: unknown): string => (typeof url === 'string' && isSiteLink(url.trim()) ? url.trim() : '');
 
 function menuText(item: HeaderMenuItem): string {
   const i = item as HeaderMenuItem & { name?: string; label?: string };

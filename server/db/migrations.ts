@@ -410,6 +410,15 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.insertInto('cache_generation').values({ id: 1, generation: 0 }).execute();
       },
     },
+    '021_used_login_links': {
+      // login-info links sign in once (server/routes/signin/loginLinks.ts; docs/decisions.md 247)
+      async up(db: Kysely<any>) {
+        await db.schema.createTable('used_login_links')
+          .addColumn('link_hash', 'text', (c) => c.primaryKey())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -320,7 +320,11 @@ export interface ScholarClaimsTable {
 /** The shared visitor cache's generation (one row, id 1). */
 export interface CacheGenerationTable { id: number; generation: number }
 
+/** Login-info links used once already (hash of the link; kept until it expires). */
+export interface UsedLoginLinksTable { link_hash: string; expires_at: string }
+
 export interface Database {
+  used_login_links: UsedLoginLinksTable;
   cache_generation: CacheGenerationTable;
   user_links: UserLinksTable;
   scholar_claims: ScholarClaimsTable;

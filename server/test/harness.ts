@@ -200,3 +200,14 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   };
   return ctx;
 }
+
+/**
+ * Releases and passes an application as `admin` (a super manager), so that visitors may read it: a
+ * draft's content is its managers' only (decision 139; issue 10 §8). Throws unless both succeed.
+ */
+export async function releaseApplication(admin: Client, applicationId: number): Promise<void> {
+  for (const step of ['release', 'pass']) {
+    const r = await admin.put(`/api/v1/applications/${applicationId}/${step}`);
+    if (r.status !== 200) throw new Error(`${step} ${applicationId}: ${r.status} ${r.text}`);
+  }
+}

@@ -1,6 +1,6 @@
 /** Applications API (issue 2 §5) with its refusals: 401, 403, 400 naming fields, 404, 409. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext, releaseApplication } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
 
 let ctx: TestContext;
@@ -37,6 +37,9 @@ describe('applications', () => {
     expect(changed.status).toBe(200);
     expect((await ctx.db.selectFrom('applications').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('研究所门户');
 
+    // a draft answers visitors as an unknown host (issue 10 §8); released, it is read by host
+    expect((await ctx.client().get('/api/v1/applications/config?host=lib.example.cn')).status).toBe(404);
+    await releaseApplication(admin, id);
     const byHost = await ctx.client().get('/api/v1/applications/config?host=lib.example.cn');
     expect(byHost.status).toBe(200);
     expect(byHost.body.name).toBe('研究所门户');
@@ -137,9 +140,12 @@ describe('applications', () => {
     expect(again.body.homeConfig[0].template[0].alias).toBe('学者');
   });
 
-  it('lists every application as a topic-navigation option for signed-in users only', async () => {
-    await admin.post('/api/v1/applications', { name: '导航目标站', host: 'nav.example.cn', topicId });
+  it('lists every released application as a topic-navigation option for signed-in users only', async () => {
+    const nav = await admin.post('/api/v1/applications', { name: '导航目标站', host: 'nav.example.cn', topicId });
     expect((await ctx.client().get('/api/v1/applications/available')).status).toBe(401);
+    // a draft is listed to its managers only (issue 10 §8)
+    expect(((await plain.get('/api/v1/applications/available')).body as Array<{ title: string }>).map((a) => a.title)).not.toContain('导航目标站');
+    await releaseApplication(admin, nav.body.applicationId);
     const r = await plain.get('/api/v1/applications/available');
     expect(r.status).toBe(200);
     expect(r.body).toContainEqual(expect.objectContaining({ title: '导航目标站', name: '计算机科学', url: 'http://nav.example.cn/' }));

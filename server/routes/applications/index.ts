@@ -12,7 +12,7 @@ import { MSG } from '../../../common/messages.js';
 import { createApplicationBody, homeConfigBody, hostQuery, idParams, listQuery, updateApplicationBody } from './schema.js';
 import { saveHomeConfig } from '../revisions/service.js';
 import { createApplication, getApplication, presentConfig, presentListItem, updateApplication, validateHomeConfig } from './service.js';
-import { presentConfigFor } from './visibility.js';
+import { canRead, presentConfigFor } from './visibility.js';
 
 export default async function applicationRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/v1/applications', async (req) => {
@@ -39,9 +39,15 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
    * link module form (spec 1 §3 'link': id, title, url, cover, name). Signed-in users only.
    */
   app.get('/api/v1/applications/available', async (req) => {
-    requireUser(req);
+    const user = requireUser(req);
+    // released sites, and the drafts the user manages (a super manager manages every one; issue 10 §8)
+    const managed = user.role === 'super' ? null : (await db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id).execute()).map((r) => r.application_id);
     const rows = await db.selectFrom('applications').leftJoin('topics', 'topics.id', 'applications.topic_id')
       .select(['applications.id', 'applications.name', 'applications.host', 'applications.logo', 'topics.title as topic_title', 'topics.cover as topic_cover'])
+      .$if(managed !== null, (qb) => qb.where((eb) => eb.or([
+        eb('applications.status', '=', 'released'),
+        ...(managed!.length ? [eb('applications.id', 'in', managed!)] : []),
+      ])))
       .orderBy('applications.id', 'asc').limit(500).execute();
     return rows.map((r) => ({
       id: r.id, applicationId: r.id, title: r.name, name: r.topic_title ?? r.name,
@@ -59,7 +65,8 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
   app.get('/api/v1/applications/config', async (req) => {
     const { host } = parse(hostQuery, req.query, 'query');
     const found = await db.selectFrom('applications').selectAll().where('host', '=', host).executeTakeFirst();
-    if (!found) throw notFound(MSG.unknownHost);
+    // a draft answers as an unknown host to everyone but its managers (issue 10 §8)
+    if (!found || !(await canRead(db, found, req.user))) throw notFound(MSG.unknownHost);
     // 仅登录可见 modules only for viewers holding `panels` (decision 211)
     return presentConfigFor(db, found, req.user);
   });

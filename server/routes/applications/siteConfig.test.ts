@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext, releaseApplication } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
 
 let ctx: TestContext;
@@ -31,6 +31,8 @@ beforeAll(async () => {
   admin = await ctx.signIn('13700000001', 'super');
   appId = (await admin.post('/api/v1/applications', { name: '页头页脚测试站', host: HOST })).body.applicationId;
   otherId = (await admin.post('/api/v1/applications', { name: '另一个站点', host: 'other-chrome.example.cn' })).body.applicationId;
+  await releaseApplication(admin, appId);
+  await releaseApplication(admin, otherId);
   manager = await makeManager('13700000002', appId);
   otherManager = await makeManager('13700000003', otherId);
   plain = await ctx.signIn('13700000004');

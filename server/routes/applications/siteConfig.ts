@@ -8,7 +8,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../http/parse.js';
-import { fromZod } from '../../http/errors.js';
+import { fromZod, HttpError } from '../../http/errors.js';
+import { MSG } from '../../../common/messages.js';
+import { themeUrlAllowed } from '../../../common/safePath.js';
 import { requireManager, requireUser } from '../../http/session.js';
 import { unwrapConfig } from '../../../common/siteConfig.js';
 import { idParams } from './schema.js';
@@ -27,6 +29,11 @@ export default async function siteConfigRoutes(app: FastifyInstance, ctx: AppCon
       await requireManager(db, req, id, 'settings');
       const r = call.schema.safeParse(unwrapConfig(req.body, call.key));
       if (!r.success) throw fromZod(r.error, call.key);
+      // a site's own stylesheet: from this site, or from a host the operator allows (decision 246)
+      const theme = (r.data as { specificThemeUrl?: string }).specificThemeUrl;
+      if (theme && !themeUrlAllowed(theme, ctx.config.themeHosts)) {
+        throw new HttpError(400, 'bad_request', MSG.themeUrlHostRefused, { [`${call.key}.specificThemeUrl`]: MSG.themeUrlHostRefused });
+      }
       await db.updateTable('applications')
         .set({ [call.column]: JSON.stringify(r.data), updated_at: new Date().toISOString() })
         .where('id', '=', id).execute();

@@ -8,6 +8,30 @@ import type { Application, User } from '../../db/schema.js';
 import { loginOnlyModuleIds, moduleVisibility, visibleHomeConfig } from '../../../common/visibility.js';
 import { requireViewerRight, viewerRights } from '../roles/userRights.js';
 import { presentConfig, storedHomeConfig } from './service.js';
+import { canManage } from '../../http/session.js';
+import { notFound } from '../../http/errors.js';
+import { MSG } from '../../../common/messages.js';
+
+/**
+ * Whether `viewer` may read the application's content: a released site is everyone's; a draft (or
+ * one awaiting review) only its managers' and the super managers' (decision 139; issue 10 §8).
+ */
+export async function canRead(db: Db, app: Application, viewer: User | null | undefined): Promise<boolean> {
+  if (app.status === 'released') return true;
+  return !!viewer && !viewer.anonymous && canManage(db, viewer, app.id);
+}
+
+/**
+ * The application `applicationId` when `viewer` may read its content (see {@link canRead}); 404
+ * `notFoundMessage` (default 应用不存在) otherwise, exactly as for an application that does not exist,
+ * so a draft's existence is not told either. The one check of every visitor read of an application's
+ * content: notices, links, their panels, its configuration by host.
+ */
+export async function readableApplication(db: Db, applicationId: number, viewer: User | null | undefined, notFoundMessage: string = MSG.applicationNotFound): Promise<Application> {
+  const app = await db.selectFrom('applications').selectAll().where('id', '=', applicationId).executeTakeFirst();
+  if (!app || !(await canRead(db, app, viewer))) throw notFound(notFoundMessage);
+  return app;
+}
 
 /**
  * The application configuration as `viewer` may see it: presentConfig with the 仅登录可见 modules left

@@ -6,17 +6,24 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/index.js';
 import type { User } from '../../db/schema.js';
 import { HttpError, badRequest, tooMany } from '../../http/errors.js';
-import { CODE_MAX_TRIES, CODE_RESEND_MS, CODE_TTL_MS } from '../../../common/constants.js';
+import { CODE_MAX_TRIES, CODE_RESEND_MS, CODE_TTL_MS, DAILY_CODE_LIMIT, DAILY_CODE_WINDOW_MS } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 
 const hashCode = (secret: string, target: string, code: string) =>
   crypto.createHmac('sha256', secret).update(`${target}\u0000${code}`).digest('hex');
 
-/** Makes a new code for the target, refusing (429) when the last one is younger than a minute. Returns the code. */
+/**
+ * Makes a new code for the target, refusing (429) when the last one is younger than a minute, or when
+ * DAILY_CODE_LIMIT codes went to the target in the last 24 hours (今日验证码发送次数已达上限). Returns the code.
+ */
 export async function issueCode(db: Db, secret: string, target: string, now = new Date()): Promise<string> {
   const last = await db.selectFrom('verification_codes').select('created_at')
     .where('target', '=', target).orderBy('created_at', 'desc').executeTakeFirst();
   if (last && now.getTime() - new Date(last.created_at).getTime() < CODE_RESEND_MS) throw tooMany(MSG.sendTooOften);
+  // at most DAILY_CODE_LIMIT codes per phone or address in 24 hours (a failed send is dropped and does not count)
+  const today = await db.selectFrom('verification_codes').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('target', '=', target).where('created_at', '>', new Date(now.getTime() - DAILY_CODE_WINDOW_MS).toISOString()).executeTakeFirstOrThrow();
+  if (Number(today.n) >= DAILY_CODE_LIMIT) throw tooMany(MSG.codeDailyLimit);
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db.insertInto('verification_codes').values({
     target, code_hash: hashCode(secret, target, code), attempts: 0, used: 0,

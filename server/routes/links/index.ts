@@ -13,14 +13,14 @@ import { requireManager, requireUser } from '../../http/session.js';
 import { MSG } from '../../../common/messages.js';
 import { getApplication } from '../applications/service.js';
 import { isManagerOf } from '../notices/index.js';
-import { moduleReadScope } from '../applications/visibility.js';
+import { moduleReadScope, readableApplication } from '../applications/visibility.js';
 import { createLinkBody, linkIdParams, linkListQuery, updateLinkBody } from './schema.js';
 import { createLink, getLink, listLinks, presentLink, updateLink } from './service.js';
 
 export default async function linkRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/v1/links', async (req) => {
     const q = parse(linkListQuery, req.query, 'query');
-    await getApplication(db, q.applicationId);
+    await readableApplication(db, q.applicationId, req.user);
     const manager = await isManagerOf(db, req, q.applicationId);
     const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
     return listLinks(db, { ...q, active: manager ? q.active : 1, hidden });
@@ -34,6 +34,7 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
     const { linkId } = parse(linkIdParams, req.params, 'params');
     const row = await getLink(db, linkId);
     if (row.active !== 1 && !(await isManagerOf(db, req, row.application_id))) throw notFound(MSG.linkNotFound);
+    await readableApplication(db, row.application_id, req.user, MSG.linkNotFound);
     // a link of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
     if (row.module_id) await moduleReadScope(db, row.application_id, row.module_id, req.user);
     return presentLink(row);

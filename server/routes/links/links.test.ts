@@ -4,7 +4,7 @@
  * pin order at least 1, covers an uploaded path or an http(s) address).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext, releaseApplication } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
 
 let ctx: TestContext;
@@ -24,6 +24,8 @@ beforeAll(async () => {
   otherManager = await ctx.signIn('13600000003');
   appId = (await admin.post('/api/v1/applications', { name: '资源门户', host: 'res.example.cn' })).body.applicationId;
   const other = (await admin.post('/api/v1/applications', { name: '别处', host: 'else.example.cn' })).body.applicationId;
+  await releaseApplication(admin, appId);
+  await releaseApplication(admin, other);
   await ctx.db.insertInto('application_managers').values([
     { application_id: appId, user_id: await userId('13600000002') },
     { application_id: other, user_id: await userId('13600000003') },

@@ -18,7 +18,7 @@ import { markSubscribed } from '../../reads/subscribed.js';
 import { readScope, servePanelRead } from './panelRead.js';
 import { MSG } from '../../../common/messages.js';
 import { TOP_JOURNAL_DEFAULT_COUNT } from '../../../common/constants.js';
-import { moduleReadScope } from '../applications/visibility.js';
+import { moduleReadScope, readableApplication } from '../applications/visibility.js';
 
 export default async function moduleRoutes(app: FastifyInstance, { db }: AppContext) {
   const top = async (kindParam: string, rawBody: unknown, userId?: number | null, version?: string) => {
@@ -49,11 +49,13 @@ export default async function moduleRoutes(app: FastifyInstance, { db }: AppCont
   // a 仅登录可见 module's items: 403 for a viewer without `panels`; without moduleId they are left out (decision 212)
   app.get('/api/v1/modules/top-notice', async (req) => {
     const q = parse(appItemsQuery, req.query, 'query');
+    await readableApplication(db, q.applicationId, req.user);
     const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
     return readTopNotices(db, { ...q, hidden });
   });
   app.get('/api/v1/modules/top-link', async (req) => {
     const q = parse(appItemsQuery, req.query, 'query');
+    await readableApplication(db, q.applicationId, req.user);
     const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
     return readTopLinks(db, { ...q, hidden });
   });

@@ -1,6 +1,6 @@
 /** Panel reads (issue 2 §8; spec 2 §7 'Content'): top-{kind} on v3 and v4, top-notice, top-link, topics. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createTestContext, type TestContext, releaseApplication } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 
@@ -22,6 +22,7 @@ beforeAll(async () => {
   ]);
   const admin = await ctx.signIn('13700000001', 'super');
   appId = (await admin.post('/api/v1/applications', { name: '测试站', host: 'reads.example.cn', topicId })).body.applicationId;
+  await releaseApplication(admin, appId);
   const t = (d: string) => new Date(d).toISOString();
   await ctx.db.insertInto('notices').values([
     { application_id: appId, module_id: 'n1', user_id: null, title: '闭馆通知', type: '消息公告', content: '<p>x</p>', top: 0, active: 1, publish_date_time: t('2026-01-02'), create_date_time: t('2026-01-02') },

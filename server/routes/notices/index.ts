@@ -15,7 +15,7 @@ import { notFound } from '../../http/errors.js';
 import { canManage, requireManager, requireUser } from '../../http/session.js';
 import { MSG } from '../../../common/messages.js';
 import { getApplication } from '../applications/service.js';
-import { moduleReadScope } from '../applications/visibility.js';
+import { moduleReadScope, readableApplication } from '../applications/visibility.js';
 import { viewerRights } from '../roles/userRights.js';
 import { createNoticeBody, noticeIdParams, noticeListQuery, updateNoticeBody } from './schema.js';
 import { createNotice, getNotice, listNotices, presentNotice, updateNotice } from './service.js';
@@ -28,7 +28,7 @@ export async function isManagerOf(db: Db, req: FastifyRequest, applicationId: nu
 export default async function noticeRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/v1/notices', async (req) => {
     const q = parse(noticeListQuery, req.query, 'query');
-    await getApplication(db, q.applicationId);
+    await readableApplication(db, q.applicationId, req.user);
     const manager = await isManagerOf(db, req, q.applicationId);
     const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
     return listNotices(db, { ...q, active: manager ? q.active : 1, hidden });
@@ -38,6 +38,7 @@ export default async function noticeRoutes(app: FastifyInstance, { db }: AppCont
     const { id } = parse(noticeIdParams, req.params, 'params');
     const row = await getNotice(db, id);
     if (row.active !== 1 && !(await isManagerOf(db, req, row.application_id))) throw notFound(MSG.noticeNotFound);
+    await readableApplication(db, row.application_id, req.user, MSG.noticeNotFound);
     // a notice of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
     if (row.module_id) await moduleReadScope(db, row.application_id, row.module_id, req.user);
     // whether this reader may download the attachments (decision 214): the page shows 登录后下载 ('signIn')

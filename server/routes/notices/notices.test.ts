@@ -4,7 +4,7 @@
  * manager 200, visitors see published notices only), bad input 400 in Chinese, sanitised content.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext, releaseApplication } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
 import { XSS_PAYLOADS } from '../../content/xssPayloads.js';
 
@@ -26,6 +26,8 @@ beforeAll(async () => {
   otherManager = await ctx.signIn('13700000003');
   appId = (await admin.post('/api/v1/applications', { name: '图书馆门户', host: 'lib.example.cn' })).body.applicationId;
   otherAppId = (await admin.post('/api/v1/applications', { name: '另一个门户', host: 'other.example.cn' })).body.applicationId;
+  await releaseApplication(admin, appId);
+  await releaseApplication(admin, otherAppId);
   await ctx.db.insertInto('application_managers').values([
     { application_id: appId, user_id: await userId('13700000002') },
     { application_id: otherAppId, user_id: await userId('13700000003') },

@@ -4,7 +4,7 @@
  * refused (401 / 403); unknown revisions 404 and bad ids 400 in Chinese; old revisions are pruned.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext, releaseApplication } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
 import { HOME_CONFIG_REVISIONS_KEPT, chinaTime } from './service.js';
 
@@ -25,6 +25,7 @@ beforeAll(async () => {
   manager = await ctx.signIn('13700000002');
   plain = await ctx.signIn('13700000003');
   appId = (await admin.post('/api/v1/applications', { name: '版本站点', host: 'rev.example.cn' })).body.applicationId;
+  await releaseApplication(admin, appId); // visitors read its config by host (a draft's is its managers' only)
   otherAppId = (await admin.post('/api/v1/applications', { name: '别的站点', host: 'rev-other.example.cn' })).body.applicationId;
   const m = await ctx.db.selectFrom('users').select('id').where('phone', '=', '13700000002').executeTakeFirstOrThrow();
   await ctx.db.insertInto('application_managers').values({ application_id: appId, user_id: m.id }).execute();

@@ -3,7 +3,7 @@
  * rows, statuses, Chinese messages and bad input, on SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext, releaseApplication } from '../../test/harness.js';
 
 let ctx: TestContext;
 let admin: Client;
@@ -20,6 +20,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await ctx.signIn('13900000001', 'super');
   appId = (await admin.post('/api/v1/applications', { name: '角色站点', host: 'roles.example.cn' })).body.applicationId;
+  await releaseApplication(admin, appId); // visitors read its config by host (a draft's is its managers' only)
   otherAppId = (await admin.post('/api/v1/applications', { name: '另一站点', host: 'other.example.cn' })).body.applicationId;
 });
 afterAll(async () => { await ctx.close(); });

@@ -1,7 +1,7 @@
 /** Sign-in by e-mail code (issue 5; spec 2 §5 'Email', §7 'Login'): a real SMTP server, the outbox, the suffix rule. */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createTestContext, type TestContext, releaseApplication } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
 import { mailText, startSmtpServer, type TestSmtp } from './testServers.js';
 
@@ -118,6 +118,7 @@ describe('e-mail code through the outbox, and the suffix rule of the application
   it('only managers set mailAllowSuffix; a refused address gets 403 on that host only', async () => {
     const admin = await outboxCtx.signIn('13900000001', 'super');
     const created = await admin.post('/api/v1/applications', { name: '北大门户', host: 'pku.example.cn' });
+    await releaseApplication(admin, created.body.applicationId);
     expect(created.status).toBe(201);
     const id = created.body.applicationId;
     const stranger = await outboxCtx.signIn('13900000002');

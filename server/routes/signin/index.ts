@@ -23,6 +23,7 @@ import {
   anonymousName, derivedKey, mailAllowed, mergeSso, publicSso, readSso, samePath, seal, signinConfig, unseal, userByEmail, userByIdentity,
 } from './service.js';
 import { finishSso, oidcConfig, startSso, type SsoState } from './sso.js';
+import { useLoginLink } from './loginLinks.js';
 
 const SSO_COOKIE = 'atrium_sso';
 const SSO_PATH = '/api/v1/oauth/sso';
@@ -205,6 +206,8 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
       throw new HttpError(400, 'login_info_invalid', MSG.loginInfoInvalid);
     }
     if (payload.data.exp * 1000 <= Date.now()) throw new HttpError(401, 'login_info_expired', MSG.loginInfoExpired);
+    // a link signs in once: a second use (another browser, a forwarded mail) is refused (decision 247)
+    if (!(await useLoginLink(db, body.loginInfo, payload.data.exp))) throw new HttpError(409, 'login_info_used', MSG.loginInfoUsed);
     let user = await userByPhone(db, payload.data.mobile);
     const set: { name?: string; affiliation?: string } = {};
     if (payload.data.name) set.name = payload.data.name;

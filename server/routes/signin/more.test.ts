@@ -56,6 +56,19 @@ describe('login-info link', () => {
     expect(await ctx.db.selectFrom('users').selectAll().where('phone', '=', '13700000002').execute()).toHaveLength(0);
   });
 
+  it('signs in once: the same link in another browser is refused with 409 and a Chinese message (issue 10 §8)', async () => {
+    const loginInfo = seal(key, { mobile: '13700000005', name: '一次', exp: inAnHour() });
+    const first = ctx.client();
+    expect((await first.post('/api/v1/oauth/login-info', { loginInfo })).status).toBe(200);
+    const other = ctx.client();
+    const again = await other.post('/api/v1/oauth/login-info', { loginInfo });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(MSG.loginInfoUsed);
+    expect((await other.get('/api/v1/session')).body.user).toBeNull();
+    // the first browser stays signed in
+    expect((await first.get('/api/v1/session')).body.user.name).toBe('一次');
+  });
+
   it('refuses an expired parameter with 401', async () => {
     const c = ctx.client();
     const r = await c.post('/api/v1/oauth/login-info', { loginInfo: seal(key, { mobile: '13700000003', exp: Math.floor(Date.now() / 1000) - 5 }) });

@@ -3,6 +3,7 @@
  * identities (OpenID subjects, anonymous fingerprints), sealed values (login-info links, the SSO state
  * cookie: AES-256-GCM), the stored SSO settings of applications and OAuth clients.
  */
+import { sitePath } from '../../../common/safePath.js';
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.js';
 import type { Application, User } from '../../db/schema.js';
@@ -134,14 +135,7 @@ export function mergeSso(next: SsoSettings, prev: SsoSettings | null): SsoSettin
  * backslash or control characters; anything else gives `fallback`.
  */
 export function samePath(raw: string | undefined | null, fallback = '/'): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(raw)) return fallback;
-  try {
-    const u = new URL(raw, 'http://same.invalid');
-    if (u.origin !== 'http://same.invalid') return fallback;
-    return u.pathname + u.search + u.hash;
-  } catch {
-    return fallback;
-  }
+  return sitePath(raw, fallback);
 }
 
 /** Throws 400 unless `v` decrypted to an object. */

@@ -4,7 +4,7 @@
  * client login through a registered OAuth client (spec 1 §6; spec 2 §7 GET /api/v1/applications/oauth/clients/{id}).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext, releaseApplication } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
 import { startOidcProvider, walkProvider, type TestOidc } from './testServers.js';
 
@@ -19,6 +19,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await ctx.signIn('13900000010', 'super');
   const created = await admin.post('/api/v1/applications', { name: '本地站点', host: 'localhost' });
+  await releaseApplication(admin, created.body.applicationId);
   appId = created.body.applicationId;
 });
 afterAll(async () => { await ctx.close(); await op.close(); });
