@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: every benchmark, each printing its figure and the baseline measured in the same run.
- * BENCH_SECONDS sets the duration of each HTTP measurement (default 10 s); the editor benchmark needs the
- * built app (`npx vite build`) and Debian's Chromium.
+ * BENCH_SECONDS sets the duration of each HTTP measurement (default 10 s); the editor and visitor
+ * benchmarks need the built app (`npm run build`) and Debian's Chromium.
  */
 import { printHttpBench } from './http.js';
 import { benchImport } from './import.js';
 import { printSearchBench } from './search.js';
 import { printEditorBench } from './editor.js';
+import { benchHome } from './home.js';
+import { benchFirstPaint } from './first-paint.js';
 
 const num = (n: number) => Math.round(n).toLocaleString('en');
 
@@ -22,3 +24,9 @@ await printHttpBench();
 console.log('');
 await printSearchBench();
 await printEditorBench();
+console.log('');
+console.log('Visitor home page: HTML throughput against a bare route with the same bytes');
+await benchHome();
+console.log('');
+console.log('Visitor home page: first paint in Chromium against the same page saved as a static file');
+await benchFirstPaint();

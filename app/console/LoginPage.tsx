@@ -176,7 +176,7 @@ export function LoginPage() {
   ];
 
   return (
-    <div className="atr-login">
+    <main className="atr-login">
       <div className="atr-login__card">
         <div className="atr-login__brand">
           <span className="atr-console__logo atr-console__logo--lg">A</span>
@@ -189,6 +189,6 @@ export function LoginPage() {
         <Tabs items={items} defaultActiveKey={items[0].key} />
       </div>
       <div className="atr-login__foot">{MSG.loginFooter}</div>
-    </div>
+    </main>
   );
 }

@@ -93,10 +93,10 @@ export default function HomePage() {
   return (
     <ConfigProvider theme={primary ? { token: { colorPrimary: primary, colorLink: primary } } : undefined}>
       {fromBoot && boot.unreleased === 'preview' && <Alert type="warning" banner showIcon message={MSG.unreleasedBanner} className="atr-unreleased-banner" />}
-      <SiteFrame config={config} user={boot.user}>
+      <SiteFrame config={config} user={boot.user} nameIsHeading>
         <TopicLinksBar bootUserId={boot.user?.id ?? null} fromBoot={fromBoot} groupTemplate={site.groupTemplate} />
         {entry.template.length === 0
-          ? <div className="atr-empty-home"><Empty description={<><div>{MSG.homeEmpty}</div><div style={{ color: '#999', marginTop: 4 }}>{MSG.homeEmptyHint}</div></>} /></div>
+          ? <div className="atr-empty-home"><Empty description={<><div>{MSG.homeEmpty}</div><div style={{ color: '#5f6673', marginTop: 4 }}>{MSG.homeEmptyHint}</div></>} /></div>
           : <HomeGrid modules={entry.template} site={site} bootData={fromBoot ? boot.data : undefined} />}
       </SiteFrame>
     </ConfigProvider>

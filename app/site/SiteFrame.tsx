@@ -110,6 +110,8 @@ export interface SiteFrameProps {
   config: AppConfig;
   user: BootUser | null;
   children: ReactNode;
+  /** the site's name is the page's heading (h1): the home page, which has no title of its own */
+  nameIsHeading?: boolean;
 }
 
 /**
@@ -143,7 +145,7 @@ function SiteUserMenu({ user }: { user: BootUser }) {
 }
 
 /** Header, page and footer of the visitor site; see the file comment. */
-export function SiteFrame({ config, user, children }: SiteFrameProps) {
+export function SiteFrame({ config, user, children, nameIsHeading = false }: SiteFrameProps) {
   const { pathname, search } = useLocation();
   const primary = config.themeConfig?.primaryColor;
   const header = config.headerConfig ?? {};
@@ -177,12 +179,13 @@ export function SiteFrame({ config, user, children }: SiteFrameProps) {
     <div className={`atr-site${transparent ? ' atr-site--transparent' : ''}`} style={style}>
       <header className={headerClass}>
         <div className="atr-container atr-header__top">
-          <Link to="/" className="atr-brand" aria-label={config.name}>
+          {/* the link is named by its visible text (the logo is decoration beside it; issue 10 §7) */}
+          <Link to="/" className="atr-brand">
             {config.logo
-              ? <img className="atr-brand__logo" src={config.logo} alt={config.name} />
+              ? <img className="atr-brand__logo" src={config.logo} alt="" />
               : <span className="atr-brand__mark" aria-hidden>{config.name.slice(0, 1)}</span>}
             <span className="atr-brand__text">
-              <span className="atr-brand__name">{config.name}</span>
+              {nameIsHeading ? <h1 className="atr-brand__name">{config.name}</h1> : <span className="atr-brand__name">{config.name}</span>}
               {config.topic?.title && <span className="atr-brand__sub">{config.topic.title}</span>}
             </span>
           </Link>

@@ -8,6 +8,7 @@
  */
 import type { CSSProperties } from 'react';
 import { Carousel } from 'antd';
+import { useInertHidden } from '../kit/useInertHidden';
 import { CAROUSEL_INTERVAL_MS } from '../../common/constants.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps, SiteContext } from '../types.app.js';
@@ -56,6 +57,7 @@ function Slide({ it, module, site }: { it: PanelItem; module: ModuleConfig; site
 
 /** The carousel panel; props are PanelProps (modules/types.app.ts). */
 export default function CarouselPanel({ module, editable, site }: PanelProps<CarouselModule>) {
+  const slidesRef = useInertHidden<HTMLDivElement>();
   const items = (Array.isArray(module.items) ? module.items : []).filter((x): x is CarouselModule['items'][number] => !!x && typeof x === 'object');
   const full = module.mode === 'fullScreen';
   const height = frameHeight(module, site.groupTemplate);
@@ -65,7 +67,7 @@ export default function CarouselPanel({ module, editable, site }: PanelProps<Car
       {items.length === 0
         ? <PanelEmpty editable={editable} hint="请编辑模块，添加图片或视频" />
         : (
-          <div className="atr-p-fill">
+          <div className="atr-p-fill" ref={slidesRef}>
             <Carousel autoplay={many} autoplaySpeed={CAROUSEL_INTERVAL_MS} pauseOnHover infinite={many}
               arrows={many} dots={many} draggable={many}>
               {items.map((it, i) => (

@@ -33,10 +33,14 @@ export function TabbedPanel({ module, site, more, types, render, className }: Ta
         className="atr-p-tabs"
         size="small"
         defaultActiveKey={types[0]}
-        tabBarExtraContent={{
-          left: showTitle ? <PanelTitle module={module} /> : undefined,
-          right: showTitle && more ? <MoreLink href={more} module={module} site={site} /> : undefined,
-        }}
+        // the title and the more link beside the tab bar, not inside it: a tablist holds tabs only (issue 10 §7)
+        renderTabBar={(props, DefaultTabBar) => (
+          <div className="atr-p-tabbar">
+            {showTitle && <PanelTitle module={module} />}
+            <DefaultTabBar {...props} className="atr-p-tabbar__tabs" />
+            {showTitle && more && <MoreLink href={more} module={module} site={site} />}
+          </div>
+        )}
         items={types.map((t) => ({ key: t, label: typeLabel(t), children: <div className="atr-p-tabpane">{render(t)}</div> }))}
       />
     </PanelShell>

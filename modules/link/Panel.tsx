@@ -6,6 +6,7 @@
  * advances by itself when horizontalAutoScroll is on. No reads: the items are in the config.
  */
 import { Carousel } from 'antd';
+import { useInertHidden } from '../kit/useInertHidden';
 import { CAROUSEL_INTERVAL_MS } from '../../common/constants.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps, SiteContext } from '../types.app.js';
@@ -37,6 +38,7 @@ function LinkCard({ it, hideText, module, site }: { it: PanelItem; hideText: boo
 
 /** The link panel; props are PanelProps (modules/types.app.ts). */
 export default function LinkPanel({ module, loading, error, editable, site }: PanelProps<LinkModule>) {
+  const slidesRef = useInertHidden<HTMLDivElement>();
   const all = (Array.isArray(module.specificDataObject) ? (module.specificDataObject as unknown[]) : [])
     .filter((x): x is PanelItem => !!x && typeof x === 'object');
   const horizontal = module.direction === 'horizontal';
@@ -54,7 +56,7 @@ export default function LinkPanel({ module, loading, error, editable, site }: Pa
     const pages: PanelItem[][] = [];
     for (let i = 0; i < items.length; i += PAGE_SIZE) pages.push(items.slice(i, i + PAGE_SIZE));
     content = (
-      <div className="atr-p-links atr-p-links--pages">
+      <div className="atr-p-links atr-p-links--pages" ref={slidesRef}>
         <Carousel autoplay={!!module.horizontalAutoScroll} autoplaySpeed={CAROUSEL_INTERVAL_MS} pauseOnHover infinite dots arrows={false}>
           {pages.map((page, p) => (
             <div key={p}>

@@ -14,6 +14,7 @@
  */
 import type { ReactNode } from 'react';
 import { Carousel } from 'antd';
+import { useInertHidden } from '../kit/useInertHidden';
 import { LinkOutlined } from '@ant-design/icons';
 import { CAROUSEL_INTERVAL_MS } from '../../common/constants.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
@@ -54,6 +55,7 @@ function ResourceCard({ it, display, module, site }: { it: PanelItem; display: D
 
 /** The resource panel; props are PanelProps (modules/types.app.ts). */
 export default function ResourcePanel({ module, data, loading, error, editable, site }: PanelProps<ResourceModule>) {
+  const slidesRef = useInertHidden<HTMLDivElement>();
   const display: Display = module.dataDisplayType === 'image' || module.dataDisplayType === 'rich' ? module.dataDisplayType : 'plain';
   const layout = { ...module, dataDisplayType: display };
   const columns = resourceColumns(layout);
@@ -81,7 +83,7 @@ export default function ResourcePanel({ module, data, loading, error, editable, 
     const pages: PanelItem[][] = [];
     for (let i = 0; i < items.length; i += columns) pages.push(items.slice(i, i + columns));
     content = (
-      <div className={`atr-p-links atr-p-links--pages${bold}`}>
+      <div className={`atr-p-links atr-p-links--pages${bold}`} ref={slidesRef}>
         <Carousel autoplay autoplaySpeed={CAROUSEL_INTERVAL_MS} pauseOnHover infinite dots arrows={false}>
           {pages.map((p, n) => (
             <div key={n}>

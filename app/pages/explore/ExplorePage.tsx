@@ -122,6 +122,7 @@ function Explore({ applicationId, topicId }: { applicationId: number; topicId: n
     <>
       <div className="atr-vcard">
         <div className="atr-crumbs"><Link to="/">{MSG.backHome}</Link> / {MSG.exploreTitle}{type ? ` / ${typeLabel(type)}` : ''}</div>
+        <h1 className="atr-visually-hidden">{MSG.exploreTitle}</h1>
         <Input.Search
           key={q}
           defaultValue={q}

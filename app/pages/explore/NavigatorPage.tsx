@@ -42,7 +42,7 @@ export default function NavigatorPage() {
               <div className="atr-nav-grid">
                 {entries.map((e) => (
                   <a key={e.key} className="atr-nav-card" href={e.url} target="_blank" rel="noopener noreferrer">
-                    <Avatar shape="square" size={48} src={e.cover || undefined} icon={<GlobalOutlined />} />
+                    <Avatar shape="square" size={48} src={e.cover || undefined} alt="" icon={<GlobalOutlined />} />
                     <span style={{ minWidth: 0 }}>
                       <strong>{e.title}</strong>
                       {e.name && e.name !== e.title && <div className="atr-result__meta">{e.name}</div>}

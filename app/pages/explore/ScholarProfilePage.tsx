@@ -52,11 +52,11 @@ function Profile({ id, applicationId }: { id: string; applicationId: number }) {
       <section className="atr-vcard">
         <div className="atr-crumbs"><Link to="/">{MSG.backHome}</Link> / {typeLabel('scholar')}</div>
         <div className="atr-detail__head" style={{ marginTop: 12 }}>
-          <Avatar size={88} src={fieldText(scholar.avatar) || undefined} style={{ flex: 'none', fontSize: 36, background: 'var(--atr-primary)' }}>{scholar.title.slice(0, 1)}</Avatar>
+          <Avatar size={88} src={fieldText(scholar.avatar) || undefined} alt={scholar.title} style={{ flex: 'none', fontSize: 36, background: 'var(--atr-primary)' }}>{scholar.title.slice(0, 1)}</Avatar>
           <div style={{ minWidth: 0 }}>
             <h1 className="atr-detail__title">{scholar.title}</h1>
             <div className="atr-detail__meta">
-              {fieldText(scholar.academic_title) && <Tag color="gold">{fieldText(scholar.academic_title)}</Tag>}
+              {fieldText(scholar.academic_title) && <Tag className="atr-tag-honour">{fieldText(scholar.academic_title)}</Tag>}
               {fieldText(scholar.institution) && <span><BankOutlined /> {fieldText(scholar.institution)}</span>}
               {homepage && <a href={homepage} target="_blank" rel="noopener noreferrer"><HomeOutlined /> {MSG.detailHomepage}</a>}
               <a href={`https://dblp.org/search?q=${encodeURIComponent(dblp)}`} target="_blank" rel="noopener noreferrer"><ReadOutlined /> {MSG.profileDblp}</a>
@@ -69,7 +69,7 @@ function Profile({ id, applicationId }: { id: string; applicationId: number }) {
         <section className="atr-vcard">
           <h2 className="atr-vcard__title">{MSG.profileInstitution}</h2>
           <Link to={itemHref(inst.data)} className="atr-nav-card" style={{ maxWidth: 420 }}>
-            <Avatar shape="square" size={48} src={fieldText(inst.data.logo) || undefined} icon={<BankOutlined />} />
+            <Avatar shape="square" size={48} src={fieldText(inst.data.logo) || undefined} alt="" icon={<BankOutlined />} />
             <span>
               <strong>{inst.data.title}</strong>
               <div className="atr-result__meta">{[fieldText(inst.data.country), inst.data.scholars != null ? `${fieldText(inst.data.scholars)} 位学者` : ''].filter(Boolean).join(' · ')}</div>

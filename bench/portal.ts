@@ -1,0 +1,89 @@
+/**
+ * What the visitor benchmarks share (bench/first-paint.ts, bench/home.ts): Atrium started as `npm
+ * start` starts it (the built app, a fresh SQLite database with the demo site on host `localhost`) in a
+ * child process on a free loopback port, and a bare Fastify server answering fixed bytes, also in a
+ * child process of its own. Loopback only; every child is stopped by `stop()`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** A server in a child process. */
+export interface ChildServer { port: number; url: string; stop(): Promise<void> }
+
+async function waitReady(url: string, child: ChildProcess, log: () => string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${log()}`);
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready in ${timeoutMs} ms: ${log()}`);
+}
+
+const stopChild = (child: ChildProcess) => new Promise<void>((resolve) => {
+  if (child.exitCode !== null) { resolve(); return; }
+  child.once('exit', () => resolve());
+  child.kill('SIGTERM');
+  setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+});
+
+/**
+ * Starts Atrium on a free port with a data folder of its own (`dataDir`, made when absent: pass the
+ * same folder to start it again on the same database). Needs `npm run build` first (dist/app and
+ * dist/server). Resolves once `/healthz` answers.
+ */
+export async function startAtrium(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'))): Promise<ChildServer & { dataDir: string }> {
+  if (!fs.existsSync(path.join(repoRoot, 'dist/server/entry-server.js'))) throw new Error('dist is missing: run `npm run build` first');
+  const port = await freePort();
+  const env = {
+    ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir,
+    DATABASE_URL: path.join(dataDir, 'atrium.db'), LOG_LEVEL: 'warn',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout?.on('data', (d) => { log += d; });
+  child.stderr?.on('data', (d) => { log += d; });
+  const url = `http://localhost:${port}`;
+  await waitReady(`${url}/healthz`, child, () => log);
+  return { port, url, dataDir, stop: () => stopChild(child) };
+}
+
+/** Starts a bare Fastify server (bench/bare-server.ts) answering GET `route` with the bytes of `file` as `contentType`. */
+export async function startBare(file: string, contentType: string, route = '/'): Promise<ChildServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), String(port), file, contentType, route],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stderr?.on('data', (d) => { log += d; });
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(`${url}${route}`, child, () => log);
+  return { port, url, stop: () => stopChild(child) };
+}
+
+/** The median of numbers (NaN for none). */
+export function median(xs: number[]): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
