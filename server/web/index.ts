@@ -27,7 +27,7 @@ import type { User } from '../db/schema.js';
 import { canManage } from '../http/session.js';
 import { joinApplication } from '../routes/roles/service.js';
 import { SharedCache } from '../cache/sharedCache.js';
-import { escapeJson, fillTemplate, parseTemplate, type Template } from './template.js';
+import { encodePage, escapeJson, parseTemplate, type EncodedPage, type Template } from './template.js';
 import { injectTransport, loadRenderer, type Renderer } from './render.js';
 import { describeSite } from './describe.js';
 
@@ -99,7 +99,7 @@ export function homeBoot(db: Db, host: string, user: BootData['user'], viewer: U
 }
 
 /** A page rendered for every visitor alike: what the cache keeps (the per-request signing key is added on the way out). */
-interface SharedPage { status: number; redirect: string | null; title: string; description: string; styles: string; appHtml: string; bootJson: string }
+interface SharedPage { status: number; redirect: string | null; title: string; description: string; styles: string; appHtml: string; bootJson: string; encoded?: EncodedPage }
 
 /** Paths the server does not render: the console (client-rendered lazy chunks). */
 const isConsolePath = (p: string) => p === '/console' || p.startsWith('/console/');
@@ -156,7 +156,9 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
       ? await app.visitorCache.getOrMake(`page|${(req.headers.host ?? '').toLowerCase()}|${pathname}`, () => makePage(req, pathname, true))
       : await makePage(req, pathname, false);
     if (page.redirect) return reply.redirect(page.redirect, page.status >= 300 && page.status < 400 ? page.status : 302);
-    const html = fillTemplate(template, { ...page, signingJson: signingJson(req) });
+    // a cached page is encoded once; a request joins it with its own signing key
+    const encoded = page.encoded ?? (page.encoded = encodePage(template, page));
+    const html = Buffer.concat([encoded.before, Buffer.from(signingJson(req), 'utf8'), encoded.after]);
     return reply.status(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 
