@@ -5,28 +5,18 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { SIGNING_KEY_PATH, signRequest } from '../common/requestSigning';
+import { freePort } from './freePort';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const sharedData = path.resolve(repoRoot, '../shared/data');
 export const artifacts = path.resolve(repoRoot, 'test-artifacts');
 
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort } from './freePort';
 
 export interface RunningServer {
   url: string;

@@ -44,8 +44,6 @@ async function readGeneration(db: Db): Promise<number> {
 export class SharedCache {
   private entries = new Map<string, Entry>();
   private current = 0;
-  hits = 0;
-  misses = 0;
 
   constructor(private readonly db: Db, private readonly dialect: Dialect) {}
 
@@ -66,10 +64,8 @@ export class SharedCache {
   get<T>(key: string): T | undefined {
     const e = this.entries.get(key);
     if (e && e.generation === this.current && Date.now() - e.at < MAX_AGE_MS) {
-      this.hits += 1;
       return e.value as T;
     }
-    this.misses += 1;
     return undefined;
   }
 

@@ -402,7 +402,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '020_cache_generation': {
       // The generation of the shared visitor cache (server/cache/sharedCache.ts; docs/decisions.md 240):
       // one row, bumped by every write that changes what visitors see.
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<{ cache_generation: { id: number; generation: number } }>) {
         await db.schema.createTable('cache_generation')
           .addColumn('id', 'integer', (c) => c.primaryKey())
           .addColumn('generation', 'integer', (c) => c.notNull())
@@ -412,7 +412,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     },
     '021_used_login_links': {
       // login-info links sign in once (server/routes/signin/loginLinks.ts; docs/decisions.md 247)
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<unknown>) {
         await db.schema.createTable('used_login_links')
           .addColumn('link_hash', 'text', (c) => c.primaryKey())
           .addColumn('expires_at', 'text', (c) => c.notNull())

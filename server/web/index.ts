@@ -17,14 +17,13 @@ import fastifyStatic from '@fastify/static';
 import { signingKeyFor } from '../http/signing.js';
 import type { AppContext } from '../context.js';
 import type { presentConfig } from '../routes/applications/service.js';
-import { presentConfigFor } from '../routes/applications/visibility.js';
+import { canRead, presentConfigFor } from '../routes/applications/visibility.js';
 import { isVisitor, servePanelRead } from '../routes/modules/panelRead.js';
 import { homeEntry } from '../../common/homeConfig.js';
 import { definitionOf } from '../../modules/registry.js';
 import { MSG } from '../../common/messages.js';
 import type { Db } from '../db/index.js';
 import type { User } from '../db/schema.js';
-import { canManage } from '../http/session.js';
 import { joinApplication } from '../routes/roles/service.js';
 import { SharedCache } from '../cache/sharedCache.js';
 import { encodePage, escapeJson, parseTemplate, type EncodedPage, type Template } from './template.js';
@@ -65,7 +64,7 @@ export async function siteBoot(db: Db, cache: SharedCache, host: string, user: B
   if (!app) return { host, config: null, data: {}, user };
   let unreleased: BootData['unreleased'];
   if (app.status !== 'released') {
-    unreleased = viewer && !viewer.anonymous && (await canManage(db, viewer, app.id)) ? 'preview' : 'hidden';
+    unreleased = (await canRead(db, app, viewer)) ? 'preview' : 'hidden';
     if (unreleased === 'hidden') return { host, config: null, data: {}, user, unreleased };
   }
   if (viewer && !viewer.anonymous) await joinApplication(db, app, viewer.id).catch(() => undefined);

@@ -14,11 +14,10 @@ import type { PanelRead } from '../../../modules/types.js';
 import { MSG } from '../../../common/messages.js';
 import { loginOnlyModuleIds } from '../../../common/visibility.js';
 import { notFound } from '../../http/errors.js';
-import { canManage } from '../../http/session.js';
 import { personalise, readPanel } from '../../reads/index.js';
 import type { SharedCache } from '../../cache/sharedCache.js';
 import { storedHomeConfig } from '../applications/service.js';
-import { moduleReadScope } from '../applications/visibility.js';
+import { moduleReadScope, readableApplication } from '../applications/visibility.js';
 import { rightRefusal } from '../roles/userRights.js';
 
 /** Where a read runs and what it leaves out for this viewer. */
@@ -56,8 +55,7 @@ export async function readScope(db: Db, cache: SharedCache, applicationId: numbe
     if (moduleId && site.loginOnly.includes(moduleId)) throw rightRefusal('panels', false);
     return { app: site, hidden: moduleId ? [] : site.loginOnly, visitor: true };
   }
-  const app = await db.selectFrom('applications').select(['id', 'topic_id', 'status']).where('id', '=', applicationId).executeTakeFirst();
-  if (!app || (app.status !== 'released' && !(await canManage(db, viewer!, app.id)))) throw notFound(MSG.applicationNotFound);
+  const app = await readableApplication(db, applicationId, viewer);
   const { hidden } = await moduleReadScope(db, app.id, moduleId, viewer);
   return { app, hidden, visitor: false };
 }
