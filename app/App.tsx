@@ -1,15 +1,13 @@
 /**
- * The browser app: providers (antd ConfigProvider zh_CN with the site's primary colour, antd App for
- * message/modal, TanStack Query) and the routes of spec 1 §2. The console and the home page editor are
+ * The browser app: providers (TanStack Query; antd's come with each page that uses it, antdScope.tsx)
+ * and the routes of spec 1 §2. The console and the home page editor are
  * separate lazy chunks (DESIGN.md 'Browser': the visitor's site must not download the console).
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { hydrate, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { DEFAULT_PRIMARY_COLOR, MESSAGE_DURATION_MS } from '@common/constants';
 import { ApiError } from './api';
+import { withAntd } from './antdScope';
 import { readBoot } from './boot';
 import HomePage from './site/HomePage';
 import { PageSpinner } from './pages/PageSpinner';
@@ -18,9 +16,9 @@ import { NotFoundPage, RouteErrorPage, UnavailablePage, UnreleasedPage } from '.
 
 // The console is one lazy chunk (its pages come from one module), the editor another.
 const consoleModule = () => import('./console');
-const ConsoleGuard = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleGuard })));
+const ConsoleGuard = lazy(() => withAntd<object>(consoleModule().then((m) => ({ default: m.ConsoleGuard }))));
 const ConsoleLayout = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleLayout })));
-const LoginPage = lazy(() => consoleModule().then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazy(() => withAntd<object>(consoleModule().then((m) => ({ default: m.LoginPage }))));
 const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
 const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
 const FilesPage = lazy(() => consoleModule().then((m) => ({ default: m.FilesPage })));
@@ -28,33 +26,33 @@ const SiteChromePage = lazy(() => consoleModule().then((m) => ({ default: m.Site
 const ManagersPage = lazy(() => consoleModule().then((m) => ({ default: m.ManagersPage })));
 const UsersPage = lazy(() => consoleModule().then((m) => ({ default: m.UsersPage })));
 const RoleConfigPage = lazy(() => consoleModule().then((m) => ({ default: m.RoleConfigPage })));
-const EditorPage = lazy(() => import('./console/editor/EditorPage'));
+const EditorPage = lazy(() => import('./console/editor/EditorPage')); // inside ConsoleGuard's antd providers
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
-const ExplorePage = lazy(() => import('./pages/explore/ExplorePage'));
-const ResourceDetailPage = lazy(() => import('./pages/explore/ResourceDetailPage'));
-const ScholarProfilePage = lazy(() => import('./pages/explore/ScholarProfilePage'));
-const TopResourcesPage = lazy(() => import('./pages/explore/TopResourcesPage'));
-const NavigatorPage = lazy(() => import('./pages/explore/NavigatorPage'));
-const MaterialPage = lazy(() => import('./pages/material/MaterialPage'));
-const WechatManagerPage = lazy(() => import('./console/wechats/WechatManagerPage'));
+const ExplorePage = lazy(() => withAntd(import('./pages/explore/ExplorePage')));
+const ResourceDetailPage = lazy(() => withAntd(import('./pages/explore/ResourceDetailPage')));
+const ScholarProfilePage = lazy(() => withAntd(import('./pages/explore/ScholarProfilePage')));
+const TopResourcesPage = lazy(() => withAntd(import('./pages/explore/TopResourcesPage')));
+const NavigatorPage = lazy(() => withAntd(import('./pages/explore/NavigatorPage')));
+const MaterialPage = lazy(() => withAntd(import('./pages/material/MaterialPage')));
+const WechatManagerPage = lazy(() => import('./console/wechats/WechatManagerPage')); // inside ConsoleGuard's antd providers
 const ContentPage = lazy(() => consoleModule().then((m) => ({ default: m.ContentPage })));
-const NoticePage = lazy(() => import('./pages/notice/NoticePage'));
-const ResourcesPage = lazy(() => import('./console/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage })));
-const XmodulesPage = lazy(() => import('./console/xmodules/XmodulesPage').then((m) => ({ default: m.XmodulesPage })));
+const NoticePage = lazy(() => withAntd(import('./pages/notice/NoticePage')));
+const ResourcesPage = lazy(() => import('./console/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage }))); // inside ConsoleGuard's antd providers
+const XmodulesPage = lazy(() => import('./console/xmodules/XmodulesPage').then((m) => ({ default: m.XmodulesPage }))); // inside ConsoleGuard's antd providers
 // Feed pages (spec 1 §2 'Links the panels produce'): each loaded when its link is first followed.
-const ToolsPage = lazy(() => import('./pages/feeds/ToolsPage'));
-const ToolPage = lazy(() => import('./pages/feeds/ToolPage'));
-const JobsPage = lazy(() => import('./pages/feeds/JobsPage'));
-const JobPage = lazy(() => import('./pages/feeds/JobPage'));
-const WechatPage = lazy(() => import('./pages/feeds/WechatPage'));
-const WechatMaterialPage = lazy(() => import('./pages/feeds/WechatMaterialPage'));
-const BulletinsPage = lazy(() => import('./pages/feeds/BulletinsPage'));
-const BulletinPage = lazy(() => import('./pages/feeds/BulletinPage'));
+const ToolsPage = lazy(() => withAntd(import('./pages/feeds/ToolsPage')));
+const ToolPage = lazy(() => withAntd(import('./pages/feeds/ToolPage')));
+const JobsPage = lazy(() => withAntd(import('./pages/feeds/JobsPage')));
+const JobPage = lazy(() => withAntd(import('./pages/feeds/JobPage')));
+const WechatPage = lazy(() => withAntd(import('./pages/feeds/WechatPage')));
+const WechatMaterialPage = lazy(() => withAntd(import('./pages/feeds/WechatMaterialPage')));
+const BulletinsPage = lazy(() => withAntd(import('./pages/feeds/BulletinsPage')));
+const BulletinPage = lazy(() => withAntd(import('./pages/feeds/BulletinPage')));
 // personal pages (issue 5)
-const RecommendationPage = lazy(() => import('./pages/recommendation/RecommendationPage'));
-const MySubscriptionsPage = lazy(() => import('./pages/recommendation/MySubscriptionsPage'));
-const TopicJournalsPage = lazy(() => import('./pages/recommendation/TopicJournalsPage'));
-const AccountPage = lazy(() => import('./pages/account/AccountPage'));
+const RecommendationPage = lazy(() => withAntd(import('./pages/recommendation/RecommendationPage')));
+const MySubscriptionsPage = lazy(() => withAntd(import('./pages/recommendation/MySubscriptionsPage')));
+const TopicJournalsPage = lazy(() => withAntd(import('./pages/recommendation/TopicJournalsPage')));
+const AccountPage = lazy(() => withAntd(import('./pages/account/AccountPage')));
 
 const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
 
@@ -132,28 +130,17 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * The providers of every page (antd ConfigProvider zh_CN with the site's primary colour, antd App for
- * message/modal, TanStack Query) and the sign-in effects around `children` (the router). The browser
- * (main.tsx) and the server renderer (entry-server.tsx) wrap their router in it, so both render the
- * same tree.
+ * The providers of every page (TanStack Query) and the sign-in effects around `children` (the router).
+ * antd's providers come with each page that uses antd (antdScope.tsx withAntd; decision 252). The
+ * browser (main.tsx) and the server renderer (entry-server.tsx) wrap their router in it, so both render
+ * the same tree.
  */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const boot = readBoot();
-  const primary = boot.config?.themeConfig?.primaryColor || DEFAULT_PRIMARY_COLOR;
   return (
-    <ConfigProvider
-      locale={zhCN}
-      // secondary texts darkened to 5.8:1 on white (antd's default 0.45 black is 3.4:1; issue 10 §7)
-      theme={{ token: { colorPrimary: primary, colorLink: primary, borderRadius: 6, colorTextDescription: '#5f6673', colorTextTertiary: '#5f6673' } }}
-      button={{ autoInsertSpace: false }}
-    >
-      <AntApp message={{ duration: MESSAGE_DURATION_MS / 1000, maxCount: 3 }}>
-        <QueryClientProvider client={queryClient}>
-          <SigninEffects />
-          {children}
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <SigninEffects />
+      {children}
+    </QueryClientProvider>
   );
 }
 

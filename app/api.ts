@@ -16,7 +16,7 @@
 import { MSG } from '@common/messages';
 import type { ApiErrorBody, Page } from '@common/page';
 import type { PanelRead } from '@modules/types';
-import { SIGNING_KEY_PATH, UNSIGNED_PAYLOAD, signRequest } from '@common/requestSigning';
+import { SIGNING_KEY_PATH } from '@common/constants';
 
 /** A refused or failed call: `message` is Chinese and meant for the user. */
 export class ApiError extends Error {
@@ -141,7 +141,8 @@ const SIGNING_REFUSALS = new Set(['signature_missing', 'signature_invalid', 'tim
  * be had. Used by the upload widgets too (app/widgets/upload/send.ts).
  */
 export async function signedHeaders(method: string, url: string, body: string | undefined | 'multipart'): Promise<Record<string, string>> {
-  const s = await currentSigning();
+  // the hashing code loads with the first call that needs it: the home page's first paint makes none
+  const [s, { signRequest, UNSIGNED_PAYLOAD }] = await Promise.all([currentSigning(), import('@common/requestSigning')]);
   const headers = signRequest({
     keyHex: s.key, method, url, body: body === 'multipart' ? UNSIGNED_PAYLOAD : body, now: Date.now() + s.offsetMs,
   });

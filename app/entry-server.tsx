@@ -113,7 +113,6 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     for (let pass = 1; ; pass += 1) {
       // a failed query is rendered as not yet loaded, as the browser will start it (it asks again)
       for (const q of queries.getAll()) if (q.state.status === 'error') { failed.add(q.queryHash); queries.remove(q); }
-      rendered = new Set(queries.getAll().filter((q) => q.state.status === 'success').map((q) => q.queryHash));
       cache = createCache();
       const router = createStaticRouter(handler.dataRoutes, context);
       const tree = (
@@ -128,6 +127,9 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       // inline scripts (which the CSP refuses and a browser without JavaScript never runs).
       html = pass === 1 ? await renderOnce(tree) : '';
       if (pass > 1 || html.includes('<script')) html = renderToString(tree);
+      // what this markup was rendered with: the queries that had data when the render ended (a query
+      // filled during the render, e.g. from its initialData, counts; the server fetches only between passes)
+      rendered = new Set(queries.getAll().filter((q) => q.state.status === 'success').map((q) => q.queryHash));
       const pending = queries.getAll().filter((q) => wanted(q) && !failed.has(q.queryHash));
       if (pending.length === 0 || pass === MAX_PASSES) break;
       let timer: NodeJS.Timeout | undefined;

@@ -114,3 +114,6 @@ export type ActionType = (typeof ACTION_TYPES)[number];
 export const ACTIONS_PER_MINUTE = 120;
 /** spec 2 §7 'Subscriptions': default count of POST /api/v4/modules/top-journal when none is given. */
 export const TOP_JOURNAL_DEFAULT_COUNT = 51;
+
+/** GET /api/v1/session/signing-key answers `{ key, serverTime }`: the browser's key and the server's clock (ms). */
+export const SIGNING_KEY_PATH = '/api/v1/session/signing-key';

@@ -178,6 +178,11 @@ export const MSG = {
   // states (spec 2 §8 'Locale texts')
   loadFailed: '加载失败',
   noData: '暂无数据',
+  // the visitor site's own carousel and notices (modules/kit/ui.tsx, toast.ts; decision 252)
+  carouselPrev: '上一张',
+  carouselNext: '下一张',
+  carouselSlide: (n: number) => `第 ${n} 张`,
+  closeNotice: '关闭提示',
   noMatch: '暂无匹配数据',
   invalidInput: '输入无效',
   noMarkup: '不能包含 HTML 标签',

@@ -31,8 +31,7 @@ export const SIGN_SCHEME = 'ATRIUM-HMAC-SHA256';
 export const SIGN_MAX_SKEW_MS = 5 * 60 * 1000;
 /** The validation value of a multipart upload (its bytes are not hashed; decision 221). */
 export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
-/** GET /api/v1/session/signing-key answers `{ key, serverTime }`: the browser's key and the server's clock (ms). */
-export const SIGNING_KEY_PATH = '/api/v1/session/signing-key';
+export { SIGNING_KEY_PATH } from './constants.js';
 
 /** Matches a well-formed nonce, timestamp, validation value and signature. */
 export const NONCE_RE = /^[0-9a-f]{32}$/;

@@ -67,7 +67,7 @@ describe('sign-in in the browser', () => {
     await page.context().close();
   });
 
-  it('makes an anonymous visitor from the browser fingerprint after the first paint', async () => {
+  it('makes an anonymous visitor from the browser fingerprint at the first interaction after the first paint', async () => {
     const { browser, base } = e2e;
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -77,6 +77,10 @@ describe('sign-in in the browser', () => {
     page.on('load', () => { loadedAt = Date.now(); });
     const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/anonymous'));
     await page.goto(`${base}/`);
+    // nothing before the visitor does something (decision 253): a crawler makes no anonymous user
+    await page.waitForTimeout(2500);
+    expect(fpRequests.length).toBe(0);
+    await page.mouse.move(200, 200);
     const res = await created;
     expect(res.status()).toBe(200);
     const user = (await res.json()).user;
@@ -91,6 +95,7 @@ describe('sign-in in the browser', () => {
     // the same browser comes back as the same visitor; the console is not theirs
     const page2 = await context.newPage();
     await page2.goto(`${base}/`);
+    await page2.mouse.move(200, 200);
     await page2.waitForTimeout(2500);
     expect((await pageCall(page2, 'GET', '/api/v1/session')).body.user.id).toBe(user.id);
     // an anonymous visitor has not signed in: 401 (docs/decisions.md 104)

@@ -29,16 +29,16 @@ describe('the site header: 登录 and the user menu', () => {
     const { page, base } = e2e;
     const me = page.locator('.atr-header').getByRole('button', { name: /用户9555/ });
     await me.click();
-    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    const menu = page.locator('.atr-header').getByRole('menu', { name: '账号设置' });
     for (const item of ['账号设置', '为您推荐', '我订阅的期刊', '退出登录']) await menu.getByText(item, { exact: true }).waitFor();
     await page.screenshot({ path: path.join(artifacts, 'e2e-site-header-menu.png') });
-    await menu.getByRole('link', { name: '账号设置' }).click();
+    await menu.getByRole('menuitem', { name: '账号设置' }).click();
     await page.waitForURL(`${base}/settings/account`);
     await page.getByRole('heading', { name: '账号设置' }).waitFor();
 
     await page.goto(`${base}/`);
     await me.click();
-    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText('退出登录', { exact: true }).click();
+    await page.locator('.atr-header').getByRole('menu', { name: '账号设置' }).getByRole('menuitem', { name: '退出登录' }).click();
     await page.locator('.atr-header').getByRole('link', { name: '登录' }).waitFor();
     expect((await apiCall(page, base, 'GET', '/api/v1/session')).body.user?.anonymous ?? true).toBe(true);
   });

@@ -170,7 +170,7 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
     await nav.getByText('资源发现').waitFor();
     expect(await visitor.locator('.atr-brand__logo').getAttribute('src')).toMatch(/^\/files\/logos\/.+\.png$/);
     expect(await visitor.locator('.atr-brand__logo').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
-    const menuTexts = (await nav.locator('.ant-menu-title-content').allTextContents()).filter(Boolean);
+    const menuTexts = (await nav.getByRole('menubar').locator(':scope > li > [role="menuitem"]').allTextContents()).map((t) => t.trim());
     expect(menuTexts.slice(0, 3)).toEqual(['首页', '关于我们', '资源发现']);
     expect(await visitor.locator('.atr-nav').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(192, 57, 43)');
 

@@ -69,7 +69,8 @@ const validOf = (type: string) => definitionOf(type)!.schema.parse({ ...defaults
 
 const parts = (type: string) => (appRegistry as Record<string, { Panel: ComponentType<PanelProps> }>)[type];
 function renderPanel(type: string, module: ModuleConfig, data: PanelProps['data']): string {
-  return renderToString(createElement(parts(type).Panel, { module, data, loading: false, error: null, editable: false, site }));
+  return renderToString(createElement(QueryClientProvider, { client: new QueryClient() },
+    createElement(parts(type).Panel, { module, data, loading: false, error: null, editable: false, site })));
 }
 
 /** Every read of the module answered with an empty page. */

@@ -9,9 +9,13 @@ import type { SessionUser } from './types';
 
 export const SESSION_KEY = ['session'] as const;
 
-/** The signed-in user (null when nobody is, or the user is anonymous). */
-export function useSession() {
+/**
+ * The signed-in user (null when nobody is, or the user is anonymous). With `enabled` false nothing is
+ * asked (a page that already knows the user from its boot data).
+ */
+export function useSession(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: SESSION_KEY,
     queryFn: async () => {
       const r = await apiGet<{ user: SessionUser | null }>('/api/v1/session');

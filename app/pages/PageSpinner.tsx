@@ -1,11 +1,11 @@
 /** Full-page spinner while a lazy chunk or a first read loads. */
-import { Spin } from 'antd';
+import { Spinner } from '@modules/kit/ui';
 
 /** A centred large spinner. */
 export function PageSpinner() {
   return (
     <div style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <Spin size="large" />
+      <Spinner size="large" />
     </div>
   );
 }

@@ -1,50 +1,65 @@
 /**
- * Simple pages of spec 1 §2 'Public routes': /block/404, /block/503, /unrelease, and the "建设中"
- * placeholder for visitor routes that later issues fill in (panels already link there).
+ * Simple pages of spec 1 §2 'Public routes': /block/404, /block/503, /unrelease, the router's error page,
+ * and the card they share (StatusCard: also the unknown host and a failed home page). Our own markup,
+ * no antd (decision 252): the home route's bundle carries these pages.
  */
 import type { ReactNode } from 'react';
-import { Button, Result } from 'antd';
-import { ToolOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { MSG } from '@common/messages';
+import { UiButton } from '@modules/kit/ui';
 import '../site/site.css';
 
-function Frame({ children }: { children: ReactNode }) {
-  return <div className="atr-status-page"><div className="atr-status-card">{children}</div></div>;
+export interface StatusCardProps {
+  /** the big mark above the title: a status code ('404') or a short sign */
+  mark: ReactNode;
+  /** the page's heading (h1) */
+  title: ReactNode;
+  /** the explanation under it */
+  detail?: ReactNode;
+  /** the way on (a button or a link) */
+  action?: ReactNode;
+  tone?: 'info' | 'warning';
+}
+
+/** A centred white card: mark, title (the page's h1), explanation and action. */
+export function StatusCard({ mark, title, detail, action, tone = 'info' }: StatusCardProps) {
+  return (
+    <div className="atr-status-page">
+      <div className={`atr-status-card atr-status-card--${tone}`}>
+        <div className="atr-status-card__mark" aria-hidden>{mark}</div>
+        <h1 className="atr-status-card__title">{title}</h1>
+        {detail && <div className="atr-status-card__detail">{detail}</div>}
+        {action && <div className="atr-status-card__action">{action}</div>}
+      </div>
+    </div>
+  );
 }
 
 function HomeButton() {
   const navigate = useNavigate();
-  return <Button type="primary" onClick={() => navigate('/')}>{MSG.backHome}</Button>;
+  return <UiButton variant="primary" onClick={() => navigate('/')}>{MSG.backHome}</UiButton>;
 }
 const homeButton = <HomeButton />;
 
 /** The error page of the router (a page that threw, or a chunk that failed to load after a deploy). */
 export function RouteErrorPage() {
   return (
-    <Frame>
-      <Result status="warning" title={MSG.pageCrashed} subTitle={MSG.pageCrashedHint}
-        extra={<Button type="primary" onClick={() => window.location.reload()}>{MSG.reloadPage}</Button>} />
-    </Frame>
+    <StatusCard tone="warning" mark="!" title={MSG.pageCrashed} detail={MSG.pageCrashedHint}
+      action={<UiButton variant="primary" onClick={() => window.location.reload()}>{MSG.reloadPage}</UiButton>} />
   );
 }
 
 /** /block/404 */
 export function NotFoundPage() {
-  return <Frame><Result status="404" title="404" subTitle={MSG.blockNotFound} extra={homeButton} /></Frame>;
+  return <StatusCard mark="404" title={MSG.blockNotFound} action={homeButton} />;
 }
 
 /** /block/503 */
 export function UnavailablePage() {
-  return <Frame><Result status="500" title="503" subTitle={MSG.blockUnavailable} extra={homeButton} /></Frame>;
+  return <StatusCard tone="warning" mark="503" title={MSG.blockUnavailable} action={homeButton} />;
 }
 
 /** /unrelease: the site is not released yet. */
 export function UnreleasedPage() {
-  return <Frame><Result status="info" title={MSG.unreleased} subTitle={MSG.unreleasedHint} extra={homeButton} /></Frame>;
-}
-
-/** A visitor route whose page comes in a later issue. */
-export function UnderConstructionPage() {
-  return <Frame><Result icon={<ToolOutlined style={{ color: '#06f' }} />} title={MSG.underConstruction} subTitle={MSG.underConstructionHint} extra={homeButton} /></Frame>;
+  return <StatusCard mark="i" title={MSG.unreleased} detail={MSG.unreleasedHint} action={homeButton} />;
 }

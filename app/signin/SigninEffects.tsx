@@ -8,21 +8,26 @@
  * - `?loginInfo=…`: POST /api/v1/oauth/login-info; success signs in (a visitor page is loaded again so
  *   its header shows the user), a refusal shows the server's Chinese message in a dialog (the original
  *   only logged it: docs/decisions.md 125);
- * - otherwise, on visitor pages, once the page is idle: FingerprintJS (a lazy chunk, never in the home
- *   page's first paint) gives a visitor id and POST /api/v1/users/anonymous makes the anonymous user.
+ * - otherwise, on visitor pages, at the visitor's first interaction (pointer, key, touch, scroll or wheel)
+ *   and not before ANONYMOUS_DELAY_MS: FingerprintJS (a lazy chunk, never in the home page's load) gives
+ *   a visitor id and POST /api/v1/users/anonymous makes the anonymous user. A crawler or a page left
+ *   unread makes none (decision 253).
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { MSG } from '@common/messages';
+import { toast } from '@modules/kit/toast';
 import { apiGet, apiPost, errorMessage } from '../api';
 import { clientLoginId, ssoStartUrl } from './options';
 
 /** sessionStorage key: a login-info sign-in on a visitor page reloads it and greets after the reload. */
 const GREET_KEY = 'atrium-signed-in';
 
-/** Delay before the fingerprint is computed, ms (after the first paint and the panels' reads). */
+/** Earliest time after mounting at which the fingerprint is computed, ms (after the first paint and the panels' reads). */
 export const ANONYMOUS_DELAY_MS = 1500;
+
+/** The events that count as the visitor's first interaction. */
+const INTERACTIONS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
 
 interface UserReply { user: { id: number; name: string; anonymous: boolean } | null }
 
@@ -33,6 +38,9 @@ function pathWithout(names: string[]): string {
   return u.pathname + u.search + u.hash;
 }
 
+/** The refusal dialog's chunk (antd's Modal), loaded only when a sign-in step is refused. */
+const errorDialog = () => import('./errorDialog');
+
 /** Computes the FingerprintJS visitor id (loads the library on first use). */
 async function visitorId(): Promise<string> {
   const { default: FingerprintJS } = await import('@fingerprintjs/fingerprintjs');
@@ -42,14 +50,13 @@ async function visitorId(): Promise<string> {
 
 /** Mounted once inside the providers (app/App.tsx). */
 export function SigninEffects() {
-  const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
 
   useEffect(() => {
     const greeting = window.sessionStorage.getItem(GREET_KEY);
     if (greeting) {
       window.sessionStorage.removeItem(GREET_KEY);
-      message.success(greeting);
+      toast.success(greeting);
     }
     const params = new URLSearchParams(window.location.search);
     const path = window.location.pathname;
@@ -71,7 +78,7 @@ export function SigninEffects() {
             if (path.startsWith('/console')) window.location.replace(back);
             else window.history.replaceState(window.history.state, '', back);
           };
-          modal.error({ title: MSG.oauthClientLoginFailedTitle, content: errorMessage(err), okText: MSG.confirm, onOk: leave, onCancel: leave, afterClose: leave });
+          void errorDialog().then((d) => d.showErrorDialog(MSG.oauthClientLoginFailedTitle, errorMessage(err), leave));
         },
       );
       return () => { cancelled = true; };
@@ -82,7 +89,7 @@ export function SigninEffects() {
       void apiPost<UserReply & { message?: string }>('/api/v1/oauth/login-info', { loginInfo }).then(
         (r) => {
           if (path.startsWith('/console')) {
-            message.success(r.message ?? MSG.signedIn);
+            toast.success(r.message ?? MSG.signedIn);
             void queryClient.invalidateQueries({ queryKey: ['session'] });
           } else {
             // the visitor site's header shows the user from the server's boot data: load the page again
@@ -90,13 +97,19 @@ export function SigninEffects() {
             window.location.reload();
           }
         },
-        (err) => { modal.error({ title: MSG.loginInfoFailedTitle, content: errorMessage(err) }); },
+        (err) => { void errorDialog().then((d) => d.showErrorDialog(MSG.loginInfoFailedTitle, errorMessage(err))); },
       );
       return;
     }
     if (path.startsWith('/console')) return;
     let cancelled = false;
-    const timer = window.setTimeout(() => {
+    const since = Date.now();
+    let timer = 0;
+    const interacted = () => {
+      for (const ev of INTERACTIONS) window.removeEventListener(ev, interacted);
+      timer = window.setTimeout(makeAnonymous, Math.max(0, ANONYMOUS_DELAY_MS - (Date.now() - since)));
+    };
+    const makeAnonymous = () => {
       void (async () => {
         try {
           const me = await apiGet<UserReply>('/api/v1/session');
@@ -109,9 +122,14 @@ export function SigninEffects() {
           // an anonymous user is a convenience (recommendations later): the page works without one
         }
       })();
-    }, ANONYMOUS_DELAY_MS);
-    return () => { cancelled = true; window.clearTimeout(timer); };
-  }, [message, modal, queryClient]);
+    };
+    for (const ev of INTERACTIONS) window.addEventListener(ev, interacted, { passive: true });
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+      for (const ev of INTERACTIONS) window.removeEventListener(ev, interacted);
+    };
+  }, [queryClient]);
 
   return null;
 }

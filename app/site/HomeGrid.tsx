@@ -1,13 +1,12 @@
 /**
  * The home page grid (spec 1 §2 'Screens', §3 'span'; spec 2 §9 'Layout'): the modules of a page entry's
  * template laid out on the 1210 px container as a wrapping flex row, each rendered by its type's Panel
- * (`appRegistry[type].Panel`) with its data. In edit mode every panel gets a toolbar (编辑, 删除), its
- * links are inert, and a module whose type is not registered shows as a placeholder card; in public view
+ * (`appRegistry[type].Panel`) with its data. In edit mode (the editor adds its toolbar: app/console/editor/
+ * SlotToolbar.tsx) its links are inert, and a module whose type is not registered shows as a placeholder card; in public view
  * such a module is skipped silently.
  */
 import { Component, memo, type ErrorInfo, type MouseEvent, type ReactNode } from 'react';
-import { Button, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
+import { WarningOutlined } from '@ant-design/icons';
 import type { ModuleConfig } from '@common/homeConfig';
 import type { Page } from '@common/page';
 import { MSG } from '@common/messages';
@@ -15,7 +14,6 @@ import { definitionOf } from '@modules/registry';
 import type { ModuleAppParts, NestedEditActions, SiteContext } from '@modules/types.app';
 import { bandsOf } from '@modules/kit/groups';
 import { appRegistry } from '@modules/registry.app';
-import { LoginOnlyMark } from '@modules/kit/LoginOnlyMark';
 import { spanWidth } from './layout';
 import { usePanelData } from './usePanelData';
 import './site.css';
@@ -94,48 +92,10 @@ function blockAnchors(e: MouseEvent<HTMLDivElement>) {
 function PanelSlot({ module, site, initial, editable, actions }: SlotProps) {
   return (
     <div className="atr-slot" style={{ width: spanWidth(module.span) }} data-module-id={module.id} data-module-type={module.type}>
-      {editable && <SlotToolbar module={module} actions={actions} />}
       <SlotBody module={module} site={site} initial={initial} editable={editable} onModuleChange={actions?.onModuleChange} editor={actions?.nested} />
     </div>
   );
 }
-
-export interface SlotToolbarProps {
-  module: ModuleConfig;
-  actions?: GridEditActions;
-  /** shown before the name (the editor's drag handle) */
-  leading?: ReactNode;
-}
-
-/**
- * The edit-mode strip above a panel: its title and type, the 仅登录可见 mark when set (decision 210), 编辑
- * and 删除 (disabled while a save runs).
- * Memoised: it renders again only when the module, the actions or `leading` change.
- */
-export const SlotToolbar = memo(function SlotToolbar({ module, actions, leading }: SlotToolbarProps) {
-  const parts = appPartsOf(module.type);
-  const def = definitionOf(module.type);
-  return (
-    <div className="atr-slot__toolbar">
-      <span className="atr-slot__name" title={module.alias}>
-        {leading}
-        {module.alias || module.type}
-        <Tag className="atr-slot__type" variant="filled">{def?.label ?? module.type}</Tag>
-        <LoginOnlyMark loginOnly={module.loginOnly} />
-      </span>
-      <span className="atr-slot__buttons">
-        <Tooltip title={parts ? undefined : MSG.unregisteredModule}>
-          <Button size="small" type="text" icon={<EditOutlined />} aria-label={MSG.edit} disabled={!parts || actions?.busy} onClick={() => actions?.onEdit(module)}>
-            {MSG.edit}
-          </Button>
-        </Tooltip>
-        <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={MSG.delete} disabled={actions?.busy} onClick={() => actions?.onDelete(module)}>
-          {MSG.delete}
-        </Button>
-      </span>
-    </div>
-  );
-});
 
 export interface SlotBodyProps {
   module: ModuleConfig;

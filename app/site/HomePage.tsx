@@ -6,7 +6,6 @@
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, ConfigProvider, Empty, Result, Spin } from 'antd';
 import { Navigate } from 'react-router';
 import { homeEntry } from '@common/homeConfig';
 import { exploreBaseFromMenu } from '@common/exploreLink';
@@ -18,6 +17,8 @@ import { HomeGrid } from './HomeGrid';
 import { SiteFrame } from './SiteFrame';
 import { UnknownHost } from './UnknownHost';
 import { TopicLinksBar } from '../pages/account/TopicLinksBar';
+import { StatusCard } from '../pages/StatusPages';
+import { EmptyNote, Spinner, UiButton } from '@modules/kit/ui';
 
 const notFoundish = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
 
@@ -74,31 +75,26 @@ export default function HomePage() {
   }, [askServer]);
 
   if (fromBoot && boot.unreleased === 'hidden') return <Navigate to="/unrelease" replace />;
-  if (askServer) return <div className="atr-center"><Spin size="large" /></div>;
-
-  if (q.isPending) return <div className="atr-center"><Spin size="large" /></div>;
+  if (askServer || q.isPending) return <div className="atr-center"><Spinner size="large" /></div>;
   if (q.isError) {
     return (
-      <div className="atr-status-page">
-        <Result status="warning" title={MSG.siteLoadFailed} subTitle={errorMessage(q.error)}
-          extra={<Button type="primary" onClick={() => q.refetch()}>{MSG.retry}</Button>} />
-      </div>
+      <StatusCard tone="warning" mark="!" title={MSG.siteLoadFailed} detail={errorMessage(q.error)}
+        action={<UiButton variant="primary" onClick={() => q.refetch()}>{MSG.retry}</UiButton>} />
     );
   }
   if (!config) return <UnknownHost host={host} />;
 
   const entry = homeEntry(config.homeConfig ?? []);
   const site = siteContextOf(config, boot.user, entry.style === 'fullScreen');
-  const primary = config.themeConfig?.primaryColor;
   return (
-    <ConfigProvider theme={primary ? { token: { colorPrimary: primary, colorLink: primary } } : undefined}>
-      {fromBoot && boot.unreleased === 'preview' && <Alert type="warning" banner showIcon message={MSG.unreleasedBanner} className="atr-unreleased-banner" />}
+    <>
+      {fromBoot && boot.unreleased === 'preview' && <div role="status" className="atr-unreleased-banner">{MSG.unreleasedBanner}</div>}
       <SiteFrame config={config} user={boot.user} nameIsHeading>
         <TopicLinksBar bootUserId={boot.user?.id ?? null} fromBoot={fromBoot} groupTemplate={site.groupTemplate} />
         {entry.template.length === 0
-          ? <div className="atr-empty-home"><Empty description={<><div>{MSG.homeEmpty}</div><div style={{ color: '#5f6673', marginTop: 4 }}>{MSG.homeEmptyHint}</div></>} /></div>
+          ? <div className="atr-empty-home"><EmptyNote description={<><div>{MSG.homeEmpty}</div><div style={{ color: '#5f6673', marginTop: 4 }}>{MSG.homeEmptyHint}</div></>} /></div>
           : <HomeGrid modules={entry.template} site={site} bootData={fromBoot ? boot.data : undefined} />}
       </SiteFrame>
-    </ConfigProvider>
+    </>
   );
 }

@@ -2,10 +2,10 @@
  * The frame of a visitor page (spec 1 §3 'Application config': headerConfig, footerConfig, themeConfig).
  *
  * Header: the logo (or the name's first character) and the name on a white top bar (`theme` light) or
- * one in the primary colour (`theme` dark); the menu on a primary-coloured bar, as an antd horizontal
- * Menu whose sub menus open as dropdowns on hover and from the keyboard (Tab into the menu, arrow keys
- * move between entries and ArrowDown opens a sub menu; each entry is a real link, so Enter follows it
- * and the editor's canvas can keep it inert);
+ * one in the primary colour (`theme` dark); the menu on a primary-coloured bar, our own menubar (no
+ * antd on visitor pages, decision 252) whose sub menus open as dropdowns on hover and from the keyboard
+ * (Tab into the menu, arrow keys move between entries and ArrowDown opens a sub menu; each entry is a
+ * real link, so Enter follows it and the editor's canvas can keep it inert);
  * 首页 first unless `hideHome`. At the right of the top bar: 登录 for a signed-out visitor (the sign-in page,
  * then back here), or the user's name opening 账号设置, 为您推荐, 我订阅的期刊 and 退出登录 (decision 231). With `style.transparentMenu` the header lies transparently over the top
  * of the page, its text in `style.transparentMenuFontColor` (white when unset). `specificThemeUrl` is
@@ -13,16 +13,16 @@
  * Footer: friend links, the QR codes and app entries (service account, subscription account, mini
  * program, iOS and Android apps), the address, phone and e-mail lines, the copyright, the ICP number
  * linked to https://beian.miit.gov.cn/ and the public security record number linked to its search page.
- * The primary colour is the CSS variable --atr-primary here and antd's colorPrimary (HomePage, App).
+ * The primary colour is the CSS variable --atr-primary here (and antd's colorPrimary on pages with antd).
  */
-import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type CSSProperties, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
-import { App, ConfigProvider, Dropdown, Menu, type MenuProps } from 'antd';
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { FOOTER_MEDIA_KEYS, type FooterMedia, type FooterMediaKey } from '@common/siteConfig';
 import { isSiteLink } from '@common/safePath';
 import type { AppConfig, BootUser, HeaderMenuItem } from '../boot';
+import { toast } from '@modules/kit/toast';
 import { apiDelete, errorMessage } from '../api';
 import './site.css';
 
@@ -39,38 +39,114 @@ function menuUrl(item: HeaderMenuItem): string {
   return safeLink(i.url ?? i.link ?? i.path ?? '');
 }
 
-/** A link that stays in the single-page app for site paths and opens external addresses in a new tab. */
-export function SmartLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
-  if (isExternal(to)) return <a className={className} href={to} target="_blank" rel="noopener noreferrer">{children}</a>;
-  return <Link className={className} to={to || '/'}>{children}</Link>;
+/**
+ * A link that stays in the single-page app for site paths and opens external addresses in a new tab;
+ * other attributes (role, tabIndex, handlers, ref) go on the `<a>`.
+ */
+export function SmartLink({ to, children, ...rest }: { to: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { ref?: Ref<HTMLAnchorElement> }) {
+  if (isExternal(to)) return <a {...rest} href={to} target="_blank" rel="noopener noreferrer">{children}</a>;
+  return <Link {...rest} to={to || '/'}>{children}</Link>;
 }
 
-type MenuItems = NonNullable<MenuProps['items']>;
+/** One entry of the header menu: its text, its address ('' for a sub menu's title only) and its sub entries. */
+export interface NavEntry { key: string; title: string; url: string; children: Array<{ key: string; title: string; url: string }> }
 
 /**
- * The antd Menu items of the header: 首页 (unless hidden), then each entry; an entry with a sub menu
- * becomes a sub menu whose popup is light (white, dark text). Keys are the entries' addresses, so the
- * current page is the selected key.
+ * The entries of the header menu: 首页 (unless hidden), then each entry with a title and a safe address
+ * or sub entries (sub entries only when `subMenus`). Keys are the addresses (or `sub-i`), so the current
+ * page's entry can be marked.
  */
-export function headerMenuItems(menu: readonly HeaderMenuItem[], opts: { hideHome: boolean; subMenus: boolean }): MenuItems {
-  const items: MenuItems = [];
-  if (!opts.hideHome) items.push({ key: '/', label: <Link to="/">{MSG.homeLink}</Link> });
+export function headerMenuItems(menu: readonly HeaderMenuItem[], opts: { hideHome: boolean; subMenus: boolean }): NavEntry[] {
+  const items: NavEntry[] = [];
+  if (!opts.hideHome) items.push({ key: '/', title: MSG.homeLink, url: '/', children: [] });
   menu.forEach((m, i) => {
     const title = menuText(m);
     const url = menuUrl(m);
     const children = opts.subMenus ? (m.children ?? []).filter((c) => menuText(c) && menuUrl(c)) : [];
     if (!title || (!url && children.length === 0)) return;
-    const label = url ? <SmartLink to={url}>{title}</SmartLink> : <span>{title}</span>;
-    if (children.length === 0) {
-      items.push({ key: url || `menu-${i}`, label });
-      return;
-    }
     items.push({
-      key: `sub-${i}`, label, theme: 'light', popupClassName: 'atr-nav__popup',
-      children: children.map((c, j) => ({ key: `${menuUrl(c)}#${i}-${j}`, label: <SmartLink to={menuUrl(c)}>{menuText(c)}</SmartLink> })),
+      key: children.length ? `sub-${i}` : url || `menu-${i}`, title, url,
+      children: children.map((c, j) => ({ key: `${menuUrl(c)}#${i}-${j}`, title: menuText(c), url: menuUrl(c) })),
     });
   });
   return items;
+}
+
+/**
+ * The header menu (WAI-ARIA menubar pattern, decision 252): one Tab stop; ArrowLeft/Right move between
+ * the entries, ArrowDown (or Enter on an entry without address) opens a sub menu and enters it, Up/Down
+ * move inside it, Escape closes it. A sub menu also opens on hover and whenever focus is inside it, by
+ * CSS, so it works before the scripts run and without them.
+ */
+function SiteNav({ items, pathname }: { items: NavEntry[]; pathname: string }) {
+  const [focus, setFocus] = useState(0);
+  const [open, setOpen] = useState<number | null>(null);
+  const top = useRef<Array<HTMLElement | null>>([]);
+  const subs = useRef<Array<HTMLUListElement | null>>([]);
+  const subLinks = (i: number) => [...(subs.current[i]?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const moveTo = (i: number) => {
+    const n = (i + items.length) % items.length;
+    setFocus(n);
+    setOpen(null);
+    top.current[n]?.focus();
+  };
+  const enter = (i: number) => {
+    if (!items[i]?.children.length) return false;
+    setOpen(i);
+    requestAnimationFrame(() => subLinks(i)[0]?.focus());
+    return true;
+  };
+  const onTopKey = (e: KeyboardEvent, i: number) => {
+    if (e.key === 'ArrowRight') moveTo(i + 1);
+    else if (e.key === 'ArrowLeft') moveTo(i - 1);
+    else if (e.key === 'Home') moveTo(0);
+    else if (e.key === 'End') moveTo(items.length - 1);
+    else if (e.key === 'ArrowDown' || ((e.key === 'Enter' || e.key === ' ') && !items[i].url)) { if (!enter(i)) return; }
+    else return;
+    e.preventDefault();
+  };
+  const onSubKey = (e: KeyboardEvent, i: number) => {
+    const links = subLinks(i);
+    const at = links.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'ArrowDown') links[(at + 1) % links.length]?.focus();
+    else if (e.key === 'ArrowUp') links[(at - 1 + links.length) % links.length]?.focus();
+    else if (e.key === 'Escape') { setOpen(null); top.current[i]?.focus(); }
+    else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') moveTo(i + (e.key === 'ArrowRight' ? 1 : -1));
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  const current = (it: NavEntry) => it.url.split('#')[0] === pathname || it.children.some((c) => c.url === pathname);
+  return (
+    <ul className="atr-nav__menu" role="menubar" aria-label={MSG.siteMenuLabel}>
+      {items.map((it, i) => {
+        const sub = it.children.length > 0;
+        const props = {
+          role: 'menuitem', tabIndex: focus === i ? 0 : -1, className: sub ? 'atr-nav__link atr-nav__link--sub' : 'atr-nav__link',
+          'aria-haspopup': sub ? ('menu' as const) : undefined, 'aria-expanded': sub ? open === i : undefined,
+          'aria-current': current(it) ? ('page' as const) : undefined,
+          ref: (el: HTMLElement | null) => { top.current[i] = el; },
+          onKeyDown: (e: KeyboardEvent) => onTopKey(e, i),
+          onFocus: () => setFocus(i),
+        };
+        return (
+          <li key={it.key} role="none" className={`atr-nav__item${sub ? ' atr-nav__item--sub' : ''}${open === i ? ' atr-nav__item--open' : ''}${current(it) ? ' atr-nav__item--current' : ''}`}
+            onMouseLeave={() => { if (open === i) setOpen(null); }}>
+            {it.url
+              ? <SmartLink to={it.url} {...props}>{it.title}</SmartLink>
+              : <span {...props} onClick={() => setOpen(open === i ? null : i)}>{it.title}</span>}
+            {sub && (
+              <ul className="atr-nav__popup" role="menu" aria-label={it.title} ref={(el) => { subs.current[i] = el; }} onKeyDown={(e) => onSubKey(e, i)}>
+                {it.children.map((c) => (
+                  <li key={c.key} role="none"><SmartLink to={c.url} role="menuitem" tabIndex={-1}>{c.title}</SmartLink></li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 /** Loads the site's own stylesheet (headerConfig.specificThemeUrl) after ours; removed on unmount. */
@@ -119,28 +195,43 @@ export interface SiteFrameProps {
  * this page loaded again, signed out). A refusal of the sign-out is shown as a message.
  */
 function SiteUserMenu({ user }: { user: BootUser }) {
-  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: Event) => { if (!box.current?.contains(e.target as Node)) setOpen(false); };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
   const signOut = async () => {
     try {
       await apiDelete('/api/v1/session');
       window.location.assign(window.location.pathname + window.location.search);
     } catch (err) {
-      message.error(errorMessage(err));
+      toast.error(errorMessage(err));
     }
   };
-  const items: MenuProps['items'] = [
-    { key: 'account', label: <Link to="/settings/account">{MSG.accountTitle}</Link> },
-    { key: 'recommend', label: <Link to="/microapp/recommendation">{MSG.recommendTitle}</Link> },
-    { key: 'subscriptions', label: <Link to="/subscriptions/journals">{MSG.mySubscriptionsTitle}</Link> },
-    { type: 'divider' },
-    { key: 'signout', label: MSG.signOut, onClick: () => void signOut() },
-  ];
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !open) return;
+    setOpen(false);
+    box.current?.querySelector<HTMLElement>('.atr-header__menu-trigger')?.focus();
+  };
   return (
-    <Dropdown menu={{ items }} trigger={['click', 'hover']} placement="bottomRight">
-      <button type="button" className="atr-header__user atr-header__menu-trigger" aria-label={`${user.name}：${MSG.accountTitle}`}>
+    <div className={`atr-usermenu${open ? ' atr-usermenu--open' : ''}`} ref={box} onKeyDown={onKey}>
+      <button type="button" className="atr-header__user atr-header__menu-trigger" aria-label={`${user.name}：${MSG.accountTitle}`}
+        aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         <UserOutlined aria-hidden />{user.name}<DownOutlined aria-hidden style={{ fontSize: 10 }} />
       </button>
-    </Dropdown>
+      {open && (
+        <ul className="atr-usermenu__popup" role="menu" aria-label={MSG.accountTitle}>
+          <li role="none"><Link role="menuitem" to="/settings/account" onClick={() => setOpen(false)}>{MSG.accountTitle}</Link></li>
+          <li role="none"><Link role="menuitem" to="/microapp/recommendation" onClick={() => setOpen(false)}>{MSG.recommendTitle}</Link></li>
+          <li role="none"><Link role="menuitem" to="/subscriptions/journals" onClick={() => setOpen(false)}>{MSG.mySubscriptionsTitle}</Link></li>
+          <li role="separator" className="atr-usermenu__divider" />
+          <li role="none"><button type="button" role="menuitem" onClick={() => void signOut()}>{MSG.signOut}</button></li>
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -159,11 +250,6 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
     () => headerMenuItems(header.menu ?? [], { hideHome: !!header.hideHome, subMenus: header.headerSubMenu !== false }),
     [header.menu, header.hideHome, header.headerSubMenu],
   );
-  const selected = items.flatMap((it) => {
-    const k = String(it?.key ?? '');
-    const kids = (it as { children?: Array<{ key: string }> }).children ?? [];
-    return [k, ...kids.map((c) => c.key)];
-  }).filter((k) => k.split('#')[0] === pathname);
 
   const style = {
     ...(primary ? { '--atr-primary': primary } : {}),
@@ -199,20 +285,7 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
         {items.length > 0 && (
           <nav className="atr-nav" aria-label={MSG.siteMenuLabel}>
             <div className="atr-container">
-              <ConfigProvider theme={{
-                components: {
-                  Menu: {
-                    darkItemBg: 'transparent', darkPopupBg: '#fff', darkSubMenuItemBg: 'transparent',
-                    darkItemColor: fontColor, darkItemHoverColor: fontColor, darkItemSelectedColor: fontColor,
-                    darkItemSelectedBg: transparent ? 'rgba(255, 255, 255, 0.12)' : 'rgba(0, 0, 0, 0.16)',
-                    darkItemHoverBg: transparent ? 'rgba(255, 255, 255, 0.12)' : 'rgba(0, 0, 0, 0.12)',
-                    horizontalLineHeight: '46px', itemPaddingInline: 22, activeBarHeight: 0,
-                  },
-                },
-              }}>
-                <Menu className="atr-nav__menu" mode="horizontal" theme="dark" items={items} selectedKeys={selected}
-                  triggerSubMenuAction="hover" />
-              </ConfigProvider>
+              <SiteNav items={items} pathname={pathname} />
             </div>
           </nav>
         )}

@@ -63,7 +63,7 @@ describe('bulletin items and form rules', () => {
 describe('bulletin panel', () => {
   it('empty, skeleton and 加载失败', () => {
     expect(renderPanel(BulletinPanel, 'bulletin', { module: m(), data: { bulletin: pageOf([]) } })).toContain('暂无数据');
-    expect(renderPanel(BulletinPanel, 'bulletin', { module: m(), loading: true })).toContain('ant-skeleton');
+    expect(renderPanel(BulletinPanel, 'bulletin', { module: m(), loading: true })).toContain('atr-skel');
     expect(renderPanel(BulletinPanel, 'bulletin', { module: m(), error: '请求超时，请稍后再试' })).toContain('加载失败');
   });
 

@@ -7,8 +7,7 @@
  * the whole viewport in fullScreen mode. No title bar: a carousel is a banner.
  */
 import type { CSSProperties } from 'react';
-import { Carousel } from 'antd';
-import { useInertHidden } from '../kit/useInertHidden';
+import { UiCarousel } from '../kit/ui';
 import { CAROUSEL_INTERVAL_MS } from '../../common/constants.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps, SiteContext } from '../types.app.js';
@@ -57,7 +56,6 @@ function Slide({ it, module, site }: { it: PanelItem; module: ModuleConfig; site
 
 /** The carousel panel; props are PanelProps (modules/types.app.ts). */
 export default function CarouselPanel({ module, editable, site }: PanelProps<CarouselModule>) {
-  const slidesRef = useInertHidden<HTMLDivElement>();
   const items = (Array.isArray(module.items) ? module.items : []).filter((x): x is CarouselModule['items'][number] => !!x && typeof x === 'object');
   const full = module.mode === 'fullScreen';
   const height = frameHeight(module, site.groupTemplate);
@@ -67,15 +65,14 @@ export default function CarouselPanel({ module, editable, site }: PanelProps<Car
       {items.length === 0
         ? <PanelEmpty editable={editable} hint="请编辑模块，添加图片或视频" />
         : (
-          <div className="atr-p-fill" ref={slidesRef}>
-            <Carousel autoplay={many} autoplaySpeed={CAROUSEL_INTERVAL_MS} pauseOnHover infinite={many}
-              arrows={many} dots={many} draggable={many}>
+          <div className="atr-p-fill">
+            <UiCarousel autoplay={many} interval={CAROUSEL_INTERVAL_MS} arrows dots>
               {items.map((it, i) => (
                 <div key={String(it.id ?? i)} className="atr-p-slide-wrap">
                   <Slide it={it as PanelItem} module={module} site={site} />
                 </div>
               ))}
-            </Carousel>
+            </UiCarousel>
           </div>
         )}
     </section>

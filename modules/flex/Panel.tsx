@@ -12,7 +12,7 @@
  * the `editor` actions of PanelProps (the editor owns the drawer). A flex without any module shows the
  * empty state.
  */
-import { Button, Tag } from 'antd';
+import { UiButton, UiTag } from '../kit/ui';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import { MSG } from '../../common/messages.js';
@@ -59,10 +59,10 @@ export default function FlexPanel({ module, editable, site, editor }: PanelProps
               {editable && (
                 <div className="atr-flex__slot-bar">
                   <span className="atr-flex__slot-name">{slot.alias || `区域 ${i + 1}`}{row && <span className="atr-flex__slot-width">{+widths[i].toFixed(2)}%</span>}</span>
-                  <Button size="small" type="dashed" icon={<PlusOutlined />} disabled={!editor?.onAddToSlot || editor?.busy}
+                  <UiButton size="small" variant="dashed" icon={<PlusOutlined />} disabled={!editor?.onAddToSlot || editor?.busy}
                     onClick={() => editor?.onAddToSlot?.(module.id, slot.id)}>
                     {MSG.flexAddToSlot}
-                  </Button>
+                  </UiButton>
                 </div>
               )}
               {slot.modules.map((m) => {
@@ -86,14 +86,14 @@ function NestedItem({ flexId, slotId, module, editable, site, editor }: { flexId
         <div className="atr-flex__item-bar">
           <span className="atr-flex__item-name" title={module.alias}>
             {module.alias || module.type}
-            <Tag className="atr-flex__item-type" variant="filled">{definitionOf(module.type)?.label ?? module.type}</Tag>
+            <UiTag className="atr-flex__item-type">{definitionOf(module.type)?.label ?? module.type}</UiTag>
             <LoginOnlyMark loginOnly={module.loginOnly} />
           </span>
           <span>
-            <Button size="small" type="text" icon={<EditOutlined />} aria-label={MSG.edit} disabled={!editor?.onEditNested || editor?.busy}
-              onClick={() => editor?.onEditNested?.(flexId, slotId, module)}>{MSG.edit}</Button>
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={MSG.delete} disabled={!editor?.onDeleteNested || editor?.busy}
-              onClick={() => editor?.onDeleteNested?.(flexId, slotId, module)}>{MSG.delete}</Button>
+            <UiButton size="small" variant="text" icon={<EditOutlined />} aria-label={MSG.edit} disabled={!editor?.onEditNested || editor?.busy}
+              onClick={() => editor?.onEditNested?.(flexId, slotId, module)}>{MSG.edit}</UiButton>
+            <UiButton size="small" variant="text" danger icon={<DeleteOutlined />} aria-label={MSG.delete} disabled={!editor?.onDeleteNested || editor?.busy}
+              onClick={() => editor?.onDeleteNested?.(flexId, slotId, module)}>{MSG.delete}</UiButton>
           </span>
         </div>
       )}

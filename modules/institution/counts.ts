@@ -1,10 +1,11 @@
 /**
  * The scholar and research-output counts of the institutions a panel shows (spec 1 §3 'Institution':
  * "Counts come back as fruit_count and scholar_count arrays"; spec 2 §7 'Content'): one
- * POST /api/v1/resources/institution/fruit-scholar-count per set of names, asked after the cards are
- * painted; the answer fills the counts in (docs/decisions.md #110, #111).
+ * POST /api/v1/resources/institution/fruit-scholar-count per set of names; the answer fills the counts
+ * in (docs/decisions.md #110, #111; rendered by the server since decision 252).
  */
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { INSTITUTION_COUNT_MAX_NAMES, INSTITUTION_NAME_MAX, INSTITUTION_NAME_SEPARATOR } from '../../common/constants';
 import { request } from '@app/api';
 
@@ -35,30 +36,22 @@ export function countsFromAnswer(answer: CountAnswer): Map<string, InstitutionCo
   return map;
 }
 
-/** Answers already fetched in this page, by joined names (a panel that re-mounts does not ask again). */
-const cache = new Map<string, Map<string, InstitutionCounts>>();
-
 /**
  * The counts of `names` (institution names, in any order): null until they arrive, and null for good
  * when the request fails (the panel then keeps the catalogue's own tallies) or when `enabled` is false
- * (the editor's preview). Asks once per distinct set of names.
+ * (the editor's preview). A query (TanStack), so the server renders the counts into the page and the
+ * browser takes them from the page's data instead of asking again (decision 252); one request per
+ * distinct set of names.
  */
 export function useInstitutionCounts(names: readonly string[], enabled = true): Map<string, InstitutionCounts> | null {
-  const asked = countableNames(names);
-  const key = asked.join(INSTITUTION_NAME_SEPARATOR);
-  const [state, setState] = useState<{ key: string; counts: Map<string, InstitutionCounts> } | null>(null);
-  useEffect(() => {
-    if (!enabled || !key || cache.has(key)) return;
-    const ctrl = new AbortController();
-    request<CountAnswer>(INSTITUTION_COUNT_URL, { method: 'POST', body: { q: key }, signal: ctrl.signal })
-      .then((answer) => {
-        const counts = countsFromAnswer(answer);
-        cache.set(key, counts);
-        if (!ctrl.signal.aborted) setState({ key, counts });
-      })
-      .catch(() => { /* keep the catalogue's tallies */ });
-    return () => ctrl.abort();
-  }, [key, enabled]);
-  if (!enabled || !key) return null;
-  return cache.get(key) ?? (state?.key === key ? state.counts : null);
+  const key = countableNames(names).join(INSTITUTION_NAME_SEPARATOR);
+  const q = useQuery({
+    queryKey: ['institution-counts', key],
+    queryFn: ({ signal }) => request<CountAnswer>(INSTITUTION_COUNT_URL, { method: 'POST', body: { q: key }, signal }),
+    enabled: enabled && !!key,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const answer = enabled && key ? q.data : undefined;
+  return useMemo(() => (answer ? countsFromAnswer(answer) : null), [answer]);
 }

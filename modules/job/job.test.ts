@@ -46,7 +46,7 @@ describe('job rules (spec 2 §9)', () => {
 describe('job panel', () => {
   it('empty, skeleton and 加载失败', () => {
     expect(renderPanel(JobPanel, 'job', { module: m(), data: { job: pageOf([]) } })).toContain('暂无数据');
-    expect(renderPanel(JobPanel, 'job', { module: m(), loading: true })).toContain('ant-skeleton');
+    expect(renderPanel(JobPanel, 'job', { module: m(), loading: true })).toContain('atr-skel');
     expect(renderPanel(JobPanel, 'job', { module: m(), error: '服务器出错了，请稍后再试' })).toContain('加载失败');
   });
 

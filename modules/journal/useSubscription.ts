@@ -5,10 +5,10 @@
  * refreshed after a change so other panels and pages agree.
  */
 import { useCallback, useContext, useState } from 'react';
-import { App } from 'antd';
 import { QueryClientContext } from '@tanstack/react-query';
 import { request } from '@app/api';
 import { MSG } from '../../common/messages.js';
+import { toast } from '../kit/toast';
 
 /** The subscription call of one journal: subscribe (`on` true) or unsubscribe, for the user in the application. */
 export function setSubscription(journalId: number, on: boolean, userId: number, appId: number): Promise<unknown> {
@@ -25,7 +25,6 @@ export function setSubscription(journalId: number, on: boolean, userId: number, 
 export function useSubscriptionToggle(userId: number | null | undefined, appId: number) {
   const [over, setOver] = useState<Record<number, boolean>>({});
   const [pending, setPending] = useState<Record<number, boolean>>({});
-  const { message } = App.useApp();
   const qc = useContext(QueryClientContext); // absent in server-side renders and tests: nothing to refresh
   const toggle = useCallback(async (id: number, current: boolean) => {
     if (!userId) return;
@@ -34,16 +33,16 @@ export function useSubscriptionToggle(userId: number | null | undefined, appId: 
     setPending((p) => ({ ...p, [id]: true }));
     try {
       await setSubscription(id, next, userId, appId);
-      message?.success(next ? MSG.subscribed : MSG.unsubscribed);
+      toast.success(next ? MSG.subscribed : MSG.unsubscribed);
       void qc?.invalidateQueries({ queryKey: ['panel-read'] });
       void qc?.invalidateQueries({ queryKey: ['subscriptions'] });
     } catch {
       setOver((o) => ({ ...o, [id]: current }));
-      message?.error(next ? MSG.subscribeFailed : MSG.unsubscribeFailed);
+      toast.error(next ? MSG.subscribeFailed : MSG.unsubscribeFailed);
     } finally {
       setPending((p) => ({ ...p, [id]: false }));
     }
-  }, [userId, appId, message, qc]);
+  }, [userId, appId, qc]);
   const isOn = useCallback((id: number, fromData: boolean) => (id in over ? over[id] : fromData), [over]);
   const busy = useCallback((id: number) => !!pending[id], [pending]);
   return { isOn, toggle, busy };

@@ -3,14 +3,14 @@
  * button that opens a console page in a new tab (a button, because the editor makes anchors inert).
  */
 import type { ReactNode } from 'react';
-import { Button } from 'antd';
+import { UiButton } from './ui';
 
 /** `children` is the prompt; clicking opens `href` in a new tab. */
 export function ConfigureHint({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Button type="link" size="small" className="atr-p-hint__action" style={{ whiteSpace: 'normal', height: 'auto' }}
+    <UiButton variant="link" size="small" className="atr-p-hint__action" style={{ whiteSpace: 'normal', height: 'auto' }}
       onClick={() => { window.open(href, '_blank', 'noopener'); }}>
       {children}
-    </Button>
+    </UiButton>
   );
 }

@@ -10,7 +10,7 @@
  *
  * Links open the console in a new tab (buttons: the editor makes anchors inert).
  */
-import { Button, Empty } from 'antd';
+import { EmptyNote, UiButton } from './ui';
 import { MSG } from '../../common/messages.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import { WECHAT_MANAGER_HREF, topicShowHref } from './links';
@@ -61,18 +61,18 @@ export function EmptyState({ type, moduleId, topicId, editable }: EmptyStateProp
         ? () => raiseDataListOf(action.detail)
         : () => { window.open(action.href, '_blank', 'noopener'); };
       link = (
-        <Button type="link" size="small" className="atr-p-hint__action" data-empty-action={action.kind}
+        <UiButton variant="link" size="small" className="atr-p-hint__action" data-empty-action={action.kind}
           data-href={action.kind === 'link' ? action.href : undefined} onClick={onClick}>
           {action.text}
-        </Button>
+        </UiButton>
       );
     }
   }
   return (
     <div className="atr-p-state atr-p-state--empty">
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.noData}>
+      <EmptyNote>
         {link ? <div className="atr-p-hint">{link}</div> : null}
-      </Empty>
+      </EmptyNote>
     </div>
   );
 }

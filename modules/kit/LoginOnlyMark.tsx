@@ -3,16 +3,16 @@
  * toolbar of a module whose `loginOnly` is set, so the manager sees which panels visitors without the
  * right `panels` do not get. Renders nothing for other modules.
  */
-import { Tag, Tooltip } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
+import { UiTag } from './ui';
 
 /** See the file comment; `loginOnly` is the module's field. */
 export function LoginOnlyMark({ loginOnly }: { loginOnly?: boolean }) {
   if (!loginOnly) return null;
   return (
-    <Tooltip title={MSG.loginOnlyHint}>
-      <Tag className="atr-login-only" color="gold" icon={<LockOutlined />} variant="filled">{MSG.loginOnlyLabel}</Tag>
-    </Tooltip>
+    <span title={MSG.loginOnlyHint}>
+      <UiTag className="atr-login-only" color="gold" icon={<LockOutlined />}>{MSG.loginOnlyLabel}</UiTag>
+    </span>
   );
 }

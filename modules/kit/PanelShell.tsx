@@ -5,7 +5,6 @@
  * hint in edit mode) or a load failure (加载失败 and the reason).
  */
 import type { CSSProperties, ReactNode } from 'react';
-import { Button, Empty, Skeleton } from 'antd';
 import { RightOutlined, WarningOutlined } from '@ant-design/icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import { MSG } from '../../common/messages.js';
@@ -14,6 +13,7 @@ import type { SiteContext } from '../types.app.js';
 import { PanelLink } from './PanelLink';
 import { topicShowHref } from './links';
 import { EmptyState } from './EmptyState';
+import { EmptyNote, SkeletonBlock, UiButton } from './ui';
 import './panel.css';
 
 /** The label of a panel's more link. */
@@ -122,9 +122,9 @@ export function PanelStatus({ loading, error, empty, editable, hint, skeleton, e
   return <PanelEmpty editable={editable} hint={hint} />;
 }
 
-/** A list placeholder: `rows` grey bars (antd Skeleton). */
+/** A list placeholder: `rows` grey bars. */
 export function ListSkeleton({ rows = 6 }: { rows?: number }) {
-  return <Skeleton active title={false} paragraph={{ rows, width: '100%' }} className="atr-p-skeleton" />;
+  return <SkeletonBlock rows={rows} className="atr-p-skeleton" />;
 }
 
 /** A card-grid placeholder: `count` skeleton cards with an avatar, laid out in `columns`. */
@@ -133,7 +133,7 @@ export function CardSkeleton({ count, columns }: { count: number; columns: numbe
     <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
       {Array.from({ length: Math.max(1, count) }, (_, i) => (
         <div className="atr-p-card atr-p-card--skeleton" key={i}>
-          <Skeleton active avatar title={{ width: '60%' }} paragraph={{ rows: 2, width: ['90%', '70%'] }} />
+          <SkeletonBlock avatar title rows={2} widths={[90, 70]} />
         </div>
       ))}
     </div>
@@ -155,9 +155,9 @@ export function PanelError({ message }: { message: string }) {
 export function PanelEmpty({ editable, hint }: { editable: boolean; hint?: ReactNode }) {
   return (
     <div className="atr-p-state atr-p-state--empty">
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.noData}>
+      <EmptyNote>
         {editable && hint ? <div className="atr-p-hint">{hint}</div> : null}
-      </Empty>
+      </EmptyNote>
     </div>
   );
 }
@@ -172,10 +172,10 @@ export function TopicHint({ site }: { site: SiteContext }) {
   return (
     <>
       该分类下暂无资源，
-      <Button type="link" size="small" className="atr-p-hint__action"
+      <UiButton variant="link" size="small" className="atr-p-hint__action"
         onClick={() => { window.open(topicShowHref(topicId), '_blank', 'noopener'); }}>
         去配置数据
-      </Button>
+      </UiButton>
     </>
   );
 }

@@ -1,14 +1,14 @@
 /**
- * A panel with one tab per data type (fruit and activity, spec 1 §3 `dataType`): an antd Tabs whose bar
+ * A panel with one tab per data type (fruit and activity, spec 1 §3 `dataType`): tabs whose bar
  * is the panel's title bar (title on the left, 更多 › on the right), each tab with its own content and
- * states. Labels come from RESOURCE_TYPE_LABELS (论文, 专利, 报告, 会议, 项目).
+ * states (modules/kit/ui.tsx UiTabs; decision 252). Labels come from RESOURCE_TYPE_LABELS (论文, 专利, 报告, 会议, 项目).
  */
 import type { ReactNode } from 'react';
-import { Tabs } from 'antd';
 import { RESOURCE_TYPE_LABELS } from '../../common/constants.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { SiteContext } from '../types.app.js';
 import { MoreLink, PanelShell, PanelTitle } from './PanelShell';
+import { UiTabs } from './ui';
 
 /** The Chinese label of a data type, or the type itself. */
 export const typeLabel = (t: string): string => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;
@@ -29,19 +29,12 @@ export function TabbedPanel({ module, site, more, types, render, className }: Ta
   const showTitle = module.mode !== 'noHeader';
   return (
     <PanelShell module={module} site={site} header={false} className={`atr-p--tabbed${className ? ` ${className}` : ''}`} bodyClassName="atr-p-body--flush">
-      <Tabs
+      <UiTabs
         className="atr-p-tabs"
-        size="small"
-        defaultActiveKey={types[0]}
         // the title and the more link beside the tab bar, not inside it: a tablist holds tabs only (issue 10 §7)
-        renderTabBar={(props, DefaultTabBar) => (
-          <div className="atr-p-tabbar">
-            {showTitle && <PanelTitle module={module} />}
-            <DefaultTabBar {...props} className="atr-p-tabbar__tabs" />
-            {showTitle && more && <MoreLink href={more} module={module} site={site} />}
-          </div>
-        )}
-        items={types.map((t) => ({ key: t, label: typeLabel(t), children: <div className="atr-p-tabpane">{render(t)}</div> }))}
+        before={showTitle ? <PanelTitle module={module} /> : undefined}
+        after={showTitle && more ? <MoreLink href={more} module={module} site={site} /> : undefined}
+        items={types.map((t) => ({ key: t, label: typeLabel(t), content: <div className="atr-p-tabpane">{render(t)}</div> }))}
       />
     </PanelShell>
   );

@@ -7,7 +7,7 @@
  * the home grid or the editor.
  */
 import type { ReactNode } from 'react';
-import { Button } from 'antd';
+import { UiButton } from './ui';
 import { UnorderedListOutlined } from '@ant-design/icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 
@@ -37,10 +37,10 @@ export function raiseDataList(module: Pick<ModuleConfig, 'id' | 'type'>): Custom
 /** 数据列表: a small button for the panel's title bar in edit mode; raises the event on click. */
 export function DataListButton({ module }: { module: Pick<ModuleConfig, 'id' | 'type'> }) {
   return (
-    <Button size="small" type="link" icon={<UnorderedListOutlined />} className="atr-p-datalist"
+    <UiButton size="small" variant="link" icon={<UnorderedListOutlined />} className="atr-p-datalist"
       onClick={(e) => { e.preventDefault(); e.stopPropagation(); raiseDataList(module); }}>
       {DATA_LIST_LABEL}
-    </Button>
+    </UiButton>
   );
 }
 
@@ -52,7 +52,7 @@ export function DataListHint({ module, text, action }: { module: Pick<ModuleConf
   return (
     <>
       {text}
-      <Button type="link" size="small" className="atr-p-hint__action" onClick={() => raiseDataList(module)}>{action}</Button>
+      <UiButton variant="link" size="small" className="atr-p-hint__action" onClick={() => raiseDataList(module)}>{action}</UiButton>
     </>
   );
 }

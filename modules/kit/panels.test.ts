@@ -5,6 +5,7 @@
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ModuleConfig } from '../../common/homeConfig';
 import { makePage, type Page } from '../../common/page';
@@ -52,9 +53,10 @@ const page = (items: unknown[]): Page<unknown> => makePage(items, items.length, 
 
 function render(type: string, props: Partial<PanelProps> & { module?: ModuleConfig } = {}): string {
   const module = props.module ?? moduleOf(type);
-  return renderToString(createElement(PANELS[type], {
+  // the page's query client (a panel may read through TanStack Query: institution counts)
+  return renderToString(createElement(QueryClientProvider, { client: new QueryClient() }, createElement(PANELS[type], {
     module, data: {}, loading: false, error: null, editable: false, site: visitor, ...props,
-  } as PanelProps));
+  } as PanelProps)));
 }
 
 describe('every panel', () => {
@@ -66,7 +68,7 @@ describe('every panel', () => {
 
   // config-only panels have no read; a wechat panel reads only once an account is chosen (modules/feeds.test.ts)
   it.each(REGISTERED_TYPES.filter((t) => !['link', 'carousel', 'iframe', 'wechat_article', 'xmodule', 'flex'].includes(t)))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
-    expect(render(type, { loading: true })).toContain('ant-skeleton');
+    expect(render(type, { loading: true })).toContain('atr-skel');
     expect(render(type, { loading: true })).not.toContain('暂无数据');
     const failed = render(type, { error: '网络连接失败，请检查网络后再试' });
     expect(failed).toContain('加载失败');
@@ -157,9 +159,9 @@ describe('config panels', () => {
   it('carousel: picture with caption and link, no arrows or dots with one item', () => {
     const one = render('carousel', { module: moduleOf('carousel', { items: [{ id: 1, dataType: 'picture', url: '/b.svg', redirectUri: 'https://x.cn', title: '横幅', description: '说明' }] }) });
     for (const s of ['src="/b.svg"', '横幅', '说明', 'href="https://x.cn"']) expect(one).toContain(s);
-    expect(one).not.toContain('slick-dots');
+    expect(one).not.toContain('atr-car__dots');
     const two = render('carousel', { module: moduleOf('carousel', { items: [{ id: 1, dataType: 'picture', url: '/b.svg' }, { id: 2, dataType: 'video', url: '/v.mp4' }] }) });
-    expect(two).toContain('slick-dots');
+    expect(two).toContain('atr-car__dots');
     expect(two).toMatch(/<video[^>]*muted/);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ModuleConfig } from '../../common/homeConfig';
 import { makePage, type Page } from '../../common/page';
 import { definitionOf } from '../registry';
@@ -24,7 +25,9 @@ export const pageOf = (items: unknown[], total = items.length): Page<unknown> =>
 
 /** Renders `Panel` with the module (default: the type's defaults), no data, not loading, as a visitor. */
 export function renderPanel(Panel: ComponentType<PanelProps<any>>, type: string, props: Partial<PanelProps<any>> = {}): string {
-  return renderToString(createElement(Panel, {
+  // a fresh query client, as the page gives: a panel may read through TanStack Query (institution counts)
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderToString(createElement(QueryClientProvider, { client }, createElement(Panel, {
     module: moduleOf(type), data: {}, loading: false, error: null, editable: false, site: visitorSite, ...props,
-  } as PanelProps));
+  } as PanelProps)));
 }

@@ -5,8 +5,7 @@
  * 2). Horizontal: a row of 4 (default 4 cards); more than 4 become pages of 4 in a carousel that
  * advances by itself when horizontalAutoScroll is on. No reads: the items are in the config.
  */
-import { Carousel } from 'antd';
-import { useInertHidden } from '../kit/useInertHidden';
+import { UiCarousel } from '../kit/ui';
 import { CAROUSEL_INTERVAL_MS } from '../../common/constants.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps, SiteContext } from '../types.app.js';
@@ -38,7 +37,6 @@ function LinkCard({ it, hideText, module, site }: { it: PanelItem; hideText: boo
 
 /** The link panel; props are PanelProps (modules/types.app.ts). */
 export default function LinkPanel({ module, loading, error, editable, site }: PanelProps<LinkModule>) {
-  const slidesRef = useInertHidden<HTMLDivElement>();
   const all = (Array.isArray(module.specificDataObject) ? (module.specificDataObject as unknown[]) : [])
     .filter((x): x is PanelItem => !!x && typeof x === 'object');
   const horizontal = module.direction === 'horizontal';
@@ -56,14 +54,14 @@ export default function LinkPanel({ module, loading, error, editable, site }: Pa
     const pages: PanelItem[][] = [];
     for (let i = 0; i < items.length; i += PAGE_SIZE) pages.push(items.slice(i, i + PAGE_SIZE));
     content = (
-      <div className="atr-p-links atr-p-links--pages" ref={slidesRef}>
-        <Carousel autoplay={!!module.horizontalAutoScroll} autoplaySpeed={CAROUSEL_INTERVAL_MS} pauseOnHover infinite dots arrows={false}>
+      <div className="atr-p-links atr-p-links--pages">
+        <UiCarousel className="atr-car--on-white" autoplay={!!module.horizontalAutoScroll} interval={CAROUSEL_INTERVAL_MS} dots>
           {pages.map((page, p) => (
             <div key={p}>
               <div className="atr-p-links atr-p-links--row">{page.map((it, i) => card(it, p * PAGE_SIZE + i))}</div>
             </div>
           ))}
-        </Carousel>
+        </UiCarousel>
       </div>
     );
   }

@@ -5,8 +5,7 @@
  * data, the 'data' read as a list of titles and dates, newest first (relative dates when
  * simpleDateFormat is on). Both: carousel beside the list on wide spans, above it on narrow ones.
  */
-import { Carousel } from 'antd';
-import { useInertHidden } from '../kit/useInertHidden';
+import { UiCarousel } from '../kit/ui';
 import { CAROUSEL_INTERVAL_MS } from '../../common/constants.js';
 import type { PanelProps } from '../types.app.js';
 import { isSingleColumn } from '../rules.js';
@@ -20,7 +19,6 @@ import { ListSkeleton, PanelShell, PanelStatus, TopicHint, moreLinkOf } from '..
 
 /** The news panel; props are PanelProps (modules/types.app.ts). */
 export default function NewsPanel({ module, data, loading, error, editable, site }: PanelProps<NewsModule>) {
-  const slidesRef = useInertHidden<HTMLDivElement>();
   const dt = Array.isArray(module.displayType) && module.displayType.length ? module.displayType : ['carousel', 'data'];
   const showCarousel = dt.includes('carousel');
   const showData = dt.includes('data');
@@ -38,9 +36,8 @@ export default function NewsPanel({ module, data, loading, error, editable, site
         <div className={`atr-p-news atr-p-news--${layout}`}>
           {showCarousel && slides.length > 0 && (
             <div className="atr-p-news__carousel">
-              <div className="atr-p-fill" ref={slidesRef}>
-                <Carousel autoplay autoplaySpeed={CAROUSEL_INTERVAL_MS} pauseOnHover infinite
-                  arrows={slides.length > 1} dots={slides.length > 1} draggable={slides.length > 1}>
+              <div className="atr-p-fill">
+                <UiCarousel autoplay interval={CAROUSEL_INTERVAL_MS} arrows dots>
                   {slides.map((it, i) => {
                     const id = idOf(it);
                     const title = titleOf(it);
@@ -58,7 +55,7 @@ export default function NewsPanel({ module, data, loading, error, editable, site
                       </div>
                     );
                   })}
-                </Carousel>
+                </UiCarousel>
               </div>
             </div>
           )}

@@ -13,8 +13,7 @@
  * (modules/kit/dataList.tsx) instead of navigating.
  */
 import type { ReactNode } from 'react';
-import { Carousel } from 'antd';
-import { useInertHidden } from '../kit/useInertHidden';
+import { UiCarousel } from '../kit/ui';
 import { LinkOutlined } from '@ant-design/icons';
 import { CAROUSEL_INTERVAL_MS } from '../../common/constants.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
@@ -55,7 +54,6 @@ function ResourceCard({ it, display, module, site }: { it: PanelItem; display: D
 
 /** The resource panel; props are PanelProps (modules/types.app.ts). */
 export default function ResourcePanel({ module, data, loading, error, editable, site }: PanelProps<ResourceModule>) {
-  const slidesRef = useInertHidden<HTMLDivElement>();
   const display: Display = module.dataDisplayType === 'image' || module.dataDisplayType === 'rich' ? module.dataDisplayType : 'plain';
   const layout = { ...module, dataDisplayType: display };
   const columns = resourceColumns(layout);
@@ -83,8 +81,8 @@ export default function ResourcePanel({ module, data, loading, error, editable, 
     const pages: PanelItem[][] = [];
     for (let i = 0; i < items.length; i += columns) pages.push(items.slice(i, i + columns));
     content = (
-      <div className={`atr-p-links atr-p-links--pages${bold}`} ref={slidesRef}>
-        <Carousel autoplay autoplaySpeed={CAROUSEL_INTERVAL_MS} pauseOnHover infinite dots arrows={false}>
+      <div className={`atr-p-links atr-p-links--pages${bold}`}>
+        <UiCarousel className="atr-car--on-white" autoplay interval={CAROUSEL_INTERVAL_MS} dots>
           {pages.map((p, n) => (
             <div key={n}>
               <div className="atr-p-res__grid" style={{ ['--atr-p-cols' as string]: columns }}>
@@ -92,7 +90,7 @@ export default function ResourcePanel({ module, data, loading, error, editable, 
               </div>
             </div>
           ))}
-        </Carousel>
+        </UiCarousel>
       </div>
     );
   } else {

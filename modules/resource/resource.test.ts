@@ -86,9 +86,9 @@ describe('resource panel', () => {
   });
   it('auto scroll pages the cards when there are more than one row', () => {
     const html = renderPanel(ResourcePanel, 'resource', { module: moduleOf('resource', { dataDisplayType: 'rich', span: 1, horizontalAutoScroll: true }), data: { resource: links } });
-    expect(html).toContain('slick-dots');
+    expect(html).toContain('atr-car__dots');
     const still = renderPanel(ResourcePanel, 'resource', { module: moduleOf('resource', { dataDisplayType: 'rich', span: 1 }), data: { resource: links } });
-    expect(still).not.toContain('slick-dots');
+    expect(still).not.toContain('atr-car__dots');
   });
   it('edit mode: 数据列表 in the title bar and 去发布？ in the empty state; visitors see neither', () => {
     const edit = renderPanel(ResourcePanel, 'resource', { editable: true });

@@ -71,7 +71,7 @@ describe('wechat_article panel', () => {
   it('skeleton while loading, 加载失败 with the reason on error', () => {
     const module = m({ wechatId: 'gh_a' });
     const loading = renderPanel(WechatArticlePanel, 'wechat_article', { module, loading: true });
-    expect(loading).toContain('ant-skeleton');
+    expect(loading).toContain('atr-skel');
     expect(loading).not.toContain('暂无数据');
     const failed = renderPanel(WechatArticlePanel, 'wechat_article', { module, error: '网络连接失败，请检查网络后再试' });
     expect(failed).toContain('加载失败');

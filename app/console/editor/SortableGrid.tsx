@@ -1,6 +1,6 @@
 /**
  * The editor's home grid (issue 3 'Beyond the original'; spec 1 §2 'Home page in edit mode', §3 'span'):
- * the same panels as the visitor's grid (app/site/HomeGrid.tsx: SlotToolbar, SlotBody), plus
+ * the same panels as the visitor's grid (app/site/HomeGrid.tsx SlotBody; the toolbar of ./SlotToolbar.tsx), plus
  *
  * - drag to reorder with dnd-kit: the grip in a panel's toolbar is the handle (mouse, touch, and the
  *   keyboard: Space or Enter picks up, arrow keys move, Space drops, Esc cancels), with Chinese screen
@@ -29,7 +29,8 @@ import { SPAN_FRACTIONS, SPAN_LABELS } from '@common/constants';
 import { MSG } from '@common/messages';
 import { definitionOf } from '@modules/registry';
 import type { SiteContext } from '@modules/types.app';
-import { SlotBody, SlotToolbar, appPartsOf, type GridEditActions } from '../../site/HomeGrid';
+import { SlotBody, appPartsOf, type GridEditActions } from '../../site/HomeGrid';
+import { SlotToolbar } from './SlotToolbar';
 import { GRID_GAP, normaliseSpan, spanWidth } from '../../site/layout';
 import { applyTemplateAction } from './template';
 import './editor.css';

@@ -6,14 +6,15 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
+import { UiButton } from '@modules/kit/ui';
+import { withAntd } from '../../antdScope';
 import { useSession } from '../../console/session';
 import { USER_LINKS_KEY, fetchUserLinks, showTopicManager } from './topicLinks';
 import './account.css';
 
-const TopicManager = lazy(() => import('./TopicManager'));
+const TopicManager = lazy(() => withAntd(import('./TopicManager')));
 
 /**
  * See the file comment. `bootUserId` is the signed-in user of the boot data; when the boot data is of
@@ -21,7 +22,7 @@ const TopicManager = lazy(() => import('./TopicManager'));
  */
 export function TopicLinksBar({ bootUserId, fromBoot, groupTemplate }: { bootUserId: number | null; fromBoot: boolean; groupTemplate: boolean }) {
   const [open, setOpen] = useState(false);
-  const session = useSession();
+  const session = useSession(!fromBoot);
   const userId = fromBoot ? bootUserId : (session.data?.id ?? null);
   const active = userId != null && !groupTemplate;
   const q = useQuery({ queryKey: [...USER_LINKS_KEY, userId], queryFn: () => fetchUserLinks(userId!), enabled: active, staleTime: 60_000 });
@@ -38,7 +39,7 @@ export function TopicLinksBar({ bootUserId, fromBoot, groupTemplate }: { bootUse
           </a>
         ))}
       </nav>
-      <Button icon={<AppstoreOutlined />} onClick={() => setOpen(true)}>{MSG.topicManager}</Button>
+      <UiButton icon={<AppstoreOutlined />} onClick={() => setOpen(true)}>{MSG.topicManager}</UiButton>
       {open && (
         <Suspense fallback={null}>
           <TopicManager userId={userId!} open={open} initial={links.map((l) => l.resourceObject)} onClose={() => setOpen(false)} />
