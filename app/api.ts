@@ -13,7 +13,7 @@
  *   fields and its Chinese message. The original left the promise pending when the body had an error
  *   field (spec 2 §8); we never do (docs/decisions.md #3).
  */
-import { MSG } from '@common/messages';
+import { SITE_MSG } from '@common/siteMessages';
 import type { ApiErrorBody, Page } from '@common/page';
 import type { PanelRead } from '@modules/types';
 import { SIGNING_KEY_PATH } from '@common/constants';
@@ -39,7 +39,7 @@ export class ApiError extends Error {
 /** The Chinese message of any error (an ApiError's own message, otherwise a generic one). */
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.message;
-  return MSG.requestFailed;
+  return SITE_MSG.requestFailed;
 }
 
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
@@ -111,12 +111,12 @@ async function fetchSigning(): Promise<Signing> {
     res = await fetch(SIGNING_KEY_PATH, { credentials: 'include', headers: { Accept: 'application/json' } });
     body = await res.json() as typeof body;
   } catch {
-    throw new ApiError(0, 'network', MSG.networkError);
+    throw new ApiError(0, 'network', SITE_MSG.networkError);
   }
   const t1 = Date.now();
   const xsrf = readCookie(XSRF_COOKIE);
   if (!res.ok || !body || typeof body.key !== 'string' || typeof body.serverTime !== 'number' || !xsrf) {
-    throw new ApiError(res.ok ? 0 : res.status, 'signing_key', MSG.signingKeyFailed);
+    throw new ApiError(res.ok ? 0 : res.status, 'signing_key', SITE_MSG.signingKeyFailed);
   }
   return { xsrf, key: body.key, offsetMs: body.serverTime - (t0 + t1) / 2 };
 }
@@ -191,9 +191,9 @@ async function exchange<B>(url: string, method: string, payload: string | undefi
       : await fetch(url, { method, headers, credentials: 'include', signal: controller.signal, body: payload });
     return { res, body: await read(res) };
   } catch (err) {
-    if (timedOut) throw new ApiError(0, 'timeout', MSG.requestTimeout);
+    if (timedOut) throw new ApiError(0, 'timeout', SITE_MSG.requestTimeout);
     if (signal?.aborted) throw err; // the caller gave up: not an error to show
-    throw new ApiError(0, 'network', MSG.networkError);
+    throw new ApiError(0, 'network', SITE_MSG.networkError);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onOuterAbort);
@@ -208,12 +208,12 @@ function refusalOf(res: Response, body: unknown): ApiError | null {
   const errorField = body && typeof body === 'object' && 'error' in body ? (body as ApiErrorBody).error : undefined;
   if (res.ok && !errorField) return null;
   const status = res.ok ? 400 : res.status;
-  const fallback = status >= 500 ? MSG.serverError
-    : status === 401 ? MSG.notSignedIn
-    : status === 403 ? MSG.forbidden
-    : status === 404 ? MSG.notFound
-    : status === 429 ? MSG.tooManyRequests
-    : MSG.requestFailed;
+  const fallback = status >= 500 ? SITE_MSG.serverError
+    : status === 401 ? SITE_MSG.notSignedIn
+    : status === 403 ? SITE_MSG.forbidden
+    : status === 404 ? SITE_MSG.notFound
+    : status === 429 ? SITE_MSG.tooManyRequests
+    : SITE_MSG.requestFailed;
   const e = errorField && typeof errorField === 'object' ? errorField : undefined;
   const message = e && typeof e.message === 'string' && e.message ? e.message : fallback;
   const code = e && typeof e.code === 'string' ? e.code : `http_${status}`;
@@ -231,7 +231,7 @@ async function attempt<T>(url: string, method: string, opts: RequestOptions): Pr
   const payload = opts.body !== undefined ? JSON.stringify(opts.body) : undefined;
   const { res, body: text } = await exchange(url, method, payload, 'application/json', (r) => r.text(), opts.signal);
   const body = parseJson(text);
-  if (res.ok && body === undefined && text.trim() !== '') throw new ApiError(res.status, 'bad_response', MSG.badResponse);
+  if (res.ok && body === undefined && text.trim() !== '') throw new ApiError(res.status, 'bad_response', SITE_MSG.badResponse);
   const refused = refusalOf(res, body);
   if (refused) throw refused;
   return body as T;
@@ -261,7 +261,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     if (method !== 'GET' || !(err instanceof ApiError) || !retryable(err) || opts.signal?.aborted) throw err;
   }
   await sleep(HTTP_RETRY_DELAY_MS);
-  if (opts.signal?.aborted) throw new ApiError(0, 'aborted', MSG.requestFailed);
+  if (opts.signal?.aborted) throw new ApiError(0, 'aborted', SITE_MSG.requestFailed);
   return attemptSigned<T>(url, method, opts);
 }
 

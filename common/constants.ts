@@ -117,3 +117,7 @@ export const TOP_JOURNAL_DEFAULT_COUNT = 51;
 
 /** GET /api/v1/session/signing-key answers `{ key, serverTime }`: the browser's key and the server's clock (ms). */
 export const SIGNING_KEY_PATH = '/api/v1/session/signing-key';
+
+/** The five QR code / app entries of footerConfig, in the order the footer shows them (spec 1 §3). */
+export const FOOTER_MEDIA_KEYS = ['serviceAccount', 'subscriptionAccount', 'miniProgram', 'iosApp', 'androidApp'] as const;
+export type FooterMediaKey = (typeof FOOTER_MEDIA_KEYS)[number];

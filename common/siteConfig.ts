@@ -6,7 +6,7 @@
  */
 import { isSiteLink } from './safePath.js';
 import { z } from 'zod';
-import { DEFAULT_PRIMARY_COLOR } from './constants.js';
+import { DEFAULT_PRIMARY_COLOR, FOOTER_MEDIA_KEYS } from './constants.js';
 import { plainText } from './homeConfig.js';
 import { MSG } from './messages.js';
 
@@ -89,9 +89,7 @@ export const footerMediaSchema = z.preprocess(
 );
 export type FooterMedia = z.infer<typeof footerMediaSchema>;
 
-/** The five QR code / app entries of footerConfig, in the order the footer shows them. */
-export const FOOTER_MEDIA_KEYS = ['serviceAccount', 'subscriptionAccount', 'miniProgram', 'iosApp', 'androidApp'] as const;
-export type FooterMediaKey = (typeof FOOTER_MEDIA_KEYS)[number];
+export { FOOTER_MEDIA_KEYS, type FooterMediaKey } from './constants.js';
 
 export const friendLinkSchema = z.strictObject({
   id: z.string().regex(/^[\w-]{1,40}$/, MSG.invalidInput).optional(),

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG } from '@common/messages';
+import { SITE_MSG } from '@common/siteMessages';
 import { UiButton } from '@modules/kit/ui';
 import '../site/site.css';
 
@@ -37,29 +37,29 @@ export function StatusCard({ mark, title, detail, action, tone = 'info' }: Statu
 
 function HomeButton() {
   const navigate = useNavigate();
-  return <UiButton variant="primary" onClick={() => navigate('/')}>{MSG.backHome}</UiButton>;
+  return <UiButton variant="primary" onClick={() => navigate('/')}>{SITE_MSG.backHome}</UiButton>;
 }
 const homeButton = <HomeButton />;
 
 /** The error page of the router (a page that threw, or a chunk that failed to load after a deploy). */
 export function RouteErrorPage() {
   return (
-    <StatusCard tone="warning" mark="!" title={MSG.pageCrashed} detail={MSG.pageCrashedHint}
-      action={<UiButton variant="primary" onClick={() => window.location.reload()}>{MSG.reloadPage}</UiButton>} />
+    <StatusCard tone="warning" mark="!" title={SITE_MSG.pageCrashed} detail={SITE_MSG.pageCrashedHint}
+      action={<UiButton variant="primary" onClick={() => window.location.reload()}>{SITE_MSG.reloadPage}</UiButton>} />
   );
 }
 
 /** /block/404 */
 export function NotFoundPage() {
-  return <StatusCard mark="404" title={MSG.blockNotFound} action={homeButton} />;
+  return <StatusCard mark="404" title={SITE_MSG.blockNotFound} action={homeButton} />;
 }
 
 /** /block/503 */
 export function UnavailablePage() {
-  return <StatusCard tone="warning" mark="503" title={MSG.blockUnavailable} action={homeButton} />;
+  return <StatusCard tone="warning" mark="503" title={SITE_MSG.blockUnavailable} action={homeButton} />;
 }
 
 /** /unrelease: the site is not released yet. */
 export function UnreleasedPage() {
-  return <StatusCard mark="i" title={MSG.unreleased} detail={MSG.unreleasedHint} action={homeButton} />;
+  return <StatusCard mark="i" title={SITE_MSG.unreleased} detail={SITE_MSG.unreleasedHint} action={homeButton} />;
 }

@@ -15,7 +15,7 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG } from '@common/messages';
+import { SITE_MSG } from '@common/siteMessages';
 import { toast } from '@modules/kit/toast';
 import { apiGet, apiPost, errorMessage } from '../api';
 import { clientLoginId, ssoStartUrl } from './options';
@@ -78,7 +78,7 @@ export function SigninEffects() {
             if (path.startsWith('/console')) window.location.replace(back);
             else window.history.replaceState(window.history.state, '', back);
           };
-          void errorDialog().then((d) => d.showErrorDialog(MSG.oauthClientLoginFailedTitle, errorMessage(err), leave));
+          void errorDialog().then((d) => d.showErrorDialog(SITE_MSG.oauthClientLoginFailedTitle, errorMessage(err), leave));
         },
       );
       return () => { cancelled = true; };
@@ -89,15 +89,15 @@ export function SigninEffects() {
       void apiPost<UserReply & { message?: string }>('/api/v1/oauth/login-info', { loginInfo }).then(
         (r) => {
           if (path.startsWith('/console')) {
-            toast.success(r.message ?? MSG.signedIn);
+            toast.success(r.message ?? SITE_MSG.signedIn);
             void queryClient.invalidateQueries({ queryKey: ['session'] });
           } else {
             // the visitor site's header shows the user from the server's boot data: load the page again
-            window.sessionStorage.setItem(GREET_KEY, r.message ?? MSG.signedIn);
+            window.sessionStorage.setItem(GREET_KEY, r.message ?? SITE_MSG.signedIn);
             window.location.reload();
           }
         },
-        (err) => { void errorDialog().then((d) => d.showErrorDialog(MSG.loginInfoFailedTitle, errorMessage(err))); },
+        (err) => { void errorDialog().then((d) => d.showErrorDialog(SITE_MSG.loginInfoFailedTitle, errorMessage(err))); },
       );
       return;
     }

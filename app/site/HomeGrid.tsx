@@ -6,10 +6,10 @@
  * such a module is skipped silently.
  */
 import { Component, memo, type ErrorInfo, type MouseEvent, type ReactNode } from 'react';
-import { WarningOutlined } from '@ant-design/icons';
+import { WarningOutlined } from '@modules/kit/icons';
 import type { ModuleConfig } from '@common/homeConfig';
 import type { Page } from '@common/page';
-import { MSG } from '@common/messages';
+import { SITE_MSG } from '@common/siteMessages';
 import { definitionOf } from '@modules/registry';
 import type { ModuleAppParts, NestedEditActions, SiteContext } from '@modules/types.app';
 import { bandsOf } from '@modules/kit/groups';
@@ -149,7 +149,7 @@ function UnregisteredCard({ type }: { type: string }) {
   return (
     <div className="atr-unregistered">
       <WarningOutlined />
-      <div>{MSG.unregisteredModule}</div>
+      <div>{SITE_MSG.unregisteredModule}</div>
       <code>{type}</code>
     </div>
   );
@@ -166,6 +166,6 @@ class PanelBoundary extends Component<{ editable: boolean; children: ReactNode }
   }
   render() {
     if (!this.state.failed) return this.props.children;
-    return this.props.editable ? <div className="atr-unregistered"><WarningOutlined /><div>{MSG.loadFailed}</div></div> : null;
+    return this.props.editable ? <div className="atr-unregistered"><WarningOutlined /><div>{SITE_MSG.loadFailed}</div></div> : null;
   }
 }

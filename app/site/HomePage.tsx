@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { homeEntry } from '@common/homeConfig';
 import { exploreBaseFromMenu } from '@common/exploreLink';
-import { MSG } from '@common/messages';
+import { SITE_MSG } from '@common/siteMessages';
 import type { SiteContext } from '@modules/types.app';
 import { ApiError, apiGet, errorMessage } from '../api';
 import { bootIsHome, readBoot, type AppConfig } from '../boot';
@@ -78,8 +78,8 @@ export default function HomePage() {
   if (askServer || q.isPending) return <div className="atr-center"><Spinner size="large" /></div>;
   if (q.isError) {
     return (
-      <StatusCard tone="warning" mark="!" title={MSG.siteLoadFailed} detail={errorMessage(q.error)}
-        action={<UiButton variant="primary" onClick={() => q.refetch()}>{MSG.retry}</UiButton>} />
+      <StatusCard tone="warning" mark="!" title={SITE_MSG.siteLoadFailed} detail={errorMessage(q.error)}
+        action={<UiButton variant="primary" onClick={() => q.refetch()}>{SITE_MSG.retry}</UiButton>} />
     );
   }
   if (!config) return <UnknownHost host={host} />;
@@ -88,11 +88,11 @@ export default function HomePage() {
   const site = siteContextOf(config, boot.user, entry.style === 'fullScreen');
   return (
     <>
-      {fromBoot && boot.unreleased === 'preview' && <div role="status" className="atr-unreleased-banner">{MSG.unreleasedBanner}</div>}
+      {fromBoot && boot.unreleased === 'preview' && <div role="status" className="atr-unreleased-banner">{SITE_MSG.unreleasedBanner}</div>}
       <SiteFrame config={config} user={boot.user} nameIsHeading>
         <TopicLinksBar bootUserId={boot.user?.id ?? null} fromBoot={fromBoot} groupTemplate={site.groupTemplate} />
         {entry.template.length === 0
-          ? <div className="atr-empty-home"><EmptyNote description={<><div>{MSG.homeEmpty}</div><div style={{ color: '#5f6673', marginTop: 4 }}>{MSG.homeEmptyHint}</div></>} /></div>
+          ? <div className="atr-empty-home"><EmptyNote description={<><div>{SITE_MSG.homeEmpty}</div><div style={{ color: '#5f6673', marginTop: 4 }}>{SITE_MSG.homeEmptyHint}</div></>} /></div>
           : <HomeGrid modules={entry.template} site={site} bootData={fromBoot ? boot.data : undefined} />}
       </SiteFrame>
     </>

@@ -6,10 +6,10 @@
  * shows a placeholder in edit mode and nothing in public view.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { WarningOutlined } from '@ant-design/icons';
+import { WarningOutlined } from '@modules/kit/icons';
 import type { ModuleConfig } from '@common/homeConfig';
 import type { Page } from '@common/page';
-import { MSG } from '@common/messages';
+import { SITE_MSG } from '@common/siteMessages';
 import { definitionOf } from '@modules/registry';
 import { appRegistry } from '@modules/registry.app';
 import type { ModuleAppParts, NestedEditActions, SiteContext } from '@modules/types.app';
@@ -41,7 +41,7 @@ export function minHeightOf(module: ModuleConfig, site: Pick<SiteContext, 'group
 export function ModuleRenderer({ module, site, editable, initial, editor }: ModuleRendererProps) {
   const parts = (appRegistry as Partial<Record<string, ModuleAppParts>>)[module.type];
   if (!parts || !definitionOf(module.type)) {
-    return editable ? <div className="atr-unregistered"><WarningOutlined /><div>{MSG.unregisteredModule}</div><code>{module.type}</code></div> : null;
+    return editable ? <div className="atr-unregistered"><WarningOutlined /><div>{SITE_MSG.unregisteredModule}</div><code>{module.type}</code></div> : null;
   }
   const boot = initial ?? (bootIsHome() ? readBoot().data[module.id] : undefined);
   const minHeight = minHeightOf(module, site);
@@ -71,6 +71,6 @@ class Boundary extends Component<{ editable: boolean; children: ReactNode }, { f
   }
   render() {
     if (!this.state.failed) return this.props.children;
-    return this.props.editable ? <div className="atr-unregistered"><WarningOutlined /><div>{MSG.loadFailed}</div></div> : null;
+    return this.props.editable ? <div className="atr-unregistered"><WarningOutlined /><div>{SITE_MSG.loadFailed}</div></div> : null;
   }
 }

@@ -17,9 +17,10 @@
  */
 import { useEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type CSSProperties, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
-import { DownOutlined, UserOutlined } from '@ant-design/icons';
-import { MSG } from '@common/messages';
-import { FOOTER_MEDIA_KEYS, type FooterMedia, type FooterMediaKey } from '@common/siteConfig';
+import { DownOutlined, UserOutlined } from '@modules/kit/icons';
+import { SITE_MSG } from '@common/siteMessages';
+import { FOOTER_MEDIA_KEYS, type FooterMediaKey } from '@common/constants';
+import type { FooterMedia } from '@common/siteConfig';
 import { isSiteLink } from '@common/safePath';
 import type { AppConfig, BootUser, HeaderMenuItem } from '../boot';
 import { toast } from '@modules/kit/toast';
@@ -58,7 +59,7 @@ export interface NavEntry { key: string; title: string; url: string; children: A
  */
 export function headerMenuItems(menu: readonly HeaderMenuItem[], opts: { hideHome: boolean; subMenus: boolean }): NavEntry[] {
   const items: NavEntry[] = [];
-  if (!opts.hideHome) items.push({ key: '/', title: MSG.homeLink, url: '/', children: [] });
+  if (!opts.hideHome) items.push({ key: '/', title: SITE_MSG.homeLink, url: '/', children: [] });
   menu.forEach((m, i) => {
     const title = menuText(m);
     const url = menuUrl(m);
@@ -118,7 +119,7 @@ function SiteNav({ items, pathname }: { items: NavEntry[]; pathname: string }) {
   };
   const current = (it: NavEntry) => it.url.split('#')[0] === pathname || it.children.some((c) => c.url === pathname);
   return (
-    <ul className="atr-nav__menu" role="menubar" aria-label={MSG.siteMenuLabel}>
+    <ul className="atr-nav__menu" role="menubar" aria-label={SITE_MSG.siteMenuLabel}>
       {items.map((it, i) => {
         const sub = it.children.length > 0;
         const props = {
@@ -166,7 +167,7 @@ function FooterMediaEntry({ kind, media }: { kind: FooterMediaKey; media: Footer
   const image = safeLink(media.image);
   const url = safeLink(media.url);
   if (!image && !url) return null;
-  const caption = MSG[kind];
+  const caption = SITE_MSG[kind];
   const body = (
     <>
       {image && <img className="atr-footer__qr-img" src={image} alt={caption} loading="lazy" />}
@@ -218,17 +219,17 @@ function SiteUserMenu({ user }: { user: BootUser }) {
   };
   return (
     <div className={`atr-usermenu${open ? ' atr-usermenu--open' : ''}`} ref={box} onKeyDown={onKey}>
-      <button type="button" className="atr-header__user atr-header__menu-trigger" aria-label={`${user.name}：${MSG.accountTitle}`}
+      <button type="button" className="atr-header__user atr-header__menu-trigger" aria-label={`${user.name}：${SITE_MSG.accountTitle}`}
         aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         <UserOutlined aria-hidden />{user.name}<DownOutlined aria-hidden style={{ fontSize: 10 }} />
       </button>
       {open && (
-        <ul className="atr-usermenu__popup" role="menu" aria-label={MSG.accountTitle}>
-          <li role="none"><Link role="menuitem" to="/settings/account" onClick={() => setOpen(false)}>{MSG.accountTitle}</Link></li>
-          <li role="none"><Link role="menuitem" to="/microapp/recommendation" onClick={() => setOpen(false)}>{MSG.recommendTitle}</Link></li>
-          <li role="none"><Link role="menuitem" to="/subscriptions/journals" onClick={() => setOpen(false)}>{MSG.mySubscriptionsTitle}</Link></li>
+        <ul className="atr-usermenu__popup" role="menu" aria-label={SITE_MSG.accountTitle}>
+          <li role="none"><Link role="menuitem" to="/settings/account" onClick={() => setOpen(false)}>{SITE_MSG.accountTitle}</Link></li>
+          <li role="none"><Link role="menuitem" to="/microapp/recommendation" onClick={() => setOpen(false)}>{SITE_MSG.recommendTitle}</Link></li>
+          <li role="none"><Link role="menuitem" to="/subscriptions/journals" onClick={() => setOpen(false)}>{SITE_MSG.mySubscriptionsTitle}</Link></li>
           <li role="separator" className="atr-usermenu__divider" />
-          <li role="none"><button type="button" role="menuitem" onClick={() => void signOut()}>{MSG.signOut}</button></li>
+          <li role="none"><button type="button" role="menuitem" onClick={() => void signOut()}>{SITE_MSG.signOut}</button></li>
         </ul>
       )}
     </div>
@@ -278,12 +279,12 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
           <span className="atr-header__spacer" />
           {user ? <SiteUserMenu user={user} /> : (
             <Link className="atr-header__user atr-header__signin" to={`/console/login?redirect=${encodeURIComponent(pathname + search)}`}>
-              <UserOutlined aria-hidden />{MSG.signIn}
+              <UserOutlined aria-hidden />{SITE_MSG.signIn}
             </Link>
           )}
         </div>
         {items.length > 0 && (
-          <nav className="atr-nav" aria-label={MSG.siteMenuLabel}>
+          <nav className="atr-nav" aria-label={SITE_MSG.siteMenuLabel}>
             <div className="atr-container">
               <SiteNav items={items} pathname={pathname} />
             </div>
@@ -299,14 +300,14 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
             <div className="atr-footer__upper">
               {friendLinks.length > 0 && (
                 <div className="atr-footer__links">
-                  <span className="atr-footer__links-title">{MSG.friendLinks}</span>
+                  <span className="atr-footer__links-title">{SITE_MSG.friendLinks}</span>
                   <div className="atr-footer__links-list">
                     {friendLinks.map((l, i) => <SmartLink key={i} to={safeLink(l.url)}>{l.title}</SmartLink>)}
                   </div>
                 </div>
               )}
               {media.length > 0 && (
-                <div className="atr-footer__qrs" aria-label={MSG.followUs}>
+                <div className="atr-footer__qrs" aria-label={SITE_MSG.followUs}>
                   {media.map(([k, m]) => <FooterMediaEntry key={k} kind={k} media={m!} />)}
                 </div>
               )}
@@ -314,13 +315,13 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
           )}
           {(footer.address || footer.phone || footer.mail) && (
             <div className="atr-footer__contact">
-              {footer.address && <span>{MSG.address}：{footer.address}</span>}
-              {footer.phone && <span>{MSG.phone}：{footer.phone}</span>}
-              {footer.mail && <span>{MSG.mail}：{footer.mail}</span>}
+              {footer.address && <span>{SITE_MSG.address}：{footer.address}</span>}
+              {footer.phone && <span>{SITE_MSG.phone}：{footer.phone}</span>}
+              {footer.mail && <span>{SITE_MSG.mail}：{footer.mail}</span>}
             </div>
           )}
           <div className="atr-footer__lines">
-            <span>{footer.copyright || `© ${year} ${config.name} ${MSG.copyrightDefault}`}</span>
+            <span>{footer.copyright || `© ${year} ${config.name} ${SITE_MSG.copyrightDefault}`}</span>
             {footer.icpNumber && <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">{footer.icpNumber}</a>}
             {footer.recordNumber && (record
               ? <a href={record} target="_blank" rel="noopener noreferrer">{footer.recordNumber}</a>

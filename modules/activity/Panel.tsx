@@ -6,7 +6,7 @@
  * wider; links go to /microapp/explore/resources/{type}/{id}.
  */
 import type { ReactNode } from 'react';
-import { CalendarOutlined, EnvironmentOutlined, ProjectOutlined, TeamOutlined } from '@ant-design/icons';
+import { CalendarOutlined, EnvironmentOutlined, ProjectOutlined, TeamOutlined } from '../kit/icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps, SiteContext } from '../types.app.js';
 import { isSingleColumn } from '../rules.js';

@@ -5,7 +5,7 @@
  * or broken), the title, the author and the year with the publisher, each linking to
  * /microapp/explore/resources/book/{id}.
  */
-import { UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '../kit/icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps, SiteContext } from '../types.app.js';
 import { cardCountBySpan } from '../rules.js';

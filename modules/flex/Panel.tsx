@@ -13,9 +13,9 @@
  * empty state.
  */
 import { UiButton, UiTag } from '../kit/ui';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '../kit/icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
-import { MSG } from '../../common/messages.js';
+import { SITE_MSG } from '../../common/siteMessages.js';
 import type { PanelProps } from '../types.app.js';
 import { definitionOf } from '../registry';
 import { ModuleRenderer } from '@app/site/ModuleRenderer';
@@ -61,7 +61,7 @@ export default function FlexPanel({ module, editable, site, editor }: PanelProps
                   <span className="atr-flex__slot-name">{slot.alias || `区域 ${i + 1}`}{row && <span className="atr-flex__slot-width">{+widths[i].toFixed(2)}%</span>}</span>
                   <UiButton size="small" variant="dashed" icon={<PlusOutlined />} disabled={!editor?.onAddToSlot || editor?.busy}
                     onClick={() => editor?.onAddToSlot?.(module.id, slot.id)}>
-                    {MSG.flexAddToSlot}
+                    {SITE_MSG.flexAddToSlot}
                   </UiButton>
                 </div>
               )}
@@ -90,10 +90,10 @@ function NestedItem({ flexId, slotId, module, editable, site, editor }: { flexId
             <LoginOnlyMark loginOnly={module.loginOnly} />
           </span>
           <span>
-            <UiButton size="small" variant="text" icon={<EditOutlined />} aria-label={MSG.edit} disabled={!editor?.onEditNested || editor?.busy}
-              onClick={() => editor?.onEditNested?.(flexId, slotId, module)}>{MSG.edit}</UiButton>
-            <UiButton size="small" variant="text" danger icon={<DeleteOutlined />} aria-label={MSG.delete} disabled={!editor?.onDeleteNested || editor?.busy}
-              onClick={() => editor?.onDeleteNested?.(flexId, slotId, module)}>{MSG.delete}</UiButton>
+            <UiButton size="small" variant="text" icon={<EditOutlined />} aria-label={SITE_MSG.edit} disabled={!editor?.onEditNested || editor?.busy}
+              onClick={() => editor?.onEditNested?.(flexId, slotId, module)}>{SITE_MSG.edit}</UiButton>
+            <UiButton size="small" variant="text" danger icon={<DeleteOutlined />} aria-label={SITE_MSG.delete} disabled={!editor?.onDeleteNested || editor?.busy}
+              onClick={() => editor?.onDeleteNested?.(flexId, slotId, module)}>{SITE_MSG.delete}</UiButton>
           </span>
         </div>
       )}

@@ -7,14 +7,14 @@
  * (useSubscription.ts; spec 1 §2, spec 2 §7 'Subscriptions'); the subscribed journals are listed on
  * /subscriptions/journals.
  */
-import { ReadOutlined } from '@ant-design/icons';
+import { ReadOutlined } from '../kit/icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps, SiteContext } from '../types.app.js';
 import { cardCountBySpan } from '../rules.js';
 import { journalDefinition, type JournalModule } from './definition.js';
 import { cardColumns, idOf, num, pageItems, text, titleOf, type PanelItem } from '../kit/format';
 import { resourceHref } from '../kit/links';
-import { MSG } from '../../common/messages.js';
+import { SITE_MSG } from '../../common/siteMessages.js';
 import { useSubscriptionToggle } from './useSubscription';
 import { Thumb } from '../kit/media';
 import { PanelLink } from '../kit/PanelLink';
@@ -54,9 +54,9 @@ function JournalCard({ it, module, site, subscribe }: { it: PanelItem; module: M
           {collection ? <span className="atr-p-tag atr-p-ellipsis" title={collection}>{collection}</span> : <span />}
           {subscribe && numericId > 0 && (
             <button type="button" className={`atr-p-subscribe${subscribed ? ' is-on' : ''}`} aria-pressed={subscribed}
-              disabled={subscribe.busy(numericId)} title={subscribed ? MSG.unsubscribeAction : MSG.subscribeAction}
+              disabled={subscribe.busy(numericId)} title={subscribed ? SITE_MSG.unsubscribeAction : SITE_MSG.subscribeAction}
               onClick={() => void subscribe.toggle(numericId, subscribed)}>
-              {subscribed ? MSG.subscribedLabel : MSG.subscribeAction}
+              {subscribed ? SITE_MSG.subscribedLabel : SITE_MSG.subscribeAction}
             </button>
           )}
         </span>

@@ -7,7 +7,7 @@
 import { useCallback, useContext, useState } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import { request } from '@app/api';
-import { MSG } from '../../common/messages.js';
+import { SITE_MSG } from '../../common/siteMessages.js';
 import { toast } from '../kit/toast';
 
 /** The subscription call of one journal: subscribe (`on` true) or unsubscribe, for the user in the application. */
@@ -33,12 +33,12 @@ export function useSubscriptionToggle(userId: number | null | undefined, appId: 
     setPending((p) => ({ ...p, [id]: true }));
     try {
       await setSubscription(id, next, userId, appId);
-      toast.success(next ? MSG.subscribed : MSG.unsubscribed);
+      toast.success(next ? SITE_MSG.subscribed : SITE_MSG.unsubscribed);
       void qc?.invalidateQueries({ queryKey: ['panel-read'] });
       void qc?.invalidateQueries({ queryKey: ['subscriptions'] });
     } catch {
       setOver((o) => ({ ...o, [id]: current }));
-      toast.error(next ? MSG.subscribeFailed : MSG.unsubscribeFailed);
+      toast.error(next ? SITE_MSG.subscribeFailed : SITE_MSG.unsubscribeFailed);
     } finally {
       setPending((p) => ({ ...p, [id]: false }));
     }

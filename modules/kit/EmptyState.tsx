@@ -11,7 +11,7 @@
  * Links open the console in a new tab (buttons: the editor makes anchors inert).
  */
 import { EmptyNote, UiButton } from './ui';
-import { MSG } from '../../common/messages.js';
+import { SITE_MSG } from '../../common/siteMessages.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import { WECHAT_MANAGER_HREF, topicShowHref } from './links';
 import { DATA_LIST_EVENT, raiseDataList, type DataListDetail } from './dataList';
@@ -30,10 +30,10 @@ export type EmptyAction =
 
 /** The configure action of the empty state of a module of `type` (spec 1 §2, spec 2 §2). */
 export function emptyActionOf(type: string, moduleId: string, topicId: number | null): EmptyAction {
-  if (type === 'wechat_article') return { kind: 'link', href: WECHAT_MANAGER_HREF, text: MSG.emptyWechatConfigure };
-  if (EVENT_TYPES.has(type)) return { kind: 'event', detail: { moduleId, type }, text: MSG.emptyPublish };
+  if (type === 'wechat_article') return { kind: 'link', href: WECHAT_MANAGER_HREF, text: SITE_MSG.emptyWechatConfigure };
+  if (EVENT_TYPES.has(type)) return { kind: 'event', detail: { moduleId, type }, text: SITE_MSG.emptyPublish };
   if (topicId == null) return { kind: 'none', text: '该应用未选择专题，请先在应用设置中选择专题' };
-  return { kind: 'link', href: topicShowHref(topicId), text: MSG.emptyPublish };
+  return { kind: 'link', href: topicShowHref(topicId), text: SITE_MSG.emptyPublish };
 }
 
 /** Raises DATA_LIST_EVENT on window with `{ moduleId, type }` (the event of modules/kit/dataList.tsx). */

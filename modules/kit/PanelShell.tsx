@@ -5,9 +5,9 @@
  * hint in edit mode) or a load failure (加载失败 and the reason).
  */
 import type { CSSProperties, ReactNode } from 'react';
-import { RightOutlined, WarningOutlined } from '@ant-design/icons';
+import { RightOutlined, WarningOutlined } from './icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
-import { MSG } from '../../common/messages.js';
+import { SITE_MSG } from '../../common/siteMessages.js';
 import type { ModuleDefinition } from '../types.js';
 import type { SiteContext } from '../types.app.js';
 import { PanelLink } from './PanelLink';
@@ -145,8 +145,8 @@ export function PanelError({ message }: { message: string }) {
   return (
     <div className="atr-p-state atr-p-state--error" role="alert">
       <WarningOutlined className="atr-p-state__icon" />
-      <div className="atr-p-state__title">{MSG.loadFailed}</div>
-      {message && message !== MSG.loadFailed && <div className="atr-p-state__detail">{message}</div>}
+      <div className="atr-p-state__title">{SITE_MSG.loadFailed}</div>
+      {message && message !== SITE_MSG.loadFailed && <div className="atr-p-state__detail">{message}</div>}
     </div>
   );
 }

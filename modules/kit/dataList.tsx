@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { UiButton } from './ui';
-import { UnorderedListOutlined } from '@ant-design/icons';
+import { UnorderedListOutlined } from './icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 
 /** Name of the window CustomEvent a data-list button raises. */

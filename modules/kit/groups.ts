@@ -6,7 +6,7 @@
  * is deleted. Pure functions (no React, no Node): the editor and the server both use them.
  */
 import type { ModuleConfig, PageEntry } from '../../common/homeConfig.js';
-import { MSG } from '../../common/messages.js';
+import { SITE_MSG } from '../../common/siteMessages.js';
 
 /** What the form's group field holds: make a new group, or join the group `groupId`. */
 export type GroupChoice = 'create' | 'join';
@@ -50,8 +50,8 @@ export function resolveGroupChoice<C extends ModuleConfig>(module: C & { groupCh
   const out = rest as unknown as C;
   if (groupChoice === 'create') return { ...out, groupId: newGroupId() };
   if (groupChoice === 'join') {
-    if (!out.groupId) throw new Error(MSG.groupJoinRequired);
-    if (!groupKeysOf(page).includes(out.groupId)) throw new Error(MSG.groupUnknown);
+    if (!out.groupId) throw new Error(SITE_MSG.groupJoinRequired);
+    if (!groupKeysOf(page).includes(out.groupId)) throw new Error(SITE_MSG.groupUnknown);
   }
   return out;
 }

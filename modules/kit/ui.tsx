@@ -12,7 +12,7 @@ import {
   Children, useCallback, useEffect, useId, useRef, useState,
   type ButtonHTMLAttributes, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode,
 } from 'react';
-import { MSG } from '../../common/messages.js';
+import { SITE_MSG } from '../../common/siteMessages.js';
 import './ui.css';
 
 const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
@@ -48,7 +48,7 @@ export function UiTag({ color, icon, className, children }: { color?: 'gold' | '
 }
 
 /** The empty state: a light drawing, `description` (default 暂无数据) and `children` under it. */
-export function EmptyNote({ description = MSG.noData, children, className }: { description?: ReactNode; children?: ReactNode; className?: string }) {
+export function EmptyNote({ description = SITE_MSG.noData, children, className }: { description?: ReactNode; children?: ReactNode; className?: string }) {
   return (
     <div className={cx('atr-empty', className)}>
       <svg className="atr-empty__image" width="64" height="41" viewBox="0 0 64 41" aria-hidden focusable="false">
@@ -88,7 +88,7 @@ export function SkeletonBlock({ rows = 3, avatar = false, title = false, widths 
 
 /** A turning ring while something loads (role status, named 加载中); `size` 'large' is 40 px, else 20 px. */
 export function Spinner({ size }: { size?: 'large' }) {
-  return <span className={cx('atr-spin', size === 'large' && 'atr-spin--large')} role="status" aria-label={MSG.loading} />;
+  return <span className={cx('atr-spin', size === 'large' && 'atr-spin--large')} role="status" aria-label={SITE_MSG.loading} />;
 }
 
 export interface UiTab { key: string; label: ReactNode; content: ReactNode }
@@ -203,15 +203,15 @@ export function UiCarousel({ children, autoplay = false, interval = 5000, dots =
       </div>
       {arrows && n > 1 && (
         <>
-          <button type="button" className="atr-car__arrow atr-car__arrow--prev" aria-label={MSG.carouselPrev} onClick={() => go(at - 1)}>‹</button>
-          <button type="button" className="atr-car__arrow atr-car__arrow--next" aria-label={MSG.carouselNext} onClick={() => go(at + 1)}>›</button>
+          <button type="button" className="atr-car__arrow atr-car__arrow--prev" aria-label={SITE_MSG.carouselPrev} onClick={() => go(at - 1)}>‹</button>
+          <button type="button" className="atr-car__arrow atr-car__arrow--next" aria-label={SITE_MSG.carouselNext} onClick={() => go(at + 1)}>›</button>
         </>
       )}
       {dots && n > 1 && (
         <div className="atr-car__dots">
           {slides.map((_, i) => (
             <button key={i} type="button" className={cx('atr-car__dot', i === at && 'atr-car__dot--active')}
-              aria-label={MSG.carouselSlide(i + 1)} aria-current={i === at ? true : undefined} onClick={() => go(i)} />
+              aria-label={SITE_MSG.carouselSlide(i + 1)} aria-current={i === at ? true : undefined} onClick={() => go(i)} />
           ))}
         </div>
       )}

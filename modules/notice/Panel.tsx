@@ -6,7 +6,7 @@
  * state offers 去发布？, both raising the data-list event (modules/kit/dataList.tsx).
  */
 import type { PanelProps } from '../types.app.js';
-import { MSG } from '../../common/messages.js';
+import { SITE_MSG } from '../../common/siteMessages.js';
 import { isSingleColumn } from '../rules.js';
 import { noticeDefinition, type NoticeModule } from './definition.js';
 import { formatDate, idOf, pageItems, text, titleOf, type PanelItem } from '../kit/format';
@@ -25,7 +25,7 @@ export default function NoticePanel({ module, data, loading, error, editable, si
   const items = pageItems(data.notice);
   const two = !isSingleColumn(module.span);
   const showDate = module.showPublishTime !== false;
-  const [lead, action] = MSG.noticeEmpty.split('，');
+  const [lead, action] = SITE_MSG.noticeEmpty.split('，');
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(noticeDefinition, module, site)} className="atr-p--notice"
       extra={editable ? <DataListButton module={module} /> : null}>

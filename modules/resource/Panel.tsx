@@ -14,7 +14,7 @@
  */
 import type { ReactNode } from 'react';
 import { UiCarousel } from '../kit/ui';
-import { LinkOutlined } from '@ant-design/icons';
+import { LinkOutlined } from '../kit/icons';
 import { CAROUSEL_INTERVAL_MS } from '../../common/constants.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps, SiteContext } from '../types.app.js';

@@ -8,7 +8,7 @@
  * In the editor only (`onModuleChange` given), a vertical panel whose stored height does not fit the
  * articles that came back reports the corrected module (spec 1 §4; docs/decisions.md #33).
  */
-import { MSG } from '../../common/messages.js';
+import { SITE_MSG } from '../../common/siteMessages.js';
 import type { PanelProps } from '../types.app.js';
 import { wechatArticleDefinition, wechatCorrection, wechatShownCount, WECHAT_EMPTY_HEIGHT, type WechatArticleModule } from './definition.js';
 import { formatDate, idOf, pageItems, text, type PanelItem } from '../kit/format';
@@ -42,7 +42,7 @@ export default function WechatArticlePanel({ module, data, loading, error, edita
       style={empty && !horizontal ? { minHeight: WECHAT_EMPTY_HEIGHT } : undefined}>
       <PanelStatus loading={!!module.wechatId && loading} error={module.wechatId ? error : null} empty={empty} editable={editable}
         skeleton={<CardSkeleton count={horizontal ? 4 : 2} columns={horizontal ? 4 : 1} />}
-        hint={<ConfigureHint href={WECHAT_MANAGER_HREF}>{MSG.wechatEmpty}</ConfigureHint>}>
+        hint={<ConfigureHint href={WECHAT_MANAGER_HREF}>{SITE_MSG.wechatEmpty}</ConfigureHint>}>
         <ul className="atr-p-wx">
           {items.map((it, i) => {
             const m = materialOf(it);

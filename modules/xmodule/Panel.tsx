@@ -6,8 +6,8 @@
  * An unknown or missing component shows a clear 组件不可用 card in edit mode and nothing to visitors.
  */
 import type { CSSProperties } from 'react';
-import { WarningOutlined } from '@ant-design/icons';
-import { MSG } from '../../common/messages.js';
+import { WarningOutlined } from '../kit/icons';
+import { SITE_MSG } from '../../common/siteMessages.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps } from '../types.app.js';
 import { moreLinkOf, PanelShell } from '../kit/PanelShell';
@@ -23,8 +23,8 @@ export function UnavailableCard({ module }: { module: Pick<ModuleConfig, 'alias'
   return (
     <div className="atr-x-unavailable" role="alert">
       <WarningOutlined className="atr-x-unavailable__icon" />
-      <div className="atr-x-unavailable__title">{MSG.xmoduleUnavailable}</div>
-      <div className="atr-x-unavailable__hint">{value ? MSG.xmoduleUnavailableHint : MSG.componentRequired}</div>
+      <div className="atr-x-unavailable__title">{SITE_MSG.xmoduleUnavailable}</div>
+      <div className="atr-x-unavailable__hint">{value ? SITE_MSG.xmoduleUnavailableHint : SITE_MSG.componentRequired}</div>
       {value && <code className="atr-x-unavailable__code">{value}</code>}
     </div>
   );

@@ -6,8 +6,8 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AppstoreOutlined } from '@ant-design/icons';
-import { MSG } from '@common/messages';
+import { AppstoreOutlined } from '@modules/kit/icons';
+import { SITE_MSG } from '@common/siteMessages';
 import { UiButton } from '@modules/kit/ui';
 import { withAntd } from '../../antdScope';
 import { useSession } from '../../console/session';
@@ -29,8 +29,8 @@ export function TopicLinksBar({ bootUserId, fromBoot, groupTemplate }: { bootUse
   if (!q.data || !showTopicManager(userId != null, q.data.enabled, groupTemplate)) return null;
   const links = q.data.links;
   return (
-    <div className="atr-topic-bar" aria-label={MSG.topicLinksTitle}>
-      <span className="atr-topic-bar-label">{MSG.topicLinksTitle}</span>
+    <div className="atr-topic-bar" aria-label={SITE_MSG.topicLinksTitle}>
+      <span className="atr-topic-bar-label">{SITE_MSG.topicLinksTitle}</span>
       <nav className="atr-topic-bar-links">
         {links.map((l) => (
           <a key={l.resourceId} href={l.resourceObject.url} className="atr-topic-chip" data-testid="topic-link">
@@ -39,7 +39,7 @@ export function TopicLinksBar({ bootUserId, fromBoot, groupTemplate }: { bootUse
           </a>
         ))}
       </nav>
-      <UiButton icon={<AppstoreOutlined />} onClick={() => setOpen(true)}>{MSG.topicManager}</UiButton>
+      <UiButton icon={<AppstoreOutlined />} onClick={() => setOpen(true)}>{SITE_MSG.topicManager}</UiButton>
       {open && (
         <Suspense fallback={null}>
           <TopicManager userId={userId!} open={open} initial={links.map((l) => l.resourceObject)} onClose={() => setOpen(false)} />

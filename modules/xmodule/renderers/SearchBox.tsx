@@ -4,7 +4,7 @@
  * inert in edit mode. Params: placeholder, buttonText, type (a resource type), hotWords (comma separated).
  */
 import type { FormEvent } from 'react';
-import { SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '../../kit/icons';
 import { guardHref } from '../../kit/links';
 import type { XRendererProps } from './types';
 import { textParam } from './util';
