@@ -104,7 +104,6 @@ export const MSG = {
   toolRequired: '请选择工具',
   topicRequired: '请选择专题',
   dataTypeRequired: '请选择数据类型',
-  flexNoSpace: '当前组件没有剩余空间，请重新规划后再次新增区域。',
   moduleDeleteConfirm: '你确认要删除该模块吗？ 删除后数据不可恢复。',
   addModule: '添加模块',
   saveChanges: '保存修改',

@@ -9,7 +9,7 @@
  * Plain text refuses markup like every title (docs/decisions.md #4); URLs are http(s) or site paths.
  */
 import { z } from 'zod';
-import { linkSchema, plainText } from './homeConfig.js';
+import { linkSchema, plainText } from './homeConfigSchema.js';
 import { MSG } from './messages.js';
 
 /** The types managed in the console (the types without a real data set). */

@@ -7,7 +7,7 @@
  * Shared by the server (checks, zod) and the console (checkboxes, tags).
  */
 import { z } from 'zod';
-import { plainText } from './homeConfig.js';
+import { plainText } from './homeConfigSchema.js';
 
 /** What an application manager may do (decision #135). */
 export const MANAGER_RIGHTS = ['home', 'content', 'settings', 'users'] as const;

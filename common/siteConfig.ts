@@ -7,7 +7,7 @@
 import { isSiteLink } from './safePath.js';
 import { z } from 'zod';
 import { DEFAULT_PRIMARY_COLOR, FOOTER_MEDIA_KEYS } from './constants.js';
-import { plainText } from './homeConfig.js';
+import { plainText } from './homeConfigSchema.js';
 import { MSG } from './messages.js';
 
 /** Top-level header menu entries at most (docs/decisions.md 50). */

@@ -67,6 +67,8 @@ export const SITE_MSG = {
   noticeEmpty: '还没有通知公告，去发布？',
   xmoduleUnavailable: '组件不可用',
   xmoduleUnavailableHint: '该模块选择的组件不存在或已被删除，请编辑模块重新选择组件',
+  /** the flex definition's slot rule (modules/flex/definition.ts fitSlots) */
+  flexNoSpace: '当前组件没有剩余空间，请重新规划后再次新增区域。',
   flexAddToSlot: '添加模块',
   groupJoinRequired: '请选择要加入的分组',
   groupUnknown: '分组不存在',

@@ -1,7 +1,7 @@
 /** 仅登录可见 modules (common/visibility.ts; docs/decisions.md 210-212). */
 import { describe, expect, it } from 'vitest';
 import type { HomeConfig } from './homeConfig';
-import { moduleBase } from './homeConfig';
+import { moduleBase } from './homeConfigSchema';
 import { isLoginOnly, loginOnlyModuleIds, moduleVisibility, visibleHomeConfig } from './visibility';
 
 const mod = (id: string, extra: Record<string, unknown> = {}) => ({ id, type: 'notice', alias: id, span: 1, ...extra }) as never;

@@ -26,6 +26,7 @@ import { appRegistry } from './registry.app';
 import { REGISTERED_TYPES } from './types';
 import type { FormProps, PanelProps, SiteContext } from './types.app';
 import { moduleFromValues, startingValues, type ModuleFormShellProps } from './kit/ModuleFormShell';
+import { schemaOf } from './schemas';
 
 /** What each Form handed to ModuleFormShell on its last render, with the antd form it used. */
 const captured: { props?: ModuleFormShellProps<ModuleConfig>; form?: FormInstance } = {};
@@ -65,7 +66,7 @@ const page: PageEntry = { page: 'home', template: [], style: 'card', groups: {} 
 
 const defaultsOf = (type: string) => ({ ...definitionOf(type)!.defaults({ groupTemplate: false }), id: `m-${type}` }) as ModuleConfig;
 /** A valid config of the type: its defaults with the manager's choices filled, as the schema outputs it. */
-const validOf = (type: string) => definitionOf(type)!.schema.parse({ ...defaultsOf(type), ...USER_CHOICES[type], alias: `测试${definitionOf(type)!.label}` }) as ModuleConfig;
+const validOf = (type: string) => schemaOf(type)!.parse({ ...defaultsOf(type), ...USER_CHOICES[type], alias: `测试${definitionOf(type)!.label}` }) as ModuleConfig;
 
 const parts = (type: string) => (appRegistry as Record<string, { Panel: ComponentType<PanelProps> }>)[type];
 function renderPanel(type: string, module: ModuleConfig, data: PanelProps['data']): string {
@@ -88,13 +89,13 @@ describe.each(REGISTERED_TYPES)('module type %s', (type) => {
   });
 
   it('defaults pass the schema, apart from the fields the manager must choose', () => {
-    const r = def.schema.safeParse(defaultsOf(type));
+    const r = schemaOf(def.type)!.safeParse(defaultsOf(type));
     const failing = r.success ? [] : [...new Set(r.error.issues.map((i) => String(i.path[0])))];
     // only a type that names its required choices may have defaults the schema refuses, and each named
     // choice is really refused when left empty (consequences such as a count above the choices may follow)
     if (!USER_CHOICES[type]) expect(failing, JSON.stringify(r.error?.issues)).toEqual([]);
     else for (const field of Object.keys(USER_CHOICES[type])) if (field !== 'specificDataObject') expect(failing).toContain(field);
-    const filled = def.schema.safeParse({ ...defaultsOf(type), ...USER_CHOICES[type] });
+    const filled = schemaOf(def.type)!.safeParse({ ...defaultsOf(type), ...USER_CHOICES[type] });
     expect(filled.success, JSON.stringify(filled.error?.issues)).toBe(true);
     // a fresh object every time (never a shared default)
     expect(def.defaults({ groupTemplate: false })).not.toBe(def.defaults({ groupTemplate: false }));
@@ -104,7 +105,7 @@ describe.each(REGISTERED_TYPES)('module type %s', (type) => {
     const valid = validOf(type);
     for (const stored of [valid, { ...valid, version: def.version }, (({ version: _v, ...rest }) => rest)(valid as ModuleConfig & { version?: number })]) {
       const migrated = def.migrate(structuredClone(stored) as Record<string, unknown>);
-      const r = def.schema.safeParse(migrated);
+      const r = schemaOf(def.type)!.safeParse(migrated);
       expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
       expect(r.data).toMatchObject({ id: valid.id, type, alias: valid.alias, span: valid.span });
     }

@@ -10,6 +10,7 @@ import { displayTypesAfterChoice, displayTypesForSpan, newsDataCount } from './n
 import { noticeCount } from './notice/definition';
 import { linkCount, spanForDirection } from './link/definition';
 import type { ModuleConfig } from '../common/homeConfig';
+import { schemaOf } from './schemas';
 
 const plain = { groupTemplate: false };
 const group = { groupTemplate: true };
@@ -27,7 +28,7 @@ describe('every registered type', () => {
       iframe: { url: 'https://example.cn/embed' },
       xmodule: { component: 'stats-default' },
     };
-    const parsed = def.schema.safeParse({ ...a, id: 'm1', ...required[type] });
+    const parsed = schemaOf(def.type)!.safeParse({ ...a, id: 'm1', ...required[type] });
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     const spans: Record<string, number> = { journal: 4, institution: 4, carousel: 5, news: 3, notice: 1, activity: 4, scholar: 4, link: 0,
       policy: 1, standard: 1, book: 1, sciencedata: 1, resource: 1, tool: 0, wechat_article: 0, job: 0, bulletin: 0, iframe: 5, xmodule: 5 };
@@ -36,13 +37,13 @@ describe('every registered type', () => {
   });
 
   it('refuses a module without a title with the Chinese message', () => {
-    const r = definitionOf('scholar')!.schema.safeParse({ ...withId('scholar'), alias: '  ' });
+    const r = schemaOf('scholar')!.safeParse({ ...withId('scholar'), alias: '  ' });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0].message).toBe('请输入模块标题');
   });
 
   it('refuses a script in a title', () => {
-    const r = definitionOf('notice')!.schema.safeParse({ ...withId('notice'), alias: '<script>alert(1)</script>' });
+    const r = schemaOf('notice')!.safeParse({ ...withId('notice'), alias: '<script>alert(1)</script>' });
     expect(r.error!.issues[0].message).toBe('不能包含 HTML 标签');
   });
 });
@@ -100,7 +101,7 @@ describe('heights (spec 2 §9)', () => {
     expect(def.height(withId('carousel'), plain)).toBe(160);
     expect(def.height(withId('carousel', { column: 1, height: 420 }), plain)).toBe(420);
     expect(def.height(withId('carousel', { mode: 'fullScreen' }), plain)).toBe(0);
-    const r = def.schema.safeParse(withId('carousel', { column: 1, height: 99 }));
+    const r = schemaOf(def.type)!.safeParse(withId('carousel', { column: 1, height: 99 }));
     expect(r.error!.issues[0].message).toBe('高度须为不小于 100 的整数');
   });
 });
@@ -112,26 +113,26 @@ describe('form rules (spec 1 §4, §5)', () => {
     expect(displayTypesForSpan(5, ['data'])).toEqual(['carousel', 'data']);
     expect(displayTypesAfterChoice(1, ['carousel'], ['carousel', 'data'])).toEqual(['data']);
     expect(displayTypesAfterChoice(4, ['carousel'], ['carousel', 'data'])).toEqual(['carousel', 'data']);
-    const none = definitionOf('news')!.schema.safeParse(withId('news', { displayType: [] }));
+    const none = schemaOf('news')!.safeParse(withId('news', { displayType: [] }));
     expect(none.error!.issues[0].message).toBe('请选择模块数据展示方式');
-    const both = definitionOf('news')!.schema.safeParse(withId('news', { span: 1, displayType: ['carousel', 'data'] }));
+    const both = schemaOf('news')!.safeParse(withId('news', { span: 1, displayType: ['carousel', 'data'] }));
     expect(both.success).toBe(false);
-    const count = definitionOf('news')!.schema.safeParse(withId('news', { carouselCount: 11 }));
+    const count = schemaOf('news')!.safeParse(withId('news', { carouselCount: 11 }));
     expect(count.error!.issues[0].message).toBe('轮播数量须为 1 到 10 的整数');
   });
 
   it('link: a topic is required, dataSize at most the chosen topics, direction forces the span', () => {
     const def = definitionOf('link')!;
-    expect(def.schema.safeParse(withId('link')).error!.issues[0].message).toBe('请选择专题');
-    const r = def.schema.safeParse(withId('link', { specificData: [1], specificDataObject: [{ id: 1, title: 'a', url: 'https://a.cn' }], dataSize: 2 }));
+    expect(schemaOf(def.type)!.safeParse(withId('link')).error!.issues[0].message).toBe('请选择专题');
+    const r = schemaOf(def.type)!.safeParse(withId('link', { specificData: [1], specificDataObject: [{ id: 1, title: 'a', url: 'https://a.cn' }], dataSize: 2 }));
     expect(r.error!.issues[0].path).toEqual(['dataSize']);
     expect(spanForDirection('horizontal')).toBe(5);
     expect(spanForDirection('vertical')).toBe(0);
   });
 
   it('fruit and activity need a data type', () => {
-    expect(definitionOf('fruit')!.schema.safeParse(withId('fruit', { dataType: [] })).error!.issues[0].message).toBe('请选择数据类型');
-    expect(definitionOf('activity')!.schema.safeParse(withId('activity', { dataType: [] })).error!.issues[0].message).toBe('请选择数据类型');
+    expect(schemaOf('fruit')!.safeParse(withId('fruit', { dataType: [] })).error!.issues[0].message).toBe('请选择数据类型');
+    expect(schemaOf('activity')!.safeParse(withId('activity', { dataType: [] })).error!.issues[0].message).toBe('请选择数据类型');
   });
 });
 

@@ -55,8 +55,6 @@ export interface ModuleDefinition<C extends ModuleConfig = ModuleConfig> {
   label: string;
   /** version of the stored config; `migrate` brings older ones up to it */
   version: number;
-  /** full schema of the stored config */
-  schema: z.ZodType<C>;
   /** a fresh default config (never a shared object), without id */
   defaults(ctx: LayoutContext): Omit<C, 'id'>;
   /** panel height in px, or 'auto' (spec 2 §9 'Heights') */

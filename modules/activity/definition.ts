@@ -3,22 +3,16 @@
  * place); default span 4, data types conference and project (at least one); height 331 (399 in a group
  * template); one read per type, counts split like research outputs (spec 2 §9). One tab per type.
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
-import { MSG } from '../../common/messages.js';
 import type { ModuleDefinition } from '../types.js';
 import { listHeight, moreLinkByPriority, noMigration, splitReads, topResourcesLink } from '../rules.js';
+import type { ActivityModule } from './schema.js';
+
+export type { ActivityModule } from './schema.js';
 
 export const ACTIVITY_DATA_TYPES = ['conference', 'project'] as const;
 
-export const activitySchema = moduleBase.extend({
-  type: z.literal('activity'),
-  dataType: z.array(z.enum(ACTIVITY_DATA_TYPES, { error: MSG.dataTypeRequired })).min(1, MSG.dataTypeRequired).max(2),
-});
-export type ActivityModule = z.infer<typeof activitySchema>;
-
 export const activityDefinition: ModuleDefinition<ActivityModule> = {
-  type: 'activity', label: '学术活动', version: 1, schema: activitySchema,
+  type: 'activity', label: '学术活动', version: 1,
   defaults: () => ({ type: 'activity', alias: '学术活动', span: 4, dataType: ['conference', 'project'], dataDisplayType: 'rich', showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => splitReads(cfg),

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { bulletinDefinition as def, bulletinHeight, bulletinLayout, bulletinShown, type BulletinModule } from './definition';
 import BulletinPanel from './Panel';
 import { moduleOf, pageOf, renderPanel, visitorSite } from '../kit/testing';
+import { schemaOf } from '../schemas';
 
 const plain = { groupTemplate: false };
 const group = { groupTemplate: true };
@@ -50,8 +51,8 @@ describe('bulletin items and form rules', () => {
   });
 
   it('needs a bulletin type of the three', () => {
-    expect(def.schema.safeParse(m({ bulletinType: [] })).error!.issues[0].message).toBe('请选择快报类型');
-    expect(def.schema.safeParse(m({ bulletinType: ['周报'] })).error!.issues[0].message).toBe('快报类型应为 快报、研究报告、快讯 之一');
+    expect(schemaOf(def.type)!.safeParse(m({ bulletinType: [] })).error!.issues[0].message).toBe('请选择快报类型');
+    expect(schemaOf(def.type)!.safeParse(m({ bulletinType: ['周报'] })).error!.issues[0].message).toBe('快报类型应为 快报、研究报告、快讯 之一');
   });
 
   it('group template defaults carry description and background', () => {

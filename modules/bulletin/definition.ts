@@ -9,25 +9,18 @@
  * group template) for the frame. An empty panel is 331 (399 in a group template). See
  * docs/decisions.md #35 for the columns.
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
 import { BULLETIN_TYPES } from '../../common/constants.js';
-import { MSG } from '../../common/messages.js';
 import type { LayoutContext, ModuleDefinition } from '../types.js';
 import { listHeight, noMigration } from '../rules.js';
+import type { BulletinModule } from './schema.js';
+
+export type { BulletinModule } from './schema.js';
 
 /** Height of one bulletin item, px. */
 export const BULLETIN_ITEM_HEIGHT = 108;
+
 /** Most items a bulletin panel may show. */
 export const BULLETIN_MAX_SIZE = 20;
-
-export const bulletinSchema = moduleBase.extend({
-  type: z.literal('bulletin'),
-  dataSize: z.number({ error: MSG.dataSizeRange }).int(MSG.dataSizeRange).min(1, MSG.dataSizeRange).max(BULLETIN_MAX_SIZE, MSG.dataSizeRange),
-  bulletinType: z.array(z.enum(BULLETIN_TYPES, { error: MSG.bulletinTypeInvalid }), { error: MSG.bulletinTypeRequired })
-    .min(1, MSG.bulletinTypeRequired).max(3),
-});
-export type BulletinModule = z.infer<typeof bulletinSchema>;
 
 /** How a bulletin panel lays its items out: its direction when set, else by span. */
 export type BulletinLayout = { columns: number; gap: number };
@@ -59,10 +52,11 @@ export const bulletinShown = (dataSize: number | null | undefined, available: nu
 
 /** The bulletin list page and one bulletin (spec 1 §2 'Bulletin list and bulletin detail by id'; docs/decisions.md #35). */
 export const BULLETINS_HREF = '/microapp/bulletin';
+
 export const bulletinHref = (id: string | number): string => `${BULLETINS_HREF}/${encodeURIComponent(String(id))}`;
 
 export const bulletinDefinition: ModuleDefinition<BulletinModule> = {
-  type: 'bulletin', label: '快报', version: 1, schema: bulletinSchema as unknown as z.ZodType<BulletinModule>,
+  type: 'bulletin', label: '快报', version: 1,
   defaults: (ctx) => ({
     type: 'bulletin', alias: '科技快报', span: 0, dataSize: 1, bulletinType: [...BULLETIN_TYPES], oauthBeforeRedirect: false,
     ...(ctx.groupTemplate ? { description: '', backgroundColor: 'white' as const } : {}),

@@ -10,7 +10,7 @@ import { DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { linkSchema } from '@common/homeConfig';
+import { linkSchema } from '@common/homeConfigSchema';
 import { MSG } from '@common/messages';
 import type { FormProps } from '../types.app';
 import type { CarouselItem, CarouselModule } from './definition';

@@ -30,14 +30,14 @@ function frameHeight(module: CarouselModule, groupTemplate: boolean): CSSPropert
 }
 
 /** One slide: the media and the caption, linked when the item has a redirectUri. */
-function Slide({ it, module, site }: { it: PanelItem; module: ModuleConfig; site: SiteContext }) {
+function Slide({ it, module, site, first }: { it: PanelItem; module: ModuleConfig; site: SiteContext; first: boolean }) {
   const title = text(it.title);
   const description = text(it.description);
   const url = text(it.url);
   const redirect = text(it.redirectUri);
   const media = it.dataType === 'video'
     ? <video className="atr-p-slide__media atr-p-slide__video" src={url || undefined} muted autoPlay loop playsInline preload="metadata" aria-label={title || undefined} />
-    : <Thumb src={url} label={title || module.alias || '轮播图'} className="atr-p-slide__media" />;
+    : <Thumb src={url} label={title || module.alias || '轮播图'} className="atr-p-slide__media" priority={first} />;
   const body = (
     <>
       {media}
@@ -69,7 +69,7 @@ export default function CarouselPanel({ module, editable, site }: PanelProps<Car
             <UiCarousel autoplay={many} interval={CAROUSEL_INTERVAL_MS} arrows dots>
               {items.map((it, i) => (
                 <div key={String(it.id ?? i)} className="atr-p-slide-wrap">
-                  <Slide it={it as PanelItem} module={module} site={site} />
+                  <Slide it={it as PanelItem} module={module} site={site} first={i === 0} />
                 </div>
               ))}
             </UiCarousel>

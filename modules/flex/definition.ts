@@ -9,49 +9,29 @@
  * (server/routes/applications/service.ts `validateHomeConfig`), not here: this file cannot import the
  * registry that imports it.
  */
-import { z } from 'zod';
-import { moduleBase, plainText, type ModuleConfig } from '../../common/homeConfig.js';
-import { MSG } from '../../common/messages.js';
+import { type ModuleConfig } from '../../common/homeConfig.js';
+import { SITE_MSG } from '../../common/siteMessages.js';
 import { SPAN_FRACTIONS } from '../../common/constants.js';
 import type { ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
+import type { FlexModule, FlexSlot } from './schema.js';
+
+export type { FlexModule, FlexSlot } from './schema.js';
 
 /** Defaults of spec 2 §9 'Flex defaults': number 1, gap 12 (px), min number 1, min gap 0. */
 export const FLEX_DEFAULT_NUMBER = 1;
+
 export const FLEX_DEFAULT_GAP = 12;
+
 /** Upper bounds of our own (the spec gives none): slots per flex, gap and padding in px. */
 export const FLEX_MAX_SLOTS = 12;
+
 export const FLEX_MAX_GAP = 200;
+
 export const FLEX_MAX_PADDING = 200;
+
 /** Modules one slot may hold. */
 export const FLEX_MAX_SLOT_MODULES = 20;
-
-export const flexSlotSchema = z.object({
-  id: z.string().trim().min(1).max(64).regex(/^[\w-]+$/, MSG.invalidInput),
-  type: z.literal('div'),
-  divWidth: z.number().int(MSG.divWidthRange).min(1, MSG.divWidthRange).max(100, MSG.divWidthRange).nullish(),
-  alias: plainText(60).nullish(),
-  /** the modules placed in this slot; each is checked against its own type by the server */
-  modules: z.array(z.looseObject({}) as unknown as z.ZodType<ModuleConfig>).max(FLEX_MAX_SLOT_MODULES).default([]),
-});
-export type FlexSlot = z.infer<typeof flexSlotSchema>;
-
-export const flexSchema = moduleBase.extend({
-  type: z.literal('flex'),
-  isShowTitle: z.boolean().optional(),
-  mode: z.enum(['default', 'fullScreen']).optional(),
-  bgColor: z.enum(['transparent', 'white']).default('transparent'),
-  componentDirection: z.enum(['row', 'column']).default('row'),
-  padding: z.number().int(MSG.flexPaddingRange).min(0, MSG.flexPaddingRange).max(FLEX_MAX_PADDING, MSG.flexPaddingRange).optional(),
-  componentNumber: z.number({ error: MSG.flexNumberMin }).int(MSG.flexNumberMin).min(1, MSG.flexNumberMin).max(FLEX_MAX_SLOTS, MSG.flexNumberMax),
-  componentGap: z.number({ error: MSG.flexGapMin }).int(MSG.flexGapMin).min(0, MSG.flexGapMin).max(FLEX_MAX_GAP, MSG.flexGapMax),
-  components: z.array(flexSlotSchema).min(1).max(FLEX_MAX_SLOTS),
-}).superRefine((cfg, ctx) => {
-  if (cfg.componentDirection !== 'row') return;
-  const sum = cfg.components.reduce((s, c) => s + (c.divWidth ?? 0), 0);
-  if (sum > 100) ctx.addIssue({ code: 'custom', path: ['components'], message: MSG.flexWidthOver });
-});
-export type FlexModule = z.infer<typeof flexSchema>;
 
 /** A new empty slot with a fresh id. */
 export function newSlot(): FlexSlot {
@@ -84,7 +64,7 @@ export type FitResult = { ok: true; slots: FlexSlot[] } | { ok: false; error: st
 export function fitSlots(slots: readonly FlexSlot[], componentNumber: number, direction: 'row' | 'column'): FitResult {
   const n = Math.max(1, Math.floor(componentNumber));
   if (slots.length >= n) return { ok: true, slots: slots.slice(0, n) };
-  if (direction === 'row' && slots.length > 0 && remainingWidth(slots) <= 0) return { ok: false, error: MSG.flexNoSpace };
+  if (direction === 'row' && slots.length > 0 && remainingWidth(slots) <= 0) return { ok: false, error: SITE_MSG.flexNoSpace };
   const out = [...slots];
   while (out.length < n) out.push(newSlot());
   return { ok: true, slots: out };
@@ -133,7 +113,7 @@ export function withNestedSpans<C extends { span: number; componentDirection?: '
 }
 
 export const flexDefinition: ModuleDefinition<FlexModule> = {
-  type: 'flex', label: '布局组件', version: 1, schema: flexSchema,
+  type: 'flex', label: '布局组件', version: 1,
   defaults: () => ({
     type: 'flex', alias: '布局组件', span: 5, height: 'auto', isTop: true, isShowTitle: false, mode: 'default',
     bgColor: 'transparent', componentDirection: 'row', padding: 0, componentNumber: FLEX_DEFAULT_NUMBER,

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../registry';
 import type { PanelProps, SiteContext } from '../types.app';
 import FlexPanel, { rowSlotWidth } from './Panel';
-import { canDeleteSlot, deleteSlot, fitSlots, flexDefinition, flexSchema, nestedSpan, newSlot, remainingWidth, slotWidths, withNestedSpans, type FlexModule, type FlexSlot } from './definition';
+import { canDeleteSlot, deleteSlot, fitSlots, flexDefinition, nestedSpan, newSlot, remainingWidth, slotWidths, withNestedSpans, type FlexModule, type FlexSlot } from './definition';
+import { flexSchema } from './schema';
 
 const slot = (divWidth?: number | null, extra: Partial<FlexSlot> = {}): FlexSlot => ({ ...newSlot(), divWidth, ...extra });
 const flex = (extra: Partial<FlexModule> = {}): FlexModule => ({ ...flexDefinition.defaults({ groupTemplate: false }), id: 'f1', ...extra }) as FlexModule;

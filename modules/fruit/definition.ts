@@ -4,22 +4,16 @@
  * default span 2; height 331 (399 in a group template); one read per type, its count split by the types
  * chosen and the span. The panel shows one tab per type.
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
-import { MSG } from '../../common/messages.js';
 import type { ModuleDefinition } from '../types.js';
 import { listHeight, moreLinkByPriority, noMigration, splitReads, topResourcesLink } from '../rules.js';
+import type { FruitModule } from './schema.js';
+
+export type { FruitModule } from './schema.js';
 
 export const FRUIT_DATA_TYPES = ['article', 'patent', 'report'] as const;
 
-export const fruitSchema = moduleBase.extend({
-  type: z.literal('fruit'),
-  dataType: z.array(z.enum(FRUIT_DATA_TYPES, { error: MSG.dataTypeRequired })).min(1, MSG.dataTypeRequired).max(3),
-});
-export type FruitModule = z.infer<typeof fruitSchema>;
-
 export const fruitDefinition: ModuleDefinition<FruitModule> = {
-  type: 'fruit', label: '科研成果', version: 1, schema: fruitSchema,
+  type: 'fruit', label: '科研成果', version: 1,
   defaults: () => ({ type: 'fruit', alias: '科研成果', span: 2, dataType: ['article', 'patent', 'report'], showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => splitReads(cfg),

@@ -7,7 +7,8 @@
 import { Form, Input, InputNumber, Radio } from 'antd';
 import { MSG } from '@common/messages';
 import type { FormProps } from '../types.app';
-import { iframeUrlSchema, type IframeModule } from './definition';
+import { type IframeModule } from './definition';
+import { iframeUrlSchema } from './schema';
 import { ModuleFormShell } from '../kit/ModuleFormShell';
 import { SpanField, TitleField } from '../kit/fields';
 

@@ -7,15 +7,16 @@
  * template the panel carries its title and description, and the embedded page is 114 px shorter than
  * the panel. Default span 5. No reads, no more link.
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
-import { MSG } from '../../common/messages.js';
 import type { LayoutContext, ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
 import { themedHeight } from '../kit/heights.js';
+import type { IframeModule } from './schema.js';
+
+export type { IframeModule } from './schema.js';
 
 /** Default height, px: 160, or 228 in a group template (spec 2 §9). */
 export const iframeDefaultHeight = (ctx: LayoutContext): number => (ctx.groupTemplate ? 228 : 160);
+
 /** What the title bar and description take from an embedded page in a group template, px (spec 2 §9). */
 export const IFRAME_GROUP_CHROME = 114;
 
@@ -30,26 +31,13 @@ export function isHttpUrl(s: string): boolean {
   }
 }
 
-export const iframeUrlSchema = z.string({ error: MSG.iframeUrlRequired }).trim().min(1, MSG.iframeUrlRequired).max(2000)
-  .refine(isHttpUrl, { message: MSG.iframeUrlInvalid });
-
-export const iframeSchema = moduleBase.extend({
-  type: z.literal('iframe'),
-  mode: z.enum(['default', 'fullScreen']),
-  /** 0: default height, 1: custom height */
-  column: z.union([z.literal(0), z.literal(1)]),
-  height: z.number().int(MSG.carouselHeightMin).min(100, MSG.carouselHeightMin).max(4000).optional(),
-  url: iframeUrlSchema,
-});
-export type IframeModule = z.infer<typeof iframeSchema>;
-
 /** Height of the embedded page itself, px: the panel height, less 114 in a group template (never below 0). */
 export function iframeFrameHeight(panelHeight: number, ctx: LayoutContext): number {
   return Math.max(0, panelHeight - (ctx.groupTemplate ? IFRAME_GROUP_CHROME : 0));
 }
 
 export const iframeDefinition: ModuleDefinition<IframeModule> = {
-  type: 'iframe', label: '嵌入页面', version: 1, schema: iframeSchema,
+  type: 'iframe', label: '嵌入页面', version: 1,
   defaults: (ctx) => ({
     type: 'iframe', alias: '嵌入页面', span: 5, mode: 'default', column: 0, url: '',
     ...(ctx.groupTemplate ? { description: '', backgroundColor: 'white' as const } : {}),

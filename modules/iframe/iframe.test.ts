@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { iframeDefinition as def, iframeFrameHeight, isHttpUrl, type IframeModule } from './definition';
 import IframePanel from './Panel';
 import { moduleOf, renderPanel, visitorSite } from '../kit/testing';
+import { schemaOf } from '../schemas';
 
 const plain = { groupTemplate: false };
 const group = { groupTemplate: true };
@@ -28,22 +29,22 @@ describe('iframe heights (spec 2 §9)', () => {
   });
 
   it('custom height is an integer of at least 100', () => {
-    expect(def.schema.safeParse(m({ column: 1, height: 99 })).error!.issues[0].message).toBe('高度须为不小于 100 的整数');
+    expect(schemaOf(def.type)!.safeParse(m({ column: 1, height: 99 })).error!.issues[0].message).toBe('高度须为不小于 100 的整数');
   });
 });
 
 describe('iframe embed link', () => {
   it.each(['https://example.cn/a?b=1', 'http://192.168.1.2:8080/x'])('accepts %s', (url) => {
     expect(isHttpUrl(url)).toBe(true);
-    expect(def.schema.safeParse(m({ url })).success).toBe(true);
+    expect(schemaOf(def.type)!.safeParse(m({ url })).success).toBe(true);
   });
   it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<b>x</b>', '/站内路径', 'ftp://a.cn', 'https://', 'https://a .cn', ' javascript:alert(1)'])('refuses %s with the Chinese message', (url) => {
-    const r = def.schema.safeParse(m({ url }));
+    const r = schemaOf(def.type)!.safeParse(m({ url }));
     expect(r.success).toBe(false);
     expect(r.error!.issues[0].message).toBe('嵌入页面地址只能是以 http:// 或 https:// 开头的网址');
   });
   it('an empty link says 请输入嵌入页面地址', () => {
-    expect(def.schema.safeParse(m({ url: '' })).error!.issues[0].message).toBe('请输入嵌入页面地址');
+    expect(schemaOf(def.type)!.safeParse(m({ url: '' })).error!.issues[0].message).toBe('请输入嵌入页面地址');
   });
 });
 

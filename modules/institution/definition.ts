@@ -3,16 +3,14 @@
  * template); item count by span; reads POST /api/v4/modules/top-institution with the module's category.
  * The panel then asks the fruit and scholar counts (POST /api/v1/resources/institution/fruit-scholar-count).
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
 import type { ModuleDefinition } from '../types.js';
 import { cardCountBySpan, categoryFilter, listHeight, moreLinkByPriority, noMigration, topResourcesLink } from '../rules.js';
+import type { InstitutionModule } from './schema.js';
 
-export const institutionSchema = moduleBase.extend({ type: z.literal('institution') });
-export type InstitutionModule = z.infer<typeof institutionSchema>;
+export type { InstitutionModule } from './schema.js';
 
 export const institutionDefinition: ModuleDefinition<InstitutionModule> = {
-  type: 'institution', label: '机构', version: 1, schema: institutionSchema,
+  type: 'institution', label: '机构', version: 1,
   defaults: () => ({ type: 'institution', alias: '机构', span: 4, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'institution', source: 'top', kind: 'institution', count: cardCountBySpan(cfg.span), ...categoryFilter(cfg) }],

@@ -6,24 +6,17 @@
  * returned count and its height (spec 1 §4; see `jobCorrection`). Links: /microapp/jobs and
  * /microapp/jobs/{id}.
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
-import { MSG } from '../../common/messages.js';
 import type { ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
+import type { JobModule } from './schema.js';
+
+export type { JobModule } from './schema.js';
 
 /** Items of a new job panel. */
 export const JOB_DEFAULT_SIZE = 4;
+
 /** Most items a job panel may show. */
 export const JOB_MAX_SIZE = 20;
-
-export const jobSchema = moduleBase.extend({
-  type: z.literal('job'),
-  direction: z.literal('vertical', { error: '招聘模块只能纵向排列' }),
-  span: z.literal(0, { error: '招聘模块宽度固定为 1/4' }),
-  dataSize: z.number({ error: MSG.dataSizeRange }).int(MSG.dataSizeRange).min(1, MSG.dataSizeRange).max(JOB_MAX_SIZE, MSG.dataSizeRange),
-});
-export type JobModule = z.infer<typeof jobSchema>;
 
 /** Panel height for `count` jobs, px (spec 2 §9): 60 × count + 24 × (count − 1) + 78. */
 export function jobHeight(count: number): number {
@@ -45,11 +38,12 @@ export function jobCorrection(module: JobModule, returned: number): JobModule | 
 
 /** The jobs list page (spec 1 §2 'Jobs'). */
 export const JOBS_HREF = '/microapp/jobs';
+
 /** One job's page. */
 export const jobHref = (id: string | number): string => `${JOBS_HREF}/${encodeURIComponent(String(id))}`;
 
 export const jobDefinition: ModuleDefinition<JobModule> = {
-  type: 'job', label: '招聘', version: 1, schema: jobSchema as unknown as z.ZodType<JobModule>,
+  type: 'job', label: '招聘', version: 1,
   defaults: () => ({ type: 'job', alias: '人才招聘', span: 0, direction: 'vertical', dataSize: JOB_DEFAULT_SIZE, height: jobHeight(JOB_DEFAULT_SIZE), oauthBeforeRedirect: false }),
   height: (cfg) => jobHeight(cfg.dataSize || JOB_DEFAULT_SIZE),
   reads: (cfg) => [{ key: 'job', source: 'job', count: cfg.dataSize || JOB_DEFAULT_SIZE }],

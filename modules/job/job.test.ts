@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { jobCorrection, jobDefinition as def, jobHeight, type JobModule } from './definition';
 import JobPanel from './Panel';
 import { memberSite, moduleOf, pageOf, renderPanel } from '../kit/testing';
+import { schemaOf } from '../schemas';
 
 const plain = { groupTemplate: false };
 const m = (extra: Record<string, unknown> = {}) => moduleOf<JobModule>('job', extra);
@@ -26,9 +27,9 @@ describe('job rules (spec 2 §9)', () => {
     expect(def.reads(m())).toEqual([{ key: 'job', source: 'job', count: 4 }]);
     expect(def.reads(m({ dataSize: 6 }))[0].count).toBe(6);
     expect(def.defaults(plain)).toMatchObject({ span: 0, direction: 'vertical', dataSize: 4 });
-    expect(def.schema.safeParse(m({ direction: 'horizontal' })).error!.issues[0].message).toBe('招聘模块只能纵向排列');
-    expect(def.schema.safeParse(m({ span: 5 })).success).toBe(false);
-    expect(def.schema.safeParse(m({ dataSize: 0 })).error!.issues[0].message).toBe('显示数量须为 1 到 20 的整数');
+    expect(schemaOf(def.type)!.safeParse(m({ direction: 'horizontal' })).error!.issues[0].message).toBe('招聘模块只能纵向排列');
+    expect(schemaOf(def.type)!.safeParse(m({ span: 5 })).success).toBe(false);
+    expect(schemaOf(def.type)!.safeParse(m({ dataSize: 0 })).error!.issues[0].message).toBe('显示数量须为 1 到 20 的整数');
   });
 
   it('corrects dataSize and height to the returned count, never to 0 (spec 1 §4)', () => {

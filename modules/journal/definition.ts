@@ -4,16 +4,14 @@
  * module's category. 'Enable content recommendation' (showRecommendation) sends signed-in users' more
  * link to the recommendation page and shows 订阅 on each journal.
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
 import type { ModuleDefinition } from '../types.js';
 import { cardCountBySpan, categoryFilter, listHeight, moreLinkByPriority, noMigration, topResourcesLink } from '../rules.js';
+import type { JournalModule } from './schema.js';
 
-export const journalSchema = moduleBase.extend({ type: z.literal('journal') });
-export type JournalModule = z.infer<typeof journalSchema>;
+export type { JournalModule } from './schema.js';
 
 export const journalDefinition: ModuleDefinition<JournalModule> = {
-  type: 'journal', label: '期刊', version: 1, schema: journalSchema,
+  type: 'journal', label: '期刊', version: 1,
   defaults: () => ({ type: 'journal', alias: '期刊', span: 4, showManual: false, showRecommendation: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'journal', source: 'top', kind: 'journal', count: cardCountBySpan(cfg.span), ...categoryFilter(cfg) }],

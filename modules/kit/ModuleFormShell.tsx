@@ -17,6 +17,7 @@ import type { RegisteredType } from '../types';
 import { GroupFields } from './GroupChoiceFields';
 import { InContainerContext, LoginOnlyField } from './fields';
 import { resolveGroupChoice } from './groups';
+import { schemaOf } from '../schemas';
 
 export interface ModuleFormShellProps<C extends ModuleConfig> extends FormProps<C> {
   type: RegisteredType;
@@ -67,7 +68,7 @@ export function moduleFromValues<C extends ModuleConfig>(type: RegisteredType, s
   } catch (err) {
     return { ok: false, stop: (err as Error).message };
   }
-  const parsed = definitionOf(type)!.schema.safeParse(module);
+  const parsed = schemaOf(type)!.safeParse(module);
   if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path, message: i.message })) };
   return { ok: true, module: parsed.data as C };
 }

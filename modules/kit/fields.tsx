@@ -5,7 +5,7 @@
 import { createContext, useContext } from 'react';
 import { Cascader, Form, Input, Select, Switch } from 'antd';
 import { SPAN_LABELS } from '@common/constants';
-import { linkSchema } from '@common/homeConfig';
+import { linkSchema } from '@common/homeConfigSchema';
 import { MSG } from '@common/messages';
 import type { CategoryNode } from '../types.app';
 

@@ -17,13 +17,18 @@ export interface ThumbProps {
   fit?: 'cover' | 'contain';
   className?: string;
   style?: CSSProperties;
+  /**
+   * the image is likely the largest thing in the first view (a carousel's first slide): fetched at once
+   * with high priority instead of lazily, so the page's largest paint does not wait for it (issue 10 §3)
+   */
+  priority?: boolean;
 }
 
 /**
  * An image box (size set by the caller's class or style) that falls back to a placeholder: a soft
  * gradient with the initial for rectangles, a coloured circle with a white initial for avatars.
  */
-export function Thumb({ src, label, shape = 'rect', fit = 'cover', className, style }: ThumbProps) {
+export function Thumb({ src, label, shape = 'rect', fit = 'cover', className, style, priority = false }: ThumbProps) {
   const url = typeof src === 'string' ? src.trim() : '';
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const ok = url !== '' && failedUrl !== url;
@@ -31,7 +36,7 @@ export function Thumb({ src, label, shape = 'rect', fit = 'cover', className, st
   if (ok) {
     return (
       <span className={cls} style={style}>
-        <img src={url} alt={label} loading="lazy" decoding="async" style={{ objectFit: fit }} onError={() => setFailedUrl(url)} />
+        <img src={url} alt={label} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} decoding="async" style={{ objectFit: fit }} onError={() => setFailedUrl(url)} />
       </span>
     );
   }

@@ -43,7 +43,7 @@ export default function NewsPanel({ module, data, loading, error, editable, site
                     const title = titleOf(it);
                     const inner = (
                       <>
-                        <Thumb src={text(it.cover) || module.specificCover} label={title} className="atr-p-slide__media" />
+                        <Thumb src={text(it.cover) || module.specificCover} label={title} className="atr-p-slide__media" priority={i === 0} />
                         <span className="atr-p-slide__caption"><span className="atr-p-slide__title">{title}</span></span>
                       </>
                     );

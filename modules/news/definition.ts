@@ -4,20 +4,13 @@
  * spans (0-2) allow only one. Items: single column 8 data or 4 carousel; wider 12 with both, 16 data
  * only, 4 carousel only; the carousel shows `carouselCount` items.
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
-import { MSG } from '../../common/messages.js';
 import type { ModuleDefinition, PanelRead } from '../types.js';
 import { categoryFilter, isSingleColumn, listHeight, moreLinkByPriority, noMigration, topResourcesLink } from '../rules.js';
+import type { NewsModule } from './schema.js';
+
+export type { NewsModule } from './schema.js';
 
 export type NewsDisplayType = 'carousel' | 'data';
-
-export const newsSchema = moduleBase.extend({
-  type: z.literal('news'),
-  displayType: z.array(z.enum(['carousel', 'data'])).min(1, MSG.newsDisplayTypeRequired).max(2),
-  simpleDateFormat: z.boolean().optional(),
-}).refine((m) => !isSingleColumn(m.span) || m.displayType.length === 1, { message: '窄栏（1/4、1/3、1/2）只能选择一种展示方式', path: ['displayType'] });
-export type NewsModule = z.infer<typeof newsSchema>;
 
 /**
  * The display types after a span change (spec 1 §4): switching to a narrow span (0-2) reduces the
@@ -46,7 +39,7 @@ export function newsDataCount(span: number, displayType: readonly NewsDisplayTyp
 }
 
 export const newsDefinition: ModuleDefinition<NewsModule> = {
-  type: 'news', label: '新闻', version: 1, schema: newsSchema as unknown as z.ZodType<NewsModule>,
+  type: 'news', label: '新闻', version: 1,
   defaults: () => ({
     type: 'news', alias: '新闻动态', span: 3, displayType: ['carousel', 'data'], carouselCount: 4,
     showManual: false, simpleDateFormat: false, redirectToExplore: false, oauthBeforeRedirect: false,

@@ -3,19 +3,17 @@
  * template); 8 items in one column (spans 0-2), 16 in two columns; reads the application's published
  * notices of this module (GET /api/v1/modules/top-notice). showPublishTime shows the date of each.
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
 import type { ModuleDefinition } from '../types.js';
 import { isSingleColumn, listHeight, noMigration, topResourcesLink } from '../rules.js';
+import type { NoticeModule } from './schema.js';
 
-export const noticeSchema = moduleBase.extend({ type: z.literal('notice') });
-export type NoticeModule = z.infer<typeof noticeSchema>;
+export type { NoticeModule } from './schema.js';
 
 /** Notices shown: 8 in one column, 16 in two (spec 2 §9 'Item counts'). */
 export const noticeCount = (span: number): number => (isSingleColumn(span) ? 8 : 16);
 
 export const noticeDefinition: ModuleDefinition<NoticeModule> = {
-  type: 'notice', label: '通知公告', version: 1, schema: noticeSchema,
+  type: 'notice', label: '通知公告', version: 1,
   defaults: () => ({ type: 'notice', alias: '通知公告', span: 1, oauthBeforeRedirect: false, showPublishTime: true }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'notice', source: 'notice', count: noticeCount(cfg.span), moduleId: cfg.id }],

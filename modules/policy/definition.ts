@@ -4,19 +4,17 @@
  * (spans 0-2), 16 in two columns; reads POST /api/v4/modules/top-policy with the module's category.
  * More link by the priority of spec 1 §2 (specific link, explore page, /top-resources).
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
 import type { ModuleDefinition } from '../types.js';
 import { categoryFilter, isSingleColumn, listHeight, moreLinkByPriority, noMigration, topResourcesLink } from '../rules.js';
+import type { PolicyModule } from './schema.js';
 
-export const policySchema = moduleBase.extend({ type: z.literal('policy') });
-export type PolicyModule = z.infer<typeof policySchema>;
+export type { PolicyModule } from './schema.js';
 
 /** Policies shown: 8 in one column (spans 0-2), 16 in two (spec 2 §9 'Notice and policy 8 ... 16'). */
 export const policyCount = (span: number): number => (isSingleColumn(span) ? 8 : 16);
 
 export const policyDefinition: ModuleDefinition<PolicyModule> = {
-  type: 'policy', label: '政策', version: 1, schema: policySchema,
+  type: 'policy', label: '政策', version: 1,
   defaults: () => ({ type: 'policy', alias: '政策法规', span: 1, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'policy', source: 'top', kind: 'policy', count: policyCount(cfg.span), ...categoryFilter(cfg) }],

@@ -5,25 +5,17 @@
  * cards (image and text). Defaults: dataDisplayType plain, span 1, height 331 (399 in a group template);
  * with auto scroll (image or rich) 258.5. More link: /top-resources (generic).
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
 import type { ModuleDefinition } from '../types.js';
 import { isSingleColumn, listHeight, noMigration, topResourcesLink } from '../rules.js';
+import type { ResourceModule } from './schema.js';
 
-const DATA_SIZE_MSG = '显示数量须为 1 到 50 的整数';
-const COLUMN_SIZE_MSG = '每行列数须为 1 到 4 的整数';
+export type { ResourceModule } from './schema.js';
 
-export const resourceSchema = moduleBase.extend({
-  type: z.literal('resource'),
-  dataDisplayType: z.enum(['plain', 'image', 'rich']),
-  dataSize: z.number({ error: DATA_SIZE_MSG }).int(DATA_SIZE_MSG).min(0, DATA_SIZE_MSG).max(50, DATA_SIZE_MSG).nullish(),
-  columnSize: z.number({ error: COLUMN_SIZE_MSG }).int(COLUMN_SIZE_MSG).min(0, COLUMN_SIZE_MSG).max(4, COLUMN_SIZE_MSG).nullish(),
-});
-export type ResourceModule = z.infer<typeof resourceSchema>;
 type Layout = Pick<ResourceModule, 'span' | 'dataDisplayType' | 'dataSize' | 'columnSize'>;
 
 /** Height of an auto-scrolling (image or rich) resource panel, px (spec 2 §9 'Auto-scroll resource 258.5'). */
 export const RESOURCE_SCROLL_HEIGHT = 258.5;
+
 /** Cover height of an image or rich link card, px (spec 2 §9 'rich link cover 118.5px'). */
 export const RESOURCE_COVER_HEIGHT = 118.5;
 
@@ -66,7 +58,7 @@ export function sortByLetter<T extends { title?: unknown }>(items: readonly T[])
 }
 
 export const resourceDefinition: ModuleDefinition<ResourceModule> = {
-  type: 'resource', label: '资源链接', version: 1, schema: resourceSchema,
+  type: 'resource', label: '资源链接', version: 1,
   defaults: () => ({
     type: 'resource', alias: '资源链接', span: 1, dataDisplayType: 'plain', dataSize: null, columnSize: null,
     fontWeightBold: false, letterSort: false, horizontalAutoScroll: false, hideMoreButton: false,

@@ -8,6 +8,7 @@ import { DATA_LIST_EVENT } from '../kit/dataList';
 import { autoScrolls, resourceColumns, resourceCount, resourceDefinition as def, richCountBySpan, sortByLetter } from './definition';
 import ResourcePanel from './Panel';
 import { moduleOf, pageOf, renderPanel } from '../kit/testing';
+import { schemaOf } from '../schemas';
 
 const cfg = (span: number, dataDisplayType: 'plain' | 'image' | 'rich', extra: { dataSize?: number | null; columnSize?: number | null } = {}) =>
   ({ span, dataDisplayType, dataSize: null, columnSize: null, ...extra });
@@ -45,9 +46,9 @@ describe('resource rules', () => {
   });
 
   it('refuses a data size or column count out of range with a Chinese message', () => {
-    expect(def.schema.safeParse(moduleOf('resource', { dataSize: 51 })).error!.issues[0].message).toBe('显示数量须为 1 到 50 的整数');
-    expect(def.schema.safeParse(moduleOf('resource', { columnSize: 5 })).error!.issues[0].message).toBe('每行列数须为 1 到 4 的整数');
-    expect(def.schema.safeParse(moduleOf('resource', { dataDisplayType: 'video' })).success).toBe(false);
+    expect(schemaOf(def.type)!.safeParse(moduleOf('resource', { dataSize: 51 })).error!.issues[0].message).toBe('显示数量须为 1 到 50 的整数');
+    expect(schemaOf(def.type)!.safeParse(moduleOf('resource', { columnSize: 5 })).error!.issues[0].message).toBe('每行列数须为 1 到 4 的整数');
+    expect(schemaOf(def.type)!.safeParse(moduleOf('resource', { dataDisplayType: 'video' })).success).toBe(false);
   });
 
   it('letter sort orders Chinese titles by pinyin and Latin ones by letter (Intl.Collator zh-CN)', () => {

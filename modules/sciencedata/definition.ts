@@ -5,19 +5,17 @@
  * 16 in two (docs/decisions.md #20); reads POST /api/v4/modules/top-sciencedata with the module's
  * category (any level).
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
 import type { ModuleDefinition } from '../types.js';
 import { categoryFilter, isSingleColumn, listHeight, moreLinkByPriority, noMigration, topResourcesLink } from '../rules.js';
+import type { SciencedataModule } from './schema.js';
 
-export const sciencedataSchema = moduleBase.extend({ type: z.literal('sciencedata') });
-export type SciencedataModule = z.infer<typeof sciencedataSchema>;
+export type { SciencedataModule } from './schema.js';
 
 /** Data sets shown: 8 in one column (spans 0-2), 16 in two (docs/decisions.md #20). */
 export const sciencedataCount = (span: number): number => (isSingleColumn(span) ? 8 : 16);
 
 export const sciencedataDefinition: ModuleDefinition<SciencedataModule> = {
-  type: 'sciencedata', label: '科学数据', version: 1, schema: sciencedataSchema,
+  type: 'sciencedata', label: '科学数据', version: 1,
   defaults: () => ({ type: 'sciencedata', alias: '科学数据', span: 1, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'sciencedata', source: 'top', kind: 'sciencedata', count: sciencedataCount(cfg.span), ...categoryFilter(cfg) }],

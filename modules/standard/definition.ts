@@ -4,19 +4,17 @@
  * title, date), 8 in one column (spans 0-2) and 16 in two, like the notice and policy lists
  * (docs/decisions.md #20); reads POST /api/v4/modules/top-standard with the module's category.
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
 import type { ModuleDefinition } from '../types.js';
 import { categoryFilter, isSingleColumn, listHeight, moreLinkByPriority, noMigration, topResourcesLink } from '../rules.js';
+import type { StandardModule } from './schema.js';
 
-export const standardSchema = moduleBase.extend({ type: z.literal('standard') });
-export type StandardModule = z.infer<typeof standardSchema>;
+export type { StandardModule } from './schema.js';
 
 /** Standards shown: 8 in one column (spans 0-2), 16 in two (docs/decisions.md #20). */
 export const standardCount = (span: number): number => (isSingleColumn(span) ? 8 : 16);
 
 export const standardDefinition: ModuleDefinition<StandardModule> = {
-  type: 'standard', label: '标准', version: 1, schema: standardSchema,
+  type: 'standard', label: '标准', version: 1,
   defaults: () => ({ type: 'standard', alias: '标准', span: 1, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'standard', source: 'top', kind: 'standard', count: standardCount(cfg.span), ...categoryFilter(cfg) }],

@@ -6,19 +6,12 @@
  * chosen. Height: horizontal 140; vertical 60 per item + 24 between items + 78. More link:
  * /microapp/widget/tools.
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
-import { MSG } from '../../common/messages.js';
 import type { ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
 import { TOOLS_HREF } from '../kit/links.js';
+import type { ToolModule } from './schema.js';
 
-export const toolSchema = moduleBase.extend({
-  type: z.literal('tool'),
-  specificData: z.array(z.union([z.string(), z.number()]), { error: MSG.toolRequired }).min(1, MSG.toolRequired).max(50),
-  direction: z.enum(['horizontal', 'vertical']),
-});
-export type ToolModule = z.infer<typeof toolSchema>;
+export type { ToolModule } from './schema.js';
 
 /** Tools shown: 4 vertical, 8 horizontal, capped by the number chosen (spec 2 §9 'Tools 4 or 8'). */
 export function toolCount(cfg: Pick<ToolModule, 'direction' | 'specificData'>): number {
@@ -28,13 +21,16 @@ export function toolCount(cfg: Pick<ToolModule, 'direction' | 'specificData'>): 
 
 /** Height of a horizontal tool panel, px (spec 2 §9). */
 export const TOOL_ROW_HEIGHT = 140;
+
 /** Height of one tool in a vertical panel, the gap between two, and the frame, px (spec 2 §9). */
 export const TOOL_ITEM_HEIGHT = 60;
+
 export const TOOL_ITEM_GAP = 24;
+
 export const TOOL_FRAME = 78;
 
 export const toolDefinition: ModuleDefinition<ToolModule> = {
-  type: 'tool', label: '工具', version: 1, schema: toolSchema,
+  type: 'tool', label: '工具', version: 1,
   defaults: () => ({ type: 'tool', alias: '常用工具', span: 0, direction: 'vertical', specificData: [], oauthBeforeRedirect: false, hideMoreButton: false }),
   height: (cfg) => {
     if (cfg.direction === 'horizontal') return TOOL_ROW_HEIGHT;

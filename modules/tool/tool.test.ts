@@ -9,6 +9,7 @@ import { toolHref } from '../kit/links';
 import { toolCount, toolDefinition as def } from './definition';
 import ToolPanel from './Panel';
 import { moduleOf, pageOf, renderPanel } from '../kit/testing';
+import { schemaOf } from '../schemas';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -24,10 +25,10 @@ describe('tool rules', () => {
   });
   it('defaults to span 0, vertical; needs at least one tool (请选择工具)', () => {
     expect(def.defaults({ groupTemplate: false })).toMatchObject({ span: 0, direction: 'vertical', specificData: [] });
-    const r = def.schema.safeParse(moduleOf('tool'));
+    const r = schemaOf(def.type)!.safeParse(moduleOf('tool'));
     expect(r.error!.issues[0].message).toBe(MSG.toolRequired);
     expect(MSG.toolRequired).toBe('请选择工具');
-    expect(def.schema.safeParse(moduleOf('tool', { specificData: [5] })).success).toBe(true);
+    expect(schemaOf(def.type)!.safeParse(moduleOf('tool', { specificData: [5] })).success).toBe(true);
     expect(def.reads(moduleOf('tool') as never)).toEqual([]);
   });
   it('more link /microapp/widget/tools unless hidden', () => {

@@ -6,30 +6,20 @@
  * when empty. The vertical height depends on how many articles come back: the editor stores the
  * corrected height in `height` (spec 1 §4; see `wechatCorrection`). More link: /microapp/wechat.
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
-import { MSG } from '../../common/messages.js';
 import type { ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
-import { spanForDirection } from '../link/definition.js';
+import type { WechatArticleModule } from './schema.js';
+
+export type { WechatArticleModule } from './schema.js';
 
 /** Articles fetched per read (spec 2 §9 'fetch size 8'). */
 export const WECHAT_FETCH_SIZE = 8;
+
 /** Height of a horizontal panel, px. */
 export const WECHAT_HORIZONTAL_HEIGHT = 242;
+
 /** Height of an empty vertical panel, px. */
 export const WECHAT_EMPTY_HEIGHT = 331;
-
-export const wechatIdSchema = z.string({ error: MSG.wechatIdRequired }).trim().min(1, MSG.wechatIdRequired).max(64, MSG.wechatIdInvalid)
-  .regex(/^[\w-]+$/, MSG.wechatIdInvalid);
-
-export const wechatArticleSchema = moduleBase.extend({
-  type: z.literal('wechat_article'),
-  direction: z.enum(['horizontal', 'vertical']),
-  /** the bound account whose articles show; unset shows the empty state that leads to the wechat manager */
-  wechatId: wechatIdSchema.nullish(),
-}).refine((m) => m.span === spanForDirection(m.direction), { message: '宽度由排列方向决定：横向为整行，纵向为 1/4', path: ['span'] });
-export type WechatArticleModule = z.infer<typeof wechatArticleSchema>;
 
 /** Articles shown: 4 horizontal, 8 vertical (spec 2 §9). */
 export const wechatShownCount = (direction: 'horizontal' | 'vertical'): number => (direction === 'horizontal' ? 4 : 8);
@@ -56,7 +46,7 @@ export function wechatCorrection(module: WechatArticleModule, returned: number):
 }
 
 export const wechatArticleDefinition: ModuleDefinition<WechatArticleModule> = {
-  type: 'wechat_article', label: '公众号文章', version: 1, schema: wechatArticleSchema as unknown as z.ZodType<WechatArticleModule>,
+  type: 'wechat_article', label: '公众号文章', version: 1,
   defaults: () => ({ type: 'wechat_article', alias: '公众号文章', span: 0, direction: 'vertical', wechatId: null }),
   height: (cfg) => {
     if (cfg.direction === 'horizontal') return WECHAT_HORIZONTAL_HEIGHT;

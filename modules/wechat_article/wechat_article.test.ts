@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { wechatArticleDefinition as def, wechatCorrection, wechatHeight, wechatShownCount, type WechatArticleModule } from './definition';
 import WechatArticlePanel from './Panel';
 import { moduleOf, pageOf, renderPanel } from '../kit/testing';
+import { schemaOf } from '../schemas';
 
 const plain = { groupTemplate: false };
 const m = (extra: Record<string, unknown> = {}) => moduleOf<WechatArticleModule>('wechat_article', extra);
@@ -33,9 +34,9 @@ describe('wechat_article rules (spec 2 §9)', () => {
 
   it('default span 0; the direction forces the span (horizontal 5, vertical 0)', () => {
     expect(def.defaults(plain).span).toBe(0);
-    expect(def.schema.safeParse(m({ direction: 'horizontal', span: 5 })).success).toBe(true);
-    expect(def.schema.safeParse(m({ direction: 'horizontal', span: 0 })).error!.issues[0].path).toEqual(['span']);
-    expect(def.schema.safeParse(m({ wechatId: '公众号' })).error!.issues[0].message).toBe('公众号 ID 只能包含字母、数字、下划线和短横线，不超过 64 个字符');
+    expect(schemaOf(def.type)!.safeParse(m({ direction: 'horizontal', span: 5 })).success).toBe(true);
+    expect(schemaOf(def.type)!.safeParse(m({ direction: 'horizontal', span: 0 })).error!.issues[0].path).toEqual(['span']);
+    expect(schemaOf(def.type)!.safeParse(m({ wechatId: '公众号' })).error!.issues[0].message).toBe('公众号 ID 只能包含字母、数字、下划线和短横线，不超过 64 个字符');
   });
 
   it('definition height: 331 without an account, 242 horizontal, the stored height, else 8 articles', () => {

@@ -11,7 +11,7 @@ import { SITE_MSG } from '../../common/siteMessages.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps } from '../types.app.js';
 import { moreLinkOf, PanelShell } from '../kit/PanelShell';
-import { parseComponent } from './catalogue.js';
+import { parseComponent } from './component.js';
 import { xmoduleDefinition, XMODULE_MIN_HEIGHT, type XmoduleModule } from './definition.js';
 import { rendererOf } from './renderers';
 import '../kit/panel.css';

@@ -12,33 +12,20 @@
  * (a declarative predicate on another param: { field, equals | notEquals | in }, never code), attrs.
  */
 import { z } from 'zod';
-import { linkSchema, plainText } from '../../common/homeConfig.js';
+import { linkSchema, plainText } from '../../common/homeConfigSchema.js';
+import { MODULE_NAME_RE, VARIANT_RE } from './component.js';
+
+export { MODULE_NAME_RE, VARIANT_RE, componentValue, parseComponent } from './component.js';
 
 export const PARAM_TYPES = ['input', 'number', 'select', 'switch', 'radio'] as const;
 export type ParamType = (typeof PARAM_TYPES)[number];
 
-/** A moduleName: lower-case letters, digits and inner hyphens (`search-box`). */
-export const MODULE_NAME_RE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
-/** A variant type: lower-case letters, digits, underscores, no hyphen (so `moduleName-type` splits at the last hyphen). */
-export const VARIANT_RE = /^[a-z0-9_]+$/;
 /** A param field name (a key of xmoduleParams). */
 export const FIELD_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 export type Scalar = string | number | boolean;
 const scalar = z.union([z.string().max(2000), z.number().finite(), z.boolean()]);
 
-/** Splits a component value `moduleName-type` (the type has no hyphen); null when malformed. */
-export function parseComponent(value: unknown): { moduleName: string; type: string } | null {
-  if (typeof value !== 'string') return null;
-  const i = value.lastIndexOf('-');
-  if (i <= 0) return null;
-  const moduleName = value.slice(0, i);
-  const type = value.slice(i + 1);
-  return MODULE_NAME_RE.test(moduleName) && VARIANT_RE.test(type) ? { moduleName, type } : null;
-}
-
-/** The value of an entry in a module's `component` field. */
-export const componentValue = (e: { moduleName: string; type: string }) => `${e.moduleName}-${e.type}`;
 
 /** True when `s` compiles as a JavaScript regular expression. */
 export function isRegExp(s: string): boolean {

@@ -7,36 +7,17 @@
  * Defaults: alias 自定义组件, span 5, minHeight 100, height auto, isTop true. No reads: the params are
  * in the config.
  */
-import { z } from 'zod';
-import { moduleBase } from '../../common/homeConfig.js';
-import { MSG } from '../../common/messages.js';
 import type { ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
-import { FIELD_RE, parseComponent } from './catalogue.js';
+import type { XmoduleModule } from './schema.js';
+
+export type { XmoduleModule } from './schema.js';
 
 /** spec 2 §9: xmodule minHeight 100; custom height minimum 100. */
 export const XMODULE_MIN_HEIGHT = 100;
 
-/** One stored param value: text (plain, no markup), a number or a switch. */
-const paramValue = z.union([
-  z.string().max(2000, '参数不能超过 2000 个字').refine((s) => !/<\s*\/?\s*[a-zA-Z!]/.test(s), { message: MSG.noMarkup }),
-  z.number().finite(),
-  z.boolean(),
-]);
-
-export const xmoduleSchema = moduleBase.extend({
-  type: z.literal('xmodule'),
-  component: z.string({ error: MSG.componentRequired }).refine((v) => parseComponent(v) !== null, { message: MSG.componentRequired }),
-  xmoduleParams: z.record(z.string().regex(FIELD_RE).max(40), paramValue)
-    .refine((r) => Object.keys(r).length <= 30, { message: '参数最多 30 个' }),
-  column: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  minHeight: z.number({ error: MSG.xmoduleMinHeight }).int(MSG.xmoduleMinHeight).min(XMODULE_MIN_HEIGHT, MSG.xmoduleMinHeight).max(3000, MSG.xmoduleMinHeight),
-  height: z.union([z.number().int(MSG.carouselHeightMin).min(XMODULE_MIN_HEIGHT, MSG.carouselHeightMin).max(3000), z.literal('auto')]),
-});
-export type XmoduleModule = z.infer<typeof xmoduleSchema>;
-
 export const xmoduleDefinition: ModuleDefinition<XmoduleModule> = {
-  type: 'xmodule', label: '自定义组件', version: 1, schema: xmoduleSchema,
+  type: 'xmodule', label: '自定义组件', version: 1,
   defaults: () => ({ type: 'xmodule', alias: '自定义组件', span: 5, minHeight: XMODULE_MIN_HEIGHT, height: 'auto', isTop: true, column: 0, component: '', xmoduleParams: {} }),
   height: (cfg) => {
     if (cfg.column === 1 && typeof cfg.height === 'number') return cfg.height;

@@ -9,6 +9,7 @@ import { BUILTIN_CATALOGUE } from './builtins';
 import { catalogueEntrySchema, checkParam, checkParams, isParamShown, keptParams, paramDefaults, parseComponent, type XParam } from './catalogue';
 import { xmoduleDefinition } from './definition';
 import { RENDERERS } from './renderers';
+import { schemaOf } from '../schemas';
 
 const plain = { groupTemplate: false };
 const mod = (extra: Record<string, unknown> = {}) => ({ ...xmoduleDefinition.defaults(plain), id: 'x1', ...extra });
@@ -22,18 +23,18 @@ describe('definition', () => {
 
   it('requires a component (请选择组件)', () => {
     for (const component of ['', undefined, 'nohyphen', '-default', 'Search-default', 'search-box-a-b!']) {
-      const r = xmoduleDefinition.schema.safeParse(mod({ component }));
+      const r = schemaOf(xmoduleDefinition.type)!.safeParse(mod({ component }));
       expect(r.success, String(component)).toBe(false);
       expect(r.error!.issues.find((i) => i.path[0] === 'component')?.message).toBe(MSG.componentRequired);
     }
-    expect(xmoduleDefinition.schema.safeParse(mod({ component: 'search-box-default' })).success).toBe(true);
+    expect(schemaOf(xmoduleDefinition.type)!.safeParse(mod({ component: 'search-box-default' })).success).toBe(true);
   });
 
   it('refuses markup in params and heights under 100', () => {
-    const r = xmoduleDefinition.schema.safeParse(mod({ component: 'stats-default', xmoduleParams: { label1: '<script>x</script>' } }));
+    const r = schemaOf(xmoduleDefinition.type)!.safeParse(mod({ component: 'stats-default', xmoduleParams: { label1: '<script>x</script>' } }));
     expect(r.error!.issues[0].message).toBe(MSG.noMarkup);
-    expect(xmoduleDefinition.schema.safeParse(mod({ component: 'stats-default', column: 2, minHeight: 99 })).error!.issues[0].message).toBe(MSG.xmoduleMinHeight);
-    expect(xmoduleDefinition.schema.safeParse(mod({ component: 'stats-default', column: 1, height: 50 })).success).toBe(false);
+    expect(schemaOf(xmoduleDefinition.type)!.safeParse(mod({ component: 'stats-default', column: 2, minHeight: 99 })).error!.issues[0].message).toBe(MSG.xmoduleMinHeight);
+    expect(schemaOf(xmoduleDefinition.type)!.safeParse(mod({ component: 'stats-default', column: 1, height: 50 })).success).toBe(false);
   });
 
   it.each([

@@ -12,6 +12,7 @@ import {
   DEMO_ARTICLES, DEMO_CONFERENCES, DEMO_INSTITUTIONS, DEMO_JOURNALS, DEMO_NEWS, DEMO_NOTICES, DEMO_PORTALS, DEMO_PROJECTS,
   DEMO_RESOURCES, DEMO_SCHOLARS, DEMO_SLIDES,
 } from './catalogue.js';
+import { schemaOf } from '../../modules/schemas.js';
 
 const publicDir = fileURLToPath(new URL('../../app/public', import.meta.url));
 const EXPECTED_TYPES = ['carousel', 'news', 'notice', 'fruit', 'activity', 'scholar', 'journal', 'institution', 'link'];
@@ -198,7 +199,7 @@ describe('the demo panels', () => {
     let reads = 0;
     for (const m of cfg.homeConfig[0].template) {
       const def = definitionOf(m.type)!;
-      expect(def.schema.safeParse(m).success, m.type).toBe(true);
+      expect(schemaOf(def.type)!.safeParse(m).success, m.type).toBe(true);
       for (const read of def.reads(m)) {
         const page = await readPanel({ db: ctx.db, app }, read);
         expect(page.content.length, `${m.type} ${read.key}`).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
  */
 import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { plainText } from '@common/homeConfig';
+import { plainText } from '@common/homeConfigSchema';
 import { dateSchema, fieldValueSchema, RESOURCE_TYPE_SPECS, type ConsoleResourceType, type ResourceField } from '@common/resourceFields';
 import type { z } from 'zod';
 

@@ -1,5 +1,5 @@
 /** Small readers of renderer params: text, numbers and safe links (spec 1 §3 'xmoduleParams'). */
-import { linkSchema } from '../../../common/homeConfig.js';
+import { isSiteLink } from '../../../common/safePath.js';
 
 /** A trimmed string param, or '' when missing or not text. */
 export const textParam = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
@@ -13,5 +13,5 @@ export function numberParam(v: unknown, fallback: number, min: number, max: numb
 /** An http(s) address or a site path, or '' when missing or unsafe (javascript:, data:, …). */
 export function linkParam(v: unknown): string {
   const s = textParam(v);
-  return s && linkSchema.safeParse(s).success ? s : '';
+  return s && s.length <= 2000 && isSiteLink(s) ? s : '';
 }

@@ -1,6 +1,6 @@
 /** Bodies of the application calls (spec 2 §7 'Application and account'). */
 import { z } from 'zod';
-import { plainText } from '../../../common/homeConfig.js';
+import { plainText } from '../../../common/homeConfigSchema.js';
 import { MSG } from '../../../common/messages.js';
 
 /** A host name (lower case, optional port), as the browser sends it in the Host header. */

@@ -4,11 +4,13 @@
 import type { Db } from '../../db/index.js';
 import type { Application } from '../../db/schema.js';
 import { badRequest, conflict, fromZod, notFound } from '../../http/errors.js';
-import { pageEntry, wrapHomeConfig, type HomeConfig } from '../../../common/homeConfig.js';
+import { wrapHomeConfig, type HomeConfig } from '../../../common/homeConfig.js';
+import { pageEntry } from '../../../common/homeConfigSchema.js';
 import { DEFAULT_PRIMARY_COLOR } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import { footerConfigSchema, headerConfigSchema, readStored, themeConfigSchema } from '../../../common/siteConfig.js';
-import { moduleBase, type ModuleConfig } from '../../../common/homeConfig.js';
+import { type ModuleConfig } from '../../../common/homeConfig.js';
+import { moduleBase } from '../../../common/homeConfigSchema.js';
 import { syncGroups } from '../../../modules/kit/groups.js';
 import { withNestedSpans, type FlexSlot } from '../../../modules/flex/definition.js';
 import { definitionOf } from '../../../modules/registry.js';
@@ -88,7 +90,7 @@ export function validateHomeConfig(raw: unknown): HomeConfig {
   const validateModule = (m: Record<string, unknown>, at: string, nested: boolean): ModuleConfig => {
     const type = m.type;
     const def = typeof type === 'string' ? definitionOf(type) : undefined;
-    const r = (def ? def.schema : moduleBase).safeParse(def ? def.migrate(m) : m);
+    const r = (def ? schemaOf(def.type)! : moduleBase).safeParse(def ? def.migrate(m) : m);
     if (!r.success) throw fromZod(r.error, at);
     if (nested && r.data.type === 'flex') throw badRequest(MSG.flexNotNested, { [`${at}.type`]: MSG.flexNotNested });
     if (ids.has(r.data.id)) throw badRequest(MSG.badRequest, { [`${at}.id`]: '模块 id 重复' });
@@ -121,6 +123,7 @@ export function storedHomeConfig(app: Application): HomeConfig {
   }
 }
 import { signinConfig } from '../signin/service.js';
+import { schemaOf } from '../../../modules/schemas.js';
 
 const parseJson = (s: string) => { try { return JSON.parse(s); } catch { return {}; } };
 

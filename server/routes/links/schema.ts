@@ -3,7 +3,7 @@
  * title and url required, pin order at least 1, a cover image).
  */
 import { z } from 'zod';
-import { plainText } from '../../../common/homeConfig.js';
+import { plainText } from '../../../common/homeConfigSchema.js';
 import { MSG } from '../../../common/messages.js';
 import { activeFilter, applicationRef, flag, moduleRef, paging, publishTime } from '../notices/schema.js';
 

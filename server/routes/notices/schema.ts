@@ -3,7 +3,7 @@
  * The content is sanitised in the service (server/content/sanitize.ts), not here.
  */
 import { z } from 'zod';
-import { plainText } from '../../../common/homeConfig.js';
+import { plainText } from '../../../common/homeConfigSchema.js';
 import { MSG } from '../../../common/messages.js';
 import { ACTIVE_ANY, NOTICE_TYPES } from '../../../common/constants.js';
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from '../../../common/validation.js';
 import { MSG } from '../../../common/messages.js';
-import { plainText } from '../../../common/homeConfig.js';
+import { plainText } from '../../../common/homeConfigSchema.js';
 
 const email = emailSchema.max(254, MSG.emailInvalid).transform((s) => s.toLowerCase());
 

@@ -1,8 +1,8 @@
 /** Inputs of the wechat account calls (spec 2 §7 'POST, DELETE /api/v1/applications/{id}/wechat', 'GET /api/v1/wechats/available'). */
 import { z } from 'zod';
-import { linkSchema, plainText } from '../../../common/homeConfig.js';
+import { linkSchema, plainText } from '../../../common/homeConfigSchema.js';
 import { MSG } from '../../../common/messages.js';
-import { wechatIdSchema } from '../../../modules/wechat_article/definition.js';
+import { wechatIdSchema } from '../../../modules/wechat_article/schema.js';
 import { isHttpUrl } from '../../../modules/iframe/definition.js';
 
 export const idParams = z.object({ id: z.coerce.number({ error: MSG.applicationNotFound }).int(MSG.applicationNotFound).min(1, MSG.applicationNotFound).max(2_147_483_647, MSG.applicationNotFound) });
