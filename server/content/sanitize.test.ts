@@ -54,6 +54,15 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('1 < 2 & <b>粗</b>')).toBe('1 &lt; 2 &amp; <strong>粗</strong>');
   });
 
+  it('keeps a link only when it stays on the site or is an http(s) address (common/safePath.ts, decision 251)', () => {
+    for (const bad of ['/\\evil.example/', '//evil.example/', '/%09/evil.example', '/%5cevil.example', 'javascript:alert(1)', 'data:text/html,x', 'mailto:a@b.cn']) {
+      expect(sanitizeRichText(`<a href="${bad}">链接</a>`), bad).toBe('<a>链接</a>');
+    }
+    for (const good of ['/resources/notices/3', '/files/abc.pdf', 'https://example.org/x?a=1']) {
+      expect(sanitizeRichText(`<a href="${good}">链接</a>`)).toBe(`<a href="${good}">链接</a>`);
+    }
+  });
+
   it('tells empty content from content', () => {
     expect(hasContent(sanitizeRichText('<p></p>'))).toBe(false);
     expect(hasContent(sanitizeRichText('<p> &nbsp; </p><script>x</script>'))).toBe(false);

@@ -14,22 +14,25 @@
  * (their text stays, escaped).
  */
 import sanitizeHtml from 'sanitize-html';
+import { isSiteLink, isSitePath } from '../../common/safePath.js';
 
 /** Paths of uploaded files on this site (POST /api/v1/files answers such a path). */
 const FILE_PATH = /^\/files\/[^\s"'<>\\]+$/;
 const HTTP_URL = /^https?:\/\/[^\s"'<>\\]+$/i;
-/** A path on this site: one leading slash (never '//', a protocol-relative URL), no backslash. */
-const SITE_PATH = /^\/(?![/\\])[^\s"'<>\\]*$/;
 const NUMBER = /^\d{1,5}$/;
 
-/** Whether a link target is allowed: an http(s) URL or a path on this site. */
+/**
+ * Whether a link target is allowed: an http(s) URL or a path on this site, by the one same-origin check
+ * the browser and the server share (common/safePath.ts isSiteLink: no `//host`, no backslash, no
+ * control character raw or percent-encoded; decision 251).
+ */
 export function isSafeHref(v: string | undefined): boolean {
-  return !!v && (HTTP_URL.test(v) || SITE_PATH.test(v));
+  return !!v && isSiteLink(v);
 }
 
 /** Whether an image source is allowed: an http(s) URL or an uploaded file (/files/…). */
 export function isSafeImageSrc(v: string | undefined): boolean {
-  return !!v && (HTTP_URL.test(v) || FILE_PATH.test(v));
+  return !!v && (HTTP_URL.test(v) || (FILE_PATH.test(v) && isSitePath(v)));
 }
 
 /** IOptions plus allowedEmptyAttributes (in sanitize-html 2.17, missing from its types). */

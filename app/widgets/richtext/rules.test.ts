@@ -23,6 +23,9 @@ describe('editor dialog rules', () => {
     expect(linkAddressValid('/resources/notices/1')).toBe(true);
     expect(linkAddressValid('javascript:alert(1)')).toBe(false);
     expect(linkAddressValid('//evil.cn')).toBe(false);
+    // the check the server keeps (decision 251): no backslash, no encoded control character
+    expect(linkAddressValid('/\\evil.cn')).toBe(false);
+    expect(linkAddressValid('/%09/evil.cn')).toBe(false);
     expect(imageFilled('')).toBe(false);
     expect(imageFilled('/files/a.png')).toBe(true);
     expect(attachmentFilled('报告', '')).toBe(false);

@@ -3,6 +3,7 @@
  * table rows 1-100 and columns 1-8, insert enabled only when both are filled; link insert only with text
  * and address; image insert only after an upload; attachment insert only with text and an uploaded address.
  */
+import { isSiteLink } from '@common/safePath';
 import { EDITOR_TABLE_MAX_COLS, EDITOR_TABLE_MAX_ROWS } from '@common/constants';
 
 const filled = (v: unknown) => typeof v === 'string' ? v.trim() !== '' : v != null;
@@ -14,8 +15,8 @@ export const tableFilled = (rows: unknown, cols: unknown) => filled(rows) && fil
 export const tableValid = (rows: unknown, cols: unknown) => intIn(rows, 1, EDITOR_TABLE_MAX_ROWS) && intIn(cols, 1, EDITOR_TABLE_MAX_COLS);
 /** Link dialog: insert is enabled when text and address are filled. */
 export const linkFilled = (text: unknown, link: unknown) => filled(text) && filled(link);
-/** An address a link may point to: http(s) or a path on this site (what the server keeps). */
-export const linkAddressValid = (v: string) => /^https?:\/\/[^\s"'<>\\]+$/i.test(v.trim()) || /^\/(?![/\\])[^\s"'<>\\]*$/.test(v.trim());
+/** An address a link may point to: http(s) or a path on this site, by the check the server keeps (common/safePath.ts; decision 251). */
+export const linkAddressValid = (v: string) => isSiteLink(v.trim());
 /** Image dialog: insert is enabled once an image is uploaded. */
 export const imageFilled = (url: unknown) => filled(url);
 /** Attachment dialog: insert is enabled with a text and an uploaded address. */
