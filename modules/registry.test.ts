@@ -2,6 +2,9 @@
  * Contract of the module registry (DESIGN.md) and the layout rules of spec 2 §9, table-driven from the
  * spec's numbers.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { moduleDefinitions, definitionOf } from './registry';
 import { REGISTERED_TYPES } from './types';
@@ -10,7 +13,7 @@ import { displayTypesAfterChoice, displayTypesForSpan, newsDataCount } from './n
 import { noticeCount } from './notice/definition';
 import { linkCount, spanForDirection } from './link/definition';
 import type { ModuleConfig } from '../common/homeConfig';
-import { schemaOf } from './schemas';
+import { moduleSchemas, schemaOf } from './schemas';
 
 const plain = { groupTemplate: false };
 const group = { groupTemplate: true };
@@ -155,5 +158,22 @@ describe('more link priority (spec 1 §2)', () => {
     expect(u.pathname).toBe('/top-resources');
     expect(u.searchParams.get('title')).toBe('成果 A');
     expect(u.searchParams.getAll('dataType')).toEqual(['article', 'patent', 'report']);
+  });
+});
+
+describe('the definitions load no zod (issue 10 §3, decision 250)', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  /** The modules a file imports at run time (`import type` and `export type` vanish at build). */
+  const runtimeImports = (file: string) => [...readFileSync(path.join(root, file), 'utf8')
+    .matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]);
+  const zodFree = ['common/homeConfig.ts', 'modules/registry.ts', 'modules/types.ts', 'modules/rules.ts', 'modules/xmodule/component.ts',
+    ...REGISTERED_TYPES.map((t) => `modules/${t}/definition.ts`)];
+
+  it.each(zodFree)('%s imports neither zod nor a schema file', (file) => {
+    expect(runtimeImports(file).filter((s) => s === 'zod' || /schema|catalogue/i.test(s))).toEqual([]);
+  });
+
+  it('every registered type has a schema, and nothing else does', () => {
+    expect(Object.keys(moduleSchemas).sort()).toEqual([...REGISTERED_TYPES].sort());
   });
 });

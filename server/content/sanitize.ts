@@ -32,7 +32,7 @@ export function isSafeHref(v: string | undefined): boolean {
 
 /** Whether an image source is allowed: an http(s) URL or an uploaded file (/files/…). */
 export function isSafeImageSrc(v: string | undefined): boolean {
-  return !!v && (HTTP_URL.test(v) || (FILE_PATH.test(v) && isSitePath(v)));
+  return !!v && isSiteLink(v) && (HTTP_URL.test(v) || (FILE_PATH.test(v) && isSitePath(v)));
 }
 
 /** IOptions plus allowedEmptyAttributes (in sanitize-html 2.17, missing from its types). */

@@ -19,6 +19,7 @@ import {
 } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { EDITOR_MIN_HEIGHT } from '@common/constants';
+import { isSiteLink } from '@common/safePath';
 import { Attachment, EditorShortcuts } from './extensions';
 import { EditorDialogs, type DialogKind, type DialogResult } from './dialogs';
 import './richtext.css';
@@ -73,7 +74,11 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
         heading: { levels: [1, 2, 3] },
         code: false,
         codeBlock: false,
-        link: { openOnClick: false, autolink: false, protocols: ['http', 'https'], HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer', class: null } },
+        link: {
+          openOnClick: false, autolink: false, protocols: ['http', 'https'],
+          // a pasted or typed link is kept only when the server would keep it (decision 251)
+          isAllowedUri: (url) => isSiteLink(url.trim()),
+          HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer', class: null } },
       }),
       Table.configure({ resizable: false }),
       TableRow, TableHeader, TableCell,
