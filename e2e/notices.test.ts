@@ -210,7 +210,8 @@ describe('notices', () => {
     await page.getByRole('combobox', { name: '发布状态' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: '未发布' }).click();
     await page.getByRole('row').filter({ hasText: '讲座通知' }).waitFor();
-    expect(await page.getByRole('row').filter({ hasText: '数据库试用通知' }).count()).toBe(0);
+    // the filtered answer replaces the list (the unfiltered rows may show until it comes)
+    await expect.poll(() => page.getByRole('row').filter({ hasText: '数据库试用通知' }).count()).toBe(0);
     // publish it
     await page.getByRole('row').filter({ hasText: '讲座通知' }).getByRole('button', { name: '编辑' }).click();
     const pub = modal('编辑通知公告');
