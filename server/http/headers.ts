@@ -4,7 +4,8 @@
  * - Brotli or gzip for HTML, JSON, JS, CSS and SVG answers over 1 KB (@fastify/compress); brotli at
  *   quality 4 for answers made per request (quality 11, zlib's default, costs ~50x the CPU). Built
  *   assets are precompressed at build time (scripts/precompress.mjs) and sent as they are.
- * - @fastify/helmet: a Content-Security-Policy without inline scripts (the page's boot data are JSON
+ * - helmet (its middleware built once, run on every request: @fastify/helmet built it anew for each
+ *   request, a fifth of the cost of a cached read; decision 256): a Content-Security-Policy without inline scripts (the page's boot data are JSON
  *   data blocks, never run), `frame-ancestors 'self'` and X-Frame-Options SAMEORIGIN (no other site
  *   frames the console), nosniff, Referrer-Policy strict-origin-when-cross-origin; plus a
  *   Permissions-Policy, and HSTS when the setting is on and the request came over TLS. The files route
@@ -13,7 +14,7 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 /** Brotli quality of answers compressed per request. */
 export const DYNAMIC_BROTLI_QUALITY = 4;
@@ -38,7 +39,7 @@ export async function registerResponseHeaders(app: FastifyInstance, opts: Header
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
     customTypes: /^(text\/|application\/json|application\/javascript|image\/svg\+xml)/,
   });
-  await app.register(helmet, {
+  const secure = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -65,6 +66,7 @@ export async function registerResponseHeaders(app: FastifyInstance, opts: Header
     hsts: false, // below: only over TLS, and only when asked for
     xXssProtection: false,
   });
+  app.addHook('onRequest', (req, reply, done) => { secure(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)); });
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (opts.hsts && req.protocol === 'https') reply.header('strict-transport-security', HSTS);

@@ -6,7 +6,7 @@
  * `PanelRead`, through the server registry (server/reads) and the shared cache. Public: visitors read
  * them; a visitor's panel-read answer carries an ETag and answers 304 to If-None-Match.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../http/parse.js';
 import { notFound } from '../../http/errors.js';
@@ -21,30 +21,40 @@ import { TOP_JOURNAL_DEFAULT_COUNT } from '../../../common/constants.js';
 import { moduleReadScope, readableApplication } from '../applications/visibility.js';
 
 export default async function moduleRoutes(app: FastifyInstance, { db }: AppContext) {
-  const top = async (kindParam: string, rawBody: unknown, userId?: number | null, version?: string) => {
+  /**
+   * A top-{kind} read. The page is the same for every viewer (a topic's resources), so it is kept in the
+   * shared cache with its JSON until a write (decision 256) and sent as that JSON; a signed-in user's
+   * journal marks are added on top of a copy.
+   */
+  const top = async (kindParam: string, rawBody: unknown, userId?: number | null, version?: string): Promise<string | object> => {
     const kind = kindParam as TopKind;
     if (!TOP_KINDS.includes(kind)) throw notFound(MSG.routeNotFound);
     const body = parse(topBody, rawBody ?? {});
     // spec 2 §7 'Subscriptions': POST /api/v4/modules/top-journal counts 51 when no count is given (decision 152)
     const countGiven = !!rawBody && typeof rawBody === 'object' && (rawBody as { count?: unknown }).count != null;
     if (kind === 'journal' && version === 'v4' && !countGiven) body.count = TOP_JOURNAL_DEFAULT_COUNT;
-    let topicId = body.topicId ?? null;
-    if (topicId == null && body.topicName) {
-      const t = await db.selectFrom('topics').select('id').where('title', '=', body.topicName).executeTakeFirst();
-      if (!t) throw notFound(MSG.topicNotFound);
-      topicId = t.id;
-    }
-    const page = await readTop(db, { kind, offset: body.offset, count: body.count, topicId, categoryLevelOne: body.categoryLevelOne, categoryLevelTwo: body.categoryLevelTwo });
+    const { page, json } = await app.visitorCache.getOrMake(`top|${kind}|${JSON.stringify(body)}`, async () => {
+      let topicId = body.topicId ?? null;
+      if (topicId == null && body.topicName) {
+        const t = await db.selectFrom('topics').select('id').where('title', '=', body.topicName).executeTakeFirst();
+        if (!t) throw notFound(MSG.topicNotFound);
+        topicId = t.id;
+      }
+      const read = await readTop(db, { kind, offset: body.offset, count: body.count, topicId, categoryLevelOne: body.categoryLevelOne, categoryLevelTwo: body.categoryLevelTwo });
+      return { page: read, json: JSON.stringify(read) };
+    });
     // journals carry is_subscribed for the signed-in user (spec 1 §3 'Journal'; issue 5)
     if (kind === 'journal' && userId != null) return { ...page, content: await markSubscribed(db, userId, page.content) };
-    return page;
+    return json;
   };
+  /** Sends a top read: its cached JSON as is, or an object (marked journals) for Fastify to serialise. */
+  const sendTop = (reply: FastifyReply, answer: string | object) => (typeof answer === 'string' ? reply.type('application/json; charset=utf-8').send(answer) : answer);
   for (const v of ['v3', 'v4']) {
-    app.post<{ Params: { kind: string } }>(`/api/${v}/modules/top-:kind`, { config: { signedRead: true } }, async (req) => top(req.params.kind, req.body, req.user?.id, v));
+    app.post<{ Params: { kind: string } }>(`/api/${v}/modules/top-:kind`, { config: { signedRead: true } }, async (req, reply) => sendTop(reply, await top(req.params.kind, req.body, req.user?.id, v)));
   }
   // books: spec 2 §7 'POST /api/v1 and /api/v2 /modules/top-monographs', aliases of the 'book' read
   for (const v of ['v1', 'v2']) {
-    app.post(`/api/${v}/modules/top-monographs`, { config: { signedRead: true } }, async (req) => top('book', req.body));
+    app.post(`/api/${v}/modules/top-monographs`, { config: { signedRead: true } }, async (req, reply) => sendTop(reply, await top('book', req.body)));
   }
   // a 仅登录可见 module's items: 403 for a viewer without `panels`; without moduleId they are left out (decision 212)
   app.get('/api/v1/modules/top-notice', async (req) => {

@@ -67,10 +67,25 @@ describe('top-{kind}', () => {
   it('orders by a date changed by a later write without a topic, and counts new resources', async () => {
     const c = ctx.client();
     await upsertResources(ctx.db, [{ type: 'article', sourceKey: 'x', title: '旧论文', date: '2025-06-01', fields: {} }]);
+    // written straight to the database: tell the shared cache, as the console's routes and the import do
+    await ctx.app.visitorCache.invalidate();
     const after = await c.post('/api/v4/modules/top-article', { offset: 0, count: 8, topicId });
     expect(after.body.content.map((s: { title: string }) => s.title)).toEqual(['旧论文', '新论文']);
     await upsertResources(ctx.db, [{ type: 'article', sourceKey: 'z', title: '第三篇', date: '2020-01-01', fields: {}, topicId }]);
+    await ctx.app.visitorCache.invalidate();
     expect((await c.post('/api/v4/modules/top-article', { offset: 0, count: 1, topicId })).body.totalElements).toBe(3);
+  });
+
+  it('answers a repeated read from the shared cache and shows a console write at once (decision 256)', async () => {
+    const c = ctx.client();
+    const read = async () => (await c.post('/api/v4/modules/top-policy', { offset: 0, count: 8, topicId })).body as { totalElements: number; content: Array<{ title: string }> };
+    const before = await read();
+    expect(await read()).toEqual(before);
+    const admin = await ctx.signIn('13700000009', 'super');
+    expect((await admin.post(`/api/v1/applications/${appId}/resources`, { type: 'policy', title: '缓存之后的新政策', fields: {} })).status).toBe(201);
+    const after = await read();
+    expect(after.totalElements).toBe(before.totalElements + 1);
+    expect(after.content.map((x) => x.title)).toContain('缓存之后的新政策');
   });
 
   it('refuses bad bodies with 400 and unknown kinds or topics with 404', async () => {
