@@ -249,6 +249,25 @@ describe.runIf(hasData)('scholars (CSRankings, 26 files)', () => {
     const zhang = (await byKey(db, 'scholar', 'https://example.edu.cn/zhang'))!;
     expect(zhang.f.institutionId).toBe((await byKey(db, 'institution', 'moe:test'))!.id);
   });
+
+  it('links a Chinese university listed in English to its MOE record: 清华大学 lists its scholars (issue 11 §7)', async () => {
+    const { db: fresh, drop } = await freshDatabase();
+    try {
+      await importFiles(fresh, 'institutions', [moe]);
+      // two real CSRankings rows (csrankings-a.csv) of one person, and one of an affiliation without a Chinese name
+      const csv = tmpFile('csrankings-t.csv', 'name,affiliation,homepage,scholarid\nAndrew C. Yao,Tsinghua University,http://iiis.tsinghua.edu.cn/yao,NOSCHOLARPAGE\nA Min Tjoa,TU Wien,http://www.ifs.tuwien.ac.at/tjoa,x8qCMhcAAAAJ\n');
+      await importFiles(fresh, 'scholars', [csv]);
+      const yao = (await byKey(fresh, 'scholar', 'http://iiis.tsinghua.edu.cn/yao'))!;
+      const tsinghua = await fresh.selectFrom('resources').select(['id', 'source_key']).where('type', '=', 'institution').where('title', '=', '清华大学').executeTakeFirstOrThrow();
+      expect(tsinghua.source_key).toBe('4111010003');
+      expect(yao.f.institutionId).toBe(tsinghua.id);
+      expect(await fresh.selectFrom('resources').select('id').where('source_key', '=', 'csrankings:Tsinghua University').executeTakeFirst()).toBeUndefined();
+      const tjoa = (await byKey(fresh, 'scholar', 'http://www.ifs.tuwien.ac.at/tjoa'))!;
+      expect(tjoa.f.institutionId).toBe((await byKey(fresh, 'institution', 'csrankings:TU Wien'))!.id);
+    } finally {
+      await drop();
+    }
+  });
 });
 
 describe.runIf(hasData)('journals (ShowJCR, four formats, two with a byte order mark)', () => {

@@ -11,6 +11,7 @@
  * share a Google Scholar id, or when their surnames are equal, their given names agree (equal, or one
  * an initial of the other) and their Scholar ids do not contradict; each further person on a shared page gets the key `<homepage>#<name>`.
  */
+import { chineseNameOf } from './affiliationAliases.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { upsertResources, type ResourceInput } from '../resources/store.js';
@@ -180,7 +181,8 @@ type Q = Kysely<Database> | Transaction<Database>;
 
 /**
  * Sets `fields.institutionId` of every scholar (spec 1 §3 'Scholar' institution link): an institution
- * resource whose title is the affiliation when one exists (e.g. imported by `institutions`), else one
+ * resource whose title is the affiliation, or its Chinese name (affiliationAliases.ts: `Tsinghua
+ * University` → 清华大学; issue 11 §7), when one exists (e.g. imported by `institutions`), else one
  * created for it with sourceKey `csrankings:<affiliation>` (fields: logo null, institution, scholars =
  * the number of its scholars in this import, fruits 0, region, country), linked to the same topic and
  * country category. Institutions created by an earlier run are updated. Returns their counts.
@@ -193,7 +195,8 @@ export async function linkScholarInstitutions(db: Q, items: ImportItem[], topicI
     if (list) list.push(it);
     else byAffiliation.set(a, [it]);
   }
-  const names = [...byAffiliation.keys()];
+  const aliases = [...byAffiliation.keys()].map(chineseNameOf).filter((n): n is string => n !== null);
+  const names = [...byAffiliation.keys(), ...aliases];
   const found = new Map<string, { id: number; source_key: string }>();
   for (let i = 0; i < names.length; i += 500) {
     const rows = await db.selectFrom('resources').select(['id', 'title', 'source_key'])
@@ -207,8 +210,9 @@ export async function linkScholarInstitutions(db: Q, items: ImportItem[], topicI
   const ids = new Map<string, number>();
   const create: ResourceInput[] = [];
   for (const [name, scholars] of byAffiliation) {
-    const f = found.get(name);
-    if (f && !f.source_key.startsWith('csrankings:')) { ids.set(name, f.id); continue; }
+    const alias = chineseNameOf(name);
+    const f = [found.get(name), alias ? found.get(alias) : undefined].find((r) => r && !r.source_key.startsWith('csrankings:'));
+    if (f) { ids.set(name, f.id); continue; }
     const sf = scholars[0].fields as { region: string | null; country: string | null; country_code: string | null };
     create.push({
       type: 'institution', sourceKey: `csrankings:${name}`, title: name, date: null,
