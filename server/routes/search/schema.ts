@@ -7,12 +7,18 @@ const id = z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).mi
 /** A resource type name (spec 1 §3 and the module types that read resources: tool, job, ...). */
 const resourceType = z.string({ error: MSG.unknownResourceType }).regex(/^[a-z][a-z_]{1,30}$/, MSG.unknownResourceType);
 
+/**
+ * Text typed or pasted by a visitor: control characters (a pasted tab or line break, or a NUL that
+ * PostgreSQL refuses in text) count as spaces (decision 258).
+ */
+const typedText = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, ' ');
+
 export const searchQuery = z.object({
-  q: z.string().max(200, MSG.searchTooLong).default(''),
+  q: z.string().max(200, MSG.searchTooLong).default('').transform(typedText),
   type: resourceType.optional(),
   topicId: id.optional(),
   applicationId: id.optional(),
-  category: z.string().max(100).optional(),
+  category: z.string().max(100).transform(typedText).optional(),
   page: z.coerce.number({ error: MSG.invalidInput }).int().min(1).max(10_000).default(1),
   size: z.coerce.number({ error: MSG.invalidInput }).int().min(1).max(100).default(10),
 });

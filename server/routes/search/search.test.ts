@@ -103,6 +103,17 @@ describe('GET /api/v1/search', () => {
     expect((await search({ q: '国务院' })).body.content[0].title).toBe('关于促进人工智能发展的若干政策');
   });
 
+  it('answers FTS or SQL syntax, control characters and a 1 MB query with a page or a 400, never a 500 (issue 11)', async () => {
+    const odd = ['"', '*', '研究*', 'NEAR(研究', 'NEAR(研究 方法, 2)', '研究 AND', 'OR', 'NOT 研究', ')(', '^研究', '研究:标题', "研究' OR 1=1 --", '研\u0000究', '\u0007研究', '\\', '{}[]'];
+    for (const q of odd) {
+      const r = await search({ q });
+      expect([200, 400], JSON.stringify(q)).toContain(r.status);
+      if (r.status === 400) expect(typeof r.body.error.message).toBe('string');
+    }
+    const huge = await search({ q: '研'.repeat(350_000) });
+    expect(huge.status).toBe(400);
+  });
+
   it('answers an empty page for a blank query and 400 in Chinese for bad input', async () => {
     const blank = await search({ q: '   ' });
     expect(blank.status).toBe(200);
