@@ -3,6 +3,7 @@
  * (DESIGN.md 'Server'). Bad input answers 4xx with `{ error: { code, message, fields? } }`; only a
  * fault of ours answers 500, and its details go to the log, never to the client.
  */
+import { registerInputGuard } from './http/input.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { ZodError } from 'zod';
@@ -97,6 +98,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   app.addHook('onClose', async () => { await cache.close(); });
   registerCacheInvalidation(app, cache);
 
+  registerInputGuard(app);
   registerSessionHooks(app, ctx.db, { secureCookies: ctx.config.secureCookies });
   registerRequestSigning(app, ctx.db, { secret: ctx.config.secret, xsrfOf: (req) => req.xsrfToken });
 
