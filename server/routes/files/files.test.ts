@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSIGNED_PAYLOAD, createTestContext, type Client, type TestContext } from '../../test/harness.js';
 import { makeDocx, makeElf, makePng, multipartBody, type FormPart } from '../../files/testFiles.js';
+import { MSG } from '../../../common/messages.js';
 
 let ctx: TestContext;
 let alice: Client;
@@ -204,11 +205,15 @@ describe('file upload (POST /api/v2/files)', () => {
     const res = await upload(ctx.app, alice, '/api/v2/files', [{ name: 'file', filename: 'fig.png', data: makePng(3, 3) }]);
     expect(res.body).toMatchObject({ contentType: 'image/png', width: 3, height: 3 });
     expect((await ctx.app.inject({ method: 'GET', url: res.body.url })).headers['content-disposition']).toMatch(/^inline;/);
-    for (const url of ['/files/nothere1234567890123456.png', '/files/..%2F..%2Fetc%2Fpasswd', '/files/%00']) {
+    for (const url of ['/files/nothere1234567890123456.png', '/files/..%2F..%2Fetc%2Fpasswd']) {
       const got = await ctx.app.inject({ method: 'GET', url });
       expect(got.statusCode).toBe(404);
       expect(got.json().error.message).toBe('文件不存在');
     }
+    // a NUL is refused before any route (server/http/input.ts, decision 258)
+    const nul = await ctx.app.inject({ method: 'GET', url: '/files/%00' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.message).toBe(MSG.invalidCharacter);
   });
 });
 
