@@ -14,7 +14,7 @@
  * (their text stays, escaped).
  */
 import sanitizeHtml from 'sanitize-html';
-import { isSiteLink, isSitePath } from '../../common/safePath.js';
+import { isSiteLink } from '../../common/safePath.js';
 
 /** Paths of uploaded files on this site (POST /api/v1/files answers such a path). */
 const FILE_PATH = /^\/files\/[^\s"'<>\\]+$/;
@@ -32,7 +32,7 @@ export function isSafeHref(v: string | undefined): boolean {
 
 /** Whether an image source is allowed: an http(s) URL or an uploaded file (/files/…). */
 export function isSafeImageSrc(v: string | undefined): boolean {
-  return !!v && isSiteLink(v) && (HTTP_URL.test(v) || (FILE_PATH.test(v) && isSitePath(v)));
+  return !!v && isSiteLink(v) && (HTTP_URL.test(v) || FILE_PATH.test(v));
 }
 
 /** IOptions plus allowedEmptyAttributes (in sanitize-html 2.17, missing from its types). */
