@@ -86,6 +86,17 @@ describe('a visitor explores the site', () => {
     await page.screenshot({ path: path.join(artifacts, 'e2e-explore-detail.png'), fullPage: true });
   });
 
+  it('searches without JavaScript: the box is a form, and the results come rendered by the server', async () => {
+    const ctx = await e2e.browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
+    const page = await ctx.newPage();
+    await page.goto(`${e2e.base}/microapp/explore?type=article`);
+    await page.getByRole('searchbox').fill('控制器设计');
+    await page.getByRole('searchbox').press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('q') === '控制器设计' && u.searchParams.get('type') === 'article');
+    await page.locator('.atr-result__title mark', { hasText: '控制器设计' }).first().waitFor();
+    await ctx.close();
+  });
+
   it('opens a scholar profile with the institution card, and lists a type on the more page', async () => {
     const { page, base: site } = e2e;
     const res = await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent('Zhang')}&type=scholar`);

@@ -143,6 +143,7 @@ describe('a super manager adds a custom component panel', () => {
 
     await drawer.getByLabel('组件', { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: '站内检索框' }).click();
+    await drawer.locator('.ant-select-content', { hasText: '站内检索框' }).or(drawer.locator('.ant-select-selection-item', { hasText: '站内检索框' })).first().waitFor();
     await drawer.getByLabel('检索范围').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '论文' }).first().waitFor();
     await page.keyboard.press('Escape');

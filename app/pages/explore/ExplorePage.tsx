@@ -9,7 +9,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Input, Pagination, Skeleton } from 'antd';
+import { Alert, Button, Empty, Input, Pagination, Skeleton, Space } from 'antd';
 import { PAGE_SIZE_CHOICES, RESOURCE_TYPE_LABELS, DEFAULT_PAGE_SIZE } from '@common/constants';
 import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
@@ -75,6 +75,32 @@ function FacetList({ title, facets, active, onPick, allLabel }: { title: string;
   );
 }
 
+/**
+ * The search box: a plain GET form to this page (q, and the chosen type and page size as hidden fields),
+ * so a visitor who presses Enter before the page has hydrated, or without JavaScript, still searches;
+ * once hydrated the same fields go to the router without a reload (decision 259). A new search goes to
+ * page 1 and drops the category, whose facets belong to the previous query.
+ */
+function SearchForm({ q, type, size, busy, onSearch, onClear }: { q: string; type?: string; size: number; busy: boolean; onSearch(next: URLSearchParams): void; onClear(): void }) {
+  return (
+    <form role="search" method="get" action="/microapp/explore" className="atr-explore__search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const next = new URLSearchParams();
+        for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim()) next.set(k, v.trim());
+        if (next.has('q')) onSearch(next); else onClear();
+      }}>
+      {type && <input type="hidden" name="type" value={type} />}
+      {size !== DEFAULT_PAGE_SIZE && <input type="hidden" name="size" value={size} />}
+      <Space.Compact block size="large">
+        <Input key={q} type="search" name="q" defaultValue={q} allowClear maxLength={200} placeholder={MSG.searchPlaceholder} aria-label={MSG.searchPlaceholder}
+          onChange={(e) => { if (e.type === 'click' && q) onClear(); }} />
+        <Button type="primary" htmlType="submit" loading={busy}>{MSG.searchButton}</Button>
+      </Space.Compact>
+    </form>
+  );
+}
+
 /** The explore page; see the file comment. */
 export default function ExplorePage() {
   return <VisitorFrame title={MSG.exploreTitle}>{(config) => <Explore applicationId={config.applicationId} topicId={config.topicId ?? config.topic?.id ?? null} />}</VisitorFrame>;
@@ -123,23 +149,7 @@ function Explore({ applicationId, topicId }: { applicationId: number; topicId: n
       <div className="atr-vcard">
         <div className="atr-crumbs"><Link to="/">{MSG.backHome}</Link> / {MSG.exploreTitle}{type ? ` / ${typeLabel(type)}` : ''}</div>
         <h1 className="atr-visually-hidden">{MSG.exploreTitle}</h1>
-        <Input.Search
-          key={q}
-          defaultValue={q}
-          size="large"
-          allowClear
-          enterButton={MSG.searchButton}
-          placeholder={MSG.searchPlaceholder}
-          maxLength={200}
-          style={{ marginTop: 12 }}
-          aria-label={MSG.searchPlaceholder}
-          loading={results.isFetching}
-          onSearch={(value, _e, info) => {
-            const v = value.trim();
-            if (info?.source === 'clear' || !v) update({ q: undefined, category: undefined, page: undefined });
-            else update({ q: v, page: undefined });
-          }}
-        />
+        <SearchForm q={q} type={type} size={size} busy={results.isFetching} onSearch={(next) => setParams(next)} onClear={() => update({ q: undefined, category: undefined, page: undefined })} />
       </div>
       <div className="atr-explore">
         <aside className="atr-explore__facets">
