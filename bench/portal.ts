@@ -14,7 +14,7 @@ export const repoRoot = path.resolve(import.meta.dirname, '..');
 
 
 /** A server in a child process. */
-export interface ChildServer { port: number; url: string; stop(): Promise<void> }
+export interface ChildServer { port: number; url: string; stop(): Promise<void>; /** the child's process id */ pid?: number }
 
 async function waitReady(url: string, child: ChildProcess, log: () => string, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -54,7 +54,7 @@ export async function startAtrium(dataDir = fs.mkdtempSync(path.join(os.tmpdir()
   child.stderr?.on('data', (d) => { log += d; });
   const url = `http://localhost:${port}`;
   await waitReady(`${url}/healthz`, child, () => log);
-  return { port, url, dataDir, stop: () => stopChild(child) };
+  return { port, url, dataDir, pid: child.pid, stop: () => stopChild(child) };
 }
 
 /** Starts a bare Fastify server (bench/bare-server.ts) answering GET `route` with the bytes of `file` as `contentType`. */

@@ -58,20 +58,41 @@ describe('a visitor explores the site', () => {
     await page.locator('.atr-result__title', { hasText: title }).first().waitFor();
   });
 
-  it('narrows by a category facet and pages through the results', async () => {
-    const { page } = e2e;
-    const facet = page.getByRole('group', { name: '分类' }).locator('.atr-facet__item').nth(1);
-    const label = (await facet.locator('span').first().textContent())!;
-    const count = Number((await facet.locator('.atr-facet__count').textContent())!.replace(/\D/g, ''));
-    await facet.click();
+  it('chooses a type first, narrows by the folding category tree and pages through the results (issue 11 §2)', async () => {
+    const { page, base: site } = e2e;
+    await page.goto(`${site}/microapp/explore?q=${encodeURIComponent('研究')}`);
+    await page.getByText('先选择资源类型，可按分类等条件筛选').waitFor();
+    await page.getByRole('group', { name: '资源类型' }).getByRole('link', { name: /论文/ }).click();
+    await page.waitForURL(/type=article/);
+    const tree = page.getByRole('group', { name: '学科分类' });
+    const first = tree.locator('.atr-tree > li').first();
+    const row = first.locator('.atr-tree__row');
+    const label = (await row.locator('a span').first().textContent())!;
+    const count = Number((await row.locator('.atr-facet__count').textContent())!.replace(/\D/g, ''));
+    // folded: the second level opens with its toggle
+    await expect(first.locator('.atr-tree__kids').count()).resolves.toBe(0);
+    await row.getByRole('button', { name: `展开「${label}」` }).click();
+    await first.locator('.atr-tree__kids a').first().waitFor();
+    await row.locator('a').click();
     await page.waitForURL(/category=/);
     await page.getByText(`找到 ${count.toLocaleString('zh-CN')} 条结果`).waitFor();
     expect(decodeURIComponent(page.url())).toContain(`category=${label}`);
+    await page.screenshot({ path: path.join(artifacts, 'e2e-explore-facets.png'), fullPage: true });
     if (count > 10) {
       await page.locator('.ant-pagination-item-2').click();
       await page.waitForURL(/page=2/);
       await page.locator('.ant-pagination-item-active', { hasText: '2' }).waitFor();
     }
+    // a second-level category (学科) of the chosen one; the state survives a reload
+    const kid = first.locator('.atr-tree__kids a').first();
+    const kidLabel = (await kid.locator('span').first().textContent())!;
+    const kidCount = Number((await kid.locator('.atr-facet__count').textContent())!.replace(/\D/g, ''));
+    await kid.click();
+    await page.waitForURL(/subcategory=/);
+    await page.reload();
+    await page.getByText(`找到 ${kidCount.toLocaleString('zh-CN')} 条结果`).waitFor();
+    await tree.locator('.atr-tree__kids a[aria-current="true"]', { hasText: kidLabel }).waitFor();
+    expect(await page.locator('.atr-result__meta').first().textContent()).toContain(kidLabel);
   });
 
   it('opens a detail page with the abstract and keywords', async () => {

@@ -31,6 +31,8 @@ export interface Config {
   webDir: string;
   /** create the demo application and catalogue on an empty database */
   seedDemo: boolean;
+  /** search worker threads on a SQLite file (ATRIUM_SEARCH_WORKERS, 1-16, default 2; server/search/readPool.ts) */
+  searchWorkers: number;
   logLevel: string;
   /** folder of uploaded files for the local disk storage (ATRIUM_FILES_DIR, default dataDir/files) */
   filesDir: string;
@@ -87,6 +89,14 @@ function devSecret(dataDir: string): string {
   }
 }
 
+/** ATRIUM_SEARCH_WORKERS as a whole number 1-16 (default 2); throws on anything else. */
+function searchWorkersOf(text: string | undefined): number {
+  if (text === undefined || text === '') return 2;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`ATRIUM_SEARCH_WORKERS 应为 1 到 16 的整数，而不是「${text}」`);
+  return n;
+}
+
 /** Reads the configuration; throws with a clear message when production lacks a required setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
@@ -125,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     themeHosts: (env.ATRIUM_THEME_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     webDir: path.resolve(env.ATRIUM_WEB_DIR ?? 'dist/app'),
     seedDemo: env.ATRIUM_SEED_DEMO !== '0',
+    searchWorkers: searchWorkersOf(env.ATRIUM_SEARCH_WORKERS),
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     filesDir: path.resolve(env.ATRIUM_FILES_DIR ?? path.join(dataDir, 'files')),
     s3: env.ATRIUM_S3_BUCKET ? {

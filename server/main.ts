@@ -7,18 +7,21 @@ import { openDatabase } from './db/index.js';
 import { buildServer } from './app.js';
 import { smsProviderFrom } from './notify/sms.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { searchRunner } from './search/readPool.js';
 
 async function main() {
   const config = loadConfig();
-  const { db, dialect, close } = await openDatabase(config.databaseUrl);
+  const { db, dialect, file, close } = await openDatabase(config.databaseUrl);
   if (config.seedDemo) await seedDemoIfEmpty(db);
-  const app = await buildServer({ db, dialect, config, sms: smsProviderFrom(config) });
+  const search = searchRunner(db, dialect, file, config.searchWorkers);
+  const app = await buildServer({ db, dialect, config, sms: smsProviderFrom(config), search });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await search.close();
     await close();
     process.exit(0);
   };

@@ -19,6 +19,7 @@ import { PageSpinner } from '../pages/PageSpinner';
 import { ssoStartUrl, useSigninOptions } from '../signin/options';
 import { applyFieldErrors } from './formErrors';
 import { SESSION_KEY, needsFullLoad, safeRedirect, useSession } from './session';
+import { lastingMessage } from '../AntdProviders';
 import type { SessionUser, WithMessage } from './types';
 import './console.css';
 
@@ -139,7 +140,6 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
   const session = useSession();
   const options = useSigninOptions();
   const redirect = safeRedirect(params.get('redirect'));
@@ -154,7 +154,7 @@ export function LoginPage() {
   if (session.data) return <Navigate to={redirect} replace />;
 
   const onSignedIn = (user: SessionUser, msg?: string) => {
-    message.success(msg ?? MSG.signedIn);
+    lastingMessage.success(msg ?? MSG.signedIn);
     // one navigation: the session is not set here, else the effect above would load the page a second time
     if (reloads) { window.location.replace(redirect); return; }
     queryClient.setQueryData(SESSION_KEY, user);

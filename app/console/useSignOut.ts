@@ -4,26 +4,25 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { App } from 'antd';
 import { MSG } from '@common/messages';
 import { apiDelete, errorMessage } from '../api';
 import { SESSION_KEY } from './session';
+import { lastingMessage } from '../AntdProviders';
 import type { WithMessage } from './types';
 
 /** A function that signs out (`everywhere`: all the user's sessions), shows the server's message and goes to /console/login. */
 export function useSignOut(): (everywhere?: boolean) => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   return async (everywhere = false) => {
     try {
       const r = await apiDelete<WithMessage>(everywhere ? '/api/v1/sessions' : '/api/v1/session');
       navigate('/console/login', { replace: true });
       queryClient.clear();
       queryClient.setQueryData(SESSION_KEY, null);
-      message.success(r.message ?? MSG.signedOut);
+      lastingMessage.success(r.message ?? MSG.signedOut);
     } catch (err) {
-      message.error(errorMessage(err));
+      lastingMessage.error(errorMessage(err));
     }
   };
 }

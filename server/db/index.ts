@@ -11,12 +11,15 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { migrationProvider, type Dialect } from './migrations.js';
+import { ensureSearchIndex } from '../search/indexer.js';
 
 export type Db = Kysely<Database>;
 
 export interface OpenedDb {
   db: Db;
   dialect: Dialect;
+  /** the SQLite file (absolute), or ':memory:'; undefined on PostgreSQL */
+  file?: string;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,7 @@ export function isPostgresUrl(url: string): boolean {
 export async function openDatabase(url: string): Promise<OpenedDb> {
   let db: Db;
   let dialect: Dialect;
+  let file: string | undefined;
   if (isPostgresUrl(url)) {
     dialect = 'postgres';
     // bigint (count(*)) as number: our counts stay far below 2^53.
@@ -40,8 +44,11 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';
-    const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    file = url.replace(/^(sqlite|file):(\/\/)?/, '');
+    if (file !== ':memory:') {
+      file = path.resolve(file);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+    }
     const sqlite = new BetterSqlite3(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
@@ -58,5 +65,9 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ''}：${(error as Error).message ?? String(error)}`);
   }
-  return { db, dialect, close: () => db.destroy() };
+  // the search index is cut by live code (server/search/grams.ts): built here, after the migrations,
+  // when it is new or was cut another way
+  const indexed = await ensureSearchIndex(db, (n) => { if (n % 100_000 === 0) console.warn(`正在重建检索索引：${n} 条`); });
+  if (indexed > 0 && indexed >= 100_000) console.warn(`检索索引已重建：${indexed} 条`);
+  return { db, dialect, file, close: () => db.destroy() };
 }

@@ -125,6 +125,7 @@ export interface ResourcesTable {
   date: string | null;
   /** JSON object with the type's fields (spec 1 §3 'Listing items') */
   fields: string;
+  /** what is indexed for search besides the title: keywords, authors and other short fields (not the abstract) */
   search_text: string;
   created_at: string;
   updated_at: string;
@@ -323,7 +324,11 @@ export interface CacheGenerationTable { id: number; generation: number }
 /** Login-info links used once already (hash of the link; kept until it expires). */
 export interface UsedLoginLinksTable { link_hash: string; expires_at: string }
 
+/** Which build of the search index the database holds (server/search/indexer.ts; one row, name 'grams'). */
+export interface SearchIndexStateTable { name: string; version: number }
+
 export interface Database {
+  search_index_state: SearchIndexStateTable;
   used_login_links: UsedLoginLinksTable;
   cache_generation: CacheGenerationTable;
   user_links: UserLinksTable;

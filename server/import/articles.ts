@@ -35,7 +35,7 @@ export function parseArticles(text: string, _fileName: string): ParseResult {
       line, type: 'article', sourceKey: titleKey(title), title,
       date: year ? `${year}-01-01` : null,
       fields: { abstract, keywords, discipline, category, publish_year: year },
-      searchText: [keywords.join(' '), discipline, category, abstract].filter(Boolean).join(' '),
+      searchText: [keywords.join(' '), discipline, category].filter(Boolean).join(' '),
       categoryOne: category, categoryTwo: category ? discipline : null,
     });
   }

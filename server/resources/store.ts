@@ -5,6 +5,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ResourceType } from '../../common/constants.js';
+import { indexResources } from '../search/indexer.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -141,7 +142,7 @@ export async function upsertResources(db: Q, items: ResourceInput[], opts: Upser
     const t = now();
     const rows = await db.insertInto('resources').values([...lastByKey.values()].map((it) => ({
       type: it.type, source_key: it.sourceKey, title: it.title, date: it.date ?? null,
-      fields: JSON.stringify(it.fields), search_text: `${it.title} ${it.searchText ?? ''}`.trim(),
+      fields: JSON.stringify(it.fields), search_text: (it.searchText ?? '').trim(),
       created_at: t, updated_at: t,
     }))).onConflict((oc) => oc.columns(['type', 'source_key']).doUpdateSet((eb) => ({
       title: eb.ref('excluded.title'), date: eb.ref('excluded.date'), fields: eb.ref('excluded.fields'),
@@ -149,6 +150,7 @@ export async function upsertResources(db: Q, items: ResourceInput[], opts: Upser
     }))).returning(['id', 'type', 'source_key']).execute();
     const idOf = new Map<string, number>();
     for (const r of rows) idOf.set(keyOf(r), r.id);
+    await indexResources(db, [...lastByKey.values()].map((it) => ({ id: idOf.get(keyOf(it))!, title: it.title, text: it.searchText ?? '' })));
     const counted = new Set<string>();
     const links = new Map<string, { resource_id: number; topic_id: number; category_one: string | null; category_two: string | null; type: string; date_key: string }>();
     for (const it of batch) {
@@ -205,8 +207,9 @@ export async function refreshTopicTypeCounts(db: Q, items: ReadonlyArray<Pick<Re
 export async function updateResource(db: Q, id: number, input: { title: string; date: string | null; fields: Record<string, unknown>; searchText?: string }): Promise<void> {
   await db.updateTable('resources').set({
     title: input.title, date: input.date, fields: JSON.stringify(input.fields),
-    search_text: `${input.title} ${input.searchText ?? ''}`.trim(), updated_at: now(),
+    search_text: (input.searchText ?? '').trim(), updated_at: now(),
   }).where('id', '=', id).execute();
+  await indexResources(db, [{ id, title: input.title, text: input.searchText ?? '' }]);
   await db.updateTable('resource_topics').set({ date_key: input.date ?? '' }).where('resource_id', '=', id).execute();
 }
 

@@ -1,33 +1,46 @@
 /**
- * Full-text search over resources that works for Chinese (issue 4 'Search'; spec 1 §2 '/microapp/explore').
+ * Full-text search over resources at a library's scale (issue 4 'Search', issue 11 §1; spec 1 §2
+ * '/microapp/explore'; decisions 260-262).
  *
- * - A query is split on white space into at most 5 terms; every term must occur (AND) in the title or
- *   the search text, as a substring: any substring of 2 or more characters of a title finds it.
- * - SQLite: terms of 3+ characters go through the FTS5 trigram index `resources_fts` (migration
- *   010_search); shorter terms are matched by LIKE. PostgreSQL: every term by ILIKE, served by the
- *   pg_trgm GIN indexes. Input never becomes SQL text: terms are bound parameters, LIKE wildcards escaped.
- * - Ranking: items whose title holds more of the terms first, then shorter titles (a closer match),
- *   then newest, then id.
- * - Facets: counts by type (ignoring the type filter) and, within a topic, by first-level category
- *   (ignoring the category filter), so a visitor sees where else the query leads.
- * - One query reads the small columns of every hit; counts, facets, order and paging are taken from
- *   them, then a second query reads the page's rows (short terms scan once, not once per count).
+ * - The index holds character bigrams (server/search/grams.ts) of a resource's title and of its search
+ *   text (keywords, authors and other short fields; not the abstract): SQLite in the FTS5 table
+ *   `resources_grams`, PostgreSQL in the `grams` tsvector column under a GIN index. Any substring of two
+ *   or more characters of those is found through the index, without a scan.
+ * - A query is split on white space into at most 5 terms; every term must occur (AND).
+ * - At most {@link SEARCH_CAP} matches are ever read. Up to that many, the matches are ranked (more of
+ *   the terms in the title first, then shorter titles, then newest, then id), and the total and the
+ *   facets are exact. Beyond it, results come newest first (by id, paged in SQL with a limit), the total
+ *   is reported as more than SEARCH_CAP (`capped`), and the facets, counted over the first SEARCH_CAP
+ *   matches, are lower bounds (`facets.exact` false).
+ * - Facets (issue 11 §2, decision 263): counts by type (ignoring the type filter); with a type chosen,
+ *   its topic's two-level category tree and its field facets (common/searchFacets.ts: an
+ *   institution's province and level, a journal's partition, a conference's CCF rank and year), each
+ *   ignoring its own filter, so a visitor sees where else the query leads.
+ * - A blank query with a type lists the type's resources newest first, with the same facets.
+ * - Input never becomes SQL or FTS syntax: the index terms hold letters and digits only, and are bound.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Dialect } from '../db/migrations.js';
 import { makePage, type Page } from '../../common/page.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
+import { queryParts, runsOf, type QueryPart } from './grams.js';
+import { FIELD_FACETS, type FieldFacet } from '../../common/searchFacets.js';
+import type { ResourceType } from '../../common/constants.js';
 
 export interface SearchQuery {
-  /** the visitor's text; white space separates terms */
+  /** the visitor's text; white space separates terms; blank with a type lists the type newest first */
   q: string;
   /** one resource type, or all */
   type?: string | null;
   /** limit to the resources of a topic (an application's topic) */
   topicId?: number | null;
-  /** first-level category label within the topic */
+  /** first-level category label within the topic (with a type) */
   category?: string | null;
+  /** second-level category label within the first (with a type and a category) */
+  subcategory?: string | null;
+  /** values of the type's field facets by facet key (common/searchFacets.ts), e.g. { province: '北京市' } */
+  fieldFilters?: Record<string, string>;
   /** 1-based page and its size */
   page: number;
   size: number;
@@ -35,9 +48,22 @@ export interface SearchQuery {
 
 export interface Facet { value: string; count: number }
 
+/** A first-level category with its second-level ones. */
+export interface CategoryFacet extends Facet { children: Facet[] }
+
 export interface SearchResult extends Page<ResourceItem> {
-  facets: { type: Facet[]; category: Facet[] };
+  /** true when more than the cap match: totalElements is then the cap */
+  capped: boolean;
+  /**
+   * type: matches per type (all types); category and fields: only with a type, its category tree and
+   * its field facets by key. `exact` (category and fields) and `typesExact` (type) false: those counts
+   * are lower bounds, taken over the first cap matches.
+   */
+  facets: { type: Facet[]; category: CategoryFacet[]; fields: Record<string, Facet[]>; exact: boolean; typesExact: boolean };
 }
+
+/** The most matches a search reads, ranks and counts exactly (decision 261). */
+export const SEARCH_CAP = 10_000;
 
 /** Longest accepted term, characters; longer ones are cut (a title search needs no more). */
 const MAX_TERM = 40;
@@ -53,81 +79,175 @@ export function searchTerms(q: string): string[] {
   return out;
 }
 
-/** `%term%` with LIKE's wildcards and the escape character escaped (used with ESCAPE '\'). */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The FTS5 query of the terms' parts: phrases of bigrams and one-character prefixes, all required. */
+export function ftsQuery(parts: QueryPart[]): string {
+  return parts.map((p) => ('phrase' in p ? `"${p.phrase.join(' ')}"` : `"${p.prefix}" *`)).join(' AND ');
 }
 
-/** An FTS5 phrase for a term: the term in double quotes, inner quotes doubled. */
-export function ftsPhrase(term: string): string {
-  return `"${term.replace(/"/g, '""')}"`;
+const tsLexeme = (s: string) => `'${s.replace(/['\\]/g, (c) => `\\${c}`)}'`;
+
+/** The PostgreSQL tsquery text of the terms' parts: `'控制' <-> '制器'`, `'控':*`, joined by &. */
+export function tsQuery(parts: QueryPart[]): string {
+  return parts.map((p) => ('phrase' in p ? `(${p.phrase.map(tsLexeme).join(' <-> ')})` : `${tsLexeme(p.prefix)}:*`)).join(' & ');
 }
 
-/** Characters of a string as the user counts them (a CJK character is one). */
-const charCount = (s: string) => [...s].length;
+interface Hit {
+  id: number; type: string; category: string | null; category2: string | null; title: string; date: string | null;
+  /** the field facets' values, by facet key */
+  values: Record<string, string | null>;
+}
+
+interface MatchFilter {
+  topicId?: number | null; type?: string | null; category?: string | null; subcategory?: string | null;
+  fieldFilters?: Record<string, string>;
+  /** the field facets whose values to read */
+  facets?: readonly FieldFacet[];
+  limit: number; offset?: number; newest?: boolean;
+}
+
+/** A listing field's value as text, on either database. */
+const fieldValue = (dialect: Dialect, field: string) => (dialect === 'sqlite'
+  ? sql`cast(json_extract(r.fields, ${`$.${field}`}) as text)`
+  : sql`(r.fields::jsonb ->> ${field})`);
 
 /**
- * Searches resources; see the file comment. Returns an empty page (and empty facets) for a blank query.
- * Throws only on a database failure.
+ * The matching rows (small columns), at most `limit`: of the query's parts (null: every resource of the
+ * type), filtered, optionally newest first and offset.
  */
-export async function searchResources(db: Db, dialect: Dialect, query: SearchQuery): Promise<SearchResult> {
+async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: MatchFilter): Promise<Hit[]> {
+  const join = dialect === 'sqlite' ? sql`cross join` : sql`join`;
+  const topical = f.topicId != null;
+  const filters: RawBuilder<unknown>[] = [];
+  if (f.type) filters.push(sql`and r.type = ${f.type}`);
+  if (f.category && topical) filters.push(sql`and rt.category_one = ${f.category}`);
+  if (f.subcategory && topical) filters.push(sql`and rt.category_two = ${f.subcategory}`);
+  const type = f.type ? FIELD_FACETS[f.type as ResourceType] ?? [] : [];
+  for (const [key, value] of Object.entries(f.fieldFilters ?? {})) {
+    const facet = type.find((x) => x.key === key);
+    if (facet) filters.push(sql`and ${fieldValue(dialect, facet.field)} = ${value}`);
+  }
+  const read = f.facets ?? [];
+  const columns = sql`r.id, r.type, ${topical ? sql`rt.category_one` : sql`null`} as category, ${topical ? sql`rt.category_two` : sql`null`} as category2,
+    r.title, r.date${sql.join(read.map((x, i) => sql`, ${fieldValue(dialect, x.field)} as ${sql.ref(`v${i}`)}`), sql``)}`;
+  const more = sql.join(filters, sql` `);
+  const page = sql`limit ${f.limit} offset ${f.offset ?? 0}`;
+  let q: RawBuilder<Record<string, unknown>>;
+  if (!parts) {
+    // a type's listing: the topic's order index (topic, type, date) drives, or the resources themselves
+    q = topical
+      ? sql`select ${columns} from resource_topics rt ${join} resources r on r.id = rt.resource_id
+          where rt.topic_id = ${f.topicId} and rt.type = ${f.type} ${more}
+          ${f.newest ? sql`order by rt.date_key desc, rt.resource_id desc` : sql``} ${page}`
+      : sql`select ${columns} from resources r where 1 = 1 ${more}
+          ${f.newest ? sql`order by coalesce(r.date, '') desc, r.id desc` : sql``} ${page}`;
+  } else {
+    const topicJoin = topical ? sql`${join} resource_topics rt on rt.resource_id = r.id and rt.topic_id = ${f.topicId}` : sql``;
+    q = dialect === 'sqlite'
+      // the FTS table drives (CROSS JOIN keeps it outermost), so a limit stops the scan early
+      ? sql`select ${columns} from resources_grams g cross join resources r on r.id = g.rowid ${topicJoin}
+          where resources_grams match ${ftsQuery(parts)} ${more}
+          ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`
+      : sql`select ${columns} from resources r ${topicJoin}
+          where r.grams @@ ${tsQuery(parts)}::tsquery ${more}
+          ${f.newest ? sql`order by r.id desc` : sql``} ${page}`;
+  }
+  const rows = (await q.execute(db)).rows;
+  return rows.map((r) => ({
+    id: Number(r.id), type: r.type as string, category: (r.category as string | null) ?? null, category2: (r.category2 as string | null) ?? null,
+    title: r.title as string, date: (r.date as string | null) ?? null,
+    values: Object.fromEntries(read.map((x, i) => [x.key, r[`v${i}`] == null ? null : String(r[`v${i}`])])),
+  }));
+}
+
+/** Counts of values, largest first, then by value. */
+function countOf(values: Array<string | null>): Facet[] {
+  const m = new Map<string, number>();
+  for (const v of values) if (v != null && v !== '') m.set(v, (m.get(v) ?? 0) + 1);
+  return [...m].map(([value, n]) => ({ value, count: n })).sort((x, y) => y.count - x.count || (x.value < y.value ? -1 : 1));
+}
+
+/** The two-level category tree of hits with counts: at most 50 first-level entries, 50 children each. */
+function categoryTree(hits: Hit[]): CategoryFacet[] {
+  return countOf(hits.map((h) => h.category)).slice(0, 50).map((c) => ({
+    ...c, children: countOf(hits.filter((h) => h.category === c.value).map((h) => h.category2)).slice(0, 50),
+  }));
+}
+
+/** Ranks hits: with terms, more terms in the title, shorter title, newer, smaller id first; without, newest first. */
+function rank(hits: Hit[], terms: string[]): Hit[] {
+  const wanted = terms.map((t) => runsOf(t).map((r) => r.join('')));
+  const scored = hits.map((h) => {
+    const title = terms.length ? runsOf(h.title).map((r) => r.join('')).join(' ') : '';
+    return { h, inTitle: wanted.filter((runs) => runs.length > 0 && runs.every((r) => title.includes(r))).length, len: terms.length ? [...h.title].length : 0, date: h.date ?? '' };
+  });
+  scored.sort((x, y) => y.inTitle - x.inTitle || x.len - y.len || (x.date < y.date ? 1 : x.date > y.date ? -1 : 0) || (terms.length ? x.h.id - y.h.id : y.h.id - x.h.id));
+  return scored.map((s) => s.h);
+}
+
+/**
+ * Searches resources; see the file comment. Returns an empty page (and empty facets) for a blank query
+ * without a type, or a term without a letter or digit. `cap` is SEARCH_CAP (smaller in tests). Throws
+ * only on a database failure.
+ */
+export async function searchResources(db: Db, dialect: Dialect, query: SearchQuery, cap = SEARCH_CAP): Promise<SearchResult> {
   const terms = searchTerms(query.q);
   const size = query.size;
-  if (terms.length === 0) return { ...makePage([], 0, query.page, size), facets: { type: [], category: [] } };
-
-  const like = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
-  const termMatches = (t: string) => sql<SqlBool>`(resources.title ${like} ${likePattern(t)} escape '\\' or resources.search_text ${like} ${likePattern(t)} escape '\\')`;
-  const conditions: Expression<SqlBool>[] = [];
-  if (dialect === 'sqlite') {
-    const long = terms.filter((t) => charCount(t) >= 3);
-    if (long.length) {
-      const expr = long.map(ftsPhrase).join(' AND ');
-      conditions.push(sql<SqlBool>`resources.id in (select rowid from resources_fts where resources_fts match ${expr})`);
-    }
-    for (const t of terms.filter((x) => charCount(x) < 3)) conditions.push(termMatches(t));
-  } else {
-    for (const t of terms) conditions.push(termMatches(t));
-  }
-  const matched = sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
-  const titleHits = sql.join(terms.map((t) => sql`(case when resources.title ${like} ${likePattern(t)} escape '\\' then 1 else 0 end)`), sql` + `);
-
-  // One pass over the matches (the LIKE of short terms scans once, not once per count): the small
-  // columns of every hit; counts, facets, order and the page are taken from them, then the page's rows.
-  const hits = query.topicId != null
-    ? await db.selectFrom('resources').innerJoin('resource_topics', 'resource_topics.resource_id', 'resources.id')
-      .where('resource_topics.topic_id', '=', query.topicId).where(matched)
-      .select(['resources.id', 'resources.type', 'resource_topics.category_one as category'])
-      .select(sql<number>`${titleHits}`.as('hits')).select(sql<number>`length(resources.title)`.as('len'))
-      .select(sql<string>`coalesce(resources.date, '')`.as('date'))
-      .execute()
-    : await db.selectFrom('resources').where(matched)
-      .select(['resources.id', 'resources.type', sql<string | null>`null`.as('category')])
-      .select(sql<number>`${titleHits}`.as('hits')).select(sql<number>`length(resources.title)`.as('len'))
-      .select(sql<string>`coalesce(resources.date, '')`.as('date'))
-      .execute();
-  const ofType = (h: { type: string }) => !query.type || h.type === query.type;
-  const ofCategory = (h: { category: string | null }) => !query.category || h.category === query.category;
-  const count = (values: Array<string | null>): Facet[] => {
-    const m = new Map<string, number>();
-    for (const v of values) if (v != null) m.set(v, (m.get(v) ?? 0) + 1);
-    return [...m].map(([value, n]) => ({ value, count: n })).sort((x, y) => y.count - x.count || (x.value < y.value ? -1 : 1));
-  };
-  const listed = hits.filter((h) => ofType(h) && ofCategory(h));
-  listed.sort((x, y) => Number(y.hits) - Number(x.hits) || Number(x.len) - Number(y.len) || (x.date < y.date ? 1 : x.date > y.date ? -1 : 0) || x.id - y.id);
+  const perTerm = terms.map(queryParts);
+  const empty: SearchResult = { ...makePage([], 0, query.page, size), capped: false, facets: { type: [], category: [], fields: {}, exact: true, typesExact: true } };
+  if ((terms.length === 0 && !query.type) || perTerm.some((p) => p.length === 0)) return empty;
+  const parts = terms.length ? perTerm.flat() : null;
   const offset = (query.page - 1) * size;
-  const ids = listed.slice(offset, offset + size).map((h) => h.id);
+  const topicId = query.topicId;
+  const type = query.type || null;
+  const typeFacets = type ? FIELD_FACETS[type as ResourceType] ?? [] : [];
+  const fieldFilters = Object.fromEntries(Object.entries(query.fieldFilters ?? {}).filter(([k, v]) => v && typeFacets.some((f) => f.key === k)));
+  const category = type && topicId != null ? query.category || null : null;
+  const subcategory = category ? query.subcategory || null : null;
+  const filtered = category != null || Object.keys(fieldFilters).length > 0;
+
+  // every match up to the cap, of any type, with the chosen type's field values: the type facet (a
+  // listing has its own type only), and the type's facets when they fit under the cap
+  const all = parts ? await matches(db, dialect, parts, { topicId, facets: typeFacets, limit: cap + 1 }) : null;
+  // the type's matches up to the cap, without its filters: its category tree and field facets
+  const ofType = all && (all.length <= cap || !type)
+    ? (type ? all.filter((h) => h.type === type) : all)
+    : await matches(db, dialect, parts, { topicId, type, facets: typeFacets, limit: cap + 1 });
+  const typesExact = all ? all.length <= cap : ofType.length <= cap;
+  const sampleOf = (hits: Hit[]) => hits.slice(0, cap);
+  const keep = (h: Hit, skip?: string) => (skip === 'category' || !category || (h.category === category && (!subcategory || h.category2 === subcategory)))
+    && Object.entries(fieldFilters).every(([k, v]) => k === skip || h.values[k] === v);
+  const facets: SearchResult['facets'] = {
+    type: all ? countOf(sampleOf(all).map((h) => h.type)) : [{ value: type!, count: Math.min(ofType.length, cap) }],
+    category: type && topicId != null ? categoryTree(sampleOf(ofType).filter((h) => keep(h, 'category'))) : [],
+    fields: Object.fromEntries(typeFacets.map((f) => [f.key, countOf(sampleOf(ofType).filter((h) => keep(h, f.key)).map((h) => h.values[f.key])).slice(0, 50)])),
+    exact: ofType.length <= cap,
+    typesExact,
+  };
+
+  let listed: Hit[] | null = ofType.length <= cap ? ofType.filter((h) => keep(h)) : null;
+  if (!listed && filtered) {
+    const narrowed = await matches(db, dialect, parts, { topicId, type, category, subcategory, fieldFilters, limit: cap + 1 });
+    if (narrowed.length <= cap) listed = narrowed;
+  }
+  let ids: number[];
+  let total: number;
+  if (listed) {
+    ids = rank(listed, terms).slice(offset, offset + size).map((h) => h.id);
+    total = listed.length;
+  } else {
+    // more than the cap: newest first, the page cut in SQL; pages end at the cap
+    const page = offset < cap
+      ? await matches(db, dialect, parts, { topicId, type, category, subcategory, fieldFilters, limit: Math.min(size, cap - offset), offset, newest: true })
+      : [];
+    ids = page.map((h) => h.id);
+    total = cap;
+  }
   const rows = ids.length
     ? await db.selectFrom('resources').select(['id', 'type', 'title', 'date', 'fields']).where('id', 'in', ids).execute()
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const content = ids.map((id) => byId.get(id)).filter((r) => r !== undefined).map(presentResource);
-  return {
-    ...makePage(content, listed.length, query.page, size),
-    facets: {
-      type: count(hits.filter(ofCategory).map((h) => h.type)),
-      category: query.topicId != null ? count(hits.filter(ofType).map((h) => h.category)).slice(0, 50) : [],
-    },
-  };
+  return { ...makePage(content, total, query.page, size), capped: !listed, facets };
 }
 
 /** One resource by id (and type when given), as a listing item; undefined when there is none. */

@@ -164,7 +164,7 @@ export const DEMO_ARTICLES: DemoResource[] = [
     author: it.author, journal: it.journal, keywords: it.keywords, abstract: it.abstract,
     publish_year: Number(it.date.slice(0, 4)), category: it.path[0], discipline: it.path[1],
   },
-  searchText: [...it.author, it.journal, ...it.keywords, it.abstract].join(' '),
+  searchText: [...it.author, it.journal, ...it.keywords].join(' '),
   ...cat(it.path),
 }));
 

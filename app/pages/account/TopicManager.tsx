@@ -6,13 +6,14 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, Empty, Modal, Skeleton } from 'antd';
+import { Alert, Button, Empty, Modal, Skeleton } from 'antd';
 import { HolderOutlined } from '@ant-design/icons';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { MSG } from '@common/messages';
 import { errorMessage } from '../../api';
+import { toast } from '@modules/kit/toast';
 import { USER_LINKS_KEY, addTopic, allListState, fetchSuggestions, removeTopic, saveDisabled, saveUserLinks, type TopicObject } from './topicLinks';
 import './account.css';
 
@@ -38,18 +39,18 @@ export interface TopicManagerProps {
 
 /** See the file comment. */
 export default function TopicManager({ userId, open, initial, onClose }: TopicManagerProps) {
-  const { message } = AntApp.useApp();
   const qc = useQueryClient();
   const [mine, setMine] = useState<TopicObject[]>(initial);
   const all = useQuery({ queryKey: ['topic-suggestions', userId], queryFn: () => fetchSuggestions(userId), enabled: open });
   const save = useMutation({
     mutationFn: () => saveUserLinks(userId, mine),
     onSuccess: async () => {
-      message.success(MSG.topicLinksSaved);
+      // the visitor site's own notice: it stays when this dialog (and its antd providers) closes
+      toast.success(MSG.topicLinksSaved);
       await qc.invalidateQueries({ queryKey: USER_LINKS_KEY });
       onClose();
     },
-    onError: (e) => { message.error(errorMessage(e)); }, // a block: a returned toast would keep the mutation pending until it closes
+    onError: (e) => { toast.error(errorMessage(e)); }, // a block: a returned toast would keep the mutation pending until it closes
   });
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const onDragEnd = (e: DragEndEvent) => {

@@ -6,24 +6,27 @@
  * non-empty query (spec 1 §5); a new search goes to page 1; clearing resets the filters. Every state of
  * the page lives in the URL, so a result page can be shared and the back button works.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Input, Pagination, Skeleton, Space } from 'antd';
-import { PAGE_SIZE_CHOICES, RESOURCE_TYPE_LABELS, DEFAULT_PAGE_SIZE } from '@common/constants';
+import { Alert, Button, Empty, Pagination, Skeleton } from 'antd';
+import { PAGE_SIZE_CHOICES, RESOURCE_TYPE_LABELS, DEFAULT_PAGE_SIZE, type ResourceType } from '@common/constants';
+import { CATEGORY_FACET_LABELS, FIELD_FACETS } from '@common/searchFacets';
 import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
-import { TOP_KINDS, type TopKind } from '@modules/types';
 import { formatDate } from '@modules/kit/format';
 import { resourceHref, scholarHref } from '@modules/kit/links';
-import { apiGet, errorMessage, request } from '../../api';
+import { apiGet, errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
 
 interface Facet { value: string; count: number }
+interface CategoryFacet extends Facet { children?: Facet[] }
 type Item = Record<string, unknown> & { id: number; type: string; title: string; date: string | null };
-type SearchPage = Page<Item> & { facets?: { type: Facet[]; category: Facet[] } };
-interface CategoryNode { label: string; value: string; children?: CategoryNode[] }
+type SearchPage = Page<Item> & {
+  capped?: boolean;
+  facets?: { type: Facet[]; category: CategoryFacet[]; fields?: Record<string, Facet[]>; exact?: boolean; typesExact?: boolean };
+};
 
 /** The Chinese name of a resource type (the type itself when unknown). */
 export const typeLabel = (t: string): string => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;
@@ -60,17 +63,83 @@ function metaOf(it: Item): string[] {
   return [typeLabel(it.type), fieldText(it.author ?? it.institution ?? it.issuer ?? it.discipline), fieldText(it.category), date].filter(Boolean);
 }
 
-function FacetList({ title, facets, active, onPick, allLabel }: { title: string; facets: Array<{ value: string; count?: number }>; active?: string; onPick(v?: string): void; allLabel: string }) {
+/** A facet's count as shown: a lower bound ends in + (decision 261). */
+const countText = (n: number, exact: boolean) => `${n.toLocaleString('zh-CN')}${exact ? '' : '+'}`;
+
+/** How many values a facet shows before 展开更多. */
+const FACET_SHOWN = 8;
+
+/**
+ * One facet: 全部 and its values with counts, each a link to the explore URL with that value (so it
+ * works before hydration and without JavaScript); the chosen value is marked. `hrefOf(undefined)` is 全部.
+ */
+function FacetList({ title, facets, active, hrefOf, exact = true, labelOf = (v) => v }: {
+  title: string; facets: Array<{ value: string; count?: number }>; active?: string; hrefOf(v?: string): string; exact?: boolean; labelOf?(v: string): string;
+}) {
+  const [open, setOpen] = useState(false);
+  const chosen = facets.findIndex((f) => f.value === active);
+  const shown = open || facets.length <= FACET_SHOWN ? facets : facets.slice(0, Math.max(FACET_SHOWN, chosen + 1));
   return (
     <div className="atr-vcard atr-facet" role="group" aria-label={title}>
       <div className="atr-facet__head">{title}</div>
-      <button type="button" className={`atr-facet__item${active ? '' : ' is-on'}`} onClick={() => onPick(undefined)}>{allLabel}</button>
-      {facets.map((f) => (
-        <button type="button" key={f.value} className={`atr-facet__item${active === f.value ? ' is-on' : ''}`} onClick={() => onPick(f.value)} aria-pressed={active === f.value}>
-          <span>{typeLabel(f.value) === f.value ? f.value : typeLabel(f.value)}</span>
-          {f.count != null && <span className="atr-facet__count">{f.count.toLocaleString('zh-CN')}</span>}
-        </button>
+      <Link className={`atr-facet__item${active ? '' : ' is-on'}`} to={hrefOf(undefined)} preventScrollReset aria-current={active ? undefined : 'true'}>{MSG.facetAll}</Link>
+      {shown.map((f) => (
+        <Link key={f.value} className={`atr-facet__item${active === f.value ? ' is-on' : ''}`} to={hrefOf(f.value)} preventScrollReset aria-current={active === f.value ? 'true' : undefined}>
+          <span>{labelOf(f.value)}</span>
+          {f.count != null && <span className="atr-facet__count">{countText(f.count, exact)}</span>}
+        </Link>
       ))}
+      {facets.length > shown.length || open
+        ? <button type="button" className="atr-facet__more" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? MSG.facetLess : MSG.facetMore}</button>
+        : null}
+    </div>
+  );
+}
+
+/**
+ * The two-level category tree (门类 -> 学科): first-level entries with counts, each folding out its
+ * second-level ones (the chosen one open); each entry a link like {@link FacetList}'s.
+ */
+function CategoryTree({ title, nodes, category, subcategory, hrefOf, exact }: {
+  title: string; nodes: CategoryFacet[]; category?: string; subcategory?: string; hrefOf(c?: string, sub?: string): string; exact: boolean;
+}) {
+  const [unfolded, setUnfolded] = useState<Record<string, boolean>>({});
+  return (
+    <div className="atr-vcard atr-facet" role="group" aria-label={title}>
+      <div className="atr-facet__head">{title}</div>
+      <Link className={`atr-facet__item${category ? '' : ' is-on'}`} to={hrefOf()} preventScrollReset aria-current={category ? undefined : 'true'}>{MSG.facetAll}</Link>
+      <ul className="atr-tree">
+        {nodes.map((n) => {
+          const open = unfolded[n.value] ?? n.value === category;
+          const kids = n.children ?? [];
+          return (
+            <li key={n.value}>
+              <div className="atr-tree__row">
+                {kids.length > 0
+                  ? <button type="button" className="atr-tree__fold" aria-expanded={open} aria-label={open ? MSG.facetFold(n.value) : MSG.facetUnfold(n.value)}
+                    onClick={() => setUnfolded({ ...unfolded, [n.value]: !open })}>{open ? '▾' : '▸'}</button>
+                  : <span className="atr-tree__fold" aria-hidden />}
+                <Link className={`atr-facet__item${category === n.value && !subcategory ? ' is-on' : ''}`} to={hrefOf(n.value)} preventScrollReset
+                  aria-current={category === n.value && !subcategory ? 'true' : undefined}>
+                  <span>{n.value}</span><span className="atr-facet__count">{countText(n.count, exact)}</span>
+                </Link>
+              </div>
+              {open && kids.length > 0 && (
+                <ul className="atr-tree__kids">
+                  {kids.map((k) => (
+                    <li key={k.value}>
+                      <Link className={`atr-facet__item${category === n.value && subcategory === k.value ? ' is-on' : ''}`} to={hrefOf(n.value, k.value)} preventScrollReset
+                        aria-current={category === n.value && subcategory === k.value ? 'true' : undefined}>
+                        <span>{k.value}</span><span className="atr-facet__count">{countText(k.count, exact)}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }
@@ -92,80 +161,97 @@ function SearchForm({ q, type, size, busy, onSearch, onClear }: { q: string; typ
       }}>
       {type && <input type="hidden" name="type" value={type} />}
       {size !== DEFAULT_PAGE_SIZE && <input type="hidden" name="size" value={size} />}
-      <Space.Compact block size="large">
-        <Input key={q} type="search" name="q" defaultValue={q} allowClear maxLength={200} placeholder={MSG.searchPlaceholder} aria-label={MSG.searchPlaceholder}
-          onChange={(e) => { if (e.type === 'click' && q) onClear(); }} />
-        <Button type="primary" htmlType="submit" loading={busy}>{MSG.searchButton}</Button>
-      </Space.Compact>
+      <div className="atr-searchbar">
+        {/* a native, uncontrolled input: what a visitor types before the page hydrates stays (antd's Input would reset it) */}
+        <input key={q} type="search" name="q" className="atr-searchbar__input" defaultValue={q} maxLength={200} placeholder={MSG.searchPlaceholder} aria-label={MSG.searchPlaceholder}
+          onInput={(e) => { if (!e.currentTarget.value && q) onClear(); }} />
+        <Button type="primary" size="large" htmlType="submit" loading={busy}>{MSG.searchButton}</Button>
+      </div>
     </form>
   );
 }
 
 /** The explore page; see the file comment. */
 export default function ExplorePage() {
-  return <VisitorFrame title={MSG.exploreTitle}>{(config) => <Explore applicationId={config.applicationId} topicId={config.topicId ?? config.topic?.id ?? null} />}</VisitorFrame>;
+  return <VisitorFrame title={MSG.exploreTitle}>{(config) => <Explore applicationId={config.applicationId} />}</VisitorFrame>;
 }
 
-function Explore({ applicationId, topicId }: { applicationId: number; topicId: number | null }) {
+function Explore({ applicationId }: { applicationId: number }) {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const type = params.get('type') ?? undefined;
   const category = params.get('category') ?? undefined;
+  const subcategory = category ? params.get('subcategory') ?? undefined : undefined;
+  const fieldFacets = type ? FIELD_FACETS[type as ResourceType] ?? [] : [];
+  const fieldFilters = Object.fromEntries(fieldFacets.flatMap((f) => (params.get(f.key) ? [[f.key, params.get(f.key)!]] : [])));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const sizeParam = Number(params.get('size'));
   const size = (PAGE_SIZE_CHOICES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_PAGE_SIZE;
   const terms = useMemo(() => q.split(/\s+/).filter(Boolean), [q]);
-  const listable = !!type && (TOP_KINDS as readonly string[]).includes(type);
 
-  const update = (next: Record<string, string | number | undefined>) => {
+  /** The explore URL with these parameters changed (undefined or '' removes one); a change goes to page 1. */
+  const hrefWith = (next: Record<string, string | number | undefined>) => {
     const p = new URLSearchParams(params);
+    if (!('page' in next)) p.delete('page');
     for (const [k, v] of Object.entries(next)) {
       if (v === undefined || v === '') p.delete(k); else p.set(k, String(v));
     }
-    setParams(p);
+    return `?${p}`;
+  };
+  const update = (next: Record<string, string | number | undefined>) => setParams(new URLSearchParams(hrefWith(next).slice(1)));
+  /** Another type drops the type's own filters. */
+  const typeHref = (v?: string) => {
+    const drop = Object.fromEntries(fieldFacets.map((f) => [f.key, undefined]));
+    return hrefWith({ ...drop, type: v, category: undefined, subcategory: undefined });
   };
 
   const results = useQuery({
-    queryKey: ['explore', applicationId, q, type, category, page, size],
-    enabled: q !== '' || listable,
-    queryFn: ({ signal }) => q
-      ? apiGet<SearchPage>('/api/v1/search', { q, type, applicationId, category, page, size }, signal)
-      : request<SearchPage>(`/api/v4/modules/top-${type as TopKind}`, { method: 'POST', body: { offset: (page - 1) * size, count: size, ...(topicId != null ? { topicId } : {}), ...(category ? { categoryLevelOne: category } : {}) }, signal }),
+    queryKey: ['explore', applicationId, q, type, category, subcategory, fieldFilters, page, size],
+    enabled: q !== '' || !!type,
+    queryFn: ({ signal }) => apiGet<SearchPage>('/api/v1/search', { q, type, applicationId, category, subcategory, ...fieldFilters, page, size }, signal),
     placeholderData: (prev) => prev,
-  });
-  const categories = useQuery({
-    queryKey: ['categories', topicId],
-    enabled: topicId != null && !q,
-    queryFn: ({ signal }) => apiGet<CategoryNode[]>(`/api/v1/topics/${topicId}/categories`, undefined, signal),
-    staleTime: 5 * 60_000,
   });
 
   const data = results.data;
-  const typeFacets: Facet[] | Array<{ value: string }> = q ? (data?.facets?.type ?? []) : (type ? [{ value: type }] : []);
-  const categoryFacets: Array<{ value: string; count?: number }> = q ? (data?.facets?.category ?? []) : (categories.data ?? []).map((c) => ({ value: c.value }));
+  const facets = data?.facets;
+  const exact = facets?.exact !== false;
+  const typeFacets: Array<{ value: string; count?: number }> = facets?.type ?? (type ? [{ value: type }] : []);
 
   return (
     <>
       <div className="atr-vcard">
         <div className="atr-crumbs"><Link to="/">{MSG.backHome}</Link> / {MSG.exploreTitle}{type ? ` / ${typeLabel(type)}` : ''}</div>
         <h1 className="atr-visually-hidden">{MSG.exploreTitle}</h1>
-        <SearchForm q={q} type={type} size={size} busy={results.isFetching} onSearch={(next) => setParams(next)} onClear={() => update({ q: undefined, category: undefined, page: undefined })} />
+        <SearchForm q={q} type={type} size={size} busy={results.isFetching} onSearch={(next) => setParams(next)} onClear={() => update({ q: undefined, category: undefined, subcategory: undefined })} />
       </div>
       <div className="atr-explore">
         <aside className="atr-explore__facets">
-          {(q || type) && <FacetList title={MSG.facetType} facets={typeFacets} active={type} allLabel={MSG.facetAll} onPick={(v) => update({ type: v, category: undefined, page: undefined })} />}
-          {categoryFacets.length > 0 && <FacetList title={MSG.facetCategory} facets={categoryFacets} active={category} allLabel={MSG.facetAll} onPick={(v) => update({ category: v, page: undefined })} />}
+          {(q || type) && typeFacets.length > 0 && (
+            <FacetList title={MSG.facetType} facets={typeFacets} active={type} hrefOf={typeHref} exact={facets?.typesExact !== false} labelOf={typeLabel} />
+          )}
+          {q && !type && (facets?.type.length ?? 0) > 1 && <p className="atr-facet__hint">{MSG.chooseTypeFirst}</p>}
+          {type && (facets?.category.length ?? 0) > 0 && (
+            <CategoryTree title={CATEGORY_FACET_LABELS[type as ResourceType] ?? MSG.facetCategory} nodes={facets!.category} category={category} subcategory={subcategory} exact={exact}
+              hrefOf={(c, sub) => hrefWith({ category: c, subcategory: sub })} />
+          )}
+          {fieldFacets.map((f) => {
+            const values = facets?.fields?.[f.key] ?? [];
+            return values.length > 0 || fieldFilters[f.key]
+              ? <FacetList key={f.key} title={f.label} facets={values} active={fieldFilters[f.key]} exact={exact} hrefOf={(v) => hrefWith({ [f.key]: v })} />
+              : null;
+          })}
+          {facets && !exact && <p className="atr-facet__hint">{MSG.facetLowerBound}</p>}
         </aside>
         <section className="atr-vcard atr-results" aria-busy={results.isFetching}>
-          {!q && !listable && <Empty description={MSG.searchPrompt} />}
-          {(q || listable) && results.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
+          {!q && !type && <Empty description={MSG.searchPrompt} />}
+          {(q || type) && results.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
           {results.isError && <Alert type="error" showIcon title={MSG.loadFailed} description={errorMessage(results.error)} action={<Button size="small" onClick={() => results.refetch()}>{MSG.retry}</Button>} />}
-          {data && (q || listable) && (
+          {data && (q || type) && (
             data.content.length === 0
-              ? <Empty description={q ? <>{MSG.searchNoResult}<div><Button type="link" onClick={() => update({ q: undefined, category: undefined, page: undefined })}>{MSG.searchBack}</Button></div></> : MSG.noData} />
+              ? <Empty description={q ? <>{MSG.searchNoResult}<div><Button type="link" onClick={() => update({ q: undefined, category: undefined, subcategory: undefined })}>{MSG.searchBack}</Button></div></> : MSG.noData} />
               : <>
                 <div className="atr-results__bar">
-                  <span>{q ? MSG.searchFound(data.totalElements) : MSG.listTotal(data.totalElements)}</span>
+                  <span>{data.capped ? MSG.searchFoundMore(data.totalElements) : q ? MSG.searchFound(data.totalElements) : MSG.listTotal(data.totalElements)}</span>
                 </div>
                 {data.content.map((it) => (
                   <article className="atr-result" key={`${it.type}-${it.id}`}>
@@ -176,7 +262,7 @@ function Explore({ applicationId, topicId }: { applicationId: number; topicId: n
                 ))}
                 <div className="atr-pager">
                   <Pagination current={page} pageSize={size} total={data.totalElements} showSizeChanger showQuickJumper
-                    pageSizeOptions={PAGE_SIZE_CHOICES.map(String)} showTotal={(t) => MSG.listTotal(t)}
+                    pageSizeOptions={PAGE_SIZE_CHOICES.map(String)} showTotal={(t) => (data.capped ? MSG.listTotalMore(t) : MSG.listTotal(t))}
                     onChange={(p, s) => update({ page: p === 1 ? undefined : p, size: s === DEFAULT_PAGE_SIZE ? undefined : s })} />
                 </div>
               </>

@@ -1,6 +1,7 @@
 /** Query shapes of the search and resource-detail reads (issue 4 'Search', 'Visitor pages'). */
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
+import { FIELD_FACET_KEYS } from '../../../common/searchFacets.js';
 
 const id = z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).min(1, MSG.invalidInput);
 
@@ -19,8 +20,19 @@ export const searchQuery = z.object({
   topicId: id.optional(),
   applicationId: id.optional(),
   category: z.string().max(100).transform(typedText).optional(),
+  subcategory: z.string().max(100).transform(typedText).optional(),
   page: z.coerce.number({ error: MSG.invalidInput }).int().min(1).max(10_000).default(1),
   size: z.coerce.number({ error: MSG.invalidInput }).int().min(1).max(100).default(10),
+});
+
+/** The field facet filters of a search (common/searchFacets.ts: province, level, partition, ...), by key. */
+export const fieldFilterQuery = z.record(z.string(), z.unknown()).transform((raw) => {
+  const out: Record<string, string> = {};
+  for (const k of FIELD_FACET_KEYS) {
+    const v = raw[k];
+    if (typeof v === 'string' && v.trim()) out[k] = typedText(v).trim().slice(0, 100);
+  }
+  return out;
 });
 
 export const resourceParams = z.object({

@@ -1,16 +1,17 @@
 /**
- * Search (issue 4 'Search') on the real Chinese scientific literature of ../shared/data, on SQLite (FTS5
- * trigram) and PostgreSQL (pg_trgm): any substring of 2 or more characters of a title finds it, title
+ * Search (issue 4 'Search', issue 11 §1) on the real Chinese scientific literature of ../shared/data, on
+ * SQLite (FTS5 bigrams) and PostgreSQL (tsvector bigrams under GIN): any substring of 2 or more characters of a title finds it, title
  * matches rank first, results page, facets count; and the detail read of one resource.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createTestContext, testDialect, type TestContext } from '../../test/harness.js';
 import { importFiles } from '../../import/run.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
+import { searchResources } from '../../search/service.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const csl = path.resolve(here, '../../../../shared/data/csl-chinese-scientific-literature/csl_benchmark_devtest_joined.tsv');
@@ -54,7 +55,7 @@ describe('GET /api/v1/search', () => {
     }
   });
 
-  it('ranks title matches before matches in the abstract and keywords only', async () => {
+  it('ranks title matches before matches in the keywords only', async () => {
     const r = await search({ q: '神经网络', topicId, size: 50 });
     expect(r.body.totalElements).toBeGreaterThan(10);
     const inTitle = r.body.content.map((it: { title: string }) => it.title.includes('神经网络'));
@@ -81,23 +82,57 @@ describe('GET /api/v1/search', () => {
     expect(p1.body.totalElements).toBe(p2.body.totalElements);
   });
 
-  it('counts facets by type and by first-level category, and filters by them', async () => {
-    const r = await search({ q: '研究', topicId, size: 5 });
-    expect(r.body.facets.type).toEqual([{ value: 'article', count: r.body.totalElements }]);
-    const cats = r.body.facets.category as Array<{ value: string; count: number }>;
+  it('counts facets by type, and for a chosen type its category tree, and filters by them (decision 263)', async () => {
+    const untyped = await search({ q: '研究', topicId, size: 5 });
+    expect(untyped.body.facets.type).toEqual([{ value: 'article', count: untyped.body.totalElements }]);
+    // categories mix types' meanings: they come with a type chosen
+    expect(untyped.body.facets.category).toEqual([]);
+    const r = await search({ q: '研究', topicId, type: 'article', size: 5 });
+    const cats = r.body.facets.category as Array<{ value: string; count: number; children: Array<{ value: string; count: number }> }>;
     expect(cats.length).toBeGreaterThan(1);
-    const sum = cats.reduce((s, c) => s + c.count, 0);
-    expect(sum).toBe(r.body.totalElements);
-    const one = await search({ q: '研究', topicId, category: cats[0].value, size: 5 });
-    expect(one.body.totalElements).toBe(cats[0].count);
+    expect(cats.reduce((s, c) => s + c.count, 0)).toBe(r.body.totalElements);
+    const top = cats[0];
+    expect(top.children.length).toBeGreaterThan(1);
+    expect(top.children.reduce((s, c) => s + c.count, 0)).toBe(top.count);
+    const one = await search({ q: '研究', topicId, type: 'article', category: top.value, size: 5 });
+    expect(one.body.totalElements).toBe(top.count);
+    // the category tree ignores its own filter: the other categories still show with theirs
+    expect(one.body.facets.category).toEqual(cats);
+    const two = await search({ q: '研究', topicId, type: 'article', category: top.value, subcategory: top.children[0].value, size: 100 });
+    expect(two.body.totalElements).toBe(top.children[0].count);
+    expect(two.body.content.every((x: { discipline?: string }) => x.discipline === top.children[0].value)).toBe(true);
     const all = await search({ q: '人工智能' });
     expect(all.body.facets.type.map((f: { value: string }) => f.value)).toEqual(expect.arrayContaining(['policy']));
     const policies = await search({ q: '人工智能', type: 'policy' });
     expect(policies.body.content.map((x: { title: string }) => x.title)).toEqual(['关于促进人工智能发展的若干政策']);
   });
 
+  it('counts and filters an institution\'s province and level; lists a type newest first without a query', async () => {
+    const t = await ensureTopic(ctx.db, '高校名录');
+    const inst = (title: string, province: string, level: string, date: string) => ({ type: 'institution' as const, sourceKey: title, title, date, fields: { province, level }, searchText: `${province} ${level}`, topicId: t });
+    await upsertResources(ctx.db, [
+      inst('北京理工大学', '北京市', '本科', '2024-01-01'), inst('北京工业职业技术学院', '北京市', '专科', '2024-02-01'),
+      inst('上海理工大学', '上海市', '本科', '2024-03-01'), inst('北京大学', '北京市', '本科', '2024-04-01'),
+    ]);
+    const r = await search({ q: '大学', topicId: t, type: 'institution' });
+    expect(r.body.facets.fields.province).toEqual([{ value: '北京市', count: 2 }, { value: '上海市', count: 1 }]);
+    expect(r.body.facets.fields.level).toEqual([{ value: '本科', count: 3 }]);
+    const bj = await search({ q: '大学', topicId: t, type: 'institution', province: '北京市' });
+    expect(bj.body.content.map((x: { title: string }) => x.title).sort()).toEqual(['北京大学', '北京理工大学']);
+    // a facet ignores its own filter, and follows the others
+    expect(bj.body.facets.fields.province).toEqual(r.body.facets.fields.province);
+    const list = await search({ q: '', topicId: t, type: 'institution', level: '本科' });
+    expect(list.body.content.map((x: { title: string }) => x.title)).toEqual(['北京大学', '上海理工大学', '北京理工大学']);
+    expect(list.body.facets.fields.province).toEqual([{ value: '北京市', count: 2 }, { value: '上海市', count: 1 }]);
+    expect(list.body.facets.type).toEqual([{ value: 'institution', count: 4 }]);
+    // an unknown facet key or one of another type is ignored; a blank query without a type is empty
+    expect((await search({ q: '', topicId: t, type: 'institution', partition: '1区' })).body.totalElements).toBe(4);
+    expect((await search({ q: '', topicId: t })).body.totalElements).toBe(0);
+  });
+
   it('treats LIKE wildcards and quotes in the query as text', async () => {
-    expect((await search({ q: '100%_' })).body.content.map((x: { title: string }) => x.title)).toEqual(['Ada 100%_Lovelace']);
+    // punctuation is not indexed (decision 260): '100%_' looks for 100
+    expect((await search({ q: '100%_' })).body.content.map((x: { title: string }) => x.title)).toContain('Ada 100%_Lovelace');
     expect((await search({ q: '%%' })).body.totalElements).toBe(0);
     expect((await search({ q: '"研究" OR x' })).status).toBe(200);
     expect((await search({ q: '国务院' })).body.content[0].title).toBe('关于促进人工智能发展的若干政策');
@@ -129,6 +164,34 @@ describe('GET /api/v1/search', () => {
     const noApp = await search({ q: '研究', applicationId: 999 });
     expect(noApp.status).toBe(404);
     expect(noApp.body.error.message).toBe(MSG.applicationNotFound);
+  });
+
+  it('reads at most the cap of matches: beyond it newest first, the total capped, facets as lower bounds (decision 261)', async () => {
+    const all = await search({ q: '研究', topicId, type: 'article', size: 100 });
+    const n = all.body.totalElements as number;
+    expect(all.body.capped).toBe(false);
+    expect(all.body.facets.exact).toBe(true);
+    const cap = 50;
+    expect(n).toBeGreaterThan(cap * 4);
+    const capped = await searchResources(ctx.db, testDialect, { q: '研究', topicId, page: 1, size: 10 }, cap);
+    expect(capped.capped).toBe(true);
+    expect(capped.totalElements).toBe(cap);
+    expect(capped.facets.typesExact).toBe(false);
+    const ids = capped.content.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(capped.content.every((r) => JSON.stringify(r).includes('研究'))).toBe(true);
+    expect(capped.facets.type[0].count).toBeLessThanOrEqual(cap);
+    // the last page of the cap, and none after it
+    expect((await searchResources(ctx.db, testDialect, { q: '研究', topicId, page: 5, size: 10 }, cap)).content).toHaveLength(10);
+    expect((await searchResources(ctx.db, testDialect, { q: '研究', topicId, page: 6, size: 10 }, cap)).content).toHaveLength(0);
+    // a category with fewer matches than the cap is ranked and counted exactly again
+    const small = (all.body.facets.category as Array<{ value: string; count: number }>).find((c) => c.count <= cap)!;
+    const typed = await searchResources(ctx.db, testDialect, { q: '研究', topicId, type: 'article', page: 1, size: 10 }, cap);
+    expect(typed.facets.exact).toBe(false);
+    expect(typed.facets.category.reduce((s2, c) => s2 + c.count, 0)).toBe(cap);
+    const narrowed = await searchResources(ctx.db, testDialect, { q: '研究', topicId, type: 'article', category: small.value, page: 1, size: 100 }, cap);
+    expect(narrowed.capped).toBe(false);
+    expect(narrowed.totalElements).toBe(small.count);
   });
 
   it('keeps the index in step when a resource is renamed or deleted', async () => {

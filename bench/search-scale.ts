@@ -1,0 +1,235 @@
+/**
+ * Search and import at a library's scale (issue 11 §1 'Tests and figures'). Builds BENCH_ROWS articles
+ * (default 1,000,000) from fragments of the real CSL titles, keywords, abstracts and categories
+ * (../shared/data, read in place; the rows go to a temporary folder, never into the repository), then:
+ *
+ * 1. Import: the rows in 10 JSON-lines files, each imported with the import command's code
+ *    (`importFiles`, kind jsonl, one topic), interleaved with the baseline: a raw better-sqlite3
+ *    insert of the same rows (resources table and the same bigram FTS5 rows, one transaction per
+ *    file). Rows per second per file for both, medians, their ratio; the database file and index size.
+ * 2. Search over HTTP (Atrium started as `npm start` starts it, in a child process, on that database):
+ *    sequential GET /api/v1/search for random 2-, 3- and 5-character substrings of the titles and for
+ *    frequent words, each request followed by one to the baseline, a bare Fastify route answering a
+ *    search answer's bytes; p50 / p99 and ratios. Then 20 connections for BENCH_SECONDS (default 10)
+ *    on the mix, against the bare route under the same load.
+ * 3. Stall: GET / (the home page) p50 / p99 alone, and while two clients search frequent words
+ *    without pause; the server's resident memory after all of it.
+ *
+ * SQLite only (the PostgreSQL path is covered by the API tests); run: `npx tsx bench/search-scale.ts`.
+ * Needs `npm run build` (the server renders pages). Takes about 15 minutes at 1M rows on 2 cores.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import BetterSqlite3 from 'better-sqlite3';
+import { openDatabase } from '../server/db/index.js';
+import { importFiles } from '../server/import/run.js';
+import { gramsOf } from '../server/search/grams.js';
+import { median, repoRoot, startAtrium, startBare, type ChildServer } from './portal.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const FILES = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CSL = path.resolve(repoRoot, '../shared/data/csl-chinese-scientific-literature');
+const TOPIC = '综合资源';
+
+/** Deterministic pseudo-random numbers, so every run builds the same rows and asks the same queries. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+interface Source { title: string; abstract: string; keywords: string[]; discipline: string; category: string }
+
+function readSources(): Source[] {
+  const out: Source[] = [];
+  const joined = fs.readFileSync(path.join(CSL, 'csl_benchmark_devtest_joined.tsv'), 'utf8').split('\n').slice(1);
+  for (const line of joined) {
+    const [, title, abstract, keywords, discipline, category] = line.split('\t');
+    if (title && abstract) out.push({ title, abstract, keywords: (keywords ?? '').split('_').filter(Boolean), discipline: discipline ?? '', category: (category ?? '').trim() });
+  }
+  const train = fs.readFileSync(path.join(CSL, 'csl_benchmark_train_title_category.tsv'), 'utf8').split('\n').slice(1);
+  for (const line of train) {
+    const [title, category] = line.split('\t');
+    if (title) out.push({ title, abstract: '', keywords: [], discipline: '', category: (category ?? '').trim() });
+  }
+  return out;
+}
+
+/** Writes the rows as FILES JSON-lines files; returns their paths. A row's title joins two real titles' halves. */
+function writeRows(dir: string, sources: Source[]): string[] {
+  const withAbstract = sources.filter((s) => s.abstract);
+  const r = rng(42);
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const files: string[] = [];
+  const per = Math.ceil(ROWS / FILES);
+  for (let f = 0; f < FILES; f++) {
+    const lines: string[] = [];
+    for (let i = f * per; i < Math.min(ROWS, (f + 1) * per); i++) {
+      const a = [...pick(sources).title];
+      const b = [...pick(sources).title];
+      const title = a.slice(0, Math.ceil(a.length / 2)).join('') + b.slice(Math.floor(b.length / 2)).join('');
+      const src = pick(withAbstract);
+      const keywords = [pick(withAbstract).keywords[0], ...src.keywords.slice(0, 3)].filter(Boolean);
+      lines.push(JSON.stringify({
+        type: 'article', key: `bench-${i}`, title, date: `${1990 + Math.floor(r() * 35)}-01-01`,
+        fields: { abstract: src.abstract, keywords, discipline: src.discipline, category: src.category },
+        category: [src.category || '其他', src.discipline || '其他'],
+        search: [keywords.join(' '), src.discipline, src.category].join(' '),
+      }));
+    }
+    const file = path.join(dir, `rows-${f}.jsonl`);
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    files.push(file);
+  }
+  return files;
+}
+
+/** The baseline: the rows of one file inserted raw (resources and bigram FTS rows), one transaction; rows/s. */
+function rawInsert(raw: BetterSqlite3.Database, file: string): number {
+  const rows = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { key: string; title: string; date: string; fields: object; search: string });
+  const t0 = performance.now();
+  const ins = raw.prepare('INSERT INTO resources (type, source_key, title, date, fields, search_text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const fts = raw.prepare('INSERT INTO grams (rowid, title, body) VALUES (?, ?, ?)');
+  const now = new Date().toISOString();
+  raw.transaction(() => {
+    for (const it of rows) {
+      const id = ins.run('article', it.key, it.title, it.date, JSON.stringify(it.fields), it.search, now, now).lastInsertRowid;
+      fts.run(id, gramsOf(it.title).join(' '), gramsOf(it.search).join(' '));
+    }
+  })();
+  return rows.length / ((performance.now() - t0) / 1000);
+}
+
+const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]; };
+const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
+
+async function timed(url: string): Promise<{ ms: number; bytes: number; status: number }> {
+  const t0 = performance.now();
+  const r = await fetch(url);
+  const body = await r.arrayBuffer();
+  return { ms: performance.now() - t0, bytes: body.byteLength, status: r.status };
+}
+
+async function load(url: string, paths: string[], connections: number, seconds: number) {
+  let i = 0;
+  const result = await autocannon({
+    url, connections, duration: seconds,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
+}
+
+function rssOf(server: ChildServer): number {
+  if (!server.pid) return NaN;
+  const m = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-scale-'));
+  console.log(`search at scale: ${ROWS.toLocaleString('en')} articles in ${dir}`);
+  const sources = readSources();
+  const files = writeRows(dir, sources);
+
+  // 1. import, interleaved with the raw baseline
+  const dbFile = path.join(dir, 'atrium.db');
+  const opened = await openDatabase(dbFile);
+  const raw = new BetterSqlite3(path.join(dir, 'raw.db'));
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.exec(`CREATE TABLE resources (id INTEGER PRIMARY KEY, type TEXT NOT NULL, source_key TEXT NOT NULL, title TEXT NOT NULL,
+    date TEXT, fields TEXT NOT NULL, search_text TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, UNIQUE (type, source_key));
+    CREATE VIRTUAL TABLE grams USING fts5(title, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0');`);
+  const atriumRates: number[] = [];
+  const rawRates: number[] = [];
+  let topicId = 0;
+  const t0 = performance.now();
+  for (const [i, file] of files.entries()) {
+    const n = fs.readFileSync(file, 'utf8').split('\n').length - 1;
+    const s = performance.now();
+    const summary = await importFiles(opened.db, 'jsonl', [file], { topic: TOPIC });
+    atriumRates.push(n / ((performance.now() - s) / 1000));
+    topicId = summary.topicId;
+    rawRates.push(rawInsert(raw, file));
+    console.log(`  file ${i + 1}/${FILES}: Atrium ${atriumRates[i].toFixed(0)} rows/s, raw ${rawRates[i].toFixed(0)} rows/s`);
+  }
+  const importSeconds = (performance.now() - t0) / 1000;
+  await opened.close();
+  raw.close();
+  const stat = new BetterSqlite3(dbFile, { readonly: true });
+  const bytesOf = (like: string) => Number((stat.prepare('SELECT coalesce(sum(pgsize), 0) AS n FROM dbstat WHERE name LIKE ?').get(like) as { n: number }).n);
+  const fileMb = fs.statSync(dbFile).size / 2 ** 20;
+  const indexMb = bytesOf('resources_grams%') / 2 ** 20;
+  const tableMb = bytesOf('resources') / 2 ** 20;
+  const titles = (stat.prepare('SELECT title FROM resources WHERE rowid % 997 = 0 LIMIT 2000').all() as Array<{ title: string }>).map((t) => t.title);
+  stat.close();
+
+  // 2. search over HTTP
+  const atrium = await startAtrium(dir);
+  const r = rng(7);
+  const sub = (len: number) => { const t = [...titles[Math.floor(r() * titles.length)]]; const i = Math.floor(r() * Math.max(1, t.length - len)); return t.slice(i, i + len).join(''); };
+  const sets: Record<string, string[]> = {
+    '2 characters': Array.from({ length: 60 }, () => sub(2)),
+    '3 characters': Array.from({ length: 60 }, () => sub(3)),
+    '5 characters': Array.from({ length: 30 }, () => sub(5)),
+    'frequent words': ['研究', '方法', '系统', '分析', '基于', '设计', '应用', '技术', '控制', '模型'],
+  };
+  const searchPath = (q: string) => `/api/v1/search?q=${encodeURIComponent(q)}&topicId=${topicId}&page=1&size=10`;
+  const sample = await (await fetch(`${atrium.url}${searchPath('研究')}`)).text();
+  const sampleFile = path.join(dir, 'answer.json');
+  fs.writeFileSync(sampleFile, sample);
+  const bare = await startBare(sampleFile, 'application/json', '/api/v1/search');
+  for (const q of ['研究', '控制']) { await timed(`${atrium.url}${searchPath(q)}`); await timed(`${bare.url}/api/v1/search`); } // warm up
+  const rows: string[] = [];
+  const bareAll: number[] = [];
+  const hits: Record<string, number[]> = {};
+  for (const [name, qs] of Object.entries(sets)) {
+    const lat: number[] = [];
+    hits[name] = [];
+    for (const q of qs) {
+      const a = await timed(`${atrium.url}${searchPath(q)}`);
+      if (a.status !== 200) throw new Error(`search ${q}: ${a.status}`);
+      lat.push(a.ms);
+      bareAll.push((await timed(`${bare.url}/api/v1/search`)).ms);
+      const body = await (await fetch(`${atrium.url}${searchPath(q)}`)).json() as { totalElements: number; capped: boolean };
+      hits[name].push(body.capped ? Infinity : body.totalElements);
+    }
+    rows.push(`| ${name} (${qs.length}) | ${ms(median(lat))} | ${ms(pct(lat, 99))} | median hits ${median(hits[name]) === Infinity ? '> 10,000' : median(hits[name]).toLocaleString('en')} |`);
+  }
+  const allPaths = Object.values(sets).flat().map(searchPath);
+  const loadA = await load(atrium.url, allPaths, 20, SECONDS);
+  const loadB = await load(bare.url, ['/api/v1/search'], 20, SECONDS);
+
+  // 3. stall: the home page alone, then while two clients search frequent words without pause
+  const home = async (n: number) => { const xs: number[] = []; for (let i = 0; i < n; i++) xs.push((await timed(`${atrium.url}/`)).ms); return xs; };
+  await home(5);
+  const alone = await home(40);
+  let stop = false;
+  const frequent = sets['frequent words'].concat(sets['2 characters'].slice(0, 10));
+  const hammer = async () => { let i = 0; while (!stop) await timed(`${atrium.url}${searchPath(frequent[i++ % frequent.length])}`); };
+  const clients = [hammer(), hammer()];
+  await new Promise((res) => setTimeout(res, 500));
+  const during = await home(40);
+  stop = true;
+  await Promise.all(clients);
+  const rss = rssOf(atrium);
+
+  await atrium.stop();
+  await bare.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  console.log(`\n## Search at scale (${ROWS.toLocaleString('en')} articles, SQLite, ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`);
+  console.log(`Import: ${importSeconds.toFixed(0)} s in all; Atrium median ${median(atriumRates).toFixed(0)} rows/s (first file ${atriumRates[0].toFixed(0)}, last ${atriumRates.at(-1)!.toFixed(0)}), raw insert with the same index ${median(rawRates).toFixed(0)} rows/s: ${(median(atriumRates) / median(rawRates)).toFixed(2)}x`);
+  console.log(`File: ${fileMb.toFixed(0)} MB (resources ${tableMb.toFixed(0)} MB, bigram index ${indexMb.toFixed(0)} MB)\n`);
+  console.log('| GET /api/v1/search, page 1 of 10 | p50 | p99 | |');
+  console.log('|---|---|---|---|');
+  for (const row of rows) console.log(row);
+  console.log(`| baseline: bare route, same bytes (${bareAll.length}) | ${ms(median(bareAll))} | ${ms(pct(bareAll, 99))} | |`);
+  console.log(`\n20 connections, ${SECONDS} s, the mix: Atrium ${loadA.rps.toFixed(0)} req/s, p50 ${loadA.p50} ms, p99 ${loadA.p99} ms, ${loadA.errors} errors; bare route ${loadB.rps.toFixed(0)} req/s, p99 ${loadB.p99} ms`);
+  console.log(`Home page GET /: alone p50 ${ms(median(alone))}, p99 ${ms(pct(alone, 99))}; while two clients search: p50 ${ms(median(during))}, p99 ${ms(pct(during, 99))} (${(median(during) / median(alone)).toFixed(2)}x)`);
+  console.log(`Server resident memory after the run: ${rss.toFixed(0)} MB`);
+}
+
+await main();

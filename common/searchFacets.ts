@@ -1,0 +1,39 @@
+/**
+ * The facets of the explore page per resource type (issue 11 §2; decision 263). Every type has the
+ * two-level category tree of its topic (an article's 门类 -> 学科, a journal's subject -> sub-subject,
+ * a conference's field -> CCF class); some types add facets over one of their fields. A facet's `key`
+ * is its URL parameter (`/microapp/explore?type=institution&province=北京市`) and the search API's
+ * query parameter; `field` is the listing field counted (spec 1 §3 'Listing items').
+ */
+import type { ResourceType } from './constants';
+import { MSG } from './messages';
+
+/** A facet over one listing field of a type. */
+export interface FieldFacet {
+  /** URL and API parameter */
+  key: string;
+  /** the field of `fields` whose value is counted */
+  field: string;
+  /** the facet's title on the page (Chinese) */
+  label: string;
+}
+
+/** The field facets of each type (none: only the category tree). */
+export const FIELD_FACETS: Partial<Record<ResourceType, readonly FieldFacet[]>> = {
+  institution: [{ key: 'province', field: 'province', label: MSG.facetProvince }, { key: 'level', field: 'level', label: MSG.facetLevel }],
+  journal: [{ key: 'partition', field: 'partition', label: MSG.facetPartition }, { key: 'ccf', field: 'ccf_rank', label: MSG.facetCcf }],
+  conference: [{ key: 'rank', field: 'rank_ccf', label: MSG.facetCcf }, { key: 'year', field: 'year', label: MSG.facetYear }],
+  scholar: [{ key: 'country', field: 'country', label: MSG.facetCountry }],
+};
+
+/** Every field facet's key, each once (the search API accepts these parameters). */
+export const FIELD_FACET_KEYS: readonly string[] = [...new Set(Object.values(FIELD_FACETS).flatMap((fs) => fs.map((f) => f.key)))];
+
+/** The title of a type's category tree facet. */
+export const CATEGORY_FACET_LABELS: Partial<Record<ResourceType, string>> = {
+  article: MSG.facetDiscipline,
+  journal: MSG.facetSubject,
+  conference: MSG.facetField,
+  institution: MSG.facetCategory,
+  scholar: MSG.facetResearchArea,
+};

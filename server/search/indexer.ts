@@ -1,0 +1,76 @@
+/**
+ * Keeps the search index in step with `resources` (issue 11 §1, decision 260): the bigrams of a
+ * resource's title and search text (server/search/grams.ts), in SQLite's FTS5 table `resources_grams`
+ * (contentless; a trigger drops a deleted resource's row) or PostgreSQL's `resources.grams` tsvector
+ * (title terms weighted A, the rest D). Every write of a resource goes through server/resources/store.ts,
+ * which calls {@link indexResources}; {@link ensureSearchIndex} rebuilds the whole index when the way
+ * texts are cut changed (GRAMS_VERSION) or the index is new.
+ */
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { GRAMS_VERSION, gramsOf } from './grams.js';
+
+type Q = Kysely<Database>;
+
+/** What one resource contributes to the index. */
+export interface IndexedText { id: number; title: string; text: string }
+
+const isPostgres = (db: Q) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** A tsvector literal: title terms at positions 1.. weighted A, the rest after a gap, weighted D. */
+export function tsVectorText(title: string, text: string): string {
+  const at = new Map<string, string[]>();
+  const add = (terms: string[], from: number, weight: string) => terms.forEach((t, i) => {
+    const list = at.get(t) ?? [];
+    if (list.length < 256) list.push(`${from + i}${weight}`);
+    at.set(t, list);
+  });
+  const head = gramsOf(title);
+  add(head, 1, 'A');
+  add(gramsOf(text), head.length + 2, '');
+  return [...at].map(([t, pos]) => `'${t.replace(/['\\]/g, (c) => `\\${c}`)}':${pos.join(',')}`).join(' ');
+}
+
+/**
+ * Writes (or rewrites) the index entries of these resources. Run it in the transaction that wrote them.
+ * Throws on a database failure.
+ */
+export async function indexResources(db: Q, items: readonly IndexedText[]): Promise<void> {
+  if (!items.length) return;
+  if (isPostgres(db)) {
+    for (let i = 0; i < items.length; i += 500) {
+      const batch = items.slice(i, i + 500);
+      const values = sql.join(batch.map((it) => sql`(${it.id}::int, ${tsVectorText(it.title, it.text)}::tsvector)`));
+      await sql`update resources set grams = v.g from (values ${values}) as v(id, g) where resources.id = v.id`.execute(db);
+    }
+    return;
+  }
+  for (let i = 0; i < items.length; i += 500) {
+    const batch = items.slice(i, i + 500);
+    await sql`delete from resources_grams where rowid in (${sql.join(batch.map((it) => it.id))})`.execute(db);
+    await sql`insert into resources_grams (rowid, title, body) values ${sql.join(batch.map((it) => sql`(${it.id}, ${gramsOf(it.title).join(' ')}, ${gramsOf(it.text).join(' ')})`))}`.execute(db);
+  }
+}
+
+/**
+ * Rebuilds the index of every resource when it was built by another GRAMS_VERSION (or never), in
+ * batches of 2,000; returns the number of resources indexed (0 when the index was current). Called once
+ * at start, after the migrations. `onProgress` hears the count so far.
+ */
+export async function ensureSearchIndex(db: Q, onProgress?: (done: number) => void): Promise<number> {
+  const state = await db.selectFrom('search_index_state').select('version').where('name', '=', 'grams').executeTakeFirst();
+  if (state?.version === GRAMS_VERSION) return 0;
+  let done = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await db.selectFrom('resources').select(['id', 'title', 'search_text']).where('id', '>', after).orderBy('id').limit(2000).execute();
+    if (!rows.length) break;
+    await db.transaction().execute((trx) => indexResources(trx, rows.map((r) => ({ id: r.id, title: r.title, text: r.search_text }))));
+    done += rows.length;
+    after = rows[rows.length - 1].id;
+    onProgress?.(done);
+  }
+  await db.insertInto('search_index_state').values({ name: 'grams', version: GRAMS_VERSION })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ version: GRAMS_VERSION })).execute();
+  return done;
+}

@@ -1,0 +1,66 @@
+/**
+ * Searches on a SQLite file run in worker threads (issue 11 §1, decision 262): the pool answers what the
+ * server's own connection answers, sees a write made after it started, reports a database failure as a
+ * rejection, and stops. On PostgreSQL (ATRIUM_TEST_DB=postgres) and in memory there are no workers.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenedDb } from '../db/index.js';
+import { ensureTopic, upsertResources } from '../resources/store.js';
+import { searchRunner, type SearchRunner } from './readPool.js';
+import { searchResources } from './service.js';
+
+const onSqlite = process.env.ATRIUM_TEST_DB !== 'postgres';
+let dir: string;
+let opened: OpenedDb;
+let runner: SearchRunner;
+
+describe.runIf(onSqlite)('the search pool on a SQLite file', () => {
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-pool-'));
+    opened = await openDatabase(path.join(dir, 'atrium.db'));
+    const topicId = await ensureTopic(opened.db, '检索线程');
+    await upsertResources(opened.db, [
+      { type: 'article', sourceKey: 'a1', title: '基于深度学习的图像分割方法研究', date: '2024-01-01', fields: {}, searchText: '卷积神经网络 张三', topicId, categoryOne: '工学' },
+      { type: 'article', sourceKey: 'a2', title: '图书馆知识服务的评价体系', date: '2023-01-01', fields: {}, searchText: '知识服务', topicId, categoryOne: '管理学' },
+    ]);
+    runner = searchRunner(opened.db, opened.dialect, opened.file, 1);
+  });
+  afterAll(async () => {
+    await runner?.close();
+    await opened?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs in a worker and answers what the server connection answers', async () => {
+    expect(runner.workers).toBe(1);
+    for (const q of ['图像', '神经网络', '张三', '评价 体系', '学']) {
+      const query = { q, page: 1, size: 10 };
+      expect(await runner.search(query), q).toEqual(await searchResources(opened.db, opened.dialect, query));
+    }
+    expect((await runner.search({ q: '分割', page: 1, size: 10 })).content.map((r) => r.title)).toEqual(['基于深度学习的图像分割方法研究']);
+  });
+
+  it('sees a resource written after it started', async () => {
+    await upsertResources(opened.db, [{ type: 'policy', sourceKey: 'p1', title: '科研数据管理办法', date: null, fields: {} }]);
+    expect((await runner.search({ q: '数据管理', page: 1, size: 10 })).totalElements).toBe(1);
+  });
+
+  it('rejects with the database error when the file is gone, and starts no search after close', async () => {
+    const broken = searchRunner(opened.db, opened.dialect, path.join(dir, 'missing.db'), 1);
+    await expect(broken.search({ q: '图像', page: 1, size: 10 })).rejects.toThrow();
+    // the next search starts the worker again, and fails the same way (no restart loop in between)
+    await expect(broken.search({ q: '图像', page: 1, size: 10 })).rejects.toThrow();
+    await broken.close();
+    await expect(broken.search({ q: '图像', page: 1, size: 10 })).rejects.toThrow('检索线程已停止');
+  });
+});
+
+it('searches on the server connection in memory or on PostgreSQL', async () => {
+  const mem = await openDatabase(':memory:');
+  expect(searchRunner(mem.db, mem.dialect, mem.file).workers).toBe(0);
+  expect(searchRunner(mem.db, 'postgres', undefined).workers).toBe(0);
+  await mem.close();
+});

@@ -1,0 +1,83 @@
+/**
+ * Where searches run (issue 11 §1 'search and other long reads must not stall the event loop for other
+ * visitors'; decision 262). better-sqlite3 is synchronous: a search on the server's own connection
+ * holds the event loop until it ends, so on a SQLite file searches run in a small pool of worker
+ * threads (server/search/worker.ts), each with its own read-only connection (WAL lets them read while
+ * the server writes). On PostgreSQL the connection pool already does this, and an in-memory SQLite
+ * database (tests) cannot be opened twice: both search on the server's connection.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Db } from '../db/index.js';
+import type { Dialect } from '../db/migrations.js';
+import { searchResources, type SearchQuery, type SearchResult } from './service.js';
+
+/** Runs searches; see the file comment. */
+export interface SearchRunner {
+  /** Searches (server/search/service.ts); rejects on a database failure. */
+  search(query: SearchQuery): Promise<SearchResult>;
+  /** Stops the workers (none on PostgreSQL or in memory). */
+  close(): Promise<void>;
+  /** the number of worker threads (0: searches run on the server's connection) */
+  readonly workers: number;
+}
+
+interface Pending { resolve(r: SearchResult): void; reject(e: Error): void }
+interface Slot { worker: Worker; pending: Map<number, Pending> }
+
+/**
+ * The search runner of a database: `file` is the SQLite file (undefined or ':memory:' for none);
+ * `workers` threads (default 2, at least 1) on a file, otherwise the server's connection. A worker that
+ * dies fails its searches in progress with its error and is started again by the next search.
+ */
+export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 2): SearchRunner {
+  if (dialect !== 'sqlite' || !file || file === ':memory:') {
+    return { search: (q) => searchResources(db, dialect, q), close: async () => {}, workers: 0 };
+  }
+  const here = fileURLToPath(import.meta.url);
+  const ts = here.endsWith('.ts');
+  // from TypeScript (tsx) a small module registers the loader first (worker-tsx.mjs)
+  const script = path.join(path.dirname(here), ts ? 'worker-tsx.mjs' : 'worker.js');
+  let nextId = 1;
+  let closing = false;
+  const start = (): Slot => {
+    const slot: Slot = { worker: new Worker(script, { workerData: { file: path.resolve(file) } }), pending: new Map() };
+    slot.worker.on('message', (m: { id: number; result?: SearchResult; error?: string }) => {
+      const p = slot.pending.get(m.id);
+      if (!p) return;
+      slot.pending.delete(m.id);
+      if (m.error !== undefined) p.reject(new Error(m.error)); else p.resolve(m.result!);
+    });
+    const fail = (err: Error) => {
+      for (const p of slot.pending.values()) p.reject(err);
+      slot.pending.clear();
+      // started again by the next search, not here: a worker that cannot open the file would loop
+      const i = slots.indexOf(slot);
+      if (i >= 0) slots[i] = null;
+    };
+    slot.worker.on('error', fail);
+    slot.worker.on('exit', (code) => { if (code !== 0) fail(new Error(`检索线程已退出（${code}）`)); });
+    slot.worker.unref();
+    return slot;
+  };
+  const slots: Array<Slot | null> = Array.from({ length: Math.max(1, workers) }, start);
+  return {
+    workers: slots.length,
+    search(query) {
+      if (closing) return Promise.reject(new Error('检索线程已停止'));
+      // the least busy worker (one that died is started again)
+      for (let i = 0; i < slots.length; i++) slots[i] ??= start();
+      const slot = (slots as Slot[]).reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+      const id = nextId++;
+      return new Promise<SearchResult>((resolve, reject) => {
+        slot.pending.set(id, { resolve, reject });
+        slot.worker.postMessage({ id, query });
+      });
+    },
+    async close() {
+      closing = true;
+      await Promise.all(slots.map((s) => s?.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * A search worker thread (issue 11 §1 'search must not stall the event loop'; decision 262): opens the
+ * SQLite file read-only and answers `{ id, query }` messages with `{ id, result }` or `{ id, error }`,
+ * running the same searchResources as the main thread would. Started by server/search/readPool.ts.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { searchResources, type SearchQuery } from './service.js';
+
+const { file } = workerData as { file: string };
+const sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+sqlite.pragma('busy_timeout = 5000');
+const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+
+parentPort!.on('message', (msg: { id: number; query: SearchQuery }) => {
+  searchResources(db, 'sqlite', msg.query).then(
+    (result) => parentPort!.postMessage({ id: msg.id, result }),
+    (err: unknown) => parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) }),
+  );
+});
