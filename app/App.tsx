@@ -26,6 +26,8 @@ const SiteChromePage = lazy(() => consoleModule().then((m) => ({ default: m.Site
 const ManagersPage = lazy(() => consoleModule().then((m) => ({ default: m.ManagersPage })));
 const UsersPage = lazy(() => consoleModule().then((m) => ({ default: m.UsersPage })));
 const RoleConfigPage = lazy(() => consoleModule().then((m) => ({ default: m.RoleConfigPage })));
+const TopicsPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicsPage })));
+const TopicDataPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicDataPage })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage')); // inside ConsoleGuard's antd providers
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
 const ExplorePage = lazy(() => withAntd(import('./pages/explore/ExplorePage')));
@@ -78,6 +80,8 @@ const pages: RouteObject[] = [
           { path: 'application/:id/content', element: lazyPage(ContentPage) },
           { path: 'application/:id/resources', element: lazyPage(ResourcesPage) },
           { path: 'xmodules', element: lazyPage(XmodulesPage) },
+          { path: 'topics', element: lazyPage(TopicsPage) },
+          { path: 'topics/tc/topicShow/:topicId', element: lazyPage(TopicDataPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },

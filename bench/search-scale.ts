@@ -5,18 +5,19 @@
  *
  * 1. Import: the rows in 10 JSON-lines files, each imported with the import command's code
  *    (`importFiles`, kind jsonl, one topic), interleaved with the baseline: a raw better-sqlite3
- *    insert of the same rows (resources table and the same bigram FTS5 rows, one transaction per
- *    file). Rows per second per file for both, medians, their ratio; the database file and index size.
+ *    insert of the same rows into Atrium's own schema, same tables and indexes (resources, topic
+ *    links, bigram FTS5 rows; prepared statements, one transaction per file). Rows per second per file for both, medians, their ratio; the database file and index size.
  * 2. Search over HTTP (Atrium started as `npm start` starts it, in a child process, on that database):
  *    sequential GET /api/v1/search for random 2-, 3- and 5-character substrings of the titles and for
- *    frequent words, each request followed by one to the baseline, a bare Fastify route answering a
- *    search answer's bytes; p50 / p99 and ratios. Then 20 connections for BENCH_SECONDS (default 10)
+ *    frequent words, each request followed by the baselines: the indexed lookup of one resource by id
+ *    on the same server, and a bare Fastify route answering a search answer's bytes; p50 / p99. Then 20 connections for BENCH_SECONDS (default 10)
  *    on the mix, against the bare route under the same load.
  * 3. Stall: GET / (the home page) p50 / p99 alone, and while two clients search frequent words
  *    without pause; the server's resident memory after all of it.
  *
  * SQLite only (the PostgreSQL path is covered by the API tests); run: `npx tsx bench/search-scale.ts`.
- * Needs `npm run build` (the server renders pages). Takes about 15 minutes at 1M rows on 2 cores.
+ * Needs `npm run build` (the server renders pages). Takes about 8 minutes at 1M rows on 2 cores.
+ * BENCH_KEEP=<folder> keeps the database there, and a later run with the same folder skips step 1.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,7 @@ import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../server/db/index.js';
 import { importFiles } from '../server/import/run.js';
+import { ensureTopic } from '../server/resources/store.js';
 import { gramsOf } from '../server/search/grams.js';
 import { median, repoRoot, startAtrium, startBare, type ChildServer } from './portal.js';
 
@@ -86,16 +88,18 @@ function writeRows(dir: string, sources: Source[]): string[] {
   return files;
 }
 
-/** The baseline: the rows of one file inserted raw (resources and bigram FTS rows), one transaction; rows/s. */
-function rawInsert(raw: BetterSqlite3.Database, file: string): number {
-  const rows = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { key: string; title: string; date: string; fields: object; search: string });
+/** The baseline: the rows of one file inserted raw into Atrium's schema (resources, topic links, bigram index), one transaction; rows/s. */
+function rawInsert(raw: BetterSqlite3.Database, file: string, topicId: number): number {
+  const rows = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { key: string; title: string; date: string; fields: object; search: string; category: string[] });
   const t0 = performance.now();
   const ins = raw.prepare('INSERT INTO resources (type, source_key, title, date, fields, search_text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const fts = raw.prepare('INSERT INTO grams (rowid, title, body) VALUES (?, ?, ?)');
+  const link = raw.prepare('INSERT INTO resource_topics (resource_id, topic_id, category_one, category_two, type, date_key) VALUES (?, ?, ?, ?, ?, ?)');
+  const fts = raw.prepare('INSERT INTO resources_grams (rowid, title, body) VALUES (?, ?, ?)');
   const now = new Date().toISOString();
   raw.transaction(() => {
     for (const it of rows) {
       const id = ins.run('article', it.key, it.title, it.date, JSON.stringify(it.fields), it.search, now, now).lastInsertRowid;
+      link.run(id, topicId, it.category[0], it.category[1], 'article', it.date);
       fts.run(id, gramsOf(it.title).join(' '), gramsOf(it.search).join(' '));
     }
   })();
@@ -127,21 +131,20 @@ function rssOf(server: ChildServer): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-scale-'));
-  console.log(`search at scale: ${ROWS.toLocaleString('en')} articles in ${dir}`);
-  const sources = readSources();
-  const files = writeRows(dir, sources);
-
-  // 1. import, interleaved with the raw baseline
-  const dbFile = path.join(dir, 'atrium.db');
+/**
+ * Step 1: writes the rows and imports them file by file, each file interleaved with the baseline: the
+ * same rows inserted raw (prepared statements, one transaction per file) into a database of Atrium's
+ * own schema (same tables and indexes: resources, its topic links and the bigram index).
+ */
+async function importAll(dir: string, dbFile: string): Promise<{ atriumRates: number[]; rawRates: number[]; importSeconds: number; topicId: number }> {
+  const files = writeRows(dir, readSources());
   const opened = await openDatabase(dbFile);
+  const rawDb = await openDatabase(path.join(dir, 'raw.db'));
+  const rawTopic = await ensureTopic(rawDb.db, TOPIC);
+  await rawDb.close();
   const raw = new BetterSqlite3(path.join(dir, 'raw.db'));
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
-  raw.exec(`CREATE TABLE resources (id INTEGER PRIMARY KEY, type TEXT NOT NULL, source_key TEXT NOT NULL, title TEXT NOT NULL,
-    date TEXT, fields TEXT NOT NULL, search_text TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, UNIQUE (type, source_key));
-    CREATE VIRTUAL TABLE grams USING fts5(title, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0');`);
   const atriumRates: number[] = [];
   const rawRates: number[] = [];
   let topicId = 0;
@@ -152,18 +155,36 @@ async function main() {
     const summary = await importFiles(opened.db, 'jsonl', [file], { topic: TOPIC });
     atriumRates.push(n / ((performance.now() - s) / 1000));
     topicId = summary.topicId;
-    rawRates.push(rawInsert(raw, file));
+    rawRates.push(rawInsert(raw, file, rawTopic));
     console.log(`  file ${i + 1}/${FILES}: Atrium ${atriumRates[i].toFixed(0)} rows/s, raw ${rawRates[i].toFixed(0)} rows/s`);
   }
   const importSeconds = (performance.now() - t0) / 1000;
   await opened.close();
   raw.close();
+  for (const f of files) fs.rmSync(f);
+  for (const f of ['raw.db', 'raw.db-wal', 'raw.db-shm']) fs.rmSync(path.join(dir, f), { force: true });
+  return { atriumRates, rawRates, importSeconds, topicId };
+}
+
+async function main() {
+  const keep = process.env.BENCH_KEEP;
+  const dir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-scale-'));
+  fs.mkdirSync(dir, { recursive: true });
+  const dbFile = path.join(dir, 'atrium.db');
+  const reuse = !!keep && fs.existsSync(path.join(dir, 'imported.json'));
+  console.log(`search at scale: ${ROWS.toLocaleString('en')} articles in ${dir}${reuse ? ' (imported before)' : ''}`);
+  const importFigures = reuse ? JSON.parse(fs.readFileSync(path.join(dir, 'imported.json'), 'utf8')) as { atriumRates: number[]; rawRates: number[]; importSeconds: number; topicId: number }
+    : await importAll(dir, dbFile);
+  if (keep) fs.writeFileSync(path.join(dir, 'imported.json'), JSON.stringify(importFigures));
+  const { atriumRates, rawRates, importSeconds, topicId } = importFigures;
   const stat = new BetterSqlite3(dbFile, { readonly: true });
   const bytesOf = (like: string) => Number((stat.prepare('SELECT coalesce(sum(pgsize), 0) AS n FROM dbstat WHERE name LIKE ?').get(like) as { n: number }).n);
   const fileMb = fs.statSync(dbFile).size / 2 ** 20;
   const indexMb = bytesOf('resources_grams%') / 2 ** 20;
   const tableMb = bytesOf('resources') / 2 ** 20;
-  const titles = (stat.prepare('SELECT title FROM resources WHERE rowid % 997 = 0 LIMIT 2000').all() as Array<{ title: string }>).map((t) => t.title);
+  const sampled = stat.prepare('SELECT id, title FROM resources WHERE rowid % 997 = 0 LIMIT 2000').all() as Array<{ id: number; title: string }>;
+  const titles = sampled.map((t) => t.title);
+  const ids = sampled.map((t) => t.id);
   stat.close();
 
   // 2. search over HTTP
@@ -181,9 +202,17 @@ async function main() {
   const sampleFile = path.join(dir, 'answer.json');
   fs.writeFileSync(sampleFile, sample);
   const bare = await startBare(sampleFile, 'application/json', '/api/v1/search');
-  for (const q of ['研究', '控制']) { await timed(`${atrium.url}${searchPath(q)}`); await timed(`${bare.url}/api/v1/search`); } // warm up
+  // warm up: queries of their own (another seed), as a server that has been answering for a while
+  const w = rng(11);
+  for (let i = 0; i < 30; i++) {
+    const t = [...titles[Math.floor(w() * titles.length)]];
+    const at = Math.floor(w() * Math.max(1, t.length - 3));
+    await timed(`${atrium.url}${searchPath(t.slice(at, at + 2 + (i % 2)).join(''))}`);
+    await timed(`${bare.url}/api/v1/search`);
+  }
   const rows: string[] = [];
   const bareAll: number[] = [];
+  const byIdAll: number[] = [];
   const hits: Record<string, number[]> = {};
   for (const [name, qs] of Object.entries(sets)) {
     const lat: number[] = [];
@@ -193,6 +222,7 @@ async function main() {
       if (a.status !== 200) throw new Error(`search ${q}: ${a.status}`);
       lat.push(a.ms);
       bareAll.push((await timed(`${bare.url}/api/v1/search`)).ms);
+      byIdAll.push((await timed(`${atrium.url}/api/v1/resources/article/${ids[Math.floor(r() * ids.length)]}`)).ms);
       const body = await (await fetch(`${atrium.url}${searchPath(q)}`)).json() as { totalElements: number; capped: boolean };
       hits[name].push(body.capped ? Infinity : body.totalElements);
     }
@@ -218,7 +248,7 @@ async function main() {
 
   await atrium.stop();
   await bare.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (!keep) fs.rmSync(dir, { recursive: true, force: true });
 
   console.log(`\n## Search at scale (${ROWS.toLocaleString('en')} articles, SQLite, ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`);
   console.log(`Import: ${importSeconds.toFixed(0)} s in all; Atrium median ${median(atriumRates).toFixed(0)} rows/s (first file ${atriumRates[0].toFixed(0)}, last ${atriumRates.at(-1)!.toFixed(0)}), raw insert with the same index ${median(rawRates).toFixed(0)} rows/s: ${(median(atriumRates) / median(rawRates)).toFixed(2)}x`);
@@ -226,7 +256,8 @@ async function main() {
   console.log('| GET /api/v1/search, page 1 of 10 | p50 | p99 | |');
   console.log('|---|---|---|---|');
   for (const row of rows) console.log(row);
-  console.log(`| baseline: bare route, same bytes (${bareAll.length}) | ${ms(median(bareAll))} | ${ms(pct(bareAll, 99))} | |`);
+  console.log(`| baseline: indexed lookup by id, GET /api/v1/resources/article/{id} (${byIdAll.length}) | ${ms(median(byIdAll))} | ${ms(pct(byIdAll, 99))} | |`);
+  console.log(`| baseline: bare route, same bytes as a search answer (${bareAll.length}) | ${ms(median(bareAll))} | ${ms(pct(bareAll, 99))} | |`);
   console.log(`\n20 connections, ${SECONDS} s, the mix: Atrium ${loadA.rps.toFixed(0)} req/s, p50 ${loadA.p50} ms, p99 ${loadA.p99} ms, ${loadA.errors} errors; bare route ${loadB.rps.toFixed(0)} req/s, p99 ${loadB.p99} ms`);
   console.log(`Home page GET /: alone p50 ${ms(median(alone))}, p99 ${ms(pct(alone, 99))}; while two clients search: p50 ${ms(median(during))}, p99 ${ms(pct(during, 99))} (${(median(during) / median(alone)).toFixed(2)}x)`);
   console.log(`Server resident memory after the run: ${rss.toFixed(0)} MB`);

@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -31,7 +32,7 @@ export interface Config {
   webDir: string;
   /** create the demo application and catalogue on an empty database */
   seedDemo: boolean;
-  /** search worker threads on a SQLite file (ATRIUM_SEARCH_WORKERS, 1-16, default 2; server/search/readPool.ts) */
+  /** search worker threads on a SQLite file (ATRIUM_SEARCH_WORKERS, 1-16, default cores - 1; server/search/readPool.ts) */
   searchWorkers: number;
   logLevel: string;
   /** folder of uploaded files for the local disk storage (ATRIUM_FILES_DIR, default dataDir/files) */
@@ -89,9 +90,12 @@ function devSecret(dataDir: string): string {
   }
 }
 
-/** ATRIUM_SEARCH_WORKERS as a whole number 1-16 (default 2); throws on anything else. */
+/**
+ * ATRIUM_SEARCH_WORKERS as a whole number 1-16; by default one core fewer than the machine has (at
+ * least 1, at most 4), so the event loop keeps a core while searches run. Throws on anything else.
+ */
 function searchWorkersOf(text: string | undefined): number {
-  if (text === undefined || text === '') return 2;
+  if (text === undefined || text === '') return Math.max(1, Math.min(4, os.availableParallelism() - 1));
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`ATRIUM_SEARCH_WORKERS 应为 1 到 16 的整数，而不是「${text}」`);
   return n;

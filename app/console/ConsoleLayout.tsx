@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Button, Dropdown, Layout, Menu } from 'antd';
-import { AppstoreOutlined, BlockOutlined, FolderOpenOutlined, LogoutOutlined, TeamOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BlockOutlined, DatabaseOutlined, FolderOpenOutlined, LogoutOutlined, TeamOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { useSession } from './session';
 import { useSignOut } from './useSignOut';
@@ -21,6 +21,7 @@ export function ConsoleLayout() {
     : pathname.startsWith('/console/files') ? 'files'
     : pathname.startsWith('/console/wechats') ? 'wechats'
     : pathname.startsWith('/console/xmodules') ? 'xmodules'
+    : pathname.startsWith('/console/topics') ? 'topics'
     : pathname.startsWith('/console/managers') ? 'managers'
     : pathname.startsWith('/console/users') ? 'users' : '';
   return (
@@ -36,6 +37,7 @@ export function ConsoleLayout() {
           selectedKeys={[selected]}
           items={[
             { key: 'applications', icon: <AppstoreOutlined />, label: <Link to="/console/applications">{MSG.applications}</Link> },
+            { key: 'topics', icon: <DatabaseOutlined />, label: <Link to="/console/topics">{MSG.topicsTitle}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
             { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats/wechatManager">{MSG.wechatManagerTitle}</Link> },
             ...(user?.role === 'super' ? [{ key: 'xmodules', icon: <BlockOutlined />, label: <Link to="/console/xmodules">{MSG.xmodules}</Link> }] : []),

@@ -13,3 +13,5 @@ export { ContentPage } from './content/ContentPage';
 export { ManagersPage } from './roles/ManagersPage';
 export { UsersPage } from './roles/UsersPage';
 export { RoleConfigPage } from './roles/RoleConfigPage';
+export { TopicsPage } from './topics/TopicsPage';
+export { TopicDataPage } from './topics/TopicDataPage';

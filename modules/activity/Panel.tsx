@@ -84,7 +84,7 @@ export default function ActivityPanel({ module, data, loading, error, editable, 
         const items = pageItems(page);
         return (
           <PanelStatus loading={loading && !page} error={error} empty={items.length === 0} editable={editable}
-            hint={<TopicHint site={site} />} skeleton={<ListSkeleton rows={5} />}>
+            hint={<TopicHint site={site} type="activity" />} skeleton={<ListSkeleton rows={5} />}>
             {plain
               ? <PlainList module={module} site={site} twoColumns={two}
                   entries={resourceEntries(items, type, (it) => formatDate(it.start_date) || formatDate(it.date))} />

@@ -53,7 +53,7 @@ export default function BookPanel({ module, data, loading, error, editable, site
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(bookDefinition, module, site)} className="atr-p--book">
       <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} />} skeleton={<CardSkeleton count={count} columns={columns} />}>
+        hint={<TopicHint site={site} type="book" />} skeleton={<CardSkeleton count={count} columns={columns} />}>
         <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
           {items.map((it, i) => <BookCard key={idOf(it) || i} it={it} module={module} site={site} />)}
         </div>

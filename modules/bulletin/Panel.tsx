@@ -28,7 +28,7 @@ export default function BulletinPanel({ module, data, loading, error, editable, 
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(bulletinDefinition, module, site)} className="atr-p--bulletin"
       style={empty ? { minHeight: listHeight({ groupTemplate: site.groupTemplate }) } : undefined}>
-      <PanelStatus loading={loading} error={error} empty={empty} editable={editable} hint={<TopicHint site={site} />}
+      <PanelStatus loading={loading} error={error} empty={empty} editable={editable} hint={<TopicHint site={site} type="bulletin" />}
         skeleton={<CardSkeleton count={Math.min(module.dataSize || 1, 4)} columns={Math.min(columns, module.dataSize || 1)} />}>
         <ul className="atr-p-bul" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, rowGap: gap }}>
           {items.map((it, i) => {

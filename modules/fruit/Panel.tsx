@@ -23,7 +23,7 @@ export default function FruitPanel({ module, data, loading, error, editable, sit
         const items = pageItems(page);
         return (
           <PanelStatus loading={loading && !page} error={error} empty={items.length === 0} editable={editable}
-            hint={<TopicHint site={site} />} skeleton={<ListSkeleton rows={5} />}>
+            hint={<TopicHint site={site} type="fruit" />} skeleton={<ListSkeleton rows={5} />}>
             <PlainList module={module} site={site} twoColumns={two}
               entries={resourceEntries(items, type, (it) => formatDate(it.date) || formatDate(it.publish_year))} />
           </PanelStatus>

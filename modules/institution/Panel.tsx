@@ -68,7 +68,7 @@ export default function InstitutionPanel({ module, data, loading, error, editabl
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(institutionDefinition, module, site)} className="atr-p--institution">
       <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} />} skeleton={<CardSkeleton count={count} columns={columns} />}>
+        hint={<TopicHint site={site} type="institution" />} skeleton={<CardSkeleton count={count} columns={columns} />}>
         <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
           <InstitutionCards items={items} module={module} site={site} counts={counts} />
         </div>

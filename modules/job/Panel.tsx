@@ -64,7 +64,7 @@ export default function JobPanel({ module, data, loading, error, editable, site,
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(jobDefinition, module, site)} className="atr-p--job">
       <PanelStatus loading={loading} error={error} empty={jobs.length === 0} editable={editable}
-        hint={<TopicHint site={site} />} skeleton={<ListSkeleton rows={Math.min(module.dataSize || 4, 6)} />}>
+        hint={<TopicHint site={site} type="job" />} skeleton={<ListSkeleton rows={Math.min(module.dataSize || 4, 6)} />}>
         <ul className="atr-p-jobs">
           {jobs.map((job, i) => <li key={idOf(job, 'uuid') || idOf(job) || `i${i}`}><JobRow job={job} module={module} site={site} /></li>)}
         </ul>

@@ -75,7 +75,7 @@ export default function JournalPanel({ module, data, loading, error, editable, s
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(journalDefinition, module, site)} className="atr-p--journal">
       <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} />} skeleton={<CardSkeleton count={count} columns={columns} />}>
+        hint={<TopicHint site={site} type="journal" />} skeleton={<CardSkeleton count={count} columns={columns} />}>
         <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
           {items.map((it, i) => <JournalCard key={idOf(it) || i} it={it} module={module} site={site} subscribe={subscribe} />)}
         </div>

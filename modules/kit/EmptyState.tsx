@@ -5,7 +5,7 @@
  * - wechat_article: 暂未绑定公众号或公众号数据未分组，点击此处配置 → /console/wechats/wechatManager;
  * - notice and resource: 去发布 raises the window event `atrium:data-list` (CustomEvent with detail
  *   `{ moduleId, type }`, DATA_LIST_EVENT) instead of navigating, so the editor opens its data list;
- * - any other type: 去发布 → /console/topics/tc/topicShow/{topicId} (the application's topic; without a
+ * - any other type: 去发布 → /console/topics/tc/topicShow/{topicId}?type={type} (the application's topic, on the panel's type; without a
  *   topic the hint asks to choose one in the application settings).
  *
  * Links open the console in a new tab (buttons: the editor makes anchors inert).
@@ -33,7 +33,7 @@ export function emptyActionOf(type: string, moduleId: string, topicId: number | 
   if (type === 'wechat_article') return { kind: 'link', href: WECHAT_MANAGER_HREF, text: SITE_MSG.emptyWechatConfigure };
   if (EVENT_TYPES.has(type)) return { kind: 'event', detail: { moduleId, type }, text: SITE_MSG.emptyPublish };
   if (topicId == null) return { kind: 'none', text: '该应用未选择专题，请先在应用设置中选择专题' };
-  return { kind: 'link', href: topicShowHref(topicId), text: SITE_MSG.emptyPublish };
+  return { kind: 'link', href: topicShowHref(topicId, type), text: SITE_MSG.emptyPublish };
 }
 
 /** Raises DATA_LIST_EVENT on window with `{ moduleId, type }` (the event of modules/kit/dataList.tsx). */

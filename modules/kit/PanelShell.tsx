@@ -166,14 +166,14 @@ export function PanelEmpty({ editable, hint }: { editable: boolean; hint?: React
  * The edit-mode hint of a resource panel (spec 1 §2 'Empty-state widget'): the resources come from the
  * application's topic, so it offers the topic's console page (a button: the editor makes links inert).
  */
-export function TopicHint({ site }: { site: SiteContext }) {
+export function TopicHint({ site, type }: { site: SiteContext; /** the panel's resource type: the data page opens on it */ type?: string }) {
   if (site.topicId == null) return <>该应用未选择专题，请先在应用设置中选择专题</>;
   const topicId = site.topicId;
   return (
     <>
       该分类下暂无资源，
       <UiButton variant="link" size="small" className="atr-p-hint__action"
-        onClick={() => { window.open(topicShowHref(topicId), '_blank', 'noopener'); }}>
+        onClick={() => { window.open(topicShowHref(topicId, type), '_blank', 'noopener'); }}>
         去配置数据
       </UiButton>
     </>

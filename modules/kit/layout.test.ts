@@ -84,7 +84,7 @@ describe('empty-state widget (spec 1 §2, spec 2 §2)', () => {
   it('other types go to the topic show page with the publish prompt', () => {
     const h = html('journal', true);
     expect(h).toContain('去发布');
-    expect(h).toContain('data-href="/console/topics/tc/topicShow/9"');
+    expect(h).toContain('data-href="/console/topics/tc/topicShow/9?type=journal"');
     expect(emptyActionOf('journal', 'm1', null).kind).toBe('none');
   });
 

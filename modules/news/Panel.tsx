@@ -31,7 +31,7 @@ export default function NewsPanel({ module, data, loading, error, editable, site
 
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(newsDefinition, module, site)} className="atr-p--news">
-      <PanelStatus loading={loading} error={error} empty={empty} editable={editable} hint={<TopicHint site={site} />}
+      <PanelStatus loading={loading} error={error} empty={empty} editable={editable} hint={<TopicHint site={site} type="news" />}
         skeleton={<ListSkeleton rows={narrow ? 6 : 7} />}>
         <div className={`atr-p-news atr-p-news--${layout}`}>
           {showCarousel && slides.length > 0 && (

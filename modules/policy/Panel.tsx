@@ -19,7 +19,7 @@ export default function PolicyPanel({ module, data, loading, error, editable, si
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(policyDefinition, module, site)} className="atr-p--policy">
       <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} />} skeleton={<ListSkeleton rows={6} />}>
+        hint={<TopicHint site={site} type="policy" />} skeleton={<ListSkeleton rows={6} />}>
         <PlainList module={module} site={site} twoColumns={two}
           entries={items.map((it, i) => {
             const id = idOf(it);

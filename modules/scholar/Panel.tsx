@@ -53,7 +53,7 @@ export default function ScholarPanel({ module, data, loading, error, editable, s
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(scholarDefinition, module, site)} className="atr-p--scholar">
       <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} />} skeleton={<CardSkeleton count={count} columns={columns} />}>
+        hint={<TopicHint site={site} type="scholar" />} skeleton={<CardSkeleton count={count} columns={columns} />}>
         <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
           {items.map((it, i) => <ScholarCard key={idOf(it) || i} it={it} module={module} site={site} />)}
         </div>

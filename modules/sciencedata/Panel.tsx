@@ -19,7 +19,7 @@ export default function SciencedataPanel({ module, data, loading, error, editabl
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(sciencedataDefinition, module, site)} className="atr-p--sciencedata">
       <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} />} skeleton={<ListSkeleton rows={6} />}>
+        hint={<TopicHint site={site} type="sciencedata" />} skeleton={<ListSkeleton rows={6} />}>
         <PlainList module={module} site={site} twoColumns={two}
           entries={items.map((it, i) => {
             const id = idOf(it);

@@ -60,6 +60,8 @@ export interface TopicsTable {
   id: Generated<number>;
   title: string;
   cover: string | null;
+  /** what the topic holds, shown in the console (migration 023) */
+  description: string | null;
   created_at: string;
 }
 
@@ -139,6 +141,8 @@ export interface ResourceTopicsTable {
   /** the resource's type and date ('' when none), kept here for the ordered panel reads */
   type: string;
   date_key: string;
+  /** 1: visitors see it in this topic; 0: withdrawn by a manager (migration 023, default 1) */
+  published: Generated<number>;
 }
 
 /** How many resources of a type a topic has (kept by upsertResources; read by unfiltered panel reads). */

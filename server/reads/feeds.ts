@@ -30,7 +30,7 @@ async function readType(db: Db, q: { type: string; topicId?: number | null; offs
   const filter = q.where;
   if (q.topicId != null) {
     let links = db.selectFrom('resource_topics').innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
-      .where('resource_topics.topic_id', '=', q.topicId).where('resource_topics.type', '=', q.type);
+      .where('resource_topics.topic_id', '=', q.topicId).where('resource_topics.type', '=', q.type).where('resource_topics.published', '=', 1);
     if (filter) links = links.where(jsonField(db, filter.key), 'in', filter.values);
     const [rows, total] = await Promise.all([
       links.select(COLS).orderBy('resource_topics.date_key', 'desc').orderBy('resource_topics.resource_id', 'desc')

@@ -25,7 +25,7 @@ export async function readTop(db: Db, q: TopQuery): Promise<Page<ResourceItem>> 
   const pageOf = Math.floor(q.offset / Math.max(q.count, 1)) + 1;
   const cols = ['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'] as const;
   if (q.topicId != null) {
-    const links = db.selectFrom('resource_topics').where('resource_topics.topic_id', '=', q.topicId).where('resource_topics.type', '=', q.kind)
+    const links = db.selectFrom('resource_topics').where('resource_topics.topic_id', '=', q.topicId).where('resource_topics.type', '=', q.kind).where('resource_topics.published', '=', 1)
       .$if(!!q.categoryLevelOne, (qb) => qb.where('resource_topics.category_one', '=', q.categoryLevelOne!))
       .$if(!!q.categoryLevelTwo, (qb) => qb.where('resource_topics.category_two', '=', q.categoryLevelTwo!));
     const [rows, total] = await Promise.all([

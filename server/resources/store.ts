@@ -150,7 +150,7 @@ export async function upsertResources(db: Q, items: ResourceInput[], opts: Upser
     }))).returning(['id', 'type', 'source_key']).execute();
     const idOf = new Map<string, number>();
     for (const r of rows) idOf.set(keyOf(r), r.id);
-    await indexResources(db, [...lastByKey.values()].map((it) => ({ id: idOf.get(keyOf(it))!, title: it.title, text: it.searchText ?? '' })));
+    await indexResources(db, [...lastByKey.values()].map((it) => ({ id: idOf.get(keyOf(it))!, title: it.title, text: it.searchText ?? '', isNew: !stored.has(keyOf(it)) })));
     const counted = new Set<string>();
     const links = new Map<string, { resource_id: number; topic_id: number; category_one: string | null; category_two: string | null; type: string; date_key: string }>();
     for (const it of batch) {
@@ -192,7 +192,7 @@ export async function refreshTopicTypeCounts(db: Q, items: ReadonlyArray<Pick<Re
   const pairs = new Map<string, { topicId: number; type: string }>();
   for (const it of items) if (it.topicId !== undefined) pairs.set(`${it.topicId}\u0000${it.type}`, { topicId: it.topicId, type: it.type });
   for (const { topicId, type } of pairs.values()) {
-    const { n } = await db.selectFrom('resource_topics').where('topic_id', '=', topicId).where('type', '=', type)
+    const { n } = await db.selectFrom('resource_topics').where('topic_id', '=', topicId).where('type', '=', type).where('published', '=', 1)
       .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     await db.insertInto('topic_type_counts').values({ topic_id: topicId, type, n: Number(n) })
       .onConflict((oc) => oc.columns(['topic_id', 'type']).doUpdateSet({ n: Number(n) })).execute();

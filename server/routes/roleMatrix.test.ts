@@ -96,8 +96,20 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/modules/top-bulletin': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-bulletin?topicId=${f.topicId}` }) },
   'GET /api/v1/topics': { access: 'signedIn', call: () => ({ url: '/api/v1/topics' }) },
   'GET /api/v1/topics/:topicId/categories': { access: 'public', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories` }) },
+  // topics and their data (issue 11 §3, decision 265): topics by super managers, a topic's data by the managers of its applications
+  'POST /api/v1/topics': { access: 'super', status: 201, call: () => ({ url: '/api/v1/topics', body: { title: `矩阵专题${uniq()}` } }) },
+  'PUT /api/v1/topics/:topicId': { access: 'super', call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `改名专题${uniq()}`)}`, body: { title: `改名后${uniq()}` } }) },
+  'DELETE /api/v1/topics/:topicId': { access: 'super', call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `待删专题${uniq()}`)}` }) },
+  'GET /api/v1/topics/:topicId/stats': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/stats` }) },
+  'GET /api/v1/topics/:topicId/resources': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources?type=scholar` }) },
+  'POST /api/v1/topics/:topicId/resources': { access: 'manager', status: 201, call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources`, body: { type: 'policy', title: '矩阵政策', fields: {} } }) },
+  'PUT /api/v1/topics/:topicId/resources/:resourceId': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999`, body: { title: '矩阵政策', fields: {} } }) },
+  'DELETE /api/v1/topics/:topicId/resources/:resourceId': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999` }) },
+  'POST /api/v1/topics/:topicId/resources/bulk': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/bulk`, body: { action: 'publish', ids: [f.resourceId] } }) },
   'GET /api/v1/search': { access: 'public', call: () => ({ url: '/api/v1/search?q=%E7%9F%A9%E9%98%B5' }) },
   'GET /api/v1/resources/:type/:id': { access: 'public', call: (f) => ({ url: `/api/v1/resources/scholar/${f.resourceId}` }) },
+  'GET /api/v1/resources/:type/:id/citation': { access: 'public', call: (f) => ({ url: `/api/v1/resources/scholar/${f.resourceId}/citation?format=bibtex` }) },
+  'GET /api/v1/citations': { access: 'public', call: (f) => ({ url: `/api/v1/citations?ids=${f.resourceId}&format=ris` }) },
   'POST /api/v2/files': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v2/files', body: {} }) },
   'POST /api/v1/files': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/files', body: {} }) },
   'GET /api/v1/files': { access: 'signedIn', call: () => ({ url: '/api/v1/files' }) },
@@ -271,12 +283,13 @@ beforeAll(async () => {
   userIds.super = await makeUser('超级管理员', { phone: '13611110004', role: 'super' });
   const plainUserId = await makeUser('普通用户', { phone: '13611110005' });
   const t = new Date().toISOString();
-  const mk = async (name: string, host: string) => (await ctx.db.insertInto('applications').values({
-    name, host, topic_id: topicId, logo: null, status: 'released', home_config: '[]', header_config: '{}', footer_config: '{}', theme_config: '{}',
+  const mk = async (name: string, host: string, topic = topicId) => (await ctx.db.insertInto('applications').values({
+    name, host, topic_id: topic, logo: null, status: 'released', home_config: '[]', header_config: '{}', footer_config: '{}', theme_config: '{}',
     created_by: null, created_at: t, updated_at: t,
   }).returning('id').executeTakeFirstOrThrow()).id;
   const appId = await mk('矩阵站点', 'matrix.example.cn');
-  const otherId = await mk('他站', 'other-matrix.example.cn');
+  // another topic: a topic's data is for the managers of the applications using it (decision 265)
+  const otherId = await mk('他站', 'other-matrix.example.cn', await ensureTopic(ctx.db, '他站专题'));
   await ctx.db.insertInto('application_managers').values([
     { application_id: appId, user_id: userIds.manager },
     { application_id: otherId, user_id: userIds.otherManager },

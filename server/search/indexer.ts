@@ -12,8 +12,8 @@ import { GRAMS_VERSION, gramsOf } from './grams.js';
 
 type Q = Kysely<Database>;
 
-/** What one resource contributes to the index. */
-export interface IndexedText { id: number; title: string; text: string }
+/** What one resource contributes to the index; `isNew`: the resource was just inserted (nothing to replace). */
+export interface IndexedText { id: number; title: string; text: string; isNew?: boolean }
 
 const isPostgres = (db: Q) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -47,7 +47,9 @@ export async function indexResources(db: Q, items: readonly IndexedText[]): Prom
   }
   for (let i = 0; i < items.length; i += 500) {
     const batch = items.slice(i, i + 500);
-    await sql`delete from resources_grams where rowid in (${sql.join(batch.map((it) => it.id))})`.execute(db);
+    // a delete of a row the index does not hold still costs FTS5 work: only replaced rows are deleted
+    const replaced = batch.filter((it) => !it.isNew).map((it) => it.id);
+    if (replaced.length) await sql`delete from resources_grams where rowid in (${sql.join(replaced)})`.execute(db);
     await sql`insert into resources_grams (rowid, title, body) values ${sql.join(batch.map((it) => sql`(${it.id}, ${gramsOf(it.title).join(' ')}, ${gramsOf(it.text).join(' ')})`))}`.execute(db);
   }
 }

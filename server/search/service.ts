@@ -92,7 +92,8 @@ export function tsQuery(parts: QueryPart[]): string {
 }
 
 interface Hit {
-  id: number; type: string; category: string | null; category2: string | null; title: string; date: string | null;
+  /** title null: not read (a links-only read; `score` is then FTS5's bm25, title weighted 10: lower is closer) */
+  id: number; type: string; category: string | null; category2: string | null; title: string | null; date: string | null; score?: number;
   /** the field facets' values, by facet key */
   values: Record<string, string | null>;
 }
@@ -117,31 +118,41 @@ const fieldValue = (dialect: Dialect, field: string) => (dialect === 'sqlite'
 async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: MatchFilter): Promise<Hit[]> {
   const join = dialect === 'sqlite' ? sql`cross join` : sql`join`;
   const topical = f.topicId != null;
+  const read = f.facets ?? [];
+  const typeFacets = f.type ? FIELD_FACETS[f.type as ResourceType] ?? [] : [];
+  const byField = Object.entries(f.fieldFilters ?? {}).flatMap(([key, value]) => {
+    const facet = typeFacets.find((x) => x.key === key);
+    return facet ? [{ field: facet.field, value }] : [];
+  });
+  // SQLite within a topic, with no listing field to read: the small topic link rows answer everything
+  // (type, categories, date), so the large resource rows are not read at all; titles come later, for
+  // the matches that are ranked (decision 261)
+  const linksOnly = dialect === 'sqlite' && topical && !!parts && read.length === 0 && byField.length === 0;
   const filters: RawBuilder<unknown>[] = [];
-  if (f.type) filters.push(sql`and r.type = ${f.type}`);
+  if (f.type) filters.push(linksOnly ? sql`and rt.type = ${f.type}` : sql`and r.type = ${f.type}`);
   if (f.category && topical) filters.push(sql`and rt.category_one = ${f.category}`);
   if (f.subcategory && topical) filters.push(sql`and rt.category_two = ${f.subcategory}`);
-  const type = f.type ? FIELD_FACETS[f.type as ResourceType] ?? [] : [];
-  for (const [key, value] of Object.entries(f.fieldFilters ?? {})) {
-    const facet = type.find((x) => x.key === key);
-    if (facet) filters.push(sql`and ${fieldValue(dialect, facet.field)} = ${value}`);
-  }
-  const read = f.facets ?? [];
+  for (const { field, value } of byField) filters.push(sql`and ${fieldValue(dialect, field)} = ${value}`);
   const columns = sql`r.id, r.type, ${topical ? sql`rt.category_one` : sql`null`} as category, ${topical ? sql`rt.category_two` : sql`null`} as category2,
     r.title, r.date${sql.join(read.map((x, i) => sql`, ${fieldValue(dialect, x.field)} as ${sql.ref(`v${i}`)}`), sql``)}`;
   const more = sql.join(filters, sql` `);
   const page = sql`limit ${f.limit} offset ${f.offset ?? 0}`;
   let q: RawBuilder<Record<string, unknown>>;
-  if (!parts) {
+  if (linksOnly) {
+    q = sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
+      from resources_grams g cross join resource_topics rt on rt.resource_id = g.rowid and rt.topic_id = ${f.topicId} and rt.published = 1
+      where resources_grams match ${ftsQuery(parts)} ${more}
+      ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`;
+  } else if (!parts) {
     // a type's listing: the topic's order index (topic, type, date) drives, or the resources themselves
     q = topical
       ? sql`select ${columns} from resource_topics rt ${join} resources r on r.id = rt.resource_id
-          where rt.topic_id = ${f.topicId} and rt.type = ${f.type} ${more}
+          where rt.topic_id = ${f.topicId} and rt.type = ${f.type} and rt.published = 1 ${more}
           ${f.newest ? sql`order by rt.date_key desc, rt.resource_id desc` : sql``} ${page}`
       : sql`select ${columns} from resources r where 1 = 1 ${more}
           ${f.newest ? sql`order by coalesce(r.date, '') desc, r.id desc` : sql``} ${page}`;
   } else {
-    const topicJoin = topical ? sql`${join} resource_topics rt on rt.resource_id = r.id and rt.topic_id = ${f.topicId}` : sql``;
+    const topicJoin = topical ? sql`${join} resource_topics rt on rt.resource_id = r.id and rt.topic_id = ${f.topicId} and rt.published = 1` : sql``;
     q = dialect === 'sqlite'
       // the FTS table drives (CROSS JOIN keeps it outermost), so a limit stops the scan early
       ? sql`select ${columns} from resources_grams g cross join resources r on r.id = g.rowid ${topicJoin}
@@ -154,9 +165,30 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
   const rows = (await q.execute(db)).rows;
   return rows.map((r) => ({
     id: Number(r.id), type: r.type as string, category: (r.category as string | null) ?? null, category2: (r.category2 as string | null) ?? null,
-    title: r.title as string, date: (r.date as string | null) ?? null,
+    title: (r.title as string | null) ?? null, date: (r.date as string | null) ?? null, score: r.score == null ? undefined : Number(r.score),
     values: Object.fromEntries(read.map((x, i) => [x.key, r[`v${i}`] == null ? null : String(r[`v${i}`])])),
   }));
+}
+
+/**
+ * The ids among `ids` whose title holds each term, per term: FTS5 queries on the title column only (no
+ * resource row is read). SQLite only.
+ */
+async function titleMatches(db: Db, perTerm: QueryPart[][], ids: Set<number>): Promise<Array<Set<number>>> {
+  return Promise.all(perTerm.map(async (parts) => {
+    const rows = await sql<{ id: number }>`select rowid as id from resources_grams where resources_grams match ${`{title} : (${ftsQuery(parts)})`}`.execute(db);
+    return new Set(rows.rows.map((r) => Number(r.id)).filter((id) => ids.has(id)));
+  }));
+}
+
+/**
+ * FTS5's bm25 of the matches (title weighted 10; lower is closer: fewer other words), at most `limit`
+ * of them, by id. Read only for matches that are ranked, so a query with more than the cap pays nothing.
+ */
+async function closeness(db: Db, parts: QueryPart[], limit: number): Promise<Map<number, number>> {
+  const rows = await sql<{ id: number; score: number }>`select rowid as id, bm25(resources_grams, 10.0, 1.0) as score
+    from resources_grams where resources_grams match ${ftsQuery(parts)} limit ${limit * 2}`.execute(db);
+  return new Map(rows.rows.map((r) => [Number(r.id), Number(r.score)]));
 }
 
 /** Counts of values, largest first, then by value. */
@@ -173,14 +205,23 @@ function categoryTree(hits: Hit[]): CategoryFacet[] {
   }));
 }
 
-/** Ranks hits: with terms, more terms in the title, shorter title, newer, smaller id first; without, newest first. */
-function rank(hits: Hit[], terms: string[]): Hit[] {
+/**
+ * Ranks hits: with terms, more terms in the title first, then the closer match (a shorter title; for a
+ * links-only read FTS5's bm25, which weighs the same), newer, smaller id; without terms, newest first.
+ * `inTitle` gives the number of terms in a hit's title when the titles were not read.
+ */
+function rank(hits: Hit[], terms: string[], inTitle?: (h: Hit) => number): Hit[] {
   const wanted = terms.map((t) => runsOf(t).map((r) => r.join('')));
   const scored = hits.map((h) => {
-    const title = terms.length ? runsOf(h.title).map((r) => r.join('')).join(' ') : '';
-    return { h, inTitle: wanted.filter((runs) => runs.length > 0 && runs.every((r) => title.includes(r))).length, len: terms.length ? [...h.title].length : 0, date: h.date ?? '' };
+    const text = h.title ?? '';
+    const title = terms.length && !inTitle ? runsOf(text).map((r) => r.join('')).join(' ') : '';
+    return {
+      h, date: h.date ?? '',
+      inTitle: inTitle ? inTitle(h) : wanted.filter((runs) => runs.length > 0 && runs.every((r) => title.includes(r))).length,
+      closeness: !terms.length ? 0 : h.score ?? [...text].length,
+    };
   });
-  scored.sort((x, y) => y.inTitle - x.inTitle || x.len - y.len || (x.date < y.date ? 1 : x.date > y.date ? -1 : 0) || (terms.length ? x.h.id - y.h.id : y.h.id - x.h.id));
+  scored.sort((x, y) => y.inTitle - x.inTitle || x.closeness - y.closeness || (x.date < y.date ? 1 : x.date > y.date ? -1 : 0) || (terms.length ? x.h.id - y.h.id : y.h.id - x.h.id));
   return scored.map((s) => s.h);
 }
 
@@ -232,7 +273,13 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   let ids: number[];
   let total: number;
   if (listed) {
-    ids = rank(listed, terms).slice(offset, offset + size).map((h) => h.id);
+    let inTitle: ((h: Hit) => number) | undefined;
+    if (terms.length && listed.some((h) => h.title === null)) {
+      const [sets, scores] = await Promise.all([titleMatches(db, perTerm, new Set(listed.map((h) => h.id))), closeness(db, parts!, cap)]);
+      inTitle = (h) => sets.filter((set) => set.has(h.id)).length;
+      listed = listed.map((h) => ({ ...h, score: scores.get(h.id) ?? 0 }));
+    }
+    ids = rank(listed, terms, inTitle).slice(offset, offset + size).map((h) => h.id);
     total = listed.length;
   } else {
     // more than the cap: newest first, the page cut in SQL; pages end at the cap

@@ -12,6 +12,9 @@ import { searchResources, type SearchQuery } from './service.js';
 const { file } = workerData as { file: string };
 const sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
 sqlite.pragma('busy_timeout = 5000');
+// reads jump around a large file: map up to 256 MB of it (no read call per page) and keep 64 MB of pages (decision 262)
+sqlite.pragma('mmap_size = 268435456');
+sqlite.pragma('cache_size = -65536');
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 
 parentPort!.on('message', (msg: { id: number; query: SearchQuery }) => {

@@ -142,16 +142,20 @@ export function ResourcesPage() {
         </div>
       )}
       {editing !== null && (
-        <ResourceModal applicationId={id} type={type} resource={editing === 'new' ? null : editing} onClose={() => setEditing(null)}
+        <ResourceModal basePath={`/api/v1/applications/${id}/resources`} type={type} resource={editing === 'new' ? null : editing} onClose={() => setEditing(null)}
           onSaved={() => { setEditing(null); void queryClient.invalidateQueries({ queryKey: ['resources', id] }); }} />
       )}
     </div>
   );
 }
 
-/** The create/edit dialog of one resource (536 px). The server's 400 lands on the fields it names. */
-function ResourceModal({ applicationId, type, resource, onClose, onSaved }: {
-  applicationId: number; type: ConsoleResourceType; resource: ConsoleResource | null; onClose(): void; onSaved(): void;
+/**
+ * The create/edit dialog of one resource (536 px): POST `basePath` or PUT `basePath/{id}` (an
+ * application's resources, or a topic's: /api/v1/topics/{id}/resources). The server's 400 lands on the
+ * fields it names.
+ */
+export function ResourceModal({ basePath, type, resource, onClose, onSaved }: {
+  basePath: string; type: ConsoleResourceType; resource: Pick<ConsoleResource, 'id' | 'title' | 'date' | 'fields'> | null; onClose(): void; onSaved(): void;
 }) {
   const [form] = Form.useForm<FormValues>();
   const spec = RESOURCE_TYPE_SPECS[type];
@@ -161,8 +165,8 @@ function ResourceModal({ applicationId, type, resource, onClose, onSaved }: {
     send: (values) => {
       const body = { title: values.title, date: values.date ?? null, fields: values.fields ?? {} };
       return resource
-        ? apiPut<WithMessage>(`/api/v1/applications/${applicationId}/resources/${resource.id}`, body)
-        : apiPost<WithMessage>(`/api/v1/applications/${applicationId}/resources`, { type, ...body });
+        ? apiPut<WithMessage>(`${basePath}/${resource.id}`, body)
+        : apiPost<WithMessage>(basePath, { type, ...body });
     },
     successMsg: resource ? MSG.resourceSaved : MSG.resourceCreated,
     onRefused: (err) => applyPathErrors(form, err, (p) => p[0] === 'title' || p[0] === 'date' || (p[0] === 'fields' && p.length > 1)),

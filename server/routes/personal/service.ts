@@ -82,7 +82,7 @@ export async function recommend(db: Db, userId: number, q: { page: number; size:
   const byCategory = (column: 'category_one' | 'category_two', values: string[], limit: number): Promise<Row[]> => values.length === 0
     ? Promise.resolve([])
     : db.selectFrom('resource_topics').innerJoin('resources', 'resources.id', 'resource_topics.resource_id').select(cols)
-      .where(`resource_topics.${column}`, 'in', values)
+      .where(`resource_topics.${column}`, 'in', values).where('resource_topics.published', '=', 1)
       .$if(!!q.type, (qb) => qb.where('resource_topics.type', '=', q.type!))
       .where('resources.id', 'not in', seen).where('resources.id', 'not in', dismissed)
       .orderBy('resource_topics.date_key', 'desc').orderBy('resources.id', 'asc').limit(limit).execute();

@@ -1,6 +1,13 @@
 /**
- * Topics and their two-level category tree (spec 2 §7: GET /api/v1/topics, /api/v1/topics/{id}/categories).
- * The tree is `{ label, value, children }` with the label as value (docs/decisions.md).
+ * Topics and their data (spec 2 §7: GET /api/v1/topics, /api/v1/topics/{id}/categories; issue 11 §3
+ * the console's `/console/topics/**`, decision 265):
+ * - GET /api/v1/topics: signed in; every topic with its counts, the applications using it, and whether
+ *   the user may open its data.
+ * - POST /api/v1/topics, PUT/DELETE /api/v1/topics/{id}: super managers (409 while an application uses it).
+ * - GET /api/v1/topics/{id}/categories: public (the explore page's tree). `{ label, value, children }`.
+ * - GET /api/v1/topics/{id}/stats, GET …/resources, POST …/resources/bulk, and POST …/resources,
+ *   PUT/DELETE …/resources/{resourceId} (the console-editable types, as the application resource
+ *   manager): super managers, and managers with the content right of an application using the topic.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -8,8 +15,12 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { parse } from '../../http/parse.js';
 import { notFound } from '../../http/errors.js';
-import { requireUser } from '../../http/session.js';
+import { requireSuper, requireUser } from '../../http/session.js';
 import { MSG } from '../../../common/messages.js';
+import { bulkBody, topicBody, topicParams, topicResourceParams, topicResourcesQuery } from './schema.js';
+import { createEnvelope, updateEnvelope } from '../resources/schema.js';
+import { changeResource, createResource, deleteResource, parseResourceBody } from '../resources/service.js';
+import { bulkTopicResources, createTopic, deleteTopic, listTopicResources, listTopics, requireTopic, topicTypeCounts, updateTopic } from './service.js';
 
 export interface CategoryNode { label: string; value: string; children?: CategoryNode[] }
 
@@ -24,15 +35,77 @@ export async function categoryTree(db: Db, topicId: number): Promise<CategoryNod
 }
 
 export default async function topicRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/api/v1/topics', async (req) => {
-    requireUser(req);
-    const rows = await db.selectFrom('topics').select(['id', 'title', 'cover']).orderBy('id').execute();
-    return rows;
+  app.get('/api/v1/topics', async (req) => listTopics(db, requireUser(req)));
+
+  app.post('/api/v1/topics', async (req, reply) => {
+    requireSuper(req);
+    const body = parse(topicBody, req.body);
+    const id = await createTopic(db, body);
+    return reply.status(201).send({ id, message: MSG.topicCreated });
   });
+
+  app.put('/api/v1/topics/:topicId', async (req) => {
+    requireSuper(req);
+    const { topicId } = parse(topicParams, req.params, 'params');
+    await updateTopic(db, topicId, parse(topicBody, req.body));
+    return { ok: true, message: MSG.topicSaved };
+  });
+
+  app.delete('/api/v1/topics/:topicId', async (req) => {
+    requireSuper(req);
+    const { topicId } = parse(topicParams, req.params, 'params');
+    await deleteTopic(db, topicId);
+    return { ok: true, message: MSG.topicDeleted };
+  });
+
   app.get('/api/v1/topics/:topicId/categories', async (req) => {
     const { topicId } = parse(z.object({ topicId: z.coerce.number().int().min(1) }), req.params, 'params');
     const t = await db.selectFrom('topics').select('id').where('id', '=', topicId).executeTakeFirst();
     if (!t) throw notFound(MSG.topicNotFound);
     return categoryTree(db, topicId);
+  });
+
+  app.get('/api/v1/topics/:topicId/stats', async (req) => {
+    const { topicId } = parse(topicParams, req.params, 'params');
+    const topic = await requireTopic(db, requireUser(req), topicId);
+    return { id: topic.id, title: topic.title, types: await topicTypeCounts(db, topicId) };
+  });
+
+  app.get('/api/v1/topics/:topicId/resources', async (req) => {
+    const { topicId } = parse(topicParams, req.params, 'params');
+    await requireTopic(db, requireUser(req), topicId);
+    return listTopicResources(db, topicId, parse(topicResourcesQuery, req.query, 'query'));
+  });
+
+  app.post('/api/v1/topics/:topicId/resources', async (req, reply) => {
+    const { topicId } = parse(topicParams, req.params, 'params');
+    await requireTopic(db, requireUser(req), topicId);
+    const { type, ...rest } = parse(createEnvelope, req.body);
+    const created = await createResource(db, topicId, type, parseResourceBody(type, rest));
+    return reply.status(201).send({ ...created, message: MSG.resourceCreated });
+  });
+
+  app.put('/api/v1/topics/:topicId/resources/:resourceId', async (req) => {
+    const { topicId, resourceId } = parse(topicResourceParams, req.params, 'params');
+    await requireTopic(db, requireUser(req), topicId);
+    const { type, ...rest } = parse(updateEnvelope, req.body);
+    return { ...await changeResource(db, topicId, resourceId, type, rest), message: MSG.resourceSaved };
+  });
+
+  app.delete('/api/v1/topics/:topicId/resources/:resourceId', async (req) => {
+    const { topicId, resourceId } = parse(topicResourceParams, req.params, 'params');
+    await requireTopic(db, requireUser(req), topicId);
+    await deleteResource(db, topicId, resourceId);
+    return { ok: true, message: MSG.resourceDeleted };
+  });
+
+  app.post('/api/v1/topics/:topicId/resources/bulk', async (req) => {
+    const { topicId } = parse(topicParams, req.params, 'params');
+    await requireTopic(db, requireUser(req), topicId);
+    const body = parse(bulkBody, req.body);
+    const n = await bulkTopicResources(db, topicId, body);
+    const message = body.action === 'delete' ? MSG.bulkDeleted(n) : body.action === 'publish' ? MSG.bulkPublished(n)
+      : body.action === 'withdraw' ? MSG.bulkWithdrawn(n) : MSG.bulkCategorised(n);
+    return { ok: true, changed: n, message };
   });
 }

@@ -1,0 +1,207 @@
+/**
+ * /console/topics/tc/topicShow/:topicId?type= (spec 1 §2; issue 11 §3): the data of a topic. A tab per
+ * resource type with its count (published / all); per type a table, 20 a page (spec 2 §9), with title
+ * search and filters (category of the topic's tree, year, published state), all kept in the URL; per
+ * row: open on the site, edit (the console-editable types), publish or withdraw, delete; over the rows
+ * ticked: publish, withdraw, re-categorise, delete (after confirmation). 新增 for the console-editable
+ * types. A panel's empty state in the editor (去发布 / 去配置数据) opens this page on the panel's type.
+ */
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, AutoComplete, Breadcrumb, Button, Cascader, Empty, Form, Input, InputNumber, Modal, Result, Select, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { MSG } from '@common/messages';
+import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, type ResourceType } from '@common/constants';
+import { isConsoleResourceType } from '@common/resourceFields';
+import { resourceHref, scholarHref } from '@modules/kit/links';
+import { ApiError, apiGet, apiPost, errorMessage } from '../../api';
+import { PageSpinner } from '../../pages/PageSpinner';
+import { useConfirmedDelete } from '../useConfirmedDelete';
+import { ResourceModal } from '../resources/ResourcesPage';
+import type { WithMessage } from '../types';
+import { TOPICS_KEY, fetchTopicResources, type CategoryNode, type TopicDataFilters, type TopicResource, type TopicStats } from './api';
+import '../console.css';
+
+const labelOf = (t: string) => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;
+const isType = (t: string | null): t is ResourceType => !!t && (RESOURCE_TYPES as readonly string[]).includes(t);
+
+/** The data page; see the file comment. */
+export function TopicDataPage() {
+  const topicId = Number(useParams().topicId);
+  const valid = Number.isInteger(topicId) && topicId > 0;
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const { message, modal } = App.useApp();
+  const confirmDelete = useConfirmedDelete();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<TopicResource | 'new' | null>(null);
+  const [categorising, setCategorising] = useState(false);
+
+  const stats = useQuery({
+    queryKey: ['topic-stats', topicId],
+    queryFn: ({ signal }) => apiGet<TopicStats>(`/api/v1/topics/${topicId}/stats`, undefined, signal),
+    enabled: valid,
+  });
+  const tree = useQuery({
+    queryKey: ['topic-categories', topicId],
+    queryFn: ({ signal }) => apiGet<CategoryNode[]>(`/api/v1/topics/${topicId}/categories`, undefined, signal),
+    enabled: valid,
+  });
+  const asked = params.get('type');
+  const type = isType(asked) ? asked : stats.data?.types[0]?.type ?? 'news';
+  const filters: TopicDataFilters = {
+    type,
+    page: Math.max(1, Number(params.get('page')) || 1),
+    query: params.get('query') || undefined,
+    category: params.get('category') || undefined,
+    subcategory: params.get('subcategory') || undefined,
+    year: Number(params.get('year')) || undefined,
+    published: (['yes', 'no'] as const).find((v) => v === params.get('published')),
+  };
+  const list = useQuery({
+    queryKey: ['topic-resources', topicId, filters],
+    queryFn: ({ signal }) => fetchTopicResources(topicId, filters, signal),
+    placeholderData: keepPreviousData,
+    enabled: valid && stats.isSuccess,
+  });
+
+  /** Changes URL filters (undefined removes one); any change but the page goes back to page 1. */
+  const update = (next: Record<string, string | number | undefined>) => {
+    const p = new URLSearchParams(params);
+    if (!('page' in next)) p.delete('page');
+    for (const [k, v] of Object.entries(next)) {
+      if (v === undefined || v === '') p.delete(k); else p.set(k, String(v));
+    }
+    setParams(p, { replace: true });
+    setSelected([]);
+  };
+  const refresh = () => {
+    setSelected([]);
+    void queryClient.invalidateQueries({ queryKey: ['topic-resources', topicId] });
+    void queryClient.invalidateQueries({ queryKey: ['topic-stats', topicId] });
+    void queryClient.invalidateQueries({ queryKey: TOPICS_KEY });
+  };
+  const bulk = async (body: Record<string, unknown>) => {
+    try {
+      const r = await apiPost<WithMessage>(`/api/v1/topics/${topicId}/resources/bulk`, body);
+      message.success(r.message ?? MSG.resourceSaved);
+      refresh();
+    } catch (err) {
+      message.error(errorMessage(err));
+    }
+  };
+
+  const back = <Link to="/console/topics"><Button>{MSG.topicsTitle}</Button></Link>;
+  if (!valid) return <Result status="404" title={MSG.topicNotFound} extra={back} />;
+  if (stats.isPending) return <PageSpinner />;
+  if (stats.isError) return <Result status={stats.error instanceof ApiError && stats.error.status === 404 ? '404' : 'warning'} title={errorMessage(stats.error)} extra={back} />;
+
+  const counts = stats.data.types;
+  const tabs = counts.some((c) => c.type === type) ? counts : [...counts, { type, total: 0, published: 0 }];
+  const editable = isConsoleResourceType(type);
+  const visitorHref = (r: TopicResource) => (r.type === 'scholar' ? scholarHref(r.id) : resourceHref(r.type, r.id));
+
+  const columns: TableColumnsType<TopicResource> = [
+    { title: MSG.fieldTitle, key: 'title', ellipsis: true, render: (_, r) => <a href={visitorHref(r)} target="_blank" rel="noopener noreferrer" className="atr-app-name">{r.title}</a> },
+    { title: MSG.filterCategory, key: 'category', width: 220, ellipsis: true, render: (_, r) => (r.category ? `${r.category}${r.subcategory ? ` / ${r.subcategory}` : ''}` : <span className="atr-muted">—</span>) },
+    { title: MSG.filterYear, key: 'date', width: 110, render: (_, r) => r.date ?? <span className="atr-muted">—</span> },
+    { title: MSG.publishState, key: 'published', width: 100, render: (_, r) => (r.published ? <Tag color="green">{MSG.published}</Tag> : <Tag>{MSG.withdrawn}</Tag>) },
+    {
+      title: MSG.actions, key: 'actions', width: 230,
+      render: (_, r) => (
+        <Space size={4}>
+          {editable && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{MSG.edit}</Button>}
+          <Button type="link" size="small" onClick={() => void bulk({ action: r.published ? 'withdraw' : 'publish', ids: [r.id] })}>{r.published ? MSG.withdraw : MSG.publish}</Button>
+          <Button type="link" size="small" danger icon={<DeleteOutlined />}
+            onClick={() => confirmDelete({ title: MSG.resourceDeleteTitle, content: MSG.resourceDeleteConfirm, path: `/api/v1/topics/${topicId}/resources/${r.id}`, successMsg: MSG.resourceDeleted, queryKey: ['topic-resources', topicId] })}>
+            {MSG.delete}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="atr-console__page">
+      <Breadcrumb items={[{ title: <Link to="/console/topics">{MSG.topicsTitle}</Link> }, { title: stats.data.title }]} />
+      <div className="atr-page-head">
+        <div>
+          <h2 className="atr-page-head__title">{MSG.topicDataTitle(stats.data.title)}</h2>
+          <div className="atr-muted">{MSG.topicDataHint}</div>
+        </div>
+        {editable && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{MSG.newResource}</Button>}
+      </div>
+      <div className="atr-panel-card">
+        <Tabs activeKey={type} onChange={(k) => update({ type: k, category: undefined, subcategory: undefined })}
+          items={tabs.map((c) => ({ key: c.type, label: `${labelOf(c.type)} ${c.published.toLocaleString('zh-CN')}${c.published !== c.total ? ` / ${c.total.toLocaleString('zh-CN')}` : ''}` }))} />
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Input.Search key={`q-${type}`} allowClear defaultValue={filters.query} placeholder={MSG.searchResources} style={{ width: 220 }} aria-label={MSG.searchResources}
+            onSearch={(v) => update({ query: v.trim() || undefined })} />
+          <Cascader<CategoryNode> aria-label={MSG.filterCategory} placeholder={MSG.filterCategory} style={{ width: 240 }} changeOnSelect allowClear
+            options={tree.data ?? []} value={filters.category ? [filters.category, ...(filters.subcategory ? [filters.subcategory] : [])] : undefined}
+            onChange={(v) => update({ category: (v?.[0] as string) || undefined, subcategory: (v?.[1] as string) || undefined })} />
+          <InputNumber<number> aria-label={MSG.filterYear} placeholder={MSG.filterYear} min={1000} max={9999} controls={false} style={{ width: 100 }}
+            defaultValue={filters.year} key={`y-${filters.year ?? ''}`} onPressEnter={(e) => update({ year: Number((e.target as HTMLInputElement).value) || undefined })}
+            onBlur={(e) => { const y = Number(e.target.value) || undefined; if (y !== filters.year) update({ year: y }); }} />
+          <Select aria-label={MSG.publishState} style={{ width: 120 }} value={filters.published ?? ''} onChange={(v) => update({ published: v || undefined })}
+            options={[{ value: '', label: MSG.allStates }, { value: 'yes', label: MSG.published }, { value: 'no', label: MSG.withdrawn }]} />
+        </Space>
+        {selected.length > 0 && (
+          <div className="atr-bulkbar" role="toolbar" aria-label={MSG.bulkChosen(selected.length)}>
+            <span>{MSG.bulkChosen(selected.length)}</span>
+            <Button size="small" onClick={() => void bulk({ action: 'publish', ids: selected })}>{MSG.publish}</Button>
+            <Button size="small" onClick={() => void bulk({ action: 'withdraw', ids: selected })}>{MSG.withdraw}</Button>
+            <Button size="small" onClick={() => setCategorising(true)}>{MSG.categorise}</Button>
+            <Button size="small" danger onClick={() => modal.confirm({
+              title: MSG.resourceDeleteTitle, content: MSG.bulkDeleteConfirm(selected.length), okText: MSG.confirm, cancelText: MSG.cancel, okButtonProps: { danger: true },
+              onOk: () => bulk({ action: 'delete', ids: selected }),
+            })}>{MSG.delete}</Button>
+          </div>
+        )}
+        <Table<TopicResource>
+          rowKey="id" columns={columns} dataSource={list.data?.content ?? []} loading={list.isFetching}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+          locale={{ emptyText: <Empty description={list.isError ? errorMessage(list.error) : filters.query || filters.category || filters.year || filters.published ? MSG.noMatch : MSG.topicNoData} /> }}
+          pagination={{
+            current: filters.page, pageSize: CONSOLE_PAGE_SIZE, total: list.data?.totalElements ?? 0, showSizeChanger: false,
+            showTotal: (total) => `${MSG.totalPrefix} ${total.toLocaleString('zh-CN')} ${MSG.totalSuffix}`, onChange: (p) => update({ page: p === 1 ? undefined : p }),
+          }}
+        />
+      </div>
+      {editing !== null && editable && (
+        <ResourceModal basePath={`/api/v1/topics/${topicId}/resources`} type={type} resource={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)} onSaved={() => { setEditing(null); refresh(); }} />
+      )}
+      {categorising && (
+        <CategoriseModal tree={tree.data ?? []} count={selected.length} onClose={() => setCategorising(false)}
+          onOk={async (category, subcategory) => { await bulk({ action: 'categorise', ids: selected, category, subcategory: subcategory || null }); setCategorising(false); void queryClient.invalidateQueries({ queryKey: ['topic-categories', topicId] }); }} />
+      )}
+    </div>
+  );
+}
+
+/** The re-categorise dialog: a first-level category (an existing one or a new one) and an optional second level. */
+function CategoriseModal({ tree, count, onClose, onOk }: { tree: CategoryNode[]; count: number; onClose(): void; onOk(category: string, subcategory?: string): Promise<void> }) {
+  const [form] = Form.useForm<{ category: string; subcategory?: string }>();
+  const [saving, setSaving] = useState(false);
+  const one = Form.useWatch('category', form);
+  const twos = tree.find((n) => n.value === one)?.children ?? [];
+  return (
+    <Modal open width={DIALOG_WIDTH} title={`${MSG.categorise} · ${MSG.bulkChosen(count)}`} okText={MSG.save} cancelText={MSG.cancel} confirmLoading={saving} onCancel={onClose} destroyOnHidden
+      onOk={async () => {
+        const v = await form.validateFields();
+        setSaving(true);
+        try { await onOk(v.category.trim(), v.subcategory?.trim()); } finally { setSaving(false); }
+      }}>
+      <Form form={form} layout="vertical">
+        <Form.Item name="category" label={MSG.categoryOne} rules={[{ required: true, whitespace: true, message: MSG.categoryRequired }, { max: 60, message: '不能超过 60 个字' }]}>
+          <AutoComplete options={tree.map((n) => ({ value: n.value }))} filterOption={(input, o) => String(o?.value ?? '').includes(input)} />
+        </Form.Item>
+        <Form.Item name="subcategory" label={MSG.categoryTwo} rules={[{ max: 60, message: '不能超过 60 个字' }]}>
+          <AutoComplete options={twos.map((n) => ({ value: n.value }))} filterOption={(input, o) => String(o?.value ?? '').includes(input)} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

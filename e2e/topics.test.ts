@@ -1,0 +1,117 @@
+/**
+ * Topics and their data in Chromium (issue 11 §3, decision 265): a super manager manages topics at
+ * /console/topics (create, edit, refused delete of a topic in use, delete); from an empty policy panel
+ * in the editor, 去配置数据 opens the topic's data page on 政策; a policy added there shows on the
+ * visitor page; the data page filters by category and withdraws in bulk, and the withdrawn article
+ * leaves the visitor's explore list. Screenshots under test-artifacts/.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifacts, importJsonl, releaseAll, signInByApi, createApplication, topicId, useE2e, openModuleForm, saveModule } from './support';
+
+const SUPER = '13800138011';
+const e2e = useE2e({
+  env: { ATRIUM_SEED_DEMO: '0' },
+  admins: [SUPER],
+  page: false,
+  setup(server) {
+    importJsonl(server, [
+      { type: 'article', title: '高校图书馆知识服务评价研究', date: '2023-05-01', category: ['管理学', '图书情报与档案管理'] },
+      { type: 'article', title: '数字图书馆用户行为分析', date: '2024-03-01', category: ['管理学', '图书情报与档案管理'] },
+      { type: 'article', title: '深度学习在文献分类中的应用', date: '2024-07-01', category: ['工学', '计算机科学与技术'] },
+    ], '图书情报');
+  },
+});
+let page: Page;
+let appId: number;
+const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, name), fullPage: true });
+const toast = (p: Page, text: string) => p.locator('.ant-message-notice-title').filter({ hasText: text }).last().waitFor();
+
+describe('topics in the console', () => {
+  it('lists, creates, edits and deletes topics; refuses to delete one in use, naming the site', async () => {
+    const { server } = e2e;
+    page = await (await e2e.newContext()).newPage();
+    await signInByApi(page, server, SUPER);
+    appId = await createApplication(page, server.url, { name: '图情门户', host: `127.0.0.1:${server.port}`, topicId: await topicId(page, server.url, '图书情报') });
+    await releaseAll(page, server.url);
+    await page.goto(`${server.url}/console/topics`);
+    await page.getByRole('heading', { name: '专题管理' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: '图书情报' });
+    await row.getByText('图情门户').waitFor();
+    await expect(row.getByRole('cell', { name: '3', exact: true }).count()).resolves.toBe(1);
+
+    await page.getByRole('button', { name: '新建专题' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByText('请输入专题名称').waitFor();
+    await dialog.getByLabel('专题名称').fill('科技查新');
+    await dialog.getByLabel('专题简介').fill('查新报告与检索证明');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await toast(page, '专题已创建');
+    const made = page.getByRole('row').filter({ hasText: '科技查新' });
+    await made.getByText('查新报告与检索证明').waitFor();
+    await made.getByRole('button', { name: '编辑' }).click();
+    await page.getByRole('dialog').getByLabel('专题名称').fill('科技查新服务');
+    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    await toast(page, '专题已保存');
+    await page.getByRole('row').filter({ hasText: '科技查新服务' }).waitFor();
+    await shot(page, 'e2e-topics.png');
+
+    await row.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await page.getByText('该专题正在被应用使用（图情门户）').waitFor();
+    await page.getByRole('row').filter({ hasText: '科技查新服务' }).getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await toast(page, '专题已删除');
+    await page.getByRole('row').filter({ hasText: '科技查新服务' }).waitFor({ state: 'detached' });
+  });
+
+  it('opens the data page on the panel\'s type from an empty panel; a policy added there shows to visitors', async () => {
+    const { server } = e2e;
+    await page.goto(`${server.url}/console/application/${appId}/editor`);
+    const drawer = await openModuleForm(page, '政策');
+    await saveModule(drawer, '政策文件');
+    const panel = page.locator('[data-module-type="policy"]');
+    const [data] = await Promise.all([page.context().waitForEvent('page'), panel.getByRole('button', { name: '去配置数据' }).click()]);
+    await data.waitForURL(/\/console\/topics\/tc\/topicShow\/\d+\?type=policy/);
+    await data.getByRole('heading', { name: '专题数据 · 图书情报' }).waitFor();
+    await data.getByRole('tab', { name: /政策/, selected: true }).waitFor();
+    await data.getByText('该专题还没有这一类资源').waitFor();
+    await data.getByRole('button', { name: '新增资源' }).click();
+    const dialog = data.getByRole('dialog');
+    await dialog.getByLabel('政策名称').fill('公共图书馆服务规范');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await toast(data, '新增资源成功');
+    await data.getByRole('row').filter({ hasText: '公共图书馆服务规范' }).waitFor();
+
+    const visitor = await e2e.newPage();
+    await visitor.goto(`${server.url}/`);
+    await visitor.locator('[data-module-type="policy"]').getByText('公共图书馆服务规范').waitFor();
+    await visitor.close();
+    await data.close();
+  });
+
+  it('filters by category and withdraws in bulk; the withdrawn article leaves the explore list', async () => {
+    const { server } = e2e;
+    const tid = await topicId(page, server.url, '图书情报');
+    await page.goto(`${server.url}/console/topics/tc/topicShow/${tid}?type=article`);
+    await page.getByRole('tab', { name: /论文 3/, selected: true }).waitFor();
+    await page.getByLabel('分类').click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '管理学' }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/category=/);
+    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(2);
+    await page.getByRole('row').filter({ hasText: '数字图书馆用户行为分析' }).getByRole('checkbox').check();
+    await page.getByRole('toolbar').getByRole('button', { name: '下架' }).click();
+    await toast(page, '已下架 1 条资源');
+    await page.getByRole('row').filter({ hasText: '数字图书馆用户行为分析' }).getByText('已下架').waitFor();
+    await shot(page, 'e2e-topic-data.png');
+
+    const visitor = await e2e.newPage();
+    await visitor.goto(`${server.url}/microapp/explore?type=article`);
+    await visitor.getByText('共 2 条').first().waitFor();
+    expect(await visitor.locator('.atr-result__title').allTextContents()).not.toContain('数字图书馆用户行为分析');
+    await visitor.close();
+  });
+});

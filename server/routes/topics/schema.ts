@@ -1,0 +1,45 @@
+/**
+ * Inputs of the topic routes (spec 2 §7 topics; issue 11 §3 the console's topics and their data):
+ * path ids, a topic's body, the data list query (20 a page: spec 2 §9) and the bulk actions.
+ */
+import { z } from 'zod';
+import { MSG } from '../../../common/messages.js';
+import { CONSOLE_PAGE_SIZE, RESOURCE_TYPES } from '../../../common/constants.js';
+import { linkSchema, plainText } from '../../../common/homeConfigSchema.js';
+
+const id = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2 ** 31 - 1, message);
+
+export const topicParams = z.object({ topicId: id(MSG.topicNotFound) });
+export const topicResourceParams = z.object({ topicId: id(MSG.topicNotFound), resourceId: id(MSG.resourceNotFound) });
+
+/** A topic's editable fields: title (required, ≤ 40), cover (a link or a site path), description (≤ 500). */
+export const topicBody = z.object({
+  title: plainText(40, MSG.topicTitleRequired),
+  cover: linkSchema.nullish().transform((v) => v || null),
+  description: plainText(500).nullish().transform((v) => v || null),
+});
+
+const typeSchema = z.enum(RESOURCE_TYPES, { error: MSG.unknownResourceType });
+
+/** GET …/resources: a type, page (20 a page), title search, category (one or two levels), year, published. */
+export const topicResourcesQuery = z.object({
+  type: typeSchema,
+  page: z.coerce.number({ error: MSG.invalidInput }).int().min(1).max(100_000).default(1),
+  size: z.coerce.number({ error: MSG.invalidInput }).int().min(1).max(100).default(CONSOLE_PAGE_SIZE),
+  query: z.string().trim().max(100).optional(),
+  category: z.string().trim().max(100).optional(),
+  subcategory: z.string().trim().max(100).optional(),
+  year: z.coerce.number({ error: MSG.yearInvalid }).int(MSG.yearInvalid).min(1000, MSG.yearInvalid).max(9999, MSG.yearInvalid).optional(),
+  published: z.enum(['yes', 'no'], { error: MSG.invalidInput }).optional(),
+});
+
+/** POST …/resources/bulk: one action over up to 500 resources of the topic. */
+export const bulkBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('delete'), ids: z.array(id(MSG.resourceNotFound)).min(1, MSG.bulkNoneChosen).max(500, MSG.bulkTooMany) }),
+  z.object({ action: z.enum(['publish', 'withdraw']), ids: z.array(id(MSG.resourceNotFound)).min(1, MSG.bulkNoneChosen).max(500, MSG.bulkTooMany) }),
+  z.object({
+    action: z.literal('categorise'), ids: z.array(id(MSG.resourceNotFound)).min(1, MSG.bulkNoneChosen).max(500, MSG.bulkTooMany),
+    category: plainText(60, MSG.categoryRequired), subcategory: plainText(60).nullish().transform((v) => v || null),
+  }),
+], { error: MSG.bulkActionUnknown });
+export type BulkBody = z.infer<typeof bulkBody>;

@@ -1,0 +1,181 @@
+/**
+ * Topics and their data in the console (issue 11 §3; spec 1 §2 `/console/topics/**`; decision 265).
+ *
+ * - Who: a super manager sees and manages every topic; a manager with the content right of an
+ *   application sees that application's topic and manages its data, not the topic itself.
+ * - A topic in use by an application cannot be deleted (409 naming the applications); deleting one
+ *   removes its categories, its resource links and the resources no other topic holds, in one transaction.
+ * - The data list reads one type of a topic, 20 a page (spec 2 §9), newest first, with title search,
+ *   category, year and published filters; bulk actions (delete, publish, withdraw, re-categorise) act
+ *   on up to 500 resources of the topic in one transaction and keep `topic_type_counts` right.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { User } from '../../db/schema.js';
+import { canManage } from '../../http/session.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { ensureCategories, refreshTopicTypeCounts, removeResourceFromTopic } from '../../resources/store.js';
+import { makePage, type Page } from '../../../common/page.js';
+import { MSG } from '../../../common/messages.js';
+import type { ResourceType } from '../../../common/constants.js';
+import { likePattern } from '../resources/service.js';
+import type { BulkBody } from './schema.js';
+
+/** A topic as the console lists it. */
+export interface TopicSummary {
+  id: number; title: string; cover: string | null; description: string | null; createdAt: string;
+  /** resources linked to the topic (all types, published or not) */
+  resources: number;
+  /** the applications using it */
+  applications: Array<{ id: number; name: string }>;
+  /** whether the user may open its data page */
+  manageable: boolean;
+}
+
+/** One resource row of the data list. */
+export interface TopicResource {
+  id: number; type: string; title: string; date: string | null; fields: Record<string, unknown>;
+  category: string | null; subcategory: string | null; published: boolean; updatedAt: string;
+}
+
+const now = () => new Date().toISOString();
+const parseFields = (s: string): Record<string, unknown> => {
+  try {
+    const v = JSON.parse(s);
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  } catch { return {}; }
+};
+
+/** The ids of the topics `user` may open: all (null) for a super manager, else those of the applications they manage with the content right. */
+export async function visibleTopicIds(db: Db, user: User): Promise<number[] | null> {
+  if (user.role === 'super') return null;
+  const apps = await db.selectFrom('applications').innerJoin('application_managers', 'application_managers.application_id', 'applications.id')
+    .select(['applications.id', 'applications.topic_id']).where('application_managers.user_id', '=', user.id).where('applications.topic_id', 'is not', null).execute();
+  const ids: number[] = [];
+  for (const a of apps) if (a.topic_id != null && await canManage(db, user, a.id, 'content')) ids.push(a.topic_id);
+  return [...new Set(ids)];
+}
+
+/** 404 when the topic does not exist, 403 when `user` may not open it. */
+export async function requireTopic(db: Db, user: User, topicId: number): Promise<{ id: number; title: string }> {
+  const t = await db.selectFrom('topics').select(['id', 'title']).where('id', '=', topicId).executeTakeFirst();
+  if (!t) throw notFound(MSG.topicNotFound);
+  const visible = await visibleTopicIds(db, user);
+  if (visible && !visible.includes(topicId)) throw forbidden();
+  return t;
+}
+
+/**
+ * Every topic (an application's settings choose among all of them), with its resource count, the
+ * applications using it and whether `user` may open its data page.
+ */
+export async function listTopics(db: Db, user: User): Promise<TopicSummary[]> {
+  const visible = await visibleTopicIds(db, user);
+  const topics = await db.selectFrom('topics').select(['id', 'title', 'cover', 'description', 'created_at']).orderBy('id').execute();
+  if (!topics.length) return [];
+  const ids = topics.map((t) => t.id);
+  const [counts, apps] = await Promise.all([
+    db.selectFrom('resource_topics').select(['topic_id', (eb) => eb.fn.countAll<number>().as('n')]).where('topic_id', 'in', ids).groupBy('topic_id').execute(),
+    db.selectFrom('applications').select(['id', 'name', 'topic_id']).where('topic_id', 'in', ids).orderBy('id').execute(),
+  ]);
+  return topics.map((t) => ({
+    id: t.id, title: t.title, cover: t.cover, description: t.description, createdAt: t.created_at,
+    resources: Number(counts.find((c) => c.topic_id === t.id)?.n ?? 0),
+    applications: apps.filter((a) => a.topic_id === t.id).map((a) => ({ id: a.id, name: a.name })),
+    manageable: visible === null || visible.includes(t.id),
+  }));
+}
+
+/** Creates a topic; 409 when another has the same title. Returns its id. */
+export async function createTopic(db: Db, body: { title: string; cover: string | null; description: string | null }): Promise<number> {
+  const same = await db.selectFrom('topics').select('id').where('title', '=', body.title).executeTakeFirst();
+  if (same) throw conflict(MSG.topicTitleTaken);
+  const row = await db.insertInto('topics').values({ title: body.title, cover: body.cover, description: body.description, created_at: now() }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Changes a topic's title, cover and description; 404 when missing, 409 when the title is another's. */
+export async function updateTopic(db: Db, topicId: number, body: { title: string; cover: string | null; description: string | null }): Promise<void> {
+  const same = await db.selectFrom('topics').select('id').where('title', '=', body.title).where('id', '<>', topicId).executeTakeFirst();
+  if (same) throw conflict(MSG.topicTitleTaken);
+  const r = await db.updateTable('topics').set(body).where('id', '=', topicId).executeTakeFirst();
+  if (!Number(r.numUpdatedRows)) throw notFound(MSG.topicNotFound);
+}
+
+/**
+ * Deletes a topic with its categories, counts and links, and the resources no other topic holds; 404
+ * when missing, 409 naming the applications that use it. One transaction.
+ */
+export async function deleteTopic(db: Db, topicId: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const t = await tx.selectFrom('topics').select('id').where('id', '=', topicId).executeTakeFirst();
+    if (!t) throw notFound(MSG.topicNotFound);
+    const users = await tx.selectFrom('applications').select('name').where('topic_id', '=', topicId).orderBy('id').execute();
+    if (users.length) throw conflict(MSG.topicInUse(users.map((u) => u.name).join('、')));
+    // resources held by this topic only
+    await tx.deleteFrom('resources').where('id', 'in', (eb) => eb.selectFrom('resource_topics as rt').select('rt.resource_id').where('rt.topic_id', '=', topicId)
+      .where((w) => w.not(w.exists(w.selectFrom('resource_topics as o').select('o.resource_id').whereRef('o.resource_id', '=', 'rt.resource_id').where('o.topic_id', '<>', topicId)))))
+      .execute();
+    await tx.deleteFrom('resource_topics').where('topic_id', '=', topicId).execute();
+    await tx.deleteFrom('topic_type_counts').where('topic_id', '=', topicId).execute();
+    await tx.deleteFrom('categories').where('topic_id', '=', topicId).execute();
+    await tx.deleteFrom('topics').where('id', '=', topicId).execute();
+  });
+}
+
+/** Resources per type in a topic (all, and published), largest first. */
+export async function topicTypeCounts(db: Db, topicId: number): Promise<Array<{ type: string; total: number; published: number }>> {
+  const rows = await db.selectFrom('resource_topics').select(['type', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('published').as('p')])
+    .where('topic_id', '=', topicId).groupBy('type').execute();
+  return rows.map((r) => ({ type: r.type, total: Number(r.n), published: Number(r.p ?? 0) })).sort((a, b) => b.total - a.total || (a.type < b.type ? -1 : 1));
+}
+
+/** A page of one type's resources of the topic; see the file comment. */
+export async function listTopicResources(db: Db, topicId: number, q: {
+  type: string; page: number; size: number; query?: string; category?: string; subcategory?: string; year?: number; published?: 'yes' | 'no';
+}): Promise<Page<TopicResource>> {
+  let base = db.selectFrom('resource_topics').innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
+    .where('resource_topics.topic_id', '=', topicId).where('resource_topics.type', '=', q.type);
+  if (q.query) base = base.where(sql<boolean>`lower(resources.title) like ${likePattern(q.query)} escape '\\'`);
+  if (q.category) base = base.where('resource_topics.category_one', '=', q.category);
+  if (q.category && q.subcategory) base = base.where('resource_topics.category_two', '=', q.subcategory);
+  if (q.year) base = base.where('resource_topics.date_key', '>=', `${q.year}`).where('resource_topics.date_key', '<', `${q.year + 1}`);
+  if (q.published) base = base.where('resource_topics.published', '=', q.published === 'yes' ? 1 : 0);
+  const [rows, total] = await Promise.all([
+    base.select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields', 'resources.updated_at',
+      'resource_topics.category_one', 'resource_topics.category_two', 'resource_topics.published'])
+      .orderBy('resource_topics.date_key', 'desc').orderBy('resources.id', 'desc')
+      .limit(q.size).offset((q.page - 1) * q.size).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return makePage(rows.map((r) => ({
+    id: r.id, type: r.type, title: r.title, date: r.date, fields: parseFields(r.fields), updatedAt: r.updated_at,
+    category: r.category_one, subcategory: r.category_two, published: Number(r.published) === 1,
+  })), Number(total.n), q.page, q.size);
+}
+
+/**
+ * One bulk action over resources of the topic (ids not in the topic are left out); returns how many it
+ * changed. One transaction; the counts of the touched types follow.
+ */
+export async function bulkTopicResources(db: Db, topicId: number, body: BulkBody): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const rows = await tx.selectFrom('resource_topics').select(['resource_id', 'type']).where('topic_id', '=', topicId).where('resource_id', 'in', body.ids).execute();
+    if (!rows.length) return 0;
+    const ids = rows.map((r) => r.resource_id);
+    if (body.action === 'delete') {
+      for (const r of rows) await removeResourceFromTopic(tx, r.resource_id, topicId, r.type);
+      return rows.length;
+    }
+    if (body.action === 'categorise') {
+      await ensureCategories(tx, [{ topicId, categoryOne: body.category, categoryTwo: body.subcategory }]);
+      await tx.updateTable('resource_topics').set({ category_one: body.category, category_two: body.subcategory })
+        .where('topic_id', '=', topicId).where('resource_id', 'in', ids).execute();
+      return rows.length;
+    }
+    await tx.updateTable('resource_topics').set({ published: body.action === 'publish' ? 1 : 0 })
+      .where('topic_id', '=', topicId).where('resource_id', 'in', ids).execute();
+    await refreshTopicTypeCounts(tx, [...new Set(rows.map((r) => r.type))].map((type) => ({ topicId, type: type as ResourceType })));
+    return rows.length;
+  });
+}
