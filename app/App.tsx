@@ -28,6 +28,7 @@ const UsersPage = lazy(() => consoleModule().then((m) => ({ default: m.UsersPage
 const RoleConfigPage = lazy(() => consoleModule().then((m) => ({ default: m.RoleConfigPage })));
 const TopicsPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicsPage })));
 const TopicDataPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicDataPage })));
+const TasksPage = lazy(() => consoleModule().then((m) => ({ default: m.TasksPage })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage')); // inside ConsoleGuard's antd providers
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
 const ExplorePage = lazy(() => withAntd(import('./pages/explore/ExplorePage')));
@@ -82,6 +83,7 @@ const pages: RouteObject[] = [
           { path: 'xmodules', element: lazyPage(XmodulesPage) },
           { path: 'topics', element: lazyPage(TopicsPage) },
           { path: 'topics/tc/topicShow/:topicId', element: lazyPage(TopicDataPage) },
+          { path: 'tasks', element: lazyPage(TasksPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },

@@ -38,15 +38,16 @@ const stopChild = (child: ChildProcess) => new Promise<void>((resolve) => {
 
 /**
  * Starts Atrium on a free port with a data folder of its own (`dataDir`, made when absent: pass the
- * same folder to start it again on the same database). Needs `npm run build` first (dist/app and
+ * same folder to start it again on the same database) and its database (`databaseUrl`, default the
+ * SQLite file atrium.db in that folder). Needs `npm run build` first (dist/app and
  * dist/server). Resolves once `/healthz` answers.
  */
-export async function startAtrium(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'))): Promise<ChildServer & { dataDir: string }> {
+export async function startAtrium(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-')), databaseUrl = path.join(dataDir, 'atrium.db')): Promise<ChildServer & { dataDir: string }> {
   if (!fs.existsSync(path.join(repoRoot, 'dist/server/entry-server.js'))) throw new Error('dist is missing: run `npm run build` first');
   const port = await freePort();
   const env = {
     ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir,
-    DATABASE_URL: path.join(dataDir, 'atrium.db'), LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn',
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';

@@ -15,7 +15,8 @@
  * 3. Stall: GET / (the home page) p50 / p99 alone, and while two clients search frequent words
  *    without pause; the server's resident memory after all of it.
  *
- * SQLite only (the PostgreSQL path is covered by the API tests); run: `npx tsx bench/search-scale.ts`.
+ * SQLite by default; BENCH_DATABASE_URL=postgres://… measures PostgreSQL (databases atrium_scale and
+ * atrium_scale_raw are made there, and dropped unless BENCH_KEEP is set). Run: `npx tsx bench/search-scale.ts`.
  * Needs `npm run build` (the server renders pages). Takes about 8 minutes at 1M rows on 2 cores.
  * BENCH_KEEP=<folder> keeps the database there, and a later run with the same folder skips step 1.
  */
@@ -27,7 +28,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { openDatabase } from '../server/db/index.js';
 import { importFiles } from '../server/import/run.js';
 import { ensureTopic } from '../server/resources/store.js';
+import pg from 'pg';
 import { gramsOf } from '../server/search/grams.js';
+import { tsVectorText } from '../server/search/indexer.js';
 import { median, repoRoot, startAtrium, startBare, type ChildServer } from './portal.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -136,15 +139,36 @@ function rssOf(server: ChildServer): number {
  * same rows inserted raw (prepared statements, one transaction per file) into a database of Atrium's
  * own schema (same tables and indexes: resources, its topic links and the bigram index).
  */
+const PG = process.env.BENCH_DATABASE_URL;
+/** The URL of a database `name` on the BENCH_DATABASE_URL server. */
+const pgUrl = (name: string) => { const u = new URL(PG!); u.pathname = `/${name}`; return u.toString(); };
+async function pgAdmin(sqlText: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG });
+  await c.connect();
+  try { await c.query(sqlText); } finally { await c.end(); }
+}
+
 async function importAll(dir: string, dbFile: string): Promise<{ atriumRates: number[]; rawRates: number[]; importSeconds: number; topicId: number }> {
   const files = writeRows(dir, readSources());
-  const opened = await openDatabase(dbFile);
-  const rawDb = await openDatabase(path.join(dir, 'raw.db'));
+  let atriumUrl = dbFile;
+  let rawUrl = path.join(dir, 'raw.db');
+  if (PG) {
+    for (const name of ['atrium_scale', 'atrium_scale_raw']) {
+      await pgAdmin(`DROP DATABASE IF EXISTS ${name}`);
+      await pgAdmin(`CREATE DATABASE ${name}`);
+    }
+    atriumUrl = pgUrl('atrium_scale');
+    rawUrl = pgUrl('atrium_scale_raw');
+  }
+  const opened = await openDatabase(atriumUrl);
+  const rawDb = await openDatabase(rawUrl);
   const rawTopic = await ensureTopic(rawDb.db, TOPIC);
   await rawDb.close();
-  const raw = new BetterSqlite3(path.join(dir, 'raw.db'));
-  raw.pragma('journal_mode = WAL');
-  raw.pragma('synchronous = NORMAL');
+  const raw = PG ? null : new BetterSqlite3(rawUrl);
+  raw?.pragma('journal_mode = WAL');
+  raw?.pragma('synchronous = NORMAL');
+  const rawPg = PG ? new pg.Client({ connectionString: rawUrl }) : null;
+  await rawPg?.connect();
   const atriumRates: number[] = [];
   const rawRates: number[] = [];
   let topicId = 0;
@@ -155,15 +179,44 @@ async function importAll(dir: string, dbFile: string): Promise<{ atriumRates: nu
     const summary = await importFiles(opened.db, 'jsonl', [file], { topic: TOPIC });
     atriumRates.push(n / ((performance.now() - s) / 1000));
     topicId = summary.topicId;
-    rawRates.push(rawInsert(raw, file, rawTopic));
+    rawRates.push(raw ? rawInsert(raw, file, rawTopic) : await rawInsertPg(rawPg!, file, rawTopic));
     console.log(`  file ${i + 1}/${FILES}: Atrium ${atriumRates[i].toFixed(0)} rows/s, raw ${rawRates[i].toFixed(0)} rows/s`);
   }
   const importSeconds = (performance.now() - t0) / 1000;
   await opened.close();
-  raw.close();
+  raw?.close();
+  await rawPg?.end();
   for (const f of files) fs.rmSync(f);
+  if (PG) await pgAdmin('DROP DATABASE IF EXISTS atrium_scale_raw');
   for (const f of ['raw.db', 'raw.db-wal', 'raw.db-shm']) fs.rmSync(path.join(dir, f), { force: true });
   return { atriumRates, rawRates, importSeconds, topicId };
+}
+
+/** The PostgreSQL baseline: the rows of one file as raw multi-row INSERTs of 500 (resources with their bigram tsvector, topic links), one transaction; rows/s. */
+async function rawInsertPg(c: pg.Client, file: string, topicId: number): Promise<number> {
+  const rows = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { key: string; title: string; date: string; fields: object; search: string; category: string[] });
+  const t0 = performance.now();
+  const now = new Date().toISOString();
+  await c.query('BEGIN');
+  for (let i = 0; i < rows.length; i += 500) {
+    const batch = rows.slice(i, i + 500);
+    const vals: unknown[] = [];
+    const tuples = batch.map((it, j) => {
+      vals.push('article', it.key, it.title, it.date, JSON.stringify(it.fields), it.search, now, now, tsVectorText(it.title, it.search));
+      const b = j * 9;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}::tsvector)`;
+    });
+    const ids = (await c.query(`INSERT INTO resources (type, source_key, title, date, fields, search_text, created_at, updated_at, grams) VALUES ${tuples.join(', ')} RETURNING id`, vals)).rows as Array<{ id: number }>;
+    const lv: unknown[] = [];
+    const lt = batch.map((it, j) => {
+      lv.push(ids[j].id, topicId, it.category[0], it.category[1], 'article', it.date);
+      const b = j * 6;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6})`;
+    });
+    await c.query(`INSERT INTO resource_topics (resource_id, topic_id, category_one, category_two, type, date_key) VALUES ${lt.join(', ')}`, lv);
+  }
+  await c.query('COMMIT');
+  return rows.length / ((performance.now() - t0) / 1000);
 }
 
 async function main() {
@@ -177,18 +230,31 @@ async function main() {
     : await importAll(dir, dbFile);
   if (keep) fs.writeFileSync(path.join(dir, 'imported.json'), JSON.stringify(importFigures));
   const { atriumRates, rawRates, importSeconds, topicId } = importFigures;
-  const stat = new BetterSqlite3(dbFile, { readonly: true });
-  const bytesOf = (like: string) => Number((stat.prepare('SELECT coalesce(sum(pgsize), 0) AS n FROM dbstat WHERE name LIKE ?').get(like) as { n: number }).n);
-  const fileMb = fs.statSync(dbFile).size / 2 ** 20;
-  const indexMb = bytesOf('resources_grams%') / 2 ** 20;
-  const tableMb = bytesOf('resources') / 2 ** 20;
-  const sampled = stat.prepare('SELECT id, title FROM resources WHERE rowid % 997 = 0 LIMIT 2000').all() as Array<{ id: number; title: string }>;
+  let fileMb: number; let tableMb: number; let indexMb: number;
+  let sampled: Array<{ id: number; title: string }>;
+  if (PG) {
+    const c = new pg.Client({ connectionString: pgUrl('atrium_scale') });
+    await c.connect();
+    const one = async (q: string) => Number((await c.query(q)).rows[0].n) / 2 ** 20;
+    fileMb = await one('SELECT pg_database_size(current_database()) AS n');
+    tableMb = await one("SELECT pg_table_size('resources') AS n");
+    indexMb = await one("SELECT pg_relation_size('resources_grams_gin') AS n");
+    sampled = (await c.query('SELECT id, title FROM resources WHERE id % 997 = 0 ORDER BY id LIMIT 2000')).rows;
+    await c.end();
+  } else {
+    const stat = new BetterSqlite3(dbFile, { readonly: true });
+    const bytesOf = (like: string) => Number((stat.prepare('SELECT coalesce(sum(pgsize), 0) AS n FROM dbstat WHERE name LIKE ?').get(like) as { n: number }).n);
+    fileMb = fs.statSync(dbFile).size / 2 ** 20;
+    indexMb = bytesOf('resources_grams%') / 2 ** 20;
+    tableMb = bytesOf('resources') / 2 ** 20;
+    sampled = stat.prepare('SELECT id, title FROM resources WHERE rowid % 997 = 0 LIMIT 2000').all() as Array<{ id: number; title: string }>;
+    stat.close();
+  }
   const titles = sampled.map((t) => t.title);
   const ids = sampled.map((t) => t.id);
-  stat.close();
 
   // 2. search over HTTP
-  const atrium = await startAtrium(dir);
+  const atrium = await startAtrium(dir, PG ? pgUrl('atrium_scale') : dbFile);
   const r = rng(7);
   const sub = (len: number) => { const t = [...titles[Math.floor(r() * titles.length)]]; const i = Math.floor(r() * Math.max(1, t.length - len)); return t.slice(i, i + len).join(''); };
   const sets: Record<string, string[]> = {
@@ -248,11 +314,14 @@ async function main() {
 
   await atrium.stop();
   await bare.stop();
-  if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+  if (!keep) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (PG) await pgAdmin('DROP DATABASE IF EXISTS atrium_scale');
+  }
 
-  console.log(`\n## Search at scale (${ROWS.toLocaleString('en')} articles, SQLite, ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`);
+  console.log(`\n## Search at scale (${ROWS.toLocaleString('en')} articles, ${PG ? 'PostgreSQL' : 'SQLite'}, ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`);
   console.log(`Import: ${importSeconds.toFixed(0)} s in all; Atrium median ${median(atriumRates).toFixed(0)} rows/s (first file ${atriumRates[0].toFixed(0)}, last ${atriumRates.at(-1)!.toFixed(0)}), raw insert with the same index ${median(rawRates).toFixed(0)} rows/s: ${(median(atriumRates) / median(rawRates)).toFixed(2)}x`);
-  console.log(`File: ${fileMb.toFixed(0)} MB (resources ${tableMb.toFixed(0)} MB, bigram index ${indexMb.toFixed(0)} MB)\n`);
+  console.log(`${PG ? 'Database' : 'File'}: ${fileMb.toFixed(0)} MB (resources ${tableMb.toFixed(0)} MB, bigram index ${indexMb.toFixed(0)} MB)\n`);
   console.log('| GET /api/v1/search, page 1 of 10 | p50 | p99 | |');
   console.log('|---|---|---|---|');
   for (const row of rows) console.log(row);

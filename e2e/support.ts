@@ -27,6 +27,8 @@ export interface RunningServer {
   cli(...args: string[]): string;
   /** the last SMS code sent to the phone (outbox file) */
   lastCode(phone: string): string;
+  /** stops the server (SIGKILL with `hard`: no shutdown at all) and starts it again on the same data */
+  restart(opts?: { hard?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -70,6 +72,15 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
       const m = lines.filter((l) => l.to === phone).at(-1)?.text.match(/\b(\d{6})\b/);
       if (!m) throw new Error(`no code for ${phone}`);
       return m[1];
+    },
+    async restart(opts = {}) {
+      const c = child as ChildProcess | null;
+      if (c && c.exitCode === null) {
+        const exited = new Promise((r) => c.once('exit', r));
+        c.kill(opts.hard ? 'SIGKILL' : 'SIGTERM');
+        await exited;
+      }
+      await start();
     },
     async stop() {
       const c = child as ChildProcess | null;

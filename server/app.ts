@@ -34,6 +34,8 @@ import personalRoutes from './routes/personal/index.js';
 import accountRoutes from './routes/account/index.js';
 import userLinkRoutes from './routes/userLinks/index.js';
 import exportRoutes from './routes/export/index.js';
+import taskRoutes from './routes/tasks/index.js';
+import { TaskRunner } from './tasks/runner.js';
 import webRoutes from './web/index.js';
 import { SharedCache } from './cache/sharedCache.js';
 import { registerCacheInvalidation } from './cache/writes.js';
@@ -133,6 +135,11 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => accountRoutes(a, ctx));
   await app.register(async (a) => userLinkRoutes(a, ctx));
   await app.register(async (a) => exportRoutes(a, ctx));
+  // background tasks: this process works through the queue (server/tasks/runner.ts)
+  const tasks = new TaskRunner(ctx.db, ctx.dialect, ctx.file, 1000, () => cache.invalidate());
+  await tasks.start();
+  app.addHook('onClose', async () => { await tasks.stop(); });
+  await app.register(async (a) => taskRoutes(a, { ...ctx, tasks }));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

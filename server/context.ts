@@ -12,4 +12,6 @@ export interface AppContext {
   sms: SmsProvider;
   /** where searches run (worker threads on a SQLite file); absent: on `db` (server/search/readPool.ts) */
   search?: SearchRunner;
+  /** the SQLite file (imports then run in a worker thread with their own connection); absent on PostgreSQL and in memory */
+  file?: string;
 }

@@ -14,7 +14,7 @@ async function main() {
   const { db, dialect, file, close } = await openDatabase(config.databaseUrl);
   if (config.seedDemo) await seedDemoIfEmpty(db);
   const search = searchRunner(db, dialect, file, config.searchWorkers);
-  const app = await buildServer({ db, dialect, config, sms: smsProviderFrom(config), search });
+  const app = await buildServer({ db, dialect, config, sms: smsProviderFrom(config), search, file });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Button, Dropdown, Layout, Menu } from 'antd';
-import { AppstoreOutlined, BlockOutlined, DatabaseOutlined, FolderOpenOutlined, LogoutOutlined, TeamOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BlockOutlined, DatabaseOutlined, ScheduleOutlined, FolderOpenOutlined, LogoutOutlined, TeamOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { useSession } from './session';
 import { useSignOut } from './useSignOut';
@@ -22,6 +22,7 @@ export function ConsoleLayout() {
     : pathname.startsWith('/console/wechats') ? 'wechats'
     : pathname.startsWith('/console/xmodules') ? 'xmodules'
     : pathname.startsWith('/console/topics') ? 'topics'
+    : pathname.startsWith('/console/tasks') ? 'tasks'
     : pathname.startsWith('/console/managers') ? 'managers'
     : pathname.startsWith('/console/users') ? 'users' : '';
   return (
@@ -40,6 +41,7 @@ export function ConsoleLayout() {
             { key: 'topics', icon: <DatabaseOutlined />, label: <Link to="/console/topics">{MSG.topicsTitle}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
             { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats/wechatManager">{MSG.wechatManagerTitle}</Link> },
+            ...(user?.role === 'super' ? [{ key: 'tasks', icon: <ScheduleOutlined />, label: <Link to="/console/tasks">{MSG.tasksTitle}</Link> }] : []),
             ...(user?.role === 'super' ? [{ key: 'xmodules', icon: <BlockOutlined />, label: <Link to="/console/xmodules">{MSG.xmodules}</Link> }] : []),
             { key: 'managers', icon: <TeamOutlined />, label: <Link to="/console/managers">{MSG.managersTitle}</Link> },
             { key: 'users', icon: <UserOutlined />, label: <Link to="/console/users">{MSG.usersTitle}</Link> },

@@ -15,3 +15,4 @@ export { UsersPage } from './roles/UsersPage';
 export { RoleConfigPage } from './roles/RoleConfigPage';
 export { TopicsPage } from './topics/TopicsPage';
 export { TopicDataPage } from './topics/TopicDataPage';
+export { TasksPage } from './tasks/TasksPage';

@@ -28,6 +28,9 @@ export const NEUTRAL: RegExp[] = [
   /^POST \/api\/v\d\/modules\/top-monographs$/, // a read sent as POST
   /^POST \/api\/v\d\/files$/, // an upload shows nowhere until a config or notice names it
   /^POST \/toolsApi\/applicationExport\/export$/, // a download
+  /^POST \/api\/v1\/imports\/preview$/, // reads a file, writes nothing
+  /^POST \/api\/v1\/tasks\/imports$/, // queues a task: the runner bumps the cache when it has written (server/tasks/runner.ts)
+  /^POST \/api\/v1\/tasks\/:id\/(cancel|retry)$/, // the queue itself
 ];
 
 /** Whether a successful `method` on the route pattern `url` changes what visitors see. */

@@ -458,6 +458,32 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await sql`create index resource_topics_search on resource_topics (resource_id, topic_id, published, type, category_one, category_two, date_key)`.execute(db);
       },
     },
+    '024_tasks': {
+      // Background tasks (issue 11 §4, docs/decisions.md 267): imports from the console run as persisted
+      // tasks with their progress, log of skipped rows, cancel and retry; a task left running by a
+      // stopped server is marked interrupted when the next one starts.
+      async up(db: Kysely<any>) {
+        await withId(db.schema.createTable('tasks'), dialect)
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('params', 'text', (c) => c.notNull())
+          .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('log', 'text', (c) => c.notNull().defaultTo('[]'))
+          .addColumn('result', 'text')
+          .addColumn('error', 'text')
+          .addColumn('cancel_requested', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('owner', 'text')
+          .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('started_at', 'text')
+          .addColumn('finished_at', 'text')
+          .addColumn('heartbeat_at', 'text')
+          .execute();
+        await db.schema.createIndex('tasks_status').on('tasks').columns(['status', 'id']).execute();
+      },
+    },
   };
 }
 

@@ -331,7 +331,37 @@ export interface UsedLoginLinksTable { link_hash: string; expires_at: string }
 /** Which build of the search index the database holds (server/search/indexer.ts; one row, name 'grams'). */
 export interface SearchIndexStateTable { name: string; version: number }
 
+/** A background task (server/tasks; migration 024): an import run from the console. */
+export interface TasksTable {
+  id: Generated<number>;
+  /** 'import' */
+  kind: string;
+  /** queued, running, done, failed, cancelled, interrupted */
+  status: string;
+  title: string;
+  /** JSON: what the task does (an import: kind, topic, stored file, original name) */
+  params: string;
+  /** rows to write and written so far */
+  total: Generated<number>;
+  done: Generated<number>;
+  /** JSON array of `{ file?, line, reason }`: the rows skipped (at most 1,000) */
+  log: Generated<string>;
+  /** JSON: the summary when done */
+  result: Generated<string | null>;
+  /** the Chinese message of a failure */
+  error: Generated<string | null>;
+  cancel_requested: Generated<number>;
+  /** the server process running it */
+  owner: Generated<string | null>;
+  created_by: number | null;
+  created_at: string;
+  started_at: Generated<string | null>;
+  finished_at: Generated<string | null>;
+  heartbeat_at: Generated<string | null>;
+}
+
 export interface Database {
+  tasks: TasksTable;
   search_index_state: SearchIndexStateTable;
   used_login_links: UsedLoginLinksTable;
   cache_generation: CacheGenerationTable;

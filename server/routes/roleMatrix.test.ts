@@ -105,6 +105,13 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v1/topics/:topicId/resources': { access: 'manager', status: 201, call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources`, body: { type: 'policy', title: '矩阵政策', fields: {} } }) },
   'PUT /api/v1/topics/:topicId/resources/:resourceId': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999`, body: { title: '矩阵政策', fields: {} } }) },
   'DELETE /api/v1/topics/:topicId/resources/:resourceId': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999` }) },
+  // background tasks and imports from the console (issue 11 §4, decision 267): super managers
+  'POST /api/v1/imports/preview': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/imports/preview', body: {} }) },
+  'POST /api/v1/tasks/imports': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/tasks/imports', body: {} }) },
+  'GET /api/v1/tasks': { access: 'super', call: () => ({ url: '/api/v1/tasks' }) },
+  'GET /api/v1/tasks/:id': { access: 'super', status: 404, call: () => ({ url: '/api/v1/tasks/999999' }) },
+  'POST /api/v1/tasks/:id/cancel': { access: 'super', status: 404, call: () => ({ url: '/api/v1/tasks/999999/cancel', body: {} }) },
+  'POST /api/v1/tasks/:id/retry': { access: 'super', status: 404, call: () => ({ url: '/api/v1/tasks/999999/retry', body: {} }) },
   'POST /api/v1/topics/:topicId/resources/bulk': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/bulk`, body: { action: 'publish', ids: [f.resourceId] } }) },
   'GET /api/v1/search': { access: 'public', call: () => ({ url: '/api/v1/search?q=%E7%9F%A9%E9%98%B5' }) },
   'GET /api/v1/resources/:type/:id': { access: 'public', call: (f) => ({ url: `/api/v1/resources/scholar/${f.resourceId}` }) },

@@ -72,6 +72,7 @@ export async function ensureSearchIndex(db: Q, onProgress?: (done: number) => vo
     after = rows[rows.length - 1].id;
     onProgress?.(done);
   }
+  if (done >= 1000 && isPostgres(db)) await sql`analyze resources`.execute(db); // the planner's view of the new column
   await db.insertInto('search_index_state').values({ name: 'grams', version: GRAMS_VERSION })
     .onConflict((oc) => oc.column('name').doUpdateSet({ version: GRAMS_VERSION })).execute();
   return done;

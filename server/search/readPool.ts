@@ -36,13 +36,14 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
     return { search: (q) => searchResources(db, dialect, q), close: async () => {}, workers: 0 };
   }
   const here = fileURLToPath(import.meta.url);
+  // from TypeScript (tsx) the worker starts through a small module that registers the loader first
   const ts = here.endsWith('.ts');
-  // from TypeScript (tsx) a small module registers the loader first (worker-tsx.mjs)
-  const script = path.join(path.dirname(here), ts ? 'worker-tsx.mjs' : 'worker.js');
+  const script = ts ? path.join(path.dirname(here), '..', 'workerBootstrap.mjs') : path.join(path.dirname(here), 'worker.js');
+  const entry = ts ? { entry: path.join(path.dirname(here), 'worker.ts') } : {};
   let nextId = 1;
   let closing = false;
   const start = (): Slot => {
-    const slot: Slot = { worker: new Worker(script, { workerData: { file: path.resolve(file) } }), pending: new Map() };
+    const slot: Slot = { worker: new Worker(script, { workerData: { ...entry, file: path.resolve(file) } }), pending: new Map() };
     slot.worker.on('message', (m: { id: number; result?: SearchResult; error?: string }) => {
       const p = slot.pending.get(m.id);
       if (!p) return;

@@ -1,0 +1,198 @@
+/**
+ * /console/tasks (spec 1 §2; issue 11 §3 'Import from the console', §4; decision 267): the background
+ * tasks, newest first, refreshed every 2 s while one is queued or running: status, a progress bar
+ * (rows done / total, rate, time left), the result or the failure in Chinese, the skipped rows with
+ * their line numbers, 取消 and 重新运行. 导入数据 opens the import dialog: the data kind, the topic,
+ * the file; 预览 shows what the file would import before anything is written; 开始导入 queues the task.
+ */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, AutoComplete, Button, Drawer, Empty, Form, Modal, Progress, Select, Space, Table, Tag, Upload, type TableColumnsType } from 'antd';
+import { ImportOutlined, InboxOutlined } from '@ant-design/icons';
+import { MSG } from '@common/messages';
+import { DIALOG_WIDTH } from '@common/constants';
+import type { Page } from '@common/page';
+import { apiGet, apiPost, errorMessage } from '../../api';
+import { sendFile } from '../../widgets/upload/send';
+import type { WithMessage } from '../types';
+import { TOPICS_KEY, fetchTopics } from '../topics/api';
+import '../console.css';
+
+/** A task as GET /api/v1/tasks answers it. */
+interface Task {
+  id: number; status: string; title: string; importKind: string; topic: string; fileName: string;
+  done: number; total: number; phase: string | null; ratePerSecond: number; secondsLeft: number | null;
+  result: { read: number; inserted: number; updated: number; skipped: number } | null; error: string | null; skipped: number;
+  createdAt: string; startedAt: string | null; finishedAt: string | null;
+}
+interface Preview { read: number; found: number; items: Array<{ line: number; type: string; title: string; date: string | null; category: string | null }>; skipped: Array<{ line: number; reason: string }> }
+
+const STATUS_COLORS: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'default', interrupted: 'warning' };
+const KINDS = ['articles', 'institutions', 'conferences', 'journals', 'scholars', 'jsonl'];
+const TASKS_KEY = ['console-tasks'] as const;
+
+/** The tasks page; see the file comment. */
+export function TasksPage() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [importing, setImporting] = useState(false);
+  const [logOf, setLogOf] = useState<number | null>(null);
+  const tasks = useQuery({
+    queryKey: TASKS_KEY,
+    queryFn: ({ signal }) => apiGet<Page<Task>>('/api/v1/tasks', { size: 50 }, signal),
+    refetchInterval: (q) => (q.state.data?.content.some((t) => t.status === 'queued' || t.status === 'running') ? 2000 : false),
+  });
+  const act = async (id: number, what: 'cancel' | 'retry') => {
+    try {
+      const r = await apiPost<WithMessage>(`/api/v1/tasks/${id}/${what}`);
+      message.success(r.message ?? MSG.importQueued);
+    } catch (err) {
+      message.error(errorMessage(err));
+    }
+    void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+  };
+
+  const columns: TableColumnsType<Task> = [
+    { title: MSG.tasksTitle, key: 'title', render: (_, t) => <><div className="atr-app-name">{t.title}</div><div className="atr-muted">{MSG.importKindLabels[t.importKind] ?? t.importKind} · {new Date(t.createdAt).toLocaleString('zh-CN')}</div></> },
+    { title: MSG.taskStatusColumn, key: 'status', width: 100, render: (_, t) => <Tag color={STATUS_COLORS[t.status]}>{MSG.taskStatus[t.status] ?? t.status}</Tag> },
+    {
+      title: MSG.taskProgress, key: 'progress', width: 320,
+      render: (_, t) => {
+        if (t.status === 'done' && t.result) return <span>{MSG.taskResult(t.result)}</span>;
+        if (t.error && t.status !== 'running') return <span className="atr-error-text">{t.error}</span>;
+        const pct = t.total > 0 ? Math.floor((t.done / t.total) * 100) : 0;
+        return (
+          <div>
+            <Progress percent={pct} size="small" status={t.status === 'running' ? 'active' : 'normal'} aria-label={MSG.taskProgress} />
+            {t.status === 'running' && t.total > 0 && (
+              <div className="atr-muted">{t.done.toLocaleString('zh-CN')} / {t.total.toLocaleString('zh-CN')} · {MSG.taskRate(t.ratePerSecond)}{t.secondsLeft != null ? ` · ${MSG.taskTimeLeft(t.secondsLeft)}` : ''}</div>
+            )}
+          </div>
+        );
+      },
+    },
+    {
+      title: MSG.actions, key: 'actions', width: 200,
+      render: (_, t) => (
+        <Space size={4}>
+          {(t.status === 'queued' || t.status === 'running') && <Button type="link" size="small" onClick={() => void act(t.id, 'cancel')}>{MSG.taskCancel}</Button>}
+          {['failed', 'cancelled', 'interrupted'].includes(t.status) && <Button type="link" size="small" onClick={() => void act(t.id, 'retry')}>{MSG.taskRetry}</Button>}
+          {t.skipped > 0 && <Button type="link" size="small" onClick={() => setLogOf(t.id)}>{MSG.taskLog}（{t.skipped}）</Button>}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="atr-console__page">
+      <div className="atr-page-head">
+        <div>
+          <h2 className="atr-page-head__title">{MSG.tasksTitle}</h2>
+          <div className="atr-muted">{MSG.tasksHint}</div>
+        </div>
+        <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>{MSG.importData}</Button>
+      </div>
+      <div className="atr-panel-card">
+        <Table<Task> rowKey="id" columns={columns} dataSource={tasks.data?.content ?? []} loading={tasks.isPending} pagination={false}
+          locale={{ emptyText: <Empty description={tasks.isError ? errorMessage(tasks.error) : MSG.noData} /> }} />
+      </div>
+      {importing && <ImportDialog onClose={() => setImporting(false)} onQueued={() => { setImporting(false); void queryClient.invalidateQueries({ queryKey: TASKS_KEY }); }} />}
+      {logOf !== null && <LogDrawer id={logOf} onClose={() => setLogOf(null)} />}
+    </div>
+  );
+}
+
+/** The skipped rows of a task, with their line numbers and reasons. */
+function LogDrawer({ id, onClose }: { id: number; onClose(): void }) {
+  const task = useQuery({ queryKey: ['console-task', id], queryFn: ({ signal }) => apiGet<Task & { log: Array<{ file?: string; line: number; reason: string }> }>(`/api/v1/tasks/${id}`, undefined, signal) });
+  return (
+    <Drawer open width={560} title={MSG.taskLog} onClose={onClose}>
+      {task.isError && <Alert type="error" showIcon title={errorMessage(task.error)} />}
+      <ul className="atr-task-log">
+        {(task.data?.log ?? []).map((l, i) => <li key={i}>{MSG.taskLogLine(l.line, l.reason)}</li>)}
+      </ul>
+    </Drawer>
+  );
+}
+
+/** The import dialog: kind, topic, file, preview, then 开始导入 queues the task. */
+function ImportDialog({ onClose, onQueued }: { onClose(): void; onQueued(): void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ kind: string; topic: string }>();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const topics = useQuery({ queryKey: TOPICS_KEY, queryFn: ({ signal }) => fetchTopics(signal) });
+
+  const send = async (url: string, data: Record<string, string>) => {
+    if (!file) { setFailure(MSG.uploadFileRequired); return null; }
+    setBusy(true);
+    setFailure(null);
+    try {
+      return await sendFile({ url, file, data }).promise;
+    } catch (err) {
+      setFailure((err as Error).message);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const doPreview = async () => {
+    const { kind } = await form.validateFields(['kind']);
+    const r = await send('/api/v1/imports/preview', { kind });
+    if (r) setPreview(r as Preview);
+  };
+  const doImport = async () => {
+    const v = await form.validateFields();
+    const r = await send('/api/v1/tasks/imports', { kind: v.kind, topic: v.topic.trim() });
+    if (r) {
+      message.success((r as WithMessage).message ?? MSG.importQueued);
+      onQueued();
+    }
+  };
+
+  return (
+    <Modal open width={Math.max(DIALOG_WIDTH, 720)} title={MSG.importData} onCancel={onClose} destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onClose}>{MSG.cancel}</Button>,
+        <Button key="preview" loading={busy} onClick={() => void doPreview()}>{MSG.importPreview}</Button>,
+        <Button key="start" type="primary" loading={busy} onClick={() => void doImport()}>{MSG.importStart}</Button>,
+      ]}>
+      <Form form={form} layout="vertical" initialValues={{ kind: 'articles' }}>
+        <Form.Item name="kind" label={MSG.importKind} rules={[{ required: true, message: MSG.importKindUnknown }]}>
+          <Select options={KINDS.map((k) => ({ value: k, label: MSG.importKindLabels[k] }))} onChange={() => setPreview(null)} />
+        </Form.Item>
+        <Form.Item name="topic" label={MSG.importTopic} rules={[{ required: true, whitespace: true, message: MSG.topicRequired }, { max: 40, message: '专题名不能超过 40 个字' }]}>
+          <AutoComplete options={(topics.data ?? []).map((t) => ({ value: t.title }))} filterOption={(input, o) => String(o?.value ?? '').includes(input)} />
+        </Form.Item>
+        <Form.Item label={MSG.importFile} required>
+          <Upload.Dragger maxCount={1} beforeUpload={(f) => { setFile(f); setPreview(null); return false; }} onRemove={() => { setFile(null); setPreview(null); }}
+            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}>
+            <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+            <p className="ant-upload-text">{MSG.uploadDropHint}</p>
+          </Upload.Dragger>
+        </Form.Item>
+      </Form>
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
+      {preview && (
+        <div aria-label={MSG.importPreview} role="region">
+          <p>{MSG.importPreviewSummary(preview.read, preview.found)}</p>
+          <Table size="small" rowKey="line" pagination={false} dataSource={preview.items}
+            columns={[
+              { title: MSG.importLineColumn, dataIndex: 'line', width: 60 },
+              { title: MSG.fieldTitle, dataIndex: 'title', ellipsis: true },
+              { title: MSG.filterCategory, dataIndex: 'category', width: 200, ellipsis: true },
+              { title: MSG.filterYear, dataIndex: 'date', width: 110 },
+            ]} />
+          {preview.skipped.length > 0 && (
+            <>
+              <p style={{ marginTop: 12 }}>{MSG.importPreviewSkipped}</p>
+              <ul className="atr-task-log">{preview.skipped.map((s) => <li key={s.line}>{MSG.taskLogLine(s.line, s.reason)}</li>)}</ul>
+            </>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

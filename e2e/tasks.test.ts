@@ -1,0 +1,71 @@
+/**
+ * Imports from the console as background tasks, in Chromium (issue 11 §3 'Import from the console',
+ * §4; decision 267): a super manager previews the real CSL file (../shared/data, read in place), starts
+ * the import and watches the task reach 已完成 with its counts; then a large JSON-lines import is
+ * running when the server is killed: after the restart the task shows 已中断, no row of it was written,
+ * and 重新运行 completes it. Screenshots under test-artifacts/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifacts, sharedData, signInByApi, useE2e } from './support';
+
+const SUPER = '13800138021';
+const e2e = useE2e({ env: { ATRIUM_SEED_DEMO: '0' }, admins: [SUPER], page: false });
+const csl = path.join(sharedData, 'csl-chinese-scientific-literature', 'csl_benchmark_devtest_joined.tsv');
+let page: Page;
+const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, name), fullPage: true });
+const rowOf = (p: Page, text: string) => p.getByRole('row').filter({ hasText: text });
+
+/** Fills the import dialog: kind (by its label), topic, file. */
+async function fillImport(p: Page, kindLabel: string, topic: string, file: string) {
+  await p.getByRole('button', { name: '导入数据' }).click();
+  const dialog = p.getByRole('dialog');
+  await dialog.getByLabel('数据类型').click();
+  await p.locator('.ant-select-item-option', { hasText: kindLabel }).click();
+  await dialog.getByLabel('导入到专题').fill(topic);
+  await dialog.locator('input[type="file"]').setInputFiles(file);
+  return dialog;
+}
+
+describe('background tasks', () => {
+  it('previews the CSL file, imports it as a task and shows it done with its counts', async () => {
+    const { server } = e2e;
+    page = await (await e2e.newContext()).newPage();
+    await signInByApi(page, server, SUPER);
+    await page.goto(`${server.url}/console/tasks`);
+    await page.getByRole('heading', { name: '后台任务' }).waitFor();
+    const dialog = await fillImport(page, '论文', '中文科技文献', csl);
+    await dialog.getByRole('button', { name: '预览' }).click();
+    await dialog.getByText(/共读取 2000 行，识别出 \d+ 条资源/).waitFor();
+    await shot(page, 'e2e-import-preview.png');
+    await dialog.getByRole('button', { name: '开始导入' }).click();
+    await page.locator('.ant-message-notice-title', { hasText: '已加入后台任务队列' }).waitFor();
+    const row = rowOf(page, '导入「csl_benchmark_devtest_joined.tsv」到专题「中文科技文献」');
+    await row.getByText('已完成').waitFor({ timeout: 60_000 });
+    await row.getByText(/读取 2000 行，新增 \d+ 条/).waitFor();
+    await shot(page, 'e2e-tasks-done.png');
+  });
+
+  it('marks an import interrupted when the server is killed, with no row written, and runs it again', async () => {
+    const { server } = e2e;
+    const big = path.join(server.dataDir, 'big.jsonl');
+    fs.writeFileSync(big, Array.from({ length: 150_000 }, (_, i) => JSON.stringify({ type: 'article', key: `big-${i}`, title: `第 ${i} 篇：面向大规模文献的检索方法研究`, category: ['工学', '计算机科学与技术'] })).join('\n'));
+    const dialog = await fillImport(page, 'JSON 行', '大批量导入', big);
+    await dialog.getByRole('button', { name: '开始导入' }).click();
+    const row = rowOf(page, '大批量导入');
+    await row.getByText('运行中').waitFor({ timeout: 60_000 });
+    await row.getByText(/行\/秒/).waitFor({ timeout: 60_000 });
+    await shot(page, 'e2e-tasks-running.png');
+    await server.restart({ hard: true });
+    await page.reload();
+    await row.locator('.ant-tag', { hasText: '已中断' }).waitFor();
+    await row.getByText(/服务器重启，任务已中断，没有写入任何数据/).waitFor();
+    const topics = (await (await page.request.get(`${server.url}/api/v1/topics`)).json()) as Array<{ title: string; resources: number }>;
+    expect(topics.find((t) => t.title === '大批量导入')?.resources ?? 0).toBe(0);
+    await row.getByRole('button', { name: '重新运行' }).click();
+    await row.getByText('已完成').waitFor({ timeout: 120_000 });
+    await row.getByText('读取 150000 行，新增 150000 条，更新 0 条，跳过 0 行').waitFor();
+  });
+});

@@ -1,0 +1,7 @@
+/** Thrown inside a running task when it was cancelled: the task's transaction rolls back (issue 11 §4). */
+export class TaskCancelled extends Error {
+  constructor() {
+    super('任务已取消');
+    this.name = 'TaskCancelled';
+  }
+}

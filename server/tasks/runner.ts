@@ -1,0 +1,205 @@
+/**
+ * Background tasks (issue 11 §4; decision 267): a queue of persisted tasks (table `tasks`) that each
+ * server process works through, one task at a time.
+ *
+ * - Taking a task is atomic: on PostgreSQL `FOR UPDATE SKIP LOCKED` (several processes share the queue,
+ *   each task taken once); on SQLite (one process) a conditional update.
+ * - An import runs in a worker thread with its own connection on a SQLite file (the server's event loop
+ *   and connection stay free), otherwise in this process (PostgreSQL's pool; an in-memory database).
+ *   The whole import is one transaction: a cancel, a failure or a stopped server leaves no row written.
+ * - Progress (rows done / total, rate, time left) is kept in memory for the tasks this process runs and
+ *   written to the row as it goes (PostgreSQL: every 2 s with a heartbeat) and at the end.
+ * - At start, a task still 'running' is marked 'interrupted': on SQLite every one (a single process ran
+ *   it), on PostgreSQL those whose heartbeat is older than 60 s (their process is gone); it can be
+ *   retried. The skipped rows (line and reason, at most 1,000) are kept as the task's log.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { Dialect } from '../db/migrations.js';
+import type { TasksTable } from '../db/schema.js';
+import { importFiles, type ImportSummary } from '../import/run.js';
+import { TaskCancelled } from './cancel.js';
+
+/** What an import task carries in `params`. */
+export interface ImportParams { kind: string; topic: string; file: string; name: string }
+
+/** The live progress of a task this process runs. */
+export interface LiveProgress { phase: string; done: number; total: number; startedAt: number; ratePerSecond: number }
+
+const STALE_MS = 60_000;
+const LOG_LIMIT = 1000;
+const now = () => new Date().toISOString();
+
+/** A row of `tasks`. */
+export type TaskRow = Selectable<TasksTable>;
+
+/** The worker entry and how to start it (through the tsx bootstrap when running from TypeScript). */
+function workerScript(name: string): { script: string; workerData: Record<string, unknown> } {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts')) return { script: path.join(path.dirname(here), '..', 'workerBootstrap.mjs'), workerData: { entry: path.join(path.dirname(here), `${name}.ts`) } };
+  return { script: path.join(path.dirname(here), `${name}.js`), workerData: {} };
+}
+
+/** See the file comment. `file` is the SQLite file (undefined or ':memory:' for none). */
+export class TaskRunner {
+  /** this process, as recorded in `tasks.owner` */
+  readonly owner = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+  private readonly live = new Map<number, LiveProgress>();
+  private readonly cancels = new Map<number, () => void>();
+  private timer: NodeJS.Timeout | null = null;
+  private busy = false;
+  private stopped = false;
+
+  /**
+   * `file`: the SQLite file (imports then run in a worker thread); `pollMs`: how often the queue is
+   * read; `onWritten`: called after a task wrote data (the server bumps its visitor cache there).
+   */
+  constructor(private readonly db: Db, private readonly dialect: Dialect, private readonly file: string | undefined, private readonly pollMs = 1000,
+    private readonly onWritten: () => Promise<void> = async () => {}) {}
+
+  /** Marks stale running tasks interrupted, then polls the queue every `pollMs`. */
+  async start(): Promise<void> {
+    await this.markInterrupted();
+    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Stops polling and cancels the task this process runs (it rolls back and is marked interrupted). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    for (const cancel of this.cancels.values()) cancel();
+  }
+
+  /** Looks at the queue now (after a task was queued). */
+  kick(): void {
+    if (this.busy || this.stopped) return;
+    this.busy = true;
+    void this.next().finally(() => { this.busy = false; });
+  }
+
+  /** The live progress of a task this process runs, if it runs it. */
+  progressOf(id: number): LiveProgress | undefined {
+    return this.live.get(id);
+  }
+
+  /** Asks a task this process runs to stop at its next chunk; false when it does not run it here. */
+  cancel(id: number): boolean {
+    const c = this.cancels.get(id);
+    c?.();
+    return !!c;
+  }
+
+  private async markInterrupted(): Promise<void> {
+    let q = this.db.updateTable('tasks').set({ status: 'interrupted', finished_at: now(), error: '服务器重启，任务已中断，没有写入任何数据；可重新运行' }).where('status', '=', 'running');
+    if (this.dialect === 'postgres') q = q.where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', new Date(Date.now() - STALE_MS).toISOString())]));
+    await q.execute();
+  }
+
+  /** Takes the oldest queued task, atomically; undefined when there is none (or another process took it). */
+  private async claim(): Promise<TaskRow | undefined> {
+    const t = now();
+    if (this.dialect === 'postgres') {
+      const r = await sql<TaskRow>`update tasks set status = 'running', owner = ${this.owner}, started_at = ${t}, heartbeat_at = ${t}, done = 0, total = 0
+        where id = (select id from tasks where status = 'queued' order by id limit 1 for update skip locked) returning *`.execute(this.db);
+      return r.rows[0];
+    }
+    const next = await this.db.selectFrom('tasks').selectAll().where('status', '=', 'queued').orderBy('id').limit(1).executeTakeFirst();
+    if (!next) return undefined;
+    const u = await this.db.updateTable('tasks').set({ status: 'running', owner: this.owner, started_at: t, heartbeat_at: t, done: 0, total: 0 })
+      .where('id', '=', next.id).where('status', '=', 'queued').executeTakeFirst();
+    return Number(u.numUpdatedRows) === 1 ? { ...next, status: 'running' } : undefined;
+  }
+
+  private async next(): Promise<void> {
+    try {
+      if (this.dialect === 'postgres') await this.markInterrupted(); // a process that died meanwhile
+      const task = await this.claim();
+      if (!task) return;
+      await this.run(task);
+      this.kick();
+    } catch (err) {
+      console.warn(`后台任务出错：${(err as Error).message}`);
+    }
+  }
+
+  private async run(task: TaskRow): Promise<void> {
+    const params = JSON.parse(task.params) as ImportParams;
+    const live: LiveProgress = { phase: 'parse', done: 0, total: 0, startedAt: Date.now(), ratePerSecond: 0 };
+    this.live.set(task.id, live);
+    let lastBeat = 0;
+    const onProgress = (p: { phase: string; done: number; total: number }) => {
+      live.phase = p.phase;
+      if (p.phase === 'write') {
+        live.done = p.done;
+        live.total = p.total;
+        live.ratePerSecond = p.done / Math.max(0.001, (Date.now() - live.startedAt) / 1000);
+      }
+      if (this.dialect === 'postgres' && Date.now() - lastBeat > 2000) {
+        lastBeat = Date.now();
+        void this.db.updateTable('tasks').set({ heartbeat_at: now(), done: live.done, total: live.total }).where('id', '=', task.id).execute().catch(() => {});
+      }
+    };
+    let outcome: { summary?: ImportSummary; error?: string; cancelled?: boolean };
+    try {
+      outcome = this.file && this.file !== ':memory:' && this.dialect === 'sqlite'
+        ? await this.inWorker(task.id, params, onProgress)
+        : await this.inProcess(task.id, params, onProgress);
+    } finally {
+      this.live.delete(task.id);
+      this.cancels.delete(task.id);
+    }
+    const s = outcome.summary;
+    const cancelled = outcome.cancelled || (task.cancel_requested === 1);
+    await this.db.updateTable('tasks').set({
+      status: s ? 'done' : this.stopped && outcome.cancelled ? 'interrupted' : cancelled ? 'cancelled' : 'failed',
+      finished_at: now(), heartbeat_at: now(),
+      done: s ? s.inserted + s.updated : 0, total: s ? s.inserted + s.updated : live.total,
+      result: s ? JSON.stringify({ read: s.read, inserted: s.inserted, updated: s.updated, skipped: s.skipped.length, topic: s.topic, topicId: s.topicId, seconds: s.seconds }) : null,
+      log: JSON.stringify(s ? s.skipped.slice(0, LOG_LIMIT) : []),
+      error: s ? null : this.stopped && outcome.cancelled ? '服务器停止，任务已中断，没有写入任何数据；可重新运行' : cancelled ? '任务已取消，没有写入任何数据' : outcome.error ?? '任务失败',
+    }).where('id', '=', task.id).execute();
+    if (s) {
+      fs.rmSync(params.file, { force: true });
+      await this.onWritten();
+    }
+  }
+
+  private async inProcess(id: number, p: ImportParams, onProgress: (p: { phase: string; done: number; total: number }) => void) {
+    let cancelled = false;
+    this.cancels.set(id, () => { cancelled = true; });
+    try {
+      const summary = await importFiles(this.db, p.kind, [p.file], {
+        topic: p.topic,
+        onProgress: (pr) => { if (cancelled) throw new TaskCancelled(); onProgress(pr); },
+      });
+      return { summary };
+    } catch (err) {
+      return { error: (err as Error).message, cancelled: err instanceof TaskCancelled };
+    }
+  }
+
+  private inWorker(id: number, p: ImportParams, onProgress: (p: { phase: string; done: number; total: number }) => void) {
+    const { script, workerData } = workerScript('importWorker');
+    const cancel = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(script, { workerData: { ...workerData, database: this.file, kind: p.kind, files: [p.file], topic: p.topic, cancel } });
+    this.cancels.set(id, () => { Atomics.store(cancel, 0, 1); });
+    return new Promise<{ summary?: ImportSummary; error?: string; cancelled?: boolean }>((resolve) => {
+      let settled = false;
+      const done = (v: { summary?: ImportSummary; error?: string; cancelled?: boolean }) => { if (!settled) { settled = true; resolve(v); } };
+      worker.on('message', (m: { progress?: { phase: string; done: number; total: number }; summary?: ImportSummary; error?: string; cancelled?: boolean }) => {
+        if (m.progress) onProgress(m.progress);
+        else if (m.summary) done({ summary: m.summary });
+        else if (m.error !== undefined) done({ error: m.error, cancelled: m.cancelled });
+      });
+      worker.on('error', (err) => done({ error: err.message }));
+      worker.on('exit', () => done({ error: '导入线程意外退出' }));
+    });
+  }
+}
