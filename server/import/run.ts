@@ -261,7 +261,7 @@ export async function importFiles(db: Db, kind: string, files: string[], options
   });
   // PostgreSQL plans by its statistics: right after a large import they still describe the tables
   // before it, and a search would walk the topic's links instead of the bigram index (decision 266)
-  if (inserted >= 1000 && db.getExecutor().adapter instanceof PostgresAdapter) await sql`analyze resources, resource_topics`.execute(db);
+  if (inserted >= 1000 && db.getExecutor().adapter instanceof PostgresAdapter) await sql`analyze resources, resource_topics, resource_grams`.execute(db);
   return {
     kind, files, topic, topicId, read, inserted, updated, skipped, related,
     seconds: (performance.now() - started) / 1000,

@@ -1,8 +1,8 @@
 /**
  * Keeps the search index in step with `resources` (issue 11 §1, decision 260): the bigrams of a
  * resource's title and search text (server/search/grams.ts), in SQLite's FTS5 table `resources_grams`
- * (contentless; a trigger drops a deleted resource's row) or PostgreSQL's `resources.grams` tsvector
- * (title terms weighted A, the rest D). Every write of a resource goes through server/resources/store.ts,
+ * (contentless; a trigger drops a deleted resource's row) or PostgreSQL's narrow table `resource_grams`
+ * (a tsvector per resource: title terms weighted A, the rest D; deleted with the resource). Every write of a resource goes through server/resources/store.ts,
  * which calls {@link indexResources}; {@link ensureSearchIndex} rebuilds the whole index when the way
  * texts are cut changed (GRAMS_VERSION) or the index is new.
  */
@@ -41,7 +41,7 @@ export async function indexResources(db: Q, items: readonly IndexedText[]): Prom
     for (let i = 0; i < items.length; i += 500) {
       const batch = items.slice(i, i + 500);
       const values = sql.join(batch.map((it) => sql`(${it.id}::int, ${tsVectorText(it.title, it.text)}::tsvector)`));
-      await sql`update resources set grams = v.g from (values ${values}) as v(id, g) where resources.id = v.id`.execute(db);
+      await sql`insert into resource_grams (id, grams) values ${values} on conflict (id) do update set grams = excluded.grams`.execute(db);
     }
     return;
   }
@@ -72,7 +72,7 @@ export async function ensureSearchIndex(db: Q, onProgress?: (done: number) => vo
     after = rows[rows.length - 1].id;
     onProgress?.(done);
   }
-  if (done >= 1000 && isPostgres(db)) await sql`analyze resources`.execute(db); // the planner's view of the new column
+  if (done >= 1000 && isPostgres(db)) await sql`analyze resource_grams`.execute(db); // the planner's view of the new rows
   await db.insertInto('search_index_state').values({ name: 'grams', version: GRAMS_VERSION })
     .onConflict((oc) => oc.column('name').doUpdateSet({ version: GRAMS_VERSION })).execute();
   return done;

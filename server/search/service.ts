@@ -4,7 +4,7 @@
  *
  * - The index holds character bigrams (server/search/grams.ts) of a resource's title and of its search
  *   text (keywords, authors and other short fields; not the abstract): SQLite in the FTS5 table
- *   `resources_grams`, PostgreSQL in the `grams` tsvector column under a GIN index. Any substring of two
+ *   `resources_grams`, PostgreSQL in the narrow table `resource_grams` (a tsvector under a GIN index). Any substring of two
  *   or more characters of those is found through the index, without a scan.
  * - A query is split on white space into at most 5 terms; every term must occur (AND).
  * - At most {@link SEARCH_CAP} matches are ever read. Up to that many, the matches are ranked (more of
@@ -86,9 +86,13 @@ export function ftsQuery(parts: QueryPart[]): string {
 
 const tsLexeme = (s: string) => `'${s.replace(/['\\]/g, (c) => `\\${c}`)}'`;
 
-/** The PostgreSQL tsquery text of the terms' parts: `'控制' <-> '制器'`, `'控':*`, joined by &. */
-export function tsQuery(parts: QueryPart[]): string {
-  return parts.map((p) => ('phrase' in p ? `(${p.phrase.map(tsLexeme).join(' <-> ')})` : `${tsLexeme(p.prefix)}:*`)).join(' & ');
+/**
+ * The PostgreSQL tsquery text of the terms' parts: `'控制' <-> '制器'`, `'控':*`, joined by &; with
+ * `weight` 'A' only lexemes of that weight (the title's) match.
+ */
+export function tsQuery(parts: QueryPart[], weight = ''): string {
+  const w = weight ? `:${weight}` : '';
+  return parts.map((p) => ('phrase' in p ? `(${p.phrase.map((g) => `${tsLexeme(g)}${w}`).join(' <-> ')})` : `${tsLexeme(p.prefix)}:*${weight}`)).join(' & ');
 }
 
 interface Hit {
@@ -124,10 +128,10 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
     const facet = typeFacets.find((x) => x.key === key);
     return facet ? [{ field: facet.field, value }] : [];
   });
-  // SQLite within a topic, with no listing field to read: the small topic link rows answer everything
+  // within a topic, with no listing field to read: the small topic link rows answer everything
   // (type, categories, date), so the large resource rows are not read at all; titles come later, for
   // the matches that are ranked (decision 261)
-  const linksOnly = dialect === 'sqlite' && topical && !!parts && read.length === 0 && byField.length === 0;
+  const linksOnly = topical && !!parts && read.length === 0 && byField.length === 0;
   const filters: RawBuilder<unknown>[] = [];
   if (f.type) filters.push(linksOnly ? sql`and rt.type = ${f.type}` : sql`and r.type = ${f.type}`);
   if (f.category && topical) filters.push(sql`and rt.category_one = ${f.category}`);
@@ -139,10 +143,15 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
   const page = sql`limit ${f.limit} offset ${f.offset ?? 0}`;
   let q: RawBuilder<Record<string, unknown>>;
   if (linksOnly) {
-    q = sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
-      from resources_grams g cross join resource_topics rt on rt.resource_id = g.rowid and rt.topic_id = ${f.topicId} and rt.published = 1
-      where resources_grams match ${ftsQuery(parts)} ${more}
-      ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`;
+    q = dialect === 'sqlite'
+      ? sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
+          from resources_grams g cross join resource_topics rt on rt.resource_id = g.rowid and rt.topic_id = ${f.topicId} and rt.published = 1
+          where resources_grams match ${ftsQuery(parts)} ${more}
+          ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`
+      : sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
+          from resource_grams g join resource_topics rt on rt.resource_id = g.id and rt.topic_id = ${f.topicId} and rt.published = 1
+          where g.grams @@ ${tsQuery(parts)}::tsquery ${more}
+          ${f.newest ? sql`order by g.id desc` : sql``} ${page}`;
   } else if (!parts) {
     // a type's listing: the topic's order index (topic, type, date) drives, or the resources themselves
     q = topical
@@ -158,9 +167,9 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
       ? sql`select ${columns} from resources_grams g cross join resources r on r.id = g.rowid ${topicJoin}
           where resources_grams match ${ftsQuery(parts)} ${more}
           ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`
-      : sql`select ${columns} from resources r ${topicJoin}
-          where r.grams @@ ${tsQuery(parts)}::tsquery ${more}
-          ${f.newest ? sql`order by r.id desc` : sql``} ${page}`;
+      : sql`select ${columns} from resource_grams g join resources r on r.id = g.id ${topicJoin}
+          where g.grams @@ ${tsQuery(parts)}::tsquery ${more}
+          ${f.newest ? sql`order by g.id desc` : sql``} ${page}`;
   }
   const rows = (await q.execute(db)).rows;
   return rows.map((r) => ({
@@ -171,23 +180,29 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
 }
 
 /**
- * The ids among `ids` whose title holds each term, per term: FTS5 queries on the title column only (no
- * resource row is read). SQLite only.
+ * The ids among `ids` whose title holds each term, per term, from the index alone (no resource row is
+ * read): FTS5's title column, or the tsvector's weight-A (title) lexemes.
  */
-async function titleMatches(db: Db, perTerm: QueryPart[][], ids: Set<number>): Promise<Array<Set<number>>> {
+async function titleMatches(db: Db, dialect: Dialect, perTerm: QueryPart[][], ids: Set<number>): Promise<Array<Set<number>>> {
   return Promise.all(perTerm.map(async (parts) => {
-    const rows = await sql<{ id: number }>`select rowid as id from resources_grams where resources_grams match ${`{title} : (${ftsQuery(parts)})`}`.execute(db);
+    const rows = dialect === 'sqlite'
+      ? await sql<{ id: number }>`select rowid as id from resources_grams where resources_grams match ${`{title} : (${ftsQuery(parts)})`}`.execute(db)
+      : await sql<{ id: number }>`select id from resource_grams where id = any(${[...ids]}) and grams @@ ${tsQuery(parts, 'A')}::tsquery`.execute(db);
     return new Set(rows.rows.map((r) => Number(r.id)).filter((id) => ids.has(id)));
   }));
 }
 
 /**
- * FTS5's bm25 of the matches (title weighted 10; lower is closer: fewer other words), at most `limit`
- * of them, by id. Read only for matches that are ranked, so a query with more than the cap pays nothing.
+ * How close each match is (lower is closer: fewer other words): FTS5's bm25 (title weighted 10), or
+ * PostgreSQL's ts_rank negated (normalised by length), for at most `limit` of them. Read only for
+ * matches that are ranked, so a query with more than the cap pays nothing.
  */
-async function closeness(db: Db, parts: QueryPart[], limit: number): Promise<Map<number, number>> {
-  const rows = await sql<{ id: number; score: number }>`select rowid as id, bm25(resources_grams, 10.0, 1.0) as score
-    from resources_grams where resources_grams match ${ftsQuery(parts)} limit ${limit * 2}`.execute(db);
+async function closeness(db: Db, dialect: Dialect, parts: QueryPart[], ids: number[], limit: number): Promise<Map<number, number>> {
+  const rows = dialect === 'sqlite'
+    ? await sql<{ id: number; score: number }>`select rowid as id, bm25(resources_grams, 10.0, 1.0) as score
+        from resources_grams where resources_grams match ${ftsQuery(parts)} limit ${limit * 2}`.execute(db)
+    : await sql<{ id: number; score: number }>`select id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', grams, ${tsQuery(parts)}::tsquery, 1) as score
+        from resource_grams where id = any(${ids})`.execute(db);
   return new Map(rows.rows.map((r) => [Number(r.id), Number(r.score)]));
 }
 
@@ -275,7 +290,8 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   if (listed) {
     let inTitle: ((h: Hit) => number) | undefined;
     if (terms.length && listed.some((h) => h.title === null)) {
-      const [sets, scores] = await Promise.all([titleMatches(db, perTerm, new Set(listed.map((h) => h.id))), closeness(db, parts!, cap)]);
+      const ids = listed.map((h) => h.id);
+      const [sets, scores] = await Promise.all([titleMatches(db, dialect, perTerm, new Set(ids)), closeness(db, dialect, parts!, ids, cap)]);
       inTitle = (h) => sets.filter((set) => set.has(h.id)).length;
       listed = listed.map((h) => ({ ...h, score: scores.get(h.id) ?? 0 }));
     }
