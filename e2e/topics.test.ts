@@ -3,7 +3,7 @@
  * /console/topics (create, edit, refused delete of a topic in use, delete); from an empty policy panel
  * in the editor, 去配置数据 opens the topic's data page on 政策; a policy added there shows on the
  * visitor page; the data page filters by category and withdraws in bulk, and the withdrawn article
- * leaves the visitor's explore list. Screenshots under test-artifacts/.
+ * leaves the visitor's explore list; the category tree takes a drag (move) and a rename. Screenshots under test-artifacts/.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,7 +92,7 @@ describe('topics in the console', () => {
     await data.close();
   });
 
-  it('filters by category and withdraws in bulk; the withdrawn article leaves the explore list', async () => {
+  it('filters by category and withdraws in bulk; moves and renames a category; the withdrawn article leaves the explore list', async () => {
     const { server } = e2e;
     const tid = await topicId(page, server.url, '图书情报');
     await page.goto(`${server.url}/console/topics/tc/topicShow/${tid}?type=article`);
@@ -107,6 +107,20 @@ describe('topics in the console', () => {
     await toast(page, '已下架 1 条资源');
     await page.getByRole('row').filter({ hasText: '数字图书馆用户行为分析' }).getByText('已下架').waitFor();
     await shot(page, 'e2e-topic-data.png');
+
+    // the category tree: drag 计算机科学与技术 (工学) onto 管理学, then rename it
+    await page.getByRole('button', { name: '分类' }).click();
+    const drawer = page.locator('.ant-drawer-open');
+    await drawer.getByText('计算机科学与技术').dragTo(drawer.locator('.ant-tree-treenode', { hasText: '管理学' }).first().locator('.ant-tree-node-content-wrapper'));
+    await toast(page, '已将「计算机科学与技术」移到「管理学」下');
+    await drawer.getByRole('button', { name: '重命名「计算机科学与技术」' }).click();
+    await page.getByRole('textbox', { name: '重命名', exact: true }).fill('信息资源管理');
+    await page.locator('.ant-modal').getByRole('button', { name: '保存' }).click();
+    await toast(page, '分类已重命名');
+    await drawer.getByText('信息资源管理').waitFor();
+    await shot(page, 'e2e-topic-categories.png');
+    await drawer.getByRole('button', { name: 'Close' }).or(drawer.getByLabel('Close')).first().click();
+    await page.getByRole('row').filter({ hasText: '深度学习在文献分类中的应用' }).getByText('管理学 / 信息资源管理').waitFor();
 
     const visitor = await e2e.newPage();
     await visitor.goto(`${server.url}/microapp/explore?type=article`);

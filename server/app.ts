@@ -36,6 +36,7 @@ import userLinkRoutes from './routes/userLinks/index.js';
 import exportRoutes from './routes/export/index.js';
 import taskRoutes from './routes/tasks/index.js';
 import { TaskRunner } from './tasks/runner.js';
+import citationRoutes from './routes/citations/index.js';
 import webRoutes from './web/index.js';
 import { SharedCache } from './cache/sharedCache.js';
 import { registerCacheInvalidation } from './cache/writes.js';
@@ -140,6 +141,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await tasks.start();
   app.addHook('onClose', async () => { await tasks.stop(); });
   await app.register(async (a) => taskRoutes(a, { ...ctx, tasks }));
+  await app.register(async (a) => citationRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

@@ -100,6 +100,7 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v1/topics': { access: 'super', status: 201, call: () => ({ url: '/api/v1/topics', body: { title: `矩阵专题${uniq()}` } }) },
   'PUT /api/v1/topics/:topicId': { access: 'super', call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `改名专题${uniq()}`)}`, body: { title: `改名后${uniq()}` } }) },
   'DELETE /api/v1/topics/:topicId': { access: 'super', call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `待删专题${uniq()}`)}` }) },
+  'PUT /api/v1/topics/:topicId/categories': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories`, body: { op: 'rename', path: ['无此分类'], to: '矩阵分类' } }) },
   'GET /api/v1/topics/:topicId/stats': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/stats` }) },
   'GET /api/v1/topics/:topicId/resources': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources?type=scholar` }) },
   'POST /api/v1/topics/:topicId/resources': { access: 'manager', status: 201, call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources`, body: { type: 'policy', title: '矩阵政策', fields: {} } }) },

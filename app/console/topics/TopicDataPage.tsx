@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, AutoComplete, Breadcrumb, Button, Cascader, Empty, Form, Input, InputNumber, Modal, Result, Select, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CategoryTreeEditor } from './CategoryTreeEditor';
 import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, type ResourceType } from '@common/constants';
 import { isConsoleResourceType } from '@common/resourceFields';
@@ -37,6 +38,7 @@ export function TopicDataPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<TopicResource | 'new' | null>(null);
   const [categorising, setCategorising] = useState(false);
+  const [treeOpen, setTreeOpen] = useState(false);
 
   const stats = useQuery({
     queryKey: ['topic-stats', topicId],
@@ -130,7 +132,10 @@ export function TopicDataPage() {
           <h2 className="atr-page-head__title">{MSG.topicDataTitle(stats.data.title)}</h2>
           <div className="atr-muted">{MSG.topicDataHint}</div>
         </div>
-        {editable && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{MSG.newResource}</Button>}
+        <Space>
+          <Button icon={<ApartmentOutlined />} onClick={() => setTreeOpen(true)}>{MSG.categoryTreeTitle}</Button>
+          {editable && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{MSG.newResource}</Button>}
+        </Space>
       </div>
       <div className="atr-panel-card">
         <Tabs activeKey={type} onChange={(k) => update({ type: k, category: undefined, subcategory: undefined })}
@@ -172,6 +177,10 @@ export function TopicDataPage() {
       {editing !== null && editable && (
         <ResourceModal basePath={`/api/v1/topics/${topicId}/resources`} type={type} resource={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)} onSaved={() => { setEditing(null); refresh(); }} />
+      )}
+      {treeOpen && (
+        <CategoryTreeEditor topicId={topicId} tree={tree.data ?? []} onClose={() => setTreeOpen(false)}
+          onChanged={() => { void queryClient.invalidateQueries({ queryKey: ['topic-categories', topicId] }); refresh(); }} />
       )}
       {categorising && (
         <CategoriseModal tree={tree.data ?? []} count={selected.length} onClose={() => setCategorising(false)}

@@ -19,6 +19,7 @@ import { resourceHref, scholarHref } from '@modules/kit/links';
 import { apiGet, errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
+import { CitationExportButton } from './CitationExport';
 
 interface Facet { value: string; count: number }
 interface CategoryFacet extends Facet { children?: Facet[] }
@@ -252,6 +253,8 @@ function Explore({ applicationId }: { applicationId: number }) {
               : <>
                 <div className="atr-results__bar">
                   <span>{data.capped ? MSG.searchFoundMore(data.totalElements) : q ? MSG.searchFound(data.totalElements) : MSG.listTotal(data.totalElements)}</span>
+                  {/* the citations of this page's results (issue 11 §5) */}
+                  <CitationExportButton ids={data.content.map((it) => it.id)} size="small" />
                 </div>
                 {data.content.map((it) => (
                   <article className="atr-result" key={`${it.type}-${it.id}`}>

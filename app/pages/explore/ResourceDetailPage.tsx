@@ -2,8 +2,9 @@
  * /microapp/explore/resources/{type}/{id} (spec 1 §2 'Resource detail'; issue 4 'a detail page for every
  * resource type'): one resource read from GET /api/v1/resources/{type}/{id}: title, type and date, the
  * cover or logo, its facts with Chinese labels (visitor/fields.ts), abstract or summary, keywords as
- * links to the explore page, and its own web address (opened in a new tab). A scholar id opens the
- * scholar profile instead. Unknown or deleted resources show 该资源不存在或已删除.
+ * links to the explore page, its own web address (opened in a new tab), and 导出引用 (BibTeX, RIS,
+ * GB/T 7714; CitationExport.tsx, issue 11 §5). A scholar id opens the scholar profile instead. Unknown
+ * or deleted resources show 该资源不存在或已删除.
  */
 import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ import { VisitorFrame } from '../visitor/VisitorFrame';
 import { detailRows, externalUrl, fieldText, keywordsOf } from '../visitor/fields';
 import { typeLabel } from './ExplorePage';
 import { useRecordBrowse } from '../recommendation/useRecordBrowse';
+import { CitationExportButton } from './CitationExport';
 
 type Item = Record<string, unknown> & { id: number; type: string; title: string; date: string | null };
 
@@ -67,6 +69,7 @@ function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: bo
             <Tag color="blue">{typeLabel(it.type)}</Tag>
             {date && <span>{date}</span>}
             {url && <a href={url} target="_blank" rel="noopener noreferrer"><LinkOutlined /> {MSG.detailSource}</a>}
+            <CitationExportButton ids={[it.id]} type={it.type} size="small" />
           </div>
         </div>
       </div>

@@ -5,6 +5,8 @@
  *   the user may open its data.
  * - POST /api/v1/topics, PUT/DELETE /api/v1/topics/{id}: super managers (409 while an application uses it).
  * - GET /api/v1/topics/{id}/categories: public (the explore page's tree). `{ label, value, children }`.
+ * - PUT /api/v1/topics/{id}/categories: rename, merge or move a category (the data page's tree), as
+ *   the data routes below.
  * - GET /api/v1/topics/{id}/stats, GET …/resources, POST …/resources/bulk, and POST …/resources,
  *   PUT/DELETE …/resources/{resourceId} (the console-editable types, as the application resource
  *   manager): super managers, and managers with the content right of an application using the topic.
@@ -17,10 +19,10 @@ import { parse } from '../../http/parse.js';
 import { notFound } from '../../http/errors.js';
 import { requireSuper, requireUser } from '../../http/session.js';
 import { MSG } from '../../../common/messages.js';
-import { bulkBody, topicBody, topicParams, topicResourceParams, topicResourcesQuery } from './schema.js';
+import { bulkBody, categoryChange, topicBody, topicParams, topicResourceParams, topicResourcesQuery } from './schema.js';
 import { createEnvelope, updateEnvelope } from '../resources/schema.js';
 import { changeResource, createResource, deleteResource, parseResourceBody } from '../resources/service.js';
-import { bulkTopicResources, createTopic, deleteTopic, listTopicResources, listTopics, requireTopic, topicTypeCounts, updateTopic } from './service.js';
+import { bulkTopicResources, changeCategories, createTopic, deleteTopic, listTopicResources, listTopics, requireTopic, topicTypeCounts, updateTopic } from './service.js';
 
 export interface CategoryNode { label: string; value: string; children?: CategoryNode[] }
 
@@ -63,6 +65,13 @@ export default async function topicRoutes(app: FastifyInstance, { db }: AppConte
     const t = await db.selectFrom('topics').select('id').where('id', '=', topicId).executeTakeFirst();
     if (!t) throw notFound(MSG.topicNotFound);
     return categoryTree(db, topicId);
+  });
+
+  app.put('/api/v1/topics/:topicId/categories', async (req) => {
+    const { topicId } = parse(topicParams, req.params, 'params');
+    await requireTopic(db, requireUser(req), topicId);
+    const message = await changeCategories(db, topicId, parse(categoryChange, req.body));
+    return { ok: true, tree: await categoryTree(db, topicId), message };
   });
 
   app.get('/api/v1/topics/:topicId/stats', async (req) => {

@@ -43,3 +43,16 @@ export const bulkBody = z.discriminatedUnion('action', [
   }),
 ], { error: MSG.bulkActionUnknown });
 export type BulkBody = z.infer<typeof bulkBody>;
+
+/**
+ * PUT …/categories: one change of a topic's two-level category tree (issue 11 §3): rename a category,
+ * merge one into another of the same level, or move a second-level category under another first-level
+ * one. A path is `[first]` or `[first, second]`.
+ */
+const categoryPath = z.array(plainText(60, MSG.categoryRequired)).min(1, MSG.categoryRequired).max(2, MSG.categoryRequired);
+export const categoryChange = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('rename'), path: categoryPath, to: plainText(60, MSG.categoryRequired) }),
+  z.object({ op: z.literal('merge'), path: categoryPath, into: categoryPath }),
+  z.object({ op: z.literal('move'), path: categoryPath, under: plainText(60, MSG.categoryRequired) }),
+], { error: MSG.categoryChangeUnknown });
+export type CategoryChange = z.infer<typeof categoryChange>;

@@ -13,13 +13,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { User } from '../../db/schema.js';
 import { canManage } from '../../http/session.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { ensureCategories, refreshTopicTypeCounts, removeResourceFromTopic } from '../../resources/store.js';
 import { makePage, type Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import type { ResourceType } from '../../../common/constants.js';
 import { likePattern } from '../resources/service.js';
-import type { BulkBody } from './schema.js';
+import type { BulkBody, CategoryChange } from './schema.js';
 
 /** A topic as the console lists it. */
 export interface TopicSummary {
@@ -177,5 +177,65 @@ export async function bulkTopicResources(db: Db, topicId: number, body: BulkBody
       .where('topic_id', '=', topicId).where('resource_id', 'in', ids).execute();
     await refreshTopicTypeCounts(tx, [...new Set(rows.map((r) => r.type))].map((type) => ({ topicId, type: type as ResourceType })));
     return rows.length;
+  });
+}
+
+/** The category node of a path in a topic's tree (first level, or second under its first), or undefined. */
+async function nodeOf(db: Db, topicId: number, path: string[]): Promise<{ id: number; parent_id: number | null } | undefined> {
+  const first = await db.selectFrom('categories').select(['id', 'parent_id']).where('topic_id', '=', topicId).where('parent_id', 'is', null).where('label', '=', path[0]).executeTakeFirst();
+  if (!first || path.length === 1) return first;
+  return db.selectFrom('categories').select(['id', 'parent_id']).where('topic_id', '=', topicId).where('parent_id', '=', first.id).where('label', '=', path[1]).executeTakeFirst();
+}
+
+/**
+ * One change of a topic's category tree (rename, merge, move), with the resources' links following,
+ * in one transaction; returns the Chinese message of the change. 404 for a path not in the tree, 409
+ * when a rename or a move meets a category of the same name (merge them instead), 400 for a merge of
+ * two levels or a move of a first-level category.
+ */
+export async function changeCategories(db: Db, topicId: number, change: CategoryChange): Promise<string> {
+  return db.transaction().execute(async (tx) => {
+    const source = await nodeOf(tx, topicId, change.path);
+    if (!source) throw notFound(MSG.categoryNotFound);
+    const [one, two] = change.path;
+    const links = tx.updateTable('resource_topics').where('topic_id', '=', topicId).where('category_one', '=', one);
+    if (change.op === 'rename') {
+      const target = two === undefined ? [change.to] : [one, change.to];
+      if (change.to === (two ?? one)) return MSG.categoryRenamed;
+      if (await nodeOf(tx, topicId, target)) throw conflict(MSG.categoryExists(change.to));
+      await tx.updateTable('categories').set({ label: change.to }).where('id', '=', source.id).execute();
+      if (two === undefined) await links.set({ category_one: change.to }).execute();
+      else await links.where('category_two', '=', two).set({ category_two: change.to }).execute();
+      return MSG.categoryRenamed;
+    }
+    if (change.op === 'merge') {
+      if (change.into.length !== change.path.length) throw badRequest(MSG.categoryLevelsDiffer);
+      const target = await nodeOf(tx, topicId, change.into);
+      if (!target) throw notFound(MSG.categoryNotFound);
+      if (target.id === source.id) return MSG.categoryMerged(two ?? one, change.into.at(-1)!);
+      if (two === undefined) {
+        // the second-level categories come along: a same-named one joins the target's
+        const kids = await tx.selectFrom('categories').select(['id', 'label']).where('parent_id', '=', source.id).execute();
+        for (const k of kids) {
+          const twin = await nodeOf(tx, topicId, [change.into[0], k.label]);
+          if (twin) await tx.deleteFrom('categories').where('id', '=', k.id).execute();
+          else await tx.updateTable('categories').set({ parent_id: target.id }).where('id', '=', k.id).execute();
+        }
+        await links.set({ category_one: change.into[0] }).execute();
+      } else {
+        await links.where('category_two', '=', two).set({ category_one: change.into[0], category_two: change.into[1] }).execute();
+      }
+      await tx.deleteFrom('categories').where('id', '=', source.id).execute();
+      return MSG.categoryMerged(two ?? one, change.into.at(-1)!);
+    }
+    // move a second-level category under another first-level one
+    if (two === undefined) throw badRequest(MSG.categoryMoveSecondOnly);
+    const parent = await nodeOf(tx, topicId, [change.under]);
+    if (!parent) throw notFound(MSG.categoryNotFound);
+    if (parent.id === source.parent_id) return MSG.categoryMoved(two, change.under);
+    if (await nodeOf(tx, topicId, [change.under, two])) throw conflict(MSG.categoryExists(`${change.under} / ${two}`));
+    await tx.updateTable('categories').set({ parent_id: parent.id }).where('id', '=', source.id).execute();
+    await links.where('category_two', '=', two).set({ category_one: change.under }).execute();
+    return MSG.categoryMoved(two, change.under);
   });
 }

@@ -129,6 +129,30 @@ describe('a topic\'s data', () => {
     expect((await stranger.post(`/api/v1/topics/${topicId}/resources/bulk`, { action: 'delete', ids: [ids.a3] })).status).toBe(403);
   });
 
+  it('renames, moves and merges categories, and the resources follow', async () => {
+    const put = (body: unknown, who: Client = manager) => who.put(`/api/v1/topics/${topicId}/categories`, body);
+    const idsIn = async (category: string, subcategory?: string) => (await list({ type: 'article', category, ...(subcategory ? { subcategory } : {}) })).body.content.map((x: { id: number }) => x.id).sort();
+    const r = await put({ op: 'rename', path: ['管理学', '图书情报与档案管理'], to: '图书馆学' });
+    expect(r.body.message).toBe(MSG.categoryRenamed);
+    expect(await idsIn('管理学', '图书馆学')).toEqual([ids.a1, ids.a2].sort());
+    expect((await put({ op: 'rename', path: ['工学'], to: '管理学' })).body.error.message).toBe(MSG.categoryExists('管理学'));
+    const moved = await put({ op: 'move', path: ['交叉学科', '智能图书馆'], under: '管理学' });
+    expect(moved.body.message).toBe(MSG.categoryMoved('智能图书馆', '管理学'));
+    expect(await idsIn('管理学', '智能图书馆')).toEqual([ids.a3]);
+    const merged = await put({ op: 'merge', path: ['管理学', '智能图书馆'], into: ['管理学', '图书馆学'] });
+    expect(merged.body.message).toBe(MSG.categoryMerged('智能图书馆', '图书馆学'));
+    expect(await idsIn('管理学', '图书馆学')).toEqual([ids.a1, ids.a2, ids.a3].sort());
+    expect((await put({ op: 'merge', path: ['交叉学科'], into: ['管理学'] })).status).toBe(200);
+    const tree = merged.body.tree as Array<{ value: string; children?: Array<{ value: string }> }>;
+    expect(tree.find((n) => n.value === '管理学')!.children!.map((c) => c.value)).toEqual(['图书馆学']);
+    expect(((await ctx.client().get(`/api/v1/topics/${topicId}/categories`)).body as Array<{ value: string }>).map((n) => n.value)).not.toContain('交叉学科');
+    expect((await put({ op: 'merge', path: ['管理学'], into: ['管理学', '图书馆学'] })).body.error.message).toBe(MSG.categoryLevelsDiffer);
+    expect((await put({ op: 'move', path: ['工学'], under: '管理学' })).body.error.message).toBe(MSG.categoryMoveSecondOnly);
+    expect((await put({ op: 'rename', path: ['无此分类'], to: 'x' })).status).toBe(404);
+    expect((await put({ op: 'explode', path: ['工学'] })).body.error.message).toBe(MSG.categoryChangeUnknown);
+    expect((await put({ op: 'rename', path: ['工学'], to: '理工' }, stranger)).status).toBe(403);
+  });
+
   it('adds, edits and deletes one record of a console type, and bulk-deletes', async () => {
     const made = await manager.post(`/api/v1/topics/${topicId}/resources`, { type: 'policy', title: '图书馆法实施细则', date: '2025-01-01', fields: {} });
     expect(made.status).toBe(201);
