@@ -302,6 +302,12 @@ export async function downloadBlob(path: string, body: unknown, fallbackName: st
     return { res: r, blob: b };
   });
   const name = dispositionName(res.headers.get('content-disposition')) ?? fallbackName;
+  saveBlob(blob, name);
+  return { name, size: blob.size };
+}
+
+/** Saves a blob as a file named `name` through a temporary object URL (browser only). */
+export function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
@@ -310,7 +316,6 @@ export async function downloadBlob(path: string, body: unknown, fallbackName: st
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1000);
-  return { name, size: blob.size };
 }
 
 /** What a panel read needs to know about the site (a subset of SiteContext). */

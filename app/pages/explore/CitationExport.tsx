@@ -12,7 +12,7 @@ import { useRef, useState } from 'react';
 import { App, Button, Dropdown, Modal, type MenuProps } from 'antd';
 import { CopyOutlined, DownloadOutlined, DownOutlined, ExportOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { ApiError, dispositionName, errorMessage } from '../../api';
+import { ApiError, dispositionName, errorMessage, saveBlob } from '../../api';
 
 /** The export formats (the server's `format` values). */
 export type CitationFormat = 'bibtex' | 'ris' | 'gbt7714';
@@ -40,18 +40,6 @@ async function fetchExport(url: string): Promise<{ blob: Blob; name: string | nu
     throw new ApiError(res.status, `http_${res.status}`, message || MSG.requestFailed);
   }
   return { blob: await res.blob(), name: dispositionName(res.headers.get('content-disposition')) };
-}
-
-/** Saves a blob as a file through a temporary object URL. */
-function saveBlob(blob: Blob, name: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
 export interface CitationExportProps {
