@@ -17,17 +17,19 @@ import { parseInstitutions } from './institutions.js';
 import { assignScholarKeys, linkScholarInstitutions, mergeScholar, parseCountryInfo, parseFellows, parseScholars, type ScholarOptions } from './scholars.js';
 import { mergeJournal, parseJournals } from './journals.js';
 import { parseJsonl } from './jsonl.js';
+import { bibtexParser, citationDuplicate, risParser } from './citations.js';
 
 /** The topic imported resources are linked to when no `--topic` is given. */
 export const DEFAULT_TOPIC = '综合资源';
 
 /** The kinds of file `atrium import <kind>` understands. */
-export const IMPORT_KINDS = ['articles', 'conferences', 'institutions', 'scholars', 'journals', 'jsonl'] as const;
+export const IMPORT_KINDS = ['articles', 'conferences', 'institutions', 'scholars', 'journals', 'jsonl', 'bibtex', 'ris'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** Chinese names of the kinds, for messages. */
 export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   articles: '论文', conferences: '学术会议', institutions: '机构', scholars: '学者', journals: '期刊', jsonl: 'JSON 行',
+  bibtex: 'BibTeX 参考文献', ris: 'RIS 参考文献',
 };
 
 /** A file-level failure (cannot read, not UTF-8, no recognisable header, unknown kind): nothing was written. */
@@ -139,6 +141,15 @@ const KINDS: Record<ImportKind, KindSpec> = {
   },
   jsonl: {
     parserFor: async () => parseJsonl,
+  },
+  // reference files, read with citation-js (issue 11 §3; decision 274)
+  bibtex: {
+    parserFor: bibtexParser,
+    duplicate: citationDuplicate,
+  },
+  ris: {
+    parserFor: risParser,
+    duplicate: citationDuplicate,
   },
 };
 
@@ -260,8 +271,9 @@ export async function importFiles(db: Db, kind: string, files: string[], options
     await refreshTopicTypeCounts(tx, items.map((it) => ({ type: it.type, topicId })));
   });
   // PostgreSQL plans by its statistics: right after a large import they still describe the tables
-  // before it, and a search would walk the topic's links instead of the bigram index (decision 266)
-  if (inserted >= 1000 && db.getExecutor().adapter instanceof PostgresAdapter) await sql`analyze resources, resource_topics, resource_grams`.execute(db);
+  // before it, and a search would walk the topic's links instead of the bigram index; and a search reads
+  // the links from an index alone only where the visibility map says so (decision 266)
+  if (inserted >= 1000 && db.getExecutor().adapter instanceof PostgresAdapter) await sql`vacuum (analyze) resources, resource_topics, resource_grams`.execute(db);
   return {
     kind, files, topic, topicId, read, inserted, updated, skipped, related,
     seconds: (performance.now() - started) / 1000,
@@ -307,8 +319,8 @@ export async function previewImport(kind: string, file: string, limit = 10): Pro
   };
 }
 
-/** Resource types each kind writes (jsonl: any). */
-export const KIND_TYPES: Record<Exclude<ImportKind, 'jsonl'>, ResourceType> = {
+/** Resource types each kind writes (jsonl: any; bibtex, ris: article, book, report, patent, standard or news by entry). */
+export const KIND_TYPES: Record<Exclude<ImportKind, 'jsonl' | 'bibtex' | 'ris'>, ResourceType> = {
   articles: 'article', conferences: 'conference', institutions: 'institution', scholars: 'scholar', journals: 'journal',
 };
 
