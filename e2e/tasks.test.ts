@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifacts, sharedData, signInByApi, useE2e } from './support';
+import { artifacts, repoRoot, sharedData, signInByApi, useE2e } from './support';
 
 const SUPER = '13800138021';
 const e2e = useE2e({ env: { ATRIUM_SEED_DEMO: '0' }, admins: [SUPER], page: false });
@@ -46,6 +46,21 @@ describe('background tasks', () => {
     await row.getByText('已完成').waitFor({ timeout: 60_000 });
     await row.getByText(/读取 2000 行，新增 \d+ 条/).waitFor();
     await shot(page, 'e2e-tasks-done.png');
+  });
+
+  it('imports a BibTeX file from the console to 100 %, its fields shown in the preview', async () => {
+    const bib = path.join(repoRoot, 'server', 'import', 'fixtures', 'sample.bib');
+    const dialog = await fillImport(page, 'BibTeX', '参考文献', bib);
+    await dialog.getByRole('button', { name: '预览' }).click();
+    await dialog.getByText(/识别出 8 条资源/).waitFor();
+    await dialog.getByRole('columnheader', { name: '字段' }).waitFor();
+    await dialog.getByRole('button', { name: '开始导入' }).click();
+    const row = rowOf(page, '导入「sample.bib」到专题「参考文献」');
+    await row.getByText('已完成').waitFor({ timeout: 60_000 });
+    await row.getByText(/新增 8 条，更新 0 条，跳过 1 行/).waitFor();
+    await row.getByRole('button', { name: /跳过的行/ }).click();
+    await page.locator('.ant-drawer-open').getByText(/第 \d+ 行：/).first().waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('marks an import interrupted when the server is killed, with no row written, and runs it again', async () => {

@@ -1,5 +1,5 @@
 /**
- * The small part of citation-js (https://citation.js.org, @citation-js/* 0.8) that server/citations uses;
+ * The small part of citation-js (https://citation.js.org, @citation-js/* 0.8) that server/citations and server/import/citations.ts use;
  * the packages ship no types. Shapes follow their READMEs and lib sources in node_modules.
  */
 declare module '@citation-js/core' {
@@ -23,6 +23,11 @@ declare module '@citation-js/core' {
       /** formats CSL-JSON items as `name` ('bibtex', 'ris', 'bibliography', 'data', ...) */
       format(name: string, data: object[], options?: Record<string, unknown>): unknown;
       has(name: string): boolean;
+    };
+    /** reading input (server/import/citations.ts): a whole chain to CSL-JSON, or one step read as `type` */
+    input: {
+      chain(data: unknown, options?: { forceType?: string; target?: string; generateGraph?: boolean; strict?: boolean }): Array<Record<string, unknown>>;
+      data(data: unknown, type: string): unknown;
     };
   };
   /** parsed input (BibTeX text, CSL-JSON, ...) as CSL-JSON in `data`; used by the tests to read BibTeX back */

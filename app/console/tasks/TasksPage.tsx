@@ -25,10 +25,10 @@ interface Task {
   result: { read: number; inserted: number; updated: number; skipped: number } | null; error: string | null; skipped: number;
   createdAt: string; startedAt: string | null; finishedAt: string | null;
 }
-interface Preview { read: number; found: number; items: Array<{ line: number; type: string; title: string; date: string | null; category: string | null }>; skipped: Array<{ line: number; reason: string }> }
+interface Preview { read: number; found: number; items: Array<{ line: number; type: string; title: string; date: string | null; category: string | null; fields: string[] }>; skipped: Array<{ line: number; reason: string }> }
 
 const STATUS_COLORS: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'default', interrupted: 'warning' };
-const KINDS = ['articles', 'institutions', 'conferences', 'journals', 'scholars', 'jsonl'];
+const KINDS = ['articles', 'institutions', 'conferences', 'journals', 'scholars', 'jsonl', 'bibtex', 'ris'];
 const TASKS_KEY = ['console-tasks'] as const;
 
 /** The tasks page; see the file comment. */
@@ -184,6 +184,8 @@ function ImportDialog({ onClose, onQueued }: { onClose(): void; onQueued(): void
               { title: MSG.fieldTitle, dataIndex: 'title', ellipsis: true },
               { title: MSG.filterCategory, dataIndex: 'category', width: 200, ellipsis: true },
               { title: MSG.filterYear, dataIndex: 'date', width: 110 },
+              // the column mapping: which listing fields each row fills
+              { title: MSG.importFieldsColumn, dataIndex: 'fields', width: 200, ellipsis: true, render: (f: string[]) => f.join('、') },
             ]} />
           {preview.skipped.length > 0 && (
             <>
