@@ -23,6 +23,7 @@ import { siteUrl } from './util';
 import type { ApplicationListItem, WithMessage } from './types';
 import { useConfirmedDelete } from './useConfirmedDelete';
 import './console.css';
+import { PageHead } from './PageHead';
 
 /** The Chinese tag of an application status: 未发布 / 待审核 / 已发布 (decision #138). */
 export function statusTag(status: string) {
@@ -117,16 +118,13 @@ export function ApplicationsPage() {
 
   return (
     <div className="atr-console__page">
-      <div className="atr-page-head">
-        <div>
-          <h2 className="atr-page-head__title">{MSG.applications}</h2>
-        </div>
+      <PageHead title={MSG.applications}>
         <Space>
           <Input.Search allowClear placeholder={MSG.searchApplications} style={{ width: 240 }}
             onSearch={(v) => { setQuery(v.trim()); setPage(1); }} />
           {isSuper && <Button type="primary" icon={<PlusOutlined />} aria-label={MSG.newApplication} onClick={() => setCreating(true)}>{MSG.newApplication}</Button>}
         </Space>
-      </div>
+      </PageHead>
       <div className="atr-panel-card">
         <Table<ApplicationListItem>
           rowKey="applicationId"

@@ -16,6 +16,7 @@ import { ViewableImage } from '../widgets/image';
 import { useSession } from './session';
 import { useConfirmedDelete } from './useConfirmedDelete';
 import './console.css';
+import { PageHead } from './PageHead';
 
 /** A file of GET /api/v1/files. */
 export interface FileItem {
@@ -99,13 +100,9 @@ export function FilesPage() {
 
   return (
     <div className="atr-console__page">
-      <div className="atr-page-head">
-        <div>
-          <h2 className="atr-page-head__title">{MSG.myFiles}</h2>
-          <div className="atr-muted">{MSG.myFilesHint}</div>
-        </div>
+      <PageHead title={MSG.myFiles} hint={MSG.myFilesHint}>
         <Input.Search allowClear placeholder={MSG.fileName} style={{ width: 240 }} onSearch={(v) => { setQuery(v.trim()); setPage(1); }} />
-      </div>
+      </PageHead>
       <div className="atr-panel-card atr-files-uploads">
         <ImageUpload uid={user?.id} onChange={(url) => { if (url) refresh(); }} />
         <div className="atr-files-uploads__drop">

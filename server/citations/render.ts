@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import type { ResourceItem } from '../resources/present.js';
 import { resourceToCsl, type CslItem, type CslOptions } from './csl.js';
+import { loadCitationJs, type CitationJs } from './citationJs.js';
 
 /** The export formats, as named in the `format` query parameter. */
 export const CITATION_FORMATS = ['bibtex', 'ris', 'gbt7714'] as const;
@@ -28,15 +29,12 @@ export const CITATION_FILE: Readonly<Record<CitationFormat, { contentType: strin
   gbt7714: { contentType: 'text/plain; charset=utf-8', extension: 'txt' },
 };
 
-type CitationJs = typeof import('@citation-js/core');
-let loading: Promise<CitationJs> | null = null;
+let formatting: Promise<CitationJs> | null = null;
 
-/** citation-js with its plugins, the style and the zh-CN locale registered (once per process). */
+/** citation-js with the CSL plugin, the style and the zh-CN locale registered too (once per process). */
 function citationJs(): Promise<CitationJs> {
-  loading ??= (async () => {
-    const core = await import('@citation-js/core');
-    await import('@citation-js/plugin-bibtex');
-    await import('@citation-js/plugin-ris');
+  formatting ??= (async () => {
+    const core = await loadCitationJs();
     await import('@citation-js/plugin-csl');
     const csl = core.plugins.config.get('@csl');
     if (!csl.styles.has(GBT7714_STYLE)) {
@@ -49,8 +47,8 @@ function citationJs(): Promise<CitationJs> {
     core.plugins.config.get('@bibtex').format.asciiOnly = false;
     return core;
   })();
-  loading.catch(() => { loading = null; });
-  return loading;
+  formatting.catch(() => { formatting = null; });
+  return formatting;
 }
 
 /** Text of a formatter's answer with Unix line ends and one final line end. */

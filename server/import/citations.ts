@@ -11,31 +11,20 @@
  */
 import type { ResourceType } from '../../common/constants.js';
 import { ImportFileError, isIsoDate, stripBom, titleKey, type ImportItem, type ParseResult, type SkippedRow } from './types.js';
+import { loadCitationJs, type CitationJs } from '../citations/citationJs.js';
 
-type CitationJs = typeof import('@citation-js/core');
 /** A CSL-JSON item as citation-js makes it (only read here, never trusted for shapes). */
 type Csl = Record<string, unknown>;
 /** A parser of this module: text and file name → items and skipped entries. */
 export type CitationParser = (text: string, fileName: string) => ParseResult;
 
-let loading: Promise<CitationJs> | null = null;
-
 /**
- * citation-js with plugin-bibtex and plugin-ris registered (loaded once per process). The parsing
- * settings are plugin-bibtex's defaults and are not changed: not strict (an entry missing a field the
- * BibTeX standard requires is still read) and `sentenceCase: 'never'` (titles keep their case). Chinese
- * text needs no setting to be read (`asciiOnly`, set by server/citations/render.ts, is for writing).
+ * citation-js for reading (server/citations/citationJs.ts). The parsing settings are plugin-bibtex's
+ * defaults and are not changed: not strict (an entry missing a field the BibTeX standard requires is
+ * still read) and `sentenceCase: 'never'` (titles keep their case). Chinese text needs no setting to be
+ * read (`asciiOnly`, set by server/citations/render.ts, is for writing).
  */
-function citationJs(): Promise<CitationJs> {
-  loading ??= (async () => {
-    const core = await import('@citation-js/core');
-    await import('@citation-js/plugin-bibtex');
-    await import('@citation-js/plugin-ris');
-    return core;
-  })();
-  loading.catch(() => { loading = null; });
-  return loading;
-}
+const citationJs = loadCitationJs;
 
 // ---------------------------------------------------------------------------------------------------
 // CSL-JSON → resource

@@ -24,6 +24,7 @@ import { useFormSubmit } from '../useFormSubmit';
 import { applyPathErrors } from './serverErrors';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 import '../console.css';
+import { PageHead } from '../PageHead';
 
 interface FormValues { title: string; date?: string | null; fields: Record<string, unknown> }
 
@@ -106,11 +107,7 @@ export function ResourcesPage() {
         { title: <Link to={`/console/application/${id}`}>{app.name}</Link> },
         { title: MSG.resources },
       ]} />
-      <div className="atr-page-head">
-        <div>
-          <h2 className="atr-page-head__title">{MSG.resources}{app.topic?.title ? <Tag color="blue">{app.topic.title}</Tag> : null}</h2>
-          <div className="atr-muted">{MSG.resourcesHint}</div>
-        </div>
+      <PageHead title={<>{MSG.resources}{app.topic?.title ? <Tag color="blue">{app.topic.title}</Tag> : null}</>} hint={MSG.resourcesHint}>
         {hasTopic && (
           <Space>
             <Input.Search allowClear placeholder={MSG.searchResources} style={{ width: 240 }} aria-label={MSG.searchResources}
@@ -118,7 +115,7 @@ export function ResourcesPage() {
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{MSG.newResource}</Button>
           </Space>
         )}
-      </div>
+      </PageHead>
       {!hasTopic ? (
         <div className="atr-panel-card atr-settings-card">
           <Result status="info" title={MSG.applicationNoTopic} subTitle={MSG.applicationNoTopicHint}

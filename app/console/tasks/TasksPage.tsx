@@ -17,6 +17,7 @@ import { sendFile } from '../../widgets/upload/send';
 import type { WithMessage } from '../types';
 import { TOPICS_KEY, fetchTopics } from '../topics/api';
 import '../console.css';
+import { PageHead } from '../PageHead';
 
 /** A task as GET /api/v1/tasks answers it. */
 interface Task {
@@ -85,13 +86,9 @@ export function TasksPage() {
 
   return (
     <div className="atr-console__page">
-      <div className="atr-page-head">
-        <div>
-          <h2 className="atr-page-head__title">{MSG.tasksTitle}</h2>
-          <div className="atr-muted">{MSG.tasksHint}</div>
-        </div>
+      <PageHead title={MSG.tasksTitle} hint={MSG.tasksHint}>
         <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>{MSG.importData}</Button>
-      </div>
+      </PageHead>
       <div className="atr-panel-card">
         <Table<Task> rowKey="id" columns={columns} dataSource={tasks.data?.content ?? []} loading={tasks.isPending} pagination={false}
           locale={{ emptyText: <Empty description={tasks.isError ? errorMessage(tasks.error) : MSG.noData} /> }} />

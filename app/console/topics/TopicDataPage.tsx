@@ -23,6 +23,7 @@ import { ResourceModal } from '../resources/ResourcesPage';
 import type { WithMessage } from '../types';
 import { TOPICS_KEY, fetchTopicResources, type CategoryNode, type TopicDataFilters, type TopicResource, type TopicStats } from './api';
 import '../console.css';
+import { PageHead } from '../PageHead';
 
 const labelOf = (t: string) => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;
 const isType = (t: string | null): t is ResourceType => !!t && (RESOURCE_TYPES as readonly string[]).includes(t);
@@ -127,16 +128,12 @@ export function TopicDataPage() {
   return (
     <div className="atr-console__page">
       <Breadcrumb items={[{ title: <Link to="/console/topics">{MSG.topicsTitle}</Link> }, { title: stats.data.title }]} />
-      <div className="atr-page-head">
-        <div>
-          <h2 className="atr-page-head__title">{MSG.topicDataTitle(stats.data.title)}</h2>
-          <div className="atr-muted">{MSG.topicDataHint}</div>
-        </div>
+      <PageHead title={MSG.topicDataTitle(stats.data.title)} hint={MSG.topicDataHint}>
         <Space>
           <Button icon={<ApartmentOutlined />} onClick={() => setTreeOpen(true)}>{MSG.categoryTreeTitle}</Button>
           {editable && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{MSG.newResource}</Button>}
         </Space>
-      </div>
+      </PageHead>
       <div className="atr-panel-card">
         <Tabs activeKey={type} onChange={(k) => update({ type: k, category: undefined, subcategory: undefined })}
           items={tabs.map((c) => ({ key: c.type, label: `${labelOf(c.type)} ${c.published.toLocaleString('zh-CN')}${c.published !== c.total ? ` / ${c.total.toLocaleString('zh-CN')}` : ''}` }))} />

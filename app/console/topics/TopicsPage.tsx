@@ -20,6 +20,7 @@ import { applyFieldErrors } from '../formErrors';
 import type { WithMessage } from '../types';
 import { TOPICS_KEY, fetchTopics, type TopicSummary } from './api';
 import '../console.css';
+import { PageHead } from '../PageHead';
 
 interface TopicForm { title: string; cover?: string | null; description?: string | null }
 
@@ -71,13 +72,9 @@ export function TopicsPage() {
 
   return (
     <div className="atr-console__page">
-      <div className="atr-page-head">
-        <div>
-          <h2 className="atr-page-head__title">{MSG.topicsTitle}</h2>
-          <div className="atr-muted">{MSG.topicsHint}</div>
-        </div>
+      <PageHead title={MSG.topicsTitle} hint={MSG.topicsHint}>
         {isSuper && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{MSG.topicNew}</Button>}
-      </div>
+      </PageHead>
       <div className="atr-panel-card">
         <Table<TopicSummary> rowKey="id" columns={columns} dataSource={topics.data ?? []} loading={topics.isFetching} pagination={false}
           locale={{ emptyText: <Empty description={topics.isError ? errorMessage(topics.error) : MSG.noData} /> }} />

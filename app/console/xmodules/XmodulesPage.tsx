@@ -21,6 +21,7 @@ import type { WithMessage } from '../types';
 import { applyPathErrors } from '../resources/serverErrors';
 import { formPathOf, fromFormValues, toFormValues, type EntryFormValues, type ParamFormValues } from './entryForm';
 import '../console.css';
+import { PageHead } from '../PageHead';
 
 const TYPE_LABELS: Record<ParamType, string> = { input: '文本', number: '数字', select: '下拉选择', switch: '开关', radio: '单选' };
 /** The catalogue dialog is wider than the default 536 px: it holds a list of params side by side. */
@@ -71,13 +72,9 @@ export function XmodulesPage() {
 
   return (
     <div className="atr-console__page">
-      <div className="atr-page-head">
-        <div>
-          <h2 className="atr-page-head__title">{MSG.xmodules}</h2>
-          <div className="atr-muted">{MSG.xmodulesHint}</div>
-        </div>
+      <PageHead title={MSG.xmodules} hint={MSG.xmodulesHint}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{MSG.newXmodule}</Button>
-      </div>
+      </PageHead>
       <div className="atr-panel-card">
         <Table<CatalogueEntry> rowKey="id" columns={columns} dataSource={list.data?.content ?? []} loading={list.isFetching} pagination={false}
           locale={{ emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={MSG.noXmodules} /> }} />
