@@ -211,6 +211,8 @@ function Explore({ applicationId }: { applicationId: number }) {
     enabled: q !== '' || !!type,
     queryFn: ({ signal }) => apiGet<SearchPage>('/api/v1/search', { q, type, applicationId, category, subcategory, ...fieldFilters, page, size }, signal),
     placeholderData: (prev) => prev,
+    // the server rendered these results: no second search as the page hydrates
+    staleTime: 60_000,
   });
 
   const data = results.data;
