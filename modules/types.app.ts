@@ -8,7 +8,9 @@ import type { ModuleConfig, PageEntry } from '../common/homeConfig.js';
 import type { Page } from '../common/page.js';
 import type { RegisteredType } from './types.js';
 
-export interface CategoryNode { label: string; value: string; children?: CategoryNode[] }
+import type { CategoryNode } from '../common/topics.js';
+
+export type { CategoryNode };
 
 /** What the site around a panel knows. */
 export interface SiteContext {

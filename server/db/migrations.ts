@@ -426,7 +426,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       // trigger that drops a deleted resource's row; PostgreSQL: a `grams` tsvector column under GIN.
       // The index is filled at start by ensureSearchIndex (it cuts texts with live code, which a
       // migration must not import), driven by `search_index_state`.
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<unknown>) {
         await db.schema.createTable('search_index_state')
           .addColumn('name', 'text', (c) => c.primaryKey())
           .addColumn('version', 'integer', (c) => c.notNull())
@@ -449,7 +449,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       // Topics and their data in the console (issue 11 §3, docs/decisions.md 265): a topic's description,
       // and whether a resource is published in a topic (visitors read published ones only); the order
       // index of the panel reads takes the flag, so a read stays one index range.
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<unknown>) {
         await db.schema.alterTable('topics').addColumn('description', 'text').execute();
         await db.schema.alterTable('resource_topics').addColumn('published', 'integer', (c) => c.notNull().defaultTo(1)).execute();
         await sql`drop index if exists resource_topics_order`.execute(db);
@@ -462,7 +462,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       // Background tasks (issue 11 §4, docs/decisions.md 267): imports from the console run as persisted
       // tasks with their progress, log of skipped rows, cancel and retry; a task left running by a
       // stopped server is marked interrupted when the next one starts.
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<unknown>) {
         await withId(db.schema.createTable('tasks'), dialect)
           .addColumn('kind', 'text', (c) => c.notNull())
           .addColumn('status', 'text', (c) => c.notNull())
@@ -488,7 +488,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       // PostgreSQL keeps the bigram tsvector in a narrow table of its own (docs/decisions.md 268): a
       // search's index hits are then rechecked on small rows, not on the wide resource rows (2.4 KB each
       // with their abstracts). SQLite's FTS5 table already stands apart.
-      async up(db: Kysely<any>) {
+      async up(db: Kysely<unknown>) {
         if (dialect !== 'postgres') return;
         await sql`create table resource_grams (id integer primary key references resources(id) on delete cascade, grams tsvector not null)`.execute(db);
         await sql`insert into resource_grams (id, grams) select id, grams from resources`.execute(db);

@@ -54,6 +54,7 @@ export class TaskRunner {
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
   private stopped = false;
+  private lastStaleCheck = Date.now();
 
   /**
    * `file`: the SQLite file (imports then run in a worker thread); `pollMs`: how often the queue is
@@ -119,7 +120,11 @@ export class TaskRunner {
 
   private async next(): Promise<void> {
     try {
-      if (this.dialect === 'postgres') await this.markInterrupted(); // a process that died meanwhile
+      // a process that died meanwhile (PostgreSQL: processes share the queue); at most twice a minute
+      if (this.dialect === 'postgres' && Date.now() - this.lastStaleCheck > STALE_MS / 2) {
+        this.lastStaleCheck = Date.now();
+        await this.markInterrupted();
+      }
       const task = await this.claim();
       if (!task) return;
       await this.run(task);

@@ -15,6 +15,7 @@ import { buildServer } from '../app.js';
 import { OutboxSmsProvider } from '../notify/sms.js';
 import type { Dialect } from '../db/migrations.js';
 import { SIGNING_KEY_PATH, UNSIGNED_PAYLOAD, signRequest } from '../../common/requestSigning.js';
+import { multipartBody, type FormPart } from '../files/testFiles.js';
 
 export { UNSIGNED_PAYLOAD };
 
@@ -70,8 +71,8 @@ export interface TestResponse<T = any> { status: number; body: T; headers: Recor
 export interface RequestOpts {
   /** false: no XSRF header (and no cookie fetched first) */
   xsrf?: boolean;
-  /** the body as sent, instead of JSON of `body` */
-  raw?: string;
+  /** the body as sent, instead of JSON of `body` (bytes for a multipart form) */
+  raw?: string | Buffer;
   contentType?: string;
   host?: string;
   /** sign the request like the browser (default: unsafe methods); false sends none of the signing headers */
@@ -120,12 +121,12 @@ export class Client {
   async request<T = any>(method: string, url: string, body?: unknown, opts: RequestOpts = {}): Promise<TestResponse<T>> {
     if (!this.cookies.has('XSRF-TOKEN') && opts.xsrf !== false) await this.request('GET', '/healthz', undefined, { xsrf: false });
     const headers: Record<string, string> = {};
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined;
     if (opts.raw !== undefined) { payload = opts.raw; headers['content-type'] = opts.contentType ?? 'application/json'; }
     else if (body !== undefined) { payload = JSON.stringify(body); headers['content-type'] = 'application/json'; }
     const sign = opts.sign ?? !['GET', 'HEAD', 'OPTIONS'].includes(method);
     const multipart = (headers['content-type'] ?? '').startsWith('multipart/');
-    if (sign && this.cookies.has('XSRF-TOKEN')) Object.assign(headers, await this.signingHeaders(method, url, multipart ? UNSIGNED_PAYLOAD : payload));
+    if (sign && this.cookies.has('XSRF-TOKEN')) Object.assign(headers, await this.signingHeaders(method, url, multipart || Buffer.isBuffer(payload) ? UNSIGNED_PAYLOAD : payload));
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (opts.xsrf !== false && this.cookies.has('XSRF-TOKEN')) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
     if (opts.host) headers.host = opts.host;
@@ -143,6 +144,11 @@ export class Client {
   post<T = any>(url: string, body?: unknown) { return this.request<T>('POST', url, body); }
   put<T = any>(url: string, body?: unknown) { return this.request<T>('PUT', url, body); }
   del<T = any>(url: string, body?: unknown) { return this.request<T>('DELETE', url, body); }
+  /** POSTs a multipart form like the browser's uploads (XSRF header, signed UNSIGNED-PAYLOAD). */
+  multipart<T = any>(url: string, parts: FormPart[]) {
+    const { body, contentType } = multipartBody(parts);
+    return this.request<T>('POST', url, undefined, { raw: body, contentType });
+  }
 }
 
 export interface TestContext {

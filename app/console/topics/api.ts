@@ -1,30 +1,12 @@
 /**
- * The console's topic calls and answer shapes (server/routes/topics; issue 11 §3). The shapes mirror
- * `TopicSummary` and `TopicResource` of server/routes/topics/service.ts.
+ * The console's topic calls (server/routes/topics; issue 11 §3); their answer shapes are in
+ * common/topics.ts.
  */
 import type { Page } from '@common/page';
+import type { TopicResource, TopicSummary } from '@common/topics';
 import { apiGet } from '../../api';
 
-/** A topic as GET /api/v1/topics lists it. */
-export interface TopicSummary {
-  id: number; title: string; cover: string | null; description: string | null; createdAt: string;
-  resources: number;
-  applications: Array<{ id: number; name: string }>;
-  /** the signed-in user may open its data page */
-  manageable: boolean;
-}
-
-/** One row of a topic's data list. */
-export interface TopicResource {
-  id: number; type: string; title: string; date: string | null; fields: Record<string, unknown>;
-  category: string | null; subcategory: string | null; published: boolean; updatedAt: string;
-}
-
-/** GET /api/v1/topics/{id}/stats. */
-export interface TopicStats { id: number; title: string; types: Array<{ type: string; total: number; published: number }> }
-
-/** A category of a topic's tree. */
-export interface CategoryNode { label: string; value: string; children?: CategoryNode[] }
+export type { CategoryNode, TopicResource, TopicStats, TopicSummary } from '@common/topics';
 
 export const TOPICS_KEY = ['console-topics'] as const;
 

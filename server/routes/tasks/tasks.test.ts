@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNSIGNED_PAYLOAD, createTestContext, type Client, type TestContext } from '../../test/harness.js';
-import { multipartBody, type FormPart } from '../../files/testFiles.js';
+import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import type { FormPart } from '../../files/testFiles.js';
 import { MSG } from '../../../common/messages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,14 +27,14 @@ beforeAll(async () => {
 });
 afterAll(async () => { await ctx.close(); });
 
-/** Posts a multipart body as the client (its cookies and XSRF header); status and JSON body. */
-async function upload(app: TestContext['app'], client: Client, url: string, parts: FormPart[]): Promise<{ status: number; body: any }> {
-  const { body, contentType } = multipartBody(parts);
-  const headers = { 'content-type': contentType, ...await client.browserHeaders('POST', url, UNSIGNED_PAYLOAD) };
-  const res = await app.inject({ method: 'POST', url, headers, payload: body });
-  return { status: res.statusCode, body: res.json() };
+/** What the upload routes answer: an import preview, a queued task, or a refusal. */
+interface UploadAnswer {
+  read: number; found: number; items: Array<{ type: string; line: number; fields: string[] }>;
+  id: number; message: string; error: { message: string };
 }
 
+/** Posts a multipart form as the client. */
+const upload = (client: Client, url: string, parts: FormPart[]) => client.multipart<UploadAnswer>(url, parts);
 const file = (name: string, data: Buffer | string) => ({ name: 'file', filename: name, data: Buffer.isBuffer(data) ? data : Buffer.from(data), type: 'text/plain' });
 /** Polls a task until it leaves queued and running (at most 60 s). */
 async function settled(id: number) {
@@ -48,7 +48,7 @@ async function settled(id: number) {
 
 describe('imports from the console', () => {
   it('previews a real CSL file without writing anything', async () => {
-    const r = await upload(ctx.app, admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'articles' }, file('csl.tsv', fs.readFileSync(csl))]);
+    const r = await upload(admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'articles' }, file('csl.tsv', fs.readFileSync(csl))]);
     expect(r.status).toBe(200);
     expect(r.body.read).toBeGreaterThan(1900);
     expect(r.body.found).toBeGreaterThan(1900);
@@ -56,15 +56,15 @@ describe('imports from the console', () => {
     expect(r.body.items[0]).toMatchObject({ type: 'article', line: 2 });
     expect(r.body.items[0].fields).toContain('abstract');
     expect((await ctx.db.selectFrom('resources').select('id').limit(1).execute())).toEqual([]);
-    const bad = await upload(ctx.app, admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'nonsense' }, file('csl.tsv', 'x')]);
+    const bad = await upload(admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'nonsense' }, file('csl.tsv', 'x')]);
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe(MSG.importKindUnknown);
-    expect((await upload(ctx.app, admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'articles' }])).status).toBe(400);
-    expect((await upload(ctx.app, plain, '/api/v1/imports/preview', [{ name: 'kind', value: 'articles' }, file('csl.tsv', 'x')])).status).toBe(403);
+    expect((await upload(admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'articles' }])).status).toBe(400);
+    expect((await upload(plain, '/api/v1/imports/preview', [{ name: 'kind', value: 'articles' }, file('csl.tsv', 'x')])).status).toBe(403);
   });
 
   it('runs a queued import to done, with its counts, and the articles in the topic', async () => {
-    const r = await upload(ctx.app, admin, '/api/v1/tasks/imports', [{ name: 'kind', value: 'articles' }, { name: 'topic', value: '中文科技文献' }, file('csl.tsv', fs.readFileSync(csl))]);
+    const r = await upload(admin, '/api/v1/tasks/imports', [{ name: 'kind', value: 'articles' }, { name: 'topic', value: '中文科技文献' }, file('csl.tsv', fs.readFileSync(csl))]);
     expect(r.status).toBe(201);
     expect(r.body.message).toBe(MSG.importQueued);
     const t = await settled(r.body.id);
@@ -84,7 +84,7 @@ describe('imports from the console', () => {
 
   it('fails a file of another kind with a Chinese message, writes nothing, and retries it', async () => {
     const before = await ctx.db.selectFrom('resources').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const r = await upload(ctx.app, admin, '/api/v1/tasks/imports', [{ name: 'kind', value: 'articles' }, { name: 'topic', value: '错放的专题' }, file('people.csv', 'name,affiliation\nAda,London\n')]);
+    const r = await upload(admin, '/api/v1/tasks/imports', [{ name: 'kind', value: 'articles' }, { name: 'topic', value: '错放的专题' }, file('people.csv', 'name,affiliation\nAda,London\n')]);
     const t = await settled(r.body.id);
     expect(t.status).toBe('failed');
     expect(t.error).toMatch(/导入失败，没有写入任何数据/);
@@ -94,7 +94,7 @@ describe('imports from the console', () => {
     expect(again.body.message).toBe(MSG.importQueued);
     expect((await settled(r.body.id)).status).toBe('failed');
     expect((await admin.post('/api/v1/tasks/999999/retry', {})).status).toBe(404);
-    expect((await upload(ctx.app, admin, '/api/v1/tasks/imports', [{ name: 'kind', value: 'articles' }, file('a.tsv', 'x')])).body.error.message).toBe(MSG.topicRequired);
+    expect((await upload(admin, '/api/v1/tasks/imports', [{ name: 'kind', value: 'articles' }, file('a.tsv', 'x')])).body.error.message).toBe(MSG.topicRequired);
     expect((await plain.get('/api/v1/tasks')).status).toBe(403);
     expect((await ctx.client().get('/api/v1/tasks')).status).toBe(401);
   });

@@ -19,12 +19,12 @@ import { parse } from '../../http/parse.js';
 import { notFound } from '../../http/errors.js';
 import { requireSuper, requireUser } from '../../http/session.js';
 import { MSG } from '../../../common/messages.js';
+import type { CategoryNode } from '../../../common/topics.js';
 import { bulkBody, categoryChange, topicBody, topicParams, topicResourceParams, topicResourcesQuery } from './schema.js';
 import { createEnvelope, updateEnvelope } from '../resources/schema.js';
 import { changeResource, createResource, deleteResource, parseResourceBody } from '../resources/service.js';
 import { bulkTopicResources, changeCategories, createTopic, deleteTopic, listTopicResources, listTopics, requireTopic, topicTypeCounts, updateTopic } from './service.js';
 
-export interface CategoryNode { label: string; value: string; children?: CategoryNode[] }
 
 /** The category tree of a topic, levels sorted by label. */
 export async function categoryTree(db: Db, topicId: number): Promise<CategoryNode[]> {

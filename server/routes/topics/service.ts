@@ -20,23 +20,7 @@ import { MSG } from '../../../common/messages.js';
 import type { ResourceType } from '../../../common/constants.js';
 import { likePattern } from '../resources/service.js';
 import type { BulkBody, CategoryChange } from './schema.js';
-
-/** A topic as the console lists it. */
-export interface TopicSummary {
-  id: number; title: string; cover: string | null; description: string | null; createdAt: string;
-  /** resources linked to the topic (all types, published or not) */
-  resources: number;
-  /** the applications using it */
-  applications: Array<{ id: number; name: string }>;
-  /** whether the user may open its data page */
-  manageable: boolean;
-}
-
-/** One resource row of the data list. */
-export interface TopicResource {
-  id: number; type: string; title: string; date: string | null; fields: Record<string, unknown>;
-  category: string | null; subcategory: string | null; published: boolean; updatedAt: string;
-}
+import type { TopicResource, TopicStats, TopicSummary } from '../../../common/topics.js';
 
 const now = () => new Date().toISOString();
 const parseFields = (s: string): Record<string, unknown> => {
@@ -124,7 +108,7 @@ export async function deleteTopic(db: Db, topicId: number): Promise<void> {
 }
 
 /** Resources per type in a topic (all, and published), largest first. */
-export async function topicTypeCounts(db: Db, topicId: number): Promise<Array<{ type: string; total: number; published: number }>> {
+export async function topicTypeCounts(db: Db, topicId: number): Promise<TopicStats['types']> {
   const rows = await db.selectFrom('resource_topics').select(['type', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('published').as('p')])
     .where('topic_id', '=', topicId).groupBy('type').execute();
   return rows.map((r) => ({ type: r.type, total: Number(r.n), published: Number(r.p ?? 0) })).sort((a, b) => b.total - a.total || (a.type < b.type ? -1 : 1));
