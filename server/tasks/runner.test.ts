@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDb } from '../db/index.js';
+import { freshDatabase } from '../test/harness.js';
 import { TaskRunner } from './runner.js';
 
 const onSqlite = process.env.ATRIUM_TEST_DB !== 'postgres';
@@ -77,5 +78,31 @@ describe.runIf(onSqlite)('the task runner on a SQLite file', () => {
     expect(t.status).toBe('interrupted');
     expect(t.error).toMatch(/服务器重启，任务已中断/);
     await runner.stop();
+  });
+});
+
+describe.runIf(!onSqlite)('the task runner on PostgreSQL', () => {
+  it('stops a running import when another process asks (cancel_requested), and nothing of it stays', async () => {
+    const fresh = await freshDatabase();
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-tasks-pg-'));
+    try {
+      const file = path.join(d, 'rows.jsonl');
+      fs.writeFileSync(file, Array.from({ length: 60_000 }, (_, i) => JSON.stringify({ type: 'article', key: `p${i}`, title: `第 ${i} 篇：跨进程取消的导入`, category: ['工学'] })).join('\n'));
+      const row = await fresh.db.insertInto('tasks').values({
+        kind: 'import', status: 'queued', title: '跨进程', params: JSON.stringify({ kind: 'jsonl', topic: '跨进程取消', file, name: 'rows.jsonl' }), created_by: null, created_at: new Date().toISOString(),
+      }).returning('id').executeTakeFirstOrThrow();
+      const runner = new TaskRunner(fresh.db, 'postgres', undefined, 50);
+      await runner.start();
+      await until(() => { const p = runner.progressOf(row.id); return p && p.done > 0 ? p : undefined; });
+      // another server process: it only writes the flag
+      await fresh.db.updateTable('tasks').set({ cancel_requested: 1 }).where('id', '=', row.id).execute();
+      const t = await until(async () => { const s = await fresh.db.selectFrom('tasks').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow(); return s.status === 'running' ? undefined : s; });
+      expect(t.status).toBe('cancelled');
+      expect(await fresh.db.selectFrom('resources').select('id').limit(1).execute()).toEqual([]);
+      await runner.stop();
+    } finally {
+      fs.rmSync(d, { recursive: true, force: true });
+      await fresh.drop();
+    }
   });
 });

@@ -8,7 +8,8 @@
  *   and connection stay free), otherwise in this process (PostgreSQL's pool; an in-memory database).
  *   The whole import is one transaction: a cancel, a failure or a stopped server leaves no row written.
  * - Progress (rows done / total, rate, time left) is kept in memory for the tasks this process runs and
- *   written to the row as it goes (PostgreSQL: every 2 s with a heartbeat) and at the end.
+ *   written to the row as it goes (PostgreSQL: every 2 s with a heartbeat, which also reads a cancel
+ *   asked through another process) and at the end.
  * - At start, a task still 'running' is marked 'interrupted': on SQLite every one (a single process ran
  *   it), on PostgreSQL those whose heartbeat is older than 60 s (their process is gone); it can be
  *   retried. The skipped rows (line and reason, at most 1,000) are kept as the task's log.
@@ -148,7 +149,10 @@ export class TaskRunner {
       }
       if (this.dialect === 'postgres' && Date.now() - lastBeat > 2000) {
         lastBeat = Date.now();
-        void this.db.updateTable('tasks').set({ heartbeat_at: now(), done: live.done, total: live.total }).where('id', '=', task.id).execute().catch(() => {});
+        // the heartbeat also brings a cancel asked through another process (cancel_requested)
+        void this.db.updateTable('tasks').set({ heartbeat_at: now(), done: live.done, total: live.total }).where('id', '=', task.id)
+          .returning('cancel_requested').executeTakeFirst()
+          .then((r) => { if (r?.cancel_requested === 1) this.cancel(task.id); }, () => {});
       }
     };
     let outcome: { summary?: ImportSummary; error?: string; cancelled?: boolean };
