@@ -1,6 +1,6 @@
 /** What every route plugin receives: the database, the configuration and the providers. */
 import type { Db } from './db/index.js';
-import type { Dialect } from './db/migrations.js';
+import type { Dialect } from './db/migrations/index.js';
 import type { Config } from './config.js';
 import type { SmsProvider } from './notify/sms.js';
 import type { SearchRunner } from './search/readPool.js';

@@ -1,6 +1,7 @@
 /**
- * The catalogue entries of the built-in renderers (modules/xmodule/renderers), seeded into the
- * catalogue by migration 007 (server/db/migrations.ts). Frozen data: a later change adds a migration.
+ * The catalogue entries of the built-in renderers (modules/xmodule/renderers). Migration 007 seeded
+ * them from its own frozen copy (server/db/migrations/007_xmodule_catalogue.ts) and reads nothing
+ * here: a change to an entry that stored catalogues need is a new migration.
  * Each entry passes `catalogueEntrySchema` (modules/xmodule/xmodule.test.ts).
  */
 import type { CatalogueEntryInput } from './catalogue.js';

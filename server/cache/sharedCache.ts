@@ -12,7 +12,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Dialect } from '../db/migrations.js';
+import type { Dialect } from '../db/migrations/index.js';
 
 /** How often the generation row is read when nothing told us of a change, ms. */
 export const POLL_MS = 1000;

@@ -10,7 +10,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
-import { migrationProvider, type Dialect } from './migrations.js';
+import { migrationProvider, type Dialect } from './migrations/index.js';
 import { ensureSearchIndex } from '../search/indexer.js';
 
 export type Db = Kysely<Database>;

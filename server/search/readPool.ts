@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../db/index.js';
-import type { Dialect } from '../db/migrations.js';
+import type { Dialect } from '../db/migrations/index.js';
 import { searchResources, type SearchQuery, type SearchResult } from './service.js';
 
 /** Runs searches; see the file comment. */

@@ -21,7 +21,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Dialect } from '../db/migrations.js';
+import type { Dialect } from '../db/migrations/index.js';
 import { makePage, type Page } from '../../common/page.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
 import { queryParts, runsOf, type QueryPart } from './grams.js';

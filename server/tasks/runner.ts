@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Dialect } from '../db/migrations.js';
+import type { Dialect } from '../db/migrations/index.js';
 import type { TasksTable } from '../db/schema.js';
 import { importFiles, type ImportSummary } from '../import/run.js';
 import { TaskCancelled } from './cancel.js';

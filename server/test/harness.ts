@@ -13,7 +13,7 @@ import { openDatabase, type Db } from '../db/index.js';
 import { loadConfig, type Config } from '../config.js';
 import { buildServer } from '../app.js';
 import { OutboxSmsProvider } from '../notify/sms.js';
-import type { Dialect } from '../db/migrations.js';
+import type { Dialect } from '../db/migrations/index.js';
 import { SIGNING_KEY_PATH, UNSIGNED_PAYLOAD, signRequest } from '../../common/requestSigning.js';
 import { multipartBody, type FormPart } from '../files/testFiles.js';
 

@@ -1,0 +1,63 @@
+/**
+ * The one set of migrations for SQLite and PostgreSQL (DESIGN.md 'Server'), one file per migration in
+ * number order (docs/decisions.md 269). Each file exports `name`, the key Kysely stores in
+ * `kysely_migration` (kept exactly as first released, `0001_initial` included, so existing databases
+ * run nothing again), and `up(db, dialect)`, written with Kysely's schema builder. A migration imports
+ * only `kysely`, node built-ins and files of this folder (server/db/migrations.test.ts): its effect on
+ * a new database must not follow later changes of the application's code.
+ */
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from './helpers.js';
+import * as m001 from './001_initial.js';
+import * as m002 from './002_resource_topics_order.js';
+import * as m003 from './003_topic_type_counts.js';
+import * as m004 from './004_wechat_accounts.js';
+import * as m006 from './006_home_config_revisions.js';
+import * as m007 from './007_xmodule_catalogue.js';
+import * as m008 from './008_files.js';
+import * as m010 from './010_search.js';
+import * as m011 from './011_signin.js';
+import * as m012 from './012_roles.js';
+import * as m013 from './013_personal.js';
+import * as m014 from './014_account.js';
+import * as m015 from './015_request_nonces.js';
+import * as m016 from './016_user_rights.js';
+import * as m017 from './017_restrict_download_default.js';
+import * as m018 from './018_wechat_tickets.js';
+import * as m020 from './020_cache_generation.js';
+import * as m021 from './021_used_login_links.js';
+import * as m022 from './022_search_grams.js';
+import * as m023 from './023_topic_data.js';
+import * as m024 from './024_tasks.js';
+import * as m025 from './025_resource_grams_pg.js';
+
+export type { Dialect } from './helpers.js';
+
+/** One migration file: the key stored in `kysely_migration` and the change it makes. */
+export interface MigrationFile {
+  readonly name: string;
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+}
+
+/** Every migration, in number order. A new one gets the next number, a file named after its key, and a line here. */
+export const MIGRATIONS: readonly MigrationFile[] = [
+  m001, m002, m003, m004, m006, m007, m008, m010, m011, m012, m013,
+  m014, m015, m016, m017, m018, m020, m021, m022, m023, m024, m025,
+];
+
+/**
+ * Kysely migration provider for the given dialect: every migration of MIGRATIONS keyed by its stored
+ * name. Throws (when asked for the migrations) if two files declare the same name.
+ */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    getMigrations: async () => {
+      const all: Record<string, Migration> = {};
+      for (const m of MIGRATIONS) {
+        if (all[m.name]) throw new Error(`两个迁移使用了同一名称：${m.name}`);
+        all[m.name] = { up: (db) => m.up(db, dialect) };
+      }
+      return all;
+    },
+  };
+}
