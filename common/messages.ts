@@ -811,6 +811,9 @@ export const MSG = {
   downloadRightMissing: '您的角色没有「下载附件」权限，请联系站点管理员',
   downloadAfterLogin: '登录后下载',
   downloadNoRight: '无下载权限',
+  // operable server (issue 12 §6): the global per-address limit of the API, and /metrics
+  apiRateLimited: '您的网络地址请求过于频繁，请 {seconds} 秒后再试',
+  metricsForbidden: '监控指标只能从本机访问，或携带正确的访问令牌（Authorization: Bearer …）',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */

@@ -1,34 +1,43 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the browser app when dist/app is missing or older than the sources, then starts
- * the server (tsx server/main.ts). `--dev` reloads the page template on every request.
+ * `npm start` (issue 12 §6; decision 275): builds what is missing or older than its sources — the
+ * browser app and its server renderer (Vite), the compiled server (esbuild, dist/node) — then starts the
+ * server with plain node: `node dist/node/main.js`. A production install without development
+ * dependencies (`npm ci --omit=dev`) starts from the files built before; it cannot build, so a missing
+ * build stops with the command to run, and a build that looks older than the sources is used as it is,
+ * with a warning.
+ *
+ * `--dev` (`npm run dev`): the server runs from source through tsx (edits need no build) and the page
+ * template is read again on every request.
  */
 import { spawnSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+import { installed, root, serverState, webState } from './buildState.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
+const dev = process.argv.includes('--dev');
 
-function newest(dir) {
-  let t = 0;
-  if (!fs.existsSync(dir)) return 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+/** Runs a build step when `state` is not fresh and its tools are installed; stops when it cannot. */
+function ensure(what, state, tools, command, args) {
+  if (state === 'fresh') return;
+  if (tools.every(installed)) {
+    console.log(`正在构建${what}…`);
+    const r = spawnSync(command, args, { stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+    return;
   }
-  return t;
+  if (state === 'stale') {
+    console.warn(`提示：${what}的构建可能早于源代码，但未安装开发依赖（${tools.join('、')}），沿用已有的构建。`);
+    return;
+  }
+  console.error(`缺少${what}的构建，且未安装开发依赖（${tools.join('、')}）：请在有开发依赖的环境中运行 npm run build，再带上 dist/ 部署。`);
+  process.exit(1);
 }
 
-const built = path.join(root, 'dist/app/index.html');
-const sources = Math.max(newest(path.join(root, 'app')), newest(path.join(root, 'modules')), newest(path.join(root, 'common')));
-const ssr = path.join(root, 'dist/server/entry-server.js');
-if (!fs.existsSync(built) || !fs.existsSync(ssr) || fs.statSync(built).mtimeMs < sources) {
-  console.log('正在构建前端（vite build：浏览器与服务器渲染）…');
-  const r = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
-const env = { ...process.env, ...(process.argv.includes('--dev') ? { ATRIUM_RELOAD_INDEX: '1' } : {}) };
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env });
+ensure('前端（vite build：浏览器与服务器渲染）', webState(), ['vite'], 'npm', ['run', 'build:web', '--silent']);
+if (!dev) ensure('服务器（esbuild → dist/node）', serverState(), ['esbuild'], process.execPath, ['scripts/build-server.mjs']);
+
+const env = { ...process.env, ...(dev ? { ATRIUM_RELOAD_INDEX: '1' } : {}) };
+const args = dev ? ['--import', 'tsx', 'server/main.ts'] : ['dist/node/main.js'];
+const child = spawn(process.execPath, args, { stdio: 'inherit', env });
 for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => child.kill(s));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -11,7 +11,10 @@ import type { AppContext } from './context.js';
 import { HttpError, fromZod } from './http/errors.js';
 import { registerSessionHooks } from './http/session.js';
 import { registerRequestSigning } from './http/signing.js';
-import { requestSerializer } from './http/redact.js';
+import { loggerOptions } from './http/logging.js';
+import { registerApiRateLimit } from './http/apiRateLimit.js';
+import { registerMetrics, timedSearch } from './metrics/index.js';
+import { searchRunner } from './search/readPool.js';
 import { MSG } from '../common/messages.js';
 import authRoutes from './routes/auth/index.js';
 import applicationRoutes from './routes/applications/index.js';
@@ -52,7 +55,7 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** pino logger options, or false for none (tests) */
+  /** pino logger options, or false for none (tests); default server/http/logging.ts loggerOptions */
   logger?: boolean | object;
   /** serve the built browser app (off in API tests) */
   web?: boolean;
@@ -61,12 +64,16 @@ export interface BuildOptions {
 /** Creates the server with every route registered; call `listen` or `inject` on it. */
 export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: ctx.config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-atrium-signature"]', 'req.headers["x-atrium-internal"]'], serializers: { req: requestSerializer } },
+    logger: opts.logger ?? await loggerOptions(ctx.config),
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: process.env.ATRIUM_TRUST_PROXY === '1',
+    trustProxy: ctx.config.trustProxy ?? false,
   });
   await app.register(cookie);
   await registerResponseHeaders(app, { hsts: ctx.config.hsts, styleHosts: ctx.config.themeHosts });
+  // operable server (issue 12 §6): timings for /metrics, then the global per-address limit of the API,
+  // ahead of every hook that reads the database
+  if (ctx.config.metrics) registerMetrics(app, { token: ctx.config.metricsToken });
+  await registerApiRateLimit(app, { perMinute: ctx.config.rateLimitPerMinute ?? 0, redisUrl: ctx.config.redisUrl });
   const routes: Array<{ method: string; url: string }> = [];
   app.decorate('atriumRoutes', routes);
   app.addHook('onRoute', (r) => {
@@ -120,7 +127,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => siteConfigRoutes(a, ctx));
   await app.register(async (a) => moduleRoutes(a, ctx));
   await app.register(async (a) => topicRoutes(a, ctx));
-  await app.register(async (a) => searchRoutes(a, ctx));
+  await app.register(async (a) => searchRoutes(a, { ...ctx, search: timedSearch(ctx.search ?? searchRunner(ctx.db, ctx.dialect)) }));
   await app.register(async (a) => fileRoutes(a, ctx));
   await app.register(async (a) => toolRoutes(a, ctx));
   await app.register(async (a) => wechatRoutes(a, ctx));

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { phoneSchema } from '../common/validation.js';
 import { runImportCommand } from './import/command.js';
@@ -86,6 +86,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((err) => {
-  console.error(`出错了：${(err as Error).message}`);
+  if (err instanceof ConfigError) console.error(`配置有误（${err.problems.length} 处）\n${err.problems.map((p) => `  - ${p}`).join('\n')}`);
+  else console.error(`出错了：${(err as Error).message}`);
   process.exit(1);
 });

@@ -20,6 +20,8 @@ export interface OpenedDb {
   dialect: Dialect;
   /** the SQLite file (absolute), or ':memory:'; undefined on PostgreSQL */
   file?: string;
+  /** PostgreSQL's connection pool (its sizes go to /metrics); undefined on SQLite */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -59,11 +61,12 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
   let db: Db;
   let dialect: Dialect;
   let file: string | undefined;
+  let pool: pg.Pool | undefined;
   if (isPostgresUrl(url)) {
     dialect = 'postgres';
     // bigint (count(*)) as number: our counts stay far below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection the server ends (a restart, a failover, an administrator) errs on the pool; the
     // pool drops it and the next query connects again. Without a listener that error would end the process.
     pool.on('error', (err) => { console.warn(`PostgreSQL 连接已断开（将重新连接）：${err.message}`); });
@@ -95,5 +98,5 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
   // when it is new or was cut another way
   const indexed = await ensureSearchIndex(db, (n) => { if (n % 100_000 === 0) console.warn(`正在重建检索索引：${n} 条`); });
   if (indexed > 0 && indexed >= 100_000) console.warn(`检索索引已重建：${indexed} 条`);
-  return { db, dialect, file, close: () => db.destroy() };
+  return { db, dialect, file, pool, close: () => db.destroy() };
 }

@@ -13,6 +13,7 @@ import { readTop, readTopLinks, readTopNotices } from './top.js';
 import { readTools } from './tools.js';
 import { readBulletins, readJobs, readWechatArticles } from './feeds.js';
 import { markSubscribed } from './subscribed.js';
+import { panelReadDuration, timed } from '../metrics/index.js';
 
 /** What every reader knows of the read's site and viewer. */
 export interface ReadContext {
@@ -62,7 +63,8 @@ export const panelReaders: { [S in Source]: Reader<S> } = {
  */
 export function readPanel(ctx: ReadContext, read: PanelRead): Promise<Page<unknown>> {
   const reader = panelReaders[read.source] as Reader<Source>;
-  return reader(ctx, read);
+  // timed for /metrics (issue 12 §6): atrium_panel_read_duration_seconds{source}
+  return timed(panelReadDuration, { source: read.source }, () => reader(ctx, read));
 }
 
 /**

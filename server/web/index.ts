@@ -146,7 +146,7 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
     if (!built || !template) {
       return reply.status(503).type('text/plain; charset=utf-8').send('前端尚未构建：请运行 npm run build（npm start 会自动构建）');
     }
-    if (!config.production && process.env.ATRIUM_RELOAD_INDEX === '1') template = parseTemplate(fs.readFileSync(indexFile, 'utf8'));
+    if (!config.production && config.reloadIndex) template = parseTemplate(fs.readFileSync(indexFile, 'utf8'));
     const q = req.url.indexOf('?');
     const pathname = q < 0 ? req.url : req.url.slice(0, q);
     // what every visitor shares: the same page for anyone signed out or anonymous, for a query-less URL
