@@ -2,10 +2,11 @@
  * Writing resources (DESIGN.md 'Resources'): one table for every resource type, linked to topics and
  * their two-level categories. Used by the import command and the demo catalogue.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ResourceType } from '../../common/constants.js';
-import { indexResources } from '../search/indexer.js';
+import { indexResources, type IndexedText } from '../search/indexer.js';
+import { placeholders, tuples } from '../db/placeholders.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -104,6 +105,36 @@ export async function ensureCategories(db: Q, items: ReadonlyArray<Pick<Resource
   }
 }
 
+/** The two bulk upserts of {@link upsertResources}: columns, conflict target and the columns an update sets. */
+const UPSERTS = {
+  resources: {
+    columns: ['type', 'source_key', 'title', 'date', 'fields', 'search_text', 'created_at', 'updated_at'],
+    conflict: ['type', 'source_key'], set: ['title', 'date', 'fields', 'search_text', 'updated_at'], returning: 'id, type, source_key',
+  },
+  resource_topics: {
+    columns: ['resource_id', 'topic_id', 'category_one', 'category_two', 'type', 'date_key'],
+    conflict: ['resource_id', 'topic_id'], set: ['category_one', 'category_two', 'type', 'date_key'], returning: '',
+  },
+} as const;
+const upsertTexts = new Map<string, string>();
+const isPostgres = (db: Q) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * The text of a multi-row upsert of `rows` rows into `table`, made once per (dialect, table, rows) and
+ * kept: the import writes hundreds of thousands of rows through a few statements of the same shape, and
+ * building each through the query builder cost more than SQLite took to run it (decision 281).
+ */
+function upsertSql(pg: boolean, table: keyof typeof UPSERTS, rows: number): string {
+  const key = `${pg ? 'pg' : 'sqlite'}:${table}:${rows}`;
+  let text = upsertTexts.get(key);
+  if (text) return text;
+  const u = UPSERTS[table];
+  text = `insert into ${table} (${u.columns.join(', ')}) values ${tuples(pg, rows, u.columns.length)} on conflict (${u.conflict.join(', ')}) do update set ${u.set.map((c) => `${c} = excluded.${c}`).join(', ')}${u.returning ? ` returning ${u.returning}` : ''}`;
+  if (upsertTexts.size > 200) upsertTexts.clear();
+  upsertTexts.set(key, text);
+  return text;
+}
+
 const keyOf = (it: { type: string; sourceKey?: string; source_key?: string }) => `${it.type}\u0000${it.sourceKey ?? it.source_key}`;
 
 /**
@@ -117,61 +148,51 @@ const keyOf = (it: { type: string; sourceKey?: string; source_key?: string }) =>
  */
 export async function upsertResources(db: Q, items: ResourceInput[], opts: UpsertOptions = {}): Promise<UpsertResult> {
   const batchSize = opts.batchSize ?? 500;
+  const pg = isPostgres(db);
   let inserted = 0;
   let updated = 0;
   const ids: number[] = [];
+  const toIndex: IndexedText[] = [];
   await ensureCategories(db, items);
   for (let start = 0; start < items.length; start += batchSize) {
     const batch = items.slice(start, start + batchSize);
     // keys already stored, read per type
-    const byType = new Map<string, string[]>();
+    const byType = new Map<string, Set<string>>();
     for (const it of batch) {
-      const list = byType.get(it.type);
-      if (list) list.push(it.sourceKey);
-      else byType.set(it.type, [it.sourceKey]);
+      const keys = byType.get(it.type);
+      if (keys) keys.add(it.sourceKey);
+      else byType.set(it.type, new Set([it.sourceKey]));
     }
     const stored = new Set<string>();
     for (const [type, keys] of byType) {
-      const rows = await db.selectFrom('resources').select('source_key')
-        .where('type', '=', type).where('source_key', 'in', [...new Set(keys)]).execute();
+      const { rows } = await db.executeQuery<{ source_key: string }>(CompiledQuery.raw(
+        `select source_key from resources where type = ${pg ? '$1' : '?'} and source_key in (${placeholders(pg, 2, keys.size)})`, [type, ...keys]));
       for (const r of rows) stored.add(`${type}\u0000${r.source_key}`);
     }
     // one row per key (PostgreSQL refuses to touch a row twice in one statement): the last one wins
     const lastByKey = new Map<string, ResourceInput>();
     for (const it of batch) lastByKey.set(keyOf(it), it);
+    const unique = [...lastByKey.values()];
     const t = now();
-    const rows = await db.insertInto('resources').values([...lastByKey.values()].map((it) => ({
-      type: it.type, source_key: it.sourceKey, title: it.title, date: it.date ?? null,
-      fields: JSON.stringify(it.fields), search_text: (it.searchText ?? '').trim(),
-      created_at: t, updated_at: t,
-    }))).onConflict((oc) => oc.columns(['type', 'source_key']).doUpdateSet((eb) => ({
-      title: eb.ref('excluded.title'), date: eb.ref('excluded.date'), fields: eb.ref('excluded.fields'),
-      search_text: eb.ref('excluded.search_text'), updated_at: eb.ref('excluded.updated_at'),
-    }))).returning(['id', 'type', 'source_key']).execute();
+    const values: unknown[] = [];
+    for (const it of unique) values.push(it.type, it.sourceKey, it.title, it.date ?? null, JSON.stringify(it.fields), (it.searchText ?? '').trim(), t, t);
+    const { rows } = await db.executeQuery<{ id: number; type: string; source_key: string }>(CompiledQuery.raw(upsertSql(pg, 'resources', unique.length), values));
     const idOf = new Map<string, number>();
     for (const r of rows) idOf.set(keyOf(r), r.id);
-    await indexResources(db, [...lastByKey.values()].map((it) => ({ id: idOf.get(keyOf(it))!, title: it.title, text: it.searchText ?? '', isNew: !stored.has(keyOf(it)) })));
+    for (const it of unique) toIndex.push({ id: idOf.get(keyOf(it))!, title: it.title, text: it.searchText ?? '', isNew: !stored.has(keyOf(it)) });
     const counted = new Set<string>();
-    const links = new Map<string, { resource_id: number; topic_id: number; category_one: string | null; category_two: string | null; type: string; date_key: string }>();
+    const links = new Map<string, unknown[]>();
     for (const it of batch) {
       const key = keyOf(it);
       const id = idOf.get(key)!;
       ids.push(id);
       if (stored.has(key) || counted.has(key)) updated++;
       else { inserted++; counted.add(key); }
-      if (it.topicId !== undefined) {
-        links.set(`${id}\u0000${it.topicId}`, { resource_id: id, topic_id: it.topicId, category_one: it.categoryOne ?? null, category_two: it.categoryTwo ?? null, type: it.type, date_key: it.date ?? '' });
-      }
+      if (it.topicId !== undefined) links.set(`${id}\u0000${it.topicId}`, [id, it.topicId, it.categoryOne ?? null, it.categoryTwo ?? null, it.type, it.date ?? '']);
     }
-    if (links.size) {
-      await db.insertInto('resource_topics').values([...links.values()])
-        .onConflict((oc) => oc.columns(['resource_id', 'topic_id']).doUpdateSet((eb) => ({
-          category_one: eb.ref('excluded.category_one'), category_two: eb.ref('excluded.category_two'),
-          type: eb.ref('excluded.type'), date_key: eb.ref('excluded.date_key'),
-        }))).execute();
-    }
+    if (links.size) await db.executeQuery(CompiledQuery.raw(upsertSql(pg, 'resource_topics', links.size), [...links.values()].flat()));
     // a resource written without a topic keeps the order columns of its earlier topic links up to date
-    const untopiced = [...lastByKey.values()].filter((it) => it.topicId === undefined).map((it) => idOf.get(keyOf(it))!);
+    const untopiced = unique.filter((it) => it.topicId === undefined).map((it) => idOf.get(keyOf(it))!);
     if (untopiced.length) {
       await db.updateTable('resource_topics').set((eb) => ({
         type: eb.selectFrom('resources').select('resources.type').whereRef('resources.id', '=', 'resource_topics.resource_id'),
@@ -179,6 +200,8 @@ export async function upsertResources(db: Q, items: ResourceInput[], opts: Upser
       })).where('resource_id', 'in', untopiced).execute();
     }
   }
+  // the index entries of the whole call go in together, after its rows (decision 281)
+  await indexResources(db, toIndex);
   if (opts.refreshCounts !== false) await refreshTopicTypeCounts(db, items);
   return { inserted, updated, ids };
 }

@@ -6,7 +6,8 @@
  * which calls {@link indexResources}; {@link ensureSearchIndex} rebuilds the whole index when the way
  * texts are cut changed (GRAMS_VERSION) or the index is new.
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { placeholders, tuples } from '../db/placeholders.js';
 import type { Database } from '../db/schema.js';
 import { GRAMS_VERSION, gramsOf } from './grams.js';
 
@@ -37,21 +38,37 @@ export function tsVectorText(title: string, text: string): string {
  */
 export async function indexResources(db: Q, items: readonly IndexedText[]): Promise<void> {
   if (!items.length) return;
-  if (isPostgres(db)) {
-    for (let i = 0; i < items.length; i += 500) {
-      const batch = items.slice(i, i + 500);
-      const values = sql.join(batch.map((it) => sql`(${it.id}::int, ${tsVectorText(it.title, it.text)}::tsvector)`));
-      await sql`insert into resource_grams (id, grams) values ${values} on conflict (id) do update set grams = excluded.grams`.execute(db);
-    }
-    return;
-  }
+  const pg = isPostgres(db);
   for (let i = 0; i < items.length; i += 500) {
     const batch = items.slice(i, i + 500);
+    const params: unknown[] = [];
+    if (pg) {
+      for (const it of batch) params.push(it.id, tsVectorText(it.title, it.text));
+      await db.executeQuery(CompiledQuery.raw(insertText(true, batch.length), params));
+      continue;
+    }
     // a delete of a row the index does not hold still costs FTS5 work: only replaced rows are deleted
     const replaced = batch.filter((it) => !it.isNew).map((it) => it.id);
-    if (replaced.length) await sql`delete from resources_grams where rowid in (${sql.join(replaced)})`.execute(db);
-    await sql`insert into resources_grams (rowid, title, body) values ${sql.join(batch.map((it) => sql`(${it.id}, ${gramsOf(it.title).join(' ')}, ${gramsOf(it.text).join(' ')})`))}`.execute(db);
+    if (replaced.length) await db.executeQuery(CompiledQuery.raw(`delete from resources_grams where rowid in (${placeholders(false, 1, replaced.length)})`, replaced));
+    for (const it of batch) params.push(it.id, gramsOf(it.title).join(' '), gramsOf(it.text).join(' '));
+    await db.executeQuery(CompiledQuery.raw(insertText(false, batch.length), params));
   }
+}
+
+const insertTexts = new Map<string, string>();
+
+/** The text of the index insert of `rows` rows, made once per (dialect, rows): building it per batch cost more than running it. */
+function insertText(pg: boolean, rows: number): string {
+  const key = `${pg}:${rows}`;
+  let text = insertTexts.get(key);
+  if (!text) {
+    text = pg
+      ? `insert into resource_grams (id, grams) values ${Array.from({ length: rows }, (_, r) => `($${2 * r + 1}::int, $${2 * r + 2}::tsvector)`).join(', ')} on conflict (id) do update set grams = excluded.grams`
+      : `insert into resources_grams (rowid, title, body) values ${tuples(false, rows, 3)}`;
+    if (insertTexts.size > 100) insertTexts.clear();
+    insertTexts.set(key, text);
+  }
+  return text;
 }
 
 /**
