@@ -238,6 +238,7 @@ export const MSG = {
   citationIdsInvalid: '资源编号应为正整数，多个编号用英文逗号分开',
   citationTooMany: (n: number) => `一次最多导出 ${n} 条引用`,
   citationFileName: (n: number) => `参考文献（${n} 条）`,
+  citationDispositionUnknown: 'disposition 只能是 attachment 或 inline',
   citationExport: '导出引用',
   citationBibtex: 'BibTeX（.bib）',
   citationRis: 'RIS（.ris）',
