@@ -34,7 +34,7 @@ describe('a visitor explores the site', () => {
     await page.locator('.atr-result__title', { hasText: title }).first().waitFor();
     expect(await page.locator('.atr-result__title mark').first().textContent()).toBe('控制器设计');
     // the page's results can be exported as citations (issue 11 §5)
-    await page.locator('.atr-results__bar').getByRole('button', { name: /导出引用/ }).waitFor();
+    await page.locator('.atr-results__bar summary', { hasText: '导出本页' }).waitFor();
     await page.screenshot({ path: path.join(artifacts, 'e2e-explore-search.png'), fullPage: true });
 
     // a 2-character window of the same title that is rare enough to show it on page 1

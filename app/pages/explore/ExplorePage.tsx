@@ -5,11 +5,15 @@
  * newest first (POST /api/v4/modules/top-{type}) with the topic's categories. The search runs only for a
  * non-empty query (spec 1 §5); a new search goes to page 1; clearing resets the filters. Every state of
  * the page lives in the URL, so a result page can be shared and the back button works.
+ * 导出引用 (issue 11 §5; decision 282) exports the page's results, or the results the visitor ticked
+ * (a box per result, 全选本页, 已选 n 条 · 清除; ticks last across the pages of one search, up to 100,
+ * and are exported in result order); the export's links work without JavaScript (the whole page), the
+ * boxes only once the page has hydrated.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Pagination, Skeleton } from 'antd';
+import { Alert, App, Button, Empty, Pagination, Skeleton } from 'antd';
 import { PAGE_SIZE_CHOICES, RESOURCE_TYPE_LABELS, DEFAULT_PAGE_SIZE, type ResourceType } from '@common/constants';
 import { CATEGORY_FACET_LABELS, FIELD_FACETS } from '@common/searchFacets';
 import { MSG } from '@common/messages';
@@ -19,7 +23,8 @@ import { resourceHref, scholarHref } from '@modules/kit/links';
 import { apiGet, errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
-import { CitationExportButton } from './CitationExport';
+import { CitationExport, useHydrated } from './CitationExport';
+import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type Picks, type Ranked } from './citationPicks';
 
 interface Facet { value: string; count: number }
 interface CategoryFacet extends Facet { children?: Facet[] }
@@ -217,6 +222,24 @@ function Explore({ applicationId }: { applicationId: number }) {
 
   const data = results.data;
   const facets = data?.facets;
+
+  // ticked results (decision 282): they belong to the search shown, whatever its page
+  const { message } = App.useApp();
+  const hydrated = useHydrated();
+  const [picks, setPicks] = useState<Picks>(NO_PICKS);
+  const search = searchOf(params);
+  const ticks = ticksOf(picks, search);
+  // results still shown while another search loads are not this search's: nothing to tick in them
+  const pickable = hydrated && !results.isPlaceholderData;
+  const ranked: Ranked[] = data ? data.content.map((it, i) => ({ id: it.id, rank: (data.page - 1) * data.size + i })) : [];
+  const onPage = pageState(ranked, ticks);
+  const full = ticks.size >= PICK_MAX;
+  const tick = (items: Ranked[], on: boolean) => {
+    const next = pick(picks, search, items, on);
+    setPicks(next.picks);
+    if (next.refused > 0) message.warning(MSG.citationTooMany(PICK_MAX));
+  };
+  const exported = exportIds(ranked.map((r) => r.id), ticks);
   const exact = facets?.exact !== false;
   const typeFacets: Array<{ value: string; count?: number }> = facets?.type ?? (type ? [{ value: type }] : []);
 
@@ -253,13 +276,30 @@ function Explore({ applicationId }: { applicationId: number }) {
             data.content.length === 0
               ? <Empty description={q ? <>{MSG.searchNoResult}<div><Button type="link" onClick={() => update({ q: undefined, category: undefined, subcategory: undefined })}>{MSG.searchBack}</Button></div></> : MSG.noData} />
               : <>
-                <div className="atr-results__bar">
+                <div className="atr-results__bar atr-picks-bar">
+                  {/* ticking needs the page's script: disabled until it runs, hidden without scripts (citations.css) */}
+                  <label className="atr-picks-bar__all">
+                    <input type="checkbox" disabled={!pickable} checked={onPage.all}
+                      ref={(el) => { if (el) el.indeterminate = onPage.some && !onPage.all; }}
+                      onChange={() => tick(ranked, !onPage.all)} />
+                    {MSG.citationPickPage}
+                  </label>
                   <span>{data.capped ? MSG.searchFoundMore(data.totalElements) : q ? MSG.searchFound(data.totalElements) : MSG.listTotal(data.totalElements)}</span>
-                  {/* the citations of this page's results (issue 11 §5) */}
-                  <CitationExportButton ids={data.content.map((it) => it.id)} size="small" />
+                  <span className="atr-picks-bar__count">
+                    <span role="status">{ticks.size > 0 ? MSG.citationPicked(ticks.size) : ''}</span>
+                    {ticks.size > 0 && <button type="button" className="atr-btn atr-btn--link atr-btn--small" onClick={() => setPicks(NO_PICKS)}>{MSG.citationPickClear}</button>}
+                  </span>
+                  {/* the citations of the ticked results, or of this page's (issue 11 §5) */}
+                  <CitationExport ids={exported} align="end"
+                    label={ticks.size > 0 ? MSG.citationExportPicked(ticks.size) : MSG.citationExportPage}
+                    hint={ticks.size > 0 ? MSG.citationExportPickedHint(ticks.size) : MSG.citationExportPageHint(exported.length)} />
                 </div>
-                {data.content.map((it) => (
-                  <article className="atr-result" key={`${it.type}-${it.id}`}>
+                {data.content.map((it, i) => (
+                  <article className="atr-result atr-result--pickable" key={`${it.type}-${it.id}`}>
+                    <label className="atr-result__pick" title={full && !ticks.has(it.id) ? MSG.citationTooMany(PICK_MAX) : undefined}>
+                      <input type="checkbox" aria-label={MSG.citationPickItem(it.title)} checked={ticks.has(it.id)}
+                        disabled={!pickable || (full && !ticks.has(it.id))} onChange={(e) => tick([ranked[i]], e.currentTarget.checked)} />
+                    </label>
                     <Link className="atr-result__title" to={itemHref(it)}>{highlight(it.title, terms)}</Link>
                     <div className="atr-result__meta">{metaOf(it).map((m, i) => <span key={i}>{m}</span>)}</div>
                     {fieldText(it.abstract ?? it.summary ?? it.description) && <p className="atr-result__abstract">{fieldText(it.abstract ?? it.summary ?? it.description)}</p>}

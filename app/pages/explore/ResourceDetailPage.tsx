@@ -18,7 +18,7 @@ import { VisitorFrame } from '../visitor/VisitorFrame';
 import { detailRows, externalUrl, fieldText, keywordsOf } from '../visitor/fields';
 import { typeLabel } from './ExplorePage';
 import { useRecordBrowse } from '../recommendation/useRecordBrowse';
-import { CitationExportButton } from './CitationExport';
+import { CitationExport } from './CitationExport';
 
 type Item = Record<string, unknown> & { id: number; type: string; title: string; date: string | null };
 
@@ -69,7 +69,7 @@ function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: bo
             <Tag color="blue">{typeLabel(it.type)}</Tag>
             {date && <span>{date}</span>}
             {url && <a href={url} target="_blank" rel="noopener noreferrer"><LinkOutlined /> {MSG.detailSource}</a>}
-            <CitationExportButton ids={[it.id]} type={it.type} size="small" />
+            <CitationExport ids={[it.id]} type={it.type} />
           </div>
         </div>
       </div>

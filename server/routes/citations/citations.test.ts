@@ -133,6 +133,23 @@ describe('GET /api/v1/citations', () => {
     }
   });
 
+  it('disposition=inline: the same text shown by the browser (the no-script GB/T 7714 link; decision 282); another value 400', async () => {
+    const list = await get(`/api/v1/citations?ids=${ids[0]},${ids[2]}&format=gbt7714&disposition=inline`);
+    expect(list.status).toBe(200);
+    expect(list.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(list.headers['content-disposition']).toBe(`inline; filename="atrium-citations-2.txt"; filename*=UTF-8''${encodeURIComponent('参考文献（2 条）.txt')}`);
+    expect(list.text.trimEnd().split('\n')).toHaveLength(2);
+    const one = await get(`/api/v1/resources/article/${ids[0]}/citation?format=gbt7714&disposition=inline`);
+    expect(one.headers['content-disposition']).toMatch(/^inline; filename="atrium-article-\d+\.txt"/);
+    const said = await get(`/api/v1/citations?ids=${ids[0]}&format=bibtex&disposition=attachment`);
+    expect(said.headers['content-disposition']).toMatch(/^attachment; /);
+    for (const url of [`/api/v1/citations?ids=${ids[0]}&format=gbt7714&disposition=open`, `/api/v1/resources/article/${ids[0]}/citation?format=ris&disposition=INLINE`]) {
+      const r = await get(url);
+      expect(r.status, url).toBe(400);
+      expect(errorOf(r)).toBe(MSG.citationDispositionUnknown);
+    }
+  });
+
   it('100 ids are allowed; 404 in Chinese when none exists', async () => {
     const hundred = [ids[0], ...Array.from({ length: CITATION_EXPORT_MAX - 1 }, (_v, i) => 900_000 + i)];
     const ok = await get(`/api/v1/citations?ids=${hundred.join(',')}&format=gbt7714`);

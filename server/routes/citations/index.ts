@@ -7,7 +7,9 @@
  *   the results a visitor ticked); ids that do not exist are left out, 404 when none exists; 400 for
  *   no ids, more than 100, ids that are not positive integers, or another format.
  * Answers are attachments (`content-disposition: attachment; filename="<ascii>"; filename*=UTF-8''<name>`)
- * of type application/x-bibtex, application/x-research-info-systems or text/plain, all UTF-8.
+ * of type application/x-bibtex, application/x-research-info-systems or text/plain, all UTF-8; with
+ * `disposition=inline` the same header says `inline` (the explore page's GB/T 7714 link, which a visitor
+ * without JavaScript opens to read and copy the text; decision 282); 400 for another disposition.
  * Public, like the detail pages that lead here.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -18,7 +20,7 @@ import { MSG } from '../../../common/messages.js';
 import { resourceById } from '../../search/service.js';
 import type { ResourceItem } from '../../resources/present.js';
 import { renderCitations, type CitationFormat } from '../../citations/render.js';
-import { citationListQuery, citationParams, citationQuery } from './schema.js';
+import { citationListQuery, citationParams, citationQuery, type CitationDisposition } from './schema.js';
 
 /** RFC 5987 value characters: everything else is percent-encoded (encodeURIComponent leaves ' ( ) * !). */
 const rfc5987 = (s: string) => encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -27,38 +29,38 @@ const rfc5987 = (s: string) => encodeURIComponent(s).replace(/['()*]/g, (c) => `
 const fileTitle = (title: string) => [...title.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '_').replace(/\s+/g, ' ').trim()].slice(0, 60).join('') || 'citation';
 
 /**
- * The content-disposition of an attachment: `ascii` (letters, digits, . _ -) for every client, and
- * `name` in UTF-8 (RFC 6266 / 5987) for those that read it.
+ * The content-disposition of an answer (`attachment` unless `disposition` says `inline`): `ascii`
+ * (letters, digits, . _ -) for every client, and `name` in UTF-8 (RFC 6266 / 5987) for those that read it.
  */
-export function attachment(ascii: string, name: string): string {
-  return `attachment; filename="${ascii.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${rfc5987(name)}`;
+export function attachment(ascii: string, name: string, disposition: CitationDisposition = 'attachment'): string {
+  return `${disposition}; filename="${ascii.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${rfc5987(name)}`;
 }
 
-async function send(reply: FastifyReply, items: ResourceItem[], format: CitationFormat, names: (ext: string) => [string, string]) {
+async function send(reply: FastifyReply, items: ResourceItem[], format: CitationFormat, disposition: CitationDisposition, names: (ext: string) => [string, string]) {
   const { body, contentType, extension } = await renderCitations(items, format);
   const [ascii, name] = names(extension);
   return reply
     .header('content-type', contentType)
-    .header('content-disposition', attachment(ascii, name))
+    .header('content-disposition', attachment(ascii, name, disposition))
     .header('cache-control', 'no-store')
     .send(body);
 }
 
 export default async function citationRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/v1/resources/:type/:id/citation', async (req, reply) => {
-    const { format } = parse(citationQuery, req.query, 'query');
+    const { format, disposition } = parse(citationQuery, req.query, 'query');
     const p = citationParams.safeParse(req.params);
     if (!p.success) throw notFound(MSG.resourceNotFound);
     const item = await resourceById(db, p.data.id, p.data.type);
     if (!item) throw notFound(MSG.resourceNotFound);
-    return send(reply, [item], format, (ext) => [`atrium-${item.type}-${item.id}.${ext}`, `${fileTitle(item.title)}.${ext}`]);
+    return send(reply, [item], format, disposition, (ext) => [`atrium-${item.type}-${item.id}.${ext}`, `${fileTitle(item.title)}.${ext}`]);
   });
 
   app.get('/api/v1/citations', async (req, reply) => {
-    const { ids, format } = parse(citationListQuery, req.query, 'query');
+    const { ids, format, disposition } = parse(citationListQuery, req.query, 'query');
     const found = await Promise.all(ids.map((id) => resourceById(db, id)));
     const items = found.filter((it): it is ResourceItem => !!it);
     if (items.length === 0) throw notFound(MSG.resourceNotFound);
-    return send(reply, items, format, (ext) => [`atrium-citations-${items.length}.${ext}`, `${MSG.citationFileName(items.length)}.${ext}`]);
+    return send(reply, items, format, disposition, (ext) => [`atrium-citations-${items.length}.${ext}`, `${MSG.citationFileName(items.length)}.${ext}`]);
   });
 }

@@ -20,7 +20,14 @@ export const citationParams = z.object({
   id: z.coerce.number().int().min(1).max(INT_MAX),
 });
 
-export const citationQuery = z.object({ format: citationFormat });
+/**
+ * `disposition`: how the answer is sent, `attachment` (default: saved as a file) or `inline` (shown by the
+ * browser, for the GB/T 7714 text a visitor without JavaScript opens to copy; decision 282).
+ */
+export const citationDisposition = z.enum(['attachment', 'inline'], { error: MSG.citationDispositionUnknown }).default('attachment');
+export type CitationDisposition = z.infer<typeof citationDisposition>;
+
+export const citationQuery = z.object({ format: citationFormat, disposition: citationDisposition });
 
 /**
  * `ids`: "1,2,3", or the key repeated (ids=1&ids=2), or both; blanks between commas are ignored,
@@ -34,4 +41,4 @@ export const citationIds = z.union([z.string(), z.array(z.string())], { error: M
   .transform((list) => [...new Set(list.map(Number))])
   .refine((list) => list.length <= CITATION_EXPORT_MAX, { error: MSG.citationTooMany(CITATION_EXPORT_MAX), abort: true });
 
-export const citationListQuery = z.object({ ids: citationIds, format: citationFormat });
+export const citationListQuery = z.object({ ids: citationIds, format: citationFormat, disposition: citationDisposition });
