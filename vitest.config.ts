@@ -19,7 +19,7 @@ const api = (name: string, db: string) => ({
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', environment: 'node', include: ['common/**/*.test.ts', 'modules/**/*.test.ts', 'app/**/*.test.ts'] } },
+      { resolve: { alias }, test: { name: 'unit', environment: 'node', include: ['common/**/*.test.ts', 'modules/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       api('api-sqlite', 'sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
       { resolve: { alias }, test: { name: 'e2e', environment: 'node', include: ['e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },

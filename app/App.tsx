@@ -10,6 +10,7 @@ import { ApiError } from './api';
 import { withAntd } from './antdScope';
 import { readBoot } from './boot';
 import HomePage from './site/HomePage';
+import { ModuleHost } from './site/ModuleHost';
 import { PageSpinner } from './pages/PageSpinner';
 import { SigninEffects } from './signin/SigninEffects';
 import { NotFoundPage, RouteErrorPage, UnavailablePage, UnreleasedPage } from './pages/StatusPages';
@@ -136,7 +137,8 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * The providers of every page (TanStack Query) and the sign-in effects around `children` (the router).
+ * The providers of every page (TanStack Query; what the modules get from the host, site/ModuleHost.tsx:
+ * the nested-module renderer and the API client) and the sign-in effects around `children` (the router).
  * antd's providers come with each page that uses antd (antdScope.tsx withAntd; decision 252). The
  * browser (main.tsx) and the server renderer (entry-server.tsx) wrap their router in it, so both render
  * the same tree.
@@ -144,8 +146,10 @@ export function createQueryClient(): QueryClient {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SigninEffects />
-      {children}
+      <ModuleHost>
+        <SigninEffects />
+        {children}
+      </ModuleHost>
     </QueryClientProvider>
   );
 }

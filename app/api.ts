@@ -16,6 +16,7 @@
 import { SITE_MSG } from '@common/siteMessages';
 import type { ApiErrorBody, Page } from '@common/page';
 import type { PanelRead } from '@modules/types';
+import type { HostApi, HostQueryValue, HostRequestOptions } from '@modules/kit/host';
 import { SIGNING_KEY_PATH } from '@common/constants';
 
 /** A refused or failed call: `message` is Chinese and meant for the user. */
@@ -42,16 +43,11 @@ export function errorMessage(err: unknown): string {
   return SITE_MSG.requestFailed;
 }
 
-export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
+/** A query parameter's value (defined with the modules' view of this client, modules/kit/host.ts). */
+export type QueryValue = HostQueryValue;
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-  /** query parameters; arrays are sent as repeated keys (spec 2 §7), null/undefined are left out */
-  query?: Record<string, QueryValue>;
-  /** JSON body */
-  body?: unknown;
-  signal?: AbortSignal;
-}
+/** One call's options: method, query (arrays as repeated keys), JSON body, abort signal. */
+export type RequestOptions = HostRequestOptions;
 
 /** spec 2 §9 'HTTP' */
 export const HTTP_TIMEOUT_MS = 30_000;
@@ -268,6 +264,12 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 /** An attempt; when the server refuses the signature itself, once more with a fresh key (a new nonce). */
 const attemptSigned = <T>(url: string, method: string, opts: RequestOptions): Promise<T> => withFreshKey(() => attempt<T>(url, method, opts));
 
+/**
+ * This client as the modules receive it (modules/kit/host.ts `HostApi`, provided by
+ * app/site/ModuleHost.tsx): {@link request} and {@link errorMessage}.
+ */
+export const hostApi: HostApi = { request, errorMessage };
+
 /** GET with query parameters. */
 export const apiGet = <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
   request<T>(path, { query, signal });
@@ -298,7 +300,7 @@ export async function downloadBlob(path: string, body: unknown, fallbackName: st
   const payload = JSON.stringify(body ?? {});
   const { res, blob } = await withFreshKey(async () => {
     const { res: r, body: b } = await exchange(path, 'POST', payload, '*/*', (x) => x.blob());
-    if (!r.ok) throw refusalOf(r, parseJson(await b.text()));
+    if (!r.ok) throw refusalOf(r, parseJson(await b.text())) ?? new ApiError(r.status, `http_${r.status}`, SITE_MSG.requestFailed);
     return { res: r, blob: b };
   });
   const name = dispositionName(res.headers.get('content-disposition')) ?? fallbackName;

@@ -108,8 +108,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     const queries = queryClient.getQueryCache();
     const failed = new Set<string>();
     let rendered = new Set<string>();
-    let html = '';
-    let cache = createCache();
+    let html: string;
+    let cache: ReturnType<typeof createCache>;
     for (let pass = 1; ; pass += 1) {
       // a failed query is rendered as not yet loaded, as the browser will start it (it asks again)
       for (const q of queries.getAll()) if (q.state.status === 'error') { failed.add(q.queryHash); queries.remove(q); }

@@ -112,7 +112,7 @@ const TIME_ACTION_SOURCE = `({ action, expected }) => new Promise((resolve) => {
 
 /** In the page: dispatch an action and time it to the paint that shows `expected` panels (ms). */
 export function timeAction(page: Page, action: TemplateAction, expected: number): Promise<{ ms: number; longTasks: number }> {
-  return page.evaluate(`(${TIME_ACTION_SOURCE})(${JSON.stringify({ action, expected })})`) as Promise<{ ms: number; longTasks: number }>;
+  return page.evaluate<{ ms: number; longTasks: number }>(`(${TIME_ACTION_SOURCE})(${JSON.stringify({ action, expected })})`);
 }
 
 /** Opens the editor of application `id` (holding `n` modules) and measures add/delete pairs. */

@@ -121,3 +121,6 @@ export const SIGNING_KEY_PATH = '/api/v1/session/signing-key';
 /** The five QR code / app entries of footerConfig, in the order the footer shows them (spec 1 §3). */
 export const FOOTER_MEDIA_KEYS = ['serviceAccount', 'subscriptionAccount', 'miniProgram', 'iosApp', 'androidApp'] as const;
 export type FooterMediaKey = (typeof FOOTER_MEDIA_KEYS)[number];
+
+/** The most resources one citation export holds (GET /api/v1/citations; the explore page's ticks stop there; decision 272). */
+export const CITATION_EXPORT_MAX = 100;

@@ -174,7 +174,7 @@ export function fieldValueSchema(f: ResourceField): z.ZodType<unknown> {
   }
   const missing = f.kind === 'select' ? `请选择${f.label}` : required;
   return f.required
-    ? z.preprocess((v) => (blank(v) ? undefined : v), z.unknown().refine((v) => v !== undefined, { message: missing }).pipe(s as z.ZodType<unknown, {} | null>))
+    ? z.preprocess((v) => (blank(v) ? undefined : v), z.unknown().refine((v) => v !== undefined, { message: missing }).pipe(s as z.ZodType<unknown, {} | null>)) // eslint-disable-line @typescript-eslint/no-empty-object-type -- zod's input of a required field: any value but undefined
     : z.preprocess((v) => (blank(v) ? undefined : v), s.optional());
 }
 

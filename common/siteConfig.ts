@@ -6,7 +6,7 @@
  */
 import { isSiteLink } from './safePath.js';
 import { z } from 'zod';
-import { DEFAULT_PRIMARY_COLOR, FOOTER_MEDIA_KEYS } from './constants.js';
+import { DEFAULT_PRIMARY_COLOR } from './constants.js';
 import { plainText } from './homeConfigSchema.js';
 import { MSG } from './messages.js';
 
@@ -150,7 +150,8 @@ export function readStored<S extends z.ZodObject>(schema: S, stored: unknown): z
   if (r.success) return r.data;
   const out = schema.parse({}) as Record<string, unknown>;
   if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
-    for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const shape: Record<string, z.ZodType> = schema.shape;
+    for (const [key, field] of Object.entries(shape)) {
       const value = (stored as Record<string, unknown>)[key];
       if (value === undefined) continue;
       const f = field.safeParse(value);

@@ -33,7 +33,7 @@ export function loginOnlyModuleIds(cfg: HomeConfig): Set<string> {
       visit(nestedOf(m), hidden);
     }
   };
-  for (const entry of Array.isArray(cfg) ? cfg : []) visit((entry?.template ?? []) as AnyModule[], false);
+  for (const entry of Array.isArray(cfg) ? cfg : []) visit((entry?.template ?? []), false);
   return ids;
 }
 
@@ -51,7 +51,7 @@ export function moduleVisibility(cfg: HomeConfig, moduleId: string): 'public' | 
       visit(nestedOf(m), hidden);
     }
   };
-  for (const entry of Array.isArray(cfg) ? cfg : []) visit((entry?.template ?? []) as AnyModule[], false);
+  for (const entry of Array.isArray(cfg) ? cfg : []) visit((entry?.template ?? []), false);
   return found;
 }
 
@@ -64,7 +64,7 @@ function withoutHiddenNested(m: ModuleConfig): ModuleConfig {
     components: slots.map((s) => (s && Array.isArray(s.modules)
       ? { ...s, modules: (s.modules as ModuleConfig[]).filter((n) => !isLoginOnly(n)).map(withoutHiddenNested) }
       : s)),
-  } as ModuleConfig;
+  };
 }
 
 /**

@@ -86,14 +86,14 @@ describe('a visitor exports a citation from a detail page', () => {
 
     const [bib] = await Promise.all([page.waitForEvent('download'), choose(page, 'BibTeX（.bib）')]);
     expect(bib.suggestedFilename()).toBe(`${article.title}.bib`);
-    const bibText = fs.readFileSync((await bib.path())!, 'utf8');
+    const bibText = fs.readFileSync((await bib.path()), 'utf8');
     expect(bibText).toContain(`@article{atrium${article.id},`);
     expect(bibText).toContain(`title = {${article.title}}`);
     await page.getByText(`已下载 ${article.title}.bib`).waitFor();
 
     const [ris] = await Promise.all([page.waitForEvent('download'), choose(page, 'RIS（.ris）')]);
     expect(ris.suggestedFilename()).toBe(`${article.title}.ris`);
-    const risText = fs.readFileSync((await ris.path())!, 'utf8');
+    const risText = fs.readFileSync((await ris.path()), 'utf8');
     expect(risText).toMatch(/^TY {2}- JOUR$/m);
     expect(risText).toContain(`TI  - ${article.title}\n`);
 
@@ -147,7 +147,7 @@ describe('a visitor exports ticked results from the explore page (decision 282)'
 
     const [bib] = await Promise.all([page.waitForEvent('download'), choose(page, 'BibTeX（.bib）', '导出所选（2）')]);
     expect(bib.suggestedFilename()).toBe('参考文献（2 条）.bib');
-    const { keys, titles } = bibEntries(fs.readFileSync((await bib.path())!, 'utf8'));
+    const { keys, titles } = bibEntries(fs.readFileSync((await bib.path()), 'utf8'));
     expect(keys).toEqual([`atrium${a.id}`, `atrium${c.id}`]);
     expect(titles).toEqual([a.title, c.title]);
     await page.getByText('已下载 参考文献（2 条）.bib').waitFor();
@@ -237,7 +237,7 @@ describe('a visitor exports ticked results from the explore page (decision 282)'
 
     const [bib] = await Promise.all([page.waitForEvent('download'), choose(page, 'BibTeX（.bib）', '导出本页')]);
     expect(bib.suggestedFilename()).toBe('参考文献（10 条）.bib');
-    const { keys } = bibEntries(fs.readFileSync((await bib.path())!, 'utf8'));
+    const { keys } = bibEntries(fs.readFileSync((await bib.path()), 'utf8'));
     expect(keys).toEqual(results.map((r) => `atrium${r.id}`));
 
     // GB/T 7714 opens as text in the page (disposition=inline): ten numbered references

@@ -260,7 +260,7 @@ describe('notices', () => {
     // the uploaded image is served by /files/… and really loads (its natural size is the PNG's)
     const img = body.locator(`img[src="${imageSrc}"]`);
     await img.waitFor();
-    await visitor.waitForFunction((src) => { const i = document.querySelector(`.atr-notice__content img[src="${src}"]`) as HTMLImageElement | null; return !!i && i.complete && i.naturalWidth > 0; }, imageSrc);
+    await visitor.waitForFunction((src) => { const i = document.querySelector<HTMLImageElement>(`.atr-notice__content img[src="${src}"]`); return !!i && i.complete && i.naturalWidth > 0; }, imageSrc);
     expect(await img.evaluate((i) => [(i as HTMLImageElement).naturalWidth, (i as HTMLImageElement).naturalHeight])).toEqual([320, 160]);
     const served = await visitor.request.get(`${server.url}${imageSrc}`);
     expect(served.status()).toBe(200);
@@ -269,7 +269,7 @@ describe('notices', () => {
     // the attachment downloads with the uploaded bytes
     const [download] = await Promise.all([visitor.waitForEvent('download'), attachment.click()]);
     const saved = await download.path();
-    expect(fs.readFileSync(saved!).toString()).toBe(PDF.toString());
+    expect(fs.readFileSync(saved).toString()).toBe(PDF.toString());
     expect(await body.innerText()).toContain('\u3000\u3000本馆开通以下数据库试用。');
     await body.locator('strong', { hasText: '重要' }).waitFor();
     // the image opens in the viewer

@@ -74,7 +74,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
       return m[1];
     },
     async restart(opts = {}) {
-      const c = child as ChildProcess | null;
+      const c = child;
       if (c && c.exitCode === null) {
         const exited = new Promise((r) => c.once('exit', r));
         c.kill(opts.hard ? 'SIGKILL' : 'SIGTERM');
@@ -83,7 +83,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
       await start();
     },
     async stop() {
-      const c = child as ChildProcess | null;
+      const c = child;
       if (c && c.exitCode === null) {
         const exited = new Promise((r) => c.once('exit', r));
         c.kill('SIGTERM');

@@ -66,7 +66,7 @@ const page: PageEntry = { page: 'home', template: [], style: 'card', groups: {} 
 
 const defaultsOf = (type: string) => ({ ...definitionOf(type)!.defaults({ groupTemplate: false }), id: `m-${type}` }) as ModuleConfig;
 /** A valid config of the type: its defaults with the manager's choices filled, as the schema outputs it. */
-const validOf = (type: string) => schemaOf(type)!.parse({ ...defaultsOf(type), ...USER_CHOICES[type], alias: `测试${definitionOf(type)!.label}` }) as ModuleConfig;
+const validOf = (type: string) => schemaOf(type)!.parse({ ...defaultsOf(type), ...USER_CHOICES[type], alias: `测试${definitionOf(type)!.label}` });
 
 const parts = (type: string) => (appRegistry as Record<string, { Panel: ComponentType<PanelProps> }>)[type];
 function renderPanel(type: string, module: ModuleConfig, data: PanelProps['data']): string {
@@ -103,8 +103,8 @@ describe.each(REGISTERED_TYPES)('module type %s', (type) => {
 
   it('migrate keeps a valid config valid and what the manager set', () => {
     const valid = validOf(type);
-    for (const stored of [valid, { ...valid, version: def.version }, (({ version: _v, ...rest }) => rest)(valid as ModuleConfig & { version?: number })]) {
-      const migrated = def.migrate(structuredClone(stored) as Record<string, unknown>);
+    for (const stored of [valid, { ...valid, version: def.version }, (({ version: _v, ...rest }) => rest)(valid)]) {
+      const migrated = def.migrate(structuredClone(stored));
       const r = schemaOf(def.type)!.safeParse(migrated);
       expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
       expect(r.data).toMatchObject({ id: valid.id, type, alias: valid.alias, span: valid.span });

@@ -40,6 +40,7 @@ export interface NestedEditActions {
 export interface PanelProps<C extends ModuleConfig = ModuleConfig> {
   module: C;
   /** read key -> page; undefined while loading */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a read's items differ by source; typed per type by issue 12 §3
   data: Record<string, Page<any> | undefined>;
   loading: boolean;
   /** a Chinese message when a read failed */
@@ -76,9 +77,11 @@ export interface FormProps<C extends ModuleConfig = ModuleConfig> {
   onCancel(): void;
 }
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- one entry per type, each with its own config; typed per type by issue 12 §3 */
 export interface ModuleAppParts {
   Panel: ComponentType<PanelProps<any>>;
   Form: ComponentType<FormProps<any>>;
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 export type AppRegistry = { [T in RegisteredType]: ModuleAppParts };

@@ -1,7 +1,6 @@
 /**
  * The contract every module type implements (DESIGN.md 'The module registry'). Pure: no React, no Node.
  */
-import type { z } from 'zod';
 import type { ModuleConfig } from '../common/homeConfig.js';
 
 /** The module types built so far; issue 3 adds the rest of spec 1 §3. */

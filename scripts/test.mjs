@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: makes sure Debian's Chromium is there (installs it with apt-get when we are root, or stops
+ * `npm test`: runs the type check and the linter (a failure stops it), makes sure Debian's Chromium is there (installs it with apt-get when we are root, or stops
  * with the exact command), builds the browser app, runs every Vitest project, and prints the closing
  * line 'tests: N passed, M failed'. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
  */
@@ -22,6 +22,16 @@ function ensureChromium() {
   }
   console.error(`浏览器测试需要 Debian 的 chromium。请运行：\n  sudo bash -c '${cmd}'\n或设置 CHROMIUM_PATH。`);
   process.exit(1);
+}
+
+// the guard rails first (issue 12 §1): a type error or a lint error fails `npm test` before any test runs;
+// a run of chosen projects (`npm test -- --project unit`) skips them, as does ATRIUM_SKIP_CHECKS=1
+if (!args.includes('--project') && process.env.ATRIUM_SKIP_CHECKS !== '1') {
+  for (const [label, script] of [['类型检查（tsc --noEmit）', 'typecheck'], ['代码检查（ESLint）', 'lint']]) {
+    console.log(`${label}…`);
+    const c = run('npm', ['run', script, '--silent']);
+    if (c.status !== 0) { console.error(`${label}未通过：请先修正上面列出的问题`); process.exit(c.status ?? 1); }
+  }
 }
 
 const wantsE2e = !args.includes('--project') || args.some((a, i) => args[i - 1] === '--project' && a === 'e2e');

@@ -139,7 +139,7 @@ const flag = raw.transform((v, ctx) => {
 /** One of the given words. */
 const oneOf = <const T extends readonly string[]>(values: T) => raw.transform((v, ctx) => {
   if (v === undefined) return undefined;
-  if ((values as readonly string[]).includes(v.trim())) return v.trim() as T[number];
+  if ((values as readonly string[]).includes(v.trim())) return v.trim() as T[number]; // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- the rule misreads the generic: without it the result widens to string
   ctx.addIssue({ code: 'custom', message: `只能是 ${values.join('、')} 之一，而不是${quote(v)}` });
   return z.NEVER;
 });
@@ -147,7 +147,7 @@ const oneOf = <const T extends readonly string[]>(values: T) => raw.transform((v
 /** An absolute URL whose scheme is one of `schemes` (e.g. ['http:', 'https:']). */
 const url = (schemes: string[]) => raw.transform((v, ctx) => {
   if (v === undefined) return undefined;
-  let ok = false;
+  let ok: boolean;
   try { ok = schemes.includes(new URL(v.trim()).protocol); } catch { ok = false; }
   if (ok) return v.trim();
   ctx.addIssue({ code: 'custom', message: `应为 ${schemes.map((s) => `${s}//`).join(' 或 ')} 开头的网址，而不是${quote(v)}` });

@@ -18,7 +18,7 @@ import { appConfigKey, siteUrl } from './util';
 import { applyFieldErrors } from './formErrors';
 import type { WithMessage } from './types';
 import { MissingRightAlert } from './roles/rights';
-import { SigninSettingsCard, type SigninConfig } from '../signin/SigninSettings';
+import { SigninSettingsCard } from '../signin/SigninSettings';
 import { OAuthClientsCard } from '../signin/OAuthClientsCard';
 import './console.css';
 
@@ -88,7 +88,7 @@ export function ApplicationSettingsPage() {
           <Button type="primary" htmlType="submit" loading={saving}>{MSG.save}</Button>
         </Form>
       </div>
-      <SigninSettingsCard applicationId={id} config={app as AppConfig & SigninConfig} />
+      <SigninSettingsCard applicationId={id} config={app} />
       <OAuthClientsCard applicationId={id} host={app.host} />
     </div>
   );

@@ -158,7 +158,7 @@ export function LoginPage() {
     // one navigation: the session is not set here, else the effect above would load the page a second time
     if (reloads) { window.location.replace(redirect); return; }
     queryClient.setQueryData(SESSION_KEY, user);
-    navigate(redirect, { replace: true });
+    void navigate(redirect, { replace: true });
   };
 
   const items = [

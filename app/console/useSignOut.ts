@@ -17,7 +17,7 @@ export function useSignOut(): (everywhere?: boolean) => Promise<void> {
   return async (everywhere = false) => {
     try {
       const r = await apiDelete<WithMessage>(everywhere ? '/api/v1/sessions' : '/api/v1/session');
-      navigate('/console/login', { replace: true });
+      void navigate('/console/login', { replace: true });
       queryClient.clear();
       queryClient.setQueryData(SESSION_KEY, null);
       lastingMessage.success(r.message ?? MSG.signedOut);

@@ -12,6 +12,7 @@ import { apiPut, errorMessage } from '../api';
 import { applyFieldErrors } from '../console/formErrors';
 import { siteUrl } from '../console/util';
 import { SIGNIN_OPTIONS_KEY } from './options';
+import { scalarText } from '@common/text';
 
 /** The sign-in part of the application config as GET /api/v1/applications/{id}/config answers it. */
 export interface SigninConfig {
@@ -27,7 +28,7 @@ const FIELDS = { 'oauthUri.issuer': 'issuer', 'oauthUri.clientId': 'clientId', '
 /** A rule: this field may be empty only when `other` is empty too (issuer and client id go together). */
 const bothOrNone = (other: keyof Values) => ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
   validator(_: unknown, value?: string) {
-    const otherFilled = String(getFieldValue(other) ?? '').trim() !== '';
+    const otherFilled = scalarText(getFieldValue(other)).trim() !== '';
     return otherFilled && !value?.trim() ? Promise.reject(new Error(MSG.ssoBothRequired)) : Promise.resolve();
   },
 });

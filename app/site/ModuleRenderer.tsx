@@ -2,7 +2,8 @@
  * Renders one module by its type's Panel through the registry (DESIGN.md 'module registry'), with its
  * data (usePanelData: the boot pages embedded in the home page HTML when present, else the API), its
  * minimum height (definition.height) and an error boundary. Used for the modules nested in a container
- * panel's slots (flex, spec 1 §3), where the host grid does not reach. A type that is not registered
+ * panel's slots (flex, spec 1 §3), where the host grid does not reach: the container gets it through
+ * modules/kit/host.ts `useModuleRenderer`, provided by ./ModuleHost.tsx. A type that is not registered
  * shows a placeholder in edit mode and nothing in public view.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';

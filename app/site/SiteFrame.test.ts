@@ -39,7 +39,7 @@ describe('SiteFrame', () => {
 
   it('builds menu items: sub menus with their entries, entries without title or address dropped, unsafe addresses dropped', () => {
     const items = headerMenuItems([
-      { title: '甲', url: '/a' }, { title: '乙', url: '', children: [{ title: '乙一', url: '/b1' }] }, { title: '', url: '/x' }, { title: '坏', url: 'javascript:1' } as never,
+      { title: '甲', url: '/a' }, { title: '乙', url: '', children: [{ title: '乙一', url: '/b1' }] }, { title: '', url: '/x' }, { title: '坏', url: 'javascript:1' },
     ], { hideHome: true, subMenus: true });
     expect(items.map((i) => i.key)).toEqual(['/a', 'sub-1']);
     expect(items[1].children.map((c) => [c.title, c.url])).toEqual([['乙一', '/b1']]);

@@ -38,7 +38,7 @@ export default function FlexForm(props: FormProps<FlexModule>) {
   const setNumber = (n: number | null) => {
     const current = (form.getFieldValue('components') as FlexSlot[] | undefined) ?? [];
     if (n == null || !Number.isInteger(n) || n < 1) return;
-    const r = fitSlots(current, n, form.getFieldValue('componentDirection') ?? 'row');
+    const r = fitSlots(current, n, (form.getFieldValue('componentDirection') as 'row' | 'column' | undefined) ?? 'row');
     if (!r.ok) {
       alert(r.error);
       form.setFieldsValue({ componentNumber: current.length });

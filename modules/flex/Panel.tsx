@@ -6,7 +6,7 @@
  * of what the set widths leave) minus its part of the gaps; on a phone the slots stack. Inside a slot
  * the modules placed there are rendered one under the other, each at 100% of the slot (its own span is
  * ignored: it is shown at the span its slot allows, nestedSpan), by its own type's Panel through the
- * registry (app/site/ModuleRenderer).
+ * renderer the host provides (modules/kit/host.ts `useModuleRenderer`; app/site/ModuleRenderer).
  *
  * In edit mode each slot shows its name and '+ 添加模块', each nested module 编辑 and 删除; they call
  * the `editor` actions of PanelProps (the editor owns the drawer). A flex without any module shows the
@@ -18,7 +18,7 @@ import type { ModuleConfig } from '../../common/homeConfig.js';
 import { SITE_MSG } from '../../common/siteMessages.js';
 import type { PanelProps } from '../types.app.js';
 import { definitionOf } from '../registry';
-import { ModuleRenderer } from '@app/site/ModuleRenderer';
+import { useModuleRenderer } from '../kit/host';
 import { PanelTitle } from '../kit/PanelShell';
 import { EmptyState } from '../kit/EmptyState';
 import { LoginOnlyMark } from '../kit/LoginOnlyMark';
@@ -78,8 +78,9 @@ export default function FlexPanel({ module, editable, site, editor }: PanelProps
   );
 }
 
-/** One module in a slot: its panel, and in edit mode a toolbar of 编辑 and 删除. */
+/** One module in a slot: its panel (through the host's renderer), and in edit mode a toolbar of 编辑 and 删除. */
 function NestedItem({ flexId, slotId, module, editable, site, editor }: { flexId: string; slotId: string; module: ModuleConfig } & Pick<PanelProps, 'editable' | 'site' | 'editor'>) {
+  const renderModule = useModuleRenderer();
   return (
     <div className="atr-flex__item" data-module-id={module.id} data-module-type={module.type}>
       {editable && (
@@ -97,7 +98,7 @@ function NestedItem({ flexId, slotId, module, editable, site, editor }: { flexId
           </span>
         </div>
       )}
-      <ModuleRenderer module={module} site={site} editable={editable} />
+      {renderModule({ module, site, editable })}
     </div>
   );
 }

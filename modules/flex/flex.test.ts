@@ -1,13 +1,17 @@
 /**
  * Flex (layout) rules of spec 1 §4 'Flex save', §5 'Flex' and spec 2 §8, §9, table-driven; and the
- * flex panel rendering its slots with the modules placed in them, each by its own type's Panel.
+ * flex panel rendering its slots with the modules placed in them, each by its own type's Panel through
+ * the renderer the host provides (modules/kit/host.ts; the app's is app/site/ModuleRenderer.tsx, which
+ * a module test may not import: here a renderer of the registered Panel with no data).
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../registry';
-import type { PanelProps, SiteContext } from '../types.app';
+import { appRegistry } from '../registry.app';
+import type { ModuleAppParts, PanelProps, SiteContext } from '../types.app';
+import { ModuleRendererContext, type RenderModule } from '../kit/host';
 import FlexPanel, { rowSlotWidth } from './Panel';
 import { canDeleteSlot, deleteSlot, fitSlots, flexDefinition, nestedSpan, newSlot, remainingWidth, slotWidths, withNestedSpans, type FlexModule, type FlexSlot } from './definition';
 import { flexSchema } from './schema';
@@ -119,7 +123,7 @@ describe('flex schema (spec 1 §5)', () => {
     [{ components: [{ ...newSlot(), divWidth: 60 }, { ...newSlot(), divWidth: 50 }], componentNumber: 2 }, '各区域宽度之和不能超过 100%'],
     [{ alias: '' }, '请输入模块标题'],
   ])('refuses %j with %s', (extra, msg) => {
-    const r = flexSchema.safeParse(flex(extra as Partial<FlexModule>));
+    const r = flexSchema.safeParse(flex(extra));
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.message)).toContain(msg);
   });
@@ -135,8 +139,12 @@ describe('flex panel', () => {
   const site: SiteContext = { applicationId: 1, topicId: 3, user: null, groupTemplate: false };
   const carousel = { ...definitionOf('carousel')!.defaults({ groupTemplate: false }), id: 'c1', alias: '区域里的轮播', items: [{ id: 1, dataType: 'picture', url: '/demo/banner-1.svg', title: '横幅一' }] };
   const link = { ...definitionOf('link')!.defaults({ groupTemplate: false }), id: 'l1', alias: '区域里的专题', specificData: [1], specificDataObject: [{ id: 1, title: '另一个门户', url: 'https://b.example.cn' }] };
-  const render = (module: FlexModule, extra: Partial<PanelProps<FlexModule>> = {}) => renderToString(createElement(QueryClientProvider, { client: new QueryClient() },
-    createElement(FlexPanel, { module, data: {}, loading: false, error: null, editable: false, site, ...extra } as PanelProps<FlexModule>)));
+  /** The host's renderer as a test gives it: the type's registered Panel, no data (these types need none). */
+  const registered: RenderModule = ({ module, site: s, editable }) =>
+    createElement((appRegistry as Record<string, ModuleAppParts>)[module.type].Panel, { module, data: {}, loading: false, error: null, editable, site: s });
+  const render = (module: FlexModule, extra: Partial<PanelProps<FlexModule>> = {}, renderer: RenderModule | null = registered) => renderToString(createElement(QueryClientProvider, { client: new QueryClient() },
+    createElement(ModuleRendererContext.Provider, { value: renderer },
+      createElement(FlexPanel, { module, data: {}, loading: false, error: null, editable: false, site, ...extra } as PanelProps<FlexModule>))));
 
   it('renders each slot with the modules placed there, each by its own panel, at the slot widths of a row', () => {
     const html = render(flex({
@@ -153,6 +161,23 @@ describe('flex panel', () => {
     expect(html).toContain('gap:20px');
     expect(html).toContain('padding:8px');
     expect(html).not.toContain('添加模块');
+  });
+
+  it('renders a nested module through the renderer the host provides, with the module, the site and the mode', () => {
+    const seen: Array<{ id: string; span: number; editable: boolean; site: SiteContext }> = [];
+    const marker: RenderModule = ({ module, site: s, editable }) => {
+      seen.push({ id: module.id, span: module.span, editable, site: s });
+      return createElement('i', { 'data-host-rendered': module.id });
+    };
+    const html = render(flex({ components: [{ id: 'a', type: 'div', modules: [carousel] }] as unknown as FlexSlot[] }), {}, marker);
+    expect(html).toContain('data-host-rendered="c1"');
+    expect(html).not.toContain('横幅一');
+    expect(seen).toEqual([{ id: 'c1', span: 5, editable: false, site }]);
+  });
+
+  it('without a host renderer a nested module fails with a clear error; an empty flex still renders', () => {
+    expect(() => render(flex({ components: [{ id: 'a', type: 'div', modules: [carousel] }] as unknown as FlexSlot[] }), {}, null)).toThrow(/ModuleRendererContext/);
+    expect(render(flex(), {}, null)).toContain('暂无数据');
   });
 
   it('hides the title unless isShowTitle, and lays a column out without widths', () => {

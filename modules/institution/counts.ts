@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { INSTITUTION_COUNT_MAX_NAMES, INSTITUTION_NAME_MAX, INSTITUTION_NAME_SEPARATOR } from '../../common/constants';
-import { request } from '@app/api';
+import { useHostApi } from '../kit/host';
 
 /** One institution's counts. */
 export interface InstitutionCounts { scholars: number; fruits: number }
@@ -41,13 +41,14 @@ export function countsFromAnswer(answer: CountAnswer): Map<string, InstitutionCo
  * when the request fails (the panel then keeps the catalogue's own tallies) or when `enabled` is false
  * (the editor's preview). A query (TanStack), so the server renders the counts into the page and the
  * browser takes them from the page's data instead of asking again (decision 252); one request per
- * distinct set of names.
+ * distinct set of names, through the host's API client (modules/kit/host.ts).
  */
 export function useInstitutionCounts(names: readonly string[], enabled = true): Map<string, InstitutionCounts> | null {
+  const api = useHostApi();
   const key = countableNames(names).join(INSTITUTION_NAME_SEPARATOR);
   const q = useQuery({
     queryKey: ['institution-counts', key],
-    queryFn: ({ signal }) => request<CountAnswer>(INSTITUTION_COUNT_URL, { method: 'POST', body: { q: key }, signal }),
+    queryFn: ({ signal }) => api.request<CountAnswer>(INSTITUTION_COUNT_URL, { method: 'POST', body: { q: key }, signal }),
     enabled: enabled && !!key,
     staleTime: Infinity,
     retry: false,

@@ -6,15 +6,18 @@
  */
 import { useCallback, useContext, useState } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
-import { request } from '@app/api';
+import { useHostApi, type HostApi } from '../kit/host';
 import { SITE_MSG } from '../../common/siteMessages.js';
 import { toast } from '../kit/toast';
 
-/** The subscription call of one journal: subscribe (`on` true) or unsubscribe, for the user in the application. */
-export function setSubscription(journalId: number, on: boolean, userId: number, appId: number): Promise<unknown> {
+/**
+ * The subscription call of one journal through the host's API client `api`: subscribe (`on` true) or
+ * unsubscribe, for the user in the application. Rejects with the client's error (a Chinese message).
+ */
+export function setSubscription(api: HostApi, journalId: number, on: boolean, userId: number, appId: number): Promise<unknown> {
   return on
-    ? request('/api/v3/subscriptions', { method: 'POST', body: { journal: journalId, subscriber: userId, app_id: appId } })
-    : request('/api/v3/subscriptions', { method: 'DELETE', body: { resource_id: journalId, subscriber: userId, app_id: appId } });
+    ? api.request('/api/v3/subscriptions', { method: 'POST', body: { journal: journalId, subscriber: userId, app_id: appId } })
+    : api.request('/api/v3/subscriptions', { method: 'DELETE', body: { resource_id: journalId, subscriber: userId, app_id: appId } });
 }
 
 /**
@@ -26,13 +29,14 @@ export function useSubscriptionToggle(userId: number | null | undefined, appId: 
   const [over, setOver] = useState<Record<number, boolean>>({});
   const [pending, setPending] = useState<Record<number, boolean>>({});
   const qc = useContext(QueryClientContext); // absent in server-side renders and tests: nothing to refresh
+  const api = useHostApi();
   const toggle = useCallback(async (id: number, current: boolean) => {
     if (!userId) return;
     const next = !current;
     setOver((o) => ({ ...o, [id]: next }));
     setPending((p) => ({ ...p, [id]: true }));
     try {
-      await setSubscription(id, next, userId, appId);
+      await setSubscription(api, id, next, userId, appId);
       toast.success(next ? SITE_MSG.subscribed : SITE_MSG.unsubscribed);
       void qc?.invalidateQueries({ queryKey: ['panel-read'] });
       void qc?.invalidateQueries({ queryKey: ['subscriptions'] });
@@ -42,7 +46,7 @@ export function useSubscriptionToggle(userId: number | null | undefined, appId: 
     } finally {
       setPending((p) => ({ ...p, [id]: false }));
     }
-  }, [userId, appId, qc]);
+  }, [userId, appId, qc, api]);
   const isOn = useCallback((id: number, fromData: boolean) => (id in over ? over[id] : fromData), [over]);
   const busy = useCallback((id: number) => !!pending[id], [pending]);
   return { isOn, toggle, busy };

@@ -40,7 +40,7 @@ const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export function startingValues<C extends ModuleConfig>(type: RegisteredType, mode: 'create' | 'edit', initial: C | undefined, groupTemplate: boolean, groupFields = false): C {
   if (mode === 'edit' && initial) return structuredClone(initial);
   const fresh = { ...definitionOf(type)!.defaults({ groupTemplate }), id: '' } as C;
-  return groupFields ? { backgroundColor: 'white', ...fresh, groupChoice: 'create' } as C : fresh;
+  return groupFields ? { backgroundColor: 'white', ...fresh, groupChoice: 'create' } : fresh;
 }
 
 /**
@@ -91,7 +91,7 @@ export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellPr
       return;
     }
     if (!result.ok) {
-      const issues = result.issues!;
+      const issues = result.issues;
       form.setFields(issues.filter((i) => i.path.length > 0).map((i) => ({ name: i.path as (string | number)[], errors: [i.message] })));
       message.error(issues[0]?.message ?? MSG.invalidInput);
       return;

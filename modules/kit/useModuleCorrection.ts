@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { ModuleConfig } from '../../common/homeConfig.js';
+import { useLatest } from './useLatest';
 
 /**
  * Calls `onModuleChange(corrected)` once per distinct correction, after render. Does nothing when
@@ -13,12 +14,11 @@ import type { ModuleConfig } from '../../common/homeConfig.js';
 export function useModuleCorrection<C extends ModuleConfig>(corrected: C | null, onModuleChange?: (module: C) => void): void {
   const key = corrected ? JSON.stringify(corrected) : null;
   const sent = useRef<string | null>(null);
-  const latest = useRef({ corrected, onModuleChange });
-  latest.current = { corrected, onModuleChange };
+  const latest = useLatest({ corrected, onModuleChange });
   useEffect(() => {
     const { corrected: c, onModuleChange: report } = latest.current;
     if (!key || !c || !report || sent.current === key) return;
     sent.current = key;
     report(c);
-  }, [key]);
+  }, [key, latest]);
 }

@@ -7,10 +7,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, InputNumber, Radio, Select } from 'antd';
 import { MSG } from '@common/messages';
-import { apiGet, errorMessage } from '@app/api';
 import type { FormProps } from '../types.app';
 import { spanForDirection, type LinkItem, type LinkModule } from './definition';
 import { ModuleFormShell } from '../kit/ModuleFormShell';
+import { useHostApi } from '../kit/host';
 import { FIELD_LABELS, SpanField, SwitchField, TitleField } from '../kit/fields';
 
 type Option = LinkItem & { applicationId: number };
@@ -18,9 +18,10 @@ type Option = LinkItem & { applicationId: number };
 /** See the file comment. */
 export default function LinkForm(props: FormProps<LinkModule>) {
   const [form] = Form.useForm();
+  const api = useHostApi();
   const options = useQuery({
     queryKey: ['applications-available'],
-    queryFn: ({ signal }) => apiGet<Option[]>('/api/v1/applications/available', undefined, signal),
+    queryFn: ({ signal }) => api.request<Option[]>('/api/v1/applications/available', { signal }),
     staleTime: 60_000,
   });
   // the chosen items stay selectable by title even when they are not applications here (e.g. the demo portals)
@@ -41,13 +42,13 @@ export default function LinkForm(props: FormProps<LinkModule>) {
     <ModuleFormShell type="link" form={form} canSave={!options.isPending}
       normalise={(m) => ({ ...m, span: spanForDirection(m.direction) })} {...props}>
       <TitleField />
-      {options.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`专题列表加载失败：${errorMessage(options.error)}`} />}
+      {options.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`专题列表加载失败：${api.errorMessage(options.error)}`} />}
       <Form.Item name="specificData" label="专题" rules={[{ required: true, type: 'array', min: 1, message: MSG.topicRequired }]}>
         <Select mode="multiple" loading={options.isPending} placeholder={MSG.topicRequired} onChange={pick} optionFilterProp="label"
           options={[...known.values()].map((it) => ({ value: it.id, label: it.title }))} />
       </Form.Item>
       <Form.Item name="direction" label="排列方向">
-        <Radio.Group onChange={(e) => form.setFieldValue('span', spanForDirection(e.target.value))}
+        <Radio.Group onChange={(e) => form.setFieldValue('span', spanForDirection(e.target.value as 'horizontal' | 'vertical'))}
           options={[{ value: 'vertical', label: '纵向（宽度 1/4）' }, { value: 'horizontal', label: '横向（整行）' }]} />
       </Form.Item>
       <SpanField disabled extra="宽度由排列方向决定" />

@@ -8,6 +8,7 @@
 import type { ModuleDefinition } from '../types.js';
 import { isSingleColumn, listHeight, noMigration, topResourcesLink } from '../rules.js';
 import type { ResourceModule } from './schema.js';
+import { scalarText } from '../../common/text.js';
 
 export type { ResourceModule } from './schema.js';
 
@@ -54,7 +55,7 @@ export const autoScrolls = (cfg: Pick<ResourceModule, 'dataDisplayType' | 'horiz
 /** Sorts links by title in Chinese dictionary (pinyin) order, letters and digits by their order: letterSort. */
 export function sortByLetter<T extends { title?: unknown }>(items: readonly T[]): T[] {
   const collator = new Intl.Collator('zh-CN', { numeric: true, sensitivity: 'base' });
-  return [...items].sort((a, b) => collator.compare(String(a.title ?? ''), String(b.title ?? '')));
+  return [...items].sort((a, b) => collator.compare(scalarText(a.title), scalarText(b.title)));
 }
 
 export const resourceDefinition: ModuleDefinition<ResourceModule> = {

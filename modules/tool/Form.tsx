@@ -9,11 +9,11 @@ import { useParams } from 'react-router';
 import { Alert, Form, Radio, Select } from 'antd';
 import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
-import { apiGet, errorMessage } from '@app/api';
 import type { FormProps } from '../types.app';
 import { spanForDirection } from '../link/definition';
 import type { ToolModule } from './definition';
 import { ModuleFormShell } from '../kit/ModuleFormShell';
+import { useHostApi } from '../kit/host';
 import { FIELD_LABELS, SpanField, SwitchField, TitleField } from '../kit/fields';
 
 /** A tool as GET /tools lists it (spec 1 §3 'Tool item'). */
@@ -25,11 +25,12 @@ const OPTION_LIMIT = 100;
 /** See the file comment. */
 export default function ToolForm(props: FormProps<ToolModule>) {
   const [form] = Form.useForm();
+  const api = useHostApi();
   const routeId = Number(useParams().id);
   const appId = props.applicationId ?? (Number.isInteger(routeId) && routeId > 0 ? routeId : null);
   const options = useQuery({
     queryKey: ['tools', appId],
-    queryFn: ({ signal }) => apiGet<Page<ToolOption>>('/tools', { appid: appId, size: OPTION_LIMIT }, signal),
+    queryFn: ({ signal }) => api.request<Page<ToolOption>>('/tools', { query: { appid: appId, size: OPTION_LIMIT }, signal }),
     enabled: appId != null,
     staleTime: 60_000,
   });
@@ -43,14 +44,14 @@ export default function ToolForm(props: FormProps<ToolModule>) {
     <ModuleFormShell type="tool" form={form} canSave={!options.isPending || appId == null}
       normalise={(m) => ({ ...m, span: spanForDirection(m.direction) })} {...props}>
       <TitleField />
-      {options.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`工具列表加载失败：${errorMessage(options.error)}`} />}
+      {options.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`工具列表加载失败：${api.errorMessage(options.error)}`} />}
       <Form.Item name="specificData" label="工具" required extra={options.data && options.data.content.length === 0 ? '该应用的专题还没有工具' : undefined}
         rules={[{ required: true, type: 'array', min: 1, message: MSG.toolRequired }]}>
         <Select mode="multiple" loading={options.isPending && appId != null} placeholder={MSG.toolRequired} optionFilterProp="label"
           options={[...known.values()]} />
       </Form.Item>
       <Form.Item name="direction" label="排列方向">
-        <Radio.Group onChange={(e) => form.setFieldValue('span', spanForDirection(e.target.value))}
+        <Radio.Group onChange={(e) => form.setFieldValue('span', spanForDirection(e.target.value as 'horizontal' | 'vertical'))}
           options={[{ value: 'vertical', label: '纵向（宽度 1/4，最多 4 个）' }, { value: 'horizontal', label: '横向（整行，最多 8 个）' }]} />
       </Form.Item>
       <SpanField disabled extra="宽度由排列方向决定" />

@@ -8,11 +8,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Radio, Select } from 'antd';
 import { MSG } from '@common/messages';
-import { apiGet, errorMessage } from '@app/api';
 import type { FormProps } from '../types.app';
 import { spanForDirection } from '../link/definition';
 import type { WechatArticleModule } from './definition';
 import { ModuleFormShell } from '../kit/ModuleFormShell';
+import { useHostApi } from '../kit/host';
 import { SpanField, SwitchField, TitleField, FIELD_LABELS } from '../kit/fields';
 import { WECHAT_MANAGER_HREF } from '../kit/links';
 
@@ -22,9 +22,10 @@ export interface WechatAccountOption { wechatId: string; name: string }
 /** See the file comment. */
 export default function WechatArticleForm(props: FormProps<WechatArticleModule>) {
   const [form] = Form.useForm();
+  const api = useHostApi();
   const accounts = useQuery({
     queryKey: ['wechats-available'],
-    queryFn: ({ signal }) => apiGet<WechatAccountOption[]>('/api/v1/wechats/available', undefined, signal),
+    queryFn: ({ signal }) => api.request<WechatAccountOption[]>('/api/v1/wechats/available', { signal }),
     staleTime: 30_000,
   });
   const initial = props.initial;
@@ -36,11 +37,11 @@ export default function WechatArticleForm(props: FormProps<WechatArticleModule>)
       }}>
       <TitleField />
       <Form.Item name="direction" label="排列方向">
-        <Radio.Group onChange={(e) => form.setFieldValue('span', spanForDirection(e.target.value))}
+        <Radio.Group onChange={(e) => form.setFieldValue('span', spanForDirection(e.target.value as 'horizontal' | 'vertical'))}
           options={[{ value: 'vertical', label: '纵向（宽度 1/4，最多 8 篇）' }, { value: 'horizontal', label: '横向（整行，4 篇）' }]} />
       </Form.Item>
       <SpanField disabled extra="宽度由排列方向决定" />
-      {accounts.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`公众号列表加载失败：${errorMessage(accounts.error)}`} />}
+      {accounts.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`公众号列表加载失败：${api.errorMessage(accounts.error)}`} />}
       <Form.Item name="wechatId" label="公众号"
         extra={<a href={WECHAT_MANAGER_HREF} target="_blank" rel="noopener noreferrer">{MSG.wechatNoAccount}</a>}>
         <Select allowClear loading={accounts.isPending} placeholder={MSG.wechatAccountPlaceholder} optionFilterProp="label"

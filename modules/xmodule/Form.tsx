@@ -14,9 +14,9 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { z } from 'zod';
 import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
-import { apiGet, errorMessage } from '@app/api';
 import type { FormProps } from '../types.app';
 import { ModuleFormShell } from '../kit/ModuleFormShell';
+import { useHostApi, type HostApi } from '../kit/host';
 import { FIELD_LABELS, LinkField, SpanField, SwitchField, TitleField } from '../kit/fields';
 import { checkParam, isParamShown, keptParams, paramDefaults, type CatalogueEntry, type ParamOption, type XParam } from './catalogue';
 import { XMODULE_MIN_HEIGHT, type XmoduleModule } from './definition';
@@ -26,18 +26,22 @@ import './form.css';
 /** The query key of the catalogue (shared with the console catalogue page, which invalidates it). */
 export const CATALOGUE_KEY = ['xmodule-catalogue'] as const;
 
-/** Loads the whole catalogue (one page of up to 200 entries). */
-export const fetchCatalogue = (signal?: AbortSignal) => apiGet<Page<CatalogueEntry>>('/api/v1/xmodules', { size: 200 }, signal);
+/**
+ * Loads the whole catalogue (GET /api/v1/xmodules: one page of up to 200 entries) through the host's API
+ * client `api` (modules/kit/host.ts); rejects with the client's error (a Chinese message).
+ */
+export const fetchCatalogue = (api: HostApi, signal?: AbortSignal) => api.request<Page<CatalogueEntry>>('/api/v1/xmodules', { query: { size: 200 }, signal });
 
 const optionList = z.array(z.object({ label: z.union([z.string(), z.number()]).transform(String), value: z.union([z.string(), z.number(), z.boolean()]) }));
 
 /** The antd options of a param: its static list, or the list its optionsUrl answers (with loading and failure). */
 function useParamOptions(param: XParam) {
   const url = param.optionsUrl;
+  const api = useHostApi();
   const q = useQuery({
     queryKey: ['xmodule-options', url],
     queryFn: async ({ signal }) => {
-      const raw = await apiGet<unknown>(url!, undefined, signal);
+      const raw = await api.request<unknown>(url!, { signal });
       const r = optionList.safeParse(raw);
       if (!r.success) throw new Error('选项格式不正确（应为 [{ label, value }]）');
       return r.data;
@@ -46,7 +50,7 @@ function useParamOptions(param: XParam) {
     staleTime: 60_000,
   });
   const options: ParamOption[] = url ? (q.data ?? []) : (param.options ?? []);
-  const failed = url && q.isError ? `${MSG.xmoduleOptionsFailed}：${q.error instanceof Error && !(q.error as { status?: number }).status ? q.error.message : errorMessage(q.error)}` : null;
+  const failed = url && q.isError ? `${MSG.xmoduleOptionsFailed}：${q.error instanceof Error && !(q.error as { status?: number }).status ? q.error.message : api.errorMessage(q.error)}` : null;
   return { options, loading: !!url && q.isPending, failed, retry: () => void q.refetch() };
 }
 
@@ -97,7 +101,7 @@ function ParamField({ param }: { param: XParam }) {
 
 /** The params of an entry that are shown with the current values (isShow). */
 function ParamFields({ entry, form }: { entry: CatalogueEntry; form: FormInstance }) {
-  const values = (Form.useWatch('xmoduleParams', form) as Record<string, unknown> | undefined) ?? form.getFieldValue('xmoduleParams') ?? {};
+  const values = (Form.useWatch('xmoduleParams', form) as Record<string, unknown> | undefined) ?? (form.getFieldValue('xmoduleParams') as Record<string, unknown> | undefined) ?? {};
   const shown = entry.params.filter((p) => isParamShown(p, values));
   if (entry.params.length === 0) return <div className="atr-muted" style={{ marginBottom: 16 }}>该组件没有参数</div>;
   return <>{shown.map((p) => <ParamField key={`${entry.value}:${p.field}`} param={p} />)}</>;
@@ -106,7 +110,8 @@ function ParamFields({ entry, form }: { entry: CatalogueEntry; form: FormInstanc
 /** See the file comment. */
 export default function XmoduleForm(props: FormProps<XmoduleModule>) {
   const [form] = Form.useForm();
-  const catalogue = useQuery({ queryKey: CATALOGUE_KEY, queryFn: ({ signal }) => fetchCatalogue(signal), staleTime: 30_000 });
+  const api = useHostApi();
+  const catalogue = useQuery({ queryKey: CATALOGUE_KEY, queryFn: ({ signal }) => fetchCatalogue(api, signal), staleTime: 30_000 });
   const entries = useMemo(() => catalogue.data?.content ?? [], [catalogue.data]);
   const byValue = useMemo(() => new Map(entries.map((e) => [e.value, e])), [entries]);
   const component = (Form.useWatch('component', form) as string | undefined) ?? props.initial?.component ?? '';
@@ -145,7 +150,7 @@ export default function XmoduleForm(props: FormProps<XmoduleModule>) {
       <TitleField />
       <SpanField />
       {catalogue.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`${MSG.xmoduleCatalogueFailed}：${errorMessage(catalogue.error)}`}
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`${MSG.xmoduleCatalogueFailed}：${api.errorMessage(catalogue.error)}`}
           action={<Button size="small" onClick={() => void catalogue.refetch()}>{MSG.retry}</Button>} />
       )}
       <Form.Item name="component" label="组件" required

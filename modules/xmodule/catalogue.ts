@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { linkSchema, plainText } from '../../common/homeConfigSchema.js';
 import { MODULE_NAME_RE, VARIANT_RE } from './component.js';
+import { scalarText } from '../../common/text.js';
 
 export { MODULE_NAME_RE, VARIANT_RE, componentValue, parseComponent } from './component.js';
 
@@ -140,7 +141,7 @@ export function isParamShown(param: Pick<XParam, 'isShow'>, values: Record<strin
   const c = param.isShow;
   if (!c) return true;
   const v = values[c.field];
-  const same = (a: unknown, b: Scalar) => a === b || (a != null && String(a) === String(b));
+  const same = (a: unknown, b: Scalar) => a === b || (a != null && scalarText(a) === String(b));
   if ('equals' in c) return same(v, c.equals);
   if ('notEquals' in c) return !same(v, c.notEquals);
   return c.in.some((x) => same(v, x));

@@ -22,7 +22,7 @@ export interface OpenedDb {
   file?: string;
   /** PostgreSQL's connection pool (its sizes go to /metrics); undefined on SQLite */
   pool?: pg.Pool;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** How many prepared statements a SQLite connection keeps for reuse. */
@@ -92,7 +92,7 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error');
-    throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ''}：${(error as Error).message ?? String(error)}`);
+    throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ''}：${error instanceof Error ? error.message : JSON.stringify(error)}`);
   }
   // the search index is cut by live code (server/search/grams.ts): built here, after the migrations,
   // when it is new or was cut another way

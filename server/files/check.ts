@@ -61,7 +61,7 @@ export function isPlainText(buf: Buffer): boolean {
   } catch {
     return false;
   }
-  // eslint-disable-next-line no-control-regex
+   
   if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return false;
   if (/<\s*(!doctype|html|head|body|script|svg|iframe|object|embed|\?xml)\b/i.test(text)) return false;
   return true;
@@ -132,7 +132,7 @@ export async function checkUpload(buf: Buffer, rules: UploadRules, clientName?: 
  */
 export function sanitiseName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
+   
   const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069"<>]/g, '').trim().slice(0, 200);
   return clean && clean !== '.' && clean !== '..' ? clean : fallback;
 }

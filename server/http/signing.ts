@@ -92,7 +92,7 @@ export function registerRequestSigning(app: FastifyInstance, db: Db, opts: Signi
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     req.bodySha256 = crypto.createHash('sha256').update(body as Buffer).digest('hex');
-    parseJson(req, (body as Buffer).toString('utf8'), done);
+    void parseJson(req, (body as Buffer).toString('utf8'), done);
   });
   app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (req, body, done) => {
     req.bodySha256 = crypto.createHash('sha256').update(body as Buffer).digest('hex');

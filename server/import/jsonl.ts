@@ -50,7 +50,7 @@ export function parseJsonl(text: string, _fileName: string): ParseResult {
     const cat = (category as string[] | null | undefined) ?? [];
     items.push({
       line, type: type as ResourceType, sourceKey: key != null ? String(key).trim() : titleKey(title), title: title.trim(),
-      date: (date as string | null | undefined) ?? null, fields: (fields as Record<string, unknown> | undefined) ?? {},
+      date: (date) ?? null, fields: (fields as Record<string, unknown> | undefined) ?? {},
       searchText: (search as string | undefined) ?? '',
       categoryOne: cat[0]?.trim() ?? null, categoryTwo: cat[1]?.trim() ?? null,
     });

@@ -74,7 +74,7 @@ export function startPurge(db: Db, intervalMs: number, log: PurgeLog): PurgeSche
   const run = (): Promise<PurgeCounts | null> => {
     if (running) return running;
     running = purgeExpired(db).then((counts) => {
-      const total = Object.values(counts).reduce((a, b) => a + b, 0);
+      const total = (Object.values(counts) as number[]).reduce((a, b) => a + b, 0);
       if (total > 0) log.info({ purged: counts }, `已清理过期数据 ${total} 行`);
       return counts;
     }, (err: unknown) => {

@@ -4,10 +4,16 @@
  */
 export type ResourceItem = { id: number; type: string; title: string; date: string | null } & Record<string, unknown>;
 
+/** The JSON object stored in a text column; {} when the text is not JSON or not an object (a broken row shows without its fields). */
+export function parseFields(text: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch { return {}; }
+}
+
 /** Present a resource row as a listing item: its JSON fields plus id, type, title, date. */
 export function presentResource(r: { id: number; type: string; title: string; date: string | null; fields: string }): ResourceItem {
-  let fields: Record<string, unknown> = {};
-  try { fields = JSON.parse(r.fields); } catch { /* a broken row shows without its fields */ }
-  return { ...fields, id: r.id, type: r.type, title: r.title, date: r.date };
+  return { ...parseFields(r.fields), id: r.id, type: r.type, title: r.title, date: r.date };
 }
 

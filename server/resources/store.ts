@@ -74,7 +74,7 @@ export async function ensureCategories(db: Q, items: ReadonlyArray<Pick<Resource
   for (const it of items) {
     if (it.topicId === undefined || !it.categoryOne) continue;
     let tops = wanted.get(it.topicId);
-    if (!tops) wanted.set(it.topicId, (tops = new Map()));
+    if (!tops) wanted.set(it.topicId, (tops = new Map<string, Set<string>>()));
     let twos = tops.get(it.categoryOne);
     if (!twos) tops.set(it.categoryOne, (twos = new Set()));
     if (it.categoryTwo) twos.add(it.categoryTwo);

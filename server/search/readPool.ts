@@ -78,7 +78,7 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
     },
     async close() {
       closing = true;
-      await Promise.all(slots.map((s) => s?.worker.terminate()));
+      await Promise.all(slots.flatMap((s) => (s ? [s.worker.terminate()] : [])));
     },
   };
 }

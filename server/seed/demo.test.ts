@@ -245,7 +245,7 @@ describe('the demo images', () => {
   it('print the ISSN of each journal on its cover', () => {
     for (const j of DEMO_JOURNALS) {
       const text = fs.readFileSync(path.join(publicDir, String(j.fields.cover)), 'utf8');
-      expect(text, j.title).toContain(`ISSN ${j.fields.issn}`);
+      expect(text, j.title).toContain(`ISSN ${String(j.fields.issn)}`);
     }
   });
 });

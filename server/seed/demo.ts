@@ -6,7 +6,7 @@
 import type { Db } from '../db/index.js';
 import { HttpError } from '../http/errors.js';
 import { ensureTopic, upsertResources } from '../resources/store.js';
-import { createApplication, validateHomeConfig } from '../routes/applications/service.js';
+import { createApplication, validateHomeConfig } from '../applications/service.js';
 import { DEMO_INSTITUTIONS, DEMO_NOTICES, DEMO_RESOURCES, DEMO_TOPIC } from './catalogue.js';
 import { DEMO_NOTICE_MODULE_ID, demoHomeConfig } from './homeConfig.js';
 
@@ -46,7 +46,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     try {
       homeConfig = validateHomeConfig(demoHomeConfig());
     } catch (err) {
-      if (err instanceof HttpError) throw new Error(`演示首页配置未通过校验：${err.message} ${JSON.stringify(err.fields ?? {})}`);
+      if (err instanceof HttpError) throw new Error(`演示首页配置未通过校验：${err.message} ${JSON.stringify(err.fields ?? {})}`, { cause: err });
       throw err;
     }
     const now = new Date().toISOString();

@@ -29,7 +29,7 @@ const inTopic = async (topic: string) => Number((await opened.db.selectFrom('res
 async function until<T>(f: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
   for (const end = Date.now() + ms; Date.now() < end;) {
     const v = await f();
-    if (v !== undefined && v !== false) return v as T;
+    if (v !== undefined && v !== false) return v;
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error('timed out');

@@ -136,7 +136,7 @@ export class Client {
       if (c.value === '' || (c.expires && new Date(c.expires).getTime() < Date.now())) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try { parsed = res.json(); } catch { parsed = undefined; }
     return { status: res.statusCode, body: parsed as T, headers: res.headers, text: res.body };
   }

@@ -17,6 +17,7 @@ import fastifyStatic from '@fastify/static';
 import { signingKeyFor } from '../http/signing.js';
 import type { AppContext } from '../context.js';
 import type { presentConfig } from '../routes/applications/service.js';
+import { applicationByHost } from '../applications/service.js';
 import { canRead, presentConfigFor } from '../routes/applications/visibility.js';
 import { isVisitor, servePanelRead } from '../routes/modules/panelRead.js';
 import { homeEntry } from '../../common/homeConfig.js';
@@ -43,15 +44,6 @@ export interface BootData {
    * sent; the browser goes to /unrelease), 'preview' for its managers and super managers (banner).
    */
   unreleased?: 'hidden' | 'preview';
-}
-
-/** Finds the application of a Host header: exact match first, then without the port. */
-export async function applicationByHost(db: Db, hostHeader: string) {
-  const host = hostHeader.toLowerCase();
-  const exact = await db.selectFrom('applications').selectAll().where('host', '=', host).executeTakeFirst();
-  if (exact) return exact;
-  const bare = host.replace(/:\d+$/, '');
-  return bare !== host ? db.selectFrom('applications').selectAll().where('host', '=', bare).executeTakeFirst() : undefined;
 }
 
 /**

@@ -93,6 +93,8 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
     form.setFieldsValue(link
       ? { title: link.title, url: link.url, cover: link.cover, linkCategory: link.linkCategory ?? '', top: link.top === 1, topOrder: link.topOrder, active: link.active === 1, publishDateTime: dayjs(link.publishDateTime), moduleId: link.moduleId }
       : newLinkValues(moduleId ?? modules?.[0]?.id));
+    // the form is filled when the dialog opens: the module list arriving later must not reset what was typed
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [open, link, form, moduleId]);
 
   const title = Form.useWatch('title', form);

@@ -86,7 +86,9 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
       const n = loaded.data;
       form.setFieldsValue({ title: n.title, type: n.type, content: n.content ?? '', top: n.top === 1, active: n.active === 1, publishDateTime: dayjs(n.publishDateTime), moduleId: n.moduleId, restrictDownload: n.restrictDownload === 1 });
     }
-    // (the site default arriving later is the next effect's)
+    // (the site default arriving later is the next effect's; the module list arriving later must not
+    // reset what was typed)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the lines above
   }, [open, editing, loaded.data, form, moduleId]);
   // the site's default may arrive after the dialog opened: it sets the switch unless the manager touched it
   useEffect(() => {

@@ -22,7 +22,7 @@
  * With `?bench=1` the page exposes `window.__atriumEditor` (bench/editor.ts): `apply(action)` runs an
  * action through the same reducer and history without saving, to time the rendering alone.
  */
-import { Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, ConfigProvider, Drawer, Dropdown, Empty, Result, Space, Spin, Tooltip, type MenuProps } from 'antd';
@@ -131,8 +131,11 @@ export default function EditorPage() {
 
   // latest values for the stable callbacks below
   const latest = useRef({ history, homeConfig: [] as HomeConfig, saving: false });
-  latest.current.history = history;
-  latest.current.homeConfig = config.data?.homeConfig ?? [];
+  const storedHomeConfig = config.data?.homeConfig;
+  useLayoutEffect(() => {
+    latest.current.history = history;
+    latest.current.homeConfig = storedHomeConfig ?? [];
+  });
 
   /** Saves a template with a summary; resolves true when the server took it. The screen is not touched here. */
   const persist = useCallback(async (next: ModuleConfig[], summary: string, successMessage: string, reloadPanels: boolean): Promise<boolean> => {

@@ -7,7 +7,7 @@
  * 删除后数据不可恢复。 Every change is saved at once (POST /api/v1/applications/{id}/home-config) and
  * shows only once the server took it, like the editor's own changes.
  */
-import { Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Spin } from 'antd';
 import type { HomeConfig, ModuleConfig, PageEntry } from '@common/homeConfig';
@@ -21,6 +21,7 @@ import { PANEL_READ_KEY } from '../../site/usePanelData';
 import { appConfigKey } from '../util';
 import { withTemplate } from './template';
 import { findNested, insertNested, removeNested, replaceNested } from './nested';
+import { useLatest } from '@modules/kit/useLatest';
 
 /** Width of the nested-module drawer, px (as the editor's module drawer). */
 const NESTED_DRAWER_WIDTH = 560;
@@ -63,8 +64,7 @@ export function useNestedEditor({ applicationId, homeConfig, entry, categories, 
 
   const current = template ?? entry.template;
   // the latest inputs, so that the actions handed to every flex panel stay one stable object
-  const latest = useRef({ current, save });
-  latest.current = { current, save };
+  const latest = useLatest({ current, save });
 
   const persist = async (next: ModuleConfig[], ok: string): Promise<boolean> => {
     if (latest.current.save) {
@@ -86,8 +86,7 @@ export function useNestedEditor({ applicationId, homeConfig, entry, categories, 
     }
   };
 
-  const persistRef = useRef(persist);
-  persistRef.current = persist;
+  const persistRef = useLatest(persist);
   const actions = useMemo<NestedEditActions>(() => ({
     busy: saving,
     onAddToSlot: (flexId, slotId) => setState({ step: 'pick', flexId, slotId }),
@@ -101,7 +100,7 @@ export function useNestedEditor({ applicationId, homeConfig, entry, categories, 
         onOk: async () => { await persistRef.current(removeNested(latest.current.current, flexId, slotId, module.id), MSG.moduleDeleted); },
       });
     },
-  }), [saving, modal]);
+  }), [saving, modal, latest, persistRef]);
 
   const submit = async (module: ModuleConfig) => {
     if (!state || state.step !== 'form') return;

@@ -34,6 +34,7 @@ import { SlotToolbar } from './SlotToolbar';
 import { GRID_GAP, normaliseSpan, spanWidth } from '../../site/layout';
 import { applyTemplateAction } from './template';
 import './editor.css';
+import { useLatest } from '@modules/kit/useLatest';
 
 export interface SortableGridProps {
   modules: ModuleConfig[];
@@ -96,8 +97,7 @@ export function SortableGrid({ modules, site, actions, bootData }: SortableGridP
   const [pending, setPending] = useState<ModuleConfig[] | null>(null);
   const shown = pending ?? modules;
   const ids = useMemo(() => shown.map((m) => m.id), [shown]);
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
+  const shownRef = useLatest(shown);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -118,7 +118,7 @@ export function SortableGrid({ modules, site, actions, bootData }: SortableGridP
     };
     const screenReaderInstructions: ScreenReaderInstructions = { draggable: MSG.dndInstructions };
     return { announcements, screenReaderInstructions };
-  }, []);
+  }, [shownRef]);
 
   const onMove = actions.onMove;
   const onDragEnd = useCallback(({ active, over }: DragEndEvent) => {
@@ -126,7 +126,7 @@ export function SortableGrid({ modules, site, actions, bootData }: SortableGridP
     const next = applyTemplateAction(shownRef.current, { type: 'move', id: String(active.id), over: String(over.id) });
     setPending(next);
     void Promise.resolve(onMove(String(active.id), String(over.id))).finally(() => setPending(null));
-  }, [onMove]);
+  }, [onMove, shownRef]);
 
   return (
     <DndContext sensors={sensors} collisionDetection={pointerThenCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
@@ -165,7 +165,7 @@ const SortableSlot = memo(function SortableSlot({ module, site, actions, initial
   const slotRef = useRef<HTMLDivElement | null>(null);
   const drag = useRef<{ left: number; row: number; pointerId: number } | null>(null);
   const span = preview ?? normaliseSpan(module.span);
-  const fixed = !!definitionOf(module.type)?.fixedSpan?.(module as never);
+  const fixed = !!definitionOf(module.type)?.fixedSpan?.(module);
   const canResize = !fixed && !!actions.onResize && !!appPartsOf(module.type);
 
   const setRefs = useCallback((el: HTMLDivElement | null) => { slotRef.current = el; setNodeRef(el); }, [setNodeRef]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModuleConfig } from '@common/homeConfig';
 import { HISTORY_CAP, canRedo, canUndo, historyReducer, initHistory, pushHistory, redo, redoSummary, redoTarget, undo, undoSummary, undoTarget } from './history';
 
-const mod = (id: string): ModuleConfig => ({ id, type: 'notice', alias: id, span: 1 }) as ModuleConfig;
+const mod = (id: string): ModuleConfig => ({ id, type: 'notice', alias: id, span: 1 });
 const ids = (t: ModuleConfig[] | null) => t?.map((m) => m.id) ?? null;
 
 describe('editor history', () => {

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { ModuleConfig } from '@common/homeConfig';
 import { allModuleIds, findNested, insertNested, removeNested, replaceNested } from './nested';
 
-const mod = (id: string, alias = id): ModuleConfig => ({ id, type: 'notice', alias, span: 1 }) as ModuleConfig;
+const mod = (id: string, alias = id): ModuleConfig => ({ id, type: 'notice', alias, span: 1 });
 const flex = (): ModuleConfig => ({
   id: 'f', type: 'flex', alias: '布局组件', span: 5, componentNumber: 2,
   components: [{ id: 's1', type: 'div', modules: [mod('a')] }, { id: 's2', type: 'div', modules: [] }],
-}) as ModuleConfig;
+});
 const slotIds = (t: ModuleConfig[], slot: number) => ((t[1].components as Array<{ modules: ModuleConfig[] }>)[slot].modules).map((m) => m.id);
 
 describe('nested module edits', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { HomeConfig, ModuleConfig } from '@common/homeConfig';
 import { applyTemplateAction, summaryOf, upsertModule, withTemplate } from './template';
 
-const mod = (id: string, alias = id, span = 1): ModuleConfig => ({ id, type: 'scholar', alias, span }) as ModuleConfig;
+const mod = (id: string, alias = id, span = 1): ModuleConfig => ({ id, type: 'scholar', alias, span });
 const ids = (t: ModuleConfig[]) => t.map((m) => m.id);
 
 describe('editor template edits', () => {

@@ -60,6 +60,7 @@ export function ResourcesPage() {
     enabled: valid && hasTopic,
   });
 
+  const confirmDelete = useConfirmedDelete(); // a hook: called before the early returns below
   const back = <Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>;
   if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={back} />;
   if (config.isPending) return <PageSpinner />;
@@ -67,7 +68,6 @@ export function ResourcesPage() {
   const app = config.data;
   const spec = RESOURCE_TYPE_SPECS[type];
 
-  const confirmDelete = useConfirmedDelete();
   const remove = (r: ConsoleResource) => confirmDelete({
     title: MSG.resourceDeleteTitle, content: MSG.resourceDeleteConfirm, successMsg: MSG.resourceDeleted,
     path: `/api/v1/applications/${id}/resources/${r.id}`, queryKey: ['resources', id],

@@ -78,7 +78,7 @@ export function RoleConfigPage() {
     {
       title: '权限', key: 'rights',
       render: (_: unknown, r, i) => (
-        <Checkbox.Group value={r.rights} onChange={(v) => patch(i, { rights: v as UserRight[] })}
+        <Checkbox.Group value={r.rights} onChange={(v) => patch(i, { rights: v })}
           options={USER_RIGHTS.map((x) => ({ value: x, label: USER_RIGHT_LABELS[x] }))} />
       ),
     },

@@ -50,7 +50,7 @@ export function LogoTab({ app }: { app: AppConfig }) {
     if (file.size > LOGO_MAX_BYTES) { message.error(MSG.logoTooLarge); return Upload.LIST_IGNORE; }
     return true;
   };
-  const customRequest: UploadProps['customRequest'] = async ({ file, onSuccess, onError }) => {
+  const send = async ({ file, onSuccess, onError }: Parameters<NonNullable<UploadProps['customRequest']>>[0]) => {
     setBusy(true);
     try {
       const r = await uploadLogo(id, file as Blob, (file as File).name);
@@ -64,6 +64,8 @@ export function LogoTab({ app }: { app: AppConfig }) {
       setBusy(false);
     }
   };
+  /** antd's upload hook: the upload reports its own outcome (message, onSuccess/onError). */
+  const customRequest: UploadProps['customRequest'] = (options) => { void send(options); };
   const remove = async () => {
     setBusy(true);
     try {

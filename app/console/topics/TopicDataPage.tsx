@@ -142,7 +142,7 @@ export function TopicDataPage() {
             onSearch={(v) => update({ query: v.trim() || undefined })} />
           <Cascader<CategoryNode> aria-label={MSG.filterCategory} placeholder={MSG.filterCategory} style={{ width: 240 }} changeOnSelect allowClear
             options={tree.data ?? []} value={filters.category ? [filters.category, ...(filters.subcategory ? [filters.subcategory] : [])] : undefined}
-            onChange={(v) => update({ category: (v?.[0] as string) || undefined, subcategory: (v?.[1] as string) || undefined })} />
+            onChange={(v) => update({ category: (v?.[0]) || undefined, subcategory: (v?.[1]) || undefined })} />
           <InputNumber<number> aria-label={MSG.filterYear} placeholder={MSG.filterYear} min={1000} max={9999} controls={false} style={{ width: 100 }}
             defaultValue={filters.year} key={`y-${filters.year ?? ''}`} onPressEnter={(e) => update({ year: Number((e.target as HTMLInputElement).value) || undefined })}
             onBlur={(e) => { const y = Number(e.target.value) || undefined; if (y !== filters.year) update({ year: y }); }} />

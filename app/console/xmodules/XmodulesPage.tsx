@@ -15,7 +15,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, Minus
 import { MSG } from '@common/messages';
 import { PARAM_TYPES, type CatalogueEntry, type ParamType } from '@modules/xmodule/catalogue';
 import { CATALOGUE_KEY, fetchCatalogue } from '@modules/xmodule/Form';
-import { apiDelete, apiPost, apiPut, errorMessage } from '../../api';
+import { apiDelete, apiPost, apiPut, errorMessage, hostApi } from '../../api';
 import { useSession } from '../session';
 import type { WithMessage } from '../types';
 import { applyPathErrors } from '../resources/serverErrors';
@@ -34,7 +34,7 @@ export function XmodulesPage() {
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
   const [editing, setEditing] = useState<CatalogueEntry | 'new' | null>(null);
-  const list = useQuery({ queryKey: CATALOGUE_KEY, queryFn: ({ signal }) => fetchCatalogue(signal), enabled: isSuper });
+  const list = useQuery({ queryKey: CATALOGUE_KEY, queryFn: ({ signal }) => fetchCatalogue(hostApi, signal), enabled: isSuper });
 
   if (!isSuper) return <Result status="403" title={MSG.forbidden} />;
 

@@ -69,7 +69,7 @@ function ProfileCard({ info }: { info: AccountInfo }) {
   const [form] = Form.useForm<{ name: string; affiliation: string }>();
   const qc = useQueryClient();
   const save = useInfoWrite(info.id, (v: { name: string; affiliation: string }) => apiPut<AccountInfo & { message: string }>('/api/v1/account/profile', v),
-    () => qc.invalidateQueries({ queryKey: ['session'] }));
+    () => { void qc.invalidateQueries({ queryKey: ['session'] }); });
   return (
     <Card title={MSG.accountProfile}>
       <Form form={form} layout="vertical" initialValues={{ name: info.name, affiliation: info.affiliation }} onFinish={(v) => save.mutate(v)} style={{ maxWidth: 480 }}>
@@ -190,7 +190,7 @@ function ScholarCard({ info }: { info: AccountInfo }) {
   return (
     <Card title={MSG.scholarProfile}>
       <Form layout="vertical" style={{ maxWidth: 480 }} initialValues={{ name: s?.name ?? info.name, institution: s?.institution ?? info.affiliation, research_field: s?.research_field ?? '' }}
-        onFinish={(v) => save.mutate(v)}>
+        onFinish={(v: { name: string; institution: string; research_field: string }) => save.mutate(v)}>
         <Form.Item name="name" label={MSG.accountName} rules={[{ required: true, whitespace: true, message: MSG.scholarNameRequired }, { pattern: /^[^<>]*$/, message: MSG.accountNoMarkup }]}><Input maxLength={100} /></Form.Item>
         <Form.Item name="institution" label={MSG.scholarInstitution} rules={[{ pattern: /^[^<>]*$/, message: MSG.accountNoMarkup }]}><Input maxLength={200} /></Form.Item>
         <Form.Item name="research_field" label={MSG.scholarResearchField} rules={[{ pattern: /^[^<>]*$/, message: MSG.accountNoMarkup }]}><Input maxLength={200} /></Form.Item>

@@ -25,6 +25,7 @@ import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
 import { CitationExport, useHydrated } from './CitationExport';
 import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type Picks, type Ranked } from './citationPicks';
+import { scalarText } from '@common/text';
 
 interface Facet { value: string; count: number }
 interface CategoryFacet extends Facet { children?: Facet[] }
@@ -65,7 +66,7 @@ export function highlight(title: string, terms: string[]): ReactNode[] {
 
 /** The meta line of a result: type, date and the first informative fields. */
 function metaOf(it: Item): string[] {
-  const date = formatDate(it.date ?? it.publish_date ?? it.article_date ?? (it.publish_year ? `${it.publish_year}` : null));
+  const date = formatDate(it.date ?? it.publish_date ?? it.article_date ?? (scalarText(it.publish_year) || null));
   return [typeLabel(it.type), fieldText(it.author ?? it.institution ?? it.issuer ?? it.discipline), fieldText(it.category), date].filter(Boolean);
 }
 

@@ -20,6 +20,7 @@ import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
 import { itemHref, typeLabel } from './ExplorePage';
+import { scalarText } from '@common/text';
 
 type Item = Record<string, unknown> & { id: number; type?: string; title: string; date?: string | null };
 
@@ -75,7 +76,7 @@ function TopResources({ config }: { config: AppConfig }) {
   };
   const hrefOf = (it: Item) => {
     if (active === 'notice') return `/resources/notices/${it.id}`;
-    if (active === 'resource' || active === 'link') return String(it.url ?? '#');
+    if (active === 'resource' || active === 'link') return scalarText(it.url) || '#';
     return itemHref({ type: it.type ?? active, id: it.id });
   };
   const data = list.data;

@@ -1,6 +1,6 @@
 /** Ticked results of the explore page (issue 11 §5; decision 282). */
 import { describe, expect, it } from 'vitest';
-import { CITATION_EXPORT_MAX } from '../../../server/routes/citations/schema';
+import { CITATION_EXPORT_MAX } from '@common/constants';
 import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type Ranked } from './citationPicks';
 
 const ranked = (ids: number[], page: number, size = 10): Ranked[] => ids.map((id, i) => ({ id, rank: (page - 1) * size + i }));

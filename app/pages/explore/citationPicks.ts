@@ -9,9 +9,10 @@
  * - At most {@link PICK_MAX} ticks: the server exports at most 100 resources at once (decision 272).
  * - With nothing ticked the export is the page's results ({@link exportIds}).
  */
+import { CITATION_EXPORT_MAX } from '@common/constants';
 
 /** The most results one export may hold: the server's limit (CITATION_EXPORT_MAX, decision 272). */
-export const PICK_MAX = 100;
+export const PICK_MAX = CITATION_EXPORT_MAX;
 
 /** The ticks of one search: `search` is its {@link searchOf} key, `ranks` maps each ticked id to its rank. */
 export interface Picks {

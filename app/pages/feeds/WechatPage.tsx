@@ -46,7 +46,8 @@ function Wechat({ config }: { config: AppConfig }) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const asked = params.getAll('wechatId');
-  const ids = useMemo(() => wechatIdsOf(config, asked), [config, asked.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const askedKey = asked.join('\n'); // the ids as one value, so that the memo holds while the URL's ids do
+  const ids = useMemo(() => wechatIdsOf(config, askedKey ? askedKey.split('\n') : []), [config, askedKey]);
   const list = useQuery({
     queryKey: ['wechat-page', ids, page],
     enabled: ids.length > 0,

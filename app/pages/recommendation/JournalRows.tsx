@@ -23,7 +23,7 @@ export function JournalRows({ items, isOn, onToggle, busy, removeOnly = false }:
         const on = isOn(it);
         return (
           <div className="atr-sub" key={it.id} data-testid="journal">
-            <Thumb src={it.cover as string | null | undefined} label={it.title} style={{ width: 48, height: 64, borderRadius: 4 }} />
+            <Thumb src={it.cover} label={it.title} style={{ width: 48, height: 64, borderRadius: 4 }} />
             <div className="atr-sub__main">
               <Link className="atr-sub__title" to={resourceHref(it.type || 'journal', it.id)} title={it.title}>{it.title}</Link>
               <span className="atr-sub__meta">{[text(it.issn) && `ISSN ${text(it.issn)}`, text(it.collection)].filter(Boolean).join(' · ') || '\u00a0'}</span>

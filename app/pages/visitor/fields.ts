@@ -3,6 +3,7 @@
  * Chinese labels for the known fields, values made readable (lists joined, numbers as they are, URLs
  * kept as links), internal and empty fields left out. Pure: no React.
  */
+import { scalarText } from '@common/text';
 
 /** Field → Chinese label, in the order the detail page shows them. */
 export const FIELD_LABELS: ReadonlyArray<readonly [string, string]> = [
@@ -34,8 +35,7 @@ export function fieldText(v: unknown): string {
     const o = v as Record<string, unknown>;
     return fieldText(o.name ?? o.title ?? o.label ?? '');
   }
-  const s = String(v).trim();
-  return s;
+  return scalarText(v).trim();
 }
 
 /** The rows of a resource's facts: `[label, text]`, known fields first in FIELD_LABELS order, no empties. */

@@ -5,7 +5,7 @@
  * only above 0.2), contain/original size, rotate left/right by 90°. Keys: Escape closes, Space toggles
  * the size mode, Left/Right change image wrapping around, Up/Down zoom. z-index 2000.
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer } from 'react';
 import { Image, Tooltip } from 'antd';
 import {
   CompressOutlined, ExpandOutlined, LeftOutlined, RightOutlined, RotateLeftOutlined, RotateRightOutlined,
@@ -15,6 +15,7 @@ import { MSG } from '@common/messages';
 import { VIEWER_MIN_SCALE, VIEWER_Z_INDEX } from '@common/constants';
 import { initialViewer, keyAction, transformCss, viewerReducer } from './viewerState';
 import './image.css';
+import { useLatest } from '@modules/kit/useLatest';
 
 /** One image of the viewer: its address and alternative text. */
 export interface ViewerImage {
@@ -39,8 +40,7 @@ const asImage = (i: string | ViewerImage): ViewerImage => (typeof i === 'string'
 export function ImageViewer({ images, open, index = 0, onClose, onIndexChange }: ImageViewerProps) {
   const list = images.map(asImage);
   const [state, dispatch] = useReducer(viewerReducer, initialViewer(index, list.length));
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  const closeRef = useLatest(onClose);
 
   // opening (again) starts on the asked image with a fresh transform
   useEffect(() => {
@@ -68,7 +68,7 @@ export function ImageViewer({ images, open, index = 0, onClose, onIndexChange }:
       window.removeEventListener('keydown', onKeyDown, true);
       window.removeEventListener('keyup', onKeyUp, true);
     };
-  }, [open]);
+  }, [open, closeRef]);
 
   if (list.length === 0) return null;
   const current = list[state.index] ?? list[0];

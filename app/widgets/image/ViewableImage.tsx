@@ -54,7 +54,7 @@ export function ViewableImage({ src, alt = '', width, height, fit = 'cover', pre
             onError={() => { setStatus('error'); onError?.(); }}
           />
         )}
-      {canPreview && <ImageViewer images={previewList!} open={open} index={start} onClose={() => setOpen(false)} />}
+      {canPreview && <ImageViewer images={previewList} open={open} index={start} onClose={() => setOpen(false)} />}
     </span>
   );
 }

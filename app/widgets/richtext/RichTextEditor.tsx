@@ -6,7 +6,7 @@
  * least 400 px. The value is an HTML string ('' when empty); it works as an antd Form control
  * (`value`/`onChange`). The HTML is sanitised again by the server (server/content/sanitize.ts).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
@@ -23,6 +23,7 @@ import { isSiteLink } from '@common/safePath';
 import { Attachment, EditorShortcuts } from './extensions';
 import { EditorDialogs, type DialogKind, type DialogResult } from './dialogs';
 import './richtext.css';
+import { useLatest } from '@modules/kit/useLatest';
 
 export interface RichTextEditorProps {
   /** HTML content; '' or undefined for an empty document */
@@ -64,8 +65,7 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [selection, setSelection] = useState<{ text: string; link: string }>({ text: '', link: '' });
   const last = useRef<string>(value ?? '');
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  const onChangeRef = useLatest(onChange);
   const openRef = useRef<(k: DialogKind) => void>(() => {});
 
   const editor = useEditor({
@@ -84,6 +84,8 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
       TableRow, TableHeader, TableCell,
       Image.configure({ inline: false, allowBase64: false }),
       Attachment,
+      // the editor calls these on a key press, never while rendering
+      // eslint-disable-next-line react-hooks/refs -- see the line above
       EditorShortcuts.configure({ onTable: () => openRef.current('table'), onLink: () => openRef.current('link') }),
     ],
     content: value ?? '',
@@ -116,11 +118,11 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
   const open = (kind: DialogKind) => {
     if (!editor) return;
     const { from, to } = editor.state.selection;
-    const link = editor.getAttributes('link').href;
+    const link: unknown = editor.getAttributes('link').href;
     setSelection({ text: editor.state.doc.textBetween(from, to, ' '), link: typeof link === 'string' ? link : '' });
     setDialog(kind);
   };
-  openRef.current = open;
+  useLayoutEffect(() => { openRef.current = open; });
 
   const insert = (r: DialogResult) => {
     setDialog(null);

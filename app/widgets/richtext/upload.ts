@@ -43,7 +43,7 @@ export function addressOf(text: string): string {
     if (typeof v === 'string') return v;
     if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
-      for (const k of ['url', 'path', 'data']) if (typeof o[k] === 'string') return o[k] as string;
+      for (const k of ['url', 'path', 'data']) if (typeof o[k] === 'string') return o[k];
     }
     return '';
   } catch {

@@ -5,6 +5,7 @@
  */
 import { ApiError, signedHeaders } from '../../api';
 import { uploadErrorMessage } from './rules';
+import { scalarText } from '@common/text';
 
 export interface SendOptions {
   url: string;
@@ -34,7 +35,7 @@ export function sendFile(opts: SendOptions): { promise: Promise<UploadResponse>;
     const form = new FormData();
     for (const [k, v] of Object.entries(opts.data ?? {})) {
       if (v === undefined || v === null) continue;
-      form.append(k, v instanceof Blob ? v : typeof v === 'object' ? JSON.stringify(v) : String(v));
+      form.append(k, v instanceof Blob ? v : typeof v === 'object' ? JSON.stringify(v) : scalarText(v));
     }
     form.append(opts.fieldName ?? 'file', opts.file, opts.file.name ?? 'file');
     xhr.open('POST', opts.url, true);

@@ -8,6 +8,7 @@ import { SearchOutlined } from '../../kit/icons';
 import { guardHref } from '../../kit/links';
 import type { XRendererProps } from './types';
 import { textParam } from './util';
+import { scalarText } from '@common/text';
 
 export const EXPLORE_PATH = '/microapp/explore';
 
@@ -25,7 +26,7 @@ export default function SearchBox({ params, module, site, editable }: XRendererP
   const type = /^[a-z_]+$/.test(textParam(params.type)) ? textParam(params.type) : '';
   const hot = textParam(params.hotWords).split(/[,，、;；]/).map((w) => w.trim()).filter(Boolean).slice(0, 10);
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    const query = String(new FormData(e.currentTarget).get('query') ?? '').trim();
+    const query = scalarText(new FormData(e.currentTarget).get('query')).trim();
     // spec 1 §5 'Search by text runs only when the query is non-empty'
     if (editable || !query) { e.preventDefault(); return; }
     if (module.oauthBeforeRedirect && !site.user) {

@@ -9,6 +9,8 @@ import type { Database, User } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { updateResource, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
+import { parseFields } from '../../resources/present.js';
+import { scalarText } from '../../../common/text.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -17,8 +19,8 @@ export async function claimedScholar(db: Q, userId: number) {
   const row = await db.selectFrom('scholar_claims').innerJoin('resources', 'resources.id', 'scholar_claims.resource_id')
     .select(['resources.id', 'resources.title', 'resources.fields']).where('scholar_claims.user_id', '=', userId).executeTakeFirst();
   if (!row) return null;
-  const f = JSON.parse(row.fields) as Record<string, unknown>;
-  return { id: row.id, name: row.title, institution: String(f.institution ?? ''), research_field: String(f.research_field ?? '') };
+  const f = parseFields(row.fields);
+  return { id: row.id, name: row.title, institution: scalarText(f.institution), research_field: scalarText(f.research_field) };
 }
 
 /**

@@ -5,9 +5,10 @@
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { CITATION_FORMATS } from '../../citations/render.js';
+import { CITATION_EXPORT_MAX } from '../../../common/constants.js';
 
 /** The most resources one export may name (a result page holds at most 100; decision 272). */
-export const CITATION_EXPORT_MAX = 100;
+export { CITATION_EXPORT_MAX };
 
 const INT_MAX = 2_147_483_647;
 

@@ -25,7 +25,7 @@ export const appItemsQuery = z.object({
 });
 
 /** Repeated query keys arrive as an array, a single one as a string (spec 2 §7 'Array query parameters'). */
-const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(10));
+const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v): unknown[] => (v == null ? [] : Array.isArray(v) ? (v as unknown[]) : [v]), z.array(item).max(10));
 
 /** GET /api/v1/modules/top-wechat-article: page, pageSize, wechatId (repeatable: the wechat page reads all the site's accounts at once, decision 113). */
 const wechatIdItem = z.string({ error: MSG.wechatIdQueryRequired }).trim().min(1, MSG.wechatIdQueryRequired).max(64).regex(/^[\w-]+$/, MSG.wechatIdInvalid);

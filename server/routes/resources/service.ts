@@ -9,18 +9,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { badRequest, conflict, fromZod, notFound } from '../../http/errors.js';
 import { removeResourceFromTopic, updateResource, upsertResources } from '../../resources/store.js';
+import { parseFields } from '../../resources/present.js';
 import { makePage, type Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import {
   RESOURCE_TYPE_SPECS, getPath, resourceBodySchema, setPath, type ConsoleResource, type ConsoleResourceType, type ResourceBody,
 } from '../../../common/resourceFields.js';
 
-const parseFields = (s: string): Record<string, unknown> => {
-  try {
-    const v = JSON.parse(s);
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
-  } catch { return {}; }
-};
 
 function present(r: { id: number; type: string; title: string; date: string | null; fields: string; created_at: string; updated_at: string }): ConsoleResource {
   return { id: r.id, type: r.type, title: r.title, date: r.date, fields: parseFields(r.fields), createdAt: r.created_at, updatedAt: r.updated_at };
@@ -58,7 +53,7 @@ export async function listResources(db: Db, topicId: number, q: { type: ConsoleR
 export function parseResourceBody(type: ConsoleResourceType, raw: unknown): ResourceBody {
   const r = resourceBodySchema(type).safeParse(raw);
   if (!r.success) throw fromZod(r.error, 'body');
-  return r.data as ResourceBody;
+  return r.data;
 }
 
 /** The fields to store: the submitted ones, plus the date under the type's `dateAs` name. */

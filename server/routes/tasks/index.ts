@@ -119,7 +119,7 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
     requireSuper(req);
     const { id } = parse(idParams, req.params, 'params');
     const t = await load(id);
-    return { ...present(t), log: JSON.parse(t.log) };
+    return { ...present(t), log: JSON.parse(t.log) as unknown[] };
   });
 
   app.post('/api/v1/tasks/:id/cancel', async (req) => {

@@ -15,6 +15,7 @@ import type { User } from '../../db/schema.js';
 import { canManage } from '../../http/session.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { ensureCategories, refreshTopicTypeCounts, removeResourceFromTopic } from '../../resources/store.js';
+import { parseFields } from '../../resources/present.js';
 import { makePage, type Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import type { ResourceType } from '../../../common/constants.js';
@@ -23,12 +24,6 @@ import type { BulkBody, CategoryChange } from './schema.js';
 import type { TopicResource, TopicStats, TopicSummary } from '../../../common/topics.js';
 
 const now = () => new Date().toISOString();
-const parseFields = (s: string): Record<string, unknown> => {
-  try {
-    const v = JSON.parse(s);
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
-  } catch { return {}; }
-};
 
 /** The ids of the topics `user` may open: all (null) for a super manager, else those of the applications they manage with the content right. */
 export async function visibleTopicIds(db: Db, user: User): Promise<number[] | null> {

@@ -11,7 +11,7 @@ let ctx: TestContext;
 let alice: Client;
 let bob: Client;
 let aliceId: number;
-let appIds: number[] = [];
+const appIds: number[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -14,6 +14,7 @@ import { MSG } from '../../../common/messages.js';
 import type { WechatRecord } from '../../../common/feeds.js';
 import { readWechatArticles } from '../../reads/feeds.js';
 import type { ArticleInput } from './schema.js';
+import { parseFields } from '../../resources/present.js';
 
 const now = () => new Date().toISOString();
 
@@ -107,8 +108,7 @@ export async function listArticles(db: Db, wechatId: string, page: number, size:
 export async function deleteArticle(db: Db, wechatId: string, articleId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('resources').select(['id', 'fields']).where('id', '=', articleId).where('type', '=', 'wechat_article').executeTakeFirst();
-    let owner: unknown = null;
-    try { owner = row ? (JSON.parse(row.fields) as { wechatId?: unknown }).wechatId : null; } catch { owner = null; }
+    const owner = row ? parseFields(row.fields).wechatId : null;
     if (!row || owner !== wechatId) throw notFound(MSG.notFound);
     const topics = await trx.selectFrom('resource_topics').select('topic_id').where('resource_id', '=', articleId).execute();
     await trx.deleteFrom('resource_topics').where('resource_id', '=', articleId).execute();

@@ -1,0 +1,119 @@
+// ESLint flat configuration (issue 12 §1; decision 282). `npm run lint` runs it, and `npm test` runs it
+// (after `tsc --noEmit`) before any test, so a lint error fails CI. The import boundaries encode the
+// rules of DESIGN.md 'One process, three parts, one registry'; `npm run lint:boundaries-check` plants a
+// violation and shows the rule refusing it.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/** Folders of server code that sit below the routes: they never import a route folder or the web pages. */
+const DOMAIN = ['seed', 'applications', 'resources', 'search', 'files', 'import', 'db', 'reads', 'tasks', 'citations', 'cache', 'notify', 'maintenance', 'metrics'];
+
+/** The import boundaries of DESIGN.md, as `import-x/no-restricted-paths` zones (paths from the repository root). */
+const zones = [
+  { target: './common', from: ['./app', './server', './modules', './e2e', './bench'], message: 'common/ 只放两端共用的代码：不能引用 app/、server/ 或 modules/（DESIGN.md）' },
+  { target: './app', from: './server', message: 'app/ 是浏览器代码，不能引用 server/（DESIGN.md）' },
+  { target: './modules', from: './app', message: 'modules/<type>/ 不能引用 app/：宿主通过注册表或 context 把需要的东西传进来（DESIGN.md）' },
+  { target: './modules', from: './server', except: [], message: 'modules/ 不能引用 server/ 的代码；服务器一侧的读取写在 *.server.ts 中并由 server 注册（DESIGN.md）' },
+  ...DOMAIN.map((d) => ({
+    target: `./server/${d}`, from: ['./server/routes', './server/web'],
+    message: `server/${d}/ 位于路由之下，不能引用 server/routes/ 或 server/web/：把共用的逻辑移到服务层（DESIGN.md）`,
+  })),
+  { target: './server/routes', from: './server/web', message: 'server/routes/ 不能引用 server/web/（web 依赖路由，反过来就成了循环）' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-artifacts/**', 'data/**', 'coverage/**', 'bench/_*.tmp.ts', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      // where the recommended sets contradict the code's chosen style (decision 282): an async function
+      // without await is how a Fastify handler or an interface's method answers; an event handler
+      // of a React element may return a promise (React ignores it; the handler reports its own errors)
+      '@typescript-eslint/require-await': 'off',
+      // input checks name the control characters they refuse or strip, on purpose
+      'no-control-regex': 'off',
+      // a union that names a literal beside its wider type ('pending' | string) documents the value the
+      // caller checks for
+      '@typescript-eslint/no-redundant-type-constituents': 'off',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // antd's hooks (App.useApp, Form.useForm) hand out closures, not methods that need their `this`
+    files: ['app/**/*.{ts,tsx}', 'modules/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/unbound-method': 'off' },
+  },
+  {
+    // a test reads answers as JSON (typed any) and asserts on them; expect(obj.method) is vitest's idiom
+    files: ['**/*.test.ts', 'e2e/**', 'server/test/**', 'bench/**', 'server/routes/signin/testServers.ts', 'modules/kit/testing.ts'],
+    rules: {
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off', '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off', '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off', '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // a test may reach past the layers to set up or inspect what it tests (a route's service from a
+    // domain test, the page renderer from a route test); the browser/server and module boundaries hold
+    files: ['**/*.test.ts', 'server/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: zones.filter((z) => !z.target.startsWith('./server')) }] },
+  },
+  {
+    // the test clients' answers default to any, so that a test reads the JSON it asserts on
+    files: ['server/test/**', 'e2e/support.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Kysely's own advice: a migration runs against the schema of its day, not today's typed Database
+    files: ['server/db/migrations/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['common/**', 'modules/*/definition.ts'],
+    ignores: ['**/*.test.ts'], // a test may check the shared code against Node's own (crypto)
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'react', message: 'common/ 与 modules/*/definition.ts 两端都运行：不能引用 React（DESIGN.md）' }], patterns: [{ group: ['react-dom', 'react-dom/*', 'antd', 'antd/*', '@ant-design/*', 'node:*'], message: 'common/ 与 definition.ts 不能引用 React、antd 或 Node 的模块（DESIGN.md）' }] }],
+    },
+  },
+  {
+    files: ['server/db/migrations/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!kysely$|node:|\\./)', message: '迁移只能引用 kysely、Node 内置模块和同一目录下冻结的文件（decision 269）' }] }],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}', 'modules/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // two rules written for the React Compiler, which Atrium does not use: a form or an editor takes its
+      // draft from the data once it has loaded (the one render more is the point: the draft then belongs
+      // to the person editing it), and a hand-written memo whose inputs include a stable ref is kept
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/preserve-manual-memoization': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', performance: 'readonly' },
+    },
+  },
+);
