@@ -9,16 +9,41 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /** Folders of server code that sit below the routes: they never import a route folder or the web pages. */
-const DOMAIN = ['seed', 'applications', 'resources', 'search', 'files', 'import', 'db', 'reads', 'tasks', 'citations', 'cache', 'notify', 'maintenance', 'metrics'];
+const DOMAIN = [
+  'seed',
+  'applications',
+  'resources',
+  'search',
+  'files',
+  'import',
+  'db',
+  'reads',
+  'tasks',
+  'citations',
+  'cache',
+  'notify',
+  'maintenance',
+  'metrics',
+];
 
 /** The import boundaries of DESIGN.md, as `import-x/no-restricted-paths` zones (paths from the repository root). */
 const zones = [
-  { target: './common', from: ['./app', './server', './modules', './e2e', './bench'], message: 'common/ 只放两端共用的代码：不能引用 app/、server/ 或 modules/（DESIGN.md）' },
+  {
+    target: './common',
+    from: ['./app', './server', './modules', './e2e', './bench'],
+    message: 'common/ 只放两端共用的代码：不能引用 app/、server/ 或 modules/（DESIGN.md）',
+  },
   { target: './app', from: './server', message: 'app/ 是浏览器代码，不能引用 server/（DESIGN.md）' },
   { target: './modules', from: './app', message: 'modules/<type>/ 不能引用 app/：宿主通过注册表或 context 把需要的东西传进来（DESIGN.md）' },
-  { target: './modules', from: './server', except: [], message: 'modules/ 不能引用 server/ 的代码；服务器一侧的读取写在 *.server.ts 中并由 server 注册（DESIGN.md）' },
+  {
+    target: './modules',
+    from: './server',
+    except: [],
+    message: 'modules/ 不能引用 server/ 的代码；服务器一侧的读取写在 *.server.ts 中并由 server 注册（DESIGN.md）',
+  },
   ...DOMAIN.map((d) => ({
-    target: `./server/${d}`, from: ['./server/routes', './server/web'],
+    target: `./server/${d}`,
+    from: ['./server/routes', './server/web'],
     message: `server/${d}/ 位于路由之下，不能引用 server/routes/ 或 server/web/：把共用的逻辑移到服务层（DESIGN.md）`,
   })),
   { target: './server/routes', from: './server/web', message: 'server/routes/ 不能引用 server/web/（web 依赖路由，反过来就成了循环）' },
@@ -50,7 +75,10 @@ export default tseslint.config(
       // caller checks for
       '@typescript-eslint/no-redundant-type-constituents': 'off',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -64,9 +92,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off', '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off', '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off', '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
     },
   },
   {
@@ -89,13 +120,27 @@ export default tseslint.config(
     files: ['common/**', 'modules/*/definition.ts'],
     ignores: ['**/*.test.ts'], // a test may check the shared code against Node's own (crypto)
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'react', message: 'common/ 与 modules/*/definition.ts 两端都运行：不能引用 React（DESIGN.md）' }], patterns: [{ group: ['react-dom', 'react-dom/*', 'antd', 'antd/*', '@ant-design/*', 'node:*'], message: 'common/ 与 definition.ts 不能引用 React、antd 或 Node 的模块（DESIGN.md）' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react', message: 'common/ 与 modules/*/definition.ts 两端都运行：不能引用 React（DESIGN.md）' }],
+          patterns: [
+            {
+              group: ['react-dom', 'react-dom/*', 'antd', 'antd/*', '@ant-design/*', 'node:*'],
+              message: 'common/ 与 definition.ts 不能引用 React、antd 或 Node 的模块（DESIGN.md）',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/db/migrations/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!kysely$|node:|\\./)', message: '迁移只能引用 kysely、Node 内置模块和同一目录下冻结的文件（decision 269）' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!kysely$|node:|\\./)', message: '迁移只能引用 kysely、Node 内置模块和同一目录下冻结的文件（decision 269）' }] },
+      ],
     },
   },
   {
@@ -115,7 +160,15 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
-      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', performance: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        performance: 'readonly',
+      },
     },
   },
 );

@@ -19,9 +19,10 @@ const scriptsLowPriority: Plugin = {
   name: 'atrium-scripts-low-priority',
   transformIndexHtml: {
     order: 'post',
-    handler: (html) => html
-      .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
-      .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin'),
+    handler: (html) =>
+      html
+        .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+        .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin'),
   },
 };
 

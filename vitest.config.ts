@@ -11,18 +11,28 @@ const alias = { '@app': r('./app'), '@server': r('./server'), '@common': r('./co
 const api = (name: string, db: string) => ({
   resolve: { alias },
   test: {
-    name, environment: 'node', include: ['server/**/*.test.ts'], env: { ATRIUM_TEST_DB: db },
-    testTimeout: 60_000, hookTimeout: 60_000,
+    name,
+    environment: 'node',
+    include: ['server/**/*.test.ts'],
+    env: { ATRIUM_TEST_DB: db },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
 
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', environment: 'node', include: ['common/**/*.test.ts', 'modules/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: { name: 'unit', environment: 'node', include: ['common/**/*.test.ts', 'modules/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts'] },
+      },
       api('api-sqlite', 'sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
-      { resolve: { alias }, test: { name: 'e2e', environment: 'node', include: ['e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
+      {
+        resolve: { alias },
+        test: { name: 'e2e', environment: 'node', include: ['e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false },
+      },
     ],
   },
 });

@@ -13,7 +13,9 @@ import { readBoot } from './boot';
 // antd's date pickers and our date texts in the console speak Chinese
 dayjs.locale('zh-cn');
 
-const themeOf = (primary: string) => ({ token: { colorPrimary: primary, colorLink: primary, borderRadius: 6, colorTextDescription: '#5f6673', colorTextTertiary: '#5f6673' } });
+const themeOf = (primary: string) => ({
+  token: { colorPrimary: primary, colorLink: primary, borderRadius: 6, colorTextDescription: '#5f6673', colorTextTertiary: '#5f6673' },
+});
 
 /** See the file comment; `children` is the page. */
 export function AntdProviders({ children }: { children: ReactNode }) {
@@ -31,7 +33,13 @@ export function AntdProviders({ children }: { children: ReactNode }) {
 }
 
 // antd's static message renders in a holder of its own, outside every page: themed like the pages
-ConfigProvider.config({ holderRender: (children) => <ConfigProvider locale={zhCN} theme={themeOf(readBoot().config?.themeConfig?.primaryColor || DEFAULT_PRIMARY_COLOR)}>{children}</ConfigProvider> });
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider locale={zhCN} theme={themeOf(readBoot().config?.themeConfig?.primaryColor || DEFAULT_PRIMARY_COLOR)}>
+      {children}
+    </ConfigProvider>
+  ),
+});
 message.config({ duration: MESSAGE_DURATION_MS / 1000, maxCount: 3 });
 
 /**

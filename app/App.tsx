@@ -58,7 +58,11 @@ const MySubscriptionsPage = lazy(() => withAntd(import('./pages/recommendation/M
 const TopicJournalsPage = lazy(() => withAntd(import('./pages/recommendation/TopicJournalsPage')));
 const AccountPage = lazy(() => withAntd(import('./pages/account/AccountPage')));
 
-const lazyPage = (C: ComponentType): ReactNode => <Suspense fallback={<PageSpinner />}><C /></Suspense>;
+const lazyPage = (C: ComponentType): ReactNode => (
+  <Suspense fallback={<PageSpinner />}>
+    <C />
+  </Suspense>
+);
 
 const pages: RouteObject[] = [
   { path: '/', element: <HomePage /> },

@@ -14,7 +14,11 @@ import type { ComponentType } from 'react';
 export async function withAntd<P extends object>(page: Promise<{ default: ComponentType<P> }>): Promise<{ default: ComponentType<P> }> {
   const [{ AntdProviders }, { default: Page }] = await Promise.all([import('./AntdProviders'), page]);
   function WithAntd(props: P) {
-    return <AntdProviders><Page {...props} /></AntdProviders>;
+    return (
+      <AntdProviders>
+        <Page {...props} />
+      </AntdProviders>
+    );
   }
   return { default: WithAntd };
 }

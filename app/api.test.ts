@@ -11,8 +11,7 @@ import { SIGN_HEADER, SIGNING_KEY_PATH, bodyDigest, canonicalRequest, signatureO
 const KEY = 'ab'.repeat(32);
 
 type FetchArgs = [input: string, init: RequestInit];
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn<(...a: FetchArgs) => Promise<Response>>>;
 
@@ -49,8 +48,10 @@ describe('api client', () => {
 
   it('rejects with a Chinese message on a 429 sign-in code request', async () => {
     fetchMock.mockResolvedValue(json(429, { error: { code: 'too_many_requests', message: MSG.sendTooOften } }));
-    await expect(apiPut('/api/v3/oauth/digits', { country_code: '86', mobile_number: '13800138000' }))
-      .rejects.toMatchObject({ status: 429, message: MSG.sendTooOften });
+    await expect(apiPut('/api/v3/oauth/digits', { country_code: '86', mobile_number: '13800138000' })).rejects.toMatchObject({
+      status: 429,
+      message: MSG.sendTooOften,
+    });
   });
 
   it('sends credentials and the XSRF header on unsafe methods only', async () => {
@@ -69,9 +70,7 @@ describe('api client', () => {
 
   it('retries a GET once after 3000 ms on a 5xx, then resolves', async () => {
     vi.useFakeTimers();
-    fetchMock
-      .mockResolvedValueOnce(json(503, { error: { code: 'server_error', message: MSG.serverError } }))
-      .mockResolvedValueOnce(json(200, { user: null }));
+    fetchMock.mockResolvedValueOnce(json(503, { error: { code: 'server_error', message: MSG.serverError } })).mockResolvedValueOnce(json(200, { user: null }));
     const p = apiGet<{ user: null }>('/api/v1/session');
     await vi.advanceTimersByTimeAsync(2999);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -111,9 +110,12 @@ describe('api client', () => {
 
   it('aborts after 30000 ms with the timeout message', async () => {
     vi.useFakeTimers();
-    fetchMock.mockImplementation((_url, init) => new Promise((_resolve, reject) => {
-      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    }));
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
     const p = apiPut('/api/v1/applications/1', {}).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(30_000);
     const err = await p;
@@ -133,7 +135,14 @@ describe('api client', () => {
       const h = headersOf(call);
       expect(h[SIGN_HEADER.validation]).toBe(bodyDigest(body));
       expect(Math.abs(Number(h[SIGN_HEADER.timestamp]) - Date.now())).toBeLessThan(2000);
-      const canon = canonicalRequest({ method, path, query, timestamp: h[SIGN_HEADER.timestamp], nonce: h[SIGN_HEADER.nonce], validation: h[SIGN_HEADER.validation] });
+      const canon = canonicalRequest({
+        method,
+        path,
+        query,
+        timestamp: h[SIGN_HEADER.timestamp],
+        nonce: h[SIGN_HEADER.nonce],
+        validation: h[SIGN_HEADER.validation],
+      });
       expect(h[SIGN_HEADER.signature]).toBe(signatureOf(KEY, canon));
     }
     expect(headersOf(post)[SIGN_HEADER.nonce]).not.toBe(headersOf(get)[SIGN_HEADER.nonce]);
@@ -142,7 +151,9 @@ describe('api client', () => {
   it('asks for the key when the page has none, and signs on the server clock', async () => {
     vi.stubGlobal('__ATRIUM_SIGNING__', undefined);
     const serverAhead = 10 * 60_000;
-    fetchMock.mockImplementation(async (url) => (url === SIGNING_KEY_PATH ? json(200, { key: KEY, serverTime: Date.now() + serverAhead }) : json(200, { ok: true })));
+    fetchMock.mockImplementation(async (url) =>
+      url === SIGNING_KEY_PATH ? json(200, { key: KEY, serverTime: Date.now() + serverAhead }) : json(200, { ok: true }),
+    );
     await apiPost('/api/v1/actions', {});
     await apiPost('/api/v1/actions', {});
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([SIGNING_KEY_PATH, '/api/v1/actions', '/api/v1/actions']);
@@ -180,16 +191,31 @@ describe('api client', () => {
 
   it('downloads a blob with its server name, and rejects with the server message', async () => {
     const clicked: string[] = [];
-    const a = { href: '', download: '', click() { clicked.push(this.download); }, remove() {} };
+    const a = {
+      href: '',
+      download: '',
+      click() {
+        clicked.push(this.download);
+      },
+      remove() {},
+    };
     vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=tok%2Dabc', createElement: () => a, body: { appendChild: () => a } });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
-    fetchMock.mockResolvedValueOnce(new Response('{"format":"x"}', { status: 200, headers: { 'content-disposition': 'attachment; filename="atrium-lib.cn-20261124.json"' } }));
-    await expect(downloadBlob('/toolsApi/applicationExport/export', { applicationId: 1 }, 'x.json')).resolves.toEqual({ name: 'atrium-lib.cn-20261124.json', size: 14 });
+    fetchMock.mockResolvedValueOnce(
+      new Response('{"format":"x"}', { status: 200, headers: { 'content-disposition': 'attachment; filename="atrium-lib.cn-20261124.json"' } }),
+    );
+    await expect(downloadBlob('/toolsApi/applicationExport/export', { applicationId: 1 }, 'x.json')).resolves.toEqual({
+      name: 'atrium-lib.cn-20261124.json',
+      size: 14,
+    });
     expect(clicked).toEqual(['atrium-lib.cn-20261124.json']);
     expect(headersOf(fetchMock.mock.calls[0])['X-XSRF-TOKEN']).toBe('tok-abc');
     expect(headersOf(fetchMock.mock.calls[0])[SIGN_HEADER.signature]).toMatch(/^[0-9a-f]{64}$/);
     fetchMock.mockResolvedValueOnce(json(403, { error: { code: 'forbidden', message: MSG.forbidden } }));
-    await expect(downloadBlob('/toolsApi/applicationExport/export', { applicationId: 1 }, 'x.json')).rejects.toMatchObject({ status: 403, message: MSG.forbidden });
+    await expect(downloadBlob('/toolsApi/applicationExport/export', { applicationId: 1 }, 'x.json')).rejects.toMatchObject({
+      status: 403,
+      message: MSG.forbidden,
+    });
     expect(dispositionName("attachment; filename*=UTF-8''%E5%AF%BC%E5%87%BA.json")).toBe('导出.json');
   });
 
@@ -204,7 +230,10 @@ describe('api client', () => {
     await expect(downloadBlob('/toolsApi/applicationExport/export', { applicationId: 2 }, '站点.json')).resolves.toEqual({ name: '站点.json', size: 2 });
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/toolsApi/applicationExport/export', SIGNING_KEY_PATH, '/toolsApi/applicationExport/export']);
     fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
-    await expect(downloadBlob('/toolsApi/applicationExport/export', { applicationId: 2 }, '站点.json')).rejects.toMatchObject({ status: 502, message: MSG.serverError });
+    await expect(downloadBlob('/toolsApi/applicationExport/export', { applicationId: 2 }, '站点.json')).rejects.toMatchObject({
+      status: 502,
+      message: MSG.serverError,
+    });
   });
 
   it('sends arrays as repeated query keys and leaves out empty values', () => {
@@ -225,5 +254,4 @@ describe('api client', () => {
     expect(JSON.parse(urls[0].searchParams.get('read')!)).toEqual(top);
     expect(JSON.parse(urls[1].searchParams.get('read')!)).toEqual(notice);
   });
-
 });

@@ -85,7 +85,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const retryable = (err: ApiError) => err.status === 0 || err.status >= 500;
 
 /** The browser's signing key, the XSRF token it belongs to, and the server clock minus ours (ms). */
-interface Signing { xsrf: string; key: string; offsetMs: number }
+interface Signing {
+  xsrf: string;
+  key: string;
+  offsetMs: number;
+}
 let signing: Signing | null = null;
 let signingFetch: Promise<Signing> | null = null;
 
@@ -105,7 +109,7 @@ async function fetchSigning(): Promise<Signing> {
   let body: { key?: unknown; serverTime?: unknown } | undefined;
   try {
     res = await fetch(SIGNING_KEY_PATH, { credentials: 'include', headers: { Accept: 'application/json' } });
-    body = await res.json() as typeof body;
+    body = (await res.json()) as typeof body;
   } catch {
     throw new ApiError(0, 'network', SITE_MSG.networkError);
   }
@@ -122,7 +126,9 @@ async function currentSigning(): Promise<Signing> {
   const xsrf = readCookie(XSRF_COOKIE);
   if (!signing) signing = embeddedSigning();
   if (signing && xsrf && signing.xsrf === xsrf) return signing;
-  signingFetch ??= fetchSigning().finally(() => { signingFetch = null; });
+  signingFetch ??= fetchSigning().finally(() => {
+    signingFetch = null;
+  });
   signing = await signingFetch;
   return signing;
 }
@@ -140,7 +146,11 @@ export async function signedHeaders(method: string, url: string, body: string | 
   // the hashing code loads with the first call that needs it: the home page's first paint makes none
   const [s, { signRequest, UNSIGNED_PAYLOAD }] = await Promise.all([currentSigning(), import('@common/requestSigning')]);
   const headers = signRequest({
-    keyHex: s.key, method, url, body: body === 'multipart' ? UNSIGNED_PAYLOAD : body, now: Date.now() + s.offsetMs,
+    keyHex: s.key,
+    method,
+    url,
+    body: body === 'multipart' ? UNSIGNED_PAYLOAD : body,
+    now: Date.now() + s.offsetMs,
   });
   if (method !== 'GET') {
     const token = readCookie(XSRF_COOKIE);
@@ -171,14 +181,23 @@ export function setServerTransport(t: ServerTransport | null): void {
  * answer with `read`). A network failure or a timeout rejects with an ApiError; an aborted `signal` (the
  * caller gave up) rejects with the abort itself.
  */
-async function exchange<B>(url: string, method: string, payload: string | undefined, accept: string,
-  read: (res: Response) => Promise<B>, signal?: AbortSignal): Promise<{ res: Response; body: B }> {
+async function exchange<B>(
+  url: string,
+  method: string,
+  payload: string | undefined,
+  accept: string,
+  read: (res: Response) => Promise<B>,
+  signal?: AbortSignal,
+): Promise<{ res: Response; body: B }> {
   const transport = serverTransport;
   const headers: Record<string, string> = { Accept: accept, ...(transport ? {} : await signedHeaders(method, url, payload)) };
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => { timedOut = true; controller.abort(); }, HTTP_TIMEOUT_MS);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, HTTP_TIMEOUT_MS);
   const onOuterAbort = () => controller.abort();
   signal?.addEventListener('abort', onOuterAbort);
   try {
@@ -204,12 +223,18 @@ function refusalOf(res: Response, body: unknown): ApiError | null {
   const errorField = body && typeof body === 'object' && 'error' in body ? (body as ApiErrorBody).error : undefined;
   if (res.ok && !errorField) return null;
   const status = res.ok ? 400 : res.status;
-  const fallback = status >= 500 ? SITE_MSG.serverError
-    : status === 401 ? SITE_MSG.notSignedIn
-    : status === 403 ? SITE_MSG.forbidden
-    : status === 404 ? SITE_MSG.notFound
-    : status === 429 ? SITE_MSG.tooManyRequests
-    : SITE_MSG.requestFailed;
+  const fallback =
+    status >= 500
+      ? SITE_MSG.serverError
+      : status === 401
+        ? SITE_MSG.notSignedIn
+        : status === 403
+          ? SITE_MSG.forbidden
+          : status === 404
+            ? SITE_MSG.notFound
+            : status === 429
+              ? SITE_MSG.tooManyRequests
+              : SITE_MSG.requestFailed;
   const e = errorField && typeof errorField === 'object' ? errorField : undefined;
   const message = e && typeof e.message === 'string' && e.message ? e.message : fallback;
   const code = e && typeof e.code === 'string' ? e.code : `http_${status}`;
@@ -219,7 +244,11 @@ function refusalOf(res: Response, body: unknown): ApiError | null {
 /** JSON of an answer's text: undefined when empty or not JSON. */
 function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;
-  try { return JSON.parse(text); } catch { return undefined; }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** One JSON attempt: the parsed answer, or an ApiError for every failure (a 2xx that is not JSON too). */
@@ -271,8 +300,7 @@ const attemptSigned = <T>(url: string, method: string, opts: RequestOptions): Pr
 export const hostApi: HostApi = { request, errorMessage };
 
 /** GET with query parameters. */
-export const apiGet = <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
-  request<T>(path, { query, signal });
+export const apiGet = <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) => request<T>(path, { query, signal });
 /** POST a JSON body. */
 export const apiPost = <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body: body ?? {} });
 /** PUT a JSON body. */
@@ -284,7 +312,13 @@ export const apiDelete = <T>(path: string) => request<T>(path, { method: 'DELETE
 export function dispositionName(header: string | null): string | null {
   if (!header) return null;
   const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
-  if (star) { try { return decodeURIComponent(star[1].trim()); } catch { /* fall through */ } }
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      /* fall through */
+    }
+  }
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
   return plain ? plain[1].trim() : null;
 }

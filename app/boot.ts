@@ -5,7 +5,13 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HomeConfig } from '@common/homeConfig';
 import type { Page } from '@common/page';
-import type { FooterConfig as SiteFooterConfig, FriendLink, HeaderConfig as SiteHeaderConfig, MenuItem, ThemeConfig as SiteThemeConfig } from '@common/siteConfig';
+import type {
+  FooterConfig as SiteFooterConfig,
+  FriendLink,
+  HeaderConfig as SiteHeaderConfig,
+  MenuItem,
+  ThemeConfig as SiteThemeConfig,
+} from '@common/siteConfig';
 
 /**
  * Header, footer and theme as the server answers them (spec 1 §3; common/siteConfig.ts): every field
@@ -39,7 +45,11 @@ export interface AppConfig {
 }
 
 /** The signed-in (non-anonymous) user as the site knows it. */
-export interface BootUser { id: number; name: string; role: string }
+export interface BootUser {
+  id: number;
+  name: string;
+  role: string;
+}
 
 export interface BootData {
   host: string;
@@ -55,7 +65,9 @@ export interface BootData {
 }
 
 declare global {
-  interface Window { __ATRIUM_BOOT__?: BootData }
+  interface Window {
+    __ATRIUM_BOOT__?: BootData;
+  }
 }
 
 /**
@@ -63,7 +75,10 @@ declare global {
  * `window.__ATRIUM_BOOT__` and its address at load; on the server, the request being rendered
  * (entry-server.tsx sets this once to read its per-request store).
  */
-export interface BootSource { boot(): BootData | undefined; initialPath(): string }
+export interface BootSource {
+  boot(): BootData | undefined;
+  initialPath(): string;
+}
 
 const initialPath = typeof window !== 'undefined' ? window.location.pathname : '/';
 /** The JSON of a data block the server put in the page (`<script type="application/json" id=…>`), or undefined. */

@@ -54,7 +54,11 @@ export interface RenderResult {
   redirect: string | null;
 }
 
-interface Store { boot: BootData; path: string; transport: ServerTransport }
+interface Store {
+  boot: BootData;
+  path: string;
+  transport: ServerTransport;
+}
 const store = new AsyncLocalStorage<Store>();
 setBootSource({ boot: () => store.getStore()?.boot, initialPath: () => store.getStore()?.path ?? '/' });
 // the one transport reads the request being rendered (several renders run at once)
@@ -71,13 +75,23 @@ function renderOnce(node: React.ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
     const sink = new Writable({
-      write(chunk: Buffer, _enc, done) { html += chunk.toString('utf8'); done(); },
-      final(done) { resolve(html); done(); },
+      write(chunk: Buffer, _enc, done) {
+        html += chunk.toString('utf8');
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
     });
     const stream = renderToPipeableStream(node, {
-      onAllReady() { stream.pipe(sink); },
+      onAllReady() {
+        stream.pipe(sink);
+      },
       onShellError: reject,
-      onError(err) { if (!(err instanceof Error && err.message.includes('no render'))) console.error('SSR', err); },
+      onError(err) {
+        if (!(err instanceof Error && err.message.includes('no render'))) console.error('SSR', err);
+      },
     });
   });
 }
@@ -88,7 +102,11 @@ function wanted(q: Query): boolean {
   const enabled = (q.options as { enabled?: unknown }).enabled;
   if (enabled === false) return false;
   if (typeof enabled === 'function') {
-    try { return (enabled as (q: Query) => boolean)(q) !== false; } catch { return false; }
+    try {
+      return (enabled as (q: Query) => boolean)(q) !== false;
+    } catch {
+      return false;
+    }
   }
   return typeof q.options.queryFn === 'function';
 }
@@ -112,7 +130,11 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     let cache: ReturnType<typeof createCache>;
     for (let pass = 1; ; pass += 1) {
       // a failed query is rendered as not yet loaded, as the browser will start it (it asks again)
-      for (const q of queries.getAll()) if (q.state.status === 'error') { failed.add(q.queryHash); queries.remove(q); }
+      for (const q of queries.getAll())
+        if (q.state.status === 'error') {
+          failed.add(q.queryHash);
+          queries.remove(q);
+        }
       cache = createCache();
       const router = createStaticRouter(handler.dataRoutes, context);
       const tree = (
@@ -129,13 +151,20 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       if (pass > 1 || html.includes('<script')) html = renderToString(tree);
       // what this markup was rendered with: the queries that had data when the render ended (a query
       // filled during the render, e.g. from its initialData, counts; the server fetches only between passes)
-      rendered = new Set(queries.getAll().filter((q) => q.state.status === 'success').map((q) => q.queryHash));
+      rendered = new Set(
+        queries
+          .getAll()
+          .filter((q) => q.state.status === 'success')
+          .map((q) => q.queryHash),
+      );
       const pending = queries.getAll().filter((q) => wanted(q) && !failed.has(q.queryHash));
       if (pending.length === 0 || pass === MAX_PASSES) break;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled(pending.map((q) => q.fetch())),
-        new Promise((r) => { timer = setTimeout(r, QUERY_WAIT_MS); }),
+        new Promise((r) => {
+          timer = setTimeout(r, QUERY_WAIT_MS);
+        }),
       ]);
       clearTimeout(timer);
     }
@@ -143,7 +172,11 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     // The panels' first pages (boot `data`) are among these queries: sent once, not twice.
     const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => rendered.has(q.queryHash) });
     return {
-      html, styles: extractStyle(cache), boot: { ...req.boot, data: {}, queries: state }, status: path === '/block/404' ? 404 : 200, redirect: null,
+      html,
+      styles: extractStyle(cache),
+      boot: { ...req.boot, data: {}, queries: state },
+      status: path === '/block/404' ? 404 : 200,
+      redirect: null,
     };
   });
 }

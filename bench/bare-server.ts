@@ -12,4 +12,6 @@ const body = fs.readFileSync(file);
 const app = Fastify({ logger: false });
 app.get(route, async (_req, reply) => reply.type(contentType).send(body));
 await app.listen({ port: Number(port), host: '127.0.0.1' });
-process.on('SIGTERM', () => { void app.close().then(() => process.exit(0)); });
+process.on('SIGTERM', () => {
+  void app.close().then(() => process.exit(0));
+});

@@ -47,7 +47,11 @@ export interface EditorFigures {
   removeLongTasks: number;
 }
 
-export interface EditorBench { large: EditorFigures; baseline: EditorFigures; repeat: number }
+export interface EditorBench {
+  large: EditorFigures;
+  baseline: EditorFigures;
+  repeat: number;
+}
 
 /** `n` modules cycling through BENCH_TYPES, each from its type's defaults, with stable ids. */
 export function benchTemplate(n: number): ModuleConfig[] {
@@ -64,18 +68,24 @@ const median = (xs: number[]) => {
 
 /** Creates an application on the demo topic whose home template holds `n` modules; returns its id. */
 export async function createBenchApplication(page: Page, server: RunningServer, n: number): Promise<number> {
-  const topics = await (await page.request.get(`${server.url}/api/v1/topics`)).json() as Array<{ id: number; title: string }>;
+  const topics = (await (await page.request.get(`${server.url}/api/v1/topics`)).json()) as Array<{ id: number; title: string }>;
   const id = await createApplication(page, server.url, { name: `编辑器基准 ${n}`, host: `bench${n}.example.cn`, topicId: topics[0]?.id });
-  const saved = await apiCall(page, server.url, 'POST', `/api/v1/applications/${id}/home-config`,
-    { homeConfig: [{ page: 'home', template: benchTemplate(n), style: 'card', groups: {} }], summary: '基准测试' });
+  const saved = await apiCall(page, server.url, 'POST', `/api/v1/applications/${id}/home-config`, {
+    homeConfig: [{ page: 'home', template: benchTemplate(n), style: 'card', groups: {} }],
+    summary: '基准测试',
+  });
   if (saved.status !== 200) throw new Error(`home-config failed: ${saved.status} ${saved.text}`);
   return id;
 }
 
 /** Waits until the grid shows `count` panels, none of them loading, and the network is quiet. */
 export async function settle(page: Page, count: number) {
-  await page.waitForFunction(`document.querySelectorAll('.atr-grid [data-module-id]').length === ${count}
-    && !document.querySelector('.atr-grid .ant-skeleton')`, undefined, { timeout: 120_000 });
+  await page.waitForFunction(
+    `document.querySelectorAll('.atr-grid [data-module-id]').length === ${count}
+    && !document.querySelector('.atr-grid .ant-skeleton')`,
+    undefined,
+    { timeout: 120_000 },
+  );
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(200);
 }
@@ -120,7 +130,10 @@ async function measureEditor(page: Page, server: RunningServer, id: number, n: n
   await page.goto(`${server.url}/console/application/${id}/editor?bench=1`);
   await page.waitForFunction('!!window.__atriumEditor', undefined, { timeout: 60_000 });
   await settle(page, n);
-  const adds: number[] = []; const removes: number[] = []; const addLong: number[] = []; const removeLong: number[] = [];
+  const adds: number[] = [];
+  const removes: number[] = [];
+  const addLong: number[] = [];
+  const removeLong: number[] = [];
   for (let i = 0; i <= REPEAT; i++) {
     const module = { ...definitionOf('notice')!.defaults({ groupTemplate: false }), id: `bench-new-${i}`, alias: `新增通知 ${i}` } as ModuleConfig;
     const a = await timeAction(page, { type: 'add', module }, n + 1);
@@ -128,7 +141,10 @@ async function measureEditor(page: Page, server: RunningServer, id: number, n: n
     const r = await timeAction(page, { type: 'remove', id: module.id }, n);
     await settle(page, n);
     if (i === 0) continue; // warm-up
-    adds.push(a.ms); addLong.push(a.longTasks); removes.push(r.ms); removeLong.push(r.longTasks);
+    adds.push(a.ms);
+    addLong.push(a.longTasks);
+    removes.push(r.ms);
+    removeLong.push(r.longTasks);
   }
   return { modules: n, add: median(adds), remove: median(removes), addLongTasks: median(addLong), removeLongTasks: median(removeLong) };
 }
@@ -157,12 +173,23 @@ export async function benchEditor(): Promise<EditorBench> {
 export async function printEditorBench(): Promise<EditorBench> {
   const r = await benchEditor();
   const f = (n: number) => `${n.toFixed(1)} ms`;
-  console.log(`Editor: dispatch → next paint in Chromium (performance.mark/measure), median of ${r.repeat} after a warm-up; action through the editor's reducer and history, no save`);
+  console.log(
+    `Editor: dispatch → next paint in Chromium (performance.mark/measure), median of ${r.repeat} after a warm-up; action through the editor's reducer and history, no save`,
+  );
   console.log(`  Atrium   = editor holding ${r.large.modules} modules (${BENCH_TYPES.join(', ')}, data loaded)`);
   console.log(`  baseline = the same editor holding ${r.baseline.modules} modules, same run`);
-  console.log(`  machine  = ${os.cpus().length} CPUs, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} at the end (wall-clock figures grow with the load)`);
-  console.log(`  add one module     Atrium ${f(r.large.add)}   baseline ${f(r.baseline.add)}   (long tasks: ${f(r.large.addLongTasks)} / ${f(r.baseline.addLongTasks)})`);
-  console.log(`  delete one module  Atrium ${f(r.large.remove)}   baseline ${f(r.baseline.remove)}   (long tasks: ${f(r.large.removeLongTasks)} / ${f(r.baseline.removeLongTasks)})`);
+  console.log(
+    `  machine  = ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ')} at the end (wall-clock figures grow with the load)`,
+  );
+  console.log(
+    `  add one module     Atrium ${f(r.large.add)}   baseline ${f(r.baseline.add)}   (long tasks: ${f(r.large.addLongTasks)} / ${f(r.baseline.addLongTasks)})`,
+  );
+  console.log(
+    `  delete one module  Atrium ${f(r.large.remove)}   baseline ${f(r.baseline.remove)}   (long tasks: ${f(r.large.removeLongTasks)} / ${f(r.baseline.removeLongTasks)})`,
+  );
   return r;
 }
 

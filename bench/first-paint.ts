@@ -19,15 +19,35 @@ import { median, repoRoot, startAtrium, type ChildServer } from './portal.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const STATIC = 'bench-static.html';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
 
-interface Profile { name: string; cpu: number; latency: number; down: number; up: number; width: number; height: number }
+interface Profile {
+  name: string;
+  cpu: number;
+  latency: number;
+  down: number;
+  up: number;
+  width: number;
+  height: number;
+}
 const PROFILES: Profile[] = [
   { name: 'unthrottled', cpu: 1, latency: 0, down: -1, up: -1, width: 1280, height: 900 },
   { name: 'phone (CPU 4x, 400 ms RTT, 1.6 Mbps)', cpu: 4, latency: 400, down: 1.6e6 / 8, up: 750e3 / 8, width: 390, height: 844 },
 ];
 
-interface Paint { fcp: number; lcp: number }
+interface Paint {
+  fcp: number;
+  lcp: number;
+}
 
 /** Loads `url` once in a fresh context under `p`; resolves with FCP and LCP (ms). */
 async function load(browser: Browser, url: string, p: Profile): Promise<Paint> {
@@ -37,11 +57,14 @@ async function load(browser: Browser, url: string, p: Profile): Promise<Paint> {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   if (p.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: p.cpu });
-  if (p.latency > 0) await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: p.latency, downloadThroughput: p.down, uploadThroughput: p.up });
+  if (p.latency > 0)
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: p.latency, downloadThroughput: p.down, uploadThroughput: p.up });
   await page.addInitScript(() => {
     const w = window as unknown as { __lcp: number };
     w.__lcp = 0;
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) w.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForTimeout(p.cpu > 1 ? 2000 : 800);
@@ -58,7 +81,9 @@ async function scriptsOf(browser: Browser, url: string): Promise<{ files: string
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
   const files = new Set<string>();
-  page.on('response', (r) => { if (r.request().resourceType() === 'script') files.add(new URL(r.url()).pathname); });
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') files.add(new URL(r.url()).pathname);
+  });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(3000); // the anonymous visitor's fingerprint comes after the first paint
   const html = await (await fetch(url)).text();
@@ -71,7 +96,8 @@ async function scriptsOf(browser: Browser, url: string): Promise<{ files: string
 
 /** Sizes of the built scripts (bytes, raw and gzip from the .gz copies of scripts/precompress.mjs). */
 function sizes(files: string[]): { raw: number; gzip: number } {
-  let raw = 0, gzip = 0;
+  let raw = 0,
+    gzip = 0;
   for (const f of files) {
     const p = path.join(repoRoot, 'dist/app', f);
     if (!fs.existsSync(p)) continue;
@@ -105,16 +131,21 @@ export async function benchFirstPaint() {
     fs.writeFileSync(staticFile, dom);
     atrium = await startAtrium(atrium.dataDir);
     await fetch(`${atrium.url}/`); // the first visitor fills the cache
-    console.log(`home route JavaScript: ${files.length} files, ${(js.raw / 1024).toFixed(0)} KB raw, ${(js.gzip / 1024).toFixed(0)} KB gzip (goal <= 150 KB gzip); scripts blocking the first paint: ${blocking}`);
+    console.log(
+      `home route JavaScript: ${files.length} files, ${(js.raw / 1024).toFixed(0)} KB raw, ${(js.gzip / 1024).toFixed(0)} KB gzip (goal <= 150 KB gzip); scripts blocking the first paint: ${blocking}`,
+    );
     console.log(`static copy: ${(Buffer.byteLength(dom) / 1024).toFixed(0)} KB; ${RUNS} loads each, interleaved`);
     for (const p of PROFILES) {
-      const a: Paint[] = [], s: Paint[] = [];
+      const a: Paint[] = [],
+        s: Paint[] = [];
       for (let i = 0; i < RUNS; i += 1) {
         s.push(await load(browser, `${atrium.url}/${STATIC}`, p));
         a.push(await load(browser, `${atrium.url}/`, p));
       }
       const m = (xs: Paint[], k: keyof Paint) => median(xs.map((x) => x[k]));
-      console.log(`${p.name}: Atrium FCP ${m(a, 'fcp').toFixed(0)} ms, LCP ${m(a, 'lcp').toFixed(0)} ms | static FCP ${m(s, 'fcp').toFixed(0)} ms, LCP ${m(s, 'lcp').toFixed(0)} ms | ratio FCP ${(m(a, 'fcp') / m(s, 'fcp')).toFixed(2)}x, LCP ${(m(a, 'lcp') / m(s, 'lcp')).toFixed(2)}x (goal LCP <= 1.2x)`);
+      console.log(
+        `${p.name}: Atrium FCP ${m(a, 'fcp').toFixed(0)} ms, LCP ${m(a, 'lcp').toFixed(0)} ms | static FCP ${m(s, 'fcp').toFixed(0)} ms, LCP ${m(s, 'lcp').toFixed(0)} ms | ratio FCP ${(m(a, 'fcp') / m(s, 'fcp')).toFixed(2)}x, LCP ${(m(a, 'lcp') / m(s, 'lcp')).toFixed(2)}x (goal LCP <= 1.2x)`,
+      );
     }
   } finally {
     fs.rmSync(staticFile, { force: true });
@@ -124,5 +155,8 @@ export async function benchFirstPaint() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  benchFirstPaint().catch((e) => { console.error(e); process.exit(1); });
+  benchFirstPaint().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
 }

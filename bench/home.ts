@@ -20,7 +20,12 @@ import { median, startAtrium, startBare } from './portal.js';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
-interface Figures { rps: number; p99: number; errors: number; non2xx: number }
+interface Figures {
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
 
 async function measure(url: string, connections: number): Promise<Figures> {
   await autocannon({ url, connections, duration: 1 }); // warm-up
@@ -48,10 +53,13 @@ export async function benchHome() {
           out[c].bare.push(await measure(`${bare.url}/`, c));
           out[c].atrium.push(await measure(`${atrium.url}/`, c));
         }
-        const a = out[c].atrium, b = out[c].bare;
+        const a = out[c].atrium,
+          b = out[c].bare;
         const m = (xs: Figures[], k: keyof Figures) => median(xs.map((x) => x[k]));
         const errs = (xs: Figures[]) => xs.reduce((n, x) => n + x.errors + x.non2xx, 0);
-        console.log(`${c} connections: Atrium ${m(a, 'rps').toFixed(0)} req/s, p99 ${m(a, 'p99')} ms, errors ${errs(a)} | bare ${m(b, 'rps').toFixed(0)} req/s, p99 ${m(b, 'p99')} ms, errors ${errs(b)} | ratio ${(m(a, 'rps') / m(b, 'rps')).toFixed(2)}x (goal >= 0.5x${c === 50 ? ', p99 <= 20 ms' : ''})`);
+        console.log(
+          `${c} connections: Atrium ${m(a, 'rps').toFixed(0)} req/s, p99 ${m(a, 'p99')} ms, errors ${errs(a)} | bare ${m(b, 'rps').toFixed(0)} req/s, p99 ${m(b, 'p99')} ms, errors ${errs(b)} | ratio ${(m(a, 'rps') / m(b, 'rps')).toFixed(2)}x (goal >= 0.5x${c === 50 ? ', p99 <= 20 ms' : ''})`,
+        );
       }
       return out;
     } finally {
@@ -64,5 +72,8 @@ export async function benchHome() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  benchHome().catch((e) => { console.error(e); process.exit(1); });
+  benchHome().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
 }

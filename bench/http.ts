@@ -36,7 +36,7 @@ const HEADERS: Record<string, string> = { 'content-type': 'application/json', co
  */
 async function signedHeaders(atriumUrl: string, body: string): Promise<Record<string, string>> {
   const res = await fetch(new URL(SIGNING_KEY_PATH, atriumUrl), { headers: { cookie: `XSRF-TOKEN=${XSRF}` } });
-  const { key } = await res.json() as { key: string };
+  const { key } = (await res.json()) as { key: string };
   return { ...HEADERS, ...signRequest({ keyHex: key, method: 'POST', url: ROUTE, body, now: Date.now() }) };
 }
 
@@ -68,7 +68,11 @@ export interface HttpBench {
   connections: number;
 }
 
-interface Server { url: string; topicId: number | null; stop(): Promise<void> }
+interface Server {
+  url: string;
+  topicId: number | null;
+  stop(): Promise<void>;
+}
 
 /**
  * Forks bench/http-server.ts with `args` and resolves once it listens. Rejects when the child exits
@@ -77,11 +81,19 @@ interface Server { url: string; topicId: number | null; stop(): Promise<void> }
 function startServer(args: string[], timeoutMs = 120_000): Promise<Server> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = fork(HTTP_SERVER_ENTRY, args, {
-      cwd: repoRoot, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      cwd: repoRoot,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const exited = new Promise<void>((res) => child.once('exit', () => res()));
-    const timer = setTimeout(() => { child.kill(); reject(new Error(`bench server (${args[0]}) not ready after ${timeoutMs} ms`)); }, timeoutMs);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`bench server (${args[0]}) exited with code ${code} before listening`)); });
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`bench server (${args[0]}) not ready after ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bench server (${args[0]}) exited with code ${code} before listening`));
+    });
     child.once('message', (m: ReadyMessage) => {
       clearTimeout(timer);
       resolve({
@@ -101,7 +113,11 @@ function startServer(args: string[], timeoutMs = 120_000): Promise<Server> {
 }
 
 /** One POST of the benchmark body; throws unless the answer is 200 with 8 items. */
-async function readOnce(url: string, body: string, headers: Record<string, string>): Promise<{ json: { totalElements: number; content: unknown[] }; bytes: number }> {
+async function readOnce(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ json: { totalElements: number; content: unknown[] }; bytes: number }> {
   const res = await fetch(url, { method: 'POST', headers, body });
   const text = await res.text();
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 200)}`);
@@ -123,8 +139,13 @@ async function measure(url: string, body: string, headers: Record<string, string
     throw new Error(`${url}: no response completed in ${seconds} s at ${CONNECTIONS} connections (answers slower than the window); raise BENCH_SECONDS`);
   }
   return {
-    rps: r.requests.average, p99: r.latency.p99, latencyAvg: r.latency.average, total: r.requests.total,
-    errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx,
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    latencyAvg: r.latency.average,
+    total: r.requests.total,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
   };
 }
 
@@ -175,11 +196,17 @@ const faults = (f: HttpFigures) => `errors ${f.errors}, timeouts ${f.timeouts}, 
 export async function printHttpBench(): Promise<HttpBench> {
   const r = await benchHttp();
   const { baseline: b, topScholar: a } = r;
-  console.log(`HTTP: POST ${ROUTE} {offset:0,count:8,topicId}, autocannon ${r.connections} connections, ${r.seconds} s each, 127.0.0.1, server in its own process`);
-  console.log(`  Atrium   = Atrium, ${r.scholars.toLocaleString('en')} CSRankings scholars loaded (SQLite file), answer ${r.answerBytes.toLocaleString('en')} bytes`);
+  console.log(
+    `HTTP: POST ${ROUTE} {offset:0,count:8,topicId}, autocannon ${r.connections} connections, ${r.seconds} s each, 127.0.0.1, server in its own process`,
+  );
+  console.log(
+    `  Atrium   = Atrium, ${r.scholars.toLocaleString('en')} CSRankings scholars loaded (SQLite file), answer ${r.answerBytes.toLocaleString('en')} bytes`,
+  );
   console.log('  baseline = bare Fastify route, same method/headers/body, constant copy of that answer');
   console.log(`  requests/s   Atrium ${num(a.rps)}   baseline ${num(b.rps)}   (Atrium = ${pct(a.rps, b.rps)} of baseline)`);
-  console.log(`  p99 latency  Atrium ${num(a.p99)} ms   baseline ${num(b.p99)} ms   (mean: Atrium ${a.latencyAvg.toFixed(2)} ms, baseline ${b.latencyAvg.toFixed(2)} ms)`);
+  console.log(
+    `  p99 latency  Atrium ${num(a.p99)} ms   baseline ${num(b.p99)} ms   (mean: Atrium ${a.latencyAvg.toFixed(2)} ms, baseline ${b.latencyAvg.toFixed(2)} ms)`,
+  );
   console.log(`  responses    Atrium ${num(a.total)} (${faults(a)})   baseline ${num(b.total)} (${faults(b)})`);
   return r;
 }

@@ -26,7 +26,11 @@ export const BENCH_TOPIC = '计算机科学';
  */
 export function csrankingsFiles(dir = CSRANKINGS_DIR): string[] {
   if (!fs.existsSync(dir)) throw new Error(`CSRankings data not found: ${dir}`);
-  const files = fs.readdirSync(dir).filter((f) => /^csrankings-[a-z]\.csv$/.test(f)).sort().map((f) => path.join(dir, f));
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /^csrankings-[a-z]\.csv$/.test(f))
+    .sort()
+    .map((f) => path.join(dir, f));
   if (files.length === 0) throw new Error(`no csrankings-[a-z].csv in ${dir}`);
   return files;
 }
@@ -46,7 +50,12 @@ export interface ImportFigures {
 }
 
 /** Byte lengths of one stored resource row's variable columns, used to shape the baseline rows. */
-interface RowShape { key: number; title: number; fields: number; search: number }
+interface RowShape {
+  key: number;
+  title: number;
+  fields: number;
+  search: number;
+}
 
 /** An ASCII string of exactly `n` bytes (varying content, so pages are not trivially alike). */
 function filler(n: number, seed: number): string {
@@ -73,13 +82,21 @@ function rawInsert(file: string, shapes: RowShape[]): number {
       CREATE INDEX resources_type_date ON resources (type, date);`);
     const t = new Date().toISOString();
     const rows = shapes.map((s, i) => [
-      'scholar', `${i}:${filler(Math.max(0, s.key - String(i).length - 1), i)}`, filler(s.title, i),
-      null, filler(s.fields, i + 1), filler(s.search, i + 2), t, t,
+      'scholar',
+      `${i}:${filler(Math.max(0, s.key - String(i).length - 1), i)}`,
+      filler(s.title, i),
+      null,
+      filler(s.fields, i + 1),
+      filler(s.search, i + 2),
+      t,
+      t,
     ]);
     const stmt = sqlite.prepare(
       'INSERT INTO resources (type, source_key, title, date, fields, search_text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    const insertAll = sqlite.transaction((all: unknown[][]) => { for (const r of all) stmt.run(r); });
+    const insertAll = sqlite.transaction((all: unknown[][]) => {
+      for (const r of all) stmt.run(r);
+    });
     const started = performance.now();
     insertAll(rows);
     return (performance.now() - started) / 1000;
@@ -107,14 +124,17 @@ export async function benchImport(files = csrankingsFiles()): Promise<ImportFigu
       const started = performance.now();
       summary = await importFiles(db, 'scholars', files, { topic: BENCH_TOPIC });
       importSeconds = (performance.now() - started) / 1000;
-      stored = await db.selectFrom('resources')
+      stored = await db
+        .selectFrom('resources')
         .select((eb) => [
           eb.fn<number>('length', [eb.cast('source_key', 'blob')]).as('key'),
           eb.fn<number>('length', [eb.cast('title', 'blob')]).as('title'),
           eb.fn<number>('length', [eb.cast('fields', 'blob')]).as('fields'),
           eb.fn<number>('length', [eb.cast('search_text', 'blob')]).as('search'),
         ])
-        .where('type', '=', 'scholar').orderBy('id').execute();
+        .where('type', '=', 'scholar')
+        .orderBy('id')
+        .execute();
     } finally {
       await close();
     }

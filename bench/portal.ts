@@ -12,9 +12,13 @@ import { freePort } from '../e2e/freePort.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
-
 /** A server in a child process. */
-export interface ChildServer { port: number; url: string; stop(): Promise<void>; /** the child's process id */ pid?: number }
+export interface ChildServer {
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+  /** the child's process id */ pid?: number;
+}
 
 async function waitReady(url: string, child: ChildProcess, log: () => string, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -23,18 +27,24 @@ async function waitReady(url: string, child: ChildProcess, log: () => string, ti
     try {
       const r = await fetch(url);
       if (r.status < 500) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server not ready in ${timeoutMs} ms: ${log()}`);
 }
 
-const stopChild = (child: ChildProcess) => new Promise<void>((resolve) => {
-  if (child.exitCode !== null) { resolve(); return; }
-  child.once('exit', () => resolve());
-  child.kill('SIGTERM');
-  setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-});
+const stopChild = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) {
+      resolve();
+      return;
+    }
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
 
 /**
  * Starts Atrium on a free port with a data folder of its own (`dataDir`, made when absent: pass the
@@ -42,17 +52,29 @@ const stopChild = (child: ChildProcess) => new Promise<void>((resolve) => {
  * SQLite file atrium.db in that folder). Needs `npm run build` first (dist/app and
  * dist/server). Resolves once `/healthz` answers.
  */
-export async function startAtrium(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-')), databaseUrl = path.join(dataDir, 'atrium.db')): Promise<ChildServer & { dataDir: string }> {
+export async function startAtrium(
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-')),
+  databaseUrl = path.join(dataDir, 'atrium.db'),
+): Promise<ChildServer & { dataDir: string }> {
   if (!fs.existsSync(path.join(repoRoot, 'dist/server/entry-server.js'))) throw new Error('dist is missing: run `npm run build` first');
   const port = await freePort();
   const env = {
-    ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn',
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ATRIUM_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  child.stdout?.on('data', (d) => { log += d; });
-  child.stderr?.on('data', (d) => { log += d; });
+  child.stdout?.on('data', (d) => {
+    log += d;
+  });
+  child.stderr?.on('data', (d) => {
+    log += d;
+  });
   const url = `http://localhost:${port}`;
   await waitReady(`${url}/healthz`, child, () => log);
   return { port, url, dataDir, pid: child.pid, stop: () => stopChild(child) };
@@ -61,10 +83,14 @@ export async function startAtrium(dataDir = fs.mkdtempSync(path.join(os.tmpdir()
 /** Starts a bare Fastify server (bench/bare-server.ts) answering GET `route` with the bytes of `file` as `contentType`. */
 export async function startBare(file: string, contentType: string, route = '/'): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), String(port), file, contentType, route],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), String(port), file, contentType, route], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
-  child.stderr?.on('data', (d) => { log += d; });
+  child.stderr?.on('data', (d) => {
+    log += d;
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitReady(`${url}${route}`, child, () => log);
   return { port, url, stop: () => stopChild(child) };

@@ -15,10 +15,14 @@ const num = (n: number) => Math.round(n).toLocaleString('en');
 const imp = await benchImport();
 const s = imp.summary;
 console.log(`Import: all CSRankings scholar files (${s.files.length} CSVs, ${num(imp.rows)} rows), fresh SQLite file each`);
-console.log('  Atrium   = importFiles(db, \'scholars\', …): read + parse + dedupe + institutions + upsert, one transaction');
+console.log("  Atrium   = importFiles(db, 'scholars', …): read + parse + dedupe + institutions + upsert, one transaction");
 console.log('  baseline = raw better-sqlite3: one prepared INSERT per row, one transaction, same row count and byte sizes');
-console.log(`  rows/s   Atrium ${num(imp.importRowsPerSec)}   baseline ${num(imp.rawInsertRowsPerSec)}   (Atrium = ${((imp.importRowsPerSec / imp.rawInsertRowsPerSec) * 100).toFixed(1)} % of baseline)`);
-console.log(`  seconds  Atrium ${imp.importSeconds.toFixed(2)}   baseline ${imp.rawSeconds.toFixed(2)}   (Atrium stored ${num(s.inserted)} scholars + ${num(s.related?.inserted ?? 0)} institutions, skipped ${num(s.skipped.length)} rows)`);
+console.log(
+  `  rows/s   Atrium ${num(imp.importRowsPerSec)}   baseline ${num(imp.rawInsertRowsPerSec)}   (Atrium = ${((imp.importRowsPerSec / imp.rawInsertRowsPerSec) * 100).toFixed(1)} % of baseline)`,
+);
+console.log(
+  `  seconds  Atrium ${imp.importSeconds.toFixed(2)}   baseline ${imp.rawSeconds.toFixed(2)}   (Atrium stored ${num(s.inserted)} scholars + ${num(s.related?.inserted ?? 0)} institutions, skipped ${num(s.skipped.length)} rows)`,
+);
 console.log('');
 await printHttpBench();
 console.log('');

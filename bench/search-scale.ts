@@ -44,17 +44,24 @@ const TOPIC = '综合资源';
 /** Deterministic pseudo-random numbers, so every run builds the same rows and asks the same queries. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
-interface Source { title: string; abstract: string; keywords: string[]; discipline: string; category: string }
+interface Source {
+  title: string;
+  abstract: string;
+  keywords: string[];
+  discipline: string;
+  category: string;
+}
 
 function readSources(): Source[] {
   const out: Source[] = [];
   const joined = fs.readFileSync(path.join(CSL, 'csl_benchmark_devtest_joined.tsv'), 'utf8').split('\n').slice(1);
   for (const line of joined) {
     const [, title, abstract, keywords, discipline, category] = line.split('\t');
-    if (title && abstract) out.push({ title, abstract, keywords: (keywords ?? '').split('_').filter(Boolean), discipline: discipline ?? '', category: (category ?? '').trim() });
+    if (title && abstract)
+      out.push({ title, abstract, keywords: (keywords ?? '').split('_').filter(Boolean), discipline: discipline ?? '', category: (category ?? '').trim() });
   }
   const train = fs.readFileSync(path.join(CSL, 'csl_benchmark_train_title_category.tsv'), 'utf8').split('\n').slice(1);
   for (const line of train) {
@@ -79,12 +86,17 @@ function writeRows(dir: string, sources: Source[]): string[] {
       const title = a.slice(0, Math.ceil(a.length / 2)).join('') + b.slice(Math.floor(b.length / 2)).join('');
       const src = pick(withAbstract);
       const keywords = [pick(withAbstract).keywords[0], ...src.keywords.slice(0, 3)].filter(Boolean);
-      lines.push(JSON.stringify({
-        type: 'article', key: `bench-${i}`, title, date: `${1990 + Math.floor(r() * 35)}-01-01`,
-        fields: { abstract: src.abstract, keywords, discipline: src.discipline, category: src.category },
-        category: [src.category || '其他', src.discipline || '其他'],
-        search: [keywords.join(' '), src.discipline, src.category].join(' '),
-      }));
+      lines.push(
+        JSON.stringify({
+          type: 'article',
+          key: `bench-${i}`,
+          title,
+          date: `${1990 + Math.floor(r() * 35)}-01-01`,
+          fields: { abstract: src.abstract, keywords, discipline: src.discipline, category: src.category },
+          category: [src.category || '其他', src.discipline || '其他'],
+          search: [keywords.join(' '), src.discipline, src.category].join(' '),
+        }),
+      );
     }
     const file = path.join(dir, `rows-${f}.jsonl`);
     fs.writeFileSync(file, `${lines.join('\n')}\n`);
@@ -94,12 +106,19 @@ function writeRows(dir: string, sources: Source[]): string[] {
 }
 
 /** A baseline's rows per second: from the file (read and JSON.parse included, as the import does) and of the inserts alone. */
-interface RawRate { file: number; insert: number }
+interface RawRate {
+  file: number;
+  insert: number;
+}
 
 /** The baseline: the rows of one file read, parsed and inserted raw into Atrium's schema (resources, topic links, bigram index), one transaction. */
 function rawInsert(raw: BetterSqlite3.Database, file: string, topicId: number): RawRate {
   const read = performance.now();
-  const rows = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { key: string; title: string; date: string; fields: object; search: string; category: string[] });
+  const rows = fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { key: string; title: string; date: string; fields: object; search: string; category: string[] });
   const t0 = performance.now();
   const ins = raw.prepare('INSERT INTO resources (type, source_key, title, date, fields, search_text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const link = raw.prepare('INSERT INTO resource_topics (resource_id, topic_id, category_one, category_two, type, date_key) VALUES (?, ?, ?, ?, ?, ?)');
@@ -116,7 +135,10 @@ function rawInsert(raw: BetterSqlite3.Database, file: string, topicId: number): 
   return { file: rows.length / ((end - read) / 1000), insert: rows.length / ((end - t0) / 1000) };
 }
 
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]; };
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
 const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
 
 async function timed(url: string): Promise<{ ms: number; bytes: number; status: number }> {
@@ -129,7 +151,9 @@ async function timed(url: string): Promise<{ ms: number; bytes: number; status: 
 async function load(url: string, paths: string[], connections: number, seconds: number) {
   let i = 0;
   const result = await autocannon({
-    url, connections, duration: seconds,
+    url,
+    connections,
+    duration: seconds,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
@@ -148,14 +172,25 @@ function rssOf(server: ChildServer): number {
  */
 const PG = process.env.BENCH_DATABASE_URL;
 /** The URL of a database `name` on the BENCH_DATABASE_URL server. */
-const pgUrl = (name: string) => { const u = new URL(PG!); u.pathname = `/${name}`; return u.toString(); };
+const pgUrl = (name: string) => {
+  const u = new URL(PG!);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
 async function pgAdmin(sqlText: string): Promise<void> {
   const c = new pg.Client({ connectionString: PG });
   await c.connect();
-  try { await c.query(sqlText); } finally { await c.end(); }
+  try {
+    await c.query(sqlText);
+  } finally {
+    await c.end();
+  }
 }
 
-async function importAll(dir: string, dbFile: string): Promise<{ atriumRates: number[]; rawRates: number[]; rawInsertRates: number[]; importSeconds: number; topicId: number }> {
+async function importAll(
+  dir: string,
+  dbFile: string,
+): Promise<{ atriumRates: number[]; rawRates: number[]; rawInsertRates: number[]; importSeconds: number; topicId: number }> {
   const files = writeRows(dir, readSources());
   let atriumUrl = dbFile;
   let rawUrl = path.join(dir, 'raw.db');
@@ -190,7 +225,9 @@ async function importAll(dir: string, dbFile: string): Promise<{ atriumRates: nu
     const r = raw ? rawInsert(raw, file, rawTopic) : await rawInsertPg(rawPg!, file, rawTopic);
     rawRates.push(r.file);
     rawInsertRates.push(r.insert);
-    console.log(`  file ${i + 1}/${FILES}: Atrium ${atriumRates[i].toFixed(0)} rows/s, raw ${rawRates[i].toFixed(0)} rows/s from the file (${rawInsertRates[i].toFixed(0)} rows/s of inserts alone)`);
+    console.log(
+      `  file ${i + 1}/${FILES}: Atrium ${atriumRates[i].toFixed(0)} rows/s, raw ${rawRates[i].toFixed(0)} rows/s from the file (${rawInsertRates[i].toFixed(0)} rows/s of inserts alone)`,
+    );
   }
   const importSeconds = (performance.now() - t0) / 1000;
   await opened.close();
@@ -205,7 +242,11 @@ async function importAll(dir: string, dbFile: string): Promise<{ atriumRates: nu
 /** The PostgreSQL baseline: the rows of one file read, parsed and written as raw multi-row INSERTs of 500 (resources, their bigram tsvectors, topic links), one transaction; rows/s. */
 async function rawInsertPg(c: pg.Client, file: string, topicId: number): Promise<RawRate> {
   const read = performance.now();
-  const rows = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { key: string; title: string; date: string; fields: object; search: string; category: string[] });
+  const rows = fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { key: string; title: string; date: string; fields: object; search: string; category: string[] });
   const t0 = performance.now();
   const now = new Date().toISOString();
   await c.query('BEGIN');
@@ -217,9 +258,17 @@ async function rawInsertPg(c: pg.Client, file: string, topicId: number): Promise
       const b = j * 8;
       return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8})`;
     });
-    const ids = (await c.query(`INSERT INTO resources (type, source_key, title, date, fields, search_text, created_at, updated_at) VALUES ${tuples.join(', ')} RETURNING id`, vals)).rows as Array<{ id: number }>;
+    const ids = (
+      await c.query(
+        `INSERT INTO resources (type, source_key, title, date, fields, search_text, created_at, updated_at) VALUES ${tuples.join(', ')} RETURNING id`,
+        vals,
+      )
+    ).rows as Array<{ id: number }>;
     const gv: unknown[] = [];
-    const gt = batch.map((it, j) => { gv.push(ids[j].id, tsVectorText(it.title, it.search)); return `($${j * 2 + 1}, $${j * 2 + 2}::tsvector)`; });
+    const gt = batch.map((it, j) => {
+      gv.push(ids[j].id, tsVectorText(it.title, it.search));
+      return `($${j * 2 + 1}, $${j * 2 + 2}::tsvector)`;
+    });
     await c.query(`INSERT INTO resource_grams (id, grams) VALUES ${gt.join(', ')}`, gv);
     const lv: unknown[] = [];
     const lt = batch.map((it, j) => {
@@ -241,12 +290,21 @@ async function main() {
   const dbFile = path.join(dir, 'atrium.db');
   const reuse = !!keep && fs.existsSync(path.join(dir, 'imported.json'));
   console.log(`search at scale: ${ROWS.toLocaleString('en')} articles in ${dir}${reuse ? ' (imported before)' : ''}`);
-  const importFigures = reuse ? JSON.parse(fs.readFileSync(path.join(dir, 'imported.json'), 'utf8')) as { atriumRates: number[]; rawRates: number[]; rawInsertRates: number[]; importSeconds: number; topicId: number }
+  const importFigures = reuse
+    ? (JSON.parse(fs.readFileSync(path.join(dir, 'imported.json'), 'utf8')) as {
+        atriumRates: number[];
+        rawRates: number[];
+        rawInsertRates: number[];
+        importSeconds: number;
+        topicId: number;
+      })
     : await importAll(dir, dbFile);
   if (keep) fs.writeFileSync(path.join(dir, 'imported.json'), JSON.stringify(importFigures));
   const { atriumRates, rawRates, importSeconds, topicId } = importFigures;
   const rawInsertRates = importFigures.rawInsertRates ?? [];
-  let fileMb: number; let tableMb: number; let indexMb: number;
+  let fileMb: number;
+  let tableMb: number;
+  let indexMb: number;
   let sampled: Array<{ id: number; title: string }>;
   if (PG) {
     const c = new pg.Client({ connectionString: pgUrl('atrium_scale') });
@@ -272,7 +330,11 @@ async function main() {
   // 2. search over HTTP
   const atrium = await startAtrium(dir, PG ? pgUrl('atrium_scale') : dbFile);
   const r = rng(7);
-  const sub = (len: number) => { const t = [...titles[Math.floor(r() * titles.length)]]; const i = Math.floor(r() * Math.max(1, t.length - len)); return t.slice(i, i + len).join(''); };
+  const sub = (len: number) => {
+    const t = [...titles[Math.floor(r() * titles.length)]];
+    const i = Math.floor(r() * Math.max(1, t.length - len));
+    return t.slice(i, i + len).join('');
+  };
   const sets: Record<string, string[]> = {
     '2 characters': Array.from({ length: 60 }, () => sub(2)),
     '3 characters': Array.from({ length: 60 }, () => sub(3)),
@@ -305,22 +367,31 @@ async function main() {
       lat.push(a.ms);
       bareAll.push((await timed(`${bare.url}/api/v1/search`)).ms);
       byIdAll.push((await timed(`${atrium.url}/api/v1/resources/article/${ids[Math.floor(r() * ids.length)]}`)).ms);
-      const body = await (await fetch(`${atrium.url}${searchPath(q)}`)).json() as { totalElements: number; capped: boolean };
+      const body = (await (await fetch(`${atrium.url}${searchPath(q)}`)).json()) as { totalElements: number; capped: boolean };
       hits[name].push(body.capped ? Infinity : body.totalElements);
     }
-    rows.push(`| ${name} (${qs.length}) | ${ms(median(lat))} | ${ms(pct(lat, 99))} | median hits ${median(hits[name]) === Infinity ? '> 10,000' : median(hits[name]).toLocaleString('en')} |`);
+    rows.push(
+      `| ${name} (${qs.length}) | ${ms(median(lat))} | ${ms(pct(lat, 99))} | median hits ${median(hits[name]) === Infinity ? '> 10,000' : median(hits[name]).toLocaleString('en')} |`,
+    );
   }
   const allPaths = Object.values(sets).flat().map(searchPath);
   const loadA = await load(atrium.url, allPaths, 20, SECONDS);
   const loadB = await load(bare.url, ['/api/v1/search'], 20, SECONDS);
 
   // 3. stall: the home page alone, then while two clients search frequent words without pause
-  const home = async (n: number) => { const xs: number[] = []; for (let i = 0; i < n; i++) xs.push((await timed(`${atrium.url}/`)).ms); return xs; };
+  const home = async (n: number) => {
+    const xs: number[] = [];
+    for (let i = 0; i < n; i++) xs.push((await timed(`${atrium.url}/`)).ms);
+    return xs;
+  };
   await home(5);
   const alone = await home(40);
   let stop = false;
   const frequent = sets['frequent words'].concat(sets['2 characters'].slice(0, 10));
-  const hammer = async () => { let i = 0; while (!stop) await timed(`${atrium.url}${searchPath(frequent[i++ % frequent.length])}`); };
+  const hammer = async () => {
+    let i = 0;
+    while (!stop) await timed(`${atrium.url}${searchPath(frequent[i++ % frequent.length])}`);
+  };
   const clients = [hammer(), hammer()];
   await new Promise((res) => setTimeout(res, 500));
   const during = await home(40);
@@ -335,16 +406,26 @@ async function main() {
     if (PG) await pgAdmin('DROP DATABASE IF EXISTS atrium_scale');
   }
 
-  console.log(`\n## Search at scale (${ROWS.toLocaleString('en')} articles, ${PG ? 'PostgreSQL' : 'SQLite'}, ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`);
-  console.log(`Import: ${importSeconds.toFixed(0)} s in all; Atrium median ${median(atriumRates).toFixed(0)} rows/s (first file ${atriumRates[0].toFixed(0)}, last ${atriumRates.at(-1)!.toFixed(0)}), raw import of the same files with the same indexes ${median(rawRates).toFixed(0)} rows/s: ${(median(atriumRates) / median(rawRates)).toFixed(2)}x; against the raw inserts alone (rows already parsed) ${rawInsertRates.length ? `${median(rawInsertRates).toFixed(0)} rows/s: ${(median(atriumRates) / median(rawInsertRates)).toFixed(2)}x` : 'not measured'}`);
+  console.log(
+    `\n## Search at scale (${ROWS.toLocaleString('en')} articles, ${PG ? 'PostgreSQL' : 'SQLite'}, ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`,
+  );
+  console.log(
+    `Import: ${importSeconds.toFixed(0)} s in all; Atrium median ${median(atriumRates).toFixed(0)} rows/s (first file ${atriumRates[0].toFixed(0)}, last ${atriumRates.at(-1)!.toFixed(0)}), raw import of the same files with the same indexes ${median(rawRates).toFixed(0)} rows/s: ${(median(atriumRates) / median(rawRates)).toFixed(2)}x; against the raw inserts alone (rows already parsed) ${rawInsertRates.length ? `${median(rawInsertRates).toFixed(0)} rows/s: ${(median(atriumRates) / median(rawInsertRates)).toFixed(2)}x` : 'not measured'}`,
+  );
   console.log(`${PG ? 'Database' : 'File'}: ${fileMb.toFixed(0)} MB (resources ${tableMb.toFixed(0)} MB, bigram index ${indexMb.toFixed(0)} MB)\n`);
   console.log('| GET /api/v1/search, page 1 of 10 | p50 | p99 | |');
   console.log('|---|---|---|---|');
   for (const row of rows) console.log(row);
-  console.log(`| baseline: indexed lookup by id, GET /api/v1/resources/article/{id} (${byIdAll.length}) | ${ms(median(byIdAll))} | ${ms(pct(byIdAll, 99))} | |`);
+  console.log(
+    `| baseline: indexed lookup by id, GET /api/v1/resources/article/{id} (${byIdAll.length}) | ${ms(median(byIdAll))} | ${ms(pct(byIdAll, 99))} | |`,
+  );
   console.log(`| baseline: bare route, same bytes as a search answer (${bareAll.length}) | ${ms(median(bareAll))} | ${ms(pct(bareAll, 99))} | |`);
-  console.log(`\n20 connections, ${SECONDS} s, the mix: Atrium ${loadA.rps.toFixed(0)} req/s, p50 ${loadA.p50} ms, p99 ${loadA.p99} ms, ${loadA.errors} errors; bare route ${loadB.rps.toFixed(0)} req/s, p99 ${loadB.p99} ms`);
-  console.log(`Home page GET /: alone p50 ${ms(median(alone))}, p99 ${ms(pct(alone, 99))}; while two clients search: p50 ${ms(median(during))}, p99 ${ms(pct(during, 99))} (${(median(during) / median(alone)).toFixed(2)}x)`);
+  console.log(
+    `\n20 connections, ${SECONDS} s, the mix: Atrium ${loadA.rps.toFixed(0)} req/s, p50 ${loadA.p50} ms, p99 ${loadA.p99} ms, ${loadA.errors} errors; bare route ${loadB.rps.toFixed(0)} req/s, p99 ${loadB.p99} ms`,
+  );
+  console.log(
+    `Home page GET /: alone p50 ${ms(median(alone))}, p99 ${ms(pct(alone, 99))}; while two clients search: p50 ${ms(median(during))}, p99 ${ms(pct(during, 99))} (${(median(during) / median(alone)).toFixed(2)}x)`,
+  );
   console.log(`Server resident memory after the run: ${rss.toFixed(0)} MB`);
 }
 

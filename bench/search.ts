@@ -30,7 +30,7 @@ function percentile(sorted: number[], p: number): number {
 /** Deterministic pseudo-random numbers, so every run asks the same queries. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 export interface SearchBench {
@@ -66,7 +66,13 @@ async function openBenchDb(): Promise<OpenedDb & { cleanup(): Promise<void> }> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-search-'));
   const opened = await openDatabase(path.join(dir, 'bench.db'));
-  return { ...opened, async cleanup() { await opened.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    ...opened,
+    async cleanup() {
+      await opened.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Imports the catalogues, then times the queries and the id lookups. */
@@ -75,9 +81,25 @@ export async function benchSearch(queries = Number(process.env.BENCH_QUERIES ?? 
   try {
     const { db, dialect } = opened;
     const cslDir = path.join(data, 'csl-chinese-scientific-literature');
-    const a = await importFiles(db, 'articles', fs.readdirSync(cslDir).filter((f) => f.endsWith('.tsv')).map((f) => path.join(cslDir, f)), { topic: '中文科技文献' });
+    const a = await importFiles(
+      db,
+      'articles',
+      fs
+        .readdirSync(cslDir)
+        .filter((f) => f.endsWith('.tsv'))
+        .map((f) => path.join(cslDir, f)),
+      { topic: '中文科技文献' },
+    );
     const sDir = path.join(data, 'csrankings-scholars');
-    const s = await importFiles(db, 'scholars', fs.readdirSync(sDir).filter((f) => /^csrankings-[a-z]\.csv$/.test(f)).map((f) => path.join(sDir, f)), { topic: '计算机科学' });
+    const s = await importFiles(
+      db,
+      'scholars',
+      fs
+        .readdirSync(sDir)
+        .filter((f) => /^csrankings-[a-z]\.csv$/.test(f))
+        .map((f) => path.join(sDir, f)),
+      { topic: '计算机科学' },
+    );
     const rows = await db.selectFrom('resources').select(['id', 'title']).where('type', 'in', ['article', 'scholar']).execute();
     const rand = rng(42);
     const pick = () => rows[Math.floor(rand() * rows.length)];
@@ -94,7 +116,11 @@ export async function benchSearch(queries = Number(process.env.BENCH_QUERIES ?? 
       const chars = [...pick().title];
       const len = 2 + (i % 3);
       const start = Math.floor(rand() * Math.max(1, chars.length - len));
-      const q = chars.slice(start, start + len).join('').trim() || chars.slice(0, len).join('');
+      const q =
+        chars
+          .slice(start, start + len)
+          .join('')
+          .trim() || chars.slice(0, len).join('');
       const t = performance.now();
       const r = await searchResources(db, dialect, { q, page: 1, size: 10 });
       searchMs.push(performance.now() - t);
@@ -110,7 +136,10 @@ export async function benchSearch(queries = Number(process.env.BENCH_QUERIES ?? 
     searchMs.sort((x, y) => x - y);
     idMs.sort((x, y) => x - y);
     return {
-      dialect, articles: a.inserted + a.updated, scholars: s.inserted + s.updated, queries,
+      dialect,
+      articles: a.inserted + a.updated,
+      scholars: s.inserted + s.updated,
+      queries,
       search: { p50: percentile(searchMs, 50), p99: percentile(searchMs, 99), meanHits: hits / queries },
       byId: { p50: percentile(idMs, 50), p99: percentile(idMs, 99) },
     };
@@ -123,11 +152,15 @@ export async function benchSearch(queries = Number(process.env.BENCH_QUERIES ?? 
 export async function printSearchBench(): Promise<void> {
   const r = await benchSearch();
   const ms = (n: number) => `${n.toFixed(2)} ms`;
-  console.log(`Search: ${r.articles.toLocaleString('en')} articles + ${r.scholars.toLocaleString('en')} scholars on ${r.dialect}, ${r.queries} queries of 2-4 characters taken from real titles`);
+  console.log(
+    `Search: ${r.articles.toLocaleString('en')} articles + ${r.scholars.toLocaleString('en')} scholars on ${r.dialect}, ${r.queries} queries of 2-4 characters taken from real titles`,
+  );
   console.log('  Atrium   = searchResources(q, page 1 of 10) with the total and the type facets');
   console.log('  baseline = resourceById(id): the plain indexed lookup of one resource');
   console.log(`  p50      Atrium ${ms(r.search.p50)}   baseline ${ms(r.byId.p50)}`);
-  console.log(`  p99      Atrium ${ms(r.search.p99)}   baseline ${ms(r.byId.p99)}   (mean ${Math.round(r.search.meanHits).toLocaleString('en')} hits per query)`);
+  console.log(
+    `  p99      Atrium ${ms(r.search.p99)}   baseline ${ms(r.byId.p99)}   (mean ${Math.round(r.search.meanHits).toLocaleString('en')} hits per query)`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -2,30 +2,81 @@
  * Business constants and limits of spec 2 §9 (and spec 1 §3 defaults), shared by browser and server.
  */
 export const MODULE_TYPES = [
-  'news', 'notice', 'resource', 'policy', 'scholar', 'institution', 'journal', 'standard', 'fruit',
-  'activity', 'link', 'wechat_article', 'tool', 'bulletin', 'job', 'carousel', 'iframe', 'book',
-  'xmodule', 'flex', 'sciencedata',
+  'news',
+  'notice',
+  'resource',
+  'policy',
+  'scholar',
+  'institution',
+  'journal',
+  'standard',
+  'fruit',
+  'activity',
+  'link',
+  'wechat_article',
+  'tool',
+  'bulletin',
+  'job',
+  'carousel',
+  'iframe',
+  'book',
+  'xmodule',
+  'flex',
+  'sciencedata',
 ] as const;
 export type ModuleType = (typeof MODULE_TYPES)[number];
 
 /** spec 1 §3 'Users, resource types, actions' */
 export const RESOURCE_TYPES = [
-  'article', 'news', 'patent', 'project', 'scholar', 'report', 'institution', 'journal', 'conference',
-  'standard', 'policy', 'book', 'sciencedata', 'fruit', 'activity', 'notice', 'resource',
+  'article',
+  'news',
+  'patent',
+  'project',
+  'scholar',
+  'report',
+  'institution',
+  'journal',
+  'conference',
+  'standard',
+  'policy',
+  'book',
+  'sciencedata',
+  'fruit',
+  'activity',
+  'notice',
+  'resource',
   // tools of a topic (spec 1 §3 'Tool item'; module lists, docs/decisions.md #24)
   'tool',
   // items of the bulletin, job and wechat_article panels (spec 1 §3 'Listing items'; managed in the console or imported)
-  'bulletin', 'job', 'wechat_article',
+  'bulletin',
+  'job',
+  'wechat_article',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
 /** Chinese names of resource types, for labels and pages. */
 export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
-  article: '论文', news: '新闻', patent: '专利', project: '项目', scholar: '学者', report: '报告',
-  institution: '机构', journal: '期刊', conference: '会议', standard: '标准', policy: '政策',
-  book: '图书', sciencedata: '科学数据', fruit: '成果', activity: '活动', notice: '通知公告',
-  resource: '资源', tool: '工具',
-  bulletin: '快报', job: '招聘', wechat_article: '公众号文章',
+  article: '论文',
+  news: '新闻',
+  patent: '专利',
+  project: '项目',
+  scholar: '学者',
+  report: '报告',
+  institution: '机构',
+  journal: '期刊',
+  conference: '会议',
+  standard: '标准',
+  policy: '政策',
+  book: '图书',
+  sciencedata: '科学数据',
+  fruit: '成果',
+  activity: '活动',
+  notice: '通知公告',
+  resource: '资源',
+  tool: '工具',
+  bulletin: '快报',
+  job: '招聘',
+  wechat_article: '公众号文章',
 };
 
 /** spec 1 §3 'Bulletin types': quick report, research report, flash news. */

@@ -17,8 +17,14 @@ export interface WechatRecord {
 export interface JobHit {
   _id: string;
   _source: {
-    uuid: string; title: string; work_address: string | null; update_time: string | null; salary: string | null;
-    work_experience: string | null; work_time: string | null; edu_cation: string | null;
+    uuid: string;
+    title: string;
+    work_address: string | null;
+    update_time: string | null;
+    salary: string | null;
+    work_experience: string | null;
+    work_time: string | null;
+    edu_cation: string | null;
     institution: { name: string | null; logo: string | null; subjects: string[] };
   };
 }

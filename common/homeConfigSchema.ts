@@ -18,7 +18,10 @@ export const plainText = (max: number, requiredMessage?: string) => {
 };
 
 /** A link a panel may point to: an http(s) URL or a path on this site. */
-export const linkSchema = z.string().trim().max(2000)
+export const linkSchema = z
+  .string()
+  .trim()
+  .max(2000)
   .refine((s) => s === '' || isSiteLink(s), { message: MSG.linkInvalid });
 
 export const categoryOption: z.ZodType<{ label: string; value: string; children?: { label: string; value: string }[] }> = z.object({
@@ -29,7 +32,12 @@ export const categoryOption: z.ZodType<{ label: string; value: string; children?
 
 /** Fields every module has; type schemas extend it. Unknown extra fields are kept (looseObject). */
 export const moduleBase = z.looseObject({
-  id: z.string().trim().min(1).max(64).regex(/^[\w-]+$/, MSG.invalidInput),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/, MSG.invalidInput),
   type: z.enum(MODULE_TYPES, { error: MSG.unknownModuleType }),
   alias: plainText(60, MSG.moduleTitleRequired),
   description: plainText(500).optional(),
@@ -39,12 +47,19 @@ export const moduleBase = z.looseObject({
   divWidth: z.number().int(MSG.divWidthRange).min(1, MSG.divWidthRange).max(100, MSG.divWidthRange).nullish(),
   mode: z.enum(['default', 'noHeader', 'fullScreen']).optional(),
   isTop: z.boolean().optional(),
-  groupId: z.string().max(80).regex(/^group-[\w-]+$/).nullish(),
+  groupId: z
+    .string()
+    .max(80)
+    .regex(/^group-[\w-]+$/)
+    .nullish(),
   backgroundColor: z.enum(['white', 'grey']).optional(),
   oauthBeforeRedirect: z.boolean().optional(),
   specificLink: linkSchema.nullish(),
   specificCover: linkSchema.nullish(),
-  specificData: z.array(z.union([z.string(), z.number()])).max(200).optional(),
+  specificData: z
+    .array(z.union([z.string(), z.number()]))
+    .max(200)
+    .optional(),
   specificDataObject: z.array(z.looseObject({})).max(200).optional(),
   specificDataMap: z.record(z.string(), z.unknown()).optional(),
   hideMoreButton: z.boolean().optional(),
@@ -66,7 +81,10 @@ export const moduleBase = z.looseObject({
   category: z.array(z.string().max(100)).max(2).optional(),
   dataType: z.array(z.string().max(40)).max(10).optional(),
   dataDisplayType: z.enum(['plain', 'rich', 'image']).optional(),
-  displayType: z.array(z.enum(['carousel', 'data'])).max(2).optional(),
+  displayType: z
+    .array(z.enum(['carousel', 'data']))
+    .max(2)
+    .optional(),
   carouselCount: z.number().int(MSG.carouselCountRange).min(1, MSG.carouselCountRange).max(10, MSG.carouselCountRange).optional(),
   /**
    * 仅登录可见 (docs/decisions.md 210): left out of what the server serves to visitors and to users whose

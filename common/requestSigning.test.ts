@@ -4,9 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  SIGN_HEADER, UNSIGNED_PAYLOAD, bodyDigest, canonicalQuery, canonicalRequest, newNonce, signRequest, signatureOf, splitUrl,
-} from './requestSigning';
+import { SIGN_HEADER, UNSIGNED_PAYLOAD, bodyDigest, canonicalQuery, canonicalRequest, newNonce, signRequest, signatureOf, splitUrl } from './requestSigning';
 
 describe('request signing', () => {
   it('sorts query keys but keeps the order of repeated keys, and encodes alike', () => {
@@ -26,7 +24,14 @@ describe('request signing', () => {
     expect(bodyDigest(body)).toBe(crypto.createHash('sha256').update(body, 'utf8').digest('hex'));
     expect(bodyDigest(undefined)).toBe(crypto.createHash('sha256').digest('hex'));
     const key = crypto.randomBytes(32).toString('hex');
-    const canon = canonicalRequest({ method: 'post', path: '/api/v1/notices', query: '?b=1&a=2', timestamp: '1700000000000', nonce: 'ab'.repeat(16), validation: bodyDigest(body) });
+    const canon = canonicalRequest({
+      method: 'post',
+      path: '/api/v1/notices',
+      query: '?b=1&a=2',
+      timestamp: '1700000000000',
+      nonce: 'ab'.repeat(16),
+      validation: bodyDigest(body),
+    });
     expect(canon.split('\n')).toEqual(['ATRIUM-HMAC-SHA256', 'POST', '/api/v1/notices', 'a=2&b=1', '1700000000000', 'ab'.repeat(16), bodyDigest(body)]);
     expect(signatureOf(key, canon)).toBe(crypto.createHmac('sha256', Buffer.from(key, 'hex')).update(canon).digest('hex'));
   });

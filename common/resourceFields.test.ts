@@ -18,7 +18,11 @@ describe('resource field specs', () => {
   });
 
   it('drops blank optional fields and keeps nested ones', () => {
-    const r = resourceBodySchema('job').parse({ title: '研究助理', date: '', fields: { work_address: ' ', salary: '', institution: { name: '研究所', subjects: [] } } });
+    const r = resourceBodySchema('job').parse({
+      title: '研究助理',
+      date: '',
+      fields: { work_address: ' ', salary: '', institution: { name: '研究所', subjects: [] } },
+    });
     expect(r).toEqual({ title: '研究助理', date: null, fields: { institution: { name: '研究所' } } });
   });
 

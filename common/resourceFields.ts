@@ -14,7 +14,18 @@ import { MSG } from './messages.js';
 
 /** The types managed in the console (the types without a real data set). */
 export const CONSOLE_RESOURCE_TYPES = [
-  'news', 'policy', 'standard', 'book', 'sciencedata', 'patent', 'report', 'project', 'tool', 'job', 'bulletin', 'wechat_article',
+  'news',
+  'policy',
+  'standard',
+  'book',
+  'sciencedata',
+  'patent',
+  'report',
+  'project',
+  'tool',
+  'job',
+  'bulletin',
+  'wechat_article',
 ] as const;
 export type ConsoleResourceType = (typeof CONSOLE_RESOURCE_TYPES)[number];
 
@@ -70,11 +81,16 @@ const authors: ResourceField = { name: 'author', label: '作者', kind: 'list', 
 export const RESOURCE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> = {
   news: { label: '新闻', titleLabel: '新闻标题', dateLabel: '发布日期', fields: [cover, summary, { name: 'source', label: '来源', kind: 'text' }, url] },
   policy: {
-    label: '政策', titleLabel: '政策名称', dateLabel: '发布日期',
+    label: '政策',
+    titleLabel: '政策名称',
+    dateLabel: '发布日期',
     fields: [{ name: 'issuer', label: '发文机关', kind: 'text' }, { name: 'docNumber', label: '文号', kind: 'text' }, summary, url],
   },
   standard: {
-    label: '标准', titleLabel: '标准名称', dateLabel: '发布日期', dateAs: 'article_date',
+    label: '标准',
+    titleLabel: '标准名称',
+    dateLabel: '发布日期',
+    dateAs: 'article_date',
     fields: [
       { name: 'standard_no', label: '标准号', kind: 'text', required: true },
       { name: 'status', label: '状态', kind: 'select', options: ['现行', '即将实施', '被代替', '废止'] },
@@ -82,31 +98,53 @@ export const RESOURCE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> 
     ],
   },
   book: {
-    label: '图书', titleLabel: '书名', dateLabel: '出版日期',
-    fields: [cover, { name: 'year', label: '出版年份', kind: 'number', min: 1000, max: 2100 }, { name: 'author', label: '作者', kind: 'text' }, { name: 'publisher', label: '出版社', kind: 'text' }],
+    label: '图书',
+    titleLabel: '书名',
+    dateLabel: '出版日期',
+    fields: [
+      cover,
+      { name: 'year', label: '出版年份', kind: 'number', min: 1000, max: 2100 },
+      { name: 'author', label: '作者', kind: 'text' },
+      { name: 'publisher', label: '出版社', kind: 'text' },
+    ],
   },
   sciencedata: {
-    label: '科学数据', titleLabel: '数据集名称', dateLabel: '发布日期', dateAs: 'publish_date',
+    label: '科学数据',
+    titleLabel: '数据集名称',
+    dateLabel: '发布日期',
+    dateAs: 'publish_date',
     fields: [{ name: 'publisher', label: '发布机构', kind: 'text' }, summary, url],
   },
   patent: { label: '专利', titleLabel: '专利名称', dateLabel: '公开日期', fields: [{ ...authors, label: '发明人' }, summary, url] },
   report: { label: '报告', titleLabel: '报告名称', dateLabel: '发布日期', fields: [authors, summary, url] },
   project: {
-    label: '项目', titleLabel: '项目名称', dateLabel: '立项日期',
+    label: '项目',
+    titleLabel: '项目名称',
+    dateLabel: '立项日期',
     fields: [
       { ...authors, label: '负责人' },
       { name: 'undertaking_institution', label: '承担单位', kind: 'text' },
       { name: 'funding_institution', label: '资助机构', kind: 'text' },
       { name: 'start_date', label: '开始日期', kind: 'date' },
-      summary, url,
+      summary,
+      url,
     ],
   },
   tool: {
-    label: '工具', titleLabel: '工具名称', dateLabel: '收录日期',
-    fields: [{ name: 'description', label: '简介', kind: 'textarea' }, { ...cover, label: '图标' }, { name: 'link', label: '工具链接', kind: 'url', required: true }],
+    label: '工具',
+    titleLabel: '工具名称',
+    dateLabel: '收录日期',
+    fields: [
+      { name: 'description', label: '简介', kind: 'textarea' },
+      { ...cover, label: '图标' },
+      { name: 'link', label: '工具链接', kind: 'url', required: true },
+    ],
   },
   job: {
-    label: '招聘', titleLabel: '职位名称', dateLabel: '更新日期', dateAs: 'update_time',
+    label: '招聘',
+    titleLabel: '职位名称',
+    dateLabel: '更新日期',
+    dateAs: 'update_time',
     fields: [
       { name: 'institution.name', label: '招聘单位', kind: 'text', required: true },
       { name: 'institution.logo', label: '单位标志', kind: 'url' },
@@ -119,14 +157,21 @@ export const RESOURCE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> 
     ],
   },
   bulletin: {
-    label: '快报', titleLabel: '快报标题', dateLabel: '更新日期', dateAs: 'update_time',
+    label: '快报',
+    titleLabel: '快报标题',
+    dateLabel: '更新日期',
+    dateAs: 'update_time',
     fields: [
       { name: 'bulletinType', label: '快报类型', kind: 'select', options: ['快报', '研究报告', '快讯'], required: true },
-      cover, { name: 'group', label: '分组', kind: 'text' },
+      cover,
+      { name: 'group', label: '分组', kind: 'text' },
     ],
   },
   wechat_article: {
-    label: '公众号文章', titleLabel: '文章标题', dateLabel: '发文日期', dateAs: 'articleTime',
+    label: '公众号文章',
+    titleLabel: '文章标题',
+    dateLabel: '发文日期',
+    dateAs: 'articleTime',
     fields: [
       { name: 'wechatId', label: '公众号', kind: 'text', required: true },
       { name: 'groupId', label: '分组编号', kind: 'text' },
@@ -160,21 +205,47 @@ export function fieldValueSchema(f: ResourceField): z.ZodType<unknown> {
   const required = `请输入${f.label}`;
   let s: z.ZodType<unknown>;
   switch (f.kind) {
-    case 'text': s = plainText(200, required); break;
-    case 'textarea': s = plainText(2000, required); break;
-    case 'url': s = linkSchema.refine((v) => v !== '', { message: required }); break;
-    case 'date': s = z.string({ error: required }).pipe(dateSchema); break;
+    case 'text':
+      s = plainText(200, required);
+      break;
+    case 'textarea':
+      s = plainText(2000, required);
+      break;
+    case 'url':
+      s = linkSchema.refine((v) => v !== '', { message: required });
+      break;
+    case 'date':
+      s = z.string({ error: required }).pipe(dateSchema);
+      break;
     case 'number': {
       const range = `${f.label}须为 ${f.min ?? 0} 到 ${f.max ?? 1e9} 之间的整数`;
-      s = z.coerce.number({ error: range }).int(range).min(f.min ?? 0, range).max(f.max ?? 1e9, range);
+      s = z.coerce
+        .number({ error: range })
+        .int(range)
+        .min(f.min ?? 0, range)
+        .max(f.max ?? 1e9, range);
       break;
     }
-    case 'list': s = z.array(plainText(100, required), { error: `${f.label}应为列表` }).min(1, required).max(50, `${f.label}最多 50 项`); break;
-    case 'select': s = z.enum(f.options as [string, ...string[]], { error: `请选择${f.label}` }); break;
+    case 'list':
+      s = z
+        .array(plainText(100, required), { error: `${f.label}应为列表` })
+        .min(1, required)
+        .max(50, `${f.label}最多 50 项`);
+      break;
+    case 'select':
+      s = z.enum(f.options as [string, ...string[]], { error: `请选择${f.label}` });
+      break;
   }
   const missing = f.kind === 'select' ? `请选择${f.label}` : required;
   return f.required
-    ? z.preprocess((v) => (blank(v) ? undefined : v), z.unknown().refine((v) => v !== undefined, { message: missing }).pipe(s as z.ZodType<unknown, {} | null>)) // eslint-disable-line @typescript-eslint/no-empty-object-type -- zod's input of a required field: any value but undefined
+    ? z.preprocess(
+        (v) => (blank(v) ? undefined : v),
+        z
+          .unknown()
+          .refine((v) => v !== undefined, { message: missing })
+          // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- zod's input of a required field: any value but undefined
+          .pipe(s as z.ZodType<unknown, {} | null>),
+      )
     : z.preprocess((v) => (blank(v) ? undefined : v), s.optional());
 }
 

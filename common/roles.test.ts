@@ -18,7 +18,12 @@ describe('roleConfigSchema', () => {
   it('refuses an empty list, duplicate ids, unknown rights and odd ids, in Chinese', () => {
     const msg = (v: unknown) => roleConfigSchema.safeParse(v).error?.issues[0].message;
     expect(msg([])).toBe('至少需要一个角色');
-    expect(msg([{ id: 'a', name: 'A' }, { id: 'a', name: 'B' }])).toBe('角色标识不能重复');
+    expect(
+      msg([
+        { id: 'a', name: 'A' },
+        { id: 'a', name: 'B' },
+      ]),
+    ).toBe('角色标识不能重复');
     expect(msg([{ id: 'a', name: 'A', rights: ['root'] }])).toBe('未知的用户权限');
     expect(msg([{ id: '会员', name: 'A' }])).toBe('角色标识只能包含字母、数字、_ 和 -，最多 32 个字符');
   });

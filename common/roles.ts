@@ -50,15 +50,23 @@ export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
 
 /** A role of roleConfig: `id` (letters, digits, _ and -), a display name, its rights. */
 export const roleSchema = z.object({
-  id: z.string({ error: '请输入角色标识' }).trim().regex(/^[A-Za-z0-9_-]{1,32}$/, '角色标识只能包含字母、数字、_ 和 -，最多 32 个字符'),
+  id: z
+    .string({ error: '请输入角色标识' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, '角色标识只能包含字母、数字、_ 和 -，最多 32 个字符'),
   name: plainText(30, '请输入角色名称'),
-  rights: z.array(z.enum(USER_RIGHTS, { error: '未知的用户权限' })).max(USER_RIGHTS.length).default([]),
+  rights: z
+    .array(z.enum(USER_RIGHTS, { error: '未知的用户权限' }))
+    .max(USER_RIGHTS.length)
+    .default([]),
 });
 export type Role = z.infer<typeof roleSchema>;
 
 /** A roleConfig: 1-20 roles with distinct ids. */
-export const roleConfigSchema = z.array(roleSchema, { error: '角色配置应为角色列表' })
-  .min(1, '至少需要一个角色').max(20, '角色最多 20 个')
+export const roleConfigSchema = z
+  .array(roleSchema, { error: '角色配置应为角色列表' })
+  .min(1, '至少需要一个角色')
+  .max(20, '角色最多 20 个')
   .refine((roles) => new Set(roles.map((r) => r.id)).size === roles.length, '角色标识不能重复');
 
 /** The role config of an application created before any was set. */

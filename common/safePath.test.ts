@@ -3,9 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { isSiteLink, isSitePath, sitePath, themeUrlAllowed } from './safePath';
 
 const HOSTILE = [
-  '/\t/evil.example/', '/\n/evil.example', '/\r//evil.example', '//evil.example', '/\\evil.example', '/\\/evil.example',
-  '\\\\evil.example', 'https://evil.example/', 'http:evil.example', 'javascript:alert(1)', ' /x', 'x/y', '',
-  '/%09/evil.example', '/%5cevil.example', '/%5C%5Cevil', '/\u0000x', '/\u0085x', '/ok\u007f',
+  '/\t/evil.example/',
+  '/\n/evil.example',
+  '/\r//evil.example',
+  '//evil.example',
+  '/\\evil.example',
+  '/\\/evil.example',
+  '\\\\evil.example',
+  'https://evil.example/',
+  'http:evil.example',
+  'javascript:alert(1)',
+  ' /x',
+  'x/y',
+  '',
+  '/%09/evil.example',
+  '/%5cevil.example',
+  '/%5C%5Cevil',
+  '/\u0000x',
+  '/\u0085x',
+  '/ok\u007f',
 ];
 
 describe('isSitePath', () => {

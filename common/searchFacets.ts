@@ -20,9 +20,18 @@ export interface FieldFacet {
 
 /** The field facets of each type (none: only the category tree). */
 export const FIELD_FACETS: Partial<Record<ResourceType, readonly FieldFacet[]>> = {
-  institution: [{ key: 'province', field: 'province', label: MSG.facetProvince }, { key: 'level', field: 'level', label: MSG.facetLevel }],
-  journal: [{ key: 'partition', field: 'partition', label: MSG.facetPartition }, { key: 'ccf', field: 'ccf_rank', label: MSG.facetCcf }],
-  conference: [{ key: 'rank', field: 'rank_ccf', label: MSG.facetCcf }, { key: 'year', field: 'year', label: MSG.facetYear }],
+  institution: [
+    { key: 'province', field: 'province', label: MSG.facetProvince },
+    { key: 'level', field: 'level', label: MSG.facetLevel },
+  ],
+  journal: [
+    { key: 'partition', field: 'partition', label: MSG.facetPartition },
+    { key: 'ccf', field: 'ccf_rank', label: MSG.facetCcf },
+  ],
+  conference: [
+    { key: 'rank', field: 'rank_ccf', label: MSG.facetCcf },
+    { key: 'year', field: 'year', label: MSG.facetYear },
+  ],
   scholar: [{ key: 'country', field: 'country', label: MSG.facetCountry }],
 };
 

@@ -7,13 +7,27 @@ const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: 
 
 describe('site config schemas', () => {
   it('fills the defaults of an empty config', () => {
-    expect(headerConfigSchema.parse({})).toEqual({ menu: [], headerSubMenu: true, style: { transparentMenu: false, transparentMenuFontColor: '' }, theme: 'light', specificThemeUrl: '', hideHome: false });
+    expect(headerConfigSchema.parse({})).toEqual({
+      menu: [],
+      headerSubMenu: true,
+      style: { transparentMenu: false, transparentMenuFontColor: '' },
+      theme: 'light',
+      specificThemeUrl: '',
+      hideHome: false,
+    });
     expect(themeConfigSchema.parse({})).toEqual({ primaryColor: '#06f' });
     expect(footerConfigSchema.parse({}).friendLinks).toEqual([]);
   });
 
   it.each([
-    ['javascript:alert(1)'], ['JAVASCRIPT:alert(1)'], [' javascript:x'], ['data:text/html,x'], ['//evil.example.com'], ['vbscript:x'], ['news'], ['http://a b'],
+    ['javascript:alert(1)'],
+    ['JAVASCRIPT:alert(1)'],
+    [' javascript:x'],
+    ['data:text/html,x'],
+    ['//evil.example.com'],
+    ['vbscript:x'],
+    ['news'],
+    ['http://a b'],
   ])('refuses the address %s', (url) => {
     const r = headerConfigSchema.safeParse({ menu: [{ title: '菜单', url }] });
     expect(r.success).toBe(false);

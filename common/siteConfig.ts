@@ -21,10 +21,17 @@ export const MENU_TITLE_MAX = 20;
 
 /** A CSS colour as #rgb or #rrggbb, stored in lower case. */
 export const COLOR_PATTERN = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-export const colorSchema = z.string({ error: MSG.colorInvalid }).trim().regex(COLOR_PATTERN, MSG.colorInvalid).transform((s) => s.toLowerCase());
+export const colorSchema = z
+  .string({ error: MSG.colorInvalid })
+  .trim()
+  .regex(COLOR_PATTERN, MSG.colorInvalid)
+  .transform((s) => s.toLowerCase());
 /** A colour or '' (not set). */
-export const optionalColorSchema = z.string({ error: MSG.colorInvalid }).trim()
-  .refine((s) => s === '' || COLOR_PATTERN.test(s), { message: MSG.colorInvalid }).transform((s) => s.toLowerCase());
+export const optionalColorSchema = z
+  .string({ error: MSG.colorInvalid })
+  .trim()
+  .refine((s) => s === '' || COLOR_PATTERN.test(s), { message: MSG.colorInvalid })
+  .transform((s) => s.toLowerCase());
 
 /**
  * An address a visitor may follow: http(s) or a path on this site (`/...`, not `//host`). Anything
@@ -32,14 +39,20 @@ export const optionalColorSchema = z.string({ error: MSG.colorInvalid }).trim()
  * (common/safePath.ts, the one check).
  */
 const link = (requiredMessage?: string) => {
-  const base = z.string({ error: requiredMessage ?? MSG.siteLinkInvalid }).trim().max(2000, '地址不能超过 2000 个字符');
+  const base = z
+    .string({ error: requiredMessage ?? MSG.siteLinkInvalid })
+    .trim()
+    .max(2000, '地址不能超过 2000 个字符');
   const withRequired = requiredMessage ? base.min(1, requiredMessage) : base;
   return withRequired.refine((s) => s === '' || isSiteLink(s), { message: MSG.siteLinkInvalid });
 };
 
 /** A sub menu entry: title and address (depth 2 ends here: a sub entry has no children). */
 export const subMenuItemSchema = z.strictObject({
-  id: z.string().regex(/^[\w-]{1,40}$/, MSG.invalidInput).optional(),
+  id: z
+    .string()
+    .regex(/^[\w-]{1,40}$/, MSG.invalidInput)
+    .optional(),
   title: plainText(MENU_TITLE_MAX, MSG.menuTitleRequired),
   url: link(MSG.menuUrlRequired),
 });
@@ -48,14 +61,19 @@ export const subMenuItemSchema = z.strictObject({
  * A header menu entry: title, address and optional sub menu. An entry with a sub menu may leave its
  * own address empty (it then only opens the sub menu); one without must have an address.
  */
-export const menuItemSchema = z.strictObject({
-  id: z.string().regex(/^[\w-]{1,40}$/, MSG.invalidInput).optional(),
-  title: plainText(MENU_TITLE_MAX, MSG.menuTitleRequired),
-  url: link().default(''),
-  children: z.array(subMenuItemSchema, { error: MSG.invalidInput }).max(SUB_MENU_MAX_ITEMS, MSG.subMenuTooMany).optional(),
-}).superRefine((item, ctx) => {
-  if (!item.url && !item.children?.length) ctx.addIssue({ code: 'custom', path: ['url'], message: MSG.menuUrlRequired });
-});
+export const menuItemSchema = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[\w-]{1,40}$/, MSG.invalidInput)
+      .optional(),
+    title: plainText(MENU_TITLE_MAX, MSG.menuTitleRequired),
+    url: link().default(''),
+    children: z.array(subMenuItemSchema, { error: MSG.invalidInput }).max(SUB_MENU_MAX_ITEMS, MSG.subMenuTooMany).optional(),
+  })
+  .superRefine((item, ctx) => {
+    if (!item.url && !item.children?.length) ctx.addIssue({ code: 'custom', path: ['url'], message: MSG.menuUrlRequired });
+  });
 
 export type SubMenuItem = z.infer<typeof subMenuItemSchema>;
 export type MenuItem = z.infer<typeof menuItemSchema>;
@@ -68,10 +86,12 @@ export const headerConfigSchema = z.strictObject({
   menu: z.array(menuItemSchema, { error: MSG.invalidInput }).max(MENU_MAX_ITEMS, MSG.menuTooMany).default([]),
   /** sub menus open as dropdowns; off shows the top-level entries only (decision 51) */
   headerSubMenu: z.boolean({ error: MSG.invalidInput }).default(true),
-  style: z.strictObject({
-    transparentMenu: z.boolean({ error: MSG.invalidInput }).default(false),
-    transparentMenuFontColor: optionalColorSchema.default(''),
-  }).default({ transparentMenu: false, transparentMenuFontColor: '' }),
+  style: z
+    .strictObject({
+      transparentMenu: z.boolean({ error: MSG.invalidInput }).default(false),
+      transparentMenuFontColor: optionalColorSchema.default(''),
+    })
+    .default({ transparentMenu: false, transparentMenuFontColor: '' }),
   theme: z.enum(HEADER_THEMES, { error: MSG.headerThemeInvalid }).default('light'),
   /** a stylesheet of the site's own, loaded after ours (decision 51) */
   specificThemeUrl: link().default(''),
@@ -92,7 +112,10 @@ export type FooterMedia = z.infer<typeof footerMediaSchema>;
 export { FOOTER_MEDIA_KEYS, type FooterMediaKey } from './constants.js';
 
 export const friendLinkSchema = z.strictObject({
-  id: z.string().regex(/^[\w-]{1,40}$/, MSG.invalidInput).optional(),
+  id: z
+    .string()
+    .regex(/^[\w-]{1,40}$/, MSG.invalidInput)
+    .optional(),
   title: plainText(30, MSG.friendLinkTitleRequired),
   url: link(MSG.friendLinkUrlRequired),
 });

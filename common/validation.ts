@@ -9,23 +9,11 @@ export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
 export const SIX_DIGITS = /^\d{6}$/;
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const phoneSchema = z
-  .string({ error: MSG.phoneRequired })
-  .trim()
-  .min(1, MSG.phoneRequired)
-  .regex(MAINLAND_MOBILE, MSG.phoneInvalid);
+export const phoneSchema = z.string({ error: MSG.phoneRequired }).trim().min(1, MSG.phoneRequired).regex(MAINLAND_MOBILE, MSG.phoneInvalid);
 
-export const smsCodeSchema = z
-  .string({ error: MSG.smsCodeRequired })
-  .trim()
-  .min(1, MSG.smsCodeRequired)
-  .regex(SIX_DIGITS, MSG.codeInvalid);
+export const smsCodeSchema = z.string({ error: MSG.smsCodeRequired }).trim().min(1, MSG.smsCodeRequired).regex(SIX_DIGITS, MSG.codeInvalid);
 
-export const emailSchema = z
-  .string({ error: MSG.emailRequired })
-  .trim()
-  .min(1, MSG.emailRequired)
-  .regex(EMAIL, MSG.emailInvalid);
+export const emailSchema = z.string({ error: MSG.emailRequired }).trim().min(1, MSG.emailRequired).regex(EMAIL, MSG.emailInvalid);
 
 /** Country code of the SMS calls: only mainland China ('86' or '+86') is served. */
 export const countryCodeSchema = z

@@ -6,11 +6,22 @@ import { isLoginOnly, loginOnlyModuleIds, moduleVisibility, visibleHomeConfig } 
 
 const mod = (id: string, extra: Record<string, unknown> = {}) => ({ id, type: 'notice', alias: id, span: 1, ...extra }) as never;
 const flex = (id: string, nested: unknown[], extra: Record<string, unknown> = {}) =>
-  ({ id, type: 'flex', alias: id, span: 5, components: [{ id: 's1', modules: nested }, { id: 's2', modules: [] }], ...extra }) as never;
+  ({
+    id,
+    type: 'flex',
+    alias: id,
+    span: 5,
+    components: [
+      { id: 's1', modules: nested },
+      { id: 's2', modules: [] },
+    ],
+    ...extra,
+  }) as never;
 
 const config = (): HomeConfig => [
   {
-    page: 'home', style: 'fullScreen',
+    page: 'home',
+    style: 'fullScreen',
     template: [
       mod('open', { groupId: 'group-a' }),
       mod('secret', { loginOnly: true, groupId: 'group-b' }),

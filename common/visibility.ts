@@ -11,7 +11,7 @@ type AnyModule = { id?: unknown; loginOnly?: unknown; components?: unknown };
 /** The modules nested in a container's slots (`components[].modules`, spec 1 §3 'flex'); [] for others. */
 function nestedOf(m: AnyModule): AnyModule[] {
   if (!Array.isArray(m.components)) return [];
-  return (m.components as Array<{ modules?: unknown }>).flatMap((s) => (s && Array.isArray(s.modules) ? s.modules as AnyModule[] : []));
+  return (m.components as Array<{ modules?: unknown }>).flatMap((s) => (s && Array.isArray(s.modules) ? (s.modules as AnyModule[]) : []));
 }
 
 /** Whether the module itself is marked 仅登录可见 (`loginOnly: true`). */
@@ -33,7 +33,7 @@ export function loginOnlyModuleIds(cfg: HomeConfig): Set<string> {
       visit(nestedOf(m), hidden);
     }
   };
-  for (const entry of Array.isArray(cfg) ? cfg : []) visit((entry?.template ?? []), false);
+  for (const entry of Array.isArray(cfg) ? cfg : []) visit(entry?.template ?? [], false);
   return ids;
 }
 
@@ -47,11 +47,14 @@ export function moduleVisibility(cfg: HomeConfig, moduleId: string): 'public' | 
     for (const m of list) {
       if (found || !m || typeof m !== 'object') continue;
       const hidden = inherited || isLoginOnly(m);
-      if (m.id === moduleId) { found = hidden ? 'loginOnly' : 'public'; return; }
+      if (m.id === moduleId) {
+        found = hidden ? 'loginOnly' : 'public';
+        return;
+      }
       visit(nestedOf(m), hidden);
     }
   };
-  for (const entry of Array.isArray(cfg) ? cfg : []) visit((entry?.template ?? []), false);
+  for (const entry of Array.isArray(cfg) ? cfg : []) visit(entry?.template ?? [], false);
   return found;
 }
 
@@ -61,9 +64,9 @@ function withoutHiddenNested(m: ModuleConfig): ModuleConfig {
   const slots = (m as AnyModule).components as Array<{ modules?: unknown }>;
   return {
     ...m,
-    components: slots.map((s) => (s && Array.isArray(s.modules)
-      ? { ...s, modules: (s.modules as ModuleConfig[]).filter((n) => !isLoginOnly(n)).map(withoutHiddenNested) }
-      : s)),
+    components: slots.map((s) =>
+      s && Array.isArray(s.modules) ? { ...s, modules: (s.modules as ModuleConfig[]).filter((n) => !isLoginOnly(n)).map(withoutHiddenNested) } : s,
+    ),
   };
 }
 

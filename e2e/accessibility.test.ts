@@ -12,18 +12,30 @@ import { useE2e } from './support';
 const e2e = useE2e({ page: false });
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-interface Violation { id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; html: string }> }
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; html: string }>;
+}
 
 /** Runs axe on the page; returns its serious and critical violations, one readable line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
+  const violations = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } }).axe;
     const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return r.violations;
-  }) as Violation[];
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 80)}`).join(' | ')}`);
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 80)}`)
+          .join(' | ')}`,
+    );
 }
 
 describe('accessibility of the visitor pages', () => {
@@ -52,7 +64,7 @@ describe('accessibility of the visitor pages', () => {
       for (const v of await seriousViolations(page)) problems.push(`${name} ${path}: ${v}`);
       const h1 = await page.locator('h1').count();
       if (h1 !== 1) problems.push(`${name} ${path}: ${h1} h1 elements`);
-      if (await page.locator('main, [role="main"]').count() < 1) problems.push(`${name} ${path}: no main landmark`);
+      if ((await page.locator('main, [role="main"]').count()) < 1) problems.push(`${name} ${path}: no main landmark`);
       await page.screenshot({ path: `test-artifacts/a11y-${name}.png` });
     }
     await ctx.close();

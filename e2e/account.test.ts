@@ -18,7 +18,8 @@ const e2e = useE2e({
     // two more released sites besides the demo one, as topics to pick
     const db = new Database(path.join(server.dataDir, 'atrium.db'));
     const now = new Date().toISOString();
-    const ins = db.prepare(`insert into applications (name, host, topic_id, logo, status, home_config, header_config, footer_config, theme_config, created_by, created_at, updated_at)
+    const ins =
+      db.prepare(`insert into applications (name, host, topic_id, logo, status, home_config, header_config, footer_config, theme_config, created_by, created_at, updated_at)
       values (?, ?, null, null, 'released', '[]', '{}', '{}', '{}', null, ?, ?)`);
     ins.run('科技资讯站', 'news.example.cn', now, now);
     ins.run('学者门户站', 'scholars.example.cn', now, now);
@@ -28,8 +29,15 @@ const e2e = useE2e({
 
 function lastMailCode(to: string): string {
   const file = path.join(e2e.server.dataDir, 'outbox', 'mail.jsonl');
-  const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; text: string });
-  const m = lines.filter((l) => l.to === to).at(-1)?.text.match(/\b(\d{6})\b/);
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { to: string; text: string });
+  const m = lines
+    .filter((l) => l.to === to)
+    .at(-1)
+    ?.text.match(/\b(\d{6})\b/);
   if (!m) throw new Error(`no mail to ${to}`);
   return m[1];
 }
@@ -37,7 +45,11 @@ function lastMailCode(to: string): string {
 describe('account settings and topic links', () => {
   it('sends a signed-out visitor to sign in, and back to /settings/account', async () => {
     const { page, server, base } = e2e;
-    await signInConsole(page, server, PHONE, { url: `${base}/settings/account`, login: /\/console\/login\?redirect=%2Fsettings%2Faccount/, then: /\/settings\/account$/ });
+    await signInConsole(page, server, PHONE, {
+      url: `${base}/settings/account`,
+      login: /\/console\/login\?redirect=%2Fsettings%2Faccount/,
+      then: /\/settings\/account$/,
+    });
     await page.getByRole('heading', { name: '账号设置' }).waitFor();
     await page.getByTestId('bind-mobile').getByText('139****9000').waitFor();
     // a bound login offers 更换, an unbound one 绑定
@@ -116,11 +128,11 @@ describe('account settings and topic links', () => {
     await page.mouse.down();
     for (let i = 1; i <= 10; i++) await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2 + ((to!.y - from!.y - 6) * i) / 10);
     await page.mouse.up();
-    await expect.poll(async () => (await mine.allInnerTexts()).map((t) => t.includes('科技资讯站') ? 'A' : 'B')).toEqual(['A', 'B']);
+    await expect.poll(async () => (await mine.allInnerTexts()).map((t) => (t.includes('科技资讯站') ? 'A' : 'B'))).toEqual(['A', 'B']);
     await page.screenshot({ path: path.join(artifacts, 'e2e-topic-manager.png') });
 
     // keyboard too: space picks the second up, arrow up moves it, space drops it; then back again
-    const order = async () => (await mine.allInnerTexts()).map((t) => t.includes('科技资讯站') ? 'A' : 'B');
+    const order = async () => (await mine.allInnerTexts()).map((t) => (t.includes('科技资讯站') ? 'A' : 'B'));
     const moveSecondUp = async () => {
       await mine.nth(1).locator('.atr-topic-handle').focus();
       // dnd-kit's keyboard sensor takes each step on its own frame: give it one between the keys

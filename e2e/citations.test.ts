@@ -24,7 +24,7 @@ const e2e = useE2e({
 /** The first article the search finds for `q` (id and title). */
 async function findArticle(page: Page, site: string, q: string): Promise<{ id: number; title: string }> {
   const res = await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent(q)}&type=article`);
-  const body = await res.json() as { content: Array<{ id: number; title: string }> };
+  const body = (await res.json()) as { content: Array<{ id: number; title: string }> };
   expect(body.content.length, q).toBeGreaterThan(0);
   return body.content[0];
 }
@@ -40,7 +40,7 @@ async function openDetail(page: Page, site: string, article: { id: number; title
  * JavaScript it stays open after a download) and follows the link `label`.
  */
 async function choose(page: Page, label: string, summary: string | RegExp = '导出引用'): Promise<void> {
-  if (await page.locator('details.atr-cite[open]').count() === 0) await page.locator('summary', { hasText: summary }).click();
+  if ((await page.locator('details.atr-cite[open]').count()) === 0) await page.locator('summary', { hasText: summary }).click();
   await page.locator('details[open]').getByRole('link', { name: label }).click();
 }
 
@@ -51,14 +51,19 @@ async function pageShown(page: Page, n: number): Promise<void> {
 }
 
 /** A result of the explore page as shown: its id (from its link) and title. */
-interface Shown { id: number; title: string }
+interface Shown {
+  id: number;
+  title: string;
+}
 
 /** The results the explore page shows, in order. */
 async function shownResults(page: Page): Promise<Shown[]> {
-  return page.locator('.atr-result__title').evaluateAll((links) => links.map((a) => ({
-    id: Number(/\/(\d+)$/.exec(a.getAttribute('href') ?? '')?.[1]),
-    title: a.textContent ?? '',
-  })));
+  return page.locator('.atr-result__title').evaluateAll((links) =>
+    links.map((a) => ({
+      id: Number(/\/(\d+)$/.exec(a.getAttribute('href') ?? '')?.[1]),
+      title: a.textContent ?? '',
+    })),
+  );
 }
 
 /** The `@type{key,` lines and `title = {…}` values of a BibTeX file, in order. */
@@ -86,14 +91,14 @@ describe('a visitor exports a citation from a detail page', () => {
 
     const [bib] = await Promise.all([page.waitForEvent('download'), choose(page, 'BibTeX（.bib）')]);
     expect(bib.suggestedFilename()).toBe(`${article.title}.bib`);
-    const bibText = fs.readFileSync((await bib.path()), 'utf8');
+    const bibText = fs.readFileSync(await bib.path(), 'utf8');
     expect(bibText).toContain(`@article{atrium${article.id},`);
     expect(bibText).toContain(`title = {${article.title}}`);
     await page.getByText(`已下载 ${article.title}.bib`).waitFor();
 
     const [ris] = await Promise.all([page.waitForEvent('download'), choose(page, 'RIS（.ris）')]);
     expect(ris.suggestedFilename()).toBe(`${article.title}.ris`);
-    const risText = fs.readFileSync((await ris.path()), 'utf8');
+    const risText = fs.readFileSync(await ris.path(), 'utf8');
     expect(risText).toMatch(/^TY {2}- JOUR$/m);
     expect(risText).toContain(`TI  - ${article.title}\n`);
 
@@ -105,7 +110,11 @@ describe('a visitor exports a citation from a detail page', () => {
     await dialog.getByRole('button', { name: '复制' }).click();
     await page.getByText('已复制到剪贴板').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`[1] ${article.title}[J].`);
-    await dialog.getByRole('button', { name: 'Close' }).or(dialog.getByRole('button', { name: '关闭' })).first().click();
+    await dialog
+      .getByRole('button', { name: 'Close' })
+      .or(dialog.getByRole('button', { name: '关闭' }))
+      .first()
+      .click();
     await dialog.waitFor({ state: 'hidden' });
   });
 
@@ -120,8 +129,15 @@ describe('a visitor exports a citation from a detail page', () => {
     await text.waitFor();
     await expect(text.textContent()).resolves.toBe('[1] 陈若溪, 林知远, 何嘉木. 面向中文科技文献的知识图谱自动构建方法[J]. 智能系统与知识计算, 2026.');
     // the menu closed and the dialog's opening animation over before the picture
-    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached' }).catch(() => {});
-    await expect.poll(() => page.locator('.ant-modal [class*="-enter"], .ant-modal [class*="-appear"], .ant-modal[class*="-enter"], .ant-modal[class*="-appear"]').count()).toBe(0);
+    await page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
+    await expect
+      .poll(() =>
+        page.locator('.ant-modal [class*="-enter"], .ant-modal [class*="-appear"], .ant-modal[class*="-enter"], .ant-modal[class*="-appear"]').count(),
+      )
+      .toBe(0);
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(artifacts, 'e2e-citation.png') });
     expect(e2e.pageErrors).toEqual([]);
@@ -147,14 +163,17 @@ describe('a visitor exports ticked results from the explore page (decision 282)'
 
     const [bib] = await Promise.all([page.waitForEvent('download'), choose(page, 'BibTeX（.bib）', '导出所选（2）')]);
     expect(bib.suggestedFilename()).toBe('参考文献（2 条）.bib');
-    const { keys, titles } = bibEntries(fs.readFileSync((await bib.path()), 'utf8'));
+    const { keys, titles } = bibEntries(fs.readFileSync(await bib.path(), 'utf8'));
     expect(keys).toEqual([`atrium${a.id}`, `atrium${c.id}`]);
     expect(titles).toEqual([a.title, c.title]);
     await page.getByText('已下载 参考文献（2 条）.bib').waitFor();
 
     // the screenshots of the brief: two results ticked, on a desktop and on a phone
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.locator('.ant-message-notice').waitFor({ state: 'detached' }).catch(() => {});
+    await page
+      .locator('.ant-message-notice')
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
     await page.screenshot({ path: path.join(artifacts, 'e2e-citation-picks-desktop.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('.atr-picks-bar').scrollIntoViewIfNeeded();
@@ -192,12 +211,19 @@ describe('a visitor exports ticked results from the explore page (decision 282)'
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain(first[1].title);
     expect(lines[1]).toContain(second[0].title);
-    await dialog.getByRole('button', { name: 'Close' }).or(dialog.getByRole('button', { name: '关闭' })).first().click();
+    await dialog
+      .getByRole('button', { name: 'Close' })
+      .or(dialog.getByRole('button', { name: '关闭' }))
+      .first()
+      .click();
     await dialog.waitFor({ state: 'hidden' });
 
     // 全选本页 ticks the page (the box of the bar is then checked); 清除 drops every tick
     await page.getByRole('checkbox', { name: '全选本页' }).check();
-    await page.getByRole('status').getByText(`已选 ${first.length + 1} 条`).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(`已选 ${first.length + 1} 条`)
+      .waitFor();
     await page.getByRole('checkbox', { name: '全选本页' }).uncheck();
     await page.getByRole('status').getByText('已选 1 条').waitFor();
     await page.getByRole('button', { name: '清除' }).click();
@@ -237,7 +263,7 @@ describe('a visitor exports ticked results from the explore page (decision 282)'
 
     const [bib] = await Promise.all([page.waitForEvent('download'), choose(page, 'BibTeX（.bib）', '导出本页')]);
     expect(bib.suggestedFilename()).toBe('参考文献（10 条）.bib');
-    const { keys } = bibEntries(fs.readFileSync((await bib.path()), 'utf8'));
+    const { keys } = bibEntries(fs.readFileSync(await bib.path(), 'utf8'));
     expect(keys).toEqual(results.map((r) => `atrium${r.id}`));
 
     // GB/T 7714 opens as text in the page (disposition=inline): ten numbered references

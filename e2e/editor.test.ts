@@ -22,7 +22,9 @@ async function shot(name: string) {
 
 /** The module types in the editor's order, and their spans. */
 async function editorLayout(): Promise<Array<[string, number]>> {
-  return e2e.page.locator('.atr-grid [data-module-id]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-module-type')!, Number(e.getAttribute('data-span'))] as [string, number]));
+  return e2e.page
+    .locator('.atr-grid [data-module-id]')
+    .evaluateAll((els) => els.map((e) => [e.getAttribute('data-module-type')!, Number(e.getAttribute('data-span'))] as [string, number]));
 }
 
 /** The visitor page's panels in order with their rendered width in px (the 1210 px container). */
@@ -30,7 +32,9 @@ async function visitorLayout(): Promise<Array<[string, number]>> {
   const v = await e2e.newPage();
   await v.goto(`${e2e.server.url}/`);
   await v.locator('.atr-grid [data-module-id]').first().waitFor({ timeout: 90_000 });
-  const out = await v.locator('.atr-grid [data-module-id]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-module-type')!, Math.round(e.getBoundingClientRect().width)] as [string, number]));
+  const out = await v
+    .locator('.atr-grid [data-module-id]')
+    .evaluateAll((els) => els.map((e) => [e.getAttribute('data-module-type')!, Math.round(e.getBoundingClientRect().width)] as [string, number]));
   await v.close();
   return out;
 }
@@ -49,7 +53,11 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
   it('signs in and opens the editor of a new application', async () => {
     const { page, server } = e2e;
     await signInConsole(page, server, PHONE);
-    appId = await createApplication(page, server.url, { name: '编辑器门户', host: `127.0.0.1:${server.port}`, topicId: await topicId(page, server.url, '综合资源') });
+    appId = await createApplication(page, server.url, {
+      name: '编辑器门户',
+      host: `127.0.0.1:${server.port}`,
+      topicId: await topicId(page, server.url, '综合资源'),
+    });
     await releaseAll(page, server.url); // visitors see released sites only (decision #138)
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     await page.getByText('首页还没有模块').waitFor();
@@ -64,10 +72,21 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
       await page.getByRole('menuitem', { name: label, exact: true }).click();
       await page.locator('.ant-drawer').getByRole('button', { name: '添加模块' }).click();
       await saved('首页配置保存成功');
-      await page.locator('.ant-drawer-open').waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('.ant-drawer-open')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
     }
-    expect(await editorLayout()).toEqual([['notice', 1], ['news', 3], ['scholar', 4]]);
-    expect(await visitorLayout()).toEqual([['notice', px(1 / 3)], ['news', px(2 / 3)], ['scholar', px(3 / 4)]]);
+    expect(await editorLayout()).toEqual([
+      ['notice', 1],
+      ['news', 3],
+      ['scholar', 4],
+    ]);
+    expect(await visitorLayout()).toEqual([
+      ['notice', px(1 / 3)],
+      ['news', px(2 / 3)],
+      ['scholar', px(3 / 4)],
+    ]);
     await page.locator('[data-module-type="scholar"]').getByText('暂无数据').waitFor({ state: 'detached' });
     await shot('1-three-panels');
   });
@@ -128,13 +147,25 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     await shot('4-resizing');
     await page.mouse.up();
     await saved('宽度已保存');
-    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 2]]);
-    expect(await visitorLayout()).toEqual([['news', px(2 / 3)], ['scholar', px(3 / 4)], ['notice', px(1 / 2)]]);
+    expect(await editorLayout()).toEqual([
+      ['news', 3],
+      ['scholar', 4],
+      ['notice', 2],
+    ]);
+    expect(await visitorLayout()).toEqual([
+      ['news', px(2 / 3)],
+      ['scholar', px(3 / 4)],
+      ['notice', px(1 / 2)],
+    ]);
     // and by keyboard: the edge is a slider
     await edge.focus();
     await page.keyboard.press('ArrowRight');
     await saved('宽度已保存');
-    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 3]]);
+    expect(await editorLayout()).toEqual([
+      ['news', 3],
+      ['scholar', 4],
+      ['notice', 3],
+    ]);
     await shot('5-widened');
   });
 
@@ -143,27 +174,65 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     await page.locator('.atr-editor__title').click();
     await page.keyboard.press('Control+z');
     await saved('已撤销');
-    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 2]]);
-    expect(await visitorLayout()).toEqual([['news', px(2 / 3)], ['scholar', px(3 / 4)], ['notice', px(1 / 2)]]);
+    expect(await editorLayout()).toEqual([
+      ['news', 3],
+      ['scholar', 4],
+      ['notice', 2],
+    ]);
+    expect(await visitorLayout()).toEqual([
+      ['news', px(2 / 3)],
+      ['scholar', px(3 / 4)],
+      ['notice', px(1 / 2)],
+    ]);
     await page.keyboard.press('Control+z');
     await saved('已撤销');
-    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 1]]);
+    expect(await editorLayout()).toEqual([
+      ['news', 3],
+      ['scholar', 4],
+      ['notice', 1],
+    ]);
     await page.keyboard.press('Control+Shift+z');
     await saved('已重做');
-    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 2]]);
+    expect(await editorLayout()).toEqual([
+      ['news', 3],
+      ['scholar', 4],
+      ['notice', 2],
+    ]);
     // a refused save: the message shows and the screen stays as it was
     const url = `${server.url}/api/v1/applications/${appId}/home-config`;
-    await page.route(url, (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'conflict', message: '首页配置已被他人修改，请刷新后重试' } }) }));
+    await page.route(url, (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'conflict', message: '首页配置已被他人修改，请刷新后重试' } }),
+      }),
+    );
     await page.keyboard.press('Control+z');
     await page.locator('.ant-message').getByText('首页配置已被他人修改，请刷新后重试').waitFor();
     await page.unroute(url);
-    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 2]]);
-    expect(await visitorLayout()).toEqual([['news', px(2 / 3)], ['scholar', px(3 / 4)], ['notice', px(1 / 2)]]);
+    expect(await editorLayout()).toEqual([
+      ['news', 3],
+      ['scholar', 4],
+      ['notice', 2],
+    ]);
+    expect(await visitorLayout()).toEqual([
+      ['news', px(2 / 3)],
+      ['scholar', px(3 / 4)],
+      ['notice', px(1 / 2)],
+    ]);
     // the reloaded editor shows what was saved; its history starts afresh
     await page.reload();
     await page.locator('[data-module-type="notice"]').waitFor();
-    expect(await editorLayout()).toEqual([['news', 3], ['scholar', 4], ['notice', 2]]);
-    expect(await visitorLayout()).toEqual([['news', px(2 / 3)], ['scholar', px(3 / 4)], ['notice', px(1 / 2)]]);
+    expect(await editorLayout()).toEqual([
+      ['news', 3],
+      ['scholar', 4],
+      ['notice', 2],
+    ]);
+    expect(await visitorLayout()).toEqual([
+      ['news', px(2 / 3)],
+      ['scholar', px(3 / 4)],
+      ['notice', px(1 / 2)],
+    ]);
     await expect(page.getByRole('button', { name: '撤销' }).isDisabled()).resolves.toBe(true);
     await shot('6-after-undo-redo');
   });
@@ -188,8 +257,16 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click();
     await page.getByText('已恢复到所选版本').waitFor();
     await page.locator('.ant-modal').waitFor({ state: 'hidden' });
-    expect(await editorLayout()).toEqual([['notice', 1], ['news', 3], ['scholar', 4]]);
-    expect(await visitorLayout()).toEqual([['notice', px(1 / 3)], ['news', px(2 / 3)], ['scholar', px(3 / 4)]]);
+    expect(await editorLayout()).toEqual([
+      ['notice', 1],
+      ['news', 3],
+      ['scholar', 4],
+    ]);
+    expect(await visitorLayout()).toEqual([
+      ['notice', px(1 / 3)],
+      ['news', px(2 / 3)],
+      ['scholar', px(3 / 4)],
+    ]);
     const v = await e2e.newPage();
     await v.goto(`${server.url}/`);
     await v.locator('[data-module-type="scholar"]').waitFor();
@@ -197,7 +274,10 @@ describe('a manager edits the home page with drag, resize, undo and revisions', 
     await v.close();
     // the restore is itself a revision, and can be undone
     await page.getByRole('button', { name: '历史版本' }).click();
-    await drawer.getByText(/^恢复到 .* 的版本$/).first().waitFor();
+    await drawer
+      .getByText(/^恢复到 .* 的版本$/)
+      .first()
+      .waitFor();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: '撤销' }).isEnabled()).resolves.toBe(true);
   });

@@ -22,7 +22,7 @@ describe('a visitor explores the site', () => {
   it('searches a 5-character and a 2-character substring of a real title and finds it', async () => {
     const { page, base: site } = e2e;
     const res = await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent('控制器设计')}`);
-    const body = await res.json() as { content: Array<{ title: string }> };
+    const body = (await res.json()) as { content: Array<{ title: string }> };
     const title = body.content[0].title; // a real CSL title holding 控制器设计
     expect(title).toContain('控制器设计');
     await page.goto(`${site}/microapp/explore`);
@@ -42,12 +42,15 @@ describe('a visitor explores the site', () => {
     let pair = '';
     let pairTotal = 0;
     // the page searches within the site's topic: count the same way
-    const appId = (await (await page.request.get(`${site}/api/v1/applications/config?host=localhost`)).json() as { applicationId: number }).applicationId;
+    const appId = ((await (await page.request.get(`${site}/api/v1/applications/config?host=localhost`)).json()) as { applicationId: number }).applicationId;
     for (let i = 0; i + 2 <= chars.length && !pair; i++) {
       const p = chars.slice(i, i + 2).join('');
       if (/\s/.test(p)) continue;
-      const r = await (await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent(p)}&applicationId=${appId}`)).json() as { totalElements: number };
-      if (r.totalElements <= 10) { pair = p; pairTotal = r.totalElements; }
+      const r = (await (await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent(p)}&applicationId=${appId}`)).json()) as { totalElements: number };
+      if (r.totalElements <= 10) {
+        pair = p;
+        pairTotal = r.totalElements;
+      }
     }
     expect(pair).not.toBe('');
     await box.fill(pair);
@@ -123,7 +126,7 @@ describe('a visitor explores the site', () => {
   it('opens a scholar profile with the institution card, and lists a type on the more page', async () => {
     const { page, base: site } = e2e;
     const res = await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent('Zhang')}&type=scholar`);
-    const scholar = (await res.json() as { content: Array<{ id: number; title: string; institution: string }> }).content[0];
+    const scholar = ((await res.json()) as { content: Array<{ id: number; title: string; institution: string }> }).content[0];
     await page.goto(`${site}/microapp/profile/${scholar.id}`);
     await page.getByRole('heading', { name: scholar.title }).waitFor();
     await page.getByText('所在机构').waitFor();
@@ -133,7 +136,10 @@ describe('a visitor explores the site', () => {
     await page.goto(`${site}/top-resources?title=${encodeURIComponent('中文论文')}&dataType=article`);
     await page.getByRole('heading', { name: '中文论文' }).waitFor();
     await page.locator('.atr-result').first().waitFor();
-    await page.getByText(/共 [\d,]+ 条/).first().waitFor();
+    await page
+      .getByText(/共 [\d,]+ 条/)
+      .first()
+      .waitFor();
   });
 
   it('shows the not-found message for an unknown resource and no page errors anywhere', async () => {

@@ -24,21 +24,107 @@ const csrankings = path.join(sharedData, 'csrankings-scholars', 'csrankings-z.cs
 
 const LINES = [
   // an institution the CSRankings scholars name, dated so that the demo's institution panel lists it first
-  { type: 'institution', key: 'inst-pku', title: 'Peking University', date: '2026-06-01', fields: { logo: null, institution: 'Peking University', location: '北京市', institution_type: '高等院校', scholars: 0, fruits: 0 } },
-  { type: 'tool', key: 'tool-dues', title: '党费计算器', date: '2026-05-01', fields: { description: '按月收入计算应缴党费', cover: null, link: 'https://tools.example.cn/tools/party-dues' } },
-  { type: 'tool', key: 'tool-translate', title: '文献翻译', date: '2026-04-01', fields: { description: '中英文献在线翻译', cover: null, link: 'https://translate.example.com/' } },
-  { type: 'job', key: 'job-1', title: '数据馆员（知识服务方向）', date: '2026-05-10', fields: {
-    work_address: '武汉', update_time: '2026-05-10', salary: '15-25K', work_experience: '3年以上', work_time: '全职', edu_cation: '硕士',
-    institution: { name: '东湖科技图书馆', logo: null, subjects: ['图书情报', '数据科学', '第三个学科'] } } },
-  { type: 'job', key: 'job-2', title: '科研助理（材料方向）', date: '2026-05-08', fields: { work_address: '北京', salary: '10-15K', edu_cation: '本科', institution: { name: '北辰材料研究所', subjects: ['材料科学'] } } },
-  { type: 'bulletin', key: 'bul-1', title: '本周科技快报：量子通信新进展', date: '2026-05-12', fields: { bulletinType: '快报', group: '第18期', update_time: '2026-05-12', summary: '本期关注量子通信与新型储能。' } },
-  { type: 'bulletin', key: 'bul-2', title: '芯片产业研究报告（2026 上半年）', date: '2026-05-02', fields: { bulletinType: '研究报告', group: '产业研究', update_time: '2026-05-02' } },
-  { type: 'bulletin', key: 'bul-3', title: '快讯：国家科学数据中心开放新数据集', date: '2026-04-28', fields: { bulletinType: '快讯', update_time: '2026-04-28' } },
-  { type: 'wechat_article', key: 'wx-1', title: '开放科学周：十个数据集推荐', date: '2026-05-11', fields: { wechatId: WECHAT_ID, groupId: 'g1', groupName: '资源推荐', articleTime: '2026-05-11 09:30:00', thumb_media_url: null, url: 'https://mp.weixin.qq.com/s/example-1', digest: '十个值得关注的开放数据集。' } },
-  { type: 'wechat_article', key: 'wx-2', title: '图书馆开放日活动回顾', date: '2026-05-09', fields: { wechatId: WECHAT_ID, groupId: 'g2', groupName: '活动', articleTime: '2026-05-09 18:00:00', url: 'https://mp.weixin.qq.com/s/example-2', digest: '回顾本次开放日。' } },
-  { type: 'wechat_article', key: 'wx-3', title: '新到期刊目录（五月）', date: '2026-05-06', fields: { wechatId: WECHAT_ID, groupId: 'g1', groupName: '资源推荐', articleTime: '2026-05-06 08:00:00' } },
+  {
+    type: 'institution',
+    key: 'inst-pku',
+    title: 'Peking University',
+    date: '2026-06-01',
+    fields: { logo: null, institution: 'Peking University', location: '北京市', institution_type: '高等院校', scholars: 0, fruits: 0 },
+  },
+  {
+    type: 'tool',
+    key: 'tool-dues',
+    title: '党费计算器',
+    date: '2026-05-01',
+    fields: { description: '按月收入计算应缴党费', cover: null, link: 'https://tools.example.cn/tools/party-dues' },
+  },
+  {
+    type: 'tool',
+    key: 'tool-translate',
+    title: '文献翻译',
+    date: '2026-04-01',
+    fields: { description: '中英文献在线翻译', cover: null, link: 'https://translate.example.com/' },
+  },
+  {
+    type: 'job',
+    key: 'job-1',
+    title: '数据馆员（知识服务方向）',
+    date: '2026-05-10',
+    fields: {
+      work_address: '武汉',
+      update_time: '2026-05-10',
+      salary: '15-25K',
+      work_experience: '3年以上',
+      work_time: '全职',
+      edu_cation: '硕士',
+      institution: { name: '东湖科技图书馆', logo: null, subjects: ['图书情报', '数据科学', '第三个学科'] },
+    },
+  },
+  {
+    type: 'job',
+    key: 'job-2',
+    title: '科研助理（材料方向）',
+    date: '2026-05-08',
+    fields: { work_address: '北京', salary: '10-15K', edu_cation: '本科', institution: { name: '北辰材料研究所', subjects: ['材料科学'] } },
+  },
+  {
+    type: 'bulletin',
+    key: 'bul-1',
+    title: '本周科技快报：量子通信新进展',
+    date: '2026-05-12',
+    fields: { bulletinType: '快报', group: '第18期', update_time: '2026-05-12', summary: '本期关注量子通信与新型储能。' },
+  },
+  {
+    type: 'bulletin',
+    key: 'bul-2',
+    title: '芯片产业研究报告（2026 上半年）',
+    date: '2026-05-02',
+    fields: { bulletinType: '研究报告', group: '产业研究', update_time: '2026-05-02' },
+  },
+  {
+    type: 'bulletin',
+    key: 'bul-3',
+    title: '快讯：国家科学数据中心开放新数据集',
+    date: '2026-04-28',
+    fields: { bulletinType: '快讯', update_time: '2026-04-28' },
+  },
+  {
+    type: 'wechat_article',
+    key: 'wx-1',
+    title: '开放科学周：十个数据集推荐',
+    date: '2026-05-11',
+    fields: {
+      wechatId: WECHAT_ID,
+      groupId: 'g1',
+      groupName: '资源推荐',
+      articleTime: '2026-05-11 09:30:00',
+      thumb_media_url: null,
+      url: 'https://mp.weixin.qq.com/s/example-1',
+      digest: '十个值得关注的开放数据集。',
+    },
+  },
+  {
+    type: 'wechat_article',
+    key: 'wx-2',
+    title: '图书馆开放日活动回顾',
+    date: '2026-05-09',
+    fields: {
+      wechatId: WECHAT_ID,
+      groupId: 'g2',
+      groupName: '活动',
+      articleTime: '2026-05-09 18:00:00',
+      url: 'https://mp.weixin.qq.com/s/example-2',
+      digest: '回顾本次开放日。',
+    },
+  },
+  {
+    type: 'wechat_article',
+    key: 'wx-3',
+    title: '新到期刊目录（五月）',
+    date: '2026-05-06',
+    fields: { wechatId: WECHAT_ID, groupId: 'g1', groupName: '资源推荐', articleTime: '2026-05-06 08:00:00' },
+  },
 ];
-
 
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, `e2e-feeds-pages-${name}.png`), fullPage: true });
 
@@ -88,7 +174,11 @@ describe('feed pages and institution counts on the demo site', () => {
     const answer = await pageCall(visitor, 'POST', '/api/v1/resources/institution/fruit-scholar-count', { q: names.join('|') });
     expect(answer.status).toBe(200);
     const expected = answer.body.scholar_count.map((x: { count: number }) => `学者 ${x.count}`);
-    await expect.poll(async () => (await cards.locator('.atr-p-stat').filter({ hasText: '学者' }).allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim()), { timeout: 15_000 }).toEqual(expected);
+    await expect
+      .poll(async () => (await cards.locator('.atr-p-stat').filter({ hasText: '学者' }).allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim()), {
+        timeout: 15_000,
+      })
+      .toEqual(expected);
     // the demo scholars name these institutions; the count is what is stored, not the catalogue's figure
     expect(answer.body.scholar_count.some((x: { count: number }) => x.count > 0)).toBe(true);
     await panel.scrollIntoViewIfNeeded();
@@ -100,7 +190,10 @@ describe('feed pages and institution counts on the demo site', () => {
     const r = await pageCall(visitor, 'POST', '/api/v1/resources/institution/fruit-scholar-count', { q: 'Peking University' });
     const count = r.body.scholar_count[0].count as number;
     // csrankings-z.csv lists 18 rows of Peking University (a person's name variants are one scholar)
-    const rows = fs.readFileSync(csrankings, 'utf8').split('\n').filter((l) => l.split(',')[1] === 'Peking University').length;
+    const rows = fs
+      .readFileSync(csrankings, 'utf8')
+      .split('\n')
+      .filter((l) => l.split(',')[1] === 'Peking University').length;
     expect(count).toBeGreaterThan(10);
     expect(count).toBeLessThanOrEqual(rows);
     await expect.poll(async () => (await card.locator('.atr-p-stat').first().textContent())?.replace(/\s+/g, ' ').trim()).toBe(`学者 ${count}`);
@@ -160,7 +253,11 @@ describe('feed pages and institution counts on the demo site', () => {
     expect(await bul.locator('a.atr-p-more').getAttribute('href')).toBe('/microapp/bulletin');
     await visitor.goto(`${base}/microapp/bulletin`);
     await visitor.getByText('本周科技快报：量子通信新进展').waitFor();
-    expect(await visitor.locator('.atr-result__title').allTextContents()).toEqual(['本周科技快报：量子通信新进展', '芯片产业研究报告（2026 上半年）', '快讯：国家科学数据中心开放新数据集']);
+    expect(await visitor.locator('.atr-result__title').allTextContents()).toEqual([
+      '本周科技快报：量子通信新进展',
+      '芯片产业研究报告（2026 上半年）',
+      '快讯：国家科学数据中心开放新数据集',
+    ]);
     await shot(visitor, 'bulletins');
     await visitor.locator('.ant-segmented-item', { hasText: '研究报告' }).click();
     await visitor.waitForURL(/type=/);
@@ -173,12 +270,14 @@ describe('feed pages and institution counts on the demo site', () => {
     await shot(visitor, 'bulletin');
   });
 
-  it('the jobs pages ask a signed-out visitor to sign in first (the module\'s oauthBeforeRedirect), then show the jobs', async () => {
+  it("the jobs pages ask a signed-out visitor to sign in first (the module's oauthBeforeRedirect), then show the jobs", async () => {
     const { server, base } = e2e;
     await visitor.goto(base);
     const jobPanel = visitor.locator('[data-module-type="job"]');
     await jobPanel.getByText('数据馆员（知识服务方向）').waitFor();
-    expect(await jobPanel.locator('a', { hasText: '数据馆员（知识服务方向）' }).getAttribute('href')).toMatch(/^\/console\/login\?redirect=%2Fmicroapp%2Fjobs%2F\d+$/);
+    expect(await jobPanel.locator('a', { hasText: '数据馆员（知识服务方向）' }).getAttribute('href')).toMatch(
+      /^\/console\/login\?redirect=%2Fmicroapp%2Fjobs%2F\d+$/,
+    );
     expect(await jobPanel.locator('a.atr-p-more').getAttribute('href')).toBe('/console/login?redirect=%2Fmicroapp%2Fjobs');
     await visitor.goto(`${base}/microapp/jobs`);
     await visitor.waitForURL(/\/console\/login\?redirect=%2Fmicroapp%2Fjobs$/);
@@ -196,7 +295,8 @@ describe('feed pages and institution counts on the demo site', () => {
     await visitor.getByRole('link', { name: '数据馆员（知识服务方向）' }).click();
     await visitor.waitForURL(/\/microapp\/jobs\/\d+$/);
     await visitor.getByRole('heading', { name: '数据馆员（知识服务方向）' }).waitFor();
-    for (const t of ['武汉', '3年以上', '硕士', '全职', '东湖科技图书馆', '图书情报', '数据科学']) await visitor.getByText(t, { exact: true }).first().waitFor();
+    for (const t of ['武汉', '3年以上', '硕士', '全职', '东湖科技图书馆', '图书情报', '数据科学'])
+      await visitor.getByText(t, { exact: true }).first().waitFor();
     expect(await visitor.getByText('第三个学科').count()).toBe(0);
     await shot(visitor, 'job');
   });

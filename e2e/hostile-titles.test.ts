@@ -40,8 +40,9 @@ describe('XSS payloads in module titles', () => {
     // every payload through the API: refused when it carries markup, stored as typed otherwise
     for (const [i, payload] of XSS_PAYLOADS.entries()) {
       const alias = payload.slice(0, 60);
-      const r = await apiCall<{ error?: { message: string } }>(page, server.url, 'POST', `/api/v1/applications/${appId}/home-config`,
-        { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: `x${i}`, type: 'notice', alias, span: 1 }] }] });
+      const r = await apiCall<{ error?: { message: string } }>(page, server.url, 'POST', `/api/v1/applications/${appId}/home-config`, {
+        homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: `x${i}`, type: 'notice', alias, span: 1 }] }],
+      });
       if (/<\s*\/?\s*[a-zA-Z!]/.test(alias)) {
         expect(r.status, alias).toBe(400);
         expect(r.body.error?.message).toBe('不能包含 HTML 标签');
@@ -50,8 +51,9 @@ describe('XSS payloads in module titles', () => {
       }
     }
     // the last saved page: the plain payload of the form
-    const r = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/home-config`,
-      { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: 'plain', type: 'notice', alias: plain, span: 2 }] }] });
+    const r = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/home-config`, {
+      homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: 'plain', type: 'notice', alias: plain, span: 2 }] }],
+    });
     expect(r.status).toBe(200);
   });
 

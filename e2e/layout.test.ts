@@ -24,12 +24,19 @@ async function saveForm(drawer: Locator) {
   const { page } = e2e;
   await drawer.getByRole('button', { name: '添加模块' }).last().click();
   await page.getByText('首页配置保存成功').last().waitFor();
-  await page.locator('.ant-drawer-open').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('.ant-drawer-open')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 
 /** Closes every toast so that the next one can be waited for. */
 async function clearToasts() {
-  await e2e.page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+  await e2e.page
+    .locator('.ant-message-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
 }
 
 async function visitorPage(): Promise<Page> {
@@ -62,7 +69,11 @@ describe('layouts: flex areas and group templates', () => {
     const flex = page.locator('.atr-slot[data-module-type="flex"]');
     await expect(flex.locator('[data-slot-id]').count()).resolves.toBe(3);
 
-    const picks: Array<[string, string]> = [['通知公告', '区域一的通知'], ['机构', '区域二的机构'], ['学者', '区域三的学者']];
+    const picks: Array<[string, string]> = [
+      ['通知公告', '区域一的通知'],
+      ['机构', '区域二的机构'],
+      ['学者', '区域三的学者'],
+    ];
     for (const [i, [label, title]] of picks.entries()) {
       await clearToasts();
       await flex.locator('[data-slot-id]').nth(i).getByRole('button', { name: '添加模块' }).click();
@@ -72,7 +83,10 @@ describe('layouts: flex areas and group templates', () => {
         await drawer.getByRole('listitem').filter({ hasText: '轮播图' }).click();
         await expect(drawer.getByRole('radio', { name: '全屏' }).isDisabled()).resolves.toBe(true);
         await drawer.getByRole('button', { name: '取消' }).click();
-        await page.locator('.ant-drawer-open').waitFor({ state: 'detached' }).catch(() => undefined);
+        await page
+          .locator('.ant-drawer-open')
+          .waitFor({ state: 'detached' })
+          .catch(() => undefined);
         await flex.locator('[data-slot-id]').nth(i).getByRole('button', { name: '添加模块' }).click();
         drawer = openDrawer();
       }

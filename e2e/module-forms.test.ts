@@ -14,14 +14,40 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { MSG } from '../common/messages';
-import { artifacts, createApplicationByDialog, expectDisabled, importJsonl, releaseAll, saveModule, sharedData, signInConsole, useE2e, openModuleForm } from './support';
+import {
+  artifacts,
+  createApplicationByDialog,
+  expectDisabled,
+  importJsonl,
+  releaseAll,
+  saveModule,
+  sharedData,
+  signInConsole,
+  useE2e,
+  openModuleForm,
+} from './support';
 
 const PHONE = '13800138021';
 const TOPIC = '综合资源';
 const NEWS = [
-  { type: 'news', title: '国家科技图书文献中心开通新一批外文数据库', date: '2026-03-02', fields: { summary: '新增数据库覆盖工程技术领域', source: 'NSTL', cover: '/demo/portal-1.svg' } },
-  { type: 'news', title: '中文科技文献分类评测数据集发布', date: '2026-02-20', fields: { summary: 'CSL 基准数据', source: '科研快讯', cover: '/demo/portal-2.svg' } },
-  { type: 'news', title: '高校图书馆联盟召开年度工作会议', date: '2026-01-15', fields: { summary: '会议讨论资源共建共享', source: '图情动态', cover: '/demo/portal-3.svg' } },
+  {
+    type: 'news',
+    title: '国家科技图书文献中心开通新一批外文数据库',
+    date: '2026-03-02',
+    fields: { summary: '新增数据库覆盖工程技术领域', source: 'NSTL', cover: '/demo/portal-1.svg' },
+  },
+  {
+    type: 'news',
+    title: '中文科技文献分类评测数据集发布',
+    date: '2026-02-20',
+    fields: { summary: 'CSL 基准数据', source: '科研快讯', cover: '/demo/portal-2.svg' },
+  },
+  {
+    type: 'news',
+    title: '高校图书馆联盟召开年度工作会议',
+    date: '2026-01-15',
+    fields: { summary: '会议讨论资源共建共享', source: '图情动态', cover: '/demo/portal-3.svg' },
+  },
 ];
 
 // the page's and the visitor's uncaught errors are collected in e2e.pageErrors
@@ -113,7 +139,10 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
 
   it('research output and activity: save disabled with no data type', async () => {
     const { page } = e2e;
-    for (const [label, title, types] of [['科研成果', '科研成果', ['论文', '专利', '报告']], ['学术活动', '学术会议', ['会议', '项目']]] as const) {
+    for (const [label, title, types] of [
+      ['科研成果', '科研成果', ['论文', '专利', '报告']],
+      ['学术活动', '学术会议', ['会议', '项目']],
+    ] as const) {
       const drawer = await openForm(label);
       const save = drawer.getByRole('button', { name: '添加模块' });
       await expectDisabled(save, false);
@@ -138,7 +167,10 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
     await formError(drawer, MSG.carouselHeightMin).waitFor();
     await height.fill('320');
     await formError(drawer, MSG.carouselHeightMin).waitFor({ state: 'detached' });
-    for (const [url, title] of [['/demo/banner-1.svg', '数字资源推介'], ['/demo/banner-2.svg', '学术讲座周']]) {
+    for (const [url, title] of [
+      ['/demo/banner-1.svg', '数字资源推介'],
+      ['/demo/banner-2.svg', '学术讲座周'],
+    ]) {
       await drawer.getByRole('button', { name: '添加轮播项' }).click();
       const item = page.locator('.ant-modal').filter({ hasText: '添加轮播项' });
       await item.waitFor();
@@ -182,8 +214,11 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
     expect(await visitor.locator('[data-module-type="carousel"] img[src="/demo/banner-1.svg"]').count()).toBeGreaterThanOrEqual(1);
     // the slide images load lazily: bring the carousel into view and wait for the first one to load
     await visitor.locator('[data-module-type="carousel"]').scrollIntoViewIfNeeded();
-    await visitor.waitForFunction(() => [...document.querySelectorAll('[data-module-type="carousel"] img[src="/demo/banner-1.svg"]')]
-      .some((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+    await visitor.waitForFunction(() =>
+      [...document.querySelectorAll('[data-module-type="carousel"] img[src="/demo/banner-1.svg"]')].some(
+        (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+      ),
+    );
     await visitor.waitForLoadState('networkidle');
     await visitor.screenshot({ path: path.join(artifacts, 'e2e-module-forms-visitor.png'), fullPage: true });
     await visitor.close();

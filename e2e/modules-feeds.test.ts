@@ -16,12 +16,36 @@ const e2e = useE2e({
   env: { ATRIUM_SEED_DEMO: '0' },
   admins: [PHONE],
   setup(server) {
-    expect(importJsonl(server, [
-      { type: 'job', key: 'job-1', title: '数据馆员（知识服务方向）', date: '2026-05-10', fields: {
-        work_address: '武汉', update_time: '2026-05-10', salary: '15-25K', work_experience: '3年以上', work_time: '全职', edu_cation: '硕士',
-        institution: { name: '东湖科技图书馆', logo: null, subjects: ['图书情报', '数据科学', '第三个学科'] } } },
-      { type: 'bulletin', key: 'bul-1', title: '本周科技快报：量子通信新进展', date: '2026-05-12', fields: { bulletinType: '快报', group: '第18期', update_time: '2026-05-12' } },
-    ], TOPIC)).toMatch(/导入/);
+    expect(
+      importJsonl(
+        server,
+        [
+          {
+            type: 'job',
+            key: 'job-1',
+            title: '数据馆员（知识服务方向）',
+            date: '2026-05-10',
+            fields: {
+              work_address: '武汉',
+              update_time: '2026-05-10',
+              salary: '15-25K',
+              work_experience: '3年以上',
+              work_time: '全职',
+              edu_cation: '硕士',
+              institution: { name: '东湖科技图书馆', logo: null, subjects: ['图书情报', '数据科学', '第三个学科'] },
+            },
+          },
+          {
+            type: 'bulletin',
+            key: 'bul-1',
+            title: '本周科技快报：量子通信新进展',
+            date: '2026-05-12',
+            fields: { bulletinType: '快报', group: '第18期', update_time: '2026-05-12' },
+          },
+        ],
+        TOPIC,
+      ),
+    ).toMatch(/导入/);
   },
 });
 let appId: number;
@@ -29,7 +53,7 @@ let appId: number;
 /** The stored home template of the application, through the signed-in page's API. */
 async function storedTemplate(): Promise<Array<Record<string, unknown>>> {
   const r = await e2e.page.request.get(`${e2e.server.url}/api/v1/applications/${appId}/config`);
-  const body = await r.json() as { homeConfig: Array<{ template: Array<Record<string, unknown>> }> };
+  const body = (await r.json()) as { homeConfig: Array<{ template: Array<Record<string, unknown>> }> };
   return body.homeConfig[0].template;
 }
 
@@ -49,7 +73,7 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
     await signInConsole(page, server, PHONE);
     await createApplicationByDialog(page, { name: '科技资讯门户', host: `127.0.0.1:${server.port}`, topic: TOPIC });
     await releaseAll(page, server.url); // visitors see released sites only (decision #138)
-    const list = await (await page.request.get(`${server.url}/api/v1/applications`)).json() as { content: Array<{ applicationId: number; name: string }> };
+    const list = (await (await page.request.get(`${server.url}/api/v1/applications`)).json()) as { content: Array<{ applicationId: number; name: string }> };
     appId = list.content.find((a) => a.name === '科技资讯门户')!.applicationId;
   });
 
@@ -64,7 +88,10 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
     await page.getByText('公众号绑定成功').waitFor();
     const row = page.getByRole('row').filter({ hasText: '科技前沿观察' });
     await row.getByRole('button', { name: '管理文章' }).click();
-    for (const [title, group, url] of [['量子计算走进实验室', '前沿动态', 'https://mp.weixin.qq.com/s/e2e-1'], ['图书馆开放日活动回顾', '馆内活动', 'https://mp.weixin.qq.com/s/e2e-2']]) {
+    for (const [title, group, url] of [
+      ['量子计算走进实验室', '前沿动态', 'https://mp.weixin.qq.com/s/e2e-1'],
+      ['图书馆开放日活动回顾', '馆内活动', 'https://mp.weixin.qq.com/s/e2e-2'],
+    ]) {
       await page.getByRole('button', { name: '添加文章' }).click();
       const form = page.getByRole('dialog', { name: '添加文章' });
       await form.getByLabel('文章标题').fill(title);
@@ -105,10 +132,15 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
     await drawer.getByRole('button', { name: '添加模块' }).click();
     await page.locator('[data-module-type="job"]').getByText('数据馆员（知识服务方向）').waitFor();
     // one job exists: dataSize becomes 1 and the height 60 + 78
-    await expect.poll(async () => {
-      const job = (await storedTemplate()).find((m) => m.type === 'job');
-      return job && [job.dataSize, job.height];
-    }, { timeout: 15_000 }).toEqual([1, 138]);
+    await expect
+      .poll(
+        async () => {
+          const job = (await storedTemplate()).find((m) => m.type === 'job');
+          return job && [job.dataSize, job.height];
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([1, 138]);
 
     drawer = await openForm('快报');
     await drawer.getByLabel('模块标题').fill('科技快报');
@@ -159,10 +191,15 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
     const drawer = page.locator('.ant-drawer');
     await drawer.getByLabel('横向（整行，4 篇）').check();
     await drawer.getByRole('button', { name: '保存修改' }).click();
-    await expect.poll(async () => {
-      const wx = (await storedTemplate()).find((m) => m.type === 'wechat_article');
-      return wx && [wx.direction, wx.span, wx.height ?? null];
-    }, { timeout: 15_000 }).toEqual(['horizontal', 5, null]);
+    await expect
+      .poll(
+        async () => {
+          const wx = (await storedTemplate()).find((m) => m.type === 'wechat_article');
+          return wx && [wx.direction, wx.span, wx.height ?? null];
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(['horizontal', 5, null]);
     const visitor = await e2e.newPage();
     await visitor.goto(`${server.url}/`);
     const wx = visitor.locator('[data-module-type="wechat_article"]');

@@ -16,13 +16,33 @@ const TOPIC = '图书情报';
 const ITEMS = [
   { type: 'policy', title: '关于加快推进科研数据开放共享的指导意见', date: '2026-03-18', fields: { issuer: '科学技术部', docNumber: '国科发〔2026〕12号' } },
   { type: 'policy', title: '高校图书馆数字资源建设规范', date: '2025-07-01', fields: { issuer: '教育部' } },
-  { type: 'standard', title: '信息与文献 参考文献著录规则', date: '2015-12-01', fields: { standard_no: 'GB/T 7714-2015', article_date: '2015-12-01', status: '现行' } },
-  { type: 'standard', title: '文献著录 第1部分：总则', date: '2009-09-30', fields: { standard_no: 'GB/T 3792.1-2009', article_date: '2009-09-30', status: '废止' } },
-  { type: 'book', title: '数字图书馆导论', date: '2021-01-01', fields: { year: 2021, author: '王知行', publisher: '科学出版社', cover: '/demo/journal-2.svg' } },
+  {
+    type: 'standard',
+    title: '信息与文献 参考文献著录规则',
+    date: '2015-12-01',
+    fields: { standard_no: 'GB/T 7714-2015', article_date: '2015-12-01', status: '现行' },
+  },
+  {
+    type: 'standard',
+    title: '文献著录 第1部分：总则',
+    date: '2009-09-30',
+    fields: { standard_no: 'GB/T 3792.1-2009', article_date: '2009-09-30', status: '废止' },
+  },
+  {
+    type: 'book',
+    title: '数字图书馆导论',
+    date: '2021-01-01',
+    fields: { year: 2021, author: '王知行', publisher: '科学出版社', cover: '/demo/journal-2.svg' },
+  },
   { type: 'book', title: '信息检索原理', date: '2019-05-01', fields: { year: 2019, author: '李青', publisher: '高等教育出版社' } },
   { type: 'sciencedata', title: '中国近海海表温度逐日数据集', date: '2025-11-02', fields: { publish_date: '2025-11-02', publisher: '国家海洋科学数据中心' } },
   { type: 'sciencedata', title: '青藏高原冻土分布图（2020）', date: '2024-06-30', fields: { publish_date: '2024-06-30' } },
-  { type: 'tool', title: '党费计算器', date: '2024-01-01', fields: { description: '按月收入计算应缴党费', cover: null, link: 'https://host.cn/tools/party-dues' } },
+  {
+    type: 'tool',
+    title: '党费计算器',
+    date: '2024-01-01',
+    fields: { description: '按月收入计算应缴党费', cover: null, link: 'https://host.cn/tools/party-dues' },
+  },
   { type: 'tool', title: '文献翻译', date: '2025-01-01', fields: { description: '中英文献在线翻译', link: 'https://translate.example.com/' } },
   { type: 'tool', title: '引文格式转换', date: '2023-01-01', fields: { description: 'GB/T 7714 与 APA 互转', link: '/tools/cite' } },
 ];
@@ -35,7 +55,9 @@ const LINKS = [
 
 const e2e = useE2e({
   admins: [PHONE],
-  setup(server) { expect(importJsonl(server, ITEMS, TOPIC)).toMatch(/导入/); },
+  setup(server) {
+    expect(importJsonl(server, ITEMS, TOPIC)).toMatch(/导入/);
+  },
 });
 
 const openForm = (label: string) => openModuleForm(e2e.page, label);
@@ -52,7 +74,12 @@ describe('module lists: a manager adds six panels, a visitor reads them', () => 
 
   it('adds the policy, standard, book and science data panels through their forms', async () => {
     const { page } = e2e;
-    for (const [label, title] of [['政策', '政策法规'], ['标准', '标准规范'], ['图书', '新书推荐'], ['科学数据', '科学数据']]) {
+    for (const [label, title] of [
+      ['政策', '政策法规'],
+      ['标准', '标准规范'],
+      ['图书', '新书推荐'],
+      ['科学数据', '科学数据'],
+    ]) {
       const drawer = await openForm(label);
       await drawer.getByText('数据分类').waitFor();
       await drawer.getByText('展示精选数据').waitFor();
@@ -88,7 +115,9 @@ describe('module lists: a manager adds six panels, a visitor reads them', () => 
     const appId = Number(/application\/(\d+)\/editor/.exec(page.url())![1]);
     const db = new Database(path.join(server.dataDir, 'atrium.db'));
     const now = new Date().toISOString();
-    const insert = db.prepare('insert into links (application_id, module_id, user_id, title, url, cover, link_category, top, top_order, active, publish_date_time, create_date_time) values (?, ?, null, ?, ?, ?, null, 0, 1, 1, ?, ?)');
+    const insert = db.prepare(
+      'insert into links (application_id, module_id, user_id, title, url, cover, link_category, top, top_order, active, publish_date_time, create_date_time) values (?, ?, null, ?, ?, ?, null, 0, 1, 1, ?, ?)',
+    );
     for (const l of LINKS) insert.run(appId, moduleId, l.title, l.url, l.cover, now, now);
     db.close();
   });

@@ -21,15 +21,25 @@ const PHONE = '13800138011';
 function png(w: number, h: number, rgb: [number, number, number]): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(td));
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(td));
     return Buffer.concat([len, td, crc]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => rgb).flat())]);
   const raw = Buffer.concat(Array.from({ length: h }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const PNG = png(320, 160, [0, 102, 255]);
 /** A tiny PDF (file-type recognises it by its %PDF header). */
@@ -49,8 +59,11 @@ beforeAll(async () => {
   // an application on this server's host with a notice panel
   appId = await createApplication(page, server.url, { name: '通知测试门户', host: `127.0.0.1:${server.port}` });
   await releaseAll(page, server.url); // visitors see released sites only (decision #138)
-  const hc = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/home-config`,
-    { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: 'notice-e2e', type: 'notice', alias: '通知公告', span: 2, showPublishTime: true }] }] });
+  const hc = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/home-config`, {
+    homeConfig: [
+      { page: 'home', style: 'card', groups: {}, template: [{ id: 'notice-e2e', type: 'notice', alias: '通知公告', span: 2, showPublishTime: true }] },
+    ],
+  });
   expect(hc.status).toBe(200);
 });
 
@@ -183,7 +196,10 @@ describe('notices', () => {
     await page.evaluate(() => {
       const el = document.querySelector('.ant-modal .atr-rte__content') as HTMLElement;
       const dt = new DataTransfer();
-      dt.setData('text/html', '<p onclick="alert(3)">粘贴</p><img src=x onerror="alert(4)"><a href="javascript:alert(5)">坏链接</a><svg onload=alert(6)></svg>');
+      dt.setData(
+        'text/html',
+        '<p onclick="alert(3)">粘贴</p><img src=x onerror="alert(4)"><a href="javascript:alert(5)">坏链接</a><svg onload=alert(6)></svg>',
+      );
       dt.setData('text/plain', '粘贴');
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
     });
@@ -260,7 +276,10 @@ describe('notices', () => {
     // the uploaded image is served by /files/… and really loads (its natural size is the PNG's)
     const img = body.locator(`img[src="${imageSrc}"]`);
     await img.waitFor();
-    await visitor.waitForFunction((src) => { const i = document.querySelector<HTMLImageElement>(`.atr-notice__content img[src="${src}"]`); return !!i && i.complete && i.naturalWidth > 0; }, imageSrc);
+    await visitor.waitForFunction((src) => {
+      const i = document.querySelector<HTMLImageElement>(`.atr-notice__content img[src="${src}"]`);
+      return !!i && i.complete && i.naturalWidth > 0;
+    }, imageSrc);
     expect(await img.evaluate((i) => [(i as HTMLImageElement).naturalWidth, (i as HTMLImageElement).naturalHeight])).toEqual([320, 160]);
     const served = await visitor.request.get(`${server.url}${imageSrc}`);
     expect(served.status()).toBe(200);

@@ -18,8 +18,12 @@ let op: TestOidc;
 const e2e = useE2e({
   admins: [MANAGER],
   page: false,
-  async setup() { op = await startOidcProvider([`${e2e.base}/api/v1/oauth/sso/callback`], { carol: '赵敏' }); },
-  async teardown() { await op?.close(); },
+  async setup() {
+    op = await startOidcProvider([`${e2e.base}/api/v1/oauth/sso/callback`], { carol: '赵敏' });
+  },
+  async teardown() {
+    await op?.close();
+  },
 });
 let manager: Page;
 let appId: number;
@@ -42,13 +46,20 @@ beforeAll(async () => {
 const signinLink = () => `${e2e.base}/?oauth=xproject&client_id=xproject-portal`;
 
 describe('客户端登录 card', () => {
-  it('adds a client, showing the form\'s and the server\'s refusals on their fields', async () => {
+  it("adds a client, showing the form's and the server's refusals on their fields", async () => {
     const { base } = e2e;
     // another application already owns the id `taken-client`
     const other = await apiCall(manager, base, 'POST', '/api/v1/applications', { name: '另一个站点', host: 'other.example.cn' });
     expect(other.status).toBe(201);
-    expect((await apiCall(manager, base, 'POST', `/api/v1/applications/${other.body.applicationId}/oauth/clients`,
-      { clientId: 'taken-client', name: '别的客户端', oauthUri: { issuer: op.issuer, clientId: op.clientId } })).status).toBe(201);
+    expect(
+      (
+        await apiCall(manager, base, 'POST', `/api/v1/applications/${other.body.applicationId}/oauth/clients`, {
+          clientId: 'taken-client',
+          name: '别的客户端',
+          oauthUri: { issuer: op.issuer, clientId: op.clientId },
+        })
+      ).status,
+    ).toBe(201);
 
     await manager.goto(`${base}/console/application/${appId}`);
     const card = manager.locator('#oauth-clients');
@@ -103,7 +114,14 @@ describe('客户端登录 card', () => {
 
     // the stored row: nothing of the secret reaches the browser
     const list = await apiCall(manager, base, 'GET', `/api/v1/applications/${appId}/oauth/clients`);
-    expect(list.body).toEqual([{ clientId: 'xproject-portal', name: '科研项目平台', applicationId: appId, oauthUri: { issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true } }]);
+    expect(list.body).toEqual([
+      {
+        clientId: 'xproject-portal',
+        name: '科研项目平台',
+        applicationId: appId,
+        oauthUri: { issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true },
+      },
+    ]);
     expect(list.text).not.toContain(op.clientSecret);
 
     await row.getByRole('button', { name: '复制登录链接 xproject-portal' }).click();

@@ -21,18 +21,24 @@ const e2e = useE2e({
   admins: [PHONE],
   page: false,
   timeoutMs: 120_000,
-  setup(server) { expect(server.cli('import', 'articles', CSL, '--topic', TOPIC)).toMatch(/导入/); },
+  setup(server) {
+    expect(server.cli('import', 'articles', CSL, '--topic', TOPIC)).toMatch(/导入/);
+  },
 });
 let user: Page;
 let appId: number;
-
 
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, `e2e-personal-${name}.png`), fullPage: true });
 
 /** The most frequent discipline of the file and its category (columns by header name). */
 function topDiscipline(): { discipline: string; category: string } {
-  const rows = fs.readFileSync(CSL, 'utf8').trim().split('\n').map((l) => l.split('\t'));
-  const d = rows[0].indexOf('discipline'); const c = rows[0].indexOf('category');
+  const rows = fs
+    .readFileSync(CSL, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t'));
+  const d = rows[0].indexOf('discipline');
+  const c = rows[0].indexOf('category');
   const counts = new Map<string, number>();
   for (const r of rows.slice(1)) counts.set(`${r[c]}\t${r[d]}`, (counts.get(`${r[c]}\t${r[d]}`) ?? 0) + 1);
   const [key] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
@@ -47,9 +53,15 @@ describe('personalisation on the demo site', () => {
     const page = await ctx.newPage();
     const errors: string[] = [];
     const actions: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(`${m.text()} ${m.location().url}`); });
-    page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
-    page.on('request', (r) => { if (r.url().includes('/api/v1/actions')) actions.push(r.url()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`${m.text()} ${m.location().url}`);
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/actions')) actions.push(r.url());
+    });
     await page.goto(base);
     const articles = await pageCall(page, 'POST', '/api/v4/modules/top-article', { offset: 0, count: 1 });
     await page.goto(`${base}/microapp/explore/resources/article/${articles.body.content[0].id}`);
@@ -81,7 +93,13 @@ describe('personalisation on the demo site', () => {
   it('browses three articles of one discipline and gets that discipline first, with reasons', async () => {
     const { base } = e2e;
     const { discipline, category } = topDiscipline();
-    const picked = await pageCall(user, 'POST', '/api/v4/modules/top-article', { offset: 0, count: 3, topicName: TOPIC, categoryLevelOne: category, categoryLevelTwo: discipline });
+    const picked = await pageCall(user, 'POST', '/api/v4/modules/top-article', {
+      offset: 0,
+      count: 3,
+      topicName: TOPIC,
+      categoryLevelOne: category,
+      categoryLevelTwo: discipline,
+    });
     expect(picked.body.content).toHaveLength(3);
     for (const a of picked.body.content as { id: number; title: string; discipline: string }[]) {
       expect(a.discipline).toBe(discipline);
@@ -131,7 +149,11 @@ describe('personalisation on the demo site', () => {
     await panel.scrollIntoViewIfNeeded();
     await panel.screenshot({ path: path.join(artifacts, 'e2e-personal-journal-panel.png') });
     // stored for this application
-    const mine = await pageCall(user, 'GET', `/api/v2/list/subscriptions?subscriber=${(await pageCall(user, 'GET', '/api/v1/session')).body.user.id}&appId=${appId}`);
+    const mine = await pageCall(
+      user,
+      'GET',
+      `/api/v2/list/subscriptions?subscriber=${(await pageCall(user, 'GET', '/api/v1/session')).body.user.id}&appId=${appId}`,
+    );
     expect(mine.body.content.map((j: { title: string }) => j.title)).toEqual([title]);
     // a reload keeps 已订阅 (is_subscribed from the read)
     await user.reload();
@@ -160,7 +182,9 @@ describe('personalisation on the demo site', () => {
     const button = panel.locator('.atr-p-journal').nth(1).locator('button.atr-p-subscribe');
     await button.waitFor();
     expect(await button.textContent()).toBe('订阅');
-    await user.route('**/api/v3/subscriptions', (r) => r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: '服务暂不可用' } }) }));
+    await user.route('**/api/v3/subscriptions', (r) =>
+      r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: '服务暂不可用' } }) }),
+    );
     await button.click();
     await user.getByText('订阅失败，请稍后再试').waitFor();
     await expect.poll(() => button.textContent()).toBe('订阅');

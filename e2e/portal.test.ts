@@ -14,7 +14,10 @@ const e2e = useE2e({
   admins: [PHONE],
   setup(server) {
     const dir = path.join(sharedData, 'csrankings-scholars');
-    const files = fs.readdirSync(dir).filter((f) => /^csrankings-[a-z]\.csv$/.test(f)).map((f) => path.join(dir, f));
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => /^csrankings-[a-z]\.csv$/.test(f))
+      .map((f) => path.join(dir, f));
     expect(files.length).toBe(26);
     const out = server.cli('import', 'scholars', ...files, '--topic', '计算机科学');
     expect(out).toMatch(/导入/);
@@ -24,7 +27,7 @@ const e2e = useE2e({
 /** The first scholars of a topic as the panel asks for them (span 4 shows 6), through the signed-in page's API. */
 async function expectedScholars(topicTitle: string, count: number): Promise<string[]> {
   const { page, server } = e2e;
-  const topics = await (await page.request.get(`${server.url}/api/v1/topics`)).json() as Array<{ id: number; title: string }>;
+  const topics = (await (await page.request.get(`${server.url}/api/v1/topics`)).json()) as Array<{ id: number; title: string }>;
   const topicId = topics.find((t) => t.title === topicTitle)!.id;
   const r = await apiCall<{ content: Array<{ title: string }> }>(page, server.url, 'POST', '/api/v4/modules/top-scholar', { offset: 0, count, topicId });
   expect(r.status).toBe(200);

@@ -19,7 +19,9 @@ const e2e = useE2e({
   admins: [SUPER],
   page: false,
   // a topic for the application: one news item imported as JSON lines
-  setup(server) { importJsonl(server, [{ type: 'news', title: '科技政策专题上线', date: '2026-11-01', fields: { summary: '演示' } }], '科技政策'); },
+  setup(server) {
+    importJsonl(server, [{ type: 'news', title: '科技政策专题上线', date: '2026-11-01', fields: { summary: '演示' } }], '科技政策');
+  },
 });
 let appId: number;
 let managerPage: Page;
@@ -40,7 +42,11 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(art
 beforeAll(async () => {
   const { server } = e2e;
   superPage = await signIn(await e2e.newContext(), SUPER);
-  appId = await createApplication(superPage, server.url, { name: '科技政策门户', host: `127.0.0.1:${server.port}`, topicId: await topicId(superPage, server.url, '科技政策') });
+  appId = await createApplication(superPage, server.url, {
+    name: '科技政策门户',
+    host: `127.0.0.1:${server.port}`,
+    topicId: await topicId(superPage, server.url, '科技政策'),
+  });
   await releaseAll(superPage, server.url); // visitors see released sites only (decision #138)
   // the manager: an ordinary user made a manager of this application
   managerPage = await signIn(await e2e.newContext(), MANAGER);
@@ -133,8 +139,14 @@ describe('a super manager adds a custom component panel', () => {
   it('loads async options, refuses the empty required figure with its rule message, then saves', async () => {
     const { server } = e2e;
     const page = superPage;
-    const broken = await apiCall(page, server.url, 'POST', '/api/v1/xmodules',
-      { moduleName: 'search-box', type: 'broken', group: '检索', name: '坏地址检索框', alias: '检索', params: [{ field: 'type', name: '检索范围', type: 'select', optionsUrl: '/api/v1/no-such-options' }] });
+    const broken = await apiCall(page, server.url, 'POST', '/api/v1/xmodules', {
+      moduleName: 'search-box',
+      type: 'broken',
+      group: '检索',
+      name: '坏地址检索框',
+      alias: '检索',
+      params: [{ field: 'type', name: '检索范围', type: 'select', optionsUrl: '/api/v1/no-such-options' }],
+    });
     expect(broken.status).toBe(201);
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     const drawer = await openModuleForm(page, '自定义组件');
@@ -143,7 +155,11 @@ describe('a super manager adds a custom component panel', () => {
 
     await drawer.getByLabel('组件', { exact: true }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: '站内检索框' }).click();
-    await drawer.locator('.ant-select-content', { hasText: '站内检索框' }).or(drawer.locator('.ant-select-selection-item', { hasText: '站内检索框' })).first().waitFor();
+    await drawer
+      .locator('.ant-select-content', { hasText: '站内检索框' })
+      .or(drawer.locator('.ant-select-selection-item', { hasText: '站内检索框' }))
+      .first()
+      .waitFor();
     await drawer.getByLabel('检索范围').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '论文' }).first().waitFor();
     await page.keyboard.press('Escape');
@@ -163,7 +179,11 @@ describe('a super manager adds a custom component panel', () => {
     await drawer.getByRole('button', { name: '添加模块' }).click();
     await drawer.getByText('请输入数字 1（不超过 12 个字）').waitFor();
     await shot(page, 'e2e-xmodule-form-refused.png');
-    const figures: Array<[string, string]> = [['24,168', '收录学者'], ['1.2万', '政策文件'], ['356', '科研机构']];
+    const figures: Array<[string, string]> = [
+      ['24,168', '收录学者'],
+      ['1.2万', '政策文件'],
+      ['356', '科研机构'],
+    ];
     for (const [i, [value, label]] of figures.entries()) {
       await drawer.getByLabel(`数字 ${i + 1}`, { exact: true }).fill(value);
       await drawer.getByLabel(`说明 ${i + 1}`, { exact: true }).fill(label);

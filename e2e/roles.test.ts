@@ -149,7 +149,13 @@ describe('roles and release', () => {
     await admin.getByRole('button', { name: '角色权限' }).click();
     await admin.waitForURL(/\/console\/users\/rights/);
     const vipRow = admin.getByRole('row').filter({ has: admin.locator('code', { hasText: /^vip$/ }) });
-    await expect(admin.getByRole('row').filter({ has: admin.locator('code', { hasText: /^user$/ }) }).getByRole('button', { name: '删除' }).isDisabled()).resolves.toBe(true);
+    await expect(
+      admin
+        .getByRole('row')
+        .filter({ has: admin.locator('code', { hasText: /^user$/ }) })
+        .getByRole('button', { name: '删除' })
+        .isDisabled(),
+    ).resolves.toBe(true);
     await vipRow.getByRole('button', { name: '删除' }).click();
     await admin.getByText('持有该角色的用户将改为默认角色').waitFor();
     await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
@@ -186,7 +192,12 @@ describe('roles and release', () => {
     await admin.getByText('管理员已移除').waitFor();
     await managerRow.waitFor({ state: 'detached' });
     // the former manager is refused the console page of the site on the next request
-    const res = await apiCall(manager, server.url, 'GET', `/api/v1/applications/managers?applicationId=${new URL(admin.url()).searchParams.get('applicationId')}`);
+    const res = await apiCall(
+      manager,
+      server.url,
+      'GET',
+      `/api/v1/applications/managers?applicationId=${new URL(admin.url()).searchParams.get('applicationId')}`,
+    );
     expect(res.status).toBe(403);
   });
 

@@ -18,19 +18,26 @@ let op: TestOidc;
 let smtp: TestSmtp;
 
 // the SMTP server first: the portal's environment names it (this file's afterAll runs after useE2e's)
-beforeAll(async () => { smtp = await startSmtpServer(); });
-afterAll(async () => { await smtp?.close(); });
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(async () => {
+  await smtp?.close();
+});
 // the demo application lives on host `localhost`: the browser uses that name (e2e.base)
 const e2e = useE2e({
   env: () => ({ ATRIUM_LOGIN_INFO_KEY: KEY.toString('base64'), ATRIUM_MAIL_PROVIDER: 'smtp', ATRIUM_SMTP_URL: smtp.url }),
   admins: [ADMIN],
   page: false,
-  async setup() { op = await startOidcProvider([`${e2e.base}/api/v1/oauth/sso/callback`], { alice: '王小明' }); },
-  async teardown() { await op?.close(); },
+  async setup() {
+    op = await startOidcProvider([`${e2e.base}/api/v1/oauth/sso/callback`], { alice: '王小明' });
+  },
+  async teardown() {
+    await op?.close();
+  },
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `signin-${name}.png`), fullPage: true });
-
 
 /** The code in the last message the SMTP server received for `to`. */
 const lastMail = (to: string) => {
@@ -73,8 +80,12 @@ describe('sign-in in the browser', () => {
     const page = await context.newPage();
     const fpRequests: number[] = [];
     let loadedAt = 0;
-    page.on('request', (r) => { if (/\/assets\/fp[.-]/.test(r.url())) fpRequests.push(Date.now()); });
-    page.on('load', () => { loadedAt = Date.now(); });
+    page.on('request', (r) => {
+      if (/\/assets\/fp[.-]/.test(r.url())) fpRequests.push(Date.now());
+    });
+    page.on('load', () => {
+      loadedAt = Date.now();
+    });
     const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/anonymous'));
     await page.goto(`${base}/`);
     // nothing before the visitor does something (decision 253): a crawler makes no anonymous user
@@ -124,7 +135,10 @@ describe('sign-in in the browser', () => {
     await admin.getByText('登录设置已保存').waitFor();
     await card.getByPlaceholder('已设置，留空则保持不变').waitFor();
     await card.getByText('启用单点登录需要同时填写认证服务地址和客户端编号').waitFor({ state: 'hidden', timeout: 5000 });
-    await admin.locator('.atr-settings-card').nth(1).screenshot({ path: path.join(artifacts, 'signin-settings-signin-card.png') });
+    await admin
+      .locator('.atr-settings-card')
+      .nth(1)
+      .screenshot({ path: path.join(artifacts, 'signin-settings-signin-card.png') });
     const stored = await pageCall(admin, 'GET', `/api/v1/applications/${config.body.applicationId}/config`);
     expect(stored.body.oauthUri).toEqual({ issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true });
     await admin.context().close();
@@ -142,9 +156,18 @@ describe('sign-in in the browser', () => {
     await manager.goto(`${base}/`);
     expect((await pageCall(manager, 'PUT', '/api/v3/oauth/digits', { mobile_number: '13800138001' })).status).toBe(200);
     server.cli('admin', 'add', '--phone', '13800138001');
-    expect((await pageCall(manager, 'POST', '/api/v3/oauth/digits', { mobile_number: '13800138001', sms_code: server.lastCode('13800138001') })).status).toBe(200);
-    expect((await pageCall(manager, 'POST', `/api/v1/applications/${config.body.applicationId}/oauth/clients`,
-      { clientId: 'xproject-portal', name: '科研项目平台', oauthUri: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret } })).status).toBe(201);
+    expect((await pageCall(manager, 'POST', '/api/v3/oauth/digits', { mobile_number: '13800138001', sms_code: server.lastCode('13800138001') })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await pageCall(manager, 'POST', `/api/v1/applications/${config.body.applicationId}/oauth/clients`, {
+          clientId: 'xproject-portal',
+          name: '科研项目平台',
+          oauthUri: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret },
+        })
+      ).status,
+    ).toBe(201);
     await manager.context().close();
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(`${base}/?oauth=xproject&client_id=xproject-portal`);

@@ -25,7 +25,7 @@ describe('the site header: 登录 and the user menu', () => {
     expect(await page.locator('.atr-header').getByRole('link', { name: '登录' }).count()).toBe(0);
   });
 
-  it('the name opens the user\'s pages; 退出登录 signs out and shows 登录 again', async () => {
+  it("the name opens the user's pages; 退出登录 signs out and shows 登录 again", async () => {
     const { page, base } = e2e;
     const me = page.locator('.atr-header').getByRole('button', { name: /用户9555/ });
     await me.click();

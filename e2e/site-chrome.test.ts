@@ -23,16 +23,26 @@ let appId: number;
 /** A real PNG (w x h) drawn by `pixel(x, y)`, built by hand: signature, IHDR, IDAT, IEND. */
 function png(w: number, h: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
   const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
     const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(td) >>> 0);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(td) >>> 0);
     return Buffer.concat([len, td, crc]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
   const raw = Buffer.alloc((w * 3 + 1) * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(pixel(x, y), y * (w * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A made-up logo: a red square with a white bar, and two grey 'text' lines, on white. */
@@ -109,7 +119,9 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
       await page.keyboard.press(key);
       await page.waitForTimeout(250); // dnd-kit measures the rows between steps
     }
-    await expect.poll(async () => (await rows.locator('.atr-menu-row__title').allTextContents()).filter((t) => t === '关于我们' || t === '资源发现')).toEqual(['关于我们', '资源发现']);
+    await expect
+      .poll(async () => (await rows.locator('.atr-menu-row__title').allTextContents()).filter((t) => t === '关于我们' || t === '资源发现'))
+      .toEqual(['关于我们', '资源发现']);
 
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('页头配置保存成功').waitFor();
@@ -150,7 +162,7 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
     await page.screenshot({ path: path.join(artifacts, 'site-chrome-theme.png'), fullPage: true });
   });
 
-  it('uploads a logo; a text file named .png is refused with the server\'s message', async () => {
+  it("uploads a logo; a text file named .png is refused with the server's message", async () => {
     await page.getByRole('tab', { name: 'Logo' }).click();
     const input = page.locator('input[type=file]');
     await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('这不是图片') });
@@ -209,15 +221,41 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
   it('a transparent menu lies over the page top in its font colour; the footer shows QR codes and the record link', async () => {
     const { server } = e2e;
     const current = await (await page.request.get(`${server.url}/api/v1/applications/${appId}/config`)).json();
-    const h = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/header-config`,
-      { headerConfig: { ...current.headerConfig, theme: 'dark', style: { transparentMenu: true, transparentMenuFontColor: '#ffe58f' } } });
+    const h = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/header-config`, {
+      headerConfig: { ...current.headerConfig, theme: 'dark', style: { transparentMenu: true, transparentMenuFontColor: '#ffe58f' } },
+    });
     expect(h.status).toBe(200);
-    const f = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/footer-config`,
-      { footerConfig: { ...current.footerConfig, recordNumber: '京公网安备 11010802000001号', serviceAccount: { image: current.logo }, androidApp: { image: current.logo, url: 'https://example.cn/app.apk' } } });
+    const f = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/footer-config`, {
+      footerConfig: {
+        ...current.footerConfig,
+        recordNumber: '京公网安备 11010802000001号',
+        serviceAccount: { image: current.logo },
+        androidApp: { image: current.logo, url: 'https://example.cn/app.apk' },
+      },
+    });
     expect(f.status).toBe(200);
     // a banner at the top of the home page, under the transparent header
-    const home = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/home-config`,
-      { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: 'top-banner', type: 'carousel', alias: '首页轮播', span: 5, mode: 'default', column: 1, height: 420, items: [{ id: 1, dataType: 'picture', url: '/demo/banner-1.svg', title: '材料基因组计划' }] }] }] });
+    const home = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/home-config`, {
+      homeConfig: [
+        {
+          page: 'home',
+          style: 'card',
+          groups: {},
+          template: [
+            {
+              id: 'top-banner',
+              type: 'carousel',
+              alias: '首页轮播',
+              span: 5,
+              mode: 'default',
+              column: 1,
+              height: 420,
+              items: [{ id: 1, dataType: 'picture', url: '/demo/banner-1.svg', title: '材料基因组计划' }],
+            },
+          ],
+        },
+      ],
+    });
     expect(home.status).toBe(200);
 
     const visitor = await e2e.newPage({ width: 1400, height: 900 });
@@ -226,7 +264,12 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
     await header.waitFor();
     expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
     expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
-    expect(await visitor.getByRole('navigation', { name: '站点导航' }).getByText('资源发现').evaluate((el) => getComputedStyle(el.closest('li')!).color)).toBe('rgb(255, 229, 143)');
+    expect(
+      await visitor
+        .getByRole('navigation', { name: '站点导航' })
+        .getByText('资源发现')
+        .evaluate((el) => getComputedStyle(el.closest('li')!).color),
+    ).toBe('rgb(255, 229, 143)');
     await visitor.locator('[data-module-type="carousel"]').getByText('材料基因组计划').first().waitFor();
     await visitor.waitForFunction(() => [...document.images].every((i) => i.complete));
     const footer = visitor.locator('footer');
@@ -237,8 +280,9 @@ describe('a manager sets header, footer, theme and logo; the visitor sees them',
     await visitor.screenshot({ path: path.join(artifacts, 'site-chrome-visitor-transparent.png'), fullPage: true });
 
     // the dark header theme without the transparent menu: the top bar takes the primary colour
-    const dark = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/header-config`,
-      { headerConfig: { ...current.headerConfig, theme: 'dark', style: { transparentMenu: false, transparentMenuFontColor: '' } } });
+    const dark = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/header-config`, {
+      headerConfig: { ...current.headerConfig, theme: 'dark', style: { transparentMenu: false, transparentMenuFontColor: '' } },
+    });
     expect(dark.status).toBe(200);
     await visitor.reload();
     await visitor.locator('[data-module-type="carousel"]').getByText('材料基因组计划').first().waitFor();

@@ -21,7 +21,9 @@ const HYDRATION = /hydrat|did not match|Minified React error #(418|419|421|422|4
 /** Opens `url` with JavaScript on and returns the hydration errors and page errors it logged. */
 async function hydrationProblems(page: Page, url: string): Promise<string[]> {
   const problems: string[] = [];
-  const onConsole = (m: ConsoleMessage) => { if (['error', 'warning'].includes(m.type()) && HYDRATION.test(m.text())) problems.push(`${url}: ${m.text().slice(0, 300)}`); };
+  const onConsole = (m: ConsoleMessage) => {
+    if (['error', 'warning'].includes(m.type()) && HYDRATION.test(m.text())) problems.push(`${url}: ${m.text().slice(0, 300)}`);
+  };
   const onError = (e: Error) => problems.push(`${url}: ${e.message}`);
   page.on('console', onConsole);
   page.on('pageerror', onError);
@@ -33,7 +35,7 @@ async function hydrationProblems(page: Page, url: string): Promise<string[]> {
 }
 
 describe('visitor pages without JavaScript', () => {
-  it('shows the demo home page\'s panels and follows a detail link and a more link', async () => {
+  it("shows the demo home page's panels and follows a detail link and a more link", async () => {
     const ctx = await e2e.browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN', viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
     const res = await page.goto(`${e2e.base}/`);
@@ -45,7 +47,10 @@ describe('visitor pages without JavaScript', () => {
     }
     await page.screenshot({ path: 'test-artifacts/ssr-home-nojs.png', fullPage: true });
     // a notice's detail link opens the notice with its content
-    await page.getByRole('link', { name: /关于本站演示数据的说明/ }).first().click();
+    await page
+      .getByRole('link', { name: /关于本站演示数据的说明/ })
+      .first()
+      .click();
     await page.waitForURL(/\/resources\/notices\/\d+/);
     await expect(page.locator('h1').first().textContent()).resolves.toContain('关于本站演示数据的说明');
     await expect(page.getByText('均为 Atrium 自带的', { exact: false }).first().isVisible()).resolves.toBe(true);
@@ -75,11 +80,20 @@ describe('hydration', () => {
       const shape = new URL(h, 'http://x').pathname.replace(/\d+/g, ':id');
       if (!h.startsWith('/console') && !byShape.has(shape)) byShape.set(shape, h);
     }
-    for (const extra of ['/microapp/explore', '/microapp/navigator', '/microapp/widget/tools', '/microapp/jobs', '/microapp/wechat', '/microapp/bulletin', '/block/404', '/unrelease']) {
+    for (const extra of [
+      '/microapp/explore',
+      '/microapp/navigator',
+      '/microapp/widget/tools',
+      '/microapp/jobs',
+      '/microapp/wechat',
+      '/microapp/bulletin',
+      '/block/404',
+      '/unrelease',
+    ]) {
       if (!byShape.has(extra)) byShape.set(extra, extra);
     }
     expect(byShape.size).toBeGreaterThan(8);
-    for (const href of byShape.values()) problems.push(...await hydrationProblems(page, `${e2e.base}${href}`));
+    for (const href of byShape.values()) problems.push(...(await hydrationProblems(page, `${e2e.base}${href}`)));
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -87,7 +101,7 @@ describe('hydration', () => {
 
 describe('two server processes on one PostgreSQL database', () => {
   const url = process.env.TEST_DATABASE_URL;
-  it.skipIf(!url)('shows a notice published through one process at once on the other\'s cached home page', async () => {
+  it.skipIf(!url)("shows a notice published through one process at once on the other's cached home page", async () => {
     const name = `atrium_e2e_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -101,13 +115,20 @@ describe('two server processes on one PostgreSQL database', () => {
       b = await startServer({ DATABASE_URL: dbUrl });
       a.cli('admin', 'add', '--phone', PHONE);
       const ctx = await browser.newContext({ locale: 'zh-CN' });
-      const homeOfB = async () => (await (await ctx.request.get(`http://localhost:${b!.port}/`)).text());
+      const homeOfB = async () => await (await ctx.request.get(`http://localhost:${b!.port}/`)).text();
       expect(await homeOfB()).not.toContain('刚刚发布的闭馆通知');
       expect(await homeOfB()).not.toContain('刚刚发布的闭馆通知'); // now from B's cache
       const manager = await browser.newContext({ locale: 'zh-CN' });
       await signInByApi(manager, a, PHONE, `http://localhost:${a.port}`);
       const created = await apiCall(manager, `http://localhost:${a.port}`, 'POST', '/api/v1/notices', {
-        applicationId: 1, moduleId: 'demo-notice', title: '刚刚发布的闭馆通知', type: '消息公告', content: '<p>周一闭馆</p>', top: 1, active: 1, publishDateTime: new Date().toISOString(),
+        applicationId: 1,
+        moduleId: 'demo-notice',
+        title: '刚刚发布的闭馆通知',
+        type: '消息公告',
+        content: '<p>周一闭馆</p>',
+        top: 1,
+        active: 1,
+        publishDateTime: new Date().toISOString(),
       });
       expect(created.status).toBe(201);
       const deadline = Date.now() + 1000;

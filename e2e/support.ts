@@ -38,8 +38,14 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', ATRIUM_DATA_DIR: dataDir,
-    DATABASE_URL: path.join(dataDir, 'atrium.db'), LOG_LEVEL: 'warn', ...extraEnv,
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ATRIUM_DATA_DIR: dataDir,
+    DATABASE_URL: path.join(dataDir, 'atrium.db'),
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   const cli = (...args: string[]) => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: repoRoot, env, encoding: 'utf8' });
@@ -50,26 +56,43 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
   const start = async () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
-    child.stdout!.on('data', (d) => { log += d; });
-    child.stderr!.on('data', (d) => { log += d; });
+    child.stdout!.on('data', (d) => {
+      log += d;
+    });
+    child.stderr!.on('data', (d) => {
+      log += d;
+    });
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`server exited: ${log}`);
       try {
         const r = await fetch(`http://127.0.0.1:${port}/healthz`);
         if (r.ok) return;
-      } catch { /* not yet */ }
+      } catch {
+        /* not yet */
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error(`server did not start: ${log}`);
   };
   await start();
   return {
-    url: `http://127.0.0.1:${port}`, port, dataDir, env, cli,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    env,
+    cli,
     lastCode(phone) {
       const file = path.join(dataDir, 'outbox', 'sms.jsonl');
-      const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; text: string });
-      const m = lines.filter((l) => l.to === phone).at(-1)?.text.match(/\b(\d{6})\b/);
+      const lines = fs
+        .readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { to: string; text: string });
+      const m = lines
+        .filter((l) => l.to === phone)
+        .at(-1)
+        ?.text.match(/\b(\d{6})\b/);
       if (!m) throw new Error(`no code for ${phone}`);
       return m[1];
     },
@@ -102,7 +125,16 @@ export async function launchChromium(): Promise<Browser> {
   }
   return chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -112,7 +144,7 @@ export async function launchChromium(): Promise<Browser> {
  * call it after creating their application.
  */
 export async function releaseAll(page: import('playwright-core').Page, url: string): Promise<void> {
-  const list = await (await page.request.get(`${url}/api/v1/applications?size=200`)).json() as { content: Array<{ applicationId: number; status: string }> };
+  const list = (await (await page.request.get(`${url}/api/v1/applications?size=200`)).json()) as { content: Array<{ applicationId: number; status: string }> };
   for (const a of list.content) {
     if (a.status === 'draft') await apiCall(page, url, 'PUT', `/api/v1/applications/${a.applicationId}/release`);
     if (a.status !== 'released') {
@@ -126,7 +158,11 @@ export async function releaseAll(page: import('playwright-core').Page, url: stri
 const signingKeys = new Map<string, string>();
 
 /** The answer of {@link apiCall}: HTTP status and parsed JSON body (undefined when not JSON). */
-export interface ApiAnswer<T = any> { status: number; body: T; text: string }
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+  text: string;
+}
 
 /**
  * A JSON call to the API with the page's cookies (its browser context), the XSRF header and the
@@ -144,19 +180,24 @@ export async function apiCall<T = any>(page: Page | BrowserContext, base: string
   xsrf = decodeURIComponent(xsrf);
   let key = signingKeys.get(`${full.origin} ${xsrf}`);
   if (!key) {
-    const k = await (await ctx.request.get(`${full.origin}${SIGNING_KEY_PATH}`)).json() as { key: string };
+    const k = (await (await ctx.request.get(`${full.origin}${SIGNING_KEY_PATH}`)).json()) as { key: string };
     key = k.key;
     signingKeys.set(`${full.origin} ${xsrf}`, key);
   }
   const data = body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> = {
-    'x-xsrf-token': xsrf, ...signRequest({ keyHex: key, method, url: full.pathname + full.search, body: data, now: Date.now() }),
+    'x-xsrf-token': xsrf,
+    ...signRequest({ keyHex: key, method, url: full.pathname + full.search, body: data, now: Date.now() }),
   };
   if (data !== undefined) headers['content-type'] = 'application/json';
   const r = await ctx.request.fetch(full.toString(), { method, headers, data });
   const text = await r.text();
   let parsed: unknown;
-  try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
   return { status: r.status(), body: parsed as T, text };
 }
 
@@ -171,7 +212,12 @@ export function pageCall<T = any>(page: Page, method: string, path: string, body
  * page (`opts.login`, default any /console/login), fills the form and waits for `opts.then` (default
  * the applications list).
  */
-export async function signInConsole(page: Page, server: RunningServer, phone: string, opts: { url?: string; login?: RegExp; then?: RegExp } = {}): Promise<void> {
+export async function signInConsole(
+  page: Page,
+  server: RunningServer,
+  phone: string,
+  opts: { url?: string; login?: RegExp; then?: RegExp } = {},
+): Promise<void> {
   await page.goto(opts.url ?? `${server.url}/console/login`);
   await page.waitForURL(opts.login ?? /\/console\/login/);
   await page.getByPlaceholder('手机号').fill(phone);
@@ -199,14 +245,17 @@ export async function createApplication(page: Page | BrowserContext, base: strin
 
 /** The id of a topic by its title (GET /api/v1/topics). */
 export async function topicId(page: import('playwright-core').Page, base: string, title: string): Promise<number> {
-  const topics = await (await page.request.get(`${base}/api/v1/topics`)).json() as Array<{ id: number; title: string }>;
+  const topics = (await (await page.request.get(`${base}/api/v1/topics`)).json()) as Array<{ id: number; title: string }>;
   const t = topics.find((x) => x.title === title);
   if (!t) throw new Error(`no topic ${title}`);
   return t.id;
 }
 
 /** A page's viewport in CSS pixels. */
-export interface Viewport { width: number; height: number }
+export interface Viewport {
+  width: number;
+  height: number;
+}
 
 /** The viewport most e2e pages use (the 1210 px site container with room around it). */
 export const DESKTOP: Viewport = { width: 1400, height: 1000 };
@@ -272,18 +321,29 @@ export function useE2e(opts: E2eOptions = {}): E2e {
   };
   // Playwright dismisses a dialog itself when no listener is registered: this one dismisses it too, after noting it
   const watch = (p: Page): Page => {
-    p.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-    p.on('pageerror', (e) => { pageErrors.push(e.message); });
+    p.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    p.on('pageerror', (e) => {
+      pageErrors.push(e.message);
+    });
     return p;
   };
   const e2e: E2e = {
-    get server() { return started(server, 'server'); },
-    get browser() { return started(browser, 'browser'); },
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
     get page() {
       if (opts.page === false) throw new Error('useE2e({ page: false }) opens no page: use e2e.newPage()');
       return started(page, 'page');
     },
-    get base() { return `http://localhost:${e2e.server.port}`; },
+    get base() {
+      return `http://localhost:${e2e.server.port}`;
+    },
     pageErrors,
     dialogs,
     async newPage(viewport = DESKTOP) {
@@ -392,5 +452,8 @@ export async function signInAtOidcProvider(page: Page, issuer: string, login: st
   await page.locator('input[name="password"]').fill('secret');
   await opts.beforeSubmit?.();
   await page.locator('button[type="submit"]').click();
-  await page.locator('button[type="submit"]').filter({ hasText: /continue/i }).click();
+  await page
+    .locator('button[type="submit"]')
+    .filter({ hasText: /continue/i })
+    .click();
 }

@@ -59,14 +59,23 @@ describe('background tasks', () => {
     await row.getByText('已完成').waitFor({ timeout: 60_000 });
     await row.getByText(/新增 8 条，更新 0 条，跳过 1 行/).waitFor();
     await row.getByRole('button', { name: /跳过的行/ }).click();
-    await page.locator('.ant-drawer-open').getByText(/第 \d+ 行：/).first().waitFor();
+    await page
+      .locator('.ant-drawer-open')
+      .getByText(/第 \d+ 行：/)
+      .first()
+      .waitFor();
     await page.keyboard.press('Escape');
   });
 
   it('marks an import interrupted when the server is killed, with no row written, and runs it again', async () => {
     const { server } = e2e;
     const big = path.join(server.dataDir, 'big.jsonl');
-    fs.writeFileSync(big, Array.from({ length: 150_000 }, (_, i) => JSON.stringify({ type: 'article', key: `big-${i}`, title: `第 ${i} 篇：面向大规模文献的检索方法研究`, category: ['工学', '计算机科学与技术'] })).join('\n'));
+    fs.writeFileSync(
+      big,
+      Array.from({ length: 150_000 }, (_, i) =>
+        JSON.stringify({ type: 'article', key: `big-${i}`, title: `第 ${i} 篇：面向大规模文献的检索方法研究`, category: ['工学', '计算机科学与技术'] }),
+      ).join('\n'),
+    );
     const dialog = await fillImport(page, 'JSON 行', '大批量导入', big);
     await dialog.getByRole('button', { name: '开始导入' }).click();
     const row = rowOf(page, '大批量导入');

@@ -16,11 +16,15 @@ const e2e = useE2e({
   admins: [SUPER],
   page: false,
   setup(server) {
-    importJsonl(server, [
-      { type: 'article', title: '高校图书馆知识服务评价研究', date: '2023-05-01', category: ['管理学', '图书情报与档案管理'] },
-      { type: 'article', title: '数字图书馆用户行为分析', date: '2024-03-01', category: ['管理学', '图书情报与档案管理'] },
-      { type: 'article', title: '深度学习在文献分类中的应用', date: '2024-07-01', category: ['工学', '计算机科学与技术'] },
-    ], '图书情报');
+    importJsonl(
+      server,
+      [
+        { type: 'article', title: '高校图书馆知识服务评价研究', date: '2023-05-01', category: ['管理学', '图书情报与档案管理'] },
+        { type: 'article', title: '数字图书馆用户行为分析', date: '2024-03-01', category: ['管理学', '图书情报与档案管理'] },
+        { type: 'article', title: '深度学习在文献分类中的应用', date: '2024-07-01', category: ['工学', '计算机科学与技术'] },
+      ],
+      '图书情报',
+    );
   },
 });
 let page: Page;
@@ -33,7 +37,11 @@ describe('topics in the console', () => {
     const { server } = e2e;
     page = await (await e2e.newContext()).newPage();
     await signInByApi(page, server, SUPER);
-    appId = await createApplication(page, server.url, { name: '图情门户', host: `127.0.0.1:${server.port}`, topicId: await topicId(page, server.url, '图书情报') });
+    appId = await createApplication(page, server.url, {
+      name: '图情门户',
+      host: `127.0.0.1:${server.port}`,
+      topicId: await topicId(page, server.url, '图书情报'),
+    });
     await releaseAll(page, server.url);
     await page.goto(`${server.url}/console/topics`);
     await page.getByRole('heading', { name: '专题管理' }).waitFor();
@@ -67,7 +75,7 @@ describe('topics in the console', () => {
     await page.getByRole('row').filter({ hasText: '科技查新服务' }).waitFor({ state: 'detached' });
   });
 
-  it('opens the data page on the panel\'s type from an empty panel; a policy added there shows to visitors', async () => {
+  it("opens the data page on the panel's type from an empty panel; a policy added there shows to visitors", async () => {
     const { server } = e2e;
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     const drawer = await openModuleForm(page, '政策');
@@ -111,7 +119,9 @@ describe('topics in the console', () => {
     // the category tree: drag 计算机科学与技术 (工学) onto 管理学, then rename it
     await page.getByRole('button', { name: '分类' }).click();
     const drawer = page.locator('.ant-drawer-open');
-    await drawer.getByText('计算机科学与技术').dragTo(drawer.locator('.ant-tree-treenode', { hasText: '管理学' }).first().locator('.ant-tree-node-content-wrapper'));
+    await drawer
+      .getByText('计算机科学与技术')
+      .dragTo(drawer.locator('.ant-tree-treenode', { hasText: '管理学' }).first().locator('.ant-tree-node-content-wrapper'));
     await toast(page, '已将「计算机科学与技术」移到「管理学」下');
     await drawer.getByRole('button', { name: '重命名「计算机科学与技术」' }).click();
     await page.getByRole('textbox', { name: '重命名', exact: true }).fill('信息资源管理');

@@ -44,9 +44,7 @@ describe('uploads on /console/files', () => {
 
   it('uploads an image and a text file through the drop zone', async () => {
     const { page } = e2e;
-    await fileInput().setInputFiles([
-      { name: 'second.png', mimeType: 'image/png', buffer: second },
-    ]);
+    await fileInput().setInputFiles([{ name: 'second.png', mimeType: 'image/png', buffer: second }]);
     await page.getByRole('row').filter({ hasText: 'second.png' }).waitFor();
     await fileInput().setInputFiles({ name: '会议纪要.txt', mimeType: 'text/plain', buffer: Buffer.from('第一项：上传功能验收\n') });
     await page.getByRole('row').filter({ hasText: '会议纪要.txt' }).waitFor();
@@ -72,7 +70,10 @@ describe('uploads on /console/files', () => {
     await viewerImg().waitFor();
     await expect(viewerImg().getAttribute('data-index')).resolves.toBe('1');
     await expect(viewerImg().getAttribute('src')).resolves.toMatch(/\.png$/);
-    const zIndex = await page.locator('.atr-viewer').first().evaluate((el) => getComputedStyle(el).zIndex);
+    const zIndex = await page
+      .locator('.atr-viewer')
+      .first()
+      .evaluate((el) => getComputedStyle(el).zIndex);
     expect(zIndex).toBe('2000');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => viewerImg().getAttribute('data-index')).toBe('0');

@@ -31,21 +31,50 @@ describe('user rights', () => {
     });
     expect(home.status, home.text).toBe(200);
     const t = new Date().toISOString();
-    expect((await apiCall(admin, server.url, 'POST', '/api/v1/notices', { applicationId: appId, moduleId: 'pub', title: '图书馆开放时间调整', content: '<p>周末开放。</p>', publishDateTime: t })).status).toBe(201);
-    const vip = await apiCall(admin, server.url, 'POST', '/api/v1/notices', { applicationId: appId, moduleId: 'vip', title: '会员专享数据库试用', content: '<p>仅会员。</p>', publishDateTime: t });
+    expect(
+      (
+        await apiCall(admin, server.url, 'POST', '/api/v1/notices', {
+          applicationId: appId,
+          moduleId: 'pub',
+          title: '图书馆开放时间调整',
+          content: '<p>周末开放。</p>',
+          publishDateTime: t,
+        })
+      ).status,
+    ).toBe(201);
+    const vip = await apiCall(admin, server.url, 'POST', '/api/v1/notices', {
+      applicationId: appId,
+      moduleId: 'vip',
+      title: '会员专享数据库试用',
+      content: '<p>仅会员。</p>',
+      publishDateTime: t,
+    });
     expect(vip.status).toBe(201);
     vipNoticeId = vip.body.noticeId;
     const locked = await apiCall(admin, server.url, 'POST', '/api/v1/notices', {
-      applicationId: appId, moduleId: 'pub', title: '年度报告发布', restrictDownload: 1, publishDateTime: t,
+      applicationId: appId,
+      moduleId: 'pub',
+      title: '年度报告发布',
+      restrictDownload: 1,
+      publishDateTime: t,
       content: '<p>全文见附件：<a class="atr-attachment" href="/files/annual-report.pdf" download>年度报告.pdf</a></p>',
     });
     expect(locked.status).toBe(201);
     lockedNoticeId = locked.body.noticeId;
     const roles = await apiCall(admin, server.url, 'POST', `/api/v1/applications/${appId}/role-config`, {
-      roleConfig: [{ id: 'user', name: '普通用户', rights: [] }, { id: 'member', name: '会员', rights: ['panels'] }], defaultUserRole: 'user',
+      roleConfig: [
+        { id: 'user', name: '普通用户', rights: [] },
+        { id: 'member', name: '会员', rights: ['panels'] },
+      ],
+      defaultUserRole: 'user',
     });
     expect(roles.status, roles.text).toBe(200);
-    const added = await apiCall(admin, server.url, 'POST', '/api/v1/applications/users', { action: 'add', applicationId: appId, phone: MEMBER, roleId: 'member' });
+    const added = await apiCall(admin, server.url, 'POST', '/api/v1/applications/users', {
+      action: 'add',
+      applicationId: appId,
+      phone: MEMBER,
+      roleId: 'member',
+    });
     expect(added.status, added.text).toBe(201);
     await releaseAll(admin, server.url);
 
@@ -66,7 +95,10 @@ describe('user rights', () => {
     expect(await admin.locator('[data-module-id="pub"] .atr-slot__toolbar').getByText('仅登录可见').count()).toBe(0);
     await shot(admin, 'editor-mark');
     const stored = await apiCall(admin, server.url, 'GET', `/api/v1/applications/${appId}/config`);
-    expect(stored.body.homeConfig[0].template.map((m: { id: string; loginOnly?: boolean }) => [m.id, !!m.loginOnly])).toEqual([['pub', false], ['vip', true]]);
+    expect(stored.body.homeConfig[0].template.map((m: { id: string; loginOnly?: boolean }) => [m.id, !!m.loginOnly])).toEqual([
+      ['pub', false],
+      ['vip', true],
+    ]);
 
     // the notice keeping its attachments for 下载附件 is marked in the content list and its editor
     await admin.goto(`${server.url}/console/application/${appId}/content`);
@@ -97,7 +129,9 @@ describe('user rights', () => {
     await visitor.goto(`${server.url}/resources/notices/${vipNoticeId}`);
     await visitor.getByText('该栏目仅登录用户可见，请先登录').waitFor();
     expect(await visitor.getByText('仅会员。').count()).toBe(0);
-    expect(await visitor.locator('.ant-result').getByRole('link', { name: '登录' }).getAttribute('href')).toBe(`/console/login?redirect=${encodeURIComponent(`/resources/notices/${vipNoticeId}`)}`);
+    expect(await visitor.locator('.ant-result').getByRole('link', { name: '登录' }).getAttribute('href')).toBe(
+      `/console/login?redirect=${encodeURIComponent(`/resources/notices/${vipNoticeId}`)}`,
+    );
     await shot(visitor, 'visitor-notice-refused');
 
     // attachments kept for 下载附件: the visitor is offered 登录后下载, a link to sign in that comes back

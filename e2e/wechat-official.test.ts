@@ -21,9 +21,13 @@ const e2e = useE2e({
 });
 
 describe('WeChat binding through an official account', () => {
-  it('shows WeChat\'s QR code, waits for the scan, then binds on 完成绑定', async () => {
+  it("shows WeChat's QR code, waits for the scan, then binds on 完成绑定", async () => {
     const { page, server, base } = e2e;
-    await signInConsole(page, server, PHONE, { url: `${base}/settings/account`, login: /\/console\/login\?redirect=%2Fsettings%2Faccount/, then: /\/settings\/account$/ });
+    await signInConsole(page, server, PHONE, {
+      url: `${base}/settings/account`,
+      login: /\/console\/login\?redirect=%2Fsettings%2Faccount/,
+      then: /\/settings\/account$/,
+    });
     const row = page.getByTestId('bind-wechat');
     await row.getByText('未绑定').waitFor();
     await row.getByRole('button', { name: '绑定' }).click();
@@ -38,7 +42,9 @@ describe('WeChat binding through an official account', () => {
 
     // WeChat tells the message server who scanned
     const pushed = await fetch(`${base}/wechat/callback?${wechatPushQuery(TOKEN)}`, {
-      method: 'POST', headers: { 'content-type': 'text/xml' }, body: wechatScanXml('oWx_e2e_reader01', 'SCAN', ticket),
+      method: 'POST',
+      headers: { 'content-type': 'text/xml' },
+      body: wechatScanXml('oWx_e2e_reader01', 'SCAN', ticket),
     });
     expect([pushed.status, await pushed.text()]).toEqual([200, 'success']);
 

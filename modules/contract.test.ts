@@ -70,13 +70,22 @@ const validOf = (type: string) => schemaOf(type)!.parse({ ...defaultsOf(type), .
 
 const parts = (type: string) => (appRegistry as Record<string, { Panel: ComponentType<PanelProps> }>)[type];
 function renderPanel(type: string, module: ModuleConfig, data: PanelProps['data']): string {
-  return renderToString(createElement(QueryClientProvider, { client: new QueryClient() },
-    createElement(parts(type).Panel, { module, data, loading: false, error: null, editable: false, site })));
+  return renderToString(
+    createElement(
+      QueryClientProvider,
+      { client: new QueryClient() },
+      createElement(parts(type).Panel, { module, data, loading: false, error: null, editable: false, site }),
+    ),
+  );
 }
 
 /** Every read of the module answered with an empty page. */
 const emptyPages = (module: ModuleConfig) =>
-  Object.fromEntries(definitionOf(module.type)!.reads(module).map((r) => [r.key, makePage([], 0, 1, r.count)]));
+  Object.fromEntries(
+    definitionOf(module.type)!
+      .reads(module)
+      .map((r) => [r.key, makePage([], 0, 1, r.count)]),
+  );
 
 describe.each(REGISTERED_TYPES)('module type %s', (type) => {
   const def = definitionOf(type)!;
@@ -124,12 +133,13 @@ describe.each(REGISTERED_TYPES)('module type %s', (type) => {
 
   it('the form saves what it loads', async () => {
     const loaded = validOf(type);
-    const { default: FormComponent } = await import(`./${type}/Form.tsx`) as { default: ComponentType<FormProps> };
+    const { default: FormComponent } = (await import(`./${type}/Form.tsx`)) as { default: ComponentType<FormProps> };
     captured.props = undefined;
     captured.form = undefined;
     const props: FormProps = { mode: 'edit', initial: structuredClone(loaded), categories: [], page, onSubmit: () => undefined, onCancel: () => undefined };
-    const html = renderToString(createElement(QueryClientProvider, { client: new QueryClient() },
-      createElement(App, null, createElement(FormComponent, props))));
+    const html = renderToString(
+      createElement(QueryClientProvider, { client: new QueryClient() }, createElement(App, null, createElement(FormComponent, props))),
+    );
     expect(html).toContain('保存修改');
     expect(captured.props, 'the Form renders ModuleFormShell').toBeTruthy();
     const shell = captured.props!;

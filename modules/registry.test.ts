@@ -33,8 +33,27 @@ describe('every registered type', () => {
     };
     const parsed = schemaOf(def.type)!.safeParse({ ...a, id: 'm1', ...required[type] });
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-    const spans: Record<string, number> = { journal: 4, institution: 4, carousel: 5, news: 3, notice: 1, activity: 4, scholar: 4, link: 0,
-      policy: 1, standard: 1, book: 1, sciencedata: 1, resource: 1, tool: 0, wechat_article: 0, job: 0, bulletin: 0, iframe: 5, xmodule: 5 };
+    const spans: Record<string, number> = {
+      journal: 4,
+      institution: 4,
+      carousel: 5,
+      news: 3,
+      notice: 1,
+      activity: 4,
+      scholar: 4,
+      link: 0,
+      policy: 1,
+      standard: 1,
+      book: 1,
+      sciencedata: 1,
+      resource: 1,
+      tool: 0,
+      wechat_article: 0,
+      job: 0,
+      bulletin: 0,
+      iframe: 5,
+      xmodule: 5,
+    };
     if (type in spans) expect(a.span).toBe(spans[type]);
     expect(def.migrate({ ...a, id: 'm1' })).toMatchObject({ type });
   });
@@ -52,14 +71,23 @@ describe('every registered type', () => {
 });
 
 describe('item counts (spec 2 §9)', () => {
-  it.each([[5, 8], [4, 6], [3, 6], [2, 4], [1, 2], [0, 2]])('scholar/institution/journal at span %i show %i', (span, n) => {
+  it.each([
+    [5, 8],
+    [4, 6],
+    [3, 6],
+    [2, 4],
+    [1, 2],
+    [0, 2],
+  ])('scholar/institution/journal at span %i show %i', (span, n) => {
     expect(cardCountBySpan(span)).toBe(n);
     for (const t of ['scholar', 'institution', 'journal']) expect(definitionOf(t)!.reads(withId(t, { span }))[0].count).toBe(n);
   });
 
   it.each([
-    [['article'], 1, { article: 8 }], [['article'], 3, { article: 16 }],
-    [['article', 'report'], 2, { article: 4, report: 4 }], [['article', 'report'], 5, { article: 8, report: 8 }],
+    [['article'], 1, { article: 8 }],
+    [['article'], 3, { article: 16 }],
+    [['article', 'report'], 2, { article: 4, report: 4 }],
+    [['article', 'report'], 5, { article: 8, report: 8 }],
     [['article', 'patent', 'report'], 0, { article: 3, patent: 3, report: 2 }],
     [['article', 'patent', 'report'], 4, { article: 6, patent: 6, report: 4 }],
   ])('research outputs %j at span %i split %j', (types, span, counts) => {
@@ -69,17 +97,30 @@ describe('item counts (spec 2 §9)', () => {
   });
 
   it.each([
-    [0, ['data'], 8], [2, ['data'], 8], [2, ['carousel'], 0], [3, ['carousel', 'data'], 12], [5, ['data'], 16], [4, ['carousel'], 0],
+    [0, ['data'], 8],
+    [2, ['data'], 8],
+    [2, ['carousel'], 0],
+    [3, ['carousel', 'data'], 12],
+    [5, ['data'], 16],
+    [4, ['carousel'], 0],
   ] as const)('news at span %i with %j lists %i items', (span, dt, n) => {
     expect(newsDataCount(span, dt)).toBe(n);
   });
 
   it('news reads the carousel count and the data list', () => {
     const reads = definitionOf('news')!.reads(withId('news', { span: 3, carouselCount: 6 }));
-    expect(reads.map((r) => [r.key, r.count])).toEqual([['carousel', 6], ['data', 12]]);
+    expect(reads.map((r) => [r.key, r.count])).toEqual([
+      ['carousel', 6],
+      ['data', 12],
+    ]);
   });
 
-  it.each([[0, 8], [2, 8], [3, 16], [5, 16]])('notice at span %i shows %i', (span, n) => {
+  it.each([
+    [0, 8],
+    [2, 8],
+    [3, 16],
+    [5, 16],
+  ])('notice at span %i shows %i', (span, n) => {
     expect(noticeCount(span)).toBe(n);
     expect(definitionOf('notice')!.reads(withId('notice', { span }))[0]).toMatchObject({ source: 'notice', count: n, moduleId: 'm-notice' });
   });
@@ -93,7 +134,14 @@ describe('item counts (spec 2 §9)', () => {
 });
 
 describe('heights (spec 2 §9)', () => {
-  it.each([['news', 331, 399], ['notice', 331, 399], ['institution', 331, 399], ['journal', 331, 399], ['scholar', 331, 419], ['fruit', 331, 399]])('%s: %i, %i in a group template', (type, h, hg) => {
+  it.each([
+    ['news', 331, 399],
+    ['notice', 331, 399],
+    ['institution', 331, 399],
+    ['journal', 331, 399],
+    ['scholar', 331, 419],
+    ['fruit', 331, 399],
+  ])('%s: %i, %i in a group template', (type, h, hg) => {
     const def = definitionOf(type)!;
     expect(def.height(withId(type), plain)).toBe(h);
     expect(def.height(withId(type), group)).toBe(hg);
@@ -127,7 +175,9 @@ describe('form rules (spec 1 §4, §5)', () => {
   it('link: a topic is required, dataSize at most the chosen topics, direction forces the span', () => {
     const def = definitionOf('link')!;
     expect(schemaOf(def.type)!.safeParse(withId('link')).error!.issues[0].message).toBe('请选择专题');
-    const r = schemaOf(def.type)!.safeParse(withId('link', { specificData: [1], specificDataObject: [{ id: 1, title: 'a', url: 'https://a.cn' }], dataSize: 2 }));
+    const r = schemaOf(def.type)!.safeParse(
+      withId('link', { specificData: [1], specificDataObject: [{ id: 1, title: 'a', url: 'https://a.cn' }], dataSize: 2 }),
+    );
     expect(r.error!.issues[0].path).toEqual(['dataSize']);
     expect(spanForDirection('horizontal')).toBe(5);
     expect(spanForDirection('vertical')).toBe(0);
@@ -164,10 +214,16 @@ describe('more link priority (spec 1 §2)', () => {
 describe('the definitions load no zod (issue 10 §3, decision 250)', () => {
   const root = fileURLToPath(new URL('..', import.meta.url));
   /** The modules a file imports at run time (`import type` and `export type` vanish at build). */
-  const runtimeImports = (file: string) => [...readFileSync(path.join(root, file), 'utf8')
-    .matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]);
-  const zodFree = ['common/homeConfig.ts', 'modules/registry.ts', 'modules/types.ts', 'modules/rules.ts', 'modules/xmodule/component.ts',
-    ...REGISTERED_TYPES.map((t) => `modules/${t}/definition.ts`)];
+  const runtimeImports = (file: string) =>
+    [...readFileSync(path.join(root, file), 'utf8').matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]);
+  const zodFree = [
+    'common/homeConfig.ts',
+    'modules/registry.ts',
+    'modules/types.ts',
+    'modules/rules.ts',
+    'modules/xmodule/component.ts',
+    ...REGISTERED_TYPES.map((t) => `modules/${t}/definition.ts`),
+  ];
 
   it.each(zodFree)('%s imports neither zod nor a schema file', (file) => {
     expect(runtimeImports(file).filter((s) => s === 'zod' || /schema|catalogue/i.test(s))).toEqual([]);

@@ -4,17 +4,50 @@
 import type { ModuleConfig } from '../common/homeConfig.js';
 
 /** The module types built so far; issue 3 adds the rest of spec 1 §3. */
-export const REGISTERED_TYPES = ['news', 'notice', 'link', 'scholar', 'institution', 'journal', 'activity', 'fruit', 'carousel',
+export const REGISTERED_TYPES = [
+  'news',
+  'notice',
+  'link',
+  'scholar',
+  'institution',
+  'journal',
+  'activity',
+  'fruit',
+  'carousel',
   // module lists: policy, standard, book, sciencedata, resource links, tools
-  'policy', 'standard', 'book', 'sciencedata', 'resource', 'tool',
+  'policy',
+  'standard',
+  'book',
+  'sciencedata',
+  'resource',
+  'tool',
   // feeds: wechat articles, jobs, bulletins, embedded pages
-  'wechat_article', 'job', 'bulletin', 'iframe',
+  'wechat_article',
+  'job',
+  'bulletin',
+  'iframe',
   // custom components, layouts
-  'xmodule', 'flex'] as const;
+  'xmodule',
+  'flex',
+] as const;
 export type RegisteredType = (typeof REGISTERED_TYPES)[number];
 
 /** The resource reads of spec 2 §7 'Content': POST /api/v3|v4/modules/top-{kind}. */
-export const TOP_KINDS = ['news', 'scholar', 'institution', 'journal', 'standard', 'article', 'patent', 'report', 'project', 'sciencedata', 'conference', 'policy', 'book'] as const;
+export const TOP_KINDS = [
+  'news',
+  'scholar',
+  'institution',
+  'journal',
+  'standard',
+  'article',
+  'patent',
+  'report',
+  'project',
+  'sciencedata',
+  'conference',
+  'policy',
+  'book',
+] as const;
 export type TopKind = (typeof TOP_KINDS)[number];
 
 /**

@@ -23,7 +23,11 @@ describe('import boundaries (DESIGN.md)', { timeout: 120_000 }, () => {
   it.each([
     ['app/ never imports server/', 'app/App.tsx', "import { loadConfig } from '../server/config.js';\nexport const c = loadConfig;\n"],
     ['modules/<type>/ never imports app/', 'modules/news/Panel.tsx', "import { apiGet } from '@app/api';\nexport const g = apiGet;\n"],
-    ['domain code never imports a route folder', 'server/search/grams.ts', "import { getApplication } from '../routes/applications/service.js';\nexport const g = getApplication;\n"],
+    [
+      'domain code never imports a route folder',
+      'server/search/grams.ts',
+      "import { getApplication } from '../routes/applications/service.js';\nexport const g = getApplication;\n",
+    ],
     ['domain code never imports the web pages', 'server/resources/present.ts', "import webRoutes from '../web/index.js';\nexport const w = webRoutes;\n"],
     ['common/ never imports server/', 'common/page.ts', "import { loadConfig } from '../server/config.js';\nexport const c = loadConfig;\n"],
   ])('%s', async (_rule, file, code) => {
@@ -32,11 +36,15 @@ describe('import boundaries (DESIGN.md)', { timeout: 120_000 }, () => {
 
   it('refuses React in common/ and in a definition, and live code in a migration', async () => {
     expect(await rulesOf('modules/news/definition.ts', "import { useState } from 'react';\nexport const s = useState;\n")).toContain('no-restricted-imports');
-    expect(await rulesOf('server/db/migrations/024_tasks.ts', "import { MSG } from '../../../common/messages.js';\nexport const m = MSG;\n")).toContain('no-restricted-imports');
+    expect(await rulesOf('server/db/migrations/024_tasks.ts', "import { MSG } from '../../../common/messages.js';\nexport const m = MSG;\n")).toContain(
+      'no-restricted-imports',
+    );
   });
 
   it('lets the same import through where DESIGN.md allows it', async () => {
-    expect(await rulesOf('server/routes/notices/service.ts', "import { getApplication } from '../applications/service.js';\nexport const g = getApplication;\n")).not.toContain(BOUNDARY);
+    expect(
+      await rulesOf('server/routes/notices/service.ts', "import { getApplication } from '../applications/service.js';\nexport const g = getApplication;\n"),
+    ).not.toContain(BOUNDARY);
     expect(await rulesOf('app/App.tsx', "import { MSG } from '@common/messages';\nexport const m = MSG;\n")).not.toContain(BOUNDARY);
   });
 });

@@ -27,10 +27,16 @@ function ensureChromium() {
 // the guard rails first (issue 12 §1): a type error or a lint error fails `npm test` before any test runs;
 // a run of chosen projects (`npm test -- --project unit`) skips them, as does ATRIUM_SKIP_CHECKS=1
 if (!args.includes('--project') && process.env.ATRIUM_SKIP_CHECKS !== '1') {
-  for (const [label, script] of [['类型检查（tsc --noEmit）', 'typecheck'], ['代码检查（ESLint）', 'lint']]) {
+  for (const [label, script] of [
+    ['类型检查（tsc --noEmit）', 'typecheck'],
+    ['代码检查（ESLint）', 'lint'],
+  ]) {
     console.log(`${label}…`);
     const c = run('npm', ['run', script, '--silent']);
-    if (c.status !== 0) { console.error(`${label}未通过：请先修正上面列出的问题`); process.exit(c.status ?? 1); }
+    if (c.status !== 0) {
+      console.error(`${label}未通过：请先修正上面列出的问题`);
+      process.exit(c.status ?? 1);
+    }
   }
 }
 
@@ -38,7 +44,10 @@ const wantsE2e = !args.includes('--project') || args.some((a, i) => args[i - 1] 
 if (wantsE2e) {
   ensureChromium();
   const b = run('npm', ['run', 'build', '--silent']);
-  if (b.status !== 0) { console.error('前端构建失败'); process.exit(b.status ?? 1); }
+  if (b.status !== 0) {
+    console.error('前端构建失败');
+    process.exit(b.status ?? 1);
+  }
 }
 if (!process.env.TEST_DATABASE_URL) console.log('提示：未设置 TEST_DATABASE_URL，API 测试只在 SQLite 上运行。');
 
@@ -51,10 +60,14 @@ function vitest(extra, reportName) {
   fs.mkdirSync(path.dirname(report), { recursive: true });
   fs.rmSync(report, { force: true });
   const r = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
-  let passed = 0, failed = 0, skipped = 0;
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
   try {
     const j = JSON.parse(fs.readFileSync(report, 'utf8'));
-    passed = j.numPassedTests; failed = j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0); skipped = j.numPendingTests + (j.numTodoTests ?? 0);
+    passed = j.numPassedTests;
+    failed = j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+    skipped = j.numPendingTests + (j.numTodoTests ?? 0);
   } catch {
     failed = Math.max(failed, 1);
   }
@@ -67,13 +80,22 @@ function vitest(extra, reportName) {
 const phases = args.includes('--project')
   ? [[args, 'vitest-report.json']]
   : [
-    [['--project', 'unit', '--project', 'api-sqlite', ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-postgres'] : []), ...args], 'vitest-report.json'],
-    [['--project', 'e2e', ...args], 'vitest-report-e2e.json'],
-  ];
-let passed = 0, failed = 0, skipped = 0, ok = true;
+      [
+        ['--project', 'unit', '--project', 'api-sqlite', ...(process.env.TEST_DATABASE_URL ? ['--project', 'api-postgres'] : []), ...args],
+        'vitest-report.json',
+      ],
+      [['--project', 'e2e', ...args], 'vitest-report-e2e.json'],
+    ];
+let passed = 0,
+  failed = 0,
+  skipped = 0,
+  ok = true;
 for (const [extra, name] of phases) {
   const r = vitest(extra, name);
-  passed += r.passed; failed += r.failed; skipped += r.skipped; ok &&= r.ok;
+  passed += r.passed;
+  failed += r.failed;
+  skipped += r.skipped;
+  ok &&= r.ok;
 }
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok && failed === 0 ? 0 : 1);

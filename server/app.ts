@@ -64,7 +64,7 @@ export interface BuildOptions {
 /** Creates the server with every route registered; call `listen` or `inject` on it. */
 export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? await loggerOptions(ctx.config),
+    logger: opts.logger ?? (await loggerOptions(ctx.config)),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: ctx.config.trustProxy ?? false,
   });
@@ -91,11 +91,16 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
     const fe = err as { statusCode?: number; code?: string; message?: string };
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? MSG.badJson
-        : status === 413 ? MSG.payloadTooLarge
-        : status === 415 ? MSG.badRequest
-        : status === 404 ? MSG.notFound
-        : MSG.badRequest;
+      const message =
+        fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? MSG.badJson
+          : status === 413
+            ? MSG.payloadTooLarge
+            : status === 415
+              ? MSG.badRequest
+              : status === 404
+                ? MSG.notFound
+                : MSG.badRequest;
       return reply.status(status).send({ error: { code: fe.code ?? 'bad_request', message } });
     }
     req.log.error({ err }, 'unhandled error');
@@ -105,7 +110,9 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   const cache = new SharedCache(ctx.db, ctx.dialect);
   await cache.start(ctx.config.databaseUrl);
   app.decorate('visitorCache', cache);
-  app.addHook('onClose', async () => { await cache.close(); });
+  app.addHook('onClose', async () => {
+    await cache.close();
+  });
   registerCacheInvalidation(app, cache);
 
   registerInputGuard(app);
@@ -146,7 +153,9 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   // background tasks: this process works through the queue (server/tasks/runner.ts)
   const tasks = new TaskRunner(ctx.db, ctx.dialect, ctx.file, 1000, () => cache.invalidate());
   await tasks.start();
-  app.addHook('onClose', async () => { await tasks.stop(); });
+  app.addHook('onClose', async () => {
+    await tasks.stop();
+  });
   await app.register(async (a) => taskRoutes(a, { ...ctx, tasks }));
   await app.register(async (a) => citationRoutes(a, ctx));
 

@@ -34,12 +34,26 @@ export async function addSuperManager(databaseUrl: string, phone: string, name?:
   try {
     const existing = await db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
     if (existing) {
-      await db.updateTable('users').set({ role: 'super', ...(name ? { name } : {}) }).where('id', '=', existing.id).execute();
+      await db
+        .updateTable('users')
+        .set({ role: 'super', ...(name ? { name } : {}) })
+        .where('id', '=', existing.id)
+        .execute();
       return existing.id;
     }
-    const row = await db.insertInto('users').values({
-      phone, email: null, name: name ?? `管理员${phone.slice(-4)}`, affiliation: '', role: 'super', anonymous: 0, created_at: new Date().toISOString(),
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('users')
+      .values({
+        phone,
+        email: null,
+        name: name ?? `管理员${phone.slice(-4)}`,
+        affiliation: '',
+        role: 'super',
+        anonymous: 0,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   } finally {
     await close();

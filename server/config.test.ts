@@ -10,7 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, ENV_VARIABLES, loadConfig } from './config.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-config-'));
-afterAll(() => { fs.rmSync(dataDir, { recursive: true, force: true }); });
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 /** The problems loadConfig reports for `env` (fails the test when it does not throw a ConfigError). */
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -29,10 +31,25 @@ describe('loadConfig', () => {
   it('gives the documented defaults', () => {
     const c = loadConfig({}, { dataDir });
     expect(c).toMatchObject({
-      port: 3000, host: '0.0.0.0', production: false, databaseUrl: path.join(dataDir, 'atrium.db'), smsProvider: 'outbox',
-      sessionTtlMs: 7 * 864e5, secureCookies: false, hsts: false, themeHosts: [], seedDemo: true, logLevel: 'info',
-      mailProvider: 'outbox', mailFrom: 'Atrium <no-reply@localhost>', trustProxy: false, reloadIndex: false,
-      rateLimitPerMinute: 3000, metrics: false, purgeIntervalMs: 60 * 60_000, logPretty: true,
+      port: 3000,
+      host: '0.0.0.0',
+      production: false,
+      databaseUrl: path.join(dataDir, 'atrium.db'),
+      smsProvider: 'outbox',
+      sessionTtlMs: 7 * 864e5,
+      secureCookies: false,
+      hsts: false,
+      themeHosts: [],
+      seedDemo: true,
+      logLevel: 'info',
+      mailProvider: 'outbox',
+      mailFrom: 'Atrium <no-reply@localhost>',
+      trustProxy: false,
+      reloadIndex: false,
+      rateLimitPerMinute: 3000,
+      metrics: false,
+      purgeIntervalMs: 60 * 60_000,
+      logPretty: true,
     });
     expect(c.filesDir).toBe(path.join(dataDir, 'files'));
     expect(c.webDir).toBe(path.resolve('dist/app'));
@@ -45,20 +62,55 @@ describe('loadConfig', () => {
     // tests: no global rate limit and JSON logs
     expect(loadConfig({ NODE_ENV: 'test' }, { dataDir })).toMatchObject({ rateLimitPerMinute: 0, logPretty: false });
     // production with what it needs: JSON logs, secure cookies, mail off without SMTP
-    expect(loadConfig(PROD, { dataDir })).toMatchObject({ production: true, secureCookies: true, logPretty: false, mailProvider: 'off', rateLimitPerMinute: 3000 });
+    expect(loadConfig(PROD, { dataDir })).toMatchObject({
+      production: true,
+      secureCookies: true,
+      logPretty: false,
+      mailProvider: 'off',
+      rateLimitPerMinute: 3000,
+    });
   });
 
   it('reads the variables it is given', () => {
-    const c = loadConfig({
-      PORT: '8080', HOST: '127.0.0.1', ATRIUM_SESSION_DAYS: '0.5', ATRIUM_HSTS: '1', ATRIUM_THEME_HOSTS: ' CDN.example.cn ,,x.cn',
-      ATRIUM_SEARCH_WORKERS: '3', LOG_LEVEL: 'warn', ATRIUM_RATE_LIMIT_PER_MINUTE: '0', REDIS_URL: 'redis://127.0.0.1:6379/0',
-      ATRIUM_METRICS: '1', ATRIUM_METRICS_TOKEN: 't'.repeat(20), ATRIUM_PURGE_INTERVAL_MINUTES: '15', ATRIUM_TRUST_PROXY: '1', ATRIUM_LOG_PRETTY: '0',
-      ATRIUM_SMTP_HOST: 'mail.example.cn', ATRIUM_SMTP_PORT: '465', ATRIUM_SMTP_SECURE: '1',
-    }, { dataDir });
+    const c = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        ATRIUM_SESSION_DAYS: '0.5',
+        ATRIUM_HSTS: '1',
+        ATRIUM_THEME_HOSTS: ' CDN.example.cn ,,x.cn',
+        ATRIUM_SEARCH_WORKERS: '3',
+        LOG_LEVEL: 'warn',
+        ATRIUM_RATE_LIMIT_PER_MINUTE: '0',
+        REDIS_URL: 'redis://127.0.0.1:6379/0',
+        ATRIUM_METRICS: '1',
+        ATRIUM_METRICS_TOKEN: 't'.repeat(20),
+        ATRIUM_PURGE_INTERVAL_MINUTES: '15',
+        ATRIUM_TRUST_PROXY: '1',
+        ATRIUM_LOG_PRETTY: '0',
+        ATRIUM_SMTP_HOST: 'mail.example.cn',
+        ATRIUM_SMTP_PORT: '465',
+        ATRIUM_SMTP_SECURE: '1',
+      },
+      { dataDir },
+    );
     expect(c).toMatchObject({
-      port: 8080, host: '127.0.0.1', sessionTtlMs: 0.5 * 864e5, hsts: true, themeHosts: ['cdn.example.cn', 'x.cn'], searchWorkers: 3,
-      logLevel: 'warn', rateLimitPerMinute: 0, redisUrl: 'redis://127.0.0.1:6379/0', metrics: true, metricsToken: 't'.repeat(20),
-      purgeIntervalMs: 15 * 60_000, trustProxy: true, logPretty: false, mailProvider: 'smtp', smtpUrl: 'smtps://mail.example.cn:465',
+      port: 8080,
+      host: '127.0.0.1',
+      sessionTtlMs: 0.5 * 864e5,
+      hsts: true,
+      themeHosts: ['cdn.example.cn', 'x.cn'],
+      searchWorkers: 3,
+      logLevel: 'warn',
+      rateLimitPerMinute: 0,
+      redisUrl: 'redis://127.0.0.1:6379/0',
+      metrics: true,
+      metricsToken: 't'.repeat(20),
+      purgeIntervalMs: 15 * 60_000,
+      trustProxy: true,
+      logPretty: false,
+      mailProvider: 'smtp',
+      smtpUrl: 'smtps://mail.example.cn:465',
     });
     // an override replaces the environment (tests, the benchmark)
     expect(loadConfig({ PORT: '8080' }, { dataDir, port: 9 }).port).toBe(9);
@@ -79,9 +131,18 @@ describe('loadConfig', () => {
 
   it('lists every problem at once', () => {
     const problems = problemsOf({
-      NODE_ENV: 'production', PORT: 'abc', ATRIUM_SEARCH_WORKERS: '99', LOG_LEVEL: 'loud', ATRIUM_HSTS: 'yes',
-      ATRIUM_SESSION_DAYS: '-3', ATRIUM_LOGIN_INFO_KEY: 'c2hvcnQ=', REDIS_URL: 'http://cache', ATRIUM_METRICS_TOKEN: 'short',
-      ATRIUM_RATE_LIMIT_PER_MINUTE: 'lots', ATRIUM_SMS_PROVIDER: 'pigeon', ATRIUM_MAIL_PROVIDER: 'outbox',
+      NODE_ENV: 'production',
+      PORT: 'abc',
+      ATRIUM_SEARCH_WORKERS: '99',
+      LOG_LEVEL: 'loud',
+      ATRIUM_HSTS: 'yes',
+      ATRIUM_SESSION_DAYS: '-3',
+      ATRIUM_LOGIN_INFO_KEY: 'c2hvcnQ=',
+      REDIS_URL: 'http://cache',
+      ATRIUM_METRICS_TOKEN: 'short',
+      ATRIUM_RATE_LIMIT_PER_MINUTE: 'lots',
+      ATRIUM_SMS_PROVIDER: 'pigeon',
+      ATRIUM_MAIL_PROVIDER: 'outbox',
     });
     expect(problems).toEqual([
       'PORT 应为 1 到 65535 的整数，而不是「abc」',
@@ -115,7 +176,9 @@ describe('server/main.ts', () => {
   it('stops with the message, exit code 1 and no stack trace on a bad configuration', () => {
     const root = path.resolve(import.meta.dirname, '..');
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root, encoding: 'utf8', timeout: 60_000,
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
       env: { PATH: process.env.PATH, PORT: 'abc', NODE_ENV: 'production', ATRIUM_DATA_DIR: dataDir },
     });
     expect(r.status).toBe(1);

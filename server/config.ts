@@ -116,17 +116,21 @@ export class ConfigError extends Error {
 // ---- the rules of one variable; a message here leaves out the name, which the report puts in front ----
 
 /** The raw value, with an empty or blank value counting as unset. */
-const raw = z.string().optional().transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+const raw = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
 const quote = (v: string) => `「${v.length > 80 ? `${v.slice(0, 80)}…` : v}」`;
 
 /** A whole number in [min, max], or undefined when unset. */
-const int = (min: number, max: number) => raw.transform((v, ctx) => {
-  if (v === undefined) return undefined;
-  const n = /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-  if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
-  ctx.addIssue({ code: 'custom', message: `应为 ${min} 到 ${max} 的整数，而不是${quote(v)}` });
-  return z.NEVER;
-});
+const int = (min: number, max: number) =>
+  raw.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const n = /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
+    ctx.addIssue({ code: 'custom', message: `应为 ${min} 到 ${max} 的整数，而不是${quote(v)}` });
+    return z.NEVER;
+  });
 
 /** A switch: '1' on, '0' off, unset undefined (anything else is refused rather than read as off). */
 const flag = raw.transform((v, ctx) => {
@@ -137,25 +141,36 @@ const flag = raw.transform((v, ctx) => {
 });
 
 /** One of the given words. */
-const oneOf = <const T extends readonly string[]>(values: T) => raw.transform((v, ctx) => {
-  if (v === undefined) return undefined;
-  if ((values as readonly string[]).includes(v.trim())) return v.trim() as T[number]; // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- the rule misreads the generic: without it the result widens to string
-  ctx.addIssue({ code: 'custom', message: `只能是 ${values.join('、')} 之一，而不是${quote(v)}` });
-  return z.NEVER;
-});
+const oneOf = <const T extends readonly string[]>(values: T) =>
+  raw.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if ((values as readonly string[]).includes(v.trim())) return v.trim() as T[number]; // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- the rule misreads the generic: without it the result widens to string
+    ctx.addIssue({ code: 'custom', message: `只能是 ${values.join('、')} 之一，而不是${quote(v)}` });
+    return z.NEVER;
+  });
 
 /** An absolute URL whose scheme is one of `schemes` (e.g. ['http:', 'https:']). */
-const url = (schemes: string[]) => raw.transform((v, ctx) => {
-  if (v === undefined) return undefined;
-  let ok: boolean;
-  try { ok = schemes.includes(new URL(v.trim()).protocol); } catch { ok = false; }
-  if (ok) return v.trim();
-  ctx.addIssue({ code: 'custom', message: `应为 ${schemes.map((s) => `${s}//`).join(' 或 ')} 开头的网址，而不是${quote(v)}` });
-  return z.NEVER;
-});
+const url = (schemes: string[]) =>
+  raw.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    let ok: boolean;
+    try {
+      ok = schemes.includes(new URL(v.trim()).protocol);
+    } catch {
+      ok = false;
+    }
+    if (ok) return v.trim();
+    ctx.addIssue({ code: 'custom', message: `应为 ${schemes.map((s) => `${s}//`).join(' 或 ')} 开头的网址，而不是${quote(v)}` });
+    return z.NEVER;
+  });
 
 /** A comma-separated list, trimmed and lower-cased, empty entries dropped. */
-const hostList = raw.transform((v) => (v ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));
+const hostList = raw.transform((v) =>
+  (v ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 /** A life in days: a number above 0, at most ten years. */
 const days = raw.transform((v, ctx) => {
@@ -176,12 +191,13 @@ const key32 = raw.transform((v, ctx) => {
 });
 
 /** A secret: at least `min` characters. */
-const secret = (min: number) => raw.transform((v, ctx) => {
-  if (v === undefined) return undefined;
-  if (v.length >= min) return v;
-  ctx.addIssue({ code: 'custom', message: `至少要有 ${min} 个字符（例如 openssl rand -hex 32 生成）` });
-  return z.NEVER;
-});
+const secret = (min: number) =>
+  raw.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if (v.length >= min) return v;
+    ctx.addIssue({ code: 'custom', message: `至少要有 ${min} 个字符（例如 openssl rand -hex 32 生成）` });
+    return z.NEVER;
+  });
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -281,9 +297,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = e.NODE_ENV === 'production';
   const test = e.NODE_ENV === 'test';
   const dataDir = path.resolve(overrides.dataDir ?? e.ATRIUM_DATA_DIR ?? './data');
-  const smtpUrl = e.ATRIUM_SMTP_URL || (e.ATRIUM_SMTP_HOST
-    ? `smtp${e.ATRIUM_SMTP_SECURE ? 's' : ''}://${e.ATRIUM_SMTP_USER ? `${encodeURIComponent(e.ATRIUM_SMTP_USER)}:${encodeURIComponent(e.ATRIUM_SMTP_PASS ?? '')}@` : ''}${e.ATRIUM_SMTP_HOST}:${e.ATRIUM_SMTP_PORT ?? 587}`
-    : undefined);
+  const smtpUrl =
+    e.ATRIUM_SMTP_URL ||
+    (e.ATRIUM_SMTP_HOST
+      ? `smtp${e.ATRIUM_SMTP_SECURE ? 's' : ''}://${e.ATRIUM_SMTP_USER ? `${encodeURIComponent(e.ATRIUM_SMTP_USER)}:${encodeURIComponent(e.ATRIUM_SMTP_PASS ?? '')}@` : ''}${e.ATRIUM_SMTP_HOST}:${e.ATRIUM_SMTP_PORT ?? 587}`
+      : undefined);
   const cfg: Config = {
     port: e.PORT ?? 3000,
     host: e.HOST ?? '0.0.0.0',
@@ -304,23 +322,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     searchWorkers: e.ATRIUM_SEARCH_WORKERS ?? defaultSearchWorkers(),
     logLevel: e.LOG_LEVEL ?? 'info',
     filesDir: path.resolve(e.ATRIUM_FILES_DIR ?? path.join(dataDir, 'files')),
-    s3: e.ATRIUM_S3_BUCKET ? {
-      bucket: e.ATRIUM_S3_BUCKET,
-      endpoint: e.ATRIUM_S3_ENDPOINT,
-      region: e.ATRIUM_S3_REGION ?? 'us-east-1',
-      accessKeyId: e.ATRIUM_S3_ACCESS_KEY_ID,
-      secretAccessKey: e.ATRIUM_S3_SECRET_ACCESS_KEY,
-      forcePathStyle: e.ATRIUM_S3_FORCE_PATH_STYLE !== false,
-    } : undefined,
+    s3: e.ATRIUM_S3_BUCKET
+      ? {
+          bucket: e.ATRIUM_S3_BUCKET,
+          endpoint: e.ATRIUM_S3_ENDPOINT,
+          region: e.ATRIUM_S3_REGION ?? 'us-east-1',
+          accessKeyId: e.ATRIUM_S3_ACCESS_KEY_ID,
+          secretAccessKey: e.ATRIUM_S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.ATRIUM_S3_FORCE_PATH_STYLE !== false,
+        }
+      : undefined,
     mailProvider: e.ATRIUM_MAIL_PROVIDER ?? (smtpUrl ? 'smtp' : production ? 'off' : 'outbox'),
     mailOutbox: path.resolve(e.ATRIUM_MAIL_OUTBOX ?? path.join(dataDir, 'outbox', 'mail.jsonl')),
     smtpUrl,
     mailFrom: e.ATRIUM_MAIL_FROM ?? 'Atrium <no-reply@localhost>',
     loginInfoKey: e.ATRIUM_LOGIN_INFO_KEY,
-    wechat: e.ATRIUM_WECHAT_APPID && e.ATRIUM_WECHAT_SECRET && e.ATRIUM_WECHAT_TOKEN ? {
-      appId: e.ATRIUM_WECHAT_APPID, secret: e.ATRIUM_WECHAT_SECRET, token: e.ATRIUM_WECHAT_TOKEN,
-      apiBase: (e.ATRIUM_WECHAT_API ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
-    } : undefined,
+    wechat:
+      e.ATRIUM_WECHAT_APPID && e.ATRIUM_WECHAT_SECRET && e.ATRIUM_WECHAT_TOKEN
+        ? {
+            appId: e.ATRIUM_WECHAT_APPID,
+            secret: e.ATRIUM_WECHAT_SECRET,
+            token: e.ATRIUM_WECHAT_TOKEN,
+            apiBase: (e.ATRIUM_WECHAT_API ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+          }
+        : undefined,
     trustProxy: e.ATRIUM_TRUST_PROXY === true,
     reloadIndex: !production && e.ATRIUM_RELOAD_INDEX === true,
     rateLimitPerMinute: e.ATRIUM_RATE_LIMIT_PER_MINUTE ?? (test ? 0 : 3000),

@@ -42,7 +42,9 @@ async function main() {
 main().catch((err) => {
   // a configuration problem is the operator's to fix: its list, no stack trace
   if (err instanceof ConfigError) {
-    console.error(`Atrium 启动失败：配置有误（${err.problems.length} 处）\n${err.problems.map((p) => `  - ${p}`).join('\n')}\n环境变量的说明见 docs/operations.md。`);
+    console.error(
+      `Atrium 启动失败：配置有误（${err.problems.length} 处）\n${err.problems.map((p) => `  - ${p}`).join('\n')}\n环境变量的说明见 docs/operations.md。`,
+    );
   } else {
     console.error(`Atrium 启动失败：${(err as Error).message}`);
   }

@@ -28,18 +28,26 @@ export function ApplicationFields() {
   const topics = useTopics();
   return (
     <>
-      <Form.Item name="name" label={MSG.applicationName} rules={[
-        { required: true, whitespace: true, message: MSG.applicationNameRequired },
-        { max: 60, message: MSG.applicationNameTooLong },
-      ]}>
+      <Form.Item
+        name="name"
+        label={MSG.applicationName}
+        rules={[
+          { required: true, whitespace: true, message: MSG.applicationNameRequired },
+          { max: 60, message: MSG.applicationNameTooLong },
+        ]}
+      >
         <Input placeholder={MSG.applicationNamePlaceholder} maxLength={60} />
       </Form.Item>
-      <Form.Item name="host" label={MSG.host} extra={MSG.hostExtra}
+      <Form.Item
+        name="host"
+        label={MSG.host}
+        extra={MSG.hostExtra}
         normalize={(v: string) => v?.trim().toLowerCase()}
         rules={[
           { required: true, message: MSG.hostRequired },
           { pattern: HOST_NAME, message: MSG.hostInvalid },
-        ]}>
+        ]}
+      >
         <Input placeholder={MSG.hostPlaceholder} maxLength={253} />
       </Form.Item>
       <Form.Item name="topicId" label={MSG.topic}>

@@ -41,18 +41,34 @@ export function ApplicationSettingsPage() {
     if (config.data) form.setFieldsValue({ name: config.data.name, host: config.data.host, topicId: config.data.topicId ?? undefined });
   }, [config.data, form]);
 
-  if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
+  if (!valid)
+    return (
+      <Result
+        status="404"
+        title={MSG.applicationNotFound}
+        extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>}
+      />
+    );
   if (config.isPending) return <PageSpinner />;
   if (config.isError) {
-    return <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)}
-      extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
+    return (
+      <Result
+        status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'}
+        title={errorMessage(config.error)}
+        extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>}
+      />
+    );
   }
   const app = config.data;
 
   const save = async (values: ApplicationValues) => {
     setSaving(true);
     try {
-      const r = await apiPut<AppConfig & WithMessage>(`/api/v1/applications/${id}`, { name: values.name.trim(), host: values.host, topicId: values.topicId ?? null });
+      const r = await apiPut<AppConfig & WithMessage>(`/api/v1/applications/${id}`, {
+        name: values.name.trim(),
+        host: values.host,
+        topicId: values.topicId ?? null,
+      });
       queryClient.setQueryData(appConfigKey(id), r);
       void queryClient.invalidateQueries({ queryKey: ['applications'] });
       message.success(r.message ?? MSG.applicationSaved);
@@ -70,22 +86,36 @@ export function ApplicationSettingsPage() {
       <Breadcrumb items={[{ title: <Link to="/console/applications">{MSG.applications}</Link> }, { title: app.name }]} />
       <div className="atr-page-head">
         <div>
-          <h2 className="atr-page-head__title">{MSG.applicationSettings} {statusTag(app.status)}</h2>
+          <h2 className="atr-page-head__title">
+            {MSG.applicationSettings} {statusTag(app.status)}
+          </h2>
           <div className="atr-muted">{MSG.applicationSettingsHint}</div>
         </div>
         <Space>
-          <Button icon={<EditOutlined />} aria-label={MSG.editHome} onClick={() => navigate(`/console/application/${id}/editor`)}>{MSG.editHome}</Button>
-          <Button icon={<BgColorsOutlined />} onClick={() => navigate(`/console/application/${id}/site`)}>{MSG.siteChrome}</Button>
-          <Button icon={<NotificationOutlined />} onClick={() => navigate(`/console/application/${id}/content`)}>{MSG.contentManage}</Button>
-          <Button icon={<DatabaseOutlined />} aria-label={MSG.resources} onClick={() => navigate(`/console/application/${id}/resources`)}>{MSG.resources}</Button>
-          <Button icon={<ExportOutlined />} aria-label={MSG.visit} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.visit}</Button>
+          <Button icon={<EditOutlined />} aria-label={MSG.editHome} onClick={() => navigate(`/console/application/${id}/editor`)}>
+            {MSG.editHome}
+          </Button>
+          <Button icon={<BgColorsOutlined />} onClick={() => navigate(`/console/application/${id}/site`)}>
+            {MSG.siteChrome}
+          </Button>
+          <Button icon={<NotificationOutlined />} onClick={() => navigate(`/console/application/${id}/content`)}>
+            {MSG.contentManage}
+          </Button>
+          <Button icon={<DatabaseOutlined />} aria-label={MSG.resources} onClick={() => navigate(`/console/application/${id}/resources`)}>
+            {MSG.resources}
+          </Button>
+          <Button icon={<ExportOutlined />} aria-label={MSG.visit} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">
+            {MSG.visit}
+          </Button>
         </Space>
       </div>
       <div className="atr-panel-card atr-settings-card">
         <MissingRightAlert applicationId={id} right="settings" />
         <Form<ApplicationValues> form={form} layout="vertical" onFinish={(v) => void save(v)} validateTrigger="onBlur" style={{ maxWidth: 560 }}>
           <ApplicationFields />
-          <Button type="primary" htmlType="submit" loading={saving}>{MSG.save}</Button>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {MSG.save}
+          </Button>
         </Form>
       </div>
       <SigninSettingsCard applicationId={id} config={app} />

@@ -9,7 +9,17 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { CheckCircleOutlined, DatabaseOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, ExportOutlined, PlusOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DatabaseOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  ExportOutlined,
+  PlusOutlined,
+  SendOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import { MSG, fillMsg } from '@common/messages';
 import { APPLICATION_STATUS_LABELS } from '@common/roles';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
@@ -50,10 +60,14 @@ export function ApplicationsPage() {
   });
 
   const confirmDelete = useConfirmedDelete();
-  const remove = (app: ApplicationListItem) => confirmDelete({
-    title: MSG.applicationDeleteTitle, content: MSG.applicationDeleteConfirm, successMsg: MSG.applicationDeleted,
-    path: `/api/v1/applications/${app.applicationId}`, queryKey: ['applications'],
-  });
+  const remove = (app: ApplicationListItem) =>
+    confirmDelete({
+      title: MSG.applicationDeleteTitle,
+      content: MSG.applicationDeleteConfirm,
+      successMsg: MSG.applicationDeleted,
+      path: `/api/v1/applications/${app.applicationId}`,
+      queryKey: ['applications'],
+    });
 
   /** 申请发布 (PUT release) or 审核通过 (PUT pass), confirmed first; the server's refusal is shown. */
   const lifecycle = (app: ApplicationListItem, step: 'release' | 'pass') => {
@@ -90,27 +104,83 @@ export function ApplicationsPage() {
 
   const columns: TableColumnsType<ApplicationListItem> = [
     {
-      title: MSG.applicationName, dataIndex: 'name', key: 'name',
-      render: (name: string, app) => <Link to={`/console/application/${app.applicationId}`} className="atr-app-name">{name}</Link>,
+      title: MSG.applicationName,
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string, app) => (
+        <Link to={`/console/application/${app.applicationId}`} className="atr-app-name">
+          {name}
+        </Link>
+      ),
     },
     { title: MSG.host, dataIndex: 'host', key: 'host', render: (host: string) => <Typography.Text code>{host}</Typography.Text> },
     {
-      title: MSG.topic, key: 'topic',
+      title: MSG.topic,
+      key: 'topic',
       render: (_: unknown, app) => app.topic?.title ?? <span className="atr-muted">{MSG.noTopic}</span>,
     },
     { title: MSG.status, dataIndex: 'status', key: 'status', width: 100, render: (s: string) => statusTag(s) },
     {
-      title: MSG.actions, key: 'actions', width: 500,
+      title: MSG.actions,
+      key: 'actions',
+      width: 500,
       render: (_: unknown, app) => (
         <Space size={4} wrap>
-          <Button type="link" size="small" icon={<EditOutlined />} aria-label={MSG.editHome} onClick={() => navigate(`/console/application/${app.applicationId}/editor`)}>{MSG.editHome}</Button>
-          <Button type="link" size="small" icon={<SettingOutlined />} aria-label={MSG.settings} onClick={() => navigate(`/console/application/${app.applicationId}`)}>{MSG.settings}</Button>
-          <Button type="link" size="small" icon={<DatabaseOutlined />} aria-label={MSG.resources} onClick={() => navigate(`/console/application/${app.applicationId}/resources`)}>{MSG.resources}</Button>
-          <Button type="link" size="small" icon={<DownloadOutlined />} aria-label={MSG.exportAction} loading={exporting === app.applicationId} onClick={() => void exportApp(app)}>{MSG.exportAction}</Button>
-          <Button type="link" size="small" icon={<ExportOutlined />} aria-label={MSG.visit} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.visit}</Button>
-          {app.status === 'draft' && <Button type="link" size="small" icon={<SendOutlined />} aria-label={MSG.releaseAction} onClick={() => lifecycle(app, 'release')}>{MSG.releaseAction}</Button>}
-          {isSuper && app.status === 'submitted' && <Button type="link" size="small" icon={<CheckCircleOutlined />} aria-label={MSG.passAction} onClick={() => lifecycle(app, 'pass')}>{MSG.passAction}</Button>}
-          {isSuper && <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={MSG.delete} onClick={() => remove(app)}>{MSG.delete}</Button>}
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={MSG.editHome}
+            onClick={() => navigate(`/console/application/${app.applicationId}/editor`)}
+          >
+            {MSG.editHome}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            icon={<SettingOutlined />}
+            aria-label={MSG.settings}
+            onClick={() => navigate(`/console/application/${app.applicationId}`)}
+          >
+            {MSG.settings}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            icon={<DatabaseOutlined />}
+            aria-label={MSG.resources}
+            onClick={() => navigate(`/console/application/${app.applicationId}/resources`)}
+          >
+            {MSG.resources}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            icon={<DownloadOutlined />}
+            aria-label={MSG.exportAction}
+            loading={exporting === app.applicationId}
+            onClick={() => void exportApp(app)}
+          >
+            {MSG.exportAction}
+          </Button>
+          <Button type="link" size="small" icon={<ExportOutlined />} aria-label={MSG.visit} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">
+            {MSG.visit}
+          </Button>
+          {app.status === 'draft' && (
+            <Button type="link" size="small" icon={<SendOutlined />} aria-label={MSG.releaseAction} onClick={() => lifecycle(app, 'release')}>
+              {MSG.releaseAction}
+            </Button>
+          )}
+          {isSuper && app.status === 'submitted' && (
+            <Button type="link" size="small" icon={<CheckCircleOutlined />} aria-label={MSG.passAction} onClick={() => lifecycle(app, 'pass')}>
+              {MSG.passAction}
+            </Button>
+          )}
+          {isSuper && (
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={MSG.delete} onClick={() => remove(app)}>
+              {MSG.delete}
+            </Button>
+          )}
         </Space>
       ),
     },
@@ -120,9 +190,20 @@ export function ApplicationsPage() {
     <div className="atr-console__page">
       <PageHead title={MSG.applications}>
         <Space>
-          <Input.Search allowClear placeholder={MSG.searchApplications} style={{ width: 240 }}
-            onSearch={(v) => { setQuery(v.trim()); setPage(1); }} />
-          {isSuper && <Button type="primary" icon={<PlusOutlined />} aria-label={MSG.newApplication} onClick={() => setCreating(true)}>{MSG.newApplication}</Button>}
+          <Input.Search
+            allowClear
+            placeholder={MSG.searchApplications}
+            style={{ width: 240 }}
+            onSearch={(v) => {
+              setQuery(v.trim());
+              setPage(1);
+            }}
+          />
+          {isSuper && (
+            <Button type="primary" icon={<PlusOutlined />} aria-label={MSG.newApplication} onClick={() => setCreating(true)}>
+              {MSG.newApplication}
+            </Button>
+          )}
         </Space>
       </PageHead>
       <div className="atr-panel-card">
@@ -133,16 +214,25 @@ export function ApplicationsPage() {
           loading={list.isFetching}
           locale={{ emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={MSG.noApplications} /> }}
           pagination={{
-            current: page, pageSize: CONSOLE_PAGE_SIZE, total: list.data?.totalElements ?? 0, showSizeChanger: false,
-            showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`, onChange: setPage, hideOnSinglePage: false,
+            current: page,
+            pageSize: CONSOLE_PAGE_SIZE,
+            total: list.data?.totalElements ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`,
+            onChange: setPage,
+            hideOnSinglePage: false,
           }}
         />
       </div>
-      <CreateApplicationModal open={creating} onClose={() => setCreating(false)} onCreated={() => {
-        setCreating(false);
-        setPage(1);
-        void queryClient.invalidateQueries({ queryKey: ['applications'] });
-      }} />
+      <CreateApplicationModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={() => {
+          setCreating(false);
+          setPage(1);
+          void queryClient.invalidateQueries({ queryKey: ['applications'] });
+        }}
+      />
     </div>
   );
 }
@@ -158,7 +248,10 @@ function CreateApplicationModal({ open, onClose, onCreated }: { open: boolean; o
       if (err instanceof ApiError && err.status === 409) form.setFields([{ name: 'host', errors: [err.message] }]);
       else applyFieldErrors(form, err, APPLICATION_FIELD_MAP);
     },
-    onDone: () => { form.resetFields(); onCreated(); },
+    onDone: () => {
+      form.resetFields();
+      onCreated();
+    },
   });
 
   return (
@@ -170,7 +263,10 @@ function CreateApplicationModal({ open, onClose, onCreated }: { open: boolean; o
       cancelText={MSG.cancel}
       confirmLoading={saving}
       onOk={() => void submit()}
-      onCancel={() => { form.resetFields(); onClose(); }}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
       forceRender
     >
       <Form<ApplicationValues> form={form} layout="vertical" requiredMark validateTrigger="onBlur" onFinish={() => void submit()}>

@@ -30,8 +30,16 @@ export function ConsoleGuard() {
   if (clientLogin || session.isPending || (signedOut && options.isPending) || toSso) return <PageSpinner />;
   if (session.isError) {
     return (
-      <Result status="warning" title={MSG.loadFailed} subTitle={errorMessage(session.error)}
-        extra={<Button type="primary" onClick={() => session.refetch()}>{MSG.retry}</Button>} />
+      <Result
+        status="warning"
+        title={MSG.loadFailed}
+        subTitle={errorMessage(session.error)}
+        extra={
+          <Button type="primary" onClick={() => session.refetch()}>
+            {MSG.retry}
+          </Button>
+        }
+      />
     );
   }
   if (!session.data) return <Navigate to={loginPath(location.pathname + location.search)} replace />;

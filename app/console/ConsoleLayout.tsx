@@ -5,7 +5,17 @@
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Button, Dropdown, Layout, Menu } from 'antd';
-import { AppstoreOutlined, BlockOutlined, DatabaseOutlined, ScheduleOutlined, FolderOpenOutlined, LogoutOutlined, TeamOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  BlockOutlined,
+  DatabaseOutlined,
+  ScheduleOutlined,
+  FolderOpenOutlined,
+  LogoutOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { useSession } from './session';
 import { useSignOut } from './useSignOut';
@@ -16,15 +26,26 @@ export function ConsoleLayout() {
   const { data: user } = useSession();
   const signOut = useSignOut();
   const { pathname } = useLocation();
-  useEffect(() => { document.title = MSG.consoleTitle; }, []);
-  const selected = pathname.startsWith('/console/application') ? 'applications'
-    : pathname.startsWith('/console/files') ? 'files'
-    : pathname.startsWith('/console/wechats') ? 'wechats'
-    : pathname.startsWith('/console/xmodules') ? 'xmodules'
-    : pathname.startsWith('/console/topics') ? 'topics'
-    : pathname.startsWith('/console/tasks') ? 'tasks'
-    : pathname.startsWith('/console/managers') ? 'managers'
-    : pathname.startsWith('/console/users') ? 'users' : '';
+  useEffect(() => {
+    document.title = MSG.consoleTitle;
+  }, []);
+  const selected = pathname.startsWith('/console/application')
+    ? 'applications'
+    : pathname.startsWith('/console/files')
+      ? 'files'
+      : pathname.startsWith('/console/wechats')
+        ? 'wechats'
+        : pathname.startsWith('/console/xmodules')
+          ? 'xmodules'
+          : pathname.startsWith('/console/topics')
+            ? 'topics'
+            : pathname.startsWith('/console/tasks')
+              ? 'tasks'
+              : pathname.startsWith('/console/managers')
+                ? 'managers'
+                : pathname.startsWith('/console/users')
+                  ? 'users'
+                  : '';
   return (
     <Layout className="atr-console">
       <Layout.Header className="atr-console__header">
@@ -48,11 +69,20 @@ export function ConsoleLayout() {
           ]}
         />
         <div className="atr-console__user">
-          <Avatar size="small" className="atr-console__avatar">{user?.name?.slice(0, 1)}</Avatar>
-          <Dropdown trigger={['click']} menu={{ items: [{ key: 'everywhere', icon: <LogoutOutlined />, label: MSG.signOutEverywhere, onClick: () => void signOut(true) }] }}>
-            <Button type="text" className="atr-console__username">{user?.name}</Button>
+          <Avatar size="small" className="atr-console__avatar">
+            {user?.name?.slice(0, 1)}
+          </Avatar>
+          <Dropdown
+            trigger={['click']}
+            menu={{ items: [{ key: 'everywhere', icon: <LogoutOutlined />, label: MSG.signOutEverywhere, onClick: () => void signOut(true) }] }}
+          >
+            <Button type="text" className="atr-console__username">
+              {user?.name}
+            </Button>
           </Dropdown>
-          <Button type="text" icon={<LogoutOutlined />} aria-label={MSG.signOut} onClick={() => void signOut()}>{MSG.signOut}</Button>
+          <Button type="text" icon={<LogoutOutlined />} aria-label={MSG.signOut} onClick={() => void signOut()}>
+            {MSG.signOut}
+          </Button>
         </div>
       </Layout.Header>
       <Layout.Content className="atr-console__content">

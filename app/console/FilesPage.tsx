@@ -48,14 +48,21 @@ export function FilesPage() {
     queryFn: ({ signal }) => apiGet<Page<FileItem>>('/api/v1/files', { page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => { setPage(1); void queryClient.invalidateQueries({ queryKey: ['files'] }); };
+  const refresh = () => {
+    setPage(1);
+    void queryClient.invalidateQueries({ queryKey: ['files'] });
+  };
   const images = (list.data?.content ?? []).filter(isImage).map((f) => ({ src: f.url, alt: f.name }));
 
   const confirmDelete = useConfirmedDelete();
-  const remove = (f: FileItem) => confirmDelete({
-    title: MSG.fileDeleteTitle, content: MSG.fileDeleteConfirm, successMsg: MSG.fileDeleted,
-    path: `/api/v1/files/${f.id}`, queryKey: ['files'],
-  });
+  const remove = (f: FileItem) =>
+    confirmDelete({
+      title: MSG.fileDeleteTitle,
+      content: MSG.fileDeleteConfirm,
+      successMsg: MSG.fileDeleted,
+      path: `/api/v1/files/${f.id}`,
+      queryKey: ['files'],
+    });
 
   const copy = async (f: FileItem) => {
     try {
@@ -68,31 +75,70 @@ export function FilesPage() {
 
   const columns: TableColumnsType<FileItem> = [
     {
-      title: MSG.preview, key: 'preview', width: 88,
-      render: (_: unknown, f) => (isImage(f)
-        ? <ViewableImage src={f.url} alt={f.name} width={56} height={56} previewList={images} />
-        : <span className="atr-file-icon"><FileOutlined /></span>),
+      title: MSG.preview,
+      key: 'preview',
+      width: 88,
+      render: (_: unknown, f) =>
+        isImage(f) ? (
+          <ViewableImage src={f.url} alt={f.name} width={56} height={56} previewList={images} />
+        ) : (
+          <span className="atr-file-icon">
+            <FileOutlined />
+          </span>
+        ),
     },
     {
-      title: MSG.fileName, dataIndex: 'name', key: 'name',
+      title: MSG.fileName,
+      dataIndex: 'name',
+      key: 'name',
       render: (name: string, f) => (
         <div>
-          <a href={f.url} target="_blank" rel="noopener noreferrer" className="atr-app-name">{name}</a>
-          {f.width && f.height ? <div className="atr-muted">{f.width} × {f.height}</div> : null}
+          <a href={f.url} target="_blank" rel="noopener noreferrer" className="atr-app-name">
+            {name}
+          </a>
+          {f.width && f.height ? (
+            <div className="atr-muted">
+              {f.width} × {f.height}
+            </div>
+          ) : null}
         </div>
       ),
     },
-    { title: MSG.fileType, dataIndex: 'contentType', key: 'type', width: 200, render: (t: string) => <Typography.Text type="secondary" ellipsis>{t.replace(/;.*$/, '')}</Typography.Text> },
+    {
+      title: MSG.fileType,
+      dataIndex: 'contentType',
+      key: 'type',
+      width: 200,
+      render: (t: string) => (
+        <Typography.Text type="secondary" ellipsis>
+          {t.replace(/;.*$/, '')}
+        </Typography.Text>
+      ),
+    },
     { title: MSG.fileSize, dataIndex: 'size', key: 'size', width: 100, render: (n: number) => formatBytes(n) },
     ...(user?.role === 'super' ? [{ title: MSG.fileUploader, dataIndex: 'uploaderName', key: 'uploader', width: 120 }] : []),
-    { title: MSG.fileUploadedAt, dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (s: string) => new Date(s).toLocaleString('zh-CN', { hour12: false }) },
     {
-      title: MSG.actions, key: 'actions', width: 240,
+      title: MSG.fileUploadedAt,
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      width: 170,
+      render: (s: string) => new Date(s).toLocaleString('zh-CN', { hour12: false }),
+    },
+    {
+      title: MSG.actions,
+      key: 'actions',
+      width: 240,
       render: (_: unknown, f) => (
         <Space size={4} wrap>
-          <Button type="link" size="small" icon={<DownloadOutlined />} href={f.url} download={f.name}>{MSG.download}</Button>
-          <Button type="link" size="small" icon={<CopyOutlined />} onClick={() => void copy(f)}>{MSG.copyLink}</Button>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={`${MSG.delete} ${f.name}`} onClick={() => remove(f)}>{MSG.delete}</Button>
+          <Button type="link" size="small" icon={<DownloadOutlined />} href={f.url} download={f.name}>
+            {MSG.download}
+          </Button>
+          <Button type="link" size="small" icon={<CopyOutlined />} onClick={() => void copy(f)}>
+            {MSG.copyLink}
+          </Button>
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={`${MSG.delete} ${f.name}`} onClick={() => remove(f)}>
+            {MSG.delete}
+          </Button>
         </Space>
       ),
     },
@@ -101,12 +147,32 @@ export function FilesPage() {
   return (
     <div className="atr-console__page">
       <PageHead title={MSG.myFiles} hint={MSG.myFilesHint}>
-        <Input.Search allowClear placeholder={MSG.fileName} style={{ width: 240 }} onSearch={(v) => { setQuery(v.trim()); setPage(1); }} />
+        <Input.Search
+          allowClear
+          placeholder={MSG.fileName}
+          style={{ width: 240 }}
+          onSearch={(v) => {
+            setQuery(v.trim());
+            setPage(1);
+          }}
+        />
       </PageHead>
       <div className="atr-panel-card atr-files-uploads">
-        <ImageUpload uid={user?.id} onChange={(url) => { if (url) refresh(); }} />
+        <ImageUpload
+          uid={user?.id}
+          onChange={(url) => {
+            if (url) refresh();
+          }}
+        />
         <div className="atr-files-uploads__drop">
-          <FileUpload drag uid={user?.id} onUploaded={(f) => { message.success(`${MSG.uploadSucceeded}：${f.name}`); refresh(); }} />
+          <FileUpload
+            drag
+            uid={user?.id}
+            onUploaded={(f) => {
+              message.success(`${MSG.uploadSucceeded}：${f.name}`);
+              refresh();
+            }}
+          />
         </div>
       </div>
       <div className="atr-panel-card">
@@ -117,8 +183,12 @@ export function FilesPage() {
           loading={list.isFetching}
           locale={{ emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={MSG.noFiles} /> }}
           pagination={{
-            current: page, pageSize: CONSOLE_PAGE_SIZE, total: list.data?.totalElements ?? 0, showSizeChanger: false,
-            showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`, onChange: setPage,
+            current: page,
+            pageSize: CONSOLE_PAGE_SIZE,
+            total: list.data?.totalElements ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`,
+            onChange: setPage,
           }}
         />
       </div>

@@ -23,7 +23,10 @@ import { lastingMessage } from '../AntdProviders';
 import type { SessionUser, WithMessage } from './types';
 import './console.css';
 
-interface CodeValues { address: string; code: string }
+interface CodeValues {
+  address: string;
+  code: string;
+}
 
 const COUNTDOWN_S = Math.round(CODE_RESEND_MS / 1000);
 
@@ -46,25 +49,50 @@ interface CodeKind {
 }
 
 const SMS: CodeKind = {
-  key: 'sms', url: '/api/v3/oauth/digits',
+  key: 'sms',
+  url: '/api/v3/oauth/digits',
   sendBody: (a) => ({ country_code: '86', mobile_number: a }),
   signInBody: (a, c) => ({ country_code: '86', mobile_number: a, sms_code: c }),
   fields: { mobile_number: 'address', sms_code: 'code' },
-  addressRules: [{ required: true, whitespace: true, message: MSG.phoneRequired }, { pattern: MAINLAND_MOBILE, message: MSG.phoneInvalid }],
-  codeRules: [{ required: true, whitespace: true, message: MSG.smsCodeRequired }, { pattern: SIX_DIGITS, message: MSG.codeInvalid }],
-  addressIcon: <><MobileOutlined /><span className="atr-login__cc">+86</span></>,
-  addressPlaceholder: MSG.phonePlaceholder, codePlaceholder: MSG.smsCodePlaceholder, maxLength: 11, inputMode: 'numeric',
+  addressRules: [
+    { required: true, whitespace: true, message: MSG.phoneRequired },
+    { pattern: MAINLAND_MOBILE, message: MSG.phoneInvalid },
+  ],
+  codeRules: [
+    { required: true, whitespace: true, message: MSG.smsCodeRequired },
+    { pattern: SIX_DIGITS, message: MSG.codeInvalid },
+  ],
+  addressIcon: (
+    <>
+      <MobileOutlined />
+      <span className="atr-login__cc">+86</span>
+    </>
+  ),
+  addressPlaceholder: MSG.phonePlaceholder,
+  codePlaceholder: MSG.smsCodePlaceholder,
+  maxLength: 11,
+  inputMode: 'numeric',
 };
 
 const EMAIL_KIND: CodeKind = {
-  key: 'email', url: '/api/v1/oauth/email/digits',
+  key: 'email',
+  url: '/api/v1/oauth/email/digits',
   sendBody: (a) => ({ email: a }),
   signInBody: (a, c) => ({ email: a, email_code: c }),
   fields: { email: 'address', email_code: 'code' },
-  addressRules: [{ required: true, whitespace: true, message: MSG.emailRequired }, { pattern: EMAIL, message: MSG.emailInvalid }],
-  codeRules: [{ required: true, whitespace: true, message: MSG.emailCodeRequired }, { pattern: SIX_DIGITS, message: MSG.codeInvalid }],
+  addressRules: [
+    { required: true, whitespace: true, message: MSG.emailRequired },
+    { pattern: EMAIL, message: MSG.emailInvalid },
+  ],
+  codeRules: [
+    { required: true, whitespace: true, message: MSG.emailCodeRequired },
+    { pattern: SIX_DIGITS, message: MSG.codeInvalid },
+  ],
   addressIcon: <MailOutlined />,
-  addressPlaceholder: MSG.emailPlaceholder, codePlaceholder: MSG.emailCodePlaceholder, maxLength: 254, inputMode: 'email',
+  addressPlaceholder: MSG.emailPlaceholder,
+  codePlaceholder: MSG.emailCodePlaceholder,
+  maxLength: 254,
+  inputMode: 'email',
 };
 
 /** One code form (address + 6-digit code); `onSignedIn` gets the user. */
@@ -117,7 +145,13 @@ function CodeForm({ kind, onSignedIn }: { kind: CodeKind; onSignedIn: (u: Sessio
   return (
     <Form<CodeValues> form={form} size="large" onFinish={signIn} autoComplete="off" requiredMark={false} validateTrigger="onBlur" name={`login-${kind.key}`}>
       <Form.Item name="address" rules={kind.addressRules}>
-        <Input prefix={kind.addressIcon} placeholder={kind.addressPlaceholder} maxLength={kind.maxLength} inputMode={kind.inputMode} aria-label={kind.addressPlaceholder} />
+        <Input
+          prefix={kind.addressIcon}
+          placeholder={kind.addressPlaceholder}
+          maxLength={kind.maxLength}
+          inputMode={kind.inputMode}
+          aria-label={kind.addressPlaceholder}
+        />
       </Form.Item>
       <Form.Item required>
         <div className="atr-login__code">
@@ -129,7 +163,9 @@ function CodeForm({ kind, onSignedIn }: { kind: CodeKind; onSignedIn: (u: Sessio
           </Button>
         </div>
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={signingIn}>{MSG.signIn}</Button>
+      <Button type="primary" htmlType="submit" block loading={signingIn}>
+        {MSG.signIn}
+      </Button>
     </Form>
   );
 }
@@ -145,10 +181,14 @@ export function LoginPage() {
   const redirect = safeRedirect(params.get('redirect'));
   const ssoError = params.get('sso_error');
 
-  useEffect(() => { document.title = MSG.loginTitle; }, []);
+  useEffect(() => {
+    document.title = MSG.loginTitle;
+  }, []);
   // a visitor page carries its user in the page the server renders (boot data): load it again, not in place
   const reloads = needsFullLoad(redirect);
-  useEffect(() => { if (session.data && reloads) window.location.replace(redirect); }, [session.data, reloads, redirect]);
+  useEffect(() => {
+    if (session.data && reloads) window.location.replace(redirect);
+  }, [session.data, reloads, redirect]);
 
   if (session.isPending || options.isPending || (session.data && reloads)) return <PageSpinner />;
   if (session.data) return <Navigate to={redirect} replace />;
@@ -156,21 +196,31 @@ export function LoginPage() {
   const onSignedIn = (user: SessionUser, msg?: string) => {
     lastingMessage.success(msg ?? MSG.signedIn);
     // one navigation: the session is not set here, else the effect above would load the page a second time
-    if (reloads) { window.location.replace(redirect); return; }
+    if (reloads) {
+      window.location.replace(redirect);
+      return;
+    }
     queryClient.setQueryData(SESSION_KEY, user);
     void navigate(redirect, { replace: true });
   };
 
   const items = [
-    ...(options.data?.sso ? [{
-      key: 'sso', label: MSG.loginTabSso,
-      children: (
-        <div className="atr-login__sso">
-          <p>{MSG.ssoHint}</p>
-          <Button type="primary" size="large" block icon={<SafetyCertificateOutlined />} href={ssoStartUrl(redirect)}>{MSG.ssoButton}</Button>
-        </div>
-      ),
-    }] : []),
+    ...(options.data?.sso
+      ? [
+          {
+            key: 'sso',
+            label: MSG.loginTabSso,
+            children: (
+              <div className="atr-login__sso">
+                <p>{MSG.ssoHint}</p>
+                <Button type="primary" size="large" block icon={<SafetyCertificateOutlined />} href={ssoStartUrl(redirect)}>
+                  {MSG.ssoButton}
+                </Button>
+              </div>
+            ),
+          },
+        ]
+      : []),
     { key: 'sms', label: MSG.loginTabSms, children: <CodeForm kind={SMS} onSignedIn={onSignedIn} /> },
     ...(options.data?.email !== false ? [{ key: 'email', label: MSG.loginTabEmail, children: <CodeForm kind={EMAIL_KIND} onSignedIn={onSignedIn} /> }] : []),
   ];

@@ -24,7 +24,13 @@ export interface ApplicationListItem {
 }
 
 /** An item of GET /api/v1/topics */
-export interface Topic { id: number; title: string; cover?: string | null }
+export interface Topic {
+  id: number;
+  title: string;
+  cover?: string | null;
+}
 
 /** Answers of the changing calls carry a Chinese message. */
-export interface WithMessage { message?: string }
+export interface WithMessage {
+  message?: string;
+}

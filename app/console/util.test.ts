@@ -21,7 +21,8 @@ describe('console helpers', () => {
   });
 
   it('loads a visitor page again after sign-in (its user is in the served page); console and settings pages in place', () => {
-    for (const p of ['/', '/?x=1', '/microapp/recommendation', '/notice/3', '/subscriptions/journals', '/consoles']) expect([p, needsFullLoad(p)]).toEqual([p, true]);
+    for (const p of ['/', '/?x=1', '/microapp/recommendation', '/notice/3', '/subscriptions/journals', '/consoles'])
+      expect([p, needsFullLoad(p)]).toEqual([p, true]);
     for (const p of ['/console', '/console/applications', '/console?x=1', '/settings/account']) expect([p, needsFullLoad(p)]).toEqual([p, false]);
   });
 });

@@ -21,12 +21,22 @@ export function RightRefused({ error, path }: { error: unknown; path: string }) 
   if (!isPanelRefusal(error)) return null;
   const signIn = error.message === MSG.panelLoginRequired;
   return (
-    <Result icon={<LockOutlined style={{ color: '#faad14' }} />} title={MSG.loginOnlyLabel} subTitle={error.message}
-      extra={(
+    <Result
+      icon={<LockOutlined style={{ color: '#faad14' }} />}
+      title={MSG.loginOnlyLabel}
+      subTitle={error.message}
+      extra={
         <Space>
-          {signIn && <Link to={loginPath(path)}><Button type="primary">{MSG.signIn}</Button></Link>}
-          <Link to="/"><Button type={signIn ? 'default' : 'primary'}>{MSG.backHome}</Button></Link>
+          {signIn && (
+            <Link to={loginPath(path)}>
+              <Button type="primary">{MSG.signIn}</Button>
+            </Link>
+          )}
+          <Link to="/">
+            <Button type={signIn ? 'default' : 'primary'}>{MSG.backHome}</Button>
+          </Link>
         </Space>
-      )} />
+      }
+    />
   );
 }

@@ -26,7 +26,9 @@ export function StatusCard({ mark, title, detail, action, tone = 'info' }: Statu
   return (
     <div className="atr-status-page">
       <div className={`atr-status-card atr-status-card--${tone}`}>
-        <div className="atr-status-card__mark" aria-hidden>{mark}</div>
+        <div className="atr-status-card__mark" aria-hidden>
+          {mark}
+        </div>
         <h1 className="atr-status-card__title">{title}</h1>
         {detail && <div className="atr-status-card__detail">{detail}</div>}
         {action && <div className="atr-status-card__action">{action}</div>}
@@ -37,15 +39,28 @@ export function StatusCard({ mark, title, detail, action, tone = 'info' }: Statu
 
 function HomeButton() {
   const navigate = useNavigate();
-  return <UiButton variant="primary" onClick={() => navigate('/')}>{SITE_MSG.backHome}</UiButton>;
+  return (
+    <UiButton variant="primary" onClick={() => navigate('/')}>
+      {SITE_MSG.backHome}
+    </UiButton>
+  );
 }
 const homeButton = <HomeButton />;
 
 /** The error page of the router (a page that threw, or a chunk that failed to load after a deploy). */
 export function RouteErrorPage() {
   return (
-    <StatusCard tone="warning" mark="!" title={SITE_MSG.pageCrashed} detail={SITE_MSG.pageCrashedHint}
-      action={<UiButton variant="primary" onClick={() => window.location.reload()}>{SITE_MSG.reloadPage}</UiButton>} />
+    <StatusCard
+      tone="warning"
+      mark="!"
+      title={SITE_MSG.pageCrashed}
+      detail={SITE_MSG.pageCrashedHint}
+      action={
+        <UiButton variant="primary" onClick={() => window.location.reload()}>
+          {SITE_MSG.reloadPage}
+        </UiButton>
+      }
+    />
   );
 }
 

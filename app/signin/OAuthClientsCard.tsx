@@ -20,8 +20,16 @@ import { siteUrl } from '../console/util';
 import type { WithMessage } from '../console/types';
 import { useConfirmedDelete } from '../console/useConfirmedDelete';
 import {
-  CLIENT_ID_PATTERN, OAUTH_CLIENT_FIELDS, clientSigninLink, oauthClientBody, oauthClientValues, oauthClientsKey, oauthClientsPath,
-  secretWouldBeDropped, type OAuthClient, type OAuthClientValues,
+  CLIENT_ID_PATTERN,
+  OAUTH_CLIENT_FIELDS,
+  clientSigninLink,
+  oauthClientBody,
+  oauthClientValues,
+  oauthClientsKey,
+  oauthClientsPath,
+  secretWouldBeDropped,
+  type OAuthClient,
+  type OAuthClientValues,
 } from './oauthClients';
 
 /** The dialog is wider than antd's default 520 px: the provider's addresses are long. */
@@ -54,47 +62,73 @@ export function OAuthClientsCard({ applicationId, host }: { applicationId: numbe
   };
 
   const confirmDelete = useConfirmedDelete();
-  const remove = (c: OAuthClient) => confirmDelete({
-    title: MSG.oauthClientDeleteTitle, content: MSG.oauthClientDeleteConfirm, successMsg: MSG.oauthClientDeleted,
-    path: `${oauthClientsPath(applicationId)}/${encodeURIComponent(c.clientId)}`, queryKey: key,
-  });
+  const remove = (c: OAuthClient) =>
+    confirmDelete({
+      title: MSG.oauthClientDeleteTitle,
+      content: MSG.oauthClientDeleteConfirm,
+      successMsg: MSG.oauthClientDeleted,
+      path: `${oauthClientsPath(applicationId)}/${encodeURIComponent(c.clientId)}`,
+      queryKey: key,
+    });
 
   const columns: TableColumnsType<OAuthClient> = [
     { title: MSG.oauthClientId, dataIndex: 'clientId', key: 'clientId', width: 150, render: (id: string) => <Typography.Text strong>{id}</Typography.Text> },
     { title: MSG.oauthClientName, dataIndex: 'name', key: 'name', width: 140 },
     {
-      title: MSG.oauthClientIssuer, key: 'issuer',
-      render: (_: unknown, c) => (c.oauthUri ? (
-        <div>
-          <div style={{ wordBreak: 'break-all' }}>{c.oauthUri.issuer}</div>
-          <div className="atr-muted">client_id：{c.oauthUri.clientId}</div>
-        </div>
-      ) : <span className="atr-muted">—</span>),
+      title: MSG.oauthClientIssuer,
+      key: 'issuer',
+      render: (_: unknown, c) =>
+        c.oauthUri ? (
+          <div>
+            <div style={{ wordBreak: 'break-all' }}>{c.oauthUri.issuer}</div>
+            <div className="atr-muted">client_id：{c.oauthUri.clientId}</div>
+          </div>
+        ) : (
+          <span className="atr-muted">—</span>
+        ),
     },
     {
-      title: MSG.oauthClientSecretColumn, key: 'secret', width: 80,
-      render: (_: unknown, c) => (c.oauthUri?.hasClientSecret ? <Tag color="green">{MSG.oauthClientSecretStored}</Tag> : <Tag>{MSG.oauthClientSecretNone}</Tag>),
+      title: MSG.oauthClientSecretColumn,
+      key: 'secret',
+      width: 80,
+      render: (_: unknown, c) =>
+        c.oauthUri?.hasClientSecret ? <Tag color="green">{MSG.oauthClientSecretStored}</Tag> : <Tag>{MSG.oauthClientSecretNone}</Tag>,
     },
     {
-      title: MSG.oauthClientLink, key: 'link',
+      title: MSG.oauthClientLink,
+      key: 'link',
       render: (_: unknown, c) => {
         const link = clientSigninLink(origin, c.clientId);
         return (
           <div className="atr-oauth-link">
-            <a href={link} target="_blank" rel="noopener noreferrer">{link}</a>
+            <a href={link} target="_blank" rel="noopener noreferrer">
+              {link}
+            </a>
             <Tooltip title={MSG.oauthClientCopyLink}>
-              <Button type="text" size="small" icon={<CopyOutlined />} aria-label={`${MSG.oauthClientCopyLink} ${c.clientId}`} onClick={() => void copy(link)} />
+              <Button
+                type="text"
+                size="small"
+                icon={<CopyOutlined />}
+                aria-label={`${MSG.oauthClientCopyLink} ${c.clientId}`}
+                onClick={() => void copy(link)}
+              />
             </Tooltip>
           </div>
         );
       },
     },
     {
-      title: MSG.actions, key: 'actions', width: 130,
+      title: MSG.actions,
+      key: 'actions',
+      width: 130,
       render: (_: unknown, c) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<EditOutlined />} aria-label={`${MSG.edit} ${c.clientId}`} onClick={() => setEditing(c)}>{MSG.edit}</Button>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={`${MSG.delete} ${c.clientId}`} onClick={() => remove(c)}>{MSG.delete}</Button>
+          <Button type="link" size="small" icon={<EditOutlined />} aria-label={`${MSG.edit} ${c.clientId}`} onClick={() => setEditing(c)}>
+            {MSG.edit}
+          </Button>
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={`${MSG.delete} ${c.clientId}`} onClick={() => remove(c)}>
+            {MSG.delete}
+          </Button>
         </Space>
       ),
     },
@@ -107,16 +141,31 @@ export function OAuthClientsCard({ applicationId, host }: { applicationId: numbe
           <h3 className="atr-settings-card__title">{MSG.oauthClients}</h3>
           <div className="atr-muted">{MSG.oauthClientsHint}</div>
         </div>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{MSG.newOauthClient}</Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          {MSG.newOauthClient}
+        </Button>
       </div>
       <Table<OAuthClient>
-        rowKey="clientId" size="middle" columns={columns} dataSource={clients} loading={list.isFetching} pagination={false}
+        rowKey="clientId"
+        size="middle"
+        columns={columns}
+        dataSource={clients}
+        loading={list.isFetching}
+        pagination={false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.isError ? errorMessage(list.error) : MSG.noOauthClients} /> }}
       />
       {editing !== null && (
-        <OAuthClientDialog applicationId={applicationId} origin={origin} client={editing === 'new' ? undefined : editing}
-          taken={clients.map((c) => c.clientId)} onClose={() => setEditing(null)}
-          onSaved={() => { setEditing(null); void queryClient.invalidateQueries({ queryKey: key }); }} />
+        <OAuthClientDialog
+          applicationId={applicationId}
+          origin={origin}
+          client={editing === 'new' ? undefined : editing}
+          taken={clients.map((c) => c.clientId)}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void queryClient.invalidateQueries({ queryKey: key });
+          }}
+        />
       )}
     </div>
   );
@@ -143,7 +192,8 @@ function OAuthClientDialog({ applicationId, origin, client, taken, onClose, onSa
   const dropsSecret = secretWouldBeDropped(client, { issuer, providerClientId, clientSecret });
 
   const { saving, submit } = useFormSubmit(form, {
-    send: (values) => apiPost<OAuthClient & WithMessage>(oauthClientsPath(applicationId), oauthClientBody({ ...values, clientId: client?.clientId ?? values.clientId })),
+    send: (values) =>
+      apiPost<OAuthClient & WithMessage>(oauthClientsPath(applicationId), oauthClientBody({ ...values, clientId: client?.clientId ?? values.clientId })),
     successMsg: MSG.oauthClientSaved,
     // 409: the id belongs to another application's client; it names no field but is about the id
     onRefused: (err) => {
@@ -154,30 +204,69 @@ function OAuthClientDialog({ applicationId, origin, client, taken, onClose, onSa
   });
 
   return (
-    <Modal open width={DIALOG_WIDTH} title={client ? `${MSG.editOauthClient} · ${client.name}` : MSG.newOauthClient}
-      okText={MSG.save} cancelText={MSG.cancel} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      width={DIALOG_WIDTH}
+      title={client ? `${MSG.editOauthClient} · ${client.name}` : MSG.newOauthClient}
+      okText={MSG.save}
+      cancelText={MSG.cancel}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form<OAuthClientValues> form={form} layout="vertical" name="oauth-client" initialValues={oauthClientValues(client)} onFinish={() => void submit()}>
-        <Form.Item name="clientId" label={MSG.oauthClientId} extra={MSG.oauthClientIdHint} validateTrigger="onBlur"
-          rules={client ? [] : [
-            { required: true, whitespace: true, message: MSG.oauthClientIdRequired },
-            { pattern: CLIENT_ID_PATTERN, message: MSG.oauthClientIdInvalid, transform: (v: string) => v?.trim() },
-            { validator: (_: unknown, v?: string) => (v && taken.includes(v.trim()) ? Promise.reject(new Error(MSG.oauthClientIdExists)) : Promise.resolve()) },
-          ]}>
+        <Form.Item
+          name="clientId"
+          label={MSG.oauthClientId}
+          extra={MSG.oauthClientIdHint}
+          validateTrigger="onBlur"
+          rules={
+            client
+              ? []
+              : [
+                  { required: true, whitespace: true, message: MSG.oauthClientIdRequired },
+                  { pattern: CLIENT_ID_PATTERN, message: MSG.oauthClientIdInvalid, transform: (v: string) => v?.trim() },
+                  {
+                    validator: (_: unknown, v?: string) =>
+                      v && taken.includes(v.trim()) ? Promise.reject(new Error(MSG.oauthClientIdExists)) : Promise.resolve(),
+                  },
+                ]
+          }
+        >
           <Input disabled={!!client} maxLength={64} placeholder="xproject-portal" autoComplete="off" />
         </Form.Item>
         <Form.Item name="name" label={MSG.oauthClientName} rules={[{ required: true, whitespace: true, message: MSG.oauthClientNameRequired }]}>
           <Input maxLength={100} placeholder={MSG.oauthClientNamePlaceholder} />
         </Form.Item>
-        <Divider titlePlacement="start" plain>{MSG.oauthClientProvider}</Divider>
-        <Form.Item name="issuer" label={MSG.ssoIssuer} extra={MSG.ssoCallbackHint(`${origin}/api/v1/oauth/sso/callback`)} validateTrigger="onBlur"
-          rules={[{ required: true, whitespace: true, message: MSG.ssoIssuerRequired }, { pattern: /^\s*https?:\/\/\S+\s*$/, message: MSG.ssoIssuerInvalid }]}>
+        <Divider titlePlacement="start" plain>
+          {MSG.oauthClientProvider}
+        </Divider>
+        <Form.Item
+          name="issuer"
+          label={MSG.ssoIssuer}
+          extra={MSG.ssoCallbackHint(`${origin}/api/v1/oauth/sso/callback`)}
+          validateTrigger="onBlur"
+          rules={[
+            { required: true, whitespace: true, message: MSG.ssoIssuerRequired },
+            { pattern: /^\s*https?:\/\/\S+\s*$/, message: MSG.ssoIssuerInvalid },
+          ]}
+        >
           <Input placeholder="https://idp.example.edu.cn" maxLength={500} />
         </Form.Item>
         <Form.Item name="providerClientId" label={MSG.ssoClientId} rules={[{ required: true, whitespace: true, message: MSG.ssoClientIdRequired }]}>
           <Input maxLength={200} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="clientSecret" label={MSG.ssoClientSecret} extra={dropsSecret ? <Typography.Text type="warning">{MSG.oauthClientSecretDropped}</Typography.Text> : undefined}>
-          <Input.Password placeholder={client?.oauthUri?.hasClientSecret ? MSG.ssoClientSecretKept : MSG.ssoClientSecretNone} maxLength={500} autoComplete="new-password" />
+        <Form.Item
+          name="clientSecret"
+          label={MSG.ssoClientSecret}
+          extra={dropsSecret ? <Typography.Text type="warning">{MSG.oauthClientSecretDropped}</Typography.Text> : undefined}
+        >
+          <Input.Password
+            placeholder={client?.oauthUri?.hasClientSecret ? MSG.ssoClientSecretKept : MSG.ssoClientSecretNone}
+            maxLength={500}
+            autoComplete="new-password"
+          />
         </Form.Item>
         <Form.Item name="scope" label={MSG.ssoScope}>
           <Input placeholder="email" maxLength={200} />

@@ -29,7 +29,9 @@ export const ANONYMOUS_DELAY_MS = 1500;
 /** The events that count as the visitor's first interaction. */
 const INTERACTIONS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
 
-interface UserReply { user: { id: number; name: string; anonymous: boolean } | null }
+interface UserReply {
+  user: { id: number; name: string; anonymous: boolean } | null;
+}
 
 /** The current address without the given query parameters, as a same-site path. */
 function pathWithout(names: string[]): string {
@@ -65,7 +67,9 @@ export function SigninEffects() {
       let cancelled = false;
       const back = pathWithout(['oauth', 'client_id']);
       void apiGet<{ clientId: string }>(`/api/v1/applications/oauth/clients/${encodeURIComponent(clientId)}`).then(
-        () => { if (!cancelled) window.location.assign(ssoStartUrl(back, clientId)); },
+        () => {
+          if (!cancelled) window.location.assign(ssoStartUrl(back, clientId));
+        },
         (err) => {
           if (cancelled) return;
           // the console guard waits while the parameters are there: load the address without them, as
@@ -81,7 +85,9 @@ export function SigninEffects() {
           void errorDialog().then((d) => d.showErrorDialog(SITE_MSG.oauthClientLoginFailedTitle, errorMessage(err), leave));
         },
       );
-      return () => { cancelled = true; };
+      return () => {
+        cancelled = true;
+      };
     }
     const loginInfo = params.get('loginInfo');
     if (loginInfo) {
@@ -97,7 +103,9 @@ export function SigninEffects() {
             window.location.reload();
           }
         },
-        (err) => { void errorDialog().then((d) => d.showErrorDialog(SITE_MSG.loginInfoFailedTitle, errorMessage(err))); },
+        (err) => {
+          void errorDialog().then((d) => d.showErrorDialog(SITE_MSG.loginInfoFailedTitle, errorMessage(err)));
+        },
       );
       return;
     }

@@ -21,17 +21,32 @@ export interface SigninConfig {
   mailAllowSuffix?: string | null;
 }
 
-interface Values { issuer?: string; clientId?: string; clientSecret?: string; scope?: string; mailAllowSuffix?: string }
+interface Values {
+  issuer?: string;
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
+  mailAllowSuffix?: string;
+}
 
-const FIELDS = { 'oauthUri.issuer': 'issuer', 'oauthUri.clientId': 'clientId', 'oauthUri.clientSecret': 'clientSecret', 'oauthUri.scope': 'scope', oauthUri: 'issuer', mailAllowSuffix: 'mailAllowSuffix' };
+const FIELDS = {
+  'oauthUri.issuer': 'issuer',
+  'oauthUri.clientId': 'clientId',
+  'oauthUri.clientSecret': 'clientSecret',
+  'oauthUri.scope': 'scope',
+  oauthUri: 'issuer',
+  mailAllowSuffix: 'mailAllowSuffix',
+};
 
 /** A rule: this field may be empty only when `other` is empty too (issuer and client id go together). */
-const bothOrNone = (other: keyof Values) => ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
-  validator(_: unknown, value?: string) {
-    const otherFilled = scalarText(getFieldValue(other)).trim() !== '';
-    return otherFilled && !value?.trim() ? Promise.reject(new Error(MSG.ssoBothRequired)) : Promise.resolve();
-  },
-});
+const bothOrNone =
+  (other: keyof Values) =>
+  ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
+    validator(_: unknown, value?: string) {
+      const otherFilled = scalarText(getFieldValue(other)).trim() !== '';
+      return otherFilled && !value?.trim() ? Promise.reject(new Error(MSG.ssoBothRequired)) : Promise.resolve();
+    },
+  });
 
 /** The card; `config` is the application's config, `onSaved` receives the new sign-in fields. */
 export function SigninSettingsCard({ applicationId, config }: { applicationId: number; config: SigninConfig }) {
@@ -43,8 +58,11 @@ export function SigninSettingsCard({ applicationId, config }: { applicationId: n
 
   useEffect(() => {
     form.setFieldsValue({
-      issuer: config.oauthUri?.issuer ?? '', clientId: config.oauthUri?.clientId ?? '', scope: config.oauthUri?.scope ?? '',
-      clientSecret: '', mailAllowSuffix: config.mailAllowSuffix ?? '',
+      issuer: config.oauthUri?.issuer ?? '',
+      clientId: config.oauthUri?.clientId ?? '',
+      scope: config.oauthUri?.scope ?? '',
+      clientSecret: '',
+      mailAllowSuffix: config.mailAllowSuffix ?? '',
     });
     setHasSecret(!!config.oauthUri?.hasClientSecret);
   }, [config, form]);
@@ -55,7 +73,9 @@ export function SigninSettingsCard({ applicationId, config }: { applicationId: n
     setSaving(true);
     try {
       const r = await apiPut<SigninConfig & { message?: string }>(`/api/v1/applications/${applicationId}/oauth-uri`, {
-        oauthUri: issuer ? { issuer, clientId, ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}), ...(v.scope?.trim() ? { scope: v.scope.trim() } : {}) } : null,
+        oauthUri: issuer
+          ? { issuer, clientId, ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}), ...(v.scope?.trim() ? { scope: v.scope.trim() } : {}) }
+          : null,
         mailAllowSuffix: v.mailAllowSuffix?.trim() || null,
       });
       form.setFieldsValue({ clientSecret: '', mailAllowSuffix: r.mailAllowSuffix ?? '' });
@@ -73,20 +93,34 @@ export function SigninSettingsCard({ applicationId, config }: { applicationId: n
   return (
     <div className="atr-panel-card atr-settings-card">
       <h3 className="atr-settings-card__title">{MSG.signinSettings}</h3>
-      <div className="atr-muted" style={{ marginBottom: 16 }}>{MSG.signinSettingsHint}</div>
+      <div className="atr-muted" style={{ marginBottom: 16 }}>
+        {MSG.signinSettingsHint}
+      </div>
       <Form<Values> form={form} layout="vertical" onFinish={(v) => void save(v)} validateTrigger="onBlur" style={{ maxWidth: 560 }} name="signin-settings">
-        <Form.Item name="issuer" label={MSG.ssoIssuer} dependencies={['clientId']}
+        <Form.Item
+          name="issuer"
+          label={MSG.ssoIssuer}
+          dependencies={['clientId']}
           rules={[{ pattern: /^https?:\/\/\S+$/, message: MSG.ssoIssuerInvalid }, bothOrNone('clientId')]}
-          extra={MSG.ssoCallbackHint(`${siteUrl(config.host)}/api/v1/oauth/sso/callback`)}>
+          extra={MSG.ssoCallbackHint(`${siteUrl(config.host)}/api/v1/oauth/sso/callback`)}
+        >
           <Input placeholder="https://idp.example.edu.cn" maxLength={500} />
         </Form.Item>
-        <Form.Item name="clientId" label={MSG.ssoClientId} dependencies={['issuer']} rules={[bothOrNone('issuer')]}><Input maxLength={200} /></Form.Item>
+        <Form.Item name="clientId" label={MSG.ssoClientId} dependencies={['issuer']} rules={[bothOrNone('issuer')]}>
+          <Input maxLength={200} />
+        </Form.Item>
         <Form.Item name="clientSecret" label={MSG.ssoClientSecret}>
           <Input.Password placeholder={hasSecret ? MSG.ssoClientSecretKept : MSG.ssoClientSecretNone} maxLength={500} autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="scope" label={MSG.ssoScope}><Input placeholder="email" maxLength={200} /></Form.Item>
-        <Form.Item name="mailAllowSuffix" label={MSG.mailAllowSuffixLabel}><Input placeholder={MSG.mailAllowSuffixPlaceholder} maxLength={500} /></Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>{MSG.save}</Button>
+        <Form.Item name="scope" label={MSG.ssoScope}>
+          <Input placeholder="email" maxLength={200} />
+        </Form.Item>
+        <Form.Item name="mailAllowSuffix" label={MSG.mailAllowSuffixLabel}>
+          <Input placeholder={MSG.mailAllowSuffixPlaceholder} maxLength={500} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {MSG.save}
+        </Button>
       </Form>
     </div>
   );

@@ -30,7 +30,14 @@ export function showErrorDialog(title: string, content: string, onClose?: () => 
     if (closed) return;
     closed = true;
     onClose?.();
-    window.setTimeout(() => { root.unmount(); host.remove(); }, 1000);
+    window.setTimeout(() => {
+      root.unmount();
+      host.remove();
+    }, 1000);
   };
-  root.render(<AntdProviders><ErrorDialog title={title} content={content} onClose={close} /></AntdProviders>);
+  root.render(
+    <AntdProviders>
+      <ErrorDialog title={title} content={content} onClose={close} />
+    </AntdProviders>,
+  );
 }

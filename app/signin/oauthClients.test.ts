@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { OAUTH_CLIENT_FIELDS, clientSigninLink, oauthClientBody, oauthClientValues, secretWouldBeDropped, type OAuthClient } from './oauthClients';
 
 const stored: OAuthClient = {
-  clientId: 'xproject-portal', name: '科研项目平台', applicationId: 3,
+  clientId: 'xproject-portal',
+  name: '科研项目平台',
+  applicationId: 3,
   oauthUri: { issuer: 'https://idp.example.edu.cn', clientId: 'atrium', scope: null, hasClientSecret: true },
 };
 
@@ -14,14 +16,31 @@ describe('OAuth clients card', () => {
   });
 
   it('posts trimmed values, leaving out an empty secret and scope', () => {
-    expect(oauthClientBody({ clientId: ' lib ', name: ' 图书馆 ', issuer: ' https://idp.example.edu.cn/ ', providerClientId: ' atrium ', clientSecret: '', scope: '  ' }))
-      .toEqual({ clientId: 'lib', name: '图书馆', oauthUri: { issuer: 'https://idp.example.edu.cn', clientId: 'atrium' } });
-    expect(oauthClientBody({ clientId: 'lib', name: '图书馆', issuer: 'https://idp', providerClientId: 'a', clientSecret: ' s3cret ', scope: 'email profile' }).oauthUri)
-      .toEqual({ issuer: 'https://idp', clientId: 'a', clientSecret: ' s3cret ', scope: 'email profile' });
+    expect(
+      oauthClientBody({
+        clientId: ' lib ',
+        name: ' 图书馆 ',
+        issuer: ' https://idp.example.edu.cn/ ',
+        providerClientId: ' atrium ',
+        clientSecret: '',
+        scope: '  ',
+      }),
+    ).toEqual({ clientId: 'lib', name: '图书馆', oauthUri: { issuer: 'https://idp.example.edu.cn', clientId: 'atrium' } });
+    expect(
+      oauthClientBody({ clientId: 'lib', name: '图书馆', issuer: 'https://idp', providerClientId: 'a', clientSecret: ' s3cret ', scope: 'email profile' })
+        .oauthUri,
+    ).toEqual({ issuer: 'https://idp', clientId: 'a', clientSecret: ' s3cret ', scope: 'email profile' });
   });
 
   it('opens a stored client with an empty secret field, a new one with blanks', () => {
-    expect(oauthClientValues(stored)).toEqual({ clientId: 'xproject-portal', name: '科研项目平台', issuer: 'https://idp.example.edu.cn', providerClientId: 'atrium', clientSecret: '', scope: '' });
+    expect(oauthClientValues(stored)).toEqual({
+      clientId: 'xproject-portal',
+      name: '科研项目平台',
+      issuer: 'https://idp.example.edu.cn',
+      providerClientId: 'atrium',
+      clientSecret: '',
+      scope: '',
+    });
     expect(oauthClientValues()).toEqual({ clientId: '', name: '', issuer: '', providerClientId: '', clientSecret: '', scope: '' });
   });
 

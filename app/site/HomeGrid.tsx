@@ -59,7 +59,9 @@ export function HomeGrid({ modules, site, bootData, editable = false, actions }:
         {bandsOf({ template: shown, groups: {} }).map((b, i) => (
           <div key={b.groupId ?? `free-${i}`} className={`atr-band atr-band--${b.groupId ? b.backgroundColor : 'none'}`} data-group-id={b.groupId ?? undefined}>
             <div className={`atr-grid${editable ? ' atr-grid--edit' : ''}`}>
-              {b.modules.map((m) => <PanelSlot key={m.id} module={m} site={site} initial={bootData?.[m.id]} editable={editable} actions={actions} />)}
+              {b.modules.map((m) => (
+                <PanelSlot key={m.id} module={m} site={site} initial={bootData?.[m.id]} editable={editable} actions={actions} />
+              ))}
             </div>
           </div>
         ))}
@@ -121,12 +123,26 @@ export const SlotBody = memo(function SlotBody({ module, site, initial, editable
     try {
       const h = def.height(module, { groupTemplate: site.groupTemplate });
       if (typeof h === 'number' && h > 0) minHeight = h;
-    } catch { /* a broken config keeps its natural height */ }
+    } catch {
+      /* a broken config keeps its natural height */
+    }
   }
-  const body = parts && def
-    ? <PanelBoundary editable={editable}><RegisteredPanel parts={parts} module={module} site={site} initial={initial} editable={editable}
-      onModuleChange={editable ? onModuleChange : undefined} editor={editable ? editor : undefined} /></PanelBoundary>
-    : <UnregisteredCard type={module.type} />;
+  const body =
+    parts && def ? (
+      <PanelBoundary editable={editable}>
+        <RegisteredPanel
+          parts={parts}
+          module={module}
+          site={site}
+          initial={initial}
+          editable={editable}
+          onModuleChange={editable ? onModuleChange : undefined}
+          editor={editable ? editor : undefined}
+        />
+      </PanelBoundary>
+    ) : (
+      <UnregisteredCard type={module.type} />
+    );
   return (
     <div
       className="atr-slot__body"
@@ -139,7 +155,23 @@ export const SlotBody = memo(function SlotBody({ module, site, initial, editable
   );
 });
 
-function RegisteredPanel({ parts, module, site, initial, editable, onModuleChange, editor }: { parts: ModuleAppParts; module: ModuleConfig; site: SiteContext; initial?: Record<string, Page<unknown>>; editable: boolean; onModuleChange?: (m: ModuleConfig) => void; editor?: NestedEditActions }) {
+function RegisteredPanel({
+  parts,
+  module,
+  site,
+  initial,
+  editable,
+  onModuleChange,
+  editor,
+}: {
+  parts: ModuleAppParts;
+  module: ModuleConfig;
+  site: SiteContext;
+  initial?: Record<string, Page<unknown>>;
+  editable: boolean;
+  onModuleChange?: (m: ModuleConfig) => void;
+  editor?: NestedEditActions;
+}) {
   const { data, loading, error } = usePanelData(module, site, initial);
   const { Panel } = parts;
   return <Panel module={module} data={data} loading={loading} error={error} editable={editable} site={site} onModuleChange={onModuleChange} editor={editor} />;
@@ -166,6 +198,11 @@ class PanelBoundary extends Component<{ editable: boolean; children: ReactNode }
   }
   render() {
     if (!this.state.failed) return this.props.children;
-    return this.props.editable ? <div className="atr-unregistered"><WarningOutlined /><div>{SITE_MSG.loadFailed}</div></div> : null;
+    return this.props.editable ? (
+      <div className="atr-unregistered">
+        <WarningOutlined />
+        <div>{SITE_MSG.loadFailed}</div>
+      </div>
+    ) : null;
   }
 }

@@ -46,7 +46,10 @@ export async function configByHost(host: string): Promise<AppConfig | null> {
 /** Builds the panels' site context from a configuration (the explore base from the header menu, spec 1 §2). */
 export function siteContextOf(config: AppConfig, user: SiteContext['user'], groupTemplate: boolean): SiteContext {
   return {
-    applicationId: config.applicationId, topicId: config.topicId ?? config.topic?.id ?? null, user, groupTemplate,
+    applicationId: config.applicationId,
+    topicId: config.topicId ?? config.topic?.id ?? null,
+    user,
+    groupTemplate,
     exploreBase: exploreBaseFromMenu(config.headerConfig?.menu),
   };
 }
@@ -75,11 +78,25 @@ export default function HomePage() {
   }, [askServer]);
 
   if (fromBoot && boot.unreleased === 'hidden') return <Navigate to="/unrelease" replace />;
-  if (askServer || q.isPending) return <div className="atr-center"><Spinner size="large" /></div>;
+  if (askServer || q.isPending)
+    return (
+      <div className="atr-center">
+        <Spinner size="large" />
+      </div>
+    );
   if (q.isError) {
     return (
-      <StatusCard tone="warning" mark="!" title={SITE_MSG.siteLoadFailed} detail={errorMessage(q.error)}
-        action={<UiButton variant="primary" onClick={() => q.refetch()}>{SITE_MSG.retry}</UiButton>} />
+      <StatusCard
+        tone="warning"
+        mark="!"
+        title={SITE_MSG.siteLoadFailed}
+        detail={errorMessage(q.error)}
+        action={
+          <UiButton variant="primary" onClick={() => q.refetch()}>
+            {SITE_MSG.retry}
+          </UiButton>
+        }
+      />
     );
   }
   if (!config) return <UnknownHost host={host} />;
@@ -88,12 +105,27 @@ export default function HomePage() {
   const site = siteContextOf(config, boot.user, entry.style === 'fullScreen');
   return (
     <>
-      {fromBoot && boot.unreleased === 'preview' && <div role="status" className="atr-unreleased-banner">{SITE_MSG.unreleasedBanner}</div>}
+      {fromBoot && boot.unreleased === 'preview' && (
+        <div role="status" className="atr-unreleased-banner">
+          {SITE_MSG.unreleasedBanner}
+        </div>
+      )}
       <SiteFrame config={config} user={boot.user} nameIsHeading>
         <TopicLinksBar bootUserId={boot.user?.id ?? null} fromBoot={fromBoot} groupTemplate={site.groupTemplate} />
-        {entry.template.length === 0
-          ? <div className="atr-empty-home"><EmptyNote description={<><div>{SITE_MSG.homeEmpty}</div><div style={{ color: '#5f6673', marginTop: 4 }}>{SITE_MSG.homeEmptyHint}</div></>} /></div>
-          : <HomeGrid modules={entry.template} site={site} bootData={fromBoot ? boot.data : undefined} />}
+        {entry.template.length === 0 ? (
+          <div className="atr-empty-home">
+            <EmptyNote
+              description={
+                <>
+                  <div>{SITE_MSG.homeEmpty}</div>
+                  <div style={{ color: '#5f6673', marginTop: 4 }}>{SITE_MSG.homeEmptyHint}</div>
+                </>
+              }
+            />
+          </div>
+        ) : (
+          <HomeGrid modules={entry.template} site={site} bootData={fromBoot ? boot.data : undefined} />
+        )}
       </SiteFrame>
     </>
   );

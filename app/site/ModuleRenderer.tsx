@@ -42,7 +42,13 @@ export function minHeightOf(module: ModuleConfig, site: Pick<SiteContext, 'group
 export function ModuleRenderer({ module, site, editable, initial, editor }: ModuleRendererProps) {
   const parts = (appRegistry as Partial<Record<string, ModuleAppParts>>)[module.type];
   if (!parts || !definitionOf(module.type)) {
-    return editable ? <div className="atr-unregistered"><WarningOutlined /><div>{SITE_MSG.unregisteredModule}</div><code>{module.type}</code></div> : null;
+    return editable ? (
+      <div className="atr-unregistered">
+        <WarningOutlined />
+        <div>{SITE_MSG.unregisteredModule}</div>
+        <code>{module.type}</code>
+      </div>
+    ) : null;
   }
   const boot = initial ?? (bootIsHome() ? readBoot().data[module.id] : undefined);
   const minHeight = minHeightOf(module, site);
@@ -55,7 +61,21 @@ export function ModuleRenderer({ module, site, editable, initial, editor }: Modu
   );
 }
 
-function WithData({ parts, module, site, initial, editable, editor }: { parts: ModuleAppParts; module: ModuleConfig; site: SiteContext; initial?: Record<string, Page<unknown>>; editable: boolean; editor?: NestedEditActions }) {
+function WithData({
+  parts,
+  module,
+  site,
+  initial,
+  editable,
+  editor,
+}: {
+  parts: ModuleAppParts;
+  module: ModuleConfig;
+  site: SiteContext;
+  initial?: Record<string, Page<unknown>>;
+  editable: boolean;
+  editor?: NestedEditActions;
+}) {
   const { data, loading, error } = usePanelData(module, site, initial);
   const { Panel } = parts;
   return <Panel module={module} data={data} loading={loading} error={error} editable={editable} site={site} editor={editor} />;
@@ -72,6 +92,11 @@ class Boundary extends Component<{ editable: boolean; children: ReactNode }, { f
   }
   render() {
     if (!this.state.failed) return this.props.children;
-    return this.props.editable ? <div className="atr-unregistered"><WarningOutlined /><div>{SITE_MSG.loadFailed}</div></div> : null;
+    return this.props.editable ? (
+      <div className="atr-unregistered">
+        <WarningOutlined />
+        <div>{SITE_MSG.loadFailed}</div>
+      </div>
+    ) : null;
   }
 }

@@ -44,13 +44,31 @@ function menuUrl(item: HeaderMenuItem): string {
  * A link that stays in the single-page app for site paths and opens external addresses in a new tab;
  * other attributes (role, tabIndex, handlers, ref) go on the `<a>`.
  */
-export function SmartLink({ to, children, ...rest }: { to: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { ref?: Ref<HTMLAnchorElement> }) {
-  if (isExternal(to)) return <a {...rest} href={to} target="_blank" rel="noopener noreferrer">{children}</a>;
-  return <Link {...rest} to={to || '/'}>{children}</Link>;
+export function SmartLink({
+  to,
+  children,
+  ...rest
+}: { to: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { ref?: Ref<HTMLAnchorElement> }) {
+  if (isExternal(to))
+    return (
+      <a {...rest} href={to} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  return (
+    <Link {...rest} to={to || '/'}>
+      {children}
+    </Link>
+  );
 }
 
 /** One entry of the header menu: its text, its address ('' for a sub menu's title only) and its sub entries. */
-export interface NavEntry { key: string; title: string; url: string; children: Array<{ key: string; title: string; url: string }> }
+export interface NavEntry {
+  key: string;
+  title: string;
+  url: string;
+  children: Array<{ key: string; title: string; url: string }>;
+}
 
 /**
  * The entries of the header menu: 首页 (unless hidden), then each entry with a title and a safe address
@@ -66,7 +84,9 @@ export function headerMenuItems(menu: readonly HeaderMenuItem[], opts: { hideHom
     const children = opts.subMenus ? (m.children ?? []).filter((c) => menuText(c) && menuUrl(c)) : [];
     if (!title || (!url && children.length === 0)) return;
     items.push({
-      key: children.length ? `sub-${i}` : url || `menu-${i}`, title, url,
+      key: children.length ? `sub-${i}` : url || `menu-${i}`,
+      title,
+      url,
       children: children.map((c, j) => ({ key: `${menuUrl(c)}#${i}-${j}`, title: menuText(c), url: menuUrl(c) })),
     });
   });
@@ -102,8 +122,9 @@ function SiteNav({ items, pathname }: { items: NavEntry[]; pathname: string }) {
     else if (e.key === 'ArrowLeft') moveTo(i - 1);
     else if (e.key === 'Home') moveTo(0);
     else if (e.key === 'End') moveTo(items.length - 1);
-    else if (e.key === 'ArrowDown' || ((e.key === 'Enter' || e.key === ' ') && !items[i].url)) { if (!enter(i)) return; }
-    else return;
+    else if (e.key === 'ArrowDown' || ((e.key === 'Enter' || e.key === ' ') && !items[i].url)) {
+      if (!enter(i)) return;
+    } else return;
     e.preventDefault();
   };
   const onSubKey = (e: KeyboardEvent, i: number) => {
@@ -111,8 +132,10 @@ function SiteNav({ items, pathname }: { items: NavEntry[]; pathname: string }) {
     const at = links.indexOf(document.activeElement as HTMLElement);
     if (e.key === 'ArrowDown') links[(at + 1) % links.length]?.focus();
     else if (e.key === 'ArrowUp') links[(at - 1 + links.length) % links.length]?.focus();
-    else if (e.key === 'Escape') { setOpen(null); top.current[i]?.focus(); }
-    else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') moveTo(i + (e.key === 'ArrowRight' ? 1 : -1));
+    else if (e.key === 'Escape') {
+      setOpen(null);
+      top.current[i]?.focus();
+    } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') moveTo(i + (e.key === 'ArrowRight' ? 1 : -1));
     else return;
     e.preventDefault();
     e.stopPropagation();
@@ -123,23 +146,52 @@ function SiteNav({ items, pathname }: { items: NavEntry[]; pathname: string }) {
       {items.map((it, i) => {
         const sub = it.children.length > 0;
         const props = {
-          role: 'menuitem', tabIndex: focus === i ? 0 : -1, className: sub ? 'atr-nav__link atr-nav__link--sub' : 'atr-nav__link',
-          'aria-haspopup': sub ? ('menu' as const) : undefined, 'aria-expanded': sub ? open === i : undefined,
+          role: 'menuitem',
+          tabIndex: focus === i ? 0 : -1,
+          className: sub ? 'atr-nav__link atr-nav__link--sub' : 'atr-nav__link',
+          'aria-haspopup': sub ? ('menu' as const) : undefined,
+          'aria-expanded': sub ? open === i : undefined,
           'aria-current': current(it) ? ('page' as const) : undefined,
-          ref: (el: HTMLElement | null) => { top.current[i] = el; },
+          ref: (el: HTMLElement | null) => {
+            top.current[i] = el;
+          },
           onKeyDown: (e: KeyboardEvent) => onTopKey(e, i),
           onFocus: () => setFocus(i),
         };
         return (
-          <li key={it.key} role="none" className={`atr-nav__item${sub ? ' atr-nav__item--sub' : ''}${open === i ? ' atr-nav__item--open' : ''}${current(it) ? ' atr-nav__item--current' : ''}`}
-            onMouseLeave={() => { if (open === i) setOpen(null); }}>
-            {it.url
-              ? <SmartLink to={it.url} {...props}>{it.title}</SmartLink>
-              : <span {...props} onClick={() => setOpen(open === i ? null : i)}>{it.title}</span>}
+          <li
+            key={it.key}
+            role="none"
+            className={`atr-nav__item${sub ? ' atr-nav__item--sub' : ''}${open === i ? ' atr-nav__item--open' : ''}${current(it) ? ' atr-nav__item--current' : ''}`}
+            onMouseLeave={() => {
+              if (open === i) setOpen(null);
+            }}
+          >
+            {it.url ? (
+              <SmartLink to={it.url} {...props}>
+                {it.title}
+              </SmartLink>
+            ) : (
+              <span {...props} onClick={() => setOpen(open === i ? null : i)}>
+                {it.title}
+              </span>
+            )}
             {sub && (
-              <ul className="atr-nav__popup" role="menu" aria-label={it.title} ref={(el) => { subs.current[i] = el; }} onKeyDown={(e) => onSubKey(e, i)}>
+              <ul
+                className="atr-nav__popup"
+                role="menu"
+                aria-label={it.title}
+                ref={(el) => {
+                  subs.current[i] = el;
+                }}
+                onKeyDown={(e) => onSubKey(e, i)}
+              >
                 {it.children.map((c) => (
-                  <li key={c.key} role="none"><SmartLink to={c.url} role="menuitem" tabIndex={-1}>{c.title}</SmartLink></li>
+                  <li key={c.key} role="none">
+                    <SmartLink to={c.url} role="menuitem" tabIndex={-1}>
+                      {c.title}
+                    </SmartLink>
+                  </li>
                 ))}
               </ul>
             )}
@@ -159,7 +211,9 @@ function useThemeStylesheet(url: string) {
     el.href = url;
     el.dataset.atrTheme = 'specific';
     document.head.appendChild(el);
-    return () => { el.remove(); };
+    return () => {
+      el.remove();
+    };
   }, [url]);
 }
 
@@ -174,7 +228,13 @@ function FooterMediaEntry({ kind, media }: { kind: FooterMediaKey; media: Footer
       <span className="atr-footer__qr-caption">{caption}</span>
     </>
   );
-  return url ? <SmartLink to={url} className="atr-footer__qr">{body}</SmartLink> : <div className="atr-footer__qr">{body}</div>;
+  return url ? (
+    <SmartLink to={url} className="atr-footer__qr">
+      {body}
+    </SmartLink>
+  ) : (
+    <div className="atr-footer__qr">{body}</div>
+  );
 }
 
 /** Link of the public security record search for a number such as 京公网安备 11010802000001号. */
@@ -200,7 +260,9 @@ function SiteUserMenu({ user }: { user: BootUser }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
-    const away = (e: Event) => { if (!box.current?.contains(e.target as Node)) setOpen(false); };
+    const away = (e: Event) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
     document.addEventListener('pointerdown', away);
     return () => document.removeEventListener('pointerdown', away);
   }, [open]);
@@ -219,17 +281,41 @@ function SiteUserMenu({ user }: { user: BootUser }) {
   };
   return (
     <div className={`atr-usermenu${open ? ' atr-usermenu--open' : ''}`} ref={box} onKeyDown={onKey}>
-      <button type="button" className="atr-header__user atr-header__menu-trigger" aria-label={`${user.name}：${SITE_MSG.accountTitle}`}
-        aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <UserOutlined aria-hidden />{user.name}<DownOutlined aria-hidden style={{ fontSize: 10 }} />
+      <button
+        type="button"
+        className="atr-header__user atr-header__menu-trigger"
+        aria-label={`${user.name}：${SITE_MSG.accountTitle}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <UserOutlined aria-hidden />
+        {user.name}
+        <DownOutlined aria-hidden style={{ fontSize: 10 }} />
       </button>
       {open && (
         <ul className="atr-usermenu__popup" role="menu" aria-label={SITE_MSG.accountTitle}>
-          <li role="none"><Link role="menuitem" to="/settings/account" onClick={() => setOpen(false)}>{SITE_MSG.accountTitle}</Link></li>
-          <li role="none"><Link role="menuitem" to="/microapp/recommendation" onClick={() => setOpen(false)}>{SITE_MSG.recommendTitle}</Link></li>
-          <li role="none"><Link role="menuitem" to="/subscriptions/journals" onClick={() => setOpen(false)}>{SITE_MSG.mySubscriptionsTitle}</Link></li>
+          <li role="none">
+            <Link role="menuitem" to="/settings/account" onClick={() => setOpen(false)}>
+              {SITE_MSG.accountTitle}
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to="/microapp/recommendation" onClick={() => setOpen(false)}>
+              {SITE_MSG.recommendTitle}
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to="/subscriptions/journals" onClick={() => setOpen(false)}>
+              {SITE_MSG.mySubscriptionsTitle}
+            </Link>
+          </li>
           <li role="separator" className="atr-usermenu__divider" />
-          <li role="none"><button type="button" role="menuitem" onClick={() => void signOut()}>{SITE_MSG.signOut}</button></li>
+          <li role="none">
+            <button type="button" role="menuitem" onClick={() => void signOut()}>
+              {SITE_MSG.signOut}
+            </button>
+          </li>
         </ul>
       )}
     </div>
@@ -243,7 +329,7 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
   const header = config.headerConfig ?? {};
   const footer = config.footerConfig ?? {};
   const transparent = !!header.style?.transparentMenu;
-  const fontColor = transparent ? (header.style?.transparentMenuFontColor || '#fff') : '#fff';
+  const fontColor = transparent ? header.style?.transparentMenuFontColor || '#fff' : '#fff';
   const themeUrl = safeLink(header.specificThemeUrl);
   useThemeStylesheet(themeUrl);
 
@@ -268,18 +354,25 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
         <div className="atr-container atr-header__top">
           {/* the link is named by its visible text (the logo is decoration beside it; issue 10 §7) */}
           <Link to="/" className="atr-brand">
-            {config.logo
-              ? <img className="atr-brand__logo" src={config.logo} alt="" />
-              : <span className="atr-brand__mark" aria-hidden>{config.name.slice(0, 1)}</span>}
+            {config.logo ? (
+              <img className="atr-brand__logo" src={config.logo} alt="" />
+            ) : (
+              <span className="atr-brand__mark" aria-hidden>
+                {config.name.slice(0, 1)}
+              </span>
+            )}
             <span className="atr-brand__text">
               {nameIsHeading ? <h1 className="atr-brand__name">{config.name}</h1> : <span className="atr-brand__name">{config.name}</span>}
               {config.topic?.title && <span className="atr-brand__sub">{config.topic.title}</span>}
             </span>
           </Link>
           <span className="atr-header__spacer" />
-          {user ? <SiteUserMenu user={user} /> : (
+          {user ? (
+            <SiteUserMenu user={user} />
+          ) : (
             <Link className="atr-header__user atr-header__signin" to={`/console/login?redirect=${encodeURIComponent(pathname + search)}`}>
-              <UserOutlined aria-hidden />{SITE_MSG.signIn}
+              <UserOutlined aria-hidden />
+              {SITE_MSG.signIn}
             </Link>
           )}
         </div>
@@ -302,30 +395,57 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
                 <div className="atr-footer__links">
                   <span className="atr-footer__links-title">{SITE_MSG.friendLinks}</span>
                   <div className="atr-footer__links-list">
-                    {friendLinks.map((l, i) => <SmartLink key={i} to={safeLink(l.url)}>{l.title}</SmartLink>)}
+                    {friendLinks.map((l, i) => (
+                      <SmartLink key={i} to={safeLink(l.url)}>
+                        {l.title}
+                      </SmartLink>
+                    ))}
                   </div>
                 </div>
               )}
               {media.length > 0 && (
                 <div className="atr-footer__qrs" aria-label={SITE_MSG.followUs}>
-                  {media.map(([k, m]) => <FooterMediaEntry key={k} kind={k} media={m!} />)}
+                  {media.map(([k, m]) => (
+                    <FooterMediaEntry key={k} kind={k} media={m!} />
+                  ))}
                 </div>
               )}
             </div>
           )}
           {(footer.address || footer.phone || footer.mail) && (
             <div className="atr-footer__contact">
-              {footer.address && <span>{SITE_MSG.address}：{footer.address}</span>}
-              {footer.phone && <span>{SITE_MSG.phone}：{footer.phone}</span>}
-              {footer.mail && <span>{SITE_MSG.mail}：{footer.mail}</span>}
+              {footer.address && (
+                <span>
+                  {SITE_MSG.address}：{footer.address}
+                </span>
+              )}
+              {footer.phone && (
+                <span>
+                  {SITE_MSG.phone}：{footer.phone}
+                </span>
+              )}
+              {footer.mail && (
+                <span>
+                  {SITE_MSG.mail}：{footer.mail}
+                </span>
+              )}
             </div>
           )}
           <div className="atr-footer__lines">
             <span>{footer.copyright || `© ${year} ${config.name} ${SITE_MSG.copyrightDefault}`}</span>
-            {footer.icpNumber && <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">{footer.icpNumber}</a>}
-            {footer.recordNumber && (record
-              ? <a href={record} target="_blank" rel="noopener noreferrer">{footer.recordNumber}</a>
-              : <span>{footer.recordNumber}</span>)}
+            {footer.icpNumber && (
+              <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
+                {footer.icpNumber}
+              </a>
+            )}
+            {footer.recordNumber &&
+              (record ? (
+                <a href={record} target="_blank" rel="noopener noreferrer">
+                  {footer.recordNumber}
+                </a>
+              ) : (
+                <span>{footer.recordNumber}</span>
+              ))}
           </div>
         </div>
       </footer>

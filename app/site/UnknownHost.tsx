@@ -9,8 +9,20 @@ import './site.css';
 /** The page for a host without a site. */
 export function UnknownHost({ host }: { host: string }) {
   return (
-    <StatusCard mark="?" title={SITE_MSG.unknownHost}
-      detail={<><div style={{ fontFamily: 'monospace', fontSize: 15, margin: '4px 0 8px' }}>{host}</div><div>{SITE_MSG.unknownHostHint}</div></>}
-      action={<a className="atr-btn atr-btn--primary" href="/console">{SITE_MSG.goConsole}</a>} />
+    <StatusCard
+      mark="?"
+      title={SITE_MSG.unknownHost}
+      detail={
+        <>
+          <div style={{ fontFamily: 'monospace', fontSize: 15, margin: '4px 0 8px' }}>{host}</div>
+          <div>{SITE_MSG.unknownHostHint}</div>
+        </>
+      }
+      action={
+        <a className="atr-btn atr-btn--primary" href="/console">
+          {SITE_MSG.goConsole}
+        </a>
+      }
+    />
   );
 }

@@ -44,18 +44,18 @@ export function usePanelData(module: ModuleConfig, site: ReadSite & { user?: { i
       const personal = read.source === 'top' && site.user ? wantsRecommendations(module, read.kind, site.user) : false;
       return personal && read.source === 'top' && site.user
         ? {
-          // spec 1 §4: recommendations first (page 1, the panel's count), topped up from the regular read
-          queryKey: [...panelReadKey(site, read), 'recommended', site.user.id] as const,
-          queryFn: ({ signal }: { signal: AbortSignal }) => recommendedRead(read, site, site.user!.id, signal),
-          initialData: undefined,
-          staleTime: 60_000,
-        }
+            // spec 1 §4: recommendations first (page 1, the panel's count), topped up from the regular read
+            queryKey: [...panelReadKey(site, read), 'recommended', site.user.id] as const,
+            queryFn: ({ signal }: { signal: AbortSignal }) => recommendedRead(read, site, site.user!.id, signal),
+            initialData: undefined,
+            staleTime: 60_000,
+          }
         : {
-          queryKey: panelReadKey(site, read),
-          queryFn: ({ signal }: { signal: AbortSignal }) => runRead(read, site, signal),
-          initialData: initial?.[read.key],
-          staleTime: 60_000,
-        };
+            queryKey: panelReadKey(site, read),
+            queryFn: ({ signal }: { signal: AbortSignal }) => runRead(read, site, signal),
+            initialData: initial?.[read.key],
+            staleTime: 60_000,
+          };
     }),
     combine: (results): PanelData => {
       const data: Record<string, Page<unknown> | undefined> = {};

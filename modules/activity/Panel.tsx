@@ -53,23 +53,38 @@ function RichRow({ it, type, module, site }: { it: PanelItem; type: string; modu
   const rank = isConference ? text(it.rank) : '';
   const body = (
     <>
-      {isConference
-        ? <Thumb src={it.logo} label={title} fit="contain" className="atr-p-rich__thumb" />
-        : <span className="atr-p-rich__thumb atr-p-rich__icon" aria-hidden><ProjectOutlined /></span>}
+      {isConference ? (
+        <Thumb src={it.logo} label={title} fit="contain" className="atr-p-rich__thumb" />
+      ) : (
+        <span className="atr-p-rich__thumb atr-p-rich__icon" aria-hidden>
+          <ProjectOutlined />
+        </span>
+      )}
       <span className="atr-p-rich__main">
         <span className="atr-p-rich__title">
           {rank && <span className="atr-p-tag">{rank}</span>}
           <span className="atr-p-ellipsis">{title}</span>
         </span>
-        {facts.filter((f) => f.value).map((f) => (
-          <span className="atr-p-rich__meta" key={f.key}>{f.icon}<span className="atr-p-ellipsis">{f.value}</span></span>
-        ))}
+        {facts
+          .filter((f) => f.value)
+          .map((f) => (
+            <span className="atr-p-rich__meta" key={f.key}>
+              {f.icon}
+              <span className="atr-p-ellipsis">{f.value}</span>
+            </span>
+          ))}
       </span>
     </>
   );
-  return id
-    ? <PanelLink to={resourceHref(text(it.type) || type, id)} module={module} site={site} className="atr-p-rich" title={title}>{body}</PanelLink>
-    : <div className="atr-p-rich" title={title}>{body}</div>;
+  return id ? (
+    <PanelLink to={resourceHref(text(it.type) || type, id)} module={module} site={site} className="atr-p-rich" title={title}>
+      {body}
+    </PanelLink>
+  ) : (
+    <div className="atr-p-rich" title={title}>
+      {body}
+    </div>
+  );
 }
 
 /** The activity panel; props are PanelProps (modules/types.app.ts). */
@@ -78,21 +93,41 @@ export default function ActivityPanel({ module, data, loading, error, editable, 
   const two = !isSingleColumn(module.span);
   const plain = module.dataDisplayType === 'plain';
   return (
-    <TabbedPanel module={module} site={site} more={moreLinkOf(activityDefinition, module, site)} types={types} className="atr-p--activity"
+    <TabbedPanel
+      module={module}
+      site={site}
+      more={moreLinkOf(activityDefinition, module, site)}
+      types={types}
+      className="atr-p--activity"
       render={(type) => {
         const page = data[type];
         const items = pageItems(page);
         return (
-          <PanelStatus loading={loading && !page} error={error} empty={items.length === 0} editable={editable}
-            hint={<TopicHint site={site} type="activity" />} skeleton={<ListSkeleton rows={5} />}>
-            {plain
-              ? <PlainList module={module} site={site} twoColumns={two}
-                  entries={resourceEntries(items, type, (it) => formatDate(it.start_date) || formatDate(it.date))} />
-              : <div className={`atr-p-richlist${two ? ' atr-p-richlist--two' : ''}`}>
-                  {items.map((it, i) => <RichRow key={idOf(it) || i} it={it} type={type} module={module} site={site} />)}
-                </div>}
+          <PanelStatus
+            loading={loading && !page}
+            error={error}
+            empty={items.length === 0}
+            editable={editable}
+            hint={<TopicHint site={site} type="activity" />}
+            skeleton={<ListSkeleton rows={5} />}
+          >
+            {plain ? (
+              <PlainList
+                module={module}
+                site={site}
+                twoColumns={two}
+                entries={resourceEntries(items, type, (it) => formatDate(it.start_date) || formatDate(it.date))}
+              />
+            ) : (
+              <div className={`atr-p-richlist${two ? ' atr-p-richlist--two' : ''}`}>
+                {items.map((it, i) => (
+                  <RichRow key={idOf(it) || i} it={it} type={type} module={module} site={site} />
+                ))}
+              </div>
+            )}
           </PanelStatus>
         );
-      }} />
+      }}
+    />
   );
 }

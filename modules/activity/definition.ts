@@ -12,8 +12,19 @@ export type { ActivityModule } from './schema.js';
 export const ACTIVITY_DATA_TYPES = ['conference', 'project'] as const;
 
 export const activityDefinition: ModuleDefinition<ActivityModule> = {
-  type: 'activity', label: '学术活动', version: 1,
-  defaults: () => ({ type: 'activity', alias: '学术活动', span: 4, dataType: ['conference', 'project'], dataDisplayType: 'rich', showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
+  type: 'activity',
+  label: '学术活动',
+  version: 1,
+  defaults: () => ({
+    type: 'activity',
+    alias: '学术活动',
+    span: 4,
+    dataType: ['conference', 'project'],
+    dataDisplayType: 'rich',
+    showManual: false,
+    redirectToExplore: false,
+    oauthBeforeRedirect: false,
+  }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => splitReads(cfg),
   moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, cfg.dataType[0] ?? 'conference', topResourcesLink(cfg, cfg.dataType)),

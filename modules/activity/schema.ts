@@ -10,8 +10,10 @@ import { ACTIVITY_DATA_TYPES } from './definition.js';
 
 export const activitySchema = moduleBase.extend({
   type: z.literal('activity'),
-  dataType: z.array(z.enum(ACTIVITY_DATA_TYPES, { error: MSG.dataTypeRequired })).min(1, MSG.dataTypeRequired).max(2),
+  dataType: z
+    .array(z.enum(ACTIVITY_DATA_TYPES, { error: MSG.dataTypeRequired }))
+    .min(1, MSG.dataTypeRequired)
+    .max(2),
 });
 
 export type ActivityModule = z.infer<typeof activitySchema>;
-

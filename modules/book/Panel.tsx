@@ -34,15 +34,29 @@ function BookCard({ it, module, site }: { it: PanelItem; module: ModuleConfig; s
     <>
       <Thumb src={it.cover} label={title} className="atr-p-book__cover" />
       <span className="atr-p-card__main">
-        <span className="atr-p-card__title atr-p-book__title" title={title}>{title}</span>
-        <span className="atr-p-card__line atr-p-muted">{author ? <><UserOutlined /> {author}</> : '\u00a0'}</span>
+        <span className="atr-p-card__title atr-p-book__title" title={title}>
+          {title}
+        </span>
+        <span className="atr-p-card__line atr-p-muted">
+          {author ? (
+            <>
+              <UserOutlined /> {author}
+            </>
+          ) : (
+            '\u00a0'
+          )}
+        </span>
         <span className="atr-p-card__line atr-p-muted">{facts || '\u00a0'}</span>
       </span>
     </>
   );
-  return id
-    ? <PanelLink to={resourceHref(text(it.type) || 'book', id)} module={module} site={site} className="atr-p-card atr-p-book" title={title}>{body}</PanelLink>
-    : <div className="atr-p-card atr-p-book">{body}</div>;
+  return id ? (
+    <PanelLink to={resourceHref(text(it.type) || 'book', id)} module={module} site={site} className="atr-p-card atr-p-book" title={title}>
+      {body}
+    </PanelLink>
+  ) : (
+    <div className="atr-p-card atr-p-book">{body}</div>
+  );
 }
 
 /** The book panel; props are PanelProps (modules/types.app.ts). */
@@ -52,10 +66,18 @@ export default function BookPanel({ module, data, loading, error, editable, site
   const items = pageItems(data.book).slice(0, count);
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(bookDefinition, module, site)} className="atr-p--book">
-      <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} type="book" />} skeleton={<CardSkeleton count={count} columns={columns} />}>
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={items.length === 0}
+        editable={editable}
+        hint={<TopicHint site={site} type="book" />}
+        skeleton={<CardSkeleton count={count} columns={columns} />}
+      >
         <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
-          {items.map((it, i) => <BookCard key={idOf(it) || i} it={it} module={module} site={site} />)}
+          {items.map((it, i) => (
+            <BookCard key={idOf(it) || i} it={it} module={module} site={site} />
+          ))}
         </div>
       </PanelStatus>
     </PanelShell>

@@ -5,7 +5,14 @@ import BookPanel from './Panel';
 import { moduleOf, pageOf, renderPanel } from '../kit/testing';
 
 describe('book rules', () => {
-  it.each([[5, 8], [4, 6], [3, 6], [2, 4], [1, 2], [0, 2]])('span %i shows %i books', (span, n) => {
+  it.each([
+    [5, 8],
+    [4, 6],
+    [3, 6],
+    [2, 4],
+    [1, 2],
+    [0, 2],
+  ])('span %i shows %i books', (span, n) => {
     expect(def.reads(moduleOf('book', { span }) as never)).toEqual([{ key: 'book', source: 'top', kind: 'book', count: n }]);
   });
   it('defaults to span 1; 331 high, 399 in a group template', () => {
@@ -23,7 +30,16 @@ describe('book panel', () => {
   ]);
   it('shows cover, title, author, year and publisher, only as many as the span allows', () => {
     const html = renderPanel(BookPanel, 'book', { data: { book: books } });
-    for (const s of ['src="/covers/31.jpg"', '数字图书馆导论', '王知行', '2021 · 科学出版社', '李青、赵川', '2019', 'href="/microapp/explore/resources/book/32"']) expect(html).toContain(s);
+    for (const s of [
+      'src="/covers/31.jpg"',
+      '数字图书馆导论',
+      '王知行',
+      '2021 · 科学出版社',
+      '李青、赵川',
+      '2019',
+      'href="/microapp/explore/resources/book/32"',
+    ])
+      expect(html).toContain(s);
     expect(html).not.toContain('第三本');
   });
   it('falls back to a book placeholder with the initial when the cover is missing', () => {

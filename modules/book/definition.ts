@@ -11,7 +11,9 @@ import type { BookModule } from './schema.js';
 export type { BookModule } from './schema.js';
 
 export const bookDefinition: ModuleDefinition<BookModule> = {
-  type: 'book', label: '图书', version: 1,
+  type: 'book',
+  label: '图书',
+  version: 1,
   defaults: () => ({ type: 'book', alias: '图书', span: 1, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'book', source: 'top', kind: 'book', count: cardCountBySpan(cfg.span), ...categoryFilter(cfg) }],

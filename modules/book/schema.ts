@@ -9,4 +9,3 @@ import { moduleBase } from '../../common/homeConfigSchema.js';
 export const bookSchema = moduleBase.extend({ type: z.literal('book') });
 
 export type BookModule = z.infer<typeof bookSchema>;
-

@@ -21,8 +21,12 @@ export default function BulletinForm(props: FormProps<BulletinModule>) {
       <Form.Item name="bulletinType" label="快报类型" rules={[{ required: true, type: 'array', min: 1, message: MSG.bulletinTypeRequired }]}>
         <Select mode="multiple" placeholder={MSG.bulletinTypeRequired} options={BULLETIN_TYPES.map((t) => ({ value: t, label: t }))} />
       </Form.Item>
-      <Form.Item name="dataSize" label="显示数量" extra="实际显示数量不超过已有的快报数"
-        rules={[{ required: true, type: 'integer', min: 1, max: BULLETIN_MAX_SIZE, message: MSG.dataSizeRange }]}>
+      <Form.Item
+        name="dataSize"
+        label="显示数量"
+        extra="实际显示数量不超过已有的快报数"
+        rules={[{ required: true, type: 'integer', min: 1, max: BULLETIN_MAX_SIZE, message: MSG.dataSizeRange }]}
+      >
         <InputNumber min={1} max={BULLETIN_MAX_SIZE} precision={0} />
       </Form.Item>
       <SwitchField name="oauthBeforeRedirect" label={FIELD_LABELS.oauthBeforeRedirect} />

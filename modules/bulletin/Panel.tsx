@@ -26,10 +26,21 @@ export default function BulletinPanel({ module, data, loading, error, editable, 
   const { columns, gap } = bulletinLayout(module);
   const empty = items.length === 0;
   return (
-    <PanelShell module={module} site={site} more={moreLinkOf(bulletinDefinition, module, site)} className="atr-p--bulletin"
-      style={empty ? { minHeight: listHeight({ groupTemplate: site.groupTemplate }) } : undefined}>
-      <PanelStatus loading={loading} error={error} empty={empty} editable={editable} hint={<TopicHint site={site} type="bulletin" />}
-        skeleton={<CardSkeleton count={Math.min(module.dataSize || 1, 4)} columns={Math.min(columns, module.dataSize || 1)} />}>
+    <PanelShell
+      module={module}
+      site={site}
+      more={moreLinkOf(bulletinDefinition, module, site)}
+      className="atr-p--bulletin"
+      style={empty ? { minHeight: listHeight({ groupTemplate: site.groupTemplate }) } : undefined}
+    >
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={empty}
+        editable={editable}
+        hint={<TopicHint site={site} type="bulletin" />}
+        skeleton={<CardSkeleton count={Math.min(module.dataSize || 1, 4)} columns={Math.min(columns, module.dataSize || 1)} />}
+      >
         <ul className="atr-p-bul" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, rowGap: gap }}>
           {items.map((it, i) => {
             const a = articleOf(it);
@@ -42,7 +53,9 @@ export default function BulletinPanel({ module, data, loading, error, editable, 
               <>
                 <Thumb src={a.cover} label={title} className="atr-p-bul__cover" />
                 <span className="atr-p-bul__main">
-                  <span className="atr-p-bul__title" title={title}>{title}</span>
+                  <span className="atr-p-bul__title" title={title}>
+                    {title}
+                  </span>
                   <span className="atr-p-bul__meta">
                     {kind && <span className="atr-p-tag">{kind}</span>}
                     {group && <span className="atr-p-ellipsis">{group}</span>}
@@ -53,9 +66,13 @@ export default function BulletinPanel({ module, data, loading, error, editable, 
             );
             return (
               <li key={id || `i${i}`} style={{ height: BULLETIN_ITEM_HEIGHT }}>
-                {id
-                  ? <PanelLink to={bulletinHref(id)} module={module} site={site} className="atr-p-bul__card" title={title}>{body}</PanelLink>
-                  : <div className="atr-p-bul__card">{body}</div>}
+                {id ? (
+                  <PanelLink to={bulletinHref(id)} module={module} site={site} className="atr-p-bul__card" title={title}>
+                    {body}
+                  </PanelLink>
+                ) : (
+                  <div className="atr-p-bul__card">{body}</div>
+                )}
               </li>
             );
           })}

@@ -12,14 +12,24 @@ import { schemaOf } from '../schemas';
 const plain = { groupTemplate: false };
 const group = { groupTemplate: true };
 const m = (extra: Record<string, unknown> = {}, g = false) => moduleOf<BulletinModule>('bulletin', extra, g);
-const item = (n: number) => ({ article: { title: `快报${n}`, uuid: String(n), cover: `/c${n}.png`, update_time: '2026-05-02' }, group: `第${n}期`, bulletinType: '快报' });
+const item = (n: number) => ({
+  article: { title: `快报${n}`, uuid: String(n), cover: `/c${n}.png`, update_time: '2026-05-02' },
+  group: `第${n}期`,
+  bulletinType: '快报',
+});
 
 describe('bulletin heights (spec 2 §9)', () => {
   it.each([
     // direction, span, count, plain, group template
-    ['vertical', 0, 1, 186, 248], ['vertical', 0, 2, 326, 388], ['vertical', 0, 3, 466, 528],
-    ['horizontal', 5, 4, 186, 248], ['horizontal', 5, 5, 318, 380],
-    [undefined, 0, 2, 331, 393], [undefined, 2, 2, 186, 248], [undefined, 2, 3, 331, 393], [undefined, 5, 8, 331, 393],
+    ['vertical', 0, 1, 186, 248],
+    ['vertical', 0, 2, 326, 388],
+    ['vertical', 0, 3, 466, 528],
+    ['horizontal', 5, 4, 186, 248],
+    ['horizontal', 5, 5, 318, 380],
+    [undefined, 0, 2, 331, 393],
+    [undefined, 2, 2, 186, 248],
+    [undefined, 2, 3, 331, 393],
+    [undefined, 5, 8, 331, 393],
   ] as const)('%s at span %i with %i items: %i, %i in a group template', (direction, span, count, h, hg) => {
     const cfg = { direction, span } as Pick<BulletinModule, 'direction' | 'span'>;
     expect(bulletinHeight(cfg, count, plain)).toBe(h);
@@ -75,7 +85,11 @@ describe('bulletin panel', () => {
   });
 
   it('the description shows under the title in a group template', () => {
-    const html = renderPanel(BulletinPanel, 'bulletin', { module: m({ description: '每周一期的科技动态' }, true), data: { bulletin: pageOf([item(1)]) }, site: { ...visitorSite, groupTemplate: true } });
+    const html = renderPanel(BulletinPanel, 'bulletin', {
+      module: m({ description: '每周一期的科技动态' }, true),
+      data: { bulletin: pageOf([item(1)]) },
+      site: { ...visitorSite, groupTemplate: true },
+    });
     expect(html).toContain('每周一期的科技动态');
   });
 });

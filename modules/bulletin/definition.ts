@@ -56,13 +56,22 @@ export const BULLETINS_HREF = '/microapp/bulletin';
 export const bulletinHref = (id: string | number): string => `${BULLETINS_HREF}/${encodeURIComponent(String(id))}`;
 
 export const bulletinDefinition: ModuleDefinition<BulletinModule> = {
-  type: 'bulletin', label: '快报', version: 1,
+  type: 'bulletin',
+  label: '快报',
+  version: 1,
   defaults: (ctx) => ({
-    type: 'bulletin', alias: '科技快报', span: 0, dataSize: 1, bulletinType: [...BULLETIN_TYPES], oauthBeforeRedirect: false,
+    type: 'bulletin',
+    alias: '科技快报',
+    span: 0,
+    dataSize: 1,
+    bulletinType: [...BULLETIN_TYPES],
+    oauthBeforeRedirect: false,
     ...(ctx.groupTemplate ? { description: '', backgroundColor: 'white' as const } : {}),
   }),
   height: (cfg, ctx) => bulletinHeight(cfg, cfg.dataSize || 1, ctx),
-  reads: (cfg) => [{ key: 'bulletin', source: 'bulletin', count: Math.min(cfg.dataSize || 1, BULLETIN_MAX_SIZE), types: [...(cfg.bulletinType ?? BULLETIN_TYPES)] }],
+  reads: (cfg) => [
+    { key: 'bulletin', source: 'bulletin', count: Math.min(cfg.dataSize || 1, BULLETIN_MAX_SIZE), types: [...(cfg.bulletinType ?? BULLETIN_TYPES)] },
+  ],
   moreLink: (cfg) => (cfg.hideMoreButton ? null : cfg.specificLink || BULLETINS_HREF),
   migrate: noMigration,
 };

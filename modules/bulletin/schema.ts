@@ -12,9 +12,10 @@ import { BULLETIN_MAX_SIZE } from './definition.js';
 export const bulletinSchema = moduleBase.extend({
   type: z.literal('bulletin'),
   dataSize: z.number({ error: MSG.dataSizeRange }).int(MSG.dataSizeRange).min(1, MSG.dataSizeRange).max(BULLETIN_MAX_SIZE, MSG.dataSizeRange),
-  bulletinType: z.array(z.enum(BULLETIN_TYPES, { error: MSG.bulletinTypeInvalid }), { error: MSG.bulletinTypeRequired })
-    .min(1, MSG.bulletinTypeRequired).max(3),
+  bulletinType: z
+    .array(z.enum(BULLETIN_TYPES, { error: MSG.bulletinTypeInvalid }), { error: MSG.bulletinTypeRequired })
+    .min(1, MSG.bulletinTypeRequired)
+    .max(3),
 });
 
 export type BulletinModule = z.infer<typeof bulletinSchema>;
-

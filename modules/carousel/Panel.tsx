@@ -24,7 +24,9 @@ function frameHeight(module: CarouselModule, groupTemplate: boolean): CSSPropert
   let h: number | 'auto' = CAROUSEL_DEFAULT_HEIGHT;
   try {
     h = carouselDefinition.height(module, { groupTemplate });
-  } catch { /* a broken config keeps the default */ }
+  } catch {
+    /* a broken config keeps the default */
+  }
   if (h === 0) return FULLSCREEN_FRAME_HEIGHT;
   return typeof h === 'number' ? h : CAROUSEL_DEFAULT_HEIGHT;
 }
@@ -35,9 +37,21 @@ function Slide({ it, module, site, first }: { it: PanelItem; module: ModuleConfi
   const description = text(it.description);
   const url = text(it.url);
   const redirect = text(it.redirectUri);
-  const media = it.dataType === 'video'
-    ? <video className="atr-p-slide__media atr-p-slide__video" src={url || undefined} muted autoPlay loop playsInline preload="metadata" aria-label={title || undefined} />
-    : <Thumb src={url} label={title || module.alias || '轮播图'} className="atr-p-slide__media" priority={first} />;
+  const media =
+    it.dataType === 'video' ? (
+      <video
+        className="atr-p-slide__media atr-p-slide__video"
+        src={url || undefined}
+        muted
+        autoPlay
+        loop
+        playsInline
+        preload="metadata"
+        aria-label={title || undefined}
+      />
+    ) : (
+      <Thumb src={url} label={title || module.alias || '轮播图'} className="atr-p-slide__media" priority={first} />
+    );
   const body = (
     <>
       {media}
@@ -49,9 +63,13 @@ function Slide({ it, module, site, first }: { it: PanelItem; module: ModuleConfi
       )}
     </>
   );
-  return redirect
-    ? <PanelLink to={redirect} module={module} site={site} className="atr-p-slide" title={title || undefined}>{body}</PanelLink>
-    : <div className="atr-p-slide">{body}</div>;
+  return redirect ? (
+    <PanelLink to={redirect} module={module} site={site} className="atr-p-slide" title={title || undefined}>
+      {body}
+    </PanelLink>
+  ) : (
+    <div className="atr-p-slide">{body}</div>
+  );
 }
 
 /** The carousel panel; props are PanelProps (modules/types.app.ts). */
@@ -62,19 +80,19 @@ export default function CarouselPanel({ module, editable, site }: PanelProps<Car
   const many = items.length > 1;
   return (
     <section className={`atr-p-banner${full ? ' atr-p-banner--full' : ''}`} style={{ height }} aria-label={module.alias}>
-      {items.length === 0
-        ? <PanelEmpty editable={editable} hint="请编辑模块，添加图片或视频" />
-        : (
-          <div className="atr-p-fill">
-            <UiCarousel autoplay={many} interval={CAROUSEL_INTERVAL_MS} arrows dots>
-              {items.map((it, i) => (
-                <div key={String(it.id ?? i)} className="atr-p-slide-wrap">
-                  <Slide it={it as PanelItem} module={module} site={site} first={i === 0} />
-                </div>
-              ))}
-            </UiCarousel>
-          </div>
-        )}
+      {items.length === 0 ? (
+        <PanelEmpty editable={editable} hint="请编辑模块，添加图片或视频" />
+      ) : (
+        <div className="atr-p-fill">
+          <UiCarousel autoplay={many} interval={CAROUSEL_INTERVAL_MS} arrows dots>
+            {items.map((it, i) => (
+              <div key={String(it.id ?? i)} className="atr-p-slide-wrap">
+                <Slide it={it as PanelItem} module={module} site={site} first={i === 0} />
+              </div>
+            ))}
+          </UiCarousel>
+        </div>
+      )}
     </section>
   );
 }

@@ -15,7 +15,9 @@ export type { CarouselItem, CarouselModule } from './schema.js';
 export const CAROUSEL_DEFAULT_HEIGHT = 160;
 
 export const carouselDefinition: ModuleDefinition<CarouselModule> = {
-  type: 'carousel', label: '轮播图', version: 1,
+  type: 'carousel',
+  label: '轮播图',
+  version: 1,
   defaults: () => ({ type: 'carousel', alias: '轮播图', span: 5, mode: 'default', column: 0, items: [] }),
   height: (cfg) => themedHeight(cfg, CAROUSEL_DEFAULT_HEIGHT),
   reads: () => [],

@@ -28,4 +28,3 @@ export const carouselSchema = moduleBase.extend({
 });
 
 export type CarouselModule = z.infer<typeof carouselSchema>;
-

@@ -15,8 +15,16 @@ import type { FormProps } from '../types.app';
 import { ModuleFormShell } from '../kit/ModuleFormShell';
 import { SpanField, SwitchField, TitleField } from '../kit/fields';
 import {
-  FLEX_MAX_GAP, FLEX_MAX_PADDING, FLEX_MAX_SLOTS, canDeleteSlot, deleteSlot, fitSlots, remainingWidth, slotWidths,
-  type FlexModule, type FlexSlot,
+  FLEX_MAX_GAP,
+  FLEX_MAX_PADDING,
+  FLEX_MAX_SLOTS,
+  canDeleteSlot,
+  deleteSlot,
+  fitSlots,
+  remainingWidth,
+  slotWidths,
+  type FlexModule,
+  type FlexSlot,
 } from './definition';
 import '../kit/form.css';
 
@@ -54,7 +62,10 @@ export default function FlexForm(props: FormProps<FlexModule>) {
 
   const removeSlot = (id: string) => {
     const current = (form.getFieldValue('components') as FlexSlot[]) ?? [];
-    if (!canDeleteSlot(current)) { alert(MSG.flexSlotLast); return; }
+    if (!canDeleteSlot(current)) {
+      alert(MSG.flexSlotLast);
+      return;
+    }
     const next = deleteSlot(current, id);
     form.setFieldsValue({ components: next, componentNumber: next.length });
   };
@@ -77,13 +88,28 @@ export default function FlexForm(props: FormProps<FlexModule>) {
       )}
       <SpanField />
       <Form.Item name="mode" label="主题">
-        <Radio.Group options={[{ value: 'default', label: '默认' }, { value: 'fullScreen', label: '全屏' }]} />
+        <Radio.Group
+          options={[
+            { value: 'default', label: '默认' },
+            { value: 'fullScreen', label: '全屏' },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="bgColor" label="背景">
-        <Radio.Group options={[{ value: 'transparent', label: '透明' }, { value: 'white', label: '白色' }]} />
+        <Radio.Group
+          options={[
+            { value: 'transparent', label: '透明' },
+            { value: 'white', label: '白色' },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="componentDirection" label="排列方向">
-        <Radio.Group options={[{ value: 'row', label: '横向排列' }, { value: 'column', label: '纵向排列' }]} />
+        <Radio.Group
+          options={[
+            { value: 'row', label: '横向排列' },
+            { value: 'column', label: '纵向排列' },
+          ]}
+        />
       </Form.Item>
       <Space size="large" wrap>
         <Form.Item name="padding" label="内边距（px）" rules={[{ type: 'integer', min: 0, max: FLEX_MAX_PADDING, message: MSG.flexPaddingRange }]}>
@@ -92,39 +118,77 @@ export default function FlexForm(props: FormProps<FlexModule>) {
         <Form.Item name="componentGap" label="区域间距（px）" rules={[{ required: true, type: 'integer', min: 0, max: FLEX_MAX_GAP, message: MSG.flexGapMin }]}>
           <InputNumber min={0} max={FLEX_MAX_GAP} precision={0} />
         </Form.Item>
-        <Form.Item name="componentNumber" label="区域数量" rules={[{ required: true, type: 'integer', min: 1, max: FLEX_MAX_SLOTS, message: MSG.flexNumberMin }]}>
+        <Form.Item
+          name="componentNumber"
+          label="区域数量"
+          rules={[{ required: true, type: 'integer', min: 1, max: FLEX_MAX_SLOTS, message: MSG.flexNumberMin }]}
+        >
           <InputNumber min={1} max={FLEX_MAX_SLOTS} precision={0} onChange={(v) => setNumber(typeof v === 'number' ? v : null)} />
         </Form.Item>
       </Space>
       <Form.Item label={direction === 'row' ? `区域列表（剩余宽度 ${Math.max(0, remainingWidth(slots))}%）` : '区域列表'}>
-        <Form.Item name="components" noStyle><HiddenValue /></Form.Item>
+        <Form.Item name="components" noStyle>
+          <HiddenValue />
+        </Form.Item>
         <div className="atr-f-flex-slots">
           {slots.map((slot, i) => (
             <div className="atr-f-flex-slot" key={slot.id} data-testid="flex-slot">
               <span className="atr-f-flex-slot__no">{i + 1}</span>
-              <Input aria-label={`区域 ${i + 1} 名称`} placeholder={`区域 ${i + 1}`} maxLength={60} value={slot.alias ?? ''}
-                onChange={(e) => updateSlot(slot.id, { alias: e.target.value || undefined })} style={{ flex: 1 }} />
+              <Input
+                aria-label={`区域 ${i + 1} 名称`}
+                placeholder={`区域 ${i + 1}`}
+                maxLength={60}
+                value={slot.alias ?? ''}
+                onChange={(e) => updateSlot(slot.id, { alias: e.target.value || undefined })}
+                style={{ flex: 1 }}
+              />
               {direction === 'row' && (
-                <InputNumber aria-label={`区域 ${i + 1} 宽度`} min={1} max={100} precision={0} placeholder={`自动 ${+widths[i].toFixed(1)}`}
-                  value={slot.divWidth ?? null} suffix="%" style={{ width: 120 }}
-                  onChange={(v) => updateSlot(slot.id, { divWidth: typeof v === 'number' ? v : null })} />
+                <InputNumber
+                  aria-label={`区域 ${i + 1} 宽度`}
+                  min={1}
+                  max={100}
+                  precision={0}
+                  placeholder={`自动 ${+widths[i].toFixed(1)}`}
+                  value={slot.divWidth ?? null}
+                  suffix="%"
+                  style={{ width: 120 }}
+                  onChange={(v) => updateSlot(slot.id, { divWidth: typeof v === 'number' ? v : null })}
+                />
               )}
               {slot.modules?.length ? <span className="atr-f-flex-slot__count">{slot.modules.length} 个模块</span> : null}
               <Tooltip title={canDeleteSlot(slots) ? undefined : MSG.flexSlotLast}>
                 {slot.modules?.length ? (
-                  <Popconfirm title={`该区域内的 ${slot.modules.length} 个模块将一并删除`} okText={MSG.confirm} cancelText={MSG.cancel}
-                    disabled={!canDeleteSlot(slots)} onConfirm={() => removeSlot(slot.id)}>
+                  <Popconfirm
+                    title={`该区域内的 ${slot.modules.length} 个模块将一并删除`}
+                    okText={MSG.confirm}
+                    cancelText={MSG.cancel}
+                    disabled={!canDeleteSlot(slots)}
+                    onConfirm={() => removeSlot(slot.id)}
+                  >
                     <Button type="text" danger icon={<DeleteOutlined />} aria-label={`删除区域 ${i + 1}`} disabled={!canDeleteSlot(slots)} />
                   </Popconfirm>
                 ) : (
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`删除区域 ${i + 1}`} disabled={!canDeleteSlot(slots)} onClick={() => removeSlot(slot.id)} />
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`删除区域 ${i + 1}`}
+                    disabled={!canDeleteSlot(slots)}
+                    onClick={() => removeSlot(slot.id)}
+                  />
                 )}
               </Tooltip>
             </div>
           ))}
         </div>
-        <Button block type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} disabled={slots.length >= FLEX_MAX_SLOTS}
-          onClick={() => setNumber(slots.length + 1)}>
+        <Button
+          block
+          type="dashed"
+          icon={<PlusOutlined />}
+          style={{ marginTop: 8 }}
+          disabled={slots.length >= FLEX_MAX_SLOTS}
+          onClick={() => setNumber(slots.length + 1)}
+        >
           新增区域
         </Button>
       </Form.Item>

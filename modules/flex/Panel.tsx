@@ -43,31 +43,57 @@ export default function FlexPanel({ module, editable, site, editor }: PanelProps
   const gap = Number.isFinite(module.componentGap) ? Math.max(0, module.componentGap) : 12;
   const widths = slotWidths(slots);
   const total = slots.reduce((n, s) => n + s.modules.length, 0);
-  const cls = ['atr-flex', module.bgColor === 'white' ? 'atr-flex--white' : '', module.mode === 'fullScreen' ? 'atr-flex--full' : '', row ? 'atr-flex--row' : 'atr-flex--column', editable ? 'atr-flex--edit' : ''].filter(Boolean).join(' ');
+  const cls = [
+    'atr-flex',
+    module.bgColor === 'white' ? 'atr-flex--white' : '',
+    module.mode === 'fullScreen' ? 'atr-flex--full' : '',
+    row ? 'atr-flex--row' : 'atr-flex--column',
+    editable ? 'atr-flex--edit' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <section className={cls} style={{ padding: module.padding ? `${module.padding}px` : undefined }} aria-label={module.alias}>
-      {module.isShowTitle && <header className="atr-flex__head"><PanelTitle module={module} /></header>}
+      {module.isShowTitle && (
+        <header className="atr-flex__head">
+          <PanelTitle module={module} />
+        </header>
+      )}
       {module.isShowTitle && module.description && <p className="atr-p-desc">{module.description}</p>}
       {total === 0 && !editable ? (
         <EmptyState type="flex" moduleId={module.id} topicId={site.topicId} editable={false} />
       ) : (
         <div className="atr-flex__slots" style={{ gap }}>
           {slots.map((slot, i) => (
-            <div key={slot.id} className="atr-flex__slot" data-slot-id={slot.id}
-              style={row ? { width: rowSlotWidth(widths[i], slots.length, gap) } : undefined}>
+            <div
+              key={slot.id}
+              className="atr-flex__slot"
+              data-slot-id={slot.id}
+              style={row ? { width: rowSlotWidth(widths[i], slots.length, gap) } : undefined}
+            >
               {editable && (
                 <div className="atr-flex__slot-bar">
-                  <span className="atr-flex__slot-name">{slot.alias || `区域 ${i + 1}`}{row && <span className="atr-flex__slot-width">{+widths[i].toFixed(2)}%</span>}</span>
-                  <UiButton size="small" variant="dashed" icon={<PlusOutlined />} disabled={!editor?.onAddToSlot || editor?.busy}
-                    onClick={() => editor?.onAddToSlot?.(module.id, slot.id)}>
+                  <span className="atr-flex__slot-name">
+                    {slot.alias || `区域 ${i + 1}`}
+                    {row && <span className="atr-flex__slot-width">{+widths[i].toFixed(2)}%</span>}
+                  </span>
+                  <UiButton
+                    size="small"
+                    variant="dashed"
+                    icon={<PlusOutlined />}
+                    disabled={!editor?.onAddToSlot || editor?.busy}
+                    onClick={() => editor?.onAddToSlot?.(module.id, slot.id)}
+                  >
                     {SITE_MSG.flexAddToSlot}
                   </UiButton>
                 </div>
               )}
               {slot.modules.map((m) => {
                 const span = nestedSpan(module.span, widths[i], module.componentDirection);
-                return <NestedItem key={m.id} flexId={module.id} slotId={slot.id} module={m.span === span ? m : { ...m, span }} {...{ editable, site, editor }} />;
+                return (
+                  <NestedItem key={m.id} flexId={module.id} slotId={slot.id} module={m.span === span ? m : { ...m, span }} {...{ editable, site, editor }} />
+                );
               })}
               {editable && slot.modules.length === 0 && <div className="atr-flex__slot-empty">空区域</div>}
             </div>
@@ -79,7 +105,14 @@ export default function FlexPanel({ module, editable, site, editor }: PanelProps
 }
 
 /** One module in a slot: its panel (through the host's renderer), and in edit mode a toolbar of 编辑 and 删除. */
-function NestedItem({ flexId, slotId, module, editable, site, editor }: { flexId: string; slotId: string; module: ModuleConfig } & Pick<PanelProps, 'editable' | 'site' | 'editor'>) {
+function NestedItem({
+  flexId,
+  slotId,
+  module,
+  editable,
+  site,
+  editor,
+}: { flexId: string; slotId: string; module: ModuleConfig } & Pick<PanelProps, 'editable' | 'site' | 'editor'>) {
   const renderModule = useModuleRenderer();
   return (
     <div className="atr-flex__item" data-module-id={module.id} data-module-type={module.type}>
@@ -91,10 +124,27 @@ function NestedItem({ flexId, slotId, module, editable, site, editor }: { flexId
             <LoginOnlyMark loginOnly={module.loginOnly} />
           </span>
           <span>
-            <UiButton size="small" variant="text" icon={<EditOutlined />} aria-label={SITE_MSG.edit} disabled={!editor?.onEditNested || editor?.busy}
-              onClick={() => editor?.onEditNested?.(flexId, slotId, module)}>{SITE_MSG.edit}</UiButton>
-            <UiButton size="small" variant="text" danger icon={<DeleteOutlined />} aria-label={SITE_MSG.delete} disabled={!editor?.onDeleteNested || editor?.busy}
-              onClick={() => editor?.onDeleteNested?.(flexId, slotId, module)}>{SITE_MSG.delete}</UiButton>
+            <UiButton
+              size="small"
+              variant="text"
+              icon={<EditOutlined />}
+              aria-label={SITE_MSG.edit}
+              disabled={!editor?.onEditNested || editor?.busy}
+              onClick={() => editor?.onEditNested?.(flexId, slotId, module)}
+            >
+              {SITE_MSG.edit}
+            </UiButton>
+            <UiButton
+              size="small"
+              variant="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={SITE_MSG.delete}
+              disabled={!editor?.onDeleteNested || editor?.busy}
+              onClick={() => editor?.onDeleteNested?.(flexId, slotId, module)}
+            >
+              {SITE_MSG.delete}
+            </UiButton>
           </span>
         </div>
       )}

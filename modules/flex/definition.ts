@@ -81,8 +81,8 @@ export function deleteSlot(slots: readonly FlexSlot[], id: string): FlexSlot[] {
 
 /** Every module nested in the slots of a flex config (any stored shape: missing lists count as empty). */
 export function nestedModules(cfg: { components?: unknown }): ModuleConfig[] {
-  const slots = Array.isArray(cfg.components) ? cfg.components as Array<{ modules?: unknown }> : [];
-  return slots.flatMap((s) => (Array.isArray(s?.modules) ? s.modules as ModuleConfig[] : []));
+  const slots = Array.isArray(cfg.components) ? (cfg.components as Array<{ modules?: unknown }>) : [];
+  return slots.flatMap((s) => (Array.isArray(s?.modules) ? (s.modules as ModuleConfig[]) : []));
 }
 
 /**
@@ -95,7 +95,9 @@ export function nestedSpan(flexSpan: number, slotPct: number, direction: 'row' |
   const base = SPAN_FRACTIONS[Number.isInteger(flexSpan) && flexSpan >= 0 && flexSpan <= 5 ? flexSpan : 5];
   const f = base * (direction === 'column' ? 1 : Math.max(0, slotPct) / 100);
   let span = 0;
-  SPAN_FRACTIONS.forEach((x, i) => { if (x <= f + 0.005) span = i; });
+  SPAN_FRACTIONS.forEach((x, i) => {
+    if (x <= f + 0.005) span = i;
+  });
   return span;
 }
 
@@ -113,11 +115,23 @@ export function withNestedSpans<C extends { span: number; componentDirection?: '
 }
 
 export const flexDefinition: ModuleDefinition<FlexModule> = {
-  type: 'flex', label: '布局组件', version: 1,
+  type: 'flex',
+  label: '布局组件',
+  version: 1,
   defaults: () => ({
-    type: 'flex', alias: '布局组件', span: 5, height: 'auto', isTop: true, isShowTitle: false, mode: 'default',
-    bgColor: 'transparent', componentDirection: 'row', padding: 0, componentNumber: FLEX_DEFAULT_NUMBER,
-    componentGap: FLEX_DEFAULT_GAP, components: [newSlot()],
+    type: 'flex',
+    alias: '布局组件',
+    span: 5,
+    height: 'auto',
+    isTop: true,
+    isShowTitle: false,
+    mode: 'default',
+    bgColor: 'transparent',
+    componentDirection: 'row',
+    padding: 0,
+    componentNumber: FLEX_DEFAULT_NUMBER,
+    componentGap: FLEX_DEFAULT_GAP,
+    components: [newSlot()],
   }),
   height: () => 'auto',
   reads: () => [],

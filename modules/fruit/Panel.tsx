@@ -17,17 +17,33 @@ export default function FruitPanel({ module, data, loading, error, editable, sit
   const types = Array.isArray(module.dataType) && module.dataType.length ? module.dataType : [...FRUIT_DATA_TYPES];
   const two = !isSingleColumn(module.span);
   return (
-    <TabbedPanel module={module} site={site} more={moreLinkOf(fruitDefinition, module, site)} types={types} className="atr-p--fruit"
+    <TabbedPanel
+      module={module}
+      site={site}
+      more={moreLinkOf(fruitDefinition, module, site)}
+      types={types}
+      className="atr-p--fruit"
       render={(type) => {
         const page = data[type];
         const items = pageItems(page);
         return (
-          <PanelStatus loading={loading && !page} error={error} empty={items.length === 0} editable={editable}
-            hint={<TopicHint site={site} type="fruit" />} skeleton={<ListSkeleton rows={5} />}>
-            <PlainList module={module} site={site} twoColumns={two}
-              entries={resourceEntries(items, type, (it) => formatDate(it.date) || formatDate(it.publish_year))} />
+          <PanelStatus
+            loading={loading && !page}
+            error={error}
+            empty={items.length === 0}
+            editable={editable}
+            hint={<TopicHint site={site} type="fruit" />}
+            skeleton={<ListSkeleton rows={5} />}
+          >
+            <PlainList
+              module={module}
+              site={site}
+              twoColumns={two}
+              entries={resourceEntries(items, type, (it) => formatDate(it.date) || formatDate(it.publish_year))}
+            />
           </PanelStatus>
         );
-      }} />
+      }}
+    />
   );
 }

@@ -13,8 +13,18 @@ export type { FruitModule } from './schema.js';
 export const FRUIT_DATA_TYPES = ['article', 'patent', 'report'] as const;
 
 export const fruitDefinition: ModuleDefinition<FruitModule> = {
-  type: 'fruit', label: '科研成果', version: 1,
-  defaults: () => ({ type: 'fruit', alias: '科研成果', span: 2, dataType: ['article', 'patent', 'report'], showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
+  type: 'fruit',
+  label: '科研成果',
+  version: 1,
+  defaults: () => ({
+    type: 'fruit',
+    alias: '科研成果',
+    span: 2,
+    dataType: ['article', 'patent', 'report'],
+    showManual: false,
+    redirectToExplore: false,
+    oauthBeforeRedirect: false,
+  }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => splitReads(cfg),
   moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, cfg.dataType[0] ?? 'article', topResourcesLink(cfg, cfg.dataType)),

@@ -10,8 +10,10 @@ import { FRUIT_DATA_TYPES } from './definition.js';
 
 export const fruitSchema = moduleBase.extend({
   type: z.literal('fruit'),
-  dataType: z.array(z.enum(FRUIT_DATA_TYPES, { error: MSG.dataTypeRequired })).min(1, MSG.dataTypeRequired).max(3),
+  dataType: z
+    .array(z.enum(FRUIT_DATA_TYPES, { error: MSG.dataTypeRequired }))
+    .min(1, MSG.dataTypeRequired)
+    .max(3),
 });
 
 export type FruitModule = z.infer<typeof fruitSchema>;
-

@@ -25,18 +25,32 @@ export default function IframeForm(props: FormProps<IframeModule>) {
   const column = (Form.useWatch('column', form) as number | undefined) ?? props.initial?.column ?? 0;
   const group = props.page.style === 'fullScreen';
   return (
-    <ModuleFormShell type="iframe" form={form} {...props}
-      normalise={(m) => ({ ...m, url: typeof m.url === 'string' ? m.url.trim() : m.url, ...(m.column === 1 ? {} : { height: undefined }) })}>
+    <ModuleFormShell
+      type="iframe"
+      form={form}
+      {...props}
+      normalise={(m) => ({ ...m, url: typeof m.url === 'string' ? m.url.trim() : m.url, ...(m.column === 1 ? {} : { height: undefined }) })}
+    >
       <TitleField />
       <SpanField />
       <Form.Item name="url" label="嵌入地址" required rules={[urlRule]} extra="页面在沙箱中打开：可运行脚本和表单，但不能读取本站的登录信息">
         <Input placeholder="https://…" allowClear />
       </Form.Item>
       <Form.Item name="mode" label="主题" extra={props.inContainer ? '位于布局容器内时不能全屏' : undefined}>
-        <Radio.Group options={[{ value: 'default', label: '默认' }, { value: 'fullScreen', label: '全屏', disabled: props.inContainer }]} />
+        <Radio.Group
+          options={[
+            { value: 'default', label: '默认' },
+            { value: 'fullScreen', label: '全屏', disabled: props.inContainer },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="column" label="高度">
-        <Radio.Group options={[{ value: 0, label: group ? '默认高度（228）' : '默认高度（160）' }, { value: 1, label: '自定义高度' }]} />
+        <Radio.Group
+          options={[
+            { value: 0, label: group ? '默认高度（228）' : '默认高度（160）' },
+            { value: 1, label: '自定义高度' },
+          ]}
+        />
       </Form.Item>
       {column === 1 && (
         <Form.Item name="height" label="自定义高度（px）" rules={[{ required: true, type: 'integer', min: 100, message: MSG.carouselHeightMin }]}>

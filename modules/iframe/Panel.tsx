@@ -21,17 +21,27 @@ export const IFRAME_SANDBOX = 'allow-scripts allow-popups allow-forms';
 export default function IframePanel({ module, editable, site }: PanelProps<IframeModule>) {
   const ctx = { groupTemplate: site.groupTemplate };
   let h: number | 'auto' = iframeDefaultHeight(ctx);
-  try { h = iframeDefinition.height(module, ctx); } catch { /* a broken config keeps the default */ }
+  try {
+    h = iframeDefinition.height(module, ctx);
+  } catch {
+    /* a broken config keeps the default */
+  }
   const full = h === 0;
   const panelHeight: CSSProperties['height'] = full ? FULLSCREEN_FRAME_HEIGHT : typeof h === 'number' ? h : iframeDefaultHeight(ctx);
   const url = typeof module.url === 'string' && isHttpUrl(module.url.trim()) ? module.url.trim() : '';
-  const frame = url
-    ? (
-      <iframe className="atr-p-iframe__frame" src={url} title={module.alias || '嵌入页面'} sandbox={IFRAME_SANDBOX}
-        referrerPolicy="no-referrer" loading="lazy"
-        style={{ height: site.groupTemplate && typeof panelHeight === 'number' ? iframeFrameHeight(panelHeight, ctx) : '100%' }} />
-    )
-    : <PanelEmpty editable={editable} hint="请编辑模块，填写以 http:// 或 https:// 开头的嵌入页面地址" />;
+  const frame = url ? (
+    <iframe
+      className="atr-p-iframe__frame"
+      src={url}
+      title={module.alias || '嵌入页面'}
+      sandbox={IFRAME_SANDBOX}
+      referrerPolicy="no-referrer"
+      loading="lazy"
+      style={{ height: site.groupTemplate && typeof panelHeight === 'number' ? iframeFrameHeight(panelHeight, ctx) : '100%' }}
+    />
+  ) : (
+    <PanelEmpty editable={editable} hint="请编辑模块，填写以 http:// 或 https:// 开头的嵌入页面地址" />
+  );
 
   if (site.groupTemplate) {
     return (

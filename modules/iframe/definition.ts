@@ -37,9 +37,16 @@ export function iframeFrameHeight(panelHeight: number, ctx: LayoutContext): numb
 }
 
 export const iframeDefinition: ModuleDefinition<IframeModule> = {
-  type: 'iframe', label: '嵌入页面', version: 1,
+  type: 'iframe',
+  label: '嵌入页面',
+  version: 1,
   defaults: (ctx) => ({
-    type: 'iframe', alias: '嵌入页面', span: 5, mode: 'default', column: 0, url: '',
+    type: 'iframe',
+    alias: '嵌入页面',
+    span: 5,
+    mode: 'default',
+    column: 0,
+    url: '',
     ...(ctx.groupTemplate ? { description: '', backgroundColor: 'white' as const } : {}),
   }),
   height: (cfg, ctx) => themedHeight(cfg, iframeDefaultHeight(ctx)),

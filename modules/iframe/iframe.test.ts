@@ -15,8 +15,11 @@ const m = (extra: Record<string, unknown> = {}) => moduleOf<IframeModule>('ifram
 
 describe('iframe heights (spec 2 §9)', () => {
   it.each([
-    [{}, 160, 228], [{ column: 1, height: 420 }, 420, 420], [{ mode: 'fullScreen' }, 0, 0],
-    [{ mode: 'fullScreen', column: 1, height: 300 }, 300, 300], [{ column: 1 }, 160, 228],
+    [{}, 160, 228],
+    [{ column: 1, height: 420 }, 420, 420],
+    [{ mode: 'fullScreen' }, 0, 0],
+    [{ mode: 'fullScreen', column: 1, height: 300 }, 300, 300],
+    [{ column: 1 }, 160, 228],
   ])('%j: %i, %i in a group template', (extra, h, hg) => {
     expect(def.height(m(extra), plain)).toBe(h);
     expect(def.height(m(extra), group)).toBe(hg);
@@ -38,7 +41,16 @@ describe('iframe embed link', () => {
     expect(isHttpUrl(url)).toBe(true);
     expect(schemaOf(def.type)!.safeParse(m({ url })).success).toBe(true);
   });
-  it.each(['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<b>x</b>', '/站内路径', 'ftp://a.cn', 'https://', 'https://a .cn', ' javascript:alert(1)'])('refuses %s with the Chinese message', (url) => {
+  it.each([
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    'data:text/html,<b>x</b>',
+    '/站内路径',
+    'ftp://a.cn',
+    'https://',
+    'https://a .cn',
+    ' javascript:alert(1)',
+  ])('refuses %s with the Chinese message', (url) => {
     const r = schemaOf(def.type)!.safeParse(m({ url }));
     expect(r.success).toBe(false);
     expect(r.error!.issues[0].message).toBe('嵌入页面地址只能是以 http:// 或 https:// 开头的网址');
@@ -64,7 +76,10 @@ describe('iframe panel', () => {
     expect(html).not.toContain('<iframe');
   });
   it('in a group template: title, description and a page 114 shorter', () => {
-    const html = renderPanel(IframePanel, 'iframe', { module: m({ alias: '地图服务', description: '馆藏分布' }), site: { ...visitorSite, groupTemplate: true } });
+    const html = renderPanel(IframePanel, 'iframe', {
+      module: m({ alias: '地图服务', description: '馆藏分布' }),
+      site: { ...visitorSite, groupTemplate: true },
+    });
     for (const s of ['地图服务', '馆藏分布', 'height:114px']) expect(html).toContain(s);
   });
 });

@@ -8,7 +8,11 @@ import { moduleBase } from '../../common/homeConfigSchema.js';
 import { MSG } from '../../common/messages.js';
 import { isHttpUrl } from './definition.js';
 
-export const iframeUrlSchema = z.string({ error: MSG.iframeUrlRequired }).trim().min(1, MSG.iframeUrlRequired).max(2000)
+export const iframeUrlSchema = z
+  .string({ error: MSG.iframeUrlRequired })
+  .trim()
+  .min(1, MSG.iframeUrlRequired)
+  .max(2000)
   .refine(isHttpUrl, { message: MSG.iframeUrlInvalid });
 
 export const iframeSchema = moduleBase.extend({
@@ -21,4 +25,3 @@ export const iframeSchema = moduleBase.extend({
 });
 
 export type IframeModule = z.infer<typeof iframeSchema>;
-

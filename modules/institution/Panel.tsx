@@ -48,15 +48,23 @@ function InstitutionCard({ it, module, site, counts }: { it: PanelItem; module: 
         <span className="atr-p-card__title atr-p-ellipsis">{name}</span>
         <span className="atr-p-card__line atr-p-muted">{[where, kind].filter(Boolean).join(' · ') || '\u00a0'}</span>
         <span className="atr-p-card__foot atr-p-card__foot--stats">
-          <span className="atr-p-stat">学者 <b>{scholars ?? '—'}</b></span>
-          <span className="atr-p-stat">成果 <b>{fruits ?? '—'}</b></span>
+          <span className="atr-p-stat">
+            学者 <b>{scholars ?? '—'}</b>
+          </span>
+          <span className="atr-p-stat">
+            成果 <b>{fruits ?? '—'}</b>
+          </span>
         </span>
       </span>
     </>
   );
-  return id
-    ? <PanelLink to={resourceHref(text(it.type) || 'institution', id)} module={module} site={site} className="atr-p-card atr-p-org" title={name}>{body}</PanelLink>
-    : <div className="atr-p-card atr-p-org">{body}</div>;
+  return id ? (
+    <PanelLink to={resourceHref(text(it.type) || 'institution', id)} module={module} site={site} className="atr-p-card atr-p-org" title={name}>
+      {body}
+    </PanelLink>
+  ) : (
+    <div className="atr-p-card atr-p-org">{body}</div>
+  );
 }
 
 /** The institution panel; props are PanelProps (modules/types.app.ts). */
@@ -67,8 +75,14 @@ export default function InstitutionPanel({ module, data, loading, error, editabl
   const counts = useInstitutionCounts(items.map(institutionNameOf));
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(institutionDefinition, module, site)} className="atr-p--institution">
-      <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} type="institution" />} skeleton={<CardSkeleton count={count} columns={columns} />}>
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={items.length === 0}
+        editable={editable}
+        hint={<TopicHint site={site} type="institution" />}
+        skeleton={<CardSkeleton count={count} columns={columns} />}
+      >
         <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
           <InstitutionCards items={items} module={module} site={site} counts={counts} />
         </div>
@@ -78,6 +92,22 @@ export default function InstitutionPanel({ module, data, loading, error, editabl
 }
 
 /** The cards of `items`, each with its counts from `counts` (name → counts) when known. */
-export function InstitutionCards({ items, module, site, counts }: { items: PanelItem[]; module: ModuleConfig; site: SiteContext; counts: Map<string, InstitutionCounts> | null }) {
-  return <>{items.map((it, i) => <InstitutionCard key={idOf(it) || i} it={it} module={module} site={site} counts={counts?.get(institutionNameOf(it))} />)}</>;
+export function InstitutionCards({
+  items,
+  module,
+  site,
+  counts,
+}: {
+  items: PanelItem[];
+  module: ModuleConfig;
+  site: SiteContext;
+  counts: Map<string, InstitutionCounts> | null;
+}) {
+  return (
+    <>
+      {items.map((it, i) => (
+        <InstitutionCard key={idOf(it) || i} it={it} module={module} site={site} counts={counts?.get(institutionNameOf(it))} />
+      ))}
+    </>
+  );
 }

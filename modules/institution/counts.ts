@@ -10,7 +10,10 @@ import { INSTITUTION_COUNT_MAX_NAMES, INSTITUTION_NAME_MAX, INSTITUTION_NAME_SEP
 import { useHostApi } from '../kit/host';
 
 /** One institution's counts. */
-export interface InstitutionCounts { scholars: number; fruits: number }
+export interface InstitutionCounts {
+  scholars: number;
+  fruits: number;
+}
 
 /** The answer of the count request. */
 export interface CountAnswer {

@@ -10,7 +10,9 @@ import type { InstitutionModule } from './schema.js';
 export type { InstitutionModule } from './schema.js';
 
 export const institutionDefinition: ModuleDefinition<InstitutionModule> = {
-  type: 'institution', label: '机构', version: 1,
+  type: 'institution',
+  label: '机构',
+  version: 1,
   defaults: () => ({ type: 'institution', alias: '机构', span: 4, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'institution', source: 'top', kind: 'institution', count: cardCountBySpan(cfg.span), ...categoryFilter(cfg) }],

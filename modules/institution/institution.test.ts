@@ -27,8 +27,16 @@ describe('institution panel counts', () => {
 
   it('shows the fetched counts by institution name once they arrive', () => {
     const counts = countsFromAnswer({
-      scholar_count: [{ institution: 'Peking University', count: 18 }, { institution: '北京大学', count: 3 }, { institution: 'Nowhere Institute', count: 0 }],
-      fruit_count: [{ institution: 'Peking University', count: 2 }, { institution: '北京大学', count: 0 }, { institution: 'Nowhere Institute', count: 0 }],
+      scholar_count: [
+        { institution: 'Peking University', count: 18 },
+        { institution: '北京大学', count: 3 },
+        { institution: 'Nowhere Institute', count: 0 },
+      ],
+      fruit_count: [
+        { institution: 'Peking University', count: 2 },
+        { institution: '北京大学', count: 0 },
+        { institution: 'Nowhere Institute', count: 0 },
+      ],
     });
     const html = renderToString(createElement(InstitutionCards, { items, module: moduleOf('institution'), site: visitorSite, counts }));
     expect(stats(html)).toEqual(['学者18', '成果2', '学者3', '成果0', '学者0', '成果0']);

@@ -9,4 +9,3 @@ import { moduleBase } from '../../common/homeConfigSchema.js';
 export const institutionSchema = moduleBase.extend({ type: z.literal('institution') });
 
 export type InstitutionModule = z.infer<typeof institutionSchema>;
-

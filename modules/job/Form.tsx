@@ -13,11 +13,19 @@ import { FIELD_LABELS, SwitchField, TitleField } from '../kit/fields';
 /** See the file comment. */
 export default function JobForm(props: FormProps<JobModule>) {
   return (
-    <ModuleFormShell type="job" {...props}
-      normalise={(m) => ({ ...m, direction: 'vertical' as const, span: 0 as const, height: typeof m.dataSize === 'number' ? jobHeight(m.dataSize) : m.height })}>
+    <ModuleFormShell
+      type="job"
+      {...props}
+      normalise={(m) => ({ ...m, direction: 'vertical' as const, span: 0 as const, height: typeof m.dataSize === 'number' ? jobHeight(m.dataSize) : m.height })}
+    >
       <TitleField />
       <Form.Item name="direction" label="排列方向" extra="招聘模块只能纵向排列，宽度为 1/4">
-        <Radio.Group options={[{ value: 'vertical', label: '纵向' }, { value: 'horizontal', label: '横向', disabled: true }]} />
+        <Radio.Group
+          options={[
+            { value: 'vertical', label: '纵向' },
+            { value: 'horizontal', label: '横向', disabled: true },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="dataSize" label="显示数量" rules={[{ required: true, type: 'integer', min: 1, max: JOB_MAX_SIZE, message: MSG.dataSizeRange }]}>
         <InputNumber min={1} max={JOB_MAX_SIZE} precision={0} />

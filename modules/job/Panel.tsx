@@ -36,12 +36,18 @@ function JobRow({ job, module, site }: { job: PanelItem; module: JobModule; site
       <Thumb src={inst.logo} label={instName || title} fit="contain" className="atr-p-job__logo" />
       <span className="atr-p-job__main">
         <span className="atr-p-job__line">
-          <span className="atr-p-job__title" title={title}>{title}</span>
+          <span className="atr-p-job__title" title={title}>
+            {title}
+          </span>
           {text(job.salary) && <span className="atr-p-job__salary">{text(job.salary)}</span>}
         </span>
         <span className="atr-p-job__line atr-p-job__line--meta">
           <span className="atr-p-ellipsis">{instName}</span>
-          {subjects.map((s) => <span key={s} className="atr-p-tag">{s}</span>)}
+          {subjects.map((s) => (
+            <span key={s} className="atr-p-tag">
+              {s}
+            </span>
+          ))}
         </span>
         <span className="atr-p-job__line atr-p-job__line--meta">
           <span className="atr-p-ellipsis">{facts.join(' · ')}</span>
@@ -50,9 +56,13 @@ function JobRow({ job, module, site }: { job: PanelItem; module: JobModule; site
       </span>
     </>
   );
-  return id
-    ? <PanelLink to={jobHref(id)} module={module} site={site} className="atr-p-job" title={title}>{body}</PanelLink>
-    : <div className="atr-p-job">{body}</div>;
+  return id ? (
+    <PanelLink to={jobHref(id)} module={module} site={site} className="atr-p-job" title={title}>
+      {body}
+    </PanelLink>
+  ) : (
+    <div className="atr-p-job">{body}</div>
+  );
 }
 
 /** The job panel; props are PanelProps (modules/types.app.ts). */
@@ -63,10 +73,20 @@ export default function JobPanel({ module, data, loading, error, editable, site,
   useModuleCorrection(settled ? jobCorrection(module, jobs.length) : null, onModuleChange);
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(jobDefinition, module, site)} className="atr-p--job">
-      <PanelStatus loading={loading} error={error} empty={jobs.length === 0} editable={editable}
-        hint={<TopicHint site={site} type="job" />} skeleton={<ListSkeleton rows={Math.min(module.dataSize || 4, 6)} />}>
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={jobs.length === 0}
+        editable={editable}
+        hint={<TopicHint site={site} type="job" />}
+        skeleton={<ListSkeleton rows={Math.min(module.dataSize || 4, 6)} />}
+      >
         <ul className="atr-p-jobs">
-          {jobs.map((job, i) => <li key={idOf(job, 'uuid') || idOf(job) || `i${i}`}><JobRow job={job} module={module} site={site} /></li>)}
+          {jobs.map((job, i) => (
+            <li key={idOf(job, 'uuid') || idOf(job) || `i${i}`}>
+              <JobRow job={job} module={module} site={site} />
+            </li>
+          ))}
         </ul>
       </PanelStatus>
     </PanelShell>

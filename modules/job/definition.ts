@@ -43,8 +43,18 @@ export const JOBS_HREF = '/microapp/jobs';
 export const jobHref = (id: string | number): string => `${JOBS_HREF}/${encodeURIComponent(String(id))}`;
 
 export const jobDefinition: ModuleDefinition<JobModule> = {
-  type: 'job', label: '招聘', version: 1,
-  defaults: () => ({ type: 'job', alias: '人才招聘', span: 0, direction: 'vertical', dataSize: JOB_DEFAULT_SIZE, height: jobHeight(JOB_DEFAULT_SIZE), oauthBeforeRedirect: false }),
+  type: 'job',
+  label: '招聘',
+  version: 1,
+  defaults: () => ({
+    type: 'job',
+    alias: '人才招聘',
+    span: 0,
+    direction: 'vertical',
+    dataSize: JOB_DEFAULT_SIZE,
+    height: jobHeight(JOB_DEFAULT_SIZE),
+    oauthBeforeRedirect: false,
+  }),
   height: (cfg) => jobHeight(cfg.dataSize || JOB_DEFAULT_SIZE),
   reads: (cfg) => [{ key: 'job', source: 'job', count: cfg.dataSize || JOB_DEFAULT_SIZE }],
   moreLink: (cfg) => (cfg.hideMoreButton ? null : cfg.specificLink || JOBS_HREF),

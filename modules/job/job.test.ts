@@ -11,14 +11,29 @@ import { schemaOf } from '../schemas';
 const plain = { groupTemplate: false };
 const m = (extra: Record<string, unknown> = {}) => moduleOf<JobModule>('job', extra);
 const hit = (n: number, extra: Record<string, unknown> = {}) => ({
-  _id: String(n), _source: {
-    uuid: String(n), title: `岗位${n}`, work_address: '北京', update_time: '2026-04-01', salary: '30-50K', work_experience: '3-5年',
-    work_time: '全职', edu_cation: '博士', institution: { name: '东湖实验室', logo: null, subjects: ['人工智能', '统计学', '第三个'] }, ...extra,
+  _id: String(n),
+  _source: {
+    uuid: String(n),
+    title: `岗位${n}`,
+    work_address: '北京',
+    update_time: '2026-04-01',
+    salary: '30-50K',
+    work_experience: '3-5年',
+    work_time: '全职',
+    edu_cation: '博士',
+    institution: { name: '东湖实验室', logo: null, subjects: ['人工智能', '统计学', '第三个'] },
+    ...extra,
   },
 });
 
 describe('job rules (spec 2 §9)', () => {
-  it.each([[1, 138], [2, 222], [3, 306], [4, 390], [8, 726]])('%i jobs are %i px high', (n, h) => {
+  it.each([
+    [1, 138],
+    [2, 222],
+    [3, 306],
+    [4, 390],
+    [8, 726],
+  ])('%i jobs are %i px high', (n, h) => {
     expect(jobHeight(n)).toBe(h);
     expect(def.height(m({ dataSize: n }), plain)).toBe(h);
   });
@@ -53,13 +68,26 @@ describe('job panel', () => {
 
   it('shows title, salary, institution with at most 2 subjects, facts and the job link', () => {
     const html = renderPanel(JobPanel, 'job', { module: m(), data: { job: pageOf([hit(1), hit(2)]) } });
-    for (const s of ['岗位1', '30-50K', '东湖实验室', '人工智能', '统计学', '北京 · 3-5年 · 博士 · 全职', '2026-04-01', 'href="/microapp/jobs/1"', 'href="/microapp/jobs/2"']) expect(html).toContain(s);
+    for (const s of [
+      '岗位1',
+      '30-50K',
+      '东湖实验室',
+      '人工智能',
+      '统计学',
+      '北京 · 3-5年 · 博士 · 全职',
+      '2026-04-01',
+      'href="/microapp/jobs/1"',
+      'href="/microapp/jobs/2"',
+    ])
+      expect(html).toContain(s);
     expect(html).not.toContain('第三个');
   });
 
   it('with the login switch a visitor goes to sign in first, a member to the job', () => {
     const module = m({ oauthBeforeRedirect: true });
-    expect(renderPanel(JobPanel, 'job', { module, data: { job: pageOf([hit(1)]) } })).toContain(`href="/console/login?redirect=${encodeURIComponent('/microapp/jobs/1')}"`);
+    expect(renderPanel(JobPanel, 'job', { module, data: { job: pageOf([hit(1)]) } })).toContain(
+      `href="/console/login?redirect=${encodeURIComponent('/microapp/jobs/1')}"`,
+    );
     expect(renderPanel(JobPanel, 'job', { module, data: { job: pageOf([hit(1)]) }, site: memberSite })).toContain('href="/microapp/jobs/1"');
   });
 });

@@ -16,4 +16,3 @@ export const jobSchema = moduleBase.extend({
 });
 
 export type JobModule = z.infer<typeof jobSchema>;
-

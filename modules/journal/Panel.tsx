@@ -37,25 +37,59 @@ function JournalCard({ it, module, site, subscribe }: { it: PanelItem; module: M
   const impact = num(it.impact_factor);
   const issn = text(it.issn);
   const numericId = typeof it.id === 'number' ? it.id : Number(it.id);
-  const subscribed = subscribe && numericId > 0
-    ? subscribe.isOn(numericId, it.is_subscribed === true || it.is_subscribed === 1)
-    : it.is_subscribed === true || it.is_subscribed === 1;
+  const subscribed =
+    subscribe && numericId > 0
+      ? subscribe.isOn(numericId, it.is_subscribed === true || it.is_subscribed === 1)
+      : it.is_subscribed === true || it.is_subscribed === 1;
   const cover = <Thumb src={it.cover} label={title} className="atr-p-journal__cover" />;
   return (
     <div className="atr-p-card atr-p-journal">
-      {href ? <PanelLink to={href} module={module} site={site} className="atr-p-journal__coverlink" title={title}>{cover}</PanelLink> : cover}
+      {href ? (
+        <PanelLink to={href} module={module} site={site} className="atr-p-journal__coverlink" title={title}>
+          {cover}
+        </PanelLink>
+      ) : (
+        cover
+      )}
       <span className="atr-p-card__main">
-        {href
-          ? <PanelLink to={href} module={module} site={site} className="atr-p-card__title atr-p-ellipsis" title={title}>{title}</PanelLink>
-          : <span className="atr-p-card__title atr-p-ellipsis" title={title}>{title}</span>}
-        <span className="atr-p-card__line atr-p-muted">{issue ? <><ReadOutlined /> {issue}</> : '\u00a0'}</span>
-        <span className="atr-p-card__line atr-p-muted">{[impact != null ? `影响因子 ${impact}` : '', issn ? `ISSN ${issn}` : ''].filter(Boolean).join(' · ') || '\u00a0'}</span>
+        {href ? (
+          <PanelLink to={href} module={module} site={site} className="atr-p-card__title atr-p-ellipsis" title={title}>
+            {title}
+          </PanelLink>
+        ) : (
+          <span className="atr-p-card__title atr-p-ellipsis" title={title}>
+            {title}
+          </span>
+        )}
+        <span className="atr-p-card__line atr-p-muted">
+          {issue ? (
+            <>
+              <ReadOutlined /> {issue}
+            </>
+          ) : (
+            '\u00a0'
+          )}
+        </span>
+        <span className="atr-p-card__line atr-p-muted">
+          {[impact != null ? `影响因子 ${impact}` : '', issn ? `ISSN ${issn}` : ''].filter(Boolean).join(' · ') || '\u00a0'}
+        </span>
         <span className="atr-p-card__foot">
-          {collection ? <span className="atr-p-tag atr-p-ellipsis" title={collection}>{collection}</span> : <span />}
+          {collection ? (
+            <span className="atr-p-tag atr-p-ellipsis" title={collection}>
+              {collection}
+            </span>
+          ) : (
+            <span />
+          )}
           {subscribe && numericId > 0 && (
-            <button type="button" className={`atr-p-subscribe${subscribed ? ' is-on' : ''}`} aria-pressed={subscribed}
-              disabled={subscribe.busy(numericId)} title={subscribed ? SITE_MSG.unsubscribeAction : SITE_MSG.subscribeAction}
-              onClick={() => void subscribe.toggle(numericId, subscribed)}>
+            <button
+              type="button"
+              className={`atr-p-subscribe${subscribed ? ' is-on' : ''}`}
+              aria-pressed={subscribed}
+              disabled={subscribe.busy(numericId)}
+              title={subscribed ? SITE_MSG.unsubscribeAction : SITE_MSG.subscribeAction}
+              onClick={() => void subscribe.toggle(numericId, subscribed)}
+            >
               {subscribed ? SITE_MSG.subscribedLabel : SITE_MSG.subscribeAction}
             </button>
           )}
@@ -74,10 +108,18 @@ export default function JournalPanel({ module, data, loading, error, editable, s
   const subscribe = !!site.user && !!module.showRecommendation && !editable ? toggle : null;
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(journalDefinition, module, site)} className="atr-p--journal">
-      <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} type="journal" />} skeleton={<CardSkeleton count={count} columns={columns} />}>
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={items.length === 0}
+        editable={editable}
+        hint={<TopicHint site={site} type="journal" />}
+        skeleton={<CardSkeleton count={count} columns={columns} />}
+      >
         <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
-          {items.map((it, i) => <JournalCard key={idOf(it) || i} it={it} module={module} site={site} subscribe={subscribe} />)}
+          {items.map((it, i) => (
+            <JournalCard key={idOf(it) || i} it={it} module={module} site={site} subscribe={subscribe} />
+          ))}
         </div>
       </PanelStatus>
     </PanelShell>

@@ -11,8 +11,18 @@ import type { JournalModule } from './schema.js';
 export type { JournalModule } from './schema.js';
 
 export const journalDefinition: ModuleDefinition<JournalModule> = {
-  type: 'journal', label: '期刊', version: 1,
-  defaults: () => ({ type: 'journal', alias: '期刊', span: 4, showManual: false, showRecommendation: false, redirectToExplore: false, oauthBeforeRedirect: false }),
+  type: 'journal',
+  label: '期刊',
+  version: 1,
+  defaults: () => ({
+    type: 'journal',
+    alias: '期刊',
+    span: 4,
+    showManual: false,
+    showRecommendation: false,
+    redirectToExplore: false,
+    oauthBeforeRedirect: false,
+  }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'journal', source: 'top', kind: 'journal', count: cardCountBySpan(cfg.span), ...categoryFilter(cfg) }],
   moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, 'journal', topResourcesLink(cfg, ['journal'])),

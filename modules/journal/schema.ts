@@ -9,4 +9,3 @@ import { moduleBase } from '../../common/homeConfigSchema.js';
 export const journalSchema = moduleBase.extend({ type: z.literal('journal') });
 
 export type JournalModule = z.infer<typeof journalSchema>;
-

@@ -30,23 +30,26 @@ export function useSubscriptionToggle(userId: number | null | undefined, appId: 
   const [pending, setPending] = useState<Record<number, boolean>>({});
   const qc = useContext(QueryClientContext); // absent in server-side renders and tests: nothing to refresh
   const api = useHostApi();
-  const toggle = useCallback(async (id: number, current: boolean) => {
-    if (!userId) return;
-    const next = !current;
-    setOver((o) => ({ ...o, [id]: next }));
-    setPending((p) => ({ ...p, [id]: true }));
-    try {
-      await setSubscription(api, id, next, userId, appId);
-      toast.success(next ? SITE_MSG.subscribed : SITE_MSG.unsubscribed);
-      void qc?.invalidateQueries({ queryKey: ['panel-read'] });
-      void qc?.invalidateQueries({ queryKey: ['subscriptions'] });
-    } catch {
-      setOver((o) => ({ ...o, [id]: current }));
-      toast.error(next ? SITE_MSG.subscribeFailed : SITE_MSG.unsubscribeFailed);
-    } finally {
-      setPending((p) => ({ ...p, [id]: false }));
-    }
-  }, [userId, appId, qc, api]);
+  const toggle = useCallback(
+    async (id: number, current: boolean) => {
+      if (!userId) return;
+      const next = !current;
+      setOver((o) => ({ ...o, [id]: next }));
+      setPending((p) => ({ ...p, [id]: true }));
+      try {
+        await setSubscription(api, id, next, userId, appId);
+        toast.success(next ? SITE_MSG.subscribed : SITE_MSG.unsubscribed);
+        void qc?.invalidateQueries({ queryKey: ['panel-read'] });
+        void qc?.invalidateQueries({ queryKey: ['subscriptions'] });
+      } catch {
+        setOver((o) => ({ ...o, [id]: current }));
+        toast.error(next ? SITE_MSG.subscribeFailed : SITE_MSG.unsubscribeFailed);
+      } finally {
+        setPending((p) => ({ ...p, [id]: false }));
+      }
+    },
+    [userId, appId, qc, api],
+  );
   const isOn = useCallback((id: number, fromData: boolean) => (id in over ? over[id] : fromData), [over]);
   const busy = useCallback((id: number) => !!pending[id], [pending]);
   return { isOn, toggle, busy };

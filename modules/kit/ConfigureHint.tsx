@@ -8,8 +8,15 @@ import { UiButton } from './ui';
 /** `children` is the prompt; clicking opens `href` in a new tab. */
 export function ConfigureHint({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <UiButton variant="link" size="small" className="atr-p-hint__action" style={{ whiteSpace: 'normal', height: 'auto' }}
-      onClick={() => { window.open(href, '_blank', 'noopener'); }}>
+    <UiButton
+      variant="link"
+      size="small"
+      className="atr-p-hint__action"
+      style={{ whiteSpace: 'normal', height: 'auto' }}
+      onClick={() => {
+        window.open(href, '_blank', 'noopener');
+      }}
+    >
       {children}
     </UiButton>
   );

@@ -24,9 +24,7 @@ const EVENT_TYPES = new Set(['notice', 'resource']);
 
 /** What the configure link of an empty state does, by module type (pure; see the file comment). */
 export type EmptyAction =
-  | { kind: 'link'; href: string; text: string }
-  | { kind: 'event'; detail: DataListDetail; text: string }
-  | { kind: 'none'; text: string };
+  { kind: 'link'; href: string; text: string } | { kind: 'event'; detail: DataListDetail; text: string } | { kind: 'none'; text: string };
 
 /** The configure action of the empty state of a module of `type` (spec 1 §2, spec 2 §2). */
 export function emptyActionOf(type: string, moduleId: string, topicId: number | null): EmptyAction {
@@ -57,12 +55,21 @@ export function EmptyState({ type, moduleId, topicId, editable }: EmptyStateProp
   if (editable) {
     if (action.kind === 'none') link = <span>{action.text}</span>;
     else {
-      const onClick = action.kind === 'event'
-        ? () => raiseDataListOf(action.detail)
-        : () => { window.open(action.href, '_blank', 'noopener'); };
+      const onClick =
+        action.kind === 'event'
+          ? () => raiseDataListOf(action.detail)
+          : () => {
+              window.open(action.href, '_blank', 'noopener');
+            };
       link = (
-        <UiButton variant="link" size="small" className="atr-p-hint__action" data-empty-action={action.kind}
-          data-href={action.kind === 'link' ? action.href : undefined} onClick={onClick}>
+        <UiButton
+          variant="link"
+          size="small"
+          className="atr-p-hint__action"
+          data-empty-action={action.kind}
+          data-href={action.kind === 'link' ? action.href : undefined}
+          onClick={onClick}
+        >
           {action.text}
         </UiButton>
       );
@@ -70,9 +77,7 @@ export function EmptyState({ type, moduleId, topicId, editable }: EmptyStateProp
   }
   return (
     <div className="atr-p-state atr-p-state--empty">
-      <EmptyNote>
-        {link ? <div className="atr-p-hint">{link}</div> : null}
-      </EmptyNote>
+      <EmptyNote>{link ? <div className="atr-p-hint">{link}</div> : null}</EmptyNote>
     </div>
   );
 }

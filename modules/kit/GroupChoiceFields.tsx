@@ -38,10 +38,12 @@ export function GroupFields({ page, mode }: { page: Pick<PageEntry, 'template' |
       {mode === 'create' ? (
         <>
           <Form.Item name="groupChoice" label={GROUP_FIELD_LABELS.group}>
-            <Radio.Group options={[
-              { value: 'create', label: GROUP_FIELD_LABELS.create },
-              { value: 'join', label: GROUP_FIELD_LABELS.join, disabled: keys.length === 0 },
-            ]} />
+            <Radio.Group
+              options={[
+                { value: 'create', label: GROUP_FIELD_LABELS.create },
+                { value: 'join', label: GROUP_FIELD_LABELS.join, disabled: keys.length === 0 },
+              ]}
+            />
           </Form.Item>
           {choice === 'join' && (
             <Form.Item name="groupId" label={GROUP_FIELD_LABELS.pick} rules={[{ required: true, message: MSG.groupJoinRequired }]}>
@@ -55,7 +57,12 @@ export function GroupFields({ page, mode }: { page: Pick<PageEntry, 'template' |
         </Form.Item>
       )}
       <Form.Item name="backgroundColor" label={GROUP_FIELD_LABELS.background}>
-        <Radio.Group options={[{ value: 'white', label: GROUP_FIELD_LABELS.white }, { value: 'grey', label: GROUP_FIELD_LABELS.grey }]} />
+        <Radio.Group
+          options={[
+            { value: 'white', label: GROUP_FIELD_LABELS.white },
+            { value: 'grey', label: GROUP_FIELD_LABELS.grey },
+          ]}
+        />
       </Form.Item>
     </>
   );

@@ -41,9 +41,15 @@ export function PlainList({ entries, twoColumns, dense, module, site }: PlainLis
       {entries.map((e) => (
         <li className="atr-p-list__item" key={e.key}>
           {e.tags}
-          {e.href
-            ? <PanelLink to={e.href} module={module} site={site} className="atr-p-list__title" title={e.title}>{e.title}</PanelLink>
-            : <span className="atr-p-list__title" title={e.title}>{e.title}</span>}
+          {e.href ? (
+            <PanelLink to={e.href} module={module} site={site} className="atr-p-list__title" title={e.title}>
+              {e.title}
+            </PanelLink>
+          ) : (
+            <span className="atr-p-list__title" title={e.title}>
+              {e.title}
+            </span>
+          )}
           {e.date ? <span className="atr-p-date">{e.date}</span> : null}
         </li>
       ))}

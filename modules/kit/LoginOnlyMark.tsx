@@ -12,7 +12,9 @@ export function LoginOnlyMark({ loginOnly }: { loginOnly?: boolean }) {
   if (!loginOnly) return null;
   return (
     <span title={SITE_MSG.loginOnlyHint}>
-      <UiTag className="atr-login-only" color="gold" icon={<LockOutlined />}>{SITE_MSG.loginOnlyLabel}</UiTag>
+      <UiTag className="atr-login-only" color="gold" icon={<LockOutlined />}>
+        {SITE_MSG.loginOnlyLabel}
+      </UiTag>
     </span>
   );
 }

@@ -37,7 +37,13 @@ const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * The starting values of a form: a clone of the module in edit mode, the type's fresh defaults otherwise.
  * Adding on a group template (`groupFields`) starts with 新建分组 and a white background.
  */
-export function startingValues<C extends ModuleConfig>(type: RegisteredType, mode: 'create' | 'edit', initial: C | undefined, groupTemplate: boolean, groupFields = false): C {
+export function startingValues<C extends ModuleConfig>(
+  type: RegisteredType,
+  mode: 'create' | 'edit',
+  initial: C | undefined,
+  groupTemplate: boolean,
+  groupFields = false,
+): C {
   if (mode === 'edit' && initial) return structuredClone(initial);
   const fresh = { ...definitionOf(type)!.defaults({ groupTemplate }), id: '' } as C;
   return groupFields ? { backgroundColor: 'white', ...fresh, groupChoice: 'create' } : fresh;
@@ -57,14 +63,22 @@ export type FormSaveResult<C extends ModuleConfig> =
  * for a created module), the type's `normalise` applied, then validated against the type's schema.
  * `values` is what the antd form holds (`form.getFieldsValue(true)`).
  */
-export function moduleFromValues<C extends ModuleConfig>(type: RegisteredType, start: C, values: Partial<C>, normalise?: (module: C) => C,
-  group?: { page: FormProps<C>['page'] } | null): FormSaveResult<C> {
+export function moduleFromValues<C extends ModuleConfig>(
+  type: RegisteredType,
+  start: C,
+  values: Partial<C>,
+  normalise?: (module: C) => C,
+  group?: { page: FormProps<C>['page'] } | null,
+): FormSaveResult<C> {
   let module = { ...start, ...values, id: start.id || newModuleId(), type } as C;
   try {
     // a rule that stops the save (e.g. the flex no-space alert) throws its Chinese message
     if (normalise) module = normalise(module);
     if (group) module = resolveGroupChoice(module, group.page);
-    else if ('groupChoice' in module) { const { groupChoice: _drop, ...rest } = module as C & { groupChoice?: unknown }; module = rest as unknown as C; }
+    else if ('groupChoice' in module) {
+      const { groupChoice: _drop, ...rest } = module as C & { groupChoice?: unknown };
+      module = rest as unknown as C;
+    }
   } catch (err) {
     return { ok: false, stop: (err as Error).message };
   }
@@ -112,7 +126,9 @@ export function ModuleFormShell<C extends ModuleConfig>(props: ModuleFormShellPr
           <Button type="primary" htmlType="submit" loading={saving} disabled={!canSave}>
             {mode === 'create' ? MSG.addModule : MSG.saveChanges}
           </Button>
-          <Button onClick={onCancel} disabled={saving}>{MSG.cancel}</Button>
+          <Button onClick={onCancel} disabled={saving}>
+            {MSG.cancel}
+          </Button>
         </Space>
       </Form.Item>
     </Form>

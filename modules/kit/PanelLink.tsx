@@ -25,8 +25,13 @@ export interface PanelLinkProps {
 export function PanelLink({ to, module, site, newTab, className, title, children }: PanelLinkProps) {
   const blank = newTab ?? isExternal(to);
   return (
-    <a href={guardHref(to, module, site)} className={className} title={title}
-      target={blank ? '_blank' : undefined} rel={blank ? 'noopener noreferrer' : undefined}>
+    <a
+      href={guardHref(to, module, site)}
+      className={className}
+      title={title}
+      target={blank ? '_blank' : undefined}
+      rel={blank ? 'noopener noreferrer' : undefined}
+    >
       {children}
     </a>
   );

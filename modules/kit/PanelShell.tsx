@@ -37,7 +37,9 @@ export function PanelTitle({ module }: { module: ModuleConfig }) {
   return (
     <span className="atr-p-title">
       <span className="atr-p-title__bar" aria-hidden />
-      <h3 className="atr-p-title__text" title={module.alias}>{module.alias}</h3>
+      <h3 className="atr-p-title__text" title={module.alias}>
+        {module.alias}
+      </h3>
     </span>
   );
 }
@@ -46,7 +48,8 @@ export function PanelTitle({ module }: { module: ModuleConfig }) {
 export function MoreLink({ href, module, site }: { href: string; module: ModuleConfig; site: SiteContext }) {
   return (
     <PanelLink to={href} module={module} site={site} newTab className="atr-p-more">
-      {MORE_LABEL}<RightOutlined className="atr-p-more__icon" />
+      {MORE_LABEL}
+      <RightOutlined className="atr-p-more__icon" />
     </PanelLink>
   );
 }
@@ -77,13 +80,14 @@ export function PanelShell({ module, site, more, extra, header, className, bodyC
   const cls = ['atr-p', module.backgroundColor === 'grey' ? 'atr-p--grey' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <section className={cls} style={style} aria-label={module.alias}>
-      {showHeader && (header ?? (
-        <header className="atr-p-head">
-          <PanelTitle module={module} />
-          {extra}
-          {more && <MoreLink href={more} module={module} site={site} />}
-        </header>
-      ))}
+      {showHeader &&
+        (header ?? (
+          <header className="atr-p-head">
+            <PanelTitle module={module} />
+            {extra}
+            {more && <MoreLink href={more} module={module} site={site} />}
+          </header>
+        ))}
       {showHeader && site.groupTemplate && module.description && <p className="atr-p-desc">{module.description}</p>}
       <div className={`atr-p-body${bodyClassName ? ` ${bodyClassName}` : ''}`}>{children}</div>
     </section>
@@ -117,7 +121,12 @@ export interface PanelStatusProps {
  */
 export function PanelStatus({ loading, error, empty, editable, hint, skeleton, emptyFor, children }: PanelStatusProps) {
   if (!empty) return <>{children}</>;
-  if (loading) return <div className="atr-p-state atr-p-state--loading" aria-busy="true">{skeleton ?? <ListSkeleton />}</div>;
+  if (loading)
+    return (
+      <div className="atr-p-state atr-p-state--loading" aria-busy="true">
+        {skeleton ?? <ListSkeleton />}
+      </div>
+    );
   if (error) return <PanelError message={error} />;
   if (emptyFor && hint === undefined) return <EmptyState {...emptyFor} editable={editable} />;
   return <PanelEmpty editable={editable} hint={hint} />;
@@ -156,9 +165,7 @@ export function PanelError({ message }: { message: string }) {
 export function PanelEmpty({ editable, hint }: { editable: boolean; hint?: ReactNode }) {
   return (
     <div className="atr-p-state atr-p-state--empty">
-      <EmptyNote>
-        {editable && hint ? <div className="atr-p-hint">{hint}</div> : null}
-      </EmptyNote>
+      <EmptyNote>{editable && hint ? <div className="atr-p-hint">{hint}</div> : null}</EmptyNote>
     </div>
   );
 }
@@ -173,8 +180,14 @@ export function TopicHint({ site, type }: { site: SiteContext; /** the panel's r
   return (
     <>
       该分类下暂无资源，
-      <UiButton variant="link" size="small" className="atr-p-hint__action"
-        onClick={() => { window.open(topicShowHref(topicId, type), '_blank', 'noopener'); }}>
+      <UiButton
+        variant="link"
+        size="small"
+        className="atr-p-hint__action"
+        onClick={() => {
+          window.open(topicShowHref(topicId, type), '_blank', 'noopener');
+        }}
+      >
         去配置数据
       </UiButton>
     </>

@@ -37,8 +37,17 @@ export function raiseDataList(module: Pick<ModuleConfig, 'id' | 'type'>): Custom
 /** 数据列表: a small button for the panel's title bar in edit mode; raises the event on click. */
 export function DataListButton({ module }: { module: Pick<ModuleConfig, 'id' | 'type'> }) {
   return (
-    <UiButton size="small" variant="link" icon={<UnorderedListOutlined />} className="atr-p-datalist"
-      onClick={(e) => { e.preventDefault(); e.stopPropagation(); raiseDataList(module); }}>
+    <UiButton
+      size="small"
+      variant="link"
+      icon={<UnorderedListOutlined />}
+      className="atr-p-datalist"
+      onClick={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        raiseDataList(module);
+      }}
+    >
       {DATA_LIST_LABEL}
     </UiButton>
   );
@@ -52,7 +61,9 @@ export function DataListHint({ module, text, action }: { module: Pick<ModuleConf
   return (
     <>
       {text}
-      <UiButton variant="link" size="small" className="atr-p-hint__action" onClick={() => raiseDataList(module)}>{action}</UiButton>
+      <UiButton variant="link" size="small" className="atr-p-hint__action" onClick={() => raiseDataList(module)}>
+        {action}
+      </UiButton>
     </>
   );
 }

@@ -15,11 +15,14 @@ import JournalPanel from '../journal/Panel';
 import { moreLinkOf } from './PanelShell';
 
 const journal = { ...definitionOf('journal')!.defaults({ groupTemplate: false }), id: 'm-j', redirectToExplore: true } as ModuleConfig;
-const menu = [{ title: '首页', url: '/' }, { title: '资源', url: '', children: [{ title: '发现', url: '/console/explore?scope=1' }] }];
+const menu = [
+  { title: '首页', url: '/' },
+  { title: '资源', url: '', children: [{ title: '发现', url: '/console/explore?scope=1' }] },
+];
 const site: SiteContext = { applicationId: 1, topicId: 1, user: null, groupTemplate: false, exploreBase: exploreBaseFromMenu(menu) };
 
 describe('explore more link from the header menu', () => {
-  it('moreLinkOf appends the type to the menu\'s explore page', () => {
+  it("moreLinkOf appends the type to the menu's explore page", () => {
     expect(moreLinkOf(definitionOf('journal')!, journal, site)).toBe('/microapp/explore?scope=1&type=journal');
   });
 
@@ -29,12 +32,21 @@ describe('explore more link from the header menu', () => {
   });
 
   it('a specific link and the recommendation page still come first', () => {
-    expect(moreLinkByPriority({ ...journal, specificLink: 'https://x.cn' }, { signedIn: false, exploreBase: '/microapp/explore?scope=1' }, 'journal', '/g')).toBe('https://x.cn');
-    expect(moreLinkByPriority({ ...journal, showRecommendation: true }, { signedIn: true, exploreBase: '/microapp/explore?scope=1' }, 'journal', '/g')).toBe('/microapp/recommendation?type=journal');
+    expect(
+      moreLinkByPriority({ ...journal, specificLink: 'https://x.cn' }, { signedIn: false, exploreBase: '/microapp/explore?scope=1' }, 'journal', '/g'),
+    ).toBe('https://x.cn');
+    expect(moreLinkByPriority({ ...journal, showRecommendation: true }, { signedIn: true, exploreBase: '/microapp/explore?scope=1' }, 'journal', '/g')).toBe(
+      '/microapp/recommendation?type=journal',
+    );
   });
 
   it('the panel renders the derived link', () => {
-    const html = renderToString(createElement(JournalPanel as (p: PanelProps) => ReturnType<typeof JournalPanel>, { module: journal, data: {}, loading: false, error: null, editable: false, site } as PanelProps));
+    const html = renderToString(
+      createElement(
+        JournalPanel as (p: PanelProps) => ReturnType<typeof JournalPanel>,
+        { module: journal, data: {}, loading: false, error: null, editable: false, site } as PanelProps,
+      ),
+    );
     expect(html).toContain('href="/microapp/explore?scope=1&amp;type=journal"');
   });
 });

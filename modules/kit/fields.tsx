@@ -32,8 +32,15 @@ const SPAN_NAMES = ['四分之一', '三分之一', '二分之一', '三分之�
 /** The module title (alias): required, 'please enter module title' on blur (spec 1 §5). */
 export function TitleField() {
   return (
-    <Form.Item name="alias" label={FIELD_LABELS.alias} validateTrigger="onBlur"
-      rules={[{ required: true, whitespace: true, message: MSG.moduleTitleRequired }, { max: 60, message: '不能超过 60 个字' }]}>
+    <Form.Item
+      name="alias"
+      label={FIELD_LABELS.alias}
+      validateTrigger="onBlur"
+      rules={[
+        { required: true, whitespace: true, message: MSG.moduleTitleRequired },
+        { max: 60, message: '不能超过 60 个字' },
+      ]}
+    >
       <Input placeholder={FIELD_LABELS.aliasPlaceholder} maxLength={60} showCount />
     </Form.Item>
   );
@@ -50,8 +57,7 @@ export function SpanField({ disabled, extra, onChange }: { disabled?: boolean; e
   const inContainer = useContext(InContainerContext);
   return (
     <Form.Item name="span" label={FIELD_LABELS.span} extra={inContainer ? '位于布局组件的区域内时，宽度由区域决定' : extra}>
-      <Select disabled={disabled || inContainer} onChange={onChange}
-        options={SPAN_LABELS.map((l, i) => ({ value: i, label: `${SPAN_NAMES[i]}（${l}）` }))} />
+      <Select disabled={disabled || inContainer} onChange={onChange} options={SPAN_LABELS.map((l, i) => ({ value: i, label: `${SPAN_NAMES[i]}（${l}）` }))} />
     </Form.Item>
   );
 }
@@ -60,8 +66,13 @@ export function SpanField({ disabled, extra, onChange }: { disabled?: boolean; e
 export function CategoryField({ categories }: { categories: CategoryNode[] }) {
   return (
     <Form.Item name="category" label={FIELD_LABELS.category} extra={categories.length ? undefined : '该专题还没有分类'}>
-      <Cascader options={categories} changeOnSelect allowClear placeholder={FIELD_LABELS.categoryPlaceholder}
-        showSearch={{ filter: (input, path) => path.some((o) => String(o.label).includes(input)) }} />
+      <Cascader
+        options={categories}
+        changeOnSelect
+        allowClear
+        placeholder={FIELD_LABELS.categoryPlaceholder}
+        showSearch={{ filter: (input, path) => path.some((o) => String(o.label).includes(input)) }}
+      />
     </Form.Item>
   );
 }
@@ -86,13 +97,19 @@ export function LoginOnlyField() {
 /** A link field (an http(s) address or a path on this site), checked like the server checks it. */
 export function LinkField({ name, label, placeholder }: { name: string; label: string; placeholder?: string }) {
   return (
-    <Form.Item name={name} label={label} rules={[{
-      validator: async (_r, v: unknown) => {
-        if (v == null || v === '') return;
-        const r = linkSchema.safeParse(v);
-        if (!r.success) throw new Error(r.error.issues[0].message);
-      },
-    }]}>
+    <Form.Item
+      name={name}
+      label={label}
+      rules={[
+        {
+          validator: async (_r, v: unknown) => {
+            if (v == null || v === '') return;
+            const r = linkSchema.safeParse(v);
+            if (!r.success) throw new Error(r.error.issues[0].message);
+          },
+        },
+      ]}
+    >
       <Input placeholder={placeholder ?? FIELD_LABELS.specificLinkPlaceholder} allowClear />
     </Form.Item>
   );

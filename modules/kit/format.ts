@@ -18,7 +18,11 @@ export function pageItems(page: Page<unknown> | undefined | null): PanelItem[] {
 export function text(v: unknown): string {
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-  if (Array.isArray(v)) return v.map((x) => (x && typeof x === 'object' ? text((x as Record<string, unknown>).name ?? (x as Record<string, unknown>).title) : text(x))).filter(Boolean).join('、');
+  if (Array.isArray(v))
+    return v
+      .map((x) => (x && typeof x === 'object' ? text((x as Record<string, unknown>).name ?? (x as Record<string, unknown>).title) : text(x)))
+      .filter(Boolean)
+      .join('、');
   return '';
 }
 
@@ -87,7 +91,9 @@ export function relativeDate(v: unknown, now: number = Date.now()): string {
   if (!d) return '';
   const diff = now - d.getTime();
   if (diff < 0) return formatDate(v);
-  const min = 60_000, hour = 60 * min, day = 24 * hour;
+  const min = 60_000,
+    hour = 60 * min,
+    day = 24 * hour;
   if (diff < min) return '刚刚';
   if (diff < hour) return `${Math.floor(diff / min)}分钟前`;
   if (diff < day) return `${Math.floor(diff / hour)}小时前`;
@@ -100,7 +106,10 @@ export function relativeDate(v: unknown, now: number = Date.now()): string {
 /** Sorts items newest first by a date field (stable; items without a readable date go last). */
 export function newestFirst(items: PanelItem[], key = 'date'): PanelItem[] {
   const t = (it: PanelItem) => parseDate(it[key])?.getTime() ?? -Infinity;
-  return items.map((it, i) => ({ it, i, t: t(it) })).sort((a, b) => (b.t - a.t) || (a.i - b.i)).map((x) => x.it);
+  return items
+    .map((it, i) => ({ it, i, t: t(it) }))
+    .sort((a, b) => b.t - a.t || a.i - b.i)
+    .map((x) => x.it);
 }
 
 /** A stable hue 0-359 for a string, for placeholder colours. */

@@ -35,7 +35,10 @@ export function groupKeysOf(page: Pick<PageEntry, 'template' | 'groups'>): strin
 /** A label for a group in a select: 分组 n · the titles of its modules. */
 export function groupLabel(page: Pick<PageEntry, 'template' | 'groups'>, key: string): string {
   const n = groupKeysOf(page).indexOf(key) + 1;
-  const titles = page.template.filter((m) => m.groupId === key).map((m) => m.alias).slice(0, 3);
+  const titles = page.template
+    .filter((m) => m.groupId === key)
+    .map((m) => m.alias)
+    .slice(0, 3);
   return `分组 ${n}${titles.length ? ` · ${titles.join('、')}` : ''}`;
 }
 
@@ -99,9 +102,17 @@ export function bandsOf(entry: Pick<PageEntry, 'template' | 'groups'>): Band[] {
   for (const m of entry.template) {
     const key = m.groupId ?? null;
     const last = bands[bands.length - 1];
-    if (last && last.groupId === key) { last.modules.push(m); continue; }
+    if (last && last.groupId === key) {
+      last.modules.push(m);
+      continue;
+    }
     const g = key ? groups[key] : undefined;
-    bands.push({ groupId: key, modules: [m], backgroundColor: g?.backgroundColor === 'grey' ? 'grey' : 'white', ...(g?.description ? { description: g.description } : {}) });
+    bands.push({
+      groupId: key,
+      modules: [m],
+      backgroundColor: g?.backgroundColor === 'grey' ? 'grey' : 'white',
+      ...(g?.description ? { description: g.description } : {}),
+    });
   }
   return bands;
 }

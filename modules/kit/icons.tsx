@@ -24,13 +24,20 @@ import UnorderedListSvg from '@ant-design/icons-svg/es/asn/UnorderedListOutlined
 import UserSvg from '@ant-design/icons-svg/es/asn/UserOutlined';
 import WarningSvg from '@ant-design/icons-svg/es/asn/WarningOutlined';
 
-export interface IconProps { className?: string; style?: CSSProperties }
+export interface IconProps {
+  className?: string;
+  style?: CSSProperties;
+}
 
 /** One node of an icon drawing as React elements (the drawings hold svg and path nodes only). */
 function draw(node: AbstractNode, key: number | string): ReactElement {
   const { tag, attrs, children } = node;
   const Tag = tag as 'svg';
-  return <Tag key={key} {...attrs}>{children?.map((c, i) => draw(c, i))}</Tag>;
+  return (
+    <Tag key={key} {...attrs}>
+      {children?.map((c, i) => draw(c, i))}
+    </Tag>
+  );
 }
 
 /** The component of one outlined icon drawing. */

@@ -48,7 +48,11 @@ describe('groups map cleanup', () => {
   });
 
   it('a group another module still keeps survives; background and description come from its first module', () => {
-    const t = [mod('a', { groupId: 'group-1' }), mod('b', { groupId: 'group-1', backgroundColor: 'grey', description: '第一组' }), mod('c', { groupId: 'group-1', backgroundColor: 'white' })];
+    const t = [
+      mod('a', { groupId: 'group-1' }),
+      mod('b', { groupId: 'group-1', backgroundColor: 'grey', description: '第一组' }),
+      mod('c', { groupId: 'group-1', backgroundColor: 'white' }),
+    ];
     const g = syncGroups({ template: t, groups: { 'group-1': { id: 'group-1', note: '保留' }, 'group-old': { id: 'group-old' } } });
     expect(g).toEqual({ 'group-1': { id: 'group-1', note: '保留', backgroundColor: 'grey', description: '第一组' } });
   });
@@ -57,13 +61,17 @@ describe('groups map cleanup', () => {
     const t = [mod('a', { groupId: 'group-1', backgroundColor: 'grey' }), mod('b', { groupId: 'group-1' }), mod('c'), mod('d', { groupId: 'group-2' })];
     const bands = bandsOf(page(t));
     expect(bands.map((b) => [b.groupId, b.modules.map((m) => m.id), b.backgroundColor])).toEqual([
-      ['group-1', ['a', 'b'], 'grey'], [null, ['c'], 'white'], ['group-2', ['d'], 'white'],
+      ['group-1', ['a', 'b'], 'grey'],
+      [null, ['c'], 'white'],
+      ['group-2', ['d'], 'white'],
     ]);
   });
 });
 
 describe('empty-state widget (spec 1 §2, spec 2 §2)', () => {
-  afterEach(() => { vi.unstubAllGlobals(); });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
   const html = (type: string, editable: boolean, topicId: number | null = 9) =>
     renderToString(createElement(EmptyState, { type, moduleId: 'm1', topicId, editable }));
 
@@ -103,7 +111,16 @@ describe('empty-state widget (spec 1 §2, spec 2 §2)', () => {
   });
 
   it('PanelStatus uses the widget when given the module and no hint', () => {
-    const h = renderToString(createElement(PanelStatus, { loading: false, error: null, empty: true, editable: true, emptyFor: { type: 'resource', moduleId: 'r1', topicId: 2 }, children: null }));
+    const h = renderToString(
+      createElement(PanelStatus, {
+        loading: false,
+        error: null,
+        empty: true,
+        editable: true,
+        emptyFor: { type: 'resource', moduleId: 'r1', topicId: 2 },
+        children: null,
+      }),
+    );
     expect(h).toContain('去发布');
   });
 });

@@ -32,7 +32,8 @@ export function guardHref(target: string, module: Pick<ModuleConfig, 'oauthBefor
 }
 
 /** The console page where a topic's resources are managed (empty-state configure link, spec 1 §2). */
-export const topicShowHref = (topicId: number, type?: string): string => `/console/topics/tc/topicShow/${topicId}${type ? `?type=${encodeURIComponent(type)}` : ''}`;
+export const topicShowHref = (topicId: number, type?: string): string =>
+  `/console/topics/tc/topicShow/${topicId}${type ? `?type=${encodeURIComponent(type)}` : ''}`;
 
 /** The tools list page, the more link of tool panels (spec 1 §2 'Links the panels produce'). */
 export const TOOLS_HREF = '/microapp/widget/tools';

@@ -36,13 +36,23 @@ export function Thumb({ src, label, shape = 'rect', fit = 'cover', className, st
   if (ok) {
     return (
       <span className={cls} style={style}>
-        <img src={url} alt={label} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} decoding="async" style={{ objectFit: fit }} onError={() => setFailedUrl(url)} />
+        <img
+          src={url}
+          alt={label}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+          style={{ objectFit: fit }}
+          onError={() => setFailedUrl(url)}
+        />
       </span>
     );
   }
   return (
     <span className={`${cls} atr-p-thumb--ph`} style={{ ...style, ['--atr-p-hue' as string]: hueOf(label) }} role="img" aria-label={label}>
-      <span className="atr-p-thumb__initial" aria-hidden>{initialOf(label)}</span>
+      <span className="atr-p-thumb__initial" aria-hidden>
+        {initialOf(label)}
+      </span>
     </span>
   );
 }

@@ -37,11 +37,27 @@ import { formatDate, newestFirst, relativeDate } from './format';
 import { guardHref, resourceHref, scholarHref } from './links';
 
 const PANELS: Record<string, ComponentType<PanelProps<any>>> = {
-  activity: ActivityPanel, carousel: CarouselPanel, fruit: FruitPanel, flex: FlexPanel, institution: InstitutionPanel, journal: JournalPanel,
-  link: LinkPanel, news: NewsPanel, notice: NoticePanel, scholar: ScholarPanel,
+  activity: ActivityPanel,
+  carousel: CarouselPanel,
+  fruit: FruitPanel,
+  flex: FlexPanel,
+  institution: InstitutionPanel,
+  journal: JournalPanel,
+  link: LinkPanel,
+  news: NewsPanel,
+  notice: NoticePanel,
+  scholar: ScholarPanel,
   // module lists (their items: modules/<type>/<type>.test.ts)
-  policy: PolicyPanel, standard: StandardPanel, book: BookPanel, sciencedata: SciencedataPanel, resource: ResourcePanel, tool: ToolPanel,
-  wechat_article: WechatArticlePanel, job: JobPanel, bulletin: BulletinPanel, iframe: IframePanel,
+  policy: PolicyPanel,
+  standard: StandardPanel,
+  book: BookPanel,
+  sciencedata: SciencedataPanel,
+  resource: ResourcePanel,
+  tool: ToolPanel,
+  wechat_article: WechatArticlePanel,
+  job: JobPanel,
+  bulletin: BulletinPanel,
+  iframe: IframePanel,
   xmodule: XmodulePanel,
 };
 
@@ -54,9 +70,21 @@ const page = (items: unknown[]): Page<unknown> => makePage(items, items.length, 
 function render(type: string, props: Partial<PanelProps> & { module?: ModuleConfig } = {}): string {
   const module = props.module ?? moduleOf(type);
   // the page's query client (a panel may read through TanStack Query: institution counts)
-  return renderToString(createElement(QueryClientProvider, { client: new QueryClient() }, createElement(PANELS[type], {
-    module, data: {}, loading: false, error: null, editable: false, site: visitor, ...props,
-  } as PanelProps)));
+  return renderToString(
+    createElement(
+      QueryClientProvider,
+      { client: new QueryClient() },
+      createElement(PANELS[type], {
+        module,
+        data: {},
+        loading: false,
+        error: null,
+        editable: false,
+        site: visitor,
+        ...props,
+      } as PanelProps),
+    ),
+  );
 }
 
 describe('every panel', () => {
@@ -67,40 +95,68 @@ describe('every panel', () => {
   });
 
   // config-only panels have no read; a wechat panel reads only once an account is chosen (modules/feeds.test.ts)
-  it.each(REGISTERED_TYPES.filter((t) => !['link', 'carousel', 'iframe', 'wechat_article', 'xmodule', 'flex'].includes(t)))('%s shows a skeleton while loading and 加载失败 on error', (type) => {
-    expect(render(type, { loading: true })).toContain('atr-skel');
-    expect(render(type, { loading: true })).not.toContain('暂无数据');
-    const failed = render(type, { error: '网络连接失败，请检查网络后再试' });
-    expect(failed).toContain('加载失败');
-    expect(failed).toContain('网络连接失败');
-  });
+  it.each(REGISTERED_TYPES.filter((t) => !['link', 'carousel', 'iframe', 'wechat_article', 'xmodule', 'flex'].includes(t)))(
+    '%s shows a skeleton while loading and 加载失败 on error',
+    (type) => {
+      expect(render(type, { loading: true })).toContain('atr-skel');
+      expect(render(type, { loading: true })).not.toContain('暂无数据');
+      const failed = render(type, { error: '网络连接失败，请检查网络后再试' });
+      expect(failed).toContain('加载失败');
+      expect(failed).toContain('网络连接失败');
+    },
+  );
 
   it.each(REGISTERED_TYPES)('%s survives items whose fields are all missing or null', (type) => {
     const junk = [{ id: 1, title: null, date: null, cover: null, avatar: 5, logo: {}, author: null }, null, 'x', { title: '只有标题' }];
-    const data = Object.fromEntries(definitionOf(type)!.reads(moduleOf(type)).map((r) => [r.key, page(junk)]));
-    const module = type === 'link' ? moduleOf(type, { specificData: [1, 2], specificDataObject: junk.slice(0, 2) })
-      : type === 'carousel' ? moduleOf(type, { items: [{ id: 1, dataType: 'picture', url: '' }, { id: 2, dataType: 'video', url: '/v.mp4' }] })
-        : type === 'xmodule' ? moduleOf(type, { component: 'stats-default', xmoduleParams: junk[0] })
-          : moduleOf(type);
+    const data = Object.fromEntries(
+      definitionOf(type)!
+        .reads(moduleOf(type))
+        .map((r) => [r.key, page(junk)]),
+    );
+    const module =
+      type === 'link'
+        ? moduleOf(type, { specificData: [1, 2], specificDataObject: junk.slice(0, 2) })
+        : type === 'carousel'
+          ? moduleOf(type, {
+              items: [
+                { id: 1, dataType: 'picture', url: '' },
+                { id: 2, dataType: 'video', url: '/v.mp4' },
+              ],
+            })
+          : type === 'xmodule'
+            ? moduleOf(type, { component: 'stats-default', xmoduleParams: junk[0] })
+            : moduleOf(type);
     expect(() => render(type, { module, data })).not.toThrow();
   });
 });
 
 describe('scholar panel', () => {
   const scholars = page([
-    { id: 11, type: 'scholar', title: '林知远', avatar: null, professional_title: '教授', institution: '东湖理工大学', research_field: '机器学习', fruits_total: 186 },
+    {
+      id: 11,
+      type: 'scholar',
+      title: '林知远',
+      avatar: null,
+      professional_title: '教授',
+      institution: '东湖理工大学',
+      research_field: '机器学习',
+      fruits_total: 186,
+    },
     { id: 12, type: 'scholar', title: '苏青禾', avatar: '/a.png', academic_title: '长江学者特聘教授' },
   ]);
   it('shows names, titles and the profile links', () => {
     const html = render('scholar', { data: { scholar: scholars } });
-    for (const s of ['林知远', '教授', '东湖理工大学', '机器学习', '186', '苏青禾', '长江学者特聘教授', 'href="/microapp/profile/11"', 'src="/a.png"']) expect(html).toContain(s);
+    for (const s of ['林知远', '教授', '东湖理工大学', '机器学习', '186', '苏青禾', '长江学者特聘教授', 'href="/microapp/profile/11"', 'src="/a.png"'])
+      expect(html).toContain(s);
     expect(html).not.toContain('暂无数据');
     // a missing avatar becomes the initial
     expect(html).toMatch(/atr-p-thumb--ph[^>]*>.*林</);
   });
   it('sends a visitor who is not signed in to the sign-in page when oauthBeforeRedirect is on', () => {
     const module = moduleOf('scholar', { oauthBeforeRedirect: true });
-    expect(render('scholar', { module, data: { scholar: scholars } })).toContain(`href="/console/login?redirect=${encodeURIComponent('/microapp/profile/11')}"`);
+    expect(render('scholar', { module, data: { scholar: scholars } })).toContain(
+      `href="/console/login?redirect=${encodeURIComponent('/microapp/profile/11')}"`,
+    );
     expect(render('scholar', { module, data: { scholar: scholars }, site: member })).toContain('href="/microapp/profile/11"');
   });
   it('opens 更多 in a new tab', () => {
@@ -110,12 +166,16 @@ describe('scholar panel', () => {
 });
 
 describe('journal panel', () => {
-  const journals = page([{ id: 5, type: 'journal', title: '作物种质创新', feed_time: '2026年第10期期', impact_factor: 1.874, collection: '北大核心', issn: '1234-5678' }]);
+  const journals = page([
+    { id: 5, type: 'journal', title: '作物种质创新', feed_time: '2026年第10期期', impact_factor: 1.874, collection: '北大核心', issn: '1234-5678' },
+  ]);
   it('shows 订阅 only to a signed-in user with recommendation on', () => {
     const on = moduleOf('journal', { showRecommendation: true });
     expect(render('journal', { module: on, data: { journal: journals }, site: member })).toMatch(/<button[^>]*class="atr-p-subscribe"[^>]*>订阅<\/button>/);
     const subscribed = page([{ ...(journals.content[0] as object), is_subscribed: true }]);
-    expect(render('journal', { module: on, data: { journal: subscribed }, site: member })).toMatch(/<button[^>]*class="atr-p-subscribe is-on"[^>]*>已订阅<\/button>/);
+    expect(render('journal', { module: on, data: { journal: subscribed }, site: member })).toMatch(
+      /<button[^>]*class="atr-p-subscribe is-on"[^>]*>已订阅<\/button>/,
+    );
     expect(render('journal', { module: on, data: { journal: journals } })).not.toContain('订阅');
     expect(render('journal', { data: { journal: journals }, site: member })).not.toContain('订阅');
   });
@@ -129,21 +189,49 @@ describe('journal panel', () => {
 
 describe('list panels', () => {
   it('notice: pinned tag, type, date, link to /resources/notices/{id}', () => {
-    const html = render('notice', { data: { notice: page([{ id: 3, noticeId: 3, title: '关于演示数据的说明', type: '消息公告', top: 1, publishDate: '2026-11-20' }]) } });
+    const html = render('notice', {
+      data: { notice: page([{ id: 3, noticeId: 3, title: '关于演示数据的说明', type: '消息公告', top: 1, publishDate: '2026-11-20' }]) },
+    });
     for (const s of ['置顶', '消息公告', '关于演示数据的说明', '2026-11-20', 'href="/resources/notices/3"']) expect(html).toContain(s);
   });
   it('news: data list newest first with detail links', () => {
     const module = moduleOf('news', { displayType: ['data'] });
-    const html = render('news', { module, data: { data: page([{ id: 1, title: '旧闻', date: '2025-01-01' }, { id: 2, title: '新闻', date: '2026-05-01' }]) } });
+    const html = render('news', {
+      module,
+      data: {
+        data: page([
+          { id: 1, title: '旧闻', date: '2025-01-01' },
+          { id: 2, title: '新闻', date: '2026-05-01' },
+        ]),
+      },
+    });
     expect(html.indexOf('新闻')).toBeLessThan(html.indexOf('旧闻'));
     expect(html).toContain('href="/microapp/explore/resources/news/2"');
   });
   it('fruit: one tab per data type with its label', () => {
-    const html = render('fruit', { data: { article: page([{ id: 9, type: 'article', title: '知识图谱构建方法', date: '2026-10-15' }]), patent: page([]), report: page([]) } });
+    const html = render('fruit', {
+      data: { article: page([{ id: 9, type: 'article', title: '知识图谱构建方法', date: '2026-10-15' }]), patent: page([]), report: page([]) },
+    });
     for (const s of ['论文', '专利', '报告', '知识图谱构建方法', '2026-10-15', 'href="/microapp/explore/resources/article/9"']) expect(html).toContain(s);
   });
   it('activity: conference dates and place', () => {
-    const html = render('activity', { data: { conference: page([{ id: 4, type: 'conference', title: '近海观测技术研讨会', start_date: '2027-03-20', end_date: '2027-03-22', country: '中国', state: '山东', city: '青岛' }]), project: page([]) } });
+    const html = render('activity', {
+      data: {
+        conference: page([
+          {
+            id: 4,
+            type: 'conference',
+            title: '近海观测技术研讨会',
+            start_date: '2027-03-20',
+            end_date: '2027-03-22',
+            country: '中国',
+            state: '山东',
+            city: '青岛',
+          },
+        ]),
+        project: page([]),
+      },
+    });
     for (const s of ['会议', '项目', '近海观测技术研讨会', '2027-03-20 ~ 2027-03-22', '中国 山东 青岛']) expect(html).toContain(s);
   });
 });
@@ -157,10 +245,19 @@ describe('config panels', () => {
     expect(html).not.toContain('门户3');
   });
   it('carousel: picture with caption and link, no arrows or dots with one item', () => {
-    const one = render('carousel', { module: moduleOf('carousel', { items: [{ id: 1, dataType: 'picture', url: '/b.svg', redirectUri: 'https://x.cn', title: '横幅', description: '说明' }] }) });
+    const one = render('carousel', {
+      module: moduleOf('carousel', { items: [{ id: 1, dataType: 'picture', url: '/b.svg', redirectUri: 'https://x.cn', title: '横幅', description: '说明' }] }),
+    });
     for (const s of ['src="/b.svg"', '横幅', '说明', 'href="https://x.cn"']) expect(one).toContain(s);
     expect(one).not.toContain('atr-car__dots');
-    const two = render('carousel', { module: moduleOf('carousel', { items: [{ id: 1, dataType: 'picture', url: '/b.svg' }, { id: 2, dataType: 'video', url: '/v.mp4' }] }) });
+    const two = render('carousel', {
+      module: moduleOf('carousel', {
+        items: [
+          { id: 1, dataType: 'picture', url: '/b.svg' },
+          { id: 2, dataType: 'video', url: '/v.mp4' },
+        ],
+      }),
+    });
     expect(two).toContain('atr-car__dots');
     expect(two).toMatch(/<video[^>]*muted/);
   });
@@ -170,9 +267,20 @@ describe('xmodule panel (custom component)', () => {
   const x = (component: string, xmoduleParams: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     moduleOf('xmodule', { alias: '组件面板', component, xmoduleParams, ...extra });
   it('search-box: a GET form to /microapp/explore with the type, and hot words linking there', () => {
-    const html = render('xmodule', { module: x('search-box-default', { placeholder: '检索学者', buttonText: '搜一下', type: 'policy', hotWords: '碳中和，人工智能' }) });
-    for (const s of ['action="/microapp/explore"', 'name="query"', 'placeholder="检索学者"', 'name="type" value="policy"', '搜一下', '组件面板',
-      'href="/microapp/explore?query=%E7%A2%B3%E4%B8%AD%E5%92%8C&amp;type=policy"', '人工智能']) expect(html).toContain(s);
+    const html = render('xmodule', {
+      module: x('search-box-default', { placeholder: '检索学者', buttonText: '搜一下', type: 'policy', hotWords: '碳中和，人工智能' }),
+    });
+    for (const s of [
+      'action="/microapp/explore"',
+      'name="query"',
+      'placeholder="检索学者"',
+      'name="type" value="policy"',
+      '搜一下',
+      '组件面板',
+      'href="/microapp/explore?query=%E7%A2%B3%E4%B8%AD%E5%92%8C&amp;type=policy"',
+      '人工智能',
+    ])
+      expect(html).toContain(s);
   });
   it('stats: shows as many figures as count says', () => {
     const params = { count: '2', value1: '24,168', label1: '收录学者', value2: '1.2万', label2: '论文', value3: '99', label3: '不该出现' };
@@ -194,7 +302,9 @@ describe('xmodule panel (custom component)', () => {
     expect(bad).not.toContain('javascript:');
   });
   it('more link from specificLink, hidden by hideMoreButton', () => {
-    expect(render('xmodule', { module: x('stats-default', { value1: '1', label1: 'a' }, { specificLink: '/microapp/explore' }) })).toMatch(/href="\/microapp\/explore"[^>]*target="_blank"[^>]*>更多/);
+    expect(render('xmodule', { module: x('stats-default', { value1: '1', label1: 'a' }, { specificLink: '/microapp/explore' }) })).toMatch(
+      /href="\/microapp\/explore"[^>]*target="_blank"[^>]*>更多/,
+    );
     expect(render('xmodule', { module: x('stats-default', { value1: '1', label1: 'a' }, { specificLink: '/m', hideMoreButton: true }) })).not.toContain('更多');
   });
   it('an unknown or missing component: 组件不可用 in edit mode, nothing for visitors', () => {
@@ -227,7 +337,13 @@ describe('helpers', () => {
     expect(relativeDate(new Date(now - 800 * 86400_000), now)).toBe('2年前');
   });
   it('sorts newest first, undated last', () => {
-    expect(newestFirst([{ id: 1, date: null }, { id: 2, date: '2024-01-01' }, { id: 3, date: '2025-01-01' }]).map((x) => x.id)).toEqual([3, 2, 1]);
+    expect(
+      newestFirst([
+        { id: 1, date: null },
+        { id: 2, date: '2024-01-01' },
+        { id: 3, date: '2025-01-01' },
+      ]).map((x) => x.id),
+    ).toEqual([3, 2, 1]);
   });
   it('builds the links of spec 1 §2', () => {
     expect(resourceHref('article', 5)).toBe('/microapp/explore/resources/article/5');

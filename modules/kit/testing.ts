@@ -27,7 +27,19 @@ export const pageOf = (items: unknown[], total = items.length): Page<unknown> =>
 export function renderPanel(Panel: ComponentType<PanelProps<any>>, type: string, props: Partial<PanelProps<any>> = {}): string {
   // a fresh query client, as the page gives: a panel may read through TanStack Query (institution counts)
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderToString(createElement(QueryClientProvider, { client }, createElement(Panel, {
-    module: moduleOf(type), data: {}, loading: false, error: null, editable: false, site: visitorSite, ...props,
-  } as PanelProps)));
+  return renderToString(
+    createElement(
+      QueryClientProvider,
+      { client },
+      createElement(Panel, {
+        module: moduleOf(type),
+        data: {},
+        loading: false,
+        error: null,
+        editable: false,
+        site: visitorSite,
+        ...props,
+      } as PanelProps),
+    ),
+  );
 }

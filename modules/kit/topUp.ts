@@ -14,7 +14,7 @@ export function wantsRecommendations(module: Pick<ModuleConfig, 'showRecommendat
   return !!module.showRecommendation && !!user && RECOMMENDED_KINDS.includes(kind);
 }
 
-const keyOf = (it: unknown): unknown => (it && typeof it === 'object' && 'id' in it ? (it).id : it);
+const keyOf = (it: unknown): unknown => (it && typeof it === 'object' && 'id' in it ? it.id : it);
 
 /**
  * The first `count` items: the recommended ones in their order, then regular items not already there

@@ -9,8 +9,17 @@
  * (the carousel's autoplay, swipes) starts in an effect.
  */
 import {
-  Children, useCallback, useEffect, useId, useRef, useState,
-  type ButtonHTMLAttributes, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode,
+  Children,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
 } from 'react';
 import { SITE_MSG } from '../../common/siteMessages.js';
 import './ui.css';
@@ -29,9 +38,16 @@ export interface UiButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 /** A `<button type="button">` in one of the looks of UiButtonProps.variant (default 'default'). */
 export function UiButton({ variant = 'default', size = 'middle', danger, icon, className, children, ...rest }: UiButtonProps) {
   return (
-    <button type="button" {...rest}
-      className={cx('atr-btn', `atr-btn--${variant}`, size === 'small' && 'atr-btn--small', danger && 'atr-btn--danger', className)}>
-      {icon && <span className="atr-btn__icon" aria-hidden>{icon}</span>}
+    <button
+      type="button"
+      {...rest}
+      className={cx('atr-btn', `atr-btn--${variant}`, size === 'small' && 'atr-btn--small', danger && 'atr-btn--danger', className)}
+    >
+      {icon && (
+        <span className="atr-btn__icon" aria-hidden>
+          {icon}
+        </span>
+      )}
       {children != null && <span>{children}</span>}
     </button>
   );
@@ -41,7 +57,11 @@ export function UiButton({ variant = 'default', size = 'middle', danger, icon, c
 export function UiTag({ color, icon, className, children }: { color?: 'gold' | 'blue'; icon?: ReactNode; className?: string; children: ReactNode }) {
   return (
     <span className={cx('atr-tag', color && `atr-tag--${color}`, className)}>
-      {icon && <span className="atr-tag__icon" aria-hidden>{icon}</span>}
+      {icon && (
+        <span className="atr-tag__icon" aria-hidden>
+          {icon}
+        </span>
+      )}
       {children}
     </span>
   );
@@ -56,7 +76,10 @@ export function EmptyNote({ description = SITE_MSG.noData, children, className }
           <ellipse cx="32" cy="33" rx="32" ry="7" fill="#f0f2f5" />
           <g fillRule="nonzero" stroke="#c9ced6">
             <path d="M55 12.8 44.9 1.3A2.5 2.5 0 0 0 43.1.5H20.9c-.7 0-1.3.3-1.8.8L9 12.8V22h46v-9.2z" />
-            <path d="M41.6 15.9c0-1.6 1-2.9 2.2-2.9H55v18.1c0 2.1-1.3 3.9-3 3.9H12c-1.7 0-3-1.8-3-3.9V13h11.2c1.2 0 2.2 1.3 2.2 2.9 0 1.6 1 2.9 2.2 2.9h14.8c1.2 0 2.2-1.3 2.2-2.9z" fill="#fafafa" />
+            <path
+              d="M41.6 15.9c0-1.6 1-2.9 2.2-2.9H55v18.1c0 2.1-1.3 3.9-3 3.9H12c-1.7 0-3-1.8-3-3.9V13h11.2c1.2 0 2.2 1.3 2.2 2.9 0 1.6 1 2.9 2.2 2.9h14.8c1.2 0 2.2-1.3 2.2-2.9z"
+              fill="#fafafa"
+            />
           </g>
         </g>
       </svg>
@@ -70,8 +93,18 @@ export function EmptyNote({ description = SITE_MSG.noData, children, className }
  * Grey placeholder bars while a read runs: `rows` lines (widths in %, cycling `widths`), with an
  * optional round avatar and a shorter title line first.
  */
-export function SkeletonBlock({ rows = 3, avatar = false, title = false, widths = [100], className }: {
-  rows?: number; avatar?: boolean; title?: boolean; widths?: number[]; className?: string;
+export function SkeletonBlock({
+  rows = 3,
+  avatar = false,
+  title = false,
+  widths = [100],
+  className,
+}: {
+  rows?: number;
+  avatar?: boolean;
+  title?: boolean;
+  widths?: number[];
+  className?: string;
 }) {
   return (
     <div className={cx('atr-skel', className)} aria-hidden>
@@ -91,7 +124,11 @@ export function Spinner({ size }: { size?: 'large' }) {
   return <span className={cx('atr-spin', size === 'large' && 'atr-spin--large')} role="status" aria-label={SITE_MSG.loading} />;
 }
 
-export interface UiTab { key: string; label: ReactNode; content: ReactNode }
+export interface UiTab {
+  key: string;
+  label: ReactNode;
+  content: ReactNode;
+}
 
 /**
  * Tabs (WAI-ARIA tabs pattern): a tablist of buttons (arrow keys, Home and End move between them) and
@@ -120,9 +157,20 @@ export function UiTabs({ items, before, after, className }: { items: UiTab[]; be
           {items.map((t, i) => {
             const on = t.key === current?.key;
             return (
-              <button key={t.key} ref={(el) => { tabs.current[i] = el; }} type="button" role="tab" id={`${id}-tab-${i}`}
-                aria-selected={on} aria-controls={`${id}-panel`} tabIndex={on ? 0 : -1}
-                className={cx('atr-tabs__tab', on && 'atr-tabs__tab--active')} onClick={() => setActive(t.key)}>
+              <button
+                key={t.key}
+                ref={(el) => {
+                  tabs.current[i] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`${id}-tab-${i}`}
+                aria-selected={on}
+                aria-controls={`${id}-panel`}
+                tabIndex={on ? 0 : -1}
+                className={cx('atr-tabs__tab', on && 'atr-tabs__tab--active')}
+                onClick={() => setActive(t.key)}
+              >
                 {t.label}
               </button>
             );
@@ -131,8 +179,7 @@ export function UiTabs({ items, before, after, className }: { items: UiTab[]; be
         {after}
       </div>
       {current && (
-        <div className="atr-tabs__panel" role="tabpanel" id={`${id}-panel`}
-          aria-labelledby={`${id}-tab-${items.indexOf(current)}`}>
+        <div className="atr-tabs__panel" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${items.indexOf(current)}`}>
           {current.content}
         </div>
       )}
@@ -179,7 +226,9 @@ export function UiCarousel({ children, autoplay = false, interval = 5000, dots =
     return () => window.clearInterval(timer);
   }, [autoplay, paused, n, interval]);
 
-  const onDown = (e: PointerEvent<HTMLDivElement>) => { start.current = e.clientX; };
+  const onDown = (e: PointerEvent<HTMLDivElement>) => {
+    start.current = e.clientX;
+  };
   const onUp = (e: PointerEvent<HTMLDivElement>) => {
     if (start.current === null) return;
     const dx = e.clientX - start.current;
@@ -188,14 +237,33 @@ export function UiCarousel({ children, autoplay = false, interval = 5000, dots =
   };
 
   return (
-    <div className={cx('atr-car', className)} style={style} aria-roledescription="carousel"
-      onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)} onBlur={() => setPaused(false)}>
-      <div className="atr-car__viewport" onPointerDown={onDown} onPointerUp={onUp} onPointerCancel={() => { start.current = null; }}>
+    <div
+      className={cx('atr-car', className)}
+      style={style}
+      aria-roledescription="carousel"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div
+        className="atr-car__viewport"
+        onPointerDown={onDown}
+        onPointerUp={onUp}
+        onPointerCancel={() => {
+          start.current = null;
+        }}
+      >
         <div className="atr-car__track" style={{ transform: `translateX(${-100 * at}%)` }}>
           {slides.map((s, i) => (
-            <div key={i} className="atr-car__slide" aria-hidden={i !== at ? true : undefined} inert={i !== at ? true : undefined}
-              aria-roledescription="slide" aria-label={`${i + 1} / ${n}`}>
+            <div
+              key={i}
+              className="atr-car__slide"
+              aria-hidden={i !== at ? true : undefined}
+              inert={i !== at ? true : undefined}
+              aria-roledescription="slide"
+              aria-label={`${i + 1} / ${n}`}
+            >
               {s}
             </div>
           ))}
@@ -203,15 +271,25 @@ export function UiCarousel({ children, autoplay = false, interval = 5000, dots =
       </div>
       {arrows && n > 1 && (
         <>
-          <button type="button" className="atr-car__arrow atr-car__arrow--prev" aria-label={SITE_MSG.carouselPrev} onClick={() => go(at - 1)}>‹</button>
-          <button type="button" className="atr-car__arrow atr-car__arrow--next" aria-label={SITE_MSG.carouselNext} onClick={() => go(at + 1)}>›</button>
+          <button type="button" className="atr-car__arrow atr-car__arrow--prev" aria-label={SITE_MSG.carouselPrev} onClick={() => go(at - 1)}>
+            ‹
+          </button>
+          <button type="button" className="atr-car__arrow atr-car__arrow--next" aria-label={SITE_MSG.carouselNext} onClick={() => go(at + 1)}>
+            ›
+          </button>
         </>
       )}
       {dots && n > 1 && (
         <div className="atr-car__dots">
           {slides.map((_, i) => (
-            <button key={i} type="button" className={cx('atr-car__dot', i === at && 'atr-car__dot--active')}
-              aria-label={SITE_MSG.carouselSlide(i + 1)} aria-current={i === at ? true : undefined} onClick={() => go(i)} />
+            <button
+              key={i}
+              type="button"
+              className={cx('atr-car__dot', i === at && 'atr-car__dot--active')}
+              aria-label={SITE_MSG.carouselSlide(i + 1)}
+              aria-current={i === at ? true : undefined}
+              onClick={() => go(i)}
+            />
           ))}
         </div>
       )}

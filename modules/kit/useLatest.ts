@@ -7,6 +7,8 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
  */
 export function useLatest<T>(value: T): RefObject<T> {
   const ref = useRef(value);
-  useLayoutEffect(() => { ref.current = value; });
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
   return ref;
 }

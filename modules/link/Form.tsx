@@ -25,7 +25,7 @@ export default function LinkForm(props: FormProps<LinkModule>) {
     staleTime: 60_000,
   });
   // the chosen items stay selectable by title even when they are not applications here (e.g. the demo portals)
-  const kept = ((Form.useWatch('specificDataObject', form) as LinkItem[] | undefined) ?? props.initial?.specificDataObject ?? []);
+  const kept = (Form.useWatch('specificDataObject', form) as LinkItem[] | undefined) ?? props.initial?.specificDataObject ?? [];
   const known = new Map<string, LinkItem>();
   for (const it of kept) known.set(String(it.id), it);
   for (const o of options.data ?? []) known.set(String(o.id), { id: o.id, title: o.title, url: o.url, cover: o.cover, name: o.name });
@@ -39,21 +39,35 @@ export default function LinkForm(props: FormProps<LinkModule>) {
   };
 
   return (
-    <ModuleFormShell type="link" form={form} canSave={!options.isPending}
-      normalise={(m) => ({ ...m, span: spanForDirection(m.direction) })} {...props}>
+    <ModuleFormShell type="link" form={form} canSave={!options.isPending} normalise={(m) => ({ ...m, span: spanForDirection(m.direction) })} {...props}>
       <TitleField />
       {options.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`专题列表加载失败：${api.errorMessage(options.error)}`} />}
       <Form.Item name="specificData" label="专题" rules={[{ required: true, type: 'array', min: 1, message: MSG.topicRequired }]}>
-        <Select mode="multiple" loading={options.isPending} placeholder={MSG.topicRequired} onChange={pick} optionFilterProp="label"
-          options={[...known.values()].map((it) => ({ value: it.id, label: it.title }))} />
+        <Select
+          mode="multiple"
+          loading={options.isPending}
+          placeholder={MSG.topicRequired}
+          onChange={pick}
+          optionFilterProp="label"
+          options={[...known.values()].map((it) => ({ value: it.id, label: it.title }))}
+        />
       </Form.Item>
       <Form.Item name="direction" label="排列方向">
-        <Radio.Group onChange={(e) => form.setFieldValue('span', spanForDirection(e.target.value as 'horizontal' | 'vertical'))}
-          options={[{ value: 'vertical', label: '纵向（宽度 1/4）' }, { value: 'horizontal', label: '横向（整行）' }]} />
+        <Radio.Group
+          onChange={(e) => form.setFieldValue('span', spanForDirection(e.target.value as 'horizontal' | 'vertical'))}
+          options={[
+            { value: 'vertical', label: '纵向（宽度 1/4）' },
+            { value: 'horizontal', label: '横向（整行）' },
+          ]}
+        />
       </Form.Item>
       <SpanField disabled extra="宽度由排列方向决定" />
-      <Form.Item name="dataSize" label="显示数量" extra={`最多 ${Math.max(chosen.length, 1)} 个（已选专题数）`}
-        rules={[{ type: 'integer', min: 1, max: Math.max(chosen.length, 1), message: `显示数量须为 1 到 ${Math.max(chosen.length, 1)} 的整数` }]}>
+      <Form.Item
+        name="dataSize"
+        label="显示数量"
+        extra={`最多 ${Math.max(chosen.length, 1)} 个（已选专题数）`}
+        rules={[{ type: 'integer', min: 1, max: Math.max(chosen.length, 1), message: `显示数量须为 1 到 ${Math.max(chosen.length, 1)} 的整数` }]}
+      >
         <InputNumber min={1} max={Math.max(chosen.length, 1)} precision={0} />
       </Form.Item>
       <SwitchField name="hideText" label="隐藏文字" />

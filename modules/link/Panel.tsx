@@ -30,15 +30,22 @@ function LinkCard({ it, hideText, module, site }: { it: PanelItem; hideText: boo
       {!hideText && <span className="atr-p-linkcard__title atr-p-ellipsis">{title}</span>}
     </>
   );
-  return url
-    ? <PanelLink to={url} module={module} site={site} newTab className="atr-p-linkcard" title={title}>{body}</PanelLink>
-    : <div className="atr-p-linkcard" title={title}>{body}</div>;
+  return url ? (
+    <PanelLink to={url} module={module} site={site} newTab className="atr-p-linkcard" title={title}>
+      {body}
+    </PanelLink>
+  ) : (
+    <div className="atr-p-linkcard" title={title}>
+      {body}
+    </div>
+  );
 }
 
 /** The link panel; props are PanelProps (modules/types.app.ts). */
 export default function LinkPanel({ module, loading, error, editable, site }: PanelProps<LinkModule>) {
-  const all = (Array.isArray(module.specificDataObject) ? (module.specificDataObject as unknown[]) : [])
-    .filter((x): x is PanelItem => !!x && typeof x === 'object');
+  const all = (Array.isArray(module.specificDataObject) ? (module.specificDataObject as unknown[]) : []).filter(
+    (x): x is PanelItem => !!x && typeof x === 'object',
+  );
   const horizontal = module.direction === 'horizontal';
   const count = Math.min(module.dataSize || (horizontal ? PAGE_SIZE : 2), all.length);
   const items = all.slice(0, count);

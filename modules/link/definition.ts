@@ -24,8 +24,21 @@ export function linkCount(cfg: Pick<LinkModule, 'dataSize' | 'direction' | 'spec
 export const LINK_COVER_HEIGHT = 118.5;
 
 export const linkDefinition: ModuleDefinition<LinkModule> = {
-  type: 'link', label: '专题导航', version: 1,
-  defaults: () => ({ type: 'link', alias: '专题导航', span: 0, dataSize: 1, direction: 'vertical', specificData: [], specificDataObject: [], hideText: false, horizontalAutoScroll: false, hideMoreButton: false }),
+  type: 'link',
+  label: '专题导航',
+  version: 1,
+  defaults: () => ({
+    type: 'link',
+    alias: '专题导航',
+    span: 0,
+    dataSize: 1,
+    direction: 'vertical',
+    specificData: [],
+    specificDataObject: [],
+    hideText: false,
+    horizontalAutoScroll: false,
+    hideMoreButton: false,
+  }),
   // card rows (spec 2 §9 'Card height'): 118.5 per row + 16 between rows + 32 + 46
   height: (cfg, ctx) => {
     const rows = cfg.direction === 'horizontal' ? 1 : Math.max(1, linkCount(cfg));

@@ -17,12 +17,16 @@ export const linkItemSchema = z.looseObject({
 
 export type LinkItem = z.infer<typeof linkItemSchema>;
 
-export const linkModuleSchema = moduleBase.extend({
-  type: z.literal('link'),
-  specificData: z.array(z.union([z.string(), z.number()]), { error: MSG.topicRequired }).min(1, MSG.topicRequired).max(50),
-  specificDataObject: z.array(linkItemSchema).max(50),
-  direction: z.enum(['horizontal', 'vertical']),
-}).refine((m) => m.dataSize == null || m.dataSize <= m.specificData.length, { message: '显示数量不能超过所选专题数', path: ['dataSize'] });
+export const linkModuleSchema = moduleBase
+  .extend({
+    type: z.literal('link'),
+    specificData: z
+      .array(z.union([z.string(), z.number()]), { error: MSG.topicRequired })
+      .min(1, MSG.topicRequired)
+      .max(50),
+    specificDataObject: z.array(linkItemSchema).max(50),
+    direction: z.enum(['horizontal', 'vertical']),
+  })
+  .refine((m) => m.dataSize == null || m.dataSize <= m.specificData.length, { message: '显示数量不能超过所选专题数', path: ['dataSize'] });
 
 export type LinkModule = z.infer<typeof linkModuleSchema>;
-

@@ -12,29 +12,36 @@ import { displayTypesAfterChoice, displayTypesForSpan, type NewsDisplayType, typ
 import { ModuleFormShell } from '../kit/ModuleFormShell';
 import { CategoryField, FIELD_LABELS, LinkField, SpanField, SwitchField, TitleField } from '../kit/fields';
 
-const DISPLAY_OPTIONS = [{ value: 'carousel', label: '轮播' }, { value: 'data', label: '列表' }];
+const DISPLAY_OPTIONS = [
+  { value: 'carousel', label: '轮播' },
+  { value: 'data', label: '列表' },
+];
 
 /** See the file comment. */
 export default function NewsForm(props: FormProps<NewsModule>) {
   const [form] = Form.useForm();
   // displayType has no Form.Item of its own: keep it in state and copy it into the form store on change
   const [displayType, setDisplayTypeState] = useState<NewsDisplayType[]>(() => props.initial?.displayType ?? ['carousel', 'data']);
-  const setDisplayType = (v: NewsDisplayType[]) => { setDisplayTypeState(v); form.setFieldValue('displayType', v); };
+  const setDisplayType = (v: NewsDisplayType[]) => {
+    setDisplayTypeState(v);
+    form.setFieldValue('displayType', v);
+  };
   const span = (Form.useWatch('span', form) as number | undefined) ?? 3;
   const none = displayType.length === 0;
   return (
     <ModuleFormShell type="news" form={form} {...props}>
       <TitleField />
-      <SpanField extra="二分之一及以下只能选择一种展示方式"
-        onChange={(s) => setDisplayType(displayTypesForSpan(s, displayType))} />
+      <SpanField extra="二分之一及以下只能选择一种展示方式" onChange={(s) => setDisplayType(displayTypesForSpan(s, displayType))} />
       <Form.Item label="展示方式" required>
-        <Checkbox.Group options={DISPLAY_OPTIONS} value={displayType}
-          onChange={(v) => setDisplayType(displayTypesAfterChoice(span, displayType, v as NewsDisplayType[]))} />
+        <Checkbox.Group
+          options={DISPLAY_OPTIONS}
+          value={displayType}
+          onChange={(v) => setDisplayType(displayTypesAfterChoice(span, displayType, v as NewsDisplayType[]))}
+        />
         {none && <Alert style={{ marginTop: 8 }} type="error" showIcon title={MSG.newsDisplayTypeRequired} />}
       </Form.Item>
       {displayType.includes('carousel') && (
-        <Form.Item name="carouselCount" label="轮播数量"
-          rules={[{ type: 'integer', min: 1, max: 10, message: MSG.carouselCountRange }]}>
+        <Form.Item name="carouselCount" label="轮播数量" rules={[{ type: 'integer', min: 1, max: 10, message: MSG.carouselCountRange }]}>
           {/* no min/max clamp: an out-of-range number shows the rule's message (spec 1 §5) instead of being silently changed */}
           <InputNumber precision={0} />
         </Form.Item>

@@ -31,8 +31,14 @@ export default function NewsPanel({ module, data, loading, error, editable, site
 
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(newsDefinition, module, site)} className="atr-p--news">
-      <PanelStatus loading={loading} error={error} empty={empty} editable={editable} hint={<TopicHint site={site} type="news" />}
-        skeleton={<ListSkeleton rows={narrow ? 6 : 7} />}>
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={empty}
+        editable={editable}
+        hint={<TopicHint site={site} type="news" />}
+        skeleton={<ListSkeleton rows={narrow ? 6 : 7} />}
+      >
         <div className={`atr-p-news atr-p-news--${layout}`}>
           {showCarousel && slides.length > 0 && (
             <div className="atr-p-news__carousel">
@@ -44,14 +50,20 @@ export default function NewsPanel({ module, data, loading, error, editable, site
                     const inner = (
                       <>
                         <Thumb src={text(it.cover) || module.specificCover} label={title} className="atr-p-slide__media" priority={i === 0} />
-                        <span className="atr-p-slide__caption"><span className="atr-p-slide__title">{title}</span></span>
+                        <span className="atr-p-slide__caption">
+                          <span className="atr-p-slide__title">{title}</span>
+                        </span>
                       </>
                     );
                     return (
                       <div key={id || i} className="atr-p-slide-wrap">
-                        {id
-                          ? <PanelLink to={resourceHref('news', id)} module={module} site={site} className="atr-p-slide" title={title}>{inner}</PanelLink>
-                          : <div className="atr-p-slide">{inner}</div>}
+                        {id ? (
+                          <PanelLink to={resourceHref('news', id)} module={module} site={site} className="atr-p-slide" title={title}>
+                            {inner}
+                          </PanelLink>
+                        ) : (
+                          <div className="atr-p-slide">{inner}</div>
+                        )}
                       </div>
                     );
                   })}
@@ -61,11 +73,16 @@ export default function NewsPanel({ module, data, loading, error, editable, site
           )}
           {showData && list.length > 0 && (
             <div className="atr-p-news__list">
-              <PlainList module={module} site={site} twoColumns={layout === 'data' && !narrow} dense={layout === 'side'}
+              <PlainList
+                module={module}
+                site={site}
+                twoColumns={layout === 'data' && !narrow}
+                dense={layout === 'side'}
                 entries={list.map((it, i) => {
                   const id = idOf(it);
                   return { key: id || `i${i}`, href: id ? resourceHref('news', id) : null, title: titleOf(it), date: dateOf(it) };
-                })} />
+                })}
+              />
             </div>
           )}
         </div>

@@ -39,10 +39,19 @@ export function newsDataCount(span: number, displayType: readonly NewsDisplayTyp
 }
 
 export const newsDefinition: ModuleDefinition<NewsModule> = {
-  type: 'news', label: '新闻', version: 1,
+  type: 'news',
+  label: '新闻',
+  version: 1,
   defaults: () => ({
-    type: 'news', alias: '新闻动态', span: 3, displayType: ['carousel', 'data'], carouselCount: 4,
-    showManual: false, simpleDateFormat: false, redirectToExplore: false, oauthBeforeRedirect: false,
+    type: 'news',
+    alias: '新闻动态',
+    span: 3,
+    displayType: ['carousel', 'data'],
+    carouselCount: 4,
+    showManual: false,
+    simpleDateFormat: false,
+    redirectToExplore: false,
+    oauthBeforeRedirect: false,
   }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => {

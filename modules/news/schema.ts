@@ -8,11 +8,15 @@ import { moduleBase } from '../../common/homeConfigSchema.js';
 import { MSG } from '../../common/messages.js';
 import { isSingleColumn } from '../rules.js';
 
-export const newsSchema = moduleBase.extend({
-  type: z.literal('news'),
-  displayType: z.array(z.enum(['carousel', 'data'])).min(1, MSG.newsDisplayTypeRequired).max(2),
-  simpleDateFormat: z.boolean().optional(),
-}).refine((m) => !isSingleColumn(m.span) || m.displayType.length === 1, { message: '窄栏（1/4、1/3、1/2）只能选择一种展示方式', path: ['displayType'] });
+export const newsSchema = moduleBase
+  .extend({
+    type: z.literal('news'),
+    displayType: z
+      .array(z.enum(['carousel', 'data']))
+      .min(1, MSG.newsDisplayTypeRequired)
+      .max(2),
+    simpleDateFormat: z.boolean().optional(),
+  })
+  .refine((m) => !isSingleColumn(m.span) || m.displayType.length === 1, { message: '窄栏（1/4、1/3、1/2）只能选择一种展示方式', path: ['displayType'] });
 
 export type NewsModule = z.infer<typeof newsSchema>;
-

@@ -27,11 +27,25 @@ export default function NoticePanel({ module, data, loading, error, editable, si
   const showDate = module.showPublishTime !== false;
   const [lead, action] = SITE_MSG.noticeEmpty.split('，');
   return (
-    <PanelShell module={module} site={site} more={moreLinkOf(noticeDefinition, module, site)} className="atr-p--notice"
-      extra={editable ? <DataListButton module={module} /> : null}>
-      <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<DataListHint module={module} text={`${lead}，`} action={action} />} skeleton={<ListSkeleton rows={6} />}>
-        <PlainList module={module} site={site} twoColumns={two}
+    <PanelShell
+      module={module}
+      site={site}
+      more={moreLinkOf(noticeDefinition, module, site)}
+      className="atr-p--notice"
+      extra={editable ? <DataListButton module={module} /> : null}
+    >
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={items.length === 0}
+        editable={editable}
+        hint={<DataListHint module={module} text={`${lead}，`} action={action} />}
+        skeleton={<ListSkeleton rows={6} />}
+      >
+        <PlainList
+          module={module}
+          site={site}
+          twoColumns={two}
           entries={items.map((it, i) => {
             const id = idOf(it, 'noticeId') || idOf(it);
             const type = text(it.type);
@@ -41,14 +55,16 @@ export default function NoticePanel({ module, data, loading, error, editable, si
               href: id ? resourceHref('notice', id) : null,
               title: titleOf(it),
               date: showDate ? noticeDate(it) : '',
-              tags: (pinned || type) ? (
-                <>
-                  {pinned && <span className="atr-p-tag atr-p-tag--pin">置顶</span>}
-                  {type && <span className="atr-p-tag">{type}</span>}
-                </>
-              ) : undefined,
+              tags:
+                pinned || type ? (
+                  <>
+                    {pinned && <span className="atr-p-tag atr-p-tag--pin">置顶</span>}
+                    {type && <span className="atr-p-tag">{type}</span>}
+                  </>
+                ) : undefined,
             };
-          })} />
+          })}
+        />
       </PanelStatus>
     </PanelShell>
   );

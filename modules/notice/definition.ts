@@ -13,7 +13,9 @@ export type { NoticeModule } from './schema.js';
 export const noticeCount = (span: number): number => (isSingleColumn(span) ? 8 : 16);
 
 export const noticeDefinition: ModuleDefinition<NoticeModule> = {
-  type: 'notice', label: '通知公告', version: 1,
+  type: 'notice',
+  label: '通知公告',
+  version: 1,
   defaults: () => ({ type: 'notice', alias: '通知公告', span: 1, oauthBeforeRedirect: false, showPublishTime: true }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'notice', source: 'notice', count: noticeCount(cfg.span), moduleId: cfg.id }],

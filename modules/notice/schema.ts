@@ -9,4 +9,3 @@ import { moduleBase } from '../../common/homeConfigSchema.js';
 export const noticeSchema = moduleBase.extend({ type: z.literal('notice') });
 
 export type NoticeModule = z.infer<typeof noticeSchema>;
-

@@ -18,9 +18,18 @@ export default function PolicyPanel({ module, data, loading, error, editable, si
   const two = !isSingleColumn(module.span);
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(policyDefinition, module, site)} className="atr-p--policy">
-      <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} type="policy" />} skeleton={<ListSkeleton rows={6} />}>
-        <PlainList module={module} site={site} twoColumns={two}
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={items.length === 0}
+        editable={editable}
+        hint={<TopicHint site={site} type="policy" />}
+        skeleton={<ListSkeleton rows={6} />}
+      >
+        <PlainList
+          module={module}
+          site={site}
+          twoColumns={two}
           entries={items.map((it, i) => {
             const id = idOf(it);
             const issuer = text(it.issuer);
@@ -31,9 +40,14 @@ export default function PolicyPanel({ module, data, loading, error, editable, si
               href: id ? resourceHref(text(it.type) || 'policy', id) : null,
               title: docNumber ? `${title}（${docNumber}）` : title,
               date: formatDate(it.date),
-              tags: issuer ? <span className="atr-p-tag atr-p-ellipsis" style={{ maxWidth: '7em' }} title={issuer}>{issuer}</span> : undefined,
+              tags: issuer ? (
+                <span className="atr-p-tag atr-p-ellipsis" style={{ maxWidth: '7em' }} title={issuer}>
+                  {issuer}
+                </span>
+              ) : undefined,
             };
-          })} />
+          })}
+        />
       </PanelStatus>
     </PanelShell>
   );

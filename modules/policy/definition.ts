@@ -14,7 +14,9 @@ export type { PolicyModule } from './schema.js';
 export const policyCount = (span: number): number => (isSingleColumn(span) ? 8 : 16);
 
 export const policyDefinition: ModuleDefinition<PolicyModule> = {
-  type: 'policy', label: '政策', version: 1,
+  type: 'policy',
+  label: '政策',
+  version: 1,
   defaults: () => ({ type: 'policy', alias: '政策法规', span: 1, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'policy', source: 'top', kind: 'policy', count: policyCount(cfg.span), ...categoryFilter(cfg) }],

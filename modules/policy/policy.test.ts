@@ -5,7 +5,14 @@ import PolicyPanel from './Panel';
 import { moduleOf, pageOf, renderPanel } from '../kit/testing';
 
 describe('policy rules', () => {
-  it.each([[0, 8], [1, 8], [2, 8], [3, 16], [4, 16], [5, 16]])('span %i shows %i policies', (span, n) => {
+  it.each([
+    [0, 8],
+    [1, 8],
+    [2, 8],
+    [3, 16],
+    [4, 16],
+    [5, 16],
+  ])('span %i shows %i policies', (span, n) => {
     expect(policyCount(span)).toBe(n);
     expect(def.reads(moduleOf('policy', { span }) as never)).toEqual([{ key: 'policy', source: 'top', kind: 'policy', count: n }]);
   });
@@ -25,11 +32,29 @@ describe('policy rules', () => {
 
 describe('policy panel', () => {
   it('shows issuer, title with document number, date and the detail link', () => {
-    const html = renderPanel(PolicyPanel, 'policy', { data: { policy: pageOf([
-      { id: 21, type: 'policy', title: '关于加快推进科研数据开放共享的指导意见', date: '2026-03-18', issuer: '科学技术部', docNumber: '国科发〔2026〕12号' },
-      { id: 22, type: 'policy', title: '高校图书馆数字资源建设规范', date: null },
-    ]) } });
-    for (const s of ['科学技术部', '关于加快推进科研数据开放共享的指导意见（国科发〔2026〕12号）', '2026-03-18', 'href="/microapp/explore/resources/policy/21"', '高校图书馆数字资源建设规范']) expect(html).toContain(s);
+    const html = renderPanel(PolicyPanel, 'policy', {
+      data: {
+        policy: pageOf([
+          {
+            id: 21,
+            type: 'policy',
+            title: '关于加快推进科研数据开放共享的指导意见',
+            date: '2026-03-18',
+            issuer: '科学技术部',
+            docNumber: '国科发〔2026〕12号',
+          },
+          { id: 22, type: 'policy', title: '高校图书馆数字资源建设规范', date: null },
+        ]),
+      },
+    });
+    for (const s of [
+      '科学技术部',
+      '关于加快推进科研数据开放共享的指导意见（国科发〔2026〕12号）',
+      '2026-03-18',
+      'href="/microapp/explore/resources/policy/21"',
+      '高校图书馆数字资源建设规范',
+    ])
+      expect(html).toContain(s);
     expect(html).not.toContain('暂无数据');
   });
   it('lays out two columns at wide spans', () => {

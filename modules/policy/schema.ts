@@ -9,4 +9,3 @@ import { moduleBase } from '../../common/homeConfigSchema.js';
 export const policySchema = moduleBase.extend({ type: z.literal('policy') });
 
 export type PolicyModule = z.infer<typeof policySchema>;
-

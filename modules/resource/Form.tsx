@@ -21,20 +21,36 @@ export default function ResourceForm(props: FormProps<ResourceModule>) {
   const [form] = Form.useForm();
   const display = (Form.useWatch('dataDisplayType', form) as ResourceModule['dataDisplayType'] | undefined) ?? props.initial?.dataDisplayType ?? 'plain';
   return (
-    <ModuleFormShell type="resource" form={form}
-      normalise={(m) => ({ ...m, dataSize: m.dataSize || null, columnSize: m.columnSize || null, horizontalAutoScroll: m.dataDisplayType === 'plain' ? false : !!m.horizontalAutoScroll })}
-      {...props}>
+    <ModuleFormShell
+      type="resource"
+      form={form}
+      normalise={(m) => ({
+        ...m,
+        dataSize: m.dataSize || null,
+        columnSize: m.columnSize || null,
+        horizontalAutoScroll: m.dataDisplayType === 'plain' ? false : !!m.horizontalAutoScroll,
+      })}
+      {...props}
+    >
       <TitleField />
       <SpanField />
       <Form.Item name="dataDisplayType" label="展示方式">
         <Radio.Group optionType="button" options={RESOURCE_DISPLAY_OPTIONS.map((o) => ({ ...o }))} />
       </Form.Item>
-      <Form.Item name="dataSize" label="显示数量" extra="留空按宽度：列表每列 8 条；图片、图文 2 / 4 / 6 / 8 个"
-        rules={[{ type: 'integer', min: 1, max: 50, message: '显示数量须为 1 到 50 的整数' }]}>
+      <Form.Item
+        name="dataSize"
+        label="显示数量"
+        extra="留空按宽度：列表每列 8 条；图片、图文 2 / 4 / 6 / 8 个"
+        rules={[{ type: 'integer', min: 1, max: 50, message: '显示数量须为 1 到 50 的整数' }]}
+      >
         <InputNumber min={1} max={50} precision={0} placeholder="按宽度" style={{ width: 160 }} />
       </Form.Item>
-      <Form.Item name="columnSize" label="每行列数" extra="留空按宽度：列表 1 或 2 列；图片、图文 2 / 3 / 4 列"
-        rules={[{ type: 'integer', min: 1, max: 4, message: '每行列数须为 1 到 4 的整数' }]}>
+      <Form.Item
+        name="columnSize"
+        label="每行列数"
+        extra="留空按宽度：列表 1 或 2 列；图片、图文 2 / 3 / 4 列"
+        rules={[{ type: 'integer', min: 1, max: 4, message: '每行列数须为 1 到 4 的整数' }]}
+      >
         <InputNumber min={1} max={4} precision={0} placeholder="按宽度" style={{ width: 160 }} />
       </Form.Item>
       <SwitchField name="fontWeightBold" label="标题加粗" />

@@ -18,9 +18,7 @@ import { LinkOutlined } from '../kit/icons';
 import { CAROUSEL_INTERVAL_MS } from '../../common/constants.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps, SiteContext } from '../types.app.js';
-import {
-  RESOURCE_COVER_HEIGHT, autoScrolls, resourceColumns, resourceCount, resourceDefinition, sortByLetter, type ResourceModule,
-} from './definition.js';
+import { RESOURCE_COVER_HEIGHT, autoScrolls, resourceColumns, resourceCount, resourceDefinition, sortByLetter, type ResourceModule } from './definition.js';
 import { idOf, pageItems, text, titleOf, type PanelItem } from '../kit/format';
 import { Thumb } from '../kit/media';
 import { PanelLink } from '../kit/PanelLink';
@@ -34,9 +32,15 @@ type Display = 'plain' | 'image' | 'rich';
 function Anchor({ it, module, site, className, children }: { it: PanelItem; module: ModuleConfig; site: SiteContext; className: string; children: ReactNode }) {
   const url = text(it.url);
   const title = titleOf(it);
-  return url
-    ? <PanelLink to={url} module={module} site={site} newTab className={className} title={title}>{children}</PanelLink>
-    : <span className={className} title={title}>{children}</span>;
+  return url ? (
+    <PanelLink to={url} module={module} site={site} newTab className={className} title={title}>
+      {children}
+    </PanelLink>
+  ) : (
+    <span className={className} title={title}>
+      {children}
+    </span>
+  );
 }
 
 /** One image or rich card: the cover (118.5 px; a placeholder with the initial when missing), the title under it when rich. */
@@ -67,11 +71,19 @@ export default function ResourcePanel({ module, data, loading, error, editable, 
   if (display === 'plain') {
     const rows = Math.max(1, Math.ceil(items.length / columns));
     content = (
-      <ul className={`atr-p-list atr-p-res__list${bold}`}
-        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gridTemplateRows: `repeat(${rows}, auto)`, gridAutoFlow: columns > 1 ? 'column' : 'row' }}>
+      <ul
+        className={`atr-p-list atr-p-res__list${bold}`}
+        style={{
+          gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+          gridTemplateRows: `repeat(${rows}, auto)`,
+          gridAutoFlow: columns > 1 ? 'column' : 'row',
+        }}
+      >
         {items.map((it, i) => (
           <li className="atr-p-list__item" key={key(it, i)}>
-            <Anchor it={it} module={module} site={site} className="atr-p-list__title">{titleOf(it)}</Anchor>
+            <Anchor it={it} module={module} site={site} className="atr-p-list__title">
+              {titleOf(it)}
+            </Anchor>
             {text(it.url) && <LinkOutlined className="atr-p-res__ext" aria-hidden />}
           </li>
         ))}
@@ -86,7 +98,9 @@ export default function ResourcePanel({ module, data, loading, error, editable, 
           {pages.map((p, n) => (
             <div key={n}>
               <div className="atr-p-res__grid" style={{ ['--atr-p-cols' as string]: columns }}>
-                {p.map((it, i) => <ResourceCard key={key(it, n * columns + i)} it={it} display={display} module={module} site={site} />)}
+                {p.map((it, i) => (
+                  <ResourceCard key={key(it, n * columns + i)} it={it} display={display} module={module} site={site} />
+                ))}
               </div>
             </div>
           ))}
@@ -96,17 +110,30 @@ export default function ResourcePanel({ module, data, loading, error, editable, 
   } else {
     content = (
       <div className={`atr-p-res__grid${bold}`} style={{ ['--atr-p-cols' as string]: columns }}>
-        {items.map((it, i) => <ResourceCard key={key(it, i)} it={it} display={display} module={module} site={site} />)}
+        {items.map((it, i) => (
+          <ResourceCard key={key(it, i)} it={it} display={display} module={module} site={site} />
+        ))}
       </div>
     );
   }
 
   const skeleton = display === 'plain' ? <ListSkeleton rows={6} /> : <CardSkeleton count={Math.min(count, columns * 2)} columns={columns} />;
   return (
-    <PanelShell module={module} site={site} more={moreLinkOf(resourceDefinition, module, site)}
-      extra={editable ? <DataListButton module={module} /> : null} className={`atr-p--resource atr-p--resource-${display}`}>
-      <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<DataListHint module={module} text="还没有资源链接，" action="去发布？" />} skeleton={skeleton}>
+    <PanelShell
+      module={module}
+      site={site}
+      more={moreLinkOf(resourceDefinition, module, site)}
+      extra={editable ? <DataListButton module={module} /> : null}
+      className={`atr-p--resource atr-p--resource-${display}`}
+    >
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={items.length === 0}
+        editable={editable}
+        hint={<DataListHint module={module} text="还没有资源链接，" action="去发布？" />}
+        skeleton={skeleton}
+      >
         {content}
       </PanelStatus>
     </PanelShell>

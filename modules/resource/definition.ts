@@ -59,10 +59,20 @@ export function sortByLetter<T extends { title?: unknown }>(items: readonly T[])
 }
 
 export const resourceDefinition: ModuleDefinition<ResourceModule> = {
-  type: 'resource', label: '资源链接', version: 1,
+  type: 'resource',
+  label: '资源链接',
+  version: 1,
   defaults: () => ({
-    type: 'resource', alias: '资源链接', span: 1, dataDisplayType: 'plain', dataSize: null, columnSize: null,
-    fontWeightBold: false, letterSort: false, horizontalAutoScroll: false, hideMoreButton: false,
+    type: 'resource',
+    alias: '资源链接',
+    span: 1,
+    dataDisplayType: 'plain',
+    dataSize: null,
+    columnSize: null,
+    fontWeightBold: false,
+    letterSort: false,
+    horizontalAutoScroll: false,
+    hideMoreButton: false,
   }),
   height: (cfg, ctx) => (autoScrolls(cfg) ? RESOURCE_SCROLL_HEIGHT : listHeight(ctx)),
   reads: (cfg) => [{ key: 'resource', source: 'link', count: resourceCount(cfg), moduleId: cfg.id }],

@@ -10,21 +10,46 @@ import ResourcePanel from './Panel';
 import { moduleOf, pageOf, renderPanel } from '../kit/testing';
 import { schemaOf } from '../schemas';
 
-const cfg = (span: number, dataDisplayType: 'plain' | 'image' | 'rich', extra: { dataSize?: number | null; columnSize?: number | null } = {}) =>
-  ({ span, dataDisplayType, dataSize: null, columnSize: null, ...extra });
+const cfg = (span: number, dataDisplayType: 'plain' | 'image' | 'rich', extra: { dataSize?: number | null; columnSize?: number | null } = {}) => ({
+  span,
+  dataDisplayType,
+  dataSize: null,
+  columnSize: null,
+  ...extra,
+});
 
 describe('resource rules', () => {
   it.each([
-    [0, 'plain', {}, 8, 1], [2, 'plain', {}, 8, 1], [3, 'plain', {}, 16, 2], [5, 'plain', {}, 16, 2],
-    [1, 'plain', { columnSize: 3 }, 24, 3], [5, 'plain', { columnSize: 1 }, 8, 1],
-    [0, 'rich', {}, 2, 2], [1, 'rich', {}, 4, 2], [2, 'image', {}, 4, 2], [3, 'rich', {}, 6, 3], [4, 'image', {}, 6, 3], [5, 'rich', {}, 8, 4],
-    [5, 'rich', { dataSize: 12 }, 12, 4], [1, 'plain', { dataSize: 5 }, 5, 1], [2, 'image', { columnSize: 4 }, 4, 4],
+    [0, 'plain', {}, 8, 1],
+    [2, 'plain', {}, 8, 1],
+    [3, 'plain', {}, 16, 2],
+    [5, 'plain', {}, 16, 2],
+    [1, 'plain', { columnSize: 3 }, 24, 3],
+    [5, 'plain', { columnSize: 1 }, 8, 1],
+    [0, 'rich', {}, 2, 2],
+    [1, 'rich', {}, 4, 2],
+    [2, 'image', {}, 4, 2],
+    [3, 'rich', {}, 6, 3],
+    [4, 'image', {}, 6, 3],
+    [5, 'rich', {}, 8, 4],
+    [5, 'rich', { dataSize: 12 }, 12, 4],
+    [1, 'plain', { dataSize: 5 }, 5, 1],
+    [2, 'image', { columnSize: 4 }, 4, 4],
   ] as const)('span %i %s %j shows %i links in %i columns', (span, display, extra, n, cols) => {
     expect(resourceCount(cfg(span, display, extra))).toBe(n);
     expect(resourceColumns(cfg(span, display, extra))).toBe(cols);
-    expect(def.reads(moduleOf('resource', { span, dataDisplayType: display, ...extra }) as never)).toEqual([{ key: 'resource', source: 'link', count: n, moduleId: 'm-resource' }]);
+    expect(def.reads(moduleOf('resource', { span, dataDisplayType: display, ...extra }) as never)).toEqual([
+      { key: 'resource', source: 'link', count: n, moduleId: 'm-resource' },
+    ]);
   });
-  it.each([[0, 2], [1, 4], [2, 4], [3, 6], [4, 6], [5, 8]])('rich by span %i: %i', (span, n) => expect(richCountBySpan(span)).toBe(n));
+  it.each([
+    [0, 2],
+    [1, 4],
+    [2, 4],
+    [3, 6],
+    [4, 6],
+    [5, 8],
+  ])('rich by span %i: %i', (span, n) => expect(richCountBySpan(span)).toBe(n));
 
   it('defaults: plain, span 1, 331 high (399 in a group template), 258.5 when image or rich cards auto scroll', () => {
     const d = def.defaults({ groupTemplate: false });
@@ -52,7 +77,9 @@ describe('resource rules', () => {
   });
 
   it('letter sort orders Chinese titles by pinyin and Latin ones by letter (Intl.Collator zh-CN)', () => {
-    const titles = sortByLetter([{ title: '万方数据' }, { title: '中国知网' }, { title: 'Web of Science' }, { title: '百度学术' }, { title: 'arXiv' }]).map((x) => x.title);
+    const titles = sortByLetter([{ title: '万方数据' }, { title: '中国知网' }, { title: 'Web of Science' }, { title: '百度学术' }, { title: 'arXiv' }]).map(
+      (x) => x.title,
+    );
     expect(titles.filter((t) => /[\u4e00-\u9fff]/.test(t))).toEqual(['百度学术', '万方数据', '中国知网']);
     expect(titles.filter((t) => /^[a-z]/i.test(t))).toEqual(['arXiv', 'Web of Science']);
   });
@@ -71,7 +98,10 @@ describe('resource panel', () => {
     expect(html).not.toContain('src="/c/cnki.png"');
   });
   it('letter sort and bold titles', () => {
-    const html = renderPanel(ResourcePanel, 'resource', { module: moduleOf('resource', { letterSort: true, fontWeightBold: true }), data: { resource: links } });
+    const html = renderPanel(ResourcePanel, 'resource', {
+      module: moduleOf('resource', { letterSort: true, fontWeightBold: true }),
+      data: { resource: links },
+    });
     expect(html.indexOf('百度学术')).toBeLessThan(html.indexOf('万方数据'));
     expect(html.indexOf('万方数据')).toBeLessThan(html.indexOf('中国知网'));
     expect(html).toContain('atr-p-res--bold');
@@ -86,7 +116,10 @@ describe('resource panel', () => {
     expect(image).toContain('title="万方数据"');
   });
   it('auto scroll pages the cards when there are more than one row', () => {
-    const html = renderPanel(ResourcePanel, 'resource', { module: moduleOf('resource', { dataDisplayType: 'rich', span: 1, horizontalAutoScroll: true }), data: { resource: links } });
+    const html = renderPanel(ResourcePanel, 'resource', {
+      module: moduleOf('resource', { dataDisplayType: 'rich', span: 1, horizontalAutoScroll: true }),
+      data: { resource: links },
+    });
     expect(html).toContain('atr-car__dots');
     const still = renderPanel(ResourcePanel, 'resource', { module: moduleOf('resource', { dataDisplayType: 'rich', span: 1 }), data: { resource: links } });
     expect(still).not.toContain('atr-car__dots');

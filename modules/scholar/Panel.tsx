@@ -32,17 +32,33 @@ function ScholarCard({ it, module, site }: { it: PanelItem; module: ModuleConfig
           {pro && <span className="atr-p-person__pro">{pro}</span>}
         </span>
         <span className="atr-p-card__line">{inst || '\u00a0'}</span>
-        <span className="atr-p-card__line atr-p-muted" title={field || undefined}>{field ? `研究方向：${field}` : '\u00a0'}</span>
+        <span className="atr-p-card__line atr-p-muted" title={field || undefined}>
+          {field ? `研究方向：${field}` : '\u00a0'}
+        </span>
         <span className="atr-p-card__foot">
-          {academic ? <span className="atr-p-tag atr-p-tag--soft atr-p-ellipsis" title={academic}>{academic}</span> : <span />}
-          {fruits != null && <span className="atr-p-stat">成果 <b>{fruits}</b></span>}
+          {academic ? (
+            <span className="atr-p-tag atr-p-tag--soft atr-p-ellipsis" title={academic}>
+              {academic}
+            </span>
+          ) : (
+            <span />
+          )}
+          {fruits != null && (
+            <span className="atr-p-stat">
+              成果 <b>{fruits}</b>
+            </span>
+          )}
         </span>
       </span>
     </>
   );
-  return id
-    ? <PanelLink to={scholarHref(id)} module={module} site={site} className="atr-p-card atr-p-person" title={name}>{body}</PanelLink>
-    : <div className="atr-p-card atr-p-person">{body}</div>;
+  return id ? (
+    <PanelLink to={scholarHref(id)} module={module} site={site} className="atr-p-card atr-p-person" title={name}>
+      {body}
+    </PanelLink>
+  ) : (
+    <div className="atr-p-card atr-p-person">{body}</div>
+  );
 }
 
 /** The scholar panel; props are PanelProps (modules/types.app.ts). */
@@ -52,10 +68,18 @@ export default function ScholarPanel({ module, data, loading, error, editable, s
   const items = pageItems(data.scholar).slice(0, count);
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(scholarDefinition, module, site)} className="atr-p--scholar">
-      <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} type="scholar" />} skeleton={<CardSkeleton count={count} columns={columns} />}>
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={items.length === 0}
+        editable={editable}
+        hint={<TopicHint site={site} type="scholar" />}
+        skeleton={<CardSkeleton count={count} columns={columns} />}
+      >
         <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
-          {items.map((it, i) => <ScholarCard key={idOf(it) || i} it={it} module={module} site={site} />)}
+          {items.map((it, i) => (
+            <ScholarCard key={idOf(it) || i} it={it} module={module} site={site} />
+          ))}
         </div>
       </PanelStatus>
     </PanelShell>

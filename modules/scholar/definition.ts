@@ -9,8 +9,18 @@ import type { ScholarModule } from './schema.js';
 export type { ScholarModule } from './schema.js';
 
 export const scholarDefinition: ModuleDefinition<ScholarModule> = {
-  type: 'scholar', label: '学者', version: 1,
-  defaults: () => ({ type: 'scholar', alias: '学者', span: 4, showManual: false, showRecommendation: false, redirectToExplore: false, oauthBeforeRedirect: false }),
+  type: 'scholar',
+  label: '学者',
+  version: 1,
+  defaults: () => ({
+    type: 'scholar',
+    alias: '学者',
+    span: 4,
+    showManual: false,
+    showRecommendation: false,
+    redirectToExplore: false,
+    oauthBeforeRedirect: false,
+  }),
   height: (_cfg, ctx) => (ctx.groupTemplate ? 419 : 331),
   reads: (cfg) => [{ key: 'scholar', source: 'top', kind: 'scholar', count: cardCountBySpan(cfg.span), ...categoryFilter(cfg) }],
   moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, 'scholar', topResourcesLink(cfg, ['scholar'])),

@@ -9,4 +9,3 @@ import { moduleBase } from '../../common/homeConfigSchema.js';
 export const scholarSchema = moduleBase.extend({ type: z.literal('scholar') });
 
 export type ScholarModule = z.infer<typeof scholarSchema>;
-

@@ -18,9 +18,18 @@ export default function SciencedataPanel({ module, data, loading, error, editabl
   const two = !isSingleColumn(module.span);
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(sciencedataDefinition, module, site)} className="atr-p--sciencedata">
-      <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} type="sciencedata" />} skeleton={<ListSkeleton rows={6} />}>
-        <PlainList module={module} site={site} twoColumns={two}
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={items.length === 0}
+        editable={editable}
+        hint={<TopicHint site={site} type="sciencedata" />}
+        skeleton={<ListSkeleton rows={6} />}
+      >
+        <PlainList
+          module={module}
+          site={site}
+          twoColumns={two}
           entries={items.map((it, i) => {
             const id = idOf(it);
             return {
@@ -29,7 +38,8 @@ export default function SciencedataPanel({ module, data, loading, error, editabl
               title: titleOf(it),
               date: formatDate(it.publish_date) || formatDate(it.date),
             };
-          })} />
+          })}
+        />
       </PanelStatus>
     </PanelShell>
   );

@@ -15,7 +15,9 @@ export type { SciencedataModule } from './schema.js';
 export const sciencedataCount = (span: number): number => (isSingleColumn(span) ? 8 : 16);
 
 export const sciencedataDefinition: ModuleDefinition<SciencedataModule> = {
-  type: 'sciencedata', label: '科学数据', version: 1,
+  type: 'sciencedata',
+  label: '科学数据',
+  version: 1,
   defaults: () => ({ type: 'sciencedata', alias: '科学数据', span: 1, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'sciencedata', source: 'top', kind: 'sciencedata', count: sciencedataCount(cfg.span), ...categoryFilter(cfg) }],

@@ -9,4 +9,3 @@ import { moduleBase } from '../../common/homeConfigSchema.js';
 export const sciencedataSchema = moduleBase.extend({ type: z.literal('sciencedata') });
 
 export type SciencedataModule = z.infer<typeof sciencedataSchema>;
-

@@ -5,7 +5,13 @@ import SciencedataPanel from './Panel';
 import { moduleOf, pageOf, renderPanel } from '../kit/testing';
 
 describe('sciencedata rules', () => {
-  it.each([[0, 8], [1, 8], [2, 8], [3, 16], [5, 16]])('span %i lists %i data sets', (span, n) => {
+  it.each([
+    [0, 8],
+    [1, 8],
+    [2, 8],
+    [3, 16],
+    [5, 16],
+  ])('span %i lists %i data sets', (span, n) => {
     expect(sciencedataCount(span)).toBe(n);
     expect(def.reads(moduleOf('sciencedata', { span }) as never)[0]).toMatchObject({ kind: 'sciencedata', count: n });
   });
@@ -23,11 +29,16 @@ describe('sciencedata rules', () => {
 
 describe('sciencedata panel', () => {
   it('shows the publish date, else the date', () => {
-    const html = renderPanel(SciencedataPanel, 'sciencedata', { data: { sciencedata: pageOf([
-      { id: 41, type: 'sciencedata', title: '中国近海海表温度逐日数据集', publish_date: '2025-11-02', date: '2025-01-01' },
-      { id: 42, type: 'sciencedata', title: '青藏高原冻土分布图', date: '2024-06-30' },
-    ]) } });
-    for (const s of ['中国近海海表温度逐日数据集', '2025-11-02', '青藏高原冻土分布图', '2024-06-30', 'href="/microapp/explore/resources/sciencedata/41"']) expect(html).toContain(s);
+    const html = renderPanel(SciencedataPanel, 'sciencedata', {
+      data: {
+        sciencedata: pageOf([
+          { id: 41, type: 'sciencedata', title: '中国近海海表温度逐日数据集', publish_date: '2025-11-02', date: '2025-01-01' },
+          { id: 42, type: 'sciencedata', title: '青藏高原冻土分布图', date: '2024-06-30' },
+        ]),
+      },
+    });
+    for (const s of ['中国近海海表温度逐日数据集', '2025-11-02', '青藏高原冻土分布图', '2024-06-30', 'href="/microapp/explore/resources/sciencedata/41"'])
+      expect(html).toContain(s);
     expect(html).not.toContain('2025-01-01');
   });
 });

@@ -18,9 +18,18 @@ export default function StandardPanel({ module, data, loading, error, editable, 
   const two = !isSingleColumn(module.span);
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(standardDefinition, module, site)} className="atr-p--standard">
-      <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint={<TopicHint site={site} type="standard" />} skeleton={<ListSkeleton rows={6} />}>
-        <PlainList module={module} site={site} twoColumns={two}
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={items.length === 0}
+        editable={editable}
+        hint={<TopicHint site={site} type="standard" />}
+        skeleton={<ListSkeleton rows={6} />}
+      >
+        <PlainList
+          module={module}
+          site={site}
+          twoColumns={two}
           entries={items.map((it, i) => {
             const id = idOf(it);
             const no = text(it.standard_no);
@@ -31,14 +40,20 @@ export default function StandardPanel({ module, data, loading, error, editable, 
               href: id ? resourceHref(text(it.type) || 'standard', id) : null,
               title: titleOf(it),
               date: formatDate(it.article_date) || formatDate(it.date),
-              tags: (no || withdrawn) ? (
-                <>
-                  {no && <span className="atr-p-tag atr-p-ellipsis" style={{ maxWidth: '11em' }} title={no}>{no}</span>}
-                  {withdrawn && <span className="atr-p-tag atr-p-tag--pin">{status}</span>}
-                </>
-              ) : undefined,
+              tags:
+                no || withdrawn ? (
+                  <>
+                    {no && (
+                      <span className="atr-p-tag atr-p-ellipsis" style={{ maxWidth: '11em' }} title={no}>
+                        {no}
+                      </span>
+                    )}
+                    {withdrawn && <span className="atr-p-tag atr-p-tag--pin">{status}</span>}
+                  </>
+                ) : undefined,
             };
-          })} />
+          })}
+        />
       </PanelStatus>
     </PanelShell>
   );

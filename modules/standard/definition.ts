@@ -14,7 +14,9 @@ export type { StandardModule } from './schema.js';
 export const standardCount = (span: number): number => (isSingleColumn(span) ? 8 : 16);
 
 export const standardDefinition: ModuleDefinition<StandardModule> = {
-  type: 'standard', label: '标准', version: 1,
+  type: 'standard',
+  label: '标准',
+  version: 1,
   defaults: () => ({ type: 'standard', alias: '标准', span: 1, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
   height: (_cfg, ctx) => listHeight(ctx),
   reads: (cfg) => [{ key: 'standard', source: 'top', kind: 'standard', count: standardCount(cfg.span), ...categoryFilter(cfg) }],

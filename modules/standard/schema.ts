@@ -9,4 +9,3 @@ import { moduleBase } from '../../common/homeConfigSchema.js';
 export const standardSchema = moduleBase.extend({ type: z.literal('standard') });
 
 export type StandardModule = z.infer<typeof standardSchema>;
-

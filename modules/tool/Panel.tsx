@@ -29,9 +29,22 @@ function ToolItem({ it, module, site }: { it: PanelItem; module: ModuleConfig; s
       </span>
     </>
   );
-  return target
-    ? <PanelLink to={target.href} newTab={target.newTab} module={module} site={site} className="atr-p-tool" title={description ? `${title}：${description}` : title}>{body}</PanelLink>
-    : <div className="atr-p-tool" title={title}>{body}</div>;
+  return target ? (
+    <PanelLink
+      to={target.href}
+      newTab={target.newTab}
+      module={module}
+      site={site}
+      className="atr-p-tool"
+      title={description ? `${title}：${description}` : title}
+    >
+      {body}
+    </PanelLink>
+  ) : (
+    <div className="atr-p-tool" title={title}>
+      {body}
+    </div>
+  );
 }
 
 /** The tool panel; props are PanelProps (modules/types.app.ts). */
@@ -41,11 +54,21 @@ export default function ToolPanel({ module, data, loading, error, editable, site
   const items = pageItems(data.tool).slice(0, count);
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(toolDefinition, module, site)} className={`atr-p--tool${horizontal ? ' atr-p--tool-h' : ''}`}>
-      <PanelStatus loading={loading} error={error} empty={items.length === 0} editable={editable}
-        hint="请编辑模块，选择要展示的工具" skeleton={<ListSkeleton rows={Math.max(2, Math.min(count, 4))} />}>
-        <div className={`atr-p-tools ${horizontal ? 'atr-p-tools--row' : 'atr-p-tools--column'}`}
-          style={horizontal ? undefined : { gap: TOOL_ITEM_GAP, ['--atr-p-tool-h' as string]: `${TOOL_ITEM_HEIGHT}px` }}>
-          {items.map((it, i) => <ToolItem key={idOf(it) || i} it={it} module={module} site={site} />)}
+      <PanelStatus
+        loading={loading}
+        error={error}
+        empty={items.length === 0}
+        editable={editable}
+        hint="请编辑模块，选择要展示的工具"
+        skeleton={<ListSkeleton rows={Math.max(2, Math.min(count, 4))} />}
+      >
+        <div
+          className={`atr-p-tools ${horizontal ? 'atr-p-tools--row' : 'atr-p-tools--column'}`}
+          style={horizontal ? undefined : { gap: TOOL_ITEM_GAP, ['--atr-p-tool-h' as string]: `${TOOL_ITEM_HEIGHT}px` }}
+        >
+          {items.map((it, i) => (
+            <ToolItem key={idOf(it) || i} it={it} module={module} site={site} />
+          ))}
         </div>
       </PanelStatus>
     </PanelShell>

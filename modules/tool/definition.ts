@@ -30,7 +30,9 @@ export const TOOL_ITEM_GAP = 24;
 export const TOOL_FRAME = 78;
 
 export const toolDefinition: ModuleDefinition<ToolModule> = {
-  type: 'tool', label: '工具', version: 1,
+  type: 'tool',
+  label: '工具',
+  version: 1,
   defaults: () => ({ type: 'tool', alias: '常用工具', span: 0, direction: 'vertical', specificData: [], oauthBeforeRedirect: false, hideMoreButton: false }),
   height: (cfg) => {
     if (cfg.direction === 'horizontal') return TOOL_ROW_HEIGHT;

@@ -9,9 +9,11 @@ import { MSG } from '../../common/messages.js';
 
 export const toolSchema = moduleBase.extend({
   type: z.literal('tool'),
-  specificData: z.array(z.union([z.string(), z.number()]), { error: MSG.toolRequired }).min(1, MSG.toolRequired).max(50),
+  specificData: z
+    .array(z.union([z.string(), z.number()]), { error: MSG.toolRequired })
+    .min(1, MSG.toolRequired)
+    .max(50),
   direction: z.enum(['horizontal', 'vertical']),
 });
 
 export type ToolModule = z.infer<typeof toolSchema>;
-

@@ -15,8 +15,11 @@ const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describe('tool rules', () => {
   it.each([
-    ['vertical', 1, 1, 60 + 78], ['vertical', 3, 3, 3 * 60 + 2 * 24 + 78], ['vertical', 9, 4, 4 * 60 + 3 * 24 + 78],
-    ['horizontal', 3, 3, 140], ['horizontal', 12, 8, 140],
+    ['vertical', 1, 1, 60 + 78],
+    ['vertical', 3, 3, 3 * 60 + 2 * 24 + 78],
+    ['vertical', 9, 4, 4 * 60 + 3 * 24 + 78],
+    ['horizontal', 3, 3, 140],
+    ['horizontal', 12, 8, 140],
   ] as const)('%s with %i chosen shows %i, %i px high', (direction, chosen, n, h) => {
     const m = moduleOf('tool', { direction, span: direction === 'horizontal' ? 5 : 0, specificData: ids(chosen) }) as never;
     expect(toolCount(m)).toBe(n);

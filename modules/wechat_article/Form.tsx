@@ -17,7 +17,10 @@ import { SpanField, SwitchField, TitleField, FIELD_LABELS } from '../kit/fields'
 import { WECHAT_MANAGER_HREF } from '../kit/links';
 
 /** An item of GET /api/v1/wechats/available. */
-export interface WechatAccountOption { wechatId: string; name: string }
+export interface WechatAccountOption {
+  wechatId: string;
+  name: string;
+}
 
 /** See the file comment. */
 export default function WechatArticleForm(props: FormProps<WechatArticleModule>) {
@@ -30,23 +33,45 @@ export default function WechatArticleForm(props: FormProps<WechatArticleModule>)
   });
   const initial = props.initial;
   return (
-    <ModuleFormShell type="wechat_article" form={form} canSave={!accounts.isPending} {...props}
+    <ModuleFormShell
+      type="wechat_article"
+      form={form}
+      canSave={!accounts.isPending}
+      {...props}
       normalise={(m) => {
         const changed = !initial || initial.direction !== m.direction || initial.wechatId !== m.wechatId;
         return { ...m, span: spanForDirection(m.direction), wechatId: m.wechatId || null, height: changed ? undefined : m.height };
-      }}>
+      }}
+    >
       <TitleField />
       <Form.Item name="direction" label="排列方向">
-        <Radio.Group onChange={(e) => form.setFieldValue('span', spanForDirection(e.target.value as 'horizontal' | 'vertical'))}
-          options={[{ value: 'vertical', label: '纵向（宽度 1/4，最多 8 篇）' }, { value: 'horizontal', label: '横向（整行，4 篇）' }]} />
+        <Radio.Group
+          onChange={(e) => form.setFieldValue('span', spanForDirection(e.target.value as 'horizontal' | 'vertical'))}
+          options={[
+            { value: 'vertical', label: '纵向（宽度 1/4，最多 8 篇）' },
+            { value: 'horizontal', label: '横向（整行，4 篇）' },
+          ]}
+        />
       </Form.Item>
       <SpanField disabled extra="宽度由排列方向决定" />
       {accounts.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`公众号列表加载失败：${api.errorMessage(accounts.error)}`} />}
-      <Form.Item name="wechatId" label="公众号"
-        extra={<a href={WECHAT_MANAGER_HREF} target="_blank" rel="noopener noreferrer">{MSG.wechatNoAccount}</a>}>
-        <Select allowClear loading={accounts.isPending} placeholder={MSG.wechatAccountPlaceholder} optionFilterProp="label"
+      <Form.Item
+        name="wechatId"
+        label="公众号"
+        extra={
+          <a href={WECHAT_MANAGER_HREF} target="_blank" rel="noopener noreferrer">
+            {MSG.wechatNoAccount}
+          </a>
+        }
+      >
+        <Select
+          allowClear
+          loading={accounts.isPending}
+          placeholder={MSG.wechatAccountPlaceholder}
+          optionFilterProp="label"
           notFoundContent={MSG.noData}
-          options={(accounts.data ?? []).map((a) => ({ value: a.wechatId, label: `${a.name}（${a.wechatId}）` }))} />
+          options={(accounts.data ?? []).map((a) => ({ value: a.wechatId, label: `${a.name}（${a.wechatId}）` }))}
+        />
       </Form.Item>
       <SwitchField name="hideMoreButton" label={FIELD_LABELS.hideMoreButton} />
     </ModuleFormShell>

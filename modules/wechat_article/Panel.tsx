@@ -37,12 +37,21 @@ export default function WechatArticlePanel({ module, data, loading, error, edita
 
   const empty = items.length === 0;
   return (
-    <PanelShell module={module} site={site} more={moreLinkOf(wechatArticleDefinition, module, site)}
+    <PanelShell
+      module={module}
+      site={site}
+      more={moreLinkOf(wechatArticleDefinition, module, site)}
       className={`atr-p--wechat${horizontal ? ' atr-p--wechat-h' : ''}`}
-      style={empty && !horizontal ? { minHeight: WECHAT_EMPTY_HEIGHT } : undefined}>
-      <PanelStatus loading={!!module.wechatId && loading} error={module.wechatId ? error : null} empty={empty} editable={editable}
+      style={empty && !horizontal ? { minHeight: WECHAT_EMPTY_HEIGHT } : undefined}
+    >
+      <PanelStatus
+        loading={!!module.wechatId && loading}
+        error={module.wechatId ? error : null}
+        empty={empty}
+        editable={editable}
         skeleton={<CardSkeleton count={horizontal ? 4 : 2} columns={horizontal ? 4 : 1} />}
-        hint={<ConfigureHint href={WECHAT_MANAGER_HREF}>{SITE_MSG.wechatEmpty}</ConfigureHint>}>
+        hint={<ConfigureHint href={WECHAT_MANAGER_HREF}>{SITE_MSG.wechatEmpty}</ConfigureHint>}
+      >
         <ul className="atr-p-wx">
           {items.map((it, i) => {
             const m = materialOf(it);
@@ -54,7 +63,9 @@ export default function WechatArticlePanel({ module, data, loading, error, edita
               <>
                 <Thumb src={m.thumb_media_url ?? it.thumb_media_url} label={title} className="atr-p-wx__cover" />
                 <span className="atr-p-wx__main">
-                  <span className="atr-p-wx__title" title={title}>{title}</span>
+                  <span className="atr-p-wx__title" title={title}>
+                    {title}
+                  </span>
                   <span className="atr-p-wx__meta">
                     {group && <span className="atr-p-tag">{group}</span>}
                     {time && <span className="atr-p-date">{time}</span>}
@@ -64,9 +75,13 @@ export default function WechatArticlePanel({ module, data, loading, error, edita
             );
             return (
               <li key={id || `i${i}`} className="atr-p-wx__item">
-                {id
-                  ? <PanelLink to={wechatMaterialHref(id)} module={module} site={site} className="atr-p-wx__card" title={title}>{body}</PanelLink>
-                  : <div className="atr-p-wx__card">{body}</div>}
+                {id ? (
+                  <PanelLink to={wechatMaterialHref(id)} module={module} site={site} className="atr-p-wx__card" title={title}>
+                    {body}
+                  </PanelLink>
+                ) : (
+                  <div className="atr-p-wx__card">{body}</div>
+                )}
               </li>
             );
           })}

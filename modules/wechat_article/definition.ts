@@ -46,7 +46,9 @@ export function wechatCorrection(module: WechatArticleModule, returned: number):
 }
 
 export const wechatArticleDefinition: ModuleDefinition<WechatArticleModule> = {
-  type: 'wechat_article', label: '公众号文章', version: 1,
+  type: 'wechat_article',
+  label: '公众号文章',
+  version: 1,
   defaults: () => ({ type: 'wechat_article', alias: '公众号文章', span: 0, direction: 'vertical', wechatId: null }),
   height: (cfg) => {
     if (cfg.direction === 'horizontal') return WECHAT_HORIZONTAL_HEIGHT;

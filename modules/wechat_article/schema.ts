@@ -8,15 +8,20 @@ import { moduleBase } from '../../common/homeConfigSchema.js';
 import { MSG } from '../../common/messages.js';
 import { spanForDirection } from '../link/definition.js';
 
-export const wechatIdSchema = z.string({ error: MSG.wechatIdRequired }).trim().min(1, MSG.wechatIdRequired).max(64, MSG.wechatIdInvalid)
+export const wechatIdSchema = z
+  .string({ error: MSG.wechatIdRequired })
+  .trim()
+  .min(1, MSG.wechatIdRequired)
+  .max(64, MSG.wechatIdInvalid)
   .regex(/^[\w-]+$/, MSG.wechatIdInvalid);
 
-export const wechatArticleSchema = moduleBase.extend({
-  type: z.literal('wechat_article'),
-  direction: z.enum(['horizontal', 'vertical']),
-  /** the bound account whose articles show; unset shows the empty state that leads to the wechat manager */
-  wechatId: wechatIdSchema.nullish(),
-}).refine((m) => m.span === spanForDirection(m.direction), { message: '宽度由排列方向决定：横向为整行，纵向为 1/4', path: ['span'] });
+export const wechatArticleSchema = moduleBase
+  .extend({
+    type: z.literal('wechat_article'),
+    direction: z.enum(['horizontal', 'vertical']),
+    /** the bound account whose articles show; unset shows the empty state that leads to the wechat manager */
+    wechatId: wechatIdSchema.nullish(),
+  })
+  .refine((m) => m.span === spanForDirection(m.direction), { message: '宽度由排列方向决定：横向为整行，纵向为 1/4', path: ['span'] });
 
 export type WechatArticleModule = z.infer<typeof wechatArticleSchema>;
-

@@ -12,14 +12,24 @@ import { schemaOf } from '../schemas';
 const plain = { groupTemplate: false };
 const m = (extra: Record<string, unknown> = {}) => moduleOf<WechatArticleModule>('wechat_article', extra);
 const record = (n: number) => ({
-  id: 100 + n, groupId: 'gabc', groupName: n % 2 ? '前沿动态' : '学术活动', articleTime: `2026-03-0${n} 09:30:00`,
+  id: 100 + n,
+  groupId: 'gabc',
+  groupName: n % 2 ? '前沿动态' : '学术活动',
+  articleTime: `2026-03-0${n} 09:30:00`,
   material: { title: `公众号文章${n}`, thumb_media_url: `https://mmbiz.example.cn/${n}.jpg`, url: `https://mp.weixin.qq.com/s/${n}` },
 });
 
 describe('wechat_article rules (spec 2 §9)', () => {
   it.each([
-    ['vertical', 0, 331], ['vertical', 1, 242], ['vertical', 2, 416], ['vertical', 3, 590], ['vertical', 8, 1460], ['vertical', 12, 1460],
-    ['horizontal', 0, 242], ['horizontal', 4, 242], ['horizontal', 8, 242],
+    ['vertical', 0, 331],
+    ['vertical', 1, 242],
+    ['vertical', 2, 416],
+    ['vertical', 3, 590],
+    ['vertical', 8, 1460],
+    ['vertical', 12, 1460],
+    ['horizontal', 0, 242],
+    ['horizontal', 4, 242],
+    ['horizontal', 8, 242],
   ] as const)('%s with %i articles is %i px high', (direction, count, h) => {
     expect(wechatHeight(direction, count)).toBe(h);
   });
@@ -27,7 +37,9 @@ describe('wechat_article rules (spec 2 §9)', () => {
   it('shows 4 horizontal, 8 vertical and always fetches 8', () => {
     expect(wechatShownCount('horizontal')).toBe(4);
     expect(wechatShownCount('vertical')).toBe(8);
-    expect(def.reads(m({ wechatId: 'gh_a', direction: 'horizontal', span: 5 }))).toEqual([{ key: 'wechat', source: 'wechat_article', count: 8, wechatId: 'gh_a' }]);
+    expect(def.reads(m({ wechatId: 'gh_a', direction: 'horizontal', span: 5 }))).toEqual([
+      { key: 'wechat', source: 'wechat_article', count: 8, wechatId: 'gh_a' },
+    ]);
     expect(def.reads(m({ wechatId: 'gh_a' }))[0].count).toBe(8);
     expect(def.reads(m())).toEqual([]);
   });
@@ -36,7 +48,9 @@ describe('wechat_article rules (spec 2 §9)', () => {
     expect(def.defaults(plain).span).toBe(0);
     expect(schemaOf(def.type)!.safeParse(m({ direction: 'horizontal', span: 5 })).success).toBe(true);
     expect(schemaOf(def.type)!.safeParse(m({ direction: 'horizontal', span: 0 })).error!.issues[0].path).toEqual(['span']);
-    expect(schemaOf(def.type)!.safeParse(m({ wechatId: '公众号' })).error!.issues[0].message).toBe('公众号 ID 只能包含字母、数字、下划线和短横线，不超过 64 个字符');
+    expect(schemaOf(def.type)!.safeParse(m({ wechatId: '公众号' })).error!.issues[0].message).toBe(
+      '公众号 ID 只能包含字母、数字、下划线和短横线，不超过 64 个字符',
+    );
   });
 
   it('definition height: 331 without an account, 242 horizontal, the stored height, else 8 articles', () => {
@@ -82,8 +96,20 @@ describe('wechat_article panel', () => {
   it('shows titles, groups, days and material links; 4 in a row when horizontal', () => {
     const records = [1, 2, 3, 4, 5].map(record);
     const html = renderPanel(WechatArticlePanel, 'wechat_article', { module: m({ wechatId: 'gh_a' }), data: { wechat: pageOf(records) } });
-    for (const s of ['公众号文章1', '前沿动态', '学术活动', '2026-03-01', 'href="/microapp/wechat/material/101"', 'src="https://mmbiz.example.cn/1.jpg"', '公众号文章5']) expect(html).toContain(s);
-    const h = renderPanel(WechatArticlePanel, 'wechat_article', { module: m({ wechatId: 'gh_a', direction: 'horizontal', span: 5 }), data: { wechat: pageOf(records) } });
+    for (const s of [
+      '公众号文章1',
+      '前沿动态',
+      '学术活动',
+      '2026-03-01',
+      'href="/microapp/wechat/material/101"',
+      'src="https://mmbiz.example.cn/1.jpg"',
+      '公众号文章5',
+    ])
+      expect(html).toContain(s);
+    const h = renderPanel(WechatArticlePanel, 'wechat_article', {
+      module: m({ wechatId: 'gh_a', direction: 'horizontal', span: 5 }),
+      data: { wechat: pageOf(records) },
+    });
     expect(h).toContain('公众号文章4');
     expect(h).not.toContain('公众号文章5');
   });

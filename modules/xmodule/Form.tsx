@@ -50,7 +50,10 @@ function useParamOptions(param: XParam) {
     staleTime: 60_000,
   });
   const options: ParamOption[] = url ? (q.data ?? []) : (param.options ?? []);
-  const failed = url && q.isError ? `${MSG.xmoduleOptionsFailed}：${q.error instanceof Error && !(q.error as { status?: number }).status ? q.error.message : api.errorMessage(q.error)}` : null;
+  const failed =
+    url && q.isError
+      ? `${MSG.xmoduleOptionsFailed}：${q.error instanceof Error && !(q.error as { status?: number }).status ? q.error.message : api.errorMessage(q.error)}`
+      : null;
   return { options, loading: !!url && q.isPending, failed, retry: () => void q.refetch() };
 }
 
@@ -58,24 +61,44 @@ function useParamOptions(param: XParam) {
 function ParamField({ param }: { param: XParam }) {
   const { options, loading, failed, retry } = useParamOptions(param);
   const a = param.attrs ?? {};
-  const rules = [{ validator: async (_r: unknown, v: unknown) => { const m = checkParam(param, v); if (m) throw new Error(m); } }];
+  const rules = [
+    {
+      validator: async (_r: unknown, v: unknown) => {
+        const m = checkParam(param, v);
+        if (m) throw new Error(m);
+      },
+    },
+  ];
   const opts = options.map((o) => ({ label: o.label, value: o.value as string | number }));
   let control;
   switch (param.type) {
     case 'input':
-      control = (a.rows ?? 1) > 1
-        ? <Input.TextArea rows={a.rows} placeholder={a.placeholder} maxLength={a.maxLength} allowClear={a.allowClear} />
-        : <Input placeholder={a.placeholder} maxLength={a.maxLength} allowClear={a.allowClear} />;
+      control =
+        (a.rows ?? 1) > 1 ? (
+          <Input.TextArea rows={a.rows} placeholder={a.placeholder} maxLength={a.maxLength} allowClear={a.allowClear} />
+        ) : (
+          <Input placeholder={a.placeholder} maxLength={a.maxLength} allowClear={a.allowClear} />
+        );
       break;
     case 'number':
-      control = <InputNumber min={param.rule?.min} max={param.rule?.max} step={a.step} precision={a.precision} placeholder={a.placeholder} style={{ width: 200 }} />;
+      control = (
+        <InputNumber min={param.rule?.min} max={param.rule?.max} step={a.step} precision={a.precision} placeholder={a.placeholder} style={{ width: 200 }} />
+      );
       break;
     case 'switch':
       control = <Switch />;
       break;
     case 'select':
-      control = <Select options={opts} loading={loading} disabled={!!failed} placeholder={loading ? MSG.loading : a.placeholder ?? `请选择${param.name}`} allowClear={a.allowClear ?? !param.rule?.required}
-        notFoundContent={loading ? <Spin size="small" /> : undefined} />;
+      control = (
+        <Select
+          options={opts}
+          loading={loading}
+          disabled={!!failed}
+          placeholder={loading ? MSG.loading : (a.placeholder ?? `请选择${param.name}`)}
+          allowClear={a.allowClear ?? !param.rule?.required}
+          notFoundContent={loading ? <Spin size="small" /> : undefined}
+        />
+      );
       break;
     case 'radio':
       control = loading ? <Spin size="small" /> : <Radio.Group options={opts} disabled={!!failed} />;
@@ -89,10 +112,19 @@ function ParamField({ param }: { param: XParam }) {
       rules={rules}
       valuePropName={param.type === 'switch' ? 'checked' : 'value'}
       extra={param.tips}
-      {...(failed ? {
-        validateStatus: 'error' as const,
-        help: <Space size={4}><span role="alert">{failed}</span><Button type="link" size="small" icon={<ReloadOutlined />} onClick={retry}>{MSG.retry}</Button></Space>,
-      } : {})}
+      {...(failed
+        ? {
+            validateStatus: 'error' as const,
+            help: (
+              <Space size={4}>
+                <span role="alert">{failed}</span>
+                <Button type="link" size="small" icon={<ReloadOutlined />} onClick={retry}>
+                  {MSG.retry}
+                </Button>
+              </Space>
+            ),
+          }
+        : {})}
     >
       {control}
     </Form.Item>
@@ -101,10 +133,24 @@ function ParamField({ param }: { param: XParam }) {
 
 /** The params of an entry that are shown with the current values (isShow). */
 function ParamFields({ entry, form }: { entry: CatalogueEntry; form: FormInstance }) {
-  const values = (Form.useWatch('xmoduleParams', form) as Record<string, unknown> | undefined) ?? (form.getFieldValue('xmoduleParams') as Record<string, unknown> | undefined) ?? {};
+  const values =
+    (Form.useWatch('xmoduleParams', form) as Record<string, unknown> | undefined) ??
+    (form.getFieldValue('xmoduleParams') as Record<string, unknown> | undefined) ??
+    {};
   const shown = entry.params.filter((p) => isParamShown(p, values));
-  if (entry.params.length === 0) return <div className="atr-muted" style={{ marginBottom: 16 }}>该组件没有参数</div>;
-  return <>{shown.map((p) => <ParamField key={`${entry.value}:${p.field}`} param={p} />)}</>;
+  if (entry.params.length === 0)
+    return (
+      <div className="atr-muted" style={{ marginBottom: 16 }}>
+        该组件没有参数
+      </div>
+    );
+  return (
+    <>
+      {shown.map((p) => (
+        <ParamField key={`${entry.value}:${p.field}`} param={p} />
+      ))}
+    </>
+  );
 }
 
 /** See the file comment. */
@@ -123,7 +169,12 @@ export default function XmoduleForm(props: FormProps<XmoduleModule>) {
   const groups = new Map<string, CatalogueEntry[]>();
   for (const e of entries) groups.set(e.group, [...(groups.get(e.group) ?? []), e]);
   const options = [...groups].map(([group, list]) => ({ label: group, title: group, options: list.map((e) => ({ value: e.value, label: e.name })) }));
-  if (component && !entry && catalogue.isSuccess) options.push({ label: MSG.xmoduleUnavailable, title: MSG.xmoduleUnavailable, options: [{ value: component, label: `${component}（${MSG.xmoduleUnavailable}）` }] });
+  if (component && !entry && catalogue.isSuccess)
+    options.push({
+      label: MSG.xmoduleUnavailable,
+      title: MSG.xmoduleUnavailable,
+      options: [{ value: component, label: `${component}（${MSG.xmoduleUnavailable}）` }],
+    });
 
   const choose = (value: string) => {
     const e = byValue.get(value);
@@ -139,29 +190,56 @@ export default function XmoduleForm(props: FormProps<XmoduleModule>) {
   };
 
   return (
-    <ModuleFormShell type="xmodule" form={form} canSave={!catalogue.isPending} {...props}
+    <ModuleFormShell
+      type="xmodule"
+      form={form}
+      canSave={!catalogue.isPending}
+      {...props}
       normalise={(m) => {
         const e = byValue.get(m.component);
         const raw = (m.xmoduleParams ?? {}) as Record<string, unknown>;
-        const xmoduleParams = e ? keptParams(e, raw)
-          : Object.fromEntries(Object.entries(raw).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))) as XmoduleModule['xmoduleParams'];
+        const xmoduleParams = e
+          ? keptParams(e, raw)
+          : (Object.fromEntries(Object.entries(raw).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))) as XmoduleModule['xmoduleParams']);
         return { ...m, xmoduleParams, height: m.column === 1 ? m.height : 'auto', specificLink: m.specificLink || undefined };
-      }}>
+      }}
+    >
       <TitleField />
       <SpanField />
       {catalogue.isError && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`${MSG.xmoduleCatalogueFailed}：${api.errorMessage(catalogue.error)}`}
-          action={<Button size="small" onClick={() => void catalogue.refetch()}>{MSG.retry}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`${MSG.xmoduleCatalogueFailed}：${api.errorMessage(catalogue.error)}`}
+          action={
+            <Button size="small" onClick={() => void catalogue.refetch()}>
+              {MSG.retry}
+            </Button>
+          }
+        />
       )}
-      <Form.Item name="component" label="组件" required
-        rules={[{
-          validator: async (_r, v: unknown) => {
-            if (typeof v !== 'string' || v === '') throw new Error(MSG.componentRequired);
-            if (catalogue.isSuccess && !byValue.has(v)) throw new Error(MSG.xmoduleUnavailableHint);
+      <Form.Item
+        name="component"
+        label="组件"
+        required
+        rules={[
+          {
+            validator: async (_r, v: unknown) => {
+              if (typeof v !== 'string' || v === '') throw new Error(MSG.componentRequired);
+              if (catalogue.isSuccess && !byValue.has(v)) throw new Error(MSG.xmoduleUnavailableHint);
+            },
           },
-        }]}>
-        <Select options={options} loading={catalogue.isPending} placeholder={MSG.componentRequired} onChange={choose} showSearch={{ optionFilterProp: 'label' }}
-          notFoundContent={catalogue.isPending ? <Spin size="small" /> : undefined} />
+        ]}
+      >
+        <Select
+          options={options}
+          loading={catalogue.isPending}
+          placeholder={MSG.componentRequired}
+          onChange={choose}
+          showSearch={{ optionFilterProp: 'label' }}
+          notFoundContent={catalogue.isPending ? <Spin size="small" /> : undefined}
+        />
       </Form.Item>
       {entry && (
         <fieldset className="atr-f-xparams">
@@ -170,17 +248,33 @@ export default function XmoduleForm(props: FormProps<XmoduleModule>) {
         </fieldset>
       )}
       <Form.Item name="column" label="高度">
-        <Radio.Group onChange={(e) => { if (e.target.value === 1 && typeof form.getFieldValue('height') !== 'number') form.setFieldValue('height', 160); }}
-          options={[{ value: 0, label: '随内容' }, { value: 1, label: '自定义高度' }, { value: 2, label: '固定最小高度' }]} />
+        <Radio.Group
+          onChange={(e) => {
+            if (e.target.value === 1 && typeof form.getFieldValue('height') !== 'number') form.setFieldValue('height', 160);
+          }}
+          options={[
+            { value: 0, label: '随内容' },
+            { value: 1, label: '自定义高度' },
+            { value: 2, label: '固定最小高度' },
+          ]}
+        />
       </Form.Item>
       {column === 1 && (
-        <Form.Item name="height" label="高度（px）" getValueProps={(v: unknown) => ({ value: typeof v === 'number' ? v : undefined })}
-          rules={[{ required: true, type: 'integer', min: XMODULE_MIN_HEIGHT, message: MSG.carouselHeightMin }]}>
+        <Form.Item
+          name="height"
+          label="高度（px）"
+          getValueProps={(v: unknown) => ({ value: typeof v === 'number' ? v : undefined })}
+          rules={[{ required: true, type: 'integer', min: XMODULE_MIN_HEIGHT, message: MSG.carouselHeightMin }]}
+        >
           <InputNumber min={XMODULE_MIN_HEIGHT} max={3000} precision={0} />
         </Form.Item>
       )}
       {column === 2 && (
-        <Form.Item name="minHeight" label="最小高度（px）" rules={[{ required: true, type: 'integer', min: XMODULE_MIN_HEIGHT, message: MSG.xmoduleMinHeight }]}>
+        <Form.Item
+          name="minHeight"
+          label="最小高度（px）"
+          rules={[{ required: true, type: 'integer', min: XMODULE_MIN_HEIGHT, message: MSG.xmoduleMinHeight }]}
+        >
           <InputNumber min={XMODULE_MIN_HEIGHT} max={3000} precision={0} />
         </Form.Item>
       )}

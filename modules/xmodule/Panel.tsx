@@ -46,8 +46,13 @@ export default function XmodulePanel({ module, site, editable }: PanelProps<Xmod
   const params = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const shown = module.titleSkip ? { ...module, mode: 'noHeader' as const } : module;
   return (
-    <PanelShell module={shown} site={site} more={moreLinkOf(xmoduleDefinition, module, site)} className={`atr-p--xmodule atr-p--x-${parsed!.moduleName}`}
-      style={module.column === 1 || module.column === 2 ? undefined : { height: 'auto' }}>
+    <PanelShell
+      module={shown}
+      site={site}
+      more={moreLinkOf(xmoduleDefinition, module, site)}
+      className={`atr-p--xmodule atr-p--x-${parsed!.moduleName}`}
+      style={module.column === 1 || module.column === 2 ? undefined : { height: 'auto' }}
+    >
       <div className="atr-x-body" style={bodyStyle(module)} data-component={module.component}>
         {/* the renderer is looked up in the fixed table of built-in renderers, never made here */}
         {/* eslint-disable-next-line react-hooks/static-components -- see the line above */}

@@ -27,7 +27,6 @@ export const FIELD_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
 export type Scalar = string | number | boolean;
 const scalar = z.union([z.string().max(2000), z.number().finite(), z.boolean()]);
 
-
 /** True when `s` compiles as a JavaScript regular expression. */
 export function isRegExp(s: string): boolean {
   try {
@@ -39,29 +38,41 @@ export function isRegExp(s: string): boolean {
 }
 
 /** A same-site GET path (`/api/...`), never another host: async options come only from this site. */
-export const sameSitePath = z.string().trim().max(300).regex(/^\/(?!\/)[^\s\\]*$/, '选项地址须为以 / 开头的站内路径');
+export const sameSitePath = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^\/(?!\/)[^\s\\]*$/, '选项地址须为以 / 开头的站内路径');
 
-export const paramRuleSchema = z.strictObject({
-  required: z.boolean().optional(),
-  /** number: the smallest value; input: the shortest length */
-  min: z.number().finite().optional(),
-  /** number: the largest value; input: the longest length */
-  max: z.number().finite().optional(),
-  /** input: a regular expression the whole text must match */
-  pattern: z.string().max(300).refine(isRegExp, { message: '正则表达式无效' }).optional(),
-  /** the message shown when the rule fails (default: a generic one naming the param) */
-  message: plainText(100).optional(),
-}).refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, { message: '最小值不能大于最大值', path: ['max'] });
+export const paramRuleSchema = z
+  .strictObject({
+    required: z.boolean().optional(),
+    /** number: the smallest value; input: the shortest length */
+    min: z.number().finite().optional(),
+    /** number: the largest value; input: the longest length */
+    max: z.number().finite().optional(),
+    /** input: a regular expression the whole text must match */
+    pattern: z.string().max(300).refine(isRegExp, { message: '正则表达式无效' }).optional(),
+    /** the message shown when the rule fails (default: a generic one naming the param) */
+    message: plainText(100).optional(),
+  })
+  .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, { message: '最小值不能大于最大值', path: ['max'] });
 export type ParamRule = z.infer<typeof paramRuleSchema>;
 
-export const isShowSchema = z.union([
-  z.strictObject({ field: z.string().regex(FIELD_RE, '请选择条件参数'), equals: scalar }),
-  z.strictObject({ field: z.string().regex(FIELD_RE, '请选择条件参数'), notEquals: scalar }),
-  z.strictObject({ field: z.string().regex(FIELD_RE, '请选择条件参数'), in: z.array(scalar).min(1).max(20) }),
-], { error: '显示条件应为 { field, equals | notEquals | in }' });
+export const isShowSchema = z.union(
+  [
+    z.strictObject({ field: z.string().regex(FIELD_RE, '请选择条件参数'), equals: scalar }),
+    z.strictObject({ field: z.string().regex(FIELD_RE, '请选择条件参数'), notEquals: scalar }),
+    z.strictObject({ field: z.string().regex(FIELD_RE, '请选择条件参数'), in: z.array(scalar).min(1).max(20) }),
+  ],
+  { error: '显示条件应为 { field, equals | notEquals | in }' },
+);
 export type IsShow = z.infer<typeof isShowSchema>;
 
-export const optionSchema = z.strictObject({ label: plainText(60, '请输入选项名称'), value: z.union([z.string().trim().min(1, '请输入选项值').max(200), z.number().finite(), z.boolean()]) });
+export const optionSchema = z.strictObject({
+  label: plainText(60, '请输入选项名称'),
+  value: z.union([z.string().trim().min(1, '请输入选项值').max(200), z.number().finite(), z.boolean()]),
+});
 export type ParamOption = z.infer<typeof optionSchema>;
 
 export const paramAttrsSchema = z.strictObject({
@@ -76,51 +87,62 @@ export const paramAttrsSchema = z.strictObject({
   allowClear: z.boolean().optional(),
 });
 
-export const paramSchema = z.strictObject({
-  field: z.string({ error: '请输入参数字段名' }).trim().regex(FIELD_RE, '参数字段名须以字母开头，只含字母、数字和下划线').max(40),
-  name: plainText(40, '请输入参数名称'),
-  type: z.enum(PARAM_TYPES, { error: '请选择参数类型' }),
-  rule: paramRuleSchema.optional(),
-  defaultValue: scalar.nullish(),
-  options: z.array(optionSchema).max(50).optional(),
-  optionsUrl: sameSitePath.optional(),
-  tips: plainText(200).optional(),
-  isShow: isShowSchema.optional(),
-  attrs: paramAttrsSchema.optional(),
-}).superRefine((p, ctx) => {
-  const choice = p.type === 'select' || p.type === 'radio';
-  if (choice && !p.options?.length && !p.optionsUrl) ctx.addIssue({ code: 'custom', path: ['options'], message: '下拉或单选参数需要选项或选项地址' });
-  if (!choice && (p.options?.length || p.optionsUrl)) ctx.addIssue({ code: 'custom', path: ['options'], message: '只有下拉和单选参数可以有选项' });
-  if (p.defaultValue != null) {
-    const bad = (p.type === 'number' && typeof p.defaultValue !== 'number') || (p.type === 'switch' && typeof p.defaultValue !== 'boolean')
-      || (p.type === 'input' && typeof p.defaultValue !== 'string');
-    if (bad) ctx.addIssue({ code: 'custom', path: ['defaultValue'], message: '默认值与参数类型不符' });
-  }
-  if (p.rule?.pattern && p.type !== 'input') ctx.addIssue({ code: 'custom', path: ['rule', 'pattern'], message: '只有文本参数可以有正则规则' });
-});
+export const paramSchema = z
+  .strictObject({
+    field: z.string({ error: '请输入参数字段名' }).trim().regex(FIELD_RE, '参数字段名须以字母开头，只含字母、数字和下划线').max(40),
+    name: plainText(40, '请输入参数名称'),
+    type: z.enum(PARAM_TYPES, { error: '请选择参数类型' }),
+    rule: paramRuleSchema.optional(),
+    defaultValue: scalar.nullish(),
+    options: z.array(optionSchema).max(50).optional(),
+    optionsUrl: sameSitePath.optional(),
+    tips: plainText(200).optional(),
+    isShow: isShowSchema.optional(),
+    attrs: paramAttrsSchema.optional(),
+  })
+  .superRefine((p, ctx) => {
+    const choice = p.type === 'select' || p.type === 'radio';
+    if (choice && !p.options?.length && !p.optionsUrl) ctx.addIssue({ code: 'custom', path: ['options'], message: '下拉或单选参数需要选项或选项地址' });
+    if (!choice && (p.options?.length || p.optionsUrl)) ctx.addIssue({ code: 'custom', path: ['options'], message: '只有下拉和单选参数可以有选项' });
+    if (p.defaultValue != null) {
+      const bad =
+        (p.type === 'number' && typeof p.defaultValue !== 'number') ||
+        (p.type === 'switch' && typeof p.defaultValue !== 'boolean') ||
+        (p.type === 'input' && typeof p.defaultValue !== 'string');
+      if (bad) ctx.addIssue({ code: 'custom', path: ['defaultValue'], message: '默认值与参数类型不符' });
+    }
+    if (p.rule?.pattern && p.type !== 'input') ctx.addIssue({ code: 'custom', path: ['rule', 'pattern'], message: '只有文本参数可以有正则规则' });
+  });
 export type XParam = z.infer<typeof paramSchema>;
 
-export const catalogueEntrySchema = z.strictObject({
-  moduleName: z.string({ error: '请输入组件标识' }).trim().min(1, '请输入组件标识').max(40).regex(MODULE_NAME_RE, '组件标识只含小写字母、数字和中间的连字符，如 search-box'),
-  type: z.string({ error: '请输入组件类型' }).trim().min(1, '请输入组件类型').max(40).regex(VARIANT_RE, '组件类型只含小写字母、数字和下划线，如 default'),
-  group: plainText(40, '请输入分组'),
-  name: plainText(60, '请输入组件名称'),
-  alias: plainText(60, '请输入默认标题'),
-  more: linkSchema.optional(),
-  isNeedLogin: z.boolean().default(false),
-  params: z.array(paramSchema).max(30, '参数最多 30 个').default([]),
-}).superRefine((e, ctx) => {
-  const seen = new Set<string>();
-  e.params.forEach((p, i) => {
-    if (seen.has(p.field)) ctx.addIssue({ code: 'custom', path: ['params', i, 'field'], message: `参数字段名 ${p.field} 重复` });
-    seen.add(p.field);
+export const catalogueEntrySchema = z
+  .strictObject({
+    moduleName: z
+      .string({ error: '请输入组件标识' })
+      .trim()
+      .min(1, '请输入组件标识')
+      .max(40)
+      .regex(MODULE_NAME_RE, '组件标识只含小写字母、数字和中间的连字符，如 search-box'),
+    type: z.string({ error: '请输入组件类型' }).trim().min(1, '请输入组件类型').max(40).regex(VARIANT_RE, '组件类型只含小写字母、数字和下划线，如 default'),
+    group: plainText(40, '请输入分组'),
+    name: plainText(60, '请输入组件名称'),
+    alias: plainText(60, '请输入默认标题'),
+    more: linkSchema.optional(),
+    isNeedLogin: z.boolean().default(false),
+    params: z.array(paramSchema).max(30, '参数最多 30 个').default([]),
+  })
+  .superRefine((e, ctx) => {
+    const seen = new Set<string>();
+    e.params.forEach((p, i) => {
+      if (seen.has(p.field)) ctx.addIssue({ code: 'custom', path: ['params', i, 'field'], message: `参数字段名 ${p.field} 重复` });
+      seen.add(p.field);
+    });
+    e.params.forEach((p, i) => {
+      if (p.isShow && (!seen.has(p.isShow.field) || p.isShow.field === p.field)) {
+        ctx.addIssue({ code: 'custom', path: ['params', i, 'isShow', 'field'], message: '显示条件须引用另一个参数' });
+      }
+    });
   });
-  e.params.forEach((p, i) => {
-    if (p.isShow && (!seen.has(p.isShow.field) || p.isShow.field === p.field)) {
-      ctx.addIssue({ code: 'custom', path: ['params', i, 'isShow', 'field'], message: '显示条件须引用另一个参数' });
-    }
-  });
-});
 export type CatalogueEntryInput = z.input<typeof catalogueEntrySchema>;
 export type CatalogueEntryData = z.infer<typeof catalogueEntrySchema>;
 

@@ -17,8 +17,20 @@ export type { XmoduleModule } from './schema.js';
 export const XMODULE_MIN_HEIGHT = 100;
 
 export const xmoduleDefinition: ModuleDefinition<XmoduleModule> = {
-  type: 'xmodule', label: '自定义组件', version: 1,
-  defaults: () => ({ type: 'xmodule', alias: '自定义组件', span: 5, minHeight: XMODULE_MIN_HEIGHT, height: 'auto', isTop: true, column: 0, component: '', xmoduleParams: {} }),
+  type: 'xmodule',
+  label: '自定义组件',
+  version: 1,
+  defaults: () => ({
+    type: 'xmodule',
+    alias: '自定义组件',
+    span: 5,
+    minHeight: XMODULE_MIN_HEIGHT,
+    height: 'auto',
+    isTop: true,
+    column: 0,
+    component: '',
+    xmoduleParams: {},
+  }),
   height: (cfg) => {
     if (cfg.column === 1 && typeof cfg.height === 'number') return cfg.height;
     if (cfg.column === 2) return Math.max(XMODULE_MIN_HEIGHT, cfg.minHeight ?? XMODULE_MIN_HEIGHT);

@@ -33,12 +33,17 @@ describe('definition', () => {
   it('refuses markup in params and heights under 100', () => {
     const r = schemaOf(xmoduleDefinition.type)!.safeParse(mod({ component: 'stats-default', xmoduleParams: { label1: '<script>x</script>' } }));
     expect(r.error!.issues[0].message).toBe(MSG.noMarkup);
-    expect(schemaOf(xmoduleDefinition.type)!.safeParse(mod({ component: 'stats-default', column: 2, minHeight: 99 })).error!.issues[0].message).toBe(MSG.xmoduleMinHeight);
+    expect(schemaOf(xmoduleDefinition.type)!.safeParse(mod({ component: 'stats-default', column: 2, minHeight: 99 })).error!.issues[0].message).toBe(
+      MSG.xmoduleMinHeight,
+    );
     expect(schemaOf(xmoduleDefinition.type)!.safeParse(mod({ component: 'stats-default', column: 1, height: 50 })).success).toBe(false);
   });
 
   it.each([
-    [0, 'auto', 100, 'auto'], [1, 240, 100, 240], [2, 'auto', 180, 180], [2, 'auto', 100, 100],
+    [0, 'auto', 100, 'auto'],
+    [1, 240, 100, 240],
+    [2, 'auto', 180, 180],
+    [2, 'auto', 100, 100],
   ] as const)('column %i with height %s and minHeight %i is %s high', (column, height, minHeight, expected) => {
     expect(xmoduleDefinition.height(mod({ component: 'stats-default', column, height, minHeight }) as never, plain)).toBe(expected);
   });
@@ -63,10 +68,21 @@ describe('param rules (spec 1 §5: each param may bring its own rule)', () => {
   const num: XParam = { field: 'n', name: '数量', type: 'number', rule: { min: 1, max: 10 } };
   const pick: XParam = { field: 's', name: '范围', type: 'select', options: [{ label: 'a', value: 'a' }], rule: { required: true } };
   it.each([
-    [text, '', '请输入标题'], [text, '  ', '请输入标题'], [text, '甲', '标题至少 2 个字'], [text, '甲乙丙丁戊己', '标题不能超过 5 个字'], [text, '甲乙', null],
-    [patterned, 'AB12', null], [patterned, 'xAB12', '编号形如 AB12'], [patterned, 'AB12x', '编号形如 AB12'], [patterned, '', null],
-    [num, 0, '数量不能小于 1'], [num, 11, '数量不能大于 10'], [num, 5, null], [num, null, null],
-    [pick, undefined, '请选择范围'], [pick, 'a', null],
+    [text, '', '请输入标题'],
+    [text, '  ', '请输入标题'],
+    [text, '甲', '标题至少 2 个字'],
+    [text, '甲乙丙丁戊己', '标题不能超过 5 个字'],
+    [text, '甲乙', null],
+    [patterned, 'AB12', null],
+    [patterned, 'xAB12', '编号形如 AB12'],
+    [patterned, 'AB12x', '编号形如 AB12'],
+    [patterned, '', null],
+    [num, 0, '数量不能小于 1'],
+    [num, 11, '数量不能大于 10'],
+    [num, 5, null],
+    [num, null, null],
+    [pick, undefined, '请选择范围'],
+    [pick, 'a', null],
   ] as const)('%o with %j → %s', (param, value, message) => {
     expect(checkParam(param, value)).toBe(message);
   });

@@ -60,12 +60,24 @@ export async function createApplication(db: Db, input: { name: string; host: str
   await checkHostFree(db, input.host);
   const t = now();
   try {
-    const row = await db.insertInto('applications').values({
-      name: input.name, host: input.host, topic_id: input.topicId ?? null, logo: null, status: 'draft',
-      home_config: json(emptyHomeConfig()), header_config: json({ menu: [], hideHome: false }),
-      footer_config: json({ copyright: `© ${new Date().getFullYear()} ${input.name}` }),
-      theme_config: json({ primaryColor: DEFAULT_PRIMARY_COLOR }), created_by: userId, created_at: t, updated_at: t,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('applications')
+      .values({
+        name: input.name,
+        host: input.host,
+        topic_id: input.topicId ?? null,
+        logo: null,
+        status: 'draft',
+        home_config: json(emptyHomeConfig()),
+        header_config: json({ menu: [], hideHome: false }),
+        footer_config: json({ copyright: `© ${new Date().getFullYear()} ${input.name}` }),
+        theme_config: json({ primaryColor: DEFAULT_PRIMARY_COLOR }),
+        created_by: userId,
+        created_at: t,
+        updated_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return getApplication(db, row.id);
   } catch (err) {
     if (/unique|duplicate/i.test(String((err as Error).message))) throw conflict(MSG.hostTaken);
@@ -78,12 +90,16 @@ export async function updateApplication(db: Db, id: number, input: { name?: stri
   await getApplication(db, id);
   await checkTopic(db, input.topicId);
   if (input.host) await checkHostFree(db, input.host, id);
-  await db.updateTable('applications').set({
-    ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.host !== undefined ? { host: input.host } : {}),
-    ...(input.topicId !== undefined ? { topic_id: input.topicId } : {}),
-    updated_at: now(),
-  }).where('id', '=', id).execute();
+  await db
+    .updateTable('applications')
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.host !== undefined ? { host: input.host } : {}),
+      ...(input.topicId !== undefined ? { topic_id: input.topicId } : {}),
+      updated_at: now(),
+    })
+    .where('id', '=', id)
+    .execute();
   return getApplication(db, id);
 }
 

@@ -29,13 +29,27 @@ beforeAll(async () => {
   const app = await admin.post('/api/v1/applications', { name: '缓存站点', host: 'cache.example.cn' });
   appId = app.body.applicationId;
   const notice = { id: 'n1', type: 'notice', alias: '通知公告', span: 3 };
-  const saved = await admin.post(`/api/v1/applications/${appId}/home-config`, { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [notice] }] });
+  const saved = await admin.post(`/api/v1/applications/${appId}/home-config`, {
+    homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [notice] }],
+  });
   expect(saved.status).toBe(200);
   await admin.put(`/api/v1/applications/${appId}/release`);
   await admin.put(`/api/v1/applications/${appId}/pass`);
-  await admin.post('/api/v1/notices', { applicationId: appId, moduleId: 'n1', title: '第一条通知', type: '消息公告', content: '<p>一</p>', top: 0, active: 1, publishDateTime: '2026-03-01T08:00:00.000Z' });
+  await admin.post('/api/v1/notices', {
+    applicationId: appId,
+    moduleId: 'n1',
+    title: '第一条通知',
+    type: '消息公告',
+    content: '<p>一</p>',
+    top: 0,
+    active: 1,
+    publishDateTime: '2026-03-01T08:00:00.000Z',
+  });
 });
-afterAll(async () => { await second.close(); await ctx.close(); });
+afterAll(async () => {
+  await second.close();
+  await ctx.close();
+});
 
 describe('visitor panel reads', () => {
   it('answers a visitor without a signature, with an ETag, and 304 to If-None-Match', async () => {
@@ -57,7 +71,16 @@ describe('visitor panel reads', () => {
     const before = await other.get(url());
     expect(titles(before.body)).toEqual(['第一条通知']); // the second server has it cached now
     const etag = String((await visitor.get(url())).headers.etag);
-    const created = await admin.post('/api/v1/notices', { applicationId: appId, moduleId: 'n1', title: '新发布的通知', type: '消息公告', content: '<p>二</p>', top: 0, active: 1, publishDateTime: '2026-03-02T08:00:00.000Z' });
+    const created = await admin.post('/api/v1/notices', {
+      applicationId: appId,
+      moduleId: 'n1',
+      title: '新发布的通知',
+      type: '消息公告',
+      content: '<p>二</p>',
+      top: 0,
+      active: 1,
+      publishDateTime: '2026-03-02T08:00:00.000Z',
+    });
     expect(created.status).toBe(201);
     const mine = await visitor.get(url(), { headers: { 'if-none-match': etag } });
     expect(mine.status).toBe(200);
@@ -82,7 +105,7 @@ describe('visitor panel reads', () => {
     expect(notJson.body.error.message).toBe('栏目数据请求无效');
   });
 
-  it('hides a draft site\'s panels from visitors (404 应用不存在) and shows them to its manager', async () => {
+  it("hides a draft site's panels from visitors (404 应用不存在) and shows them to its manager", async () => {
     const draft = await admin.post('/api/v1/applications', { name: '草稿', host: 'draft-cache.example.cn' });
     const draftUrl = `/api/v1/modules/panel-read?applicationId=${draft.body.applicationId}&read=${encodeURIComponent(JSON.stringify({ key: 'n', source: 'notice', count: 4, moduleId: 'x' }))}`;
     const visitor = await ctx.client().get(draftUrl);
@@ -93,11 +116,22 @@ describe('visitor panel reads', () => {
 });
 
 describe('which writes invalidate', () => {
-  it('classifies every unsafe route: content writes invalidate, a user\'s own writes do not', () => {
+  it("classifies every unsafe route: content writes invalidate, a user's own writes do not", () => {
     const unsafe = ctx.app.atriumRoutes.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method)).map((r) => `${r.method} ${r.url}`);
     // every neutral pattern names a registered route (no stale entries)
-    for (const re of NEUTRAL) expect(unsafe.some((k) => re.test(k)), String(re)).toBe(true);
-    for (const k of ['POST /api/v1/notices', 'PUT /api/v1/links/:linkId', 'POST /api/v1/applications/:id/home-config', 'PUT /api/v1/applications/:id/release', 'POST /api/v1/applications/:id/theme-config', 'DELETE /api/v1/applications/:id/resources/:resourceId']) {
+    for (const re of NEUTRAL)
+      expect(
+        unsafe.some((k) => re.test(k)),
+        String(re),
+      ).toBe(true);
+    for (const k of [
+      'POST /api/v1/notices',
+      'PUT /api/v1/links/:linkId',
+      'POST /api/v1/applications/:id/home-config',
+      'PUT /api/v1/applications/:id/release',
+      'POST /api/v1/applications/:id/theme-config',
+      'DELETE /api/v1/applications/:id/resources/:resourceId',
+    ]) {
       expect(unsafe, k).toContain(k);
       const [m, u] = k.split(' ');
       expect(invalidates(m, u, false), k).toBe(true);

@@ -23,12 +23,20 @@ export const MAX_AGE_MS = 5 * 60_000;
 /** The PostgreSQL channel of generation changes. */
 const CHANNEL = 'atrium_cache';
 
-interface Entry { generation: number; value: unknown; at: number }
+interface Entry {
+  generation: number;
+  value: unknown;
+  at: number;
+}
 
 /** Bumps the generation in the database (and notifies the other processes on PostgreSQL); returns it. */
 export async function bumpGeneration(db: Db, dialect: Dialect): Promise<number> {
-  const row = await db.updateTable('cache_generation').set((eb) => ({ generation: eb('generation', '+', 1) }))
-    .where('id', '=', 1).returning('generation').executeTakeFirst();
+  const row = await db
+    .updateTable('cache_generation')
+    .set((eb) => ({ generation: eb('generation', '+', 1) }))
+    .where('id', '=', 1)
+    .returning('generation')
+    .executeTakeFirst();
   const generation = Number(row?.generation ?? 0);
   if (dialect === 'postgres') await sql`select pg_notify(${CHANNEL}, ${String(generation)})`.execute(db);
   return generation;
@@ -45,7 +53,10 @@ export class SharedCache {
   private entries = new Map<string, Entry>();
   private current = 0;
 
-  constructor(private readonly db: Db, private readonly dialect: Dialect) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+  ) {}
 
   /** The generation this process knows. */
   get generation(): number {
@@ -97,8 +108,14 @@ export class SharedCache {
     const flight = `${generation}|${key}`;
     const pending = this.making.get(flight);
     if (pending) return pending as Promise<T>;
-    const p = make().then((value) => { this.set(key, value, generation); return value; })
-      .finally(() => { this.making.delete(flight); });
+    const p = make()
+      .then((value) => {
+        this.set(key, value, generation);
+        return value;
+      })
+      .finally(() => {
+        this.making.delete(flight);
+      });
     this.making.set(flight, p);
     return p;
   }
@@ -119,12 +136,18 @@ export class SharedCache {
   /** Starts the poll and, on PostgreSQL, the LISTEN connection (`databaseUrl`). */
   async start(databaseUrl: string): Promise<void> {
     await this.refresh();
-    this.timer = setInterval(() => { this.refresh().catch(() => undefined); }, POLL_MS);
+    this.timer = setInterval(() => {
+      this.refresh().catch(() => undefined);
+    }, POLL_MS);
     this.timer.unref();
     if (this.dialect !== 'postgres') return;
     const client = new pg.Client({ connectionString: databaseUrl });
-    client.on('error', () => { this.listener = null; }); // the poll still keeps us right
-    client.on('notification', (n) => { if (n.channel === CHANNEL) this.learn(Number(n.payload) || 0); });
+    client.on('error', () => {
+      this.listener = null;
+    }); // the poll still keeps us right
+    client.on('notification', (n) => {
+      if (n.channel === CHANNEL) this.learn(Number(n.payload) || 0);
+    });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     this.listener = client;

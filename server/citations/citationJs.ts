@@ -16,6 +16,8 @@ export function loadCitationJs(): Promise<CitationJs> {
     await import('@citation-js/plugin-ris');
     return core;
   })();
-  loading.catch(() => { loading = null; });
+  loading.catch(() => {
+    loading = null;
+  });
   return loading;
 }

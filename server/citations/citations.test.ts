@@ -24,24 +24,35 @@ const cslFile = path.resolve(here, '../../../shared/data/csl-chinese-scientific-
 const readBibtex = (text: string) => new Cite(text).data;
 
 const article = (id: number, author: unknown, more: Record<string, unknown> = {}): ResourceItem => ({
-  id, type: 'article', title: `测试论文${id}`, date: '2020-06-01', author, journal: '计算机学报',
-  volume: 12, issue: '3', pages: '45-50', doi: '10.1234/atrium.2020.003', publish_year: 2020, ...more,
+  id,
+  type: 'article',
+  title: `测试论文${id}`,
+  date: '2020-06-01',
+  author,
+  journal: '计算机学报',
+  volume: 12,
+  issue: '3',
+  pages: '45-50',
+  doi: '10.1234/atrium.2020.003',
+  publish_year: 2020,
+  ...more,
 });
 
 describe('GB/T 7714-2015 of hand-made articles', () => {
   it('one author: name, [J], journal, year, volume(issue): pages, DOI', async () => {
-    expect(await renderGbt7714([article(1, ['张三'])])).toBe(
-      '[1] 张三. 测试论文1[J]. 计算机学报, 2020, 12(3): 45-50. DOI:10.1234/atrium.2020.003.\n');
+    expect(await renderGbt7714([article(1, ['张三'])])).toBe('[1] 张三. 测试论文1[J]. 计算机学报, 2020, 12(3): 45-50. DOI:10.1234/atrium.2020.003.\n');
   });
 
   it('three authors are all named', async () => {
     expect(await renderGbt7714([article(2, ['张三', '李四', '王五'])])).toBe(
-      '[1] 张三, 李四, 王五. 测试论文2[J]. 计算机学报, 2020, 12(3): 45-50. DOI:10.1234/atrium.2020.003.\n');
+      '[1] 张三, 李四, 王五. 测试论文2[J]. 计算机学报, 2020, 12(3): 45-50. DOI:10.1234/atrium.2020.003.\n',
+    );
   });
 
   it('four authors: the first three, then 等', async () => {
     expect(await renderGbt7714([article(3, ['张三', '李四', '王五', '赵六'])])).toBe(
-      '[1] 张三, 李四, 王五, 等. 测试论文3[J]. 计算机学报, 2020, 12(3): 45-50. DOI:10.1234/atrium.2020.003.\n');
+      '[1] 张三, 李四, 王五, 等. 测试论文3[J]. 计算机学报, 2020, 12(3): 45-50. DOI:10.1234/atrium.2020.003.\n',
+    );
   });
 
   it('numbers a list in the order given, one reference a line', async () => {
@@ -55,12 +66,16 @@ describe('GB/T 7714-2015 of hand-made articles', () => {
   });
 
   it('without volume, issue, pages or DOI the punctuation closes up', async () => {
-    const lines = (await renderGbt7714([
-      article(7, ['张三'], { volume: null, doi: null }),
-      article(8, ['张三'], { issue: undefined, doi: undefined, pages: '101–108' }),
-      article(9, ['张三'], { volume: undefined, issue: undefined, pages: undefined, doi: 'https://doi.org/10.5555/x.1' }),
-      { id: 10, type: 'article', title: '只有题名', date: null },
-    ])).trimEnd().split('\n');
+    const lines = (
+      await renderGbt7714([
+        article(7, ['张三'], { volume: null, doi: null }),
+        article(8, ['张三'], { issue: undefined, doi: undefined, pages: '101–108' }),
+        article(9, ['张三'], { volume: undefined, issue: undefined, pages: undefined, doi: 'https://doi.org/10.5555/x.1' }),
+        { id: 10, type: 'article', title: '只有题名', date: null },
+      ])
+    )
+      .trimEnd()
+      .split('\n');
     expect(lines).toEqual([
       '[1] 张三. 测试论文7[J]. 计算机学报, 2020(3): 45-50.',
       '[2] 张三. 测试论文8[J]. 计算机学报, 2020, 12: 101-108.',
@@ -71,10 +86,28 @@ describe('GB/T 7714-2015 of hand-made articles', () => {
 
   it('Western names: FAMILY initials, four or more → first three, et al.', async () => {
     const en: ResourceItem = {
-      id: 11, type: 'article', title: 'Attention is all you need', date: '2017-12-04', publish_year: 2017, journal: 'Advances in Neural Information Processing Systems',
-      volume: '30', pages: '5998-6008', authors: 'Ashish Vaswani; Noam Shazeer; Niki Parmar; Jakob Uszkoreit',
+      id: 11,
+      type: 'article',
+      title: 'Attention is all you need',
+      date: '2017-12-04',
+      publish_year: 2017,
+      journal: 'Advances in Neural Information Processing Systems',
+      volume: '30',
+      pages: '5998-6008',
+      authors: 'Ashish Vaswani; Noam Shazeer; Niki Parmar; Jakob Uszkoreit',
     };
-    const two: ResourceItem = { id: 12, type: 'article', title: 'A short note', date: null, author: ['Smith, John Allen', 'Mary Ann Doe'], journal: 'Nature', publish_year: 2019, volume: '7', issue: '2', pages: '1-9' };
+    const two: ResourceItem = {
+      id: 12,
+      type: 'article',
+      title: 'A short note',
+      date: null,
+      author: ['Smith, John Allen', 'Mary Ann Doe'],
+      journal: 'Nature',
+      publish_year: 2019,
+      volume: '7',
+      issue: '2',
+      pages: '1-9',
+    };
     expect((await renderGbt7714([en, two])).trimEnd().split('\n')).toEqual([
       '[1] VASWANI A, SHAZEER N, PARMAR N, et al. Attention is all you need[J]. Advances in Neural Information Processing Systems, 2017, 30: 5998-6008.',
       '[2] SMITH J A, DOE M A. A short note[J]. Nature, 2019, 7(2): 1-9.',
@@ -83,8 +116,7 @@ describe('GB/T 7714-2015 of hand-made articles', () => {
 
   it('keeps titles verbatim: straight quotes, -- and markup-like text are not rewritten', async () => {
     const title = '"外部性"问题与"科斯定理"--一个<b>伦理</b>追问';
-    expect(await renderGbt7714([{ id: 13, type: 'article', title, date: null, author: ["O'Neil, Cathy"] }]))
-      .toBe(`[1] O’NEIL C. ${title}[J].\n`);
+    expect(await renderGbt7714([{ id: 13, type: 'article', title, date: null, author: ["O'Neil, Cathy"] }])).toBe(`[1] O’NEIL C. ${title}[J].\n`);
   });
 });
 
@@ -93,11 +125,35 @@ describe('GB/T 7714-2015 of the other resource types', () => {
   it('marks each document type and prints its source', async () => {
     const items: ResourceItem[] = [
       { id: 20, type: 'book', title: '国史旧闻', date: null, year: 2000, author: '陈登原', publisher: '中华书局', publisher_place: '北京', pages: '29' },
-      { id: 21, type: 'report', title: '中国科技论文统计报告', date: '2021-03-01', author: ['中国科学技术信息研究所'], publisher: '科学技术文献出版社', publisher_place: '北京' },
+      {
+        id: 21,
+        type: 'report',
+        title: '中国科技论文统计报告',
+        date: '2021-03-01',
+        author: ['中国科学技术信息研究所'],
+        publisher: '科学技术文献出版社',
+        publisher_place: '北京',
+      },
       { id: 22, type: 'patent', title: '全智能节电器', date: '2006-12-13', author: ['邓一刚'], patent_no: '200610171314.3' },
-      { id: 23, type: 'standard', title: '信息与文献 参考文献著录规则', date: '2015-05-15', standard_no: 'GB/T 7714—2015', publisher: '中国标准出版社', publisher_place: '北京', status: '现行' },
+      {
+        id: 23,
+        type: 'standard',
+        title: '信息与文献 参考文献著录规则',
+        date: '2015-05-15',
+        standard_no: 'GB/T 7714—2015',
+        publisher: '中国标准出版社',
+        publisher_place: '北京',
+        status: '现行',
+      },
       { id: 24, type: 'conference', title: '2026 中文信息处理青年学者论坛', date: '2026-12-12', organizer: '东湖理工大学', city: '武汉' },
-      { id: 25, type: 'news', title: '东湖理工大学开放中文科技文献知识图谱服务平台', date: '2026-11-18', source: '东湖理工大学', url: 'https://news.example.cn/1' },
+      {
+        id: 25,
+        type: 'news',
+        title: '东湖理工大学开放中文科技文献知识图谱服务平台',
+        date: '2026-11-18',
+        source: '东湖理工大学',
+        url: 'https://news.example.cn/1',
+      },
       { id: 26, type: 'policy', title: '关于促进人工智能发展的若干政策', date: '2025-03-01', issuer: '国务院', docNumber: '国发〔2025〕1号' },
       { id: 27, type: 'sciencedata', title: '黄海浮标观测数据集', date: '2024-02-01', publisher: '蓝湾海洋研究院', url: 'https://data.example.cn/buoy' },
       { id: 28, type: 'project', title: '近海生态环境立体监测网络关键技术', date: '2024-09-01', author: ['苏青禾'] },
@@ -116,10 +172,30 @@ describe('GB/T 7714-2015 of the other resource types', () => {
   });
 
   it('theses [D] and papers in proceedings [C]// (CSL items, types no resource has yet)', async () => {
-    expect(await cslToGbt7714([
-      { id: 't', type: 'thesis', title: '面向中文信息处理的现代汉语并列结构研究', author: [{ literal: '吴云芳' }], publisher: '北京大学', 'publisher-place': '北京', issued: { 'date-parts': [[2003]] } },
-      { id: 'c', type: 'paper-conference', title: '会议论文题名', author: [{ literal: '张三' }, { literal: '李四' }], 'container-title': '第三届全国实验流体力学学术会议论文集', publisher: '某出版社', 'publisher-place': '天津', issued: { 'date-parts': [[1990]] }, page: '12-15' },
-    ])).toEqual([
+    expect(
+      await cslToGbt7714([
+        {
+          id: 't',
+          type: 'thesis',
+          title: '面向中文信息处理的现代汉语并列结构研究',
+          author: [{ literal: '吴云芳' }],
+          publisher: '北京大学',
+          'publisher-place': '北京',
+          issued: { 'date-parts': [[2003]] },
+        },
+        {
+          id: 'c',
+          type: 'paper-conference',
+          title: '会议论文题名',
+          author: [{ literal: '张三' }, { literal: '李四' }],
+          'container-title': '第三届全国实验流体力学学术会议论文集',
+          publisher: '某出版社',
+          'publisher-place': '天津',
+          issued: { 'date-parts': [[1990]] },
+          page: '12-15',
+        },
+      ]),
+    ).toEqual([
       '[1] 吴云芳. 面向中文信息处理的现代汉语并列结构研究[D]. 北京: 北京大学, 2003.',
       '[2] 张三, 李四. 会议论文题名[C]//第三届全国实验流体力学学术会议论文集. 天津: 某出版社, 1990: 12-15.',
     ]);
@@ -129,15 +205,23 @@ describe('GB/T 7714-2015 of the other resource types', () => {
 describe('CSL-JSON of a resource', () => {
   it('maps resource types to CSL types; every other type is a web page', () => {
     expect(CSL_TYPE_OF_RESOURCE).toEqual({
-      article: 'article-journal', report: 'report', patent: 'patent', standard: 'standard', book: 'book',
-      conference: 'paper-conference', sciencedata: 'dataset',
+      article: 'article-journal',
+      report: 'report',
+      patent: 'patent',
+      standard: 'standard',
+      book: 'book',
+      conference: 'paper-conference',
+      sciencedata: 'dataset',
     });
     for (const t of ['news', 'policy', 'project', 'journal', 'institution', 'scholar', 'tool', 'job']) expect(cslTypeOf(t)).toBe('webpage');
   });
 
   it('keeps Chinese names whole, splits Western ones', () => {
     expect(parseNames(['欧阳修远', 'Smith, John', 'Mary Ann Doe', 'IEEE'])).toEqual([
-      { literal: '欧阳修远' }, { family: 'Smith', given: 'John' }, { family: 'Doe', given: 'Mary Ann' }, { literal: 'IEEE' },
+      { literal: '欧阳修远' },
+      { family: 'Smith', given: 'John' },
+      { family: 'Doe', given: 'Mary Ann' },
+      { literal: 'IEEE' },
     ]);
     expect(parseNames('张三, 李四；王五')).toEqual([{ literal: '张三' }, { literal: '李四' }, { literal: '王五' }]);
     expect(parseNames([{ name: '赵六' }, { family: '钱', given: '七' }, 7, null])).toEqual([{ literal: '赵六' }, { family: '钱', given: '七' }]);
@@ -147,10 +231,20 @@ describe('CSL-JSON of a resource', () => {
   it('carries the article fields', () => {
     const csl = resourceToCsl(article(30, ['张三', '李四'], { keywords: ['知识图谱', '实体识别'], abstract: '摘要', url: 'javascript:alert(1)' }));
     expect(csl).toEqual({
-      id: 'atrium-30', 'citation-key': 'atrium30', type: 'article-journal', title: '测试论文30',
-      author: [{ literal: '张三' }, { literal: '李四' }], issued: { 'date-parts': [[2020]] },
-      'container-title': '计算机学报', volume: '12', issue: '3', page: '45-50', DOI: '10.1234/atrium.2020.003',
-      abstract: '摘要', keyword: '知识图谱,实体识别', language: 'zh',
+      id: 'atrium-30',
+      'citation-key': 'atrium30',
+      type: 'article-journal',
+      title: '测试论文30',
+      author: [{ literal: '张三' }, { literal: '李四' }],
+      issued: { 'date-parts': [[2020]] },
+      'container-title': '计算机学报',
+      volume: '12',
+      issue: '3',
+      page: '45-50',
+      DOI: '10.1234/atrium.2020.003',
+      abstract: '摘要',
+      keyword: '知识图谱,实体识别',
+      language: 'zh',
     });
   });
 });
@@ -216,7 +310,9 @@ describe('the real CSL articles (imported)', () => {
     articles = (await Promise.all(ids.map((id) => resourceById(db, id, 'article')))).filter((a): a is ResourceItem => !!a);
     expect(articles.length).toBe(ids.length);
   }, 120_000);
-  afterAll(async () => { await drop?.(); });
+  afterAll(async () => {
+    await drop?.();
+  });
 
   it('GB/T 7714: [n] 题名[J]. for each (the data set has titles, no authors or journals)', async () => {
     for (let s = 0; s < articles.length; s += 100) {

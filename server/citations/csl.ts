@@ -16,7 +16,9 @@ import type { ResourceItem } from '../resources/present.js';
 export type CslName = { literal: string } | { family: string; given?: string };
 
 /** A CSL date: its date parts (year, month, day). */
-export interface CslDate { 'date-parts': number[][] }
+export interface CslDate {
+  'date-parts': number[][];
+}
 
 /** A CSL-JSON item as made here: the variables this module fills in, all optional but id, type and title. */
 export interface CslItem {
@@ -112,7 +114,9 @@ export function parseName(raw: string): CslName | undefined {
  */
 export function parseNames(value: unknown): CslName[] {
   const out: CslName[] = [];
-  const add = (n: CslName | undefined) => { if (n) out.push(n); };
+  const add = (n: CslName | undefined) => {
+    if (n) out.push(n);
+  };
   if (Array.isArray(value)) {
     for (const v of value) {
       if (typeof v === 'string') add(parseName(v));
@@ -120,7 +124,7 @@ export function parseNames(value: unknown): CslName[] {
         const o = v as Record<string, unknown>;
         const literal = text(o.literal) ?? text(o.name);
         const family = text(o.family);
-        if (family) out.push(text(o.given) ? { family, given: text(o.given)! } : (HAN.test(family) ? { literal: family } : { family }));
+        if (family) out.push(text(o.given) ? { family, given: text(o.given)! } : HAN.test(family) ? { literal: family } : { family });
         else if (literal) add(parseName(literal));
       }
     }
@@ -128,8 +132,10 @@ export function parseNames(value: unknown): CslName[] {
   }
   const t = text(value);
   if (!t) return out;
-  const parts = t.split(/\s*(?:[;；、，]|\s+and\s+)\s*/)
-    .flatMap((p) => (HAN.test(p) && p.includes(',') ? p.split(/\s*,\s*/) : [p])).filter(Boolean);
+  const parts = t
+    .split(/\s*(?:[;；、，]|\s+and\s+)\s*/)
+    .flatMap((p) => (HAN.test(p) && p.includes(',') ? p.split(/\s*,\s*/) : [p]))
+    .filter(Boolean);
   for (const p of parts) add(parseName(p));
   return out;
 }
@@ -162,8 +168,7 @@ function urlOf(...values: unknown[]): string | undefined {
 
 /** Keywords as one CSL text, joined by "," (an array, or text separated by _ , ; 、 as articles store them). */
 function keywordsOf(v: unknown): string | undefined {
-  const list = Array.isArray(v) ? v.map((k) => text(k)).filter((k): k is string => !!k)
-    : (text(v)?.split(/[_,;，；、]/) ?? []);
+  const list = Array.isArray(v) ? v.map((k) => text(k)).filter((k): k is string => !!k) : (text(v)?.split(/[_,;，；、]/) ?? []);
   const clean = list.map((k) => k.replace(/,/g, ' ').trim()).filter(Boolean);
   return clean.length ? clean.join(',') : undefined;
 }
@@ -218,14 +223,16 @@ export function resourceToCsl(item: ResourceItem, opts: CslOptions = {}): CslIte
   // a year field wins over a date that only stands for it (articles import `<year>-01-01`; journals cite the year)
   const year = pick(f, 'publish_year', 'year');
   const yearWins = !!year && /^\d{4}$/.test(year) && (item.type === 'article' || !item.date || item.date === `${year}-01-01`);
-  const issued = yearWins ? dateParts(year) : dateParts(item.date) ?? dateParts(year);
+  const issued = yearWins ? dateParts(year) : (dateParts(item.date) ?? dateParts(year));
   if (issued) csl.issued = issued;
   if (type === 'webpage' || type === 'dataset') {
     const accessed = dateParts(opts.accessed ?? todayInChina());
     if (accessed) csl.accessed = accessed;
   }
 
-  const set = <K extends keyof CslItem>(key: K, value: CslItem[K] | undefined) => { if (value !== undefined) csl[key] = value; };
+  const set = <K extends keyof CslItem>(key: K, value: CslItem[K] | undefined) => {
+    if (value !== undefined) csl[key] = value;
+  };
   set('container-title', pick(f, 'journal', 'journal_name', 'container_title', 'proceedings'));
   set('volume', pick(f, 'volume'));
   set('issue', pick(f, 'issue'));

@@ -47,7 +47,9 @@ function citationJs(): Promise<CitationJs> {
     core.plugins.config.get('@bibtex').format.asciiOnly = false;
     return core;
   })();
-  formatting.catch(() => { formatting = null; });
+  formatting.catch(() => {
+    formatting = null;
+  });
   return formatting;
 }
 
@@ -61,7 +63,8 @@ const tidy = (out: unknown) => `${String(out).replace(/\r\n?/g, '\n').replace(/\
  * BibTeX, biber).
  */
 export function latexEscape(s: string): string {
-  return s.replace(/[\\{}%$#&_~^]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`))
+  return s
+    .replace(/[\\{}%$#&_~^]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`))
     .replace(/-(?=-)/g, '-{}');
 }
 
@@ -72,9 +75,9 @@ function forBibtex(item: CslItem): CslItem {
     const v = out[key];
     if (typeof v === 'string') out[key] = latexEscape(v);
   }
-  out.author = item.author?.map((n) => ('literal' in n
-    ? { literal: latexEscape(n.literal) }
-    : { family: latexEscape(n.family), ...(n.given ? { given: latexEscape(n.given) } : {}) }));
+  out.author = item.author?.map((n) =>
+    'literal' in n ? { literal: latexEscape(n.literal) } : { family: latexEscape(n.family), ...(n.given ? { given: latexEscape(n.given) } : {}) },
+  );
   if (!out.author) delete out.author;
   return out;
 }
@@ -136,7 +139,11 @@ export async function cslToGbt7714(items: CslItem[]): Promise<string[]> {
     return out;
   });
   const entries = plugins.output.format('bibliography', input, {
-    style: GBT7714_STYLE, lang: 'zh-CN', format: 'text', nosort: true, asEntryArray: true,
+    style: GBT7714_STYLE,
+    lang: 'zh-CN',
+    format: 'text',
+    nosort: true,
+    asEntryArray: true,
   }) as Array<[string, string]>;
   return entries.map(([, entry]) => entry.replace(/\s+$/, '').replace(/\uE000(\d+)\uE001/g, (_m, i: string) => held[Number(i)]));
 }
@@ -167,10 +174,11 @@ export async function renderGbt7714(items: ResourceItem[], opts: RenderOptions =
  * Resources in one of the {@link CITATION_FORMATS}: the file's text, content type and extension.
  * Rejects only on a fault of citation-js (a bug; the route answers 500).
  */
-export async function renderCitations(items: ResourceItem[], format: CitationFormat, opts: RenderOptions = {}):
-  Promise<{ body: string; contentType: string; extension: string }> {
-  const body = format === 'bibtex' ? await renderBibtex(items, opts)
-    : format === 'ris' ? await renderRis(items, opts)
-    : await renderGbt7714(items, opts);
+export async function renderCitations(
+  items: ResourceItem[],
+  format: CitationFormat,
+  opts: RenderOptions = {},
+): Promise<{ body: string; contentType: string; extension: string }> {
+  const body = format === 'bibtex' ? await renderBibtex(items, opts) : format === 'ris' ? await renderRis(items, opts) : await renderGbt7714(items, opts);
   return { body, ...CITATION_FILE[format] };
 }

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { attachmentKeys, hasContent, sanitizeRichText } from './sanitize.js';
 import { XSS_PAYLOADS } from './xssPayloads.js';
 
-
 const DANGER = /<script|<iframe|<object|<embed|<svg|<style|<form|<input|<meta|<base|<link|\son[a-z]+\s*=|javascript:|vbscript:|data:|style\s*=|expression\(/i;
 
 describe('sanitizeRichText', () => {
@@ -55,7 +54,15 @@ describe('sanitizeRichText', () => {
   });
 
   it('keeps a link only when it stays on the site or is an http(s) address (common/safePath.ts, decision 251)', () => {
-    for (const bad of ['/\\evil.example/', '//evil.example/', '/%09/evil.example', '/%5cevil.example', 'javascript:alert(1)', 'data:text/html,x', 'mailto:a@b.cn']) {
+    for (const bad of [
+      '/\\evil.example/',
+      '//evil.example/',
+      '/%09/evil.example',
+      '/%5cevil.example',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'mailto:a@b.cn',
+    ]) {
       expect(sanitizeRichText(`<a href="${bad}">链接</a>`), bad).toBe('<a>链接</a>');
     }
     for (const good of ['/resources/notices/3', '/files/abc.pdf', 'https://example.org/x?a=1']) {
@@ -75,9 +82,11 @@ describe('sanitizeRichText', () => {
 
 describe('attachmentKeys (docs/decisions.md 213)', () => {
   it('lists the attachment links of sanitised HTML once each, never images or plain links', () => {
-    const html = sanitizeRichText('<p><a class="atr-attachment" href="/files/a.pdf" download>报告</a> <a href="/files/plain.pdf">普通链接</a>'
-      + '<img src="/files/pic.png"><a class="atr-attachment" href="/files/pic.png">图</a><a class="atr-attachment" href="/files/a.pdf">again</a>'
-      + '<a class="atr-attachment" href="/files/b%20c.zip?x=1#y">压缩包</a><a class="atr-attachment" href="https://example.cn/x.pdf">外链</a></p>');
+    const html = sanitizeRichText(
+      '<p><a class="atr-attachment" href="/files/a.pdf" download>报告</a> <a href="/files/plain.pdf">普通链接</a>' +
+        '<img src="/files/pic.png"><a class="atr-attachment" href="/files/pic.png">图</a><a class="atr-attachment" href="/files/a.pdf">again</a>' +
+        '<a class="atr-attachment" href="/files/b%20c.zip?x=1#y">压缩包</a><a class="atr-attachment" href="https://example.cn/x.pdf">外链</a></p>',
+    );
     expect(attachmentKeys(html)).toEqual(['a.pdf', 'b c.zip']);
     expect(attachmentKeys('<p>无附件</p>')).toEqual([]);
   });

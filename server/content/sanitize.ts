@@ -37,8 +37,32 @@ export function isSafeImageSrc(v: string | undefined): boolean {
 
 /** IOptions plus allowedEmptyAttributes (in sanitize-html 2.17, missing from its types). */
 const OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
-  allowedTags: ['p', 'h1', 'h2', 'h3', 'strong', 'em', 's', 'u', 'ul', 'ol', 'li', 'blockquote', 'hr', 'br', 'a', 'img',
-    'table', 'colgroup', 'col', 'thead', 'tbody', 'tr', 'th', 'td'],
+  allowedTags: [
+    'p',
+    'h1',
+    'h2',
+    'h3',
+    'strong',
+    'em',
+    's',
+    'u',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'hr',
+    'br',
+    'a',
+    'img',
+    'table',
+    'colgroup',
+    'col',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'download'],
     img: ['src', 'alt', 'width', 'height'],
@@ -110,7 +134,10 @@ export function sanitizeRichText(html: string): string {
  */
 export function hasContent(html: string): boolean {
   if (/<(img|table|hr)\b/i.test(html)) return true;
-  const textOnly = html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\u00a0|\u3000/g, '').trim();
+  const textOnly = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;|\u00a0|\u3000/g, '')
+    .trim();
   return textOnly.length > 0;
 }
 
@@ -118,7 +145,11 @@ export function hasContent(html: string): boolean {
 function fileKeyOf(path: string | undefined): string | null {
   const m = /^\/files\/([^?#\s"'<>\\]+)/.exec(path ?? '');
   if (!m) return null;
-  try { return decodeURIComponent(m[1]); } catch { return m[1]; }
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return m[1];
+  }
 }
 
 /**

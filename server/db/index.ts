@@ -36,7 +36,10 @@ const STATEMENT_CACHE = 256;
 export function withStatementCache(sqlite: BetterSqlite3.Database): { close(): void; prepare(sql: string): BetterSqlite3.Statement } {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
-    close: () => { cache.clear(); sqlite.close(); },
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
     prepare(sqlText: string) {
       let st = cache.get(sqlText);
       if (st) {
@@ -69,7 +72,9 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
     pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection the server ends (a restart, a failover, an administrator) errs on the pool; the
     // pool drops it and the next query connects again. Without a listener that error would end the process.
-    pool.on('error', (err) => { console.warn(`PostgreSQL 连接已断开（将重新连接）：${err.message}`); });
+    pool.on('error', (err) => {
+      console.warn(`PostgreSQL 连接已断开（将重新连接）：${err.message}`);
+    });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';
@@ -96,7 +101,9 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
   }
   // the search index is cut by live code (server/search/grams.ts): built here, after the migrations,
   // when it is new or was cut another way
-  const indexed = await ensureSearchIndex(db, (n) => { if (n % 100_000 === 0) console.warn(`正在重建检索索引：${n} 条`); });
+  const indexed = await ensureSearchIndex(db, (n) => {
+    if (n % 100_000 === 0) console.warn(`正在重建检索索引：${n} 条`);
+  });
   if (indexed > 0 && indexed >= 100_000) console.warn(`检索索引已重建：${indexed} 条`);
   return { db, dialect, file, pool, close: () => db.destroy() };
 }

@@ -18,24 +18,48 @@ const DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /** The names stored in `kysely_migration` by every database so far: never change one. */
 const STORED_NAMES = [
-  '0001_initial', '002_resource_topics_order', '003_topic_type_counts', '004_wechat_accounts',
-  '006_home_config_revisions', '007_xmodule_catalogue', '008_files', '010_search', '011_signin', '012_roles',
-  '013_personal', '014_account', '015_request_nonces', '016_user_rights', '017_restrict_download_default',
-  '018_wechat_tickets', '020_cache_generation', '021_used_login_links', '022_search_grams', '023_topic_data',
-  '024_tasks', '025_resource_grams_pg',
+  '0001_initial',
+  '002_resource_topics_order',
+  '003_topic_type_counts',
+  '004_wechat_accounts',
+  '006_home_config_revisions',
+  '007_xmodule_catalogue',
+  '008_files',
+  '010_search',
+  '011_signin',
+  '012_roles',
+  '013_personal',
+  '014_account',
+  '015_request_nonces',
+  '016_user_rights',
+  '017_restrict_download_default',
+  '018_wechat_tickets',
+  '020_cache_generation',
+  '021_used_login_links',
+  '022_search_grams',
+  '023_topic_data',
+  '024_tasks',
+  '025_resource_grams_pg',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */
 function forbiddenImports(source: string): string[] {
   const builtins = new Set(builtinModules);
-  return ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName).filter((spec) => {
-    if (spec === 'kysely') return false;
-    if (spec.startsWith('node:') || builtins.has(spec)) return false;
-    return !/^\.\/[^/]+$/.test(spec); // a sibling file: './name.js'
-  });
+  return ts
+    .preProcessFile(source, true, true)
+    .importedFiles.map((f) => f.fileName)
+    .filter((spec) => {
+      if (spec === 'kysely') return false;
+      if (spec.startsWith('node:') || builtins.has(spec)) return false;
+      return !/^\.\/[^/]+$/.test(spec); // a sibling file: './name.js'
+    });
 }
 
-const migrationFiles = () => fs.readdirSync(DIR).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort();
+const migrationFiles = () =>
+  fs
+    .readdirSync(DIR)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .sort();
 
 describe('migration files', () => {
   it('import nothing but kysely, node built-ins and files of their folder', () => {
@@ -47,9 +71,16 @@ describe('migration files', () => {
 
   it('the import rule catches a planted violation', () => {
     expect(forbiddenImports(`import { BUILTIN_CATALOGUE } from '../../modules/xmodule/builtins.js';`)).toEqual(['../../modules/xmodule/builtins.js']);
-    expect(forbiddenImports(`import type { Db } from '../index.js';\nexport { x } from './sub/x.js';\nconst z = await import('zod');`))
-      .toEqual(['../index.js', './sub/x.js', 'zod']);
-    expect(forbiddenImports(`import { sql, type Kysely } from 'kysely';\nimport fs from 'node:fs';\nimport path from 'path';\nimport { withId } from './helpers.js';`)).toEqual([]);
+    expect(forbiddenImports(`import type { Db } from '../index.js';\nexport { x } from './sub/x.js';\nconst z = await import('zod');`)).toEqual([
+      '../index.js',
+      './sub/x.js',
+      'zod',
+    ]);
+    expect(
+      forbiddenImports(
+        `import { sql, type Kysely } from 'kysely';\nimport fs from 'node:fs';\nimport path from 'path';\nimport { withId } from './helpers.js';`,
+      ),
+    ).toEqual([]);
   });
 
   it('are listed in number order, each in a file named after its stored key', () => {
@@ -65,8 +96,12 @@ describe('migration files', () => {
 
 describe('a migrated database', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  beforeAll(async () => { database = await freshDatabase(); });
-  afterAll(async () => { await database?.drop(); });
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
 
   it('stores the names existing databases hold, and migrating again runs nothing', async () => {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db);
@@ -79,8 +114,21 @@ describe('a migrated database', () => {
   it('holds the catalogue migration 007 seeds from its frozen copy', async () => {
     const rows = await database.db.selectFrom('xmodule_catalogue').select(['module_name', 'group_name', 'more', 'params']).orderBy('id').execute();
     expect(rows.map((r) => [r.module_name, r.group_name, r.more])).toEqual([
-      ['search-box', '检索', '/microapp/explore'], ['text-block', '内容', null], ['stats', '内容', null], ['image-banner', '图片', null],
+      ['search-box', '检索', '/microapp/explore'],
+      ['text-block', '内容', null],
+      ['stats', '内容', null],
+      ['image-banner', '图片', null],
     ]);
-    expect(JSON.parse(rows[2].params).map((p: { field: string }) => p.field)).toEqual(['count', 'value1', 'label1', 'value2', 'label2', 'value3', 'label3', 'value4', 'label4']);
+    expect(JSON.parse(rows[2].params).map((p: { field: string }) => p.field)).toEqual([
+      'count',
+      'value1',
+      'label1',
+      'value2',
+      'label2',
+      'value3',
+      'label3',
+      'value4',
+      'label4',
+    ]);
   });
 });

@@ -323,13 +323,22 @@ export interface ScholarClaimsTable {
 }
 
 /** The shared visitor cache's generation (one row, id 1). */
-export interface CacheGenerationTable { id: number; generation: number }
+export interface CacheGenerationTable {
+  id: number;
+  generation: number;
+}
 
 /** Login-info links used once already (hash of the link; kept until it expires). */
-export interface UsedLoginLinksTable { link_hash: string; expires_at: string }
+export interface UsedLoginLinksTable {
+  link_hash: string;
+  expires_at: string;
+}
 
 /** Which build of the search index the database holds (server/search/indexer.ts; one row, name 'grams'). */
-export interface SearchIndexStateTable { name: string; version: number }
+export interface SearchIndexStateTable {
+  name: string;
+  version: number;
+}
 
 /** A background task (server/tasks; migration 024): an import run from the console. */
 export interface TasksTable {

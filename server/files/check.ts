@@ -38,10 +38,25 @@ export interface CheckedUpload {
 
 /** Detected types accepted as attachments (by file-type's ext), mapped to the extension stored. */
 const FILE_TYPES: Record<string, string> = {
-  jpg: 'jpg', png: 'png', apng: 'png', gif: 'gif', webp: 'webp', bmp: 'bmp',
-  pdf: 'pdf', rtf: 'rtf', epub: 'epub',
-  docx: 'docx', xlsx: 'xlsx', pptx: 'pptx', odt: 'odt', ods: 'ods', odp: 'odp',
-  zip: 'zip', '7z': '7z', rar: 'rar', gz: 'gz',
+  jpg: 'jpg',
+  png: 'png',
+  apng: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  bmp: 'bmp',
+  pdf: 'pdf',
+  rtf: 'rtf',
+  epub: 'epub',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  pptx: 'pptx',
+  odt: 'odt',
+  ods: 'ods',
+  odp: 'odp',
+  zip: 'zip',
+  '7z': '7z',
+  rar: 'rar',
+  gz: 'gz',
 };
 /** Legacy Office files are CFB containers: accepted only under these names (docs/decisions.md 81). */
 const CFB_NAMES: Record<string, string> = { doc: 'doc', xls: 'xls', ppt: 'ppt' };
@@ -61,7 +76,7 @@ export function isPlainText(buf: Buffer): boolean {
   } catch {
     return false;
   }
-   
+
   if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return false;
   if (/<\s*(!doctype|html|head|body|script|svg|iframe|object|embed|\?xml)\b/i.test(text)) return false;
   return true;
@@ -132,7 +147,10 @@ export async function checkUpload(buf: Buffer, rules: UploadRules, clientName?: 
  */
 export function sanitiseName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-   
-  const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069"<>]/g, '').trim().slice(0, 200);
+
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069"<>]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean && clean !== '.' && clean !== '..' ? clean : fallback;
 }

@@ -36,20 +36,44 @@ beforeAll(async () => {
   former = path.join(tmp, 'former-files');
   s3server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(tmp, 's3'), configureBuckets: [{ name: 'moved' }] });
   const addr = await s3server.run();
-  bucket = new S3Storage({ bucket: 'moved', endpoint: `http://127.0.0.1:${addr.port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  bucket = new S3Storage({
+    bucket: 'moved',
+    endpoint: `http://127.0.0.1:${addr.port}`,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
   ctx = await createTestContext();
   await ctx.signIn('13800000071');
   const user = await ctx.db.selectFrom('users').selectAll().where('phone', '=', '13800000071').executeTakeFirstOrThrow();
   const old = new LocalStorage(former);
-  for (const [data, name] of [[makePng(8, 8), '图.png'], [makeDocx(), '手册.docx']] as const) {
+  for (const [data, name] of [
+    [makePng(8, 8), '图.png'],
+    [makeDocx(), '手册.docx'],
+  ] as const) {
     const checked = await checkUpload(data, name.endsWith('.png') ? { kind: 'image', maxKB: 2048 } : { kind: 'file', maxMB: 20 }, name);
     keys.push((await storeUpload(ctx.db, old, data, checked, name, user)).key);
   }
   await new LocalStorage(path.join(former, 'logos')).put(LOGO, logoBytes, 'image/png');
-  const app = await ctx.db.insertInto('applications').values({
-    name: '迁移站', host: 'move.example.cn', topic_id: null, logo: `/files/logos/${LOGO}`, status: 'released', home_config: '[]',
-    header_config: '{}', footer_config: '{}', theme_config: '{}', created_by: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
-  }).returning('id').executeTakeFirstOrThrow();
+  const app = await ctx.db
+    .insertInto('applications')
+    .values({
+      name: '迁移站',
+      host: 'move.example.cn',
+      topic_id: null,
+      logo: `/files/logos/${LOGO}`,
+      status: 'released',
+      home_config: '[]',
+      header_config: '{}',
+      footer_config: '{}',
+      theme_config: '{}',
+      created_by: null,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   expect(app.id).toBeGreaterThan(0);
 });
 afterAll(async () => {

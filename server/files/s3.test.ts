@@ -23,7 +23,14 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-s3-'));
   server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'atrium-files' }] });
   const addr = await server.run();
-  s3 = { bucket: 'atrium-files', endpoint: `http://127.0.0.1:${addr.port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+  s3 = {
+    bucket: 'atrium-files',
+    endpoint: `http://127.0.0.1:${addr.port}`,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
   ctx = await createTestContext({ s3 });
   alice = await ctx.signIn('13800000021');
 });
@@ -34,9 +41,14 @@ afterAll(async () => {
 });
 
 async function post(url: string, data: Buffer, filename: string) {
-  const { body, contentType } = multipartBody([{ name: 'uid', value: '1' }, { name: 'file', filename, data }]);
+  const { body, contentType } = multipartBody([
+    { name: 'uid', value: '1' },
+    { name: 'file', filename, data },
+  ]);
   const res = await ctx.app.inject({
-    method: 'POST', url, payload: body,
+    method: 'POST',
+    url,
+    payload: body,
     headers: { 'content-type': contentType, ...(await alice.browserHeaders('POST', url, UNSIGNED_PAYLOAD)) },
   });
   return res;

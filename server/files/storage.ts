@@ -44,15 +44,27 @@ function assertKey(key: string) {
 
 /** Content types of the extensions the upload checks produce (server/files/check.ts). */
 export const EXT_CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp',
-  pdf: 'application/pdf', rtf: 'application/rtf', epub: 'application/epub+zip',
-  doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  pdf: 'application/pdf',
+  rtf: 'application/rtf',
+  epub: 'application/epub+zip',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  odt: 'application/vnd.oasis.opendocument.text', ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
   odp: 'application/vnd.oasis.opendocument.presentation',
-  zip: 'application/zip', '7z': 'application/x-7z-compressed', rar: 'application/x-rar-compressed', gz: 'application/gzip',
+  zip: 'application/zip',
+  '7z': 'application/x-7z-compressed',
+  rar: 'application/x-rar-compressed',
+  gz: 'application/gzip',
   txt: 'text/plain; charset=utf-8',
 };
 
@@ -98,9 +110,7 @@ export class S3Storage implements FileStorage {
       region: cfg.region,
       endpoint: cfg.endpoint,
       forcePathStyle: cfg.forcePathStyle,
-      credentials: cfg.accessKeyId && cfg.secretAccessKey
-        ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey }
-        : undefined,
+      credentials: cfg.accessKeyId && cfg.secretAccessKey ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey } : undefined,
     });
   }
 
@@ -114,7 +124,10 @@ export class S3Storage implements FileStorage {
     try {
       const out = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: key }));
       if (!out.Body) return null;
-      const body = out.Body instanceof Readable ? out.Body : Readable.from(Buffer.from(await (out.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray()));
+      const body =
+        out.Body instanceof Readable
+          ? out.Body
+          : Readable.from(Buffer.from(await (out.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray()));
       return { body, contentType: out.ContentType ?? 'application/octet-stream', size: out.ContentLength };
     } catch (e) {
       const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };

@@ -13,8 +13,12 @@ import { freePort } from '../../e2e/freePort.js';
 const REDIS_SERVER = '/usr/bin/redis-server';
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestContext({ rateLimitPerMinute: 5 }); });
-afterAll(async () => { await ctx.close(); });
+beforeAll(async () => {
+  ctx = await createTestContext({ rateLimitPerMinute: 5 });
+});
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('global API rate limit', () => {
   it('answers 429 with a Chinese message once an address passes its limit', async () => {
@@ -58,7 +62,10 @@ describe('global API rate limit in Redis (REDIS_URL)', () => {
     try {
       for (let i = 0; ; i++) {
         const up = await new Promise<boolean>((resolve) => {
-          const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
+          const s = net.connect(port, '127.0.0.1', () => {
+            s.end();
+            resolve(true);
+          });
           s.on('error', () => resolve(false));
         });
         if (up) break;

@@ -37,7 +37,9 @@ export async function registerApiRateLimit(app: FastifyInstance, opts: ApiRateLi
     redis = new Redis(opts.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false });
     redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis（全局限流）连接出错'));
     const client = redis;
-    app.addHook('onClose', async () => { await client.quit().catch(() => client.disconnect()); });
+    app.addHook('onClose', async () => {
+      await client.quit().catch(() => client.disconnect());
+    });
   }
   await app.register(rateLimit, {
     global: false,
@@ -45,7 +47,8 @@ export async function registerApiRateLimit(app: FastifyInstance, opts: ApiRateLi
     timeWindow: 60_000,
     skipOnError: true,
     ...(redis ? { redis, nameSpace: 'atrium-api-rl-' } : {}),
-    errorResponseBuilder: (_req, ctx) => new HttpError(429, 'too_many_requests', fillMsg(MSG.apiRateLimited, { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) })),
+    errorResponseBuilder: (_req, ctx) =>
+      new HttpError(429, 'too_many_requests', fillMsg(MSG.apiRateLimited, { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) })),
   });
   const limit = app.rateLimit();
   app.addHook('onRequest', async (req, reply) => {

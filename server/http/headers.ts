@@ -66,7 +66,9 @@ export async function registerResponseHeaders(app: FastifyInstance, opts: Header
     hsts: false, // below: only over TLS, and only when asked for
     xXssProtection: false,
   });
-  app.addHook('onRequest', (req, reply, done) => { secure(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)); });
+  app.addHook('onRequest', (req, reply, done) => {
+    secure(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
+  });
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (opts.hsts && req.protocol === 'https') reply.header('strict-transport-security', HSTS);

@@ -8,8 +8,12 @@ import { MSG } from '../../common/messages.js';
 import { hasNul } from './input.js';
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestContext(); });
-afterAll(async () => { await ctx.close(); });
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('a NUL character in a request', () => {
   it('answers 400 in a query string, raw or encoded', async () => {
@@ -22,11 +26,17 @@ describe('a NUL character in a request', () => {
 
   it('answers 400 in a JSON body and writes nothing', async () => {
     const admin = await ctx.signIn('13700000031', 'super');
-    const before = await ctx.db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom('applications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const r = await admin.post('/api/v1/applications', { name: '空\u0000字符', host: 'nul.example.cn' });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe(MSG.invalidCharacter);
-    const after = await ctx.db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('applications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     // the same body without the NUL is taken
     expect((await admin.post('/api/v1/applications', { name: '空字符', host: 'nul.example.cn' })).status).toBe(201);

@@ -8,7 +8,13 @@ import type { Config } from '../config.js';
 import { requestSerializer } from './redact.js';
 
 /** What no log line may hold: session cookies, XSRF tokens, signatures, internal tokens. */
-export const LOG_REDACT = ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers["x-atrium-signature"]', 'req.headers["x-atrium-internal"]', 'req.headers.authorization'];
+export const LOG_REDACT = [
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'req.headers["x-atrium-signature"]',
+  'req.headers["x-atrium-internal"]',
+  'req.headers.authorization',
+];
 
 /**
  * Fastify's `logger` option for `config`: level, redaction and the request serializer, plus a
@@ -20,7 +26,10 @@ export async function loggerOptions(config: Pick<Config, 'logLevel' | 'logPretty
   if (!config.logPretty) return base;
   try {
     const { default: pretty } = await import('pino-pretty');
-    return { ...base, stream: pretty({ colorize: Boolean(process.stdout.isTTY), translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true, sync: true }) };
+    return {
+      ...base,
+      stream: pretty({ colorize: Boolean(process.stdout.isTTY), translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true, sync: true }),
+    };
   } catch {
     return base;
   }

@@ -11,12 +11,19 @@ export async function hit(db: Db, key: string, limit: number, windowMs: number, 
     const row = await tx.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
     const start = now.toISOString();
     if (!row || new Date(row.window_start).getTime() + windowMs <= now.getTime()) {
-      await tx.insertInto('rate_limits').values({ key, window_start: start, count: 1 })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: start, count: 1 })).execute();
+      await tx
+        .insertInto('rate_limits')
+        .values({ key, window_start: start, count: 1 })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: start, count: 1 }))
+        .execute();
       return true;
     }
     if (row.count >= limit) return false;
-    await tx.updateTable('rate_limits').set({ count: row.count + 1 }).where('key', '=', key).execute();
+    await tx
+      .updateTable('rate_limits')
+      .set({ count: row.count + 1 })
+      .where('key', '=', key)
+      .execute();
     return true;
   });
 }

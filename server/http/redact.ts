@@ -11,7 +11,10 @@ export function redactUrl(url: string): string {
   const params = new URLSearchParams(url.slice(q + 1));
   let changed = false;
   for (const name of SECRET_PARAMS) {
-    if (params.has(name)) { params.set(name, '[redacted]'); changed = true; }
+    if (params.has(name)) {
+      params.set(name, '[redacted]');
+      changed = true;
+    }
   }
   return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
 }

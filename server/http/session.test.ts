@@ -16,7 +16,9 @@ beforeAll(async () => {
   admin = await ctx.signIn('13800000501', 'super');
   appId = (await admin.post('/api/v1/applications', { name: '会话测试门户', host: 'session.example.cn' })).body.applicationId;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const userId = async (phone: string) => (await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
 
@@ -25,8 +27,11 @@ describe('sessions', () => {
     const c = await ctx.signIn('13800000502', 'super');
     expect((await c.get('/api/v1/session')).body.user.phone ?? (await c.get('/api/v1/session')).body.user.id).toBeTruthy();
     expect((await c.get('/api/v1/applications')).status).toBe(200);
-    await ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('user_id', '=', await userId('13800000502')).execute();
+    await ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', await userId('13800000502'))
+      .execute();
     expect((await c.get('/api/v1/session')).body.user).toBeNull();
     const list = await c.get('/api/v1/applications');
     expect(list.status).toBe(401);

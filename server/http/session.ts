@@ -46,7 +46,10 @@ export function registerSessionHooks(app: FastifyInstance, db: Db, opts: { secur
     if (!cookieXsrf) {
       req.xsrfToken = crypto.randomBytes(18).toString('base64url');
       reply.setCookie(XSRF_COOKIE, req.xsrfToken, {
-        path: '/', sameSite: 'lax', secure: opts.secureCookies, httpOnly: false,
+        path: '/',
+        sameSite: 'lax',
+        secure: opts.secureCookies,
+        httpOnly: false,
       });
     }
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
@@ -58,9 +61,13 @@ export function registerSessionHooks(app: FastifyInstance, db: Db, opts: { secur
     }
     const token = req.cookies[SESSION_COOKIE];
     if (token) {
-      const row = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users').select('sessions.expires_at')
-        .where('sessions.token_hash', '=', sha256(token)).executeTakeFirst();
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select('sessions.expires_at')
+        .where('sessions.token_hash', '=', sha256(token))
+        .executeTakeFirst();
       if (row && row.expires_at > new Date().toISOString()) {
         const { expires_at: _e, ...user } = row;
         req.user = user;
@@ -80,9 +87,15 @@ export async function startSession(db: Db, reply: FastifyReply, userId: number, 
   const token = crypto.randomBytes(32).toString('base64url');
   const now = new Date();
   const expires = new Date(now.getTime() + ttlMs);
-  await db.insertInto('sessions').values({
-    token_hash: sha256(token), user_id: userId, created_at: now.toISOString(), expires_at: expires.toISOString(),
-  }).execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: expires.toISOString(),
+    })
+    .execute();
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });
 }
 
@@ -113,8 +126,12 @@ export function requireSuper(req: FastifyRequest): User {
  */
 export async function managerRights(db: Db, user: User, applicationId: number): Promise<ManagerRight[] | null> {
   if (user.role === 'super') return [...MANAGER_RIGHTS];
-  const row = await db.selectFrom('application_managers').select('rights')
-    .where('application_id', '=', applicationId).where('user_id', '=', user.id).executeTakeFirst();
+  const row = await db
+    .selectFrom('application_managers')
+    .select('rights')
+    .where('application_id', '=', applicationId)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
   if (!row) return null;
   try {
     const list = JSON.parse(row.rights) as unknown;

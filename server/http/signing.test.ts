@@ -16,10 +16,11 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await ctx.signIn('13800000301', 'super');
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
-const count = async (host: string) =>
-  (await ctx.db.selectFrom('applications').select('id').where('host', '=', host).execute()).length;
+const count = async (host: string) => (await ctx.db.selectFrom('applications').select('id').where('host', '=', host).execute()).length;
 
 describe('signed requests', () => {
   it('gives each browser its own key and the server clock', async () => {
@@ -59,7 +60,11 @@ describe('signed requests', () => {
     const url = '/api/v1/applications';
     const send = (now: number, host: string) => {
       const payload = JSON.stringify({ name: '时间测试', host });
-      return admin.request('POST', url, undefined, { raw: payload, sign: false, headers: signRequest({ keyHex: key, method: 'POST', url, body: payload, now }) });
+      return admin.request('POST', url, undefined, {
+        raw: payload,
+        sign: false,
+        headers: signRequest({ keyHex: key, method: 'POST', url, body: payload, now }),
+      });
     };
     const late = await send(Date.now() - 6 * 60_000, 'late.example.cn');
     expect(late.status).toBe(401);
@@ -67,7 +72,7 @@ describe('signed requests', () => {
     const early = await send(Date.now() + 6 * 60_000, 'early.example.cn');
     expect(early.body.error.code).toBe('timestamp_skew');
     expect((await send(Date.now() - 4 * 60_000, 'ok.example.cn')).status).toBe(201);
-    expect(await count('late.example.cn') + await count('early.example.cn')).toBe(0);
+    expect((await count('late.example.cn')) + (await count('early.example.cn'))).toBe(0);
   });
 
   it('refuses a body that is not the one signed, and a validation header forged to match it', async () => {
@@ -106,7 +111,11 @@ describe('signed requests', () => {
     const theirKey = await stranger.signingKey();
     const url = '/api/v1/applications';
     const payload = JSON.stringify({ name: '他人密钥', host: 'stranger.example.cn' });
-    const r = await admin.request('POST', url, undefined, { raw: payload, sign: false, headers: signRequest({ keyHex: theirKey, method: 'POST', url, body: payload, now: Date.now() }) });
+    const r = await admin.request('POST', url, undefined, {
+      raw: payload,
+      sign: false,
+      headers: signRequest({ keyHex: theirKey, method: 'POST', url, body: payload, now: Date.now() }),
+    });
     expect(r.status).toBe(401);
     expect(r.body.error.code).toBe('signature_invalid');
     expect(await count('stranger.example.cn')).toBe(0);

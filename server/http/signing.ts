@@ -22,7 +22,14 @@ import { HttpError } from './errors.js';
 import { isApiUrl } from './session.js';
 import { MSG } from '../../common/messages.js';
 import {
-  NONCE_RE, SIGNATURE_RE, SIGN_HEADER, SIGN_MAX_SKEW_MS, SIGNING_KEY_PATH, TIMESTAMP_RE, UNSIGNED_PAYLOAD, VALIDATION_RE,
+  NONCE_RE,
+  SIGNATURE_RE,
+  SIGN_HEADER,
+  SIGN_MAX_SKEW_MS,
+  SIGNING_KEY_PATH,
+  TIMESTAMP_RE,
+  UNSIGNED_PAYLOAD,
+  VALIDATION_RE,
   canonicalRequest,
 } from '../../common/requestSigning.js';
 
@@ -91,11 +98,17 @@ export function registerRequestSigning(app: FastifyInstance, db: Db, opts: Signi
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
-    req.bodySha256 = crypto.createHash('sha256').update(body as Buffer).digest('hex');
+    req.bodySha256 = crypto
+      .createHash('sha256')
+      .update(body as Buffer)
+      .digest('hex');
     void parseJson(req, (body as Buffer).toString('utf8'), done);
   });
   app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (req, body, done) => {
-    req.bodySha256 = crypto.createHash('sha256').update(body as Buffer).digest('hex');
+    req.bodySha256 = crypto
+      .createHash('sha256')
+      .update(body as Buffer)
+      .digest('hex');
     done(null, (body as Buffer).toString('utf8'));
   });
 
@@ -125,16 +138,23 @@ export function registerRequestSigning(app: FastifyInstance, db: Db, opts: Signi
     if (!xsrf) throw refuse('signature_invalid', MSG.signatureInvalid);
     const q = req.url.indexOf('?');
     const canonical = canonicalRequest({
-      method: req.method, path: q < 0 ? req.url : req.url.slice(0, q), query: q < 0 ? '' : req.url.slice(q),
-      timestamp, nonce, validation,
+      method: req.method,
+      path: q < 0 ? req.url : req.url.slice(0, q),
+      query: q < 0 ? '' : req.url.slice(q),
+      timestamp,
+      nonce,
+      validation,
     });
     const expected = crypto.createHmac('sha256', keyOf(xsrf)).update(canonical).digest();
     if (!crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw refuse('signature_invalid', MSG.signatureInvalid);
 
     if (!unsafe || req.routeOptions.config.signedRead) return;
     const expires = new Date(Number(timestamp) + SIGN_MAX_SKEW_MS + 60_000).toISOString();
-    const r = await db.insertInto('request_nonces').values({ nonce, expires_at: expires })
-      .onConflict((oc) => oc.column('nonce').doNothing()).executeTakeFirst();
+    const r = await db
+      .insertInto('request_nonces')
+      .values({ nonce, expires_at: expires })
+      .onConflict((oc) => oc.column('nonce').doNothing())
+      .executeTakeFirst();
     if (!Number(r.numInsertedOrUpdatedRows ?? 0)) throw refuse('nonce_reused', MSG.nonceReused);
     if (t - lastPurge > 60_000) {
       lastPurge = t;

@@ -24,19 +24,29 @@ export function parseArticles(text: string, _fileName: string): ParseResult {
   const at = (cells: string[], i: number | undefined) => (i === undefined ? null : cell(cells[i]));
   for (const { line, cells } of table.rows) {
     const title = at(cells, col.title);
-    if (!title) { skipped.push({ line, reason: '标题为空' }); continue; }
+    if (!title) {
+      skipped.push({ line, reason: '标题为空' });
+      continue;
+    }
     const abstract = at(cells, col.abstract);
-    const keywords = (at(cells, col.keywords) ?? '').split('_').map((k) => k.trim()).filter(Boolean);
+    const keywords = (at(cells, col.keywords) ?? '')
+      .split('_')
+      .map((k) => k.trim())
+      .filter(Boolean);
     const discipline = at(cells, col.discipline);
     const category = at(cells, col.category);
     const yearText = at(cells, col.publish_year ?? col.year);
     const year = yearText && /^\d{4}$/.test(yearText) ? Number(yearText) : null;
     items.push({
-      line, type: 'article', sourceKey: titleKey(title), title,
+      line,
+      type: 'article',
+      sourceKey: titleKey(title),
+      title,
       date: year ? `${year}-01-01` : null,
       fields: { abstract, keywords, discipline, category, publish_year: year },
       searchText: [keywords.join(' '), discipline, category].filter(Boolean).join(' '),
-      categoryOne: category, categoryTwo: category ? discipline : null,
+      categoryOne: category,
+      categoryTwo: category ? discipline : null,
     });
   }
   return { items, skipped: skipped.sort((a, b) => a.line - b.line), read: table.rows.length + table.broken.length };

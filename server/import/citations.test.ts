@@ -20,7 +20,9 @@ const ris = path.join(here, 'fixtures', 'sample.ris');
 
 let ctx: TestContext;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-citations-'));
-beforeAll(async () => { ctx = await createTestContext(); });
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
 afterAll(async () => {
   await ctx.close();
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -35,7 +37,11 @@ function tmpFile(name: string, content: string): string {
   return path.join(dir, name);
 }
 /** The 1-based line of the first line of `file` that starts with `prefix`. */
-const lineOf = (file: string, prefix: string) => fs.readFileSync(file, 'utf8').split('\n').findIndex((l) => l.startsWith(prefix)) + 1;
+const lineOf = (file: string, prefix: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.startsWith(prefix)) + 1;
 
 async function count(type?: string): Promise<number> {
   let q = ctx.db.selectFrom('resources').select((eb) => eb.fn.countAll<number>().as('n'));
@@ -47,13 +53,20 @@ async function byKey(type: string, key: string) {
   return { ...r, f: JSON.parse(r.fields) as { keywords?: string[]; author?: string[]; journal?: string } };
 }
 async function topicOf(resourceId: number) {
-  const r = await ctx.db.selectFrom('resource_topics').innerJoin('topics', 'topics.id', 'resource_topics.topic_id')
-    .select('topics.title').where('resource_id', '=', resourceId).executeTakeFirstOrThrow();
+  const r = await ctx.db
+    .selectFrom('resource_topics')
+    .innerJoin('topics', 'topics.id', 'resource_topics.topic_id')
+    .select('topics.title')
+    .where('resource_id', '=', resourceId)
+    .executeTakeFirstOrThrow();
   return r.title;
 }
 /** The ImportError of a promise, or fails. */
 async function importError(p: Promise<unknown>): Promise<ImportError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ImportError);
   return err as ImportError;
 }
@@ -67,10 +80,14 @@ describe('bibtex', () => {
     expect(p.read).toBe(9);
     expect(p.found).toBe(8);
     expect(p.items.map((i) => [i.line, i.type])).toEqual([
-      [lineOf(bib, '@article{qian1990'), 'article'], [lineOf(bib, '@article{meng2013'), 'article'],
-      [lineOf(bib, '@article{li2012'), 'article'], [lineOf(bib, '@article{lecun2015'), 'article'],
-      [lineOf(bib, '@book{zhou2016'), 'book'], [lineOf(bib, '@book{goodfellow2016'), 'book'],
-      [lineOf(bib, '@inproceedings{he2016'), 'article'], [lineOf(bib, '@phdthesis{nash1950'), 'article'],
+      [lineOf(bib, '@article{qian1990'), 'article'],
+      [lineOf(bib, '@article{meng2013'), 'article'],
+      [lineOf(bib, '@article{li2012'), 'article'],
+      [lineOf(bib, '@article{lecun2015'), 'article'],
+      [lineOf(bib, '@book{zhou2016'), 'book'],
+      [lineOf(bib, '@book{goodfellow2016'), 'book'],
+      [lineOf(bib, '@inproceedings{he2016'), 'article'],
+      [lineOf(bib, '@phdthesis{nash1950'), 'article'],
     ]);
     expect(p.items[0]).toMatchObject({ title: '一个科学新领域——开放的复杂巨系统及其方法论', date: '1990-01-01', category: null });
     expect(p.items[0].fields).toEqual(['author', 'journal', 'publish_year', 'volume', 'issue', 'pages']);
@@ -88,8 +105,14 @@ describe('bibtex', () => {
     expect(lecun.title).toBe('Deep learning');
     expect(lecun.date).toBe('2015-05-01');
     expect(lecun.f).toMatchObject({
-      author: ['Yann LeCun', 'Yoshua Bengio', 'Geoffrey Hinton'], journal: 'Nature', publish_year: 2015,
-      volume: '521', issue: '7553', pages: '436-444', doi: '10.1038/nature14539', url: 'https://www.nature.com/articles/nature14539',
+      author: ['Yann LeCun', 'Yoshua Bengio', 'Geoffrey Hinton'],
+      journal: 'Nature',
+      publish_year: 2015,
+      volume: '521',
+      issue: '7553',
+      pages: '436-444',
+      doi: '10.1038/nature14539',
+      url: 'https://www.nature.com/articles/nature14539',
     });
     expect(lecun.search_text).toBe('Yann LeCun Yoshua Bengio Geoffrey Hinton Nature');
     expect(await topicOf(lecun.id)).toBe('参考文献');
@@ -102,7 +125,11 @@ describe('bibtex', () => {
 
     // a DOI is a key in lower case, kept as written in the fields; a conference paper's proceedings are its journal
     const he = await byKey('article', '10.1109/cvpr.2016.90');
-    expect(he.f).toMatchObject({ doi: '10.1109/CVPR.2016.90', journal: '2016 IEEE Conference on Computer Vision and Pattern Recognition (CVPR)', pages: '770-778' });
+    expect(he.f).toMatchObject({
+      doi: '10.1109/CVPR.2016.90',
+      journal: '2016 IEEE Conference on Computer Vision and Pattern Recognition (CVPR)',
+      pages: '770-778',
+    });
     expect(he.f.author).toEqual(['Kaiming He', 'Xiangyu Zhang', 'Shaoqing Ren', 'Jian Sun']);
     expect((await byKey('article', 'nash1950')).f).toMatchObject({ author: ['John Forbes Nash'], publisher: 'Princeton University', publish_year: 1950 });
 
@@ -121,14 +148,34 @@ describe('bibtex', () => {
   it('skips broken entries among good ones with their lines, and a repeated DOI', async () => {
     // real records (https://doi.org/10.1038/171737a0, Bell System Technical Journal 27(3), https://doi.org/10.1038/nm.2471,
     // Nature 171, 964-967), the third left unclosed and the last without the comma after its title
-    const file = tmpFile('mixed.bib', [
-      '@string{bstj = {Bell System Technical Journal}}', '',
-      '@article{watson1953,', '  title = {Molecular Structure of Nucleic Acids: A Structure for Deoxyribose Nucleic Acid},', '  year = 1953, doi = {10.1038/171737a0}', '}', '',
-      '@article{tu2011,', '  title = {The discovery of artemisinin (qinghaosu) and gifts from Chinese medicine}, year = 2011', '',
-      '@article{shannon1948,', '  title = {A Mathematical Theory of Communication}, journal = bstj, year = 1948', '}', '',
-      '@article{watson1953b,', '  title = {Molecular structure of nucleic acids}, doi = {https://doi.org/10.1038/171737A0}', '}', '',
-      '@article{watson1953c,', '  title = {Genetical Implications of the Structure of Deoxyribonucleic Acid}', '  year = 1953', '}', '',
-    ].join('\n'));
+    const file = tmpFile(
+      'mixed.bib',
+      [
+        '@string{bstj = {Bell System Technical Journal}}',
+        '',
+        '@article{watson1953,',
+        '  title = {Molecular Structure of Nucleic Acids: A Structure for Deoxyribose Nucleic Acid},',
+        '  year = 1953, doi = {10.1038/171737a0}',
+        '}',
+        '',
+        '@article{tu2011,',
+        '  title = {The discovery of artemisinin (qinghaosu) and gifts from Chinese medicine}, year = 2011',
+        '',
+        '@article{shannon1948,',
+        '  title = {A Mathematical Theory of Communication}, journal = bstj, year = 1948',
+        '}',
+        '',
+        '@article{watson1953b,',
+        '  title = {Molecular structure of nucleic acids}, doi = {https://doi.org/10.1038/171737A0}',
+        '}',
+        '',
+        '@article{watson1953c,',
+        '  title = {Genetical Implications of the Structure of Deoxyribonucleic Acid}',
+        '  year = 1953',
+        '}',
+        '',
+      ].join('\n'),
+    );
     const p = await previewImport('bibtex', file);
     expect(p).toMatchObject({ read: 5, found: 3 });
     expect(p.skipped).toEqual([
@@ -141,7 +188,7 @@ describe('bibtex', () => {
     expect(s.skipped[1].reason).toBe('与第 3 行是同一篇文献（DOI 10.1038/171737a0），已跳过');
     expect((await byKey('article', '10.1038/171737a0')).title).toBe('Molecular Structure of Nucleic Acids: A Structure for Deoxyribose Nucleic Acid');
     // the @string macro applies to the entries read one by one
-    expect((await byKey('article', 'shannon1948'))).toMatchObject({ date: '1948-01-01', f: { journal: 'Bell System Technical Journal' } });
+    expect(await byKey('article', 'shannon1948')).toMatchObject({ date: '1948-01-01', f: { journal: 'Bell System Technical Journal' } });
   });
 
   it('fails a file that is not BibTeX, or has no entry it can read, and writes nothing', async () => {
@@ -159,7 +206,10 @@ describe('bibtex', () => {
 
   it('previews from the console (POST /api/v1/imports/preview)', async () => {
     const admin = await ctx.signIn('13500000091', 'super');
-    const res = await admin.multipart('/api/v1/imports/preview', [{ name: 'kind', value: 'bibtex' }, { name: 'file', filename: 'sample.bib', data: fs.readFileSync(bib) }]);
+    const res = await admin.multipart('/api/v1/imports/preview', [
+      { name: 'kind', value: 'bibtex' },
+      { name: 'file', filename: 'sample.bib', data: fs.readFileSync(bib) },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ read: 9, found: 8, skipped: [{ line: lineOf(bib, '@article{watson1953') }] });
   });
@@ -172,7 +222,10 @@ describe('ris', () => {
     const p = await previewImport('ris', ris);
     expect(p.read).toBe(8);
     expect(p.found).toBe(7);
-    const starts = fs.readFileSync(ris, 'utf8').split('\n').flatMap((l, i) => (l.startsWith('TY  - ') ? [i + 1] : []));
+    const starts = fs
+      .readFileSync(ris, 'utf8')
+      .split('\n')
+      .flatMap((l, i) => (l.startsWith('TY  - ') ? [i + 1] : []));
     expect(p.items.map((i) => i.line)).toEqual(starts.slice(0, 7));
     expect(p.items.map((i) => i.type)).toEqual(['article', 'article', 'article', 'article', 'book', 'article', 'report']);
     expect(p.items[0]).toMatchObject({ title: '大数据管理：概念、技术与挑战', date: '2013-01-01' });
@@ -203,10 +256,17 @@ describe('ris', () => {
     expect(meng.f).toMatchObject({ author: ['孟小峰', '慈祥'], journal: '计算机研究与发展', keywords: ['大数据', '数据分析', '云计算'], pages: '146-169' });
     // the record's ID is its key; a conference paper is an article with its proceedings as journal
     const attention = await byKey('article', 'vaswani2017');
-    expect(attention.f).toMatchObject({ journal: 'Advances in Neural Information Processing Systems 30', pages: '5998-6008', url: 'https://arxiv.org/abs/1706.03762' });
+    expect(attention.f).toMatchObject({
+      journal: 'Advances in Neural Information Processing Systems 30',
+      pages: '5998-6008',
+      url: 'https://arxiv.org/abs/1706.03762',
+    });
     expect(attention.f.author).toContain('Łukasz Kaiser');
     expect((await byKey('book', titleKey('统计学习方法'))).f).toMatchObject({ author: '李航', publisher: '清华大学出版社', year: 2012 });
-    expect((await byKey('report', titleKey('Science, the Endless Frontier: A Report to the President'))).f).toMatchObject({ author: ['Vannevar Bush'], publish_year: 1945 });
+    expect((await byKey('report', titleKey('Science, the Endless Frontier: A Report to the President'))).f).toMatchObject({
+      author: ['Vannevar Bush'],
+      publish_year: 1945,
+    });
 
     const again = await importFiles(ctx.db, 'ris', [ris], { topic: '参考文献' });
     expect(again).toMatchObject({ read: 8, inserted: 0, updated: 7 });

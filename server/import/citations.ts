@@ -31,8 +31,15 @@ const citationJs = loadCitationJs;
 
 /** CSL item type → resource type (decision 274); every other CSL type is an article. */
 export const RESOURCE_TYPE_OF_CSL: Readonly<Record<string, ResourceType>> = {
-  'article-journal': 'article', article: 'article', thesis: 'article', 'paper-conference': 'article',
-  book: 'book', report: 'report', patent: 'patent', standard: 'standard', webpage: 'news',
+  'article-journal': 'article',
+  article: 'article',
+  thesis: 'article',
+  'paper-conference': 'article',
+  book: 'book',
+  report: 'report',
+  patent: 'patent',
+  standard: 'standard',
+  webpage: 'news',
 };
 
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -77,7 +84,12 @@ export function cslDate(v: unknown): { date: string | null; year: number | null 
   } else {
     // a date citation-js could not split: the first yyyy[-m[-d]] of its raw text
     const found = /(?:^|\D)(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?(?!\d)/.exec(clean(o.raw) ?? clean(o.literal) ?? '');
-    parts = found ? found.slice(1).filter((p) => p !== undefined).map(Number) : [];
+    parts = found
+      ? found
+          .slice(1)
+          .filter((p) => p !== undefined)
+          .map(Number)
+      : [];
   }
   const [y = NaN, m = NaN, d = NaN] = parts;
   if (!Number.isInteger(y) || y < 1000 || y > 9999) return { date: null, year: null };
@@ -96,8 +108,12 @@ export function doiOf(v: unknown): string | null {
 
 /** Keywords as a list: citation-js joins them with ","; Chinese exports separate them with ; ； ， 、. */
 function keywordsOf(v: unknown): string[] {
-  const list = (Array.isArray(v) ? v : [v]).map(clean).filter((k): k is string => !!k)
-    .flatMap((k) => k.split(/\s*[,;，；、]\s*/)).map((k) => k.trim()).filter(Boolean);
+  const list = (Array.isArray(v) ? v : [v])
+    .map(clean)
+    .filter((k): k is string => !!k)
+    .flatMap((k) => k.split(/\s*[,;，；、]\s*/))
+    .map((k) => k.trim())
+    .filter(Boolean);
   return [...new Set(list)];
 }
 
@@ -121,7 +137,7 @@ export function cslToItem(csl: Csl, line: number, citationKey: string | null): I
   const authors = (Array.isArray(csl.author) ? csl.author : []).map(nameText).filter((n): n is string => !!n);
   const { date, year } = cslDate(csl.issued);
   // a conference paper's proceedings; plugin-ris reads a CPAPER's T2 as the event (the conference) instead
-  const journal = clean(csl['container-title']) ?? (csl.type === 'paper-conference' ? clean(csl['event-title']) ?? clean(csl.event) : null);
+  const journal = clean(csl['container-title']) ?? (csl.type === 'paper-conference' ? (clean(csl['event-title']) ?? clean(csl.event)) : null);
   const keywords = keywordsOf(csl.keyword);
   const doi = doiOf(csl.DOI);
   const url = clean(csl.URL);
@@ -147,19 +163,23 @@ export function cslToItem(csl: Csl, line: number, citationKey: string | null): I
   for (const k of Object.keys(fields)) if (fields[k] === null) delete fields[k];
   const key = citationKey?.trim();
   return {
-    line, type, title, date,
+    line,
+    type,
+    title,
+    date,
     sourceKey: doi ? doi.toLowerCase() : key && !/^\d+$/.test(key) ? key : titleKey(title),
     fields,
     searchText: [...authors, ...keywords, journal].filter(Boolean).join(' '),
-    categoryOne: null, categoryTwo: null,
+    categoryOne: null,
+    categoryTwo: null,
   };
 }
 
 /** The reason shown for an entry repeating an earlier one's key (run.ts KINDS): which key it shares. */
 export function citationDuplicate(kept: ImportItem, _dup: ImportItem, where: string): string {
   const doi = typeof kept.fields.doi === 'string' ? kept.fields.doi : null;
-  const what = doi && doi.toLowerCase() === kept.sourceKey ? `DOI ${doi}`
-    : kept.sourceKey === titleKey(kept.title) ? '标题相同' : `引用键 ${kept.sourceKey.slice(0, 60)}`;
+  const what =
+    doi && doi.toLowerCase() === kept.sourceKey ? `DOI ${doi}` : kept.sourceKey === titleKey(kept.title) ? '标题相同' : `引用键 ${kept.sourceKey.slice(0, 60)}`;
   return `与${where}是同一篇文献（${what}），已跳过`;
 }
 
@@ -195,7 +215,9 @@ function bibtexChunks(text: string): Chunk[] {
   const starts = [...text.matchAll(BIBTEX_START)];
   const lineOf = lineCounter(text);
   return starts.map((m, i) => ({
-    line: lineOf(m.index), type: m[1].toLowerCase(), key: m[1].toLowerCase() === 'string' ? '' : m[2],
+    line: lineOf(m.index),
+    type: m[1].toLowerCase(),
+    key: m[1].toLowerCase() === 'string' ? '' : m[2],
     text: text.slice(m.index, starts[i + 1]?.index ?? text.length),
   }));
 }
@@ -242,7 +264,11 @@ function syntaxReason(err: unknown, firstLine: number): string {
 // the parsers
 
 /** A raw BibTeX entry as plugin-bibtex's grammar reads it (before its values are decoded). */
-interface RawEntry { type: string; label: string; properties: Record<string, unknown> }
+interface RawEntry {
+  type: string;
+  label: string;
+  properties: Record<string, unknown>;
+}
 
 /** Throws the ImportFileError of a file none of whose entries could be read, naming the first failure. */
 function fail(reasonOfFile: string, firstFailure: SkippedRow | undefined): never {
@@ -264,17 +290,31 @@ export function parseBibtex(lib: CitationJs, input: string, _fileName = ''): Par
   const chunks = bibtexChunks(text);
   const data = chunks.filter((c) => !['comment', 'preamble', 'string'].includes(c.type));
   if (data.length === 0) throw new ImportFileError('不是 BibTeX 文件：没有找到任何条目（条目应以 @article{引用键, 这样的行开始）');
-  const readRaw = (t: string) => (lib.plugins.input.data(t, '@biblatex/text') as unknown[])
-    .filter((e): e is RawEntry => !!e && typeof e === 'object');
+  const readRaw = (t: string) => (lib.plugins.input.data(t, '@biblatex/text') as unknown[]).filter((e): e is RawEntry => !!e && typeof e === 'object');
 
   // the fast way: the whole file, each entry matched to the start found for it
   let whole: RawEntry[] | null;
-  try { whole = readRaw(text); } catch { whole = null; }
+  try {
+    whole = readRaw(text);
+  } catch {
+    whole = null;
+  }
   const matched = whole && whole.length === data.length && whole.every((e, i) => e.label === data[i].key) ? whole : null;
   // else entry by entry, after the @string macros that read on their own
-  const macros = matched ? '' : chunks.filter((c) => c.type === 'string').filter((c) => {
-    try { readRaw(c.text); return true; } catch { return false; }
-  }).map((c) => `${c.text}\n`).join('');
+  const macros = matched
+    ? ''
+    : chunks
+        .filter((c) => c.type === 'string')
+        .filter((c) => {
+          try {
+            readRaw(c.text);
+            return true;
+          } catch {
+            return false;
+          }
+        })
+        .map((c) => `${c.text}\n`)
+        .join('');
   const macroLines = macros.split('\n').length - 1;
 
   const skipped: SkippedRow[] = [];
@@ -305,7 +345,11 @@ export function parseBibtex(lib: CitationJs, input: string, _fileName = ''): Par
     if (csl.length !== raws.length) throw new Error('count');
   } catch {
     csl = raws.map(({ raw }) => {
-      try { return toCsl([raw])[0] ?? new Error('no item'); } catch (err) { return err instanceof Error ? err : new Error(String(err)); }
+      try {
+        return toCsl([raw])[0] ?? new Error('no item');
+      } catch (err) {
+        return err instanceof Error ? err : new Error(String(err));
+      }
     });
   }
   const items: ImportItem[] = [];
@@ -320,7 +364,8 @@ export function parseBibtex(lib: CitationJs, input: string, _fileName = ''): Par
     }
     const key = typeof c['citation-key'] === 'string' ? c['citation-key'] : label;
     const it = cslToItem(c, chunk.line, key || null);
-    if ('reason' in it) skipped.push({ line: chunk.line, reason: `条目${label ? ` ${label} ` : ''}${it.reason === '没有标题' ? '没有标题（title）' : it.reason}，已跳过` });
+    if ('reason' in it)
+      skipped.push({ line: chunk.line, reason: `条目${label ? ` ${label} ` : ''}${it.reason === '没有标题' ? '没有标题（title）' : it.reason}，已跳过` });
     else items.push(it);
   });
   if (items.length === 0 && failures.length === read) fail('无法读取这个 BibTeX 文件', failures[0]);
@@ -353,7 +398,11 @@ export function parseRis(lib: CitationJs, input: string, _fileName = ''): ParseR
       continue;
     }
     const it = cslToItem(list[0], chunk.line, chunk.key || null);
-    if ('reason' in it) skipped.push({ line: chunk.line, reason: `记录${chunk.key ? ` ${chunk.key} ` : ''}${it.reason === '没有标题' ? '没有标题（TI 或 T1）' : it.reason}，已跳过` });
+    if ('reason' in it)
+      skipped.push({
+        line: chunk.line,
+        reason: `记录${chunk.key ? ` ${chunk.key} ` : ''}${it.reason === '没有标题' ? '没有标题（TI 或 T1）' : it.reason}，已跳过`,
+      });
     else items.push(it);
   }
   if (items.length === 0 && failures.length === chunks.length) fail('无法读取这个 RIS 文件', failures[0]);

@@ -40,17 +40,25 @@ function progressReporter(): { onProgress: (p: ImportProgress) => void; stop: ()
   if (process.stderr.isTTY) {
     let bar: cliProgress.SingleBar | null = null;
     let phase: ImportProgress['phase'] | null = null;
-    const stop = () => { bar?.stop(); bar = null; };
+    const stop = () => {
+      bar?.stop();
+      bar = null;
+    };
     return {
       stop,
       onProgress(p) {
         if (p.phase !== phase) {
           stop();
           phase = p.phase;
-          bar = new cliProgress.SingleBar({
-            stream: process.stderr, format: `${labels[p.phase]} [{bar}] {percentage}% | {value}/{total}`,
-            hideCursor: true, clearOnComplete: false,
-          }, cliProgress.Presets.shades_classic);
+          bar = new cliProgress.SingleBar(
+            {
+              stream: process.stderr,
+              format: `${labels[p.phase]} [{bar}] {percentage}% | {value}/{total}`,
+              hideCursor: true,
+              clearOnComplete: false,
+            },
+            cliProgress.Presets.shades_classic,
+          );
           bar.start(p.total, p.done);
         } else {
           bar?.update(p.done);

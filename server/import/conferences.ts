@@ -8,9 +8,16 @@ import { cell, isIsoDate, type ImportItem, type ParseResult, type SkippedRow } f
 
 /** CCF categories (conference/types.yml of ccf-deadlines), used when types.yml is not beside the file. */
 export const CCF_CATEGORY_NAMES: Record<string, string> = {
-  DS: '计算机体系结构/并行与分布计算/存储系统', NW: '计算机网络', SC: '网络与信息安全',
-  SE: '软件工程/系统软件/程序设计语言', DB: '数据库/数据挖掘/内容检索', CT: '计算机科学理论',
-  CG: '计算机图形学与多媒体', AI: '人工智能', HI: '人机交互与普适计算', MX: '交叉/综合/新兴',
+  DS: '计算机体系结构/并行与分布计算/存储系统',
+  NW: '计算机网络',
+  SC: '网络与信息安全',
+  SE: '软件工程/系统软件/程序设计语言',
+  DB: '数据库/数据挖掘/内容检索',
+  CT: '计算机科学理论',
+  CG: '计算机图形学与多媒体',
+  AI: '人工智能',
+  HI: '人机交互与普适计算',
+  MX: '交叉/综合/新兴',
 };
 
 /**
@@ -94,64 +101,209 @@ const COUNTRIES: [string, string, string[]][] = [
   ['Greece', '希腊', ['greece', 'greec']],
   ['Belgium', '比利时', ['belgium', 'be']],
   ['Mexico', '墨西哥', ['mexico', 'méxico']],
-  ['Canada', '加拿大', ['canada']], ['Australia', '澳大利亚', ['australia']], ['Japan', '日本', ['japan']],
-  ['Germany', '德国', ['germany']], ['France', '法国', ['france']], ['Italy', '意大利', ['italy']],
-  ['Spain', '西班牙', ['spain']], ['Portugal', '葡萄牙', ['portugal']], ['Austria', '奥地利', ['austria']],
-  ['Singapore', '新加坡', ['singapore']], ['India', '印度', ['india']], ['Denmark', '丹麦', ['denmark']],
-  ['Finland', '芬兰', ['finland']], ['Brazil', '巴西', ['brazil']], ['Cyprus', '塞浦路斯', ['cyprus']],
-  ['Switzerland', '瑞士', ['switzerland']], ['New Zealand', '新西兰', ['new zealand']], ['Malaysia', '马来西亚', ['malaysia']],
-  ['Vietnam', '越南', ['vietnam', 'viet nam']], ['Ireland', '爱尔兰', ['ireland']], ['Morocco', '摩洛哥', ['morocco']],
-  ['Norway', '挪威', ['norway']], ['Thailand', '泰国', ['thailand']], ['Israel', '以色列', ['israel']],
-  ['Poland', '波兰', ['poland']], ['Croatia', '克罗地亚', ['croatia']], ['Sweden', '瑞典', ['sweden']],
-  ['Luxembourg', '卢森堡', ['luxembourg']], ['Lithuania', '立陶宛', ['lithuania']], ['Slovenia', '斯洛文尼亚', ['slovenia']],
-  ['Iceland', '冰岛', ['iceland']], ['South Africa', '南非', ['south africa']], ['Colombia', '哥伦比亚', ['colombia']],
-  ['Costa Rica', '哥斯达黎加', ['costa rica']], ['Indonesia', '印度尼西亚', ['indonesia']], ['Hungary', '匈牙利', ['hungary']],
-  ['Rwanda', '卢旺达', ['rwanda']], ['Cambodia', '柬埔寨', ['cambodia']], ['Chile', '智利', ['chile']],
-  ['Estonia', '爱沙尼亚', ['estonia']], ['Argentina', '阿根廷', ['argentina']], ['Panama', '巴拿马', ['panama']],
-  ['Slovakia', '斯洛伐克', ['slovakia']], ['Curaçao', '库拉索', ['curaçao', 'curacao']], ['Grenada', '格林纳达', ['grenada']],
-  ['Barbados', '巴巴多斯', ['barbados']], ['Saint Kitts and Nevis', '圣基茨和尼维斯', ['st. kitts', 'saint kitts']],
-  ['Russia', '俄罗斯', ['russia']], ['Egypt', '埃及', ['egypt']], ['Qatar', '卡塔尔', ['qatar']],
-  ['Saudi Arabia', '沙特阿拉伯', ['saudi arabia']], ['Romania', '罗马尼亚', ['romania']], ['Serbia', '塞尔维亚', ['serbia']],
-  ['Bulgaria', '保加利亚', ['bulgaria']], ['Latvia', '拉脱维亚', ['latvia']], ['Malta', '马耳他', ['malta']],
-  ['Philippines', '菲律宾', ['philippines']], ['Pakistan', '巴基斯坦', ['pakistan']], ['Peru', '秘鲁', ['peru']],
-  ['Uruguay', '乌拉圭', ['uruguay']], ['Ecuador', '厄瓜多尔', ['ecuador']], ['Kenya', '肯尼亚', ['kenya']],
-  ['Nigeria', '尼日利亚', ['nigeria']], ['Tunisia', '突尼斯', ['tunisia']], ['Sri Lanka', '斯里兰卡', ['sri lanka']],
-  ['Bangladesh', '孟加拉国', ['bangladesh']], ['Nepal', '尼泊尔', ['nepal']], ['Jordan', '约旦', ['jordan']],
-  ['Lebanon', '黎巴嫩', ['lebanon']], ['Iran', '伊朗', ['iran']], ['Ukraine', '乌克兰', ['ukraine']],
+  ['Canada', '加拿大', ['canada']],
+  ['Australia', '澳大利亚', ['australia']],
+  ['Japan', '日本', ['japan']],
+  ['Germany', '德国', ['germany']],
+  ['France', '法国', ['france']],
+  ['Italy', '意大利', ['italy']],
+  ['Spain', '西班牙', ['spain']],
+  ['Portugal', '葡萄牙', ['portugal']],
+  ['Austria', '奥地利', ['austria']],
+  ['Singapore', '新加坡', ['singapore']],
+  ['India', '印度', ['india']],
+  ['Denmark', '丹麦', ['denmark']],
+  ['Finland', '芬兰', ['finland']],
+  ['Brazil', '巴西', ['brazil']],
+  ['Cyprus', '塞浦路斯', ['cyprus']],
+  ['Switzerland', '瑞士', ['switzerland']],
+  ['New Zealand', '新西兰', ['new zealand']],
+  ['Malaysia', '马来西亚', ['malaysia']],
+  ['Vietnam', '越南', ['vietnam', 'viet nam']],
+  ['Ireland', '爱尔兰', ['ireland']],
+  ['Morocco', '摩洛哥', ['morocco']],
+  ['Norway', '挪威', ['norway']],
+  ['Thailand', '泰国', ['thailand']],
+  ['Israel', '以色列', ['israel']],
+  ['Poland', '波兰', ['poland']],
+  ['Croatia', '克罗地亚', ['croatia']],
+  ['Sweden', '瑞典', ['sweden']],
+  ['Luxembourg', '卢森堡', ['luxembourg']],
+  ['Lithuania', '立陶宛', ['lithuania']],
+  ['Slovenia', '斯洛文尼亚', ['slovenia']],
+  ['Iceland', '冰岛', ['iceland']],
+  ['South Africa', '南非', ['south africa']],
+  ['Colombia', '哥伦比亚', ['colombia']],
+  ['Costa Rica', '哥斯达黎加', ['costa rica']],
+  ['Indonesia', '印度尼西亚', ['indonesia']],
+  ['Hungary', '匈牙利', ['hungary']],
+  ['Rwanda', '卢旺达', ['rwanda']],
+  ['Cambodia', '柬埔寨', ['cambodia']],
+  ['Chile', '智利', ['chile']],
+  ['Estonia', '爱沙尼亚', ['estonia']],
+  ['Argentina', '阿根廷', ['argentina']],
+  ['Panama', '巴拿马', ['panama']],
+  ['Slovakia', '斯洛伐克', ['slovakia']],
+  ['Curaçao', '库拉索', ['curaçao', 'curacao']],
+  ['Grenada', '格林纳达', ['grenada']],
+  ['Barbados', '巴巴多斯', ['barbados']],
+  ['Saint Kitts and Nevis', '圣基茨和尼维斯', ['st. kitts', 'saint kitts']],
+  ['Russia', '俄罗斯', ['russia']],
+  ['Egypt', '埃及', ['egypt']],
+  ['Qatar', '卡塔尔', ['qatar']],
+  ['Saudi Arabia', '沙特阿拉伯', ['saudi arabia']],
+  ['Romania', '罗马尼亚', ['romania']],
+  ['Serbia', '塞尔维亚', ['serbia']],
+  ['Bulgaria', '保加利亚', ['bulgaria']],
+  ['Latvia', '拉脱维亚', ['latvia']],
+  ['Malta', '马耳他', ['malta']],
+  ['Philippines', '菲律宾', ['philippines']],
+  ['Pakistan', '巴基斯坦', ['pakistan']],
+  ['Peru', '秘鲁', ['peru']],
+  ['Uruguay', '乌拉圭', ['uruguay']],
+  ['Ecuador', '厄瓜多尔', ['ecuador']],
+  ['Kenya', '肯尼亚', ['kenya']],
+  ['Nigeria', '尼日利亚', ['nigeria']],
+  ['Tunisia', '突尼斯', ['tunisia']],
+  ['Sri Lanka', '斯里兰卡', ['sri lanka']],
+  ['Bangladesh', '孟加拉国', ['bangladesh']],
+  ['Nepal', '尼泊尔', ['nepal']],
+  ['Jordan', '约旦', ['jordan']],
+  ['Lebanon', '黎巴嫩', ['lebanon']],
+  ['Iran', '伊朗', ['iran']],
+  ['Ukraine', '乌克兰', ['ukraine']],
 ];
 const COUNTRY_BY_ALIAS = new Map<string, { name: string; zh: string }>();
 for (const [name, zh, aliases] of COUNTRIES) for (const a of aliases) COUNTRY_BY_ALIAS.set(a, { name, zh });
 
-const US_STATES = new Map<string, string>(Object.entries({
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
-  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
-  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
-  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
-  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
-  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
-  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
-  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
-}));
+const US_STATES = new Map<string, string>(
+  Object.entries({
+    AL: 'Alabama',
+    AK: 'Alaska',
+    AZ: 'Arizona',
+    AR: 'Arkansas',
+    CA: 'California',
+    CO: 'Colorado',
+    CT: 'Connecticut',
+    DE: 'Delaware',
+    DC: 'District of Columbia',
+    FL: 'Florida',
+    GA: 'Georgia',
+    HI: 'Hawaii',
+    ID: 'Idaho',
+    IL: 'Illinois',
+    IN: 'Indiana',
+    IA: 'Iowa',
+    KS: 'Kansas',
+    KY: 'Kentucky',
+    LA: 'Louisiana',
+    ME: 'Maine',
+    MD: 'Maryland',
+    MA: 'Massachusetts',
+    MI: 'Michigan',
+    MN: 'Minnesota',
+    MS: 'Mississippi',
+    MO: 'Missouri',
+    MT: 'Montana',
+    NE: 'Nebraska',
+    NV: 'Nevada',
+    NH: 'New Hampshire',
+    NJ: 'New Jersey',
+    NM: 'New Mexico',
+    NY: 'New York',
+    NC: 'North Carolina',
+    ND: 'North Dakota',
+    OH: 'Ohio',
+    OK: 'Oklahoma',
+    OR: 'Oregon',
+    PA: 'Pennsylvania',
+    RI: 'Rhode Island',
+    SC: 'South Carolina',
+    SD: 'South Dakota',
+    TN: 'Tennessee',
+    TX: 'Texas',
+    UT: 'Utah',
+    VT: 'Vermont',
+    VA: 'Virginia',
+    WA: 'Washington',
+    WV: 'West Virginia',
+    WI: 'Wisconsin',
+    WY: 'Wyoming',
+  }),
+);
 const US_STATE_NAMES = new Set([...US_STATES.values()].map((s) => s.toLowerCase()));
 const isUsState = (s: string) => (s.length === 2 && US_STATES.has(s.toUpperCase())) || US_STATE_NAMES.has(s.toLowerCase()) || /^d\.c\.?$/i.test(s);
 /** Provinces and states of other countries, so that "Zhengzhou, Henan, China" gives state Henan. */
 const OTHER_STATES = new Set([
-  'british columbia', 'bc', 'ontario', 'on', 'quebec', 'qc', 'alberta', 'ab', 'nova scotia', 'ns', 'manitoba',
-  'new south wales', 'nsw', 'victoria', 'vic', 'queensland', 'qld', 'western australia', 'wa', 'south australia', 'sa',
-  'tasmania', 'act', 'henan', 'hubei', 'hunan', 'guangdong', 'jiangsu', 'zhejiang', 'shandong', 'sichuan', 'fujian',
-  'anhui', 'hebei', 'shaanxi', 'shanxi', 'yunnan', 'guangxi', 'guizhou', 'jiangxi', 'liaoning', 'jilin',
-  'heilongjiang', 'hainan', 'gansu', 'inner mongolia', 'xinjiang', 'tibet', 'ningxia', 'qinghai', 'sicily',
-  'bavaria', 'lombardy', 'catalonia', 'andalusia', 'tuscany',
+  'british columbia',
+  'bc',
+  'ontario',
+  'on',
+  'quebec',
+  'qc',
+  'alberta',
+  'ab',
+  'nova scotia',
+  'ns',
+  'manitoba',
+  'new south wales',
+  'nsw',
+  'victoria',
+  'vic',
+  'queensland',
+  'qld',
+  'western australia',
+  'wa',
+  'south australia',
+  'sa',
+  'tasmania',
+  'act',
+  'henan',
+  'hubei',
+  'hunan',
+  'guangdong',
+  'jiangsu',
+  'zhejiang',
+  'shandong',
+  'sichuan',
+  'fujian',
+  'anhui',
+  'hebei',
+  'shaanxi',
+  'shanxi',
+  'yunnan',
+  'guangxi',
+  'guizhou',
+  'jiangxi',
+  'liaoning',
+  'jilin',
+  'heilongjiang',
+  'hainan',
+  'gansu',
+  'inner mongolia',
+  'xinjiang',
+  'tibet',
+  'ningxia',
+  'qinghai',
+  'sicily',
+  'bavaria',
+  'lombardy',
+  'catalonia',
+  'andalusia',
+  'tuscany',
 ]);
 const CITY_STATES = new Set(['Singapore', 'Hong Kong', 'Macao']);
 const VIRTUAL = /^(virtual|online|virtual conference|virtual event|online and physical.*|tbd|tbc)$/i;
 
 /** Clean one comma-separated part: trailing dots, "(hybrid)", "and Online", "& Virtual", "/ Virtual venue". */
 function cleanPart(p: string): string {
-  return p.replace(/\([^)]*\)/g, ' ')
+  return p
+    .replace(/\([^)]*\)/g, ' ')
     .replace(/\s*(\/|&|\band\b)\s*(online|virtual)(\s+venue)?\s*$/i, '')
     .replace(/\s+and\s+hybrid\s*$/i, '')
-    .replace(/[.\s]+$/, '').replace(/\s+/g, ' ').trim();
+    .replace(/[.\s]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -161,7 +313,10 @@ function cleanPart(p: string): string {
  * canonical English name ('USA', 'China', 'UK', ...), `country_zh` its Chinese name when known.
  */
 export function parsePlace(place: string): { city: string | null; state: string | null; country: string | null; country_zh: string | null } {
-  const parts = place.split(/[,，]/).map(cleanPart).filter((p) => p && !/^co-?located/i.test(p));
+  const parts = place
+    .split(/[,，]/)
+    .map(cleanPart)
+    .filter((p) => p && !/^co-?located/i.test(p));
   const out = { city: null as string | null, state: null as string | null, country: null as string | null, country_zh: null as string | null };
   if (parts.length === 0 || (parts.length === 1 && VIRTUAL.test(parts[0]))) return out;
   const last = parts[parts.length - 1];
@@ -171,13 +326,16 @@ export function parsePlace(place: string): { city: string | null; state: string 
   let rest = parts.slice(0, -1);
   if (lookup(last)) {
     const c = lookup(last)!;
-    out.country = c.name; out.country_zh = c.zh;
+    out.country = c.name;
+    out.country_zh = c.zh;
   } else if (tail && lookup(tail[2])) {
     const c = lookup(tail[2])!;
-    out.country = c.name; out.country_zh = c.zh;
+    out.country = c.name;
+    out.country_zh = c.zh;
     rest = [...rest, tail[1]];
   } else if (isUsState(last) && parts.length > 1) {
-    out.country = 'USA'; out.country_zh = '美国';
+    out.country = 'USA';
+    out.country_zh = '美国';
     out.state = last;
     out.city = rest[rest.length - 1] ?? null;
     return out;
@@ -214,9 +372,12 @@ export function parsePlace(place: string): { city: string | null; state: string 
 export function parseConferences(text: string, _fileName: string, options: { categoryNames?: Record<string, string> } = {}): ParseResult {
   const names = { ...CCF_CATEGORY_NAMES, ...(options.categoryNames ?? {}) };
   const table = readTable(text, { delimiter: ',', quote: true });
-  const col = columns(table.header, ['id', 'title', 'year', 'date', 'place'],
+  const col = columns(
+    table.header,
+    ['id', 'title', 'year', 'date', 'place'],
     ['description', 'sub', 'rank_ccf', 'rank_core', 'rank_thcpl', 'dblp', 'link', 'deadline', 'abstract_deadline', 'timezone', 'file'],
-    'ccf-deadlines conferences_flat.csv');
+    'ccf-deadlines conferences_flat.csv',
+  );
   const skipped: SkippedRow[] = [...table.broken];
   const at = (cells: string[], i: number | undefined) => (i === undefined ? null : cell(cells[i]));
   const idCount = new Map<string, number>();
@@ -228,8 +389,14 @@ export function parseConferences(text: string, _fileName: string, options: { cat
   for (const { line, cells } of table.rows) {
     const short = at(cells, col.title);
     const id = at(cells, col.id);
-    if (!short) { skipped.push({ line, reason: '标题为空' }); continue; }
-    if (!id) { skipped.push({ line, reason: '缺少 id 列的值（会议届次标识）' }); continue; }
+    if (!short) {
+      skipped.push({ line, reason: '标题为空' });
+      continue;
+    }
+    if (!id) {
+      skipped.push({ line, reason: '缺少 id 列的值（会议届次标识）' });
+      continue;
+    }
     const yearText = at(cells, col.year);
     const year = yearText && /^\d{4}$/.test(yearText) ? Number(yearText) : null;
     const sub = at(cells, col.sub);
@@ -239,20 +406,41 @@ export function parseConferences(text: string, _fileName: string, options: { cat
     const place = parsePlace(placeText);
     const rank = at(cells, col.rank_ccf);
     const key = (idCount.get(id) ?? 0) > 1 ? `${id}@${sub ?? ''}-${year ?? ''}` : id;
-    const category = sub ? names[sub] ?? sub : null;
+    const category = sub ? (names[sub] ?? sub) : null;
     const description = at(cells, col.description);
     items.push({
-      line, type: 'conference', sourceKey: key, title: year ? `${short} ${year}` : short, date: start,
+      line,
+      type: 'conference',
+      sourceKey: key,
+      title: year ? `${short} ${year}` : short,
+      date: start,
       fields: {
-        logo: null, short_name: short, description, year,
-        start_date: start, end_date: end, date_text: dateText || null,
-        country: place.country, country_zh: place.country_zh, state: place.state, city: place.city, address: placeText || null,
-        rank_ccf: rank, rank_core: at(cells, col.rank_core), rank_thcpl: at(cells, col.rank_thcpl),
-        link: at(cells, col.link), dblp: at(cells, col.dblp), deadline: at(cells, col.deadline),
-        abstract_deadline: at(cells, col.abstract_deadline), timezone: at(cells, col.timezone), sub, category,
+        logo: null,
+        short_name: short,
+        description,
+        year,
+        start_date: start,
+        end_date: end,
+        date_text: dateText || null,
+        country: place.country,
+        country_zh: place.country_zh,
+        state: place.state,
+        city: place.city,
+        address: placeText || null,
+        rank_ccf: rank,
+        rank_core: at(cells, col.rank_core),
+        rank_thcpl: at(cells, col.rank_thcpl),
+        link: at(cells, col.link),
+        dblp: at(cells, col.dblp),
+        deadline: at(cells, col.deadline),
+        abstract_deadline: at(cells, col.abstract_deadline),
+        timezone: at(cells, col.timezone),
+        sub,
+        category,
       },
       searchText: [description, placeText, place.country_zh, category].filter(Boolean).join(' '),
-      categoryOne: category, categoryTwo: category && rank && /^[ABC]$/.test(rank) ? `CCF ${rank}类` : null,
+      categoryOne: category,
+      categoryTwo: category && rank && /^[ABC]$/.test(rank) ? `CCF ${rank}类` : null,
     });
   }
   return { items, skipped: skipped.sort((a, b) => a.line - b.line), read: table.rows.length + table.broken.length };

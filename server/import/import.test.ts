@@ -53,8 +53,12 @@ async function byKey(db: Db, type: string, key: string) {
   return r ? { ...r, f: JSON.parse(r.fields) as Record<string, any> } : undefined;
 }
 async function linkOf(db: Db, resourceId: number) {
-  return db.selectFrom('resource_topics').innerJoin('topics', 'topics.id', 'resource_topics.topic_id')
-    .select(['topics.title', 'category_one', 'category_two']).where('resource_id', '=', resourceId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('resource_topics')
+    .innerJoin('topics', 'topics.id', 'resource_topics.topic_id')
+    .select(['topics.title', 'category_one', 'category_two'])
+    .where('resource_id', '=', resourceId)
+    .executeTakeFirstOrThrow();
 }
 /** The import wrote exactly `read - skipped` rows of the type, and says so. */
 async function expectCounts(db: Db, s: ImportSummary, type: string) {
@@ -73,7 +77,8 @@ async function expectReimport(db: Db, kind: string, files: string[], first: Impo
 }
 
 describe.runIf(hasData)('articles (CSL TSV)', () => {
-  let db: Db; let drop: () => Promise<void>;
+  let db: Db;
+  let drop: () => Promise<void>;
   beforeAll(async () => ({ db, drop } = await freshDatabase()));
   afterAll(async () => drop());
 
@@ -92,22 +97,44 @@ describe.runIf(hasData)('articles (CSL TSV)', () => {
     expect(a.f.abstract).toMatch(/^采用修正的Rodrigues参数/);
     expect(await linkOf(db, a.id)).toEqual({ title: DEFAULT_TOPIC, category_one: '工学', category_two: '兵器科学与技术' });
     const firstLevel = await db.selectFrom('categories').select('label').where('parent_id', 'is', null).execute();
-    expect(firstLevel.map((c) => c.label).sort()).toEqual(['历史学', '医学', '军事学', '农学', '哲学', '工学', '教育学', '文学', '法学', '理学', '管理学', '经济学', '艺术学'].sort());
+    expect(firstLevel.map((c) => c.label).sort()).toEqual(
+      ['历史学', '医学', '军事学', '农学', '哲学', '工学', '教育学', '文学', '法学', '理学', '管理学', '经济学', '艺术学'].sort(),
+    );
     await expectReimport(db, 'articles', [devtest, train], s, 'article');
   });
 
   it('finds columns by header name: a copy without `split`, columns reordered, imports the same', async () => {
-    const src = lines(devtest).slice(0, 41).map((l) => l.split('\t')); // header + 40 rows
+    const src = lines(devtest)
+      .slice(0, 41)
+      .map((l) => l.split('\t')); // header + 40 rows
     const order = ['category', 'keywords', 'title', 'discipline', 'abstract'];
     const idx = order.map((c) => src[0].indexOf(c));
     const file = tmpFile('reordered.tsv', src.map((r) => idx.map((i) => r[i]).join('\t')).join('\n') + '\n');
-    const before = await db.selectFrom('resources').select(['source_key', 'title', 'fields']).where('type', '=', 'article')
-      .where('source_key', 'in', src.slice(1).map((r) => titleKey(r[1]))).orderBy('source_key').execute();
+    const before = await db
+      .selectFrom('resources')
+      .select(['source_key', 'title', 'fields'])
+      .where('type', '=', 'article')
+      .where(
+        'source_key',
+        'in',
+        src.slice(1).map((r) => titleKey(r[1])),
+      )
+      .orderBy('source_key')
+      .execute();
     expect(before).toHaveLength(40);
     const s = await importFiles(db, 'articles', [file]);
     expect(s).toMatchObject({ read: 40, inserted: 0, updated: 40, skipped: [] });
-    const after = await db.selectFrom('resources').select(['source_key', 'title', 'fields']).where('type', '=', 'article')
-      .where('source_key', 'in', src.slice(1).map((r) => titleKey(r[1]))).orderBy('source_key').execute();
+    const after = await db
+      .selectFrom('resources')
+      .select(['source_key', 'title', 'fields'])
+      .where('type', '=', 'article')
+      .where(
+        'source_key',
+        'in',
+        src.slice(1).map((r) => titleKey(r[1])),
+      )
+      .orderBy('source_key')
+      .execute();
     expect(after).toEqual(before);
   });
 
@@ -122,14 +149,19 @@ describe.runIf(hasData)('articles (CSL TSV)', () => {
       { file: 'broken.tsv', line: 6, reason: '标题为空' },
     ]);
     expect(s.inserted + s.updated).toBe(4);
-    const linked = await db.selectFrom('resource_topics').innerJoin('topics', 'topics.id', 'resource_topics.topic_id')
-      .select((eb) => eb.fn.countAll<number>().as('n')).where('topics.title', '=', '坏行测试').executeTakeFirstOrThrow();
+    const linked = await db
+      .selectFrom('resource_topics')
+      .innerJoin('topics', 'topics.id', 'resource_topics.topic_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('topics.title', '=', '坏行测试')
+      .executeTakeFirstOrThrow();
     expect(Number(linked.n)).toBe(4);
   });
 });
 
 describe.runIf(hasData)('conferences (ccf-deadlines)', () => {
-  let db: Db; let drop: () => Promise<void>;
+  let db: Db;
+  let drop: () => Promise<void>;
   beforeAll(async () => ({ db, drop } = await freshDatabase()));
   afterAll(async () => drop());
 
@@ -141,14 +173,26 @@ describe.runIf(hasData)('conferences (ccf-deadlines)', () => {
     expect(aaai.title).toBe('AAAI 2022');
     expect(aaai.date).toBe('2022-02-22');
     expect(aaai.f).toMatchObject({
-      logo: null, start_date: '2022-02-22', end_date: '2022-03-01', city: 'Vancouver', state: 'British Columbia',
-      country: 'Canada', address: 'Vancouver, British Columbia, Canada', rank_ccf: 'A', description: 'AAAI Conference on Artificial Intelligence',
+      logo: null,
+      start_date: '2022-02-22',
+      end_date: '2022-03-01',
+      city: 'Vancouver',
+      state: 'British Columbia',
+      country: 'Canada',
+      address: 'Vancouver, British Columbia, Canada',
+      rank_ccf: 'A',
+      description: 'AAAI Conference on Artificial Intelligence',
     });
     expect(await linkOf(db, aaai.id)).toEqual({ title: '学术会议', category_one: '人工智能', category_two: 'CCF A类' });
     // ids the source repeats get a stable qualified key; nothing is lost
     expect(await byKey(db, 'conference', 'fse23@SE-2023')).toBeDefined();
     expect(await byKey(db, 'conference', 'fse23@SC-2023')).toBeDefined();
-    const dated = await db.selectFrom('resources').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'conference').where('date', 'is not', null).executeTakeFirstOrThrow();
+    const dated = await db
+      .selectFrom('resources')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('type', '=', 'conference')
+      .where('date', 'is not', null)
+      .executeTakeFirstOrThrow();
     expect(Number(dated.n)).toBeGreaterThan(1100);
     await expectReimport(db, 'conferences', [conferencesCsv], s, 'conference', '学术会议');
   });
@@ -170,7 +214,8 @@ describe.runIf(hasData)('conferences (ccf-deadlines)', () => {
 });
 
 describe.runIf(hasData)('institutions (MOE list)', () => {
-  let db: Db; let drop: () => Promise<void>;
+  let db: Db;
+  let drop: () => Promise<void>;
   beforeAll(async () => ({ db, drop } = await freshDatabase()));
   afterAll(async () => drop());
 
@@ -181,8 +226,16 @@ describe.runIf(hasData)('institutions (MOE list)', () => {
     const pku = (await byKey(db, 'institution', '4111010001'))!;
     expect(pku.title).toBe('北京大学');
     expect(pku.f).toEqual({
-      logo: null, institution: '北京大学', code: '4111010001', authority: '教育部', location: '北京市', level: '本科',
-      note: null, province: '北京市', scholars: 0, fruits: 0,
+      logo: null,
+      institution: '北京大学',
+      code: '4111010001',
+      authority: '教育部',
+      location: '北京市',
+      level: '本科',
+      note: null,
+      province: '北京市',
+      scholars: 0,
+      fruits: 0,
     });
     expect(await linkOf(db, pku.id)).toEqual({ title: DEFAULT_TOPIC, category_one: '北京市', category_two: '本科' });
     await expectReimport(db, 'institutions', [moe], s, 'institution');
@@ -203,8 +256,15 @@ describe.runIf(hasData)('institutions (MOE list)', () => {
 });
 
 describe.runIf(hasData)('scholars (CSRankings, 26 files)', () => {
-  let db: Db; let drop: () => Promise<void>;
-  const files = fs.existsSync(scholarsDir) ? fs.readdirSync(scholarsDir).filter((f) => /^csrankings-[a-z]\.csv$/.test(f)).sort().map((f) => path.join(scholarsDir, f)) : [];
+  let db: Db;
+  let drop: () => Promise<void>;
+  const files = fs.existsSync(scholarsDir)
+    ? fs
+        .readdirSync(scholarsDir)
+        .filter((f) => /^csrankings-[a-z]\.csv$/.test(f))
+        .sort()
+        .map((f) => path.join(scholarsDir, f))
+    : [];
   beforeAll(async () => ({ db, drop } = await freshDatabase()));
   afterAll(async () => drop());
 
@@ -221,13 +281,30 @@ describe.runIf(hasData)('scholars (CSRankings, 26 files)', () => {
     expect(kalinka.title).toBe('Kalinka Branco');
     expect(kalinka.f.name_variants).toEqual(expect.arrayContaining(['Kalinka Castelo Branco']));
     // a department page shared by many different people does not merge them
-    const dtu = await db.selectFrom('resources').select('title').where('type', '=', 'scholar').where('source_key', 'like', 'https://www.compute.dtu.dk/english%').execute();
+    const dtu = await db
+      .selectFrom('resources')
+      .select('title')
+      .where('type', '=', 'scholar')
+      .where('source_key', 'like', 'https://www.compute.dtu.dk/english%')
+      .execute();
     expect(dtu.length).toBeGreaterThan(100);
     // listing fields and the institution link
     const yao = (await byKey(db, 'scholar', 'http://iiis.tsinghua.edu.cn/yao'))!;
-    expect(yao.f).toMatchObject({ avatar: null, institution: 'Tsinghua University', research_field: '', fruits_total: 0, country: '中国', homepage: 'http://iiis.tsinghua.edu.cn/yao' });
+    expect(yao.f).toMatchObject({
+      avatar: null,
+      institution: 'Tsinghua University',
+      research_field: '',
+      fruits_total: 0,
+      country: '中国',
+      homepage: 'http://iiis.tsinghua.edu.cn/yao',
+    });
     // the DBLP number of namesakes is kept out of the shown name
-    const siddique = await db.selectFrom('resources').select('fields').where('type', '=', 'scholar').where('title', '=', 'A. B. Siddique').executeTakeFirstOrThrow();
+    const siddique = await db
+      .selectFrom('resources')
+      .select('fields')
+      .where('type', '=', 'scholar')
+      .where('title', '=', 'A. B. Siddique')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(siddique.fields).dblp_name).toBe('A. B. Siddique 0001');
     const inst = await db.selectFrom('resources').select(['title', 'source_key', 'fields']).where('id', '=', yao.f.institutionId).executeTakeFirstOrThrow();
     expect(inst).toMatchObject({ title: 'Tsinghua University', source_key: 'csrankings:Tsinghua University' });
@@ -255,10 +332,18 @@ describe.runIf(hasData)('scholars (CSRankings, 26 files)', () => {
     try {
       await importFiles(fresh, 'institutions', [moe]);
       // two real CSRankings rows (csrankings-a.csv) of one person, and one of an affiliation without a Chinese name
-      const csv = tmpFile('csrankings-t.csv', 'name,affiliation,homepage,scholarid\nAndrew C. Yao,Tsinghua University,http://iiis.tsinghua.edu.cn/yao,NOSCHOLARPAGE\nA Min Tjoa,TU Wien,http://www.ifs.tuwien.ac.at/tjoa,x8qCMhcAAAAJ\n');
+      const csv = tmpFile(
+        'csrankings-t.csv',
+        'name,affiliation,homepage,scholarid\nAndrew C. Yao,Tsinghua University,http://iiis.tsinghua.edu.cn/yao,NOSCHOLARPAGE\nA Min Tjoa,TU Wien,http://www.ifs.tuwien.ac.at/tjoa,x8qCMhcAAAAJ\n',
+      );
       await importFiles(fresh, 'scholars', [csv]);
       const yao = (await byKey(fresh, 'scholar', 'http://iiis.tsinghua.edu.cn/yao'))!;
-      const tsinghua = await fresh.selectFrom('resources').select(['id', 'source_key']).where('type', '=', 'institution').where('title', '=', '清华大学').executeTakeFirstOrThrow();
+      const tsinghua = await fresh
+        .selectFrom('resources')
+        .select(['id', 'source_key'])
+        .where('type', '=', 'institution')
+        .where('title', '=', '清华大学')
+        .executeTakeFirstOrThrow();
       expect(tsinghua.source_key).toBe('4111010003');
       expect(yao.f.institutionId).toBe(tsinghua.id);
       expect(await fresh.selectFrom('resources').select('id').where('source_key', '=', 'csrankings:Tsinghua University').executeTakeFirst()).toBeUndefined();
@@ -271,7 +356,8 @@ describe.runIf(hasData)('scholars (CSRankings, 26 files)', () => {
 });
 
 describe.runIf(hasData)('journals (ShowJCR, four formats, two with a byte order mark)', () => {
-  let db: Db; let drop: () => Promise<void>;
+  let db: Db;
+  let drop: () => Promise<void>;
   beforeAll(async () => ({ db, drop } = await freshDatabase()));
   afterAll(async () => drop());
 
@@ -283,18 +369,44 @@ describe.runIf(hasData)('journals (ShowJCR, four formats, two with a byte order 
     expect(s.skipped.every((k) => k.file === 'CCF2026-UTF8.csv' && /同一刊物/.test(k.reason))).toBe(true);
     const twoD = (await byKey(db, 'journal', '2053-1583'))!;
     expect(twoD.title).toBe('2D Materials');
-    expect(twoD.f).toMatchObject({ cover: null, feed_time: null, impact_factor: null, is_subscribed: false, collection: 'SCIE', issn: '2053-1583', subject: '材料科学', partition: 3, partition_rank: '168/495', top: false });
+    expect(twoD.f).toMatchObject({
+      cover: null,
+      feed_time: null,
+      impact_factor: null,
+      is_subscribed: false,
+      collection: 'SCIE',
+      issn: '2053-1583',
+      subject: '材料科学',
+      partition: 3,
+      partition_rank: '168/495',
+      top: false,
+    });
     expect(twoD.f.subcategories[0]).toEqual({ name: '材料科学：综合', name_en: 'MATERIALS SCIENCE, MULTIDISCIPLINARY', partition: 3, rank: '168/436' });
     expect(await linkOf(db, twoD.id)).toEqual({ title: '期刊', category_one: '材料科学', category_two: '材料科学：综合' });
     // the BOM files: the first column is found
     const bdma = (await byKey(db, 'journal', 'CN 0-1514/G2'))!;
     expect(bdma).toMatchObject({ title: '大数据挖掘与分析（英文）' });
     expect(bdma.f).toMatchObject({ collection: 'T1', english_title: 'Big Data Mining and Analytics', sponsor: '清华大学' });
-    const jos = (await db.selectFrom('resources').select('fields').where('type', '=', 'journal').where('source_key', '=', 'title:软件学报').executeTakeFirstOrThrow());
+    const jos = await db
+      .selectFrom('resources')
+      .select('fields')
+      .where('type', '=', 'journal')
+      .where('source_key', '=', 'title:软件学报')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(jos.fields)).toMatchObject({ collection: 'CCF A类', url: 'http://www.jos.org.cn' });
-    const jacm = (await db.selectFrom('resources').select(['id', 'fields']).where('type', '=', 'journal').where('title', '=', 'Journal of the ACM').executeTakeFirstOrThrow());
+    const jacm = await db
+      .selectFrom('resources')
+      .select(['id', 'fields'])
+      .where('type', '=', 'journal')
+      .where('title', '=', 'Journal of the ACM')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(jacm.fields)).toMatchObject({ collection: 'CCF A类', abbreviation: 'JACM', ccf_kind: '期刊', field: '交叉/综合/新兴' });
-    const dke = (await db.selectFrom('resources').select('fields').where('type', '=', 'journal').where('title', '=', 'Data & Knowledge Engineering').executeTakeFirstOrThrow());
+    const dke = await db
+      .selectFrom('resources')
+      .select('fields')
+      .where('type', '=', 'journal')
+      .where('title', '=', 'Data & Knowledge Engineering')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(dke.fields).other_fields).toEqual(['数据库/数据挖掘/内容检索']);
     await expectReimport(db, 'journals', journalFiles, s, 'journal', '期刊');
   });
@@ -309,7 +421,8 @@ describe.runIf(hasData)('journals (ShowJCR, four formats, two with a byte order 
 });
 
 describe('jsonl and files that cannot be imported', () => {
-  let db: Db; let drop: () => Promise<void>;
+  let db: Db;
+  let drop: () => Promise<void>;
   beforeAll(async () => ({ db, drop } = await freshDatabase()));
   afterAll(async () => drop());
 
@@ -336,7 +449,13 @@ describe('jsonl and files that cannot be imported', () => {
     expect(s.read).toBe(8);
     expect(s.inserted).toBe(3);
     expect(s.skipped.map((k) => k.line)).toEqual([3, 5, 6, 7, 8]);
-    const reasons = [/^不是有效的 JSON/, /^type 不对："movie"，应为 article、news/, /^标题（title）为空$/, /^日期（date）应为 yyyy-MM-dd，收到 "2026-02-30"$/, /^每行应是一个 JSON 对象$/];
+    const reasons = [
+      /^不是有效的 JSON/,
+      /^type 不对："movie"，应为 article、news/,
+      /^标题（title）为空$/,
+      /^日期（date）应为 yyyy-MM-dd，收到 "2026-02-30"$/,
+      /^每行应是一个 JSON 对象$/,
+    ];
     s.skipped.forEach((k, i) => expect(k.reason).toMatch(reasons[i]));
     const n1 = (await byKey(db, 'news', 'n1'))!;
     expect(n1).toMatchObject({ title: '新闻一', date: '2026-01-02' });
@@ -353,7 +472,15 @@ describe('jsonl and files that cannot be imported', () => {
 
   it('caps the listing of skipped rows at 20 and counts the rest', () => {
     const s: ImportSummary = {
-      kind: 'jsonl', files: ['a.jsonl'], topic: 't', topicId: 1, read: 30, inserted: 5, updated: 0, related: null, seconds: 0.1,
+      kind: 'jsonl',
+      files: ['a.jsonl'],
+      topic: 't',
+      topicId: 1,
+      read: 30,
+      inserted: 5,
+      updated: 0,
+      related: null,
+      seconds: 0.1,
       skipped: Array.from({ length: 25 }, (_, i) => ({ file: 'a.jsonl', line: i + 1, reason: '标题（title）为空' })),
     };
     const text = formatSummary(s);
@@ -388,11 +515,17 @@ describe('jsonl and files that cannot be imported', () => {
   });
 
   it('refuses an unknown kind with the list of kinds (exit code 2) and runs the command', async () => {
-    await expect(importFiles(db, 'movies', ['x'])).rejects.toThrow(/不支持的导入类型“movies”。可用的类型：articles、conferences、institutions、scholars、journals、jsonl/);
+    await expect(importFiles(db, 'movies', ['x'])).rejects.toThrow(
+      /不支持的导入类型“movies”。可用的类型：articles、conferences、institutions、scholars、journals、jsonl/,
+    );
     const errors: string[] = [];
     const logs: string[] = [];
-    const e = vi.spyOn(console, 'error').mockImplementation((m: unknown) => { errors.push(String(m)); });
-    const l = vi.spyOn(console, 'log').mockImplementation((m: unknown) => { logs.push(String(m)); });
+    const e = vi.spyOn(console, 'error').mockImplementation((m: unknown) => {
+      errors.push(String(m));
+    });
+    const l = vi.spyOn(console, 'log').mockImplementation((m: unknown) => {
+      logs.push(String(m));
+    });
     try {
       expect(await runImportCommand('unused.db', 'movies', ['x.csv'])).toBe(2);
       expect(errors.join('\n')).toMatch(/不支持的导入类型“movies”[\s\S]*articles（论文）/);
@@ -417,7 +550,11 @@ describe('jsonl and files that cannot be imported', () => {
 describe('readTable', () => {
   it('gives each row the line it starts on, across CRLF, blank lines and quoted line breaks', () => {
     const t = readTable('a,b\r\n1,2\r\n\r\n"x\r\ny",3\r\n4,5\r\n', { delimiter: ',', quote: true });
-    expect(t.rows.map((r) => [r.line, r.cells])).toEqual([[2, ['1', '2']], [4, ['x\r\ny', '3']], [6, ['4', '5']]]);
+    expect(t.rows.map((r) => [r.line, r.cells])).toEqual([
+      [2, ['1', '2']],
+      [4, ['x\r\ny', '3']],
+      [6, ['4', '5']],
+    ]);
   });
   it('reads the lines an unclosed quote swallowed again', () => {
     const t = readTable('a,b\n1,2\n"open,3\n4,5\n6,7\n', { delimiter: ',', quote: true });

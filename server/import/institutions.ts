@@ -24,18 +24,29 @@ export function parseInstitutions(text: string, _fileName: string): ParseResult 
   for (const { line, cells } of table.rows) {
     const title = at(cells, col['学校名称']);
     const code = at(cells, col['学校标识码']);
-    if (!title) { skipped.push({ line, reason: '学校名称为空' }); continue; }
-    if (!code) { skipped.push({ line, reason: '学校标识码为空' }); continue; }
+    if (!title) {
+      skipped.push({ line, reason: '学校名称为空' });
+      continue;
+    }
+    if (!code) {
+      skipped.push({ line, reason: '学校标识码为空' });
+      continue;
+    }
     const province = at(cells, col['省份']);
     const level = at(cells, col['办学层次']);
     const authority = at(cells, col['主管部门']);
     const location = at(cells, col['所在地']);
     const note = at(cells, col['备注']);
     items.push({
-      line, type: 'institution', sourceKey: code, title, date: null,
+      line,
+      type: 'institution',
+      sourceKey: code,
+      title,
+      date: null,
       fields: { logo: null, institution: title, code, authority, location, level, note, province, scholars: 0, fruits: 0 },
       searchText: [code, authority, location, province, level, note].filter(Boolean).join(' '),
-      categoryOne: province, categoryTwo: province ? level : null,
+      categoryOne: province,
+      categoryTwo: province ? level : null,
     });
   }
   return { items, skipped: skipped.sort((a, b) => a.line - b.line), read: table.rows.length + table.broken.length };

@@ -20,7 +20,9 @@ export function journalFormat(header: string[]): JournalFormat {
   if (h.has('cn号') && h.has('中文刊名')) return 'CCFT';
   if (h.has('刊物名称') && h.has('领域')) return 'CCF';
   if (h.has('journal') && h.has('主办单位') && h.has('ccf推荐类型')) return 'CCFChinese';
-  throw new ImportFileError(`无法识别期刊列表的表头：应为 ShowJCR 的 FQBJCR（ISSN/EISSN, 大类）、CCF（刊物名称, 领域）、CCFT（中文刊名, CN号）或 CCFChinese（Journal, 主办单位, CCF推荐类型）之一；文件的表头是 ${header.slice(0, 10).join(', ')}`);
+  throw new ImportFileError(
+    `无法识别期刊列表的表头：应为 ShowJCR 的 FQBJCR（ISSN/EISSN, 大类）、CCF（刊物名称, 领域）、CCFT（中文刊名, CN号）或 CCFChinese（Journal, 主办单位, CCF推荐类型）之一；文件的表头是 ${header.slice(0, 10).join(', ')}`,
+  );
 }
 
 const ISSN = /^\d{4}-\d{3}[\dXx]$/;
@@ -92,13 +94,39 @@ const titleKeyOf = (t: string) => `title:${normaliseTitle(t)}`;
 
 const ROWS: Record<JournalFormat, (t: Table, skipped: SkippedRow[]) => ImportItem[]> = {
   FQBJCR(table, skipped) {
-    const col = columns(table.header, ['Journal', 'ISSN/EISSN', '大类'],
-      ['年份', 'Review', 'OA Journal Index（OAJ）', 'Open Access', 'Web of Science', '标注', '大类分区', 'Top',
-        '小类1', '小类1分区', '小类2', '小类2分区', '小类3', '小类3分区', '小类4', '小类4分区', '小类5', '小类5分区', '小类6', '小类6分区']);
+    const col = columns(
+      table.header,
+      ['Journal', 'ISSN/EISSN', '大类'],
+      [
+        '年份',
+        'Review',
+        'OA Journal Index（OAJ）',
+        'Open Access',
+        'Web of Science',
+        '标注',
+        '大类分区',
+        'Top',
+        '小类1',
+        '小类1分区',
+        '小类2',
+        '小类2分区',
+        '小类3',
+        '小类3分区',
+        '小类4',
+        '小类4分区',
+        '小类5',
+        '小类5分区',
+        '小类6',
+        '小类6分区',
+      ],
+    );
     const items: ImportItem[] = [];
     for (const { line, cells } of table.rows) {
       const title = at(cells, col.Journal);
-      if (!title) { skipped.push({ line, reason: '刊名为空' }); continue; }
+      if (!title) {
+        skipped.push({ line, reason: '刊名为空' });
+        continue;
+      }
       const { issn, eissn } = splitIssn(at(cells, col['ISSN/EISSN']));
       const subject = at(cells, col['大类']);
       const { partition, rank } = partitionOf(at(cells, col['大类分区']));
@@ -112,40 +140,76 @@ const ROWS: Record<JournalFormat, (t: Table, skipped: SkippedRow[]) => ImportIte
       const collection = wosCollection(at(cells, col['Web of Science']));
       const year = Number(at(cells, col['年份'])) || null;
       items.push({
-        line, type: 'journal', sourceKey: issn ?? eissn ?? titleKeyOf(title), title, date: null,
+        line,
+        type: 'journal',
+        sourceKey: issn ?? eissn ?? titleKeyOf(title),
+        title,
+        date: null,
         fields: {
-          ...base, collection, issn, eissn, year, subject, partition, partition_rank: rank,
-          top: yes(at(cells, col.Top)), review: yes(at(cells, col.Review)), open_access: yes(at(cells, col['Open Access'])),
-          oa_index: yes(at(cells, col['OA Journal Index（OAJ）'])), note: at(cells, col['标注']), subcategories,
+          ...base,
+          collection,
+          issn,
+          eissn,
+          year,
+          subject,
+          partition,
+          partition_rank: rank,
+          top: yes(at(cells, col.Top)),
+          review: yes(at(cells, col.Review)),
+          open_access: yes(at(cells, col['Open Access'])),
+          oa_index: yes(at(cells, col['OA Journal Index（OAJ）'])),
+          note: at(cells, col['标注']),
+          subcategories,
           source: '中科院分区表升级版',
         },
         searchText: [issn, eissn, subject, collection, ...subcategories.flatMap((s) => [s.name, s.name_en])].filter(Boolean).join(' '),
-        categoryOne: subject, categoryTwo: subject ? subcategories[0]?.name ?? null : null,
+        categoryOne: subject,
+        categoryTwo: subject ? (subcategories[0]?.name ?? null) : null,
       });
     }
     return items;
   },
   CCF(table, skipped) {
-    const col = columns(table.header, ['Journal', '刊物名称', '领域'], ['年份', '出版社', '网址', 'CCF推荐类别（国际学术刊物/会议）', 'CCF推荐类别', 'CCF推荐类型']);
+    const col = columns(
+      table.header,
+      ['Journal', '刊物名称', '领域'],
+      ['年份', '出版社', '网址', 'CCF推荐类别（国际学术刊物/会议）', 'CCF推荐类别', 'CCF推荐类型'],
+    );
     const kindCol = col['CCF推荐类别（国际学术刊物/会议）'] ?? col['CCF推荐类别'];
     const items: ImportItem[] = [];
     for (const { line, cells } of table.rows) {
       const title = at(cells, col.Journal) ?? at(cells, col['刊物名称']);
-      if (!title) { skipped.push({ line, reason: '刊名为空' }); continue; }
+      if (!title) {
+        skipped.push({ line, reason: '刊名为空' });
+        continue;
+      }
       const field = at(cells, col['领域']);
       const rankText = at(cells, col['CCF推荐类型']);
       const rank = rankText?.replace(/类$/, '') ?? null;
       const kindText = at(cells, kindCol);
       items.push({
-        line, type: 'journal', sourceKey: titleKeyOf(title), title, date: null,
+        line,
+        type: 'journal',
+        sourceKey: titleKeyOf(title),
+        title,
+        date: null,
         fields: {
-          ...base, collection: rank ? `CCF ${rank}类` : null, issn: null, abbreviation: at(cells, col['刊物名称']),
-          publisher: at(cells, col['出版社']), url: at(cells, col['网址']), field, ccf_rank: rank,
-          ccf_kind: kindText?.includes('会议') ? '会议' : kindText?.includes('刊物') ? '期刊' : null, ccf_category: kindText,
-          year: Number(at(cells, col['年份'])) || null, source: 'CCF 推荐国际学术会议和期刊目录',
+          ...base,
+          collection: rank ? `CCF ${rank}类` : null,
+          issn: null,
+          abbreviation: at(cells, col['刊物名称']),
+          publisher: at(cells, col['出版社']),
+          url: at(cells, col['网址']),
+          field,
+          ccf_rank: rank,
+          ccf_kind: kindText?.includes('会议') ? '会议' : kindText?.includes('刊物') ? '期刊' : null,
+          ccf_category: kindText,
+          year: Number(at(cells, col['年份'])) || null,
+          source: 'CCF 推荐国际学术会议和期刊目录',
         },
         searchText: [at(cells, col['刊物名称']), at(cells, col['出版社']), field, rankText].filter(Boolean).join(' '),
-        categoryOne: field, categoryTwo: field ? rankText : null,
+        categoryOne: field,
+        categoryTwo: field ? rankText : null,
       });
     }
     return items;
@@ -155,17 +219,33 @@ const ROWS: Record<JournalFormat, (t: Table, skipped: SkippedRow[]) => ImportIte
     const items: ImportItem[] = [];
     for (const { line, cells } of table.rows) {
       const title = at(cells, col['中文刊名']) ?? at(cells, col.Journal);
-      if (!title) { skipped.push({ line, reason: '刊名为空' }); continue; }
+      if (!title) {
+        skipped.push({ line, reason: '刊名为空' });
+        continue;
+      }
       const cn = at(cells, col['CN号']);
       const t = at(cells, col['T分区']);
       items.push({
-        line, type: 'journal', sourceKey: cn ? `CN ${cn}` : titleKeyOf(title), title, date: null,
+        line,
+        type: 'journal',
+        sourceKey: cn ? `CN ${cn}` : titleKeyOf(title),
+        title,
+        date: null,
         fields: {
-          ...base, collection: t, issn: null, cn, english_title: at(cells, col.Journal), language: at(cells, col['语种']),
-          sponsor: at(cells, col['主办单位']), t_partition: t, list: at(cells, col['CCF推荐类别']), source: '计算领域高质量科技期刊分级目录',
+          ...base,
+          collection: t,
+          issn: null,
+          cn,
+          english_title: at(cells, col.Journal),
+          language: at(cells, col['语种']),
+          sponsor: at(cells, col['主办单位']),
+          t_partition: t,
+          list: at(cells, col['CCF推荐类别']),
+          source: '计算领域高质量科技期刊分级目录',
         },
         searchText: [cn, at(cells, col.Journal), at(cells, col['主办单位'])].filter(Boolean).join(' '),
-        categoryOne: '计算机科学', categoryTwo: t,
+        categoryOne: '计算机科学',
+        categoryTwo: t,
       });
     }
     return items;
@@ -175,17 +255,30 @@ const ROWS: Record<JournalFormat, (t: Table, skipped: SkippedRow[]) => ImportIte
     const items: ImportItem[] = [];
     for (const { line, cells } of table.rows) {
       const title = at(cells, col.Journal);
-      if (!title) { skipped.push({ line, reason: '刊名为空' }); continue; }
+      if (!title) {
+        skipped.push({ line, reason: '刊名为空' });
+        continue;
+      }
       const rankText = at(cells, col['CCF推荐类型']);
       const rank = rankText?.replace(/类$/, '') ?? null;
       items.push({
-        line, type: 'journal', sourceKey: titleKeyOf(title), title, date: null,
+        line,
+        type: 'journal',
+        sourceKey: titleKeyOf(title),
+        title,
+        date: null,
         fields: {
-          ...base, collection: rank ? `CCF ${rank}类` : null, issn: null, sponsor: at(cells, col['主办单位']),
-          url: at(cells, col['网址']), ccf_rank: rank, source: 'CCF 推荐中文科技期刊目录（2019）',
+          ...base,
+          collection: rank ? `CCF ${rank}类` : null,
+          issn: null,
+          sponsor: at(cells, col['主办单位']),
+          url: at(cells, col['网址']),
+          ccf_rank: rank,
+          source: 'CCF 推荐中文科技期刊目录（2019）',
         },
         searchText: [at(cells, col['主办单位'])].filter(Boolean).join(' '),
-        categoryOne: '计算机科学', categoryTwo: rankText,
+        categoryOne: '计算机科学',
+        categoryTwo: rankText,
       });
     }
     return items;

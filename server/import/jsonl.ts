@@ -27,11 +27,15 @@ export function parseJsonl(text: string, _fileName: string): ParseResult {
     if (src === '') return;
     read++;
     let v: unknown;
-    try { v = JSON.parse(src); } catch (err) {
+    try {
+      v = JSON.parse(src);
+    } catch (err) {
       skipped.push({ line, reason: `不是有效的 JSON（${(err as Error).message.slice(0, 80)}）` });
       return;
     }
-    const bad = (reason: string) => { skipped.push({ line, reason }); };
+    const bad = (reason: string) => {
+      skipped.push({ line, reason });
+    };
     if (!isObject(v)) return bad('每行应是一个 JSON 对象');
     const { type, title, date, key, fields, category, search } = v;
     if (typeof type !== 'string' || !TYPES.has(type)) {
@@ -40,7 +44,7 @@ export function parseJsonl(text: string, _fileName: string): ParseResult {
     if (typeof title !== 'string' || title.trim() === '') return bad('标题（title）为空');
     if (title.trim().length > 500) return bad('标题（title）超过 500 个字');
     if (date != null && (typeof date !== 'string' || !isIsoDate(date))) return bad(`日期（date）应为 yyyy-MM-dd，收到 ${JSON.stringify(date)}`);
-    if (key != null && (typeof key !== 'string' && typeof key !== 'number')) return bad('key 应为字符串');
+    if (key != null && typeof key !== 'string' && typeof key !== 'number') return bad('key 应为字符串');
     if (key != null && String(key).trim() === '') return bad('key 为空');
     if (fields != null && !isObject(fields)) return bad('fields 应为 JSON 对象');
     if (category != null && (!Array.isArray(category) || category.length > 2 || !category.every((c) => typeof c === 'string' && c.trim() !== ''))) {
@@ -49,10 +53,15 @@ export function parseJsonl(text: string, _fileName: string): ParseResult {
     if (search != null && typeof search !== 'string') return bad('search 应为字符串');
     const cat = (category as string[] | null | undefined) ?? [];
     items.push({
-      line, type: type as ResourceType, sourceKey: key != null ? String(key).trim() : titleKey(title), title: title.trim(),
-      date: (date) ?? null, fields: (fields as Record<string, unknown> | undefined) ?? {},
+      line,
+      type: type as ResourceType,
+      sourceKey: key != null ? String(key).trim() : titleKey(title),
+      title: title.trim(),
+      date: date ?? null,
+      fields: (fields as Record<string, unknown> | undefined) ?? {},
       searchText: (search as string | undefined) ?? '',
-      categoryOne: cat[0]?.trim() ?? null, categoryTwo: cat[1]?.trim() ?? null,
+      categoryOne: cat[0]?.trim() ?? null,
+      categoryTwo: cat[1]?.trim() ?? null,
     });
   });
   return { items, skipped, read };

@@ -28,8 +28,14 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** Chinese names of the kinds, for messages. */
 export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
-  articles: '论文', conferences: '学术会议', institutions: '机构', scholars: '学者', journals: '期刊', jsonl: 'JSON 行',
-  bibtex: 'BibTeX 参考文献', ris: 'RIS 参考文献',
+  articles: '论文',
+  conferences: '学术会议',
+  institutions: '机构',
+  scholars: '学者',
+  journals: '期刊',
+  jsonl: 'JSON 行',
+  bibtex: 'BibTeX 参考文献',
+  ris: 'RIS 参考文献',
 };
 
 /** A file-level failure (cannot read, not UTF-8, no recognisable header, unknown kind): nothing was written. */
@@ -41,7 +47,11 @@ export class ImportError extends Error {
 }
 
 /** A skipped row in the summary: the file's base name, the line, the reason. */
-export interface SkippedEntry { file: string; line: number; reason: string }
+export interface SkippedEntry {
+  file: string;
+  line: number;
+  reason: string;
+}
 
 export interface ImportSummary {
   kind: ImportKind;
@@ -61,7 +71,11 @@ export interface ImportSummary {
   seconds: number;
 }
 
-export interface ImportProgress { phase: 'parse' | 'write'; done: number; total: number }
+export interface ImportProgress {
+  phase: 'parse' | 'write';
+  done: number;
+  total: number;
+}
 
 export interface ImportOptions {
   /** topic to link every resource to (created if missing); default DEFAULT_TOPIC */
@@ -83,7 +97,11 @@ interface KindSpec {
 }
 
 async function readOptional(file: string): Promise<string | null> {
-  try { return stripBom(await fs.readFile(file, 'utf8')); } catch { return null; }
+  try {
+    return stripBom(await fs.readFile(file, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 function memo<T>(load: (dir: string) => Promise<T>): (dir: string) => Promise<T> {
@@ -122,8 +140,16 @@ const KINDS: Record<ImportKind, KindSpec> = {
         const out: ScholarOptions = {};
         const countries = await readOptional(path.join(dir, 'country-info.csv'));
         const fellows = await readOptional(path.join(dir, 'acm-fellows.csv'));
-        try { if (countries) out.countries = parseCountryInfo(countries); } catch { /* optional file: ignored when unusable */ }
-        try { if (fellows) out.fellows = parseFellows(fellows); } catch { /* optional file: ignored when unusable */ }
+        try {
+          if (countries) out.countries = parseCountryInfo(countries);
+        } catch {
+          /* optional file: ignored when unusable */
+        }
+        try {
+          if (fellows) out.fellows = parseFellows(fellows);
+        } catch {
+          /* optional file: ignored when unusable */
+        }
         return out;
       });
       return async (file: string) => {
@@ -234,7 +260,10 @@ export async function importFiles(db: Db, kind: string, files: string[], options
   let read = 0;
   for (const p of parsed) {
     read += p.result.read;
-    for (const it of p.result.items) { fileOfItem.set(it, p.name); all.push(it); }
+    for (const it of p.result.items) {
+      fileOfItem.set(it, p.name);
+      all.push(it);
+    }
     for (const s of p.result.skipped) skipped.push({ file: p.name, ...s });
   }
   spec.prepare?.(all);
@@ -244,13 +273,17 @@ export async function importFiles(db: Db, kind: string, files: string[], options
   for (const it of all) {
     const key = `${it.type}\u0000${it.sourceKey}`;
     const first = kept.get(key);
-    if (!first) { kept.set(key, it); items.push(it); continue; }
+    if (!first) {
+      kept.set(key, it);
+      items.push(it);
+      continue;
+    }
     const where = single ? `第 ${first.line} 行` : ` ${fileOfItem.get(first)} 第 ${first.line} 行`;
     const reason = spec.duplicate ? spec.duplicate(first, it, where) : `与${where}的标识（${it.sourceKey.slice(0, 60)}）重复，已跳过`;
     skipped.push({ file: fileOfItem.get(it)!, line: it.line, reason });
   }
   const order = new Map(parsed.map((p, i) => [p.name, i]));
-  skipped.sort((a, b) => (order.get(a.file)! - order.get(b.file)!) || a.line - b.line);
+  skipped.sort((a, b) => order.get(a.file)! - order.get(b.file)! || a.line - b.line);
 
   // 3. write everything in one transaction
   let inserted = 0;
@@ -268,14 +301,26 @@ export async function importFiles(db: Db, kind: string, files: string[], options
       updated += r.updated;
       progress({ phase: 'write', done: Math.min(start + WRITE_CHUNK, items.length), total: items.length });
     }
-    await refreshTopicTypeCounts(tx, items.map((it) => ({ type: it.type, topicId })));
+    await refreshTopicTypeCounts(
+      tx,
+      items.map((it) => ({ type: it.type, topicId })),
+    );
   });
   // PostgreSQL plans by its statistics: right after a large import they still describe the tables
   // before it, and a search would walk the topic's links instead of the bigram index; and a search reads
   // the links from an index alone only where the visibility map says so (decision 266)
-  if (inserted >= 1000 && db.getExecutor().adapter instanceof PostgresAdapter) await sql`vacuum (analyze) resources, resource_topics, resource_grams`.execute(db);
+  if (inserted >= 1000 && db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`vacuum (analyze) resources, resource_topics, resource_grams`.execute(db);
   return {
-    kind, files, topic, topicId, read, inserted, updated, skipped, related,
+    kind,
+    files,
+    topic,
+    topicId,
+    read,
+    inserted,
+    updated,
+    skipped,
+    related,
     seconds: (performance.now() - started) / 1000,
   };
 }
@@ -311,9 +356,14 @@ export async function previewImport(kind: string, file: string, limit = 10): Pro
     read: result.read,
     found: result.items.length,
     items: result.items.slice(0, limit).map((it) => ({
-      line: it.line, type: it.type, title: it.title, date: it.date ?? null,
+      line: it.line,
+      type: it.type,
+      title: it.title,
+      date: it.date ?? null,
       category: it.categoryOne ? `${it.categoryOne}${it.categoryTwo ? ` / ${it.categoryTwo}` : ''}` : null,
-      fields: Object.entries(it.fields).filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && !v.length)).map(([k]) => k),
+      fields: Object.entries(it.fields)
+        .filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && !v.length))
+        .map(([k]) => k),
     })),
     skipped: result.skipped.slice(0, 20).map((k) => ({ line: k.line, reason: k.reason })),
   };
@@ -321,7 +371,11 @@ export async function previewImport(kind: string, file: string, limit = 10): Pro
 
 /** Resource types each kind writes (jsonl: any; bibtex, ris: article, book, report, patent, standard or news by entry). */
 export const KIND_TYPES: Record<Exclude<ImportKind, 'jsonl' | 'bibtex' | 'ris'>, ResourceType> = {
-  articles: 'article', conferences: 'conference', institutions: 'institution', scholars: 'scholar', journals: 'journal',
+  articles: 'article',
+  conferences: 'conference',
+  institutions: 'institution',
+  scholars: 'scholar',
+  journals: 'journal',
 };
 
 /**

@@ -19,7 +19,10 @@ import { readTable, columns } from './table.js';
 import { cell, normaliseTitle, type ImportItem, type ParseResult, type SkippedRow } from './types.js';
 
 /** An affiliation's place, from country-info.csv (institutions absent from it are in the USA). */
-export interface AffiliationPlace { region: string; countryabbrv: string }
+export interface AffiliationPlace {
+  region: string;
+  countryabbrv: string;
+}
 
 export interface ScholarOptions {
   /** institution → region and country code (country-info.csv); when given, absent institutions are 'us' */
@@ -30,18 +33,76 @@ export interface ScholarOptions {
 
 /** Chinese names of CSRankings' country codes. */
 export const COUNTRY_NAMES: Record<string, string> = {
-  us: '美国', cn: '中国', hk: '中国香港', tw: '中国台湾', mo: '中国澳门', ae: '阿联酋', ar: '阿根廷', at: '奥地利',
-  au: '澳大利亚', bd: '孟加拉国', be: '比利时', br: '巴西', ca: '加拿大', ch: '瑞士', cl: '智利', co: '哥伦比亚',
-  cy: '塞浦路斯', cz: '捷克', de: '德国', dk: '丹麦', ee: '爱沙尼亚', eg: '埃及', es: '西班牙', fi: '芬兰', fr: '法国',
-  gr: '希腊', hu: '匈牙利', ie: '爱尔兰', il: '以色列', in: '印度', ir: '伊朗', it: '意大利', jo: '约旦', jp: '日本',
-  kr: '韩国', lb: '黎巴嫩', lk: '斯里兰卡', lu: '卢森堡', mt: '马耳他', my: '马来西亚', nl: '荷兰', no: '挪威',
-  nz: '新西兰', ph: '菲律宾', pk: '巴基斯坦', pl: '波兰', pt: '葡萄牙', qa: '卡塔尔', ro: '罗马尼亚', ru: '俄罗斯',
-  sa: '沙特阿拉伯', se: '瑞典', sg: '新加坡', sk: '斯洛伐克', th: '泰国', tr: '土耳其', uk: '英国', vn: '越南', za: '南非',
+  us: '美国',
+  cn: '中国',
+  hk: '中国香港',
+  tw: '中国台湾',
+  mo: '中国澳门',
+  ae: '阿联酋',
+  ar: '阿根廷',
+  at: '奥地利',
+  au: '澳大利亚',
+  bd: '孟加拉国',
+  be: '比利时',
+  br: '巴西',
+  ca: '加拿大',
+  ch: '瑞士',
+  cl: '智利',
+  co: '哥伦比亚',
+  cy: '塞浦路斯',
+  cz: '捷克',
+  de: '德国',
+  dk: '丹麦',
+  ee: '爱沙尼亚',
+  eg: '埃及',
+  es: '西班牙',
+  fi: '芬兰',
+  fr: '法国',
+  gr: '希腊',
+  hu: '匈牙利',
+  ie: '爱尔兰',
+  il: '以色列',
+  in: '印度',
+  ir: '伊朗',
+  it: '意大利',
+  jo: '约旦',
+  jp: '日本',
+  kr: '韩国',
+  lb: '黎巴嫩',
+  lk: '斯里兰卡',
+  lu: '卢森堡',
+  mt: '马耳他',
+  my: '马来西亚',
+  nl: '荷兰',
+  no: '挪威',
+  nz: '新西兰',
+  ph: '菲律宾',
+  pk: '巴基斯坦',
+  pl: '波兰',
+  pt: '葡萄牙',
+  qa: '卡塔尔',
+  ro: '罗马尼亚',
+  ru: '俄罗斯',
+  sa: '沙特阿拉伯',
+  se: '瑞典',
+  sg: '新加坡',
+  sk: '斯洛伐克',
+  th: '泰国',
+  tr: '土耳其',
+  uk: '英国',
+  vn: '越南',
+  za: '南非',
 };
 
 /** Chinese names of CSRankings' regions. */
 export const REGION_NAMES: Record<string, string> = {
-  us: '北美洲', canada: '北美洲', europe: '欧洲', asia: '亚洲', australasia: '大洋洲', southamerica: '南美洲', africa: '非洲',
+  us: '北美洲',
+  canada: '北美洲',
+  europe: '欧洲',
+  asia: '亚洲',
+  australasia: '大洋洲',
+  southamerica: '南美洲',
+  africa: '非洲',
 };
 
 /** Reads country-info.csv (institution, region, countryabbrv). Broken rows are ignored. */
@@ -91,8 +152,14 @@ export function parseScholars(text: string, _fileName: string, options: ScholarO
   for (const { line, cells } of table.rows) {
     const name = cell(cells[col.name]);
     const affiliation = cell(cells[col.affiliation]);
-    if (!name) { skipped.push({ line, reason: '姓名为空' }); continue; }
-    if (!affiliation) { skipped.push({ line, reason: '所属机构为空' }); continue; }
+    if (!name) {
+      skipped.push({ line, reason: '姓名为空' });
+      continue;
+    }
+    if (!affiliation) {
+      skipped.push({ line, reason: '所属机构为空' });
+      continue;
+    }
     // DBLP tells namesakes apart by a number ('A. B. Siddique 0001'); readers see the name without it
     const shownName = name.replace(/\s+\d{4}$/, '');
     const homepage = col.homepage === undefined ? null : cell(cells[col.homepage]);
@@ -100,18 +167,33 @@ export function parseScholars(text: string, _fileName: string, options: ScholarO
     const scholarId = sid && sid !== 'NOSCHOLARPAGE' ? sid : null;
     let place: { region: string; countryabbrv: string } | null = null;
     if (options.countries) place = options.countries.get(affiliation) ?? { region: 'us', countryabbrv: 'us' };
-    const country = place ? COUNTRY_NAMES[place.countryabbrv] ?? place.countryabbrv.toUpperCase() : null;
+    const country = place ? (COUNTRY_NAMES[place.countryabbrv] ?? place.countryabbrv.toUpperCase()) : null;
     const fellowYear = options.fellows?.get(name) ?? null;
     items.push({
-      line, type: 'scholar', sourceKey: homepage ? normHomepage(homepage) : `${name}|${affiliation}`, title: shownName, date: null,
+      line,
+      type: 'scholar',
+      sourceKey: homepage ? normHomepage(homepage) : `${name}|${affiliation}`,
+      title: shownName,
+      date: null,
       fields: {
-        avatar: null, professional_title: '', academic_title: fellowYear ? 'ACM Fellow' : '', acm_fellow_year: fellowYear,
-        institution: affiliation, institutionId: null, research_field: '', fruits_total: 0,
-        homepage, scholar_id: scholarId, dblp_name: shownName !== name ? name : null, region: place ? REGION_NAMES[place.region] ?? place.region : null,
-        country, country_code: place?.countryabbrv ?? null,
+        avatar: null,
+        professional_title: '',
+        academic_title: fellowYear ? 'ACM Fellow' : '',
+        acm_fellow_year: fellowYear,
+        institution: affiliation,
+        institutionId: null,
+        research_field: '',
+        fruits_total: 0,
+        homepage,
+        scholar_id: scholarId,
+        dblp_name: shownName !== name ? name : null,
+        region: place ? (REGION_NAMES[place.region] ?? place.region) : null,
+        country,
+        country_code: place?.countryabbrv ?? null,
       },
       searchText: [affiliation, country].filter(Boolean).join(' '),
-      categoryOne: country, categoryTwo: country ? affiliation : null,
+      categoryOne: country,
+      categoryTwo: country ? affiliation : null,
     });
   }
   return { items, skipped: skipped.sort((a, b) => a.line - b.line), read: table.rows.length + table.broken.length };
@@ -119,9 +201,16 @@ export function parseScholars(text: string, _fileName: string, options: ScholarO
 
 /** Surname and first given name of a name for comparison: accents removed, lower case, DBLP numbers and tags dropped. */
 function nameWords(name: string): { surname: string; first: string } {
-  const plain = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/\[[^\]]*\]/g, ' ').replace(/\b\d{4}\b/g, ' ');
-  const all = plain.split(/\s+/).map((w) => w.replace(/[.,']/g, '')).filter((w) => w && !/^(jr|sr|ii|iii|iv)$/.test(w));
+  const plain = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\b\d{4}\b/g, ' ');
+  const all = plain
+    .split(/\s+/)
+    .map((w) => w.replace(/[.,']/g, ''))
+    .filter((w) => w && !/^(jr|sr|ii|iii|iv)$/.test(w));
   const parts = all.filter((w) => w.length > 1);
   return { surname: (parts.at(-1) ?? '').replace(/-/g, ''), first: all[0] ?? '' };
 }
@@ -199,8 +288,13 @@ export async function linkScholarInstitutions(db: Q, items: ImportItem[], topicI
   const names = [...byAffiliation.keys(), ...aliases];
   const found = new Map<string, { id: number; source_key: string }>();
   for (let i = 0; i < names.length; i += 500) {
-    const rows = await db.selectFrom('resources').select(['id', 'title', 'source_key'])
-      .where('type', '=', 'institution').where('title', 'in', names.slice(i, i + 500)).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('resources')
+      .select(['id', 'title', 'source_key'])
+      .where('type', '=', 'institution')
+      .where('title', 'in', names.slice(i, i + 500))
+      .orderBy('id')
+      .execute();
     for (const r of rows) {
       const prev = found.get(r.title);
       // prefer an institution from another catalogue over one this importer made
@@ -212,13 +306,30 @@ export async function linkScholarInstitutions(db: Q, items: ImportItem[], topicI
   for (const [name, scholars] of byAffiliation) {
     const alias = chineseNameOf(name);
     const f = [found.get(name), alias ? found.get(alias) : undefined].find((r) => r && !r.source_key.startsWith('csrankings:'));
-    if (f) { ids.set(name, f.id); continue; }
+    if (f) {
+      ids.set(name, f.id);
+      continue;
+    }
     const sf = scholars[0].fields as { region: string | null; country: string | null; country_code: string | null };
     create.push({
-      type: 'institution', sourceKey: `csrankings:${name}`, title: name, date: null,
-      fields: { logo: null, institution: name, scholars: scholars.length, fruits: 0, region: sf.region, country: sf.country, country_code: sf.country_code, source: 'CSRankings' },
+      type: 'institution',
+      sourceKey: `csrankings:${name}`,
+      title: name,
+      date: null,
+      fields: {
+        logo: null,
+        institution: name,
+        scholars: scholars.length,
+        fruits: 0,
+        region: sf.region,
+        country: sf.country,
+        country_code: sf.country_code,
+        source: 'CSRankings',
+      },
       searchText: [sf.country, sf.region].filter(Boolean).join(' '),
-      topicId, categoryOne: scholars[0].categoryOne ?? null, categoryTwo: null,
+      topicId,
+      categoryOne: scholars[0].categoryOne ?? null,
+      categoryTwo: null,
     });
   }
   const result = await upsertResources(db, create);

@@ -27,7 +27,12 @@ export interface TableOptions {
   quote: boolean;
 }
 
-interface RawRecord { start: number; end: number; cells: string[] | null; error?: string }
+interface RawRecord {
+  start: number;
+  end: number;
+  cells: string[] | null;
+  error?: string;
+}
 
 /**
  * Parses a piece of text (lines `firstLine`.. of the file) into records with the lines they start and
@@ -73,7 +78,12 @@ function records(text: string, firstLine: number, opts: TableOptions): RawRecord
       on_skip: (err: { code?: string } | undefined) => {
         const start = lineAt(prevEnd);
         const unclosed = err?.code === 'CSV_QUOTE_NOT_CLOSED';
-        out.push({ start: firstLine - 1 + start, end: firstLine - 1 + (unclosed ? lastLine : start), cells: null, error: unclosed ? '引号未闭合' : '无法解析的行' });
+        out.push({
+          start: firstLine - 1 + start,
+          end: firstLine - 1 + (unclosed ? lastLine : start),
+          cells: null,
+          error: unclosed ? '引号未闭合' : '无法解析的行',
+        });
       },
     });
   } catch (err) {
@@ -136,11 +146,16 @@ export function readTable(input: string, opts: TableOptions): Table {
  * for every wanted column that is present.
  */
 export function columns<R extends string, O extends string>(
-  header: string[], required: readonly R[], optional: readonly O[] = [], what = '',
+  header: string[],
+  required: readonly R[],
+  optional: readonly O[] = [],
+  what = '',
 ): Record<R, number> & Partial<Record<O, number>> {
   const norm = (s: string) => s.replace(/\s+/g, '').toLowerCase();
   const index = new Map<string, number>();
-  header.forEach((h, i) => { if (!index.has(norm(h))) index.set(norm(h), i); });
+  header.forEach((h, i) => {
+    if (!index.has(norm(h))) index.set(norm(h), i);
+  });
   const out: Record<string, number> = {};
   const missing: string[] = [];
   for (const name of required) {
@@ -149,7 +164,9 @@ export function columns<R extends string, O extends string>(
     else out[name] = i;
   }
   if (missing.length) {
-    throw new ImportFileError(`无法识别表头${what ? `（${what}）` : ''}：缺少列 ${missing.join('、')}；文件的表头是 ${header.slice(0, 12).join(', ') || '（空）'}`);
+    throw new ImportFileError(
+      `无法识别表头${what ? `（${what}）` : ''}：缺少列 ${missing.join('、')}；文件的表头是 ${header.slice(0, 12).join(', ') || '（空）'}`,
+    );
   }
   for (const name of optional) {
     const i = index.get(norm(name));

@@ -73,18 +73,27 @@ export function startPurge(db: Db, intervalMs: number, log: PurgeLog): PurgeSche
   let stopped = false;
   const run = (): Promise<PurgeCounts | null> => {
     if (running) return running;
-    running = purgeExpired(db).then((counts) => {
-      const total = (Object.values(counts) as number[]).reduce((a, b) => a + b, 0);
-      if (total > 0) log.info({ purged: counts }, `已清理过期数据 ${total} 行`);
-      return counts;
-    }, (err: unknown) => {
-      if (!stopped) log.warn({ err }, `清理过期数据失败（将在下次定时重试）：${(err as Error)?.message ?? String(err)}`);
-      return null;
-    }).finally(() => { running = null; });
+    running = purgeExpired(db)
+      .then(
+        (counts) => {
+          const total = (Object.values(counts) as number[]).reduce((a, b) => a + b, 0);
+          if (total > 0) log.info({ purged: counts }, `已清理过期数据 ${total} 行`);
+          return counts;
+        },
+        (err: unknown) => {
+          if (!stopped) log.warn({ err }, `清理过期数据失败（将在下次定时重试）：${(err as Error)?.message ?? String(err)}`);
+          return null;
+        },
+      )
+      .finally(() => {
+        running = null;
+      });
     return running;
   };
   const first = run();
-  const timer = setInterval(() => { void run(); }, intervalMs);
+  const timer = setInterval(() => {
+    void run();
+  }, intervalMs);
   timer.unref();
   return {
     first,

@@ -25,20 +25,29 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Answer times of the HTTP server, seconds, by method, route pattern and status. */
 export const httpRequestDuration = new Histogram({
-  name: 'http_request_duration_seconds', help: 'HTTP answer time in seconds, by route pattern',
-  labelNames: ['method', 'route', 'status_code'] as const, buckets: BUCKETS, registers: [metricsRegistry],
+  name: 'http_request_duration_seconds',
+  help: 'HTTP answer time in seconds, by route pattern',
+  labelNames: ['method', 'route', 'status_code'] as const,
+  buckets: BUCKETS,
+  registers: [metricsRegistry],
 });
 
 /** Search times (server/search), seconds, as the route waits for them. */
 export const searchDuration = new Histogram({
-  name: 'atrium_search_duration_seconds', help: 'Search time in seconds (worker queue included)',
-  labelNames: ['outcome'] as const, buckets: BUCKETS, registers: [metricsRegistry],
+  name: 'atrium_search_duration_seconds',
+  help: 'Search time in seconds (worker queue included)',
+  labelNames: ['outcome'] as const,
+  buckets: BUCKETS,
+  registers: [metricsRegistry],
 });
 
 /** Panel read times (server/reads), seconds, by read source. */
 export const panelReadDuration = new Histogram({
-  name: 'atrium_panel_read_duration_seconds', help: 'Panel read time in seconds, by read source',
-  labelNames: ['source', 'outcome'] as const, buckets: BUCKETS, registers: [metricsRegistry],
+  name: 'atrium_panel_read_duration_seconds',
+  help: 'Panel read time in seconds, by read source',
+  labelNames: ['source', 'outcome'] as const,
+  buckets: BUCKETS,
+  registers: [metricsRegistry],
 });
 
 /** What a watched pool reports: its members by state (e.g. total, idle, waiting). */
@@ -46,8 +55,10 @@ export type PoolReading = Record<string, number>;
 const pools = new Map<string, () => PoolReading>();
 
 new Gauge({
-  name: 'atrium_pool_size', help: 'Members of a connection or thread pool, by state',
-  labelNames: ['pool', 'state'] as const, registers: [metricsRegistry],
+  name: 'atrium_pool_size',
+  help: 'Members of a connection or thread pool, by state',
+  labelNames: ['pool', 'state'] as const,
+  registers: [metricsRegistry],
   collect() {
     this.reset();
     for (const [pool, read] of pools) for (const [state, n] of Object.entries(read())) this.set({ pool, state }, n);
@@ -60,7 +71,9 @@ new Gauge({
  */
 export function watchPool(name: string, read: () => PoolReading): () => void {
   pools.set(name, read);
-  return () => { if (pools.get(name) === read) pools.delete(name); };
+  return () => {
+    if (pools.get(name) === read) pools.delete(name);
+  };
 }
 
 /**
@@ -87,7 +100,9 @@ export function timedSearch(runner: SearchRunner): SearchRunner {
   return {
     search: (query) => timed(searchDuration, {}, () => runner.search(query)),
     close: () => runner.close(),
-    get workers() { return runner.workers; },
+    get workers() {
+      return runner.workers;
+    },
   };
 }
 

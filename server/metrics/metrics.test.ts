@@ -14,7 +14,10 @@ beforeAll(async () => {
   off = await createTestContext();
   on = await createTestContext({ metrics: true, metricsToken: TOKEN });
 });
-afterAll(async () => { await off.close(); await on.close(); });
+afterAll(async () => {
+  await off.close();
+  await on.close();
+});
 
 describe('/metrics', () => {
   it('is not there unless ATRIUM_METRICS=1', async () => {

@@ -26,7 +26,10 @@ export class OutboxMailProvider implements MailProvider {
 /** SMTP provider (nodemailer); the transport opens a connection per mail, with 10 s time limits. */
 export class SmtpMailProvider implements MailProvider {
   private transport: Transporter;
-  constructor(url: string, private from: string) {
+  constructor(
+    url: string,
+    private from: string,
+  ) {
     const u = new URL(url);
     this.transport = nodemailer.createTransport({
       host: u.hostname,
@@ -35,7 +38,9 @@ export class SmtpMailProvider implements MailProvider {
       auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
       // a loopback server in tests and intranet relays often have no certificate: STARTTLS only when offered
       ignoreTLS: u.searchParams.get('ignoreTLS') === '1',
-      connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 10_000,
     });
   }
   async send(to: string, subject: string, text: string): Promise<void> {
@@ -45,7 +50,9 @@ export class SmtpMailProvider implements MailProvider {
 
 /** A provider that refuses: e-mail sign-in is off (production without SMTP settings). */
 export class OffMailProvider implements MailProvider {
-  async send(): Promise<void> { throw new Error('mail provider is off'); }
+  async send(): Promise<void> {
+    throw new Error('mail provider is off');
+  }
 }
 
 /** The provider the configuration asks for. */

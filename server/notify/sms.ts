@@ -20,7 +20,10 @@ export class OutboxSmsProvider implements SmsProvider {
 }
 
 export class HttpSmsProvider implements SmsProvider {
-  constructor(private url: string, private token?: string) {}
+  constructor(
+    private url: string,
+    private token?: string,
+  ) {}
   async send(to: string, text: string): Promise<void> {
     const res = await fetch(this.url, {
       method: 'POST',

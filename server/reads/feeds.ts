@@ -11,7 +11,10 @@ import type { BulletinEntry, JobHit, WechatRecord } from '../../common/feeds.js'
 import { presentResource, type ResourceItem } from '../resources/present.js';
 
 /** Items of a read and how many there are in all. */
-export interface FeedResult<T> { items: T[]; total: number }
+export interface FeedResult<T> {
+  items: T[];
+  total: number;
+}
 
 /** A text field of `resources.fields` (JSON text) as SQL, for SQLite and PostgreSQL. Keys are constants. */
 function jsonField(db: Db, key: 'wechatId' | 'bulletinType'): RawBuilder<string> {
@@ -26,15 +29,21 @@ const COLS = ['resources.id', 'resources.type', 'resources.title', 'resources.da
  * The newest resources of `type` (date desc; undated last), in the topic when given (through the
  * ordered index of resource_topics), filtered by one JSON field when `where` is given.
  */
-async function readType(db: Db, q: { type: string; topicId?: number | null; offset: number; count: number; where?: { key: 'wechatId' | 'bulletinType'; values: string[] } }): Promise<FeedResult<ResourceItem>> {
+async function readType(
+  db: Db,
+  q: { type: string; topicId?: number | null; offset: number; count: number; where?: { key: 'wechatId' | 'bulletinType'; values: string[] } },
+): Promise<FeedResult<ResourceItem>> {
   const filter = q.where;
   if (q.topicId != null) {
-    let links = db.selectFrom('resource_topics').innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
-      .where('resource_topics.topic_id', '=', q.topicId).where('resource_topics.type', '=', q.type).where('resource_topics.published', '=', 1);
+    let links = db
+      .selectFrom('resource_topics')
+      .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
+      .where('resource_topics.topic_id', '=', q.topicId)
+      .where('resource_topics.type', '=', q.type)
+      .where('resource_topics.published', '=', 1);
     if (filter) links = links.where(jsonField(db, filter.key), 'in', filter.values);
     const [rows, total] = await Promise.all([
-      links.select(COLS).orderBy('resource_topics.date_key', 'desc').orderBy('resource_topics.resource_id', 'desc')
-        .limit(q.count).offset(q.offset).execute(),
+      links.select(COLS).orderBy('resource_topics.date_key', 'desc').orderBy('resource_topics.resource_id', 'desc').limit(q.count).offset(q.offset).execute(),
       links.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map(presentResource), total: Number(total.n) };
@@ -42,8 +51,13 @@ async function readType(db: Db, q: { type: string; topicId?: number | null; offs
   let base = db.selectFrom('resources').where('resources.type', '=', q.type);
   if (filter) base = base.where(jsonField(db, filter.key), 'in', filter.values);
   const [rows, total] = await Promise.all([
-    base.select(COLS).orderBy('resources.date', (ob) => ob.desc().nullsLast()).orderBy('resources.id', 'desc')
-      .limit(q.count).offset(q.offset).execute(),
+    base
+      .select(COLS)
+      .orderBy('resources.date', (ob) => ob.desc().nullsLast())
+      .orderBy('resources.id', 'desc')
+      .limit(q.count)
+      .offset(q.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(presentResource), total: Number(total.n) };
@@ -54,13 +68,19 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !=
 /** Presents a wechat_article resource as a record. */
 export function presentWechatRecord(r: ResourceItem): WechatRecord {
   return {
-    id: r.id, groupId: str(r.groupId), groupName: str(r.groupName), articleTime: str(r.articleTime) ?? r.date,
+    id: r.id,
+    groupId: str(r.groupId),
+    groupName: str(r.groupName),
+    articleTime: str(r.articleTime) ?? r.date,
     material: { title: r.title, thumb_media_url: str(r.thumb_media_url), url: str(r.url), digest: str(r.digest) },
   };
 }
 
 /** The newest articles of official accounts (one id or several; any application), `pageSize` from page `page` (1-based). */
-export async function readWechatArticles(db: Db, q: { wechatId: string | readonly string[]; page: number; pageSize: number }): Promise<FeedResult<WechatRecord>> {
+export async function readWechatArticles(
+  db: Db,
+  q: { wechatId: string | readonly string[]; page: number; pageSize: number },
+): Promise<FeedResult<WechatRecord>> {
   const values = typeof q.wechatId === 'string' ? [q.wechatId] : [...q.wechatId];
   const r = await readType(db, { type: 'wechat_article', offset: (q.page - 1) * q.pageSize, count: q.pageSize, where: { key: 'wechatId', values } });
   return { items: r.items.map(presentWechatRecord), total: r.total };
@@ -69,12 +89,21 @@ export async function readWechatArticles(db: Db, q: { wechatId: string | readonl
 /** Presents a job resource as a hit; the institution keeps at most 2 subjects (spec 1 §3). */
 export function presentJobHit(r: ResourceItem): JobHit {
   const inst = (r.institution && typeof r.institution === 'object' && !Array.isArray(r.institution) ? r.institution : {}) as Record<string, unknown>;
-  const subjects = (Array.isArray(inst.subjects) ? inst.subjects : []).map(str).filter((s): s is string => !!s).slice(0, 2);
+  const subjects = (Array.isArray(inst.subjects) ? inst.subjects : [])
+    .map(str)
+    .filter((s): s is string => !!s)
+    .slice(0, 2);
   return {
     _id: String(r.id),
     _source: {
-      uuid: String(r.id), title: r.title, work_address: str(r.work_address), update_time: str(r.update_time) ?? r.date,
-      salary: str(r.salary), work_experience: str(r.work_experience), work_time: str(r.work_time), edu_cation: str(r.edu_cation),
+      uuid: String(r.id),
+      title: r.title,
+      work_address: str(r.work_address),
+      update_time: str(r.update_time) ?? r.date,
+      salary: str(r.salary),
+      work_experience: str(r.work_experience),
+      work_time: str(r.work_time),
+      edu_cation: str(r.edu_cation),
       institution: { name: str(inst.name), logo: str(inst.logo), subjects },
     },
   };
@@ -90,12 +119,22 @@ export async function readJobs(db: Db, q: { topicId?: number | null; pageSize: n
 export function presentBulletin(r: ResourceItem): BulletinEntry {
   return {
     article: { title: r.title, uuid: String(r.id), cover: str(r.cover), update_time: str(r.update_time) ?? r.date },
-    group: str(r.group), bulletinType: str(r.bulletinType),
+    group: str(r.group),
+    bulletinType: str(r.bulletinType),
   };
 }
 
 /** The newest bulletins of the topic of the given types (all three when none is given), at most `size` after `offset` (default 0). */
-export async function readBulletins(db: Db, q: { topicId?: number | null; types: string[]; size: number; offset?: number }): Promise<FeedResult<BulletinEntry>> {
-  const r = await readType(db, { type: 'bulletin', topicId: q.topicId, offset: q.offset ?? 0, count: q.size, ...(q.types.length ? { where: { key: 'bulletinType' as const, values: q.types } } : {}) });
+export async function readBulletins(
+  db: Db,
+  q: { topicId?: number | null; types: string[]; size: number; offset?: number },
+): Promise<FeedResult<BulletinEntry>> {
+  const r = await readType(db, {
+    type: 'bulletin',
+    topicId: q.topicId,
+    offset: q.offset ?? 0,
+    count: q.size,
+    ...(q.types.length ? { where: { key: 'bulletinType' as const, values: q.types } } : {}),
+  });
   return { items: r.items.map(presentBulletin), total: r.total };
 }

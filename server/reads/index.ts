@@ -34,9 +34,15 @@ type Reader<S extends Source> = (ctx: ReadContext, read: ReadOf<S>) => Promise<P
 
 /** The readers, one per source. Every read answers the first page with the read's count as size. */
 export const panelReaders: { [S in Source]: Reader<S> } = {
-  top: ({ db, app }, r) => readTop(db, {
-    kind: r.kind, offset: 0, count: r.count, topicId: app.topic_id, categoryLevelOne: r.categoryLevelOne, categoryLevelTwo: r.categoryLevelTwo,
-  }),
+  top: ({ db, app }, r) =>
+    readTop(db, {
+      kind: r.kind,
+      offset: 0,
+      count: r.count,
+      topicId: app.topic_id,
+      categoryLevelOne: r.categoryLevelOne,
+      categoryLevelTwo: r.categoryLevelTwo,
+    }),
   notice: ({ db, app, hidden }, r) => readTopNotices(db, { applicationId: app.id, moduleId: r.moduleId, offset: 0, count: r.count, hidden }),
   link: ({ db, app, hidden }, r) => readTopLinks(db, { applicationId: app.id, moduleId: r.moduleId, offset: 0, count: r.count, hidden }),
   tool: ({ db, app }, r) => {

@@ -21,8 +21,12 @@ export interface ToolsRead {
 export async function readTools(db: Db, q: ToolsRead): Promise<Page<ResourceItem>> {
   if (q.topicId == null) return makePage([], 0, q.page, q.size);
   const cols = ['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'] as const;
-  const base = db.selectFrom('resource_topics').innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
-    .where('resource_topics.topic_id', '=', q.topicId).where('resource_topics.type', '=', 'tool').where('resource_topics.published', '=', 1);
+  const base = db
+    .selectFrom('resource_topics')
+    .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
+    .where('resource_topics.topic_id', '=', q.topicId)
+    .where('resource_topics.type', '=', 'tool')
+    .where('resource_topics.published', '=', 1);
   if (q.ids) {
     const ids = [...new Set(q.ids)];
     if (ids.length === 0) return makePage([], 0, q.page, q.size);
@@ -33,10 +37,14 @@ export async function readTools(db: Db, q: ToolsRead): Promise<Page<ResourceItem
     return makePage(ordered.slice(start, start + q.size).map(presentResource), ordered.length, q.page, q.size);
   }
   const [rows, total] = await Promise.all([
-    base.select(cols).orderBy('resource_topics.date_key', 'desc').orderBy('resource_topics.resource_id', 'asc')
-      .limit(q.size).offset((q.page - 1) * q.size).execute(),
+    base
+      .select(cols)
+      .orderBy('resource_topics.date_key', 'desc')
+      .orderBy('resource_topics.resource_id', 'asc')
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return makePage(rows.map(presentResource), Number(total.n), q.page, q.size);
 }
-

@@ -25,24 +25,43 @@ export async function readTop(db: Db, q: TopQuery): Promise<Page<ResourceItem>> 
   const pageOf = Math.floor(q.offset / Math.max(q.count, 1)) + 1;
   const cols = ['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'] as const;
   if (q.topicId != null) {
-    const links = db.selectFrom('resource_topics').where('resource_topics.topic_id', '=', q.topicId).where('resource_topics.type', '=', q.kind).where('resource_topics.published', '=', 1)
+    const links = db
+      .selectFrom('resource_topics')
+      .where('resource_topics.topic_id', '=', q.topicId)
+      .where('resource_topics.type', '=', q.kind)
+      .where('resource_topics.published', '=', 1)
       .$if(!!q.categoryLevelOne, (qb) => qb.where('resource_topics.category_one', '=', q.categoryLevelOne!))
       .$if(!!q.categoryLevelTwo, (qb) => qb.where('resource_topics.category_two', '=', q.categoryLevelTwo!));
     const [rows, total] = await Promise.all([
-      links.innerJoin('resources', 'resources.id', 'resource_topics.resource_id').select(cols)
-        .orderBy('resource_topics.date_key', 'desc').orderBy('resource_topics.resource_id', 'asc')
-        .limit(q.count).offset(q.offset).execute(),
+      links
+        .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
+        .select(cols)
+        .orderBy('resource_topics.date_key', 'desc')
+        .orderBy('resource_topics.resource_id', 'asc')
+        .limit(q.count)
+        .offset(q.offset)
+        .execute(),
       q.categoryLevelOne || q.categoryLevelTwo
         ? links.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-        : db.selectFrom('topic_type_counts').select('n').where('topic_id', '=', q.topicId).where('type', '=', q.kind)
-          .executeTakeFirst().then((r) => ({ n: r?.n ?? 0 })),
+        : db
+            .selectFrom('topic_type_counts')
+            .select('n')
+            .where('topic_id', '=', q.topicId)
+            .where('type', '=', q.kind)
+            .executeTakeFirst()
+            .then((r) => ({ n: r?.n ?? 0 })),
     ]);
     return makePage(rows.map(presentResource), Number(total.n), pageOf, q.count);
   }
   const base = db.selectFrom('resources').where('resources.type', '=', q.kind);
   const [rows, total] = await Promise.all([
-    base.select(cols).orderBy('resources.date', (ob) => ob.desc().nullsLast()).orderBy('resources.id', 'asc')
-      .limit(q.count).offset(q.offset).execute(),
+    base
+      .select(cols)
+      .orderBy('resources.date', (ob) => ob.desc().nullsLast())
+      .orderBy('resources.id', 'asc')
+      .limit(q.count)
+      .offset(q.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return makePage(rows.map(presentResource), Number(total.n), pageOf, q.count);
@@ -64,13 +83,25 @@ export async function readTopNotices(db: Db, q: AppItemsQuery) {
   // items of 仅登录可见 modules left out (items of no module stay)
   if (q.hidden?.length) base = base.where((eb) => eb.or([eb('module_id', 'is', null), eb('module_id', 'not in', q.hidden!)]));
   const [rows, total] = await Promise.all([
-    base.select(['id', 'title', 'type', 'top', 'publish_date_time', 'module_id']).orderBy('top', 'desc')
-      .orderBy('publish_date_time', 'desc').orderBy('id', 'desc').limit(q.count).offset(q.offset).execute(),
+    base
+      .select(['id', 'title', 'type', 'top', 'publish_date_time', 'module_id'])
+      .orderBy('top', 'desc')
+      .orderBy('publish_date_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.count)
+      .offset(q.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const content = rows.map((r) => ({
-    id: r.id, noticeId: r.id, title: r.title, type: r.type, top: r.top, moduleId: r.module_id,
-    publishDateTime: r.publish_date_time, publishDate: r.publish_date_time.slice(0, 10),
+    id: r.id,
+    noticeId: r.id,
+    title: r.title,
+    type: r.type,
+    top: r.top,
+    moduleId: r.module_id,
+    publishDateTime: r.publish_date_time,
+    publishDate: r.publish_date_time.slice(0, 10),
   }));
   return makePage(content, Number(total.n), Math.floor(q.offset / Math.max(q.count, 1)) + 1, q.count);
 }
@@ -82,14 +113,27 @@ export async function readTopLinks(db: Db, q: AppItemsQuery) {
   // items of 仅登录可见 modules left out (items of no module stay)
   if (q.hidden?.length) base = base.where((eb) => eb.or([eb('module_id', 'is', null), eb('module_id', 'not in', q.hidden!)]));
   const [rows, total] = await Promise.all([
-    base.select(['id', 'title', 'url', 'cover', 'top', 'top_order', 'link_category', 'publish_date_time'])
-      .orderBy('top', 'desc').orderBy('top_order', 'asc').orderBy('publish_date_time', 'desc').orderBy('id', 'desc')
-      .limit(q.count).offset(q.offset).execute(),
+    base
+      .select(['id', 'title', 'url', 'cover', 'top', 'top_order', 'link_category', 'publish_date_time'])
+      .orderBy('top', 'desc')
+      .orderBy('top_order', 'asc')
+      .orderBy('publish_date_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.count)
+      .offset(q.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const content = rows.map((r) => ({
-    id: r.id, linkId: r.id, title: r.title, url: r.url, cover: r.cover, top: r.top, topOrder: r.top_order,
-    linkCategory: r.link_category, publishDateTime: r.publish_date_time,
+    id: r.id,
+    linkId: r.id,
+    title: r.title,
+    url: r.url,
+    cover: r.cover,
+    top: r.top,
+    topOrder: r.top_order,
+    linkCategory: r.link_category,
+    publishDateTime: r.publish_date_time,
   }));
   return makePage(content, Number(total.n), Math.floor(q.offset / Math.max(q.count, 1)) + 1, q.count);
 }

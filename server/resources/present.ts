@@ -9,11 +9,12 @@ export function parseFields(text: string): Record<string, unknown> {
   try {
     const v: unknown = JSON.parse(text);
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch { return {}; }
+  } catch {
+    return {};
+  }
 }
 
 /** Present a resource row as a listing item: its JSON fields plus id, type, title, date. */
 export function presentResource(r: { id: number; type: string; title: string; date: string | null; fields: string }): ResourceItem {
   return { ...parseFields(r.fields), id: r.id, type: r.type, title: r.title, date: r.date };
 }
-

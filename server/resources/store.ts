@@ -90,7 +90,10 @@ export async function ensureCategories(db: Q, items: ReadonlyArray<Pick<Resource
     let { firstIds } = await load();
     const missingFirst = [...tops.keys()].filter((l) => !firstIds.has(l));
     for (let i = 0; i < missingFirst.length; i += 500) {
-      await db.insertInto('categories').values(missingFirst.slice(i, i + 500).map((label) => ({ topic_id: topicId, parent_id: null, label }))).execute();
+      await db
+        .insertInto('categories')
+        .values(missingFirst.slice(i, i + 500).map((label) => ({ topic_id: topicId, parent_id: null, label })))
+        .execute();
     }
     const loaded = await load();
     firstIds = loaded.firstIds;
@@ -100,7 +103,10 @@ export async function ensureCategories(db: Q, items: ReadonlyArray<Pick<Resource
       for (const two of twos) if (!loaded.seconds.has(`${parent}\u0000${two}`)) missingSecond.push({ topic_id: topicId, parent_id: parent, label: two });
     }
     for (let i = 0; i < missingSecond.length; i += 500) {
-      await db.insertInto('categories').values(missingSecond.slice(i, i + 500)).execute();
+      await db
+        .insertInto('categories')
+        .values(missingSecond.slice(i, i + 500))
+        .execute();
     }
   }
 }
@@ -109,11 +115,15 @@ export async function ensureCategories(db: Q, items: ReadonlyArray<Pick<Resource
 const UPSERTS = {
   resources: {
     columns: ['type', 'source_key', 'title', 'date', 'fields', 'search_text', 'created_at', 'updated_at'],
-    conflict: ['type', 'source_key'], set: ['title', 'date', 'fields', 'search_text', 'updated_at'], returning: 'id, type, source_key',
+    conflict: ['type', 'source_key'],
+    set: ['title', 'date', 'fields', 'search_text', 'updated_at'],
+    returning: 'id, type, source_key',
   },
   resource_topics: {
     columns: ['resource_id', 'topic_id', 'category_one', 'category_two', 'type', 'date_key'],
-    conflict: ['resource_id', 'topic_id'], set: ['category_one', 'category_two', 'type', 'date_key'], returning: '',
+    conflict: ['resource_id', 'topic_id'],
+    set: ['category_one', 'category_two', 'type', 'date_key'],
+    returning: '',
   },
 } as const;
 const upsertTexts = new Map<string, string>();
@@ -165,8 +175,12 @@ export async function upsertResources(db: Q, items: ResourceInput[], opts: Upser
     }
     const stored = new Set<string>();
     for (const [type, keys] of byType) {
-      const { rows } = await db.executeQuery<{ source_key: string }>(CompiledQuery.raw(
-        `select source_key from resources where type = ${pg ? '$1' : '?'} and source_key in (${placeholders(pg, 2, keys.size)})`, [type, ...keys]));
+      const { rows } = await db.executeQuery<{ source_key: string }>(
+        CompiledQuery.raw(`select source_key from resources where type = ${pg ? '$1' : '?'} and source_key in (${placeholders(pg, 2, keys.size)})`, [
+          type,
+          ...keys,
+        ]),
+      );
       for (const r of rows) stored.add(`${type}\u0000${r.source_key}`);
     }
     // one row per key (PostgreSQL refuses to touch a row twice in one statement): the last one wins
@@ -176,7 +190,9 @@ export async function upsertResources(db: Q, items: ResourceInput[], opts: Upser
     const t = now();
     const values: unknown[] = [];
     for (const it of unique) values.push(it.type, it.sourceKey, it.title, it.date ?? null, JSON.stringify(it.fields), (it.searchText ?? '').trim(), t, t);
-    const { rows } = await db.executeQuery<{ id: number; type: string; source_key: string }>(CompiledQuery.raw(upsertSql(pg, 'resources', unique.length), values));
+    const { rows } = await db.executeQuery<{ id: number; type: string; source_key: string }>(
+      CompiledQuery.raw(upsertSql(pg, 'resources', unique.length), values),
+    );
     const idOf = new Map<string, number>();
     for (const r of rows) idOf.set(keyOf(r), r.id);
     for (const it of unique) toIndex.push({ id: idOf.get(keyOf(it))!, title: it.title, text: it.searchText ?? '', isNew: !stored.has(keyOf(it)) });
@@ -187,17 +203,28 @@ export async function upsertResources(db: Q, items: ResourceInput[], opts: Upser
       const id = idOf.get(key)!;
       ids.push(id);
       if (stored.has(key) || counted.has(key)) updated++;
-      else { inserted++; counted.add(key); }
-      if (it.topicId !== undefined) links.set(`${id}\u0000${it.topicId}`, [id, it.topicId, it.categoryOne ?? null, it.categoryTwo ?? null, it.type, it.date ?? '']);
+      else {
+        inserted++;
+        counted.add(key);
+      }
+      if (it.topicId !== undefined)
+        links.set(`${id}\u0000${it.topicId}`, [id, it.topicId, it.categoryOne ?? null, it.categoryTwo ?? null, it.type, it.date ?? '']);
     }
     if (links.size) await db.executeQuery(CompiledQuery.raw(upsertSql(pg, 'resource_topics', links.size), [...links.values()].flat()));
     // a resource written without a topic keeps the order columns of its earlier topic links up to date
     const untopiced = unique.filter((it) => it.topicId === undefined).map((it) => idOf.get(keyOf(it))!);
     if (untopiced.length) {
-      await db.updateTable('resource_topics').set((eb) => ({
-        type: eb.selectFrom('resources').select('resources.type').whereRef('resources.id', '=', 'resource_topics.resource_id'),
-        date_key: eb.fn.coalesce(eb.selectFrom('resources').select('resources.date').whereRef('resources.id', '=', 'resource_topics.resource_id'), eb.val('')),
-      })).where('resource_id', 'in', untopiced).execute();
+      await db
+        .updateTable('resource_topics')
+        .set((eb) => ({
+          type: eb.selectFrom('resources').select('resources.type').whereRef('resources.id', '=', 'resource_topics.resource_id'),
+          date_key: eb.fn.coalesce(
+            eb.selectFrom('resources').select('resources.date').whereRef('resources.id', '=', 'resource_topics.resource_id'),
+            eb.val(''),
+          ),
+        }))
+        .where('resource_id', 'in', untopiced)
+        .execute();
     }
   }
   // the index entries of the whole call go in together, after its rows (decision 281)
@@ -215,10 +242,18 @@ export async function refreshTopicTypeCounts(db: Q, items: ReadonlyArray<Pick<Re
   const pairs = new Map<string, { topicId: number; type: string }>();
   for (const it of items) if (it.topicId !== undefined) pairs.set(`${it.topicId}\u0000${it.type}`, { topicId: it.topicId, type: it.type });
   for (const { topicId, type } of pairs.values()) {
-    const { n } = await db.selectFrom('resource_topics').where('topic_id', '=', topicId).where('type', '=', type).where('published', '=', 1)
-      .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    await db.insertInto('topic_type_counts').values({ topic_id: topicId, type, n: Number(n) })
-      .onConflict((oc) => oc.columns(['topic_id', 'type']).doUpdateSet({ n: Number(n) })).execute();
+    const { n } = await db
+      .selectFrom('resource_topics')
+      .where('topic_id', '=', topicId)
+      .where('type', '=', type)
+      .where('published', '=', 1)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('topic_type_counts')
+      .values({ topic_id: topicId, type, n: Number(n) })
+      .onConflict((oc) => oc.columns(['topic_id', 'type']).doUpdateSet({ n: Number(n) }))
+      .execute();
   }
 }
 
@@ -227,13 +262,28 @@ export async function refreshTopicTypeCounts(db: Q, items: ReadonlyArray<Pick<Re
  * the order column `date_key` of all its topic links in step. The type does not change, so the counts
  * of `topic_type_counts` stay right. Categories of its topic links are kept. Run it in a transaction.
  */
-export async function updateResource(db: Q, id: number, input: { title: string; date: string | null; fields: Record<string, unknown>; searchText?: string }): Promise<void> {
-  await db.updateTable('resources').set({
-    title: input.title, date: input.date, fields: JSON.stringify(input.fields),
-    search_text: (input.searchText ?? '').trim(), updated_at: now(),
-  }).where('id', '=', id).execute();
+export async function updateResource(
+  db: Q,
+  id: number,
+  input: { title: string; date: string | null; fields: Record<string, unknown>; searchText?: string },
+): Promise<void> {
+  await db
+    .updateTable('resources')
+    .set({
+      title: input.title,
+      date: input.date,
+      fields: JSON.stringify(input.fields),
+      search_text: (input.searchText ?? '').trim(),
+      updated_at: now(),
+    })
+    .where('id', '=', id)
+    .execute();
   await indexResources(db, [{ id, title: input.title, text: input.searchText ?? '' }]);
-  await db.updateTable('resource_topics').set({ date_key: input.date ?? '' }).where('resource_id', '=', id).execute();
+  await db
+    .updateTable('resource_topics')
+    .set({ date_key: input.date ?? '' })
+    .where('resource_id', '=', id)
+    .execute();
 }
 
 /**

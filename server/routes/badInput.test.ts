@@ -12,7 +12,9 @@ beforeAll(async () => {
   admin = await ctx.signIn('13500000001', 'super');
   await admin.post('/api/v1/applications', { name: '站点', host: 'junk.example.cn' });
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const rawBodies = ['{', '[]', '"text"', '12', 'null', '{"a":{"b":{"c":[1,2,{"d":null}]}}}', JSON.stringify({ name: 'x'.repeat(100_000) })];
 const objBodies: unknown[] = [
@@ -31,11 +33,14 @@ describe('bad input never answers 500', () => {
     const failures: string[] = [];
     for (const who of [admin, ctx.client()] as Client[]) {
       for (const r of routes) {
-        const urls = r.url.includes(':') ? params.map((p) => r.url.replace(/:[A-Za-z]+/g, p)) : [r.url, `${r.url}?page=x&size=-5&offset=a&count=1e9&applicationId=abc&host=%00&query=${'%27'.repeat(50)}`];
+        const urls = r.url.includes(':')
+          ? params.map((p) => r.url.replace(/:[A-Za-z]+/g, p))
+          : [r.url, `${r.url}?page=x&size=-5&offset=a&count=1e9&applicationId=abc&host=%00&query=${'%27'.repeat(50)}`];
         for (const url of urls) {
-          const sends: Array<() => Promise<{ status: number; text: string }>> = r.method === 'GET' || r.method === 'DELETE'
-            ? [() => who.request(r.method, url)]
-            : [...rawBodies.map((raw) => () => who.request(r.method, url, undefined, { raw })), ...objBodies.map((b) => () => who.request(r.method, url, b))];
+          const sends: Array<() => Promise<{ status: number; text: string }>> =
+            r.method === 'GET' || r.method === 'DELETE'
+              ? [() => who.request(r.method, url)]
+              : [...rawBodies.map((raw) => () => who.request(r.method, url, undefined, { raw })), ...objBodies.map((b) => () => who.request(r.method, url, b))];
           for (const send of sends) {
             const res = await send();
             if (res.status >= 500) failures.push(`${r.method} ${url} -> ${res.status} ${res.text.slice(0, 120)}`);

@@ -25,8 +25,18 @@ type Persona = (typeof PERSONAS)[number];
  */
 type Access = 'public' | 'session' | 'signedIn' | 'anyManager' | 'manager' | 'super';
 
-interface Fixture { appId: number; topicId: number; resourceId: number; managerUserId: number; plainUserId: number; host: string }
-interface Call { url: string; body?: unknown }
+interface Fixture {
+  appId: number;
+  topicId: number;
+  resourceId: number;
+  managerUserId: number;
+  plainUserId: number;
+  host: string;
+}
+interface Call {
+  url: string;
+  body?: unknown;
+}
 interface Row {
   access: Access;
   /** the request of an allowed cell; may create what it needs (a fresh application to delete, ...) */
@@ -43,10 +53,24 @@ const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 async function freshApp(): Promise<number> {
   const t = new Date().toISOString();
-  const row = await ctx.db.insertInto('applications').values({
-    name: '临时站点', host: `tmp-${uniq()}.example.cn`, topic_id: null, logo: null, status: 'draft', home_config: '[]',
-    header_config: '{}', footer_config: '{}', theme_config: '{}', created_by: null, created_at: t, updated_at: t,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .insertInto('applications')
+    .values({
+      name: '临时站点',
+      host: `tmp-${uniq()}.example.cn`,
+      topic_id: null,
+      logo: null,
+      status: 'draft',
+      home_config: '[]',
+      header_config: '{}',
+      footer_config: '{}',
+      theme_config: '{}',
+      created_by: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await ctx.db.insertInto('application_managers').values({ application_id: row.id, user_id: userIds.manager! }).execute();
   return row.id;
 }
@@ -57,12 +81,44 @@ const article = () => ({ title: '矩阵文章', groupName: '动态', articleTime
 /** A notice (and a link) of the application, written directly, for the calls that change one. */
 async function notice(f: Fixture): Promise<number> {
   const t = new Date().toISOString();
-  const row = await ctx.db.insertInto('notices').values({ application_id: f.appId, module_id: null, user_id: null, title: '待改通知', type: '消息公告', content: '<p>x</p>', top: 0, active: 1, publish_date_time: t, create_date_time: t }).returning('id').executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .insertInto('notices')
+    .values({
+      application_id: f.appId,
+      module_id: null,
+      user_id: null,
+      title: '待改通知',
+      type: '消息公告',
+      content: '<p>x</p>',
+      top: 0,
+      active: 1,
+      publish_date_time: t,
+      create_date_time: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 async function link(f: Fixture): Promise<number> {
   const t = new Date().toISOString();
-  const row = await ctx.db.insertInto('links').values({ application_id: f.appId, module_id: null, user_id: null, title: '待改链接', url: 'https://example.cn/', cover: null, link_category: null, top: 0, top_order: 1, active: 1, publish_date_time: t, create_date_time: t }).returning('id').executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .insertInto('links')
+    .values({
+      application_id: f.appId,
+      module_id: null,
+      user_id: null,
+      title: '待改链接',
+      url: 'https://example.cn/',
+      cover: null,
+      link_category: null,
+      top: 0,
+      top_order: 1,
+      active: 1,
+      publish_date_time: t,
+      create_date_time: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -70,15 +126,29 @@ async function link(f: Fixture): Promise<number> {
 const ROUTES: Record<string, Row> = {
   'GET /healthz': { access: 'public', call: () => ({ url: '/healthz' }) },
   'GET /readyz': { access: 'public', call: () => ({ url: '/readyz' }) },
-  'PUT /api/v3/oauth/digits': { access: 'public', call: (_f, n) => ({ url: '/api/v3/oauth/digits', body: { country_code: '86', mobile_number: `1370000${String(1000 + n)}` } }) },
-  'POST /api/v3/oauth/digits': { access: 'public', status: 400, call: () => ({ url: '/api/v3/oauth/digits', body: { country_code: '86', mobile_number: '13700009999', sms_code: '000000' } }) },
+  'PUT /api/v3/oauth/digits': {
+    access: 'public',
+    call: (_f, n) => ({ url: '/api/v3/oauth/digits', body: { country_code: '86', mobile_number: `1370000${String(1000 + n)}` } }),
+  },
+  'POST /api/v3/oauth/digits': {
+    access: 'public',
+    status: 400,
+    call: () => ({ url: '/api/v3/oauth/digits', body: { country_code: '86', mobile_number: '13700009999', sms_code: '000000' } }),
+  },
   'GET /api/v1/session': { access: 'public', call: () => ({ url: '/api/v1/session' }) },
   'GET /api/v1/session/signing-key': { access: 'public', call: () => ({ url: '/api/v1/session/signing-key' }) },
-  'POST /toolsApi/applicationExport/export': { access: 'manager', call: (f) => ({ url: '/toolsApi/applicationExport/export', body: { applicationId: f.appId } }) },
+  'POST /toolsApi/applicationExport/export': {
+    access: 'manager',
+    call: (f) => ({ url: '/toolsApi/applicationExport/export', body: { applicationId: f.appId } }),
+  },
   'DELETE /api/v1/session': { access: 'public', call: () => ({ url: '/api/v1/session' }) },
   'GET /api/v1/applications': { access: 'signedIn', call: () => ({ url: '/api/v1/applications' }) },
   'GET /api/v1/applications/available': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/available' }) },
-  'POST /api/v1/applications': { access: 'super', status: 201, call: () => ({ url: '/api/v1/applications', body: { name: '矩阵新站', host: `new-${uniq()}.example.cn` } }) },
+  'POST /api/v1/applications': {
+    access: 'super',
+    status: 201,
+    call: () => ({ url: '/api/v1/applications', body: { name: '矩阵新站', host: `new-${uniq()}.example.cn` } }),
+  },
   'GET /api/v1/applications/config': { access: 'public', call: (f) => ({ url: `/api/v1/applications/config?host=${f.host}` }) },
   'GET /api/v1/applications/:id/config': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/config` }) },
   'PUT /api/v1/applications/:id': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}`, body: { name: '矩阵站点' } }) },
@@ -90,7 +160,12 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v2/modules/top-monographs': { access: 'public', call: (f) => ({ url: '/api/v2/modules/top-monographs', body: { topicId: f.topicId } }) },
   'GET /api/v1/modules/top-notice': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-notice?applicationId=${f.appId}` }) },
   'GET /api/v1/modules/top-link': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-link?applicationId=${f.appId}` }) },
-  'GET /api/v1/modules/panel-read': { access: 'public', call: (f) => ({ url: `/api/v1/modules/panel-read?applicationId=${f.appId}&read=${encodeURIComponent(JSON.stringify({ key: 'n', source: 'notice', count: 4, moduleId: 'm1' }))}` }) },
+  'GET /api/v1/modules/panel-read': {
+    access: 'public',
+    call: (f) => ({
+      url: `/api/v1/modules/panel-read?applicationId=${f.appId}&read=${encodeURIComponent(JSON.stringify({ key: 'n', source: 'notice', count: 4, moduleId: 'm1' }))}`,
+    }),
+  },
   'GET /api/v1/modules/top-wechat-article': { access: 'public', call: () => ({ url: '/api/v1/modules/top-wechat-article?wechatId=matrix' }) },
   'GET /api/v1/modules/top-job': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-job?topicId=${f.topicId}` }) },
   'GET /api/v1/modules/top-bulletin': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-bulletin?topicId=${f.topicId}` }) },
@@ -98,14 +173,33 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/topics/:topicId/categories': { access: 'public', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories` }) },
   // topics and their data (issue 11 §3, decision 265): topics by super managers, a topic's data by the managers of its applications
   'POST /api/v1/topics': { access: 'super', status: 201, call: () => ({ url: '/api/v1/topics', body: { title: `矩阵专题${uniq()}` } }) },
-  'PUT /api/v1/topics/:topicId': { access: 'super', call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `改名专题${uniq()}`)}`, body: { title: `改名后${uniq()}` } }) },
+  'PUT /api/v1/topics/:topicId': {
+    access: 'super',
+    call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `改名专题${uniq()}`)}`, body: { title: `改名后${uniq()}` } }),
+  },
   'DELETE /api/v1/topics/:topicId': { access: 'super', call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `待删专题${uniq()}`)}` }) },
-  'PUT /api/v1/topics/:topicId/categories': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories`, body: { op: 'rename', path: ['无此分类'], to: '矩阵分类' } }) },
+  'PUT /api/v1/topics/:topicId/categories': {
+    access: 'manager',
+    status: 404,
+    call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories`, body: { op: 'rename', path: ['无此分类'], to: '矩阵分类' } }),
+  },
   'GET /api/v1/topics/:topicId/stats': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/stats` }) },
   'GET /api/v1/topics/:topicId/resources': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources?type=scholar` }) },
-  'POST /api/v1/topics/:topicId/resources': { access: 'manager', status: 201, call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources`, body: { type: 'policy', title: '矩阵政策', fields: {} } }) },
-  'PUT /api/v1/topics/:topicId/resources/:resourceId': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999`, body: { title: '矩阵政策', fields: {} } }) },
-  'DELETE /api/v1/topics/:topicId/resources/:resourceId': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999` }) },
+  'POST /api/v1/topics/:topicId/resources': {
+    access: 'manager',
+    status: 201,
+    call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources`, body: { type: 'policy', title: '矩阵政策', fields: {} } }),
+  },
+  'PUT /api/v1/topics/:topicId/resources/:resourceId': {
+    access: 'manager',
+    status: 404,
+    call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999`, body: { title: '矩阵政策', fields: {} } }),
+  },
+  'DELETE /api/v1/topics/:topicId/resources/:resourceId': {
+    access: 'manager',
+    status: 404,
+    call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999` }),
+  },
   // background tasks and imports from the console (issue 11 §4, decision 267): super managers
   'POST /api/v1/imports/preview': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/imports/preview', body: {} }) },
   'POST /api/v1/tasks/imports': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/tasks/imports', body: {} }) },
@@ -113,7 +207,10 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/tasks/:id': { access: 'super', status: 404, call: () => ({ url: '/api/v1/tasks/999999' }) },
   'POST /api/v1/tasks/:id/cancel': { access: 'super', status: 404, call: () => ({ url: '/api/v1/tasks/999999/cancel', body: {} }) },
   'POST /api/v1/tasks/:id/retry': { access: 'super', status: 404, call: () => ({ url: '/api/v1/tasks/999999/retry', body: {} }) },
-  'POST /api/v1/topics/:topicId/resources/bulk': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/bulk`, body: { action: 'publish', ids: [f.resourceId] } }) },
+  'POST /api/v1/topics/:topicId/resources/bulk': {
+    access: 'manager',
+    call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/bulk`, body: { action: 'publish', ids: [f.resourceId] } }),
+  },
   'GET /api/v1/search': { access: 'public', call: () => ({ url: '/api/v1/search?q=%E7%9F%A9%E9%98%B5' }) },
   'GET /api/v1/resources/:type/:id': { access: 'public', call: (f) => ({ url: `/api/v1/resources/scholar/${f.resourceId}` }) },
   'GET /api/v1/resources/:type/:id/citation': { access: 'public', call: (f) => ({ url: `/api/v1/resources/scholar/${f.resourceId}/citation?format=bibtex` }) },
@@ -127,69 +224,177 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/tools': { access: 'public', call: (f) => ({ url: `/api/v1/tools?appid=${f.appId}` }) },
   'GET /api/v1/wechats/available': { access: 'signedIn', call: () => ({ url: '/api/v1/wechats/available' }) },
   'GET /api/v1/applications/:id/wechats': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats` }) },
-  'POST /api/v1/applications/:id/wechat': { access: 'manager', status: 201, call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechat`, body: { wechatId: `w${uniq()}`, name: '矩阵公众号' } }) },
-  'DELETE /api/v1/applications/:id/wechat': { access: 'manager', call: async (f) => {
-    const wechatId = `w${uniq()}`;
-    await ctx.db.insertInto('wechat_accounts').values({ application_id: f.appId, wechat_id: wechatId, name: '待解绑', created_at: new Date().toISOString() }).execute();
-    return { url: `/api/v1/applications/${f.appId}/wechat`, body: { wechatId } };
-  } },
-  'GET /api/v1/applications/:id/wechats/:wechatId/articles': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles` }) },
-  'POST /api/v1/applications/:id/wechats/:wechatId/articles': { access: 'manager', status: 201, call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles`, body: article() }) },
-  'DELETE /api/v1/applications/:id/wechats/:wechatId/articles/:articleId': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles/999999` }) },
+  'POST /api/v1/applications/:id/wechat': {
+    access: 'manager',
+    status: 201,
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechat`, body: { wechatId: `w${uniq()}`, name: '矩阵公众号' } }),
+  },
+  'DELETE /api/v1/applications/:id/wechat': {
+    access: 'manager',
+    call: async (f) => {
+      const wechatId = `w${uniq()}`;
+      await ctx.db
+        .insertInto('wechat_accounts')
+        .values({ application_id: f.appId, wechat_id: wechatId, name: '待解绑', created_at: new Date().toISOString() })
+        .execute();
+      return { url: `/api/v1/applications/${f.appId}/wechat`, body: { wechatId } };
+    },
+  },
+  'GET /api/v1/applications/:id/wechats/:wechatId/articles': {
+    access: 'manager',
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles` }),
+  },
+  'POST /api/v1/applications/:id/wechats/:wechatId/articles': {
+    access: 'manager',
+    status: 201,
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles`, body: article() }),
+  },
+  'DELETE /api/v1/applications/:id/wechats/:wechatId/articles/:articleId': {
+    access: 'manager',
+    status: 404,
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles/999999` }),
+  },
   // roles and rights (server/routes/roles)
   'GET /api/v1/applications/managers': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/managers' }) },
-  'POST /api/v1/applications/managers': { access: 'manager', status: 201, call: (f, n) => ({ url: '/api/v1/applications/managers', body: { applicationId: f.appId, phone: `1360000${String(2000 + n)}`, rights: ['home'] } }) },
-  'PUT /api/v1/applications/managers': { access: 'manager', call: async (f) => {
-    const row = await ctx.db.selectFrom('application_managers').select('id').where('application_id', '=', f.appId).where('user_id', '=', f.managerUserId).executeTakeFirstOrThrow();
-    return { url: '/api/v1/applications/managers', body: { id: row.id, rights: ['home', 'content', 'settings', 'users'] } };
-  } },
-  'DELETE /api/v1/applications/managers/:id': { access: 'manager', call: async (f) => {
-    const u = await ctx.db.insertInto('users').values({ phone: null, email: null, name: '待移除', affiliation: '', role: 'user', anonymous: 0, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
-    const m = await ctx.db.insertInto('application_managers').values({ application_id: f.appId, user_id: u.id }).returning('id').executeTakeFirstOrThrow();
-    return { url: `/api/v1/applications/managers/${m.id}` };
-  } },
+  'POST /api/v1/applications/managers': {
+    access: 'manager',
+    status: 201,
+    call: (f, n) => ({ url: '/api/v1/applications/managers', body: { applicationId: f.appId, phone: `1360000${String(2000 + n)}`, rights: ['home'] } }),
+  },
+  'PUT /api/v1/applications/managers': {
+    access: 'manager',
+    call: async (f) => {
+      const row = await ctx.db
+        .selectFrom('application_managers')
+        .select('id')
+        .where('application_id', '=', f.appId)
+        .where('user_id', '=', f.managerUserId)
+        .executeTakeFirstOrThrow();
+      return { url: '/api/v1/applications/managers', body: { id: row.id, rights: ['home', 'content', 'settings', 'users'] } };
+    },
+  },
+  'DELETE /api/v1/applications/managers/:id': {
+    access: 'manager',
+    call: async (f) => {
+      const u = await ctx.db
+        .insertInto('users')
+        .values({ phone: null, email: null, name: '待移除', affiliation: '', role: 'user', anonymous: 0, created_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const m = await ctx.db.insertInto('application_managers').values({ application_id: f.appId, user_id: u.id }).returning('id').executeTakeFirstOrThrow();
+      return { url: `/api/v1/applications/managers/${m.id}` };
+    },
+  },
   'GET /api/v1/applications/managers/suggestions': { access: 'anyManager', call: () => ({ url: '/api/v1/applications/managers/suggestions?query=136' }) },
-  'POST /api/v1/applications/users': { access: 'manager', call: (f) => ({ url: '/api/v1/applications/users', body: { action: 'list', applicationId: f.appId } }) },
+  'POST /api/v1/applications/users': {
+    access: 'manager',
+    call: (f) => ({ url: '/api/v1/applications/users', body: { action: 'list', applicationId: f.appId } }),
+  },
   'POST /api/v1/applications/user_rights': { access: 'signedIn', call: (f) => ({ url: '/api/v1/applications/user_rights', body: { applicationId: f.appId } }) },
   'POST /api/v1/applications/manager_rights': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/manager_rights', body: {} }) },
   'DELETE /api/v1/applications/manager_rights': { access: 'super', call: (f) => ({ url: `/api/v1/applications/manager_rights?userId=${f.plainUserId}` }) },
-  'POST /api/v1/applications/super_managers': { access: 'super', call: (f) => ({ url: '/api/v1/applications/super_managers', body: { userId: f.plainUserId, super: false } }) },
-  'POST /api/v1/applications/:id/role-config': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/role-config`, body: { roleConfig: [{ id: 'user', name: '普通用户', rights: [] }, { id: 'tmp', name: '临时', rights: [] }], defaultUserRole: 'user' } }) },
-  'POST /api/v1/applications/:id/delete_role': { access: 'manager', call: async (f) => {
-    await ctx.db.updateTable('applications').set({ role_config: JSON.stringify([{ id: 'user', name: '普通用户', rights: [] }, { id: 'gone', name: '将删除', rights: [] }]) }).where('id', '=', f.appId).execute();
-    return { url: `/api/v1/applications/${f.appId}/delete_role`, body: { roleId: 'gone' } };
-  } },
-  'PUT /api/v1/applications/:id/release': { access: 'manager', call: async (f) => {
-    await ctx.db.updateTable('applications').set({ status: 'draft' }).where('id', '=', f.appId).execute();
-    return { url: `/api/v1/applications/${f.appId}/release` };
-  } },
-  'PUT /api/v1/applications/:id/pass': { access: 'super', call: async (f) => {
-    await ctx.db.updateTable('applications').set({ status: 'submitted' }).where('id', '=', f.appId).execute();
-    return { url: `/api/v1/applications/${f.appId}/pass` };
-  } },
+  'POST /api/v1/applications/super_managers': {
+    access: 'super',
+    call: (f) => ({ url: '/api/v1/applications/super_managers', body: { userId: f.plainUserId, super: false } }),
+  },
+  'POST /api/v1/applications/:id/role-config': {
+    access: 'manager',
+    call: (f) => ({
+      url: `/api/v1/applications/${f.appId}/role-config`,
+      body: {
+        roleConfig: [
+          { id: 'user', name: '普通用户', rights: [] },
+          { id: 'tmp', name: '临时', rights: [] },
+        ],
+        defaultUserRole: 'user',
+      },
+    }),
+  },
+  'POST /api/v1/applications/:id/delete_role': {
+    access: 'manager',
+    call: async (f) => {
+      await ctx.db
+        .updateTable('applications')
+        .set({
+          role_config: JSON.stringify([
+            { id: 'user', name: '普通用户', rights: [] },
+            { id: 'gone', name: '将删除', rights: [] },
+          ]),
+        })
+        .where('id', '=', f.appId)
+        .execute();
+      return { url: `/api/v1/applications/${f.appId}/delete_role`, body: { roleId: 'gone' } };
+    },
+  },
+  'PUT /api/v1/applications/:id/release': {
+    access: 'manager',
+    call: async (f) => {
+      await ctx.db.updateTable('applications').set({ status: 'draft' }).where('id', '=', f.appId).execute();
+      return { url: `/api/v1/applications/${f.appId}/release` };
+    },
+  },
+  'PUT /api/v1/applications/:id/pass': {
+    access: 'super',
+    call: async (f) => {
+      await ctx.db.updateTable('applications').set({ status: 'submitted' }).where('id', '=', f.appId).execute();
+      return { url: `/api/v1/applications/${f.appId}/pass` };
+    },
+  },
   // site header, footer, theme and logo (server/routes/applications/siteConfig.ts, logo.ts)
-  'POST /api/v1/applications/:id/header-config': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/header-config`, body: { headerConfig: { menu: [] } } }) },
-  'POST /api/v1/applications/:id/footer-config': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/footer-config`, body: { footerConfig: { copyright: '矩阵' } } }) },
-  'POST /api/v1/applications/:id/theme-config': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/theme-config`, body: { themeConfig: { primaryColor: '#0066ff' } } }) },
+  'POST /api/v1/applications/:id/header-config': {
+    access: 'manager',
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/header-config`, body: { headerConfig: { menu: [] } } }),
+  },
+  'POST /api/v1/applications/:id/footer-config': {
+    access: 'manager',
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/footer-config`, body: { footerConfig: { copyright: '矩阵' } } }),
+  },
+  'POST /api/v1/applications/:id/theme-config': {
+    access: 'manager',
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/theme-config`, body: { themeConfig: { primaryColor: '#0066ff' } } }),
+  },
   'POST /api/v1/applications/:id/logo': { access: 'manager', status: 'any', call: (f) => ({ url: `/api/v1/applications/${f.appId}/logo`, body: {} }) },
   'DELETE /api/v1/applications/:id/logo': { access: 'manager', status: 'any', call: (f) => ({ url: `/api/v1/applications/${f.appId}/logo` }) },
   'GET /files/logos/:name': { access: 'public', status: 404, call: () => ({ url: '/files/logos/missing.png' }) },
   // notices and resource links (server/routes/notices, links): visitors read published ones
   'GET /api/v1/notices': { access: 'public', call: (f) => ({ url: `/api/v1/notices?applicationId=${f.appId}` }) },
   'GET /api/v1/notices/:id': { access: 'public', status: 404, call: () => ({ url: '/api/v1/notices/999999' }) },
-  'POST /api/v1/notices': { access: 'manager', status: 201, call: (f) => ({ url: '/api/v1/notices', body: { applicationId: f.appId, title: '矩阵通知', content: '<p>内容</p>', publishDateTime: new Date().toISOString() } }) },
+  'POST /api/v1/notices': {
+    access: 'manager',
+    status: 201,
+    call: (f) => ({
+      url: '/api/v1/notices',
+      body: { applicationId: f.appId, title: '矩阵通知', content: '<p>内容</p>', publishDateTime: new Date().toISOString() },
+    }),
+  },
   'PUT /api/v1/notices/:id': { access: 'manager', call: async (f) => ({ url: `/api/v1/notices/${await notice(f)}`, body: { title: '矩阵通知（改）' } }) },
   'DELETE /api/v1/notices/:id': { access: 'manager', call: async (f) => ({ url: `/api/v1/notices/${await notice(f)}` }) },
   'GET /api/v1/links': { access: 'public', call: (f) => ({ url: `/api/v1/links?applicationId=${f.appId}` }) },
   'GET /api/v1/links/:linkId': { access: 'public', call: async (f) => ({ url: `/api/v1/links/${await link(f)}` }) },
-  'POST /api/v1/links': { access: 'manager', status: 201, call: (f) => ({ url: '/api/v1/links', body: { applicationId: f.appId, title: '矩阵链接', url: 'https://example.cn/' } }) },
+  'POST /api/v1/links': {
+    access: 'manager',
+    status: 201,
+    call: (f) => ({ url: '/api/v1/links', body: { applicationId: f.appId, title: '矩阵链接', url: 'https://example.cn/' } }),
+  },
   'PUT /api/v1/links/:linkId': { access: 'manager', call: async (f) => ({ url: `/api/v1/links/${await link(f)}`, body: { title: '矩阵链接（改）' } }) },
   'DELETE /api/v1/links/:linkId': { access: 'manager', call: async (f) => ({ url: `/api/v1/links/${await link(f)}` }) },
   // the console resource manager (server/routes/resources)
   'GET /api/v1/applications/:id/resources': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources?type=policy` }) },
-  'POST /api/v1/applications/:id/resources': { access: 'manager', status: 201, call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources`, body: { type: 'policy', title: `矩阵政策${uniq()}`, fields: {} } }) },
-  'PUT /api/v1/applications/:id/resources/:resourceId': { access: 'manager', status: 'any', call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources/999999`, body: { title: '矩阵' } }) },
-  'DELETE /api/v1/applications/:id/resources/:resourceId': { access: 'manager', status: 'any', call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources/999999` }) },
+  'POST /api/v1/applications/:id/resources': {
+    access: 'manager',
+    status: 201,
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources`, body: { type: 'policy', title: `矩阵政策${uniq()}`, fields: {} } }),
+  },
+  'PUT /api/v1/applications/:id/resources/:resourceId': {
+    access: 'manager',
+    status: 'any',
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources/999999`, body: { title: '矩阵' } }),
+  },
+  'DELETE /api/v1/applications/:id/resources/:resourceId': {
+    access: 'manager',
+    status: 'any',
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources/999999` }),
+  },
   // the custom component catalogue (server/routes/xmodules)
   'GET /api/v1/xmodules': { access: 'anyManager', call: () => ({ url: '/api/v1/xmodules' }) },
   'GET /api/v1/xmodules/options/resource-types': { access: 'signedIn', call: () => ({ url: '/api/v1/xmodules/options/resource-types' }) },
@@ -197,53 +402,131 @@ const ROUTES: Record<string, Row> = {
   'PUT /api/v1/xmodules/:id': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/xmodules/999999', body: {} }) },
   'DELETE /api/v1/xmodules/:id': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/xmodules/999999' }) },
   // institution counts (server/routes/institutions): public like the panel reads
-  'POST /api/v1/resources/institution/fruit-scholar-count': { access: 'public', call: () => ({ url: '/api/v1/resources/institution/fruit-scholar-count', body: { q: 'MIT|清华大学' } }) },
+  'POST /api/v1/resources/institution/fruit-scholar-count': {
+    access: 'public',
+    call: () => ({ url: '/api/v1/resources/institution/fruit-scholar-count', body: { q: 'MIT|清华大学' } }),
+  },
   // home config revisions (server/routes/revisions)
   'GET /api/v1/applications/:id/home-config/revisions': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions` }) },
-  'GET /api/v1/applications/:id/home-config/revisions/:revisionId': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions/999999` }) },
-  'POST /api/v1/applications/:id/home-config/revisions/:revisionId/restore': { access: 'manager', status: 404, call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions/999999/restore` }) },
+  'GET /api/v1/applications/:id/home-config/revisions/:revisionId': {
+    access: 'manager',
+    status: 404,
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions/999999` }),
+  },
+  'POST /api/v1/applications/:id/home-config/revisions/:revisionId/restore': {
+    access: 'manager',
+    status: 404,
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions/999999/restore` }),
+  },
   // sign-in (server/routes/signin): the ways in are public; a site's sign-in settings belong to its managers
   'PUT /api/v1/oauth/email/digits': { access: 'public', call: (_f, n) => ({ url: '/api/v1/oauth/email/digits', body: { email: `matrix${n}@example.cn` } }) },
-  'POST /api/v1/oauth/email/digits': { access: 'public', status: 400, call: () => ({ url: '/api/v1/oauth/email/digits', body: { email: 'nobody@example.cn', email_code: '000000' } }) },
+  'POST /api/v1/oauth/email/digits': {
+    access: 'public',
+    status: 400,
+    call: () => ({ url: '/api/v1/oauth/email/digits', body: { email: 'nobody@example.cn', email_code: '000000' } }),
+  },
   'GET /api/v1/oauth/options': { access: 'public', call: () => ({ url: '/api/v1/oauth/options' }) },
-  'PUT /api/v1/applications/:id/oauth-uri': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/oauth-uri`, body: { mailAllowSuffix: 'example.cn' } }) },
+  'PUT /api/v1/applications/:id/oauth-uri': {
+    access: 'manager',
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/oauth-uri`, body: { mailAllowSuffix: 'example.cn' } }),
+  },
   'GET /api/v1/applications/oauth/clients/:id': { access: 'public', status: 404, call: () => ({ url: '/api/v1/applications/oauth/clients/missing' }) },
   'GET /api/v1/applications/:id/oauth/clients': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/oauth/clients` }) },
-  'POST /api/v1/applications/:id/oauth/clients': { access: 'manager', status: 'any', call: (f) => ({ url: `/api/v1/applications/${f.appId}/oauth/clients`, body: {} }) },
-  'DELETE /api/v1/applications/:id/oauth/clients/:clientId': { access: 'manager', status: 'any', call: (f) => ({ url: `/api/v1/applications/${f.appId}/oauth/clients/missing` }) },
+  'POST /api/v1/applications/:id/oauth/clients': {
+    access: 'manager',
+    status: 'any',
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/oauth/clients`, body: {} }),
+  },
+  'DELETE /api/v1/applications/:id/oauth/clients/:clientId': {
+    access: 'manager',
+    status: 'any',
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/oauth/clients/missing` }),
+  },
   'GET /api/v1/oauth/sso/start': { access: 'public', status: 'any', call: () => ({ url: '/api/v1/oauth/sso/start?redirect=%2Fconsole' }) },
   'GET /api/v1/oauth/sso/callback': { access: 'public', status: 'any', call: () => ({ url: '/api/v1/oauth/sso/callback?code=x&state=y' }) },
   'POST /api/v1/oauth/login-info': { access: 'public', status: 'any', call: () => ({ url: '/api/v1/oauth/login-info', body: { loginInfo: 'AAAA' } }) },
-  'POST /api/v1/users/anonymous': { access: 'public', status: 'any', call: (_f, n) => ({ url: '/api/v1/users/anonymous', body: { fingerprint: `fp-matrix-${n}-0123456789abcdef` } }) },
+  'POST /api/v1/users/anonymous': {
+    access: 'public',
+    status: 'any',
+    call: (_f, n) => ({ url: '/api/v1/users/anonymous', body: { fingerprint: `fp-matrix-${n}-0123456789abcdef` } }),
+  },
   'DELETE /api/v1/sessions': { access: 'signedIn', call: () => ({ url: '/api/v1/sessions' }) },
   // personalisation (server/routes/personal): a user acts on, is recommended and subscribes for themself
   'POST /api/v1/actions': { access: 'session', status: 'any', call: (f) => ({ url: '/api/v1/actions', body: { resourceId: f.resourceId, action: 'browse' } }) },
   'GET /api/v2/recommendations': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/recommendations?userId=${uid}` }) },
   'GET /api/v1/top-recommendations': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v1/top-recommendations?userId=${uid}` }) },
-  'POST /api/v1/recommendations/not-interested': { access: 'signedIn', status: 'any', call: (f) => ({ url: '/api/v1/recommendations/not-interested', body: { resourceId: f.resourceId } }) },
-  'POST /api/v2/subscriptions': { access: 'signedIn', status: 'any', call: (f, _n, uid) => ({ url: '/api/v2/subscriptions', body: { subscriber: uid, resourceType: 'journal', resources: [f.resourceId] } }) },
-  'POST /api/v1/subscriptions': { access: 'signedIn', status: 'any', call: (f, _n, uid) => ({ url: '/api/v1/subscriptions', body: { subscriber: uid, journal: f.resourceId } }) },
-  'POST /api/v3/subscriptions': { access: 'signedIn', status: 'any', call: (f, _n, uid) => ({ url: '/api/v3/subscriptions', body: { subscriber: uid, journal: f.resourceId, app_id: f.appId } }) },
-  'DELETE /api/v1/subscriptions': { access: 'signedIn', status: 'any', call: (f, _n, uid) => ({ url: '/api/v1/subscriptions', body: { subscriber: uid, resource_id: f.resourceId } }) },
-  'DELETE /api/v3/subscriptions': { access: 'signedIn', status: 'any', call: (f, _n, uid) => ({ url: '/api/v3/subscriptions', body: { subscriber: uid, resource_id: f.resourceId, app_id: f.appId } }) },
+  'POST /api/v1/recommendations/not-interested': {
+    access: 'signedIn',
+    status: 'any',
+    call: (f) => ({ url: '/api/v1/recommendations/not-interested', body: { resourceId: f.resourceId } }),
+  },
+  'POST /api/v2/subscriptions': {
+    access: 'signedIn',
+    status: 'any',
+    call: (f, _n, uid) => ({ url: '/api/v2/subscriptions', body: { subscriber: uid, resourceType: 'journal', resources: [f.resourceId] } }),
+  },
+  'POST /api/v1/subscriptions': {
+    access: 'signedIn',
+    status: 'any',
+    call: (f, _n, uid) => ({ url: '/api/v1/subscriptions', body: { subscriber: uid, journal: f.resourceId } }),
+  },
+  'POST /api/v3/subscriptions': {
+    access: 'signedIn',
+    status: 'any',
+    call: (f, _n, uid) => ({ url: '/api/v3/subscriptions', body: { subscriber: uid, journal: f.resourceId, app_id: f.appId } }),
+  },
+  'DELETE /api/v1/subscriptions': {
+    access: 'signedIn',
+    status: 'any',
+    call: (f, _n, uid) => ({ url: '/api/v1/subscriptions', body: { subscriber: uid, resource_id: f.resourceId } }),
+  },
+  'DELETE /api/v3/subscriptions': {
+    access: 'signedIn',
+    status: 'any',
+    call: (f, _n, uid) => ({ url: '/api/v3/subscriptions', body: { subscriber: uid, resource_id: f.resourceId, app_id: f.appId } }),
+  },
   'GET /api/v2/list/subscriptions': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/list/subscriptions?subscriber=${uid}` }) },
   // account settings and personal topic links (server/routes/account, userLinks): a user's own only
   'GET /api/v1/users/:id/info': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v1/users/${uid}/info` }) },
-  'PUT /api/v1/account/profile': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/account/profile', body: { name: '矩阵用户', affiliation: '矩阵单位' } }) },
-  'PUT /api/v1/account/bind/mobile': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/account/bind/mobile', body: { mobile_number: '13900009999', sms_code: '000000' } }) },
-  'PUT /api/v1/account/bind/email/digits': { access: 'signedIn', status: 'any', call: (_f, n) => ({ url: '/api/v1/account/bind/email/digits', body: { email: `bind${n}@example.cn` } }) },
-  'PUT /api/v1/account/bind/email': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/account/bind/email', body: { email: 'bind@example.cn', email_code: '000000' } }) },
+  'PUT /api/v1/account/profile': {
+    access: 'signedIn',
+    status: 'any',
+    call: () => ({ url: '/api/v1/account/profile', body: { name: '矩阵用户', affiliation: '矩阵单位' } }),
+  },
+  'PUT /api/v1/account/bind/mobile': {
+    access: 'signedIn',
+    status: 'any',
+    call: () => ({ url: '/api/v1/account/bind/mobile', body: { mobile_number: '13900009999', sms_code: '000000' } }),
+  },
+  'PUT /api/v1/account/bind/email/digits': {
+    access: 'signedIn',
+    status: 'any',
+    call: (_f, n) => ({ url: '/api/v1/account/bind/email/digits', body: { email: `bind${n}@example.cn` } }),
+  },
+  'PUT /api/v1/account/bind/email': {
+    access: 'signedIn',
+    status: 'any',
+    call: () => ({ url: '/api/v1/account/bind/email', body: { email: 'bind@example.cn', email_code: '000000' } }),
+  },
   'GET /api/v1/wechat/qrcode/': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/wechat/qrcode/?client_name=atrium&client_id=matrix' }) },
   'GET /api/v1/wechat/qrcode': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/wechat/qrcode?client_name=atrium&client_id=matrix' }) },
   'POST /api/v1/wechat/dev/scan': { access: 'public', status: 'any', call: () => ({ url: '/api/v1/wechat/dev/scan', body: {} }) },
   'PUT /api/v1/account/bind/wechat': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/account/bind/wechat', body: { ticket: 'missing' } }) },
-  'DELETE /api/v1/account/unbind': { access: 'signedIn', status: 'any', call: (_f, _n, uid) => ({ url: '/api/v1/account/unbind', body: { uid, login_id: 'email' } }) },
+  'DELETE /api/v1/account/unbind': {
+    access: 'signedIn',
+    status: 'any',
+    call: (_f, _n, uid) => ({ url: '/api/v1/account/unbind', body: { uid, login_id: 'email' } }),
+  },
   'GET /api/v1/scholars/is-register': { access: 'signedIn', call: () => ({ url: '/api/v1/scholars/is-register?key=name&value=%E7%9F%A9%E9%98%B5' }) },
   'PUT /api/v2/scholars': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v2/scholars', body: { name: '矩阵学者', institution: '矩阵大学' } }) },
   'GET /api/v1/topics/suggestions': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v1/topics/suggestions?userId=${uid}` }) },
   'GET /api/v2/topics/suggestions': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/topics/suggestions?userId=${uid}` }) },
   'GET /api/v1/users/links': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v1/users/links?userId=${uid}` }) },
-  'POST /api/v1/users/links': { access: 'signedIn', status: 'any', call: (_f, _n, uid) => ({ url: '/api/v1/users/links', body: { userId: uid, kind: 'link', links: [] } }) },
+  'POST /api/v1/users/links': {
+    access: 'signedIn',
+    status: 'any',
+    call: (_f, _n, uid) => ({ url: '/api/v1/users/links', body: { userId: uid, kind: 'link', links: [] } }),
+  },
 };
 
 /** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */
@@ -266,15 +549,28 @@ async function clientOf(who: Persona): Promise<Client> {
   if (uid == null) return c;
   const token = crypto.randomBytes(24).toString('base64url');
   const t = new Date();
-  await ctx.db.insertInto('sessions').values({ token_hash: sha256(token), user_id: uid, created_at: t.toISOString(), expires_at: new Date(t.getTime() + 3_600_000).toISOString() }).execute();
+  await ctx.db
+    .insertInto('sessions')
+    .values({ token_hash: sha256(token), user_id: uid, created_at: t.toISOString(), expires_at: new Date(t.getTime() + 3_600_000).toISOString() })
+    .execute();
   c.cookies.set(SESSION_COOKIE, token);
   return c;
 }
 
 async function makeUser(name: string, extra: { phone?: string; anonymous?: number; role?: string } = {}) {
-  const row = await ctx.db.insertInto('users').values({
-    phone: extra.phone ?? null, email: null, name, affiliation: '', role: extra.role ?? 'user', anonymous: extra.anonymous ?? 0, created_at: new Date().toISOString(),
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .insertInto('users')
+    .values({
+      phone: extra.phone ?? null,
+      email: null,
+      name,
+      affiliation: '',
+      role: extra.role ?? 'user',
+      anonymous: extra.anonymous ?? 0,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -291,22 +587,44 @@ beforeAll(async () => {
   userIds.super = await makeUser('超级管理员', { phone: '13611110004', role: 'super' });
   const plainUserId = await makeUser('普通用户', { phone: '13611110005' });
   const t = new Date().toISOString();
-  const mk = async (name: string, host: string, topic = topicId) => (await ctx.db.insertInto('applications').values({
-    name, host, topic_id: topic, logo: null, status: 'released', home_config: '[]', header_config: '{}', footer_config: '{}', theme_config: '{}',
-    created_by: null, created_at: t, updated_at: t,
-  }).returning('id').executeTakeFirstOrThrow()).id;
+  const mk = async (name: string, host: string, topic = topicId) =>
+    (
+      await ctx.db
+        .insertInto('applications')
+        .values({
+          name,
+          host,
+          topic_id: topic,
+          logo: null,
+          status: 'released',
+          home_config: '[]',
+          header_config: '{}',
+          footer_config: '{}',
+          theme_config: '{}',
+          created_by: null,
+          created_at: t,
+          updated_at: t,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const appId = await mk('矩阵站点', 'matrix.example.cn');
   // another topic: a topic's data is for the managers of the applications using it (decision 265)
   const otherId = await mk('他站', 'other-matrix.example.cn', await ensureTopic(ctx.db, '他站专题'));
-  await ctx.db.insertInto('application_managers').values([
-    { application_id: appId, user_id: userIds.manager },
-    { application_id: otherId, user_id: userIds.otherManager },
-  ]).execute();
+  await ctx.db
+    .insertInto('application_managers')
+    .values([
+      { application_id: appId, user_id: userIds.manager },
+      { application_id: otherId, user_id: userIds.otherManager },
+    ])
+    .execute();
   await ctx.db.insertInto('application_users').values({ application_id: appId, user_id: userIds.appUser, role_id: 'user', created_at: t }).execute();
   await ctx.db.insertInto('wechat_accounts').values({ application_id: appId, wechat_id: 'matrix', name: '矩阵公众号', created_at: t }).execute();
   fx = { appId, topicId, resourceId, managerUserId: userIds.manager, plainUserId, host: 'matrix.example.cn' };
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('role matrix', () => {
   it('classifies every registered route', () => {

@@ -24,11 +24,12 @@ describe('gramsOf', () => {
   it('finds a query as a run of consecutive bigrams exactly when it is a substring', () => {
     const title = '基于运动控制芯片MCX314的运动控制器设计';
     const grams = gramsOf(title);
-    const holds = (q: string) => queryParts(q).every((p) => {
-      if ('prefix' in p) return grams.some((g) => g.startsWith(p.prefix));
-      for (let i = 0; i + p.phrase.length <= grams.length; i++) if (p.phrase.every((g, j) => grams[i + j] === g)) return true;
-      return false;
-    });
+    const holds = (q: string) =>
+      queryParts(q).every((p) => {
+        if ('prefix' in p) return grams.some((g) => g.startsWith(p.prefix));
+        for (let i = 0; i + p.phrase.length <= grams.length; i++) if (p.phrase.every((g, j) => grams[i + j] === g)) return true;
+        return false;
+      });
     const chars = [...title];
     for (let len = 2; len <= 6; len++) for (let i = 0; i + len <= chars.length; i++) expect(holds(chars.slice(i, i + len).join(''))).toBe(true);
     for (const q of ['控制器设计', 'mcx314', '片m', '器设', '1', '设']) expect(holds(q), q).toBe(true);

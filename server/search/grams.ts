@@ -45,7 +45,5 @@ export type QueryPart = { phrase: string[] } | { prefix: string };
  * ['编程']). Empty when the term holds no letter or digit (e.g. '%%'): such a term matches nothing.
  */
 export function queryParts(term: string): QueryPart[] {
-  return runsOf(term).map((run) => (run.length === 1
-    ? { prefix: run[0] }
-    : { phrase: run.slice(1).map((c, i) => run[i] + c) }));
+  return runsOf(term).map((run) => (run.length === 1 ? { prefix: run[0] } : { phrase: run.slice(1).map((c, i) => run[i] + c) }));
 }

@@ -14,18 +14,24 @@ import { GRAMS_VERSION, gramsOf } from './grams.js';
 type Q = Kysely<Database>;
 
 /** What one resource contributes to the index; `isNew`: the resource was just inserted (nothing to replace). */
-export interface IndexedText { id: number; title: string; text: string; isNew?: boolean }
+export interface IndexedText {
+  id: number;
+  title: string;
+  text: string;
+  isNew?: boolean;
+}
 
 const isPostgres = (db: Q) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** A tsvector literal: title terms at positions 1.. weighted A, the rest after a gap, weighted D. */
 export function tsVectorText(title: string, text: string): string {
   const at = new Map<string, string[]>();
-  const add = (terms: string[], from: number, weight: string) => terms.forEach((t, i) => {
-    const list = at.get(t) ?? [];
-    if (list.length < 256) list.push(`${from + i}${weight}`);
-    at.set(t, list);
-  });
+  const add = (terms: string[], from: number, weight: string) =>
+    terms.forEach((t, i) => {
+      const list = at.get(t) ?? [];
+      if (list.length < 256) list.push(`${from + i}${weight}`);
+      at.set(t, list);
+    });
   const head = gramsOf(title);
   add(head, 1, 'A');
   add(gramsOf(text), head.length + 2, '');
@@ -49,7 +55,8 @@ export async function indexResources(db: Q, items: readonly IndexedText[]): Prom
     }
     // a delete of a row the index does not hold still costs FTS5 work: only replaced rows are deleted
     const replaced = batch.filter((it) => !it.isNew).map((it) => it.id);
-    if (replaced.length) await db.executeQuery(CompiledQuery.raw(`delete from resources_grams where rowid in (${placeholders(false, 1, replaced.length)})`, replaced));
+    if (replaced.length)
+      await db.executeQuery(CompiledQuery.raw(`delete from resources_grams where rowid in (${placeholders(false, 1, replaced.length)})`, replaced));
     for (const it of batch) params.push(it.id, gramsOf(it.title).join(' '), gramsOf(it.text).join(' '));
     await db.executeQuery(CompiledQuery.raw(insertText(false, batch.length), params));
   }
@@ -84,13 +91,21 @@ export async function ensureSearchIndex(db: Q, onProgress?: (done: number) => vo
   for (;;) {
     const rows = await db.selectFrom('resources').select(['id', 'title', 'search_text']).where('id', '>', after).orderBy('id').limit(2000).execute();
     if (!rows.length) break;
-    await db.transaction().execute((trx) => indexResources(trx, rows.map((r) => ({ id: r.id, title: r.title, text: r.search_text }))));
+    await db.transaction().execute((trx) =>
+      indexResources(
+        trx,
+        rows.map((r) => ({ id: r.id, title: r.title, text: r.search_text })),
+      ),
+    );
     done += rows.length;
     after = rows[rows.length - 1].id;
     onProgress?.(done);
   }
   if (done >= 1000 && isPostgres(db)) await sql`analyze resource_grams`.execute(db); // the planner's view of the new rows
-  await db.insertInto('search_index_state').values({ name: 'grams', version: GRAMS_VERSION })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ version: GRAMS_VERSION })).execute();
+  await db
+    .insertInto('search_index_state')
+    .values({ name: 'grams', version: GRAMS_VERSION })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ version: GRAMS_VERSION }))
+    .execute();
   return done;
 }

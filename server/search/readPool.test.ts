@@ -23,8 +23,26 @@ describe.runIf(onSqlite)('the search pool on a SQLite file', () => {
     opened = await openDatabase(path.join(dir, 'atrium.db'));
     const topicId = await ensureTopic(opened.db, '检索线程');
     await upsertResources(opened.db, [
-      { type: 'article', sourceKey: 'a1', title: '基于深度学习的图像分割方法研究', date: '2024-01-01', fields: {}, searchText: '卷积神经网络 张三', topicId, categoryOne: '工学' },
-      { type: 'article', sourceKey: 'a2', title: '图书馆知识服务的评价体系', date: '2023-01-01', fields: {}, searchText: '知识服务', topicId, categoryOne: '管理学' },
+      {
+        type: 'article',
+        sourceKey: 'a1',
+        title: '基于深度学习的图像分割方法研究',
+        date: '2024-01-01',
+        fields: {},
+        searchText: '卷积神经网络 张三',
+        topicId,
+        categoryOne: '工学',
+      },
+      {
+        type: 'article',
+        sourceKey: 'a2',
+        title: '图书馆知识服务的评价体系',
+        date: '2023-01-01',
+        fields: {},
+        searchText: '知识服务',
+        topicId,
+        categoryOne: '管理学',
+      },
     ]);
     runner = searchRunner(opened.db, opened.dialect, opened.file, 1);
   });

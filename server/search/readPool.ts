@@ -23,8 +23,14 @@ export interface SearchRunner {
   readonly workers: number;
 }
 
-interface Pending { resolve(r: SearchResult): void; reject(e: Error): void }
-interface Slot { worker: Worker; pending: Map<number, Pending> }
+interface Pending {
+  resolve(r: SearchResult): void;
+  reject(e: Error): void;
+}
+interface Slot {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
 
 /**
  * The search runner of a database: `file` is the SQLite file (undefined or ':memory:' for none);
@@ -48,7 +54,8 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
       const p = slot.pending.get(m.id);
       if (!p) return;
       slot.pending.delete(m.id);
-      if (m.error !== undefined) p.reject(new Error(m.error)); else p.resolve(m.result!);
+      if (m.error !== undefined) p.reject(new Error(m.error));
+      else p.resolve(m.result!);
     });
     const fail = (err: Error) => {
       for (const p of slot.pending.values()) p.reject(err);
@@ -58,7 +65,9 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
       if (i >= 0) slots[i] = null;
     };
     slot.worker.on('error', fail);
-    slot.worker.on('exit', (code) => { if (code !== 0) fail(new Error(`检索线程已退出（${code}）`)); });
+    slot.worker.on('exit', (code) => {
+      if (code !== 0) fail(new Error(`检索线程已退出（${code}）`));
+    });
     slot.worker.unref();
     return slot;
   };

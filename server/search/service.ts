@@ -46,10 +46,15 @@ export interface SearchQuery {
   size: number;
 }
 
-export interface Facet { value: string; count: number }
+export interface Facet {
+  value: string;
+  count: number;
+}
 
 /** A first-level category with its second-level ones. */
-export interface CategoryFacet extends Facet { children: Facet[] }
+export interface CategoryFacet extends Facet {
+  children: Facet[];
+}
 
 export interface SearchResult extends Page<ResourceItem> {
   /** true when more than the cap match: totalElements is then the cap */
@@ -97,23 +102,33 @@ export function tsQuery(parts: QueryPart[], weight = ''): string {
 
 interface Hit {
   /** title null: not read (a links-only read; `score` is then FTS5's bm25, title weighted 10: lower is closer) */
-  id: number; type: string; category: string | null; category2: string | null; title: string | null; date: string | null; score?: number;
+  id: number;
+  type: string;
+  category: string | null;
+  category2: string | null;
+  title: string | null;
+  date: string | null;
+  score?: number;
   /** the field facets' values, by facet key */
   values: Record<string, string | null>;
 }
 
 interface MatchFilter {
-  topicId?: number | null; type?: string | null; category?: string | null; subcategory?: string | null;
+  topicId?: number | null;
+  type?: string | null;
+  category?: string | null;
+  subcategory?: string | null;
   fieldFilters?: Record<string, string>;
   /** the field facets whose values to read */
   facets?: readonly FieldFacet[];
-  limit: number; offset?: number; newest?: boolean;
+  limit: number;
+  offset?: number;
+  newest?: boolean;
 }
 
 /** A listing field's value as text, on either database. */
-const fieldValue = (dialect: Dialect, field: string) => (dialect === 'sqlite'
-  ? sql`cast(json_extract(r.fields, ${`$.${field}`}) as text)`
-  : sql`(r.fields::jsonb ->> ${field})`);
+const fieldValue = (dialect: Dialect, field: string) =>
+  dialect === 'sqlite' ? sql`cast(json_extract(r.fields, ${`$.${field}`}) as text)` : sql`(r.fields::jsonb ->> ${field})`;
 
 /**
  * The matching rows (small columns), at most `limit`: of the query's parts (null: every resource of the
@@ -123,7 +138,7 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
   const join = dialect === 'sqlite' ? sql`cross join` : sql`join`;
   const topical = f.topicId != null;
   const read = f.facets ?? [];
-  const typeFacets = f.type ? FIELD_FACETS[f.type as ResourceType] ?? [] : [];
+  const typeFacets = f.type ? (FIELD_FACETS[f.type as ResourceType] ?? []) : [];
   const byField = Object.entries(f.fieldFilters ?? {}).flatMap(([key, value]) => {
     const facet = typeFacets.find((x) => x.key === key);
     return facet ? [{ field: facet.field, value }] : [];
@@ -138,17 +153,21 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
   if (f.subcategory && topical) filters.push(sql`and rt.category_two = ${f.subcategory}`);
   for (const { field, value } of byField) filters.push(sql`and ${fieldValue(dialect, field)} = ${value}`);
   const columns = sql`r.id, r.type, ${topical ? sql`rt.category_one` : sql`null`} as category, ${topical ? sql`rt.category_two` : sql`null`} as category2,
-    r.title, r.date${sql.join(read.map((x, i) => sql`, ${fieldValue(dialect, x.field)} as ${sql.ref(`v${i}`)}`), sql``)}`;
+    r.title, r.date${sql.join(
+      read.map((x, i) => sql`, ${fieldValue(dialect, x.field)} as ${sql.ref(`v${i}`)}`),
+      sql``,
+    )}`;
   const more = sql.join(filters, sql` `);
   const page = sql`limit ${f.limit} offset ${f.offset ?? 0}`;
   let q: RawBuilder<Record<string, unknown>>;
   if (linksOnly) {
-    q = dialect === 'sqlite'
-      ? sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
+    q =
+      dialect === 'sqlite'
+        ? sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
           from resources_grams g cross join resource_topics rt on rt.resource_id = g.rowid and rt.topic_id = ${f.topicId} and rt.published = 1
           where resources_grams match ${ftsQuery(parts)} ${more}
           ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`
-      : sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
+        : sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
           from resource_grams g join resource_topics rt on rt.resource_id = g.id and rt.topic_id = ${f.topicId} and rt.published = 1
           where g.grams @@ ${tsQuery(parts)}::tsquery ${more}
           ${f.newest ? sql`order by g.id desc` : sql``} ${page}`;
@@ -162,19 +181,25 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
           ${f.newest ? sql`order by coalesce(r.date, '') desc, r.id desc` : sql``} ${page}`;
   } else {
     const topicJoin = topical ? sql`${join} resource_topics rt on rt.resource_id = r.id and rt.topic_id = ${f.topicId} and rt.published = 1` : sql``;
-    q = dialect === 'sqlite'
-      // the FTS table drives (CROSS JOIN keeps it outermost), so a limit stops the scan early
-      ? sql`select ${columns} from resources_grams g cross join resources r on r.id = g.rowid ${topicJoin}
+    q =
+      dialect === 'sqlite'
+        ? // the FTS table drives (CROSS JOIN keeps it outermost), so a limit stops the scan early
+          sql`select ${columns} from resources_grams g cross join resources r on r.id = g.rowid ${topicJoin}
           where resources_grams match ${ftsQuery(parts)} ${more}
           ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`
-      : sql`select ${columns} from resource_grams g join resources r on r.id = g.id ${topicJoin}
+        : sql`select ${columns} from resource_grams g join resources r on r.id = g.id ${topicJoin}
           where g.grams @@ ${tsQuery(parts)}::tsquery ${more}
           ${f.newest ? sql`order by g.id desc` : sql``} ${page}`;
   }
   const rows = (await q.execute(db)).rows;
   return rows.map((r) => ({
-    id: Number(r.id), type: r.type as string, category: (r.category as string | null) ?? null, category2: (r.category2 as string | null) ?? null,
-    title: (r.title as string | null) ?? null, date: (r.date as string | null) ?? null, score: r.score == null ? undefined : Number(r.score),
+    id: Number(r.id),
+    type: r.type as string,
+    category: (r.category as string | null) ?? null,
+    category2: (r.category2 as string | null) ?? null,
+    title: (r.title as string | null) ?? null,
+    date: (r.date as string | null) ?? null,
+    score: r.score == null ? undefined : Number(r.score),
     values: Object.fromEntries(read.map((x, i) => [x.key, r[`v${i}`] == null ? null : String(r[`v${i}`])])),
   }));
 }
@@ -184,12 +209,15 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
  * read): FTS5's title column, or the tsvector's weight-A (title) lexemes.
  */
 async function titleMatches(db: Db, dialect: Dialect, perTerm: QueryPart[][], ids: Set<number>): Promise<Array<Set<number>>> {
-  return Promise.all(perTerm.map(async (parts) => {
-    const rows = dialect === 'sqlite'
-      ? await sql<{ id: number }>`select rowid as id from resources_grams where resources_grams match ${`{title} : (${ftsQuery(parts)})`}`.execute(db)
-      : await sql<{ id: number }>`select id from resource_grams where id = any(${[...ids]}) and grams @@ ${tsQuery(parts, 'A')}::tsquery`.execute(db);
-    return new Set(rows.rows.map((r) => Number(r.id)).filter((id) => ids.has(id)));
-  }));
+  return Promise.all(
+    perTerm.map(async (parts) => {
+      const rows =
+        dialect === 'sqlite'
+          ? await sql<{ id: number }>`select rowid as id from resources_grams where resources_grams match ${`{title} : (${ftsQuery(parts)})`}`.execute(db)
+          : await sql<{ id: number }>`select id from resource_grams where id = any(${[...ids]}) and grams @@ ${tsQuery(parts, 'A')}::tsquery`.execute(db);
+      return new Set(rows.rows.map((r) => Number(r.id)).filter((id) => ids.has(id)));
+    }),
+  );
 }
 
 /**
@@ -198,10 +226,11 @@ async function titleMatches(db: Db, dialect: Dialect, perTerm: QueryPart[][], id
  * matches that are ranked, so a query with more than the cap pays nothing.
  */
 async function closeness(db: Db, dialect: Dialect, parts: QueryPart[], ids: number[], limit: number): Promise<Map<number, number>> {
-  const rows = dialect === 'sqlite'
-    ? await sql<{ id: number; score: number }>`select rowid as id, bm25(resources_grams, 10.0, 1.0) as score
+  const rows =
+    dialect === 'sqlite'
+      ? await sql<{ id: number; score: number }>`select rowid as id, bm25(resources_grams, 10.0, 1.0) as score
         from resources_grams where resources_grams match ${ftsQuery(parts)} limit ${limit * 2}`.execute(db)
-    : await sql<{ id: number; score: number }>`select id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', grams, ${tsQuery(parts)}::tsquery, 1) as score
+      : await sql<{ id: number; score: number }>`select id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', grams, ${tsQuery(parts)}::tsquery, 1) as score
         from resource_grams where id = any(${ids})`.execute(db);
   return new Map(rows.rows.map((r) => [Number(r.id), Number(r.score)]));
 }
@@ -215,9 +244,12 @@ function countOf(values: Array<string | null>): Facet[] {
 
 /** The two-level category tree of hits with counts: at most 50 first-level entries, 50 children each. */
 function categoryTree(hits: Hit[]): CategoryFacet[] {
-  return countOf(hits.map((h) => h.category)).slice(0, 50).map((c) => ({
-    ...c, children: countOf(hits.filter((h) => h.category === c.value).map((h) => h.category2)).slice(0, 50),
-  }));
+  return countOf(hits.map((h) => h.category))
+    .slice(0, 50)
+    .map((c) => ({
+      ...c,
+      children: countOf(hits.filter((h) => h.category === c.value).map((h) => h.category2)).slice(0, 50),
+    }));
 }
 
 /**
@@ -229,14 +261,26 @@ function rank(hits: Hit[], terms: string[], inTitle?: (h: Hit) => number): Hit[]
   const wanted = terms.map((t) => runsOf(t).map((r) => r.join('')));
   const scored = hits.map((h) => {
     const text = h.title ?? '';
-    const title = terms.length && !inTitle ? runsOf(text).map((r) => r.join('')).join(' ') : '';
+    const title =
+      terms.length && !inTitle
+        ? runsOf(text)
+            .map((r) => r.join(''))
+            .join(' ')
+        : '';
     return {
-      h, date: h.date ?? '',
+      h,
+      date: h.date ?? '',
       inTitle: inTitle ? inTitle(h) : wanted.filter((runs) => runs.length > 0 && runs.every((r) => title.includes(r))).length,
-      closeness: !terms.length ? 0 : h.score ?? [...text].length,
+      closeness: !terms.length ? 0 : (h.score ?? [...text].length),
     };
   });
-  scored.sort((x, y) => y.inTitle - x.inTitle || x.closeness - y.closeness || (x.date < y.date ? 1 : x.date > y.date ? -1 : 0) || (terms.length ? x.h.id - y.h.id : y.h.id - x.h.id));
+  scored.sort(
+    (x, y) =>
+      y.inTitle - x.inTitle ||
+      x.closeness - y.closeness ||
+      (x.date < y.date ? 1 : x.date > y.date ? -1 : 0) ||
+      (terms.length ? x.h.id - y.h.id : y.h.id - x.h.id),
+  );
   return scored.map((s) => s.h);
 }
 
@@ -249,13 +293,17 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   const terms = searchTerms(query.q);
   const size = query.size;
   const perTerm = terms.map(queryParts);
-  const empty: SearchResult = { ...makePage([], 0, query.page, size), capped: false, facets: { type: [], category: [], fields: {}, exact: true, typesExact: true } };
+  const empty: SearchResult = {
+    ...makePage([], 0, query.page, size),
+    capped: false,
+    facets: { type: [], category: [], fields: {}, exact: true, typesExact: true },
+  };
   if ((terms.length === 0 && !query.type) || perTerm.some((p) => p.length === 0)) return empty;
   const parts = terms.length ? perTerm.flat() : null;
   const offset = (query.page - 1) * size;
   const topicId = query.topicId;
   const type = query.type || null;
-  const typeFacets = type ? FIELD_FACETS[type as ResourceType] ?? [] : [];
+  const typeFacets = type ? (FIELD_FACETS[type as ResourceType] ?? []) : [];
   const fieldFilters = Object.fromEntries(Object.entries(query.fieldFilters ?? {}).filter(([k, v]) => v && typeFacets.some((f) => f.key === k)));
   const category = type && topicId != null ? query.category || null : null;
   const subcategory = category ? query.subcategory || null : null;
@@ -265,17 +313,30 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   // listing has its own type only), and the type's facets when they fit under the cap
   const all = parts ? await matches(db, dialect, parts, { topicId, facets: typeFacets, limit: cap + 1 }) : null;
   // the type's matches up to the cap, without its filters: its category tree and field facets
-  const ofType = all && (all.length <= cap || !type)
-    ? (type ? all.filter((h) => h.type === type) : all)
-    : await matches(db, dialect, parts, { topicId, type, facets: typeFacets, limit: cap + 1 });
+  const ofType =
+    all && (all.length <= cap || !type)
+      ? type
+        ? all.filter((h) => h.type === type)
+        : all
+      : await matches(db, dialect, parts, { topicId, type, facets: typeFacets, limit: cap + 1 });
   const typesExact = all ? all.length <= cap : ofType.length <= cap;
   const sampleOf = (hits: Hit[]) => hits.slice(0, cap);
-  const keep = (h: Hit, skip?: string) => (skip === 'category' || !category || (h.category === category && (!subcategory || h.category2 === subcategory)))
-    && Object.entries(fieldFilters).every(([k, v]) => k === skip || h.values[k] === v);
+  const keep = (h: Hit, skip?: string) =>
+    (skip === 'category' || !category || (h.category === category && (!subcategory || h.category2 === subcategory))) &&
+    Object.entries(fieldFilters).every(([k, v]) => k === skip || h.values[k] === v);
   const facets: SearchResult['facets'] = {
     type: all ? countOf(sampleOf(all).map((h) => h.type)) : [{ value: type!, count: Math.min(ofType.length, cap) }],
     category: type && topicId != null ? categoryTree(sampleOf(ofType).filter((h) => keep(h, 'category'))) : [],
-    fields: Object.fromEntries(typeFacets.map((f) => [f.key, countOf(sampleOf(ofType).filter((h) => keep(h, f.key)).map((h) => h.values[f.key])).slice(0, 50)])),
+    fields: Object.fromEntries(
+      typeFacets.map((f) => [
+        f.key,
+        countOf(
+          sampleOf(ofType)
+            .filter((h) => keep(h, f.key))
+            .map((h) => h.values[f.key]),
+        ).slice(0, 50),
+      ]),
+    ),
     exact: ofType.length <= cap,
     typesExact,
   };
@@ -295,27 +356,35 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
       inTitle = (h) => sets.filter((set) => set.has(h.id)).length;
       listed = listed.map((h) => ({ ...h, score: scores.get(h.id) ?? 0 }));
     }
-    ids = rank(listed, terms, inTitle).slice(offset, offset + size).map((h) => h.id);
+    ids = rank(listed, terms, inTitle)
+      .slice(offset, offset + size)
+      .map((h) => h.id);
     total = listed.length;
   } else {
     // more than the cap: newest first, the page cut in SQL; pages end at the cap
-    const page = offset < cap
-      ? await matches(db, dialect, parts, { topicId, type, category, subcategory, fieldFilters, limit: Math.min(size, cap - offset), offset, newest: true })
-      : [];
+    const page =
+      offset < cap
+        ? await matches(db, dialect, parts, { topicId, type, category, subcategory, fieldFilters, limit: Math.min(size, cap - offset), offset, newest: true })
+        : [];
     ids = page.map((h) => h.id);
     total = cap;
   }
-  const rows = ids.length
-    ? await db.selectFrom('resources').select(['id', 'type', 'title', 'date', 'fields']).where('id', 'in', ids).execute()
-    : [];
+  const rows = ids.length ? await db.selectFrom('resources').select(['id', 'type', 'title', 'date', 'fields']).where('id', 'in', ids).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const content = ids.map((id) => byId.get(id)).filter((r) => r !== undefined).map(presentResource);
+  const content = ids
+    .map((id) => byId.get(id))
+    .filter((r) => r !== undefined)
+    .map(presentResource);
   return { ...makePage(content, total, query.page, size), capped: !listed, facets };
 }
 
 /** One resource by id (and type when given), as a listing item; undefined when there is none. */
 export async function resourceById(db: Db, id: number, type?: string): Promise<ResourceItem | undefined> {
-  const row = await db.selectFrom('resources').select(['id', 'type', 'title', 'date', 'fields']).where('id', '=', id)
-    .$if(!!type, (qb) => qb.where('type', '=', type!)).executeTakeFirst();
+  const row = await db
+    .selectFrom('resources')
+    .select(['id', 'type', 'title', 'date', 'fields'])
+    .where('id', '=', id)
+    .$if(!!type, (qb) => qb.where('type', '=', type!))
+    .executeTakeFirst();
   return row ? presentResource(row) : undefined;
 }

@@ -9,8 +9,17 @@ import { seedDemoIfEmpty } from './demo.js';
 import { definitionOf } from '../../modules/registry.js';
 import { readPanel } from '../reads/index.js';
 import {
-  DEMO_ARTICLES, DEMO_CONFERENCES, DEMO_INSTITUTIONS, DEMO_JOURNALS, DEMO_NEWS, DEMO_NOTICES, DEMO_PORTALS, DEMO_PROJECTS,
-  DEMO_RESOURCES, DEMO_SCHOLARS, DEMO_SLIDES,
+  DEMO_ARTICLES,
+  DEMO_CONFERENCES,
+  DEMO_INSTITUTIONS,
+  DEMO_JOURNALS,
+  DEMO_NEWS,
+  DEMO_NOTICES,
+  DEMO_PORTALS,
+  DEMO_PROJECTS,
+  DEMO_RESOURCES,
+  DEMO_SCHOLARS,
+  DEMO_SLIDES,
 } from './catalogue.js';
 import { schemaOf } from '../../modules/schemas.js';
 
@@ -23,14 +32,28 @@ beforeAll(async () => {
   ctx = await createTestContext();
   seeded = await seedDemoIfEmpty(ctx.db);
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 async function counts(db: Db) {
   const n = async (table: 'applications' | 'resources' | 'resource_topics' | 'categories' | 'topics' | 'notices' | 'links') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
-    applications: await n('applications'), resources: await n('resources'), links: await n('resource_topics'),
-    categories: await n('categories'), topics: await n('topics'), notices: await n('notices'), appLinks: await n('links'),
+    applications: await n('applications'),
+    resources: await n('resources'),
+    links: await n('resource_topics'),
+    categories: await n('categories'),
+    topics: await n('topics'),
+    notices: await n('notices'),
+    appLinks: await n('links'),
   };
 }
 
@@ -64,7 +87,10 @@ describe('the demo application', () => {
     for (const s of spans) {
       row += fractions[s];
       if (row > 1 + 1e-9) throw new Error(`row overflows at span ${s}`);
-      if (Math.abs(row - 1) < 1e-9) { rows.push(row); row = 0; }
+      if (Math.abs(row - 1) < 1e-9) {
+        rows.push(row);
+        row = 0;
+      }
     }
     expect(row).toBe(0);
     expect(rows).toHaveLength(7);
@@ -98,8 +124,13 @@ describe('the demo catalogue', () => {
     expect(res.body.totalElements).toBe(DEMO_SCHOLARS.length);
     expect(titles(res.body)).toEqual(DEMO_SCHOLARS.map((s) => s.title));
     expect(res.body.content[0]).toMatchObject({
-      type: 'scholar', title: '林知远', avatar: '/demo/scholar-1.svg', professional_title: '教授',
-      academic_title: '国家杰青', institution: '东湖理工大学', fruits_total: 186,
+      type: 'scholar',
+      title: '林知远',
+      avatar: '/demo/scholar-1.svg',
+      professional_title: '教授',
+      academic_title: '国家杰青',
+      institution: '东湖理工大学',
+      fruits_total: 186,
     });
     expect(res.body.content[0].research_field).toContain('知识图谱');
     const institutions = await c.post('/api/v4/modules/top-institution', { offset: 0, count: 8, topicId });
@@ -144,7 +175,12 @@ describe('the demo catalogue', () => {
     const conferences = await top('conference');
     expect(conferences.totalElements).toBe(DEMO_CONFERENCES.length);
     expect(conferences.content.find((x: { title: string }) => x.title === '2026 中文信息处理青年学者论坛')).toMatchObject({
-      type: 'conference', start_date: '2026-12-12', end_date: '2026-12-13', country: '中国', state: '湖北', city: '武汉',
+      type: 'conference',
+      start_date: '2026-12-12',
+      end_date: '2026-12-13',
+      country: '中国',
+      state: '湖北',
+      city: '武汉',
     });
 
     const projects = await top('project');
@@ -160,7 +196,9 @@ describe('the demo catalogue', () => {
     const eng = res.body.find((n: { label: string }) => n.label === '工程技术');
     expect(eng.children.map((c: { label: string }) => c.label)).toEqual(expect.arrayContaining(['计算机科学', '电子信息']));
     expect(res.body.map((n: { label: string }) => n.label)).toEqual(expect.arrayContaining(['自然科学', '农业与环境科学']));
-    const cs = await ctx.client().post('/api/v4/modules/top-scholar', { offset: 0, count: 8, topicId, categoryLevelOne: '工程技术', categoryLevelTwo: '计算机科学' });
+    const cs = await ctx
+      .client()
+      .post('/api/v4/modules/top-scholar', { offset: 0, count: 8, topicId, categoryLevelOne: '工程技术', categoryLevelTwo: '计算机科学' });
     expect(titles(cs.body)).toEqual(['林知远', '陈若溪']);
   });
 
@@ -262,10 +300,23 @@ describe('seeding again', () => {
     const other = await freshDatabase();
     try {
       const t = new Date().toISOString();
-      await other.db.insertInto('applications').values({
-        name: '已有站点', host: 'portal.example.cn', topic_id: null, logo: null, status: 'draft', home_config: '[]',
-        header_config: '{}', footer_config: '{}', theme_config: '{}', created_by: null, created_at: t, updated_at: t,
-      }).execute();
+      await other.db
+        .insertInto('applications')
+        .values({
+          name: '已有站点',
+          host: 'portal.example.cn',
+          topic_id: null,
+          logo: null,
+          status: 'draft',
+          home_config: '[]',
+          header_config: '{}',
+          footer_config: '{}',
+          theme_config: '{}',
+          created_by: null,
+          created_at: t,
+          updated_at: t,
+        })
+        .execute();
       expect(await seedDemoIfEmpty(other.db)).toBe(false);
       expect(await counts(other.db)).toMatchObject({ applications: 1, resources: 0, topics: 0, notices: 0, appLinks: 0 });
     } finally {

@@ -34,12 +34,19 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
 
     const topicId = await ensureTopic(trx, DEMO_TOPIC);
     const institutionKeys = new Set(DEMO_INSTITUTIONS.map((r) => r.sourceKey));
-    const institutions = await upsertResources(trx, DEMO_INSTITUTIONS.map((r) => ({ ...r, topicId })));
+    const institutions = await upsertResources(
+      trx,
+      DEMO_INSTITUTIONS.map((r) => ({ ...r, topicId })),
+    );
     const institutionId = new Map(DEMO_INSTITUTIONS.map((r, i) => [r.title, institutions.ids[i]]));
-    await upsertResources(trx, DEMO_RESOURCES.filter((r) => !institutionKeys.has(r.sourceKey)).map((r) => ({
-      ...r, topicId,
-      fields: r.type === 'scholar' ? { ...r.fields, institutionId: institutionId.get(String(r.fields.institution)) ?? null } : r.fields,
-    })));
+    await upsertResources(
+      trx,
+      DEMO_RESOURCES.filter((r) => !institutionKeys.has(r.sourceKey)).map((r) => ({
+        ...r,
+        topicId,
+        fields: r.type === 'scholar' ? { ...r.fields, institutionId: institutionId.get(String(r.fields.institution)) ?? null } : r.fields,
+      })),
+    );
 
     const app = await createApplication(trx, { name: DEMO_APPLICATION.name, host: DEMO_APPLICATION.host, topicId }, null);
     let homeConfig;
@@ -50,14 +57,29 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       throw err;
     }
     const now = new Date().toISOString();
-    await trx.updateTable('applications')
+    await trx
+      .updateTable('applications')
       .set({ home_config: JSON.stringify(homeConfig), status: 'released', updated_at: now })
-      .where('id', '=', app.id).execute();
+      .where('id', '=', app.id)
+      .execute();
 
-    await trx.insertInto('notices').values(DEMO_NOTICES.map((n) => ({
-      application_id: app.id, module_id: DEMO_NOTICE_MODULE_ID, user_id: null, title: n.title, type: n.type,
-      content: n.content, top: n.top, active: 1, publish_date_time: n.publishDateTime, create_date_time: n.publishDateTime,
-    }))).execute();
+    await trx
+      .insertInto('notices')
+      .values(
+        DEMO_NOTICES.map((n) => ({
+          application_id: app.id,
+          module_id: DEMO_NOTICE_MODULE_ID,
+          user_id: null,
+          title: n.title,
+          type: n.type,
+          content: n.content,
+          top: n.top,
+          active: 1,
+          publish_date_time: n.publishDateTime,
+          create_date_time: n.publishDateTime,
+        })),
+      )
+      .execute();
     return true;
   });
 }

@@ -45,7 +45,9 @@ export function demoHomeConfig(): HomeConfig {
     demoModule('journal', '期刊导航', { span: 5 }),
     demoModule('institution', '科研机构', { span: 5 }),
     demoModule('link', '资源导航', {
-      span: 5, direction: 'horizontal', dataSize: DEMO_PORTALS.length,
+      span: 5,
+      direction: 'horizontal',
+      dataSize: DEMO_PORTALS.length,
       specificData: DEMO_PORTALS.map((p) => p.id),
       specificDataObject: DEMO_PORTALS.map((p) => ({ ...p })),
     }),

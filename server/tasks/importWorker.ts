@@ -24,7 +24,11 @@ try {
   });
   parentPort!.postMessage({ summary });
 } catch (err) {
-  parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err), cancelled: err instanceof TaskCancelled, importError: (err as Error)?.name === 'ImportError' });
+  parentPort!.postMessage({
+    error: err instanceof Error ? err.message : String(err),
+    cancelled: err instanceof TaskCancelled,
+    importError: (err as Error)?.name === 'ImportError',
+  });
 } finally {
   await opened.close();
 }

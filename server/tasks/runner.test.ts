@@ -18,14 +18,32 @@ let rows: string;
 
 /** A queued import task of `file` into `topic`; returns its id. */
 async function queue(file: string, topic: string, status = 'queued'): Promise<number> {
-  const r = await opened.db.insertInto('tasks').values({
-    kind: 'import', status, title: topic, params: JSON.stringify({ kind: 'jsonl', topic, file, name: path.basename(file) }), created_by: null, created_at: new Date().toISOString(),
-  }).returning('id').executeTakeFirstOrThrow();
+  const r = await opened.db
+    .insertInto('tasks')
+    .values({
+      kind: 'import',
+      status,
+      title: topic,
+      params: JSON.stringify({ kind: 'jsonl', topic, file, name: path.basename(file) }),
+      created_by: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return r.id;
 }
-const statusOf = async (id: number) => (await opened.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
-const inTopic = async (topic: string) => Number((await opened.db.selectFrom('resource_topics').innerJoin('topics', 'topics.id', 'resource_topics.topic_id')
-  .where('topics.title', '=', topic).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const statusOf = async (id: number) => await opened.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const inTopic = async (topic: string) =>
+  Number(
+    (
+      await opened.db
+        .selectFrom('resource_topics')
+        .innerJoin('topics', 'topics.id', 'resource_topics.topic_id')
+        .where('topics.title', '=', topic)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 async function until<T>(f: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
   for (const end = Date.now() + ms; Date.now() < end;) {
     const v = await f();
@@ -40,7 +58,12 @@ describe.runIf(onSqlite)('the task runner on a SQLite file', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-tasks-'));
     opened = await openDatabase(path.join(dir, 'atrium.db'));
     rows = path.join(dir, 'rows.jsonl');
-    fs.writeFileSync(rows, Array.from({ length: 60_000 }, (_, i) => JSON.stringify({ type: 'article', key: `k${i}`, title: `第 ${i} 篇：面向大规模文献的检索方法研究`, category: ['工学', '计算机科学与技术'] })).join('\n'));
+    fs.writeFileSync(
+      rows,
+      Array.from({ length: 60_000 }, (_, i) =>
+        JSON.stringify({ type: 'article', key: `k${i}`, title: `第 ${i} 篇：面向大规模文献的检索方法研究`, category: ['工学', '计算机科学与技术'] }),
+      ).join('\n'),
+    );
   });
   afterAll(async () => {
     await opened?.close();
@@ -51,11 +74,17 @@ describe.runIf(onSqlite)('the task runner on a SQLite file', () => {
     const runner = new TaskRunner(opened.db, 'sqlite', opened.file, 50);
     const id = await queue(rows, '取消的导入');
     await runner.start();
-    const live = await until(() => { const p = runner.progressOf(id); return p && p.done > 0 ? p : undefined; });
+    const live = await until(() => {
+      const p = runner.progressOf(id);
+      return p && p.done > 0 ? p : undefined;
+    });
     expect(live.total).toBe(60_000);
     expect(live.done).toBeLessThan(60_000);
     expect(runner.cancel(id)).toBe(true);
-    const t = await until(async () => { const s = await statusOf(id); return s.status === 'running' ? undefined : s; });
+    const t = await until(async () => {
+      const s = await statusOf(id);
+      return s.status === 'running' ? undefined : s;
+    });
     expect(t.status).toBe('cancelled');
     expect(t.error).toBe('任务已取消，没有写入任何数据');
     expect(await inTopic('取消的导入')).toBe(0);
@@ -64,7 +93,10 @@ describe.runIf(onSqlite)('the task runner on a SQLite file', () => {
     // run again: it completes, every row once
     await opened.db.updateTable('tasks').set({ status: 'queued' }).where('id', '=', id).execute();
     runner.kick();
-    const done = await until(async () => { const s = await statusOf(id); return s.status === 'done' ? s : undefined; });
+    const done = await until(async () => {
+      const s = await statusOf(id);
+      return s.status === 'done' ? s : undefined;
+    });
     expect(JSON.parse(done.result!)).toMatchObject({ inserted: 60_000, updated: 0 });
     expect(await inTopic('取消的导入')).toBe(60_000);
     await runner.stop();
@@ -87,16 +119,36 @@ describe.runIf(!onSqlite)('the task runner on PostgreSQL', () => {
     const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-tasks-pg-'));
     try {
       const file = path.join(d, 'rows.jsonl');
-      fs.writeFileSync(file, Array.from({ length: 60_000 }, (_, i) => JSON.stringify({ type: 'article', key: `p${i}`, title: `第 ${i} 篇：跨进程取消的导入`, category: ['工学'] })).join('\n'));
-      const row = await fresh.db.insertInto('tasks').values({
-        kind: 'import', status: 'queued', title: '跨进程', params: JSON.stringify({ kind: 'jsonl', topic: '跨进程取消', file, name: 'rows.jsonl' }), created_by: null, created_at: new Date().toISOString(),
-      }).returning('id').executeTakeFirstOrThrow();
+      fs.writeFileSync(
+        file,
+        Array.from({ length: 60_000 }, (_, i) =>
+          JSON.stringify({ type: 'article', key: `p${i}`, title: `第 ${i} 篇：跨进程取消的导入`, category: ['工学'] }),
+        ).join('\n'),
+      );
+      const row = await fresh.db
+        .insertInto('tasks')
+        .values({
+          kind: 'import',
+          status: 'queued',
+          title: '跨进程',
+          params: JSON.stringify({ kind: 'jsonl', topic: '跨进程取消', file, name: 'rows.jsonl' }),
+          created_by: null,
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const runner = new TaskRunner(fresh.db, 'postgres', undefined, 50);
       await runner.start();
-      await until(() => { const p = runner.progressOf(row.id); return p && p.done > 0 ? p : undefined; });
+      await until(() => {
+        const p = runner.progressOf(row.id);
+        return p && p.done > 0 ? p : undefined;
+      });
       // another server process: it only writes the flag
       await fresh.db.updateTable('tasks').set({ cancel_requested: 1 }).where('id', '=', row.id).execute();
-      const t = await until(async () => { const s = await fresh.db.selectFrom('tasks').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow(); return s.status === 'running' ? undefined : s; });
+      const t = await until(async () => {
+        const s = await fresh.db.selectFrom('tasks').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+        return s.status === 'running' ? undefined : s;
+      });
       expect(t.status).toBe('cancelled');
       expect(await fresh.db.selectFrom('resources').select('id').limit(1).execute()).toEqual([]);
       await runner.stop();

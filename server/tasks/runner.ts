@@ -27,10 +27,21 @@ import { importFiles, type ImportSummary } from '../import/run.js';
 import { TaskCancelled } from './cancel.js';
 
 /** What an import task carries in `params`. */
-export interface ImportParams { kind: string; topic: string; file: string; name: string }
+export interface ImportParams {
+  kind: string;
+  topic: string;
+  file: string;
+  name: string;
+}
 
 /** The live progress of a task this process runs. */
-export interface LiveProgress { phase: string; done: number; total: number; startedAt: number; ratePerSecond: number }
+export interface LiveProgress {
+  phase: string;
+  done: number;
+  total: number;
+  startedAt: number;
+  ratePerSecond: number;
+}
 
 const STALE_MS = 60_000;
 const LOG_LIMIT = 1000;
@@ -42,7 +53,8 @@ export type TaskRow = Selectable<TasksTable>;
 /** The worker entry and how to start it (through the tsx bootstrap when running from TypeScript). */
 function workerScript(name: string): { script: string; workerData: Record<string, unknown> } {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) return { script: path.join(path.dirname(here), '..', 'workerBootstrap.mjs'), workerData: { entry: path.join(path.dirname(here), `${name}.ts`) } };
+  if (here.endsWith('.ts'))
+    return { script: path.join(path.dirname(here), '..', 'workerBootstrap.mjs'), workerData: { entry: path.join(path.dirname(here), `${name}.ts`) } };
   return { script: path.join(path.dirname(here), `${name}.js`), workerData: {} };
 }
 
@@ -61,8 +73,13 @@ export class TaskRunner {
    * `file`: the SQLite file (imports then run in a worker thread); `pollMs`: how often the queue is
    * read; `onWritten`: called after a task wrote data (the server bumps its visitor cache there).
    */
-  constructor(private readonly db: Db, private readonly dialect: Dialect, private readonly file: string | undefined, private readonly pollMs = 1000,
-    private readonly onWritten: () => Promise<void> = async () => {}) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+    private readonly file: string | undefined,
+    private readonly pollMs = 1000,
+    private readonly onWritten: () => Promise<void> = async () => {},
+  ) {}
 
   /** Marks stale running tasks interrupted, then polls the queue every `pollMs`. */
   async start(): Promise<void> {
@@ -83,7 +100,9 @@ export class TaskRunner {
   kick(): void {
     if (this.busy || this.stopped) return;
     this.busy = true;
-    void this.next().finally(() => { this.busy = false; });
+    void this.next().finally(() => {
+      this.busy = false;
+    });
   }
 
   /** The live progress of a task this process runs, if it runs it. */
@@ -99,8 +118,12 @@ export class TaskRunner {
   }
 
   private async markInterrupted(): Promise<void> {
-    let q = this.db.updateTable('tasks').set({ status: 'interrupted', finished_at: now(), error: '服务器重启，任务已中断，没有写入任何数据；可重新运行' }).where('status', '=', 'running');
-    if (this.dialect === 'postgres') q = q.where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', new Date(Date.now() - STALE_MS).toISOString())]));
+    let q = this.db
+      .updateTable('tasks')
+      .set({ status: 'interrupted', finished_at: now(), error: '服务器重启，任务已中断，没有写入任何数据；可重新运行' })
+      .where('status', '=', 'running');
+    if (this.dialect === 'postgres')
+      q = q.where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', new Date(Date.now() - STALE_MS).toISOString())]));
     await q.execute();
   }
 
@@ -114,8 +137,12 @@ export class TaskRunner {
     }
     const next = await this.db.selectFrom('tasks').selectAll().where('status', '=', 'queued').orderBy('id').limit(1).executeTakeFirst();
     if (!next) return undefined;
-    const u = await this.db.updateTable('tasks').set({ status: 'running', owner: this.owner, started_at: t, heartbeat_at: t, done: 0, total: 0 })
-      .where('id', '=', next.id).where('status', '=', 'queued').executeTakeFirst();
+    const u = await this.db
+      .updateTable('tasks')
+      .set({ status: 'running', owner: this.owner, started_at: t, heartbeat_at: t, done: 0, total: 0 })
+      .where('id', '=', next.id)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
     return Number(u.numUpdatedRows) === 1 ? { ...next, status: 'running' } : undefined;
   }
 
@@ -150,30 +177,62 @@ export class TaskRunner {
       if (this.dialect === 'postgres' && Date.now() - lastBeat > 2000) {
         lastBeat = Date.now();
         // the heartbeat also brings a cancel asked through another process (cancel_requested)
-        void this.db.updateTable('tasks').set({ heartbeat_at: now(), done: live.done, total: live.total }).where('id', '=', task.id)
-          .returning('cancel_requested').executeTakeFirst()
-          .then((r) => { if (r?.cancel_requested === 1) this.cancel(task.id); }, () => {});
+        void this.db
+          .updateTable('tasks')
+          .set({ heartbeat_at: now(), done: live.done, total: live.total })
+          .where('id', '=', task.id)
+          .returning('cancel_requested')
+          .executeTakeFirst()
+          .then(
+            (r) => {
+              if (r?.cancel_requested === 1) this.cancel(task.id);
+            },
+            () => {},
+          );
       }
     };
     let outcome: { summary?: ImportSummary; error?: string; cancelled?: boolean };
     try {
-      outcome = this.file && this.file !== ':memory:' && this.dialect === 'sqlite'
-        ? await this.inWorker(task.id, params, onProgress)
-        : await this.inProcess(task.id, params, onProgress);
+      outcome =
+        this.file && this.file !== ':memory:' && this.dialect === 'sqlite'
+          ? await this.inWorker(task.id, params, onProgress)
+          : await this.inProcess(task.id, params, onProgress);
     } finally {
       this.live.delete(task.id);
       this.cancels.delete(task.id);
     }
     const s = outcome.summary;
-    const cancelled = outcome.cancelled || (task.cancel_requested === 1);
-    await this.db.updateTable('tasks').set({
-      status: s ? 'done' : this.stopped && outcome.cancelled ? 'interrupted' : cancelled ? 'cancelled' : 'failed',
-      finished_at: now(), heartbeat_at: now(),
-      done: s ? s.inserted + s.updated : 0, total: s ? s.inserted + s.updated : live.total,
-      result: s ? JSON.stringify({ read: s.read, inserted: s.inserted, updated: s.updated, skipped: s.skipped.length, topic: s.topic, topicId: s.topicId, seconds: s.seconds }) : null,
-      log: JSON.stringify(s ? s.skipped.slice(0, LOG_LIMIT) : []),
-      error: s ? null : this.stopped && outcome.cancelled ? '服务器停止，任务已中断，没有写入任何数据；可重新运行' : cancelled ? '任务已取消，没有写入任何数据' : outcome.error ?? '任务失败',
-    }).where('id', '=', task.id).execute();
+    const cancelled = outcome.cancelled || task.cancel_requested === 1;
+    await this.db
+      .updateTable('tasks')
+      .set({
+        status: s ? 'done' : this.stopped && outcome.cancelled ? 'interrupted' : cancelled ? 'cancelled' : 'failed',
+        finished_at: now(),
+        heartbeat_at: now(),
+        done: s ? s.inserted + s.updated : 0,
+        total: s ? s.inserted + s.updated : live.total,
+        result: s
+          ? JSON.stringify({
+              read: s.read,
+              inserted: s.inserted,
+              updated: s.updated,
+              skipped: s.skipped.length,
+              topic: s.topic,
+              topicId: s.topicId,
+              seconds: s.seconds,
+            })
+          : null,
+        log: JSON.stringify(s ? s.skipped.slice(0, LOG_LIMIT) : []),
+        error: s
+          ? null
+          : this.stopped && outcome.cancelled
+            ? '服务器停止，任务已中断，没有写入任何数据；可重新运行'
+            : cancelled
+              ? '任务已取消，没有写入任何数据'
+              : (outcome.error ?? '任务失败'),
+      })
+      .where('id', '=', task.id)
+      .execute();
     if (s) {
       fs.rmSync(params.file, { force: true });
       await this.onWritten();
@@ -182,11 +241,16 @@ export class TaskRunner {
 
   private async inProcess(id: number, p: ImportParams, onProgress: (p: { phase: string; done: number; total: number }) => void) {
     let cancelled = false;
-    this.cancels.set(id, () => { cancelled = true; });
+    this.cancels.set(id, () => {
+      cancelled = true;
+    });
     try {
       const summary = await importFiles(this.db, p.kind, [p.file], {
         topic: p.topic,
-        onProgress: (pr) => { if (cancelled) throw new TaskCancelled(); onProgress(pr); },
+        onProgress: (pr) => {
+          if (cancelled) throw new TaskCancelled();
+          onProgress(pr);
+        },
       });
       return { summary };
     } catch (err) {
@@ -198,10 +262,17 @@ export class TaskRunner {
     const { script, workerData } = workerScript('importWorker');
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(script, { workerData: { ...workerData, database: this.file, kind: p.kind, files: [p.file], topic: p.topic, cancel } });
-    this.cancels.set(id, () => { Atomics.store(cancel, 0, 1); });
+    this.cancels.set(id, () => {
+      Atomics.store(cancel, 0, 1);
+    });
     return new Promise<{ summary?: ImportSummary; error?: string; cancelled?: boolean }>((resolve) => {
       let settled = false;
-      const done = (v: { summary?: ImportSummary; error?: string; cancelled?: boolean }) => { if (!settled) { settled = true; resolve(v); } };
+      const done = (v: { summary?: ImportSummary; error?: string; cancelled?: boolean }) => {
+        if (!settled) {
+          settled = true;
+          resolve(v);
+        }
+      };
       worker.on('message', (m: { progress?: { phase: string; done: number; total: number }; summary?: ImportSummary; error?: string; cancelled?: boolean }) => {
         if (m.progress) onProgress(m.progress);
         else if (m.summary) done({ summary: m.summary });

@@ -36,7 +36,9 @@ export async function freshDatabase(): Promise<{ url: string; db: Db; dialect: D
     const url = u.toString();
     const opened = await openDatabase(url);
     return {
-      url, db: opened.db, dialect: 'postgres',
+      url,
+      db: opened.db,
+      dialect: 'postgres',
       async drop() {
         await opened.close();
         const c = new pg.Client({ connectionString: admin });
@@ -62,10 +64,23 @@ export async function freshDatabase(): Promise<{ url: string; db: Db; dialect: D
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-db-'));
   const url = path.join(dir, 'test.db');
   const opened = await openDatabase(url);
-  return { url, db: opened.db, dialect: 'sqlite', async drop() { await opened.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    url,
+    db: opened.db,
+    dialect: 'sqlite',
+    async drop() {
+      await opened.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
-export interface TestResponse<T = any> { status: number; body: T; headers: Record<string, unknown>; text: string }
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+  text: string;
+}
 
 /** Options of {@link Client.request}. */
 export interface RequestOpts {
@@ -88,7 +103,10 @@ export class Client {
   private signing: { xsrf: string; key: string } | null = null;
   /** the signing headers of the last signed request */
   lastSigned: Record<string, string> | null = null;
-  constructor(private app: FastifyInstance, private ip = '127.0.0.1') {}
+  constructor(
+    private app: FastifyInstance,
+    private ip = '127.0.0.1',
+  ) {}
 
   /** The browser's signing key, asked of GET /api/v1/session/signing-key once per XSRF token. */
   async signingKey(): Promise<string> {
@@ -122,11 +140,17 @@ export class Client {
     if (!this.cookies.has('XSRF-TOKEN') && opts.xsrf !== false) await this.request('GET', '/healthz', undefined, { xsrf: false });
     const headers: Record<string, string> = {};
     let payload: string | Buffer | undefined;
-    if (opts.raw !== undefined) { payload = opts.raw; headers['content-type'] = opts.contentType ?? 'application/json'; }
-    else if (body !== undefined) { payload = JSON.stringify(body); headers['content-type'] = 'application/json'; }
+    if (opts.raw !== undefined) {
+      payload = opts.raw;
+      headers['content-type'] = opts.contentType ?? 'application/json';
+    } else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    }
     const sign = opts.sign ?? !['GET', 'HEAD', 'OPTIONS'].includes(method);
     const multipart = (headers['content-type'] ?? '').startsWith('multipart/');
-    if (sign && this.cookies.has('XSRF-TOKEN')) Object.assign(headers, await this.signingHeaders(method, url, multipart || Buffer.isBuffer(payload) ? UNSIGNED_PAYLOAD : payload));
+    if (sign && this.cookies.has('XSRF-TOKEN'))
+      Object.assign(headers, await this.signingHeaders(method, url, multipart || Buffer.isBuffer(payload) ? UNSIGNED_PAYLOAD : payload));
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (opts.xsrf !== false && this.cookies.has('XSRF-TOKEN')) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
     if (opts.host) headers.host = opts.host;
@@ -137,13 +161,25 @@ export class Client {
       else this.cookies.set(c.name, c.value);
     }
     let parsed: unknown;
-    try { parsed = res.json(); } catch { parsed = undefined; }
+    try {
+      parsed = res.json();
+    } catch {
+      parsed = undefined;
+    }
     return { status: res.statusCode, body: parsed as T, headers: res.headers, text: res.body };
   }
-  get<T = any>(url: string, opts?: RequestOpts) { return this.request<T>('GET', url, undefined, opts); }
-  post<T = any>(url: string, body?: unknown) { return this.request<T>('POST', url, body); }
-  put<T = any>(url: string, body?: unknown) { return this.request<T>('PUT', url, body); }
-  del<T = any>(url: string, body?: unknown) { return this.request<T>('DELETE', url, body); }
+  get<T = any>(url: string, opts?: RequestOpts) {
+    return this.request<T>('GET', url, undefined, opts);
+  }
+  post<T = any>(url: string, body?: unknown) {
+    return this.request<T>('POST', url, body);
+  }
+  put<T = any>(url: string, body?: unknown) {
+    return this.request<T>('PUT', url, body);
+  }
+  del<T = any>(url: string, body?: unknown) {
+    return this.request<T>('DELETE', url, body);
+  }
   /** POSTs a multipart form like the browser's uploads (XSRF header, signed UNSIGNED-PAYLOAD). */
   multipart<T = any>(url: string, parts: FormPart[]) {
     const { body, contentType } = multipartBody(parts);
@@ -172,11 +208,17 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   const database = await freshDatabase();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
   const outbox = path.join(dir, 'sms.jsonl');
-  const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: dir, databaseUrl: database.url, secret: 'test-secret', smsOutbox: outbox, webDir: path.join(dir, 'no-web'), ...overrides });
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { dataDir: dir, databaseUrl: database.url, secret: 'test-secret', smsOutbox: outbox, webDir: path.join(dir, 'no-web'), ...overrides },
+  );
   const app = await buildServer({ db: database.db, dialect: database.dialect, config, sms: new OutboxSmsProvider(outbox) }, { logger: false, web: false });
   await app.ready();
   const ctx: TestContext = {
-    app, db: database.db, config, outbox,
+    app,
+    db: database.db,
+    config,
+    outbox,
     client: (ip) => new Client(app, ip ?? `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`),
     lastCode(phone) {
       const lines = fs.existsSync(outbox) ? fs.readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean) : [];
@@ -189,7 +231,19 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       if (role === 'super') {
         const existing = await database.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
         if (existing) await database.db.updateTable('users').set({ role: 'super' }).where('id', '=', existing.id).execute();
-        else await database.db.insertInto('users').values({ phone, email: null, name: `管理员${phone.slice(-4)}`, affiliation: '', role: 'super', anonymous: 0, created_at: new Date().toISOString() }).execute();
+        else
+          await database.db
+            .insertInto('users')
+            .values({
+              phone,
+              email: null,
+              name: `管理员${phone.slice(-4)}`,
+              affiliation: '',
+              role: 'super',
+              anonymous: 0,
+              created_at: new Date().toISOString(),
+            })
+            .execute();
       }
       const c = ctx.client(ip);
       const sent = await c.put('/api/v3/oauth/digits', { country_code: '86', mobile_number: phone });

@@ -28,24 +28,39 @@ export async function startWechatStandIn(appId: string, secret: string): Promise
   const state: WechatStandInState = { tokenCalls: 0, issued: 0, creates: [], revokeNext: false };
   const server = http.createServer((req, res) => {
     const u = new URL(req.url!, 'http://wx');
-    const send = (body: unknown) => { res.setHeader('content-type', 'application/json'); res.end(JSON.stringify(body)); };
+    const send = (body: unknown) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(body));
+    };
     if (u.pathname === '/cgi-bin/token') {
       state.tokenCalls += 1;
       const ok = u.searchParams.get('appid') === appId && u.searchParams.get('secret') === secret && u.searchParams.get('grant_type') === 'client_credential';
-      if (!ok) { send({ errcode: 40013, errmsg: 'invalid appid' }); return; }
+      if (!ok) {
+        send({ errcode: 40013, errmsg: 'invalid appid' });
+        return;
+      }
       state.issued += 1;
       send({ access_token: `ACCESS_${state.issued}`, expires_in: 7200 });
       return;
     }
     if (u.pathname === '/cgi-bin/qrcode/create' && req.method === 'POST') {
       let raw = '';
-      req.on('data', (c) => { raw += c; });
+      req.on('data', (c) => {
+        raw += c;
+      });
       req.on('end', () => {
         const token = u.searchParams.get('access_token') ?? '';
         const body = JSON.parse(raw) as QrCreateBody;
         state.creates.push({ token, body });
-        if (state.revokeNext) { state.revokeNext = false; send({ errcode: 40001, errmsg: 'invalid credential' }); return; }
-        if (token !== `ACCESS_${state.issued}`) { send({ errcode: 40001, errmsg: 'invalid credential' }); return; }
+        if (state.revokeNext) {
+          state.revokeNext = false;
+          send({ errcode: 40001, errmsg: 'invalid credential' });
+          return;
+        }
+        if (token !== `ACCESS_${state.issued}`) {
+          send({ errcode: 40001, errmsg: 'invalid credential' });
+          return;
+        }
         const scene = body.action_info.scene.scene_str;
         send({ ticket: `gQH_${scene}`, expire_seconds: body.expire_seconds, url: `http://weixin.qq.com/q/${scene}` });
       });
@@ -58,7 +73,10 @@ export async function startWechatStandIn(appId: string, secret: string): Promise
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     state,
-    close: () => new Promise<void>((r) => { server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+      }),
   };
 }
 
@@ -72,5 +90,5 @@ export function wechatPushQuery(token: string, signature?: string): string {
 
 /** The XML WeChat pushes when `openid` scans (event SCAN, key = scene) or follows by scanning (subscribe, key qrscene_<scene>). */
 export const wechatScanXml = (openid: string, event: string, key: string) =>
-  `<xml><ToUserName><![CDATA[gh_atrium]]></ToUserName><FromUserName><![CDATA[${openid}]]></FromUserName><CreateTime>${Math.floor(Date.now() / 1000)}</CreateTime>`
-  + `<MsgType><![CDATA[event]]></MsgType><Event><![CDATA[${event}]]></Event><EventKey><![CDATA[${key}]]></EventKey><Ticket><![CDATA[gQH_x]]></Ticket></xml>`;
+  `<xml><ToUserName><![CDATA[gh_atrium]]></ToUserName><FromUserName><![CDATA[${openid}]]></FromUserName><CreateTime>${Math.floor(Date.now() / 1000)}</CreateTime>` +
+  `<MsgType><![CDATA[event]]></MsgType><Event><![CDATA[${event}]]></Event><EventKey><![CDATA[${key}]]></EventKey><Ticket><![CDATA[gQH_x]]></Ticket></xml>`;

@@ -8,7 +8,11 @@ import { homeEntry, type HomeConfig } from '../../common/homeConfig.js';
 
 export const DESCRIPTION_MAX = 150;
 
-interface Describable { name: string; topic?: { title: string } | null; homeConfig: HomeConfig }
+interface Describable {
+  name: string;
+  topic?: { title: string } | null;
+  homeConfig: HomeConfig;
+}
 
 /** See the file comment. */
 export function describeSite(config: Describable): string {

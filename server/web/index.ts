@@ -72,7 +72,14 @@ export async function siteBoot(db: Db, cache: SharedCache, host: string, user: B
         const def = definitionOf(m.type);
         if (def) {
           for (const read of def.reads(m as never)) {
-            jobs.push(servePanelRead(db, cache, scope, read, userId).then((s) => { (data[m.id] ??= {})[read.key] = s.page; }, () => undefined));
+            jobs.push(
+              servePanelRead(db, cache, scope, read, userId).then(
+                (s) => {
+                  (data[m.id] ??= {})[read.key] = s.page;
+                },
+                () => undefined,
+              ),
+            );
           }
         }
         for (const slot of m.components ?? []) visit(slot.modules ?? []);
@@ -85,12 +92,27 @@ export async function siteBoot(db: Db, cache: SharedCache, host: string, user: B
 }
 
 /** The boot data of the home page (siteBoot with the panels), with a cache of its own unless one is given. */
-export function homeBoot(db: Db, host: string, user: BootData['user'], viewer: User | null = null, cache: SharedCache = new SharedCache(db, 'sqlite')): Promise<BootData> {
+export function homeBoot(
+  db: Db,
+  host: string,
+  user: BootData['user'],
+  viewer: User | null = null,
+  cache: SharedCache = new SharedCache(db, 'sqlite'),
+): Promise<BootData> {
   return siteBoot(db, cache, host, user, viewer, true);
 }
 
 /** A page rendered for every visitor alike: what the cache keeps (the per-request signing key is added on the way out). */
-interface SharedPage { status: number; redirect: string | null; title: string; description: string; styles: string; appHtml: string; bootJson: string; encoded?: EncodedPage }
+interface SharedPage {
+  status: number;
+  redirect: string | null;
+  title: string;
+  description: string;
+  styles: string;
+  appHtml: string;
+  bootJson: string;
+  encoded?: EncodedPage;
+}
 
 /** Paths the server does not render: the console (client-rendered lazy chunks). */
 const isConsolePath = (p: string) => p === '/console' || p.startsWith('/console/');
@@ -102,7 +124,11 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
   const renderer: Renderer | null = built ? await loadRenderer(config.webDir) : null;
   if (built) {
     await app.register(fastifyStatic, {
-      root: config.webDir, prefix: '/', index: false, wildcard: false, preCompressed: true,
+      root: config.webDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      preCompressed: true,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else if (file.includes(`${path.sep}demo${path.sep}`)) res.header('cache-control', 'public, max-age=86400');
@@ -129,8 +155,12 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
     }
     const r = await renderer.render({ url: req.url, boot, transport: injectTransport(app, req, { asVisitor: shared }) });
     return {
-      ...page, status: r.redirect ? r.status : Math.max(page.status, r.status), redirect: r.redirect,
-      styles: r.styles, appHtml: r.html, bootJson: escapeJson(r.boot),
+      ...page,
+      status: r.redirect ? r.status : Math.max(page.status, r.status),
+      redirect: r.redirect,
+      styles: r.styles,
+      appHtml: r.html,
+      bootJson: escapeJson(r.boot),
     };
   };
 

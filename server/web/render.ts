@@ -54,20 +54,23 @@ export function injectTransport(app: FastifyInstance, req: FastifyRequest, opts:
   // a page made for every visitor (cached) is rendered as a signed-out visitor: no session cookie, so
   // nothing of the visitor whose request filled the cache (an anonymous user's id) reaches the others
   const own = opts.asVisitor ? '' : req.headers.cookie;
-  const cookies = [own, req.xsrfToken && (opts.asVisitor || !req.cookies[XSRF_COOKIE]) ? `${XSRF_COOKIE}=${req.xsrfToken}` : '']
-    .filter(Boolean).join('; ');
+  const cookies = [own, req.xsrfToken && (opts.asVisitor || !req.cookies[XSRF_COOKIE]) ? `${XSRF_COOKIE}=${req.xsrfToken}` : ''].filter(Boolean).join('; ');
   return async (url, init) => {
     const res = await app.inject({
       method: init.method as 'GET',
       url,
       headers: {
-        ...init.headers, host: req.headers.host ?? 'localhost', ...(cookies ? { cookie: cookies } : {}),
-        [INTERNAL_HEADER]: internalToken(), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+        host: req.headers.host ?? 'localhost',
+        ...(cookies ? { cookie: cookies } : {}),
+        [INTERNAL_HEADER]: internalToken(),
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       payload: init.body,
     });
     return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, {
-      status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
     });
   };
 }

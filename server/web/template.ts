@@ -11,7 +11,9 @@
 const MARKERS = ['<!--atrium-head-->', '<!--atrium-app-->', '<!--atrium-boot-->'] as const;
 
 /** The template cut at its markers: 4 pieces. */
-export interface Template { pieces: [string, string, string, string] }
+export interface Template {
+  pieces: [string, string, string, string];
+}
 
 /** Cuts the template; throws when a marker is missing or repeated (a broken build). */
 export function parseTemplate(html: string): Template {
@@ -31,7 +33,11 @@ export function parseTemplate(html: string): Template {
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** JSON that can sit inside a `<script>` element: no `<`, and no line separators JavaScript rejects. */
-export const escapeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const escapeJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The parts of one page. */
 export interface PageParts {
@@ -54,15 +60,25 @@ export function headOf(p: Pick<PageParts, 'title' | 'description' | 'styles'>): 
 }
 
 /** A page as bytes around its one per-request part, the signing key (cached pages keep these). */
-export interface EncodedPage { before: Buffer; after: Buffer }
+export interface EncodedPage {
+  before: Buffer;
+  after: Buffer;
+}
 
 /** Encodes everything of a page but the signing key, once: a request then only joins three buffers. */
 export function encodePage(t: Template, p: Omit<PageParts, 'signingJson'>): EncodedPage {
   const [a, b, c, d] = t.pieces;
   return {
-    before: Buffer.from(a + headOf(p) + b + p.appHtml + c
-      + `<script type="application/json" id="atrium-boot">${p.bootJson}</script>`
-      + '<script type="application/json" id="atrium-signing">', 'utf8'),
+    before: Buffer.from(
+      a +
+        headOf(p) +
+        b +
+        p.appHtml +
+        c +
+        `<script type="application/json" id="atrium-boot">${p.bootJson}</script>` +
+        '<script type="application/json" id="atrium-signing">',
+      'utf8',
+    ),
     after: Buffer.from(`</script>${d}`, 'utf8'),
   };
 }

@@ -23,7 +23,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><!--atrium-head--></head><body><div id="root"><!--atrium-app--></div><!--atrium-boot--></body></html>');
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html><head><!--atrium-head--></head><body><div id="root"><!--atrium-app--></div><!--atrium-boot--></body></html>',
+  );
   fs.writeFileSync(path.join(webDir, 'assets', 'main-abc.js'), 'console.log(1)');
   // a precompressed asset as scripts/precompress.mjs writes them
   const big = `export const text = ${JSON.stringify('资源'.repeat(2000))};`;
@@ -39,13 +42,19 @@ beforeAll(async () => {
   const admin = await ctx.signIn('13600000001', 'super');
   const app = await admin.post('/api/v1/applications', { name: '清华 <计算机> 门户', host: 'cs.example.cn', topicId });
   const scholar = { ...definitionOf('scholar')!.defaults({ groupTemplate: false }), id: 'm1', alias: '学者' };
-  const saved = await admin.post(`/api/v1/applications/${app.body.applicationId}/home-config`, { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [scholar] }] });
+  const saved = await admin.post(`/api/v1/applications/${app.body.applicationId}/home-config`, {
+    homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [scholar] }],
+  });
   expect(saved.status).toBe(200);
   // a draft site is hidden from visitors (decision #139): release it for the tests of the visitor's page
   expect((await admin.put(`/api/v1/applications/${app.body.applicationId}/release`)).status).toBe(200);
   expect((await admin.put(`/api/v1/applications/${app.body.applicationId}/pass`)).status).toBe(200);
 });
-afterAll(async () => { await web.close(); await ctx.close(); fs.rmSync(webDir, { recursive: true, force: true }); });
+afterAll(async () => {
+  await web.close();
+  await ctx.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
 
 const boot = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="atrium-boot">(.*?)<\/script>/)![1]);
 
@@ -110,20 +119,28 @@ describe('served pages', () => {
     const user = await ctx.signIn('13600000003');
     await admin.put(`/api/v1/applications/${created.body.applicationId}/release`);
     await admin.put(`/api/v1/applications/${created.body.applicationId}/pass`);
-    const seen = await web.inject({ method: 'GET', url: '/', headers: { host: 'draft.example.cn', cookie: [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const seen = await web.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'draft.example.cn', cookie: [...user.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     expect(boot(seen.body).unreleased).toBeUndefined();
-    const row = await ctx.db.selectFrom('application_users').innerJoin('users', 'users.id', 'application_users.user_id')
-      .select('role_id').where('users.phone', '=', '13600000003').executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('application_users')
+      .innerJoin('users', 'users.id', 'application_users.user_id')
+      .select('role_id')
+      .where('users.phone', '=', '13600000003')
+      .executeTakeFirst();
     expect(row?.role_id).toBe('user');
   });
 
-  it('fills in stored text holding $\' $` $& as it is (no string pattern expansion)', async () => {
+  it("fills in stored text holding $' $` $& as it is (no string pattern expansion)", async () => {
     const admin = await ctx.signIn('13600000004', 'super');
     const created = await admin.post('/api/v1/applications', { name: "通知$'公告$`站$&", host: 'dollar.example.cn' });
     await admin.put(`/api/v1/applications/${created.body.applicationId}/release`);
     await admin.put(`/api/v1/applications/${created.body.applicationId}/pass`);
     const res = await web.inject({ method: 'GET', url: '/', headers: { host: 'dollar.example.cn' } });
-    expect(res.body).toContain("<title>通知$&#39;公告$`站$&#38;</title>");
+    expect(res.body).toContain('<title>通知$&#39;公告$`站$&#38;</title>');
     expect(res.body.match(/<\/script>/g)).toHaveLength(2);
     expect(boot(res.body).config.name).toBe("通知$'公告$`站$&");
   });
@@ -160,8 +177,14 @@ describe('headers and compression (issue 10 §4, §6)', () => {
     // JSON over 1 KB (the home configuration of six panels) is compressed; a tiny answer is not worth it
     const admin = await ctx.signIn('13600000009', 'super');
     const appId = (await admin.get('/api/v1/applications/config?host=cs.example.cn')).body.applicationId;
-    const panels = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'].map((id) => ({ ...definitionOf('scholar')!.defaults({ groupTemplate: false }), id, alias: `学者${id}` }));
-    expect((await admin.post(`/api/v1/applications/${appId}/home-config`, { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: panels }] })).status).toBe(200);
+    const panels = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'].map((id) => ({
+      ...definitionOf('scholar')!.defaults({ groupTemplate: false }),
+      id,
+      alias: `学者${id}`,
+    }));
+    expect(
+      (await admin.post(`/api/v1/applications/${appId}/home-config`, { homeConfig: [{ page: 'home', style: 'card', groups: {}, template: panels }] })).status,
+    ).toBe(200);
     const json = await web.inject({ method: 'GET', url: '/api/v1/applications/config?host=cs.example.cn', headers: { 'accept-encoding': 'gzip' } });
     const raw = await web.inject({ method: 'GET', url: '/api/v1/applications/config?host=cs.example.cn' });
     expect(raw.body.length).toBeGreaterThan(COMPRESS_THRESHOLD);

@@ -27,11 +27,20 @@ export interface ContentListDialogProps {
 export function ContentListDialog({ kind, open, applicationId, moduleId, moduleTitle, modules, uid, onClose }: ContentListDialogProps) {
   const base = kind === 'notice' ? MSG.notices : MSG.links;
   return (
-    <Modal title={moduleTitle ? `${base} · ${moduleTitle}` : base} open={open} onCancel={onClose} footer={null}
-      width={CONTENT_LIST_WIDTH} destroyOnHidden className="atr-content-dialog">
-      {kind === 'notice'
-        ? <NoticeList applicationId={applicationId} moduleId={moduleId} modules={modules} uid={uid} />
-        : <LinkList applicationId={applicationId} moduleId={moduleId} modules={modules} uid={uid} />}
+    <Modal
+      title={moduleTitle ? `${base} · ${moduleTitle}` : base}
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={CONTENT_LIST_WIDTH}
+      destroyOnHidden
+      className="atr-content-dialog"
+    >
+      {kind === 'notice' ? (
+        <NoticeList applicationId={applicationId} moduleId={moduleId} modules={modules} uid={uid} />
+      ) : (
+        <LinkList applicationId={applicationId} moduleId={moduleId} modules={modules} uid={uid} />
+      )}
     </Modal>
   );
 }

@@ -28,30 +28,53 @@ export function ContentPage() {
   const { data: user } = useSession();
   const config = useApplicationConfig(valid ? id : undefined);
   const name = config.data?.name;
-  useEffect(() => { document.title = name ? `${MSG.contentManage} · ${name}` : MSG.contentManage; }, [name]);
+  useEffect(() => {
+    document.title = name ? `${MSG.contentManage} · ${name}` : MSG.contentManage;
+  }, [name]);
 
-  if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
+  if (!valid)
+    return (
+      <Result
+        status="404"
+        title={MSG.applicationNotFound}
+        extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>}
+      />
+    );
   if (config.isPending) return <PageSpinner />;
   if (config.isError) {
-    return <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)}
-      extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
+    return (
+      <Result
+        status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'}
+        title={errorMessage(config.error)}
+        extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>}
+      />
+    );
   }
   const app = config.data;
   return (
     <div className="atr-console__page atr-content-page">
-      <Breadcrumb items={[
-        { title: <Link to="/console/applications">{MSG.applications}</Link> },
-        { title: <Link to={`/console/application/${id}`}>{app.name}</Link> },
-        { title: MSG.contentManage },
-      ]} />
+      <Breadcrumb
+        items={[
+          { title: <Link to="/console/applications">{MSG.applications}</Link> },
+          { title: <Link to={`/console/application/${id}`}>{app.name}</Link> },
+          { title: MSG.contentManage },
+        ]}
+      />
       <div className="atr-page-head">
         <h2 className="atr-page-head__title">{MSG.contentManage}</h2>
-        <Button icon={<EditOutlined />} onClick={() => navigate(`/console/application/${id}/editor`)}>{MSG.editHome}</Button>
+        <Button icon={<EditOutlined />} onClick={() => navigate(`/console/application/${id}/editor`)}>
+          {MSG.editHome}
+        </Button>
       </div>
-      <Tabs activeKey={tab} onChange={(k) => setParams(k === 'links' ? { tab: 'links' } : {}, { replace: true })} destroyOnHidden items={[
-        { key: 'notices', label: MSG.notices, children: <NoticeList applicationId={id} modules={contentModules(app.homeConfig, 'notice')} uid={user?.id} /> },
-        { key: 'links', label: MSG.links, children: <LinkList applicationId={id} modules={contentModules(app.homeConfig, 'link')} uid={user?.id} /> },
-      ]} />
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setParams(k === 'links' ? { tab: 'links' } : {}, { replace: true })}
+        destroyOnHidden
+        items={[
+          { key: 'notices', label: MSG.notices, children: <NoticeList applicationId={id} modules={contentModules(app.homeConfig, 'notice')} uid={user?.id} /> },
+          { key: 'links', label: MSG.links, children: <LinkList applicationId={id} modules={contentModules(app.homeConfig, 'link')} uid={user?.id} /> },
+        ]}
+      />
     </div>
   );
 }

@@ -32,10 +32,19 @@ export function DataListHost({ applicationId, homeConfig }: DataListHostProps) {
     window.addEventListener(DATA_LIST_EVENT, on);
     return () => window.removeEventListener(DATA_LIST_EVENT, on);
   }, []);
-  const title = open?.moduleId ? [...contentModules(homeConfig, 'notice'), ...contentModules(homeConfig, 'link')].find((m) => m.id === open.moduleId)?.alias : undefined;
+  const title = open?.moduleId
+    ? [...contentModules(homeConfig, 'notice'), ...contentModules(homeConfig, 'link')].find((m) => m.id === open.moduleId)?.alias
+    : undefined;
   return (
-    <ContentListDialog kind={open?.kind ?? 'notice'} open={open !== null} applicationId={applicationId}
-      moduleId={open?.moduleId ?? undefined} moduleTitle={title} uid={user?.id} onClose={() => setOpen(null)} />
+    <ContentListDialog
+      kind={open?.kind ?? 'notice'}
+      open={open !== null}
+      applicationId={applicationId}
+      moduleId={open?.moduleId ?? undefined}
+      moduleTitle={title}
+      uid={user?.id}
+      onClose={() => setOpen(null)}
+    />
   );
 }
 

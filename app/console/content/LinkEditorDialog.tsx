@@ -30,7 +30,15 @@ interface LinkValues {
 
 /** The values of a new link (top 0, pin order 1, active 1, publish time now). */
 export const newLinkValues = (moduleId?: string | null): LinkValues => ({
-  title: '', url: '', cover: null, linkCategory: '', top: false, topOrder: 1, active: true, publishDateTime: dayjs(), moduleId: moduleId ?? null,
+  title: '',
+  url: '',
+  cover: null,
+  linkCategory: '',
+  top: false,
+  topOrder: 1,
+  active: true,
+  publishDateTime: dayjs(),
+  moduleId: moduleId ?? null,
 });
 
 /** Checks a cover before upload (spec 1 §5): JPG/PNG, at most 500 KB; the Chinese refusal or null. */
@@ -40,7 +48,14 @@ export function checkCover(file: { type: string; size: number }): string | null 
   return null;
 }
 
-const FIELD_MAP: Record<string, string> = { title: 'title', url: 'url', cover: 'cover', topOrder: 'topOrder', linkCategory: 'linkCategory', publishDateTime: 'publishDateTime' };
+const FIELD_MAP: Record<string, string> = {
+  title: 'title',
+  url: 'url',
+  cover: 'cover',
+  topOrder: 'topOrder',
+  linkCategory: 'linkCategory',
+  publishDateTime: 'publishDateTime',
+};
 
 /** A cover field: the image, a remove button, and an upload button (antd Form control). */
 function CoverField({ value, onChange, uid }: { value?: string | null; onChange?: (v: string | null) => void; uid?: number }) {
@@ -49,19 +64,31 @@ function CoverField({ value, onChange, uid }: { value?: string | null; onChange?
   return (
     <div className="atr-content-cover">
       {value && <img src={value} alt={MSG.fieldCover} className="atr-content-cover__img" />}
-      <Upload accept=".jpg,.jpeg,.png,image/jpeg,image/png" showUploadList={false} maxCount={1}
+      <Upload
+        accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+        showUploadList={false}
+        maxCount={1}
         beforeUpload={(file) => {
           const refused = checkCover(file);
-          if (refused) { message.error(refused); return Upload.LIST_IGNORE; }
+          if (refused) {
+            message.error(refused);
+            return Upload.LIST_IGNORE;
+          }
           return true;
         }}
         customRequest={({ file }) => {
           setBusy(true);
           postFile('/api/v1/files', file as File, uid, MSG.rtImageUploadFailed, undefined, { maxSize: String(LINK_COVER_MAX_KB) })
-            .then((url) => onChange?.(url), (err: Error) => message.error(err.message))
+            .then(
+              (url) => onChange?.(url),
+              (err: Error) => message.error(err.message),
+            )
             .finally(() => setBusy(false));
-        }}>
-        <Button icon={<UploadOutlined />} loading={busy}>{MSG.uploadCover}</Button>
+        }}
+      >
+        <Button icon={<UploadOutlined />} loading={busy}>
+          {MSG.uploadCover}
+        </Button>
       </Upload>
       {value && <Button type="text" danger icon={<DeleteOutlined />} aria-label={MSG.delete} onClick={() => onChange?.(null)} />}
       <div className="atr-muted atr-content-cover__hint">{MSG.coverHint}</div>
@@ -90,9 +117,21 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
 
   useEffect(() => {
     if (!open) return;
-    form.setFieldsValue(link
-      ? { title: link.title, url: link.url, cover: link.cover, linkCategory: link.linkCategory ?? '', top: link.top === 1, topOrder: link.topOrder, active: link.active === 1, publishDateTime: dayjs(link.publishDateTime), moduleId: link.moduleId }
-      : newLinkValues(moduleId ?? modules?.[0]?.id));
+    form.setFieldsValue(
+      link
+        ? {
+            title: link.title,
+            url: link.url,
+            cover: link.cover,
+            linkCategory: link.linkCategory ?? '',
+            top: link.top === 1,
+            topOrder: link.topOrder,
+            active: link.active === 1,
+            publishDateTime: dayjs(link.publishDateTime),
+            moduleId: link.moduleId,
+          }
+        : newLinkValues(moduleId ?? modules?.[0]?.id),
+    );
     // the form is filled when the dialog opens: the module list arriving later must not reset what was typed
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
   }, [open, link, form, moduleId]);
@@ -106,9 +145,15 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
     setSaving(true);
     try {
       const body: Record<string, unknown> = {
-        title: v.title.trim(), url: v.url.trim(), cover: v.cover || null, linkCategory: v.linkCategory?.trim() || null,
-        top: v.top ? 1 : 0, topOrder: v.topOrder ?? 1, active: v.active ? 1 : 0,
-        publishDateTime: (v.publishDateTime ?? dayjs()).toISOString(), moduleId: v.moduleId ?? null,
+        title: v.title.trim(),
+        url: v.url.trim(),
+        cover: v.cover || null,
+        linkCategory: v.linkCategory?.trim() || null,
+        top: v.top ? 1 : 0,
+        topOrder: v.topOrder ?? 1,
+        active: v.active ? 1 : 0,
+        publishDateTime: (v.publishDateTime ?? dayjs()).toISOString(),
+        moduleId: v.moduleId ?? null,
       };
       if (!editing) body.applicationId = applicationId;
       const r = await saveLink(link?.linkId ?? null, body);
@@ -126,18 +171,37 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
 
   const chooseModule = moduleId === undefined && (modules?.length ?? 0) > 0;
   return (
-    <Modal title={editing ? MSG.editLink : MSG.newLink} open={open} width={top ? LINK_EDITOR_PINNED_WIDTH : CONTENT_EDITOR_WIDTH}
-      onCancel={onClose} destroyOnHidden maskClosable={false} className="atr-content-editor"
+    <Modal
+      title={editing ? MSG.editLink : MSG.newLink}
+      open={open}
+      width={top ? LINK_EDITOR_PINNED_WIDTH : CONTENT_EDITOR_WIDTH}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={false}
+      className="atr-content-editor"
       footer={[
-        <Button key="cancel" onClick={onClose}>{MSG.cancel}</Button>,
-        <Button key="save" type="primary" disabled={!ready} loading={saving} onClick={() => form.submit()}>{MSG.save}</Button>,
-      ]}>
+        <Button key="cancel" onClick={onClose}>
+          {MSG.cancel}
+        </Button>,
+        <Button key="save" type="primary" disabled={!ready} loading={saving} onClick={() => form.submit()}>
+          {MSG.save}
+        </Button>,
+      ]}
+    >
       <Form<LinkValues> form={form} layout="vertical" initialValues={newLinkValues(moduleId ?? modules?.[0]?.id)} onFinish={(v) => void save(v)}>
         <Form.Item name="title" label={MSG.fieldTitle} required rules={[{ required: true, whitespace: true, message: MSG.linkTitleRequired }]}>
           <Input placeholder={MSG.linkTitleRequired} maxLength={200} />
         </Form.Item>
-        <Form.Item name="url" label={MSG.fieldUrl} required validateTrigger="onBlur"
-          rules={[{ required: true, whitespace: true, message: MSG.linkUrlRequired }, { pattern: /^https?:\/\/[^\s"'<>\\]+$/i, message: MSG.linkUrlInvalid }]}>
+        <Form.Item
+          name="url"
+          label={MSG.fieldUrl}
+          required
+          validateTrigger="onBlur"
+          rules={[
+            { required: true, whitespace: true, message: MSG.linkUrlRequired },
+            { pattern: /^https?:\/\/[^\s"'<>\\]+$/i, message: MSG.linkUrlInvalid },
+          ]}
+        >
           <Input placeholder="https://" maxLength={2000} />
         </Form.Item>
         <Form.Item name="cover" label={MSG.fieldCover}>

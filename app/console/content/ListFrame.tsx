@@ -9,7 +9,13 @@ import { ACTIVE_ANY, DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '@common/consta
 import { MSG } from '@common/messages';
 import type { TablePaginationConfig } from 'antd';
 
-export interface ListFilters { active: number; type?: string; query: string; page: number; size: number }
+export interface ListFilters {
+  active: number;
+  type?: string;
+  query: string;
+  page: number;
+  size: number;
+}
 
 export const initialFilters = (): ListFilters => ({ active: ACTIVE_ANY, type: undefined, query: '', page: 1, size: DEFAULT_PAGE_SIZE });
 
@@ -25,10 +31,17 @@ export function useListFilters() {
     set: (patch: Partial<ListFilters>) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 })),
     search: (q: string) => {
       const query = q.trim();
-      if (query === '') { setDraft(''); setFilters(initialFilters()); return; }
+      if (query === '') {
+        setDraft('');
+        setFilters(initialFilters());
+        return;
+      }
       setFilters((f) => ({ ...f, query, page: 1 }));
     },
-    reset: () => { setDraft(''); setFilters(initialFilters()); },
+    reset: () => {
+      setDraft('');
+      setFilters(initialFilters());
+    },
     /** true when something narrows the list */
     filtered: (f: ListFilters) => f.query !== '' || f.type !== undefined || f.active !== ACTIVE_ANY,
   };
@@ -40,9 +53,16 @@ export function useListFilters() {
  */
 export function pagination(f: ListFilters, total: number, onChange: (page: number, size: number) => void): TablePaginationConfig {
   return {
-    current: f.page, pageSize: f.size, total, showSizeChanger: true, showQuickJumper: true, showLessItems: true,
-    pageSizeOptions: PAGE_SIZE_CHOICES.map(String), showTotal: (t) => `${MSG.totalPrefix} ${t} ${MSG.totalSuffix}`,
-    onChange, hideOnSinglePage: false,
+    current: f.page,
+    pageSize: f.size,
+    total,
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showLessItems: true,
+    pageSizeOptions: PAGE_SIZE_CHOICES.map(String),
+    showTotal: (t) => `${MSG.totalPrefix} ${t} ${MSG.totalSuffix}`,
+    onChange,
+    hideOnSinglePage: false,
   };
 }
 
@@ -50,14 +70,32 @@ export function pagination(f: ListFilters, total: number, onChange: (page: numbe
  * The list's empty states (spec 2 §8): with filters, the not-found text whose second half goes back to
  * the list; without, the nothing-yet text whose second half opens the editor.
  */
-export function ListEmpty({ filtered, emptyText, noMatchText, onCreate, onBack }: {
-  filtered: boolean; emptyText: string; noMatchText: string; onCreate(): void; onBack(): void;
+export function ListEmpty({
+  filtered,
+  emptyText,
+  noMatchText,
+  onCreate,
+  onBack,
+}: {
+  filtered: boolean;
+  emptyText: string;
+  noMatchText: string;
+  onCreate(): void;
+  onBack(): void;
 }) {
   const [lead, action] = splitAction(filtered ? noMatchText : emptyText);
   return (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={
-      <span className="atr-content-empty">{lead}，<Button type="link" size="small" onClick={filtered ? onBack : onCreate}>{action}</Button></span>
-    } />
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <span className="atr-content-empty">
+          {lead}，
+          <Button type="link" size="small" onClick={filtered ? onBack : onCreate}>
+            {action}
+          </Button>
+        </span>
+      }
+    />
   );
 }
 
@@ -69,7 +107,12 @@ export function splitAction(text: string): [string, string] {
 
 /** A label and its control in the filter bar. */
 export function FilterItem({ label, children }: { label: string; children: ReactNode }) {
-  return <label className="atr-content-filter"><span>{label}</span>{children}</label>;
+  return (
+    <label className="atr-content-filter">
+      <span>{label}</span>
+      {children}
+    </label>
+  );
 }
 
 const ACTIVE_OPTIONS = [
@@ -82,7 +125,13 @@ const ACTIVE_OPTIONS = [
 export function ActiveFilter({ list }: { list: ReturnType<typeof useListFilters> }) {
   return (
     <FilterItem label={MSG.fieldActive}>
-      <Select aria-label={MSG.fieldActive} value={list.filters.active} style={{ width: 110 }} onChange={(v) => list.set({ active: v })} options={ACTIVE_OPTIONS} />
+      <Select
+        aria-label={MSG.fieldActive}
+        value={list.filters.active}
+        style={{ width: 110 }}
+        onChange={(v) => list.set({ active: v })}
+        options={ACTIVE_OPTIONS}
+      />
     </FilterItem>
   );
 }
@@ -91,8 +140,18 @@ export function ActiveFilter({ list }: { list: ReturnType<typeof useListFilters>
 export function TitleSearch({ list, searching }: { list: ReturnType<typeof useListFilters>; searching: boolean }) {
   const f = list.filters;
   return (
-    <Input.Search aria-label={MSG.searchByTitle} placeholder={MSG.searchByTitle} allowClear style={{ width: 240 }} value={list.draft}
-      onChange={(e) => { list.setDraft(e.target.value); if (e.target.value === '' && f.query) list.reset(); }}
-      onSearch={(v) => list.search(v)} loading={searching && !!f.query} />
+    <Input.Search
+      aria-label={MSG.searchByTitle}
+      placeholder={MSG.searchByTitle}
+      allowClear
+      style={{ width: 240 }}
+      value={list.draft}
+      onChange={(e) => {
+        list.setDraft(e.target.value);
+        if (e.target.value === '' && f.query) list.reset();
+      }}
+      onSearch={(v) => list.search(v)}
+      loading={searching && !!f.query}
+    />
   );
 }

@@ -21,7 +21,13 @@ const RichTextEditor = lazy(() => import('../../widgets/richtext').then((m) => (
 /** The editor loaded on demand (TipTap is large), as a form control: value/onChange pass through. */
 export function LazyRichText(props: import('../../widgets/richtext').RichTextEditorProps) {
   return (
-    <Suspense fallback={<div className="atr-content-loading"><Spin /></div>}>
+    <Suspense
+      fallback={
+        <div className="atr-content-loading">
+          <Spin />
+        </div>
+      }
+    >
       <RichTextEditor {...props} />
     </Suspense>
   );
@@ -44,11 +50,26 @@ interface NoticeValues {
  * restriction as the site's default (decision 227).
  */
 export const newNoticeValues = (moduleId?: string | null, restrictDownload = false): NoticeValues => ({
-  title: '', type: '消息公告', content: '', top: false, active: true, publishDateTime: dayjs(), moduleId: moduleId ?? null,
+  title: '',
+  type: '消息公告',
+  content: '',
+  top: false,
+  active: true,
+  publishDateTime: dayjs(),
+  moduleId: moduleId ?? null,
   restrictDownload,
 });
 
-const FIELD_MAP: Record<string, string> = { title: 'title', type: 'type', content: 'content', top: 'top', active: 'active', publishDateTime: 'publishDateTime', moduleId: 'moduleId', restrictDownload: 'restrictDownload' };
+const FIELD_MAP: Record<string, string> = {
+  title: 'title',
+  type: 'type',
+  content: 'content',
+  top: 'top',
+  active: 'active',
+  publishDateTime: 'publishDateTime',
+  moduleId: 'moduleId',
+  restrictDownload: 'restrictDownload',
+};
 
 export interface NoticeEditorDialogProps {
   open: boolean;
@@ -84,7 +105,16 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
     if (!editing) form.setFieldsValue(newNoticeValues(moduleId ?? modules?.[0]?.id, restrictDefault));
     else if (loaded.data) {
       const n = loaded.data;
-      form.setFieldsValue({ title: n.title, type: n.type, content: n.content ?? '', top: n.top === 1, active: n.active === 1, publishDateTime: dayjs(n.publishDateTime), moduleId: n.moduleId, restrictDownload: n.restrictDownload === 1 });
+      form.setFieldsValue({
+        title: n.title,
+        type: n.type,
+        content: n.content ?? '',
+        top: n.top === 1,
+        active: n.active === 1,
+        publishDateTime: dayjs(n.publishDateTime),
+        moduleId: n.moduleId,
+        restrictDownload: n.restrictDownload === 1,
+      });
     }
     // (the site default arriving later is the next effect's; the module list arriving later must not
     // reset what was typed)
@@ -104,8 +134,14 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
     setSaving(true);
     try {
       const body: Record<string, unknown> = {
-        title: v.title.trim(), type: v.type, content: v.content, top: v.top ? 1 : 0, active: v.active ? 1 : 0,
-        publishDateTime: v.publishDateTime!.toISOString(), moduleId: v.moduleId ?? null, restrictDownload: v.restrictDownload ? 1 : 0,
+        title: v.title.trim(),
+        type: v.type,
+        content: v.content,
+        top: v.top ? 1 : 0,
+        active: v.active ? 1 : 0,
+        publishDateTime: v.publishDateTime!.toISOString(),
+        moduleId: v.moduleId ?? null,
+        restrictDownload: v.restrictDownload ? 1 : 0,
       };
       if (!editing) body.applicationId = applicationId;
       const r = await saveNotice(noticeId, body);
@@ -123,46 +159,72 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
 
   const chooseModule = moduleId === undefined && (modules?.length ?? 0) > 0;
   return (
-    <Modal title={editing ? MSG.editNotice : MSG.newNotice} open={open} width={CONTENT_EDITOR_WIDTH} onCancel={onClose}
-      destroyOnHidden maskClosable={false} className="atr-content-editor"
+    <Modal
+      title={editing ? MSG.editNotice : MSG.newNotice}
+      open={open}
+      width={CONTENT_EDITOR_WIDTH}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={false}
+      className="atr-content-editor"
       footer={[
-        <Button key="cancel" onClick={onClose}>{MSG.cancel}</Button>,
-        <Button key="save" type="primary" disabled={!ready || (editing && !loaded.data)} loading={saving} onClick={() => form.submit()}>{MSG.save}</Button>,
-      ]}>
-      {editing && loaded.isError ? <Result status="warning" title={errorMessage(loaded.error)} />
-        : editing && !loaded.data ? <div className="atr-content-loading"><Spin /></div>
-        : (
-          <Form<NoticeValues> form={form} layout="vertical" initialValues={newNoticeValues(moduleId ?? modules?.[0]?.id)} onFinish={(v) => void save(v)} preserve={false}>
-            <Form.Item name="title" label={MSG.fieldTitle} required rules={[{ required: true, whitespace: true, message: MSG.noticeTitleRequired }, { max: 200 }]}>
-              <Input placeholder={MSG.noticeTitleRequired} maxLength={200} showCount />
+        <Button key="cancel" onClick={onClose}>
+          {MSG.cancel}
+        </Button>,
+        <Button key="save" type="primary" disabled={!ready || (editing && !loaded.data)} loading={saving} onClick={() => form.submit()}>
+          {MSG.save}
+        </Button>,
+      ]}
+    >
+      {editing && loaded.isError ? (
+        <Result status="warning" title={errorMessage(loaded.error)} />
+      ) : editing && !loaded.data ? (
+        <div className="atr-content-loading">
+          <Spin />
+        </div>
+      ) : (
+        <Form<NoticeValues>
+          form={form}
+          layout="vertical"
+          initialValues={newNoticeValues(moduleId ?? modules?.[0]?.id)}
+          onFinish={(v) => void save(v)}
+          preserve={false}
+        >
+          <Form.Item
+            name="title"
+            label={MSG.fieldTitle}
+            required
+            rules={[{ required: true, whitespace: true, message: MSG.noticeTitleRequired }, { max: 200 }]}
+          >
+            <Input placeholder={MSG.noticeTitleRequired} maxLength={200} showCount />
+          </Form.Item>
+          <div className="atr-content-row">
+            <Form.Item name="type" label={MSG.fieldType}>
+              <Select options={NOTICE_TYPES.map((t) => ({ value: t, label: t }))} style={{ width: 160 }} />
             </Form.Item>
-            <div className="atr-content-row">
-              <Form.Item name="type" label={MSG.fieldType}>
-                <Select options={NOTICE_TYPES.map((t) => ({ value: t, label: t }))} style={{ width: 160 }} />
-              </Form.Item>
-              <Form.Item name="publishDateTime" label={MSG.fieldPublishTime} required rules={[{ required: true, message: MSG.publishTimeRequired }]}>
-                <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" placeholder={MSG.publishTimeRequired} style={{ width: 200 }} />
-              </Form.Item>
-              <Form.Item name="top" label={MSG.fieldTop} valuePropName="checked">
-                <Switch checkedChildren={MSG.yes} unCheckedChildren={MSG.no} />
-              </Form.Item>
-              <Form.Item name="active" label={MSG.fieldActive} valuePropName="checked">
-                <Switch checkedChildren={MSG.activePublished} unCheckedChildren={MSG.activeUnpublished} />
-              </Form.Item>
-            </div>
-            {chooseModule && (
-              <Form.Item name="moduleId" label="所属模块" extra="通知显示在所选的通知公告模块中">
-                <Select allowClear placeholder="不属于任何模块" options={modules!.map((m) => ({ value: m.id, label: m.alias }))} />
-              </Form.Item>
-            )}
-            <Form.Item name="restrictDownload" label={MSG.restrictDownloadLabel} valuePropName="checked" extra={MSG.restrictDownloadHint}>
-              <Switch />
+            <Form.Item name="publishDateTime" label={MSG.fieldPublishTime} required rules={[{ required: true, message: MSG.publishTimeRequired }]}>
+              <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" placeholder={MSG.publishTimeRequired} style={{ width: 200 }} />
             </Form.Item>
-            <Form.Item name="content" label={MSG.fieldContent} required rules={[{ required: true, message: MSG.noticeContentRequired }]}>
-              <LazyRichText sticky uid={uid} ariaLabel={MSG.fieldContent} />
+            <Form.Item name="top" label={MSG.fieldTop} valuePropName="checked">
+              <Switch checkedChildren={MSG.yes} unCheckedChildren={MSG.no} />
             </Form.Item>
-          </Form>
-        )}
+            <Form.Item name="active" label={MSG.fieldActive} valuePropName="checked">
+              <Switch checkedChildren={MSG.activePublished} unCheckedChildren={MSG.activeUnpublished} />
+            </Form.Item>
+          </div>
+          {chooseModule && (
+            <Form.Item name="moduleId" label="所属模块" extra="通知显示在所选的通知公告模块中">
+              <Select allowClear placeholder="不属于任何模块" options={modules!.map((m) => ({ value: m.id, label: m.alias }))} />
+            </Form.Item>
+          )}
+          <Form.Item name="restrictDownload" label={MSG.restrictDownloadLabel} valuePropName="checked" extra={MSG.restrictDownloadHint}>
+            <Switch />
+          </Form.Item>
+          <Form.Item name="content" label={MSG.fieldContent} required rules={[{ required: true, message: MSG.noticeContentRequired }]}>
+            <LazyRichText sticky uid={uid} ariaLabel={MSG.fieldContent} />
+          </Form.Item>
+        </Form>
+      )}
     </Modal>
   );
 }

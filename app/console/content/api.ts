@@ -6,17 +6,41 @@ import type { Page } from '@common/page';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../api';
 
 export interface Notice {
-  id: number; noticeId: number; title: string; type: string; content?: string; top: number; active: number;
-  activeText: string; publishDateTime: string; publishDate: string; createDateTime: string;
-  applicationId: number; moduleId: string | null; userId: number | null;
+  id: number;
+  noticeId: number;
+  title: string;
+  type: string;
+  content?: string;
+  top: number;
+  active: number;
+  activeText: string;
+  publishDateTime: string;
+  publishDate: string;
+  createDateTime: string;
+  applicationId: number;
+  moduleId: string | null;
+  userId: number | null;
   /** 1: attachments for users with the right `download` only (docs/decisions.md 213) */
   restrictDownload?: number;
 }
 
 export interface Link {
-  id: number; linkId: number; title: string; url: string; cover: string | null; top: number; topOrder: number;
-  active: number; activeText: string; publishDateTime: string; publishDate: string; createDateTime: string;
-  linkCategory: string | null; applicationId: number; moduleId: string | null; userId: number | null;
+  id: number;
+  linkId: number;
+  title: string;
+  url: string;
+  cover: string | null;
+  top: number;
+  topOrder: number;
+  active: number;
+  activeText: string;
+  publishDateTime: string;
+  publishDate: string;
+  createDateTime: string;
+  linkCategory: string | null;
+  applicationId: number;
+  moduleId: string | null;
+  userId: number | null;
 }
 
 /** Filters of a content list (spec 2 §3 'Notice filter'); active -1 = no filter. */
@@ -41,7 +65,7 @@ export const listNotices = (f: ContentFilter, signal?: AbortSignal) => apiGet<Pa
 export const getNotice = (id: number, signal?: AbortSignal) => apiGet<Notice>(`/api/v1/notices/${id}`, undefined, signal);
 /** POST /api/v1/notices or PUT /api/v1/notices/{id}; the answer carries the spec's message. */
 export const saveNotice = (id: number | null, body: Record<string, unknown>) =>
-  (id == null ? apiPost<Saved<Notice>>('/api/v1/notices', body) : apiPut<Saved<Notice>>(`/api/v1/notices/${id}`, body));
+  id == null ? apiPost<Saved<Notice>>('/api/v1/notices', body) : apiPut<Saved<Notice>>(`/api/v1/notices/${id}`, body);
 /** DELETE /api/v1/notices/{id} */
 export const deleteNotice = (id: number) => apiDelete<{ message: string }>(`/api/v1/notices/${id}`);
 
@@ -49,9 +73,12 @@ export const deleteNotice = (id: number) => apiDelete<{ message: string }>(`/api
 export const listLinks = (f: ContentFilter, signal?: AbortSignal) => apiGet<Page<Link>>('/api/v1/links', { ...f, type: undefined }, signal);
 /** POST /api/v1/links or PUT /api/v1/links/{linkId} */
 export const saveLink = (id: number | null, body: Record<string, unknown>) =>
-  (id == null ? apiPost<Saved<Link>>('/api/v1/links', body) : apiPut<Saved<Link>>(`/api/v1/links/${id}`, body));
+  id == null ? apiPost<Saved<Link>>('/api/v1/links', body) : apiPut<Saved<Link>>(`/api/v1/links/${id}`, body);
 /** DELETE /api/v1/links/{linkId} */
 export const deleteLink = (id: number) => apiDelete<{ message: string }>(`/api/v1/links/${id}`);
 
 /** A module a notice or link may belong to (the panels of the home config that show them). */
-export interface ContentModule { id: string; alias: string }
+export interface ContentModule {
+  id: string;
+  alias: string;
+}

@@ -6,14 +6,22 @@ import { contentModules, dataListKind } from './modules';
 describe('content modules', () => {
   it('finds notice and resource modules of every page, flex slots included', () => {
     const hc = [
-      { page: 'home', style: 'card', groups: {}, template: [
-        { id: 'n1', type: 'notice', alias: '通知公告', span: 1 },
-        { id: 'r1', type: 'resource', alias: '资源导航', span: 1 },
-        { id: 'l1', type: 'link', alias: '专题导航', span: 0 },
-        { id: 'f1', type: 'flex', alias: '布局', span: 5, components: [{ id: 'n2', type: 'notice', alias: '' }] },
-      ] },
+      {
+        page: 'home',
+        style: 'card',
+        groups: {},
+        template: [
+          { id: 'n1', type: 'notice', alias: '通知公告', span: 1 },
+          { id: 'r1', type: 'resource', alias: '资源导航', span: 1 },
+          { id: 'l1', type: 'link', alias: '专题导航', span: 0 },
+          { id: 'f1', type: 'flex', alias: '布局', span: 5, components: [{ id: 'n2', type: 'notice', alias: '' }] },
+        ],
+      },
     ] as unknown as HomeConfig;
-    expect(contentModules(hc, 'notice')).toEqual([{ id: 'n1', alias: '通知公告' }, { id: 'n2', alias: 'n2' }]);
+    expect(contentModules(hc, 'notice')).toEqual([
+      { id: 'n1', alias: '通知公告' },
+      { id: 'n2', alias: 'n2' },
+    ]);
     expect(contentModules(hc, 'link')).toEqual([{ id: 'r1', alias: '资源导航' }]);
     expect(contentModules(undefined, 'notice')).toEqual([]);
     expect(dataListKind('notice')).toBe('notice');

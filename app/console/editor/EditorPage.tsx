@@ -67,7 +67,9 @@ function inertLinks(e: MouseEvent<HTMLDivElement>) {
 function typingTarget(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (!el || typeof el.closest !== 'function') return false;
-  return !!el.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], .ant-drawer, .ant-modal, .ant-select-dropdown, .ant-picker-dropdown');
+  return !!el.closest(
+    'input, textarea, select, [contenteditable=""], [contenteditable="true"], .ant-drawer, .ant-modal, .ant-select-dropdown, .ant-picker-dropdown',
+  );
 }
 
 /** The benchmark hook (bench/editor.ts), present only with ?bench=1. */
@@ -79,7 +81,9 @@ export interface EditorBenchHook {
 }
 
 declare global {
-  interface Window { __atriumEditor?: EditorBenchHook }
+  interface Window {
+    __atriumEditor?: EditorBenchHook;
+  }
 }
 
 /** The editor page; see the file comment. */
@@ -119,10 +123,13 @@ export default function EditorPage() {
     }
   }, [loaded, config.data, loadedConfig]);
 
-  const addItems = useMemo<MenuProps['items']>(() => Object.keys(registered)
-    .filter((type) => registered[type])
-    .map((type) => ({ key: type, label: definitionOf(type)?.label ?? type })), []);
-
+  const addItems = useMemo<MenuProps['items']>(
+    () =>
+      Object.keys(registered)
+        .filter((type) => registered[type])
+        .map((type) => ({ key: type, label: definitionOf(type)?.label ?? type })),
+    [],
+  );
 
   const appName = config.data?.name;
   useEffect(() => {
@@ -138,42 +145,54 @@ export default function EditorPage() {
   });
 
   /** Saves a template with a summary; resolves true when the server took it. The screen is not touched here. */
-  const persist = useCallback(async (next: ModuleConfig[], summary: string, successMessage: string, reloadPanels: boolean): Promise<boolean> => {
-    if (latest.current.saving) return false;
-    latest.current.saving = true;
-    setSaving(true);
-    try {
-      const r = await apiPost<{ homeConfig: HomeConfig; message?: string }>(`/api/v1/applications/${id}/home-config`, { homeConfig: withTemplate(latest.current.homeConfig, next), summary });
-      latest.current.homeConfig = r.homeConfig;
-      queryClient.setQueryData<AppConfig>(appConfigKey(id), (old) => (old ? { ...old, homeConfig: r.homeConfig } : old));
-      if (reloadPanels) void queryClient.invalidateQueries({ queryKey: [PANEL_READ_KEY, id] });
-      void queryClient.invalidateQueries({ queryKey: revisionsKey(id) });
-      message.success(successMessage);
-      return true;
-    } catch (err) {
-      message.error(errorMessage(err));
-      return false;
-    } finally {
-      latest.current.saving = false;
-      setSaving(false);
-    }
-  }, [id, queryClient, message]);
+  const persist = useCallback(
+    async (next: ModuleConfig[], summary: string, successMessage: string, reloadPanels: boolean): Promise<boolean> => {
+      if (latest.current.saving) return false;
+      latest.current.saving = true;
+      setSaving(true);
+      try {
+        const r = await apiPost<{ homeConfig: HomeConfig; message?: string }>(`/api/v1/applications/${id}/home-config`, {
+          homeConfig: withTemplate(latest.current.homeConfig, next),
+          summary,
+        });
+        latest.current.homeConfig = r.homeConfig;
+        queryClient.setQueryData<AppConfig>(appConfigKey(id), (old) => (old ? { ...old, homeConfig: r.homeConfig } : old));
+        if (reloadPanels) void queryClient.invalidateQueries({ queryKey: [PANEL_READ_KEY, id] });
+        void queryClient.invalidateQueries({ queryKey: revisionsKey(id) });
+        message.success(successMessage);
+        return true;
+      } catch (err) {
+        message.error(errorMessage(err));
+        return false;
+      } finally {
+        latest.current.saving = false;
+        setSaving(false);
+      }
+    },
+    [id, queryClient, message],
+  );
 
   /** Runs an edit: reduce, save with its summary, and on success make it the history's present. */
-  const commit = useCallback(async (action: TemplateAction, successMessage: string): Promise<boolean> => {
-    const current = latest.current.history.present.template;
-    const next = applyTemplateAction(current, action);
-    if (next === current) return true;
-    const summary = summaryOf(current, action);
-    const ok = await persist(next, summary, successMessage, action.type === 'add' || action.type === 'replace');
-    if (ok) dispatch({ kind: 'commit', template: next, summary });
-    return ok;
-  }, [persist]);
+  const commit = useCallback(
+    async (action: TemplateAction, successMessage: string): Promise<boolean> => {
+      const current = latest.current.history.present.template;
+      const next = applyTemplateAction(current, action);
+      if (next === current) return true;
+      const summary = summaryOf(current, action);
+      const ok = await persist(next, summary, successMessage, action.type === 'add' || action.type === 'replace');
+      if (ok) dispatch({ kind: 'commit', template: next, summary });
+      return ok;
+    },
+    [persist],
+  );
 
   // modules inside flex slots: their drawer, saved through the same reducer, history and revisions
   const nestedConfig: HomeConfig = config.data?.homeConfig ?? [];
   const nested = useNestedEditor({
-    applicationId: id, homeConfig: nestedConfig, entry: homeEntry(nestedConfig), categories: categories.data ?? [],
+    applicationId: id,
+    homeConfig: nestedConfig,
+    entry: homeEntry(nestedConfig),
+    categories: categories.data ?? [],
     template: history.present.template,
     save: (next, successMessage) => commit({ type: 'replaceAll', template: next }, successMessage),
   });
@@ -198,8 +217,13 @@ export default function EditorPage() {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey || blocked || typingTarget(e.target)) return;
       const key = e.key.toLowerCase();
-      if (key === 'z' && !e.shiftKey) { e.preventDefault(); void doUndo(); }
-      else if ((key === 'z' && e.shiftKey) || key === 'y') { e.preventDefault(); void doRedo(); }
+      if (key === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        void doUndo();
+      } else if ((key === 'z' && e.shiftKey) || key === 'y') {
+        e.preventDefault();
+        void doRedo();
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -217,28 +241,37 @@ export default function EditorPage() {
       },
       template: () => latest.current.history.present.template,
     };
-    return () => { delete window.__atriumEditor; };
+    return () => {
+      delete window.__atriumEditor;
+    };
   }, []);
 
-  const actions = useMemo<GridEditActions>(() => ({
-    onEdit: (m) => setDrawer({ mode: 'edit', module: structuredClone(m) }),
-    onDelete: (m) => {
-      modal.confirm({
-        title: MSG.moduleDeleteTitle,
-        content: MSG.moduleDeleteConfirm,
-        okText: MSG.confirm,
-        cancelText: MSG.cancel,
-        okButtonProps: { danger: true },
-        onOk: async () => { await commit({ type: 'remove', id: m.id }, MSG.moduleDeleted); },
-      });
-    },
-    onMove: (moved, over) => commit({ type: 'move', id: moved, over }, MSG.orderSaved),
-    onResize: (resized, span) => commit({ type: 'resize', id: resized, span }, MSG.widthSaved),
-    // spec 1 §4: a panel's height (and job dataSize) corrected to its data is saved (docs/decisions.md #33)
-    onModuleChange: (m) => { void commit({ type: 'replace', module: m }, MSG.moduleLayoutCorrected); },
-    nested: nested.actions,
-    busy: saving,
-  }), [commit, modal, saving, nested.actions]);
+  const actions = useMemo<GridEditActions>(
+    () => ({
+      onEdit: (m) => setDrawer({ mode: 'edit', module: structuredClone(m) }),
+      onDelete: (m) => {
+        modal.confirm({
+          title: MSG.moduleDeleteTitle,
+          content: MSG.moduleDeleteConfirm,
+          okText: MSG.confirm,
+          cancelText: MSG.cancel,
+          okButtonProps: { danger: true },
+          onOk: async () => {
+            await commit({ type: 'remove', id: m.id }, MSG.moduleDeleted);
+          },
+        });
+      },
+      onMove: (moved, over) => commit({ type: 'move', id: moved, over }, MSG.orderSaved),
+      onResize: (resized, span) => commit({ type: 'resize', id: resized, span }, MSG.widthSaved),
+      // spec 1 §4: a panel's height (and job dataSize) corrected to its data is saved (docs/decisions.md #33)
+      onModuleChange: (m) => {
+        void commit({ type: 'replace', module: m }, MSG.moduleLayoutCorrected);
+      },
+      nested: nested.actions,
+      busy: saving,
+    }),
+    [commit, modal, saving, nested.actions],
+  );
 
   const user0 = user ? { id: user.id, name: user.name, role: user.role } : null;
   const entryStyle = config.data ? homeEntry(config.data.homeConfig ?? []).style : 'card';
@@ -254,11 +287,23 @@ export default function EditorPage() {
   const primaryColor = config.data?.themeConfig?.primaryColor;
   const theme = useMemo(() => (primaryColor ? { token: { colorPrimary: primaryColor, colorLink: primaryColor } } : undefined), [primaryColor]);
 
-  if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
+  if (!valid)
+    return (
+      <Result
+        status="404"
+        title={MSG.applicationNotFound}
+        extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>}
+      />
+    );
   if (config.isPending || (config.data && !loaded)) return <PageSpinner />;
   if (config.isError) {
-    return <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)}
-      extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>} />;
+    return (
+      <Result
+        status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'}
+        title={errorMessage(config.error)}
+        extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>}
+      />
+    );
   }
 
   const app = config.data;
@@ -267,9 +312,8 @@ export default function EditorPage() {
 
   const submit = async (module: ModuleConfig) => {
     if (!drawer) return;
-    const ok = drawer.mode === 'create'
-      ? await commit({ type: 'add', module }, MSG.homeConfigSaved)
-      : await commit({ type: 'replace', module }, MSG.homeConfigSaved);
+    const ok =
+      drawer.mode === 'create' ? await commit({ type: 'add', module }, MSG.homeConfigSaved) : await commit({ type: 'replace', module }, MSG.homeConfigSaved);
     if (ok) setDrawer(null);
   };
 
@@ -300,7 +344,9 @@ export default function EditorPage() {
             <Button type="text" icon={<ArrowLeftOutlined />} aria-label={MSG.backToApplications} onClick={() => navigate('/console/applications')} />
           </Tooltip>
           <div className="atr-editor__title">
-            <strong>{MSG.editorTitle} · {app.name}</strong>
+            <strong>
+              {MSG.editorTitle} · {app.name}
+            </strong>
             <span>{app.host}</span>
           </div>
           <span className="atr-editor__spacer" />
@@ -309,16 +355,24 @@ export default function EditorPage() {
             <PageStyleSelect applicationId={id} homeConfig={app.homeConfig ?? []} disabled={saving} />
             <Space.Compact>
               <Tooltip title={undoable ? MSG.undoHint : MSG.nothingToUndo}>
-                <Button icon={<UndoOutlined />} aria-label={MSG.undo} disabled={!undoable || saving} onClick={() => void doUndo()}>{MSG.undo}</Button>
+                <Button icon={<UndoOutlined />} aria-label={MSG.undo} disabled={!undoable || saving} onClick={() => void doUndo()}>
+                  {MSG.undo}
+                </Button>
               </Tooltip>
               <Tooltip title={redoable ? MSG.redoHint : MSG.nothingToRedo}>
-                <Button icon={<RedoOutlined />} aria-label={MSG.redo} disabled={!redoable || saving} onClick={() => void doRedo()}>{MSG.redo}</Button>
+                <Button icon={<RedoOutlined />} aria-label={MSG.redo} disabled={!redoable || saving} onClick={() => void doRedo()}>
+                  {MSG.redo}
+                </Button>
               </Tooltip>
             </Space.Compact>
             <Tooltip title={MSG.revisionsHint}>
-              <Button icon={<HistoryOutlined />} aria-label={MSG.revisions} onClick={() => setRevisionsOpen(true)}>{MSG.revisions}</Button>
+              <Button icon={<HistoryOutlined />} aria-label={MSG.revisions} onClick={() => setRevisionsOpen(true)}>
+                {MSG.revisions}
+              </Button>
             </Tooltip>
-            <Button icon={<EyeOutlined />} aria-label={MSG.previewSite} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.previewSite}</Button>
+            <Button icon={<EyeOutlined />} aria-label={MSG.previewSite} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">
+              {MSG.previewSite}
+            </Button>
             {/* the menu lives in the sticky bar, not in <body>: a page scroll while it opens would otherwise
                 leave it behind its button until rc-trigger re-aligns it (a frame later, and not at all during its
                 opening motion), and a click pressed before that jump is released elsewhere and lost */}
@@ -328,18 +382,27 @@ export default function EditorPage() {
               getPopupContainer={() => barRef.current ?? document.body}
               menu={{ items: addItems, onClick: ({ key }) => setDrawer({ mode: 'create', type: key }) }}
             >
-              <Button type="primary" icon={<PlusOutlined />} aria-label={MSG.addModule}>{MSG.addModule}<DownOutlined /></Button>
+              <Button type="primary" icon={<PlusOutlined />} aria-label={MSG.addModule}>
+                {MSG.addModule}
+                <DownOutlined />
+              </Button>
             </Dropdown>
           </Space>
         </div>
         {topicId == null && (
-          <div className="atr-editor__hint"><Alert type="info" showIcon title={MSG.noTopicForCategories} /></div>
+          <div className="atr-editor__hint">
+            <Alert type="info" showIcon title={MSG.noTopicForCategories} />
+          </div>
         )}
         <div className="atr-editor__canvas" onClickCapture={inertLinks} onAuxClickCapture={inertLinks}>
           <SiteFrame config={app} user={site!.user}>
-            {template.length === 0
-              ? <div className="atr-editor__empty"><Empty description={MSG.editorEmpty} /></div>
-              : <SortableGrid modules={template} site={site!} actions={actions} />}
+            {template.length === 0 ? (
+              <div className="atr-editor__empty">
+                <Empty description={MSG.editorEmpty} />
+              </div>
+            ) : (
+              <SortableGrid modules={template} site={site!} actions={actions} />
+            )}
           </SiteFrame>
         </div>
         <Drawer
@@ -351,7 +414,13 @@ export default function EditorPage() {
           mask={{ closable: !saving }}
         >
           {drawer && Form && (
-            <Suspense fallback={<div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>}>
+            <Suspense
+              fallback={
+                <div style={{ padding: 48, textAlign: 'center' }}>
+                  <Spin />
+                </div>
+              }
+            >
               <Form
                 key={drawer.mode === 'edit' ? drawer.module.id : `new-${drawer.type}`}
                 mode={drawer.mode}
@@ -366,14 +435,7 @@ export default function EditorPage() {
         </Drawer>
         <DataListHost applicationId={id} homeConfig={app.homeConfig ?? []} />
         {nested.element}
-        <RevisionsDrawer
-          applicationId={id}
-          open={revisionsOpen}
-          onClose={() => setRevisionsOpen(false)}
-          site={site!}
-          busy={saving}
-          onRestored={onRestored}
-        />
+        <RevisionsDrawer applicationId={id} open={revisionsOpen} onClose={() => setRevisionsOpen(false)} site={site!} busy={saving} onRestored={onRestored} />
       </div>
     </ConfigProvider>
   );

@@ -56,7 +56,10 @@ export interface NestedEditorOptions {
 }
 
 /** See the file comment. Returns the actions for the flex panels and the drawer element. */
-export function useNestedEditor({ applicationId, homeConfig, entry, categories, template, save }: NestedEditorOptions): { actions: NestedEditActions; element: ReactNode } {
+export function useNestedEditor({ applicationId, homeConfig, entry, categories, template, save }: NestedEditorOptions): {
+  actions: NestedEditActions;
+  element: ReactNode;
+} {
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
   const [state, setState] = useState<State>(null);
@@ -69,7 +72,11 @@ export function useNestedEditor({ applicationId, homeConfig, entry, categories, 
   const persist = async (next: ModuleConfig[], ok: string): Promise<boolean> => {
     if (latest.current.save) {
       setSaving(true);
-      try { return await latest.current.save(next, ok); } finally { setSaving(false); }
+      try {
+        return await latest.current.save(next, ok);
+      } finally {
+        setSaving(false);
+      }
     }
     setSaving(true);
     try {
@@ -87,51 +94,72 @@ export function useNestedEditor({ applicationId, homeConfig, entry, categories, 
   };
 
   const persistRef = useLatest(persist);
-  const actions = useMemo<NestedEditActions>(() => ({
-    busy: saving,
-    onAddToSlot: (flexId, slotId) => setState({ step: 'pick', flexId, slotId }),
-    onEditNested: (flexId, slotId, module) => {
-      const found = findNested(latest.current.current, flexId, slotId, module.id) ?? module;
-      setState({ step: 'form', mode: 'edit', module: structuredClone(found), flexId, slotId });
-    },
-    onDeleteNested: (flexId, slotId, module) => {
-      modal.confirm({
-        title: MSG.moduleDeleteTitle, content: MSG.moduleDeleteConfirm, okText: MSG.confirm, cancelText: MSG.cancel, okButtonProps: { danger: true },
-        onOk: async () => { await persistRef.current(removeNested(latest.current.current, flexId, slotId, module.id), MSG.moduleDeleted); },
-      });
-    },
-  }), [saving, modal, latest, persistRef]);
+  const actions = useMemo<NestedEditActions>(
+    () => ({
+      busy: saving,
+      onAddToSlot: (flexId, slotId) => setState({ step: 'pick', flexId, slotId }),
+      onEditNested: (flexId, slotId, module) => {
+        const found = findNested(latest.current.current, flexId, slotId, module.id) ?? module;
+        setState({ step: 'form', mode: 'edit', module: structuredClone(found), flexId, slotId });
+      },
+      onDeleteNested: (flexId, slotId, module) => {
+        modal.confirm({
+          title: MSG.moduleDeleteTitle,
+          content: MSG.moduleDeleteConfirm,
+          okText: MSG.confirm,
+          cancelText: MSG.cancel,
+          okButtonProps: { danger: true },
+          onOk: async () => {
+            await persistRef.current(removeNested(latest.current.current, flexId, slotId, module.id), MSG.moduleDeleted);
+          },
+        });
+      },
+    }),
+    [saving, modal, latest, persistRef],
+  );
 
   const submit = async (module: ModuleConfig) => {
     if (!state || state.step !== 'form') return;
-    const next = state.mode === 'create'
-      ? insertNested(current, state.flexId, state.slotId, module)
-      : replaceNested(current, state.flexId, state.slotId, module);
+    const next =
+      state.mode === 'create' ? insertNested(current, state.flexId, state.slotId, module) : replaceNested(current, state.flexId, state.slotId, module);
     if (await persist(next, MSG.homeConfigSaved)) setState(null);
   };
 
   const type = state?.step === 'form' ? (state.mode === 'create' ? state.type : state.module.type) : null;
   const Form = type ? registered[type]?.Form : undefined;
-  const title = !state ? '' : state.step === 'pick'
-    ? `${MSG.addModule} · 选择模块类型`
-    : state.mode === 'create'
-      ? `${MSG.addModule} · ${definitionOf(state.type)?.label ?? state.type}`
-      : `${MSG.editModule} · ${state.module.alias || definitionOf(state.module.type)?.label || state.module.type}`;
+  const title = !state
+    ? ''
+    : state.step === 'pick'
+      ? `${MSG.addModule} · 选择模块类型`
+      : state.mode === 'create'
+        ? `${MSG.addModule} · ${definitionOf(state.type)?.label ?? state.type}`
+        : `${MSG.editModule} · ${state.module.alias || definitionOf(state.module.type)?.label || state.module.type}`;
 
   const element = (
     <Drawer title={title} open={state !== null} size={NESTED_DRAWER_WIDTH} destroyOnHidden onClose={() => setState(null)} mask={{ closable: !saving }}>
       {state?.step === 'pick' && (
         <div className="atr-nested-types" role="list" aria-label="模块类型">
           {nestableTypes().map((t) => (
-            <Button key={t} role="listitem" block style={{ marginBottom: 8, textAlign: 'left' }}
-              onClick={() => setState({ step: 'form', mode: 'create', type: t, flexId: state.flexId, slotId: state.slotId })}>
+            <Button
+              key={t}
+              role="listitem"
+              block
+              style={{ marginBottom: 8, textAlign: 'left' }}
+              onClick={() => setState({ step: 'form', mode: 'create', type: t, flexId: state.flexId, slotId: state.slotId })}
+            >
               {definitionOf(t)?.label ?? t}
             </Button>
           ))}
         </div>
       )}
       {state?.step === 'form' && Form && (
-        <Suspense fallback={<div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>}>
+        <Suspense
+          fallback={
+            <div style={{ padding: 48, textAlign: 'center' }}>
+              <Spin />
+            </div>
+          }
+        >
           <Form
             key={state.mode === 'edit' ? state.module.id : `new-${state.type}-${state.slotId}`}
             mode={state.mode}

@@ -46,7 +46,14 @@ export function PageStyleSelect({ applicationId, homeConfig, disabled }: { appli
     }
   };
   return (
-    <Select aria-label="页面风格" value={style} options={PAGE_STYLE_OPTIONS} loading={saving} disabled={disabled || saving}
-      style={{ width: 150 }} onChange={(v) => void change(v)} />
+    <Select
+      aria-label="页面风格"
+      value={style}
+      options={PAGE_STYLE_OPTIONS}
+      loading={saving}
+      disabled={disabled || saving}
+      style={{ width: 150 }}
+      onChange={(v) => void change(v)}
+    />
   );
 }

@@ -48,7 +48,8 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
 
   const list = useQuery({
     queryKey: [...revisionsKey(applicationId), page],
-    queryFn: ({ signal }) => apiGet<Page<RevisionListItem>>(`/api/v1/applications/${applicationId}/home-config/revisions`, { page, size: REVISIONS_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) =>
+      apiGet<Page<RevisionListItem>>(`/api/v1/applications/${applicationId}/home-config/revisions`, { page, size: REVISIONS_PAGE_SIZE }, signal),
     enabled: open,
     placeholderData: keepPreviousData,
   });
@@ -70,8 +71,20 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
   };
 
   const restoreButton = (rev: RevisionListItem, label: string = MSG.revisionRestore, primary = false) => (
-    <Popconfirm title={MSG.revisionRestore} description={MSG.revisionRestoreConfirm} okText={MSG.confirm} cancelText={MSG.cancel} onConfirm={() => restore(rev)}>
-      <Button size="small" type={primary ? 'primary' : 'link'} icon={<RollbackOutlined />} loading={restoring === rev.id} disabled={busy || (restoring !== null && restoring !== rev.id)}>
+    <Popconfirm
+      title={MSG.revisionRestore}
+      description={MSG.revisionRestoreConfirm}
+      okText={MSG.confirm}
+      cancelText={MSG.cancel}
+      onConfirm={() => restore(rev)}
+    >
+      <Button
+        size="small"
+        type={primary ? 'primary' : 'link'}
+        icon={<RollbackOutlined />}
+        loading={restoring === rev.id}
+        disabled={busy || (restoring !== null && restoring !== rev.id)}
+      >
         {label}
       </Button>
     </Popconfirm>
@@ -79,14 +92,28 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
 
   const isCurrent = (rev: RevisionListItem) => page === 1 && list.data?.content[0]?.id === rev.id;
   const columns: TableColumnsType<RevisionListItem> = [
-    { title: MSG.revisionTime, dataIndex: 'createdAt', width: 170, render: (v: string, rev) => <Space size={4} direction="vertical"><span>{time(v)}</span>{isCurrent(rev) && <Tag color="blue">{MSG.revisionCurrent}</Tag>}</Space> },
+    {
+      title: MSG.revisionTime,
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (v: string, rev) => (
+        <Space size={4} direction="vertical">
+          <span>{time(v)}</span>
+          {isCurrent(rev) && <Tag color="blue">{MSG.revisionCurrent}</Tag>}
+        </Space>
+      ),
+    },
     { title: MSG.revisionAuthor, dataIndex: 'authorName', width: 110, ellipsis: true },
     { title: MSG.revisionSummary, dataIndex: 'summary', render: (v: string) => <span className="atr-revisions__summary">{v}</span> },
     {
-      title: '', key: 'actions', width: 150,
+      title: '',
+      key: 'actions',
+      width: 150,
       render: (_: unknown, rev) => (
         <Space size={0}>
-          <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => setPreview(rev)}>{MSG.preview}</Button>
+          <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => setPreview(rev)}>
+            {MSG.preview}
+          </Button>
           {!isCurrent(rev) && restoreButton(rev, MSG.restore)}
         </Space>
       ),
@@ -106,8 +133,13 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
           loading={list.isFetching}
           locale={{ emptyText: <Empty description={MSG.revisionEmpty} /> }}
           pagination={{
-            current: page, pageSize: REVISIONS_PAGE_SIZE, total: list.data?.totalElements ?? 0, showSizeChanger: false,
-            showTotal: (n) => `${MSG.totalPrefix} ${n} ${MSG.totalSuffix}`, onChange: setPage, hideOnSinglePage: false,
+            current: page,
+            pageSize: REVISIONS_PAGE_SIZE,
+            total: list.data?.totalElements ?? 0,
+            showSizeChanger: false,
+            showTotal: (n) => `${MSG.totalPrefix} ${n} ${MSG.totalSuffix}`,
+            onChange: setPage,
+            hideOnSinglePage: false,
           }}
         />
       </Drawer>
@@ -116,22 +148,37 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
         revision={preview}
         site={site}
         onClose={() => setPreview(null)}
-        footer={preview && (
-          <Space>
-            <Button onClick={() => setPreview(null)}>{MSG.close}</Button>
-            {restoreButton(preview, MSG.revisionRestore, true)}
-          </Space>
-        )}
+        footer={
+          preview && (
+            <Space>
+              <Button onClick={() => setPreview(null)}>{MSG.close}</Button>
+              {restoreButton(preview, MSG.revisionRestore, true)}
+            </Space>
+          )
+        }
       />
     </>
   );
 }
 
 /** The read-only preview of one revision: its home template on the visitor grid, inert. */
-function RevisionPreview({ applicationId, revision, site, onClose, footer }: { applicationId: number; revision: RevisionListItem | null; site: SiteContext; onClose(): void; footer: React.ReactNode }) {
+function RevisionPreview({
+  applicationId,
+  revision,
+  site,
+  onClose,
+  footer,
+}: {
+  applicationId: number;
+  revision: RevisionListItem | null;
+  site: SiteContext;
+  onClose(): void;
+  footer: React.ReactNode;
+}) {
   const one = useQuery({
     queryKey: [...revisionsKey(applicationId), 'one', revision?.id],
-    queryFn: ({ signal }) => apiGet<RevisionListItem & { homeConfig: HomeConfig }>(`/api/v1/applications/${applicationId}/home-config/revisions/${revision!.id}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      apiGet<RevisionListItem & { homeConfig: HomeConfig }>(`/api/v1/applications/${applicationId}/home-config/revisions/${revision!.id}`, undefined, signal),
     enabled: revision !== null,
     staleTime: Infinity,
   });
@@ -149,11 +196,18 @@ function RevisionPreview({ applicationId, revision, site, onClose, footer }: { a
       <div className="atr-revision-preview" data-testid="revision-preview">
         {/* inert: no link, button or panel control of the preview can be used or focused */}
         <div className="atr-revision-preview__inner" inert>
-          {one.isPending && <div style={{ textAlign: 'center', padding: 48 }}><Spin /></div>}
+          {one.isPending && (
+            <div style={{ textAlign: 'center', padding: 48 }}>
+              <Spin />
+            </div>
+          )}
           {one.isError && <Alert type="error" showIcon title={errorMessage(one.error)} />}
-          {entry && (entry.template.length === 0
-            ? <Empty description={MSG.homeEmpty} />
-            : <HomeGrid modules={entry.template} site={{ ...site, groupTemplate: entry.style === 'fullScreen' }} />)}
+          {entry &&
+            (entry.template.length === 0 ? (
+              <Empty description={MSG.homeEmpty} />
+            ) : (
+              <HomeGrid modules={entry.template} site={{ ...site, groupTemplate: entry.style === 'fullScreen' }} />
+            ))}
         </div>
       </div>
     </Modal>

@@ -31,16 +31,33 @@ export const SlotToolbar = memo(function SlotToolbar({ module, actions, leading 
       <span className="atr-slot__name" title={module.alias}>
         {leading}
         {module.alias || module.type}
-        <Tag className="atr-slot__type" variant="filled">{def?.label ?? module.type}</Tag>
+        <Tag className="atr-slot__type" variant="filled">
+          {def?.label ?? module.type}
+        </Tag>
         <LoginOnlyMark loginOnly={module.loginOnly} />
       </span>
       <span className="atr-slot__buttons">
         <Tooltip title={parts ? undefined : MSG.unregisteredModule}>
-          <Button size="small" type="text" icon={<EditOutlined />} aria-label={MSG.edit} disabled={!parts || actions?.busy} onClick={() => actions?.onEdit(module)}>
+          <Button
+            size="small"
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={MSG.edit}
+            disabled={!parts || actions?.busy}
+            onClick={() => actions?.onEdit(module)}
+          >
             {MSG.edit}
           </Button>
         </Tooltip>
-        <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={MSG.delete} disabled={actions?.busy} onClick={() => actions?.onDelete(module)}>
+        <Button
+          size="small"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={MSG.delete}
+          disabled={actions?.busy}
+          onClick={() => actions?.onDelete(module)}
+        >
           {MSG.delete}
         </Button>
       </span>

@@ -16,8 +16,18 @@
  */
 import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import {
-  DndContext, KeyboardSensor, PointerSensor, closestCenter, pointerWithin, useSensor, useSensors,
-  type Announcements, type CollisionDetection, type DragEndEvent, type KeyboardCoordinateGetter, type ScreenReaderInstructions,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+  type ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -79,9 +89,11 @@ export const readingOrderCoordinates: KeyboardCoordinateGetter = (event, args) =
   event.preventDefault();
   const { active, over, collisionRect, droppableRects, droppableContainers } = args.context;
   if (!active || !collisionRect) return undefined;
-  const ids = droppableContainers.getEnabled()
+  const ids = droppableContainers
+    .getEnabled()
     .map((c) => ({ id: c.id, index: (c.data.current as { sortable?: { index: number } } | undefined)?.sortable?.index ?? 0 }))
-    .sort((a, b) => a.index - b.index).map((c) => c.id);
+    .sort((a, b) => a.index - b.index)
+    .map((c) => c.id);
   const at = ids.indexOf(over?.id ?? active.id);
   const target = ids[at + (event.code === 'ArrowLeft' ? -1 : 1)];
   const rect = target != null ? droppableRects.get(target) : undefined;
@@ -107,13 +119,15 @@ export function SortableGrid({ modules, site, actions, bootData }: SortableGridP
   const accessibility = useMemo(() => {
     const nameOf = (id: string | number) => {
       const m = shownRef.current.find((x) => x.id === id);
-      return m?.alias || (m ? definitionOf(m.type)?.label ?? m.type : String(id));
+      return m?.alias || (m ? (definitionOf(m.type)?.label ?? m.type) : String(id));
     };
     const posOf = (id: string | number) => shownRef.current.findIndex((x) => x.id === id) + 1;
     const announcements: Announcements = {
       onDragStart: ({ active }) => fill(MSG.dndPickedUp, { name: nameOf(active.id), pos: posOf(active.id), total: shownRef.current.length }),
-      onDragOver: ({ active, over }) => (over ? fill(MSG.dndOver, { name: nameOf(active.id), pos: posOf(over.id) }) : fill(MSG.dndOutside, { name: nameOf(active.id) })),
-      onDragEnd: ({ active, over }) => (over ? fill(MSG.dndDropped, { name: nameOf(active.id), pos: posOf(over.id) }) : fill(MSG.dndCancelled, { name: nameOf(active.id) })),
+      onDragOver: ({ active, over }) =>
+        over ? fill(MSG.dndOver, { name: nameOf(active.id), pos: posOf(over.id) }) : fill(MSG.dndOutside, { name: nameOf(active.id) }),
+      onDragEnd: ({ active, over }) =>
+        over ? fill(MSG.dndDropped, { name: nameOf(active.id), pos: posOf(over.id) }) : fill(MSG.dndCancelled, { name: nameOf(active.id) }),
       onDragCancel: ({ active }) => fill(MSG.dndCancelled, { name: nameOf(active.id) }),
     };
     const screenReaderInstructions: ScreenReaderInstructions = { draggable: MSG.dndInstructions };
@@ -121,12 +135,15 @@ export function SortableGrid({ modules, site, actions, bootData }: SortableGridP
   }, [shownRef]);
 
   const onMove = actions.onMove;
-  const onDragEnd = useCallback(({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id || !onMove) return;
-    const next = applyTemplateAction(shownRef.current, { type: 'move', id: String(active.id), over: String(over.id) });
-    setPending(next);
-    void Promise.resolve(onMove(String(active.id), String(over.id))).finally(() => setPending(null));
-  }, [onMove, shownRef]);
+  const onDragEnd = useCallback(
+    ({ active, over }: DragEndEvent) => {
+      if (!over || active.id === over.id || !onMove) return;
+      const next = applyTemplateAction(shownRef.current, { type: 'move', id: String(active.id), over: String(over.id) });
+      setPending(next);
+      void Promise.resolve(onMove(String(active.id), String(over.id))).finally(() => setPending(null));
+    },
+    [onMove, shownRef],
+  );
 
   return (
     <DndContext sensors={sensors} collisionDetection={pointerThenCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
@@ -168,10 +185,19 @@ const SortableSlot = memo(function SortableSlot({ module, site, actions, initial
   const fixed = !!definitionOf(module.type)?.fixedSpan?.(module);
   const canResize = !fixed && !!actions.onResize && !!appPartsOf(module.type);
 
-  const setRefs = useCallback((el: HTMLDivElement | null) => { slotRef.current = el; setNodeRef(el); }, [setNodeRef]);
+  const setRefs = useCallback(
+    (el: HTMLDivElement | null) => {
+      slotRef.current = el;
+      setNodeRef(el);
+    },
+    [setNodeRef],
+  );
 
   const commitSpan = (next: number) => {
-    if (next === normaliseSpan(module.span) || !actions.onResize) { setPreview(null); return; }
+    if (next === normaliseSpan(module.span) || !actions.onResize) {
+      setPreview(null);
+      return;
+    }
     setPreview(next);
     void Promise.resolve(actions.onResize(module.id, next)).finally(() => setPreview(null));
   };
@@ -260,7 +286,9 @@ const SortableSlot = memo(function SortableSlot({ module, site, actions, initial
         />
       ) : fixed ? (
         <Tooltip title={MSG.spanFixed}>
-          <span className="atr-slot__fixed" aria-label={MSG.spanFixed}><LockOutlined /></span>
+          <span className="atr-slot__fixed" aria-label={MSG.spanFixed}>
+            <LockOutlined />
+          </span>
         </Tooltip>
       ) : null}
       {guideRow !== null && <ResizeGuide row={guideRow} span={span} />}

@@ -1,7 +1,20 @@
 /** Undo / redo history of the editor (app/console/editor/history.ts). */
 import { describe, expect, it } from 'vitest';
 import type { ModuleConfig } from '@common/homeConfig';
-import { HISTORY_CAP, canRedo, canUndo, historyReducer, initHistory, pushHistory, redo, redoSummary, redoTarget, undo, undoSummary, undoTarget } from './history';
+import {
+  HISTORY_CAP,
+  canRedo,
+  canUndo,
+  historyReducer,
+  initHistory,
+  pushHistory,
+  redo,
+  redoSummary,
+  redoTarget,
+  undo,
+  undoSummary,
+  undoTarget,
+} from './history';
 
 const mod = (id: string): ModuleConfig => ({ id, type: 'notice', alias: id, span: 1 });
 const ids = (t: ModuleConfig[] | null) => t?.map((m) => m.id) ?? null;
@@ -40,7 +53,9 @@ describe('editor history', () => {
     const h0 = initHistory([mod('a')]);
     const h1 = pushHistory(h0, [mod('b')], 'x');
     const snapshot = structuredClone(h1);
-    undo(h1); redo(undo(h1)); pushHistory(h1, [mod('c')], 'y');
+    undo(h1);
+    redo(undo(h1));
+    pushHistory(h1, [mod('c')], 'y');
     expect(h1).toEqual(snapshot);
     expect(h0.past).toEqual([]);
   });
@@ -51,7 +66,10 @@ describe('editor history', () => {
     expect(h.past).toHaveLength(HISTORY_CAP);
     expect(ids(h.past[0].template)).toEqual(['5']);
     let steps = 0;
-    while (canUndo(h)) { h = undo(h); steps++; }
+    while (canUndo(h)) {
+      h = undo(h);
+      steps++;
+    }
     expect(steps).toBe(HISTORY_CAP);
     expect(ids(h.present.template)).toEqual(['5']);
     expect(pushHistory(initHistory([]), [mod('a')], 'x', 2).past).toHaveLength(1);

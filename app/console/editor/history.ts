@@ -62,17 +62,18 @@ export function redo(h: History): History {
 
 /** Actions of the editor's history reducer. */
 export type HistoryAction =
-  | { kind: 'reset'; template: ModuleConfig[] }
-  | { kind: 'commit'; template: ModuleConfig[]; summary: string }
-  | { kind: 'undo' }
-  | { kind: 'redo' };
+  { kind: 'reset'; template: ModuleConfig[] } | { kind: 'commit'; template: ModuleConfig[]; summary: string } | { kind: 'undo' } | { kind: 'redo' };
 
 /** The reducer the editor runs (`useReducer(historyReducer, ...)`). */
 export function historyReducer(h: History, a: HistoryAction): History {
   switch (a.kind) {
-    case 'reset': return initHistory(a.template);
-    case 'commit': return pushHistory(h, a.template, a.summary);
-    case 'undo': return undo(h);
-    case 'redo': return redo(h);
+    case 'reset':
+      return initHistory(a.template);
+    case 'commit':
+      return pushHistory(h, a.template, a.summary);
+    case 'undo':
+      return undo(h);
+    case 'redo':
+      return redo(h);
   }
 }

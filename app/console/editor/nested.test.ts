@@ -5,10 +5,17 @@ import { allModuleIds, findNested, insertNested, removeNested, replaceNested } f
 
 const mod = (id: string, alias = id): ModuleConfig => ({ id, type: 'notice', alias, span: 1 });
 const flex = (): ModuleConfig => ({
-  id: 'f', type: 'flex', alias: '布局组件', span: 5, componentNumber: 2,
-  components: [{ id: 's1', type: 'div', modules: [mod('a')] }, { id: 's2', type: 'div', modules: [] }],
+  id: 'f',
+  type: 'flex',
+  alias: '布局组件',
+  span: 5,
+  componentNumber: 2,
+  components: [
+    { id: 's1', type: 'div', modules: [mod('a')] },
+    { id: 's2', type: 'div', modules: [] },
+  ],
 });
-const slotIds = (t: ModuleConfig[], slot: number) => ((t[1].components as Array<{ modules: ModuleConfig[] }>)[slot].modules).map((m) => m.id);
+const slotIds = (t: ModuleConfig[], slot: number) => (t[1].components as Array<{ modules: ModuleConfig[] }>)[slot].modules.map((m) => m.id);
 
 describe('nested module edits', () => {
   const template = [mod('top'), flex()];

@@ -5,7 +5,11 @@
  */
 import { newModuleId, type ModuleConfig } from '@common/homeConfig';
 
-interface Slot { id: string; modules?: ModuleConfig[]; [k: string]: unknown }
+interface Slot {
+  id: string;
+  modules?: ModuleConfig[];
+  [k: string]: unknown;
+}
 
 /** Every module id used in the template, nested ones included. */
 export function allModuleIds(template: readonly ModuleConfig[]): Set<string> {

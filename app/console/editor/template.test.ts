@@ -11,7 +11,10 @@ describe('editor template edits', () => {
     const t = [mod('a'), mod('b')];
     expect(upsertModule(t, mod('c'), 'create').map((m) => m.id)).toEqual(['a', 'b', 'c']);
     const edited = upsertModule(t, mod('a', '新标题'), 'edit');
-    expect(edited.map((m) => [m.id, m.alias])).toEqual([['a', '新标题'], ['b', 'b']]);
+    expect(edited.map((m) => [m.id, m.alias])).toEqual([
+      ['a', '新标题'],
+      ['b', 'b'],
+    ]);
     expect(t[0].alias).toBe('a');
   });
 

@@ -73,7 +73,7 @@ export function applyTemplateAction(template: ModuleConfig[], action: TemplateAc
   }
 }
 
-const nameOf = (m: ModuleConfig | undefined) => m?.alias || (m ? definitionOf(m.type)?.label ?? m.type : '');
+const nameOf = (m: ModuleConfig | undefined) => m?.alias || (m ? (definitionOf(m.type)?.label ?? m.type) : '');
 
 /**
  * A plain-text summary of an action for the revision list (docs/decisions.md 60), e.g.
@@ -83,16 +83,26 @@ export function summaryOf(template: ModuleConfig[], action: TemplateAction): str
   const byId = (id: string) => template.find((m) => m.id === id);
   let s: string;
   switch (action.type) {
-    case 'add': s = `添加模块「${nameOf(action.module)}」`; break;
-    case 'replace': s = `修改模块「${nameOf(action.module)}」`; break;
-    case 'remove': s = `删除模块「${nameOf(byId(action.id))}」`; break;
-    case 'move': s = `调整顺序：「${nameOf(byId(action.id))}」`; break;
+    case 'add':
+      s = `添加模块「${nameOf(action.module)}」`;
+      break;
+    case 'replace':
+      s = `修改模块「${nameOf(action.module)}」`;
+      break;
+    case 'remove':
+      s = `删除模块「${nameOf(byId(action.id))}」`;
+      break;
+    case 'move':
+      s = `调整顺序：「${nameOf(byId(action.id))}」`;
+      break;
     case 'resize': {
       const m = byId(action.id);
       s = `调整宽度：「${nameOf(m)}」 ${SPAN_LABELS[m?.span as number] ?? '?'} → ${SPAN_LABELS[action.span] ?? '?'}`;
       break;
     }
-    case 'replaceAll': s = '替换首页模块'; break;
+    case 'replaceAll':
+      s = '替换首页模块';
+      break;
   }
   return s.length > 200 ? `${s.slice(0, 199)}…` : s;
 }

@@ -29,19 +29,47 @@ function FieldItem({ field }: { field: ResourceField }) {
   const common = { name, label: field.label, extra: field.extra, required: !!field.required, rules: [zodRule(fieldValueSchema(field))] };
   switch (field.kind) {
     case 'text':
-      return <Form.Item {...common}><Input maxLength={200} allowClear /></Form.Item>;
+      return (
+        <Form.Item {...common}>
+          <Input maxLength={200} allowClear />
+        </Form.Item>
+      );
     case 'textarea':
-      return <Form.Item {...common}><Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 6 }} showCount /></Form.Item>;
+      return (
+        <Form.Item {...common}>
+          <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 6 }} showCount />
+        </Form.Item>
+      );
     case 'url':
-      return <Form.Item {...common}><Input placeholder="https://… 或 /站内路径" allowClear /></Form.Item>;
+      return (
+        <Form.Item {...common}>
+          <Input placeholder="https://… 或 /站内路径" allowClear />
+        </Form.Item>
+      );
     case 'date':
-      return <Form.Item {...common} {...dateProps}><DatePicker style={{ width: '100%' }} /></Form.Item>;
+      return (
+        <Form.Item {...common} {...dateProps}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+      );
     case 'number':
-      return <Form.Item {...common}><InputNumber min={field.min} max={field.max} precision={0} style={{ width: '100%' }} /></Form.Item>;
+      return (
+        <Form.Item {...common}>
+          <InputNumber min={field.min} max={field.max} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      );
     case 'list':
-      return <Form.Item {...common}><Select mode="tags" open={false} tokenSeparators={[',', '，', '、', ';', '；']} placeholder="输入后回车添加" suffixIcon={null} /></Form.Item>;
+      return (
+        <Form.Item {...common}>
+          <Select mode="tags" open={false} tokenSeparators={[',', '，', '、', ';', '；']} placeholder="输入后回车添加" suffixIcon={null} />
+        </Form.Item>
+      );
     case 'select':
-      return <Form.Item {...common}><Select allowClear={!field.required} options={field.options!.map((o) => ({ value: o, label: o }))} placeholder={`请选择${field.label}`} /></Form.Item>;
+      return (
+        <Form.Item {...common}>
+          <Select allowClear={!field.required} options={field.options!.map((o) => ({ value: o, label: o }))} placeholder={`请选择${field.label}`} />
+        </Form.Item>
+      );
   }
 }
 
@@ -56,7 +84,9 @@ export function ResourceFields({ type }: { type: ConsoleResourceType }) {
       <Form.Item name="date" label={spec.dateLabel} extra="面板按日期从新到旧排列；没有日期的排在最后" rules={[zodRule(dateSchema.nullish())]} {...dateProps}>
         <DatePicker style={{ width: '100%' }} />
       </Form.Item>
-      {spec.fields.map((f) => <FieldItem key={f.name} field={f} />)}
+      {spec.fields.map((f) => (
+        <FieldItem key={f.name} field={f} />
+      ))}
     </>
   );
 }

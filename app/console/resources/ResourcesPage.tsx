@@ -13,7 +13,14 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 import type { Page } from '@common/page';
-import { CONSOLE_RESOURCE_TYPES, RESOURCE_TYPE_SPECS, getPath, isConsoleResourceType, type ConsoleResource, type ConsoleResourceType } from '@common/resourceFields';
+import {
+  CONSOLE_RESOURCE_TYPES,
+  RESOURCE_TYPE_SPECS,
+  getPath,
+  isConsoleResourceType,
+  type ConsoleResource,
+  type ConsoleResourceType,
+} from '@common/resourceFields';
 import { ApiError, apiGet, apiPost, apiPut, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { PageSpinner } from '../../pages/PageSpinner';
@@ -26,7 +33,11 @@ import { useConfirmedDelete } from '../useConfirmedDelete';
 import '../console.css';
 import { PageHead } from '../PageHead';
 
-interface FormValues { title: string; date?: string | null; fields: Record<string, unknown> }
+interface FormValues {
+  title: string;
+  date?: string | null;
+  fields: Record<string, unknown>;
+}
 
 /** A field value as table text: lists joined, objects left out. */
 function cellText(v: unknown): string {
@@ -55,7 +66,8 @@ export function ResourcesPage() {
   const hasTopic = config.data?.topicId != null;
   const list = useQuery({
     queryKey: ['resources', id, type, page, query],
-    queryFn: ({ signal }) => apiGet<Page<ConsoleResource>>(`/api/v1/applications/${id}/resources`, { type, page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal),
+    queryFn: ({ signal }) =>
+      apiGet<Page<ConsoleResource>>(`/api/v1/applications/${id}/resources`, { type, page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal),
     placeholderData: keepPreviousData,
     enabled: valid && hasTopic,
   });
@@ -64,37 +76,60 @@ export function ResourcesPage() {
   const back = <Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>;
   if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={back} />;
   if (config.isPending) return <PageSpinner />;
-  if (config.isError) return <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)} extra={back} />;
+  if (config.isError)
+    return (
+      <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)} extra={back} />
+    );
   const app = config.data;
   const spec = RESOURCE_TYPE_SPECS[type];
 
-  const remove = (r: ConsoleResource) => confirmDelete({
-    title: MSG.resourceDeleteTitle, content: MSG.resourceDeleteConfirm, successMsg: MSG.resourceDeleted,
-    path: `/api/v1/applications/${id}/resources/${r.id}`, queryKey: ['resources', id],
-  });
+  const remove = (r: ConsoleResource) =>
+    confirmDelete({
+      title: MSG.resourceDeleteTitle,
+      content: MSG.resourceDeleteConfirm,
+      successMsg: MSG.resourceDeleted,
+      path: `/api/v1/applications/${id}/resources/${r.id}`,
+      queryKey: ['resources', id],
+    });
 
   // two telling columns: short text, choices, dates and numbers first, then links (not images)
   const rank = (k: string) => (k === 'url' ? 1 : 0);
-  const shown = spec.fields.filter((f) => f.kind !== 'textarea' && f.kind !== 'list' && !/cover|logo|thumb/.test(f.name))
-    .sort((a, b) => rank(a.kind) - rank(b.kind)).slice(0, 2);
+  const shown = spec.fields
+    .filter((f) => f.kind !== 'textarea' && f.kind !== 'list' && !/cover|logo|thumb/.test(f.name))
+    .sort((a, b) => rank(a.kind) - rank(b.kind))
+    .slice(0, 2);
   const columns: TableColumnsType<ConsoleResource> = [
     { title: spec.titleLabel, dataIndex: 'title', key: 'title', ellipsis: true, render: (t: string) => <span className="atr-app-name">{t}</span> },
     { title: spec.dateLabel, dataIndex: 'date', key: 'date', width: 120, render: (d: string | null) => d ?? <span className="atr-muted">—</span> },
     ...shown.map((f) => ({
-      title: f.label, key: f.name, ellipsis: true,
+      title: f.label,
+      key: f.name,
+      ellipsis: true,
       render: (_: unknown, r: ConsoleResource) => {
         const v = cellText(getPath(r.fields, f.name));
         if (!v) return <span className="atr-muted">—</span>;
         if (f.kind === 'select') return <Tag>{v}</Tag>;
-        return f.kind === 'url' ? <a href={v} target="_blank" rel="noopener noreferrer">{v}</a> : v;
+        return f.kind === 'url' ? (
+          <a href={v} target="_blank" rel="noopener noreferrer">
+            {v}
+          </a>
+        ) : (
+          v
+        );
       },
     })),
     {
-      title: MSG.actions, key: 'actions', width: 160,
+      title: MSG.actions,
+      key: 'actions',
+      width: 160,
       render: (_: unknown, r) => (
         <Space size={4}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{MSG.edit}</Button>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(r)}>{MSG.delete}</Button>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
+            {MSG.edit}
+          </Button>
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(r)}>
+            {MSG.delete}
+          </Button>
         </Space>
       ),
     },
@@ -102,45 +137,93 @@ export function ResourcesPage() {
 
   return (
     <div className="atr-console__page">
-      <Breadcrumb items={[
-        { title: <Link to="/console/applications">{MSG.applications}</Link> },
-        { title: <Link to={`/console/application/${id}`}>{app.name}</Link> },
-        { title: MSG.resources },
-      ]} />
-      <PageHead title={<>{MSG.resources}{app.topic?.title ? <Tag color="blue">{app.topic.title}</Tag> : null}</>} hint={MSG.resourcesHint}>
+      <Breadcrumb
+        items={[
+          { title: <Link to="/console/applications">{MSG.applications}</Link> },
+          { title: <Link to={`/console/application/${id}`}>{app.name}</Link> },
+          { title: MSG.resources },
+        ]}
+      />
+      <PageHead
+        title={
+          <>
+            {MSG.resources}
+            {app.topic?.title ? <Tag color="blue">{app.topic.title}</Tag> : null}
+          </>
+        }
+        hint={MSG.resourcesHint}
+      >
         {hasTopic && (
           <Space>
-            <Input.Search allowClear placeholder={MSG.searchResources} style={{ width: 240 }} aria-label={MSG.searchResources}
-              onSearch={(v) => { setQuery(v.trim()); setPage(1); }} />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{MSG.newResource}</Button>
+            <Input.Search
+              allowClear
+              placeholder={MSG.searchResources}
+              style={{ width: 240 }}
+              aria-label={MSG.searchResources}
+              onSearch={(v) => {
+                setQuery(v.trim());
+                setPage(1);
+              }}
+            />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {MSG.newResource}
+            </Button>
           </Space>
         )}
       </PageHead>
       {!hasTopic ? (
         <div className="atr-panel-card atr-settings-card">
-          <Result status="info" title={MSG.applicationNoTopic} subTitle={MSG.applicationNoTopicHint}
-            extra={<Button type="primary" onClick={() => navigate(`/console/application/${id}`)}>{MSG.applicationSettings}</Button>} />
+          <Result
+            status="info"
+            title={MSG.applicationNoTopic}
+            subTitle={MSG.applicationNoTopicHint}
+            extra={
+              <Button type="primary" onClick={() => navigate(`/console/application/${id}`)}>
+                {MSG.applicationSettings}
+              </Button>
+            }
+          />
         </div>
       ) : (
         <div className="atr-panel-card">
-          <Tabs activeKey={type} onChange={(k) => { setSearch({ type: k }, { replace: true }); setPage(1); }}
-            items={CONSOLE_RESOURCE_TYPES.map((t) => ({ key: t, label: RESOURCE_TYPE_SPECS[t].label }))} />
+          <Tabs
+            activeKey={type}
+            onChange={(k) => {
+              setSearch({ type: k }, { replace: true });
+              setPage(1);
+            }}
+            items={CONSOLE_RESOURCE_TYPES.map((t) => ({ key: t, label: RESOURCE_TYPE_SPECS[t].label }))}
+          />
           <Table<ConsoleResource>
             rowKey="id"
             columns={columns}
             dataSource={list.data?.content ?? []}
             loading={list.isFetching}
-            locale={{ emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={query ? MSG.noMatch : MSG.noResources} /> }}
+            locale={{
+              emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={query ? MSG.noMatch : MSG.noResources} />,
+            }}
             pagination={{
-              current: page, pageSize: CONSOLE_PAGE_SIZE, total: list.data?.totalElements ?? 0, showSizeChanger: false,
-              showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`, onChange: setPage,
+              current: page,
+              pageSize: CONSOLE_PAGE_SIZE,
+              total: list.data?.totalElements ?? 0,
+              showSizeChanger: false,
+              showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`,
+              onChange: setPage,
             }}
           />
         </div>
       )}
       {editing !== null && (
-        <ResourceModal basePath={`/api/v1/applications/${id}/resources`} type={type} resource={editing === 'new' ? null : editing} onClose={() => setEditing(null)}
-          onSaved={() => { setEditing(null); void queryClient.invalidateQueries({ queryKey: ['resources', id] }); }} />
+        <ResourceModal
+          basePath={`/api/v1/applications/${id}/resources`}
+          type={type}
+          resource={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void queryClient.invalidateQueries({ queryKey: ['resources', id] });
+          }}
+        />
       )}
     </div>
   );
@@ -151,19 +234,29 @@ export function ResourcesPage() {
  * application's resources, or a topic's: /api/v1/topics/{id}/resources). The server's 400 lands on the
  * fields it names.
  */
-export function ResourceModal({ basePath, type, resource, onClose, onSaved }: {
-  basePath: string; type: ConsoleResourceType; resource: Pick<ConsoleResource, 'id' | 'title' | 'date' | 'fields'> | null; onClose(): void; onSaved(): void;
+export function ResourceModal({
+  basePath,
+  type,
+  resource,
+  onClose,
+  onSaved,
+}: {
+  basePath: string;
+  type: ConsoleResourceType;
+  resource: Pick<ConsoleResource, 'id' | 'title' | 'date' | 'fields'> | null;
+  onClose(): void;
+  onSaved(): void;
 }) {
   const [form] = Form.useForm<FormValues>();
   const spec = RESOURCE_TYPE_SPECS[type];
-  const initial: FormValues = resource ? { title: resource.title, date: resource.date, fields: structuredClone(resource.fields) } : { title: '', date: null, fields: {} };
+  const initial: FormValues = resource
+    ? { title: resource.title, date: resource.date, fields: structuredClone(resource.fields) }
+    : { title: '', date: null, fields: {} };
 
   const { saving, submit } = useFormSubmit(form, {
     send: (values) => {
       const body = { title: values.title, date: values.date ?? null, fields: values.fields ?? {} };
-      return resource
-        ? apiPut<WithMessage>(`${basePath}/${resource.id}`, body)
-        : apiPost<WithMessage>(basePath, { type, ...body });
+      return resource ? apiPut<WithMessage>(`${basePath}/${resource.id}`, body) : apiPost<WithMessage>(basePath, { type, ...body });
     },
     successMsg: resource ? MSG.resourceSaved : MSG.resourceCreated,
     onRefused: (err) => applyPathErrors(form, err, (p) => p[0] === 'title' || p[0] === 'date' || (p[0] === 'fields' && p.length > 1)),
@@ -171,9 +264,18 @@ export function ResourceModal({ basePath, type, resource, onClose, onSaved }: {
   });
 
   return (
-    <Modal open width={DIALOG_WIDTH} title={`${resource ? MSG.editResource : MSG.newResource} · ${spec.label}`}
-      okText={MSG.save} cancelText={MSG.cancel} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose} destroyOnHidden
-      styles={{ body: { maxHeight: '65vh', overflowY: 'auto', paddingRight: 8 } }}>
+    <Modal
+      open
+      width={DIALOG_WIDTH}
+      title={`${resource ? MSG.editResource : MSG.newResource} · ${spec.label}`}
+      okText={MSG.save}
+      cancelText={MSG.cancel}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      styles={{ body: { maxHeight: '65vh', overflowY: 'auto', paddingRight: 8 } }}
+    >
       <Form<FormValues> form={form} layout="vertical" initialValues={initial} onFinish={() => void submit()}>
         <ResourceFields type={type} />
         <button type="submit" hidden aria-hidden tabIndex={-1} />

@@ -21,9 +21,20 @@ export function useApplicationChoice() {
   const list = apps.data?.content ?? [];
   const chosen = list.find((a) => a.applicationId === raw) ?? list[0];
   useEffect(() => {
-    if (chosen && chosen.applicationId !== raw) setParams((p) => { p.set('applicationId', String(chosen.applicationId)); return p; }, { replace: true });
+    if (chosen && chosen.applicationId !== raw)
+      setParams(
+        (p) => {
+          p.set('applicationId', String(chosen.applicationId));
+          return p;
+        },
+        { replace: true },
+      );
   }, [chosen, raw, setParams]);
-  const choose = (id: number) => setParams((p) => { p.set('applicationId', String(id)); return p; });
+  const choose = (id: number) =>
+    setParams((p) => {
+      p.set('applicationId', String(id));
+      return p;
+    });
   return { apps, list, chosen, choose };
 }
 

@@ -21,8 +21,15 @@ import { MemberListFrame } from './MemberListFrame';
 
 /** A manager entry of GET /api/v1/applications/managers. */
 export interface ManagerEntry {
-  id: number; applicationId: number; applicationName: string; userId: number; name: string;
-  phone: string | null; superManager: boolean; rights: ManagerRight[]; createdAt: string;
+  id: number;
+  applicationId: number;
+  applicationName: string;
+  userId: number;
+  name: string;
+  phone: string | null;
+  superManager: boolean;
+  rights: ManagerRight[];
+  createdAt: string;
 }
 
 /** The checkboxes of the manager rights, each with its hint. */
@@ -31,7 +38,12 @@ function RightsField() {
     <Form.Item name="rights" label="管理员权限">
       <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
         {MANAGER_RIGHTS.map((r) => (
-          <Checkbox key={r} value={r}>{MANAGER_RIGHT_LABELS[r]}<span className="atr-muted" style={{ marginLeft: 8 }}>{MANAGER_RIGHT_HINTS[r]}</span></Checkbox>
+          <Checkbox key={r} value={r}>
+            {MANAGER_RIGHT_LABELS[r]}
+            <span className="atr-muted" style={{ marginLeft: 8 }}>
+              {MANAGER_RIGHT_HINTS[r]}
+            </span>
+          </Checkbox>
         ))}
       </Checkbox.Group>
     </Form.Item>
@@ -53,20 +65,51 @@ export function ManagersPage() {
     placeholderData: keepPreviousData,
   });
 
-  const remove = (m: ManagerEntry) => confirmDelete({
-    title: '移除管理员', content: MSG.managerRemoveConfirm, path: `/api/v1/applications/managers/${m.id}`, successMsg: MSG.managerRemoved, queryKey: ['managers'],
-  });
+  const remove = (m: ManagerEntry) =>
+    confirmDelete({
+      title: '移除管理员',
+      content: MSG.managerRemoveConfirm,
+      path: `/api/v1/applications/managers/${m.id}`,
+      successMsg: MSG.managerRemoved,
+      queryKey: ['managers'],
+    });
 
   const columns: TableColumnsType<ManagerEntry> = [
-    { title: '姓名', dataIndex: 'name', key: 'name', render: (n: string, m) => <>{n}{m.superManager && <Tag color="gold" style={{ marginLeft: 8 }}>超级管理员</Tag>}</> },
-    { title: '手机号', dataIndex: 'phone', key: 'phone', render: (p: string | null) => p ?? <span className="atr-muted">—</span> },
-    { title: '权限', dataIndex: 'rights', key: 'rights', render: (rights: ManagerRight[]) => rights.length ? rights.map((r) => <Tag key={r}>{MANAGER_RIGHT_LABELS[r]}</Tag>) : <span className="atr-muted">无</span> },
     {
-      title: MSG.actions, key: 'actions', width: 200,
+      title: '姓名',
+      dataIndex: 'name',
+      key: 'name',
+      render: (n: string, m) => (
+        <>
+          {n}
+          {m.superManager && (
+            <Tag color="gold" style={{ marginLeft: 8 }}>
+              超级管理员
+            </Tag>
+          )}
+        </>
+      ),
+    },
+    { title: '手机号', dataIndex: 'phone', key: 'phone', render: (p: string | null) => p ?? <span className="atr-muted">—</span> },
+    {
+      title: '权限',
+      dataIndex: 'rights',
+      key: 'rights',
+      render: (rights: ManagerRight[]) =>
+        rights.length ? rights.map((r) => <Tag key={r}>{MANAGER_RIGHT_LABELS[r]}</Tag>) : <span className="atr-muted">无</span>,
+    },
+    {
+      title: MSG.actions,
+      key: 'actions',
+      width: 200,
       render: (_: unknown, m) => (
         <Space size={4}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(m)}>修改权限</Button>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(m)}>移除</Button>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(m)}>
+            修改权限
+          </Button>
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(m)}>
+            移除
+          </Button>
         </Space>
       ),
     },
@@ -74,17 +117,40 @@ export function ManagersPage() {
 
   return (
     <MemberListFrame<ManagerEntry>
-      title={MSG.managersTitle} choice={choice} list={list} columns={columns} rowKey="id" emptyText="还没有管理员" page={page} onPage={setPage}
-      actions={<Button type="primary" icon={<PlusOutlined />} disabled={!appId} onClick={() => setEditing('new')}>添加管理员</Button>}>
+      title={MSG.managersTitle}
+      choice={choice}
+      list={list}
+      columns={columns}
+      rowKey="id"
+      emptyText="还没有管理员"
+      page={page}
+      onPage={setPage}
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} disabled={!appId} onClick={() => setEditing('new')}>
+          添加管理员
+        </Button>
+      }
+    >
       {editing && appId && (
-        <ManagerDialog applicationId={appId} entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)}
-          onSaved={() => { setEditing(null); void queryClient.invalidateQueries({ queryKey: ['managers'] }); }} />
+        <ManagerDialog
+          applicationId={appId}
+          entry={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void queryClient.invalidateQueries({ queryKey: ['managers'] });
+          }}
+        />
       )}
     </MemberListFrame>
   );
 }
 
-interface Suggestion { userId: number; name: string; phone: string | null }
+interface Suggestion {
+  userId: number;
+  name: string;
+  phone: string | null;
+}
 
 /** Add (phone or a suggested user, rights) or change the rights of a manager. */
 function ManagerDialog({ applicationId, entry, onClose, onSaved }: { applicationId: number; entry: ManagerEntry | null; onClose(): void; onSaved(): void }) {
@@ -98,28 +164,51 @@ function ManagerDialog({ applicationId, entry, onClose, onSaved }: { application
   });
 
   const { saving, submit } = useFormSubmit(form, {
-    send: ({ phone, rights = [] }) => (entry
-      ? apiPut<WithMessage>('/api/v1/applications/managers', { id: entry.id, rights })
-      : apiPost<WithMessage>('/api/v1/applications/managers', picked && phone === picked.name
-        ? { applicationId, userId: picked.userId, rights } : { applicationId, phone: phone?.trim(), rights })),
+    send: ({ phone, rights = [] }) =>
+      entry
+        ? apiPut<WithMessage>('/api/v1/applications/managers', { id: entry.id, rights })
+        : apiPost<WithMessage>(
+            '/api/v1/applications/managers',
+            picked && phone === picked.name ? { applicationId, userId: picked.userId, rights } : { applicationId, phone: phone?.trim(), rights },
+          ),
     successMsg: MSG.managerSaved,
     onDone: onSaved,
   });
 
   return (
-    <Modal open title={entry ? `修改权限：${entry.name}` : '添加管理员'} width={DIALOG_WIDTH} okText={MSG.confirm} cancelText={MSG.cancel}
-      confirmLoading={saving} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={entry ? `修改权限：${entry.name}` : '添加管理员'}
+      width={DIALOG_WIDTH}
+      okText={MSG.confirm}
+      cancelText={MSG.cancel}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={{ rights: entry?.rights ?? ['home'] }}>
         {!entry && (
-          <Form.Item name="phone" label="手机号或姓名" extra="输入手机号添加（尚未注册的手机号会建立账号），或输入姓名从已有用户中选择"
-            rules={[{ validator: async (_r, v: string | undefined) => {
-              const t = (v ?? '').trim();
-              if (!t) throw new Error(MSG.userOrPhoneRequired);
-              if (!(picked && t === picked.name) && !MAINLAND_MOBILE.test(t)) throw new Error(MSG.phoneInvalid);
-            } }]}>
+          <Form.Item
+            name="phone"
+            label="手机号或姓名"
+            extra="输入手机号添加（尚未注册的手机号会建立账号），或输入姓名从已有用户中选择"
+            rules={[
+              {
+                validator: async (_r, v: string | undefined) => {
+                  const t = (v ?? '').trim();
+                  if (!t) throw new Error(MSG.userOrPhoneRequired);
+                  if (!(picked && t === picked.name) && !MAINLAND_MOBILE.test(t)) throw new Error(MSG.phoneInvalid);
+                },
+              },
+            ]}
+          >
             <AutoComplete
               aria-label="手机号或姓名"
-              onSearch={(v) => { setQuery(v); setPicked(null); }}
+              onSearch={(v) => {
+                setQuery(v);
+                setPicked(null);
+              }}
               onSelect={(_v, opt) => setPicked((opt as { user: Suggestion }).user)}
               options={(suggestions.data ?? []).map((u) => ({ value: u.name, label: `${u.name} ${u.phone ?? ''}`, user: u }))}
               placeholder="例如 13800138000"

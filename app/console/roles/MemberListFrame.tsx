@@ -30,7 +30,18 @@ export interface MemberListFrameProps<T> {
 }
 
 /** The page head and the paged table; see the file comment. */
-export function MemberListFrame<T extends object>({ title, choice, actions, list, columns, rowKey, emptyText, page, onPage, children }: MemberListFrameProps<T>) {
+export function MemberListFrame<T extends object>({
+  title,
+  choice,
+  actions,
+  list,
+  columns,
+  rowKey,
+  emptyText,
+  page,
+  onPage,
+  children,
+}: MemberListFrameProps<T>) {
   return (
     <div className="atr-console__page">
       <div className="atr-page-head">
@@ -42,7 +53,10 @@ export function MemberListFrame<T extends object>({ title, choice, actions, list
       </div>
       <div className="atr-panel-card">
         <Table<T>
-          rowKey={rowKey} columns={columns} dataSource={list.data?.content ?? []} loading={list.isFetching}
+          rowKey={rowKey}
+          columns={columns}
+          dataSource={list.data?.content ?? []}
+          loading={list.isFetching}
           locale={{ emptyText: <Empty description={list.isError ? errorMessage(list.error) : emptyText} /> }}
           pagination={{ current: page, pageSize: CONSOLE_PAGE_SIZE, total: list.data?.totalElements ?? 0, onChange: onPage, showSizeChanger: false }}
         />

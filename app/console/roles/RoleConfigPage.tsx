@@ -18,7 +18,9 @@ import { useApplicationConfig } from '../useApplicationConfig';
 import { appConfigKey } from '../util';
 import '../console.css';
 
-interface Draft extends Role { stored: boolean }
+interface Draft extends Role {
+  stored: boolean;
+}
 
 /** The role config page. */
 export function RoleConfigPage() {
@@ -45,7 +47,11 @@ export function RoleConfigPage() {
   const save = async () => {
     setSaving(true);
     try {
-      const r = await apiPost<WithMessage>(`/api/v1/applications/${appId}/role-config`, { roleConfig: plain(roles), defaultUserRole: defaultRole, restrictDownloadDefault: restrictDefault ? 1 : 0 });
+      const r = await apiPost<WithMessage>(`/api/v1/applications/${appId}/role-config`, {
+        roleConfig: plain(roles),
+        defaultUserRole: defaultRole,
+        restrictDownloadDefault: restrictDefault ? 1 : 0,
+      });
       message.success(r.message ?? MSG.roleConfigSaved);
       await reload();
     } catch (err) {
@@ -56,13 +62,26 @@ export function RoleConfigPage() {
   };
   const remove = (i: number) => {
     const role = roles[i];
-    if (role.id === defaultRole) { message.error(MSG.defaultRoleUndeletable); return; }
-    if (!role.stored) { setRoles((rs) => rs.filter((_r, j) => j !== i)); return; }
+    if (role.id === defaultRole) {
+      message.error(MSG.defaultRoleUndeletable);
+      return;
+    }
+    if (!role.stored) {
+      setRoles((rs) => rs.filter((_r, j) => j !== i));
+      return;
+    }
     modal.confirm({
-      title: `删除角色：${role.name}`, content: MSG.roleDeleteConfirm, okText: MSG.confirm, cancelText: MSG.cancel, okButtonProps: { danger: true },
+      title: `删除角色：${role.name}`,
+      content: MSG.roleDeleteConfirm,
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          const r = await apiPost<WithMessage>(`/api/v1/applications/${appId}/delete_role`, { roleConfig: plain(roles.filter((x) => x.stored)), roleId: role.id });
+          const r = await apiPost<WithMessage>(`/api/v1/applications/${appId}/delete_role`, {
+            roleConfig: plain(roles.filter((x) => x.stored)),
+            roleId: role.id,
+          });
           message.success(r.message ?? MSG.roleDeleted);
           await reload();
         } catch (err) {
@@ -73,21 +92,57 @@ export function RoleConfigPage() {
   };
 
   const columns: TableColumnsType<Draft> = [
-    { title: '角色标识', key: 'id', width: 160, render: (_: unknown, r, i) => r.stored ? <code>{r.id}</code> : <Input size="small" aria-label="角色标识" value={r.id} onChange={(e) => patch(i, { id: e.target.value })} placeholder="如 member" /> },
-    { title: '角色名称', key: 'name', width: 200, render: (_: unknown, r, i) => <Input size="small" aria-label="角色名称" value={r.name} onChange={(e) => patch(i, { name: e.target.value })} /> },
     {
-      title: '权限', key: 'rights',
+      title: '角色标识',
+      key: 'id',
+      width: 160,
+      render: (_: unknown, r, i) =>
+        r.stored ? (
+          <code>{r.id}</code>
+        ) : (
+          <Input size="small" aria-label="角色标识" value={r.id} onChange={(e) => patch(i, { id: e.target.value })} placeholder="如 member" />
+        ),
+    },
+    {
+      title: '角色名称',
+      key: 'name',
+      width: 200,
+      render: (_: unknown, r, i) => <Input size="small" aria-label="角色名称" value={r.name} onChange={(e) => patch(i, { name: e.target.value })} />,
+    },
+    {
+      title: '权限',
+      key: 'rights',
       render: (_: unknown, r, i) => (
-        <Checkbox.Group value={r.rights} onChange={(v) => patch(i, { rights: v })}
-          options={USER_RIGHTS.map((x) => ({ value: x, label: USER_RIGHT_LABELS[x] }))} />
+        <Checkbox.Group
+          value={r.rights}
+          onChange={(v) => patch(i, { rights: v })}
+          options={USER_RIGHTS.map((x) => ({ value: x, label: USER_RIGHT_LABELS[x] }))}
+        />
       ),
     },
     {
-      title: '默认角色', key: 'default', width: 140,
-      render: (_: unknown, r) => r.id === defaultRole ? <Tag color="blue">默认</Tag>
-        : <Radio checked={false} disabled={!r.id.trim()} onChange={() => setDefaultRole(r.id)}>设为默认</Radio>,
+      title: '默认角色',
+      key: 'default',
+      width: 140,
+      render: (_: unknown, r) =>
+        r.id === defaultRole ? (
+          <Tag color="blue">默认</Tag>
+        ) : (
+          <Radio checked={false} disabled={!r.id.trim()} onChange={() => setDefaultRole(r.id)}>
+            设为默认
+          </Radio>
+        ),
     },
-    { title: MSG.actions, key: 'actions', width: 90, render: (_: unknown, r, i) => <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={r.id === defaultRole} onClick={() => remove(i)}>删除</Button> },
+    {
+      title: MSG.actions,
+      key: 'actions',
+      width: 90,
+      render: (_: unknown, r, i) => (
+        <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={r.id === defaultRole} onClick={() => remove(i)}>
+          删除
+        </Button>
+      ),
+    },
   ];
 
   return (
@@ -96,18 +151,32 @@ export function RoleConfigPage() {
         <h2 className="atr-page-head__title">{MSG.roleConfigTitle}</h2>
         <Space>
           <ApplicationPicker choice={choice} />
-          <Button icon={<PlusOutlined />} disabled={!appId} onClick={() => setRoles((rs) => [...rs, { id: '', name: '', rights: [], stored: false }])}>新增角色</Button>
-          <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!appId} onClick={() => void save()}>保存</Button>
+          <Button icon={<PlusOutlined />} disabled={!appId} onClick={() => setRoles((rs) => [...rs, { id: '', name: '', rights: [], stored: false }])}>
+            新增角色
+          </Button>
+          <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!appId} onClick={() => void save()}>
+            保存
+          </Button>
         </Space>
       </div>
       <div className="atr-panel-card">
-        <Table<Draft> rowKey={(r) => (r.stored ? r.id : `new-${roles.indexOf(r)}`)} columns={columns} dataSource={roles} loading={config.isFetching} pagination={false}
-          locale={{ emptyText: <Empty description={config.isError ? errorMessage(config.error) : '还没有角色'} /> }} />
+        <Table<Draft>
+          rowKey={(r) => (r.stored ? r.id : `new-${roles.indexOf(r)}`)}
+          columns={columns}
+          dataSource={roles}
+          loading={config.isFetching}
+          pagination={false}
+          locale={{ emptyText: <Empty description={config.isError ? errorMessage(config.error) : '还没有角色'} /> }}
+        />
         <div className="atr-role-default-download">
-          <Checkbox checked={restrictDefault} disabled={!appId} onChange={(e) => setRestrictDefault(e.target.checked)}>{MSG.restrictDownloadDefaultLabel}</Checkbox>
+          <Checkbox checked={restrictDefault} disabled={!appId} onChange={(e) => setRestrictDefault(e.target.checked)}>
+            {MSG.restrictDownloadDefaultLabel}
+          </Checkbox>
           <div className="atr-muted">{MSG.restrictDownloadDefaultHint}</div>
         </div>
-        <p className="atr-muted" style={{ margin: '12px 0 4px' }}>新用户登录本站后获得默认角色；删除角色后，持有该角色的用户改为默认角色。</p>
+        <p className="atr-muted" style={{ margin: '12px 0 4px' }}>
+          新用户登录本站后获得默认角色；删除角色后，持有该角色的用户改为默认角色。
+        </p>
         <p className="atr-muted" style={{ margin: '0 0 12px' }}>
           {USER_RIGHTS.map((x) => `「${USER_RIGHT_LABELS[x]}」${USER_RIGHT_HINTS[x]}`).join('；')}。未登录的访客没有这些权限，本站管理员始终拥有。
         </p>

@@ -21,7 +21,15 @@ import { useApplicationChoice } from './ApplicationPicker';
 import { MemberListFrame } from './MemberListFrame';
 
 /** A user of an application as the list answers it. */
-export interface ApplicationUser { userId: number; name: string; phone: string | null; affiliation: string; roleId: string; roleName: string; createdAt: string }
+export interface ApplicationUser {
+  userId: number;
+  name: string;
+  phone: string | null;
+  affiliation: string;
+  roleId: string;
+  roleName: string;
+  createdAt: string;
+}
 
 /** The users page. */
 export function UsersPage() {
@@ -38,7 +46,14 @@ export function UsersPage() {
   const list = useQuery({
     queryKey: ['app-users', appId, page, query],
     enabled: !!appId,
-    queryFn: () => apiPost<Page<ApplicationUser>>('/api/v1/applications/users', { action: 'list', applicationId: appId, page, size: CONSOLE_PAGE_SIZE, query: query || undefined }),
+    queryFn: () =>
+      apiPost<Page<ApplicationUser>>('/api/v1/applications/users', {
+        action: 'list',
+        applicationId: appId,
+        page,
+        size: CONSOLE_PAGE_SIZE,
+        query: query || undefined,
+      }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['app-users'] });
@@ -52,44 +67,105 @@ export function UsersPage() {
       message.error(errorMessage(err));
     }
   };
-  const remove = (u: ApplicationUser) => confirmDelete({
-    title: '移出用户', content: `你确认要把 ${u.name} 移出此应用吗？`, successMsg: MSG.userRemoved, queryKey: ['app-users'],
-    send: () => apiPost<WithMessage>('/api/v1/applications/users', { action: 'remove', applicationId: appId, userId: u.userId }),
-  });
+  const remove = (u: ApplicationUser) =>
+    confirmDelete({
+      title: '移出用户',
+      content: `你确认要把 ${u.name} 移出此应用吗？`,
+      successMsg: MSG.userRemoved,
+      queryKey: ['app-users'],
+      send: () => apiPost<WithMessage>('/api/v1/applications/users', { action: 'remove', applicationId: appId, userId: u.userId }),
+    });
 
   const columns: TableColumnsType<ApplicationUser> = [
     { title: '姓名', dataIndex: 'name', key: 'name' },
     { title: '手机号', dataIndex: 'phone', key: 'phone', render: (p: string | null) => p ?? <span className="atr-muted">—</span> },
     { title: '单位', dataIndex: 'affiliation', key: 'affiliation', render: (a: string) => a || <span className="atr-muted">—</span> },
     {
-      title: '角色', key: 'role', width: 200,
+      title: '角色',
+      key: 'role',
+      width: 200,
       render: (_: unknown, u) => (
-        <Select aria-label={`${u.name}的角色`} size="small" style={{ width: 160 }} value={u.roleId}
-          options={roles.map((r) => ({ value: r.id, label: r.name }))} onChange={(v) => void changeRole(u, v)} />
+        <Select
+          aria-label={`${u.name}的角色`}
+          size="small"
+          style={{ width: 160 }}
+          value={u.roleId}
+          options={roles.map((r) => ({ value: r.id, label: r.name }))}
+          onChange={(v) => void changeRole(u, v)}
+        />
       ),
     },
-    { title: MSG.actions, key: 'actions', width: 100, render: (_: unknown, u) => <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(u)}>移出</Button> },
+    {
+      title: MSG.actions,
+      key: 'actions',
+      width: 100,
+      render: (_: unknown, u) => (
+        <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(u)}>
+          移出
+        </Button>
+      ),
+    },
   ];
 
   return (
     <MemberListFrame<ApplicationUser>
-      title={MSG.usersTitle} choice={choice} list={list} columns={columns} rowKey="userId" emptyText="还没有用户：用户登录本站后会自动加入" page={page} onPage={setPage}
-      actions={<>
-        <Input.Search allowClear placeholder="姓名或手机号" style={{ width: 200 }} onSearch={(v) => { setQuery(v.trim()); setPage(1); }} />
-        <Link to={`/console/users/rights?applicationId=${appId ?? ''}`}><Button icon={<SafetyOutlined />}>{MSG.roleConfigTitle}</Button></Link>
-        <Button type="primary" icon={<PlusOutlined />} disabled={!appId} onClick={() => setAdding(true)}>添加用户</Button>
-      </>}>
+      title={MSG.usersTitle}
+      choice={choice}
+      list={list}
+      columns={columns}
+      rowKey="userId"
+      emptyText="还没有用户：用户登录本站后会自动加入"
+      page={page}
+      onPage={setPage}
+      actions={
+        <>
+          <Input.Search
+            allowClear
+            placeholder="姓名或手机号"
+            style={{ width: 200 }}
+            onSearch={(v) => {
+              setQuery(v.trim());
+              setPage(1);
+            }}
+          />
+          <Link to={`/console/users/rights?applicationId=${appId ?? ''}`}>
+            <Button icon={<SafetyOutlined />}>{MSG.roleConfigTitle}</Button>
+          </Link>
+          <Button type="primary" icon={<PlusOutlined />} disabled={!appId} onClick={() => setAdding(true)}>
+            添加用户
+          </Button>
+        </>
+      }
+    >
       {adding && appId && (
-        <AddUserDialog applicationId={appId} roles={roles} defaultRole={config.data?.defaultUserRole}
-          onClose={() => setAdding(false)} onSaved={() => { setAdding(false); void refresh(); }} />
+        <AddUserDialog
+          applicationId={appId}
+          roles={roles}
+          defaultRole={config.data?.defaultUserRole}
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false);
+            void refresh();
+          }}
+        />
       )}
     </MemberListFrame>
   );
 }
 
 /** 添加用户: a phone and a role (the default role preselected). */
-function AddUserDialog({ applicationId, roles, defaultRole, onClose, onSaved }: {
-  applicationId: number; roles: Array<{ id: string; name: string }>; defaultRole?: string; onClose(): void; onSaved(): void;
+function AddUserDialog({
+  applicationId,
+  roles,
+  defaultRole,
+  onClose,
+  onSaved,
+}: {
+  applicationId: number;
+  roles: Array<{ id: string; name: string }>;
+  defaultRole?: string;
+  onClose(): void;
+  onSaved(): void;
 }) {
   const [form] = Form.useForm<{ phone: string; roleId: string }>();
   const { saving, submit } = useFormSubmit(form, {
@@ -98,9 +174,30 @@ function AddUserDialog({ applicationId, roles, defaultRole, onClose, onSaved }: 
     onDone: onSaved,
   });
   return (
-    <Modal open title="添加用户" width={DIALOG_WIDTH} okText={MSG.confirm} cancelText={MSG.cancel} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title="添加用户"
+      width={DIALOG_WIDTH}
+      okText={MSG.confirm}
+      cancelText={MSG.cancel}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={{ roleId: defaultRole }}>
-        <Form.Item name="phone" label="手机号" rules={[{ validator: async (_r, v) => { const p = phoneSchema.safeParse(v ?? ''); if (!p.success) throw new Error(p.error.issues[0].message); } }]}>
+        <Form.Item
+          name="phone"
+          label="手机号"
+          rules={[
+            {
+              validator: async (_r, v) => {
+                const p = phoneSchema.safeParse(v ?? '');
+                if (!p.success) throw new Error(p.error.issues[0].message);
+              },
+            },
+          ]}
+        >
           <Input placeholder="例如 13800138000" />
         </Form.Item>
         <Form.Item name="roleId" label="角色" rules={[{ required: true, message: '请选择角色' }]}>

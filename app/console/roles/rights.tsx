@@ -8,7 +8,10 @@ import { MSG, fillMsg } from '@common/messages';
 import { MANAGER_RIGHT_LABELS, type ManagerRight } from '@common/roles';
 import { apiPost } from '../../api';
 
-interface MyRights { superManager: boolean; applications: Array<{ applicationId: number; rights: ManagerRight[] }> }
+interface MyRights {
+  superManager: boolean;
+  applications: Array<{ applicationId: number; rights: ManagerRight[] }>;
+}
 
 /** The rights the user holds on the application: every right for a super manager, [] while loading or none. */
 export function useMyRights(applicationId: number): { rights: ManagerRight[]; loaded: boolean } {

@@ -21,7 +21,9 @@ function MediaFields({ kind }: { kind: FooterMediaKey }) {
   const image = Form.useWatch([kind, 'image']) as string | undefined;
   return (
     <div className="atr-media-field">
-      <div className="atr-media-field__preview" aria-hidden>{image ? <img src={image} alt="" /> : <span>二维码</span>}</div>
+      <div className="atr-media-field__preview" aria-hidden>
+        {image ? <img src={image} alt="" /> : <span>二维码</span>}
+      </div>
       <div className="atr-media-field__inputs">
         <div className="atr-media-field__name">{MSG[kind]}</div>
         <Form.Item name={[kind, 'image']} rules={[linkRule]} style={{ marginBottom: 8 }}>
@@ -69,9 +71,15 @@ export function FooterTab({ app }: { app: AppConfig }) {
         </Form.Item>
       </div>
       <div className="atr-site-form__row">
-        <Form.Item name="address" label={MSG.address} rules={[zodRule(shape.address)]}><Input maxLength={200} /></Form.Item>
-        <Form.Item name="phone" label={MSG.phone} rules={[zodRule(shape.phone)]}><Input maxLength={60} /></Form.Item>
-        <Form.Item name="mail" label={MSG.mail} rules={[zodRule(shape.mail)]}><Input maxLength={100} /></Form.Item>
+        <Form.Item name="address" label={MSG.address} rules={[zodRule(shape.address)]}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="phone" label={MSG.phone} rules={[zodRule(shape.phone)]}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item name="mail" label={MSG.mail} rules={[zodRule(shape.mail)]}>
+          <Input maxLength={100} />
+        </Form.Item>
       </div>
       <Form.Item label={MSG.friendLinks} required={false}>
         <Form.List name="friendLinks">
@@ -92,17 +100,23 @@ export function FooterTab({ app }: { app: AppConfig }) {
                   </Space>
                 </div>
               ))}
-              <Button type="dashed" icon={<PlusOutlined />} disabled={fields.length >= FRIEND_LINKS_MAX} onClick={() => add({ title: '', url: '' })}>{MSG.friendLinkAdd}</Button>
+              <Button type="dashed" icon={<PlusOutlined />} disabled={fields.length >= FRIEND_LINKS_MAX} onClick={() => add({ title: '', url: '' })}>
+                {MSG.friendLinkAdd}
+              </Button>
             </div>
           )}
         </Form.List>
       </Form.Item>
       <Form.Item label={`${MSG.followUs}（二维码与客户端）`}>
         <div className="atr-media-grid">
-          {FOOTER_MEDIA_KEYS.map((k) => <MediaFields key={k} kind={k} />)}
+          {FOOTER_MEDIA_KEYS.map((k) => (
+            <MediaFields key={k} kind={k} />
+          ))}
         </div>
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving}>{MSG.save}</Button>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {MSG.save}
+      </Button>
     </Form>
   );
 }

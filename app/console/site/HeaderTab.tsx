@@ -39,23 +39,51 @@ export function HeaderTab({ app }: { app: AppConfig }) {
         <MenuEditor />
       </Form.Item>
       <div className="atr-site-form__row">
-        <Form.Item name="hideHome" label={MSG.hideHome} valuePropName="checked"><Switch /></Form.Item>
-        <Form.Item name="headerSubMenu" label={MSG.headerSubMenu} valuePropName="checked"><Switch /></Form.Item>
-        <Form.Item name={['style', 'transparentMenu']} label={MSG.transparentMenu} valuePropName="checked" tooltip={MSG.transparentMenuHint}><Switch /></Form.Item>
-        <Form.Item name={['style', 'transparentMenuFontColor']} label={MSG.transparentMenuFontColor} getValueFromEvent={hexOf}
-          rules={[zodRule(headerConfigSchema.shape.style.unwrap().shape.transparentMenuFontColor, { optional: true })]}>
-          <ColorPicker showText allowClear disabledAlpha format="hex" disabled={!transparent}
-            presets={[{ label: '常用', colors: ['#ffffff', '#1f2329', '#0066ff'] }]} />
+        <Form.Item name="hideHome" label={MSG.hideHome} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="headerSubMenu" label={MSG.headerSubMenu} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name={['style', 'transparentMenu']} label={MSG.transparentMenu} valuePropName="checked" tooltip={MSG.transparentMenuHint}>
+          <Switch />
+        </Form.Item>
+        <Form.Item
+          name={['style', 'transparentMenuFontColor']}
+          label={MSG.transparentMenuFontColor}
+          getValueFromEvent={hexOf}
+          rules={[zodRule(headerConfigSchema.shape.style.unwrap().shape.transparentMenuFontColor, { optional: true })]}
+        >
+          <ColorPicker
+            showText
+            allowClear
+            disabledAlpha
+            format="hex"
+            disabled={!transparent}
+            presets={[{ label: '常用', colors: ['#ffffff', '#1f2329', '#0066ff'] }]}
+          />
         </Form.Item>
       </div>
       <Form.Item name="theme" label={MSG.headerTheme}>
-        <Radio.Group optionType="button" options={[{ value: 'light', label: MSG.headerThemeLight }, { value: 'dark', label: MSG.headerThemeDark }]} />
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 'light', label: MSG.headerThemeLight },
+            { value: 'dark', label: MSG.headerThemeDark },
+          ]}
+        />
       </Form.Item>
-      <Form.Item name="specificThemeUrl" label={MSG.specificThemeUrl} extra={MSG.specificThemeUrlHint}
-        rules={[zodRule(headerConfigSchema.shape.specificThemeUrl, { optional: true })]}>
+      <Form.Item
+        name="specificThemeUrl"
+        label={MSG.specificThemeUrl}
+        extra={MSG.specificThemeUrlHint}
+        rules={[zodRule(headerConfigSchema.shape.specificThemeUrl, { optional: true })]}
+      >
         <Input placeholder="https://… 或 /站内路径（.css）" allowClear style={{ maxWidth: 560 }} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving}>{MSG.save}</Button>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {MSG.save}
+      </Button>
     </Form>
   );
 }

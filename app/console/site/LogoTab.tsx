@@ -30,7 +30,7 @@ export async function uploadLogo(id: number, file: Blob, name = 'logo'): Promise
   } catch {
     throw new ApiError(0, 'network', MSG.networkError);
   }
-  const body = await res.json().catch(() => null) as (AppConfig & { message?: string; error?: { code: string; message: string } }) | null;
+  const body = (await res.json().catch(() => null)) as (AppConfig & { message?: string; error?: { code: string; message: string } }) | null;
   if (!res.ok || !body || body.error) {
     throw new ApiError(res.status, body?.error?.code ?? `http_${res.status}`, body?.error?.message ?? MSG.requestFailed);
   }
@@ -46,8 +46,14 @@ export function LogoTab({ app }: { app: AppConfig }) {
   const apply = (r: AppConfig) => queryClient.setQueryData<AppConfig>(appConfigKey(id), (old) => (old ? { ...old, logo: r.logo } : old));
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
-    if (!LOGO_MIME.includes(file.type)) { message.error(MSG.logoTypeInvalid); return Upload.LIST_IGNORE; }
-    if (file.size > LOGO_MAX_BYTES) { message.error(MSG.logoTooLarge); return Upload.LIST_IGNORE; }
+    if (!LOGO_MIME.includes(file.type)) {
+      message.error(MSG.logoTypeInvalid);
+      return Upload.LIST_IGNORE;
+    }
+    if (file.size > LOGO_MAX_BYTES) {
+      message.error(MSG.logoTooLarge);
+      return Upload.LIST_IGNORE;
+    }
     return true;
   };
   const send = async ({ file, onSuccess, onError }: Parameters<NonNullable<UploadProps['customRequest']>>[0]) => {
@@ -65,7 +71,9 @@ export function LogoTab({ app }: { app: AppConfig }) {
     }
   };
   /** antd's upload hook: the upload reports its own outcome (message, onSuccess/onError). */
-  const customRequest: UploadProps['customRequest'] = (options) => { void send(options); };
+  const customRequest: UploadProps['customRequest'] = (options) => {
+    void send(options);
+  };
   const remove = async () => {
     setBusy(true);
     try {
@@ -83,18 +91,34 @@ export function LogoTab({ app }: { app: AppConfig }) {
     <div className="atr-logo-tab">
       {app.logo ? (
         <div className="atr-logo-tab__previews">
-          <div className="atr-logo-tab__strip"><img src={app.logo} alt={`${app.name} Logo`} data-testid="logo-preview" /></div>
-          <div className="atr-logo-tab__strip atr-logo-tab__strip--primary" style={{ background: app.themeConfig?.primaryColor }}><img src={app.logo} alt="" /></div>
+          <div className="atr-logo-tab__strip">
+            <img src={app.logo} alt={`${app.name} Logo`} data-testid="logo-preview" />
+          </div>
+          <div className="atr-logo-tab__strip atr-logo-tab__strip--primary" style={{ background: app.themeConfig?.primaryColor }}>
+            <img src={app.logo} alt="" />
+          </div>
         </div>
-      ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.noLogo} />}
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.noLogo} />
+      )}
       <div className="atr-muted">{MSG.logoHint}</div>
       <Space>
         <Upload accept=".png,.jpg,.jpeg,image/png,image/jpeg" maxCount={1} showUploadList={false} beforeUpload={beforeUpload} customRequest={customRequest}>
-          <Button type="primary" icon={<UploadOutlined />} loading={busy}>{MSG.logoUpload}</Button>
+          <Button type="primary" icon={<UploadOutlined />} loading={busy}>
+            {MSG.logoUpload}
+          </Button>
         </Upload>
         {app.logo && (
-          <Popconfirm title={MSG.logoDeleteConfirm} okText={MSG.delete} cancelText={MSG.cancel} okButtonProps={{ danger: true }} onConfirm={() => void remove()}>
-            <Button danger icon={<DeleteOutlined />} disabled={busy}>{MSG.logoDelete}</Button>
+          <Popconfirm
+            title={MSG.logoDeleteConfirm}
+            okText={MSG.delete}
+            cancelText={MSG.cancel}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => void remove()}
+          >
+            <Button danger icon={<DeleteOutlined />} disabled={busy}>
+              {MSG.logoDelete}
+            </Button>
           </Popconfirm>
         )}
       </Space>

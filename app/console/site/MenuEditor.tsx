@@ -21,16 +21,30 @@ export const newMenuId = () => `m${Date.now().toString(36)}${Math.random().toStr
 /** Gives every entry and sub entry an id (stored menus made elsewhere may lack them). */
 export function withIds(menu: readonly MenuItem[] | undefined): MenuItem[] {
   return (menu ?? []).map((m) => ({
-    ...m, id: m.id ?? newMenuId(),
+    ...m,
+    id: m.id ?? newMenuId(),
     ...(m.children ? { children: m.children.map((c) => ({ ...c, id: c.id ?? newMenuId() })) } : {}),
   }));
 }
 
-interface EntryValues { title: string; url: string }
+interface EntryValues {
+  title: string;
+  url: string;
+}
 
 /** The dialog that adds or edits one entry; `parent` entries may leave the address empty when they have a sub menu. */
-function EntryDialog({ title, initial, urlOptional, onSave, onClose }: {
-  title: string; initial?: EntryValues; urlOptional: boolean; onSave(v: EntryValues): void; onClose(): void;
+function EntryDialog({
+  title,
+  initial,
+  urlOptional,
+  onSave,
+  onClose,
+}: {
+  title: string;
+  initial?: EntryValues;
+  urlOptional: boolean;
+  onSave(v: EntryValues): void;
+  onClose(): void;
 }) {
   const [form] = Form.useForm<EntryValues>();
   const save = async () => {
@@ -43,8 +57,12 @@ function EntryDialog({ title, initial, urlOptional, onSave, onClose }: {
         <Form.Item name="title" label={MSG.menuTitle} rules={[zodRule(subMenuItemSchema.shape.title)]}>
           <Input maxLength={MENU_TITLE_MAX} showCount autoFocus />
         </Form.Item>
-        <Form.Item name="url" label={MSG.menuUrl} extra={urlOptional ? MSG.menuUrlHint : undefined}
-          rules={urlOptional ? [zodRule(subMenuItemSchema.shape.url, { optional: true })] : [zodRule(subMenuItemSchema.shape.url)]}>
+        <Form.Item
+          name="url"
+          label={MSG.menuUrl}
+          extra={urlOptional ? MSG.menuUrlHint : undefined}
+          rules={urlOptional ? [zodRule(subMenuItemSchema.shape.url, { optional: true })] : [zodRule(subMenuItemSchema.shape.url)]}
+        >
           <Input placeholder="https://… 或 /站内路径" onPressEnter={() => void save()} />
         </Form.Item>
       </Form>
@@ -53,7 +71,10 @@ function EntryDialog({ title, initial, urlOptional, onSave, onClose }: {
 }
 
 function useDragSensors() {
-  return useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  return useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 }
 
 /** Reorders `list` by a drag from `active` onto `over` (ids). */
@@ -65,15 +86,23 @@ function moved<T extends { id?: string }>(list: T[], e: DragEndEvent): T[] | nul
 }
 
 function Handle(props: Record<string, unknown>) {
-  return <span className="atr-menu-row__handle" role="button" aria-label={MSG.dragToSort} tabIndex={0} {...props}><HolderOutlined /></span>;
+  return (
+    <span className="atr-menu-row__handle" role="button" aria-label={MSG.dragToSort} tabIndex={0} {...props}>
+      <HolderOutlined />
+    </span>
+  );
 }
 
 /** One sub menu row. */
 function SubRow({ item, onEdit, onDelete }: { item: SubMenuItem; onEdit(): void; onDelete(): void }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.id! });
   return (
-    <div ref={setNodeRef} className="atr-menu-row atr-menu-row--sub" data-testid="sub-menu-row"
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}>
+    <div
+      ref={setNodeRef}
+      className="atr-menu-row atr-menu-row--sub"
+      data-testid="sub-menu-row"
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+    >
       <Handle {...attributes} {...listeners} />
       <span className="atr-menu-row__title">{item.title}</span>
       <span className="atr-menu-row__url">{item.url}</span>
@@ -93,8 +122,12 @@ function TopRow({ item, onChange, onDelete, onEdit }: { item: MenuItem; onChange
   const children = item.children ?? [];
   const full = children.length >= SUB_MENU_MAX_ITEMS;
   return (
-    <div ref={setNodeRef} className="atr-menu-item" data-testid="menu-row"
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}>
+    <div
+      ref={setNodeRef}
+      className="atr-menu-item"
+      data-testid="menu-row"
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+    >
       <div className="atr-menu-row">
         <Handle {...attributes} {...listeners} />
         <span className="atr-menu-row__title">{item.title}</span>
@@ -102,7 +135,16 @@ function TopRow({ item, onChange, onDelete, onEdit }: { item: MenuItem; onChange
         {children.length > 0 && <Tag>{children.length} 个子菜单</Tag>}
         <Space size={0}>
           <Tooltip title={full ? MSG.subMenuTooMany : undefined}>
-            <Button type="text" size="small" icon={<SubnodeOutlined />} disabled={full} aria-label={`${MSG.subMenuAdd} ${item.title}`} onClick={() => setSub('new')}>{MSG.subMenuAdd}</Button>
+            <Button
+              type="text"
+              size="small"
+              icon={<SubnodeOutlined />}
+              disabled={full}
+              aria-label={`${MSG.subMenuAdd} ${item.title}`}
+              onClick={() => setSub('new')}
+            >
+              {MSG.subMenuAdd}
+            </Button>
           </Tooltip>
           <Button type="text" size="small" icon={<EditOutlined />} aria-label={`${MSG.edit} ${item.title}`} onClick={onEdit} />
           <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`${MSG.delete} ${item.title}`} onClick={onDelete} />
@@ -110,29 +152,44 @@ function TopRow({ item, onChange, onDelete, onEdit }: { item: MenuItem; onChange
       </div>
       {children.length > 0 && (
         <div className="atr-menu-children">
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(e) => {
-            const next = moved(children, e);
-            if (next) onChange({ ...item, children: next });
-          }}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={(e) => {
+              const next = moved(children, e);
+              if (next) onChange({ ...item, children: next });
+            }}
+          >
             <SortableContext items={children.map((c) => c.id!)} strategy={verticalListSortingStrategy}>
               {children.map((c) => (
-                <SubRow key={c.id} item={c} onEdit={() => setSub(c)}
+                <SubRow
+                  key={c.id}
+                  item={c}
+                  onEdit={() => setSub(c)}
                   onDelete={() => {
                     const rest = children.filter((x) => x.id !== c.id);
                     onChange({ ...item, children: rest.length ? rest : undefined });
-                  }} />
+                  }}
+                />
               ))}
             </SortableContext>
           </DndContext>
         </div>
       )}
       {sub !== null && (
-        <EntryDialog title={sub === 'new' ? `${MSG.subMenuAdd}（${item.title}）` : MSG.menuEditTitle} urlOptional={false}
-          initial={sub === 'new' ? undefined : { title: sub.title, url: sub.url }} onClose={() => setSub(null)}
+        <EntryDialog
+          title={sub === 'new' ? `${MSG.subMenuAdd}（${item.title}）` : MSG.menuEditTitle}
+          urlOptional={false}
+          initial={sub === 'new' ? undefined : { title: sub.title, url: sub.url }}
+          onClose={() => setSub(null)}
           onSave={(v) => {
-            onChange({ ...item, children: sub === 'new' ? [...children, { id: newMenuId(), ...v }] : children.map((c) => (c.id === sub.id ? { ...c, ...v } : c)) });
+            onChange({
+              ...item,
+              children: sub === 'new' ? [...children, { id: newMenuId(), ...v }] : children.map((c) => (c.id === sub.id ? { ...c, ...v } : c)),
+            });
             setSub(null);
-          }} />
+          }}
+        />
       )}
     </div>
   );
@@ -146,32 +203,46 @@ export function MenuEditor({ value = [], onChange }: { value?: MenuItem[]; onCha
   const full = value.length >= MENU_MAX_ITEMS;
   return (
     <div className="atr-menu-editor">
-      {value.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.menuEmpty} /> : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(e) => {
-          const next = moved(value, e);
-          if (next) set(next);
-        }}>
+      {value.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.menuEmpty} />
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={(e) => {
+            const next = moved(value, e);
+            if (next) set(next);
+          }}
+        >
           <SortableContext items={value.map((i) => i.id!)} strategy={verticalListSortingStrategy}>
             {value.map((item) => (
-              <TopRow key={item.id} item={item} onEdit={() => setEditing(item)}
+              <TopRow
+                key={item.id}
+                item={item}
+                onEdit={() => setEditing(item)}
                 onChange={(next) => set(value.map((i) => (i.id === item.id ? next : i)))}
-                onDelete={() => set(value.filter((i) => i.id !== item.id))} />
+                onDelete={() => set(value.filter((i) => i.id !== item.id))}
+              />
             ))}
           </SortableContext>
         </DndContext>
       )}
       <Tooltip title={full ? MSG.menuTooMany : undefined}>
-        <Button block type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} disabled={full} onClick={() => setEditing('new')}>{MSG.menuAdd}</Button>
+        <Button block type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} disabled={full} onClick={() => setEditing('new')}>
+          {MSG.menuAdd}
+        </Button>
       </Tooltip>
       {editing !== null && (
-        <EntryDialog title={editing === 'new' ? MSG.menuNewTitle : MSG.menuEditTitle}
+        <EntryDialog
+          title={editing === 'new' ? MSG.menuNewTitle : MSG.menuEditTitle}
           urlOptional={editing !== 'new' && (editing.children?.length ?? 0) > 0}
           initial={editing === 'new' ? undefined : { title: editing.title, url: editing.url }}
           onClose={() => setEditing(null)}
           onSave={(v) => {
             set(editing === 'new' ? [...value, { id: newMenuId(), ...v }] : value.map((i) => (i.id === editing.id ? { ...i, ...v } : i)));
             setEditing(null);
-          }} />
+          }}
+        />
       )}
     </div>
   );

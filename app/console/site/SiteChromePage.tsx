@@ -39,34 +39,46 @@ export function SiteChromePage() {
   if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={back} />;
   if (config.isPending) return <PageSpinner />;
   if (config.isError) {
-    return <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)} extra={back} />;
+    return (
+      <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)} extra={back} />
+    );
   }
   const app = config.data;
 
   return (
     <div className="atr-console__page">
-      <Breadcrumb items={[
-        { title: <Link to="/console/applications">{MSG.applications}</Link> },
-        { title: <Link to={`/console/application/${id}`}>{app.name}</Link> },
-        { title: MSG.siteChrome },
-      ]} />
+      <Breadcrumb
+        items={[
+          { title: <Link to="/console/applications">{MSG.applications}</Link> },
+          { title: <Link to={`/console/application/${id}`}>{app.name}</Link> },
+          { title: MSG.siteChrome },
+        ]}
+      />
       <div className="atr-page-head">
         <div>
           <h2 className="atr-page-head__title">{MSG.siteChrome}</h2>
           <div className="atr-muted">{MSG.siteChromeHint}</div>
         </div>
         <Space>
-          <Button icon={<EditOutlined />} onClick={() => navigate(`/console/application/${id}/editor`)}>{MSG.editHome}</Button>
-          <Button icon={<ExportOutlined />} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">{MSG.visit}</Button>
+          <Button icon={<EditOutlined />} onClick={() => navigate(`/console/application/${id}/editor`)}>
+            {MSG.editHome}
+          </Button>
+          <Button icon={<ExportOutlined />} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">
+            {MSG.visit}
+          </Button>
         </Space>
       </div>
       <div className="atr-panel-card atr-settings-card">
-        <Tabs activeKey={tab} onChange={(k) => setParams({ tab: k }, { replace: true })} items={[
-          { key: 'header', label: MSG.headerTab, children: <HeaderTab app={app} /> },
-          { key: 'footer', label: MSG.footerTab, children: <FooterTab app={app} /> },
-          { key: 'theme', label: MSG.themeTab, children: <ThemeTab app={app} /> },
-          { key: 'logo', label: MSG.logoTab, children: <LogoTab app={app} /> },
-        ]} />
+        <Tabs
+          activeKey={tab}
+          onChange={(k) => setParams({ tab: k }, { replace: true })}
+          items={[
+            { key: 'header', label: MSG.headerTab, children: <HeaderTab app={app} /> },
+            { key: 'footer', label: MSG.footerTab, children: <FooterTab app={app} /> },
+            { key: 'theme', label: MSG.themeTab, children: <ThemeTab app={app} /> },
+            { key: 'logo', label: MSG.logoTab, children: <LogoTab app={app} /> },
+          ]}
+        />
       </div>
     </div>
   );

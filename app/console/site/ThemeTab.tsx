@@ -25,16 +25,32 @@ export function ThemePreview({ app, color }: { app: AppConfig; color: string }) 
     <ConfigProvider theme={{ token: { colorPrimary: color, colorLink: color } }}>
       <div className="atr-theme-preview" style={{ '--atr-primary': color } as CSSProperties} data-testid="theme-preview" aria-label={MSG.themePreview}>
         <div className="atr-theme-preview__top">
-          {app.logo ? <img src={app.logo} alt="" className="atr-theme-preview__logo" /> : <span className="atr-theme-preview__mark">{app.name.slice(0, 1)}</span>}
+          {app.logo ? (
+            <img src={app.logo} alt="" className="atr-theme-preview__logo" />
+          ) : (
+            <span className="atr-theme-preview__mark">{app.name.slice(0, 1)}</span>
+          )}
           <strong>{app.name}</strong>
         </div>
         <div className="atr-theme-preview__nav" data-testid="theme-preview-nav">
-          {entries.map((t, i) => <span key={i} className={i === 0 ? 'is-active' : undefined}>{t}</span>)}
+          {entries.map((t, i) => (
+            <span key={i} className={i === 0 ? 'is-active' : undefined}>
+              {t}
+            </span>
+          ))}
         </div>
         <div className="atr-theme-preview__body">
           <div className="atr-theme-preview__card">
-            <div className="atr-theme-preview__title"><span className="atr-theme-preview__bar" />通知公告<Typography.Link className="atr-theme-preview__more">更多 <RightOutlined /></Typography.Link></div>
-            <div className="atr-theme-preview__line"><Tag color={color}>置顶</Tag>关于开展年度科技资源调查的通知</div>
+            <div className="atr-theme-preview__title">
+              <span className="atr-theme-preview__bar" />
+              通知公告
+              <Typography.Link className="atr-theme-preview__more">
+                更多 <RightOutlined />
+              </Typography.Link>
+            </div>
+            <div className="atr-theme-preview__line">
+              <Tag color={color}>置顶</Tag>关于开展年度科技资源调查的通知
+            </div>
             <div className="atr-theme-preview__line">新版资源发现平台上线试运行</div>
           </div>
           <Space wrap>
@@ -63,17 +79,26 @@ export function ThemeTab({ app }: { app: AppConfig }) {
   return (
     <div className="atr-theme-tab">
       <Form<ThemeConfig> form={form} layout="vertical" onFinish={(v) => void save(v)} className="atr-site-form" aria-label={MSG.themeTab}>
-        <Form.Item name="primaryColor" label={MSG.primaryColor} getValueFromEvent={hexOf} rules={[zodRule(themeConfigSchema.shape.primaryColor)]}
-          extra={`默认 ${DEFAULT_PRIMARY_COLOR}；页头菜单栏、面板标题、按钮和链接都使用主题色`}>
+        <Form.Item
+          name="primaryColor"
+          label={MSG.primaryColor}
+          getValueFromEvent={hexOf}
+          rules={[zodRule(themeConfigSchema.shape.primaryColor)]}
+          extra={`默认 ${DEFAULT_PRIMARY_COLOR}；页头菜单栏、面板标题、按钮和链接都使用主题色`}
+        >
           <ColorPicker showText disabledAlpha format="hex" presets={[{ label: '推荐', colors: PRESETS }]} />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>{MSG.save}</Button>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {MSG.save}
+          </Button>
           <Button onClick={() => form.setFieldsValue({ primaryColor: DEFAULT_PRIMARY_COLOR })}>{MSG.resetColor}</Button>
         </Space>
       </Form>
       <div className="atr-theme-tab__preview">
-        <div className="atr-muted" style={{ marginBottom: 8 }}>{MSG.themePreview}</div>
+        <div className="atr-muted" style={{ marginBottom: 8 }}>
+          {MSG.themePreview}
+        </div>
         <ThemePreview app={app} color={color} />
       </div>
     </div>

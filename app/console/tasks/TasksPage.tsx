@@ -21,14 +21,39 @@ import { PageHead } from '../PageHead';
 
 /** A task as GET /api/v1/tasks answers it. */
 interface Task {
-  id: number; status: string; title: string; importKind: string; topic: string; fileName: string;
-  done: number; total: number; phase: string | null; ratePerSecond: number; secondsLeft: number | null;
-  result: { read: number; inserted: number; updated: number; skipped: number } | null; error: string | null; skipped: number;
-  createdAt: string; startedAt: string | null; finishedAt: string | null;
+  id: number;
+  status: string;
+  title: string;
+  importKind: string;
+  topic: string;
+  fileName: string;
+  done: number;
+  total: number;
+  phase: string | null;
+  ratePerSecond: number;
+  secondsLeft: number | null;
+  result: { read: number; inserted: number; updated: number; skipped: number } | null;
+  error: string | null;
+  skipped: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
 }
-interface Preview { read: number; found: number; items: Array<{ line: number; type: string; title: string; date: string | null; category: string | null; fields: string[] }>; skipped: Array<{ line: number; reason: string }> }
+interface Preview {
+  read: number;
+  found: number;
+  items: Array<{ line: number; type: string; title: string; date: string | null; category: string | null; fields: string[] }>;
+  skipped: Array<{ line: number; reason: string }>;
+}
 
-const STATUS_COLORS: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error', cancelled: 'default', interrupted: 'warning' };
+const STATUS_COLORS: Record<string, string> = {
+  queued: 'default',
+  running: 'processing',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'default',
+  interrupted: 'warning',
+};
 const KINDS = ['articles', 'institutions', 'conferences', 'journals', 'scholars', 'jsonl', 'bibtex', 'ris'];
 const TASKS_KEY = ['console-tasks'] as const;
 
@@ -54,10 +79,28 @@ export function TasksPage() {
   };
 
   const columns: TableColumnsType<Task> = [
-    { title: MSG.tasksTitle, key: 'title', render: (_, t) => <><div className="atr-app-name">{t.title}</div><div className="atr-muted">{MSG.importKindLabels[t.importKind] ?? t.importKind} · {new Date(t.createdAt).toLocaleString('zh-CN')}</div></> },
-    { title: MSG.taskStatusColumn, key: 'status', width: 100, render: (_, t) => <Tag color={STATUS_COLORS[t.status]}>{MSG.taskStatus[t.status] ?? t.status}</Tag> },
     {
-      title: MSG.taskProgress, key: 'progress', width: 320,
+      title: MSG.tasksTitle,
+      key: 'title',
+      render: (_, t) => (
+        <>
+          <div className="atr-app-name">{t.title}</div>
+          <div className="atr-muted">
+            {MSG.importKindLabels[t.importKind] ?? t.importKind} · {new Date(t.createdAt).toLocaleString('zh-CN')}
+          </div>
+        </>
+      ),
+    },
+    {
+      title: MSG.taskStatusColumn,
+      key: 'status',
+      width: 100,
+      render: (_, t) => <Tag color={STATUS_COLORS[t.status]}>{MSG.taskStatus[t.status] ?? t.status}</Tag>,
+    },
+    {
+      title: MSG.taskProgress,
+      key: 'progress',
+      width: 320,
       render: (_, t) => {
         if (t.status === 'done' && t.result) return <span>{MSG.taskResult(t.result)}</span>;
         if (t.error && t.status !== 'running') return <span className="atr-error-text">{t.error}</span>;
@@ -66,19 +109,36 @@ export function TasksPage() {
           <div>
             <Progress percent={pct} size="small" status={t.status === 'running' ? 'active' : 'normal'} aria-label={MSG.taskProgress} />
             {t.status === 'running' && t.total > 0 && (
-              <div className="atr-muted">{t.done.toLocaleString('zh-CN')} / {t.total.toLocaleString('zh-CN')} · {MSG.taskRate(t.ratePerSecond)}{t.secondsLeft != null ? ` · ${MSG.taskTimeLeft(t.secondsLeft)}` : ''}</div>
+              <div className="atr-muted">
+                {t.done.toLocaleString('zh-CN')} / {t.total.toLocaleString('zh-CN')} · {MSG.taskRate(t.ratePerSecond)}
+                {t.secondsLeft != null ? ` · ${MSG.taskTimeLeft(t.secondsLeft)}` : ''}
+              </div>
             )}
           </div>
         );
       },
     },
     {
-      title: MSG.actions, key: 'actions', width: 200,
+      title: MSG.actions,
+      key: 'actions',
+      width: 200,
       render: (_, t) => (
         <Space size={4}>
-          {(t.status === 'queued' || t.status === 'running') && <Button type="link" size="small" onClick={() => void act(t.id, 'cancel')}>{MSG.taskCancel}</Button>}
-          {['failed', 'cancelled', 'interrupted'].includes(t.status) && <Button type="link" size="small" onClick={() => void act(t.id, 'retry')}>{MSG.taskRetry}</Button>}
-          {t.skipped > 0 && <Button type="link" size="small" onClick={() => setLogOf(t.id)}>{MSG.taskLog}（{t.skipped}）</Button>}
+          {(t.status === 'queued' || t.status === 'running') && (
+            <Button type="link" size="small" onClick={() => void act(t.id, 'cancel')}>
+              {MSG.taskCancel}
+            </Button>
+          )}
+          {['failed', 'cancelled', 'interrupted'].includes(t.status) && (
+            <Button type="link" size="small" onClick={() => void act(t.id, 'retry')}>
+              {MSG.taskRetry}
+            </Button>
+          )}
+          {t.skipped > 0 && (
+            <Button type="link" size="small" onClick={() => setLogOf(t.id)}>
+              {MSG.taskLog}（{t.skipped}）
+            </Button>
+          )}
         </Space>
       ),
     },
@@ -87,13 +147,29 @@ export function TasksPage() {
   return (
     <div className="atr-console__page">
       <PageHead title={MSG.tasksTitle} hint={MSG.tasksHint}>
-        <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>{MSG.importData}</Button>
+        <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+          {MSG.importData}
+        </Button>
       </PageHead>
       <div className="atr-panel-card">
-        <Table<Task> rowKey="id" columns={columns} dataSource={tasks.data?.content ?? []} loading={tasks.isPending} pagination={false}
-          locale={{ emptyText: <Empty description={tasks.isError ? errorMessage(tasks.error) : MSG.noData} /> }} />
+        <Table<Task>
+          rowKey="id"
+          columns={columns}
+          dataSource={tasks.data?.content ?? []}
+          loading={tasks.isPending}
+          pagination={false}
+          locale={{ emptyText: <Empty description={tasks.isError ? errorMessage(tasks.error) : MSG.noData} /> }}
+        />
       </div>
-      {importing && <ImportDialog onClose={() => setImporting(false)} onQueued={() => { setImporting(false); void queryClient.invalidateQueries({ queryKey: TASKS_KEY }); }} />}
+      {importing && (
+        <ImportDialog
+          onClose={() => setImporting(false)}
+          onQueued={() => {
+            setImporting(false);
+            void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+          }}
+        />
+      )}
       {logOf !== null && <LogDrawer id={logOf} onClose={() => setLogOf(null)} />}
     </div>
   );
@@ -101,12 +177,17 @@ export function TasksPage() {
 
 /** The skipped rows of a task, with their line numbers and reasons. */
 function LogDrawer({ id, onClose }: { id: number; onClose(): void }) {
-  const task = useQuery({ queryKey: ['console-task', id], queryFn: ({ signal }) => apiGet<Task & { log: Array<{ file?: string; line: number; reason: string }> }>(`/api/v1/tasks/${id}`, undefined, signal) });
+  const task = useQuery({
+    queryKey: ['console-task', id],
+    queryFn: ({ signal }) => apiGet<Task & { log: Array<{ file?: string; line: number; reason: string }> }>(`/api/v1/tasks/${id}`, undefined, signal),
+  });
   return (
     <Drawer open width={560} title={MSG.taskLog} onClose={onClose}>
       {task.isError && <Alert type="error" showIcon title={errorMessage(task.error)} />}
       <ul className="atr-task-log">
-        {(task.data?.log ?? []).map((l, i) => <li key={i}>{MSG.taskLogLine(l.line, l.reason)}</li>)}
+        {(task.data?.log ?? []).map((l, i) => (
+          <li key={i}>{MSG.taskLogLine(l.line, l.reason)}</li>
+        ))}
       </ul>
     </Drawer>
   );
@@ -123,7 +204,10 @@ function ImportDialog({ onClose, onQueued }: { onClose(): void; onQueued(): void
   const topics = useQuery({ queryKey: TOPICS_KEY, queryFn: ({ signal }) => fetchTopics(signal) });
 
   const send = async (url: string, data: Record<string, string>) => {
-    if (!file) { setFailure(MSG.uploadFileRequired); return null; }
+    if (!file) {
+      setFailure(MSG.uploadFileRequired);
+      return null;
+    }
     setBusy(true);
     setFailure(null);
     try {
@@ -150,23 +234,55 @@ function ImportDialog({ onClose, onQueued }: { onClose(): void; onQueued(): void
   };
 
   return (
-    <Modal open width={Math.max(DIALOG_WIDTH, 720)} title={MSG.importData} onCancel={onClose} destroyOnHidden
+    <Modal
+      open
+      width={Math.max(DIALOG_WIDTH, 720)}
+      title={MSG.importData}
+      onCancel={onClose}
+      destroyOnHidden
       footer={[
-        <Button key="cancel" onClick={onClose}>{MSG.cancel}</Button>,
-        <Button key="preview" loading={busy} onClick={() => void doPreview()}>{MSG.importPreview}</Button>,
-        <Button key="start" type="primary" loading={busy} onClick={() => void doImport()}>{MSG.importStart}</Button>,
-      ]}>
+        <Button key="cancel" onClick={onClose}>
+          {MSG.cancel}
+        </Button>,
+        <Button key="preview" loading={busy} onClick={() => void doPreview()}>
+          {MSG.importPreview}
+        </Button>,
+        <Button key="start" type="primary" loading={busy} onClick={() => void doImport()}>
+          {MSG.importStart}
+        </Button>,
+      ]}
+    >
       <Form form={form} layout="vertical" initialValues={{ kind: 'articles' }}>
         <Form.Item name="kind" label={MSG.importKind} rules={[{ required: true, message: MSG.importKindUnknown }]}>
           <Select options={KINDS.map((k) => ({ value: k, label: MSG.importKindLabels[k] }))} onChange={() => setPreview(null)} />
         </Form.Item>
-        <Form.Item name="topic" label={MSG.importTopic} rules={[{ required: true, whitespace: true, message: MSG.topicRequired }, { max: 40, message: '专题名不能超过 40 个字' }]}>
+        <Form.Item
+          name="topic"
+          label={MSG.importTopic}
+          rules={[
+            { required: true, whitespace: true, message: MSG.topicRequired },
+            { max: 40, message: '专题名不能超过 40 个字' },
+          ]}
+        >
           <AutoComplete options={(topics.data ?? []).map((t) => ({ value: t.title }))} filterOption={(input, o) => String(o?.value ?? '').includes(input)} />
         </Form.Item>
         <Form.Item label={MSG.importFile} required>
-          <Upload.Dragger maxCount={1} beforeUpload={(f) => { setFile(f); setPreview(null); return false; }} onRemove={() => { setFile(null); setPreview(null); }}
-            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}>
-            <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+          <Upload.Dragger
+            maxCount={1}
+            beforeUpload={(f) => {
+              setFile(f);
+              setPreview(null);
+              return false;
+            }}
+            onRemove={() => {
+              setFile(null);
+              setPreview(null);
+            }}
+            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
             <p className="ant-upload-text">{MSG.uploadDropHint}</p>
           </Upload.Dragger>
         </Form.Item>
@@ -175,7 +291,11 @@ function ImportDialog({ onClose, onQueued }: { onClose(): void; onQueued(): void
       {preview && (
         <div aria-label={MSG.importPreview} role="region">
           <p>{MSG.importPreviewSummary(preview.read, preview.found)}</p>
-          <Table size="small" rowKey="line" pagination={false} dataSource={preview.items}
+          <Table
+            size="small"
+            rowKey="line"
+            pagination={false}
+            dataSource={preview.items}
             columns={[
               { title: MSG.importLineColumn, dataIndex: 'line', width: 60 },
               { title: MSG.fieldTitle, dataIndex: 'title', ellipsis: true },
@@ -183,11 +303,16 @@ function ImportDialog({ onClose, onQueued }: { onClose(): void; onQueued(): void
               { title: MSG.filterYear, dataIndex: 'date', width: 110 },
               // the column mapping: which listing fields each row fills
               { title: MSG.importFieldsColumn, dataIndex: 'fields', width: 200, ellipsis: true, render: (f: string[]) => f.join('、') },
-            ]} />
+            ]}
+          />
           {preview.skipped.length > 0 && (
             <>
               <p style={{ marginTop: 12 }}>{MSG.importPreviewSkipped}</p>
-              <ul className="atr-task-log">{preview.skipped.map((s) => <li key={s.line}>{MSG.taskLogLine(s.line, s.reason)}</li>)}</ul>
+              <ul className="atr-task-log">
+                {preview.skipped.map((s) => (
+                  <li key={s.line}>{MSG.taskLogLine(s.line, s.reason)}</li>
+                ))}
+              </ul>
             </>
           )}
         </div>

@@ -37,24 +37,40 @@ export function CategoryTreeEditor({ topicId, tree, onClose, onChanged }: { topi
   const title = (path: string[]) => (
     <span className="atr-cat-node">
       {path.at(-1)}
-      <Button type="text" size="small" icon={<EditOutlined />} aria-label={`${MSG.categoryRename}「${path.at(-1)}」`}
-        onClick={(e) => { e.stopPropagation(); setRenaming(path); setName(path.at(-1)!); }} />
+      <Button
+        type="text"
+        size="small"
+        icon={<EditOutlined />}
+        aria-label={`${MSG.categoryRename}「${path.at(-1)}」`}
+        onClick={(e) => {
+          e.stopPropagation();
+          setRenaming(path);
+          setName(path.at(-1)!);
+        }}
+      />
     </span>
   );
   const data: TreeDataNode[] = tree.map((n) => ({
-    key: keyOf([n.value]), title: title([n.value]),
+    key: keyOf([n.value]),
+    title: title([n.value]),
     children: (n.children ?? []).map((c) => ({ key: keyOf([n.value, c.value]), title: title([n.value, c.value]), isLeaf: true })),
   }));
 
   const onDrop: TreeProps['onDrop'] = (info) => {
     const from = pathOf(info.dragNode.key);
     const onto = pathOf(info.node.key);
-    if (info.dropToGap) { message.info(MSG.categoryTreeHint); return; }
+    if (info.dropToGap) {
+      message.info(MSG.categoryTreeHint);
+      return;
+    }
     if (from.length === 2 && onto.length === 1) {
       void send({ op: 'move', path: from, under: onto[0] });
     } else if (from.length === onto.length) {
       modal.confirm({
-        title: MSG.categoryTreeTitle, content: MSG.categoryMergeConfirm(from.at(-1)!, onto.at(-1)!), okText: MSG.confirm, cancelText: MSG.cancel,
+        title: MSG.categoryTreeTitle,
+        content: MSG.categoryMergeConfirm(from.at(-1)!, onto.at(-1)!),
+        okText: MSG.confirm,
+        cancelText: MSG.cancel,
         onOk: () => send({ op: 'merge', path: from, into: onto }),
       });
     } else {
@@ -65,12 +81,22 @@ export function CategoryTreeEditor({ topicId, tree, onClose, onChanged }: { topi
   return (
     <Drawer open width={420} title={MSG.categoryTreeTitle} onClose={onClose}>
       <p className="atr-muted">{MSG.categoryTreeHint}</p>
-      {data.length
-        ? <Tree draggable={{ icon: false }} blockNode defaultExpandAll treeData={data} onDrop={onDrop} allowDrop={({ dropPosition }) => dropPosition === 0} />
-        : <Empty description={MSG.noData} />}
-      <Modal open={renaming !== null} title={MSG.categoryRename} okText={MSG.save} cancelText={MSG.cancel} destroyOnHidden
+      {data.length ? (
+        <Tree draggable={{ icon: false }} blockNode defaultExpandAll treeData={data} onDrop={onDrop} allowDrop={({ dropPosition }) => dropPosition === 0} />
+      ) : (
+        <Empty description={MSG.noData} />
+      )}
+      <Modal
+        open={renaming !== null}
+        title={MSG.categoryRename}
+        okText={MSG.save}
+        cancelText={MSG.cancel}
+        destroyOnHidden
         onCancel={() => setRenaming(null)}
-        onOk={async () => { if (renaming && await send({ op: 'rename', path: renaming, to: name.trim() })) setRenaming(null); }}>
+        onOk={async () => {
+          if (renaming && (await send({ op: 'rename', path: renaming, to: name.trim() }))) setRenaming(null);
+        }}
+      >
         <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} aria-label={MSG.categoryRename} />
       </Modal>
     </Drawer>

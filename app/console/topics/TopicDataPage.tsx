@@ -9,7 +9,25 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, AutoComplete, Breadcrumb, Button, Cascader, Empty, Form, Input, InputNumber, Modal, Result, Select, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import {
+  App,
+  AutoComplete,
+  Breadcrumb,
+  Button,
+  Cascader,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Result,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
 import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CategoryTreeEditor } from './CategoryTreeEditor';
 import { MSG } from '@common/messages';
@@ -52,7 +70,7 @@ export function TopicDataPage() {
     enabled: valid,
   });
   const asked = params.get('type');
-  const type = isType(asked) ? asked : stats.data?.types[0]?.type ?? 'news';
+  const type = isType(asked) ? asked : (stats.data?.types[0]?.type ?? 'news');
   const filters: TopicDataFilters = {
     type,
     page: Math.max(1, Number(params.get('page')) || 1),
@@ -74,7 +92,8 @@ export function TopicDataPage() {
     const p = new URLSearchParams(params);
     if (!('page' in next)) p.delete('page');
     for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '') p.delete(k); else p.set(k, String(v));
+      if (v === undefined || v === '') p.delete(k);
+      else p.set(k, String(v));
     }
     setParams(p, { replace: true });
     setSelected([]);
@@ -95,10 +114,15 @@ export function TopicDataPage() {
     }
   };
 
-  const back = <Link to="/console/topics"><Button>{MSG.topicsTitle}</Button></Link>;
+  const back = (
+    <Link to="/console/topics">
+      <Button>{MSG.topicsTitle}</Button>
+    </Link>
+  );
   if (!valid) return <Result status="404" title={MSG.topicNotFound} extra={back} />;
   if (stats.isPending) return <PageSpinner />;
-  if (stats.isError) return <Result status={stats.error instanceof ApiError && stats.error.status === 404 ? '404' : 'warning'} title={errorMessage(stats.error)} extra={back} />;
+  if (stats.isError)
+    return <Result status={stats.error instanceof ApiError && stats.error.status === 404 ? '404' : 'warning'} title={errorMessage(stats.error)} extra={back} />;
 
   const counts = stats.data.types;
   const tabs = counts.some((c) => c.type === type) ? counts : [...counts, { type, total: 0, published: 0 }];
@@ -106,18 +130,59 @@ export function TopicDataPage() {
   const visitorHref = (r: TopicResource) => (r.type === 'scholar' ? scholarHref(r.id) : resourceHref(r.type, r.id));
 
   const columns: TableColumnsType<TopicResource> = [
-    { title: MSG.fieldTitle, key: 'title', ellipsis: true, render: (_, r) => <a href={visitorHref(r)} target="_blank" rel="noopener noreferrer" className="atr-app-name">{r.title}</a> },
-    { title: MSG.filterCategory, key: 'category', width: 220, ellipsis: true, render: (_, r) => (r.category ? `${r.category}${r.subcategory ? ` / ${r.subcategory}` : ''}` : <span className="atr-muted">—</span>) },
-    { title: MSG.filterYear, key: 'date', width: 110, render: (_, r) => r.date ?? <span className="atr-muted">—</span> },
-    { title: MSG.publishState, key: 'published', width: 100, render: (_, r) => (r.published ? <Tag color="green">{MSG.published}</Tag> : <Tag>{MSG.withdrawn}</Tag>) },
     {
-      title: MSG.actions, key: 'actions', width: 230,
+      title: MSG.fieldTitle,
+      key: 'title',
+      ellipsis: true,
+      render: (_, r) => (
+        <a href={visitorHref(r)} target="_blank" rel="noopener noreferrer" className="atr-app-name">
+          {r.title}
+        </a>
+      ),
+    },
+    {
+      title: MSG.filterCategory,
+      key: 'category',
+      width: 220,
+      ellipsis: true,
+      render: (_, r) => (r.category ? `${r.category}${r.subcategory ? ` / ${r.subcategory}` : ''}` : <span className="atr-muted">—</span>),
+    },
+    { title: MSG.filterYear, key: 'date', width: 110, render: (_, r) => r.date ?? <span className="atr-muted">—</span> },
+    {
+      title: MSG.publishState,
+      key: 'published',
+      width: 100,
+      render: (_, r) => (r.published ? <Tag color="green">{MSG.published}</Tag> : <Tag>{MSG.withdrawn}</Tag>),
+    },
+    {
+      title: MSG.actions,
+      key: 'actions',
+      width: 230,
       render: (_, r) => (
         <Space size={4}>
-          {editable && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{MSG.edit}</Button>}
-          <Button type="link" size="small" onClick={() => void bulk({ action: r.published ? 'withdraw' : 'publish', ids: [r.id] })}>{r.published ? MSG.withdraw : MSG.publish}</Button>
-          <Button type="link" size="small" danger icon={<DeleteOutlined />}
-            onClick={() => confirmDelete({ title: MSG.resourceDeleteTitle, content: MSG.resourceDeleteConfirm, path: `/api/v1/topics/${topicId}/resources/${r.id}`, successMsg: MSG.resourceDeleted, queryKey: ['topic-resources', topicId] })}>
+          {editable && (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
+              {MSG.edit}
+            </Button>
+          )}
+          <Button type="link" size="small" onClick={() => void bulk({ action: r.published ? 'withdraw' : 'publish', ids: [r.id] })}>
+            {r.published ? MSG.withdraw : MSG.publish}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={() =>
+              confirmDelete({
+                title: MSG.resourceDeleteTitle,
+                content: MSG.resourceDeleteConfirm,
+                path: `/api/v1/topics/${topicId}/resources/${r.id}`,
+                successMsg: MSG.resourceDeleted,
+                queryKey: ['topic-resources', topicId],
+              })
+            }
+          >
             {MSG.delete}
           </Button>
         </Space>
@@ -130,78 +195,215 @@ export function TopicDataPage() {
       <Breadcrumb items={[{ title: <Link to="/console/topics">{MSG.topicsTitle}</Link> }, { title: stats.data.title }]} />
       <PageHead title={MSG.topicDataTitle(stats.data.title)} hint={MSG.topicDataHint}>
         <Space>
-          <Button icon={<ApartmentOutlined />} onClick={() => setTreeOpen(true)}>{MSG.categoryTreeTitle}</Button>
-          {editable && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{MSG.newResource}</Button>}
+          <Button icon={<ApartmentOutlined />} onClick={() => setTreeOpen(true)}>
+            {MSG.categoryTreeTitle}
+          </Button>
+          {editable && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {MSG.newResource}
+            </Button>
+          )}
         </Space>
       </PageHead>
       <div className="atr-panel-card">
-        <Tabs activeKey={type} onChange={(k) => update({ type: k, category: undefined, subcategory: undefined })}
-          items={tabs.map((c) => ({ key: c.type, label: `${labelOf(c.type)} ${c.published.toLocaleString('zh-CN')}${c.published !== c.total ? ` / ${c.total.toLocaleString('zh-CN')}` : ''}` }))} />
+        <Tabs
+          activeKey={type}
+          onChange={(k) => update({ type: k, category: undefined, subcategory: undefined })}
+          items={tabs.map((c) => ({
+            key: c.type,
+            label: `${labelOf(c.type)} ${c.published.toLocaleString('zh-CN')}${c.published !== c.total ? ` / ${c.total.toLocaleString('zh-CN')}` : ''}`,
+          }))}
+        />
         <Space wrap style={{ marginBottom: 12 }}>
-          <Input.Search key={`q-${type}`} allowClear defaultValue={filters.query} placeholder={MSG.searchResources} style={{ width: 220 }} aria-label={MSG.searchResources}
-            onSearch={(v) => update({ query: v.trim() || undefined })} />
-          <Cascader<CategoryNode> aria-label={MSG.filterCategory} placeholder={MSG.filterCategory} style={{ width: 240 }} changeOnSelect allowClear
-            options={tree.data ?? []} value={filters.category ? [filters.category, ...(filters.subcategory ? [filters.subcategory] : [])] : undefined}
-            onChange={(v) => update({ category: (v?.[0]) || undefined, subcategory: (v?.[1]) || undefined })} />
-          <InputNumber<number> aria-label={MSG.filterYear} placeholder={MSG.filterYear} min={1000} max={9999} controls={false} style={{ width: 100 }}
-            defaultValue={filters.year} key={`y-${filters.year ?? ''}`} onPressEnter={(e) => update({ year: Number((e.target as HTMLInputElement).value) || undefined })}
-            onBlur={(e) => { const y = Number(e.target.value) || undefined; if (y !== filters.year) update({ year: y }); }} />
-          <Select aria-label={MSG.publishState} style={{ width: 120 }} value={filters.published ?? ''} onChange={(v) => update({ published: v || undefined })}
-            options={[{ value: '', label: MSG.allStates }, { value: 'yes', label: MSG.published }, { value: 'no', label: MSG.withdrawn }]} />
+          <Input.Search
+            key={`q-${type}`}
+            allowClear
+            defaultValue={filters.query}
+            placeholder={MSG.searchResources}
+            style={{ width: 220 }}
+            aria-label={MSG.searchResources}
+            onSearch={(v) => update({ query: v.trim() || undefined })}
+          />
+          <Cascader<CategoryNode>
+            aria-label={MSG.filterCategory}
+            placeholder={MSG.filterCategory}
+            style={{ width: 240 }}
+            changeOnSelect
+            allowClear
+            options={tree.data ?? []}
+            value={filters.category ? [filters.category, ...(filters.subcategory ? [filters.subcategory] : [])] : undefined}
+            onChange={(v) => update({ category: v?.[0] || undefined, subcategory: v?.[1] || undefined })}
+          />
+          <InputNumber<number>
+            aria-label={MSG.filterYear}
+            placeholder={MSG.filterYear}
+            min={1000}
+            max={9999}
+            controls={false}
+            style={{ width: 100 }}
+            defaultValue={filters.year}
+            key={`y-${filters.year ?? ''}`}
+            onPressEnter={(e) => update({ year: Number((e.target as HTMLInputElement).value) || undefined })}
+            onBlur={(e) => {
+              const y = Number(e.target.value) || undefined;
+              if (y !== filters.year) update({ year: y });
+            }}
+          />
+          <Select
+            aria-label={MSG.publishState}
+            style={{ width: 120 }}
+            value={filters.published ?? ''}
+            onChange={(v) => update({ published: v || undefined })}
+            options={[
+              { value: '', label: MSG.allStates },
+              { value: 'yes', label: MSG.published },
+              { value: 'no', label: MSG.withdrawn },
+            ]}
+          />
         </Space>
         {selected.length > 0 && (
           <div className="atr-bulkbar" role="toolbar" aria-label={MSG.bulkChosen(selected.length)}>
             <span>{MSG.bulkChosen(selected.length)}</span>
-            <Button size="small" onClick={() => void bulk({ action: 'publish', ids: selected })}>{MSG.publish}</Button>
-            <Button size="small" onClick={() => void bulk({ action: 'withdraw', ids: selected })}>{MSG.withdraw}</Button>
-            <Button size="small" onClick={() => setCategorising(true)}>{MSG.categorise}</Button>
-            <Button size="small" danger onClick={() => modal.confirm({
-              title: MSG.resourceDeleteTitle, content: MSG.bulkDeleteConfirm(selected.length), okText: MSG.confirm, cancelText: MSG.cancel, okButtonProps: { danger: true },
-              onOk: () => bulk({ action: 'delete', ids: selected }),
-            })}>{MSG.delete}</Button>
+            <Button size="small" onClick={() => void bulk({ action: 'publish', ids: selected })}>
+              {MSG.publish}
+            </Button>
+            <Button size="small" onClick={() => void bulk({ action: 'withdraw', ids: selected })}>
+              {MSG.withdraw}
+            </Button>
+            <Button size="small" onClick={() => setCategorising(true)}>
+              {MSG.categorise}
+            </Button>
+            <Button
+              size="small"
+              danger
+              onClick={() =>
+                modal.confirm({
+                  title: MSG.resourceDeleteTitle,
+                  content: MSG.bulkDeleteConfirm(selected.length),
+                  okText: MSG.confirm,
+                  cancelText: MSG.cancel,
+                  okButtonProps: { danger: true },
+                  onOk: () => bulk({ action: 'delete', ids: selected }),
+                })
+              }
+            >
+              {MSG.delete}
+            </Button>
           </div>
         )}
         <Table<TopicResource>
-          rowKey="id" columns={columns} dataSource={list.data?.content ?? []} loading={list.isFetching}
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.content ?? []}
+          loading={list.isFetching}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-          locale={{ emptyText: <Empty description={list.isError ? errorMessage(list.error) : filters.query || filters.category || filters.year || filters.published ? MSG.noMatch : MSG.topicNoData} /> }}
+          locale={{
+            emptyText: (
+              <Empty
+                description={
+                  list.isError
+                    ? errorMessage(list.error)
+                    : filters.query || filters.category || filters.year || filters.published
+                      ? MSG.noMatch
+                      : MSG.topicNoData
+                }
+              />
+            ),
+          }}
           pagination={{
-            current: filters.page, pageSize: CONSOLE_PAGE_SIZE, total: list.data?.totalElements ?? 0, showSizeChanger: false,
-            showTotal: (total) => `${MSG.totalPrefix} ${total.toLocaleString('zh-CN')} ${MSG.totalSuffix}`, onChange: (p) => update({ page: p === 1 ? undefined : p }),
+            current: filters.page,
+            pageSize: CONSOLE_PAGE_SIZE,
+            total: list.data?.totalElements ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => `${MSG.totalPrefix} ${total.toLocaleString('zh-CN')} ${MSG.totalSuffix}`,
+            onChange: (p) => update({ page: p === 1 ? undefined : p }),
           }}
         />
       </div>
       {editing !== null && editable && (
-        <ResourceModal basePath={`/api/v1/topics/${topicId}/resources`} type={type} resource={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)} onSaved={() => { setEditing(null); refresh(); }} />
+        <ResourceModal
+          basePath={`/api/v1/topics/${topicId}/resources`}
+          type={type}
+          resource={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
       )}
       {treeOpen && (
-        <CategoryTreeEditor topicId={topicId} tree={tree.data ?? []} onClose={() => setTreeOpen(false)}
-          onChanged={() => { void queryClient.invalidateQueries({ queryKey: ['topic-categories', topicId] }); refresh(); }} />
+        <CategoryTreeEditor
+          topicId={topicId}
+          tree={tree.data ?? []}
+          onClose={() => setTreeOpen(false)}
+          onChanged={() => {
+            void queryClient.invalidateQueries({ queryKey: ['topic-categories', topicId] });
+            refresh();
+          }}
+        />
       )}
       {categorising && (
-        <CategoriseModal tree={tree.data ?? []} count={selected.length} onClose={() => setCategorising(false)}
-          onOk={async (category, subcategory) => { await bulk({ action: 'categorise', ids: selected, category, subcategory: subcategory || null }); setCategorising(false); void queryClient.invalidateQueries({ queryKey: ['topic-categories', topicId] }); }} />
+        <CategoriseModal
+          tree={tree.data ?? []}
+          count={selected.length}
+          onClose={() => setCategorising(false)}
+          onOk={async (category, subcategory) => {
+            await bulk({ action: 'categorise', ids: selected, category, subcategory: subcategory || null });
+            setCategorising(false);
+            void queryClient.invalidateQueries({ queryKey: ['topic-categories', topicId] });
+          }}
+        />
       )}
     </div>
   );
 }
 
 /** The re-categorise dialog: a first-level category (an existing one or a new one) and an optional second level. */
-function CategoriseModal({ tree, count, onClose, onOk }: { tree: CategoryNode[]; count: number; onClose(): void; onOk(category: string, subcategory?: string): Promise<void> }) {
+function CategoriseModal({
+  tree,
+  count,
+  onClose,
+  onOk,
+}: {
+  tree: CategoryNode[];
+  count: number;
+  onClose(): void;
+  onOk(category: string, subcategory?: string): Promise<void>;
+}) {
   const [form] = Form.useForm<{ category: string; subcategory?: string }>();
   const [saving, setSaving] = useState(false);
   const one = Form.useWatch('category', form);
   const twos = tree.find((n) => n.value === one)?.children ?? [];
   return (
-    <Modal open width={DIALOG_WIDTH} title={`${MSG.categorise} · ${MSG.bulkChosen(count)}`} okText={MSG.save} cancelText={MSG.cancel} confirmLoading={saving} onCancel={onClose} destroyOnHidden
+    <Modal
+      open
+      width={DIALOG_WIDTH}
+      title={`${MSG.categorise} · ${MSG.bulkChosen(count)}`}
+      okText={MSG.save}
+      cancelText={MSG.cancel}
+      confirmLoading={saving}
+      onCancel={onClose}
+      destroyOnHidden
       onOk={async () => {
         const v = await form.validateFields();
         setSaving(true);
-        try { await onOk(v.category.trim(), v.subcategory?.trim()); } finally { setSaving(false); }
-      }}>
+        try {
+          await onOk(v.category.trim(), v.subcategory?.trim());
+        } finally {
+          setSaving(false);
+        }
+      }}
+    >
       <Form form={form} layout="vertical">
-        <Form.Item name="category" label={MSG.categoryOne} rules={[{ required: true, whitespace: true, message: MSG.categoryRequired }, { max: 60, message: '不能超过 60 个字' }]}>
+        <Form.Item
+          name="category"
+          label={MSG.categoryOne}
+          rules={[
+            { required: true, whitespace: true, message: MSG.categoryRequired },
+            { max: 60, message: '不能超过 60 个字' },
+          ]}
+        >
           <AutoComplete options={tree.map((n) => ({ value: n.value }))} filterOption={(input, o) => String(o?.value ?? '').includes(input)} />
         </Form.Item>
         <Form.Item name="subcategory" label={MSG.categoryTwo} rules={[{ max: 60, message: '不能超过 60 个字' }]}>

@@ -22,7 +22,11 @@ import { TOPICS_KEY, fetchTopics, type TopicSummary } from './api';
 import '../console.css';
 import { PageHead } from '../PageHead';
 
-interface TopicForm { title: string; cover?: string | null; description?: string | null }
+interface TopicForm {
+  title: string;
+  cover?: string | null;
+  description?: string | null;
+}
 
 /** The topics page; see the file comment. */
 export function TopicsPage() {
@@ -35,7 +39,8 @@ export function TopicsPage() {
 
   const columns: TableColumnsType<TopicSummary> = [
     {
-      title: MSG.topicName, key: 'title',
+      title: MSG.topicName,
+      key: 'title',
       render: (_, t) => (
         <Space>
           {t.cover ? <img src={t.cover} alt="" width={48} height={32} style={{ objectFit: 'cover', borderRadius: 4 }} /> : null}
@@ -48,20 +53,54 @@ export function TopicsPage() {
     },
     { title: MSG.topicResourceCount, dataIndex: 'resources', key: 'resources', width: 110, align: 'right', render: (n: number) => n.toLocaleString('zh-CN') },
     {
-      title: MSG.topicUsedBy, key: 'apps', width: 260,
-      render: (_, t) => (t.applications.length
-        ? t.applications.map((a) => <Tag key={a.id}><Link to={`/console/application/${a.id}`}>{a.name}</Link></Tag>)
-        : <span className="atr-muted">{MSG.topicUnused}</span>),
+      title: MSG.topicUsedBy,
+      key: 'apps',
+      width: 260,
+      render: (_, t) =>
+        t.applications.length ? (
+          t.applications.map((a) => (
+            <Tag key={a.id}>
+              <Link to={`/console/application/${a.id}`}>{a.name}</Link>
+            </Tag>
+          ))
+        ) : (
+          <span className="atr-muted">{MSG.topicUnused}</span>
+        ),
     },
     {
-      title: MSG.actions, key: 'actions', width: 230,
+      title: MSG.actions,
+      key: 'actions',
+      width: 230,
       render: (_, t) => (
         <Space size={4}>
-          {t.manageable && <Link to={`/console/topics/tc/topicShow/${t.id}`}><Button type="link" size="small" icon={<DatabaseOutlined />}>{MSG.topicData}</Button></Link>}
-          {isSuper && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(t)}>{MSG.edit}</Button>}
+          {t.manageable && (
+            <Link to={`/console/topics/tc/topicShow/${t.id}`}>
+              <Button type="link" size="small" icon={<DatabaseOutlined />}>
+                {MSG.topicData}
+              </Button>
+            </Link>
+          )}
           {isSuper && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}
-              onClick={() => confirmDelete({ title: MSG.topicDeleteTitle, content: MSG.topicDeleteConfirm(t.title), path: `/api/v1/topics/${t.id}`, successMsg: MSG.topicDeleted, queryKey: TOPICS_KEY })}>
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(t)}>
+              {MSG.edit}
+            </Button>
+          )}
+          {isSuper && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() =>
+                confirmDelete({
+                  title: MSG.topicDeleteTitle,
+                  content: MSG.topicDeleteConfirm(t.title),
+                  path: `/api/v1/topics/${t.id}`,
+                  successMsg: MSG.topicDeleted,
+                  queryKey: TOPICS_KEY,
+                })
+              }
+            >
               {MSG.delete}
             </Button>
           )}
@@ -73,15 +112,31 @@ export function TopicsPage() {
   return (
     <div className="atr-console__page">
       <PageHead title={MSG.topicsTitle} hint={MSG.topicsHint}>
-        {isSuper && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{MSG.topicNew}</Button>}
+        {isSuper && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {MSG.topicNew}
+          </Button>
+        )}
       </PageHead>
       <div className="atr-panel-card">
-        <Table<TopicSummary> rowKey="id" columns={columns} dataSource={topics.data ?? []} loading={topics.isFetching} pagination={false}
-          locale={{ emptyText: <Empty description={topics.isError ? errorMessage(topics.error) : MSG.noData} /> }} />
+        <Table<TopicSummary>
+          rowKey="id"
+          columns={columns}
+          dataSource={topics.data ?? []}
+          loading={topics.isFetching}
+          pagination={false}
+          locale={{ emptyText: <Empty description={topics.isError ? errorMessage(topics.error) : MSG.noData} /> }}
+        />
       </div>
       {editing !== null && (
-        <TopicModal topic={editing === 'new' ? null : editing} onClose={() => setEditing(null)}
-          onSaved={() => { setEditing(null); void queryClient.invalidateQueries({ queryKey: TOPICS_KEY }); }} />
+        <TopicModal
+          topic={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void queryClient.invalidateQueries({ queryKey: TOPICS_KEY });
+          }}
+        />
       )}
     </div>
   );
@@ -101,13 +156,36 @@ function TopicModal({ topic, onClose, onSaved }: { topic: TopicSummary | null; o
     onDone: onSaved,
   });
   return (
-    <Modal open width={DIALOG_WIDTH} title={topic ? MSG.topicEdit : MSG.topicNew} okText={MSG.save} cancelText={MSG.cancel}
-      confirmLoading={saving} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
-      <Form<TopicForm> form={form} layout="vertical" initialValues={topic ? { title: topic.title, cover: topic.cover, description: topic.description } : {}} onFinish={() => void submit()}>
-        <Form.Item name="title" label={MSG.topicName} rules={[{ required: true, whitespace: true, message: MSG.topicTitleRequired }, { max: 40, message: '不能超过 40 个字' }]}>
+    <Modal
+      open
+      width={DIALOG_WIDTH}
+      title={topic ? MSG.topicEdit : MSG.topicNew}
+      okText={MSG.save}
+      cancelText={MSG.cancel}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<TopicForm>
+        form={form}
+        layout="vertical"
+        initialValues={topic ? { title: topic.title, cover: topic.cover, description: topic.description } : {}}
+        onFinish={() => void submit()}
+      >
+        <Form.Item
+          name="title"
+          label={MSG.topicName}
+          rules={[
+            { required: true, whitespace: true, message: MSG.topicTitleRequired },
+            { max: 40, message: '不能超过 40 个字' },
+          ]}
+        >
           <Input maxLength={40} showCount />
         </Form.Item>
-        <Form.Item name="cover" label={MSG.topicCover}><ImageUpload uid={uid} /></Form.Item>
+        <Form.Item name="cover" label={MSG.topicCover}>
+          <ImageUpload uid={uid} />
+        </Form.Item>
         <Form.Item name="description" label={MSG.topicDescription} rules={[{ max: 500, message: '不能超过 500 个字' }]}>
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>

@@ -14,7 +14,15 @@ export const TOPICS_KEY = ['console-topics'] as const;
 export const fetchTopics = (signal?: AbortSignal) => apiGet<TopicSummary[]>('/api/v1/topics', undefined, signal);
 
 /** The list filters of the data page. */
-export interface TopicDataFilters { type: string; page: number; query?: string; category?: string; subcategory?: string; year?: number; published?: 'yes' | 'no' }
+export interface TopicDataFilters {
+  type: string;
+  page: number;
+  query?: string;
+  category?: string;
+  subcategory?: string;
+  year?: number;
+  published?: 'yes' | 'no';
+}
 
 /** A page of one type's resources of the topic, 20 a page (spec 2 §9). */
 export const fetchTopicResources = (topicId: number, f: TopicDataFilters, signal?: AbortSignal) =>

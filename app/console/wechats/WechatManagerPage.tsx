@@ -21,9 +21,21 @@ import type { ApplicationListItem, WithMessage } from '../types';
 import '../console.css';
 
 /** An item of GET /api/v1/applications/{id}/wechats. */
-interface Account { wechatId: string; name: string; applicationId: number; createdAt: string; articles: number }
+interface Account {
+  wechatId: string;
+  name: string;
+  applicationId: number;
+  createdAt: string;
+  articles: number;
+}
 /** An item of GET /api/v1/applications/{id}/wechats/{wechatId}/articles (a record of the panel read). */
-interface ArticleRecord { id: number; groupId: string | null; groupName: string | null; articleTime: string | null; material: { title: string; thumb_media_url: string | null; url: string | null } }
+interface ArticleRecord {
+  id: number;
+  groupId: string | null;
+  groupName: string | null;
+  articleTime: string | null;
+  material: { title: string; thumb_media_url: string | null; url: string | null };
+}
 
 const ARTICLE_PAGE_SIZE = 10;
 
@@ -38,21 +50,40 @@ export default function WechatManagerPage() {
   const list = apps.data?.content ?? [];
   const appId = chosen ?? list[0]?.applicationId ?? null;
   const app = list.find((a) => a.applicationId === appId);
-  useEffect(() => { document.title = `${MSG.wechatManagerTitle} · ${MSG.consoleTitle}`; }, []);
+  useEffect(() => {
+    document.title = `${MSG.wechatManagerTitle} · ${MSG.consoleTitle}`;
+  }, []);
 
   return (
     <div className="atr-console__page">
       <div className="atr-page-head">
-        <h2 className="atr-page-head__title"><WechatOutlined style={{ color: '#07c160' }} />{MSG.wechatManagerTitle}</h2>
+        <h2 className="atr-page-head__title">
+          <WechatOutlined style={{ color: '#07c160' }} />
+          {MSG.wechatManagerTitle}
+        </h2>
         <Space>
           <span className="atr-muted">应用</span>
-          <Select style={{ width: 280 }} loading={apps.isPending} value={appId ?? undefined} placeholder="请选择应用" aria-label="应用"
+          <Select
+            style={{ width: 280 }}
+            loading={apps.isPending}
+            value={appId ?? undefined}
+            placeholder="请选择应用"
+            aria-label="应用"
             options={list.map((a) => ({ value: a.applicationId, label: a.name }))}
-            onChange={(v: number) => setParams({ applicationId: String(v) })} />
+            onChange={(v: number) => setParams({ applicationId: String(v) })}
+          />
         </Space>
       </div>
-      {apps.isError && <div className="atr-panel-card"><Empty description={errorMessage(apps.error)} /></div>}
-      {!apps.isPending && !apps.isError && list.length === 0 && <div className="atr-panel-card"><Empty description={MSG.noApplications} /></div>}
+      {apps.isError && (
+        <div className="atr-panel-card">
+          <Empty description={errorMessage(apps.error)} />
+        </div>
+      )}
+      {!apps.isPending && !apps.isError && list.length === 0 && (
+        <div className="atr-panel-card">
+          <Empty description={MSG.noApplications} />
+        </div>
+      )}
       {appId != null && <Accounts key={appId} appId={appId} topicTitle={app?.topic?.title ?? null} />}
     </div>
   );
@@ -69,10 +100,8 @@ function Accounts({ appId, topicTitle }: { appId: number; topicTitle: string | n
     queryKey: ['wechats', appId],
     queryFn: ({ signal }) => apiGet<Account[]>(`/api/v1/applications/${appId}/wechats`, undefined, signal),
   });
-  const refresh = () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['wechats', appId] }),
-    queryClient.invalidateQueries({ queryKey: ['wechats-available'] }),
-  ]);
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: ['wechats', appId] }), queryClient.invalidateQueries({ queryKey: ['wechats-available'] })]);
 
   const bind = async (values: { wechatId: string; name: string }) => {
     setBinding(true);
@@ -88,28 +117,40 @@ function Accounts({ appId, topicTitle }: { appId: number; topicTitle: string | n
     }
   };
 
-  const unbind = (a: Account) => modal.confirm({
-    title: '解除绑定', content: MSG.wechatUnbindConfirm, okText: MSG.confirm, cancelText: MSG.cancel, okButtonProps: { danger: true },
-    onOk: async () => {
-      try {
-        const r = await request<WithMessage>(`/api/v1/applications/${appId}/wechat`, { method: 'DELETE', body: { wechatId: a.wechatId } });
-        message.success(r.message ?? MSG.wechatUnbound);
-        await refresh();
-      } catch (err) {
-        message.error(errorMessage(err));
-      }
-    },
-  });
+  const unbind = (a: Account) =>
+    modal.confirm({
+      title: '解除绑定',
+      content: MSG.wechatUnbindConfirm,
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          const r = await request<WithMessage>(`/api/v1/applications/${appId}/wechat`, { method: 'DELETE', body: { wechatId: a.wechatId } });
+          message.success(r.message ?? MSG.wechatUnbound);
+          await refresh();
+        } catch (err) {
+          message.error(errorMessage(err));
+        }
+      },
+    });
 
   const columns: TableColumnsType<Account> = [
     { title: '公众号名称', dataIndex: 'name', render: (name: string) => <strong>{name}</strong> },
     { title: '公众号 ID', dataIndex: 'wechatId', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
     { title: '文章数', dataIndex: 'articles', width: 100 },
     {
-      title: MSG.actions, key: 'actions', width: 220, render: (_: unknown, a) => (
+      title: MSG.actions,
+      key: 'actions',
+      width: 220,
+      render: (_: unknown, a) => (
         <Space size={0}>
-          <Button type="link" onClick={() => setArticlesOf(a)}>管理文章</Button>
-          <Button type="link" danger icon={<DeleteOutlined />} onClick={() => unbind(a)}>解除绑定</Button>
+          <Button type="link" onClick={() => setArticlesOf(a)}>
+            管理文章
+          </Button>
+          <Button type="link" danger icon={<DeleteOutlined />} onClick={() => unbind(a)}>
+            解除绑定
+          </Button>
         </Space>
       ),
     },
@@ -118,16 +159,34 @@ function Accounts({ appId, topicTitle }: { appId: number; topicTitle: string | n
   return (
     <>
       <div className="atr-panel-card atr-settings-card">
-        <Typography.Title level={5} style={{ marginTop: 0 }}>绑定公众号</Typography.Title>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          绑定公众号
+        </Typography.Title>
         <Form form={form} layout="inline" onFinish={(v) => void bind(v)} requiredMark={false}>
-          <Form.Item name="wechatId" label="公众号 ID" rules={[{ required: true, whitespace: true, message: MSG.wechatIdRequired }, { pattern: /^[\w-]{1,64}$/, message: MSG.wechatIdInvalid }]}>
+          <Form.Item
+            name="wechatId"
+            label="公众号 ID"
+            rules={[
+              { required: true, whitespace: true, message: MSG.wechatIdRequired },
+              { pattern: /^[\w-]{1,64}$/, message: MSG.wechatIdInvalid },
+            ]}
+          >
             <Input placeholder="例如 gh_1234abcd" style={{ width: 200 }} />
           </Form.Item>
-          <Form.Item name="name" label="公众号名称" rules={[{ required: true, whitespace: true, message: MSG.wechatNameRequired }, { max: 60, message: '不能超过 60 个字' }]}>
+          <Form.Item
+            name="name"
+            label="公众号名称"
+            rules={[
+              { required: true, whitespace: true, message: MSG.wechatNameRequired },
+              { max: 60, message: '不能超过 60 个字' },
+            ]}
+          >
             <Input placeholder="例如 科技资讯速递" style={{ width: 220 }} />
           </Form.Item>
           <Form.Item>
-            <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={binding}>绑定</Button>
+            <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={binding}>
+              绑定
+            </Button>
           </Form.Item>
         </Form>
         <div className="atr-muted" style={{ marginTop: 8, fontSize: 12 }}>
@@ -135,15 +194,36 @@ function Accounts({ appId, topicTitle }: { appId: number; topicTitle: string | n
         </div>
       </div>
       <div className="atr-panel-card">
-        <Table<Account> rowKey="wechatId" columns={columns} dataSource={accounts.data ?? []} loading={accounts.isFetching} pagination={false}
-          locale={{ emptyText: <Empty description={accounts.isError ? errorMessage(accounts.error) : '还没有绑定公众号'} /> }} />
+        <Table<Account>
+          rowKey="wechatId"
+          columns={columns}
+          dataSource={accounts.data ?? []}
+          loading={accounts.isFetching}
+          pagination={false}
+          locale={{ emptyText: <Empty description={accounts.isError ? errorMessage(accounts.error) : '还没有绑定公众号'} /> }}
+        />
       </div>
-      {articlesOf && <ArticlesDialog appId={appId} account={articlesOf} onClose={() => { setArticlesOf(null); void refresh(); }} />}
+      {articlesOf && (
+        <ArticlesDialog
+          appId={appId}
+          account={articlesOf}
+          onClose={() => {
+            setArticlesOf(null);
+            void refresh();
+          }}
+        />
+      )}
     </>
   );
 }
 
-interface ArticleValues { title: string; groupName: string; articleTime: Dayjs; thumbMediaUrl?: string; url: string }
+interface ArticleValues {
+  title: string;
+  groupName: string;
+  articleTime: Dayjs;
+  thumbMediaUrl?: string;
+  url: string;
+}
 
 /** The articles of one account: a list, an add form and delete buttons. */
 function ArticlesDialog({ appId, account, onClose }: { appId: number; account: Account; onClose(): void }) {
@@ -163,53 +243,113 @@ function ArticlesDialog({ appId, account, onClose }: { appId: number; account: A
 
   const add = async () => {
     let v: ArticleValues;
-    try { v = await form.validateFields(); } catch { return; }
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
     setSaving(true);
     try {
-      const r = await apiPost<WithMessage>(base, { ...v, articleTime: v.articleTime.format('YYYY-MM-DD HH:mm:ss'), thumbMediaUrl: v.thumbMediaUrl?.trim() || null });
+      const r = await apiPost<WithMessage>(base, {
+        ...v,
+        articleTime: v.articleTime.format('YYYY-MM-DD HH:mm:ss'),
+        thumbMediaUrl: v.thumbMediaUrl?.trim() || null,
+      });
       message.success(r.message ?? MSG.wechatArticleAdded);
       form.resetFields();
       setAdding(false);
       setPage(1);
       await queryClient.invalidateQueries({ queryKey: key });
     } catch (err) {
-      if (!applyFieldErrors(form, err, { title: 'title', groupName: 'groupName', articleTime: 'articleTime', thumbMediaUrl: 'thumbMediaUrl', url: 'url' })) message.error(errorMessage(err));
+      if (!applyFieldErrors(form, err, { title: 'title', groupName: 'groupName', articleTime: 'articleTime', thumbMediaUrl: 'thumbMediaUrl', url: 'url' }))
+        message.error(errorMessage(err));
     } finally {
       setSaving(false);
     }
   };
 
-  const remove = (a: ArticleRecord) => modal.confirm({
-    title: '删除文章', content: `你确认要删除《${a.material.title}》吗？`, okText: MSG.confirm, cancelText: MSG.cancel, okButtonProps: { danger: true },
-    onOk: async () => {
-      try {
-        const r = await request<WithMessage>(`${base}/${a.id}`, { method: 'DELETE' });
-        message.success(r.message ?? MSG.wechatArticleDeleted);
-        await queryClient.invalidateQueries({ queryKey: key });
-      } catch (err) {
-        message.error(errorMessage(err));
-      }
-    },
-  });
+  const remove = (a: ArticleRecord) =>
+    modal.confirm({
+      title: '删除文章',
+      content: `你确认要删除《${a.material.title}》吗？`,
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          const r = await request<WithMessage>(`${base}/${a.id}`, { method: 'DELETE' });
+          message.success(r.message ?? MSG.wechatArticleDeleted);
+          await queryClient.invalidateQueries({ queryKey: key });
+        } catch (err) {
+          message.error(errorMessage(err));
+        }
+      },
+    });
 
   const columns: TableColumnsType<ArticleRecord> = [
-    { title: '标题', key: 'title', render: (_: unknown, a) => (a.material.url ? <a href={a.material.url} target="_blank" rel="noopener noreferrer">{a.material.title}</a> : a.material.title) },
+    {
+      title: '标题',
+      key: 'title',
+      render: (_: unknown, a) =>
+        a.material.url ? (
+          <a href={a.material.url} target="_blank" rel="noopener noreferrer">
+            {a.material.title}
+          </a>
+        ) : (
+          a.material.title
+        ),
+    },
     { title: '分组', dataIndex: 'groupName', width: 120, render: (g: string | null) => (g ? <Tag>{g}</Tag> : null) },
     { title: '发布时间', dataIndex: 'articleTime', width: 170 },
-    { title: MSG.actions, key: 'actions', width: 80, render: (_: unknown, a) => <Button type="link" danger onClick={() => remove(a)}>{MSG.delete}</Button> },
+    {
+      title: MSG.actions,
+      key: 'actions',
+      width: 80,
+      render: (_: unknown, a) => (
+        <Button type="link" danger onClick={() => remove(a)}>
+          {MSG.delete}
+        </Button>
+      ),
+    },
   ];
 
   return (
     <Modal open width={1000} title={`公众号文章 · ${account.name}`} onCancel={onClose} footer={null} destroyOnHidden>
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>添加文章</Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          添加文章
+        </Button>
       </div>
-      <Table<ArticleRecord> rowKey="id" size="small" columns={columns} dataSource={articles.data?.content ?? []} loading={articles.isFetching}
+      <Table<ArticleRecord>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={articles.data?.content ?? []}
+        loading={articles.isFetching}
         locale={{ emptyText: <Empty description={articles.isError ? errorMessage(articles.error) : '还没有文章'} /> }}
-        pagination={{ current: page, pageSize: ARTICLE_PAGE_SIZE, total: articles.data?.totalElements ?? 0, onChange: setPage, showSizeChanger: false,
-          showTotal: (t) => `${MSG.totalPrefix} ${t} ${MSG.totalSuffix}` }} />
-      <Modal open={adding} width={DIALOG_WIDTH} title="添加文章" okText={MSG.save} cancelText={MSG.cancel} confirmLoading={saving}
-        onOk={() => void add()} onCancel={() => { setAdding(false); form.resetFields(); }} destroyOnHidden>
+        pagination={{
+          current: page,
+          pageSize: ARTICLE_PAGE_SIZE,
+          total: articles.data?.totalElements ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          showTotal: (t) => `${MSG.totalPrefix} ${t} ${MSG.totalSuffix}`,
+        }}
+      />
+      <Modal
+        open={adding}
+        width={DIALOG_WIDTH}
+        title="添加文章"
+        okText={MSG.save}
+        cancelText={MSG.cancel}
+        confirmLoading={saving}
+        onOk={() => void add()}
+        onCancel={() => {
+          setAdding(false);
+          form.resetFields();
+        }}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" initialValues={{ articleTime: dayjs().second(0) }} preserve={false}>
           <Form.Item name="title" label="文章标题" rules={[{ required: true, whitespace: true, message: MSG.articleTitleRequired }, { max: 200 }]}>
             <Input maxLength={200} />
@@ -223,7 +363,14 @@ function ArticlesDialog({ appId, account, onClose }: { appId: number; account: A
           <Form.Item name="thumbMediaUrl" label="封面地址">
             <Input placeholder="https://… 或 /站内路径，可选" allowClear />
           </Form.Item>
-          <Form.Item name="url" label="文章地址" rules={[{ required: true, whitespace: true, message: MSG.articleUrlRequired }, { pattern: /^https?:\/\/\S+$/i, message: MSG.httpUrlInvalid }]}>
+          <Form.Item
+            name="url"
+            label="文章地址"
+            rules={[
+              { required: true, whitespace: true, message: MSG.articleUrlRequired },
+              { pattern: /^https?:\/\/\S+$/i, message: MSG.httpUrlInvalid },
+            ]}
+          >
             <Input placeholder="https://mp.weixin.qq.com/s/…" />
           </Form.Item>
         </Form>

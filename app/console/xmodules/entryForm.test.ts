@@ -12,7 +12,10 @@ describe('catalogue editor values', () => {
   });
   it('types the isShow value like the param it looks at', () => {
     const v = toFormValues();
-    v.moduleName = 'a'; v.group = 'g'; v.name = 'n'; v.alias = 'a';
+    v.moduleName = 'a';
+    v.group = 'g';
+    v.name = 'n';
+    v.alias = 'a';
     v.params = [
       { field: 'n', name: '数', type: 'number' },
       { field: 's', name: '开', type: 'switch' },

@@ -39,17 +39,34 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 export function toFormValues(e?: CatalogueEntry): EntryFormValues {
   if (!e) return { moduleName: '', type: 'default', group: '', name: '', alias: '', more: '', isNeedLogin: false, params: [] };
   return {
-    moduleName: e.moduleName, type: e.type, group: e.group, name: e.name, alias: e.alias, more: e.more ?? '', isNeedLogin: e.isNeedLogin,
+    moduleName: e.moduleName,
+    type: e.type,
+    group: e.group,
+    name: e.name,
+    alias: e.alias,
+    more: e.more ?? '',
+    isNeedLogin: e.isNeedLogin,
     params: e.params.map((p) => {
       const s = p.isShow;
-      const isShowUi: ParamFormValues['isShowUi'] = !s ? { op: 'always' }
-        : 'equals' in s ? { field: s.field, op: 'equals', value: String(s.equals) }
-          : 'notEquals' in s ? { field: s.field, op: 'notEquals', value: String(s.notEquals) }
+      const isShowUi: ParamFormValues['isShowUi'] = !s
+        ? { op: 'always' }
+        : 'equals' in s
+          ? { field: s.field, op: 'equals', value: String(s.equals) }
+          : 'notEquals' in s
+            ? { field: s.field, op: 'notEquals', value: String(s.notEquals) }
             : { field: s.field, op: 'in', value: s.in.map(String).join(',') };
       return {
-        field: p.field, name: p.name, type: p.type, rule: p.rule ? { ...p.rule } : {}, defaultValue: p.defaultValue ?? null,
-        optionSource: p.optionsUrl ? 'url' : 'static', options: (p.options ?? []).map((o) => ({ label: o.label, value: String(o.value) })),
-        optionsUrl: p.optionsUrl ?? '', tips: p.tips ?? '', isShowUi, attrs: { ...p.attrs, placeholder: p.attrs?.placeholder ?? '', rows: p.attrs?.rows ?? null, maxLength: p.attrs?.maxLength ?? null },
+        field: p.field,
+        name: p.name,
+        type: p.type,
+        rule: p.rule ? { ...p.rule } : {},
+        defaultValue: p.defaultValue ?? null,
+        optionSource: p.optionsUrl ? 'url' : 'static',
+        options: (p.options ?? []).map((o) => ({ label: o.label, value: String(o.value) })),
+        optionsUrl: p.optionsUrl ?? '',
+        tips: p.tips ?? '',
+        isShowUi,
+        attrs: { ...p.attrs, placeholder: p.attrs?.placeholder ?? '', rows: p.attrs?.rows ?? null, maxLength: p.attrs?.maxLength ?? null },
       };
     }),
   };
@@ -78,27 +95,50 @@ export function fromFormValues(v: EntryFormValues): CatalogueEntryInput {
     if (p.type === 'switch' && typeof p.defaultValue === 'boolean') out.defaultValue = p.defaultValue;
     if (p.type === 'select' || p.type === 'radio') {
       if (p.optionSource === 'url') out.optionsUrl = (p.optionsUrl ?? '').trim();
-      else out.options = (p.options ?? []).filter((o) => !blank(o?.label) || !blank(o?.value)).map((o) => ({ label: (o.label ?? '').trim(), value: (o.value ?? '').trim() }));
+      else
+        out.options = (p.options ?? [])
+          .filter((o) => !blank(o?.label) || !blank(o?.value))
+          .map((o) => ({ label: (o.label ?? '').trim(), value: (o.value ?? '').trim() }));
     }
     if (!blank(p.tips)) out.tips = p.tips!.trim();
     const ui = p.isShowUi;
     if (ui && ui.op !== 'always') {
       const target = v.params.find((x) => x.field === ui.field)?.type;
       const value = ui.value ?? '';
-      out.isShow = ui.op === 'in'
-        ? { field: ui.field ?? '', in: value.split(/[,，]/).map((x) => x.trim()).filter(Boolean).map((x) => typed(x, target)) }
-        : { field: ui.field ?? '', [ui.op]: typed(value, target) };
+      out.isShow =
+        ui.op === 'in'
+          ? {
+              field: ui.field ?? '',
+              in: value
+                .split(/[,，]/)
+                .map((x) => x.trim())
+                .filter(Boolean)
+                .map((x) => typed(x, target)),
+            }
+          : { field: ui.field ?? '', [ui.op]: typed(value, target) };
     }
     const attrs: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(p.attrs ?? {})) if (!blank(x)) attrs[k] = typeof x === 'string' ? x.trim() : x;
-    if (p.type !== 'input') { delete attrs.rows; delete attrs.maxLength; }
-    if (p.type !== 'number') { delete attrs.step; delete attrs.precision; }
+    if (p.type !== 'input') {
+      delete attrs.rows;
+      delete attrs.maxLength;
+    }
+    if (p.type !== 'number') {
+      delete attrs.step;
+      delete attrs.precision;
+    }
     if (Object.keys(attrs).length) out.attrs = attrs;
     return out as XParam;
   });
   return {
-    moduleName: (v.moduleName ?? '').trim(), type: (v.type ?? '').trim(), group: v.group ?? '', name: v.name ?? '', alias: v.alias ?? '',
-    ...(blank(v.more) ? {} : { more: v.more!.trim() }), isNeedLogin: !!v.isNeedLogin, params,
+    moduleName: (v.moduleName ?? '').trim(),
+    type: (v.type ?? '').trim(),
+    group: v.group ?? '',
+    name: v.name ?? '',
+    alias: v.alias ?? '',
+    ...(blank(v.more) ? {} : { more: v.more!.trim() }),
+    isNeedLogin: !!v.isNeedLogin,
+    params,
   };
 }
 
@@ -107,5 +147,9 @@ export function formPathOf(path: (string | number)[]): (string | number)[] {
   const i = path.indexOf('isShow');
   if (i < 0) return path;
   const rest = path.slice(i + 1);
-  return [...path.slice(0, i), 'isShowUi', ...(rest.length ? rest.map((x) => (x === 'equals' || x === 'notEquals' || x === 'in' ? 'value' : x)).slice(0, 1) : ['field'])];
+  return [
+    ...path.slice(0, i),
+    'isShowUi',
+    ...(rest.length ? rest.map((x) => (x === 'equals' || x === 'notEquals' || x === 'in' ? 'value' : x)).slice(0, 1) : ['field']),
+  ];
 }

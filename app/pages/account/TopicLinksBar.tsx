@@ -39,7 +39,9 @@ export function TopicLinksBar({ bootUserId, fromBoot, groupTemplate }: { bootUse
           </a>
         ))}
       </nav>
-      <UiButton icon={<AppstoreOutlined />} onClick={() => setOpen(true)}>{SITE_MSG.topicManager}</UiButton>
+      <UiButton icon={<AppstoreOutlined />} onClick={() => setOpen(true)}>
+        {SITE_MSG.topicManager}
+      </UiButton>
       {open && (
         <Suspense fallback={null}>
           <TopicManager userId={userId!} open={open} initial={links.map((l) => l.resourceObject)} onClose={() => setOpen(false)} />

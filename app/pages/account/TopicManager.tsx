@@ -20,11 +20,19 @@ import './account.css';
 function MyItem({ topic, onRemove }: { topic: TopicObject; onRemove(): void }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: topic.id });
   return (
-    <li ref={setNodeRef} className="atr-topic-item" data-testid="my-topic"
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}>
-      <span className="atr-topic-handle" aria-label={`${MSG.topicDragHint}：${topic.title}`} {...attributes} {...listeners}><HolderOutlined /></span>
+    <li
+      ref={setNodeRef}
+      className="atr-topic-item"
+      data-testid="my-topic"
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+    >
+      <span className="atr-topic-handle" aria-label={`${MSG.topicDragHint}：${topic.title}`} {...attributes} {...listeners}>
+        <HolderOutlined />
+      </span>
       <span className="atr-topic-title">{topic.title}</span>
-      <Button size="small" type="link" danger onClick={onRemove}>{MSG.topicRemove}</Button>
+      <Button size="small" type="link" danger onClick={onRemove}>
+        {MSG.topicRemove}
+      </Button>
     </li>
   );
 }
@@ -50,28 +58,51 @@ export default function TopicManager({ userId, open, initial, onClose }: TopicMa
       await qc.invalidateQueries({ queryKey: USER_LINKS_KEY });
       onClose();
     },
-    onError: (e) => { toast.error(errorMessage(e)); }, // a block: a returned toast would keep the mutation pending until it closes
+    onError: (e) => {
+      toast.error(errorMessage(e));
+    }, // a block: a returned toast would keep the mutation pending until it closes
   });
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const onDragEnd = (e: DragEndEvent) => {
     if (!e.over || e.active.id === e.over.id) return;
-    setMine((l) => arrayMove(l, l.findIndex((x) => x.id === e.active.id), l.findIndex((x) => x.id === e.over!.id)));
+    setMine((l) =>
+      arrayMove(
+        l,
+        l.findIndex((x) => x.id === e.active.id),
+        l.findIndex((x) => x.id === e.over!.id),
+      ),
+    );
   };
   const loading = all.isPending || save.isPending;
 
   return (
-    <Modal open={open} title={MSG.topicManager} width={760} onCancel={onClose} destroyOnHidden
-      okText={MSG.save} cancelText={MSG.cancel} onOk={() => save.mutate()}
-      okButtonProps={{ disabled: saveDisabled(mine, loading), loading: save.isPending }}>
+    <Modal
+      open={open}
+      title={MSG.topicManager}
+      width={760}
+      onCancel={onClose}
+      destroyOnHidden
+      okText={MSG.save}
+      cancelText={MSG.cancel}
+      onOk={() => save.mutate()}
+      okButtonProps={{ disabled: saveDisabled(mine, loading), loading: save.isPending }}
+    >
       <div className="atr-topic-manager">
         <section aria-label={MSG.topicMyList}>
           <h4>{MSG.topicMyList}</h4>
           <p className="atr-topic-hint">{MSG.topicDragHint}</p>
-          {mine.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.topicMyListEmpty} /> : (
+          {mine.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.topicMyListEmpty} />
+          ) : (
             <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
               <SortableContext items={mine.map((t) => t.id)} strategy={verticalListSortingStrategy}>
                 <ul className="atr-topic-list">
-                  {mine.map((t) => <MyItem key={t.id} topic={t} onRemove={() => setMine((l) => removeTopic(l, t.id))} />)}
+                  {mine.map((t) => (
+                    <MyItem key={t.id} topic={t} onRemove={() => setMine((l) => removeTopic(l, t.id))} />
+                  ))}
                 </ul>
               </SortableContext>
             </DndContext>
@@ -79,21 +110,36 @@ export default function TopicManager({ userId, open, initial, onClose }: TopicMa
         </section>
         <section aria-label={MSG.topicAllList}>
           <h4>{MSG.topicAllList}</h4>
-          {all.isPending ? <Skeleton active paragraph={{ rows: 4 }} />
-            : all.isError ? <Alert type="error" showIcon message={errorMessage(all.error)} action={<Button size="small" onClick={() => all.refetch()}>{MSG.retry}</Button>} />
-            : all.data.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
-            : (
-              <ul className="atr-topic-list">
-                {allListState(all.data.map((s) => s.resourceObject), mine).map(({ topic, inactive }) => (
-                  <li key={topic.id} className={`atr-topic-item${inactive ? ' is-inactive' : ''}`} data-testid="all-topic">
-                    <span className="atr-topic-title">{topic.title}</span>
-                    <Button size="small" type={inactive ? 'text' : 'link'} disabled={inactive} onClick={() => setMine((l) => addTopic(l, topic))}>
-                      {inactive ? MSG.topicAdded : MSG.topicAdd}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
+          {all.isPending ? (
+            <Skeleton active paragraph={{ rows: 4 }} />
+          ) : all.isError ? (
+            <Alert
+              type="error"
+              showIcon
+              message={errorMessage(all.error)}
+              action={
+                <Button size="small" onClick={() => all.refetch()}>
+                  {MSG.retry}
+                </Button>
+              }
+            />
+          ) : all.data.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          ) : (
+            <ul className="atr-topic-list">
+              {allListState(
+                all.data.map((s) => s.resourceObject),
+                mine,
+              ).map(({ topic, inactive }) => (
+                <li key={topic.id} className={`atr-topic-item${inactive ? ' is-inactive' : ''}`} data-testid="all-topic">
+                  <span className="atr-topic-title">{topic.title}</span>
+                  <Button size="small" type={inactive ? 'text' : 'link'} disabled={inactive} onClick={() => setMine((l) => addTopic(l, topic))}>
+                    {inactive ? MSG.topicAdded : MSG.topicAdd}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       </div>
     </Modal>

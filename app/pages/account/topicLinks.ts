@@ -5,8 +5,16 @@
 import { apiGet, apiPost } from '../../api';
 
 /** A topic a user may pick: an application `{ id, title, url, cover }` (docs/decisions.md 165). */
-export interface TopicObject { id: number; title: string; url: string; cover: string | null }
-export interface TopicLink { resourceId: number; resourceObject: TopicObject }
+export interface TopicObject {
+  id: number;
+  title: string;
+  url: string;
+  cover: string | null;
+}
+export interface TopicLink {
+  resourceId: number;
+  resourceObject: TopicObject;
+}
 
 export const USER_LINKS_KEY = ['user-links'] as const;
 
@@ -17,9 +25,12 @@ export const fetchUserLinks = (userId: number) => apiGet<{ enabled: boolean; lin
 export const fetchSuggestions = (userId: number) => apiGet<TopicLink[]>('/api/v2/topics/suggestions', { userId });
 
 /** POST /api/v1/users/links: user id, kind 'link', and each link's resourceId with the object serialised. */
-export const saveUserLinks = (userId: number, list: TopicObject[]) => apiPost<{ links: TopicLink[] }>('/api/v1/users/links', {
-  userId, kind: 'link', links: list.map((o) => ({ resourceId: o.id, resourceObject: JSON.stringify(o) })),
-});
+export const saveUserLinks = (userId: number, list: TopicObject[]) =>
+  apiPost<{ links: TopicLink[] }>('/api/v1/users/links', {
+    userId,
+    kind: 'link',
+    links: list.map((o) => ({ resourceId: o.id, resourceObject: JSON.stringify(o) })),
+  });
 
 /** Adds a topic at the end of my list (no-op when it is already there). */
 export const addTopic = (list: TopicObject[], t: TopicObject) => (list.some((x) => x.id === t.id) ? list : [...list, t]);

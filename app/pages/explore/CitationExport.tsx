@@ -56,7 +56,11 @@ const subscribeNever = () => () => {};
  * the browser.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNever, () => true, () => false);
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }
 
 /** GETs an export: its bytes and the file name of its content-disposition; rejects with an ApiError (Chinese message). */
@@ -69,7 +73,11 @@ async function fetchExport(url: string): Promise<{ blob: Blob; name: string | nu
   }
   if (!res.ok) {
     let message: string | undefined;
-    try { message = ((await res.json()) as { error?: { message?: string } })?.error?.message; } catch { /* not JSON */ }
+    try {
+      message = ((await res.json()) as { error?: { message?: string } })?.error?.message;
+    } catch {
+      /* not JSON */
+    }
     throw new ApiError(res.status, `http_${res.status}`, message || MSG.requestFailed);
   }
   return { blob: await res.blob(), name: dispositionName(res.headers.get('content-disposition')) };
@@ -102,7 +110,10 @@ export function CitationExport({ ids, label = MSG.citationExport, hint, type, al
   // a menu that would leave the window lines up with the other edge of the summary
   useLayoutEffect(() => {
     const menu = detailsRef.current?.querySelector('.atr-cite__menu');
-    if (!open) { setFlip(false); return; }
+    if (!open) {
+      setFlip(false);
+      return;
+    }
     if (!menu || flip) return;
     const r = menu.getBoundingClientRect();
     if (r.left < 0 || r.right > document.documentElement.clientWidth) setFlip(true);
@@ -112,7 +123,9 @@ export function CitationExport({ ids, label = MSG.citationExport, hint, type, al
   useEffect(() => {
     const el = detailsRef.current;
     if (!open || !el) return;
-    const onDown = (e: PointerEvent) => { if (!el.contains(e.target as Node)) el.open = false; };
+    const onDown = (e: PointerEvent) => {
+      if (!el.contains(e.target as Node)) el.open = false;
+    };
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       el.open = false;
@@ -127,7 +140,10 @@ export function CitationExport({ ids, label = MSG.citationExport, hint, type, al
   }, [open]);
 
   const run = async (format: CitationFormat) => {
-    if (ids.length === 0) { message.warning(MSG.citationNoneSelected); return; }
+    if (ids.length === 0) {
+      message.warning(MSG.citationNoneSelected);
+      return;
+    }
     setBusy(format);
     try {
       const { blob, name } = await fetchExport(citationUrl(ids, format, type));
@@ -178,7 +194,11 @@ export function CitationExport({ ids, label = MSG.citationExport, hint, type, al
 
   return (
     <>
-      <details ref={detailsRef} className={`atr-cite atr-cite--${flip === (align === 'end') ? 'start' : 'end'}`} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <details
+        ref={detailsRef}
+        className={`atr-cite atr-cite--${flip === (align === 'end') ? 'start' : 'end'}`}
+        onToggle={(e) => setOpen(e.currentTarget.open)}
+      >
         <summary ref={summaryRef} className="atr-btn atr-btn--small atr-cite__summary" title={hint} aria-busy={busy !== null}>
           {busy !== null ? <LoadingOutlined aria-hidden /> : <ExportOutlined aria-hidden />}
           <span>{label}</span>
@@ -187,7 +207,9 @@ export function CitationExport({ ids, label = MSG.citationExport, hint, type, al
         <ul className="atr-cite__menu">
           {ENTRIES.map((f) => (
             <li key={f.format}>
-              <a href={citationUrl(ids, f.format, type, !f.download)} download={f.download ? '' : undefined} onClick={choose(f.format)}>{f.label}</a>
+              <a href={citationUrl(ids, f.format, type, !f.download)} download={f.download ? '' : undefined} onClick={choose(f.format)}>
+                {f.label}
+              </a>
             </li>
           ))}
         </ul>
@@ -198,13 +220,40 @@ export function CitationExport({ ids, label = MSG.citationExport, hint, type, al
         width={640}
         onCancel={() => setGbt(null)}
         footer={[
-          <Button key="download" icon={<DownloadOutlined />} onClick={() => gbt && saveBlob(new Blob([`${gbt.text}\n`], { type: 'text/plain;charset=utf-8' }), gbt.name)}>
+          <Button
+            key="download"
+            icon={<DownloadOutlined />}
+            onClick={() => gbt && saveBlob(new Blob([`${gbt.text}\n`], { type: 'text/plain;charset=utf-8' }), gbt.name)}
+          >
             {MSG.citationDownloadText}
           </Button>,
-          <Button key="copy" type="primary" icon={<CopyOutlined />} onClick={() => { void copy(); }}>{MSG.citationCopy}</Button>,
+          <Button
+            key="copy"
+            type="primary"
+            icon={<CopyOutlined />}
+            onClick={() => {
+              void copy();
+            }}
+          >
+            {MSG.citationCopy}
+          </Button>,
         ]}
       >
-        <pre ref={textRef} className="atr-citation-text" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'inherit', fontSize: 14, lineHeight: 1.8, margin: 0, maxHeight: '60vh', overflow: 'auto', userSelect: 'text' }}>
+        <pre
+          ref={textRef}
+          className="atr-citation-text"
+          style={{
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+            fontFamily: 'inherit',
+            fontSize: 14,
+            lineHeight: 1.8,
+            margin: 0,
+            maxHeight: '60vh',
+            overflow: 'auto',
+            userSelect: 'text',
+          }}
+        >
           {gbt?.text}
         </pre>
       </Modal>

@@ -27,8 +27,13 @@ import { CitationExport, useHydrated } from './CitationExport';
 import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type Picks, type Ranked } from './citationPicks';
 import { scalarText } from '@common/text';
 
-interface Facet { value: string; count: number }
-interface CategoryFacet extends Facet { children?: Facet[] }
+interface Facet {
+  value: string;
+  count: number;
+}
+interface CategoryFacet extends Facet {
+  children?: Facet[];
+}
 type Item = Record<string, unknown> & { id: number; type: string; title: string; date: string | null };
 type SearchPage = Page<Item> & {
   capped?: boolean;
@@ -52,7 +57,10 @@ export function highlight(title: string, terms: string[]): ReactNode[] {
   while (i < title.length) {
     const hit = wanted.find((t) => lower.startsWith(t, i));
     if (hit) {
-      if (plain) { out.push(plain); plain = ''; }
+      if (plain) {
+        out.push(plain);
+        plain = '';
+      }
       out.push(<mark key={i}>{title.slice(i, i + hit.length)}</mark>);
       i += hit.length;
     } else {
@@ -80,8 +88,20 @@ const FACET_SHOWN = 8;
  * One facet: 全部 and its values with counts, each a link to the explore URL with that value (so it
  * works before hydration and without JavaScript); the chosen value is marked. `hrefOf(undefined)` is 全部.
  */
-function FacetList({ title, facets, active, hrefOf, exact = true, labelOf = (v) => v }: {
-  title: string; facets: Array<{ value: string; count?: number }>; active?: string; hrefOf(v?: string): string; exact?: boolean; labelOf?(v: string): string;
+function FacetList({
+  title,
+  facets,
+  active,
+  hrefOf,
+  exact = true,
+  labelOf = (v) => v,
+}: {
+  title: string;
+  facets: Array<{ value: string; count?: number }>;
+  active?: string;
+  hrefOf(v?: string): string;
+  exact?: boolean;
+  labelOf?(v: string): string;
 }) {
   const [open, setOpen] = useState(false);
   const chosen = facets.findIndex((f) => f.value === active);
@@ -89,16 +109,26 @@ function FacetList({ title, facets, active, hrefOf, exact = true, labelOf = (v) 
   return (
     <div className="atr-vcard atr-facet" role="group" aria-label={title}>
       <div className="atr-facet__head">{title}</div>
-      <Link className={`atr-facet__item${active ? '' : ' is-on'}`} to={hrefOf(undefined)} preventScrollReset aria-current={active ? undefined : 'true'}>{MSG.facetAll}</Link>
+      <Link className={`atr-facet__item${active ? '' : ' is-on'}`} to={hrefOf(undefined)} preventScrollReset aria-current={active ? undefined : 'true'}>
+        {MSG.facetAll}
+      </Link>
       {shown.map((f) => (
-        <Link key={f.value} className={`atr-facet__item${active === f.value ? ' is-on' : ''}`} to={hrefOf(f.value)} preventScrollReset aria-current={active === f.value ? 'true' : undefined}>
+        <Link
+          key={f.value}
+          className={`atr-facet__item${active === f.value ? ' is-on' : ''}`}
+          to={hrefOf(f.value)}
+          preventScrollReset
+          aria-current={active === f.value ? 'true' : undefined}
+        >
           <span>{labelOf(f.value)}</span>
           {f.count != null && <span className="atr-facet__count">{countText(f.count, exact)}</span>}
         </Link>
       ))}
-      {facets.length > shown.length || open
-        ? <button type="button" className="atr-facet__more" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? MSG.facetLess : MSG.facetMore}</button>
-        : null}
+      {facets.length > shown.length || open ? (
+        <button type="button" className="atr-facet__more" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? MSG.facetLess : MSG.facetMore}
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -107,14 +137,28 @@ function FacetList({ title, facets, active, hrefOf, exact = true, labelOf = (v) 
  * The two-level category tree (门类 -> 学科): first-level entries with counts, each folding out its
  * second-level ones (the chosen one open); each entry a link like {@link FacetList}'s.
  */
-function CategoryTree({ title, nodes, category, subcategory, hrefOf, exact }: {
-  title: string; nodes: CategoryFacet[]; category?: string; subcategory?: string; hrefOf(c?: string, sub?: string): string; exact: boolean;
+function CategoryTree({
+  title,
+  nodes,
+  category,
+  subcategory,
+  hrefOf,
+  exact,
+}: {
+  title: string;
+  nodes: CategoryFacet[];
+  category?: string;
+  subcategory?: string;
+  hrefOf(c?: string, sub?: string): string;
+  exact: boolean;
 }) {
   const [unfolded, setUnfolded] = useState<Record<string, boolean>>({});
   return (
     <div className="atr-vcard atr-facet" role="group" aria-label={title}>
       <div className="atr-facet__head">{title}</div>
-      <Link className={`atr-facet__item${category ? '' : ' is-on'}`} to={hrefOf()} preventScrollReset aria-current={category ? undefined : 'true'}>{MSG.facetAll}</Link>
+      <Link className={`atr-facet__item${category ? '' : ' is-on'}`} to={hrefOf()} preventScrollReset aria-current={category ? undefined : 'true'}>
+        {MSG.facetAll}
+      </Link>
       <ul className="atr-tree">
         {nodes.map((n) => {
           const open = unfolded[n.value] ?? n.value === category;
@@ -122,22 +166,41 @@ function CategoryTree({ title, nodes, category, subcategory, hrefOf, exact }: {
           return (
             <li key={n.value}>
               <div className="atr-tree__row">
-                {kids.length > 0
-                  ? <button type="button" className="atr-tree__fold" aria-expanded={open} aria-label={open ? MSG.facetFold(n.value) : MSG.facetUnfold(n.value)}
-                    onClick={() => setUnfolded({ ...unfolded, [n.value]: !open })}>{open ? '▾' : '▸'}</button>
-                  : <span className="atr-tree__fold" aria-hidden />}
-                <Link className={`atr-facet__item${category === n.value && !subcategory ? ' is-on' : ''}`} to={hrefOf(n.value)} preventScrollReset
-                  aria-current={category === n.value && !subcategory ? 'true' : undefined}>
-                  <span>{n.value}</span><span className="atr-facet__count">{countText(n.count, exact)}</span>
+                {kids.length > 0 ? (
+                  <button
+                    type="button"
+                    className="atr-tree__fold"
+                    aria-expanded={open}
+                    aria-label={open ? MSG.facetFold(n.value) : MSG.facetUnfold(n.value)}
+                    onClick={() => setUnfolded({ ...unfolded, [n.value]: !open })}
+                  >
+                    {open ? '▾' : '▸'}
+                  </button>
+                ) : (
+                  <span className="atr-tree__fold" aria-hidden />
+                )}
+                <Link
+                  className={`atr-facet__item${category === n.value && !subcategory ? ' is-on' : ''}`}
+                  to={hrefOf(n.value)}
+                  preventScrollReset
+                  aria-current={category === n.value && !subcategory ? 'true' : undefined}
+                >
+                  <span>{n.value}</span>
+                  <span className="atr-facet__count">{countText(n.count, exact)}</span>
                 </Link>
               </div>
               {open && kids.length > 0 && (
                 <ul className="atr-tree__kids">
                   {kids.map((k) => (
                     <li key={k.value}>
-                      <Link className={`atr-facet__item${category === n.value && subcategory === k.value ? ' is-on' : ''}`} to={hrefOf(n.value, k.value)} preventScrollReset
-                        aria-current={category === n.value && subcategory === k.value ? 'true' : undefined}>
-                        <span>{k.value}</span><span className="atr-facet__count">{countText(k.count, exact)}</span>
+                      <Link
+                        className={`atr-facet__item${category === n.value && subcategory === k.value ? ' is-on' : ''}`}
+                        to={hrefOf(n.value, k.value)}
+                        preventScrollReset
+                        aria-current={category === n.value && subcategory === k.value ? 'true' : undefined}
+                      >
+                        <span>{k.value}</span>
+                        <span className="atr-facet__count">{countText(k.count, exact)}</span>
                       </Link>
                     </li>
                   ))}
@@ -157,22 +220,55 @@ function CategoryTree({ title, nodes, category, subcategory, hrefOf, exact }: {
  * once hydrated the same fields go to the router without a reload (decision 259). A new search goes to
  * page 1 and drops the category, whose facets belong to the previous query.
  */
-function SearchForm({ q, type, size, busy, onSearch, onClear }: { q: string; type?: string; size: number; busy: boolean; onSearch(next: URLSearchParams): void; onClear(): void }) {
+function SearchForm({
+  q,
+  type,
+  size,
+  busy,
+  onSearch,
+  onClear,
+}: {
+  q: string;
+  type?: string;
+  size: number;
+  busy: boolean;
+  onSearch(next: URLSearchParams): void;
+  onClear(): void;
+}) {
   return (
-    <form role="search" method="get" action="/microapp/explore" className="atr-explore__search"
+    <form
+      role="search"
+      method="get"
+      action="/microapp/explore"
+      className="atr-explore__search"
       onSubmit={(e) => {
         e.preventDefault();
         const next = new URLSearchParams();
         for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim()) next.set(k, v.trim());
-        if (next.has('q')) onSearch(next); else onClear();
-      }}>
+        if (next.has('q')) onSearch(next);
+        else onClear();
+      }}
+    >
       {type && <input type="hidden" name="type" value={type} />}
       {size !== DEFAULT_PAGE_SIZE && <input type="hidden" name="size" value={size} />}
       <div className="atr-searchbar">
         {/* a native, uncontrolled input: what a visitor types before the page hydrates stays (antd's Input would reset it) */}
-        <input key={q} type="search" name="q" className="atr-searchbar__input" defaultValue={q} maxLength={200} placeholder={MSG.searchPlaceholder} aria-label={MSG.searchPlaceholder}
-          onInput={(e) => { if (!e.currentTarget.value && q) onClear(); }} />
-        <Button type="primary" size="large" htmlType="submit" loading={busy}>{MSG.searchButton}</Button>
+        <input
+          key={q}
+          type="search"
+          name="q"
+          className="atr-searchbar__input"
+          defaultValue={q}
+          maxLength={200}
+          placeholder={MSG.searchPlaceholder}
+          aria-label={MSG.searchPlaceholder}
+          onInput={(e) => {
+            if (!e.currentTarget.value && q) onClear();
+          }}
+        />
+        <Button type="primary" size="large" htmlType="submit" loading={busy}>
+          {MSG.searchButton}
+        </Button>
       </div>
     </form>
   );
@@ -188,8 +284,8 @@ function Explore({ applicationId }: { applicationId: number }) {
   const q = (params.get('q') ?? '').trim();
   const type = params.get('type') ?? undefined;
   const category = params.get('category') ?? undefined;
-  const subcategory = category ? params.get('subcategory') ?? undefined : undefined;
-  const fieldFacets = type ? FIELD_FACETS[type as ResourceType] ?? [] : [];
+  const subcategory = category ? (params.get('subcategory') ?? undefined) : undefined;
+  const fieldFacets = type ? (FIELD_FACETS[type as ResourceType] ?? []) : [];
   const fieldFilters = Object.fromEntries(fieldFacets.flatMap((f) => (params.get(f.key) ? [[f.key, params.get(f.key)!]] : [])));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const sizeParam = Number(params.get('size'));
@@ -201,7 +297,8 @@ function Explore({ applicationId }: { applicationId: number }) {
     const p = new URLSearchParams(params);
     if (!('page' in next)) p.delete('page');
     for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '') p.delete(k); else p.set(k, String(v));
+      if (v === undefined || v === '') p.delete(k);
+      else p.set(k, String(v));
     }
     return `?${p}`;
   };
@@ -240,16 +337,29 @@ function Explore({ applicationId }: { applicationId: number }) {
     setPicks(next.picks);
     if (next.refused > 0) message.warning(MSG.citationTooMany(PICK_MAX));
   };
-  const exported = exportIds(ranked.map((r) => r.id), ticks);
+  const exported = exportIds(
+    ranked.map((r) => r.id),
+    ticks,
+  );
   const exact = facets?.exact !== false;
   const typeFacets: Array<{ value: string; count?: number }> = facets?.type ?? (type ? [{ value: type }] : []);
 
   return (
     <>
       <div className="atr-vcard">
-        <div className="atr-crumbs"><Link to="/">{MSG.backHome}</Link> / {MSG.exploreTitle}{type ? ` / ${typeLabel(type)}` : ''}</div>
+        <div className="atr-crumbs">
+          <Link to="/">{MSG.backHome}</Link> / {MSG.exploreTitle}
+          {type ? ` / ${typeLabel(type)}` : ''}
+        </div>
         <h1 className="atr-visually-hidden">{MSG.exploreTitle}</h1>
-        <SearchForm q={q} type={type} size={size} busy={results.isFetching} onSearch={(next) => setParams(next)} onClear={() => update({ q: undefined, category: undefined, subcategory: undefined })} />
+        <SearchForm
+          q={q}
+          type={type}
+          size={size}
+          busy={results.isFetching}
+          onSearch={(next) => setParams(next)}
+          onClear={() => update({ q: undefined, category: undefined, subcategory: undefined })}
+        />
       </div>
       <div className="atr-explore">
         <aside className="atr-explore__facets">
@@ -258,61 +368,131 @@ function Explore({ applicationId }: { applicationId: number }) {
           )}
           {q && !type && (facets?.type.length ?? 0) > 1 && <p className="atr-facet__hint">{MSG.chooseTypeFirst}</p>}
           {type && (facets?.category.length ?? 0) > 0 && (
-            <CategoryTree title={CATEGORY_FACET_LABELS[type as ResourceType] ?? MSG.facetCategory} nodes={facets!.category} category={category} subcategory={subcategory} exact={exact}
-              hrefOf={(c, sub) => hrefWith({ category: c, subcategory: sub })} />
+            <CategoryTree
+              title={CATEGORY_FACET_LABELS[type as ResourceType] ?? MSG.facetCategory}
+              nodes={facets!.category}
+              category={category}
+              subcategory={subcategory}
+              exact={exact}
+              hrefOf={(c, sub) => hrefWith({ category: c, subcategory: sub })}
+            />
           )}
           {fieldFacets.map((f) => {
             const values = facets?.fields?.[f.key] ?? [];
-            return values.length > 0 || fieldFilters[f.key]
-              ? <FacetList key={f.key} title={f.label} facets={values} active={fieldFilters[f.key]} exact={exact} hrefOf={(v) => hrefWith({ [f.key]: v })} />
-              : null;
+            return values.length > 0 || fieldFilters[f.key] ? (
+              <FacetList key={f.key} title={f.label} facets={values} active={fieldFilters[f.key]} exact={exact} hrefOf={(v) => hrefWith({ [f.key]: v })} />
+            ) : null;
           })}
           {facets && !exact && <p className="atr-facet__hint">{MSG.facetLowerBound}</p>}
         </aside>
         <section className="atr-vcard atr-results" aria-busy={results.isFetching}>
           {!q && !type && <Empty description={MSG.searchPrompt} />}
           {(q || type) && results.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
-          {results.isError && <Alert type="error" showIcon title={MSG.loadFailed} description={errorMessage(results.error)} action={<Button size="small" onClick={() => results.refetch()}>{MSG.retry}</Button>} />}
-          {data && (q || type) && (
-            data.content.length === 0
-              ? <Empty description={q ? <>{MSG.searchNoResult}<div><Button type="link" onClick={() => update({ q: undefined, category: undefined, subcategory: undefined })}>{MSG.searchBack}</Button></div></> : MSG.noData} />
-              : <>
+          {results.isError && (
+            <Alert
+              type="error"
+              showIcon
+              title={MSG.loadFailed}
+              description={errorMessage(results.error)}
+              action={
+                <Button size="small" onClick={() => results.refetch()}>
+                  {MSG.retry}
+                </Button>
+              }
+            />
+          )}
+          {data &&
+            (q || type) &&
+            (data.content.length === 0 ? (
+              <Empty
+                description={
+                  q ? (
+                    <>
+                      {MSG.searchNoResult}
+                      <div>
+                        <Button type="link" onClick={() => update({ q: undefined, category: undefined, subcategory: undefined })}>
+                          {MSG.searchBack}
+                        </Button>
+                      </div>
+                    </>
+                  ) : (
+                    MSG.noData
+                  )
+                }
+              />
+            ) : (
+              <>
                 <div className="atr-results__bar atr-picks-bar">
                   {/* ticking needs the page's script: disabled until it runs, hidden without scripts (citations.css) */}
                   <label className="atr-picks-bar__all">
-                    <input type="checkbox" disabled={!pickable} checked={onPage.all}
-                      ref={(el) => { if (el) el.indeterminate = onPage.some && !onPage.all; }}
-                      onChange={() => tick(ranked, !onPage.all)} />
+                    <input
+                      type="checkbox"
+                      disabled={!pickable}
+                      checked={onPage.all}
+                      ref={(el) => {
+                        if (el) el.indeterminate = onPage.some && !onPage.all;
+                      }}
+                      onChange={() => tick(ranked, !onPage.all)}
+                    />
                     {MSG.citationPickPage}
                   </label>
-                  <span>{data.capped ? MSG.searchFoundMore(data.totalElements) : q ? MSG.searchFound(data.totalElements) : MSG.listTotal(data.totalElements)}</span>
+                  <span>
+                    {data.capped ? MSG.searchFoundMore(data.totalElements) : q ? MSG.searchFound(data.totalElements) : MSG.listTotal(data.totalElements)}
+                  </span>
                   <span className="atr-picks-bar__count">
                     <span role="status">{ticks.size > 0 ? MSG.citationPicked(ticks.size) : ''}</span>
-                    {ticks.size > 0 && <button type="button" className="atr-btn atr-btn--link atr-btn--small" onClick={() => setPicks(NO_PICKS)}>{MSG.citationPickClear}</button>}
+                    {ticks.size > 0 && (
+                      <button type="button" className="atr-btn atr-btn--link atr-btn--small" onClick={() => setPicks(NO_PICKS)}>
+                        {MSG.citationPickClear}
+                      </button>
+                    )}
                   </span>
                   {/* the citations of the ticked results, or of this page's (issue 11 §5) */}
-                  <CitationExport ids={exported} align="end"
+                  <CitationExport
+                    ids={exported}
+                    align="end"
                     label={ticks.size > 0 ? MSG.citationExportPicked(ticks.size) : MSG.citationExportPage}
-                    hint={ticks.size > 0 ? MSG.citationExportPickedHint(ticks.size) : MSG.citationExportPageHint(exported.length)} />
+                    hint={ticks.size > 0 ? MSG.citationExportPickedHint(ticks.size) : MSG.citationExportPageHint(exported.length)}
+                  />
                 </div>
                 {data.content.map((it, i) => (
                   <article className="atr-result atr-result--pickable" key={`${it.type}-${it.id}`}>
                     <label className="atr-result__pick" title={full && !ticks.has(it.id) ? MSG.citationTooMany(PICK_MAX) : undefined}>
-                      <input type="checkbox" aria-label={MSG.citationPickItem(it.title)} checked={ticks.has(it.id)}
-                        disabled={!pickable || (full && !ticks.has(it.id))} onChange={(e) => tick([ranked[i]], e.currentTarget.checked)} />
+                      <input
+                        type="checkbox"
+                        aria-label={MSG.citationPickItem(it.title)}
+                        checked={ticks.has(it.id)}
+                        disabled={!pickable || (full && !ticks.has(it.id))}
+                        onChange={(e) => tick([ranked[i]], e.currentTarget.checked)}
+                      />
                     </label>
-                    <Link className="atr-result__title" to={itemHref(it)}>{highlight(it.title, terms)}</Link>
-                    <div className="atr-result__meta">{metaOf(it).map((m, i) => <span key={i}>{m}</span>)}</div>
-                    {fieldText(it.abstract ?? it.summary ?? it.description) && <p className="atr-result__abstract">{fieldText(it.abstract ?? it.summary ?? it.description)}</p>}
+                    <Link className="atr-result__title" to={itemHref(it)}>
+                      {highlight(it.title, terms)}
+                    </Link>
+                    <div className="atr-result__meta">
+                      {metaOf(it).map((m, i) => (
+                        <span key={i}>{m}</span>
+                      ))}
+                    </div>
+                    {fieldText(it.abstract ?? it.summary ?? it.description) && (
+                      <p className="atr-result__abstract">{fieldText(it.abstract ?? it.summary ?? it.description)}</p>
+                    )}
                   </article>
                 ))}
                 <div className="atr-pager">
-                  <Pagination current={page} pageSize={size} total={data.totalElements} showSizeChanger showQuickJumper
-                    pageSizeOptions={PAGE_SIZE_CHOICES.map(String)} showTotal={(t) => (data.capped ? MSG.listTotalMore(t) : MSG.listTotal(t))}
-                    onChange={(p, s) => update({ page: p === 1 ? undefined : p, size: s === DEFAULT_PAGE_SIZE ? undefined : s })} />
+                  <Pagination
+                    current={page}
+                    pageSize={size}
+                    total={data.totalElements}
+                    showSizeChanger
+                    showQuickJumper
+                    pageSizeOptions={PAGE_SIZE_CHOICES.map(String)}
+                    showTotal={(t) => (data.capped ? MSG.listTotalMore(t) : MSG.listTotal(t))}
+                    onChange={(p, s) => update({ page: p === 1 ? undefined : p, size: s === DEFAULT_PAGE_SIZE ? undefined : s })}
+                  />
                 </div>
               </>
-          )}
+            ))}
         </section>
       </div>
     </>

@@ -11,7 +11,13 @@ import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
 import { allModules } from './TopResourcesPage';
 
-interface NavEntry { key: string; title: string; url: string; cover: string; name: string }
+interface NavEntry {
+  key: string;
+  title: string;
+  url: string;
+  cover: string;
+  name: string;
+}
 
 /** The distinct portals of the link panels of a site (by url), in page order; http(s) addresses only. */
 export function navigatorEntries(config: Pick<AppConfig, 'homeConfig'>): NavEntry[] {
@@ -38,7 +44,9 @@ export default function NavigatorPage() {
         return (
           <section className="atr-vcard">
             <h1 className="atr-vcard__title">{MSG.navigatorTitle}</h1>
-            {entries.length === 0 ? <Empty description={MSG.navigatorEmpty} /> : (
+            {entries.length === 0 ? (
+              <Empty description={MSG.navigatorEmpty} />
+            ) : (
               <div className="atr-nav-grid">
                 {entries.map((e) => (
                   <a key={e.key} className="atr-nav-card" href={e.url} target="_blank" rel="noopener noreferrer">

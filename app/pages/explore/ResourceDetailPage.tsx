@@ -34,9 +34,19 @@ export function useResource(type: string, id: string) {
 /** The failure states of a resource read: not found (404/400) or another failure with a retry. */
 export function ResourceFailure({ error, retry }: { error: unknown; retry(): void }) {
   const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-  return missing
-    ? <Result status="404" title={MSG.resourceNotFound} extra={<Link to="/"><Button type="primary">{MSG.backHome}</Button></Link>} />
-    : <Result status="warning" title={MSG.loadFailed} subTitle={errorMessage(error)} extra={<Button onClick={retry}>{MSG.retry}</Button>} />;
+  return missing ? (
+    <Result
+      status="404"
+      title={MSG.resourceNotFound}
+      extra={
+        <Link to="/">
+          <Button type="primary">{MSG.backHome}</Button>
+        </Link>
+      }
+    />
+  ) : (
+    <Result status="warning" title={MSG.loadFailed} subTitle={errorMessage(error)} extra={<Button onClick={retry}>{MSG.retry}</Button>} />
+  );
 }
 
 /** The detail page; see the file comment. */
@@ -49,8 +59,18 @@ export default function ResourceDetailPage() {
 function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: boolean }) {
   const q = useResource(type, id);
   useRecordBrowse(typeof q.data?.id === 'number' ? q.data.id : null, signedIn);
-  if (q.isPending) return <div className="atr-vcard"><Skeleton active paragraph={{ rows: 8 }} /></div>;
-  if (q.isError) return <div className="atr-vcard"><ResourceFailure error={q.error} retry={() => q.refetch()} /></div>;
+  if (q.isPending)
+    return (
+      <div className="atr-vcard">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  if (q.isError)
+    return (
+      <div className="atr-vcard">
+        <ResourceFailure error={q.error} retry={() => q.refetch()} />
+      </div>
+    );
   const it = q.data;
   const rows = detailRows(it);
   const abstract = fieldText(it.abstract ?? it.summary ?? it.digest ?? it.description);
@@ -60,7 +80,9 @@ function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: bo
   const date = formatDate(it.date);
   return (
     <article className="atr-vcard">
-      <div className="atr-crumbs"><Link to="/">{MSG.backHome}</Link> / <Link to={`/microapp/explore?type=${encodeURIComponent(type)}`}>{typeLabel(type)}</Link></div>
+      <div className="atr-crumbs">
+        <Link to="/">{MSG.backHome}</Link> / <Link to={`/microapp/explore?type=${encodeURIComponent(type)}`}>{typeLabel(type)}</Link>
+      </div>
       <div className="atr-detail__head" style={{ marginTop: 12 }}>
         {image && <Thumb src={image} label={it.title} style={{ width: 120, height: 160, flex: 'none', borderRadius: 6 }} />}
         <div style={{ minWidth: 0 }}>
@@ -68,14 +90,24 @@ function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: bo
           <div className="atr-detail__meta">
             <Tag color="blue">{typeLabel(it.type)}</Tag>
             {date && <span>{date}</span>}
-            {url && <a href={url} target="_blank" rel="noopener noreferrer"><LinkOutlined /> {MSG.detailSource}</a>}
+            {url && (
+              <a href={url} target="_blank" rel="noopener noreferrer">
+                <LinkOutlined /> {MSG.detailSource}
+              </a>
+            )}
             <CitationExport ids={[it.id]} type={it.type} />
           </div>
         </div>
       </div>
       {rows.length > 0 && (
         <div className="atr-detail__section">
-          <Descriptions title={MSG.detailFacts} size="small" bordered column={{ xs: 1, sm: 2 }} items={rows.map(([label, value]) => ({ key: label, label, children: value }))} />
+          <Descriptions
+            title={MSG.detailFacts}
+            size="small"
+            bordered
+            column={{ xs: 1, sm: 2 }}
+            items={rows.map(([label, value]) => ({ key: label, label, children: value }))}
+          />
         </div>
       )}
       {abstract && (
@@ -87,7 +119,11 @@ function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: bo
       {keywords.length > 0 && (
         <div className="atr-detail__section">
           <h3>{MSG.detailKeywords}</h3>
-          {keywords.map((k) => <Link key={k} to={`/microapp/explore?q=${encodeURIComponent(k)}`}><Tag>{k}</Tag></Link>)}
+          {keywords.map((k) => (
+            <Link key={k} to={`/microapp/explore?q=${encodeURIComponent(k)}`}>
+              <Tag>{k}</Tag>
+            </Link>
+          ))}
         </div>
       )}
     </article>

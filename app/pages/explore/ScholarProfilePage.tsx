@@ -40,8 +40,18 @@ function Profile({ id, applicationId }: { id: string; applicationId: number }) {
     enabled: !!s,
     queryFn: ({ signal }) => apiGet<Page<Item>>('/api/v1/search', { q: s!.title, applicationId, size: 10 }, signal),
   });
-  if (q.isPending) return <div className="atr-vcard"><Skeleton avatar active paragraph={{ rows: 6 }} /></div>;
-  if (q.isError) return <div className="atr-vcard"><ResourceFailure error={q.error} retry={() => q.refetch()} /></div>;
+  if (q.isPending)
+    return (
+      <div className="atr-vcard">
+        <Skeleton avatar active paragraph={{ rows: 6 }} />
+      </div>
+    );
+  if (q.isError)
+    return (
+      <div className="atr-vcard">
+        <ResourceFailure error={q.error} retry={() => q.refetch()} />
+      </div>
+    );
   const scholar = q.data;
   const homepage = externalUrl(scholar);
   const dblp = fieldText(scholar.dblp_name) || scholar.title;
@@ -50,20 +60,43 @@ function Profile({ id, applicationId }: { id: string; applicationId: number }) {
   return (
     <>
       <section className="atr-vcard">
-        <div className="atr-crumbs"><Link to="/">{MSG.backHome}</Link> / {typeLabel('scholar')}</div>
+        <div className="atr-crumbs">
+          <Link to="/">{MSG.backHome}</Link> / {typeLabel('scholar')}
+        </div>
         <div className="atr-detail__head" style={{ marginTop: 12 }}>
-          <Avatar size={88} src={fieldText(scholar.avatar) || undefined} alt={scholar.title} style={{ flex: 'none', fontSize: 36, background: 'var(--atr-primary)' }}>{scholar.title.slice(0, 1)}</Avatar>
+          <Avatar
+            size={88}
+            src={fieldText(scholar.avatar) || undefined}
+            alt={scholar.title}
+            style={{ flex: 'none', fontSize: 36, background: 'var(--atr-primary)' }}
+          >
+            {scholar.title.slice(0, 1)}
+          </Avatar>
           <div style={{ minWidth: 0 }}>
             <h1 className="atr-detail__title">{scholar.title}</h1>
             <div className="atr-detail__meta">
               {fieldText(scholar.academic_title) && <Tag className="atr-tag-honour">{fieldText(scholar.academic_title)}</Tag>}
-              {fieldText(scholar.institution) && <span><BankOutlined /> {fieldText(scholar.institution)}</span>}
-              {homepage && <a href={homepage} target="_blank" rel="noopener noreferrer"><HomeOutlined /> {MSG.detailHomepage}</a>}
-              <a href={`https://dblp.org/search?q=${encodeURIComponent(dblp)}`} target="_blank" rel="noopener noreferrer"><ReadOutlined /> {MSG.profileDblp}</a>
+              {fieldText(scholar.institution) && (
+                <span>
+                  <BankOutlined /> {fieldText(scholar.institution)}
+                </span>
+              )}
+              {homepage && (
+                <a href={homepage} target="_blank" rel="noopener noreferrer">
+                  <HomeOutlined /> {MSG.detailHomepage}
+                </a>
+              )}
+              <a href={`https://dblp.org/search?q=${encodeURIComponent(dblp)}`} target="_blank" rel="noopener noreferrer">
+                <ReadOutlined /> {MSG.profileDblp}
+              </a>
             </div>
           </div>
         </div>
-        {rows.length > 0 && <div className="atr-detail__section"><Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} items={rows.map(([label, value]) => ({ key: label, label, children: value }))} /></div>}
+        {rows.length > 0 && (
+          <div className="atr-detail__section">
+            <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} items={rows.map(([label, value]) => ({ key: label, label, children: value }))} />
+          </div>
+        )}
       </section>
       {inst.data && (
         <section className="atr-vcard">
@@ -72,19 +105,30 @@ function Profile({ id, applicationId }: { id: string; applicationId: number }) {
             <Avatar shape="square" size={48} src={fieldText(inst.data.logo) || undefined} alt="" icon={<BankOutlined />} />
             <span>
               <strong>{inst.data.title}</strong>
-              <div className="atr-result__meta">{[fieldText(inst.data.country), inst.data.scholars != null ? `${fieldText(inst.data.scholars)} 位学者` : ''].filter(Boolean).join(' · ')}</div>
+              <div className="atr-result__meta">
+                {[fieldText(inst.data.country), inst.data.scholars != null ? `${fieldText(inst.data.scholars)} 位学者` : ''].filter(Boolean).join(' · ')}
+              </div>
             </span>
           </Link>
         </section>
       )}
       <section className="atr-vcard">
         <h2 className="atr-vcard__title">{MSG.profileOutputs}</h2>
-        {outputs.isPending ? <Skeleton active /> : works.length === 0 ? <Empty description={MSG.profileNoOutputs} /> : (
+        {outputs.isPending ? (
+          <Skeleton active />
+        ) : works.length === 0 ? (
+          <Empty description={MSG.profileNoOutputs} />
+        ) : (
           <div className="atr-results">
             {works.map((w) => (
               <article className="atr-result" key={`${w.type}-${w.id}`}>
-                <Link className="atr-result__title" to={itemHref(w)}>{w.title}</Link>
-                <div className="atr-result__meta"><span>{typeLabel(w.type)}</span>{w.date && <span>{w.date}</span>}</div>
+                <Link className="atr-result__title" to={itemHref(w)}>
+                  {w.title}
+                </Link>
+                <div className="atr-result__meta">
+                  <span>{typeLabel(w.type)}</span>
+                  {w.date && <span>{w.date}</span>}
+                </div>
               </article>
             ))}
           </div>

@@ -63,15 +63,30 @@ function TopResources({ config }: { config: AppConfig }) {
     placeholderData: (prev) => prev,
     queryFn: ({ signal }) => {
       const offset = (page - 1) * size;
-      if (active === 'notice') return apiGet<Page<Item>>('/api/v1/modules/top-notice', { applicationId: config.applicationId, moduleId, offset, count: size }, signal);
-      if (active === 'resource' || active === 'link') return apiGet<Page<Item>>('/api/v1/modules/top-link', { applicationId: config.applicationId, moduleId, offset, count: size }, signal);
+      if (active === 'notice')
+        return apiGet<Page<Item>>('/api/v1/modules/top-notice', { applicationId: config.applicationId, moduleId, offset, count: size }, signal);
+      if (active === 'resource' || active === 'link')
+        return apiGet<Page<Item>>('/api/v1/modules/top-link', { applicationId: config.applicationId, moduleId, offset, count: size }, signal);
       if (!(TOP_KINDS as readonly string[]).includes(active)) return Promise.resolve({ content: [], totalElements: 0, empty: true, page, size } as Page<Item>);
-      return request<Page<Item>>(`/api/v4/modules/top-${active}`, { method: 'POST', signal, body: { offset, count: size, ...(topicId != null ? { topicId } : {}), ...(one ? { categoryLevelOne: one } : {}), ...(two ? { categoryLevelTwo: two } : {}) } });
+      return request<Page<Item>>(`/api/v4/modules/top-${active}`, {
+        method: 'POST',
+        signal,
+        body: {
+          offset,
+          count: size,
+          ...(topicId != null ? { topicId } : {}),
+          ...(one ? { categoryLevelOne: one } : {}),
+          ...(two ? { categoryLevelTwo: two } : {}),
+        },
+      });
     },
   });
   const set = (next: Record<string, string | undefined>) => {
     const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) { if (v === undefined) p.delete(k); else p.set(k, v); }
+    for (const [k, v] of Object.entries(next)) {
+      if (v === undefined) p.delete(k);
+      else p.set(k, v);
+    }
     setParams(p);
   };
   const hrefOf = (it: Item) => {
@@ -82,37 +97,62 @@ function TopResources({ config }: { config: AppConfig }) {
   const data = list.data;
   return (
     <section className="atr-vcard">
-      <div className="atr-crumbs"><Link to="/">{MSG.backHome}</Link> / {title}</div>
-      <h1 className="atr-detail__title" style={{ marginTop: 8 }}>{title}</h1>
-      {types.length > 1 && <Tabs activeKey={active} onChange={(k) => set({ tab: k, page: undefined })} items={types.map((t) => ({ key: t, label: typeLabel(t) }))} />}
+      <div className="atr-crumbs">
+        <Link to="/">{MSG.backHome}</Link> / {title}
+      </div>
+      <h1 className="atr-detail__title" style={{ marginTop: 8 }}>
+        {title}
+      </h1>
+      {types.length > 1 && (
+        <Tabs activeKey={active} onChange={(k) => set({ tab: k, page: undefined })} items={types.map((t) => ({ key: t, label: typeLabel(t) }))} />
+      )}
       {!active && <Empty description={MSG.noData} />}
       {active && list.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
       {list.isError && <Alert type="error" showIcon title={MSG.loadFailed} description={errorMessage(list.error)} />}
-      {data && (data.content.length === 0 ? <Empty description={MSG.noData} /> : (
-        <>
-          <div className="atr-results">
-            {data.content.map((it) => {
-              const href = hrefOf(it);
-              const external = /^https?:\/\//i.test(href);
-              const date = formatDate(it.date ?? it.publishDateTime ?? it.start_date);
-              return (
-                <article className="atr-result" key={it.id}>
-                  {external
-                    ? <a className="atr-result__title" href={href} target="_blank" rel="noopener noreferrer">{it.title}</a>
-                    : <Link className="atr-result__title" to={href}>{it.title}</Link>}
-                  <div className="atr-result__meta">
-                    {[fieldText(it.author), fieldText(it.institution), date].filter(Boolean).map((m, i) => <span key={i}>{m}</span>)}
-                  </div>
-                </article>
-              );
-            })}
-          </div>
-          <div className="atr-pager">
-            <Pagination current={page} pageSize={size} total={data.totalElements} showQuickJumper showSizeChanger={false}
-              pageSizeOptions={PAGE_SIZE_CHOICES.map(String)} showTotal={(t) => MSG.listTotal(t)} onChange={(p) => set({ page: p === 1 ? undefined : String(p) })} />
-          </div>
-        </>
-      ))}
+      {data &&
+        (data.content.length === 0 ? (
+          <Empty description={MSG.noData} />
+        ) : (
+          <>
+            <div className="atr-results">
+              {data.content.map((it) => {
+                const href = hrefOf(it);
+                const external = /^https?:\/\//i.test(href);
+                const date = formatDate(it.date ?? it.publishDateTime ?? it.start_date);
+                return (
+                  <article className="atr-result" key={it.id}>
+                    {external ? (
+                      <a className="atr-result__title" href={href} target="_blank" rel="noopener noreferrer">
+                        {it.title}
+                      </a>
+                    ) : (
+                      <Link className="atr-result__title" to={href}>
+                        {it.title}
+                      </Link>
+                    )}
+                    <div className="atr-result__meta">
+                      {[fieldText(it.author), fieldText(it.institution), date].filter(Boolean).map((m, i) => (
+                        <span key={i}>{m}</span>
+                      ))}
+                    </div>
+                  </article>
+                );
+              })}
+            </div>
+            <div className="atr-pager">
+              <Pagination
+                current={page}
+                pageSize={size}
+                total={data.totalElements}
+                showQuickJumper
+                showSizeChanger={false}
+                pageSizeOptions={PAGE_SIZE_CHOICES.map(String)}
+                showTotal={(t) => MSG.listTotal(t)}
+                onChange={(p) => set({ page: p === 1 ? undefined : String(p) })}
+              />
+            </div>
+          </>
+        ))}
     </section>
   );
 }

@@ -67,7 +67,16 @@ describe('pageState', () => {
     const items = [{ id: 1 }, { id: 2 }];
     expect(pageState(items, new Map())).toEqual({ all: false, some: false });
     expect(pageState(items, new Map([[2, 1]]))).toEqual({ all: false, some: true });
-    expect(pageState(items, new Map([[1, 0], [2, 1], [9, 30]]))).toEqual({ all: true, some: true });
+    expect(
+      pageState(
+        items,
+        new Map([
+          [1, 0],
+          [2, 1],
+          [9, 30],
+        ]),
+      ),
+    ).toEqual({ all: true, some: true });
     expect(pageState([], new Map([[1, 0]]))).toEqual({ all: false, some: false });
   });
 });

@@ -21,7 +21,10 @@ export interface Picks {
 }
 
 /** A result of the shown page: its id and its rank in the search (0-based). */
-export interface Ranked { id: number; rank: number }
+export interface Ranked {
+  id: number;
+  rank: number;
+}
 
 /** No ticks. */
 export const NO_PICKS: Picks = { search: '', ranks: new Map() };

@@ -25,10 +25,19 @@ export default function BulletinPage() {
 
 function Bulletin({ id }: { id: string }) {
   const q = useResource('bulletin', id);
-  if (q.isPending) return <div className="atr-vcard"><Skeleton active paragraph={{ rows: 8 }} /></div>;
+  if (q.isPending)
+    return (
+      <div className="atr-vcard">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
   if (q.isError) {
     const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
-    return <div className="atr-vcard">{missing ? <Result status="404" title={MSG.bulletinNotFound} /> : <ResourceFailure error={q.error} retry={() => q.refetch()} />}</div>;
+    return (
+      <div className="atr-vcard">
+        {missing ? <Result status="404" title={MSG.bulletinNotFound} /> : <ResourceFailure error={q.error} retry={() => q.refetch()} />}
+      </div>
+    );
   }
   const it = q.data;
   const type = fieldText(it.bulletinType);
@@ -44,15 +53,27 @@ function Bulletin({ id }: { id: string }) {
         <div style={{ minWidth: 0 }}>
           <h1 className="atr-detail__title">{it.title}</h1>
           <div className="atr-detail__meta">
-            {type && <Link to={`${BULLETINS_HREF}?type=${encodeURIComponent(type)}`}><Tag color="blue">{type}</Tag></Link>}
+            {type && (
+              <Link to={`${BULLETINS_HREF}?type=${encodeURIComponent(type)}`}>
+                <Tag color="blue">{type}</Tag>
+              </Link>
+            )}
             {fieldText(it.group) && <span>{fieldText(it.group)}</span>}
             {formatDate(updated) && <span>{formatDate(updated)}</span>}
             {relativeDate(updated) && <span>{relativeDate(updated)}</span>}
-            {url && <a href={url} target="_blank" rel="noopener noreferrer"><LinkOutlined /> {MSG.detailSource}</a>}
+            {url && (
+              <a href={url} target="_blank" rel="noopener noreferrer">
+                <LinkOutlined /> {MSG.detailSource}
+              </a>
+            )}
           </div>
         </div>
       </div>
-      {body && <div className="atr-detail__section"><p className="atr-detail__abstract">{body}</p></div>}
+      {body && (
+        <div className="atr-detail__section">
+          <p className="atr-detail__abstract">{body}</p>
+        </div>
+      )}
     </article>
   );
 }

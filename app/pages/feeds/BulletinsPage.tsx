@@ -33,9 +33,17 @@ function Bulletins({ config }: { config: AppConfig }) {
   const topicId = config.topicId ?? config.topic?.id ?? null;
   const list = useQuery({
     queryKey: ['bulletins-page', topicId, type, page],
-    queryFn: ({ signal }) => apiGet<BulletinEntry[]>('/api/v1/modules/top-bulletin', {
-      ...(topicId != null ? { topicId } : {}), ...(type ? { type } : {}), size: FEED_PAGE_SIZE + 1, offset: (page - 1) * FEED_PAGE_SIZE,
-    }, signal),
+    queryFn: ({ signal }) =>
+      apiGet<BulletinEntry[]>(
+        '/api/v1/modules/top-bulletin',
+        {
+          ...(topicId != null ? { topicId } : {}),
+          ...(type ? { type } : {}),
+          size: FEED_PAGE_SIZE + 1,
+          offset: (page - 1) * FEED_PAGE_SIZE,
+        },
+        signal,
+      ),
     placeholderData: (prev) => prev,
   });
   const go = (next: { type?: string; page?: number }) => {
@@ -52,23 +60,37 @@ function Bulletins({ config }: { config: AppConfig }) {
       <Crumbs trail={[[MSG.bulletinsTitle]]} />
       <div className="atr-feed-head">
         <h1 className="atr-detail__title">{MSG.bulletinsTitle}</h1>
-        <Segmented value={type || 'all'} onChange={(v) => go({ type: v === 'all' ? '' : String(v), page: 1 })}
-          options={[{ label: MSG.bulletinAllTypes, value: 'all' }, ...BULLETIN_TYPES.map((t) => ({ label: t, value: t }))]} />
+        <Segmented
+          value={type || 'all'}
+          onChange={(v) => go({ type: v === 'all' ? '' : String(v), page: 1 })}
+          options={[{ label: MSG.bulletinAllTypes, value: 'all' }, ...BULLETIN_TYPES.map((t) => ({ label: t, value: t }))]}
+        />
       </div>
       {list.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
       {list.isError && <ListFailure error={list.error} retry={() => list.refetch()} />}
-      {list.data && (shown.length === 0 ? <Empty description={MSG.noData} /> : (
-        <>
-          <div className="atr-results">{shown.map((b) => <BulletinRow key={b.article.uuid} b={b} />)}</div>
-          {(page > 1 || hasNext) && (
-            <div className="atr-pager" style={{ gap: 12 }}>
-              <Button disabled={page <= 1} onClick={() => go({ page: page - 1 })}>上一页</Button>
-              <span style={{ alignSelf: 'center' }}>第 {page} 页</span>
-              <Button disabled={!hasNext} onClick={() => go({ page: page + 1 })}>下一页</Button>
+      {list.data &&
+        (shown.length === 0 ? (
+          <Empty description={MSG.noData} />
+        ) : (
+          <>
+            <div className="atr-results">
+              {shown.map((b) => (
+                <BulletinRow key={b.article.uuid} b={b} />
+              ))}
             </div>
-          )}
-        </>
-      ))}
+            {(page > 1 || hasNext) && (
+              <div className="atr-pager" style={{ gap: 12 }}>
+                <Button disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+                  上一页
+                </Button>
+                <span style={{ alignSelf: 'center' }}>第 {page} 页</span>
+                <Button disabled={!hasNext} onClick={() => go({ page: page + 1 })}>
+                  下一页
+                </Button>
+              </div>
+            )}
+          </>
+        ))}
     </section>
   );
 }
@@ -79,7 +101,9 @@ function BulletinRow({ b }: { b: BulletinEntry }) {
     <div className="atr-feed-row">
       <Thumb src={b.article.cover} label={b.article.title} style={{ width: 72, height: 96, flex: 'none', borderRadius: 6 }} />
       <div className="atr-feed-row__main">
-        <Link className="atr-result__title" to={bulletinHref(b.article.uuid)}>{b.article.title}</Link>
+        <Link className="atr-result__title" to={bulletinHref(b.article.uuid)}>
+          {b.article.title}
+        </Link>
         <div className="atr-result__meta">
           {b.bulletinType && <Tag color="blue">{b.bulletinType}</Tag>}
           {b.group && <span>{b.group}</span>}

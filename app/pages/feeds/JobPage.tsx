@@ -20,15 +20,32 @@ import { Crumbs, JobsGuard } from './shared';
 /** The job page; see the file comment. */
 export default function JobPage() {
   const { id = '' } = useParams();
-  return <VisitorFrame title={MSG.jobsTitle}>{(config, site) => <JobsGuard config={config} site={site}><Job id={id} /></JobsGuard>}</VisitorFrame>;
+  return (
+    <VisitorFrame title={MSG.jobsTitle}>
+      {(config, site) => (
+        <JobsGuard config={config} site={site}>
+          <Job id={id} />
+        </JobsGuard>
+      )}
+    </VisitorFrame>
+  );
 }
 
 function Job({ id }: { id: string }) {
   const q = useResource('job', id);
-  if (q.isPending) return <div className="atr-vcard"><Skeleton active paragraph={{ rows: 8 }} /></div>;
+  if (q.isPending)
+    return (
+      <div className="atr-vcard">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
   if (q.isError) {
     const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
-    return <div className="atr-vcard">{missing ? <Result status="404" title={MSG.jobNotFound} /> : <ResourceFailure error={q.error} retry={() => q.refetch()} />}</div>;
+    return (
+      <div className="atr-vcard">
+        {missing ? <Result status="404" title={MSG.jobNotFound} /> : <ResourceFailure error={q.error} retry={() => q.refetch()} />}
+      </div>
+    );
   }
   const it = q.data;
   const inst = (it.institution && typeof it.institution === 'object' && !Array.isArray(it.institution) ? it.institution : {}) as Record<string, unknown>;
@@ -37,21 +54,40 @@ function Job({ id }: { id: string }) {
   const updated = it.update_time ?? it.date;
   const url = externalUrl(it);
   const rows: Array<[string, string]> = [
-    [MSG.jobSalary, fieldText(it.salary)], [MSG.jobAddress, fieldText(it.work_address)], [MSG.jobExperience, fieldText(it.work_experience)],
-    [MSG.jobEducation, fieldText(it.edu_cation)], [MSG.jobTime, fieldText(it.work_time)],
-    [MSG.jobUpdated, [formatDate(updated), relativeDate(updated)].filter(Boolean).filter((v, i, a) => a.indexOf(v) === i).join(' · ')],
+    [MSG.jobSalary, fieldText(it.salary)],
+    [MSG.jobAddress, fieldText(it.work_address)],
+    [MSG.jobExperience, fieldText(it.work_experience)],
+    [MSG.jobEducation, fieldText(it.edu_cation)],
+    [MSG.jobTime, fieldText(it.work_time)],
+    [
+      MSG.jobUpdated,
+      [formatDate(updated), relativeDate(updated)]
+        .filter(Boolean)
+        .filter((v, i, a) => a.indexOf(v) === i)
+        .join(' · '),
+    ],
   ];
   return (
     <article className="atr-vcard">
       <Crumbs trail={[[MSG.jobsTitle, JOBS_HREF], [it.title]]} />
-      <h1 className="atr-detail__title" style={{ marginTop: 12 }}>{it.title}</h1>
+      <h1 className="atr-detail__title" style={{ marginTop: 12 }}>
+        {it.title}
+      </h1>
       <div className="atr-detail__meta">
         {fieldText(it.salary) && <span className="atr-feed-salary">{fieldText(it.salary)}</span>}
-        {url && <a href={url} target="_blank" rel="noopener noreferrer"><LinkOutlined /> {MSG.detailSource}</a>}
+        {url && (
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            <LinkOutlined /> {MSG.detailSource}
+          </a>
+        )}
       </div>
       <div className="atr-detail__section">
-        <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }}
-          items={rows.filter(([, v]) => v).map(([label, value]) => ({ key: label, label, children: value }))} />
+        <Descriptions
+          size="small"
+          bordered
+          column={{ xs: 1, sm: 2 }}
+          items={rows.filter(([, v]) => v).map(([label, value]) => ({ key: label, label, children: value }))}
+        />
       </div>
       {instName && (
         <div className="atr-detail__section">
@@ -60,7 +96,11 @@ function Job({ id }: { id: string }) {
             <Thumb src={fieldText(inst.logo) || null} label={instName} fit="contain" style={{ width: 56, height: 56, flex: 'none', borderRadius: 8 }} />
             <span className="atr-feed-card__main">
               <span className="atr-feed-card__title">{instName}</span>
-              <span>{subjects.map((s) => <Tag key={s}>{s}</Tag>)}</span>
+              <span>
+                {subjects.map((s) => (
+                  <Tag key={s}>{s}</Tag>
+                ))}
+              </span>
             </span>
           </div>
         </div>

@@ -21,7 +21,15 @@ import { Crumbs, JobsGuard, ListFailure } from './shared';
 
 /** The jobs list page; see the file comment. */
 export default function JobsPage() {
-  return <VisitorFrame title={MSG.jobsTitle}>{(config, site) => <JobsGuard config={config} site={site}><Jobs config={config} /></JobsGuard>}</VisitorFrame>;
+  return (
+    <VisitorFrame title={MSG.jobsTitle}>
+      {(config, site) => (
+        <JobsGuard config={config} site={site}>
+          <Jobs config={config} />
+        </JobsGuard>
+      )}
+    </VisitorFrame>
+  );
 }
 
 function Jobs({ config }: { config: AppConfig }) {
@@ -30,24 +38,41 @@ function Jobs({ config }: { config: AppConfig }) {
   const topicId = config.topicId ?? config.topic?.id ?? null;
   const list = useQuery({
     queryKey: ['jobs-page', topicId, page],
-    queryFn: ({ signal }) => apiGet<{ hits: JobHit[]; total: number }>('/api/v1/modules/top-job', { ...(topicId != null ? { topicId } : {}), pageSize: FEED_PAGE_SIZE, page }, signal),
+    queryFn: ({ signal }) =>
+      apiGet<{ hits: JobHit[]; total: number }>('/api/v1/modules/top-job', { ...(topicId != null ? { topicId } : {}), pageSize: FEED_PAGE_SIZE, page }, signal),
     placeholderData: (prev) => prev,
   });
   return (
     <section className="atr-vcard">
       <Crumbs trail={[[MSG.jobsTitle]]} />
-      <div className="atr-feed-head"><h1 className="atr-detail__title">{MSG.jobsTitle}</h1></div>
+      <div className="atr-feed-head">
+        <h1 className="atr-detail__title">{MSG.jobsTitle}</h1>
+      </div>
       {list.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
       {list.isError && <ListFailure error={list.error} retry={() => list.refetch()} />}
-      {list.data && (list.data.hits.length === 0 ? <Empty description={MSG.noData} /> : (
-        <>
-          <div className="atr-results">{list.data.hits.map((h) => <JobRow key={h._id} hit={h} />)}</div>
-          <div className="atr-pager">
-            <Pagination current={page} pageSize={FEED_PAGE_SIZE} total={list.data.total} showSizeChanger={false} hideOnSinglePage
-              showTotal={(n) => MSG.listTotal(n)} onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })} />
-          </div>
-        </>
-      ))}
+      {list.data &&
+        (list.data.hits.length === 0 ? (
+          <Empty description={MSG.noData} />
+        ) : (
+          <>
+            <div className="atr-results">
+              {list.data.hits.map((h) => (
+                <JobRow key={h._id} hit={h} />
+              ))}
+            </div>
+            <div className="atr-pager">
+              <Pagination
+                current={page}
+                pageSize={FEED_PAGE_SIZE}
+                total={list.data.total}
+                showSizeChanger={false}
+                hideOnSinglePage
+                showTotal={(n) => MSG.listTotal(n)}
+                onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })}
+              />
+            </div>
+          </>
+        ))}
     </section>
   );
 }
@@ -59,16 +84,22 @@ function JobRow({ hit }: { hit: JobHit }) {
   return (
     <div className="atr-feed-row">
       <div className="atr-feed-row__main">
-        <Link className="atr-result__title" to={jobHref(hit._id)}>{s.title}</Link>
+        <Link className="atr-result__title" to={jobHref(hit._id)}>
+          {s.title}
+        </Link>
         <div className="atr-result__meta">
           {s.salary && <span className="atr-feed-salary">{s.salary}</span>}
-          {facts.map((f, i) => <span key={i}>{f}</span>)}
+          {facts.map((f, i) => (
+            <span key={i}>{f}</span>
+          ))}
         </div>
         {s.institution.name && (
           <div className="atr-result__meta" style={{ alignItems: 'center' }}>
             <Thumb src={s.institution.logo} label={s.institution.name} fit="contain" style={{ width: 24, height: 24, borderRadius: 4 }} />
             <span>{s.institution.name}</span>
-            {s.institution.subjects.slice(0, 2).map((x) => <Tag key={x}>{x}</Tag>)}
+            {s.institution.subjects.slice(0, 2).map((x) => (
+              <Tag key={x}>{x}</Tag>
+            ))}
           </div>
         )}
       </div>
@@ -76,4 +107,3 @@ function JobRow({ hit }: { hit: JobHit }) {
     </div>
   );
 }
-

@@ -24,8 +24,17 @@ const TOOL_LOOKUP_SIZE = 100;
 
 /** The tool whose link maps to `path` (pathname plus search of this page), or undefined. */
 export function toolAt(tools: readonly ToolItem[], path: string): ToolItem | undefined {
-  const norm = (s: string) => { try { return decodeURI(s); } catch { return s; } };
-  return tools.find((t) => { const h = toolHref(fieldText(t.link)); return !!h && !h.newTab && norm(h.href) === norm(path); });
+  const norm = (s: string) => {
+    try {
+      return decodeURI(s);
+    } catch {
+      return s;
+    }
+  };
+  return tools.find((t) => {
+    const h = toolHref(fieldText(t.link));
+    return !!h && !h.newTab && norm(h.href) === norm(path);
+  });
 }
 
 /** The tool page; see the file comment. */
@@ -39,13 +48,31 @@ function Tool({ config }: { config: AppConfig }) {
     queryKey: ['tools-page', config.applicationId, 'all'],
     queryFn: ({ signal }) => apiGet<Page<ToolItem>>('/tools', { appid: config.applicationId, size: TOOL_LOOKUP_SIZE }, signal),
   });
-  if (list.isPending) return <div className="atr-vcard"><Skeleton active paragraph={{ rows: 8 }} /></div>;
-  if (list.isError) return <div className="atr-vcard"><ListFailure error={list.error} retry={() => list.refetch()} /></div>;
+  if (list.isPending)
+    return (
+      <div className="atr-vcard">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  if (list.isError)
+    return (
+      <div className="atr-vcard">
+        <ListFailure error={list.error} retry={() => list.refetch()} />
+      </div>
+    );
   const tool = toolAt(list.data.content, location.pathname + location.search);
   if (!tool) {
     return (
       <div className="atr-vcard">
-        <Result status="404" title={MSG.toolNotFound} extra={<Link to={TOOLS_HREF}><Button type="primary">{MSG.toolsTitle}</Button></Link>} />
+        <Result
+          status="404"
+          title={MSG.toolNotFound}
+          extra={
+            <Link to={TOOLS_HREF}>
+              <Button type="primary">{MSG.toolsTitle}</Button>
+            </Link>
+          }
+        />
       </div>
     );
   }
@@ -60,11 +87,19 @@ function Tool({ config }: { config: AppConfig }) {
           <h1 className="atr-detail__title">{tool.title}</h1>
           {description && <p className="atr-detail__abstract">{description}</p>}
         </div>
-        <a href={link} target="_blank" rel="noopener noreferrer"><Button icon={<ExportOutlined />}>{MSG.toolOpenNewTab}</Button></a>
+        <a href={link} target="_blank" rel="noopener noreferrer">
+          <Button icon={<ExportOutlined />}>{MSG.toolOpenNewTab}</Button>
+        </a>
       </div>
       {isExternal(link) && (
         <div className="atr-detail__section">
-          <iframe className="atr-feed-frame" src={link} title={tool.title} sandbox="allow-scripts allow-forms allow-same-origin allow-popups" referrerPolicy="no-referrer" />
+          <iframe
+            className="atr-feed-frame"
+            src={link}
+            title={tool.title}
+            sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+            referrerPolicy="no-referrer"
+          />
         </div>
       )}
     </article>

@@ -18,7 +18,13 @@ import { fieldText } from '../visitor/fields';
 import { Crumbs, ListFailure } from './shared';
 
 /** A tool as GET /tools answers it (spec 1 §3 'Tool item'). */
-export interface ToolItem { id: number; title: string; description?: string | null; cover?: string | null; link?: string | null }
+export interface ToolItem {
+  id: number;
+  title: string;
+  description?: string | null;
+  cover?: string | null;
+  link?: string | null;
+}
 
 /** Tools per page of the list. */
 const TOOLS_PAGE_SIZE = 20;
@@ -39,20 +45,35 @@ function Tools({ config }: { config: AppConfig }) {
   return (
     <section className="atr-vcard">
       <Crumbs trail={[[MSG.toolsTitle]]} />
-      <div className="atr-feed-head"><h1 className="atr-detail__title">{MSG.toolsTitle}</h1></div>
+      <div className="atr-feed-head">
+        <h1 className="atr-detail__title">{MSG.toolsTitle}</h1>
+      </div>
       {list.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
       {list.isError && <ListFailure error={list.error} retry={() => list.refetch()} />}
-      {list.data && (list.data.content.length === 0 ? <Empty description={MSG.noData} /> : (
-        <>
-          <div className="atr-feed-grid">{list.data.content.map((t) => <ToolCard key={t.id} tool={t} />)}</div>
-          {list.data.totalElements > TOOLS_PAGE_SIZE && (
-            <div className="atr-pager">
-              <Pagination current={page} pageSize={TOOLS_PAGE_SIZE} total={list.data.totalElements} showSizeChanger={false}
-                showTotal={(n) => MSG.listTotal(n)} onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })} />
+      {list.data &&
+        (list.data.content.length === 0 ? (
+          <Empty description={MSG.noData} />
+        ) : (
+          <>
+            <div className="atr-feed-grid">
+              {list.data.content.map((t) => (
+                <ToolCard key={t.id} tool={t} />
+              ))}
             </div>
-          )}
-        </>
-      ))}
+            {list.data.totalElements > TOOLS_PAGE_SIZE && (
+              <div className="atr-pager">
+                <Pagination
+                  current={page}
+                  pageSize={TOOLS_PAGE_SIZE}
+                  total={list.data.totalElements}
+                  showSizeChanger={false}
+                  showTotal={(n) => MSG.listTotal(n)}
+                  onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })}
+                />
+              </div>
+            )}
+          </>
+        ))}
     </section>
   );
 }
@@ -71,7 +92,13 @@ function ToolCard({ tool }: { tool: ToolItem }) {
     </>
   );
   if (!target) return <div className="atr-feed-card">{body}</div>;
-  return target.newTab
-    ? <a className="atr-feed-card" href={target.href} target="_blank" rel="noopener noreferrer" title={tool.title}>{body}</a>
-    : <Link className="atr-feed-card" to={target.href} title={tool.title}>{body}</Link>;
+  return target.newTab ? (
+    <a className="atr-feed-card" href={target.href} target="_blank" rel="noopener noreferrer" title={tool.title}>
+      {body}
+    </a>
+  ) : (
+    <Link className="atr-feed-card" to={target.href} title={tool.title}>
+      {body}
+    </Link>
+  );
 }

@@ -31,10 +31,19 @@ export default function WechatMaterialPage() {
 
 function Material({ id }: { id: string }) {
   const q = useResource('wechat_article', id);
-  if (q.isPending) return <div className="atr-vcard"><Skeleton active paragraph={{ rows: 8 }} /></div>;
+  if (q.isPending)
+    return (
+      <div className="atr-vcard">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
   if (q.isError) {
     const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
-    return <div className="atr-vcard">{missing ? <Result status="404" title={MSG.wechatNotFound} /> : <ResourceFailure error={q.error} retry={() => q.refetch()} />}</div>;
+    return (
+      <div className="atr-vcard">
+        {missing ? <Result status="404" title={MSG.wechatNotFound} /> : <ResourceFailure error={q.error} retry={() => q.refetch()} />}
+      </div>
+    );
   }
   const it = q.data;
   const time = it.articleTime ?? it.date;
@@ -45,17 +54,31 @@ function Material({ id }: { id: string }) {
   return (
     <article className="atr-vcard">
       <Crumbs trail={[[MSG.wechatTitle, WECHAT_HREF], [it.title]]} />
-      <h1 className="atr-detail__title" style={{ marginTop: 12 }}>{it.title}</h1>
+      <h1 className="atr-detail__title" style={{ marginTop: 12 }}>
+        {it.title}
+      </h1>
       <div className="atr-detail__meta">
         {group && <Tag color="green">{group}</Tag>}
         {time && <span>{articleTimeText(time)}</span>}
         {time && <span>{relativeDate(time)}</span>}
       </div>
-      {cover && <div className="atr-detail__section"><Thumb src={cover} label={it.title} style={{ width: '100%', maxWidth: 640, aspectRatio: '2.35 / 1', borderRadius: 8 }} /></div>}
-      {digest && <div className="atr-detail__section"><p className="atr-feed-digest">{digest}</p></div>}
+      {cover && (
+        <div className="atr-detail__section">
+          <Thumb src={cover} label={it.title} style={{ width: '100%', maxWidth: 640, aspectRatio: '2.35 / 1', borderRadius: 8 }} />
+        </div>
+      )}
+      {digest && (
+        <div className="atr-detail__section">
+          <p className="atr-feed-digest">{digest}</p>
+        </div>
+      )}
       {isExternal(url) && (
         <div className="atr-detail__section">
-          <a href={url} target="_blank" rel="noopener noreferrer"><Button type="primary" icon={<ExportOutlined />}>{MSG.wechatReadOriginal}</Button></a>
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            <Button type="primary" icon={<ExportOutlined />}>
+              {MSG.wechatReadOriginal}
+            </Button>
+          </a>
         </div>
       )}
     </article>

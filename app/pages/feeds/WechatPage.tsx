@@ -51,35 +51,53 @@ function Wechat({ config }: { config: AppConfig }) {
   const list = useQuery({
     queryKey: ['wechat-page', ids, page],
     enabled: ids.length > 0,
-    queryFn: ({ signal }) => apiGet<{ records: WechatRecord[]; total: number }>('/api/v1/modules/top-wechat-article', { wechatId: ids, page, pageSize: FEED_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) =>
+      apiGet<{ records: WechatRecord[]; total: number }>('/api/v1/modules/top-wechat-article', { wechatId: ids, page, pageSize: FEED_PAGE_SIZE }, signal),
     placeholderData: (prev) => prev,
   });
   const setPage = (p: number) => {
     const next = new URLSearchParams(params);
-    if (p === 1) next.delete('page'); else next.set('page', String(p));
+    if (p === 1) next.delete('page');
+    else next.set('page', String(p));
     setParams(next);
   };
   return (
     <section className="atr-vcard">
       <Crumbs trail={[[MSG.wechatTitle]]} />
-      <div className="atr-feed-head"><h1 className="atr-detail__title">{MSG.wechatTitle}</h1></div>
+      <div className="atr-feed-head">
+        <h1 className="atr-detail__title">{MSG.wechatTitle}</h1>
+      </div>
       {ids.length === 0 && <Empty description={MSG.noData} />}
       {ids.length > 0 && list.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
       {list.isError && <ListFailure error={list.error} retry={() => list.refetch()} />}
-      {list.data && (list.data.records.length === 0 ? <Empty description={MSG.noData} /> : (
-        <>
-          {groupRecords(list.data.records).map((g) => (
-            <div className="atr-feed-group" key={g.name}>
-              <h2 className="atr-feed-group__name">{g.name}</h2>
-              <div className="atr-results">{g.records.map((r) => <ArticleRow key={r.id} r={r} />)}</div>
+      {list.data &&
+        (list.data.records.length === 0 ? (
+          <Empty description={MSG.noData} />
+        ) : (
+          <>
+            {groupRecords(list.data.records).map((g) => (
+              <div className="atr-feed-group" key={g.name}>
+                <h2 className="atr-feed-group__name">{g.name}</h2>
+                <div className="atr-results">
+                  {g.records.map((r) => (
+                    <ArticleRow key={r.id} r={r} />
+                  ))}
+                </div>
+              </div>
+            ))}
+            <div className="atr-pager">
+              <Pagination
+                current={page}
+                pageSize={FEED_PAGE_SIZE}
+                total={list.data.total}
+                showSizeChanger={false}
+                hideOnSinglePage
+                showTotal={(n) => MSG.listTotal(n)}
+                onChange={setPage}
+              />
             </div>
-          ))}
-          <div className="atr-pager">
-            <Pagination current={page} pageSize={FEED_PAGE_SIZE} total={list.data.total} showSizeChanger={false} hideOnSinglePage
-              showTotal={(n) => MSG.listTotal(n)} onChange={setPage} />
-          </div>
-        </>
-      ))}
+          </>
+        ))}
     </section>
   );
 }
@@ -90,9 +108,13 @@ function ArticleRow({ r }: { r: WechatRecord }) {
     <div className="atr-feed-row">
       <Thumb src={r.material.thumb_media_url} label={r.material.title} style={{ width: 120, height: 80, flex: 'none', borderRadius: 6 }} />
       <div className="atr-feed-row__main">
-        <Link className="atr-result__title" to={wechatMaterialHref(r.id)}>{r.material.title}</Link>
+        <Link className="atr-result__title" to={wechatMaterialHref(r.id)}>
+          {r.material.title}
+        </Link>
         {r.material.digest && <div className="atr-result__abstract">{r.material.digest}</div>}
-        <div className="atr-result__meta"><span title={formatDate(r.articleTime)}>{relativeDate(r.articleTime)}</span></div>
+        <div className="atr-result__meta">
+          <span title={formatDate(r.articleTime)}>{relativeDate(r.articleTime)}</span>
+        </div>
       </div>
     </div>
   );

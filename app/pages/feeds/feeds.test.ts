@@ -16,7 +16,13 @@ const tools = [
   { id: 4, title: '中文工具', link: 'https://host.cn/tools/计算器' },
 ];
 
-const rec = (id: number, groupName: string | null): WechatRecord => ({ id, groupId: null, groupName, articleTime: null, material: { title: `文章${id}`, thumb_media_url: null, url: null, digest: null } });
+const rec = (id: number, groupName: string | null): WechatRecord => ({
+  id,
+  groupId: null,
+  groupName,
+  articleTime: null,
+  material: { title: `文章${id}`, thumb_media_url: null, url: null, digest: null },
+});
 
 describe('feed pages', () => {
   it('finds the tool whose /tools/ link maps to the address, never one that opens elsewhere', () => {
@@ -29,15 +35,36 @@ describe('feed pages', () => {
 
   it('groups articles by account group in order of first appearance, keeping their order', () => {
     const groups = groupRecords([rec(1, '要闻'), rec(2, '活动'), rec(3, '要闻'), rec(4, null), rec(5, ' ')]);
-    expect(groups.map((g) => [g.name, g.records.map((r) => r.id)])).toEqual([['要闻', [1, 3]], ['活动', [2]], ['未分组', [4, 5]]]);
+    expect(groups.map((g) => [g.name, g.records.map((r) => r.id)])).toEqual([
+      ['要闻', [1, 3]],
+      ['活动', [2]],
+      ['未分组', [4, 5]],
+    ]);
   });
 
-  it('reads the asked accounts, else those of the home page\'s wechat panels', () => {
-    const config = { homeConfig: [{ template: [
-      { id: 'a', type: 'wechat_article', wechatId: 'gh_a' },
-      { id: 'f', type: 'flex', components: [{ modules: [{ id: 'b', type: 'wechat_article', wechatId: 'gh_b' }, { id: 'c', type: 'wechat_article', wechatId: null }] }] },
-      { id: 'd', type: 'news' },
-    ] }] } as unknown as Pick<AppConfig, 'homeConfig'>;
+  it("reads the asked accounts, else those of the home page's wechat panels", () => {
+    const config = {
+      homeConfig: [
+        {
+          template: [
+            { id: 'a', type: 'wechat_article', wechatId: 'gh_a' },
+            {
+              id: 'f',
+              type: 'flex',
+              components: [
+                {
+                  modules: [
+                    { id: 'b', type: 'wechat_article', wechatId: 'gh_b' },
+                    { id: 'c', type: 'wechat_article', wechatId: null },
+                  ],
+                },
+              ],
+            },
+            { id: 'd', type: 'news' },
+          ],
+        },
+      ],
+    } as unknown as Pick<AppConfig, 'homeConfig'>;
     expect(wechatIdsOf(config, [])).toEqual(['gh_a', 'gh_b']);
     expect(wechatIdsOf(config, ['gh_x', 'gh_x'])).toEqual(['gh_x']);
   });

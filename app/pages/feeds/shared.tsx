@@ -20,14 +20,28 @@ export function Crumbs({ trail }: { trail: Array<[string, string?]> }) {
   return (
     <div className="atr-crumbs">
       <Link to="/">{MSG.backHome}</Link>
-      {trail.map(([label, href], i) => <span key={i}> / {href ? <Link to={href}>{label}</Link> : label}</span>)}
+      {trail.map(([label, href], i) => (
+        <span key={i}> / {href ? <Link to={href}>{label}</Link> : label}</span>
+      ))}
     </div>
   );
 }
 
 /** A failed list read: the message and a retry button. */
 export function ListFailure({ error, retry }: { error: unknown; retry(): void }) {
-  return <Alert type="error" showIcon title={MSG.loadFailed} description={errorMessage(error)} action={<Button size="small" onClick={retry}>{MSG.retry}</Button>} />;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={MSG.loadFailed}
+      description={errorMessage(error)}
+      action={
+        <Button size="small" onClick={retry}>
+          {MSG.retry}
+        </Button>
+      }
+    />
+  );
 }
 
 /** The modules of `type` on the application's home page (flex slots included). */
@@ -47,7 +61,12 @@ export function JobsGuard({ config, site, children }: { config: AppConfig; site:
   const session = useSession();
   const needsLogin = modulesOf(config, 'job').some((m) => m.oauthBeforeRedirect);
   if (!needsLogin || site.user) return <>{children}</>;
-  if (session.isPending) return <div className="atr-vcard"><Skeleton active paragraph={{ rows: 6 }} /></div>;
+  if (session.isPending)
+    return (
+      <div className="atr-vcard">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
   if (!session.data) return <Navigate to={loginHref(location.pathname + location.search)} replace />;
   return <>{children}</>;
 }

@@ -18,8 +18,13 @@ import { RightRefused, isPanelRefusal } from '../RightRefused';
 
 /** A link as GET /api/v1/links/{id} answers it. */
 interface LinkDetail {
-  linkId: number; title: string; url: string; cover: string | null; linkCategory: string | null;
-  publishDateTime: string; applicationId: number;
+  linkId: number;
+  title: string;
+  url: string;
+  cover: string | null;
+  linkCategory: string | null;
+  publishDateTime: string;
+  applicationId: number;
 }
 
 /** The page; see the file comment. */
@@ -36,19 +41,51 @@ function Material({ id, applicationId }: { id: number; applicationId: number }) 
     enabled: id > 0,
     retry: false,
   });
-  const missing = id === 0 || (q.isError && q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400))
-    || (q.data && q.data.applicationId !== applicationId);
-  if (missing) return <div className="atr-vcard"><Result status="404" title="404" subTitle={MSG.linkNotFound} extra={<Link to="/"><Button type="primary">{MSG.backHome}</Button></Link>} /></div>;
+  const missing =
+    id === 0 ||
+    (q.isError && q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400)) ||
+    (q.data && q.data.applicationId !== applicationId);
+  if (missing)
+    return (
+      <div className="atr-vcard">
+        <Result
+          status="404"
+          title="404"
+          subTitle={MSG.linkNotFound}
+          extra={
+            <Link to="/">
+              <Button type="primary">{MSG.backHome}</Button>
+            </Link>
+          }
+        />
+      </div>
+    );
   if (q.isError && isPanelRefusal(q.error)) {
-    return <div className="atr-vcard"><RightRefused error={q.error} path={`/resources/material/${id}`} /></div>;
+    return (
+      <div className="atr-vcard">
+        <RightRefused error={q.error} path={`/resources/material/${id}`} />
+      </div>
+    );
   }
-  if (q.isError) return <div className="atr-vcard"><Result status="warning" title={MSG.loadFailed} subTitle={errorMessage(q.error)} extra={<Button onClick={() => q.refetch()}>{MSG.retry}</Button>} /></div>;
-  if (!q.data) return <div className="atr-vcard"><Skeleton active paragraph={{ rows: 4 }} /></div>;
+  if (q.isError)
+    return (
+      <div className="atr-vcard">
+        <Result status="warning" title={MSG.loadFailed} subTitle={errorMessage(q.error)} extra={<Button onClick={() => q.refetch()}>{MSG.retry}</Button>} />
+      </div>
+    );
+  if (!q.data)
+    return (
+      <div className="atr-vcard">
+        <Skeleton active paragraph={{ rows: 4 }} />
+      </div>
+    );
   const l = q.data;
   const safeUrl = /^https?:\/\//i.test(l.url) ? l.url : null;
   return (
     <article className="atr-vcard">
-      <div className="atr-crumbs"><Link to="/">{MSG.backHome}</Link> / {MSG.materialTitle}</div>
+      <div className="atr-crumbs">
+        <Link to="/">{MSG.backHome}</Link> / {MSG.materialTitle}
+      </div>
       <div className="atr-detail__head" style={{ marginTop: 12 }}>
         {l.cover && <Thumb src={l.cover} label={l.title} style={{ width: 200, height: 118.5, flex: 'none', borderRadius: 6 }} />}
         <div style={{ minWidth: 0 }}>

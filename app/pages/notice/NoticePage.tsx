@@ -28,7 +28,13 @@ import './notice.css';
 
 /** The notice as GET /api/v1/notices/{id} answers it (spec 1 §3 'Notice'). */
 interface NoticeDetail {
-  noticeId: number; title: string; type: string; content: string; top: number; publishDateTime: string; applicationId: number;
+  noticeId: number;
+  title: string;
+  type: string;
+  content: string;
+  top: number;
+  publishDateTime: string;
+  applicationId: number;
   /** the reader may download the attachments; when not, why: 'signIn' (登录后下载) or 'right' (decision 214) */
   canDownload?: boolean;
   downloadBlocked?: 'signIn' | 'right' | null;
@@ -91,8 +97,10 @@ export default function NoticePage() {
   const images = useMemo(() => (notice.data ? imageSources(notice.data.content) : []), [notice.data]);
   // attachments the reader may not download are shown locked (登录后下载 / 无下载权限)
   const blocked = notice.data?.downloadBlocked ?? null;
-  const html = useMemo(() => (notice.data && blocked ? lockAttachments(notice.data.content, blocked, loginPath(`/resources/notices/${id}`)) : notice.data?.content ?? ''),
-    [notice.data, blocked, id]);
+  const html = useMemo(
+    () => (notice.data && blocked ? lockAttachments(notice.data.content, blocked, loginPath(`/resources/notices/${id}`)) : (notice.data?.content ?? '')),
+    [notice.data, blocked, id],
+  );
 
   const title = notice.data?.title;
   const siteName = site.data?.name;
@@ -100,15 +108,26 @@ export default function NoticePage() {
     if (title) document.title = siteName ? `${title} · ${siteName}` : title;
   }, [title, siteName]);
 
-  if (site.isPending) return <div className="atr-notice-page"><Skeleton active paragraph={{ rows: 8 }} /></div>;
-  if (site.isError) return <div className="atr-status-page"><Result status="warning" title={MSG.siteLoadFailed} subTitle={errorMessage(site.error)} /></div>;
+  if (site.isPending)
+    return (
+      <div className="atr-notice-page">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  if (site.isError)
+    return (
+      <div className="atr-status-page">
+        <Result status="warning" title={MSG.siteLoadFailed} subTitle={errorMessage(site.error)} />
+      </div>
+    );
   if (!site.data) return <UnknownHost host={host} />;
   const config = site.data;
   const primary = config.themeConfig?.primaryColor;
 
-  const missing = id === 0
-    || (notice.isError && notice.error instanceof ApiError && (notice.error.status === 404 || notice.error.status === 400))
-    || (notice.data && notice.data.applicationId !== config.applicationId);
+  const missing =
+    id === 0 ||
+    (notice.isError && notice.error instanceof ApiError && (notice.error.status === 404 || notice.error.status === 400)) ||
+    (notice.data && notice.data.applicationId !== config.applicationId);
 
   const onContentClick = (e: MouseEvent<HTMLDivElement>) => {
     const target = e.target as HTMLElement;
@@ -119,11 +138,29 @@ export default function NoticePage() {
 
   let body;
   if (missing) {
-    body = <Result status="404" title="404" subTitle={MSG.noticeNotFound} extra={<Button type="primary" onClick={() => navigate('/')}>{MSG.backHome}</Button>} />;
+    body = (
+      <Result
+        status="404"
+        title="404"
+        subTitle={MSG.noticeNotFound}
+        extra={
+          <Button type="primary" onClick={() => navigate('/')}>
+            {MSG.backHome}
+          </Button>
+        }
+      />
+    );
   } else if (notice.isError && isPanelRefusal(notice.error)) {
     body = <RightRefused error={notice.error} path={`/resources/notices/${id}`} />;
   } else if (notice.isError) {
-    body = <Result status="warning" title={MSG.loadFailed} subTitle={errorMessage(notice.error)} extra={<Button onClick={() => notice.refetch()}>{MSG.retry}</Button>} />;
+    body = (
+      <Result
+        status="warning"
+        title={MSG.loadFailed}
+        subTitle={errorMessage(notice.error)}
+        extra={<Button onClick={() => notice.refetch()}>{MSG.retry}</Button>}
+      />
+    );
   } else if (!notice.data) {
     body = <Skeleton active title paragraph={{ rows: 10 }} />;
   } else {
@@ -132,20 +169,33 @@ export default function NoticePage() {
     const when = Number.isNaN(d.getTime()) ? '' : `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
     body = (
       <article className="atr-notice" aria-labelledby="atr-notice-title">
-        <h1 id="atr-notice-title" className="atr-notice__title">{n.title}</h1>
+        <h1 id="atr-notice-title" className="atr-notice__title">
+          {n.title}
+        </h1>
         <div className="atr-notice__meta">
           {n.type && <Tag color="blue">{n.type}</Tag>}
-          {when && <span>{MSG.publishedAt} <time dateTime={n.publishDateTime} title={when}>{when}</time></span>}
+          {when && (
+            <span>
+              {MSG.publishedAt}{' '}
+              <time dateTime={n.publishDateTime} title={when}>
+                {when}
+              </time>
+            </span>
+          )}
           {when && <span className="atr-notice__ago">{relativeDate(n.publishDateTime)}</span>}
         </div>
         {/* server-sanitised HTML only (server/content/sanitize.ts) */}
         <div className="atr-rich atr-notice__content" onClick={onContentClick} dangerouslySetInnerHTML={{ __html: html }} />
         {images.length > 0 && (
-          <Image.PreviewGroup items={images} preview={{
-            open: viewer.open, current: viewer.current,
-            onOpenChange: (open) => setViewer((v) => ({ ...v, open })),
-            onChange: (current) => setViewer((v) => ({ ...v, current })),
-          }} />
+          <Image.PreviewGroup
+            items={images}
+            preview={{
+              open: viewer.open,
+              current: viewer.current,
+              onOpenChange: (open) => setViewer((v) => ({ ...v, open })),
+              onChange: (current) => setViewer((v) => ({ ...v, current })),
+            }}
+          />
         )}
       </article>
     );

@@ -57,9 +57,14 @@ function MySubscriptions({ userId }: { userId: number }) {
       </div>
       {list.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
       {list.isError && <ListFailure error={list.error} retry={() => list.refetch()} />}
-      {list.data && (list.data.content.length === 0
-        ? <Empty description={MSG.mySubscriptionsEmpty}><Link to="/subscriptions-topic/journals">{MSG.topicJournalsTitle}</Link></Empty>
-        : <JournalRows items={list.data.content} removeOnly isOn={() => true} busy={(it) => removing === it.id} onToggle={(it) => void remove(it)} />)}
+      {list.data &&
+        (list.data.content.length === 0 ? (
+          <Empty description={MSG.mySubscriptionsEmpty}>
+            <Link to="/subscriptions-topic/journals">{MSG.topicJournalsTitle}</Link>
+          </Empty>
+        ) : (
+          <JournalRows items={list.data.content} removeOnly isOn={() => true} busy={(it) => removing === it.id} onToggle={(it) => void remove(it)} />
+        ))}
     </section>
   );
 }

@@ -21,7 +21,14 @@ import { RequireLogin } from './shared';
 import './recommendation.css';
 
 /** A recommended item (server/routes/personal/service.ts RecommendedItem). */
-export interface Recommended { id: number; type: string; title: string; date: string | null; reason: string; [k: string]: unknown }
+export interface Recommended {
+  id: number;
+  type: string;
+  title: string;
+  date: string | null;
+  reason: string;
+  [k: string]: unknown;
+}
 
 const PAGE_SIZE = 10;
 const label = (t: string) => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;
@@ -53,7 +60,12 @@ function Recommendations({ userId }: { userId: number }) {
     onMutate: async (id) => {
       await qc.cancelQueries({ queryKey: key });
       const before = qc.getQueryData<Page<Recommended>>(key);
-      if (before) qc.setQueryData<Page<Recommended>>(key, { ...before, content: before.content.filter((i) => i.id !== id), totalElements: Math.max(0, before.totalElements - 1) });
+      if (before)
+        qc.setQueryData<Page<Recommended>>(key, {
+          ...before,
+          content: before.content.filter((i) => i.id !== id),
+          totalElements: Math.max(0, before.totalElements - 1),
+        });
       return { before };
     },
     onError: (err, _id, ctx) => {
@@ -69,36 +81,64 @@ function Recommendations({ userId }: { userId: number }) {
   return (
     <section className="atr-vcard">
       <Crumbs trail={[[title]]} />
-      <div className="atr-feed-head"><h1 className="atr-detail__title">{title}</h1></div>
+      <div className="atr-feed-head">
+        <h1 className="atr-detail__title">{title}</h1>
+      </div>
       {list.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
       {list.isError && <ListFailure error={list.error} retry={() => list.refetch()} />}
-      {list.data && (list.data.content.length === 0 ? <Empty description={MSG.recommendEmpty} /> : (
-        <>
-          <div className="atr-results">
-            {list.data.content.map((it) => (
-              <div className="atr-result atr-rec" key={it.id} data-testid="recommendation">
-                <div className="atr-rec__top">
-                  <Link className="atr-result__title" to={resourceHref(it.type, it.id)}>{it.title}</Link>
-                  <Button size="small" type="text" icon={<CloseOutlined />} onClick={() => dismiss.mutate(it.id)}
-                    disabled={dismiss.isPending && dismiss.variables === it.id}>{MSG.recommendNotInterested}</Button>
+      {list.data &&
+        (list.data.content.length === 0 ? (
+          <Empty description={MSG.recommendEmpty} />
+        ) : (
+          <>
+            <div className="atr-results">
+              {list.data.content.map((it) => (
+                <div className="atr-result atr-rec" key={it.id} data-testid="recommendation">
+                  <div className="atr-rec__top">
+                    <Link className="atr-result__title" to={resourceHref(it.type, it.id)}>
+                      {it.title}
+                    </Link>
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<CloseOutlined />}
+                      onClick={() => dismiss.mutate(it.id)}
+                      disabled={dismiss.isPending && dismiss.variables === it.id}
+                    >
+                      {MSG.recommendNotInterested}
+                    </Button>
+                  </div>
+                  <div className="atr-result__meta">
+                    <span>{label(it.type)}</span>
+                    {text(it.discipline) && <span className="atr-rec__discipline">{text(it.discipline)}</span>}
+                    {text(it.category) && <span>{text(it.category)}</span>}
+                    {formatDate(it.date) && <span>{formatDate(it.date)}</span>}
+                  </div>
+                  {text(it.abstract ?? it.summary) && <div className="atr-result__abstract">{text(it.abstract ?? it.summary)}</div>}
+                  <div>
+                    <Tag icon={<BulbOutlined />} color="blue" className="atr-rec__reason">
+                      {it.reason}
+                    </Tag>
+                  </div>
                 </div>
-                <div className="atr-result__meta">
-                  <span>{label(it.type)}</span>
-                  {text(it.discipline) && <span className="atr-rec__discipline">{text(it.discipline)}</span>}
-                  {text(it.category) && <span>{text(it.category)}</span>}
-                  {formatDate(it.date) && <span>{formatDate(it.date)}</span>}
-                </div>
-                {text(it.abstract ?? it.summary) && <div className="atr-result__abstract">{text(it.abstract ?? it.summary)}</div>}
-                <div><Tag icon={<BulbOutlined />} color="blue" className="atr-rec__reason">{it.reason}</Tag></div>
-              </div>
-            ))}
-          </div>
-          <div className="atr-pager">
-            <Pagination current={page} pageSize={PAGE_SIZE} total={list.data.totalElements} showSizeChanger={false} hideOnSinglePage
-              onChange={(p) => { const next = new URLSearchParams(params); next.set('page', String(p)); setParams(next); }} />
-          </div>
-        </>
-      ))}
+              ))}
+            </div>
+            <div className="atr-pager">
+              <Pagination
+                current={page}
+                pageSize={PAGE_SIZE}
+                total={list.data.totalElements}
+                showSizeChanger={false}
+                hideOnSinglePage
+                onChange={(p) => {
+                  const next = new URLSearchParams(params);
+                  next.set('page', String(p));
+                  setParams(next);
+                }}
+              />
+            </div>
+          </>
+        ))}
     </section>
   );
 }

@@ -31,7 +31,8 @@ function TopicJournals({ userId, config, appId }: { userId: number; config: AppC
   const toggle = useSubscriptionToggle(userId, appId);
   const list = useQuery({
     queryKey: ['subscriptions', userId, 'topic', topicId],
-    queryFn: ({ signal }) => request<Page<JournalItem>>('/api/v4/modules/top-journal', { method: 'POST', body: { offset: 0, ...(topicId != null ? { topicId } : {}) }, signal }),
+    queryFn: ({ signal }) =>
+      request<Page<JournalItem>>('/api/v4/modules/top-journal', { method: 'POST', body: { offset: 0, ...(topicId != null ? { topicId } : {}) }, signal }),
   });
   return (
     <section className="atr-vcard">
@@ -42,11 +43,17 @@ function TopicJournals({ userId, config, appId }: { userId: number; config: AppC
       </div>
       {list.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
       {list.isError && <ListFailure error={list.error} retry={() => list.refetch()} />}
-      {list.data && (list.data.content.length === 0 ? <Empty description={MSG.noData} /> : (
-        <JournalRows items={list.data.content}
-          isOn={(it) => toggle.isOn(it.id, it.is_subscribed === true || it.is_subscribed === 1)}
-          busy={(it) => toggle.busy(it.id)} onToggle={(it, on) => void toggle.toggle(it.id, on)} />
-      ))}
+      {list.data &&
+        (list.data.content.length === 0 ? (
+          <Empty description={MSG.noData} />
+        ) : (
+          <JournalRows
+            items={list.data.content}
+            isOn={(it) => toggle.isOn(it.id, it.is_subscribed === true || it.is_subscribed === 1)}
+            busy={(it) => toggle.busy(it.id)}
+            onToggle={(it, on) => void toggle.toggle(it.id, on)}
+          />
+        ))}
     </section>
   );
 }

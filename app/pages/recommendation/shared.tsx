@@ -14,7 +14,12 @@ export function RequireLogin({ site, children }: { site: SiteContext; children(u
   const location = useLocation();
   const session = useSession();
   if (site.user) return <>{children(site.user.id)}</>;
-  if (session.isPending) return <div className="atr-vcard"><Skeleton active paragraph={{ rows: 6 }} /></div>;
+  if (session.isPending)
+    return (
+      <div className="atr-vcard">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
   if (!session.data) return <Navigate to={loginHref(location.pathname + location.search)} replace />;
   return <>{children(session.data.id)}</>;
 }

@@ -12,6 +12,8 @@ export function useRecordBrowse(resourceId: number | null | undefined, signedIn:
   useEffect(() => {
     if (!signedIn || !resourceId || resourceId <= 0 || done.current === resourceId) return;
     done.current = resourceId;
-    apiPost('/api/v1/actions', { resourceId, action: 'browse' }).catch(() => { /* best effort */ });
+    apiPost('/api/v1/actions', { resourceId, action: 'browse' }).catch(() => {
+      /* best effort */
+    });
   }, [resourceId, signedIn]);
 }

@@ -43,12 +43,25 @@ export function VisitorFrame({ title, children }: VisitorFrameProps) {
     if (config) document.title = title ? `${title} - ${config.name}` : config.name;
   }, [config, title]);
 
-  if (q.isPending) return <div className="atr-center"><Spin size="large" /></div>;
+  if (q.isPending)
+    return (
+      <div className="atr-center">
+        <Spin size="large" />
+      </div>
+    );
   if (q.isError) {
     return (
       <div className="atr-status-page">
-        <Result status="warning" title={MSG.siteLoadFailed} subTitle={errorMessage(q.error)}
-          extra={<Button type="primary" onClick={() => q.refetch()}>{MSG.retry}</Button>} />
+        <Result
+          status="warning"
+          title={MSG.siteLoadFailed}
+          subTitle={errorMessage(q.error)}
+          extra={
+            <Button type="primary" onClick={() => q.refetch()}>
+              {MSG.retry}
+            </Button>
+          }
+        />
       </div>
     );
   }

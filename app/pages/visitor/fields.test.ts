@@ -9,10 +9,22 @@ import { navigatorEntries } from '../explore/NavigatorPage';
 describe('detail facts', () => {
   it('labels known fields in Chinese, in order, and leaves out empty, internal and unknown-zero fields', () => {
     const rows = detailRows({
-      id: 1, type: 'scholar', title: '张三', institution: 'Tsinghua University', country: '中国', fruits_total: 0,
-      homepage: 'https://a.cn', institutionId: 9, research_field: '', academic_title: 'ACM Fellow',
+      id: 1,
+      type: 'scholar',
+      title: '张三',
+      institution: 'Tsinghua University',
+      country: '中国',
+      fruits_total: 0,
+      homepage: 'https://a.cn',
+      institutionId: 9,
+      research_field: '',
+      academic_title: 'ACM Fellow',
     });
-    expect(rows).toEqual([['机构', 'Tsinghua University'], ['学术称号', 'ACM Fellow'], ['国家/地区', '中国']]);
+    expect(rows).toEqual([
+      ['机构', 'Tsinghua University'],
+      ['学术称号', 'ACM Fellow'],
+      ['国家/地区', '中国'],
+    ]);
     expect(detailRows({ fruits_total: 12 })).toEqual([['成果数', '12']]);
   });
 
@@ -41,11 +53,26 @@ describe('explore helpers', () => {
   });
 
   it('collects the portals of every link panel, nested ones included, once each', () => {
-    const link = (id: string, urls: string[]) => ({ id, type: 'link', alias: 'x', span: 0, specificDataObject: urls.map((url, i) => ({ id: i, title: `站${i}`, url })) });
-    const entries = navigatorEntries({ homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [
-      link('a', ['https://a.cn/', 'javascript:alert(1)']),
-      { id: 'f', type: 'flex', alias: 'f', span: 5, components: [{ modules: [link('b', ['https://b.cn/', 'https://a.cn/'])] }] },
-    ] as never }] });
+    const link = (id: string, urls: string[]) => ({
+      id,
+      type: 'link',
+      alias: 'x',
+      span: 0,
+      specificDataObject: urls.map((url, i) => ({ id: i, title: `站${i}`, url })),
+    });
+    const entries = navigatorEntries({
+      homeConfig: [
+        {
+          page: 'home',
+          style: 'card',
+          groups: {},
+          template: [
+            link('a', ['https://a.cn/', 'javascript:alert(1)']),
+            { id: 'f', type: 'flex', alias: 'f', span: 5, components: [{ modules: [link('b', ['https://b.cn/', 'https://a.cn/'])] }] },
+          ] as never,
+        },
+      ],
+    });
     expect(entries.map((e) => e.url)).toEqual(['https://a.cn/', 'https://b.cn/']);
   });
 });

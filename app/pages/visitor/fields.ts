@@ -7,22 +7,77 @@ import { scalarText } from '@common/text';
 
 /** Field → Chinese label, in the order the detail page shows them. */
 export const FIELD_LABELS: ReadonlyArray<readonly [string, string]> = [
-  ['author', '作者'], ['institution', '机构'], ['professional_title', '职称'], ['academic_title', '学术称号'],
-  ['research_field', '研究领域'], ['discipline', '学科'], ['category', '分类'], ['publish_year', '发表年份'],
-  ['year', '出版年份'], ['publisher', '出版者'], ['issuer', '发文机关'], ['docNumber', '文号'],
-  ['standard_no', '标准号'], ['status', '状态'], ['article_date', '发布日期'], ['publish_date', '发布日期'],
-  ['start_date', '开始日期'], ['end_date', '结束日期'], ['undertaking_institution', '承担单位'],
-  ['funding_institution', '资助机构'], ['issn', 'ISSN'], ['impact_factor', '影响因子'], ['collection', '收录'],
-  ['partition', '分区'], ['subject', '学科'], ['rank', '等级'], ['ccf_rank', 'CCF 等级'], ['country', '国家/地区'],
-  ['province', '省份'], ['city', '城市'], ['location', '所在地'], ['address', '地址'], ['authority', '主管部门'],
-  ['level', '办学层次'], ['code', '学校标识码'], ['scholars', '学者数'], ['fruits', '成果数'], ['fruits_total', '成果数'],
-  ['salary', '薪资'], ['work_address', '工作地点'], ['work_experience', '工作经验'], ['edu_cation', '学历要求'],
-  ['work_time', '工作时间'], ['source', '来源'],
+  ['author', '作者'],
+  ['institution', '机构'],
+  ['professional_title', '职称'],
+  ['academic_title', '学术称号'],
+  ['research_field', '研究领域'],
+  ['discipline', '学科'],
+  ['category', '分类'],
+  ['publish_year', '发表年份'],
+  ['year', '出版年份'],
+  ['publisher', '出版者'],
+  ['issuer', '发文机关'],
+  ['docNumber', '文号'],
+  ['standard_no', '标准号'],
+  ['status', '状态'],
+  ['article_date', '发布日期'],
+  ['publish_date', '发布日期'],
+  ['start_date', '开始日期'],
+  ['end_date', '结束日期'],
+  ['undertaking_institution', '承担单位'],
+  ['funding_institution', '资助机构'],
+  ['issn', 'ISSN'],
+  ['impact_factor', '影响因子'],
+  ['collection', '收录'],
+  ['partition', '分区'],
+  ['subject', '学科'],
+  ['rank', '等级'],
+  ['ccf_rank', 'CCF 等级'],
+  ['country', '国家/地区'],
+  ['province', '省份'],
+  ['city', '城市'],
+  ['location', '所在地'],
+  ['address', '地址'],
+  ['authority', '主管部门'],
+  ['level', '办学层次'],
+  ['code', '学校标识码'],
+  ['scholars', '学者数'],
+  ['fruits', '成果数'],
+  ['fruits_total', '成果数'],
+  ['salary', '薪资'],
+  ['work_address', '工作地点'],
+  ['work_experience', '工作经验'],
+  ['edu_cation', '学历要求'],
+  ['work_time', '工作时间'],
+  ['source', '来源'],
 ];
 
 /** Fields shown elsewhere on the page (title, summary, links, images) or internal. */
-const SHOWN_ELSEWHERE = new Set(['id', 'type', 'title', 'date', 'abstract', 'summary', 'digest', 'keywords', 'url', 'homepage', 'link',
-  'cover', 'logo', 'avatar', 'institutionId', 'scholar_id', 'name_variants', 'dblp_name', 'is_subscribed', 'region', 'country_code', 'acm_fellow_year']);
+const SHOWN_ELSEWHERE = new Set([
+  'id',
+  'type',
+  'title',
+  'date',
+  'abstract',
+  'summary',
+  'digest',
+  'keywords',
+  'url',
+  'homepage',
+  'link',
+  'cover',
+  'logo',
+  'avatar',
+  'institutionId',
+  'scholar_id',
+  'name_variants',
+  'dblp_name',
+  'is_subscribed',
+  'region',
+  'country_code',
+  'acm_fellow_year',
+]);
 
 /** Counts the catalogues leave at 0 when they do not know them: shown only when positive. */
 const UNKNOWN_WHEN_ZERO = new Set(['fruits', 'fruits_total']);
@@ -65,7 +120,11 @@ export function externalUrl(item: Record<string, unknown>): string | null {
 export function keywordsOf(item: Record<string, unknown>): string[] {
   const k = item.keywords;
   if (Array.isArray(k)) return k.map((x) => String(x).trim()).filter(Boolean);
-  if (typeof k === 'string') return k.split(/[_,;，；、]/).map((x) => x.trim()).filter(Boolean);
+  if (typeof k === 'string')
+    return k
+      .split(/[_,;，；、]/)
+      .map((x) => x.trim())
+      .filter(Boolean);
   return [];
 }
 

@@ -8,8 +8,14 @@
 import { useEffect, useReducer } from 'react';
 import { Image, Tooltip } from 'antd';
 import {
-  CompressOutlined, ExpandOutlined, LeftOutlined, RightOutlined, RotateLeftOutlined, RotateRightOutlined,
-  ZoomInOutlined, ZoomOutOutlined,
+  CompressOutlined,
+  ExpandOutlined,
+  LeftOutlined,
+  RightOutlined,
+  RotateLeftOutlined,
+  RotateRightOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
 } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { VIEWER_MIN_SCALE, VIEWER_Z_INDEX } from '@common/constants';
@@ -47,7 +53,9 @@ export function ImageViewer({ images, open, index = 0, onClose, onIndexChange }:
     if (open) dispatch({ type: 'open', index, count: list.length });
   }, [open, index, list.length]);
 
-  useEffect(() => { if (open) onIndexChange?.(state.index); }, [state.index]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (open) onIndexChange?.(state.index);
+  }, [state.index]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Our keys run in the capture phase and stop there, so antd's own Left/Right (no wrap) do not also run.
   useEffect(() => {
@@ -61,7 +69,12 @@ export function ImageViewer({ images, open, index = 0, onClose, onIndexChange }:
       else dispatch(a);
     };
     // Space on a focused toolbar button would also click it on key up
-    const onKeyUp = (e: KeyboardEvent) => { if (e.key === ' ') { e.preventDefault(); e.stopPropagation(); } };
+    const onKeyUp = (e: KeyboardEvent) => {
+      if (e.key === ' ') {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
     window.addEventListener('keydown', onKeyDown, true);
     window.addEventListener('keyup', onKeyUp, true);
     return () => {
@@ -75,7 +88,9 @@ export function ImageViewer({ images, open, index = 0, onClose, onIndexChange }:
   const many = list.length > 1;
   const tool = (label: string, icon: React.ReactNode, onClick: () => void, disabled = false) => (
     <Tooltip title={label} zIndex={VIEWER_Z_INDEX + 1}>
-      <button type="button" className="atr-viewer__tool" aria-label={label} disabled={disabled} onClick={onClick}>{icon}</button>
+      <button type="button" className="atr-viewer__tool" aria-label={label} disabled={disabled} onClick={onClick}>
+        {icon}
+      </button>
     </Tooltip>
   );
 
@@ -89,7 +104,9 @@ export function ImageViewer({ images, open, index = 0, onClose, onIndexChange }:
         zIndex: VIEWER_Z_INDEX,
         movable: false,
         wheel: false,
-        onOpenChange: (next) => { if (!next) closeRef.current(); },
+        onOpenChange: (next) => {
+          if (!next) closeRef.current();
+        },
         onChange: (cur) => dispatch({ type: 'show', index: cur }),
         countRender: (cur, total) => `${cur} / ${total}`,
         imageRender: () => (
@@ -99,8 +116,14 @@ export function ImageViewer({ images, open, index = 0, onClose, onIndexChange }:
             data-testid="viewer-stage"
           >
             {many && (
-              <button type="button" className="atr-viewer__side atr-viewer__side--prev" aria-label={MSG.viewerPrev}
-                onClick={() => dispatch({ type: 'go', offset: -1 })}><LeftOutlined /></button>
+              <button
+                type="button"
+                className="atr-viewer__side atr-viewer__side--prev"
+                aria-label={MSG.viewerPrev}
+                onClick={() => dispatch({ type: 'go', offset: -1 })}
+              >
+                <LeftOutlined />
+              </button>
             )}
             <img
               className="atr-viewer__img"
@@ -114,8 +137,14 @@ export function ImageViewer({ images, open, index = 0, onClose, onIndexChange }:
               style={{ transform: transformCss(state) }}
             />
             {many && (
-              <button type="button" className="atr-viewer__side atr-viewer__side--next" aria-label={MSG.viewerNext}
-                onClick={() => dispatch({ type: 'go', offset: 1 })}><RightOutlined /></button>
+              <button
+                type="button"
+                className="atr-viewer__side atr-viewer__side--next"
+                aria-label={MSG.viewerNext}
+                onClick={() => dispatch({ type: 'go', offset: 1 })}
+              >
+                <RightOutlined />
+              </button>
             )}
           </div>
         ),
@@ -130,7 +159,9 @@ export function ImageViewer({ images, open, index = 0, onClose, onIndexChange }:
             {tool(MSG.viewerRotateLeft, <RotateLeftOutlined />, () => dispatch({ type: 'rotateLeft' }))}
             {tool(MSG.viewerRotateRight, <RotateRightOutlined />, () => dispatch({ type: 'rotateRight' }))}
             {many && tool(MSG.viewerNext, <RightOutlined />, () => dispatch({ type: 'go', offset: 1 }))}
-            <span className="atr-viewer__scale" aria-live="polite">{Math.round(state.scale * 100)}%</span>
+            <span className="atr-viewer__scale" aria-live="polite">
+              {Math.round(state.scale * 100)}%
+            </span>
           </div>
         ),
       }}

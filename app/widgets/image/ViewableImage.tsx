@@ -28,7 +28,10 @@ export function ViewableImage({ src, alt = '', width, height, fit = 'cover', pre
   const [status, setStatus] = useState<'loading' | 'loaded' | 'error'>('loading');
   const [loadedSrc, setLoadedSrc] = useState(src);
   const [open, setOpen] = useState(false);
-  if (loadedSrc !== src) { setLoadedSrc(src); setStatus('loading'); }
+  if (loadedSrc !== src) {
+    setLoadedSrc(src);
+    setStatus('loading');
+  }
   const canPreview = !!previewList?.length && status !== 'error';
   const start = Math.max(0, previewList?.findIndex((p) => (typeof p === 'string' ? p : p.src) === src) ?? 0);
   return (
@@ -38,22 +41,35 @@ export function ViewableImage({ src, alt = '', width, height, fit = 'cover', pre
       onClick={canPreview ? () => setOpen(true) : undefined}
       role={canPreview ? 'button' : undefined}
       tabIndex={canPreview ? 0 : undefined}
-      onKeyDown={canPreview ? (e) => { if (e.key === 'Enter') setOpen(true); } : undefined}
+      onKeyDown={
+        canPreview
+          ? (e) => {
+              if (e.key === 'Enter') setOpen(true);
+            }
+          : undefined
+      }
       aria-label={canPreview ? `${MSG.preview} ${alt}`.trim() : undefined}
     >
-      {status === 'loading' && <span className="atr-image__placeholder" aria-label={MSG.loading}><PictureOutlined /></span>}
-      {status === 'error'
-        ? <span className="atr-image__error">{MSG.loadFailed}</span>
-        : (
-          <img
-            src={src}
-            alt={alt}
-            className="atr-image__img"
-            style={{ objectFit: fit }}
-            onLoad={() => setStatus('loaded')}
-            onError={() => { setStatus('error'); onError?.(); }}
-          />
-        )}
+      {status === 'loading' && (
+        <span className="atr-image__placeholder" aria-label={MSG.loading}>
+          <PictureOutlined />
+        </span>
+      )}
+      {status === 'error' ? (
+        <span className="atr-image__error">{MSG.loadFailed}</span>
+      ) : (
+        <img
+          src={src}
+          alt={alt}
+          className="atr-image__img"
+          style={{ objectFit: fit }}
+          onLoad={() => setStatus('loaded')}
+          onError={() => {
+            setStatus('error');
+            onError?.();
+          }}
+        />
+      )}
       {canPreview && <ImageViewer images={previewList} open={open} index={start} onClose={() => setOpen(false)} />}
     </span>
   );

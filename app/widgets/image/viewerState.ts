@@ -46,36 +46,55 @@ export function initialViewer(index = 0, count = 1): ViewerState {
 /** Next state for an action (see the module comment for the rules). */
 export function viewerReducer(s: ViewerState, a: ViewerAction): ViewerState {
   switch (a.type) {
-    case 'open': return initialViewer(a.index, a.count);
+    case 'open':
+      return initialViewer(a.index, a.count);
     case 'go': {
       if (s.count <= 1) return { ...s, ...fresh };
       const index = (((s.index + a.offset) % s.count) + s.count) % s.count;
       return { ...s, index, ...fresh };
     }
-    case 'show': return a.index === s.index ? s : { ...s, index: Math.min(Math.max(0, a.index), s.count - 1), ...fresh };
-    case 'zoomIn': return { ...s, scale: Math.min(VIEWER_MAX_SCALE, round(s.scale + (a.step ?? VIEWER_ZOOM_STEP))) };
+    case 'show':
+      return a.index === s.index ? s : { ...s, index: Math.min(Math.max(0, a.index), s.count - 1), ...fresh };
+    case 'zoomIn':
+      return { ...s, scale: Math.min(VIEWER_MAX_SCALE, round(s.scale + (a.step ?? VIEWER_ZOOM_STEP))) };
     case 'zoomOut':
       return s.scale > VIEWER_MIN_SCALE ? { ...s, scale: round(s.scale - (a.step ?? VIEWER_ZOOM_STEP)) } : s;
     case 'wheel':
       if (a.deltaY < 0) return viewerReducer(s, { type: 'zoomIn', step: VIEWER_WHEEL_STEP });
       if (a.deltaY > 0) return viewerReducer(s, { type: 'zoomOut', step: VIEWER_WHEEL_STEP });
       return s;
-    case 'rotateLeft': return { ...s, rotate: s.rotate - VIEWER_ROTATE_STEP };
-    case 'rotateRight': return { ...s, rotate: s.rotate + VIEWER_ROTATE_STEP };
-    case 'toggleMode': return { ...s, mode: s.mode === 'contain' ? 'original' : 'contain', ...fresh };
+    case 'rotateLeft':
+      return { ...s, rotate: s.rotate - VIEWER_ROTATE_STEP };
+    case 'rotateRight':
+      return { ...s, rotate: s.rotate + VIEWER_ROTATE_STEP };
+    case 'toggleMode':
+      return { ...s, mode: s.mode === 'contain' ? 'original' : 'contain', ...fresh };
   }
 }
 
 /** What a key does in the open viewer: a reducer action, 'close', or null when the key is not ours. */
 export function keyAction(key: string): ViewerAction | 'close' | null {
   switch (key) {
-    case 'Escape': case 'Esc': return 'close';
-    case ' ': case 'Spacebar': return { type: 'toggleMode' };
-    case 'ArrowLeft': case 'Left': return { type: 'go', offset: -1 };
-    case 'ArrowRight': case 'Right': return { type: 'go', offset: 1 };
-    case 'ArrowUp': case 'Up': return { type: 'zoomIn' };
-    case 'ArrowDown': case 'Down': return { type: 'zoomOut' };
-    default: return null;
+    case 'Escape':
+    case 'Esc':
+      return 'close';
+    case ' ':
+    case 'Spacebar':
+      return { type: 'toggleMode' };
+    case 'ArrowLeft':
+    case 'Left':
+      return { type: 'go', offset: -1 };
+    case 'ArrowRight':
+    case 'Right':
+      return { type: 'go', offset: 1 };
+    case 'ArrowUp':
+    case 'Up':
+      return { type: 'zoomIn' };
+    case 'ArrowDown':
+    case 'Down':
+      return { type: 'zoomOut' };
+    default:
+      return null;
   }
 }
 

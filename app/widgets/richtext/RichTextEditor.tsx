@@ -14,8 +14,18 @@ import Image from '@tiptap/extension-image';
 import { NodeSelection, Selection } from '@tiptap/pm/state';
 import { Button, Divider, Tooltip } from 'antd';
 import {
-  BoldOutlined, ClearOutlined, ItalicOutlined, LineOutlined, LinkOutlined, OrderedListOutlined, PaperClipOutlined,
-  PictureOutlined, RedoOutlined, TableOutlined, UndoOutlined, UnorderedListOutlined,
+  BoldOutlined,
+  ClearOutlined,
+  ItalicOutlined,
+  LineOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  PaperClipOutlined,
+  PictureOutlined,
+  RedoOutlined,
+  TableOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
 } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { EDITOR_MIN_HEIGHT } from '@common/constants';
@@ -44,17 +54,40 @@ export interface RichTextEditorProps {
 
 /** What the toolbar shows of the editor's state (spec 2 §4 'Editor toolbar reflects'). */
 interface ToolbarState {
-  canUndo: boolean; canRedo: boolean; bold: boolean; italic: boolean; heading: boolean;
-  orderedList: boolean; bulletList: boolean; blockquote: boolean; link: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  bold: boolean;
+  italic: boolean;
+  heading: boolean;
+  orderedList: boolean;
+  bulletList: boolean;
+  blockquote: boolean;
+  link: boolean;
 }
 
 function toolbarState(editor: Editor | null): ToolbarState {
-  if (!editor) return { canUndo: false, canRedo: false, bold: false, italic: false, heading: false, orderedList: false, bulletList: false, blockquote: false, link: false };
+  if (!editor)
+    return {
+      canUndo: false,
+      canRedo: false,
+      bold: false,
+      italic: false,
+      heading: false,
+      orderedList: false,
+      bulletList: false,
+      blockquote: false,
+      link: false,
+    };
   return {
-    canUndo: editor.can().undo(), canRedo: editor.can().redo(),
-    bold: editor.isActive('bold'), italic: editor.isActive('italic'), heading: editor.isActive('heading', { level: 1 }),
-    orderedList: editor.isActive('orderedList'), bulletList: editor.isActive('bulletList'),
-    blockquote: editor.isActive('blockquote'), link: editor.isActive('link'),
+    canUndo: editor.can().undo(),
+    canRedo: editor.can().redo(),
+    bold: editor.isActive('bold'),
+    italic: editor.isActive('italic'),
+    heading: editor.isActive('heading', { level: 1 }),
+    orderedList: editor.isActive('orderedList'),
+    bulletList: editor.isActive('bulletList'),
+    blockquote: editor.isActive('blockquote'),
+    link: editor.isActive('link'),
   };
 }
 
@@ -75,13 +108,18 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
         code: false,
         codeBlock: false,
         link: {
-          openOnClick: false, autolink: false, protocols: ['http', 'https'],
+          openOnClick: false,
+          autolink: false,
+          protocols: ['http', 'https'],
           // a pasted or typed link is kept only when the server would keep it (decision 251)
           isAllowedUri: (url) => isSiteLink(url.trim()),
-          HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer', class: null } },
+          HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer', class: null },
+        },
       }),
       Table.configure({ resizable: false }),
-      TableRow, TableHeader, TableCell,
+      TableRow,
+      TableHeader,
+      TableCell,
       Image.configure({ inline: false, allowBase64: false }),
       Attachment,
       // the editor calls these on a key press, never while rendering
@@ -122,7 +160,9 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
     setSelection({ text: editor.state.doc.textBetween(from, to, ' '), link: typeof link === 'string' ? link : '' });
     setDialog(kind);
   };
-  useLayoutEffect(() => { openRef.current = open; });
+  useLayoutEffect(() => {
+    openRef.current = open;
+  });
 
   const insert = (r: DialogResult) => {
     setDialog(null);
@@ -131,7 +171,10 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
     // a selected node (an image just inserted, an attachment) is kept: insert after it, never over it
     const sel = editor.state.selection;
     if (sel instanceof NodeSelection) {
-      chain.command(({ tr }) => { tr.setSelection(Selection.near(tr.doc.resolve(sel.to))); return true; });
+      chain.command(({ tr }) => {
+        tr.setSelection(Selection.near(tr.doc.resolve(sel.to)));
+        return true;
+      });
     }
     switch (r.kind) {
       case 'table':
@@ -139,8 +182,10 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
         break;
       case 'link': {
         const { from, to } = sel instanceof NodeSelection ? { from: sel.to, to: sel.to } : sel;
-        chain.insertContentAt({ from, to }, { type: 'text', text: r.text, marks: [{ type: 'link', attrs: { href: r.link } }] })
-          .unsetMark('link').run();
+        chain
+          .insertContentAt({ from, to }, { type: 'text', text: r.text, marks: [{ type: 'link', attrs: { href: r.link } }] })
+          .unsetMark('link')
+          .run();
         break;
       }
       case 'image':
@@ -152,23 +197,49 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
     }
   };
 
-  const run = (f: (e: Editor) => void) => () => { if (editor) f(editor); };
+  const run = (f: (e: Editor) => void) => () => {
+    if (editor) f(editor);
+  };
   const stickyTop = sticky === true ? 0 : typeof sticky === 'number' ? sticky : null;
 
   return (
     <div className="atr-rte">
-      <div className={`atr-rte__toolbar${stickyTop !== null ? ' atr-rte__toolbar--sticky' : ''}`}
-        style={stickyTop !== null ? { top: stickyTop } : undefined} role="toolbar" aria-label="编辑工具栏">
+      <div
+        className={`atr-rte__toolbar${stickyTop !== null ? ' atr-rte__toolbar--sticky' : ''}`}
+        style={stickyTop !== null ? { top: stickyTop } : undefined}
+        role="toolbar"
+        aria-label="编辑工具栏"
+      >
         <Tool label={MSG.rtUndo} icon={<UndoOutlined />} disabled={!state.canUndo} onClick={run((e) => e.chain().focus().undo().run())} />
         <Tool label={MSG.rtRedo} icon={<RedoOutlined />} disabled={!state.canRedo} onClick={run((e) => e.chain().focus().redo().run())} />
         <Tool label={MSG.rtClear} icon={<ClearOutlined />} onClick={run((e) => e.chain().focus().unsetAllMarks().clearNodes().run())} />
         <Divider orientation="vertical" />
         <Tool label={MSG.rtBold} icon={<BoldOutlined />} active={state.bold} onClick={run((e) => e.chain().focus().toggleBold().run())} />
         <Tool label={MSG.rtItalic} icon={<ItalicOutlined />} active={state.italic} onClick={run((e) => e.chain().focus().toggleItalic().run())} />
-        <Tool label={MSG.rtHeading} icon={<span className="atr-rte__glyph">H1</span>} active={state.heading} onClick={run((e) => e.chain().focus().toggleHeading({ level: 1 }).run())} />
-        <Tool label={`${MSG.rtOrderedList}（Ctrl+Shift+L）`} icon={<OrderedListOutlined />} active={state.orderedList} onClick={run((e) => e.chain().focus().toggleOrderedList().run())} />
-        <Tool label={`${MSG.rtBulletList}（Ctrl+L）`} icon={<UnorderedListOutlined />} active={state.bulletList} onClick={run((e) => e.chain().focus().toggleBulletList().run())} />
-        <Tool label={`${MSG.rtQuote}（Ctrl+Shift+U）`} icon={<span className="atr-rte__glyph">“</span>} active={state.blockquote} onClick={run((e) => e.chain().focus().toggleBlockquote().run())} />
+        <Tool
+          label={MSG.rtHeading}
+          icon={<span className="atr-rte__glyph">H1</span>}
+          active={state.heading}
+          onClick={run((e) => e.chain().focus().toggleHeading({ level: 1 }).run())}
+        />
+        <Tool
+          label={`${MSG.rtOrderedList}（Ctrl+Shift+L）`}
+          icon={<OrderedListOutlined />}
+          active={state.orderedList}
+          onClick={run((e) => e.chain().focus().toggleOrderedList().run())}
+        />
+        <Tool
+          label={`${MSG.rtBulletList}（Ctrl+L）`}
+          icon={<UnorderedListOutlined />}
+          active={state.bulletList}
+          onClick={run((e) => e.chain().focus().toggleBulletList().run())}
+        />
+        <Tool
+          label={`${MSG.rtQuote}（Ctrl+Shift+U）`}
+          icon={<span className="atr-rte__glyph">“</span>}
+          active={state.blockquote}
+          onClick={run((e) => e.chain().focus().toggleBlockquote().run())}
+        />
         <Tool label={`${MSG.rtDivider}（Ctrl+Alt+S）`} icon={<LineOutlined />} onClick={run((e) => e.chain().focus().setHorizontalRule().run())} />
         <Divider orientation="vertical" />
         <Tool label={`${MSG.rtTable}（Ctrl+Alt+T）`} icon={<TableOutlined />} onClick={() => open('table')} />
@@ -177,8 +248,17 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
         <Tool label={MSG.rtAttachment} icon={<PaperClipOutlined />} onClick={() => open('attachment')} />
       </div>
       <EditorContent editor={editor} className="atr-rte__body" />
-      <EditorDialogs open={dialog} selectedText={selection.text} currentLink={selection.link} uid={uid}
-        onInsert={insert} onClose={() => { setDialog(null); editor?.commands.focus(); }} />
+      <EditorDialogs
+        open={dialog}
+        selectedText={selection.text}
+        currentLink={selection.link}
+        uid={uid}
+        onInsert={insert}
+        onClose={() => {
+          setDialog(null);
+          editor?.commands.focus();
+        }}
+      />
     </div>
   );
 }
@@ -187,9 +267,17 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
 function Tool({ label, icon, active, disabled, onClick }: { label: string; icon: ReactNode; active?: boolean; disabled?: boolean; onClick(): void }) {
   return (
     <Tooltip title={label} mouseEnterDelay={0.4}>
-      <Button type="text" size="small" icon={icon} aria-label={label.replace(/（.*）$/, '')} aria-pressed={active ?? undefined}
-        disabled={disabled} className={active ? 'atr-rte__tool atr-rte__tool--active' : 'atr-rte__tool'}
-        onMouseDown={(e) => e.preventDefault()} onClick={onClick} />
+      <Button
+        type="text"
+        size="small"
+        icon={icon}
+        aria-label={label.replace(/（.*）$/, '')}
+        aria-pressed={active ?? undefined}
+        disabled={disabled}
+        className={active ? 'atr-rte__tool atr-rte__tool--active' : 'atr-rte__tool'}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={onClick}
+      />
     </Tooltip>
   );
 }

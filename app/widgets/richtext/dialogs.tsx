@@ -41,13 +41,26 @@ export interface EditorDialogProps {
 export function EditorDialogs({ open, selectedText, currentLink, uid, onInsert, onClose }: EditorDialogProps) {
   const [kind, setKind] = useState<DialogKind>('table');
   if (open && open !== kind) setKind(open);
-  const body = kind === 'table' ? <TableForm onInsert={onInsert} onCancel={onClose} />
-    : kind === 'link' ? <LinkForm text={selectedText} link={currentLink} onInsert={onInsert} onCancel={onClose} />
-    : kind === 'image' ? <ImageForm uid={uid} onInsert={onInsert} onCancel={onClose} />
-    : <AttachmentForm uid={uid} onInsert={onInsert} onCancel={onClose} />;
+  const body =
+    kind === 'table' ? (
+      <TableForm onInsert={onInsert} onCancel={onClose} />
+    ) : kind === 'link' ? (
+      <LinkForm text={selectedText} link={currentLink} onInsert={onInsert} onCancel={onClose} />
+    ) : kind === 'image' ? (
+      <ImageForm uid={uid} onInsert={onInsert} onCancel={onClose} />
+    ) : (
+      <AttachmentForm uid={uid} onInsert={onInsert} onCancel={onClose} />
+    );
   return (
-    <Modal title={TITLES[kind]} open={open !== null} onCancel={onClose} footer={null} destroyOnHidden width={DIALOG_WIDTH}
-      className={`atr-rte-dialog atr-rte-dialog--${kind}`}>
+    <Modal
+      title={TITLES[kind]}
+      open={open !== null}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      width={DIALOG_WIDTH}
+      className={`atr-rte-dialog atr-rte-dialog--${kind}`}
+    >
       {body}
     </Modal>
   );
@@ -57,21 +70,30 @@ function Footer({ disabled, onCancel, busy }: { disabled: boolean; onCancel(): v
   return (
     <div className="atr-rte-dialog__footer">
       <Button onClick={onCancel}>{MSG.cancel}</Button>
-      <Button type="primary" htmlType="submit" disabled={disabled} loading={busy}>{MSG.rtInsert}</Button>
+      <Button type="primary" htmlType="submit" disabled={disabled} loading={busy}>
+        {MSG.rtInsert}
+      </Button>
     </div>
   );
 }
 
-interface FormPartProps { onInsert(r: DialogResult): void; onCancel(): void }
+interface FormPartProps {
+  onInsert(r: DialogResult): void;
+  onCancel(): void;
+}
 
 function TableForm({ onInsert, onCancel }: FormPartProps) {
   const [form] = Form.useForm<{ rowNum?: number | null; colNum?: number | null }>();
   const rowNum = Form.useWatch('rowNum', form);
   const colNum = Form.useWatch('colNum', form);
   return (
-    <Form form={form} layout="vertical" onFinish={(v) => {
-      if (tableValid(v.rowNum, v.colNum)) onInsert({ kind: 'table', rowNum: v.rowNum!, colNum: v.colNum! });
-    }}>
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={(v) => {
+        if (tableValid(v.rowNum, v.colNum)) onInsert({ kind: 'table', rowNum: v.rowNum!, colNum: v.colNum! });
+      }}
+    >
       <Form.Item name="rowNum" label={MSG.rtTableRows}>
         <InputNumber min={1} max={EDITOR_TABLE_MAX_ROWS} precision={0} placeholder={MSG.rtTableRows} style={{ width: '100%' }} autoFocus />
       </Form.Item>
@@ -88,13 +110,24 @@ function LinkForm({ text, link, onInsert, onCancel }: FormPartProps & { text?: s
   const t = Form.useWatch('text', form);
   const l = Form.useWatch('link', form);
   return (
-    <Form form={form} layout="vertical" initialValues={{ text: text ?? '', link: link ?? '' }}
-      onFinish={(v) => onInsert({ kind: 'link', text: v.text.trim(), link: v.link.trim() })}>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ text: text ?? '', link: link ?? '' }}
+      onFinish={(v) => onInsert({ kind: 'link', text: v.text.trim(), link: v.link.trim() })}
+    >
       <Form.Item name="text" label={MSG.rtLinkText} rules={[{ required: true, whitespace: true, message: MSG.rtLinkText }]}>
         <Input placeholder={MSG.rtLinkText} maxLength={200} autoFocus />
       </Form.Item>
-      <Form.Item name="link" label={MSG.rtLinkUrl} validateTrigger="onSubmit"
-        rules={[{ required: true, whitespace: true, message: MSG.rtLinkUrl }, { validator: (_r, v: string) => (!v || linkAddressValid(v) ? Promise.resolve() : Promise.reject(new Error(MSG.linkInvalid))) }]}>
+      <Form.Item
+        name="link"
+        label={MSG.rtLinkUrl}
+        validateTrigger="onSubmit"
+        rules={[
+          { required: true, whitespace: true, message: MSG.rtLinkUrl },
+          { validator: (_r, v: string) => (!v || linkAddressValid(v) ? Promise.resolve() : Promise.reject(new Error(MSG.linkInvalid))) },
+        ]}
+      >
         <Input placeholder="https://" maxLength={2000} />
       </Form.Item>
       <Footer disabled={!linkFilled(t, l)} onCancel={onCancel} />
@@ -103,8 +136,19 @@ function LinkForm({ text, link, onInsert, onCancel }: FormPartProps & { text?: s
 }
 
 /** An upload box: the chosen file's name and progress (0-99 while sending, 100 on success). */
-function UploadBox({ accept, icon, label, hint, check, upload, onDone }: {
-  accept: string; icon: ReactNode; label: string; hint: string;
+function UploadBox({
+  accept,
+  icon,
+  label,
+  hint,
+  check,
+  upload,
+  onDone,
+}: {
+  accept: string;
+  icon: ReactNode;
+  label: string;
+  hint: string;
   check(file: File): string | null;
   upload(file: File, onProgress: (p: number) => void): Promise<string>;
   onDone(url: string, file: File): void;
@@ -115,10 +159,16 @@ function UploadBox({ accept, icon, label, hint, check, upload, onDone }: {
   const [failed, setFailed] = useState(false);
   return (
     <div className="atr-rte-upload">
-      <Upload accept={accept} showUploadList={false} maxCount={1}
+      <Upload
+        accept={accept}
+        showUploadList={false}
+        maxCount={1}
         beforeUpload={(file) => {
           const refused = check(file);
-          if (refused) { message.error(refused); return Upload.LIST_IGNORE; }
+          if (refused) {
+            message.error(refused);
+            return Upload.LIST_IGNORE;
+          }
           return true;
         }}
         customRequest={({ file }) => {
@@ -126,12 +176,19 @@ function UploadBox({ accept, icon, label, hint, check, upload, onDone }: {
           setName(f.name);
           setFailed(false);
           setPercent(0);
-          upload(f, setPercent).then((url) => { setPercent(100); onDone(url, f); }, (err: Error) => {
-            setPercent(0);
-            setFailed(true);
-            message.error(err.message);
-          });
-        }}>
+          upload(f, setPercent).then(
+            (url) => {
+              setPercent(100);
+              onDone(url, f);
+            },
+            (err: Error) => {
+              setPercent(0);
+              setFailed(true);
+              message.error(err.message);
+            },
+          );
+        }}
+      >
         <Button icon={icon}>{label}</Button>
       </Upload>
       <div className="atr-muted atr-rte-upload__hint">{hint}</div>
@@ -151,9 +208,18 @@ function ImageForm({ uid, onInsert, onCancel }: FormPartProps & { uid?: string |
   return (
     <Form layout="vertical" onFinish={() => onInsert({ kind: 'image', url, ...(size ?? {}) })}>
       <Form.Item label={MSG.rtImage}>
-        <UploadBox accept=".jpg,.jpeg,.png,image/jpeg,image/png" icon={<PictureOutlined />} label={MSG.rtChooseImage} hint={MSG.rtImageHint}
-          check={(f) => checkImage(f)} upload={(f, p) => uploadImage(f, uid, p)}
-          onDone={(u) => { setUrl(u); void imageSize(u).then(setSize); }} />
+        <UploadBox
+          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+          icon={<PictureOutlined />}
+          label={MSG.rtChooseImage}
+          hint={MSG.rtImageHint}
+          check={(f) => checkImage(f)}
+          upload={(f, p) => uploadImage(f, uid, p)}
+          onDone={(u) => {
+            setUrl(u);
+            void imageSize(u).then(setSize);
+          }}
+        />
         {url && <img className="atr-rte-upload__preview" src={url} alt="" />}
       </Form.Item>
       <Footer disabled={!imageFilled(url)} onCancel={onCancel} />
@@ -166,19 +232,31 @@ function AttachmentForm({ uid, onInsert, onCancel }: FormPartProps & { uid?: str
   const t = Form.useWatch('text', form);
   const l = Form.useWatch('link', form);
   return (
-    <Form form={form} layout="vertical" initialValues={{ text: '', link: '' }}
-      onFinish={(v) => onInsert({ kind: 'attachment', text: v.text.trim(), link: v.link })}>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ text: '', link: '' }}
+      onFinish={(v) => onInsert({ kind: 'attachment', text: v.text.trim(), link: v.link })}
+    >
       <Form.Item name="text" label={MSG.rtAttachmentText} rules={[{ required: true, whitespace: true, message: MSG.rtAttachmentText }]}>
         <Input placeholder={MSG.rtAttachmentText} maxLength={200} autoFocus />
       </Form.Item>
-      <Form.Item name="link" hidden><Input /></Form.Item>
+      <Form.Item name="link" hidden>
+        <Input />
+      </Form.Item>
       <Form.Item label={MSG.rtChooseFile}>
-        <UploadBox accept="*" icon={<PaperClipOutlined />} label={MSG.rtChooseFile} hint={MSG.rtAttachmentHint}
-          check={(f) => checkFile(f)} upload={(f, p) => uploadAttachment(f, uid, p)}
+        <UploadBox
+          accept="*"
+          icon={<PaperClipOutlined />}
+          label={MSG.rtChooseFile}
+          hint={MSG.rtAttachmentHint}
+          check={(f) => checkFile(f)}
+          upload={(f, p) => uploadAttachment(f, uid, p)}
           onDone={(u, f) => {
             form.setFieldValue('link', u);
             if (!String(form.getFieldValue('text') ?? '').trim()) form.setFieldValue('text', f.name);
-          }} />
+          }}
+        />
       </Form.Item>
       <Footer disabled={!attachmentFilled(t, l)} onCancel={onCancel} />
     </Form>

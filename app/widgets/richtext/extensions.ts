@@ -45,7 +45,10 @@ export const Attachment = Node.create({
   },
   addCommands() {
     return {
-      insertAttachment: (attrs) => ({ commands }) => commands.insertContent({ type: this.name, attrs }),
+      insertAttachment:
+        (attrs) =>
+        ({ commands }) =>
+          commands.insertContent({ type: this.name, attrs }),
     };
   },
 });
@@ -70,8 +73,14 @@ export const EditorShortcuts = Extension.create<ShortcutOptions>({
       'Ctrl-l': () => this.editor.chain().focus().toggleBulletList().run(),
       'Ctrl-Shift-u': () => this.editor.chain().focus().toggleBlockquote().run(),
       'Ctrl-Alt-s': () => this.editor.chain().focus().setHorizontalRule().run(),
-      'Ctrl-Alt-t': () => { this.options.onTable(); return true; },
-      'Ctrl-k': () => { this.options.onLink(); return true; },
+      'Ctrl-Alt-t': () => {
+        this.options.onTable();
+        return true;
+      },
+      'Ctrl-k': () => {
+        this.options.onLink();
+        return true;
+      },
       Tab: () => {
         if (this.editor.isActive('table') || this.editor.isActive('listItem')) return false;
         return this.editor.commands.insertContent(INDENT);

@@ -6,7 +6,7 @@
 import { isSiteLink } from '@common/safePath';
 import { EDITOR_TABLE_MAX_COLS, EDITOR_TABLE_MAX_ROWS } from '@common/constants';
 
-const filled = (v: unknown) => typeof v === 'string' ? v.trim() !== '' : v != null;
+const filled = (v: unknown) => (typeof v === 'string' ? v.trim() !== '' : v != null);
 const intIn = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /** Table dialog: insert is enabled when both numbers are filled. */

@@ -65,8 +65,14 @@ function serverMessage(text: string): string | null {
  * address of the stored file; rejects with an UploadError carrying the server's message or `failMsg`.
  * `onProgress` receives 0-99 while sending and 100 at the end; `fields` are extra form fields (maxSize, …).
  */
-export function postFile(url: string, file: File, uid: string | number | undefined, failMsg: string, onProgress?: (percent: number) => void,
-  fields: Record<string, string> = {}): Promise<string> {
+export function postFile(
+  url: string,
+  file: File,
+  uid: string | number | undefined,
+  failMsg: string,
+  onProgress?: (percent: number) => void,
+  fields: Record<string, string> = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -75,7 +81,10 @@ export function postFile(url: string, file: File, uid: string | number | undefin
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(Math.min(99, Math.floor((e.loaded / e.total) * 100)));
     };
-    xhr.onerror = () => { onProgress?.(0); reject(new UploadError(failMsg)); };
+    xhr.onerror = () => {
+      onProgress?.(0);
+      reject(new UploadError(failMsg));
+    };
     xhr.ontimeout = xhr.onerror;
     xhr.timeout = 120_000;
     xhr.onload = () => {
@@ -95,10 +104,13 @@ export function postFile(url: string, file: File, uid: string | number | undefin
     form.append('file', file, file.name);
     onProgress?.(0);
     // the XSRF header and the request signature (multipart: UNSIGNED-PAYLOAD; decision 221)
-    signedHeaders('POST', url, 'multipart').then((headers) => {
-      for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-      xhr.send(form);
-    }, (err: unknown) => reject(new UploadError(err instanceof ApiError ? err.message : failMsg)));
+    signedHeaders('POST', url, 'multipart').then(
+      (headers) => {
+        for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+        xhr.send(form);
+      },
+      (err: unknown) => reject(new UploadError(err instanceof ApiError ? err.message : failMsg)),
+    );
   });
 }
 

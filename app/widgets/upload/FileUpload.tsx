@@ -36,7 +36,17 @@ export interface FileUploadProps {
 }
 
 /** Uploads attachments; each success gives the file's address, name, size and type. */
-export function FileUpload({ maxSizeMB = ATTACHMENT_MAX_MB, accept, maxCount, onExceed, uid, onUploaded, onError, drag, label = MSG.uploadFile }: FileUploadProps) {
+export function FileUpload({
+  maxSizeMB = ATTACHMENT_MAX_MB,
+  accept,
+  maxCount,
+  onExceed,
+  uid,
+  onUploaded,
+  onError,
+  drag,
+  label = MSG.uploadFile,
+}: FileUploadProps) {
   return (
     <Upload
       action="/api/v2/files"
@@ -53,9 +63,16 @@ export function FileUpload({ maxSizeMB = ATTACHMENT_MAX_MB, accept, maxCount, on
       }}
       onError={(m) => onError?.(m)}
     >
-      {drag
-        ? <div className="atr-upload__drop"><p className="ant-upload-drag-icon"><UploadOutlined /></p><p>{MSG.uploadDragHint}</p></div>
-        : <Button icon={<UploadOutlined />}>{label}</Button>}
+      {drag ? (
+        <div className="atr-upload__drop">
+          <p className="ant-upload-drag-icon">
+            <UploadOutlined />
+          </p>
+          <p>{MSG.uploadDragHint}</p>
+        </div>
+      ) : (
+        <Button icon={<UploadOutlined />}>{label}</Button>
+      )}
     </Upload>
   );
 }

@@ -47,10 +47,20 @@ export async function readImageSize(file: Blob): Promise<{ width: number; height
 /** One image, uploaded with the four states of spec 2 §4. */
 export function ImageUpload(props: ImageUploadProps) {
   const { value, onChange, onError, fileHost = '', uid, size = 104, label = MSG.uploadImage } = props;
-  const limits: ImageLimits = { maxSizeKB: props.maxSizeKB ?? IMAGE_MAX_KB, minWidth: props.minWidth, maxWidth: props.maxWidth, minHeight: props.minHeight, maxHeight: props.maxHeight };
+  const limits: ImageLimits = {
+    maxSizeKB: props.maxSizeKB ?? IMAGE_MAX_KB,
+    minWidth: props.minWidth,
+    maxWidth: props.maxWidth,
+    minHeight: props.minHeight,
+    maxHeight: props.maxHeight,
+  };
   const [state, dispatch] = useReducer(uploadReducer, { status: 'idle', percent: 0 } as UploadState);
   const { message } = App.useApp();
-  const fail = (msg: string) => { dispatch({ type: 'error', message: msg }); message.error(msg); onError?.(msg); };
+  const fail = (msg: string) => {
+    dispatch({ type: 'error', message: msg });
+    message.error(msg);
+    onError?.(msg);
+  };
 
   const start = async (file: File) => {
     const refusal = checkImageFile(file, limits);
@@ -63,7 +73,14 @@ export function ImageUpload(props: ImageUploadProps) {
       return fail(MSG.uploadImageType);
     }
     dispatch({ type: 'start' });
-    const data: Record<string, unknown> = { uid, maxSize: limits.maxSizeKB, minWidth: limits.minWidth, maxWidth: limits.maxWidth, minHeight: limits.minHeight, maxHeight: limits.maxHeight };
+    const data: Record<string, unknown> = {
+      uid,
+      maxSize: limits.maxSizeKB,
+      minWidth: limits.minWidth,
+      maxWidth: limits.maxWidth,
+      minHeight: limits.minHeight,
+      maxHeight: limits.maxHeight,
+    };
     try {
       const res = await sendFile({ url: '/api/v1/files', file, data, onProgress: (loaded, total) => dispatch({ type: 'progress', loaded, total }) }).promise;
       const path = responseUrl(res);
@@ -83,7 +100,10 @@ export function ImageUpload(props: ImageUploadProps) {
         accept="image/jpeg,image/png"
         showUploadList={false}
         disabled={state.status === 'progress'}
-        beforeUpload={(file) => { void start(file); return false; }}
+        beforeUpload={(file) => {
+          void start(file);
+          return false;
+        }}
       >
         <div className="atr-image-upload__box" style={{ width: size, height: size }} role="button" aria-label={label}>
           {state.status === 'progress' ? (
@@ -99,12 +119,23 @@ export function ImageUpload(props: ImageUploadProps) {
         </div>
       </AntUpload>
       {shown && state.status !== 'progress' && (
-        <button type="button" className="atr-image-upload__remove" aria-label={MSG.delete}
-          onClick={() => { dispatch({ type: 'reset' }); onChange?.(null); }}>
+        <button
+          type="button"
+          className="atr-image-upload__remove"
+          aria-label={MSG.delete}
+          onClick={() => {
+            dispatch({ type: 'reset' });
+            onChange?.(null);
+          }}
+        >
           <DeleteOutlined />
         </button>
       )}
-      {state.status === 'error' && <div className="atr-image-upload__error" role="alert">{state.message}</div>}
+      {state.status === 'error' && (
+        <div className="atr-image-upload__error" role="alert">
+          {state.message}
+        </div>
+      )}
     </div>
   );
 }

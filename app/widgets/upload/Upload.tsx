@@ -49,7 +49,11 @@ export function Upload(props: UploadProps) {
   const [fileList, setFileList] = useState<UploadFile[]>([]);
   const listRef = useRef(fileList);
   const { message } = App.useApp();
-  const setList = (next: UploadFile[]) => { listRef.current = next; setFileList(next); onListChange?.(next); };
+  const setList = (next: UploadFile[]) => {
+    listRef.current = next;
+    setFileList(next);
+    onListChange?.(next);
+  };
   const fail = (msg: string, file: UploadFile | File) => {
     if (showMessages) message.error(msg);
     onError?.(msg, file);
@@ -63,15 +67,17 @@ export function Upload(props: UploadProps) {
     listType: props.listType,
     showUploadList: props.showUploadList,
     className: props.className,
-    accept: accept ? {
-      format: accept,
-      // dropped files go through the same matcher as chosen ones (spec 2 §5)
-      filter: (file) => {
-        const ok = matchesAccept(file, accept);
-        if (!ok) fail(MSG.uploadFileType, file);
-        return ok;
-      },
-    } : undefined,
+    accept: accept
+      ? {
+          format: accept,
+          // dropped files go through the same matcher as chosen ones (spec 2 §5)
+          filter: (file) => {
+            const ok = matchesAccept(file, accept);
+            if (!ok) fail(MSG.uploadFileType, file);
+            return ok;
+          },
+        }
+      : undefined,
     beforeUpload: async (file, batch) => {
       if (maxCount !== undefined && batch.indexOf(file) === 0 && listRef.current.length + batch.length > maxCount) {
         onExceed?.(batch, listRef.current.length);
@@ -88,10 +94,16 @@ export function Upload(props: UploadProps) {
     customRequest: ({ file, onProgress, onSuccess: ok, onError: ko }) => {
       const f = file as File;
       const req = sendFile({
-        url: action, file: f, fieldName: name, data,
+        url: action,
+        file: f,
+        fieldName: name,
+        data,
         onProgress: (loaded, total) => onProgress?.({ percent: sendingPercent(loaded, total) }),
       });
-      req.promise.then((res) => ok?.(res as never), (err: UploadError) => ko?.(err));
+      req.promise.then(
+        (res) => ok?.(res as never),
+        (err: UploadError) => ko?.(err),
+      );
       return { abort: req.abort };
     },
     onChange: ({ file, fileList: next }) => {

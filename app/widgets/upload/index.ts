@@ -2,5 +2,15 @@
 export { Upload, type UploadProps } from './Upload';
 export { ImageUpload, readImageSize, type ImageUploadProps } from './ImageUpload';
 export { FileUpload, type FileUploadProps, type UploadedFile } from './FileUpload';
-export { formatBytes, matchesAccept, sendingPercent, uploadReducer, uploadErrorMessage, joinFileHost, checkImageFile, checkImageDimensions, checkFileSize } from './rules';
+export {
+  formatBytes,
+  matchesAccept,
+  sendingPercent,
+  uploadReducer,
+  uploadErrorMessage,
+  joinFileHost,
+  checkImageFile,
+  checkImageDimensions,
+  checkFileSize,
+} from './rules';
 export { sendFile, responseUrl, UploadError } from './send';

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkFileSize, checkImageDimensions, checkImageFile, joinFileHost, matchesAccept, sendingPercent, uploadErrorMessage, uploadReducer, type UploadState } from './rules';
+import {
+  checkFileSize,
+  checkImageDimensions,
+  checkImageFile,
+  joinFileHost,
+  matchesAccept,
+  sendingPercent,
+  uploadErrorMessage,
+  uploadReducer,
+  type UploadState,
+} from './rules';
 import { responseUrl } from './send';
 
 describe('accept matcher (spec 2 §5: extension, mime type or wildcard, also for dragged files)', () => {
@@ -7,11 +17,23 @@ describe('accept matcher (spec 2 §5: extension, mime type or wildcard, also for
   const pdf = { name: 'paper.pdf', type: 'application/pdf' };
   const dragged = { name: 'scan.jpg', type: '' }; // some drops carry no mime type
   it.each([
-    [png, '.png', true], [png, '.jpg,.png', true], [png, '.jpg', false],
-    [png, 'image/png', true], [png, 'image/jpeg', false], [png, 'image/*', true], [pdf, 'image/*', false],
-    [pdf, 'application/pdf, .docx', true], [pdf, '*', true], [pdf, '*/*', true], [pdf, '', true], [pdf, undefined, true],
-    [dragged, 'image/*', false], [dragged, '.jpg', true], [dragged, 'image/*,.jpg', true],
-    [{ name: 'archive.tar.gz', type: 'application/gzip' }, '.gz', true], [{ name: 'x.png.exe', type: '' }, '.png', false],
+    [png, '.png', true],
+    [png, '.jpg,.png', true],
+    [png, '.jpg', false],
+    [png, 'image/png', true],
+    [png, 'image/jpeg', false],
+    [png, 'image/*', true],
+    [pdf, 'image/*', false],
+    [pdf, 'application/pdf, .docx', true],
+    [pdf, '*', true],
+    [pdf, '*/*', true],
+    [pdf, '', true],
+    [pdf, undefined, true],
+    [dragged, 'image/*', false],
+    [dragged, '.jpg', true],
+    [dragged, 'image/*,.jpg', true],
+    [{ name: 'archive.tar.gz', type: 'application/gzip' }, '.gz', true],
+    [{ name: 'x.png.exe', type: '' }, '.png', false],
   ])('%o with %s → %s', (file, accept, expected) => {
     expect(matchesAccept(file, accept)).toBe(expected);
   });

@@ -18,7 +18,10 @@ export interface FileLike {
  * An empty or missing list accepts everything (spec 2 §5 'Generic upload').
  */
 export function matchesAccept(file: FileLike, accept: string | undefined): boolean {
-  const items = (accept ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const items = (accept ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   if (items.length === 0) return true;
   const name = file.name.toLowerCase();
   const type = (file.type || '').toLowerCase();
@@ -54,12 +57,16 @@ export type UploadEvent =
 /** Next uploader state: progress 0-99 while sending, 100 on success, back to 0 with a message on failure. */
 export function uploadReducer(state: UploadState, ev: UploadEvent): UploadState {
   switch (ev.type) {
-    case 'start': return { status: 'progress', percent: 0 };
+    case 'start':
+      return { status: 'progress', percent: 0 };
     case 'progress':
       return state.status === 'progress' ? { status: 'progress', percent: Math.max(state.percent, sendingPercent(ev.loaded, ev.total)) } : state;
-    case 'success': return { status: 'success', percent: 100, url: ev.url };
-    case 'error': return { status: 'error', percent: 0, message: ev.message };
-    case 'reset': return { status: 'idle', percent: 0 };
+    case 'success':
+      return { status: 'success', percent: 100, url: ev.url };
+    case 'error':
+      return { status: 'error', percent: 0, message: ev.message };
+    case 'reset':
+      return { status: 'idle', percent: 0 };
   }
 }
 

@@ -19,7 +19,11 @@ export interface SendOptions {
 
 /** A failed upload: `message` is what to show (spec 2 §8), `status` 0 when no answer came. */
 export class UploadError extends Error {
-  constructor(message: string, readonly status: number, readonly responseText: string) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly responseText: string,
+  ) {
     super(message);
     this.name = 'UploadError';
   }
@@ -41,7 +45,9 @@ export function sendFile(opts: SendOptions): { promise: Promise<UploadResponse>;
     xhr.open('POST', opts.url, true);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json, text/plain');
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) opts.onProgress?.(e.loaded, e.total); };
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(e.loaded, e.total);
+    };
     xhr.onerror = () => reject(new UploadError(uploadErrorMessage(0, '', opts.url), 0, ''));
     xhr.onabort = () => reject(new UploadError(uploadErrorMessage(0, '', opts.url), 0, ''));
     xhr.onload = () => {
@@ -50,16 +56,23 @@ export function sendFile(opts: SendOptions): { promise: Promise<UploadResponse>;
         reject(new UploadError(uploadErrorMessage(xhr.status, text, opts.url), xhr.status, text));
         return;
       }
-      try { resolve(JSON.parse(text)); } catch { resolve(text); }
+      try {
+        resolve(JSON.parse(text));
+      } catch {
+        resolve(text);
+      }
     };
     // the XSRF header and the request signature (multipart: UNSIGNED-PAYLOAD; decision 221)
-    signedHeaders('POST', opts.url, 'multipart').then((headers) => {
-      for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-      xhr.send(form);
-    }, (err: unknown) => {
-      const message = err instanceof ApiError ? err.message : uploadErrorMessage(0, '', opts.url);
-      reject(new UploadError(message, 0, ''));
-    });
+    signedHeaders('POST', opts.url, 'multipart').then(
+      (headers) => {
+        for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+        xhr.send(form);
+      },
+      (err: unknown) => {
+        const message = err instanceof ApiError ? err.message : uploadErrorMessage(0, '', opts.url);
+        reject(new UploadError(message, 0, ''));
+      },
+    );
   });
   return { promise, abort: () => xhr.abort() };
 }

@@ -18,7 +18,13 @@ export default function ImageBanner({ params, module, site }: XRendererProps) {
   const image = <Thumb src={src} label={alt} fit={params.fit === 'contain' ? 'contain' : 'cover'} className="atr-x-banner__img" style={{ height }} />;
   return (
     <div className="atr-x-banner">
-      {link ? <PanelLink to={link} module={module} site={site} title={alt}>{image}</PanelLink> : image}
+      {link ? (
+        <PanelLink to={link} module={module} site={site} title={alt}>
+          {image}
+        </PanelLink>
+      ) : (
+        image
+      )}
     </div>
   );
 }

@@ -24,11 +24,18 @@ export default function SearchBox({ params, module, site, editable }: XRendererP
   const placeholder = textParam(params.placeholder) || '请输入关键词';
   const button = textParam(params.buttonText) || '检索';
   const type = /^[a-z_]+$/.test(textParam(params.type)) ? textParam(params.type) : '';
-  const hot = textParam(params.hotWords).split(/[,，、;；]/).map((w) => w.trim()).filter(Boolean).slice(0, 10);
+  const hot = textParam(params.hotWords)
+    .split(/[,，、;；]/)
+    .map((w) => w.trim())
+    .filter(Boolean)
+    .slice(0, 10);
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     const query = scalarText(new FormData(e.currentTarget).get('query')).trim();
     // spec 1 §5 'Search by text runs only when the query is non-empty'
-    if (editable || !query) { e.preventDefault(); return; }
+    if (editable || !query) {
+      e.preventDefault();
+      return;
+    }
     if (module.oauthBeforeRedirect && !site.user) {
       e.preventDefault();
       window.location.assign(guardHref(exploreHref(query, type), module, site));
@@ -39,12 +46,18 @@ export default function SearchBox({ params, module, site, editable }: XRendererP
       <form className="atr-x-search__form" action={EXPLORE_PATH} method="get" role="search" onSubmit={onSubmit}>
         <input className="atr-x-search__input" name="query" type="search" placeholder={placeholder} aria-label={placeholder} maxLength={100} />
         {type && <input type="hidden" name="type" value={type} />}
-        <button className="atr-x-search__button" type="submit"><SearchOutlined aria-hidden /> {button}</button>
+        <button className="atr-x-search__button" type="submit">
+          <SearchOutlined aria-hidden /> {button}
+        </button>
       </form>
       {hot.length > 0 && (
         <div className="atr-x-search__hot">
           <span className="atr-x-search__hot-label">热门：</span>
-          {hot.map((w) => <a key={w} className="atr-x-search__word" href={guardHref(exploreHref(w, type), module, site)}>{w}</a>)}
+          {hot.map((w) => (
+            <a key={w} className="atr-x-search__word" href={guardHref(exploreHref(w, type), module, site)}>
+              {w}
+            </a>
+          ))}
         </div>
       )}
     </div>

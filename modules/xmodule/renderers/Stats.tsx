@@ -8,8 +8,9 @@ import { numberParam, textParam } from './util';
 /** See the file comment. */
 export default function Stats({ params }: XRendererProps) {
   const count = numberParam(params.count, 3, 2, 4);
-  const items = Array.from({ length: count }, (_, i) => ({ value: textParam(params[`value${i + 1}`]), label: textParam(params[`label${i + 1}`]) }))
-    .filter((x) => x.value || x.label);
+  const items = Array.from({ length: count }, (_, i) => ({ value: textParam(params[`value${i + 1}`]), label: textParam(params[`label${i + 1}`]) })).filter(
+    (x) => x.value || x.label,
+  );
   if (items.length === 0) return null;
   return (
     <ul className="atr-x-stats" style={{ ['--atr-x-cols' as string]: items.length }}>

@@ -8,12 +8,17 @@ import { textParam } from './util';
 
 /** See the file comment. */
 export default function TextBlock({ params }: XRendererProps) {
-  const paragraphs = textParam(params.content).split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = textParam(params.content)
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (paragraphs.length === 0) return null;
   const center = params.align === 'center';
   return (
     <div className={`atr-x-text${params.tinted === true ? ' atr-x-text--tinted' : ''}`} style={{ textAlign: center ? 'center' : 'left' }}>
-      {paragraphs.map((p, i) => <p key={i}>{p}</p>)}
+      {paragraphs.map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
     </div>
   );
 }

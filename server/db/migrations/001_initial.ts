@@ -20,7 +20,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('anonymous', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createTable('sessions')
+  await db.schema
+    .createTable('sessions')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -35,7 +36,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('used', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('verification_codes_target').on('verification_codes').columns(['target', 'created_at']).execute();
-  await db.schema.createTable('rate_limits')
+  await db.schema
+    .createTable('rate_limits')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('window_start', 'text', (c) => c.notNull())
     .addColumn('count', 'integer', (c) => c.notNull())
@@ -65,7 +67,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createTable('application_managers')
+  await db.schema
+    .createTable('application_managers')
     .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('application_managers_pk', ['application_id', 'user_id'])
@@ -82,7 +85,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('resources_type_key').on('resources').columns(['type', 'source_key']).unique().execute();
   await db.schema.createIndex('resources_type_date').on('resources').columns(['type', 'date']).execute();
-  await db.schema.createTable('resource_topics')
+  await db.schema
+    .createTable('resource_topics')
     .addColumn('resource_id', 'integer', (c) => c.notNull().references('resources.id').onDelete('cascade'))
     .addColumn('topic_id', 'integer', (c) => c.notNull().references('topics.id').onDelete('cascade'))
     .addColumn('category_one', 'text')

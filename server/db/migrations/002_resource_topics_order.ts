@@ -10,8 +10,14 @@ export const name = '002_resource_topics_order';
  * Throws the database's error when a statement fails.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('resource_topics').addColumn('type', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('resource_topics').addColumn('date_key', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('resource_topics')
+    .addColumn('type', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('resource_topics')
+    .addColumn('date_key', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await sql`update resource_topics set
           type = (select r.type from resources r where r.id = resource_topics.resource_id),
           date_key = coalesce((select r.date from resources r where r.id = resource_topics.resource_id), '')`.execute(db);

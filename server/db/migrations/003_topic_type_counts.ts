@@ -9,7 +9,8 @@ export const name = '003_topic_type_counts';
  * Throws the database's error when a statement fails.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('topic_type_counts')
+  await db.schema
+    .createTable('topic_type_counts')
     .addColumn('topic_id', 'integer', (c) => c.notNull().references('topics.id').onDelete('cascade'))
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('n', 'integer', (c) => c.notNull())

@@ -12,7 +12,8 @@ export const name = '011_signin';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('applications').addColumn('oauth_uri', 'text').execute();
   await db.schema.alterTable('applications').addColumn('mail_allow_suffix', 'text').execute();
-  await db.schema.createTable('user_identities')
+  await db.schema
+    .createTable('user_identities')
     .addColumn('provider', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -20,7 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('user_identities_pk', ['provider', 'subject'])
     .execute();
   await db.schema.createIndex('user_identities_user').on('user_identities').column('user_id').execute();
-  await db.schema.createTable('oauth_clients')
+  await db.schema
+    .createTable('oauth_clients')
     .addColumn('client_id', 'text', (c) => c.primaryKey())
     .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())

@@ -24,7 +24,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('application_managers_012').renameTo('application_managers').execute();
   await db.schema.createIndex('application_managers_app_user').on('application_managers').columns(['application_id', 'user_id']).unique().execute();
   await db.schema.createIndex('application_managers_user').on('application_managers').column('user_id').execute();
-  await db.schema.createTable('application_users')
+  await db.schema
+    .createTable('application_users')
     .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('role_id', 'text', (c) => c.notNull())
@@ -32,8 +33,13 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('application_users_pk', ['application_id', 'user_id'])
     .execute();
   await db.schema.createIndex('application_users_role').on('application_users').columns(['application_id', 'role_id']).execute();
-  await db.schema.alterTable('applications').addColumn('role_config', 'text', (c) => c.notNull()
-    .defaultTo(JSON.stringify([{ id: 'user', name: '普通用户', rights: [] }]))).execute();
-  await db.schema.alterTable('applications').addColumn('default_user_role', 'text', (c) => c.notNull().defaultTo('user')).execute();
+  await db.schema
+    .alterTable('applications')
+    .addColumn('role_config', 'text', (c) => c.notNull().defaultTo(JSON.stringify([{ id: 'user', name: '普通用户', rights: [] }])))
+    .execute();
+  await db.schema
+    .alterTable('applications')
+    .addColumn('default_user_role', 'text', (c) => c.notNull().defaultTo('user'))
+    .execute();
   await db.updateTable('applications').set({ status: 'released' }).execute();
 }

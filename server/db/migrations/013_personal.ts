@@ -19,7 +19,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('user_actions_user').on('user_actions').columns(['user_id', 'action', 'created_at']).execute();
   await db.schema.createIndex('user_actions_resource').on('user_actions').columns(['resource_id', 'created_at']).execute();
-  await db.schema.createTable('recommendation_dismissals')
+  await db.schema
+    .createTable('recommendation_dismissals')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('resource_id', 'integer', (c) => c.notNull().references('resources.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (c) => c.notNull())

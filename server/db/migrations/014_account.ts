@@ -21,7 +21,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('user_links_user_kind').on('user_links').columns(['user_id', 'kind', 'position']).execute();
-  await db.schema.createTable('scholar_claims')
+  await db.schema
+    .createTable('scholar_claims')
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('resource_id', 'integer', (c) => c.notNull().unique().references('resources.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (c) => c.notNull())

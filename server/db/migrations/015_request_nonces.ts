@@ -8,7 +8,8 @@ export const name = '015_request_nonces';
  * Throws the database's error when a statement fails.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('request_nonces')
+  await db.schema
+    .createTable('request_nonces')
     .addColumn('nonce', 'text', (c) => c.primaryKey())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();

@@ -10,8 +10,12 @@ export const name = '016_user_rights';
  * Throws the database's error when a statement fails.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('notices').addColumn('restrict_download', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.createTable('restricted_files')
+  await db.schema
+    .alterTable('notices')
+    .addColumn('restrict_download', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .createTable('restricted_files')
     .addColumn('file_key', 'text', (c) => c.notNull())
     .addColumn('notice_id', 'integer', (c) => c.notNull().references('notices.id').onDelete('cascade'))
     .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id').onDelete('cascade'))

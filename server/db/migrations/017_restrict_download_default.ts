@@ -9,5 +9,8 @@ export const name = '017_restrict_download_default';
  * Throws the database's error when a statement fails.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('applications').addColumn('restrict_download_default', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('applications')
+    .addColumn('restrict_download_default', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }

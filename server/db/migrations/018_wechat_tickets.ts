@@ -9,7 +9,8 @@ export const name = '018_wechat_tickets';
  * Throws the database's error when a statement fails.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('wechat_tickets')
+  await db.schema
+    .createTable('wechat_tickets')
     .addColumn('ticket', 'text', (c) => c.primaryKey())
     .addColumn('openid', 'text')
     .addColumn('expires_at', 'text', (c) => c.notNull())

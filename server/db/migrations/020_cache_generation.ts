@@ -9,7 +9,8 @@ export const name = '020_cache_generation';
  * Throws the database's error when a statement fails.
  */
 export async function up(db: Kysely<{ cache_generation: { id: number; generation: number } }>): Promise<void> {
-  await db.schema.createTable('cache_generation')
+  await db.schema
+    .createTable('cache_generation')
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('generation', 'integer', (c) => c.notNull())
     .execute();

@@ -8,7 +8,8 @@ export const name = '021_used_login_links';
  * Throws the database's error when a statement fails.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('used_login_links')
+  await db.schema
+    .createTable('used_login_links')
     .addColumn('link_hash', 'text', (c) => c.primaryKey())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();

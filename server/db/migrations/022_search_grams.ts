@@ -14,7 +14,8 @@ export const name = '022_search_grams';
  * Throws the database's error when a statement fails.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  await db.schema.createTable('search_index_state')
+  await db.schema
+    .createTable('search_index_state')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('version', 'integer', (c) => c.notNull())
     .execute();
@@ -27,7 +28,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   }
   for (const t of ['resources_fts_ai', 'resources_fts_ad', 'resources_fts_au']) await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
   await sql`drop table if exists resources_fts`.execute(db);
-  await sql`create virtual table resources_grams using fts5(title, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(db);
+  await sql`create virtual table resources_grams using fts5(title, body, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(
+    db,
+  );
   await sql`create trigger resources_grams_ad after delete on resources begin
           delete from resources_grams where rowid = old.id; end`.execute(db);
 }

@@ -11,7 +11,10 @@ export const name = '023_topic_data';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('topics').addColumn('description', 'text').execute();
-  await db.schema.alterTable('resource_topics').addColumn('published', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('resource_topics')
+    .addColumn('published', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await sql`drop index if exists resource_topics_order`.execute(db);
   await sql`create index resource_topics_order on resource_topics (topic_id, type, published, date_key desc, resource_id)`.execute(db);
   // a search within a topic reads its matches' links from this index alone (decision 261)

@@ -14,7 +14,5 @@ export type Dialect = 'sqlite' | 'postgres';
  * Throws nothing; the statement runs when the caller executes it.
  */
 export function withId<T extends string>(t: CreateTableBuilder<T, never>, dialect: Dialect) {
-  return dialect === 'postgres'
-    ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  return dialect === 'postgres' ? t.addColumn('id', 'serial', (c) => c.primaryKey()) : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }

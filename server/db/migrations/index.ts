@@ -41,8 +41,28 @@ export interface MigrationFile {
 
 /** Every migration, in number order. A new one gets the next number, a file named after its key, and a line here. */
 export const MIGRATIONS: readonly MigrationFile[] = [
-  m001, m002, m003, m004, m006, m007, m008, m010, m011, m012, m013,
-  m014, m015, m016, m017, m018, m020, m021, m022, m023, m024, m025,
+  m001,
+  m002,
+  m003,
+  m004,
+  m006,
+  m007,
+  m008,
+  m010,
+  m011,
+  m012,
+  m013,
+  m014,
+  m015,
+  m016,
+  m017,
+  m018,
+  m020,
+  m021,
+  m022,
+  m023,
+  m024,
+  m025,
 ];
 
 /**

@@ -18,7 +18,11 @@ let bobId: number;
 const mailOutbox = () => path.join(ctx.config.dataDir, 'outbox', 'mail.jsonl');
 function lastMailCode(to: string): string {
   const lines = fs.existsSync(mailOutbox()) ? fs.readFileSync(mailOutbox(), 'utf8').trim().split('\n').filter(Boolean) : [];
-  const m = lines.map((l) => JSON.parse(l) as { to: string; text: string }).filter((x) => x.to === to).at(-1)?.text.match(/\b(\d{6})\b/);
+  const m = lines
+    .map((l) => JSON.parse(l) as { to: string; text: string })
+    .filter((x) => x.to === to)
+    .at(-1)
+    ?.text.match(/\b(\d{6})\b/);
   if (!m) throw new Error(`no mail to ${to}`);
   return m[1];
 }
@@ -31,17 +35,24 @@ beforeAll(async () => {
   aliceId = (await alice.get('/api/v1/session')).body.user.id;
   bobId = (await bob.get('/api/v1/session')).body.user.id;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('every account call needs a signed-in user', () => {
   it('answers 401 to anonymous callers', async () => {
     const anon = ctx.client();
     const calls: Array<[string, string, unknown?]> = [
-      ['GET', `/api/v1/users/${aliceId}/info`], ['PUT', '/api/v1/account/profile', { name: 'x' }],
-      ['PUT', '/api/v1/account/bind/mobile', {}], ['PUT', '/api/v1/account/bind/email', {}], ['PUT', '/api/v1/account/bind/email/digits', {}],
-      ['PUT', '/api/v1/account/bind/wechat', {}], ['GET', '/api/v1/wechat/qrcode/?client_name=web&client_id=1'],
+      ['GET', `/api/v1/users/${aliceId}/info`],
+      ['PUT', '/api/v1/account/profile', { name: 'x' }],
+      ['PUT', '/api/v1/account/bind/mobile', {}],
+      ['PUT', '/api/v1/account/bind/email', {}],
+      ['PUT', '/api/v1/account/bind/email/digits', {}],
+      ['PUT', '/api/v1/account/bind/wechat', {}],
+      ['GET', '/api/v1/wechat/qrcode/?client_name=web&client_id=1'],
       ['DELETE', '/api/v1/account/unbind', { uid: aliceId, login_id: '13700000001' }],
-      ['GET', '/api/v1/scholars/is-register?key=name&value=x'], ['PUT', '/api/v2/scholars', { name: 'x' }],
+      ['GET', '/api/v1/scholars/is-register?key=name&value=x'],
+      ['PUT', '/api/v2/scholars', { name: 'x' }],
     ];
     for (const [m, u, b] of calls) {
       const r = await anon.request(m, u, b);
@@ -59,12 +70,25 @@ describe('profile and info', () => {
     const row = await userRow(aliceId);
     expect([row.name, row.affiliation]).toEqual(['张三', '中国科学院文献情报中心']);
     const info = await alice.get(`/api/v1/users/${aliceId}/info`);
-    expect(info.body).toMatchObject({ id: aliceId, name: '张三', affiliation: '中国科学院文献情报中心', mobile: '13700000001', email: null, wechat: null, scholar: null });
+    expect(info.body).toMatchObject({
+      id: aliceId,
+      name: '张三',
+      affiliation: '中国科学院文献情报中心',
+      mobile: '13700000001',
+      email: null,
+      wechat: null,
+      scholar: null,
+    });
   });
 
   it('refuses markup, an empty name and a long one with Chinese messages, keeping the row', async () => {
-    for (const [body, msg] of [[{ name: '<b>x</b>' }, MSG.accountNoMarkup], [{ name: '  ' }, MSG.accountNameRequired],
-      [{ name: '名'.repeat(41) }, MSG.accountNameTooLong], [{ name: '李四', affiliation: 'a<script>' }, MSG.accountNoMarkup], [{}, MSG.accountNameRequired]] as const) {
+    for (const [body, msg] of [
+      [{ name: '<b>x</b>' }, MSG.accountNoMarkup],
+      [{ name: '  ' }, MSG.accountNameRequired],
+      [{ name: '名'.repeat(41) }, MSG.accountNameTooLong],
+      [{ name: '李四', affiliation: 'a<script>' }, MSG.accountNoMarkup],
+      [{}, MSG.accountNameRequired],
+    ] as const) {
       const r = await alice.put('/api/v1/account/profile', body);
       expect(r.status).toBe(400);
       expect(r.body.error.message).toBe(msg);
@@ -90,7 +114,10 @@ describe('binding and unbinding', () => {
     const c = await ctx.signIn('13700000003');
     const id = (await c.get('/api/v1/session')).body.user.id;
     expect((await c.put('/api/v3/oauth/digits', { mobile_number: '13700000004' })).status).toBe(200);
-    const wrong = await c.put('/api/v1/account/bind/mobile', { mobile_number: '13700000004', sms_code: '000000' === ctx.lastCode('13700000004') ? '111111' : '000000' });
+    const wrong = await c.put('/api/v1/account/bind/mobile', {
+      mobile_number: '13700000004',
+      sms_code: '000000' === ctx.lastCode('13700000004') ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toBe(MSG.codeWrongOrExpired);
     const ok = await c.put('/api/v1/account/bind/mobile', { mobile_number: '13700000004', sms_code: ctx.lastCode('13700000004') });
@@ -99,7 +126,7 @@ describe('binding and unbinding', () => {
     expect((await userRow(id)).phone).toBe('13700000004');
   });
 
-  it("refuses a number bound to another user with a Chinese message", async () => {
+  it('refuses a number bound to another user with a Chinese message', async () => {
     const code = await issueCode(ctx.db, ctx.config.secret, 'sms:13700000001', new Date(Date.now() + 120_000));
     const r = await bob.put('/api/v1/account/bind/mobile', { mobile_number: '13700000001', sms_code: code });
     expect(r.status).toBe(409);
@@ -198,7 +225,9 @@ describe('scholar registration', () => {
   });
 
   it('lets a user claim an unclaimed scholar found by name, and refuses a claimed one', async () => {
-    const { ids } = await import('../../resources/store.js').then((m) => m.upsertResources(ctx.db, [{ type: 'scholar', sourceKey: 'csr:wang', title: '王五', fields: { institution: '浙江大学' } }]));
+    const { ids } = await import('../../resources/store.js').then((m) =>
+      m.upsertResources(ctx.db, [{ type: 'scholar', sourceKey: 'csr:wang', title: '王五', fields: { institution: '浙江大学' } }]),
+    );
     const found = await bob.get(`/api/v1/scholars/is-register?key=name&value=${encodeURIComponent('王五')}`);
     expect(found.body).toEqual({ registered: false, scholarId: ids[0] });
     const claimed = await bob.put('/api/v2/scholars', { scholarId: ids[0], name: '王五', institution: '浙江大学', research_field: '数据库' });
@@ -216,6 +245,12 @@ describe('scholar registration', () => {
     expect(bad.body.error.message).toBe(MSG.scholarKeyInvalid);
     const markup = await c.put('/api/v2/scholars', { name: '<i>x</i>' });
     expect(markup.body.error.message).toBe(MSG.accountNoMarkup);
-    expect(await ctx.db.selectFrom('scholar_claims').select('user_id').where('user_id', '=', (await c.get('/api/v1/session')).body.user.id).execute()).toHaveLength(0);
+    expect(
+      await ctx.db
+        .selectFrom('scholar_claims')
+        .select('user_id')
+        .where('user_id', '=', (await c.get('/api/v1/session')).body.user.id)
+        .execute(),
+    ).toHaveLength(0);
   });
 });

@@ -13,22 +13,36 @@ import { checkCode } from '../auth/service.js';
 import { CODE_PER_ADDRESS_PER_MIN } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import {
-  bindEmailBody, bindMobileBody, bindWechatBody, emailCodeBody, isRegisterQuery, profileBody, qrcodeQuery,
-  scholarBody, unbindBody, userIdParams, wechatScanBody,
+  bindEmailBody,
+  bindMobileBody,
+  bindWechatBody,
+  emailCodeBody,
+  isRegisterQuery,
+  profileBody,
+  qrcodeQuery,
+  scholarBody,
+  unbindBody,
+  userIdParams,
+  wechatScanBody,
 } from './schema.js';
 import { bindLogin, isRegistered, saveProfile, saveScholar, unbindLogin, userInfo } from './service.js';
 import { emailTarget, mailProviderOf, sendEmailCode } from './mail.js';
 import {
-  DevWechatProvider, OfficialAccountWechatProvider, UnconfiguredWechatProvider, parseWechatEvent, wechatSignatureValid, type WechatProvider,
+  DevWechatProvider,
+  OfficialAccountWechatProvider,
+  UnconfiguredWechatProvider,
+  parseWechatEvent,
+  wechatSignatureValid,
+  type WechatProvider,
 } from './wechat.js';
 
 export default async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx;
   const mail = mailProviderOf(ctx);
   // the official account when configured; else the development provider, or none in production (decision 229)
-  const wechat: WechatProvider = (ctx as AppContext & { wechat?: WechatProvider }).wechat
-    ?? (config.wechat ? new OfficialAccountWechatProvider(db, config.wechat)
-      : config.production ? new UnconfiguredWechatProvider() : new DevWechatProvider());
+  const wechat: WechatProvider =
+    (ctx as AppContext & { wechat?: WechatProvider }).wechat ??
+    (config.wechat ? new OfficialAccountWechatProvider(db, config.wechat) : config.production ? new UnconfiguredWechatProvider() : new DevWechatProvider());
 
   if (wechat instanceof OfficialAccountWechatProvider && config.wechat) {
     // The official account's message server (its URL is set to <site>/wechat/callback in the WeChat admin,

@@ -7,7 +7,12 @@ const noMarkup = (s: string) => !/[<>]/.test(s);
 
 /** PUT /api/v1/account/profile: plain-text name (1-40) and affiliation (0-100). */
 export const profileBody = z.object({
-  name: z.string({ error: MSG.accountNameRequired }).trim().min(1, MSG.accountNameRequired).max(40, MSG.accountNameTooLong).refine(noMarkup, MSG.accountNoMarkup),
+  name: z
+    .string({ error: MSG.accountNameRequired })
+    .trim()
+    .min(1, MSG.accountNameRequired)
+    .max(40, MSG.accountNameTooLong)
+    .refine(noMarkup, MSG.accountNoMarkup),
   affiliation: z.string().trim().max(100, MSG.accountAffiliationTooLong).refine(noMarkup, MSG.accountNoMarkup).default(''),
 });
 
@@ -17,7 +22,11 @@ export const emailCodeBody = z.object({ email: emailSchema.max(200, MSG.emailInv
 
 export const bindEmailBody = z.object({
   email: emailSchema.max(200, MSG.emailInvalid),
-  email_code: z.string({ error: MSG.accountEmailCodeRequired }).trim().min(1, MSG.accountEmailCodeRequired).regex(/^\d{6}$/, MSG.codeInvalid),
+  email_code: z
+    .string({ error: MSG.accountEmailCodeRequired })
+    .trim()
+    .min(1, MSG.accountEmailCodeRequired)
+    .regex(/^\d{6}$/, MSG.codeInvalid),
 });
 
 const ticket = z.string({ error: MSG.wechatTicketInvalid }).trim().min(1, MSG.wechatTicketInvalid).max(100, MSG.wechatTicketInvalid);
@@ -25,7 +34,13 @@ const ticket = z.string({ error: MSG.wechatTicketInvalid }).trim().min(1, MSG.we
 export const bindWechatBody = z.object({ ticket });
 
 /** Development-only: a ticket scanned by an openid. */
-export const wechatScanBody = z.object({ ticket, openid: z.string().trim().regex(/^[\w-]{6,64}$/, MSG.badRequest) });
+export const wechatScanBody = z.object({
+  ticket,
+  openid: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{6,64}$/, MSG.badRequest),
+});
 
 export const qrcodeQuery = z.object({
   client_name: z.string({ error: MSG.wechatClientRequired }).trim().min(1, MSG.wechatClientRequired).max(50, MSG.wechatClientRequired),
@@ -50,7 +65,12 @@ const plain = (max: number) => z.string().trim().max(max, MSG.scholarFieldTooLon
 /** PUT /api/v2/scholars: the signed-in user's scholar profile; `scholarId` claims an existing scholar. */
 export const scholarBody = z.object({
   scholarId: z.number().int().positive().optional(),
-  name: z.string({ error: MSG.scholarNameRequired }).trim().min(1, MSG.scholarNameRequired).max(100, MSG.scholarFieldTooLong).refine(noMarkup, MSG.accountNoMarkup),
+  name: z
+    .string({ error: MSG.scholarNameRequired })
+    .trim()
+    .min(1, MSG.scholarNameRequired)
+    .max(100, MSG.scholarFieldTooLong)
+    .refine(noMarkup, MSG.accountNoMarkup),
   institution: plain(200).default(''),
   research_field: plain(200).default(''),
 });

@@ -16,8 +16,12 @@ type Q = Kysely<Database> | Transaction<Database>;
 
 /** The scholar profile claimed by a user: `{ id, name, institution, research_field }` or null. */
 export async function claimedScholar(db: Q, userId: number) {
-  const row = await db.selectFrom('scholar_claims').innerJoin('resources', 'resources.id', 'scholar_claims.resource_id')
-    .select(['resources.id', 'resources.title', 'resources.fields']).where('scholar_claims.user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('scholar_claims')
+    .innerJoin('resources', 'resources.id', 'scholar_claims.resource_id')
+    .select(['resources.id', 'resources.title', 'resources.fields'])
+    .where('scholar_claims.user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) return null;
   const f = parseFields(row.fields);
   return { id: row.id, name: row.title, institution: scalarText(f.institution), research_field: scalarText(f.research_field) };
@@ -33,8 +37,13 @@ export async function userInfo(db: Db, caller: User, id: number) {
   const u = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!u) throw notFound();
   return {
-    id: u.id, name: u.name, affiliation: u.affiliation, mobile: u.phone, email: u.email,
-    wechat: u.wechat_openid ?? null, scholar: await claimedScholar(db, u.id),
+    id: u.id,
+    name: u.name,
+    affiliation: u.affiliation,
+    mobile: u.phone,
+    email: u.email,
+    wechat: u.wechat_openid ?? null,
+    scholar: await claimedScholar(db, u.id),
   };
 }
 
@@ -55,7 +64,11 @@ export async function bindLogin(db: Db, userId: number, column: LoginColumn, val
     const other = await trx.selectFrom('users').select('id').where(column, '=', value).where('id', '!=', userId).executeTakeFirst();
     if (other) throw conflict(TAKEN[column]);
     try {
-      await trx.updateTable('users').set({ [column]: value }).where('id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ [column]: value })
+        .where('id', '=', userId)
+        .execute();
     } catch {
       throw conflict(TAKEN[column]);
     }
@@ -71,12 +84,20 @@ export async function unbindLogin(db: Db, caller: User, uid: number, loginId: st
   if (caller.id !== uid) throw forbidden();
   return db.transaction().execute(async (trx) => {
     const u = await trx.selectFrom('users').selectAll().where('id', '=', uid).executeTakeFirstOrThrow();
-    const ids: Array<[LoginColumn, string | null | undefined]> = [['phone', u.phone], ['email', u.email], ['wechat_openid', u.wechat_openid]];
+    const ids: Array<[LoginColumn, string | null | undefined]> = [
+      ['phone', u.phone],
+      ['email', u.email],
+      ['wechat_openid', u.wechat_openid],
+    ];
     const bound = ids.filter(([, v]) => !!v);
     const hit = bound.find(([c, v]) => (c === 'email' ? v!.toLowerCase() === loginId.toLowerCase() : v === loginId));
     if (!hit) throw badRequest(MSG.accountLoginIdNotBound, { login_id: MSG.accountLoginIdNotBound });
     if (bound.length <= 1) throw badRequest(MSG.accountUnbindLast, { login_id: MSG.accountUnbindLast });
-    await trx.updateTable('users').set({ [hit[0]]: null }).where('id', '=', uid).execute();
+    await trx
+      .updateTable('users')
+      .set({ [hit[0]]: null })
+      .where('id', '=', uid)
+      .execute();
     return hit[0];
   });
 }
@@ -88,13 +109,23 @@ export async function unbindLogin(db: Db, caller: User, uid: number, loginId: st
  */
 export async function isRegistered(db: Db, key: 'phone' | 'email' | 'name', value: string) {
   if (key !== 'name') {
-    const u = await db.selectFrom('users').select('id').where(key, '=', key === 'email' ? value.toLowerCase() : value).executeTakeFirst();
+    const u = await db
+      .selectFrom('users')
+      .select('id')
+      .where(key, '=', key === 'email' ? value.toLowerCase() : value)
+      .executeTakeFirst();
     const s = u ? await claimedScholar(db, u.id) : null;
     return { registered: !!s, scholarId: s?.id ?? null };
   }
-  const rows = await db.selectFrom('resources').leftJoin('scholar_claims', 'scholar_claims.resource_id', 'resources.id')
-    .select(['resources.id', 'scholar_claims.user_id']).where('resources.type', '=', 'scholar').where('resources.title', '=', value)
-    .orderBy('resources.id').limit(20).execute();
+  const rows = await db
+    .selectFrom('resources')
+    .leftJoin('scholar_claims', 'scholar_claims.resource_id', 'resources.id')
+    .select(['resources.id', 'scholar_claims.user_id'])
+    .where('resources.type', '=', 'scholar')
+    .where('resources.title', '=', value)
+    .orderBy('resources.id')
+    .limit(20)
+    .execute();
   const claimed = rows.find((r) => r.user_id != null);
   if (claimed) return { registered: true, scholarId: claimed.id };
   return { registered: false, scholarId: rows[0]?.id ?? null };

@@ -58,7 +58,10 @@ export class DevWechatProvider implements WechatProvider {
 
   async confirm(ticket: string): Promise<string | 'pending' | null> {
     const t = this.tickets.get(ticket);
-    if (!t || t.expires < Date.now()) { this.tickets.delete(ticket); return null; }
+    if (!t || t.expires < Date.now()) {
+      this.tickets.delete(ticket);
+      return null;
+    }
     if (!t.openid) return 'pending';
     this.tickets.delete(ticket);
     return t.openid;
@@ -67,12 +70,20 @@ export class DevWechatProvider implements WechatProvider {
 
 /** The provider of a production server without a configured official account: every QR call says so (503). */
 export class UnconfiguredWechatProvider implements WechatProvider {
-  async createQr(): Promise<WechatQr> { throw new HttpError(503, 'wechat_not_configured', MSG.wechatNotConfigured); }
-  async confirm(): Promise<null> { return null; }
+  async createQr(): Promise<WechatQr> {
+    throw new HttpError(503, 'wechat_not_configured', MSG.wechatNotConfigured);
+  }
+  async confirm(): Promise<null> {
+    return null;
+  }
 }
 
 /** One event pushed to the message server, as far as binding needs it. */
-export interface WechatEvent { openid: string; event: string; scene: string | null }
+export interface WechatEvent {
+  openid: string;
+  event: string;
+  scene: string | null;
+}
 
 const xml = new XMLParser({ parseTagValue: false, processEntities: false, ignoreDeclaration: true });
 
@@ -112,7 +123,11 @@ export function wechatSignatureValid(token: string, q: { signature?: unknown; ti
 export class OfficialAccountWechatProvider implements WechatProvider {
   private token: { value: string; expires: number } | null = null;
 
-  constructor(private db: Db, private config: WechatConfig, private fetchFn: typeof fetch = fetch) {}
+  constructor(
+    private db: Db,
+    private config: WechatConfig,
+    private fetchFn: typeof fetch = fetch,
+  ) {}
 
   private async api<T extends { errcode?: number }>(path: string, init?: RequestInit): Promise<T> {
     let res: Response;
@@ -121,7 +136,7 @@ export class OfficialAccountWechatProvider implements WechatProvider {
     } catch {
       throw new HttpError(502, 'wechat_unavailable', MSG.wechatUnavailable);
     }
-    const body = await res.json().catch(() => null) as T | null;
+    const body = (await res.json().catch(() => null)) as T | null;
     if (!res.ok || !body) throw new HttpError(502, 'wechat_unavailable', MSG.wechatUnavailable);
     return body;
   }
@@ -139,14 +154,23 @@ export class OfficialAccountWechatProvider implements WechatProvider {
   async createQr(): Promise<WechatQr> {
     const ticket = newTicket();
     const body = JSON.stringify({ expire_seconds: TICKET_TTL_MS / 1000, action_name: 'QR_STR_SCENE', action_info: { scene: { scene_str: ticket } } });
-    const create = async () => this.api<{ url?: string; errcode?: number }>(`/cgi-bin/qrcode/create?access_token=${encodeURIComponent(await this.accessToken())}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body,
-    });
+    const create = async () =>
+      this.api<{ url?: string; errcode?: number }>(`/cgi-bin/qrcode/create?access_token=${encodeURIComponent(await this.accessToken())}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
     let r = await create();
     // 40001 / 42001: the token was revoked or expired early (another server took a new one): once more
-    if (r.errcode === 40001 || r.errcode === 42001) { this.token = null; r = await create(); }
+    if (r.errcode === 40001 || r.errcode === 42001) {
+      this.token = null;
+      r = await create();
+    }
     if (!r.url) throw new HttpError(502, 'wechat_unavailable', MSG.wechatUnavailable);
-    await this.db.insertInto('wechat_tickets').values({ ticket, openid: null, expires_at: new Date(Date.now() + TICKET_TTL_MS).toISOString() }).execute();
+    await this.db
+      .insertInto('wechat_tickets')
+      .values({ ticket, openid: null, expires_at: new Date(Date.now() + TICKET_TTL_MS).toISOString() })
+      .execute();
     await this.db.deleteFrom('wechat_tickets').where('expires_at', '<', new Date().toISOString()).execute();
     return { ticket, url: r.url, expiresIn: TICKET_TTL_MS };
   }
@@ -154,8 +178,13 @@ export class OfficialAccountWechatProvider implements WechatProvider {
   /** Records a pushed scan event: the live, unscanned ticket named by its scene gets the openid. True when one did. */
   async scanned(e: WechatEvent): Promise<boolean> {
     if (!e.scene) return false;
-    const r = await this.db.updateTable('wechat_tickets').set({ openid: e.openid })
-      .where('ticket', '=', e.scene).where('openid', 'is', null).where('expires_at', '>', new Date().toISOString()).executeTakeFirst();
+    const r = await this.db
+      .updateTable('wechat_tickets')
+      .set({ openid: e.openid })
+      .where('ticket', '=', e.scene)
+      .where('openid', 'is', null)
+      .where('expires_at', '>', new Date().toISOString())
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 

@@ -23,8 +23,14 @@ let user: Client;
 
 /** A push to our message server, signed as WeChat signs it (or with `signature` as given). */
 const push = (xml: string, signature?: string) =>
-  ctx.app.inject({ method: 'POST', url: `/wechat/callback?${wechatPushQuery(TOKEN, signature)}&openid=x`, headers: { 'content-type': 'text/xml' }, payload: xml });
-const openidOf = async (phone: string) => (await ctx.db.selectFrom('users').select('wechat_openid').where('phone', '=', phone).executeTakeFirstOrThrow()).wechat_openid;
+  ctx.app.inject({
+    method: 'POST',
+    url: `/wechat/callback?${wechatPushQuery(TOKEN, signature)}&openid=x`,
+    headers: { 'content-type': 'text/xml' },
+    payload: xml,
+  });
+const openidOf = async (phone: string) =>
+  (await ctx.db.selectFrom('users').select('wechat_openid').where('phone', '=', phone).executeTakeFirstOrThrow()).wechat_openid;
 
 beforeAll(async () => {
   standIn = await startWechatStandIn(APPID, SECRET);
@@ -36,10 +42,12 @@ afterAll(async () => {
   await ctx?.close();
   await standIn?.close();
 });
-beforeEach(() => { wx.creates = []; });
+beforeEach(() => {
+  wx.creates = [];
+});
 
 describe('WeChat through an official account', () => {
-  it('shows WeChat\'s QR code; the scan event binds the openid on 完成绑定, once', async () => {
+  it("shows WeChat's QR code; the scan event binds the openid on 完成绑定, once", async () => {
     const qr = await user.get('/api/v1/wechat/qrcode/?client_name=atrium-web&client_id=1');
     expect(qr.status).toBe(200);
     expect(wx.creates).toHaveLength(1);

@@ -11,9 +11,17 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await ctx.signIn('13900000001', 'super');
   plain = await ctx.signIn('13900000002');
-  topicId = (await ctx.db.insertInto('topics').values({ title: '计算机科学', cover: null, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id;
+  topicId = (
+    await ctx.db
+      .insertInto('topics')
+      .values({ title: '计算机科学', cover: null, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const count = async () => (await ctx.db.selectFrom('applications').select('id').execute()).length;
 
@@ -52,7 +60,14 @@ describe('applications', () => {
   it('refuses a visitor who is not signed in (401) and a user without the role (403)', async () => {
     const anon = ctx.client();
     const n = await count();
-    for (const [m, url] of [['GET', '/api/v1/applications'], ['POST', '/api/v1/applications'], ['PUT', '/api/v1/applications/1'], ['DELETE', '/api/v1/applications/1'], ['POST', '/api/v1/applications/1/home-config'], ['GET', '/api/v1/applications/1/config']] as const) {
+    for (const [m, url] of [
+      ['GET', '/api/v1/applications'],
+      ['POST', '/api/v1/applications'],
+      ['PUT', '/api/v1/applications/1'],
+      ['DELETE', '/api/v1/applications/1'],
+      ['POST', '/api/v1/applications/1/home-config'],
+      ['GET', '/api/v1/applications/1/config'],
+    ] as const) {
       const r = await anon.request(m, url, m === 'GET' ? undefined : { name: 'x', host: 'x.cn' });
       expect(r.status, `${m} ${url}`).toBe(401);
       expect(r.body.error.message).toBe(MSG.notSignedIn);
@@ -129,11 +144,15 @@ describe('applications', () => {
     expect(cfg.body.homeConfig).toHaveLength(1);
     expect(cfg.body.homeConfig[0].template[0]).toMatchObject(module);
 
-    const bad = await admin.post(`/api/v1/applications/${id}/home-config`, { homeConfig: [{ page: 'home', template: [{ id: 'm2', type: 'scholar', alias: '', span: 9 }] }] });
+    const bad = await admin.post(`/api/v1/applications/${id}/home-config`, {
+      homeConfig: [{ page: 'home', template: [{ id: 'm2', type: 'scholar', alias: '', span: 9 }] }],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields['homeConfig.0.template.0.alias']).toBe(MSG.moduleTitleRequired);
     expect(bad.body.error.fields['homeConfig.0.template.0.span']).toBeDefined();
-    const unknown = await admin.post(`/api/v1/applications/${id}/home-config`, { homeConfig: [{ page: 'home', template: [{ id: 'm3', type: 'nonsense', alias: 'x', span: 1 }] }] });
+    const unknown = await admin.post(`/api/v1/applications/${id}/home-config`, {
+      homeConfig: [{ page: 'home', template: [{ id: 'm3', type: 'nonsense', alias: 'x', span: 1 }] }],
+    });
     expect(unknown.status).toBe(400);
     const again = await admin.get(`/api/v1/applications/${id}/config`);
     expect(again.body.homeConfig[0].template).toHaveLength(1);

@@ -17,23 +17,48 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await ctx.signIn('13500000001', 'super');
-  for (const [name, host] of [['草稿站点', 'draft.example.cn'], ['已发布站点', 'open.example.cn']] as const) {
+  for (const [name, host] of [
+    ['草稿站点', 'draft.example.cn'],
+    ['已发布站点', 'open.example.cn'],
+  ] as const) {
     const app = await admin.post('/api/v1/applications', { name, host });
     const id = app.body.applicationId as number;
-    const n = await admin.post('/api/v1/notices', { applicationId: id, moduleId: 'n1', title: `${name}的通知`, type: '消息公告', content: '<p>内部安排</p>', top: 0, active: 1, publishDateTime: '2026-03-01T08:00:00.000Z' });
-    const l = await admin.post('/api/v1/links', { applicationId: id, moduleId: 'l1', title: `${name}的链接`, url: 'https://intra.example.cn/', top: 0, topOrder: 1, active: 1 });
+    const n = await admin.post('/api/v1/notices', {
+      applicationId: id,
+      moduleId: 'n1',
+      title: `${name}的通知`,
+      type: '消息公告',
+      content: '<p>内部安排</p>',
+      top: 0,
+      active: 1,
+      publishDateTime: '2026-03-01T08:00:00.000Z',
+    });
+    const l = await admin.post('/api/v1/links', {
+      applicationId: id,
+      moduleId: 'l1',
+      title: `${name}的链接`,
+      url: 'https://intra.example.cn/',
+      top: 0,
+      topOrder: 1,
+      active: 1,
+    });
     expect([n.status, l.status]).toEqual([201, 201]);
     ids[`${host}:notice`] = n.body.id;
     ids[`${host}:link`] = l.body.id;
-    if (host === 'draft.example.cn') draftId = id; else releasedId = id;
+    if (host === 'draft.example.cn') draftId = id;
+    else releasedId = id;
   }
   await admin.put(`/api/v1/applications/${releasedId}/release`);
   await admin.put(`/api/v1/applications/${releasedId}/pass`);
   manager = await ctx.signIn('13500000002');
-  expect((await admin.post('/api/v1/applications/managers', { applicationId: draftId, phone: '13500000002', rights: ['home', 'content'] })).status).toBeLessThan(300);
+  expect(
+    (await admin.post('/api/v1/applications/managers', { applicationId: draftId, phone: '13500000002', rights: ['home', 'content'] })).status,
+  ).toBeLessThan(300);
   user = await ctx.signIn('13500000003');
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 /** The reads of a site's content, by host. */
 const reads = (host: 'draft.example.cn' | 'open.example.cn') => {

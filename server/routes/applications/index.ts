@@ -27,8 +27,13 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
       base = base.where((eb) => eb.or([eb('applications.name', 'like', like), eb('applications.host', 'like', like)]));
     }
     const [rows, total] = await Promise.all([
-      base.selectAll('applications').select(['topics.title as topic_title', 'topics.cover as topic_cover'])
-        .orderBy('applications.id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+      base
+        .selectAll('applications')
+        .select(['topics.title as topic_title', 'topics.cover as topic_cover'])
+        .orderBy('applications.id', 'desc')
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return makePage(rows.map(presentListItem), Number(total.n), q.page, q.size);
@@ -41,17 +46,27 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
   app.get('/api/v1/applications/available', async (req) => {
     const user = requireUser(req);
     // released sites, and the drafts the user manages (a super manager manages every one; issue 10 §8)
-    const managed = user.role === 'super' ? null : (await db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id).execute()).map((r) => r.application_id);
-    const rows = await db.selectFrom('applications').leftJoin('topics', 'topics.id', 'applications.topic_id')
+    const managed =
+      user.role === 'super'
+        ? null
+        : (await db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id).execute()).map((r) => r.application_id);
+    const rows = await db
+      .selectFrom('applications')
+      .leftJoin('topics', 'topics.id', 'applications.topic_id')
       .select(['applications.id', 'applications.name', 'applications.host', 'applications.logo', 'topics.title as topic_title', 'topics.cover as topic_cover'])
-      .$if(managed !== null, (qb) => qb.where((eb) => eb.or([
-        eb('applications.status', '=', 'released'),
-        ...(managed!.length ? [eb('applications.id', 'in', managed!)] : []),
-      ])))
-      .orderBy('applications.id', 'asc').limit(500).execute();
+      .$if(managed !== null, (qb) =>
+        qb.where((eb) => eb.or([eb('applications.status', '=', 'released'), ...(managed!.length ? [eb('applications.id', 'in', managed!)] : [])])),
+      )
+      .orderBy('applications.id', 'asc')
+      .limit(500)
+      .execute();
     return rows.map((r) => ({
-      id: r.id, applicationId: r.id, title: r.name, name: r.topic_title ?? r.name,
-      url: `http://${r.host}/`, cover: r.topic_cover ?? r.logo ?? null,
+      id: r.id,
+      applicationId: r.id,
+      title: r.name,
+      name: r.topic_title ?? r.name,
+      url: `http://${r.host}/`,
+      cover: r.topic_cover ?? r.logo ?? null,
     }));
   });
 

@@ -18,16 +18,29 @@ beforeAll(async () => {
   admin = await ctx.signIn('13900000011', 'super');
   id = (await admin.post('/api/v1/applications', { name: '布局站点', host: 'layout.example.cn' })).body.applicationId;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const notice = (nid: string, extra: Record<string, unknown> = {}) => ({ id: nid, type: 'notice', alias: '通知公告', span: 1, ...extra });
 const flex = (fid: string, slots: unknown[][], extra: Record<string, unknown> = {}) => ({
-  id: fid, type: 'flex', alias: '布局组件', span: 5, height: 'auto', isTop: true, bgColor: 'transparent', componentDirection: 'row',
-  componentNumber: slots.length, componentGap: 12, components: slots.map((modules, i) => ({ id: `${fid}-s${i}`, type: 'div', modules })), ...extra,
+  id: fid,
+  type: 'flex',
+  alias: '布局组件',
+  span: 5,
+  height: 'auto',
+  isTop: true,
+  bgColor: 'transparent',
+  componentDirection: 'row',
+  componentNumber: slots.length,
+  componentGap: 12,
+  components: slots.map((modules, i) => ({ id: `${fid}-s${i}`, type: 'div', modules })),
+  ...extra,
 });
 const save = (template: unknown[], extra: Record<string, unknown> = {}) =>
   admin.post(`/api/v1/applications/${id}/home-config`, { homeConfig: [{ page: 'home', template, style: 'card', ...extra }] });
-const stored = async () => JSON.parse((await ctx.db.selectFrom('applications').select('home_config').where('id', '=', id).executeTakeFirstOrThrow()).home_config);
+const stored = async () =>
+  JSON.parse((await ctx.db.selectFrom('applications').select('home_config').where('id', '=', id).executeTakeFirstOrThrow()).home_config);
 
 describe('flex modules in the home config', () => {
   it('stores a flex with a module in each slot, each checked by its own type', async () => {
@@ -84,16 +97,24 @@ describe('flex modules in the home config', () => {
 
 describe('groups of a fullScreen page (spec 1 §4 Group templates)', () => {
   it('keeps one groups entry per group in use and deletes a group no module keeps', async () => {
-    const r = await save([notice('a', { groupId: 'group-one', backgroundColor: 'grey', description: '第一组' }), notice('b', { groupId: 'group-one' }), notice('c', { groupId: 'group-two' })],
-      { style: 'fullScreen', groups: { 'group-one': { id: 'group-one' }, 'group-gone': { id: 'group-gone' } } });
+    const r = await save(
+      [
+        notice('a', { groupId: 'group-one', backgroundColor: 'grey', description: '第一组' }),
+        notice('b', { groupId: 'group-one' }),
+        notice('c', { groupId: 'group-two' }),
+      ],
+      { style: 'fullScreen', groups: { 'group-one': { id: 'group-one' }, 'group-gone': { id: 'group-gone' } } },
+    );
     expect(r.status).toBe(200);
     let row = await stored();
     expect(row[0].style).toBe('fullScreen');
     expect(row[0].groups).toEqual({ 'group-one': { id: 'group-one', backgroundColor: 'grey', description: '第一组' }, 'group-two': { id: 'group-two' } });
 
     // c leaves group-two for group-one: group-two is empty and goes
-    const moved = await save([notice('a', { groupId: 'group-one' }), notice('b', { groupId: 'group-one' }), notice('c', { groupId: 'group-one' })],
-      { style: 'fullScreen', groups: row[0].groups });
+    const moved = await save([notice('a', { groupId: 'group-one' }), notice('b', { groupId: 'group-one' }), notice('c', { groupId: 'group-one' })], {
+      style: 'fullScreen',
+      groups: row[0].groups,
+    });
     expect(moved.status).toBe(200);
     row = await stored();
     expect(Object.keys(row[0].groups)).toEqual(['group-one']);

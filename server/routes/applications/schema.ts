@@ -4,7 +4,12 @@ import { plainText } from '../../../common/homeConfigSchema.js';
 import { MSG } from '../../../common/messages.js';
 
 /** A host name (lower case, optional port), as the browser sends it in the Host header. */
-export const hostSchema = z.string({ error: MSG.hostRequired }).trim().toLowerCase().min(1, MSG.hostRequired).max(253)
+export const hostSchema = z
+  .string({ error: MSG.hostRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, MSG.hostRequired)
+  .max(253)
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/, MSG.hostInvalid);
 
 const topicRef = z.coerce.number({ error: MSG.topicRequired }).int().min(1, MSG.topicRequired);

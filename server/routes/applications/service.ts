@@ -11,11 +11,15 @@ import { defaultRoleOf, roleConfigOf } from '../roles/service.js';
 import { storedHomeConfig } from '../../applications/service.js';
 import { signinConfig } from '../signin/service.js';
 
-export {
-  createApplication, emptyHomeConfig, getApplication, storedHomeConfig, updateApplication, validateHomeConfig,
-} from '../../applications/service.js';
+export { createApplication, emptyHomeConfig, getApplication, storedHomeConfig, updateApplication, validateHomeConfig } from '../../applications/service.js';
 
-const parseJson = (s: string): unknown => { try { return JSON.parse(s); } catch { return {}; } };
+const parseJson = (s: string): unknown => {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return {};
+  }
+};
 
 /**
  * The application configuration as the browser reads it (spec 1 §3 'Application config'). Header,
@@ -24,12 +28,20 @@ const parseJson = (s: string): unknown => { try { return JSON.parse(s); } catch 
 export async function presentConfig(db: Db, app: Application) {
   const topic = app.topic_id ? await db.selectFrom('topics').select(['id', 'title', 'cover']).where('id', '=', app.topic_id).executeTakeFirst() : undefined;
   return {
-    applicationId: app.id, name: app.name, host: app.host, logo: app.logo, status: app.status,
-    homePage: `/`, topicId: app.topic_id, topic: topic ?? null,
+    applicationId: app.id,
+    name: app.name,
+    host: app.host,
+    logo: app.logo,
+    status: app.status,
+    homePage: `/`,
+    topicId: app.topic_id,
+    topic: topic ?? null,
     headerConfig: readStored(headerConfigSchema, parseJson(app.header_config)),
     footerConfig: readStored(footerConfigSchema, parseJson(app.footer_config)),
-    themeConfig: readStored(themeConfigSchema, parseJson(app.theme_config)), homeConfig: storedHomeConfig(app),
-    roleConfig: roleConfigOf(app), defaultUserRole: defaultRoleOf(app),
+    themeConfig: readStored(themeConfigSchema, parseJson(app.theme_config)),
+    homeConfig: storedHomeConfig(app),
+    roleConfig: roleConfigOf(app),
+    defaultUserRole: defaultRoleOf(app),
     restrictDownloadDefault: app.restrict_download_default === 1 ? 1 : 0,
     ...signinConfig(app),
   };
@@ -38,7 +50,12 @@ export async function presentConfig(db: Db, app: Application) {
 /** The console list item (spec 1 §3 'Application list item'). */
 export function presentListItem(app: Application & { topic_title: string | null; topic_cover: string | null }) {
   return {
-    applicationId: app.id, name: app.name, host: app.host, homePage: '/', status: app.status, updatedAt: app.updated_at,
+    applicationId: app.id,
+    name: app.name,
+    host: app.host,
+    homePage: '/',
+    status: app.status,
+    updatedAt: app.updated_at,
     topic: app.topic_id ? { id: app.topic_id, title: app.topic_title, cover: app.topic_cover } : null,
   };
 }

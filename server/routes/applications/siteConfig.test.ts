@@ -37,7 +37,9 @@ beforeAll(async () => {
   otherManager = await makeManager('13700000003', otherId);
   plain = await ctx.signIn('13700000004');
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const row = () => ctx.db.selectFrom('applications').selectAll().where('id', '=', appId).executeTakeFirstOrThrow();
 const byHost = async () => (await ctx.client().get(`/api/v1/applications/config?host=${HOST}`)).body;
@@ -45,16 +47,26 @@ const byHost = async () => (await ctx.client().get(`/api/v1/applications/config?
 /** A real PNG of w x h pixels (RGB, one colour), built by hand: signature, IHDR, IDAT, IEND. */
 function png(w: number, h: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
     const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(td) >>> 0);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(td) >>> 0);
     return Buffer.concat([len, td, crc]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
   const raw = Buffer.alloc((w * 3 + 1) * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set([0, 102, 255], y * (w * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Sends one file as multipart/form-data under field `file`, as a browser's upload would. */
@@ -65,21 +77,36 @@ function upload(c: Client, id: number, bytes: Buffer, filename: string, mime: st
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return c.request('POST', `/api/v1/applications/${id}/logo`, undefined, { raw: body as unknown as string, contentType: `multipart/form-data; boundary=${boundary}` });
+  return c.request('POST', `/api/v1/applications/${id}/logo`, undefined, {
+    raw: body as unknown as string,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  });
 }
 
 const header = {
   menu: [
     { title: '首页资源', url: '/console/explore?scope=1' },
-    { title: '关于我们', url: '', children: [{ title: '机构简介', url: '/about' }, { title: '联系方式', url: 'https://example.cn/contact' }] },
+    {
+      title: '关于我们',
+      url: '',
+      children: [
+        { title: '机构简介', url: '/about' },
+        { title: '联系方式', url: 'https://example.cn/contact' },
+      ],
+    },
   ],
   style: { transparentMenu: true, transparentMenuFontColor: '#FFF' },
-  theme: 'dark', specificThemeUrl: '/theme/site.css', hideHome: true,
+  theme: 'dark',
+  specificThemeUrl: '/theme/site.css',
+  hideHome: true,
 };
 const footer = {
-  copyright: '© 2026 某某研究所 版权所有', icpNumber: '京ICP备12345678号', recordNumber: '京公网安备 11010802000001号',
+  copyright: '© 2026 某某研究所 版权所有',
+  icpNumber: '京ICP备12345678号',
+  recordNumber: '京公网安备 11010802000001号',
   friendLinks: [{ title: '国家科技图书文献中心', url: 'https://www.nstl.gov.cn/' }],
-  serviceAccount: { image: '/files/qr-service.png' }, subscriptionAccount: '/files/qr-sub.png',
+  serviceAccount: { image: '/files/qr-service.png' },
+  subscriptionAccount: '/files/qr-sub.png',
   iosApp: { image: '/files/qr-ios.png', url: 'https://apps.apple.com/cn/app/id1' },
 };
 
@@ -119,7 +146,11 @@ describe('header, footer and theme', () => {
   });
 
   it('an unsafe address stored by hand is not brought back to the site', async () => {
-    await ctx.db.updateTable('applications').set({ header_config: JSON.stringify({ menu: [{ title: '坏', url: 'javascript:alert(1)' }], hideHome: true }) }).where('id', '=', otherId).execute();
+    await ctx.db
+      .updateTable('applications')
+      .set({ header_config: JSON.stringify({ menu: [{ title: '坏', url: 'javascript:alert(1)' }], hideHome: true }) })
+      .where('id', '=', otherId)
+      .execute();
     const site = (await ctx.client().get('/api/v1/applications/config?host=other-chrome.example.cn')).body;
     expect(site.headerConfig.menu).toEqual([]);
     expect(site.headerConfig.hideHome).toBe(true);
@@ -154,12 +185,26 @@ describe('header, footer and theme', () => {
     const before = await row();
     const refusals: Array<[string, unknown, string, string?]> = [
       ['header-config', { headerConfig: { menu: [{ title: '坏链接', url: 'javascript:alert(1)' }] } }, MSG.siteLinkInvalid, 'headerConfig.menu.0.url'],
-      ['header-config', { headerConfig: { menu: [{ title: '父', children: [{ title: '子', url: 'JavaScript:void(0)' }] }] } }, MSG.siteLinkInvalid, 'headerConfig.menu.0.children.0.url'],
+      [
+        'header-config',
+        { headerConfig: { menu: [{ title: '父', children: [{ title: '子', url: 'JavaScript:void(0)' }] }] } },
+        MSG.siteLinkInvalid,
+        'headerConfig.menu.0.children.0.url',
+      ],
       ['header-config', { headerConfig: { menu: [{ title: '<b>粗体</b>', url: '/x' }] } }, MSG.noMarkup, 'headerConfig.menu.0.title'],
       ['header-config', { headerConfig: { menu: [{ title: '无地址' }] } }, MSG.menuUrlRequired, 'headerConfig.menu.0.url'],
-      ['header-config', { headerConfig: { menu: [{ title: '父', url: '/a', children: [{ title: '子', url: '/b', children: [{ title: '孙', url: '/c' }] }] }] } }, MSG.badRequest],
+      [
+        'header-config',
+        { headerConfig: { menu: [{ title: '父', url: '/a', children: [{ title: '子', url: '/b', children: [{ title: '孙', url: '/c' }] }] }] } },
+        MSG.badRequest,
+      ],
       ['header-config', { headerConfig: { menu: Array.from({ length: 13 }, (_, i) => ({ title: `菜单${i}`, url: `/m${i}` })) } }, MSG.menuTooMany],
-      ['header-config', { headerConfig: { style: { transparentMenu: true, transparentMenuFontColor: 'red' } } }, MSG.colorInvalid, 'headerConfig.style.transparentMenuFontColor'],
+      [
+        'header-config',
+        { headerConfig: { style: { transparentMenu: true, transparentMenuFontColor: 'red' } } },
+        MSG.colorInvalid,
+        'headerConfig.style.transparentMenuFontColor',
+      ],
       ['header-config', { headerConfig: { specificThemeUrl: '//evil.example.com/x.css' } }, MSG.siteLinkInvalid],
       ['header-config', { headerConfig: { menu: 'x', hideHome: 'yes' } }, MSG.invalidInput],
       ['header-config', { headerConfig: { theme: 'neon' } }, MSG.headerThemeInvalid],

@@ -34,9 +34,11 @@ export default async function siteConfigRoutes(app: FastifyInstance, ctx: AppCon
       if (theme && !themeUrlAllowed(theme, ctx.config.themeHosts)) {
         throw new HttpError(400, 'bad_request', MSG.themeUrlHostRefused, { [`${call.key}.specificThemeUrl`]: MSG.themeUrlHostRefused });
       }
-      await db.updateTable('applications')
+      await db
+        .updateTable('applications')
         .set({ [call.column]: JSON.stringify(r.data), updated_at: new Date().toISOString() })
-        .where('id', '=', id).execute();
+        .where('id', '=', id)
+        .execute();
       return { [call.key]: r.data, message: call.saved };
     });
   }

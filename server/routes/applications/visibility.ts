@@ -27,7 +27,12 @@ export async function canRead(db: Db, app: Application, viewer: User | null | un
  * so a draft's existence is not told either. The one check of every visitor read of an application's
  * content: notices, links, their panels, its configuration by host.
  */
-export async function readableApplication(db: Db, applicationId: number, viewer: User | null | undefined, notFoundMessage: string = MSG.applicationNotFound): Promise<Application> {
+export async function readableApplication(
+  db: Db,
+  applicationId: number,
+  viewer: User | null | undefined,
+  notFoundMessage: string = MSG.applicationNotFound,
+): Promise<Application> {
   const app = await db.selectFrom('applications').selectAll().where('id', '=', applicationId).executeTakeFirst();
   if (!app || !(await canRead(db, app, viewer))) throw notFound(notFoundMessage);
   return app;
@@ -53,7 +58,12 @@ export async function presentConfigFor(db: Db, app: Application, viewer: User | 
  *   (empty for a viewer with the right, or when nothing is marked).
  * An unknown application or a module id not in its config (items of a removed module) hides nothing.
  */
-export async function moduleReadScope(db: Db, applicationId: number, moduleId: string | null | undefined, viewer: User | null | undefined): Promise<{ hidden: string[] }> {
+export async function moduleReadScope(
+  db: Db,
+  applicationId: number,
+  moduleId: string | null | undefined,
+  viewer: User | null | undefined,
+): Promise<{ hidden: string[] }> {
   const app = await db.selectFrom('applications').selectAll().where('id', '=', applicationId).executeTakeFirst();
   if (!app) return { hidden: [] };
   const cfg = storedHomeConfig(app);

@@ -5,8 +5,12 @@ import { createTestContext, type TestContext } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestContext(); });
-afterAll(async () => { await ctx.close(); });
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('SMS sign-in', () => {
   it('sends a 6-digit code to the outbox and signs in with it', async () => {
@@ -91,7 +95,11 @@ describe('SMS sign-in', () => {
     expect((await c.get('/api/v1/session')).body.user).toBeNull();
 
     await ctx.client().put('/api/v3/oauth/digits', { mobile_number: '13800000006' });
-    await ctx.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('target', '=', 'sms:13800000006').execute();
+    await ctx.db
+      .updateTable('verification_codes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('target', '=', 'sms:13800000006')
+      .execute();
     const expired = await c.post('/api/v3/oauth/digits', { mobile_number: '13800000006', sms_code: ctx.lastCode('13800000006') });
     expect(expired.status).toBe(400);
     expect(expired.body.error.message).toBe(MSG.codeWrongOrExpired);

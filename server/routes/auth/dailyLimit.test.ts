@@ -9,8 +9,12 @@ import { MSG } from '../../../common/messages.js';
 import { issueCode } from './service.js';
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestContext(); });
-afterAll(async () => { await ctx.close(); });
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('daily code limit', () => {
   it.each(['sms:13600001111', 'email:reader@example.cn'])('sends %s at most DAILY_CODE_LIMIT codes a day, a minute apart', async (target) => {

@@ -16,15 +16,37 @@ beforeAll(async () => {
   const topicId = await ensureTopic(ctx.db, '引用测试');
   const r = await upsertResources(ctx.db, [
     {
-      type: 'article', sourceKey: 'c1', title: '面向中文科技文献的知识图谱自动构建方法', date: '2026-10-15', topicId,
-      fields: { author: ['陈若溪', '林知远', '何嘉木', '王一诺'], journal: '智能系统与知识计算', volume: 12, issue: 3, pages: '45-50', doi: '10.1234/kg.2026.3', publish_year: 2026, keywords: ['知识图谱', '实体识别'] },
+      type: 'article',
+      sourceKey: 'c1',
+      title: '面向中文科技文献的知识图谱自动构建方法',
+      date: '2026-10-15',
+      topicId,
+      fields: {
+        author: ['陈若溪', '林知远', '何嘉木', '王一诺'],
+        journal: '智能系统与知识计算',
+        volume: 12,
+        issue: 3,
+        pages: '45-50',
+        doi: '10.1234/kg.2026.3',
+        publish_year: 2026,
+        keywords: ['知识图谱', '实体识别'],
+      },
     },
-    { type: 'news', sourceKey: 'c2', title: '东湖理工大学开放知识图谱服务平台', date: '2026-11-18', topicId, fields: { source: '东湖理工大学', url: 'https://news.example.cn/1' } },
+    {
+      type: 'news',
+      sourceKey: 'c2',
+      title: '东湖理工大学开放知识图谱服务平台',
+      date: '2026-11-18',
+      topicId,
+      fields: { source: '东湖理工大学', url: 'https://news.example.cn/1' },
+    },
     { type: 'standard', sourceKey: 'c3', title: '信息与文献 参考文献著录规则', date: '2015-05-15', topicId, fields: { standard_no: 'GB/T 7714—2015' } },
   ]);
   ids = r.ids;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const get = (url: string) => ctx.client().get(url);
 const errorOf = (r: { body: unknown }) => (r.body as { error?: { message?: string } }).error?.message;
@@ -35,7 +57,8 @@ describe('GET /api/v1/resources/{type}/{id}/citation', () => {
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('application/x-bibtex; charset=utf-8');
     expect(r.headers['content-disposition']).toBe(
-      `attachment; filename="atrium-article-${ids[0]}.bib"; filename*=UTF-8''${encodeURIComponent('面向中文科技文献的知识图谱自动构建方法.bib')}`);
+      `attachment; filename="atrium-article-${ids[0]}.bib"; filename*=UTF-8''${encodeURIComponent('面向中文科技文献的知识图谱自动构建方法.bib')}`,
+    );
     expect(r.headers['cache-control']).toBe('no-store');
     expect(r.text).toContain(`@article{atrium${ids[0]},`);
     expect(r.text).toContain('title = {面向中文科技文献的知识图谱自动构建方法}');
@@ -57,7 +80,9 @@ describe('GET /api/v1/resources/{type}/{id}/citation', () => {
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(r.headers['content-disposition']).toMatch(/filename="atrium-article-\d+\.txt"/);
-    expect(r.text).toBe('[1] 陈若溪, 林知远, 何嘉木, 等. 面向中文科技文献的知识图谱自动构建方法[J]. 智能系统与知识计算, 2026, 12(3): 45-50. DOI:10.1234/kg.2026.3.\n');
+    expect(r.text).toBe(
+      '[1] 陈若溪, 林知远, 何嘉木, 等. 面向中文科技文献的知识图谱自动构建方法[J]. 智能系统与知识计算, 2026, 12(3): 45-50. DOI:10.1234/kg.2026.3.\n',
+    );
   });
 
   it('every type has one: a standard [S] with its number', async () => {
@@ -94,10 +119,14 @@ describe('GET /api/v1/citations', () => {
     const r = await get(`/api/v1/citations?ids=${ids[1]},999999,${ids[0]}&format=gbt7714`);
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(r.headers['content-disposition']).toBe(`attachment; filename="atrium-citations-2.txt"; filename*=UTF-8''${encodeURIComponent('参考文献（2 条）.txt')}`);
+    expect(r.headers['content-disposition']).toBe(
+      `attachment; filename="atrium-citations-2.txt"; filename*=UTF-8''${encodeURIComponent('参考文献（2 条）.txt')}`,
+    );
     const lines = r.text.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\[1\] 东湖理工大学\. 东湖理工大学开放知识图谱服务平台\[EB\/OL\]\. \(2026-11-18\)\[\d{4}-\d{2}-\d{2}\]\. https:\/\/news\.example\.cn\/1\.$/);
+    expect(lines[0]).toMatch(
+      /^\[1\] 东湖理工大学\. 东湖理工大学开放知识图谱服务平台\[EB\/OL\]\. \(2026-11-18\)\[\d{4}-\d{2}-\d{2}\]\. https:\/\/news\.example\.cn\/1\.$/,
+    );
     expect(lines[1]).toMatch(/^\[2\] 陈若溪, 林知远, 何嘉木, 等\. .*\[J\]\./);
   });
 
@@ -137,13 +166,18 @@ describe('GET /api/v1/citations', () => {
     const list = await get(`/api/v1/citations?ids=${ids[0]},${ids[2]}&format=gbt7714&disposition=inline`);
     expect(list.status).toBe(200);
     expect(list.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(list.headers['content-disposition']).toBe(`inline; filename="atrium-citations-2.txt"; filename*=UTF-8''${encodeURIComponent('参考文献（2 条）.txt')}`);
+    expect(list.headers['content-disposition']).toBe(
+      `inline; filename="atrium-citations-2.txt"; filename*=UTF-8''${encodeURIComponent('参考文献（2 条）.txt')}`,
+    );
     expect(list.text.trimEnd().split('\n')).toHaveLength(2);
     const one = await get(`/api/v1/resources/article/${ids[0]}/citation?format=gbt7714&disposition=inline`);
     expect(one.headers['content-disposition']).toMatch(/^inline; filename="atrium-article-\d+\.txt"/);
     const said = await get(`/api/v1/citations?ids=${ids[0]}&format=bibtex&disposition=attachment`);
     expect(said.headers['content-disposition']).toMatch(/^attachment; /);
-    for (const url of [`/api/v1/citations?ids=${ids[0]}&format=gbt7714&disposition=open`, `/api/v1/resources/article/${ids[0]}/citation?format=ris&disposition=INLINE`]) {
+    for (const url of [
+      `/api/v1/citations?ids=${ids[0]}&format=gbt7714&disposition=open`,
+      `/api/v1/resources/article/${ids[0]}/citation?format=ris&disposition=INLINE`,
+    ]) {
       const r = await get(url);
       expect(r.status, url).toBe(400);
       expect(errorOf(r)).toBe(MSG.citationDispositionUnknown);

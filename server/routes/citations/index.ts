@@ -26,7 +26,15 @@ import { citationListQuery, citationParams, citationQuery, type CitationDisposit
 const rfc5987 = (s: string) => encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** A file name from a title: no path or reserved characters, at most 60 characters. */
-const fileTitle = (title: string) => [...title.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '_').replace(/\s+/g, ' ').trim()].slice(0, 60).join('') || 'citation';
+const fileTitle = (title: string) =>
+  [
+    ...title
+      .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '_')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  ]
+    .slice(0, 60)
+    .join('') || 'citation';
 
 /**
  * The content-disposition of an answer (`attachment` unless `disposition` says `inline`): `ascii`
@@ -36,7 +44,13 @@ export function attachment(ascii: string, name: string, disposition: CitationDis
   return `${disposition}; filename="${ascii.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${rfc5987(name)}`;
 }
 
-async function send(reply: FastifyReply, items: ResourceItem[], format: CitationFormat, disposition: CitationDisposition, names: (ext: string) => [string, string]) {
+async function send(
+  reply: FastifyReply,
+  items: ResourceItem[],
+  format: CitationFormat,
+  disposition: CitationDisposition,
+  names: (ext: string) => [string, string],
+) {
   const { body, contentType, extension } = await renderCitations(items, format);
   const [ascii, name] = names(extension);
   return reply

@@ -35,8 +35,16 @@ export const citationQuery = z.object({ format: citationFormat, disposition: cit
  * repeats count once, order is kept. Empty → citationIdsRequired; not positive integers →
  * citationIdsInvalid; more than 100 → citationTooMany.
  */
-export const citationIds = z.union([z.string(), z.array(z.string())], { error: MSG.citationIdsRequired })
-  .transform((v) => [v].flat().join(',').split(',').map((s) => s.trim()).filter(Boolean))
+export const citationIds = z
+  .union([z.string(), z.array(z.string())], { error: MSG.citationIdsRequired })
+  .transform((v) =>
+    [v]
+      .flat()
+      .join(',')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .refine((list) => list.length > 0, { error: MSG.citationIdsRequired, abort: true })
   .refine((list) => list.every((s) => /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= INT_MAX), { error: MSG.citationIdsInvalid, abort: true })
   .transform((list) => [...new Set(list.map(Number))])

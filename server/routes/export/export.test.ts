@@ -15,12 +15,31 @@ beforeAll(async () => {
   admin = await ctx.signIn('13800000401', 'super');
   const created = await admin.post('/api/v1/applications', { name: '导出测试门户', host: 'export.example.cn' });
   appId = created.body.applicationId;
-  const n = await admin.post('/api/v1/notices', { applicationId: appId, moduleId: null, title: '闭馆通知', type: '消息公告', content: '<p>周一闭馆</p><script>x</script>', top: 0, active: 1, publishDateTime: '2026-03-01T08:00:00.000Z' });
+  const n = await admin.post('/api/v1/notices', {
+    applicationId: appId,
+    moduleId: null,
+    title: '闭馆通知',
+    type: '消息公告',
+    content: '<p>周一闭馆</p><script>x</script>',
+    top: 0,
+    active: 1,
+    publishDateTime: '2026-03-01T08:00:00.000Z',
+  });
   expect(n.status).toBe(201);
-  const l = await admin.post('/api/v1/links', { applicationId: appId, moduleId: null, title: '中国知网', url: 'https://www.cnki.net', top: 0, topOrder: 1, active: 1 });
+  const l = await admin.post('/api/v1/links', {
+    applicationId: appId,
+    moduleId: null,
+    title: '中国知网',
+    url: 'https://www.cnki.net',
+    top: 0,
+    topOrder: 1,
+    active: 1,
+  });
   expect(l.status).toBe(201);
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('application export', () => {
   it('gives a manager the application as a JSON attachment', async () => {

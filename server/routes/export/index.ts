@@ -29,8 +29,11 @@ export default async function exportRoutes(app: FastifyInstance, { db }: AppCont
     const day = now.toISOString().slice(0, 10).replaceAll('-', '');
     const safeHost = found.host.replace(/[^A-Za-z0-9.-]/g, '_');
     const file = {
-      ...EXPORT_FORMAT, exportedAt: now.toISOString(),
-      application, notices: notices.map((n) => presentNotice(n)), links: links.map((l) => presentLink(l)),
+      ...EXPORT_FORMAT,
+      exportedAt: now.toISOString(),
+      application,
+      notices: notices.map((n) => presentNotice(n)),
+      links: links.map((l) => presentLink(l)),
     };
     return reply
       .header('content-type', 'application/json; charset=utf-8')

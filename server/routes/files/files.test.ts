@@ -19,7 +19,9 @@ beforeAll(async () => {
   bob = await ctx.signIn('13800000012');
   admin = await ctx.signIn('13800000013', 'super');
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 /** Posts a multipart body as the client (its cookies; the XSRF header unless `xsrf: false`). */
 export async function upload(app: TestContext['app'], client: Client | null, url: string, parts: FormPart[], opts: { xsrf?: boolean } = {}) {
@@ -31,19 +33,42 @@ export async function upload(app: TestContext['app'], client: Client | null, url
   }
   const res = await app.inject({ method: 'POST', url, headers, payload: body });
   let json: unknown;
-  try { json = res.json(); } catch { json = undefined; }
+  try {
+    json = res.json();
+  } catch {
+    json = undefined;
+  }
   return { status: res.statusCode, body: json as FilesReply, text: res.body, headers: res.headers };
 }
 
 /** One file of GET /api/v1/files as the tests read it. */
-interface FileRow { id: number; name: string; contentType: string; uploaderId: number | null; url: string }
+interface FileRow {
+  id: number;
+  name: string;
+  contentType: string;
+  uploaderId: number | null;
+  url: string;
+}
 
 /** A reply of the files routes as the tests read it: the stored file, or a refusal (`error`). */
-interface FilesReply extends FileRow { key: string; message: string; maxSize: number; error: { code: string; message: string; fields?: Record<string, string> } }
+interface FilesReply extends FileRow {
+  key: string;
+  message: string;
+  maxSize: number;
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
 
 const filesDir = () => ctx.config.filesDir;
 const storedCount = () => (fs.existsSync(filesDir()) ? fs.readdirSync(filesDir()).length : 0);
-const rowCount = async () => Number((await ctx.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const rowCount = async () =>
+  Number(
+    (
+      await ctx.db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Expects a refusal with the message, and that neither a row nor a stored file was added. */
 async function refused(res: { status: number; body: FilesReply }, status: number, message: string, before: { rows: number; stored: number }) {
@@ -57,7 +82,10 @@ const counts = async () => ({ rows: await rowCount(), stored: storedCount() });
 describe('image upload (POST /api/v1/files)', () => {
   it('stores a real PNG and serves the same bytes back as image/png with nosniff', async () => {
     const png = makePng(40, 30);
-    const res = await upload(ctx.app, alice, '/api/v1/files', [{ name: 'uid', value: '1' }, { name: 'file', filename: '../../我的照片.png', data: png, type: 'image/png' }]);
+    const res = await upload(ctx.app, alice, '/api/v1/files', [
+      { name: 'uid', value: '1' },
+      { name: 'file', filename: '../../我的照片.png', data: png, type: 'image/png' },
+    ]);
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/^\/files\/[A-Za-z0-9_-]{22}\.png$/);
     const key = res.text.slice('/files/'.length);
@@ -89,9 +117,19 @@ describe('image upload (POST /api/v1/files)', () => {
 
   it('refuses a text file renamed .png, and a GIF (only jpeg and png are images here)', async () => {
     const before = await counts();
-    await refused(await upload(ctx.app, alice, '/api/v1/files', [{ name: 'file', filename: 'notes.png', data: Buffer.from('just some words\n'), type: 'image/png' }]), 400, '图片格式不正确', before);
+    await refused(
+      await upload(ctx.app, alice, '/api/v1/files', [{ name: 'file', filename: 'notes.png', data: Buffer.from('just some words\n'), type: 'image/png' }]),
+      400,
+      '图片格式不正确',
+      before,
+    );
     const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0, 0, 0]), Buffer.alloc(20)]);
-    await refused(await upload(ctx.app, alice, '/api/v1/files', [{ name: 'file', filename: 'a.gif', data: gif, type: 'image/gif' }]), 400, '图片格式不正确', before);
+    await refused(
+      await upload(ctx.app, alice, '/api/v1/files', [{ name: 'file', filename: 'a.gif', data: gif, type: 'image/gif' }]),
+      400,
+      '图片格式不正确',
+      before,
+    );
   });
 
   it('refuses an image over 2048 KB with 请选择小于 2048 K 的图片 and stores nothing', async () => {
@@ -108,8 +146,19 @@ describe('image upload (POST /api/v1/files)', () => {
   it('a smaller maxSize (KB) sent by the uploader is enforced, a larger one is refused', async () => {
     const before = await counts();
     const png = makePng(8, 8, 3000);
-    await refused(await upload(ctx.app, alice, '/api/v1/files', [{ name: 'maxSize', value: '2' }, { name: 'file', filename: 'a.png', data: png }]), 413, '请选择小于 2 K 的图片', before);
-    const res = await upload(ctx.app, alice, '/api/v1/files', [{ name: 'maxSize', value: '99999' }, { name: 'file', filename: 'a.png', data: png }]);
+    await refused(
+      await upload(ctx.app, alice, '/api/v1/files', [
+        { name: 'maxSize', value: '2' },
+        { name: 'file', filename: 'a.png', data: png },
+      ]),
+      413,
+      '请选择小于 2 K 的图片',
+      before,
+    );
+    const res = await upload(ctx.app, alice, '/api/v1/files', [
+      { name: 'maxSize', value: '99999' },
+      { name: 'file', filename: 'a.png', data: png },
+    ]);
     expect(res.status).toBe(400);
     expect(res.body.error.fields?.['body.maxSize']).toBeTruthy();
   });
@@ -118,11 +167,23 @@ describe('image upload (POST /api/v1/files)', () => {
     const before = await counts();
     const png = makePng(120, 50);
     const bounds = (minW: number, maxW: number, minH: number, maxH: number): FormPart[] => [
-      { name: 'minWidth', value: String(minW) }, { name: 'maxWidth', value: String(maxW) },
-      { name: 'minHeight', value: String(minH) }, { name: 'maxHeight', value: String(maxH) },
+      { name: 'minWidth', value: String(minW) },
+      { name: 'maxWidth', value: String(maxW) },
+      { name: 'minHeight', value: String(minH) },
+      { name: 'maxHeight', value: String(maxH) },
     ];
-    await refused(await upload(ctx.app, alice, '/api/v1/files', [...bounds(10, 100, 10, 100), { name: 'file', filename: 'w.png', data: png }]), 400, '请选择宽度在 10 到 100 像素之间的图片', before);
-    await refused(await upload(ctx.app, alice, '/api/v1/files', [...bounds(100, 200, 60, 80), { name: 'file', filename: 'h.png', data: png }]), 400, '请选择高度在 60 到 80 像素之间的图片', before);
+    await refused(
+      await upload(ctx.app, alice, '/api/v1/files', [...bounds(10, 100, 10, 100), { name: 'file', filename: 'w.png', data: png }]),
+      400,
+      '请选择宽度在 10 到 100 像素之间的图片',
+      before,
+    );
+    await refused(
+      await upload(ctx.app, alice, '/api/v1/files', [...bounds(100, 200, 60, 80), { name: 'file', filename: 'h.png', data: png }]),
+      400,
+      '请选择高度在 60 到 80 像素之间的图片',
+      before,
+    );
     // three of four bounds: no range check (spec 2 §5 'if all four ... are set')
     const three = bounds(10, 100, 10, 100).slice(0, 3);
     expect((await upload(ctx.app, alice, '/api/v1/files', [...three, { name: 'file', filename: 'ok.png', data: png }])).status).toBe(200);
@@ -135,8 +196,18 @@ describe('image upload (POST /api/v1/files)', () => {
     await refused(await upload(ctx.app, null, '/api/v1/files', [{ name: 'file', filename: 'a.png', data: png }]), 403, '页面已过期，请刷新后重试', before);
     const anon = ctx.client();
     await refused(await upload(ctx.app, anon, '/api/v1/files', [{ name: 'file', filename: 'a.png', data: png }]), 401, '请先登录', before);
-    await refused(await upload(ctx.app, alice, '/api/v1/files', [{ name: 'file', filename: 'a.png', data: png }], { xsrf: false }), 403, '页面已过期，请刷新后重试', before);
-    await refused(await upload(ctx.app, alice, '/api/v2/files', [{ name: 'file', filename: 'a.png', data: png }], { xsrf: false }), 403, '页面已过期，请刷新后重试', before);
+    await refused(
+      await upload(ctx.app, alice, '/api/v1/files', [{ name: 'file', filename: 'a.png', data: png }], { xsrf: false }),
+      403,
+      '页面已过期，请刷新后重试',
+      before,
+    );
+    await refused(
+      await upload(ctx.app, alice, '/api/v2/files', [{ name: 'file', filename: 'a.png', data: png }], { xsrf: false }),
+      403,
+      '页面已过期，请刷新后重试',
+      before,
+    );
   });
 
   it('refuses a request without a file, a JSON body and two files with a Chinese message', async () => {
@@ -144,7 +215,10 @@ describe('image upload (POST /api/v1/files)', () => {
     await refused(await upload(ctx.app, alice, '/api/v1/files', [{ name: 'uid', value: '1' }]), 400, '请选择要上传的文件', before);
     await refused(await alice.post('/api/v1/files', { file: 'x' }), 400, '请选择要上传的文件', before);
     const png = makePng(4, 4);
-    const two = await upload(ctx.app, alice, '/api/v1/files', [{ name: 'file', filename: 'a.png', data: png }, { name: 'file', filename: 'b.png', data: png }]);
+    const two = await upload(ctx.app, alice, '/api/v1/files', [
+      { name: 'file', filename: 'a.png', data: png },
+      { name: 'file', filename: 'b.png', data: png },
+    ]);
     expect(two.status).toBeGreaterThanOrEqual(400);
     expect(two.status).toBeLessThan(500);
     expect(two.body.error.message).toMatch(/[\u4e00-\u9fff]/);
@@ -155,7 +229,10 @@ describe('image upload (POST /api/v1/files)', () => {
 describe('file upload (POST /api/v2/files)', () => {
   it('stores a text file and serves it as an attachment under its original name', async () => {
     const text = Buffer.from('第一行\nsecond line\n');
-    const res = await upload(ctx.app, alice, '/api/v2/files', [{ name: 'uid', value: '7' }, { name: 'file', filename: '报告 2024.txt', data: text, type: 'text/plain' }]);
+    const res = await upload(ctx.app, alice, '/api/v2/files', [
+      { name: 'uid', value: '7' },
+      { name: 'file', filename: '报告 2024.txt', data: text, type: 'text/plain' },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: '报告 2024.txt', size: text.length, contentType: 'text/plain; charset=utf-8' });
     expect(res.body.url).toMatch(/^\/files\/[A-Za-z0-9_-]{22}\.txt$/);
@@ -182,7 +259,14 @@ describe('file upload (POST /api/v2/files)', () => {
 
   it('refuses executables, HTML and SVG with 不支持该文件格式', async () => {
     const before = await counts();
-    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(0x3a), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(0x40), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+    const exe = Buffer.concat([
+      Buffer.from('MZ'),
+      Buffer.alloc(0x3a),
+      Buffer.from([0x80, 0, 0, 0]),
+      Buffer.alloc(0x40),
+      Buffer.from('PE\0\0'),
+      Buffer.alloc(200),
+    ]);
     for (const [name, data] of [
       ['tool.pdf', makeElf()],
       ['setup.txt', exe],

@@ -48,7 +48,11 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
     const f = parse(imageFields, up.fields);
     const maxKB = f.maxSize ?? IMAGE_MAX_KB;
     if (up.tooLarge) throw new HttpError(413, 'too_large', fillMsg(MSG.uploadImageTooLarge, { n: maxKB }));
-    const checked = await checkUpload(up.data, { kind: 'image', maxKB, minWidth: f.minWidth, maxWidth: f.maxWidth, minHeight: f.minHeight, maxHeight: f.maxHeight }, up.filename);
+    const checked = await checkUpload(
+      up.data,
+      { kind: 'image', maxKB, minWidth: f.minWidth, maxWidth: f.maxWidth, minHeight: f.minHeight, maxHeight: f.maxHeight },
+      up.filename,
+    );
     const row = await storeUpload(db, storage, up.data, checked, up.filename, user);
     return reply.type('text/plain; charset=utf-8').send(fileUrl(row.key));
   });
@@ -62,8 +66,13 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
     if (q.kind === 'image') base = base.where('files.content_type', 'like', 'image/%');
     if (q.kind === 'file') base = base.where('files.content_type', 'not like', 'image/%');
     const [rows, total] = await Promise.all([
-      base.selectAll('files').select('users.name as uploader_name').orderBy('files.id', 'desc')
-        .limit(q.size).offset((q.page - 1) * q.size).execute(),
+      base
+        .selectAll('files')
+        .select('users.name as uploader_name')
+        .orderBy('files.id', 'desc')
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+        .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return makePage(rows.map(presentFile), Number(total.n), q.page, q.size);
@@ -91,14 +100,16 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
     const obj = await storage.get(row.key);
     if (!obj) throw notFound(MSG.fileNotFound);
     const inline = isInlineImage(row.content_type);
-    return reply
-      .header('Content-Type', row.content_type)
-      .header('Content-Length', String(obj.size ?? row.size))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-      // a restricted file is never kept by a shared cache: the next reader may not hold the right
-      .header('Cache-Control', restricted ? 'private, no-store' : 'public, max-age=31536000, immutable')
-      .header('Content-Disposition', contentDisposition(row.original_name, inline))
-      .send(obj.body);
+    return (
+      reply
+        .header('Content-Type', row.content_type)
+        .header('Content-Length', String(obj.size ?? row.size))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+        // a restricted file is never kept by a shared cache: the next reader may not hold the right
+        .header('Cache-Control', restricted ? 'private, no-store' : 'public, max-age=31536000, immutable')
+        .header('Content-Disposition', contentDisposition(row.original_name, inline))
+        .send(obj.body)
+    );
   });
 }

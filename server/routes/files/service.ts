@@ -66,16 +66,20 @@ export async function storeUpload(db: Db, storage: FileStorage, data: Buffer, ch
   const key = newKey(checked.ext);
   await storage.put(key, data, checked.contentType);
   try {
-    const row = await db.insertInto('files').values({
-      key,
-      original_name: sanitiseName(clientName, key),
-      content_type: checked.contentType,
-      size: checked.size,
-      width: checked.width,
-      height: checked.height,
-      uploader_id: user.id,
-      created_at: new Date().toISOString(),
-    }).returningAll().executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('files')
+      .values({
+        key,
+        original_name: sanitiseName(clientName, key),
+        content_type: checked.contentType,
+        size: checked.size,
+        width: checked.width,
+        height: checked.height,
+        uploader_id: user.id,
+        created_at: new Date().toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return row;
   } catch (e) {
     await storage.delete(key).catch(() => undefined);

@@ -37,20 +37,30 @@ beforeAll(async () => {
   // an institution named only through institutionId, and research outputs naming institutions
   await importFiles(ctx.db, 'jsonl', [jsonl('inst.jsonl', [{ type: 'institution', title: '测试理工大学', key: 'moe:t1', fields: { logo: null } }])]);
   const t1 = (await ctx.db.selectFrom('resources').select('id').where('source_key', '=', 'moe:t1').executeTakeFirstOrThrow()).id;
-  await importFiles(ctx.db, 'jsonl', [jsonl('more.jsonl', [
-    { type: 'scholar', title: '王测试', key: 's:wang', fields: { institutionId: t1 } },
-    { type: 'scholar', title: '李测试', key: 's:li', fields: { institution: '测试理工大学', institutionId: t1 } },
-    { type: 'patent', title: '一种测试方法', fields: { institution: '测试理工大学', undertaking_institution: '测试理工大学' } },
-    { type: 'report', title: '测试年度报告', fields: { affiliation: 'Peking University' } },
-    { type: 'article', title: '测试论文', fields: { undertaking_institution: 'Peking University', institution: '测试理工大学' } },
-    { type: 'news', title: '不算成果的新闻', fields: { institution: 'Peking University' } },
-  ])], { topic: '计算机科学' });
+  await importFiles(
+    ctx.db,
+    'jsonl',
+    [
+      jsonl('more.jsonl', [
+        { type: 'scholar', title: '王测试', key: 's:wang', fields: { institutionId: t1 } },
+        { type: 'scholar', title: '李测试', key: 's:li', fields: { institution: '测试理工大学', institutionId: t1 } },
+        { type: 'patent', title: '一种测试方法', fields: { institution: '测试理工大学', undertaking_institution: '测试理工大学' } },
+        { type: 'report', title: '测试年度报告', fields: { affiliation: 'Peking University' } },
+        { type: 'article', title: '测试论文', fields: { undertaking_institution: 'Peking University', institution: '测试理工大学' } },
+        { type: 'news', title: '不算成果的新闻', fields: { institution: 'Peking University' } },
+      ]),
+    ],
+    { topic: '计算机科学' },
+  );
   for (const r of await ctx.db.selectFrom('resources').select('fields').where('type', '=', 'scholar').execute()) {
     const name = JSON.parse(r.fields).institution;
     if (typeof name === 'string') expected.set(name, (expected.get(name) ?? 0) + 1);
   }
 });
-afterAll(async () => { await ctx?.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const url = '/api/v1/resources/institution/fruit-scholar-count';
 
@@ -65,7 +75,12 @@ describe('institution counts', () => {
     expect(counts[1]).toBeGreaterThan(10); // csrankings-z.csv alone lists 18 rows of Peking University
     expect(counts[3]).toBe(0);
     // the importer's own tally on the institution resource agrees
-    const pku = await ctx.db.selectFrom('resources').select('fields').where('type', '=', 'institution').where('title', '=', 'Peking University').executeTakeFirstOrThrow();
+    const pku = await ctx.db
+      .selectFrom('resources')
+      .select('fields')
+      .where('type', '=', 'institution')
+      .where('title', '=', 'Peking University')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(pku.fields).scholars).toBe(counts[1]);
     expect(r.body.fruit_count).toEqual(names.map((institution, i) => ({ institution, count: i === 1 ? 2 : 0 })));
   });

@@ -9,10 +9,22 @@ import { MSG } from '../../../common/messages.js';
 import { INSTITUTION_COUNT_MAX_NAMES, INSTITUTION_NAME_MAX, INSTITUTION_NAME_SEPARATOR } from '../../../common/constants.js';
 
 export const countBody = z.object({
-  q: z.string({ error: MSG.institutionNamesRequired })
+  q: z
+    .string({ error: MSG.institutionNamesRequired })
     .max(INSTITUTION_COUNT_MAX_NAMES * (INSTITUTION_NAME_MAX + 1), MSG.institutionNamesTooMany)
-    .transform((s) => [...new Set(s.split(INSTITUTION_NAME_SEPARATOR).map((p) => p.trim()).filter(Boolean))])
-    .pipe(z.array(z.string().max(INSTITUTION_NAME_MAX, MSG.institutionNameTooLong))
-      .min(1, MSG.institutionNamesRequired).max(INSTITUTION_COUNT_MAX_NAMES, MSG.institutionNamesTooMany)),
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(INSTITUTION_NAME_SEPARATOR)
+          .map((p) => p.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().max(INSTITUTION_NAME_MAX, MSG.institutionNameTooLong))
+        .min(1, MSG.institutionNamesRequired)
+        .max(INSTITUTION_COUNT_MAX_NAMES, MSG.institutionNamesTooMany),
+    ),
 });
 export type CountBody = z.infer<typeof countBody>;

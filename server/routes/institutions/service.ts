@@ -12,10 +12,16 @@ import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index.js';
 
 /** One institution's count. */
-export interface InstitutionCount { institution: string; count: number }
+export interface InstitutionCount {
+  institution: string;
+  count: number;
+}
 
 /** The answer: both lists in the order of the names asked. */
-export interface InstitutionCounts { fruit_count: InstitutionCount[]; scholar_count: InstitutionCount[] }
+export interface InstitutionCounts {
+  fruit_count: InstitutionCount[];
+  scholar_count: InstitutionCount[];
+}
 
 /** The research-output types whose fields may name an institution. */
 export const FRUIT_TYPES = ['article', 'patent', 'report'] as const;
@@ -40,18 +46,16 @@ export async function countByInstitution(db: Db, names: readonly string[]): Prom
   if (list.length === 0) return { fruit_count: [], scholar_count: [] };
 
   // institution resources of these names: a scholar may name its institution only by id
-  const insts = await db.selectFrom('resources').select(['id', 'title'])
-    .where('type', '=', 'institution').where('title', 'in', list).execute();
+  const insts = await db.selectFrom('resources').select(['id', 'title']).where('type', '=', 'institution').where('title', 'in', list).execute();
   const nameOfId = new Map(insts.map((r) => [String(r.id), r.title]));
 
   const inst = jsonText(db, 'institution');
   const instId = jsonText(db, 'institutionId');
-  const scholarGroups = await db.selectFrom('resources')
+  const scholarGroups = await db
+    .selectFrom('resources')
     .select([inst.as('inst'), instId.as('inst_id'), (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('type', '=', 'scholar')
-    .where((eb) => (nameOfId.size
-      ? eb.or([eb(inst, 'in', list), eb(instId, 'in', [...nameOfId.keys()])])
-      : eb(inst, 'in', list)))
+    .where((eb) => (nameOfId.size ? eb.or([eb(inst, 'in', list), eb(instId, 'in', [...nameOfId.keys()])]) : eb(inst, 'in', list)))
     .groupBy([inst, instId])
     .execute();
   for (const g of scholarGroups) {
@@ -63,7 +67,8 @@ export async function countByInstitution(db: Db, names: readonly string[]): Prom
   const a = jsonText(db, 'institution');
   const b = jsonText(db, 'undertaking_institution');
   const c = jsonText(db, 'affiliation');
-  const fruitGroups = await db.selectFrom('resources')
+  const fruitGroups = await db
+    .selectFrom('resources')
     .select([a.as('a'), b.as('b'), c.as('c'), (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('type', 'in', [...FRUIT_TYPES])
     .where((eb) => eb.or([eb(a, 'in', list), eb(b, 'in', list), eb(c, 'in', list)]))

@@ -26,16 +26,28 @@ beforeAll(async () => {
   const other = (await admin.post('/api/v1/applications', { name: '别处', host: 'else.example.cn' })).body.applicationId;
   await releaseApplication(admin, appId);
   await releaseApplication(admin, other);
-  await ctx.db.insertInto('application_managers').values([
-    { application_id: appId, user_id: await userId('13600000002') },
-    { application_id: other, user_id: await userId('13600000003') },
-  ]).execute();
+  await ctx.db
+    .insertInto('application_managers')
+    .values([
+      { application_id: appId, user_id: await userId('13600000002') },
+      { application_id: other, user_id: await userId('13600000003') },
+    ])
+    .execute();
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const link = (over: Record<string, unknown> = {}) => ({
-  applicationId: appId, title: '中国知网', url: 'https://www.cnki.net', cover: '/files/2026/cnki.png', top: 0, topOrder: 1,
-  active: 1, moduleId: 'r1', ...over,
+  applicationId: appId,
+  title: '中国知网',
+  url: 'https://www.cnki.net',
+  cover: '/files/2026/cnki.png',
+  top: 0,
+  topOrder: 1,
+  active: 1,
+  moduleId: 'r1',
+  ...over,
 });
 const row = (id: number) => ctx.db.selectFrom('links').selectAll().where('id', '=', id).executeTakeFirst();
 const count = async () => (await ctx.db.selectFrom('links').select('id').execute()).length;
@@ -47,7 +59,16 @@ describe('links', () => {
     expect(created.status).toBe(201);
     expect(created.body.message).toBe('新增资源链接成功！');
     const id = created.body.linkId;
-    expect(created.body).toMatchObject({ title: '中国知网', url: 'https://www.cnki.net', cover: '/files/2026/cnki.png', top: 0, topOrder: 1, active: 1, moduleId: 'r1', applicationId: appId });
+    expect(created.body).toMatchObject({
+      title: '中国知网',
+      url: 'https://www.cnki.net',
+      cover: '/files/2026/cnki.png',
+      top: 0,
+      topOrder: 1,
+      active: 1,
+      moduleId: 'r1',
+      applicationId: appId,
+    });
     // publish time defaults to now
     expect(new Date(created.body.publishDateTime).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect((await row(id))?.user_id).toBe(await userId('13600000002'));
@@ -81,9 +102,18 @@ describe('links', () => {
   });
 
   it('lists pinned links first by pin order, filters by active and title, pages', async () => {
-    await manager.post('/api/v1/links', link({ title: '万方数据', url: 'https://www.wanfangdata.com.cn', publishDateTime: '2026-01-02T00:00:00Z', moduleId: 'r2' }));
-    await manager.post('/api/v1/links', link({ title: '维普资讯', url: 'https://www.cqvip.com', top: 1, topOrder: 2, publishDateTime: '2026-01-03T00:00:00Z', moduleId: 'r2' }));
-    await manager.post('/api/v1/links', link({ title: '国家图书馆', url: 'https://www.nlc.cn', top: 1, topOrder: 1, publishDateTime: '2026-01-01T00:00:00Z', moduleId: 'r2' }));
+    await manager.post(
+      '/api/v1/links',
+      link({ title: '万方数据', url: 'https://www.wanfangdata.com.cn', publishDateTime: '2026-01-02T00:00:00Z', moduleId: 'r2' }),
+    );
+    await manager.post(
+      '/api/v1/links',
+      link({ title: '维普资讯', url: 'https://www.cqvip.com', top: 1, topOrder: 2, publishDateTime: '2026-01-03T00:00:00Z', moduleId: 'r2' }),
+    );
+    await manager.post(
+      '/api/v1/links',
+      link({ title: '国家图书馆', url: 'https://www.nlc.cn', top: 1, topOrder: 1, publishDateTime: '2026-01-01T00:00:00Z', moduleId: 'r2' }),
+    );
     await manager.post('/api/v1/links', link({ title: '草稿_链接', url: 'https://draft.example.cn', active: 0, moduleId: 'r2' }));
     const list = (who: Client, qs: string) => who.get(`/api/v1/links?applicationId=${appId}&moduleId=r2${qs}`);
     const titles = (r: { body: { content: Array<{ title: string }> } }) => r.body.content.map((l) => l.title);
@@ -103,7 +133,11 @@ describe('links', () => {
     const id = (await manager.post('/api/v1/links', link({ title: '受保护' }))).body.linkId;
     const n = await count();
     const anon = ctx.client();
-    for (const [m, url] of [['POST', '/api/v1/links'], ['PUT', `/api/v1/links/${id}`], ['DELETE', `/api/v1/links/${id}`]] as const) {
+    for (const [m, url] of [
+      ['POST', '/api/v1/links'],
+      ['PUT', `/api/v1/links/${id}`],
+      ['DELETE', `/api/v1/links/${id}`],
+    ] as const) {
       const body = m === 'DELETE' ? undefined : link({ title: '改掉' });
       const a = await anon.request(m, url, body);
       expect(a.status, `${m} ${url}`).toBe(401);

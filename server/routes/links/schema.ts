@@ -8,16 +8,26 @@ import { MSG } from '../../../common/messages.js';
 import { activeFilter, applicationRef, flag, moduleRef, paging, publishTime } from '../notices/schema.js';
 
 /** A link address: http(s) only (no javascript:, no site path), at most 2000 characters. */
-export const linkUrl = z.string({ error: MSG.linkUrlRequired }).trim().min(1, MSG.linkUrlRequired).max(2000, MSG.linkUrlInvalid)
+export const linkUrl = z
+  .string({ error: MSG.linkUrlRequired })
+  .trim()
+  .min(1, MSG.linkUrlRequired)
+  .max(2000, MSG.linkUrlInvalid)
   .refine((s) => /^https?:\/\/[^\s"'<>\\]+$/i.test(s), { message: MSG.linkUrlInvalid });
 
 /** A cover: an uploaded file (/files/…) or an http(s) image address; '' or null for none. */
-export const coverRef = z.string().trim().max(2000)
+export const coverRef = z
+  .string()
+  .trim()
+  .max(2000)
   .refine((s) => s === '' || /^\/files\/[^\s"'<>\\]+$/.test(s) || /^https?:\/\/[^\s"'<>\\]+$/i.test(s), { message: MSG.coverInvalid })
-  .nullish().transform((v) => (v ? v : null));
+  .nullish()
+  .transform((v) => (v ? v : null));
 
 const topOrder = z.coerce.number({ error: MSG.topOrderMin }).int(MSG.topOrderMin).min(1, MSG.topOrderMin).max(100_000, MSG.topOrderMin);
-const linkCategory = plainText(60).nullish().transform((v) => (v ? v : null));
+const linkCategory = plainText(60)
+  .nullish()
+  .transform((v) => (v ? v : null));
 
 /** POST /api/v1/links: the link (top 0, pin order 1, active 1, publish time now by default). */
 export const createLinkBody = z.object({

@@ -16,10 +16,22 @@ type LinkRow = Selectable<LinksTable>;
 /** The link as the browser reads it: the fields of spec 1 §3 'Link' (id mirrors linkId). */
 export function presentLink(r: LinkRow) {
   return {
-    id: r.id, linkId: r.id, title: r.title, url: r.url, cover: r.cover, top: r.top, topOrder: r.top_order,
-    active: r.active, activeText: r.active === 1 ? MSG.activePublished : MSG.activeUnpublished,
-    publishDateTime: r.publish_date_time, publishDate: r.publish_date_time.slice(0, 10), createDateTime: r.create_date_time,
-    linkCategory: r.link_category, applicationId: r.application_id, moduleId: r.module_id, userId: r.user_id,
+    id: r.id,
+    linkId: r.id,
+    title: r.title,
+    url: r.url,
+    cover: r.cover,
+    top: r.top,
+    topOrder: r.top_order,
+    active: r.active,
+    activeText: r.active === 1 ? MSG.activePublished : MSG.activeUnpublished,
+    publishDateTime: r.publish_date_time,
+    publishDate: r.publish_date_time.slice(0, 10),
+    createDateTime: r.create_date_time,
+    linkCategory: r.link_category,
+    applicationId: r.application_id,
+    moduleId: r.module_id,
+    userId: r.user_id,
   };
 }
 
@@ -51,8 +63,15 @@ export async function listLinks(db: Db, f: LinkFilter) {
   if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
   if (f.query) base = base.where(titleContains('title', f.query));
   const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('top', 'desc').orderBy('top_order', 'asc').orderBy('publish_date_time', 'desc').orderBy('id', 'desc')
-      .limit(f.size).offset((f.page - 1) * f.size).execute(),
+    base
+      .selectAll()
+      .orderBy('top', 'desc')
+      .orderBy('top_order', 'asc')
+      .orderBy('publish_date_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(f.size)
+      .offset((f.page - 1) * f.size)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return makePage(rows.map(presentLink), Number(total.n), f.page, f.size);
@@ -73,11 +92,24 @@ export interface LinkInput {
 /** Creates a link of the application by the user (publish time now when not given). */
 export async function createLink(db: Db, applicationId: number, userId: number, input: LinkInput): Promise<LinkRow> {
   const now = new Date().toISOString();
-  const row = await db.insertInto('links').values({
-    application_id: applicationId, module_id: input.moduleId, user_id: userId, title: input.title, url: input.url,
-    cover: input.cover, link_category: input.linkCategory, top: input.top, top_order: input.topOrder, active: input.active,
-    publish_date_time: input.publishDateTime ?? now, create_date_time: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('links')
+    .values({
+      application_id: applicationId,
+      module_id: input.moduleId,
+      user_id: userId,
+      title: input.title,
+      url: input.url,
+      cover: input.cover,
+      link_category: input.linkCategory,
+      top: input.top,
+      top_order: input.topOrder,
+      active: input.active,
+      publish_date_time: input.publishDateTime ?? now,
+      create_date_time: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return getLink(db, row.id);
 }
 

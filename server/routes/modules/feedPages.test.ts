@@ -16,14 +16,44 @@ beforeAll(async () => {
   topicId = await ensureTopic(ctx.db, '招聘快报');
   const day = (i: number) => `2026-04-${String(10 + i).padStart(2, '0')}`;
   await upsertResources(ctx.db, [
-    ...Array.from({ length: 5 }, (_, i) => ({ type: 'job' as const, sourceKey: `j${i}`, title: `岗位${i}`, date: day(i), topicId, fields: { salary: `${i}0K` } })),
-    ...Array.from({ length: 5 }, (_, i) => ({ type: 'bulletin' as const, sourceKey: `b${i}`, title: `快报${i}`, date: day(i), topicId, fields: { bulletinType: i % 2 ? '快讯' : '快报' } })),
-    { type: 'wechat_article' as const, sourceKey: 'w1', title: '甲号文章', date: day(1), topicId, fields: { wechatId: 'gh_a', groupName: '要闻', articleTime: `${day(1)} 08:00:00` } },
-    { type: 'wechat_article' as const, sourceKey: 'w2', title: '乙号文章', date: day(2), topicId, fields: { wechatId: 'gh_b', groupName: '活动', articleTime: `${day(2)} 08:00:00` } },
+    ...Array.from({ length: 5 }, (_, i) => ({
+      type: 'job' as const,
+      sourceKey: `j${i}`,
+      title: `岗位${i}`,
+      date: day(i),
+      topicId,
+      fields: { salary: `${i}0K` },
+    })),
+    ...Array.from({ length: 5 }, (_, i) => ({
+      type: 'bulletin' as const,
+      sourceKey: `b${i}`,
+      title: `快报${i}`,
+      date: day(i),
+      topicId,
+      fields: { bulletinType: i % 2 ? '快讯' : '快报' },
+    })),
+    {
+      type: 'wechat_article' as const,
+      sourceKey: 'w1',
+      title: '甲号文章',
+      date: day(1),
+      topicId,
+      fields: { wechatId: 'gh_a', groupName: '要闻', articleTime: `${day(1)} 08:00:00` },
+    },
+    {
+      type: 'wechat_article' as const,
+      sourceKey: 'w2',
+      title: '乙号文章',
+      date: day(2),
+      topicId,
+      fields: { wechatId: 'gh_b', groupName: '活动', articleTime: `${day(2)} 08:00:00` },
+    },
     { type: 'wechat_article' as const, sourceKey: 'w3', title: '丙号文章', date: day(3), topicId, fields: { wechatId: 'gh_c' } },
   ]);
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const titlesOfHits = (b: { hits: Array<{ _source: { title: string } }> }) => b.hits.map((h) => h._source.title);
 

@@ -40,7 +40,14 @@ export default async function moduleRoutes(app: FastifyInstance, { db }: AppCont
         if (!t) throw notFound(MSG.topicNotFound);
         topicId = t.id;
       }
-      const read = await readTop(db, { kind, offset: body.offset, count: body.count, topicId, categoryLevelOne: body.categoryLevelOne, categoryLevelTwo: body.categoryLevelTwo });
+      const read = await readTop(db, {
+        kind,
+        offset: body.offset,
+        count: body.count,
+        topicId,
+        categoryLevelOne: body.categoryLevelOne,
+        categoryLevelTwo: body.categoryLevelTwo,
+      });
       return { page: read, json: JSON.stringify(read) };
     });
     // journals carry is_subscribed for the signed-in user (spec 1 §3 'Journal'; issue 5)
@@ -48,9 +55,12 @@ export default async function moduleRoutes(app: FastifyInstance, { db }: AppCont
     return json;
   };
   /** Sends a top read: its cached JSON as is, or an object (marked journals) for Fastify to serialise. */
-  const sendTop = (reply: FastifyReply, answer: string | object) => (typeof answer === 'string' ? reply.type('application/json; charset=utf-8').send(answer) : answer);
+  const sendTop = (reply: FastifyReply, answer: string | object) =>
+    typeof answer === 'string' ? reply.type('application/json; charset=utf-8').send(answer) : answer;
   for (const v of ['v3', 'v4']) {
-    app.post<{ Params: { kind: string } }>(`/api/${v}/modules/top-:kind`, { config: { signedRead: true } }, async (req, reply) => sendTop(reply, await top(req.params.kind, req.body, req.user?.id, v)));
+    app.post<{ Params: { kind: string } }>(`/api/${v}/modules/top-:kind`, { config: { signedRead: true } }, async (req, reply) =>
+      sendTop(reply, await top(req.params.kind, req.body, req.user?.id, v)),
+    );
   }
   // books: spec 2 §7 'POST /api/v1 and /api/v2 /modules/top-monographs', aliases of the 'book' read
   for (const v of ['v1', 'v2']) {

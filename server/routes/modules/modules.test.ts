@@ -13,7 +13,16 @@ beforeAll(async () => {
   topicId = await ensureTopic(ctx.db, '计算机');
   otherTopic = await ensureTopic(ctx.db, '医学');
   await upsertResources(ctx.db, [
-    { type: 'scholar', sourceKey: 'a', title: '张三', date: null, fields: { institution: '清华大学', fruits_total: 3 }, topicId, categoryOne: '中国', categoryTwo: '北京' },
+    {
+      type: 'scholar',
+      sourceKey: 'a',
+      title: '张三',
+      date: null,
+      fields: { institution: '清华大学', fruits_total: 3 },
+      topicId,
+      categoryOne: '中国',
+      categoryTwo: '北京',
+    },
     { type: 'scholar', sourceKey: 'b', title: '李四', date: null, fields: { institution: '北京大学' }, topicId, categoryOne: '中国', categoryTwo: '北京' },
     { type: 'scholar', sourceKey: 'c', title: '王五', date: null, fields: { institution: '浙江大学' }, topicId, categoryOne: '中国', categoryTwo: '浙江' },
     { type: 'scholar', sourceKey: 'd', title: 'Alice', date: null, fields: { institution: 'MIT' }, topicId: otherTopic, categoryOne: '美国' },
@@ -24,17 +33,84 @@ beforeAll(async () => {
   appId = (await admin.post('/api/v1/applications', { name: '测试站', host: 'reads.example.cn', topicId })).body.applicationId;
   await releaseApplication(admin, appId);
   const t = (d: string) => new Date(d).toISOString();
-  await ctx.db.insertInto('notices').values([
-    { application_id: appId, module_id: 'n1', user_id: null, title: '闭馆通知', type: '消息公告', content: '<p>x</p>', top: 0, active: 1, publish_date_time: t('2026-01-02'), create_date_time: t('2026-01-02') },
-    { application_id: appId, module_id: 'n1', user_id: null, title: '置顶公告', type: '消息公告', content: '<p>x</p>', top: 1, active: 1, publish_date_time: t('2025-01-01'), create_date_time: t('2025-01-01') },
-    { application_id: appId, module_id: 'n1', user_id: null, title: '草稿', type: '消息公告', content: '<p>x</p>', top: 0, active: 0, publish_date_time: t('2026-02-01'), create_date_time: t('2026-02-01') },
-  ]).execute();
-  await ctx.db.insertInto('links').values([
-    { application_id: appId, module_id: 'l1', user_id: null, title: '中国知网', url: 'https://www.cnki.net', cover: null, link_category: null, top: 0, top_order: 1, active: 1, publish_date_time: t('2026-01-01'), create_date_time: t('2026-01-01') },
-    { application_id: appId, module_id: 'l1', user_id: null, title: '未发布链接', url: 'https://x.cn', cover: null, link_category: null, top: 0, top_order: 1, active: 0, publish_date_time: t('2026-01-01'), create_date_time: t('2026-01-01') },
-  ]).execute();
+  await ctx.db
+    .insertInto('notices')
+    .values([
+      {
+        application_id: appId,
+        module_id: 'n1',
+        user_id: null,
+        title: '闭馆通知',
+        type: '消息公告',
+        content: '<p>x</p>',
+        top: 0,
+        active: 1,
+        publish_date_time: t('2026-01-02'),
+        create_date_time: t('2026-01-02'),
+      },
+      {
+        application_id: appId,
+        module_id: 'n1',
+        user_id: null,
+        title: '置顶公告',
+        type: '消息公告',
+        content: '<p>x</p>',
+        top: 1,
+        active: 1,
+        publish_date_time: t('2025-01-01'),
+        create_date_time: t('2025-01-01'),
+      },
+      {
+        application_id: appId,
+        module_id: 'n1',
+        user_id: null,
+        title: '草稿',
+        type: '消息公告',
+        content: '<p>x</p>',
+        top: 0,
+        active: 0,
+        publish_date_time: t('2026-02-01'),
+        create_date_time: t('2026-02-01'),
+      },
+    ])
+    .execute();
+  await ctx.db
+    .insertInto('links')
+    .values([
+      {
+        application_id: appId,
+        module_id: 'l1',
+        user_id: null,
+        title: '中国知网',
+        url: 'https://www.cnki.net',
+        cover: null,
+        link_category: null,
+        top: 0,
+        top_order: 1,
+        active: 1,
+        publish_date_time: t('2026-01-01'),
+        create_date_time: t('2026-01-01'),
+      },
+      {
+        application_id: appId,
+        module_id: 'l1',
+        user_id: null,
+        title: '未发布链接',
+        url: 'https://x.cn',
+        cover: null,
+        link_category: null,
+        top: 0,
+        top_order: 1,
+        active: 0,
+        publish_date_time: t('2026-01-01'),
+        create_date_time: t('2026-01-01'),
+      },
+    ])
+    .execute();
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('top-{kind}', () => {
   it('answers the same page on v3 and v4, filtered by topic', async () => {
@@ -78,7 +154,8 @@ describe('top-{kind}', () => {
 
   it('answers a repeated read from the shared cache and shows a console write at once (decision 256)', async () => {
     const c = ctx.client();
-    const read = async () => (await c.post('/api/v4/modules/top-policy', { offset: 0, count: 8, topicId })).body as { totalElements: number; content: Array<{ title: string }> };
+    const read = async () =>
+      (await c.post('/api/v4/modules/top-policy', { offset: 0, count: 8, topicId })).body as { totalElements: number; content: Array<{ title: string }> };
     const before = await read();
     expect(await read()).toEqual(before);
     const admin = await ctx.signIn('13700000009', 'super');
@@ -129,7 +206,16 @@ describe('topics', () => {
     const topics = await u.get('/api/v1/topics');
     expect(topics.body.map((t: { title: string }) => t.title)).toEqual(['计算机', '医学']);
     const tree = await u.get(`/api/v1/topics/${topicId}/categories`);
-    expect(tree.body).toEqual([{ label: '中国', value: '中国', children: [{ label: '北京', value: '北京' }, { label: '浙江', value: '浙江' }] }]);
+    expect(tree.body).toEqual([
+      {
+        label: '中国',
+        value: '中国',
+        children: [
+          { label: '北京', value: '北京' },
+          { label: '浙江', value: '浙江' },
+        ],
+      },
+    ]);
     expect((await u.get('/api/v1/topics/99999/categories')).status).toBe(404);
     expect((await u.get('/api/v1/topics/abc/categories')).status).toBe(400);
   });

@@ -28,7 +28,12 @@ export interface ReadScope {
   visitor: boolean;
 }
 
-interface VisitorSite { id: number; topic_id: number | null; released: boolean; loginOnly: string[] }
+interface VisitorSite {
+  id: number;
+  topic_id: number | null;
+  released: boolean;
+  loginOnly: string[];
+}
 
 /** Whether the viewer has the rights of a visitor (signed out, or an anonymous fingerprint user). */
 export const isVisitor = (viewer: User | null | undefined) => !viewer || !!viewer.anonymous;
@@ -48,7 +53,13 @@ async function visitorSite(db: Db, cache: SharedCache, applicationId: number): P
  * (decision 139: a draft is its managers' only), 403 (rightRefusal 'panels') for a 仅登录可见 module's
  * items without the right.
  */
-export async function readScope(db: Db, cache: SharedCache, applicationId: number, moduleId: string | undefined, viewer: User | null | undefined): Promise<ReadScope> {
+export async function readScope(
+  db: Db,
+  cache: SharedCache,
+  applicationId: number,
+  moduleId: string | undefined,
+  viewer: User | null | undefined,
+): Promise<ReadScope> {
   if (isVisitor(viewer)) {
     const site = await visitorSite(db, cache, applicationId);
     if (!site || !site.released) throw notFound(MSG.applicationNotFound);
@@ -61,7 +72,10 @@ export async function readScope(db: Db, cache: SharedCache, applicationId: numbe
 }
 
 /** A read's page as served: the JSON text and its entity tag. */
-export interface ServedPage { page: Page<unknown>; etag: string }
+export interface ServedPage {
+  page: Page<unknown>;
+  etag: string;
+}
 
 /** The cache key of a read in a scope (the read's own `key` does not change what is read). */
 const readKey = (scope: ReadScope, read: PanelRead) => {

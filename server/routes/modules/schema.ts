@@ -25,15 +25,23 @@ export const appItemsQuery = z.object({
 });
 
 /** Repeated query keys arrive as an array, a single one as a string (spec 2 §7 'Array query parameters'). */
-const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v): unknown[] => (v == null ? [] : Array.isArray(v) ? (v as unknown[]) : [v]), z.array(item).max(10));
+const repeated = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v): unknown[] => (v == null ? [] : Array.isArray(v) ? (v as unknown[]) : [v]), z.array(item).max(10));
 
 /** GET /api/v1/modules/top-wechat-article: page, pageSize, wechatId (repeatable: the wechat page reads all the site's accounts at once, decision 113). */
-const wechatIdItem = z.string({ error: MSG.wechatIdQueryRequired }).trim().min(1, MSG.wechatIdQueryRequired).max(64).regex(/^[\w-]+$/, MSG.wechatIdInvalid);
+const wechatIdItem = z
+  .string({ error: MSG.wechatIdQueryRequired })
+  .trim()
+  .min(1, MSG.wechatIdQueryRequired)
+  .max(64)
+  .regex(/^[\w-]+$/, MSG.wechatIdInvalid);
 export const wechatArticleQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(8),
-  wechatId: z.preprocess((v) => (v == null ? undefined : Array.isArray(v) ? v : [v]),
-    z.array(wechatIdItem, { error: MSG.wechatIdQueryRequired }).min(1, MSG.wechatIdQueryRequired).max(20)),
+  wechatId: z.preprocess(
+    (v) => (v == null ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(wechatIdItem, { error: MSG.wechatIdQueryRequired }).min(1, MSG.wechatIdQueryRequired).max(20),
+  ),
 });
 
 /** GET /api/v1/modules/top-job: topicId, pageSize; page (1-based, default 1) for the jobs page (decision 112). */
@@ -56,25 +64,45 @@ const readCount = z.coerce.number().int().min(1).max(100);
 const label = z.string().max(100);
 
 /** One panel read (modules/types.ts `PanelRead`), as the browser sends it to GET /api/v1/modules/panel-read. */
-export const panelReadSchema = z.discriminatedUnion('source', [
-  z.object({ key: readKey, source: z.literal('top'), kind: z.enum(TOP_KINDS), count: readCount, categoryLevelOne: label.optional(), categoryLevelTwo: label.optional() }),
-  z.object({ key: readKey, source: z.literal('notice'), count: readCount, moduleId: z.string().max(64) }),
-  z.object({ key: readKey, source: z.literal('link'), count: readCount, moduleId: z.string().max(64) }),
-  z.object({ key: readKey, source: z.literal('tool'), count: readCount, ids: z.array(z.union([z.string().max(20), z.number().int()])).max(50) }),
-  z.object({ key: readKey, source: z.literal('wechat_article'), count: readCount, wechatId: wechatIdItem }),
-  z.object({ key: readKey, source: z.literal('job'), count: readCount }),
-  z.object({ key: readKey, source: z.literal('bulletin'), count: readCount, types: z.array(z.enum(BULLETIN_TYPES, { error: MSG.bulletinTypeInvalid })).max(10) }),
-], { error: MSG.panelReadInvalid });
+export const panelReadSchema = z.discriminatedUnion(
+  'source',
+  [
+    z.object({
+      key: readKey,
+      source: z.literal('top'),
+      kind: z.enum(TOP_KINDS),
+      count: readCount,
+      categoryLevelOne: label.optional(),
+      categoryLevelTwo: label.optional(),
+    }),
+    z.object({ key: readKey, source: z.literal('notice'), count: readCount, moduleId: z.string().max(64) }),
+    z.object({ key: readKey, source: z.literal('link'), count: readCount, moduleId: z.string().max(64) }),
+    z.object({ key: readKey, source: z.literal('tool'), count: readCount, ids: z.array(z.union([z.string().max(20), z.number().int()])).max(50) }),
+    z.object({ key: readKey, source: z.literal('wechat_article'), count: readCount, wechatId: wechatIdItem }),
+    z.object({ key: readKey, source: z.literal('job'), count: readCount }),
+    z.object({
+      key: readKey,
+      source: z.literal('bulletin'),
+      count: readCount,
+      types: z.array(z.enum(BULLETIN_TYPES, { error: MSG.bulletinTypeInvalid })).max(10),
+    }),
+  ],
+  { error: MSG.panelReadInvalid },
+);
 
 /** GET /api/v1/modules/panel-read?applicationId=&read=<the read as JSON> (docs/decisions.md 241). */
 export const panelReadQuery = z.object({
   applicationId: id,
-  read: z.string({ error: MSG.panelReadInvalid }).max(4000).transform((s, c) => {
-    try {
-      return JSON.parse(s) as unknown;
-    } catch {
-      c.addIssue({ code: 'custom', message: MSG.panelReadInvalid });
-      return z.NEVER;
-    }
-  }).pipe(panelReadSchema),
+  read: z
+    .string({ error: MSG.panelReadInvalid })
+    .max(4000)
+    .transform((s, c) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        c.addIssue({ code: 'custom', message: MSG.panelReadInvalid });
+        return z.NEVER;
+      }
+    })
+    .pipe(panelReadSchema),
 });

@@ -28,16 +28,28 @@ beforeAll(async () => {
   otherAppId = (await admin.post('/api/v1/applications', { name: '另一个门户', host: 'other.example.cn' })).body.applicationId;
   await releaseApplication(admin, appId);
   await releaseApplication(admin, otherAppId);
-  await ctx.db.insertInto('application_managers').values([
-    { application_id: appId, user_id: await userId('13700000002') },
-    { application_id: otherAppId, user_id: await userId('13700000003') },
-  ]).execute();
+  await ctx.db
+    .insertInto('application_managers')
+    .values([
+      { application_id: appId, user_id: await userId('13700000002') },
+      { application_id: otherAppId, user_id: await userId('13700000003') },
+    ])
+    .execute();
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const notice = (over: Record<string, unknown> = {}) => ({
-  applicationId: appId, title: '关于开展数据库试用的通知', type: '消息公告', content: '<p>欢迎试用<strong>新数据库</strong>。</p>',
-  top: 0, active: 1, publishDateTime: '2026-03-01T08:00:00.000Z', moduleId: 'n1', ...over,
+  applicationId: appId,
+  title: '关于开展数据库试用的通知',
+  type: '消息公告',
+  content: '<p>欢迎试用<strong>新数据库</strong>。</p>',
+  top: 0,
+  active: 1,
+  publishDateTime: '2026-03-01T08:00:00.000Z',
+  moduleId: 'n1',
+  ...over,
 });
 const row = (id: number) => ctx.db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
 const count = async () => (await ctx.db.selectFrom('notices').select('id').execute()).length;
@@ -48,7 +60,16 @@ describe('notices', () => {
     expect(created.status).toBe(201);
     expect(created.body.message).toBe('新增通知公告成功！');
     const id = created.body.noticeId;
-    expect(created.body).toMatchObject({ title: '关于开展数据库试用的通知', type: '消息公告', top: 0, active: 1, activeText: '已发布', publishDate: '2026-03-01', applicationId: appId, moduleId: 'n1' });
+    expect(created.body).toMatchObject({
+      title: '关于开展数据库试用的通知',
+      type: '消息公告',
+      top: 0,
+      active: 1,
+      activeText: '已发布',
+      publishDate: '2026-03-01',
+      applicationId: appId,
+      moduleId: 'n1',
+    });
     const stored = await row(id);
     expect(stored?.content).toBe('<p>欢迎试用<strong>新数据库</strong>。</p>');
     expect(stored?.user_id).toBe(await userId('13700000002'));
@@ -71,7 +92,8 @@ describe('notices', () => {
   });
 
   it('filters by active (-1 = all), type and title, and pages', async () => {
-    const mk = (title: string, over: Record<string, unknown> = {}) => admin.post('/api/v1/notices', notice({ applicationId: otherAppId, moduleId: null, title, ...over }));
+    const mk = (title: string, over: Record<string, unknown> = {}) =>
+      admin.post('/api/v1/notices', notice({ applicationId: otherAppId, moduleId: null, title, ...over }));
     for (let i = 1; i <= 12; i++) await mk(`讲座预告 第${i}期`, { type: '活动通知', publishDateTime: `2026-02-${String(i).padStart(2, '0')}T00:00:00Z` });
     await mk('招聘馆员', { type: '人才招聘', active: 0, publishDateTime: '2026-01-01 09:30:00' });
     await mk('100%_折扣\\说明', { top: 1 });
@@ -90,7 +112,12 @@ describe('notices', () => {
     expect((await list('&active=1')).body.totalElements).toBe(13);
     expect((await list('&type=人才招聘')).body.totalElements).toBe(1);
     expect((await list('&type=活动通知&page=2&size=10')).body.content.map((n: { title: string }) => n.title)).toEqual(['讲座预告 第2期', '讲座预告 第1期']);
-    expect((await list('&query=第1')).body.content.map((n: { title: string }) => n.title)).toEqual(['讲座预告 第12期', '讲座预告 第11期', '讲座预告 第10期', '讲座预告 第1期']);
+    expect((await list('&query=第1')).body.content.map((n: { title: string }) => n.title)).toEqual([
+      '讲座预告 第12期',
+      '讲座预告 第11期',
+      '讲座预告 第10期',
+      '讲座预告 第1期',
+    ]);
     // wildcards in the query match literally
     expect((await list('&query=%25')).body.content.map((n: { title: string }) => n.title)).toEqual(['100%_折扣\\说明']);
     expect((await list('&query=_')).body.totalElements).toBe(1);
@@ -121,7 +148,11 @@ describe('notices', () => {
     expect((await manager.get(`/api/v1/notices?applicationId=${appId}&active=0`)).body.content.map((n: { title: string }) => n.title)).toContain('草稿通知');
 
     const n = await count();
-    for (const [m, url] of [['POST', '/api/v1/notices'], ['PUT', `/api/v1/notices/${pub}`], ['DELETE', `/api/v1/notices/${pub}`]] as const) {
+    for (const [m, url] of [
+      ['POST', '/api/v1/notices'],
+      ['PUT', `/api/v1/notices/${pub}`],
+      ['DELETE', `/api/v1/notices/${pub}`],
+    ] as const) {
       const r = await anon.request(m, url, m === 'DELETE' ? undefined : notice());
       expect(r.status, `${m} ${url}`).toBe(401);
       expect(r.body.error.message).toBe(MSG.notSignedIn);
@@ -187,7 +218,9 @@ describe('notices', () => {
     expect(stored).toContain('<p>正文</p>');
     expect(stored).not.toMatch(/<script|<iframe|<svg|<object|<embed|\son[a-z]+\s*=|javascript:|vbscript:|data:|style\s*=/i);
     expect(r.body.content).toBe(stored);
-    const upd = await manager.put(`/api/v1/notices/${r.body.noticeId}`, { content: '<p onclick="x()">改</p><a href="javascript:alert(1)">链</a><img src=x onerror=alert(1)>' });
+    const upd = await manager.put(`/api/v1/notices/${r.body.noticeId}`, {
+      content: '<p onclick="x()">改</p><a href="javascript:alert(1)">链</a><img src=x onerror=alert(1)>',
+    });
     expect(upd.status).toBe(200);
     expect((await row(r.body.noticeId))!.content).toBe('<p>改</p><a>链</a>');
   });

@@ -18,11 +18,20 @@ type NoticeRow = Selectable<NoticesTable>;
 /** The notice as the browser reads it: the fields of spec 1 §3 'Notice' (id mirrors noticeId). */
 export function presentNotice(r: NoticeRow, withContent = true) {
   return {
-    id: r.id, noticeId: r.id, title: r.title, type: r.type,
+    id: r.id,
+    noticeId: r.id,
+    title: r.title,
+    type: r.type,
     ...(withContent ? { content: r.content } : {}),
-    top: r.top, active: r.active, activeText: r.active === 1 ? MSG.activePublished : MSG.activeUnpublished,
-    publishDateTime: r.publish_date_time, publishDate: r.publish_date_time.slice(0, 10),
-    createDateTime: r.create_date_time, applicationId: r.application_id, moduleId: r.module_id, userId: r.user_id,
+    top: r.top,
+    active: r.active,
+    activeText: r.active === 1 ? MSG.activePublished : MSG.activeUnpublished,
+    publishDateTime: r.publish_date_time,
+    publishDate: r.publish_date_time.slice(0, 10),
+    createDateTime: r.create_date_time,
+    applicationId: r.application_id,
+    moduleId: r.module_id,
+    userId: r.user_id,
     restrictDownload: r.restrict_download === 1 ? 1 : 0,
   };
 }
@@ -64,11 +73,22 @@ export async function listNotices(db: Db, f: NoticeFilter) {
   if (f.type) base = base.where('type', '=', f.type);
   if (f.query) base = base.where(titleContains('title', f.query));
   const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('top', 'desc').orderBy('publish_date_time', 'desc').orderBy('id', 'desc')
-      .limit(f.size).offset((f.page - 1) * f.size).execute(),
+    base
+      .selectAll()
+      .orderBy('top', 'desc')
+      .orderBy('publish_date_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(f.size)
+      .offset((f.page - 1) * f.size)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return makePage(rows.map((r) => presentNotice(r, false)), Number(total.n), f.page, f.size);
+  return makePage(
+    rows.map((r) => presentNotice(r, false)),
+    Number(total.n),
+    f.page,
+    f.size,
+  );
 }
 
 export interface NoticeInput {
@@ -93,8 +113,10 @@ export async function syncRestrictedFiles(db: Db, notice: NoticeRow): Promise<vo
   if (notice.restrict_download !== 1) return;
   const keys = attachmentKeys(notice.content);
   if (keys.length) {
-    await db.insertInto('restricted_files')
-      .values(keys.map((k) => ({ file_key: k, notice_id: notice.id, application_id: notice.application_id }))).execute();
+    await db
+      .insertInto('restricted_files')
+      .values(keys.map((k) => ({ file_key: k, notice_id: notice.id, application_id: notice.application_id })))
+      .execute();
   }
 }
 
@@ -102,13 +124,26 @@ export async function syncRestrictedFiles(db: Db, notice: NoticeRow): Promise<vo
 export async function createNotice(db: Db, applicationId: number, userId: number, input: NoticeInput): Promise<NoticeRow> {
   const content = cleanContent(input.content);
   return db.transaction().execute(async (trx) => {
-    const restrict = input.restrictDownload ?? (await trx.selectFrom('applications').select('restrict_download_default')
-      .where('id', '=', applicationId).executeTakeFirst())?.restrict_download_default;
-    const row = await trx.insertInto('notices').values({
-      application_id: applicationId, module_id: input.moduleId, user_id: userId, title: input.title, type: input.type,
-      content, top: input.top, active: input.active, publish_date_time: input.publishDateTime,
-      create_date_time: new Date().toISOString(), restrict_download: restrict === 1 ? 1 : 0,
-    }).returning('id').executeTakeFirstOrThrow();
+    const restrict =
+      input.restrictDownload ??
+      (await trx.selectFrom('applications').select('restrict_download_default').where('id', '=', applicationId).executeTakeFirst())?.restrict_download_default;
+    const row = await trx
+      .insertInto('notices')
+      .values({
+        application_id: applicationId,
+        module_id: input.moduleId,
+        user_id: userId,
+        title: input.title,
+        type: input.type,
+        content,
+        top: input.top,
+        active: input.active,
+        publish_date_time: input.publishDateTime,
+        create_date_time: new Date().toISOString(),
+        restrict_download: restrict === 1 ? 1 : 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const stored = await getNotice(trx, row.id);
     await syncRestrictedFiles(trx, stored);
     return stored;

@@ -17,8 +17,15 @@ import { requireUser } from '../../http/session.js';
 import { ACTIONS_PER_MINUTE } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import {
-  actionBody, listSubscriptionsQuery, notInterestedBody, recommendationQuery, subscribeBody, subscribeManyBody,
-  subscribeV3Body, unsubscribeBody, unsubscribeV3Body,
+  actionBody,
+  listSubscriptionsQuery,
+  notInterestedBody,
+  recommendationQuery,
+  subscribeBody,
+  subscribeManyBody,
+  subscribeV3Body,
+  unsubscribeBody,
+  unsubscribeV3Body,
 } from './schema.js';
 import { dismiss, listSubscriptions, recommend, recordAction, subscribe, unsubscribe } from './service.js';
 
@@ -36,7 +43,7 @@ function requireSubscriber(req: FastifyRequest, subscriber: number): User {
 }
 
 /** The body of a DELETE, merged over its query (clients send either). */
-const deleteInput = (req: FastifyRequest) => ({ ...(req.query as object ?? {}), ...((req.body && typeof req.body === 'object') ? req.body : {}) });
+const deleteInput = (req: FastifyRequest) => ({ ...((req.query as object) ?? {}), ...(req.body && typeof req.body === 'object' ? req.body : {}) });
 
 export default async function personalRoutes(app: FastifyInstance, { db }: AppContext) {
   app.post('/api/v1/actions', async (req, reply) => {

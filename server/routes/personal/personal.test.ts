@@ -16,8 +16,10 @@ const hasData = fs.existsSync(CSL);
 
 describe.runIf(hasData)('personalisation', () => {
   let t: TestContext;
-  let alice: Client; let bob: Client;
-  let aliceId: number; let bobId: number;
+  let alice: Client;
+  let bob: Client;
+  let aliceId: number;
+  let bobId: number;
   let topicId: number;
   let journals: number[];
 
@@ -26,10 +28,17 @@ describe.runIf(hasData)('personalisation', () => {
     const s = await importFiles(t.db, 'articles', [CSL]);
     expect(s.inserted).toBeGreaterThan(1900);
     topicId = await ensureTopic(t.db, '期刊专题');
-    await upsertResources(t.db, ['计算机学报', '软件学报', '中国科学：信息科学'].map((title, i) => ({
-      type: 'journal' as const, sourceKey: `test-journal-${i}`, title, date: null, topicId,
-      fields: { cover: null, issn: `0000-000${i}`, is_subscribed: false },
-    })));
+    await upsertResources(
+      t.db,
+      ['计算机学报', '软件学报', '中国科学：信息科学'].map((title, i) => ({
+        type: 'journal' as const,
+        sourceKey: `test-journal-${i}`,
+        title,
+        date: null,
+        topicId,
+        fields: { cover: null, issn: `0000-000${i}`, is_subscribed: false },
+      })),
+    );
     journals = (await t.db.selectFrom('resources').select('id').where('type', '=', 'journal').orderBy('id').execute()).map((r) => r.id);
     alice = await t.signIn('13800000001');
     bob = await t.signIn('13800000002');
@@ -40,16 +49,28 @@ describe.runIf(hasData)('personalisation', () => {
 
   /** Three articles of the discipline with the most articles, and that discipline. */
   async function threeOfOneDiscipline() {
-    const rows = await t.db.selectFrom('resource_topics').select(['category_two']).select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('type', '=', 'article').groupBy('category_two').orderBy('n', 'desc').limit(1).execute();
+    const rows = await t.db
+      .selectFrom('resource_topics')
+      .select(['category_two'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('type', '=', 'article')
+      .groupBy('category_two')
+      .orderBy('n', 'desc')
+      .limit(1)
+      .execute();
     const discipline = rows[0].category_two!;
-    const picks = await t.db.selectFrom('resource_topics').select('resource_id').where('category_two', '=', discipline)
-      .orderBy('resource_id').limit(3).execute();
+    const picks = await t.db
+      .selectFrom('resource_topics')
+      .select('resource_id')
+      .where('category_two', '=', discipline)
+      .orderBy('resource_id')
+      .limit(3)
+      .execute();
     return { discipline, ids: picks.map((p) => p.resource_id) };
   }
 
   it('records actions; refuses a bad action, an unknown resource and a visitor', async () => {
-    const [a] = (await t.db.selectFrom('resources').select('id').where('type', '=', 'article').limit(1).execute());
+    const [a] = await t.db.selectFrom('resources').select('id').where('type', '=', 'article').limit(1).execute();
     const ok = await alice.post('/api/v1/actions', { resourceId: a.id, action: 'collect' });
     expect(ok.status).toBe(201);
     const row = await t.db.selectFrom('user_actions').selectAll().where('user_id', '=', aliceId).executeTakeFirstOrThrow();
@@ -67,8 +88,11 @@ describe.runIf(hasData)('personalisation', () => {
   });
 
   it('rate-limits actions per user', async () => {
-    const [a] = (await t.db.selectFrom('resources').select('id').where('type', '=', 'journal').limit(1).execute());
-    await t.db.insertInto('rate_limits').values({ key: `actions:${bobId}`, window_start: new Date().toISOString(), count: 120 }).execute();
+    const [a] = await t.db.selectFrom('resources').select('id').where('type', '=', 'journal').limit(1).execute();
+    await t.db
+      .insertInto('rate_limits')
+      .values({ key: `actions:${bobId}`, window_start: new Date().toISOString(), count: 120 })
+      .execute();
     const r = await bob.post('/api/v1/actions', { resourceId: a.id, action: 'browse' });
     expect(r.status).toBe(429);
     expect(r.body.error.message).toBe('操作过于频繁，请稍后再试');
@@ -81,7 +105,15 @@ describe.runIf(hasData)('personalisation', () => {
     const r = await alice.get(`/api/v2/recommendations?userId=${aliceId}&page=1&size=10&type=article`);
     expect(r.status).toBe(200);
     expect(r.body.content).toHaveLength(10);
-    const stored = await t.db.selectFrom('resources').select(['id', 'fields']).where('id', 'in', r.body.content.map((i: { id: number }) => i.id)).execute();
+    const stored = await t.db
+      .selectFrom('resources')
+      .select(['id', 'fields'])
+      .where(
+        'id',
+        'in',
+        r.body.content.map((i: { id: number }) => i.id),
+      )
+      .execute();
     for (const s of stored) expect(JSON.parse(s.fields).discipline).toBe(discipline);
     for (const it of r.body.content) {
       expect(ids).not.toContain(it.id);
@@ -101,8 +133,9 @@ describe.runIf(hasData)('personalisation', () => {
     const first = before.body.content[0].id;
     const d = await alice.post('/api/v1/recommendations/not-interested', { resourceId: first });
     expect(d.status).toBe(200);
-    expect(await t.db.selectFrom('recommendation_dismissals').selectAll().where('user_id', '=', aliceId).execute())
-      .toEqual([expect.objectContaining({ resource_id: first })]);
+    expect(await t.db.selectFrom('recommendation_dismissals').selectAll().where('user_id', '=', aliceId).execute()).toEqual([
+      expect.objectContaining({ resource_id: first }),
+    ]);
     const after = await alice.get('/api/v2/recommendations?page=1&size=5&type=article');
     expect(after.body.content.map((i: { id: number }) => i.id)).not.toContain(first);
     expect(after.body.content[0].id).toBe(before.body.content[1].id);
@@ -114,15 +147,21 @@ describe.runIf(hasData)('personalisation', () => {
     expect(visitor.status).toBe(401);
     expect(visitor.body.error.message).toBe('请先登录（匿名用户不能获取推荐）');
     // an anonymous (browser fingerprint) user with a session
-    const anon = await t.db.insertInto('users').values({ phone: null, email: null, name: '访客1234', affiliation: '', role: 'user', anonymous: 1, created_at: new Date().toISOString() })
-      .returning('id').executeTakeFirstOrThrow();
+    const anon = await t.db
+      .insertInto('users')
+      .values({ phone: null, email: null, name: '访客1234', affiliation: '', role: 'user', anonymous: 1, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const token = crypto.randomBytes(16).toString('hex');
-    await t.db.insertInto('sessions').values({ token_hash: sha256(token), user_id: anon.id, created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3_600_000).toISOString() }).execute();
+    await t.db
+      .insertInto('sessions')
+      .values({ token_hash: sha256(token), user_id: anon.id, created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3_600_000).toISOString() })
+      .execute();
     const c = t.client();
     c.cookies.set('atrium_session', token);
     expect((await c.get('/api/v1/top-recommendations')).status).toBe(401);
     // anonymous users may still record actions
-    const [a] = (await t.db.selectFrom('resources').select('id').where('type', '=', 'article').limit(1).execute());
+    const [a] = await t.db.selectFrom('resources').select('id').where('type', '=', 'article').limit(1).execute();
     expect((await c.post('/api/v1/actions', { resourceId: a.id, action: 'browse' })).status).toBe(201);
     const other = await bob.get(`/api/v2/recommendations?userId=${aliceId}`);
     expect(other.status).toBe(403);
@@ -138,18 +177,34 @@ describe.runIf(hasData)('personalisation', () => {
 
   it('subscriptions over every version; is_subscribed in journal reads; 403 for another subscriber', async () => {
     const [j1, j2, j3] = journals;
-    const read = async (c: Client) => (await c.post('/api/v4/modules/top-journal', { topicId, offset: 0, count: 8 })).body.content as { id: number; is_subscribed: boolean }[];
+    const read = async (c: Client) =>
+      (await c.post('/api/v4/modules/top-journal', { topicId, offset: 0, count: 8 })).body.content as { id: number; is_subscribed: boolean }[];
     expect((await read(alice)).every((j) => j.is_subscribed === false)).toBe(true);
 
     expect((await alice.post('/api/v1/subscriptions', { journal: j1, subscriber: aliceId })).status).toBe(200);
     expect((await alice.post('/api/v3/subscriptions', { journal: j2, subscriber: aliceId, app_id: 7 })).status).toBe(200);
     expect((await alice.post('/api/v3/subscriptions', { journal: j2, subscriber: aliceId, app_id: 7 })).status).toBe(200); // idempotent
     expect((await alice.post('/api/v2/subscriptions', { subscriber: aliceId, resourceType: 'journal', resources: [j3, j1] })).status).toBe(200);
-    const rows = await t.db.selectFrom('subscriptions').select(['resource_id', 'app_id']).where('user_id', '=', aliceId).orderBy('resource_id').orderBy('app_id').execute();
-    expect(rows).toEqual([{ resource_id: j1, app_id: 0 }, { resource_id: j2, app_id: 7 }, { resource_id: j3, app_id: 0 }]);
+    const rows = await t.db
+      .selectFrom('subscriptions')
+      .select(['resource_id', 'app_id'])
+      .where('user_id', '=', aliceId)
+      .orderBy('resource_id')
+      .orderBy('app_id')
+      .execute();
+    expect(rows).toEqual([
+      { resource_id: j1, app_id: 0 },
+      { resource_id: j2, app_id: 7 },
+      { resource_id: j3, app_id: 0 },
+    ]);
 
     const marked = await read(alice);
-    expect(marked.filter((j) => j.is_subscribed).map((j) => j.id).sort()).toEqual([j1, j2, j3].sort());
+    expect(
+      marked
+        .filter((j) => j.is_subscribed)
+        .map((j) => j.id)
+        .sort(),
+    ).toEqual([j1, j2, j3].sort());
     expect((await read(bob)).some((j) => j.is_subscribed)).toBe(false);
 
     const all = await alice.get(`/api/v2/list/subscriptions?subscriber=${aliceId}`);
@@ -179,7 +234,14 @@ describe.runIf(hasData)('personalisation', () => {
   });
 
   it('top-journal v4 counts 51 when no count is given; panel reads keep theirs', async () => {
-    const many = Array.from({ length: 60 }, (_, i) => ({ type: 'journal' as const, sourceKey: `many-${i}`, title: `期刊${i}`, date: null, topicId, fields: {} }));
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      type: 'journal' as const,
+      sourceKey: `many-${i}`,
+      title: `期刊${i}`,
+      date: null,
+      topicId,
+      fields: {},
+    }));
     await upsertResources(t.db, many);
     await t.app.visitorCache.invalidate(); // written straight to the database, as an import would tell
     const d = await t.client().post('/api/v4/modules/top-journal', { topicId });

@@ -19,7 +19,11 @@ export const recommendationQuery = z.object({
   userId: id(MSG.recommendOnlyOwn).optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   size: z.coerce.number().int().min(1).max(50).default(10),
-  type: z.string().trim().regex(/^[a-z_]{1,30}$/, MSG.badRequest).optional(),
+  type: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]{1,30}$/, MSG.badRequest)
+    .optional(),
 });
 
 /** POST /api/v1/recommendations/not-interested { resourceId } */

@@ -29,14 +29,23 @@ export async function recordAction(db: Db, userId: number, resourceId: number, a
 /** Marks the resource 不感兴趣 for the user (idempotent); 404 for an unknown resource. */
 export async function dismiss(db: Db, userId: number, resourceId: number) {
   await resourceOrThrow(db, resourceId);
-  await db.insertInto('recommendation_dismissals').values({ user_id: userId, resource_id: resourceId, created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.columns(['user_id', 'resource_id']).doNothing()).execute();
+  await db
+    .insertInto('recommendation_dismissals')
+    .values({ user_id: userId, resource_id: resourceId, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['user_id', 'resource_id']).doNothing())
+    .execute();
 }
 
 /** A recommended item: the listing item plus the reason shown to the user (Chinese) and its score. */
 export type RecommendedItem = ResourceItem & { reason: string; score: number };
 
-interface Row { id: number; type: string; title: string; date: string | null; fields: string }
+interface Row {
+  id: number;
+  type: string;
+  title: string;
+  date: string | null;
+  fields: string;
+}
 
 /** How many of the user's latest browsed resources make the profile; candidate bounds per source. */
 export const PROFILE_SIZE = 20;
@@ -57,20 +66,25 @@ const keywordsOf = (f: Record<string, unknown>): string[] => (Array.isArray(f.ke
  * Reason: 因为您浏览过《…》 (shares keywords with it), 与您关注的「学科」相关, or 近期热门.
  */
 export async function recommend(db: Db, userId: number, q: { page: number; size: number; type?: string }): Promise<Page<RecommendedItem>> {
-  const browsed = await db.selectFrom('user_actions')
+  const browsed = await db
+    .selectFrom('user_actions')
     .innerJoin('resources', 'resources.id', 'user_actions.resource_id')
     .select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'])
     .select((eb) => eb.fn.max('user_actions.created_at').as('last'))
-    .where('user_actions.user_id', '=', userId).where('user_actions.action', '=', 'browse')
+    .where('user_actions.user_id', '=', userId)
+    .where('user_actions.action', '=', 'browse')
     .$if(!!q.type, (qb) => qb.where('user_actions.type', '=', q.type!))
     .groupBy(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'])
-    .orderBy('last', 'desc').limit(PROFILE_SIZE).execute();
+    .orderBy('last', 'desc')
+    .limit(PROFILE_SIZE)
+    .execute();
 
   const disciplines = new Map<string, number>();
   const categories = new Map<string, number>();
   const profile = browsed.map((b) => {
     const f = presentResource(b) as Record<string, unknown>;
-    const d = str(f.discipline); const c = str(f.category);
+    const d = str(f.discipline);
+    const c = str(f.category);
     if (d) disciplines.set(d, (disciplines.get(d) ?? 0) + 1);
     if (c) categories.set(c, (categories.get(c) ?? 0) + 1);
     return { title: b.title, keywords: new Set(keywordsOf(f)) };
@@ -79,21 +93,39 @@ export async function recommend(db: Db, userId: number, q: { page: number; size:
   const seen = db.selectFrom('user_actions').select('resource_id').where('user_id', '=', userId);
   const dismissed = db.selectFrom('recommendation_dismissals').select('resource_id').where('user_id', '=', userId);
   const cols = ['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'] as const;
-  const byCategory = (column: 'category_one' | 'category_two', values: string[], limit: number): Promise<Row[]> => values.length === 0
-    ? Promise.resolve([])
-    : db.selectFrom('resource_topics').innerJoin('resources', 'resources.id', 'resource_topics.resource_id').select(cols)
-      .where(`resource_topics.${column}`, 'in', values).where('resource_topics.published', '=', 1)
-      .$if(!!q.type, (qb) => qb.where('resource_topics.type', '=', q.type!))
-      .where('resources.id', 'not in', seen).where('resources.id', 'not in', dismissed)
-      .orderBy('resource_topics.date_key', 'desc').orderBy('resources.id', 'asc').limit(limit).execute();
+  const byCategory = (column: 'category_one' | 'category_two', values: string[], limit: number): Promise<Row[]> =>
+    values.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('resource_topics')
+          .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
+          .select(cols)
+          .where(`resource_topics.${column}`, 'in', values)
+          .where('resource_topics.published', '=', 1)
+          .$if(!!q.type, (qb) => qb.where('resource_topics.type', '=', q.type!))
+          .where('resources.id', 'not in', seen)
+          .where('resources.id', 'not in', dismissed)
+          .orderBy('resource_topics.date_key', 'desc')
+          .orderBy('resources.id', 'asc')
+          .limit(limit)
+          .execute();
   const since = new Date(Date.now() - HOT_WINDOW_DAYS * 86_400_000).toISOString();
   const [byDiscipline, byCat, hot] = await Promise.all([
     byCategory('category_two', [...disciplines.keys()], CANDIDATES_BY_DISCIPLINE),
     byCategory('category_one', [...categories.keys()], CANDIDATES_BY_CATEGORY),
-    db.selectFrom('user_actions').select('resource_id').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('created_at', '>=', since).$if(!!q.type, (qb) => qb.where('type', '=', q.type!))
-      .where('resource_id', 'not in', seen).where('resource_id', 'not in', dismissed)
-      .groupBy('resource_id').orderBy('n', 'desc').orderBy('resource_id', 'asc').limit(CANDIDATES_HOT).execute(),
+    db
+      .selectFrom('user_actions')
+      .select('resource_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('created_at', '>=', since)
+      .$if(!!q.type, (qb) => qb.where('type', '=', q.type!))
+      .where('resource_id', 'not in', seen)
+      .where('resource_id', 'not in', dismissed)
+      .groupBy('resource_id')
+      .orderBy('n', 'desc')
+      .orderBy('resource_id', 'asc')
+      .limit(CANDIDATES_HOT)
+      .execute(),
   ]);
 
   const candidates = new Map<number, Row>();
@@ -107,16 +139,27 @@ export async function recommend(db: Db, userId: number, q: { page: number; size:
   const popularity = new Map<number, number>();
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);
-    const counts = await db.selectFrom('user_actions').select('resource_id').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('resource_id', 'in', part).groupBy('resource_id').execute();
+    const counts = await db
+      .selectFrom('user_actions')
+      .select('resource_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('resource_id', 'in', part)
+      .groupBy('resource_id')
+      .execute();
     for (const c of counts) popularity.set(c.resource_id, Number(c.n));
   }
   const maxPop = Math.max(1, ...popularity.values());
-  const dates = [...candidates.values()].map((r) => r.date ?? '').filter(Boolean).sort();
-  const oldest = dates[0] ?? ''; const newest = dates.at(-1) ?? '';
+  const dates = [...candidates.values()]
+    .map((r) => r.date ?? '')
+    .filter(Boolean)
+    .sort();
+  const oldest = dates[0] ?? '';
+  const newest = dates.at(-1) ?? '';
   const recency = (d: string | null) => {
     if (!d || !newest || newest === oldest) return 0;
-    const t = Date.parse(d); const a = Date.parse(oldest); const b = Date.parse(newest);
+    const t = Date.parse(d);
+    const a = Date.parse(oldest);
+    const b = Date.parse(newest);
     return Number.isNaN(t) || Number.isNaN(a) || b === a ? 0 : 0.5 * ((t - a) / (b - a));
   };
 
@@ -124,21 +167,30 @@ export async function recommend(db: Db, userId: number, q: { page: number; size:
   for (const r of candidates.values()) {
     const item = presentResource(r);
     const f = item as Record<string, unknown>;
-    const d = str(f.discipline); const c = str(f.category);
+    const d = str(f.discipline);
+    const c = str(f.category);
     const kws = keywordsOf(f);
-    let bestShared = 0; let bestTitle = '';
+    let bestShared = 0;
+    let bestTitle = '';
     for (const p of profile) {
       const shared = kws.filter((k) => p.keywords.has(k)).length;
-      if (shared > bestShared) { bestShared = shared; bestTitle = p.title; }
+      if (shared > bestShared) {
+        bestShared = shared;
+        bestTitle = p.title;
+      }
     }
     const dShare = d && disciplines.has(d) ? disciplines.get(d)! / Math.max(browsed.length, 1) : 0;
     const cShare = c && categories.has(c) ? categories.get(c)! / Math.max(browsed.length, 1) : 0;
     const pop = (popularity.get(r.id) ?? 0) / maxPop;
     const score = (dShare > 0 ? 4 + dShare : 0) + (cShare > 0 ? 1 : 0) + Math.min(bestShared, 2) + pop + recency(r.date);
-    const reason = bestShared > 0 ? fillMsg(MSG.recommendBecauseBrowsed, { title: bestTitle })
-      : dShare > 0 ? fillMsg(MSG.recommendBecauseDiscipline, { name: d })
-        : cShare > 0 ? fillMsg(MSG.recommendBecauseDiscipline, { name: c })
-          : MSG.recommendHot;
+    const reason =
+      bestShared > 0
+        ? fillMsg(MSG.recommendBecauseBrowsed, { title: bestTitle })
+        : dShare > 0
+          ? fillMsg(MSG.recommendBecauseDiscipline, { name: d })
+          : cShare > 0
+            ? fillMsg(MSG.recommendBecauseDiscipline, { name: c })
+            : MSG.recommendHot;
     scored.push({ ...item, reason, score: Math.round(score * 1000) / 1000 });
   }
   scored.sort((a, b) => b.score - a.score || a.id - b.id);
@@ -158,8 +210,11 @@ export async function subscribe(db: Db, userId: number, resourceIds: number[], a
   const created_at = new Date().toISOString();
   await db.transaction().execute(async (tx) => {
     for (const rid of unique) {
-      await tx.insertInto('subscriptions').values({ user_id: userId, resource_id: rid, app_id: appId, created_at })
-        .onConflict((oc) => oc.columns(['user_id', 'resource_id', 'app_id']).doNothing()).execute();
+      await tx
+        .insertInto('subscriptions')
+        .values({ user_id: userId, resource_id: rid, app_id: appId, created_at })
+        .onConflict((oc) => oc.columns(['user_id', 'resource_id', 'app_id']).doNothing())
+        .execute();
     }
   });
   return { subscriber: userId, resources: unique, appId };
@@ -168,19 +223,27 @@ export async function subscribe(db: Db, userId: number, resourceIds: number[], a
 /** Ends the user's subscription to the journal: of one application when `appId` is given, else all of them. */
 export async function unsubscribe(db: Db, userId: number, resourceId: number, appId?: number) {
   await resourceOrThrow(db, resourceId);
-  await db.deleteFrom('subscriptions').where('user_id', '=', userId).where('resource_id', '=', resourceId)
-    .$if(appId != null, (qb) => qb.where('app_id', '=', appId!)).execute();
+  await db
+    .deleteFrom('subscriptions')
+    .where('user_id', '=', userId)
+    .where('resource_id', '=', resourceId)
+    .$if(appId != null, (qb) => qb.where('app_id', '=', appId!))
+    .execute();
 }
 
 /** The user's subscribed journals (of one application when given), newest subscription first, as listing items with is_subscribed true. */
 export async function listSubscriptions(db: Db, userId: number, appId?: number): Promise<Page<ResourceItem>> {
-  const rows = await db.selectFrom('subscriptions').innerJoin('resources', 'resources.id', 'subscriptions.resource_id')
+  const rows = await db
+    .selectFrom('subscriptions')
+    .innerJoin('resources', 'resources.id', 'subscriptions.resource_id')
     .select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'])
     .select((eb) => eb.fn.max('subscriptions.created_at').as('at'))
-    .where('subscriptions.user_id', '=', userId).$if(appId != null, (qb) => qb.where('subscriptions.app_id', '=', appId!))
+    .where('subscriptions.user_id', '=', userId)
+    .$if(appId != null, (qb) => qb.where('subscriptions.app_id', '=', appId!))
     .groupBy(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'])
-    .orderBy('at', 'desc').orderBy('resources.id', 'asc').execute();
+    .orderBy('at', 'desc')
+    .orderBy('resources.id', 'asc')
+    .execute();
   const content = rows.map((r) => ({ ...presentResource(r), is_subscribed: true }));
   return makePage(content, content.length, 1, Math.max(content.length, 1));
 }
-

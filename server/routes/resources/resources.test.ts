@@ -20,7 +20,10 @@ let foreignId: number;
 
 const base = () => `/api/v1/applications/${appId}/resources`;
 const panelTotal = async (kind: string, topic = topicId) =>
-  (await ctx.client().post(`/api/v4/modules/top-${kind}`, { offset: 0, count: 8, topicId: topic })).body as { totalElements: number; content: Array<{ title: string } & Record<string, unknown>> };
+  (await ctx.client().post(`/api/v4/modules/top-${kind}`, { offset: 0, count: 8, topicId: topic })).body as {
+    totalElements: number;
+    content: Array<{ title: string } & Record<string, unknown>>;
+  };
 const storedCount = async (type: string, topic = topicId) =>
   (await ctx.db.selectFrom('topic_type_counts').select('n').where('topic_id', '=', topic).where('type', '=', type).executeTakeFirst())?.n ?? 0;
 
@@ -28,7 +31,9 @@ beforeAll(async () => {
   ctx = await createTestContext();
   topicId = await ensureTopic(ctx.db, '科技政策');
   otherTopic = await ensureTopic(ctx.db, '医学');
-  const r = await upsertResources(ctx.db, [{ type: 'policy', sourceKey: 'other-1', title: '别的专题的政策', date: '2024-01-01', fields: {}, topicId: otherTopic }]);
+  const r = await upsertResources(ctx.db, [
+    { type: 'policy', sourceKey: 'other-1', title: '别的专题的政策', date: '2024-01-01', fields: {}, topicId: otherTopic },
+  ]);
   foreignId = r.ids[0];
   admin = await ctx.signIn('13600000001', 'super');
   appId = (await admin.post('/api/v1/applications', { name: '政策门户', host: 'policy.example.cn', topicId })).body.applicationId;
@@ -38,7 +43,9 @@ beforeAll(async () => {
   const mgr = await ctx.db.selectFrom('users').select('id').where('phone', 'like', '%13600000002').executeTakeFirstOrThrow();
   await ctx.db.insertInto('application_managers').values({ application_id: appId, user_id: mgr.id }).execute();
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('roles', () => {
   it('refuses anonymous visitors (401) and users who do not manage the application (403)', async () => {
@@ -67,7 +74,9 @@ describe('create, list, change, delete', () => {
   it('lets a manager create a policy; the row, its topic link and the panel total follow', async () => {
     const before = await panelTotal('policy');
     const r = await manager.post(base(), {
-      type: 'policy', title: '关于加快科技成果转化的若干意见', date: '2025-03-01',
+      type: 'policy',
+      title: '关于加快科技成果转化的若干意见',
+      date: '2025-03-01',
       fields: { issuer: '科技部', docNumber: '国科发〔2025〕12号', summary: '促进成果转化。', url: 'https://www.most.gov.cn/a.html' },
     });
     expect(r.status).toBe(201);
@@ -75,7 +84,12 @@ describe('create, list, change, delete', () => {
     policyId = r.body.id;
     const row = await ctx.db.selectFrom('resources').selectAll().where('id', '=', policyId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ type: 'policy', title: '关于加快科技成果转化的若干意见', date: '2025-03-01' });
-    expect(JSON.parse(row.fields)).toEqual({ issuer: '科技部', docNumber: '国科发〔2025〕12号', summary: '促进成果转化。', url: 'https://www.most.gov.cn/a.html' });
+    expect(JSON.parse(row.fields)).toEqual({
+      issuer: '科技部',
+      docNumber: '国科发〔2025〕12号',
+      summary: '促进成果转化。',
+      url: 'https://www.most.gov.cn/a.html',
+    });
     const link = await ctx.db.selectFrom('resource_topics').selectAll().where('resource_id', '=', policyId).executeTakeFirstOrThrow();
     expect(link).toMatchObject({ topic_id: topicId, type: 'policy', date_key: '2025-03-01' });
     const after = await panelTotal('policy');
@@ -105,16 +119,31 @@ describe('create, list, change, delete', () => {
 
   it('stores a job with nested institution fields and its date as update_time', async () => {
     const r = await manager.post(base(), {
-      type: 'job', title: '博士后研究人员', date: '2026-10-01',
-      fields: { 'institution': { name: '东湖理工大学', subjects: ['计算机', '统计'] }, work_address: '武汉', edu_cation: '博士' },
+      type: 'job',
+      title: '博士后研究人员',
+      date: '2026-10-01',
+      fields: { institution: { name: '东湖理工大学', subjects: ['计算机', '统计'] }, work_address: '武汉', edu_cation: '博士' },
     });
     expect(r.status).toBe(201);
-    expect(r.body.fields).toEqual({ institution: { name: '东湖理工大学', subjects: ['计算机', '统计'] }, work_address: '武汉', edu_cation: '博士', update_time: '2026-10-01' });
+    expect(r.body.fields).toEqual({
+      institution: { name: '东湖理工大学', subjects: ['计算机', '统计'] },
+      work_address: '武汉',
+      edu_cation: '博士',
+      update_time: '2026-10-01',
+    });
   });
 
   it('changes a resource, keeps fields it does not edit, and moves it in the panel order', async () => {
-    await ctx.db.updateTable('resources').set({ fields: JSON.stringify({ issuer: '科技部', imported_note: '来自导入' }) }).where('id', '=', policyId).execute();
-    const r = await manager.put(`${base()}/${policyId}`, { title: '关于加快科技成果转化的若干意见（修订）', date: '2018-01-01', fields: { issuer: '国务院', url: '/policies/1' } });
+    await ctx.db
+      .updateTable('resources')
+      .set({ fields: JSON.stringify({ issuer: '科技部', imported_note: '来自导入' }) })
+      .where('id', '=', policyId)
+      .execute();
+    const r = await manager.put(`${base()}/${policyId}`, {
+      title: '关于加快科技成果转化的若干意见（修订）',
+      date: '2018-01-01',
+      fields: { issuer: '国务院', url: '/policies/1' },
+    });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe(MSG.resourceSaved);
     const row = await ctx.db.selectFrom('resources').selectAll().where('id', '=', policyId).executeTakeFirstOrThrow();

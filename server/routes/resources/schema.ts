@@ -7,7 +7,12 @@ import { CONSOLE_RESOURCE_TYPES } from '../../../common/resourceFields.js';
 import { MSG } from '../../../common/messages.js';
 import { CONSOLE_PAGE_SIZE } from '../../../common/constants.js';
 
-const id = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2 ** 31 - 1, message);
+const id = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .max(2 ** 31 - 1, message);
 
 export const typeSchema = z.enum(CONSOLE_RESOURCE_TYPES, { error: MSG.unknownResourceType });
 

@@ -13,9 +13,14 @@ import { parseFields } from '../../resources/present.js';
 import { makePage, type Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import {
-  RESOURCE_TYPE_SPECS, getPath, resourceBodySchema, setPath, type ConsoleResource, type ConsoleResourceType, type ResourceBody,
+  RESOURCE_TYPE_SPECS,
+  getPath,
+  resourceBodySchema,
+  setPath,
+  type ConsoleResource,
+  type ConsoleResourceType,
+  type ResourceBody,
 } from '../../../common/resourceFields.js';
-
 
 function present(r: { id: number; type: string; title: string; date: string | null; fields: string; created_at: string; updated_at: string }): ConsoleResource {
   return { id: r.id, type: r.type, title: r.title, date: r.date, fields: parseFields(r.fields), createdAt: r.created_at, updatedAt: r.updated_at };
@@ -36,14 +41,25 @@ export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[%_
  * A page of the topic's resources of one type, newest first (date descending, undated last, then
  * newest created), optionally those whose title contains `query` (case-insensitive, literal).
  */
-export async function listResources(db: Db, topicId: number, q: { type: ConsoleResourceType; page: number; size: number; query?: string }): Promise<Page<ConsoleResource>> {
-  let base = db.selectFrom('resource_topics').innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
-    .where('resource_topics.topic_id', '=', topicId).where('resource_topics.type', '=', q.type);
+export async function listResources(
+  db: Db,
+  topicId: number,
+  q: { type: ConsoleResourceType; page: number; size: number; query?: string },
+): Promise<Page<ConsoleResource>> {
+  let base = db
+    .selectFrom('resource_topics')
+    .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
+    .where('resource_topics.topic_id', '=', topicId)
+    .where('resource_topics.type', '=', q.type);
   if (q.query) base = base.where(sql<boolean>`lower(resources.title) like ${likePattern(q.query)} escape '\\'`);
   const [rows, total] = await Promise.all([
-    base.select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields', 'resources.created_at', 'resources.updated_at'])
-      .orderBy('resource_topics.date_key', 'desc').orderBy('resources.id', 'desc')
-      .limit(q.size).offset((q.page - 1) * q.size).execute(),
+    base
+      .select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields', 'resources.created_at', 'resources.updated_at'])
+      .orderBy('resource_topics.date_key', 'desc')
+      .orderBy('resources.id', 'desc')
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return makePage(rows.map(present), Number(total.n), q.page, q.size);
@@ -69,12 +85,19 @@ function storedFields(type: ConsoleResourceType, body: ResourceBody, kept: Recor
 
 /** Extra search text: the text fields' values. */
 const searchTextOf = (fields: Record<string, unknown>) =>
-  Object.values(fields).flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [])).join(' ').slice(0, 4000);
+  Object.values(fields)
+    .flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []))
+    .join(' ')
+    .slice(0, 4000);
 
 async function loadInTopic(db: Db, topicId: number, resourceId: number) {
-  const row = await db.selectFrom('resources').innerJoin('resource_topics', 'resource_topics.resource_id', 'resources.id')
+  const row = await db
+    .selectFrom('resources')
+    .innerJoin('resource_topics', 'resource_topics.resource_id', 'resources.id')
     .select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields', 'resources.created_at', 'resources.updated_at'])
-    .where('resources.id', '=', resourceId).where('resource_topics.topic_id', '=', topicId).executeTakeFirst();
+    .where('resources.id', '=', resourceId)
+    .where('resource_topics.topic_id', '=', topicId)
+    .executeTakeFirst();
   if (!row) throw notFound(MSG.resourceNotFound);
   return row;
 }
@@ -83,10 +106,17 @@ async function loadInTopic(db: Db, topicId: number, resourceId: number) {
 export async function createResource(db: Db, topicId: number, type: ConsoleResourceType, body: ResourceBody): Promise<ConsoleResource> {
   const fields = storedFields(type, body);
   const id = await db.transaction().execute(async (tx) => {
-    const r = await upsertResources(tx, [{
-      type, sourceKey: `console:${crypto.randomUUID()}`, title: body.title, date: body.date ?? null, fields,
-      searchText: searchTextOf(fields), topicId,
-    }]);
+    const r = await upsertResources(tx, [
+      {
+        type,
+        sourceKey: `console:${crypto.randomUUID()}`,
+        title: body.title,
+        date: body.date ?? null,
+        fields,
+        searchText: searchTextOf(fields),
+        topicId,
+      },
+    ]);
     return r.ids[0];
   });
   return present(await loadInTopic(db, topicId, id));
@@ -103,7 +133,9 @@ export async function changeResource(db: Db, topicId: number, resourceId: number
   if (bodyType !== undefined && bodyType !== type) throw badRequest(MSG.resourceTypeFixed, { 'body.type': MSG.resourceTypeFixed });
   const body = parseResourceBody(type, raw);
   const fields = storedFields(type, body, parseFields(row.fields));
-  await db.transaction().execute((tx) => updateResource(tx, resourceId, { title: body.title, date: body.date ?? null, fields, searchText: searchTextOf(fields) }));
+  await db
+    .transaction()
+    .execute((tx) => updateResource(tx, resourceId, { title: body.title, date: body.date ?? null, fields, searchText: searchTextOf(fields) }));
   return present(await loadInTopic(db, topicId, resourceId));
 }
 

@@ -30,11 +30,16 @@ beforeAll(async () => {
   const m = await ctx.db.selectFrom('users').select('id').where('phone', '=', '13700000002').executeTakeFirstOrThrow();
   await ctx.db.insertInto('application_managers').values({ application_id: appId, user_id: m.id }).execute();
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('home config revisions', () => {
   it('keeps every save with author, time and summary, newest first, and restores an older one', async () => {
-    const first = await manager.post(`/api/v1/applications/${appId}/home-config`, { homeConfig: home(notice('n1', '通知公告')), summary: '添加模块「通知公告」' });
+    const first = await manager.post(`/api/v1/applications/${appId}/home-config`, {
+      homeConfig: home(notice('n1', '通知公告')),
+      summary: '添加模块「通知公告」',
+    });
     expect(first.status).toBe(200);
     const second = await admin.post(`/api/v1/applications/${appId}/home-config`, { homeConfig: home(notice('n1', '通知公告'), notice('n2', '学术动态', 2)) });
     expect(second.status).toBe(200);
@@ -97,7 +102,11 @@ describe('home config revisions', () => {
   it('answers 401 to a visitor, 403 to a user who does not manage the application', async () => {
     const rev = (await manager.get(revisionsUrl())).body.content[0].id;
     const anon = ctx.client();
-    for (const [m, url] of [['GET', revisionsUrl()], ['GET', `${revisionsUrl()}/${rev}`], ['POST', `${revisionsUrl()}/${rev}/restore`]] as const) {
+    for (const [m, url] of [
+      ['GET', revisionsUrl()],
+      ['GET', `${revisionsUrl()}/${rev}`],
+      ['POST', `${revisionsUrl()}/${rev}/restore`],
+    ] as const) {
       const a = await anon.request(m, url);
       expect(a.status, `${m} ${url}`).toBe(401);
       expect(a.body.error.message).toBe(MSG.notSignedIn);
@@ -131,9 +140,17 @@ describe('home config revisions', () => {
   it(`keeps only the newest ${HOME_CONFIG_REVISIONS_KEPT} revisions of an application`, async () => {
     const at = new Date().toISOString();
     const cfg = JSON.stringify(home(notice('n1', '旧版本')));
-    const rows = Array.from({ length: HOME_CONFIG_REVISIONS_KEPT }, (_, i) => ({ application_id: otherAppId, author_id: null, author_name: '导入', summary: `旧版本 ${i}`, home_config: cfg, created_at: at }));
+    const rows = Array.from({ length: HOME_CONFIG_REVISIONS_KEPT }, (_, i) => ({
+      application_id: otherAppId,
+      author_id: null,
+      author_name: '导入',
+      summary: `旧版本 ${i}`,
+      home_config: cfg,
+      created_at: at,
+    }));
     await ctx.db.insertInto('home_config_revisions').values(rows).execute();
-    const appRevisions = async (id: number) => ctx.db.selectFrom('home_config_revisions').select(['id', 'summary']).where('application_id', '=', id).orderBy('id', 'asc').execute();
+    const appRevisions = async (id: number) =>
+      ctx.db.selectFrom('home_config_revisions').select(['id', 'summary']).where('application_id', '=', id).orderBy('id', 'asc').execute();
     const keptOfFirst = (await appRevisions(appId)).length;
     const saved = await admin.post(`/api/v1/applications/${otherAppId}/home-config`, { homeConfig: home(notice('n2', '新版本')), summary: '最新' });
     expect(saved.status).toBe(200);

@@ -27,12 +27,26 @@ export async function saveHomeConfig(db: Db, applicationId: number, homeConfig: 
   const text = JSON.stringify(homeConfig);
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('applications').set({ home_config: text, updated_at: at }).where('id', '=', applicationId).execute();
-    const row = await trx.insertInto('home_config_revisions').values({
-      application_id: applicationId, author_id: author.id, author_name: author.name || '', summary, home_config: text, created_at: at,
-    }).returning('id').executeTakeFirstOrThrow();
-    const oldestKept = await trx.selectFrom('home_config_revisions').select('id')
-      .where('application_id', '=', applicationId).orderBy('id', 'desc')
-      .offset(HOME_CONFIG_REVISIONS_KEPT - 1).limit(1).executeTakeFirst();
+    const row = await trx
+      .insertInto('home_config_revisions')
+      .values({
+        application_id: applicationId,
+        author_id: author.id,
+        author_name: author.name || '',
+        summary,
+        home_config: text,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const oldestKept = await trx
+      .selectFrom('home_config_revisions')
+      .select('id')
+      .where('application_id', '=', applicationId)
+      .orderBy('id', 'desc')
+      .offset(HOME_CONFIG_REVISIONS_KEPT - 1)
+      .limit(1)
+      .executeTakeFirst();
     if (oldestKept) {
       await trx.deleteFrom('home_config_revisions').where('application_id', '=', applicationId).where('id', '<', oldestKept.id).execute();
     }
@@ -44,25 +58,48 @@ export async function saveHomeConfig(db: Db, applicationId: number, homeConfig: 
 export async function listRevisions(db: Db, applicationId: number, page: number, size: number) {
   const base = db.selectFrom('home_config_revisions').where('application_id', '=', applicationId);
   const [rows, total] = await Promise.all([
-    base.select(['id', 'application_id', 'author_id', 'author_name', 'summary', 'created_at'])
-      .orderBy('id', 'desc').limit(size).offset((page - 1) * size).execute(),
+    base
+      .select(['id', 'application_id', 'author_id', 'author_name', 'summary', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const content: RevisionListItem[] = rows.map((r) => ({
-    id: r.id, applicationId: r.application_id, authorId: r.author_id, authorName: r.author_name, summary: r.summary, createdAt: r.created_at,
+    id: r.id,
+    applicationId: r.application_id,
+    authorId: r.author_id,
+    authorName: r.author_name,
+    summary: r.summary,
+    createdAt: r.created_at,
   }));
   return makePage(content, Number(total.n), page, size);
 }
 
 /** One revision with its config; 404 该历史版本不存在 (MSG.revisionNotFound) when the application has no such revision. */
 export async function getRevision(db: Db, applicationId: number, revisionId: number): Promise<RevisionListItem & { homeConfig: HomeConfig }> {
-  const r = await db.selectFrom('home_config_revisions').selectAll()
-    .where('application_id', '=', applicationId).where('id', '=', revisionId).executeTakeFirst();
+  const r = await db
+    .selectFrom('home_config_revisions')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .where('id', '=', revisionId)
+    .executeTakeFirst();
   if (!r) throw notFound(MSG.revisionNotFound);
   let homeConfig: HomeConfig;
-  try { homeConfig = wrapHomeConfig(JSON.parse(r.home_config)) as HomeConfig; } catch { homeConfig = []; }
+  try {
+    homeConfig = wrapHomeConfig(JSON.parse(r.home_config)) as HomeConfig;
+  } catch {
+    homeConfig = [];
+  }
   return {
-    id: r.id, applicationId: r.application_id, authorId: r.author_id, authorName: r.author_name, summary: r.summary, createdAt: r.created_at, homeConfig,
+    id: r.id,
+    applicationId: r.application_id,
+    authorId: r.author_id,
+    authorName: r.author_name,
+    summary: r.summary,
+    createdAt: r.created_at,
+    homeConfig,
   };
 }
 

@@ -14,13 +14,39 @@ import { getApplication } from '../applications/service.js';
 import { MSG } from '../../../common/messages.js';
 import type { ManagerRight } from '../../../common/roles.js';
 import {
-  addManagerBody, changeManagerBody, clearRightsInput, deleteRoleBody, idParams, managerParams, managerRightsBody,
-  managersQuery, roleConfigBody, suggestionsQuery, superManagersBody, userRightsBody, usersBody,
+  addManagerBody,
+  changeManagerBody,
+  clearRightsInput,
+  deleteRoleBody,
+  idParams,
+  managerParams,
+  managerRightsBody,
+  managersQuery,
+  roleConfigBody,
+  suggestionsQuery,
+  superManagersBody,
+  userRightsBody,
+  usersBody,
 } from './schema.js';
 import {
-  addManager, checkGrantable, checkRole, defaultRoleOf, findUser, getManager, joinApplication, listApplicationUsers,
-  listManagers, pass, release, requireAnyManager, rightsOfUser, roleConfigOf, saveRoleConfig, setManagerRights,
-  suggestUsers, userRights,
+  addManager,
+  checkGrantable,
+  checkRole,
+  defaultRoleOf,
+  findUser,
+  getManager,
+  joinApplication,
+  listApplicationUsers,
+  listManagers,
+  pass,
+  release,
+  requireAnyManager,
+  rightsOfUser,
+  roleConfigOf,
+  saveRoleConfig,
+  setManagerRights,
+  suggestUsers,
+  userRights,
 } from './service.js';
 
 /** 401, then 404 for an unknown application, then 403 unless a manager (with `right`). */
@@ -89,14 +115,23 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
         if (target.anonymous) throw badRequest(MSG.userNotFound);
         const { created } = await joinApplication(db, application, target.id, roleId);
         if (!created) {
-          await db.updateTable('application_users').set({ role_id: roleId }).where('application_id', '=', application.id).where('user_id', '=', target.id).execute();
+          await db
+            .updateTable('application_users')
+            .set({ role_id: roleId })
+            .where('application_id', '=', application.id)
+            .where('user_id', '=', target.id)
+            .execute();
         }
         return reply.status(created ? 201 : 200).send({ ...(await userRights(db, application, target)), message: created ? MSG.userAdded : MSG.userRoleSaved });
       }
       case 'role': {
         checkRole(application, body.roleId);
-        const res = await db.updateTable('application_users').set({ role_id: body.roleId })
-          .where('application_id', '=', application.id).where('user_id', '=', body.userId).executeTakeFirst();
+        const res = await db
+          .updateTable('application_users')
+          .set({ role_id: body.roleId })
+          .where('application_id', '=', application.id)
+          .where('user_id', '=', body.userId)
+          .executeTakeFirst();
         if (!Number(res.numUpdatedRows)) throw badRequest(MSG.notApplicationUser, { userId: MSG.notApplicationUser });
         return { ...(await userRights(db, application, await findUser(db, { userId: body.userId }))), message: MSG.userRoleSaved };
       }
@@ -143,7 +178,11 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
     const target = await findUser(db, body, body.super);
     if (target.anonymous) throw badRequest(MSG.userNotFound);
     if (!body.super && target.id === caller.id) throw badRequest(MSG.superSelfRevoke);
-    await db.updateTable('users').set({ role: body.super ? 'super' : 'user' }).where('id', '=', target.id).execute();
+    await db
+      .updateTable('users')
+      .set({ role: body.super ? 'super' : 'user' })
+      .where('id', '=', target.id)
+      .execute();
     return { userId: target.id, name: target.name, superManager: body.super, message: body.super ? MSG.superGranted : MSG.superRevoked };
   });
 
@@ -183,5 +222,4 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
     requireSuper(req);
     return pass(db, application);
   });
-
 }

@@ -11,10 +11,13 @@ let appId: number;
 let otherAppId: number;
 const clients = new Map<string, Client>();
 /** One signed-in client per phone (codes are sent once a minute per phone). */
-const as = async (phone: string) => { if (!clients.has(phone)) clients.set(phone, await ctx.signIn(phone)); return clients.get(phone)!; };
+const as = async (phone: string) => {
+  if (!clients.has(phone)) clients.set(phone, await ctx.signIn(phone));
+  return clients.get(phone)!;
+};
 const userId = async (phone: string) => (await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
-const managerRow = (applicationId: number, uid: number) => ctx.db.selectFrom('application_managers').selectAll()
-  .where('application_id', '=', applicationId).where('user_id', '=', uid).executeTakeFirst();
+const managerRow = (applicationId: number, uid: number) =>
+  ctx.db.selectFrom('application_managers').selectAll().where('application_id', '=', applicationId).where('user_id', '=', uid).executeTakeFirst();
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -23,7 +26,9 @@ beforeAll(async () => {
   await releaseApplication(admin, appId); // visitors read its config by host (a draft's is its managers' only)
   otherAppId = (await admin.post('/api/v1/applications', { name: '另一站点', host: 'other.example.cn' })).body.applicationId;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('managers', () => {
   it('a super manager adds a manager by phone with rights; the row is stored and the phone masked', async () => {
@@ -99,7 +104,17 @@ describe('managers', () => {
       ['POST', '/api/v1/applications/users', { action: 'drop', applicationId: appId }, '请指定操作：list、add、role 或 remove'],
       ['POST', '/api/v1/applications/super_managers', { phone: '13900000009' }, '请指定授予（true）或取消（false）'],
       ['POST', `/api/v1/applications/${appId}/role-config`, { roleConfig: [] }, '至少需要一个角色'],
-      ['POST', `/api/v1/applications/${appId}/role-config`, { roleConfig: [{ id: 'a', name: 'A' }, { id: 'a', name: 'B' }] }, '角色标识不能重复'],
+      [
+        'POST',
+        `/api/v1/applications/${appId}/role-config`,
+        {
+          roleConfig: [
+            { id: 'a', name: 'A' },
+            { id: 'a', name: 'B' },
+          ],
+        },
+        '角色标识不能重复',
+      ],
       ['POST', `/api/v1/applications/${appId}/role-config`, { roleConfig: [{ id: 'a b', name: 'A' }] }, '角色标识只能包含字母、数字、_ 和 -，最多 32 个字符'],
       ['POST', `/api/v1/applications/${appId}/role-config`, { roleConfig: [{ id: 'a', name: '<b>x</b>' }] }, '不能包含 HTML 标签'],
     ];
@@ -116,7 +131,10 @@ describe('managers', () => {
 
 describe('suggestions, super managers, manager rights', () => {
   it('suggests users by name or phone to managers only, phones masked, anonymous users left out', async () => {
-    await ctx.db.insertInto('users').values({ phone: null, email: null, name: '匿名用户0003', affiliation: '', role: 'user', anonymous: 1, created_at: new Date().toISOString() }).execute();
+    await ctx.db
+      .insertInto('users')
+      .values({ phone: null, email: null, name: '匿名用户0003', affiliation: '', role: 'user', anonymous: 1, created_at: new Date().toISOString() })
+      .execute();
     const res = await admin.get('/api/v1/applications/managers/suggestions?query=0003');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([expect.objectContaining({ name: '用户0003', phone: '139****0003', superManager: false })]);
@@ -145,12 +163,14 @@ describe('suggestions, super managers, manager rights', () => {
     expect(unknown.body.error.message).toBe('用户不存在');
   });
 
-  it('reads anyone\'s manager rights as a super manager and clears them (DELETE manager_rights)', async () => {
+  it("reads anyone's manager rights as a super manager and clears them (DELETE manager_rights)", async () => {
     const uid = await userId('13900000002');
     await admin.post('/api/v1/applications/managers', { applicationId: otherAppId, userId: uid, rights: ['content'] });
     const read = await admin.post('/api/v1/applications/manager_rights', { userId: uid });
-    expect(read.body.applications.map((a: { applicationId: number; rights: string[] }) => [a.applicationId, a.rights]))
-      .toEqual([[appId, ['home', 'users']], [otherAppId, ['content']]]);
+    expect(read.body.applications.map((a: { applicationId: number; rights: string[] }) => [a.applicationId, a.rights])).toEqual([
+      [appId, ['home', 'users']],
+      [otherAppId, ['content']],
+    ]);
     const m = await as('13900000002');
     expect((await m.post('/api/v1/applications/manager_rights', { userId: await userId('13900000001') })).status).toBe(403);
     expect((await m.request('DELETE', `/api/v1/applications/manager_rights?userId=${uid}`)).status).toBe(403);
@@ -165,7 +185,10 @@ describe('suggestions, super managers, manager rights', () => {
 describe('users of an application and the role config', () => {
   it('saves a role config with a default role, served with the application config', async () => {
     const res = await admin.post(`/api/v1/applications/${appId}/role-config`, {
-      roleConfig: [{ id: 'member', name: '会员', rights: ['panels'] }, { id: 'vip', name: '高级会员', rights: ['panels', 'download'] }],
+      roleConfig: [
+        { id: 'member', name: '会员', rights: ['panels'] },
+        { id: 'vip', name: '高级会员', rights: ['panels', 'download'] },
+      ],
       defaultUserRole: 'member',
     });
     expect(res.status).toBe(200);
@@ -211,10 +234,19 @@ describe('users of an application and the role config', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe('不能删除默认角色，请先把其他角色设为默认角色');
     const del = await admin.post(`/api/v1/applications/${appId}/delete_role`, {
-      roleConfig: [{ id: 'member', name: '会员', rights: ['panels'] }, { id: 'vip', name: '高级会员', rights: ['panels', 'download'] }], roleId: 'vip',
+      roleConfig: [
+        { id: 'member', name: '会员', rights: ['panels'] },
+        { id: 'vip', name: '高级会员', rights: ['panels', 'download'] },
+      ],
+      roleId: 'vip',
     });
     expect(del.status).toBe(200);
-    expect(del.body).toMatchObject({ roleConfig: [{ id: 'member' }], defaultUserRole: 'member', moved: 1, message: '角色已删除，持有该角色的用户已改为默认角色' });
+    expect(del.body).toMatchObject({
+      roleConfig: [{ id: 'member' }],
+      defaultUserRole: 'member',
+      moved: 1,
+      message: '角色已删除，持有该角色的用户已改为默认角色',
+    });
     expect((await ctx.db.selectFrom('application_users').select('role_id').where('user_id', '=', uid).executeTakeFirstOrThrow()).role_id).toBe('member');
     const stored = await ctx.db.selectFrom('applications').select('role_config').where('id', '=', appId).executeTakeFirstOrThrow();
     expect(JSON.parse(stored.role_config).map((r: { id: string }) => r.id)).toEqual(['member']);

@@ -11,7 +11,9 @@ import { flag } from '../notices/schema.js';
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
 const applicationId = positiveId(MSG.applicationIdRequired);
 const userId = positiveId(MSG.userNotFound);
-const rights = z.array(z.enum(MANAGER_RIGHTS, { error: '未知的管理员权限' }), { error: '请选择管理员权限' }).max(MANAGER_RIGHTS.length)
+const rights = z
+  .array(z.enum(MANAGER_RIGHTS, { error: '未知的管理员权限' }), { error: '请选择管理员权限' })
+  .max(MANAGER_RIGHTS.length)
   .transform((list) => MANAGER_RIGHTS.filter((r) => list.includes(r)));
 const pageFields = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -28,8 +30,7 @@ const needsUser = (v: { phone?: string; userId?: number }) => v.phone !== undefi
 export const managersQuery = z.object({ ...pageFields, applicationId: applicationId.optional(), userId: userId.optional() });
 
 /** POST /api/v1/applications/managers */
-export const addManagerBody = z.object({ applicationId, ...userRef, rights })
-  .refine(needsUser, { message: MSG.userOrPhoneRequired, path: ['phone'] });
+export const addManagerBody = z.object({ applicationId, ...userRef, rights }).refine(needsUser, { message: MSG.userOrPhoneRequired, path: ['phone'] });
 
 /** PUT /api/v1/applications/managers */
 export const changeManagerBody = z.object({ id: positiveId(MSG.managerNotFound), rights });
@@ -37,13 +38,18 @@ export const changeManagerBody = z.object({ id: positiveId(MSG.managerNotFound),
 export const managerParams = z.object({ id: positiveId(MSG.managerNotFound) });
 
 /** POST /api/v1/applications/users: one call with an action (list, add, role, remove). */
-export const usersBody = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('list'), applicationId, ...pageFields, roleId: roleId.optional() }),
-  z.object({ action: z.literal('add'), applicationId, ...userRef, roleId: roleId.optional() })
-    .refine(needsUser, { message: MSG.userOrPhoneRequired, path: ['phone'] }),
-  z.object({ action: z.literal('role'), applicationId, userId, roleId }),
-  z.object({ action: z.literal('remove'), applicationId, userId }),
-], { error: '请指定操作：list、add、role 或 remove' });
+export const usersBody = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('list'), applicationId, ...pageFields, roleId: roleId.optional() }),
+    z
+      .object({ action: z.literal('add'), applicationId, ...userRef, roleId: roleId.optional() })
+      .refine(needsUser, { message: MSG.userOrPhoneRequired, path: ['phone'] }),
+    z.object({ action: z.literal('role'), applicationId, userId, roleId }),
+    z.object({ action: z.literal('remove'), applicationId, userId }),
+  ],
+  { error: '请指定操作：list、add、role 或 remove' },
+);
 
 /** POST /api/v1/applications/user_rights */
 export const userRightsBody = z.object({ applicationId, userId: userId.optional() });
@@ -55,7 +61,8 @@ export const managerRightsBody = z.object({ userId: userId.optional() });
 export const clearRightsInput = z.object({ userId });
 
 /** POST /api/v1/applications/super_managers */
-export const superManagersBody = z.object({ ...userRef, super: z.boolean({ error: '请指定授予（true）或取消（false）' }) })
+export const superManagersBody = z
+  .object({ ...userRef, super: z.boolean({ error: '请指定授予（true）或取消（false）' }) })
   .refine(needsUser, { message: MSG.userOrPhoneRequired, path: ['phone'] });
 
 /** GET /api/v1/applications/managers/suggestions */
@@ -67,7 +74,8 @@ export const idParams = z.object({ id: positiveId(MSG.applicationNotFound) });
 
 /** POST /api/v1/applications/{id}/role-config */
 export const roleConfigBody = z.object({
-  roleConfig: roleConfigSchema, defaultUserRole: roleId.optional(),
+  roleConfig: roleConfigSchema,
+  defaultUserRole: roleId.optional(),
   /** new notices restrict their attachments unless they say otherwise (decision 227); absent: unchanged */
   restrictDownloadDefault: flag.optional(),
 });

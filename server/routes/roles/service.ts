@@ -10,8 +10,14 @@ import { managerRights } from '../../http/session.js';
 import { makePage } from '../../../common/page.js';
 import { MSG, fillMsg } from '../../../common/messages.js';
 import {
-  DEFAULT_ROLE_CONFIG, DEFAULT_USER_ROLE, MANAGER_RIGHTS, MANAGER_RIGHT_LABELS, maskPhone, roleConfigSchema,
-  type ManagerRight, type Role,
+  DEFAULT_ROLE_CONFIG,
+  DEFAULT_USER_ROLE,
+  MANAGER_RIGHTS,
+  MANAGER_RIGHT_LABELS,
+  maskPhone,
+  roleConfigSchema,
+  type ManagerRight,
+  type Role,
 } from '../../../common/roles.js';
 
 const now = () => new Date().toISOString();
@@ -53,9 +59,19 @@ export async function findUser(db: Db, ref: { userId?: number; phone?: string },
   const found = await db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
   if (found) return found;
   if (!create) throw notFound(MSG.userNotFound);
-  await db.insertInto('users').values({
-    phone, email: null, name: `用户${phone.slice(-4)}`, affiliation: '', role: 'user', anonymous: 0, created_at: now(),
-  }).onConflict((oc) => oc.column('phone').doNothing()).execute();
+  await db
+    .insertInto('users')
+    .values({
+      phone,
+      email: null,
+      name: `用户${phone.slice(-4)}`,
+      affiliation: '',
+      role: 'user',
+      anonymous: 0,
+      created_at: now(),
+    })
+    .onConflict((oc) => oc.column('phone').doNothing())
+    .execute();
   return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();
 }
 
@@ -68,20 +84,52 @@ export async function checkGrantable(db: Db, caller: User, applicationId: number
 
 /** A manager entry as the console shows it; the phone is masked. */
 export interface ManagerEntry {
-  id: number; applicationId: number; applicationName: string; userId: number; name: string;
-  phone: string | null; superManager: boolean; rights: ManagerRight[]; createdAt: string;
+  id: number;
+  applicationId: number;
+  applicationName: string;
+  userId: number;
+  name: string;
+  phone: string | null;
+  superManager: boolean;
+  rights: ManagerRight[];
+  createdAt: string;
 }
 
 function managerRows(db: Db) {
-  return db.selectFrom('application_managers as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .innerJoin('applications as a', 'a.id', 'm.application_id');
+  return db.selectFrom('application_managers as m').innerJoin('users as u', 'u.id', 'm.user_id').innerJoin('applications as a', 'a.id', 'm.application_id');
 }
-const managerColumns = ['m.id', 'm.application_id', 'm.user_id', 'm.rights', 'm.created_at', 'u.name', 'u.phone', 'u.role', 'a.name as application_name'] as const;
-type ManagerRow = { id: number; application_id: number; user_id: number; rights: string; created_at: string; name: string; phone: string | null; role: string; application_name: string };
+const managerColumns = [
+  'm.id',
+  'm.application_id',
+  'm.user_id',
+  'm.rights',
+  'm.created_at',
+  'u.name',
+  'u.phone',
+  'u.role',
+  'a.name as application_name',
+] as const;
+type ManagerRow = {
+  id: number;
+  application_id: number;
+  user_id: number;
+  rights: string;
+  created_at: string;
+  name: string;
+  phone: string | null;
+  role: string;
+  application_name: string;
+};
 const presentManager = (r: ManagerRow): ManagerEntry => ({
-  id: r.id, applicationId: r.application_id, applicationName: r.application_name, userId: r.user_id, name: r.name,
-  phone: maskPhone(r.phone), superManager: r.role === 'super', rights: parseRights(r.rights), createdAt: r.created_at,
+  id: r.id,
+  applicationId: r.application_id,
+  applicationName: r.application_name,
+  userId: r.user_id,
+  name: r.name,
+  phone: maskPhone(r.phone),
+  superManager: r.role === 'super',
+  rights: parseRights(r.rights),
+  createdAt: r.created_at,
 });
 
 /** Loads a manager entry or 404 管理员不存在. */
@@ -110,7 +158,13 @@ export async function listManagers(db: Db, caller: User, q: { applicationId?: nu
     base = base.where((eb) => eb.or([eb('u.name', 'like', like), eb('u.phone', 'like', like)]));
   }
   const [rows, total] = await Promise.all([
-    base.select(managerColumns).orderBy('m.application_id', 'asc').orderBy('m.id', 'asc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+    base
+      .select(managerColumns)
+      .orderBy('m.application_id', 'asc')
+      .orderBy('m.id', 'asc')
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return makePage(rows.map(presentManager), Number(total.n), q.page, q.size);
@@ -118,13 +172,19 @@ export async function listManagers(db: Db, caller: User, q: { applicationId?: nu
 
 /** Makes the user a manager of the application with the rights; 409 when they already are. */
 export async function addManager(db: Db, applicationId: number, user: User, rights: ManagerRight[]): Promise<ManagerEntry> {
-  const exists = await db.selectFrom('application_managers').select('id')
-    .where('application_id', '=', applicationId).where('user_id', '=', user.id).executeTakeFirst();
+  const exists = await db
+    .selectFrom('application_managers')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
   if (exists) throw conflict(MSG.managerExists);
   try {
-    const row = await db.insertInto('application_managers')
+    const row = await db
+      .insertInto('application_managers')
       .values({ application_id: applicationId, user_id: user.id, rights: JSON.stringify(rights), created_at: now() })
-      .returning('id').executeTakeFirstOrThrow();
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return getManager(db, row.id);
   } catch (err) {
     if (/unique|duplicate/i.test(String((err as Error).message))) throw conflict(MSG.managerExists);
@@ -134,23 +194,46 @@ export async function addManager(db: Db, applicationId: number, user: User, righ
 
 /** Replaces the rights of a manager entry. */
 export async function setManagerRights(db: Db, id: number, rights: ManagerRight[]): Promise<ManagerEntry> {
-  await db.updateTable('application_managers').set({ rights: JSON.stringify(rights) }).where('id', '=', id).execute();
+  await db
+    .updateTable('application_managers')
+    .set({ rights: JSON.stringify(rights) })
+    .where('id', '=', id)
+    .execute();
   return getManager(db, id);
 }
 
 /** The rights of a user everywhere: super flag and one entry per managed application. */
 export async function rightsOfUser(db: Db, user: User) {
-  const rows = await db.selectFrom('application_managers as m').innerJoin('applications as a', 'a.id', 'm.application_id')
-    .select(['m.application_id', 'm.rights', 'a.name']).where('m.user_id', '=', user.id).orderBy('m.application_id').execute();
+  const rows = await db
+    .selectFrom('application_managers as m')
+    .innerJoin('applications as a', 'a.id', 'm.application_id')
+    .select(['m.application_id', 'm.rights', 'a.name'])
+    .where('m.user_id', '=', user.id)
+    .orderBy('m.application_id')
+    .execute();
   return {
-    userId: user.id, name: user.name, superManager: user.role === 'super',
+    userId: user.id,
+    name: user.name,
+    superManager: user.role === 'super',
     allRights: [...MANAGER_RIGHTS],
-    applications: rows.map((r) => ({ applicationId: r.application_id, name: r.name, rights: user.role === 'super' ? [...MANAGER_RIGHTS] : parseRights(r.rights) })),
+    applications: rows.map((r) => ({
+      applicationId: r.application_id,
+      name: r.name,
+      rights: user.role === 'super' ? [...MANAGER_RIGHTS] : parseRights(r.rights),
+    })),
   };
 }
 
 /** An application user as the console shows it. */
-export interface ApplicationUserEntry { userId: number; name: string; phone: string | null; affiliation: string; roleId: string; roleName: string; createdAt: string }
+export interface ApplicationUserEntry {
+  userId: number;
+  name: string;
+  phone: string | null;
+  affiliation: string;
+  roleId: string;
+  roleName: string;
+  createdAt: string;
+}
 
 /** Lists the users of an application with their roles (filters: roleId, query on name or phone). */
 export async function listApplicationUsers(db: Db, app: Application, q: { page: number; size: number; query?: string; roleId?: string }) {
@@ -162,13 +245,23 @@ export async function listApplicationUsers(db: Db, app: Application, q: { page: 
     base = base.where((eb) => eb.or([eb('u.name', 'like', like), eb('u.phone', 'like', like)]));
   }
   const [rows, total] = await Promise.all([
-    base.select(['au.user_id', 'au.role_id', 'au.created_at', 'u.name', 'u.phone', 'u.affiliation'])
-      .orderBy('au.created_at', 'desc').orderBy('au.user_id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+    base
+      .select(['au.user_id', 'au.role_id', 'au.created_at', 'u.name', 'u.phone', 'u.affiliation'])
+      .orderBy('au.created_at', 'desc')
+      .orderBy('au.user_id', 'desc')
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const content: ApplicationUserEntry[] = rows.map((r) => ({
-    userId: r.user_id, name: r.name, phone: maskPhone(r.phone), affiliation: r.affiliation, roleId: r.role_id,
-    roleName: roles.find((x) => x.id === r.role_id)?.name ?? r.role_id, createdAt: r.created_at,
+    userId: r.user_id,
+    name: r.name,
+    phone: maskPhone(r.phone),
+    affiliation: r.affiliation,
+    roleId: r.role_id,
+    roleName: roles.find((x) => x.id === r.role_id)?.name ?? r.role_id,
+    createdAt: r.created_at,
   }));
   return makePage(content, Number(total.n), q.page, q.size);
 }
@@ -185,9 +278,11 @@ export function checkRole(app: Application, roleId: string): Role {
  * their role. Called when a signed-in user opens the site (server/web) and by the console's add.
  */
 export async function joinApplication(db: Db, app: Application, userId: number, roleId?: string): Promise<{ created: boolean }> {
-  const res = await db.insertInto('application_users')
+  const res = await db
+    .insertInto('application_users')
     .values({ application_id: app.id, user_id: userId, role_id: roleId ?? defaultRoleOf(app), created_at: now() })
-    .onConflict((oc) => oc.columns(['application_id', 'user_id']).doNothing()).executeTakeFirst();
+    .onConflict((oc) => oc.columns(['application_id', 'user_id']).doNothing())
+    .executeTakeFirst();
   return { created: Number(res.numInsertedOrUpdatedRows ?? 0) > 0 };
 }
 
@@ -209,13 +304,22 @@ export async function saveRoleConfig(db: Db, app: Application, roleConfig: Role[
   const ids = roleConfig.map((r) => r.id);
   let moved = 0;
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('applications').set({
-      role_config: JSON.stringify(roleConfig), default_user_role: defaultUserRole, updated_at: now(),
-      ...(restrictDownloadDefault !== undefined ? { restrict_download_default: restrictDownloadDefault } : {}),
-    })
-      .where('id', '=', app.id).execute();
-    const res = await trx.updateTable('application_users').set({ role_id: defaultUserRole })
-      .where('application_id', '=', app.id).where('role_id', 'not in', ids).executeTakeFirst();
+    await trx
+      .updateTable('applications')
+      .set({
+        role_config: JSON.stringify(roleConfig),
+        default_user_role: defaultUserRole,
+        updated_at: now(),
+        ...(restrictDownloadDefault !== undefined ? { restrict_download_default: restrictDownloadDefault } : {}),
+      })
+      .where('id', '=', app.id)
+      .execute();
+    const res = await trx
+      .updateTable('application_users')
+      .set({ role_id: defaultUserRole })
+      .where('application_id', '=', app.id)
+      .where('role_id', 'not in', ids)
+      .executeTakeFirst();
     moved = Number(res.numUpdatedRows);
   });
   return { roleConfig, defaultUserRole, moved, restrictDownloadDefault: restrictDownloadDefault ?? (app.restrict_download_default === 1 ? 1 : 0) };
@@ -240,10 +344,14 @@ export async function pass(db: Db, app: Application) {
 /** Users whose name or phone contains the query (not anonymous), at most 10, phones masked. */
 export async function suggestUsers(db: Db, query: string) {
   const like = likeOf(query);
-  const rows = await db.selectFrom('users').select(['id', 'name', 'phone', 'affiliation', 'role'])
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'phone', 'affiliation', 'role'])
     .where('anonymous', '=', 0)
     .where((eb) => eb.or([eb('name', 'like', like), eb('phone', 'like', like)]))
-    .orderBy('id', 'asc').limit(10).execute();
+    .orderBy('id', 'asc')
+    .limit(10)
+    .execute();
   return rows.map((r) => ({ userId: r.id, name: r.name, phone: maskPhone(r.phone), affiliation: r.affiliation, superManager: r.role === 'super' }));
 }
 

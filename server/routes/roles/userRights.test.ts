@@ -43,24 +43,37 @@ beforeAll(async () => {
   visitor = ctx.client();
   appId = (await admin.post('/api/v1/applications', { name: '权限站点', host: HOST })).body.applicationId;
   const flex = {
-    ...defaults('flex'), id: 'box', alias: '会员专区', loginOnly: true, componentNumber: 1,
+    ...defaults('flex'),
+    id: 'box',
+    alias: '会员专区',
+    loginOnly: true,
+    componentNumber: 1,
     components: [{ id: 's1', type: 'div', modules: [{ ...defaults('notice'), id: 'nested', alias: '专区通知' }] }],
   };
   const saved = await admin.post(`/api/v1/applications/${appId}/home-config`, {
-    homeConfig: [{
-      page: 'home', style: 'card', groups: {}, template: [
-        { ...defaults('notice'), id: 'open', alias: '公开通知' },
-        { ...defaults('notice'), id: 'secret', alias: '内部通知', loginOnly: true },
-        { ...defaults('resource'), id: 'secret-links', alias: '内部链接', loginOnly: true },
-        flex,
-      ],
-    }],
+    homeConfig: [
+      {
+        page: 'home',
+        style: 'card',
+        groups: {},
+        template: [
+          { ...defaults('notice'), id: 'open', alias: '公开通知' },
+          { ...defaults('notice'), id: 'secret', alias: '内部通知', loginOnly: true },
+          { ...defaults('resource'), id: 'secret-links', alias: '内部链接', loginOnly: true },
+          flex,
+        ],
+      },
+    ],
   });
   expect(saved.status).toBe(200);
   expect((await admin.put(`/api/v1/applications/${appId}/release`)).status).toBe(200);
   expect((await admin.put(`/api/v1/applications/${appId}/pass`)).status).toBe(200);
   const roles = await admin.post(`/api/v1/applications/${appId}/role-config`, {
-    roleConfig: [{ id: 'user', name: '普通用户', rights: [] }, { id: 'member', name: '会员', rights: ['panels'] }, { id: 'loader', name: '下载用户', rights: ['download'] }],
+    roleConfig: [
+      { id: 'user', name: '普通用户', rights: [] },
+      { id: 'member', name: '会员', rights: ['panels'] },
+      { id: 'loader', name: '下载用户', rights: ['download'] },
+    ],
     defaultUserRole: 'user',
   });
   expect(roles.status).toBe(200);
@@ -79,7 +92,9 @@ beforeAll(async () => {
   expect(link.status).toBe(201);
   secretLinkId = link.body.linkId;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('仅登录可见 modules (right panels)', () => {
   it('the configuration by host leaves them out for a visitor and a user without panels, keeps them for a member and managers', async () => {
@@ -101,7 +116,11 @@ describe('仅登录可见 modules (right panels)', () => {
     const cfg = await admin.get(`/api/v1/applications/${appId}/config`);
     expect(cfg.status).toBe(200);
     expect(ids(cfg.body)).toEqual(['open', 'secret', 'secret-links', 'box']);
-    expect(cfg.body.homeConfig[0].template.filter((m: { loginOnly?: boolean }) => m.loginOnly).map((m: { id: string }) => m.id)).toEqual(['secret', 'secret-links', 'box']);
+    expect(cfg.body.homeConfig[0].template.filter((m: { loginOnly?: boolean }) => m.loginOnly).map((m: { id: string }) => m.id)).toEqual([
+      'secret',
+      'secret-links',
+      'box',
+    ]);
   });
 
   it('the boot data of the home page carries neither their configuration nor their first pages', async () => {
@@ -141,7 +160,7 @@ describe('仅登录可见 modules (right panels)', () => {
     expect(page.body.content.map((n: { title: string }) => n.title)).toEqual(['secret 通知']);
   });
 
-  it('reads without a module leave the marked modules\' items out for viewers without the right', async () => {
+  it("reads without a module leave the marked modules' items out for viewers without the right", async () => {
     const titles = async (c: Client, url: string) => (await c.get(url)).body.content.map((n: { title: string }) => n.title).sort();
     const all = `/api/v1/modules/top-notice?applicationId=${appId}`;
     expect(await titles(visitor, all)).toEqual(['open 通知']);
@@ -167,10 +186,18 @@ describe('仅登录可见 modules (right panels)', () => {
 
   it('an anonymous (fingerprint) visitor counts as signed out', async () => {
     const t = new Date();
-    const uid = (await ctx.db.insertInto('users').values({ phone: null, email: null, name: '访客ABCD', affiliation: '', role: 'user', anonymous: 1, created_at: t.toISOString() })
-      .returning('id').executeTakeFirstOrThrow()).id;
+    const uid = (
+      await ctx.db
+        .insertInto('users')
+        .values({ phone: null, email: null, name: '访客ABCD', affiliation: '', role: 'user', anonymous: 1, created_at: t.toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const token = 'fingerprint-session-token';
-    await ctx.db.insertInto('sessions').values({ token_hash: sha256(token), user_id: uid, created_at: t.toISOString(), expires_at: new Date(t.getTime() + 3_600_000).toISOString() }).execute();
+    await ctx.db
+      .insertInto('sessions')
+      .values({ token_hash: sha256(token), user_id: uid, created_at: t.toISOString(), expires_at: new Date(t.getTime() + 3_600_000).toISOString() })
+      .execute();
     const fp = ctx.client();
     fp.cookies.set(SESSION_COOKIE, token);
     expect(ids((await fp.get(`/api/v1/applications/config?host=${HOST}`)).body)).toEqual(['open']);
@@ -206,7 +233,13 @@ describe('attachments for the right download', () => {
   });
 
   it('a notice is public by default: its attachment downloads for a visitor as before', async () => {
-    const r = await admin.post('/api/v1/notices', { applicationId: appId, moduleId: 'open', title: '公开附件', content: `<p>${attachment(publicDoc, '公开材料.docx')}</p>`, publishDateTime: new Date().toISOString() });
+    const r = await admin.post('/api/v1/notices', {
+      applicationId: appId,
+      moduleId: 'open',
+      title: '公开附件',
+      content: `<p>${attachment(publicDoc, '公开材料.docx')}</p>`,
+      publishDateTime: new Date().toISOString(),
+    });
     expect(r.status).toBe(201);
     expect(r.body.restrictDownload).toBe(0);
     const read = await visitor.get(`/api/v1/notices/${r.body.noticeId}`);
@@ -218,7 +251,11 @@ describe('attachments for the right download', () => {
 
   it('a notice marked restrictDownload keeps its attachments for users holding download; its images stay visible', async () => {
     const r = await admin.post('/api/v1/notices', {
-      applicationId: appId, moduleId: 'open', title: '会员资料', restrictDownload: 1, publishDateTime: new Date().toISOString(),
+      applicationId: appId,
+      moduleId: 'open',
+      title: '会员资料',
+      restrictDownload: 1,
+      publishDateTime: new Date().toISOString(),
       content: `<p>说明 <img src="/files/${png}" alt="插图"> ${attachment(doc, '会员手册.docx')}</p>`,
     });
     expect(r.status).toBe(201);
@@ -242,7 +279,11 @@ describe('attachments for the right download', () => {
     expect([image.status, image.headers['content-type']]).toEqual([200, 'image/png']);
 
     // the notice tells each reader whether the page may offer the download
-    expect((await visitor.get(`/api/v1/notices/${r.body.noticeId}`)).body).toMatchObject({ restrictDownload: 1, canDownload: false, downloadBlocked: 'signIn' });
+    expect((await visitor.get(`/api/v1/notices/${r.body.noticeId}`)).body).toMatchObject({
+      restrictDownload: 1,
+      canDownload: false,
+      downloadBlocked: 'signIn',
+    });
     expect((await plain.get(`/api/v1/notices/${r.body.noticeId}`)).body).toMatchObject({ canDownload: false, downloadBlocked: 'right' });
     expect((await loader.get(`/api/v1/notices/${r.body.noticeId}`)).body).toMatchObject({ canDownload: true, downloadBlocked: null });
     expect((await admin.get(`/api/v1/notices/${r.body.noticeId}`)).body).toMatchObject({ canDownload: true });
@@ -259,9 +300,16 @@ describe('attachments for the right download', () => {
   });
 
   it('a content change rewrites the restricted keys; a bad flag is refused in Chinese and nothing changes', async () => {
-    const r = await admin.post('/api/v1/notices', { applicationId: appId, title: '换附件', restrictDownload: true, publishDateTime: new Date().toISOString(), content: `<p>${attachment(doc, 'a')}</p>` });
+    const r = await admin.post('/api/v1/notices', {
+      applicationId: appId,
+      title: '换附件',
+      restrictDownload: true,
+      publishDateTime: new Date().toISOString(),
+      content: `<p>${attachment(doc, 'a')}</p>`,
+    });
     expect(r.status).toBe(201);
-    const keys = async () => (await ctx.db.selectFrom('restricted_files').select('file_key').where('notice_id', '=', r.body.noticeId).execute()).map((x) => x.file_key);
+    const keys = async () =>
+      (await ctx.db.selectFrom('restricted_files').select('file_key').where('notice_id', '=', r.body.noticeId).execute()).map((x) => x.file_key);
     expect(await keys()).toEqual([doc]);
     expect((await admin.put(`/api/v1/notices/${r.body.noticeId}`, { content: `<p>${attachment(publicDoc, 'b')}</p>` })).status).toBe(200);
     expect(await keys()).toEqual([publicDoc]);
@@ -277,7 +325,11 @@ describe('attachments for the right download', () => {
   it('the site default (role config) marks new notices that do not say otherwise; an explicit 0 still wins; a bad value is refused', async () => {
     const cfg = (await admin.get(`/api/v1/applications/${appId}/config`)).body;
     expect(cfg.restrictDownloadDefault).toBe(0);
-    const on = await admin.post(`/api/v1/applications/${appId}/role-config`, { roleConfig: cfg.roleConfig, defaultUserRole: cfg.defaultUserRole, restrictDownloadDefault: 1 });
+    const on = await admin.post(`/api/v1/applications/${appId}/role-config`, {
+      roleConfig: cfg.roleConfig,
+      defaultUserRole: cfg.defaultUserRole,
+      restrictDownloadDefault: 1,
+    });
     expect([on.status, on.body.restrictDownloadDefault]).toEqual([200, 1]);
     expect((await admin.get(`/api/v1/applications/${appId}/config`)).body.restrictDownloadDefault).toBe(1);
     const body = { applicationId: appId, moduleId: 'open', publishDateTime: new Date().toISOString(), content: `<p>${attachment(publicDoc, 'a')}</p>` };
@@ -287,11 +339,24 @@ describe('attachments for the right download', () => {
     const open = await admin.post('/api/v1/notices', { ...body, title: '明确公开', restrictDownload: 0 });
     expect(open.body.restrictDownload).toBe(0);
     // saving the roles without the field leaves the default as it is
-    expect((await admin.post(`/api/v1/applications/${appId}/role-config`, { roleConfig: cfg.roleConfig, defaultUserRole: cfg.defaultUserRole })).body.restrictDownloadDefault).toBe(1);
-    const bad = await admin.post(`/api/v1/applications/${appId}/role-config`, { roleConfig: cfg.roleConfig, defaultUserRole: cfg.defaultUserRole, restrictDownloadDefault: 'yes' });
+    expect(
+      (await admin.post(`/api/v1/applications/${appId}/role-config`, { roleConfig: cfg.roleConfig, defaultUserRole: cfg.defaultUserRole })).body
+        .restrictDownloadDefault,
+    ).toBe(1);
+    const bad = await admin.post(`/api/v1/applications/${appId}/role-config`, {
+      roleConfig: cfg.roleConfig,
+      defaultUserRole: cfg.defaultUserRole,
+      restrictDownloadDefault: 'yes',
+    });
     expect([bad.status, bad.body.error.fields['body.restrictDownloadDefault']]).toEqual([400, '取值须为 0 或 1']);
-    expect((await ctx.db.selectFrom('applications').select('restrict_download_default').where('id', '=', appId).executeTakeFirstOrThrow()).restrict_download_default).toBe(1);
-    const off = await admin.post(`/api/v1/applications/${appId}/role-config`, { roleConfig: cfg.roleConfig, defaultUserRole: cfg.defaultUserRole, restrictDownloadDefault: 0 });
+    expect(
+      (await ctx.db.selectFrom('applications').select('restrict_download_default').where('id', '=', appId).executeTakeFirstOrThrow()).restrict_download_default,
+    ).toBe(1);
+    const off = await admin.post(`/api/v1/applications/${appId}/role-config`, {
+      roleConfig: cfg.roleConfig,
+      defaultUserRole: cfg.defaultUserRole,
+      restrictDownloadDefault: 0,
+    });
     expect(off.body.restrictDownloadDefault).toBe(0);
     expect((await admin.post('/api/v1/notices', { ...body, title: '默认公开' })).body.restrictDownload).toBe(0);
     for (const id of [marked.body.noticeId, open.body.noticeId]) expect((await admin.del(`/api/v1/notices/${id}`)).status).toBe(200);
@@ -299,9 +364,16 @@ describe('attachments for the right download', () => {
   });
 
   it('only managers change the mark', async () => {
-    const r = await admin.post('/api/v1/notices', { applicationId: appId, title: '仅管理员可改', publishDateTime: new Date().toISOString(), content: `<p>${attachment(doc, 'a')}</p>` });
+    const r = await admin.post('/api/v1/notices', {
+      applicationId: appId,
+      title: '仅管理员可改',
+      publishDateTime: new Date().toISOString(),
+      content: `<p>${attachment(doc, 'a')}</p>`,
+    });
     const put = await loader.put(`/api/v1/notices/${r.body.noticeId}`, { restrictDownload: 1 });
     expect(put.status).toBe(403);
-    expect((await ctx.db.selectFrom('notices').select('restrict_download').where('id', '=', r.body.noticeId).executeTakeFirstOrThrow()).restrict_download).toBe(0);
+    expect((await ctx.db.selectFrom('notices').select('restrict_download').where('id', '=', r.body.noticeId).executeTakeFirstOrThrow()).restrict_download).toBe(
+      0,
+    );
   });
 });

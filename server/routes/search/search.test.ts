@@ -27,13 +27,25 @@ beforeAll(async () => {
   titles = (await ctx.db.selectFrom('resources').select('title').where('type', '=', 'article').orderBy('id').execute()).map((r) => r.title);
   const other = await ensureTopic(ctx.db, '其他专题');
   await upsertResources(ctx.db, [
-    { type: 'policy', sourceKey: 'p1', title: '关于促进人工智能发展的若干政策', date: '2025-03-01', fields: {}, searchText: '国务院', topicId: other, categoryOne: '政策法规' },
+    {
+      type: 'policy',
+      sourceKey: 'p1',
+      title: '关于促进人工智能发展的若干政策',
+      date: '2025-03-01',
+      fields: {},
+      searchText: '国务院',
+      topicId: other,
+      categoryOne: '政策法规',
+    },
     { type: 'scholar', sourceKey: 's1', title: 'Ada 100%_Lovelace', date: null, fields: { institution: 'London' }, topicId: other },
   ]);
 }, 120_000);
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
-const search = (q: Record<string, string | number>) => ctx.client().get(`/api/v1/search?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`);
+const search = (q: Record<string, string | number>) =>
+  ctx.client().get(`/api/v1/search?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`);
 
 describe('GET /api/v1/search', () => {
   it('finds an article by any 2-, 3- and 5-character substring of its title', async () => {
@@ -107,15 +119,28 @@ describe('GET /api/v1/search', () => {
     expect(policies.body.content.map((x: { title: string }) => x.title)).toEqual(['关于促进人工智能发展的若干政策']);
   });
 
-  it('counts and filters an institution\'s province and level; lists a type newest first without a query', async () => {
+  it("counts and filters an institution's province and level; lists a type newest first without a query", async () => {
     const t = await ensureTopic(ctx.db, '高校名录');
-    const inst = (title: string, province: string, level: string, date: string) => ({ type: 'institution' as const, sourceKey: title, title, date, fields: { province, level }, searchText: `${province} ${level}`, topicId: t });
+    const inst = (title: string, province: string, level: string, date: string) => ({
+      type: 'institution' as const,
+      sourceKey: title,
+      title,
+      date,
+      fields: { province, level },
+      searchText: `${province} ${level}`,
+      topicId: t,
+    });
     await upsertResources(ctx.db, [
-      inst('北京理工大学', '北京市', '本科', '2024-01-01'), inst('北京工业职业技术学院', '北京市', '专科', '2024-02-01'),
-      inst('上海理工大学', '上海市', '本科', '2024-03-01'), inst('北京大学', '北京市', '本科', '2024-04-01'),
+      inst('北京理工大学', '北京市', '本科', '2024-01-01'),
+      inst('北京工业职业技术学院', '北京市', '专科', '2024-02-01'),
+      inst('上海理工大学', '上海市', '本科', '2024-03-01'),
+      inst('北京大学', '北京市', '本科', '2024-04-01'),
     ]);
     const r = await search({ q: '大学', topicId: t, type: 'institution' });
-    expect(r.body.facets.fields.province).toEqual([{ value: '北京市', count: 2 }, { value: '上海市', count: 1 }]);
+    expect(r.body.facets.fields.province).toEqual([
+      { value: '北京市', count: 2 },
+      { value: '上海市', count: 1 },
+    ]);
     expect(r.body.facets.fields.level).toEqual([{ value: '本科', count: 3 }]);
     const bj = await search({ q: '大学', topicId: t, type: 'institution', province: '北京市' });
     expect(bj.body.content.map((x: { title: string }) => x.title).sort()).toEqual(['北京大学', '北京理工大学']);
@@ -123,7 +148,10 @@ describe('GET /api/v1/search', () => {
     expect(bj.body.facets.fields.province).toEqual(r.body.facets.fields.province);
     const list = await search({ q: '', topicId: t, type: 'institution', level: '本科' });
     expect(list.body.content.map((x: { title: string }) => x.title)).toEqual(['北京大学', '上海理工大学', '北京理工大学']);
-    expect(list.body.facets.fields.province).toEqual([{ value: '北京市', count: 2 }, { value: '上海市', count: 1 }]);
+    expect(list.body.facets.fields.province).toEqual([
+      { value: '北京市', count: 2 },
+      { value: '上海市', count: 1 },
+    ]);
     expect(list.body.facets.type).toEqual([{ value: 'institution', count: 4 }]);
     // an unknown facet key or one of another type is ignored; a blank query without a type is empty
     expect((await search({ q: '', topicId: t, type: 'institution', partition: '1区' })).body.totalElements).toBe(4);
@@ -139,7 +167,24 @@ describe('GET /api/v1/search', () => {
   });
 
   it('answers FTS or SQL syntax, control characters and a 1 MB query with a page or a 400, never a 500 (issue 11)', async () => {
-    const odd = ['"', '*', '研究*', 'NEAR(研究', 'NEAR(研究 方法, 2)', '研究 AND', 'OR', 'NOT 研究', ')(', '^研究', '研究:标题', "研究' OR 1=1 --", '研\u0000究', '\u0007研究', '\\', '{}[]'];
+    const odd = [
+      '"',
+      '*',
+      '研究*',
+      'NEAR(研究',
+      'NEAR(研究 方法, 2)',
+      '研究 AND',
+      'OR',
+      'NOT 研究',
+      ')(',
+      '^研究',
+      '研究:标题',
+      "研究' OR 1=1 --",
+      '研\u0000究',
+      '\u0007研究',
+      '\\',
+      '{}[]',
+    ];
     for (const q of odd) {
       const r = await search({ q });
       expect([200, 400], JSON.stringify(q)).toContain(r.status);
@@ -195,7 +240,9 @@ describe('GET /api/v1/search', () => {
   });
 
   it('keeps the index in step when a resource is renamed or deleted', async () => {
-    await upsertResources(ctx.db, [{ type: 'policy', sourceKey: 'p1', title: '数据要素流通管理办法', date: '2025-03-01', fields: {}, searchText: '', topicId }]);
+    await upsertResources(ctx.db, [
+      { type: 'policy', sourceKey: 'p1', title: '数据要素流通管理办法', date: '2025-03-01', fields: {}, searchText: '', topicId },
+    ]);
     expect((await search({ q: '人工智能', type: 'policy' })).body.totalElements).toBe(0);
     expect((await search({ q: '要素流通', type: 'policy' })).body.totalElements).toBe(1);
     await ctx.db.deleteFrom('resources').where('type', '=', 'policy').execute();

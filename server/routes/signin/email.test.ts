@@ -13,7 +13,11 @@ beforeAll(async () => {
   ctx = await createTestContext({ mailProvider: 'smtp', smtpUrl: smtp.url, mailFrom: 'Atrium <no-reply@atrium.test>' });
   outboxCtx = await createTestContext();
 });
-afterAll(async () => { await ctx.close(); await outboxCtx.close(); await smtp.close(); });
+afterAll(async () => {
+  await ctx.close();
+  await outboxCtx.close();
+  await smtp.close();
+});
 
 const lastMailCode = (to: string) => {
   const m = smtp.messages.filter((x) => x.to.includes(to)).at(-1);
@@ -137,7 +141,12 @@ describe('e-mail code through the outbox, and the suffix rule of the application
     const refused = await v.request('PUT', '/api/v1/oauth/email/digits', { email: 'someone@gmail.com' }, { host: 'pku.example.cn' });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe(MSG.mailNotAllowed);
-    const refusedSignIn = await v.request('POST', '/api/v1/oauth/email/digits', { email: 'someone@gmail.com', email_code: '123456' }, { host: 'pku.example.cn' });
+    const refusedSignIn = await v.request(
+      'POST',
+      '/api/v1/oauth/email/digits',
+      { email: 'someone@gmail.com', email_code: '123456' },
+      { host: 'pku.example.cn' },
+    );
     expect(refusedSignIn.status).toBe(403);
     expect((await v.request('PUT', '/api/v1/oauth/email/digits', { email: 'li@math.pku.edu.cn' }, { host: 'pku.example.cn' })).status).toBe(200);
     expect((await v.request('PUT', '/api/v1/oauth/email/digits', { email: 'li@notpku.edu.cn' }, { host: 'pku.example.cn' })).status).toBe(403);

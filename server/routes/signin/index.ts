@@ -16,11 +16,33 @@ import { applicationByHost } from '../../applications/service.js';
 import { checkCode, dropLatestCode, issueCode, presentUser, userByPhone } from '../auth/service.js';
 import { getApplication } from '../applications/service.js';
 import {
-  anonymousBody, appClientParams, clientIdParams, emailCodeBody, emailSignInBody, idParams, loginInfoBody, loginInfoPayload,
-  oauthClientBody, oauthUriBody, ssoCallbackQuery, ssoStartQuery, type SsoSettings,
+  anonymousBody,
+  appClientParams,
+  clientIdParams,
+  emailCodeBody,
+  emailSignInBody,
+  idParams,
+  loginInfoBody,
+  loginInfoPayload,
+  oauthClientBody,
+  oauthUriBody,
+  ssoCallbackQuery,
+  ssoStartQuery,
+  type SsoSettings,
 } from './schema.js';
 import {
-  anonymousName, derivedKey, mailAllowed, mergeSso, publicSso, readSso, samePath, seal, signinConfig, unseal, userByEmail, userByIdentity,
+  anonymousName,
+  derivedKey,
+  mailAllowed,
+  mergeSso,
+  publicSso,
+  readSso,
+  samePath,
+  seal,
+  signinConfig,
+  unseal,
+  userByEmail,
+  userByIdentity,
 } from './service.js';
 import { finishSso, oidcConfig, startSso, type SsoState } from './sso.js';
 import { useLoginLink } from './loginLinks.js';
@@ -115,8 +137,14 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     if (prev && prev.application_id !== id) throw conflict(MSG.oauthClientTaken);
     const sso = JSON.stringify(mergeSso(body.oauthUri, readSso(prev?.sso)));
     if (prev) await db.updateTable('oauth_clients').set({ name: body.name, sso }).where('client_id', '=', body.clientId).execute();
-    else await db.insertInto('oauth_clients').values({ client_id: body.clientId, application_id: id, name: body.name, sso, created_at: new Date().toISOString() }).execute();
-    return reply.status(prev ? 200 : 201).send({ clientId: body.clientId, name: body.name, applicationId: id, oauthUri: publicSso(readSso(sso)), message: MSG.oauthClientSaved });
+    else
+      await db
+        .insertInto('oauth_clients')
+        .values({ client_id: body.clientId, application_id: id, name: body.name, sso, created_at: new Date().toISOString() })
+        .execute();
+    return reply
+      .status(prev ? 200 : 201)
+      .send({ clientId: body.clientId, name: body.name, applicationId: id, oauthUri: publicSso(readSso(sso)), message: MSG.oauthClientSaved });
   });
 
   app.delete('/api/v1/applications/:id/oauth/clients/:clientId', async (req) => {
@@ -162,7 +190,11 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     }
     const { url, state } = await startSso(cfg, s, callbackUri(req), { redirect: samePath(q.redirect), ...src }, SSO_STATE_MS);
     reply.setCookie(SSO_COOKIE, seal(stateKey, state), {
-      path: SSO_PATH, httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: SSO_STATE_MS / 1000,
+      path: SSO_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      maxAge: SSO_STATE_MS / 1000,
     });
     return reply.redirect(url.href, 302);
   });
@@ -171,7 +203,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     const q = parse(ssoCallbackQuery, req.query, 'query');
     const raw = req.cookies[SSO_COOKIE];
     reply.clearCookie(SSO_COOKIE, { path: SSO_PATH });
-    const st = raw ? unseal(stateKey, raw) as SsoState | null : null;
+    const st = raw ? (unseal(stateKey, raw) as SsoState | null) : null;
     const fail = (reason: 'state' | 'denied' | 'failed') => reply.redirect(`/console/login?sso_error=${reason}`, 302);
     if (!st || typeof st !== 'object' || typeof st.state !== 'string' || st.exp < Date.now() || !q.state || q.state !== st.state) return fail('state');
     if (q.error) return fail(q.error === 'access_denied' ? 'denied' : 'failed');
@@ -188,7 +220,9 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     const c = result.claims;
     const name = [c.name, c.preferred_username, c.nickname].find((v) => typeof v === 'string' && v.trim()) as string | undefined;
     const { user } = await userByIdentity(db, `oidc:${result.issuer}`, c.sub, () => ({
-      name: (name ?? `用户${c.sub.slice(-4)}`).trim().slice(0, 50), affiliation: '', anonymous: 0,
+      name: (name ?? `用户${c.sub.slice(-4)}`).trim().slice(0, 50),
+      affiliation: '',
+      anonymous: 0,
     }));
     await startSession(db, reply, user.id, config.sessionTtlMs, config.secureCookies);
     return reply.redirect(samePath(st.redirect), 302);

@@ -13,8 +13,10 @@ import { sha256 } from '../../http/session.js';
 export async function useLoginLink(db: Db, loginInfo: string, expSeconds: number): Promise<boolean> {
   const now = new Date().toISOString();
   await db.deleteFrom('used_login_links').where('expires_at', '<', now).execute();
-  const r = await db.insertInto('used_login_links')
+  const r = await db
+    .insertInto('used_login_links')
     .values({ link_hash: sha256(`login-info\u0000${loginInfo}`), expires_at: new Date(expSeconds * 1000).toISOString() })
-    .onConflict((oc) => oc.column('link_hash').doNothing()).executeTakeFirst();
+    .onConflict((oc) => oc.column('link_hash').doNothing())
+    .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }

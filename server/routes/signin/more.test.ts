@@ -16,7 +16,10 @@ beforeAll(async () => {
   ctx = await createTestContext({ loginInfoKey: key });
   off = await createTestContext();
 });
-afterAll(async () => { await ctx.close(); await off.close(); });
+afterAll(async () => {
+  await ctx.close();
+  await off.close();
+});
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
@@ -45,8 +48,14 @@ describe('login-info link', () => {
     const raw = Buffer.from(good, 'base64url');
     raw[15] ^= 1;
     const c = ctx.client();
-    for (const loginInfo of [raw.toString('base64url'), seal(crypto.randomBytes(32), { mobile: '13700000002', exp: inAnHour() }), 'abc', '!!!',
-      seal(key, { mobile: '123', exp: inAnHour() }), seal(key, 'text')]) {
+    for (const loginInfo of [
+      raw.toString('base64url'),
+      seal(crypto.randomBytes(32), { mobile: '13700000002', exp: inAnHour() }),
+      'abc',
+      '!!!',
+      seal(key, { mobile: '123', exp: inAnHour() }),
+      seal(key, 'text'),
+    ]) {
       const r = await c.post('/api/v1/oauth/login-info', { loginInfo });
       expect(r.status).toBe(400);
       expect(r.body.error.message).toBe(MSG.loginInfoInvalid);
@@ -168,11 +177,18 @@ describe('configuration of the sign-in providers', () => {
     const prod = { NODE_ENV: 'production', ATRIUM_SECRET: 'x'.repeat(32), ATRIUM_SMS_PROVIDER: 'http', ATRIUM_SMS_GATEWAY_URL: 'http://sms.invalid' };
     expect(() => loadConfig({ ...prod, ATRIUM_MAIL_PROVIDER: 'outbox' }, { dataDir: ctx.config.dataDir })).toThrow(/outbox 邮件通道/);
     expect(loadConfig(prod, { dataDir: ctx.config.dataDir }).mailProvider).toBe('off');
-    const smtp = loadConfig({ ...prod, ATRIUM_SMTP_HOST: 'mail.example.cn', ATRIUM_SMTP_USER: 'a@b', ATRIUM_SMTP_PASS: 'p:w' }, { dataDir: ctx.config.dataDir });
+    const smtp = loadConfig(
+      { ...prod, ATRIUM_SMTP_HOST: 'mail.example.cn', ATRIUM_SMTP_USER: 'a@b', ATRIUM_SMTP_PASS: 'p:w' },
+      { dataDir: ctx.config.dataDir },
+    );
     expect(smtp.mailProvider).toBe('smtp');
     expect(smtp.smtpUrl).toBe('smtp://a%40b:p%3Aw@mail.example.cn:587');
-    expect(() => loadConfig({ NODE_ENV: 'test', ATRIUM_LOGIN_INFO_KEY: Buffer.alloc(16).toString('base64') }, { dataDir: ctx.config.dataDir })).toThrow(/32 字节/);
-    expect(loadConfig({ NODE_ENV: 'test', ATRIUM_LOGIN_INFO_KEY: key.toString('base64') }, { dataDir: ctx.config.dataDir }).loginInfoKey?.equals(key)).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'test', ATRIUM_LOGIN_INFO_KEY: Buffer.alloc(16).toString('base64') }, { dataDir: ctx.config.dataDir })).toThrow(
+      /32 字节/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test', ATRIUM_LOGIN_INFO_KEY: key.toString('base64') }, { dataDir: ctx.config.dataDir }).loginInfoKey?.equals(key)).toBe(
+      true,
+    );
   });
 
   it('answers 503 with a Chinese message when e-mail sign-in is off', async () => {
@@ -197,7 +213,18 @@ describe('request log', () => {
     const lines: string[] = [];
     const { default: Fastify } = await import('fastify');
     const { Writable } = await import('node:stream');
-    const app = Fastify({ logger: { level: 'info', serializers: { req: requestSerializer }, stream: new Writable({ write(c, _e, cb) { lines.push(String(c)); cb(); } }) } as never });
+    const app = Fastify({
+      logger: {
+        level: 'info',
+        serializers: { req: requestSerializer },
+        stream: new Writable({
+          write(c, _e, cb) {
+            lines.push(String(c));
+            cb();
+          },
+        }),
+      } as never,
+    });
     app.get('/', async () => ({ ok: true }));
     await app.inject({ method: 'GET', url: '/?loginInfo=SECRET-LINK' });
     await app.close();

@@ -12,7 +12,11 @@ export const emailCodeBody = z.object({ email });
 /** POST /api/v1/oauth/email/digits; the code rule is spec 2 §5 'Email code: required, 6 digits'. */
 export const emailSignInBody = z.object({
   email,
-  email_code: z.string({ error: MSG.emailCodeRequired }).trim().min(1, MSG.emailCodeRequired).regex(/^\d{6}$/, MSG.codeInvalid),
+  email_code: z
+    .string({ error: MSG.emailCodeRequired })
+    .trim()
+    .min(1, MSG.emailCodeRequired)
+    .regex(/^\d{6}$/, MSG.codeInvalid),
 });
 
 /**
@@ -20,23 +24,47 @@ export const emailSignInBody = z.object({
  * registered there, an optional client secret (confidential client) and optional extra scopes; each
  * refusal has its own message on its field (decision 201).
  */
-export const ssoSettings = z.object({
-  issuer: z.string({ error: MSG.ssoIssuerRequired }).trim().url(MSG.ssoIssuerInvalid).regex(/^https?:\/\//, MSG.ssoIssuerInvalid).max(500, MSG.ssoIssuerInvalid),
-  clientId: z.string({ error: MSG.ssoClientIdRequired }).trim().min(1, MSG.ssoClientIdRequired).max(200, MSG.oauthUriInvalid),
-  clientSecret: z.string().max(500, MSG.oauthUriInvalid).optional(),
-  scope: z.string().trim().regex(/^[\w:.\- ]{0,200}$/, MSG.ssoScopeInvalid).optional(),
-}, { error: MSG.oauthUriInvalid });
+export const ssoSettings = z.object(
+  {
+    issuer: z
+      .string({ error: MSG.ssoIssuerRequired })
+      .trim()
+      .url(MSG.ssoIssuerInvalid)
+      .regex(/^https?:\/\//, MSG.ssoIssuerInvalid)
+      .max(500, MSG.ssoIssuerInvalid),
+    clientId: z.string({ error: MSG.ssoClientIdRequired }).trim().min(1, MSG.ssoClientIdRequired).max(200, MSG.oauthUriInvalid),
+    clientSecret: z.string().max(500, MSG.oauthUriInvalid).optional(),
+    scope: z
+      .string()
+      .trim()
+      .regex(/^[\w:.\- ]{0,200}$/, MSG.ssoScopeInvalid)
+      .optional(),
+  },
+  { error: MSG.oauthUriInvalid },
+);
 export type SsoSettings = z.infer<typeof ssoSettings>;
 
 /** 'pku.edu.cn, @mail.example.cn' → ['pku.edu.cn', 'mail.example.cn']; blank → null (everyone). */
-const suffixList = z.string().trim().max(500, MSG.mailSuffixInvalid).transform((s, ctx) => {
-  const parts = s.split(/[,，;；\s]+/).map((p) => p.trim().toLowerCase().replace(/^[@.]+/, '')).filter(Boolean);
-  if (parts.some((p) => !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(p))) {
-    ctx.addIssue({ code: 'custom', message: MSG.mailSuffixInvalid });
-    return z.NEVER;
-  }
-  return parts.length ? parts.join(',') : null;
-});
+const suffixList = z
+  .string()
+  .trim()
+  .max(500, MSG.mailSuffixInvalid)
+  .transform((s, ctx) => {
+    const parts = s
+      .split(/[,，;；\s]+/)
+      .map((p) =>
+        p
+          .trim()
+          .toLowerCase()
+          .replace(/^[@.]+/, ''),
+      )
+      .filter(Boolean);
+    if (parts.some((p) => !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(p))) {
+      ctx.addIssue({ code: 'custom', message: MSG.mailSuffixInvalid });
+      return z.NEVER;
+    }
+    return parts.length ? parts.join(',') : null;
+  });
 
 /** PUT /api/v1/applications/{id}/oauth-uri (spec 2 §7): null or '' turns SSO off. */
 export const oauthUriBody = z.object({
@@ -46,7 +74,10 @@ export const oauthUriBody = z.object({
 
 /** POST /api/v1/applications/{id}/oauth/clients: an OAuth client for client login (docs/decisions.md 123, 201: the name is plain text). */
 export const oauthClientBody = z.object({
-  clientId: z.string().trim().regex(/^[\w-]{1,64}$/, MSG.oauthClientIdInvalid),
+  clientId: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{1,64}$/, MSG.oauthClientIdInvalid),
   name: plainText(100, MSG.oauthClientNameRequired),
   oauthUri: ssoSettings,
 });
@@ -58,18 +89,25 @@ export const appClientParams = z.object({ id: z.coerce.number().int().positive()
 /** GET /api/v1/oauth/sso/start */
 export const ssoStartQuery = z.object({
   redirect: z.string().max(2000).optional(),
-  client_id: z.string().regex(/^[\w-]{1,64}$/, MSG.oauthClientIdInvalid).optional(),
+  client_id: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, MSG.oauthClientIdInvalid)
+    .optional(),
 });
 
 /** GET /api/v1/oauth/sso/callback (the provider's answer) */
-export const ssoCallbackQuery = z.object({
-  state: z.string().max(200).optional(),
-  code: z.string().max(2000).optional(),
-  error: z.string().max(200).optional(),
-}).passthrough();
+export const ssoCallbackQuery = z
+  .object({
+    state: z.string().max(200).optional(),
+    code: z.string().max(2000).optional(),
+    error: z.string().max(200).optional(),
+  })
+  .passthrough();
 
 /** POST /api/v1/oauth/login-info */
-export const loginInfoBody = z.object({ loginInfo: z.string({ error: MSG.loginInfoInvalid }).trim().min(1, MSG.loginInfoInvalid).max(4096, MSG.loginInfoInvalid) });
+export const loginInfoBody = z.object({
+  loginInfo: z.string({ error: MSG.loginInfoInvalid }).trim().min(1, MSG.loginInfoInvalid).max(4096, MSG.loginInfoInvalid),
+});
 
 /** The decrypted login-info payload (spec 1 §6): phone, name, institution, expiry in Unix seconds. */
 export const loginInfoPayload = z.object({

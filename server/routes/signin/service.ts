@@ -26,10 +26,19 @@ export function mailAllowed(app: Pick<Application, 'mail_allow_suffix'> | undefi
 export async function userByEmail(db: Db, email: string): Promise<User> {
   const found = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   if (found) return found;
-  await db.insertInto('users').values({
-    phone: null, email, name: email.slice(0, email.indexOf('@')).slice(0, 20) || '用户', affiliation: '', role: 'user', anonymous: 0,
-    created_at: new Date().toISOString(),
-  }).onConflict((oc) => oc.column('email').doNothing()).execute();
+  await db
+    .insertInto('users')
+    .values({
+      phone: null,
+      email,
+      name: email.slice(0, email.indexOf('@')).slice(0, 20) || '用户',
+      affiliation: '',
+      role: 'user',
+      anonymous: 0,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 }
 
@@ -37,17 +46,30 @@ export async function userByEmail(db: Db, email: string): Promise<User> {
  * The user of an identity (provider, subject), creating user and identity together (one transaction)
  * with `make()`'s fields when there is none. Two racing calls end with one user.
  */
-export async function userByIdentity(db: Db, provider: string, subject: string,
-  make: () => { name: string; affiliation: string; anonymous: number }): Promise<{ user: User; created: boolean }> {
-  const find = () => db.selectFrom('user_identities').innerJoin('users', 'users.id', 'user_identities.user_id')
-    .selectAll('users').where('user_identities.provider', '=', provider).where('user_identities.subject', '=', subject).executeTakeFirst();
+export async function userByIdentity(
+  db: Db,
+  provider: string,
+  subject: string,
+  make: () => { name: string; affiliation: string; anonymous: number },
+): Promise<{ user: User; created: boolean }> {
+  const find = () =>
+    db
+      .selectFrom('user_identities')
+      .innerJoin('users', 'users.id', 'user_identities.user_id')
+      .selectAll('users')
+      .where('user_identities.provider', '=', provider)
+      .where('user_identities.subject', '=', subject)
+      .executeTakeFirst();
   const found = await find();
   if (found) return { user: found, created: false };
   try {
     const user = await db.transaction().execute(async (tx) => {
       const now = new Date().toISOString();
-      const u = await tx.insertInto('users').values({ phone: null, email: null, role: 'user', created_at: now, ...make() })
-        .returningAll().executeTakeFirstOrThrow();
+      const u = await tx
+        .insertInto('users')
+        .values({ phone: null, email: null, role: 'user', created_at: now, ...make() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await tx.insertInto('user_identities').values({ provider, subject, user_id: u.id, created_at: now }).execute();
       return u;
     });
@@ -125,7 +147,8 @@ export function signinConfig(app: Application) {
 export function mergeSso(next: SsoSettings, prev: SsoSettings | null): SsoSettings {
   const issuer = next.issuer.replace(/\/+$/, '');
   // compared as stored (without trailing slashes): 'https://idp/' is the same provider as 'https://idp'
-  const keep = next.clientSecret === undefined && prev && prev.issuer.replace(/\/+$/, '') === issuer && prev.clientId === next.clientId ? prev.clientSecret : undefined;
+  const keep =
+    next.clientSecret === undefined && prev && prev.issuer.replace(/\/+$/, '') === issuer && prev.clientId === next.clientId ? prev.clientSecret : undefined;
   const secret = next.clientSecret === undefined ? keep : next.clientSecret || undefined;
   return { issuer, clientId: next.clientId, ...(secret ? { clientSecret: secret } : {}), ...(next.scope ? { scope: next.scope } : {}) };
 }

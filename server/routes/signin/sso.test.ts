@@ -22,7 +22,10 @@ beforeAll(async () => {
   await releaseApplication(admin, created.body.applicationId);
   appId = created.body.applicationId;
 });
-afterAll(async () => { await ctx.close(); await op.close(); });
+afterAll(async () => {
+  await ctx.close();
+  await op.close();
+});
 
 /** Runs start → provider → callback for a new browser; returns the client and the final redirect. */
 async function ssoSignIn(login: string, query = 'redirect=/console/applications', tamper?: (u: URL) => void) {
@@ -152,7 +155,14 @@ describe('client login through an OAuth client id', () => {
     expect(edited.status).toBe(200);
     expect(edited.body.oauthUri).toEqual({ issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true });
     const list = await admin.get(url);
-    expect(list.body).toEqual([{ clientId: 'library-app', name: '图书馆 App', applicationId: appId, oauthUri: { issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true } }]);
+    expect(list.body).toEqual([
+      {
+        clientId: 'library-app',
+        name: '图书馆 App',
+        applicationId: appId,
+        oauthUri: { issuer: op.issuer, clientId: op.clientId, scope: null, hasClientSecret: true },
+      },
+    ]);
     expect(list.text).not.toContain(op.clientSecret);
     // another provider client: the old secret is not carried over
     const moved = await admin.post(url, { ...base, oauthUri: { issuer: op.issuer, clientId: 'other-client' } });

@@ -22,9 +22,13 @@ export function oidcConfig(s: SsoSettings, production: boolean): Promise<oidc.Co
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.config;
   const issuer = new URL(s.issuer);
   const insecure = issuer.protocol === 'http:' && (!production || loopback(issuer));
-  const config = oidc.discovery(issuer, s.clientId, s.clientSecret ? { client_secret: s.clientSecret } : undefined,
+  const config = oidc.discovery(
+    issuer,
+    s.clientId,
+    s.clientSecret ? { client_secret: s.clientSecret } : undefined,
     s.clientSecret ? oidc.ClientSecretPost(s.clientSecret) : oidc.None(),
-    { execute: insecure ? [oidc.allowInsecureRequests] : [], timeout: 10 });
+    { execute: insecure ? [oidc.allowInsecureRequests] : [], timeout: 10 },
+  );
   config.catch(() => cache.delete(key));
   cache.set(key, { at: Date.now(), config });
   return config;
@@ -44,7 +48,13 @@ export interface SsoState {
 }
 
 /** Builds the provider's authorization URL and the state to remember. */
-export async function startSso(config: oidc.Configuration, s: SsoSettings, redirectUri: string, rest: Pick<SsoState, 'redirect' | 'clientId' | 'applicationId'>, ttlMs: number) {
+export async function startSso(
+  config: oidc.Configuration,
+  s: SsoSettings,
+  redirectUri: string,
+  rest: Pick<SsoState, 'redirect' | 'clientId' | 'applicationId'>,
+  ttlMs: number,
+) {
   const verifier = oidc.randomPKCECodeVerifier();
   const state: SsoState = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier, exp: Date.now() + ttlMs, ...rest };
   const url = oidc.buildAuthorizationUrl(config, {
@@ -65,7 +75,10 @@ export async function startSso(config: oidc.Configuration, s: SsoSettings, redir
  */
 export async function finishSso(config: oidc.Configuration, currentUrl: URL, st: SsoState) {
   const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
-    pkceCodeVerifier: st.verifier, expectedState: st.state, expectedNonce: st.nonce, idTokenExpected: true,
+    pkceCodeVerifier: st.verifier,
+    expectedState: st.state,
+    expectedNonce: st.nonce,
+    idTokenExpected: true,
   });
   const claims = tokens.claims();
   if (!claims?.sub) throw new Error('no subject in the ID token');

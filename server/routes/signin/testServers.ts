@@ -26,10 +26,16 @@ export async function startOidcProvider(redirectUris: string[], names: Record<st
   const clientId = 'atrium-test';
   const clientSecret = 'test-client-secret-0123456789';
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris,
-      grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_post',
-    }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
     pkce: { required: () => true },
     claims: { openid: ['sub'], profile: ['name'] },
     cookies: { keys: ['oidc-test-cookie-key'] },
@@ -38,8 +44,14 @@ export async function startOidcProvider(redirectUris: string[], names: Record<st
   });
   server.on('request', provider.callback());
   return {
-    issuer, clientId, clientSecret,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    issuer,
+    clientId,
+    clientSecret,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -55,7 +67,9 @@ export async function walkProvider(authUrl: string, login: string): Promise<URL>
   let body: string | undefined;
   for (let step = 0; step < 20; step++) {
     const res = await fetch(url, {
-      method, redirect: 'manual', body,
+      method,
+      redirect: 'manual',
+      body,
       headers: {
         cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
         ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
@@ -69,7 +83,9 @@ export async function walkProvider(authUrl: string, login: string): Promise<URL>
     if (res.status >= 300 && res.status < 400) {
       const next = new URL(res.headers.get('location')!, url);
       if (next.origin !== origin) return next;
-      url = next; method = 'GET'; body = undefined;
+      url = next;
+      method = 'GET';
+      body = undefined;
       continue;
     }
     const html = await res.text();
@@ -93,7 +109,9 @@ export interface TestSmtp {
 export async function startSmtpServer(): Promise<TestSmtp> {
   const messages: TestSmtp['messages'] = [];
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

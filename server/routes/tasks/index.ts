@@ -27,7 +27,13 @@ import { makePage } from '../../../common/page.js';
 /** The largest file an import from the console takes (bytes). */
 export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 
-const idParams = z.object({ id: z.coerce.number({ error: MSG.taskNotFound }).int(MSG.taskNotFound).min(1, MSG.taskNotFound).max(2 ** 31 - 1, MSG.taskNotFound) });
+const idParams = z.object({
+  id: z.coerce
+    .number({ error: MSG.taskNotFound })
+    .int(MSG.taskNotFound)
+    .min(1, MSG.taskNotFound)
+    .max(2 ** 31 - 1, MSG.taskNotFound),
+});
 const listQuery = z.object({
   page: z.coerce.number({ error: MSG.invalidInput }).int().min(1).max(100_000).default(1),
   size: z.coerce.number({ error: MSG.invalidInput }).int().min(1).max(100).default(20),
@@ -39,7 +45,11 @@ const topicField = z.string({ error: MSG.topicRequired }).trim().min(1, MSG.topi
 const LIST_COLUMNS = ['id', 'kind', 'status', 'title', 'params', 'total', 'done', 'result', 'error', 'created_at', 'started_at', 'finished_at'] as const;
 
 /** A file name safe to keep beside the upload (its extension decides how some kinds read it). */
-const extOf = (name: string) => (path.extname(name).toLowerCase().match(/^\.[a-z0-9]{1,8}$/)?.[0] ?? '');
+const extOf = (name: string) =>
+  path
+    .extname(name)
+    .toLowerCase()
+    .match(/^\.[a-z0-9]{1,8}$/)?.[0] ?? '';
 
 export default async function taskRoutes(app: FastifyInstance, { db, config, tasks }: AppContext & { tasks: TaskRunner }) {
   await app.register(multipart, { throwFileSizeLimit: false, limits: { files: 1, fields: 20, fieldSize: 4096 } });
@@ -58,13 +68,27 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
     const total = live?.total ?? t.total;
     const rate = live?.ratePerSecond ?? 0;
     const params = JSON.parse(t.params) as { kind: string; topic: string; name: string };
-    const result = t.result ? JSON.parse(t.result) as { skipped: number } : null;
+    const result = t.result ? (JSON.parse(t.result) as { skipped: number }) : null;
     return {
-      id: t.id, kind: t.kind, status: t.status, title: t.title, importKind: params.kind, topic: params.topic, fileName: params.name,
-      done, total, phase: live?.phase ?? null, ratePerSecond: Math.round(rate), secondsLeft: rate > 0 && total > done ? Math.ceil((total - done) / rate) : null,
+      id: t.id,
+      kind: t.kind,
+      status: t.status,
+      title: t.title,
+      importKind: params.kind,
+      topic: params.topic,
+      fileName: params.name,
+      done,
+      total,
+      phase: live?.phase ?? null,
+      ratePerSecond: Math.round(rate),
+      secondsLeft: rate > 0 && total > done ? Math.ceil((total - done) / rate) : null,
       // the count from the summary: the list does not read each task's log
-      result, error: t.error, skipped: result?.skipped ?? 0,
-      createdAt: t.created_at, startedAt: t.started_at, finishedAt: t.finished_at,
+      result,
+      error: t.error,
+      skipped: result?.skipped ?? 0,
+      createdAt: t.created_at,
+      startedAt: t.started_at,
+      finishedAt: t.finished_at,
     };
   };
   const load = async (id: number) => {
@@ -97,10 +121,18 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
     const topic = parse(topicField, up.fields.topic, 'body');
     const file = keep(up.data, up.filename);
     const name = up.filename.slice(0, 200) || 'import';
-    const row = await db.insertInto('tasks').values({
-      kind: 'import', status: 'queued', title: MSG.importTaskTitle(name, topic), params: JSON.stringify({ kind, topic, file, name }),
-      created_by: user.id, created_at: new Date().toISOString(),
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('tasks')
+      .values({
+        kind: 'import',
+        status: 'queued',
+        title: MSG.importTaskTitle(name, topic),
+        params: JSON.stringify({ kind, topic, file, name }),
+        created_by: user.id,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     tasks.kick();
     return reply.status(201).send({ id: row.id, message: MSG.importQueued });
   });
@@ -109,8 +141,17 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
     requireSuper(req);
     const q = parse(listQuery, req.query, 'query');
     const [rows, total] = await Promise.all([
-      db.selectFrom('tasks').select(LIST_COLUMNS).orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
-      db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('tasks')
+        .select(LIST_COLUMNS)
+        .orderBy('id', 'desc')
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+        .execute(),
+      db
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return makePage(rows.map(present), Number(total.n), q.page, q.size);
   });
@@ -127,7 +168,12 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
     const { id } = parse(idParams, req.params, 'params');
     const t = await load(id);
     if (t.status === 'queued') {
-      const u = await db.updateTable('tasks').set({ status: 'cancelled', finished_at: new Date().toISOString(), error: MSG.taskCancelledMessage }).where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
+      const u = await db
+        .updateTable('tasks')
+        .set({ status: 'cancelled', finished_at: new Date().toISOString(), error: MSG.taskCancelledMessage })
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
       if (Number(u.numUpdatedRows) === 1) return { ok: true, message: MSG.taskCancelled };
     }
     if (t.status === 'running' || t.status === 'queued') {
@@ -144,8 +190,11 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
     if (!['failed', 'cancelled', 'interrupted'].includes(t.status)) throw conflict(MSG.taskNotRetryable);
     const params = JSON.parse(t.params) as { file: string };
     if (!fs.existsSync(params.file)) throw conflict(MSG.importFileGone);
-    await db.updateTable('tasks').set({ status: 'queued', done: 0, total: 0, error: null, result: null, log: '[]', cancel_requested: 0, started_at: null, finished_at: null, owner: null })
-      .where('id', '=', id).execute();
+    await db
+      .updateTable('tasks')
+      .set({ status: 'queued', done: 0, total: 0, error: null, result: null, log: '[]', cancel_requested: 0, started_at: null, finished_at: null, owner: null })
+      .where('id', '=', id)
+      .execute();
     tasks.kick();
     return { ok: true, message: MSG.importQueued };
   });

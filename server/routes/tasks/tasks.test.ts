@@ -25,17 +25,28 @@ beforeAll(async () => {
   admin = await ctx.signIn('13500000001', 'super');
   plain = await ctx.signIn('13500000002');
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 /** What the upload routes answer: an import preview, a queued task, or a refusal. */
 interface UploadAnswer {
-  read: number; found: number; items: Array<{ type: string; line: number; fields: string[] }>;
-  id: number; message: string; error: { message: string };
+  read: number;
+  found: number;
+  items: Array<{ type: string; line: number; fields: string[] }>;
+  id: number;
+  message: string;
+  error: { message: string };
 }
 
 /** Posts a multipart form as the client. */
 const upload = (client: Client, url: string, parts: FormPart[]) => client.multipart<UploadAnswer>(url, parts);
-const file = (name: string, data: Buffer | string) => ({ name: 'file', filename: name, data: Buffer.isBuffer(data) ? data : Buffer.from(data), type: 'text/plain' });
+const file = (name: string, data: Buffer | string) => ({
+  name: 'file',
+  filename: name,
+  data: Buffer.isBuffer(data) ? data : Buffer.from(data),
+  type: 'text/plain',
+});
 /** Polls a task until it leaves queued and running (at most 60 s). */
 async function settled(id: number) {
   for (let i = 0; i < 600; i++) {
@@ -55,7 +66,7 @@ describe('imports from the console', () => {
     expect(r.body.items).toHaveLength(10);
     expect(r.body.items[0]).toMatchObject({ type: 'article', line: 2 });
     expect(r.body.items[0].fields).toContain('abstract');
-    expect((await ctx.db.selectFrom('resources').select('id').limit(1).execute())).toEqual([]);
+    expect(await ctx.db.selectFrom('resources').select('id').limit(1).execute()).toEqual([]);
     const bad = await upload(admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'nonsense' }, file('csl.tsv', 'x')]);
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe(MSG.importKindUnknown);
@@ -64,7 +75,11 @@ describe('imports from the console', () => {
   });
 
   it('runs a queued import to done, with its counts, and the articles in the topic', async () => {
-    const r = await upload(admin, '/api/v1/tasks/imports', [{ name: 'kind', value: 'articles' }, { name: 'topic', value: '中文科技文献' }, file('csl.tsv', fs.readFileSync(csl))]);
+    const r = await upload(admin, '/api/v1/tasks/imports', [
+      { name: 'kind', value: 'articles' },
+      { name: 'topic', value: '中文科技文献' },
+      file('csl.tsv', fs.readFileSync(csl)),
+    ]);
     expect(r.status).toBe(201);
     expect(r.body.message).toBe(MSG.importQueued);
     const t = await settled(r.body.id);
@@ -72,8 +87,12 @@ describe('imports from the console', () => {
     expect(t.title).toBe(MSG.importTaskTitle('csl.tsv', '中文科技文献'));
     expect(t.result.inserted).toBeGreaterThan(1900);
     expect(t.done).toBe(t.result.inserted + t.result.updated);
-    const n = await ctx.db.selectFrom('resource_topics').innerJoin('topics', 'topics.id', 'resource_topics.topic_id').where('topics.title', '=', '中文科技文献')
-      .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const n = await ctx.db
+      .selectFrom('resource_topics')
+      .innerJoin('topics', 'topics.id', 'resource_topics.topic_id')
+      .where('topics.title', '=', '中文科技文献')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(t.result.inserted);
     const list = (await admin.get('/api/v1/tasks')).body;
     expect(list.content[0]).toMatchObject({ id: r.body.id, status: 'done', importKind: 'articles', topic: '中文科技文献', fileName: 'csl.tsv' });
@@ -83,18 +102,30 @@ describe('imports from the console', () => {
   });
 
   it('fails a file of another kind with a Chinese message, writes nothing, and retries it', async () => {
-    const before = await ctx.db.selectFrom('resources').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const r = await upload(admin, '/api/v1/tasks/imports', [{ name: 'kind', value: 'articles' }, { name: 'topic', value: '错放的专题' }, file('people.csv', 'name,affiliation\nAda,London\n')]);
+    const before = await ctx.db
+      .selectFrom('resources')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const r = await upload(admin, '/api/v1/tasks/imports', [
+      { name: 'kind', value: 'articles' },
+      { name: 'topic', value: '错放的专题' },
+      file('people.csv', 'name,affiliation\nAda,London\n'),
+    ]);
     const t = await settled(r.body.id);
     expect(t.status).toBe('failed');
     expect(t.error).toMatch(/导入失败，没有写入任何数据/);
-    const after = await ctx.db.selectFrom('resources').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('resources')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     const again = await admin.post(`/api/v1/tasks/${r.body.id}/retry`, {});
     expect(again.body.message).toBe(MSG.importQueued);
     expect((await settled(r.body.id)).status).toBe('failed');
     expect((await admin.post('/api/v1/tasks/999999/retry', {})).status).toBe(404);
-    expect((await upload(admin, '/api/v1/tasks/imports', [{ name: 'kind', value: 'articles' }, file('a.tsv', 'x')])).body.error.message).toBe(MSG.topicRequired);
+    expect((await upload(admin, '/api/v1/tasks/imports', [{ name: 'kind', value: 'articles' }, file('a.tsv', 'x')])).body.error.message).toBe(
+      MSG.topicRequired,
+    );
     expect((await plain.get('/api/v1/tasks')).status).toBe(403);
     expect((await ctx.client().get('/api/v1/tasks')).status).toBe(401);
   });

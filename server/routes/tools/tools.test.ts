@@ -21,13 +21,29 @@ let bareAppId: number;
 const ids: Record<string, number> = {};
 
 const LINES = [
-  { type: 'policy', title: '关于加快推进科研数据开放共享的指导意见', date: '2026-03-18', fields: { issuer: '科学技术部', docNumber: '国科发〔2026〕12号' }, category: ['科技政策', '数据'] },
+  {
+    type: 'policy',
+    title: '关于加快推进科研数据开放共享的指导意见',
+    date: '2026-03-18',
+    fields: { issuer: '科学技术部', docNumber: '国科发〔2026〕12号' },
+    category: ['科技政策', '数据'],
+  },
   { type: 'policy', title: '高校图书馆数字资源建设规范', date: '2025-07-01', fields: { issuer: '教育部' }, category: ['教育政策'] },
-  { type: 'standard', title: '信息与文献 参考文献著录规则', date: '2015-12-01', fields: { standard_no: 'GB/T 7714-2015', article_date: '2015-12-01', status: '现行' } },
+  {
+    type: 'standard',
+    title: '信息与文献 参考文献著录规则',
+    date: '2015-12-01',
+    fields: { standard_no: 'GB/T 7714-2015', article_date: '2015-12-01', status: '现行' },
+  },
   { type: 'book', title: '数字图书馆导论', date: '2021-01-01', fields: { year: 2021, author: '王知行', publisher: '科学出版社' } },
   { type: 'book', title: '信息检索原理', date: '2019-05-01', fields: { year: 2019, author: '李青' } },
   { type: 'sciencedata', title: '中国近海海表温度逐日数据集', date: '2025-11-02', fields: { publish_date: '2025-11-02', publisher: '国家海洋科学数据中心' } },
-  { type: 'tool', title: '党费计算器', date: '2024-01-01', fields: { description: '按月收入计算应缴党费', cover: '/t/dues.svg', link: 'https://host.cn/tools/party-dues' } },
+  {
+    type: 'tool',
+    title: '党费计算器',
+    date: '2024-01-01',
+    fields: { description: '按月收入计算应缴党费', cover: '/t/dues.svg', link: 'https://host.cn/tools/party-dues' },
+  },
   { type: 'tool', title: '文献翻译', date: '2025-01-01', fields: { description: '中英文献在线翻译', cover: null, link: 'https://translate.example.com/' } },
   { type: 'tool', title: '引文格式转换', date: '2023-01-01', fields: { description: 'GB/T 7714 与 APA 互转', link: '/tools/cite' } },
 ];
@@ -49,12 +65,14 @@ beforeAll(async () => {
   appId = (await admin.post('/api/v1/applications', { name: '图情门户', host: 'lists.example.cn', topicId })).body.applicationId;
   bareAppId = (await admin.post('/api/v1/applications', { name: '无专题', host: 'bare.example.cn' })).body.applicationId;
 });
-afterAll(async () => { await ctx?.close(); });
+afterAll(async () => {
+  await ctx?.close();
+});
 
 const titles = (body: { content: Array<{ title: string }> }) => body.content.map((x) => x.title);
 
 describe('top reads of the module lists', () => {
-  it('answers the topic\'s policies, standards, books and data sets, newest first, with their fields', async () => {
+  it("answers the topic's policies, standards, books and data sets, newest first, with their fields", async () => {
     const c = ctx.client();
     const policy = await c.post('/api/v4/modules/top-policy', { offset: 0, count: 8, topicId });
     expect(policy.status).toBe(200);
@@ -87,17 +105,22 @@ describe('top reads of the module lists', () => {
 });
 
 describe('GET /tools', () => {
-  it('lists the tools of the application\'s topic, newest first, without other topics\' tools', async () => {
+  it("lists the tools of the application's topic, newest first, without other topics' tools", async () => {
     const r = await ctx.client().get(`/tools?appid=${appId}`);
     expect(r.status).toBe(200);
     expect(titles(r.body)).toEqual(['文献翻译', '党费计算器', '引文格式转换']);
     expect(r.body).toMatchObject({ totalElements: 3, empty: false, page: 1, size: 20 });
-    expect(r.body.content[1]).toMatchObject({ type: 'tool', description: '按月收入计算应缴党费', cover: '/t/dues.svg', link: 'https://host.cn/tools/party-dues' });
+    expect(r.body.content[1]).toMatchObject({
+      type: 'tool',
+      description: '按月收入计算应缴党费',
+      cover: '/t/dues.svg',
+      link: 'https://host.cn/tools/party-dues',
+    });
     const v1 = await ctx.client().get(`/api/v1/tools?appid=${appId}&page=2&size=2`);
     expect(titles(v1.body)).toEqual(['引文格式转换']);
   });
 
-  it('answers the chosen tools in the chosen order, leaving out unknown ids and other topics\' tools', async () => {
+  it("answers the chosen tools in the chosen order, leaving out unknown ids and other topics' tools", async () => {
     const q = [ids['引文格式转换'], ids['别的专题的工具'], 999999, ids['党费计算器']].map((i) => `ids=${i}`).join('&');
     const r = await ctx.client().get(`/tools?appid=${appId}&${q}`);
     expect(titles(r.body)).toEqual(['引文格式转换', '党费计算器']);
@@ -132,7 +155,7 @@ describe('GET /tools', () => {
 });
 
 describe('reads embedded in the home page', () => {
-  it('runs a tool read with the chosen ids and a book read on the application\'s topic', async () => {
+  it("runs a tool read with the chosen ids and a book read on the application's topic", async () => {
     const app = { id: appId, topic_id: topicId };
     const tools = await readPanel({ db: ctx.db, app }, { key: 'tool', source: 'tool', count: 4, ids: [String(ids['党费计算器']), ids['文献翻译'], 'x'] });
     expect(tools.content.map((t) => (t as { title: string }).title)).toEqual(['党费计算器', '文献翻译']);

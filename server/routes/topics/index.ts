@@ -23,8 +23,17 @@ import type { CategoryNode } from '../../../common/topics.js';
 import { bulkBody, categoryChange, topicBody, topicParams, topicResourceParams, topicResourcesQuery } from './schema.js';
 import { createEnvelope, updateEnvelope } from '../resources/schema.js';
 import { changeResource, createResource, deleteResource, parseResourceBody } from '../resources/service.js';
-import { bulkTopicResources, changeCategories, createTopic, deleteTopic, listTopicResources, listTopics, requireTopic, topicTypeCounts, updateTopic } from './service.js';
-
+import {
+  bulkTopicResources,
+  changeCategories,
+  createTopic,
+  deleteTopic,
+  listTopicResources,
+  listTopics,
+  requireTopic,
+  topicTypeCounts,
+  updateTopic,
+} from './service.js';
 
 /** The category tree of a topic, levels sorted by label. */
 export async function categoryTree(db: Db, topicId: number): Promise<CategoryNode[]> {
@@ -98,7 +107,7 @@ export default async function topicRoutes(app: FastifyInstance, { db }: AppConte
     const { topicId, resourceId } = parse(topicResourceParams, req.params, 'params');
     await requireTopic(db, requireUser(req), topicId);
     const { type, ...rest } = parse(updateEnvelope, req.body);
-    return { ...await changeResource(db, topicId, resourceId, type, rest), message: MSG.resourceSaved };
+    return { ...(await changeResource(db, topicId, resourceId, type, rest)), message: MSG.resourceSaved };
   });
 
   app.delete('/api/v1/topics/:topicId/resources/:resourceId', async (req) => {
@@ -113,8 +122,14 @@ export default async function topicRoutes(app: FastifyInstance, { db }: AppConte
     await requireTopic(db, requireUser(req), topicId);
     const body = parse(bulkBody, req.body);
     const n = await bulkTopicResources(db, topicId, body);
-    const message = body.action === 'delete' ? MSG.bulkDeleted(n) : body.action === 'publish' ? MSG.bulkPublished(n)
-      : body.action === 'withdraw' ? MSG.bulkWithdrawn(n) : MSG.bulkCategorised(n);
+    const message =
+      body.action === 'delete'
+        ? MSG.bulkDeleted(n)
+        : body.action === 'publish'
+          ? MSG.bulkPublished(n)
+          : body.action === 'withdraw'
+            ? MSG.bulkWithdrawn(n)
+            : MSG.bulkCategorised(n);
     return { ok: true, changed: n, message };
   });
 }

@@ -7,7 +7,12 @@ import { MSG } from '../../../common/messages.js';
 import { CONSOLE_PAGE_SIZE, RESOURCE_TYPES } from '../../../common/constants.js';
 import { linkSchema, plainText } from '../../../common/homeConfigSchema.js';
 
-const id = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2 ** 31 - 1, message);
+const id = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .max(2 ** 31 - 1, message);
 
 export const topicParams = z.object({ topicId: id(MSG.topicNotFound) });
 export const topicResourceParams = z.object({ topicId: id(MSG.topicNotFound), resourceId: id(MSG.resourceNotFound) });
@@ -16,7 +21,9 @@ export const topicResourceParams = z.object({ topicId: id(MSG.topicNotFound), re
 export const topicBody = z.object({
   title: plainText(40, MSG.topicTitleRequired),
   cover: linkSchema.nullish().transform((v) => v || null),
-  description: plainText(500).nullish().transform((v) => v || null),
+  description: plainText(500)
+    .nullish()
+    .transform((v) => v || null),
 });
 
 const typeSchema = z.enum(RESOURCE_TYPES, { error: MSG.unknownResourceType });
@@ -34,14 +41,22 @@ export const topicResourcesQuery = z.object({
 });
 
 /** POST …/resources/bulk: one action over up to 500 resources of the topic. */
-export const bulkBody = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('delete'), ids: z.array(id(MSG.resourceNotFound)).min(1, MSG.bulkNoneChosen).max(500, MSG.bulkTooMany) }),
-  z.object({ action: z.enum(['publish', 'withdraw']), ids: z.array(id(MSG.resourceNotFound)).min(1, MSG.bulkNoneChosen).max(500, MSG.bulkTooMany) }),
-  z.object({
-    action: z.literal('categorise'), ids: z.array(id(MSG.resourceNotFound)).min(1, MSG.bulkNoneChosen).max(500, MSG.bulkTooMany),
-    category: plainText(60, MSG.categoryRequired), subcategory: plainText(60).nullish().transform((v) => v || null),
-  }),
-], { error: MSG.bulkActionUnknown });
+export const bulkBody = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('delete'), ids: z.array(id(MSG.resourceNotFound)).min(1, MSG.bulkNoneChosen).max(500, MSG.bulkTooMany) }),
+    z.object({ action: z.enum(['publish', 'withdraw']), ids: z.array(id(MSG.resourceNotFound)).min(1, MSG.bulkNoneChosen).max(500, MSG.bulkTooMany) }),
+    z.object({
+      action: z.literal('categorise'),
+      ids: z.array(id(MSG.resourceNotFound)).min(1, MSG.bulkNoneChosen).max(500, MSG.bulkTooMany),
+      category: plainText(60, MSG.categoryRequired),
+      subcategory: plainText(60)
+        .nullish()
+        .transform((v) => v || null),
+    }),
+  ],
+  { error: MSG.bulkActionUnknown },
+);
 export type BulkBody = z.infer<typeof bulkBody>;
 
 /**
@@ -50,9 +65,13 @@ export type BulkBody = z.infer<typeof bulkBody>;
  * one. A path is `[first]` or `[first, second]`.
  */
 const categoryPath = z.array(plainText(60, MSG.categoryRequired)).min(1, MSG.categoryRequired).max(2, MSG.categoryRequired);
-export const categoryChange = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('rename'), path: categoryPath, to: plainText(60, MSG.categoryRequired) }),
-  z.object({ op: z.literal('merge'), path: categoryPath, into: categoryPath }),
-  z.object({ op: z.literal('move'), path: categoryPath, under: plainText(60, MSG.categoryRequired) }),
-], { error: MSG.categoryChangeUnknown });
+export const categoryChange = z.discriminatedUnion(
+  'op',
+  [
+    z.object({ op: z.literal('rename'), path: categoryPath, to: plainText(60, MSG.categoryRequired) }),
+    z.object({ op: z.literal('merge'), path: categoryPath, into: categoryPath }),
+    z.object({ op: z.literal('move'), path: categoryPath, under: plainText(60, MSG.categoryRequired) }),
+  ],
+  { error: MSG.categoryChangeUnknown },
+);
 export type CategoryChange = z.infer<typeof categoryChange>;

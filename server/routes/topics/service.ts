@@ -28,10 +28,15 @@ const now = () => new Date().toISOString();
 /** The ids of the topics `user` may open: all (null) for a super manager, else those of the applications they manage with the content right. */
 export async function visibleTopicIds(db: Db, user: User): Promise<number[] | null> {
   if (user.role === 'super') return null;
-  const apps = await db.selectFrom('applications').innerJoin('application_managers', 'application_managers.application_id', 'applications.id')
-    .select(['applications.id', 'applications.topic_id']).where('application_managers.user_id', '=', user.id).where('applications.topic_id', 'is not', null).execute();
+  const apps = await db
+    .selectFrom('applications')
+    .innerJoin('application_managers', 'application_managers.application_id', 'applications.id')
+    .select(['applications.id', 'applications.topic_id'])
+    .where('application_managers.user_id', '=', user.id)
+    .where('applications.topic_id', 'is not', null)
+    .execute();
   const ids: number[] = [];
-  for (const a of apps) if (a.topic_id != null && await canManage(db, user, a.id, 'content')) ids.push(a.topic_id);
+  for (const a of apps) if (a.topic_id != null && (await canManage(db, user, a.id, 'content'))) ids.push(a.topic_id);
   return [...new Set(ids)];
 }
 
@@ -54,11 +59,20 @@ export async function listTopics(db: Db, user: User): Promise<TopicSummary[]> {
   if (!topics.length) return [];
   const ids = topics.map((t) => t.id);
   const [counts, apps] = await Promise.all([
-    db.selectFrom('resource_topics').select(['topic_id', (eb) => eb.fn.countAll<number>().as('n')]).where('topic_id', 'in', ids).groupBy('topic_id').execute(),
+    db
+      .selectFrom('resource_topics')
+      .select(['topic_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('topic_id', 'in', ids)
+      .groupBy('topic_id')
+      .execute(),
     db.selectFrom('applications').select(['id', 'name', 'topic_id']).where('topic_id', 'in', ids).orderBy('id').execute(),
   ]);
   return topics.map((t) => ({
-    id: t.id, title: t.title, cover: t.cover, description: t.description, createdAt: t.created_at,
+    id: t.id,
+    title: t.title,
+    cover: t.cover,
+    description: t.description,
+    createdAt: t.created_at,
     resources: Number(counts.find((c) => c.topic_id === t.id)?.n ?? 0),
     applications: apps.filter((a) => a.topic_id === t.id).map((a) => ({ id: a.id, name: a.name })),
     manageable: visible === null || visible.includes(t.id),
@@ -69,7 +83,11 @@ export async function listTopics(db: Db, user: User): Promise<TopicSummary[]> {
 export async function createTopic(db: Db, body: { title: string; cover: string | null; description: string | null }): Promise<number> {
   const same = await db.selectFrom('topics').select('id').where('title', '=', body.title).executeTakeFirst();
   if (same) throw conflict(MSG.topicTitleTaken);
-  const row = await db.insertInto('topics').values({ title: body.title, cover: body.cover, description: body.description, created_at: now() }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('topics')
+    .values({ title: body.title, cover: body.cover, description: body.description, created_at: now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -92,8 +110,25 @@ export async function deleteTopic(db: Db, topicId: number): Promise<void> {
     const users = await tx.selectFrom('applications').select('name').where('topic_id', '=', topicId).orderBy('id').execute();
     if (users.length) throw conflict(MSG.topicInUse(users.map((u) => u.name).join('、')));
     // resources held by this topic only
-    await tx.deleteFrom('resources').where('id', 'in', (eb) => eb.selectFrom('resource_topics as rt').select('rt.resource_id').where('rt.topic_id', '=', topicId)
-      .where((w) => w.not(w.exists(w.selectFrom('resource_topics as o').select('o.resource_id').whereRef('o.resource_id', '=', 'rt.resource_id').where('o.topic_id', '<>', topicId)))))
+    await tx
+      .deleteFrom('resources')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('resource_topics as rt')
+          .select('rt.resource_id')
+          .where('rt.topic_id', '=', topicId)
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('resource_topics as o')
+                  .select('o.resource_id')
+                  .whereRef('o.resource_id', '=', 'rt.resource_id')
+                  .where('o.topic_id', '<>', topicId),
+              ),
+            ),
+          ),
+      )
       .execute();
     await tx.deleteFrom('resource_topics').where('topic_id', '=', topicId).execute();
     await tx.deleteFrom('topic_type_counts').where('topic_id', '=', topicId).execute();
@@ -104,33 +139,76 @@ export async function deleteTopic(db: Db, topicId: number): Promise<void> {
 
 /** Resources per type in a topic (all, and published), largest first. */
 export async function topicTypeCounts(db: Db, topicId: number): Promise<TopicStats['types']> {
-  const rows = await db.selectFrom('resource_topics').select(['type', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('published').as('p')])
-    .where('topic_id', '=', topicId).groupBy('type').execute();
+  const rows = await db
+    .selectFrom('resource_topics')
+    .select(['type', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('published').as('p')])
+    .where('topic_id', '=', topicId)
+    .groupBy('type')
+    .execute();
   return rows.map((r) => ({ type: r.type, total: Number(r.n), published: Number(r.p ?? 0) })).sort((a, b) => b.total - a.total || (a.type < b.type ? -1 : 1));
 }
 
 /** A page of one type's resources of the topic; see the file comment. */
-export async function listTopicResources(db: Db, topicId: number, q: {
-  type: string; page: number; size: number; query?: string; category?: string; subcategory?: string; year?: number; published?: 'yes' | 'no';
-}): Promise<Page<TopicResource>> {
-  let base = db.selectFrom('resource_topics').innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
-    .where('resource_topics.topic_id', '=', topicId).where('resource_topics.type', '=', q.type);
+export async function listTopicResources(
+  db: Db,
+  topicId: number,
+  q: {
+    type: string;
+    page: number;
+    size: number;
+    query?: string;
+    category?: string;
+    subcategory?: string;
+    year?: number;
+    published?: 'yes' | 'no';
+  },
+): Promise<Page<TopicResource>> {
+  let base = db
+    .selectFrom('resource_topics')
+    .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
+    .where('resource_topics.topic_id', '=', topicId)
+    .where('resource_topics.type', '=', q.type);
   if (q.query) base = base.where(sql<boolean>`lower(resources.title) like ${likePattern(q.query)} escape '\\'`);
   if (q.category) base = base.where('resource_topics.category_one', '=', q.category);
   if (q.category && q.subcategory) base = base.where('resource_topics.category_two', '=', q.subcategory);
   if (q.year) base = base.where('resource_topics.date_key', '>=', `${q.year}`).where('resource_topics.date_key', '<', `${q.year + 1}`);
   if (q.published) base = base.where('resource_topics.published', '=', q.published === 'yes' ? 1 : 0);
   const [rows, total] = await Promise.all([
-    base.select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields', 'resources.updated_at',
-      'resource_topics.category_one', 'resource_topics.category_two', 'resource_topics.published'])
-      .orderBy('resource_topics.date_key', 'desc').orderBy('resources.id', 'desc')
-      .limit(q.size).offset((q.page - 1) * q.size).execute(),
+    base
+      .select([
+        'resources.id',
+        'resources.type',
+        'resources.title',
+        'resources.date',
+        'resources.fields',
+        'resources.updated_at',
+        'resource_topics.category_one',
+        'resource_topics.category_two',
+        'resource_topics.published',
+      ])
+      .orderBy('resource_topics.date_key', 'desc')
+      .orderBy('resources.id', 'desc')
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return makePage(rows.map((r) => ({
-    id: r.id, type: r.type, title: r.title, date: r.date, fields: parseFields(r.fields), updatedAt: r.updated_at,
-    category: r.category_one, subcategory: r.category_two, published: Number(r.published) === 1,
-  })), Number(total.n), q.page, q.size);
+  return makePage(
+    rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      title: r.title,
+      date: r.date,
+      fields: parseFields(r.fields),
+      updatedAt: r.updated_at,
+      category: r.category_one,
+      subcategory: r.category_two,
+      published: Number(r.published) === 1,
+    })),
+    Number(total.n),
+    q.page,
+    q.size,
+  );
 }
 
 /**
@@ -139,7 +217,12 @@ export async function listTopicResources(db: Db, topicId: number, q: {
  */
 export async function bulkTopicResources(db: Db, topicId: number, body: BulkBody): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    const rows = await tx.selectFrom('resource_topics').select(['resource_id', 'type']).where('topic_id', '=', topicId).where('resource_id', 'in', body.ids).execute();
+    const rows = await tx
+      .selectFrom('resource_topics')
+      .select(['resource_id', 'type'])
+      .where('topic_id', '=', topicId)
+      .where('resource_id', 'in', body.ids)
+      .execute();
     if (!rows.length) return 0;
     const ids = rows.map((r) => r.resource_id);
     if (body.action === 'delete') {
@@ -148,22 +231,45 @@ export async function bulkTopicResources(db: Db, topicId: number, body: BulkBody
     }
     if (body.action === 'categorise') {
       await ensureCategories(tx, [{ topicId, categoryOne: body.category, categoryTwo: body.subcategory }]);
-      await tx.updateTable('resource_topics').set({ category_one: body.category, category_two: body.subcategory })
-        .where('topic_id', '=', topicId).where('resource_id', 'in', ids).execute();
+      await tx
+        .updateTable('resource_topics')
+        .set({ category_one: body.category, category_two: body.subcategory })
+        .where('topic_id', '=', topicId)
+        .where('resource_id', 'in', ids)
+        .execute();
       return rows.length;
     }
-    await tx.updateTable('resource_topics').set({ published: body.action === 'publish' ? 1 : 0 })
-      .where('topic_id', '=', topicId).where('resource_id', 'in', ids).execute();
-    await refreshTopicTypeCounts(tx, [...new Set(rows.map((r) => r.type))].map((type) => ({ topicId, type: type as ResourceType })));
+    await tx
+      .updateTable('resource_topics')
+      .set({ published: body.action === 'publish' ? 1 : 0 })
+      .where('topic_id', '=', topicId)
+      .where('resource_id', 'in', ids)
+      .execute();
+    await refreshTopicTypeCounts(
+      tx,
+      [...new Set(rows.map((r) => r.type))].map((type) => ({ topicId, type: type as ResourceType })),
+    );
     return rows.length;
   });
 }
 
 /** The category node of a path in a topic's tree (first level, or second under its first), or undefined. */
 async function nodeOf(db: Db, topicId: number, path: string[]): Promise<{ id: number; parent_id: number | null } | undefined> {
-  const first = await db.selectFrom('categories').select(['id', 'parent_id']).where('topic_id', '=', topicId).where('parent_id', 'is', null).where('label', '=', path[0]).executeTakeFirst();
+  const first = await db
+    .selectFrom('categories')
+    .select(['id', 'parent_id'])
+    .where('topic_id', '=', topicId)
+    .where('parent_id', 'is', null)
+    .where('label', '=', path[0])
+    .executeTakeFirst();
   if (!first || path.length === 1) return first;
-  return db.selectFrom('categories').select(['id', 'parent_id']).where('topic_id', '=', topicId).where('parent_id', '=', first.id).where('label', '=', path[1]).executeTakeFirst();
+  return db
+    .selectFrom('categories')
+    .select(['id', 'parent_id'])
+    .where('topic_id', '=', topicId)
+    .where('parent_id', '=', first.id)
+    .where('label', '=', path[1])
+    .executeTakeFirst();
 }
 
 /**

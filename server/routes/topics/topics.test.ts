@@ -19,21 +19,59 @@ let appId: number;
 const ids: Record<string, number> = {};
 
 const panel = async (kind: string) =>
-  (await ctx.client().post(`/api/v4/modules/top-${kind}`, { offset: 0, count: 20, topicId })).body as { totalElements: number; content: Array<{ id: number; title: string }> };
-const list = (q: Record<string, string | number>, who: Client = admin) => who.get(`/api/v1/topics/${topicId}/resources?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`);
+  (await ctx.client().post(`/api/v4/modules/top-${kind}`, { offset: 0, count: 20, topicId })).body as {
+    totalElements: number;
+    content: Array<{ id: number; title: string }>;
+  };
+const list = (q: Record<string, string | number>, who: Client = admin) =>
+  who.get(`/api/v1/topics/${topicId}/resources?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`);
 
 beforeAll(async () => {
   ctx = await createTestContext();
   topicId = await ensureTopic(ctx.db, '图书情报');
   otherTopic = await ensureTopic(ctx.db, '医学');
   const r = await upsertResources(ctx.db, [
-    { type: 'article', sourceKey: 'a1', title: '高校图书馆知识服务评价研究', date: '2023-05-01', fields: { keywords: ['知识服务'] }, searchText: '知识服务', topicId, categoryOne: '管理学', categoryTwo: '图书情报与档案管理' },
-    { type: 'article', sourceKey: 'a2', title: '数字图书馆用户行为分析', date: '2024-03-01', fields: {}, searchText: '', topicId, categoryOne: '管理学', categoryTwo: '图书情报与档案管理' },
-    { type: 'article', sourceKey: 'a3', title: '深度学习在文献分类中的应用', date: '2024-07-01', fields: {}, searchText: '', topicId, categoryOne: '工学', categoryTwo: '计算机科学与技术' },
+    {
+      type: 'article',
+      sourceKey: 'a1',
+      title: '高校图书馆知识服务评价研究',
+      date: '2023-05-01',
+      fields: { keywords: ['知识服务'] },
+      searchText: '知识服务',
+      topicId,
+      categoryOne: '管理学',
+      categoryTwo: '图书情报与档案管理',
+    },
+    {
+      type: 'article',
+      sourceKey: 'a2',
+      title: '数字图书馆用户行为分析',
+      date: '2024-03-01',
+      fields: {},
+      searchText: '',
+      topicId,
+      categoryOne: '管理学',
+      categoryTwo: '图书情报与档案管理',
+    },
+    {
+      type: 'article',
+      sourceKey: 'a3',
+      title: '深度学习在文献分类中的应用',
+      date: '2024-07-01',
+      fields: {},
+      searchText: '',
+      topicId,
+      categoryOne: '工学',
+      categoryTwo: '计算机科学与技术',
+    },
     { type: 'policy', sourceKey: 'p1', title: '关于推进公共图书馆数字化的意见', date: '2022-01-01', fields: {}, searchText: '', topicId },
   ]);
-  ['a1', 'a2', 'a3', 'p1'].forEach((k, i) => { ids[k] = r.ids[i]; });
-  ids.other = (await upsertResources(ctx.db, [{ type: 'article', sourceKey: 'o1', title: '临床医学图书馆', date: null, fields: {}, topicId: otherTopic }])).ids[0];
+  ['a1', 'a2', 'a3', 'p1'].forEach((k, i) => {
+    ids[k] = r.ids[i];
+  });
+  ids.other = (
+    await upsertResources(ctx.db, [{ type: 'article', sourceKey: 'o1', title: '临床医学图书馆', date: null, fields: {}, topicId: otherTopic }])
+  ).ids[0];
   admin = await ctx.signIn('13700000001', 'super');
   appId = (await admin.post('/api/v1/applications', { name: '图情门户', host: 'lib.example.cn', topicId })).body.applicationId;
   manager = await ctx.signIn('13700000002');
@@ -41,11 +79,19 @@ beforeAll(async () => {
   // a manager of the site with the content right, made as the console makes one
   expect((await admin.post('/api/v1/applications/managers', { applicationId: appId, phone: '13700000002', rights: ['content'] })).status).toBe(201);
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('topics', () => {
-  it('lists every topic with counts and users; only the manager\'s own topic is manageable', async () => {
-    const all = (await admin.get('/api/v1/topics')).body as Array<{ id: number; title: string; resources: number; applications: Array<{ name: string }>; manageable: boolean }>;
+  it("lists every topic with counts and users; only the manager's own topic is manageable", async () => {
+    const all = (await admin.get('/api/v1/topics')).body as Array<{
+      id: number;
+      title: string;
+      resources: number;
+      applications: Array<{ name: string }>;
+      manageable: boolean;
+    }>;
     const mine = all.find((t) => t.id === topicId)!;
     expect(mine).toMatchObject({ title: '图书情报', resources: 4, applications: [{ name: '图情门户' }], manageable: true });
     const seen = (await manager.get('/api/v1/topics')).body as typeof all;
@@ -68,7 +114,11 @@ describe('topics', () => {
     const id = made.body.id as number;
     const put = await admin.put(`/api/v1/topics/${id}`, { title: '科技查新服务', cover: '/files/cover.png', description: null });
     expect(put.status, put.text).toBe(200);
-    expect(await ctx.db.selectFrom('topics').select(['title', 'cover', 'description']).where('id', '=', id).executeTakeFirst()).toEqual({ title: '科技查新服务', cover: '/files/cover.png', description: null });
+    expect(await ctx.db.selectFrom('topics').select(['title', 'cover', 'description']).where('id', '=', id).executeTakeFirst()).toEqual({
+      title: '科技查新服务',
+      cover: '/files/cover.png',
+      description: null,
+    });
     await upsertResources(ctx.db, [{ type: 'report', sourceKey: 'r-only', title: '只属于查新的报告', date: null, fields: {}, topicId: id }]);
     expect((await admin.del(`/api/v1/topics/${id}`)).status).toBe(200);
     expect(await ctx.db.selectFrom('resources').select('id').where('source_key', '=', 'r-only').executeTakeFirst()).toBeUndefined();
@@ -83,10 +133,13 @@ describe('topics', () => {
   });
 });
 
-describe('a topic\'s data', () => {
+describe("a topic's data", () => {
   it('counts per type and refuses users who do not manage it', async () => {
     const s = await manager.get(`/api/v1/topics/${topicId}/stats`);
-    expect(s.body.types).toEqual([{ type: 'article', total: 3, published: 3 }, { type: 'policy', total: 1, published: 1 }]);
+    expect(s.body.types).toEqual([
+      { type: 'article', total: 3, published: 3 },
+      { type: 'policy', total: 1, published: 1 },
+    ]);
     expect((await stranger.get(`/api/v1/topics/${topicId}/stats`)).status).toBe(403);
     expect((await manager.get(`/api/v1/topics/${otherTopic}/resources?type=article`)).status).toBe(403);
     expect((await admin.get('/api/v1/topics/99999/stats')).status).toBe(404);
@@ -94,9 +147,14 @@ describe('a topic\'s data', () => {
 
   it('filters by title, category, year and state, 20 a page', async () => {
     expect((await list({ type: 'article' })).body).toMatchObject({ totalElements: 3, size: 20 });
-    expect((await list({ type: 'article', query: '图书馆' })).body.content.map((x: { title: string }) => x.title).sort()).toEqual(['数字图书馆用户行为分析', '高校图书馆知识服务评价研究']);
+    expect((await list({ type: 'article', query: '图书馆' })).body.content.map((x: { title: string }) => x.title).sort()).toEqual([
+      '数字图书馆用户行为分析',
+      '高校图书馆知识服务评价研究',
+    ]);
     expect((await list({ type: 'article', category: '工学' })).body.content.map((x: { id: number }) => x.id)).toEqual([ids.a3]);
-    expect((await list({ type: 'article', category: '管理学', subcategory: '图书情报与档案管理', year: 2024 })).body.content.map((x: { id: number }) => x.id)).toEqual([ids.a2]);
+    expect(
+      (await list({ type: 'article', category: '管理学', subcategory: '图书情报与档案管理', year: 2024 })).body.content.map((x: { id: number }) => x.id),
+    ).toEqual([ids.a2]);
     expect((await list({ type: 'article', year: 'abc' })).body.error.message).toBe(MSG.yearInvalid);
     expect((await list({ type: 'nosuch' })).status).toBe(400);
   });
@@ -117,21 +175,32 @@ describe('a topic\'s data', () => {
   });
 
   it('re-categorises into a new category that the tree then shows, and refuses bad bulk input', async () => {
-    const r = await manager.post(`/api/v1/topics/${topicId}/resources/bulk`, { action: 'categorise', ids: [ids.a3], category: '交叉学科', subcategory: '智能图书馆' });
+    const r = await manager.post(`/api/v1/topics/${topicId}/resources/bulk`, {
+      action: 'categorise',
+      ids: [ids.a3],
+      category: '交叉学科',
+      subcategory: '智能图书馆',
+    });
     expect(r.body.message).toBe(MSG.bulkCategorised(1));
     const tree = (await ctx.client().get(`/api/v1/topics/${topicId}/categories`)).body as Array<{ value: string; children?: Array<{ value: string }> }>;
     expect(tree.find((n) => n.value === '交叉学科')?.children).toEqual([{ label: '智能图书馆', value: '智能图书馆' }]);
     expect((await list({ type: 'article', category: '交叉学科' })).body.content.map((x: { id: number }) => x.id)).toEqual([ids.a3]);
-    expect((await manager.post(`/api/v1/topics/${topicId}/resources/bulk`, { action: 'categorise', ids: [ids.a3], category: '' })).body.error.message).toBe(MSG.categoryRequired);
+    expect((await manager.post(`/api/v1/topics/${topicId}/resources/bulk`, { action: 'categorise', ids: [ids.a3], category: '' })).body.error.message).toBe(
+      MSG.categoryRequired,
+    );
     expect((await manager.post(`/api/v1/topics/${topicId}/resources/bulk`, { action: 'delete', ids: [] })).body.error.message).toBe(MSG.bulkNoneChosen);
-    expect((await manager.post(`/api/v1/topics/${topicId}/resources/bulk`, { action: 'delete', ids: Array.from({ length: 501 }, (_, i) => i + 1) })).body.error.message).toBe(MSG.bulkTooMany);
+    expect(
+      (await manager.post(`/api/v1/topics/${topicId}/resources/bulk`, { action: 'delete', ids: Array.from({ length: 501 }, (_, i) => i + 1) })).body.error
+        .message,
+    ).toBe(MSG.bulkTooMany);
     expect((await manager.post(`/api/v1/topics/${topicId}/resources/bulk`, { action: 'explode', ids: [1] })).status).toBe(400);
     expect((await stranger.post(`/api/v1/topics/${topicId}/resources/bulk`, { action: 'delete', ids: [ids.a3] })).status).toBe(403);
   });
 
   it('renames, moves and merges categories, and the resources follow', async () => {
     const put = (body: unknown, who: Client = manager) => who.put(`/api/v1/topics/${topicId}/categories`, body);
-    const idsIn = async (category: string, subcategory?: string) => (await list({ type: 'article', category, ...(subcategory ? { subcategory } : {}) })).body.content.map((x: { id: number }) => x.id).sort();
+    const idsIn = async (category: string, subcategory?: string) =>
+      (await list({ type: 'article', category, ...(subcategory ? { subcategory } : {}) })).body.content.map((x: { id: number }) => x.id).sort();
     const r = await put({ op: 'rename', path: ['管理学', '图书情报与档案管理'], to: '图书馆学' });
     expect(r.body.message).toBe(MSG.categoryRenamed);
     expect(await idsIn('管理学', '图书馆学')).toEqual([ids.a1, ids.a2].sort());
@@ -157,7 +226,9 @@ describe('a topic\'s data', () => {
     const made = await manager.post(`/api/v1/topics/${topicId}/resources`, { type: 'policy', title: '图书馆法实施细则', date: '2025-01-01', fields: {} });
     expect(made.status).toBe(201);
     expect((await panel('policy')).content.map((x) => x.title)).toContain('图书馆法实施细则');
-    expect((await manager.put(`/api/v1/topics/${topicId}/resources/${made.body.id}`, { title: '图书馆法实施细则（修订）', date: '2025-01-01', fields: {} })).status).toBe(200);
+    expect(
+      (await manager.put(`/api/v1/topics/${topicId}/resources/${made.body.id}`, { title: '图书馆法实施细则（修订）', date: '2025-01-01', fields: {} })).status,
+    ).toBe(200);
     expect((await manager.del(`/api/v1/topics/${topicId}/resources/${made.body.id}`)).status).toBe(200);
     const d = await manager.post(`/api/v1/topics/${topicId}/resources/bulk`, { action: 'delete', ids: [ids.a2, ids.p1] });
     expect(d.body.message).toBe(MSG.bulkDeleted(2));

@@ -8,7 +8,6 @@ export const userIdQuery = z.object({
   userId: z.coerce.number({ error: MSG.userIdRequired }).int(MSG.userIdRequired).positive(MSG.userIdRequired).optional(),
 });
 
-
 /** The object a topic link keeps: `{ id, title, url, cover }` (spec 2 §7 'Saving user links'). */
 export const resourceObjectSchema = z.object({
   id: z.number().int().positive(),
@@ -22,8 +21,13 @@ export const resourceObjectSchema = z.object({
 export const saveLinksBody = z.object({
   userId: z.number({ error: MSG.userIdRequired }).int(MSG.userIdRequired).positive(MSG.userIdRequired),
   kind: z.literal('link', { error: MSG.topicLinkKindInvalid }),
-  links: z.array(z.object({
-    resourceId: z.number({ error: MSG.topicLinkObjectInvalid }).int(MSG.topicLinkObjectInvalid).positive(MSG.topicLinkObjectInvalid),
-    resourceObject: z.string({ error: MSG.topicLinkObjectInvalid }).max(2000, MSG.topicLinkObjectInvalid),
-  }), { error: MSG.topicLinkObjectInvalid }).max(50, MSG.topicLinksTooMany),
+  links: z
+    .array(
+      z.object({
+        resourceId: z.number({ error: MSG.topicLinkObjectInvalid }).int(MSG.topicLinkObjectInvalid).positive(MSG.topicLinkObjectInvalid),
+        resourceObject: z.string({ error: MSG.topicLinkObjectInvalid }).max(2000, MSG.topicLinkObjectInvalid),
+      }),
+      { error: MSG.topicLinkObjectInvalid },
+    )
+    .max(50, MSG.topicLinksTooMany),
 });

@@ -16,7 +16,10 @@ export const DEFAULT_TOPIC_LINK_HOSTS = 'localhost,127.0.0.1';
  */
 export function topicLinkHosts(env: NodeJS.ProcessEnv = process.env): string[] {
   const raw = env.ATRIUM_TOPIC_LINK_HOSTS ?? DEFAULT_TOPIC_LINK_HOSTS;
-  return raw.split(',').map((h) => bareHost(h)).filter(Boolean);
+  return raw
+    .split(',')
+    .map((h) => bareHost(h))
+    .filter(Boolean);
 }
 
 /** A Host header without its port, lower-cased ('Example.cn:8080' → 'example.cn', '[::1]:3000' → '[::1]'). */
@@ -29,7 +32,12 @@ export function bareHost(host: string): string {
 /** True when the topic manager may appear on this Host header. */
 export const topicLinksEnabled = (host: string, hosts = topicLinkHosts()) => hosts.includes(bareHost(host));
 
-export interface TopicObject { id: number; title: string; url: string; cover: string | null }
+export interface TopicObject {
+  id: number;
+  title: string;
+  url: string;
+  cover: string | null;
+}
 
 /**
  * The topics a user may pick: every released application, oldest first, as
@@ -37,8 +45,7 @@ export interface TopicObject { id: number; title: string; url: string; cover: st
  * port of the current request when the application's host has none (development on localhost:port).
  */
 export async function topicSuggestions(db: Db, origin: { protocol: string; port: string }) {
-  const apps = await db.selectFrom('applications').select(['id', 'name', 'host', 'logo'])
-    .where('status', '=', 'released').orderBy('id').limit(200).execute();
+  const apps = await db.selectFrom('applications').select(['id', 'name', 'host', 'logo']).where('status', '=', 'released').orderBy('id').limit(200).execute();
   return apps.map((a) => {
     const host = /:\d+$/.test(a.host) || !origin.port ? a.host : `${a.host}:${origin.port}`;
     const resourceObject: TopicObject = { id: a.id, title: a.name, url: `${origin.protocol}://${host}/`, cover: a.logo };
@@ -55,9 +62,14 @@ export async function saveUserLinks(db: Db, userId: number, kind: string, links:
   const seen = new Set<number>();
   const rows = links.map((l, i) => {
     let obj: unknown;
-    try { obj = JSON.parse(l.resourceObject); } catch { obj = null; }
+    try {
+      obj = JSON.parse(l.resourceObject);
+    } catch {
+      obj = null;
+    }
     const r = resourceObjectSchema.safeParse(obj);
-    if (!r.success || r.data.id !== l.resourceId || seen.has(l.resourceId)) throw badRequest(MSG.topicLinkObjectInvalid, { [`body.links.${i}`]: MSG.topicLinkObjectInvalid });
+    if (!r.success || r.data.id !== l.resourceId || seen.has(l.resourceId))
+      throw badRequest(MSG.topicLinkObjectInvalid, { [`body.links.${i}`]: MSG.topicLinkObjectInvalid });
     seen.add(l.resourceId);
     const clean: TopicObject = { id: r.data.id, title: r.data.title, url: r.data.url, cover: r.data.cover ?? null };
     return { user_id: userId, kind, position: i, resource_id: l.resourceId, resource_object: JSON.stringify(clean), created_at: new Date().toISOString() };
@@ -71,7 +83,12 @@ export async function saveUserLinks(db: Db, userId: number, kind: string, links:
 
 /** The user's links of the kind in their order: `[{ resourceId, resourceObject: { id, title, url, cover } }]`. */
 export async function readUserLinks(db: Db, userId: number, kind = 'link') {
-  const rows = await db.selectFrom('user_links').select(['resource_id', 'resource_object'])
-    .where('user_id', '=', userId).where('kind', '=', kind).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('user_links')
+    .select(['resource_id', 'resource_object'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .orderBy('position')
+    .execute();
   return rows.map((r) => ({ resourceId: r.resource_id, resourceObject: JSON.parse(r.resource_object) as TopicObject }));
 }

@@ -16,7 +16,11 @@ const appIds: number[] = [];
 beforeAll(async () => {
   ctx = await createTestContext();
   const admin = await ctx.signIn('13600000009', 'super');
-  for (const [name, host] of [['科技资讯', 'news.example.cn'], ['学者库', 'scholars.example.cn:8443'], ['草稿站点', 'draft.example.cn']]) {
+  for (const [name, host] of [
+    ['科技资讯', 'news.example.cn'],
+    ['学者库', 'scholars.example.cn:8443'],
+    ['草稿站点', 'draft.example.cn'],
+  ]) {
     const r = await admin.post('/api/v1/applications', { name, host });
     expect(r.status).toBe(201);
     appIds.push(r.body.applicationId);
@@ -26,7 +30,9 @@ beforeAll(async () => {
   bob = await ctx.signIn('13600000002');
   aliceId = (await alice.get('/api/v1/session')).body.user.id;
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 const link = (o: { id: number; title: string; url: string; cover?: string | null }) => ({ resourceId: o.id, resourceObject: JSON.stringify(o) });
 
@@ -46,8 +52,12 @@ describe('topic suggestions', () => {
 
   it('answers 401 to anonymous callers and 403 for another userId', async () => {
     const anon = ctx.client();
-    for (const [m, u, b] of [['GET', '/api/v1/topics/suggestions'], ['GET', '/api/v2/topics/suggestions'], ['GET', '/api/v1/users/links'],
-      ['POST', '/api/v1/users/links', { userId: aliceId, kind: 'link', links: [] }]] as Array<[string, string, unknown?]>) {
+    for (const [m, u, b] of [
+      ['GET', '/api/v1/topics/suggestions'],
+      ['GET', '/api/v2/topics/suggestions'],
+      ['GET', '/api/v1/users/links'],
+      ['POST', '/api/v1/users/links', { userId: aliceId, kind: 'link', links: [] }],
+    ] as Array<[string, string, unknown?]>) {
       const r = await anon.request(m, u, b);
       expect(r.status, u).toBe(401);
       expect(r.body.error.message).toBe(MSG.notSignedIn);
@@ -69,7 +79,10 @@ describe('saving user links', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe(MSG.topicLinksSaved);
     const rows = await ctx.db.selectFrom('user_links').selectAll().where('user_id', '=', aliceId).orderBy('position').execute();
-    expect(rows.map((r) => [r.position, r.resource_id, r.kind])).toEqual([[0, appIds[1], 'link'], [1, appIds[0], 'link']]);
+    expect(rows.map((r) => [r.position, r.resource_id, r.kind])).toEqual([
+      [0, appIds[1], 'link'],
+      [1, appIds[0], 'link'],
+    ]);
     expect(JSON.parse(rows[0].resource_object)).toEqual(b);
     const read = await alice.get(`/api/v1/users/links?userId=${aliceId}`);
     expect(read.body.links.map((l: { resourceObject: { title: string } }) => l.resourceObject.title)).toEqual(['学者库', '科技资讯']);

@@ -40,7 +40,7 @@ export default async function wechatRoutes(app: FastifyInstance, { db }: AppCont
 
   app.delete('/api/v1/applications/:id/wechat', async (req) => {
     const a = await managedApplication(db, req);
-    const fromBody = req.body && typeof req.body === 'object' && 'wechatId' in (req.body);
+    const fromBody = req.body && typeof req.body === 'object' && 'wechatId' in req.body;
     const { wechatId } = fromBody ? parse(unbindBody, req.body) : parse(unbindBody, req.query, 'query');
     await unbindAccount(db, a.id, wechatId);
     return { ok: true, message: MSG.wechatUnbound };

@@ -19,10 +19,19 @@ import { parseFields } from '../../resources/present.js';
 const now = () => new Date().toISOString();
 
 /** An account as the console reads it (spec 1 §3 'Wechat account': wechatId, name). */
-export interface WechatAccount { wechatId: string; name: string; applicationId: number; createdAt: string }
+export interface WechatAccount {
+  wechatId: string;
+  name: string;
+  applicationId: number;
+  createdAt: string;
+}
 
-const present = (r: { wechat_id: string; name: string; application_id: number; created_at: string }): WechatAccount =>
-  ({ wechatId: r.wechat_id, name: r.name, applicationId: r.application_id, createdAt: r.created_at });
+const present = (r: { wechat_id: string; name: string; application_id: number; created_at: string }): WechatAccount => ({
+  wechatId: r.wechat_id,
+  name: r.name,
+  applicationId: r.application_id,
+  createdAt: r.created_at,
+});
 
 /**
  * The accounts a user may put on a panel: those of the applications they manage (every one for a
@@ -42,16 +51,26 @@ export async function availableAccounts(db: Db, user: User): Promise<Array<{ wec
 /** The accounts bound to an application, oldest first, each with its number of articles. */
 export async function applicationAccounts(db: Db, applicationId: number): Promise<Array<WechatAccount & { articles: number }>> {
   const rows = await db.selectFrom('wechat_accounts').selectAll().where('application_id', '=', applicationId).orderBy('id', 'asc').execute();
-  return Promise.all(rows.map(async (r) => ({ ...present(r), articles: (await readWechatArticles(db, { wechatId: r.wechat_id, page: 1, pageSize: 1 })).total })));
+  return Promise.all(
+    rows.map(async (r) => ({ ...present(r), articles: (await readWechatArticles(db, { wechatId: r.wechat_id, page: 1, pageSize: 1 })).total })),
+  );
 }
 
 /** Binds an account to an application; 409 when it is bound already. */
 export async function bindAccount(db: Db, applicationId: number, input: { wechatId: string; name: string }): Promise<WechatAccount> {
-  const taken = await db.selectFrom('wechat_accounts').select('id').where('application_id', '=', applicationId).where('wechat_id', '=', input.wechatId).executeTakeFirst();
+  const taken = await db
+    .selectFrom('wechat_accounts')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('wechat_id', '=', input.wechatId)
+    .executeTakeFirst();
   if (taken) throw conflict(MSG.wechatTaken);
   try {
-    const row = await db.insertInto('wechat_accounts').values({ application_id: applicationId, wechat_id: input.wechatId, name: input.name, created_at: now() })
-      .returningAll().executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('wechat_accounts')
+      .values({ application_id: applicationId, wechat_id: input.wechatId, name: input.name, created_at: now() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return present(row);
   } catch (err) {
     if (/unique|duplicate/i.test(String((err as Error).message))) throw conflict(MSG.wechatTaken);
@@ -67,7 +86,12 @@ export async function unbindAccount(db: Db, applicationId: number, wechatId: str
 
 /** 404 unless the application has the account. */
 export async function requireBound(db: Db, applicationId: number, wechatId: string): Promise<void> {
-  const row = await db.selectFrom('wechat_accounts').select('id').where('application_id', '=', applicationId).where('wechat_id', '=', wechatId).executeTakeFirst();
+  const row = await db
+    .selectFrom('wechat_accounts')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .where('wechat_id', '=', wechatId)
+    .executeTakeFirst();
   if (!row) throw notFound(MSG.wechatNotBound);
 }
 
@@ -81,19 +105,34 @@ export const groupIdOf = (wechatId: string, groupName: string): string =>
  */
 export async function addArticle(db: Db, app: { id: number; topic_id: number | null }, wechatId: string, a: ArticleInput): Promise<WechatRecord> {
   const fields = {
-    wechatId, groupId: groupIdOf(wechatId, a.groupName), groupName: a.groupName, articleTime: a.articleTime,
-    thumb_media_url: a.thumbMediaUrl || null, url: a.url, digest: a.digest || null,
+    wechatId,
+    groupId: groupIdOf(wechatId, a.groupName),
+    groupName: a.groupName,
+    articleTime: a.articleTime,
+    thumb_media_url: a.thumbMediaUrl || null,
+    url: a.url,
+    digest: a.digest || null,
   };
   const sourceKey = `${wechatId}:${crypto.createHash('sha256').update(a.url).digest('hex').slice(0, 32)}`;
   const id = await db.transaction().execute(async (trx) => {
-    const r = await upsertResources(trx, [{
-      type: 'wechat_article', sourceKey, title: a.title, date: a.articleTime.slice(0, 10), fields,
-      searchText: `${a.groupName} ${a.digest ?? ''}`, ...(app.topic_id != null ? { topicId: app.topic_id } : {}),
-    }]);
+    const r = await upsertResources(trx, [
+      {
+        type: 'wechat_article',
+        sourceKey,
+        title: a.title,
+        date: a.articleTime.slice(0, 10),
+        fields,
+        searchText: `${a.groupName} ${a.digest ?? ''}`,
+        ...(app.topic_id != null ? { topicId: app.topic_id } : {}),
+      },
+    ]);
     return r.ids[0];
   });
   return {
-    id, groupId: fields.groupId, groupName: a.groupName, articleTime: a.articleTime,
+    id,
+    groupId: fields.groupId,
+    groupName: a.groupName,
+    articleTime: a.articleTime,
     material: { title: a.title, thumb_media_url: fields.thumb_media_url, url: a.url, digest: fields.digest },
   };
 }
@@ -113,6 +152,9 @@ export async function deleteArticle(db: Db, wechatId: string, articleId: number)
     const topics = await trx.selectFrom('resource_topics').select('topic_id').where('resource_id', '=', articleId).execute();
     await trx.deleteFrom('resource_topics').where('resource_id', '=', articleId).execute();
     await trx.deleteFrom('resources').where('id', '=', articleId).execute();
-    await refreshTopicTypeCounts(trx, topics.map((t) => ({ topicId: t.topic_id, type: 'wechat_article' })));
+    await refreshTopicTypeCounts(
+      trx,
+      topics.map((t) => ({ topicId: t.topic_id, type: 'wechat_article' })),
+    );
   });
 }

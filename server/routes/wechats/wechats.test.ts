@@ -33,7 +33,9 @@ beforeAll(async () => {
   manager = await makeManager('13700000102', appId);
   otherManager = await makeManager('13700000103', otherAppId);
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('binding an official account', () => {
   it('answers 401 without a session, 403 to a manager of another application, 201 to the manager', async () => {
@@ -66,7 +68,10 @@ describe('binding an official account', () => {
     expect(markup.body.error.message).toBe(MSG.noMarkup);
     const missingApp = await admin.post('/api/v1/applications/99999/wechat', { wechatId: 'gh_z', name: '无' });
     expect(missingApp.status).toBe(404);
-    const n = await ctx.db.selectFrom('wechat_accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const n = await ctx.db
+      .selectFrom('wechat_accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(1);
   });
 
@@ -93,8 +98,12 @@ describe('binding an official account', () => {
 
 describe('articles and the wechat read', () => {
   const article = (n: number, extra: Record<string, unknown> = {}) => ({
-    title: `第${n}篇：量子计算新进展`, groupName: n % 2 ? '前沿动态' : '学术活动', articleTime: `2026-03-0${n} 09:30:00`,
-    thumbMediaUrl: `https://mmbiz.example.cn/${n}.jpg`, url: `https://mp.weixin.qq.com/s/a${n}`, ...extra,
+    title: `第${n}篇：量子计算新进展`,
+    groupName: n % 2 ? '前沿动态' : '学术活动',
+    articleTime: `2026-03-0${n} 09:30:00`,
+    thumbMediaUrl: `https://mmbiz.example.cn/${n}.jpg`,
+    url: `https://mp.weixin.qq.com/s/a${n}`,
+    ...extra,
   });
 
   it('adds articles as wechat_article resources of the topic; refuses bad ones in Chinese', async () => {
@@ -103,25 +112,41 @@ describe('articles and the wechat read', () => {
       expect(r.status).toBe(201);
       expect(r.body.message).toBe(MSG.wechatArticleAdded);
     }
-    const bad = await manager.post(`/api/v1/applications/${appId}/wechats/gh_sci_news/articles`, article(4, { url: 'javascript:alert(1)', articleTime: '2026-02-30 10:00:00' }));
+    const bad = await manager.post(
+      `/api/v1/applications/${appId}/wechats/gh_sci_news/articles`,
+      article(4, { url: 'javascript:alert(1)', articleTime: '2026-02-30 10:00:00' }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toMatchObject({ 'body.url': MSG.httpUrlInvalid, 'body.articleTime': MSG.articleTimeInvalid });
     const noTitle = await manager.post(`/api/v1/applications/${appId}/wechats/gh_sci_news/articles`, article(4, { title: ' ' }));
     expect(noTitle.body.error.message).toBe(MSG.articleTitleRequired);
     expect((await otherManager.post(`/api/v1/applications/${appId}/wechats/gh_sci_news/articles`, article(5))).status).toBe(403);
     expect((await manager.post(`/api/v1/applications/${appId}/wechats/gh_unbound/articles`, article(5))).status).toBe(404);
-    const rows = await ctx.db.selectFrom('resources').innerJoin('resource_topics', 'resource_topics.resource_id', 'resources.id')
-      .select(['resources.title', 'resources.date', 'resources.fields', 'resource_topics.topic_id']).where('resources.type', '=', 'wechat_article').execute();
+    const rows = await ctx.db
+      .selectFrom('resources')
+      .innerJoin('resource_topics', 'resource_topics.resource_id', 'resources.id')
+      .select(['resources.title', 'resources.date', 'resources.fields', 'resource_topics.topic_id'])
+      .where('resources.type', '=', 'wechat_article')
+      .execute();
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.topic_id === topicId)).toBe(true);
-    expect(JSON.parse(rows.find((r) => r.title.startsWith('第1篇'))!.fields)).toMatchObject({ wechatId: 'gh_sci_news', groupName: '前沿动态', articleTime: '2026-03-01 09:30:00', url: 'https://mp.weixin.qq.com/s/a1' });
+    expect(JSON.parse(rows.find((r) => r.title.startsWith('第1篇'))!.fields)).toMatchObject({
+      wechatId: 'gh_sci_news',
+      groupName: '前沿动态',
+      articleTime: '2026-03-01 09:30:00',
+      url: 'https://mp.weixin.qq.com/s/a1',
+    });
   });
 
   it('re-adding an article with the same url updates it instead of duplicating', async () => {
     await manager.post(`/api/v1/applications/${appId}/wechats/gh_sci_news/articles`, article(3, { title: '第3篇（修订）' }));
     const list = await manager.get(`/api/v1/applications/${appId}/wechats/gh_sci_news/articles`);
     expect(list.body.totalElements).toBe(3);
-    expect(list.body.content.map((r: { material: { title: string } }) => r.material.title)).toEqual(['第3篇（修订）', '第2篇：量子计算新进展', '第1篇：量子计算新进展']);
+    expect(list.body.content.map((r: { material: { title: string } }) => r.material.title)).toEqual([
+      '第3篇（修订）',
+      '第2篇：量子计算新进展',
+      '第1篇：量子计算新进展',
+    ]);
   });
 
   it('GET top-wechat-article answers records newest first, paged, for anyone', async () => {
@@ -130,7 +155,8 @@ describe('articles and the wechat read', () => {
     expect(r.body.total).toBe(3);
     expect(r.body.records).toHaveLength(2);
     expect(r.body.records[0]).toMatchObject({
-      groupName: '前沿动态', articleTime: '2026-03-03 09:30:00',
+      groupName: '前沿动态',
+      articleTime: '2026-03-03 09:30:00',
       material: { title: '第3篇（修订）', thumb_media_url: 'https://mmbiz.example.cn/3.jpg', url: 'https://mp.weixin.qq.com/s/a3' },
     });
     expect(r.body.records[0].groupId).toMatch(/^g[0-9a-f]{12}$/);
@@ -158,13 +184,40 @@ describe('job and bulletin reads', () => {
   beforeAll(async () => {
     const other = await ensureTopic(ctx.db, '别的专题');
     await upsertResources(ctx.db, [
-      { type: 'job', sourceKey: 'j1', title: '机器学习研究员', date: '2026-04-01', topicId, fields: {
-        work_address: '北京', update_time: '2026-04-01', salary: '30-50K', work_experience: '3-5年', work_time: '全职', edu_cation: '博士',
-        institution: { name: '东湖实验室', logo: 'https://logo.example.cn/a.png', subjects: ['人工智能', '计算机科学', '统计学'] } } },
+      {
+        type: 'job',
+        sourceKey: 'j1',
+        title: '机器学习研究员',
+        date: '2026-04-01',
+        topicId,
+        fields: {
+          work_address: '北京',
+          update_time: '2026-04-01',
+          salary: '30-50K',
+          work_experience: '3-5年',
+          work_time: '全职',
+          edu_cation: '博士',
+          institution: { name: '东湖实验室', logo: 'https://logo.example.cn/a.png', subjects: ['人工智能', '计算机科学', '统计学'] },
+        },
+      },
       { type: 'job', sourceKey: 'j2', title: '图书馆员', date: '2026-03-01', topicId, fields: { work_address: '武汉', institution: { name: '某大学图书馆' } } },
       { type: 'job', sourceKey: 'j3', title: '别处的岗位', date: '2026-05-01', topicId: other, fields: {} },
-      { type: 'bulletin', sourceKey: 'b1', title: '本周科技快报', date: '2026-05-02', topicId, fields: { bulletinType: '快报', cover: '/c1.png', update_time: '2026-05-02', group: '第18期' } },
-      { type: 'bulletin', sourceKey: 'b2', title: '芯片产业研究报告', date: '2026-05-01', topicId, fields: { bulletinType: '研究报告', update_time: '2026-05-01', group: '产业研究' } },
+      {
+        type: 'bulletin',
+        sourceKey: 'b1',
+        title: '本周科技快报',
+        date: '2026-05-02',
+        topicId,
+        fields: { bulletinType: '快报', cover: '/c1.png', update_time: '2026-05-02', group: '第18期' },
+      },
+      {
+        type: 'bulletin',
+        sourceKey: 'b2',
+        title: '芯片产业研究报告',
+        date: '2026-05-01',
+        topicId,
+        fields: { bulletinType: '研究报告', update_time: '2026-05-01', group: '产业研究' },
+      },
       { type: 'bulletin', sourceKey: 'b3', title: '一条快讯', date: '2026-04-20', topicId, fields: { bulletinType: '快讯' } },
     ]);
   });
@@ -175,7 +228,12 @@ describe('job and bulletin reads', () => {
     expect(r.body.total).toBe(2);
     expect(r.body.hits.map((h: { _source: { title: string } }) => h._source.title)).toEqual(['机器学习研究员', '图书馆员']);
     expect(r.body.hits[0]._source).toMatchObject({
-      title: '机器学习研究员', work_address: '北京', update_time: '2026-04-01', salary: '30-50K', work_experience: '3-5年', edu_cation: '博士',
+      title: '机器学习研究员',
+      work_address: '北京',
+      update_time: '2026-04-01',
+      salary: '30-50K',
+      work_experience: '3-5年',
+      edu_cation: '博士',
       institution: { name: '东湖实验室', logo: 'https://logo.example.cn/a.png', subjects: ['人工智能', '计算机科学'] },
     });
     expect(r.body.hits[0]._source.uuid).toBe(r.body.hits[0]._id);
@@ -190,7 +248,11 @@ describe('job and bulletin reads', () => {
     expect(all.body.map((b: { article: { title: string } }) => b.article.title)).toEqual(['本周科技快报', '芯片产业研究报告', '一条快讯']);
     const two = await ctx.client().get(`/api/v1/modules/top-bulletin?topicId=${topicId}&type=${encodeURIComponent('快报')}&type=${encodeURIComponent('快讯')}`);
     expect(two.body.map((b: { article: { title: string } }) => b.article.title)).toEqual(['本周科技快报', '一条快讯']);
-    expect(two.body[0]).toMatchObject({ article: { title: '本周科技快报', cover: '/c1.png', update_time: '2026-05-02' }, group: '第18期', bulletinType: '快报' });
+    expect(two.body[0]).toMatchObject({
+      article: { title: '本周科技快报', cover: '/c1.png', update_time: '2026-05-02' },
+      group: '第18期',
+      bulletinType: '快报',
+    });
     const one = await ctx.client().get(`/api/v1/modules/top-bulletin?topicId=${topicId}&type=${encodeURIComponent('研究报告')}`);
     expect(one.body).toHaveLength(1);
     const bad = await ctx.client().get(`/api/v1/modules/top-bulletin?topicId=${topicId}&type=${encodeURIComponent('周报')}`);

@@ -7,7 +7,13 @@ import { MSG } from '../../../common/messages.js';
 
 export { catalogueEntrySchema as entryBody } from '../../../modules/xmodule/catalogue.js';
 
-export const idParams = z.object({ id: z.coerce.number({ error: MSG.xmoduleNotFound }).int(MSG.xmoduleNotFound).min(1, MSG.xmoduleNotFound).max(2 ** 31 - 1, MSG.xmoduleNotFound) });
+export const idParams = z.object({
+  id: z.coerce
+    .number({ error: MSG.xmoduleNotFound })
+    .int(MSG.xmoduleNotFound)
+    .min(1, MSG.xmoduleNotFound)
+    .max(2 ** 31 - 1, MSG.xmoduleNotFound),
+});
 
 /** GET /api/v1/xmodules?page&size&query: the whole catalogue fits a page of 200 (the form asks for it). */
 export const listQuery = z.object({

@@ -12,22 +12,50 @@ import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES } from '../../../common/constants.
 import { componentValue, paramSchema, type CatalogueEntry, type CatalogueEntryData, type XParam } from '../../../modules/xmodule/catalogue.js';
 import { likePattern } from '../resources/service.js';
 
-type Row = { id: number; module_name: string; type: string; group_name: string; name: string; alias: string; more: string | null; is_need_login: number; params: string; created_at: string; updated_at: string };
+type Row = {
+  id: number;
+  module_name: string;
+  type: string;
+  group_name: string;
+  name: string;
+  alias: string;
+  more: string | null;
+  is_need_login: number;
+  params: string;
+  created_at: string;
+  updated_at: string;
+};
 
 /** Stored params, each re-checked; a param that no longer passes is left out rather than breaking the form. */
 function readParams(s: string): XParam[] {
   let raw: unknown;
-  try { raw = JSON.parse(s); } catch { return []; }
+  try {
+    raw = JSON.parse(s);
+  } catch {
+    return [];
+  }
   if (!Array.isArray(raw)) return [];
-  return raw.flatMap((p) => { const r = paramSchema.safeParse(p); return r.success ? [r.data] : []; });
+  return raw.flatMap((p) => {
+    const r = paramSchema.safeParse(p);
+    return r.success ? [r.data] : [];
+  });
 }
 
 /** A row as the API answers it. */
 export function presentEntry(r: Row): CatalogueEntry {
   return {
-    id: r.id, moduleName: r.module_name, type: r.type, group: r.group_name, name: r.name, alias: r.alias,
-    ...(r.more ? { more: r.more } : {}), isNeedLogin: r.is_need_login === 1, params: readParams(r.params),
-    value: componentValue({ moduleName: r.module_name, type: r.type }), createdAt: r.created_at, updatedAt: r.updated_at,
+    id: r.id,
+    moduleName: r.module_name,
+    type: r.type,
+    group: r.group_name,
+    name: r.name,
+    alias: r.alias,
+    ...(r.more ? { more: r.more } : {}),
+    isNeedLogin: r.is_need_login === 1,
+    params: readParams(r.params),
+    value: componentValue({ moduleName: r.module_name, type: r.type }),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }
 
@@ -43,20 +71,37 @@ export async function listEntries(db: Db, q: { page: number; size: number; query
   let base = db.selectFrom('xmodule_catalogue');
   if (q.query) {
     const like = likePattern(q.query);
-    base = base.where((eb) => eb.or([
-      sql<boolean>`lower(name) like ${like} escape '\\'`, sql<boolean>`lower(group_name) like ${like} escape '\\'`, sql<boolean>`lower(module_name) like ${like} escape '\\'`,
-    ]));
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(name) like ${like} escape '\\'`,
+        sql<boolean>`lower(group_name) like ${like} escape '\\'`,
+        sql<boolean>`lower(module_name) like ${like} escape '\\'`,
+      ]),
+    );
   }
   const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('group_name').orderBy('name').orderBy('id').limit(q.size).offset((q.page - 1) * q.size).execute(),
+    base
+      .selectAll()
+      .orderBy('group_name')
+      .orderBy('name')
+      .orderBy('id')
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return makePage(rows.map(presentEntry), Number(total.n), q.page, q.size);
 }
 
 const values = (e: CatalogueEntryData) => ({
-  module_name: e.moduleName, type: e.type, group_name: e.group, name: e.name, alias: e.alias, more: e.more || null,
-  is_need_login: e.isNeedLogin ? 1 : 0, params: JSON.stringify(e.params),
+  module_name: e.moduleName,
+  type: e.type,
+  group_name: e.group,
+  name: e.name,
+  alias: e.alias,
+  more: e.more || null,
+  is_need_login: e.isNeedLogin ? 1 : 0,
+  params: JSON.stringify(e.params),
 });
 
 async function keyTaken(db: Db, e: CatalogueEntryData, exceptId?: number) {
@@ -72,7 +117,11 @@ export async function createEntry(db: Db, e: CatalogueEntryData): Promise<Catalo
   if (await keyTaken(db, e)) throw conflict(MSG.xmoduleTaken);
   const t = new Date().toISOString();
   try {
-    const row = await db.insertInto('xmodule_catalogue').values({ ...values(e), created_at: t, updated_at: t }).returningAll().executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('xmodule_catalogue')
+      .values({ ...values(e), created_at: t, updated_at: t })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return presentEntry(row);
   } catch (err) {
     if (isUnique(err)) throw conflict(MSG.xmoduleTaken);
@@ -86,7 +135,11 @@ export async function updateEntry(db: Db, id: number, e: CatalogueEntryData): Pr
   if (!found) throw notFound(MSG.xmoduleNotFound);
   if (await keyTaken(db, e, id)) throw conflict(MSG.xmoduleTaken);
   try {
-    await db.updateTable('xmodule_catalogue').set({ ...values(e), updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    await db
+      .updateTable('xmodule_catalogue')
+      .set({ ...values(e), updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
   } catch (err) {
     if (isUnique(err)) throw conflict(MSG.xmoduleTaken);
     throw err;

@@ -13,10 +13,25 @@ let manager: Client;
 let user: Client;
 
 const entry = (extra: Record<string, unknown> = {}) => ({
-  moduleName: 'notice-bar', type: 'default', group: '内容', name: '通知横条', alias: '通知', more: '/resources/notices', isNeedLogin: false,
+  moduleName: 'notice-bar',
+  type: 'default',
+  group: '内容',
+  name: '通知横条',
+  alias: '通知',
+  more: '/resources/notices',
+  isNeedLogin: false,
   params: [
     { field: 'text', name: '文字', type: 'input', rule: { required: true, max: 50, message: '请输入文字（不超过 50 字）' }, attrs: { placeholder: '一句话' } },
-    { field: 'mode', name: '样式', type: 'radio', defaultValue: 'plain', options: [{ label: '普通', value: 'plain' }, { label: '醒目', value: 'bold' }] },
+    {
+      field: 'mode',
+      name: '样式',
+      type: 'radio',
+      defaultValue: 'plain',
+      options: [
+        { label: '普通', value: 'plain' },
+        { label: '醒目', value: 'bold' },
+      ],
+    },
     { field: 'color', name: '颜色', type: 'select', optionsUrl: '/api/v1/xmodules/options/resource-types', isShow: { field: 'mode', equals: 'bold' } },
   ],
   ...extra,
@@ -31,7 +46,9 @@ beforeAll(async () => {
   const m = await ctx.db.selectFrom('users').select('id').where('phone', 'like', '%13400000002').executeTakeFirstOrThrow();
   await ctx.db.insertInto('application_managers').values({ application_id: appId, user_id: m.id }).execute();
 });
-afterAll(async () => { await ctx.close(); });
+afterAll(async () => {
+  await ctx.close();
+});
 
 describe('reading', () => {
   it('gives managers the seeded built-in components; others are refused', async () => {
@@ -48,7 +65,12 @@ describe('reading', () => {
 
   it('answers the resource-type options of the search box as [{ label, value }]', async () => {
     const r = await manager.get('/api/v1/xmodules/options/resource-types');
-    expect(r.body).toEqual(expect.arrayContaining([{ label: '政策', value: 'policy' }, { label: '工具', value: 'tool' }]));
+    expect(r.body).toEqual(
+      expect.arrayContaining([
+        { label: '政策', value: 'policy' },
+        { label: '工具', value: 'tool' },
+      ]),
+    );
   });
 });
 
