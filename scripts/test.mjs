@@ -4,7 +4,7 @@
  * with the exact command), builds the browser app, runs every Vitest project, and prints the closing
  * line 'tests: N passed, M failed'. Extra arguments go to vitest (e.g. `npm test -- --project unit`).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -27,17 +27,17 @@ function ensureChromium() {
 // the guard rails first (issue 12 §1): a type error or a lint error fails `npm test` before any test runs;
 // a run of chosen projects (`npm test -- --project unit`) skips them, as does ATRIUM_SKIP_CHECKS=1
 if (!args.includes('--project') && process.env.ATRIUM_SKIP_CHECKS !== '1') {
-  for (const [label, script] of [
+  // both at once (one core each): each prints its own findings when it fails
+  const checks = [
     ['类型检查（tsc --noEmit）', 'typecheck'],
-    ['代码检查（ESLint）', 'lint'],
-  ]) {
+    ['代码检查（ESLint、Prettier）', 'lint'],
+  ].map(([label, script]) => {
     console.log(`${label}…`);
-    const c = run('npm', ['run', script, '--silent']);
-    if (c.status !== 0) {
-      console.error(`${label}未通过：请先修正上面列出的问题`);
-      process.exit(c.status ?? 1);
-    }
-  }
+    return new Promise((resolve) => spawn('npm', ['run', script, '--silent'], { stdio: 'inherit' }).on('exit', (code) => resolve({ label, code })));
+  });
+  const failures = (await Promise.all(checks)).filter((c) => c.code !== 0);
+  for (const f of failures) console.error(`${f.label}未通过：请先修正上面列出的问题`);
+  if (failures.length) process.exit(failures[0].code ?? 1);
 }
 
 const wantsE2e = !args.includes('--project') || args.some((a, i) => args[i - 1] === '--project' && a === 'e2e');
