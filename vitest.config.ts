@@ -31,7 +31,15 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
       {
         resolve: { alias },
-        test: { name: 'e2e', environment: 'node', include: ['e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/globalSetup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
       },
     ],
   },

@@ -42,4 +42,49 @@ describe('the site header: 登录 and the user menu', () => {
     await page.locator('.atr-header').getByRole('link', { name: '登录' }).waitFor();
     expect((await apiCall(page, base, 'GET', '/api/v1/session')).body.user?.anonymous ?? true).toBe(true);
   });
+
+  it('a sign-in waits for the anonymous sign-in in flight, so its late cookie cannot sign the visitor out again', async () => {
+    const { base, server } = e2e;
+    const page = await e2e.newPage({ width: 1300, height: 900 });
+    const events: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let requested!: () => void;
+    const anonymousAsked = new Promise<void>((r) => (requested = r));
+    // the anonymous sign-in's answer is held back while the visitor signs in
+    await page.route('**/api/v1/users/anonymous', async (route) => {
+      requested();
+      const answer = await route.fetch();
+      await released;
+      events.push('anonymous answered');
+      await route.fulfill({ response: answer });
+    });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/v3/oauth/digits')) events.push('sign-in asked');
+    });
+    await page.goto(`${base}/`);
+    await page.mouse.move(200, 200);
+    await page.mouse.move(240, 260);
+    await anonymousAsked;
+    await page.locator('.atr-header').getByRole('link', { name: '登录' }).click();
+    await page.waitForURL(/\/console\/login\?redirect=%2F$/);
+    await page.getByPlaceholder('手机号').fill('13900139556');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText('验证码已发送').waitFor();
+    await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode('13900139556'));
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    setTimeout(release, 1500);
+    await page.waitForURL(`${base}/`);
+    await page
+      .locator('.atr-header')
+      .getByRole('button', { name: /用户9556/ })
+      .waitFor();
+    expect(events).toEqual(['anonymous answered', 'sign-in asked']);
+    await page.reload();
+    await page
+      .locator('.atr-header')
+      .getByRole('button', { name: /用户9556/ })
+      .waitFor();
+    await page.close();
+  });
 });

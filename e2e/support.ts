@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { SIGNING_KEY_PATH, signRequest } from '../common/requestSigning';
 import { freePort } from './freePort';
 
@@ -27,14 +27,21 @@ export interface RunningServer {
   cli(...args: string[]): string;
   /** the last SMS code sent to the phone (outbox file) */
   lastCode(phone: string): string;
+  /** the last `lines` lines the server printed (stdout and stderr, since it was first started) */
+  logTail(lines?: number): string;
   /** stops the server (SIGKILL with `hard`: no shutdown at all) and starts it again on the same data */
   restart(opts?: { hard?: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Starts the server (the built app must exist: `vite build`) on a fresh data folder. */
+/** The compiled server (dist/node, made by e2e/globalSetup.ts before the first file): what production runs, and 2 s faster to start than through tsx. */
+const serverEntry = path.join(repoRoot, 'dist/node/main.js');
+const cliEntry = path.join(repoRoot, 'dist/node/cli.js');
+
+/** Starts the compiled server (the built app must exist: `npm run build`) on a fresh data folder. */
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(repoRoot, 'dist/app/index.html'))) throw new Error('dist/app is missing: run `npx vite build` (npm test does it)');
+  if (!fs.existsSync(path.join(repoRoot, 'dist/app/index.html'))) throw new Error('dist/app is missing: run `npm run build` (npm test does it)');
+  if (!fs.existsSync(serverEntry)) throw new Error('dist/node is missing: run `npm run build:server` (the e2e global setup does it)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -48,14 +55,14 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     ...extraEnv,
   };
   const cli = (...args: string[]) => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { cwd: repoRoot, env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [cliEntry, ...args], { cwd: repoRoot, env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`atrium ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
     return r.stdout + r.stderr;
   };
   let child: ChildProcess | null = null;
+  let log = '';
   const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let log = '';
+    child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (d) => {
       log += d;
     });
@@ -82,6 +89,9 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Run
     dataDir,
     env,
     cli,
+    logTail(lines = 40) {
+      return log.split('\n').slice(-lines).join('\n');
+    },
     lastCode(phone) {
       const file = path.join(dataDir, 'outbox', 'sms.jsonl');
       const lines = fs
@@ -320,7 +330,9 @@ export function useE2e(opts: E2eOptions = {}): E2e {
     return value;
   };
   // Playwright dismisses a dialog itself when no listener is registered: this one dismisses it too, after noting it
+  const pages: Page[] = [];
   const watch = (p: Page): Page => {
+    pages.push(p);
     p.on('dialog', (d) => {
       dialogs.push(d.message());
       void d.dismiss();
@@ -361,6 +373,23 @@ export function useE2e(opts: E2eOptions = {}): E2e {
     if (opts.page !== false) page = await e2e.newPage(opts.page);
     fs.mkdirSync(artifacts, { recursive: true });
   }, opts.timeoutMs);
+  // a failed test leaves what a person would look at: each open page's address, its text and a
+  // screenshot (test-artifacts/failed-*.png), the page errors, and the end of the server's log
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    const open = pages.filter((p) => !p.isClosed());
+    for (const [i, p] of open.entries()) {
+      const shot = path.join(artifacts, `failed-${ctx.task.name.replace(/[^\w\u4e00-\u9fff]+/g, '-').slice(0, 60)}-${i}.png`);
+      const text = await p
+        .locator('body')
+        .innerText({ timeout: 2000 })
+        .catch((e: Error) => `（读不到页面文字：${e.message}）`);
+      await p.screenshot({ path: shot, timeout: 5000 }).catch(() => undefined);
+      console.error(`[e2e failure] page ${i}: ${p.url()}\n${text.slice(0, 1500)}\nscreenshot: ${shot}`);
+    }
+    if (pageErrors.length) console.error(`[e2e failure] page errors:\n${pageErrors.join('\n')}`);
+    if (server) console.error(`[e2e failure] server log (last lines):\n${server.logTail()}`);
+  });
   afterAll(async () => {
     await browser?.close();
     await opts.teardown?.();

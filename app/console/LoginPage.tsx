@@ -20,6 +20,7 @@ import { ssoStartUrl, useSigninOptions } from '../signin/options';
 import { applyFieldErrors } from './formErrors';
 import { SESSION_KEY, needsFullLoad, safeRedirect, useSession } from './session';
 import { lastingMessage } from '../AntdProviders';
+import { anonymousSettled } from '../signin/SigninEffects';
 import type { SessionUser, WithMessage } from './types';
 import './console.css';
 
@@ -132,6 +133,7 @@ function CodeForm({ kind, onSignedIn }: { kind: CodeKind; onSignedIn: (u: Sessio
   const signIn = async (values: CodeValues) => {
     setSigningIn(true);
     try {
+      await anonymousSettled();
       const r = await apiPost<{ user: SessionUser } & WithMessage>(kind.url, kind.signInBody(values.address.trim(), values.code.trim()));
       onSignedIn(r.user, r.message);
     } catch (err) {

@@ -50,6 +50,23 @@ async function visitorId(): Promise<string> {
   return (await agent.get()).visitorId;
 }
 
+/** The anonymous sign-in in flight, if any (see {@link anonymousSettled}). */
+let anonymousInFlight: Promise<void> | null = null;
+
+/**
+ * Resolves once no anonymous sign-in is in flight. A sign-in waits for it before it asks the server,
+ * so that the anonymous session's cookie, answered late, cannot replace the signed-in one (seen on a
+ * slow machine: a visitor who came from a visitor page was signed out right after signing in).
+ */
+export function anonymousSettled(): Promise<void> {
+  return anonymousInFlight ?? Promise.resolve();
+}
+
+/** Whether a page at `path` makes a signed-out visitor anonymous: not the console or the account pages (both ask to sign in). */
+function takesAnonymous(path: string): boolean {
+  return !/^\/(console|settings)(\/|$)/.test(path);
+}
+
 /** Mounted once inside the providers (app/App.tsx). */
 export function SigninEffects() {
   const queryClient = useQueryClient();
@@ -109,7 +126,7 @@ export function SigninEffects() {
       );
       return;
     }
-    if (path.startsWith('/console')) return;
+    if (!takesAnonymous(path)) return;
     let cancelled = false;
     const since = Date.now();
     let timer = 0;
@@ -118,7 +135,9 @@ export function SigninEffects() {
       timer = window.setTimeout(makeAnonymous, Math.max(0, ANONYMOUS_DELAY_MS - (Date.now() - since)));
     };
     const makeAnonymous = () => {
-      void (async () => {
+      // the page may have moved on (client-side) to the sign-in page since it was loaded
+      if (cancelled || !takesAnonymous(window.location.pathname)) return;
+      const attempt = (async () => {
         try {
           const me = await apiGet<UserReply>('/api/v1/session');
           if (me.user || cancelled) return;
@@ -130,6 +149,10 @@ export function SigninEffects() {
           // an anonymous user is a convenience (recommendations later): the page works without one
         }
       })();
+      anonymousInFlight = attempt;
+      void attempt.finally(() => {
+        if (anonymousInFlight === attempt) anonymousInFlight = null;
+      });
     };
     for (const ev of INTERACTIONS) window.addEventListener(ev, interacted, { passive: true });
     return () => {
