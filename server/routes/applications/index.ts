@@ -13,6 +13,7 @@ import { createApplicationBody, homeConfigBody, hostQuery, idParams, listQuery, 
 import { saveHomeConfig } from '../revisions/service.js';
 import { createApplication, getApplication, presentConfig, presentListItem, updateApplication, validateHomeConfig } from './service.js';
 import { canRead, presentConfigFor } from './visibility.js';
+import { containsText } from '../../db/like.js';
 
 export default async function applicationRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/v1/applications', async (req) => {
@@ -23,8 +24,7 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
       base = base.where('applications.id', 'in', db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id));
     }
     if (q.query) {
-      const like = `%${q.query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-      base = base.where((eb) => eb.or([eb('applications.name', 'like', like), eb('applications.host', 'like', like)]));
+      base = base.where(containsText(['applications.name', 'applications.host'], q.query));
     }
     const [rows, total] = await Promise.all([
       base

@@ -315,6 +315,11 @@ describe('listing and deleting (GET /api/v1/files, DELETE /api/v1/files/:id)', (
     expect(images.body.content.every((f: FileRow) => f.contentType.startsWith('image/'))).toBe(true);
     const named = await alice.get(`/api/v1/files?query=${encodeURIComponent('报告')}`);
     expect(named.body.content.map((f: FileRow) => f.name)).toEqual(['报告 2024.txt']);
+    // % and _ in the query match themselves, on SQLite as on PostgreSQL (server/db/like.ts)
+    for (const filename of ['a_b 100%.txt', 'axb 1000.txt'])
+      await upload(ctx.app, alice, '/api/v2/files', [{ name: 'file', filename, data: Buffer.from('x') }]);
+    const literal = await alice.get(`/api/v1/files?query=${encodeURIComponent('A_B 100%')}`);
+    expect(literal.body.content.map((f: FileRow) => f.name)).toEqual(['a_b 100%.txt']);
     expect((await ctx.client().get('/api/v1/files')).status).toBe(401);
   });
 

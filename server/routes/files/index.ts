@@ -22,6 +22,7 @@ import { MSG, fillMsg } from '../../../common/messages.js';
 import { ATTACHMENT_MAX_MB, IMAGE_MAX_KB } from '../../../common/constants.js';
 import { fileFields, idParams, imageFields, keyParams, listQuery } from './schema.js';
 import { checkDownload, contentDisposition, deleteFile, fileUrl, isInlineImage, presentFile, receiveUpload, storeUpload } from './service.js';
+import { containsText } from '../../db/like.js';
 
 export interface FileRouteOptions {
   /** the store to use; by default the one the configuration selects */
@@ -62,7 +63,7 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
     const q = parse(listQuery, req.query, 'query');
     let base = db.selectFrom('files').leftJoin('users', 'users.id', 'files.uploader_id');
     if (user.role !== 'super') base = base.where('files.uploader_id', '=', user.id);
-    if (q.query) base = base.where('files.original_name', 'like', `%${q.query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+    if (q.query) base = base.where(containsText('files.original_name', q.query));
     if (q.kind === 'image') base = base.where('files.content_type', 'like', 'image/%');
     if (q.kind === 'file') base = base.where('files.content_type', 'not like', 'image/%');
     const [rows, total] = await Promise.all([

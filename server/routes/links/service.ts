@@ -9,7 +9,7 @@ import { notFound } from '../../http/errors.js';
 import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import { ACTIVE_ANY } from '../../../common/constants.js';
-import { titleContains } from '../../content/query.js';
+import { containsText } from '../../db/like.js';
 
 type LinkRow = Selectable<LinksTable>;
 
@@ -61,7 +61,7 @@ export async function listLinks(db: Db, f: LinkFilter) {
   // items of 仅登录可见 modules left out (items of no module stay)
   if (f.hidden?.length) base = base.where((eb) => eb.or([eb('module_id', 'is', null), eb('module_id', 'not in', f.hidden!)]));
   if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
-  if (f.query) base = base.where(titleContains('title', f.query));
+  if (f.query) base = base.where(containsText('title', f.query));
   const [rows, total] = await Promise.all([
     base
       .selectAll()

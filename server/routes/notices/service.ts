@@ -11,7 +11,7 @@ import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import { ACTIVE_ANY } from '../../../common/constants.js';
 import { attachmentKeys, hasContent, sanitizeRichText } from '../../content/sanitize.js';
-import { titleContains } from '../../content/query.js';
+import { containsText } from '../../db/like.js';
 
 type NoticeRow = Selectable<NoticesTable>;
 
@@ -71,7 +71,7 @@ export async function listNotices(db: Db, f: NoticeFilter) {
   if (f.hidden?.length) base = base.where((eb) => eb.or([eb('module_id', 'is', null), eb('module_id', 'not in', f.hidden!)]));
   if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
   if (f.type) base = base.where('type', '=', f.type);
-  if (f.query) base = base.where(titleContains('title', f.query));
+  if (f.query) base = base.where(containsText('title', f.query));
   const [rows, total] = await Promise.all([
     base
       .selectAll()

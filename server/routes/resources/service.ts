@@ -5,7 +5,7 @@
  * stay right for the panel reads, each in one transaction.
  */
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { containsText } from '../../db/like.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, conflict, fromZod, notFound } from '../../http/errors.js';
 import { removeResourceFromTopic, updateResource, upsertResources } from '../../resources/store.js';
@@ -35,7 +35,6 @@ export async function topicOfApplication(db: Db, applicationId: number): Promise
 }
 
 /** `%text%` for LIKE with %, _ and \ taken literally (the query uses ESCAPE '\'). */
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /**
  * A page of the topic's resources of one type, newest first (date descending, undated last, then
@@ -51,7 +50,7 @@ export async function listResources(
     .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
     .where('resource_topics.topic_id', '=', topicId)
     .where('resource_topics.type', '=', q.type);
-  if (q.query) base = base.where(sql<boolean>`lower(resources.title) like ${likePattern(q.query)} escape '\\'`);
+  if (q.query) base = base.where(containsText('resources.title', q.query));
   const [rows, total] = await Promise.all([
     base
       .select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields', 'resources.created_at', 'resources.updated_at'])

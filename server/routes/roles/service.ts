@@ -4,6 +4,7 @@
  * application's role config, super managers, and the release lifecycle draft → submitted → released.
  */
 import type { Db } from '../../db/index.js';
+import { containsText } from '../../db/like.js';
 import type { Application, User } from '../../db/schema.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { managerRights } from '../../http/session.js';
@@ -21,7 +22,6 @@ import {
 } from '../../../common/roles.js';
 
 const now = () => new Date().toISOString();
-const likeOf = (q: string) => `%${q.replace(/[%_\\]/g, '')}%`;
 
 /** The stored role config of an application (the default one when unreadable). */
 export function roleConfigOf(app: Pick<Application, 'role_config'>): Role[] {
@@ -154,8 +154,7 @@ export async function listManagers(db: Db, caller: User, q: { applicationId?: nu
   if (q.applicationId) base = base.where('m.application_id', '=', q.applicationId);
   if (q.userId) base = base.where('m.user_id', '=', q.userId);
   if (q.query) {
-    const like = likeOf(q.query);
-    base = base.where((eb) => eb.or([eb('u.name', 'like', like), eb('u.phone', 'like', like)]));
+    base = base.where(containsText(['u.name', 'u.phone'], q.query));
   }
   const [rows, total] = await Promise.all([
     base
@@ -241,8 +240,7 @@ export async function listApplicationUsers(db: Db, app: Application, q: { page: 
   let base = db.selectFrom('application_users as au').innerJoin('users as u', 'u.id', 'au.user_id').where('au.application_id', '=', app.id);
   if (q.roleId) base = base.where('au.role_id', '=', q.roleId);
   if (q.query) {
-    const like = likeOf(q.query);
-    base = base.where((eb) => eb.or([eb('u.name', 'like', like), eb('u.phone', 'like', like)]));
+    base = base.where(containsText(['u.name', 'u.phone'], q.query));
   }
   const [rows, total] = await Promise.all([
     base
@@ -343,12 +341,11 @@ export async function pass(db: Db, app: Application) {
 
 /** Users whose name or phone contains the query (not anonymous), at most 10, phones masked. */
 export async function suggestUsers(db: Db, query: string) {
-  const like = likeOf(query);
   const rows = await db
     .selectFrom('users')
     .select(['id', 'name', 'phone', 'affiliation', 'role'])
     .where('anonymous', '=', 0)
-    .where((eb) => eb.or([eb('name', 'like', like), eb('phone', 'like', like)]))
+    .where(containsText(['name', 'phone'], query))
     .orderBy('id', 'asc')
     .limit(10)
     .execute();

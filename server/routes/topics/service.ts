@@ -9,7 +9,6 @@
  *   category, year and published filters; bulk actions (delete, publish, withdraw, re-categorise) act
  *   on up to 500 resources of the topic in one transaction and keep `topic_type_counts` right.
  */
-import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { User } from '../../db/schema.js';
 import { canManage } from '../../http/session.js';
@@ -19,7 +18,7 @@ import { parseFields } from '../../resources/present.js';
 import { makePage, type Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import type { ResourceType } from '../../../common/constants.js';
-import { likePattern } from '../resources/service.js';
+import { containsText } from '../../db/like.js';
 import type { BulkBody, CategoryChange } from './schema.js';
 import type { TopicResource, TopicStats, TopicSummary } from '../../../common/topics.js';
 
@@ -168,7 +167,7 @@ export async function listTopicResources(
     .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
     .where('resource_topics.topic_id', '=', topicId)
     .where('resource_topics.type', '=', q.type);
-  if (q.query) base = base.where(sql<boolean>`lower(resources.title) like ${likePattern(q.query)} escape '\\'`);
+  if (q.query) base = base.where(containsText('resources.title', q.query));
   if (q.category) base = base.where('resource_topics.category_one', '=', q.category);
   if (q.category && q.subcategory) base = base.where('resource_topics.category_two', '=', q.subcategory);
   if (q.year) base = base.where('resource_topics.date_key', '>=', `${q.year}`).where('resource_topics.date_key', '<', `${q.year + 1}`);

@@ -2,7 +2,6 @@
  * The custom component catalogue (spec 1 §3; issue 3): read by managers (the xmodule form), written by
  * super managers (the /console/xmodules page). Rows of `xmodule_catalogue`, params as JSON text.
  */
-import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { User } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
@@ -10,7 +9,7 @@ import { makePage, type Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES } from '../../../common/constants.js';
 import { componentValue, paramSchema, type CatalogueEntry, type CatalogueEntryData, type XParam } from '../../../modules/xmodule/catalogue.js';
-import { likePattern } from '../resources/service.js';
+import { containsText } from '../../db/like.js';
 
 type Row = {
   id: number;
@@ -70,14 +69,7 @@ export async function requireAnyManager(db: Db, user: User): Promise<void> {
 export async function listEntries(db: Db, q: { page: number; size: number; query?: string }): Promise<Page<CatalogueEntry>> {
   let base = db.selectFrom('xmodule_catalogue');
   if (q.query) {
-    const like = likePattern(q.query);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(name) like ${like} escape '\\'`,
-        sql<boolean>`lower(group_name) like ${like} escape '\\'`,
-        sql<boolean>`lower(module_name) like ${like} escape '\\'`,
-      ]),
-    );
+    base = base.where(containsText(['name', 'group_name', 'module_name'], q.query));
   }
   const [rows, total] = await Promise.all([
     base
