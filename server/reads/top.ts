@@ -3,6 +3,7 @@
  * notices and links of an application. Every read returns a page (common/page.ts).
  */
 import type { Db } from '../db/index.js';
+import { inModuleScope, type ModuleScope } from '../content/moduleScope.js';
 import { makePage, type Page } from '../../common/page.js';
 import type { TopKind } from '../../modules/types.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
@@ -67,21 +68,14 @@ export async function readTop(db: Db, q: TopQuery): Promise<Page<ResourceItem>> 
   return makePage(rows.map(presentResource), Number(total.n), pageOf, q.count);
 }
 
-export interface AppItemsQuery {
-  applicationId: number;
-  moduleId?: string | null;
+export interface AppItemsQuery extends ModuleScope {
   offset: number;
   count: number;
-  /** ids of 仅登录可见 modules whose items are left out (applications/visibility.ts moduleReadScope) */
-  hidden?: string[];
 }
 
 /** Published notices of an application (pinned first, newest first). Item: spec 1 §3 'Notice'. */
 export async function readTopNotices(db: Db, q: AppItemsQuery) {
-  let base = db.selectFrom('notices').where('application_id', '=', q.applicationId).where('active', '=', 1);
-  if (q.moduleId) base = base.where('module_id', '=', q.moduleId);
-  // items of 仅登录可见 modules left out (items of no module stay)
-  if (q.hidden?.length) base = base.where((eb) => eb.or([eb('module_id', 'is', null), eb('module_id', 'not in', q.hidden!)]));
+  const base = db.selectFrom('notices').where(inModuleScope(q)).where('active', '=', 1);
   const [rows, total] = await Promise.all([
     base
       .select(['id', 'title', 'type', 'top', 'publish_date_time', 'module_id'])
@@ -108,10 +102,7 @@ export async function readTopNotices(db: Db, q: AppItemsQuery) {
 
 /** Published links of an application (pinned by order first, newest first). Item: spec 1 §3 'Link'. */
 export async function readTopLinks(db: Db, q: AppItemsQuery) {
-  let base = db.selectFrom('links').where('application_id', '=', q.applicationId).where('active', '=', 1);
-  if (q.moduleId) base = base.where('module_id', '=', q.moduleId);
-  // items of 仅登录可见 modules left out (items of no module stay)
-  if (q.hidden?.length) base = base.where((eb) => eb.or([eb('module_id', 'is', null), eb('module_id', 'not in', q.hidden!)]));
+  const base = db.selectFrom('links').where(inModuleScope(q)).where('active', '=', 1);
   const [rows, total] = await Promise.all([
     base
       .select(['id', 'title', 'url', 'cover', 'top', 'top_order', 'link_category', 'publish_date_time'])

@@ -3,6 +3,7 @@
  * create, change, delete. Pinned links (top 1) come first by their pin order (topOrder, from 1).
  */
 import type { Selectable } from 'kysely';
+import { inModuleScope, type ModuleScope } from '../../content/moduleScope.js';
 import type { Db } from '../../db/index.js';
 import type { LinksTable } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
@@ -42,24 +43,17 @@ export async function getLink(db: Db, id: number): Promise<LinkRow> {
   return row;
 }
 
-export interface LinkFilter {
-  applicationId: number;
-  moduleId: string | null;
+export interface LinkFilter extends ModuleScope {
   /** 1, 0, or -1 for no filter */
   active: number;
   query?: string;
   page: number;
   size: number;
-  /** ids of 仅登录可见 modules whose items are left out (applications/visibility.ts moduleReadScope) */
-  hidden?: string[];
 }
 
 /** A page of links: pinned first by pin order, then newest publish time first. */
 export async function listLinks(db: Db, f: LinkFilter) {
-  let base = db.selectFrom('links').where('application_id', '=', f.applicationId);
-  if (f.moduleId) base = base.where('module_id', '=', f.moduleId);
-  // items of 仅登录可见 modules left out (items of no module stay)
-  if (f.hidden?.length) base = base.where((eb) => eb.or([eb('module_id', 'is', null), eb('module_id', 'not in', f.hidden!)]));
+  let base = db.selectFrom('links').where(inModuleScope(f));
   if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
   if (f.query) base = base.where(containsText('title', f.query));
   const [rows, total] = await Promise.all([

@@ -4,6 +4,7 @@
  * (server/content/sanitize.ts); every answer carries the stored (sanitised) HTML.
  */
 import type { Selectable } from 'kysely';
+import { inModuleScope, type ModuleScope } from '../../content/moduleScope.js';
 import type { Db } from '../../db/index.js';
 import type { NoticesTable } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -50,25 +51,18 @@ export function cleanContent(html: string): string {
   return clean;
 }
 
-export interface NoticeFilter {
-  applicationId: number;
-  moduleId: string | null;
+export interface NoticeFilter extends ModuleScope {
   /** 1, 0, or -1 for no filter */
   active: number;
   type?: string;
   query?: string;
   page: number;
   size: number;
-  /** ids of 仅登录可见 modules whose items are left out (applications/visibility.ts moduleReadScope) */
-  hidden?: string[];
 }
 
 /** A page of notices, pinned first, then newest publish time first (list items without content). */
 export async function listNotices(db: Db, f: NoticeFilter) {
-  let base = db.selectFrom('notices').where('application_id', '=', f.applicationId);
-  if (f.moduleId) base = base.where('module_id', '=', f.moduleId);
-  // items of 仅登录可见 modules left out (items of no module stay)
-  if (f.hidden?.length) base = base.where((eb) => eb.or([eb('module_id', 'is', null), eb('module_id', 'not in', f.hidden!)]));
+  let base = db.selectFrom('notices').where(inModuleScope(f));
   if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
   if (f.type) base = base.where('type', '=', f.type);
   if (f.query) base = base.where(containsText('title', f.query));
