@@ -6,6 +6,7 @@
  * spec's answers and `runRead` in a page (docs/decisions.md #31).
  */
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { pageOffset } from '../db/paging.js';
 import type { Db } from '../db/index.js';
 import type { BulletinEntry, JobHit, WechatRecord } from '../../common/feeds.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
@@ -82,7 +83,7 @@ export async function readWechatArticles(
   q: { wechatId: string | readonly string[]; page: number; pageSize: number },
 ): Promise<FeedResult<WechatRecord>> {
   const values = typeof q.wechatId === 'string' ? [q.wechatId] : [...q.wechatId];
-  const r = await readType(db, { type: 'wechat_article', offset: (q.page - 1) * q.pageSize, count: q.pageSize, where: { key: 'wechatId', values } });
+  const r = await readType(db, { type: 'wechat_article', offset: pageOffset(q.page, q.pageSize), count: q.pageSize, where: { key: 'wechatId', values } });
   return { items: r.items.map(presentWechatRecord), total: r.total };
 }
 

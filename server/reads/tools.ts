@@ -3,6 +3,7 @@
  * `tool` linked to the topic. Read by the tool form's options and the tool panel (GET /tools).
  */
 import type { Db } from '../db/index.js';
+import { pageOffset, readPage } from '../db/paging.js';
 import { makePage, type Page } from '../../common/page.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
 
@@ -33,18 +34,8 @@ export async function readTools(db: Db, q: ToolsRead): Promise<Page<ResourceItem
     const rows = await base.select(cols).where('resources.id', 'in', ids).execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     const ordered = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
-    const start = (q.page - 1) * q.size;
+    const start = pageOffset(q.page, q.size);
     return makePage(ordered.slice(start, start + q.size).map(presentResource), ordered.length, q.page, q.size);
   }
-  const [rows, total] = await Promise.all([
-    base
-      .select(cols)
-      .orderBy('resource_topics.date_key', 'desc')
-      .orderBy('resource_topics.resource_id', 'asc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return makePage(rows.map(presentResource), Number(total.n), q.page, q.size);
+  return readPage(base, q, (qb) => qb.select(cols).orderBy('resource_topics.date_key', 'desc').orderBy('resource_topics.resource_id', 'asc'), presentResource);
 }

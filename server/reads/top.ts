@@ -3,6 +3,7 @@
  * notices and links of an application. Every read returns a page (common/page.ts).
  */
 import type { Db } from '../db/index.js';
+import { pageAt } from '../db/paging.js';
 import { inModuleScope, type ModuleScope } from '../content/moduleScope.js';
 import { makePage, type Page } from '../../common/page.js';
 import type { TopKind } from '../../modules/types.js';
@@ -23,7 +24,7 @@ export interface TopQuery {
  * the topic's resources per read) and, without a category, the total from topic_type_counts.
  */
 export async function readTop(db: Db, q: TopQuery): Promise<Page<ResourceItem>> {
-  const pageOf = Math.floor(q.offset / Math.max(q.count, 1)) + 1;
+  const pageOf = pageAt(q.offset, q.count);
   const cols = ['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'] as const;
   if (q.topicId != null) {
     const links = db
@@ -97,7 +98,7 @@ export async function readTopNotices(db: Db, q: AppItemsQuery) {
     publishDateTime: r.publish_date_time,
     publishDate: r.publish_date_time.slice(0, 10),
   }));
-  return makePage(content, Number(total.n), Math.floor(q.offset / Math.max(q.count, 1)) + 1, q.count);
+  return makePage(content, Number(total.n), pageAt(q.offset, q.count), q.count);
 }
 
 /** Published links of an application (pinned by order first, newest first). Item: spec 1 §3 'Link'. */
@@ -126,5 +127,5 @@ export async function readTopLinks(db: Db, q: AppItemsQuery) {
     linkCategory: r.link_category,
     publishDateTime: r.publish_date_time,
   }));
-  return makePage(content, Number(total.n), Math.floor(q.offset / Math.max(q.count, 1)) + 1, q.count);
+  return makePage(content, Number(total.n), pageAt(q.offset, q.count), q.count);
 }

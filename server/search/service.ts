@@ -20,6 +20,7 @@
  * - Input never becomes SQL or FTS syntax: the index terms hold letters and digits only, and are bound.
  */
 import { sql, type RawBuilder } from 'kysely';
+import { pageOffset } from '../db/paging.js';
 import type { Db } from '../db/index.js';
 import type { Dialect } from '../db/migrations/index.js';
 import { makePage, type Page } from '../../common/page.js';
@@ -300,7 +301,7 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   };
   if ((terms.length === 0 && !query.type) || perTerm.some((p) => p.length === 0)) return empty;
   const parts = terms.length ? perTerm.flat() : null;
-  const offset = (query.page - 1) * size;
+  const offset = pageOffset(query.page, size);
   const topicId = query.topicId;
   const type = query.type || null;
   const typeFacets = type ? (FIELD_FACETS[type as ResourceType] ?? []) : [];

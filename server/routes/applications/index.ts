@@ -3,11 +3,11 @@
  * saving the home config. Super managers create and delete; managers of an application change it.
  */
 import type { FastifyInstance } from 'fastify';
+import { readPage } from '../../db/paging.js';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../http/parse.js';
 import { notFound } from '../../http/errors.js';
 import { requireManager, requireSuper, requireUser } from '../../http/session.js';
-import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import { createApplicationBody, homeConfigBody, hostQuery, idParams, listQuery, updateApplicationBody } from './schema.js';
 import { saveHomeConfig } from '../revisions/service.js';
@@ -26,17 +26,12 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     if (q.query) {
       base = base.where(containsText(['applications.name', 'applications.host'], q.query));
     }
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll('applications')
-        .select(['topics.title as topic_title', 'topics.cover as topic_cover'])
-        .orderBy('applications.id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return makePage(rows.map(presentListItem), Number(total.n), q.page, q.size);
+    return readPage(
+      base,
+      q,
+      (qb) => qb.selectAll('applications').select(['topics.title as topic_title', 'topics.cover as topic_cover']).orderBy('applications.id', 'desc'),
+      presentListItem,
+    );
   });
 
   /**

@@ -17,12 +17,12 @@ import { HttpError, forbidden, notFound } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
 import { createStorage, type FileStorage } from '../../files/storage.js';
 import { checkUpload } from '../../files/check.js';
-import { makePage } from '../../../common/page.js';
 import { MSG, fillMsg } from '../../../common/messages.js';
 import { ATTACHMENT_MAX_MB, IMAGE_MAX_KB } from '../../../common/constants.js';
 import { fileFields, idParams, imageFields, keyParams, listQuery } from './schema.js';
 import { checkDownload, contentDisposition, deleteFile, fileUrl, isInlineImage, presentFile, receiveUpload, storeUpload } from './service.js';
 import { containsText } from '../../db/like.js';
+import { readPage } from '../../db/paging.js';
 
 export interface FileRouteOptions {
   /** the store to use; by default the one the configuration selects */
@@ -66,17 +66,7 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
     if (q.query) base = base.where(containsText('files.original_name', q.query));
     if (q.kind === 'image') base = base.where('files.content_type', 'like', 'image/%');
     if (q.kind === 'file') base = base.where('files.content_type', 'not like', 'image/%');
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll('files')
-        .select('users.name as uploader_name')
-        .orderBy('files.id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return makePage(rows.map(presentFile), Number(total.n), q.page, q.size);
+    return readPage(base, q, (qb) => qb.selectAll('files').select('users.name as uploader_name').orderBy('files.id', 'desc'), presentFile);
   });
 
   app.delete('/api/v1/files/:id', async (req) => {

@@ -3,11 +3,11 @@
  * create, change, delete. Pinned links (top 1) come first by their pin order (topOrder, from 1).
  */
 import type { Selectable } from 'kysely';
+import { readPage } from '../../db/paging.js';
 import { inModuleScope, type ModuleScope } from '../../content/moduleScope.js';
 import type { Db } from '../../db/index.js';
 import type { LinksTable } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import { ACTIVE_ANY } from '../../../common/constants.js';
 import { containsText } from '../../db/like.js';
@@ -56,19 +56,12 @@ export async function listLinks(db: Db, f: LinkFilter) {
   let base = db.selectFrom('links').where(inModuleScope(f));
   if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
   if (f.query) base = base.where(containsText('title', f.query));
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('top', 'desc')
-      .orderBy('top_order', 'asc')
-      .orderBy('publish_date_time', 'desc')
-      .orderBy('id', 'desc')
-      .limit(f.size)
-      .offset((f.page - 1) * f.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return makePage(rows.map(presentLink), Number(total.n), f.page, f.size);
+  return readPage(
+    base,
+    f,
+    (qb) => qb.selectAll().orderBy('top', 'desc').orderBy('top_order', 'asc').orderBy('publish_date_time', 'desc').orderBy('id', 'desc'),
+    presentLink,
+  );
 }
 
 export interface LinkInput {

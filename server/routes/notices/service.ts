@@ -4,11 +4,11 @@
  * (server/content/sanitize.ts); every answer carries the stored (sanitised) HTML.
  */
 import type { Selectable } from 'kysely';
+import { readPage } from '../../db/paging.js';
 import { inModuleScope, type ModuleScope } from '../../content/moduleScope.js';
 import type { Db } from '../../db/index.js';
 import type { NoticesTable } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import { ACTIVE_ANY } from '../../../common/constants.js';
 import { attachmentKeys, hasContent, sanitizeRichText } from '../../content/sanitize.js';
@@ -66,22 +66,11 @@ export async function listNotices(db: Db, f: NoticeFilter) {
   if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
   if (f.type) base = base.where('type', '=', f.type);
   if (f.query) base = base.where(containsText('title', f.query));
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('top', 'desc')
-      .orderBy('publish_date_time', 'desc')
-      .orderBy('id', 'desc')
-      .limit(f.size)
-      .offset((f.page - 1) * f.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return makePage(
-    rows.map((r) => presentNotice(r, false)),
-    Number(total.n),
-    f.page,
-    f.size,
+  return readPage(
+    base,
+    f,
+    (qb) => qb.selectAll().orderBy('top', 'desc').orderBy('publish_date_time', 'desc').orderBy('id', 'desc'),
+    (r) => presentNotice(r, false),
   );
 }
 

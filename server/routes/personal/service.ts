@@ -4,6 +4,7 @@
  * candidate set (decision 151).
  */
 import type { Db } from '../../db/index.js';
+import { pageOffset } from '../../db/paging.js';
 import type { ActionType } from '../../../common/constants.js';
 import { MSG, fillMsg } from '../../../common/messages.js';
 import { makePage, type Page } from '../../../common/page.js';
@@ -194,7 +195,7 @@ export async function recommend(db: Db, userId: number, q: { page: number; size:
     scored.push({ ...item, reason, score: Math.round(score * 1000) / 1000 });
   }
   scored.sort((a, b) => b.score - a.score || a.id - b.id);
-  const start = (q.page - 1) * q.size;
+  const start = pageOffset(q.page, q.size);
   let content = scored.slice(start, start + q.size);
   // journals carry is_subscribed for the user, as in the journal reads (the panel tops up with them)
   if (content.some((i) => i.type === 'journal')) content = await markSubscribed(db, userId, content);

@@ -5,12 +5,13 @@
  * stay right for the panel reads, each in one transaction.
  */
 import crypto from 'node:crypto';
+import { readPage } from '../../db/paging.js';
 import { containsText } from '../../db/like.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, conflict, fromZod, notFound } from '../../http/errors.js';
 import { removeResourceFromTopic, updateResource, upsertResources } from '../../resources/store.js';
 import { parseFields } from '../../resources/present.js';
-import { makePage, type Page } from '../../../common/page.js';
+import type { Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import {
   RESOURCE_TYPE_SPECS,
@@ -51,17 +52,16 @@ export async function listResources(
     .where('resource_topics.topic_id', '=', topicId)
     .where('resource_topics.type', '=', q.type);
   if (q.query) base = base.where(containsText('resources.title', q.query));
-  const [rows, total] = await Promise.all([
-    base
-      .select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields', 'resources.created_at', 'resources.updated_at'])
-      .orderBy('resource_topics.date_key', 'desc')
-      .orderBy('resources.id', 'desc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return makePage(rows.map(present), Number(total.n), q.page, q.size);
+  return readPage(
+    base,
+    q,
+    (qb) =>
+      qb
+        .select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields', 'resources.created_at', 'resources.updated_at'])
+        .orderBy('resource_topics.date_key', 'desc')
+        .orderBy('resources.id', 'desc'),
+    present,
+  );
 }
 
 /** Checks a body against the type's schema (400 naming the fields, Chinese message). */

@@ -6,9 +6,9 @@
  * (docs/decisions.md 61).
  */
 import type { Db } from '../../db/index.js';
+import { readPage } from '../../db/paging.js';
 import type { User } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import { wrapHomeConfig, type HomeConfig, type RevisionListItem } from '../../../common/homeConfig.js';
 
@@ -57,24 +57,19 @@ export async function saveHomeConfig(db: Db, applicationId: number, homeConfig: 
 /** One page of an application's revisions, newest first (`{ content, totalElements, empty, page, size }`). */
 export async function listRevisions(db: Db, applicationId: number, page: number, size: number) {
   const base = db.selectFrom('home_config_revisions').where('application_id', '=', applicationId);
-  const [rows, total] = await Promise.all([
-    base
-      .select(['id', 'application_id', 'author_id', 'author_name', 'summary', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const content: RevisionListItem[] = rows.map((r) => ({
-    id: r.id,
-    applicationId: r.application_id,
-    authorId: r.author_id,
-    authorName: r.author_name,
-    summary: r.summary,
-    createdAt: r.created_at,
-  }));
-  return makePage(content, Number(total.n), page, size);
+  return readPage(
+    base,
+    { page, size },
+    (qb) => qb.select(['id', 'application_id', 'author_id', 'author_name', 'summary', 'created_at']).orderBy('id', 'desc'),
+    (r): RevisionListItem => ({
+      id: r.id,
+      applicationId: r.application_id,
+      authorId: r.author_id,
+      authorName: r.author_name,
+      summary: r.summary,
+      createdAt: r.created_at,
+    }),
+  );
 }
 
 /** One revision with its config; 404 该历史版本不存在 (MSG.revisionNotFound) when the application has no such revision. */

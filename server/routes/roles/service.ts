@@ -4,6 +4,7 @@
  * application's role config, super managers, and the release lifecycle draft → submitted → released.
  */
 import type { Db } from '../../db/index.js';
+import { readPage } from '../../db/paging.js';
 import { containsText } from '../../db/like.js';
 import type { Application, User } from '../../db/schema.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -156,17 +157,7 @@ export async function listManagers(db: Db, caller: User, q: { applicationId?: nu
   if (q.query) {
     base = base.where(containsText(['u.name', 'u.phone'], q.query));
   }
-  const [rows, total] = await Promise.all([
-    base
-      .select(managerColumns)
-      .orderBy('m.application_id', 'asc')
-      .orderBy('m.id', 'asc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return makePage(rows.map(presentManager), Number(total.n), q.page, q.size);
+  return readPage(base, q, (qb) => qb.select(managerColumns).orderBy('m.application_id', 'asc').orderBy('m.id', 'asc'), presentManager);
 }
 
 /** Makes the user a manager of the application with the rights; 409 when they already are. */
@@ -242,26 +233,24 @@ export async function listApplicationUsers(db: Db, app: Application, q: { page: 
   if (q.query) {
     base = base.where(containsText(['u.name', 'u.phone'], q.query));
   }
-  const [rows, total] = await Promise.all([
-    base
-      .select(['au.user_id', 'au.role_id', 'au.created_at', 'u.name', 'u.phone', 'u.affiliation'])
-      .orderBy('au.created_at', 'desc')
-      .orderBy('au.user_id', 'desc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const content: ApplicationUserEntry[] = rows.map((r) => ({
-    userId: r.user_id,
-    name: r.name,
-    phone: maskPhone(r.phone),
-    affiliation: r.affiliation,
-    roleId: r.role_id,
-    roleName: roles.find((x) => x.id === r.role_id)?.name ?? r.role_id,
-    createdAt: r.created_at,
-  }));
-  return makePage(content, Number(total.n), q.page, q.size);
+  return readPage(
+    base,
+    q,
+    (qb) =>
+      qb
+        .select(['au.user_id', 'au.role_id', 'au.created_at', 'u.name', 'u.phone', 'u.affiliation'])
+        .orderBy('au.created_at', 'desc')
+        .orderBy('au.user_id', 'desc'),
+    (r): ApplicationUserEntry => ({
+      userId: r.user_id,
+      name: r.name,
+      phone: maskPhone(r.phone),
+      affiliation: r.affiliation,
+      roleId: r.role_id,
+      roleName: roles.find((x) => x.id === r.role_id)?.name ?? r.role_id,
+      createdAt: r.created_at,
+    }),
+  );
 }
 
 /** 400 角色不存在 unless the role is in the application's role config. */

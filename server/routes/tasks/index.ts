@@ -9,6 +9,7 @@
  * - POST /api/v1/tasks/{id}/retry: a failed, cancelled or interrupted task is queued again.
  */
 import crypto from 'node:crypto';
+import { readPage } from '../../db/paging.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +23,6 @@ import { receiveUpload } from '../files/service.js';
 import { IMPORT_KINDS, ImportError, previewImport } from '../../import/run.js';
 import type { TaskRunner } from '../../tasks/runner.js';
 import { MSG } from '../../../common/messages.js';
-import { makePage } from '../../../common/page.js';
 
 /** The largest file an import from the console takes (bytes). */
 export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
@@ -140,20 +140,7 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
   app.get('/api/v1/tasks', async (req) => {
     requireSuper(req);
     const q = parse(listQuery, req.query, 'query');
-    const [rows, total] = await Promise.all([
-      db
-        .selectFrom('tasks')
-        .select(LIST_COLUMNS)
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute(),
-      db
-        .selectFrom('tasks')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return makePage(rows.map(present), Number(total.n), q.page, q.size);
+    return readPage(db.selectFrom('tasks'), q, (qb) => qb.select(LIST_COLUMNS).orderBy('id', 'desc'), present);
   });
 
   app.get('/api/v1/tasks/:id', async (req) => {

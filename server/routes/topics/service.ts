@@ -10,12 +10,13 @@
  *   on up to 500 resources of the topic in one transaction and keep `topic_type_counts` right.
  */
 import type { Db } from '../../db/index.js';
+import { readPage } from '../../db/paging.js';
 import type { User } from '../../db/schema.js';
 import { canManage } from '../../http/session.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { ensureCategories, refreshTopicTypeCounts, removeResourceFromTopic } from '../../resources/store.js';
 import { parseFields } from '../../resources/present.js';
-import { makePage, type Page } from '../../../common/page.js';
+import type { Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import type { ResourceType } from '../../../common/constants.js';
 import { containsText } from '../../db/like.js';
@@ -172,28 +173,25 @@ export async function listTopicResources(
   if (q.category && q.subcategory) base = base.where('resource_topics.category_two', '=', q.subcategory);
   if (q.year) base = base.where('resource_topics.date_key', '>=', `${q.year}`).where('resource_topics.date_key', '<', `${q.year + 1}`);
   if (q.published) base = base.where('resource_topics.published', '=', q.published === 'yes' ? 1 : 0);
-  const [rows, total] = await Promise.all([
-    base
-      .select([
-        'resources.id',
-        'resources.type',
-        'resources.title',
-        'resources.date',
-        'resources.fields',
-        'resources.updated_at',
-        'resource_topics.category_one',
-        'resource_topics.category_two',
-        'resource_topics.published',
-      ])
-      .orderBy('resource_topics.date_key', 'desc')
-      .orderBy('resources.id', 'desc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return makePage(
-    rows.map((r) => ({
+  return readPage(
+    base,
+    q,
+    (qb) =>
+      qb
+        .select([
+          'resources.id',
+          'resources.type',
+          'resources.title',
+          'resources.date',
+          'resources.fields',
+          'resources.updated_at',
+          'resource_topics.category_one',
+          'resource_topics.category_two',
+          'resource_topics.published',
+        ])
+        .orderBy('resource_topics.date_key', 'desc')
+        .orderBy('resources.id', 'desc'),
+    (r) => ({
       id: r.id,
       type: r.type,
       title: r.title,
@@ -203,10 +201,7 @@ export async function listTopicResources(
       category: r.category_one,
       subcategory: r.category_two,
       published: Number(r.published) === 1,
-    })),
-    Number(total.n),
-    q.page,
-    q.size,
+    }),
   );
 }
 

@@ -3,9 +3,10 @@
  * super managers (the /console/xmodules page). Rows of `xmodule_catalogue`, params as JSON text.
  */
 import type { Db } from '../../db/index.js';
+import { readPage } from '../../db/paging.js';
 import type { User } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import { makePage, type Page } from '../../../common/page.js';
+import type { Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES } from '../../../common/constants.js';
 import { componentValue, paramSchema, type CatalogueEntry, type CatalogueEntryData, type XParam } from '../../../modules/xmodule/catalogue.js';
@@ -71,18 +72,7 @@ export async function listEntries(db: Db, q: { page: number; size: number; query
   if (q.query) {
     base = base.where(containsText(['name', 'group_name', 'module_name'], q.query));
   }
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('group_name')
-      .orderBy('name')
-      .orderBy('id')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return makePage(rows.map(presentEntry), Number(total.n), q.page, q.size);
+  return readPage(base, q, (qb) => qb.selectAll().orderBy('group_name').orderBy('name').orderBy('id'), presentEntry);
 }
 
 const values = (e: CatalogueEntryData) => ({
