@@ -147,6 +147,11 @@ export async function canManage(db: Db, user: User, applicationId: number, right
   return !!rights && (!right || rights.includes(right));
 }
 
+/** Whether the request comes from a manager of the application (signed in, not anonymous). */
+export async function isManagerOf(db: Db, req: FastifyRequest, applicationId: number): Promise<boolean> {
+  return !!req.user && !req.user.anonymous && (await canManage(db, req.user, applicationId));
+}
+
 /**
  * A manager of the application (holding `right` when given), or 401/403. A manager without the right
  * gets 403 没有「站点设置」权限，请联系超级管理员. The caller checks that the application exists first (404).

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
-import { issueCode } from '../auth/service.js';
+import { issueCode } from '../../auth/service.js';
 import { MSG } from '../../../common/messages.js';
 
 let ctx: TestContext;

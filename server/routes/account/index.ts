@@ -9,7 +9,7 @@ import { parse } from '../../http/parse.js';
 import { HttpError, badRequest, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
 import { requireUser } from '../../http/session.js';
-import { checkCode } from '../auth/service.js';
+import { checkCode } from '../../auth/service.js';
 import { CODE_PER_ADDRESS_PER_MIN } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import {

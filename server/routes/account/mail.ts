@@ -7,7 +7,7 @@
 import type { Db } from '../../db/index.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { dropLatestCode, issueCode } from '../auth/service.js';
+import { dropLatestCode, issueCode } from '../../auth/service.js';
 import { MSG } from '../../../common/messages.js';
 import { mailProviderFrom, type MailProvider } from '../../notify/mail.js';
 

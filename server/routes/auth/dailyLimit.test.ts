@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { DAILY_CODE_LIMIT, DAILY_CODE_WINDOW_MS } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
-import { issueCode } from './service.js';
+import { issueCode } from '../../auth/service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { HttpError, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
 import { endSession, startSession } from '../../http/session.js';
 import { requestCodeBody, signInBody } from './schema.js';
-import { checkCode, dropLatestCode, issueCode, presentUser, userByPhone } from './service.js';
+import { checkCode, dropLatestCode, issueCode, presentUser, userByPhone } from '../../auth/service.js';
 import { CODE_PER_ADDRESS_PER_MIN } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 

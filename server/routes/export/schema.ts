@@ -3,6 +3,6 @@
  */
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
-import { applicationRef } from '../notices/schema.js';
+import { applicationRef } from '../../http/fields.js';
 
 export const exportBody = z.object({ applicationId: applicationRef }, { error: MSG.badRequest });

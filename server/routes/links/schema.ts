@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { plainText } from '../../../common/homeConfigSchema.js';
 import { MSG } from '../../../common/messages.js';
-import { activeFilter, applicationRef, flag, moduleRef, paging, publishTime } from '../notices/schema.js';
+import { activeFilter, applicationRef, flag, moduleRef, paging, publishTime } from '../../http/fields.js';
 
 /** A link address: http(s) only (no javascript:, no site path), at most 2000 characters. */
 export const linkUrl = z

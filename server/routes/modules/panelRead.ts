@@ -16,7 +16,7 @@ import { loginOnlyModuleIds } from '../../../common/visibility.js';
 import { notFound } from '../../http/errors.js';
 import { personalise, readPanel } from '../../reads/index.js';
 import type { SharedCache } from '../../cache/sharedCache.js';
-import { storedHomeConfig } from '../applications/service.js';
+import { storedHomeConfig } from '../../applications/service.js';
 import { moduleReadScope, readableApplication } from '../applications/visibility.js';
 import { rightRefusal } from '../roles/userRights.js';
 

@@ -7,23 +7,17 @@
  * marked restrictDownload tells the reader whether they may download its attachments (`canDownload`,
  * decision 214); GET /files/{key} enforces it (server/routes/files).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/index.js';
 import { parse } from '../../http/parse.js';
 import { notFound } from '../../http/errors.js';
-import { canManage, requireManager, requireUser } from '../../http/session.js';
+import { isManagerOf, requireManager, requireUser } from '../../http/session.js';
 import { MSG } from '../../../common/messages.js';
-import { getApplication } from '../applications/service.js';
+import { getApplication } from '../../applications/service.js';
 import { moduleReadScope, readableApplication } from '../applications/visibility.js';
 import { viewerRights } from '../roles/userRights.js';
 import { createNoticeBody, noticeIdParams, noticeListQuery, updateNoticeBody } from './schema.js';
 import { createNotice, getNotice, listNotices, presentNotice, updateNotice } from './service.js';
-
-/** Whether the request comes from a manager of the application (signed in, not anonymous). */
-export async function isManagerOf(db: Db, req: FastifyRequest, applicationId: number): Promise<boolean> {
-  return !!req.user && !req.user.anonymous && canManage(db, req.user, applicationId);
-}
 
 export default async function noticeRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/v1/notices', async (req) => {

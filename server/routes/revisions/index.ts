@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { parse } from '../../http/parse.js';
 import { requireManager, requireUser } from '../../http/session.js';
 import { MSG } from '../../../common/messages.js';
-import { getApplication, validateHomeConfig } from '../applications/service.js';
+import { getApplication, validateHomeConfig } from '../../applications/service.js';
 import { appParams, revisionListQuery, revisionParams } from './schema.js';
 import { getRevision, listRevisions, restoreSummary, saveHomeConfig } from './service.js';
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/index.js';
 import { parse } from '../../http/parse.js';
 import { badRequest } from '../../http/errors.js';
 import { requireManager, requireSuper, requireUser } from '../../http/session.js';
-import { getApplication } from '../applications/service.js';
+import { getApplication } from '../../applications/service.js';
 import { MSG } from '../../../common/messages.js';
 import type { ManagerRight } from '../../../common/roles.js';
 import {

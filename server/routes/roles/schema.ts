@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { phoneSchema } from '../../../common/validation.js';
 import { MANAGER_RIGHTS, roleConfigSchema } from '../../../common/roles.js';
-import { flag } from '../notices/schema.js';
+import { flag } from '../../http/fields.js';
 
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
 const applicationId = positiveId(MSG.applicationIdRequired);

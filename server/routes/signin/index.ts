@@ -13,8 +13,8 @@ import { hit } from '../../http/rateLimit.js';
 import { SESSION_COOKIE, requireManager, requireUser, sha256, startSession } from '../../http/session.js';
 import { mailProviderFrom } from '../../notify/mail.js';
 import { applicationByHost } from '../../applications/service.js';
-import { checkCode, dropLatestCode, issueCode, presentUser, userByPhone } from '../auth/service.js';
-import { getApplication } from '../applications/service.js';
+import { checkCode, dropLatestCode, issueCode, presentUser, userByPhone } from '../../auth/service.js';
+import { getApplication } from '../../applications/service.js';
 import {
   anonymousBody,
   appClientParams,

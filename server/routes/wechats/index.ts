@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../http/parse.js';
 import { requireManager, requireUser } from '../../http/session.js';
-import { getApplication } from '../applications/service.js';
+import { getApplication } from '../../applications/service.js';
 import type { Db } from '../../db/index.js';
 import { MSG } from '../../../common/messages.js';
 import { accountParams, articleBody, articleParams, bindBody, idParams, pageQuery, unbindBody } from './schema.js';

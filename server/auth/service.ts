@@ -3,11 +3,11 @@
  * secret, valid 5 minutes, dead after 5 wrong tries, one per minute per target.
  */
 import crypto from 'node:crypto';
-import type { Db } from '../../db/index.js';
-import type { User } from '../../db/schema.js';
-import { HttpError, badRequest, tooMany } from '../../http/errors.js';
-import { CODE_MAX_TRIES, CODE_RESEND_MS, CODE_TTL_MS, DAILY_CODE_LIMIT, DAILY_CODE_WINDOW_MS } from '../../../common/constants.js';
-import { MSG } from '../../../common/messages.js';
+import type { Db } from '../db/index.js';
+import type { User } from '../db/schema.js';
+import { HttpError, badRequest, tooMany } from '../http/errors.js';
+import { CODE_MAX_TRIES, CODE_RESEND_MS, CODE_TTL_MS, DAILY_CODE_LIMIT, DAILY_CODE_WINDOW_MS } from '../../common/constants.js';
+import { MSG } from '../../common/messages.js';
 
 const hashCode = (secret: string, target: string, code: string) => crypto.createHmac('sha256', secret).update(`${target}\u0000${code}`).digest('hex');
 
