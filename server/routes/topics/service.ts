@@ -19,7 +19,7 @@ import { parseFields } from '../../resources/present.js';
 import { makePage, type Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import type { ResourceType } from '../../../common/constants.js';
-import { likePattern } from '../resources/service.js';
+import { jsonText, likePattern } from '../resources/service.js';
 import type { BulkBody, CategoryChange } from './schema.js';
 import type { TopicResource, TopicStats, TopicSummary } from '../../../common/topics.js';
 
@@ -161,6 +161,7 @@ export async function listTopicResources(
     subcategory?: string;
     year?: number;
     published?: 'yes' | 'no';
+    reportType?: string;
   },
 ): Promise<Page<TopicResource>> {
   let base = db
@@ -173,6 +174,7 @@ export async function listTopicResources(
   if (q.category && q.subcategory) base = base.where('resource_topics.category_two', '=', q.subcategory);
   if (q.year) base = base.where('resource_topics.date_key', '>=', `${q.year}`).where('resource_topics.date_key', '<', `${q.year + 1}`);
   if (q.published) base = base.where('resource_topics.published', '=', q.published === 'yes' ? 1 : 0);
+  if (q.reportType && q.type === 'report') base = base.where(jsonText(db, 'reportType'), '=', q.reportType);
   const [rows, total] = await Promise.all([
     base
       .select([
