@@ -41,6 +41,13 @@ export const topicResourcesQuery = z.object({
   published: z.enum(['yes', 'no'], { error: MSG.invalidInput }).optional(),
   /** reports only (issue 13 /console/reports): one report type of common/reports.ts */
   reportType: z.enum(REPORT_TYPES, { error: MSG.reportTypeInvalid }).optional(),
+  /** one resource by its id (the report editor's own address, /console/reports/{id}/edit) */
+  id: z.coerce
+    .number({ error: MSG.invalidInput })
+    .int(MSG.invalidInput)
+    .min(1, MSG.invalidInput)
+    .max(2 ** 31 - 1, MSG.invalidInput)
+    .optional(),
 });
 
 /** POST …/resources/bulk: one action over up to 500 resources of the topic. */

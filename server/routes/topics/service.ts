@@ -162,6 +162,7 @@ export async function listTopicResources(
     year?: number;
     published?: 'yes' | 'no';
     reportType?: string;
+    id?: number;
   },
 ): Promise<Page<TopicResource>> {
   let base = db
@@ -174,6 +175,7 @@ export async function listTopicResources(
   if (q.category && q.subcategory) base = base.where('resource_topics.category_two', '=', q.subcategory);
   if (q.year) base = base.where('resource_topics.date_key', '>=', `${q.year}`).where('resource_topics.date_key', '<', `${q.year + 1}`);
   if (q.published) base = base.where('resource_topics.published', '=', q.published === 'yes' ? 1 : 0);
+  if (q.id) base = base.where('resources.id', '=', q.id);
   if (q.reportType && q.type === 'report') base = base.where(jsonText(db, 'reportType'), '=', q.reportType);
   const [rows, total] = await Promise.all([
     base
