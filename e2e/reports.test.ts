@@ -8,10 +8,12 @@
  * withdrawal the detail page says 该报告不存在或已撤回 and the list no longer has it. The pages work
  * without JavaScript. Screenshots (desktop and a 390 px phone) go to test-artifacts/.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, createApplication, releaseAll, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, createApplication, releaseAll, repoRoot, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138031';
 const PHONE_SIZE = { width: 390, height: 844 };
@@ -96,7 +98,13 @@ describe('reports', () => {
     await page.getByText('PDF 已上传').waitFor();
     await shot(page, 'reports-console-editor.png');
     await page.getByRole('button', { name: '保存' }).click();
-    await page.getByText('报告已存为草稿，发布后访客可见').waitFor();
+    await page
+      .getByText('报告已存为草稿，发布后访客可见')
+      .waitFor()
+      .catch(async (err: unknown) => {
+        await shot(page, 'debug-save.png');
+        throw err;
+      });
     await page.waitForURL(/\/console\/reports\?applicationId=/);
     const row = page.locator('.ant-table-row').filter({ hasText: '2025 年人工智能产业发展报告' });
     await row.getByText('未发布').waitFor();
@@ -154,13 +162,14 @@ describe('reports', () => {
     const file = await page.request.get(`${site}${await download.getAttribute('href')}`);
     expect(file.status()).toBe(200);
     expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
-    await page.waitForTimeout(800);
+    await page.waitForTimeout(3000); // Chromium's PDF viewer draws the page a moment after the frame loads
     await shot(page, 'report-detail.png');
     // a phone
     const phone = await e2e.newPage(PHONE_SIZE);
     await phone.goto(`${site}/microapp/report/detail/${reportId}`);
     await phone.getByRole('heading', { name: '2025 年人工智能产业发展报告' }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_SIZE.width);
+    await phone.waitForTimeout(3000);
     await shot(phone, 'report-detail-phone.png');
     await phone.goto(`${site}/microapp/report`);
     await phone.getByRole('link', { name: '2025 年人工智能产业发展报告' }).waitFor();
@@ -170,6 +179,33 @@ describe('reports', () => {
     await page.context().close();
     expect(e2e.pageErrors).toEqual([]);
     void server;
+  });
+
+  it('the report pages load no more JavaScript than the other visitor pages, and not the rich-text editor; home stays under 150 KB', async () => {
+    /** gzip bytes of the scripts a fresh visitor's page loads (the built files' .gz), checking none is the editor */
+    const load = async (url: string) => {
+      const page = await e2e.newPage();
+      const scripts: string[] = [];
+      page.on('response', (r) => {
+        // the site's own scripts (not those of Chromium's PDF viewer in the frame)
+        if (r.request().resourceType() === 'script' && r.url().startsWith(`${site}/assets/`)) scripts.push(new URL(r.url()).pathname);
+      });
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      let gz = 0;
+      for (const s of scripts) {
+        const file = path.join(repoRoot, 'dist/app', s);
+        gz += fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : zlib.gzipSync(fs.readFileSync(file)).length;
+        expect(fs.readFileSync(file, 'utf8'), s).not.toMatch(/prosemirror|@tiptap/i);
+      }
+      await page.context().close();
+      console.log(`${new URL(url).pathname}: ${scripts.length} scripts, ${(gz / 1024).toFixed(1)} KB gzip`);
+      return gz;
+    };
+    expect(await load(`${site}/`)).toBeLessThan(150 * 1024);
+    const bulletins = await load(`${site}/microapp/bulletin`);
+    expect(await load(`${site}/microapp/report`)).toBeLessThanOrEqual(bulletins);
+    expect(await load(`${site}/microapp/report/detail/${reportId}`)).toBeLessThanOrEqual(bulletins);
   });
 
   it('works without JavaScript: the server renders the list, the type links, the search form and the detail', async () => {

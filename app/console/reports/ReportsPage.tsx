@@ -177,7 +177,7 @@ function ReportList({ app, topicId, picker }: { app: ApplicationListItem; topicI
     {
       title: MSG.actions,
       key: 'actions',
-      width: 260,
+      width: 300,
       render: (_, r) => (
         <Space size={2} wrap>
           <Link to={editHref(r.id)}>

@@ -17,7 +17,7 @@ import { loginHref } from '@modules/kit/links';
 import { ApiError } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, ListFailure } from '../feeds/shared';
-import { lockAttachments } from '../notice/NoticePage';
+import { lockAttachments } from '../notice/lockAttachments';
 import { useReport } from './api';
 import '../../widgets/richtext/richtext.css';
 import './report.css';

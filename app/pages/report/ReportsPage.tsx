@@ -85,7 +85,7 @@ function Reports({ config }: { config: AppConfig }) {
             placeholder={MSG.reportSearchPlaceholder}
             aria-label={MSG.reportSearchPlaceholder}
           />
-          <Button type="primary" size="large" htmlType="submit" loading={list.isFetching && !!data}>
+          <Button type="primary" size="large" htmlType="submit" loading={list.isFetching && list.isPlaceholderData}>
             {MSG.reportSearchButton}
           </Button>
         </div>
