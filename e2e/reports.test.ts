@@ -270,6 +270,14 @@ describe('reports', () => {
     await visitor.goto(`${site}/microapp/report/detail/${reportId}`);
     await visitor.getByText('该报告不存在或已撤回').waitFor();
     await shot(visitor, 'report-detail-withdrawn.png');
+    // the server renders the not-found page too (a visitor without JavaScript, a crawler)
+    const noJs = await e2e.browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
+    const plain = await noJs.newPage();
+    await plain.goto(`${site}/microapp/report/detail/${reportId}`);
+    await plain.getByText('该报告不存在或已撤回').waitFor();
+    await plain.goto(`${site}/microapp/report/detail/999999`);
+    await plain.getByText('该报告不存在或已撤回').waitFor();
+    await noJs.close();
     await visitor.goto(`${site}/microapp/report`);
     await visitor.getByText('暂无报告').waitFor();
     await visitor.context().close();

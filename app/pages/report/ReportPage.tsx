@@ -14,7 +14,6 @@ import { REPORTS_HREF, reportsOfTypeHref, type ReportDetail } from '@common/repo
 import { formatDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import { loginHref } from '@modules/kit/links';
-import { ApiError } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, ListFailure } from '../feeds/shared';
 import { lockAttachments } from '../notice/lockAttachments';
@@ -40,11 +39,10 @@ function Report({ applicationId, id }: { applicationId: number; id: string }) {
         <Skeleton active paragraph={{ rows: 10 }} />
       </div>
     );
-  if (q.isError) {
-    const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
+  if (q.isError || q.data === null) {
     return (
       <div className="atr-vcard">
-        {missing ? (
+        {q.data === null ? (
           <Result
             status="404"
             title={MSG.reportNotFound}
@@ -60,7 +58,8 @@ function Report({ applicationId, id }: { applicationId: number; id: string }) {
       </div>
     );
   }
-  const r: ReportDetail = q.data;
+  const r: ReportDetail | undefined = q.data;
+  if (!r) return null;
   const here = location.pathname + location.search;
   const body = r.body && r.downloadBlocked ? lockAttachments(r.body, r.downloadBlocked, loginHref(here)) : r.body;
   return (

@@ -5,7 +5,7 @@
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import type { Page } from '@common/page';
 import { REPORT_PAGE_SIZE, type ReportDetail, type ReportListItem } from '@common/reports';
-import { apiGet } from '../../api';
+import { ApiError, apiGet } from '../../api';
 
 /** The list's state, as kept in the URL (`?type=&q=&page=`). */
 export interface ReportListState {
@@ -28,11 +28,21 @@ export function useReports(applicationId: number, s: ReportListState) {
   });
 }
 
-/** One published report (GET /api/v1/reports/{id}); 404 for an unknown or withdrawn one. */
+/**
+ * One published report (GET /api/v1/reports/{id}); null for an unknown or withdrawn one (the call's 404),
+ * an answer like any other, so the server renders the not-found page and the browser hydrates it.
+ */
 export function useReport(applicationId: number, id: string) {
   return useQuery({
     queryKey: ['report', applicationId, id],
-    queryFn: ({ signal }) => apiGet<ReportDetail>(`/api/v1/reports/${encodeURIComponent(id)}`, { applicationId }, signal),
+    queryFn: async ({ signal }): Promise<ReportDetail | null> => {
+      try {
+        return await apiGet<ReportDetail>(`/api/v1/reports/${encodeURIComponent(id)}`, { applicationId }, signal);
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
+        throw err;
+      }
+    },
     retry: false,
   });
 }
