@@ -273,10 +273,11 @@ describe('reports', () => {
     // the server renders the not-found page too (a visitor without JavaScript, a crawler)
     const noJs = await e2e.browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
     const plain = await noJs.newPage();
-    await plain.goto(`${site}/microapp/report/detail/${reportId}`);
+    expect((await plain.goto(`${site}/microapp/report/detail/${reportId}`))?.status()).toBe(404);
     await plain.getByText('该报告不存在或已撤回').waitFor();
-    await plain.goto(`${site}/microapp/report/detail/999999`);
+    expect((await plain.goto(`${site}/microapp/report/detail/999999`))?.status()).toBe(404);
     await plain.getByText('该报告不存在或已撤回').waitFor();
+    expect((await plain.goto(`${site}/microapp/report`))?.status()).toBe(200);
     await noJs.close();
     await visitor.goto(`${site}/microapp/report`);
     await visitor.getByText('暂无报告').waitFor();

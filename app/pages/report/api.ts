@@ -44,5 +44,7 @@ export function useReport(applicationId: number, id: string) {
       }
     },
     retry: false,
+    // the server answers the page with 404 when this read found nothing (app/entry-server.tsx)
+    meta: { notFoundWhenNull: true },
   });
 }
