@@ -30,6 +30,7 @@ const RoleConfigPage = lazy(() => consoleModule().then((m) => ({ default: m.Role
 const TopicsPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicsPage })));
 const TopicDataPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicDataPage })));
 const TasksPage = lazy(() => consoleModule().then((m) => ({ default: m.TasksPage })));
+const ReportsConsolePage = lazy(() => consoleModule().then((m) => ({ default: m.ReportsPage })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage')); // inside ConsoleGuard's antd providers
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
 const ExplorePage = lazy(() => withAntd(import('./pages/explore/ExplorePage')));
@@ -52,6 +53,9 @@ const WechatPage = lazy(() => withAntd(import('./pages/feeds/WechatPage')));
 const WechatMaterialPage = lazy(() => withAntd(import('./pages/feeds/WechatMaterialPage')));
 const BulletinsPage = lazy(() => withAntd(import('./pages/feeds/BulletinsPage')));
 const BulletinPage = lazy(() => withAntd(import('./pages/feeds/BulletinPage')));
+// research reports (issue 13 §2)
+const ReportsPage = lazy(() => withAntd(import('./pages/report/ReportsPage')));
+const ReportPage = lazy(() => withAntd(import('./pages/report/ReportPage')));
 // personal pages (issue 5)
 const RecommendationPage = lazy(() => withAntd(import('./pages/recommendation/RecommendationPage')));
 const MySubscriptionsPage = lazy(() => withAntd(import('./pages/recommendation/MySubscriptionsPage')));
@@ -89,6 +93,7 @@ const pages: RouteObject[] = [
           { path: 'topics', element: lazyPage(TopicsPage) },
           { path: 'topics/tc/topicShow/:topicId', element: lazyPage(TopicDataPage) },
           { path: 'tasks', element: lazyPage(TasksPage) },
+          { path: 'reports/*', element: lazyPage(ReportsConsolePage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },
@@ -111,6 +116,8 @@ const pages: RouteObject[] = [
   { path: '/microapp/wechat/material/:id', element: lazyPage(WechatMaterialPage) },
   { path: '/microapp/bulletin', element: lazyPage(BulletinsPage) },
   { path: '/microapp/bulletin/:id', element: lazyPage(BulletinPage) },
+  { path: '/microapp/report', element: lazyPage(ReportsPage) },
+  { path: '/microapp/report/detail/:id', element: lazyPage(ReportPage) },
   { path: '/microapp/recommendation', element: lazyPage(RecommendationPage) },
   { path: '/subscriptions/journals', element: lazyPage(MySubscriptionsPage) },
   { path: '/subscriptions-topic/journals', element: lazyPage(TopicJournalsPage) },

@@ -9,7 +9,8 @@
  * queries; the queries still pending are then answered by the server's own API in process (`transport`,
  * as the visitor whose request this is) and the page is rendered again, up to {@link MAX_PASSES}
  * times. The answers go to the browser as dehydrated queries (boot data `queries`), so hydration
- * renders the very same markup without asking again.
+ * renders the very same markup without asking again. A page whose read marked `meta.notFoundWhenNull`
+ * answered null (an unknown or withdrawn report) is sent with status 404.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
@@ -175,7 +176,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       html,
       styles: extractStyle(cache),
       boot: { ...req.boot, data: {}, queries: state },
-      status: path === '/block/404' ? 404 : 200,
+      // a page whose main read found nothing (a query marked `meta.notFoundWhenNull` that answered null) is a 404
+      status: path === '/block/404' || queries.getAll().some((q) => q.meta?.notFoundWhenNull === true && q.state.data === null) ? 404 : 200,
       redirect: null,
     };
   });

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { linkSchema, plainText } from './homeConfigSchema.js';
 import { MSG } from './messages.js';
+import { REPORT_TYPES } from './reports.js';
 
 /** The types managed in the console (the types without a real data set). */
 export const CONSOLE_RESOURCE_TYPES = [
@@ -41,8 +42,12 @@ export interface ConsoleResource {
   updatedAt: string;
 }
 
-/** How a field is edited: one-line text, multi-line text, link, yyyy-MM-dd, number, list of names, one of options. */
-export type ResourceFieldKind = 'text' | 'textarea' | 'url' | 'date' | 'number' | 'list' | 'select';
+/**
+ * How a field is edited: one-line text, multi-line text, link, yyyy-MM-dd, number, list of names, one of
+ * options; and (reports, issue 13) rich text (HTML, sanitised by the server), an uploaded PDF
+ * (`/files/<key>`, the server checks the stored file is a PDF), an image (uploaded or a link) and an on/off switch.
+ */
+export type ResourceFieldKind = 'text' | 'textarea' | 'url' | 'date' | 'number' | 'list' | 'select' | 'html' | 'pdf' | 'image' | 'switch';
 
 export interface ResourceField {
   /** key in `fields`; a dotted name is a nested object (`institution.name`) */
@@ -116,7 +121,23 @@ export const RESOURCE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> 
     fields: [{ name: 'publisher', label: '发布机构', kind: 'text' }, summary, url],
   },
   patent: { label: '专利', titleLabel: '专利名称', dateLabel: '公开日期', fields: [{ ...authors, label: '发明人' }, summary, url] },
-  report: { label: '报告', titleLabel: '报告名称', dateLabel: '发布日期', fields: [authors, summary, url] },
+  // research reports (issue 13; docs/decisions.md 300-302): `/console/reports` and /microapp/report
+  report: {
+    label: '报告',
+    titleLabel: '报告名称',
+    dateLabel: '发布日期',
+    fields: [
+      { name: 'reportType', label: '报告类型', kind: 'select', options: REPORT_TYPES, required: true },
+      authors,
+      { name: 'institution', label: '发布机构', kind: 'text' },
+      { ...summary, extra: '列表和详情页的摘要，纯文本' },
+      { name: 'body', label: '正文', kind: 'html' },
+      { name: 'pdf', label: 'PDF 全文', kind: 'pdf', extra: '只接受 PDF 文件（按文件内容检查），不超过 20M' },
+      { name: 'restrictDownload', label: MSG.restrictDownloadLabel, kind: 'switch', extra: MSG.reportRestrictHint },
+      { ...cover, kind: 'image', extra: '上传 jpg/png 图片，或填写图片地址' },
+      url,
+    ],
+  },
   project: {
     label: '项目',
     titleLabel: '项目名称',
@@ -195,8 +216,18 @@ export function isIsoDay(s: string): boolean {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
 
-/** An empty form value ('' / null / undefined / []) counts as 'not given'. */
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+/** An empty form value ('' / null / undefined / [] / false / an editor's empty paragraph) counts as 'not given'. */
+const blank = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  v === false ||
+  (typeof v === 'string' && (v.trim() === '' || v.trim() === '<p></p>')) ||
+  (Array.isArray(v) && v.length === 0);
+
+/** Longest rich-text field, characters of HTML. */
+export const HTML_FIELD_MAX = 200_000;
+/** A file stored by the upload service: `/files/<key>` (server/routes/files). */
+export const STORED_FILE_PATH = /^\/files\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
 export const dateSchema = z.string().trim().refine(isIsoDay, { message: '日期格式应为 yyyy-MM-dd' });
 
@@ -234,6 +265,18 @@ export function fieldValueSchema(f: ResourceField): z.ZodType<unknown> {
       break;
     case 'select':
       s = z.enum(f.options as [string, ...string[]], { error: `请选择${f.label}` });
+      break;
+    case 'html':
+      s = z.string({ error: MSG.invalidInput }).max(HTML_FIELD_MAX, `${f.label}不能超过 ${HTML_FIELD_MAX.toLocaleString('en-US')} 个字符`);
+      break;
+    case 'pdf':
+      s = z.string({ error: MSG.reportPdfInvalid }).regex(STORED_FILE_PATH, MSG.reportPdfInvalid);
+      break;
+    case 'image':
+      s = linkSchema.refine((v) => v !== '', { message: required });
+      break;
+    case 'switch':
+      s = z.boolean({ error: `${f.label}应为是或否` });
       break;
   }
   const missing = f.kind === 'select' ? `请选择${f.label}` : required;

@@ -40,6 +40,7 @@ import exportRoutes from './routes/export/index.js';
 import taskRoutes from './routes/tasks/index.js';
 import { TaskRunner } from './tasks/runner.js';
 import citationRoutes from './routes/citations/index.js';
+import reportRoutes from './routes/reports/index.js';
 import webRoutes from './web/index.js';
 import { SharedCache } from './cache/sharedCache.js';
 import { registerCacheInvalidation } from './cache/writes.js';
@@ -141,6 +142,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => noticeRoutes(a, ctx));
   await app.register(async (a) => linkRoutes(a, ctx));
   await app.register(async (a) => resourceRoutes(a, ctx));
+  await app.register(async (a) => reportRoutes(a, ctx));
   await app.register(async (a) => xmoduleRoutes(a, ctx));
   await app.register(async (a) => institutionRoutes(a, ctx));
   await app.register(async (a) => revisionRoutes(a, ctx));

@@ -10,6 +10,7 @@ import {
   BlockOutlined,
   DatabaseOutlined,
   ScheduleOutlined,
+  FileTextOutlined,
   FolderOpenOutlined,
   LogoutOutlined,
   TeamOutlined,
@@ -41,11 +42,13 @@ export function ConsoleLayout() {
             ? 'topics'
             : pathname.startsWith('/console/tasks')
               ? 'tasks'
-              : pathname.startsWith('/console/managers')
-                ? 'managers'
-                : pathname.startsWith('/console/users')
-                  ? 'users'
-                  : '';
+              : pathname.startsWith('/console/reports')
+                ? 'reports'
+                : pathname.startsWith('/console/managers')
+                  ? 'managers'
+                  : pathname.startsWith('/console/users')
+                    ? 'users'
+                    : '';
   return (
     <Layout className="atr-console">
       <Layout.Header className="atr-console__header">
@@ -60,6 +63,7 @@ export function ConsoleLayout() {
           items={[
             { key: 'applications', icon: <AppstoreOutlined />, label: <Link to="/console/applications">{MSG.applications}</Link> },
             { key: 'topics', icon: <DatabaseOutlined />, label: <Link to="/console/topics">{MSG.topicsTitle}</Link> },
+            { key: 'reports', icon: <FileTextOutlined />, label: <Link to="/console/reports">{MSG.reportsTitle}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
             { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats/wechatManager">{MSG.wechatManagerTitle}</Link> },
             ...(user?.role === 'super' ? [{ key: 'tasks', icon: <ScheduleOutlined />, label: <Link to="/console/tasks">{MSG.tasksTitle}</Link> }] : []),

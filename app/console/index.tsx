@@ -16,3 +16,4 @@ export { RoleConfigPage } from './roles/RoleConfigPage';
 export { TopicsPage } from './topics/TopicsPage';
 export { TopicDataPage } from './topics/TopicDataPage';
 export { TasksPage } from './tasks/TasksPage';
+export { ReportsPage } from './reports/ReportsPage';

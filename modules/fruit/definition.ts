@@ -4,13 +4,23 @@
  * default span 2; height 331 (399 in a group template); one read per type, its count split by the types
  * chosen and the span. The panel shows one tab per type.
  */
-import type { ModuleDefinition } from '../types.js';
+import type { ModuleDefinition, MoreLinkContext } from '../types.js';
+import { REPORTS_HREF } from '../../common/reports.js';
 import { listHeight, moreLinkByPriority, noMigration, splitReads, topResourcesLink } from '../rules.js';
 import type { FruitModule } from './schema.js';
 
 export type { FruitModule } from './schema.js';
 
 export const FRUIT_DATA_TYPES = ['article', 'patent', 'report'] as const;
+
+/**
+ * The more link of one tab: the panel's (spec 1 §2 priority), except that the 报告 tab's generic link
+ * is the report list /microapp/report (spec 1 §2 'Reports'; decision 303).
+ */
+export function fruitTabMoreLink(cfg: FruitModule, ctx: MoreLinkContext, type: string): string | null {
+  if (type !== 'report') return fruitDefinition.moreLink(cfg, ctx);
+  return moreLinkByPriority(cfg, ctx, 'report', REPORTS_HREF);
+}
 
 export const fruitDefinition: ModuleDefinition<FruitModule> = {
   type: 'fruit',

@@ -16,7 +16,8 @@ export const typeLabel = (t: string): string => (RESOURCE_TYPE_LABELS as Record<
 export interface TabbedPanelProps {
   module: ModuleConfig;
   site: SiteContext;
-  more: string | null;
+  /** the more link; a function of the active tab's type gives each tab its own (research outputs' 报告, decision 303) */
+  more: string | null | ((type: string) => string | null);
   /** the data types, in the module's order */
   types: readonly string[];
   /** the content of one type's tab */
@@ -33,7 +34,16 @@ export function TabbedPanel({ module, site, more, types, render, className }: Ta
         className="atr-p-tabs"
         // the title and the more link beside the tab bar, not inside it: a tablist holds tabs only (issue 10 §7)
         before={showTitle ? <PanelTitle module={module} /> : undefined}
-        after={showTitle && more ? <MoreLink href={more} module={module} site={site} /> : undefined}
+        after={
+          showTitle && more
+            ? typeof more === 'function'
+              ? (key: string) => {
+                  const href = more(key);
+                  return href ? <MoreLink href={href} module={module} site={site} /> : null;
+                }
+              : () => <MoreLink href={more} module={module} site={site} />
+            : undefined
+        }
         items={types.map((t) => ({ key: t, label: typeLabel(t), content: <div className="atr-p-tabpane">{render(t)}</div> }))}
       />
     </PanelShell>

@@ -3,14 +3,19 @@
  * Pure functions: no React.
  */
 import type { ModuleConfig } from '../../common/homeConfig.js';
+import { reportHref } from '../../common/reports.js';
 import type { SiteContext } from '../types.app.js';
 
 /** True for an absolute http(s) address (another site: opens in a new tab). */
 export const isExternal = (url: string): boolean => /^https?:\/\//i.test(url);
 
-/** Resource detail: /microapp/explore/resources/{type}/{id}; notices: /resources/notices/{id}. */
+/**
+ * Resource detail: /microapp/explore/resources/{type}/{id}; notices: /resources/notices/{id}; reports:
+ * /microapp/report/detail/{id} (spec 1 §2 'Reports', decision 303).
+ */
 export function resourceHref(type: string, id: string | number): string {
   const seg = encodeURIComponent(String(id));
+  if (type === 'report') return reportHref(id);
   return type === 'notice' ? `/resources/notices/${seg}` : `/microapp/explore/resources/${encodeURIComponent(type)}/${seg}`;
 }
 

@@ -135,7 +135,18 @@ export interface UiTab {
  * the active tab's panel; only the active panel is mounted, so a tab's reads run when it is first shown.
  * `before` and `after` stand beside the tablist in the bar (a panel's title and its more link).
  */
-export function UiTabs({ items, before, after, className }: { items: UiTab[]; before?: ReactNode; after?: ReactNode; className?: string }) {
+export function UiTabs({
+  items,
+  before,
+  after,
+  className,
+}: {
+  items: UiTab[];
+  before?: ReactNode;
+  /** beside the tablist; a function gets the active tab's key (a more link that follows the tab) */
+  after?: ReactNode | ((activeKey: string) => ReactNode);
+  className?: string;
+}) {
   const [active, setActive] = useState(items[0]?.key);
   const id = useId();
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -176,7 +187,7 @@ export function UiTabs({ items, before, after, className }: { items: UiTab[]; be
             );
           })}
         </div>
-        {after}
+        {typeof after === 'function' ? (current ? after(current.key) : null) : after}
       </div>
       {current && (
         <div className="atr-tabs__panel" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${items.indexOf(current)}`}>

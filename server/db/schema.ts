@@ -181,6 +181,13 @@ export interface RestrictedFilesTable {
   application_id: number;
 }
 
+/** A report's PDF kept for readers holding 下载附件 (migration 026, docs/decisions.md 302). */
+export interface RestrictedResourceFilesTable {
+  file_key: string;
+  resource_id: number;
+  topic_id: number;
+}
+
 export interface LinksTable {
   id: Generated<number>;
   application_id: number;
@@ -384,6 +391,7 @@ export interface Database {
   files: FilesTable;
   notices: NoticesTable;
   restricted_files: RestrictedFilesTable;
+  restricted_resource_files: RestrictedResourceFilesTable;
   links: LinksTable;
   users: UsersTable;
   sessions: SessionsTable;

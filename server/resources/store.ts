@@ -293,6 +293,7 @@ export async function updateResource(
  */
 export async function removeResourceFromTopic(db: Q, id: number, topicId: number, type: string): Promise<void> {
   await db.deleteFrom('resource_topics').where('resource_id', '=', id).where('topic_id', '=', topicId).execute();
+  await db.deleteFrom('restricted_resource_files').where('resource_id', '=', id).where('topic_id', '=', topicId).execute();
   const other = await db.selectFrom('resource_topics').select('topic_id').where('resource_id', '=', id).limit(1).executeTakeFirst();
   if (!other) await db.deleteFrom('resources').where('id', '=', id).execute();
   await refreshTopicTypeCounts(db, [{ topicId, type: type as ResourceType }]);

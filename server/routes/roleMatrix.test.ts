@@ -395,6 +395,9 @@ const ROUTES: Record<string, Row> = {
     status: 'any',
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources/999999` }),
   },
+  // the visitor's research reports (server/routes/reports; the console edits them through the topic data calls)
+  'GET /api/v1/reports': { access: 'public', call: (f) => ({ url: `/api/v1/reports?applicationId=${f.appId}` }) },
+  'GET /api/v1/reports/:id': { access: 'public', status: 404, call: (f) => ({ url: `/api/v1/reports/999999?applicationId=${f.appId}` }) },
   // the custom component catalogue (server/routes/xmodules)
   'GET /api/v1/xmodules': { access: 'anyManager', call: () => ({ url: '/api/v1/xmodules' }) },
   'GET /api/v1/xmodules/options/resource-types': { access: 'signedIn', call: () => ({ url: '/api/v1/xmodules/options/resource-types' }) },

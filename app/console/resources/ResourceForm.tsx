@@ -2,8 +2,15 @@
  * The fields of one console resource type as antd form items (issue 3): title, date and the type's
  * fields of common/resourceFields.ts, each checked in the browser with the same zod schema the server
  * applies (so the messages match). Field names are paths: ['fields', 'institution', 'name'].
+ * Reports' kinds (issue 13): rich text (the notices' TipTap editor, loaded on demand), a PDF upload
+ * (the upload service; a file whose content is not a PDF is refused), an image upload or link, a switch.
  */
-import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { useState } from 'react';
+import { App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { DeleteOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { MSG } from '@common/messages';
+import { FileUpload, ImageUpload } from '../../widgets/upload';
+import { LazyRichText } from '../content/NoticeEditorDialog';
 import dayjs, { type Dayjs } from 'dayjs';
 import { plainText } from '@common/homeConfigSchema';
 import { dateSchema, fieldValueSchema, RESOURCE_TYPE_SPECS, type ConsoleResourceType, type ResourceField } from '@common/resourceFields';
@@ -23,8 +30,66 @@ const dateProps = {
   normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
 };
 
+/** A PDF field: the uploaded file (a link to it, remove) or an upload button accepting PDFs only. */
+function PdfInput({ value, onChange, uid, id }: { value?: string | null; onChange?: (v: string | null) => void; uid?: number; id?: string }) {
+  const { message } = App.useApp();
+  // a refused file leaves the upload list: a new upload box for the next try
+  const [attempt, setAttempt] = useState(0);
+  if (value)
+    return (
+      <Space id={id}>
+        <a href={value} target="_blank" rel="noopener noreferrer">
+          <FilePdfOutlined /> {value.split('/').pop()}
+        </a>
+        <Button size="small" icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
+          {MSG.delete}
+        </Button>
+      </Space>
+    );
+  return (
+    <FileUpload
+      key={attempt}
+      accept=".pdf,application/pdf"
+      maxCount={1}
+      uid={uid}
+      label={MSG.reportPdf}
+      onUploaded={(f) => {
+        // the server found the type from the bytes: anything but a PDF is refused here
+        if (f.contentType !== 'application/pdf') {
+          setAttempt((n) => n + 1);
+          return void message.error(MSG.reportPdfNotPdf);
+        }
+        message.success(MSG.reportPdfUploaded);
+        onChange?.(f.url);
+      }}
+      onError={(m) => {
+        setAttempt((n) => n + 1);
+        void message.error(m);
+      }}
+    />
+  );
+}
+
+/** An image field: an upload (jpg/png) or a typed address. */
+function ImageInput({ value, onChange, uid, id }: { value?: string | null; onChange?: (v: string | null) => void; uid?: number; id?: string }) {
+  const { message } = App.useApp();
+  return (
+    <Space align="start" wrap>
+      <ImageUpload value={value ?? null} onChange={(v) => onChange?.(v)} uid={uid} label={MSG.reportCoverUpload} onError={(m) => void message.error(m)} />
+      <Input
+        id={id}
+        style={{ width: 320 }}
+        placeholder="https://… 或 /站内路径"
+        allowClear
+        value={value ?? ''}
+        onChange={(e) => onChange?.(e.target.value || null)}
+      />
+    </Space>
+  );
+}
+
 /** One field of the type as a form item. */
-function FieldItem({ field }: { field: ResourceField }) {
+function FieldItem({ field, uid }: { field: ResourceField; uid?: number }) {
   const name = ['fields', ...field.name.split('.')];
   const common = { name, label: field.label, extra: field.extra, required: !!field.required, rules: [zodRule(fieldValueSchema(field))] };
   switch (field.kind) {
@@ -70,11 +135,35 @@ function FieldItem({ field }: { field: ResourceField }) {
           <Select allowClear={!field.required} options={field.options!.map((o) => ({ value: o, label: o }))} placeholder={`请选择${field.label}`} />
         </Form.Item>
       );
+    case 'html':
+      return (
+        <Form.Item {...common}>
+          <LazyRichText uid={uid} ariaLabel={field.label} minHeight={240} />
+        </Form.Item>
+      );
+    case 'pdf':
+      return (
+        <Form.Item {...common}>
+          <PdfInput uid={uid} />
+        </Form.Item>
+      );
+    case 'image':
+      return (
+        <Form.Item {...common}>
+          <ImageInput uid={uid} />
+        </Form.Item>
+      );
+    case 'switch':
+      return (
+        <Form.Item {...common} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      );
   }
 }
 
-/** Title, date and the type's fields. */
-export function ResourceFields({ type }: { type: ConsoleResourceType }) {
+/** Title, date and the type's fields; `uid` (the signed-in user) goes with uploads (spec 2 §3). */
+export function ResourceFields({ type, uid }: { type: ConsoleResourceType; uid?: number }) {
   const spec = RESOURCE_TYPE_SPECS[type];
   return (
     <>
@@ -85,7 +174,7 @@ export function ResourceFields({ type }: { type: ConsoleResourceType }) {
         <DatePicker style={{ width: '100%' }} />
       </Form.Item>
       {spec.fields.map((f) => (
-        <FieldItem key={f.name} field={f} />
+        <FieldItem key={f.name} field={f} uid={uid} />
       ))}
     </>
   );

@@ -9,6 +9,7 @@
  * opens antd's image viewer over all images of the notice. An unknown or unpublished notice (404), or
  * one of another site, shows the not-found state.
  */
+import { lockAttachments } from './lockAttachments';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -40,35 +41,8 @@ interface NoticeDetail {
   downloadBlocked?: 'signIn' | 'right' | null;
 }
 
-/** Text for HTML element content and attribute values. */
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The attachment links of sanitised HTML: `<a …class="…atr-attachment…"…>name</a>` (attributes double-quoted, as sanitize-html writes them). */
-const ATTACHMENT = /<a\b([^>]*\bclass="(?:[^"]*\s)?atr-attachment(?:\s[^"]*)?"[^>]*)>([\s\S]*?)<\/a>/g;
-const ATTRIBUTE = /([^\s=]+)(?:="([^"]*)")?/g;
-
-/**
- * The notice's HTML with its attachment links (`a.atr-attachment`) locked for a reader who may not
- * download them (docs/decisions.md 214): 'signIn' turns each into a link to the sign-in page that comes
- * back here (`loginHref`) marked 登录后下载; 'right' turns each into plain text marked 无下载权限. Images
- * and other links are left alone. A string transform of the server's sanitised HTML (no DOM), so the
- * server renderer and the browser produce the same markup (issue 10 §1); the server refuses the
- * download anyway.
- */
-export function lockAttachments(html: string, blocked: 'signIn' | 'right', loginHref: string): string {
-  return html.replace(ATTACHMENT, (_all, attrText: string, inner: string) => {
-    const attrs = new Map<string, string>();
-    for (const m of attrText.matchAll(ATTRIBUTE)) attrs.set(m[1].toLowerCase(), m[2] ?? '');
-    const cls = `${attrs.get('class') ?? ''} atr-attachment--locked`.trim();
-    if (blocked === 'signIn') {
-      const note = `<span class="atr-attachment__lock">${escapeHtml(MSG.downloadAfterLogin)}</span>`;
-      return `<a href="${escapeHtml(loginHref)}" class="${cls}" title="${escapeHtml(MSG.downloadLoginRequired)}">${inner}${note}</a>`;
-    }
-    const note = `<span class="atr-attachment__lock">${escapeHtml(MSG.downloadNoRight)}</span>`;
-    const text = inner.replace(/<[^>]*>/g, '');
-    return `<span class="atr-attachment atr-attachment--locked" title="${escapeHtml(MSG.downloadRightMissing)}">${text}${note}</span>`;
-  });
-}
+// the locking of attachments lives in its own module, so the report page uses it without this page (decision 304)
+export { lockAttachments } from './lockAttachments';
 
 /** The image sources of sanitised HTML, in document order (for the viewer). */
 export function imageSources(html: string): string[] {

@@ -4,7 +4,8 @@
  * - POST /api/v1/files: an image (jpeg/png, 2048 KB) → the relative path `/files/<key>` as text;
  * - GET /api/v1/files: the signed-in user's files (a super manager sees everyone's), a page;
  * - DELETE /api/v1/files/:id: the uploader or a super manager deletes a file;
- * - GET /files/:key: the bytes, with the detected type, nosniff, a sandboxing CSP and a year of cache; an
+ * - GET /files/:key: the bytes, with the detected type, nosniff, a sandboxing CSP and a year of cache
+ *   (a PDF with ?inline=1 is served inline, for the report page's viewer; docs/decisions.md 304); an
  *   attachment of a notice marked restrictDownload only for readers holding `download` (403 otherwise,
  *   never cached by shared caches; docs/decisions.md 213-215).
  * Both uploads need a signed-in user and the XSRF header (server/http/session.ts).
@@ -90,7 +91,9 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
     const restricted = await checkDownload(db, row, req.user);
     const obj = await storage.get(row.key);
     if (!obj) throw notFound(MSG.fileNotFound);
-    const inline = isInlineImage(row.content_type);
+    // a PDF asked with ?inline=1 is shown in the page (the report page's viewer, decision 304)
+    const pdfView = row.content_type === 'application/pdf' && (req.query as Record<string, unknown>).inline === '1';
+    const inline = isInlineImage(row.content_type) || pdfView;
     return (
       reply
         .header('Content-Type', row.content_type)

@@ -129,14 +129,24 @@ export async function deleteFile(db: Db, storage: FileStorage, row: FileRow): Pr
 }
 
 /**
- * The download check of a stored file (docs/decisions.md 213-215). A file no notice marked
- * restrictDownload links to as an attachment is public: resolves false. A restricted one resolves true
+ * The download check of a stored file (docs/decisions.md 213-215, 302). A file no notice marked
+ * restrictDownload links to as an attachment, and no report marked restrictDownload holds, is public:
+ * resolves false. A restricted one resolves true
  * for a reader who may have it — a super manager, its uploader, or someone holding `download` in one of
  * the applications whose notices restrict it (their managers always do) — and otherwise throws 403
  * 该附件仅限有下载权限的用户下载，请先登录 (signed out or anonymous) or 您的角色没有「下载附件」权限，请联系站点管理员.
  */
 export async function checkDownload(db: Db, row: FileRow, viewer: User | null | undefined): Promise<boolean> {
-  const apps = await db.selectFrom('restricted_files').select('application_id').distinct().where('file_key', '=', row.key).execute();
+  const byNotice = await db.selectFrom('restricted_files').select('application_id').distinct().where('file_key', '=', row.key).execute();
+  // a report's PDF kept for 下载附件 (decision 302): the applications using the report's topic
+  const byReport = await db
+    .selectFrom('restricted_resource_files')
+    .innerJoin('applications', 'applications.topic_id', 'restricted_resource_files.topic_id')
+    .select('applications.id as application_id')
+    .distinct()
+    .where('restricted_resource_files.file_key', '=', row.key)
+    .execute();
+  const apps = [...new Map([...byNotice, ...byReport].map((a) => [a.application_id, a])).values()];
   if (!apps.length) return false;
   if (viewer && !viewer.anonymous && (viewer.role === 'super' || viewer.id === row.uploader_id)) return true;
   const signedIn = !!viewer && !viewer.anonymous;

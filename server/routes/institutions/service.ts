@@ -8,8 +8,8 @@
  *   fields.undertaking_institution or fields.affiliation is the name (an output counts once per name).
  * Names inside author lists are not looked at (docs/decisions.md #111).
  */
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { jsonText } from '../../db/json.js';
 
 /** One institution's count. */
 export interface InstitutionCount {
@@ -25,15 +25,6 @@ export interface InstitutionCounts {
 
 /** The research-output types whose fields may name an institution. */
 export const FRUIT_TYPES = ['article', 'patent', 'report'] as const;
-
-type Key = 'institution' | 'institutionId' | 'undertaking_institution' | 'affiliation';
-
-/** A top-level field of `resources.fields` as text (SQLite and PostgreSQL); keys are constants. */
-function jsonText(db: Db, key: Key): RawBuilder<string | null> {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<string | null>`(${sql.ref('resources.fields')}::jsonb ->> ${sql.lit(key)})`
-    : sql<string | null>`cast(json_extract(${sql.ref('resources.fields')}, ${sql.lit(`$.${key}`)}) as text)`;
-}
 
 /**
  * Counts scholars and research outputs of each name of `names` (already trimmed and distinct).

@@ -31,9 +31,9 @@ export default async function resourceRoutes(app: FastifyInstance, { db }: AppCo
   app.post('/api/v1/applications/:id/resources', async (req, reply) => {
     const { id } = parse(appParams, req.params, 'params');
     const topicId = await guard(db, req, id);
-    const { type, ...rest } = parse(createEnvelope, req.body);
+    const { type, published, ...rest } = parse(createEnvelope, req.body);
     const body = parseResourceBody(type, rest);
-    const created = await createResource(db, topicId, type, body);
+    const created = await createResource(db, topicId, type, body, { published });
     return reply.status(201).send({ ...created, message: MSG.resourceCreated });
   });
 

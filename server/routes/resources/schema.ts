@@ -28,7 +28,11 @@ export const listQuery = z.object({
 });
 
 /** The envelope of a create body: the type, the rest is checked against the type's schema. */
-export const createEnvelope = z.looseObject({ type: typeSchema });
+export const createEnvelope = z.looseObject({
+  type: typeSchema,
+  /** false: a draft visitors do not see until it is published (the reports page, docs/decisions.md 301); default true */
+  published: z.boolean({ error: MSG.invalidInput }).optional(),
+});
 
 /** The envelope of a change body: an optional type that must match the stored one. */
 export const updateEnvelope = z.looseObject({ type: z.string().optional() });

@@ -9,8 +9,9 @@ import { readPage } from '../../db/paging.js';
 import { containsText } from '../../db/like.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, conflict, fromZod, notFound } from '../../http/errors.js';
-import { removeResourceFromTopic, updateResource, upsertResources } from '../../resources/store.js';
+import { refreshTopicTypeCounts, removeResourceFromTopic, updateResource, upsertResources } from '../../resources/store.js';
 import { parseFields } from '../../resources/present.js';
+import { attachmentKeys, hasContent, sanitizeRichText } from '../../content/sanitize.js';
 import type { Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import {
@@ -34,8 +35,6 @@ export async function topicOfApplication(db: Db, applicationId: number): Promise
   if (app.topic_id == null) throw conflict(MSG.applicationNoTopic);
   return app.topic_id;
 }
-
-/** `%text%` for LIKE with %, _ and \ taken literally (the query uses ESCAPE '\'). */
 
 /**
  * A page of the topic's resources of one type, newest first (date descending, undated last, then
@@ -71,23 +70,76 @@ export function parseResourceBody(type: ConsoleResourceType, raw: unknown): Reso
   return r.data;
 }
 
-/** The fields to store: the submitted ones, plus the date under the type's `dateAs` name. */
+/**
+ * The fields to store: the submitted ones (rich text sanitised as notices are, an empty document left
+ * out), plus the date under the type's `dateAs` name.
+ */
 function storedFields(type: ConsoleResourceType, body: ResourceBody, kept: Record<string, unknown> = {}): Record<string, unknown> {
   const spec = RESOURCE_TYPE_SPECS[type];
   const out: Record<string, unknown> = structuredClone(kept);
   // every editable field is replaced (a blank one removed); fields the console does not edit are kept
-  for (const f of spec.fields) setPath(out, f.name, getPath(body.fields, f.name));
+  for (const f of spec.fields) {
+    let v = getPath(body.fields, f.name);
+    if (f.kind === 'html' && typeof v === 'string') {
+      v = sanitizeRichText(v);
+      if (!hasContent(v as string)) v = undefined;
+    }
+    setPath(out, f.name, v);
+  }
   for (const [k, v] of Object.entries(out)) if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) delete out[k];
   if (spec.dateAs) setPath(out, spec.dateAs, body.date ?? undefined);
   return out;
 }
 
-/** Extra search text: the text fields' values. */
-const searchTextOf = (fields: Record<string, unknown>) =>
-  Object.values(fields)
-    .flatMap((v) => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []))
+/** Extra search text: the text fields' values (rich text as its text, stored file paths left out). */
+function searchTextOf(type: ConsoleResourceType, fields: Record<string, unknown>): string {
+  const kinds = new Map(RESOURCE_TYPE_SPECS[type].fields.map((f) => [f.name, f.kind]));
+  return Object.entries(fields)
+    .flatMap(([k, v]) => {
+      if (kinds.get(k) === 'pdf') return [];
+      if (kinds.get(k) === 'html' && typeof v === 'string') return [v.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ')];
+      return typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [];
+    })
     .join(' ')
     .slice(0, 4000);
+}
+
+/**
+ * Checks the stored files a body names (kind `pdf`): each must be a file of the upload service whose
+ * content was found to be a PDF; 400 naming the field (请上传 PDF 文件 / …只接受 PDF 文件…) otherwise.
+ */
+async function checkFileFields(db: Db, type: ConsoleResourceType, body: ResourceBody): Promise<void> {
+  for (const f of RESOURCE_TYPE_SPECS[type].fields) {
+    if (f.kind !== 'pdf') continue;
+    const v = getPath(body.fields, f.name);
+    if (typeof v !== 'string') continue;
+    const row = await db.selectFrom('files').select('content_type').where('key', '=', v.slice('/files/'.length)).executeTakeFirst();
+    if (!row) throw badRequest(MSG.reportPdfInvalid, { [`body.fields.${f.name}`]: MSG.reportPdfInvalid });
+    if (row.content_type !== 'application/pdf') throw badRequest(MSG.reportPdfNotPdf, { [`body.fields.${f.name}`]: MSG.reportPdfNotPdf });
+  }
+}
+
+/**
+ * Rewrites the files a resource keeps for readers holding 下载附件 (table restricted_resource_files,
+ * docs/decisions.md 302): when its `restrictDownload` field is on, its PDF fields' files and the
+ * attachments of its rich text; none otherwise. Run in the transaction that wrote the resource.
+ */
+async function syncRestrictedFiles(db: Db, type: ConsoleResourceType, resourceId: number, topicId: number, fields: Record<string, unknown>): Promise<void> {
+  await db.deleteFrom('restricted_resource_files').where('resource_id', '=', resourceId).where('topic_id', '=', topicId).execute();
+  if (fields.restrictDownload !== true) return;
+  const keys = new Set<string>();
+  for (const f of RESOURCE_TYPE_SPECS[type].fields) {
+    const v = getPath(fields, f.name);
+    if (typeof v !== 'string') continue;
+    if (f.kind === 'pdf') keys.add(v.slice('/files/'.length));
+    if (f.kind === 'html') for (const k of attachmentKeys(v)) keys.add(k);
+  }
+  if (keys.size)
+    await db
+      .insertInto('restricted_resource_files')
+      .values([...keys].map((file_key) => ({ file_key, resource_id: resourceId, topic_id: topicId })))
+      .execute();
+}
 
 async function loadInTopic(db: Db, topicId: number, resourceId: number) {
   const row = await db
@@ -101,8 +153,18 @@ async function loadInTopic(db: Db, topicId: number, resourceId: number) {
   return row;
 }
 
-/** Creates a resource of the type in the topic (a new source key `console:<uuid>`); one transaction. */
-export async function createResource(db: Db, topicId: number, type: ConsoleResourceType, body: ResourceBody): Promise<ConsoleResource> {
+/**
+ * Creates a resource of the type in the topic (a new source key `console:<uuid>`); one transaction.
+ * `published: false` stores it as a draft that visitors do not see (the reports page, decision 301).
+ */
+export async function createResource(
+  db: Db,
+  topicId: number,
+  type: ConsoleResourceType,
+  body: ResourceBody,
+  opts: { published?: boolean } = {},
+): Promise<ConsoleResource> {
+  await checkFileFields(db, type, body);
   const fields = storedFields(type, body);
   const id = await db.transaction().execute(async (tx) => {
     const r = await upsertResources(tx, [
@@ -112,11 +174,17 @@ export async function createResource(db: Db, topicId: number, type: ConsoleResou
         title: body.title,
         date: body.date ?? null,
         fields,
-        searchText: searchTextOf(fields),
+        searchText: searchTextOf(type, fields),
         topicId,
       },
     ]);
-    return r.ids[0];
+    const id = r.ids[0];
+    if (opts.published === false) {
+      await tx.updateTable('resource_topics').set({ published: 0 }).where('resource_id', '=', id).where('topic_id', '=', topicId).execute();
+      await refreshTopicTypeCounts(tx, [{ topicId, type }]);
+    }
+    await syncRestrictedFiles(tx, type, id, topicId, fields);
+    return id;
   });
   return present(await loadInTopic(db, topicId, id));
 }
@@ -131,10 +199,12 @@ export async function changeResource(db: Db, topicId: number, resourceId: number
   const type = row.type as ConsoleResourceType;
   if (bodyType !== undefined && bodyType !== type) throw badRequest(MSG.resourceTypeFixed, { 'body.type': MSG.resourceTypeFixed });
   const body = parseResourceBody(type, raw);
+  await checkFileFields(db, type, body);
   const fields = storedFields(type, body, parseFields(row.fields));
-  await db
-    .transaction()
-    .execute((tx) => updateResource(tx, resourceId, { title: body.title, date: body.date ?? null, fields, searchText: searchTextOf(fields) }));
+  await db.transaction().execute(async (tx) => {
+    await updateResource(tx, resourceId, { title: body.title, date: body.date ?? null, fields, searchText: searchTextOf(type, fields) });
+    await syncRestrictedFiles(tx, type, resourceId, topicId, fields);
+  });
   return present(await loadInTopic(db, topicId, resourceId));
 }
 

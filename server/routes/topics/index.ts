@@ -98,8 +98,8 @@ export default async function topicRoutes(app: FastifyInstance, { db }: AppConte
   app.post('/api/v1/topics/:topicId/resources', async (req, reply) => {
     const { topicId } = parse(topicParams, req.params, 'params');
     await requireTopic(db, requireUser(req), topicId);
-    const { type, ...rest } = parse(createEnvelope, req.body);
-    const created = await createResource(db, topicId, type, parseResourceBody(type, rest));
+    const { type, published, ...rest } = parse(createEnvelope, req.body);
+    const created = await createResource(db, topicId, type, parseResourceBody(type, rest), { published });
     return reply.status(201).send({ ...created, message: MSG.resourceCreated });
   });
 

@@ -3,6 +3,7 @@
  * path ids, a topic's body, the data list query (20 a page: spec 2 §9) and the bulk actions.
  */
 import { z } from 'zod';
+import { REPORT_TYPES } from '../../../common/reports.js';
 import { MSG } from '../../../common/messages.js';
 import { CONSOLE_PAGE_SIZE, RESOURCE_TYPES } from '../../../common/constants.js';
 import { linkSchema, plainText } from '../../../common/homeConfigSchema.js';
@@ -38,6 +39,15 @@ export const topicResourcesQuery = z.object({
   subcategory: z.string().trim().max(100).optional(),
   year: z.coerce.number({ error: MSG.yearInvalid }).int(MSG.yearInvalid).min(1000, MSG.yearInvalid).max(9999, MSG.yearInvalid).optional(),
   published: z.enum(['yes', 'no'], { error: MSG.invalidInput }).optional(),
+  /** reports only (issue 13 /console/reports): one report type of common/reports.ts */
+  reportType: z.enum(REPORT_TYPES, { error: MSG.reportTypeInvalid }).optional(),
+  /** one resource by its id (the report editor's own address, /console/reports/{id}/edit) */
+  id: z.coerce
+    .number({ error: MSG.invalidInput })
+    .int(MSG.invalidInput)
+    .min(1, MSG.invalidInput)
+    .max(2 ** 31 - 1, MSG.invalidInput)
+    .optional(),
 });
 
 /** POST …/resources/bulk: one action over up to 500 resources of the topic. */

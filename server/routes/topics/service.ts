@@ -20,6 +20,7 @@ import type { Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import type { ResourceType } from '../../../common/constants.js';
 import { containsText } from '../../db/like.js';
+import { jsonText } from '../../db/json.js';
 import type { BulkBody, CategoryChange } from './schema.js';
 import type { TopicResource, TopicStats, TopicSummary } from '../../../common/topics.js';
 
@@ -161,6 +162,8 @@ export async function listTopicResources(
     subcategory?: string;
     year?: number;
     published?: 'yes' | 'no';
+    reportType?: string;
+    id?: number;
   },
 ): Promise<Page<TopicResource>> {
   let base = db
@@ -173,6 +176,8 @@ export async function listTopicResources(
   if (q.category && q.subcategory) base = base.where('resource_topics.category_two', '=', q.subcategory);
   if (q.year) base = base.where('resource_topics.date_key', '>=', `${q.year}`).where('resource_topics.date_key', '<', `${q.year + 1}`);
   if (q.published) base = base.where('resource_topics.published', '=', q.published === 'yes' ? 1 : 0);
+  if (q.id) base = base.where('resources.id', '=', q.id);
+  if (q.reportType && q.type === 'report') base = base.where(jsonText(db, 'reportType'), '=', q.reportType);
   return readPage(
     base,
     q,
