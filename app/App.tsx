@@ -20,6 +20,7 @@ const consoleModule = () => import('./console');
 const ConsoleGuard = lazy(() => withAntd<object>(consoleModule().then((m) => ({ default: m.ConsoleGuard }))));
 const ConsoleLayout = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleLayout })));
 const LoginPage = lazy(() => withAntd<object>(consoleModule().then((m) => ({ default: m.LoginPage }))));
+const BlockPage = lazy(() => withAntd<object>(consoleModule().then((m) => ({ default: m.BlockPage }))));
 const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
 const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
 const FilesPage = lazy(() => consoleModule().then((m) => ({ default: m.FilesPage })));
@@ -30,6 +31,7 @@ const RoleConfigPage = lazy(() => consoleModule().then((m) => ({ default: m.Role
 const TopicsPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicsPage })));
 const TopicDataPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicDataPage })));
 const TasksPage = lazy(() => consoleModule().then((m) => ({ default: m.TasksPage })));
+const ConsoleFallback = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleFallback })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage')); // inside ConsoleGuard's antd providers
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
 const ExplorePage = lazy(() => withAntd(import('./pages/explore/ExplorePage')));
@@ -67,6 +69,8 @@ const lazyPage = (C: ComponentType): ReactNode => (
 const pages: RouteObject[] = [
   { path: '/', element: <HomePage /> },
   { path: '/console/login', element: lazyPage(LoginPage) },
+  // spec 1 §2: the one console route that needs no login (a signed-in user without a console right lands here)
+  { path: '/console/block', element: lazyPage(BlockPage) },
   {
     path: '/console',
     element: lazyPage(ConsoleGuard),
@@ -92,8 +96,8 @@ const pages: RouteObject[] = [
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },
-      // spec 1 §2: any other console path falls back to the application page
-      { path: '*', element: <Navigate to="/console/applications" replace /> },
+      // spec 1 §2: any other console path falls back to the application page, which says the page does not exist
+      { path: '*', element: lazyPage(ConsoleFallback) },
     ],
   },
   { path: '/microapp/explore', element: lazyPage(ExplorePage) },

@@ -5,6 +5,7 @@
 export { ConsoleGuard } from './ConsoleGuard';
 export { ConsoleLayout } from './ConsoleLayout';
 export { LoginPage } from './LoginPage';
+export { BlockPage } from './BlockPage';
 export { ApplicationsPage } from './ApplicationsPage';
 export { ApplicationSettingsPage } from './ApplicationSettingsPage';
 export { FilesPage } from './FilesPage';
@@ -16,3 +17,4 @@ export { RoleConfigPage } from './roles/RoleConfigPage';
 export { TopicsPage } from './topics/TopicsPage';
 export { TopicDataPage } from './topics/TopicDataPage';
 export { TasksPage } from './tasks/TasksPage';
+export { ConsoleFallback } from './ConsoleFallback';
