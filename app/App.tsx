@@ -89,7 +89,9 @@ const pages: RouteObject[] = [
           { path: 'application/:id/site', element: lazyPage(SiteChromePage) },
           { path: 'application/:id/content', element: lazyPage(ContentPage) },
           { path: 'application/:id/resources', element: lazyPage(ResourcesPage) },
-          { path: 'xmodules', element: lazyPage(XmodulesPage) },
+          // spec 1 §2 /console/modules: the custom component catalogue (its first address /console/xmodules still leads there)
+          { path: 'modules', element: lazyPage(XmodulesPage) },
+          { path: 'xmodules', element: <Navigate to="/console/modules" replace /> },
           { path: 'topics', element: lazyPage(TopicsPage) },
           { path: 'topics/tc/topicShow/:topicId', element: lazyPage(TopicDataPage) },
           { path: 'tasks', element: lazyPage(TasksPage) },

@@ -86,3 +86,18 @@ describe('unknown console paths', () => {
     expect(await superPage.getByText('控制台中没有页面').count()).toBe(0);
   });
 });
+
+describe('/console/modules', () => {
+  it('is the custom component catalogue, linked from the menu; /console/xmodules leads there', async () => {
+    const { base } = e2e;
+    await superPage.goto(`${base}/console/applications`);
+    await superPage.getByRole('menuitem', { name: '组件库' }).click();
+    await superPage.waitForURL(/\/console\/modules$/);
+    await superPage.getByRole('heading', { name: '组件库' }).waitFor();
+    await superPage.getByRole('row').filter({ hasText: '文本块' }).waitFor();
+    await shot(superPage, 'modules');
+    await superPage.goto(`${base}/console/xmodules`);
+    await superPage.waitForURL(/\/console\/modules$/);
+    await superPage.getByRole('heading', { name: '组件库' }).waitFor();
+  });
+});

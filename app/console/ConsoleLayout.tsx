@@ -35,8 +35,8 @@ export function ConsoleLayout() {
       ? 'files'
       : pathname.startsWith('/console/wechats')
         ? 'wechats'
-        : pathname.startsWith('/console/xmodules')
-          ? 'xmodules'
+        : pathname.startsWith('/console/modules')
+          ? 'modules'
           : pathname.startsWith('/console/topics')
             ? 'topics'
             : pathname.startsWith('/console/tasks')
@@ -63,7 +63,7 @@ export function ConsoleLayout() {
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
             { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats/wechatManager">{MSG.wechatManagerTitle}</Link> },
             ...(user?.role === 'super' ? [{ key: 'tasks', icon: <ScheduleOutlined />, label: <Link to="/console/tasks">{MSG.tasksTitle}</Link> }] : []),
-            ...(user?.role === 'super' ? [{ key: 'xmodules', icon: <BlockOutlined />, label: <Link to="/console/xmodules">{MSG.xmodules}</Link> }] : []),
+            ...(user?.role === 'super' ? [{ key: 'modules', icon: <BlockOutlined />, label: <Link to="/console/modules">{MSG.xmodules}</Link> }] : []),
             { key: 'managers', icon: <TeamOutlined />, label: <Link to="/console/managers">{MSG.managersTitle}</Link> },
             { key: 'users', icon: <UserOutlined />, label: <Link to="/console/users">{MSG.usersTitle}</Link> },
           ]}
