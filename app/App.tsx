@@ -31,6 +31,8 @@ const RoleConfigPage = lazy(() => consoleModule().then((m) => ({ default: m.Role
 const TopicsPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicsPage })));
 const TopicDataPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicDataPage })));
 const TasksPage = lazy(() => consoleModule().then((m) => ({ default: m.TasksPage })));
+const AppClientsPage = lazy(() => consoleModule().then((m) => ({ default: m.AppClientsPage })));
+const AccountSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.AccountSettingsPage })));
 const ConsoleFallback = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleFallback })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage')); // inside ConsoleGuard's antd providers
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
@@ -95,6 +97,8 @@ const pages: RouteObject[] = [
           { path: 'topics', element: lazyPage(TopicsPage) },
           { path: 'topics/tc/topicShow/:topicId', element: lazyPage(TopicDataPage) },
           { path: 'tasks', element: lazyPage(TasksPage) },
+          { path: 'ac/appclient', element: lazyPage(AppClientsPage) },
+          { path: 'settings/account', element: lazyPage(AccountSettingsPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },

@@ -18,3 +18,5 @@ export { TopicsPage } from './topics/TopicsPage';
 export { TopicDataPage } from './topics/TopicDataPage';
 export { TasksPage } from './tasks/TasksPage';
 export { ConsoleFallback } from './ConsoleFallback';
+export { AppClientsPage } from './AppClientsPage';
+export { AccountSettingsPage } from './AccountSettingsPage';

@@ -450,6 +450,7 @@ const ROUTES: Record<string, Row> = {
     status: 'any',
     call: (_f, n) => ({ url: '/api/v1/users/anonymous', body: { fingerprint: `fp-matrix-${n}-0123456789abcdef` } }),
   },
+  'GET /api/v1/sessions': { access: 'signedIn', call: () => ({ url: '/api/v1/sessions' }) },
   'DELETE /api/v1/sessions': { access: 'signedIn', call: () => ({ url: '/api/v1/sessions' }) },
   // personalisation (server/routes/personal): a user acts on, is recommended and subscribes for themself
   'POST /api/v1/actions': { access: 'session', status: 'any', call: (f) => ({ url: '/api/v1/actions', body: { resourceId: f.resourceId, action: 'browse' } }) },

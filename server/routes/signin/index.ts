@@ -266,6 +266,24 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     return { user: presentUser(user) };
   });
 
+  // ---- the user's active sessions (issue 13 /console/settings/account; decision 293) ----
+  app.get('/api/v1/sessions', async (req) => {
+    const user = requireUser(req);
+    const token = req.cookies[SESSION_COOKIE];
+    const mine = token ? sha256(token) : '';
+    const rows = await db
+      .selectFrom('sessions')
+      .select(['token_hash', 'created_at', 'expires_at'])
+      .where('user_id', '=', user.id)
+      .where('expires_at', '>', new Date().toISOString())
+      .orderBy('created_at', 'desc')
+      .limit(100)
+      .execute();
+    return {
+      content: rows.map((r) => ({ id: r.token_hash.slice(0, 12), createdAt: r.created_at, expiresAt: r.expires_at, current: r.token_hash === mine })),
+    };
+  });
+
   // ---- sign-out everywhere (issue 5) ----
   app.delete('/api/v1/sessions', async (req, reply) => {
     // an anonymous visitor has one cookie session: DELETE /api/v1/session ends it
