@@ -40,6 +40,8 @@ import exportRoutes from './routes/export/index.js';
 import taskRoutes from './routes/tasks/index.js';
 import { TaskRunner } from './tasks/runner.js';
 import citationRoutes from './routes/citations/index.js';
+import bannerRoutes from './routes/banners/index.js';
+import headlineRoutes from './routes/headline/index.js';
 import webRoutes from './web/index.js';
 import { SharedCache } from './cache/sharedCache.js';
 import { registerCacheInvalidation } from './cache/writes.js';
@@ -145,6 +147,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => institutionRoutes(a, ctx));
   await app.register(async (a) => revisionRoutes(a, ctx));
   await app.register(async (a) => roleRoutes(a, ctx));
+  await app.register(async (a) => bannerRoutes(a, ctx));
+  await app.register(async (a) => headlineRoutes(a, ctx));
   await app.register(async (a) => signinRoutes(a, ctx));
   await app.register(async (a) => personalRoutes(a, ctx));
   await app.register(async (a) => accountRoutes(a, ctx));

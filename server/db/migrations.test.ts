@@ -40,6 +40,7 @@ const STORED_NAMES = [
   '023_topic_data',
   '024_tasks',
   '025_resource_grams_pg',
+  '026_headlines_titles',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

@@ -30,6 +30,7 @@ import * as m022 from './022_search_grams.js';
 import * as m023 from './023_topic_data.js';
 import * as m024 from './024_tasks.js';
 import * as m025 from './025_resource_grams_pg.js';
+import * as m026 from './026_headlines_titles.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -63,6 +64,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m023,
   m024,
   m025,
+  m026,
 ];
 
 /**
