@@ -20,6 +20,7 @@ const consoleModule = () => import('./console');
 const ConsoleGuard = lazy(() => withAntd<object>(consoleModule().then((m) => ({ default: m.ConsoleGuard }))));
 const ConsoleLayout = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleLayout })));
 const LoginPage = lazy(() => withAntd<object>(consoleModule().then((m) => ({ default: m.LoginPage }))));
+const BlockPage = lazy(() => withAntd<object>(consoleModule().then((m) => ({ default: m.BlockPage }))));
 const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
 const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
 const FilesPage = lazy(() => consoleModule().then((m) => ({ default: m.FilesPage })));
@@ -31,6 +32,9 @@ const TopicsPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicsPa
 const TopicDataPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicDataPage })));
 const TasksPage = lazy(() => consoleModule().then((m) => ({ default: m.TasksPage })));
 const ReportsConsolePage = lazy(() => consoleModule().then((m) => ({ default: m.ReportsPage })));
+const AppClientsPage = lazy(() => consoleModule().then((m) => ({ default: m.AppClientsPage })));
+const AccountSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.AccountSettingsPage })));
+const ConsoleFallback = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleFallback })));
 const EditorPage = lazy(() => import('./console/editor/EditorPage')); // inside ConsoleGuard's antd providers
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
 const ExplorePage = lazy(() => withAntd(import('./pages/explore/ExplorePage')));
@@ -71,6 +75,8 @@ const lazyPage = (C: ComponentType): ReactNode => (
 const pages: RouteObject[] = [
   { path: '/', element: <HomePage /> },
   { path: '/console/login', element: lazyPage(LoginPage) },
+  // spec 1 §2: the one console route that needs no login (a signed-in user without a console right lands here)
+  { path: '/console/block', element: lazyPage(BlockPage) },
   {
     path: '/console',
     element: lazyPage(ConsoleGuard),
@@ -89,16 +95,20 @@ const pages: RouteObject[] = [
           { path: 'application/:id/site', element: lazyPage(SiteChromePage) },
           { path: 'application/:id/content', element: lazyPage(ContentPage) },
           { path: 'application/:id/resources', element: lazyPage(ResourcesPage) },
-          { path: 'xmodules', element: lazyPage(XmodulesPage) },
+          // spec 1 §2 /console/modules: the custom component catalogue (its first address /console/xmodules still leads there)
+          { path: 'modules', element: lazyPage(XmodulesPage) },
+          { path: 'xmodules', element: <Navigate to="/console/modules" replace /> },
           { path: 'topics', element: lazyPage(TopicsPage) },
           { path: 'topics/tc/topicShow/:topicId', element: lazyPage(TopicDataPage) },
           { path: 'tasks', element: lazyPage(TasksPage) },
           { path: 'reports/*', element: lazyPage(ReportsConsolePage) },
+          { path: 'ac/appclient', element: lazyPage(AppClientsPage) },
+          { path: 'settings/account', element: lazyPage(AccountSettingsPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },
-      // spec 1 §2: any other console path falls back to the application page
-      { path: '*', element: <Navigate to="/console/applications" replace /> },
+      // spec 1 §2: any other console path falls back to the application page, which says the page does not exist
+      { path: '*', element: lazyPage(ConsoleFallback) },
     ],
   },
   { path: '/microapp/explore', element: lazyPage(ExplorePage) },

@@ -127,7 +127,9 @@ describe('a super manager adds a custom component panel', () => {
   it('shows the catalogue page', async () => {
     const { server } = e2e;
     const page = superPage;
+    // spec 1 §2 names it /console/modules; the first address /console/xmodules leads there
     await page.goto(`${server.url}/console/xmodules`);
+    await page.waitForURL(/\/console\/modules$/);
     await page.getByRole('heading', { name: '组件库' }).waitFor();
     for (const name of ['站内检索框', '文本块', '数据统计', '图片横幅']) await page.getByRole('row').filter({ hasText: name }).waitFor();
     await page.getByRole('row').filter({ hasText: '数据统计' }).getByRole('button', { name: '编辑' }).click();

@@ -9,6 +9,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiCall, artifacts, createApplicationByDialog, signInConsole, useE2e } from './support';
 
+/** Opens a page of the console menu's 权限与登录 submenu (管理员, 用户, 客户端登录; decision 292). */
+async function openAccessMenu(page: Page, label: string): Promise<void> {
+  await page.getByRole('menuitem', { name: '权限与登录' }).hover();
+  // the item's name starts with its icon's label ('team 管理员')
+  await page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${label}$`) }).click();
+}
+
 const SUPER = '13800138100';
 const MANAGER = '13800138101';
 // the super manager's page is e2e.page; the manager signs in in a context of their own
@@ -46,7 +53,7 @@ describe('roles and release', () => {
 
   it('adds a manager by phone with 首页编辑 only', async () => {
     const { page: admin } = e2e;
-    await admin.getByRole('link', { name: '管理员' }).click();
+    await openAccessMenu(admin, '管理员');
     await admin.waitForURL(/\/console\/managers\?applicationId=\d+/);
     await admin.getByRole('button', { name: '添加管理员' }).click();
     const dialog = admin.getByRole('dialog');
@@ -136,7 +143,7 @@ describe('roles and release', () => {
     await admin.getByText('角色配置已保存').waitFor();
     await shot(admin, 'role-config');
 
-    await admin.getByRole('link', { name: '用户' }).first().click();
+    await openAccessMenu(admin, '用户');
     await admin.waitForURL(/\/console\/users\?applicationId=\d+/);
     const row = admin.getByRole('row').filter({ hasText: '138****8101' });
     await row.getByTitle('普通用户').waitFor();
@@ -184,7 +191,7 @@ describe('roles and release', () => {
     await admin.getByText('用户已移出此应用').waitFor();
     await added.waitFor({ state: 'detached' });
 
-    await admin.getByRole('link', { name: '管理员' }).click();
+    await openAccessMenu(admin, '管理员');
     const managerRow = admin.getByRole('row').filter({ hasText: '138****8101' });
     await managerRow.getByRole('button', { name: '移除' }).click();
     await admin.getByText('你确认要移除该管理员吗？').waitFor();

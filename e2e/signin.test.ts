@@ -60,14 +60,18 @@ describe('sign-in in the browser', () => {
     await page.getByPlaceholder('请输入邮箱验证码').fill(lastMail('wang@example.cn'));
     await shot(page, 'email-tab');
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(/\/console\/applications/);
+    // wang manages no application: signed in, the console sends them to /console/block (spec 1 §2; decision 290)
+    await page.waitForURL(/\/console\/block$/);
+    await page.getByText('账号「wang」不是任何站点的管理员').waitFor();
     expect((await pageCall(page, 'GET', '/api/v1/session')).body.user.name).toBe('wang');
-    // sign-out everywhere from the user menu
-    await page.getByRole('button', { name: 'wang' }).click();
-    await page.getByRole('menuitem', { name: '在所有设备上退出登录' }).waitFor();
-    await page.waitForTimeout(400); // the menu's fade-in, for the screenshot
-    await shot(page, 'user-menu');
-    await page.getByRole('menuitem', { name: '在所有设备上退出登录' }).click();
+    // sign-out everywhere from the account page's 登录设备 (decision 293)
+    await page.goto(`${base}/settings/account`);
+    const sessions = page.locator('.ant-card').filter({ hasText: '登录设备' });
+    await sessions.getByText('当前设备').waitFor();
+    await sessions.getByRole('button', { name: '在所有设备上退出登录' }).click();
+    await page.waitForTimeout(400); // the confirmation's fade-in, for the screenshot
+    await shot(page, 'sign-out-everywhere');
+    await page.getByRole('tooltip').getByRole('button', { name: '在所有设备上退出登录' }).click();
     await page.waitForURL(/\/console\/login/);
     await page.getByText('已在所有设备上退出登录').waitFor();
     expect((await pageCall(page, 'GET', '/api/v1/session')).body.user).toBeNull();
@@ -146,8 +150,9 @@ describe('sign-in in the browser', () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${base}/console/applications`);
     await signInAtOidcProvider(page, op.issuer, 'alice', { beforeSubmit: () => shot(page, 'sso-provider-login') });
-    await page.waitForURL(`${base}/console/applications`);
-    await page.getByRole('heading', { name: '应用管理' }).waitFor();
+    // 王小明 manages no application: signed in, the console sends them to /console/block (decision 290)
+    await page.waitForURL(`${base}/console/block`);
+    await page.getByRole('heading', { name: '没有控制台权限' }).waitFor();
     expect((await pageCall(page, 'GET', '/api/v1/session')).body.user.name).toBe('王小明');
     await shot(page, 'sso-back-signed-in');
 

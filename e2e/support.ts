@@ -235,7 +235,8 @@ export async function signInConsole(
   await page.getByText('验证码已发送').waitFor();
   await page.getByPlaceholder('6 位短信验证码').fill(server.lastCode(phone));
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(opts.then ?? /\/console\/applications/);
+  // a user without a console right lands on /console/block (spec 1 §2)
+  await page.waitForURL(opts.then ?? /\/console\/(applications|block)/);
 }
 
 /** Signs the page's browser context (or the context) in as `phone` through the SMS-code calls (no page shown). */

@@ -41,6 +41,8 @@ import taskRoutes from './routes/tasks/index.js';
 import { TaskRunner } from './tasks/runner.js';
 import citationRoutes from './routes/citations/index.js';
 import reportRoutes from './routes/reports/index.js';
+import bannerRoutes from './routes/banners/index.js';
+import headlineRoutes from './routes/headline/index.js';
 import webRoutes from './web/index.js';
 import { SharedCache } from './cache/sharedCache.js';
 import { registerCacheInvalidation } from './cache/writes.js';
@@ -147,6 +149,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => institutionRoutes(a, ctx));
   await app.register(async (a) => revisionRoutes(a, ctx));
   await app.register(async (a) => roleRoutes(a, ctx));
+  await app.register(async (a) => bannerRoutes(a, ctx));
+  await app.register(async (a) => headlineRoutes(a, ctx));
   await app.register(async (a) => signinRoutes(a, ctx));
   await app.register(async (a) => personalRoutes(a, ctx));
   await app.register(async (a) => accountRoutes(a, ctx));

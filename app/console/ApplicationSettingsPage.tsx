@@ -1,13 +1,14 @@
 /**
  * /console/application/:id (spec 1 §2): the application's name, host and topic
  * (GET /api/v1/applications/{id}/config, PUT /api/v1/applications/{id}), with links to the home page
- * editor and the site, then the 登录设置 and 客户端登录 cards (app/signin/).
+ * editor and the site, then the 登录设置 card (app/signin/) and a link to the application's OAuth clients
+ * at /console/ac/appclient (issue 13; the 客户端登录 card lives there).
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Breadcrumb, Button, Form, Result, Space } from 'antd';
-import { BgColorsOutlined, DatabaseOutlined, EditOutlined, ExportOutlined, NotificationOutlined } from '@ant-design/icons';
+import { ApiOutlined, BgColorsOutlined, DatabaseOutlined, EditOutlined, ExportOutlined, NotificationOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { ApiError, apiGet, apiPut, errorMessage } from '../api';
 import type { AppConfig } from '../boot';
@@ -19,7 +20,6 @@ import { applyFieldErrors } from './formErrors';
 import type { WithMessage } from './types';
 import { MissingRightAlert } from './roles/rights';
 import { SigninSettingsCard } from '../signin/SigninSettings';
-import { OAuthClientsCard } from '../signin/OAuthClientsCard';
 import './console.css';
 
 /** The settings page of one application. */
@@ -119,7 +119,17 @@ export function ApplicationSettingsPage() {
         </Form>
       </div>
       <SigninSettingsCard applicationId={id} config={app} />
-      <OAuthClientsCard applicationId={id} host={app.host} />
+      <div className="atr-panel-card atr-settings-card" id="oauth-clients">
+        <div className="atr-settings-card__head">
+          <div>
+            <h3 className="atr-settings-card__title">{MSG.oauthClients}</h3>
+            <div className="atr-muted">{MSG.appClientsSettingsHint}</div>
+          </div>
+          <Link to={`/console/ac/appclient?applicationId=${id}`}>
+            <Button icon={<ApiOutlined />}>{MSG.appClientsSettingsLink}</Button>
+          </Link>
+        </div>
+      </div>
     </div>
   );
 }

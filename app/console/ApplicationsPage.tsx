@@ -6,7 +6,7 @@
  * 导出 downloads the application as one JSON file (POST /toolsApi/applicationExport/export; decision 225).
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import {
@@ -34,6 +34,7 @@ import type { ApplicationListItem, WithMessage } from './types';
 import { useConfirmedDelete } from './useConfirmedDelete';
 import './console.css';
 import { PageHead } from './PageHead';
+import { NotFoundNotice } from './ConsoleFallback';
 
 /** The Chinese tag of an application status: 未发布 / 待审核 / 已发布 (decision #138). */
 export function statusTag(status: string) {
@@ -52,6 +53,7 @@ export function ApplicationsPage() {
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
+  const location = useLocation();
 
   const list = useQuery({
     queryKey: ['applications', page, query],
@@ -206,6 +208,7 @@ export function ApplicationsPage() {
           )}
         </Space>
       </PageHead>
+      <NotFoundNotice state={location.state as unknown} />
       <div className="atr-panel-card">
         <Table<ApplicationListItem>
           rowKey="applicationId"

@@ -4,6 +4,8 @@
  * application has one (spec 1 §6 'sent to the single-sign-on authorisation address'), else to
  * /console/login?redirect=<the path asked for>. A client-login address (`?oauth=xproject&client_id=…`)
  * is SigninEffects' business: the guard shows a spinner and does nothing meanwhile (docs/decisions.md 202).
+ * A signed-in user with no console right (neither a super manager nor a manager of some application)
+ * goes to /console/block (spec 1 §2; docs/decisions.md 290).
  */
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -11,11 +13,11 @@ import { Button, Result } from 'antd';
 import { MSG } from '@common/messages';
 import { errorMessage } from '../api';
 import { PageSpinner } from '../pages/PageSpinner';
-import { loginPath, useSession } from './session';
+import { BLOCK_PATH, loginPath, useConsoleAccess, useSession } from './session';
 import { clientLoginId, ssoStartUrl, useSigninOptions } from '../signin/options';
 import './console.css';
 
-/** Renders the console route below it only for a signed-in user. */
+/** Renders the console route below it only for a signed-in user who holds a console right. */
 export function ConsoleGuard() {
   const session = useSession();
   const location = useLocation();
@@ -24,18 +26,20 @@ export function ConsoleGuard() {
   const here = location.pathname + location.search;
   const clientLogin = clientLoginId(location.pathname, location.search) !== null;
   const toSso = signedOut && options.data?.sso === true && !clientLogin;
+  const access = useConsoleAccess(session.data);
   useEffect(() => {
     if (toSso) window.location.replace(ssoStartUrl(here));
   }, [toSso, here]);
   if (clientLogin || session.isPending || (signedOut && options.isPending) || toSso) return <PageSpinner />;
-  if (session.isError) {
+  const failed = session.error ?? access.error;
+  if (failed) {
     return (
       <Result
         status="warning"
         title={MSG.loadFailed}
-        subTitle={errorMessage(session.error)}
+        subTitle={errorMessage(failed)}
         extra={
-          <Button type="primary" onClick={() => session.refetch()}>
+          <Button type="primary" onClick={() => void (session.error ? session.refetch() : access.refetch?.())}>
             {MSG.retry}
           </Button>
         }
@@ -43,5 +47,7 @@ export function ConsoleGuard() {
     );
   }
   if (!session.data) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  if (access.pending) return <PageSpinner />;
+  if (!access.allowed) return <Navigate to={BLOCK_PATH} replace />;
   return <Outlet />;
 }

@@ -1,17 +1,21 @@
 /**
- * The console frame: a top bar (Atrium 控制台, the console menu, the user's name, 退出登录) above the
- * page. The home page editor has its own full-width frame (editor/EditorPage.tsx).
+ * The console frame: a top bar (Atrium 控制台, the console menu, the user's name with 账号设置 and 在所有设备上
+ * 退出登录, 退出登录) above the page. Rarely used pages sit in two submenus (权限与登录; 系统, super
+ * managers) so the bar fits 1300 px. The home page editor has its own full-width frame (editor/EditorPage.tsx).
  */
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar, Button, Dropdown, Layout, Menu } from 'antd';
 import {
+  ApiOutlined,
   AppstoreOutlined,
   BlockOutlined,
   DatabaseOutlined,
   ScheduleOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
+  IdcardOutlined,
+  SettingOutlined,
   LogoutOutlined,
   TeamOutlined,
   UserOutlined,
@@ -22,6 +26,21 @@ import { useSession } from './session';
 import { useSignOut } from './useSignOut';
 import './console.css';
 
+/** The menu entry lit for a path: the first prefix that matches. */
+const MENU_KEYS: [prefix: string, key: string][] = [
+  ['/console/application', 'applications'],
+  ['/console/files', 'files'],
+  ['/console/wechats', 'wechats'],
+  ['/console/modules', 'modules'],
+  ['/console/topics', 'topics'],
+  ['/console/tasks', 'tasks'],
+  ['/console/reports', 'reports'],
+  ['/console/ac/appclient', 'appclient'],
+  ['/console/managers', 'managers'],
+  ['/console/users', 'users'],
+  ['/console/settings/account', 'account'],
+];
+
 /** The console's layout around its pages. */
 export function ConsoleLayout() {
   const { data: user } = useSession();
@@ -30,25 +49,7 @@ export function ConsoleLayout() {
   useEffect(() => {
     document.title = MSG.consoleTitle;
   }, []);
-  const selected = pathname.startsWith('/console/application')
-    ? 'applications'
-    : pathname.startsWith('/console/files')
-      ? 'files'
-      : pathname.startsWith('/console/wechats')
-        ? 'wechats'
-        : pathname.startsWith('/console/xmodules')
-          ? 'xmodules'
-          : pathname.startsWith('/console/topics')
-            ? 'topics'
-            : pathname.startsWith('/console/tasks')
-              ? 'tasks'
-              : pathname.startsWith('/console/reports')
-                ? 'reports'
-                : pathname.startsWith('/console/managers')
-                  ? 'managers'
-                  : pathname.startsWith('/console/users')
-                    ? 'users'
-                    : '';
+  const selected = MENU_KEYS.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? '';
   return (
     <Layout className="atr-console">
       <Layout.Header className="atr-console__header">
@@ -66,10 +67,29 @@ export function ConsoleLayout() {
             { key: 'reports', icon: <FileTextOutlined />, label: <Link to="/console/reports">{MSG.reportsTitle}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
             { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats/wechatManager">{MSG.wechatManagerTitle}</Link> },
-            ...(user?.role === 'super' ? [{ key: 'tasks', icon: <ScheduleOutlined />, label: <Link to="/console/tasks">{MSG.tasksTitle}</Link> }] : []),
-            ...(user?.role === 'super' ? [{ key: 'xmodules', icon: <BlockOutlined />, label: <Link to="/console/xmodules">{MSG.xmodules}</Link> }] : []),
-            { key: 'managers', icon: <TeamOutlined />, label: <Link to="/console/managers">{MSG.managersTitle}</Link> },
-            { key: 'users', icon: <UserOutlined />, label: <Link to="/console/users">{MSG.usersTitle}</Link> },
+            {
+              key: 'access',
+              icon: <TeamOutlined />,
+              label: MSG.consoleMenuAccess,
+              children: [
+                { key: 'managers', icon: <TeamOutlined />, label: <Link to="/console/managers">{MSG.managersTitle}</Link> },
+                { key: 'users', icon: <UserOutlined />, label: <Link to="/console/users">{MSG.usersTitle}</Link> },
+                { key: 'appclient', icon: <ApiOutlined />, label: <Link to="/console/ac/appclient">{MSG.oauthClients}</Link> },
+              ],
+            },
+            ...(user?.role === 'super'
+              ? [
+                  {
+                    key: 'system',
+                    icon: <SettingOutlined />,
+                    label: MSG.consoleMenuSystem,
+                    children: [
+                      { key: 'tasks', icon: <ScheduleOutlined />, label: <Link to="/console/tasks">{MSG.tasksTitle}</Link> },
+                      { key: 'modules', icon: <BlockOutlined />, label: <Link to="/console/modules">{MSG.xmodules}</Link> },
+                    ],
+                  },
+                ]
+              : []),
           ]}
         />
         <div className="atr-console__user">
@@ -78,7 +98,12 @@ export function ConsoleLayout() {
           </Avatar>
           <Dropdown
             trigger={['click']}
-            menu={{ items: [{ key: 'everywhere', icon: <LogoutOutlined />, label: MSG.signOutEverywhere, onClick: () => void signOut(true) }] }}
+            menu={{
+              items: [
+                { key: 'account', icon: <IdcardOutlined />, label: <Link to="/console/settings/account">{MSG.accountTitle}</Link> },
+                { key: 'everywhere', icon: <LogoutOutlined />, label: MSG.signOutEverywhere, onClick: () => void signOut(true) },
+              ],
+            }}
           >
             <Button type="text" className="atr-console__username">
               {user?.name}

@@ -5,6 +5,7 @@
 export { ConsoleGuard } from './ConsoleGuard';
 export { ConsoleLayout } from './ConsoleLayout';
 export { LoginPage } from './LoginPage';
+export { BlockPage } from './BlockPage';
 export { ApplicationsPage } from './ApplicationsPage';
 export { ApplicationSettingsPage } from './ApplicationSettingsPage';
 export { FilesPage } from './FilesPage';
@@ -17,3 +18,6 @@ export { TopicsPage } from './topics/TopicsPage';
 export { TopicDataPage } from './topics/TopicDataPage';
 export { TasksPage } from './tasks/TasksPage';
 export { ReportsPage } from './reports/ReportsPage';
+export { ConsoleFallback } from './ConsoleFallback';
+export { AppClientsPage } from './AppClientsPage';
+export { AccountSettingsPage } from './AccountSettingsPage';

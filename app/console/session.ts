@@ -4,8 +4,9 @@
  */
 import { isSitePath } from '@common/safePath';
 import { useQuery } from '@tanstack/react-query';
+import type { Page } from '@common/page';
 import { apiGet } from '../api';
-import type { SessionUser } from './types';
+import type { ApplicationListItem, SessionUser } from './types';
 
 export const SESSION_KEY = ['session'] as const;
 
@@ -24,6 +25,27 @@ export function useSession(enabled = true) {
     staleTime: 60_000,
   });
 }
+
+/**
+ * Whether the signed-in `user` may use the console (docs/decisions.md 290): a super manager always; anyone
+ * else when they manage at least one application (GET /api/v1/applications lists only those, so one
+ * item is enough to know). `data` is undefined while asking; no user, no question.
+ */
+export function useConsoleAccess(user: SessionUser | null | undefined) {
+  const ask = !!user && user.role !== 'super';
+  const q = useQuery({
+    enabled: ask,
+    queryKey: ['console-access', user?.id ?? 0] as const,
+    queryFn: async ({ signal }) => (await apiGet<Page<ApplicationListItem>>('/api/v1/applications', { page: 1, size: 1 }, signal)).totalElements > 0,
+    staleTime: 60_000,
+  });
+  if (!user) return { pending: false, allowed: false, error: null };
+  if (!ask) return { pending: false, allowed: true, error: null };
+  return { pending: q.isPending, allowed: q.data === true, error: q.error, refetch: q.refetch };
+}
+
+/** Where a signed-in user without any console right is sent (spec 1 §2 '/console/block'). */
+export const BLOCK_PATH = '/console/block';
 
 /** The sign-in page address that comes back to `path` afterwards. */
 export function loginPath(path: string): string {

@@ -20,6 +20,8 @@ export const NEUTRAL: RegExp[] = [
   /^(POST|PUT) \/api\/v\d\/oauth\//, // sign-in codes and login-info
   /^DELETE \/api\/v1\/sessions?$/, // signing out
   /^POST \/api\/v1\/users\/anonymous$/, // a visitor's anonymous user (fingerprint)
+  /^POST \/toolsApi\/userLogin\/login$/, // sign-in by a login-info link (decision 298)
+  /^POST \/toolsApi\/headline\/save$/, // a user's own news domains (decision 294)
   /^POST \/api\/v1\/users\/links$/, // a user's own topic links
   /^POST \/api\/v1\/recommendations\/not-interested$/,
   /^(POST|DELETE) \/api\/v\d\/subscriptions$/, // a user's journal subscriptions (marked per user, never cached)

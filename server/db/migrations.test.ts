@@ -41,6 +41,7 @@ const STORED_NAMES = [
   '024_tasks',
   '025_resource_grams_pg',
   '026_report_files',
+  '027_headlines_titles',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

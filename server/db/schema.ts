@@ -18,6 +18,14 @@ export interface UsersTable {
   wechat_openid?: string | null;
 }
 
+/** The news domains a user follows (migration 027; docs/decisions.md 294). */
+export interface UserHeadlinesTable {
+  user_id: number;
+  /** JSON array of domain labels */
+  domains: string;
+  updated_at: string;
+}
+
 export interface SessionsTable {
   /** sha256 of the random token kept in the visitor's cookie; the token itself is never stored. */
   token_hash: string;
@@ -395,6 +403,7 @@ export interface Database {
   links: LinksTable;
   users: UsersTable;
   sessions: SessionsTable;
+  user_headlines: UserHeadlinesTable;
   verification_codes: VerificationCodesTable;
   rate_limits: RateLimitsTable;
   request_nonces: RequestNoncesTable;

@@ -143,6 +143,23 @@ const ROUTES: Record<string, Row> = {
   },
   'DELETE /api/v1/session': { access: 'public', call: () => ({ url: '/api/v1/session' }) },
   'GET /api/v1/applications': { access: 'signedIn', call: () => ({ url: '/api/v1/applications' }) },
+  // the missing calls of spec 2 §7 (issue 13 §3; decisions 294-298)
+  'GET /api/v1/applications/suggestions': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/suggestions?query=%E7%9F%A9' }) },
+  'GET /api/v2/applications/suggestions': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/applications/suggestions?userId=${uid}` }) },
+  'GET /welcome': { access: 'public', call: () => ({ url: '/welcome' }) },
+  'POST /api/v1/banners/title': { access: 'anyManager', call: (f) => ({ url: '/api/v1/banners/title', body: { url: `/microapp/profile/${f.resourceId}` } }) },
+  'GET /technology/news/v2/domain/list': { access: 'public', call: () => ({ url: '/technology/news/v2/domain/list' }) },
+  'GET /toolsApi/headline/getByUserId': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/toolsApi/headline/getByUserId?userId=${uid}` }) },
+  'POST /toolsApi/headline/save': {
+    access: 'signedIn',
+    call: (_f, _n, uid) => ({ url: '/toolsApi/headline/save', body: { userId: uid, domains: ['人工智能'] } }),
+  },
+  'GET /api/v2/scholars/:id': { access: 'public', call: (f) => ({ url: `/api/v2/scholars/${f.resourceId}` }) },
+  'POST /toolsApi/userLogin/login': { access: 'public', status: 'any', call: () => ({ url: '/toolsApi/userLogin/login', body: { loginInfo: 'AAAA' } }) },
+  'GET /web/oauth/signin/simple': { access: 'public', status: 302, call: () => ({ url: '/web/oauth/signin/simple?redirect=%2F' }) },
+  'GET /api/v1/modules/top-scholar/suggestions': { access: 'public', call: () => ({ url: '/api/v1/modules/top-scholar/suggestions?q=%E7%9F%A9' }) },
+  'POST /api/v3/resources/journal': { access: 'public', call: () => ({ url: '/api/v3/resources/journal', body: { q: '矩' } }) },
+  'POST /api/v1/resources/conferences/suggestions': { access: 'public', call: () => ({ url: '/api/v1/resources/conferences/suggestions', body: { q: '会' } }) },
   'GET /api/v1/applications/available': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/available' }) },
   'POST /api/v1/applications': {
     access: 'super',
@@ -453,6 +470,7 @@ const ROUTES: Record<string, Row> = {
     status: 'any',
     call: (_f, n) => ({ url: '/api/v1/users/anonymous', body: { fingerprint: `fp-matrix-${n}-0123456789abcdef` } }),
   },
+  'GET /api/v1/sessions': { access: 'signedIn', call: () => ({ url: '/api/v1/sessions' }) },
   'DELETE /api/v1/sessions': { access: 'signedIn', call: () => ({ url: '/api/v1/sessions' }) },
   // personalisation (server/routes/personal): a user acts on, is recommended and subscribes for themself
   'POST /api/v1/actions': { access: 'session', status: 'any', call: (f) => ({ url: '/api/v1/actions', body: { resourceId: f.resourceId, action: 'browse' } }) },

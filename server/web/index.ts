@@ -114,6 +114,9 @@ interface SharedPage {
   encoded?: EncodedPage;
 }
 
+/** Addresses of API calls (spec 2 §7): an unknown one answers a JSON 404, never the web app's page. */
+export const isApiNamespace = (url: string) => /^\/(api|toolsApi|technology|web\/oauth|welcome)(\/|\?|$)/.test(url);
+
 /** Paths the server does not render: the console (client-rendered lazy chunks). */
 const isConsolePath = (p: string) => p === '/console' || p.startsWith('/console/');
 
@@ -184,7 +187,8 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
   };
 
   app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    // an address under a namespace of API calls (spec 2 §7: /api, /toolsApi, /technology, /web/oauth) is never a page (decision 298)
+    if (isApiNamespace(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'not_found', message: MSG.routeNotFound } });
     }
     return sendPage(req, reply);

@@ -103,6 +103,20 @@ describe('served pages', () => {
     const api = await web.inject({ method: 'GET', url: '/api/v1/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.message).toBe('接口不存在');
+    // every namespace of the calls of spec 2 §7, never the web page with 200 (issue 13 §3; decision 298)
+    for (const url of ['/toolsApi/nothing', '/technology/news/v9/x', '/web/oauth/nothing?x=1', '/welcome/x', '/api']) {
+      const r = await web.inject({ method: 'GET', url, headers: { host: 'cs.example.cn' } });
+      expect(r.statusCode, url).toBe(404);
+      expect(r.headers['content-type'], url).toContain('application/json');
+      expect(r.json().error.message).toBe('接口不存在');
+    }
+    // and the calls themselves answer JSON
+    const welcome = await web.inject({ method: 'GET', url: '/welcome', headers: { host: 'cs.example.cn' } });
+    expect(welcome.statusCode).toBe(200);
+    expect(welcome.json().service).toBe('atrium');
+    const domains = await web.inject({ method: 'GET', url: '/technology/news/v2/domain/list', headers: { host: 'cs.example.cn' } });
+    expect(domains.statusCode).toBe(200);
+    expect(Array.isArray(domains.json())).toBe(true);
   });
 
   it('hides a site that is not released from visitors and shows it to its managers with the preview flag (decision #139)', async () => {

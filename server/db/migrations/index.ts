@@ -31,6 +31,7 @@ import * as m023 from './023_topic_data.js';
 import * as m024 from './024_tasks.js';
 import * as m025 from './025_resource_grams_pg.js';
 import * as m026 from './026_report_files.js';
+import * as m027 from './027_headlines_titles.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -65,6 +66,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m024,
   m025,
   m026,
+  m027,
 ];
 
 /**

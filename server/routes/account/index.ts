@@ -21,11 +21,14 @@ import {
   profileBody,
   qrcodeQuery,
   scholarBody,
+  scholarParams,
+  scholarQuery,
   unbindBody,
   userIdParams,
   wechatScanBody,
 } from './schema.js';
-import { bindLogin, isRegistered, saveProfile, saveScholar, unbindLogin, userInfo } from './service.js';
+import { bindLogin, isRegistered, saveProfile, saveScholar, scholarById, unbindLogin, userInfo } from './service.js';
+import { readableApplication } from '../applications/visibility.js';
 import { emailTarget, mailProviderOf, sendEmailCode } from './mail.js';
 import {
   DevWechatProvider,
@@ -148,5 +151,21 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
     const me = requireUser(req);
     const body = parse(scholarBody, req.body);
     return { ...(await saveScholar(db, me.id, body)), message: MSG.scholarSaved };
+  });
+
+  /**
+   * GET /api/v2/scholars/{id}?user_id=&app_id= (spec 2 §7; decision 297): public. `user_id`, when given,
+   * must be the signed-in caller (401/403) and adds claimedByMe; `app_id` limits to the scholars of the
+   * application's topic (a draft application answers 应用不存在 to all but its managers).
+   */
+  app.get('/api/v2/scholars/:id', async (req) => {
+    const { id } = parse(scholarParams, req.params, 'params');
+    const q = parse(scholarQuery, req.query, 'query');
+    if (q.user_id !== undefined) {
+      const me = requireUser(req);
+      if (me.id !== q.user_id) throw new HttpError(403, 'forbidden', MSG.scholarClaimNotYours);
+    }
+    const topicId = q.app_id !== undefined ? (await readableApplication(db, q.app_id, req.user)).topic_id : undefined;
+    return scholarById(db, id, { userId: q.user_id, topicId });
   });
 }

@@ -74,3 +74,12 @@ export const scholarBody = z.object({
   institution: plain(200).default(''),
   research_field: plain(200).default(''),
 });
+
+const optionalId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message).optional();
+
+/** GET /api/v2/scholars/{id}: the scholar's id (docs/decisions.md 297). */
+export const scholarParams = z.object({
+  id: z.coerce.number({ error: MSG.scholarNotFound }).int(MSG.scholarNotFound).min(1, MSG.scholarNotFound).max(2_147_483_647, MSG.scholarNotFound),
+});
+/** ?user_id= (the caller's own id: answers claimedByMe) & app_id= (the scholar must be in the application's topic) */
+export const scholarQuery = z.object({ user_id: optionalId(MSG.userNotFound), app_id: optionalId(MSG.applicationNotFound) });

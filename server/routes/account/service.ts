@@ -9,7 +9,7 @@ import type { Database, User } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { updateResource, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
-import { parseFields } from '../../resources/present.js';
+import { parseFields, presentResource } from '../../resources/present.js';
 import { scalarText } from '../../../common/text.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -160,4 +160,30 @@ export async function saveScholar(db: Db, userId: number, input: { scholarId?: n
     await updateResource(trx, id, { title: input.name, date: row.date, fields, searchText: `${input.institution} ${input.research_field}` });
     return { id, name: input.name, institution: input.institution, research_field: input.research_field };
   });
+}
+
+/**
+ * GET /api/v2/scholars/{id} (spec 2 §7; docs/decisions.md 297): the scholar resource `id` with its fields,
+ * `claimed` (some user has claimed it) and, for `userId`, `claimedByMe`; with `topicId`, only a scholar
+ * published in that topic. 404 该学者不存在 otherwise.
+ */
+export async function scholarById(db: Db, id: number, opts: { userId?: number; topicId?: number | null }) {
+  let q = db
+    .selectFrom('resources')
+    .leftJoin('scholar_claims', 'scholar_claims.resource_id', 'resources.id')
+    .select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields', 'scholar_claims.user_id as claimed_by'])
+    .where('resources.id', '=', id)
+    .where('resources.type', '=', 'scholar');
+  if (opts.topicId !== undefined) {
+    const topicId = opts.topicId;
+    if (topicId === null) throw notFound(MSG.scholarNotFound);
+    q = q.where('resources.id', 'in', db.selectFrom('resource_topics').select('resource_id').where('topic_id', '=', topicId).where('published', '=', 1));
+  }
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound(MSG.scholarNotFound);
+  return {
+    ...presentResource(row),
+    claimed: row.claimed_by != null,
+    ...(opts.userId !== undefined ? { claimedByMe: row.claimed_by === opts.userId } : {}),
+  };
 }

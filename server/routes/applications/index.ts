@@ -6,12 +6,21 @@ import type { FastifyInstance } from 'fastify';
 import { readPage } from '../../db/paging.js';
 import type { AppContext } from '../../context.js';
 import { parse } from '../../http/parse.js';
-import { notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import { requireManager, requireSuper, requireUser } from '../../http/session.js';
 import { MSG } from '../../../common/messages.js';
-import { createApplicationBody, homeConfigBody, hostQuery, idParams, listQuery, updateApplicationBody } from './schema.js';
+import {
+  createApplicationBody,
+  homeConfigBody,
+  hostQuery,
+  idParams,
+  listQuery,
+  suggestionsQuery,
+  updateApplicationBody,
+  userSuggestionsQuery,
+} from './schema.js';
 import { saveHomeConfig } from '../revisions/service.js';
-import { createApplication, getApplication, presentConfig, presentListItem, updateApplication, validateHomeConfig } from './service.js';
+import { applicationSuggestions, createApplication, getApplication, presentConfig, presentListItem, updateApplication, validateHomeConfig } from './service.js';
 import { canRead, presentConfigFor } from './visibility.js';
 import { containsText } from '../../db/like.js';
 
@@ -63,6 +72,30 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
       url: `http://${r.host}/`,
       cover: r.topic_cover ?? r.logo ?? null,
     }));
+  });
+
+  /**
+   * GET /api/v1/applications/suggestions?query= (spec 2 §7; decision 296): up to 10 applications the
+   * caller may manage whose name or host contains the text (a plain user gets none).
+   */
+  app.get('/api/v1/applications/suggestions', async (req) => {
+    const user = requireUser(req);
+    const { query } = parse(suggestionsQuery, req.query, 'query');
+    return applicationSuggestions(db, user, query, 10);
+  });
+
+  /**
+   * GET /api/v2/applications/suggestions?userId= (spec 2 §7; decision 296): the applications the user
+   * manages (newest first, up to 200), for the caller's own id; a super manager may ask for anyone's.
+   */
+  app.get('/api/v2/applications/suggestions', async (req) => {
+    const user = requireUser(req);
+    const { userId } = parse(userSuggestionsQuery, req.query, 'query');
+    if (userId === user.id) return applicationSuggestions(db, user, null, 200);
+    if (user.role !== 'super') throw new HttpError(403, 'forbidden', MSG.suggestOtherUser);
+    const target = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (!target) throw notFound(MSG.userNotFound);
+    return applicationSuggestions(db, target, null, 200);
   });
 
   app.post('/api/v1/applications', async (req, reply) => {

@@ -1,6 +1,7 @@
 /** Bodies of the application calls (spec 2 §7 'Application and account'). */
 import { z } from 'zod';
 import { plainText } from '../../../common/homeConfigSchema.js';
+import { suggestText } from '../../../common/validation.js';
 import { MSG } from '../../../common/messages.js';
 
 /** A host name (lower case, optional port), as the browser sends it in the Host header. */
@@ -44,3 +45,11 @@ export const hostQuery = z.object({ host: hostSchema });
  * the change (max 200) kept with the revision (docs/decisions.md 60).
  */
 export const homeConfigBody = z.object({ homeConfig: z.unknown(), summary: plainText(200).optional() });
+
+/** GET /api/v1/applications/suggestions?query= (docs/decisions.md 296): 1-50 characters of a name or host. */
+export const suggestionsQuery = z.object({ query: suggestText });
+
+/** GET /api/v2/applications/suggestions?userId= */
+export const userSuggestionsQuery = z.object({
+  userId: z.coerce.number({ error: MSG.userNotFound }).int(MSG.userNotFound).min(1, MSG.userNotFound).max(2_147_483_647, MSG.userNotFound),
+});

@@ -4,8 +4,9 @@
  * lives below the routes in server/applications/service.ts and is re-exported here, so the handlers
  * import from one place; what stays is the presentation that needs other route services.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { Application } from '../../db/schema.js';
+import type { Application, User } from '../../db/schema.js';
 import { readStored, footerConfigSchema, headerConfigSchema, themeConfigSchema } from '../../../common/siteConfig.js';
 import { defaultRoleOf, roleConfigOf } from '../roles/service.js';
 import { storedHomeConfig } from '../../applications/service.js';
@@ -58,4 +59,27 @@ export function presentListItem(app: Application & { topic_title: string | null;
     updatedAt: app.updated_at,
     topic: app.topic_id ? { id: app.topic_id, title: app.topic_title, cover: app.topic_cover } : null,
   };
+}
+
+/** One application suggestion: id, name, host. */
+export interface ApplicationSuggestion {
+  applicationId: number;
+  name: string;
+  host: string;
+}
+
+/**
+ * The applications `user` may manage (all for a super manager), newest first, at most `limit`; with
+ * `query`, only those whose name or host contains it (case-insensitive). Spec 2 §7
+ * `GET /api/v1|v2/applications/suggestions` (docs/decisions.md 296).
+ */
+export async function applicationSuggestions(db: Db, user: User, query: string | null, limit: number): Promise<ApplicationSuggestion[]> {
+  let q = db.selectFrom('applications').select(['id', 'name', 'host']);
+  if (user.role !== 'super') q = q.where('id', 'in', db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id));
+  if (query) {
+    const like = `%${query.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([sql<boolean>`lower(name) like ${like} escape '\\'`, sql<boolean>`lower(host) like ${like} escape '\\'`]));
+  }
+  const rows = await q.orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => ({ applicationId: r.id, name: r.name, host: r.host }));
 }

@@ -11,7 +11,7 @@ import { endSession, startSession } from '../../http/session.js';
 import { requestCodeBody, signInBody } from './schema.js';
 import { checkCode, dropLatestCode, issueCode, presentUser, userByPhone } from '../../auth/service.js';
 import { CODE_PER_ADDRESS_PER_MIN } from '../../../common/constants.js';
-import { MSG } from '../../../common/messages.js';
+import { MSG, fillMsg } from '../../../common/messages.js';
 
 export default async function authRoutes(app: FastifyInstance, { db, config, sms }: AppContext) {
   app.put('/api/v3/oauth/digits', async (req) => {
@@ -39,6 +39,15 @@ export default async function authRoutes(app: FastifyInstance, { db, config, sms
   });
 
   app.get('/api/v1/session', async (req) => ({ user: req.user ? presentUser(req.user) : null }));
+
+  /**
+   * GET /welcome (spec 2 §7, payload none, answer not shown; decision 298): a greeting that tells the
+   * service is up and who is signed in: { service, message, signedIn, name }. Public.
+   */
+  app.get('/welcome', async (req) => {
+    const u = req.user && !req.user.anonymous ? req.user : null;
+    return { service: 'atrium', message: u ? fillMsg(MSG.welcomeUser, { name: u.name }) : MSG.welcome, signedIn: !!u, name: u?.name ?? null };
+  });
 
   app.delete('/api/v1/session', async (req, reply) => {
     await endSession(db, req, reply);

@@ -11,7 +11,8 @@ import type { AppContext } from '../../context.js';
 import { parse } from '../../http/parse.js';
 import { notFound } from '../../http/errors.js';
 import { TOP_KINDS, type TopKind } from '../../../modules/types.js';
-import { appItemsQuery, bulletinQuery, jobQuery, panelReadQuery, topBody, wechatArticleQuery } from './schema.js';
+import { appItemsQuery, bulletinQuery, jobQuery, panelReadQuery, scholarSuggestQuery, topBody, wechatArticleQuery } from './schema.js';
+import { suggestTitles } from '../../resources/suggest.js';
 import { readBulletins, readJobs, readWechatArticles } from '../../reads/feeds.js';
 import { readTop, readTopLinks, readTopNotices } from '../../reads/top.js';
 import { markSubscribed } from '../../reads/subscribed.js';
@@ -20,7 +21,7 @@ import { MSG } from '../../../common/messages.js';
 import { TOP_JOURNAL_DEFAULT_COUNT } from '../../../common/constants.js';
 import { moduleReadScope, readableApplication } from '../applications/visibility.js';
 
-export default async function moduleRoutes(app: FastifyInstance, { db }: AppContext) {
+export default async function moduleRoutes(app: FastifyInstance, { db, dialect }: AppContext) {
   /**
    * A top-{kind} read. The page is the same for every viewer (a topic's resources), so it is kept in the
    * shared cache with its JSON until a write (decision 256) and sent as that JSON; a signed-in user's
@@ -67,6 +68,15 @@ export default async function moduleRoutes(app: FastifyInstance, { db }: AppCont
     app.post(`/api/${v}/modules/top-monographs`, { config: { signedRead: true } }, async (req, reply) => sendTop(reply, await top('book', req.body)));
   }
   // a 仅登录可见 module's items: 403 for a viewer without `panels`; without moduleId they are left out (decision 212)
+  /**
+   * GET /api/v1/modules/top-scholar/suggestions?q= (spec 2 §7; decision 296): up to 10 scholars whose
+   * name starts with the text, in name order: [{ id, title, detail }] (detail: institution). Public.
+   */
+  app.get('/api/v1/modules/top-scholar/suggestions', async (req) => {
+    const { q } = parse(scholarSuggestQuery, req.query, 'query');
+    return suggestTitles(db, dialect, 'scholar', q);
+  });
+
   app.get('/api/v1/modules/top-notice', async (req) => {
     const q = parse(appItemsQuery, req.query, 'query');
     await readableApplication(db, q.applicationId, req.user);

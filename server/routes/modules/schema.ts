@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BULLETIN_TYPES } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
+import { suggestText } from '../../../common/validation.js';
 import { TOP_KINDS } from '../../../modules/types.js';
 
 const id = z.coerce.number().int().min(1);
@@ -106,3 +107,6 @@ export const panelReadQuery = z.object({
     })
     .pipe(panelReadSchema),
 });
+
+/** GET /api/v1/modules/top-scholar/suggestions?q= (decision 296) */
+export const scholarSuggestQuery = z.object({ q: suggestText });

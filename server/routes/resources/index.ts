@@ -9,7 +9,13 @@ import type { Db } from '../../db/index.js';
 import { parse } from '../../http/parse.js';
 import { requireManager, requireUser } from '../../http/session.js';
 import { MSG } from '../../../common/messages.js';
-import { appParams, createEnvelope, listQuery, resourceParams, updateEnvelope } from './schema.js';
+import { appParams, conferenceSuggestBody, createEnvelope, journalLookupBody, listQuery, resourceParams, updateEnvelope } from './schema.js';
+import { countByPrefix, suggestTitles, titlesByPrefix } from '../../resources/suggest.js';
+import { presentResource } from '../../resources/present.js';
+import { makePage } from '../../../common/page.js';
+
+/** The most journals a title lookup counts exactly. */
+const JOURNAL_COUNT_CAP = 10_000;
 import { changeResource, createResource, deleteResource, listResources, parseResourceBody, topicOfApplication } from './service.js';
 
 /** Signed in (401), the application exists (404), the user manages it (403), it has a topic (409). */
@@ -20,7 +26,40 @@ async function guard(db: Db, req: FastifyRequest, applicationId: number): Promis
   return topicOfApplication(db, applicationId);
 }
 
-export default async function resourceRoutes(app: FastifyInstance, { db }: AppContext) {
+export default async function resourceRoutes(app: FastifyInstance, { db, dialect }: AppContext) {
+  /**
+   * POST /api/v1/resources/conferences/suggestions { q } (spec 2 §7 'the suggestion'; decision 296): up to
+   * 10 conferences whose title starts with the text: [{ id, title, detail }]. Public; a read sent as POST.
+   */
+  app.post('/api/v1/resources/conferences/suggestions', { config: { signedRead: true } }, async (req) => {
+    const { q } = parse(conferenceSuggestBody, req.body);
+    return suggestTitles(db, dialect, 'conference', q);
+  });
+
+  /**
+   * POST /api/v3/resources/journal (spec 2 §7, body not shown; decision 296): journals by ISSN (exact) or
+   * by the start of their title, a page `{ content, totalElements, empty, page, size }` of presented
+   * journals in title order (totalElements counts up to 10,000). Public; a read sent as POST.
+   */
+  app.post('/api/v3/resources/journal', { config: { signedRead: true } }, async (req) => {
+    const body = parse(journalLookupBody, req.body);
+    if (body.issn) {
+      const row = await db
+        .selectFrom('resources')
+        .select(['id', 'type', 'title', 'date', 'fields'])
+        .where('type', '=', 'journal')
+        .where('source_key', '=', body.issn)
+        .executeTakeFirst();
+      return makePage(row ? [presentResource(row)] : [], row ? 1 : 0, 1, body.size);
+    }
+    const prefix = body.q ?? '';
+    const [rows, total] = await Promise.all([
+      titlesByPrefix(db, dialect, 'journal', prefix, body.size, (body.page - 1) * body.size),
+      countByPrefix(db, dialect, 'journal', prefix, JOURNAL_COUNT_CAP),
+    ]);
+    return makePage(rows.map(presentResource), total, body.page, body.size);
+  });
+
   app.get('/api/v1/applications/:id/resources', async (req) => {
     const { id } = parse(appParams, req.params, 'params');
     const topicId = await guard(db, req, id);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CONSOLE_RESOURCE_TYPES } from '../../../common/resourceFields.js';
 import { MSG } from '../../../common/messages.js';
+import { suggestText } from '../../../common/validation.js';
 import { CONSOLE_PAGE_SIZE } from '../../../common/constants.js';
 
 const id = (message: string) =>
@@ -36,3 +37,22 @@ export const createEnvelope = z.looseObject({
 
 /** The envelope of a change body: an optional type that must match the stored one. */
 export const updateEnvelope = z.looseObject({ type: z.string().optional() });
+
+/** POST /api/v1/resources/conferences/suggestions { q } (decision 296) */
+export const conferenceSuggestBody = z.object({ q: suggestText });
+
+/**
+ * POST /api/v3/resources/journal (body not shown; decision 296): `issn` (exact, 1234-567X) or `q` (the
+ * start of the journal's title), or neither (all journals in title order); page from 1, size 1-50 (10).
+ */
+export const journalLookupBody = z.object({
+  q: z.string({ error: MSG.invalidInput }).trim().max(100, MSG.suggestQueryTooLong).optional(),
+  issn: z
+    .string({ error: MSG.issnInvalid })
+    .trim()
+    .toUpperCase()
+    .regex(/^\d{4}-\d{3}[\dX]$/, MSG.issnInvalid)
+    .optional(),
+  page: z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).min(1, MSG.invalidInput).max(10_000, MSG.invalidInput).default(1),
+  size: z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).min(1, MSG.invalidInput).max(50, MSG.invalidInput).default(10),
+});

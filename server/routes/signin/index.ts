@@ -3,7 +3,7 @@
  * e-mail codes, single sign-on (OpenID Connect), OAuth clients for client login, login-info links,
  * anonymous visitors, sign-out everywhere, and the per-application settings (oauth-uri).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { USER_COOKIE_MS, CODE_PER_ADDRESS_PER_MIN } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import type { AppContext } from '../../context.js';
@@ -24,6 +24,8 @@ import {
   idParams,
   loginInfoBody,
   loginInfoPayload,
+  simpleSigninQuery,
+  toolsLoginBody,
   oauthClientBody,
   oauthUriBody,
   ssoCallbackQuery,
@@ -229,29 +231,67 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
   });
 
   // ---- encrypted login-info links (spec 1 §6; docs/decisions.md 125) ----
-  app.post('/api/v1/oauth/login-info', async (req, reply) => {
+  /**
+   * Signs in by a sealed login-info parameter (decisions 125, 247); `plain` (the fields of
+   * POST /toolsApi/userLogin/login) must agree with the sealed payload: 400 登录信息与登录链接不一致 otherwise.
+   */
+  const loginInfoSignIn = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    loginInfo: string,
+    plain?: { mobile?: string; name?: string; institution?: string },
+  ) => {
     if (!config.loginInfoKey) throw notFound(MSG.loginInfoOff);
-    const body = parse(loginInfoBody, req.body);
     if (!(await hit(db, `signin-ip:${req.ip}`, 30, 60_000))) throw tooMany();
-    const opened = unseal(config.loginInfoKey, body.loginInfo);
+    const opened = unseal(config.loginInfoKey, loginInfo);
     const payload = loginInfoPayload.safeParse(opened);
     if (!payload.success) {
       req.log.warn({ reason: opened === null ? 'decrypt' : 'payload' }, 'login-info refused');
       throw new HttpError(400, 'login_info_invalid', MSG.loginInfoInvalid);
     }
     if (payload.data.exp * 1000 <= Date.now()) throw new HttpError(401, 'login_info_expired', MSG.loginInfoExpired);
+    const p = payload.data;
+    const differs = (a: string | undefined, b: string | undefined) => a !== undefined && a !== '' && a !== (b ?? '');
+    if (plain && (differs(plain.mobile, p.mobile) || differs(plain.name, p.name) || differs(plain.institution, p.institution))) {
+      throw new HttpError(400, 'login_info_mismatch', MSG.loginInfoMismatch);
+    }
     // a link signs in once: a second use (another browser, a forwarded mail) is refused (decision 247)
-    if (!(await useLoginLink(db, body.loginInfo, payload.data.exp))) throw new HttpError(409, 'login_info_used', MSG.loginInfoUsed);
-    let user = await userByPhone(db, payload.data.mobile);
+    if (!(await useLoginLink(db, loginInfo, p.exp))) throw new HttpError(409, 'login_info_used', MSG.loginInfoUsed);
+    let user = await userByPhone(db, p.mobile);
     const set: { name?: string; affiliation?: string } = {};
-    if (payload.data.name) set.name = payload.data.name;
-    if (payload.data.institution) set.affiliation = payload.data.institution;
+    if (p.name) set.name = p.name;
+    if (p.institution) set.affiliation = p.institution;
     if (Object.keys(set).length) {
       await db.updateTable('users').set(set).where('id', '=', user.id).execute();
       user = { ...user, ...set };
     }
     await startSession(db, reply, user.id, config.sessionTtlMs, config.secureCookies);
     return { user: presentUser(user), message: MSG.signedIn };
+  };
+
+  app.post('/api/v1/oauth/login-info', async (req, reply) => {
+    const body = parse(loginInfoBody, req.body);
+    return loginInfoSignIn(req, reply, body.loginInfo);
+  });
+
+  // spec 2 §7 'Login' POST /toolsApi/userLogin/login (decision 298): the same sign-in, the plain fields checked against the sealed ones
+  app.post('/toolsApi/userLogin/login', async (req, reply) => {
+    const body = parse(toolsLoginBody, req.body);
+    return loginInfoSignIn(req, reply, body.loginInfo, body);
+  });
+
+  /**
+   * GET /web/oauth/signin/simple?redirect= (spec 2 §7 'Login', 'a query'; decision 298): the one address
+   * that starts signing in: the site's single sign-on when its application has one, else the sign-in
+   * page; both come back to `redirect` (a path of this site, else /).
+   */
+  app.get('/web/oauth/signin/simple', async (req, reply) => {
+    const q = parse(simpleSigninQuery, req.query, 'query');
+    const back = samePath(q.redirect);
+    const hostApplication = await hostApp(req);
+    const sso = hostApplication ? await settingsFor({ applicationId: hostApplication.id }) : null;
+    const to = sso ? `${SSO_PATH}/start?redirect=${encodeURIComponent(back)}` : `/console/login?redirect=${encodeURIComponent(back)}`;
+    return reply.redirect(to, 302);
   });
 
   // ---- anonymous visitors (spec 1 §3 'Users'; docs/decisions.md 126) ----
@@ -264,6 +304,24 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     if (!user.anonymous) throw unauthorized();
     await startSession(db, reply, user.id, USER_COOKIE_MS, config.secureCookies);
     return { user: presentUser(user) };
+  });
+
+  // ---- the user's active sessions (issue 13 /console/settings/account; decision 293) ----
+  app.get('/api/v1/sessions', async (req) => {
+    const user = requireUser(req);
+    const token = req.cookies[SESSION_COOKIE];
+    const mine = token ? sha256(token) : '';
+    const rows = await db
+      .selectFrom('sessions')
+      .select(['token_hash', 'created_at', 'expires_at'])
+      .where('user_id', '=', user.id)
+      .where('expires_at', '>', new Date().toISOString())
+      .orderBy('created_at', 'desc')
+      .limit(100)
+      .execute();
+    return {
+      content: rows.map((r) => ({ id: r.token_hash.slice(0, 12), createdAt: r.created_at, expiresAt: r.expires_at, current: r.token_hash === mine })),
+    };
   });
 
   // ---- sign-out everywhere (issue 5) ----

@@ -144,7 +144,16 @@ describe('sessions', () => {
     const loginInfo = seal(key, { mobile: '13700000010', exp: inAnHour() });
     expect((await b.post('/api/v1/oauth/login-info', { loginInfo })).status).toBe(200);
     expect(await ctx.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(2);
+    // GET /api/v1/sessions lists both, newest first, marking the asking browser's own (decision 293)
+    const listed = await a.get('/api/v1/sessions');
+    expect(listed.status).toBe(200);
+    const items = listed.body.content as { id: string; createdAt: string; expiresAt: string; current: boolean }[];
+    expect(items).toHaveLength(2);
+    expect(items.filter((s) => s.current)).toHaveLength(1);
+    expect(items.every((s) => /^[0-9a-f]{12}$/.test(s.id) && s.expiresAt > s.createdAt)).toBe(true);
+    expect(((await b.get('/api/v1/sessions')).body.content as { current: boolean }[]).filter((s) => s.current)).toHaveLength(1);
     const other = await ctx.signIn('13700000011');
+    expect((await other.get('/api/v1/sessions')).body.content).toHaveLength(1);
     const r = await a.del('/api/v1/sessions');
     expect(r.status).toBe(200);
     expect(r.body.message).toBe(MSG.signedOutEverywhere);
@@ -152,6 +161,8 @@ describe('sessions', () => {
     expect((await b.get('/api/v1/session')).body.user).toBeNull();
     expect((await other.get('/api/v1/session')).body.user).not.toBeNull();
     expect((await ctx.client().del('/api/v1/sessions')).status).toBe(401);
+    expect((await ctx.client().get('/api/v1/sessions')).status).toBe(401);
+    expect((await a.get('/api/v1/sessions')).status).toBe(401);
   });
 
   it('a changed role takes effect on the next request', async () => {

@@ -109,6 +109,21 @@ export const loginInfoBody = z.object({
   loginInfo: z.string({ error: MSG.loginInfoInvalid }).trim().min(1, MSG.loginInfoInvalid).max(4096, MSG.loginInfoInvalid),
 });
 
+/**
+ * POST /toolsApi/userLogin/login (spec 2 §7 'Login': mobile, name, institution, avatar; decision 298): the
+ * sealed `loginInfo` of the link is required (plain fields alone would let anyone sign in as any phone);
+ * the plain fields, when sent, must agree with the sealed ones. `avatar` is accepted and not stored.
+ */
+export const toolsLoginBody = loginInfoBody.extend({
+  mobile: phoneSchema.optional(),
+  name: z.string({ error: MSG.invalidInput }).trim().max(50, MSG.invalidInput).optional(),
+  institution: z.string({ error: MSG.invalidInput }).trim().max(100, MSG.invalidInput).optional(),
+  avatar: z.string({ error: MSG.invalidInput }).trim().max(2000, MSG.invalidInput).optional(),
+});
+
+/** GET /web/oauth/signin/simple?redirect= (decision 298): where to come back to, a path of the site. */
+export const simpleSigninQuery = z.object({ redirect: z.string({ error: MSG.invalidInput }).max(2000, MSG.invalidInput).optional() });
+
 /** The decrypted login-info payload (spec 1 §6): phone, name, institution, expiry in Unix seconds. */
 export const loginInfoPayload = z.object({
   mobile: phoneSchema,

@@ -1,0 +1,69 @@
+/** GET /api/v1/applications/suggestions and GET /api/v2/applications/suggestions (spec 2 §7; docs/decisions.md 296), on both databases. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { MSG } from '../../../common/messages.js';
+
+let ctx: TestContext;
+let admin: Client;
+let manager: Client;
+let managerId: number;
+let libraryId: number;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.signIn('13700001501', 'super');
+  manager = await ctx.signIn('13700001502');
+  managerId = (await manager.get('/api/v1/session')).body.user.id as number;
+  libraryId = (await admin.post('/api/v1/applications', { name: '图书馆门户', host: 'lib.example.cn' })).body.applicationId as number;
+  await admin.post('/api/v1/applications', { name: '科研门户', host: 'research.example.cn' });
+  await admin.post('/api/v1/applications', { name: '图书_情报 100%', host: 'odd.example.cn' });
+  expect((await admin.post('/api/v1/applications/managers', { applicationId: libraryId, phone: '13700001502', rights: ['home'] })).status).toBe(201);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('GET /api/v1/applications/suggestions', () => {
+  it('suggests the applications the caller may manage whose name or host contains the text', async () => {
+    const all = await admin.get('/api/v1/applications/suggestions?query=%E5%9B%BE%E4%B9%A6');
+    expect(all.status).toBe(200);
+    expect((all.body as { name: string }[]).map((a) => a.name).sort()).toEqual(['图书_情报 100%', '图书馆门户']);
+    expect((await admin.get('/api/v1/applications/suggestions?query=RESEARCH')).body).toEqual([
+      { applicationId: expect.any(Number), name: '科研门户', host: 'research.example.cn' },
+    ]);
+    // % and _ are text, not wildcards
+    expect((await admin.get('/api/v1/applications/suggestions?query=_')).body.map((a: { name: string }) => a.name)).toEqual(['图书_情报 100%']);
+    // a manager: only theirs
+    expect((await manager.get('/api/v1/applications/suggestions?query=%E9%97%A8%E6%88%B7')).body).toEqual([
+      { applicationId: libraryId, name: '图书馆门户', host: 'lib.example.cn' },
+    ]);
+  });
+
+  it('refuses an empty or long text (400) and a visitor (401)', async () => {
+    const r = await admin.get('/api/v1/applications/suggestions?query=%20');
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe(MSG.suggestQueryRequired);
+    expect((await admin.get(`/api/v1/applications/suggestions?query=${'x'.repeat(51)}`)).body.error.message).toBe(MSG.suggestQueryTooLong);
+    expect((await ctx.client().get('/api/v1/applications/suggestions?query=a')).status).toBe(401);
+  });
+});
+
+describe('GET /api/v2/applications/suggestions', () => {
+  it("lists the user's applications: their own for a manager, anyone's for a super manager", async () => {
+    expect((await manager.get(`/api/v2/applications/suggestions?userId=${managerId}`)).body).toEqual([
+      { applicationId: libraryId, name: '图书馆门户', host: 'lib.example.cn' },
+    ]);
+    expect((await admin.get(`/api/v2/applications/suggestions?userId=${managerId}`)).body).toHaveLength(1);
+    const adminId = (await admin.get('/api/v1/session')).body.user.id as number;
+    expect((await admin.get(`/api/v2/applications/suggestions?userId=${adminId}`)).body).toHaveLength(3);
+  });
+
+  it("refuses another user's list to a manager (403), an unknown user (404), a bad id (400), a visitor (401)", async () => {
+    const adminId = (await admin.get('/api/v1/session')).body.user.id as number;
+    const r = await manager.get(`/api/v2/applications/suggestions?userId=${adminId}`);
+    expect(r.status).toBe(403);
+    expect(r.body.error.message).toBe(MSG.suggestOtherUser);
+    expect((await admin.get('/api/v2/applications/suggestions?userId=999999')).status).toBe(404);
+    expect((await admin.get('/api/v2/applications/suggestions?userId=abc')).status).toBe(400);
+    expect((await ctx.client().get(`/api/v2/applications/suggestions?userId=${managerId}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,77 @@
+/** POST /api/v1/banners/title (spec 2 §7; docs/decisions.md 295), on SQLite and PostgreSQL. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { ensureTopic, upsertResources } from '../../resources/store.js';
+import { MSG } from '../../../common/messages.js';
+import { linkTarget } from './schema.js';
+
+let ctx: TestContext;
+let admin: Client;
+let appId: number;
+let scholarId: number;
+let reportId: number;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.signIn('13700001401', 'super');
+  const topicId = await ensureTopic(ctx.db, '横幅专题');
+  const r = await upsertResources(ctx.db, [
+    { type: 'scholar', sourceKey: 's1', title: '王晓明', date: null, fields: {}, topicId },
+    { type: 'report', sourceKey: 'r1', title: '2024 科技发展报告', date: '2024-01-01', fields: {}, topicId },
+  ]);
+  [scholarId, reportId] = r.ids;
+  appId = (await admin.post('/api/v1/applications', { name: '横幅站点', host: 'banner.example.cn' })).body.applicationId as number;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('POST /api/v1/banners/title', () => {
+  it('reads the title of the resource, scholar or notice a link names', async () => {
+    const a = await admin.post('/api/v1/banners/title', { url: `https://banner.example.cn/microapp/explore/resources/report/${reportId}?from=x` });
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ title: '2024 科技发展报告', kind: 'resource', type: 'report' });
+    expect((await admin.post('/api/v1/banners/title', { url: `/microapp/profile/${scholarId}` })).body.title).toBe('王晓明');
+    const at = new Date().toISOString();
+    const n = await ctx.db
+      .insertInto('notices')
+      .values({
+        application_id: appId,
+        module_id: null,
+        user_id: null,
+        title: '开馆通知',
+        type: '消息公告',
+        content: '<p>今日开馆</p>',
+        top: 0,
+        active: 1,
+        publish_date_time: at,
+        create_date_time: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const t = await admin.post('/api/v1/banners/title', { url: `/resources/notices/${n.id}` });
+    expect(t.body).toMatchObject({ title: '开馆通知', kind: 'notice' });
+  });
+
+  it('refuses links that name nothing (404), bad input (400), visitors (401) and plain users (403)', async () => {
+    for (const url of ['/microapp/explore/resources/report/999999', `/microapp/explore/resources/scholar/${reportId}`, '/about', 'javascript:alert(1)']) {
+      const r = await admin.post('/api/v1/banners/title', { url });
+      expect(r.status, url).toBe(404);
+      expect(r.body.error.message).toBe(MSG.bannerTitleNotFound);
+    }
+    const empty = await admin.post('/api/v1/banners/title', { url: ' ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toBe(MSG.bannerUrlRequired);
+    expect((await ctx.client().post('/api/v1/banners/title', { url: '/' })).status).toBe(401);
+    const plain = await ctx.signIn('13700001402');
+    const r = await plain.post('/api/v1/banners/title', { url: `/microapp/profile/${scholarId}` });
+    expect(r.status).toBe(403);
+    expect(r.body.error.message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('reads the link paths the panels produce', () => {
+    expect(linkTarget('/microapp/explore/resources/notice/5')).toEqual({ kind: 'notice', id: 5 });
+    expect(linkTarget('/microapp/explore/resources/journal/7/')).toEqual({ kind: 'resource', type: 'journal', id: 7 });
+    expect(linkTarget('/microapp/profile/0')).toBeNull();
+    expect(linkTarget('ftp://x/microapp/profile/1')).toBeNull();
+  });
+});
