@@ -132,6 +132,27 @@ const fieldValue = (dialect: Dialect, field: string) =>
   dialect === 'sqlite' ? sql`cast(json_extract(r.fields, ${`$.${field}`}) as text)` : sql`(r.fields::jsonb ->> ${field})`;
 
 /**
+ * PostgreSQL, a page of more than the cap of matches, newest first (decision 284): true when walking
+ * the primary key down (testing each row until `upTo` matches are found: about upTo / share rows) is
+ * cheaper than reading every match through the bigram index and sorting them (about share × rows, each
+ * a random page), by the planner's estimate of the matches. Early pages always walk (more than the cap
+ * match: the share is high).
+ */
+async function walkNewest(db: Db, tsq: string, upTo: number): Promise<boolean> {
+  if (upTo <= 100) return true;
+  const plan = (
+    await sql<{
+      'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }>;
+    }>`explain (format json) select id from resource_grams where grams @@ ${tsq}::tsquery`.execute(db)
+  ).rows[0]['QUERY PLAN'];
+  const all = (await sql<{ n: number }>`select greatest(reltuples, 1)::float8 as n from pg_class where relname = 'resource_grams'`.execute(db)).rows[0]?.n ?? 1;
+  const hits = Math.max(1, plan[0].Plan['Plan Rows']);
+  // a match read through the index costs about 8 rows walked (measured at 1M rows: a random heap page
+  // each, against rows read in order)
+  return 8 * hits * hits >= upTo * all;
+}
+
+/**
  * The matching rows (small columns), at most `limit`: of the query's parts (null: every resource of the
  * type), filtered, optionally newest first and offset.
  */
@@ -168,10 +189,28 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
           from resources_grams g cross join resource_topics rt on rt.resource_id = g.rowid and rt.topic_id = ${f.topicId} and rt.published = 1
           where resources_grams match ${ftsQuery(parts)} ${more}
           ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`
-        : sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
+        : f.newest
+          ? (await walkNewest(db, tsQuery(parts), (f.offset ?? 0) + f.limit))
+            ? // newest first by walking the primary key down, testing each row until the page is full (`is
+              // true` keeps the bigram index out: through it every match is read before the first is sorted)
+              sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
           from resource_grams g join resource_topics rt on rt.resource_id = g.id and rt.topic_id = ${f.topicId} and rt.published = 1
-          where g.grams @@ ${tsQuery(parts)}::tsquery ${more}
-          ${f.newest ? sql`order by g.id desc` : sql``} ${page}`;
+          where (g.grams @@ ${tsQuery(parts)}::tsquery) is true ${more}
+          order by g.id desc ${page}`
+            : // every match from the bigram index, sorted, then joined until the page is full
+              sql`with m as materialized (select id from resource_grams where grams @@ ${tsQuery(parts)}::tsquery)
+          select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
+          from m join resource_topics rt on rt.resource_id = m.id and rt.topic_id = ${f.topicId} and rt.published = 1
+          where true ${more}
+          order by m.id desc ${page}`
+          : // the matches up to the limit, in no order, from the bigram index: a materialized CTE is planned
+            // for all its rows, so the planner cannot walk the primary key testing every row's tsvector
+            // until the limit is reached (decision 284); the links join as the planner sees fit (a probe of
+            // the covering index per match, or a hash of a category's links)
+            sql`with m as materialized (select id from resource_grams where grams @@ ${tsQuery(parts)}::tsquery)
+          select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
+          from m join resource_topics rt on rt.resource_id = m.id and rt.topic_id = ${f.topicId} and rt.published = 1
+          where true ${more} ${page}`;
   } else if (!parts) {
     // a type's listing: the topic's order index (topic, type, date) drives, or the resources themselves
     q = topical
@@ -234,6 +273,21 @@ async function closeness(db: Db, dialect: Dialect, parts: QueryPart[], ids: numb
       : await sql<{ id: number; score: number }>`select id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', grams, ${tsQuery(parts)}::tsquery, 1) as score
         from resource_grams where id = any(${ids})`.execute(db);
   return new Map(rows.rows.map((r) => [Number(r.id), Number(r.score)]));
+}
+
+/**
+ * PostgreSQL: {@link titleMatches} and {@link closeness} of `ids` in one pass over their rows of
+ * `resource_grams` (one primary-key probe per id, not one per term and one more; decision 284).
+ * Returns, per term, the ids whose title holds it, and each id's closeness (-ts_rank, lower is closer).
+ */
+async function titleAndCloseness(db: Db, perTerm: QueryPart[][], parts: QueryPart[], ids: number[]): Promise<[Array<Set<number>>, Map<number, number>]> {
+  const flags = perTerm.map((p, i) => sql`, grams @@ ${tsQuery(p, 'A')}::tsquery as ${sql.ref(`t${i}`)}`);
+  const rows = (
+    await sql<Record<string, unknown>>`select id, -ts_rank('{0.1, 0.2, 0.4, 1.0}', grams, ${tsQuery(parts)}::tsquery, 1) as score${sql.join(flags, sql``)}
+      from resource_grams where id = any(${ids})`.execute(db)
+  ).rows;
+  const sets = perTerm.map((_, i) => new Set(rows.filter((r) => r[`t${i}`] === true).map((r) => Number(r.id))));
+  return [sets, new Map(rows.map((r) => [Number(r.id), Number(r.score)]))];
 }
 
 /** Counts of values, largest first, then by value. */
@@ -314,8 +368,10 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   // listing has its own type only), and the type's facets when they fit under the cap
   const all = parts ? await matches(db, dialect, parts, { topicId, facets: typeFacets, limit: cap + 1 }) : null;
   // the type's matches up to the cap, without its filters: its category tree and field facets
+  // (beyond the cap, a sample holding the chosen type only is what the type's own read would give: the
+  // same first matches, in the index's order; a topic of articles is not read twice, decision 284)
   const ofType =
-    all && (all.length <= cap || !type)
+    all && (all.length <= cap || !type || all.every((h) => h.type === type))
       ? type
         ? all.filter((h) => h.type === type)
         : all
@@ -353,7 +409,10 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
     let inTitle: ((h: Hit) => number) | undefined;
     if (terms.length && listed.some((h) => h.title === null)) {
       const ids = listed.map((h) => h.id);
-      const [sets, scores] = await Promise.all([titleMatches(db, dialect, perTerm, new Set(ids)), closeness(db, dialect, parts!, ids, cap)]);
+      const [sets, scores] =
+        dialect === 'postgres'
+          ? await titleAndCloseness(db, perTerm, parts!, ids)
+          : await Promise.all([titleMatches(db, dialect, perTerm, new Set(ids)), closeness(db, dialect, parts!, ids, cap)]);
       inTitle = (h) => sets.filter((set) => set.has(h.id)).length;
       listed = listed.map((h) => ({ ...h, score: scores.get(h.id) ?? 0 }));
     }
