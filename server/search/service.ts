@@ -131,25 +131,34 @@ interface MatchFilter {
 const fieldValue = (dialect: Dialect, field: string) =>
   dialect === 'sqlite' ? sql`cast(json_extract(r.fields, ${`$.${field}`}) as text)` : sql`(r.fields::jsonb ->> ${field})`;
 
-/**
- * PostgreSQL, a page of more than the cap of matches, newest first (decision 284): true when walking
- * the primary key down (testing each row until `upTo` matches are found: about upTo / share rows) is
- * cheaper than reading every match through the bigram index and sorting them (about share × rows, each
- * a random page), by the planner's estimate of the matches. Early pages always walk (more than the cap
- * match: the share is high).
- */
-async function walkNewest(db: Db, tsq: string, upTo: number): Promise<boolean> {
-  if (upTo <= 100) return true;
+/** PostgreSQL: the planner's estimate of the rows matching a tsquery, and the rows of `resource_grams`. */
+async function estimateHits(db: Db, tsq: string): Promise<{ hits: number; all: number }> {
   const plan = (
     await sql<{
       'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }>;
     }>`explain (format json) select id from resource_grams where grams @@ ${tsq}::tsquery`.execute(db)
   ).rows[0]['QUERY PLAN'];
   const all = (await sql<{ n: number }>`select greatest(reltuples, 1)::float8 as n from pg_class where relname = 'resource_grams'`.execute(db)).rows[0]?.n ?? 1;
-  const hits = Math.max(1, plan[0].Plan['Plan Rows']);
-  // a match read through the index costs about 8 rows walked (measured at 1M rows: a random heap page
-  // each, against rows read in order)
-  return 8 * hits * hits >= upTo * all;
+  return { hits: Math.max(1, plan[0].Plan['Plan Rows']), all };
+}
+
+/**
+ * A match read through the bigram index costs about as much as this many rows read in primary-key
+ * order (a random heap page each; measured at 1M rows, decision 284).
+ */
+const INDEX_READ_COST = 8;
+
+/**
+ * PostgreSQL (decision 284): true when walking the primary key down, testing each row until `upTo`
+ * matches are found (about upTo / share rows), is cheaper than the bigram index, by the planner's
+ * estimate of the matches. `sorted`: the index's matches must all be read and sorted (a page newest
+ * first: about share × rows index reads); otherwise the index read stops at `upTo` (a sample). Early
+ * pages of more than the cap always walk.
+ */
+async function walkCheaper(db: Db, tsq: string, upTo: number, sorted: boolean): Promise<boolean> {
+  if (sorted && upTo <= 100) return true;
+  const { hits, all } = await estimateHits(db, tsq);
+  return (upTo * all) / hits <= INDEX_READ_COST * (sorted ? hits : Math.min(upTo, hits));
 }
 
 /**
@@ -190,7 +199,7 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
           where resources_grams match ${ftsQuery(parts)} ${more}
           ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`
         : f.newest
-          ? (await walkNewest(db, tsQuery(parts), (f.offset ?? 0) + f.limit))
+          ? (await walkCheaper(db, tsQuery(parts), (f.offset ?? 0) + f.limit, true))
             ? // newest first by walking the primary key down, testing each row until the page is full (`is
               // true` keeps the bigram index out: through it every match is read before the first is sorted)
               sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
@@ -203,11 +212,17 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
           from m join resource_topics rt on rt.resource_id = m.id and rt.topic_id = ${f.topicId} and rt.published = 1
           where true ${more}
           order by m.id desc ${page}`
-          : // the matches up to the limit, in no order, from the bigram index: a materialized CTE is planned
-            // for all its rows, so the planner cannot walk the primary key testing every row's tsvector
-            // until the limit is reached (decision 284); the links join as the planner sees fit (a probe of
-            // the covering index per match, or a hash of a category's links)
-            sql`with m as materialized (select id from resource_grams where grams @@ ${tsQuery(parts)}::tsquery)
+          : filters.length === 0 && (await walkCheaper(db, tsQuery(parts), f.limit, false))
+            ? // a sample of a word in one row of eight or more: the newest matches, walking the primary key
+              sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
+          from resource_grams g join resource_topics rt on rt.resource_id = g.id and rt.topic_id = ${f.topicId} and rt.published = 1
+          where (g.grams @@ ${tsQuery(parts)}::tsquery) is true
+          order by g.id desc ${page}`
+            : // the matches up to the limit, in no order, from the bigram index: a materialized CTE is planned
+              // for all its rows, so the planner cannot walk the primary key testing every row's tsvector
+              // until the limit is reached (decision 284); the links join as the planner sees fit (a probe of
+              // the covering index per match, or a hash of a category's links)
+              sql`with m as materialized (select id from resource_grams where grams @@ ${tsQuery(parts)}::tsquery)
           select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
           from m join resource_topics rt on rt.resource_id = m.id and rt.topic_id = ${f.topicId} and rt.published = 1
           where true ${more} ${page}`;
