@@ -6,8 +6,14 @@
  * class's p50 / p99 of the whole search and of its slowest statement; PLANS=1 also prints
  * EXPLAIN (ANALYZE, BUFFERS) of the slowest statement of each class.
  *
+ * PLANS_BEFORE=<module path, relative to bench/> also runs another version of server/search/service.ts
+ * (e.g. `git show main:server/search/service.ts > server/search/service_before.ts`, then
+ * `../server/search/service_before.ts`; delete it after), each query alternately with this one under the
+ * same load: its p50 / p99, and the queries whose page, total or exact facets differ.
+ *
  * Run: `PLANS_DATABASE_URL=postgres://postgres@127.0.0.1:5432/atrium_scale npx tsx bench/search-plans.ts`
- * (or a SQLite file path). Reads only; PLANS_N sets the queries per class (default 40).
+ * (or a SQLite file path). Reads only; PLANS_N sets the queries per class (default 40), PLANS_ONLY a
+ * part of the class and variant names to run ('frequent words page 1').
  */
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import BetterSqlite3 from 'better-sqlite3';
