@@ -63,9 +63,14 @@ describe('the site header: 登录 and the user menu', () => {
       if (r.method() === 'POST' && r.url().endsWith('/api/v3/oauth/digits')) events.push('sign-in asked');
     });
     await page.goto(`${base}/`);
-    await page.mouse.move(200, 200);
-    await page.mouse.move(240, 260);
-    await anonymousAsked;
+    // the page listens for a first interaction once hydrated: move until the anonymous sign-in is asked
+    let asked = false;
+    void anonymousAsked.then(() => (asked = true));
+    for (let i = 0; i < 30 && !asked; i++) {
+      await page.mouse.move(200 + i, 200 + i);
+      await Promise.race([anonymousAsked, page.waitForTimeout(1000)]);
+    }
+    expect(asked).toBe(true);
     await page.locator('.atr-header').getByRole('link', { name: '登录' }).click();
     await page.waitForURL(/\/console\/login\?redirect=%2F$/);
     await page.getByPlaceholder('手机号').fill('13900139556');
