@@ -168,7 +168,7 @@ export async function releaseAll(page: import('playwright-core').Page, url: stri
 const signingKeys = new Map<string, string>();
 
 /** The answer of {@link apiCall}: HTTP status and parsed JSON body (undefined when not JSON). */
-export interface ApiAnswer<T = any> {
+export interface ApiAnswer<T = unknown> {
   status: number;
   body: T;
   text: string;

@@ -10,7 +10,7 @@ export const name = '026_report_files';
  * lookup; a deleted resource takes its rows with it.
  * Throws the database's error when a statement fails.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('restricted_resource_files')
     .addColumn('file_key', 'text', (c) => c.notNull())
