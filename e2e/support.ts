@@ -15,6 +15,8 @@ import { freePort } from './freePort';
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const sharedData = path.resolve(repoRoot, '../shared/data');
 export const artifacts = path.resolve(repoRoot, 'test-artifacts');
+/** A short account of each failed browser test (its pages, page errors, server log), appended by `useE2e`. */
+export const failureDigest = path.join(artifacts, 'e2e-failures.txt');
 
 export { freePort } from './freePort';
 
@@ -378,6 +380,7 @@ export function useE2e(opts: E2eOptions = {}): E2e {
   // screenshot (test-artifacts/failed-*.png), the page errors, and the end of the server's log
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;
+    const digest: string[] = [`■ ${ctx.task.file?.name ?? ''} > ${ctx.task.name}`];
     const open = pages.filter((p) => !p.isClosed());
     for (const [i, p] of open.entries()) {
       const shot = path.join(artifacts, `failed-${ctx.task.name.replace(/[^\w\u4e00-\u9fff]+/g, '-').slice(0, 60)}-${i}.png`);
@@ -387,9 +390,23 @@ export function useE2e(opts: E2eOptions = {}): E2e {
         .catch((e: Error) => `（读不到页面文字：${e.message}）`);
       await p.screenshot({ path: shot, timeout: 5000 }).catch(() => undefined);
       console.error(`[e2e failure] page ${i}: ${p.url()}\n${text.slice(0, 1500)}\nscreenshot: ${shot}`);
+      digest.push(`  page ${i}: ${p.url()}`, `    ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
     }
     if (pageErrors.length) console.error(`[e2e failure] page errors:\n${pageErrors.join('\n')}`);
-    if (server) console.error(`[e2e failure] server log (last lines):\n${server.logTail()}`);
+    digest.push(...pageErrors.slice(-3).map((e) => `  page error: ${e.slice(0, 200)}`));
+    if (server) {
+      const tail = server.logTail();
+      console.error(`[e2e failure] server log (last lines):\n${tail}`);
+      digest.push(
+        ...tail
+          .split('\n')
+          .filter(Boolean)
+          .slice(-6)
+          .map((l) => `  server: ${l.slice(0, 200)}`),
+      );
+    }
+    // scripts/test.mjs prints these after the closing line, where a CI log's tail still shows them
+    fs.appendFileSync(failureDigest, `${digest.join('\n')}\n`);
   });
   afterAll(async () => {
     await browser?.close();

@@ -90,12 +90,19 @@ let passed = 0,
   failed = 0,
   skipped = 0,
   ok = true;
+// the browser tests' failure digest (e2e/support.ts) of this run only
+const digest = path.resolve('test-artifacts', 'e2e-failures.txt');
+fs.rmSync(digest, { force: true });
 for (const [extra, name] of phases) {
   const r = vitest(extra, name);
   passed += r.passed;
   failed += r.failed;
   skipped += r.skipped;
   ok &&= r.ok;
+}
+if (fs.existsSync(digest)) {
+  const lines = fs.readFileSync(digest, 'utf8').trimEnd().split('\n');
+  console.log(`\n浏览器测试失败摘要（${digest}）：\n${lines.slice(0, 80).join('\n')}${lines.length > 80 ? `\n…（另有 ${lines.length - 80} 行）` : ''}`);
 }
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card, Form, Input, Modal, Popconfirm, QRCode, Skeleton, Space, Table, Tag } from 'antd';
 import { MSG } from '@common/messages';
 import { apiDelete, apiGet, apiPut, errorMessage, request } from '../api';
+import { lastingMessage } from '../AntdProviders';
 import './account.css';
 
 /** GET /api/v1/users/{id}/info */
@@ -342,7 +343,8 @@ export function SessionsCard({ afterSignOut }: { afterSignOut: string }) {
     onSuccess: (r) => {
       qc.clear();
       qc.setQueryData(['session'], null);
-      message.success(r.message);
+      // the sign-in page has its own providers: a message of this page's would vanish with it
+      lastingMessage.success(r.message);
       void navigate(afterSignOut, { replace: true });
     },
     onError: (e) => {
