@@ -10,6 +10,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 /** Folders of server code that sit below the routes: they never import a route folder or the web pages. */
 const DOMAIN = [
+  'policies',
   'seed',
   'applications',
   'resources',

@@ -474,9 +474,21 @@ export async function openModuleForm(page: Page, label: string): Promise<Locator
     await drawer.getByRole('button', { name: '取消' }).click();
     await drawer.waitFor({ state: 'hidden' });
   }
-  await page.getByRole('button', { name: '添加模块' }).first().click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true }).click();
-  await drawer.getByLabel('模块标题').waitFor();
+  const choose = async () => {
+    await page.getByRole('button', { name: '添加模块' }).first().click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true }).click();
+  };
+  await choose();
+  // a click on a menu still opening can miss on a loaded machine: once more when no drawer opened in 10 s
+  const shown = await drawer
+    .getByLabel('模块标题')
+    .waitFor({ timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!shown && !(await drawer.count())) await choose();
+  await drawer.getByLabel('模块标题').waitFor({ timeout: 30_000 });
   return drawer;
 }
 

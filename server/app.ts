@@ -47,11 +47,15 @@ import webRoutes from './web/index.js';
 import { SharedCache } from './cache/sharedCache.js';
 import { registerCacheInvalidation } from './cache/writes.js';
 import { registerResponseHeaders } from './http/headers.js';
+import { registerContracts } from './http/contract.js';
+import { registerOpenApi } from './http/openapi.js';
+import type { AccessKind } from './policies/access.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** every route registered (method, url pattern), for the bad-input test */
-    atriumRoutes: Array<{ method: string; url: string }>;
+    /** every route as registered, with the kind of access it declares (server/policies/access.ts) */
+    atriumRoutes: Array<{ method: string; url: string; access?: AccessKind }>;
     /** what every visitor shares: rendered home pages, panels' first pages (server/cache/sharedCache.ts) */
     visitorCache: SharedCache;
   }
@@ -77,10 +81,10 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   // ahead of every hook that reads the database
   if (ctx.config.metrics) registerMetrics(app, { token: ctx.config.metricsToken });
   await registerApiRateLimit(app, { perMinute: ctx.config.rateLimitPerMinute ?? 0, redisUrl: ctx.config.redisUrl });
-  const routes: Array<{ method: string; url: string }> = [];
+  const routes: FastifyInstance['atriumRoutes'] = [];
   app.decorate('atriumRoutes', routes);
   app.addHook('onRoute', (r) => {
-    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url });
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url, access: r.config?.access?.kind });
   });
 
   app.setErrorHandler((err, req, reply) => {
@@ -121,6 +125,9 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   registerInputGuard(app);
   registerSessionHooks(app, ctx.db, { secureCookies: ctx.config.secureCookies });
   registerRequestSigning(app, ctx.db, { secret: ctx.config.secret, xsrfOf: (req) => req.xsrfToken });
+  // declared routes (issue 12 §4-§5): validated by their zod schemas, access enforced in one place, described in /api/openapi.json
+  registerContracts(app, ctx.db);
+  await registerOpenApi(app);
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/readyz', async (_req, reply) => {

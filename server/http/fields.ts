@@ -27,6 +27,14 @@ export const publishTime = z
     return d.toISOString();
   });
 
+/** A record id in a path (1 to 2^31 - 1); `message` (e.g. 通知不存在) when it is not one. */
+export const recordId = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .max(2 ** 31 - 1, message);
+
 /** An application id in a body or query: 请指定应用 (MSG.applicationIdRequired) when absent or not a positive integer. */
 export const applicationRef = z.coerce
   .number({ error: MSG.applicationIdRequired })

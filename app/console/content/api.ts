@@ -5,43 +5,9 @@
 import type { Page } from '@common/page';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../api';
 
-export interface Notice {
-  id: number;
-  noticeId: number;
-  title: string;
-  type: string;
-  content?: string;
-  top: number;
-  active: number;
-  activeText: string;
-  publishDateTime: string;
-  publishDate: string;
-  createDateTime: string;
-  applicationId: number;
-  moduleId: string | null;
-  userId: number | null;
-  /** 1: attachments for users with the right `download` only (docs/decisions.md 213) */
-  restrictDownload?: number;
-}
-
-export interface Link {
-  id: number;
-  linkId: number;
-  title: string;
-  url: string;
-  cover: string | null;
-  top: number;
-  topOrder: number;
-  active: number;
-  activeText: string;
-  publishDateTime: string;
-  publishDate: string;
-  createDateTime: string;
-  linkCategory: string | null;
-  applicationId: number;
-  moduleId: string | null;
-  userId: number | null;
-}
+/** The answers' shapes are the server's declared ones (common/contracts.ts; issue 12 §4). */
+export type { Link, Notice } from '@common/contracts';
+import type { Link, Notice } from '@common/contracts';
 
 /** Filters of a content list (spec 2 §3 'Notice filter'); active -1 = no filter. */
 export interface ContentFilter {

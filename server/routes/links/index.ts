@@ -4,65 +4,97 @@
  * published ones only (active forced to 1). Links of a 仅登录可见 module are for viewers holding `panels`
  * only (docs/decisions.md 212): listed by its moduleId or read one by one they answer 403, and lists
  * without a moduleId leave them out.
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { parse } from '../../http/parse.js';
+import type { Db } from '../../db/index.js';
+import { currentUser, declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
-import { isManagerOf, requireManager, requireUser } from '../../http/session.js';
+import { parse } from '../../http/parse.js';
+import { isManagerOf } from '../../http/session.js';
+import { managerAccess, publicAccess } from '../../policies/access.js';
+import { applicationInBody } from '../../policies/applications.js';
 import { MSG } from '../../../common/messages.js';
-import { getApplication } from '../../applications/service.js';
+import { deletedAnswer, linkAnswer, pageOf, withMessage } from '../../../common/contracts.js';
 import { moduleReadScope, readableApplication } from '../applications/visibility.js';
 import { createLinkBody, linkIdParams, linkListQuery, updateLinkBody } from './schema.js';
-import { createLink, getLink, listLinks, presentLink, updateLink } from './service.js';
+import { createLink, deleteLink, getLink, listLinks, presentLink, updateLink } from './service.js';
+
+/** The application of the link in the path (404 资源链接不存在 when there is none). */
+const linkApplication = async (db: Db, req: FastifyRequest) => (await getLink(db, parse(linkIdParams, req.params, 'params').linkId)).application_id;
+
+const tags = ['资源链接'];
 
 export default async function linkRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/api/v1/links', async (req) => {
-    const q = parse(linkListQuery, req.query, 'query');
-    await readableApplication(db, q.applicationId, req.user);
-    const manager = await isManagerOf(db, req, q.applicationId);
-    const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
-    return listLinks(db, { ...q, active: manager ? q.active : 1, hidden });
-  });
+  const r = declared(app);
+  const writer = { access: managerAccess(linkApplication, 'content') };
+
+  r.get(
+    '/api/v1/links',
+    {
+      schema: { summary: '资源链接列表（访客只看到已发布的）', tags, querystring: linkListQuery, response: { 200: pageOf(linkAnswer) } },
+      config: { access: publicAccess },
+    },
+    async (req) => {
+      const q = req.query;
+      await readableApplication(db, q.applicationId, req.user);
+      const manager = await isManagerOf(db, req, q.applicationId);
+      const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
+      return listLinks(db, { ...q, active: manager ? q.active : 1, hidden });
+    },
+  );
 
   /**
    * GET /api/v1/links/{linkId}: one link for its page /resources/material/{id} (docs/decisions.md 105):
    * a published link for everyone, an unpublished one only for the application's managers (404 else).
    */
-  app.get('/api/v1/links/:linkId', async (req) => {
-    const { linkId } = parse(linkIdParams, req.params, 'params');
-    const row = await getLink(db, linkId);
-    if (row.active !== 1 && !(await isManagerOf(db, req, row.application_id))) throw notFound(MSG.linkNotFound);
-    await readableApplication(db, row.application_id, req.user, MSG.linkNotFound);
-    // a link of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
-    if (row.module_id) await moduleReadScope(db, row.application_id, row.module_id, req.user);
-    return presentLink(row);
-  });
+  r.get(
+    '/api/v1/links/:linkId',
+    {
+      schema: { summary: '读取一条资源链接', tags, params: linkIdParams, response: { 200: linkAnswer } },
+      config: { access: publicAccess },
+    },
+    async (req) => {
+      const row = await getLink(db, req.params.linkId);
+      if (row.active !== 1 && !(await isManagerOf(db, req, row.application_id))) throw notFound(MSG.linkNotFound);
+      await readableApplication(db, row.application_id, req.user, MSG.linkNotFound);
+      // a link of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
+      if (row.module_id) await moduleReadScope(db, row.application_id, row.module_id, req.user);
+      return presentLink(row);
+    },
+  );
 
-  app.post('/api/v1/links', async (req, reply) => {
-    const user = requireUser(req);
-    const body = parse(createLinkBody, req.body);
-    await getApplication(db, body.applicationId);
-    await requireManager(db, req, body.applicationId, 'content');
-    const row = await createLink(db, body.applicationId, user.id, body);
-    return reply.status(201).send({ ...presentLink(row), message: MSG.linkCreated });
-  });
+  r.post(
+    '/api/v1/links',
+    {
+      schema: { summary: '新建资源链接', tags, body: createLinkBody, response: { 201: withMessage(linkAnswer) } },
+      config: { access: managerAccess(applicationInBody, 'content') },
+    },
+    async (req, reply) => {
+      const row = await createLink(db, req.body.applicationId, currentUser(req).id, req.body);
+      return reply.status(201).send({ ...presentLink(row), message: MSG.linkCreated });
+    },
+  );
 
-  app.put('/api/v1/links/:linkId', async (req) => {
-    const { linkId } = parse(linkIdParams, req.params, 'params');
-    requireUser(req);
-    const existing = await getLink(db, linkId);
-    await requireManager(db, req, existing.application_id, 'content');
-    const row = await updateLink(db, linkId, parse(updateLinkBody, req.body));
-    return { ...presentLink(row), message: MSG.linkSaved };
-  });
+  r.put(
+    '/api/v1/links/:linkId',
+    {
+      schema: { summary: '修改资源链接', tags, params: linkIdParams, body: updateLinkBody, response: { 200: withMessage(linkAnswer) } },
+      config: writer,
+    },
+    async (req) => ({ ...presentLink(await updateLink(db, req.params.linkId, req.body)), message: MSG.linkSaved }),
+  );
 
-  app.delete('/api/v1/links/:linkId', async (req) => {
-    const { linkId } = parse(linkIdParams, req.params, 'params');
-    requireUser(req);
-    const existing = await getLink(db, linkId);
-    await requireManager(db, req, existing.application_id, 'content');
-    await db.deleteFrom('links').where('id', '=', linkId).execute();
-    return { ok: true, linkId, message: MSG.linkDeleted };
-  });
+  r.delete(
+    '/api/v1/links/:linkId',
+    {
+      schema: { summary: '删除资源链接', tags, params: linkIdParams, response: { 200: deletedAnswer('linkId') } },
+      config: writer,
+    },
+    async (req) => {
+      await deleteLink(db, req.params.linkId);
+      return { ok: true as const, linkId: req.params.linkId, message: MSG.linkDeleted };
+    },
+  );
 }

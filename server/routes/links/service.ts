@@ -116,3 +116,8 @@ export async function updateLink(db: Db, id: number, input: Partial<LinkInput>):
   if (Object.keys(set).length > 0) await db.updateTable('links').set(set).where('id', '=', id).execute();
   return getLink(db, id);
 }
+
+/** Deletes a link. */
+export async function deleteLink(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('links').where('id', '=', id).execute();
+}

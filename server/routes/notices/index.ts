@@ -6,70 +6,102 @@
  * its moduleId or read one by one they answer 403, and lists without a moduleId leave them out. A notice
  * marked restrictDownload tells the reader whether they may download its attachments (`canDownload`,
  * decision 214); GET /files/{key} enforces it (server/routes/files).
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { parse } from '../../http/parse.js';
+import type { Db } from '../../db/index.js';
+import { currentUser, declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
-import { isManagerOf, requireManager, requireUser } from '../../http/session.js';
+import { parse } from '../../http/parse.js';
+import { isManagerOf } from '../../http/session.js';
+import { managerAccess, publicAccess } from '../../policies/access.js';
+import { applicationInBody } from '../../policies/applications.js';
 import { MSG } from '../../../common/messages.js';
+import { deletedAnswer, noticeAnswer, noticeReadAnswer, pageOf, withMessage } from '../../../common/contracts.js';
 import { getApplication } from '../../applications/service.js';
 import { moduleReadScope, readableApplication } from '../applications/visibility.js';
 import { viewerRights } from '../roles/userRights.js';
 import { createNoticeBody, noticeIdParams, noticeListQuery, updateNoticeBody } from './schema.js';
-import { createNotice, getNotice, listNotices, presentNotice, updateNotice } from './service.js';
+import { createNotice, deleteNotice, getNotice, listNotices, presentNotice, updateNotice } from './service.js';
+
+/** The application of the notice in the path (404 通知公告不存在或尚未发布 when there is none). */
+const noticeApplication = async (db: Db, req: FastifyRequest) => (await getNotice(db, parse(noticeIdParams, req.params, 'params').id)).application_id;
+
+const tags = ['通知公告'];
 
 export default async function noticeRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/api/v1/notices', async (req) => {
-    const q = parse(noticeListQuery, req.query, 'query');
-    await readableApplication(db, q.applicationId, req.user);
-    const manager = await isManagerOf(db, req, q.applicationId);
-    const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
-    return listNotices(db, { ...q, active: manager ? q.active : 1, hidden });
-  });
+  const r = declared(app);
+  const writer = { access: managerAccess(noticeApplication, 'content') };
 
-  app.get('/api/v1/notices/:id', async (req) => {
-    const { id } = parse(noticeIdParams, req.params, 'params');
-    const row = await getNotice(db, id);
-    if (row.active !== 1 && !(await isManagerOf(db, req, row.application_id))) throw notFound(MSG.noticeNotFound);
-    await readableApplication(db, row.application_id, req.user, MSG.noticeNotFound);
-    // a notice of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
-    if (row.module_id) await moduleReadScope(db, row.application_id, row.module_id, req.user);
-    // whether this reader may download the attachments (decision 214): the page shows 登录后下载 ('signIn')
-    // or 无下载权限 ('right') in place of the links otherwise
-    let downloadBlocked: 'signIn' | 'right' | null = null;
-    if (row.restrict_download === 1) {
-      const held = await viewerRights(db, await getApplication(db, row.application_id), req.user);
-      if (!held.rights.includes('download')) downloadBlocked = held.signedIn ? 'right' : 'signIn';
-    }
-    return { ...presentNotice(row), canDownload: downloadBlocked === null, downloadBlocked };
-  });
+  r.get(
+    '/api/v1/notices',
+    {
+      schema: { summary: '通知公告列表（访客只看到已发布的）', tags, querystring: noticeListQuery, response: { 200: pageOf(noticeAnswer) } },
+      config: { access: publicAccess },
+    },
+    async (req) => {
+      const q = req.query;
+      await readableApplication(db, q.applicationId, req.user);
+      const manager = await isManagerOf(db, req, q.applicationId);
+      const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
+      return listNotices(db, { ...q, active: manager ? q.active : 1, hidden });
+    },
+  );
 
-  app.post('/api/v1/notices', async (req, reply) => {
-    const user = requireUser(req);
-    const body = parse(createNoticeBody, req.body);
-    await getApplication(db, body.applicationId);
-    await requireManager(db, req, body.applicationId, 'content');
-    const row = await createNotice(db, body.applicationId, user.id, body);
-    return reply.status(201).send({ ...presentNotice(row), message: MSG.noticeCreated });
-  });
+  r.get(
+    '/api/v1/notices/:id',
+    {
+      schema: { summary: '读取一条通知公告', tags, params: noticeIdParams, response: { 200: noticeReadAnswer } },
+      config: { access: publicAccess },
+    },
+    async (req) => {
+      const row = await getNotice(db, req.params.id);
+      if (row.active !== 1 && !(await isManagerOf(db, req, row.application_id))) throw notFound(MSG.noticeNotFound);
+      await readableApplication(db, row.application_id, req.user, MSG.noticeNotFound);
+      // a notice of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
+      if (row.module_id) await moduleReadScope(db, row.application_id, row.module_id, req.user);
+      // whether this reader may download the attachments (decision 214): the page shows 登录后下载 ('signIn')
+      // or 无下载权限 ('right') in place of the links otherwise
+      let downloadBlocked: 'signIn' | 'right' | null = null;
+      if (row.restrict_download === 1) {
+        const held = await viewerRights(db, await getApplication(db, row.application_id), req.user);
+        if (!held.rights.includes('download')) downloadBlocked = held.signedIn ? 'right' : 'signIn';
+      }
+      return { ...presentNotice(row), canDownload: downloadBlocked === null, downloadBlocked };
+    },
+  );
 
-  app.put('/api/v1/notices/:id', async (req) => {
-    const { id } = parse(noticeIdParams, req.params, 'params');
-    requireUser(req);
-    const existing = await getNotice(db, id);
-    await requireManager(db, req, existing.application_id, 'content');
-    const body = parse(updateNoticeBody, req.body);
-    const row = await updateNotice(db, id, body);
-    return { ...presentNotice(row), message: MSG.noticeSaved };
-  });
+  r.post(
+    '/api/v1/notices',
+    {
+      schema: { summary: '新建通知公告', tags, body: createNoticeBody, response: { 201: withMessage(noticeAnswer) } },
+      config: { access: managerAccess(applicationInBody, 'content') },
+    },
+    async (req, reply) => {
+      const row = await createNotice(db, req.body.applicationId, currentUser(req).id, req.body);
+      return reply.status(201).send({ ...presentNotice(row), message: MSG.noticeCreated });
+    },
+  );
 
-  app.delete('/api/v1/notices/:id', async (req) => {
-    const { id } = parse(noticeIdParams, req.params, 'params');
-    requireUser(req);
-    const existing = await getNotice(db, id);
-    await requireManager(db, req, existing.application_id, 'content');
-    await db.deleteFrom('notices').where('id', '=', id).execute();
-    return { ok: true, noticeId: id, message: MSG.noticeDeleted };
-  });
+  r.put(
+    '/api/v1/notices/:id',
+    {
+      schema: { summary: '修改通知公告', tags, params: noticeIdParams, body: updateNoticeBody, response: { 200: withMessage(noticeAnswer) } },
+      config: writer,
+    },
+    async (req) => ({ ...presentNotice(await updateNotice(db, req.params.id, req.body)), message: MSG.noticeSaved }),
+  );
+
+  r.delete(
+    '/api/v1/notices/:id',
+    {
+      schema: { summary: '删除通知公告', tags, params: noticeIdParams, response: { 200: deletedAnswer('noticeId') } },
+      config: writer,
+    },
+    async (req) => {
+      await deleteNotice(db, req.params.id);
+      return { ok: true as const, noticeId: req.params.id, message: MSG.noticeDeleted };
+    },
+  );
 }

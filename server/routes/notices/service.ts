@@ -154,3 +154,8 @@ export async function updateNotice(db: Db, id: number, input: Partial<NoticeInpu
     return stored;
   });
 }
+
+/** Deletes a notice (its attachments stay in the owner's files). */
+export async function deleteNotice(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('notices').where('id', '=', id).execute();
+}

@@ -3,17 +3,13 @@
  * per-type `fields` schema comes from common/resourceFields.ts (the console form uses the same one).
  */
 import { z } from 'zod';
+import { recordId } from '../../http/fields.js';
 import { CONSOLE_RESOURCE_TYPES } from '../../../common/resourceFields.js';
 import { MSG } from '../../../common/messages.js';
 import { suggestText } from '../../../common/validation.js';
 import { CONSOLE_PAGE_SIZE } from '../../../common/constants.js';
 
-const id = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int(message)
-    .min(1, message)
-    .max(2 ** 31 - 1, message);
+const id = recordId;
 
 export const typeSchema = z.enum(CONSOLE_RESOURCE_TYPES, { error: MSG.unknownResourceType });
 

@@ -3,17 +3,13 @@
  * path ids, a topic's body, the data list query (20 a page: spec 2 §9) and the bulk actions.
  */
 import { z } from 'zod';
+import { recordId } from '../../http/fields.js';
 import { REPORT_TYPES } from '../../../common/reports.js';
 import { MSG } from '../../../common/messages.js';
 import { CONSOLE_PAGE_SIZE, RESOURCE_TYPES } from '../../../common/constants.js';
 import { linkSchema, plainText } from '../../../common/homeConfigSchema.js';
 
-const id = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int(message)
-    .min(1, message)
-    .max(2 ** 31 - 1, message);
+const id = recordId;
 
 export const topicParams = z.object({ topicId: id(MSG.topicNotFound) });
 export const topicResourceParams = z.object({ topicId: id(MSG.topicNotFound), resourceId: id(MSG.resourceNotFound) });

@@ -1,0 +1,70 @@
+/**
+ * Declared route contracts (issue 12 §4, DESIGN.md 'Server'): a route declares its `params`,
+ * `querystring`, `body` and `response` as zod schemas in `schema`, and who may call it in
+ * `config.access` (server/policies/access.ts). Fastify validates the request with those schemas
+ * before the handler (a refusal is the same 400 with Chinese messages and `fields` keyed
+ * `body.x` / `query.x` / `params.x` as `parse` gave), one hook enforces the access before the schemas are checked, and
+ * @fastify/swagger describes the route from the same declaration (server/http/openapi.ts).
+ * Handlers receive typed `req.params`, `req.query` and `req.body` and write no access checks.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Db } from '../db/index.js';
+import { describeAccess, enforceAccess, type Access } from '../policies/access.js';
+import { errorAnswer } from '../../common/contracts.js';
+import { MSG, fillMsg } from '../../common/messages.js';
+import type { User } from '../db/schema.js';
+import { fromZod, unauthorized } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** who may call the route (server/policies/access.ts); routes not yet declared check in their handler */
+    access?: Access;
+  }
+}
+
+const PART: Record<string, 'body' | 'query' | 'params' | 'headers'> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
+
+const isZod = (s: unknown): s is z.ZodType => typeof s === 'object' && s !== null && typeof (s as { safeParse?: unknown }).safeParse === 'function';
+
+/**
+ * Sets the zod validator (its refusal is our 400, decision 2), a plain JSON serializer (the response
+ * schemas describe the answer for the document and the types; they do not re-validate it on every
+ * answer), and the preValidation hook that enforces each route's declared access. Call once, before the
+ * routes are registered and after the hooks that load the session and check signatures.
+ */
+export function registerContracts(app: FastifyInstance, db: Db): void {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const where = PART[httpPart ?? 'body'] ?? 'body';
+    if (!isZod(schema)) throw new Error(`route schema for ${where} is not a zod schema`);
+    return (data: unknown) => {
+      const r = schema.safeParse(data ?? (where === 'body' ? undefined : {}));
+      return r.success ? { value: r.data } : { error: fromZod(r.error, where) };
+    };
+  });
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // the document (server/http/openapi.ts) says who may call each declared route and how it refuses
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access || !route.schema) return;
+    const who = fillMsg(MSG.accessLine, { who: describeAccess(access) });
+    route.schema.description = route.schema.description ? `${route.schema.description}\n\n${who}` : who;
+    if (route.schema.response && typeof route.schema.response === 'object') route.schema.response = { ...route.schema.response, '4XX': errorAnswer };
+  });
+  // before the route's own validation: a caller without the right learns nothing from its 400s (the
+  // finders of server/policies read the one id they need themselves)
+  app.addHook('preValidation', async (req) => {
+    const access = req.routeOptions.config.access;
+    if (access) await enforceAccess(db, req, access);
+  });
+}
+
+/** The app with zod types for declared routes: `declared(app).get(url, { schema, config: { access } }, handler)`. */
+export const declared = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/** The signed-in user of a route whose declared access requires one (401 otherwise, which that access already gave). */
+export function currentUser(req: FastifyRequest): User {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

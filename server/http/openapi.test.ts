@@ -1,0 +1,79 @@
+/**
+ * The API document (issue 12 §5) and the declared contracts (§4): /api/openapi.json is OpenAPI 3.1 and
+ * lists every declared route with its response schema, the refusal schema and who may call it; the
+ * page /api/docs answers; a declared route refuses bad input with the 400 and `fields` of decision 2,
+ * and a caller without the right before its input is looked at.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { MSG } from '../../common/messages.js';
+
+interface Operation {
+  summary?: string;
+  description?: string;
+  responses: Record<string, { content?: { 'application/json'?: { schema?: { properties?: Record<string, unknown> } } } }>;
+}
+interface Document {
+  openapi: string;
+  info: { title: string; description: string };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('GET /api/openapi.json', () => {
+  it('describes every declared route with its answer, its refusal and who may call it', async () => {
+    const r = await ctx.client().get('/api/openapi.json');
+    expect(r.status).toBe(200);
+    const doc = r.body as Document;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBe(MSG.apiDocsTitle);
+    expect(doc.info.description).toContain('X-Atrium-Signature');
+    const declared = ctx.app.atriumRoutes.filter((x) => x.access);
+    expect(declared.length).toBeGreaterThanOrEqual(5);
+    const missing: string[] = [];
+    for (const route of declared) {
+      const op = doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      const ok = Object.entries(op?.responses ?? {}).find(([code]) => code.startsWith('2'));
+      if (!op || !op.summary || !ok?.[1].content?.['application/json']?.schema) missing.push(`${route.method} ${route.url}: no answer schema or summary`);
+      else if (!op.responses['4XX']?.content?.['application/json']?.schema?.properties?.error) missing.push(`${route.method} ${route.url}: no refusal schema`);
+      else if (!op.description?.startsWith('权限：')) missing.push(`${route.method} ${route.url}: does not say who may call it`);
+    }
+    expect(missing).toEqual([]);
+    expect(doc.paths['/api/v1/notices/{id}'].put.description).toBe('权限：该应用持有「内容管理」权限的管理员或超级管理员。');
+  });
+
+  it('is shown as a page at /api/docs', async () => {
+    const r = await ctx.client().get('/api/docs');
+    expect(r.status).toBe(200);
+    expect(r.text).toContain('swagger-ui');
+  });
+});
+
+describe('a declared route', () => {
+  it('refuses bad input with the Chinese 400 and its fields, and a caller without the right first', async () => {
+    const admin = await ctx.signIn('13500000011', 'super');
+    const created = await admin.post('/api/v1/applications', { name: '契约站点', host: 'contract.example.cn' });
+    const appId = (created.body as { applicationId: number }).applicationId;
+    const bad = await admin.post('/api/v1/notices', { applicationId: appId, title: '', content: '<p>x</p>' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: { code: 'bad_request', message: MSG.noticeTitleRequired, fields: { 'body.title': MSG.noticeTitleRequired } } });
+    const badId = await admin.put('/api/v1/notices/abc', { title: '新标题' });
+    expect(badId.status).toBe(400);
+    expect(badId.body).toMatchObject({ error: { fields: { 'params.id': MSG.noticeNotFound } } });
+    // nobody signed in: 401 before the body is looked at
+    const anonymous = await ctx.client().post('/api/v1/notices', { applicationId: appId, title: '' });
+    expect(anonymous.status).toBe(401);
+    // a plain user: 403, not a 400 telling them what the body lacks
+    const user = await ctx.signIn('13500000012');
+    const refused = await user.post('/api/v1/notices', { applicationId: appId, title: '' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: { code: 'forbidden' } });
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The API's description (issue 12 §5): @fastify/swagger builds an OpenAPI 3.1 document from the
+ * declared route contracts (server/http/contract.ts; the zod schemas turned into JSON Schema by
+ * fastify-type-provider-zod), served at GET /api/openapi.json, and @fastify/swagger-ui shows it at
+ * /api/docs. Routes still checking their input in the handler appear with their path only until
+ * they are declared. The signing scheme of spec 2 §7 and the XSRF header are described once, in the
+ * document's `info.description` and `components.securitySchemes`.
+ */
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { MSG } from '../../common/messages.js';
+
+const DESCRIPTION = [
+  'Atrium 科技信息门户的接口（规范 spec 2 §7）。回答为 JSON；出错时为 `{ error: { code, message, fields? } }`，`message` 为中文，`fields` 按 `body.x` / `query.x` / `params.x` 指出出错的字段。',
+  '',
+  '**登录**：会话保存在 httpOnly Cookie `atrium_session` 中（短信验证码、邮箱验证码、微信或 OpenID Connect 登录后设置）。',
+  '',
+  '**防伪造**：POST、PUT、DELETE 等写操作须在请求头 `X-XSRF-TOKEN` 中带上 Cookie `XSRF-TOKEN` 的值。',
+  '',
+  '**请求签名**（spec 2 §7）：除 GET、HEAD、OPTIONS 外的请求须带四个请求头：`X-Atrium-Timestamp`（毫秒时间戳，与服务器相差不超过 5 分钟）、`X-Atrium-Nonce`（32 位十六进制随机串，不可重复使用）、`X-Atrium-Validation`（请求体的 SHA-256 十六进制值；文件上传为 `UNSIGNED-PAYLOAD`）和 `X-Atrium-Signature`。签名是用 `GET /api/v1/session/signing-key` 取得的密钥，对规范请求（`ATRIUM-HMAC-SHA256`、方法、路径、按键排序的查询串、时间戳、随机串、请求体摘要，各占一行）计算的 HMAC-SHA256（十六进制）。算法见 common/requestSigning.ts。',
+  '',
+  '**权限**：每个接口的说明写明谁可以调用：访客、已登录用户、应用管理员（及所需权限）或超级管理员。',
+].join('\n');
+
+/**
+ * Registers the document builder and its page; call before the routes (it collects them as they are
+ * registered). GET /api/openapi.json answers the document.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: MSG.apiDocsTitle, description: DESCRIPTION, version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'atrium_session', description: '登录会话' },
+          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN', description: '写操作须带上 Cookie XSRF-TOKEN 的值' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true }, staticCSP: false });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
