@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { describeAccess, enforceAccess, type Access } from '../policies/access.js';
-import { errorAnswer } from '../../common/contracts.js';
+import { errorAnswer } from '../../common/contracts/common.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import type { User } from '../db/schema.js';
 import { fromZod, unauthorized } from './errors.js';

@@ -5,9 +5,9 @@
 import type { Page } from '@common/page';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../api';
 
-/** The answers' shapes are the server's declared ones (common/contracts.ts; issue 12 §4). */
-export type { Link, Notice } from '@common/contracts';
-import type { Link, Notice } from '@common/contracts';
+/** The answers' shapes are the server's declared ones (common/contracts/content.ts; issue 12 §4). */
+export type { Link, Notice } from '@common/contracts/content';
+import type { Link, Notice } from '@common/contracts/content';
 
 /** Filters of a content list (spec 2 §3 'Notice filter'); active -1 = no filter. */
 export interface ContentFilter {

@@ -1,38 +1,5 @@
-/**
- * The answers of the API as zod schemas (issue 12 §4): the server's routes declare them as their
- * `response` (server/http/contract.ts), /api/openapi.json describes them, and the browser takes its
- * types from them (`import type { Notice } from '@common/contracts'`, erased from the bundle), so an
- * answer's shape is written once. Import this file's values on the server only: it loads zod.
- */
+/** Answers of the content calls: notices and resource links (spec 1 §3 'Notice', 'Link'; spec 2 §7 'Content'). */
 import { z } from 'zod';
-
-/** The refusal of every call: `{ error: { code, message, fields? } }`, message in Chinese (decision 2). */
-export const errorAnswer = z
-  .object({
-    error: z.object({
-      code: z.string().describe('机器可读的错误码，如 bad_request、not_signed_in、forbidden、not_found'),
-      message: z.string().describe('给用户看的中文说明'),
-      fields: z.record(z.string(), z.string()).optional().describe('出错的字段（body.x、query.x、params.x）及其说明'),
-    }),
-  })
-  .describe('错误');
-
-/** A page of a list (spec 1 §3 'Paged result'; common/page.ts). */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    content: z.array(item),
-    totalElements: z.number().int().describe('符合条件的总数'),
-    empty: z.boolean(),
-    page: z.number().int().describe('页码，从 1 开始'),
-    size: z.number().int().describe('每页条数'),
-  });
-
-/** An answer that also carries the message the interface shows (保存成功 …). */
-export const withMessage = <T extends z.ZodObject>(answer: T) => answer.extend({ message: z.string().describe('给用户看的中文提示') });
-
-/** The answer of a deletion. */
-export const deletedAnswer = <K extends string>(idName: K) =>
-  z.object({ ok: z.literal(true), message: z.string().describe('给用户看的中文提示') }).extend({ [idName]: z.number().int() } as Record<K, z.ZodNumber>);
 
 const publishing = {
   top: z.number().int().describe('置顶：1 是，0 否'),
