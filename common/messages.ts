@@ -113,6 +113,7 @@ export const MSG = {
   newsDisplayTypeRequired: '请选择模块数据展示方式',
   toolRequired: '请选择工具',
   topicRequired: '请选择专题',
+  importTopicTooLong: '专题名不能超过 40 个字',
   dataTypeRequired: '请选择数据类型',
   moduleDeleteConfirm: '你确认要删除该模块吗？ 删除后数据不可恢复。',
   addModule: '添加模块',

@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResourceType } from '../../common/constants.js';
+import type { ImportPreview } from '../../common/contracts/tasks.js';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { ensureTopic, refreshTopicTypeCounts, upsertResources } from '../resources/store.js';
@@ -326,15 +327,8 @@ export async function importFiles(db: Db, kind: string, files: string[], options
 }
 
 /** What a file would import, before anything is written (the console's import preview, issue 11 §3). */
-export interface ImportPreview {
-  /** rows read and resources found */
-  read: number;
-  found: number;
-  /** the first resources as they would be stored */
-  items: Array<{ line: number; type: string; title: string; date: string | null; category: string | null; fields: string[] }>;
-  /** the first rows that would be skipped, with their reasons */
-  skipped: Array<{ line: number; reason: string }>;
-}
+/** What a preview answers (its shape is the API's: common/contracts/tasks.ts). */
+export type { ImportPreview };
 
 /**
  * Parses one file as `kind` without writing anything: counts, the first `limit` resources (title,

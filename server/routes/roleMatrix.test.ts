@@ -227,12 +227,12 @@ const ROUTES: Record<string, Row> = {
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999` }),
   },
   // background tasks and imports from the console (issue 11 §4, decision 267): super managers
-  'POST /api/v1/imports/preview': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/imports/preview', body: {} }) },
-  'POST /api/v1/tasks/imports': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/tasks/imports', body: {} }) },
-  'GET /api/v1/tasks': { access: 'super', call: () => ({ url: '/api/v1/tasks' }) },
-  'GET /api/v1/tasks/:id': { access: 'super', status: 404, call: () => ({ url: '/api/v1/tasks/999999' }) },
-  'POST /api/v1/tasks/:id/cancel': { access: 'super', status: 404, call: () => ({ url: '/api/v1/tasks/999999/cancel', body: {} }) },
-  'POST /api/v1/tasks/:id/retry': { access: 'super', status: 404, call: () => ({ url: '/api/v1/tasks/999999/retry', body: {} }) },
+  'POST /api/v1/imports/preview': { status: 'any', call: () => ({ url: '/api/v1/imports/preview', body: {} }) },
+  'POST /api/v1/tasks/imports': { status: 'any', call: () => ({ url: '/api/v1/tasks/imports', body: {} }) },
+  'GET /api/v1/tasks': { call: () => ({ url: '/api/v1/tasks' }) },
+  'GET /api/v1/tasks/:id': { status: 404, call: () => ({ url: '/api/v1/tasks/999999' }) },
+  'POST /api/v1/tasks/:id/cancel': { status: 404, call: () => ({ url: '/api/v1/tasks/999999/cancel', body: {} }) },
+  'POST /api/v1/tasks/:id/retry': { status: 404, call: () => ({ url: '/api/v1/tasks/999999/retry', body: {} }) },
   'POST /api/v1/topics/:topicId/resources/bulk': {
     access: 'manager',
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/bulk`, body: { action: 'publish', ids: [f.resourceId] } }),

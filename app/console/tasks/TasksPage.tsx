@@ -16,36 +16,11 @@ import { apiGet, apiPost, errorMessage } from '../../api';
 import { sendFile } from '../../widgets/upload/send';
 import type { WithMessage } from '../types';
 import { TOPICS_KEY, fetchTopics } from '../topics/api';
+import type { ImportPreview as Preview, Task } from '@common/contracts/tasks';
 import '../console.css';
 import { PageHead } from '../PageHead';
 
-/** A task as GET /api/v1/tasks answers it. */
-interface Task {
-  id: number;
-  status: string;
-  title: string;
-  importKind: string;
-  topic: string;
-  fileName: string;
-  done: number;
-  total: number;
-  phase: string | null;
-  ratePerSecond: number;
-  secondsLeft: number | null;
-  result: { read: number; inserted: number; updated: number; skipped: number } | null;
-  error: string | null;
-  skipped: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-interface Preview {
-  read: number;
-  found: number;
-  items: Array<{ line: number; type: string; title: string; date: string | null; category: string | null; fields: string[] }>;
-  skipped: Array<{ line: number; reason: string }>;
-}
-
+// the answers' shapes are the server's declared ones (issue 12 §4)
 const STATUS_COLORS: Record<string, string> = {
   queued: 'default',
   running: 'processing',
