@@ -54,7 +54,14 @@ export async function purgeExpired(db: Db, now: Date = new Date(), opts: PurgeOp
     requestNonces: n(await db.deleteFrom('request_nonces').where('expires_at', '<', iso).executeTakeFirst()),
     wechatTickets: n(await db.deleteFrom('wechat_tickets').where('expires_at', '<', iso).executeTakeFirst()),
     usedLoginLinks: n(await db.deleteFrom('used_login_links').where('expires_at', '<', iso).executeTakeFirst()),
-    auditLog: opts.auditRetentionDays ? n(await db.deleteFrom('audit_log').where('at', '<', before(opts.auditRetentionDays * 864e5)).executeTakeFirst()) : 0,
+    auditLog: opts.auditRetentionDays
+      ? n(
+          await db
+            .deleteFrom('audit_log')
+            .where('at', '<', before(opts.auditRetentionDays * 864e5))
+            .executeTakeFirst(),
+        )
+      : 0,
   };
 }
 

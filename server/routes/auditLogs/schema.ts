@@ -18,7 +18,12 @@ const keyOf = <T extends Record<string, string>>(map: T, message: string) =>
 
 /** The filters shared by the list and the export. */
 const filters = {
-  userId: z.coerce.number({ error: MSG.auditUserIdInvalid }).int(MSG.auditUserIdInvalid).min(1, MSG.auditUserIdInvalid).max(2_147_483_647, MSG.auditUserIdInvalid).optional(),
+  userId: z.coerce
+    .number({ error: MSG.auditUserIdInvalid })
+    .int(MSG.auditUserIdInvalid)
+    .min(1, MSG.auditUserIdInvalid)
+    .max(2_147_483_647, MSG.auditUserIdInvalid)
+    .optional(),
   person: z.string().trim().max(50, MSG.auditPersonTooLong).optional(),
   applicationId: applicationRef.optional(),
   resource: keyOf(AUDIT_RESOURCES, MSG.auditResourceInvalid).optional(),

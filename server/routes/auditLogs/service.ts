@@ -13,14 +13,7 @@ import { readPage } from '../../db/paging.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
 import type { Page } from '../../../common/page.js';
-import {
-  AUDIT_EXPORT_MAX_ROWS,
-  auditActionLabel,
-  auditFieldLabel,
-  auditResourceLabel,
-  type AuditChanges,
-  type AuditEntry,
-} from '../../../common/audit.js';
+import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel, auditFieldLabel, auditResourceLabel, type AuditChanges, type AuditEntry } from '../../../common/audit.js';
 import type { AuditFilters } from './schema.js';
 
 /** The entries a user may read: every one, or those of the listed applications. */
@@ -65,7 +58,14 @@ function filtered(db: Db, scope: AuditScope, f: AuditFilters): Q {
     q = q.where((eb: ExpressionBuilder<Database, 'audit_log' | 'applications'>) =>
       eb.or([
         containsText('audit_log.user_label', person),
-        eb('audit_log.user_id', 'in', eb.selectFrom('users').select('users.id').where(containsText(['users.name', 'users.phone', 'users.email'], person))),
+        eb(
+          'audit_log.user_id',
+          'in',
+          eb
+            .selectFrom('users')
+            .select('users.id')
+            .where(containsText(['users.name', 'users.phone', 'users.email'], person)),
+        ),
       ]),
     );
   }
@@ -159,7 +159,9 @@ export function csvCell(v: unknown): string {
 /** One line of an entry's changes: 字段：修改前 → 修改后, joined by semicolons. */
 function changesText(c: AuditChanges): string {
   const show = (v: unknown) => (v === undefined ? '—' : v === null ? '空' : typeof v === 'string' ? v : JSON.stringify(v));
-  return c.fields.map((f) => (c.mode === 'body' ? `${auditFieldLabel(f.field)}：${show(f.after)}` : `${auditFieldLabel(f.field)}：${show(f.before)} → ${show(f.after)}`)).join('；');
+  return c.fields
+    .map((f) => (c.mode === 'body' ? `${auditFieldLabel(f.field)}：${show(f.after)}` : `${auditFieldLabel(f.field)}：${show(f.before)} → ${show(f.after)}`))
+    .join('；');
 }
 
 /** The header line of the export. */
@@ -183,7 +185,9 @@ export const CSV_HEADER = [
  * a BOM, the header, one line per entry (CRLF line ends, times in China Standard Time).
  */
 export async function exportAuditCsv(db: Db, scope: AuditScope, f: AuditFilters): Promise<string> {
-  const rows = await newestFirst(filtered(db, scope, f)).limit(AUDIT_EXPORT_MAX_ROWS).execute();
+  const rows = await newestFirst(filtered(db, scope, f))
+    .limit(AUDIT_EXPORT_MAX_ROWS)
+    .execute();
   const lines = [CSV_HEADER.map(csvCell).join(',')];
   for (const r of rows) {
     const e = presentEntry(r);
