@@ -141,6 +141,12 @@ export function auditActionLabel(key: string): string {
   return (AUDIT_ACTIONS as Record<string, string>)[key] ?? key;
 }
 
+/** 'YYYY-MM-DD HH:mm:ss' in China Standard Time (UTC+8, no daylight saving) for an ISO instant: how entries show their time. */
+export function auditTime(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : new Date(t + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** The most rows one CSV export holds (newest first); the console says so when a search has more. */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 

@@ -14,7 +14,8 @@ import { parse } from '../../http/parse.js';
 import { requireUser } from '../../http/session.js';
 import { MSG } from '../../../common/messages.js';
 import { auditExportQuery, auditIdParams, auditListQuery } from './schema.js';
-import { auditScope, cstTime, exportAuditCsv, getAuditLog, listAuditLogs } from './service.js';
+import { auditScope, exportAuditCsv, getAuditLog, listAuditLogs } from './service.js';
+import { auditTime } from '../../../common/audit.js';
 
 export default async function auditLogRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/v1/audit-logs', async (req, reply) => {
@@ -28,7 +29,7 @@ export default async function auditLogRoutes(app: FastifyInstance, { db }: AppCo
     const scope = await auditScope(db, requireUser(req));
     const q = parse(auditExportQuery, req.query, 'query');
     const csv = await exportAuditCsv(db, scope, q);
-    const day = cstTime(new Date().toISOString()).slice(0, 10).replaceAll('-', '');
+    const day = auditTime(new Date().toISOString()).slice(0, 10).replaceAll('-', '');
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="audit-log-${day}.csv"; filename*=UTF-8''${encodeURIComponent(`${MSG.auditCsvFile}-${day}.csv`)}`)

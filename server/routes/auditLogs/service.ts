@@ -13,7 +13,15 @@ import { readPage } from '../../db/paging.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
 import type { Page } from '../../../common/page.js';
-import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel, auditFieldLabel, auditResourceLabel, type AuditChanges, type AuditEntry } from '../../../common/audit.js';
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  auditActionLabel,
+  auditFieldLabel,
+  auditResourceLabel,
+  auditTime,
+  type AuditChanges,
+  type AuditEntry,
+} from '../../../common/audit.js';
 import type { AuditFilters } from './schema.js';
 
 /** The entries a user may read: every one, or those of the listed applications. */
@@ -33,11 +41,6 @@ export async function auditScope(db: Db, user: User): Promise<AuditScope> {
 /** The start of a day of China Standard Time (UTC+8, no daylight saving) as an ISO instant. */
 export function cstDayStart(day: string, plusDays = 0): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - 8 * 3600_000 + plusDays * 864e5).toISOString();
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' in China Standard Time for an ISO instant. */
-export function cstTime(iso: string): string {
-  return new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 type Q = SelectQueryBuilder<Database, 'audit_log' | 'applications', object>;
@@ -193,7 +196,7 @@ export async function exportAuditCsv(db: Db, scope: AuditScope, f: AuditFilters)
     const e = presentEntry(r);
     lines.push(
       [
-        cstTime(e.at),
+        auditTime(e.at),
         e.userLabel,
         e.userId,
         e.ip,
