@@ -85,7 +85,7 @@ export function AuditLogsPage() {
 
   const columns: TableColumnsType<AuditEntry> = [
     { title: MSG.auditTime, key: 'at', width: 170, render: (_, e) => auditTime(e.at) },
-    { title: MSG.auditPerson, key: 'person', width: 180, ellipsis: true, render: (_, e) => e.userLabel },
+    { title: MSG.auditPerson, key: 'person', width: 220, ellipsis: true, render: (_, e) => e.userLabel },
     { title: MSG.auditApplication, key: 'application', width: 160, ellipsis: true, render: (_, e) => applicationText(e) },
     {
       title: MSG.auditAction,
