@@ -1,12 +1,16 @@
 /**
  * What an audit entry stores of a write (docs/decisions.md 312-313): the fields that changed between
  * two stored rows, or the request's own fields when there is no row to compare, with secrets hidden
- * (codes, passwords, tokens, client secrets: never stored) and long values cut.
+ * (codes, passwords, tokens, client secrets: never stored), phone numbers masked and long values cut.
  */
 import type { AuditChanges } from '../../common/audit.js';
+import { maskPhone } from '../../common/roles.js';
 
 /** Field names whose values are never stored (matched anywhere in the name, any case). */
 export const SECRET_FIELD = /pass(word|wd)?$|secret|token|code|digits|captcha|signature|cookie|ticket|login_?info|nonce|(^|_)key$/i;
+
+/** Field names holding a phone number, stored masked (138****5678) like the person of an entry. */
+export const PHONE_FIELD = /(^|_)(phone|mobile)(_?number)?$/i;
 
 /** What replaces a secret value. */
 export const HIDDEN = '[已隐藏]';
@@ -17,20 +21,24 @@ export const MAX_VALUE_CHARS = 2000;
 /** The most fields one entry keeps. */
 export const MAX_FIELDS = 200;
 
-/** A value as stored: secrets hidden, objects as JSON text, long text cut. */
+/** A value as stored: secrets hidden, phone numbers masked, objects as JSON text, long text cut. */
 export function storedValue(field: string, value: unknown): unknown {
   if (value === undefined) return undefined;
-  if (SECRET_FIELD.test(field.split('.').at(-1) ?? field)) return HIDDEN;
+  const name = field.split('.').at(-1) ?? field;
+  if (SECRET_FIELD.test(name)) return HIDDEN;
+  if (PHONE_FIELD.test(name) && typeof value === 'string') return maskPhone(value);
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
   const text = typeof value === 'string' ? value : JSON.stringify(hideSecrets(value));
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…（共 ${text.length} 字）` : text;
 }
 
-/** A copy of a JSON value with the values of secret keys hidden, at any depth. */
+/** A copy of a JSON value with the values of secret keys hidden and phone numbers masked, at any depth. */
 export function hideSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(hideSecrets);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? HIDDEN : hideSecrets(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? HIDDEN : PHONE_FIELD.test(k) && typeof v === 'string' ? maskPhone(v) : hideSecrets(v)]),
+    );
   }
   return value;
 }
