@@ -96,9 +96,17 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   more: '更多链接',
 };
 
-/** The label of a stored field name: `fields.abstract` → `abstract`'s label or the name itself. */
+/**
+ * The label of a stored field name: a known name's Chinese label; a part of a known field keeps its path
+ * after the label (`home_config[0].template[2]` → `首页配置 [0].template[2]`, `header_config.menus` →
+ * `页头配置 menus`); a resource's `fields.title` → the label of `title` (or `title`); anything else as it is.
+ */
 export function auditFieldLabel(field: string): string {
-  return AUDIT_FIELD_LABELS[field] ?? field;
+  if (AUDIT_FIELD_LABELS[field]) return AUDIT_FIELD_LABELS[field];
+  const m = /^([a-z_]+)([.[].*)$/.exec(field);
+  if (!m) return field;
+  if (m[1] === 'fields') return AUDIT_FIELD_LABELS[m[2].slice(1)] ?? m[2].slice(1);
+  return AUDIT_FIELD_LABELS[m[1]] ? `${AUDIT_FIELD_LABELS[m[1]]} ${m[2].replace(/^\./, '')}` : field;
 }
 
 /**

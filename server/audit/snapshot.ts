@@ -3,7 +3,8 @@
  * before/after of the fields'; docs/decisions.md 312): one small reader per kind of row, each returning
  * the row's meaningful fields (no timestamps of bookkeeping, no search text) and the application it
  * belongs to, or null when there is no such row. JSON columns are parsed; a resource's `fields` are
- * spread as `fields.<name>` so that one changed field shows as one line.
+ * spread as `fields.<name>`, and configurations by their parts ({@link spread}), so that one changed
+ * field or module shows as one line.
  */
 import type { Db } from '../db/index.js';
 
@@ -40,6 +41,18 @@ function json(text: string | null): unknown {
   }
 }
 
+/**
+ * A JSON value spread into one field per part, down to `depth` levels (`home_config[0].template[3]`), so
+ * that a change of one module of a large configuration shows as one line rather than two cut texts.
+ */
+export function spread(prefix: string, value: unknown, depth: number, out: Record<string, unknown> = {}): Record<string, unknown> {
+  if (depth > 0 && Array.isArray(value) && value.length) value.forEach((v, i) => spread(`${prefix}[${i}]`, v, depth - 1, out));
+  else if (depth > 0 && value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length)
+    for (const [k, v] of Object.entries(value)) spread(`${prefix}.${k}`, v, depth - 1, out);
+  else out[prefix] = value;
+  return out;
+}
+
 /** A resource's columns with its JSON `fields` spread as `fields.<name>`. */
 function resourceFields(r: { type: string; title: string; date: string | null; fields: string }): Record<string, unknown> {
   const out: Record<string, unknown> = { type: r.type, title: r.title, date: r.date };
@@ -64,13 +77,17 @@ export const SNAPSHOTS: Record<SnapshotKind, Reader> = {
   application,
   homeConfig: async (db, id) => {
     const r = await db.selectFrom('applications').select('home_config').where('id', '=', id).executeTakeFirst();
-    return r ? { fields: { home_config: json(r.home_config) }, applicationId: id } : null;
+    return r ? { fields: spread('home_config', json(r.home_config), 3), applicationId: id } : null;
   },
   siteConfig: async (db, id) => {
     const r = await db.selectFrom('applications').select(['header_config', 'footer_config', 'theme_config']).where('id', '=', id).executeTakeFirst();
-    return r
-      ? { fields: { header_config: json(r.header_config), footer_config: json(r.footer_config), theme_config: json(r.theme_config) }, applicationId: id }
-      : null;
+    if (!r) return null;
+    const fields = {
+      ...spread('header_config', json(r.header_config), 1),
+      ...spread('footer_config', json(r.footer_config), 1),
+      ...spread('theme_config', json(r.theme_config), 1),
+    };
+    return { fields, applicationId: id };
   },
   logo: async (db, id) => {
     const r = await db.selectFrom('applications').select('logo').where('id', '=', id).executeTakeFirst();
@@ -78,7 +95,7 @@ export const SNAPSHOTS: Record<SnapshotKind, Reader> = {
   },
   roleConfig: async (db, id) => {
     const r = await db.selectFrom('applications').select(['role_config', 'default_user_role']).where('id', '=', id).executeTakeFirst();
-    return r ? { fields: { role_config: json(r.role_config), default_user_role: r.default_user_role }, applicationId: id } : null;
+    return r ? { fields: { ...spread('role_config', json(r.role_config), 1), default_user_role: r.default_user_role }, applicationId: id } : null;
   },
   notice: async (db, id) => {
     const r = await db

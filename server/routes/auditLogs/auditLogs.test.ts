@@ -112,6 +112,38 @@ describe('audit log', () => {
     expect((await entries(admin, '?resource=notice')).totalElements).toBe(2);
   });
 
+  it('shows a real before/after for the home config (per module), links and managers', async () => {
+    const home = (alias: string) => ({
+      homeConfig: [{ page: 'home', style: 'card', groups: {}, template: [{ id: 'n1', type: 'notice', alias, span: 2 }] }],
+    });
+    expect((await admin.post(`/api/v1/applications/${appId}/home-config`, home('通知公告'))).status).toBe(200);
+    expect((await admin.post(`/api/v1/applications/${appId}/home-config`, home('馆内通知'))).status).toBe(200);
+    const hc = (await entries(admin, '?resource=home_config')).content[0];
+    expect(hc.changes.fields).toHaveLength(1);
+    expect(hc.changes.fields[0].field).toBe('home_config[0].template[0]');
+    expect(hc.changes.fields[0].before).toContain('"alias":"通知公告"');
+    expect(hc.changes.fields[0].after).toContain('"alias":"馆内通知"');
+
+    const link = await manager.post('/api/v1/links', {
+      applicationId: appId,
+      title: '中国知网',
+      url: 'https://www.cnki.net',
+      publishDateTime: '2026-03-01T08:00:00.000Z',
+    });
+    expect(link.status).toBe(201);
+    expect((await manager.put(`/api/v1/links/${link.body.id}`, { url: 'https://www.cnki.net/kns' })).status).toBe(200);
+    expect((await entries(admin, '?resource=link&action=update')).content[0].changes.fields).toEqual([
+      { field: 'url', before: 'https://www.cnki.net', after: 'https://www.cnki.net/kns' },
+    ]);
+
+    const added = await admin.post('/api/v1/applications/managers', { applicationId: appId, phone: '13700001009', rights: ['content'] });
+    expect(added.status).toBe(201);
+    expect((await admin.put('/api/v1/applications/managers', { id: added.body.id, rights: ['home', 'content'] })).status).toBe(200);
+    const rights = (await entries(admin, '?resource=manager&action=update')).content[0];
+    expect(rights).toMatchObject({ applicationId: appId, resourceId: String(added.body.id) });
+    expect(rights.changes.fields).toEqual([{ field: 'rights', before: '["content"]', after: '["home","content"]' }]);
+  });
+
   it('never stores a sign-in code or a client secret', async () => {
     await admin.put(`/api/v1/applications/${appId}/oauth-uri`, {
       oauthUri: { issuer: 'https://sso.example.cn', clientId: 'portal', clientSecret: 'very-secret-value-42' },
@@ -149,9 +181,10 @@ describe('audit log', () => {
 
   it('filters by person, resource, action and dates, 20 a page, and refuses bad filters in Chinese', async () => {
     const byPerson = await entries(admin, `?person=${MANAGER_PHONE}`);
-    expect(byPerson.totalElements).toBe(2);
-    expect((await entries(admin, `?person=${encodeURIComponent('137****1002')}`)).totalElements).toBe(2);
-    expect((await entries(admin, `?userId=${await userId(MANAGER_PHONE)}&action=update`)).totalElements).toBe(1);
+    expect(byPerson.totalElements).toBe(4); // the notice and the link, each created and changed
+    expect(byPerson.content.every((e) => e.userLabel.includes('137****1002'))).toBe(true);
+    expect((await entries(admin, `?person=${encodeURIComponent('137****1002')}`)).totalElements).toBe(4);
+    expect((await entries(admin, `?userId=${await userId(MANAGER_PHONE)}&action=update`)).totalElements).toBe(2);
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     expect((await entries(admin, `?from=${today}&to=${today}`)).totalElements).toBeGreaterThan(3);
     expect((await entries(admin, '?to=2020-01-01')).totalElements).toBe(0);
