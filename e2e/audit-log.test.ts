@@ -88,6 +88,8 @@ describe('audit log', () => {
     await ctx.addCookies(await e2e.page.context().cookies()); // the same session (a second code would wait out the resend interval)
     const narrow = await ctx.newPage();
     await narrow.goto(`${server.url}/console/logs`);
+    await narrow.getByRole('row').filter({ hasText: '修改' }).first().waitFor();
+    await shot(narrow, 'e2e-audit-log-narrow-list.png');
     await narrow.getByRole('row').filter({ hasText: '修改' }).first().getByRole('button', { name: '详情' }).click();
     await narrow.locator('.ant-drawer-open').getByRole('columnheader', { name: '修改后' }).waitFor();
     await settled(narrow);
