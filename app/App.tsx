@@ -32,6 +32,7 @@ const TopicsPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicsPa
 const TopicDataPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicDataPage })));
 const TasksPage = lazy(() => consoleModule().then((m) => ({ default: m.TasksPage })));
 const ReportsConsolePage = lazy(() => consoleModule().then((m) => ({ default: m.ReportsPage })));
+const AuditLogsPage = lazy(() => consoleModule().then((m) => ({ default: m.AuditLogsPage })));
 const AppClientsPage = lazy(() => consoleModule().then((m) => ({ default: m.AppClientsPage })));
 const AccountSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.AccountSettingsPage })));
 const ConsoleFallback = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleFallback })));
@@ -102,6 +103,7 @@ const pages: RouteObject[] = [
           { path: 'topics/tc/topicShow/:topicId', element: lazyPage(TopicDataPage) },
           { path: 'tasks', element: lazyPage(TasksPage) },
           { path: 'reports/*', element: lazyPage(ReportsConsolePage) },
+          { path: 'logs/*', element: lazyPage(AuditLogsPage) },
           { path: 'ac/appclient', element: lazyPage(AppClientsPage) },
           { path: 'settings/account', element: lazyPage(AccountSettingsPage) },
         ],

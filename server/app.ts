@@ -43,6 +43,8 @@ import citationRoutes from './routes/citations/index.js';
 import reportRoutes from './routes/reports/index.js';
 import bannerRoutes from './routes/banners/index.js';
 import headlineRoutes from './routes/headline/index.js';
+import auditLogRoutes from './routes/auditLogs/index.js';
+import { registerAudit } from './audit/record.js';
 import webRoutes from './web/index.js';
 import { SharedCache } from './cache/sharedCache.js';
 import { registerCacheInvalidation } from './cache/writes.js';
@@ -128,6 +130,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   // declared routes (issue 12 §4-§5): validated by their zod schemas, access enforced in one place, described in /api/openapi.json
   registerContracts(app, ctx.db);
   await registerOpenApi(app);
+  // the audit log of console writes (issue 13 §1): after the session and signing hooks
+  registerAudit(app, ctx.db);
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/readyz', async (_req, reply) => {
@@ -171,6 +175,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   });
   await app.register(async (a) => taskRoutes(a, { ...ctx, tasks }));
   await app.register(async (a) => citationRoutes(a, ctx));
+  await app.register(async (a) => auditLogRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { AUDIT_RETENTION_DEFAULT_DAYS } from '../common/audit.js';
 
 export interface Config {
   port: number;
@@ -78,6 +79,8 @@ export interface Config {
   metricsToken?: string;
   /** how often expired rows are purged, ms (ATRIUM_PURGE_INTERVAL_MINUTES, default 60; 0 = never; server/maintenance/purge.ts) */
   purgeIntervalMs?: number;
+  /** days an audit log entry is kept (ATRIUM_AUDIT_RETENTION_DAYS, default 365; 0 = forever; decision 316) */
+  auditRetentionDays?: number;
   /** readable coloured logs through pino-pretty (development only, unless ATRIUM_LOG_PRETTY=0; decision 280) */
   logPretty?: boolean;
 }
@@ -255,6 +258,7 @@ export const envSchema = z.object({
   ATRIUM_METRICS: flag,
   ATRIUM_METRICS_TOKEN: secret(16),
   ATRIUM_PURGE_INTERVAL_MINUTES: int(0, 7 * 24 * 60),
+  ATRIUM_AUDIT_RETENTION_DAYS: int(0, 36_500),
 });
 
 /** The environment variables of {@link envSchema}, in its order. */
@@ -353,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metrics: e.ATRIUM_METRICS === true,
     metricsToken: e.ATRIUM_METRICS_TOKEN,
     purgeIntervalMs: (e.ATRIUM_PURGE_INTERVAL_MINUTES ?? 60) * 60_000,
+    auditRetentionDays: e.ATRIUM_AUDIT_RETENTION_DAYS ?? AUDIT_RETENTION_DEFAULT_DAYS,
     logPretty: !production && !test && e.ATRIUM_LOG_PRETTY !== false,
     ...overrides,
   };

@@ -21,7 +21,7 @@ async function main() {
   const app = await buildServer({ db, dialect, config, sms: smsProviderFrom(config), search, file });
   if (pool) watchPool('postgres', () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   watchPool('search_workers', () => ({ total: search.workers }));
-  const purge = startPurge(db, config.purgeIntervalMs ?? 0, app.log);
+  const purge = startPurge(db, config.purgeIntervalMs ?? 0, app.log, { auditRetentionDays: config.auditRetentionDays });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

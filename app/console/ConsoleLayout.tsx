@@ -1,7 +1,8 @@
 /**
  * The console frame: a top bar (Atrium 控制台, the console menu, the user's name with 账号设置 and 在所有设备上
- * 退出登录, 退出登录) above the page. Rarely used pages sit in two submenus (权限与登录; 系统, super
- * managers) so the bar fits 1300 px. The home page editor has its own full-width frame (editor/EditorPage.tsx).
+ * 退出登录, 退出登录) above the page. Rarely used pages sit in two submenus (权限与登录; 系统: 操作日志 for
+ * every manager, 后台任务 and 自定义组件 for super managers) so the bar fits 1300 px. The home page editor
+ * has its own full-width frame (editor/EditorPage.tsx).
  */
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -9,6 +10,7 @@ import { Avatar, Button, Dropdown, Layout, Menu } from 'antd';
 import {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BlockOutlined,
   DatabaseOutlined,
   ScheduleOutlined,
@@ -35,6 +37,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/topics', 'topics'],
   ['/console/tasks', 'tasks'],
   ['/console/reports', 'reports'],
+  ['/console/logs', 'logs'],
   ['/console/ac/appclient', 'appclient'],
   ['/console/managers', 'managers'],
   ['/console/users', 'users'],
@@ -77,19 +80,21 @@ export function ConsoleLayout() {
                 { key: 'appclient', icon: <ApiOutlined />, label: <Link to="/console/ac/appclient">{MSG.oauthClients}</Link> },
               ],
             },
-            ...(user?.role === 'super'
-              ? [
-                  {
-                    key: 'system',
-                    icon: <SettingOutlined />,
-                    label: MSG.consoleMenuSystem,
-                    children: [
+            {
+              // every manager reads the audit log of their applications; tasks and components are super managers'
+              key: 'system',
+              icon: <SettingOutlined />,
+              label: MSG.consoleMenuSystem,
+              children: [
+                ...(user?.role === 'super'
+                  ? [
                       { key: 'tasks', icon: <ScheduleOutlined />, label: <Link to="/console/tasks">{MSG.tasksTitle}</Link> },
                       { key: 'modules', icon: <BlockOutlined />, label: <Link to="/console/modules">{MSG.xmodules}</Link> },
-                    ],
-                  },
-                ]
-              : []),
+                    ]
+                  : []),
+                { key: 'logs', icon: <AuditOutlined />, label: <Link to="/console/logs">{MSG.auditTitle}</Link> },
+              ],
+            },
           ]}
         />
         <div className="atr-console__user">

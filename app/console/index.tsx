@@ -18,6 +18,7 @@ export { TopicsPage } from './topics/TopicsPage';
 export { TopicDataPage } from './topics/TopicDataPage';
 export { TasksPage } from './tasks/TasksPage';
 export { ReportsPage } from './reports/ReportsPage';
+export { AuditLogsPage } from './logs/AuditLogsPage';
 export { ConsoleFallback } from './ConsoleFallback';
 export { AppClientsPage } from './AppClientsPage';
 export { AccountSettingsPage } from './AccountSettingsPage';

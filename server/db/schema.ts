@@ -384,7 +384,32 @@ export interface TasksTable {
   heartbeat_at: Generated<string | null>;
 }
 
+/**
+ * One console write (server/audit; migration 028; docs/decisions.md 312-317). `changes` is JSON of
+ * {@link import('../../common/audit.js').AuditChanges}: per field, the value before and after.
+ */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  user_id: number | null;
+  /** the user's name and masked phone or e-mail, as they were at the time */
+  user_label: string;
+  ip: string;
+  application_id: number | null;
+  /** a key of AUDIT_RESOURCES (common/audit.ts) */
+  resource: string;
+  resource_id: string | null;
+  /** a key of AUDIT_ACTIONS (common/audit.ts) */
+  action: string;
+  method: string;
+  /** the route pattern (`/api/v1/notices/:id`), never the raw URL */
+  route: string;
+  changes: string;
+  status: number;
+}
+
 export interface Database {
+  audit_log: AuditLogTable;
   tasks: TasksTable;
   search_index_state: SearchIndexStateTable;
   used_login_links: UsedLoginLinksTable;

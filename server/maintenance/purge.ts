@@ -21,6 +21,14 @@ export interface PurgeCounts {
   requestNonces: number;
   wechatTickets: number;
   usedLoginLinks: number;
+  /** audit log entries older than the retention (decision 316) */
+  auditLog: number;
+}
+
+/** What a purge keeps besides what expires by itself. */
+export interface PurgeOptions {
+  /** days an audit log entry is kept (ATRIUM_AUDIT_RETENTION_DAYS); 0 or absent: kept forever */
+  auditRetentionDays?: number;
 }
 
 /**
@@ -30,10 +38,12 @@ export interface PurgeCounts {
  *   or expired (they live 5 minutes) and no longer counts toward the daily limit per target, which reads
  *   the last 24 hours of rows;
  * - `rate_limits` whose window started more than {@link RATE_WINDOW_KEEP_MS} ago;
- * - `request_nonces`, `wechat_tickets` and `used_login_links` past `expires_at`.
+ * - `request_nonces`, `wechat_tickets` and `used_login_links` past `expires_at`;
+ * - `audit_log` entries older than `opts.auditRetentionDays` days (none when 0 or absent; issue 13 §1
+ *   'retention configurable', decision 316).
  * Returns the number of rows deleted per table. Rejects on a database failure (nothing is retried here).
  */
-export async function purgeExpired(db: Db, now: Date = new Date()): Promise<PurgeCounts> {
+export async function purgeExpired(db: Db, now: Date = new Date(), opts: PurgeOptions = {}): Promise<PurgeCounts> {
   const iso = now.toISOString();
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
   const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
@@ -44,6 +54,14 @@ export async function purgeExpired(db: Db, now: Date = new Date()): Promise<Purg
     requestNonces: n(await db.deleteFrom('request_nonces').where('expires_at', '<', iso).executeTakeFirst()),
     wechatTickets: n(await db.deleteFrom('wechat_tickets').where('expires_at', '<', iso).executeTakeFirst()),
     usedLoginLinks: n(await db.deleteFrom('used_login_links').where('expires_at', '<', iso).executeTakeFirst()),
+    auditLog: opts.auditRetentionDays
+      ? n(
+          await db
+            .deleteFrom('audit_log')
+            .where('at', '<', before(opts.auditRetentionDays * 864e5))
+            .executeTakeFirst(),
+        )
+      : 0,
   };
 }
 
@@ -64,16 +82,16 @@ export interface PurgeLog {
 /**
  * Purges at once and then every `intervalMs` ms (server/main.ts: ATRIUM_PURGE_INTERVAL_MINUTES, default
  * 60 minutes). The timer is unref'd (it never keeps the process alive) and a purge still running when the
- * next one is due is not doubled. A failed purge is logged as a warning and tried again at the next
+ * next one is due is not doubled; `opts` carries the audit log's retention. A failed purge is logged as a warning and tried again at the next
  * tick; it never throws. `intervalMs` 0 or less: nothing runs and `first` resolves to null.
  */
-export function startPurge(db: Db, intervalMs: number, log: PurgeLog): PurgeSchedule {
+export function startPurge(db: Db, intervalMs: number, log: PurgeLog, opts: PurgeOptions = {}): PurgeSchedule {
   if (!(intervalMs > 0)) return { first: Promise.resolve(null), stop: async () => {} };
   let running: Promise<PurgeCounts | null> | null = null;
   let stopped = false;
   const run = (): Promise<PurgeCounts | null> => {
     if (running) return running;
-    running = purgeExpired(db)
+    running = purgeExpired(db, new Date(), opts)
       .then(
         (counts) => {
           const total = (Object.values(counts) as number[]).reduce((a, b) => a + b, 0);

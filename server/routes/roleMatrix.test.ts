@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestContext, type TestContext } from '../test/harness.js';
 import { SESSION_COOKIE, sha256 } from '../http/session.js';
 import { ensureTopic, upsertResources } from '../resources/store.js';
+import { auditRuleOf } from '../audit/rules.js';
 
 const PERSONAS = ['anonymous', 'fingerprint', 'appUser', 'otherManager', 'manager', 'super'] as const;
 type Persona = (typeof PERSONAS)[number];
@@ -50,6 +51,8 @@ let ctx: TestContext;
 let fx: Fixture;
 const userIds = {} as Record<Persona, number | null>;
 let seq = 0;
+/** the calls of signed-in personas that succeeded (2xx), for the audit log check */
+const succeeded: Array<{ key: string; body: unknown }> = [];
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 async function freshApp(): Promise<number> {
@@ -555,6 +558,10 @@ const ROUTES: Record<string, Row> = {
     status: 'any',
     call: (_f, _n, uid) => ({ url: '/api/v1/users/links', body: { userId: uid, kind: 'link', links: [] } }),
   },
+  // the audit log (issue 13 §1, decisions 312-317): super managers all, application managers their applications
+  'GET /api/v1/audit-logs': { access: 'anyManager', call: () => ({ url: '/api/v1/audit-logs' }) },
+  'GET /api/v1/audit-logs/export.csv': { access: 'anyManager', call: () => ({ url: '/api/v1/audit-logs/export.csv' }) },
+  'GET /api/v1/audit-logs/:id': { access: 'anyManager', status: 404, call: () => ({ url: '/api/v1/audit-logs/999999' }) },
 };
 
 /** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */
@@ -687,6 +694,7 @@ describe('role matrix', () => {
         const want = expected(access, who);
         const wantStatus = want === 'ok' ? (row.status ?? 200) : want;
         const good = wantStatus === 'any' ? ![401, 403].includes(res.status) && res.status < 500 : res.status === wantStatus;
+        if (res.status >= 200 && res.status < 300 && who !== 'anonymous' && who !== 'fingerprint') succeeded.push({ key, body: call.body });
         if (!good) failures.push(`${key} as ${who}: ${res.status} (expected ${wantStatus}) ${res.text.slice(0, 100)}`);
         if (want !== 'ok') {
           const msg = (res.body as { error?: { message?: string } } | undefined)?.error?.message ?? '';
@@ -695,5 +703,16 @@ describe('role matrix', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('records every successful console write of the walk in the audit log (server/audit/rules.ts)', async () => {
+    const logged = new Set((await ctx.db.selectFrom('audit_log').select(['method', 'route']).execute()).map((r) => `${r.method} ${r.route}`));
+    const missing = succeeded.filter(({ key, body }) => {
+      const [method, url] = [key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1)];
+      const rule = auditRuleOf(method, url);
+      if (!rule || (typeof rule.action === 'function' && rule.action((body ?? {}) as Record<string, unknown>) === null)) return false;
+      return !logged.has(key);
+    });
+    expect(missing.map((m) => m.key)).toEqual([]);
   });
 });

@@ -1,0 +1,162 @@
+/**
+ * The audit log of console writes (issue 13 §1 `/console/logs`; docs/decisions.md 312-317), shared by
+ * the server (server/audit, server/routes/auditLogs) and the console page (app/console/logs): the
+ * resource kinds and actions an entry names, their Chinese labels, the shape of an entry and of its
+ * changes. No React, no Node APIs.
+ */
+
+/** What a write touched; the keys are stored in `audit_log.resource`. */
+export const AUDIT_RESOURCES = {
+  application: '应用',
+  home_config: '首页配置',
+  site_config: '站点外观',
+  logo: '站点标志',
+  revision: '首页版本',
+  notice: '通知',
+  link: '资源链接',
+  resource: '资源',
+  topic: '专题',
+  topic_resource: '专题数据',
+  xmodule: '自定义组件',
+  file: '文件',
+  wechat: '公众号',
+  wechat_article: '公众号文章',
+  manager: '应用管理员',
+  manager_rights: '管理员权限',
+  super_manager: '超级管理员',
+  app_user: '应用用户',
+  role_config: '角色配置',
+  oauth_client: '客户端',
+  oauth_uri: '单点登录',
+  task: '后台任务',
+  export: '应用导出',
+  account: '账号',
+} as const;
+export type AuditResource = keyof typeof AUDIT_RESOURCES;
+
+/** What the write did; the keys are stored in `audit_log.action`. */
+export const AUDIT_ACTIONS = {
+  create: '创建',
+  update: '修改',
+  delete: '删除',
+  publish: '发布',
+  withdraw: '撤回',
+  release: '上线',
+  pass: '审核通过',
+  restore: '恢复',
+  upload: '上传',
+  import: '导入',
+  cancel: '取消',
+  retry: '重试',
+  export: '导出',
+  bind: '绑定',
+  unbind: '解绑',
+  grant: '授权',
+  revoke: '取消授权',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** Chinese names of the fields most entries change; any other field is shown by its own name. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  title: '标题',
+  type: '类型',
+  content: '内容',
+  top: '置顶',
+  top_order: '置顶顺序',
+  active: '启用',
+  publish_date_time: '发布时间',
+  create_date_time: '创建时间',
+  restrict_download: '附件限下载',
+  module_id: '所属模块',
+  application_id: '应用',
+  user_id: '用户',
+  url: '链接地址',
+  cover: '封面',
+  link_category: '链接分类',
+  name: '名称',
+  host: '域名',
+  topic_id: '专题',
+  logo: '标志',
+  status: '状态',
+  home_config: '首页配置',
+  header_config: '页头配置',
+  footer_config: '页脚配置',
+  theme_config: '主题配置',
+  role_config: '角色配置',
+  default_user_role: '默认角色',
+  restrict_download_default: '默认限下载',
+  rights: '权限',
+  date: '日期',
+  description: '简介',
+  module_name: '组件标识',
+  group_name: '分组',
+  alias: '别名',
+  params: '参数',
+  is_need_login: '需要登录',
+  more: '更多链接',
+};
+
+/**
+ * The label of a stored field name: a known name's Chinese label; a part of a known field keeps its path
+ * after the label (`home_config[0].template[2]` → `首页配置 [0].template[2]`, `header_config.menus` →
+ * `页头配置 menus`); a resource's `fields.title` → the label of `title` (or `title`); anything else as it is.
+ */
+export function auditFieldLabel(field: string): string {
+  if (AUDIT_FIELD_LABELS[field]) return AUDIT_FIELD_LABELS[field];
+  const m = /^([a-z_]+)([.[].*)$/.exec(field);
+  if (!m) return field;
+  if (m[1] === 'fields') return AUDIT_FIELD_LABELS[m[2].slice(1)] ?? m[2].slice(1);
+  return AUDIT_FIELD_LABELS[m[1]] ? `${AUDIT_FIELD_LABELS[m[1]]} ${m[2].replace(/^\./, '')}` : field;
+}
+
+/**
+ * What changed, field by field. `mode` 'diff': both sides read from the stored row (only the fields that
+ * changed); 'body': no stored row to compare, `after` is the request's fields (secrets hidden).
+ * A side that did not exist (a creation's before, a deletion's after) is absent.
+ */
+export interface AuditChanges {
+  mode: 'diff' | 'body';
+  fields: Array<{ field: string; before?: unknown; after?: unknown }>;
+}
+
+/** One entry as the API answers it (GET /api/v1/audit-logs, /api/v1/audit-logs/{id}). */
+export interface AuditEntry {
+  id: number;
+  /** ISO-8601 UTC */
+  at: string;
+  userId: number | null;
+  userLabel: string;
+  ip: string;
+  applicationId: number | null;
+  /** the application's current name; null when none or deleted */
+  applicationName: string | null;
+  resource: string;
+  resourceId: string | null;
+  action: string;
+  method: string;
+  route: string;
+  status: number;
+  changes: AuditChanges;
+}
+
+/** The label of a stored resource key (unknown keys shown as they are). */
+export function auditResourceLabel(key: string): string {
+  return (AUDIT_RESOURCES as Record<string, string>)[key] ?? key;
+}
+
+/** The label of a stored action key (unknown keys shown as they are). */
+export function auditActionLabel(key: string): string {
+  return (AUDIT_ACTIONS as Record<string, string>)[key] ?? key;
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in China Standard Time (UTC+8, no daylight saving) for an ISO instant: how entries show their time. */
+export function auditTime(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : new Date(t + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The most rows one CSV export holds (newest first); the console says so when a search has more. */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+
+/** The default retention of entries, days (ATRIUM_AUDIT_RETENTION_DAYS; 0 keeps them forever). */
+export const AUDIT_RETENTION_DEFAULT_DAYS = 365;

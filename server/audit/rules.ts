@@ -1,0 +1,168 @@
+/**
+ * Which writes the audit log records, and how (issue 13 §1 `/console/logs`; docs/decisions.md 312-313).
+ * Every unsafe route the server registers is classified here, in one place, like the role matrix and
+ * the cache's writes (server/cache/writes.ts): it is either in {@link AUDITED} (the resource it touches,
+ * the action, where the resource's id and application id come from, and which stored row shows its
+ * before/after) or in {@link NOT_AUDITED} with the reason (sign-in, a visitor's own data, a read sent as
+ * POST). A test walks every registered route (server/audit/audit.test.ts), so a new write cannot be
+ * forgotten. Keys are `METHOD url-pattern` exactly as registered (Fastify's `:param`).
+ */
+import type { AuditAction, AuditResource } from '../../common/audit.js';
+import type { SnapshotKind } from './snapshot.js';
+
+/** Where a value is found: a route parameter, a field of the JSON body, or a field of the JSON answer. */
+export type Source = { param: string } | { body: string } | { answer: string };
+
+/** How one write route is recorded. */
+export interface AuditRule {
+  resource: AuditResource;
+  /** the action, or a function of the body for the calls whose body says what they do (null: a read) */
+  action: AuditAction | ((body: Record<string, unknown>) => AuditAction | null);
+  /** the id of the resource touched */
+  id?: Source;
+  /** the application concerned, when the route names it (else the stored row's application_id) */
+  app?: Source;
+  /** the stored row read before and after the write (by `id`), for a field-by-field before/after */
+  snapshot?: SnapshotKind;
+}
+
+const p = (param: string): Source => ({ param });
+const b = (body: string): Source => ({ body });
+const a = (answer: string): Source => ({ answer });
+
+/** A `body.action` of the calls that say what they do in their body. */
+const bodyAction =
+  (map: Record<string, AuditAction | null>, fallback: AuditAction | null) =>
+  (body: Record<string, unknown>): AuditAction | null =>
+    typeof body.action === 'string' && body.action in map ? map[body.action] : fallback;
+
+/** Every recorded write. */
+export const AUDITED: Record<string, AuditRule> = {
+  // applications and their configuration
+  'POST /api/v1/applications': { resource: 'application', action: 'create', id: a('applicationId'), app: a('applicationId'), snapshot: 'application' },
+  'PUT /api/v1/applications/:id': { resource: 'application', action: 'update', id: p('id'), app: p('id'), snapshot: 'application' },
+  'DELETE /api/v1/applications/:id': { resource: 'application', action: 'delete', id: p('id'), app: p('id'), snapshot: 'application' },
+  'PUT /api/v1/applications/:id/release': { resource: 'application', action: 'release', id: p('id'), app: p('id'), snapshot: 'application' },
+  'PUT /api/v1/applications/:id/pass': { resource: 'application', action: 'pass', id: p('id'), app: p('id'), snapshot: 'application' },
+  'POST /api/v1/applications/:id/home-config': { resource: 'home_config', action: 'update', id: p('id'), app: p('id'), snapshot: 'homeConfig' },
+  'POST /api/v1/applications/:id/home-config/revisions/:revisionId/restore': {
+    resource: 'home_config',
+    action: 'restore',
+    id: p('id'),
+    app: p('id'),
+    snapshot: 'homeConfig',
+  },
+  'POST /api/v1/applications/:id/header-config': { resource: 'site_config', action: 'update', id: p('id'), app: p('id'), snapshot: 'siteConfig' },
+  'POST /api/v1/applications/:id/footer-config': { resource: 'site_config', action: 'update', id: p('id'), app: p('id'), snapshot: 'siteConfig' },
+  'POST /api/v1/applications/:id/theme-config': { resource: 'site_config', action: 'update', id: p('id'), app: p('id'), snapshot: 'siteConfig' },
+  'POST /api/v1/applications/:id/logo': { resource: 'logo', action: 'upload', id: p('id'), app: p('id'), snapshot: 'logo' },
+  'DELETE /api/v1/applications/:id/logo': { resource: 'logo', action: 'delete', id: p('id'), app: p('id'), snapshot: 'logo' },
+  'POST /toolsApi/applicationExport/export': { resource: 'export', action: 'export', id: b('applicationId'), app: b('applicationId') },
+  // content of an application
+  'POST /api/v1/notices': { resource: 'notice', action: 'create', id: a('id'), app: b('applicationId'), snapshot: 'notice' },
+  'PUT /api/v1/notices/:id': { resource: 'notice', action: 'update', id: p('id'), snapshot: 'notice' },
+  'DELETE /api/v1/notices/:id': { resource: 'notice', action: 'delete', id: p('id'), snapshot: 'notice' },
+  'POST /api/v1/links': { resource: 'link', action: 'create', id: a('id'), app: b('applicationId'), snapshot: 'link' },
+  'PUT /api/v1/links/:linkId': { resource: 'link', action: 'update', id: p('linkId'), snapshot: 'link' },
+  'DELETE /api/v1/links/:linkId': { resource: 'link', action: 'delete', id: p('linkId'), snapshot: 'link' },
+  'POST /api/v1/applications/:id/resources': { resource: 'resource', action: 'create', id: a('id'), app: p('id'), snapshot: 'resource' },
+  'PUT /api/v1/applications/:id/resources/:resourceId': { resource: 'resource', action: 'update', id: p('resourceId'), app: p('id'), snapshot: 'resource' },
+  'DELETE /api/v1/applications/:id/resources/:resourceId': { resource: 'resource', action: 'delete', id: p('resourceId'), app: p('id'), snapshot: 'resource' },
+  'POST /api/v1/applications/:id/wechat': { resource: 'wechat', action: 'bind', app: p('id') },
+  'DELETE /api/v1/applications/:id/wechat': { resource: 'wechat', action: 'unbind', app: p('id') },
+  'POST /api/v1/applications/:id/wechats/:wechatId/articles': { resource: 'wechat_article', action: 'create', id: a('id'), app: p('id') },
+  'DELETE /api/v1/applications/:id/wechats/:wechatId/articles/:articleId': { resource: 'wechat_article', action: 'delete', id: p('articleId'), app: p('id') },
+  // topics and their data (shared by the applications using them: no application id, decision 314)
+  'POST /api/v1/topics': { resource: 'topic', action: 'create', id: a('id'), snapshot: 'topic' },
+  'PUT /api/v1/topics/:topicId': { resource: 'topic', action: 'update', id: p('topicId'), snapshot: 'topic' },
+  'DELETE /api/v1/topics/:topicId': { resource: 'topic', action: 'delete', id: p('topicId'), snapshot: 'topic' },
+  'PUT /api/v1/topics/:topicId/categories': { resource: 'topic', action: 'update', id: p('topicId') },
+  'POST /api/v1/topics/:topicId/resources': { resource: 'topic_resource', action: 'create', id: a('id'), snapshot: 'topicResource' },
+  'PUT /api/v1/topics/:topicId/resources/:resourceId': { resource: 'topic_resource', action: 'update', id: p('resourceId'), snapshot: 'topicResource' },
+  'DELETE /api/v1/topics/:topicId/resources/:resourceId': { resource: 'topic_resource', action: 'delete', id: p('resourceId'), snapshot: 'topicResource' },
+  'POST /api/v1/topics/:topicId/resources/bulk': {
+    resource: 'topic_resource',
+    action: bodyAction({ publish: 'publish', withdraw: 'withdraw', delete: 'delete' }, 'update'),
+    id: p('topicId'),
+  },
+  'POST /api/v1/tasks/imports': { resource: 'task', action: 'import', id: a('id') },
+  'POST /api/v1/tasks/:id/cancel': { resource: 'task', action: 'cancel', id: p('id') },
+  'POST /api/v1/tasks/:id/retry': { resource: 'task', action: 'retry', id: p('id') },
+  'POST /api/v1/xmodules': { resource: 'xmodule', action: 'create', id: a('id'), snapshot: 'xmodule' },
+  'PUT /api/v1/xmodules/:id': { resource: 'xmodule', action: 'update', id: p('id'), snapshot: 'xmodule' },
+  'DELETE /api/v1/xmodules/:id': { resource: 'xmodule', action: 'delete', id: p('id'), snapshot: 'xmodule' },
+  'POST /api/v1/files': { resource: 'file', action: 'upload', id: a('id') },
+  'POST /api/v2/files': { resource: 'file', action: 'upload', id: a('id') },
+  'DELETE /api/v1/files/:id': { resource: 'file', action: 'delete', id: p('id'), snapshot: 'file' },
+  // people, roles and sign-in settings
+  'POST /api/v1/applications/managers': { resource: 'manager', action: 'create', id: a('id'), app: b('applicationId'), snapshot: 'manager' },
+  'PUT /api/v1/applications/managers': { resource: 'manager', action: 'update', id: b('id'), snapshot: 'manager' },
+  'DELETE /api/v1/applications/managers/:id': { resource: 'manager', action: 'delete', id: p('id'), snapshot: 'manager' },
+  'DELETE /api/v1/applications/manager_rights': { resource: 'manager_rights', action: 'revoke', id: b('userId') },
+  'POST /api/v1/applications/super_managers': {
+    resource: 'super_manager',
+    action: (body) => (body.super === false ? 'revoke' : 'grant'),
+    id: b('userId'),
+  },
+  'POST /api/v1/applications/users': {
+    resource: 'app_user',
+    action: bodyAction({ list: null, add: 'create', role: 'update', remove: 'delete' }, 'update'),
+    id: b('userId'),
+    app: b('applicationId'),
+  },
+  'POST /api/v1/applications/:id/role-config': { resource: 'role_config', action: 'update', id: p('id'), app: p('id'), snapshot: 'roleConfig' },
+  'POST /api/v1/applications/:id/delete_role': { resource: 'role_config', action: 'delete', id: p('id'), app: p('id'), snapshot: 'roleConfig' },
+  'PUT /api/v1/applications/:id/oauth-uri': { resource: 'oauth_uri', action: 'update', id: p('id'), app: p('id') },
+  'POST /api/v1/applications/:id/oauth/clients': { resource: 'oauth_client', action: 'create', id: a('clientId'), app: p('id') },
+  'DELETE /api/v1/applications/:id/oauth/clients/:clientId': { resource: 'oauth_client', action: 'delete', id: p('clientId'), app: p('id') },
+  // a manager's own account (console /console/settings/account); codes never stored (decision 313)
+  'PUT /api/v1/account/profile': { resource: 'account', action: 'update' },
+  'PUT /api/v1/account/bind/mobile': { resource: 'account', action: 'bind' },
+  'PUT /api/v1/account/bind/email': { resource: 'account', action: 'bind' },
+  'PUT /api/v1/account/bind/wechat': { resource: 'account', action: 'bind' },
+  'DELETE /api/v1/account/unbind': { resource: 'account', action: 'unbind' },
+  'PUT /api/v2/scholars': { resource: 'account', action: 'update' },
+};
+
+/** Unsafe routes that are not console writes, with the reason (decision 313). */
+export const NOT_AUDITED: Record<string, string> = {
+  'PUT /api/v3/oauth/digits': 'asks for a sign-in code (nobody signed in yet)',
+  'POST /api/v3/oauth/digits': 'signs in',
+  'PUT /api/v1/oauth/email/digits': 'asks for a sign-in code',
+  'POST /api/v1/oauth/email/digits': 'signs in',
+  'POST /api/v1/oauth/login-info': 'signs in by a login-info link',
+  'POST /toolsApi/userLogin/login': 'signs in by a login-info link',
+  'POST /api/v1/users/anonymous': "a visitor's anonymous user",
+  'DELETE /api/v1/session': 'signs out',
+  'DELETE /api/v1/sessions': 'signs out everywhere',
+  'PUT /api/v1/account/bind/email/digits': 'sends a code to the address being bound (the bind itself is recorded)',
+  'POST /api/v1/wechat/dev/scan': 'the development WeChat stand-in',
+  'POST /api/v1/actions': "a visitor's clicks, for recommendations",
+  'POST /api/v1/recommendations/not-interested': "a visitor's own recommendations",
+  'POST /api/v1/subscriptions': "a visitor's journal subscriptions",
+  'POST /api/v2/subscriptions': "a visitor's journal subscriptions",
+  'POST /api/v3/subscriptions': "a visitor's journal subscriptions",
+  'DELETE /api/v1/subscriptions': "a visitor's journal subscriptions",
+  'DELETE /api/v3/subscriptions': "a visitor's journal subscriptions",
+  'POST /api/v1/users/links': "a visitor's own topic links",
+  'POST /toolsApi/headline/save': "a visitor's own news domains",
+  'POST /api/v1/applications/user_rights': 'a read sent as POST',
+  'POST /api/v1/applications/manager_rights': 'a read sent as POST',
+  'POST /api/v1/imports/preview': 'reads a file, writes nothing',
+  'POST /api/v1/banners/title': 'a read sent as POST',
+  'POST /api/v1/modules/top-monographs': 'a read sent as POST',
+  'POST /api/v2/modules/top-monographs': 'a read sent as POST',
+  'POST /api/v3/modules/top-:kind': 'a read sent as POST',
+  'POST /api/v4/modules/top-:kind': 'a read sent as POST',
+  'POST /api/v1/resources/conferences/suggestions': 'a read sent as POST',
+  'POST /api/v1/resources/institution/fruit-scholar-count': 'a read sent as POST',
+  'POST /api/v3/resources/journal': 'a read sent as POST',
+};
+
+/** The methods that write. */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The rule of a route (`method`, Fastify `url` pattern), or undefined when it is not recorded. */
+export function auditRuleOf(method: string, url: string): AuditRule | undefined {
+  return WRITE_METHODS.has(method) ? AUDITED[`${method} ${url}`] : undefined;
+}
