@@ -83,6 +83,12 @@ export const MSG = {
   fingerprintInvalid: '无法识别当前浏览器，请刷新后重试',
   anonymousAffiliation: '未填写单位',
   signedOutEverywhere: '已在所有设备上退出登录',
+  sessionNotFound: '登录设备不存在或已退出',
+  sessionEnded: '已让该设备退出登录',
+  sessionEndThis: '退出该设备',
+  sessionEndConfirm: '让该设备退出登录？它需要重新登录才能继续使用。',
+  sessionDevice: '设备',
+  sessionAddress: '登录地址',
   apiDocsTitle: 'Atrium 接口文档',
   /** who may call a route, as the API document says it (server/policies/access.ts describeAccess) */
   accessPublic: '任何人（访客也可）',

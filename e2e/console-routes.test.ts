@@ -172,6 +172,14 @@ describe('/console/settings/account', () => {
     await page.getByTestId('bind-wechat').waitFor();
     const sessions = page.locator('.ant-card').filter({ hasText: '登录设备' });
     await sessions.getByText('当前设备').waitFor();
+    // the device and the address it signed in from (decision 337)
+    const current = sessions.locator('.ant-table-row').filter({ hasText: '当前设备' });
+    await current
+      .getByText('Chrome 156 · Linux')
+      .or(current.getByText(/^Chrome \d+ · Linux$/))
+      .first()
+      .waitFor();
+    await current.getByText('127.0.0.1').waitFor();
     // the scholar profile is the visitor page's matter
     expect(await page.getByText('学者认证').count()).toBe(0);
     await shot(page, 'account');

@@ -13,6 +13,7 @@ import { Alert, App as AntApp, Button, Card, Form, Input, Modal, Popconfirm, QRC
 import { MSG } from '@common/messages';
 import { apiDelete, apiGet, apiPut, errorMessage, request } from '../api';
 import { lastingMessage } from '../AntdProviders';
+import type { ActiveSession } from '@common/contracts/signin';
 import './account.css';
 
 /** GET /api/v1/users/{id}/info */
@@ -309,16 +310,8 @@ function ScholarCard({ info }: { info: AccountInfo }) {
   );
 }
 
-/** An item of GET /api/v1/sessions: one signed-in browser of the user (docs/decisions.md 293). */
-export interface ActiveSession {
-  /** a short public key of the session (never its token) */
-  id: string;
-  /** ISO times */
-  createdAt: string;
-  expiresAt: string;
-  /** the session of this browser */
-  current: boolean;
-}
+/** An item of GET /api/v1/sessions: one signed-in browser of the user, its device and address (decisions 293, 337). */
+export type { ActiveSession } from '@common/contracts/signin';
 
 const formatTime = (iso: string) => {
   const d = new Date(iso);
@@ -351,6 +344,17 @@ export function SessionsCard({ afterSignOut }: { afterSignOut: string }) {
       message.error(errorMessage(e));
     },
   });
+  // another device signed out (DELETE /api/v1/sessions/{id}; this browser's own has 退出登录)
+  const endOne = useMutation({
+    mutationFn: (id: string) => apiDelete<{ message: string }>(`/api/v1/sessions/${id}`),
+    onSuccess: (r) => {
+      message.success(r.message);
+      void qc.invalidateQueries({ queryKey: ['account-sessions'] });
+    },
+    onError: (e) => {
+      message.error(errorMessage(e));
+    },
+  });
   return (
     <Card
       title={MSG.accountSessions}
@@ -372,13 +376,28 @@ export function SessionsCard({ afterSignOut }: { afterSignOut: string }) {
         loading={list.isFetching}
         dataSource={list.data?.content ?? []}
         locale={{ emptyText: list.isError ? errorMessage(list.error) : MSG.noData }}
+        scroll={{ x: 'max-content' }}
         columns={[
+          { title: MSG.sessionDevice, dataIndex: 'device', key: 'device', render: (v: string | null) => v ?? '—' },
+          { title: MSG.sessionAddress, dataIndex: 'ip', key: 'ip', render: (v: string | null) => v ?? '—' },
           { title: MSG.accountSessionSignedIn, dataIndex: 'createdAt', key: 'createdAt', render: (v: string) => formatTime(v) },
           { title: MSG.accountSessionExpires, dataIndex: 'expiresAt', key: 'expiresAt', render: (v: string) => formatTime(v) },
           {
             title: MSG.accountSessionState,
             key: 'current',
             render: (_: unknown, s) => (s.current ? <Tag color="blue">{MSG.accountSessionCurrent}</Tag> : <Tag>{MSG.accountSessionOther}</Tag>),
+          },
+          {
+            title: MSG.actions,
+            key: 'end',
+            render: (_: unknown, s) =>
+              s.current ? null : (
+                <Popconfirm title={MSG.sessionEndConfirm} okText={MSG.sessionEndThis} cancelText={MSG.cancel} onConfirm={() => endOne.mutate(s.id)}>
+                  <Button type="link" size="small" danger loading={endOne.isPending && endOne.variables === s.id}>
+                    {MSG.sessionEndThis}
+                  </Button>
+                </Popconfirm>
+              ),
           },
         ]}
       />

@@ -135,6 +135,7 @@ export const NOT_AUDITED: Record<string, string> = {
   'POST /api/v1/users/anonymous': "a visitor's anonymous user",
   'DELETE /api/v1/session': 'signs out',
   'DELETE /api/v1/sessions': 'signs out everywhere',
+  'DELETE /api/v1/sessions/:id': "signs one of the person's own devices out",
   'PUT /api/v1/account/bind/email/digits': 'sends a code to the address being bound (the bind itself is recorded)',
   'POST /api/v1/wechat/dev/scan': 'the development WeChat stand-in',
   'POST /api/v1/actions': "a visitor's clicks, for recommendations",

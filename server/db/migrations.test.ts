@@ -43,6 +43,7 @@ const STORED_NAMES = [
   '026_report_files',
   '027_headlines_titles',
   '028_audit_log',
+  '031_session_devices',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

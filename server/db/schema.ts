@@ -32,6 +32,10 @@ export interface SessionsTable {
   user_id: number;
   created_at: string;
   expires_at: string;
+  /** the browser's User-Agent when it signed in (at most 300 characters; migration 031) */
+  user_agent: Generated<string | null>;
+  /** the client address it signed in from (migration 031) */
+  ip: Generated<string | null>;
 }
 
 export interface VerificationCodesTable {

@@ -94,6 +94,9 @@ export async function startSession(db: Db, reply: FastifyReply, userId: number, 
       user_id: userId,
       created_at: now.toISOString(),
       expires_at: expires.toISOString(),
+      // the device and address its user sees in 登录设备 (decision 337)
+      user_agent: reply.request.headers['user-agent']?.slice(0, 300) ?? null,
+      ip: reply.request.ip,
     })
     .execute();
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });

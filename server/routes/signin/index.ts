@@ -1,21 +1,36 @@
 /**
  * Sign-in routes of issue 5 (spec 1 §3 'Users', §6; spec 2 §7 'Login', 'Application and account'):
  * e-mail codes, single sign-on (OpenID Connect), OAuth clients for client login, login-info links,
- * anonymous visitors, sign-out everywhere, and the per-application settings (oauth-uri).
+ * anonymous visitors, the user's sessions (sign out one device or everywhere), and the per-application
+ * settings (oauth-uri). Declared contracts (issue 12 §4): schemas and access in each route's options.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { USER_COOKIE_MS, CODE_PER_ADDRESS_PER_MIN } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import type { AppContext } from '../../context.js';
-import { HttpError, conflict, notFound, tooMany, unauthorized } from '../../http/errors.js';
-import { parse } from '../../http/parse.js';
+import { HttpError, notFound, tooMany, unauthorized } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
-import { SESSION_COOKIE, requireManager, requireUser, sha256, startSession } from '../../http/session.js';
+import { SESSION_COOKIE, sha256, startSession } from '../../http/session.js';
+import { currentUser, declared } from '../../http/contract.js';
+import { managerAccess, publicAccess, signedInAccess } from '../../policies/access.js';
+import { applicationInPath } from '../../policies/applications.js';
+import { okAnswer } from '../../../common/contracts/common.js';
+import {
+  activeSessionAnswer,
+  oauthClientAnswer,
+  oauthClientPublicAnswer,
+  sessionUserAnswer,
+  signedInAnswer,
+  signinOptionsAnswer,
+  signinSettingsAnswer,
+} from '../../../common/contracts/signin.js';
+import { z } from 'zod';
 import { mailProviderFrom } from '../../notify/mail.js';
 import { applicationByHost } from '../../applications/service.js';
 import { checkCode, dropLatestCode, issueCode, presentUser, userByPhone } from '../../auth/service.js';
 import { getApplication } from '../../applications/service.js';
 import {
+  sessionIdParams,
   anonymousBody,
   appClientParams,
   clientIdParams,
@@ -30,18 +45,26 @@ import {
   oauthUriBody,
   ssoCallbackQuery,
   ssoStartQuery,
-  type SsoSettings,
 } from './schema.js';
 import {
   anonymousName,
+  applyLoginInfoProfile,
+  deleteOauthClient,
   derivedKey,
+  endAllSessions,
+  endOneSession,
+  getOauthClient,
+  listOauthClients,
+  listSessions,
   mailAllowed,
-  mergeSso,
   publicSso,
   readSso,
   samePath,
+  saveOauthClient,
+  saveSigninSettings,
   seal,
   signinConfig,
+  ssoSettingsFor,
   unseal,
   userByEmail,
   userByIdentity,
@@ -53,182 +76,203 @@ const SSO_COOKIE = 'atrium_sso';
 const SSO_PATH = '/api/v1/oauth/sso';
 const SSO_STATE_MS = 10 * 60_000;
 
+const tags = ['登录'];
+const clientTags = ['登录', '客户端登录'];
+/** A redirect: the answer is a 302 to another address. */
+const redirect = { 302: z.null().describe('跳转（Location 头）') };
+
 export default async function signinRoutes(app: FastifyInstance, { db, config }: AppContext) {
   const mail = mailProviderFrom(config);
   const stateKey = derivedKey(config.secret, 'sso-state');
   const hostApp = (req: FastifyRequest) => applicationByHost(db, req.headers.host ?? '');
+  const r = declared(app);
+  const everyone = { access: publicAccess };
+  const appManager = { access: managerAccess(applicationInPath) };
+  const sessionHash = (req: FastifyRequest) => {
+    const token = req.cookies[SESSION_COOKIE];
+    return token ? sha256(token) : '';
+  };
 
   // ---- e-mail codes (spec 2 §7 'Login'; same rules as the SMS codes) ----
-  app.put('/api/v1/oauth/email/digits', async (req) => {
-    const { email } = parse(emailCodeBody, req.body);
-    if (config.mailProvider === 'off') throw new HttpError(503, 'mail_off', MSG.mailOff);
-    if (!mailAllowed(await hostApp(req), email)) throw new HttpError(403, 'mail_not_allowed', MSG.mailNotAllowed, { email: MSG.mailNotAllowed });
-    if (!(await hit(db, `mail-ip:${req.ip}`, CODE_PER_ADDRESS_PER_MIN, 60_000))) throw tooMany(MSG.sendTooOften);
-    const target = `email:${email}`;
-    const code = await issueCode(db, config.secret, target);
-    try {
-      await mail.send(email, MSG.emailCodeSubject, MSG.emailCodeText(code));
-    } catch (err) {
-      await dropLatestCode(db, target);
-      req.log.error({ err: (err as Error).message }, 'mail send failed');
-      throw new HttpError(502, 'mail_failed', MSG.mailFailed);
-    }
-    return { ok: true, message: MSG.codeSent };
-  });
+  r.put(
+    '/api/v1/oauth/email/digits',
+    { schema: { summary: '发送邮箱验证码', tags, body: emailCodeBody, response: { 200: okAnswer } }, config: everyone },
+    async (req) => {
+      const { email } = req.body;
+      if (config.mailProvider === 'off') throw new HttpError(503, 'mail_off', MSG.mailOff);
+      if (!mailAllowed(await hostApp(req), email)) throw new HttpError(403, 'mail_not_allowed', MSG.mailNotAllowed, { email: MSG.mailNotAllowed });
+      if (!(await hit(db, `mail-ip:${req.ip}`, CODE_PER_ADDRESS_PER_MIN, 60_000))) throw tooMany(MSG.sendTooOften);
+      const target = `email:${email}`;
+      const code = await issueCode(db, config.secret, target);
+      try {
+        await mail.send(email, MSG.emailCodeSubject, MSG.emailCodeText(code));
+      } catch (err) {
+        await dropLatestCode(db, target);
+        req.log.error({ err: (err as Error).message }, 'mail send failed');
+        throw new HttpError(502, 'mail_failed', MSG.mailFailed);
+      }
+      return { ok: true as const, message: MSG.codeSent };
+    },
+  );
 
-  app.post('/api/v1/oauth/email/digits', async (req, reply) => {
-    const body = parse(emailSignInBody, req.body);
-    if (!mailAllowed(await hostApp(req), body.email)) throw new HttpError(403, 'mail_not_allowed', MSG.mailNotAllowed, { email: MSG.mailNotAllowed });
-    if (!(await hit(db, `signin-ip:${req.ip}`, 30, 60_000))) throw tooMany();
-    try {
-      await checkCode(db, config.secret, `email:${body.email}`, body.email_code);
-    } catch (err) {
-      if (err instanceof HttpError && err.fields?.sms_code) err.fields = { email_code: err.fields.sms_code };
-      throw err;
-    }
-    const user = await userByEmail(db, body.email);
-    await startSession(db, reply, user.id, config.sessionTtlMs, config.secureCookies);
-    return { user: presentUser(user), message: MSG.signedIn };
-  });
+  r.post(
+    '/api/v1/oauth/email/digits',
+    { schema: { summary: '用邮箱验证码登录', tags, body: emailSignInBody, response: { 200: signedInAnswer } }, config: everyone },
+    async (req, reply) => {
+      const body = req.body;
+      if (!mailAllowed(await hostApp(req), body.email)) throw new HttpError(403, 'mail_not_allowed', MSG.mailNotAllowed, { email: MSG.mailNotAllowed });
+      if (!(await hit(db, `signin-ip:${req.ip}`, 30, 60_000))) throw tooMany();
+      try {
+        await checkCode(db, config.secret, `email:${body.email}`, body.email_code);
+      } catch (err) {
+        if (err instanceof HttpError && err.fields?.sms_code) err.fields = { email_code: err.fields.sms_code };
+        throw err;
+      }
+      const user = await userByEmail(db, body.email);
+      await startSession(db, reply, user.id, config.sessionTtlMs, config.secureCookies);
+      return { user: presentUser(user), message: MSG.signedIn };
+    },
+  );
 
   // ---- which ways of signing in this host offers (the login page and the console guard) ----
-  app.get('/api/v1/oauth/options', async (req) => {
-    const a = await hostApp(req);
-    return { sso: !!readSso(a?.oauth_uri), email: config.mailProvider !== 'off', mailAllowSuffix: a?.mail_allow_suffix ?? null, applicationId: a?.id ?? null };
-  });
+  r.get(
+    '/api/v1/oauth/options',
+    { schema: { summary: '这个地址提供的登录方式', tags, response: { 200: signinOptionsAnswer } }, config: everyone },
+    async (req) => {
+      const a = await hostApp(req);
+      return {
+        sso: !!readSso(a?.oauth_uri),
+        email: config.mailProvider !== 'off',
+        mailAllowSuffix: a?.mail_allow_suffix ?? null,
+        applicationId: a?.id ?? null,
+      };
+    },
+  );
 
   // ---- per-application settings (spec 2 §7 PUT /api/v1/applications/{id}/oauth-uri) ----
-  app.put('/api/v1/applications/:id/oauth-uri', async (req) => {
-    const { id } = parse(idParams, req.params, 'params');
-    requireUser(req);
-    const found = await getApplication(db, id);
-    await requireManager(db, req, id);
-    const body = parse(oauthUriBody, req.body);
-    const set: { oauth_uri?: string | null; mail_allow_suffix?: string | null; updated_at: string } = { updated_at: new Date().toISOString() };
-    if (body.oauthUri !== undefined) set.oauth_uri = body.oauthUri ? JSON.stringify(mergeSso(body.oauthUri, readSso(found.oauth_uri))) : null;
-    if (body.mailAllowSuffix !== undefined) set.mail_allow_suffix = body.mailAllowSuffix;
-    await db.updateTable('applications').set(set).where('id', '=', id).execute();
-    return { ...signinConfig(await getApplication(db, id)), message: MSG.oauthSaved };
-  });
+  r.put(
+    '/api/v1/applications/:id/oauth-uri',
+    {
+      schema: { summary: '修改应用的登录设置（单点登录、邮箱后缀）', tags, params: idParams, body: oauthUriBody, response: { 200: signinSettingsAnswer } },
+      config: appManager,
+    },
+    async (req) => {
+      await saveSigninSettings(db, await getApplication(db, req.params.id), req.body);
+      return { ...signinConfig(await getApplication(db, req.params.id)), message: MSG.oauthSaved };
+    },
+  );
 
   // ---- OAuth clients for client login (spec 2 §7 GET /api/v1/applications/oauth/clients/{id}) ----
-  app.get('/api/v1/applications/oauth/clients/:id', async (req) => {
-    const { id } = parse(clientIdParams, req.params, 'params');
-    const row = await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(MSG.oauthClientNotFound);
-    const sso = publicSso(readSso(row.sso));
-    return { clientId: row.client_id, name: row.name, applicationId: row.application_id, issuer: sso?.issuer ?? null };
-  });
+  r.get(
+    '/api/v1/applications/oauth/clients/:id',
+    {
+      schema: { summary: '读取一个登录客户端（客户端登录页用）', tags: clientTags, params: clientIdParams, response: { 200: oauthClientPublicAnswer } },
+      config: everyone,
+    },
+    async (req) => {
+      const row = await getOauthClient(db, req.params.id);
+      const sso = publicSso(readSso(row.sso));
+      return { clientId: row.client_id, name: row.name, applicationId: row.application_id, issuer: sso?.issuer ?? null };
+    },
+  );
 
-  app.get('/api/v1/applications/:id/oauth/clients', async (req) => {
-    const { id } = parse(idParams, req.params, 'params');
-    requireUser(req);
-    await getApplication(db, id);
-    await requireManager(db, req, id);
-    const rows = await db.selectFrom('oauth_clients').selectAll().where('application_id', '=', id).orderBy('client_id').execute();
-    return rows.map((r) => ({ clientId: r.client_id, name: r.name, applicationId: r.application_id, oauthUri: publicSso(readSso(r.sso)) }));
-  });
+  r.get(
+    '/api/v1/applications/:id/oauth/clients',
+    { schema: { summary: '应用的登录客户端', tags: clientTags, params: idParams, response: { 200: z.array(oauthClientAnswer) } }, config: appManager },
+    async (req) => listOauthClients(db, req.params.id),
+  );
 
-  app.post('/api/v1/applications/:id/oauth/clients', async (req, reply) => {
-    const { id } = parse(idParams, req.params, 'params');
-    requireUser(req);
-    await getApplication(db, id);
-    await requireManager(db, req, id);
-    const body = parse(oauthClientBody, req.body);
-    const prev = await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', body.clientId).executeTakeFirst();
-    if (prev && prev.application_id !== id) throw conflict(MSG.oauthClientTaken);
-    const sso = JSON.stringify(mergeSso(body.oauthUri, readSso(prev?.sso)));
-    if (prev) await db.updateTable('oauth_clients').set({ name: body.name, sso }).where('client_id', '=', body.clientId).execute();
-    else
-      await db
-        .insertInto('oauth_clients')
-        .values({ client_id: body.clientId, application_id: id, name: body.name, sso, created_at: new Date().toISOString() })
-        .execute();
-    return reply
-      .status(prev ? 200 : 201)
-      .send({ clientId: body.clientId, name: body.name, applicationId: id, oauthUri: publicSso(readSso(sso)), message: MSG.oauthClientSaved });
-  });
+  r.post(
+    '/api/v1/applications/:id/oauth/clients',
+    {
+      schema: {
+        summary: '新增或修改登录客户端',
+        tags: clientTags,
+        params: idParams,
+        body: oauthClientBody,
+        response: { 200: oauthClientAnswer.extend({ message: z.string() }), 201: oauthClientAnswer.extend({ message: z.string() }) },
+      },
+      config: appManager,
+    },
+    async (req, reply) => {
+      const { created, client } = await saveOauthClient(db, req.params.id, req.body);
+      return reply.status(created ? 201 : 200).send({ ...client, message: MSG.oauthClientSaved });
+    },
+  );
 
-  app.delete('/api/v1/applications/:id/oauth/clients/:clientId', async (req) => {
-    const { id, clientId } = parse(appClientParams, req.params, 'params');
-    requireUser(req);
-    await getApplication(db, id);
-    await requireManager(db, req, id);
-    const r = await db.deleteFrom('oauth_clients').where('client_id', '=', clientId).where('application_id', '=', id).executeTakeFirst();
-    if (!Number(r.numDeletedRows)) throw notFound(MSG.oauthClientNotFound);
-    return { ok: true, message: MSG.oauthClientDeleted };
-  });
+  r.delete(
+    '/api/v1/applications/:id/oauth/clients/:clientId',
+    { schema: { summary: '删除登录客户端', tags: clientTags, params: appClientParams, response: { 200: okAnswer } }, config: appManager },
+    async (req) => {
+      await deleteOauthClient(db, req.params.id, req.params.clientId);
+      return { ok: true as const, message: MSG.oauthClientDeleted };
+    },
+  );
 
   // ---- single sign-on ----
-  /** The settings of a start: an OAuth client's (client login) or the host application's. */
-  async function settingsFor(src: { clientId?: string; applicationId?: number }): Promise<SsoSettings | null> {
-    if (src.clientId) {
-      const row = await db.selectFrom('oauth_clients').select('sso').where('client_id', '=', src.clientId).executeTakeFirst();
-      return readSso(row?.sso);
-    }
-    if (src.applicationId) {
-      const row = await db.selectFrom('applications').select('oauth_uri').where('id', '=', src.applicationId).executeTakeFirst();
-      return readSso(row?.oauth_uri);
-    }
-    return null;
-  }
   const callbackUri = (req: FastifyRequest) => new URL(`${req.protocol}://${req.headers.host}${SSO_PATH}/callback`).href;
 
-  app.get(`${SSO_PATH}/start`, async (req, reply) => {
-    const q = parse(ssoStartQuery, req.query, 'query');
-    if (!(await hit(db, `sso-ip:${req.ip}`, 30, 60_000))) throw tooMany();
-    const src = q.client_id ? { clientId: q.client_id } : { applicationId: (await hostApp(req))?.id };
-    if (q.client_id && !(await db.selectFrom('oauth_clients').select('client_id').where('client_id', '=', q.client_id).executeTakeFirst())) {
-      throw notFound(MSG.oauthClientNotFound);
-    }
-    const s = await settingsFor(src);
-    if (!s) throw notFound(MSG.ssoNotConfigured);
-    let cfg;
-    try {
-      cfg = await oidcConfig(s, config.production);
-    } catch (err) {
-      req.log.warn({ err: (err as Error).message, issuer: s.issuer }, 'sso discovery failed');
-      throw new HttpError(502, 'sso_failed', MSG.ssoFailed);
-    }
-    const { url, state } = await startSso(cfg, s, callbackUri(req), { redirect: samePath(q.redirect), ...src }, SSO_STATE_MS);
-    reply.setCookie(SSO_COOKIE, seal(stateKey, state), {
-      path: SSO_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.secureCookies,
-      maxAge: SSO_STATE_MS / 1000,
-    });
-    return reply.redirect(url.href, 302);
-  });
+  r.get(
+    `${SSO_PATH}/start`,
+    { schema: { summary: '开始单点登录（跳转到身份提供方）', tags, querystring: ssoStartQuery, response: redirect }, config: everyone },
+    async (req, reply) => {
+      const q = req.query;
+      if (!(await hit(db, `sso-ip:${req.ip}`, 30, 60_000))) throw tooMany();
+      const src = q.client_id ? { clientId: q.client_id } : { applicationId: (await hostApp(req))?.id };
+      if (q.client_id) await getOauthClient(db, q.client_id);
+      const s = await ssoSettingsFor(db, src);
+      if (!s) throw notFound(MSG.ssoNotConfigured);
+      let cfg;
+      try {
+        cfg = await oidcConfig(s, config.production);
+      } catch (err) {
+        req.log.warn({ err: (err as Error).message, issuer: s.issuer }, 'sso discovery failed');
+        throw new HttpError(502, 'sso_failed', MSG.ssoFailed);
+      }
+      const { url, state } = await startSso(cfg, s, callbackUri(req), { redirect: samePath(q.redirect), ...src }, SSO_STATE_MS);
+      reply.setCookie(SSO_COOKIE, seal(stateKey, state), {
+        path: SSO_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.secureCookies,
+        maxAge: SSO_STATE_MS / 1000,
+      });
+      return reply.redirect(url.href, 302);
+    },
+  );
 
-  app.get(`${SSO_PATH}/callback`, async (req, reply) => {
-    const q = parse(ssoCallbackQuery, req.query, 'query');
-    const raw = req.cookies[SSO_COOKIE];
-    reply.clearCookie(SSO_COOKIE, { path: SSO_PATH });
-    const st = raw ? (unseal(stateKey, raw) as SsoState | null) : null;
-    const fail = (reason: 'state' | 'denied' | 'failed') => reply.redirect(`/console/login?sso_error=${reason}`, 302);
-    if (!st || typeof st !== 'object' || typeof st.state !== 'string' || st.exp < Date.now() || !q.state || q.state !== st.state) return fail('state');
-    if (q.error) return fail(q.error === 'access_denied' ? 'denied' : 'failed');
-    const s = await settingsFor(st);
-    if (!s) return fail('failed');
-    let result;
-    try {
-      const cfg = await oidcConfig(s, config.production);
-      result = await finishSso(cfg, new URL(req.url, callbackUri(req)), st);
-    } catch (err) {
-      req.log.warn({ err: (err as Error).message, issuer: s.issuer }, 'sso callback failed');
-      return fail('failed');
-    }
-    const c = result.claims;
-    const name = [c.name, c.preferred_username, c.nickname].find((v) => typeof v === 'string' && v.trim()) as string | undefined;
-    const { user } = await userByIdentity(db, `oidc:${result.issuer}`, c.sub, () => ({
-      name: (name ?? `用户${c.sub.slice(-4)}`).trim().slice(0, 50),
-      affiliation: '',
-      anonymous: 0,
-    }));
-    await startSession(db, reply, user.id, config.sessionTtlMs, config.secureCookies);
-    return reply.redirect(samePath(st.redirect), 302);
-  });
+  r.get(
+    `${SSO_PATH}/callback`,
+    { schema: { summary: '单点登录回调（身份提供方跳回）', tags, querystring: ssoCallbackQuery, response: redirect }, config: everyone },
+    async (req, reply) => {
+      const q = req.query;
+      const raw = req.cookies[SSO_COOKIE];
+      reply.clearCookie(SSO_COOKIE, { path: SSO_PATH });
+      const st = raw ? (unseal(stateKey, raw) as SsoState | null) : null;
+      const fail = (reason: 'state' | 'denied' | 'failed') => reply.redirect(`/console/login?sso_error=${reason}`, 302);
+      if (!st || typeof st !== 'object' || typeof st.state !== 'string' || st.exp < Date.now() || !q.state || q.state !== st.state) return fail('state');
+      if (q.error) return fail(q.error === 'access_denied' ? 'denied' : 'failed');
+      const s = await ssoSettingsFor(db, st);
+      if (!s) return fail('failed');
+      let result;
+      try {
+        const cfg = await oidcConfig(s, config.production);
+        result = await finishSso(cfg, new URL(req.url, callbackUri(req)), st);
+      } catch (err) {
+        req.log.warn({ err: (err as Error).message, issuer: s.issuer }, 'sso callback failed');
+        return fail('failed');
+      }
+      const c = result.claims;
+      const name = [c.name, c.preferred_username, c.nickname].find((v) => typeof v === 'string' && v.trim()) as string | undefined;
+      const { user } = await userByIdentity(db, `oidc:${result.issuer}`, c.sub, () => ({
+        name: (name ?? `用户${c.sub.slice(-4)}`).trim().slice(0, 50),
+        affiliation: '',
+        anonymous: 0,
+      }));
+      await startSession(db, reply, user.id, config.sessionTtlMs, config.secureCookies);
+      return reply.redirect(samePath(st.redirect), 302);
+    },
+  );
 
   // ---- encrypted login-info links (spec 1 §6; docs/decisions.md 125) ----
   /**
@@ -257,79 +301,98 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     }
     // a link signs in once: a second use (another browser, a forwarded mail) is refused (decision 247)
     if (!(await useLoginLink(db, loginInfo, p.exp))) throw new HttpError(409, 'login_info_used', MSG.loginInfoUsed);
-    let user = await userByPhone(db, p.mobile);
-    const set: { name?: string; affiliation?: string } = {};
-    if (p.name) set.name = p.name;
-    if (p.institution) set.affiliation = p.institution;
-    if (Object.keys(set).length) {
-      await db.updateTable('users').set(set).where('id', '=', user.id).execute();
-      user = { ...user, ...set };
-    }
+    const user = await applyLoginInfoProfile(db, await userByPhone(db, p.mobile), p);
     await startSession(db, reply, user.id, config.sessionTtlMs, config.secureCookies);
     return { user: presentUser(user), message: MSG.signedIn };
   };
 
-  app.post('/api/v1/oauth/login-info', async (req, reply) => {
-    const body = parse(loginInfoBody, req.body);
-    return loginInfoSignIn(req, reply, body.loginInfo);
-  });
+  r.post(
+    '/api/v1/oauth/login-info',
+    { schema: { summary: '用加密的登录链接登录', tags, body: loginInfoBody, response: { 200: signedInAnswer } }, config: everyone },
+    async (req, reply) => loginInfoSignIn(req, reply, req.body.loginInfo),
+  );
 
   // spec 2 §7 'Login' POST /toolsApi/userLogin/login (decision 298): the same sign-in, the plain fields checked against the sealed ones
-  app.post('/toolsApi/userLogin/login', async (req, reply) => {
-    const body = parse(toolsLoginBody, req.body);
-    return loginInfoSignIn(req, reply, body.loginInfo, body);
-  });
+  r.post(
+    '/toolsApi/userLogin/login',
+    { schema: { summary: '工具接口登录（须带加密的登录信息）', tags, body: toolsLoginBody, response: { 200: signedInAnswer } }, config: everyone },
+    async (req, reply) => loginInfoSignIn(req, reply, req.body.loginInfo, req.body),
+  );
 
   /**
    * GET /web/oauth/signin/simple?redirect= (spec 2 §7 'Login', 'a query'; decision 298): the one address
    * that starts signing in: the site's single sign-on when its application has one, else the sign-in
    * page; both come back to `redirect` (a path of this site, else /).
    */
-  app.get('/web/oauth/signin/simple', async (req, reply) => {
-    const q = parse(simpleSigninQuery, req.query, 'query');
-    const back = samePath(q.redirect);
-    const hostApplication = await hostApp(req);
-    const sso = hostApplication ? await settingsFor({ applicationId: hostApplication.id }) : null;
-    const to = sso ? `${SSO_PATH}/start?redirect=${encodeURIComponent(back)}` : `/console/login?redirect=${encodeURIComponent(back)}`;
-    return reply.redirect(to, 302);
-  });
+  r.get(
+    '/web/oauth/signin/simple',
+    { schema: { summary: '开始登录：有单点登录时跳转到身份提供方，否则到登录页', tags, querystring: simpleSigninQuery, response: redirect }, config: everyone },
+    async (req, reply) => {
+      const back = samePath(req.query.redirect);
+      const hostApplication = await hostApp(req);
+      const sso = hostApplication ? await ssoSettingsFor(db, { applicationId: hostApplication.id }) : null;
+      const to = sso ? `${SSO_PATH}/start?redirect=${encodeURIComponent(back)}` : `/console/login?redirect=${encodeURIComponent(back)}`;
+      return reply.redirect(to, 302);
+    },
+  );
 
   // ---- anonymous visitors (spec 1 §3 'Users'; docs/decisions.md 126) ----
-  app.post('/api/v1/users/anonymous', async (req, reply) => {
-    const { fingerprint } = parse(anonymousBody, req.body);
-    if (req.user) return { user: presentUser(req.user) };
-    if (!(await hit(db, `anon-ip:${req.ip}`, 20, 60_000))) throw tooMany();
-    const subject = sha256(`${config.secret}\u0000${fingerprint}`);
-    const { user } = await userByIdentity(db, 'fingerprint', subject, () => ({ name: anonymousName(), affiliation: MSG.anonymousAffiliation, anonymous: 1 }));
-    if (!user.anonymous) throw unauthorized();
-    await startSession(db, reply, user.id, USER_COOKIE_MS, config.secureCookies);
-    return { user: presentUser(user) };
-  });
+  r.post(
+    '/api/v1/users/anonymous',
+    {
+      schema: { summary: '以浏览器指纹成为匿名访客', tags, body: anonymousBody, response: { 200: z.object({ user: sessionUserAnswer }) } },
+      config: everyone,
+    },
+    async (req, reply) => {
+      if (req.user) return { user: presentUser(req.user) };
+      if (!(await hit(db, `anon-ip:${req.ip}`, 20, 60_000))) throw tooMany();
+      const subject = sha256(`${config.secret}\u0000${req.body.fingerprint}`);
+      const { user } = await userByIdentity(db, 'fingerprint', subject, () => ({ name: anonymousName(), affiliation: MSG.anonymousAffiliation, anonymous: 1 }));
+      if (!user.anonymous) throw unauthorized();
+      await startSession(db, reply, user.id, USER_COOKIE_MS, config.secureCookies);
+      return { user: presentUser(user) };
+    },
+  );
 
-  // ---- the user's active sessions (issue 13 /console/settings/account; decision 293) ----
-  app.get('/api/v1/sessions', async (req) => {
-    const user = requireUser(req);
-    const token = req.cookies[SESSION_COOKIE];
-    const mine = token ? sha256(token) : '';
-    const rows = await db
-      .selectFrom('sessions')
-      .select(['token_hash', 'created_at', 'expires_at'])
-      .where('user_id', '=', user.id)
-      .where('expires_at', '>', new Date().toISOString())
-      .orderBy('created_at', 'desc')
-      .limit(100)
-      .execute();
-    return {
-      content: rows.map((r) => ({ id: r.token_hash.slice(0, 12), createdAt: r.created_at, expiresAt: r.expires_at, current: r.token_hash === mine })),
-    };
-  });
+  // ---- the user's active sessions (issue 13 /console/settings/account; decisions 293, 337) ----
+  r.get(
+    '/api/v1/sessions',
+    {
+      schema: { summary: '我的登录设备（未过期的会话，含设备与地址）', tags, response: { 200: z.object({ content: z.array(activeSessionAnswer) }) } },
+      config: { access: signedInAccess },
+    },
+    async (req) => ({ content: await listSessions(db, currentUser(req).id, sessionHash(req)) }),
+  );
 
-  // ---- sign-out everywhere (issue 5) ----
-  app.delete('/api/v1/sessions', async (req, reply) => {
-    // an anonymous visitor has one cookie session: DELETE /api/v1/session ends it
-    const user = requireUser(req);
-    const r = await db.deleteFrom('sessions').where('user_id', '=', user.id).executeTakeFirst();
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { ok: true, ended: Number(r.numDeletedRows), message: MSG.signedOutEverywhere };
-  });
+  r.delete(
+    '/api/v1/sessions/:id',
+    {
+      schema: {
+        summary: '让一台登录设备退出登录',
+        tags,
+        params: sessionIdParams,
+        response: { 200: okAnswer.extend({ current: z.boolean().describe('退出的是当前设备') }) },
+      },
+      config: { access: signedInAccess },
+    },
+    async (req, reply) => {
+      const { current } = await endOneSession(db, currentUser(req).id, req.params.id, sessionHash(req));
+      if (current) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true as const, current, message: MSG.sessionEnded };
+    },
+  );
+
+  // ---- sign-out everywhere (issue 5); an anonymous visitor has one cookie session: DELETE /api/v1/session ends it ----
+  r.delete(
+    '/api/v1/sessions',
+    {
+      schema: { summary: '在所有设备上退出登录', tags, response: { 200: okAnswer.extend({ ended: z.number().int().describe('结束的会话数') }) } },
+      config: { access: signedInAccess },
+    },
+    async (req, reply) => {
+      const ended = await endAllSessions(db, currentUser(req).id);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true as const, ended, message: MSG.signedOutEverywhere };
+    },
+  );
 }

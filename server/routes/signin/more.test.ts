@@ -165,6 +165,31 @@ describe('sessions', () => {
     expect((await a.get('/api/v1/sessions')).status).toBe(401);
   });
 
+  it('shows each device and address, and signs one device out (DELETE /api/v1/sessions/{id}, decision 337)', async () => {
+    const a = await ctx.signIn('13700000013');
+    const phone = ctx.client('10.1.2.3');
+    const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const loginInfo = seal(key, { mobile: '13700000013', exp: inAnHour() });
+    const signedIn = await phone.request('POST', '/api/v1/oauth/login-info', { loginInfo }, { headers: { 'user-agent': ua } });
+    expect(signedIn.status).toBe(200);
+    const items = (await a.get('/api/v1/sessions')).body.content as { id: string; current: boolean; device: string | null; ip: string | null }[];
+    const other = items.find((s) => !s.current)!;
+    expect(other).toMatchObject({ device: 'Safari 17 · iOS', ip: '10.1.2.3' });
+    // another user cannot end it, nor can a made-up id
+    const stranger = await ctx.signIn('13700000014');
+    const refused = await stranger.del(`/api/v1/sessions/${other.id}`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.message).toBe(MSG.sessionNotFound);
+    expect((await a.del('/api/v1/sessions/not-an-id')).status).toBe(400);
+    // the owner ends the phone's session: the phone is signed out, this browser stays signed in
+    const ended = await a.del(`/api/v1/sessions/${other.id}`);
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({ ok: true, current: false, message: MSG.sessionEnded });
+    expect((await phone.get('/api/v1/session')).body.user).toBeNull();
+    expect((await a.get('/api/v1/session')).body.user).not.toBeNull();
+    expect((await a.get('/api/v1/sessions')).body.content).toHaveLength(1);
+  });
+
   it('a changed role takes effect on the next request', async () => {
     const c = await ctx.signIn('13700000012');
     expect((await c.post('/api/v1/applications', { name: '新站点', host: 'role.example.cn' })).status).toBe(403);

@@ -1,5 +1,6 @@
 /** Inputs of the sign-in calls of issue 5 (spec 1 §5, spec 2 §5, §7 'Login', 'Application and account'). */
 import { z } from 'zod';
+import { recordId } from '../../http/fields.js';
 import { emailSchema, phoneSchema } from '../../../common/validation.js';
 import { MSG } from '../../../common/messages.js';
 import { plainText } from '../../../common/homeConfigSchema.js';
@@ -82,9 +83,9 @@ export const oauthClientBody = z.object({
   oauthUri: ssoSettings,
 });
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: recordId(MSG.applicationNotFound) });
 export const clientIdParams = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, MSG.oauthClientIdInvalid) });
-export const appClientParams = z.object({ id: z.coerce.number().int().positive(), clientId: z.string().regex(/^[\w-]{1,64}$/, MSG.oauthClientIdInvalid) });
+export const appClientParams = z.object({ id: recordId(MSG.applicationNotFound), clientId: z.string().regex(/^[\w-]{1,64}$/, MSG.oauthClientIdInvalid) });
 
 /** GET /api/v1/oauth/sso/start */
 export const ssoStartQuery = z.object({
@@ -134,3 +135,6 @@ export const loginInfoPayload = z.object({
 
 /** POST /api/v1/users/anonymous: the FingerprintJS visitor id (32 hex characters; other ids up to 128 word characters). */
 export const anonymousBody = z.object({ fingerprint: z.string({ error: MSG.fingerprintInvalid }).regex(/^[\w-]{8,128}$/, MSG.fingerprintInvalid) });
+
+/** DELETE /api/v1/sessions/{id}: a session's public id (12 hex digits, as GET /api/v1/sessions lists it). */
+export const sessionIdParams = z.object({ id: z.string().regex(/^[0-9a-f]{12}$/, MSG.sessionNotFound) });

@@ -7,7 +7,8 @@ import { sitePath } from '../../../common/safePath.js';
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.js';
 import type { Application, User } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import Bowser from 'bowser';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
 import { ssoSettings, type SsoSettings } from './schema.js';
 
@@ -165,4 +166,121 @@ export function samePath(raw: string | undefined | null, fallback = '/'): string
 export function requireObject(v: unknown, message = MSG.badRequest): Record<string, unknown> {
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest(message);
   return v as Record<string, unknown>;
+}
+
+/** Stores an application's sign-in settings (`oauthUri` merged with the stored secret; null turns SSO off). */
+export async function saveSigninSettings(db: Db, app: Application, body: { oauthUri?: SsoSettings | null; mailAllowSuffix?: string | null }): Promise<void> {
+  const set: { oauth_uri?: string | null; mail_allow_suffix?: string | null; updated_at: string } = { updated_at: new Date().toISOString() };
+  if (body.oauthUri !== undefined) set.oauth_uri = body.oauthUri ? JSON.stringify(mergeSso(body.oauthUri, readSso(app.oauth_uri))) : null;
+  if (body.mailAllowSuffix !== undefined) set.mail_allow_suffix = body.mailAllowSuffix;
+  await db.updateTable('applications').set(set).where('id', '=', app.id).execute();
+}
+
+/** An OAuth client for client login, or 404 客户端不存在. */
+export async function getOauthClient(db: Db, clientId: string) {
+  const row = await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  if (!row) throw notFound(MSG.oauthClientNotFound);
+  return row;
+}
+
+/** The OAuth clients of an application as its managers see them (never a client secret). */
+export async function listOauthClients(db: Db, applicationId: number) {
+  const rows = await db.selectFrom('oauth_clients').selectAll().where('application_id', '=', applicationId).orderBy('client_id').execute();
+  return rows.map((r) => ({ clientId: r.client_id, name: r.name, applicationId: r.application_id, oauthUri: publicSso(readSso(r.sso)) }));
+}
+
+/**
+ * Creates or changes an OAuth client of the application (409 when its id belongs to another
+ * application); `created` tells which. The stored secret is kept when none is sent.
+ */
+export async function saveOauthClient(db: Db, applicationId: number, body: { clientId: string; name: string; oauthUri: SsoSettings }) {
+  const prev = await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', body.clientId).executeTakeFirst();
+  if (prev && prev.application_id !== applicationId) throw conflict(MSG.oauthClientTaken);
+  const sso = JSON.stringify(mergeSso(body.oauthUri, readSso(prev?.sso)));
+  if (prev) await db.updateTable('oauth_clients').set({ name: body.name, sso }).where('client_id', '=', body.clientId).execute();
+  else
+    await db
+      .insertInto('oauth_clients')
+      .values({ client_id: body.clientId, application_id: applicationId, name: body.name, sso, created_at: new Date().toISOString() })
+      .execute();
+  return { created: !prev, client: { clientId: body.clientId, name: body.name, applicationId, oauthUri: publicSso(readSso(sso)) } };
+}
+
+/** Deletes an OAuth client of the application, or 404 客户端不存在. */
+export async function deleteOauthClient(db: Db, applicationId: number, clientId: string): Promise<void> {
+  const r = await db.deleteFrom('oauth_clients').where('client_id', '=', clientId).where('application_id', '=', applicationId).executeTakeFirst();
+  if (!Number(r.numDeletedRows)) throw notFound(MSG.oauthClientNotFound);
+}
+
+/** The single sign-on settings of a start: an OAuth client's (client login) or an application's; null when none. */
+export async function ssoSettingsFor(db: Db, src: { clientId?: string; applicationId?: number }): Promise<SsoSettings | null> {
+  if (src.clientId) {
+    const row = await db.selectFrom('oauth_clients').select('sso').where('client_id', '=', src.clientId).executeTakeFirst();
+    return readSso(row?.sso);
+  }
+  if (src.applicationId) {
+    const row = await db.selectFrom('applications').select('oauth_uri').where('id', '=', src.applicationId).executeTakeFirst();
+    return readSso(row?.oauth_uri);
+  }
+  return null;
+}
+
+/** Sets the name and institution a login-info link carries on its user; returns the user as changed. */
+export async function applyLoginInfoProfile(db: Db, user: User, p: { name?: string; institution?: string }): Promise<User> {
+  const set: { name?: string; affiliation?: string } = {};
+  if (p.name) set.name = p.name;
+  if (p.institution) set.affiliation = p.institution;
+  if (!Object.keys(set).length) return user;
+  await db.updateTable('users').set(set).where('id', '=', user.id).execute();
+  return { ...user, ...set };
+}
+
+/** 'Chrome 131 · Windows' from a User-Agent (bowser), or null when there is none. */
+export function deviceLabel(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const p = Bowser.parse(userAgent);
+  const browser = [p.browser.name, p.browser.version?.split('.')[0]].filter(Boolean).join(' ');
+  const os = p.os.name ?? '';
+  return [browser, os].filter(Boolean).join(' · ') || userAgent.slice(0, 60);
+}
+
+/** The length of a session's public id: the first hex digits of its token's hash. */
+const SESSION_ID_LENGTH = 12;
+
+/** The user's sessions that have not expired, newest first (at most 100); `currentHash` marks this browser's. */
+export async function listSessions(db: Db, userId: number, currentHash: string) {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['token_hash', 'created_at', 'expires_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', new Date().toISOString())
+    .orderBy('created_at', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({
+    id: r.token_hash.slice(0, SESSION_ID_LENGTH),
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    current: r.token_hash === currentHash,
+    device: deviceLabel(r.user_agent),
+    ip: r.ip,
+  }));
+}
+
+/** Ends every session of the user; returns how many. */
+export async function endAllSessions(db: Db, userId: number): Promise<number> {
+  const r = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/**
+ * Ends one session of the user by its public id (the hash prefix of listSessions); 404 登录设备不存在
+ * when the user has none with it. Returns whether it was `currentHash` (this browser's).
+ */
+export async function endOneSession(db: Db, userId: number, id: string, currentHash: string): Promise<{ current: boolean }> {
+  const rows = await db.selectFrom('sessions').select('token_hash').where('user_id', '=', userId).where('token_hash', 'like', `${id}%`).execute();
+  const row = rows.find((r) => r.token_hash.slice(0, SESSION_ID_LENGTH) === id);
+  if (!row) throw notFound(MSG.sessionNotFound);
+  await db.deleteFrom('sessions').where('token_hash', '=', row.token_hash).execute();
+  return { current: row.token_hash === currentHash };
 }

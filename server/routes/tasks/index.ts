@@ -23,7 +23,7 @@ import { receiveUpload } from '../files/service.js';
 import { ImportError, previewImport } from '../../import/run.js';
 import type { TaskRunner } from '../../tasks/runner.js';
 import { MSG } from '../../../common/messages.js';
-import { pageOf } from '../../../common/contracts/common.js';
+import { okAnswer, pageOf } from '../../../common/contracts/common.js';
 import { importPreviewAnswer, taskAnswer, taskDetailAnswer } from '../../../common/contracts/tasks.js';
 import { importKindField, importTopicField, taskIdParams, taskListQuery } from './schema.js';
 import { cancelTask, listTasks, queueImport, readTask, retryTask } from './service.js';
@@ -39,7 +39,6 @@ const extOf = (name: string) =>
     .match(/^\.[a-z0-9]{1,8}$/)?.[0] ?? '';
 
 const tags = ['后台任务与导入'];
-const okMessage = z.object({ ok: z.literal(true), message: z.string() });
 const queued = z.object({ id: z.number().int(), message: z.string() });
 /** A multipart upload: the file and its fields, read by the handler (receiveUpload checks size and content). */
 const multipartBody = { consumes: ['multipart/form-data'] };
@@ -109,13 +108,13 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
 
   r.post(
     '/api/v1/tasks/:id/cancel',
-    { schema: { summary: '取消后台任务', tags, params: taskIdParams, response: { 200: okMessage } }, config: access },
+    { schema: { summary: '取消后台任务', tags, params: taskIdParams, response: { 200: okAnswer } }, config: access },
     async (req) => ({ ok: true as const, message: await cancelTask(db, tasks, req.params.id) }),
   );
 
   r.post(
     '/api/v1/tasks/:id/retry',
-    { schema: { summary: '重新运行失败、取消或中断的任务', tags, params: taskIdParams, response: { 200: okMessage } }, config: access },
+    { schema: { summary: '重新运行失败、取消或中断的任务', tags, params: taskIdParams, response: { 200: okAnswer } }, config: access },
     async (req) => {
       await retryTask(db, req.params.id);
       tasks.kick();
