@@ -53,7 +53,8 @@ export function registerSessionHooks(app: FastifyInstance, db: Db, opts: { secur
       });
     }
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
-    if (unsafe && isApiUrl(req.url) && !isInternal(req)) {
+    // the analytics beacon (route config `beacon`) cannot carry the header: sendBeacon sends none (decision 321)
+    if (unsafe && isApiUrl(req.url) && !isInternal(req) && !req.routeOptions.config.beacon) {
       const header = req.headers[XSRF_HEADER];
       if (!cookieXsrf || typeof header !== 'string' || !safeEqual(header, cookieXsrf)) {
         throw new HttpError(403, 'xsrf', MSG.xsrfMissing);

@@ -32,6 +32,7 @@ import * as m024 from './024_tasks.js';
 import * as m025 from './025_resource_grams_pg.js';
 import * as m026 from './026_report_files.js';
 import * as m027 from './027_headlines_titles.js';
+import * as m029 from './029_usage_daily.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -67,6 +68,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m025,
   m026,
   m027,
+  m029,
 ];
 
 /**
