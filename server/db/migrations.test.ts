@@ -42,6 +42,7 @@ const STORED_NAMES = [
   '025_resource_grams_pg',
   '026_report_files',
   '027_headlines_titles',
+  '029_usage_daily',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */
