@@ -9,6 +9,7 @@ import { Avatar, Button, Dropdown, Layout, Menu } from 'antd';
 import {
   ApiOutlined,
   AppstoreOutlined,
+  BarChartOutlined,
   BlockOutlined,
   DatabaseOutlined,
   ScheduleOutlined,
@@ -35,6 +36,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/topics', 'topics'],
   ['/console/tasks', 'tasks'],
   ['/console/reports', 'reports'],
+  ['/console/analysis', 'analysis'],
   ['/console/ac/appclient', 'appclient'],
   ['/console/managers', 'managers'],
   ['/console/users', 'users'],
@@ -65,6 +67,7 @@ export function ConsoleLayout() {
             { key: 'applications', icon: <AppstoreOutlined />, label: <Link to="/console/applications">{MSG.applications}</Link> },
             { key: 'topics', icon: <DatabaseOutlined />, label: <Link to="/console/topics">{MSG.topicsTitle}</Link> },
             { key: 'reports', icon: <FileTextOutlined />, label: <Link to="/console/reports">{MSG.reportsTitle}</Link> },
+            { key: 'analysis', icon: <BarChartOutlined />, label: <Link to="/console/analysis">{MSG.analyticsTitle}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
             { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats/wechatManager">{MSG.wechatManagerTitle}</Link> },
             {

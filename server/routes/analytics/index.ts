@@ -38,15 +38,17 @@ declare module 'fastify' {
 const HOST_TTL_MS = 10_000;
 
 /** A refusal of the beacon route as its 400 (Fastify's own: body too large, bad JSON, wrong content type). */
-function beaconError(err: FastifyError | HttpError, _req: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof HttpError)
-    return reply.status(err.status).send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
-  const status = err.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    const message = status === 413 ? MSG.analyticsBeaconTooLarge : MSG.analyticsBeaconInvalid;
-    return reply.status(status === 429 ? 429 : 400).send({ error: { code: status === 413 ? 'beacon_too_large' : 'bad_beacon', message } });
+function beaconError(err: FastifyError | HttpError, _req: FastifyRequest, reply: FastifyReply): void {
+  if (err instanceof HttpError) {
+    void reply.status(err.status).send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+    return;
   }
-  throw err;
+  const status = err.statusCode ?? 500;
+  if (status < 400 || status >= 500) throw err;
+  const large = status === 413;
+  void reply
+    .status(400)
+    .send({ error: { code: large ? 'beacon_too_large' : 'bad_beacon', message: large ? MSG.analyticsBeaconTooLarge : MSG.analyticsBeaconInvalid } });
 }
 
 /** Registers the two routes; `collector` counts the beacons (made and closed by server/app.ts). */
