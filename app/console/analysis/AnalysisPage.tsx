@@ -128,13 +128,13 @@ function Report({ data, empty }: { data: UsageReport; empty: boolean }) {
     return {
       color: ['#0066ff', '#13a8a8', '#0066ff', '#13a8a8'],
       tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 48, right: 24, top: 40, bottom: 32 },
+      legend: { top: 0, type: 'scroll' },
+      grid: { left: 8, right: 24, top: 40, bottom: 8 },
       xAxis: { type: 'category', data: labels, boundaryGap: false },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
-        { name: MSG.analyticsViews, type: 'line', data: data.days.map((d) => d.views), smooth: true, symbolSize: 6 },
-        { name: MSG.analyticsVisitors, type: 'line', data: data.days.map((d) => d.visitors), smooth: true, symbolSize: 6 },
+        { name: MSG.analyticsViews, type: 'line', data: data.days.map((d) => d.views), symbolSize: 6 },
+        { name: MSG.analyticsVisitors, type: 'line', data: data.days.map((d) => d.visitors), symbolSize: 6 },
         {
           name: `${MSG.analyticsViews}（${MSG.analyticsPrevious}）`,
           type: 'line',
@@ -161,16 +161,12 @@ function Report({ data, empty }: { data: UsageReport; empty: boolean }) {
       color: ['#0066ff', '#fa8c16'],
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
-      grid: { left: 48, right: 24, top: 40, bottom: 56 },
-      xAxis: {
-        type: 'category',
-        data: panels.map((p) => p.title),
-        axisLabel: { interval: 0, rotate: panels.length > 6 ? 30 : 0, width: 96, overflow: 'truncate' },
-      },
-      yAxis: { type: 'value', minInterval: 1 },
+      grid: { left: 8, right: 24, top: 36, bottom: 8 },
+      yAxis: { type: 'category', inverse: true, data: panels.map((p) => p.title), axisLabel: { width: 110, overflow: 'truncate' } },
+      xAxis: { type: 'value', minInterval: 1 },
       series: [
-        { name: MSG.analyticsPanelViews, type: 'bar', data: panels.map((p) => p.views), barMaxWidth: 28 },
-        { name: MSG.analyticsPanelClicks, type: 'bar', data: panels.map((p) => p.clicks), barMaxWidth: 28 },
+        { name: MSG.analyticsPanelViews, type: 'bar', data: panels.map((p) => p.views), barMaxWidth: 12 },
+        { name: MSG.analyticsPanelClicks, type: 'bar', data: panels.map((p) => p.clicks), barMaxWidth: 12 },
       ],
     }),
     [panels],
@@ -218,7 +214,11 @@ function Report({ data, empty }: { data: UsageReport; empty: boolean }) {
               <Chart option={lineOption} height={300} label={MSG.analyticsDailyChart} />
             </Card>
             <Card title={MSG.analyticsPanelChart} size="small">
-              {panels.length ? <Chart option={barOption} height={300} label={MSG.analyticsPanelChart} /> : <Empty description={MSG.analyticsEmpty} />}
+              {panels.length ? (
+                <Chart option={barOption} height={Math.max(300, 60 + panels.length * 30)} label={MSG.analyticsPanelChart} />
+              ) : (
+                <Empty description={MSG.analyticsEmpty} />
+              )}
             </Card>
           </div>
           <div className="atr-analysis__tables">

@@ -20,7 +20,7 @@ export type ChartOption = ComposeOption<
   LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption | AriaComponentOption
 >;
 
-/** A chart of `option`, `height` px tall and as wide as its container (redrawn when that changes). */
+/** A chart of `option`, `height` px tall and as wide as its container (redrawn when that changes); `label` names it for tests (`data-chart`). */
 export function Chart({ option, height, label }: { option: ChartOption; height: number; label: string }) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
@@ -40,5 +40,10 @@ export function Chart({ option, height, label }: { option: ChartOption; height: 
   useEffect(() => {
     chart.current?.setOption({ aria: { enabled: true }, ...option }, true);
   }, [option]);
-  return <div ref={el} role="img" aria-label={label} style={{ width: '100%', height }} />;
+  // ECharts' aria component labels the inner element with its own description of the data (Chinese)
+  return (
+    <div data-chart={label}>
+      <div ref={el} style={{ width: '100%', height }} />
+    </div>
+  );
 }
