@@ -43,7 +43,8 @@ export function registerSessionHooks(app: FastifyInstance, db: Db, opts: { secur
     // built assets and demo images are shared by every visitor: no cookie (so shared caches keep
     // them) and no session to look up
     if (STATIC_URL.test(req.url)) return;
-    if (!cookieXsrf) {
+    // the analytics beacon answers nothing a browser keeps: no new cookie for it (decision 321)
+    if (!cookieXsrf && !req.routeOptions.config.beacon) {
       req.xsrfToken = crypto.randomBytes(18).toString('base64url');
       reply.setCookie(XSRF_COOKIE, req.xsrfToken, {
         path: '/',

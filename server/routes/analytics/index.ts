@@ -77,7 +77,7 @@ export default async function analyticsRoutes(app: FastifyInstance, { db }: AppC
     const applicationId = await applicationOf(req.headers.host ?? '');
     if (applicationId === null) throw notFound(MSG.applicationNotFound);
     if (req.headers.dnt === '1' || req.headers['sec-gpc'] === '1') return reply.status(204).send();
-    const visitor = req.user ? `u${req.user.id}` : `x${req.cookies[XSRF_COOKIE] ?? req.xsrfToken ?? req.ip}`;
+    const visitor = req.user ? `u${req.user.id}` : `x${req.cookies[XSRF_COOKIE] ?? `${req.ip} ${req.headers['user-agent'] ?? ''}`}`;
     collector.add(applicationId, visitor, body.e);
     return reply.status(204).send();
   });
