@@ -99,7 +99,6 @@ describe('analytics beacons', () => {
     expect((await beacon(a, events({ k: 'pageview', p: '/microapp/explore' }))).status).toBe(204);
     // application/json as well (a Blob of that type)
     expect((await beacon(b, events({ k: 'pageview', p: '/' }, { k: 'panel_click', m: 'n1' }), { contentType: 'application/json' })).status).toBe(204);
-    expect(await stored()).toEqual([]); // counted in memory until the flush
     await ctx.app.usageCollector.flush();
     expect(await stored()).toEqual([
       'pageview||3',
@@ -178,6 +177,16 @@ describe('analytics beacons', () => {
     expect((await beacon(c, events({ k: 'pageview', p: '/' }), { headers: { 'sec-gpc': '1' } })).status).toBe(204);
     await ctx.app.usageCollector.flush();
     expect(await stored()).toEqual(before);
+  });
+
+  it("leaves the visitors' shared cache alone and sets no cookie", async () => {
+    const generation = async () => (await ctx.db.selectFrom('cache_generation').select('generation').executeTakeFirst())?.generation ?? 0;
+    const before = await generation();
+    const c = ctx.client();
+    const r = await beacon(c, events({ k: 'pageview', p: '/' }));
+    expect(r.status).toBe(204);
+    expect(r.headers['set-cookie']).toBeUndefined();
+    expect(await generation()).toBe(before);
   });
 
   it('keeps the XSRF check and the signature for every other write', async () => {
