@@ -1,7 +1,7 @@
 /**
  * The console frame: a top bar (Atrium 控制台, the console menu, the user's name with 账号设置 and 在所有设备上
- * 退出登录, 退出登录) above the page. Rarely used pages sit in two submenus (权限与登录; 系统, super
- * managers) so the bar fits 1300 px. The home page editor has its own full-width frame (editor/EditorPage.tsx).
+ * 退出登录, 退出登录) above the page. Rarely used pages sit in two submenus (权限与登录; 系统: 数据分析, and
+ * for super managers 任务 and 组件库) so the bar fits 1300 px. The home page editor has its own full-width frame (editor/EditorPage.tsx).
  */
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -67,7 +67,6 @@ export function ConsoleLayout() {
             { key: 'applications', icon: <AppstoreOutlined />, label: <Link to="/console/applications">{MSG.applications}</Link> },
             { key: 'topics', icon: <DatabaseOutlined />, label: <Link to="/console/topics">{MSG.topicsTitle}</Link> },
             { key: 'reports', icon: <FileTextOutlined />, label: <Link to="/console/reports">{MSG.reportsTitle}</Link> },
-            { key: 'analysis', icon: <BarChartOutlined />, label: <Link to="/console/analysis">{MSG.analyticsTitle}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
             { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats/wechatManager">{MSG.wechatManagerTitle}</Link> },
             {
@@ -80,19 +79,21 @@ export function ConsoleLayout() {
                 { key: 'appclient', icon: <ApiOutlined />, label: <Link to="/console/ac/appclient">{MSG.oauthClients}</Link> },
               ],
             },
-            ...(user?.role === 'super'
-              ? [
-                  {
-                    key: 'system',
-                    icon: <SettingOutlined />,
-                    label: MSG.consoleMenuSystem,
-                    children: [
+            {
+              key: 'system',
+              icon: <SettingOutlined />,
+              label: MSG.consoleMenuSystem,
+              children: [
+                // usage analytics (issue 13 §1): every manager; the task queue and the component catalogue: super managers
+                { key: 'analysis', icon: <BarChartOutlined />, label: <Link to="/console/analysis">{MSG.analyticsTitle}</Link> },
+                ...(user?.role === 'super'
+                  ? [
                       { key: 'tasks', icon: <ScheduleOutlined />, label: <Link to="/console/tasks">{MSG.tasksTitle}</Link> },
                       { key: 'modules', icon: <BlockOutlined />, label: <Link to="/console/modules">{MSG.xmodules}</Link> },
-                    ],
-                  },
-                ]
-              : []),
+                    ]
+                  : []),
+              ],
+            },
           ]}
         />
         <div className="atr-console__user">
