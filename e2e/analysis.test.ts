@@ -3,13 +3,14 @@
  * a few visits of the demo site, a click on a link of one of its panels, a scholar's page and a search
  * that finds nothing are sent as beacons (navigator.sendBeacon) and show up on /console/analysis: the
  * stat cards, the line chart of the days and the bar chart naming the clicked panel, the tables of
- * resources and zero-result searches. A visitor with Do Not Track sends no beacon at all. Screenshots
+ * resources and zero-result searches. A visitor with Do Not Track sends no beacon at all; a visitor
+ * signing in counts one sign-in. Screenshots
  * (desktop and a 390 px phone) go to test-artifacts/.
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, signInByApi, signInConsole, useE2e } from './support';
 import type { UsageReport } from '../common/analytics';
 
 const PHONE = '13800138041';
@@ -90,6 +91,24 @@ describe('usage analytics', () => {
     await page.waitForTimeout(4000); // longer than the server's flush interval
     await context.close();
     expect((await reportNow()).totals).toEqual(before);
+  });
+
+  it('counts a visitor signing in once, not each page they read afterwards', async () => {
+    const { signins: before, views } = (await reportNow()).totals;
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    await page.goto(`${e2e.base}/`);
+    await hydrated(page);
+    await signInByApi(context, e2e.server, '13900139041', e2e.base);
+    for (let i = 0; i < 2; i++) {
+      await page.goto(`${e2e.base}/`);
+      await hydrated(page);
+    }
+    await page.goto('about:blank');
+    const r = await reportWhen((x) => x.totals.signins > before && x.totals.views >= views + 3);
+    await context.close();
+    expect(r.totals.signins).toBe(before + 1);
+    expect(r.totals.views).toBe(views + 3);
   });
 
   it('shows the numbers and the charts on /console/analysis', async () => {
