@@ -27,6 +27,8 @@ import { median, repoRoot, startAtrium } from './portal.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BEACONS = Number(process.env.BENCH_BEACONS ?? 10_000);
+/** Beacons in flight at once during the burst (and the control). */
+const BURST_CONNECTIONS = String(process.env.BENCH_BEACON_CONNECTIONS ?? 50);
 const BASELINE_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 /** The home page's load during both measurements, requests a second (a busy site; far below saturation). */
 const HOME_RATE = Number(process.env.BENCH_HOME_RATE ?? 200);
@@ -63,8 +65,21 @@ function measureHome(url: string, opts: { seconds?: number; until?: Promise<unkn
 function burst(url: string, control = false): Promise<{ seconds: number; ok: number; bad: number }> {
   const bin = path.join(repoRoot, 'node_modules/.bin/autocannon');
   const args = control
-    ? ['-j', '-c', '50', '-a', String(BEACONS), `${url}/healthz`]
-    : ['-j', '-c', '50', '-a', String(BEACONS), '-m', 'POST', '-H', 'content-type=text/plain;charset=UTF-8', '-b', BODY, `${url}/api/v1/analytics/beacon`];
+    ? ['-j', '-c', BURST_CONNECTIONS, '-a', String(BEACONS), `${url}/healthz`]
+    : [
+        '-j',
+        '-c',
+        BURST_CONNECTIONS,
+        '-a',
+        String(BEACONS),
+        '-m',
+        'POST',
+        '-H',
+        'content-type=text/plain;charset=UTF-8',
+        '-b',
+        BODY,
+        `${url}/api/v1/analytics/beacon`,
+      ];
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -116,7 +131,7 @@ export async function benchAnalyticsBeacons() {
   const line = (xs: Home[]) =>
     `mean ${m(xs, 'mean').toFixed(2)} ms  p50 ${m(xs, 'p50')} ms  p99 ${m(xs, 'p99')} ms  ${m(xs, 'rps').toFixed(0)} req/s  errors ${xs.reduce((n, x) => n + x.errors, 0)}`;
   console.log(
-    `Analytics beacons: ${ROUNDS} rounds, GET / of the demo site at ${HOME_RATE} req/s (4 connections), baseline (${BASELINE_SECONDS} s) and during a burst of ${BEACONS} beacons (50 connections), interleaved`,
+    `Analytics beacons: ${ROUNDS} rounds, GET / of the demo site at ${HOME_RATE} req/s (4 connections), baseline (${BASELINE_SECONDS} s) and during a burst of ${BEACONS} beacons (${BURST_CONNECTIONS} connections), interleaved`,
   );
   console.log(
     `  machine: ${os.cpus().length} cores, load average ${os

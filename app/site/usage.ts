@@ -82,7 +82,8 @@ function browserQueue(): UsageQueue | null {
       const t = e.target instanceof Element ? e.target : null;
       const panel = t?.closest('a,button,[role=button],[role=tab]') ? t.closest(PANEL) : null;
       const m = panel?.getAttribute('data-module-id');
-      if (m) q.push({ k: 'panel_click', m });
+      // the editor's preview (a client-side move to /console keeps this listener) is no visit
+      if (m && !location.pathname.startsWith('/console')) q.push({ k: 'panel_click', m });
     },
     true,
   );
