@@ -48,6 +48,7 @@ const WechatManagerPage = lazy(() => import('./console/wechats/WechatManagerPage
 const ContentPage = lazy(() => consoleModule().then((m) => ({ default: m.ContentPage })));
 const NoticePage = lazy(() => withAntd(import('./pages/notice/NoticePage')));
 const ResourcesPage = lazy(() => import('./console/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage }))); // inside ConsoleGuard's antd providers
+const AnalysisPage = lazy(() => import('./console/analysis/AnalysisPage')); // inside ConsoleGuard's antd providers; ECharts only here (issue 13 §1)
 const XmodulesPage = lazy(() => import('./console/xmodules/XmodulesPage').then((m) => ({ default: m.XmodulesPage }))); // inside ConsoleGuard's antd providers
 // Feed pages (spec 1 §2 'Links the panels produce'): each loaded when its link is first followed.
 const ToolsPage = lazy(() => withAntd(import('./pages/feeds/ToolsPage')));
@@ -104,6 +105,7 @@ const pages: RouteObject[] = [
           { path: 'tasks', element: lazyPage(TasksPage) },
           { path: 'reports/*', element: lazyPage(ReportsConsolePage) },
           { path: 'logs/*', element: lazyPage(AuditLogsPage) },
+          { path: 'analysis', element: lazyPage(AnalysisPage) },
           { path: 'ac/appclient', element: lazyPage(AppClientsPage) },
           { path: 'settings/account', element: lazyPage(AccountSettingsPage) },
         ],

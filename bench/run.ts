@@ -9,6 +9,7 @@ import { printSearchBench } from './search.js';
 import { printEditorBench } from './editor.js';
 import { benchHome } from './home.js';
 import { benchFirstPaint } from './first-paint.js';
+import { benchAnalyticsBeacons } from './analytics-beacons.js';
 
 const num = (n: number) => Math.round(n).toLocaleString('en');
 
@@ -34,3 +35,5 @@ await benchHome();
 console.log('');
 console.log('Visitor home page: first paint in Chromium against the same page saved as a static file');
 await benchFirstPaint();
+console.log('');
+await benchAnalyticsBeacons();

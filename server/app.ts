@@ -41,6 +41,8 @@ import taskRoutes from './routes/tasks/index.js';
 import { TaskRunner } from './tasks/runner.js';
 import citationRoutes from './routes/citations/index.js';
 import reportRoutes from './routes/reports/index.js';
+import analyticsRoutes from './routes/analytics/index.js';
+import { UsageCollector } from './routes/analytics/collector.js';
 import bannerRoutes from './routes/banners/index.js';
 import headlineRoutes from './routes/headline/index.js';
 import auditLogRoutes from './routes/auditLogs/index.js';
@@ -176,6 +178,14 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => taskRoutes(a, { ...ctx, tasks }));
   await app.register(async (a) => citationRoutes(a, ctx));
   await app.register(async (a) => auditLogRoutes(a, ctx));
+  // usage analytics (issue 13 §1): beacons counted in memory, flushed as daily aggregates, and on close
+  const usage = new UsageCollector(ctx.db, ctx.config.secret);
+  usage.start();
+  app.decorate('usageCollector', usage);
+  app.addHook('onClose', async () => {
+    await usage.stop().catch((err: unknown) => app.log.error({ err }, '访问统计写入失败'));
+  });
+  await app.register(async (a) => analyticsRoutes(a, ctx, usage));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

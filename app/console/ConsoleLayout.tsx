@@ -1,8 +1,8 @@
 /**
  * The console frame: a top bar (Atrium 控制台, the console menu, the user's name with 账号设置 and 在所有设备上
- * 退出登录, 退出登录) above the page. Rarely used pages sit in two submenus (权限与登录; 系统: 操作日志 for
- * every manager, 后台任务 and 自定义组件 for super managers) so the bar fits 1300 px. The home page editor
- * has its own full-width frame (editor/EditorPage.tsx).
+ * 退出登录, 退出登录) above the page. Rarely used pages sit in two submenus (权限与登录; 系统: 数据分析 and
+ * 操作日志 for every manager, 后台任务 and 组件库 for super managers) so the bar fits 1300 px. The home page
+ * editor has its own full-width frame (editor/EditorPage.tsx).
  */
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -11,6 +11,7 @@ import {
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  BarChartOutlined,
   BlockOutlined,
   DatabaseOutlined,
   ScheduleOutlined,
@@ -38,6 +39,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/tasks', 'tasks'],
   ['/console/reports', 'reports'],
   ['/console/logs', 'logs'],
+  ['/console/analysis', 'analysis'],
   ['/console/ac/appclient', 'appclient'],
   ['/console/managers', 'managers'],
   ['/console/users', 'users'],
@@ -81,11 +83,12 @@ export function ConsoleLayout() {
               ],
             },
             {
-              // every manager reads the audit log of their applications; tasks and components are super managers'
+              // every manager: usage analytics and the audit log of their applications; tasks and components: super managers
               key: 'system',
               icon: <SettingOutlined />,
               label: MSG.consoleMenuSystem,
               children: [
+                { key: 'analysis', icon: <BarChartOutlined />, label: <Link to="/console/analysis">{MSG.analyticsTitle}</Link> },
                 ...(user?.role === 'super'
                   ? [
                       { key: 'tasks', icon: <ScheduleOutlined />, label: <Link to="/console/tasks">{MSG.tasksTitle}</Link> },

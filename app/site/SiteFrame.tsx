@@ -17,6 +17,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type CSSProperties, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
+import { trackPageview, trackUser } from './usage';
 import { DownOutlined, UserOutlined } from '@modules/kit/icons';
 import { SITE_MSG } from '@common/siteMessages';
 import { FOOTER_MEDIA_KEYS, type FooterMediaKey } from '@common/constants';
@@ -325,6 +326,15 @@ function SiteUserMenu({ user }: { user: BootUser }) {
 /** Header, page and footer of the visitor site; see the file comment. */
 export function SiteFrame({ config, user, children, nameIsHeading = false }: SiteFrameProps) {
   const { pathname, search } = useLocation();
+  // usage beacons (issue 13 §1): a page view per visitor route; the editor's preview is no visit
+  const counted = !pathname.startsWith('/console');
+  useEffect(() => {
+    if (counted) trackPageview(pathname);
+  }, [counted, pathname]);
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (counted) trackUser(userId);
+  }, [counted, userId]);
   const primary = config.themeConfig?.primaryColor;
   const header = config.headerConfig ?? {};
   const footer = config.footerConfig ?? {};

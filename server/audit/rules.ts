@@ -138,6 +138,7 @@ export const NOT_AUDITED: Record<string, string> = {
   'DELETE /api/v1/sessions/:id': "signs one of the person's own devices out",
   'PUT /api/v1/account/bind/email/digits': 'sends a code to the address being bound (the bind itself is recorded)',
   'POST /api/v1/wechat/dev/scan': 'the development WeChat stand-in',
+  'POST /api/v1/analytics/beacon': "a visitor's page views and clicks, counted as daily aggregates (decision 318)",
   'POST /api/v1/actions': "a visitor's clicks, for recommendations",
   'POST /api/v1/recommendations/not-interested': "a visitor's own recommendations",
   'POST /api/v1/subscriptions': "a visitor's journal subscriptions",

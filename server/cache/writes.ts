@@ -33,6 +33,7 @@ export const NEUTRAL: RegExp[] = [
   /^POST \/api\/v1\/imports\/preview$/, // reads a file, writes nothing
   /^POST \/api\/v1\/tasks\/imports$/, // queues a task: the runner bumps the cache when it has written (server/tasks/runner.ts)
   /^POST \/api\/v1\/tasks\/:id\/(cancel|retry)$/, // the queue itself
+  /^POST \/api\/v1\/analytics\/beacon$/, // usage counts, shown only in the console (issue 13 §1)
 ];
 
 /** Whether a successful `method` on the route pattern `url` changes what visitors see. */

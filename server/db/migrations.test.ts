@@ -43,6 +43,7 @@ const STORED_NAMES = [
   '026_report_files',
   '027_headlines_titles',
   '028_audit_log',
+  '029_usage_daily',
   '031_session_devices',
 ];
 

@@ -412,8 +412,28 @@ export interface AuditLogTable {
   status: number;
 }
 
+/** Daily usage aggregates of an application (migration 029; server/analytics): key '' for a plain total. */
+export interface UsageDailyTable {
+  application_id: number;
+  /** YYYY-MM-DD (the server's time zone, docs/decisions.md 319) */
+  day: string;
+  /** one of USAGE_METRICS (common/analytics.ts) */
+  metric: string;
+  key: string;
+  count: number;
+}
+
+/** The distinct visitors of a day: salted hashes only (migration 029). */
+export interface UsageVisitorsTable {
+  application_id: number;
+  day: string;
+  visitor_hash: string;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
+  usage_daily: UsageDailyTable;
+  usage_visitors: UsageVisitorsTable;
   tasks: TasksTable;
   search_index_state: SearchIndexStateTable;
   used_login_links: UsedLoginLinksTable;

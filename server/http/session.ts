@@ -43,7 +43,8 @@ export function registerSessionHooks(app: FastifyInstance, db: Db, opts: { secur
     // built assets and demo images are shared by every visitor: no cookie (so shared caches keep
     // them) and no session to look up
     if (STATIC_URL.test(req.url)) return;
-    if (!cookieXsrf) {
+    // the analytics beacon answers nothing a browser keeps: no new cookie for it (decision 321)
+    if (!cookieXsrf && !req.routeOptions.config.beacon) {
       req.xsrfToken = crypto.randomBytes(18).toString('base64url');
       reply.setCookie(XSRF_COOKIE, req.xsrfToken, {
         path: '/',
@@ -53,7 +54,8 @@ export function registerSessionHooks(app: FastifyInstance, db: Db, opts: { secur
       });
     }
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
-    if (unsafe && isApiUrl(req.url) && !isInternal(req)) {
+    // the analytics beacon (route config `beacon`) cannot carry the header: sendBeacon sends none (decision 321)
+    if (unsafe && isApiUrl(req.url) && !isInternal(req) && !req.routeOptions.config.beacon) {
       const header = req.headers[XSRF_HEADER];
       if (!cookieXsrf || typeof header !== 'string' || !safeEqual(header, cookieXsrf)) {
         throw new HttpError(403, 'xsrf', MSG.xsrfMissing);

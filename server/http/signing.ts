@@ -113,7 +113,8 @@ export function registerRequestSigning(app: FastifyInstance, db: Db, opts: Signi
   });
 
   app.addHook('preHandler', async (req) => {
-    if (!isApiUrl(req.url) || req.routeOptions.url === undefined || isInternal(req)) return;
+    // the analytics beacon (route config `beacon`) cannot be signed: sendBeacon sends no headers (decision 321)
+    if (!isApiUrl(req.url) || req.routeOptions.url === undefined || isInternal(req) || req.routeOptions.config.beacon) return;
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
     const signature = header(req, SIGN_HEADER.signature);
     if (!unsafe && signature === undefined) return;

@@ -10,7 +10,7 @@
  * and are exported in result order); the export's links work without JavaScript (the whole page), the
  * boxes only once the page has hydrated.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Pagination, Skeleton } from 'antd';
@@ -22,6 +22,7 @@ import { formatDate } from '@modules/kit/format';
 import { resourceHref, scholarHref } from '@modules/kit/links';
 import { apiGet, errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
+import { trackSearch } from '../../site/usage';
 import { fieldText } from '../visitor/fields';
 import { CitationExport, useHydrated } from './CitationExport';
 import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type Picks, type Ranked } from './citationPicks';
@@ -320,6 +321,15 @@ function Explore({ applicationId }: { applicationId: number }) {
 
   const data = results.data;
   const facets = data?.facets;
+  // usage beacons (issue 13 §1): a search counts once, with its hit count, when its first page arrives
+  const counted = useRef('');
+  const settled = !!data && !results.isPlaceholderData && q !== '';
+  const hits = data?.totalElements ?? 0;
+  useEffect(() => {
+    if (!settled || counted.current === q) return;
+    counted.current = q;
+    trackSearch(q, hits);
+  }, [settled, q, hits]);
 
   // ticked results (decision 282): they belong to the search shown, whatever its page
   const { message } = App.useApp();

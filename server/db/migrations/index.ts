@@ -33,6 +33,7 @@ import * as m025 from './025_resource_grams_pg.js';
 import * as m026 from './026_report_files.js';
 import * as m027 from './027_headlines_titles.js';
 import * as m028 from './028_audit_log.js';
+import * as m029 from './029_usage_daily.js';
 import * as m031 from './031_session_devices.js';
 
 export type { Dialect } from './helpers.js';
@@ -70,6 +71,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m026,
   m027,
   m028,
+  m029,
   m031,
 ];
 
