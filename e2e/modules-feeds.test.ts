@@ -79,6 +79,7 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
 
   it('binds an official account and adds two articles in the wechat manager', async () => {
     const { page } = e2e;
+    await page.getByRole('menuitem', { name: '栏目内容' }).hover(); // the console menu's submenu (issue 13 §1)
     await page.getByRole('menuitem', { name: '公众号管理' }).click();
     await page.waitForURL(/\/console\/wechats(\?|$)/);
     await page.getByRole('heading', { name: '公众号管理' }).waitFor();

@@ -1,7 +1,7 @@
 /**
  * The console frame: a top bar (Atrium 控制台, the console menu, the user's name with 账号设置 and 在所有设备上
- * 退出登录, 退出登录) above the page. Rarely used pages sit in submenus (栏目内容: job postings, tools and
- * WeChat articles, issue 13 §1; 权限与登录; 系统, super managers) so the bar fits 1300 px. The home page editor has its own full-width frame (editor/EditorPage.tsx).
+ * 退出登录, 退出登录) above the page. Rarely used pages sit in submenus (栏目内容: job postings, tools, WeChat
+ * accounts and articles, issue 13 §1; 权限与登录; 系统, super managers) so the bar fits 1300 px. The home page editor has its own full-width frame (editor/EditorPage.tsx).
  */
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -72,7 +72,6 @@ export function ConsoleLayout() {
             { key: 'topics', icon: <DatabaseOutlined />, label: <Link to="/console/topics">{MSG.topicsTitle}</Link> },
             { key: 'reports', icon: <FileTextOutlined />, label: <Link to="/console/reports">{MSG.reportsTitle}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
-            { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats">{MSG.wechatManagerTitle}</Link> },
             {
               key: 'sections',
               icon: <ProfileOutlined />,
@@ -80,6 +79,7 @@ export function ConsoleLayout() {
               children: [
                 { key: 'jobs', icon: <SolutionOutlined />, label: <Link to="/console/jobs">{MSG.consoleJobsTitle}</Link> },
                 { key: 'tools', icon: <ToolOutlined />, label: <Link to="/console/tools">{MSG.consoleToolsTitle}</Link> },
+                { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats">{MSG.wechatManagerTitle}</Link> },
                 { key: 'wechat-articles', icon: <WechatOutlined />, label: <Link to="/console/wechats/articles">{MSG.wechatArticlesTitle}</Link> },
               ],
             },
