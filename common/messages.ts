@@ -754,7 +754,6 @@ export const MSG = {
   reportBack: '返回报告列表',
   reportView: '查看',
   reportFilterType: '报告类型',
-  reportFilterYear: '年份',
   reportCoverUpload: '上传封面',
   // console sections for job postings, tools and WeChat (issue 13 §1; docs/decisions.md 324-328). {noun} is the section's item.
   consoleMenuSections: '栏目内容',

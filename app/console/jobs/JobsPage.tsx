@@ -6,14 +6,12 @@
  * published posting shows in the job panels and on /microapp/jobs/{id}.
  */
 import { SolutionOutlined } from '@ant-design/icons';
-import { Tag } from 'antd';
 import { MSG } from '@common/messages';
 import { RESOURCE_TYPE_SPECS } from '@common/resourceFields';
-import { cellOrDash, cellText, TopicResourceSection, type SectionSpec } from '../sections/TopicResourceSection';
+import { cellOrDash, cellTag, fieldLabel, TopicResourceSection, type SectionSpec } from '../sections/TopicResourceSection';
 import { sectionLabels } from '../sections/labels';
 
-const JOB = RESOURCE_TYPE_SPECS.job;
-const label = (name: string) => JOB.fields.find((f) => f.name === name)?.label ?? name;
+const label = (name: string) => fieldLabel('job', name);
 const institution = (v: unknown) => (v && typeof v === 'object' && 'name' in v ? v.name : undefined);
 
 const SPEC: SectionSpec = {
@@ -24,13 +22,8 @@ const SPEC: SectionSpec = {
   columns: () => [
     { title: label('institution.name'), key: 'institution', width: 180, ellipsis: true, render: (_, r) => cellOrDash(institution(r.fields.institution)) },
     { title: label('work_address'), key: 'work_address', width: 120, ellipsis: true, render: (_, r) => cellOrDash(r.fields.work_address) },
-    {
-      title: label('work_time'),
-      key: 'work_time',
-      width: 100,
-      render: (_, r) => (cellText(r.fields.work_time) ? <Tag>{cellText(r.fields.work_time)}</Tag> : <span className="atr-muted">—</span>),
-    },
-    { title: JOB.dateLabel, key: 'date', width: 120, render: (_, r) => cellOrDash(r.date) },
+    { title: label('work_time'), key: 'work_time', width: 100, render: (_, r) => cellTag(r.fields.work_time) },
+    { title: RESOURCE_TYPE_SPECS.job.dateLabel, key: 'date', width: 120, render: (_, r) => cellOrDash(r.date) },
   ],
   year: true,
   viewHref: (r) => `/microapp/jobs/${r.id}`,

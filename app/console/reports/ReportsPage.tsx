@@ -6,11 +6,11 @@
  * /microapp/report/detail/{id}, and a new report's download restriction from the application's default.
  */
 import { FileTextOutlined } from '@ant-design/icons';
-import { Tag, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { MSG } from '@common/messages';
 import { REPORT_TYPES, reportHref } from '@common/reports';
 import type { TopicResource } from '@common/topics';
-import { cellOrDash, cellText, TopicResourceSection, type SectionLabels, type SectionSpec } from '../sections/TopicResourceSection';
+import { cellOrDash, cellTag, TopicResourceSection, type SectionLabels, type SectionSpec } from '../sections/TopicResourceSection';
 
 const LABELS: SectionLabels = {
   title: MSG.reportsTitle,
@@ -35,7 +35,7 @@ const COLUMNS: TableColumnsType<TopicResource> = [
     title: MSG.reportType,
     key: 'reportType',
     width: 110,
-    render: (_, r) => (cellText(r.fields.reportType) ? <Tag color="blue">{cellText(r.fields.reportType)}</Tag> : <span className="atr-muted">—</span>),
+    render: (_, r) => cellTag(r.fields.reportType, 'blue'),
   },
   { title: MSG.reportAuthors, key: 'author', width: 160, ellipsis: true, render: (_, r) => cellOrDash(r.fields.author) },
   { title: MSG.reportDate, key: 'date', width: 120, render: (_, r) => cellOrDash(r.date) },

@@ -35,6 +35,7 @@ import { useConfirmedDelete } from '../useConfirmedDelete';
 import '../console.css';
 import { PageHead } from '../PageHead';
 import { cellText } from '../sections/TopicResourceSection';
+import { listPagination } from '../sections/ListFilters';
 import { WECHAT_ARTICLES_PATH } from '../wechats/WechatArticlesPage';
 
 interface FormValues {
@@ -219,14 +220,7 @@ export function ResourcesPage() {
               locale={{
                 emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={query ? MSG.noMatch : MSG.noResources} />,
               }}
-              pagination={{
-                current: page,
-                pageSize: CONSOLE_PAGE_SIZE,
-                total: list.data?.totalElements ?? 0,
-                showSizeChanger: false,
-                showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`,
-                onChange: setPage,
-              }}
+              pagination={listPagination(page, list.data?.totalElements ?? 0, setPage)}
             />
           )}
         </div>

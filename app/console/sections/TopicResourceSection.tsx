@@ -12,27 +12,28 @@
  * SectionApplication (`?applicationId=`).
  */
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Breadcrumb, Button, Empty, Form, Input, InputNumber, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Breadcrumb, Button, Empty, Form, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE } from '@common/constants';
 import type { Page } from '@common/page';
-import type { ConsoleResourceType } from '@common/resourceFields';
+import { RESOURCE_TYPE_SPECS, type ConsoleResourceType } from '@common/resourceFields';
 import type { TopicResource } from '@common/topics';
 import { ApiError, apiGet, apiPost, apiPut, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { PageSpinner } from '../../pages/PageSpinner';
 import { useSession } from '../session';
 import type { ApplicationListItem, WithMessage } from '../types';
-import { useConfirmedDelete } from '../useConfirmedDelete';
+import { DeleteButton } from '../DeleteButton';
 import { useFormSubmit } from '../useFormSubmit';
 import { useApplicationConfig } from '../useApplicationConfig';
 import { ResourceFields, type FieldChoices } from '../resources/ResourceForm';
 import { applyPathErrors } from '../resources/serverErrors';
 import { PageHead } from '../PageHead';
 import { SectionApplication } from './SectionApplication';
+import { listPagination, pageParam, publishedParam, PublishedFilter, TitleSearch, useUrlFilters, YearFilter } from './ListFilters';
 import '../console.css';
 
 /** The texts of a section: its title and hint, and what its buttons, messages and empty states say. */
@@ -104,6 +105,12 @@ export function cellText(v: unknown): string {
 /** A table cell: the text, or a muted dash when there is none. */
 export const cellOrDash = (v: unknown): ReactNode => cellText(v) || <span className="atr-muted">—</span>;
 
+/** A table cell: the text as a tag (`color`, default grey), or a muted dash when there is none. */
+export const cellTag = (v: unknown, color?: string): ReactNode => (cellText(v) ? <Tag color={color}>{cellText(v)}</Tag> : <span className="atr-muted">—</span>);
+
+/** The label of a field of the type (common/resourceFields.ts), for a column's title. */
+export const fieldLabel = (type: ConsoleResourceType, name: string): string => RESOURCE_TYPE_SPECS[type].fields.find((f) => f.name === name)?.label ?? name;
+
 /** The section's pages inside the console layout; see the file comment. */
 export function TopicResourceSection({ spec }: { spec: SectionSpec }) {
   const rest = useParams()['*'] ?? '';
@@ -132,18 +139,17 @@ interface Filters {
 
 function SectionList({ spec, app, topicId, picker }: { spec: SectionSpec; app: ApplicationListItem; topicId: number; picker: ReactNode }) {
   const { labels } = spec;
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlFilters({ applicationId: String(app.applicationId) });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
-  const confirmDelete = useConfirmedDelete();
   const choices = useChoices(spec, app);
   const listKey = ['console-section', spec.type, topicId];
   const filters: Filters = {
-    page: Math.max(1, Number(params.get('page')) || 1),
+    page: pageParam(params),
     query: params.get('query') || undefined,
     year: spec.year ? Number(params.get('year')) || undefined : undefined,
-    published: (['yes', 'no'] as const).find((v) => v === params.get('published')),
+    published: publishedParam(params),
   };
   for (const f of spec.choiceFilters ?? []) {
     const asked = params.get(f.param);
@@ -155,17 +161,6 @@ function SectionList({ spec, app, topicId, picker }: { spec: SectionSpec; app: A
       apiGet<Page<TopicResource>>(`/api/v1/topics/${topicId}/resources`, { type: spec.type, size: CONSOLE_PAGE_SIZE, ...filters }, signal),
     placeholderData: keepPreviousData,
   });
-  /** Changes URL filters (undefined removes one); any change but the page goes back to page 1. */
-  const update = (next: Record<string, string | number | undefined>) => {
-    const p = new URLSearchParams(params);
-    p.set('applicationId', String(app.applicationId));
-    if (!('page' in next)) p.delete('page');
-    for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '') p.delete(k);
-      else p.set(k, String(v));
-    }
-    setParams(p, { replace: true });
-  };
   const setPublished = async (r: TopicResource, publish: boolean) => {
     try {
       await apiPost<WithMessage>(`/api/v1/topics/${topicId}/resources/bulk`, { action: publish ? 'publish' : 'withdraw', ids: [r.id] });
@@ -216,23 +211,15 @@ function SectionList({ spec, app, topicId, picker }: { spec: SectionSpec; app: A
                 {MSG.reportView}
               </Button>
             )}
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() =>
-                confirmDelete({
-                  title: labels.deleteTitle,
-                  content: labels.deleteConfirm(r.title),
-                  path: `/api/v1/topics/${topicId}/resources/${r.id}`,
-                  successMsg: MSG.resourceDeleted,
-                  queryKey: listKey,
-                })
-              }
-            >
-              {MSG.delete}
-            </Button>
+            <DeleteButton
+              confirm={{
+                title: labels.deleteTitle,
+                content: labels.deleteConfirm(r.title),
+                path: `/api/v1/topics/${topicId}/resources/${r.id}`,
+                successMsg: MSG.resourceDeleted,
+                queryKey: listKey,
+              }}
+            />
           </Space>
         );
       },
@@ -260,14 +247,7 @@ function SectionList({ spec, app, topicId, picker }: { spec: SectionSpec; app: A
       </PageHead>
       <div className="atr-panel-card">
         <Space wrap style={{ marginBottom: 12 }}>
-          <Input.Search
-            allowClear
-            defaultValue={filters.query}
-            placeholder={MSG.searchResources}
-            style={{ width: 220 }}
-            aria-label={MSG.searchResources}
-            onSearch={(v) => update({ query: v.trim() || undefined })}
-          />
+          <TitleSearch value={filters.query} onSearch={(query) => update({ query })} />
           {(spec.choiceFilters ?? []).map((f) => (
             <Select
               key={f.param}
@@ -278,34 +258,8 @@ function SectionList({ spec, app, topicId, picker }: { spec: SectionSpec; app: A
               options={[{ value: '', label: f.all }, ...f.options]}
             />
           ))}
-          {spec.year && (
-            <InputNumber<number>
-              aria-label={MSG.reportFilterYear}
-              placeholder={MSG.reportFilterYear}
-              min={1000}
-              max={9999}
-              controls={false}
-              style={{ width: 100 }}
-              defaultValue={filters.year}
-              key={`y-${filters.year ?? ''}`}
-              onPressEnter={(e) => update({ year: Number((e.target as HTMLInputElement).value) || undefined })}
-              onBlur={(e) => {
-                const y = Number(e.target.value) || undefined;
-                if (y !== filters.year) update({ year: y });
-              }}
-            />
-          )}
-          <Select
-            aria-label={MSG.publishState}
-            style={{ width: 120 }}
-            value={filters.published ?? ''}
-            onChange={(v) => update({ published: v || undefined })}
-            options={[
-              { value: '', label: MSG.allStates },
-              { value: 'yes', label: MSG.published },
-              { value: 'no', label: MSG.reportDraft },
-            ]}
-          />
+          {spec.year && <YearFilter value={filters.year} onChange={(year) => update({ year })} />}
+          <PublishedFilter value={filters.published} unpublished={MSG.reportDraft} onChange={(published) => update({ published })} />
         </Space>
         <Table<TopicResource>
           rowKey="id"
@@ -314,14 +268,7 @@ function SectionList({ spec, app, topicId, picker }: { spec: SectionSpec; app: A
           loading={list.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={list.isError ? errorMessage(list.error) : filtered ? labels.noMatch : labels.none} /> }}
-          pagination={{
-            current: filters.page,
-            pageSize: CONSOLE_PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `${MSG.totalPrefix} ${total.toLocaleString('zh-CN')} ${MSG.totalSuffix}`,
-            onChange: (p) => update({ page: p === 1 ? undefined : p }),
-          }}
+          pagination={listPagination(filters.page, list.data?.totalElements ?? 0, (p) => update({ page: p === 1 ? undefined : p }))}
         />
       </div>
     </div>

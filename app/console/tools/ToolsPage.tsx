@@ -7,13 +7,11 @@
  */
 import { ToolOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { RESOURCE_TYPE_SPECS } from '@common/resourceFields';
 import { toolHref, TOOLS_HREF } from '@modules/kit/links';
-import { cellOrDash, cellText, TopicResourceSection, type SectionSpec } from '../sections/TopicResourceSection';
+import { cellOrDash, cellText, fieldLabel, TopicResourceSection, type SectionSpec } from '../sections/TopicResourceSection';
 import { sectionLabels } from '../sections/labels';
 
-const TOOL = RESOURCE_TYPE_SPECS.tool;
-const label = (name: string) => TOOL.fields.find((f) => f.name === name)?.label ?? name;
+const label = (name: string) => fieldLabel('tool', name);
 
 const SPEC: SectionSpec = {
   type: 'tool',

@@ -7,16 +7,14 @@
  * /console/wechats). A published article shows in the WeChat panels and on /microapp/wechat/material/{id}.
  */
 import { WechatOutlined } from '@ant-design/icons';
-import { Tag } from 'antd';
 import { MSG } from '@common/messages';
 import { RESOURCE_TYPE_SPECS } from '@common/resourceFields';
 import { wechatMaterialHref } from '@modules/kit/links';
 import { apiGet } from '../../api';
-import { cellOrDash, cellText, TopicResourceSection, type SectionSpec } from '../sections/TopicResourceSection';
+import { cellOrDash, cellTag, cellText, fieldLabel, TopicResourceSection, type SectionSpec } from '../sections/TopicResourceSection';
 import { sectionLabels } from '../sections/labels';
 
-const ARTICLE = RESOURCE_TYPE_SPECS.wechat_article;
-const label = (name: string) => ARTICLE.fields.find((f) => f.name === name)?.label ?? name;
+const label = (name: string) => fieldLabel('wechat_article', name);
 
 /** The base of the section's addresses. */
 export const WECHAT_ARTICLES_PATH = '/console/wechats/articles';
@@ -37,13 +35,8 @@ const SPEC: SectionSpec = {
         return cellOrDash(choices.wechatId?.find((o) => o.value === id)?.label ?? id);
       },
     },
-    {
-      title: label('groupName'),
-      key: 'groupName',
-      width: 120,
-      render: (_, r) => (cellText(r.fields.groupName) ? <Tag>{cellText(r.fields.groupName)}</Tag> : <span className="atr-muted">—</span>),
-    },
-    { title: ARTICLE.dateLabel, key: 'date', width: 120, render: (_, r) => cellOrDash(r.date) },
+    { title: label('groupName'), key: 'groupName', width: 120, render: (_, r) => cellTag(r.fields.groupName) },
+    { title: RESOURCE_TYPE_SPECS.wechat_article.dateLabel, key: 'date', width: 120, render: (_, r) => cellOrDash(r.date) },
   ],
   year: true,
   viewHref: (r) => wechatMaterialHref(r.id),
