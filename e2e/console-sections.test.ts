@@ -231,6 +231,8 @@ describe('console sections', () => {
     await page.getByLabel('文章标题').fill('量子计算走进实验室（更新）');
     await page.getByRole('button', { name: '保存' }).click();
     await toast(page, '公众号文章已保存');
+    await rowOf(page, '量子计算走进实验室（更新）').getByText('已发布').waitFor();
+    await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
     await shot(page, 'wechat-articles-list');
     const stored = await apiCall(page, server.url, 'GET', `/api/v1/topics/${topic}/resources?type=wechat_article`);
     expect(stored.body.content[0]).toMatchObject({
