@@ -30,6 +30,9 @@ const toast = (p: Page, text: string) => p.locator('.ant-message').getByText(tex
 /** The list row holding `text`. */
 const rowOf = (p: Page, text: string) => p.locator('.ant-table-row').filter({ hasText: text });
 
+/** Waits until the list has no loading overlay (a refetch after a change has finished). */
+const settled = (p: Page) => p.locator('.ant-table-wrapper .ant-spin-blur').waitFor({ state: 'detached', timeout: 5_000 });
+
 /** Confirms the open delete dialog and waits for 资源已删除. */
 async function confirmDelete(p: Page) {
   await p.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
@@ -132,6 +135,7 @@ describe('console sections', () => {
     await page.getByLabel('年份').fill('2026');
     await page.getByLabel('年份').press('Enter');
     await edited.waitFor();
+    await settled(page);
     await shot(page, 'jobs-list');
     const stored = await apiCall(page, server.url, 'GET', `/api/v1/topics/${topic}/resources?type=job`);
     expect(stored.body.content).toHaveLength(1);
@@ -187,6 +191,7 @@ describe('console sections', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await toast(page, '工具已保存');
     await rowOf(page, '文献计量分析平台').getByText('已发布').waitFor();
+    await settled(page);
     await shot(page, 'tools-list');
     const visitor = await e2e.newPage();
     await visitor.goto(`${site}/microapp/widget/tools`);
@@ -232,7 +237,7 @@ describe('console sections', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await toast(page, '公众号文章已保存');
     await rowOf(page, '量子计算走进实验室（更新）').getByText('已发布').waitFor();
-    await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+    await settled(page);
     await shot(page, 'wechat-articles-list');
     const stored = await apiCall(page, server.url, 'GET', `/api/v1/topics/${topic}/resources?type=wechat_article`);
     expect(stored.body.content[0]).toMatchObject({
