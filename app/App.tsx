@@ -33,6 +33,10 @@ const TopicDataPage = lazy(() => consoleModule().then((m) => ({ default: m.Topic
 const TasksPage = lazy(() => consoleModule().then((m) => ({ default: m.TasksPage })));
 const ReportsConsolePage = lazy(() => consoleModule().then((m) => ({ default: m.ReportsPage })));
 const AuditLogsPage = lazy(() => consoleModule().then((m) => ({ default: m.AuditLogsPage })));
+// the sections of issue 13 §1: job postings, tools, WeChat articles
+const JobsConsolePage = lazy(() => consoleModule().then((m) => ({ default: m.JobsPage })));
+const ToolsConsolePage = lazy(() => consoleModule().then((m) => ({ default: m.ToolsPage })));
+const WechatArticlesConsolePage = lazy(() => consoleModule().then((m) => ({ default: m.WechatArticlesPage })));
 const AppClientsPage = lazy(() => consoleModule().then((m) => ({ default: m.AppClientsPage })));
 const AccountSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.AccountSettingsPage })));
 const ConsoleFallback = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleFallback })));
@@ -93,7 +97,12 @@ const pages: RouteObject[] = [
           { path: 'managers', element: lazyPage(ManagersPage) },
           { path: 'users', element: lazyPage(UsersPage) },
           { path: 'users/rights', element: lazyPage(RoleConfigPage) },
+          // issue 13 §1 /console/wechats/**: the accounts (also at their first address, wechatManager) and the articles
+          { path: 'wechats', element: lazyPage(WechatManagerPage) },
           { path: 'wechats/wechatManager', element: lazyPage(WechatManagerPage) },
+          { path: 'wechats/articles/*', element: lazyPage(WechatArticlesConsolePage) },
+          { path: 'jobs/*', element: lazyPage(JobsConsolePage) },
+          { path: 'tools/*', element: lazyPage(ToolsConsolePage) },
           { path: 'application/:id/site', element: lazyPage(SiteChromePage) },
           { path: 'application/:id/content', element: lazyPage(ContentPage) },
           { path: 'application/:id/resources', element: lazyPage(ResourcesPage) },

@@ -4,7 +4,7 @@
  * the field's Chinese message.
  */
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_RESOURCE_TYPES, RESOURCE_TYPE_SPECS, getPath, resourceBodySchema, setPath } from './resourceFields';
+import { CONSOLE_RESOURCE_TYPES, RESOURCE_TYPE_SPECS, STORED_FILE_PATH, getPath, resourceBodySchema, setPath } from './resourceFields';
 import { MSG } from './messages';
 
 const issues = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -44,5 +44,16 @@ describe('resource field specs', () => {
     setPath(o, 'institution.name', undefined);
     expect(o).toEqual({ institution: {} });
     expect(getPath({ a: 'x' }, 'a.b')).toBeUndefined();
+  });
+});
+
+describe('stored file paths (a PDF field keeps `/files/<key>`)', () => {
+  it('accepts every key the upload service makes, also those starting with - or _ (base64url), and nothing else', () => {
+    for (const key of ['AbCdEfGhIjKlMnOpQrStUv.pdf', '-bCdEfGhIjKlMnOpQrStUv.pdf', '_bCdEfGhIjKlMnOpQrStUv.pdf'])
+      expect(STORED_FILE_PATH.test(`/files/${key}`)).toBe(true);
+    for (const path of ['/files/../etc/passwd', '/files/.hidden', '/files/', 'https://example.cn/files/a.pdf', '/files/a/b.pdf'])
+      expect(STORED_FILE_PATH.test(path)).toBe(false);
+    const body = resourceBodySchema('report').safeParse({ title: '报告', fields: { reportType: '研究报告', pdf: '/files/-bCdEfGhIjKlMnOpQrStUv.pdf' } });
+    expect(body.success).toBe(true);
   });
 });

@@ -226,8 +226,12 @@ const blank = (v: unknown) =>
 
 /** Longest rich-text field, characters of HTML. */
 export const HTML_FIELD_MAX = 200_000;
-/** A file stored by the upload service: `/files/<key>` (server/routes/files). */
-export const STORED_FILE_PATH = /^\/files\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+/**
+ * A file stored by the upload service: `/files/<key>` (server/routes/files). A key is 16 random bytes in
+ * base64url and an extension, so it may start with '-' or '_' (one upload in 32 did, and was refused as
+ * not uploaded); it never starts with '.'.
+ */
+export const STORED_FILE_PATH = /^\/files\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
 
 export const dateSchema = z.string().trim().refine(isIsoDay, { message: '日期格式应为 yyyy-MM-dd' });
 

@@ -1,7 +1,7 @@
 /**
  * End to end in Debian's Chromium (issue 3): an application manager creates a policy and a tool in
- * /console/application/{id}/resources (a bad link refused in the dialog first), edits the tool and
- * deletes the policy; a super manager adds a custom component (xmodule) panel: the search box's
+ * /console/application/{id}/resources (a bad link refused in the dialog first), follows the 工具 tab to
+ * /console/tools (issue 13 §1) where it creates and edits the tool, and deletes the policy; a super manager adds a custom component (xmodule) panel: the search box's
  * options load from their address, the statistics component refuses its required figure with the
  * param's own rule message, then saves, and the visitor page shows the figures. Screenshots are kept
  * under test-artifacts/.
@@ -87,22 +87,23 @@ describe('a manager keeps the resources of the application topic', () => {
     await expect(row.textContent()).resolves.toContain('科学技术部');
   });
 
-  it('creates a tool and edits it', async () => {
+  it('creates a tool and edits it in the tools section the 工具 tab leads to (issue 13 §1)', async () => {
     const page = managerPage;
     await page.getByRole('tab', { name: '工具' }).click();
-    await page.getByRole('button', { name: '新增资源' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('工具名称').fill('文献计量分析');
-    await dialog.getByLabel('简介').fill('统计发文量与被引次数');
-    await dialog.getByLabel('工具链接').fill('https://tools.example.cn/bibliometrics');
-    await dialog.getByRole('button', { name: '保存' }).click();
-    await toast(page, '新增资源成功');
+    await page.getByRole('button', { name: '打开工具页面' }).click();
+    await page.waitForURL(new RegExp(`/console/tools\\?applicationId=${appId}$`));
+    await page.getByRole('button', { name: '新建工具' }).click();
+    await page.getByLabel('工具名称').fill('文献计量分析');
+    await page.getByLabel('简介').fill('统计发文量与被引次数');
+    await page.getByLabel('工具链接').fill('https://tools.example.cn/bibliometrics');
+    await page.getByRole('button', { name: '保存' }).click();
+    await toast(page, '工具已存为草稿，发布后访客可见');
     await page.getByRole('row').filter({ hasText: '文献计量分析' }).getByRole('button', { name: '编辑' }).click();
-    const edit = page.getByRole('dialog').filter({ hasText: '编辑资源 · 工具' });
-    await expect(edit.getByLabel('工具链接').inputValue()).resolves.toBe('https://tools.example.cn/bibliometrics');
-    await edit.getByLabel('工具名称').fill('文献计量分析平台');
-    await edit.getByRole('button', { name: '保存' }).click();
-    await toast(page, '资源保存成功');
+    await page.waitForURL(/\/console\/tools\/\d+\/edit/);
+    await expect(page.getByLabel('工具链接').inputValue()).resolves.toBe('https://tools.example.cn/bibliometrics');
+    await page.getByLabel('工具名称').fill('文献计量分析平台');
+    await page.getByRole('button', { name: '保存' }).click();
+    await toast(page, '工具已保存');
     await page.getByRole('row').filter({ hasText: '文献计量分析平台' }).waitFor();
     await shot(page, 'e2e-resources-tools.png');
   });
@@ -110,6 +111,7 @@ describe('a manager keeps the resources of the application topic', () => {
   it('deletes the policy after confirmation', async () => {
     const { server } = e2e;
     const page = managerPage;
+    await page.goto(`${server.url}/console/application/${appId}/resources`);
     await page.getByRole('tab', { name: '政策' }).click();
     await page.getByRole('row').filter({ hasText: '关于加快科技成果转化的若干意见' }).getByRole('button', { name: '删除' }).click();
     await page.getByText('你确认要删除这条资源吗？').waitFor();

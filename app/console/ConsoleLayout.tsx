@@ -1,8 +1,9 @@
 /**
  * The console frame: a top bar (Atrium 控制台, the console menu, the user's name with 账号设置 and 在所有设备上
- * 退出登录, 退出登录) above the page. Rarely used pages sit in two submenus (权限与登录; 系统: 数据分析 and
- * 操作日志 for every manager, 后台任务 and 组件库 for super managers) so the bar fits 1300 px. The home page
- * editor has its own full-width frame (editor/EditorPage.tsx).
+ * 退出登录, 退出登录) above the page. Rarely used pages sit in submenus (栏目内容: job postings, tools, WeChat
+ * accounts and articles, issue 13 §1; 权限与登录; 系统: 数据分析 and 操作日志 for every manager, 后台任务 and
+ * 组件库 for super managers) so the bar fits 1300 px. The home page editor has its own full-width frame
+ * (editor/EditorPage.tsx).
  */
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -15,6 +16,9 @@ import {
   BlockOutlined,
   DatabaseOutlined,
   ScheduleOutlined,
+  ProfileOutlined,
+  SolutionOutlined,
+  ToolOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
   IdcardOutlined,
@@ -33,7 +37,10 @@ import './console.css';
 const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/application', 'applications'],
   ['/console/files', 'files'],
+  ['/console/wechats/articles', 'wechat-articles'],
   ['/console/wechats', 'wechats'],
+  ['/console/jobs', 'jobs'],
+  ['/console/tools', 'tools'],
   ['/console/modules', 'modules'],
   ['/console/topics', 'topics'],
   ['/console/tasks', 'tasks'],
@@ -71,7 +78,17 @@ export function ConsoleLayout() {
             { key: 'topics', icon: <DatabaseOutlined />, label: <Link to="/console/topics">{MSG.topicsTitle}</Link> },
             { key: 'reports', icon: <FileTextOutlined />, label: <Link to="/console/reports">{MSG.reportsTitle}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
-            { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats/wechatManager">{MSG.wechatManagerTitle}</Link> },
+            {
+              key: 'sections',
+              icon: <ProfileOutlined />,
+              label: MSG.consoleMenuSections,
+              children: [
+                { key: 'jobs', icon: <SolutionOutlined />, label: <Link to="/console/jobs">{MSG.consoleJobsTitle}</Link> },
+                { key: 'tools', icon: <ToolOutlined />, label: <Link to="/console/tools">{MSG.consoleToolsTitle}</Link> },
+                { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats">{MSG.wechatManagerTitle}</Link> },
+                { key: 'wechat-articles', icon: <WechatOutlined />, label: <Link to="/console/wechats/articles">{MSG.wechatArticlesTitle}</Link> },
+              ],
+            },
             {
               key: 'access',
               icon: <TeamOutlined />,

@@ -247,6 +247,7 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v2/files': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v2/files', body: {} }) },
   'POST /api/v1/files': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/files', body: {} }) },
   'GET /api/v1/files': { access: 'signedIn', call: () => ({ url: '/api/v1/files' }) },
+  'GET /api/v1/files/:key/info': { access: 'anyManager', status: 404, call: () => ({ url: '/api/v1/files/missing.pdf/info' }) },
   'DELETE /api/v1/files/:id': { access: 'signedIn', status: 404, call: () => ({ url: '/api/v1/files/999999' }) },
   'GET /files/:key': { access: 'public', status: 404, call: () => ({ url: '/files/missing.png' }) },
   'GET /tools': { access: 'public', call: (f) => ({ url: `/tools?appid=${f.appId}` }) },

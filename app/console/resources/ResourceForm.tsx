@@ -3,17 +3,22 @@
  * fields of common/resourceFields.ts, each checked in the browser with the same zod schema the server
  * applies (so the messages match). Field names are paths: ['fields', 'institution', 'name'].
  * Reports' kinds (issue 13): rich text (the notices' TipTap editor, loaded on demand), a PDF upload
- * (the upload service; a file whose content is not a PDF is refused), an image upload or link, a switch.
+ * (the upload service; a file whose content is not a PDF is refused; the stored file is shown by the name it
+ * was uploaded under, GET /api/v1/files/{key}/info, not by its key: issue 13 §1, docs/decisions.md 327),
+ * an image upload or link, a switch. A text field may be offered as a choice instead (`choices`, e.g. the
+ * WeChat accounts bound to the application).
  */
 import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { DeleteOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { FileUpload, ImageUpload } from '../../widgets/upload';
+import { FileUpload, ImageUpload, type UploadedFile } from '../../widgets/upload';
+import { apiGet } from '../../api';
 import { LazyRichText } from '../content/NoticeEditorDialog';
 import dayjs, { type Dayjs } from 'dayjs';
 import { plainText } from '@common/homeConfigSchema';
-import { dateSchema, fieldValueSchema, RESOURCE_TYPE_SPECS, type ConsoleResourceType, type ResourceField } from '@common/resourceFields';
+import { dateSchema, fieldValueSchema, RESOURCE_TYPE_SPECS, STORED_FILE_PATH, type ConsoleResourceType, type ResourceField } from '@common/resourceFields';
 import type { z } from 'zod';
 
 /** An antd rule running a zod schema; the first issue's message is the field's error. */
@@ -30,16 +35,40 @@ const dateProps = {
   normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
 };
 
-/** A PDF field: the uploaded file (a link to it, remove) or an upload button accepting PDFs only. */
+/** Options of the text fields offered as a choice, by field name (`institution.name`, `wechatId`). */
+export type FieldChoices = Record<string, readonly { value: string; label: string }[]>;
+
+/** The query key of a stored file's details (GET /api/v1/files/{key}/info). */
+const fileInfoKey = (path: string) => ['file-info', path];
+
+/**
+ * The name a stored file (`/files/<key>`) was uploaded under; the key's last part while asking, or when
+ * the file is not known (a link typed by hand, a file removed since).
+ */
+function useStoredFileName(path: string | null | undefined): string {
+  const stored = !!path && STORED_FILE_PATH.test(path);
+  const info = useQuery({
+    queryKey: fileInfoKey(path ?? ''),
+    queryFn: ({ signal }) => apiGet<Pick<UploadedFile, 'url' | 'name' | 'size' | 'contentType'>>(`/api/v1${path ?? ''}/info`, undefined, signal),
+    enabled: stored,
+    staleTime: Infinity,
+    retry: false,
+  });
+  return info.data?.name ?? path?.split('/').pop() ?? '';
+}
+
+/** A PDF field: the uploaded file (a link to it under its own name, remove) or an upload button accepting PDFs only. */
 function PdfInput({ value, onChange, uid, id }: { value?: string | null; onChange?: (v: string | null) => void; uid?: number; id?: string }) {
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   // a refused file leaves the upload list: a new upload box for the next try
   const [attempt, setAttempt] = useState(0);
+  const name = useStoredFileName(value);
   if (value)
     return (
       <Space id={id}>
         <a href={value} target="_blank" rel="noopener noreferrer">
-          <FilePdfOutlined /> {value.split('/').pop()}
+          <FilePdfOutlined /> {name}
         </a>
         <Button size="small" icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
           {MSG.delete}
@@ -60,6 +89,8 @@ function PdfInput({ value, onChange, uid, id }: { value?: string | null; onChang
           return void message.error(MSG.reportPdfNotPdf);
         }
         message.success(MSG.reportPdfUploaded);
+        // the answer names the file: no need to ask again
+        queryClient.setQueryData(fileInfoKey(f.url), { url: f.url, name: f.name, size: f.size, contentType: f.contentType });
         onChange?.(f.url);
       }}
       onError={(m) => {
@@ -88,10 +119,16 @@ function ImageInput({ value, onChange, uid, id }: { value?: string | null; onCha
   );
 }
 
-/** One field of the type as a form item. */
-function FieldItem({ field, uid }: { field: ResourceField; uid?: number }) {
+/** One field of the type as a form item; a text field with `options` is a choice among them. */
+function FieldItem({ field, uid, options }: { field: ResourceField; uid?: number; options?: FieldChoices[string] }) {
   const name = ['fields', ...field.name.split('.')];
   const common = { name, label: field.label, extra: field.extra, required: !!field.required, rules: [zodRule(fieldValueSchema(field))] };
+  if (field.kind === 'text' && options)
+    return (
+      <Form.Item {...common}>
+        <Select allowClear={!field.required} options={[...options]} placeholder={`请选择${field.label}`} />
+      </Form.Item>
+    );
   switch (field.kind) {
     case 'text':
       return (
@@ -162,8 +199,11 @@ function FieldItem({ field, uid }: { field: ResourceField; uid?: number }) {
   }
 }
 
-/** Title, date and the type's fields; `uid` (the signed-in user) goes with uploads (spec 2 §3). */
-export function ResourceFields({ type, uid }: { type: ConsoleResourceType; uid?: number }) {
+/**
+ * Title, date and the type's fields; `uid` (the signed-in user) goes with uploads (spec 2 §3); `choices`
+ * turns text fields into choices.
+ */
+export function ResourceFields({ type, uid, choices }: { type: ConsoleResourceType; uid?: number; choices?: FieldChoices }) {
   const spec = RESOURCE_TYPE_SPECS[type];
   return (
     <>
@@ -174,7 +214,7 @@ export function ResourceFields({ type, uid }: { type: ConsoleResourceType; uid?:
         <DatePicker style={{ width: '100%' }} />
       </Form.Item>
       {spec.fields.map((f) => (
-        <FieldItem key={f.name} field={f} uid={uid} />
+        <FieldItem key={f.name} field={f} uid={uid} options={choices?.[f.name]} />
       ))}
     </>
   );

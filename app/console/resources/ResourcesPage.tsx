@@ -3,14 +3,16 @@
  * application's topic for the types without a real data set (news, policy, standard, … wechat article).
  * A tab per type, a table (title search, 20 a page: spec 2 §9), a create/edit dialog (536 px: spec 1 §2)
  * with the type's fields from common/resourceFields.ts, delete with confirmation; Chinese messages for
- * every success and failure. An application without a topic gets a prompt to choose one.
+ * every success and failure. An application without a topic gets a prompt to choose one. The types that
+ * have a console section of their own (reports, job postings, tools, WeChat articles: issue 13 §1,
+ * docs/decisions.md 326) are not edited twice: their tab leads to that section.
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Breadcrumb, Button, Empty, Form, Input, Modal, Result, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { MSG } from '@common/messages';
+import { MSG, fillMsg } from '@common/messages';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 import type { Page } from '@common/page';
 import {
@@ -32,6 +34,9 @@ import { applyPathErrors } from './serverErrors';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 import '../console.css';
 import { PageHead } from '../PageHead';
+import { cellText } from '../sections/TopicResourceSection';
+import { listPagination } from '../sections/ListFilters';
+import { WECHAT_ARTICLES_PATH } from '../wechats/WechatArticlesPage';
 
 interface FormValues {
   title: string;
@@ -39,12 +44,13 @@ interface FormValues {
   fields: Record<string, unknown>;
 }
 
-/** A field value as table text: lists joined, objects left out. */
-function cellText(v: unknown): string {
-  if (Array.isArray(v)) return v.filter((x) => typeof x === 'string' || typeof x === 'number').join('、');
-  if (typeof v === 'string' || typeof v === 'number') return String(v);
-  return '';
-}
+/** The types edited in a section of their own, and its address (issue 13 §1). */
+const SECTION_PAGES: Partial<Record<ConsoleResourceType, string>> = {
+  report: '/console/reports',
+  job: '/console/jobs',
+  tool: '/console/tools',
+  wechat_article: WECHAT_ARTICLES_PATH,
+};
 
 /** The resources page. */
 export function ResourcesPage() {
@@ -64,12 +70,13 @@ export function ResourcesPage() {
     enabled: valid,
   });
   const hasTopic = config.data?.topicId != null;
+  const section = SECTION_PAGES[type];
   const list = useQuery({
     queryKey: ['resources', id, type, page, query],
     queryFn: ({ signal }) =>
       apiGet<Page<ConsoleResource>>(`/api/v1/applications/${id}/resources`, { type, page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal),
     placeholderData: keepPreviousData,
-    enabled: valid && hasTopic,
+    enabled: valid && hasTopic && !section,
   });
 
   const confirmDelete = useConfirmedDelete(); // a hook: called before the early returns below
@@ -153,7 +160,7 @@ export function ResourcesPage() {
         }
         hint={MSG.resourcesHint}
       >
-        {hasTopic && (
+        {hasTopic && !section && (
           <Space>
             <Input.Search
               allowClear
@@ -194,23 +201,28 @@ export function ResourcesPage() {
             }}
             items={CONSOLE_RESOURCE_TYPES.map((t) => ({ key: t, label: RESOURCE_TYPE_SPECS[t].label }))}
           />
-          <Table<ConsoleResource>
-            rowKey="id"
-            columns={columns}
-            dataSource={list.data?.content ?? []}
-            loading={list.isFetching}
-            locale={{
-              emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={query ? MSG.noMatch : MSG.noResources} />,
-            }}
-            pagination={{
-              current: page,
-              pageSize: CONSOLE_PAGE_SIZE,
-              total: list.data?.totalElements ?? 0,
-              showSizeChanger: false,
-              showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`,
-              onChange: setPage,
-            }}
-          />
+          {section ? (
+            <Result
+              status="info"
+              title={fillMsg(MSG.sectionInSection, { noun: spec.label })}
+              extra={
+                <Link to={`${section}?applicationId=${id}`}>
+                  <Button type="primary">{fillMsg(MSG.sectionOpen, { noun: spec.label })}</Button>
+                </Link>
+              }
+            />
+          ) : (
+            <Table<ConsoleResource>
+              rowKey="id"
+              columns={columns}
+              dataSource={list.data?.content ?? []}
+              loading={list.isFetching}
+              locale={{
+                emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={query ? MSG.noMatch : MSG.noResources} />,
+              }}
+              pagination={listPagination(page, list.data?.totalElements ?? 0, setPage)}
+            />
+          )}
         </div>
       )}
       {editing !== null && (

@@ -8,14 +8,19 @@ import { MSG, fillMsg } from '@common/messages';
 import { MANAGER_RIGHT_LABELS, type ManagerRight } from '@common/roles';
 import { apiPost } from '../../api';
 
-interface MyRights {
+export interface MyRights {
   superManager: boolean;
   applications: Array<{ applicationId: number; rights: ManagerRight[] }>;
 }
 
+/** The signed-in user's rights on every application they manage (the query behind useMyRights). */
+export function useMyRightsQuery() {
+  return useQuery({ queryKey: ['my-rights'], queryFn: () => apiPost<MyRights>('/api/v1/applications/manager_rights', {}), staleTime: 30_000 });
+}
+
 /** The rights the user holds on the application: every right for a super manager, [] while loading or none. */
 export function useMyRights(applicationId: number): { rights: ManagerRight[]; loaded: boolean } {
-  const q = useQuery({ queryKey: ['my-rights'], queryFn: () => apiPost<MyRights>('/api/v1/applications/manager_rights', {}), staleTime: 30_000 });
+  const q = useMyRightsQuery();
   if (!q.data) return { rights: [], loaded: false };
   if (q.data.superManager) return { rights: ['home', 'content', 'settings', 'users'], loaded: true };
   return { rights: q.data.applications.find((a) => a.applicationId === applicationId)?.rights ?? [], loaded: true };

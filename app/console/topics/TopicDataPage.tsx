@@ -7,41 +7,24 @@
  * types. A panel's empty state in the editor (去发布 / 去配置数据) opens this page on the panel's type.
  */
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  AutoComplete,
-  Breadcrumb,
-  Button,
-  Cascader,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Result,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
-import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, AutoComplete, Breadcrumb, Button, Cascader, Empty, Form, Modal, Result, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { ApartmentOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CategoryTreeEditor } from './CategoryTreeEditor';
 import { MSG } from '@common/messages';
-import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, type ResourceType } from '@common/constants';
+import { DIALOG_WIDTH, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, type ResourceType } from '@common/constants';
 import { isConsoleResourceType } from '@common/resourceFields';
 import { resourceHref, scholarHref } from '@modules/kit/links';
 import { ApiError, apiGet, apiPost, errorMessage } from '../../api';
 import { PageSpinner } from '../../pages/PageSpinner';
-import { useConfirmedDelete } from '../useConfirmedDelete';
 import { ResourceModal } from '../resources/ResourcesPage';
 import type { WithMessage } from '../types';
 import { TOPICS_KEY, fetchTopicResources, type CategoryNode, type TopicDataFilters, type TopicResource, type TopicStats } from './api';
 import '../console.css';
 import { PageHead } from '../PageHead';
+import { DeleteButton } from '../DeleteButton';
+import { listPagination, pageParam, publishedParam, PublishedFilter, TitleSearch, useUrlFilters, YearFilter, type FilterChange } from '../sections/ListFilters';
 
 const labelOf = (t: string) => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;
 const isType = (t: string | null): t is ResourceType => !!t && (RESOURCE_TYPES as readonly string[]).includes(t);
@@ -50,10 +33,9 @@ const isType = (t: string | null): t is ResourceType => !!t && (RESOURCE_TYPES a
 export function TopicDataPage() {
   const topicId = Number(useParams().topicId);
   const valid = Number.isInteger(topicId) && topicId > 0;
-  const [params, setParams] = useSearchParams();
+  const { params, update: setUrlFilters } = useUrlFilters();
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
-  const confirmDelete = useConfirmedDelete();
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<TopicResource | 'new' | null>(null);
   const [categorising, setCategorising] = useState(false);
@@ -73,12 +55,12 @@ export function TopicDataPage() {
   const type = isType(asked) ? asked : (stats.data?.types[0]?.type ?? 'news');
   const filters: TopicDataFilters = {
     type,
-    page: Math.max(1, Number(params.get('page')) || 1),
+    page: pageParam(params),
     query: params.get('query') || undefined,
     category: params.get('category') || undefined,
     subcategory: params.get('subcategory') || undefined,
     year: Number(params.get('year')) || undefined,
-    published: (['yes', 'no'] as const).find((v) => v === params.get('published')),
+    published: publishedParam(params),
   };
   const list = useQuery({
     queryKey: ['topic-resources', topicId, filters],
@@ -87,15 +69,9 @@ export function TopicDataPage() {
     enabled: valid && stats.isSuccess,
   });
 
-  /** Changes URL filters (undefined removes one); any change but the page goes back to page 1. */
-  const update = (next: Record<string, string | number | undefined>) => {
-    const p = new URLSearchParams(params);
-    if (!('page' in next)) p.delete('page');
-    for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '') p.delete(k);
-      else p.set(k, String(v));
-    }
-    setParams(p, { replace: true });
+  /** Changes URL filters (undefined removes one; any change but the page goes back to page 1) and clears the selection. */
+  const update = (next: FilterChange) => {
+    setUrlFilters(next);
     setSelected([]);
   };
   const refresh = () => {
@@ -168,23 +144,15 @@ export function TopicDataPage() {
           <Button type="link" size="small" onClick={() => void bulk({ action: r.published ? 'withdraw' : 'publish', ids: [r.id] })}>
             {r.published ? MSG.withdraw : MSG.publish}
           </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={() =>
-              confirmDelete({
-                title: MSG.resourceDeleteTitle,
-                content: MSG.resourceDeleteConfirm,
-                path: `/api/v1/topics/${topicId}/resources/${r.id}`,
-                successMsg: MSG.resourceDeleted,
-                queryKey: ['topic-resources', topicId],
-              })
-            }
-          >
-            {MSG.delete}
-          </Button>
+          <DeleteButton
+            confirm={{
+              title: MSG.resourceDeleteTitle,
+              content: MSG.resourceDeleteConfirm,
+              path: `/api/v1/topics/${topicId}/resources/${r.id}`,
+              successMsg: MSG.resourceDeleted,
+              queryKey: ['topic-resources', topicId],
+            }}
+          />
         </Space>
       ),
     },
@@ -215,15 +183,7 @@ export function TopicDataPage() {
           }))}
         />
         <Space wrap style={{ marginBottom: 12 }}>
-          <Input.Search
-            key={`q-${type}`}
-            allowClear
-            defaultValue={filters.query}
-            placeholder={MSG.searchResources}
-            style={{ width: 220 }}
-            aria-label={MSG.searchResources}
-            onSearch={(v) => update({ query: v.trim() || undefined })}
-          />
+          <TitleSearch key={`q-${type}`} value={filters.query} onSearch={(query) => update({ query })} />
           <Cascader<CategoryNode>
             aria-label={MSG.filterCategory}
             placeholder={MSG.filterCategory}
@@ -234,32 +194,8 @@ export function TopicDataPage() {
             value={filters.category ? [filters.category, ...(filters.subcategory ? [filters.subcategory] : [])] : undefined}
             onChange={(v) => update({ category: v?.[0] || undefined, subcategory: v?.[1] || undefined })}
           />
-          <InputNumber<number>
-            aria-label={MSG.filterYear}
-            placeholder={MSG.filterYear}
-            min={1000}
-            max={9999}
-            controls={false}
-            style={{ width: 100 }}
-            defaultValue={filters.year}
-            key={`y-${filters.year ?? ''}`}
-            onPressEnter={(e) => update({ year: Number((e.target as HTMLInputElement).value) || undefined })}
-            onBlur={(e) => {
-              const y = Number(e.target.value) || undefined;
-              if (y !== filters.year) update({ year: y });
-            }}
-          />
-          <Select
-            aria-label={MSG.publishState}
-            style={{ width: 120 }}
-            value={filters.published ?? ''}
-            onChange={(v) => update({ published: v || undefined })}
-            options={[
-              { value: '', label: MSG.allStates },
-              { value: 'yes', label: MSG.published },
-              { value: 'no', label: MSG.withdrawn },
-            ]}
-          />
+          <YearFilter value={filters.year} onChange={(year) => update({ year })} />
+          <PublishedFilter value={filters.published} unpublished={MSG.withdrawn} onChange={(published) => update({ published })} />
         </Space>
         {selected.length > 0 && (
           <div className="atr-bulkbar" role="toolbar" aria-label={MSG.bulkChosen(selected.length)}>
@@ -310,14 +246,7 @@ export function TopicDataPage() {
               />
             ),
           }}
-          pagination={{
-            current: filters.page,
-            pageSize: CONSOLE_PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `${MSG.totalPrefix} ${total.toLocaleString('zh-CN')} ${MSG.totalSuffix}`,
-            onChange: (p) => update({ page: p === 1 ? undefined : p }),
-          }}
+          pagination={listPagination(filters.page, list.data?.totalElements ?? 0, (p) => update({ page: p === 1 ? undefined : p }))}
         />
       </div>
       {editing !== null && editable && (

@@ -1,23 +1,28 @@
 /**
- * /console/wechats/wechatManager (spec 1 §2, spec 2 §2: reached from the wechat_article form and its empty
- * state): the official accounts of an application the user manages. Choose the application (?applicationId=
- * preselects it), bind an account (公众号 ID and name; POST /api/v1/applications/{id}/wechat), unbind one
+ * /console/wechats, also answered at /console/wechats/wechatManager (spec 1 §2, spec 2 §2: reached from the
+ * wechat_article form and its empty state; issue 13 §1, docs/decisions.md 325): the official accounts of an
+ * application the user manages with 内容管理 (sections/SectionApplication.tsx: ?applicationId= preselects
+ * it; a manager without the right is refused). Bind an account (公众号 ID and name; POST /api/v1/applications/{id}/wechat), unbind one
  * (confirmed; DELETE … { wechatId }), and add articles to an account (title, group, time, cover url,
  * article url; stored as wechat_article resources of the application's topic) or delete them. Every
- * refusal shows the server's Chinese message.
+ * refusal shows the server's Chinese message. The articles of the topic are listed and edited on
+ * /console/wechats/articles (WechatArticlesPage.tsx), linked from the head.
  */
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined, WechatOutlined } from '@ant-design/icons';
+import { App, Button, DatePicker, Empty, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, FileTextOutlined, PlusOutlined, WechatOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MSG } from '@common/messages';
 import { DIALOG_WIDTH } from '@common/constants';
 import type { Page } from '@common/page';
 import { apiGet, apiPost, errorMessage, request } from '../../api';
 import { applyFieldErrors } from '../formErrors';
-import type { ApplicationListItem, WithMessage } from '../types';
+import type { WithMessage } from '../types';
+import { PageHead } from '../PageHead';
+import { SectionApplication } from '../sections/SectionApplication';
+import { WECHAT_ARTICLES_PATH } from './WechatArticlesPage';
 import '../console.css';
 
 /** An item of GET /api/v1/applications/{id}/wechats. */
@@ -41,51 +46,28 @@ const ARTICLE_PAGE_SIZE = 10;
 
 /** The page; see the file comment. */
 export default function WechatManagerPage() {
-  const [params, setParams] = useSearchParams();
-  const chosen = Number(params.get('applicationId')) || null;
-  const apps = useQuery({
-    queryKey: ['applications', 'wechat-manager'],
-    queryFn: ({ signal }) => apiGet<Page<ApplicationListItem>>('/api/v1/applications', { page: 1, size: 200 }, signal),
-  });
-  const list = apps.data?.content ?? [];
-  const appId = chosen ?? list[0]?.applicationId ?? null;
-  const app = list.find((a) => a.applicationId === appId);
-  useEffect(() => {
-    document.title = `${MSG.wechatManagerTitle} · ${MSG.consoleTitle}`;
-  }, []);
-
   return (
-    <div className="atr-console__page">
-      <div className="atr-page-head">
-        <h2 className="atr-page-head__title">
-          <WechatOutlined style={{ color: '#07c160' }} />
-          {MSG.wechatManagerTitle}
-        </h2>
-        <Space>
-          <span className="atr-muted">应用</span>
-          <Select
-            style={{ width: 280 }}
-            loading={apps.isPending}
-            value={appId ?? undefined}
-            placeholder="请选择应用"
-            aria-label="应用"
-            options={list.map((a) => ({ value: a.applicationId, label: a.name }))}
-            onChange={(v: number) => setParams({ applicationId: String(v) })}
-          />
-        </Space>
-      </div>
-      {apps.isError && (
-        <div className="atr-panel-card">
-          <Empty description={errorMessage(apps.error)} />
+    <SectionApplication title={MSG.wechatManagerTitle} noun={MSG.wechatAccountsTab} needsTopic={false}>
+      {({ app, picker }) => (
+        <div className="atr-console__page">
+          <PageHead
+            title={
+              <>
+                <WechatOutlined style={{ color: '#07c160' }} /> {MSG.wechatManagerTitle}
+              </>
+            }
+          >
+            <Space wrap>
+              {picker}
+              <Link to={`${WECHAT_ARTICLES_PATH}?applicationId=${app.applicationId}`}>
+                <Button icon={<FileTextOutlined />}>{MSG.wechatArticlesTitle}</Button>
+              </Link>
+            </Space>
+          </PageHead>
+          <Accounts key={app.applicationId} appId={app.applicationId} topicTitle={app.topic?.title ?? null} />
         </div>
       )}
-      {!apps.isPending && !apps.isError && list.length === 0 && (
-        <div className="atr-panel-card">
-          <Empty description={MSG.noApplications} />
-        </div>
-      )}
-      {appId != null && <Accounts key={appId} appId={appId} topicTitle={app?.topic?.title ?? null} />}
-    </div>
+    </SectionApplication>
   );
 }
 

@@ -340,3 +340,31 @@ describe('listing and deleting (GET /api/v1/files, DELETE /api/v1/files/:id)', (
     expect((await admin.del(`/api/v1/files/${byAdmin.body.id}`)).status).toBe(200);
   });
 });
+
+describe('a stored file’s name for the console (GET /api/v1/files/:key/info; docs/decisions.md 327)', () => {
+  it('answers the uploaded name, size and type to a manager and a super manager; a plain user 403; unknown 404', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const up = await upload(ctx.app, alice, '/api/v2/files', [{ name: 'file', filename: '2025 年度报告.pdf', data: pdf }]);
+    expect(up.status).toBe(200);
+    const info = `/api/v1/files/${up.body.key}/info`;
+    const byAdmin = await admin.get(info);
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body).toEqual({ url: up.body.url, name: '2025 年度报告.pdf', size: pdf.length, contentType: 'application/pdf' });
+    // a plain user (not a manager of any application) is refused, even for their own upload
+    const plain = await alice.get(info);
+    expect(plain.status).toBe(403);
+    expect(plain.body.error.message).toBe(MSG.forbidden);
+    // a manager of some application (bob, named by the super manager)
+    const appId = (await admin.post('/api/v1/applications', { name: '文件站点', host: 'files-info.example.cn' })).body.applicationId;
+    expect((await admin.post('/api/v1/applications/managers', { applicationId: appId, phone: '13800000012', rights: ['content'] })).status).toBe(201);
+    const byManager = await bob.get(info);
+    expect(byManager.status).toBe(200);
+    expect(byManager.body.name).toBe('2025 年度报告.pdf');
+    for (const url of ['/api/v1/files/nothere1234567890123456.pdf/info', '/api/v1/files/..%2Fetc/info']) {
+      const res = await admin.get(url);
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toBe('文件不存在');
+    }
+    expect((await ctx.client().get(info)).status).toBe(401);
+  });
+});

@@ -4,6 +4,9 @@
  * - POST /api/v1/files: an image (jpeg/png, 2048 KB) → the relative path `/files/<key>` as text;
  * - GET /api/v1/files: the signed-in user's files (a super manager sees everyone's), a page;
  * - DELETE /api/v1/files/:id: the uploader or a super manager deletes a file;
+ * - GET /api/v1/files/:key/info: a stored file's name, size and type for the console's editors (a
+ *   resource field keeps `/files/<key>`; the editor shows the uploaded file's own name: issue 13 §1,
+ *   docs/decisions.md 327); managers of some application and super managers; unknown key 404;
  * - GET /files/:key: the bytes, with the detected type, nosniff, a sandboxing CSP and a year of cache
  *   (a PDF with ?inline=1 is served inline, for the report page's viewer; docs/decisions.md 304); an
  *   attachment of a notice marked restrictDownload only for readers holding `download` (403 otherwise,
@@ -23,6 +26,7 @@ import { ATTACHMENT_MAX_MB, IMAGE_MAX_KB } from '../../../common/constants.js';
 import { fileFields, idParams, imageFields, keyParams, listQuery } from './schema.js';
 import { checkDownload, contentDisposition, deleteFile, fileUrl, isInlineImage, presentFile, receiveUpload, storeUpload } from './service.js';
 import { containsText } from '../../db/like.js';
+import { requireAnyManager } from '../roles/service.js';
 import { readPage } from '../../db/paging.js';
 
 export interface FileRouteOptions {
@@ -68,6 +72,16 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
     if (q.kind === 'image') base = base.where('files.content_type', 'like', 'image/%');
     if (q.kind === 'file') base = base.where('files.content_type', 'not like', 'image/%');
     return readPage(base, q, (qb) => qb.selectAll('files').select('users.name as uploader_name').orderBy('files.id', 'desc'), presentFile);
+  });
+
+  app.get('/api/v1/files/:key/info', async (req) => {
+    await requireAnyManager(db, requireUser(req));
+    const k = keyParams.safeParse(req.params);
+    if (!k.success) throw notFound(MSG.fileNotFound);
+    const row = await db.selectFrom('files').selectAll().where('key', '=', k.data.key).executeTakeFirst();
+    if (!row) throw notFound(MSG.fileNotFound);
+    const { url, name, size, contentType } = presentFile(row);
+    return { url, name, size, contentType };
   });
 
   app.delete('/api/v1/files/:id', async (req) => {

@@ -1,0 +1,52 @@
+/**
+ * /console/wechats/articles/** (issue 13 §1; docs/decisions.md 325): the WeChat articles of an
+ * application's topic (resources of type wechat_article), a section of topic resources
+ * (sections/TopicResourceSection.tsx): the list (title search, year, published state; 20 a page; publish,
+ * withdraw, delete) and the editor at /console/wechats/articles/new and …/{id}/edit, where the account is
+ * chosen among those bound to the application (GET /api/v1/applications/{id}/wechats; bound on
+ * /console/wechats). A published article shows in the WeChat panels and on /microapp/wechat/material/{id}.
+ */
+import { WechatOutlined } from '@ant-design/icons';
+import { MSG } from '@common/messages';
+import { RESOURCE_TYPE_SPECS } from '@common/resourceFields';
+import { wechatMaterialHref } from '@modules/kit/links';
+import { apiGet } from '../../api';
+import { cellOrDash, cellTag, cellText, fieldLabel, TopicResourceSection, type SectionSpec } from '../sections/TopicResourceSection';
+import { sectionLabels } from '../sections/labels';
+
+const label = (name: string) => fieldLabel('wechat_article', name);
+
+/** The base of the section's addresses. */
+export const WECHAT_ARTICLES_PATH = '/console/wechats/articles';
+
+const SPEC: SectionSpec = {
+  type: 'wechat_article',
+  base: WECHAT_ARTICLES_PATH,
+  icon: <WechatOutlined style={{ color: '#07c160' }} />,
+  labels: sectionLabels(MSG.wechatArticlesTitle, MSG.wechatArticlesHint, '公众号文章'),
+  columns: (choices) => [
+    {
+      title: label('wechatId'),
+      key: 'wechatId',
+      width: 160,
+      ellipsis: true,
+      render: (_, r) => {
+        const id = cellText(r.fields.wechatId);
+        return cellOrDash(choices.wechatId?.find((o) => o.value === id)?.label ?? id);
+      },
+    },
+    { title: label('groupName'), key: 'groupName', width: 120, render: (_, r) => cellTag(r.fields.groupName) },
+    { title: RESOURCE_TYPE_SPECS.wechat_article.dateLabel, key: 'date', width: 120, render: (_, r) => cellOrDash(r.date) },
+  ],
+  year: true,
+  viewHref: (r) => wechatMaterialHref(r.id),
+  loadChoices: async (app, signal) => {
+    const accounts = await apiGet<Array<{ wechatId: string; name: string }>>(`/api/v1/applications/${app.applicationId}/wechats`, undefined, signal);
+    return { wechatId: accounts.map((a) => ({ value: a.wechatId, label: `${a.name}（${a.wechatId}）` })) };
+  },
+};
+
+/** The WeChat articles section; see the file comment. */
+export function WechatArticlesPage() {
+  return <TopicResourceSection spec={SPEC} />;
+}
