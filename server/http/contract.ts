@@ -47,7 +47,8 @@ export function registerContracts(app: FastifyInstance, db: Db): void {
   // the document (server/http/openapi.ts) says who may call each declared route and how it refuses
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
-    if (!access || !route.schema) return;
+    // the HEAD route Fastify adds for a GET shares its schema object: describe it once
+    if (!access || !route.schema || route.method === 'HEAD') return;
     const who = fillMsg(MSG.accessLine, { who: describeAccess(access) });
     route.schema.description = route.schema.description ? `${route.schema.description}\n\n${who}` : who;
     if (route.schema.response && typeof route.schema.response === 'object') route.schema.response = { ...route.schema.response, '4XX': errorAnswer };

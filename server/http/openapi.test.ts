@@ -50,6 +50,7 @@ describe('GET /api/openapi.json', () => {
     }
     expect(missing).toEqual([]);
     expect(doc.paths['/api/v1/notices/{id}'].put.description).toBe('权限：该应用持有「内容管理」权限的管理员或超级管理员。');
+    expect(doc.paths['/api/v1/notices/{id}'].get.description).toBe('权限：任何人（访客也可）。');
   });
 
   it('is shown as a page at /api/docs', async () => {
