@@ -434,14 +434,12 @@ const ROUTES: Record<string, Row> = {
     call: () => ({ url: '/api/v1/resources/institution/fruit-scholar-count', body: { q: 'MIT|清华大学' } }),
   },
   // home config revisions (server/routes/revisions)
-  'GET /api/v1/applications/:id/home-config/revisions': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions` }) },
+  'GET /api/v1/applications/:id/home-config/revisions': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions` }) },
   'GET /api/v1/applications/:id/home-config/revisions/:revisionId': {
-    access: 'manager',
     status: 404,
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions/999999` }),
   },
   'POST /api/v1/applications/:id/home-config/revisions/:revisionId/restore': {
-    access: 'manager',
     status: 404,
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions/999999/restore` }),
   },
