@@ -429,7 +429,6 @@ const ROUTES: Record<string, Row> = {
   'DELETE /api/v1/xmodules/:id': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/xmodules/999999' }) },
   // institution counts (server/routes/institutions): public like the panel reads
   'POST /api/v1/resources/institution/fruit-scholar-count': {
-    access: 'public',
     call: () => ({ url: '/api/v1/resources/institution/fruit-scholar-count', body: { q: 'MIT|清华大学' } }),
   },
   // home config revisions (server/routes/revisions)
