@@ -11,7 +11,7 @@ import { MSG } from '../../common/messages.js';
 interface Operation {
   summary?: string;
   description?: string;
-  responses: Record<string, { content?: { 'application/json'?: { schema?: { properties?: Record<string, unknown> } } } }>;
+  responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } } | undefined> }>;
 }
 interface Document {
   openapi: string;
@@ -41,12 +41,23 @@ describe('GET /api/openapi.json', () => {
     for (const route of declared) {
       const op = doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
       const ok = Object.entries(op?.responses ?? {}).find(([code]) => code.startsWith('2'));
-      if (!op || !op.summary || !ok?.[1].content?.['application/json']?.schema) missing.push(`${route.method} ${route.url}: no answer schema or summary`);
+      const content = Object.entries(ok?.[1].content ?? {});
+      // a file answer (citations: BibTeX, RIS, text) is not JSON: it names its content types instead,
+      // none of them JSON and each with a schema; a JSON answer still needs its application/json schema
+      const isFile = content.length > 0 && content.every(([type, c]) => !type.includes('json') && !!c?.schema);
+      if (!op || !op.summary || !(ok?.[1].content?.['application/json']?.schema || isFile))
+        missing.push(`${route.method} ${route.url}: no answer schema or summary`);
       else if (!op.responses['4XX']?.content?.['application/json']?.schema?.properties?.error) missing.push(`${route.method} ${route.url}: no refusal schema`);
       else if (!op.description?.startsWith('权限：')) missing.push(`${route.method} ${route.url}: does not say who may call it`);
     }
     expect(missing).toEqual([]);
     expect(doc.paths['/api/v1/notices/{id}'].put.description).toBe('权限：该应用持有「内容管理」权限的管理员或超级管理员。');
+    // a file answer is described by its content types
+    expect(Object.keys(doc.paths['/api/v1/citations'].get.responses['200'].content ?? {})).toEqual([
+      'application/x-bibtex',
+      'application/x-research-info-systems',
+      'text/plain',
+    ]);
   });
 
   it('is shown as a page at /api/docs', async () => {
