@@ -422,11 +422,11 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/reports': { access: 'public', call: (f) => ({ url: `/api/v1/reports?applicationId=${f.appId}` }) },
   'GET /api/v1/reports/:id': { access: 'public', status: 404, call: (f) => ({ url: `/api/v1/reports/999999?applicationId=${f.appId}` }) },
   // the custom component catalogue (server/routes/xmodules)
-  'GET /api/v1/xmodules': { access: 'anyManager', call: () => ({ url: '/api/v1/xmodules' }) },
-  'GET /api/v1/xmodules/options/resource-types': { access: 'signedIn', call: () => ({ url: '/api/v1/xmodules/options/resource-types' }) },
-  'POST /api/v1/xmodules': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/xmodules', body: {} }) },
-  'PUT /api/v1/xmodules/:id': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/xmodules/999999', body: {} }) },
-  'DELETE /api/v1/xmodules/:id': { access: 'super', status: 'any', call: () => ({ url: '/api/v1/xmodules/999999' }) },
+  'GET /api/v1/xmodules': { call: () => ({ url: '/api/v1/xmodules' }) },
+  'GET /api/v1/xmodules/options/resource-types': { call: () => ({ url: '/api/v1/xmodules/options/resource-types' }) },
+  'POST /api/v1/xmodules': { status: 'any', call: () => ({ url: '/api/v1/xmodules', body: {} }) },
+  'PUT /api/v1/xmodules/:id': { status: 'any', call: () => ({ url: '/api/v1/xmodules/999999', body: {} }) },
+  'DELETE /api/v1/xmodules/:id': { status: 'any', call: () => ({ url: '/api/v1/xmodules/999999' }) },
   // institution counts (server/routes/institutions): public like the panel reads
   'POST /api/v1/resources/institution/fruit-scholar-count': {
     call: () => ({ url: '/api/v1/resources/institution/fruit-scholar-count', body: { q: 'MIT|清华大学' } }),
