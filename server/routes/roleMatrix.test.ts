@@ -147,7 +147,6 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/session': { access: 'public', call: () => ({ url: '/api/v1/session' }) },
   'GET /api/v1/session/signing-key': { access: 'public', call: () => ({ url: '/api/v1/session/signing-key' }) },
   'POST /toolsApi/applicationExport/export': {
-    access: 'manager',
     call: (f) => ({ url: '/toolsApi/applicationExport/export', body: { applicationId: f.appId } }),
   },
   'DELETE /api/v1/session': { access: 'public', call: () => ({ url: '/api/v1/session' }) },
