@@ -35,14 +35,3 @@ export function homeEntry(cfg: HomeConfig): PageEntry {
 export function newModuleId(): string {
   return `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
-
-/** A saved home config as the revision list answers it, without the config (GET …/home-config/revisions). */
-export interface RevisionListItem {
-  id: number;
-  applicationId: number;
-  authorId: number | null;
-  authorName: string;
-  summary: string;
-  /** ISO-8601 UTC */
-  createdAt: string;
-}

@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { INSTITUTION_COUNT_MAX_NAMES, INSTITUTION_NAME_MAX, INSTITUTION_NAME_SEPARATOR } from '../../common/constants';
 import { useHostApi } from '../kit/host';
+import type { InstitutionCountsAnswer } from '../../common/contracts/institutions';
 
 /** One institution's counts. */
 export interface InstitutionCounts {
@@ -15,11 +16,8 @@ export interface InstitutionCounts {
   fruits: number;
 }
 
-/** The answer of the count request. */
-export interface CountAnswer {
-  fruit_count?: Array<{ institution: string; count: number }>;
-  scholar_count?: Array<{ institution: string; count: number }>;
-}
+/** The answer of the count request, as the server declares it (common/contracts/institutions.ts); read leniently. */
+export type CountAnswer = Partial<InstitutionCountsAnswer>;
 
 /** The count endpoint. */
 export const INSTITUTION_COUNT_URL = '/api/v1/resources/institution/fruit-scholar-count';

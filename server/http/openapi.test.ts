@@ -11,7 +11,7 @@ import { MSG } from '../../common/messages.js';
 interface Operation {
   summary?: string;
   description?: string;
-  responses: Record<string, { content?: { 'application/json'?: { schema?: { properties?: Record<string, unknown> } } } }>;
+  responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } } | undefined> }>;
 }
 interface Document {
   openapi: string;
@@ -43,7 +43,11 @@ describe('GET /api/openapi.json', () => {
       const ok = Object.entries(op?.responses ?? {}).find(([code]) => code.startsWith('2'));
       // a route that only redirects (single sign-on, /web/oauth/signin/simple) declares its 302 instead
       const redirects = !ok && Object.keys(op?.responses ?? {}).some((code) => code.startsWith('3'));
-      if (!op || !op.summary || (!redirects && !ok?.[1].content?.['application/json']?.schema))
+      const content = Object.entries(ok?.[1].content ?? {});
+      // a file answer (citations: BibTeX, RIS, text) is not JSON: it names its content types instead,
+      // none of them JSON and each with a schema; a JSON answer still needs its application/json schema
+      const isFile = content.length > 0 && content.every(([type, c]) => !type.includes('json') && !!c?.schema);
+      if (!op || !op.summary || !(redirects || ok?.[1].content?.['application/json']?.schema || isFile))
         missing.push(`${route.method} ${route.url}: no answer schema or summary`);
       else if (!op.responses['4XX']?.content?.['application/json']?.schema?.properties?.error) missing.push(`${route.method} ${route.url}: no refusal schema`);
       else if (!op.description?.startsWith('权限：')) missing.push(`${route.method} ${route.url}: does not say who may call it`);
@@ -51,6 +55,12 @@ describe('GET /api/openapi.json', () => {
     expect(missing).toEqual([]);
     expect(doc.paths['/api/v1/notices/{id}'].put.description).toBe('权限：该应用持有「内容管理」权限的管理员或超级管理员。');
     expect(doc.paths['/api/v1/notices/{id}'].get.description).toBe('权限：任何人（访客也可）。');
+    // a file answer is described by its content types
+    expect(Object.keys(doc.paths['/api/v1/citations'].get.responses['200'].content ?? {})).toEqual([
+      'application/x-bibtex',
+      'application/x-research-info-systems',
+      'text/plain',
+    ]);
   });
 
   it('is shown as a page at /api/docs', async () => {

@@ -10,7 +10,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Drawer, Empty, Modal, Popconfirm, Space, Spin, Table, Tag, type TableColumnsType } from 'antd';
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { homeEntry, type HomeConfig, type RevisionListItem } from '@common/homeConfig';
+import { homeEntry, type HomeConfig } from '@common/homeConfig';
+import type { Revision, RevisionListItem, RevisionRestored } from '@common/contracts/revisions';
 import type { Page } from '@common/page';
 import { MSG } from '@common/messages';
 import type { SiteContext } from '@modules/types.app';
@@ -57,8 +58,8 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
   const restore = async (rev: RevisionListItem) => {
     setRestoring(rev.id);
     try {
-      const r = await apiPost<{ homeConfig: HomeConfig; message?: string }>(`/api/v1/applications/${applicationId}/home-config/revisions/${rev.id}/restore`);
-      message.success(r.message ?? MSG.revisionRestored);
+      const r = await apiPost<RevisionRestored>(`/api/v1/applications/${applicationId}/home-config/revisions/${rev.id}/restore`);
+      message.success(r.message);
       setPreview(null);
       setPage(1);
       void queryClient.invalidateQueries({ queryKey: revisionsKey(applicationId) });
@@ -177,8 +178,7 @@ function RevisionPreview({
 }) {
   const one = useQuery({
     queryKey: [...revisionsKey(applicationId), 'one', revision?.id],
-    queryFn: ({ signal }) =>
-      apiGet<RevisionListItem & { homeConfig: HomeConfig }>(`/api/v1/applications/${applicationId}/home-config/revisions/${revision!.id}`, undefined, signal),
+    queryFn: ({ signal }) => apiGet<Revision>(`/api/v1/applications/${applicationId}/home-config/revisions/${revision!.id}`, undefined, signal),
     enabled: revision !== null,
     staleTime: Infinity,
   });

@@ -3,30 +3,22 @@
  * the calls, and the pure list operations of the topic manager (kept apart so they are unit-tested).
  */
 import { apiGet, apiPost } from '../../api';
+import type { TopicLink, TopicObject, UserLinks } from '@common/contracts/userLinks';
 
-/** A topic a user may pick: an application `{ id, title, url, cover }` (docs/decisions.md 165). */
-export interface TopicObject {
-  id: number;
-  title: string;
-  url: string;
-  cover: string | null;
-}
-export interface TopicLink {
-  resourceId: number;
-  resourceObject: TopicObject;
-}
+/** The answers' shapes are the server's declared ones (common/contracts/userLinks.ts; issue 12 §4). */
+export type { TopicLink, TopicObject };
 
 export const USER_LINKS_KEY = ['user-links'] as const;
 
 /** GET /api/v1/users/links → whether the manager appears on this host, and the user's links in order. */
-export const fetchUserLinks = (userId: number) => apiGet<{ enabled: boolean; links: TopicLink[] }>('/api/v1/users/links', { userId });
+export const fetchUserLinks = (userId: number) => apiGet<UserLinks>('/api/v1/users/links', { userId });
 
 /** GET /api/v2/topics/suggestions → the topics the user may pick. */
 export const fetchSuggestions = (userId: number) => apiGet<TopicLink[]>('/api/v2/topics/suggestions', { userId });
 
 /** POST /api/v1/users/links: user id, kind 'link', and each link's resourceId with the object serialised. */
 export const saveUserLinks = (userId: number, list: TopicObject[]) =>
-  apiPost<{ links: TopicLink[] }>('/api/v1/users/links', {
+  apiPost<UserLinks & { message: string }>('/api/v1/users/links', {
     userId,
     kind: 'link',
     links: list.map((o) => ({ resourceId: o.id, resourceObject: JSON.stringify(o) })),

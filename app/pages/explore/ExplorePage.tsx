@@ -17,7 +17,6 @@ import { Alert, App, Button, Empty, Pagination, Skeleton } from 'antd';
 import { PAGE_SIZE_CHOICES, RESOURCE_TYPE_LABELS, DEFAULT_PAGE_SIZE, type ResourceType } from '@common/constants';
 import { CATEGORY_FACET_LABELS, FIELD_FACETS } from '@common/searchFacets';
 import { MSG } from '@common/messages';
-import type { Page } from '@common/page';
 import { formatDate } from '@modules/kit/format';
 import { resourceHref, scholarHref } from '@modules/kit/links';
 import { apiGet, errorMessage } from '../../api';
@@ -27,19 +26,11 @@ import { fieldText } from '../visitor/fields';
 import { CitationExport, useHydrated } from './CitationExport';
 import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type Picks, type Ranked } from './citationPicks';
 import { scalarText } from '@common/text';
+import type { CategoryFacet, ResourceItem, SearchResult } from '@common/contracts/search';
 
-interface Facet {
-  value: string;
-  count: number;
-}
-interface CategoryFacet extends Facet {
-  children?: Facet[];
-}
-type Item = Record<string, unknown> & { id: number; type: string; title: string; date: string | null };
-type SearchPage = Page<Item> & {
-  capped?: boolean;
-  facets?: { type: Facet[]; category: CategoryFacet[]; fields?: Record<string, Facet[]>; exact?: boolean; typesExact?: boolean };
-};
+/** The answers' shapes are the server's declared ones (common/contracts/search.ts; issue 12 §4). */
+type Item = ResourceItem;
+type SearchPage = SearchResult;
 
 /** The Chinese name of a resource type (the type itself when unknown). */
 export const typeLabel = (t: string): string => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;

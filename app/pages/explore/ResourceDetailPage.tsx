@@ -19,8 +19,10 @@ import { detailRows, externalUrl, fieldText, keywordsOf } from '../visitor/field
 import { typeLabel } from './ExplorePage';
 import { useRecordBrowse } from '../recommendation/useRecordBrowse';
 import { CitationExport } from './CitationExport';
+import type { ResourceItem } from '@common/contracts/search';
 
-type Item = Record<string, unknown> & { id: number; type: string; title: string; date: string | null };
+/** A resource as the server declares it (common/contracts/search.ts). */
+type Item = ResourceItem;
 
 /** Reads one resource; shared by the detail and profile pages. */
 export function useResource(type: string, id: string) {

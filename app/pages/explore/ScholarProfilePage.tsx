@@ -16,8 +16,10 @@ import { VisitorFrame } from '../visitor/VisitorFrame';
 import { detailRows, externalUrl, fieldText } from '../visitor/fields';
 import { itemHref, typeLabel } from './ExplorePage';
 import { ResourceFailure, useResource } from './ResourceDetailPage';
+import type { ResourceItem } from '@common/contracts/search';
 
-type Item = Record<string, unknown> & { id: number; type: string; title: string; date: string | null };
+/** A resource as the server declares it (common/contracts/search.ts). */
+type Item = ResourceItem;
 
 /** The profile page; see the file comment. */
 export default function ScholarProfilePage() {

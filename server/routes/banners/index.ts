@@ -7,30 +7,38 @@
  * Answers `{ url, title, kind: 'resource' | 'notice', type }`; 404 with 未能从链接中识别出站内内容… when
  * the link names nothing (or a notice of an application the caller does not manage). Managers of some
  * application and super managers only (the carousel form is the editor's).
+ * Declared contract (issue 12 §4): the schemas and the access are in the route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { parse } from '../../http/parse.js';
+import { currentUser, declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
-import { canManage, requireUser } from '../../http/session.js';
-import { requireAnyManager } from '../roles/service.js';
+import { canManage } from '../../http/session.js';
+import { anyManagerAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
+import { bannerTitleAnswer } from '../../../common/contracts/banners.js';
 import { bannerTitleBody, linkTarget } from './schema.js';
+import { noticeTitle, resourceTitle } from './service.js';
 
 export default async function bannerRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.post('/api/v1/banners/title', { config: { signedRead: true } }, async (req) => {
-    const user = requireUser(req);
-    await requireAnyManager(db, user);
-    const { url } = parse(bannerTitleBody, req.body);
-    const target = linkTarget(url);
-    if (!target) throw notFound(MSG.bannerTitleNotFound);
-    if (target.kind === 'notice') {
-      const n = await db.selectFrom('notices').select(['title', 'application_id']).where('id', '=', target.id).executeTakeFirst();
-      if (!n || !(await canManage(db, user, n.application_id))) throw notFound(MSG.bannerTitleNotFound);
-      return { url, title: n.title, kind: 'notice', type: 'notice' };
-    }
-    const r = await db.selectFrom('resources').select(['title', 'type']).where('id', '=', target.id).where('type', '=', target.type).executeTakeFirst();
-    if (!r) throw notFound(MSG.bannerTitleNotFound);
-    return { url, title: r.title, kind: 'resource', type: r.type };
-  });
+  declared(app).post(
+    '/api/v1/banners/title',
+    {
+      schema: { summary: '读取轮播图链接所指站内内容的标题', tags: ['轮播图'], body: bannerTitleBody, response: { 200: bannerTitleAnswer } },
+      config: { access: anyManagerAccess, signedRead: true },
+    },
+    async (req) => {
+      const { url } = req.body;
+      const target = linkTarget(url);
+      if (!target) throw notFound(MSG.bannerTitleNotFound);
+      if (target.kind === 'notice') {
+        const n = await noticeTitle(db, target.id);
+        if (!n || !(await canManage(db, currentUser(req), n.application_id))) throw notFound(MSG.bannerTitleNotFound);
+        return { url, title: n.title, kind: 'notice' as const, type: 'notice' };
+      }
+      const r = await resourceTitle(db, target.id, target.type);
+      if (!r) throw notFound(MSG.bannerTitleNotFound);
+      return { url, title: r.title, kind: 'resource' as const, type: r.type };
+    },
+  );
 }

@@ -8,6 +8,8 @@ import { createTestContext, type TestContext } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 import { CITATION_EXPORT_MAX } from './schema.js';
+import { CITATION_FILE } from '../../citations/render.js';
+import { CITATION_CONTENT_TYPES } from '../../../common/contracts/citations.js';
 
 let ctx: TestContext;
 let ids: number[];
@@ -192,5 +194,12 @@ describe('GET /api/v1/citations', () => {
     const none = await get('/api/v1/citations?ids=999998,999999&format=bibtex');
     expect(none.status).toBe(404);
     expect(errorOf(none)).toBe(MSG.resourceNotFound);
+  });
+});
+
+describe('the declared answer (issue 12 §4)', () => {
+  it('names the content type of every format', () => {
+    const sent = Object.values(CITATION_FILE).map((f) => f.contentType.split(';')[0]);
+    expect([...CITATION_CONTENT_TYPES].sort()).toEqual([...new Set(sent)].sort());
   });
 });

@@ -11,16 +11,20 @@
  * `disposition=inline` the same header says `inline` (the explore page's GB/T 7714 link, which a visitor
  * without JavaScript opens to read and copy the text; decision 282); 400 for another disposition.
  * Public, like the detail pages that lead here.
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options; the answer
+ * is described by its content types (common/contracts/citations.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { parse } from '../../http/parse.js';
+import { declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
+import { publicAccess } from '../../policies/access.js';
+import { citationFileAnswer } from '../../../common/contracts/citations.js';
 import { MSG } from '../../../common/messages.js';
 import { resourceById } from '../../search/service.js';
 import type { ResourceItem } from '../../resources/present.js';
 import { renderCitations, type CitationFormat } from '../../citations/render.js';
-import { citationListQuery, citationParams, citationQuery, type CitationDisposition } from './schema.js';
+import { citationListQuery, citationParams, citationPathParams, citationQuery, type CitationDisposition } from './schema.js';
 
 /** RFC 5987 value characters: everything else is percent-encoded (encodeURIComponent leaves ' ( ) * !). */
 const rfc5987 = (s: string) => encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -60,21 +64,50 @@ async function send(
     .send(body);
 }
 
-export default async function citationRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/api/v1/resources/:type/:id/citation', async (req, reply) => {
-    const { format, disposition } = parse(citationQuery, req.query, 'query');
-    const p = citationParams.safeParse(req.params);
-    if (!p.success) throw notFound(MSG.resourceNotFound);
-    const item = await resourceById(db, p.data.id, p.data.type);
-    if (!item) throw notFound(MSG.resourceNotFound);
-    return send(reply, [item], format, disposition, (ext) => [`atrium-${item.type}-${item.id}.${ext}`, `${fileTitle(item.title)}.${ext}`]);
-  });
+const tags = ['引文导出'];
 
-  app.get('/api/v1/citations', async (req, reply) => {
-    const { ids, format, disposition } = parse(citationListQuery, req.query, 'query');
-    const found = await Promise.all(ids.map((id) => resourceById(db, id)));
-    const items = found.filter((it): it is ResourceItem => !!it);
-    if (items.length === 0) throw notFound(MSG.resourceNotFound);
-    return send(reply, items, format, disposition, (ext) => [`atrium-citations-${items.length}.${ext}`, `${MSG.citationFileName(items.length)}.${ext}`]);
-  });
+export default async function citationRoutes(app: FastifyInstance, { db }: AppContext) {
+  const r = declared(app);
+
+  r.get(
+    '/api/v1/resources/:type/:id/citation',
+    {
+      schema: {
+        summary: '导出一个资源的引文（BibTeX、RIS 或 GB/T 7714）',
+        tags,
+        params: citationPathParams,
+        querystring: citationQuery,
+        response: { 200: citationFileAnswer },
+      },
+      config: { access: publicAccess },
+    },
+    async (req, reply) => {
+      const { format, disposition } = req.query;
+      const p = citationParams.safeParse(req.params);
+      if (!p.success) throw notFound(MSG.resourceNotFound);
+      const item = await resourceById(db, p.data.id, p.data.type);
+      if (!item) throw notFound(MSG.resourceNotFound);
+      return send(reply, [item], format, disposition, (ext) => [`atrium-${item.type}-${item.id}.${ext}`, `${fileTitle(item.title)}.${ext}`]);
+    },
+  );
+
+  r.get(
+    '/api/v1/citations',
+    {
+      schema: {
+        summary: '导出多个资源的引文（按给出的顺序，最多 100 个）',
+        tags,
+        querystring: citationListQuery,
+        response: { 200: citationFileAnswer },
+      },
+      config: { access: publicAccess },
+    },
+    async (req, reply) => {
+      const { ids, format, disposition } = req.query;
+      const found = await Promise.all(ids.map((id) => resourceById(db, id)));
+      const items = found.filter((it): it is ResourceItem => !!it);
+      if (items.length === 0) throw notFound(MSG.resourceNotFound);
+      return send(reply, items, format, disposition, (ext) => [`atrium-citations-${items.length}.${ext}`, `${MSG.citationFileName(items.length)}.${ext}`]);
+    },
+  );
 }

@@ -22,6 +22,15 @@ export const citationParams = z.object({
 });
 
 /**
+ * The path as the route declares it: any text, since a wrong type or id is not bad input but a resource
+ * that does not exist (404 资源不存在或已删除); the handler reads it with {@link citationParams}.
+ */
+export const citationPathParams = z.object({
+  type: z.string().describe('资源类型，如 article、scholar'),
+  id: z.string().describe('资源 id（正整数）'),
+});
+
+/**
  * `disposition`: how the answer is sent, `attachment` (default: saved as a file) or `inline` (shown by the
  * browser, for the GB/T 7714 text a visitor without JavaScript opens to copy; decision 282).
  */

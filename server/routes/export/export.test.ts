@@ -47,6 +47,8 @@ describe('application export', () => {
     expect(r.status).toBe(200);
     expect(r.headers['content-disposition']).toMatch(/^attachment; filename="atrium-export\.example\.cn-\d{8}\.json"$/);
     expect(r.body.format).toBe('atrium-application-export');
+    // indented for a person to read (the file is a backup)
+    expect(r.text).toContain('\n  "format": "atrium-application-export"');
     expect(r.body.application.name).toBe('导出测试门户');
     expect(r.body.application.homeConfig).toBeTruthy();
     expect(r.body.notices.map((x: { title: string }) => x.title)).toEqual(['闭馆通知']);

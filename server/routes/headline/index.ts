@@ -5,39 +5,59 @@
  * - GET /toolsApi/headline/getByUserId?userId= and POST /toolsApi/headline/save { userId, domains }: the
  *   domains a signed-in user follows; `userId` must be the caller's own (403 otherwise, super managers
  *   included: a headline is personal).
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { parse } from '../../http/parse.js';
+import { currentUser, declared } from '../../http/contract.js';
 import { HttpError } from '../../http/errors.js';
-import { requireUser } from '../../http/session.js';
+import { publicAccess, signedInAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
+import { withMessage } from '../../../common/contracts/common.js';
+import { headlineAnswer, newsDomainAnswer } from '../../../common/contracts/headline.js';
 import { headlineBody, headlineQuery } from './schema.js';
 import { newsDomains, readHeadline, saveHeadline, type NewsDomain } from './service.js';
 
+const tags = ['资讯头条'];
+
+/** The caller, who must be the user named by `userId` (403 otherwise). */
+function own(req: FastifyRequest, userId: number) {
+  const user = currentUser(req);
+  if (user.id !== userId) throw new HttpError(403, 'forbidden', MSG.headlineNotYours);
+  return user;
+}
+
 export default async function headlineRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/technology/news/v2/domain/list', async () => {
-    return app.visitorCache.getOrMake<NewsDomain[]>('news-domains', () => newsDomains(db));
-  });
+  const r = declared(app);
 
-  /** The caller, who must be the user named by `userId`. */
-  const own = (req: Parameters<typeof requireUser>[0], userId: number) => {
-    const user = requireUser(req);
-    if (user.id !== userId) throw new HttpError(403, 'forbidden', MSG.headlineNotYours);
-    return user;
-  };
+  r.get(
+    '/technology/news/v2/domain/list',
+    {
+      schema: { summary: '资讯领域列表（条数多的在前）', tags, response: { 200: z.array(newsDomainAnswer) } },
+      config: { access: publicAccess },
+    },
+    async () => app.visitorCache.getOrMake<NewsDomain[]>('news-domains', () => newsDomains(db)),
+  );
 
-  app.get('/toolsApi/headline/getByUserId', async (req) => {
-    const user = requireUser(req);
-    const { userId } = parse(headlineQuery, req.query, 'query');
-    own(req, userId);
-    return readHeadline(db, user.id);
-  });
+  r.get(
+    '/toolsApi/headline/getByUserId',
+    {
+      schema: { summary: '读取本人关注的资讯领域', tags, querystring: headlineQuery, response: { 200: headlineAnswer } },
+      config: { access: signedInAccess },
+    },
+    async (req) => readHeadline(db, own(req, req.query.userId).id),
+  );
 
-  app.post('/toolsApi/headline/save', async (req) => {
-    requireUser(req);
-    const body = parse(headlineBody, req.body);
-    const user = own(req, body.userId);
-    return { ...(await saveHeadline(db, user.id, body.domains)), message: MSG.headlineSaved };
-  });
+  r.post(
+    '/toolsApi/headline/save',
+    {
+      schema: { summary: '保存本人关注的资讯领域', tags, body: headlineBody, response: { 200: withMessage(headlineAnswer) } },
+      config: { access: signedInAccess },
+    },
+    async (req) => {
+      const user = own(req, req.body.userId);
+      return { ...(await saveHeadline(db, user.id, req.body.domains)), message: MSG.headlineSaved };
+    },
+  );
 }

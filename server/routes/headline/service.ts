@@ -6,13 +6,9 @@
  * - A user's headline is the list of domains they follow (user_headlines), in their order.
  */
 import type { Db } from '../../db/index.js';
+import type { Headline, NewsDomain } from '../../../common/contracts/headline.js';
 
-/** One news domain: its label (also its value) and how many published news items carry it. */
-export interface NewsDomain {
-  label: string;
-  value: string;
-  count: number;
-}
+export type { Headline, NewsDomain };
 
 /** The most domains listed. */
 export const DOMAIN_LIST_MAX = 200;
@@ -32,13 +28,6 @@ export async function newsDomains(db: Db): Promise<NewsDomain[]> {
     .limit(DOMAIN_LIST_MAX)
     .execute();
   return rows.map((r) => ({ label: r.category_one!, value: r.category_one!, count: Number(r.n) }));
-}
-
-/** A user's headline: the domains they follow (empty when never saved) and when it was saved (null: never). */
-export interface Headline {
-  userId: number;
-  domains: string[];
-  updatedAt: string | null;
 }
 
 /** Reads the headline of the user. */

@@ -10,18 +10,11 @@
  */
 import type { Db } from '../../db/index.js';
 import { jsonText } from '../../db/json.js';
+import type { InstitutionCount, InstitutionCountsAnswer } from '../../../common/contracts/institutions.js';
 
-/** One institution's count. */
-export interface InstitutionCount {
-  institution: string;
-  count: number;
-}
-
-/** The answer: both lists in the order of the names asked. */
-export interface InstitutionCounts {
-  fruit_count: InstitutionCount[];
-  scholar_count: InstitutionCount[];
-}
+/** The answer: both lists in the order of the names asked (common/contracts/institutions.ts). */
+export type InstitutionCounts = InstitutionCountsAnswer;
+export type { InstitutionCount };
 
 /** The research-output types whose fields may name an institution. */
 export const FRUIT_TYPES = ['article', 'patent', 'report'] as const;

@@ -10,7 +10,8 @@ import { readPage } from '../../db/paging.js';
 import type { User } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
-import { wrapHomeConfig, type HomeConfig, type RevisionListItem } from '../../../common/homeConfig.js';
+import { wrapHomeConfig, type HomeConfig } from '../../../common/homeConfig.js';
+import type { Revision, RevisionListItem } from '../../../common/contracts/revisions.js';
 
 /** Revisions kept per application (older ones are deleted when a new one is saved). */
 export const HOME_CONFIG_REVISIONS_KEPT = 200;
@@ -73,7 +74,7 @@ export async function listRevisions(db: Db, applicationId: number, page: number,
 }
 
 /** One revision with its config; 404 该历史版本不存在 (MSG.revisionNotFound) when the application has no such revision. */
-export async function getRevision(db: Db, applicationId: number, revisionId: number): Promise<RevisionListItem & { homeConfig: HomeConfig }> {
+export async function getRevision(db: Db, applicationId: number, revisionId: number): Promise<Revision> {
   const r = await db
     .selectFrom('home_config_revisions')
     .selectAll()

@@ -5,34 +5,58 @@
  *   (server/search/service.ts, common/searchFacets.ts). An application id reads within its topic.
  * - GET /api/v1/resources/{type}/{id}: one resource for its detail page (/microapp/explore/resources/{type}/{id}).
  * Public: the panels that lead here are public.
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { parse } from '../../http/parse.js';
+import { declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
+import { publicAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
+import { resourceItemAnswer, searchResultAnswer } from '../../../common/contracts/search.js';
 import { resourceById } from '../../search/service.js';
 import { searchRunner } from '../../search/readPool.js';
-import { fieldFilterQuery, resourceParams, searchQuery } from './schema.js';
+import { fieldFilters, resourceParams, searchRequest } from './schema.js';
+import { topicOfApplication } from './service.js';
+
+const tags = ['检索'];
 
 export default async function searchRoutes(app: FastifyInstance, { db, dialect, search }: AppContext) {
   const runner = search ?? searchRunner(db, dialect);
-  app.get('/api/v1/search', async (req) => {
-    const q = parse(searchQuery, req.query, 'query');
-    let topicId = q.topicId ?? null;
-    if (q.applicationId != null) {
-      const found = await db.selectFrom('applications').select('topic_id').where('id', '=', q.applicationId).executeTakeFirst();
-      if (!found) throw notFound(MSG.applicationNotFound);
-      topicId = found.topic_id;
-    }
-    const fieldFilters = parse(fieldFilterQuery, req.query, 'query');
-    return runner.search({ q: q.q, type: q.type, topicId, category: q.category, subcategory: q.subcategory, fieldFilters, page: q.page, size: q.size });
-  });
+  const r = declared(app);
 
-  app.get('/api/v1/resources/:type/:id', async (req) => {
-    const p = parse(resourceParams, req.params, 'params');
-    const item = await resourceById(db, p.id, p.type);
-    if (!item) throw notFound(MSG.resourceNotFound);
-    return item;
-  });
+  r.get(
+    '/api/v1/search',
+    {
+      schema: { summary: '检索资源（分页，附分面）', tags, querystring: searchRequest, response: { 200: searchResultAnswer } },
+      config: { access: publicAccess },
+    },
+    async (req) => {
+      const q = req.query;
+      const topicId = q.applicationId != null ? await topicOfApplication(db, q.applicationId) : (q.topicId ?? null);
+      return runner.search({
+        q: q.q,
+        type: q.type,
+        topicId,
+        category: q.category,
+        subcategory: q.subcategory,
+        fieldFilters: fieldFilters(q),
+        page: q.page,
+        size: q.size,
+      });
+    },
+  );
+
+  r.get(
+    '/api/v1/resources/:type/:id',
+    {
+      schema: { summary: '读取一个资源（详情页）', tags, params: resourceParams, response: { 200: resourceItemAnswer } },
+      config: { access: publicAccess },
+    },
+    async (req) => {
+      const item = await resourceById(db, req.params.id, req.params.type);
+      if (!item) throw notFound(MSG.resourceNotFound);
+      return item;
+    },
+  );
 }

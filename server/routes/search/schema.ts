@@ -25,15 +25,21 @@ export const searchQuery = z.object({
   size: z.coerce.number({ error: MSG.invalidInput }).int().min(1).max(100).default(10),
 });
 
-/** The field facet filters of a search (common/searchFacets.ts: province, level, partition, ...), by key. */
-export const fieldFilterQuery = z.record(z.string(), z.unknown()).transform((raw) => {
+/**
+ * The query as the route declares it: the parameters above, and the field facet filters by key
+ * (common/searchFacets.ts: province, level, partition, …), kept as they came and read by {@link fieldFilters}.
+ */
+export const searchRequest = searchQuery.loose();
+
+/** The field facet filters of a search, by key: non-blank text only, at most 100 characters (anything else is ignored). */
+export function fieldFilters(raw: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const k of FIELD_FACET_KEYS) {
     const v = raw[k];
     if (typeof v === 'string' && v.trim()) out[k] = typedText(v).trim().slice(0, 100);
   }
   return out;
-});
+}
 
 export const resourceParams = z.object({
   type: resourceType,

@@ -155,6 +155,10 @@ describe('GET /api/v1/search', () => {
     expect(list.body.facets.type).toEqual([{ value: 'institution', count: 4 }]);
     // an unknown facet key or one of another type is ignored; a blank query without a type is empty
     expect((await search({ q: '', topicId: t, type: 'institution', partition: '1区' })).body.totalElements).toBe(4);
+    // a repeated or blank facet value is ignored, not refused (decision 332)
+    const twice = await ctx.client().get(`/api/v1/search?q=&topicId=${t}&type=institution&province=%E5%8C%97%E4%BA%AC%E5%B8%82&province=x&level=%20`);
+    expect(twice.status).toBe(200);
+    expect(twice.body.totalElements).toBe(4);
     expect((await search({ q: '', topicId: t })).body.totalElements).toBe(0);
   });
 

@@ -1,47 +1,70 @@
 /**
  * Personal topic link routes (spec 1 §1 and §6, spec 2 §7): the topics a user may pick, saving and
  * reading the user's links. All need a signed-in user (401) acting for themselves (403).
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { parse } from '../../http/parse.js';
+import { currentUser, declared } from '../../http/contract.js';
 import { forbidden } from '../../http/errors.js';
-import { requireUser } from '../../http/session.js';
+import { signedInAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
+import { withMessage } from '../../../common/contracts/common.js';
+import { topicLinkAnswer, userLinksAnswer } from '../../../common/contracts/userLinks.js';
 import { saveLinksBody, userIdQuery } from './schema.js';
 import { readUserLinks, saveUserLinks, topicLinksEnabled, topicSuggestions } from './service.js';
 
-/** The caller, checking that a given userId is theirs (401 / 403). */
+/** The caller, checking that a given userId is theirs (403). */
 function self(req: FastifyRequest, userId: number | undefined) {
-  const me = requireUser(req);
+  const me = currentUser(req);
   if (userId !== undefined && userId !== me.id) throw forbidden();
   return me;
 }
 
+const tags = ['专题链接'];
+
 export default async function userLinkRoutes(app: FastifyInstance, { db }: AppContext) {
-  const suggestions = async (req: FastifyRequest) => {
-    requireUser(req);
-    const q = parse(userIdQuery, req.query, 'query');
-    self(req, q.userId);
-    const given = /:(\d+)$/.exec(req.host ?? '')?.[1] ?? '';
-    const port = given === '80' || given === '443' ? '' : given;
-    return topicSuggestions(db, { protocol: req.protocol, port });
-  };
-  app.get('/api/v1/topics/suggestions', suggestions);
-  app.get('/api/v2/topics/suggestions', suggestions);
+  const r = declared(app);
 
-  app.get('/api/v1/users/links', async (req) => {
-    requireUser(req);
-    const q = parse(userIdQuery, req.query, 'query');
-    const me = self(req, q.userId);
-    return { enabled: topicLinksEnabled(req.host ?? ''), links: await readUserLinks(db, me.id, 'link') };
-  });
+  for (const url of ['/api/v1/topics/suggestions', '/api/v2/topics/suggestions']) {
+    r.get(
+      url,
+      {
+        schema: { summary: '用户可选的专题（已发布的应用）', tags, querystring: userIdQuery, response: { 200: z.array(topicLinkAnswer) } },
+        config: { access: signedInAccess },
+      },
+      async (req) => {
+        self(req, req.query.userId);
+        const given = /:(\d+)$/.exec(req.host ?? '')?.[1] ?? '';
+        const port = given === '80' || given === '443' ? '' : given;
+        return topicSuggestions(db, { protocol: req.protocol, port });
+      },
+    );
+  }
 
-  app.post('/api/v1/users/links', async (req) => {
-    requireUser(req);
-    const body = parse(saveLinksBody, req.body);
-    const me = self(req, body.userId);
-    const links = await saveUserLinks(db, me.id, body.kind, body.links);
-    return { enabled: topicLinksEnabled(req.host ?? ''), links, message: MSG.topicLinksSaved };
-  });
+  r.get(
+    '/api/v1/users/links',
+    {
+      schema: { summary: '读取本人的专题链接', tags, querystring: userIdQuery, response: { 200: userLinksAnswer } },
+      config: { access: signedInAccess },
+    },
+    async (req) => {
+      const me = self(req, req.query.userId);
+      return { enabled: topicLinksEnabled(req.host ?? ''), links: await readUserLinks(db, me.id, 'link') };
+    },
+  );
+
+  r.post(
+    '/api/v1/users/links',
+    {
+      schema: { summary: '保存本人的专题链接（按给出的顺序）', tags, body: saveLinksBody, response: { 200: withMessage(userLinksAnswer) } },
+      config: { access: signedInAccess },
+    },
+    async (req) => {
+      const me = self(req, req.body.userId);
+      const links = await saveUserLinks(db, me.id, req.body.kind, req.body.links);
+      return { enabled: topicLinksEnabled(req.host ?? ''), links, message: MSG.topicLinksSaved };
+    },
+  );
 }

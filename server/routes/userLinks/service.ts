@@ -7,6 +7,7 @@ import type { Db } from '../../db/index.js';
 import { badRequest } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
 import { resourceObjectSchema } from './schema.js';
+import type { TopicObject } from '../../../common/contracts/userLinks.js';
 
 export const DEFAULT_TOPIC_LINK_HOSTS = 'localhost,127.0.0.1';
 
@@ -32,12 +33,8 @@ export function bareHost(host: string): string {
 /** True when the topic manager may appear on this Host header. */
 export const topicLinksEnabled = (host: string, hosts = topicLinkHosts()) => hosts.includes(bareHost(host));
 
-export interface TopicObject {
-  id: number;
-  title: string;
-  url: string;
-  cover: string | null;
-}
+/** A topic as the calls answer it (common/contracts/userLinks.ts). */
+export type { TopicObject };
 
 /**
  * The topics a user may pick: every released application, oldest first, as

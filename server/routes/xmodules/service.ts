@@ -4,8 +4,7 @@
  */
 import type { Db } from '../../db/index.js';
 import { readPage } from '../../db/paging.js';
-import type { User } from '../../db/schema.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import type { Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES } from '../../../common/constants.js';
@@ -57,13 +56,6 @@ export function presentEntry(r: Row): CatalogueEntry {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
-}
-
-/** Super managers and managers of at least one application read the catalogue; others get 403. */
-export async function requireAnyManager(db: Db, user: User): Promise<void> {
-  if (user.role === 'super') return;
-  const row = await db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id).limit(1).executeTakeFirst();
-  if (!row) throw forbidden();
 }
 
 /** The catalogue ordered by group then name; `query` matches name, group or moduleName. */

@@ -1,0 +1,34 @@
+/** Answers of the search and the resource detail read (issue 4 'Search', 'Visitor pages'; issue 11 §2; server/routes/search). */
+import { z } from 'zod';
+import { pageOf } from './common.js';
+
+/** A resource as a listing item (spec 1 §3 'Listing items'): its own fields plus id, type, title and date. */
+export const resourceItemAnswer = z
+  .looseObject({
+    id: z.number().int(),
+    type: z.string().describe('资源类型，如 article、scholar'),
+    title: z.string(),
+    date: z.string().nullable().describe('日期（发布、出版等）'),
+  })
+  .describe('资源：除 id、type、title、date 外，还有该类型的各字段（作者、机构、关键词……）');
+export type ResourceItem = z.infer<typeof resourceItemAnswer>;
+
+const facet = z.object({ value: z.string(), count: z.number().int().describe('命中条数') });
+export type Facet = z.infer<typeof facet>;
+
+/** A first-level category with its second-level ones. */
+const categoryFacet = facet.extend({ children: z.array(facet).describe('二级分类') });
+export type CategoryFacet = z.infer<typeof categoryFacet>;
+
+/** A page of results with the facets of the search (decisions 261, 263). */
+export const searchResultAnswer = pageOf(resourceItemAnswer).extend({
+  capped: z.boolean().describe('命中超过上限（10000）时为 true，此时 totalElements 即上限'),
+  facets: z.object({
+    type: z.array(facet).describe('按资源类型的命中数（不受 type 筛选影响）'),
+    category: z.array(categoryFacet).describe('选定类型后：该类型的分类树'),
+    fields: z.record(z.string(), z.array(facet)).describe('选定类型后：该类型的字段分面，按分面键'),
+    exact: z.boolean().describe('false：分类与字段分面的计数取自前 10000 条，为下限'),
+    typesExact: z.boolean().describe('false：类型分面的计数为下限'),
+  }),
+});
+export type SearchResult = z.infer<typeof searchResultAnswer>;
