@@ -34,3 +34,6 @@ export const withMessage = <T extends z.ZodObject>(answer: T) => answer.extend({
 /** The answer of a deletion. */
 export const deletedAnswer = <K extends string>(idName: K) =>
   z.object({ ok: z.literal(true), message: z.string().describe('给用户看的中文提示') }).extend({ [idName]: z.number().int() } as Record<K, z.ZodNumber>);
+
+/** The answer of a call that only says it was done (验证码已发送, 已退出登录 …). */
+export const okAnswer = z.object({ ok: z.literal(true), message: z.string().describe('给用户看的中文提示') });
