@@ -279,14 +279,12 @@ const ROUTES: Record<string, Row> = {
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles/999999` }),
   },
   // roles and rights (server/routes/roles)
-  'GET /api/v1/applications/managers': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/managers' }) },
+  'GET /api/v1/applications/managers': { call: () => ({ url: '/api/v1/applications/managers' }) },
   'POST /api/v1/applications/managers': {
-    access: 'manager',
     status: 201,
     call: (f, n) => ({ url: '/api/v1/applications/managers', body: { applicationId: f.appId, phone: `1360000${String(2000 + n)}`, rights: ['home'] } }),
   },
   'PUT /api/v1/applications/managers': {
-    access: 'manager',
     call: async (f) => {
       const row = await ctx.db
         .selectFrom('application_managers')
@@ -298,7 +296,6 @@ const ROUTES: Record<string, Row> = {
     },
   },
   'DELETE /api/v1/applications/managers/:id': {
-    access: 'manager',
     call: async (f) => {
       const u = await ctx.db
         .insertInto('users')
@@ -309,20 +306,17 @@ const ROUTES: Record<string, Row> = {
       return { url: `/api/v1/applications/managers/${m.id}` };
     },
   },
-  'GET /api/v1/applications/managers/suggestions': { access: 'anyManager', call: () => ({ url: '/api/v1/applications/managers/suggestions?query=136' }) },
+  'GET /api/v1/applications/managers/suggestions': { call: () => ({ url: '/api/v1/applications/managers/suggestions?query=136' }) },
   'POST /api/v1/applications/users': {
-    access: 'manager',
     call: (f) => ({ url: '/api/v1/applications/users', body: { action: 'list', applicationId: f.appId } }),
   },
-  'POST /api/v1/applications/user_rights': { access: 'signedIn', call: (f) => ({ url: '/api/v1/applications/user_rights', body: { applicationId: f.appId } }) },
-  'POST /api/v1/applications/manager_rights': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/manager_rights', body: {} }) },
-  'DELETE /api/v1/applications/manager_rights': { access: 'super', call: (f) => ({ url: `/api/v1/applications/manager_rights?userId=${f.plainUserId}` }) },
+  'POST /api/v1/applications/user_rights': { call: (f) => ({ url: '/api/v1/applications/user_rights', body: { applicationId: f.appId } }) },
+  'POST /api/v1/applications/manager_rights': { call: () => ({ url: '/api/v1/applications/manager_rights', body: {} }) },
+  'DELETE /api/v1/applications/manager_rights': { call: (f) => ({ url: `/api/v1/applications/manager_rights?userId=${f.plainUserId}` }) },
   'POST /api/v1/applications/super_managers': {
-    access: 'super',
     call: (f) => ({ url: '/api/v1/applications/super_managers', body: { userId: f.plainUserId, super: false } }),
   },
   'POST /api/v1/applications/:id/role-config': {
-    access: 'manager',
     call: (f) => ({
       url: `/api/v1/applications/${f.appId}/role-config`,
       body: {
@@ -335,7 +329,6 @@ const ROUTES: Record<string, Row> = {
     }),
   },
   'POST /api/v1/applications/:id/delete_role': {
-    access: 'manager',
     call: async (f) => {
       await ctx.db
         .updateTable('applications')
@@ -351,14 +344,12 @@ const ROUTES: Record<string, Row> = {
     },
   },
   'PUT /api/v1/applications/:id/release': {
-    access: 'manager',
     call: async (f) => {
       await ctx.db.updateTable('applications').set({ status: 'draft' }).where('id', '=', f.appId).execute();
       return { url: `/api/v1/applications/${f.appId}/release` };
     },
   },
   'PUT /api/v1/applications/:id/pass': {
-    access: 'super',
     call: async (f) => {
       await ctx.db.updateTable('applications').set({ status: 'submitted' }).where('id', '=', f.appId).execute();
       return { url: `/api/v1/applications/${f.appId}/pass` };

@@ -6,16 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { MSG, fillMsg } from '@common/messages';
 import { MANAGER_RIGHT_LABELS, type ManagerRight } from '@common/roles';
+import type { ManagerRights } from '@common/contracts/roles';
 import { apiPost } from '../../api';
-
-interface MyRights {
-  superManager: boolean;
-  applications: Array<{ applicationId: number; rights: ManagerRight[] }>;
-}
 
 /** The rights the user holds on the application: every right for a super manager, [] while loading or none. */
 export function useMyRights(applicationId: number): { rights: ManagerRight[]; loaded: boolean } {
-  const q = useQuery({ queryKey: ['my-rights'], queryFn: () => apiPost<MyRights>('/api/v1/applications/manager_rights', {}), staleTime: 30_000 });
+  const q = useQuery({ queryKey: ['my-rights'], queryFn: () => apiPost<ManagerRights>('/api/v1/applications/manager_rights', {}), staleTime: 30_000 });
   if (!q.data) return { rights: [], loaded: false };
   if (q.data.superManager) return { rights: ['home', 'content', 'settings', 'users'], loaded: true };
   return { rights: q.data.applications.find((a) => a.applicationId === applicationId)?.rights ?? [], loaded: true };
