@@ -469,40 +469,34 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/sessions': { access: 'signedIn', call: () => ({ url: '/api/v1/sessions' }) },
   'DELETE /api/v1/sessions': { access: 'signedIn', call: () => ({ url: '/api/v1/sessions' }) },
   // personalisation (server/routes/personal): a user acts on, is recommended and subscribes for themself
-  'POST /api/v1/actions': { access: 'session', status: 'any', call: (f) => ({ url: '/api/v1/actions', body: { resourceId: f.resourceId, action: 'browse' } }) },
-  'GET /api/v2/recommendations': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/recommendations?userId=${uid}` }) },
-  'GET /api/v1/top-recommendations': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v1/top-recommendations?userId=${uid}` }) },
+  'POST /api/v1/actions': { status: 'any', call: (f) => ({ url: '/api/v1/actions', body: { resourceId: f.resourceId, action: 'browse' } }) },
+  'GET /api/v2/recommendations': { call: (_f, _n, uid) => ({ url: `/api/v2/recommendations?userId=${uid}` }) },
+  'GET /api/v1/top-recommendations': { call: (_f, _n, uid) => ({ url: `/api/v1/top-recommendations?userId=${uid}` }) },
   'POST /api/v1/recommendations/not-interested': {
-    access: 'signedIn',
     status: 'any',
     call: (f) => ({ url: '/api/v1/recommendations/not-interested', body: { resourceId: f.resourceId } }),
   },
   'POST /api/v2/subscriptions': {
-    access: 'signedIn',
     status: 'any',
     call: (f, _n, uid) => ({ url: '/api/v2/subscriptions', body: { subscriber: uid, resourceType: 'journal', resources: [f.resourceId] } }),
   },
   'POST /api/v1/subscriptions': {
-    access: 'signedIn',
     status: 'any',
     call: (f, _n, uid) => ({ url: '/api/v1/subscriptions', body: { subscriber: uid, journal: f.resourceId } }),
   },
   'POST /api/v3/subscriptions': {
-    access: 'signedIn',
     status: 'any',
     call: (f, _n, uid) => ({ url: '/api/v3/subscriptions', body: { subscriber: uid, journal: f.resourceId, app_id: f.appId } }),
   },
   'DELETE /api/v1/subscriptions': {
-    access: 'signedIn',
     status: 'any',
     call: (f, _n, uid) => ({ url: '/api/v1/subscriptions', body: { subscriber: uid, resource_id: f.resourceId } }),
   },
   'DELETE /api/v3/subscriptions': {
-    access: 'signedIn',
     status: 'any',
     call: (f, _n, uid) => ({ url: '/api/v3/subscriptions', body: { subscriber: uid, resource_id: f.resourceId, app_id: f.appId } }),
   },
-  'GET /api/v2/list/subscriptions': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/list/subscriptions?subscriber=${uid}` }) },
+  'GET /api/v2/list/subscriptions': { call: (_f, _n, uid) => ({ url: `/api/v2/list/subscriptions?subscriber=${uid}` }) },
   // account settings and personal topic links (server/routes/account, userLinks): a user's own only
   'GET /api/v1/users/:id/info': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v1/users/${uid}/info` }) },
   'PUT /api/v1/account/profile': {
