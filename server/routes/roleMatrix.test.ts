@@ -193,34 +193,29 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/modules/top-wechat-article': { access: 'public', call: () => ({ url: '/api/v1/modules/top-wechat-article?wechatId=matrix' }) },
   'GET /api/v1/modules/top-job': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-job?topicId=${f.topicId}` }) },
   'GET /api/v1/modules/top-bulletin': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-bulletin?topicId=${f.topicId}` }) },
-  'GET /api/v1/topics': { access: 'signedIn', call: () => ({ url: '/api/v1/topics' }) },
-  'GET /api/v1/topics/:topicId/categories': { access: 'public', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories` }) },
+  'GET /api/v1/topics': { call: () => ({ url: '/api/v1/topics' }) },
+  'GET /api/v1/topics/:topicId/categories': { call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories` }) },
   // topics and their data (issue 11 §3, decision 265): topics by super managers, a topic's data by the managers of its applications
-  'POST /api/v1/topics': { access: 'super', status: 201, call: () => ({ url: '/api/v1/topics', body: { title: `矩阵专题${uniq()}` } }) },
+  'POST /api/v1/topics': { status: 201, call: () => ({ url: '/api/v1/topics', body: { title: `矩阵专题${uniq()}` } }) },
   'PUT /api/v1/topics/:topicId': {
-    access: 'super',
     call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `改名专题${uniq()}`)}`, body: { title: `改名后${uniq()}` } }),
   },
-  'DELETE /api/v1/topics/:topicId': { access: 'super', call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `待删专题${uniq()}`)}` }) },
+  'DELETE /api/v1/topics/:topicId': { call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `待删专题${uniq()}`)}` }) },
   'PUT /api/v1/topics/:topicId/categories': {
-    access: 'manager',
     status: 404,
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories`, body: { op: 'rename', path: ['无此分类'], to: '矩阵分类' } }),
   },
-  'GET /api/v1/topics/:topicId/stats': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/stats` }) },
-  'GET /api/v1/topics/:topicId/resources': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources?type=scholar` }) },
+  'GET /api/v1/topics/:topicId/stats': { call: (f) => ({ url: `/api/v1/topics/${f.topicId}/stats` }) },
+  'GET /api/v1/topics/:topicId/resources': { call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources?type=scholar` }) },
   'POST /api/v1/topics/:topicId/resources': {
-    access: 'manager',
     status: 201,
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources`, body: { type: 'policy', title: '矩阵政策', fields: {} } }),
   },
   'PUT /api/v1/topics/:topicId/resources/:resourceId': {
-    access: 'manager',
     status: 404,
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999`, body: { title: '矩阵政策', fields: {} } }),
   },
   'DELETE /api/v1/topics/:topicId/resources/:resourceId': {
-    access: 'manager',
     status: 404,
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999` }),
   },
@@ -232,7 +227,6 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v1/tasks/:id/cancel': { access: 'super', status: 404, call: () => ({ url: '/api/v1/tasks/999999/cancel', body: {} }) },
   'POST /api/v1/tasks/:id/retry': { access: 'super', status: 404, call: () => ({ url: '/api/v1/tasks/999999/retry', body: {} }) },
   'POST /api/v1/topics/:topicId/resources/bulk': {
-    access: 'manager',
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/bulk`, body: { action: 'publish', ids: [f.resourceId] } }),
   },
   'GET /api/v1/search': { access: 'public', call: () => ({ url: '/api/v1/search?q=%E7%9F%A9%E9%98%B5' }) },
