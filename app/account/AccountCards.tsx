@@ -11,21 +11,14 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card, Form, Input, Modal, Popconfirm, QRCode, Skeleton, Space, Table, Tag } from 'antd';
 import { MSG } from '@common/messages';
+import type { AccountInfo } from '@common/contracts/account';
 import { apiDelete, apiGet, apiPut, errorMessage, request } from '../api';
 import { lastingMessage } from '../AntdProviders';
 import type { ActiveSession } from '@common/contracts/signin';
 import './account.css';
 
-/** GET /api/v1/users/{id}/info */
-export interface AccountInfo {
-  id: number;
-  name: string;
-  affiliation: string;
-  mobile: string | null;
-  email: string | null;
-  wechat: string | null;
-  scholar: { id: number; name: string; institution: string; research_field: string } | null;
-}
+/** GET /api/v1/users/{id}/info (the server's answer schema) */
+export type { AccountInfo };
 
 const maskMobile = (m: string) => `${m.slice(0, 3)}****${m.slice(-4)}`;
 export const infoKey = (id: number) => ['account-info', id] as const;

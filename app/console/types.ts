@@ -1,16 +1,7 @@
 /** Shapes of the console's API answers (server/routes/**; spec 1 §3). */
 
-/** GET /api/v1/session → { user } */
-export interface SessionUser {
-  id: number;
-  uid: number;
-  name: string;
-  affiliation: string;
-  phone: string | null;
-  role: string;
-  anonymous: boolean;
-  tags: string[];
-}
+/** GET /api/v1/session → { user } (the server's answer schema, common/contracts/auth.ts) */
+export type { SessionUser } from '@common/contracts/auth';
 
 /** An item of GET /api/v1/applications (spec 1 §3 'Application list item'). */
 export interface ApplicationListItem {

@@ -16,6 +16,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SITE_MSG } from '@common/siteMessages';
+import type { SessionAnswer } from '@common/contracts/auth';
 import { toast } from '@modules/kit/toast';
 import { apiGet, apiPost, errorMessage } from '../api';
 import { clientLoginId, ssoStartUrl } from './options';
@@ -139,7 +140,7 @@ export function SigninEffects() {
       if (cancelled || !takesAnonymous(window.location.pathname)) return;
       const attempt = (async () => {
         try {
-          const me = await apiGet<UserReply>('/api/v1/session');
+          const me = await apiGet<SessionAnswer>('/api/v1/session');
           if (me.user || cancelled) return;
           const fingerprint = await visitorId();
           if (cancelled) return;

@@ -35,5 +35,18 @@ export const withMessage = <T extends z.ZodObject>(answer: T) => answer.extend({
 export const deletedAnswer = <K extends string>(idName: K) =>
   z.object({ ok: z.literal(true), message: z.string().describe('给用户看的中文提示') }).extend({ [idName]: z.number().int() } as Record<K, z.ZodNumber>);
 
-/** The answer of an action that returns nothing else. */
+/** The answer of a call that only says it was done (验证码已发送, 已退出登录 …). */
 export const okAnswer = z.object({ ok: z.literal(true), message: z.string().describe('给用户看的中文提示') });
+
+/**
+ * A resource as the lists show it (server/resources/present.ts): id, type, title and date, and beside
+ * them the fields of its type (spec 1 §3 'Resource types'), which differ from type to type.
+ */
+export const resourceItemAnswer = z
+  .looseObject({
+    id: z.number().int(),
+    type: z.string().describe('资源类型，如 scholar、journal、policy'),
+    title: z.string(),
+    date: z.string().nullable().describe('资源的日期（发表、发布等）'),
+  })
+  .describe('资源条目：除上述字段外，还有该资源类型的各字段');

@@ -5,21 +5,8 @@
  */
 import { z } from 'zod';
 
-/** The user as sign-in answers it (server/auth/service.ts presentUser): the phone masked. */
-export const sessionUserAnswer = z.object({
-  id: z.number().int(),
-  uid: z.number().int(),
-  name: z.string(),
-  affiliation: z.string(),
-  phone: z.string().nullable().describe('手机号（中间四位隐藏）'),
-  role: z.string().describe('super 超级管理员，user 普通用户'),
-  anonymous: z.boolean().describe('匿名访客（浏览器指纹）'),
-  tags: z.array(z.string()),
-});
-export type SessionUser = z.infer<typeof sessionUserAnswer>;
-
-/** A completed sign-in. */
-export const signedInAnswer = z.object({ user: sessionUserAnswer, message: z.string() });
+// the signed-in user and a completed sign-in are the session calls' (common/contracts/auth.ts)
+export { sessionUserAnswer, signedInAnswer, type SessionUser } from './auth.js';
 
 /** The single sign-on settings as anyone may read them: the client secret is only said to exist. */
 export const publicSsoAnswer = z

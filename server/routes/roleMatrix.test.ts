@@ -139,35 +139,33 @@ const ROUTES: Record<string, Row> = {
   'GET /api/docs/yaml': { access: 'public', call: () => ({ url: '/api/docs/yaml' }) },
   'GET /api/docs/static/*': { access: 'public', call: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
   'PUT /api/v3/oauth/digits': {
-    access: 'public',
     call: (_f, n) => ({ url: '/api/v3/oauth/digits', body: { country_code: '86', mobile_number: `1370000${String(1000 + n)}` } }),
   },
   'POST /api/v3/oauth/digits': {
-    access: 'public',
     status: 400,
     call: () => ({ url: '/api/v3/oauth/digits', body: { country_code: '86', mobile_number: '13700009999', sms_code: '000000' } }),
   },
-  'GET /api/v1/session': { access: 'public', call: () => ({ url: '/api/v1/session' }) },
+  'GET /api/v1/session': { call: () => ({ url: '/api/v1/session' }) },
   'GET /api/v1/session/signing-key': { access: 'public', call: () => ({ url: '/api/v1/session/signing-key' }) },
   'POST /toolsApi/applicationExport/export': {
     call: (f) => ({ url: '/toolsApi/applicationExport/export', body: { applicationId: f.appId } }),
   },
-  'DELETE /api/v1/session': { access: 'public', call: () => ({ url: '/api/v1/session' }) },
+  'DELETE /api/v1/session': { call: () => ({ url: '/api/v1/session' }) },
   'GET /api/v1/applications': { access: 'signedIn', call: () => ({ url: '/api/v1/applications' }) },
   // the missing calls of spec 2 §7 (issue 13 §3; decisions 294-298)
   'GET /api/v1/applications/suggestions': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/suggestions?query=%E7%9F%A9' }) },
   'GET /api/v2/applications/suggestions': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/applications/suggestions?userId=${uid}` }) },
-  'GET /welcome': { access: 'public', call: () => ({ url: '/welcome' }) },
+  'GET /welcome': { call: () => ({ url: '/welcome' }) },
   'POST /api/v1/banners/title': { call: (f) => ({ url: '/api/v1/banners/title', body: { url: `/microapp/profile/${f.resourceId}` } }) },
   'GET /technology/news/v2/domain/list': { call: () => ({ url: '/technology/news/v2/domain/list' }) },
   'GET /toolsApi/headline/getByUserId': { call: (_f, _n, uid) => ({ url: `/toolsApi/headline/getByUserId?userId=${uid}` }) },
   'POST /toolsApi/headline/save': {
     call: (_f, _n, uid) => ({ url: '/toolsApi/headline/save', body: { userId: uid, domains: ['人工智能'] } }),
   },
-  'GET /api/v2/scholars/:id': { access: 'public', call: (f) => ({ url: `/api/v2/scholars/${f.resourceId}` }) },
+  'GET /api/v2/scholars/:id': { call: (f) => ({ url: `/api/v2/scholars/${f.resourceId}` }) },
   'POST /toolsApi/userLogin/login': { status: 'any', call: () => ({ url: '/toolsApi/userLogin/login', body: { loginInfo: 'AAAA' } }) },
   'GET /web/oauth/signin/simple': { status: 302, call: () => ({ url: '/web/oauth/signin/simple?redirect=%2F' }) },
-  'GET /api/v1/modules/top-scholar/suggestions': { access: 'public', call: () => ({ url: '/api/v1/modules/top-scholar/suggestions?q=%E7%9F%A9' }) },
+  'GET /api/v1/modules/top-scholar/suggestions': { call: () => ({ url: '/api/v1/modules/top-scholar/suggestions?q=%E7%9F%A9' }) },
   'POST /api/v3/resources/journal': { access: 'public', call: () => ({ url: '/api/v3/resources/journal', body: { q: '矩' } }) },
   'POST /api/v1/resources/conferences/suggestions': { access: 'public', call: () => ({ url: '/api/v1/resources/conferences/suggestions', body: { q: '会' } }) },
   'GET /api/v1/applications/available': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/available' }) },
@@ -181,49 +179,43 @@ const ROUTES: Record<string, Row> = {
   'PUT /api/v1/applications/:id': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}`, body: { name: '矩阵站点' } }) },
   'DELETE /api/v1/applications/:id': { access: 'super', call: async () => ({ url: `/api/v1/applications/${await freshApp()}` }) },
   'POST /api/v1/applications/:id/home-config': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config`, body: homeConfig }) },
-  'POST /api/v3/modules/top-:kind': { access: 'public', call: (f) => ({ url: '/api/v3/modules/top-scholar', body: { topicId: f.topicId } }) },
-  'POST /api/v4/modules/top-:kind': { access: 'public', call: (f) => ({ url: '/api/v4/modules/top-scholar', body: { topicId: f.topicId } }) },
-  'POST /api/v1/modules/top-monographs': { access: 'public', call: (f) => ({ url: '/api/v1/modules/top-monographs', body: { topicId: f.topicId } }) },
-  'POST /api/v2/modules/top-monographs': { access: 'public', call: (f) => ({ url: '/api/v2/modules/top-monographs', body: { topicId: f.topicId } }) },
-  'GET /api/v1/modules/top-notice': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-notice?applicationId=${f.appId}` }) },
-  'GET /api/v1/modules/top-link': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-link?applicationId=${f.appId}` }) },
+  'POST /api/v3/modules/top-:kind': { call: (f) => ({ url: '/api/v3/modules/top-scholar', body: { topicId: f.topicId } }) },
+  'POST /api/v4/modules/top-:kind': { call: (f) => ({ url: '/api/v4/modules/top-scholar', body: { topicId: f.topicId } }) },
+  'POST /api/v1/modules/top-monographs': { call: (f) => ({ url: '/api/v1/modules/top-monographs', body: { topicId: f.topicId } }) },
+  'POST /api/v2/modules/top-monographs': { call: (f) => ({ url: '/api/v2/modules/top-monographs', body: { topicId: f.topicId } }) },
+  'GET /api/v1/modules/top-notice': { call: (f) => ({ url: `/api/v1/modules/top-notice?applicationId=${f.appId}` }) },
+  'GET /api/v1/modules/top-link': { call: (f) => ({ url: `/api/v1/modules/top-link?applicationId=${f.appId}` }) },
   'GET /api/v1/modules/panel-read': {
-    access: 'public',
     call: (f) => ({
       url: `/api/v1/modules/panel-read?applicationId=${f.appId}&read=${encodeURIComponent(JSON.stringify({ key: 'n', source: 'notice', count: 4, moduleId: 'm1' }))}`,
     }),
   },
-  'GET /api/v1/modules/top-wechat-article': { access: 'public', call: () => ({ url: '/api/v1/modules/top-wechat-article?wechatId=matrix' }) },
-  'GET /api/v1/modules/top-job': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-job?topicId=${f.topicId}` }) },
-  'GET /api/v1/modules/top-bulletin': { access: 'public', call: (f) => ({ url: `/api/v1/modules/top-bulletin?topicId=${f.topicId}` }) },
-  'GET /api/v1/topics': { access: 'signedIn', call: () => ({ url: '/api/v1/topics' }) },
-  'GET /api/v1/topics/:topicId/categories': { access: 'public', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories` }) },
+  'GET /api/v1/modules/top-wechat-article': { call: () => ({ url: '/api/v1/modules/top-wechat-article?wechatId=matrix' }) },
+  'GET /api/v1/modules/top-job': { call: (f) => ({ url: `/api/v1/modules/top-job?topicId=${f.topicId}` }) },
+  'GET /api/v1/modules/top-bulletin': { call: (f) => ({ url: `/api/v1/modules/top-bulletin?topicId=${f.topicId}` }) },
+  'GET /api/v1/topics': { call: () => ({ url: '/api/v1/topics' }) },
+  'GET /api/v1/topics/:topicId/categories': { call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories` }) },
   // topics and their data (issue 11 §3, decision 265): topics by super managers, a topic's data by the managers of its applications
-  'POST /api/v1/topics': { access: 'super', status: 201, call: () => ({ url: '/api/v1/topics', body: { title: `矩阵专题${uniq()}` } }) },
+  'POST /api/v1/topics': { status: 201, call: () => ({ url: '/api/v1/topics', body: { title: `矩阵专题${uniq()}` } }) },
   'PUT /api/v1/topics/:topicId': {
-    access: 'super',
     call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `改名专题${uniq()}`)}`, body: { title: `改名后${uniq()}` } }),
   },
-  'DELETE /api/v1/topics/:topicId': { access: 'super', call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `待删专题${uniq()}`)}` }) },
+  'DELETE /api/v1/topics/:topicId': { call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `待删专题${uniq()}`)}` }) },
   'PUT /api/v1/topics/:topicId/categories': {
-    access: 'manager',
     status: 404,
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories`, body: { op: 'rename', path: ['无此分类'], to: '矩阵分类' } }),
   },
-  'GET /api/v1/topics/:topicId/stats': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/stats` }) },
-  'GET /api/v1/topics/:topicId/resources': { access: 'manager', call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources?type=scholar` }) },
+  'GET /api/v1/topics/:topicId/stats': { call: (f) => ({ url: `/api/v1/topics/${f.topicId}/stats` }) },
+  'GET /api/v1/topics/:topicId/resources': { call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources?type=scholar` }) },
   'POST /api/v1/topics/:topicId/resources': {
-    access: 'manager',
     status: 201,
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources`, body: { type: 'policy', title: '矩阵政策', fields: {} } }),
   },
   'PUT /api/v1/topics/:topicId/resources/:resourceId': {
-    access: 'manager',
     status: 404,
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999`, body: { title: '矩阵政策', fields: {} } }),
   },
   'DELETE /api/v1/topics/:topicId/resources/:resourceId': {
-    access: 'manager',
     status: 404,
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999` }),
   },
@@ -235,7 +227,6 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v1/tasks/:id/cancel': { status: 404, call: () => ({ url: '/api/v1/tasks/999999/cancel', body: {} }) },
   'POST /api/v1/tasks/:id/retry': { status: 404, call: () => ({ url: '/api/v1/tasks/999999/retry', body: {} }) },
   'POST /api/v1/topics/:topicId/resources/bulk': {
-    access: 'manager',
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/bulk`, body: { action: 'publish', ids: [f.resourceId] } }),
   },
   'GET /api/v1/search': { call: () => ({ url: '/api/v1/search?q=%E7%9F%A9%E9%98%B5' }) },
@@ -283,14 +274,12 @@ const ROUTES: Record<string, Row> = {
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles/999999` }),
   },
   // roles and rights (server/routes/roles)
-  'GET /api/v1/applications/managers': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/managers' }) },
+  'GET /api/v1/applications/managers': { call: () => ({ url: '/api/v1/applications/managers' }) },
   'POST /api/v1/applications/managers': {
-    access: 'manager',
     status: 201,
     call: (f, n) => ({ url: '/api/v1/applications/managers', body: { applicationId: f.appId, phone: `1360000${String(2000 + n)}`, rights: ['home'] } }),
   },
   'PUT /api/v1/applications/managers': {
-    access: 'manager',
     call: async (f) => {
       const row = await ctx.db
         .selectFrom('application_managers')
@@ -302,7 +291,6 @@ const ROUTES: Record<string, Row> = {
     },
   },
   'DELETE /api/v1/applications/managers/:id': {
-    access: 'manager',
     call: async (f) => {
       const u = await ctx.db
         .insertInto('users')
@@ -313,20 +301,17 @@ const ROUTES: Record<string, Row> = {
       return { url: `/api/v1/applications/managers/${m.id}` };
     },
   },
-  'GET /api/v1/applications/managers/suggestions': { access: 'anyManager', call: () => ({ url: '/api/v1/applications/managers/suggestions?query=136' }) },
+  'GET /api/v1/applications/managers/suggestions': { call: () => ({ url: '/api/v1/applications/managers/suggestions?query=136' }) },
   'POST /api/v1/applications/users': {
-    access: 'manager',
     call: (f) => ({ url: '/api/v1/applications/users', body: { action: 'list', applicationId: f.appId } }),
   },
-  'POST /api/v1/applications/user_rights': { access: 'signedIn', call: (f) => ({ url: '/api/v1/applications/user_rights', body: { applicationId: f.appId } }) },
-  'POST /api/v1/applications/manager_rights': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/manager_rights', body: {} }) },
-  'DELETE /api/v1/applications/manager_rights': { access: 'super', call: (f) => ({ url: `/api/v1/applications/manager_rights?userId=${f.plainUserId}` }) },
+  'POST /api/v1/applications/user_rights': { call: (f) => ({ url: '/api/v1/applications/user_rights', body: { applicationId: f.appId } }) },
+  'POST /api/v1/applications/manager_rights': { call: () => ({ url: '/api/v1/applications/manager_rights', body: {} }) },
+  'DELETE /api/v1/applications/manager_rights': { call: (f) => ({ url: `/api/v1/applications/manager_rights?userId=${f.plainUserId}` }) },
   'POST /api/v1/applications/super_managers': {
-    access: 'super',
     call: (f) => ({ url: '/api/v1/applications/super_managers', body: { userId: f.plainUserId, super: false } }),
   },
   'POST /api/v1/applications/:id/role-config': {
-    access: 'manager',
     call: (f) => ({
       url: `/api/v1/applications/${f.appId}/role-config`,
       body: {
@@ -339,7 +324,6 @@ const ROUTES: Record<string, Row> = {
     }),
   },
   'POST /api/v1/applications/:id/delete_role': {
-    access: 'manager',
     call: async (f) => {
       await ctx.db
         .updateTable('applications')
@@ -355,14 +339,12 @@ const ROUTES: Record<string, Row> = {
     },
   },
   'PUT /api/v1/applications/:id/release': {
-    access: 'manager',
     call: async (f) => {
       await ctx.db.updateTable('applications').set({ status: 'draft' }).where('id', '=', f.appId).execute();
       return { url: `/api/v1/applications/${f.appId}/release` };
     },
   },
   'PUT /api/v1/applications/:id/pass': {
-    access: 'super',
     call: async (f) => {
       await ctx.db.updateTable('applications').set({ status: 'submitted' }).where('id', '=', f.appId).execute();
       return { url: `/api/v1/applications/${f.appId}/pass` };
@@ -478,73 +460,62 @@ const ROUTES: Record<string, Row> = {
   'DELETE /api/v1/sessions/:id': { status: 404, call: () => ({ url: '/api/v1/sessions/0123456789ab' }) },
   'DELETE /api/v1/sessions': { call: () => ({ url: '/api/v1/sessions' }) },
   // personalisation (server/routes/personal): a user acts on, is recommended and subscribes for themself
-  'POST /api/v1/actions': { access: 'session', status: 'any', call: (f) => ({ url: '/api/v1/actions', body: { resourceId: f.resourceId, action: 'browse' } }) },
-  'GET /api/v2/recommendations': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/recommendations?userId=${uid}` }) },
-  'GET /api/v1/top-recommendations': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v1/top-recommendations?userId=${uid}` }) },
+  'POST /api/v1/actions': { status: 'any', call: (f) => ({ url: '/api/v1/actions', body: { resourceId: f.resourceId, action: 'browse' } }) },
+  'GET /api/v2/recommendations': { call: (_f, _n, uid) => ({ url: `/api/v2/recommendations?userId=${uid}` }) },
+  'GET /api/v1/top-recommendations': { call: (_f, _n, uid) => ({ url: `/api/v1/top-recommendations?userId=${uid}` }) },
   'POST /api/v1/recommendations/not-interested': {
-    access: 'signedIn',
     status: 'any',
     call: (f) => ({ url: '/api/v1/recommendations/not-interested', body: { resourceId: f.resourceId } }),
   },
   'POST /api/v2/subscriptions': {
-    access: 'signedIn',
     status: 'any',
     call: (f, _n, uid) => ({ url: '/api/v2/subscriptions', body: { subscriber: uid, resourceType: 'journal', resources: [f.resourceId] } }),
   },
   'POST /api/v1/subscriptions': {
-    access: 'signedIn',
     status: 'any',
     call: (f, _n, uid) => ({ url: '/api/v1/subscriptions', body: { subscriber: uid, journal: f.resourceId } }),
   },
   'POST /api/v3/subscriptions': {
-    access: 'signedIn',
     status: 'any',
     call: (f, _n, uid) => ({ url: '/api/v3/subscriptions', body: { subscriber: uid, journal: f.resourceId, app_id: f.appId } }),
   },
   'DELETE /api/v1/subscriptions': {
-    access: 'signedIn',
     status: 'any',
     call: (f, _n, uid) => ({ url: '/api/v1/subscriptions', body: { subscriber: uid, resource_id: f.resourceId } }),
   },
   'DELETE /api/v3/subscriptions': {
-    access: 'signedIn',
     status: 'any',
     call: (f, _n, uid) => ({ url: '/api/v3/subscriptions', body: { subscriber: uid, resource_id: f.resourceId, app_id: f.appId } }),
   },
-  'GET /api/v2/list/subscriptions': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v2/list/subscriptions?subscriber=${uid}` }) },
+  'GET /api/v2/list/subscriptions': { call: (_f, _n, uid) => ({ url: `/api/v2/list/subscriptions?subscriber=${uid}` }) },
   // account settings and personal topic links (server/routes/account, userLinks): a user's own only
-  'GET /api/v1/users/:id/info': { access: 'signedIn', call: (_f, _n, uid) => ({ url: `/api/v1/users/${uid}/info` }) },
+  'GET /api/v1/users/:id/info': { call: (_f, _n, uid) => ({ url: `/api/v1/users/${uid}/info` }) },
   'PUT /api/v1/account/profile': {
-    access: 'signedIn',
     status: 'any',
     call: () => ({ url: '/api/v1/account/profile', body: { name: '矩阵用户', affiliation: '矩阵单位' } }),
   },
   'PUT /api/v1/account/bind/mobile': {
-    access: 'signedIn',
     status: 'any',
     call: () => ({ url: '/api/v1/account/bind/mobile', body: { mobile_number: '13900009999', sms_code: '000000' } }),
   },
   'PUT /api/v1/account/bind/email/digits': {
-    access: 'signedIn',
     status: 'any',
     call: (_f, n) => ({ url: '/api/v1/account/bind/email/digits', body: { email: `bind${n}@example.cn` } }),
   },
   'PUT /api/v1/account/bind/email': {
-    access: 'signedIn',
     status: 'any',
     call: () => ({ url: '/api/v1/account/bind/email', body: { email: 'bind@example.cn', email_code: '000000' } }),
   },
-  'GET /api/v1/wechat/qrcode/': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/wechat/qrcode/?client_name=atrium&client_id=matrix' }) },
-  'GET /api/v1/wechat/qrcode': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/wechat/qrcode?client_name=atrium&client_id=matrix' }) },
-  'POST /api/v1/wechat/dev/scan': { access: 'public', status: 'any', call: () => ({ url: '/api/v1/wechat/dev/scan', body: {} }) },
-  'PUT /api/v1/account/bind/wechat': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v1/account/bind/wechat', body: { ticket: 'missing' } }) },
+  'GET /api/v1/wechat/qrcode/': { status: 'any', call: () => ({ url: '/api/v1/wechat/qrcode/?client_name=atrium&client_id=matrix' }) },
+  'GET /api/v1/wechat/qrcode': { status: 'any', call: () => ({ url: '/api/v1/wechat/qrcode?client_name=atrium&client_id=matrix' }) },
+  'POST /api/v1/wechat/dev/scan': { status: 'any', call: () => ({ url: '/api/v1/wechat/dev/scan', body: {} }) },
+  'PUT /api/v1/account/bind/wechat': { status: 'any', call: () => ({ url: '/api/v1/account/bind/wechat', body: { ticket: 'missing' } }) },
   'DELETE /api/v1/account/unbind': {
-    access: 'signedIn',
     status: 'any',
     call: (_f, _n, uid) => ({ url: '/api/v1/account/unbind', body: { uid, login_id: 'email' } }),
   },
-  'GET /api/v1/scholars/is-register': { access: 'signedIn', call: () => ({ url: '/api/v1/scholars/is-register?key=name&value=%E7%9F%A9%E9%98%B5' }) },
-  'PUT /api/v2/scholars': { access: 'signedIn', status: 'any', call: () => ({ url: '/api/v2/scholars', body: { name: '矩阵学者', institution: '矩阵大学' } }) },
+  'GET /api/v1/scholars/is-register': { call: () => ({ url: '/api/v1/scholars/is-register?key=name&value=%E7%9F%A9%E9%98%B5' }) },
+  'PUT /api/v2/scholars': { status: 'any', call: () => ({ url: '/api/v2/scholars', body: { name: '矩阵学者', institution: '矩阵大学' } }) },
   'GET /api/v1/topics/suggestions': { call: (_f, _n, uid) => ({ url: `/api/v1/topics/suggestions?userId=${uid}` }) },
   'GET /api/v2/topics/suggestions': { call: (_f, _n, uid) => ({ url: `/api/v2/topics/suggestions?userId=${uid}` }) },
   'GET /api/v1/users/links': { call: (_f, _n, uid) => ({ url: `/api/v1/users/links?userId=${uid}` }) },

@@ -14,23 +14,11 @@ import { MAINLAND_MOBILE } from '@common/validation';
 import type { Page } from '@common/page';
 import { apiGet, apiPost, apiPut } from '../../api';
 import type { WithMessage } from '../types';
+import type { ManagerEntry, UserSuggestion } from '@common/contracts/roles';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 import { useFormSubmit } from '../useFormSubmit';
 import { useApplicationChoice } from './ApplicationPicker';
 import { MemberListFrame } from './MemberListFrame';
-
-/** A manager entry of GET /api/v1/applications/managers. */
-export interface ManagerEntry {
-  id: number;
-  applicationId: number;
-  applicationName: string;
-  userId: number;
-  name: string;
-  phone: string | null;
-  superManager: boolean;
-  rights: ManagerRight[];
-  createdAt: string;
-}
 
 /** The checkboxes of the manager rights, each with its hint. */
 function RightsField() {
@@ -146,21 +134,15 @@ export function ManagersPage() {
   );
 }
 
-interface Suggestion {
-  userId: number;
-  name: string;
-  phone: string | null;
-}
-
 /** Add (phone or a suggested user, rights) or change the rights of a manager. */
 function ManagerDialog({ applicationId, entry, onClose, onSaved }: { applicationId: number; entry: ManagerEntry | null; onClose(): void; onSaved(): void }) {
   const [form] = Form.useForm<{ phone?: string; rights: ManagerRight[] }>();
   const [query, setQuery] = useState('');
-  const [picked, setPicked] = useState<Suggestion | null>(null);
+  const [picked, setPicked] = useState<UserSuggestion | null>(null);
   const suggestions = useQuery({
     queryKey: ['manager-suggestions', query],
     enabled: !entry && query.trim().length >= 2 && !MAINLAND_MOBILE.test(query.trim()),
-    queryFn: ({ signal }) => apiGet<Suggestion[]>('/api/v1/applications/managers/suggestions', { query: query.trim() }, signal),
+    queryFn: ({ signal }) => apiGet<UserSuggestion[]>('/api/v1/applications/managers/suggestions', { query: query.trim() }, signal),
   });
 
   const { saving, submit } = useFormSubmit(form, {
@@ -209,7 +191,7 @@ function ManagerDialog({ applicationId, entry, onClose, onSaved }: { application
                 setQuery(v);
                 setPicked(null);
               }}
-              onSelect={(_v, opt) => setPicked((opt as { user: Suggestion }).user)}
+              onSelect={(_v, opt) => setPicked((opt as { user: UserSuggestion }).user)}
               options={(suggestions.data ?? []).map((u) => ({ value: u.name, label: `${u.name} ${u.phone ?? ''}`, user: u }))}
               placeholder="例如 13800138000"
             />

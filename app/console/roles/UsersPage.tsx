@@ -14,22 +14,12 @@ import { phoneSchema } from '@common/validation';
 import type { Page } from '@common/page';
 import { apiPost, errorMessage } from '../../api';
 import type { WithMessage } from '../types';
+import type { ApplicationUser } from '@common/contracts/roles';
 import { useConfirmedDelete } from '../useConfirmedDelete';
 import { useFormSubmit } from '../useFormSubmit';
 import { useApplicationConfig } from '../useApplicationConfig';
 import { useApplicationChoice } from './ApplicationPicker';
 import { MemberListFrame } from './MemberListFrame';
-
-/** A user of an application as the list answers it. */
-export interface ApplicationUser {
-  userId: number;
-  name: string;
-  phone: string | null;
-  affiliation: string;
-  roleId: string;
-  roleName: string;
-  createdAt: string;
-}
 
 /** The users page. */
 export function UsersPage() {

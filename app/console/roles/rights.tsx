@@ -6,12 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { MSG, fillMsg } from '@common/messages';
 import { MANAGER_RIGHT_LABELS, type ManagerRight } from '@common/roles';
+import type { ManagerRights } from '@common/contracts/roles';
 import { apiPost } from '../../api';
 
-export interface MyRights {
-  superManager: boolean;
-  applications: Array<{ applicationId: number; rights: ManagerRight[] }>;
-}
+/** The signed-in user's rights on every application they manage (the answer's type is the server's: common/contracts/roles.ts). */
+export type MyRights = ManagerRights;
 
 /** The signed-in user's rights on every application they manage (the query behind useMyRights). */
 export function useMyRightsQuery() {

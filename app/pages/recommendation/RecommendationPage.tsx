@@ -17,18 +17,9 @@ import { resourceHref } from '@modules/kit/links';
 import { apiGet, apiPost, errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, ListFailure } from '../feeds/shared';
+import type { Recommended } from '@common/contracts/personal';
 import { RequireLogin } from './shared';
 import './recommendation.css';
-
-/** A recommended item (server/routes/personal/service.ts RecommendedItem). */
-export interface Recommended {
-  id: number;
-  type: string;
-  title: string;
-  date: string | null;
-  reason: string;
-  [k: string]: unknown;
-}
 
 const PAGE_SIZE = 10;
 const label = (t: string) => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;

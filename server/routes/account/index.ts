@@ -2,13 +2,26 @@
  * Account settings routes (spec 1 §2 /settings/account, spec 2 §7 'Application and account'). Every call
  * needs a signed-in user (401); a user acts only on their own account (403), super managers may read
  * any account's info.
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { z } from 'zod';
+import { currentUser, declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
 import { HttpError, badRequest, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
 import { requireUser } from '../../http/session.js';
+import { publicAccess, signedInAccess } from '../../policies/access.js';
+import { okAnswer } from '../../../common/contracts/common.js';
+import {
+  accountChangedAnswer,
+  accountInfoAnswer,
+  isRegisteredAnswer,
+  scholarAnswer,
+  scholarSavedAnswer,
+  wechatQrAnswer,
+} from '../../../common/contracts/account.js';
 import { checkCode } from '../../auth/service.js';
 import { CODE_PER_ADDRESS_PER_MIN } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
@@ -24,7 +37,9 @@ import {
   scholarParams,
   scholarQuery,
   unbindBody,
+  unbindQuery,
   userIdParams,
+  wechatCallbackQuery,
   wechatScanBody,
 } from './schema.js';
 import { bindLogin, isRegistered, saveProfile, saveScholar, scholarById, unbindLogin, userInfo } from './service.js';
@@ -39,8 +54,12 @@ import {
   type WechatProvider,
 } from './wechat.js';
 
+const tags = ['账号设置'];
+const signedIn = { access: signedInAccess };
+
 export default async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx;
+  const r = declared(app);
   const mail = mailProviderOf(ctx);
   // the official account when configured; else the development provider, or none in production (decision 229)
   const wechat: WechatProvider =
@@ -55,13 +74,15 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
     const refused = () => new HttpError(403, 'wechat_signature', MSG.wechatSignatureInvalid);
     await app.register(async (scope) => {
       scope.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
-      scope.get('/wechat/callback', async (req, reply) => {
-        const q = req.query as Record<string, unknown>;
+      // text answers, not JSON: access and query declared, no answer schema
+      const callback = { summary: '公众号消息服务器（微信签名校验）', tags, querystring: wechatCallbackQuery };
+      declared(scope).get('/wechat/callback', { schema: callback, config: { access: publicAccess } }, async (req, reply) => {
+        const q = req.query;
         if (!wechatSignatureValid(token, q) || typeof q.echostr !== 'string') throw refused();
         return reply.type('text/plain; charset=utf-8').send(q.echostr);
       });
-      scope.post('/wechat/callback', async (req, reply) => {
-        if (!wechatSignatureValid(token, req.query as Record<string, unknown>)) throw refused();
+      declared(scope).post('/wechat/callback', { schema: callback, config: { access: publicAccess } }, async (req, reply) => {
+        if (!wechatSignatureValid(token, req.query)) throw refused();
         const event = typeof req.body === 'string' ? parseWechatEvent(req.body) : null;
         if (event) await wechat.scanned(event);
         return reply.type('text/plain; charset=utf-8').send('success');
@@ -69,103 +90,145 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
     });
   }
 
-  app.get('/api/v1/users/:id/info', async (req) => {
-    const me = requireUser(req);
-    const { id } = parse(userIdParams, req.params, 'params');
-    return userInfo(db, me, id);
-  });
+  r.get(
+    '/api/v1/users/:id/info',
+    { schema: { summary: '账号信息（本人的；超级管理员可读任何人的）', tags, params: userIdParams, response: { 200: accountInfoAnswer } }, config: signedIn },
+    async (req) => userInfo(db, currentUser(req), req.params.id),
+  );
 
-  app.put('/api/v1/account/profile', async (req) => {
-    const me = requireUser(req);
-    const body = parse(profileBody, req.body);
-    await saveProfile(db, me.id, body);
-    return { ...(await userInfo(db, me, me.id)), message: MSG.accountProfileSaved };
-  });
+  r.put(
+    '/api/v1/account/profile',
+    { schema: { summary: '修改姓名与单位', tags, body: profileBody, response: { 200: accountChangedAnswer } }, config: signedIn },
+    async (req) => {
+      const me = currentUser(req);
+      await saveProfile(db, me.id, req.body);
+      return { ...(await userInfo(db, me, me.id)), message: MSG.accountProfileSaved };
+    },
+  );
 
-  app.put('/api/v1/account/bind/mobile', async (req) => {
-    const me = requireUser(req);
-    const body = parse(bindMobileBody, req.body);
-    await checkCode(db, config.secret, `sms:${body.mobile_number}`, body.sms_code);
-    await bindLogin(db, me.id, 'phone', body.mobile_number);
-    return { ...(await userInfo(db, me, me.id)), message: MSG.accountBindDone };
-  });
+  r.put(
+    '/api/v1/account/bind/mobile',
+    { schema: { summary: '以短信验证码绑定手机号', tags, body: bindMobileBody, response: { 200: accountChangedAnswer } }, config: signedIn },
+    async (req) => {
+      const me = currentUser(req);
+      const body = req.body;
+      await checkCode(db, config.secret, `sms:${body.mobile_number}`, body.sms_code);
+      await bindLogin(db, me.id, 'phone', body.mobile_number);
+      return { ...(await userInfo(db, me, me.id)), message: MSG.accountBindDone };
+    },
+  );
 
-  app.put('/api/v1/account/bind/email/digits', async (req) => {
-    requireUser(req);
-    const body = parse(emailCodeBody, req.body);
-    if (!(await hit(db, `mail-ip:${req.ip}`, CODE_PER_ADDRESS_PER_MIN, 60_000))) throw tooMany(MSG.sendTooOften);
-    await sendEmailCode(db, config.secret, mail, body.email);
-    return { ok: true, message: MSG.accountEmailCodeSent };
-  });
+  r.put(
+    '/api/v1/account/bind/email/digits',
+    { schema: { summary: '向邮箱发送绑定验证码', tags, body: emailCodeBody, response: { 200: okAnswer } }, config: signedIn },
+    async (req) => {
+      if (!(await hit(db, `mail-ip:${req.ip}`, CODE_PER_ADDRESS_PER_MIN, 60_000))) throw tooMany(MSG.sendTooOften);
+      await sendEmailCode(db, config.secret, mail, req.body.email);
+      return { ok: true as const, message: MSG.accountEmailCodeSent };
+    },
+  );
 
-  app.put('/api/v1/account/bind/email', async (req) => {
-    const me = requireUser(req);
-    const body = parse(bindEmailBody, req.body);
-    const email = body.email.toLowerCase();
-    await checkCode(db, config.secret, emailTarget(email), body.email_code);
-    await bindLogin(db, me.id, 'email', email);
-    return { ...(await userInfo(db, me, me.id)), message: MSG.accountBindDone };
-  });
+  r.put(
+    '/api/v1/account/bind/email',
+    { schema: { summary: '以邮件验证码绑定邮箱', tags, body: bindEmailBody, response: { 200: accountChangedAnswer } }, config: signedIn },
+    async (req) => {
+      const me = currentUser(req);
+      const email = req.body.email.toLowerCase();
+      await checkCode(db, config.secret, emailTarget(email), req.body.email_code);
+      await bindLogin(db, me.id, 'email', email);
+      return { ...(await userInfo(db, me, me.id)), message: MSG.accountBindDone };
+    },
+  );
 
-  const qrcode = async (req: { query: unknown; user: unknown } & Parameters<typeof requireUser>[0]) => {
-    requireUser(req);
-    const q = parse(qrcodeQuery, req.query, 'query');
-    return wechat.createQr(q.client_name, q.client_id);
-  };
-  app.get('/api/v1/wechat/qrcode/', qrcode);
-  app.get('/api/v1/wechat/qrcode', qrcode);
+  for (const url of ['/api/v1/wechat/qrcode/', '/api/v1/wechat/qrcode']) {
+    r.get(url, { schema: { summary: '绑定微信的二维码', tags, querystring: qrcodeQuery, response: { 200: wechatQrAnswer } }, config: signedIn }, async (req) =>
+      wechat.createQr(req.query.client_name, req.query.client_id),
+    );
+  }
 
   if (!config.production && wechat instanceof DevWechatProvider) {
     // Development/test only: stands in for a person scanning the QR code (docs/decisions.md 162).
-    app.post('/api/v1/wechat/dev/scan', async (req) => {
-      const body = parse(wechatScanBody, req.body);
-      if (!wechat.scan(body.ticket, body.openid)) throw badRequest(MSG.wechatTicketInvalid);
-      return { ok: true };
-    });
+    r.post(
+      '/api/v1/wechat/dev/scan',
+      {
+        schema: { summary: '（仅开发环境）模拟扫码', tags, body: wechatScanBody, response: { 200: z.object({ ok: z.literal(true) }) } },
+        config: { access: publicAccess },
+      },
+      async (req) => {
+        if (!wechat.scan(req.body.ticket, req.body.openid)) throw badRequest(MSG.wechatTicketInvalid);
+        return { ok: true as const };
+      },
+    );
   }
 
-  app.put('/api/v1/account/bind/wechat', async (req) => {
-    const me = requireUser(req);
-    const body = parse(bindWechatBody, req.body);
-    const openid = await wechat.confirm(body.ticket);
-    if (openid === null) throw badRequest(MSG.wechatTicketInvalid, { ticket: MSG.wechatTicketInvalid });
-    if (openid === 'pending') throw badRequest(MSG.wechatTicketPending, { ticket: MSG.wechatTicketPending });
-    await bindLogin(db, me.id, 'wechat_openid', openid);
-    return { ...(await userInfo(db, me, me.id)), message: MSG.accountBindDone };
-  });
+  r.put(
+    '/api/v1/account/bind/wechat',
+    { schema: { summary: '扫码后完成微信绑定', tags, body: bindWechatBody, response: { 200: accountChangedAnswer } }, config: signedIn },
+    async (req) => {
+      const me = currentUser(req);
+      const openid = await wechat.confirm(req.body.ticket);
+      if (openid === null) throw badRequest(MSG.wechatTicketInvalid, { ticket: MSG.wechatTicketInvalid });
+      if (openid === 'pending') throw badRequest(MSG.wechatTicketPending, { ticket: MSG.wechatTicketPending });
+      await bindLogin(db, me.id, 'wechat_openid', openid);
+      return { ...(await userInfo(db, me, me.id)), message: MSG.accountBindDone };
+    },
+  );
 
-  app.delete('/api/v1/account/unbind', async (req) => {
-    const me = requireUser(req);
-    const body = parse(unbindBody, req.body ?? req.query);
-    await unbindLogin(db, me, body.uid, body.login_id);
-    return { ...(await userInfo(db, me, me.id)), message: MSG.accountUnbindDone };
-  });
+  r.delete(
+    '/api/v1/account/unbind',
+    {
+      schema: {
+        summary: '解绑一种登录方式（uid、login_id 在请求体或查询中）',
+        tags,
+        querystring: unbindQuery,
+        body: unbindBody.optional(),
+        response: { 200: accountChangedAnswer },
+      },
+      config: signedIn,
+    },
+    async (req) => {
+      const me = currentUser(req);
+      // the body when there is one, else the query (400 naming body.uid / body.login_id when it lacks them)
+      const body = req.body ?? parse(unbindBody, req.query);
+      await unbindLogin(db, me, body.uid, body.login_id);
+      return { ...(await userInfo(db, me, me.id)), message: MSG.accountUnbindDone };
+    },
+  );
 
-  app.get('/api/v1/scholars/is-register', async (req) => {
-    requireUser(req);
-    const q = parse(isRegisterQuery, req.query, 'query');
-    return isRegistered(db, q.key, q.value);
-  });
+  r.get(
+    '/api/v1/scholars/is-register',
+    {
+      schema: { summary: '按手机号、邮箱或姓名查学者是否已被认领', tags, querystring: isRegisterQuery, response: { 200: isRegisteredAnswer } },
+      config: signedIn,
+    },
+    async (req) => isRegistered(db, req.query.key, req.query.value),
+  );
 
-  app.put('/api/v2/scholars', async (req) => {
-    const me = requireUser(req);
-    const body = parse(scholarBody, req.body);
-    return { ...(await saveScholar(db, me.id, body)), message: MSG.scholarSaved };
-  });
+  r.put(
+    '/api/v2/scholars',
+    { schema: { summary: '保存本人的学者主页（可认领已有学者）', tags, body: scholarBody, response: { 200: scholarSavedAnswer } }, config: signedIn },
+    async (req) => ({ ...(await saveScholar(db, currentUser(req).id, req.body)), message: MSG.scholarSaved }),
+  );
 
   /**
    * GET /api/v2/scholars/{id}?user_id=&app_id= (spec 2 §7; decision 297): public. `user_id`, when given,
    * must be the signed-in caller (401/403) and adds claimedByMe; `app_id` limits to the scholars of the
    * application's topic (a draft application answers 应用不存在 to all but its managers).
    */
-  app.get('/api/v2/scholars/:id', async (req) => {
-    const { id } = parse(scholarParams, req.params, 'params');
-    const q = parse(scholarQuery, req.query, 'query');
-    if (q.user_id !== undefined) {
-      const me = requireUser(req);
-      if (me.id !== q.user_id) throw new HttpError(403, 'forbidden', MSG.scholarClaimNotYours);
-    }
-    const topicId = q.app_id !== undefined ? (await readableApplication(db, q.app_id, req.user)).topic_id : undefined;
-    return scholarById(db, id, { userId: q.user_id, topicId });
-  });
+  r.get(
+    '/api/v2/scholars/:id',
+    {
+      schema: { summary: '一位学者（及是否已被认领）', tags, params: scholarParams, querystring: scholarQuery, response: { 200: scholarAnswer } },
+      config: { access: publicAccess },
+    },
+    async (req) => {
+      const q = req.query;
+      if (q.user_id !== undefined) {
+        const me = requireUser(req);
+        if (me.id !== q.user_id) throw new HttpError(403, 'forbidden', MSG.scholarClaimNotYours);
+      }
+      const topicId = q.app_id !== undefined ? (await readableApplication(db, q.app_id, req.user)).topic_id : undefined;
+      return scholarById(db, req.params.id, { userId: q.user_id, topicId });
+    },
+  );
 }

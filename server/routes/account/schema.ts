@@ -53,6 +53,9 @@ export const unbindBody = z.object({
   login_id: z.string({ error: MSG.accountLoginIdRequired }).trim().min(1, MSG.accountLoginIdRequired).max(200, MSG.accountLoginIdRequired),
 });
 
+/** Its query as declared: the same fields, each optional (a DELETE without a body names them in the query; checked with unbindBody). */
+export const unbindQuery = unbindBody.partial();
+
 export const userIdParams = z.object({ id: z.coerce.number({ error: MSG.userIdRequired }).int(MSG.userIdRequired).positive(MSG.userIdRequired) });
 
 export const isRegisterQuery = z.object({
@@ -83,3 +86,11 @@ export const scholarParams = z.object({
 });
 /** ?user_id= (the caller's own id: answers claimedByMe) & app_id= (the scholar must be in the application's topic) */
 export const scholarQuery = z.object({ user_id: optionalId(MSG.userNotFound), app_id: optionalId(MSG.applicationNotFound) });
+
+/** The query of the official account's message server (/wechat/callback): WeChat's signature, and `echostr` when it checks the URL. */
+export const wechatCallbackQuery = z.looseObject({
+  signature: z.string().max(100).optional(),
+  timestamp: z.string().max(20).optional(),
+  nonce: z.string().max(100).optional(),
+  echostr: z.string().max(200).optional(),
+});

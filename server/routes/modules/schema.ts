@@ -110,3 +110,13 @@ export const panelReadQuery = z.object({
 
 /** GET /api/v1/modules/top-scholar/suggestions?q= (decision 296) */
 export const scholarSuggestQuery = z.object({ q: suggestText });
+
+/**
+ * The body of POST /api/v3|v4/modules/top-{kind} as declared: topBody's fields with `count` left
+ * without its default (the v4 journal read counts 51 when none is given, decision 152; the handler
+ * applies the defaults); an absent body reads with every default.
+ */
+export const topRequestBody = topBody.extend({ count: z.coerce.number().int().min(1).max(100).optional() }).optional();
+
+/** The `{kind}` of a top read (an unknown kind answers 404 in the handler, as an unknown route). */
+export const topKindParams = z.object({ kind: z.string().max(64) });

@@ -6,16 +6,27 @@
  * - POST /api/v1/recommendations/not-interested { resourceId }.
  * - Journal subscriptions (spec 2 §7 'Subscriptions'): POST /api/v2/subscriptions, POST/DELETE /api/v1
  *   and /api/v3 /subscriptions, GET /api/v2/list/subscriptions. The subscriber must be the caller (403).
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { User } from '../../db/schema.js';
+import { currentUser, declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
 import { HttpError, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
-import { requireUser } from '../../http/session.js';
+import { sessionAccess, signedInAccess } from '../../policies/access.js';
 import { ACTIONS_PER_MINUTE } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
+import {
+  actionAnswer,
+  dismissedAnswer,
+  recommendationsAnswer,
+  subscribedAnswer,
+  subscriptionsAnswer,
+  unsubscribedAnswer,
+  unsubscribedV3Answer,
+} from '../../../common/contracts/personal.js';
 import {
   actionBody,
   listSubscriptionsQuery,
@@ -25,80 +36,136 @@ import {
   subscribeManyBody,
   subscribeV3Body,
   unsubscribeBody,
+  unsubscribeDeleteBody,
+  unsubscribeQuery,
   unsubscribeV3Body,
 } from './schema.js';
 import { dismiss, listSubscriptions, recommend, recordAction, subscribe, unsubscribe } from './service.js';
 
-/** A signed-in, non-anonymous user for recommendations, or 401 with MSG.recommendNeedsLogin. */
-function requireNamedUser(req: FastifyRequest): User {
-  if (!req.user || req.user.anonymous) throw new HttpError(401, 'not_signed_in', MSG.recommendNeedsLogin);
-  return req.user;
-}
-
 /** The caller when `subscriber` is the caller's id, else 403 (MSG.subscribeOnlyOwn). */
 function requireSubscriber(req: FastifyRequest, subscriber: number): User {
-  const u = requireUser(req);
+  const u = currentUser(req);
   if (u.id !== subscriber) throw new HttpError(403, 'forbidden', MSG.subscribeOnlyOwn);
   return u;
 }
 
-/** The body of a DELETE, merged over its query (clients send either). */
-const deleteInput = (req: FastifyRequest) => ({ ...((req.query as object) ?? {}), ...(req.body && typeof req.body === 'object' ? req.body : {}) });
+/**
+ * The recommendation calls keep their own 401 for a visitor or an anonymous user, 请先登录（匿名用户不能获取推荐）:
+ * a route hook that runs before the declared access (signedIn, which would refuse the same callers with 请先登录).
+ */
+async function namedUserFirst(req: FastifyRequest): Promise<void> {
+  if (!req.user || req.user.anonymous) throw new HttpError(401, 'not_signed_in', MSG.recommendNeedsLogin);
+}
+
+const tags = ['个性化'];
+const signedIn = { access: signedInAccess };
 
 export default async function personalRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.post('/api/v1/actions', async (req, reply) => {
-    if (!req.user) throw new HttpError(401, 'not_signed_in', MSG.notSignedIn);
-    const body = parse(actionBody, req.body);
-    if (!(await hit(db, `actions:${req.user.id}`, ACTIONS_PER_MINUTE, 60_000))) throw tooMany(MSG.actionsTooMany);
-    return reply.status(201).send(await recordAction(db, req.user.id, body.resourceId, body.action));
-  });
+  const r = declared(app);
 
-  const recommendations = async (req: FastifyRequest) => {
-    const u = requireNamedUser(req);
-    const q = parse(recommendationQuery, req.query, 'query');
-    if (q.userId != null && q.userId !== u.id) throw new HttpError(403, 'forbidden', MSG.recommendOnlyOwn);
-    return recommend(db, u.id, q);
-  };
-  app.get('/api/v2/recommendations', recommendations);
-  app.get('/api/v1/top-recommendations', recommendations);
+  r.post(
+    '/api/v1/actions',
+    {
+      schema: { summary: '记录用户对资源的一次行为（浏览、收藏等）', tags, body: actionBody, response: { 201: actionAnswer } },
+      config: { access: sessionAccess },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      if (!(await hit(db, `actions:${user.id}`, ACTIONS_PER_MINUTE, 60_000))) throw tooMany(MSG.actionsTooMany);
+      return reply.status(201).send(await recordAction(db, user.id, req.body.resourceId, req.body.action));
+    },
+  );
 
-  app.post('/api/v1/recommendations/not-interested', async (req) => {
-    const u = requireNamedUser(req);
-    const body = parse(notInterestedBody, req.body);
-    await dismiss(db, u.id, body.resourceId);
-    return { ok: true, resourceId: body.resourceId, message: MSG.recommendDismissed };
-  });
+  for (const url of ['/api/v2/recommendations', '/api/v1/top-recommendations']) {
+    r.get(
+      url,
+      {
+        schema: { summary: '本人的推荐', tags, querystring: recommendationQuery, response: { 200: recommendationsAnswer } },
+        config: signedIn,
+        onRequest: namedUserFirst,
+      },
+      async (req) => {
+        const u = currentUser(req);
+        const q = req.query;
+        if (q.userId != null && q.userId !== u.id) throw new HttpError(403, 'forbidden', MSG.recommendOnlyOwn);
+        return recommend(db, u.id, q);
+      },
+    );
+  }
 
-  app.post('/api/v2/subscriptions', async (req) => {
-    const body = parse(subscribeManyBody, req.body);
-    const u = requireSubscriber(req, body.subscriber);
-    return { ...(await subscribe(db, u.id, body.resources, body.appId ?? 0)), message: MSG.subscribed };
-  });
-  app.post('/api/v1/subscriptions', async (req) => {
-    const body = parse(subscribeBody, req.body);
-    const u = requireSubscriber(req, body.subscriber);
-    return { ...(await subscribe(db, u.id, [body.journal], 0)), message: MSG.subscribed };
-  });
-  app.post('/api/v3/subscriptions', async (req) => {
-    const body = parse(subscribeV3Body, req.body);
-    const u = requireSubscriber(req, body.subscriber);
-    return { ...(await subscribe(db, u.id, [body.journal], body.app_id)), message: MSG.subscribed };
-  });
-  app.delete('/api/v1/subscriptions', async (req) => {
-    const body = parse(unsubscribeBody, deleteInput(req));
-    const u = requireSubscriber(req, body.subscriber);
-    await unsubscribe(db, u.id, body.resource_id);
-    return { ok: true, resource_id: body.resource_id, message: MSG.unsubscribed };
-  });
-  app.delete('/api/v3/subscriptions', async (req) => {
-    const body = parse(unsubscribeV3Body, deleteInput(req));
-    const u = requireSubscriber(req, body.subscriber);
-    await unsubscribe(db, u.id, body.resource_id, body.app_id);
-    return { ok: true, resource_id: body.resource_id, app_id: body.app_id, message: MSG.unsubscribed };
-  });
-  app.get('/api/v2/list/subscriptions', async (req) => {
-    const q = parse(listSubscriptionsQuery, req.query, 'query');
-    const u = requireSubscriber(req, q.subscriber);
-    return listSubscriptions(db, u.id, q.appId);
-  });
+  r.post(
+    '/api/v1/recommendations/not-interested',
+    {
+      schema: { summary: '标记推荐为不感兴趣', tags, body: notInterestedBody, response: { 200: dismissedAnswer } },
+      config: signedIn,
+      onRequest: namedUserFirst,
+    },
+    async (req) => {
+      await dismiss(db, currentUser(req).id, req.body.resourceId);
+      return { ok: true as const, resourceId: req.body.resourceId, message: MSG.recommendDismissed };
+    },
+  );
+
+  r.post(
+    '/api/v2/subscriptions',
+    { schema: { summary: '订阅多种期刊', tags, body: subscribeManyBody, response: { 200: subscribedAnswer } }, config: signedIn },
+    async (req) => {
+      const u = requireSubscriber(req, req.body.subscriber);
+      return { ...(await subscribe(db, u.id, req.body.resources, req.body.appId ?? 0)), message: MSG.subscribed };
+    },
+  );
+  r.post(
+    '/api/v1/subscriptions',
+    { schema: { summary: '订阅期刊', tags, body: subscribeBody, response: { 200: subscribedAnswer } }, config: signedIn },
+    async (req) => {
+      const u = requireSubscriber(req, req.body.subscriber);
+      return { ...(await subscribe(db, u.id, [req.body.journal], 0)), message: MSG.subscribed };
+    },
+  );
+  r.post(
+    '/api/v3/subscriptions',
+    { schema: { summary: '在应用中订阅期刊', tags, body: subscribeV3Body, response: { 200: subscribedAnswer } }, config: signedIn },
+    async (req) => {
+      const u = requireSubscriber(req, req.body.subscriber);
+      return { ...(await subscribe(db, u.id, [req.body.journal], req.body.app_id)), message: MSG.subscribed };
+    },
+  );
+  // a DELETE names its subscription in the query or the body (clients send either; the body wins)
+  r.delete(
+    '/api/v1/subscriptions',
+    {
+      schema: {
+        summary: '取消订阅期刊（各应用的订阅）',
+        tags,
+        querystring: unsubscribeQuery,
+        body: unsubscribeDeleteBody,
+        response: { 200: unsubscribedAnswer },
+      },
+      config: signedIn,
+    },
+    async (req) => {
+      const body = parse(unsubscribeBody, { ...req.query, ...req.body });
+      const u = requireSubscriber(req, body.subscriber);
+      await unsubscribe(db, u.id, body.resource_id);
+      return { ok: true as const, resource_id: body.resource_id, message: MSG.unsubscribed };
+    },
+  );
+  r.delete(
+    '/api/v3/subscriptions',
+    {
+      schema: { summary: '取消在应用中的期刊订阅', tags, querystring: unsubscribeQuery, body: unsubscribeDeleteBody, response: { 200: unsubscribedV3Answer } },
+      config: signedIn,
+    },
+    async (req) => {
+      const body = parse(unsubscribeV3Body, { ...req.query, ...req.body });
+      const u = requireSubscriber(req, body.subscriber);
+      await unsubscribe(db, u.id, body.resource_id, body.app_id);
+      return { ok: true as const, resource_id: body.resource_id, app_id: body.app_id, message: MSG.unsubscribed };
+    },
+  );
+  r.get(
+    '/api/v2/list/subscriptions',
+    { schema: { summary: '本人订阅的期刊', tags, querystring: listSubscriptionsQuery, response: { 200: subscriptionsAnswer } }, config: signedIn },
+    async (req) => listSubscriptions(db, requireSubscriber(req, req.query.subscriber).id, req.query.appId),
+  );
 }

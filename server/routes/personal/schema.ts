@@ -36,6 +36,9 @@ export const subscribeV3Body = subscribeBody.extend({ app_id: id() });
 /** DELETE /api/v1/subscriptions { subscriber, resource_id }; v3 adds app_id. */
 export const unsubscribeBody = z.object({ resource_id: id(MSG.resourceNotFound), subscriber: id(MSG.subscribeOnlyOwn), app_id: id().optional() });
 export const unsubscribeV3Body = unsubscribeBody.extend({ app_id: id() });
+/** As declared: a DELETE names them in its query or its body (the body wins; checked together with the schemas above). */
+export const unsubscribeQuery = unsubscribeV3Body.partial();
+export const unsubscribeDeleteBody = unsubscribeV3Body.partial().optional();
 
 /** POST /api/v2/subscriptions { subscriber, resourceType, resources } */
 export const subscribeManyBody = z.object({

@@ -54,11 +54,14 @@ export const usersBody = z.discriminatedUnion(
 /** POST /api/v1/applications/user_rights */
 export const userRightsBody = z.object({ applicationId, userId: userId.optional() });
 
-/** POST /api/v1/applications/manager_rights */
-export const managerRightsBody = z.object({ userId: userId.optional() });
+/** POST /api/v1/applications/manager_rights (the body may be absent: the caller's own) */
+export const managerRightsBody = z.object({ userId: userId.optional() }).optional();
 
 /** DELETE /api/v1/applications/manager_rights (userId in the body or the query) */
 export const clearRightsInput = z.object({ userId });
+/** Its query and body as declared: each may name the user, the body wins (checked together with clearRightsInput). */
+export const clearRightsQuery = z.object({ userId: userId.optional() });
+export const clearRightsBody = z.object({ userId: userId.optional() }).optional();
 
 /** POST /api/v1/applications/super_managers */
 export const superManagersBody = z

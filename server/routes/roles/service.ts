@@ -347,3 +347,40 @@ export async function requireAnyManager(db: Db, user: User) {
   const row = await db.selectFrom('application_managers').select('id').where('user_id', '=', user.id).executeTakeFirst();
   if (!row) throw forbidden();
 }
+
+/** Removes a manager entry (the caller checked it exists). */
+export async function deleteManager(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('application_managers').where('id', '=', id).execute();
+}
+
+/** Gives a user of the application another role; false when they are not a user of it. */
+export async function setUserRole(db: Db, app: Application, userId: number, roleId: string): Promise<boolean> {
+  const res = await db
+    .updateTable('application_users')
+    .set({ role_id: roleId })
+    .where('application_id', '=', app.id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Removes a user from the application; false when they were not a user of it. */
+export async function removeApplicationUser(db: Db, app: Application, userId: number): Promise<boolean> {
+  const res = await db.deleteFrom('application_users').where('application_id', '=', app.id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** Removes every manager entry of the user; the number removed. */
+export async function clearManagerRights(db: Db, userId: number): Promise<number> {
+  const res = await db.deleteFrom('application_managers').where('user_id', '=', userId).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** Grants (`superManager` true) or revokes the super manager role of the user. */
+export async function setSuperManager(db: Db, userId: number, superManager: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ role: superManager ? 'super' : 'user' })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -10,126 +10,185 @@
  * - GET /api/v1/topics/{id}/stats, GET …/resources, POST …/resources/bulk, and POST …/resources,
  *   PUT/DELETE …/resources/{resourceId} (the console-editable types, as the application resource
  *   manager): super managers, and managers with the content right of an application using the topic.
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
+import { currentUser, declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
-import { notFound } from '../../http/errors.js';
-import { requireSuper, requireUser } from '../../http/session.js';
+import { managerAccess, publicAccess, signedInAccess, superAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
-import type { CategoryNode } from '../../../common/topics.js';
+import { okAnswer, pageOf, withMessage } from '../../../common/contracts/common.js';
+import {
+  bulkAnswer,
+  categoriesChangedAnswer,
+  categoryTreeAnswer,
+  consoleResourceAnswer,
+  topicCreatedAnswer,
+  topicResourceAnswer,
+  topicStatsAnswer,
+  topicSummaryAnswer,
+} from '../../../common/contracts/topics.js';
 import { bulkBody, categoryChange, topicBody, topicParams, topicResourceParams, topicResourcesQuery } from './schema.js';
 import { createEnvelope, updateEnvelope } from '../resources/schema.js';
 import { changeResource, createResource, deleteResource, parseResourceBody } from '../resources/service.js';
 import {
   bulkTopicResources,
+  categoryTree,
   changeCategories,
   createTopic,
   deleteTopic,
+  getTopic,
   listTopicResources,
   listTopics,
-  requireTopic,
+  topicApplicationFor,
   topicTypeCounts,
   updateTopic,
 } from './service.js';
 
-/** The category tree of a topic, levels sorted by label. */
-export async function categoryTree(db: Db, topicId: number): Promise<CategoryNode[]> {
-  const rows = await db.selectFrom('categories').select(['id', 'parent_id', 'label']).where('topic_id', '=', topicId).orderBy('label').execute();
-  const top = rows.filter((r) => r.parent_id === null);
-  return top.map((t) => {
-    const children = rows.filter((r) => r.parent_id === t.id).map((c) => ({ label: c.label, value: c.label }));
-    return { label: t.label, value: t.label, ...(children.length ? { children } : {}) };
-  });
-}
+/** The application through which the caller reaches the topic in the path (404 专题不存在; see topicApplicationFor). */
+const topicApplication = async (db: Db, req: FastifyRequest) => topicApplicationFor(db, req.user, parse(topicParams, req.params, 'params').topicId);
+
+/** The explore page's read: any positive topic id (its 400 is the generic one, as before). */
+const categoriesParams = z.object({ topicId: z.coerce.number().int().min(1) });
+
+const tags = ['专题'];
 
 export default async function topicRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/api/v1/topics', async (req) => listTopics(db, requireUser(req)));
+  const r = declared(app);
+  const superOnly = { access: superAccess };
+  const dataManager = { access: managerAccess(topicApplication, 'content') };
 
-  app.post('/api/v1/topics', async (req, reply) => {
-    requireSuper(req);
-    const body = parse(topicBody, req.body);
-    const id = await createTopic(db, body);
-    return reply.status(201).send({ id, message: MSG.topicCreated });
-  });
+  r.get(
+    '/api/v1/topics',
+    { schema: { summary: '全部专题（含资源数、使用它的应用）', tags, response: { 200: z.array(topicSummaryAnswer) } }, config: { access: signedInAccess } },
+    async (req) => listTopics(db, currentUser(req)),
+  );
 
-  app.put('/api/v1/topics/:topicId', async (req) => {
-    requireSuper(req);
-    const { topicId } = parse(topicParams, req.params, 'params');
-    await updateTopic(db, topicId, parse(topicBody, req.body));
-    return { ok: true, message: MSG.topicSaved };
-  });
+  r.post(
+    '/api/v1/topics',
+    { schema: { summary: '新建专题', tags, body: topicBody, response: { 201: topicCreatedAnswer } }, config: superOnly },
+    async (req, reply) => reply.status(201).send({ id: await createTopic(db, req.body), message: MSG.topicCreated }),
+  );
 
-  app.delete('/api/v1/topics/:topicId', async (req) => {
-    requireSuper(req);
-    const { topicId } = parse(topicParams, req.params, 'params');
-    await deleteTopic(db, topicId);
-    return { ok: true, message: MSG.topicDeleted };
-  });
+  r.put(
+    '/api/v1/topics/:topicId',
+    { schema: { summary: '修改专题', tags, params: topicParams, body: topicBody, response: { 200: okAnswer } }, config: superOnly },
+    async (req) => {
+      await updateTopic(db, req.params.topicId, req.body);
+      return { ok: true as const, message: MSG.topicSaved };
+    },
+  );
 
-  app.get('/api/v1/topics/:topicId/categories', async (req) => {
-    const { topicId } = parse(z.object({ topicId: z.coerce.number().int().min(1) }), req.params, 'params');
-    const t = await db.selectFrom('topics').select('id').where('id', '=', topicId).executeTakeFirst();
-    if (!t) throw notFound(MSG.topicNotFound);
-    return categoryTree(db, topicId);
-  });
+  r.delete(
+    '/api/v1/topics/:topicId',
+    { schema: { summary: '删除专题（有应用使用时 409）', tags, params: topicParams, response: { 200: okAnswer } }, config: superOnly },
+    async (req) => {
+      await deleteTopic(db, req.params.topicId);
+      return { ok: true as const, message: MSG.topicDeleted };
+    },
+  );
 
-  app.put('/api/v1/topics/:topicId/categories', async (req) => {
-    const { topicId } = parse(topicParams, req.params, 'params');
-    await requireTopic(db, requireUser(req), topicId);
-    const message = await changeCategories(db, topicId, parse(categoryChange, req.body));
-    return { ok: true, tree: await categoryTree(db, topicId), message };
-  });
+  r.get(
+    '/api/v1/topics/:topicId/categories',
+    { schema: { summary: '专题的两级分类树', tags, params: categoriesParams, response: { 200: categoryTreeAnswer } }, config: { access: publicAccess } },
+    async (req) => {
+      await getTopic(db, req.params.topicId);
+      return categoryTree(db, req.params.topicId);
+    },
+  );
 
-  app.get('/api/v1/topics/:topicId/stats', async (req) => {
-    const { topicId } = parse(topicParams, req.params, 'params');
-    const topic = await requireTopic(db, requireUser(req), topicId);
-    return { id: topic.id, title: topic.title, types: await topicTypeCounts(db, topicId) };
-  });
+  r.put(
+    '/api/v1/topics/:topicId/categories',
+    {
+      schema: { summary: '重命名、合并或移动专题的分类', tags, params: topicParams, body: categoryChange, response: { 200: categoriesChangedAnswer } },
+      config: dataManager,
+    },
+    async (req) => {
+      const { topicId } = req.params;
+      const message = await changeCategories(db, topicId, req.body);
+      return { ok: true as const, tree: await categoryTree(db, topicId), message };
+    },
+  );
 
-  app.get('/api/v1/topics/:topicId/resources', async (req) => {
-    const { topicId } = parse(topicParams, req.params, 'params');
-    await requireTopic(db, requireUser(req), topicId);
-    return listTopicResources(db, topicId, parse(topicResourcesQuery, req.query, 'query'));
-  });
+  r.get(
+    '/api/v1/topics/:topicId/stats',
+    { schema: { summary: '专题各类型的资源数', tags, params: topicParams, response: { 200: topicStatsAnswer } }, config: dataManager },
+    async (req) => {
+      const topic = await getTopic(db, req.params.topicId);
+      return { id: topic.id, title: topic.title, types: await topicTypeCounts(db, topic.id) };
+    },
+  );
 
-  app.post('/api/v1/topics/:topicId/resources', async (req, reply) => {
-    const { topicId } = parse(topicParams, req.params, 'params');
-    await requireTopic(db, requireUser(req), topicId);
-    const { type, published, ...rest } = parse(createEnvelope, req.body);
-    const created = await createResource(db, topicId, type, parseResourceBody(type, rest), { published });
-    return reply.status(201).send({ ...created, message: MSG.resourceCreated });
-  });
+  r.get(
+    '/api/v1/topics/:topicId/resources',
+    {
+      schema: {
+        summary: '专题中一种类型的资源（每页 20 条）',
+        tags,
+        params: topicParams,
+        querystring: topicResourcesQuery,
+        response: { 200: pageOf(topicResourceAnswer) },
+      },
+      config: dataManager,
+    },
+    async (req) => listTopicResources(db, req.params.topicId, req.query),
+  );
 
-  app.put('/api/v1/topics/:topicId/resources/:resourceId', async (req) => {
-    const { topicId, resourceId } = parse(topicResourceParams, req.params, 'params');
-    await requireTopic(db, requireUser(req), topicId);
-    const { type, ...rest } = parse(updateEnvelope, req.body);
-    return { ...(await changeResource(db, topicId, resourceId, type, rest)), message: MSG.resourceSaved };
-  });
+  r.post(
+    '/api/v1/topics/:topicId/resources',
+    {
+      schema: { summary: '在专题中新建资源', tags, params: topicParams, body: createEnvelope, response: { 201: withMessage(consoleResourceAnswer) } },
+      config: dataManager,
+    },
+    async (req, reply) => {
+      const { type, published, ...rest } = req.body;
+      const created = await createResource(db, req.params.topicId, type, parseResourceBody(type, rest), { published });
+      return reply.status(201).send({ ...created, message: MSG.resourceCreated });
+    },
+  );
 
-  app.delete('/api/v1/topics/:topicId/resources/:resourceId', async (req) => {
-    const { topicId, resourceId } = parse(topicResourceParams, req.params, 'params');
-    await requireTopic(db, requireUser(req), topicId);
-    await deleteResource(db, topicId, resourceId);
-    return { ok: true, message: MSG.resourceDeleted };
-  });
+  r.put(
+    '/api/v1/topics/:topicId/resources/:resourceId',
+    {
+      schema: { summary: '修改专题中的资源', tags, params: topicResourceParams, body: updateEnvelope, response: { 200: withMessage(consoleResourceAnswer) } },
+      config: dataManager,
+    },
+    async (req) => {
+      const { type, ...rest } = req.body;
+      return { ...(await changeResource(db, req.params.topicId, req.params.resourceId, type, rest)), message: MSG.resourceSaved };
+    },
+  );
 
-  app.post('/api/v1/topics/:topicId/resources/bulk', async (req) => {
-    const { topicId } = parse(topicParams, req.params, 'params');
-    await requireTopic(db, requireUser(req), topicId);
-    const body = parse(bulkBody, req.body);
-    const n = await bulkTopicResources(db, topicId, body);
-    const message =
-      body.action === 'delete'
-        ? MSG.bulkDeleted(n)
-        : body.action === 'publish'
-          ? MSG.bulkPublished(n)
-          : body.action === 'withdraw'
-            ? MSG.bulkWithdrawn(n)
-            : MSG.bulkCategorised(n);
-    return { ok: true, changed: n, message };
-  });
+  r.delete(
+    '/api/v1/topics/:topicId/resources/:resourceId',
+    { schema: { summary: '删除专题中的资源', tags, params: topicResourceParams, response: { 200: okAnswer } }, config: dataManager },
+    async (req) => {
+      await deleteResource(db, req.params.topicId, req.params.resourceId);
+      return { ok: true as const, message: MSG.resourceDeleted };
+    },
+  );
+
+  r.post(
+    '/api/v1/topics/:topicId/resources/bulk',
+    {
+      schema: { summary: '批量删除、发布、撤回或改分类（至多 500 条）', tags, params: topicParams, body: bulkBody, response: { 200: bulkAnswer } },
+      config: dataManager,
+    },
+    async (req) => {
+      const body = req.body;
+      const n = await bulkTopicResources(db, req.params.topicId, body);
+      const message =
+        body.action === 'delete'
+          ? MSG.bulkDeleted(n)
+          : body.action === 'publish'
+            ? MSG.bulkPublished(n)
+            : body.action === 'withdraw'
+              ? MSG.bulkWithdrawn(n)
+              : MSG.bulkCategorised(n);
+      return { ok: true as const, changed: n, message };
+    },
+  );
 }

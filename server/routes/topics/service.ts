@@ -22,7 +22,7 @@ import type { ResourceType } from '../../../common/constants.js';
 import { containsText } from '../../db/like.js';
 import { jsonText } from '../../db/json.js';
 import type { BulkBody, CategoryChange } from './schema.js';
-import type { TopicResource, TopicStats, TopicSummary } from '../../../common/topics.js';
+import type { CategoryNode, TopicResource, TopicStats, TopicSummary } from '../../../common/topics.js';
 
 const now = () => new Date().toISOString();
 
@@ -48,6 +48,37 @@ export async function requireTopic(db: Db, user: User, topicId: number): Promise
   const visible = await visibleTopicIds(db, user);
   if (visible && !visible.includes(topicId)) throw forbidden();
   return t;
+}
+
+/** The topic's id and title, or 404 专题不存在. */
+export async function getTopic(db: Db, topicId: number): Promise<{ id: number; title: string }> {
+  const t = await db.selectFrom('topics').select(['id', 'title']).where('id', '=', topicId).executeTakeFirst();
+  if (!t) throw notFound(MSG.topicNotFound);
+  return t;
+}
+
+/**
+ * The application through which `user` reaches the topic's data (the access finder of the data calls,
+ * decision 265): one using the topic that they manage with the content right; 0 (no application) when
+ * there is none, so that the declared access refuses everyone but a super manager with 403 as
+ * requireTopic does. 404 专题不存在 when the topic does not exist.
+ */
+export async function topicApplicationFor(db: Db, user: User | null | undefined, topicId: number): Promise<number> {
+  await getTopic(db, topicId);
+  if (!user) return 0;
+  const apps = await db.selectFrom('applications').select('id').where('topic_id', '=', topicId).orderBy('id').execute();
+  for (const a of apps) if (await canManage(db, user, a.id, 'content')) return a.id;
+  return 0;
+}
+
+/** The category tree of a topic, levels sorted by label. */
+export async function categoryTree(db: Db, topicId: number): Promise<CategoryNode[]> {
+  const rows = await db.selectFrom('categories').select(['id', 'parent_id', 'label']).where('topic_id', '=', topicId).orderBy('label').execute();
+  const top = rows.filter((r) => r.parent_id === null);
+  return top.map((t) => {
+    const children = rows.filter((r) => r.parent_id === t.id).map((c) => ({ label: c.label, value: c.label }));
+    return { label: t.label, value: t.label, ...(children.length ? { children } : {}) };
+  });
 }
 
 /**
