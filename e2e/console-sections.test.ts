@@ -151,6 +151,13 @@ describe('console sections', () => {
     await visitor.goto(`${site}/microapp/jobs/${job.id}`);
     await visitor.getByText('高级数据馆员').first().waitFor();
     await visitor.getByText('科技情报研究所').first().waitFor();
+    // one fact a row on a phone, each label on one line (antd's Descriptions kept three a row, one character a line)
+    const label = visitor.locator('.atr-facts dt', { hasText: '工作地点' });
+    const box = (await label.boundingBox())!;
+    expect(box.height).toBeLessThan(48);
+    expect(box.width).toBeGreaterThan(60);
+    const value = (await visitor.locator('.atr-facts dd', { hasText: '北京' }).boundingBox())!;
+    expect(value.width).toBeGreaterThan(150);
     await shot(visitor, 'job-visitor-390');
     await visitor.context().close();
     // withdraw, then delete after confirmation

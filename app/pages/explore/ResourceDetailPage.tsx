@@ -8,7 +8,7 @@
  */
 import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Result, Skeleton, Tag } from 'antd';
+import { Button, Result, Skeleton, Tag } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { formatDate } from '@modules/kit/format';
@@ -20,6 +20,7 @@ import { typeLabel } from './ExplorePage';
 import { useRecordBrowse } from '../recommendation/useRecordBrowse';
 import { CitationExport } from './CitationExport';
 import type { ResourceItem } from '@common/contracts/search';
+import { FactList } from '../visitor/FactList';
 
 /** A resource as the server declares it (common/contracts/search.ts). */
 type Item = ResourceItem;
@@ -103,13 +104,7 @@ function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: bo
       </div>
       {rows.length > 0 && (
         <div className="atr-detail__section">
-          <Descriptions
-            title={MSG.detailFacts}
-            size="small"
-            bordered
-            column={{ xs: 1, sm: 2 }}
-            items={rows.map(([label, value]) => ({ key: label, label, children: value }))}
-          />
+          <FactList title={MSG.detailFacts} rows={rows} />
         </div>
       )}
       {abstract && (

@@ -7,7 +7,7 @@
  */
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Descriptions, Empty, Skeleton, Tag } from 'antd';
+import { Avatar, Empty, Skeleton, Tag } from 'antd';
 import { BankOutlined, HomeOutlined, ReadOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
@@ -17,6 +17,7 @@ import { detailRows, externalUrl, fieldText } from '../visitor/fields';
 import { itemHref, typeLabel } from './ExplorePage';
 import { ResourceFailure, useResource } from './ResourceDetailPage';
 import type { ResourceItem } from '@common/contracts/search';
+import { FactList } from '../visitor/FactList';
 
 /** A resource as the server declares it (common/contracts/search.ts). */
 type Item = ResourceItem;
@@ -96,7 +97,7 @@ function Profile({ id, applicationId }: { id: string; applicationId: number }) {
         </div>
         {rows.length > 0 && (
           <div className="atr-detail__section">
-            <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} items={rows.map(([label, value]) => ({ key: label, label, children: value }))} />
+            <FactList rows={rows} />
           </div>
         )}
       </section>

@@ -5,7 +5,7 @@
  * 2 subjects, and a link to the original posting when there is one. Behind the jobs sign-in guard.
  */
 import { useParams } from 'react-router';
-import { Descriptions, Result, Skeleton, Tag } from 'antd';
+import { Result, Skeleton, Tag } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { formatDate, relativeDate } from '@modules/kit/format';
@@ -16,6 +16,7 @@ import { VisitorFrame } from '../visitor/VisitorFrame';
 import { externalUrl, fieldText } from '../visitor/fields';
 import { ResourceFailure, useResource } from '../explore/ResourceDetailPage';
 import { Crumbs, JobsGuard } from './shared';
+import { FactList } from '../visitor/FactList';
 
 /** The job page; see the file comment. */
 export default function JobPage() {
@@ -82,12 +83,7 @@ function Job({ id }: { id: string }) {
         )}
       </div>
       <div className="atr-detail__section">
-        <Descriptions
-          size="small"
-          bordered
-          column={{ xs: 1, sm: 2 }}
-          items={rows.filter(([, v]) => v).map(([label, value]) => ({ key: label, label, children: value }))}
-        />
+        <FactList rows={rows.filter(([, v]) => v)} />
       </div>
       {instName && (
         <div className="atr-detail__section">
