@@ -6,7 +6,7 @@
 import { registerInputGuard } from './http/input.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import { ZodError } from 'zod';
+import { ZodError, z } from 'zod';
 import type { AppContext } from './context.js';
 import { HttpError, fromZod } from './http/errors.js';
 import { registerSessionHooks } from './http/session.js';
@@ -51,7 +51,8 @@ import webRoutes from './web/index.js';
 import { SharedCache } from './cache/sharedCache.js';
 import { registerCacheInvalidation } from './cache/writes.js';
 import { registerResponseHeaders } from './http/headers.js';
-import { registerContracts } from './http/contract.js';
+import { declared, registerContracts } from './http/contract.js';
+import { publicAccess } from './policies/access.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { AccessKind } from './policies/access.js';
 
@@ -135,13 +136,15 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   // the audit log of console writes (issue 13 §1): after the session and signing hooks
   registerAudit(app, ctx.db);
 
-  app.get('/healthz', async () => ({ ok: true }));
-  app.get('/readyz', async (_req, reply) => {
+  // liveness and readiness for a load balancer or an orchestrator (docs/operations.md)
+  const probe = { tags: ['运维'], response: { 200: z.object({ ok: z.literal(true) }), 503: z.object({ ok: z.literal(false) }) } };
+  declared(app).get('/healthz', { schema: { summary: '进程在运行', ...probe }, config: { access: publicAccess } }, async () => ({ ok: true as const }));
+  declared(app).get('/readyz', { schema: { summary: '可以接待请求（数据库可读）', ...probe }, config: { access: publicAccess } }, async (_req, reply) => {
     try {
       await ctx.db.selectFrom('topics').select('id').limit(1).execute();
-      return { ok: true };
+      return { ok: true as const };
     } catch {
-      return reply.status(503).send({ ok: false });
+      return reply.status(503).send({ ok: false as const });
     }
   });
 
