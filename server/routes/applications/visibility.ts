@@ -8,7 +8,8 @@ import type { Application, User } from '../../db/schema.js';
 import { loginOnlyModuleIds, moduleVisibility, visibleHomeConfig } from '../../../common/visibility.js';
 import { requireViewerRight, viewerRights } from '../roles/userRights.js';
 import { presentConfig, storedHomeConfig } from './service.js';
-import { canManage } from '../../http/session.js';
+import type { FastifyRequest } from 'fastify';
+import { canManage, isManagerOf } from '../../http/session.js';
 import { notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
 
@@ -75,4 +76,33 @@ export async function moduleReadScope(
   if (ids.size === 0) return { hidden: [] };
   const { rights } = await viewerRights(db, app, viewer);
   return { hidden: rights.includes('panels') ? [] : [...ids] };
+}
+
+/**
+ * What a reader of an application's notices or links may list (spec 1 §4; decision 212): the
+ * application must be readable to them (403/404 as readableApplication), its managers choose the
+ * `active` filter while everyone else lists published items only, and the items of modules hidden
+ * from the reader are left out (`hidden`; 403 when they asked for such a module).
+ */
+export async function contentListScope(db: Db, req: FastifyRequest, q: { applicationId: number; moduleId: string | null; active: number }) {
+  await readableApplication(db, q.applicationId, req.user);
+  const manager = await isManagerOf(db, req, q.applicationId);
+  const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
+  return { active: manager ? q.active : 1, hidden };
+}
+
+/**
+ * Checks that the reader may open one notice or link: 404 `notFoundMessage` when it is unpublished
+ * and they do not manage its application, or the application is not readable to them; 403 when it
+ * belongs to a module hidden from them (decision 212).
+ */
+export async function checkReadableContent(
+  db: Db,
+  req: FastifyRequest,
+  row: { active: number; application_id: number; module_id: string | null },
+  notFoundMessage: string,
+): Promise<void> {
+  if (row.active !== 1 && !(await isManagerOf(db, req, row.application_id))) throw notFound(notFoundMessage);
+  await readableApplication(db, row.application_id, req.user, notFoundMessage);
+  if (row.module_id) await moduleReadScope(db, row.application_id, row.module_id, req.user);
 }

@@ -10,15 +10,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { currentUser, declared } from '../../http/contract.js';
-import { notFound } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
-import { isManagerOf } from '../../http/session.js';
 import { managerAccess, publicAccess } from '../../policies/access.js';
 import { applicationInBody } from '../../policies/applications.js';
 import { MSG } from '../../../common/messages.js';
 import { deletedAnswer, pageOf, withMessage } from '../../../common/contracts/common.js';
 import { linkAnswer } from '../../../common/contracts/content.js';
-import { moduleReadScope, readableApplication } from '../applications/visibility.js';
+import { checkReadableContent, contentListScope } from '../applications/visibility.js';
 import { createLinkBody, linkIdParams, linkListQuery, updateLinkBody } from './schema.js';
 import { createLink, deleteLink, getLink, listLinks, presentLink, updateLink } from './service.js';
 
@@ -38,11 +36,7 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
       config: { access: publicAccess },
     },
     async (req) => {
-      const q = req.query;
-      await readableApplication(db, q.applicationId, req.user);
-      const manager = await isManagerOf(db, req, q.applicationId);
-      const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
-      return listLinks(db, { ...q, active: manager ? q.active : 1, hidden });
+      return listLinks(db, { ...req.query, ...(await contentListScope(db, req, req.query)) });
     },
   );
 
@@ -58,10 +52,8 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
     },
     async (req) => {
       const row = await getLink(db, req.params.linkId);
-      if (row.active !== 1 && !(await isManagerOf(db, req, row.application_id))) throw notFound(MSG.linkNotFound);
-      await readableApplication(db, row.application_id, req.user, MSG.linkNotFound);
-      // a link of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
-      if (row.module_id) await moduleReadScope(db, row.application_id, row.module_id, req.user);
+      // unpublished: its managers only; a link of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
+      await checkReadableContent(db, req, row, MSG.linkNotFound);
       return presentLink(row);
     },
   );

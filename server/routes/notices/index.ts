@@ -12,16 +12,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { currentUser, declared } from '../../http/contract.js';
-import { notFound } from '../../http/errors.js';
 import { parse } from '../../http/parse.js';
-import { isManagerOf } from '../../http/session.js';
 import { managerAccess, publicAccess } from '../../policies/access.js';
 import { applicationInBody } from '../../policies/applications.js';
 import { MSG } from '../../../common/messages.js';
 import { deletedAnswer, pageOf, withMessage } from '../../../common/contracts/common.js';
 import { noticeAnswer, noticeReadAnswer } from '../../../common/contracts/content.js';
 import { getApplication } from '../../applications/service.js';
-import { moduleReadScope, readableApplication } from '../applications/visibility.js';
+import { checkReadableContent, contentListScope } from '../applications/visibility.js';
 import { viewerRights } from '../roles/userRights.js';
 import { createNoticeBody, noticeIdParams, noticeListQuery, updateNoticeBody } from './schema.js';
 import { createNotice, deleteNotice, getNotice, listNotices, presentNotice, updateNotice } from './service.js';
@@ -42,11 +40,7 @@ export default async function noticeRoutes(app: FastifyInstance, { db }: AppCont
       config: { access: publicAccess },
     },
     async (req) => {
-      const q = req.query;
-      await readableApplication(db, q.applicationId, req.user);
-      const manager = await isManagerOf(db, req, q.applicationId);
-      const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
-      return listNotices(db, { ...q, active: manager ? q.active : 1, hidden });
+      return listNotices(db, { ...req.query, ...(await contentListScope(db, req, req.query)) });
     },
   );
 
@@ -58,10 +52,8 @@ export default async function noticeRoutes(app: FastifyInstance, { db }: AppCont
     },
     async (req) => {
       const row = await getNotice(db, req.params.id);
-      if (row.active !== 1 && !(await isManagerOf(db, req, row.application_id))) throw notFound(MSG.noticeNotFound);
-      await readableApplication(db, row.application_id, req.user, MSG.noticeNotFound);
-      // a notice of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
-      if (row.module_id) await moduleReadScope(db, row.application_id, row.module_id, req.user);
+      // unpublished: its managers only; a notice of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
+      await checkReadableContent(db, req, row, MSG.noticeNotFound);
       // whether this reader may download the attachments (decision 214): the page shows 登录后下载 ('signIn')
       // or 无下载权限 ('right') in place of the links otherwise
       let downloadBlocked: 'signIn' | 'right' | null = null;
