@@ -10,6 +10,7 @@ import { printEditorBench } from './editor.js';
 import { benchHome } from './home.js';
 import { benchFirstPaint } from './first-paint.js';
 import { benchAnalyticsBeacons } from './analytics-beacons.js';
+import { benchSuggestions } from './suggestions.js';
 
 const num = (n: number) => Math.round(n).toLocaleString('en');
 
@@ -37,3 +38,5 @@ console.log('Visitor home page: first paint in Chromium against the same page sa
 await benchFirstPaint();
 console.log('');
 await benchAnalyticsBeacons();
+console.log('');
+await benchSuggestions();

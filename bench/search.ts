@@ -22,13 +22,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = path.resolve(root, '../shared/data');
 
 /** The p-th percentile (0-100) of sorted numbers. */
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i];
 }
 
 /** Deterministic pseudo-random numbers, so every run asks the same queries. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let s = seed >>> 0;
   return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
@@ -42,7 +42,8 @@ export interface SearchBench {
   byId: { p50: number; p99: number };
 }
 
-async function openBenchDb(): Promise<OpenedDb & { cleanup(): Promise<void> }> {
+/** A fresh benchmark database: a SQLite file, or a new PostgreSQL database under BENCH_DATABASE_URL; `cleanup` removes it. */
+export async function openBenchDb(): Promise<OpenedDb & { url: string; cleanup(): Promise<void> }> {
   const admin = process.env.BENCH_DATABASE_URL;
   if (admin) {
     const name = `atrium_bench_${crypto.randomBytes(4).toString('hex')}`;
@@ -55,6 +56,7 @@ async function openBenchDb(): Promise<OpenedDb & { cleanup(): Promise<void> }> {
     const opened = await openDatabase(u.toString());
     return {
       ...opened,
+      url: u.toString(),
       async cleanup() {
         await opened.close();
         const d = new pg.Client({ connectionString: admin });
@@ -65,9 +67,11 @@ async function openBenchDb(): Promise<OpenedDb & { cleanup(): Promise<void> }> {
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-search-'));
-  const opened = await openDatabase(path.join(dir, 'bench.db'));
+  const file = path.join(dir, 'bench.db');
+  const opened = await openDatabase(file);
   return {
     ...opened,
+    url: file,
     async cleanup() {
       await opened.close();
       fs.rmSync(dir, { recursive: true, force: true });
