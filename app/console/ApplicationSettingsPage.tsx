@@ -12,7 +12,6 @@ import { ApiOutlined, BgColorsOutlined, DatabaseOutlined, EditOutlined, ExportOu
 import { MSG } from '@common/messages';
 import { ApiError, apiGet, apiPut, errorMessage } from '../api';
 import type { AppConfig } from '../boot';
-import { PageSpinner } from '../pages/PageSpinner';
 import { APPLICATION_FIELD_MAP, ApplicationFields, type ApplicationValues } from './ApplicationFields';
 import { statusTag } from './ApplicationsPage';
 import { appConfigKey, siteUrl } from './util';
@@ -21,6 +20,7 @@ import type { WithMessage } from './types';
 import { MissingRightAlert } from './roles/rights';
 import { SigninSettingsCard } from '../signin/SigninSettings';
 import './console.css';
+import { queryFallback } from './QueryFallback';
 
 /** The settings page of one application. */
 export function ApplicationSettingsPage() {
@@ -49,16 +49,7 @@ export function ApplicationSettingsPage() {
         extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>}
       />
     );
-  if (config.isPending) return <PageSpinner />;
-  if (config.isError) {
-    return (
-      <Result
-        status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'}
-        title={errorMessage(config.error)}
-        extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>}
-      />
-    );
-  }
+  if (!config.data) return queryFallback(config, <Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>);
   const app = config.data;
 
   const save = async (values: ApplicationValues) => {

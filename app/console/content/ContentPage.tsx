@@ -8,8 +8,6 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Breadcrumb, Button, Result, Tabs } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { ApiError, errorMessage } from '../../api';
-import { PageSpinner } from '../../pages/PageSpinner';
 import { useSession } from '../session';
 import { useApplicationConfig } from '../useApplicationConfig';
 import { NoticeList } from './NoticeList';
@@ -17,6 +15,7 @@ import { LinkList } from './LinkList';
 import { contentModules } from './modules';
 import '../console.css';
 import './content.css';
+import { queryFallback } from '../QueryFallback';
 
 /** See the file comment. The tab is kept in the query (?tab=links). */
 export function ContentPage() {
@@ -40,16 +39,7 @@ export function ContentPage() {
         extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>}
       />
     );
-  if (config.isPending) return <PageSpinner />;
-  if (config.isError) {
-    return (
-      <Result
-        status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'}
-        title={errorMessage(config.error)}
-        extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>}
-      />
-    );
-  }
+  if (!config.data) return queryFallback(config, <Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>);
   const app = config.data;
   return (
     <div className="atr-console__page atr-content-page">

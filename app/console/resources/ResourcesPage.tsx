@@ -23,9 +23,8 @@ import {
   type ConsoleResource,
   type ConsoleResourceType,
 } from '@common/resourceFields';
-import { ApiError, apiGet, apiPost, apiPut, errorMessage } from '../../api';
+import { apiGet, apiPost, apiPut, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
-import { PageSpinner } from '../../pages/PageSpinner';
 import { appConfigKey } from '../util';
 import type { WithMessage } from '../types';
 import { ResourceFields } from './ResourceForm';
@@ -37,6 +36,7 @@ import { PageHead } from '../PageHead';
 import { cellText } from '../sections/TopicResourceSection';
 import { listPagination } from '../sections/ListFilters';
 import { WECHAT_ARTICLES_PATH } from '../wechats/WechatArticlesPage';
+import { queryFallback } from '../QueryFallback';
 
 interface FormValues {
   title: string;
@@ -82,11 +82,7 @@ export function ResourcesPage() {
   const confirmDelete = useConfirmedDelete(); // a hook: called before the early returns below
   const back = <Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>;
   if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={back} />;
-  if (config.isPending) return <PageSpinner />;
-  if (config.isError)
-    return (
-      <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)} extra={back} />
-    );
+  if (!config.data) return queryFallback(config, back);
   const app = config.data;
   const spec = RESOURCE_TYPE_SPECS[type];
 

@@ -9,9 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Result, Space, Tabs } from 'antd';
 import { EditOutlined, ExportOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { ApiError, apiGet, errorMessage } from '../../api';
+import { apiGet } from '../../api';
 import type { AppConfig } from '../../boot';
-import { PageSpinner } from '../../pages/PageSpinner';
 import { appConfigKey, siteUrl } from '../util';
 import { FooterTab } from './FooterTab';
 import { HeaderTab } from './HeaderTab';
@@ -19,6 +18,7 @@ import { LogoTab } from './LogoTab';
 import { ThemeTab } from './ThemeTab';
 import '../console.css';
 import './siteChrome.css';
+import { queryFallback } from '../QueryFallback';
 
 const TABS = ['header', 'footer', 'theme', 'logo'] as const;
 
@@ -37,12 +37,7 @@ export function SiteChromePage() {
 
   const back = <Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>;
   if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={back} />;
-  if (config.isPending) return <PageSpinner />;
-  if (config.isError) {
-    return (
-      <Result status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'} title={errorMessage(config.error)} extra={back} />
-    );
-  }
+  if (!config.data) return queryFallback(config, back);
   const app = config.data;
 
   return (

@@ -16,8 +16,7 @@ import { MSG } from '@common/messages';
 import { DIALOG_WIDTH, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, type ResourceType } from '@common/constants';
 import { isConsoleResourceType } from '@common/resourceFields';
 import { resourceHref, scholarHref } from '@modules/kit/links';
-import { ApiError, apiGet, apiPost, errorMessage } from '../../api';
-import { PageSpinner } from '../../pages/PageSpinner';
+import { apiGet, apiPost, errorMessage } from '../../api';
 import { ResourceModal } from '../resources/ResourcesPage';
 import type { WithMessage } from '../types';
 import { TOPICS_KEY, fetchTopicResources, type CategoryNode, type TopicDataFilters, type TopicResource, type TopicStats } from './api';
@@ -25,6 +24,7 @@ import '../console.css';
 import { PageHead } from '../PageHead';
 import { DeleteButton } from '../DeleteButton';
 import { listPagination, pageParam, publishedParam, PublishedFilter, TitleSearch, useUrlFilters, YearFilter, type FilterChange } from '../sections/ListFilters';
+import { queryFallback } from '../QueryFallback';
 
 const labelOf = (t: string) => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;
 const isType = (t: string | null): t is ResourceType => !!t && (RESOURCE_TYPES as readonly string[]).includes(t);
@@ -96,9 +96,7 @@ export function TopicDataPage() {
     </Link>
   );
   if (!valid) return <Result status="404" title={MSG.topicNotFound} extra={back} />;
-  if (stats.isPending) return <PageSpinner />;
-  if (stats.isError)
-    return <Result status={stats.error instanceof ApiError && stats.error.status === 404 ? '404' : 'warning'} title={errorMessage(stats.error)} extra={back} />;
+  if (!stats.data) return queryFallback(stats, back);
 
   const counts = stats.data.types;
   const tabs = counts.some((c) => c.type === type) ? counts : [...counts, { type, total: 0, published: 0 }];
