@@ -403,8 +403,8 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/reports': { access: 'public', call: (f) => ({ url: `/api/v1/reports?applicationId=${f.appId}` }) },
   'GET /api/v1/reports/:id': { access: 'public', status: 404, call: (f) => ({ url: `/api/v1/reports/999999?applicationId=${f.appId}` }) },
   // usage analytics (server/routes/analytics): the beacon is public (its site is the Host's: none here, 404)
-  'POST /api/v1/analytics/beacon': { access: 'public', status: 404, call: () => ({ url: '/api/v1/analytics/beacon', body: { e: [{ k: 'signin' }] } }) },
-  'GET /api/v1/applications/:id/analytics': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/analytics` }) },
+  'POST /api/v1/analytics/beacon': { status: 404, call: () => ({ url: '/api/v1/analytics/beacon', body: { e: [{ k: 'signin' }] } }) },
+  'GET /api/v1/applications/:id/analytics': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/analytics` }) },
   // the custom component catalogue (server/routes/xmodules)
   'GET /api/v1/xmodules': { call: () => ({ url: '/api/v1/xmodules' }) },
   'GET /api/v1/xmodules/options/resource-types': { call: () => ({ url: '/api/v1/xmodules/options/resource-types' }) },
