@@ -3,7 +3,7 @@
  * the application configuration the browser reads (spec 1 §3 'Application config').
  */
 import type { DehydratedState } from '@tanstack/react-query';
-import type { HomeConfig } from '@common/homeConfig';
+import type { ApplicationConfig } from '@common/contracts/applications';
 import type { Page } from '@common/page';
 import type {
   FooterConfig as SiteFooterConfig,
@@ -23,26 +23,15 @@ export type FooterLink = FriendLink;
 export type FooterConfig = Partial<SiteFooterConfig>;
 export type ThemeConfig = Partial<SiteThemeConfig>;
 
-/** GET /api/v1/applications/{id}/config and GET /api/v1/applications/config?host= */
-export interface AppConfig {
-  applicationId: number;
-  name: string;
-  host: string;
-  logo: string | null;
-  status: string;
-  homePage: string;
-  topicId: number | null;
-  topic: { id: number; title: string; cover?: string | null } | null;
+/**
+ * GET /api/v1/applications/{id}/config and GET /api/v1/applications/config?host= (the server's answer
+ * schema, common/contracts/applications.ts), with header, footer and theme typed partial as above.
+ */
+export type AppConfig = Omit<ApplicationConfig, 'headerConfig' | 'footerConfig' | 'themeConfig'> & {
   headerConfig: HeaderConfig;
   footerConfig: FooterConfig;
   themeConfig: ThemeConfig;
-  homeConfig: HomeConfig;
-  /** roles of the application's users and the role new users get (common/roles.ts; decision #136) */
-  roleConfig?: Array<{ id: string; name: string; rights: string[] }>;
-  defaultUserRole?: string;
-  /** 1: new notices restrict their attachments to users with 下载附件 (docs/decisions.md 227) */
-  restrictDownloadDefault?: 0 | 1;
-}
+};
 
 /** The signed-in (non-anonymous) user as the site knows it. */
 export interface BootUser {

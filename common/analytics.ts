@@ -51,48 +51,8 @@ export type UsageMetric = (typeof USAGE_METRICS)[number];
 /** The longest range the console may ask for, days (and its previous period as long again). */
 export const ANALYTICS_MAX_DAYS = 366;
 
-/** One day of the series (GET /api/v1/applications/{id}/analytics). */
-export interface UsageDay {
-  /** YYYY-MM-DD */
-  day: string;
-  views: number;
-  visitors: number;
-  searches: number;
-  zeroSearches: number;
-  signins: number;
-}
-
-/** The totals of a period. `visitors` sums the daily distinct visitors (a visitor of two days counts twice). */
-export interface UsageTotals {
-  views: number;
-  visitors: number;
-  searches: number;
-  zeroSearches: number;
-  signins: number;
-  panelClicks: number;
-}
-
-/** The answer of GET /api/v1/applications/{id}/analytics?from&to. */
-export interface UsageReport {
-  from: string;
-  to: string;
-  /** the previous period of equal length, ending the day before `from` */
-  previousFrom: string;
-  previousTo: string;
-  /** every day of the range, zeros included */
-  days: UsageDay[];
-  /** the previous period's days, in order (day i of it matches day i of `days`) */
-  previousDays: UsageDay[];
-  totals: UsageTotals;
-  previousTotals: UsageTotals;
-  /** panels of the home page with their views and clicks, the home config's panels first (alias or type name) */
-  panels: Array<{ moduleId: string; title: string; type: string | null; views: number; clicks: number }>;
-  /** the most opened resources (at most 10), with their titles (a deleted one: '已删除的资源') */
-  resources: Array<{ type: string; id: number; title: string; opens: number }>;
-  /** the most frequent queries (at most 10) and those that found nothing */
-  searches: Array<{ query: string; count: number }>;
-  zeroSearches: Array<{ query: string; count: number }>;
-}
+// the report's shapes are its answer schema's (common/contracts/analytics.ts; type-only, erased from bundles)
+export type { UsageDay, UsageReport, UsageTotals } from './contracts/analytics.js';
 
 /**
  * The change from `previous` to `current` as a whole percentage (12 for +12 %), or null when the previous

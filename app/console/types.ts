@@ -3,16 +3,8 @@
 /** GET /api/v1/session → { user } (the server's answer schema, common/contracts/auth.ts) */
 export type { SessionUser } from '@common/contracts/auth';
 
-/** An item of GET /api/v1/applications (spec 1 §3 'Application list item'). */
-export interface ApplicationListItem {
-  applicationId: number;
-  name: string;
-  host: string;
-  homePage: string;
-  status: string;
-  updatedAt?: string;
-  topic: { id: number; title: string | null; cover?: string | null } | null;
-}
+/** An item of GET /api/v1/applications (spec 1 §3 'Application list item'; the server's answer schema). */
+export type { ApplicationListItem } from '@common/contracts/applications';
 
 /** An item of GET /api/v1/topics */
 export interface Topic {

@@ -42,6 +42,11 @@ const base: AppConfig = {
   },
   themeConfig: { primaryColor: '#c0392b' },
   homeConfig: [],
+  roleConfig: [{ id: 'user', name: '普通用户', rights: [] }],
+  defaultUserRole: 'user',
+  restrictDownloadDefault: 0,
+  oauthUri: null,
+  mailAllowSuffix: null,
 };
 
 const render = (config: AppConfig) =>

@@ -47,7 +47,10 @@ describe('GET /api/openapi.json', () => {
       // a file answer (citations: BibTeX, RIS, text) is not JSON: it names its content types instead,
       // none of them JSON and each with a schema; a JSON answer still needs its application/json schema
       const isFile = content.length > 0 && content.every(([type, c]) => !type.includes('json') && !!c?.schema);
-      if (!op || !op.summary || !(redirects || ok?.[1].content?.['application/json']?.schema || isFile))
+      // a route that answers nothing (the analytics beacon) declares its 204 No Content, which has no body
+      // to describe: exempt only a 204 with no content at all
+      const noContent = ok?.[0] === '204' && !ok[1].content;
+      if (!op || !op.summary || !(redirects || ok?.[1].content?.['application/json']?.schema || isFile || noContent))
         missing.push(`${route.method} ${route.url}: no answer schema or summary`);
       else if (!op.responses['4XX']?.content?.['application/json']?.schema?.properties?.error) missing.push(`${route.method} ${route.url}: no refusal schema`);
       else if (!op.description?.startsWith('权限：')) missing.push(`${route.method} ${route.url}: does not say who may call it`);
@@ -55,6 +58,8 @@ describe('GET /api/openapi.json', () => {
     expect(missing).toEqual([]);
     expect(doc.paths['/api/v1/notices/{id}'].put.description).toBe('权限：该应用持有「内容管理」权限的管理员或超级管理员。');
     expect(doc.paths['/api/v1/notices/{id}'].get.description).toBe('权限：任何人（访客也可）。');
+    // an answer without a body is its 204 alone
+    expect(Object.keys(doc.paths['/api/v1/analytics/beacon'].post.responses)).toEqual(['204', '4XX']);
     // a file answer is described by its content types
     expect(Object.keys(doc.paths['/api/v1/citations'].get.responses['200'].content ?? {})).toEqual([
       'application/x-bibtex',

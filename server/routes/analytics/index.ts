@@ -10,13 +10,19 @@
  *   `Sec-GPC: 1` is not counted (the tracker sends nothing then anyway).
  * - GET /api/v1/applications/{id}/analytics?from&to: managers of the application and super managers;
  *   the report of server/routes/analytics/service.ts.
+ * Declared contracts (issue 12 §4): the access and the answers are in each route's options; the beacon
+ * reads its own body (text/plain or JSON, refused with its own 400s; decision 339).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
 import { HttpError, badRequest, notFound } from '../../http/errors.js';
-import { XSRF_COOKIE, requireManager, requireUser } from '../../http/session.js';
+import { XSRF_COOKIE } from '../../http/session.js';
+import { managerAccess, publicAccess } from '../../policies/access.js';
+import { applicationInPath } from '../../policies/applications.js';
 import { applicationByHost, getApplication } from '../../applications/service.js';
+import { beaconAnswer, usageReportAnswer } from '../../../common/contracts/analytics.js';
 import { MSG } from '../../../common/messages.js';
 import { BEACON_MAX_BYTES, BEACON_PATH } from '../../../common/analytics.js';
 import { analyticsParams, analyticsQuery, beaconBody } from './schema.js';
@@ -51,6 +57,9 @@ function beaconError(err: FastifyError | HttpError, _req: FastifyRequest, reply:
     .send({ error: { code: large ? 'beacon_too_large' : 'bad_beacon', message: large ? MSG.analyticsBeaconTooLarge : MSG.analyticsBeaconInvalid } });
 }
 
+/** The beacon's answer: 204 without a body. */
+const noContent = (reply: FastifyReply) => reply.status(204).send();
+
 /** Registers the two routes; `collector` counts the beacons (made and closed by server/app.ts). */
 export default async function analyticsRoutes(app: FastifyInstance, { db }: AppContext, collector: UsageCollector) {
   const hosts = new Map<string, { id: number | null; at: number }>();
@@ -64,30 +73,43 @@ export default async function analyticsRoutes(app: FastifyInstance, { db }: AppC
     return found?.id ?? null;
   };
 
-  app.post(BEACON_PATH, { bodyLimit: BEACON_MAX_BYTES, config: { beacon: true }, errorHandler: beaconError }, async (req, reply) => {
-    let raw: unknown = req.body;
-    if (typeof raw === 'string') {
-      try {
-        raw = JSON.parse(raw) as unknown;
-      } catch {
-        throw badRequest(MSG.analyticsBeaconInvalid);
-      }
-    }
-    const body = parse(beaconBody, raw);
-    const applicationId = await applicationOf(req.headers.host ?? '');
-    if (applicationId === null) throw notFound(MSG.applicationNotFound);
-    if (req.headers.dnt === '1' || req.headers['sec-gpc'] === '1') return reply.status(204).send();
-    const visitor = req.user ? `u${req.user.id}` : `x${req.cookies[XSRF_COOKIE] ?? `${req.ip} ${req.headers['user-agent'] ?? ''}`}`;
-    collector.add(applicationId, visitor, body.e);
-    return reply.status(204).send();
-  });
+  const r = declared(app);
+  const tags = ['使用统计'];
 
-  app.get('/api/v1/applications/:id/analytics', async (req) => {
-    const { id } = parse(analyticsParams, req.params, 'params');
-    requireUser(req);
-    const application = await getApplication(db, id);
-    await requireManager(db, req, id);
-    const q = parse(analyticsQuery, req.query, 'query');
-    return usageReport(db, application, q);
-  });
+  r.post(
+    BEACON_PATH,
+    {
+      bodyLimit: BEACON_MAX_BYTES,
+      // no body schema: sendBeacon may send the JSON as text/plain; the handler parses and checks it
+      schema: { summary: '访客页面的使用事件（sendBeacon；无需签名）', tags, response: { 204: beaconAnswer } },
+      config: { beacon: true, access: publicAccess },
+      errorHandler: beaconError,
+    },
+    async (req, reply) => {
+      let raw: unknown = req.body;
+      if (typeof raw === 'string') {
+        try {
+          raw = JSON.parse(raw) as unknown;
+        } catch {
+          throw badRequest(MSG.analyticsBeaconInvalid);
+        }
+      }
+      const body = parse(beaconBody, raw);
+      const applicationId = await applicationOf(req.headers.host ?? '');
+      if (applicationId === null) throw notFound(MSG.applicationNotFound);
+      if (req.headers.dnt === '1' || req.headers['sec-gpc'] === '1') return noContent(reply);
+      const visitor = req.user ? `u${req.user.id}` : `x${req.cookies[XSRF_COOKIE] ?? `${req.ip} ${req.headers['user-agent'] ?? ''}`}`;
+      collector.add(applicationId, visitor, body.e);
+      return noContent(reply);
+    },
+  );
+
+  r.get(
+    '/api/v1/applications/:id/analytics',
+    {
+      schema: { summary: '应用的使用统计报告', tags, params: analyticsParams, querystring: analyticsQuery, response: { 200: usageReportAnswer } },
+      config: { access: managerAccess(applicationInPath) },
+    },
+    async (req) => usageReport(db, await getApplication(db, req.params.id), req.query),
+  );
 }

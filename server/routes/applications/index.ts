@@ -1,14 +1,25 @@
 /**
  * Application calls (spec 2 §7): list, create, change, delete, configuration by id and by host, and
  * saving the home config. Super managers create and delete; managers of an application change it.
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
-import { readPage } from '../../db/paging.js';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { parse } from '../../http/parse.js';
+import { currentUser, declared } from '../../http/contract.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { requireManager, requireSuper, requireUser } from '../../http/session.js';
+import { managerAccess, publicAccess, signedInAccess, superAccess } from '../../policies/access.js';
+import { applicationInPath } from '../../policies/applications.js';
 import { MSG } from '../../../common/messages.js';
+import { okAnswer, pageOf } from '../../../common/contracts/common.js';
+import {
+  applicationConfigAnswer,
+  applicationConfigSavedAnswer,
+  applicationListItemAnswer,
+  applicationSuggestionAnswer,
+  availableApplicationAnswer,
+  homeConfigSavedAnswer,
+} from '../../../common/contracts/applications.js';
 import {
   createApplicationBody,
   homeConfigBody,
@@ -20,136 +31,164 @@ import {
   userSuggestionsQuery,
 } from './schema.js';
 import { saveHomeConfig } from '../revisions/service.js';
-import { applicationSuggestions, createApplication, getApplication, presentConfig, presentListItem, updateApplication, validateHomeConfig } from './service.js';
+import {
+  applicationSuggestions,
+  applicationWithHost,
+  availableApplications,
+  createApplication,
+  deleteApplication,
+  findUser,
+  getApplication,
+  listApplications,
+  presentConfig,
+  updateApplication,
+  validateHomeConfig,
+} from './service.js';
 import { canRead, presentConfigFor } from './visibility.js';
-import { containsText } from '../../db/like.js';
+
+const tags = ['应用'];
 
 export default async function applicationRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/api/v1/applications', async (req) => {
-    const user = requireUser(req);
-    const q = parse(listQuery, req.query, 'query');
-    let base = db.selectFrom('applications').leftJoin('topics', 'topics.id', 'applications.topic_id');
-    if (user.role !== 'super') {
-      base = base.where('applications.id', 'in', db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id));
-    }
-    if (q.query) {
-      base = base.where(containsText(['applications.name', 'applications.host'], q.query));
-    }
-    return readPage(
-      base,
-      q,
-      (qb) => qb.selectAll('applications').select(['topics.title as topic_title', 'topics.cover as topic_cover']).orderBy('applications.id', 'desc'),
-      presentListItem,
-    );
-  });
+  const r = declared(app);
+
+  r.get(
+    '/api/v1/applications',
+    {
+      schema: { summary: '我管理的应用列表（超级管理员为全部应用）', tags, querystring: listQuery, response: { 200: pageOf(applicationListItemAnswer) } },
+      config: { access: signedInAccess },
+    },
+    async (req) => listApplications(db, currentUser(req), req.query),
+  );
 
   /**
    * GET /api/v1/applications/available (spec 2 §7): every application as a topic-navigation option of the
    * link module form (spec 1 §3 'link': id, title, url, cover, name). Signed-in users only.
    */
-  app.get('/api/v1/applications/available', async (req) => {
-    const user = requireUser(req);
-    // released sites, and the drafts the user manages (a super manager manages every one; issue 10 §8)
-    const managed =
-      user.role === 'super'
-        ? null
-        : (await db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id).execute()).map((r) => r.application_id);
-    const rows = await db
-      .selectFrom('applications')
-      .leftJoin('topics', 'topics.id', 'applications.topic_id')
-      .select(['applications.id', 'applications.name', 'applications.host', 'applications.logo', 'topics.title as topic_title', 'topics.cover as topic_cover'])
-      .$if(managed !== null, (qb) =>
-        qb.where((eb) => eb.or([eb('applications.status', '=', 'released'), ...(managed!.length ? [eb('applications.id', 'in', managed!)] : [])])),
-      )
-      .orderBy('applications.id', 'asc')
-      .limit(500)
-      .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      applicationId: r.id,
-      title: r.name,
-      name: r.topic_title ?? r.name,
-      url: `http://${r.host}/`,
-      cover: r.topic_cover ?? r.logo ?? null,
-    }));
-  });
+  r.get(
+    '/api/v1/applications/available',
+    {
+      schema: { summary: '可链接的应用（链接模块的专题导航选项）', tags, response: { 200: z.array(availableApplicationAnswer) } },
+      config: { access: signedInAccess },
+    },
+    async (req) => availableApplications(db, currentUser(req)),
+  );
 
   /**
    * GET /api/v1/applications/suggestions?query= (spec 2 §7; decision 296): up to 10 applications the
    * caller may manage whose name or host contains the text (a plain user gets none).
    */
-  app.get('/api/v1/applications/suggestions', async (req) => {
-    const user = requireUser(req);
-    const { query } = parse(suggestionsQuery, req.query, 'query');
-    return applicationSuggestions(db, user, query, 10);
-  });
+  r.get(
+    '/api/v1/applications/suggestions',
+    {
+      schema: { summary: '按名称或地址联想我管理的应用', tags, querystring: suggestionsQuery, response: { 200: z.array(applicationSuggestionAnswer) } },
+      config: { access: signedInAccess },
+    },
+    async (req) => applicationSuggestions(db, currentUser(req), req.query.query, 10),
+  );
 
   /**
    * GET /api/v2/applications/suggestions?userId= (spec 2 §7; decision 296): the applications the user
    * manages (newest first, up to 200), for the caller's own id; a super manager may ask for anyone's.
    */
-  app.get('/api/v2/applications/suggestions', async (req) => {
-    const user = requireUser(req);
-    const { userId } = parse(userSuggestionsQuery, req.query, 'query');
-    if (userId === user.id) return applicationSuggestions(db, user, null, 200);
-    if (user.role !== 'super') throw new HttpError(403, 'forbidden', MSG.suggestOtherUser);
-    const target = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-    if (!target) throw notFound(MSG.userNotFound);
-    return applicationSuggestions(db, target, null, 200);
-  });
+  r.get(
+    '/api/v2/applications/suggestions',
+    {
+      schema: {
+        summary: '某用户管理的应用（本人，或超级管理员查任何人）',
+        tags,
+        querystring: userSuggestionsQuery,
+        response: { 200: z.array(applicationSuggestionAnswer) },
+      },
+      config: { access: signedInAccess },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const { userId } = req.query;
+      if (userId === user.id) return applicationSuggestions(db, user, null, 200);
+      if (user.role !== 'super') throw new HttpError(403, 'forbidden', MSG.suggestOtherUser);
+      const target = await findUser(db, userId);
+      if (!target) throw notFound(MSG.userNotFound);
+      return applicationSuggestions(db, target, null, 200);
+    },
+  );
 
-  app.post('/api/v1/applications', async (req, reply) => {
-    const user = requireSuper(req);
-    const body = parse(createApplicationBody, req.body);
-    const created = await createApplication(db, { name: body.name, host: body.host, topicId: body.topicId ?? body.topic?.id ?? null }, user.id);
-    return reply.status(201).send({ ...(await presentConfig(db, created)), message: MSG.applicationCreated });
-  });
+  r.post(
+    '/api/v1/applications',
+    {
+      schema: { summary: '新建应用', tags, body: createApplicationBody, response: { 201: applicationConfigSavedAnswer } },
+      config: { access: superAccess },
+    },
+    async (req, reply) => {
+      const body = req.body;
+      const created = await createApplication(db, { name: body.name, host: body.host, topicId: body.topicId ?? body.topic?.id ?? null }, currentUser(req).id);
+      return reply.status(201).send({ ...(await presentConfig(db, created)), message: MSG.applicationCreated });
+    },
+  );
 
-  app.get('/api/v1/applications/config', async (req) => {
-    const { host } = parse(hostQuery, req.query, 'query');
-    const found = await db.selectFrom('applications').selectAll().where('host', '=', host).executeTakeFirst();
-    // a draft answers as an unknown host to everyone but its managers (issue 10 §8)
-    if (!found || !(await canRead(db, found, req.user))) throw notFound(MSG.unknownHost);
-    // 仅登录可见 modules only for viewers holding `panels` (decision 211)
-    return presentConfigFor(db, found, req.user);
-  });
+  r.get(
+    '/api/v1/applications/config',
+    {
+      schema: { summary: '按站点地址读取应用配置（访客所见）', tags, querystring: hostQuery, response: { 200: applicationConfigAnswer } },
+      config: { access: publicAccess },
+    },
+    async (req) => {
+      const found = await applicationWithHost(db, req.query.host);
+      // a draft answers as an unknown host to everyone but its managers (issue 10 §8)
+      if (!found || !(await canRead(db, found, req.user))) throw notFound(MSG.unknownHost);
+      // 仅登录可见 modules only for viewers holding `panels` (decision 211)
+      return presentConfigFor(db, found, req.user);
+    },
+  );
 
-  app.get('/api/v1/applications/:id/config', async (req) => {
-    const { id } = parse(idParams, req.params, 'params');
-    requireUser(req);
-    const found = await getApplication(db, id);
-    await requireManager(db, req, id);
-    return presentConfig(db, found);
-  });
+  r.get(
+    '/api/v1/applications/:id/config',
+    {
+      schema: { summary: '读取应用配置（控制台）', tags, params: idParams, response: { 200: applicationConfigAnswer } },
+      config: { access: managerAccess(applicationInPath) },
+    },
+    async (req) => presentConfig(db, await getApplication(db, req.params.id)),
+  );
 
-  app.put('/api/v1/applications/:id', async (req) => {
-    const { id } = parse(idParams, req.params, 'params');
-    requireUser(req);
-    await getApplication(db, id);
-    await requireManager(db, req, id, 'settings');
-    const body = parse(updateApplicationBody, req.body);
-    const topicId = body.topicId !== undefined ? body.topicId : body.topic !== undefined ? (body.topic?.id ?? null) : undefined;
-    const updated = await updateApplication(db, id, { name: body.name, host: body.host, topicId });
-    return { ...(await presentConfig(db, updated)), message: MSG.applicationSaved };
-  });
+  r.put(
+    '/api/v1/applications/:id',
+    {
+      schema: { summary: '修改应用名称、地址或专题', tags, params: idParams, body: updateApplicationBody, response: { 200: applicationConfigSavedAnswer } },
+      config: { access: managerAccess(applicationInPath, 'settings') },
+    },
+    async (req) => {
+      const body = req.body;
+      const topicId = body.topicId !== undefined ? body.topicId : body.topic !== undefined ? (body.topic?.id ?? null) : undefined;
+      const updated = await updateApplication(db, req.params.id, { name: body.name, host: body.host, topicId });
+      return { ...(await presentConfig(db, updated)), message: MSG.applicationSaved };
+    },
+  );
 
-  app.delete('/api/v1/applications/:id', async (req) => {
-    const { id } = parse(idParams, req.params, 'params');
-    requireSuper(req);
-    await getApplication(db, id);
-    await db.deleteFrom('applications').where('id', '=', id).execute();
-    return { ok: true, message: MSG.applicationDeleted };
-  });
+  r.delete(
+    '/api/v1/applications/:id',
+    {
+      schema: { summary: '删除应用', tags, params: idParams, response: { 200: okAnswer } },
+      config: { access: superAccess },
+    },
+    async (req) => {
+      const { id } = req.params;
+      await getApplication(db, id);
+      await deleteApplication(db, id);
+      return { ok: true as const, message: MSG.applicationDeleted };
+    },
+  );
 
-  app.post('/api/v1/applications/:id/home-config', async (req) => {
-    const { id } = parse(idParams, req.params, 'params');
-    requireUser(req);
-    await getApplication(db, id);
-    const user = await requireManager(db, req, id, 'home');
-    const body = parse(homeConfigBody, req.body);
-    const homeConfig = validateHomeConfig(body.homeConfig);
-    // the application's config and its revision are written together (server/routes/revisions)
-    const revisionId = await saveHomeConfig(db, id, homeConfig, user, body.summary || MSG.homeConfigSaveDefault);
-    return { homeConfig, revisionId, message: MSG.homeConfigSaved };
-  });
+  r.post(
+    '/api/v1/applications/:id/home-config',
+    {
+      schema: { summary: '保存首页配置（同时保存一个版本）', tags, params: idParams, body: homeConfigBody, response: { 200: homeConfigSavedAnswer } },
+      config: { access: managerAccess(applicationInPath, 'home') },
+    },
+    async (req) => {
+      const { id } = req.params;
+      const homeConfig = validateHomeConfig(req.body.homeConfig);
+      // the application's config and its revision are written together (server/routes/revisions)
+      const revisionId = await saveHomeConfig(db, id, homeConfig, currentUser(req), req.body.summary || MSG.homeConfigSaveDefault);
+      return { homeConfig, revisionId, message: MSG.homeConfigSaved };
+    },
+  );
 }

@@ -10,28 +10,35 @@
  *   name (never the client's) and the answer is the application config with `logo` = `/files/logos/<name>`.
  * - DELETE /api/v1/applications/{id}/logo clears the logo and removes the file.
  * - GET /files/logos/{name} serves a stored logo (immutable, nosniff).
- * Managers of the application and super managers only.
+ * Managers of the application holding `settings` and super managers change it; anyone reads a logo.
+ * Declared contracts (issue 12 §4): the access and the answers are in each route's options.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AppContext } from '../../context.js';
 import type { Config } from '../../config.js';
-import { parse } from '../../http/parse.js';
+import { z } from 'zod';
+import { declared } from '../../http/contract.js';
 import { HttpError, badRequest, notFound } from '../../http/errors.js';
-import { requireManager, requireUser } from '../../http/session.js';
+import { managerAccess, publicAccess } from '../../policies/access.js';
+import { applicationInPath } from '../../policies/applications.js';
 import { checkUpload, type CheckedUpload } from '../../files/check.js';
 import { createStorage, type FileStorage } from '../../files/storage.js';
 import { MSG } from '../../../common/messages.js';
 import { idParams } from './schema.js';
-import { getApplication, presentConfig } from './service.js';
+import { applicationConfigSavedAnswer, logoFileAnswer } from '../../../common/contracts/applications.js';
+import { getApplication, presentConfig, setLogo } from './service.js';
 
 /** Largest logo, bytes (500 KB). */
 export const LOGO_MAX_BYTES = 500 * 1024;
 /** URL prefix of stored logos. */
 export const LOGO_URL_PREFIX = '/files/logos/';
 const LOGO_NAME = /^[0-9a-f]{32}\.(png|jpg)$/;
+/** The file name of GET /files/logos/{name}; any other name than a stored logo's is 404 in the handler. */
+const logoParams = z.object({ name: z.string().describe('标志文件名（32 位十六进制加 .png 或 .jpg）') });
+const tags = ['应用'];
 
 const tooLarge = () => new HttpError(413, 'payload_too_large', MSG.logoTooLarge);
 const invalid = () => badRequest(MSG.logoTypeInvalid, { file: MSG.logoTypeInvalid });
@@ -88,6 +95,16 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
   }
 }
 
+/** Sends a stored logo: its bytes (a stream), immutable, nosniff. */
+function sendLogo(reply: FastifyReply, stored: NonNullable<Awaited<ReturnType<FileStorage['get']>>>) {
+  if (stored.size !== undefined) reply.header('content-length', String(stored.size));
+  return reply
+    .type(stored.contentType)
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('x-content-type-options', 'nosniff')
+    .send(stored.body);
+}
+
 /** Registers the logo calls (see the file comment). */
 export default async function logoRoutes(app: FastifyInstance, { db, config }: AppContext) {
   const storage = logoStorage(config);
@@ -97,47 +114,67 @@ export default async function logoRoutes(app: FastifyInstance, { db, config }: A
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
   }
+  const r = declared(app);
+  const settings = managerAccess(applicationInPath, 'settings');
 
-  app.post('/api/v1/applications/:id/logo', async (req) => {
-    const { id } = parse(idParams, req.params, 'params');
-    requireUser(req);
-    const before = await getApplication(db, id);
-    await requireManager(db, req, id, 'settings');
-    const bytes = await readUpload(req);
-    const checked = await checkLogo(bytes);
-    const name = `${crypto.randomBytes(16).toString('hex')}.${checked.ext}`;
-    await storage.put(name, bytes, checked.contentType);
-    const url = `${LOGO_URL_PREFIX}${name}`;
-    try {
-      await db.updateTable('applications').set({ logo: url, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
-    } catch (err) {
-      await drop(req, url);
-      throw err;
-    }
-    await drop(req, before.logo);
-    return { ...(await presentConfig(db, await getApplication(db, id))), message: MSG.logoSaved };
-  });
+  r.post(
+    '/api/v1/applications/:id/logo',
+    {
+      // multipart (the file under `file`): no body schema, the upload is read and checked below
+      schema: {
+        summary: '上传站点标志（PNG 或 JPEG，至多 500 KB；multipart，字段 file）',
+        tags,
+        params: idParams,
+        response: { 200: applicationConfigSavedAnswer },
+      },
+      config: { access: settings },
+    },
+    async (req) => {
+      const { id } = req.params;
+      const before = await getApplication(db, id);
+      const bytes = await readUpload(req);
+      const checked = await checkLogo(bytes);
+      const name = `${crypto.randomBytes(16).toString('hex')}.${checked.ext}`;
+      await storage.put(name, bytes, checked.contentType);
+      const url = `${LOGO_URL_PREFIX}${name}`;
+      try {
+        await setLogo(db, id, url);
+      } catch (err) {
+        await drop(req, url);
+        throw err;
+      }
+      await drop(req, before.logo);
+      return { ...(await presentConfig(db, await getApplication(db, id))), message: MSG.logoSaved };
+    },
+  );
 
-  app.delete('/api/v1/applications/:id/logo', async (req) => {
-    const { id } = parse(idParams, req.params, 'params');
-    requireUser(req);
-    const before = await getApplication(db, id);
-    await requireManager(db, req, id, 'settings');
-    await db.updateTable('applications').set({ logo: null, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
-    await drop(req, before.logo);
-    return { ...(await presentConfig(db, await getApplication(db, id))), message: MSG.logoDeleted };
-  });
+  r.delete(
+    '/api/v1/applications/:id/logo',
+    {
+      schema: { summary: '删除站点标志', tags, params: idParams, response: { 200: applicationConfigSavedAnswer } },
+      config: { access: settings },
+    },
+    async (req) => {
+      const { id } = req.params;
+      const before = await getApplication(db, id);
+      await setLogo(db, id, null);
+      await drop(req, before.logo);
+      return { ...(await presentConfig(db, await getApplication(db, id))), message: MSG.logoDeleted };
+    },
+  );
 
-  app.get('/files/logos/:name', async (req, reply) => {
-    const { name } = req.params as { name: string };
-    if (!LOGO_NAME.test(name)) throw notFound();
-    const stored = await storage.get(name);
-    if (!stored) throw notFound();
-    if (stored.size !== undefined) reply.header('content-length', String(stored.size));
-    return reply
-      .type(stored.contentType)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(stored.body);
-  });
+  r.get(
+    '/files/logos/:name',
+    {
+      schema: { summary: '站点标志图片', tags, params: logoParams, response: { 200: logoFileAnswer } },
+      config: { access: publicAccess },
+    },
+    async (req, reply) => {
+      const { name } = req.params;
+      if (!LOGO_NAME.test(name)) throw notFound();
+      const stored = await storage.get(name);
+      if (!stored) throw notFound();
+      return sendLogo(reply, stored);
+    },
+  );
 }

@@ -6,6 +6,8 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { readPage } from '../../db/paging.js';
+import { containsText } from '../../db/like.js';
 import type { Application, User } from '../../db/schema.js';
 import { readStored, footerConfigSchema, headerConfigSchema, themeConfigSchema } from '../../../common/siteConfig.js';
 import { defaultRoleOf, roleConfigOf } from '../roles/service.js';
@@ -82,4 +84,84 @@ export async function applicationSuggestions(db: Db, user: User, query: string |
   }
   const rows = await q.orderBy('id', 'desc').limit(limit).execute();
   return rows.map((r) => ({ applicationId: r.id, name: r.name, host: r.host }));
+}
+
+/**
+ * The console's application list (spec 1 §3 'Application list item'): the applications `user` manages
+ * (all for a super manager), newest first, a page of them; with `query`, those whose name or host
+ * contains it.
+ */
+export async function listApplications(db: Db, user: User, q: { page: number; size: number; query?: string }) {
+  let base = db.selectFrom('applications').leftJoin('topics', 'topics.id', 'applications.topic_id');
+  if (user.role !== 'super') {
+    base = base.where('applications.id', 'in', db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id));
+  }
+  if (q.query) {
+    base = base.where(containsText(['applications.name', 'applications.host'], q.query));
+  }
+  return readPage(
+    base,
+    q,
+    (qb) => qb.selectAll('applications').select(['topics.title as topic_title', 'topics.cover as topic_cover']).orderBy('applications.id', 'desc'),
+    presentListItem,
+  );
+}
+
+/**
+ * Every application `user` may link to from the link module form (spec 1 §3 'link': id, title, url,
+ * cover, name): the released sites, and the drafts the user manages (a super manager manages every
+ * one; issue 10 §8). At most 500, oldest first.
+ */
+export async function availableApplications(db: Db, user: User) {
+  const managed =
+    user.role === 'super'
+      ? null
+      : (await db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id).execute()).map((r) => r.application_id);
+  const rows = await db
+    .selectFrom('applications')
+    .leftJoin('topics', 'topics.id', 'applications.topic_id')
+    .select(['applications.id', 'applications.name', 'applications.host', 'applications.logo', 'topics.title as topic_title', 'topics.cover as topic_cover'])
+    .$if(managed !== null, (qb) =>
+      qb.where((eb) => eb.or([eb('applications.status', '=', 'released'), ...(managed!.length ? [eb('applications.id', 'in', managed!)] : [])])),
+    )
+    .orderBy('applications.id', 'asc')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    applicationId: r.id,
+    title: r.name,
+    name: r.topic_title ?? r.name,
+    url: `http://${r.host}/`,
+    cover: r.topic_cover ?? r.logo ?? null,
+  }));
+}
+
+/** The user `id`, or undefined. */
+export async function findUser(db: Db, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The application whose host is exactly `host` (already lower case), or undefined. */
+export async function applicationWithHost(db: Db, host: string): Promise<Application | undefined> {
+  return db.selectFrom('applications').selectAll().where('host', '=', host).executeTakeFirst();
+}
+
+/** Deletes the application row `id`. */
+export async function deleteApplication(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('applications').where('id', '=', id).execute();
+}
+
+/** Stores one of the header, footer and theme configs (`column`) of the application `id`. */
+export async function saveSiteConfig(db: Db, id: number, column: 'header_config' | 'footer_config' | 'theme_config', value: unknown): Promise<void> {
+  await db
+    .updateTable('applications')
+    .set({ [column]: JSON.stringify(value), updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sets (or clears, with null) the logo URL of the application `id`. */
+export async function setLogo(db: Db, id: number, logo: string | null): Promise<void> {
+  await db.updateTable('applications').set({ logo, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
 }
