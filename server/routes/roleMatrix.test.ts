@@ -239,8 +239,8 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/files/:key/info': { access: 'anyManager', status: 404, call: () => ({ url: '/api/v1/files/missing.pdf/info' }) },
   'DELETE /api/v1/files/:id': { access: 'signedIn', status: 404, call: () => ({ url: '/api/v1/files/999999' }) },
   'GET /files/:key': { access: 'public', status: 404, call: () => ({ url: '/files/missing.png' }) },
-  'GET /tools': { access: 'public', call: (f) => ({ url: `/tools?appid=${f.appId}` }) },
-  'GET /api/v1/tools': { access: 'public', call: (f) => ({ url: `/api/v1/tools?appid=${f.appId}` }) },
+  'GET /tools': { call: (f) => ({ url: `/tools?appid=${f.appId}` }) },
+  'GET /api/v1/tools': { call: (f) => ({ url: `/api/v1/tools?appid=${f.appId}` }) },
   'GET /api/v1/wechats/available': { access: 'signedIn', call: () => ({ url: '/api/v1/wechats/available' }) },
   'GET /api/v1/applications/:id/wechats': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats` }) },
   'POST /api/v1/applications/:id/wechat': {
@@ -404,8 +404,8 @@ const ROUTES: Record<string, Row> = {
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources/999999` }),
   },
   // the visitor's research reports (server/routes/reports; the console edits them through the topic data calls)
-  'GET /api/v1/reports': { access: 'public', call: (f) => ({ url: `/api/v1/reports?applicationId=${f.appId}` }) },
-  'GET /api/v1/reports/:id': { access: 'public', status: 404, call: (f) => ({ url: `/api/v1/reports/999999?applicationId=${f.appId}` }) },
+  'GET /api/v1/reports': { call: (f) => ({ url: `/api/v1/reports?applicationId=${f.appId}` }) },
+  'GET /api/v1/reports/:id': { status: 404, call: (f) => ({ url: `/api/v1/reports/999999?applicationId=${f.appId}` }) },
   // usage analytics (server/routes/analytics): the beacon is public (its site is the Host's: none here, 404)
   'POST /api/v1/analytics/beacon': { access: 'public', status: 404, call: () => ({ url: '/api/v1/analytics/beacon', body: { e: [{ k: 'signin' }] } }) },
   'GET /api/v1/applications/:id/analytics': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/analytics` }) },
