@@ -524,9 +524,9 @@ const ROUTES: Record<string, Row> = {
     call: (_f, _n, uid) => ({ url: '/api/v1/users/links', body: { userId: uid, kind: 'link', links: [] } }),
   },
   // the audit log (issue 13 §1, decisions 312-317): super managers all, application managers their applications
-  'GET /api/v1/audit-logs': { access: 'anyManager', call: () => ({ url: '/api/v1/audit-logs' }) },
-  'GET /api/v1/audit-logs/export.csv': { access: 'anyManager', call: () => ({ url: '/api/v1/audit-logs/export.csv' }) },
-  'GET /api/v1/audit-logs/:id': { access: 'anyManager', status: 404, call: () => ({ url: '/api/v1/audit-logs/999999' }) },
+  'GET /api/v1/audit-logs': { call: () => ({ url: '/api/v1/audit-logs' }) },
+  'GET /api/v1/audit-logs/export.csv': { call: () => ({ url: '/api/v1/audit-logs/export.csv' }) },
+  'GET /api/v1/audit-logs/:id': { status: 404, call: () => ({ url: '/api/v1/audit-logs/999999' }) },
 };
 
 /** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */
