@@ -241,15 +241,13 @@ const ROUTES: Record<string, Row> = {
   'GET /files/:key': { access: 'public', status: 404, call: () => ({ url: '/files/missing.png' }) },
   'GET /tools': { call: (f) => ({ url: `/tools?appid=${f.appId}` }) },
   'GET /api/v1/tools': { call: (f) => ({ url: `/api/v1/tools?appid=${f.appId}` }) },
-  'GET /api/v1/wechats/available': { access: 'signedIn', call: () => ({ url: '/api/v1/wechats/available' }) },
-  'GET /api/v1/applications/:id/wechats': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats` }) },
+  'GET /api/v1/wechats/available': { call: () => ({ url: '/api/v1/wechats/available' }) },
+  'GET /api/v1/applications/:id/wechats': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats` }) },
   'POST /api/v1/applications/:id/wechat': {
-    access: 'manager',
     status: 201,
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechat`, body: { wechatId: `w${uniq()}`, name: '矩阵公众号' } }),
   },
   'DELETE /api/v1/applications/:id/wechat': {
-    access: 'manager',
     call: async (f) => {
       const wechatId = `w${uniq()}`;
       await ctx.db
@@ -260,16 +258,13 @@ const ROUTES: Record<string, Row> = {
     },
   },
   'GET /api/v1/applications/:id/wechats/:wechatId/articles': {
-    access: 'manager',
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles` }),
   },
   'POST /api/v1/applications/:id/wechats/:wechatId/articles': {
-    access: 'manager',
     status: 201,
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles`, body: article() }),
   },
   'DELETE /api/v1/applications/:id/wechats/:wechatId/articles/:articleId': {
-    access: 'manager',
     status: 404,
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/wechats/matrix/articles/999999` }),
   },
