@@ -166,8 +166,8 @@ const ROUTES: Record<string, Row> = {
   'POST /toolsApi/userLogin/login': { status: 'any', call: () => ({ url: '/toolsApi/userLogin/login', body: { loginInfo: 'AAAA' } }) },
   'GET /web/oauth/signin/simple': { status: 302, call: () => ({ url: '/web/oauth/signin/simple?redirect=%2F' }) },
   'GET /api/v1/modules/top-scholar/suggestions': { call: () => ({ url: '/api/v1/modules/top-scholar/suggestions?q=%E7%9F%A9' }) },
-  'POST /api/v3/resources/journal': { access: 'public', call: () => ({ url: '/api/v3/resources/journal', body: { q: '矩' } }) },
-  'POST /api/v1/resources/conferences/suggestions': { access: 'public', call: () => ({ url: '/api/v1/resources/conferences/suggestions', body: { q: '会' } }) },
+  'POST /api/v3/resources/journal': { call: () => ({ url: '/api/v3/resources/journal', body: { q: '矩' } }) },
+  'POST /api/v1/resources/conferences/suggestions': { call: () => ({ url: '/api/v1/resources/conferences/suggestions', body: { q: '会' } }) },
   'GET /api/v1/applications/available': { access: 'signedIn', call: () => ({ url: '/api/v1/applications/available' }) },
   'POST /api/v1/applications': {
     access: 'super',
@@ -382,19 +382,16 @@ const ROUTES: Record<string, Row> = {
   'PUT /api/v1/links/:linkId': { call: async (f) => ({ url: `/api/v1/links/${await link(f)}`, body: { title: '矩阵链接（改）' } }) },
   'DELETE /api/v1/links/:linkId': { call: async (f) => ({ url: `/api/v1/links/${await link(f)}` }) },
   // the console resource manager (server/routes/resources)
-  'GET /api/v1/applications/:id/resources': { access: 'manager', call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources?type=policy` }) },
+  'GET /api/v1/applications/:id/resources': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources?type=policy` }) },
   'POST /api/v1/applications/:id/resources': {
-    access: 'manager',
     status: 201,
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources`, body: { type: 'policy', title: `矩阵政策${uniq()}`, fields: {} } }),
   },
   'PUT /api/v1/applications/:id/resources/:resourceId': {
-    access: 'manager',
     status: 'any',
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources/999999`, body: { title: '矩阵' } }),
   },
   'DELETE /api/v1/applications/:id/resources/:resourceId': {
-    access: 'manager',
     status: 'any',
     call: (f) => ({ url: `/api/v1/applications/${f.appId}/resources/999999` }),
   },
