@@ -119,25 +119,7 @@ export interface AuditChanges {
   fields: Array<{ field: string; before?: unknown; after?: unknown }>;
 }
 
-/** One entry as the API answers it (GET /api/v1/audit-logs, /api/v1/audit-logs/{id}). */
-export interface AuditEntry {
-  id: number;
-  /** ISO-8601 UTC */
-  at: string;
-  userId: number | null;
-  userLabel: string;
-  ip: string;
-  applicationId: number | null;
-  /** the application's current name; null when none or deleted */
-  applicationName: string | null;
-  resource: string;
-  resourceId: string | null;
-  action: string;
-  method: string;
-  route: string;
-  status: number;
-  changes: AuditChanges;
-}
+/** One entry as the API answers it: common/contracts/auditLogs.ts (`AuditEntry`). */
 
 /** The label of a stored resource key (unknown keys shown as they are). */
 export function auditResourceLabel(key: string): string {

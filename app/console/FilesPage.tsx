@@ -17,21 +17,10 @@ import { useSession } from './session';
 import { useConfirmedDelete } from './useConfirmedDelete';
 import './console.css';
 import { PageHead } from './PageHead';
+import type { StoredFile } from '@common/contracts/files';
 
 /** A file of GET /api/v1/files. */
-export interface FileItem {
-  id: number;
-  key: string;
-  url: string;
-  name: string;
-  size: number;
-  contentType: string;
-  width: number | null;
-  height: number | null;
-  uploaderId: number | null;
-  uploaderName: string | null;
-  createdAt: string;
-}
+export type FileItem = StoredFile;
 
 const isImage = (f: FileItem) => f.contentType.startsWith('image/');
 

@@ -17,16 +17,8 @@ import dayjs from 'dayjs';
 import { MSG, fillMsg } from '@common/messages';
 import { CONSOLE_PAGE_SIZE } from '@common/constants';
 import type { Page } from '@common/page';
-import {
-  AUDIT_ACTIONS,
-  AUDIT_EXPORT_MAX_ROWS,
-  AUDIT_RESOURCES,
-  auditActionLabel,
-  auditFieldLabel,
-  auditResourceLabel,
-  auditTime,
-  type AuditEntry,
-} from '@common/audit';
+import { AUDIT_ACTIONS, AUDIT_EXPORT_MAX_ROWS, AUDIT_RESOURCES, auditActionLabel, auditFieldLabel, auditResourceLabel, auditTime } from '@common/audit';
+import type { AuditEntry } from '@common/contracts/auditLogs';
 import { apiGet, buildUrl, errorMessage } from '../../api';
 import type { ApplicationListItem } from '../types';
 import { PageHead } from '../PageHead';

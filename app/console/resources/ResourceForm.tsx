@@ -13,13 +13,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { DeleteOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { FileUpload, ImageUpload, type UploadedFile } from '../../widgets/upload';
+import { FileUpload, ImageUpload } from '../../widgets/upload';
 import { apiGet } from '../../api';
 import { LazyRichText } from '../content/NoticeEditorDialog';
 import dayjs, { type Dayjs } from 'dayjs';
 import { plainText } from '@common/homeConfigSchema';
 import { dateSchema, fieldValueSchema, RESOURCE_TYPE_SPECS, STORED_FILE_PATH, type ConsoleResourceType, type ResourceField } from '@common/resourceFields';
 import type { z } from 'zod';
+import type { FileInfo } from '@common/contracts/files';
 
 /** An antd rule running a zod schema; the first issue's message is the field's error. */
 const zodRule = (schema: z.ZodType<unknown>) => ({
@@ -49,7 +50,7 @@ function useStoredFileName(path: string | null | undefined): string {
   const stored = !!path && STORED_FILE_PATH.test(path);
   const info = useQuery({
     queryKey: fileInfoKey(path ?? ''),
-    queryFn: ({ signal }) => apiGet<Pick<UploadedFile, 'url' | 'name' | 'size' | 'contentType'>>(`/api/v1${path ?? ''}/info`, undefined, signal),
+    queryFn: ({ signal }) => apiGet<FileInfo>(`/api/v1${path ?? ''}/info`, undefined, signal),
     enabled: stored,
     staleTime: Infinity,
     retry: false,

@@ -17,6 +17,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { MSG } from '@common/messages';
 import { DIALOG_WIDTH } from '@common/constants';
 import type { Page } from '@common/page';
+import type { WechatAccountWithArticles } from '@common/contracts/wechats';
+import type { WechatRecord } from '@common/contracts/modules';
 import { apiGet, apiPost, errorMessage, request } from '../../api';
 import { applyFieldErrors } from '../formErrors';
 import type { WithMessage } from '../types';
@@ -26,21 +28,9 @@ import { WECHAT_ARTICLES_PATH } from './WechatArticlesPage';
 import '../console.css';
 
 /** An item of GET /api/v1/applications/{id}/wechats. */
-interface Account {
-  wechatId: string;
-  name: string;
-  applicationId: number;
-  createdAt: string;
-  articles: number;
-}
+type Account = WechatAccountWithArticles;
 /** An item of GET /api/v1/applications/{id}/wechats/{wechatId}/articles (a record of the panel read). */
-interface ArticleRecord {
-  id: number;
-  groupId: string | null;
-  groupName: string | null;
-  articleTime: string | null;
-  material: { title: string; thumb_media_url: string | null; url: string | null };
-}
+type ArticleRecord = WechatRecord;
 
 const ARTICLE_PAGE_SIZE = 10;
 

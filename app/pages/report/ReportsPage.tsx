@@ -9,7 +9,8 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Empty, Pagination, Skeleton, Tag } from 'antd';
 import { MSG } from '@common/messages';
-import { REPORTS_HREF, REPORT_PAGE_SIZE, REPORT_TYPES, isReportType, reportHref, type ReportListItem } from '@common/reports';
+import { REPORTS_HREF, REPORT_PAGE_SIZE, REPORT_TYPES, isReportType, reportHref } from '@common/reports';
+import type { ReportListItem } from '@common/contracts/reports';
 import { formatDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import type { AppConfig } from '../../boot';

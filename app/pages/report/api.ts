@@ -4,7 +4,8 @@
  */
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import type { Page } from '@common/page';
-import { REPORT_PAGE_SIZE, type ReportDetail, type ReportListItem } from '@common/reports';
+import { REPORT_PAGE_SIZE } from '@common/reports';
+import type { ReportDetail, ReportListItem } from '@common/contracts/reports';
 import { ApiError, apiGet } from '../../api';
 
 /** The list's state, as kept in the URL (`?type=&q=&page=`). */

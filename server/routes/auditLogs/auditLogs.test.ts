@@ -12,7 +12,7 @@ import { AUDITED, NOT_AUDITED, WRITE_METHODS } from '../../audit/rules.js';
 import { HIDDEN } from '../../audit/changes.js';
 import { purgeExpired } from '../../maintenance/purge.js';
 import { MSG } from '../../../common/messages.js';
-import type { AuditEntry } from '../../../common/audit.js';
+import type { AuditEntry } from '../../../common/contracts/auditLogs.js';
 import type { Page } from '../../../common/page.js';
 
 let ctx: TestContext;

@@ -13,15 +13,8 @@ import { readPage } from '../../db/paging.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
 import type { Page } from '../../../common/page.js';
-import {
-  AUDIT_EXPORT_MAX_ROWS,
-  auditActionLabel,
-  auditFieldLabel,
-  auditResourceLabel,
-  auditTime,
-  type AuditChanges,
-  type AuditEntry,
-} from '../../../common/audit.js';
+import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel, auditFieldLabel, auditResourceLabel, auditTime, type AuditChanges } from '../../../common/audit.js';
+import type { AuditEntry } from '../../../common/contracts/auditLogs.js';
 import type { AuditFilters } from './schema.js';
 
 /** The entries a user may read: every one, or those of the listed applications. */

@@ -13,6 +13,10 @@ import { newKey } from '../../files/storage.js';
 import { type CheckedUpload, sanitiseName } from '../../files/check.js';
 import { MSG } from '../../../common/messages.js';
 import { rightRefusal, viewerRights } from '../roles/userRights.js';
+import { containsText } from '../../db/like.js';
+import { readPage } from '../../db/paging.js';
+import type { Page } from '../../../common/page.js';
+import type { StoredFile } from '../../../common/contracts/files.js';
 
 export type FileRow = Selectable<FilesTable>;
 
@@ -91,7 +95,7 @@ export async function storeUpload(db: Db, storage: FileStorage, data: Buffer, ch
 export const fileUrl = (key: string) => `/files/${key}`;
 
 /** A file as the list and the v2 upload answer it (sizes in bytes, pixels for images). */
-export function presentFile(row: FileRow & { uploader_name?: string | null }) {
+export function presentFile(row: FileRow & { uploader_name?: string | null }): StoredFile {
   return {
     id: row.id,
     key: row.key,
@@ -157,4 +161,27 @@ export async function checkDownload(db: Db, row: FileRow, viewer: User | null | 
     }
   }
   throw rightRefusal('download', signedIn);
+}
+
+/**
+ * A page of the files `user` may see (their own uploads; every upload for a super manager), newest
+ * first, optionally those whose name contains `query` and of one kind (images, or everything else).
+ */
+export async function listFiles(db: Db, user: User, q: { page: number; size: number; query?: string; kind?: 'image' | 'file' }): Promise<Page<StoredFile>> {
+  let base = db.selectFrom('files').leftJoin('users', 'users.id', 'files.uploader_id');
+  if (user.role !== 'super') base = base.where('files.uploader_id', '=', user.id);
+  if (q.query) base = base.where(containsText('files.original_name', q.query));
+  if (q.kind === 'image') base = base.where('files.content_type', 'like', 'image/%');
+  if (q.kind === 'file') base = base.where('files.content_type', 'not like', 'image/%');
+  return readPage(base, q, (qb) => qb.selectAll('files').select('users.name as uploader_name').orderBy('files.id', 'desc'), presentFile);
+}
+
+/** The stored file of a key, or undefined. */
+export async function fileByKey(db: Db, key: string): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+/** The stored file of an id, or undefined. */
+export async function fileById(db: Db, id: number): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -6,30 +6,50 @@
  *   application's topic, a page of 20 (400 with a Chinese message for a wrong type or page).
  * - GET /api/v1/reports/{id}?applicationId: public; one published report (404 该报告不存在或已撤回),
  *   its PDF only for a reader who may download it (docs/decisions.md 302).
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { parse } from '../../http/parse.js';
+import { declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
+import { publicAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
+import { pageOf } from '../../../common/contracts/common.js';
+import { reportDetailAnswer, reportListItemAnswer } from '../../../common/contracts/reports.js';
 import { reportDetailQuery, reportIdSchema, reportListQuery, reportParams } from './schema.js';
 import { listReports, reportDetail, reportSite } from './service.js';
 
-export default async function reportRoutes(app: FastifyInstance, { db }: AppContext) {
-  app.get('/api/v1/reports', async (req) => {
-    const q = parse(reportListQuery, req.query, 'query');
-    const site = await reportSite(db, q.applicationId);
-    return listReports(db, site, q);
-  });
+const tags = ['研究报告'];
 
-  app.get('/api/v1/reports/:id', async (req, reply) => {
-    const id = reportIdSchema.safeParse(parse(reportParams, req.params, 'params').id);
-    if (!id.success) throw notFound(MSG.reportNotFound);
-    const q = parse(reportDetailQuery, req.query, 'query');
-    const site = await reportSite(db, q.applicationId);
-    const detail = await reportDetail(db, site, id.data, req.user);
-    // the answer depends on the reader when the PDF is kept for 下载附件
-    if (detail.restrictDownload) void reply.header('Cache-Control', 'private, no-store');
-    return detail;
-  });
+export default async function reportRoutes(app: FastifyInstance, { db }: AppContext) {
+  const r = declared(app);
+
+  r.get(
+    '/api/v1/reports',
+    {
+      schema: { summary: '已发布的研究报告列表', tags, querystring: reportListQuery, response: { 200: pageOf(reportListItemAnswer) } },
+      config: { access: publicAccess },
+    },
+    async (req) => {
+      const site = await reportSite(db, req.query.applicationId);
+      return listReports(db, site, req.query);
+    },
+  );
+
+  r.get(
+    '/api/v1/reports/:id',
+    {
+      schema: { summary: '读取一篇已发布的研究报告', tags, params: reportParams, querystring: reportDetailQuery, response: { 200: reportDetailAnswer } },
+      config: { access: publicAccess },
+    },
+    async (req, reply) => {
+      const id = reportIdSchema.safeParse(req.params.id);
+      if (!id.success) throw notFound(MSG.reportNotFound);
+      const site = await reportSite(db, req.query.applicationId);
+      const detail = await reportDetail(db, site, id.data, req.user);
+      // the answer depends on the reader when the PDF is kept for 下载附件
+      if (detail.restrictDownload) void reply.header('Cache-Control', 'private, no-store');
+      return detail;
+    },
+  );
 }

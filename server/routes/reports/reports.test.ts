@@ -12,7 +12,7 @@ import { checkUpload } from '../../files/check.js';
 import { makePng } from '../../files/testFiles.js';
 import { storeUpload } from '../files/service.js';
 import { MSG } from '../../../common/messages.js';
-import type { ReportDetail, ReportListItem } from '../../../common/reports.js';
+import type { ReportDetail, ReportListItem } from '../../../common/contracts/reports.js';
 import type { Page } from '../../../common/page.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

@@ -14,7 +14,7 @@ import { containsText } from '../../db/like.js';
 import { readPage } from '../../db/paging.js';
 import { makePage, type Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
-import type { ReportDetail, ReportListItem } from '../../../common/reports.js';
+import type { ReportDetail, ReportListItem } from '../../../common/contracts/reports.js';
 
 /** The application (404 when missing). */
 export async function reportSite(db: Db, applicationId: number): Promise<Application> {

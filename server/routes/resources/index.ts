@@ -1,93 +1,105 @@
 /**
  * Console resource manager routes (issue 3; list answers of DESIGN.md 'Server'):
  * GET/POST /api/v1/applications/{id}/resources, PUT/DELETE /api/v1/applications/{id}/resources/{resourceId}.
- * Managers of the application or super managers; an application without a topic answers 409.
+ * Managers of the application holding the right content, or super managers; an application without a
+ * topic answers 409. Also the public reads sent as POST: the conference suggestions and the journal lookup.
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/index.js';
-import { parse } from '../../http/parse.js';
-import { requireManager, requireUser } from '../../http/session.js';
+import { declared } from '../../http/contract.js';
+import { managerAccess, publicAccess } from '../../policies/access.js';
+import { applicationInPath } from '../../policies/applications.js';
 import { MSG } from '../../../common/messages.js';
+import { okAnswer, pageOf, withMessage } from '../../../common/contracts/common.js';
+import { conferenceSuggestionsAnswer, journalPageAnswer, managedResourceAnswer } from '../../../common/contracts/resources.js';
 import { appParams, conferenceSuggestBody, createEnvelope, journalLookupBody, listQuery, resourceParams, updateEnvelope } from './schema.js';
-import { countByPrefix, suggestTitles, titlesByPrefix } from '../../resources/suggest.js';
-import { presentResource } from '../../resources/present.js';
-import { makePage } from '../../../common/page.js';
+import { suggestTitles } from '../../resources/suggest.js';
+import { changeResource, createResource, deleteResource, listResources, lookupJournals, parseResourceBody, topicOfApplication } from './service.js';
 
-/** The most journals a title lookup counts exactly. */
-const JOURNAL_COUNT_CAP = 10_000;
-import { changeResource, createResource, deleteResource, listResources, parseResourceBody, topicOfApplication } from './service.js';
-
-/** Signed in (401), the application exists (404), the user manages it (403), it has a topic (409). */
-async function guard(db: Db, req: FastifyRequest, applicationId: number): Promise<number> {
-  requireUser(req);
-  const exists = await db.selectFrom('applications').select('id').where('id', '=', applicationId).executeTakeFirst();
-  if (exists) await requireManager(db, req, applicationId, 'content');
-  return topicOfApplication(db, applicationId);
-}
+const tags = ['资源'];
 
 export default async function resourceRoutes(app: FastifyInstance, { db, dialect }: AppContext) {
+  const r = declared(app);
+  // signed in (401), the application exists (404), the user manages it with the right content (403);
+  // the handler then needs its topic (409 without one)
+  const manager = { access: managerAccess(applicationInPath, 'content') };
+
   /**
    * POST /api/v1/resources/conferences/suggestions { q } (spec 2 §7 'the suggestion'; decision 296): up to
    * 10 conferences whose title starts with the text: [{ id, title, detail }]. Public; a read sent as POST.
    */
-  app.post('/api/v1/resources/conferences/suggestions', { config: { signedRead: true } }, async (req) => {
-    const { q } = parse(conferenceSuggestBody, req.body);
-    return suggestTitles(db, dialect, 'conference', q);
-  });
+  r.post(
+    '/api/v1/resources/conferences/suggestions',
+    {
+      schema: { summary: '会议标题联想（至多 10 个）', tags, body: conferenceSuggestBody, response: { 200: conferenceSuggestionsAnswer } },
+      config: { access: publicAccess, signedRead: true },
+    },
+    async (req) => suggestTitles(db, dialect, 'conference', req.body.q),
+  );
 
   /**
    * POST /api/v3/resources/journal (spec 2 §7, body not shown; decision 296): journals by ISSN (exact) or
    * by the start of their title, a page `{ content, totalElements, empty, page, size }` of presented
    * journals in title order (totalElements counts up to 10,000). Public; a read sent as POST.
    */
-  app.post('/api/v3/resources/journal', { config: { signedRead: true } }, async (req) => {
-    const body = parse(journalLookupBody, req.body);
-    if (body.issn) {
-      const row = await db
-        .selectFrom('resources')
-        .select(['id', 'type', 'title', 'date', 'fields'])
-        .where('type', '=', 'journal')
-        .where('source_key', '=', body.issn)
-        .executeTakeFirst();
-      return makePage(row ? [presentResource(row)] : [], row ? 1 : 0, 1, body.size);
-    }
-    const prefix = body.q ?? '';
-    const [rows, total] = await Promise.all([
-      titlesByPrefix(db, dialect, 'journal', prefix, body.size, (body.page - 1) * body.size),
-      countByPrefix(db, dialect, 'journal', prefix, JOURNAL_COUNT_CAP),
-    ]);
-    return makePage(rows.map(presentResource), total, body.page, body.size);
-  });
+  r.post(
+    '/api/v3/resources/journal',
+    {
+      schema: { summary: '按 ISSN 或标题开头查期刊', tags, body: journalLookupBody, response: { 200: journalPageAnswer } },
+      config: { access: publicAccess, signedRead: true },
+    },
+    async (req) => lookupJournals(db, dialect, req.body),
+  );
 
-  app.get('/api/v1/applications/:id/resources', async (req) => {
-    const { id } = parse(appParams, req.params, 'params');
-    const topicId = await guard(db, req, id);
-    const q = parse(listQuery, req.query, 'query');
-    return listResources(db, topicId, q);
-  });
+  r.get(
+    '/api/v1/applications/:id/resources',
+    {
+      schema: {
+        summary: '应用专题中一种类型的资源（控制台资源管理）',
+        tags,
+        params: appParams,
+        querystring: listQuery,
+        response: { 200: pageOf(managedResourceAnswer) },
+      },
+      config: manager,
+    },
+    async (req) => listResources(db, await topicOfApplication(db, req.params.id), req.query),
+  );
 
-  app.post('/api/v1/applications/:id/resources', async (req, reply) => {
-    const { id } = parse(appParams, req.params, 'params');
-    const topicId = await guard(db, req, id);
-    const { type, published, ...rest } = parse(createEnvelope, req.body);
-    const body = parseResourceBody(type, rest);
-    const created = await createResource(db, topicId, type, body, { published });
-    return reply.status(201).send({ ...created, message: MSG.resourceCreated });
-  });
+  r.post(
+    '/api/v1/applications/:id/resources',
+    {
+      schema: { summary: '在应用专题中新建资源', tags, params: appParams, body: createEnvelope, response: { 201: withMessage(managedResourceAnswer) } },
+      config: manager,
+    },
+    async (req, reply) => {
+      const topicId = await topicOfApplication(db, req.params.id);
+      const { type, published, ...rest } = req.body;
+      const created = await createResource(db, topicId, type, parseResourceBody(type, rest), { published });
+      return reply.status(201).send({ ...created, message: MSG.resourceCreated });
+    },
+  );
 
-  app.put('/api/v1/applications/:id/resources/:resourceId', async (req) => {
-    const { id, resourceId } = parse(resourceParams, req.params, 'params');
-    const topicId = await guard(db, req, id);
-    const { type, ...rest } = parse(updateEnvelope, req.body);
-    const saved = await changeResource(db, topicId, resourceId, type, rest);
-    return { ...saved, message: MSG.resourceSaved };
-  });
+  r.put(
+    '/api/v1/applications/:id/resources/:resourceId',
+    {
+      schema: { summary: '修改应用专题中的资源', tags, params: resourceParams, body: updateEnvelope, response: { 200: withMessage(managedResourceAnswer) } },
+      config: manager,
+    },
+    async (req) => {
+      const topicId = await topicOfApplication(db, req.params.id);
+      const { type, ...rest } = req.body;
+      return { ...(await changeResource(db, topicId, req.params.resourceId, type, rest)), message: MSG.resourceSaved };
+    },
+  );
 
-  app.delete('/api/v1/applications/:id/resources/:resourceId', async (req) => {
-    const { id, resourceId } = parse(resourceParams, req.params, 'params');
-    const topicId = await guard(db, req, id);
-    await deleteResource(db, topicId, resourceId);
-    return { ok: true, message: MSG.resourceDeleted };
-  });
+  r.delete(
+    '/api/v1/applications/:id/resources/:resourceId',
+    { schema: { summary: '删除应用专题中的资源', tags, params: resourceParams, response: { 200: okAnswer } }, config: manager },
+    async (req) => {
+      await deleteResource(db, await topicOfApplication(db, req.params.id), req.params.resourceId);
+      return { ok: true as const, message: MSG.resourceDeleted };
+    },
+  );
 }

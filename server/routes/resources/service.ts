@@ -10,9 +10,11 @@ import { containsText } from '../../db/like.js';
 import type { Db } from '../../db/index.js';
 import { badRequest, conflict, fromZod, notFound } from '../../http/errors.js';
 import { refreshTopicTypeCounts, removeResourceFromTopic, updateResource, upsertResources } from '../../resources/store.js';
-import { parseFields } from '../../resources/present.js';
 import { attachmentKeys, hasContent, sanitizeRichText } from '../../content/sanitize.js';
-import type { Page } from '../../../common/page.js';
+import { makePage, type Page } from '../../../common/page.js';
+import type { Dialect } from '../../db/migrations/helpers.js';
+import { countByPrefix, titlesByPrefix } from '../../resources/suggest.js';
+import { parseFields, presentResource, type ResourceItem } from '../../resources/present.js';
 import { MSG } from '../../../common/messages.js';
 import {
   RESOURCE_TYPE_SPECS,
@@ -212,4 +214,30 @@ export async function changeResource(db: Db, topicId: number, resourceId: number
 export async function deleteResource(db: Db, topicId: number, resourceId: number): Promise<void> {
   const row = await loadInTopic(db, topicId, resourceId);
   await db.transaction().execute((tx) => removeResourceFromTopic(tx, resourceId, topicId, row.type));
+}
+
+/** The most journals a title lookup counts exactly. */
+const JOURNAL_COUNT_CAP = 10_000;
+
+/**
+ * The journal lookup (POST /api/v3/resources/journal; decision 296): the journal of an ISSN (exact), or
+ * a page of the journals whose title starts with `q` (every journal without it) in title order;
+ * totalElements counts up to JOURNAL_COUNT_CAP.
+ */
+export async function lookupJournals(db: Db, dialect: Dialect, q: { issn?: string; q?: string; page: number; size: number }): Promise<Page<ResourceItem>> {
+  if (q.issn) {
+    const row = await db
+      .selectFrom('resources')
+      .select(['id', 'type', 'title', 'date', 'fields'])
+      .where('type', '=', 'journal')
+      .where('source_key', '=', q.issn)
+      .executeTakeFirst();
+    return makePage(row ? [presentResource(row)] : [], row ? 1 : 0, 1, q.size);
+  }
+  const prefix = q.q ?? '';
+  const [rows, total] = await Promise.all([
+    titlesByPrefix(db, dialect, 'journal', prefix, q.size, (q.page - 1) * q.size),
+    countByPrefix(db, dialect, 'journal', prefix, JOURNAL_COUNT_CAP),
+  ]);
+  return makePage(rows.map(presentResource), total, q.page, q.size);
 }

@@ -3,23 +3,36 @@
  * GET /api/v1/tools: a page of the tools of the application's topic; `ids` (repeated) narrows it to
  * those tools in that order (the tool panel's read). Public: visitors read the tool panel.
  * Bad appid or ids: 400 with a Chinese message; unknown application: 404 应用不存在.
+ * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { parse } from '../../http/parse.js';
+import { declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
+import { publicAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
+import { toolsAnswer } from '../../../common/contracts/tools.js';
 import { toolsQuery } from './schema.js';
 import { applicationTopic } from './service.js';
 import { readTools } from '../../reads/tools.js';
 
+const tags = ['工具'];
+
 export default async function toolRoutes(app: FastifyInstance, { db }: AppContext) {
+  const r = declared(app);
   for (const url of ['/tools', '/api/v1/tools']) {
-    app.get(url, async (req) => {
-      const q = parse(toolsQuery, req.query, 'query');
-      const found = await applicationTopic(db, q.appid);
-      if (!found) throw notFound(MSG.applicationNotFound);
-      return readTools(db, { topicId: found.topicId, ids: q.ids, page: q.page, size: q.size });
-    });
+    r.get(
+      url,
+      {
+        schema: { summary: '应用专题的工具列表（工具面板）', tags, querystring: toolsQuery, response: { 200: toolsAnswer } },
+        config: { access: publicAccess },
+      },
+      async (req) => {
+        const q = req.query;
+        const found = await applicationTopic(db, q.appid);
+        if (!found) throw notFound(MSG.applicationNotFound);
+        return readTools(db, { topicId: found.topicId, ids: q.ids, page: q.page, size: q.size });
+      },
+    );
   }
 }

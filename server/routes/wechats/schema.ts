@@ -24,6 +24,8 @@ export const bindBody = z.object({ wechatId: wechatIdSchema, name: plainText(60,
 
 /** DELETE /api/v1/applications/{id}/wechat: unbind (wechatId in the body, or in the query). */
 export const unbindBody = z.object({ wechatId: wechatIdSchema });
+/** Its query and body as declared: wechatId optional in each (checked with unbindBody, the body's first; decision 335). */
+export const unbindQuery = unbindBody.partial();
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -12,19 +12,12 @@ import { refreshTopicTypeCounts, upsertResources } from '../../resources/store.j
 import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import type { WechatRecord } from '../../../common/feeds.js';
+import type { WechatAccount, WechatAccountWithArticles } from '../../../common/contracts/wechats.js';
 import { readWechatArticles } from '../../reads/feeds.js';
 import type { ArticleInput } from './schema.js';
 import { parseFields } from '../../resources/present.js';
 
 const now = () => new Date().toISOString();
-
-/** An account as the console reads it (spec 1 §3 'Wechat account': wechatId, name). */
-export interface WechatAccount {
-  wechatId: string;
-  name: string;
-  applicationId: number;
-  createdAt: string;
-}
 
 const present = (r: { wechat_id: string; name: string; application_id: number; created_at: string }): WechatAccount => ({
   wechatId: r.wechat_id,
@@ -49,7 +42,7 @@ export async function availableAccounts(db: Db, user: User): Promise<Array<{ wec
 }
 
 /** The accounts bound to an application, oldest first, each with its number of articles. */
-export async function applicationAccounts(db: Db, applicationId: number): Promise<Array<WechatAccount & { articles: number }>> {
+export async function applicationAccounts(db: Db, applicationId: number): Promise<WechatAccountWithArticles[]> {
   const rows = await db.selectFrom('wechat_accounts').selectAll().where('application_id', '=', applicationId).orderBy('id', 'asc').execute();
   return Promise.all(
     rows.map(async (r) => ({ ...present(r), articles: (await readWechatArticles(db, { wechatId: r.wechat_id, page: 1, pageSize: 1 })).total })),
