@@ -10,7 +10,7 @@ import { ZodError, z } from 'zod';
 import type { AppContext } from './context.js';
 import { HttpError, fromZod } from './http/errors.js';
 import { registerSessionHooks } from './http/session.js';
-import { registerRequestSigning } from './http/signing.js';
+import { registerRequestSigning, registerSigningKeyRoute } from './http/signing.js';
 import { loggerOptions } from './http/logging.js';
 import { registerApiRateLimit } from './http/apiRateLimit.js';
 import { registerMetrics, timedSearch } from './metrics/index.js';
@@ -133,6 +133,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   // declared routes (issue 12 §4-§5): validated by their zod schemas, access enforced in one place, described in /api/openapi.json
   registerContracts(app, ctx.db);
   await registerOpenApi(app);
+  registerSigningKeyRoute(app, { secret: ctx.config.secret, xsrfOf: (req) => req.xsrfToken });
   // the audit log of console writes (issue 13 §1): after the session and signing hooks
   registerAudit(app, ctx.db);
 

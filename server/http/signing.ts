@@ -19,6 +19,9 @@ import { isInternal } from './internal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { HttpError } from './errors.js';
+import { z } from 'zod';
+import { declared } from './contract.js';
+import { publicAccess } from '../policies/access.js';
 import { isApiUrl } from './session.js';
 import { MSG } from '../../common/messages.js';
 import {
@@ -86,11 +89,7 @@ export function registerRequestSigning(app: FastifyInstance, db: Db, opts: Signi
     return k;
   };
 
-  app.get(SIGNING_KEY_PATH, async (req, reply) => {
-    const xsrf = opts.xsrfOf(req);
-    reply.header('cache-control', 'no-store');
-    return { key: xsrf ? signingKeyFor(opts.secret, xsrf) : null, serverTime: now() };
-  });
+  // GET /api/v1/session/signing-key is declared with the contracts: registerSigningKeyRoute below
 
   // hash the body as it was sent: the JSON and text parsers read it whole anyway, so they hash the
   // bytes before parsing (cheaper than a stream in front of every body); multipart is read later, by
@@ -162,4 +161,37 @@ export function registerRequestSigning(app: FastifyInstance, db: Db, opts: Signi
       await db.deleteFrom('request_nonces').where('expires_at', '<', new Date(t).toISOString()).execute();
     }
   });
+}
+
+/**
+ * GET /api/v1/session/signing-key (decision 220): this browser's signing key, derived from its XSRF
+ * token (null before it has one), and the server's clock in ms for the timestamp. Public; never cached.
+ * Registered after the contracts (server/http/contract.ts), which describe it in /api/openapi.json.
+ */
+export function registerSigningKeyRoute(
+  app: FastifyInstance,
+  opts: { secret: string; xsrfOf: (req: FastifyRequest) => string | undefined; now?: () => number },
+) {
+  const now = opts.now ?? Date.now;
+  declared(app).get(
+    SIGNING_KEY_PATH,
+    {
+      schema: {
+        summary: '本浏览器的请求签名密钥',
+        tags: ['登录'],
+        response: {
+          200: z.object({
+            key: z.string().nullable().describe('签名密钥（64 位十六进制）；还没有 XSRF-TOKEN 时为 null'),
+            serverTime: z.number().describe('服务器时间（毫秒），用于签名的时间戳'),
+          }),
+        },
+      },
+      config: { access: publicAccess },
+    },
+    async (req, reply) => {
+      const xsrf = opts.xsrfOf(req);
+      reply.header('cache-control', 'no-store');
+      return { key: xsrf ? signingKeyFor(opts.secret, xsrf) : null, serverTime: now() };
+    },
+  );
 }

@@ -146,7 +146,7 @@ const ROUTES: Record<string, Row> = {
     call: () => ({ url: '/api/v3/oauth/digits', body: { country_code: '86', mobile_number: '13700009999', sms_code: '000000' } }),
   },
   'GET /api/v1/session': { call: () => ({ url: '/api/v1/session' }) },
-  'GET /api/v1/session/signing-key': { access: 'public', call: () => ({ url: '/api/v1/session/signing-key' }) },
+  'GET /api/v1/session/signing-key': { call: () => ({ url: '/api/v1/session/signing-key' }) },
   'POST /toolsApi/applicationExport/export': {
     call: (f) => ({ url: '/toolsApi/applicationExport/export', body: { applicationId: f.appId } }),
   },
