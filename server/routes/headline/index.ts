@@ -10,8 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { currentUser, declared } from '../../http/contract.js';
-import { HttpError } from '../../http/errors.js';
+import { ownUser, declared } from '../../http/contract.js';
 import { publicAccess, signedInAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
 import { withMessage } from '../../../common/contracts/common.js';
@@ -22,11 +21,8 @@ import { newsDomains, readHeadline, saveHeadline, type NewsDomain } from './serv
 const tags = ['资讯头条'];
 
 /** The caller, who must be the user named by `userId` (403 otherwise). */
-function own(req: FastifyRequest, userId: number) {
-  const user = currentUser(req);
-  if (user.id !== userId) throw new HttpError(403, 'forbidden', MSG.headlineNotYours);
-  return user;
-}
+/** The signed-in user, when `userId` is theirs (403 这不是您的资讯关注 otherwise). */
+const own = (req: FastifyRequest, userId: number) => ownUser(req, userId, MSG.headlineNotYours);
 
 export default async function headlineRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = declared(app);

@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { User } from '../../db/schema.js';
-import { currentUser, declared } from '../../http/contract.js';
+import { currentUser, declared, ownUser } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
 import { HttpError, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
@@ -44,9 +44,7 @@ import { dismiss, listSubscriptions, recommend, recordAction, subscribe, unsubsc
 
 /** The caller when `subscriber` is the caller's id, else 403 (MSG.subscribeOnlyOwn). */
 function requireSubscriber(req: FastifyRequest, subscriber: number): User {
-  const u = currentUser(req);
-  if (u.id !== subscriber) throw new HttpError(403, 'forbidden', MSG.subscribeOnlyOwn);
-  return u;
+  return ownUser(req, subscriber, MSG.subscribeOnlyOwn);
 }
 
 /**
@@ -85,10 +83,8 @@ export default async function personalRoutes(app: FastifyInstance, { db }: AppCo
         onRequest: namedUserFirst,
       },
       async (req) => {
-        const u = currentUser(req);
-        const q = req.query;
-        if (q.userId != null && q.userId !== u.id) throw new HttpError(403, 'forbidden', MSG.recommendOnlyOwn);
-        return recommend(db, u.id, q);
+        const u = ownUser(req, req.query.userId, MSG.recommendOnlyOwn);
+        return recommend(db, u.id, req.query);
       },
     );
   }

@@ -6,8 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { currentUser, declared } from '../../http/contract.js';
-import { forbidden } from '../../http/errors.js';
+import { ownUser, declared } from '../../http/contract.js';
 import { signedInAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
 import { withMessage } from '../../../common/contracts/common.js';
@@ -16,11 +15,8 @@ import { saveLinksBody, userIdQuery } from './schema.js';
 import { readUserLinks, saveUserLinks, topicLinksEnabled, topicSuggestions } from './service.js';
 
 /** The caller, checking that a given userId is theirs (403). */
-function self(req: FastifyRequest, userId: number | undefined) {
-  const me = currentUser(req);
-  if (userId !== undefined && userId !== me.id) throw forbidden();
-  return me;
-}
+/** The signed-in user, when a `userId` given is theirs (403 otherwise). */
+const self = (req: FastifyRequest, userId: number | undefined) => ownUser(req, userId);
 
 const tags = ['专题链接'];
 
