@@ -17,7 +17,7 @@
  *
  *   npm run build && npx tsx bench/analytics-beacons.ts
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,13 @@ const BURST_CONNECTIONS = String(process.env.BENCH_BEACON_CONNECTIONS ?? 50);
 const BASELINE_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 /** The home page's load during both measurements, requests a second (a busy site; far below saturation). */
 const HOME_RATE = Number(process.env.BENCH_HOME_RATE ?? 200);
+/**
+ * BENCH_PIN=1: the server on CPU 0, this process and the burst's generator on CPU 1 (taskset), so that
+ * what the burst costs the home page is the server's work on the beacons, not the generator's share of
+ * the same core.
+ */
+const PIN = process.env.BENCH_PIN === '1';
+const pin = (cpu: number, pid: number) => spawnSync('taskset', ['-a', '-pc', String(cpu), String(pid)], { stdio: 'ignore' });
 const BODY = JSON.stringify({
   e: [
     { k: 'pageview', p: '/' },
@@ -81,7 +88,9 @@ function burst(url: string, control = false): Promise<{ seconds: number; ok: num
         `${url}/api/v1/analytics/beacon`,
       ];
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = PIN
+      ? spawn('taskset', ['-c', '1', bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
@@ -96,6 +105,10 @@ function burst(url: string, control = false): Promise<{ seconds: number; ok: num
 /** Runs the benchmark and prints its figures; returns them. */
 export async function benchAnalyticsBeacons() {
   const atrium = await startAtrium();
+  if (PIN && atrium.pid) {
+    pin(0, atrium.pid);
+    pin(1, process.pid);
+  }
   const base: Home[] = [];
   const loaded: Home[] = [];
   const control: Home[] = [];
@@ -137,7 +150,7 @@ export async function benchAnalyticsBeacons() {
     `  machine: ${os.cpus().length} cores, load average ${os
       .loadavg()
       .map((x) => x.toFixed(1))
-      .join(' ')} (other work on the machine moves every figure)`,
+      .join(' ')} (other work on the machine moves every figure)${PIN ? '; server pinned to CPU 0, load generators to CPU 1' : ''}`,
   );
   console.log(`  baseline  ${line(base)}`);
   console.log(`  burst     ${line(loaded)}`);
