@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Empty, Input, Radio, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { USER_RIGHTS, USER_RIGHT_HINTS, USER_RIGHT_LABELS, type Role, type UserRight } from '@common/roles';
+import { USER_RIGHTS, USER_RIGHT_HINTS, USER_RIGHT_LABELS, type Role } from '@common/roles';
 import { apiPost, errorMessage } from '../../api';
 import type { WithMessage } from '../types';
 import { ApplicationPicker, useApplicationChoice } from './ApplicationPicker';
@@ -35,7 +35,7 @@ export function RoleConfigPage() {
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (!config.data) return;
-    setRoles((config.data.roleConfig ?? []).map((r) => ({ ...r, rights: r.rights as UserRight[], stored: true })));
+    setRoles((config.data.roleConfig ?? []).map((r) => ({ ...r, rights: r.rights, stored: true })));
     setDefaultRole(config.data.defaultUserRole ?? '');
     setRestrictDefault(config.data.restrictDownloadDefault === 1);
   }, [config.data]);
