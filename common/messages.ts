@@ -370,6 +370,7 @@ export const MSG = {
   settings: '设置',
   visit: '访问',
   save: '保存',
+  roleAdd: '新增角色',
   cancel: '取消',
   confirm: '确定',
   create: '创建',

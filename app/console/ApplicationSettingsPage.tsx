@@ -21,6 +21,7 @@ import { MissingRightAlert } from './roles/rights';
 import { SigninSettingsCard } from '../signin/SigninSettings';
 import './console.css';
 import { queryFallback } from './QueryFallback';
+import { PageHead } from './PageHead';
 
 /** The settings page of one application. */
 export function ApplicationSettingsPage() {
@@ -75,13 +76,14 @@ export function ApplicationSettingsPage() {
   return (
     <div className="atr-console__page">
       <Breadcrumb items={[{ title: <Link to="/console/applications">{MSG.applications}</Link> }, { title: app.name }]} />
-      <div className="atr-page-head">
-        <div>
-          <h2 className="atr-page-head__title">
+      <PageHead
+        title={
+          <>
             {MSG.applicationSettings} {statusTag(app.status)}
-          </h2>
-          <div className="atr-muted">{MSG.applicationSettingsHint}</div>
-        </div>
+          </>
+        }
+        hint={MSG.applicationSettingsHint}
+      >
         <Space>
           <Button icon={<EditOutlined />} aria-label={MSG.editHome} onClick={() => navigate(`/console/application/${id}/editor`)}>
             {MSG.editHome}
@@ -99,7 +101,7 @@ export function ApplicationSettingsPage() {
             {MSG.visit}
           </Button>
         </Space>
-      </div>
+      </PageHead>
       <div className="atr-panel-card atr-settings-card">
         <MissingRightAlert applicationId={id} right="settings" />
         <Form<ApplicationValues> form={form} layout="vertical" onFinish={(v) => void save(v)} validateTrigger="onBlur" style={{ maxWidth: 560 }}>

@@ -16,6 +16,7 @@ import { contentModules } from './modules';
 import '../console.css';
 import './content.css';
 import { queryFallback } from '../QueryFallback';
+import { PageHead } from '../PageHead';
 
 /** See the file comment. The tab is kept in the query (?tab=links). */
 export function ContentPage() {
@@ -50,12 +51,11 @@ export function ContentPage() {
           { title: MSG.contentManage },
         ]}
       />
-      <div className="atr-page-head">
-        <h2 className="atr-page-head__title">{MSG.contentManage}</h2>
+      <PageHead title={MSG.contentManage}>
         <Button icon={<EditOutlined />} onClick={() => navigate(`/console/application/${id}/editor`)}>
           {MSG.editHome}
         </Button>
-      </div>
+      </PageHead>
       <Tabs
         activeKey={tab}
         onChange={(k) => setParams(k === 'links' ? { tab: 'links' } : {}, { replace: true })}

@@ -11,6 +11,7 @@ import type { Page } from '@common/page';
 import { errorMessage } from '../../api';
 import { ApplicationPicker, type useApplicationChoice } from './ApplicationPicker';
 import '../console.css';
+import { PageHead } from '../PageHead';
 
 /** Props of {@link MemberListFrame}: `page` is 1-based, `list` the query of that page. */
 export interface MemberListFrameProps<T> {
@@ -44,13 +45,12 @@ export function MemberListFrame<T extends object>({
 }: MemberListFrameProps<T>) {
   return (
     <div className="atr-console__page">
-      <div className="atr-page-head">
-        <h2 className="atr-page-head__title">{title}</h2>
+      <PageHead title={title}>
         <Space wrap>
           <ApplicationPicker choice={choice} />
           {actions}
         </Space>
-      </div>
+      </PageHead>
       <div className="atr-panel-card">
         <Table<T>
           rowKey={rowKey}

@@ -17,6 +17,7 @@ import { ApplicationPicker, useApplicationChoice } from './ApplicationPicker';
 import { useApplicationConfig } from '../useApplicationConfig';
 import { appConfigKey } from '../util';
 import '../console.css';
+import { PageHead } from '../PageHead';
 
 interface Draft extends Role {
   stored: boolean;
@@ -147,18 +148,17 @@ export function RoleConfigPage() {
 
   return (
     <div className="atr-console__page">
-      <div className="atr-page-head">
-        <h2 className="atr-page-head__title">{MSG.roleConfigTitle}</h2>
+      <PageHead title={MSG.roleConfigTitle}>
         <Space>
           <ApplicationPicker choice={choice} />
           <Button icon={<PlusOutlined />} disabled={!appId} onClick={() => setRoles((rs) => [...rs, { id: '', name: '', rights: [], stored: false }])}>
-            新增角色
+            {MSG.roleAdd}
           </Button>
           <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!appId} onClick={() => void save()}>
-            保存
+            {MSG.save}
           </Button>
         </Space>
-      </div>
+      </PageHead>
       <div className="atr-panel-card">
         <Table<Draft>
           rowKey={(r) => (r.stored ? r.id : `new-${roles.indexOf(r)}`)}

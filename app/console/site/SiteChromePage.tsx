@@ -19,6 +19,7 @@ import { ThemeTab } from './ThemeTab';
 import '../console.css';
 import './siteChrome.css';
 import { queryFallback } from '../QueryFallback';
+import { PageHead } from '../PageHead';
 
 const TABS = ['header', 'footer', 'theme', 'logo'] as const;
 
@@ -49,11 +50,7 @@ export function SiteChromePage() {
           { title: MSG.siteChrome },
         ]}
       />
-      <div className="atr-page-head">
-        <div>
-          <h2 className="atr-page-head__title">{MSG.siteChrome}</h2>
-          <div className="atr-muted">{MSG.siteChromeHint}</div>
-        </div>
+      <PageHead title={MSG.siteChrome} hint={MSG.siteChromeHint}>
         <Space>
           <Button icon={<EditOutlined />} onClick={() => navigate(`/console/application/${id}/editor`)}>
             {MSG.editHome}
@@ -62,7 +59,7 @@ export function SiteChromePage() {
             {MSG.visit}
           </Button>
         </Space>
-      </div>
+      </PageHead>
       <div className="atr-panel-card atr-settings-card">
         <Tabs
           activeKey={tab}
