@@ -104,10 +104,16 @@ export async function startSession(db: Db, reply: FastifyReply, userId: number, 
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });
 }
 
+/** The stored hash of this browser's session token ('' without a session cookie). */
+export function sessionTokenHash(req: FastifyRequest): string {
+  const token = req.cookies[SESSION_COOKIE];
+  return token ? sha256(token) : '';
+}
+
 /** Ends the current session (if any) and clears its cookie. */
 export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply) {
-  const token = req.cookies[SESSION_COOKIE];
-  if (token) await db.deleteFrom('sessions').where('token_hash', '=', sha256(token)).execute();
+  const hash = sessionTokenHash(req);
+  if (hash) await db.deleteFrom('sessions').where('token_hash', '=', hash).execute();
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 

@@ -10,7 +10,7 @@ import { MSG } from '../../../common/messages.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound, tooMany, unauthorized } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
-import { SESSION_COOKIE, sha256, startSession } from '../../http/session.js';
+import { SESSION_COOKIE, sessionTokenHash, sha256, startSession } from '../../http/session.js';
 import { currentUser, declared } from '../../http/contract.js';
 import { managerAccess, publicAccess, signedInAccess } from '../../policies/access.js';
 import { applicationInPath } from '../../policies/applications.js';
@@ -88,10 +88,6 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
   const r = declared(app);
   const everyone = { access: publicAccess };
   const appManager = { access: managerAccess(applicationInPath) };
-  const sessionHash = (req: FastifyRequest) => {
-    const token = req.cookies[SESSION_COOKIE];
-    return token ? sha256(token) : '';
-  };
 
   // ---- e-mail codes (spec 2 §7 'Login'; same rules as the SMS codes) ----
   r.put(
@@ -361,7 +357,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
       schema: { summary: '我的登录设备（未过期的会话，含设备与地址）', tags, response: { 200: z.object({ content: z.array(activeSessionAnswer) }) } },
       config: { access: signedInAccess },
     },
-    async (req) => ({ content: await listSessions(db, currentUser(req).id, sessionHash(req)) }),
+    async (req) => ({ content: await listSessions(db, currentUser(req).id, sessionTokenHash(req)) }),
   );
 
   r.delete(
@@ -376,7 +372,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
       config: { access: signedInAccess },
     },
     async (req, reply) => {
-      const { current } = await endOneSession(db, currentUser(req).id, req.params.id, sessionHash(req));
+      const { current } = await endOneSession(db, currentUser(req).id, req.params.id, sessionTokenHash(req));
       if (current) reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { ok: true as const, current, message: MSG.sessionEnded };
     },
