@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { ImportError, importFiles, previewImport } from './run.js';
-import { titleKey } from './types.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bib = path.join(here, 'fixtures', 'sample.bib');
@@ -51,6 +50,12 @@ async function count(type?: string): Promise<number> {
 async function byKey(type: string, key: string) {
   const r = await ctx.db.selectFrom('resources').selectAll().where('type', '=', type).where('source_key', '=', key).executeTakeFirstOrThrow();
   return { ...r, f: JSON.parse(r.fields) as { keywords?: string[]; author?: string[]; journal?: string } };
+}
+/** The one resource of a type with this title: a work without a DOI is keyed by its title and year, not its citation key (decision 350). */
+async function byTitle(type: string, title: string) {
+  const rows = await ctx.db.selectFrom('resources').selectAll().where('type', '=', type).where('title', '=', title).execute();
+  expect(rows).toHaveLength(1);
+  return { ...rows[0], f: JSON.parse(rows[0].fields) as { keywords?: string[]; author?: string[]; journal?: string } };
 }
 async function topicOf(resourceId: number) {
   const r = await ctx.db
@@ -117,11 +122,11 @@ describe('bibtex', () => {
     expect(lecun.search_text).toBe('Yann LeCun Yoshua Bengio Geoffrey Hinton Nature');
     expect(await topicOf(lecun.id)).toBe('参考文献');
 
-    const qian = await byKey('article', 'qian1990');
+    const qian = await byTitle('article', '一个科学新领域——开放的复杂巨系统及其方法论');
     expect(qian.title).toBe('一个科学新领域——开放的复杂巨系统及其方法论');
     expect(qian.f).toMatchObject({ author: ['钱学森', '于景元', '戴汝为'], journal: '自然杂志', volume: '13', issue: '1', pages: '3-10' });
-    expect((await byKey('article', 'meng2013')).f.keywords).toEqual(['大数据', '数据分析', '云计算']);
-    expect((await byKey('article', 'meng2013')).search_text).toBe('孟小峰 慈祥 大数据 数据分析 云计算 计算机研究与发展');
+    expect((await byTitle('article', '大数据管理：概念、技术与挑战')).f.keywords).toEqual(['大数据', '数据分析', '云计算']);
+    expect((await byTitle('article', '大数据管理：概念、技术与挑战')).search_text).toBe('孟小峰 慈祥 大数据 数据分析 云计算 计算机研究与发展');
 
     // a DOI is a key in lower case, kept as written in the fields; a conference paper's proceedings are its journal
     const he = await byKey('article', '10.1109/cvpr.2016.90');
@@ -131,11 +136,15 @@ describe('bibtex', () => {
       pages: '770-778',
     });
     expect(he.f.author).toEqual(['Kaiming He', 'Xiangyu Zhang', 'Shaoqing Ren', 'Jian Sun']);
-    expect((await byKey('article', 'nash1950')).f).toMatchObject({ author: ['John Forbes Nash'], publisher: 'Princeton University', publish_year: 1950 });
+    expect((await byTitle('article', 'Non-Cooperative Games')).f).toMatchObject({
+      author: ['John Forbes Nash'],
+      publisher: 'Princeton University',
+      publish_year: 1950,
+    });
 
     // books: the author as one text and the year, as the console edits books
-    expect((await byKey('book', 'zhou2016')).f).toMatchObject({ author: '周志华', year: 2016, publisher: '清华大学出版社', publisher_place: '北京' });
-    const goodfellow = await byKey('book', 'goodfellow2016');
+    expect((await byTitle('book', '机器学习')).f).toMatchObject({ author: '周志华', year: 2016, publisher: '清华大学出版社', publisher_place: '北京' });
+    const goodfellow = await byTitle('book', 'Deep Learning');
     expect(goodfellow.f).toMatchObject({ author: 'Ian Goodfellow、Yoshua Bengio、Aaron Courville', isbn: '978-0-262-03561-3', publisher: 'MIT Press' });
     expect(goodfellow.date).toBe('2016-01-01');
 
@@ -188,7 +197,51 @@ describe('bibtex', () => {
     expect(s.skipped[1].reason).toBe('与第 3 行是同一篇文献（DOI 10.1038/171737a0），已跳过');
     expect((await byKey('article', '10.1038/171737a0')).title).toBe('Molecular Structure of Nucleic Acids: A Structure for Deoxyribose Nucleic Acid');
     // the @string macro applies to the entries read one by one
-    expect(await byKey('article', 'shannon1948')).toMatchObject({ date: '1948-01-01', f: { journal: 'Bell System Technical Journal' } });
+    expect(await byTitle('article', 'A Mathematical Theory of Communication')).toMatchObject({
+      date: '1948-01-01',
+      f: { journal: 'Bell System Technical Journal' },
+    });
+  });
+
+  it('keeps two papers that two libraries both call wang2020, and merges one paper under two keys (decision 350)', async () => {
+    const before = await count('article');
+    const first = tmpFile(
+      'lib-a.bib',
+      ['@article{wang2020,', '  title = {基于深度学习的图书馆文献推荐方法}, author = {王明}, year = 2020', '}', ''].join('\n'),
+    );
+    const second = tmpFile(
+      'lib-b.bib',
+      [
+        '@article{wang2020,',
+        '  title = {高校图书馆学科服务评价体系研究}, author = {王芳}, year = 2020',
+        '}',
+        '',
+        '@article{WangM:2020,',
+        '  title = {基于深度学习的图书馆文献推荐方法}, author = {王明}, journal = {图书情报工作}, year = 2020',
+        '}',
+        '',
+        '@article{editorial2019,',
+        '  title = {基于深度学习的图书馆文献推荐方法}, author = {王明}, year = 2019',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(await importFiles(ctx.db, 'bibtex', [first], { topic: '参考文献' })).toMatchObject({ inserted: 1, updated: 0 });
+    expect(await importFiles(ctx.db, 'bibtex', [second], { topic: '参考文献' })).toMatchObject({ inserted: 2, updated: 1 });
+    expect(await count('article')).toBe(before + 3);
+    // the other library's wang2020 did not overwrite the first one
+    expect((await byTitle('article', '高校图书馆学科服务评价体系研究')).f.author).toEqual(['王芳']);
+    // the same title and year under another key is the same paper, updated with what the second library knows
+    const rows = await ctx.db
+      .selectFrom('resources')
+      .select(['date', 'fields'])
+      .where('title', '=', '基于深度学习的图书馆文献推荐方法')
+      .orderBy('date')
+      .execute();
+    expect(rows.map((r) => [r.date, (JSON.parse(r.fields) as { journal?: string }).journal ?? null])).toEqual([
+      ['2019-01-01', null],
+      ['2020-01-01', '图书情报工作'],
+    ]);
   });
 
   it('fails a file that is not BibTeX, or has no entry it can read, and writes nothing', async () => {
@@ -235,11 +288,14 @@ describe('ris', () => {
   });
 
   it('stores titles, authors, dates and keys, and updates them on a second import', async () => {
+    // two of the records are in sample.bib too (imported again here, so this test stands alone)
+    await importFiles(ctx.db, 'bibtex', [bib], { topic: '参考文献' });
     const before = await count();
     const s = await importFiles(ctx.db, 'ris', [ris], { topic: '参考文献' });
-    expect(s).toMatchObject({ kind: 'ris', read: 8, inserted: 7, updated: 0 });
+    // 大数据管理 (2013) and 一个科学新领域 (1990) came with sample.bib under BibTeX keys: the same papers, updated (decision 350)
+    expect(s).toMatchObject({ kind: 'ris', read: 8, inserted: 5, updated: 2 });
     expect(s.skipped).toEqual([{ file: 'sample.ris', line: tuLine, reason: '记录没有标题（TI 或 T1），已跳过' }]);
-    expect(await count()).toBe(before + 7);
+    expect(await count()).toBe(before + 5);
 
     const go = await byKey('article', '10.1038/nature16961');
     expect(go.date).toBe('2016-01-28');
@@ -252,25 +308,25 @@ describe('ris', () => {
     expect(lstm).toMatchObject({ title: 'Long Short-Term Memory', date: '1997-11-15' });
     expect(lstm.f.author).toEqual(['Sepp Hochreiter', 'Jürgen Schmidhuber']);
 
-    const meng = await byKey('article', titleKey('大数据管理：概念、技术与挑战'));
+    const meng = await byTitle('article', '大数据管理：概念、技术与挑战');
     expect(meng.f).toMatchObject({ author: ['孟小峰', '慈祥'], journal: '计算机研究与发展', keywords: ['大数据', '数据分析', '云计算'], pages: '146-169' });
     // the record's ID is its key; a conference paper is an article with its proceedings as journal
-    const attention = await byKey('article', 'vaswani2017');
+    const attention = await byTitle('article', 'Attention Is All You Need');
     expect(attention.f).toMatchObject({
       journal: 'Advances in Neural Information Processing Systems 30',
       pages: '5998-6008',
       url: 'https://arxiv.org/abs/1706.03762',
     });
     expect(attention.f.author).toContain('Łukasz Kaiser');
-    expect((await byKey('book', titleKey('统计学习方法'))).f).toMatchObject({ author: '李航', publisher: '清华大学出版社', year: 2012 });
-    expect((await byKey('report', titleKey('Science, the Endless Frontier: A Report to the President'))).f).toMatchObject({
+    expect((await byTitle('book', '统计学习方法')).f).toMatchObject({ author: '李航', publisher: '清华大学出版社', year: 2012 });
+    expect((await byTitle('report', 'Science, the Endless Frontier: A Report to the President')).f).toMatchObject({
       author: ['Vannevar Bush'],
       publish_year: 1945,
     });
 
     const again = await importFiles(ctx.db, 'ris', [ris], { topic: '参考文献' });
     expect(again).toMatchObject({ read: 8, inserted: 0, updated: 7 });
-    expect(await count()).toBe(before + 7);
+    expect(await count()).toBe(before + 5);
   });
 
   it('fails a file that is not RIS and writes nothing', async () => {

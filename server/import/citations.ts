@@ -125,11 +125,11 @@ function keywordsOf(v: unknown): string[] {
  *   paper without one: its event), publish_year,
  *   volume, issue, pages (ranges with "-"), doi, url (http(s)), abstract, keywords (list), publisher,
  *   publisher_place, isbn, issn, and a standard's or patent's number as standard_no / patent_no
- * - sourceKey: the DOI in lower case; else `citationKey` unless it is only digits (a record number,
- *   as EndNote writes in RIS `ID`); else titleKey(title)
+ * - sourceKey: the DOI in lower case; else {@link workKey} of the title and year. Never the citation key
+ *   (BibTeX label, RIS `ID`): two libraries may both call different papers `wang2020` (decision 350)
  * - searchText: authors, keywords and journal (not the abstract: decision 260)
  */
-export function cslToItem(csl: Csl, line: number, citationKey: string | null): ImportItem | { reason: string } {
+export function cslToItem(csl: Csl, line: number): ImportItem | { reason: string } {
   const title = clean(csl.title);
   if (!title) return { reason: '没有标题' };
   if (title.length > MAX_TITLE) return { reason: `标题超过 ${MAX_TITLE} 个字` };
@@ -161,13 +161,12 @@ export function cslToItem(csl: Csl, line: number, citationKey: string | null): I
     ...(type === 'standard' ? { standard_no: number } : type === 'patent' ? { patent_no: number } : {}),
   };
   for (const k of Object.keys(fields)) if (fields[k] === null) delete fields[k];
-  const key = citationKey?.trim();
   return {
     line,
     type,
     title,
     date,
-    sourceKey: doi ? doi.toLowerCase() : key && !/^\d+$/.test(key) ? key : titleKey(title),
+    sourceKey: doi ? doi.toLowerCase() : workKey(title, year),
     fields,
     searchText: [...authors, ...keywords, journal].filter(Boolean).join(' '),
     categoryOne: null,
@@ -175,11 +174,19 @@ export function cslToItem(csl: Csl, line: number, citationKey: string | null): I
   };
 }
 
+/**
+ * The key of a work without a DOI (decision 350): the title hash of the other importers
+ * ({@link titleKey}, so a title keyed the same way matches) with the year of publication when known, so two
+ * papers of the same title in different years (前言, Editorial) stay two resources.
+ */
+export function workKey(title: string, year: number | null): string {
+  return year == null ? titleKey(title) : `${titleKey(title)}:${year}`;
+}
+
 /** The reason shown for an entry repeating an earlier one's key (run.ts KINDS): which key it shares. */
 export function citationDuplicate(kept: ImportItem, _dup: ImportItem, where: string): string {
   const doi = typeof kept.fields.doi === 'string' ? kept.fields.doi : null;
-  const what =
-    doi && doi.toLowerCase() === kept.sourceKey ? `DOI ${doi}` : kept.sourceKey === titleKey(kept.title) ? '标题相同' : `引用键 ${kept.sourceKey.slice(0, 60)}`;
+  const what = doi && doi.toLowerCase() === kept.sourceKey ? `DOI ${doi}` : kept.sourceKey === titleKey(kept.title) ? '标题相同' : '标题和年份相同';
   return `与${where}是同一篇文献（${what}），已跳过`;
 }
 
@@ -362,8 +369,7 @@ export function parseBibtex(lib: CitationJs, input: string, _fileName = ''): Par
       failures.push(s);
       return;
     }
-    const key = typeof c['citation-key'] === 'string' ? c['citation-key'] : label;
-    const it = cslToItem(c, chunk.line, key || null);
+    const it = cslToItem(c, chunk.line);
     if ('reason' in it)
       skipped.push({ line: chunk.line, reason: `条目${label ? ` ${label} ` : ''}${it.reason === '没有标题' ? '没有标题（title）' : it.reason}，已跳过` });
     else items.push(it);
@@ -397,7 +403,7 @@ export function parseRis(lib: CitationJs, input: string, _fileName = ''): ParseR
       failures.push(s);
       continue;
     }
-    const it = cslToItem(list[0], chunk.line, chunk.key || null);
+    const it = cslToItem(list[0], chunk.line);
     if ('reason' in it)
       skipped.push({
         line: chunk.line,
