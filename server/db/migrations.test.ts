@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../test/harness.js';
+import { freshDatabase, testDialect } from '../test/harness.js';
 import { MIGRATIONS, migrationProvider } from './migrations/index.js';
 
 const DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -114,6 +114,11 @@ describe('a migrated database', () => {
     const again = await new Migrator({ db: database.db, provider: migrationProvider(database.dialect), allowUnorderedMigrations: true }).migrateToLatest();
     expect(again.error).toBeUndefined();
     expect(again.results).toEqual([]);
+  });
+
+  it.runIf(testDialect === 'postgres')('PostgreSQL connections run without JIT compilation (decision 351)', async () => {
+    const { rows } = await sql<{ jit: string }>`show jit`.execute(database.db);
+    expect(rows[0].jit).toBe('off');
   });
 
   it('holds the catalogue migration 007 seeds from its frozen copy', async () => {

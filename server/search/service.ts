@@ -69,7 +69,7 @@ export interface SearchResult extends Page<ResourceItem> {
 }
 
 /** The most matches a search reads, ranks and counts exactly (decision 261). */
-export const SEARCH_CAP = 10_000;
+export const SEARCH_CAP = 2_000;
 
 /** Longest accepted term, characters; longer ones are cut (a title search needs no more). */
 const MAX_TERM = 40;
@@ -110,6 +110,8 @@ interface Hit {
   title: string | null;
   date: string | null;
   score?: number;
+  /** per query term, whether the title holds it: read with the matches (a links-only read given `rankTerms`) */
+  titleFlags?: boolean[];
   /** the field facets' values, by facet key */
   values: Record<string, string | null>;
 }
@@ -125,6 +127,12 @@ interface MatchFilter {
   limit: number;
   offset?: number;
   newest?: boolean;
+  /**
+   * The query's terms (their parts): a links-only read that is not a newest-first page also reads each
+   * match's closeness (`score`) and, on PostgreSQL, which terms its title holds (`titleFlags`), in the
+   * same pass over the index rows, so ranking needs no second read of them (decision 353)
+   */
+  rankTerms?: QueryPart[][];
 }
 
 /** A listing field's value as text, on either database. */
@@ -162,6 +170,26 @@ async function walkCheaper(db: Db, tsq: string, upTo: number, sorted: boolean): 
 }
 
 /**
+ * PostgreSQL: the columns a match's row of `resource_grams` adds for ranking (decision 353): its
+ * closeness (-ts_rank, normalised by length: lower is closer) and, per term, whether a title lexeme
+ * holds it (`t0`, `t1`, …); nothing without `rankTerms`.
+ */
+function rankColumns(parts: QueryPart[], rankTerms: QueryPart[][] | undefined): RawBuilder<unknown> {
+  if (!rankTerms) return sql``;
+  return sql`, -ts_rank('{0.1, 0.2, 0.4, 1.0}', grams, ${tsQuery(parts)}::tsquery, 1) as score${sql.join(
+    rankTerms.map((p, i) => sql`, grams @@ ${tsQuery(p, 'A')}::tsquery as ${sql.ref(`t${i}`)}`),
+    sql``,
+  )}`;
+}
+
+/** The outer query's copy of {@link rankColumns} from the CTE `m`. */
+const rankColumnsOf = (rankTerms: QueryPart[][]) =>
+  sql`, m.score${sql.join(
+    rankTerms.map((_, i) => sql`, m.${sql.ref(`t${i}`)}`),
+    sql``,
+  )}`;
+
+/**
  * The matching rows (small columns), at most `limit`: of the query's parts (null: every resource of the
  * type), filtered, optionally newest first and offset.
  */
@@ -195,6 +223,7 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
     q =
       dialect === 'sqlite'
         ? sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
+          ${f.rankTerms && !f.newest ? sql`, bm25(resources_grams, 10.0, 1.0) as score` : sql``}
           from resources_grams g cross join resource_topics rt on rt.resource_id = g.rowid and rt.topic_id = ${f.topicId} and rt.published = 1
           where resources_grams match ${ftsQuery(parts)} ${more}
           ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`
@@ -222,8 +251,8 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
               // for all its rows, so the planner cannot walk the primary key testing every row's tsvector
               // until the limit is reached (decision 284); the links join as the planner sees fit (a probe of
               // the covering index per match, or a hash of a category's links)
-              sql`with m as materialized (select id from resource_grams where grams @@ ${tsQuery(parts)}::tsquery)
-          select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
+              sql`with m as materialized (select id${rankColumns(parts, f.rankTerms)} from resource_grams where grams @@ ${tsQuery(parts)}::tsquery)
+          select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date${f.rankTerms ? rankColumnsOf(f.rankTerms) : sql``}
           from m join resource_topics rt on rt.resource_id = m.id and rt.topic_id = ${f.topicId} and rt.published = 1
           where true ${more} ${page}`;
   } else if (!parts) {
@@ -255,6 +284,7 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
     title: (r.title as string | null) ?? null,
     date: (r.date as string | null) ?? null,
     score: r.score == null ? undefined : Number(r.score),
+    ...(f.rankTerms && r.t0 !== undefined ? { titleFlags: f.rankTerms.map((_, i) => r[`t${i}`] === true) } : {}),
     values: Object.fromEntries(read.map((x, i) => [x.key, r[`v${i}`] == null ? null : String(r[`v${i}`])])),
   }));
 }
@@ -381,7 +411,8 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
 
   // every match up to the cap, of any type, with the chosen type's field values: the type facet (a
   // listing has its own type only), and the type's facets when they fit under the cap
-  const all = parts ? await matches(db, dialect, parts, { topicId, facets: typeFacets, limit: cap + 1 }) : null;
+  const rankTerms = parts ? perTerm : undefined;
+  const all = parts ? await matches(db, dialect, parts, { topicId, facets: typeFacets, limit: cap + 1, rankTerms }) : null;
   // the type's matches up to the cap, without its filters: its category tree and field facets
   // (beyond the cap, a sample holding the chosen type only is what the type's own read would give: the
   // same first matches, in the index's order; a topic of articles is not read twice, decision 284)
@@ -390,7 +421,7 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
       ? type
         ? all.filter((h) => h.type === type)
         : all
-      : await matches(db, dialect, parts, { topicId, type, facets: typeFacets, limit: cap + 1 });
+      : await matches(db, dialect, parts, { topicId, type, facets: typeFacets, limit: cap + 1, rankTerms });
   const typesExact = all ? all.length <= cap : ofType.length <= cap;
   const sampleOf = (hits: Hit[]) => hits.slice(0, cap);
   const keep = (h: Hit, skip?: string) =>
@@ -415,7 +446,7 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
 
   let listed: Hit[] | null = ofType.length <= cap ? ofType.filter((h) => keep(h)) : null;
   if (!listed && filtered) {
-    const narrowed = await matches(db, dialect, parts, { topicId, type, category, subcategory, fieldFilters, limit: cap + 1 });
+    const narrowed = await matches(db, dialect, parts, { topicId, type, category, subcategory, fieldFilters, limit: cap + 1, rankTerms });
     if (narrowed.length <= cap) listed = narrowed;
   }
   let ids: number[];
@@ -424,12 +455,21 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
     let inTitle: ((h: Hit) => number) | undefined;
     if (terms.length && listed.some((h) => h.title === null)) {
       const ids = listed.map((h) => h.id);
-      const [sets, scores] =
-        dialect === 'postgres'
-          ? await titleAndCloseness(db, perTerm, parts!, ids)
-          : await Promise.all([titleMatches(db, dialect, perTerm, new Set(ids)), closeness(db, dialect, parts!, ids, cap)]);
-      inTitle = (h) => sets.filter((set) => set.has(h.id)).length;
-      listed = listed.map((h) => ({ ...h, score: scores.get(h.id) ?? 0 }));
+      if (listed.every((h) => h.titleFlags && h.score !== undefined)) {
+        // PostgreSQL: read with the matches (decision 353)
+        inTitle = (h) => h.titleFlags!.filter(Boolean).length;
+      } else if (dialect === 'sqlite' && listed.every((h) => h.score !== undefined)) {
+        // SQLite: bm25 came with the matches; the title's terms from FTS5's title column
+        const sets = await titleMatches(db, dialect, perTerm, new Set(ids));
+        inTitle = (h) => sets.filter((set) => set.has(h.id)).length;
+      } else {
+        const [sets, scores] =
+          dialect === 'postgres'
+            ? await titleAndCloseness(db, perTerm, parts!, ids)
+            : await Promise.all([titleMatches(db, dialect, perTerm, new Set(ids)), closeness(db, dialect, parts!, ids, cap)]);
+        inTitle = (h) => sets.filter((set) => set.has(h.id)).length;
+        listed = listed.map((h) => ({ ...h, score: scores.get(h.id) ?? 0 }));
+      }
     }
     ids = rank(listed, terms, inTitle)
       .slice(offset, offset + size)
