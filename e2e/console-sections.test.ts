@@ -4,7 +4,8 @@
  * each open their own page for a super manager, reachable from the console menu; a job posting, a tool and
  * a WeChat article are created on their editor pages (a draft first), edited, published (the visitor then
  * finds them) and deleted after confirmation; the resources page's tabs of these types lead to the
- * sections; the report editor names its PDF by the uploaded file's name, not its stored key; a manager
+ * sections; a WeChat account's 管理文章 opens the articles section filtered to that account (decision
+ * 343); the report editor names its PDF by the uploaded file's name, not its stored key; a manager
  * without 内容管理 gets a 403 page, a plain user /console/block. Screenshots go to
  * test-artifacts/sections-*.png (one at a 390 px phone width).
  */
@@ -252,9 +253,44 @@ describe('console sections', () => {
       published: true,
       fields: { wechatId: 'gh_sections', groupName: '前沿动态' },
     });
-    // the account's article count on the accounts page
+    // the account's article count on the accounts page; its 管理文章 opens the articles section filtered
+    // to that account (no dialog of its own: decision 343), where another account's article is not listed
+    const second = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/wechat`, { wechatId: 'gh_second', name: '第二号' });
+    expect(second.status).toBe(201);
+    const other = await apiCall(page, server.url, 'POST', `/api/v1/applications/${appId}/wechats/gh_second/articles`, {
+      title: '第二号的文章',
+      groupName: '学术活动',
+      articleTime: '2026-02-02 10:00:00',
+      url: 'https://mp.weixin.qq.com/s/sections-2',
+    });
+    expect(other.status).toBe(201);
     await page.goto(`${server.url}/console/wechats?applicationId=${appId}`);
     await rowOf(page, '栏目观察').getByText('1', { exact: true }).waitFor();
+    await rowOf(page, '第二号').waitFor();
+    await page.getByText('每个公众号的文章在「公众号文章」中管理，归入应用的专题“栏目内容专题”。').waitFor();
+    await shot(page, 'wechat-accounts-links');
+    await page.setViewportSize(PHONE_SIZE);
+    await shot(page, 'wechat-accounts-phone');
+    await page.setViewportSize(VIEW);
+    await rowOf(page, '栏目观察').getByRole('link', { name: '管理文章' }).click();
+    await page.waitForURL(new RegExp(`/console/wechats/articles\\?applicationId=${appId}&account=gh_sections$`));
+    await rowOf(page, '量子计算走进实验室（更新）').waitFor();
+    await settled(page);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await rowOf(page, '第二号的文章').count()).toBe(0);
+    await page.locator('.ant-select').filter({ hasText: '栏目观察（gh_sections）' }).waitFor();
+    await shot(page, 'wechat-articles-of-account');
+    await page.setViewportSize(PHONE_SIZE);
+    await shot(page, 'wechat-articles-of-account-phone');
+    await page.setViewportSize(VIEW);
+    // 全部公众号: every account's articles again
+    await page.getByLabel('公众号', { exact: true }).click();
+    await page.locator('.ant-select-dropdown').getByTitle('全部公众号').click();
+    await page.waitForURL((u) => !u.search.includes('account='));
+    await rowOf(page, '第二号的文章').waitFor();
+    await rowOf(page, '量子计算走进实验室（更新）').waitFor();
+    await rowOf(page, '第二号的文章').getByRole('button', { name: '删除' }).click();
+    await confirmDelete(page);
     const visitor = await e2e.newPage();
     await visitor.goto(`${site}/microapp/wechat/material/${stored.body.content[0].id}`);
     await visitor.getByText('量子计算走进实验室（更新）').first().waitFor();

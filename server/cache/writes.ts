@@ -42,12 +42,24 @@ export function invalidates(method: string, url: string, signedRead: boolean): b
   return !NEUTRAL.some((re) => re.test(`${method} ${url}`));
 }
 
-/** Registers the hook that bumps the generation after a successful invalidating write. */
+/**
+ * Registers the hook that bumps the generation after a successful invalidating write. Whether a route
+ * invalidates is worked out once per route (method and pattern), not on every answer: a burst of
+ * beacons pays a map lookup, not a scan of {@link NEUTRAL} (decision 342).
+ */
 export function registerCacheInvalidation(app: FastifyInstance, cache: SharedCache): void {
+  const known = new Map<string, boolean>();
   app.addHook('onSend', async (req, reply, payload) => {
     const url = req.routeOptions.url;
-    if (url === undefined || reply.statusCode >= 400) return payload;
-    if (invalidates(req.method, url, !!req.routeOptions.config.signedRead)) await cache.invalidate();
+    if (url === undefined || reply.statusCode >= 400 || req.method === 'GET' || req.method === 'HEAD') return payload;
+    const signedRead = !!req.routeOptions.config.signedRead;
+    const route = `${req.method} ${url} ${signedRead}`;
+    let bump = known.get(route);
+    if (bump === undefined) {
+      bump = invalidates(req.method, url, signedRead);
+      known.set(route, bump);
+    }
+    if (bump) await cache.invalidate();
     return payload;
   });
 }

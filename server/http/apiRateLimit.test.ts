@@ -41,6 +41,28 @@ describe('global API rate limit', () => {
     expect((await ctx.client('10.77.0.2').get('/api/v1/oauth/options')).status).toBe(200);
   });
 
+  it('counts the analytics beacons of an address apart from its other calls, with the same limit (decision 344)', async () => {
+    const c = ctx.client('10.77.0.9');
+    const beacon = () =>
+      c.request('POST', '/api/v1/analytics/beacon', undefined, {
+        raw: JSON.stringify({ e: [{ k: 'pageview', p: '/' }] }),
+        contentType: 'text/plain;charset=UTF-8',
+        xsrf: false,
+        sign: false,
+        host: 'nosite.example.cn',
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await beacon()).status);
+    // answered (404: this test server has no site on the host), not refused
+    expect(codes).toEqual([404, 404, 404, 404, 404]);
+    const refused = await beacon();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toMatch(/^您的网络地址请求过于频繁，请 \d+ 秒后再试$/);
+    // the address's own calls still have their five
+    for (let i = 0; i < 5; i++) expect((await c.get('/api/v1/oauth/options')).status).toBe(200);
+    expect((await c.get('/api/v1/oauth/options')).status).toBe(429);
+  });
+
   it('is off in the tests by default', async () => {
     const free = await createTestContext();
     try {

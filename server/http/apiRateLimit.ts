@@ -5,7 +5,8 @@
  * in Redis shared by every process. Pages, static files, /files/*, /healthz, /readyz, /metrics and the
  * WeChat callback are not limited. A refusal is 429 with `{ error: { code: 'too_many_requests', message } }`
  * (the API's error shape), a Chinese message naming the wait, and Retry-After. When Redis cannot be
- * reached the request is let through (the limit is a guard rail, not a gate).
+ * reached the request is let through (the limit is a guard rail, not a gate). The analytics beacon is
+ * limited too, but counted apart from the address's other calls (decision 344).
  */
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -51,7 +52,12 @@ export async function registerApiRateLimit(app: FastifyInstance, opts: ApiRateLi
       new HttpError(429, 'too_many_requests', fillMsg(MSG.apiRateLimited, { seconds: Math.max(1, Math.ceil(ctx.ttl / 1000)) })),
   });
   const limit = app.rateLimit();
+  // the analytics beacon (route config `beacon`) has the same limit in a count of its own (decision 344):
+  // a page's beacons never use up its address's calls, nor the calls its beacons (an options object
+  // gives the limiter a store of its own: in memory a separate count, in Redis its own key prefix)
+  const beaconLimit = app.rateLimit({});
   app.addHook('onRequest', async (req, reply) => {
-    if (LIMITED_PATH.test(req.url)) await limit.call(app, req, reply);
+    if (!LIMITED_PATH.test(req.url)) return;
+    await (req.routeOptions.config.beacon ? beaconLimit : limit).call(app, req, reply);
   });
 }

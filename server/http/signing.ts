@@ -96,18 +96,16 @@ export function registerRequestSigning(app: FastifyInstance, db: Db, opts: Signi
   // the route, and is not hashed (UNSIGNED-PAYLOAD)
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser(['application/json', 'text/plain']);
+  // the analytics beacon is never signed (decision 321): its body is not hashed (decision 342)
+  const hashOf = (req: FastifyRequest, body: Buffer) => {
+    if (!req.routeOptions.config.beacon) req.bodySha256 = crypto.createHash('sha256').update(body).digest('hex');
+  };
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
-    req.bodySha256 = crypto
-      .createHash('sha256')
-      .update(body as Buffer)
-      .digest('hex');
+    hashOf(req, body as Buffer);
     void parseJson(req, (body as Buffer).toString('utf8'), done);
   });
   app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (req, body, done) => {
-    req.bodySha256 = crypto
-      .createHash('sha256')
-      .update(body as Buffer)
-      .digest('hex');
+    hashOf(req, body as Buffer);
     done(null, (body as Buffer).toString('utf8'));
   });
 

@@ -62,7 +62,20 @@ export interface SectionChoiceFilter {
   label: string;
   /** the label of 'no choice' */
   all: string;
-  options: readonly { value: string; label: string }[];
+  /**
+   * the options; or `{ choice }`: those the section loads for that field (loadChoices, e.g. the WeChat
+   * accounts of the application), where a value asked in the URL is sent as it is (the server checks it)
+   */
+  options: readonly { value: string; label: string }[] | { choice: string };
+  /** the box's width, px (default 140) */
+  width?: number;
+}
+
+/** A choice filter's options: its own, or those loaded for its field (plus `asked` when it is not among them). */
+function filterOptions(f: SectionChoiceFilter, choices: FieldChoices, asked: string | undefined): readonly { value: string; label: string }[] {
+  if (!('choice' in f.options)) return f.options;
+  const loaded = choices[f.options.choice] ?? [];
+  return asked && !loaded.some((o) => o.value === asked) ? [...loaded, { value: asked, label: asked }] : loaded;
 }
 
 /** Everything that differs between sections of topic resources. */
@@ -152,8 +165,8 @@ function SectionList({ spec, app, topicId, picker }: { spec: SectionSpec; app: A
     published: publishedParam(params),
   };
   for (const f of spec.choiceFilters ?? []) {
-    const asked = params.get(f.param);
-    filters[f.param] = f.options.some((o) => o.value === asked) ? (asked ?? undefined) : undefined;
+    const asked = params.get(f.param) || undefined;
+    filters[f.param] = 'choice' in f.options || f.options.some((o) => o.value === asked) ? asked : undefined;
   }
   const list = useQuery({
     queryKey: [...listKey, filters],
@@ -252,10 +265,11 @@ function SectionList({ spec, app, topicId, picker }: { spec: SectionSpec; app: A
             <Select
               key={f.param}
               aria-label={f.label}
-              style={{ width: 140 }}
+              style={{ width: f.width ?? 140 }}
+              popupMatchSelectWidth={false}
               value={filters[f.param] ?? ''}
               onChange={(v) => update({ [f.param]: v || undefined })}
-              options={[{ value: '', label: f.all }, ...f.options]}
+              options={[{ value: '', label: f.all }, ...filterOptions(f, choices, filters[f.param]?.toString())]}
             />
           ))}
           {spec.year && <YearFilter value={filters.year} onChange={(year) => update({ year })} />}

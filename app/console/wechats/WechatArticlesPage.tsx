@@ -1,8 +1,9 @@
 /**
  * /console/wechats/articles/** (issue 13 §1; docs/decisions.md 325): the WeChat articles of an
  * application's topic (resources of type wechat_article), a section of topic resources
- * (sections/TopicResourceSection.tsx): the list (title search, year, published state; 20 a page; publish,
- * withdraw, delete) and the editor at /console/wechats/articles/new and …/{id}/edit, where the account is
+ * (sections/TopicResourceSection.tsx): the list (title search, account, year, published state; 20 a page;
+ * publish, withdraw, delete; `?account=` shows one account's articles, linked from each account of
+ * /console/wechats: decision 343) and the editor at /console/wechats/articles/new and …/{id}/edit, where the account is
  * chosen among those bound to the application (GET /api/v1/applications/{id}/wechats; bound on
  * /console/wechats). A published article shows in the WeChat panels and on /microapp/wechat/material/{id}.
  */
@@ -39,6 +40,8 @@ const SPEC: SectionSpec = {
     { title: RESOURCE_TYPE_SPECS.wechat_article.dateLabel, key: 'date', width: 120, render: (_, r) => cellOrDash(r.date) },
   ],
   year: true,
+  // the articles of one account: the accounts page links each account here (?account=; decision 343)
+  choiceFilters: [{ param: 'account', label: MSG.wechatAccountFilter, all: MSG.wechatAllAccounts, options: { choice: 'wechatId' }, width: 220 }],
   viewHref: (r) => wechatMaterialHref(r.id),
   loadChoices: async (app, signal) => {
     const accounts = await apiGet<Array<{ wechatId: string; name: string }>>(`/api/v1/applications/${app.applicationId}/wechats`, undefined, signal);

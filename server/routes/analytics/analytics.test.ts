@@ -196,6 +196,39 @@ describe('analytics beacons', () => {
   });
 });
 
+describe('the collector (decision 342)', () => {
+  it('counts beacons either side of midnight on their own days, each visitor once a day', async () => {
+    await ctx.app.usageCollector.flush();
+    const c = ctx.app.usageCollector;
+    const late = new Date(2026, 2, 1, 23, 59, 59, 900);
+    const early = new Date(2026, 2, 2, 0, 0, 0, 100);
+    for (let i = 0; i < 50; i++) c.add(appId, 'night-owl', [{ k: 'pageview', p: '/' }], late);
+    c.add(appId, 'night-owl', [{ k: 'pageview', p: '/' }], early);
+    c.add(appId, 'early-bird', [{ k: 'pageview', p: '/' }], early);
+    c.add(appId, 'night-owl', [{ k: 'pageview', p: '/' }], late);
+    await c.flush();
+    const views = await ctx.db
+      .selectFrom('usage_daily')
+      .select(['day', 'count'])
+      .where('application_id', '=', appId)
+      .where('metric', '=', 'pageview')
+      .where('day', 'in', ['2026-03-01', '2026-03-02'])
+      .orderBy('day')
+      .execute();
+    expect(views.map((r) => `${r.day} ${r.count}`)).toEqual(['2026-03-01 51', '2026-03-02 2']);
+    const visitors = await ctx.db
+      .selectFrom('usage_visitors')
+      .select(['day', 'visitor_hash'])
+      .where('application_id', '=', appId)
+      .where('day', 'in', ['2026-03-01', '2026-03-02'])
+      .orderBy('day')
+      .execute();
+    expect(visitors.map((r) => r.day)).toEqual(['2026-03-01', '2026-03-02', '2026-03-02']);
+    // only hashes are stored, never the id the route gave
+    expect(visitors.every((r) => r.visitor_hash.length === 32 && !r.visitor_hash.includes('owl'))).toBe(true);
+  });
+});
+
 describe('analytics report', () => {
   it('compares with the previous period of equal length', async () => {
     await ctx.db

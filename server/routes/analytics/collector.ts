@@ -3,8 +3,10 @@
  * flushed every few seconds as daily aggregates, one upsert per (application, day, metric, key) in
  * `usage_daily` (adding to the stored count, so several processes add up), and the day's distinct
  * visitors as salted hashes in `usage_visitors` (a unique key: a visitor is counted once per day
- * whichever process saw them). A flush that fails puts its counts back for the next one; `stop()`
- * flushes what is left (the server's onClose).
+ * whichever process saw them). A beacon costs no hashing and no write: `add` only counts in memory,
+ * and the flush hashes each distinct visitor once (decision 342). Each flush is one transaction; a
+ * flush that fails puts its counts back for the next one; `stop()` flushes what is left (the
+ * server's onClose).
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.js';
@@ -58,11 +60,18 @@ export function countsOf(e: BeaconEvent): Array<[UsageMetric, string]> {
 export class UsageCollector {
   /** `appId\tday\tmetric\tkey` → count not yet flushed */
   private counts = new Map<string, number>();
-  /** `appId\tday\thash` of visitors not yet flushed */
+  /**
+   * `appId\tday\tvisitorId` of visitors not yet flushed: the id as the route gave it, kept in memory
+   * only until the next flush, which stores its salted hash (never the id itself; decision 320)
+   */
   private visitors = new Set<string>();
   /** visitors already written today by this process */
   private seen = new Set<string>();
   private seenDay = '';
+  /** the local day of the last beacon and the instants (ms) it runs from and up to */
+  private day = '';
+  private dayFrom = 0;
+  private dayTo = 0;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   /** beacons and events counted since start (for the benchmark and tests) */
@@ -96,23 +105,30 @@ export class UsageCollector {
    * as one of the day's distinct visitors. Synchronous: nothing is written here.
    */
   add(applicationId: number, visitorId: string, events: readonly BeaconEvent[], now = new Date()): void {
-    const day = localDay(now);
+    const day = this.dayOf(now);
+    let view = false;
     for (const e of events) {
+      if (e.k === 'pageview') view = true;
       for (const [metric, key] of countsOf(e)) {
         const k = `${applicationId}\t${day}\t${metric}\t${key}`;
         this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
       }
     }
-    if (events.some((e) => e.k === 'pageview')) {
-      if (day !== this.seenDay) {
-        this.seen.clear();
-        this.seenDay = day;
-      }
-      const v = `${applicationId}\t${day}\t${visitorHash(this.secret, applicationId, day, visitorId)}`;
-      if (!this.seen.has(v)) this.visitors.add(v);
-    }
+    // the hash is the flush's work, once per distinct visitor (a visitor sends many beacons)
+    if (view) this.visitors.add(`${applicationId}\t${day}\t${visitorId}`);
     this.accepted.beacons++;
     this.accepted.events += events.length;
+  }
+
+  /** The local day of `now`, worked out again only when `now` leaves the day last worked out. */
+  private dayOf(now: Date): string {
+    const t = now.getTime();
+    if (t < this.dayFrom || t >= this.dayTo) {
+      this.day = localDay(now);
+      this.dayFrom = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+      this.dayTo = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime();
+    }
+    return this.day;
   }
 
   /** Writes the counts gathered so far (one flush at a time; a second call waits for the first). */
@@ -131,18 +147,26 @@ export class UsageCollector {
       const [app, day, metric, key] = k.split('\t');
       return { application_id: Number(app), day, metric, key, count };
     });
-    let vrows = [...visitors].map((v) => {
-      const [app, day, visitor_hash] = v.split('\t');
-      return { application_id: Number(app), day, visitor_hash };
-    });
+    // each distinct visitor hashed once; one already written today by this process is not written again
+    const hashed = new Set<string>();
+    let vrows: Array<{ application_id: number; day: string; visitor_hash: string }> = [];
+    for (const v of visitors) {
+      const [app, day] = v.split('\t', 2);
+      const visitor_hash = visitorHash(this.secret, Number(app), day, v.slice(app.length + day.length + 2));
+      const seenKey = `${app}\t${day}\t${visitor_hash}`;
+      if (this.seen.has(seenKey) || hashed.has(seenKey)) continue;
+      hashed.add(seenKey);
+      vrows.push({ application_id: Number(app), day, visitor_hash });
+    }
     try {
-      // an application deleted since its beacons came: its counts are dropped (the foreign key would refuse them)
-      const ids = [...new Set(rows.map((r) => r.application_id).concat(vrows.map((r) => r.application_id)))];
-      const live = new Set((await this.db.selectFrom('applications').select('id').where('id', 'in', ids).execute()).map((a) => a.id));
-      const keep = <T extends { application_id: number }>(list: T[]) => list.filter((r) => live.has(r.application_id));
-      rows = keep(rows);
-      vrows = keep(vrows);
+      // one transaction: the counts of a flush are written whole or not at all
       await this.db.transaction().execute(async (trx) => {
+        // an application deleted since its beacons came: its counts are dropped (the foreign key would refuse them)
+        const ids = [...new Set(rows.map((r) => r.application_id).concat(vrows.map((r) => r.application_id)))];
+        const live = new Set((await trx.selectFrom('applications').select('id').where('id', 'in', ids).execute()).map((a) => a.id));
+        const keep = <T extends { application_id: number }>(list: T[]) => list.filter((r) => live.has(r.application_id));
+        rows = keep(rows);
+        vrows = keep(vrows);
         for (let i = 0; i < rows.length; i += CHUNK) {
           await trx
             .insertInto('usage_daily')
@@ -166,7 +190,11 @@ export class UsageCollector {
       for (const v of visitors) this.visitors.add(v);
       throw err;
     }
-    if (this.seen.size + visitors.size > SEEN_MAX) this.seen.clear();
-    for (const v of visitors) if (v.split('\t')[1] === this.seenDay) this.seen.add(v);
+    const today = localDay(new Date());
+    if (today !== this.seenDay || this.seen.size + hashed.size > SEEN_MAX) {
+      this.seen.clear();
+      this.seenDay = today;
+    }
+    for (const v of hashed) if (v.split('\t', 2)[1] === today) this.seen.add(v);
   }
 }

@@ -8,6 +8,7 @@ import { REPORT_TYPES } from '../../../common/reports.js';
 import { MSG } from '../../../common/messages.js';
 import { CONSOLE_PAGE_SIZE, RESOURCE_TYPES } from '../../../common/constants.js';
 import { linkSchema, plainText } from '../../../common/homeConfigSchema.js';
+import { wechatIdSchema } from '../../../modules/wechat_article/schema.js';
 
 const id = recordId;
 
@@ -25,7 +26,7 @@ export const topicBody = z.object({
 
 const typeSchema = z.enum(RESOURCE_TYPES, { error: MSG.unknownResourceType });
 
-/** GET …/resources: a type, page (20 a page), title search, category (one or two levels), year, published. */
+/** GET …/resources: a type, page (20 a page), title search, category (one or two levels), year, published, report type, WeChat account. */
 export const topicResourcesQuery = z.object({
   type: typeSchema,
   page: z.coerce.number({ error: MSG.invalidInput }).int().min(1).max(100_000).default(1),
@@ -37,6 +38,11 @@ export const topicResourcesQuery = z.object({
   published: z.enum(['yes', 'no'], { error: MSG.invalidInput }).optional(),
   /** reports only (issue 13 /console/reports): one report type of common/reports.ts */
   reportType: z.enum(REPORT_TYPES, { error: MSG.reportTypeInvalid }).optional(),
+  /**
+   * WeChat articles only (issue 13 §1 /console/wechats; decision 343): the articles of one official
+   * account, by its 公众号 ID (the article's `wechatId` field)
+   */
+  account: wechatIdSchema.optional(),
   /** one resource by its id (the report editor's own address, /console/reports/{id}/edit) */
   id: z.coerce
     .number({ error: MSG.invalidInput })

@@ -6,7 +6,8 @@
  * - A topic in use by an application cannot be deleted (409 naming the applications); deleting one
  *   removes its categories, its resource links and the resources no other topic holds, in one transaction.
  * - The data list reads one type of a topic, 20 a page (spec 2 §9), newest first, with title search,
- *   category, year and published filters; bulk actions (delete, publish, withdraw, re-categorise) act
+ *   category, year and published filters (and, for reports and WeChat articles, the report type and the
+ *   account: decision 343); bulk actions (delete, publish, withdraw, re-categorise) act
  *   on up to 500 resources of the topic in one transaction and keep `topic_type_counts` right.
  */
 import type { Db } from '../../db/index.js';
@@ -194,6 +195,7 @@ export async function listTopicResources(
     year?: number;
     published?: 'yes' | 'no';
     reportType?: string;
+    account?: string;
     id?: number;
   },
 ): Promise<Page<TopicResource>> {
@@ -209,6 +211,7 @@ export async function listTopicResources(
   if (q.published) base = base.where('resource_topics.published', '=', q.published === 'yes' ? 1 : 0);
   if (q.id) base = base.where('resources.id', '=', q.id);
   if (q.reportType && q.type === 'report') base = base.where(jsonText(db, 'reportType'), '=', q.reportType);
+  if (q.account && q.type === 'wechat_article') base = base.where(jsonText(db, 'wechatId'), '=', q.account);
   return readPage(
     base,
     q,

@@ -272,3 +272,39 @@ describe('job and bulletin reads', () => {
     expect(wx.totalElements).toBe(2);
   });
 });
+
+describe('the articles list of the console filtered by account (issue 13 §1 /console/wechats; decision 343)', () => {
+  it('lists only the articles of the account asked for; a bad account is 400 in Chinese; others are refused', async () => {
+    for (const wechatId of ['gh_filter_a', 'gh_filter_b']) {
+      expect((await admin.post(`/api/v1/applications/${appId}/wechat`, { wechatId, name: `筛选${wechatId.slice(-1)}` })).status).toBe(201);
+    }
+    const add = (wechatId: string, title: string, day: number) =>
+      admin.post(`/api/v1/applications/${appId}/wechats/${wechatId}/articles`, {
+        title,
+        groupName: '筛选',
+        articleTime: `2026-04-0${day} 10:00:00`,
+        url: `https://mp.weixin.qq.com/s/${wechatId}-${day}`,
+      });
+    expect((await add('gh_filter_a', '甲号第一篇', 1)).status).toBe(201);
+    expect((await add('gh_filter_a', '甲号第二篇', 2)).status).toBe(201);
+    expect((await add('gh_filter_b', '乙号文章', 3)).status).toBe(201);
+    const list = (c: Client, query: string) => c.get(`/api/v1/topics/${topicId}/resources?type=wechat_article${query}`);
+
+    const a = await list(manager, '&account=gh_filter_a');
+    expect(a.status).toBe(200);
+    expect(a.body.content.map((r: { title: string }) => r.title)).toEqual(['甲号第二篇', '甲号第一篇']);
+    expect(a.body.totalElements).toBe(2);
+    const b = await list(manager, '&account=gh_filter_b&query=' + encodeURIComponent('乙号'));
+    expect(b.body.content.map((r: { title: string; fields: { wechatId: string } }) => `${r.title} ${r.fields.wechatId}`)).toEqual(['乙号文章 gh_filter_b']);
+    expect((await list(manager, '&account=gh_nobody')).body.totalElements).toBe(0);
+    // without the filter: every account's articles of the topic
+    const all = (await list(manager, '&size=100')).body.content.map((r: { title: string }) => r.title);
+    expect(all).toEqual(expect.arrayContaining(['甲号第一篇', '甲号第二篇', '乙号文章']));
+
+    const bad = await list(manager, '&account=' + encodeURIComponent('gh bad!'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({ 'query.account': MSG.wechatIdInvalid });
+    expect((await list(otherManager, '&account=gh_filter_a')).status).toBe(403);
+    expect((await list(ctx.client(), '&account=gh_filter_a')).status).toBe(401);
+  });
+});
