@@ -566,6 +566,11 @@ export const MSG = {
   newNotice: '新增通知公告',
   editLink: '编辑资源链接',
   newLink: '新增资源链接',
+  /** the editors' module choice (all of an application's content: app/console/content) */
+  contentModuleLabel: '所属模块',
+  contentModuleNone: '不属于任何模块',
+  noticeModuleHint: '通知显示在所选的通知公告模块中',
+  linkModuleHint: '链接显示在所选的资源模块中',
   fieldTitle: '标题',
   fieldType: '类型',
   fieldContent: '内容',

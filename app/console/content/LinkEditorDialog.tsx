@@ -6,15 +6,14 @@
  * closes and resets (top 0, active 1, publish time now) and the list refreshes.
  */
 import { useEffect, useState } from 'react';
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Switch, Upload } from 'antd';
+import { App, Button, Form, Input, InputNumber, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MSG } from '@common/messages';
 import { CONTENT_EDITOR_WIDTH, LINK_COVER_MAX_KB, LINK_EDITOR_PINNED_WIDTH } from '@common/constants';
-import { errorMessage } from '../../api';
-import { applyFieldErrors } from '../formErrors';
 import { postFile } from '../../widgets/richtext/upload';
 import { saveLink, type ContentModule, type Link } from './api';
+import { ActiveItem, EditorFrame, ModuleItem, PublishTimeItem, TopItem, useEditorSave } from './EditorFrame';
 
 interface LinkValues {
   title: string;
@@ -108,11 +107,9 @@ export interface LinkEditorDialogProps {
   onSaved(): void;
 }
 
-/** See the file comment. */
+/** See the file comment. The frame (modal, save, common fields) is EditorFrame's. */
 export function LinkEditorDialog({ open, link, applicationId, moduleId, modules, uid, onClose, onSaved }: LinkEditorDialogProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<LinkValues>();
-  const [saving, setSaving] = useState(false);
   const editing = link !== null;
 
   useEffect(() => {
@@ -141,9 +138,9 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
   const top = Form.useWatch('top', form);
   const ready = !!title?.trim() && !!url?.trim();
 
-  const save = async (v: LinkValues) => {
-    setSaving(true);
-    try {
+  const { saving, submit } = useEditorSave(form, {
+    fieldMap: FIELD_MAP,
+    save: (v) => {
       const body: Record<string, unknown> = {
         title: v.title.trim(),
         url: v.url.trim(),
@@ -156,82 +153,57 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
         moduleId: v.moduleId ?? null,
       };
       if (!editing) body.applicationId = applicationId;
-      const r = await saveLink(link?.linkId ?? null, body);
-      message.success(r.message);
-      form.setFieldsValue(newLinkValues(moduleId ?? modules?.[0]?.id));
-      onSaved();
-      onClose();
-    } catch (err) {
-      applyFieldErrors(form, err, FIELD_MAP);
-      message.error(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return saveLink(link?.linkId ?? null, body);
+    },
+    reset: () => newLinkValues(moduleId ?? modules?.[0]?.id),
+    onSaved,
+    onClose,
+  });
 
-  const chooseModule = moduleId === undefined && (modules?.length ?? 0) > 0;
   return (
-    <Modal
+    <EditorFrame<LinkValues>
       title={editing ? MSG.editLink : MSG.newLink}
       open={open}
       width={top ? LINK_EDITOR_PINNED_WIDTH : CONTENT_EDITOR_WIDTH}
-      onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      className="atr-content-editor"
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {MSG.cancel}
-        </Button>,
-        <Button key="save" type="primary" disabled={!ready} loading={saving} onClick={() => form.submit()}>
-          {MSG.save}
-        </Button>,
-      ]}
+      form={form}
+      initialValues={newLinkValues(moduleId ?? modules?.[0]?.id)}
+      ready={ready}
+      saving={saving}
+      onClose={onClose}
+      onFinish={submit}
     >
-      <Form<LinkValues> form={form} layout="vertical" initialValues={newLinkValues(moduleId ?? modules?.[0]?.id)} onFinish={(v) => void save(v)}>
-        <Form.Item name="title" label={MSG.fieldTitle} required rules={[{ required: true, whitespace: true, message: MSG.linkTitleRequired }]}>
-          <Input placeholder={MSG.linkTitleRequired} maxLength={200} />
+      <Form.Item name="title" label={MSG.fieldTitle} required rules={[{ required: true, whitespace: true, message: MSG.linkTitleRequired }]}>
+        <Input placeholder={MSG.linkTitleRequired} maxLength={200} />
+      </Form.Item>
+      <Form.Item
+        name="url"
+        label={MSG.fieldUrl}
+        required
+        validateTrigger="onBlur"
+        rules={[
+          { required: true, whitespace: true, message: MSG.linkUrlRequired },
+          { pattern: /^https?:\/\/[^\s"'<>\\]+$/i, message: MSG.linkUrlInvalid },
+        ]}
+      >
+        <Input placeholder="https://" maxLength={2000} />
+      </Form.Item>
+      <Form.Item name="cover" label={MSG.fieldCover}>
+        <CoverField uid={uid} />
+      </Form.Item>
+      <div className="atr-content-row">
+        <Form.Item name="linkCategory" label={MSG.fieldCategory}>
+          <Input maxLength={60} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item
-          name="url"
-          label={MSG.fieldUrl}
-          required
-          validateTrigger="onBlur"
-          rules={[
-            { required: true, whitespace: true, message: MSG.linkUrlRequired },
-            { pattern: /^https?:\/\/[^\s"'<>\\]+$/i, message: MSG.linkUrlInvalid },
-          ]}
-        >
-          <Input placeholder="https://" maxLength={2000} />
-        </Form.Item>
-        <Form.Item name="cover" label={MSG.fieldCover}>
-          <CoverField uid={uid} />
-        </Form.Item>
-        <div className="atr-content-row">
-          <Form.Item name="linkCategory" label={MSG.fieldCategory}>
-            <Input maxLength={60} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="publishDateTime" label={MSG.fieldPublishTime}>
-            <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="active" label={MSG.fieldActive} valuePropName="checked">
-            <Switch checkedChildren={MSG.activePublished} unCheckedChildren={MSG.activeUnpublished} />
-          </Form.Item>
-          <Form.Item name="top" label={MSG.fieldTop} valuePropName="checked">
-            <Switch checkedChildren={MSG.yes} unCheckedChildren={MSG.no} />
-          </Form.Item>
-          {top && (
-            <Form.Item name="topOrder" label={MSG.fieldTopOrder} rules={[{ required: true, type: 'integer', min: 1, message: MSG.topOrderMin }]}>
-              <InputNumber min={1} precision={0} style={{ width: 110 }} />
-            </Form.Item>
-          )}
-        </div>
-        {chooseModule && (
-          <Form.Item name="moduleId" label="所属模块" extra="链接显示在所选的资源模块中">
-            <Select allowClear placeholder="不属于任何模块" options={modules!.map((m) => ({ value: m.id, label: m.alias }))} />
+        <PublishTimeItem />
+        <ActiveItem />
+        <TopItem />
+        {top && (
+          <Form.Item name="topOrder" label={MSG.fieldTopOrder} rules={[{ required: true, type: 'integer', min: 1, message: MSG.topOrderMin }]}>
+            <InputNumber min={1} precision={0} style={{ width: 110 }} />
           </Form.Item>
         )}
-      </Form>
-    </Modal>
+      </div>
+      <ModuleItem moduleId={moduleId} modules={modules} hint={MSG.linkModuleHint} />
+    </EditorFrame>
   );
 }

@@ -5,16 +5,16 @@
  * now; edit mode loads the notice (GET /api/v1/notices/{id}). Saving posts or puts it, shows the
  * server's message (新增通知公告成功！ / 通知公告保存成功！), closes and resets; closing resets too.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, Modal, Select, Spin, Switch, Result } from 'antd';
+import { Form, Input, Select, Spin, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MSG } from '@common/messages';
 import { CONTENT_EDITOR_WIDTH, NOTICE_TYPES } from '@common/constants';
 import { errorMessage } from '../../api';
-import { applyFieldErrors } from '../formErrors';
 import { useApplicationConfig } from '../useApplicationConfig';
 import { getNotice, saveNotice, type ContentModule } from './api';
+import { ActiveItem, EditorFrame, ModuleItem, PublishTimeItem, TopItem, useEditorSave } from './EditorFrame';
 
 const RichTextEditor = lazy(() => import('../../widgets/richtext').then((m) => ({ default: m.RichTextEditor })));
 
@@ -86,11 +86,9 @@ export interface NoticeEditorDialogProps {
   onSaved(): void;
 }
 
-/** See the file comment. */
+/** See the file comment. The frame (modal, save, common fields) is EditorFrame's. */
 export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, modules, uid, onClose, onSaved }: NoticeEditorDialogProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<NoticeValues>();
-  const [saving, setSaving] = useState(false);
   const editing = noticeId != null;
   const restrictDefault = useApplicationConfig(open && !editing ? applicationId : undefined).data?.restrictDownloadDefault === 1;
   const loaded = useQuery({
@@ -130,9 +128,9 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
   const publish = Form.useWatch('publishDateTime', form);
   const ready = !!title?.trim() && !!content && !!publish;
 
-  const save = async (v: NoticeValues) => {
-    setSaving(true);
-    try {
+  const { saving, submit } = useEditorSave(form, {
+    fieldMap: FIELD_MAP,
+    save: (v) => {
       const body: Record<string, unknown> = {
         title: v.title.trim(),
         type: v.type,
@@ -144,87 +142,46 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
         restrictDownload: v.restrictDownload ? 1 : 0,
       };
       if (!editing) body.applicationId = applicationId;
-      const r = await saveNotice(noticeId, body);
-      message.success(r.message);
-      form.setFieldsValue(newNoticeValues(moduleId ?? modules?.[0]?.id, restrictDefault));
-      onSaved();
-      onClose();
-    } catch (err) {
-      applyFieldErrors(form, err, FIELD_MAP);
-      message.error(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return saveNotice(noticeId, body);
+    },
+    reset: () => newNoticeValues(moduleId ?? modules?.[0]?.id, restrictDefault),
+    onSaved,
+    onClose,
+  });
 
-  const chooseModule = moduleId === undefined && (modules?.length ?? 0) > 0;
   return (
-    <Modal
+    <EditorFrame<NoticeValues>
       title={editing ? MSG.editNotice : MSG.newNotice}
       open={open}
       width={CONTENT_EDITOR_WIDTH}
-      onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      className="atr-content-editor"
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {MSG.cancel}
-        </Button>,
-        <Button key="save" type="primary" disabled={!ready || (editing && !loaded.data)} loading={saving} onClick={() => form.submit()}>
-          {MSG.save}
-        </Button>,
-      ]}
+      form={form}
+      initialValues={newNoticeValues(moduleId ?? modules?.[0]?.id)}
+      ready={ready}
+      saving={saving}
+      loading={editing && !loaded.data}
+      failed={editing && loaded.isError ? errorMessage(loaded.error) : undefined}
+      preserve={false}
+      onClose={onClose}
+      onFinish={submit}
     >
-      {editing && loaded.isError ? (
-        <Result status="warning" title={errorMessage(loaded.error)} />
-      ) : editing && !loaded.data ? (
-        <div className="atr-content-loading">
-          <Spin />
-        </div>
-      ) : (
-        <Form<NoticeValues>
-          form={form}
-          layout="vertical"
-          initialValues={newNoticeValues(moduleId ?? modules?.[0]?.id)}
-          onFinish={(v) => void save(v)}
-          preserve={false}
-        >
-          <Form.Item
-            name="title"
-            label={MSG.fieldTitle}
-            required
-            rules={[{ required: true, whitespace: true, message: MSG.noticeTitleRequired }, { max: 200 }]}
-          >
-            <Input placeholder={MSG.noticeTitleRequired} maxLength={200} showCount />
-          </Form.Item>
-          <div className="atr-content-row">
-            <Form.Item name="type" label={MSG.fieldType}>
-              <Select options={NOTICE_TYPES.map((t) => ({ value: t, label: t }))} style={{ width: 160 }} />
-            </Form.Item>
-            <Form.Item name="publishDateTime" label={MSG.fieldPublishTime} required rules={[{ required: true, message: MSG.publishTimeRequired }]}>
-              <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" placeholder={MSG.publishTimeRequired} style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item name="top" label={MSG.fieldTop} valuePropName="checked">
-              <Switch checkedChildren={MSG.yes} unCheckedChildren={MSG.no} />
-            </Form.Item>
-            <Form.Item name="active" label={MSG.fieldActive} valuePropName="checked">
-              <Switch checkedChildren={MSG.activePublished} unCheckedChildren={MSG.activeUnpublished} />
-            </Form.Item>
-          </div>
-          {chooseModule && (
-            <Form.Item name="moduleId" label="所属模块" extra="通知显示在所选的通知公告模块中">
-              <Select allowClear placeholder="不属于任何模块" options={modules!.map((m) => ({ value: m.id, label: m.alias }))} />
-            </Form.Item>
-          )}
-          <Form.Item name="restrictDownload" label={MSG.restrictDownloadLabel} valuePropName="checked" extra={MSG.restrictDownloadHint}>
-            <Switch />
-          </Form.Item>
-          <Form.Item name="content" label={MSG.fieldContent} required rules={[{ required: true, message: MSG.noticeContentRequired }]}>
-            <LazyRichText sticky uid={uid} ariaLabel={MSG.fieldContent} />
-          </Form.Item>
-        </Form>
-      )}
-    </Modal>
+      <Form.Item name="title" label={MSG.fieldTitle} required rules={[{ required: true, whitespace: true, message: MSG.noticeTitleRequired }, { max: 200 }]}>
+        <Input placeholder={MSG.noticeTitleRequired} maxLength={200} showCount />
+      </Form.Item>
+      <div className="atr-content-row">
+        <Form.Item name="type" label={MSG.fieldType}>
+          <Select options={NOTICE_TYPES.map((t) => ({ value: t, label: t }))} style={{ width: 160 }} />
+        </Form.Item>
+        <PublishTimeItem required={MSG.publishTimeRequired} />
+        <TopItem />
+        <ActiveItem />
+      </div>
+      <ModuleItem moduleId={moduleId} modules={modules} hint={MSG.noticeModuleHint} />
+      <Form.Item name="restrictDownload" label={MSG.restrictDownloadLabel} valuePropName="checked" extra={MSG.restrictDownloadHint}>
+        <Switch />
+      </Form.Item>
+      <Form.Item name="content" label={MSG.fieldContent} required rules={[{ required: true, message: MSG.noticeContentRequired }]}>
+        <LazyRichText sticky uid={uid} ariaLabel={MSG.fieldContent} />
+      </Form.Item>
+    </EditorFrame>
   );
 }
