@@ -11,7 +11,7 @@ export interface ModuleScope {
   applicationId: number;
   /** only this module's items when set */
   moduleId?: string | null;
-  /** ids of 仅登录可见 modules whose items are left out (applications/visibility.ts moduleReadScope) */
+  /** ids of 仅登录可见 modules whose items are left out (server/policies/visibility.ts moduleReadScope) */
   hidden?: readonly string[];
 }
 

@@ -22,7 +22,7 @@ export interface ReadContext {
   app: { id: number; topic_id: number | null };
   /**
    * ids of 仅登录可见 modules whose items a list without moduleId must leave out for this viewer
-   * (server/routes/applications/visibility.ts moduleReadScope); empty for most viewers
+   * (server/policies/visibility.ts moduleReadScope); empty for most viewers
    */
   hidden?: string[];
 }

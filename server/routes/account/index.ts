@@ -43,7 +43,7 @@ import {
   wechatScanBody,
 } from './schema.js';
 import { bindLogin, isRegistered, saveProfile, saveScholar, scholarById, unbindLogin, userInfo } from './service.js';
-import { readableApplication } from '../applications/visibility.js';
+import { readableApplication } from '../../policies/visibility.js';
 import { emailTarget, mailProviderOf, sendEmailCode } from './mail.js';
 import {
   DevWechatProvider,

@@ -41,10 +41,11 @@ import {
   getApplication,
   listApplications,
   presentConfig,
+  presentConfigFor,
   updateApplication,
   validateHomeConfig,
 } from './service.js';
-import { canRead, presentConfigFor } from './visibility.js';
+import { canRead } from '../../policies/visibility.js';
 
 const tags = ['应用'];
 

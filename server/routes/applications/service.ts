@@ -10,7 +10,9 @@ import { readPage } from '../../db/paging.js';
 import { containsText } from '../../db/like.js';
 import type { Application, User } from '../../db/schema.js';
 import { readStored, footerConfigSchema, headerConfigSchema, themeConfigSchema } from '../../../common/siteConfig.js';
-import { defaultRoleOf, roleConfigOf } from '../roles/service.js';
+import { defaultRoleOf, roleConfigOf } from '../../policies/rights.js';
+import { hidesLoginOnly } from '../../policies/visibility.js';
+import { visibleHomeConfig } from '../../../common/visibility.js';
 import { storedHomeConfig } from '../../applications/service.js';
 import { signinConfig } from '../signin/service.js';
 
@@ -48,6 +50,16 @@ export async function presentConfig(db: Db, app: Application) {
     restrictDownloadDefault: app.restrict_download_default === 1 ? 1 : 0,
     ...signinConfig(app),
   };
+}
+
+/**
+ * The application configuration as `viewer` may see it: presentConfig with the 仅登录可见 modules left
+ * out (common/visibility.ts visibleHomeConfig) unless the viewer holds `panels` (server/policies/visibility.ts
+ * hidesLoginOnly; managers and super managers always do). No rights query when the config has no marked module.
+ */
+export async function presentConfigFor(db: Db, app: Application, viewer: User | null | undefined) {
+  const config = await presentConfig(db, app);
+  return (await hidesLoginOnly(db, app, viewer, config.homeConfig)) ? { ...config, homeConfig: visibleHomeConfig(config.homeConfig) } : config;
 }
 
 /** The console list item (spec 1 §3 'Application list item'). */

@@ -12,7 +12,7 @@ import type { FileStorage } from '../../files/storage.js';
 import { newKey } from '../../files/storage.js';
 import { type CheckedUpload, sanitiseName } from '../../files/check.js';
 import { MSG } from '../../../common/messages.js';
-import { rightRefusal, viewerRights } from '../roles/userRights.js';
+import { rightRefusal, viewerRights } from '../../policies/rights.js';
 import { containsText } from '../../db/like.js';
 import { readPage } from '../../db/paging.js';
 import type { Page } from '../../../common/page.js';

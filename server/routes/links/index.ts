@@ -16,7 +16,7 @@ import { applicationInBody } from '../../policies/applications.js';
 import { MSG } from '../../../common/messages.js';
 import { deletedAnswer, pageOf, withMessage } from '../../../common/contracts/common.js';
 import { linkAnswer } from '../../../common/contracts/content.js';
-import { checkReadableContent, contentListScope } from '../applications/visibility.js';
+import { checkReadableContent, contentListScope } from '../../policies/visibility.js';
 import { createLinkBody, linkIdParams, linkListQuery, updateLinkBody } from './schema.js';
 import { createLink, deleteLink, getLink, listLinks, presentLink, updateLink } from './service.js';
 

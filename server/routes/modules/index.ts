@@ -34,7 +34,7 @@ import {
   topPageAnswer,
   wechatArticlesAnswer,
 } from '../../../common/contracts/modules.js';
-import { moduleReadScope, readableApplication } from '../applications/visibility.js';
+import { moduleReadScope, readableApplication } from '../../policies/visibility.js';
 
 type TopPage = z.infer<typeof topPageAnswer>;
 type TopBody = z.infer<typeof topRequestBody>;

@@ -17,8 +17,8 @@ import { notFound } from '../../http/errors.js';
 import { personalise, readPanel } from '../../reads/index.js';
 import type { SharedCache } from '../../cache/sharedCache.js';
 import { storedHomeConfig } from '../../applications/service.js';
-import { moduleReadScope, readableApplication } from '../applications/visibility.js';
-import { rightRefusal } from '../roles/userRights.js';
+import { moduleReadScope, readableApplication } from '../../policies/visibility.js';
+import { rightRefusal } from '../../policies/rights.js';
 
 /** Where a read runs and what it leaves out for this viewer. */
 export interface ReadScope {

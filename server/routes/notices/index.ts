@@ -19,8 +19,8 @@ import { MSG } from '../../../common/messages.js';
 import { deletedAnswer, pageOf, withMessage } from '../../../common/contracts/common.js';
 import { noticeAnswer, noticeReadAnswer } from '../../../common/contracts/content.js';
 import { getApplication } from '../../applications/service.js';
-import { checkReadableContent, contentListScope } from '../applications/visibility.js';
-import { viewerRights } from '../roles/userRights.js';
+import { checkReadableContent, contentListScope } from '../../policies/visibility.js';
+import { viewerRights } from '../../policies/rights.js';
 import { createNoticeBody, noticeIdParams, noticeListQuery, updateNoticeBody } from './schema.js';
 import { createNotice, deleteNotice, getNotice, listNotices, presentNotice, updateNotice } from './service.js';
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.js';
 import type { Application, User } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { parseFields } from '../../resources/present.js';
-import { viewerRights } from '../roles/userRights.js';
+import { viewerRights } from '../../policies/rights.js';
 import { jsonText } from '../../db/json.js';
 import { containsText } from '../../db/like.js';
 import { readPage } from '../../db/paging.js';

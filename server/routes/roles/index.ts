@@ -15,6 +15,7 @@ import { badRequest } from '../../http/errors.js';
 import { requireManager, requireSuper } from '../../http/session.js';
 import { anyManagerAccess, managerAccess, signedInAccess, superAccess } from '../../policies/access.js';
 import { applicationInBody, applicationInPath } from '../../policies/applications.js';
+import { checkGrantable, defaultRoleOf, rightsOfUser, roleConfigOf, userRights } from '../../policies/rights.js';
 import { getApplication } from '../../applications/service.js';
 import { MSG } from '../../../common/messages.js';
 import { pageOf, withMessage } from '../../../common/contracts/common.js';
@@ -49,10 +50,8 @@ import {
 } from './schema.js';
 import {
   addManager,
-  checkGrantable,
   checkRole,
   clearManagerRights,
-  defaultRoleOf,
   deleteManager,
   findUser,
   getManager,
@@ -62,14 +61,11 @@ import {
   pass,
   release,
   removeApplicationUser,
-  rightsOfUser,
-  roleConfigOf,
   saveRoleConfig,
   setManagerRights,
   setSuperManager,
   setUserRole,
   suggestUsers,
-  userRights,
 } from './service.js';
 
 const managerIdInBody = changeManagerBody.pick({ id: true });

@@ -7,47 +7,13 @@ import type { Db } from '../../db/index.js';
 import { readPage } from '../../db/paging.js';
 import { containsText } from '../../db/like.js';
 import type { Application, User } from '../../db/schema.js';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { managerRights } from '../../http/session.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { defaultRoleOf, parseManagerRights, roleConfigOf } from '../../policies/rights.js';
 import { makePage } from '../../../common/page.js';
-import { MSG, fillMsg } from '../../../common/messages.js';
-import {
-  DEFAULT_ROLE_CONFIG,
-  DEFAULT_USER_ROLE,
-  MANAGER_RIGHTS,
-  MANAGER_RIGHT_LABELS,
-  maskPhone,
-  roleConfigSchema,
-  type ManagerRight,
-  type Role,
-} from '../../../common/roles.js';
+import { MSG } from '../../../common/messages.js';
+import { maskPhone, type ManagerRight, type Role } from '../../../common/roles.js';
 
 const now = () => new Date().toISOString();
-
-/** The stored role config of an application (the default one when unreadable). */
-export function roleConfigOf(app: Pick<Application, 'role_config'>): Role[] {
-  try {
-    const r = roleConfigSchema.safeParse(JSON.parse(app.role_config));
-    return r.success ? r.data : DEFAULT_ROLE_CONFIG;
-  } catch {
-    return DEFAULT_ROLE_CONFIG;
-  }
-}
-
-/** The default role id of an application, falling back to the first role when the stored one is gone. */
-export function defaultRoleOf(app: Pick<Application, 'role_config' | 'default_user_role'>): string {
-  const roles = roleConfigOf(app);
-  return roles.some((r) => r.id === app.default_user_role) ? app.default_user_role : (roles[0]?.id ?? DEFAULT_USER_ROLE);
-}
-
-const parseRights = (s: string): ManagerRight[] => {
-  try {
-    const list = JSON.parse(s) as unknown;
-    return Array.isArray(list) ? MANAGER_RIGHTS.filter((r) => list.includes(r)) : [];
-  } catch {
-    return [];
-  }
-};
 
 /** Finds a user by id or phone; with `create`, a phone nobody has yet becomes an ordinary user (as sign-in would). */
 export async function findUser(db: Db, ref: { userId?: number; phone?: string }, create = false): Promise<User> {
@@ -74,13 +40,6 @@ export async function findUser(db: Db, ref: { userId?: number; phone?: string },
     .onConflict((oc) => oc.column('phone').doNothing())
     .execute();
   return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();
-}
-
-/** 403 unless every right in `wanted` is held by the caller (a manager cannot grant more than they hold). */
-export async function checkGrantable(db: Db, caller: User, applicationId: number, wanted: ManagerRight[]) {
-  const held = (await managerRights(db, caller, applicationId)) ?? [];
-  const missing = wanted.find((r) => !held.includes(r));
-  if (missing) throw new HttpError(403, 'forbidden', fillMsg(MSG.rightNotHeld, { right: MANAGER_RIGHT_LABELS[missing] }));
 }
 
 /** A manager entry as the console shows it; the phone is masked. */
@@ -129,7 +88,7 @@ const presentManager = (r: ManagerRow): ManagerEntry => ({
   name: r.name,
   phone: maskPhone(r.phone),
   superManager: r.role === 'super',
-  rights: parseRights(r.rights),
+  rights: parseManagerRights(r.rights),
   createdAt: r.created_at,
 });
 
@@ -148,7 +107,7 @@ export async function listManagers(db: Db, caller: User, q: { applicationId?: nu
   let base = managerRows(db);
   if (caller.role !== 'super') {
     const mine = await db.selectFrom('application_managers').select(['application_id', 'rights']).where('user_id', '=', caller.id).execute();
-    const allowed = mine.filter((m) => parseRights(m.rights).includes('users')).map((m) => m.application_id);
+    const allowed = mine.filter((m) => parseManagerRights(m.rights).includes('users')).map((m) => m.application_id);
     if (!allowed.length) return makePage<ManagerEntry>([], 0, q.page, q.size);
     base = base.where('m.application_id', 'in', allowed);
   }
@@ -190,28 +149,6 @@ export async function setManagerRights(db: Db, id: number, rights: ManagerRight[
     .where('id', '=', id)
     .execute();
   return getManager(db, id);
-}
-
-/** The rights of a user everywhere: super flag and one entry per managed application. */
-export async function rightsOfUser(db: Db, user: User) {
-  const rows = await db
-    .selectFrom('application_managers as m')
-    .innerJoin('applications as a', 'a.id', 'm.application_id')
-    .select(['m.application_id', 'm.rights', 'a.name'])
-    .where('m.user_id', '=', user.id)
-    .orderBy('m.application_id')
-    .execute();
-  return {
-    userId: user.id,
-    name: user.name,
-    superManager: user.role === 'super',
-    allRights: [...MANAGER_RIGHTS],
-    applications: rows.map((r) => ({
-      applicationId: r.application_id,
-      name: r.name,
-      rights: user.role === 'super' ? [...MANAGER_RIGHTS] : parseRights(r.rights),
-    })),
-  };
 }
 
 /** An application user as the console shows it. */
@@ -273,15 +210,6 @@ export async function joinApplication(db: Db, app: Application, userId: number, 
   return { created: Number(res.numInsertedOrUpdatedRows ?? 0) > 0 };
 }
 
-/** The role and rights of a user in an application; one who is not a user yet has the default role. */
-export async function userRights(db: Db, app: Application, user: User) {
-  const row = await db.selectFrom('application_users').select('role_id').where('application_id', '=', app.id).where('user_id', '=', user.id).executeTakeFirst();
-  const roles = roleConfigOf(app);
-  const roleId = row && roles.some((r) => r.id === row.role_id) ? row.role_id : defaultRoleOf(app);
-  const role = roles.find((r) => r.id === roleId);
-  return { applicationId: app.id, userId: user.id, member: !!row, roleId, roleName: role?.name ?? roleId, rights: role?.rights ?? [] };
-}
-
 /**
  * Stores a role config and default role; users holding a role that is no longer in the list fall
  * back to the default role (one transaction). 400 when the default role is not in the list.
@@ -339,13 +267,6 @@ export async function suggestUsers(db: Db, query: string) {
     .limit(10)
     .execute();
   return rows.map((r) => ({ userId: r.id, name: r.name, phone: maskPhone(r.phone), affiliation: r.affiliation, superManager: r.role === 'super' }));
-}
-
-/** 403 unless the user is a super manager or a manager of some application. */
-export async function requireAnyManager(db: Db, user: User) {
-  if (user.role === 'super') return;
-  const row = await db.selectFrom('application_managers').select('id').where('user_id', '=', user.id).executeTakeFirst();
-  if (!row) throw forbidden();
 }
 
 /** Removes a manager entry (the caller checked it exists). */

@@ -1,17 +1,20 @@
 /**
- * 仅登录可见 modules on the server (user right `panels`; docs/decisions.md 210-212): the configuration a
- * viewer is served, and the scope of the per-module reads (panel reads, notice and link lists and
- * details). A viewer without the right never receives a marked module's configuration or its items.
+ * Who may READ an application's content (issue 12 §4; docs/decisions.md 139, 210-212): a released site
+ * is everyone's, a draft its managers'; unpublished notices and links are their managers'; the items and
+ * configuration of 仅登录可见 modules are for viewers holding the user right `panels`. The visitor reads
+ * (panel reads, notice and link lists and details, the configuration by host, the web pages) call these;
+ * a viewer without the right never receives a marked module's configuration or its items.
  */
-import type { Db } from '../../db/index.js';
-import type { Application, User } from '../../db/schema.js';
-import { loginOnlyModuleIds, moduleVisibility, visibleHomeConfig } from '../../../common/visibility.js';
-import { requireViewerRight, viewerRights } from '../roles/userRights.js';
-import { presentConfig, storedHomeConfig } from './service.js';
 import type { FastifyRequest } from 'fastify';
-import { canManage, isManagerOf } from '../../http/session.js';
-import { notFound } from '../../http/errors.js';
-import { MSG } from '../../../common/messages.js';
+import type { Db } from '../db/index.js';
+import type { Application, User } from '../db/schema.js';
+import { loginOnlyModuleIds, moduleVisibility } from '../../common/visibility.js';
+import type { HomeConfig } from '../../common/homeConfig.js';
+import { storedHomeConfig } from '../applications/service.js';
+import { canManage, isManagerOf } from '../http/session.js';
+import { notFound } from '../http/errors.js';
+import { MSG } from '../../common/messages.js';
+import { requireViewerRight, viewerRights } from './rights.js';
 
 /**
  * Whether `viewer` may read the application's content: a released site is everyone's; a draft (or
@@ -40,15 +43,14 @@ export async function readableApplication(
 }
 
 /**
- * The application configuration as `viewer` may see it: presentConfig with the 仅登录可见 modules left
- * out (common/visibility.ts visibleHomeConfig) unless the viewer holds `panels` (managers and super
- * managers always do). No rights query when the config has no marked module.
+ * Whether the application's 仅登录可见 modules (common/visibility.ts) must be left out of what `viewer`
+ * is served: true unless the viewer holds the user right `panels` (managers and super managers always
+ * do). No rights query when `homeConfig` marks no module.
  */
-export async function presentConfigFor(db: Db, app: Application, viewer: User | null | undefined) {
-  const config = await presentConfig(db, app);
-  if (loginOnlyModuleIds(config.homeConfig).size === 0) return config;
+export async function hidesLoginOnly(db: Db, app: Application, viewer: User | null | undefined, homeConfig: HomeConfig): Promise<boolean> {
+  if (loginOnlyModuleIds(homeConfig).size === 0) return false;
   const { rights } = await viewerRights(db, app, viewer);
-  return rights.includes('panels') ? config : { ...config, homeConfig: visibleHomeConfig(config.homeConfig) };
+  return !rights.includes('panels');
 }
 
 /**
