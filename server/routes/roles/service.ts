@@ -8,6 +8,7 @@ import { readPage } from '../../db/paging.js';
 import { containsText } from '../../db/like.js';
 import type { Application, User } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { userByPhone } from '../../auth/service.js';
 import { defaultRoleOf, parseManagerRights, roleConfigOf } from '../../policies/rights.js';
 import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
@@ -23,23 +24,10 @@ export async function findUser(db: Db, ref: { userId?: number; phone?: string },
     return u;
   }
   const phone = ref.phone!;
+  if (create) return userByPhone(db, phone);
   const found = await db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
-  if (found) return found;
-  if (!create) throw notFound(MSG.userNotFound);
-  await db
-    .insertInto('users')
-    .values({
-      phone,
-      email: null,
-      name: `用户${phone.slice(-4)}`,
-      affiliation: '',
-      role: 'user',
-      anonymous: 0,
-      created_at: now(),
-    })
-    .onConflict((oc) => oc.column('phone').doNothing())
-    .execute();
-  return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();
+  if (!found) throw notFound(MSG.userNotFound);
+  return found;
 }
 
 /** A manager entry as the console shows it; the phone is masked. */
