@@ -6,7 +6,7 @@
  * spec's answers and `runRead` in a page (docs/decisions.md #31).
  */
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
-import { pageOffset } from '../db/paging.js';
+import { pageOffset, readRows } from '../db/paging.js';
 import type { Db } from '../db/index.js';
 import type { BulletinEntry, JobHit, WechatRecord } from '../../common/feeds.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
@@ -43,25 +43,25 @@ async function readType(
       .where('resource_topics.type', '=', q.type)
       .where('resource_topics.published', '=', 1);
     if (filter) links = links.where(jsonField(db, filter.key), 'in', filter.values);
-    const [rows, total] = await Promise.all([
-      links.select(COLS).orderBy('resource_topics.date_key', 'desc').orderBy('resource_topics.resource_id', 'desc').limit(q.count).offset(q.offset).execute(),
-      links.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: rows.map(presentResource), total: Number(total.n) };
+    return readRows(
+      links,
+      { offset: q.offset, limit: q.count },
+      (qb) => qb.select(COLS).orderBy('resource_topics.date_key', 'desc').orderBy('resource_topics.resource_id', 'desc'),
+      presentResource,
+    );
   }
   let base = db.selectFrom('resources').where('resources.type', '=', q.type);
   if (filter) base = base.where(jsonField(db, filter.key), 'in', filter.values);
-  const [rows, total] = await Promise.all([
-    base
-      .select(COLS)
-      .orderBy('resources.date', (ob) => ob.desc().nullsLast())
-      .orderBy('resources.id', 'desc')
-      .limit(q.count)
-      .offset(q.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(presentResource), total: Number(total.n) };
+  return readRows(
+    base,
+    { offset: q.offset, limit: q.count },
+    (qb) =>
+      qb
+        .select(COLS)
+        .orderBy('resources.date', (ob) => ob.desc().nullsLast())
+        .orderBy('resources.id', 'desc'),
+    presentResource,
+  );
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : typeof v === 'number' ? String(v) : null);

@@ -3,7 +3,7 @@
  * notices and links of an application. Every read returns a page (common/page.ts).
  */
 import type { Db } from '../db/index.js';
-import { pageAt } from '../db/paging.js';
+import { pageAt, readSlice } from '../db/paging.js';
 import { inModuleScope, type ModuleScope } from '../content/moduleScope.js';
 import { makePage, type Page } from '../../common/page.js';
 import type { TopKind } from '../../modules/types.js';
@@ -56,17 +56,16 @@ export async function readTop(db: Db, q: TopQuery): Promise<Page<ResourceItem>> 
     return makePage(rows.map(presentResource), Number(total.n), pageOf, q.count);
   }
   const base = db.selectFrom('resources').where('resources.type', '=', q.kind);
-  const [rows, total] = await Promise.all([
-    base
-      .select(cols)
-      .orderBy('resources.date', (ob) => ob.desc().nullsLast())
-      .orderBy('resources.id', 'asc')
-      .limit(q.count)
-      .offset(q.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return makePage(rows.map(presentResource), Number(total.n), pageOf, q.count);
+  return readSlice(
+    base,
+    q,
+    (qb) =>
+      qb
+        .select(cols)
+        .orderBy('resources.date', (ob) => ob.desc().nullsLast())
+        .orderBy('resources.id', 'asc'),
+    presentResource,
+  );
 }
 
 export interface AppItemsQuery extends ModuleScope {
@@ -77,55 +76,51 @@ export interface AppItemsQuery extends ModuleScope {
 /** Published notices of an application (pinned first, newest first). Item: spec 1 §3 'Notice'. */
 export async function readTopNotices(db: Db, q: AppItemsQuery) {
   const base = db.selectFrom('notices').where(inModuleScope(q)).where('active', '=', 1);
-  const [rows, total] = await Promise.all([
-    base
-      .select(['id', 'title', 'type', 'top', 'publish_date_time', 'module_id'])
-      .orderBy('top', 'desc')
-      .orderBy('publish_date_time', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.count)
-      .offset(q.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const content = rows.map((r) => ({
-    id: r.id,
-    noticeId: r.id,
-    title: r.title,
-    type: r.type,
-    top: r.top,
-    moduleId: r.module_id,
-    publishDateTime: r.publish_date_time,
-    publishDate: r.publish_date_time.slice(0, 10),
-  }));
-  return makePage(content, Number(total.n), pageAt(q.offset, q.count), q.count);
+  return readSlice(
+    base,
+    q,
+    (qb) =>
+      qb
+        .select(['id', 'title', 'type', 'top', 'publish_date_time', 'module_id'])
+        .orderBy('top', 'desc')
+        .orderBy('publish_date_time', 'desc')
+        .orderBy('id', 'desc'),
+    (r) => ({
+      id: r.id,
+      noticeId: r.id,
+      title: r.title,
+      type: r.type,
+      top: r.top,
+      moduleId: r.module_id,
+      publishDateTime: r.publish_date_time,
+      publishDate: r.publish_date_time.slice(0, 10),
+    }),
+  );
 }
 
 /** Published links of an application (pinned by order first, newest first). Item: spec 1 §3 'Link'. */
 export async function readTopLinks(db: Db, q: AppItemsQuery) {
   const base = db.selectFrom('links').where(inModuleScope(q)).where('active', '=', 1);
-  const [rows, total] = await Promise.all([
-    base
-      .select(['id', 'title', 'url', 'cover', 'top', 'top_order', 'link_category', 'publish_date_time'])
-      .orderBy('top', 'desc')
-      .orderBy('top_order', 'asc')
-      .orderBy('publish_date_time', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.count)
-      .offset(q.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const content = rows.map((r) => ({
-    id: r.id,
-    linkId: r.id,
-    title: r.title,
-    url: r.url,
-    cover: r.cover,
-    top: r.top,
-    topOrder: r.top_order,
-    linkCategory: r.link_category,
-    publishDateTime: r.publish_date_time,
-  }));
-  return makePage(content, Number(total.n), pageAt(q.offset, q.count), q.count);
+  return readSlice(
+    base,
+    q,
+    (qb) =>
+      qb
+        .select(['id', 'title', 'url', 'cover', 'top', 'top_order', 'link_category', 'publish_date_time'])
+        .orderBy('top', 'desc')
+        .orderBy('top_order', 'asc')
+        .orderBy('publish_date_time', 'desc')
+        .orderBy('id', 'desc'),
+    (r) => ({
+      id: r.id,
+      linkId: r.id,
+      title: r.title,
+      url: r.url,
+      cover: r.cover,
+      top: r.top,
+      topOrder: r.top_order,
+      linkCategory: r.link_category,
+      publishDateTime: r.publish_date_time,
+    }),
+  );
 }
