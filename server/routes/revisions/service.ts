@@ -7,7 +7,8 @@
  */
 import type { Db } from '../../db/index.js';
 import { readPage } from '../../db/paging.js';
-import type { User } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { HomeConfigRevisionsTable, User } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
 import { wrapHomeConfig, type HomeConfig } from '../../../common/homeConfig.js';
@@ -55,6 +56,20 @@ export async function saveHomeConfig(db: Db, applicationId: number, homeConfig: 
   });
 }
 
+/** A stored revision as the revision list shows it (its config left out). */
+function presentRevisionItem(
+  r: Pick<Selectable<HomeConfigRevisionsTable>, 'id' | 'application_id' | 'author_id' | 'author_name' | 'summary' | 'created_at'>,
+): RevisionListItem {
+  return {
+    id: r.id,
+    applicationId: r.application_id,
+    authorId: r.author_id,
+    authorName: r.author_name,
+    summary: r.summary,
+    createdAt: r.created_at,
+  };
+}
+
 /** One page of an application's revisions, newest first (`{ content, totalElements, empty, page, size }`). */
 export async function listRevisions(db: Db, applicationId: number, page: number, size: number) {
   const base = db.selectFrom('home_config_revisions').where('application_id', '=', applicationId);
@@ -62,14 +77,7 @@ export async function listRevisions(db: Db, applicationId: number, page: number,
     base,
     { page, size },
     (qb) => qb.select(['id', 'application_id', 'author_id', 'author_name', 'summary', 'created_at']).orderBy('id', 'desc'),
-    (r): RevisionListItem => ({
-      id: r.id,
-      applicationId: r.application_id,
-      authorId: r.author_id,
-      authorName: r.author_name,
-      summary: r.summary,
-      createdAt: r.created_at,
-    }),
+    presentRevisionItem,
   );
 }
 
@@ -88,15 +96,7 @@ export async function getRevision(db: Db, applicationId: number, revisionId: num
   } catch {
     homeConfig = [];
   }
-  return {
-    id: r.id,
-    applicationId: r.application_id,
-    authorId: r.author_id,
-    authorName: r.author_name,
-    summary: r.summary,
-    createdAt: r.created_at,
-    homeConfig,
-  };
+  return { ...presentRevisionItem(r), homeConfig };
 }
 
 /** 'YYYY-MM-DD HH:mm' in China Standard Time (UTC+8, no daylight saving) for an ISO time. */
