@@ -4,7 +4,8 @@
  * it before the handler). The kinds are those of the role matrix (server/routes/roleMatrix.test.ts):
  * - `public`: everybody;
  * - `session`: any session, the anonymous (fingerprint) visitor's included: 401 without one;
- * - `signedIn`: a signed-in person, not an anonymous visitor: 401;
+ * - `signedIn`: a signed-in person, not an anonymous visitor: 401; with `unless`, a request that reaches
+ *   further (another user's data, one application's list) must also pass that stricter access;
  * - `anyManager`: a manager of some application or a super manager: 403 for anyone else;
  * - `manager(applicationOf, right?)`: a manager of the application the request is about (holding
  *   `right` when given) or a super manager; `applicationOf` finds that application from the validated
@@ -27,10 +28,21 @@ export type ApplicationOf = (db: Db, req: FastifyRequest) => Promise<number>;
 export type Access =
   | { kind: 'public' }
   | { kind: 'session' }
-  | { kind: 'signedIn' }
+  | { kind: 'signedIn'; unless?: Stricter }
   | { kind: 'anyManager' }
   | { kind: 'manager'; applicationOf: ApplicationOf; right?: ManagerRight }
   | { kind: 'super' };
+
+/**
+ * The stricter access a `signedIn` route asks of a request that reaches further (decision 348): `when`
+ * reads the raw request (the access check runs before the route's validation) and says whether this
+ * one does; `access` is then enforced as well; `whenText` (MSG) says when, in the API document.
+ */
+export interface Stricter {
+  when(req: FastifyRequest): boolean;
+  access: Access;
+  whenText: string;
+}
 
 /** The access kinds as the role matrix names them. */
 export type AccessKind = Access['kind'];
@@ -40,6 +52,20 @@ export const sessionAccess: Access = { kind: 'session' };
 export const signedInAccess: Access = { kind: 'signedIn' };
 export const anyManagerAccess: Access = { kind: 'anyManager' };
 export const superAccess: Access = { kind: 'super' };
+
+/** A signed-in person; a request for which `stricter.when` holds must pass `stricter.access` too. */
+export const signedInUnless = (stricter: Stricter): Access => ({ kind: 'signedIn', unless: stricter });
+
+/**
+ * Whether the request names a user other than the caller: `read` takes the id from the raw request
+ * (absent, 0 or empty names nobody, i.e. the caller).
+ */
+export const namesOtherUser =
+  (read: (req: FastifyRequest) => unknown) =>
+  (req: FastifyRequest): boolean => {
+    const id = read(req);
+    return id !== undefined && id !== null && id !== '' && id !== 0 && Number(id) !== req.user?.id;
+  };
 
 /** A manager of the application `applicationOf` finds (with `right` when given), or a super manager. */
 export const managerAccess = (applicationOf: ApplicationOf, right?: ManagerRight): Access => ({ kind: 'manager', applicationOf, right });
@@ -64,6 +90,7 @@ export async function enforceAccess(db: Db, req: FastifyRequest, access: Access)
       return;
     case 'signedIn':
       requireUser(req);
+      if (access.unless?.when(req)) await enforceAccess(db, req, access.unless.access);
       return;
     case 'anyManager':
       if (!(await managesAny(db, requireUser(req)))) throw forbidden();
@@ -87,7 +114,9 @@ export function describeAccess(access: Access): string {
     case 'session':
       return MSG.accessSession;
     case 'signedIn':
-      return MSG.accessSignedIn;
+      return access.unless
+        ? fillMsg(MSG.accessSignedInUnless, { when: access.unless.whenText, who: describeAccess(access.unless.access) })
+        : MSG.accessSignedIn;
     case 'anyManager':
       return MSG.accessAnyManager;
     case 'manager':

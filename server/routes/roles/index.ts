@@ -12,9 +12,8 @@ import type { Db } from '../../db/index.js';
 import { currentUser, declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
 import { badRequest } from '../../http/errors.js';
-import { requireManager, requireSuper } from '../../http/session.js';
-import { anyManagerAccess, managerAccess, signedInAccess, superAccess } from '../../policies/access.js';
-import { applicationInBody, applicationInPath } from '../../policies/applications.js';
+import { anyManagerAccess, managerAccess, namesOtherUser, signedInUnless, superAccess } from '../../policies/access.js';
+import { applicationInBody, applicationInPath, applicationInQuery } from '../../policies/applications.js';
 import { checkGrantable, defaultRoleOf, rightsOfUser, roleConfigOf, userRights } from '../../policies/rights.js';
 import { getApplication } from '../../applications/service.js';
 import { MSG } from '../../../common/messages.js';
@@ -76,6 +75,10 @@ const managerEntryApplication = async (db: Db, req: FastifyRequest) => (await ge
 /** The application of the manager entry in the path (DELETE; 404 管理员不存在 when there is none). */
 const managerPathApplication = async (db: Db, req: FastifyRequest) => (await getManager(db, parse(managerParams, req.params, 'params').id)).applicationId;
 
+/** The raw body and query as objects (the access check reads them before the route's validation). */
+const bodyOf = (req: FastifyRequest): Record<string, unknown> => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
+const queryOf = (req: FastifyRequest): Record<string, unknown> => (req.query && typeof req.query === 'object' ? (req.query as Record<string, unknown>) : {});
+
 const tags = ['角色与权限'];
 const userManager = (applicationOf: Parameters<typeof managerAccess>[0]) => ({ access: managerAccess(applicationOf, 'users') });
 
@@ -91,17 +94,16 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
         querystring: managersQuery,
         response: { 200: pageOf(managerEntryAnswer) },
       },
-      config: { access: signedInAccess },
-    },
-    async (req) => {
-      const q = req.query;
       // one application's managers: 404 for an unknown one, then 403 without its 'users' right
-      if (q.applicationId) {
-        await getApplication(db, q.applicationId);
-        await requireManager(db, req, q.applicationId, 'users');
-      }
-      return listManagers(db, currentUser(req), q);
+      config: {
+        access: signedInUnless({
+          when: (req) => !!queryOf(req).applicationId,
+          access: managerAccess(applicationInQuery, 'users'),
+          whenText: MSG.accessWhenApplication,
+        }),
+      },
     },
+    async (req) => listManagers(db, currentUser(req), req.query),
   );
 
   r.post(
@@ -209,13 +211,19 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
     '/api/v1/applications/user_rights',
     {
       schema: { summary: '用户在应用中的角色与用户权限（他人的需「用户管理」权限）', tags, body: userRightsBody, response: { 200: userRightsAnswer } },
-      config: { access: signedInAccess },
+      // another user's: 404 for an unknown application, then 403 without its 'users' right
+      config: {
+        access: signedInUnless({
+          when: namesOtherUser((req) => bodyOf(req).userId),
+          access: managerAccess(applicationInBody, 'users'),
+          whenText: MSG.accessWhenOtherUser,
+        }),
+      },
     },
     async (req) => {
       const caller = currentUser(req);
       const body = req.body;
       const application = await getApplication(db, body.applicationId);
-      if (body.userId && body.userId !== caller.id) await requireManager(db, req, application.id, 'users');
       const target = body.userId ? await findUser(db, { userId: body.userId }) : caller;
       return userRights(db, application, target);
     },
@@ -226,12 +234,11 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
     '/api/v1/applications/manager_rights',
     {
       schema: { summary: '用户在各应用的管理员权限（他人的需超级管理员）', tags, body: managerRightsBody, response: { 200: managerRightsAnswer } },
-      config: { access: signedInAccess },
+      config: { access: signedInUnless({ when: namesOtherUser((req) => bodyOf(req).userId), access: superAccess, whenText: MSG.accessWhenOtherUser }) },
     },
     async (req) => {
       const caller = currentUser(req);
       const userId = req.body?.userId;
-      if (userId && userId !== caller.id) requireSuper(req);
       const target = userId ? await findUser(db, { userId }) : caller;
       return rightsOfUser(db, target);
     },

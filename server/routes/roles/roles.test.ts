@@ -81,6 +81,9 @@ describe('managers', () => {
     expect(all.body.content.every((e: { applicationId: number }) => e.applicationId === appId)).toBe(true);
     const foreign = await m.get(`/api/v1/applications/managers?applicationId=${otherAppId}`);
     expect(foreign.status).toBe(403);
+    // an application that does not exist: 404 before the right is asked for (declared access, decision 348)
+    const missing = await m.get('/api/v1/applications/managers?applicationId=999999');
+    expect([missing.status, missing.body.error.message]).toEqual([404, '应用不存在']);
   });
 
   it('removes a manager (DELETE), then 404 管理员不存在', async () => {
@@ -221,6 +224,13 @@ describe('users of an application and the role config', () => {
     const mine = await self.post('/api/v1/applications/user_rights', { applicationId: appId });
     expect(mine.body).toMatchObject({ member: true, roleId: 'vip', roleName: '高级会员', rights: ['panels', 'download'] });
     expect((await self.post('/api/v1/applications/user_rights', { applicationId: appId, userId: await userId('13900000006') })).status).toBe(403);
+    // naming oneself needs no right; another user of an application that does not exist: 404 first
+    expect((await self.post('/api/v1/applications/user_rights', { applicationId: appId, userId: uid })).body).toMatchObject({ userId: uid, roleId: 'vip' });
+    const missing = await self.post('/api/v1/applications/user_rights', { applicationId: 999999, userId: await userId('13900000006') });
+    expect([missing.status, missing.body.error.message]).toEqual([404, '应用不存在']);
+    // the managers of an application (right 'users') read their users' rights
+    const other = await admin.post('/api/v1/applications/user_rights', { applicationId: appId, userId: uid });
+    expect(other.body).toMatchObject({ userId: uid, roleName: '高级会员' });
     const rm = await admin.post('/api/v1/applications/users', { action: 'remove', applicationId: appId, userId: await userId('13900000006') });
     expect(rm.body.message).toBe('用户已移出此应用');
     const rm2 = await admin.post('/api/v1/applications/users', { action: 'remove', applicationId: appId, userId: await userId('13900000006') });
