@@ -137,4 +137,5 @@ export const flexDefinition: ModuleDefinition<FlexModule> = {
   reads: () => [],
   moreLink: () => null,
   migrate: noMigration,
+  container: true,
 };

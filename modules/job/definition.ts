@@ -59,4 +59,6 @@ export const jobDefinition: ModuleDefinition<JobModule> = {
   reads: (cfg) => [{ key: 'job', source: 'job', count: cfg.dataSize || JOB_DEFAULT_SIZE }],
   moreLink: (cfg) => (cfg.hideMoreButton ? null : cfg.specificLink || JOBS_HREF),
   migrate: noMigration,
+  // the job pages keep a job module's oauthBeforeRedirect as their sign-in rule (decision 112)
+  listedOn: 'jobs',
 };
