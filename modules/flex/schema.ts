@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { type ModuleConfig } from '../../common/homeConfig.js';
 import { moduleBase, plainText } from '../../common/homeConfigSchema.js';
 import { MSG } from '../../common/messages.js';
-import { FLEX_MAX_GAP, FLEX_MAX_PADDING, FLEX_MAX_SLOTS, FLEX_MAX_SLOT_MODULES } from './definition.js';
+import { FLEX_MAX_GAP, FLEX_MAX_PADDING, FLEX_MAX_SLOTS, FLEX_MAX_SLOT_MODULES } from './limits.js';
 
 export const flexSlotSchema = z.object({
   id: z
