@@ -3,8 +3,10 @@
  * Form. Panels are in the visitor bundle; forms are lazy chunks loaded by the console editor only, so
  * the visitor's site never downloads them.
  */
-import { lazy } from 'react';
-import type { AppRegistry } from './types.app';
+import { createElement, lazy, type ReactElement } from 'react';
+import type { ModuleConfig } from '../common/homeConfig.js';
+import { withModuleType } from './registry';
+import type { AppRegistry, PanelProps } from './types.app';
 import ActivityPanel from './activity/Panel';
 import CarouselPanel from './carousel/Panel';
 import FlexPanel from './flex/Panel';
@@ -50,3 +52,15 @@ export const appRegistry: AppRegistry = {
   xmodule: { Panel: XmodulePanel, Form: lazy(() => import('./xmodule/Form')) },
   flex: { Panel: FlexPanel, Form: lazy(() => import('./flex/Form')) },
 };
+
+/** What {@link panelElement} hands a Panel beside the module (PanelProps without the typed parts). */
+export type ErasedPanelProps = Omit<PanelProps, 'module' | 'onModuleChange'> & { onModuleChange?: (module: ModuleConfig) => void };
+
+/**
+ * The element of a stored module's Panel: its registered type's Panel given the module as that type's
+ * own config (modules/registry.ts `withModuleType`) and `props`; undefined for an unregistered type.
+ * The one place outside a type's folder where a config meets its Panel, so no caller casts.
+ */
+export function panelElement(module: ModuleConfig, props: ErasedPanelProps): ReactElement | undefined {
+  return withModuleType<ReactElement>(module, (type, cfg) => createElement(appRegistry[type].Panel, { ...props, module: cfg }));
+}

@@ -2,7 +2,9 @@
  * The module registry (DESIGN.md): one definition per registered module type, as a typed map so that a
  * type without a definition does not compile. Nothing else in the code switches on a module type.
  */
-import type { ModuleDefinition, RegisteredType } from './types.js';
+import type { ModuleConfig } from '../common/homeConfig.js';
+import type { ConfigOf } from './configs.js';
+import { REGISTERED_TYPES, type ListingPage, type ModuleDefinition, type RegisteredType } from './types.js';
 import { activityDefinition } from './activity/definition.js';
 import { carouselDefinition } from './carousel/definition.js';
 import { flexDefinition } from './flex/definition.js';
@@ -25,7 +27,10 @@ import { bulletinDefinition } from './bulletin/definition.js';
 import { iframeDefinition } from './iframe/definition.js';
 import { xmoduleDefinition } from './xmodule/definition.js';
 
-export const moduleDefinitions: { [T in RegisteredType]: ModuleDefinition } = {
+/** Each registered type's definition, typed by its own config (issue 12 §3). */
+export type DefinitionMap = { [T in RegisteredType]: ModuleDefinition<ConfigOf<T>> };
+
+export const moduleDefinitions: DefinitionMap = {
   news: newsDefinition,
   notice: noticeDefinition,
   link: linkDefinition,
@@ -49,7 +54,50 @@ export const moduleDefinitions: { [T in RegisteredType]: ModuleDefinition } = {
   flex: flexDefinition,
 };
 
-/** The definition of a type, or undefined for a type that is not registered yet. */
+const registered: ReadonlySet<string> = new Set(REGISTERED_TYPES);
+
+/** True when `type` is a registered module type (a type guard: narrows a stored config's `type`). */
+export function isRegisteredType(type: unknown): type is RegisteredType {
+  return typeof type === 'string' && registered.has(type);
+}
+
+/**
+ * The definition of a type, or undefined for a type that is not registered yet. Its config type is
+ * erased to ModuleConfig: read its type-independent fields (label, dataList, container, …) here, and
+ * call its per-config rules on a stored module through {@link withModuleType}.
+ */
 export function definitionOf(type: string): ModuleDefinition | undefined {
-  return (moduleDefinitions as Record<string, ModuleDefinition>)[type];
+  return isRegisteredType(type) ? moduleDefinitions[type] : undefined;
+}
+
+/**
+ * A stored module seen as its own type's config (the one place the pairing is made): calls `visit` with
+ * the module's registered type `T` and the module as `ConfigOf<T>`, and returns what `visit` returns;
+ * undefined for an unregistered type. The pairing rests on the server's check on save: every stored
+ * module was validated against its own type's schema (server/applications/service.ts
+ * `validateHomeConfig`, modules/schemas.ts), so a module whose `type` is T has T's config.
+ */
+export function withModuleType<R>(module: ModuleConfig, visit: <T extends RegisteredType>(type: T, module: ConfigOf<T>) => R): R | undefined {
+  if (!isStoredConfig(module)) return undefined;
+  return visit(module.type, module);
+}
+
+/** The trusted step of {@link withModuleType}: a stored module of a registered type has that type's config. */
+function isStoredConfig(module: ModuleConfig): module is ConfigOf<RegisteredType> {
+  return isRegisteredType(module.type);
+}
+
+/** The registered types in registry order (the 添加模块 menu's order). */
+export function registeredTypes(): RegisteredType[] {
+  return [...REGISTERED_TYPES];
+}
+
+/** The registered types whose modules can go into a container's slot: every type but the containers. */
+export function nestableTypes(): RegisteredType[] {
+  return REGISTERED_TYPES.filter((t) => !moduleDefinitions[t].container);
+}
+
+/** The registered types listed on the visitor page `page` (ModuleDefinition.listedOn). */
+export function typesListedOn(page: ListingPage): RegisteredType[] {
+  return REGISTERED_TYPES.filter((t) => moduleDefinitions[t].listedOn === page);
 }

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import type { ModuleConfig, PageEntry } from '../common/homeConfig.js';
 import type { Page } from '../common/page.js';
 import type { RegisteredType } from './types.js';
+import type { ConfigOf } from './configs.js';
 
 import type { CategoryNode } from '../common/topics.js';
 
@@ -37,11 +38,17 @@ export interface NestedEditActions {
   busy?: boolean;
 }
 
+/**
+ * The pages of a panel's reads: read key (`PanelRead.key` of its definition's `reads`) -> page, undefined
+ * while loading. The items are what the server answered, not checked by the browser, so they are
+ * `unknown` until a panel narrows them (modules/kit/format.ts `pageItems`; decision 346).
+ */
+export type PanelPages = Readonly<Record<string, Page<unknown> | undefined>>;
+
 export interface PanelProps<C extends ModuleConfig = ModuleConfig> {
   module: C;
   /** read key -> page; undefined while loading */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a read's items differ by source; typed per type by issue 12 §3
-  data: Record<string, Page<any> | undefined>;
+  data: PanelPages;
   loading: boolean;
   /** a Chinese message when a read failed */
   error: string | null;
@@ -77,11 +84,11 @@ export interface FormProps<C extends ModuleConfig = ModuleConfig> {
   onCancel(): void;
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- one entry per type, each with its own config; typed per type by issue 12 §3 */
-export interface ModuleAppParts {
-  Panel: ComponentType<PanelProps<any>>;
-  Form: ComponentType<FormProps<any>>;
+/** The browser parts of one type whose config is `C`: its visitor Panel and its editor Form. */
+export interface ModuleAppParts<C extends ModuleConfig> {
+  Panel: ComponentType<PanelProps<C>>;
+  Form: ComponentType<FormProps<C>>;
 }
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
-export type AppRegistry = { [T in RegisteredType]: ModuleAppParts };
+/** The browser half of the registry, typed per type: `AppRegistry['notice']` takes NoticeModule (issue 12 §3). */
+export type AppRegistry = { [T in RegisteredType]: ModuleAppParts<ConfigOf<T>> };

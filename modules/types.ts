@@ -81,8 +81,22 @@ export interface MoreLinkContext {
   exploreBase?: string | null;
 }
 
+/**
+ * The console's content list a module's items come from (spec 1 §2 'Notice and resource panels also
+ * have a data-list button'): the application's notices, or its resource links. Named by the content
+ * (the notices and links tables), not by a module type.
+ */
+export type DataListKind = 'notice' | 'link';
+
+/**
+ * A visitor page that lists what every module of one type on the home page contributes (spec 1 §2
+ * 'Links the panels produce'): the topic navigation's portals (/microapp/navigator), the official
+ * accounts of the article pages (/microapp/wechat), the sign-in rule of the job pages (/microapp/jobs).
+ */
+export type ListingPage = 'navigator' | 'wechat' | 'jobs';
+
 export interface ModuleDefinition<C extends ModuleConfig = ModuleConfig> {
-  type: RegisteredType;
+  type: C['type'] & RegisteredType;
   /** Chinese name shown in the 'add module' menu */
   label: string;
   /** version of the stored config; `migrate` brings older ones up to it */
@@ -102,4 +116,23 @@ export interface ModuleDefinition<C extends ModuleConfig = ModuleConfig> {
    * link force span 5 horizontal, 0 vertical): the editor then offers no resize handle. Absent = free.
    */
   fixedSpan?(cfg: C): boolean;
+  /**
+   * The content list this type's items come from (issue 12 §3): in edit mode its 数据列表 button and its
+   * empty state's 去发布 open that list (spec 2 §2, the `atrium:data-list` event), its items are managed
+   * on the console's content page, and its more page (/top-resources) reads that list. Absent: none.
+   */
+  dataList?: DataListKind;
+  /**
+   * Holds modules of other types in slots (flex, spec 1 §3): a container is never placed in another
+   * container's slot (the editor does not offer it, the server refuses it). Absent: false.
+   */
+  container?: boolean;
+  /**
+   * Where the edit-mode empty state's configure link goes when it is not the topic's publish page
+   * (spec 1 §2 'Empty-state widget': wechat_article → the official-account manager), with its text.
+   * Absent (and no dataList): 去发布 → the topic's resources of this type.
+   */
+  emptyConfigure?: { href: string; text: string };
+  /** The visitor page that lists what this type's modules contribute (see {@link ListingPage}); absent: none. */
+  listedOn?: ListingPage;
 }

@@ -1,14 +1,14 @@
 /**
- * A panel's data (DESIGN.md 'Browser'): the pages of its reads (`definitionOf(type).reads(module)`),
- * taken from the boot data embedded in the HTML when present (no request), otherwise fetched with
- * TanStack Query through `runRead`.
+ * A panel's data (DESIGN.md 'Browser'): the pages of its reads (its type's `definition.reads(module)`,
+ * through `withModuleType`), taken from the boot data embedded in the HTML when present (no request),
+ * otherwise fetched with TanStack Query through `runRead`.
  */
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { ModuleConfig } from '@common/homeConfig';
 import type { Page } from '@common/page';
 import type { PanelRead } from '@modules/types';
-import { definitionOf } from '@modules/registry';
+import { moduleDefinitions, withModuleType } from '@modules/registry';
 import { needsTopUp, topUp, wantsRecommendations } from '@modules/kit/topUp';
 import { apiGet, errorMessage, runRead, type ReadSite } from '../api';
 
@@ -29,15 +29,13 @@ export const panelReadKey = (site: ReadSite, read: PanelRead) => [PANEL_READ_KEY
  * found there is not requested.
  */
 export function usePanelData(module: ModuleConfig, site: ReadSite & { user?: { id: number } | null }, initial?: Record<string, Page<unknown>>): PanelData {
-  const def = definitionOf(module.type);
   const reads = useMemo<PanelRead[]>(() => {
-    if (!def) return [];
     try {
-      return def.reads(module);
+      return withModuleType(module, (type, cfg) => moduleDefinitions[type].reads(cfg)) ?? [];
     } catch {
       return [];
     }
-  }, [def, module]);
+  }, [module]);
 
   return useQueries({
     queries: reads.map((read) => {

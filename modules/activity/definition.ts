@@ -6,10 +6,9 @@
 import type { ModuleDefinition } from '../types.js';
 import { listHeight, moreLinkByPriority, noMigration, splitReads, topResourcesLink } from '../rules.js';
 import type { ActivityModule } from './schema.js';
+export { ACTIVITY_DATA_TYPES } from './limits.js';
 
 export type { ActivityModule } from './schema.js';
-
-export const ACTIVITY_DATA_TYPES = ['conference', 'project'] as const;
 
 export const activityDefinition: ModuleDefinition<ActivityModule> = {
   type: 'activity',

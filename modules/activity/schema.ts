@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { moduleBase } from '../../common/homeConfigSchema.js';
 import { MSG } from '../../common/messages.js';
-import { ACTIVITY_DATA_TYPES } from './definition.js';
+import { ACTIVITY_DATA_TYPES } from './limits.js';
 
 export const activitySchema = moduleBase.extend({
   type: z.literal('activity'),

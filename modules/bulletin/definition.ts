@@ -13,14 +13,13 @@ import { BULLETIN_TYPES } from '../../common/constants.js';
 import type { LayoutContext, ModuleDefinition } from '../types.js';
 import { listHeight, noMigration } from '../rules.js';
 import type { BulletinModule } from './schema.js';
+import { BULLETIN_MAX_SIZE } from './limits.js';
+export { BULLETIN_MAX_SIZE } from './limits.js';
 
 export type { BulletinModule } from './schema.js';
 
 /** Height of one bulletin item, px. */
 export const BULLETIN_ITEM_HEIGHT = 108;
-
-/** Most items a bulletin panel may show. */
-export const BULLETIN_MAX_SIZE = 20;
 
 /** How a bulletin panel lays its items out: its direction when set, else by span. */
 export type BulletinLayout = { columns: number; gap: number };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { moduleBase } from '../../common/homeConfigSchema.js';
 import { BULLETIN_TYPES } from '../../common/constants.js';
 import { MSG } from '../../common/messages.js';
-import { BULLETIN_MAX_SIZE } from './definition.js';
+import { BULLETIN_MAX_SIZE } from './limits.js';
 
 export const bulletinSchema = moduleBase.extend({
   type: z.literal('bulletin'),

@@ -15,6 +15,7 @@ import { SPAN_FRACTIONS } from '../../common/constants.js';
 import type { ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
 import type { FlexModule, FlexSlot } from './schema.js';
+export { FLEX_MAX_GAP, FLEX_MAX_PADDING, FLEX_MAX_SLOTS, FLEX_MAX_SLOT_MODULES } from './limits.js';
 
 export type { FlexModule, FlexSlot } from './schema.js';
 
@@ -22,16 +23,6 @@ export type { FlexModule, FlexSlot } from './schema.js';
 export const FLEX_DEFAULT_NUMBER = 1;
 
 export const FLEX_DEFAULT_GAP = 12;
-
-/** Upper bounds of our own (the spec gives none): slots per flex, gap and padding in px. */
-export const FLEX_MAX_SLOTS = 12;
-
-export const FLEX_MAX_GAP = 200;
-
-export const FLEX_MAX_PADDING = 200;
-
-/** Modules one slot may hold. */
-export const FLEX_MAX_SLOT_MODULES = 20;
 
 /** A new empty slot with a fresh id. */
 export function newSlot(): FlexSlot {
@@ -137,4 +128,5 @@ export const flexDefinition: ModuleDefinition<FlexModule> = {
   reads: () => [],
   moreLink: () => null,
   migrate: noMigration,
+  container: true,
 };

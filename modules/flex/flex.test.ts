@@ -9,8 +9,8 @@ import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { definitionOf } from '../registry';
-import { appRegistry } from '../registry.app';
-import type { ModuleAppParts, PanelProps, SiteContext } from '../types.app';
+import { panelElement } from '../registry.app';
+import type { PanelProps, SiteContext } from '../types.app';
 import { ModuleRendererContext, type RenderModule } from '../kit/host';
 import FlexPanel, { rowSlotWidth } from './Panel';
 import {
@@ -227,8 +227,7 @@ describe('flex panel', () => {
     specificDataObject: [{ id: 1, title: '另一个门户', url: 'https://b.example.cn' }],
   };
   /** The host's renderer as a test gives it: the type's registered Panel, no data (these types need none). */
-  const registered: RenderModule = ({ module, site: s, editable }) =>
-    createElement((appRegistry as Record<string, ModuleAppParts>)[module.type].Panel, { module, data: {}, loading: false, error: null, editable, site: s });
+  const registered: RenderModule = ({ module, site: s, editable }) => panelElement(module, { data: {}, loading: false, error: null, editable, site: s });
   const render = (module: FlexModule, extra: Partial<PanelProps<FlexModule>> = {}, renderer: RenderModule | null = registered) =>
     renderToString(
       createElement(

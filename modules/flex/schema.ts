@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { type ModuleConfig } from '../../common/homeConfig.js';
 import { moduleBase, plainText } from '../../common/homeConfigSchema.js';
 import { MSG } from '../../common/messages.js';
-import { FLEX_MAX_GAP, FLEX_MAX_PADDING, FLEX_MAX_SLOTS, FLEX_MAX_SLOT_MODULES } from './definition.js';
+import { FLEX_MAX_GAP, FLEX_MAX_PADDING, FLEX_MAX_SLOTS, FLEX_MAX_SLOT_MODULES } from './limits.js';
 
 export const flexSlotSchema = z.object({
   id: z
@@ -19,9 +19,12 @@ export const flexSlotSchema = z.object({
   type: z.literal('div'),
   divWidth: z.number().int(MSG.divWidthRange).min(1, MSG.divWidthRange).max(100, MSG.divWidthRange).nullish(),
   alias: plainText(60).nullish(),
-  /** the modules placed in this slot; each is checked against its own type by the server */
+  /**
+   * the modules placed in this slot: objects here; each is checked against its own type's schema by
+   * the server (server/applications/service.ts validateHomeConfig), which this file cannot import
+   */
   modules: z
-    .array(z.looseObject({}) as unknown as z.ZodType<ModuleConfig>)
+    .array(z.custom<ModuleConfig>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), { error: MSG.invalidInput }))
     .max(FLEX_MAX_SLOT_MODULES)
     .default([]),
 });

@@ -8,10 +8,9 @@ import type { ModuleDefinition, MoreLinkContext } from '../types.js';
 import { REPORTS_HREF } from '../../common/reports.js';
 import { listHeight, moreLinkByPriority, noMigration, splitReads, topResourcesLink } from '../rules.js';
 import type { FruitModule } from './schema.js';
+export { FRUIT_DATA_TYPES } from './limits.js';
 
 export type { FruitModule } from './schema.js';
-
-export const FRUIT_DATA_TYPES = ['article', 'patent', 'report'] as const;
 
 /**
  * The more link of one tab: the panel's (spec 1 §2 priority), except that the 报告 tab's generic link

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { moduleBase } from '../../common/homeConfigSchema.js';
 import { MSG } from '../../common/messages.js';
-import { FRUIT_DATA_TYPES } from './definition.js';
+import { FRUIT_DATA_TYPES } from './limits.js';
 
 export const fruitSchema = moduleBase.extend({
   type: z.literal('fruit'),

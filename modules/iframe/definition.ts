@@ -11,6 +11,7 @@ import type { LayoutContext, ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
 import { themedHeight } from '../kit/heights.js';
 import type { IframeModule } from './schema.js';
+export { isHttpUrl } from './limits.js';
 
 export type { IframeModule } from './schema.js';
 
@@ -19,17 +20,6 @@ export const iframeDefaultHeight = (ctx: LayoutContext): number => (ctx.groupTem
 
 /** What the title bar and description take from an embedded page in a group template, px (spec 2 §9). */
 export const IFRAME_GROUP_CHROME = 114;
-
-/** True for an absolute http:// or https:// address with a host (nothing else may be embedded). */
-export function isHttpUrl(s: string): boolean {
-  if (!/^https?:\/\//i.test(s) || /\s/.test(s)) return false;
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** Height of the embedded page itself, px: the panel height, less 114 in a group template (never below 0). */
 export function iframeFrameHeight(panelHeight: number, ctx: LayoutContext): number {

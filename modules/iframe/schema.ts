@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { moduleBase } from '../../common/homeConfigSchema.js';
 import { MSG } from '../../common/messages.js';
-import { isHttpUrl } from './definition.js';
+import { isHttpUrl } from './limits.js';
 
 export const iframeUrlSchema = z
   .string({ error: MSG.iframeUrlRequired })

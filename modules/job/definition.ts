@@ -9,14 +9,13 @@
 import type { ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
 import type { JobModule } from './schema.js';
+import { JOB_MAX_SIZE } from './limits.js';
+export { JOB_MAX_SIZE } from './limits.js';
 
 export type { JobModule } from './schema.js';
 
 /** Items of a new job panel. */
 export const JOB_DEFAULT_SIZE = 4;
-
-/** Most items a job panel may show. */
-export const JOB_MAX_SIZE = 20;
 
 /** Panel height for `count` jobs, px (spec 2 §9): 60 × count + 24 × (count − 1) + 78. */
 export function jobHeight(count: number): number {
@@ -59,4 +58,6 @@ export const jobDefinition: ModuleDefinition<JobModule> = {
   reads: (cfg) => [{ key: 'job', source: 'job', count: cfg.dataSize || JOB_DEFAULT_SIZE }],
   moreLink: (cfg) => (cfg.hideMoreButton ? null : cfg.specificLink || JOBS_HREF),
   migrate: noMigration,
+  // the job pages keep a job module's oauthBeforeRedirect as their sign-in rule (decision 112)
+  listedOn: 'jobs',
 };

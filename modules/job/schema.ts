@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { moduleBase } from '../../common/homeConfigSchema.js';
 import { MSG } from '../../common/messages.js';
-import { JOB_MAX_SIZE } from './definition.js';
+import { JOB_MAX_SIZE } from './limits.js';
 
 export const jobSchema = moduleBase.extend({
   type: z.literal('job'),

@@ -23,8 +23,11 @@ export const MORE_LABEL = '更多';
  * A panel's more link from its definition (spec 1 §2 'Priority of a panel's more link'), or null when
  * hidden or when a broken config makes the rule throw.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any type's definition; typed per type by issue 12 §3
-export function moreLinkOf(def: Pick<ModuleDefinition<any>, 'moreLink'>, module: ModuleConfig, site: Pick<SiteContext, 'user' | 'exploreBase'>): string | null {
+export function moreLinkOf<C extends ModuleConfig>(
+  def: Pick<ModuleDefinition<C>, 'moreLink'>,
+  module: C,
+  site: Pick<SiteContext, 'user' | 'exploreBase'>,
+): string | null {
   try {
     return def.moreLink(module, { signedIn: !!site.user, exploreBase: site.exploreBase ?? null }) || null;
   } catch {

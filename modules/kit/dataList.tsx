@@ -27,7 +27,7 @@ export interface DataListDetail {
  * Raises `atrium:data-list` on `window` with `{ moduleId, type }` of the module; does nothing outside a
  * browser. Returns the event (for tests), or null when there is no window.
  */
-export function raiseDataList(module: Pick<ModuleConfig, 'id' | 'type'>): CustomEvent<DataListDetail> | null {
+export function raiseDataList(module: { id: string; type: string }): CustomEvent<DataListDetail> | null {
   if (typeof window === 'undefined') return null;
   const ev = new CustomEvent<DataListDetail>(DATA_LIST_EVENT, { detail: { moduleId: module.id, type: module.type } });
   window.dispatchEvent(ev);

@@ -47,6 +47,8 @@ export const linkDefinition: ModuleDefinition<LinkModule> = {
   reads: () => [],
   moreLink: (cfg) => (cfg.hideMoreButton ? null : '/microapp/navigator'),
   migrate: noMigration,
+  // /microapp/navigator lists the portals of every link module (spec 1 §2 'Link-panel more link')
+  listedOn: 'navigator',
   // the direction decides the span (spec 1 §4), so the editor's resize handle is off
   fixedSpan: (cfg) => cfg.direction === 'horizontal' || cfg.direction === 'vertical',
 };

@@ -21,4 +21,5 @@ export const noticeDefinition: ModuleDefinition<NoticeModule> = {
   reads: (cfg) => [{ key: 'notice', source: 'notice', count: noticeCount(cfg.span), moduleId: cfg.id }],
   moreLink: (cfg) => (cfg.hideMoreButton ? null : cfg.specificLink || topResourcesLink(cfg, ['notice'])),
   migrate: noMigration,
+  dataList: 'notice',
 };

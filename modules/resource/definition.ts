@@ -78,4 +78,6 @@ export const resourceDefinition: ModuleDefinition<ResourceModule> = {
   reads: (cfg) => [{ key: 'resource', source: 'link', count: resourceCount(cfg), moduleId: cfg.id }],
   moreLink: (cfg) => (cfg.hideMoreButton ? null : cfg.specificLink || topResourcesLink(cfg, ['resource'])),
   migrate: noMigration,
+  // the module's items are the application's resource links (spec 1 §2 'data-list button')
+  dataList: 'link',
 };

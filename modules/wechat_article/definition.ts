@@ -8,6 +8,8 @@
  */
 import type { ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
+import { WECHAT_MANAGER_HREF } from '../kit/links.js';
+import { SITE_MSG } from '../../common/siteMessages.js';
 import type { WechatArticleModule } from './schema.js';
 
 export type { WechatArticleModule } from './schema.js';
@@ -59,4 +61,7 @@ export const wechatArticleDefinition: ModuleDefinition<WechatArticleModule> = {
   reads: (cfg) => (cfg.wechatId ? [{ key: 'wechat', source: 'wechat_article', count: WECHAT_FETCH_SIZE, wechatId: cfg.wechatId }] : []),
   moreLink: (cfg) => (cfg.hideMoreButton ? null : cfg.specificLink || '/microapp/wechat'),
   migrate: noMigration,
+  // /microapp/wechat lists the official accounts of the wechat modules (spec 1 §2)
+  listedOn: 'wechat',
+  emptyConfigure: { href: WECHAT_MANAGER_HREF, text: SITE_MSG.emptyWechatConfigure },
 };

@@ -10,11 +10,10 @@
 import type { ModuleDefinition } from '../types.js';
 import { noMigration } from '../rules.js';
 import type { XmoduleModule } from './schema.js';
+import { XMODULE_MIN_HEIGHT } from './limits.js';
+export { XMODULE_MIN_HEIGHT } from './limits.js';
 
 export type { XmoduleModule } from './schema.js';
-
-/** spec 2 §9: xmodule minHeight 100; custom height minimum 100. */
-export const XMODULE_MIN_HEIGHT = 100;
 
 export const xmoduleDefinition: ModuleDefinition<XmoduleModule> = {
   type: 'xmodule',

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { moduleBase } from '../../common/homeConfigSchema.js';
 import { MSG } from '../../common/messages.js';
 import { FIELD_RE, parseComponent } from './catalogue.js';
-import { XMODULE_MIN_HEIGHT } from './definition.js';
+import { XMODULE_MIN_HEIGHT } from './limits.js';
 
 /** One stored param value: text (plain, no markup), a number or a switch. */
 const paramValue = z.union([

@@ -107,10 +107,10 @@ export async function updateApplication(db: Db, id: number, input: { name?: stri
  * Validates a submitted home config: the list form (an old single object is wrapped), each module
  * against its type's schema (a type not registered yet against the common fields), and the modules
  * nested in a flex module's slots (`components[].modules`, spec 1 §3 'flex') against their own type's
- * schema too (their span set to the one their slot allows, `withNestedSpans`); a flex inside a flex is
- * refused. Module ids are unique across the whole page list. Each
- * entry's `groups` map is synced with its modules (spec 1 §4 'Group templates': a group no module
- * keeps is deleted). Throws 400 naming the module and field at fault, e.g.
+ * schema too (their span set to the one their slot allows, `withNestedSpans`); a container type
+ * (ModuleDefinition.container: flex) inside a container is refused. Module ids are unique across the
+ * whole page list. Each entry's `groups` map is synced with its modules (spec 1 §4 'Group templates':
+ * a group no module keeps is deleted). Throws 400 naming the module and field at fault, e.g.
  * `homeConfig.0.template.1.components.0.modules.2.alias`.
  */
 export function validateHomeConfig(raw: unknown): HomeConfig {
@@ -122,7 +122,8 @@ export function validateHomeConfig(raw: unknown): HomeConfig {
     const def = typeof type === 'string' ? definitionOf(type) : undefined;
     const r = (def ? schemaOf(def.type)! : moduleBase).safeParse(def ? def.migrate(m) : m);
     if (!r.success) throw fromZod(r.error, at);
-    if (nested && r.data.type === 'flex') throw badRequest(MSG.flexNotNested, { [`${at}.type`]: MSG.flexNotNested });
+    // a container (ModuleDefinition.container: flex) never goes into another container's slot
+    if (nested && def?.container) throw badRequest(MSG.flexNotNested, { [`${at}.type`]: MSG.flexNotNested });
     if (ids.has(r.data.id)) throw badRequest(MSG.badRequest, { [`${at}.id`]: '模块 id 重复' });
     ids.add(r.data.id);
     let out: ModuleConfig = def ? { ...r.data, version: def.version } : r.data;

@@ -22,16 +22,15 @@
  * With `?bench=1` the page exposes `window.__atriumEditor` (bench/editor.ts): `apply(action)` runs an
  * action through the same reducer and history without saving, to time the rendering alone.
  */
-import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, ConfigProvider, Drawer, Dropdown, Empty, Result, Space, Spin, Tooltip, type MenuProps } from 'antd';
 import { ArrowLeftOutlined, DownOutlined, EyeOutlined, HistoryOutlined, PlusOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { homeEntry, type HomeConfig, type ModuleConfig, type PageEntry } from '@common/homeConfig';
 import { MSG } from '@common/messages';
-import { definitionOf } from '@modules/registry';
-import type { CategoryNode, ModuleAppParts } from '@modules/types.app';
-import { appRegistry } from '@modules/registry.app';
+import { definitionOf, moduleDefinitions, registeredTypes } from '@modules/registry';
+import type { CategoryNode } from '@modules/types.app';
 import { ApiError, apiGet, apiPost, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { PageSpinner } from '../../pages/PageSpinner';
@@ -48,14 +47,13 @@ import { applyTemplateAction, summaryOf, withTemplate, type TemplateAction } fro
 import { DataListHost } from '../content/DataListHost';
 import { useNestedEditor } from './FlexSlotsEditor';
 import { PageStyleSelect } from './PageStyleSelect';
+import { ModuleForm } from './ModuleForm';
 import '../console.css';
 
 /** Width of the module drawer: the spec's 420 px settings drawer is too narrow for the module forms. */
 export const MODULE_DRAWER_WIDTH = 560;
 
 type DrawerState = { mode: 'create'; type: string } | { mode: 'edit'; module: ModuleConfig } | null;
-
-const registered = appRegistry as Partial<Record<string, ModuleAppParts>>;
 
 /** Links in the editor's canvas (header, footer, panels) do not navigate. */
 function inertLinks(e: MouseEvent<HTMLDivElement>) {
@@ -123,13 +121,7 @@ export default function EditorPage() {
     }
   }, [loaded, config.data, loadedConfig]);
 
-  const addItems = useMemo<MenuProps['items']>(
-    () =>
-      Object.keys(registered)
-        .filter((type) => registered[type])
-        .map((type) => ({ key: type, label: definitionOf(type)?.label ?? type })),
-    [],
-  );
+  const addItems = useMemo<MenuProps['items']>(() => registeredTypes().map((type) => ({ key: type, label: moduleDefinitions[type].label })), []);
 
   const appName = config.data?.name;
   useEffect(() => {
@@ -325,9 +317,6 @@ export default function EditorPage() {
     setRevisionsOpen(false);
   };
 
-  const drawerType = drawer ? (drawer.mode === 'create' ? drawer.type : drawer.module.type) : null;
-  const parts = drawerType ? registered[drawerType] : undefined;
-  const Form = parts?.Form;
   const drawerTitle = drawer
     ? drawer.mode === 'create'
       ? `${MSG.addModule} · ${definitionOf(drawer.type)?.label ?? drawer.type}`
@@ -413,24 +402,15 @@ export default function EditorPage() {
           onClose={() => setDrawer(null)}
           mask={{ closable: !saving }}
         >
-          {drawer && Form && (
-            <Suspense
-              fallback={
-                <div style={{ padding: 48, textAlign: 'center' }}>
-                  <Spin />
-                </div>
-              }
-            >
-              <Form
-                key={drawer.mode === 'edit' ? drawer.module.id : `new-${drawer.type}`}
-                mode={drawer.mode}
-                initial={drawer.mode === 'edit' ? drawer.module : undefined}
-                categories={categories.data ?? []}
-                page={entry}
-                onSubmit={(m: ModuleConfig) => void submit(m)}
-                onCancel={() => setDrawer(null)}
-              />
-            </Suspense>
+          {drawer && (
+            <ModuleForm
+              key={drawer.mode === 'edit' ? drawer.module.id : `new-${drawer.type}`}
+              target={drawer}
+              categories={categories.data ?? []}
+              page={entry}
+              onSubmit={(m: ModuleConfig) => void submit(m)}
+              onCancel={() => setDrawer(null)}
+            />
           )}
         </Drawer>
         <DataListHost applicationId={id} homeConfig={app.homeConfig ?? []} />

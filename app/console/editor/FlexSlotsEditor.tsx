@@ -2,19 +2,18 @@
  * Editing the modules placed in a flex module's slots (spec 1 §3 'flex', §4 'Module form'; the carousel
  * fullScreen option is disabled there, §4). `useNestedEditor` gives the editor page the actions a flex
  * panel calls in edit mode (PanelProps.editor: '+ 添加模块' of a slot, 编辑 and 删除 of a nested
- * module) and the element to render: a drawer that first offers the registered types (a flex cannot go
- * inside a flex) and then the type's form with `inContainer` on; deleting asks 你确认要删除该模块吗？
+ * module) and the element to render: a drawer that first offers the registered types but the containers
+ * (ModuleDefinition.container: a flex cannot go inside a flex) and then the type's form with `inContainer` on; deleting asks 你确认要删除该模块吗？
  * 删除后数据不可恢复。 Every change is saved at once (POST /api/v1/applications/{id}/home-config) and
  * shows only once the server took it, like the editor's own changes.
  */
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Spin } from 'antd';
+import { App, Button, Drawer } from 'antd';
 import type { HomeConfig, ModuleConfig, PageEntry } from '@common/homeConfig';
 import { MSG } from '@common/messages';
-import { definitionOf } from '@modules/registry';
-import { appRegistry } from '@modules/registry.app';
-import type { CategoryNode, ModuleAppParts, NestedEditActions } from '@modules/types.app';
+import { definitionOf, moduleDefinitions, nestableTypes } from '@modules/registry';
+import type { CategoryNode, NestedEditActions } from '@modules/types.app';
 import { apiPost, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { PANEL_READ_KEY } from '../../site/usePanelData';
@@ -22,16 +21,10 @@ import { appConfigKey } from '../util';
 import { withTemplate } from './template';
 import { findNested, insertNested, removeNested, replaceNested } from './nested';
 import { useLatest } from '@modules/kit/useLatest';
+import { ModuleForm } from './ModuleForm';
 
 /** Width of the nested-module drawer, px (as the editor's module drawer). */
 const NESTED_DRAWER_WIDTH = 560;
-
-const registered = appRegistry as Partial<Record<string, ModuleAppParts>>;
-
-/** The types that may be placed in a slot: every registered type but flex itself. */
-export function nestableTypes(): string[] {
-  return Object.keys(registered).filter((t) => t !== 'flex' && registered[t] && definitionOf(t));
-}
 
 type State =
   | { step: 'pick'; flexId: string; slotId: string }
@@ -125,8 +118,6 @@ export function useNestedEditor({ applicationId, homeConfig, entry, categories, 
     if (await persist(next, MSG.homeConfigSaved)) setState(null);
   };
 
-  const type = state?.step === 'form' ? (state.mode === 'create' ? state.type : state.module.type) : null;
-  const Form = type ? registered[type]?.Form : undefined;
   const title = !state
     ? ''
     : state.step === 'pick'
@@ -147,30 +138,21 @@ export function useNestedEditor({ applicationId, homeConfig, entry, categories, 
               style={{ marginBottom: 8, textAlign: 'left' }}
               onClick={() => setState({ step: 'form', mode: 'create', type: t, flexId: state.flexId, slotId: state.slotId })}
             >
-              {definitionOf(t)?.label ?? t}
+              {moduleDefinitions[t].label}
             </Button>
           ))}
         </div>
       )}
-      {state?.step === 'form' && Form && (
-        <Suspense
-          fallback={
-            <div style={{ padding: 48, textAlign: 'center' }}>
-              <Spin />
-            </div>
-          }
-        >
-          <Form
-            key={state.mode === 'edit' ? state.module.id : `new-${state.type}-${state.slotId}`}
-            mode={state.mode}
-            initial={state.mode === 'edit' ? state.module : undefined}
-            categories={categories}
-            page={entry}
-            inContainer
-            onSubmit={(m: ModuleConfig) => void submit(m)}
-            onCancel={() => setState(null)}
-          />
-        </Suspense>
+      {state?.step === 'form' && (
+        <ModuleForm
+          key={state.mode === 'edit' ? state.module.id : `new-${state.type}-${state.slotId}`}
+          target={state.mode === 'edit' ? { mode: 'edit', module: state.module } : { mode: 'create', type: state.type }}
+          categories={categories}
+          page={entry}
+          inContainer
+          onSubmit={(m: ModuleConfig) => void submit(m)}
+          onCancel={() => setState(null)}
+        />
       )}
     </Drawer>
   );

@@ -9,7 +9,7 @@ import { MSG } from '@common/messages';
 import type { ModuleConfig } from '@common/homeConfig';
 import { definitionOf } from '@modules/registry';
 import { LoginOnlyMark } from '@modules/kit/LoginOnlyMark';
-import { appPartsOf, type GridEditActions } from '../../site/HomeGrid';
+import type { GridEditActions } from '../../site/HomeGrid';
 
 export interface SlotToolbarProps {
   module: ModuleConfig;
@@ -24,7 +24,6 @@ export interface SlotToolbarProps {
  * Memoised: it renders again only when the module, the actions or `leading` change.
  */
 export const SlotToolbar = memo(function SlotToolbar({ module, actions, leading }: SlotToolbarProps) {
-  const parts = appPartsOf(module.type);
   const def = definitionOf(module.type);
   return (
     <div className="atr-slot__toolbar">
@@ -37,13 +36,13 @@ export const SlotToolbar = memo(function SlotToolbar({ module, actions, leading 
         <LoginOnlyMark loginOnly={module.loginOnly} />
       </span>
       <span className="atr-slot__buttons">
-        <Tooltip title={parts ? undefined : MSG.unregisteredModule}>
+        <Tooltip title={def ? undefined : MSG.unregisteredModule}>
           <Button
             size="small"
             type="text"
             icon={<EditOutlined />}
             aria-label={MSG.edit}
-            disabled={!parts || actions?.busy}
+            disabled={!def || actions?.busy}
             onClick={() => actions?.onEdit(module)}
           >
             {MSG.edit}

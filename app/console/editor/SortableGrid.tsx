@@ -37,9 +37,9 @@ import type { ModuleConfig } from '@common/homeConfig';
 import type { Page } from '@common/page';
 import { SPAN_FRACTIONS, SPAN_LABELS } from '@common/constants';
 import { MSG } from '@common/messages';
-import { definitionOf } from '@modules/registry';
+import { definitionOf, isRegisteredType, moduleDefinitions, withModuleType } from '@modules/registry';
 import type { SiteContext } from '@modules/types.app';
-import { SlotBody, appPartsOf, type GridEditActions } from '../../site/HomeGrid';
+import { SlotBody, type GridEditActions } from '../../site/HomeGrid';
 import { SlotToolbar } from './SlotToolbar';
 import { GRID_GAP, normaliseSpan, spanWidth } from '../../site/layout';
 import { applyTemplateAction } from './template';
@@ -182,8 +182,8 @@ const SortableSlot = memo(function SortableSlot({ module, site, actions, initial
   const slotRef = useRef<HTMLDivElement | null>(null);
   const drag = useRef<{ left: number; row: number; pointerId: number } | null>(null);
   const span = preview ?? normaliseSpan(module.span);
-  const fixed = !!definitionOf(module.type)?.fixedSpan?.(module);
-  const canResize = !fixed && !!actions.onResize && !!appPartsOf(module.type);
+  const fixed = !!withModuleType(module, (type, cfg) => moduleDefinitions[type].fixedSpan?.(cfg));
+  const canResize = !fixed && !!actions.onResize && isRegisteredType(module.type);
 
   const setRefs = useCallback(
     (el: HTMLDivElement | null) => {

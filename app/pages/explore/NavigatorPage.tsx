@@ -9,7 +9,7 @@ import { MSG } from '@common/messages';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
-import { allModules } from './TopResourcesPage';
+import { modulesListedOn } from './TopResourcesPage';
 
 interface NavEntry {
   key: string;
@@ -19,12 +19,14 @@ interface NavEntry {
   name: string;
 }
 
-/** The distinct portals of the link panels of a site (by url), in page order; http(s) addresses only. */
+/**
+ * The distinct portals of the link panels of a site (by url; the modules listed on the navigator,
+ * ModuleDefinition.listedOn), in page order; http(s) addresses only.
+ */
 export function navigatorEntries(config: Pick<AppConfig, 'homeConfig'>): NavEntry[] {
   const seen = new Set<string>();
   const out: NavEntry[] = [];
-  for (const m of allModules(config)) {
-    if (m.type !== 'link') continue;
+  for (const m of modulesListedOn(config, 'navigator')) {
     for (const o of (m.specificDataObject ?? []) as Array<Record<string, unknown>>) {
       const url = fieldText(o.url);
       if (!/^https?:\/\//i.test(url) || seen.has(url)) continue;

@@ -2,8 +2,9 @@
  * /top-resources?id&title&moduleId&dataType…&displayType (spec 1 §2 'Top-resources more page'): the
  * 'more' page of a panel on the same host: the panel's title, one tab per data type (repeated
  * `dataType`), each a paged list newest first — resources through POST /api/v4/modules/top-{type} with
- * the panel's category (found by moduleId in the home config), notices and resource links through
- * GET /api/v1/modules/top-notice / top-link of the module.
+ * the panel's category (found by moduleId in the home config); a type whose items are a content list
+ * (ModuleDefinition.dataList: notices, resource links) through GET /api/v1/modules/top-notice / top-link
+ * of the module.
  */
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,7 +14,8 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '@common/constants';
 import type { ModuleConfig } from '@common/homeConfig';
 import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
-import { TOP_KINDS } from '@modules/types';
+import { TOP_KINDS, type DataListKind, type ListingPage } from '@modules/types';
+import { definitionOf, typesListedOn } from '@modules/registry';
 import { formatDate } from '@modules/kit/format';
 import { apiGet, errorMessage, request } from '../../api';
 import type { AppConfig } from '../../boot';
@@ -21,6 +23,12 @@ import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
 import { itemHref, typeLabel } from './ExplorePage';
 import { scalarText } from '@common/text';
+
+/** The read of each content list, by module (spec 2 §7 'Content': GET /api/v1/modules/top-notice, top-link). */
+const CONTENT_LIST_READS: Record<DataListKind, string> = {
+  notice: '/api/v1/modules/top-notice',
+  link: '/api/v1/modules/top-link',
+};
 
 type Item = Record<string, unknown> & { id: number; type?: string; title: string; date?: string | null };
 
@@ -35,6 +43,16 @@ export function allModules(config: Pick<AppConfig, 'homeConfig'>): ModuleConfig[
   };
   for (const entry of config.homeConfig ?? []) visit(entry.template ?? []);
   return out;
+}
+
+/**
+ * The modules of the home config (flex slots included) whose type is listed on the visitor page `page`
+ * (ModuleDefinition.listedOn: the navigator's link modules, the wechat page's accounts, the job pages'
+ * sign-in rule), in page order.
+ */
+export function modulesListedOn(config: Pick<AppConfig, 'homeConfig'>, page: ListingPage): ModuleConfig[] {
+  const types = new Set<string>(typesListedOn(page));
+  return allModules(config).filter((m) => types.has(m.type));
 }
 
 /** The page; see the file comment. */
@@ -52,6 +70,8 @@ function TopResources({ config }: { config: AppConfig }) {
   const dataTypes = params.getAll('dataType').filter(Boolean);
   const types = dataTypes.length ? dataTypes : module ? [module.type] : [];
   const active = params.get('tab') && types.includes(params.get('tab')!) ? params.get('tab')! : types[0];
+  // a tab of a module type whose items are a content list (ModuleDefinition.dataList) reads that list
+  const contentList = active ? definitionOf(active)?.dataList : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const size = DEFAULT_PAGE_SIZE;
   const [one, two] = module?.category ?? [];
@@ -63,10 +83,8 @@ function TopResources({ config }: { config: AppConfig }) {
     placeholderData: (prev) => prev,
     queryFn: ({ signal }) => {
       const offset = (page - 1) * size;
-      if (active === 'notice')
-        return apiGet<Page<Item>>('/api/v1/modules/top-notice', { applicationId: config.applicationId, moduleId, offset, count: size }, signal);
-      if (active === 'resource' || active === 'link')
-        return apiGet<Page<Item>>('/api/v1/modules/top-link', { applicationId: config.applicationId, moduleId, offset, count: size }, signal);
+      if (contentList)
+        return apiGet<Page<Item>>(CONTENT_LIST_READS[contentList], { applicationId: config.applicationId, moduleId, offset, count: size }, signal);
       if (!(TOP_KINDS as readonly string[]).includes(active)) return Promise.resolve({ content: [], totalElements: 0, empty: true, page, size } as Page<Item>);
       return request<Page<Item>>(`/api/v4/modules/top-${active}`, {
         method: 'POST',
@@ -90,8 +108,8 @@ function TopResources({ config }: { config: AppConfig }) {
     setParams(p);
   };
   const hrefOf = (it: Item) => {
-    if (active === 'notice') return `/resources/notices/${it.id}`;
-    if (active === 'resource' || active === 'link') return scalarText(it.url) || '#';
+    if (contentList === 'notice') return `/resources/notices/${it.id}`;
+    if (contentList === 'link') return scalarText(it.url) || '#';
     return itemHref({ type: it.type ?? active, id: it.id });
   };
   const data = list.data;

@@ -19,7 +19,8 @@ import { Thumb } from '@modules/kit/media';
 import { apiGet } from '../../api';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { Crumbs, ListFailure, modulesOf } from './shared';
+import { Crumbs, ListFailure } from './shared';
+import { modulesListedOn } from '../explore/TopResourcesPage';
 
 /** Records grouped by groupName (未分组 without one), groups in order of first appearance, records kept in order. */
 export function groupRecords(records: readonly WechatRecord[]): Array<{ name: string; records: WechatRecord[] }> {
@@ -33,7 +34,7 @@ export function groupRecords(records: readonly WechatRecord[]): Array<{ name: st
 
 /** The accounts the page reads: `?wechatId=` when given, else those of the site's wechat panels. */
 export function wechatIdsOf(config: Pick<AppConfig, 'homeConfig'>, asked: string[]): string[] {
-  const ids = asked.length ? asked : modulesOf(config, 'wechat_article').map((m) => (m as { wechatId?: string | null }).wechatId ?? '');
+  const ids = asked.length ? asked : modulesListedOn(config, 'wechat').map((m) => (typeof m.wechatId === 'string' ? m.wechatId : ''));
   return [...new Set(ids.map((s) => s.trim()).filter(Boolean))].slice(0, 20);
 }
 

@@ -1,18 +1,17 @@
 /**
  * Pieces shared by the feed pages (spec 1 §2 'Links the panels produce'): the crumbs, the failure
- * state of a list, the modules of a type on the home page, and the sign-in guard of the jobs pages.
+ * state of a list, and the sign-in guard of the jobs pages.
  */
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Alert, Button, Skeleton } from 'antd';
-import type { ModuleConfig } from '@common/homeConfig';
 import { MSG } from '@common/messages';
 import type { SiteContext } from '@modules/types.app';
 import { loginHref } from '@modules/kit/links';
 import { errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { useSession } from '../../console/session';
-import { allModules } from '../explore/TopResourcesPage';
+import { modulesListedOn } from '../explore/TopResourcesPage';
 import './feeds.css';
 
 /** 返回首页 / {trail…}: each entry a [label, href] pair, the last one plain text. */
@@ -44,11 +43,6 @@ export function ListFailure({ error, retry }: { error: unknown; retry(): void })
   );
 }
 
-/** The modules of `type` on the application's home page (flex slots included). */
-export function modulesOf(config: Pick<AppConfig, 'homeConfig'>, type: string): ModuleConfig[] {
-  return allModules(config).filter((m) => m.type === type);
-}
-
 /**
  * The sign-in guard of the jobs pages (spec 1 §2: "the login-before-redirect flag of the module is kept
  * as route meta"; docs/decisions.md #112): when a job module of the home page has oauthBeforeRedirect
@@ -59,7 +53,7 @@ export function modulesOf(config: Pick<AppConfig, 'homeConfig'>, type: string): 
 export function JobsGuard({ config, site, children }: { config: AppConfig; site: SiteContext; children: ReactNode }) {
   const location = useLocation();
   const session = useSession();
-  const needsLogin = modulesOf(config, 'job').some((m) => m.oauthBeforeRedirect);
+  const needsLogin = modulesListedOn(config, 'jobs').some((m) => m.oauthBeforeRedirect);
   if (!needsLogin || site.user) return <>{children}</>;
   if (session.isPending)
     return (

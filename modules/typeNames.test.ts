@@ -1,0 +1,213 @@
+/**
+ * Guard (issue 12 §3, 'Done means': "No file outside modules/ names a module type"): what a module type
+ * does is a field of its definition (modules/<type>/definition.ts) read through the registry, so the
+ * code of app/, server/ and common/ never branches on a module type by name.
+ *
+ * Pragmatic check: every quoted literal equal to one of the 21 registered type names ('flex', 'notice',
+ * …) in a source file of app/, server/ or common/ (tests excepted: their fixtures build modules) is a
+ * violation, unless
+ * - it has another meaning by its syntax, everywhere: antd's `type="link"` / `variant="link"` and
+ *   `display: 'flex'` (IGNORED_CONTEXTS); or
+ * - the file and the name are on the allow-list below, which says what the word means in that file.
+ *   Sixteen of the names are also resource types (common/constants.ts RESOURCE_TYPES: a stored
+ *   resource's `type`, the kind of a `top-{kind}` read of spec 2 §7): `journal` there is a kind of
+ *   resource, not the journal module. `notice` and `link` are also the two content lists (the notices and
+ *   links tables, modules/types.ts DataListKind) and audited entities; `link`, `iframe` and `carousel`
+ *   are also words of HTML, the rich-text editor or a field's value.
+ * An entry that no longer matches anything fails too, so the list does not outlive its reasons.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { REGISTERED_TYPES, type RegisteredType } from './types';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SCANNED = ['app', 'server', 'common'];
+
+/** Syntax where a type name means something else everywhere: removed from a line before the scan. */
+const IGNORED_CONTEXTS: RegExp[] = [
+  // antd: a link-styled button or typography (`type="link"`, `type={primary ? 'primary' : 'link'}`)
+  /\b(?:type|variant)=(?:\{[^}\n]*)?['"]link['"]/g,
+  // CSS: a flex box
+  /display:\s*['"]flex['"]/g,
+];
+
+/** Resource types (RESOURCE_TYPES) that share a module type's name: a stored resource's kind. */
+const RESOURCE_KIND = 'resource type (RESOURCE_TYPES / a top-{kind} read), not a module type';
+
+interface Allowed {
+  file: string;
+  names: RegisteredType[];
+  why: string;
+}
+
+const ALLOWED: Allowed[] = [
+  // declarations of the vocabularies themselves
+  {
+    file: 'common/constants.ts',
+    names: [...REGISTERED_TYPES],
+    why: 'MODULE_TYPES, the stored config type enum of spec 1 §3 (common/ may not import modules/), and RESOURCE_TYPES',
+  },
+  {
+    file: 'common/resourceFields.ts',
+    names: ['news', 'policy', 'standard', 'book', 'sciencedata', 'tool', 'job', 'bulletin', 'wechat_article', 'institution', 'link'],
+    why: `${RESOURCE_KIND}; 'institution' and 'link' are field names`,
+  },
+  { file: 'common/homeConfigSchema.ts', names: ['carousel'], why: "the news module's displayType value 'carousel' (a slide show), not the carousel type" },
+  { file: 'common/contracts/banners.ts', names: ['resource', 'notice'], why: 'the kind of content a banner link points at (a resource row or a notice row)' },
+  // demo content: the seed composes the demo site's modules (data, not a branch)
+  {
+    file: 'server/seed/homeConfig.ts',
+    names: ['carousel', 'news', 'notice', 'fruit', 'activity', 'scholar', 'journal', 'institution', 'link'],
+    why: 'the demo home page, built from each type’s definition defaults',
+  },
+  { file: 'server/seed/catalogue.ts', names: ['institution', 'scholar', 'journal', 'news'], why: RESOURCE_KIND },
+  { file: 'server/seed/demo.ts', names: ['scholar'], why: RESOURCE_KIND },
+  // the content lists and audited entities named like types
+  { file: 'app/console/content/ContentDialogs.tsx', names: ['notice', 'link'], why: 'DataListKind: the notices or the links table' },
+  { file: 'app/console/content/ContentPage.tsx', names: ['notice', 'link'], why: 'DataListKind: the notices or the links table' },
+  { file: 'app/console/content/DataListHost.tsx', names: ['notice', 'link'], why: 'DataListKind: the notices or the links table' },
+  { file: 'app/pages/explore/TopResourcesPage.tsx', names: ['notice', 'link'], why: 'DataListKind of the tab (from the definition), choosing the item link' },
+  { file: 'app/pages/notice/NoticePage.tsx', names: ['notice'], why: 'the query key of a notice row' },
+  {
+    file: 'server/audit/rules.ts',
+    names: ['notice', 'link', 'resource', 'wechat_article', 'xmodule'],
+    why: 'audited entities: notices, links, resources, articles, the custom-component catalogue',
+  },
+  { file: 'server/audit/snapshot.ts', names: ['notice', 'link', 'resource', 'xmodule'], why: 'audited entities (see server/audit/rules.ts)' },
+  { file: 'server/db/migrations/028_audit_log.ts', names: ['resource'], why: "the audit log's column `resource`" },
+  {
+    file: 'server/routes/modules/schema.ts',
+    names: ['notice', 'link', 'tool', 'wechat_article', 'job', 'bulletin'],
+    why: "PanelRead['source'] of the panel-read route: the readers, keyed by source",
+  },
+  { file: 'server/routes/userLinks/index.ts', names: ['link'], why: "the user's topic links, kind 'link' (spec 2 §7 /users/links)" },
+  { file: 'server/routes/userLinks/schema.ts', names: ['link'], why: "the user's topic links, kind 'link'" },
+  { file: 'server/routes/userLinks/service.ts', names: ['link'], why: "the user's topic links, kind 'link'" },
+  { file: 'app/pages/account/topicLinks.ts', names: ['link'], why: "the user's topic links, kind 'link'" },
+  // words of HTML, the rich-text editor, a form or a column
+  { file: 'app/widgets/richtext/RichTextEditor.tsx', names: ['link'], why: "the editor's link mark and dialog" },
+  { file: 'app/widgets/richtext/dialogs.tsx', names: ['link'], why: "the editor's link dialog" },
+  { file: 'app/site/SiteFrame.tsx', names: ['link'], why: 'an HTML <link> element' },
+  { file: 'server/content/sanitize.ts', names: ['iframe'], why: 'an HTML tag' },
+  { file: 'app/signin/OAuthClientsCard.tsx', names: ['link'], why: 'a table column key' },
+  { file: 'app/console/tools/ToolsPage.tsx', names: ['tool', 'link'], why: `${RESOURCE_KIND}; 'link' is the tool's field` },
+  { file: 'app/console/jobs/JobsPage.tsx', names: ['job', 'institution'], why: `${RESOURCE_KIND}; 'institution' is the job's field` },
+  { file: 'app/console/wechats/WechatArticlesPage.tsx', names: ['wechat_article'], why: RESOURCE_KIND },
+  { file: 'app/console/resources/ResourcesPage.tsx', names: ['news'], why: RESOURCE_KIND },
+  { file: 'app/console/topics/TopicDataPage.tsx', names: ['news', 'scholar'], why: RESOURCE_KIND },
+  { file: 'app/console/logs/AuditLogsPage.tsx', names: ['resource'], why: "the audit log's filter and column `resource`" },
+  { file: 'app/account/AccountCards.tsx', names: ['institution'], why: "the scholar's field" },
+  { file: 'app/pages/visitor/fields.ts', names: ['institution', 'link'], why: 'field names of resources' },
+  { file: 'app/pages/explore/ExplorePage.tsx', names: ['scholar'], why: RESOURCE_KIND },
+  { file: 'app/pages/explore/ResourceDetailPage.tsx', names: ['resource', 'scholar'], why: `${RESOURCE_KIND}; 'resource' is a query key` },
+  { file: 'app/pages/explore/ScholarProfilePage.tsx', names: ['scholar', 'resource', 'institution'], why: `${RESOURCE_KIND}; 'resource' is a query key` },
+  { file: 'app/pages/feeds/BulletinPage.tsx', names: ['bulletin'], why: RESOURCE_KIND },
+  { file: 'app/pages/feeds/JobPage.tsx', names: ['job'], why: RESOURCE_KIND },
+  { file: 'app/pages/feeds/WechatMaterialPage.tsx', names: ['wechat_article'], why: RESOURCE_KIND },
+  { file: 'app/pages/recommendation/JournalRows.tsx', names: ['journal'], why: RESOURCE_KIND },
+  { file: 'app/site/usage.ts', names: ['scholar'], why: RESOURCE_KIND },
+  { file: 'server/citations/csl.ts', names: ['standard', 'book', 'journal', 'institution'], why: 'CSL item types and fields of a citation' },
+  { file: 'server/db/migrations/007_xmodule_catalogue.ts', names: ['link'], why: "a frozen catalogue field named 'link'" },
+  { file: 'server/import/citations.ts', names: ['book', 'standard', 'news'], why: RESOURCE_KIND },
+  { file: 'server/import/conferences.ts', names: ['link'], why: "an imported column named 'link'" },
+  { file: 'server/import/institutions.ts', names: ['institution'], why: RESOURCE_KIND },
+  { file: 'server/import/journals.ts', names: ['journal'], why: RESOURCE_KIND },
+  { file: 'server/import/run.ts', names: ['institution', 'scholar', 'journal'], why: RESOURCE_KIND },
+  { file: 'server/import/scholars.ts', names: ['institution', 'scholar'], why: RESOURCE_KIND },
+  { file: 'server/reads/feeds.ts', names: ['wechat_article', 'job', 'bulletin'], why: RESOURCE_KIND },
+  { file: 'server/reads/index.ts', names: ['journal'], why: RESOURCE_KIND },
+  { file: 'server/reads/tools.ts', names: ['tool'], why: RESOURCE_KIND },
+  { file: 'server/resources/suggest.ts', names: ['institution'], why: 'a field name' },
+  { file: 'server/routes/account/service.ts', names: ['scholar'], why: RESOURCE_KIND },
+  { file: 'server/routes/banners/index.ts', names: ['notice', 'resource'], why: 'the kind of content a banner link points at' },
+  { file: 'server/routes/banners/schema.ts', names: ['resource', 'notice', 'scholar'], why: `the kind of content a banner link points at; ${RESOURCE_KIND}` },
+  { file: 'server/routes/headline/service.ts', names: ['news'], why: RESOURCE_KIND },
+  { file: 'server/routes/institutions/service.ts', names: ['institution', 'scholar'], why: RESOURCE_KIND },
+  { file: 'server/routes/modules/index.ts', names: ['journal', 'book', 'scholar'], why: RESOURCE_KIND },
+  { file: 'server/routes/personal/schema.ts', names: ['journal'], why: RESOURCE_KIND },
+  { file: 'server/routes/personal/service.ts', names: ['journal'], why: RESOURCE_KIND },
+  { file: 'server/routes/resources/service.ts', names: ['journal'], why: RESOURCE_KIND },
+  { file: 'server/routes/wechats/service.ts', names: ['wechat_article'], why: RESOURCE_KIND },
+  { file: 'server/routes/xmodules/service.ts', names: ['notice', 'resource'], why: 'resource types left out of the custom-component data options' },
+];
+
+interface Hit {
+  file: string;
+  line: number;
+  name: RegisteredType;
+  text: string;
+}
+
+const NAME_LITERAL = new RegExp(`(['"\`])(${REGISTERED_TYPES.join('|')})\\1`, 'g');
+
+/**
+ * The type-name literals of one source text (comments and IGNORED_CONTEXTS left out). Pure, so a
+ * planted line can be checked on its own.
+ */
+function typeNameLiterals(file: string, source: string): Hit[] {
+  const hits: Hit[] = [];
+  source.split('\n').forEach((line, i) => {
+    const t = line.trim();
+    if (t.startsWith('*') || t.startsWith('//') || t.startsWith('/*')) return;
+    let code = line.replace(/\s\/\/\s.*$/, '');
+    for (const re of IGNORED_CONTEXTS) code = code.replace(re, '');
+    for (const m of code.matchAll(NAME_LITERAL)) hits.push({ file, line: i + 1, name: m[2] as RegisteredType, text: t });
+  });
+  return hits;
+}
+
+/** The hits the allow-list does not cover. */
+function violations(hits: Hit[], allowed: Allowed[] = ALLOWED): Hit[] {
+  return hits.filter((h) => !allowed.some((a) => a.file === h.file && a.names.includes(h.name)));
+}
+
+function* sources(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir)) {
+    const p = path.join(dir, entry);
+    if (statSync(p).isDirectory()) yield* sources(p);
+    else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry) && !entry.endsWith('.d.ts')) yield p;
+  }
+}
+
+const allHits = (): Hit[] =>
+  SCANNED.flatMap((top) =>
+    [...sources(path.join(ROOT, top))].flatMap((f) => typeNameLiterals(path.relative(ROOT, f).split(path.sep).join('/'), readFileSync(f, 'utf8'))),
+  );
+
+describe('module type names outside modules/ (issue 12 §3)', () => {
+  const hits = allHits();
+
+  it('no source of app/, server/ or common/ names a module type, but for the listed other meanings', () => {
+    expect(violations(hits).map((h) => `${h.file}:${h.line} '${h.name}': ${h.text}`)).toEqual([]);
+  });
+
+  it('every allow-list entry still matches what it allows', () => {
+    const stale = ALLOWED.flatMap((a) => a.names.filter((n) => !hits.some((h) => h.file === a.file && h.name === n)).map((n) => `${a.file} '${n}'`));
+    expect(stale).toEqual([]);
+  });
+
+  it('fails on a planted branch on a module type, and ignores the other meanings', () => {
+    const planted = [
+      "if (module.type === 'flex') return null;",
+      "const nav = modules.filter((m) => m.type !== 'link');",
+      'switch (m.type) {\n  case "notice":\n    break;\n}',
+      "const kinds = new Set(['notice', 'resource']);",
+    ].join('\n');
+    const found = violations(typeNameLiterals('app/site/HomeGrid.tsx', planted));
+    expect(found.map((h) => h.name)).toEqual(['flex', 'link', 'notice', 'notice', 'resource']);
+    // the same words in another meaning: antd, CSS, a comment
+    const other = [
+      '<Button type="link">更多</Button>',
+      "<Button type={primary ? 'primary' : 'link'} />",
+      "style={{ display: 'flex' }}",
+      "// 'flex' is a container",
+    ].join('\n');
+    expect(typeNameLiterals('app/site/HomeGrid.tsx', other)).toEqual([]);
+    // an allowed file allows only its listed names
+    expect(violations(typeNameLiterals('app/pages/feeds/JobPage.tsx', "useResource('job', id); if (m.type === 'flex') {}")).map((h) => h.name)).toEqual([
+      'flex',
+    ]);
+  });
+});
