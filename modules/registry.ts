@@ -4,7 +4,7 @@
  */
 import type { ModuleConfig } from '../common/homeConfig.js';
 import type { ConfigOf } from './configs.js';
-import { REGISTERED_TYPES, type ListingPage, type ModuleDefinition, type RegisteredType } from './types.js';
+import { REGISTERED_TYPES, type ListingPage, type ModuleDefinition, type PanelRead, type RegisteredType } from './types.js';
 import { activityDefinition } from './activity/definition.js';
 import { carouselDefinition } from './carousel/definition.js';
 import { flexDefinition } from './flex/definition.js';
@@ -85,6 +85,27 @@ export function withModuleType<R>(module: ModuleConfig, visit: <T extends Regist
 /** The trusted step of {@link withModuleType}: a stored module of a registered type has that type's config. */
 function isStoredConfig(module: ModuleConfig): module is ConfigOf<RegisteredType> {
   return isRegisteredType(module.type);
+}
+
+/** The reads of a stored module's panel (its type's `reads`); [] for an unregistered type. */
+export function readsOf(module: ModuleConfig): PanelRead[] {
+  return withModuleType(module, (type, cfg) => moduleDefinitions[type].reads(cfg)) ?? [];
+}
+
+/**
+ * Every module of a page's template, depth first: each module, then the modules its type holds
+ * (`nested`: a flex's slots). Unregistered types are listed but not entered.
+ */
+export function allModules(template: readonly ModuleConfig[]): ModuleConfig[] {
+  const out: ModuleConfig[] = [];
+  const walk = (modules: readonly ModuleConfig[]) => {
+    for (const m of modules) {
+      out.push(m);
+      walk(withModuleType(m, (type, cfg) => moduleDefinitions[type].nested?.(cfg)) ?? []);
+    }
+  };
+  walk(template);
+  return out;
 }
 
 /** The registered types in registry order (the 添加模块 menu's order). */

@@ -127,6 +127,8 @@ export interface ModuleDefinition<C extends ModuleConfig = ModuleConfig> {
    * container's slot (the editor does not offer it, the server refuses it). Absent: false.
    */
   container?: boolean;
+  /** A container's modules, in slot order (flex: every slot's); absent: the type holds none. */
+  nested?(cfg: C): ModuleConfig[];
   /**
    * Where the edit-mode empty state's configure link goes when it is not the topic's publish page
    * (spec 1 §2 'Empty-state widget': wechat_article → the official-account manager), with its text.

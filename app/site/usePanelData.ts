@@ -1,6 +1,6 @@
 /**
  * A panel's data (DESIGN.md 'Browser'): the pages of its reads (its type's `definition.reads(module)`,
- * through `withModuleType`), taken from the boot data embedded in the HTML when present (no request),
+ * through `readsOf`), taken from the boot data embedded in the HTML when present (no request),
  * otherwise fetched with TanStack Query through `runRead`.
  */
 import { useMemo } from 'react';
@@ -8,7 +8,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { ModuleConfig } from '@common/homeConfig';
 import type { Page } from '@common/page';
 import type { PanelRead } from '@modules/types';
-import { moduleDefinitions, withModuleType } from '@modules/registry';
+import { readsOf } from '@modules/registry';
 import { needsTopUp, topUp, wantsRecommendations } from '@modules/kit/topUp';
 import { apiGet, errorMessage, runRead, type ReadSite } from '../api';
 
@@ -31,7 +31,7 @@ export const panelReadKey = (site: ReadSite, read: PanelRead) => [PANEL_READ_KEY
 export function usePanelData(module: ModuleConfig, site: ReadSite & { user?: { id: number } | null }, initial?: Record<string, Page<unknown>>): PanelData {
   const reads = useMemo<PanelRead[]>(() => {
     try {
-      return withModuleType(module, (type, cfg) => moduleDefinitions[type].reads(cfg)) ?? [];
+      return readsOf(module);
     } catch {
       return [];
     }

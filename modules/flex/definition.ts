@@ -129,4 +129,5 @@ export const flexDefinition: ModuleDefinition<FlexModule> = {
   moreLink: () => null,
   migrate: noMigration,
   container: true,
+  nested: nestedModules,
 };

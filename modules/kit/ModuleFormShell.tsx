@@ -16,7 +16,7 @@ import type { FormProps } from '../types.app';
 import type { RegisteredType } from '../types';
 import { GroupFields } from './GroupChoiceFields';
 import { InContainerContext, LoginOnlyField } from './fields';
-import { resolveGroupChoice } from './groups';
+import { resolveGroupChoice, withoutGroupChoice } from './groups';
 import { schemaOf } from '../schemas';
 
 export interface ModuleFormShellProps<C extends ModuleConfig> extends FormProps<C> {
@@ -75,10 +75,7 @@ export function moduleFromValues<C extends ModuleConfig>(
     // a rule that stops the save (e.g. the flex no-space alert) throws its Chinese message
     if (normalise) module = normalise(module);
     if (group) module = resolveGroupChoice(module, group.page);
-    else if ('groupChoice' in module) {
-      const { groupChoice: _drop, ...rest } = module as C & { groupChoice?: unknown };
-      module = rest as unknown as C;
-    }
+    else if ('groupChoice' in module) module = withoutGroupChoice(module);
   } catch (err) {
     return { ok: false, stop: (err as Error).message };
   }

@@ -42,6 +42,13 @@ export function groupLabel(page: Pick<PageEntry, 'template' | 'groups'>, key: st
   return `分组 ${n}${titles.length ? ` · ${titles.join('、')}` : ''}`;
 }
 
+/** A copy of the module without the form's helper field `groupChoice` (the stored module never holds it). */
+export function withoutGroupChoice<C extends ModuleConfig>(module: C & { groupChoice?: unknown }): C {
+  const out: C = { ...module };
+  delete (out as { groupChoice?: unknown }).groupChoice;
+  return out;
+}
+
 /**
  * The module with its group settled from the form's choice (spec 1 §4 'Group templates'): `create`
  * gives it a new group id; `join` keeps the chosen existing key. The helper field `groupChoice` is
@@ -49,8 +56,8 @@ export function groupLabel(page: Pick<PageEntry, 'template' | 'groups'>, key: st
  * is not one of the page's groups.
  */
 export function resolveGroupChoice<C extends ModuleConfig>(module: C & { groupChoice?: GroupChoice }, page: Pick<PageEntry, 'template' | 'groups'>): C {
-  const { groupChoice, ...rest } = module;
-  const out = rest as unknown as C;
+  const groupChoice = module.groupChoice;
+  const out = withoutGroupChoice(module);
   if (groupChoice === 'create') return { ...out, groupId: newGroupId() };
   if (groupChoice === 'join') {
     if (!out.groupId) throw new Error(SITE_MSG.groupJoinRequired);

@@ -9,6 +9,8 @@ import type { ModuleConfig } from '../../common/homeConfig';
 import { makePage, type Page } from '../../common/page';
 import { definitionOf } from '../registry';
 import type { PanelProps, SiteContext } from '../types.app';
+import type { RegisteredType } from '../types';
+import type { ConfigOf } from '../configs';
 
 /** A visitor who is not signed in, on application 1 with topic 3. */
 export const visitorSite: SiteContext = { applicationId: 1, topicId: 3, user: null, groupTemplate: false };
@@ -24,7 +26,11 @@ export function moduleOf<C extends ModuleConfig = ModuleConfig>(type: string, ex
 export const pageOf = (items: unknown[], total = items.length): Page<unknown> => makePage(items, total, 1, 10);
 
 /** Renders `Panel` with the module (default: the type's defaults), no data, not loading, as a visitor. */
-export function renderPanel(Panel: ComponentType<PanelProps<any>>, type: string, props: Partial<PanelProps<any>> = {}): string {
+export function renderPanel<T extends RegisteredType>(
+  Panel: ComponentType<PanelProps<ConfigOf<T>>>,
+  type: T,
+  props: Partial<PanelProps<ConfigOf<T>>> = {},
+): string {
   // a fresh query client, as the page gives: a panel may read through TanStack Query (institution counts)
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderToString(
@@ -32,14 +38,14 @@ export function renderPanel(Panel: ComponentType<PanelProps<any>>, type: string,
       QueryClientProvider,
       { client },
       createElement(Panel, {
-        module: moduleOf(type),
+        module: moduleOf<ConfigOf<T>>(type),
         data: {},
         loading: false,
         error: null,
         editable: false,
         site: visitorSite,
         ...props,
-      } as PanelProps),
+      }),
     ),
   );
 }

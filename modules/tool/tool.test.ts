@@ -10,6 +10,7 @@ import { toolCount, toolDefinition as def } from './definition';
 import ToolPanel from './Panel';
 import { moduleOf, pageOf, renderPanel } from '../kit/testing';
 import { schemaOf } from '../schemas';
+import type { ConfigOf } from '../configs';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -53,14 +54,14 @@ describe('tool panel', () => {
     { id: 52, type: 'tool', title: '文献翻译', description: '中英文献在线翻译', cover: null, link: 'https://translate.example.com/' },
   ]);
   it('shows icon, title and description; /tools/ links stay on the site, others open a new window', () => {
-    const module = moduleOf('tool', { specificData: [51, 52] });
+    const module = moduleOf<ConfigOf<'tool'>>('tool', { specificData: [51, 52] });
     const html = renderPanel(ToolPanel, 'tool', { module, data: { tool: tools } });
     for (const s of ['党费计算器', '按月收入计算应缴党费', 'src="/t/dues.svg"', '文献翻译', '中英文献在线翻译']) expect(html).toContain(s);
     expect(html).toMatch(/href="\/microapp\/widget\/tools\/party-dues"(?![^>]*target)/);
     expect(html).toMatch(/href="https:\/\/translate\.example\.com\/"[^>]*target="_blank"/);
   });
   it('horizontal: one row of tiles', () => {
-    const module = moduleOf('tool', { direction: 'horizontal', span: 5, specificData: [51, 52] });
+    const module = moduleOf<ConfigOf<'tool'>>('tool', { direction: 'horizontal', span: 5, specificData: [51, 52] });
     expect(renderPanel(ToolPanel, 'tool', { module, data: { tool: tools } })).toContain('atr-p-tools--row');
   });
 });

@@ -22,7 +22,7 @@ import { canRead } from '../policies/visibility.js';
 import { presentConfigFor } from '../routes/applications/service.js';
 import { isVisitor, servePanelRead } from '../routes/modules/panelRead.js';
 import { homeEntry } from '../../common/homeConfig.js';
-import { definitionOf } from '../../modules/registry.js';
+import { allModules, readsOf } from '../../modules/registry.js';
 import { MSG } from '../../common/messages.js';
 import type { Db } from '../db/index.js';
 import type { User } from '../db/schema.js';
@@ -68,25 +68,19 @@ export async function siteBoot(db: Db, cache: SharedCache, host: string, user: B
     const scope = { app, hidden: [], visitor: isVisitor(viewer) };
     const userId = viewer && !viewer.anonymous ? viewer.id : null;
     const jobs: Promise<void>[] = [];
-    const visit = (modules: unknown[]) => {
-      for (const m of modules as Array<{ id: string; type: string; components?: Array<{ modules?: unknown[] }> }>) {
-        const def = definitionOf(m.type);
-        if (def) {
-          for (const read of def.reads(m as never)) {
-            jobs.push(
-              servePanelRead(db, cache, scope, read, userId).then(
-                (s) => {
-                  (data[m.id] ??= {})[read.key] = s.page;
-                },
-                () => undefined,
-              ),
-            );
-          }
-        }
-        for (const slot of m.components ?? []) visit(slot.modules ?? []);
+    // every panel's first pages, nested panels included (modules/registry.ts: allModules, readsOf)
+    for (const m of allModules(homeEntry(config.homeConfig).template)) {
+      for (const read of readsOf(m)) {
+        jobs.push(
+          servePanelRead(db, cache, scope, read, userId).then(
+            (s) => {
+              (data[m.id] ??= {})[read.key] = s.page;
+            },
+            () => undefined,
+          ),
+        );
       }
-    };
-    visit(homeEntry(config.homeConfig).template);
+    }
     await Promise.all(jobs);
   }
   return { host, config, data, user, ...(unreleased ? { unreleased } : {}) };
