@@ -67,7 +67,7 @@ export function ConsoleLayout() {
       <Layout.Header className="atr-console__header">
         <Link to="/console/applications" className="atr-console__brand">
           <span className="atr-console__logo">A</span>
-          {MSG.consoleTitle}
+          <span className="atr-console__brand-text">{MSG.consoleTitle}</span>
         </Link>
         <Menu
           className="atr-console__menu"
@@ -135,7 +135,7 @@ export function ConsoleLayout() {
             </Button>
           </Dropdown>
           <Button type="text" icon={<LogoutOutlined />} aria-label={MSG.signOut} onClick={() => void signOut()}>
-            {MSG.signOut}
+            <span className="atr-console__signout-text">{MSG.signOut}</span>
           </Button>
         </div>
       </Layout.Header>
