@@ -71,6 +71,10 @@ describe('audit log', () => {
     await shot(page, 'e2e-audit-log-detail.png');
     await page.keyboard.press('Escape');
     await page.waitForURL(/\/console\/logs$/);
+    // the closing drawer gives the focus back to its 详情 button at the end of its animation, which would
+    // close a select opened before that
+    await page.locator('.ant-drawer-content-wrapper').waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('详情');
 
     // a filter lives in the address; the CSV link carries it
     await page.getByLabel('对象').click();
