@@ -283,6 +283,13 @@ describe('console sections', () => {
     await page.setViewportSize(PHONE_SIZE);
     await shot(page, 'wechat-articles-of-account-phone');
     await page.setViewportSize(VIEW);
+    // 新建 from one account's articles starts an article of that account; 取消 goes back to its list
+    await page.getByRole('button', { name: '新建公众号文章' }).click();
+    await page.waitForURL(new RegExp(`/console/wechats/articles/new\\?applicationId=${appId}&account=gh_sections$`));
+    await page.locator('.ant-form-item').filter({ hasText: '公众号' }).getByText('栏目观察（gh_sections）').waitFor();
+    await page.getByRole('button', { name: '取消' }).click();
+    await page.waitForURL(new RegExp(`/console/wechats/articles\\?applicationId=${appId}&account=gh_sections$`));
+    await rowOf(page, '量子计算走进实验室（更新）').waitFor();
     // 全部公众号: every account's articles again
     await page.getByLabel('公众号', { exact: true }).click();
     await page.locator('.ant-select-dropdown').getByTitle('全部公众号').click();

@@ -12,7 +12,7 @@
  * SectionApplication (`?applicationId=`).
  */
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Breadcrumb, Button, Empty, Form, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
@@ -69,6 +69,35 @@ export interface SectionChoiceFilter {
   options: readonly { value: string; label: string }[] | { choice: string };
   /** the box's width, px (default 140) */
   width?: number;
+  /**
+   * the item field the filter selects on: a new item made while the filter is set starts with its
+   * value (e.g. 新建 on one account's articles starts an article of that account)
+   */
+  field?: string;
+}
+
+/**
+ * The set choice filters that name a field (`value` reads one), as URL parameters to append
+ * (`&account=…`, or ''): a new item's editor starts from them, and goes back to the list they filter.
+ */
+function carriedFilters(spec: SectionSpec, value: (param: string) => string | number | null | undefined): string {
+  const q = new URLSearchParams();
+  for (const f of spec.choiceFilters ?? []) {
+    const v = value(f.param);
+    if (f.field && v !== undefined && v !== null && v !== '') q.set(f.param, String(v));
+  }
+  const s = q.toString();
+  return s ? `&${s}` : '';
+}
+
+/** The fields a new item starts with from the URL's choice filters (those that name a field). */
+function fieldsFromFilters(spec: SectionSpec, params: URLSearchParams): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const f of spec.choiceFilters ?? []) {
+    const v = params.get(f.param);
+    if (f.field && v) fields[f.field] = v;
+  }
+  return fields;
 }
 
 /** A choice filter's options: its own, or those loaded for its field (plus `asked` when it is not among them). */
@@ -253,7 +282,11 @@ function SectionList({ spec, app, topicId, picker }: { spec: SectionSpec; app: A
       >
         <Space wrap>
           {picker}
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${spec.base}/new?applicationId=${app.applicationId}`)}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => void navigate(`${spec.base}/new?applicationId=${app.applicationId}${carriedFilters(spec, (p) => filters[p])}`)}
+          >
             {labels.create}
           </Button>
         </Space>
@@ -304,7 +337,8 @@ function SectionEditor({ spec, app, topicId, itemId }: { spec: SectionSpec; app:
   const config = useApplicationConfig(app.applicationId);
   const choices = useChoices(spec, app);
   const [form] = Form.useForm<FormValues>();
-  const back = `${spec.base}?applicationId=${app.applicationId}`;
+  const [searchParams] = useSearchParams();
+  const back = `${spec.base}?applicationId=${app.applicationId}${itemId == null ? carriedFilters(spec, (p) => searchParams.get(p)) : ''}`;
   const listKey = ['console-section', spec.type, topicId];
   const existing = useQuery({
     queryKey: [...listKey, 'one', itemId],
@@ -340,7 +374,7 @@ function SectionEditor({ spec, app, topicId, itemId }: { spec: SectionSpec; app:
   if (itemId == null && config.isPending) return <PageSpinner />;
   const initial: FormValues = item
     ? { title: item.title, date: item.date, fields: structuredClone(item.fields) }
-    : { title: '', date: null, fields: spec.initialFields?.(config.data) ?? {} };
+    : { title: '', date: null, fields: { ...spec.initialFields?.(config.data), ...fieldsFromFilters(spec, searchParams) } };
   const title = item ? labels.edit : labels.create;
   return (
     <div className="atr-console__page">

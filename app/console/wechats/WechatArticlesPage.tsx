@@ -3,7 +3,7 @@
  * application's topic (resources of type wechat_article), a section of topic resources
  * (sections/TopicResourceSection.tsx): the list (title search, account, year, published state; 20 a page;
  * publish, withdraw, delete; `?account=` shows one account's articles, linked from each account of
- * /console/wechats: decision 343) and the editor at /console/wechats/articles/new and …/{id}/edit, where the account is
+ * /console/wechats: decision 343; 新建 there starts an article of that account) and the editor at /console/wechats/articles/new and …/{id}/edit, where the account is
  * chosen among those bound to the application (GET /api/v1/applications/{id}/wechats; bound on
  * /console/wechats). A published article shows in the WeChat panels and on /microapp/wechat/material/{id}.
  */
@@ -41,7 +41,9 @@ const SPEC: SectionSpec = {
   ],
   year: true,
   // the articles of one account: the accounts page links each account here (?account=; decision 343)
-  choiceFilters: [{ param: 'account', label: MSG.wechatAccountFilter, all: MSG.wechatAllAccounts, options: { choice: 'wechatId' }, width: 220 }],
+  choiceFilters: [
+    { param: 'account', label: MSG.wechatAccountFilter, all: MSG.wechatAllAccounts, options: { choice: 'wechatId' }, width: 220, field: 'wechatId' },
+  ],
   viewHref: (r) => wechatMaterialHref(r.id),
   loadChoices: async (app, signal) => {
     const accounts = await apiGet<Array<{ wechatId: string; name: string }>>(`/api/v1/applications/${app.applicationId}/wechats`, undefined, signal);
