@@ -15,11 +15,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
-import type { User } from '../db/schema.js';
 import { MANAGER_RIGHT_LABELS, type ManagerRight } from '../../common/roles.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import { forbidden } from '../http/errors.js';
-import { requireManager, requireSuper, requireUser } from '../http/session.js';
+import { requireSuper, requireUser } from '../http/session.js';
+import { managesAny, requireManager } from './managers.js';
 import { unauthorized } from '../http/errors.js';
 
 /** Finds the application a request is about (its id), or throws 404 / 400. */
@@ -69,13 +69,6 @@ export const namesOtherUser =
 
 /** A manager of the application `applicationOf` finds (with `right` when given), or a super manager. */
 export const managerAccess = (applicationOf: ApplicationOf, right?: ManagerRight): Access => ({ kind: 'manager', applicationOf, right });
-
-/** Whether the user manages some application (or is a super manager). */
-async function managesAny(db: Db, user: User): Promise<boolean> {
-  if (user.role === 'super') return true;
-  const row = await db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id).executeTakeFirst();
-  return !!row;
-}
 
 /**
  * Enforces `access` for the request: resolves, or throws the refusal (401 not signed in, 403 with the

@@ -68,6 +68,41 @@ describe('POST /api/v1/banners/title', () => {
     expect(r.body.error.message).toMatch(/[\u4e00-\u9fff]/);
   });
 
+  it("answers 404 for a notice of an application the caller does not manage, its title to that application's manager", async () => {
+    const otherId = (await admin.post('/api/v1/applications', { name: '横幅他站', host: 'banner-other.example.cn' })).body.applicationId as number;
+    const at = new Date().toISOString();
+    const n = await ctx.db
+      .insertInto('notices')
+      .values({
+        application_id: appId,
+        module_id: null,
+        user_id: null,
+        title: '闭馆通知',
+        type: '消息公告',
+        content: '<p>今日闭馆</p>',
+        top: 0,
+        active: 0,
+        publish_date_time: at,
+        create_date_time: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const managerOf = async (phone: string, applicationId: number) => {
+      const c = await ctx.signIn(phone);
+      const id = (await c.get('/api/v1/session')).body.user.id as number;
+      await ctx.db.insertInto('application_managers').values({ application_id: applicationId, user_id: id }).execute();
+      return c;
+    };
+    const elsewhere = await managerOf('13700001403', otherId);
+    const r = await elsewhere.post('/api/v1/banners/title', { url: `/resources/notices/${n.id}` });
+    expect(r.status).toBe(404);
+    expect(r.body.error.message).toBe(MSG.bannerTitleNotFound);
+    const here = await managerOf('13700001404', appId);
+    const t = await here.post('/api/v1/banners/title', { url: `/resources/notices/${n.id}` });
+    expect(t.status).toBe(200);
+    expect(t.body).toMatchObject({ title: '闭馆通知', kind: 'notice' });
+  });
+
   it('reads the link paths the panels produce', () => {
     expect(linkTarget('/microapp/explore/resources/notice/5')).toEqual({ kind: 'notice', id: 5 });
     expect(linkTarget('/microapp/explore/resources/journal/7/')).toEqual({ kind: 'resource', type: 'journal', id: 7 });

@@ -13,7 +13,7 @@
 import type { Db } from '../../db/index.js';
 import { readPage } from '../../db/paging.js';
 import type { User } from '../../db/schema.js';
-import { canManage } from '../../http/session.js';
+import { canManage } from '../../policies/managers.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { ensureCategories, refreshTopicTypeCounts, removeResourceFromTopic } from '../../resources/store.js';
 import { parseFields } from '../../resources/present.js';
