@@ -10,7 +10,7 @@ import { isInternal } from './internal.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { User } from '../db/schema.js';
-import { HttpError, forbidden, unauthorized } from './errors.js';
+import { HttpError, unauthorized } from './errors.js';
 import { MSG } from '../../common/messages.js';
 
 export const SESSION_COOKIE = 'atrium_session';
@@ -123,9 +123,9 @@ export function requireUser(req: FastifyRequest): User {
   return req.user;
 }
 
-/** A super manager, or 401/403. */
-export function requireSuper(req: FastifyRequest): User {
+/** A super manager, or 401 / 403 `refusal` (没有权限执行此操作 unless a route words it otherwise). */
+export function requireSuper(req: FastifyRequest, refusal: string = MSG.forbidden): User {
   const u = requireUser(req);
-  if (u.role !== 'super') throw forbidden();
+  if (u.role !== 'super') throw new HttpError(403, 'forbidden', refusal);
   return u;
 }
