@@ -6,35 +6,36 @@
  */
 import { z } from 'zod';
 import { pageOf, resourceItemAnswer } from './common.js';
+import { linkAnswer, noticeAnswer } from './content.js';
 
 const nullableText = z.string().nullable();
 
 /** POST /api/v3|v4/modules/top-{kind}: a page of the topic's resources (journals carry is_subscribed for a signed-in user). */
 export const topPageAnswer = pageOf(resourceItemAnswer);
 
-/** A notice of GET /api/v1/modules/top-notice (spec 1 §3 'Notice', without its content). */
-export const topNoticeAnswer = z.object({
-  id: z.number().int(),
-  noticeId: z.number().int(),
-  title: z.string(),
-  type: z.string().describe('通知类型'),
-  top: z.number().int().describe('置顶：1 是，0 否'),
-  moduleId: nullableText.describe('所属首页模块；null 为应用级'),
-  publishDateTime: z.string(),
-  publishDate: z.string().describe('YYYY-MM-DD'),
+/** A notice of GET /api/v1/modules/top-notice (spec 1 §3 'Notice', without its content): server/content/present.ts presentNoticeItem. */
+export const topNoticeAnswer = noticeAnswer.pick({
+  id: true,
+  noticeId: true,
+  title: true,
+  type: true,
+  top: true,
+  moduleId: true,
+  publishDateTime: true,
+  publishDate: true,
 });
 
-/** A link of GET /api/v1/modules/top-link (spec 1 §3 'Link'). */
-export const topLinkAnswer = z.object({
-  id: z.number().int(),
-  linkId: z.number().int(),
-  title: z.string(),
-  url: z.string(),
-  cover: nullableText,
-  top: z.number().int().describe('置顶：1 是，0 否'),
-  topOrder: z.number().int().describe('置顶顺序'),
-  linkCategory: nullableText.describe('链接分类'),
-  publishDateTime: z.string(),
+/** A link of GET /api/v1/modules/top-link (spec 1 §3 'Link'): server/content/present.ts presentLinkItem. */
+export const topLinkAnswer = linkAnswer.pick({
+  id: true,
+  linkId: true,
+  title: true,
+  url: true,
+  cover: true,
+  top: true,
+  topOrder: true,
+  linkCategory: true,
+  publishDateTime: true,
 });
 
 /** GET /api/v1/modules/panel-read: the first page of the read (its items depend on the read's source). */

@@ -63,3 +63,22 @@ export const paging = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),
 };
+
+/**
+ * The fields a notice and a link share when created (spec 1 §3 'Notice', 'Link'; decision 357): pinned
+ * (`top`, default 0), published (`active`, default 1), the module (none: the whole application) and the
+ * application, which cannot change afterwards.
+ */
+export const contentCreateFields = { top: flag.default(0), active: flag.default(1), moduleId: moduleRef, applicationId: applicationRef };
+
+/** The fields a notice and a link share when changed: each optional (the application is not among them). */
+export const contentUpdateFields = { top: flag.optional(), active: flag.optional(), publishDateTime: publishTime.optional(), moduleId: moduleRef.optional() };
+
+/** The filters of the notice and link lists (GET /api/v1/notices, /api/v1/links): application, module, state, a title text and paging. */
+export const contentListQuery = z.object({
+  applicationId: applicationRef,
+  moduleId: moduleRef,
+  active: activeFilter,
+  query: z.string().trim().max(100).optional(),
+  ...paging,
+});

@@ -1,18 +1,17 @@
 /**
- * Sessions, the anti-forgery (XSRF) check and role checks (DESIGN.md 'Server', spec 1 §6).
+ * Sessions, the anti-forgery (XSRF) check and the signed-in checks (DESIGN.md 'Server', spec 1 §6).
  * - The session token lives in an httpOnly SameSite=Lax cookie; only its sha256 is stored.
  * - Unsafe methods under /api need the XSRF-TOKEN cookie echoed in the X-XSRF-TOKEN header.
- * - Roles: super manager (users.role = 'super'), application manager (application_managers, with rights:
- *   common/roles.ts), user.
+ * - `requireUser` (signed in, not anonymous) and `requireSuper` (users.role = 'super'); who manages an
+ *   application, with which rights, is policy: server/policies/managers.ts (decision 356).
  */
 import crypto from 'node:crypto';
 import { isInternal } from './internal.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { User } from '../db/schema.js';
-import { HttpError, forbidden, unauthorized } from './errors.js';
-import { MSG, fillMsg } from '../../common/messages.js';
-import { MANAGER_RIGHTS, MANAGER_RIGHT_LABELS, type ManagerRight } from '../../common/roles.js';
+import { HttpError, unauthorized } from './errors.js';
+import { MSG } from '../../common/messages.js';
 
 export const SESSION_COOKIE = 'atrium_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -124,53 +123,9 @@ export function requireUser(req: FastifyRequest): User {
   return req.user;
 }
 
-/** A super manager, or 401/403. */
-export function requireSuper(req: FastifyRequest): User {
+/** A super manager, or 401 / 403 `refusal` (没有权限执行此操作 unless a route words it otherwise). */
+export function requireSuper(req: FastifyRequest, refusal: string = MSG.forbidden): User {
   const u = requireUser(req);
-  if (u.role !== 'super') throw forbidden();
-  return u;
-}
-
-/**
- * The rights the user holds on the application: every right for a super manager, the stored rights
- * of a manager, null for anyone else (decision #135).
- */
-export async function managerRights(db: Db, user: User, applicationId: number): Promise<ManagerRight[] | null> {
-  if (user.role === 'super') return [...MANAGER_RIGHTS];
-  const row = await db
-    .selectFrom('application_managers')
-    .select('rights')
-    .where('application_id', '=', applicationId)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
-  if (!row) return null;
-  try {
-    const list = JSON.parse(row.rights) as unknown;
-    return Array.isArray(list) ? MANAGER_RIGHTS.filter((r) => list.includes(r)) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** True when the user may manage the application (super manager or one of its managers), with `right` when given. */
-export async function canManage(db: Db, user: User, applicationId: number, right?: ManagerRight): Promise<boolean> {
-  const rights = await managerRights(db, user, applicationId);
-  return !!rights && (!right || rights.includes(right));
-}
-
-/** Whether the request comes from a manager of the application (signed in, not anonymous). */
-export async function isManagerOf(db: Db, req: FastifyRequest, applicationId: number): Promise<boolean> {
-  return !!req.user && !req.user.anonymous && (await canManage(db, req.user, applicationId));
-}
-
-/**
- * A manager of the application (holding `right` when given), or 401/403. A manager without the right
- * gets 403 没有「站点设置」权限，请联系超级管理员. The caller checks that the application exists first (404).
- */
-export async function requireManager(db: Db, req: FastifyRequest, applicationId: number, right?: ManagerRight): Promise<User> {
-  const u = requireUser(req);
-  const rights = await managerRights(db, u, applicationId);
-  if (!rights) throw forbidden();
-  if (right && !rights.includes(right)) throw new HttpError(403, 'forbidden', fillMsg(MSG.rightMissing, { right: MANAGER_RIGHT_LABELS[right] }));
+  if (u.role !== 'super') throw new HttpError(403, 'forbidden', refusal);
   return u;
 }

@@ -2,10 +2,11 @@
  * Who may call a route (issue 12 §4; spec 1 §6; docs/decisions.md 135-139, 329): the access a route
  * declares in its `config.access`, and the one check that enforces it (server/http/contract.ts runs
  * it before the handler). The kinds are those of the role matrix (server/routes/roleMatrix.test.ts):
- * - `public`: everybody;
+ * - `public`: everybody; with `unless`, a request that reaches further must pass that stricter access;
  * - `session`: any session, the anonymous (fingerprint) visitor's included: 401 without one;
  * - `signedIn`: a signed-in person, not an anonymous visitor: 401; with `unless`, a request that reaches
  *   further (another user's data, one application's list) must also pass that stricter access;
+ * - `self(userOf)`: a signed-in person (401) who is the user the request names (403 otherwise);
  * - `anyManager`: a manager of some application or a super manager: 403 for anyone else;
  * - `manager(applicationOf, right?)`: a manager of the application the request is about (holding
  *   `right` when given) or a super manager; `applicationOf` finds that application from the validated
@@ -15,28 +16,32 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
-import type { User } from '../db/schema.js';
 import { MANAGER_RIGHT_LABELS, type ManagerRight } from '../../common/roles.js';
 import { MSG, fillMsg } from '../../common/messages.js';
-import { forbidden } from '../http/errors.js';
-import { requireManager, requireSuper, requireUser } from '../http/session.js';
-import { unauthorized } from '../http/errors.js';
+import { HttpError, forbidden, unauthorized } from '../http/errors.js';
+import { requireSuper, requireUser } from '../http/session.js';
+import { managesAny, requireManager } from './managers.js';
 
 /** Finds the application a request is about (its id), or throws 404 / 400. */
 export type ApplicationOf = (db: Db, req: FastifyRequest) => Promise<number>;
 
+/** Reads a user id from the raw request (before validation): a number, its digits, or anything else. */
+export type UserOf = (req: FastifyRequest) => unknown;
+
 export type Access =
-  | { kind: 'public' }
+  | { kind: 'public'; unless?: Stricter }
   | { kind: 'session' }
   | { kind: 'signedIn'; unless?: Stricter }
+  | { kind: 'self'; userOf: UserOf; field: string; refusal: string }
   | { kind: 'anyManager' }
   | { kind: 'manager'; applicationOf: ApplicationOf; right?: ManagerRight }
-  | { kind: 'super' };
+  | { kind: 'super'; refusal?: string };
 
 /**
- * The stricter access a `signedIn` route asks of a request that reaches further (decision 348): `when`
- * reads the raw request (the access check runs before the route's validation) and says whether this
- * one does; `access` is then enforced as well; `whenText` (MSG) says when, in the API document.
+ * The stricter access a `public` or `signedIn` route asks of a request that reaches further (decisions
+ * 348, 355): `when` reads the raw request (the access check runs before the route's validation) and
+ * says whether this one does; `access` is then enforced as well; `whenText` (MSG) says when, in the
+ * API document.
  */
 export interface Stricter {
   when(req: FastifyRequest): boolean;
@@ -56,26 +61,56 @@ export const superAccess: Access = { kind: 'super' };
 /** A signed-in person; a request for which `stricter.when` holds must pass `stricter.access` too. */
 export const signedInUnless = (stricter: Stricter): Access => ({ kind: 'signedIn', unless: stricter });
 
+/** Everybody; a request for which `stricter.when` holds must pass `stricter.access` too (decision 355). */
+export const publicUnless = (stricter: Stricter): Access => ({ kind: 'public', unless: stricter });
+
+/**
+ * A signed-in person (401) who is the user the request names (decision 355): `userOf` reads the id
+ * from the raw request, `field` names it in the API document; another user's id answers 403 `refusal`
+ * (没有权限执行此操作 by default). An absent or malformed id names nobody here: the route's validation
+ * answers a malformed one (400, as before the check moved out of the handler).
+ */
+export const selfAccess = (userOf: UserOf, field: string, refusal: string = MSG.forbidden): Access => ({ kind: 'self', userOf, field, refusal });
+
+/** A super manager only, refusing anyone else with 403 `refusal` (a route's own wording; decision 355). */
+export const superAccessRefusing = (refusal: string): Access => ({ kind: 'super', refusal });
+
+/**
+ * A part of the raw request (`req.query`, `req.body`, `req.params`) as an object, for `when` and
+ * `userOf`, which run before the route's validation: {} when the part is absent or not an object.
+ */
+export const rawFields = (part: unknown): Record<string, unknown> => (part && typeof part === 'object' ? (part as Record<string, unknown>) : {});
+
+/**
+ * The user id a raw request value names: a positive integer, as the routes' zod rules coerce it
+ * (`z.coerce.number().int().min(1)`); undefined when absent, 0, empty or malformed (the route's
+ * validation answers a malformed one with its 400).
+ */
+export function namedUserId(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** Whether the request names a user (a well-formed id: see {@link namedUserId}), the caller or another. */
+export const namesUser =
+  (read: UserOf) =>
+  (req: FastifyRequest): boolean =>
+    namedUserId(read(req)) !== undefined;
+
 /**
  * Whether the request names a user other than the caller: `read` takes the id from the raw request
- * (absent, 0 or empty names nobody, i.e. the caller).
+ * (absent, 0 or empty names nobody, i.e. the caller; a malformed one is left to the route's 400).
  */
 export const namesOtherUser =
-  (read: (req: FastifyRequest) => unknown) =>
+  (read: UserOf) =>
   (req: FastifyRequest): boolean => {
-    const id = read(req);
-    return id !== undefined && id !== null && id !== '' && id !== 0 && Number(id) !== req.user?.id;
+    const id = namedUserId(read(req));
+    return id !== undefined && id !== req.user?.id;
   };
 
 /** A manager of the application `applicationOf` finds (with `right` when given), or a super manager. */
 export const managerAccess = (applicationOf: ApplicationOf, right?: ManagerRight): Access => ({ kind: 'manager', applicationOf, right });
-
-/** Whether the user manages some application (or is a super manager). */
-async function managesAny(db: Db, user: User): Promise<boolean> {
-  if (user.role === 'super') return true;
-  const row = await db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id).executeTakeFirst();
-  return !!row;
-}
 
 /**
  * Enforces `access` for the request: resolves, or throws the refusal (401 not signed in, 403 with the
@@ -84,6 +119,7 @@ async function managesAny(db: Db, user: User): Promise<boolean> {
 export async function enforceAccess(db: Db, req: FastifyRequest, access: Access): Promise<void> {
   switch (access.kind) {
     case 'public':
+      if (access.unless?.when(req)) await enforceAccess(db, req, access.unless.access);
       return;
     case 'session':
       if (!req.user) throw unauthorized();
@@ -92,6 +128,12 @@ export async function enforceAccess(db: Db, req: FastifyRequest, access: Access)
       requireUser(req);
       if (access.unless?.when(req)) await enforceAccess(db, req, access.unless.access);
       return;
+    case 'self': {
+      const me = requireUser(req);
+      const id = namedUserId(access.userOf(req));
+      if (id !== undefined && id !== me.id) throw new HttpError(403, 'forbidden', access.refusal);
+      return;
+    }
     case 'anyManager':
       if (!(await managesAny(db, requireUser(req)))) throw forbidden();
       return;
@@ -101,7 +143,7 @@ export async function enforceAccess(db: Db, req: FastifyRequest, access: Access)
       return;
     }
     case 'super':
-      requireSuper(req);
+      requireSuper(req, access.refusal);
       return;
   }
 }
@@ -110,13 +152,13 @@ export async function enforceAccess(db: Db, req: FastifyRequest, access: Access)
 export function describeAccess(access: Access): string {
   switch (access.kind) {
     case 'public':
-      return MSG.accessPublic;
+      return access.unless ? fillMsg(MSG.accessPublicUnless, unlessWords(access.unless)) : MSG.accessPublic;
     case 'session':
       return MSG.accessSession;
     case 'signedIn':
-      return access.unless
-        ? fillMsg(MSG.accessSignedInUnless, { when: access.unless.whenText, who: describeAccess(access.unless.access) })
-        : MSG.accessSignedIn;
+      return access.unless ? fillMsg(MSG.accessSignedInUnless, unlessWords(access.unless)) : MSG.accessSignedIn;
+    case 'self':
+      return fillMsg(MSG.accessSelf, { field: access.field });
     case 'anyManager':
       return MSG.accessAnyManager;
     case 'manager':
@@ -125,3 +167,6 @@ export function describeAccess(access: Access): string {
       return MSG.accessSuper;
   }
 }
+
+/** The words of a stricter access for MSG.accessPublicUnless / accessSignedInUnless: when, and who then. */
+const unlessWords = (stricter: Stricter) => ({ when: stricter.whenText, who: describeAccess(stricter.access) });

@@ -4,13 +4,13 @@
  * (`panels` 查看仅登录可见的栏目, `download` 下载附件) with the refusal when one is missing. Managers of the
  * application and super managers hold every user right; a signed-in user holds the rights of their role
  * (the default role when they have not joined yet); a signed-out or anonymous (fingerprint) visitor holds
- * none. The manager rights themselves are read by `managerRights` / `canManage` (server/http/session.ts).
+ * none. The manager rights themselves are read by `managerRights` / `canManage` (./managers.ts).
  * Nothing here imports a route folder (eslint.config.js DOMAIN).
  */
 import type { Db } from '../db/index.js';
 import type { Application, User } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { canManage, managerRights } from '../http/session.js';
+import { canManage, managerRights, parseManagerRights } from './managers.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import {
   DEFAULT_ROLE_CONFIG,
@@ -23,16 +23,6 @@ import {
   type Role,
   type UserRight,
 } from '../../common/roles.js';
-
-/** The manager rights stored as JSON in application_managers.rights, in MANAGER_RIGHTS order; [] when unreadable. */
-export function parseManagerRights(s: string): ManagerRight[] {
-  try {
-    const list = JSON.parse(s) as unknown;
-    return Array.isArray(list) ? MANAGER_RIGHTS.filter((r) => list.includes(r)) : [];
-  } catch {
-    return [];
-  }
-}
 
 /** 403 unless every right in `wanted` is held by the caller (a manager cannot grant more than they hold). */
 export async function checkGrantable(db: Db, caller: User, applicationId: number, wanted: ManagerRight[]) {

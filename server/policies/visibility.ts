@@ -11,7 +11,7 @@ import type { Application, User } from '../db/schema.js';
 import { loginOnlyModuleIds, moduleVisibility } from '../../common/visibility.js';
 import type { HomeConfig } from '../../common/homeConfig.js';
 import { storedHomeConfig } from '../applications/service.js';
-import { canManage, isManagerOf } from '../http/session.js';
+import { canManage, isManagerOf } from './managers.js';
 import { notFound } from '../http/errors.js';
 import { MSG } from '../../common/messages.js';
 import { requireViewerRight, viewerRights } from './rights.js';
@@ -107,4 +107,13 @@ export async function checkReadableContent(
   if (row.active !== 1 && !(await isManagerOf(db, req, row.application_id))) throw notFound(notFoundMessage);
   await readableApplication(db, row.application_id, req.user, notFoundMessage);
   if (row.module_id) await moduleReadScope(db, row.application_id, row.module_id, req.user);
+}
+
+/**
+ * Checks that `viewer` manages the application a notice (or link) belongs to, for what only its
+ * managers may look up whatever its state (the banner editor's title of a linked notice, decision 295):
+ * 404 `notFoundMessage` otherwise, exactly as for one that does not exist, so its existence is not told.
+ */
+export async function checkManagedContent(db: Db, viewer: User, row: { application_id: number }, notFoundMessage: string): Promise<void> {
+  if (!(await canManage(db, viewer, row.application_id))) throw notFound(notFoundMessage);
 }

@@ -10,6 +10,7 @@ import { pageOffset, readRows } from '../db/paging.js';
 import type { Db } from '../db/index.js';
 import type { BulletinEntry, JobHit, WechatRecord } from '../../common/feeds.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
+import { topicResources } from '../resources/inTopic.js';
 
 /** Items of a read and how many there are in all. */
 export interface FeedResult<T> {
@@ -36,12 +37,7 @@ async function readType(
 ): Promise<FeedResult<ResourceItem>> {
   const filter = q.where;
   if (q.topicId != null) {
-    let links = db
-      .selectFrom('resource_topics')
-      .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
-      .where('resource_topics.topic_id', '=', q.topicId)
-      .where('resource_topics.type', '=', q.type)
-      .where('resource_topics.published', '=', 1);
+    let links = topicResources(db, q.topicId, q.type, { published: true });
     if (filter) links = links.where(jsonField(db, filter.key), 'in', filter.values);
     return readRows(
       links,

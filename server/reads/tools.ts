@@ -6,6 +6,7 @@ import type { Db } from '../db/index.js';
 import { pageOffset, readPage } from '../db/paging.js';
 import { makePage, type Page } from '../../common/page.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
+import { topicResources } from '../resources/inTopic.js';
 
 export interface ToolsRead {
   topicId: number | null;
@@ -22,12 +23,7 @@ export interface ToolsRead {
 export async function readTools(db: Db, q: ToolsRead): Promise<Page<ResourceItem>> {
   if (q.topicId == null) return makePage([], 0, q.page, q.size);
   const cols = ['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'] as const;
-  const base = db
-    .selectFrom('resource_topics')
-    .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
-    .where('resource_topics.topic_id', '=', q.topicId)
-    .where('resource_topics.type', '=', 'tool')
-    .where('resource_topics.published', '=', 1);
+  const base = topicResources(db, q.topicId, 'tool', { published: true });
   if (q.ids) {
     const ids = [...new Set(q.ids)];
     if (ids.length === 0) return makePage([], 0, q.page, q.size);

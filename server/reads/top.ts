@@ -8,6 +8,7 @@ import { inModuleScope, type ModuleScope } from '../content/moduleScope.js';
 import { makePage, type Page } from '../../common/page.js';
 import type { TopKind } from '../../modules/types.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
+import { LINK_ITEM_COLUMNS, NOTICE_ITEM_COLUMNS, presentLinkItem, presentNoticeItem } from '../content/present.js';
 
 export interface TopQuery {
   kind: TopKind;
@@ -79,22 +80,8 @@ export async function readTopNotices(db: Db, q: AppItemsQuery) {
   return readSlice(
     base,
     q,
-    (qb) =>
-      qb
-        .select(['id', 'title', 'type', 'top', 'publish_date_time', 'module_id'])
-        .orderBy('top', 'desc')
-        .orderBy('publish_date_time', 'desc')
-        .orderBy('id', 'desc'),
-    (r) => ({
-      id: r.id,
-      noticeId: r.id,
-      title: r.title,
-      type: r.type,
-      top: r.top,
-      moduleId: r.module_id,
-      publishDateTime: r.publish_date_time,
-      publishDate: r.publish_date_time.slice(0, 10),
-    }),
+    (qb) => qb.select(NOTICE_ITEM_COLUMNS).orderBy('top', 'desc').orderBy('publish_date_time', 'desc').orderBy('id', 'desc'),
+    presentNoticeItem,
   );
 }
 
@@ -104,23 +91,7 @@ export async function readTopLinks(db: Db, q: AppItemsQuery) {
   return readSlice(
     base,
     q,
-    (qb) =>
-      qb
-        .select(['id', 'title', 'url', 'cover', 'top', 'top_order', 'link_category', 'publish_date_time'])
-        .orderBy('top', 'desc')
-        .orderBy('top_order', 'asc')
-        .orderBy('publish_date_time', 'desc')
-        .orderBy('id', 'desc'),
-    (r) => ({
-      id: r.id,
-      linkId: r.id,
-      title: r.title,
-      url: r.url,
-      cover: r.cover,
-      top: r.top,
-      topOrder: r.top_order,
-      linkCategory: r.link_category,
-      publishDateTime: r.publish_date_time,
-    }),
+    (qb) => qb.select(LINK_ITEM_COLUMNS).orderBy('top', 'desc').orderBy('top_order', 'asc').orderBy('publish_date_time', 'desc').orderBy('id', 'desc'),
+    presentLinkItem,
   );
 }

@@ -107,6 +107,15 @@ describe('profile and info', () => {
     expect((await admin.get('/api/v1/users/999999/info')).status).toBe(404);
     expect((await admin.get('/api/v1/users/abc/info')).status).toBe(400);
   });
+
+  it('checks the id in its declared access (decision 355): 403 before the user is looked up, a malformed id keeps its 400', async () => {
+    const unknown = await bob.get('/api/v1/users/999999/info');
+    expect(unknown.status).toBe(403);
+    expect(unknown.body.error.message).toBe(MSG.forbidden);
+    const bad = await bob.get('/api/v1/users/abc/info');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ message: MSG.userIdRequired, fields: { 'params.id': MSG.userIdRequired } });
+  });
 });
 
 describe('binding and unbinding', () => {
@@ -185,6 +194,17 @@ describe('binding and unbinding', () => {
   it('unbinds a login id but refuses the last way to sign in, and another user', async () => {
     const other = await bob.del('/api/v1/account/unbind', { uid: aliceId, login_id: 'zhang@example.cn' });
     expect(other.status).toBe(403);
+    expect(other.body.error.message).toBe(MSG.forbidden);
+    // in the query too, and before the body is checked (decision 355)
+    const otherInQuery = await bob.del(`/api/v1/account/unbind?uid=${aliceId}&login_id=zhang%40example.cn`);
+    expect(otherInQuery.status).toBe(403);
+    expect(otherInQuery.body.error.message).toBe(MSG.forbidden);
+    const otherIncomplete = await bob.del('/api/v1/account/unbind', { uid: aliceId });
+    expect(otherIncomplete.status).toBe(403);
+    const badUid = await bob.del('/api/v1/account/unbind', { uid: 'abc', login_id: 'zhang@example.cn' });
+    expect(badUid.status).toBe(400);
+    expect(badUid.body.error).toMatchObject({ message: MSG.userIdRequired, fields: { 'body.uid': MSG.userIdRequired } });
+    expect((await userRow(aliceId)).email).toBe('zhang@example.cn');
     const notMine = await bob.del('/api/v1/account/unbind', { uid: bobId, login_id: 'zhang@example.cn' });
     expect(notMine.status).toBe(400);
     expect(notMine.body.error.message).toBe(MSG.accountLoginIdNotBound);

@@ -4,15 +4,24 @@
  * any account's info.
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { z } from 'zod';
 import { currentUser, declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
 import { HttpError, badRequest, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
-import { requireUser } from '../../http/session.js';
-import { publicAccess, signedInAccess } from '../../policies/access.js';
+import {
+  namesOtherUser,
+  namesUser,
+  publicAccess,
+  publicUnless,
+  rawFields,
+  selfAccess,
+  signedInAccess,
+  signedInUnless,
+  superAccess,
+} from '../../policies/access.js';
 import { okAnswer } from '../../../common/contracts/common.js';
 import {
   accountChangedAnswer,
@@ -57,6 +66,9 @@ import {
 const tags = ['账号设置'];
 const signedIn = { access: signedInAccess };
 
+/** DELETE /api/v1/account/unbind's raw `uid`: the body's when there is a body, else the query's (as the handler reads them). */
+const unbindUid = (req: FastifyRequest) => rawFields(req.body ?? req.query).uid;
+
 export default async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx;
   const r = declared(app);
@@ -92,8 +104,14 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
 
   r.get(
     '/api/v1/users/:id/info',
-    { schema: { summary: '账号信息（本人的；超级管理员可读任何人的）', tags, params: userIdParams, response: { 200: accountInfoAnswer } }, config: signedIn },
-    async (req) => userInfo(db, currentUser(req), req.params.id),
+    {
+      schema: { summary: '账号信息（本人的；超级管理员可读任何人的）', tags, params: userIdParams, response: { 200: accountInfoAnswer } },
+      // another user's: a super manager only (403 没有权限执行此操作)
+      config: {
+        access: signedInUnless({ when: namesOtherUser((req) => rawFields(req.params).id), access: superAccess, whenText: MSG.accessWhenOtherUser }),
+      },
+    },
+    async (req) => userInfo(db, req.params.id),
   );
 
   r.put(
@@ -102,7 +120,7 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
     async (req) => {
       const me = currentUser(req);
       await saveProfile(db, me.id, req.body);
-      return { ...(await userInfo(db, me, me.id)), message: MSG.accountProfileSaved };
+      return { ...(await userInfo(db, me.id)), message: MSG.accountProfileSaved };
     },
   );
 
@@ -114,7 +132,7 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
       const body = req.body;
       await checkCode(db, config.secret, `sms:${body.mobile_number}`, body.sms_code);
       await bindLogin(db, me.id, 'phone', body.mobile_number);
-      return { ...(await userInfo(db, me, me.id)), message: MSG.accountBindDone };
+      return { ...(await userInfo(db, me.id)), message: MSG.accountBindDone };
     },
   );
 
@@ -136,7 +154,7 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
       const email = req.body.email.toLowerCase();
       await checkCode(db, config.secret, emailTarget(email), req.body.email_code);
       await bindLogin(db, me.id, 'email', email);
-      return { ...(await userInfo(db, me, me.id)), message: MSG.accountBindDone };
+      return { ...(await userInfo(db, me.id)), message: MSG.accountBindDone };
     },
   );
 
@@ -170,7 +188,7 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
       if (openid === null) throw badRequest(MSG.wechatTicketInvalid, { ticket: MSG.wechatTicketInvalid });
       if (openid === 'pending') throw badRequest(MSG.wechatTicketPending, { ticket: MSG.wechatTicketPending });
       await bindLogin(db, me.id, 'wechat_openid', openid);
-      return { ...(await userInfo(db, me, me.id)), message: MSG.accountBindDone };
+      return { ...(await userInfo(db, me.id)), message: MSG.accountBindDone };
     },
   );
 
@@ -184,14 +202,15 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
         body: unbindBody.optional(),
         response: { 200: accountChangedAnswer },
       },
-      config: signedIn,
+      // one's own ways to sign in only: another uid is 403 没有权限执行此操作, before the body is checked
+      config: { access: selfAccess(unbindUid, 'uid') },
     },
     async (req) => {
       const me = currentUser(req);
       // the body when there is one, else the query (400 naming body.uid / body.login_id when it lacks them)
       const body = req.body ?? parse(unbindBody, req.query);
-      await unbindLogin(db, me, body.uid, body.login_id);
-      return { ...(await userInfo(db, me, me.id)), message: MSG.accountUnbindDone };
+      await unbindLogin(db, me.id, body.login_id);
+      return { ...(await userInfo(db, me.id)), message: MSG.accountUnbindDone };
     },
   );
 
@@ -219,14 +238,17 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
     '/api/v2/scholars/:id',
     {
       schema: { summary: '一位学者（及是否已被认领）', tags, params: scholarParams, querystring: scholarQuery, response: { 200: scholarAnswer } },
-      config: { access: publicAccess },
+      // with user_id: the signed-in caller's own (401, then 403 只能查询自己的学者认证状态)
+      config: {
+        access: publicUnless({
+          when: namesUser((req) => rawFields(req.query).user_id),
+          access: selfAccess((req) => rawFields(req.query).user_id, 'user_id', MSG.scholarClaimNotYours),
+          whenText: MSG.accessWhenUserId,
+        }),
+      },
     },
     async (req) => {
       const q = req.query;
-      if (q.user_id !== undefined) {
-        const me = requireUser(req);
-        if (me.id !== q.user_id) throw new HttpError(403, 'forbidden', MSG.scholarClaimNotYours);
-      }
       const topicId = q.app_id !== undefined ? (await readableApplication(db, q.app_id, req.user)).topic_id : undefined;
       return scholarById(db, req.params.id, { userId: q.user_id, topicId });
     },

@@ -64,6 +64,21 @@ describe('GET /api/v2/scholars/{id}', () => {
     const other = await me.get(`/api/v2/scholars/${scholarId}?user_id=${meId + 1000}`);
     expect(other.status).toBe(403);
     expect(other.body.error.message).toBe(MSG.scholarClaimNotYours);
-    expect((await ctx.client().get(`/api/v2/scholars/${scholarId}?user_id=${meId}`)).status).toBe(401);
+    const signedOut = await ctx.client().get(`/api/v2/scholars/${scholarId}?user_id=${meId}`);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body.error.message).toBe(MSG.notSignedIn);
+  });
+
+  it('checks user_id in its declared access (decision 355): a super manager too gets 403, a malformed one keeps its 400', async () => {
+    const r = await admin.get(`/api/v2/scholars/${scholarId}?user_id=${meId}`);
+    expect(r.status).toBe(403);
+    expect(r.body.error.message).toBe(MSG.scholarClaimNotYours);
+    for (const who of [ctx.client(), me]) {
+      const bad = await who.get(`/api/v2/scholars/${scholarId}?user_id=abc`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toMatchObject({ message: MSG.userNotFound, fields: { 'query.user_id': MSG.userNotFound } });
+    }
+    // a request without user_id stays public
+    expect((await ctx.client().get(`/api/v2/scholars/${scholarId}?app_id=${appId}`)).status).toBe(200);
   });
 });

@@ -5,8 +5,8 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { Database, User } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { Database } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { updateResource, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 import { parseFields, presentResource } from '../../resources/present.js';
@@ -28,12 +28,11 @@ export async function claimedScholar(db: Q, userId: number) {
 }
 
 /**
- * GET /api/v1/users/{id}/info: the user's own account (or any account for a super manager):
- * `{ id, name, affiliation, mobile, email, wechat, scholar }` (`wechat` is the bound openid or null).
- * Errors: 403 for another user, 404 when there is no such user.
+ * GET /api/v1/users/{id}/info: the account `{ id, name, affiliation, mobile, email, wechat, scholar }`
+ * (`wechat` is the bound openid or null). Errors: 404 when there is no such user. Who may read which
+ * account (one's own; a super manager any) is the route's declared access (decision 355).
  */
-export async function userInfo(db: Db, caller: User, id: number) {
-  if (caller.id !== id && caller.role !== 'super') throw forbidden();
+export async function userInfo(db: Db, id: number) {
   const u = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!u) throw notFound();
   return {
@@ -77,11 +76,11 @@ export async function bindLogin(db: Db, userId: number, column: LoginColumn, val
 
 /**
  * DELETE /api/v1/account/unbind: removes the login id (a phone number, e-mail or WeChat openid) from
- * the user. Errors: 403 when `uid` is not the caller, 400 MSG.accountLoginIdNotBound when the id is not
- * one of the user's, 400 MSG.accountUnbindLast when it is the last way left to sign in.
+ * user `uid` (the caller: the route's declared access refuses another uid, decision 355). Errors: 400
+ * MSG.accountLoginIdNotBound when the id is not one of the user's, 400 MSG.accountUnbindLast when it
+ * is the last way left to sign in.
  */
-export async function unbindLogin(db: Db, caller: User, uid: number, loginId: string): Promise<LoginColumn> {
-  if (caller.id !== uid) throw forbidden();
+export async function unbindLogin(db: Db, uid: number, loginId: string): Promise<LoginColumn> {
   return db.transaction().execute(async (trx) => {
     const u = await trx.selectFrom('users').selectAll().where('id', '=', uid).executeTakeFirstOrThrow();
     const ids: Array<[LoginColumn, string | null | undefined]> = [

@@ -7,8 +7,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { currentUser, declared } from '../../http/contract.js';
-import { HttpError, notFound } from '../../http/errors.js';
-import { managerAccess, publicAccess, signedInAccess, superAccess } from '../../policies/access.js';
+import { notFound } from '../../http/errors.js';
+import {
+  managerAccess,
+  namesOtherUser,
+  publicAccess,
+  rawFields,
+  signedInAccess,
+  signedInUnless,
+  superAccess,
+  superAccessRefusing,
+} from '../../policies/access.js';
 import { applicationInPath } from '../../policies/applications.js';
 import { MSG } from '../../../common/messages.js';
 import { okAnswer, pageOf } from '../../../common/contracts/common.js';
@@ -100,13 +109,19 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
         querystring: userSuggestionsQuery,
         response: { 200: z.array(applicationSuggestionAnswer) },
       },
-      config: { access: signedInAccess },
+      // another user's: a super manager only (403 只能查看自己管理的应用)
+      config: {
+        access: signedInUnless({
+          when: namesOtherUser((req) => rawFields(req.query).userId),
+          access: superAccessRefusing(MSG.suggestOtherUser),
+          whenText: MSG.accessWhenOtherUser,
+        }),
+      },
     },
     async (req) => {
       const user = currentUser(req);
       const { userId } = req.query;
       if (userId === user.id) return applicationSuggestions(db, user, null, 200);
-      if (user.role !== 'super') throw new HttpError(403, 'forbidden', MSG.suggestOtherUser);
       const target = await findUser(db, userId);
       if (!target) throw notFound(MSG.userNotFound);
       return applicationSuggestions(db, target, null, 200);

@@ -66,4 +66,15 @@ describe('GET /api/v2/applications/suggestions', () => {
     expect((await admin.get('/api/v2/applications/suggestions?userId=abc')).status).toBe(400);
     expect((await ctx.client().get(`/api/v2/applications/suggestions?userId=${managerId}`)).status).toBe(401);
   });
+
+  it('checks another userId in its declared access (decision 355): 403 before the user is looked up, a malformed id keeps its 400', async () => {
+    const unknown = await manager.get('/api/v2/applications/suggestions?userId=999999');
+    expect(unknown.status).toBe(403);
+    expect(unknown.body.error.message).toBe(MSG.suggestOtherUser);
+    const bad = await manager.get('/api/v2/applications/suggestions?userId=abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ message: MSG.userNotFound, fields: { 'query.userId': MSG.userNotFound } });
+    const signedOut = await ctx.client().get(`/api/v2/applications/suggestions?userId=${managerId}`);
+    expect(signedOut.body.error.message).toBe(MSG.notSignedIn);
+  });
 });

@@ -25,29 +25,34 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** A notice of the application, written directly (`active` 1 published, 0 not). */
+async function insertNotice(title: string, active: number) {
+  const at = new Date().toISOString();
+  return ctx.db
+    .insertInto('notices')
+    .values({
+      application_id: appId,
+      module_id: null,
+      user_id: null,
+      title,
+      type: '消息公告',
+      content: `<p>${title}</p>`,
+      top: 0,
+      active,
+      publish_date_time: at,
+      create_date_time: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 describe('POST /api/v1/banners/title', () => {
   it('reads the title of the resource, scholar or notice a link names', async () => {
     const a = await admin.post('/api/v1/banners/title', { url: `https://banner.example.cn/microapp/explore/resources/report/${reportId}?from=x` });
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({ title: '2024 科技发展报告', kind: 'resource', type: 'report' });
     expect((await admin.post('/api/v1/banners/title', { url: `/microapp/profile/${scholarId}` })).body.title).toBe('王晓明');
-    const at = new Date().toISOString();
-    const n = await ctx.db
-      .insertInto('notices')
-      .values({
-        application_id: appId,
-        module_id: null,
-        user_id: null,
-        title: '开馆通知',
-        type: '消息公告',
-        content: '<p>今日开馆</p>',
-        top: 0,
-        active: 1,
-        publish_date_time: at,
-        create_date_time: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const n = await insertNotice('开馆通知', 1);
     const t = await admin.post('/api/v1/banners/title', { url: `/resources/notices/${n.id}` });
     expect(t.body).toMatchObject({ title: '开馆通知', kind: 'notice' });
   });
@@ -66,6 +71,25 @@ describe('POST /api/v1/banners/title', () => {
     const r = await plain.post('/api/v1/banners/title', { url: `/microapp/profile/${scholarId}` });
     expect(r.status).toBe(403);
     expect(r.body.error.message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it("answers 404 for a notice of an application the caller does not manage, its title to that application's manager", async () => {
+    const otherId = (await admin.post('/api/v1/applications', { name: '横幅他站', host: 'banner-other.example.cn' })).body.applicationId as number;
+    const n = await insertNotice('闭馆通知', 0);
+    const managerOf = async (phone: string, applicationId: number) => {
+      const c = await ctx.signIn(phone);
+      const id = (await c.get('/api/v1/session')).body.user.id as number;
+      await ctx.db.insertInto('application_managers').values({ application_id: applicationId, user_id: id }).execute();
+      return c;
+    };
+    const elsewhere = await managerOf('13700001403', otherId);
+    const r = await elsewhere.post('/api/v1/banners/title', { url: `/resources/notices/${n.id}` });
+    expect(r.status).toBe(404);
+    expect(r.body.error.message).toBe(MSG.bannerTitleNotFound);
+    const here = await managerOf('13700001404', appId);
+    const t = await here.post('/api/v1/banners/title', { url: `/resources/notices/${n.id}` });
+    expect(t.status).toBe(200);
+    expect(t.body).toMatchObject({ title: '闭馆通知', kind: 'notice' });
   });
 
   it('reads the link paths the panels produce', () => {

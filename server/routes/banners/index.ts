@@ -13,8 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser, declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
-import { canManage } from '../../http/session.js';
 import { anyManagerAccess } from '../../policies/access.js';
+import { checkManagedContent } from '../../policies/visibility.js';
 import { MSG } from '../../../common/messages.js';
 import { bannerTitleAnswer } from '../../../common/contracts/banners.js';
 import { bannerTitleBody, linkTarget } from './schema.js';
@@ -33,7 +33,8 @@ export default async function bannerRoutes(app: FastifyInstance, { db }: AppCont
       if (!target) throw notFound(MSG.bannerTitleNotFound);
       if (target.kind === 'notice') {
         const n = await noticeTitle(db, target.id);
-        if (!n || !(await canManage(db, currentUser(req), n.application_id))) throw notFound(MSG.bannerTitleNotFound);
+        if (!n) throw notFound(MSG.bannerTitleNotFound);
+        await checkManagedContent(db, currentUser(req), n, MSG.bannerTitleNotFound);
         return { url, title: n.title, kind: 'notice' as const, type: 'notice' };
       }
       const r = await resourceTitle(db, target.id, target.type);

@@ -5,8 +5,7 @@
 import type { Db } from '../../db/index.js';
 import type { Application } from '../../db/schema.js';
 import { presentConfig } from '../applications/service.js';
-import { presentNotice } from '../notices/service.js';
-import { presentLink } from '../links/service.js';
+import { presentLink, presentNotice } from '../../content/present.js';
 
 /** The format name and version written into every export. */
 export const EXPORT_FORMAT = { format: 'atrium-application-export', version: 1 } as const;

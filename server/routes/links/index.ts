@@ -18,7 +18,8 @@ import { deletedAnswer, pageOf, withMessage } from '../../../common/contracts/co
 import { linkAnswer } from '../../../common/contracts/content.js';
 import { checkReadableContent, contentListScope } from '../../policies/visibility.js';
 import { createLinkBody, linkIdParams, linkListQuery, updateLinkBody } from './schema.js';
-import { createLink, deleteLink, getLink, listLinks, presentLink, updateLink } from './service.js';
+import { createLink, deleteLink, getLink, listLinks, updateLink } from './service.js';
+import { presentLink } from '../../content/present.js';
 
 /** The application of the link in the path (404 资源链接不存在 when there is none). */
 const linkApplication = async (db: Db, req: FastifyRequest) => (await getLink(db, parse(linkIdParams, req.params, 'params').linkId)).application_id;

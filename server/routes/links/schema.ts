@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { plainText } from '../../../common/homeConfigSchema.js';
 import { MSG } from '../../../common/messages.js';
-import { activeFilter, applicationRef, flag, moduleRef, paging, publishTime } from '../../http/fields.js';
+import { contentCreateFields, contentListQuery, contentUpdateFields, publishTime } from '../../http/fields.js';
 
 /** A link address: http(s) only (no javascript:, no site path), at most 2000 characters. */
 export const linkUrl = z
@@ -34,13 +34,10 @@ export const createLinkBody = z.object({
   title: plainText(200, MSG.linkTitleRequired),
   url: linkUrl,
   cover: coverRef,
-  top: flag.default(0),
+  ...contentCreateFields,
   topOrder: topOrder.default(1),
-  active: flag.default(1),
   publishDateTime: publishTime.optional(),
   linkCategory,
-  applicationId: applicationRef,
-  moduleId: moduleRef,
 });
 
 /** PUT /api/v1/links/{linkId}: any of the fields; the application cannot change. */
@@ -48,21 +45,12 @@ export const updateLinkBody = z.object({
   title: plainText(200, MSG.linkTitleRequired).optional(),
   url: linkUrl.optional(),
   cover: coverRef.optional(),
-  top: flag.optional(),
+  ...contentUpdateFields,
   topOrder: topOrder.optional(),
-  active: flag.optional(),
-  publishDateTime: publishTime.optional(),
   linkCategory: linkCategory.optional(),
-  moduleId: moduleRef.optional(),
 });
 
 /** GET /api/v1/links: page, size, applicationId, moduleId, active, query (spec 2 §7). */
-export const linkListQuery = z.object({
-  applicationId: applicationRef,
-  moduleId: moduleRef,
-  active: activeFilter,
-  query: z.string().trim().max(100).optional(),
-  ...paging,
-});
+export const linkListQuery = contentListQuery;
 
 export const linkIdParams = z.object({ linkId: z.coerce.number({ error: MSG.linkNotFound }).int().min(1).max(2_147_483_647) });

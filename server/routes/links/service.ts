@@ -11,30 +11,9 @@ import { notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
 import { ACTIVE_ANY } from '../../../common/constants.js';
 import { containsText } from '../../db/like.js';
+import { presentLink } from '../../content/present.js';
 
 type LinkRow = Selectable<LinksTable>;
-
-/** The link as the browser reads it: the fields of spec 1 §3 'Link' (id mirrors linkId). */
-export function presentLink(r: LinkRow) {
-  return {
-    id: r.id,
-    linkId: r.id,
-    title: r.title,
-    url: r.url,
-    cover: r.cover,
-    top: r.top,
-    topOrder: r.top_order,
-    active: r.active,
-    activeText: r.active === 1 ? MSG.activePublished : MSG.activeUnpublished,
-    publishDateTime: r.publish_date_time,
-    publishDate: r.publish_date_time.slice(0, 10),
-    createDateTime: r.create_date_time,
-    linkCategory: r.link_category,
-    applicationId: r.application_id,
-    moduleId: r.module_id,
-    userId: r.user_id,
-  };
-}
 
 /** Loads a link or throws 404 (资源链接不存在). */
 export async function getLink(db: Db, id: number): Promise<LinkRow> {

@@ -22,7 +22,8 @@ import { getApplication } from '../../applications/service.js';
 import { checkReadableContent, contentListScope } from '../../policies/visibility.js';
 import { viewerRights } from '../../policies/rights.js';
 import { createNoticeBody, noticeIdParams, noticeListQuery, updateNoticeBody } from './schema.js';
-import { createNotice, deleteNotice, getNotice, listNotices, presentNotice, updateNotice } from './service.js';
+import { createNotice, deleteNotice, getNotice, listNotices, updateNotice } from './service.js';
+import { presentNotice } from '../../content/present.js';
 
 /** The application of the notice in the path (404 通知公告不存在或尚未发布 when there is none). */
 const noticeApplication = async (db: Db, req: FastifyRequest) => (await getNotice(db, parse(noticeIdParams, req.params, 'params').id)).application_id;

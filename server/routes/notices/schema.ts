@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { plainText } from '../../../common/homeConfigSchema.js';
 import { MSG } from '../../../common/messages.js';
 import { NOTICE_TYPES } from '../../../common/constants.js';
-import { activeFilter, applicationRef, flag, moduleRef, paging, publishTime } from '../../http/fields.js';
+import { contentCreateFields, contentListQuery, contentUpdateFields, flag, moduleRef, publishTime } from '../../http/fields.js';
 
 /** Raw editor HTML; at most 500,000 characters before sanitising. */
 const content = z.string({ error: MSG.noticeContentRequired }).max(500_000, MSG.noticeContentTooLong);
@@ -26,12 +26,10 @@ const noticeFields = {
 /** POST /api/v1/notices: the notice (type defaults to 消息公告, top 0, active 1). */
 export const createNoticeBody = z.object({
   ...noticeFields,
+  ...contentCreateFields,
   type: noticeFields.type.default('消息公告'),
-  top: flag.default(0),
-  active: flag.default(1),
   /** absent: the application's restrictDownloadDefault (decision 227) */
   restrictDownload: flag.optional(),
-  applicationId: applicationRef,
 });
 
 /** PUT /api/v1/notices/{id}: any of the fields; the application cannot change. */
@@ -39,24 +37,16 @@ export const updateNoticeBody = z.object({
   title: noticeFields.title.optional(),
   type: noticeFields.type.optional(),
   content: content.optional(),
-  top: flag.optional(),
-  active: flag.optional(),
-  publishDateTime: publishTime.optional(),
-  moduleId: moduleRef.optional(),
+  ...contentUpdateFields,
   restrictDownload: flag.optional(),
 });
 
 /** GET /api/v1/notices (spec 2 §3 'Notice filter'). */
-export const noticeListQuery = z.object({
-  applicationId: applicationRef,
-  moduleId: moduleRef,
-  active: activeFilter,
+export const noticeListQuery = contentListQuery.extend({
   type: z
     .enum(NOTICE_TYPES, { error: MSG.noticeTypeInvalid })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  query: z.string().trim().max(100).optional(),
-  ...paging,
 });
 
 export const noticeIdParams = z.object({ id: z.coerce.number({ error: MSG.noticeNotFound }).int().min(1).max(2_147_483_647) });

@@ -13,29 +13,9 @@ import { MSG } from '../../../common/messages.js';
 import { ACTIVE_ANY } from '../../../common/constants.js';
 import { attachmentKeys, hasContent, sanitizeRichText } from '../../content/sanitize.js';
 import { containsText } from '../../db/like.js';
+import { presentNotice } from '../../content/present.js';
 
 type NoticeRow = Selectable<NoticesTable>;
-
-/** The notice as the browser reads it: the fields of spec 1 §3 'Notice' (id mirrors noticeId). */
-export function presentNotice(r: NoticeRow, withContent = true) {
-  return {
-    id: r.id,
-    noticeId: r.id,
-    title: r.title,
-    type: r.type,
-    ...(withContent ? { content: r.content } : {}),
-    top: r.top,
-    active: r.active,
-    activeText: r.active === 1 ? MSG.activePublished : MSG.activeUnpublished,
-    publishDateTime: r.publish_date_time,
-    publishDate: r.publish_date_time.slice(0, 10),
-    createDateTime: r.create_date_time,
-    applicationId: r.application_id,
-    moduleId: r.module_id,
-    userId: r.user_id,
-    restrictDownload: r.restrict_download === 1 ? 1 : 0,
-  };
-}
 
 /** Loads a notice or throws 404 (通知公告不存在或尚未发布). */
 export async function getNotice(db: Db, id: number): Promise<NoticeRow> {

@@ -8,6 +8,7 @@ import type { Db } from '../../db/index.js';
 import type { Application, User } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { parseFields } from '../../resources/present.js';
+import { topicResources } from '../../resources/inTopic.js';
 import { viewerRights } from '../../policies/rights.js';
 import { jsonText } from '../../db/json.js';
 import { containsText } from '../../db/like.js';
@@ -44,12 +45,7 @@ function listItem(r: { id: number; title: string; date: string | null; fields: s
 /** The published reports of the application's topic (an application without a topic has none). */
 export async function listReports(db: Db, app: Application, q: { type?: string; q?: string; page: number; size: number }): Promise<Page<ReportListItem>> {
   if (app.topic_id == null) return makePage([], 0, q.page, q.size);
-  let base = db
-    .selectFrom('resource_topics')
-    .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
-    .where('resource_topics.topic_id', '=', app.topic_id)
-    .where('resource_topics.type', '=', 'report')
-    .where('resource_topics.published', '=', 1);
+  let base = topicResources(db, app.topic_id, 'report', { published: true });
   if (q.type) base = base.where(jsonText(db, 'reportType'), '=', q.type);
   if (q.q) base = base.where(containsText(['resources.title', 'resources.search_text'], q.q));
   return readPage(
@@ -74,13 +70,8 @@ export async function listReports(db: Db, app: Application, q: { type?: string; 
  */
 export async function reportDetail(db: Db, app: Application, id: number, viewer: User | null | undefined): Promise<ReportDetail> {
   if (app.topic_id == null) throw notFound(MSG.reportNotFound);
-  const row = await db
-    .selectFrom('resource_topics')
-    .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
+  const row = await topicResources(db, app.topic_id, 'report', { published: true })
     .select(['resources.id', 'resources.title', 'resources.date', 'resources.fields'])
-    .where('resource_topics.topic_id', '=', app.topic_id)
-    .where('resource_topics.type', '=', 'report')
-    .where('resource_topics.published', '=', 1)
     .where('resources.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(MSG.reportNotFound);

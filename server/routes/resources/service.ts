@@ -15,6 +15,7 @@ import { makePage, type Page } from '../../../common/page.js';
 import type { Dialect } from '../../db/migrations/helpers.js';
 import { countByPrefix, titlesByPrefix } from '../../resources/suggest.js';
 import { parseFields, presentResource, type ResourceItem } from '../../resources/present.js';
+import { topicResources } from '../../resources/inTopic.js';
 import { MSG } from '../../../common/messages.js';
 import {
   RESOURCE_TYPE_SPECS,
@@ -47,11 +48,7 @@ export async function listResources(
   topicId: number,
   q: { type: ConsoleResourceType; page: number; size: number; query?: string },
 ): Promise<Page<ConsoleResource>> {
-  let base = db
-    .selectFrom('resource_topics')
-    .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
-    .where('resource_topics.topic_id', '=', topicId)
-    .where('resource_topics.type', '=', q.type);
+  let base = topicResources(db, topicId, q.type);
   if (q.query) base = base.where(containsText('resources.title', q.query));
   return readPage(
     base,

@@ -12,7 +12,7 @@ import type { Db } from '../../db/index.js';
 import { currentUser, declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
 import { badRequest } from '../../http/errors.js';
-import { anyManagerAccess, managerAccess, namesOtherUser, signedInUnless, superAccess } from '../../policies/access.js';
+import { anyManagerAccess, managerAccess, namesOtherUser, rawFields, signedInUnless, superAccess } from '../../policies/access.js';
 import { applicationInBody, applicationInPath, applicationInQuery } from '../../policies/applications.js';
 import { checkGrantable, defaultRoleOf, rightsOfUser, roleConfigOf, userRights } from '../../policies/rights.js';
 import { getApplication } from '../../applications/service.js';
@@ -75,10 +75,6 @@ const managerEntryApplication = async (db: Db, req: FastifyRequest) => (await ge
 /** The application of the manager entry in the path (DELETE; 404 管理员不存在 when there is none). */
 const managerPathApplication = async (db: Db, req: FastifyRequest) => (await getManager(db, parse(managerParams, req.params, 'params').id)).applicationId;
 
-/** The raw body and query as objects (the access check reads them before the route's validation). */
-const bodyOf = (req: FastifyRequest): Record<string, unknown> => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
-const queryOf = (req: FastifyRequest): Record<string, unknown> => (req.query && typeof req.query === 'object' ? (req.query as Record<string, unknown>) : {});
-
 const tags = ['角色与权限'];
 const userManager = (applicationOf: Parameters<typeof managerAccess>[0]) => ({ access: managerAccess(applicationOf, 'users') });
 
@@ -97,7 +93,7 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
       // one application's managers: 404 for an unknown one, then 403 without its 'users' right
       config: {
         access: signedInUnless({
-          when: (req) => !!queryOf(req).applicationId,
+          when: (req) => !!rawFields(req.query).applicationId,
           access: managerAccess(applicationInQuery, 'users'),
           whenText: MSG.accessWhenApplication,
         }),
@@ -214,7 +210,7 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
       // another user's: 404 for an unknown application, then 403 without its 'users' right
       config: {
         access: signedInUnless({
-          when: namesOtherUser((req) => bodyOf(req).userId),
+          when: namesOtherUser((req) => rawFields(req.body).userId),
           access: managerAccess(applicationInBody, 'users'),
           whenText: MSG.accessWhenOtherUser,
         }),
@@ -234,7 +230,7 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
     '/api/v1/applications/manager_rights',
     {
       schema: { summary: '用户在各应用的管理员权限（他人的需超级管理员）', tags, body: managerRightsBody, response: { 200: managerRightsAnswer } },
-      config: { access: signedInUnless({ when: namesOtherUser((req) => bodyOf(req).userId), access: superAccess, whenText: MSG.accessWhenOtherUser }) },
+      config: { access: signedInUnless({ when: namesOtherUser((req) => rawFields(req.body).userId), access: superAccess, whenText: MSG.accessWhenOtherUser }) },
     },
     async (req) => {
       const caller = currentUser(req);

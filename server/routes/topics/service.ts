@@ -13,10 +13,11 @@
 import type { Db } from '../../db/index.js';
 import { readPage } from '../../db/paging.js';
 import type { User } from '../../db/schema.js';
-import { canManage } from '../../http/session.js';
+import { canManage } from '../../policies/managers.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { ensureCategories, refreshTopicTypeCounts, removeResourceFromTopic } from '../../resources/store.js';
 import { parseFields } from '../../resources/present.js';
+import { topicResources } from '../../resources/inTopic.js';
 import type { Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
 import type { ResourceType } from '../../../common/constants.js';
@@ -199,11 +200,7 @@ export async function listTopicResources(
     id?: number;
   },
 ): Promise<Page<TopicResource>> {
-  let base = db
-    .selectFrom('resource_topics')
-    .innerJoin('resources', 'resources.id', 'resource_topics.resource_id')
-    .where('resource_topics.topic_id', '=', topicId)
-    .where('resource_topics.type', '=', q.type);
+  let base = topicResources(db, topicId, q.type);
   if (q.query) base = base.where(containsText('resources.title', q.query));
   if (q.category) base = base.where('resource_topics.category_one', '=', q.category);
   if (q.category && q.subcategory) base = base.where('resource_topics.category_two', '=', q.subcategory);
