@@ -163,11 +163,19 @@ const INDEX_READ_COST = 8;
  * first: about share × rows index reads); otherwise the index read stops at `upTo` (a sample). Early
  * pages of more than the cap always walk.
  */
-async function walkCheaper(db: Db, tsq: string, upTo: number, sorted: boolean): Promise<boolean> {
+async function walkCheaper(db: Db, tsq: string, upTo: number, sorted: boolean, estimate?: { hits: number; all: number }): Promise<boolean> {
   if (sorted && upTo <= 100) return true;
-  const { hits, all } = await estimateHits(db, tsq);
+  const { hits, all } = estimate ?? (await estimateHits(db, tsq));
   return (upTo * all) / hits <= INDEX_READ_COST * (sorted ? hits : Math.min(upTo, hits));
 }
+
+/**
+ * PostgreSQL (decision 358): a read of the matches whose estimate is this many times its limit or more
+ * leaves the ranking columns out: it will most likely be capped (newest first, no ranking), and
+ * ts_rank over every row read costs as much as the read. When the estimate was wrong and the matches
+ * fit under the cap after all, they are ranked by a second, smaller read (titleAndCloseness).
+ */
+const UNRANKED_ESTIMATE = 2;
 
 /**
  * PostgreSQL: the columns a match's row of `resource_grams` adds for ranking (decision 353): its
@@ -188,6 +196,66 @@ const rankColumnsOf = (rankTerms: QueryPart[][]) =>
     rankTerms.map((_, i) => sql`, m.${sql.ref(`t${i}`)}`),
     sql``,
   )}`;
+
+/** A read of the matches: its SQL, and whether it walks PostgreSQL's primary key (pinned: decision 354). */
+interface MatchRead {
+  q: RawBuilder<Record<string, unknown>>;
+  walk?: boolean;
+}
+
+/** The columns of a links-only read: a topic link row answers a match's type, categories and date. */
+const LINK_COLUMNS = sql`rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date`;
+
+/**
+ * PostgreSQL, within a topic, reading the topic link rows only: the read of the matches that the
+ * planner's estimate makes cheapest (decisions 284, 353, 354, 358). `more` holds the filters (`filtered`:
+ * there are some), `page` the limit and offset.
+ * - a newest-first page: walking the primary key down until the page is full, or every match from the
+ *   bigram index, sorted;
+ * - the matches up to the limit, unfiltered, of a word in one row of eight or more: a sample, the newest
+ *   matches, walking the primary key;
+ * - otherwise the matches up to the limit, in no order, from the bigram index, with the ranking columns
+ *   unless the estimate says the read will be capped.
+ */
+async function pgLinksRead(
+  db: Db,
+  parts: QueryPart[],
+  f: MatchFilter,
+  more: RawBuilder<unknown>,
+  filtered: boolean,
+  page: RawBuilder<unknown>,
+): Promise<MatchRead> {
+  const tsq = tsQuery(parts);
+  const links = (id: RawBuilder<unknown>) => sql`join resource_topics rt on rt.resource_id = ${id} and rt.topic_id = ${f.topicId} and rt.published = 1`;
+  if (f.newest) {
+    if (await walkCheaper(db, tsq, (f.offset ?? 0) + f.limit, true))
+      // `is true` keeps the bigram index out: through it every match is read before the first is sorted
+      return {
+        walk: true,
+        q: sql`select ${LINK_COLUMNS} from resource_grams g ${links(sql`g.id`)}
+          where (g.grams @@ ${tsq}::tsquery) is true ${more} order by g.id desc ${page}`,
+      };
+    return {
+      q: sql`with m as materialized (select id from resource_grams where grams @@ ${tsq}::tsquery)
+          select ${LINK_COLUMNS} from m ${links(sql`m.id`)} where true ${more} order by m.id desc ${page}`,
+    };
+  }
+  const estimate = filtered ? undefined : await estimateHits(db, tsq);
+  if (estimate && (await walkCheaper(db, tsq, f.limit, false, estimate)))
+    return {
+      walk: true,
+      q: sql`select ${LINK_COLUMNS} from resource_grams g ${links(sql`g.id`)}
+          where (g.grams @@ ${tsq}::tsquery) is true order by g.id desc ${page}`,
+    };
+  // a materialized CTE is planned for all its rows, so the planner cannot walk the primary key testing
+  // every row's tsvector until the limit is reached (decision 284); the links join as the planner sees
+  // fit (a probe of the covering index per match, or a hash of a category's links)
+  const rankTerms = estimate && estimate.hits >= UNRANKED_ESTIMATE * f.limit ? undefined : f.rankTerms;
+  return {
+    q: sql`with m as materialized (select id${rankColumns(parts, rankTerms)} from resource_grams where grams @@ ${tsq}::tsquery)
+          select ${LINK_COLUMNS}${rankTerms ? rankColumnsOf(rankTerms) : sql``} from m ${links(sql`m.id`)} where true ${more} ${page}`,
+  };
+}
 
 /**
  * The matching rows (small columns), at most `limit`: of the query's parts (null: every resource of the
@@ -218,78 +286,51 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
     )}`;
   const more = sql.join(filters, sql` `);
   const page = sql`limit ${f.limit} offset ${f.offset ?? 0}`;
-  let q: RawBuilder<Record<string, unknown>>;
+  let plan: MatchRead;
+  if (linksOnly)
+    plan =
+      dialect === 'sqlite'
+        ? {
+            q: sql`select ${LINK_COLUMNS}${f.rankTerms && !f.newest ? sql`, bm25(resources_grams, 10.0, 1.0) as score` : sql``}
+          from resources_grams g cross join resource_topics rt on rt.resource_id = g.rowid and rt.topic_id = ${f.topicId} and rt.published = 1
+          where resources_grams match ${ftsQuery(parts)} ${more}
+          ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`,
+          }
+        : await pgLinksRead(db, parts, f, more, filters.length > 0, page);
+  else if (!parts)
+    // a type's listing: the topic's order index (topic, type, date) drives, or the resources themselves
+    plan = {
+      q: topical
+        ? sql`select ${columns} from resource_topics rt ${join} resources r on r.id = rt.resource_id
+          where rt.topic_id = ${f.topicId} and rt.type = ${f.type} and rt.published = 1 ${more}
+          ${f.newest ? sql`order by rt.date_key desc, rt.resource_id desc` : sql``} ${page}`
+        : sql`select ${columns} from resources r where 1 = 1 ${more}
+          ${f.newest ? sql`order by coalesce(r.date, '') desc, r.id desc` : sql``} ${page}`,
+    };
+  else {
+    const topicJoin = topical ? sql`${join} resource_topics rt on rt.resource_id = r.id and rt.topic_id = ${f.topicId} and rt.published = 1` : sql``;
+    plan = {
+      q:
+        dialect === 'sqlite'
+          ? // the FTS table drives (CROSS JOIN keeps it outermost), so a limit stops the scan early
+            sql`select ${columns} from resources_grams g cross join resources r on r.id = g.rowid ${topicJoin}
+          where resources_grams match ${ftsQuery(parts)} ${more}
+          ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`
+          : sql`select ${columns} from resource_grams g join resources r on r.id = g.id ${topicJoin}
+          where g.grams @@ ${tsQuery(parts)}::tsquery ${more}
+          ${f.newest ? sql`order by g.id desc` : sql``} ${page}`,
+    };
+  }
   // PostgreSQL's walks down the primary key: the planner cannot estimate `(… @@ …) is true` (a phrase
   // came out at 3 rows) and chose a parallel scan of every row and a sort instead (470-550 ms for
   // 胰腺炎 at 1M); the walk is pinned by turning those off for its statement (decision 354)
-  let walk = false;
-  const walking = (query: RawBuilder<Record<string, unknown>>) => {
-    walk = true;
-    return query;
-  };
-  if (linksOnly) {
-    q =
-      dialect === 'sqlite'
-        ? sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
-          ${f.rankTerms && !f.newest ? sql`, bm25(resources_grams, 10.0, 1.0) as score` : sql``}
-          from resources_grams g cross join resource_topics rt on rt.resource_id = g.rowid and rt.topic_id = ${f.topicId} and rt.published = 1
-          where resources_grams match ${ftsQuery(parts)} ${more}
-          ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`
-        : f.newest
-          ? (await walkCheaper(db, tsQuery(parts), (f.offset ?? 0) + f.limit, true))
-            ? // newest first by walking the primary key down, testing each row until the page is full (`is
-              // true` keeps the bigram index out: through it every match is read before the first is sorted)
-              walking(sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
-          from resource_grams g join resource_topics rt on rt.resource_id = g.id and rt.topic_id = ${f.topicId} and rt.published = 1
-          where (g.grams @@ ${tsQuery(parts)}::tsquery) is true ${more}
-          order by g.id desc ${page}`)
-            : // every match from the bigram index, sorted, then joined until the page is full
-              sql`with m as materialized (select id from resource_grams where grams @@ ${tsQuery(parts)}::tsquery)
-          select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
-          from m join resource_topics rt on rt.resource_id = m.id and rt.topic_id = ${f.topicId} and rt.published = 1
-          where true ${more}
-          order by m.id desc ${page}`
-          : filters.length === 0 && (await walkCheaper(db, tsQuery(parts), f.limit, false))
-            ? // a sample of a word in one row of eight or more: the newest matches, walking the primary key
-              walking(sql`select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date
-          from resource_grams g join resource_topics rt on rt.resource_id = g.id and rt.topic_id = ${f.topicId} and rt.published = 1
-          where (g.grams @@ ${tsQuery(parts)}::tsquery) is true
-          order by g.id desc ${page}`)
-            : // the matches up to the limit, in no order, from the bigram index: a materialized CTE is planned
-              // for all its rows, so the planner cannot walk the primary key testing every row's tsvector
-              // until the limit is reached (decision 284); the links join as the planner sees fit (a probe of
-              // the covering index per match, or a hash of a category's links)
-              sql`with m as materialized (select id${rankColumns(parts, f.rankTerms)} from resource_grams where grams @@ ${tsQuery(parts)}::tsquery)
-          select rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date${f.rankTerms ? rankColumnsOf(f.rankTerms) : sql``}
-          from m join resource_topics rt on rt.resource_id = m.id and rt.topic_id = ${f.topicId} and rt.published = 1
-          where true ${more} ${page}`;
-  } else if (!parts) {
-    // a type's listing: the topic's order index (topic, type, date) drives, or the resources themselves
-    q = topical
-      ? sql`select ${columns} from resource_topics rt ${join} resources r on r.id = rt.resource_id
-          where rt.topic_id = ${f.topicId} and rt.type = ${f.type} and rt.published = 1 ${more}
-          ${f.newest ? sql`order by rt.date_key desc, rt.resource_id desc` : sql``} ${page}`
-      : sql`select ${columns} from resources r where 1 = 1 ${more}
-          ${f.newest ? sql`order by coalesce(r.date, '') desc, r.id desc` : sql``} ${page}`;
-  } else {
-    const topicJoin = topical ? sql`${join} resource_topics rt on rt.resource_id = r.id and rt.topic_id = ${f.topicId} and rt.published = 1` : sql``;
-    q =
-      dialect === 'sqlite'
-        ? // the FTS table drives (CROSS JOIN keeps it outermost), so a limit stops the scan early
-          sql`select ${columns} from resources_grams g cross join resources r on r.id = g.rowid ${topicJoin}
-          where resources_grams match ${ftsQuery(parts)} ${more}
-          ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`
-        : sql`select ${columns} from resource_grams g join resources r on r.id = g.id ${topicJoin}
-          where g.grams @@ ${tsQuery(parts)}::tsquery ${more}
-          ${f.newest ? sql`order by g.id desc` : sql``} ${page}`;
-  }
-  const rows = walk
+  const rows = plan.walk
     ? await db.transaction().execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
         await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
-        return (await q.execute(trx)).rows;
+        return (await plan.q.execute(trx)).rows;
       })
-    : (await q.execute(db)).rows;
+    : (await plan.q.execute(db)).rows;
   return rows.map((r) => ({
     id: Number(r.id),
     type: r.type as string,
