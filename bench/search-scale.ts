@@ -21,6 +21,7 @@
  * atrium_scale_raw are made there, and dropped unless BENCH_KEEP is set). Run: `npx tsx bench/search-scale.ts`.
  * Needs `npm run build` (the server renders pages). Takes about 8 minutes at 1M rows on 2 cores.
  * BENCH_KEEP=<folder> keeps the database there, and a later run with the same folder skips step 1.
+ * BENCH_SLOWEST=1 prints the five slowest queries of each set, with their hits.
  * BENCH_PREWARM=1 (PostgreSQL): loads the search tables into PostgreSQL's buffers with pg_prewarm before
  * searching, as docs/operations.md advises for a large catalogue (the extension is created if missing;
  * needs a superuser). The figures then say so, with the server's shared_buffers.
@@ -388,6 +389,15 @@ async function main() {
       const body = (await (await fetch(`${atrium.url}${searchPath(q)}`)).json()) as { totalElements: number; capped: boolean };
       hits[name].push(body.capped ? Infinity : body.totalElements);
     }
+    if (process.env.BENCH_SLOWEST === '1')
+      console.log(
+        `  slowest of ${name}: ${lat
+          .map((t, i) => ({ t, q: qs[i], n: hits[name][i] }))
+          .sort((a, b) => b.t - a.t)
+          .slice(0, 5)
+          .map((x) => `${x.q} ${ms(x.t)} (${x.n === Infinity ? 'capped' : x.n})`)
+          .join(', ')}`,
+      );
     rows.push(
       `| ${name} (${qs.length}) | ${ms(median(lat))} | ${ms(pct(lat, 99))} | median hits ${median(hits[name]) === Infinity ? `> ${SEARCH_CAP.toLocaleString('en')}` : median(hits[name]).toLocaleString('en')} |`,
     );

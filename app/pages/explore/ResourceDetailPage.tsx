@@ -8,13 +8,14 @@
  */
 import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Skeleton, Tag } from 'antd';
+import { Tag } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { formatDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
-import { ApiError, apiGet, errorMessage } from '../../api';
+import { apiGet } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
+import { detailFallback } from '../visitor/DetailFallback';
 import { detailRows, externalUrl, fieldText, keywordsOf } from '../visitor/fields';
 import { typeLabel } from './ExplorePage';
 import { useRecordBrowse } from '../recommendation/useRecordBrowse';
@@ -34,24 +35,6 @@ export function useResource(type: string, id: string) {
   });
 }
 
-/** The failure states of a resource read: not found (404/400) or another failure with a retry. */
-export function ResourceFailure({ error, retry }: { error: unknown; retry(): void }) {
-  const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-  return missing ? (
-    <Result
-      status="404"
-      title={MSG.resourceNotFound}
-      extra={
-        <Link to="/">
-          <Button type="primary">{MSG.backHome}</Button>
-        </Link>
-      }
-    />
-  ) : (
-    <Result status="warning" title={MSG.loadFailed} subTitle={errorMessage(error)} extra={<Button onClick={retry}>{MSG.retry}</Button>} />
-  );
-}
-
 /** The detail page; see the file comment. */
 export default function ResourceDetailPage() {
   const { type = '', id = '' } = useParams();
@@ -62,18 +45,7 @@ export default function ResourceDetailPage() {
 function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: boolean }) {
   const q = useResource(type, id);
   useRecordBrowse(typeof q.data?.id === 'number' ? q.data.id : null, signedIn);
-  if (q.isPending)
-    return (
-      <div className="atr-vcard">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </div>
-    );
-  if (q.isError)
-    return (
-      <div className="atr-vcard">
-        <ResourceFailure error={q.error} retry={() => q.refetch()} />
-      </div>
-    );
+  if (!q.isSuccess) return detailFallback(q);
   const it = q.data;
   const rows = detailRows(it);
   const abstract = fieldText(it.abstract ?? it.summary ?? it.digest ?? it.description);

@@ -15,7 +15,8 @@ import { apiGet } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { detailRows, externalUrl, fieldText } from '../visitor/fields';
 import { itemHref, typeLabel } from './ExplorePage';
-import { ResourceFailure, useResource } from './ResourceDetailPage';
+import { useResource } from './ResourceDetailPage';
+import { DetailFailure } from '../visitor/DetailFallback';
 import type { ResourceItem } from '@common/contracts/search';
 import { FactList } from '../visitor/FactList';
 
@@ -52,7 +53,7 @@ function Profile({ id, applicationId }: { id: string; applicationId: number }) {
   if (q.isError)
     return (
       <div className="atr-vcard">
-        <ResourceFailure error={q.error} retry={() => q.refetch()} />
+        <DetailFailure error={q.error} retry={() => void q.refetch()} />
       </div>
     );
   const scholar = q.data;

@@ -5,16 +5,16 @@
  * address (new tab) when it has one.
  */
 import { Link, useParams } from 'react-router';
-import { Result, Skeleton, Tag } from 'antd';
+import { Tag } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { formatDate, relativeDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import { BULLETINS_HREF } from '@modules/bulletin/definition';
-import { ApiError } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { externalUrl, fieldText } from '../visitor/fields';
-import { ResourceFailure, useResource } from '../explore/ResourceDetailPage';
+import { useResource } from '../explore/ResourceDetailPage';
+import { detailFallback } from '../visitor/DetailFallback';
 import { Crumbs } from './shared';
 
 /** The bulletin page; see the file comment. */
@@ -25,20 +25,7 @@ export default function BulletinPage() {
 
 function Bulletin({ id }: { id: string }) {
   const q = useResource('bulletin', id);
-  if (q.isPending)
-    return (
-      <div className="atr-vcard">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </div>
-    );
-  if (q.isError) {
-    const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
-    return (
-      <div className="atr-vcard">
-        {missing ? <Result status="404" title={MSG.bulletinNotFound} /> : <ResourceFailure error={q.error} retry={() => q.refetch()} />}
-      </div>
-    );
-  }
+  if (!q.isSuccess) return detailFallback(q, MSG.bulletinNotFound);
   const it = q.data;
   const type = fieldText(it.bulletinType);
   const updated = it.update_time ?? it.date;

@@ -5,16 +5,16 @@
  * 2 subjects, and a link to the original posting when there is one. Behind the jobs sign-in guard.
  */
 import { useParams } from 'react-router';
-import { Result, Skeleton, Tag } from 'antd';
+import { Tag } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { formatDate, relativeDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import { JOBS_HREF } from '@modules/job/definition';
-import { ApiError } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { externalUrl, fieldText } from '../visitor/fields';
-import { ResourceFailure, useResource } from '../explore/ResourceDetailPage';
+import { useResource } from '../explore/ResourceDetailPage';
+import { detailFallback } from '../visitor/DetailFallback';
 import { Crumbs, JobsGuard } from './shared';
 import { FactList } from '../visitor/FactList';
 
@@ -34,20 +34,7 @@ export default function JobPage() {
 
 function Job({ id }: { id: string }) {
   const q = useResource('job', id);
-  if (q.isPending)
-    return (
-      <div className="atr-vcard">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </div>
-    );
-  if (q.isError) {
-    const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
-    return (
-      <div className="atr-vcard">
-        {missing ? <Result status="404" title={MSG.jobNotFound} /> : <ResourceFailure error={q.error} retry={() => q.refetch()} />}
-      </div>
-    );
-  }
+  if (!q.isSuccess) return detailFallback(q, MSG.jobNotFound);
   const it = q.data;
   const inst = (it.institution && typeof it.institution === 'object' && !Array.isArray(it.institution) ? it.institution : {}) as Record<string, unknown>;
   const instName = fieldText(inst.name);

@@ -4,16 +4,16 @@
  * words, spec 2 §9 'Dates'), cover, digest, and 阅读原文 opening the original article in a new tab.
  */
 import { useParams } from 'react-router';
-import { Button, Result, Skeleton, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { relativeDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import { isExternal, WECHAT_HREF } from '@modules/kit/links';
-import { ApiError } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
-import { ResourceFailure, useResource } from '../explore/ResourceDetailPage';
+import { useResource } from '../explore/ResourceDetailPage';
+import { detailFallback } from '../visitor/DetailFallback';
 import { Crumbs } from './shared';
 
 /** A wechat time ('yyyy-MM-dd HH:mm:ss' or a date) as 'yyyy-MM-dd HH:mm' (the date alone when no time). */
@@ -31,20 +31,7 @@ export default function WechatMaterialPage() {
 
 function Material({ id }: { id: string }) {
   const q = useResource('wechat_article', id);
-  if (q.isPending)
-    return (
-      <div className="atr-vcard">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </div>
-    );
-  if (q.isError) {
-    const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
-    return (
-      <div className="atr-vcard">
-        {missing ? <Result status="404" title={MSG.wechatNotFound} /> : <ResourceFailure error={q.error} retry={() => q.refetch()} />}
-      </div>
-    );
-  }
+  if (!q.isSuccess) return detailFallback(q, MSG.wechatNotFound);
   const it = q.data;
   const time = it.articleTime ?? it.date;
   const url = fieldText(it.url);
