@@ -101,6 +101,7 @@ export const MSG = {
   accessSignedInUnless: '已登录用户（匿名访客除外）；{when}须为{who}',
   accessPublicUnless: '任何人（访客也可）；{when}须为{who}',
   accessSelf: '已登录用户本人（{field} 须为自己的用户 ID）',
+  accessOwner: '上传者本人或超级管理员',
   accessWhenOtherUser: '查询他人时',
   accessWhenApplication: '指定应用时',
   accessWhenUserId: '指定 user_id 时',

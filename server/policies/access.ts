@@ -7,6 +7,8 @@
  * - `signedIn`: a signed-in person, not an anonymous visitor: 401; with `unless`, a request that reaches
  *   further (another user's data, one application's list) must also pass that stricter access;
  * - `self(userOf)`: a signed-in person (401) who is the user the request names (403 otherwise);
+ * - `owner(ownerOf)`: a signed-in person (401) who owns what the request is about (an upload), or a
+ *   super manager; `ownerOf` answers 404 itself when it does not exist (404 before 403);
  * - `anyManager`: a manager of some application or a super manager: 403 for anyone else;
  * - `manager(applicationOf, right?)`: a manager of the application the request is about (holding
  *   `right` when given) or a super manager; `applicationOf` finds that application from the validated
@@ -25,6 +27,9 @@ import { managesAny, requireManager } from './managers.js';
 /** Finds the application a request is about (its id), or throws 404 / 400. */
 export type ApplicationOf = (db: Db, req: FastifyRequest) => Promise<number>;
 
+/** Finds the user who owns what a request is about (an upload's uploader), or throws 404 / 400. */
+export type OwnerOf = (db: Db, req: FastifyRequest) => Promise<number | null>;
+
 /** Reads a user id from the raw request (before validation): a number, its digits, or anything else. */
 export type UserOf = (req: FastifyRequest) => unknown;
 
@@ -33,6 +38,7 @@ export type Access =
   | { kind: 'session' }
   | { kind: 'signedIn'; unless?: Stricter }
   | { kind: 'self'; userOf: UserOf; field: string; refusal: string }
+  | { kind: 'owner'; ownerOf: OwnerOf }
   | { kind: 'anyManager' }
   | { kind: 'manager'; applicationOf: ApplicationOf; right?: ManagerRight }
   | { kind: 'super'; refusal?: string };
@@ -71,6 +77,12 @@ export const publicUnless = (stricter: Stricter): Access => ({ kind: 'public', u
  * answers a malformed one (400, as before the check moved out of the handler).
  */
 export const selfAccess = (userOf: UserOf, field: string, refusal: string = MSG.forbidden): Access => ({ kind: 'self', userOf, field, refusal });
+
+/**
+ * The owner of what the request is about (`ownerOf`: an upload's uploader), or a super manager
+ * (decision 360); anyone else signed in gets 403, after `ownerOf`'s 404 for a thing that does not exist.
+ */
+export const ownerAccess = (ownerOf: OwnerOf): Access => ({ kind: 'owner', ownerOf });
 
 /** A super manager only, refusing anyone else with 403 `refusal` (a route's own wording; decision 355). */
 export const superAccessRefusing = (refusal: string): Access => ({ kind: 'super', refusal });
@@ -134,6 +146,11 @@ export async function enforceAccess(db: Db, req: FastifyRequest, access: Access)
       if (id !== undefined && id !== me.id) throw new HttpError(403, 'forbidden', access.refusal);
       return;
     }
+    case 'owner': {
+      const me = requireUser(req);
+      if (me.role !== 'super' && (await access.ownerOf(db, req)) !== me.id) throw forbidden();
+      return;
+    }
     case 'anyManager':
       if (!(await managesAny(db, requireUser(req)))) throw forbidden();
       return;
@@ -159,6 +176,8 @@ export function describeAccess(access: Access): string {
       return access.unless ? fillMsg(MSG.accessSignedInUnless, unlessWords(access.unless)) : MSG.accessSignedIn;
     case 'self':
       return fillMsg(MSG.accessSelf, { field: access.field });
+    case 'owner':
+      return MSG.accessOwner;
     case 'anyManager':
       return MSG.accessAnyManager;
     case 'manager':

@@ -21,11 +21,13 @@ type Persona = (typeof PERSONAS)[number];
  * - session: any user with a session, anonymous-fingerprint visitors included (anonymous 401)
  * - signedIn: a signed-in, non-anonymous user (anonymous and fingerprint visitors 401)
  * - self: a signed-in, non-anonymous user naming themself (the sample names the caller: as signedIn)
+ * - owner: a signed-in, non-anonymous user owning what the request names, or a super manager (the sample
+ *   names nothing that exists: 404 for every signed-in persona, as signedIn)
  * - anyManager: a manager of some application or a super manager (plain user 403)
  * - manager: a manager of this application or a super manager (user and other manager 403)
  * - super: a super manager only (every manager 403)
  */
-type Access = 'public' | 'session' | 'signedIn' | 'self' | 'anyManager' | 'manager' | 'super';
+type Access = 'public' | 'session' | 'signedIn' | 'self' | 'owner' | 'anyManager' | 'manager' | 'super';
 
 interface Fixture {
   appId: number;
@@ -524,7 +526,7 @@ function expected(access: Access, who: Persona): 'ok' | 401 | 403 {
   if (who === 'anonymous') return 401;
   if (access === 'session') return 'ok';
   if (who === 'fingerprint') return 401;
-  if (access === 'signedIn' || access === 'self') return 'ok';
+  if (access === 'signedIn' || access === 'self' || access === 'owner') return 'ok';
   if (who === 'super') return 'ok';
   if (access === 'super') return 403;
   if (access === 'anyManager') return who === 'appUser' ? 403 : 'ok';

@@ -329,6 +329,15 @@ describe('listing and deleting (GET /api/v1/files, DELETE /api/v1/files/:id)', (
     expect(fs.existsSync(path.join(filesDir(), key))).toBe(true);
     const other = await bob.del(`/api/v1/files/${id}`);
     expect(other.status).toBe(403);
+    expect(other.body.error.message).toBe('没有权限执行此操作');
+    expect(fs.existsSync(path.join(filesDir(), key))).toBe(true);
+    // the owner access (decision 360) keeps the route's answers: a malformed id 400, an unknown one 404
+    for (const who of [bob, admin]) {
+      const bad = await who.del('/api/v1/files/abc');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toBe('文件不存在');
+      expect((await who.del('/api/v1/files/999999')).status).toBe(404);
+    }
     const ok = await alice.del(`/api/v1/files/${id}`);
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('文件已删除');

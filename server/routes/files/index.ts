@@ -20,8 +20,8 @@ import multipart from '@fastify/multipart';
 import type { AppContext } from '../../context.js';
 import { currentUser, declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
-import { HttpError, forbidden, notFound } from '../../http/errors.js';
-import { anyManagerAccess, publicAccess, signedInAccess } from '../../policies/access.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { anyManagerAccess, ownerAccess, publicAccess, signedInAccess, type OwnerOf } from '../../policies/access.js';
 import { createStorage, type FileStorage, type StoredObject } from '../../files/storage.js';
 import { checkUpload } from '../../files/check.js';
 import { MSG, fillMsg } from '../../../common/messages.js';
@@ -68,6 +68,16 @@ function sendBytes(reply: FastifyReply, row: FileRow, obj: StoredObject, restric
       .send(obj.body)
   );
 }
+
+/**
+ * Who uploaded the file a request names (`:id`), for the owner access (decision 360): 400 for a malformed
+ * id (the route's own validation answer), 404 for a file that does not exist.
+ */
+const uploaderOf: OwnerOf = async (db, req) => {
+  const row = await fileById(db, parse(idParams, req.params, 'params').id);
+  if (!row) throw notFound(MSG.fileNotFound);
+  return row.uploader_id;
+};
 
 export default async function fileRoutes(app: FastifyInstance, { db, config }: AppContext, opts: FileRouteOptions = {}) {
   const storage = opts.storage ?? createStorage(config);
@@ -135,13 +145,14 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
 
   r.delete(
     '/api/v1/files/:id',
-    { schema: { summary: '删除文件（上传者或超级管理员）', tags, params: idParams, response: { 200: fileDeletedAnswer } }, config: signedIn },
+    {
+      schema: { summary: '删除文件（上传者或超级管理员）', tags, params: idParams, response: { 200: fileDeletedAnswer } },
+      config: { access: ownerAccess(uploaderOf) },
+    },
     async (req) => {
-      const user = currentUser(req);
       const { id } = req.params;
       const row = await fileById(db, id);
       if (!row) throw notFound(MSG.fileNotFound);
-      if (user.role !== 'super' && row.uploader_id !== user.id) throw forbidden();
       await deleteFile(db, storage, row);
       return { id, message: MSG.fileDeleted };
     },
