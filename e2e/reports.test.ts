@@ -184,21 +184,29 @@ describe('reports', () => {
   it('the report pages load no more JavaScript than the other visitor pages, and not the rich-text editor; home stays under 150 KB', async () => {
     /**
      * gzip bytes of the scripts a fresh visitor's page loads (the built files' .gz), checking none is the
-     * editor; `chunk`: the page's lazy chunk (an antd page), awaited before the network falls idle: on a
-     * slow or busy machine the network was idle while the entry script still ran, before it asked for
-     * the page (5 scripts counted instead of 42)
+     * editor. `chunk`: the page's lazy chunk (an antd page): it and antd's providers are awaited, then a
+     * second without a new script. Network-idle alone is not enough: on a busy machine the network fell
+     * idle while the entry script still ran, before it asked for the page (5 or 10 scripts counted of 42),
+     * and Playwright's network-idle, once reached, does not wait again.
      */
     const load = async (url: string, chunk?: string) => {
       const page = await e2e.newPage();
       const scripts: string[] = [];
+      let lastScript = Date.now();
       page.on('response', (r) => {
         // the site's own scripts (not those of Chromium's PDF viewer in the frame)
-        if (r.request().resourceType() === 'script' && r.url().startsWith(`${site}/assets/`)) scripts.push(new URL(r.url()).pathname);
+        if (r.request().resourceType() === 'script' && r.url().startsWith(`${site}/assets/`)) {
+          scripts.push(new URL(r.url()).pathname);
+          lastScript = Date.now();
+        }
       });
-      const lazy = chunk ? page.waitForResponse((r) => new URL(r.url()).pathname.startsWith(`/assets/${chunk}-`)) : null;
+      const lazy = chunk
+        ? Promise.all([chunk, 'AntdProviders'].map((c) => page.waitForResponse((r) => new URL(r.url()).pathname.startsWith(`/assets/${c}-`))))
+        : null;
       await page.goto(url);
       await lazy;
       await page.waitForLoadState('networkidle');
+      while (Date.now() - lastScript < 1000) await page.waitForTimeout(200);
       let gz = 0;
       for (const s of scripts) {
         const file = path.join(repoRoot, 'dist/app', s);
