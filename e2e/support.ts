@@ -307,11 +307,13 @@ export interface E2e {
   /** messages of the JavaScript dialogs (alert, confirm, prompt) of the watched pages, in order; each is dismissed */
   readonly dialogs: string[];
   /**
-   * Opens a page in a context of its own (locale zh-CN, `viewport`, default {@link DESKTOP}), watched:
+   * Opens a page in a context of its own (locale zh-CN, `viewport`, default {@link DESKTOP}, reduced
+   * motion: dialogs and drawers open without animating, so a click cannot land on a button still zooming
+   * in), watched:
    * its uncaught errors go to pageErrors, its dialogs to dialogs. Returns the page.
    */
   newPage(viewport?: Viewport): Promise<Page>;
-  /** Opens a browser context (locale zh-CN, `viewport`, default {@link DESKTOP}), not watched; returns it. */
+  /** Opens a browser context (locale zh-CN, `viewport`, default {@link DESKTOP}, reduced motion), not watched; returns it. */
   newContext(viewport?: Viewport): Promise<BrowserContext>;
 }
 
@@ -362,10 +364,10 @@ export function useE2e(opts: E2eOptions = {}): E2e {
     pageErrors,
     dialogs,
     async newPage(viewport = DESKTOP) {
-      return watch(await e2e.browser.newPage({ viewport, locale: 'zh-CN' }));
+      return watch(await e2e.browser.newPage({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' }));
     },
     newContext(viewport = DESKTOP) {
-      return e2e.browser.newContext({ viewport, locale: 'zh-CN' });
+      return e2e.browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' });
     },
   };
   beforeAll(async () => {

@@ -35,7 +35,7 @@ const toast = (p: Page, text: string) => p.locator('.ant-message-notice-title').
 describe('topics in the console', () => {
   it('lists, creates, edits and deletes topics; refuses to delete one in use, naming the site', async () => {
     const { server } = e2e;
-    page = await (await e2e.newContext()).newPage();
+    page = await e2e.newPage();
     await signInByApi(page, server, SUPER);
     appId = await createApplication(page, server.url, {
       name: '图情门户',
@@ -123,6 +123,19 @@ describe('topics in the console', () => {
       .getByText('计算机科学与技术')
       .dragTo(drawer.locator('.ant-tree-treenode', { hasText: '管理学' }).first().locator('.ant-tree-node-content-wrapper'));
     await toast(page, '已将「计算机科学与技术」移到「管理学」下');
+    // the tree is read again after the message: rename the node where it now is, under 管理学
+    await expect
+      .poll(() =>
+        drawer.locator('.ant-tree-treenode').evaluateAll((nodes) => {
+          let parent = '';
+          for (const n of nodes) {
+            if (n.querySelectorAll('.ant-tree-indent-unit').length === 0) parent = n.textContent ?? '';
+            else if (n.textContent === '计算机科学与技术') return parent;
+          }
+          return null;
+        }),
+      )
+      .toBe('管理学');
     await drawer.getByRole('button', { name: '重命名「计算机科学与技术」' }).click();
     await page.getByRole('textbox', { name: '重命名', exact: true }).fill('信息资源管理');
     await page.locator('.ant-modal').getByRole('button', { name: '保存' }).click();
