@@ -166,6 +166,16 @@ export async function releaseAll(page: import('playwright-core').Page, url: stri
   }
 }
 
+/**
+ * Waits until no dialog (antd Modal) of `page` is playing its opening or closing zoom: on a busy machine
+ * a click on a dialog's button while it zooms in can be lost (decision 361).
+ */
+export async function dialogsSettled(page: Page): Promise<void> {
+  // the zoom's classes are on the .ant-modal element itself (a button's click wave inside it has its own)
+  const moving = ['-enter', '-appear', '-leave'].map((m) => `.ant-modal[class*="${m}"]`).join(', ');
+  await expect.poll(() => page.locator(moving).count()).toBe(0);
+}
+
 /** Signing keys by origin and XSRF token (what GET /api/v1/session/signing-key answered). */
 const signingKeys = new Map<string, string>();
 
@@ -307,13 +317,11 @@ export interface E2e {
   /** messages of the JavaScript dialogs (alert, confirm, prompt) of the watched pages, in order; each is dismissed */
   readonly dialogs: string[];
   /**
-   * Opens a page in a context of its own (locale zh-CN, `viewport`, default {@link DESKTOP}, reduced
-   * motion: dialogs and drawers open without animating, so a click cannot land on a button still zooming
-   * in), watched:
+   * Opens a page in a context of its own (locale zh-CN, `viewport`, default {@link DESKTOP}), watched:
    * its uncaught errors go to pageErrors, its dialogs to dialogs. Returns the page.
    */
   newPage(viewport?: Viewport): Promise<Page>;
-  /** Opens a browser context (locale zh-CN, `viewport`, default {@link DESKTOP}, reduced motion), not watched; returns it. */
+  /** Opens a browser context (locale zh-CN, `viewport`, default {@link DESKTOP}), not watched; returns it. */
   newContext(viewport?: Viewport): Promise<BrowserContext>;
 }
 
@@ -364,10 +372,10 @@ export function useE2e(opts: E2eOptions = {}): E2e {
     pageErrors,
     dialogs,
     async newPage(viewport = DESKTOP) {
-      return watch(await e2e.browser.newPage({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' }));
+      return watch(await e2e.browser.newPage({ viewport, locale: 'zh-CN' }));
     },
     newContext(viewport = DESKTOP) {
-      return e2e.browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' });
+      return e2e.browser.newContext({ viewport, locale: 'zh-CN' });
     },
   };
   beforeAll(async () => {

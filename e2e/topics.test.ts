@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifacts, importJsonl, releaseAll, signInByApi, createApplication, topicId, useE2e, openModuleForm, saveModule } from './support';
+import { artifacts, createApplication, dialogsSettled, importJsonl, openModuleForm, releaseAll, saveModule, signInByApi, topicId, useE2e } from './support';
 
 const SUPER = '13800138011';
 const e2e = useE2e({
@@ -51,6 +51,7 @@ describe('topics in the console', () => {
 
     await page.getByRole('button', { name: '新建专题' }).click();
     const dialog = page.getByRole('dialog');
+    await dialogsSettled(page);
     await dialog.getByRole('button', { name: '保存' }).click();
     await dialog.getByText('请输入专题名称').waitFor();
     await dialog.getByLabel('专题名称').fill('科技查新');
@@ -60,6 +61,7 @@ describe('topics in the console', () => {
     const made = page.getByRole('row').filter({ hasText: '科技查新' });
     await made.getByText('查新报告与检索证明').waitFor();
     await made.getByRole('button', { name: '编辑' }).click();
+    await dialogsSettled(page);
     await page.getByRole('dialog').getByLabel('专题名称').fill('科技查新服务');
     await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
     await toast(page, '专题已保存');
@@ -67,9 +69,11 @@ describe('topics in the console', () => {
     await shot(page, 'e2e-topics.png');
 
     await row.getByRole('button', { name: '删除' }).click();
+    await dialogsSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await page.getByText('该专题正在被应用使用（图情门户）').waitFor();
     await page.getByRole('row').filter({ hasText: '科技查新服务' }).getByRole('button', { name: '删除' }).click();
+    await dialogsSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await toast(page, '专题已删除');
     await page.getByRole('row').filter({ hasText: '科技查新服务' }).waitFor({ state: 'detached' });
@@ -138,6 +142,7 @@ describe('topics in the console', () => {
       .toBe('管理学');
     await drawer.getByRole('button', { name: '重命名「计算机科学与技术」' }).click();
     await page.getByRole('textbox', { name: '重命名', exact: true }).fill('信息资源管理');
+    await dialogsSettled(page);
     await page.locator('.ant-modal').getByRole('button', { name: '保存' }).click();
     await toast(page, '分类已重命名');
     await drawer.getByText('信息资源管理').waitFor();
