@@ -243,6 +243,48 @@ describe('GET /api/v1/search', () => {
     expect(narrowed.totalElements).toBe(small.count);
   });
 
+  it('a filter that keeps more than the cap pages newest first; a guess that it would, proven wrong by a short page, ranks and counts exactly (decision 362)', async () => {
+    const cap = 50;
+    // the largest category of 研究's articles passes the cap: newest first within it, the total capped
+    const full = await search({ q: '研究', topicId, type: 'article', size: 100 });
+    const largest = (full.body.facets.category as Array<{ value: string; count: number }>).reduce((a, b) => (b.count > a.count ? b : a));
+    expect(largest.count).toBeGreaterThan(cap);
+    const big = await searchResources(ctx.db, testDialect, { q: '研究', topicId, type: 'article', category: largest.value, page: 1, size: 10 }, cap);
+    expect(big.capped).toBe(true);
+    expect(big.totalElements).toBe(cap);
+    const bigIds = big.content.map((r) => r.id);
+    expect(bigIds).toEqual([...bigIds].sort((a, b) => b - a));
+    const inLargest = await ctx.db
+      .selectFrom('resource_topics')
+      .select('resource_id')
+      .where('topic_id', '=', topicId)
+      .where('category_one', '=', largest.value)
+      .where('resource_id', 'in', bigIds)
+      .execute();
+    expect(inLargest).toHaveLength(10);
+
+    // a small topic whose newest matches are nearly all of one category, while 研究 is frequent in the
+    // whole catalogue: the estimate says the category passes a cap of 10, its first page says otherwise
+    const small = await ensureTopic(ctx.db, '小专题');
+    const row = (i: number, category: string) => ({
+      type: 'article' as const,
+      sourceKey: `small-${i}`,
+      title: `小专题研究第${i}篇`,
+      date: `2020-01-${String(i + 1).padStart(2, '0')}`,
+      fields: {},
+      searchText: '',
+      topicId: small,
+      categoryOne: category,
+    });
+    await upsertResources(ctx.db, [...Array.from({ length: 6 }, (_, i) => row(i, '乙类')), ...Array.from({ length: 9 }, (_, i) => row(i + 6, '甲类'))]);
+    const exact = await searchResources(ctx.db, testDialect, { q: '研究', topicId: small, type: 'article', category: '甲类', page: 1, size: 20 }, 10);
+    expect(exact.capped).toBe(false);
+    expect(exact.totalElements).toBe(9);
+    expect(exact.content.map((r) => r.title).sort()).toEqual(Array.from({ length: 9 }, (_, i) => `小专题研究第${i + 6}篇`).sort());
+    const other = await searchResources(ctx.db, testDialect, { q: '研究', topicId: small, type: 'article', category: '乙类', page: 1, size: 20 }, 10);
+    expect(other.totalElements).toBe(6);
+  });
+
   it('keeps the index in step when a resource is renamed or deleted', async () => {
     await upsertResources(ctx.db, [
       { type: 'policy', sourceKey: 'p1', title: '数据要素流通管理办法', date: '2025-03-01', fields: {}, searchText: '', topicId },
