@@ -38,7 +38,7 @@ export interface Config {
   webDir: string;
   /** create the demo application and catalogue on an empty database */
   seedDemo: boolean;
-  /** search worker threads on a SQLite file (ATRIUM_SEARCH_WORKERS, 1-16, default cores - 1; server/search/readPool.ts) */
+  /** searches at once (ATRIUM_SEARCH_WORKERS, 1-16, default cores - 1; server/search/readPool.ts): worker threads on a SQLite file, searches running together on PostgreSQL */
   searchWorkers: number;
   logLevel: string;
   /** folder of uploaded files for the local disk storage (ATRIUM_FILES_DIR, default dataDir/files) */

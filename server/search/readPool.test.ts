@@ -1,7 +1,8 @@
 /**
  * Searches on a SQLite file run in worker threads (issue 11 §1, decision 262): the pool answers what the
  * server's own connection answers, sees a write made after it started, reports a database failure as a
- * rejection, and stops. On PostgreSQL (ATRIUM_TEST_DB=postgres) and in memory there are no workers.
+ * rejection, and stops. On PostgreSQL (ATRIUM_TEST_DB=postgres) and in memory there are no workers;
+ * PostgreSQL runs as many searches at once as a file has workers, the others waiting (decision 363).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDb } from '../db/index.js';
 import { ensureTopic, upsertResources } from '../resources/store.js';
-import { searchRunner, type SearchRunner } from './readPool.js';
+import { concurrencyLimit, searchRunner, type SearchRunner } from './readPool.js';
 import { searchResources } from './service.js';
 
 const onSqlite = process.env.ATRIUM_TEST_DB !== 'postgres';
@@ -81,4 +82,65 @@ it('searches on the server connection in memory or on PostgreSQL', async () => {
   expect(searchRunner(mem.db, mem.dialect, mem.file).workers).toBe(0);
   expect(searchRunner(mem.db, 'postgres', undefined).workers).toBe(0);
   await mem.close();
+});
+
+describe('concurrencyLimit (the searches at once on PostgreSQL, decision 363)', () => {
+  /** Starts `count` calls through `limit`, each ending when the test says; records the most running at once and the order they started. */
+  function harness(limit: ReturnType<typeof concurrencyLimit>, count: number) {
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const enders: Array<(fail?: boolean) => void> = [];
+    const results = Array.from({ length: count }, (_, i) =>
+      limit(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            running++;
+            most = Math.max(most, running);
+            started.push(i);
+            enders[i] = (fail) => {
+              running--;
+              if (fail) reject(new Error(`第 ${i} 次失败`));
+              else resolve(i);
+            };
+          }),
+      ),
+    );
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    return { results, started, enders, tick, most: () => most };
+  }
+
+  it('runs one at a time when the limit is 1, first come first served, and hands the slot on after a failure', async () => {
+    const h = harness(concurrencyLimit(1), 3);
+    await h.tick();
+    expect(h.started).toEqual([0]);
+    h.enders[0](true);
+    await expect(h.results[0]).rejects.toThrow('第 0 次失败');
+    await h.tick();
+    expect(h.started).toEqual([0, 1]);
+    h.enders[1]();
+    await h.tick();
+    expect(h.started).toEqual([0, 1, 2]);
+    h.enders[2]();
+    expect(await Promise.all(h.results.slice(1))).toEqual([1, 2]);
+    expect(h.most()).toBe(1);
+  });
+
+  it('runs two at once when the limit is 2, and a call arriving as one ends does not overtake those waiting', async () => {
+    const limit = concurrencyLimit(2);
+    const h = harness(limit, 4);
+    await h.tick();
+    expect(h.started).toEqual([0, 1]);
+    h.enders[0]();
+    const late = limit(async () => 'late');
+    await h.tick();
+    expect(h.started).toEqual([0, 1, 2]);
+    h.enders[1]();
+    h.enders[2]();
+    await h.tick();
+    h.enders[3]();
+    expect(await late).toBe('late');
+    expect(await Promise.all(h.results)).toEqual([0, 1, 2, 3]);
+    expect(h.most()).toBe(2);
+  });
 });
