@@ -41,9 +41,16 @@ export function gramsOf(text: string): string[] {
 export type QueryPart = { phrase: string[] } | { prefix: string };
 
 /**
- * The parts of one query term, all of which must match (`'C++编程'` → a prefix 'c' and the phrase
- * ['编程']). Empty when the term holds no letter or digit (e.g. '%%'): such a term matches nothing.
+ * The parts of one query term, all of which must match (`'控制器'` → the phrase ['控制', '制器']).
+ * A one-character run is a prefix when it ends the term (`'x'` → any bigram starting with x: the text
+ * may go on), and otherwise the character ending a run, as the index writes it (`'T-C'` → the term
+ * 't' and a prefix 'c'; `'C++编程'` → 'c' and ['编程']): a prefix there would match every word
+ * holding a t (decision 364). Empty when the term holds no letter or digit (e.g. '%%'): such a term
+ * matches nothing.
  */
 export function queryParts(term: string): QueryPart[] {
-  return runsOf(term).map((run) => (run.length === 1 ? { prefix: run[0] } : { phrase: run.slice(1).map((c, i) => run[i] + c) }));
+  const runs = runsOf(term);
+  return runs.map((run, i) =>
+    run.length > 1 ? { phrase: run.slice(1).map((c, j) => run[j] + c) } : i < runs.length - 1 ? { phrase: [run[0]] } : { prefix: run[0] },
+  );
 }
