@@ -50,7 +50,8 @@ export type QueryPart = { phrase: string[] } | { prefix: string };
  */
 export function queryParts(term: string): QueryPart[] {
   const runs = runsOf(term);
-  return runs.map((run, i) =>
-    run.length > 1 ? { phrase: run.slice(1).map((c, j) => run[j] + c) } : i < runs.length - 1 ? { phrase: [run[0]] } : { prefix: run[0] },
-  );
+  return runs.map((run, i) => {
+    if (run.length > 1) return { phrase: run.slice(1).map((c, j) => run[j] + c) };
+    return i < runs.length - 1 ? { phrase: run } : { prefix: run[0] };
+  });
 }

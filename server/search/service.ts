@@ -139,8 +139,24 @@ interface MatchFilter {
 const fieldValue = (dialect: Dialect, field: string) =>
   dialect === 'sqlite' ? sql`cast(json_extract(r.fields, ${`$.${field}`}) as text)` : sql`(r.fields::jsonb ->> ${field})`;
 
-/** PostgreSQL: the planner's estimate of the rows matching a tsquery, and the rows of `resource_grams`. */
-async function estimateHits(db: Db, tsq: string): Promise<{ hits: number; all: number }> {
+/** The estimates asked during one search, by its parts (the array one search passes to every read). */
+const estimates = new WeakMap<QueryPart[], Promise<{ hits: number; all: number }>>();
+
+/**
+ * PostgreSQL: the planner's estimate of the rows matching the query's parts, and the rows of
+ * `resource_grams`; asked once per search (the reads of one search and its filter's guess share it).
+ */
+function estimateHits(db: Db, parts: QueryPart[]): Promise<{ hits: number; all: number }> {
+  let estimate = estimates.get(parts);
+  if (!estimate) {
+    estimate = planEstimate(db, tsQuery(parts));
+    estimates.set(parts, estimate);
+  }
+  return estimate;
+}
+
+/** EXPLAIN of the tsquery `tsq` (see estimateHits). */
+async function planEstimate(db: Db, tsq: string): Promise<{ hits: number; all: number }> {
   const plan = (
     await sql<{
       'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }>;
@@ -163,9 +179,9 @@ const INDEX_READ_COST = 8;
  * first: about share × rows index reads); otherwise the index read stops at `upTo` (a sample). Early
  * pages of more than the cap always walk.
  */
-async function walkCheaper(db: Db, tsq: string, upTo: number, sorted: boolean, estimate?: { hits: number; all: number }): Promise<boolean> {
+async function walkCheaper(db: Db, parts: QueryPart[], upTo: number, sorted: boolean): Promise<boolean> {
   if (sorted && upTo <= 100) return true;
-  const { hits, all } = estimate ?? (await estimateHits(db, tsq));
+  const { hits, all } = await estimateHits(db, parts);
   return (upTo * all) / hits <= INDEX_READ_COST * (sorted ? hits : Math.min(upTo, hits));
 }
 
@@ -228,7 +244,7 @@ async function pgLinksRead(
   const tsq = tsQuery(parts);
   const links = (id: RawBuilder<unknown>) => sql`join resource_topics rt on rt.resource_id = ${id} and rt.topic_id = ${f.topicId} and rt.published = 1`;
   if (f.newest) {
-    if (await walkCheaper(db, tsq, (f.offset ?? 0) + f.limit, true))
+    if (await walkCheaper(db, parts, (f.offset ?? 0) + f.limit, true))
       // `is true` keeps the bigram index out: through it every match is read before the first is sorted
       return {
         walk: true,
@@ -240,8 +256,8 @@ async function pgLinksRead(
           select ${LINK_COLUMNS} from m ${links(sql`m.id`)} where true ${more} order by m.id desc ${page}`,
     };
   }
-  const estimate = filtered ? undefined : await estimateHits(db, tsq);
-  if (estimate && (await walkCheaper(db, tsq, f.limit, false, estimate)))
+  const estimate = filtered ? undefined : await estimateHits(db, parts);
+  if (estimate && (await walkCheaper(db, parts, f.limit, false)))
     return {
       walk: true,
       q: sql`select ${LINK_COLUMNS} from resource_grams g ${links(sql`g.id`)}
@@ -443,7 +459,7 @@ function rank(hits: Hit[], terms: string[], inTitle?: (h: Hit) => number): Hit[]
  * PostgreSQL's matches past the cap with a filter (a category, a field value): when the planner's
  * estimate of the query's matches, times the share of the chosen type in the sample of every match
  * (`allSample`, when read) and the share the filters keep of the type's sample (`typeSample`, the cap's
- * first matches), is SURELY_CAPPED times the cap or more, the filtered matches up to the cap are not
+ * first matches: the type's matches passed the cap), is SURELY_CAPPED times the cap or more, the filtered matches up to the cap are not
  * worth reading (every match of a frequent word is read before the filter: 475 ms for 研究 at 1M,
  * decision 362).
  */
@@ -456,10 +472,9 @@ async function filteredSurelyPassCap(
   type: string | null,
   keep: (h: Hit) => boolean,
 ): Promise<boolean> {
-  if (typeSample.length < cap) return false;
   const typeShare = allSample && type ? allSample.filter((h) => h.type === type).length / Math.max(1, allSample.length) : 1;
   const kept = typeSample.filter(keep).length / typeSample.length;
-  const { hits } = await estimateHits(db, tsQuery(parts));
+  const { hits } = await estimateHits(db, parts);
   return hits * typeShare * kept >= SURELY_CAPPED * cap;
 }
 
@@ -533,18 +548,18 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   };
   // the filtered matches up to the cap, unless they surely pass it (decision 362): then the newest page
   // is read straight away, and the read of the cap is left for a page that comes out short
-  const surelyCapped =
-    !listed && filtered && dialect === 'postgres' && parts
-      ? await filteredSurelyPassCap(db, parts, cap, sampleOf(ofType), all && sampleOf(all), type, keep)
-      : false;
-  if (!listed && filtered && !surelyCapped) await narrow();
+  let surelyCapped = false;
+  if (!listed && filtered) {
+    surelyCapped = dialect === 'postgres' && !!parts && (await filteredSurelyPassCap(db, parts, cap, sampleOf(ofType), all && sampleOf(all), type, keep));
+    if (!surelyCapped) await narrow();
+  }
   // more than the cap: newest first, the page cut in SQL; a page short of its size after a guess that
   // the filters keep more than the cap was a wrong guess: the matches are read up to the cap after all
   let page: Hit[] = [];
-  if (!listed) {
+  if (!listed && offset < cap) {
     const want = Math.min(size, cap - offset);
-    page = offset < cap ? await matches(db, dialect, parts, { topicId, type, category, subcategory, fieldFilters, limit: want, offset, newest: true }) : [];
-    if (surelyCapped && offset < cap && page.length < want) await narrow();
+    page = await matches(db, dialect, parts, { topicId, type, category, subcategory, fieldFilters, limit: want, offset, newest: true });
+    if (surelyCapped && page.length < want) await narrow();
   }
   let ids: number[];
   let total: number;
