@@ -149,21 +149,80 @@ const estimates = new WeakMap<QueryPart[], Promise<{ hits: number; all: number }
 function estimateHits(db: Db, parts: QueryPart[]): Promise<{ hits: number; all: number }> {
   let estimate = estimates.get(parts);
   if (!estimate) {
-    estimate = planEstimate(db, tsQuery(parts));
+    estimate = Promise.all([planRowsEach(db, [tsQuery(parts)]), indexRows(db)]).then(([[hits], all]) => ({ hits, all }));
     estimates.set(parts, estimate);
   }
   return estimate;
 }
 
-/** EXPLAIN of the tsquery `tsq` (see estimateHits). */
-async function planEstimate(db: Db, tsq: string): Promise<{ hits: number; all: number }> {
-  const plan = (
-    await sql<{
-      'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }>;
-    }>`explain (format json) select id from resource_grams where grams @@ ${tsq}::tsquery`.execute(db)
-  ).rows[0]['QUERY PLAN'];
-  const all = (await sql<{ n: number }>`select greatest(reltuples, 1)::float8 as n from pg_class where relname = 'resource_grams'`.execute(db)).rows[0]?.n ?? 1;
-  return { hits: Math.max(1, plan[0].Plan['Plan Rows']), all };
+/** The planner's count of the rows of `resource_grams` (every indexed resource), at least 1. */
+async function indexRows(db: Db): Promise<number> {
+  return (await sql<{ n: number }>`select greatest(reltuples, 1)::float8 as n from pg_class where relname = 'resource_grams'`.execute(db)).rows[0]?.n ?? 1;
+}
+
+/** The prefix parts of a query that holds other parts too ('c' of `t-C`, of `维生素 C`), else none. */
+const prefixesBesides = (parts: QueryPart[]) => (parts.some((p) => 'phrase' in p) ? parts.filter((p) => 'prefix' in p) : []);
+
+/** Whether a search's prefix parts are rechecked (see indexedMatch), by its parts. */
+const rechecks = new WeakMap<QueryPart[], Promise<boolean>>();
+
+/**
+ * PostgreSQL (decision 365): how many times its rows, by the planner's estimate, a one-character
+ * prefix's read from the bigram index costs the recheck of one row: the index reads every term starting
+ * with the character ('c':* is thousands of terms, 67,000 rows estimated at 1M, 25-30 ms), a recheck
+ * reads the row (about 1.7 µs against 0.4 µs an estimated row of the prefix, measured at 1M).
+ */
+const PREFIX_RECHECK_RATIO = 4;
+
+/** Bigrams of a phrase whose estimates bound its matches (the least of them); more add little. */
+const BOUNDING_BIGRAMS = 4;
+
+/**
+ * PostgreSQL (decision 365): the condition by which a read finds the matches of `parts` in the bigram
+ * index, on the tsvector `grams` (a column reference): the whole query, or, when {@link rechecksPrefix},
+ * the parts other than one-character prefixes, each of their rows rechecked against the whole query.
+ * `t-C` at 1M took 42-57 ms with 'c':* asked of the index, 20-30 ms this way; `维生素 C` 30-35 → 8-9 ms.
+ */
+async function indexedMatch(db: Db, parts: QueryPart[], grams: RawBuilder<unknown>): Promise<RawBuilder<unknown>> {
+  const tsq = tsQuery(parts);
+  // ts_match_vq is @@ as a function call, which the index cannot serve: a recheck of each row
+  return (await rechecksPrefix(db, parts))
+    ? sql`${grams} @@ ${tsQuery(parts.filter((p) => 'phrase' in p))}::tsquery and ts_match_vq(${grams}, ${tsq}::tsquery)`
+    : sql`${grams} @@ ${tsq}::tsquery`;
+}
+
+/**
+ * PostgreSQL (decision 365): true when a query holds one-character prefixes besides other parts, and
+ * the other parts surely match fewer rows than the prefixes' estimates (summed) over PREFIX_RECHECK_RATIO: their
+ * matches are bounded by the least estimate of a single bigram of theirs (the planner multiplies a
+ * phrase's bigrams as if independent, and so underestimates a frequent word of three characters or
+ * more). One EXPLAIN, only for such a query; memoised per parts array (one search).
+ */
+export function rechecksPrefix(db: Db, parts: QueryPart[]): Promise<boolean> {
+  const prefixes = prefixesBesides(parts);
+  if (!prefixes.length) return Promise.resolve(false);
+  let recheck = rechecks.get(parts);
+  if (!recheck) {
+    const bigrams = parts.flatMap((p) => ('phrase' in p ? p.phrase.slice(0, BOUNDING_BIGRAMS) : []));
+    recheck = planRowsEach(db, [...bigrams.map(tsLexeme), ...prefixes.map((p) => tsQuery([p]))]).then((rows) => {
+      // the index reads each prefix's terms in full, whatever the others match
+      const prefixRows = rows.splice(bigrams.length).reduce((a, b) => a + b, 0);
+      return Math.min(...rows) * PREFIX_RECHECK_RATIO <= prefixRows;
+    });
+    rechecks.set(parts, recheck);
+  }
+  return recheck;
+}
+
+/** The planner's estimate of the rows of `resource_grams` matching each of the tsqueries (one EXPLAIN of them all). */
+async function planRowsEach(db: Db, tsqs: string[]): Promise<number[]> {
+  const reads = sql.join(
+    tsqs.map((q) => sql`select id from resource_grams where grams @@ ${q}::tsquery`),
+    sql` union all `,
+  );
+  type PlanNode = { 'Node Type': string; 'Plan Rows': number; Plans?: PlanNode[] };
+  const plan = (await sql<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>`explain (format json) ${reads}`.execute(db)).rows[0]['QUERY PLAN'][0].Plan;
+  return (plan['Node Type'] === 'Append' && plan.Plans ? plan.Plans : [plan]).map((p) => Math.max(1, p['Plan Rows']));
 }
 
 /**
@@ -252,7 +311,7 @@ async function pgLinksRead(
           where (g.grams @@ ${tsq}::tsquery) is true ${more} order by g.id desc ${page}`,
       };
     return {
-      q: sql`with m as materialized (select id from resource_grams where grams @@ ${tsq}::tsquery)
+      q: sql`with m as materialized (select id from resource_grams where ${await indexedMatch(db, parts, sql`grams`)})
           select ${LINK_COLUMNS} from m ${links(sql`m.id`)} where true ${more} order by m.id desc ${page}`,
     };
   }
@@ -268,7 +327,7 @@ async function pgLinksRead(
   // fit (a probe of the covering index per match, or a hash of a category's links)
   const rankTerms = estimate && estimate.hits >= UNRANKED_ESTIMATE * f.limit ? undefined : f.rankTerms;
   return {
-    q: sql`with m as materialized (select id${rankColumns(parts, rankTerms)} from resource_grams where grams @@ ${tsq}::tsquery)
+    q: sql`with m as materialized (select id${rankColumns(parts, rankTerms)} from resource_grams where ${await indexedMatch(db, parts, sql`grams`)})
           select ${LINK_COLUMNS}${rankTerms ? rankColumnsOf(rankTerms) : sql``} from m ${links(sql`m.id`)} where true ${more} ${page}`,
   };
 }
@@ -333,7 +392,7 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
           where resources_grams match ${ftsQuery(parts)} ${more}
           ${f.newest ? sql`order by g.rowid desc` : sql``} ${page}`
           : sql`select ${columns} from resource_grams g join resources r on r.id = g.id ${topicJoin}
-          where g.grams @@ ${tsQuery(parts)}::tsquery ${more}
+          where ${await indexedMatch(db, parts, sql`g.grams`)} ${more}
           ${f.newest ? sql`order by g.id desc` : sql``} ${page}`,
     };
   }

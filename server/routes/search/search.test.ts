@@ -11,7 +11,9 @@ import { createTestContext, testDialect, type TestContext } from '../../test/har
 import { importFiles } from '../../import/run.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
-import { searchResources } from '../../search/service.js';
+import { rechecksPrefix, searchResources } from '../../search/service.js';
+import { queryParts } from '../../search/grams.js';
+import { sql } from 'kysely';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const csl = path.resolve(here, '../../../../shared/data/csl-chinese-scientific-literature/csl_benchmark_devtest_joined.tsv');
@@ -283,6 +285,42 @@ describe('GET /api/v1/search', () => {
     expect(exact.content.map((r) => r.title).sort()).toEqual(Array.from({ length: 9 }, (_, i) => `小专题研究第${i + 6}篇`).sort());
     const other = await searchResources(ctx.db, testDialect, { q: '研究', topicId: small, type: 'article', category: '乙类', page: 1, size: 20 }, 10);
     expect(other.totalElements).toBe(6);
+  });
+
+  it('finds a term ending in a one-letter run (T-C, 维生素 C) alike whether the index or a recheck serves the letter (decision 365)', async () => {
+    // a topic where words starting with c are everywhere and a run ending in t is rare
+    const letters = await ensureTopic(ctx.db, '字母专题');
+    const row = (key: string, title: string) => ({
+      type: 'article' as const,
+      sourceKey: `letters-${key}`,
+      title,
+      date: '2024-05-01',
+      fields: {},
+      searchText: '',
+      topicId: letters,
+    });
+    await upsertResources(ctx.db, [
+      ...Array.from({ length: 400 }, (_, i) => row(`c${i}`, `Cell culture 细胞培养方法第${i}种`)),
+      row('tc1', 'T-Cell 免疫应答研究'),
+      row('tc2', 'CD4 T cell 的分化'),
+      row('t-in-run', 'T淋巴细胞的分化'),
+      row('vc', '维生素C对小鼠的影响'),
+      row('vc-apart', '维生素 C 与免疫'),
+      row('vd', '维生素D对小鼠的影响'),
+    ]);
+    if (testDialect === 'postgres') {
+      await sql`analyze resource_grams`.execute(ctx.db);
+      // the planner now sees 'c':* as far more frequent than the run-final 't': the letter is rechecked
+      expect(await rechecksPrefix(ctx.db, queryParts('T-C'))).toBe(true);
+      expect(await rechecksPrefix(ctx.db, [...queryParts('维生素'), ...queryParts('C')])).toBe(true);
+      // no prefix besides other parts, or other parts as frequent as the prefix: the index serves it all
+      expect(await rechecksPrefix(ctx.db, queryParts('维生素C'))).toBe(false);
+      expect(await rechecksPrefix(ctx.db, [...queryParts('culture'), ...queryParts('C')])).toBe(false);
+    }
+    const titlesOf = async (q: string) => (await search({ q, topicId: letters, size: 50 })).body.content.map((r: { title: string }) => r.title).sort();
+    expect(await titlesOf('T-C')).toEqual(['CD4 T cell 的分化', 'T-Cell 免疫应答研究']);
+    expect(await titlesOf('维生素C')).toEqual(['维生素C对小鼠的影响']);
+    expect(await titlesOf('维生素 C')).toEqual(['维生素 C 与免疫', '维生素C对小鼠的影响']);
   });
 
   it('keeps the index in step when a resource is renamed or deleted', async () => {
