@@ -10,6 +10,7 @@
  *   burst    = while a second process (autocannon's CLI) POSTs 10,000 beacons to /api/v1/analytics/beacon
  *              with 50 connections, as sendBeacon sends them (text/plain, no XSRF header, no signature),
  *              each `{ e: [pageview, panel_click] }`.
+ *   BENCH_BEACON_RATE=n sends both at n requests a second instead of as fast as the generator can.
  * Prints the median home latency (mean, p50, p99) and throughput of each, the ratio burst / baseline of
  * the mean latency, and the beacons' own rate. Then the server is stopped (SIGTERM: the collector's last flush) and the stored
  * aggregates are read back: page views and panel clicks must equal the beacons sent (ROUNDS × 10,000
@@ -30,6 +31,12 @@ const BEACONS = Number(process.env.BENCH_BEACONS ?? 10_000);
 /** Beacons in flight at once during the burst (and the control). */
 const BURST_CONNECTIONS = String(process.env.BENCH_BEACON_CONNECTIONS ?? 50);
 const BASELINE_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+/**
+ * BENCH_BEACON_RATE=<n>: the burst (and the control) sent at n requests a second in all instead of as fast
+ * as the generator can (decision 367): 1000 is what 10,000 open pages send, each flushing its queue every
+ * 10 s (app/site/usage.ts FLUSH_MS).
+ */
+const BEACON_RATE = process.env.BENCH_BEACON_RATE ? Number(process.env.BENCH_BEACON_RATE) : null;
 /** The home page's load during both measurements, requests a second (a busy site; far below saturation). */
 const HOME_RATE = Number(process.env.BENCH_HOME_RATE ?? 200);
 /**
@@ -71,12 +78,14 @@ function measureHome(url: string, opts: { seconds?: number; until?: Promise<unkn
  */
 function burst(url: string, control = false): Promise<{ seconds: number; ok: number; bad: number }> {
   const bin = path.join(repoRoot, 'node_modules/.bin/autocannon');
+  const rate = BEACON_RATE ? ['-R', String(BEACON_RATE)] : [];
   const args = control
-    ? ['-j', '-c', BURST_CONNECTIONS, '-a', String(BEACONS), `${url}/healthz`]
+    ? ['-j', '-c', BURST_CONNECTIONS, ...rate, '-a', String(BEACONS), `${url}/healthz`]
     : [
         '-j',
         '-c',
         BURST_CONNECTIONS,
+        ...rate,
         '-a',
         String(BEACONS),
         '-m',
@@ -144,7 +153,7 @@ export async function benchAnalyticsBeacons() {
   const line = (xs: Home[]) =>
     `mean ${m(xs, 'mean').toFixed(2)} ms  p50 ${m(xs, 'p50')} ms  p99 ${m(xs, 'p99')} ms  ${m(xs, 'rps').toFixed(0)} req/s  errors ${xs.reduce((n, x) => n + x.errors, 0)}`;
   console.log(
-    `Analytics beacons: ${ROUNDS} rounds, GET / of the demo site at ${HOME_RATE} req/s (4 connections), baseline (${BASELINE_SECONDS} s) and during a burst of ${BEACONS} beacons (${BURST_CONNECTIONS} connections), interleaved`,
+    `Analytics beacons: ${ROUNDS} rounds, GET / of the demo site at ${HOME_RATE} req/s (4 connections), baseline (${BASELINE_SECONDS} s) and during a burst of ${BEACONS} beacons (${BURST_CONNECTIONS} connections, ${BEACON_RATE ? `${BEACON_RATE} a second` : 'as fast as the generator sends them'}), interleaved`,
   );
   console.log(
     `  machine: ${os.cpus().length} cores, load average ${os

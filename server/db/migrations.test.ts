@@ -45,6 +45,7 @@ const STORED_NAMES = [
   '028_audit_log',
   '029_usage_daily',
   '031_session_devices',
+  '032_resource_grams_categories',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

@@ -35,6 +35,7 @@ import * as m027 from './027_headlines_titles.js';
 import * as m028 from './028_audit_log.js';
 import * as m029 from './029_usage_daily.js';
 import * as m031 from './031_session_devices.js';
+import * as m032 from './032_resource_grams_categories.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -73,6 +74,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m028,
   m029,
   m031,
+  m032,
 ];
 
 /**

@@ -12,6 +12,7 @@ import { importFiles } from '../../import/run.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 import { rechecksPrefix, searchResources } from '../../search/service.js';
+import { bulkTopicResources, changeCategories } from '../topics/service.js';
 import { queryParts } from '../../search/grams.js';
 import { sql } from 'kysely';
 
@@ -321,6 +322,82 @@ describe('GET /api/v1/search', () => {
     expect(await titlesOf('T-C')).toEqual(['CD4 T cell 的分化', 'T-Cell 免疫应答研究']);
     expect(await titlesOf('维生素C')).toEqual(['维生素C对小鼠的影响']);
     expect(await titlesOf('维生素 C')).toEqual(['维生素 C 与免疫', '维生素C对小鼠的影响']);
+  });
+
+  it('a search within a category follows its links when they are re-categorised, renamed, moved, merged, withdrawn or removed (decision 366)', async () => {
+    const topic = await ensureTopic(ctx.db, '分类专题');
+    const row = (i: number, one: string, two: string) => ({
+      type: 'article' as const,
+      sourceKey: `cats-${i}`,
+      title: `分类检索样例第${i}篇`,
+      date: `2023-02-${String(i + 1).padStart(2, '0')}`,
+      fields: {},
+      searchText: '',
+      topicId: topic,
+      categoryOne: one,
+      categoryTwo: two,
+    });
+    const { ids } = await upsertResources(ctx.db, [
+      row(0, '甲', '子一'),
+      row(1, '甲', '子一'),
+      row(2, '甲', '子三'),
+      row(3, '乙', '子二'),
+      row(4, '乙', '子二'),
+    ]);
+    // a cap of 3 below the topic's 5 matches: each category is read in SQL, through its terms on PostgreSQL
+    const cap = 3;
+    const found = async (category: string, subcategory?: string) =>
+      (await searchResources(ctx.db, testDialect, { q: '分类检索', topicId: topic, type: 'article', category, subcategory, page: 1, size: 20 }, cap)).content
+        .map((r) => Number(r.id))
+        .sort((a, b) => a - b);
+    expect(await found('甲')).toEqual(ids.slice(0, 3));
+    expect(await found('甲', '子一')).toEqual(ids.slice(0, 2));
+    expect(await found('乙', '子二')).toEqual(ids.slice(3));
+
+    await bulkTopicResources(ctx.db, topic, { action: 'categorise', ids: [ids[0]], category: '乙', subcategory: '子二' });
+    expect(await found('甲')).toEqual(ids.slice(1, 3));
+    expect(await found('乙', '子二')).toEqual([ids[0], ...ids.slice(3)]);
+
+    await changeCategories(ctx.db, topic, { op: 'rename', path: ['甲'], to: '丙' });
+    expect(await found('甲')).toEqual([]);
+    expect(await found('丙')).toEqual(ids.slice(1, 3));
+    await changeCategories(ctx.db, topic, { op: 'rename', path: ['丙', '子一'], to: '子四' });
+    expect(await found('丙', '子四')).toEqual([ids[1]]);
+
+    await changeCategories(ctx.db, topic, { op: 'move', path: ['乙', '子二'], under: '丙' });
+    expect(await found('乙')).toEqual([]);
+    expect(await found('丙', '子二')).toEqual([ids[0], ...ids.slice(3)]);
+    await changeCategories(ctx.db, topic, { op: 'merge', path: ['丙', '子三'], into: ['丙', '子四'] });
+    expect(await found('丙', '子四')).toEqual(ids.slice(1, 3));
+
+    // the third is in a second topic as well: removed from this one, it stays in that one
+    const second = await ensureTopic(ctx.db, '分类专题二');
+    await upsertResources(ctx.db, [{ ...row(2, '丁', '子五'), topicId: second }]);
+    await bulkTopicResources(ctx.db, topic, { action: 'withdraw', ids: [ids[1]] });
+    await bulkTopicResources(ctx.db, topic, { action: 'delete', ids: [ids[2]] });
+    expect(await found('丙')).toEqual([ids[0], ids[3], ids[4]]);
+    expect(
+      (await searchResources(ctx.db, testDialect, { q: '分类检索', topicId: second, type: 'article', category: '丁', page: 1, size: 20 }, cap)).content.map(
+        (r) => Number(r.id),
+      ),
+    ).toEqual([ids[2]]);
+    await bulkTopicResources(ctx.db, topic, { action: 'publish', ids: [ids[1]] });
+    expect(await found('丙', '子四')).toEqual([ids[1]]);
+    if (testDialect === 'postgres') {
+      // the terms beside the bigrams are those of the links, after every change
+      const cats = await sql<{ id: number; cats: string[] }>`select id, cats from resource_grams where id = any(${ids}) order by id`.execute(ctx.db);
+      const t = (...path: string[]) => [topic, ...path].join('\u001f');
+      const t2 = (...path: string[]) => [second, ...path].join('\u001f');
+      expect(cats.rows.map((r) => [...r.cats].sort())).toEqual(
+        [
+          [t('丙'), t('丙', '子二')],
+          [t('丙'), t('丙', '子四')],
+          [t2('丁'), t2('丁', '子五')],
+          [t('丙'), t('丙', '子二')],
+          [t('丙'), t('丙', '子二')],
+        ].map((c) => c.sort()),
+      );
+    }
   });
 
   it('keeps the index in step when a resource is renamed or deleted', async () => {
