@@ -163,7 +163,7 @@ async function indexRows(db: Db): Promise<number> {
 /** The prefix parts of a query that holds other parts too ('c' of `t-C`, of `维生素 C`), else none. */
 const prefixesBesides = (parts: QueryPart[]) => (parts.some((p) => 'phrase' in p) ? parts.filter((p) => 'prefix' in p) : []);
 
-/** Whether a search's prefix parts are rechecked (see indexedMatch), by its parts. */
+/** Whether a search's prefix parts are rechecked (see rechecksPrefix), by its parts. */
 const rechecks = new WeakMap<QueryPart[], Promise<boolean>>();
 
 /**
@@ -193,8 +193,8 @@ async function indexedMatch(db: Db, parts: QueryPart[], grams: RawBuilder<unknow
 
 /**
  * PostgreSQL (decision 365): true when a query holds one-character prefixes besides other parts, and
- * the other parts surely match fewer rows than the prefixes' estimates (summed) over PREFIX_RECHECK_RATIO: their
- * matches are bounded by the least estimate of a single bigram of theirs (the planner multiplies a
+ * the other parts surely match fewer rows than the prefixes' estimates (summed) over
+ * PREFIX_RECHECK_RATIO: their matches are bounded by the least estimate of a single bigram of theirs (the planner multiplies a
  * phrase's bigrams as if independent, and so underestimates a frequent word of three characters or
  * more). One EXPLAIN, only for such a query; memoised per parts array (one search).
  */
@@ -294,8 +294,8 @@ const CATEGORY_TERMS_RATIO = 50;
 /**
  * PostgreSQL (decision 366): the condition that narrows a read of `resource_grams` (its row as `row`) to
  * the resources linked to the filter's category in its topic, by the categories' terms beside the
- * bigrams (migration 032), so that the two indexes meet before any row is read; empty without a
- * category (null), or when the planner expects the query's matches to be fewer than the category's resources
+ * bigrams (migration 032), so that the two indexes meet before any row is read. Null without a
+ * category, or when the planner expects the query's matches to be fewer than the category's resources
  * over CATEGORY_TERMS_RATIO (then reading the category's entries costs more than the matches it would
  * spare: 'ms' in 工学). One EXPLAIN per search and category. The links' own columns are still checked
  * by the read's join.
