@@ -318,7 +318,7 @@ export const MSG = {
   facetLess: '收起',
   facetFold: (label: string) => `收起「${label}」`,
   facetUnfold: (label: string) => `展开「${label}」`,
-  facetLowerBound: '按前 10,000 条结果统计',
+  facetLowerBound: (n: number) => `按前 ${n.toLocaleString('zh-CN')} 条结果统计`,
   searchFoundMore: (n: number) => `找到超过 ${n.toLocaleString('zh-CN')} 条结果，以下按最新排列，可加关键词或筛选缩小范围`,
   chooseTypeFirst: '先选择资源类型，可按分类等条件筛选',
   detailAbstract: '摘要',

@@ -8,6 +8,12 @@
 import type { ResourceType } from './constants';
 import { MSG } from './messages';
 
+/**
+ * The most matches a search reads, ranks and counts exactly (decision 261); beyond it the total is
+ * 'more than' this and the facets are counted over this many. The explore page's hint names it.
+ */
+export const SEARCH_CAP = 2_000;
+
 /** A facet over one listing field of a type. */
 export interface FieldFacet {
   /** URL and API parameter */

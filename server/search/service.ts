@@ -26,7 +26,7 @@ import type { Dialect } from '../db/migrations/index.js';
 import { makePage, type Page } from '../../common/page.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
 import { queryParts, runsOf, type QueryPart } from './grams.js';
-import { FIELD_FACETS, type FieldFacet } from '../../common/searchFacets.js';
+import { FIELD_FACETS, SEARCH_CAP, type FieldFacet } from '../../common/searchFacets.js';
 import type { ResourceType } from '../../common/constants.js';
 
 export interface SearchQuery {
@@ -68,8 +68,8 @@ export interface SearchResult extends Page<ResourceItem> {
   facets: { type: Facet[]; category: CategoryFacet[]; fields: Record<string, Facet[]>; exact: boolean; typesExact: boolean };
 }
 
-/** The most matches a search reads, ranks and counts exactly (decision 261). */
-export const SEARCH_CAP = 2_000;
+/** The most matches a search reads, ranks and counts exactly (decision 261; common/searchFacets.ts). */
+export { SEARCH_CAP };
 
 /** Longest accepted term, characters; longer ones are cut (a title search needs no more). */
 const MAX_TERM = 40;

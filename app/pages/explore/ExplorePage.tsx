@@ -15,7 +15,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Pagination, Skeleton } from 'antd';
 import { PAGE_SIZE_CHOICES, RESOURCE_TYPE_LABELS, DEFAULT_PAGE_SIZE, type ResourceType } from '@common/constants';
-import { CATEGORY_FACET_LABELS, FIELD_FACETS } from '@common/searchFacets';
+import { CATEGORY_FACET_LABELS, FIELD_FACETS, SEARCH_CAP } from '@common/searchFacets';
 import { MSG } from '@common/messages';
 import { formatDate } from '@modules/kit/format';
 import { resourceHref, scholarHref } from '@modules/kit/links';
@@ -384,7 +384,7 @@ function Explore({ applicationId }: { applicationId: number }) {
               <FacetList key={f.key} title={f.label} facets={values} active={fieldFilters[f.key]} exact={exact} hrefOf={(v) => hrefWith({ [f.key]: v })} />
             ) : null;
           })}
-          {facets && !exact && <p className="atr-facet__hint">{MSG.facetLowerBound}</p>}
+          {facets && !exact && <p className="atr-facet__hint">{MSG.facetLowerBound(SEARCH_CAP)}</p>}
         </aside>
         <section className="atr-vcard atr-results" aria-busy={results.isFetching}>
           {!q && !type && <Empty description={MSG.searchPrompt} />}
