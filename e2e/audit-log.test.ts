@@ -98,7 +98,8 @@ describe('audit log', () => {
     await narrow.locator('.ant-drawer-open').getByRole('columnheader', { name: '修改后' }).waitFor();
     await settled(narrow);
     const box = await narrow.locator('.ant-drawer-open .ant-drawer-content-wrapper').boundingBox();
-    expect(box?.width).toBeLessThanOrEqual(390);
+    // whole pixels: the drawer's width came out as 390.0000149751213 once (a sub-pixel remainder of its transform)
+    expect(Math.round(box!.width)).toBeLessThanOrEqual(390);
     await shot(narrow, 'e2e-audit-log-narrow.png');
     await ctx.close();
   });
