@@ -139,20 +139,24 @@ interface MatchFilter {
 const fieldValue = (dialect: Dialect, field: string) =>
   dialect === 'sqlite' ? sql`cast(json_extract(r.fields, ${`$.${field}`}) as text)` : sql`(r.fields::jsonb ->> ${field})`;
 
-/** The estimates asked during one search, by its parts (the array one search passes to every read). */
-const estimates = new WeakMap<QueryPart[], Promise<{ hits: number; all: number }>>();
+/** What one search asked the planner, by its parts (the array one search passes to every read), then by question. */
+const asked = new WeakMap<QueryPart[], Map<string, Promise<unknown>>>();
+
+/** The answer to `question` for the search of `parts`: `ask()` once per search, shared by its reads after. */
+function oncePerSearch<T>(parts: QueryPart[], question: string, ask: () => Promise<T>): Promise<T> {
+  let answers = asked.get(parts);
+  if (!answers) asked.set(parts, (answers = new Map<string, Promise<unknown>>()));
+  let answer = answers.get(question) as Promise<T> | undefined;
+  if (!answer) answers.set(question, (answer = ask()));
+  return answer;
+}
 
 /**
  * PostgreSQL: the planner's estimate of the rows matching the query's parts, and the rows of
  * `resource_grams`; asked once per search (the reads of one search and its filter's guess share it).
  */
 function estimateHits(db: Db, parts: QueryPart[]): Promise<{ hits: number; all: number }> {
-  let estimate = estimates.get(parts);
-  if (!estimate) {
-    estimate = Promise.all([planRowsEach(db, [tsQuery(parts)]), indexRows(db)]).then(([[hits], all]) => ({ hits, all }));
-    estimates.set(parts, estimate);
-  }
-  return estimate;
+  return oncePerSearch(parts, 'hits', () => Promise.all([planRowsEach(db, [tsQuery(parts)]), indexRows(db)]).then(([[hits], all]) => ({ hits, all })));
 }
 
 /** The planner's count of the rows of `resource_grams` (every indexed resource), at least 1. */
@@ -162,9 +166,6 @@ async function indexRows(db: Db): Promise<number> {
 
 /** The prefix parts of a query that holds other parts too ('c' of `t-C`, of `维生素 C`), else none. */
 const prefixesBesides = (parts: QueryPart[]) => (parts.some((p) => 'phrase' in p) ? parts.filter((p) => 'prefix' in p) : []);
-
-/** Whether a search's prefix parts are rechecked (see rechecksPrefix), by its parts. */
-const rechecks = new WeakMap<QueryPart[], Promise<boolean>>();
 
 /**
  * PostgreSQL (decision 365): how many times its rows, by the planner's estimate, a one-character
@@ -196,22 +197,18 @@ async function indexedMatch(db: Db, parts: QueryPart[], grams: RawBuilder<unknow
  * the other parts surely match fewer rows than the prefixes' estimates (summed) over
  * PREFIX_RECHECK_RATIO: their matches are bounded by the least estimate of a single bigram of theirs (the planner multiplies a
  * phrase's bigrams as if independent, and so underestimates a frequent word of three characters or
- * more). One EXPLAIN, only for such a query; memoised per parts array (one search).
+ * more). One EXPLAIN, only for such a query; once per search (oncePerSearch).
  */
 export function rechecksPrefix(db: Db, parts: QueryPart[]): Promise<boolean> {
   const prefixes = prefixesBesides(parts);
   if (!prefixes.length) return Promise.resolve(false);
-  let recheck = rechecks.get(parts);
-  if (!recheck) {
+  return oncePerSearch(parts, 'recheck', async () => {
     const bigrams = parts.flatMap((p) => ('phrase' in p ? p.phrase.slice(0, BOUNDING_BIGRAMS) : []));
-    recheck = planRowsEach(db, [...bigrams.map(tsLexeme), ...prefixes.map((p) => tsQuery([p]))]).then((rows) => {
-      // the index reads each prefix's terms in full, whatever the others match
-      const prefixRows = rows.splice(bigrams.length).reduce((a, b) => a + b, 0);
-      return Math.min(...rows) * PREFIX_RECHECK_RATIO <= prefixRows;
-    });
-    rechecks.set(parts, recheck);
-  }
-  return recheck;
+    const rows = await planRowsEach(db, [...bigrams.map(tsLexeme), ...prefixes.map((p) => tsQuery([p]))]);
+    // the index reads each prefix's terms in full, whatever the others match
+    const prefixRows = rows.splice(bigrams.length).reduce((a, b) => a + b, 0);
+    return Math.min(...rows) * PREFIX_RECHECK_RATIO <= prefixRows;
+  });
 }
 
 /** The planner's estimate of the rows of `resource_grams` matching each of the tsqueries (one EXPLAIN of them all). */
@@ -280,9 +277,6 @@ const rankColumnsOf = (rankTerms: QueryPart[][]) =>
     sql``,
   )}`;
 
-/** Whether a search's reads are narrowed by a category's terms, by its parts and the term (see categoryNarrowing). */
-const narrowings = new WeakMap<QueryPart[], Map<string, Promise<boolean>>>();
-
 /**
  * PostgreSQL (decision 366): how many entries of the categories' terms index are read for the cost of
  * one match of the bigram index read from its row, measured at 1M: the 443,750 entries of 工学 in 35 ms
@@ -303,16 +297,11 @@ const CATEGORY_TERMS_RATIO = 50;
 async function categoryNarrowing(db: Db, parts: QueryPart[], f: MatchFilter, row: RawBuilder<unknown>): Promise<RawBuilder<unknown> | null> {
   if (!f.category || f.topicId == null) return null;
   const term = [f.topicId, f.category, ...(f.subcategory ? [f.subcategory] : [])].join('\u001f');
-  let byTerm = narrowings.get(parts);
-  if (!byTerm) narrowings.set(parts, (byTerm = new Map<string, Promise<boolean>>()));
-  let narrows = byTerm.get(term);
-  if (!narrows) {
-    narrows = Promise.all([estimateHits(db, parts), planRowsWhere(db, [sql`cats @> ${[term]}::text[]`])]).then(
-      ([{ hits }, [inCategory]]) => hits * CATEGORY_TERMS_RATIO >= inCategory,
-    );
-    byTerm.set(term, narrows);
-  }
-  return (await narrows) ? sql`and ${row}.cats @> ${[term]}::text[]` : null;
+  const narrows = await oncePerSearch(parts, `category\u0000${term}`, async () => {
+    const [{ hits }, [inCategory]] = await Promise.all([estimateHits(db, parts), planRowsWhere(db, [sql`cats @> ${[term]}::text[]`])]);
+    return hits * CATEGORY_TERMS_RATIO >= inCategory;
+  });
+  return narrows ? sql`and ${row}.cats @> ${[term]}::text[]` : null;
 }
 
 /** A read of the matches: its SQL, and whether it walks PostgreSQL's primary key (pinned: decision 354). */

@@ -36,8 +36,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         update resource_grams g set cats = resource_category_terms(g.id)
           where g.id in (select resource_id from old_links);
       elsif tg_op = 'INSERT' then
+        -- a new link always adds its topic's terms
         update resource_grams g set cats = resource_category_terms(g.id)
-          where g.id in (select resource_id from new_links) and g.cats is distinct from resource_category_terms(g.id);
+          where g.id in (select resource_id from new_links);
       else
         update resource_grams g set cats = resource_category_terms(g.id)
           where g.id in (
@@ -59,11 +60,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     for each statement execute function resource_topics_cats()`.execute(db);
   await sql`create trigger resource_topics_cats_delete after delete on resource_topics referencing old table as old_links
     for each statement execute function resource_topics_cats()`.execute(db);
-  await sql`update resource_grams g set cats = c.cats
-    from (select rt.resource_id, array_agg(distinct t order by t) as cats
-          from resource_topics rt
-          cross join lateral (values (rt.topic_id || chr(31) || rt.category_one), (rt.topic_id || chr(31) || rt.category_one || chr(31) || rt.category_two)) v(t)
-          where t is not null group by rt.resource_id) c
-    where g.id = c.resource_id`.execute(db);
+  await sql`update resource_grams g set cats = resource_category_terms(g.id) where g.id in (select resource_id from resource_topics)`.execute(db);
   await sql`create index resource_grams_cats on resource_grams using gin (cats)`.execute(db);
 }
