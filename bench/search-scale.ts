@@ -244,7 +244,7 @@ async function importAll(
   return { atriumRates, rawRates, rawInsertRates, importSeconds, topicId };
 }
 
-/** The PostgreSQL baseline: the rows of one file read, parsed and written as raw multi-row INSERTs of 500 (resources, topic links, their bigram tsvectors with the categories' terms), one transaction; rows/s. */
+/** The PostgreSQL baseline: the rows of one file read, parsed and written as raw multi-row INSERTs of 500 (resources, topic links, their bigram tsvectors with the categories' terms and published links), one transaction; rows/s. */
 async function rawInsertPg(c: pg.Client, file: string, topicId: number): Promise<RawRate> {
   const read = performance.now();
   const rows = fs
@@ -276,15 +276,16 @@ async function rawInsertPg(c: pg.Client, file: string, topicId: number): Promise
       return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6})`;
     });
     await c.query(`INSERT INTO resource_topics (resource_id, topic_id, category_one, category_two, type, date_key) VALUES ${lt.join(', ')}`, lv);
-    // the bigrams and the categories' terms (decision 366), written as literals
+    // the bigrams, the categories' terms and the published link (decisions 366, 368), written as literals
     const gv: unknown[] = [];
     const gt = batch.map((it, j) => {
       const [one, two] = it.category;
       const cats = one ? [`${topicId}\u001f${one}`, ...(two ? [`${topicId}\u001f${one}\u001f${two}`] : [])] : [];
-      gv.push(ids[j].id, tsVectorText(it.title, it.search), cats);
-      return `($${j * 3 + 1}, $${j * 3 + 2}::tsvector, $${j * 3 + 3}::text[])`;
+      const links = { [topicId]: ['article', one ?? null, two ?? null, it.date] };
+      gv.push(ids[j].id, tsVectorText(it.title, it.search), cats, JSON.stringify(links));
+      return `($${j * 4 + 1}, $${j * 4 + 2}::tsvector, $${j * 4 + 3}::text[], $${j * 4 + 4}::jsonb)`;
     });
-    await c.query(`INSERT INTO resource_grams (id, grams, cats) VALUES ${gt.join(', ')}`, gv);
+    await c.query(`INSERT INTO resource_grams (id, grams, cats, links) VALUES ${gt.join(', ')}`, gv);
   }
   await c.query('COMMIT');
   const end = performance.now();

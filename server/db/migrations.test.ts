@@ -46,6 +46,7 @@ const STORED_NAMES = [
   '029_usage_daily',
   '031_session_devices',
   '032_resource_grams_categories',
+  '033_resource_grams_links',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

@@ -70,10 +70,11 @@ function insertText(pg: boolean, rows: number): string {
   let text = insertTexts.get(key);
   if (!text) {
     text = pg
-      ? // a new row takes its categories' terms from the topic links written before it (decision 366); the
-        // triggers on resource_topics keep them in step after; one call of the function in the statement,
-        // not one per row (each call site of a SQL function is planned anew: 0.54x the raw import at 1M)
-        `insert into resource_grams (id, grams, cats) select v.id, v.grams, resource_category_terms(v.id) from (values ${Array.from({ length: rows }, (_, r) => `($${2 * r + 1}::int, $${2 * r + 2}::tsvector)`).join(', ')}) v(id, grams) on conflict (id) do update set grams = excluded.grams`
+      ? // a new row takes its categories' terms and its published links from the topic links written
+        // before it (decisions 366, 368); the triggers on resource_topics keep them in step after; one
+        // call site of the function in the statement, not one per row (each call site of a SQL function
+        // is planned anew: 0.54x the raw import at 1M)
+        `insert into resource_grams (id, grams, cats, links) select v.id, v.grams, t.cats, t.links from (values ${Array.from({ length: rows }, (_, r) => `($${2 * r + 1}::int, $${2 * r + 2}::tsvector)`).join(', ')}) v(id, grams) cross join lateral resource_index_terms(v.id) t on conflict (id) do update set grams = excluded.grams`
       : `insert into resources_grams (rowid, title, body) values ${tuples(false, rows, 3)}`;
     if (insertTexts.size > 100) insertTexts.clear();
     insertTexts.set(key, text);

@@ -36,6 +36,7 @@ import * as m028 from './028_audit_log.js';
 import * as m029 from './029_usage_daily.js';
 import * as m031 from './031_session_devices.js';
 import * as m032 from './032_resource_grams_categories.js';
+import * as m033 from './033_resource_grams_links.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -75,6 +76,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m029,
   m031,
   m032,
+  m033,
 ];
 
 /**

@@ -397,7 +397,23 @@ describe('GET /api/v1/search', () => {
           [t('丙'), t('丙', '子二')],
         ].map((c) => c.sort()),
       );
+      // and the published links a search reads instead of the link rows (decision 368): the withdrawn
+      // and re-published one is back, the removed one is in its second topic only
+      const links = await sql<{ links: Record<string, unknown[]> }>`select links from resource_grams where id = any(${ids}) order by id`.execute(ctx.db);
+      const link = (one: string, two: string, i: number) => ['article', one, two, `2023-02-${String(i + 1).padStart(2, '0')}`];
+      expect(links.rows.map((r) => r.links)).toEqual([
+        { [topic]: link('丙', '子二', 0) },
+        { [topic]: link('丙', '子四', 1) },
+        { [second]: link('丁', '子五', 2) },
+        { [topic]: link('丙', '子二', 3) },
+        { [topic]: link('丙', '子二', 4) },
+      ]);
     }
+    // withdrawn from its topic, a resource leaves every search of the topic, with or without a category
+    await bulkTopicResources(ctx.db, topic, { action: 'withdraw', ids: [ids[3]] });
+    expect(await found('丙', '子二')).toEqual([ids[0], ids[4]]);
+    const all = await searchResources(ctx.db, testDialect, { q: '分类检索', topicId: topic, page: 1, size: 20 }, cap);
+    expect(all.content.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual([ids[0], ids[1], ids[4]]);
   });
 
   it('keeps the index in step when a resource is renamed or deleted', async () => {
