@@ -310,7 +310,7 @@ interface MatchRead {
   walk?: boolean;
 }
 
-/** The columns of a links-only read: a topic link row answers a match's type, categories and date. */
+/** The columns of a links-only read: a topic link (its row, or on PostgreSQL its copy in the index row, decision 368) answers a match's type, categories and date. */
 const LINK_COLUMNS = sql`rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date`;
 
 /**
@@ -328,7 +328,8 @@ function gramLinks(topicId: number, g: RawBuilder<unknown>): { columns: RawBuild
 
 /**
  * PostgreSQL, within a topic, reading `resource_grams` only: each match's published link to the topic
- * (type, categories, date) is in its row (decision 368), so no topic link is probed. The read that the
+ * (type, categories, date) is in its row (decision 368), so no topic link is probed (but by a filtered
+ * walk, which walks the links). The read that the
  * planner's estimate makes cheapest (decisions 284, 353, 354, 358); `more` holds the filters (on the
  * link's columns as `rt`; `filtered`: there are some), `page` the limit and offset.
  * - a newest-first page: walking the primary key down until the page is full, or every match from the
