@@ -71,8 +71,10 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
     pg.types.setTypeParser(20, (v) => Number(v));
     // jit off for our connections (decision 351): every statement is a short read or write, and a plan
     // the planner costs above jit_above_cost (a frequent word's page read through the bigram index) paid
-    // about 23 ms of compilation at 1M to save nothing
-    pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
+    // about 23 ms of compilation at 1M to save nothing. Synchronized scans off (decision 369): a read of a
+    // search's first SEARCH_CAP matches by a sequential scan then starts at the table's first page, not
+    // wherever another scan of the same table is, so its facets (lower bounds) are the same at each reload
+    pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off -c synchronize_seqscans=off' });
     // An idle connection the server ends (a restart, a failover, an administrator) errs on the pool; the
     // pool drops it and the next query connects again. Without a listener that error would end the process.
     pool.on('error', (err) => {

@@ -123,6 +123,11 @@ describe('a migrated database', () => {
     expect(rows[0].jit).toBe('off');
   });
 
+  it.runIf(testDialect === 'postgres')('PostgreSQL connections scan a table from its first page, not in step with other scans (decision 369)', async () => {
+    const { rows } = await sql<{ synchronize_seqscans: string }>`show synchronize_seqscans`.execute(database.db);
+    expect(rows[0].synchronize_seqscans).toBe('off');
+  });
+
   it('holds the catalogue migration 007 seeds from its frozen copy', async () => {
     const rows = await database.db.selectFrom('xmodule_catalogue').select(['module_name', 'group_name', 'more', 'params']).orderBy('id').execute();
     expect(rows.map((r) => [r.module_name, r.group_name, r.more])).toEqual([
