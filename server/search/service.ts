@@ -314,24 +314,24 @@ interface MatchRead {
 const LINK_COLUMNS = sql`rt.resource_id as id, rt.type as type, rt.category_one as category, rt.category_two as category2, null as title, nullif(rt.date_key, '') as date`;
 
 /**
- * PostgreSQL (decision 368): the columns of a topic's link read from a row of `resource_grams` (as `g`)
- * by its `links` (migration 033), named as `resource_topics`' own, so that a read's filters and
+ * PostgreSQL (decision 368): the columns of a topic's link read from a row `g` of `resource_grams` by its
+ * `links` (migration 033), named as `resource_topics`' own, so that a read's filters and
  * {@link LINK_COLUMNS} apply unchanged; with the condition that the row has a published link to the topic.
  */
-function gramLinks(topicId: number, g: RawBuilder<unknown>): { columns: RawBuilder<unknown>; linked: RawBuilder<unknown> } {
-  const link = sql`${g}.links -> ${String(topicId)}`;
+function gramLinks(topicId: number): { columns: RawBuilder<unknown>; linked: RawBuilder<unknown> } {
+  const link = sql`g.links -> ${String(topicId)}`;
   return {
-    columns: sql`${g}.id as resource_id, ${link} ->> 0 as type, ${link} ->> 1 as category_one, ${link} ->> 2 as category_two, ${link} ->> 3 as date_key`,
-    linked: sql`${g}.links ? ${String(topicId)}`,
+    columns: sql`g.id as resource_id, ${link} ->> 0 as type, ${link} ->> 1 as category_one, ${link} ->> 2 as category_two, ${link} ->> 3 as date_key`,
+    linked: sql`g.links ? ${String(topicId)}`,
   };
 }
 
 /**
  * PostgreSQL, within a topic, reading `resource_grams` only: each match's published link to the topic
  * (type, categories, date) is in its row (decision 368), so no topic link is probed (but by a filtered
- * walk, which walks the links). The read that the
- * planner's estimate makes cheapest (decisions 284, 353, 354, 358); `more` holds the filters (on the
- * link's columns as `rt`; `filtered`: there are some), `page` the limit and offset.
+ * walk, which walks the links). The read that the planner's estimate makes cheapest (decisions 284,
+ * 353, 354, 358); `more` holds the filters (on the link's columns as `rt`; `filtered`: there are
+ * some), `page` the limit and offset.
  * - a newest-first page: walking the primary key down until the page is full, or every match from the
  *   bigram index, sorted;
  * - the matches up to the limit, unfiltered, of a word in one row of eight or more: a sample, the newest
@@ -348,7 +348,7 @@ async function pgLinksRead(
   page: RawBuilder<unknown>,
 ): Promise<MatchRead> {
   const tsq = tsQuery(parts);
-  const { columns, linked } = gramLinks(f.topicId!, sql`g`);
+  const { columns, linked } = gramLinks(f.topicId!);
   // a walk down the primary key: `is true` keeps the bigram index out (through it every match is read
   // before the first is sorted). Unfiltered, it walks `resource_grams` and reads each row's link there
   // (the derived table is flattened into the walk); filtered, it walks the topic's links of the type

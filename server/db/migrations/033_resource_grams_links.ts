@@ -12,9 +12,10 @@ export const name = '033_resource_grams_links';
  * - `resource_grams.links`: `{ "<topic id>": [type, category_one, category_two, date_key] }`, one key per
  *   published link (a withdrawn link has none).
  * - `resource_index_terms(id)` works out both `cats` (migration 032) and `links` in one read of the
- *   resource's links; a new `resource_grams` row takes both from it (server/search/indexer.ts).
+ *   resource's links; a new `resource_grams` row takes both from it (server/search/indexer.ts). It
+ *   replaces migration 032's `resource_category_terms`, which is dropped.
  * - The statement triggers of migration 032 now keep both in step, and compare every column a search
- *   reads (publication, type and date too). Their update is planned at each run (EXECUTE): a plan kept
+ *   reads (publication, type and date too: every column of a link). Their update is planned at each run (EXECUTE): a plan kept
  *   by the session from when `resource_grams` was small read the whole table at each statement later
  *   (the raw import of bench/search-scale.ts fell from 4,600 to 940 rows/s over 1M rows).
  *
@@ -32,10 +33,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     cross join lateral (values (rt.topic_id || chr(31) || rt.category_one, true), (rt.topic_id || chr(31) || rt.category_one || chr(31) || rt.category_two, false)) v(t, first)
     where rt.resource_id = rid
   $$`.execute(db);
-  // the terms of migration 032 from the same place (its backfill and any caller)
-  await sql`create or replace function resource_category_terms(rid integer) returns text[] language sql stable as $$
-    select cats from resource_index_terms(rid)
-  $$`.execute(db);
   await sql`create or replace function resource_topics_cats() returns trigger language plpgsql as $$
     declare
       ids integer[];
@@ -45,12 +42,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       elsif tg_op = 'INSERT' then
         select array_agg(distinct resource_id) into ids from new_links;
       else
+        -- the links that changed in any column (a search reads them all)
         select array_agg(distinct resource_id) into ids from (
-          (select resource_id, topic_id, category_one, category_two, published, type, date_key from new_links
-           except select resource_id, topic_id, category_one, category_two, published, type, date_key from old_links)
+          (select * from new_links except select * from old_links)
           union all
-          (select resource_id, topic_id, category_one, category_two, published, type, date_key from old_links
-           except select resource_id, topic_id, category_one, category_two, published, type, date_key from new_links)
+          (select * from old_links except select * from new_links)
         ) changed;
       end if;
       if ids is not null then
@@ -63,4 +59,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   $$`.execute(db);
   await sql`update resource_grams g set (cats, links) = (select t.cats, t.links from resource_index_terms(g.id) t)
     where g.id in (select resource_id from resource_topics)`.execute(db);
+  // migration 032's function: nothing calls it any more (resource_index_terms works the terms out)
+  await sql`drop function resource_category_terms(integer)`.execute(db);
 }
