@@ -8,6 +8,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiCall, artifacts, createApplicationByDialog, signInConsole, useE2e } from './support';
+import { MSG } from '../common/messages';
 
 /** Opens a page of the console menu's 权限与登录 submenu (管理员, 用户, 客户端登录; decision 292). */
 async function openAccessMenu(page: Page, label: string): Promise<void> {
@@ -108,10 +109,13 @@ describe('roles and release', () => {
     await admin.getByRole('link', { name: '应用管理' }).first().click();
     const row = admin.getByRole('row').filter({ hasText: '角色测试门户' });
     await row.getByRole('button', { name: '申请发布' }).click();
+    // the confirmation rendered in full before its button is pressed (a press during its opening was lost once in CI)
+    await admin.getByRole('dialog').getByText(MSG.releaseConfirm).waitFor();
     await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await admin.getByText('已提交发布申请，等待超级管理员审核').waitFor();
     await row.getByText('待审核').waitFor();
     await row.getByRole('button', { name: '审核通过' }).click();
+    await admin.getByRole('dialog').getByText(MSG.passConfirm).waitFor();
     await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await admin.getByText('审核通过，站点已发布').waitFor();
     await row.getByText('已发布').waitFor();
