@@ -12,6 +12,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { migrationProvider, type Dialect } from './migrations/index.js';
 import { ensureSearchIndex } from '../search/indexer.js';
+import { setWalkingDb, walkingDb } from './walking.js';
 
 export type Db = Kysely<Database>;
 
@@ -54,6 +55,12 @@ export function withStatementCache(sqlite: BetterSqlite3.Database): { close(): v
   };
 }
 
+/** The options of every Atrium connection to PostgreSQL (decisions 351, 369). */
+const PG_OPTIONS = '-c jit=off -c synchronize_seqscans=off';
+
+/** Connections the walk pool (server/db/walking.ts) keeps at most: searches run one or two at once (decision 363). */
+const WALK_CONNECTIONS = 4;
+
 /** True when the URL names a PostgreSQL database. */
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
@@ -74,13 +81,21 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
     // about 23 ms of compilation at 1M to save nothing. Synchronized scans off (decision 369): a read of a
     // search's first SEARCH_CAP matches by a sequential scan then starts at the table's first page, not
     // wherever another scan of the same table is, so its facets (lower bounds) are the same at each reload
-    pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off -c synchronize_seqscans=off' });
+    pool = new pg.Pool({ connectionString: url, max: 10, options: PG_OPTIONS });
+    const walkPool = new pg.Pool({
+      connectionString: url,
+      max: WALK_CONNECTIONS,
+      options: `${PG_OPTIONS} -c enable_seqscan=off -c max_parallel_workers_per_gather=0`,
+    });
     // An idle connection the server ends (a restart, a failover, an administrator) errs on the pool; the
     // pool drops it and the next query connects again. Without a listener that error would end the process.
-    pool.on('error', (err) => {
-      console.warn(`PostgreSQL 连接已断开（将重新连接）：${err.message}`);
-    });
+    for (const p of [pool, walkPool])
+      p.on('error', (err) => {
+        console.warn(`PostgreSQL 连接已断开（将重新连接）：${err.message}`);
+      });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const walkDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: walkPool }) });
+    setWalkingDb(db, walkDb);
   } else {
     dialect = 'sqlite';
     file = url.replace(/^(sqlite|file):(\/\/)?/, '');
@@ -99,8 +114,12 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
   // number still takes an earlier one that arrived after it (each migration touches its own tables).
   const migrator = new Migrator({ db, provider: migrationProvider(dialect), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+  const close = async () => {
+    await walkingDb(db)?.destroy();
     await db.destroy();
+  };
+  if (error) {
+    await close();
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ''}：${error instanceof Error ? error.message : JSON.stringify(error)}`);
   }
@@ -110,5 +129,5 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
     if (n % 100_000 === 0) console.warn(`正在重建检索索引：${n} 条`);
   });
   if (indexed > 0 && indexed >= 100_000) console.warn(`检索索引已重建：${indexed} 条`);
-  return { db, dialect, file, pool, close: () => db.destroy() };
+  return { db, dialect, file, pool, close };
 }

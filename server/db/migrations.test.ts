@@ -13,6 +13,8 @@ import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testDialect } from '../test/harness.js';
 import { MIGRATIONS, migrationProvider } from './migrations/index.js';
+import { walkingDb } from './walking.js';
+import type { Db } from './index.js';
 
 const DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
@@ -127,6 +129,19 @@ describe('a migrated database', () => {
     const { rows } = await sql<{ synchronize_seqscans: string }>`show synchronize_seqscans`.execute(database.db);
     expect(rows[0].synchronize_seqscans).toBe('off');
   });
+
+  it.runIf(testDialect === 'postgres')(
+    'the search walks on connections of their own that plan without sequential scans or parallel workers (decision 370)',
+    async () => {
+      const walkDb = walkingDb(database.db)!;
+      const show = async (db: Db, setting: string) => Object.values((await sql<Record<string, string>>`show ${sql.raw(setting)}`.execute(db)).rows[0])[0];
+      expect(await show(walkDb, 'enable_seqscan')).toBe('off');
+      expect(await show(walkDb, 'max_parallel_workers_per_gather')).toBe('0');
+      expect(await show(walkDb, 'jit')).toBe('off');
+      // the main pool plans freely
+      expect(await show(database.db, 'enable_seqscan')).toBe('on');
+    },
+  );
 
   it('holds the catalogue migration 007 seeds from its frozen copy', async () => {
     const rows = await database.db.selectFrom('xmodule_catalogue').select(['module_name', 'group_name', 'more', 'params']).orderBy('id').execute();

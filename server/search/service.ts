@@ -22,6 +22,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { pageOffset } from '../db/paging.js';
 import type { Db } from '../db/index.js';
+import { walkingDb } from '../db/walking.js';
 import type { Dialect } from '../db/migrations/index.js';
 import { makePage, type Page } from '../../common/page.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
@@ -159,9 +160,26 @@ function estimateHits(db: Db, parts: QueryPart[]): Promise<{ hits: number; all: 
   return oncePerSearch(parts, 'hits', () => Promise.all([planRowsEach(db, [tsQuery(parts)]), indexRows(db)]).then(([[hits], all]) => ({ hits, all })));
 }
 
-/** The planner's count of the rows of `resource_grams` (every indexed resource), at least 1. */
-async function indexRows(db: Db): Promise<number> {
-  return (await sql<{ n: number }>`select greatest(reltuples, 1)::float8 as n from pg_class where relname = 'resource_grams'`.execute(db)).rows[0]?.n ?? 1;
+/** How long the planner's count of indexed rows is reused, ms: it changes only when the table is analysed (decision 370). */
+const INDEX_ROWS_TTL_MS = 30_000;
+
+/** Per database, the planner's count of indexed rows and when it was read (Date.now(), ms). */
+const indexRowsRead = new WeakMap<Db, { n: Promise<number>; at: number }>();
+
+/**
+ * The planner's count of the rows of `resource_grams` (every indexed resource), at least 1; read at
+ * most once per INDEX_ROWS_TTL_MS per database (decision 370). A failed read is not kept.
+ */
+function indexRows(db: Db): Promise<number> {
+  const now = Date.now();
+  const kept = indexRowsRead.get(db);
+  if (kept && now - kept.at < INDEX_ROWS_TTL_MS) return kept.n;
+  const n = sql<{ n: number }>`select greatest(reltuples, 1)::float8 as n from pg_class where relname = 'resource_grams'`
+    .execute(db)
+    .then((r) => r.rows[0]?.n ?? 1);
+  indexRowsRead.set(db, { n, at: now });
+  n.catch(() => indexRowsRead.delete(db));
+  return n;
 }
 
 /** The prefix parts of a query that holds other parts too ('c' of `t-C`, of `维生素 C`), else none. */
@@ -237,16 +255,25 @@ async function planRowsWhere(db: Db, conditions: RawBuilder<unknown>[]): Promise
 const INDEX_READ_COST = 8;
 
 /**
+ * Whatever the limit, the bigram index's read first gathers every match's entry (a bitmap of them all)
+ * at about this many rows of a walk each (decision 370, at 1M: the 87,804 entries of 基于 in 43 ms, a
+ * walked row 0.4 µs). Without it, a word of 35,000 to 125,000 matches read its 2,001 from the index
+ * (基于: 72 ms) where a walk reads them in 10 ms.
+ */
+const INDEX_ENTRY_COST = 1.2;
+
+/**
  * PostgreSQL (decision 284): true when walking the primary key down, testing each row until `upTo`
  * matches are found (about upTo / share rows), is cheaper than the bigram index, by the planner's
  * estimate of the matches. `sorted`: the index's matches must all be read and sorted (a page newest
- * first: about share × rows index reads); otherwise the index read stops at `upTo` (a sample). Early
- * pages of more than the cap always walk.
+ * first: about share × rows index reads); otherwise the index read stops at `upTo` (a sample). Either
+ * way the index gathers every match's entry first (INDEX_ENTRY_COST each). Early pages of more than the
+ * cap always walk.
  */
 async function walkCheaper(db: Db, parts: QueryPart[], upTo: number, sorted: boolean): Promise<boolean> {
   if (sorted && upTo <= 100) return true;
   const { hits, all } = await estimateHits(db, parts);
-  return (upTo * all) / hits <= INDEX_READ_COST * (sorted ? hits : Math.min(upTo, hits));
+  return (upTo * all) / hits <= INDEX_READ_COST * (sorted ? hits : Math.min(upTo, hits)) + INDEX_ENTRY_COST * hits;
 }
 
 /**
@@ -446,15 +473,19 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
   }
   // PostgreSQL's walks down the primary key: the planner cannot estimate `(… @@ …) is true` (a phrase
   // came out at 3 rows) and chose a parallel scan of every row and a sort instead (470-550 ms for
-  // 胰腺炎 at 1M); the walk is pinned by turning those off for its statement (decision 354)
-  const rows = plan.walk
-    ? await db.transaction().execute(async (trx) => {
-        await sql`set local enable_seqscan = off`.execute(trx);
-        await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
-        return (await plan.q.execute(trx)).rows;
-      })
-    : (await plan.q.execute(db)).rows;
-  return rows.map((r) => ({
+  // 胰腺炎 at 1M); the walk is pinned by turning those off for its statement (decision 354): on the
+  // connections made for it (one round trip; decision 370), or else in a transaction of its own
+  const walkDb = plan.walk ? walkingDb(db) : undefined;
+  const rows = !plan.walk
+    ? (await plan.q.execute(db)).rows
+    : walkDb
+      ? (await plan.q.execute(walkDb)).rows
+      : await db.transaction().execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+          return (await plan.q.execute(trx)).rows;
+        });
+  const hits = rows.map((r) => ({
     id: Number(r.id),
     type: r.type as string,
     category: (r.category as string | null) ?? null,
@@ -465,7 +496,16 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
     ...(f.rankTerms && r.t0 !== undefined ? { titleFlags: f.rankTerms.map((_, i) => r[`t${i}`] === true) } : {}),
     values: Object.fromEntries(read.map((x, i) => [x.key, r[`v${i}`] == null ? null : String(r[`v${i}`])])),
   }));
+  if (plan.walk) newestFirst.add(hits);
+  return hits;
 }
+
+/**
+ * The reads of matches that came newest first (PostgreSQL's walks down the primary key, every one
+ * ordered by id descending): past the cap, such a read of the type's matches holds the newest page
+ * already (decision 370).
+ */
+const newestFirst = new WeakSet<Hit[]>();
 
 /**
  * The ids among `ids` whose title holds each term, per term, from the index alone (no resource row is
@@ -620,12 +660,14 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   // the type's matches up to the cap, without its filters: its category tree and field facets
   // (beyond the cap, a sample holding the chosen type only is what the type's own read would give: the
   // same first matches, in the index's order; a topic of articles is not read twice, decision 284)
-  const ofType =
-    all && (all.length <= cap || !type || all.every((h) => h.type === type))
-      ? type
-        ? all.filter((h) => h.type === type)
-        : all
-      : await matches(db, dialect, parts, { topicId, type, facets: typeFacets, limit: cap + 1, rankTerms });
+  const fromAll = all && (all.length <= cap || !type || all.every((h) => h.type === type));
+  const ofType = fromAll
+    ? type
+      ? all.filter((h) => h.type === type)
+      : all
+    : await matches(db, dialect, parts, { topicId, type, facets: typeFacets, limit: cap + 1, rankTerms });
+  // the type's matches came newest first: unfiltered, they hold the newest page past the cap (decision 370)
+  const ofTypeNewestFirst = !filtered && newestFirst.has(fromAll && all ? all : ofType);
   const typesExact = all ? all.length <= cap : ofType.length <= cap;
   const sampleOf = (hits: Hit[]) => hits.slice(0, cap);
   const keep = (h: Hit, skip?: string) =>
@@ -665,7 +707,9 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   let page: Hit[] = [];
   if (!listed && offset < cap) {
     const want = Math.min(size, cap - offset);
-    page = await matches(db, dialect, parts, { topicId, type, category, subcategory, fieldFilters, limit: want, offset, newest: true });
+    page = ofTypeNewestFirst
+      ? ofType.slice(offset, offset + want)
+      : await matches(db, dialect, parts, { topicId, type, category, subcategory, fieldFilters, limit: want, offset, newest: true });
     if (surelyCapped && page.length < want) await narrow();
   }
   let ids: number[];
