@@ -10,7 +10,7 @@ import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshDatabase, testDialect } from '../test/harness.js';
 import { MIGRATIONS, migrationProvider } from './migrations/index.js';
 import { walkingDb } from './walking.js';
@@ -142,6 +142,19 @@ describe('a migrated database', () => {
       expect(await show(database.db, 'enable_seqscan')).toBe('on');
     },
   );
+
+  it.runIf(testDialect === 'postgres')('keeps an idle PostgreSQL connection, whose backend has its shared buffers mapped already (decision 372)', async () => {
+    const backend = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db)).rows[0].pid;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const before = await backend();
+      // pg's pool closed a connection idle for 10 s
+      vi.advanceTimersByTime(5 * 60_000);
+      expect(await backend()).toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('holds the catalogue migration 007 seeds from its frozen copy', async () => {
     const rows = await database.db.selectFrom('xmodule_catalogue').select(['module_name', 'group_name', 'more', 'params']).orderBy('id').execute();

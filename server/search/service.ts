@@ -134,6 +134,11 @@ interface MatchFilter {
    * same pass over the index rows, so ranking needs no second read of them (decision 353)
    */
   rankTerms?: QueryPart[][];
+  /**
+   * The chosen type's share of the sample of every match (0 to 1), when that sample was read: a read
+   * filtered by the type alone may then walk (PostgreSQL, decision 371)
+   */
+  typeShare?: number;
 }
 
 /** A listing field's value as text, on either database. */
@@ -361,8 +366,8 @@ function gramLinks(topicId: number): { columns: RawBuilder<unknown>; linked: Raw
  * some), `page` the limit and offset.
  * - a newest-first page: walking the primary key down until the page is full, or every match from the
  *   bigram index, sorted;
- * - the matches up to the limit, unfiltered, of a word in one row of eight or more: a sample, the newest
- *   matches, walking the primary key;
+ * - the matches up to the limit, unfiltered or filtered by the type alone (decision 371), when a walk
+ *   is cheaper ({@link walkCheaper}): a sample, the newest matches, walking the primary key;
  * - otherwise the matches up to the limit, in no order, from the bigram index, with the ranking columns
  *   unless the estimate says the read will be capped.
  */
@@ -398,9 +403,12 @@ async function pgLinksRead(
     if (await walkCheaper(db, parts, (f.offset ?? 0) + f.limit, true)) return walk();
     return { q: sql`${await fromIndex(sql``)} select ${LINK_COLUMNS} from rt where true ${more} order by rt.resource_id desc ${page}` };
   }
-  const estimate = filtered ? undefined : await estimateHits(db, parts);
-  if (estimate && (await walkCheaper(db, parts, f.limit, false))) return walk();
-  const rankTerms = estimate && estimate.hits >= UNRANKED_ESTIMATE * f.limit ? undefined : f.rankTerms;
+  // filtered by the type alone, and the type seen in the sample of every match: a walk finds its
+  // matches among about 1 / share times as many rows as the walk of every match (decision 371)
+  const share = !filtered ? 1 : !f.category && !f.subcategory && f.typeShare ? f.typeShare : 0;
+  const estimate = share > 0 ? await estimateHits(db, parts) : undefined;
+  if (estimate && (await walkCheaper(db, parts, Math.ceil(f.limit / share), false))) return walk();
+  const rankTerms = estimate && estimate.hits * share >= UNRANKED_ESTIMATE * f.limit ? undefined : f.rankTerms;
   return {
     q: sql`${await fromIndex(rankColumns(parts, rankTerms))}
           select ${LINK_COLUMNS}${rankTerms ? rankColumnsOf(rankTerms) : sql``} from rt where true ${more} ${page}`,
@@ -665,7 +673,14 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
     ? type
       ? all.filter((h) => h.type === type)
       : all
-    : await matches(db, dialect, parts, { topicId, type, facets: typeFacets, limit: cap + 1, rankTerms });
+    : await matches(db, dialect, parts, {
+        topicId,
+        type,
+        facets: typeFacets,
+        limit: cap + 1,
+        rankTerms,
+        typeShare: all && type ? all.filter((h) => h.type === type).length / all.length : undefined,
+      });
   // the type's matches came newest first: unfiltered, they hold the newest page past the cap (decision 370)
   const ofTypeNewestFirst = !filtered && newestFirst.has(fromAll && all ? all : ofType);
   const typesExact = all ? all.length <= cap : ofType.length <= cap;

@@ -250,6 +250,34 @@ describe('GET /api/v1/search', () => {
     expect(narrowed.totalElements).toBe(small.count);
   });
 
+  it('past the cap, a type among others pages its own newest matches, its facets over its own first matches (decision 371)', async () => {
+    const mixed = await ensureTopic(ctx.db, '混合专题');
+    // three articles to one policy, interleaved, so that every sample of the word holds both types
+    const rows = Array.from({ length: 2400 }, (_, i) => ({
+      type: (i % 4 === 3 ? 'policy' : 'article') as 'policy' | 'article',
+      sourceKey: `mixed-${i}`,
+      title: `混合检索样例第${i}项`,
+      date: '2024-01-01',
+      fields: {},
+      searchText: '',
+      topicId: mixed,
+      categoryOne: i % 2 ? '甲类' : '乙类',
+    }));
+    const { ids } = await upsertResources(ctx.db, rows);
+    if (testDialect === 'postgres') await sql`analyze resource_grams`.execute(ctx.db);
+    const articles = ids.filter((_, i) => i % 4 !== 3).sort((a, b) => b - a);
+    const cap = 30;
+    const typed = await searchResources(ctx.db, testDialect, { q: '混合检索', topicId: mixed, type: 'article', page: 1, size: 10 }, cap);
+    expect(typed.capped).toBe(true);
+    expect(typed.facets.type.map((f) => f.value).sort()).toEqual(['article', 'policy']);
+    expect(typed.content.map((r) => r.id)).toEqual(articles.slice(0, 10));
+    expect(typed.content.every((r) => r.type === 'article')).toBe(true);
+    // the category tree counts the type's own first matches: the cap of them
+    expect(typed.facets.category.reduce((n, c) => n + c.count, 0)).toBe(cap);
+    const third = await searchResources(ctx.db, testDialect, { q: '混合检索', topicId: mixed, type: 'article', page: 3, size: 10 }, cap);
+    expect(third.content.map((r) => r.id)).toEqual(articles.slice(20, 30));
+  });
+
   it('a filter that keeps more than the cap pages newest first; a guess that it would, proven wrong by a short page, ranks and counts exactly (decision 362)', async () => {
     const cap = 50;
     // the largest category of 研究's articles passes the cap: newest first within it, the total capped
