@@ -66,10 +66,14 @@ export async function registerResponseHeaders(app: FastifyInstance, opts: Header
     hsts: false, // below: only over TLS, and only when asked for
     xXssProtection: false,
   });
+  // the analytics beacon's answer is an empty 204 that no browser shows: none of these headers applies
+  // to it, and a burst of beacons costs less without them (decision 373)
   app.addHook('onRequest', (req, reply, done) => {
+    if (req.routeOptions.config.beacon) return done();
     secure(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
   app.addHook('onSend', async (req, reply, payload) => {
+    if (req.routeOptions.config.beacon) return payload;
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (opts.hsts && req.protocol === 'https') reply.header('strict-transport-security', HSTS);
     return payload;

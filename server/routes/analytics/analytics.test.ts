@@ -96,6 +96,9 @@ describe('analytics beacons', () => {
       ),
     );
     expect(first.status, first.text).toBe(204);
+    // an empty answer that no browser shows carries no security headers (decision 373)
+    expect(first.headers['content-security-policy']).toBeUndefined();
+    expect(first.headers['permissions-policy']).toBeUndefined();
     expect((await beacon(a, events({ k: 'pageview', p: '/microapp/explore' }))).status).toBe(204);
     // application/json as well (a Blob of that type)
     expect((await beacon(b, events({ k: 'pageview', p: '/' }, { k: 'panel_click', m: 'n1' }), { contentType: 'application/json' })).status).toBe(204);
