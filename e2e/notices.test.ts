@@ -404,6 +404,8 @@ describe('resource links', () => {
     await edit.getByRole('button', { name: '保存' }).click();
     await page.getByText('资源链接保存成功！').first().waitFor();
     await page.getByRole('row').filter({ hasText: '中国知网 CNKI' }).waitFor();
+    // the dialog closes after the save, as after the creations above (once seen still over the list)
+    await edit.waitFor({ state: 'hidden' });
 
     // search
     const search = page.getByPlaceholder('按标题搜索');
