@@ -12,7 +12,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { migrationProvider, type Dialect } from './migrations/index.js';
 import { ensureSearchIndex } from '../search/indexer.js';
-import { setWalkingDb, walkingDb } from './walking.js';
+import { WALK_SETTINGS, setWalkingDb, walkingDb } from './walking.js';
 
 export type Db = Kysely<Database>;
 
@@ -91,7 +91,7 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
     const walkPool = new pg.Pool({
       connectionString: url,
       max: WALK_CONNECTIONS,
-      options: `${PG_OPTIONS} -c enable_seqscan=off -c max_parallel_workers_per_gather=0`,
+      options: `${PG_OPTIONS} ${WALK_SETTINGS.map(([k, v]) => `-c ${k}=${v}`).join(' ')}`,
       idleTimeoutMillis: KEEP_IDLE_MS,
     });
     // An idle connection the server ends (a restart, a failover, an administrator) errs on the pool; the

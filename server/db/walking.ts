@@ -7,6 +7,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
+/** The settings a walk plans with (decision 354): on the walk pool's connections, or `set local` without one. */
+export const WALK_SETTINGS = [
+  ['enable_seqscan', 'off'],
+  ['max_parallel_workers_per_gather', '0'],
+] as const;
+
 const walkers = new WeakMap<Kysely<Database>, Kysely<Database>>();
 
 /** Records `walkDb` as the walking connections of `db` (server/db/index.ts, for PostgreSQL). */

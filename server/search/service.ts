@@ -22,7 +22,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { pageOffset } from '../db/paging.js';
 import type { Db } from '../db/index.js';
-import { walkingDb } from '../db/walking.js';
+import { WALK_SETTINGS, walkingDb } from '../db/walking.js';
 import type { Dialect } from '../db/migrations/index.js';
 import { makePage, type Page } from '../../common/page.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
@@ -483,16 +483,14 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
   // came out at 3 rows) and chose a parallel scan of every row and a sort instead (470-550 ms for
   // 胰腺炎 at 1M); the walk is pinned by turning those off for its statement (decision 354): on the
   // connections made for it (one round trip; decision 370), or else in a transaction of its own
-  const walkDb = plan.walk ? walkingDb(db) : undefined;
-  const rows = !plan.walk
-    ? (await plan.q.execute(db)).rows
-    : walkDb
-      ? (await plan.q.execute(walkDb)).rows
-      : await db.transaction().execute(async (trx) => {
-          await sql`set local enable_seqscan = off`.execute(trx);
-          await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+  const walker = plan.walk ? walkingDb(db) : undefined;
+  const rows =
+    plan.walk && !walker
+      ? await db.transaction().execute(async (trx) => {
+          for (const [setting, value] of WALK_SETTINGS) await sql`select set_config(${setting}, ${value}, true)`.execute(trx);
           return (await plan.q.execute(trx)).rows;
-        });
+        })
+      : (await plan.q.execute(walker ?? db)).rows;
   const hits = rows.map((r) => ({
     id: Number(r.id),
     type: r.type as string,
