@@ -10,7 +10,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { artifacts, importJsonl, releaseAll, apiCall, createApplication, signInByApi, topicId, useE2e, openModuleForm } from './support';
+import { artifacts, importJsonl, releaseAll, apiCall, createApplication, signInByApi, topicId, useE2e, openModuleForm, chooseOption } from './support';
 
 const SUPER = '13800138001';
 const MANAGER = '13900139002';
@@ -157,27 +157,19 @@ describe('a super manager adds a custom component panel', () => {
     await drawer.getByRole('button', { name: '添加模块' }).click();
     await drawer.getByText('请选择组件').first().waitFor();
 
-    await drawer.getByLabel('组件', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '站内检索框' }).click();
-    await drawer
-      .locator('.ant-select-content', { hasText: '站内检索框' })
-      .or(drawer.locator('.ant-select-selection-item', { hasText: '站内检索框' }))
-      .first()
-      .waitFor();
+    await chooseOption(drawer, '组件', '站内检索框');
     await drawer.getByLabel('检索范围').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '论文' }).first().waitFor();
     await page.keyboard.press('Escape');
     await shot(page, 'e2e-xmodule-form-search.png');
 
     // a component whose options address fails: the field says so (spec 2 §8 swallowed it)
-    await drawer.getByLabel('组件', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '坏地址检索框' }).click();
+    await chooseOption(drawer, '组件', '坏地址检索框');
     await drawer.getByText('选项加载失败：接口不存在').waitFor();
     await page.waitForTimeout(500); // let the dropdown fade out before the screenshot
     await shot(page, 'e2e-xmodule-form-options-failed.png');
 
-    await drawer.getByLabel('组件', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '数据统计' }).click();
+    await chooseOption(drawer, '组件', '数据统计');
     await expect(drawer.getByLabel('模块标题').inputValue()).resolves.toBe('数据统计');
     await expect(drawer.getByLabel('数字 4', { exact: true }).count()).resolves.toBe(0);
     await drawer.getByRole('button', { name: '添加模块' }).click();

@@ -502,6 +502,28 @@ export async function openModuleForm(page: Page, label: string): Promise<Locator
   return drawer;
 }
 
+/**
+ * Chooses `option` in the antd Select labelled `label` (exact) inside `scope`, and waits until the select
+ * shows it as its value. The option is taken from the dropdown that is showing; a click on a dropdown
+ * still sliding in can be lost on a loaded machine (seen in CI: the choice not shown after 30 s), so
+ * when the value does not show within 5 s the select is opened and the option clicked once more.
+ */
+export async function chooseOption(scope: Locator, label: string, option: string): Promise<void> {
+  const page = scope.page();
+  const shown = scope.locator('.ant-select-content, .ant-select-selection-item', { hasText: option }).first();
+  const choose = async () => {
+    await scope.getByLabel(label, { exact: true }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).first().click();
+  };
+  await choose();
+  const ok = await shown.waitFor({ timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!ok) await choose();
+  await shown.waitFor();
+}
+
 /** In the home page editor: sets the module form's title, saves with 添加模块, waits for the saved message and the drawer to close. */
 export async function saveModule(drawer: Locator, title: string): Promise<void> {
   await drawer.getByLabel('模块标题').fill(title);
