@@ -162,7 +162,33 @@ function oncePerSearch<T>(parts: QueryPart[], question: string, ask: () => Promi
  * `resource_grams`; asked once per search (the reads of one search and its filter's guess share it).
  */
 function estimateHits(db: Db, parts: QueryPart[]): Promise<{ hits: number; all: number }> {
-  return oncePerSearch(parts, 'hits', () => Promise.all([planRowsEach(db, [tsQuery(parts)]), indexRows(db)]).then(([[hits], all]) => ({ hits, all })));
+  return oncePerSearch(parts, 'hits', async () => {
+    const [[planned], all, sampled] = await Promise.all([planRowsEach(db, [tsQuery(parts)]), indexRows(db), prefixesSampled(db, parts)]);
+    return { hits: sampled ? Math.max(planned, Math.round((sampled.matched / sampled.rows) * all)) : planned, all };
+  });
+}
+
+/**
+ * Rows at the newest end of `resource_grams` whose matches tell a one-character prefix's share
+ * (decision 374): about 1 ms at 1M.
+ */
+export const PREFIX_SAMPLE_ROWS = 5_000;
+
+/**
+ * PostgreSQL (decision 374): for a query of one-character prefixes only ('1' of `∶1`, 'w'), which the
+ * planner underestimates (18,357 rows for 47,897 of '1':*, 2,618 for 21,883 of 'w':*: a prefix's
+ * thousands of rare terms are not in its statistics), how many of the newest PREFIX_SAMPLE_ROWS
+ * indexed rows match (`matched` of `rows`); null for any other query, whose estimate the planner makes well.
+ */
+export async function prefixesSampled(db: Db, parts: QueryPart[]): Promise<{ matched: number; rows: number } | null> {
+  if (!parts.every((p) => 'prefix' in p)) return null;
+  const r = await sql<{
+    matched: number;
+    rows: number;
+  }>`select count(*) filter (where grams @@ ${tsQuery(parts)}::tsquery)::int as matched, count(*)::int as rows
+    from (select grams from resource_grams order by id desc limit ${PREFIX_SAMPLE_ROWS}) newest`.execute(walkingDb(db) ?? db);
+  const { matched, rows } = r.rows[0];
+  return rows > 0 ? { matched, rows } : null;
 }
 
 /** How long the planner's count of indexed rows is reused, ms: it changes only when the table is analysed (decision 370). */
