@@ -81,6 +81,9 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
   it('news: empty title, no display type and carousel count 11 are refused, then it saves', async () => {
     const { page } = e2e;
     const drawer = await openForm('新闻');
+    // the settings drawer is 420 px wide (spec 1 §4, spec 2 §9; issue 13 §5: it was 560)
+    const drawerWidth = await drawer.locator('.ant-drawer-content-wrapper').evaluate((el) => Math.round(el.getBoundingClientRect().width));
+    expect(drawerWidth).toBe(420);
     const save = drawer.getByRole('button', { name: '添加模块' });
     // empty title
     await drawer.getByLabel('模块标题').fill('');

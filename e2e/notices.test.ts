@@ -339,7 +339,10 @@ describe('notices', () => {
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     const panel = page.locator('[data-module-type="notice"]');
     await panel.getByText('数据库试用通知（更新）').waitFor();
+    // console lists ask for 20 a page (spec 2 §9 'List pages in the console use 20'; issue 13 §5: it was 10)
+    const listed = page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/v1/notices');
     await panel.getByRole('button', { name: '数据列表' }).click();
+    expect(new URL((await listed).url()).searchParams.get('size')).toBe('20');
     const dlg = modal('通知公告 · 通知公告');
     await dlg.waitFor();
     expect(await dlg.evaluate((el) => getComputedStyle(el).width)).toBe('1000px');

@@ -108,7 +108,7 @@ export default function ActivityPanel({ module, data, loading, error, editable, 
             error={error}
             empty={items.length === 0}
             editable={editable}
-            hint={<TopicHint site={site} type="activity" />}
+            hint={<TopicHint site={site} type={type} />}
             skeleton={<ListSkeleton rows={5} />}
           >
             {plain ? (

@@ -33,7 +33,7 @@ export default function FruitPanel({ module, data, loading, error, editable, sit
             error={error}
             empty={items.length === 0}
             editable={editable}
-            hint={<TopicHint site={site} type="fruit" />}
+            hint={<TopicHint site={site} type={type} />}
             skeleton={<ListSkeleton rows={5} />}
           >
             <PlainList

@@ -179,7 +179,7 @@ export function PanelEmpty({ editable, hint }: { editable: boolean; hint?: React
  */
 export function TopicHint({ site, type }: { site: SiteContext; /** the panel's resource type: the data page opens on it */ type?: string }) {
   if (site.topicId == null) return <>该应用未选择专题，请先在应用设置中选择专题</>;
-  const topicId = site.topicId;
+  const href = topicShowHref(site.topicId, type);
   return (
     <>
       该分类下暂无资源，
@@ -187,8 +187,9 @@ export function TopicHint({ site, type }: { site: SiteContext; /** the panel's r
         variant="link"
         size="small"
         className="atr-p-hint__action"
+        data-href={href}
         onClick={() => {
-          window.open(topicShowHref(topicId, type), '_blank', 'noopener');
+          window.open(href, '_blank', 'noopener');
         }}
       >
         去配置数据

@@ -9,7 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Input, Select, Space, Table, Tag, Tooltip, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, PushpinFilled } from '@ant-design/icons';
-import { ACTIVE_ANY, DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '@common/constants';
+import { ACTIVE_ANY, CONSOLE_PAGE_SIZE, PAGE_SIZE_CHOICES } from '@common/constants';
 import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
 import { errorMessage } from '../../api';
@@ -25,7 +25,7 @@ export interface ListFilters {
   size: number;
 }
 
-export const initialFilters = (): ListFilters => ({ active: ACTIVE_ANY, type: undefined, query: '', page: 1, size: DEFAULT_PAGE_SIZE });
+export const initialFilters = (): ListFilters => ({ active: ACTIVE_ANY, type: undefined, query: '', page: 1, size: CONSOLE_PAGE_SIZE });
 
 /** Filter state: changing a filter goes to page 1; `reset` clears every filter (spec 1 §4). */
 export function useListFilters() {

@@ -50,8 +50,8 @@ import { PageStyleSelect } from './PageStyleSelect';
 import { ModuleForm } from './ModuleForm';
 import '../console.css';
 
-/** Width of the module drawer: the spec's 420 px settings drawer is too narrow for the module forms. */
-export const MODULE_DRAWER_WIDTH = 560;
+/** Width of the module settings drawer, px (spec 1 §4 'The settings drawer is 420px wide', spec 2 §9; issue 13 §5). */
+export const MODULE_DRAWER_WIDTH = 420;
 
 type DrawerState = { mode: 'create'; type: string } | { mode: 'edit'; module: ModuleConfig } | null;
 

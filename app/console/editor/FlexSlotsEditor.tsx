@@ -23,8 +23,8 @@ import { findNested, insertNested, removeNested, replaceNested } from './nested'
 import { useLatest } from '@modules/kit/useLatest';
 import { ModuleForm } from './ModuleForm';
 
-/** Width of the nested-module drawer, px (as the editor's module drawer). */
-const NESTED_DRAWER_WIDTH = 560;
+/** Width of the nested-module drawer, px: the spec's settings drawer, as the editor's module drawer (spec 2 §9). */
+const NESTED_DRAWER_WIDTH = 420;
 
 type State =
   | { step: 'pick'; flexId: string; slotId: string }
