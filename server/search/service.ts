@@ -19,7 +19,7 @@
  * - A blank query with a type lists the type's resources newest first, with the same facets.
  * - Input never becomes SQL or FTS syntax: the index terms hold letters and digits only, and are bound.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { pageOffset } from '../db/paging.js';
 import type { Db } from '../db/index.js';
 import { WALK_SETTINGS, walkingDb } from '../db/walking.js';
@@ -538,6 +538,22 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
  * already (decision 370).
  */
 const newestFirst = new WeakSet<Hit[]>();
+
+/**
+ * A condition on the resource id column `idColumn` (e.g. 'resources.id'): the resource's title holds
+ * every term of `text` (white space separates terms; each a substring, as the search finds it),
+ * through the bigram index's title terms (SQLite FTS5's title column, PostgreSQL's weight-A lexemes)
+ * instead of a LIKE over every title, which took 2-10 s at 1M articles for the console's data page
+ * (decision 375). Null when a term holds no letter or digit: the caller keeps its LIKE then.
+ */
+export function titleHolds(db: Db, idColumn: string, text: string): RawBuilder<boolean> | null {
+  const perTerm = searchTerms(text).map(queryParts);
+  if (!perTerm.length || perTerm.some((p) => p.length === 0)) return null;
+  const parts = perTerm.flat();
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<boolean>`${sql.ref(idColumn)} in (select id from resource_grams where grams @@ ${tsQuery(parts, 'A')}::tsquery)`
+    : sql<boolean>`${sql.ref(idColumn)} in (select rowid from resources_grams where resources_grams match ${`{title} : (${ftsQuery(parts)})`})`;
+}
 
 /**
  * The ids among `ids` whose title holds each term, per term, from the index alone (no resource row is

@@ -159,6 +159,20 @@ describe("a topic's data", () => {
     expect((await list({ type: 'nosuch' })).status).toBe(400);
   });
 
+  it('searches titles through the bigram index: every term a substring of the title; counts match the rows (decision 375)', async () => {
+    const titles = async (query: string, extra: Record<string, unknown> = {}) => {
+      const b = (await list({ type: 'article', query, ...extra })).body as { content: Array<{ title: string }>; totalElements: number };
+      return { titles: b.content.map((x) => x.title).sort(), total: b.totalElements };
+    };
+    expect(await titles('用户 行为')).toEqual({ titles: ['数字图书馆用户行为分析'], total: 1 });
+    expect(await titles('文献分类')).toEqual({ titles: ['深度学习在文献分类中的应用'], total: 1 });
+    expect(await titles('图书馆', { published: 'yes', year: 2023 })).toEqual({ titles: ['高校图书馆知识服务评价研究'], total: 1 });
+    expect(await titles('临床')).toEqual({ titles: [], total: 0 }); // the other topic's
+    expect(await titles('馆用户分')).toEqual({ titles: [], total: 0 }); // not a substring
+    // a query without letters or digits cannot use the index: the title's LIKE answers it
+    expect(await titles('%_')).toEqual({ titles: [], total: 0 });
+  });
+
   it('withdraws and publishes: a withdrawn resource leaves the panel read and the search, and comes back', async () => {
     const w = await manager.post(`/api/v1/topics/${topicId}/resources/bulk`, { action: 'withdraw', ids: [ids.a1, ids.other] });
     expect(w.body).toMatchObject({ changed: 1, message: MSG.bulkWithdrawn(1) });
