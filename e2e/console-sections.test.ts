@@ -366,6 +366,10 @@ describe('refusals', () => {
       expect(page.url()).toBe(`${server.url}${p}`);
     }
     await shot(page, 'refused-403');
+    // the component catalogue is a super manager's (issue 13 §1 '/console/modules')
+    await page.goto(`${server.url}/console/modules`);
+    await page.getByText('没有权限执行此操作').waitFor();
+    await expect(page.getByRole('heading', { name: '组件库' }).count()).resolves.toBe(0);
     await page.context().close();
   });
 
@@ -373,7 +377,16 @@ describe('refusals', () => {
     const { server } = e2e;
     const page = await e2e.newPage(VIEW);
     await signInConsole(page, server, PLAIN, { url: `${server.url}/console/jobs`, then: /\/console\/block$/ });
-    for (const p of ['/console/tools', '/console/wechats', '/console/wechats/articles', '/console/jobs/new']) {
+    for (const p of [
+      '/console/tools',
+      '/console/wechats',
+      '/console/wechats/articles',
+      '/console/jobs/new',
+      '/console/reports',
+      '/console/analysis',
+      '/console/logs',
+      '/console/modules',
+    ]) {
       await page.goto(`${server.url}${p}`);
       await page.waitForURL(/\/console\/block$/);
       await page.getByRole('heading', { name: '没有控制台权限' }).waitFor();
