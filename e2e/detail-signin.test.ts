@@ -4,7 +4,8 @@
  * settings; a visitor who opens a resource's detail page is sent by the server to sign in, signs in and
  * lands on the detail page; another visitor following a header menu link inside the app is sent to sign
  * in by the app's route guard, with no page load of the guarded page. The home page stays public.
- * Screenshot: test-artifacts/e2e-detail-signin-switch.png (the switch), e2e-detail-signin-login.png.
+ * Screenshots: test-artifacts/e2e-detail-signin-switch.png (the switch), e2e-detail-signin-settings.png (its
+ * page), e2e-detail-signin-login.png (where the visitor is sent).
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,7 @@ describe('详情页需登录', () => {
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: path.join(artifacts, 'e2e-detail-signin-switch.png') });
+    await page.screenshot({ path: path.join(artifacts, 'e2e-detail-signin-settings.png'), fullPage: true });
     // stored: the settings page shows it on after a reload
     await page.reload();
     await expect.poll(() => page.locator('#detail-signin').getByRole('switch', { name: MSG.detailSigninLabel }).getAttribute('aria-checked')).toBe('true');
@@ -106,7 +108,8 @@ describe('详情页需登录', () => {
     expect(home?.status()).toBe(200);
     await visitor.locator('.atr-grid [data-module-id]').first().waitFor();
     await visitor.waitForLoadState('networkidle'); // hydrated: the menu link is the app's
-    await visitor.getByRole('link', { name: '资源发现' }).first().click();
+    // the header menu's entry (a menuitem of the site's navigation, an in-app link)
+    await visitor.getByRole('menuitem', { name: '资源发现' }).click();
     await visitor.waitForURL((u) => u.searchParams.get('redirect') === '/microapp/explore');
     await visitor.getByPlaceholder('手机号').waitFor();
     // the app's route guard did it: the browser never loaded /microapp/explore as a page
