@@ -12,6 +12,7 @@ import { readBoot } from './boot';
 import HomePage from './site/HomePage';
 import { ModuleHost } from './site/ModuleHost';
 import { PageSpinner } from './pages/PageSpinner';
+import { DetailSigninGuard } from './pages/visitor/DetailSigninGuard';
 import { SigninEffects } from './signin/SigninEffects';
 import { NotFoundPage, RouteErrorPage, UnavailablePage, UnreleasedPage } from './pages/StatusPages';
 
@@ -124,24 +125,30 @@ const pages: RouteObject[] = [
       { path: '*', element: lazyPage(ConsoleFallback) },
     ],
   },
-  { path: '/microapp/explore', element: lazyPage(ExplorePage) },
-  { path: '/microapp/explore/resources/:type/:id', element: lazyPage(ResourceDetailPage) },
-  { path: '/microapp/profile/:id', element: lazyPage(ScholarProfilePage) },
+  // spec 1 §2: /microapp/** (and /container/**) need login on a site with 详情页需登录 on (issue 13 §4)
+  {
+    element: <DetailSigninGuard />,
+    children: [
+      { path: '/microapp/explore', element: lazyPage(ExplorePage) },
+      { path: '/microapp/explore/resources/:type/:id', element: lazyPage(ResourceDetailPage) },
+      { path: '/microapp/profile/:id', element: lazyPage(ScholarProfilePage) },
+      { path: '/microapp/navigator', element: lazyPage(NavigatorPage) },
+      { path: '/microapp/widget/tools', element: lazyPage(ToolsPage) },
+      { path: '/microapp/widget/tools/*', element: lazyPage(ToolPage) },
+      { path: '/microapp/jobs', element: lazyPage(JobsPage) },
+      { path: '/microapp/jobs/:id', element: lazyPage(JobPage) },
+      { path: '/microapp/wechat', element: lazyPage(WechatPage) },
+      { path: '/microapp/wechat/material/:id', element: lazyPage(WechatMaterialPage) },
+      { path: '/microapp/bulletin', element: lazyPage(BulletinsPage) },
+      { path: '/microapp/bulletin/:id', element: lazyPage(BulletinPage) },
+      { path: '/microapp/report', element: lazyPage(ReportsPage) },
+      { path: '/microapp/report/detail/:id', element: lazyPage(ReportPage) },
+      { path: '/microapp/recommendation', element: lazyPage(RecommendationPage) },
+    ],
+  },
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },
-  { path: '/microapp/navigator', element: lazyPage(NavigatorPage) },
   { path: '/resources/material/:id', element: lazyPage(MaterialPage) },
   { path: '/resources/notices/:id', element: lazyPage(NoticePage) },
-  { path: '/microapp/widget/tools', element: lazyPage(ToolsPage) },
-  { path: '/microapp/widget/tools/*', element: lazyPage(ToolPage) },
-  { path: '/microapp/jobs', element: lazyPage(JobsPage) },
-  { path: '/microapp/jobs/:id', element: lazyPage(JobPage) },
-  { path: '/microapp/wechat', element: lazyPage(WechatPage) },
-  { path: '/microapp/wechat/material/:id', element: lazyPage(WechatMaterialPage) },
-  { path: '/microapp/bulletin', element: lazyPage(BulletinsPage) },
-  { path: '/microapp/bulletin/:id', element: lazyPage(BulletinPage) },
-  { path: '/microapp/report', element: lazyPage(ReportsPage) },
-  { path: '/microapp/report/detail/:id', element: lazyPage(ReportPage) },
-  { path: '/microapp/recommendation', element: lazyPage(RecommendationPage) },
   { path: '/subscriptions/journals', element: lazyPage(MySubscriptionsPage) },
   { path: '/subscriptions-topic/journals', element: lazyPage(TopicJournalsPage) },
   { path: '/settings/account', element: lazyPage(AccountPage) },

@@ -978,6 +978,15 @@ export const MSG = {
   downloadRightMissing: '您的角色没有「下载附件」权限，请联系站点管理员',
   downloadAfterLogin: '登录后下载',
   downloadNoRight: '无下载权限',
+  // 详情页需登录 (issue 13 §4): a setting of each site, on the application's settings page
+  detailSigninTitle: '访问设置',
+  detailSigninLabel: '详情页需登录',
+  detailSigninHint:
+    '开启后，未登录的访客打开站内的详情与检索页面（资源详情、学者主页、研究报告、招聘、公众号文章等 /microapp/ 开头的页面）时，会先转到登录页，登录后回到原页面；这些页面的详情数据接口也只回答已登录用户。首页及其栏目始终公开。默认关闭，便于站点被检索和收录。',
+  detailSigninOn: '已开启：访客须登录后才能查看详情页',
+  detailSigninOff: '已关闭：详情页对所有人公开',
+  accessWhenDetailSignin: '站点开启「详情页需登录」时',
+  accessWhenUserIdOrDetailSignin: '指定 user_id 时或站点开启「详情页需登录」时',
   // the audit log of console writes (issue 13 §1 /console/logs; decisions 312-317)
   auditTitle: '操作日志',
   auditHint: '控制台中的每一次修改：谁、何时、从哪个地址、对哪个应用的什么内容做了什么，以及修改前后的字段',

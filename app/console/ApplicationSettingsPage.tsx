@@ -1,8 +1,9 @@
 /**
  * /console/application/:id (spec 1 §2): the application's name, host and topic
  * (GET /api/v1/applications/{id}/config, PUT /api/v1/applications/{id}), with links to the home page
- * editor and the site, then the 登录设置 card (app/signin/) and a link to the application's OAuth clients
- * at /console/ac/appclient (issue 13; the 客户端登录 card lives there).
+ * editor and the site, then the 访问设置 card (详情页需登录, issue 13 §4: DetailSigninCard.tsx), the
+ * 登录设置 card (app/signin/) and a link to the application's OAuth clients at /console/ac/appclient
+ * (issue 13; the 客户端登录 card lives there).
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -19,6 +20,7 @@ import { applyFieldErrors } from './formErrors';
 import type { WithMessage } from './types';
 import { MissingRightAlert } from './roles/rights';
 import { SigninSettingsCard } from '../signin/SigninSettings';
+import { DetailSigninCard } from './DetailSigninCard';
 import './console.css';
 import { queryFallback } from './QueryFallback';
 import { PageHead } from './PageHead';
@@ -111,6 +113,7 @@ export function ApplicationSettingsPage() {
           </Button>
         </Form>
       </div>
+      <DetailSigninCard applicationId={id} config={app} />
       <SigninSettingsCard applicationId={id} config={app} />
       <div className="atr-panel-card atr-settings-card" id="oauth-clients">
         <div className="atr-settings-card__head">

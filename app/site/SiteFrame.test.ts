@@ -45,6 +45,7 @@ const base: AppConfig = {
   roleConfig: [{ id: 'user', name: '普通用户', rights: [] }],
   defaultUserRole: 'user',
   restrictDownloadDefault: 0,
+  detailSignin: 0,
   oauthUri: null,
   mailAllowSuffix: null,
 };

@@ -49,6 +49,7 @@ const STORED_NAMES = [
   '031_session_devices',
   '032_resource_grams_categories',
   '033_resource_grams_links',
+  '034_detail_signin',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

@@ -110,6 +110,8 @@ export interface ApplicationsTable {
   mail_allow_suffix?: string | null;
   /** 1: new notices restrict their attachments to users with `download` unless they say otherwise (migration 017) */
   restrict_download_default: Generated<number>;
+  /** 1: 详情页需登录, a visitor who is not signed in is sent from /microapp/** and /container/** to sign in (migration 034) */
+  detail_signin: Generated<number>;
 }
 
 /** A manager of one application with rights (migration 012_roles rebuilt it with an id and rights). */

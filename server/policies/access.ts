@@ -46,11 +46,12 @@ export type Access =
 /**
  * The stricter access a `public` or `signedIn` route asks of a request that reaches further (decisions
  * 348, 355): `when` reads the raw request (the access check runs before the route's validation) and
- * says whether this one does; `access` is then enforced as well; `whenText` (MSG) says when, in the
- * API document.
+ * says whether this one does, at once or after reading the database (a site's 详情页需登录, issue 13
+ * §4: server/policies/detailSignin.ts); `access` is then enforced as well; `whenText` (MSG) says when,
+ * in the API document.
  */
 export interface Stricter {
-  when(req: FastifyRequest): boolean;
+  when(req: FastifyRequest, db: Db): boolean | Promise<boolean>;
   access: Access;
   whenText: string;
 }
@@ -131,14 +132,14 @@ export const managerAccess = (applicationOf: ApplicationOf, right?: ManagerRight
 export async function enforceAccess(db: Db, req: FastifyRequest, access: Access): Promise<void> {
   switch (access.kind) {
     case 'public':
-      if (access.unless?.when(req)) await enforceAccess(db, req, access.unless.access);
+      if (access.unless && (await access.unless.when(req, db))) await enforceAccess(db, req, access.unless.access);
       return;
     case 'session':
       if (!req.user) throw unauthorized();
       return;
     case 'signedIn':
       requireUser(req);
-      if (access.unless?.when(req)) await enforceAccess(db, req, access.unless.access);
+      if (access.unless && (await access.unless.when(req, db))) await enforceAccess(db, req, access.unless.access);
       return;
     case 'self': {
       const me = requireUser(req);

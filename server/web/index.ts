@@ -9,6 +9,8 @@
  * - A visitor's (signed out or anonymous) home page and other query-less visitor pages come from the
  *   shared cache (server/cache/sharedCache.ts): a hit costs no SQL and no render.
  * - Assets under /assets are immutable, precompressed (.br, .gz) and served without cookies.
+ * - A site with 详情页需登录 on (issue 13 §4) answers a visitor's /microapp/** or /container/** page with
+ *   302 to its sign-in page (modules/kit/links.ts loginHref), which comes back to the page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +33,8 @@ import { SharedCache } from '../cache/sharedCache.js';
 import { encodePage, escapeJson, parseTemplate, type EncodedPage, type Template } from './template.js';
 import { injectTransport, loadRenderer, type Renderer } from './render.js';
 import { describeSite } from './describe.js';
+import { isDetailSigninPath } from '../../common/detailSignin.js';
+import { loginHref } from '../../modules/kit/links.js';
 
 /** What the server embeds in the page for the browser's first render. */
 export interface BootData {
@@ -147,6 +151,11 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
     const description = boot.config ? describeSite(boot.config) : '';
     const notFoundHome = isHome && !boot.config && !boot.unreleased;
     const page = { status: notFoundHome ? 404 : 200, redirect: null, title, description, styles: '', appHtml: '', bootJson: escapeJson(boot) };
+    // 详情页需登录 (issue 13 §4, spec 1 §2): a visitor not signed in goes to the site's sign-in, which comes
+    // back here; decided before rendering, so it holds without JavaScript, for crawlers, and in the cache
+    if (boot.config?.detailSignin === 1 && isVisitor(req.user) && isDetailSigninPath(pathname)) {
+      return { ...page, status: 302, redirect: loginHref(req.url) };
+    }
     if (!renderer || isConsolePath(pathname)) return page;
     if (boot.unreleased === 'hidden' && !['/unrelease', '/block/404', '/block/503'].includes(pathname)) {
       return { ...page, status: 302, redirect: '/unrelease' };
@@ -174,7 +183,9 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
     const page = shared
       ? await app.visitorCache.getOrMake(`page|${(req.headers.host ?? '').toLowerCase()}|${pathname}`, () => makePage(req, pathname, true))
       : await makePage(req, pathname, false);
-    if (page.redirect) return reply.redirect(page.redirect, page.status >= 300 && page.status < 400 ? page.status : 302);
+    if (page.redirect) {
+      return reply.header('cache-control', 'no-store').redirect(page.redirect, page.status >= 300 && page.status < 400 ? page.status : 302);
+    }
     // a cached page is encoded once; a request joins it with its own signing key
     const encoded = page.encoded ?? (page.encoded = encodePage(template, page));
     const html = Buffer.concat([encoded.before, Buffer.from(signingJson(req), 'utf8'), encoded.after]);

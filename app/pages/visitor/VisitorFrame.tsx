@@ -5,28 +5,18 @@
  * host states. The page gets the configuration and the site context its panels and reads need.
  */
 import { useEffect, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Button, ConfigProvider, Result, Spin } from 'antd';
 import { MSG } from '@common/messages';
 import type { SiteContext } from '@modules/types.app';
 import { errorMessage } from '../../api';
 import { readBoot, type AppConfig } from '../../boot';
-import { configByHost, siteContextOf } from '../../site/HomePage';
+import { siteContextOf } from '../../site/HomePage';
+import { useSiteConfig } from './siteConfig';
 import { SiteFrame } from '../../site/SiteFrame';
 import { UnknownHost } from '../../site/UnknownHost';
 import './visitor.css';
 
-/** The site configuration of this host (null for a host without a site), cached for a minute. */
-export function useSiteConfig() {
-  const boot = readBoot();
-  const host = typeof window !== 'undefined' ? window.location.host : boot.host;
-  return useQuery({
-    queryKey: ['site-config', host],
-    queryFn: () => configByHost(host),
-    initialData: boot.config ?? undefined,
-    staleTime: 60_000,
-  });
-}
+export { useSiteConfig };
 
 export interface VisitorFrameProps {
   /** the page title shown in the browser tab, before the site name */

@@ -37,6 +37,7 @@ import * as m029 from './029_usage_daily.js';
 import * as m031 from './031_session_devices.js';
 import * as m032 from './032_resource_grams_categories.js';
 import * as m033 from './033_resource_grams_links.js';
+import * as m034 from './034_detail_signin.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -77,6 +78,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m031,
   m032,
   m033,
+  m034,
 ];
 
 /**

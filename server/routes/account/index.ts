@@ -22,6 +22,7 @@ import {
   signedInUnless,
   superAccess,
 } from '../../policies/access.js';
+import { siteRequiresSignin } from '../../policies/detailSignin.js';
 import { okAnswer } from '../../../common/contracts/common.js';
 import {
   accountChangedAnswer,
@@ -62,6 +63,9 @@ import {
   wechatSignatureValid,
   type WechatProvider,
 } from './wechat.js';
+
+/** 详情页需登录 of the host's site or of the one `app_id` names (issue 13 §4). */
+const scholarSiteRequiresSignin = siteRequiresSignin((req) => rawFields(req.query).app_id);
 
 const tags = ['账号设置'];
 const signedIn = { access: signedInAccess };
@@ -240,10 +244,11 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
       schema: { summary: '一位学者（及是否已被认领）', tags, params: scholarParams, querystring: scholarQuery, response: { 200: scholarAnswer } },
       // with user_id: the signed-in caller's own (401, then 403 只能查询自己的学者认证状态)
       config: {
+        // …and signed-in only on a site with 详情页需登录 on (issue 13 §4): selfAccess without user_id is a signed-in person
         access: publicUnless({
-          when: namesUser((req) => rawFields(req.query).user_id),
+          when: (req, db) => namesUser((r) => rawFields(r.query).user_id)(req) || scholarSiteRequiresSignin(req, db),
           access: selfAccess((req) => rawFields(req.query).user_id, 'user_id', MSG.scholarClaimNotYours),
-          whenText: MSG.accessWhenUserId,
+          whenText: MSG.accessWhenUserIdOrDetailSignin,
         }),
       },
     },

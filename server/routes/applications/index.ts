@@ -51,6 +51,7 @@ import {
   listApplications,
   presentConfig,
   presentConfigFor,
+  setDetailSignin,
   updateApplication,
   validateHomeConfig,
 } from './service.js';
@@ -168,13 +169,24 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
   r.put(
     '/api/v1/applications/:id',
     {
-      schema: { summary: '修改应用名称、地址或专题', tags, params: idParams, body: updateApplicationBody, response: { 200: applicationConfigSavedAnswer } },
+      schema: {
+        summary: '修改应用名称、地址、专题或「详情页需登录」',
+        tags,
+        params: idParams,
+        body: updateApplicationBody,
+        response: { 200: applicationConfigSavedAnswer },
+      },
       config: { access: managerAccess(applicationInPath, 'settings') },
     },
     async (req) => {
       const body = req.body;
       const topicId = body.topicId !== undefined ? body.topicId : body.topic !== undefined ? (body.topic?.id ?? null) : undefined;
-      const updated = await updateApplication(db, req.params.id, { name: body.name, host: body.host, topicId });
+      let updated = await updateApplication(db, req.params.id, { name: body.name, host: body.host, topicId });
+      // 详情页需登录 (issue 13 §4): the switch of the settings page sends it alone
+      if (body.detailSignin !== undefined) {
+        await setDetailSignin(db, updated.id, body.detailSignin);
+        updated = { ...updated, detail_signin: body.detailSignin };
+      }
       return { ...(await presentConfig(db, updated)), message: MSG.applicationSaved };
     },
   );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { plainText } from '../../../common/homeConfigSchema.js';
 import { suggestText } from '../../../common/validation.js';
 import { MSG } from '../../../common/messages.js';
+import { flag } from '../../http/fields.js';
 
 /** A host name (lower case, optional port), as the browser sends it in the Host header. */
 export const hostSchema = z
@@ -27,6 +28,8 @@ export const updateApplicationBody = z.object({
   host: hostSchema.optional(),
   topicId: topicRef.nullish(),
   topic: z.object({ id: topicRef }).nullish(),
+  /** 详情页需登录 (issue 13 §4): 0 or 1 (true/false accepted); absent leaves it as it is */
+  detailSignin: flag.optional(),
 });
 
 export const listQuery = z.object({

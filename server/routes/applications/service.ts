@@ -48,6 +48,7 @@ export async function presentConfig(db: Db, app: Application) {
     roleConfig: roleConfigOf(app),
     defaultUserRole: defaultRoleOf(app),
     restrictDownloadDefault: app.restrict_download_default === 1 ? 1 : 0,
+    detailSignin: app.detail_signin === 1 ? 1 : 0,
     ...signinConfig(app),
   };
 }
@@ -157,6 +158,14 @@ export async function findUser(db: Db, id: number): Promise<User | undefined> {
 /** The application whose host is exactly `host` (already lower case), or undefined. */
 export async function applicationWithHost(db: Db, host: string): Promise<Application | undefined> {
   return db.selectFrom('applications').selectAll().where('host', '=', host).executeTakeFirst();
+}
+
+/**
+ * Sets the site setting 详情页需登录 of the application `id` (issue 13 §4): 1 on, 0 off. The write bumps the
+ * visitors' cache like every config write (server/cache/writes.ts), so cached pages follow at once.
+ */
+export async function setDetailSignin(db: Db, id: number, on: 0 | 1): Promise<void> {
+  await db.updateTable('applications').set({ detail_signin: on, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
 }
 
 /** Deletes the application row `id`. */

@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
-import { publicAccess } from '../../policies/access.js';
+import { detailReadAccess } from '../../policies/detailSignin.js';
 import { citationFileAnswer } from '../../../common/contracts/citations.js';
 import { MSG } from '../../../common/messages.js';
 import { resourceById } from '../../search/service.js';
@@ -79,7 +79,7 @@ export default async function citationRoutes(app: FastifyInstance, { db }: AppCo
         querystring: citationQuery,
         response: { 200: citationFileAnswer },
       },
-      config: { access: publicAccess },
+      config: { access: detailReadAccess() }, // 详情页需登录 on the site: signed-in only (issue 13 §4)
     },
     async (req, reply) => {
       const { format, disposition } = req.query;
@@ -100,7 +100,7 @@ export default async function citationRoutes(app: FastifyInstance, { db }: AppCo
         querystring: citationListQuery,
         response: { 200: citationFileAnswer },
       },
-      config: { access: publicAccess },
+      config: { access: detailReadAccess() }, // 详情页需登录 on the site: signed-in only (issue 13 §4)
     },
     async (req, reply) => {
       const { ids, format, disposition } = req.query;

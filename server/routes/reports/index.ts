@@ -4,7 +4,8 @@
  * data calls (server/routes/topics, type `report`):
  * - GET /api/v1/reports?applicationId&type&q&page&size: public; the published reports of the
  *   application's topic, a page of 20 (400 with a Chinese message for a wrong type or page).
- * - GET /api/v1/reports/{id}?applicationId: public; one published report (404 该报告不存在或已撤回),
+ * - GET /api/v1/reports/{id}?applicationId: public (signed-in only on a site with 详情页需登录 on, issue
+ *   13 §4); one published report (404 该报告不存在或已撤回),
  *   its PDF only for a reader who may download it (docs/decisions.md 302).
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
@@ -13,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import { declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { publicAccess } from '../../policies/access.js';
+import { detailReadAccess, queryApplicationId } from '../../policies/detailSignin.js';
 import { MSG } from '../../../common/messages.js';
 import { pageOf } from '../../../common/contracts/common.js';
 import { reportDetailAnswer, reportListItemAnswer } from '../../../common/contracts/reports.js';
@@ -40,7 +42,8 @@ export default async function reportRoutes(app: FastifyInstance, { db }: AppCont
     '/api/v1/reports/:id',
     {
       schema: { summary: '读取一篇已发布的研究报告', tags, params: reportParams, querystring: reportDetailQuery, response: { 200: reportDetailAnswer } },
-      config: { access: publicAccess },
+      // 详情页需登录 on the report's site (or the host's): signed-in only (issue 13 §4)
+      config: { access: detailReadAccess(queryApplicationId) },
     },
     async (req, reply) => {
       const id = reportIdSchema.safeParse(req.params.id);

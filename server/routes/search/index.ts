@@ -4,7 +4,8 @@
  *   paged results with facets by type, and for a type its category tree and field facets
  *   (server/search/service.ts, common/searchFacets.ts). An application id reads within its topic.
  * - GET /api/v1/resources/{type}/{id}: one resource for its detail page (/microapp/explore/resources/{type}/{id}).
- * Public: the panels that lead here are public.
+ * Public: the panels that lead here are public; a resource's detail only to signed-in callers on a site
+ * with 详情页需登录 on (issue 13 §4).
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { publicAccess } from '../../policies/access.js';
+import { detailReadAccess } from '../../policies/detailSignin.js';
 import { MSG } from '../../../common/messages.js';
 import { resourceItemAnswer, searchResultAnswer } from '../../../common/contracts/search.js';
 import { resourceById } from '../../search/service.js';
@@ -51,7 +53,8 @@ export default async function searchRoutes(app: FastifyInstance, { db, dialect, 
     '/api/v1/resources/:type/:id',
     {
       schema: { summary: '读取一个资源（详情页）', tags, params: resourceParams, response: { 200: resourceItemAnswer } },
-      config: { access: publicAccess },
+      // 401 for a visitor not signed in on a site with 详情页需登录 on (issue 13 §4)
+      config: { access: detailReadAccess() },
     },
     async (req) => {
       const item = await resourceById(db, req.params.id, req.params.type);
