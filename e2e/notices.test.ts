@@ -434,3 +434,60 @@ describe('resource links', () => {
     expect(e2e.pageErrors).toEqual([]);
   });
 });
+
+describe('the rich-text editor: the shortcuts of spec 2 §2 and a failed image upload (issue 13 §5)', () => {
+  it('makes a block quote with Ctrl+Shift+U and still underlines with Ctrl+U', async () => {
+    const { page, server } = e2e;
+    await page.goto(`${server.url}/console/application/${appId}/content`);
+    await page.getByRole('row').filter({ hasText: '数据库试用通知（更新）' }).waitFor();
+    await page.getByRole('button', { name: '发布通知' }).click();
+    const ed = modal('新增通知公告');
+    await ed.waitFor();
+    const content = ed.locator('.atr-rte__content');
+    await content.click();
+    await page.keyboard.type('本周六闭馆维护');
+    await page.keyboard.press('Control+Shift+U');
+    await content.locator('blockquote').filter({ hasText: '本周六闭馆维护' }).waitFor();
+    const quoted = await content.innerHTML();
+    expect(quoted).toContain('<blockquote>');
+    expect(quoted).not.toContain('<u>');
+    expect(await ed.getByRole('button', { name: '引用', exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+    // Ctrl+U alone underlines what is typed next
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+u');
+    await page.keyboard.type('请读者提前借还');
+    await content.locator('u').filter({ hasText: '请读者提前借还' }).waitFor();
+    expect(await content.innerHTML()).toMatch(/<blockquote>.*本周六闭馆维护.*<u>请读者提前借还<\/u>.*<\/blockquote>/s);
+    await shot(page, 'notices-editor-shortcuts.png');
+  });
+
+  it('says 图片上传失败，请稍后再试 when the image upload fails, not the server text (spec 2 §8)', async () => {
+    const { page } = e2e;
+    const ed = modal('新增通知公告');
+    // the answer our server gives for an unexpected error
+    await page.route('**/api/v1/files', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'server_error', message: '存储服务不可用' } }) })
+        : route.fallback(),
+    );
+    try {
+      await ed.getByRole('button', { name: '插入图片' }).click();
+      const image = modal('插入图片');
+      await image.waitFor();
+      await image.locator('input[type=file]').setInputFiles({ name: 'pic.png', mimeType: 'image/png', buffer: PNG });
+      await page.locator('.ant-message').getByText('图片上传失败，请稍后再试').waitFor();
+      await image.locator('.ant-progress-status-exception').waitFor();
+      expect(await page.getByText('存储服务不可用').count()).toBe(0);
+      await expectDisabled(image.getByRole('button', { name: '插入' }), true);
+      await shot(page, 'notices-editor-image-failed.png');
+      await image.getByRole('button', { name: '取消' }).click();
+      await image.waitFor({ state: 'hidden' });
+    } finally {
+      await page.unroute('**/api/v1/files');
+    }
+    await ed.getByRole('button', { name: '取消' }).click();
+    await ed.waitFor({ state: 'hidden' });
+    expect(e2e.pageErrors).toEqual([]);
+  });
+});

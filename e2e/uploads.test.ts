@@ -2,11 +2,13 @@
  * Uploads and the image viewer in Chromium (spec 2 §2 'Image viewer', §4, §5, §8): a signed-in manager
  * on /console/files uploads a real PNG (listed, served back byte-identical, previewed), an attachment
  * through the drop zone, is refused a renamed executable with 图片格式不正确 (browser check) and
- * 不支持该文件格式 (server check), drives the viewer by keys (Right wraps, Space toggles the size mode,
- * Up zooms, Escape closes) and deletes a file. Screenshots go to test-artifacts/.
+ * 不支持该文件格式 (server check), sees 图片上传失败，请稍后再试 / 文件上传失败，请稍后再试 when an upload
+ * fails (a 500 with a text body; spec 2 §8, issue 13 §5), drives the viewer by keys (Right wraps, Space
+ * toggles the size mode, Up zooms, Escape closes) and deletes a file. Screenshots go to test-artifacts/.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
 import { artifacts, signInConsole, useE2e } from './support';
 import { makeElf, makePng } from '../server/files/testFiles';
 
@@ -61,6 +63,37 @@ describe('uploads on /console/files', () => {
     // the failed file left the upload list; nothing new in the table
     await expect.poll(() => page.locator('.atr-files-uploads__drop .ant-upload-list-item').count(), { timeout: 10_000 }).toBe(2);
     await expect(page.getByRole('row').filter({ hasText: 'photo.png' }).count()).resolves.toBe(0);
+  });
+
+  it('says 图片上传失败，请稍后再试 / 文件上传失败，请稍后再试 when the upload fails, not the server text (spec 2 §8)', async () => {
+    const { page } = e2e;
+    const failing = (route: Route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'text/plain; charset=utf-8', body: 'Internal Server Error: disk full' })
+        : route.fallback();
+    await page.route('**/api/v1/files', failing);
+    await page.route('**/api/v2/files', failing);
+    try {
+      await imageInput().setInputFiles({ name: 'third.png', mimeType: 'image/png', buffer: second });
+      await page.locator('.atr-image-upload__error').filter({ hasText: '图片上传失败，请稍后再试' }).waitFor();
+      await page.locator('.ant-message').getByText('图片上传失败，请稍后再试').waitFor();
+      await expect(page.locator('.atr-image-upload').getAttribute('data-state')).resolves.toBe('error');
+      await page.screenshot({ path: path.join(artifacts, 'e2e-uploads-failed.png') });
+      await fileInput().setInputFiles({ name: '议程.txt', mimeType: 'text/plain', buffer: Buffer.from('议程\n') });
+      await page.locator('.ant-message').getByText('文件上传失败，请稍后再试').waitFor();
+      await expect(page.getByText('disk full').count()).resolves.toBe(0);
+      // nothing was stored: the failed file left the upload list, and the table has no new row
+      await expect.poll(() => page.locator('.atr-files-uploads__drop .ant-upload-list-item').count(), { timeout: 10_000 }).toBe(2);
+      await expect(
+        page
+          .getByRole('row')
+          .filter({ hasText: /third\.png|议程\.txt/ })
+          .count(),
+      ).resolves.toBe(0);
+    } finally {
+      await page.unroute('**/api/v1/files', failing);
+      await page.unroute('**/api/v2/files', failing);
+    }
   });
 
   it('previews in the viewer: Right wraps, Space toggles the size mode, Up zooms, Escape closes', async () => {

@@ -30,7 +30,7 @@ import {
 import { MSG } from '@common/messages';
 import { EDITOR_MIN_HEIGHT } from '@common/constants';
 import { isSiteLink } from '@common/safePath';
-import { Attachment, EditorShortcuts } from './extensions';
+import { Attachment, EditorIndent, EditorShortcuts } from './extensions';
 import { EditorDialogs, type DialogKind, type DialogResult } from './dialogs';
 import './richtext.css';
 import { useLatest } from '@modules/kit/useLatest';
@@ -125,6 +125,7 @@ export function RichTextEditor({ value, onChange, sticky = false, minHeight = ED
       // the editor calls these on a key press, never while rendering
       // eslint-disable-next-line react-hooks/refs -- see the line above
       EditorShortcuts.configure({ onTable: () => openRef.current('table'), onLink: () => openRef.current('link') }),
+      EditorIndent,
     ],
     content: value ?? '',
     editorProps: {

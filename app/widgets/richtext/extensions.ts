@@ -3,8 +3,10 @@
  * - `Attachment`: an inline atom rendered `<a class="atr-attachment" href="/files/…" download>text</a>`
  *   (attrs href, text), parsed back from that markup;
  * - `EditorShortcuts`: ctrl+shift+l ordered list, ctrl+l bullet list, ctrl+shift+u block quote,
- *   ctrl+alt+s divider, ctrl+alt+t the table dialog, ctrl+k the link dialog, and Tab inserting a
- *   two-character indent (two ideographic spaces) outside tables and lists (where Tab keeps its own job).
+ *   ctrl+alt+s divider, ctrl+alt+t the table dialog, ctrl+k the link dialog; ahead of StarterKit's own
+ *   keys (ctrl+u stays underline, but ctrl+shift+u is the block quote: issue 13 §5);
+ * - `EditorIndent`: Tab inserting a two-character indent (two ideographic spaces) outside tables and
+ *   lists (where Tab keeps its own job).
  */
 import { Extension, Node, mergeAttributes } from '@tiptap/core';
 import { INDENT } from './rules';
@@ -60,18 +62,27 @@ export interface ShortcutOptions {
   onLink: () => void;
 }
 
-/** The shortcuts of spec 2 §2; low priority so that tables and lists handle Tab first. */
+/**
+ * The shortcuts of spec 2 §2. Priority 1000, above StarterKit's extensions (100): prosemirror-keymap
+ * retries a Shift combination without Shift, so at a lower priority Underline's Mod-u took ctrl+shift+u
+ * before the block quote did (issue 13 §5). Both letter cases are bound, as Underline binds Mod-u and
+ * Mod-U, whichever name the browser gives the shifted key.
+ */
 export const EditorShortcuts = Extension.create<ShortcutOptions>({
   name: 'atriumShortcuts',
-  priority: 50,
+  priority: 1000,
   addOptions() {
     return { onTable: () => {}, onLink: () => {} };
   },
   addKeyboardShortcuts() {
+    const orderedList = () => this.editor.chain().focus().toggleOrderedList().run();
+    const blockquote = () => this.editor.chain().focus().toggleBlockquote().run();
     return {
-      'Ctrl-Shift-l': () => this.editor.chain().focus().toggleOrderedList().run(),
+      'Ctrl-Shift-l': orderedList,
+      'Ctrl-Shift-L': orderedList,
       'Ctrl-l': () => this.editor.chain().focus().toggleBulletList().run(),
-      'Ctrl-Shift-u': () => this.editor.chain().focus().toggleBlockquote().run(),
+      'Ctrl-Shift-u': blockquote,
+      'Ctrl-Shift-U': blockquote,
       'Ctrl-Alt-s': () => this.editor.chain().focus().setHorizontalRule().run(),
       'Ctrl-Alt-t': () => {
         this.options.onTable();
@@ -81,6 +92,16 @@ export const EditorShortcuts = Extension.create<ShortcutOptions>({
         this.options.onLink();
         return true;
       },
+    };
+  },
+});
+
+/** Tab's indent (spec 2 §2); low priority so that tables and lists handle Tab first. */
+export const EditorIndent = Extension.create({
+  name: 'atriumIndent',
+  priority: 50,
+  addKeyboardShortcuts() {
+    return {
       Tab: () => {
         if (this.editor.isActive('table') || this.editor.isActive('listItem')) return false;
         return this.editor.commands.insertContent(INDENT);

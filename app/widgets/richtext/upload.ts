@@ -1,6 +1,6 @@
 /**
  * Uploads of the rich-text editor (spec 2 §7 'Uploads', §4 progress, §5 limits, §8 messages), kept
- * inside the widget so it does not depend on the upload widgets:
+ * inside the widget (of the upload widgets it uses only the pure failure-message rule):
  * - images: POST /api/v1/files, multipart `file` + `uid`; the answer is the relative path (/files/…);
  * - attachments: POST /api/v2/files, multipart `file` + `uid`; the answer carries the file's `url`.
  * Both send cookies, the X-XSRF-TOKEN header and the request signature (app/api.ts `signedHeaders`). Progress runs
@@ -9,7 +9,8 @@
  */
 import { MSG } from '@common/messages';
 import { ATTACHMENT_MAX_MB, IMAGE_MAX_KB } from '@common/constants';
-import { ApiError, signedHeaders } from '../../api';
+import { signedHeaders } from '../../api';
+import { uploadFailureMessage } from '../upload/rules';
 
 /** Image types the editor accepts (spec 2 §5: jpeg and png only). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -51,18 +52,11 @@ export function addressOf(text: string): string {
   }
 }
 
-function serverMessage(text: string): string | null {
-  try {
-    const v = JSON.parse(text) as { error?: { message?: unknown } };
-    return typeof v?.error?.message === 'string' ? v.error.message : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Sends one file as multipart (`file`, `uid`) with credentials and the XSRF header; resolves with the
- * address of the stored file; rejects with an UploadError carrying the server's message or `failMsg`.
+ * address of the stored file; rejects with an UploadError carrying `failMsg` (图片上传失败，请稍后再试 …,
+ * spec 2 §8), or the server's message when it refused the file itself (400/413 empty, bad_type,
+ * too_large, bad_size: the rule of the upload widgets, app/widgets/upload/rules.ts `uploadFailureMessage`).
  * `onProgress` receives 0-99 while sending and 100 at the end; `fields` are extra form fields (maxSize, …).
  */
 export function postFile(
@@ -92,7 +86,7 @@ export function postFile(
       const address = xhr.status >= 200 && xhr.status < 300 ? addressOf(text) : '';
       if (!address) {
         onProgress?.(0);
-        reject(new UploadError(serverMessage(text) ?? failMsg));
+        reject(new UploadError(uploadFailureMessage(xhr.status, text, failMsg)));
         return;
       }
       onProgress?.(100);
@@ -109,7 +103,10 @@ export function postFile(
         for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
         xhr.send(form);
       },
-      (err: unknown) => reject(new UploadError(err instanceof ApiError ? err.message : failMsg)),
+      () => {
+        onProgress?.(0);
+        reject(new UploadError(failMsg));
+      },
     );
   });
 }

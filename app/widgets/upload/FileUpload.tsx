@@ -1,7 +1,8 @@
 /**
  * The attachment upload (spec 2 §5 'File upload', §7 'Uploads'): POST /api/v2/files with the file and
  * `uid`; files over `maxSizeMB` (default 20, spec 2 §9, docs/decisions.md 80) are refused before sending
- * with 请选择小于 {N}M 的文件. The server checks the type and size again.
+ * with 请选择小于 {N}M 的文件. The server checks the type and size again; its refusal of the file is shown,
+ * any other failure says 文件上传失败，请稍后再试 (spec 2 §8).
  */
 import { Button } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
@@ -57,6 +58,7 @@ export function FileUpload({
       multiple={maxCount !== 1}
       drag={drag}
       check={(file) => checkFileSize(file.size, maxSizeMB)}
+      failMessage={MSG.uploadFileFailed}
       onSuccess={(res) => {
         const url = responseUrl(res);
         if (url && res && typeof res === 'object') onUploaded?.({ ...(res as UploadedFile), url });

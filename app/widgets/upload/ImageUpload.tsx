@@ -2,7 +2,8 @@
  * The image uploader (spec 2 §4 'Image uploader: idle, progress, success or error', §5 'Image upload',
  * §7): checks jpeg/png, the size in KB (default 2048) and, when all four are set, the pixel ranges before
  * sending to POST /api/v1/files (the server checks again); shows progress 0-99, the image at 100, or the
- * error message with progress back at 0. The reply's relative path is joined with the file host.
+ * error message with progress back at 0: 图片上传失败，请稍后再试 (spec 2 §8) unless the server refused the
+ * file itself (rules.ts `uploadFailureMessage`). The reply's relative path is joined with the file host.
  */
 import { useReducer } from 'react';
 import { App, Progress, Upload as AntUpload } from 'antd';
@@ -10,8 +11,8 @@ import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import { MSG } from '@common/messages';
 import { IMAGE_MAX_KB } from '@common/constants';
 import { ViewableImage } from '../image/ViewableImage';
-import { checkImageDimensions, checkImageFile, joinFileHost, uploadReducer, type ImageLimits, type UploadState } from './rules';
-import { responseUrl, sendFile, type UploadError } from './send';
+import { checkImageDimensions, checkImageFile, joinFileHost, uploadFailureMessage, uploadReducer, type ImageLimits, type UploadState } from './rules';
+import { responseUrl, sendFile, UploadError } from './send';
 import './upload.css';
 
 export interface ImageUploadProps extends ImageLimits {
@@ -89,7 +90,8 @@ export function ImageUpload(props: ImageUploadProps) {
       dispatch({ type: 'success', url });
       onChange?.(url);
     } catch (err) {
-      fail((err as UploadError).message || MSG.uploadImageFailed);
+      // 图片上传失败，请稍后再试 unless the server refused the file itself (issue 13 §5)
+      fail(err instanceof UploadError ? uploadFailureMessage(err.status, err.responseText, MSG.uploadImageFailed) : MSG.uploadImageFailed);
     }
   };
 

@@ -3,12 +3,13 @@
  * the field `file` plus extra data fields, a count limit with an exceed callback, an accept filter (by
  * extension, mime type or wildcard, also for dragged files), progress 0-99 while sending and 100 on
  * success; on failure the file leaves the list and `onError` runs with the answer's error, the answer's
- * text, or 上传失败：{url} {status}. Cookies and the XSRF header go with every upload (send.ts).
+ * text, or 上传失败：{url} {status} (with `failMessage`: that message unless the server refused the file
+ * itself). Cookies and the XSRF header go with every upload (send.ts).
  */
 import { useRef, useState, type ReactNode } from 'react';
 import { App, Upload as AntUpload, type UploadFile, type UploadProps as AntUploadProps } from 'antd';
 import { MSG, fillMsg } from '@common/messages';
-import { matchesAccept, sendingPercent } from './rules';
+import { matchesAccept, sendingPercent, uploadFailureMessage } from './rules';
 import { sendFile, UploadError, type UploadResponse } from './send';
 
 export interface UploadProps {
@@ -39,13 +40,18 @@ export interface UploadProps {
   disabled?: boolean;
   /** show antd messages for failures (default true) */
   showMessages?: boolean;
+  /**
+   * what a failed send says (文件上传失败，请稍后再试, spec 2 §8), unless the server refused the file itself
+   * (rules.ts `uploadFailureMessage`); without it, the generic rule (`uploadErrorMessage`)
+   */
+  failMessage?: string;
   children?: ReactNode;
   className?: string;
 }
 
 /** The generic upload widget. */
 export function Upload(props: UploadProps) {
-  const { action, name = 'file', data, accept, maxCount, onExceed, check, onSuccess, onError, onListChange, showMessages = true } = props;
+  const { action, name = 'file', data, accept, maxCount, onExceed, check, onSuccess, onError, onListChange, showMessages = true, failMessage } = props;
   const [fileList, setFileList] = useState<UploadFile[]>([]);
   const listRef = useRef(fileList);
   const { message } = App.useApp();
@@ -111,7 +117,13 @@ export function Upload(props: UploadProps) {
         // spec 2 §8: the failed file is removed and the error callback runs
         setList(next.filter((f) => f.uid !== file.uid));
         const err = file.error as UploadError | undefined;
-        fail(err?.message || fillMsg(MSG.uploadPostFailed, { url: action, status: err?.status ?? 0 }), file);
+        const status = err?.status ?? 0;
+        fail(
+          failMessage !== undefined
+            ? uploadFailureMessage(status, err?.responseText ?? '', failMessage)
+            : err?.message || fillMsg(MSG.uploadPostFailed, { url: action, status }),
+          file,
+        );
         return;
       }
       if (file.status === 'done') {

@@ -8,6 +8,7 @@ export {
   sendingPercent,
   uploadReducer,
   uploadErrorMessage,
+  uploadFailureMessage,
   joinFileHost,
   checkImageFile,
   checkImageDimensions,

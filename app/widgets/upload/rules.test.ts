@@ -7,6 +7,7 @@ import {
   matchesAccept,
   sendingPercent,
   uploadErrorMessage,
+  uploadFailureMessage,
   uploadReducer,
   type UploadState,
 } from './rules';
@@ -79,7 +80,35 @@ describe('browser-side checks (spec 2 §5, messages of §8)', () => {
   });
 });
 
-describe('upload failure message (spec 2 §8)', () => {
+describe('image and attachment upload failure message (spec 2 §8, issue 13 §5)', () => {
+  const IMG = '图片上传失败，请稍后再试';
+  const refusal = (code: string, message: string) => JSON.stringify({ error: { code, message } });
+  it('says 图片上传失败，请稍后再试 when the upload itself failed, whatever the server wrote', () => {
+    expect(uploadFailureMessage(500, 'Internal Server Error: disk full', IMG)).toBe(IMG);
+    expect(uploadFailureMessage(500, refusal('internal', '服务器内部错误'), IMG)).toBe(IMG);
+    expect(uploadFailureMessage(502, '<html><body>502 Bad Gateway</body></html>', IMG)).toBe(IMG);
+    expect(uploadFailureMessage(503, refusal('bad_type', '图片格式不正确'), IMG)).toBe(IMG); // a 5xx is never a refusal of the file
+    expect(uploadFailureMessage(0, '', IMG)).toBe(IMG); // no answer: network error, aborted
+    expect(uploadFailureMessage(413, '<html><body>413 Request Entity Too Large</body></html>', IMG)).toBe(IMG); // a proxy's page
+    expect(uploadFailureMessage(400, 'Bad Request', IMG)).toBe(IMG);
+    expect(uploadFailureMessage(400, JSON.stringify({ error: 'quota exceeded' }), IMG)).toBe(IMG);
+  });
+  it('says it too for refusals that are not about the file (sign-in, rights, rate, malformed fields)', () => {
+    expect(uploadFailureMessage(401, refusal('not_signed_in', '请先登录'), IMG)).toBe(IMG);
+    expect(uploadFailureMessage(403, refusal('forbidden', '没有权限执行此操作'), IMG)).toBe(IMG);
+    expect(uploadFailureMessage(429, refusal('too_many_requests', '请求过于频繁'), IMG)).toBe(IMG);
+    expect(uploadFailureMessage(400, refusal('bad_request', '请求参数不正确'), IMG)).toBe(IMG);
+  });
+  it("keeps the server's refusal of the file itself, which tells what to choose instead", () => {
+    expect(uploadFailureMessage(400, refusal('bad_type', '图片格式不正确'), IMG)).toBe('图片格式不正确');
+    expect(uploadFailureMessage(413, refusal('too_large', '请选择小于 2048 K 的图片'), IMG)).toBe('请选择小于 2048 K 的图片');
+    expect(uploadFailureMessage(400, refusal('bad_size', '请选择宽度在 100 到 200 像素之间的图片'), IMG)).toBe('请选择宽度在 100 到 200 像素之间的图片');
+    expect(uploadFailureMessage(400, refusal('empty', '文件内容为空'), '文件上传失败，请稍后再试')).toBe('文件内容为空');
+    expect(uploadFailureMessage(400, refusal('bad_type', '   '), IMG)).toBe(IMG); // no words to show
+  });
+});
+
+describe("generic upload failure message (spec 2 §8 'Generic upload')", () => {
   it('takes the answer error, then the answer text, then 上传失败：{url} {status}', () => {
     expect(uploadErrorMessage(400, JSON.stringify({ error: { code: 'bad_type', message: '图片格式不正确' } }), '/api/v1/files')).toBe('图片格式不正确');
     expect(uploadErrorMessage(400, JSON.stringify({ error: 'quota exceeded' }), '/x')).toBe('quota exceeded');

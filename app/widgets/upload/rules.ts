@@ -1,6 +1,6 @@
 /**
  * Pure rules of the upload widgets (spec 2 §4, §5, §8): the accept matcher (also applied to dragged
- * files), the progress cap, the browser-side image and file checks and the failure message. The server
+ * files), the progress cap, the browser-side image and file checks and the failure messages. The server
  * checks everything again (server/files/check.ts); these give the user the answer before sending.
  */
 import { MSG, fillMsg } from '@common/messages';
@@ -100,8 +100,9 @@ export function checkFileSize(size: number, maxSizeMB: number | undefined): stri
 }
 
 /**
- * The message of a failed upload (spec 2 §8): the answer's `error` (our `{ error: { message } }` or a
- * plain string), else the answer's text, else 上传失败：{url} {status}.
+ * The message of a failed generic upload (spec 2 §8, the `Upload` widget without `failMessage`): the
+ * answer's `error` (our `{ error: { message } }` or a plain string), else the answer's text, else
+ * 上传失败：{url} {status}. The image and attachment widgets use {@link uploadFailureMessage}.
  */
 export function uploadErrorMessage(status: number, responseText: string, url: string): string {
   const text = (responseText ?? '').trim();
@@ -119,6 +120,32 @@ export function uploadErrorMessage(status: number, responseText: string, url: st
     if (text.length <= 200 && !/^\s*</.test(text)) return text;
   }
   return fillMsg(MSG.uploadPostFailed, { url, status });
+}
+
+/**
+ * Codes of the server's refusals of an uploaded file by its content (server/files/check.ts and the upload
+ * routes): empty, wrong type, too large, pixel size out of range.
+ */
+export const FILE_REFUSAL_CODES: readonly string[] = ['empty', 'bad_type', 'too_large', 'bad_size'];
+
+/**
+ * The message of a failed image or attachment upload (spec 2 §8: 图片上传失败，请稍后再试 /
+ * 文件上传失败，请稍后再试; issue 13 §5). The server's own message is shown only when it refused the file
+ * itself: a 400 or 413 answering `{ error: { code, message } }` with a code of {@link FILE_REFUSAL_CODES}
+ * (图片格式不正确, 请选择小于 2048 K 的图片, …: the person can choose another file). Anything else is a
+ * failure of the upload and shows `fallback`: no answer (`status` 0), a 5xx, a proxy's page, an answer
+ * that is not ours, or a refusal that is not about the file (sign-in, rights, too many requests).
+ */
+export function uploadFailureMessage(status: number, responseText: string, fallback: string): string {
+  if (status !== 400 && status !== 413) return fallback;
+  try {
+    const body = JSON.parse(responseText) as { error?: { code?: unknown; message?: unknown } } | null;
+    const e = body?.error;
+    if (e && typeof e.code === 'string' && FILE_REFUSAL_CODES.includes(e.code) && typeof e.message === 'string' && e.message.trim()) return e.message;
+  } catch {
+    // not JSON: not a refusal of ours
+  }
+  return fallback;
 }
 
 /** The image's address: the server's relative path joined to the file host (this server by default). */
