@@ -9,7 +9,9 @@
  *   The whole import is one transaction: a cancel, a failure or a stopped server leaves no row written.
  * - Progress (rows done / total, rate, time left) is kept in memory for the tasks this process runs and
  *   written to the row as it goes (PostgreSQL: every 2 s with a heartbeat, which also reads a cancel
- *   asked through another process) and at the end.
+ *   asked through another process) and at the end. The heartbeat is a timer of its own, not a step of
+ *   the rows' progress: the commit, the topic counts and the `vacuum (analyze)` after a large import
+ *   report no rows for as long as they take, and the task must not look abandoned meanwhile.
  * - At start, a task still 'running' is marked 'interrupted': on SQLite every one (a single process ran
  *   it), on PostgreSQL those whose heartbeat is older than 60 s (their process is gone); it can be
  *   retried. The skipped rows (line and reason, at most 1,000) are kept as the task's log.
@@ -43,7 +45,10 @@ export interface LiveProgress {
   ratePerSecond: number;
 }
 
+/** How old a running task's heartbeat may be before another process takes its owner for gone, ms. */
 const STALE_MS = 60_000;
+/** How often a running task's heartbeat is written (PostgreSQL), ms. */
+const HEARTBEAT_MS = 2000;
 const LOG_LIMIT = 1000;
 const now = () => new Date().toISOString();
 
@@ -68,10 +73,14 @@ export class TaskRunner {
   private busy = false;
   private stopped = false;
   private lastStaleCheck = Date.now();
+  private readonly staleMs: number;
+  private readonly heartbeatMs: number;
 
   /**
    * `file`: the SQLite file (imports then run in a worker thread); `pollMs`: how often the queue is
-   * read; `onWritten`: called after a task wrote data (the server bumps its visitor cache there).
+   * read; `onWritten`: called after a task wrote data (the server bumps its visitor cache there);
+   * `limits`: the heartbeat's period and the age past which a running task is taken for abandoned, ms
+   * (60 s and 2 s; the tests shorten them).
    */
   constructor(
     private readonly db: Db,
@@ -79,7 +88,11 @@ export class TaskRunner {
     private readonly file: string | undefined,
     private readonly pollMs = 1000,
     private readonly onWritten: () => Promise<void> = async () => {},
-  ) {}
+    limits: { staleMs?: number; heartbeatMs?: number } = {},
+  ) {
+    this.staleMs = limits.staleMs ?? STALE_MS;
+    this.heartbeatMs = limits.heartbeatMs ?? HEARTBEAT_MS;
+  }
 
   /** Marks stale running tasks interrupted, then polls the queue every `pollMs`. */
   async start(): Promise<void> {
@@ -123,7 +136,7 @@ export class TaskRunner {
       .set({ status: 'interrupted', finished_at: now(), error: '服务器重启，任务已中断，没有写入任何数据；可重新运行' })
       .where('status', '=', 'running');
     if (this.dialect === 'postgres')
-      q = q.where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', new Date(Date.now() - STALE_MS).toISOString())]));
+      q = q.where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', new Date(Date.now() - this.staleMs).toISOString())]));
     await q.execute();
   }
 
@@ -149,7 +162,7 @@ export class TaskRunner {
   private async next(): Promise<void> {
     try {
       // a process that died meanwhile (PostgreSQL: processes share the queue); at most twice a minute
-      if (this.dialect === 'postgres' && Date.now() - this.lastStaleCheck > STALE_MS / 2) {
+      if (this.dialect === 'postgres' && Date.now() - this.lastStaleCheck > this.staleMs / 2) {
         this.lastStaleCheck = Date.now();
         await this.markInterrupted();
       }
@@ -166,7 +179,6 @@ export class TaskRunner {
     const params = JSON.parse(task.params) as ImportParams;
     const live: LiveProgress = { phase: 'parse', done: 0, total: 0, startedAt: Date.now(), ratePerSecond: 0 };
     this.live.set(task.id, live);
-    let lastBeat = 0;
     const onProgress = (p: { phase: string; done: number; total: number }) => {
       live.phase = p.phase;
       if (p.phase === 'write') {
@@ -174,23 +186,31 @@ export class TaskRunner {
         live.total = p.total;
         live.ratePerSecond = p.done / Math.max(0.001, (Date.now() - live.startedAt) / 1000);
       }
-      if (this.dialect === 'postgres' && Date.now() - lastBeat > 2000) {
-        lastBeat = Date.now();
-        // the heartbeat also brings a cancel asked through another process (cancel_requested)
-        void this.db
-          .updateTable('tasks')
-          .set({ heartbeat_at: now(), done: live.done, total: live.total })
-          .where('id', '=', task.id)
-          .returning('cancel_requested')
-          .executeTakeFirst()
-          .then(
-            (r) => {
-              if (r?.cancel_requested === 1) this.cancel(task.id);
-            },
-            () => {},
-          );
-      }
     };
+    // PostgreSQL: the heartbeat on a timer, so that the steps that report no rows (the commit, the
+    // topic counts, vacuum) keep it fresh too; it also brings a cancel asked through another process
+    let beating = false;
+    const beat = () => {
+      if (beating) return;
+      beating = true;
+      void this.db
+        .updateTable('tasks')
+        .set({ heartbeat_at: now(), done: live.done, total: live.total })
+        .where('id', '=', task.id)
+        .where('owner', '=', this.owner)
+        .returning('cancel_requested')
+        .executeTakeFirst()
+        .then(
+          (r) => {
+            if (r?.cancel_requested === 1) this.cancel(task.id);
+          },
+          () => {},
+        )
+        .finally(() => {
+          beating = false;
+        });
+    };
+    const heart = this.dialect === 'postgres' ? setInterval(beat, this.heartbeatMs) : null;
     let outcome: { summary?: ImportSummary; error?: string; cancelled?: boolean };
     try {
       outcome =
@@ -198,6 +218,7 @@ export class TaskRunner {
           ? await this.inWorker(task.id, params, onProgress)
           : await this.inProcess(task.id, params, onProgress);
     } finally {
+      if (heart) clearInterval(heart);
       this.live.delete(task.id);
       this.cancels.delete(task.id);
     }
