@@ -27,6 +27,7 @@ import type { Dialect } from '../db/migrations/index.js';
 import type { TasksTable } from '../db/schema.js';
 import { importFiles, type ImportSummary } from '../import/run.js';
 import { TaskCancelled } from './cancel.js';
+import { rateSince } from './progress.js';
 
 /** What an import task carries in `params`. */
 export interface ImportParams {
@@ -184,7 +185,7 @@ export class TaskRunner {
       if (p.phase === 'write') {
         live.done = p.done;
         live.total = p.total;
-        live.ratePerSecond = p.done / Math.max(0.001, (Date.now() - live.startedAt) / 1000);
+        live.ratePerSecond = rateSince(p.done, live.startedAt);
       }
     };
     // PostgreSQL: the heartbeat on a timer, so that the steps that report no rows (the commit, the

@@ -84,10 +84,7 @@ export function TasksPage() {
           <div>
             <Progress percent={pct} size="small" status={t.status === 'running' ? 'active' : 'normal'} aria-label={MSG.taskProgress} />
             {t.status === 'running' && t.total > 0 && (
-              <div className="atr-muted">
-                {t.done.toLocaleString('zh-CN')} / {t.total.toLocaleString('zh-CN')} · {MSG.taskRate(t.ratePerSecond)}
-                {t.secondsLeft != null ? ` · ${MSG.taskTimeLeft(t.secondsLeft)}` : ''}
-              </div>
+              <div className="atr-muted">{MSG.taskProgressText(t.done, t.total, t.ratePerSecond, t.secondsLeft)}</div>
             )}
           </div>
         );

@@ -10,6 +10,7 @@ import type { TasksTable } from '../../db/schema.js';
 import { readPage } from '../../db/paging.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { TaskRunner } from '../../tasks/runner.js';
+import { estimate } from '../../tasks/progress.js';
 import type { SkippedRow } from '../../import/types.js';
 import type { Task } from '../../../common/contracts/tasks.js';
 import { MSG } from '../../../common/messages.js';
@@ -23,7 +24,7 @@ export function presentTask(runner: TaskRunner, t: ListedTask): Task {
   const live = runner.progressOf(t.id);
   const done = live?.done ?? t.done;
   const total = live?.total ?? t.total;
-  const rate = live?.ratePerSecond ?? 0;
+  const { ratePerSecond, secondsLeft } = estimate(done, total, live?.ratePerSecond ?? 0);
   const params = JSON.parse(t.params) as { kind: string; topic: string; name: string };
   const result = t.result ? (JSON.parse(t.result) as Task['result']) : null;
   return {
@@ -37,8 +38,8 @@ export function presentTask(runner: TaskRunner, t: ListedTask): Task {
     done,
     total,
     phase: live?.phase ?? null,
-    ratePerSecond: Math.round(rate),
-    secondsLeft: rate > 0 && total > done ? Math.ceil((total - done) / rate) : null,
+    ratePerSecond,
+    secondsLeft,
     // the count from the summary: the list does not read each task's log
     result,
     error: t.error,
