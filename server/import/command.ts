@@ -42,9 +42,10 @@ export function parseImportArgs(args: string[]): { files: string[]; topic?: stri
  * (server/tasks/progress.ts), e.g. `写入数据库：4,000 / 20,000 · 2,000 行/秒 · 剩余约 8 秒`.
  * `clock` gives the time in ms (tests pass their own).
  */
-export function progressReporter(
-  options: { stream?: NodeJS.WritableStream & { isTTY?: boolean }; clock?: () => number } = {},
-): { onProgress: (p: ImportProgress) => void; stop: () => void } {
+export function progressReporter(options: { stream?: NodeJS.WritableStream & { isTTY?: boolean }; clock?: () => number } = {}): {
+  onProgress: (p: ImportProgress) => void;
+  stop: () => void;
+} {
   const stream = options.stream ?? process.stderr;
   const clock = options.clock ?? Date.now;
   const startedAt = clock();

@@ -566,7 +566,10 @@ describe('jsonl and files that cannot be imported', () => {
       l.mockRestore();
       await dropOther();
     }
-    const written = out.join('').split('\n').filter((x) => x.startsWith('写入数据库'));
+    const written = out
+      .join('')
+      .split('\n')
+      .filter((x) => x.startsWith('写入数据库'));
     // one line per 10 %: 0 %, then 2,000 rows after 2 s (1,000 rows/s, 18,000 left), …, 100 %
     expect(written).toHaveLength(11);
     expect(written[0]).toBe('写入数据库：0 / 20,000 · 0 行/秒');
