@@ -192,6 +192,17 @@ export const MSG = {
   taskResult: (r: { read: number; inserted: number; updated: number; skipped: number }) =>
     `读取 ${r.read} 行，新增 ${r.inserted} 条，更新 ${r.updated} 条，跳过 ${r.skipped} 行`,
   taskLog: '跳过的行',
+  // issue 11 §4: re-indexing as a background task
+  reindexStart: '重建检索索引',
+  reindexTaskTitle: '重建检索索引',
+  reindexKindLabel: '检索索引',
+  reindexConfirmTitle: '重建全部资源的检索索引？',
+  reindexConfirmBody: '将在后台逐批重写每条资源的检索索引，期间检索照常可用；资源很多时需要几分钟，可随时取消。',
+  reindexAlreadyQueued: '检索索引正在重建，请等当前任务结束',
+  reindexResult: (n: number) => `已重建 ${n.toLocaleString('zh-CN')} 条资源的检索索引`,
+  reindexCancelled: '任务已取消；已重建的部分保留，检索照常可用',
+  reindexStopped: '服务器停止，任务已中断；已重建的部分保留，可重新运行',
+  reindexRestarted: '服务器重启，任务已中断；已重建的部分保留，可重新运行',
   taskLogLine: (line: number, reason: string) => `第 ${line} 行：${reason}`,
   taskCancel: '取消',
   taskRetry: '重新运行',

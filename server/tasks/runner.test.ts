@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import { openDatabase, type Db, type OpenedDb } from '../db/index.js';
 import { freshDatabase, testDialect } from '../test/harness.js';
 import { TaskRunner } from './runner.js';
+import { MSG } from '../../common/messages.js';
 
 const onSqlite = testDialect === 'sqlite';
 let dir: string;
@@ -108,6 +109,45 @@ describe.runIf(onSqlite)('the task runner on a SQLite file', () => {
     await runner.stop();
   });
 
+  it('re-indexes every resource as a task with progress; a cancel keeps the batches done, and a retry completes it', async () => {
+    const found = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from resources_grams where resources_grams match ${'"检索"'}`.execute(opened.db)).rows[0].n);
+    await sql`insert into resources_grams (resources_grams) values ('delete-all')`.execute(opened.db); // the index lost
+    expect(await found()).toBe(0);
+    const row = await opened.db
+      .insertInto('tasks')
+      .values({ kind: 'reindex', status: 'queued', title: MSG.reindexTaskTitle, params: '{}', created_by: null, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const runner = new TaskRunner(opened.db, 'sqlite', opened.file, 50);
+    await runner.start();
+    const live = await until(() => {
+      const p = runner.progressOf(row.id);
+      return p && p.done > 0 ? p : undefined;
+    });
+    expect(live.total).toBe(60_000); // the rows of the import above
+    expect(runner.cancel(row.id)).toBe(true);
+    const t = await until(async () => {
+      const s = await statusOf(row.id);
+      return s.status === 'running' ? undefined : s;
+    });
+    expect(t.status).toBe('cancelled');
+    expect(t.error).toBe(MSG.reindexCancelled);
+    expect(t.done).toBeGreaterThan(0);
+    expect(t.done).toBeLessThan(60_000);
+    expect(await found()).toBe(t.done); // the batches done stay indexed
+
+    await opened.db.updateTable('tasks').set({ status: 'queued' }).where('id', '=', row.id).execute();
+    runner.kick();
+    const done = await until(async () => {
+      const s = await statusOf(row.id);
+      return s.status === 'done' ? s : undefined;
+    });
+    expect(done).toMatchObject({ done: 60_000, total: 60_000, error: null });
+    expect(await found()).toBe(60_000); // every title's 检索 is found again
+    await runner.stop();
+  });
+
   it('marks a task left running by a stopped server interrupted at the next start', async () => {
     const id = await queue(rows, '中断的导入', 'running');
     const runner = new TaskRunner(opened.db, 'sqlite', opened.file, 60_000);
@@ -124,9 +164,9 @@ function rowsFile(dir: string, prefix: string, n: number): string {
   const file = path.join(dir, `${prefix}.jsonl`);
   fs.writeFileSync(
     file,
-    Array.from({ length: n }, (_, i) => JSON.stringify({ type: 'article', key: `${prefix}${i}`, title: `第 ${i} 篇：${prefix} 的检索方法`, category: ['工学'] })).join(
-      '\n',
-    ),
+    Array.from({ length: n }, (_, i) =>
+      JSON.stringify({ type: 'article', key: `${prefix}${i}`, title: `第 ${i} 篇：${prefix} 的检索方法`, category: ['工学'] }),
+    ).join('\n'),
   );
   return file;
 }
@@ -234,7 +274,6 @@ describe.runIf(!onSqlite)('the task runner on PostgreSQL', () => {
       await fresh.drop();
     }
   });
-
 
   it('keeps the heartbeat of an import fresh in its last step, which reports no rows (vacuum), so another process does not take it for abandoned', async () => {
     const fresh = await freshDatabase();
