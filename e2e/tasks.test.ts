@@ -99,6 +99,7 @@ describe('background tasks', () => {
     await page.getByRole('button', { name: '重建检索索引' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: '重建全部资源的检索索引？' });
     await confirm.getByText(/期间检索照常可用/).waitFor();
+    await page.waitForTimeout(400); // the dialog's opening animation
     await shot(page, 'e2e-tasks-reindex-confirm.png');
     await confirm.getByRole('button', { name: '重建检索索引' }).click();
     const row = rowOf(page, '检索索引');
