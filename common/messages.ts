@@ -4,6 +4,16 @@
  */
 import { SITE_MSG } from './siteMessages.js';
 
+/** A task's rate: 3,057 行/秒. */
+function rateText(n: number): string {
+  return `${n.toLocaleString('zh-CN')} 行/秒`;
+}
+
+/** The time left of a task, from seconds: 剩余约 16 秒, 剩余约 3 分钟. */
+function timeLeft(s: number): string {
+  return s >= 60 ? `剩余约 ${Math.ceil(s / 60)} 分钟` : `剩余约 ${s} 秒`;
+}
+
 export const MSG = {
   ...SITE_MSG,
   // spec 1 §5, spec 2 §5: sign-in
@@ -174,11 +184,25 @@ export const MSG = {
   tasksHint: '导入等耗时操作在后台运行，可查看进度、跳过的行，取消或重新运行',
   taskStatus: { queued: '排队中', running: '运行中', done: '已完成', failed: '失败', cancelled: '已取消', interrupted: '已中断' } as Record<string, string>,
   taskProgress: '进度',
-  taskRate: (n: number) => `${n.toLocaleString('zh-CN')} 行/秒`,
-  taskTimeLeft: (s: number) => (s >= 60 ? `约 ${Math.ceil(s / 60)} 分钟` : `约 ${s} 秒`),
+  taskRate: rateText,
+  taskTimeLeft: timeLeft,
+  /** rows done / total, rate and time left: under the console's bar and in the import command's lines */
+  taskProgressText: (done: number, total: number, rate: number, secondsLeft: number | null): string =>
+    `${done.toLocaleString('zh-CN')} / ${total.toLocaleString('zh-CN')} · ${rateText(rate)}${secondsLeft != null ? ` · ${timeLeft(secondsLeft)}` : ''}`,
   taskResult: (r: { read: number; inserted: number; updated: number; skipped: number }) =>
     `读取 ${r.read} 行，新增 ${r.inserted} 条，更新 ${r.updated} 条，跳过 ${r.skipped} 行`,
   taskLog: '跳过的行',
+  // issue 11 §4: re-indexing as a background task
+  reindexStart: '重建检索索引',
+  reindexTaskTitle: '重建检索索引',
+  reindexKindLabel: '检索索引',
+  reindexConfirmTitle: '重建全部资源的检索索引？',
+  reindexConfirmBody: '将在后台逐批重写每条资源的检索索引，期间检索照常可用；资源很多时需要几分钟，可随时取消。',
+  reindexAlreadyQueued: '检索索引正在重建，请等当前任务结束',
+  reindexResult: (n: number) => `已重建 ${n.toLocaleString('zh-CN')} 条资源的检索索引`,
+  reindexCancelled: '任务已取消；已重建的部分保留，检索照常可用',
+  reindexStopped: '服务器停止，任务已中断；已重建的部分保留，可重新运行',
+  reindexRestarted: '服务器重启，任务已中断；已重建的部分保留，可重新运行',
   taskLogLine: (line: number, reason: string) => `第 ${line} 行：${reason}`,
   taskCancel: '取消',
   taskRetry: '重新运行',

@@ -3,7 +3,8 @@
  * §4; decision 267): a super manager previews the real CSL file (../shared/data, read in place), starts
  * the import and watches the task reach 已完成 with its counts; then a large JSON-lines import is
  * running when the server is killed: after the restart the task shows 已中断, no row of it was written,
- * and 重新运行 completes it. Screenshots under test-artifacts/.
+ * and 重新运行 completes it; 重建检索索引, once confirmed, rebuilds the search index as a task. Screenshots
+ * under test-artifacts/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -91,5 +92,22 @@ describe('background tasks', () => {
     await row.getByRole('button', { name: '重新运行' }).click();
     await row.getByText('已完成').waitFor({ timeout: 120_000 });
     await row.getByText('读取 150000 行，新增 150000 条，更新 0 条，跳过 0 行').waitFor();
+  });
+
+  it('rebuilds the search index as a task after a confirmation, and a search finds the imported articles', async () => {
+    const { server } = e2e;
+    await page.getByRole('button', { name: '重建检索索引' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '重建全部资源的检索索引？' });
+    await confirm.getByText(/期间检索照常可用/).waitFor();
+    await page.waitForTimeout(400); // the dialog's opening animation
+    await shot(page, 'e2e-tasks-reindex-confirm.png');
+    await confirm.getByRole('button', { name: '重建检索索引' }).click();
+    const row = rowOf(page, '检索索引');
+    await row.getByText('已完成').waitFor({ timeout: 120_000 });
+    // the CSL articles, the BibTeX entries and the 150,000 JSON lines above
+    await row.getByText(/已重建 15\d,\d{3} 条资源的检索索引/).waitFor();
+    await shot(page, 'e2e-tasks-reindexed.png');
+    const found = (await (await page.request.get(`${server.url}/api/v1/search?q=${encodeURIComponent('检索方法')}`)).json()) as { totalElements: number };
+    expect(found.totalElements).toBeGreaterThan(0);
   });
 });

@@ -86,6 +86,7 @@ export const AUDITED: Record<string, AuditRule> = {
     id: p('topicId'),
   },
   'POST /api/v1/tasks/imports': { resource: 'task', action: 'import', id: a('id') },
+  'POST /api/v1/tasks/reindex': { resource: 'task', action: 'create', id: a('id') },
   'POST /api/v1/tasks/:id/cancel': { resource: 'task', action: 'cancel', id: p('id') },
   'POST /api/v1/tasks/:id/retry': { resource: 'task', action: 'retry', id: p('id') },
   'POST /api/v1/xmodules': { resource: 'xmodule', action: 'create', id: a('id'), snapshot: 'xmodule' },

@@ -15,6 +15,7 @@ import { runImportCommand } from './command.js';
 import { parseConferenceDate, parsePlace } from './conferences.js';
 import { readTable } from './table.js';
 import { titleKey } from './types.js';
+import { MSG } from '../../common/messages.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const data = path.resolve(repoRoot, '../shared/data');
@@ -544,6 +545,39 @@ describe('jsonl and files that cannot be imported', () => {
       e.mockRestore();
       l.mockRestore();
     }
+  });
+
+  it('prints the same progress as the console: rows done / total, rate and time left', async () => {
+    const out: string[] = [];
+    // stderr when it is not a terminal (a log file, CI): plain lines
+    const stream = { write: (chunk: string) => out.push(chunk) > 0 } as unknown as NodeJS.WritableStream;
+    // a clock that moves one second each time the progress reads it (the start, then each line written)
+    let tick = 0;
+    const clock = () => 1_700_000_000_000 + 1000 * tick++;
+    const file = tmpFile(
+      'progress.jsonl',
+      Array.from({ length: 20_000 }, (_, i) => JSON.stringify({ type: 'article', key: `cmd${i}`, title: `命令行进度第 ${i} 篇` })).join('\n'),
+    );
+    const l = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { url, drop: dropOther } = await freshDatabase();
+    try {
+      expect(await runImportCommand(url, 'jsonl', [file, '--topic', '命令行进度'], { stream, clock })).toBe(0);
+    } finally {
+      l.mockRestore();
+      await dropOther();
+    }
+    const written = out
+      .join('')
+      .split('\n')
+      .filter((x) => x.startsWith('写入数据库'));
+    // one line per 10 %: 0 %, then 2,000 rows after 2 s (1,000 rows/s, 18,000 left), …, 100 %
+    expect(written).toHaveLength(11);
+    expect(written[0]).toBe('写入数据库：0 / 20,000 · 0 行/秒');
+    expect(written[1]).toBe('写入数据库：2,000 / 20,000 · 1,000 行/秒 · 剩余约 18 秒');
+    for (const line of written.slice(1, 10)) expect(line).toMatch(/^写入数据库：[\d,]+ \/ 20,000 · [\d,]+ 行\/秒 · 剩余约 \d+ 秒$/);
+    expect(written[10]).toBe('写入数据库：20,000 / 20,000 · 1,818 行/秒');
+    // the console's line from the same numbers (GET /api/v1/tasks gives the rate and time left)
+    expect(written[1]).toBe(`写入数据库：${MSG.taskProgressText(2000, 20_000, 1000, 18)}`);
   });
 });
 

@@ -224,6 +224,7 @@ const ROUTES: Record<string, Row> = {
   // background tasks and imports from the console (issue 11 §4, decision 267): super managers
   'POST /api/v1/imports/preview': { status: 'any', call: () => ({ url: '/api/v1/imports/preview', body: {} }) },
   'POST /api/v1/tasks/imports': { status: 'any', call: () => ({ url: '/api/v1/tasks/imports', body: {} }) },
+  'POST /api/v1/tasks/reindex': { status: 201, call: () => ({ url: '/api/v1/tasks/reindex', body: {} }) },
   'GET /api/v1/tasks': { call: () => ({ url: '/api/v1/tasks' }) },
   'GET /api/v1/tasks/:id': { status: 404, call: () => ({ url: '/api/v1/tasks/999999' }) },
   'POST /api/v1/tasks/:id/cancel': { status: 404, call: () => ({ url: '/api/v1/tasks/999999/cancel', body: {} }) },

@@ -4,7 +4,8 @@
  * (contentless; a trigger drops a deleted resource's row) or PostgreSQL's narrow table `resource_grams`
  * (a tsvector per resource: title terms weighted A, the rest D; deleted with the resource). Every write of a resource goes through server/resources/store.ts,
  * which calls {@link indexResources}; {@link ensureSearchIndex} rebuilds the whole index when the way
- * texts are cut changed (GRAMS_VERSION) or the index is new.
+ * texts are cut changed (GRAMS_VERSION) or the index is new, and a super manager can rebuild it as a
+ * background task (server/tasks/runner.ts, kind 'reindex') with {@link rebuildSearchIndex}.
  */
 import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
 import { placeholders, tuples } from '../db/placeholders.js';
@@ -90,6 +91,27 @@ function insertText(pg: boolean, rows: number): string {
 export async function ensureSearchIndex(db: Q, onProgress?: (done: number) => void): Promise<number> {
   const state = await db.selectFrom('search_index_state').select('version').where('name', '=', 'grams').executeTakeFirst();
   if (state?.version === GRAMS_VERSION) return 0;
+  return await rebuildSearchIndex(db, onProgress && ((done) => void (done > 0 && onProgress(done))));
+}
+
+/**
+ * Rewrites the index entries of every resource, by id, in batches of 2,000, each in a transaction of
+ * its own: searches go on meanwhile, and a stop keeps the batches done (each resource's entry is then
+ * either the old one or the new one), and other requests are served between batches. Then marks the index as cut by this GRAMS_VERSION; returns the
+ * number of resources indexed. `onProgress(done, total)` is called before the first batch and after
+ * each one (`total` counted at the start, raised if resources were added meanwhile); what it throws
+ * stops the rebuild there and is thrown on (the re-index task's cancel, issue 11 §4).
+ */
+export async function rebuildSearchIndex(db: Q, onProgress?: (done: number, total: number) => void): Promise<number> {
+  let total = 0;
+  if (onProgress) {
+    const n = await db
+      .selectFrom('resources')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    total = Number(n.n);
+    onProgress(0, total);
+  }
   let done = 0;
   let after = 0;
   for (;;) {
@@ -103,7 +125,10 @@ export async function ensureSearchIndex(db: Q, onProgress?: (done: number) => vo
     );
     done += rows.length;
     after = rows[rows.length - 1].id;
-    onProgress?.(done);
+    total = Math.max(total, done);
+    onProgress?.(done, total);
+    // SQLite's driver answers without giving the event loop a turn: between batches, other requests go
+    await new Promise((r) => setImmediate(r));
   }
   if (done >= 1000 && isPostgres(db)) await sql`analyze resource_grams`.execute(db); // the planner's view of the new rows
   await db

@@ -1,17 +1,24 @@
 /**
- * The task runner on a SQLite file (issue 11 §4; decision 267): an import runs in a worker thread and
+ * The task runner (issue 11 §4; decision 267). On a SQLite file: an import runs in a worker thread and
  * reports progress; a cancel in the middle rolls the whole import back (no row of it is left); a task
  * left running by a stopped server is marked interrupted at the next start and can be run again.
+ * On PostgreSQL: two server processes (two pools) share the queue and run each task once; a task whose
+ * heartbeat is older than the limit is marked interrupted, one with a fresh heartbeat is not; the
+ * heartbeat stays fresh through an import's last step (vacuum), which reports no rows; a cancel asked
+ * through another process stops an import.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDb } from '../db/index.js';
-import { freshDatabase } from '../test/harness.js';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { openDatabase, type Db, type OpenedDb } from '../db/index.js';
+import { freshDatabase, testDialect } from '../test/harness.js';
 import { TaskRunner } from './runner.js';
+import { MSG } from '../../common/messages.js';
 
-const onSqlite = process.env.ATRIUM_TEST_DB !== 'postgres';
+const onSqlite = testDialect === 'sqlite';
 let dir: string;
 let opened: OpenedDb;
 let rows: string;
@@ -102,6 +109,45 @@ describe.runIf(onSqlite)('the task runner on a SQLite file', () => {
     await runner.stop();
   });
 
+  it('re-indexes every resource as a task with progress; a cancel keeps the batches done, and a retry completes it', async () => {
+    const found = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from resources_grams where resources_grams match ${'"检索"'}`.execute(opened.db)).rows[0].n);
+    await sql`insert into resources_grams (resources_grams) values ('delete-all')`.execute(opened.db); // the index lost
+    expect(await found()).toBe(0);
+    const row = await opened.db
+      .insertInto('tasks')
+      .values({ kind: 'reindex', status: 'queued', title: MSG.reindexTaskTitle, params: '{}', created_by: null, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const runner = new TaskRunner(opened.db, 'sqlite', opened.file, 50);
+    await runner.start();
+    const live = await until(() => {
+      const p = runner.progressOf(row.id);
+      return p && p.done > 0 ? p : undefined;
+    });
+    expect(live.total).toBe(60_000); // the rows of the import above
+    expect(runner.cancel(row.id)).toBe(true);
+    const t = await until(async () => {
+      const s = await statusOf(row.id);
+      return s.status === 'running' ? undefined : s;
+    });
+    expect(t.status).toBe('cancelled');
+    expect(t.error).toBe(MSG.reindexCancelled);
+    expect(t.done).toBeGreaterThan(0);
+    expect(t.done).toBeLessThan(60_000);
+    expect(await found()).toBe(t.done); // the batches done stay indexed
+
+    await opened.db.updateTable('tasks').set({ status: 'queued' }).where('id', '=', row.id).execute();
+    runner.kick();
+    const done = await until(async () => {
+      const s = await statusOf(row.id);
+      return s.status === 'done' ? s : undefined;
+    });
+    expect(done).toMatchObject({ done: 60_000, total: 60_000, error: null });
+    expect(await found()).toBe(60_000); // every title's 检索 is found again
+    await runner.stop();
+  });
+
   it('marks a task left running by a stopped server interrupted at the next start', async () => {
     const id = await queue(rows, '中断的导入', 'running');
     const runner = new TaskRunner(opened.db, 'sqlite', opened.file, 60_000);
@@ -113,7 +159,168 @@ describe.runIf(onSqlite)('the task runner on a SQLite file', () => {
   });
 });
 
+/** Writes `n` JSON lines of articles keyed `${prefix}${i}` into `dir`; returns the file. */
+function rowsFile(dir: string, prefix: string, n: number): string {
+  const file = path.join(dir, `${prefix}.jsonl`);
+  fs.writeFileSync(
+    file,
+    Array.from({ length: n }, (_, i) =>
+      JSON.stringify({ type: 'article', key: `${prefix}${i}`, title: `第 ${i} 篇：${prefix} 的检索方法`, category: ['工学'] }),
+    ).join('\n'),
+  );
+  return file;
+}
+/** Queues an import task of `file` into `topic` on `db`; returns its id. */
+async function queueOn(db: Db, file: string, topic: string): Promise<number> {
+  const r = await db
+    .insertInto('tasks')
+    .values({
+      kind: 'import',
+      status: 'queued',
+      title: topic,
+      params: JSON.stringify({ kind: 'jsonl', topic, file, name: path.basename(file) }),
+      created_by: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 describe.runIf(!onSqlite)('the task runner on PostgreSQL', () => {
+  it('two server processes (two pools on one database) share the queue: each task is run once, by one of them', async () => {
+    const fresh = await freshDatabase();
+    const other = await openDatabase(fresh.url); // the second process's own pool
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-tasks-pg-'));
+    const runs = [0, 0];
+    const a = new TaskRunner(fresh.db, 'postgres', undefined, 10, async () => void runs[0]++);
+    const b = new TaskRunner(other.db, 'postgres', undefined, 10, async () => void runs[1]++);
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 10; i++) ids.push(await queueOn(fresh.db, rowsFile(d, `q${i}-`, 400), `共享队列 ${i}`));
+      await Promise.all([a.start(), b.start()]);
+      const tasks = await until(async () => {
+        const r = await fresh.db.selectFrom('tasks').selectAll().where('id', 'in', ids).orderBy('id').execute();
+        return r.every((t) => t.status !== 'queued' && t.status !== 'running') ? r : undefined;
+      });
+      await sleep(300); // a second run of a task would have begun by now
+      expect(tasks.map((t) => t.status)).toEqual(ids.map(() => 'done'));
+      expect(runs[0] + runs[1]).toBe(10);
+      // each task was taken by one process, and each process took some
+      expect(tasks.filter((t) => t.owner === a.owner)).toHaveLength(runs[0]);
+      expect(tasks.filter((t) => t.owner === b.owner)).toHaveLength(runs[1]);
+      expect(runs[0]).toBeGreaterThan(0);
+      expect(runs[1]).toBeGreaterThan(0);
+      // written once: every row inserted, none updated by a second run, none doubled
+      for (const t of tasks) expect(JSON.parse(t.result!)).toMatchObject({ inserted: 400, updated: 0 });
+      const n = await fresh.db
+        .selectFrom('resources')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(n.n)).toBe(4000);
+    } finally {
+      await a.stop();
+      await b.stop();
+      await other.close();
+      fs.rmSync(d, { recursive: true, force: true });
+      await fresh.drop();
+    }
+  });
+
+  it('marks a task of another process interrupted when its heartbeat is older than the limit, not one whose heartbeat is fresh', async () => {
+    const fresh = await freshDatabase();
+    const running = async (owner: string, heartbeatAgoMs: number) =>
+      (
+        await fresh.db
+          .insertInto('tasks')
+          .values({
+            kind: 'import',
+            status: 'running',
+            title: owner,
+            params: JSON.stringify({ kind: 'jsonl', topic: owner, file: '/nonexistent.jsonl', name: 'x.jsonl' }),
+            owner,
+            heartbeat_at: new Date(Date.now() - heartbeatAgoMs).toISOString(),
+            created_by: null,
+            created_at: new Date().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const read = async (id: number) => await fresh.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    let runner: TaskRunner | undefined;
+    try {
+      const gone = await running('gone-1', 61_000);
+      const alive = await running('alive-2', 1_000);
+      runner = new TaskRunner(fresh.db, 'postgres', undefined, 60_000);
+      await runner.start();
+      expect(await read(gone)).toMatchObject({ status: 'interrupted', owner: 'gone-1' });
+      expect((await read(gone)).error).toMatch(/服务器重启，任务已中断/);
+      expect(await read(alive)).toMatchObject({ status: 'running', owner: 'alive-2', error: null });
+      await runner.stop();
+
+      // a running process checks again now and then: a heartbeat that stops beating is noticed later
+      const stops = await running('stops-3', 0);
+      runner = new TaskRunner(fresh.db, 'postgres', undefined, 20, undefined, { staleMs: 800 });
+      await runner.start();
+      expect((await read(stops)).status).toBe('running');
+      const t = await until(async () => {
+        const r = await read(stops);
+        return r.status === 'interrupted' ? r : undefined;
+      }, 10_000);
+      expect(Date.parse(t.finished_at!) - Date.parse(t.heartbeat_at!)).toBeGreaterThanOrEqual(800);
+    } finally {
+      await runner?.stop();
+      await fresh.drop();
+    }
+  });
+
+  it('keeps the heartbeat of an import fresh in its last step, which reports no rows (vacuum), so another process does not take it for abandoned', async () => {
+    const fresh = await freshDatabase();
+    const other = await openDatabase(fresh.url);
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-tasks-pg-'));
+    // another session holds the lock vacuum needs on the bigram index: the import's vacuum (analyze) waits
+    const locker = new pg.Client({ connectionString: fresh.url });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('lock table resource_grams in share update exclusive mode');
+    let locked = true;
+    const runner = new TaskRunner(fresh.db, 'postgres', undefined, 20, undefined, { staleMs: 1000, heartbeatMs: 100 });
+    try {
+      const id = await queueOn(fresh.db, rowsFile(d, 'hb', 1500), '心跳');
+      await runner.start();
+      await until(async () => {
+        const r = await sql<{ n: number }>`select count(*) as n from pg_stat_activity
+          where datname = current_database() and query ilike 'vacuum%' and wait_event_type = 'Lock'`.execute(fresh.db);
+        return Number(r.rows[0].n) > 0 || undefined;
+      });
+      await sleep(2500); // 2.5 times the limit without a row reported
+      const during = await fresh.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(during.status).toBe('running');
+      expect(Date.now() - Date.parse(during.heartbeat_at!)).toBeLessThan(1000);
+      // a second process starting now (same limit) leaves it running
+      const second = new TaskRunner(other.db, 'postgres', undefined, 60_000, undefined, { staleMs: 1000 });
+      await second.start();
+      await second.stop();
+      expect((await fresh.db.selectFrom('tasks').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('running');
+      await locker.query('rollback');
+      locked = false;
+      const t = await until(async () => {
+        const r = await fresh.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        return r.status === 'running' ? undefined : r;
+      });
+      expect(t.status).toBe('done');
+      expect(JSON.parse(t.result!)).toMatchObject({ inserted: 1500, updated: 0 });
+    } finally {
+      if (locked) await locker.query('rollback');
+      await locker.end();
+      await runner.stop();
+      await other.close();
+      fs.rmSync(d, { recursive: true, force: true });
+      await fresh.drop();
+    }
+  });
+
   it('stops a running import when another process asks (cancel_requested), and nothing of it stays', async () => {
     const fresh = await freshDatabase();
     const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-tasks-pg-'));

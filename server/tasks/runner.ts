@@ -7,9 +7,14 @@
  * - An import runs in a worker thread with its own connection on a SQLite file (the server's event loop
  *   and connection stay free), otherwise in this process (PostgreSQL's pool; an in-memory database).
  *   The whole import is one transaction: a cancel, a failure or a stopped server leaves no row written.
+ * - A re-index (kind 'reindex') rewrites the search index entries of every resource in this process,
+ *   in batches of 2,000 each committed (server/search/indexer.ts `rebuildSearchIndex`): searches go on
+ *   meanwhile, and a cancel or a stop keeps the batches done.
  * - Progress (rows done / total, rate, time left) is kept in memory for the tasks this process runs and
  *   written to the row as it goes (PostgreSQL: every 2 s with a heartbeat, which also reads a cancel
- *   asked through another process) and at the end.
+ *   asked through another process) and at the end. The heartbeat is a timer of its own, not a step of
+ *   the rows' progress: the commit, the topic counts and the `vacuum (analyze)` after a large import
+ *   report no rows for as long as they take, and the task must not look abandoned meanwhile.
  * - At start, a task still 'running' is marked 'interrupted': on SQLite every one (a single process ran
  *   it), on PostgreSQL those whose heartbeat is older than 60 s (their process is gone); it can be
  *   retried. The skipped rows (line and reason, at most 1,000) are kept as the task's log.
@@ -25,13 +30,24 @@ import type { Dialect } from '../db/migrations/index.js';
 import type { TasksTable } from '../db/schema.js';
 import { importFiles, type ImportSummary } from '../import/run.js';
 import { TaskCancelled } from './cancel.js';
+import { rateSince } from './progress.js';
+import { rebuildSearchIndex } from '../search/indexer.js';
+import { MSG } from '../../common/messages.js';
 
-/** What an import task carries in `params`. */
+/** What an import task carries in `params` (a re-index task carries `{}`). */
 export interface ImportParams {
   kind: string;
   topic: string;
   file: string;
   name: string;
+}
+
+/** How a task's work ended: an import's summary, the count of a re-index, or its failure. */
+interface Outcome {
+  summary?: ImportSummary;
+  indexed?: number;
+  error?: string;
+  cancelled?: boolean;
 }
 
 /** The live progress of a task this process runs. */
@@ -43,7 +59,10 @@ export interface LiveProgress {
   ratePerSecond: number;
 }
 
+/** How old a running task's heartbeat may be before another process takes its owner for gone, ms. */
 const STALE_MS = 60_000;
+/** How often a running task's heartbeat is written (PostgreSQL), ms. */
+const HEARTBEAT_MS = 2000;
 const LOG_LIMIT = 1000;
 const now = () => new Date().toISOString();
 
@@ -68,10 +87,14 @@ export class TaskRunner {
   private busy = false;
   private stopped = false;
   private lastStaleCheck = Date.now();
+  private readonly staleMs: number;
+  private readonly heartbeatMs: number;
 
   /**
    * `file`: the SQLite file (imports then run in a worker thread); `pollMs`: how often the queue is
-   * read; `onWritten`: called after a task wrote data (the server bumps its visitor cache there).
+   * read; `onWritten`: called after a task wrote data (the server bumps its visitor cache there);
+   * `limits`: the heartbeat's period and the age past which a running task is taken for abandoned, ms
+   * (60 s and 2 s; the tests shorten them).
    */
   constructor(
     private readonly db: Db,
@@ -79,7 +102,11 @@ export class TaskRunner {
     private readonly file: string | undefined,
     private readonly pollMs = 1000,
     private readonly onWritten: () => Promise<void> = async () => {},
-  ) {}
+    limits: { staleMs?: number; heartbeatMs?: number } = {},
+  ) {
+    this.staleMs = limits.staleMs ?? STALE_MS;
+    this.heartbeatMs = limits.heartbeatMs ?? HEARTBEAT_MS;
+  }
 
   /** Marks stale running tasks interrupted, then polls the queue every `pollMs`. */
   async start(): Promise<void> {
@@ -118,13 +145,20 @@ export class TaskRunner {
   }
 
   private async markInterrupted(): Promise<void> {
-    let q = this.db
-      .updateTable('tasks')
-      .set({ status: 'interrupted', finished_at: now(), error: '服务器重启，任务已中断，没有写入任何数据；可重新运行' })
-      .where('status', '=', 'running');
-    if (this.dialect === 'postgres')
-      q = q.where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', new Date(Date.now() - STALE_MS).toISOString())]));
-    await q.execute();
+    // an import wrote nothing (one transaction); a re-index keeps the batches it finished
+    for (const [reindex, error] of [
+      [false, '服务器重启，任务已中断，没有写入任何数据；可重新运行'],
+      [true, MSG.reindexRestarted],
+    ] as const) {
+      let q = this.db
+        .updateTable('tasks')
+        .set({ status: 'interrupted', finished_at: now(), error })
+        .where('status', '=', 'running')
+        .where('kind', reindex ? '=' : '<>', 'reindex');
+      if (this.dialect === 'postgres')
+        q = q.where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', new Date(Date.now() - this.staleMs).toISOString())]));
+      await q.execute();
+    }
   }
 
   /** Takes the oldest queued task, atomically; undefined when there is none (or another process took it). */
@@ -149,7 +183,7 @@ export class TaskRunner {
   private async next(): Promise<void> {
     try {
       // a process that died meanwhile (PostgreSQL: processes share the queue); at most twice a minute
-      if (this.dialect === 'postgres' && Date.now() - this.lastStaleCheck > STALE_MS / 2) {
+      if (this.dialect === 'postgres' && Date.now() - this.lastStaleCheck > this.staleMs / 2) {
         this.lastStaleCheck = Date.now();
         await this.markInterrupted();
       }
@@ -166,76 +200,111 @@ export class TaskRunner {
     const params = JSON.parse(task.params) as ImportParams;
     const live: LiveProgress = { phase: 'parse', done: 0, total: 0, startedAt: Date.now(), ratePerSecond: 0 };
     this.live.set(task.id, live);
-    let lastBeat = 0;
     const onProgress = (p: { phase: string; done: number; total: number }) => {
       live.phase = p.phase;
       if (p.phase === 'write') {
         live.done = p.done;
         live.total = p.total;
-        live.ratePerSecond = p.done / Math.max(0.001, (Date.now() - live.startedAt) / 1000);
-      }
-      if (this.dialect === 'postgres' && Date.now() - lastBeat > 2000) {
-        lastBeat = Date.now();
-        // the heartbeat also brings a cancel asked through another process (cancel_requested)
-        void this.db
-          .updateTable('tasks')
-          .set({ heartbeat_at: now(), done: live.done, total: live.total })
-          .where('id', '=', task.id)
-          .returning('cancel_requested')
-          .executeTakeFirst()
-          .then(
-            (r) => {
-              if (r?.cancel_requested === 1) this.cancel(task.id);
-            },
-            () => {},
-          );
+        live.ratePerSecond = rateSince(p.done, live.startedAt);
       }
     };
-    let outcome: { summary?: ImportSummary; error?: string; cancelled?: boolean };
+    // PostgreSQL: the heartbeat on a timer, so that the steps that report no rows (the commit, the
+    // topic counts, vacuum) keep it fresh too; it also brings a cancel asked through another process
+    let beating = false;
+    const beat = () => {
+      if (beating) return;
+      beating = true;
+      void this.db
+        .updateTable('tasks')
+        .set({ heartbeat_at: now(), done: live.done, total: live.total })
+        .where('id', '=', task.id)
+        .where('owner', '=', this.owner)
+        .returning('cancel_requested')
+        .executeTakeFirst()
+        .then(
+          (r) => {
+            if (r?.cancel_requested === 1) this.cancel(task.id);
+          },
+          () => {},
+        )
+        .finally(() => {
+          beating = false;
+        });
+    };
+    const heart = this.dialect === 'postgres' ? setInterval(beat, this.heartbeatMs) : null;
+    const reindex = task.kind === 'reindex';
+    let outcome: Outcome;
     try {
-      outcome =
-        this.file && this.file !== ':memory:' && this.dialect === 'sqlite'
+      outcome = reindex
+        ? await this.reindexAll(task.id, onProgress)
+        : this.file && this.file !== ':memory:' && this.dialect === 'sqlite'
           ? await this.inWorker(task.id, params, onProgress)
           : await this.inProcess(task.id, params, onProgress);
     } finally {
+      if (heart) clearInterval(heart);
       this.live.delete(task.id);
       this.cancels.delete(task.id);
     }
     const s = outcome.summary;
+    // what a finished task wrote: an import's rows, or the resources whose index entries were rewritten
+    const finished = s
+      ? {
+          rows: s.inserted + s.updated,
+          result: { read: s.read, inserted: s.inserted, updated: s.updated, skipped: s.skipped.length, topic: s.topic, topicId: s.topicId, seconds: s.seconds },
+          log: s.skipped.slice(0, LOG_LIMIT),
+        }
+      : outcome.indexed !== undefined
+        ? {
+            rows: outcome.indexed,
+            result: { read: outcome.indexed, inserted: 0, updated: outcome.indexed, skipped: 0, seconds: (Date.now() - live.startedAt) / 1000 },
+            log: [],
+          }
+        : null;
     const cancelled = outcome.cancelled || task.cancel_requested === 1;
+    const interrupted = this.stopped && outcome.cancelled;
     await this.db
       .updateTable('tasks')
       .set({
-        status: s ? 'done' : this.stopped && outcome.cancelled ? 'interrupted' : cancelled ? 'cancelled' : 'failed',
+        status: finished ? 'done' : interrupted ? 'interrupted' : cancelled ? 'cancelled' : 'failed',
         finished_at: now(),
         heartbeat_at: now(),
-        done: s ? s.inserted + s.updated : 0,
-        total: s ? s.inserted + s.updated : live.total,
-        result: s
-          ? JSON.stringify({
-              read: s.read,
-              inserted: s.inserted,
-              updated: s.updated,
-              skipped: s.skipped.length,
-              topic: s.topic,
-              topicId: s.topicId,
-              seconds: s.seconds,
-            })
-          : null,
-        log: JSON.stringify(s ? s.skipped.slice(0, LOG_LIMIT) : []),
-        error: s
+        done: finished ? finished.rows : reindex ? live.done : 0,
+        total: finished ? finished.rows : live.total,
+        result: finished ? JSON.stringify(finished.result) : null,
+        log: JSON.stringify(finished ? finished.log : []),
+        error: finished
           ? null
-          : this.stopped && outcome.cancelled
-            ? '服务器停止，任务已中断，没有写入任何数据；可重新运行'
+          : interrupted
+            ? reindex
+              ? MSG.reindexStopped
+              : '服务器停止，任务已中断，没有写入任何数据；可重新运行'
             : cancelled
-              ? '任务已取消，没有写入任何数据'
+              ? reindex
+                ? MSG.reindexCancelled
+                : '任务已取消，没有写入任何数据'
               : (outcome.error ?? '任务失败'),
       })
       .where('id', '=', task.id)
       .execute();
-    if (s) {
-      fs.rmSync(params.file, { force: true });
-      await this.onWritten();
+    if (s) fs.rmSync(params.file, { force: true });
+    // a re-index stopped midway rewrote some entries too
+    if (finished || (reindex && live.done > 0)) await this.onWritten();
+  }
+
+  /** Rebuilds the search index of every resource in this process (issue 11 §4 're-indexing'); a cancel stops it after a batch. */
+  private async reindexAll(id: number, onProgress: (p: { phase: string; done: number; total: number }) => void): Promise<Outcome> {
+    let cancelled = false;
+    this.cancels.set(id, () => {
+      cancelled = true;
+    });
+    try {
+      const indexed = await rebuildSearchIndex(this.db, (done, total) => {
+        onProgress({ phase: 'write', done, total });
+        if (cancelled) throw new TaskCancelled();
+      });
+      return { indexed };
+    } catch (err) {
+      return { error: (err as Error).message, cancelled: err instanceof TaskCancelled };
     }
   }
 

@@ -4,11 +4,13 @@
  * (rows done / total, rate, time left), the result or the failure in Chinese, the skipped rows with
  * their line numbers, 取消 and 重新运行. 导入数据 opens the import dialog: the data kind, the topic,
  * the file; 预览 shows what the file would import before anything is written; 开始导入 queues the task.
+ * 重建检索索引, after a confirmation, queues a rebuild of the search index of every resource (a task with
+ * the same progress and cancel).
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, AutoComplete, Button, Drawer, Empty, Form, Modal, Progress, Select, Space, Table, Tag, Upload, type TableColumnsType } from 'antd';
-import { ImportOutlined, InboxOutlined } from '@ant-design/icons';
+import { ImportOutlined, InboxOutlined, SyncOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { DIALOG_WIDTH } from '@common/constants';
 import type { Page } from '@common/page';
@@ -34,7 +36,7 @@ const TASKS_KEY = ['console-tasks'] as const;
 
 /** The tasks page; see the file comment. */
 export function TasksPage() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [importing, setImporting] = useState(false);
   const [logOf, setLogOf] = useState<number | null>(null);
@@ -43,6 +45,22 @@ export function TasksPage() {
     queryFn: ({ signal }) => apiGet<Page<Task>>('/api/v1/tasks', { size: 50 }, signal),
     refetchInterval: (q) => (q.state.data?.content.some((t) => t.status === 'queued' || t.status === 'running') ? 2000 : false),
   });
+  const reindex = () =>
+    modal.confirm({
+      title: MSG.reindexConfirmTitle,
+      content: MSG.reindexConfirmBody,
+      okText: MSG.reindexStart,
+      cancelText: MSG.cancel,
+      onOk: async () => {
+        try {
+          const r = await apiPost<WithMessage>('/api/v1/tasks/reindex');
+          message.success(r.message ?? MSG.importQueued);
+        } catch (err) {
+          message.error(errorMessage(err));
+        }
+        void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+      },
+    });
   const act = async (id: number, what: 'cancel' | 'retry') => {
     try {
       const r = await apiPost<WithMessage>(`/api/v1/tasks/${id}/${what}`);
@@ -61,7 +79,8 @@ export function TasksPage() {
         <>
           <div className="atr-app-name">{t.title}</div>
           <div className="atr-muted">
-            {MSG.importKindLabels[t.importKind] ?? t.importKind} · {new Date(t.createdAt).toLocaleString('zh-CN')}
+            {t.kind === 'reindex' ? MSG.reindexKindLabel : (MSG.importKindLabels[t.importKind] ?? t.importKind)} ·{' '}
+            {new Date(t.createdAt).toLocaleString('zh-CN')}
           </div>
         </>
       ),
@@ -77,18 +96,13 @@ export function TasksPage() {
       key: 'progress',
       width: 320,
       render: (_, t) => {
-        if (t.status === 'done' && t.result) return <span>{MSG.taskResult(t.result)}</span>;
+        if (t.status === 'done' && t.result) return <span>{t.kind === 'reindex' ? MSG.reindexResult(t.done) : MSG.taskResult(t.result)}</span>;
         if (t.error && t.status !== 'running') return <span className="atr-error-text">{t.error}</span>;
         const pct = t.total > 0 ? Math.floor((t.done / t.total) * 100) : 0;
         return (
           <div>
             <Progress percent={pct} size="small" status={t.status === 'running' ? 'active' : 'normal'} aria-label={MSG.taskProgress} />
-            {t.status === 'running' && t.total > 0 && (
-              <div className="atr-muted">
-                {t.done.toLocaleString('zh-CN')} / {t.total.toLocaleString('zh-CN')} · {MSG.taskRate(t.ratePerSecond)}
-                {t.secondsLeft != null ? ` · ${MSG.taskTimeLeft(t.secondsLeft)}` : ''}
-              </div>
-            )}
+            {t.status === 'running' && t.total > 0 && <div className="atr-muted">{MSG.taskProgressText(t.done, t.total, t.ratePerSecond, t.secondsLeft)}</div>}
           </div>
         );
       },
@@ -122,9 +136,14 @@ export function TasksPage() {
   return (
     <div className="atr-console__page">
       <PageHead title={MSG.tasksTitle} hint={MSG.tasksHint}>
-        <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-          {MSG.importData}
-        </Button>
+        <Space>
+          <Button icon={<SyncOutlined />} onClick={reindex}>
+            {MSG.reindexStart}
+          </Button>
+          <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+            {MSG.importData}
+          </Button>
+        </Space>
       </PageHead>
       <div className="atr-panel-card">
         <Table<Task>

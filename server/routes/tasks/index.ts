@@ -3,6 +3,8 @@
  * 267). Super managers only (an import writes a topic's shared data):
  * - POST /api/v1/imports/preview (multipart `file`, `kind`): what the file would import, nothing written.
  * - POST /api/v1/tasks/imports (multipart `file`, `kind`, `topic`): queues an import task → 201 `{ id }`.
+ * - POST /api/v1/tasks/reindex: queues a rebuild of the search index of every resource → 201 `{ id }`
+ *   (409 while one is queued or running).
  * - GET /api/v1/tasks?page&size: the tasks, newest first, with live progress (rows, rate, time left).
  * - GET /api/v1/tasks/{id}: one task with its log of skipped rows.
  * - POST /api/v1/tasks/{id}/cancel: a queued task is cancelled at once, a running one at its next chunk.
@@ -26,7 +28,7 @@ import { MSG } from '../../../common/messages.js';
 import { okAnswer, pageOf } from '../../../common/contracts/common.js';
 import { importPreviewAnswer, taskAnswer, taskDetailAnswer } from '../../../common/contracts/tasks.js';
 import { importKindField, importTopicField, taskIdParams, taskListQuery } from './schema.js';
-import { cancelTask, listTasks, queueImport, readTask, retryTask } from './service.js';
+import { cancelTask, listTasks, queueImport, queueReindex, readTask, retryTask } from './service.js';
 
 /** The largest file an import from the console takes (bytes). */
 export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
@@ -89,6 +91,16 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
       const topic = parse(importTopicField, up.fields.topic, 'body');
       const file = keep(up.data, up.filename);
       const id = await queueImport(db, { kind, topic, file, name: up.filename.slice(0, 200) || 'import' }, currentUser(req).id);
+      tasks.kick();
+      return reply.status(201).send({ id, message: MSG.importQueued });
+    },
+  );
+
+  r.post(
+    '/api/v1/tasks/reindex',
+    { schema: { summary: '排队重建全部资源的检索索引', tags, response: { 201: queued } }, config: access },
+    async (req, reply) => {
+      const id = await queueReindex(db, currentUser(req).id);
       tasks.kick();
       return reply.status(201).send({ id, message: MSG.importQueued });
     },

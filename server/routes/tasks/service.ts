@@ -1,5 +1,5 @@
 /**
- * Background tasks in the database (issue 11 §4; decision 267): queue an import, list and read tasks
+ * Background tasks in the database (issue 11 §4; decision 267): queue an import or a re-index, list and read tasks
  * with the runner's live progress, cancel, queue again. The runner (server/tasks/runner.ts) takes the
  * queued ones.
  */
@@ -10,6 +10,7 @@ import type { TasksTable } from '../../db/schema.js';
 import { readPage } from '../../db/paging.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { TaskRunner } from '../../tasks/runner.js';
+import { estimate } from '../../tasks/progress.js';
 import type { SkippedRow } from '../../import/types.js';
 import type { Task } from '../../../common/contracts/tasks.js';
 import { MSG } from '../../../common/messages.js';
@@ -23,22 +24,23 @@ export function presentTask(runner: TaskRunner, t: ListedTask): Task {
   const live = runner.progressOf(t.id);
   const done = live?.done ?? t.done;
   const total = live?.total ?? t.total;
-  const rate = live?.ratePerSecond ?? 0;
-  const params = JSON.parse(t.params) as { kind: string; topic: string; name: string };
+  const { ratePerSecond, secondsLeft } = estimate(done, total, live?.ratePerSecond ?? 0);
+  // a re-index has no file, kind or topic: `{}`
+  const params = JSON.parse(t.params) as { kind?: string; topic?: string; name?: string };
   const result = t.result ? (JSON.parse(t.result) as Task['result']) : null;
   return {
     id: t.id,
     kind: t.kind,
     status: t.status,
     title: t.title,
-    importKind: params.kind,
-    topic: params.topic,
-    fileName: params.name,
+    importKind: params.kind ?? '',
+    topic: params.topic ?? '',
+    fileName: params.name ?? '',
     done,
     total,
     phase: live?.phase ?? null,
-    ratePerSecond: Math.round(rate),
-    secondsLeft: rate > 0 && total > done ? Math.ceil((total - done) / rate) : null,
+    ratePerSecond,
+    secondsLeft,
     // the count from the summary: the list does not read each task's log
     result,
     error: t.error,
@@ -89,6 +91,21 @@ export async function queueImport(db: Db, input: { kind: string; topic: string; 
 }
 
 /**
+ * Queues a rebuild of the search index of every resource (kind 'reindex', issue 11 §4); returns the
+ * task's id. 409 检索索引正在重建 while one is queued or running.
+ */
+export async function queueReindex(db: Db, userId: number): Promise<number> {
+  const pending = await db.selectFrom('tasks').select('id').where('kind', '=', 'reindex').where('status', 'in', ['queued', 'running']).executeTakeFirst();
+  if (pending) throw conflict(MSG.reindexAlreadyQueued);
+  const row = await db
+    .insertInto('tasks')
+    .values({ kind: 'reindex', status: 'queued', title: MSG.reindexTaskTitle, params: '{}', created_by: userId, created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
  * Cancels a task: a queued one at once (任务已取消), a running one at its next chunk (正在取消…);
  * 409 for a task that is neither.
  */
@@ -114,8 +131,8 @@ export async function cancelTask(db: Db, runner: TaskRunner, id: number): Promis
 export async function retryTask(db: Db, id: number): Promise<void> {
   const t = await loadTask(db, id);
   if (!['failed', 'cancelled', 'interrupted'].includes(t.status)) throw conflict(MSG.taskNotRetryable);
-  const params = JSON.parse(t.params) as { file: string };
-  if (!fs.existsSync(params.file)) throw conflict(MSG.importFileGone);
+  const params = JSON.parse(t.params) as { file?: string };
+  if (t.kind === 'import' && !fs.existsSync(params.file ?? '')) throw conflict(MSG.importFileGone);
   await db
     .updateTable('tasks')
     .set({ status: 'queued', done: 0, total: 0, error: null, result: null, log: '[]', cancel_requested: 0, started_at: null, finished_at: null, owner: null })
