@@ -187,6 +187,10 @@ describe('a visitor explores the site', () => {
     const [a, b] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
     expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // the impact factor and ISSN are whole (the line wraps rather than cutting the ISSN)
+    const facts = phone.locator('.atr-p-journal__facts').first();
+    expect(await facts.textContent()).toContain('ISSN');
+    expect(await facts.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await phone.screenshot({ path: path.join(artifacts, 'e2e-journals-more-phone.png'), fullPage: true });
     await phone.close();
     await tab.close();

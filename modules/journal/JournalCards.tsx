@@ -25,11 +25,11 @@ function feedLabel(v: unknown): string {
   return text(v).replace(/期期/g, '期').replace(/卷卷/g, '卷');
 }
 
-/** The impact factor and ISSN line of a journal, e.g. '影响因子 3.108 · ISSN 2976-7290' ('' when neither is known). */
-export function journalFactsLine(it: PanelItem): string {
+/** The impact factor and ISSN of a journal, e.g. ['影响因子 3.108', 'ISSN 2976-7290'] (only those known). */
+export function journalFacts(it: PanelItem): string[] {
   const impact = num(it.impact_factor);
   const issn = text(it.issn);
-  return [impact != null ? `影响因子 ${impact}` : '', issn ? `ISSN ${issn}` : ''].filter(Boolean).join(' · ');
+  return [impact != null ? `影响因子 ${impact}` : '', issn ? `ISSN ${issn}` : ''].filter(Boolean);
 }
 
 type Toggle = ReturnType<typeof useSubscriptionToggle>;
@@ -53,7 +53,7 @@ function JournalCard({
   const href = id ? resourceHref(text(it.type) || 'journal', id) : null;
   const issue = feedLabel(it.feed_time);
   const collection = text(it.collection);
-  const facts = journalFactsLine(it);
+  const facts = journalFacts(it);
   const titleEn = detailed ? text(it.title_en) : '';
   const more = detailed ? [text(it.cn), text(it.frequency)].filter(Boolean).join(' · ') : '';
   const numericId = typeof it.id === 'number' ? it.id : Number(it.id);
@@ -95,7 +95,17 @@ function JournalCard({
             '\u00a0'
           )}
         </span>
-        <span className="atr-p-card__line atr-p-muted atr-p-journal__facts">{facts || '\u00a0'}</span>
+        {/* each fact unbroken: on a narrow card the line wraps between them rather than cutting the ISSN */}
+        <span className="atr-p-card__line atr-p-muted atr-p-journal__facts">
+          {facts.length
+            ? facts.map((f, i) => (
+                <span key={f}>
+                  {i > 0 && ' · '}
+                  <span className="atr-p-journal__fact">{f}</span>
+                </span>
+              ))
+            : '\u00a0'}
+        </span>
         {more && <span className="atr-p-card__line atr-p-muted">{more}</span>}
         <span className="atr-p-card__foot">
           {collection ? (
