@@ -72,6 +72,8 @@ const RecommendationPage = lazy(() => withAntd(import('./pages/recommendation/Re
 const MySubscriptionsPage = lazy(() => withAntd(import('./pages/recommendation/MySubscriptionsPage')));
 const TopicJournalsPage = lazy(() => withAntd(import('./pages/recommendation/TopicJournalsPage')));
 const AccountPage = lazy(() => withAntd(import('./pages/account/AccountPage')));
+// the visitor site's sign-in page (issue 13 §5; the console keeps /console/login)
+const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
 const lazyPage = (C: ComponentType): ReactNode => (
   <Suspense fallback={<PageSpinner />}>
@@ -152,6 +154,7 @@ const pages: RouteObject[] = [
   { path: '/subscriptions/journals', element: lazyPage(MySubscriptionsPage) },
   { path: '/subscriptions-topic/journals', element: lazyPage(TopicJournalsPage) },
   { path: '/settings/account', element: lazyPage(AccountPage) },
+  { path: '/login', element: lazyPage(SiteLoginPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },
   { path: '/unrelease', element: <UnreleasedPage /> },

@@ -378,6 +378,9 @@ export const MSG = {
   // browser: console
   consoleTitle: 'Atrium 控制台',
   loginTitle: '登录控制台',
+  /** the visitor site's sign-in page at /login (issue 13 §5): its heading names the site */
+  siteLoginTitle: (site: string) => `登录「${site}」`,
+  siteLoginSubtitle: '登录后返回您正在浏览的页面',
   loginSubtitle: '使用手机号和短信验证码登录',
   loginFooter: 'Atrium · 科技信息门户搭建平台',
   phonePlaceholder: '手机号',

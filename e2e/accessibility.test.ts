@@ -56,6 +56,7 @@ describe('accessibility of the visitor pages', () => {
       notice: await href('a[href^="/resources/notices/"]'),
       scholar: await href('a[href^="/microapp/profile/"]'),
       signIn: '/console/login',
+      siteSignIn: '/login?redirect=%2F',
     };
     const problems: string[] = [];
     for (const [name, path] of Object.entries(pages)) {

@@ -2,12 +2,13 @@
  * Visitor pages in Debian's Chromium (issue 4 'Visitor pages', 'Search'): on the demo site (host
  * localhost) with the real CSL articles and CSRankings scholars imported into its topic, a visitor
  * searches a Chinese substring of a real title and finds it, narrows by category, pages, opens the
- * detail page; opens a scholar's profile with the institution card; a 'more' page lists a type; an
- * unknown resource shows the not-found message. Screenshots under test-artifacts/.
+ * detail page; opens a scholar's profile with the institution card; a 'more' page lists a type; the
+ * journal panel's 'more' page shows the journals with cover, impact factor and ISSN; an unknown
+ * resource shows the not-found message. Screenshots under test-artifacts/.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { artifacts, sharedData, useE2e } from './support';
+import { artifacts, pageCall, sharedData, useE2e } from './support';
 
 // the page's uncaught errors are collected in e2e.pageErrors; e2e.base is the demo site
 const e2e = useE2e({
@@ -140,6 +141,59 @@ describe('a visitor explores the site', () => {
       .getByText(/共 [\d,]+ 条/)
       .first()
       .waitFor();
+  });
+
+  it("follows the journal panel's 更多 to the journals page: each journal with its cover, impact factor and ISSN (issue 13 §5)", async () => {
+    const { page, base: site } = e2e;
+    await page.goto(`${site}/`);
+    const more = page.locator('[data-module-type="journal"] a.atr-p-more');
+    // panel more links open in a new tab (spec 1 §2)
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), more.click()]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe('/top-resources');
+    expect(new URL(tab.url()).searchParams.getAll('dataType')).toEqual(['journal']);
+    // the first journal of the page, as the API stores it: its card shows its cover, impact factor and ISSN
+    const card = tab.locator('.atr-p-journal').first();
+    await card.waitFor();
+    expect(await tab.locator('.atr-p-journal').count()).toBeGreaterThan(1);
+    const title = (await card.locator('.atr-p-card__title').textContent())!.trim();
+    const list = await pageCall<{ content: Array<{ title: string; cover: string; impact_factor: number; issn: string }> }>(
+      tab,
+      'POST',
+      '/api/v4/modules/top-journal',
+      {
+        offset: 0,
+        count: 100,
+      },
+    );
+    const journals = list.body.content;
+    const first = journals.find((j) => j.title === title)!;
+    expect(first, title).toBeTruthy();
+    const cover = card.locator('.atr-p-journal__cover img');
+    expect(await cover.getAttribute('src')).toBe(first.cover);
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await card.locator('.atr-p-journal__facts').textContent()).toBe(`影响因子 ${first.impact_factor} · ISSN ${first.issn}`);
+    await tab.screenshot({ path: path.join(artifacts, 'e2e-journals-more-desktop.png'), fullPage: true });
+    // rendered on the server: the HTML already holds the cards
+    const html = await (await tab.request.get(tab.url())).text();
+    expect(html).toContain(`ISSN ${first.issn}`);
+    expect(html).toContain(`src="${first.cover}"`);
+
+    // on a phone: one journal a row, nothing wider than the screen
+    const phone = await e2e.newPage({ width: 390, height: 844 });
+    await phone.goto(tab.url());
+    const cards = phone.locator('.atr-p-journal');
+    await cards.first().waitFor();
+    const [a, b] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
+    expect(b!.y).toBeGreaterThan(a!.y + a!.height - 1);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // the impact factor and ISSN are whole (the line wraps rather than cutting the ISSN)
+    const facts = phone.locator('.atr-p-journal__facts').first();
+    expect(await facts.textContent()).toContain('ISSN');
+    expect(await facts.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await phone.screenshot({ path: path.join(artifacts, 'e2e-journals-more-phone.png'), fullPage: true });
+    await phone.close();
+    await tab.close();
   });
 
   it('shows the not-found message for an unknown resource and no page errors anywhere', async () => {

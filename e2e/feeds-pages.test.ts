@@ -275,12 +275,11 @@ describe('feed pages and institution counts on the demo site', () => {
     await visitor.goto(base);
     const jobPanel = visitor.locator('[data-module-type="job"]');
     await jobPanel.getByText('数据馆员（知识服务方向）').waitFor();
-    expect(await jobPanel.locator('a', { hasText: '数据馆员（知识服务方向）' }).getAttribute('href')).toMatch(
-      /^\/console\/login\?redirect=%2Fmicroapp%2Fjobs%2F\d+$/,
-    );
-    expect(await jobPanel.locator('a.atr-p-more').getAttribute('href')).toBe('/console/login?redirect=%2Fmicroapp%2Fjobs');
+    expect(await jobPanel.locator('a', { hasText: '数据馆员（知识服务方向）' }).getAttribute('href')).toMatch(/^\/login\?redirect=%2Fmicroapp%2Fjobs%2F\d+$/);
+    expect(await jobPanel.locator('a.atr-p-more').getAttribute('href')).toBe('/login?redirect=%2Fmicroapp%2Fjobs');
     await visitor.goto(`${base}/microapp/jobs`);
-    await visitor.waitForURL(/\/console\/login\?redirect=%2Fmicroapp%2Fjobs$/);
+    await visitor.waitForURL(/\/login\?redirect=%2Fmicroapp%2Fjobs$/);
+    expect(await visitor.getByText('登录控制台').count()).toBe(0);
     // signed in, the same address shows the jobs
     await visitor.getByPlaceholder('手机号').fill(VISITOR_PHONE);
     await visitor.getByRole('button', { name: '获取验证码' }).click();

@@ -71,7 +71,7 @@ describe('personalisation on the demo site', () => {
     // the site frame first asks for the host with its port (app/site/HomePage.tsx configByHost): that 404 is expected
     expect(errors.filter((e) => !e.includes('/api/v1/applications/config?host=localhost%3A'))).toEqual([]);
     await page.goto(`${base}/subscriptions/journals`);
-    await page.waitForURL(/\/console\/login\?redirect=%2Fsubscriptions%2Fjournals/);
+    await page.waitForURL(/\/login\?redirect=%2Fsubscriptions%2Fjournals/);
     await ctx.close();
   });
 

@@ -264,7 +264,7 @@ describe('reports', () => {
     await visitor.goto(`${site}/microapp/report/detail/${reportId}`);
     await visitor.getByText('该报告的 PDF 全文仅限有「下载附件」权限的用户查看和下载').waitFor();
     const signIn = visitor.getByRole('link', { name: '登录后查看全文' });
-    expect(await signIn.getAttribute('href')).toBe(`/console/login?redirect=${encodeURIComponent(`/microapp/report/detail/${reportId}`)}`);
+    expect(await signIn.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(`/microapp/report/detail/${reportId}`)}`);
     expect(await visitor.locator('iframe').count()).toBe(0);
     expect(await visitor.getByRole('link', { name: '下载 PDF' }).count()).toBe(0);
     await shot(visitor, 'report-detail-locked.png');

@@ -63,9 +63,9 @@ export function anonymousSettled(): Promise<void> {
   return anonymousInFlight ?? Promise.resolve();
 }
 
-/** Whether a page at `path` makes a signed-out visitor anonymous: not the console or the account pages (both ask to sign in). */
+/** Whether a page at `path` makes a signed-out visitor anonymous: not the console, the account pages or the site's sign-in page (all ask to sign in). */
 function takesAnonymous(path: string): boolean {
-  return !/^\/(console|settings)(\/|$)/.test(path);
+  return !/^\/(console|settings|login)(\/|$)/.test(path);
 }
 
 /** Mounted once inside the providers (app/App.tsx). */

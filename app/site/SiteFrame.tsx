@@ -6,8 +6,8 @@
  * antd on visitor pages, decision 252) whose sub menus open as dropdowns on hover and from the keyboard
  * (Tab into the menu, arrow keys move between entries and ArrowDown opens a sub menu; each entry is a
  * real link, so Enter follows it and the editor's canvas can keep it inert);
- * 首页 first unless `hideHome`. At the right of the top bar: 登录 for a signed-out visitor (the sign-in page,
- * then back here), or the user's name opening 账号设置, 为您推荐, 我订阅的期刊 and 退出登录 (decision 231). With `style.transparentMenu` the header lies transparently over the top
+ * 首页 first unless `hideHome`. At the right of the top bar: 登录 for a signed-out visitor (the site's
+ * sign-in page /login, then back here; not on that page itself), or the user's name opening 账号设置, 为您推荐, 我订阅的期刊 and 退出登录 (decision 231). With `style.transparentMenu` the header lies transparently over the top
  * of the page, its text in `style.transparentMenuFontColor` (white when unset). `specificThemeUrl` is
  * loaded as an extra stylesheet after ours.
  * Footer: friend links, the QR codes and app entries (service account, subscription account, mini
@@ -25,6 +25,7 @@ import type { FooterMedia } from '@common/siteConfig';
 import { isSiteLink } from '@common/safePath';
 import type { AppConfig, BootUser, HeaderMenuItem } from '../boot';
 import { toast } from '@modules/kit/toast';
+import { SITE_LOGIN_PATH, loginHref } from '@modules/kit/links';
 import { apiDelete, errorMessage } from '../api';
 import './site.css';
 
@@ -380,10 +381,12 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
           {user ? (
             <SiteUserMenu user={user} />
           ) : (
-            <Link className="atr-header__user atr-header__signin" to={`/console/login?redirect=${encodeURIComponent(pathname + search)}`}>
-              <UserOutlined aria-hidden />
-              {SITE_MSG.signIn}
-            </Link>
+            pathname !== SITE_LOGIN_PATH && (
+              <Link className="atr-header__user atr-header__signin" to={loginHref(pathname + search)}>
+                <UserOutlined aria-hidden />
+                {SITE_MSG.signIn}
+              </Link>
+            )
           )}
         </div>
         {items.length > 0 && (

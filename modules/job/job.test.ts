@@ -86,7 +86,7 @@ describe('job panel', () => {
   it('with the login switch a visitor goes to sign in first, a member to the job', () => {
     const module = m({ oauthBeforeRedirect: true });
     expect(renderPanel(JobPanel, 'job', { module, data: { job: pageOf([hit(1)]) } })).toContain(
-      `href="/console/login?redirect=${encodeURIComponent('/microapp/jobs/1')}"`,
+      `href="/login?redirect=${encodeURIComponent('/microapp/jobs/1')}"`,
     );
     expect(renderPanel(JobPanel, 'job', { module, data: { job: pageOf([hit(1)]) }, site: memberSite })).toContain('href="/microapp/jobs/1"');
   });

@@ -4,6 +4,7 @@
  */
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import { reportHref } from '../../common/reports.js';
+import { sitePath } from '../../common/safePath.js';
 import type { SiteContext } from '../types.app.js';
 
 /** True for an absolute http(s) address (another site: opens in a new tab). */
@@ -25,8 +26,23 @@ export const scholarHref = (id: string | number): string => `/microapp/profile/$
 /** Journal subscriptions page, shown as 订阅 on journal panels (needs login). */
 export const SUBSCRIPTIONS_HREF = '/subscriptions/journals';
 
-/** The sign-in address that comes back to `target` afterwards. */
-export const loginHref = (target: string): string => `/console/login?redirect=${encodeURIComponent(target)}`;
+/**
+ * The visitor site's sign-in page (issue 13 §5): titled with the site's name, in the site's frame; the
+ * console keeps its own, /console/login (登录控制台).
+ */
+export const SITE_LOGIN_PATH = '/login';
+
+/** The site's sign-in address that comes back to `target` (a path of this site) afterwards. */
+export const loginHref = (target: string): string => `${SITE_LOGIN_PATH}?redirect=${encodeURIComponent(target)}`;
+
+/**
+ * Where the site's sign-in page sends a visitor back to: `raw` when it is a path of this site
+ * (common/safePath.ts) and not a sign-in page itself, else the home page '/'.
+ */
+export function siteSigninRedirect(raw: string | null | undefined): string {
+  const path = sitePath(raw, '/');
+  return /^\/(console\/)?login(?:[/?#]|$)/.test(path) ? '/' : path;
+}
 
 /**
  * The address a panel link really goes to: a module with oauthBeforeRedirect sends a visitor who is

@@ -154,9 +154,7 @@ describe('scholar panel', () => {
   });
   it('sends a visitor who is not signed in to the sign-in page when oauthBeforeRedirect is on', () => {
     const module = moduleOf('scholar', { oauthBeforeRedirect: true });
-    expect(render('scholar', { module, data: { scholar: scholars } })).toContain(
-      `href="/console/login?redirect=${encodeURIComponent('/microapp/profile/11')}"`,
-    );
+    expect(render('scholar', { module, data: { scholar: scholars } })).toContain(`href="/login?redirect=${encodeURIComponent('/microapp/profile/11')}"`);
     expect(render('scholar', { module, data: { scholar: scholars }, site: member })).toContain('href="/microapp/profile/11"');
   });
   it('opens 更多 in a new tab', () => {
@@ -359,7 +357,7 @@ describe('helpers', () => {
     expect(resourceHref('article', 5)).toBe('/microapp/explore/resources/article/5');
     expect(resourceHref('notice', 5)).toBe('/resources/notices/5');
     expect(scholarHref(8)).toBe('/microapp/profile/8');
-    expect(guardHref('/x?a=1', { oauthBeforeRedirect: true }, { user: null })).toBe('/console/login?redirect=%2Fx%3Fa%3D1');
+    expect(guardHref('/x?a=1', { oauthBeforeRedirect: true }, { user: null })).toBe('/login?redirect=%2Fx%3Fa%3D1');
     expect(guardHref('/x', { oauthBeforeRedirect: false }, { user: null })).toBe('/x');
   });
 });

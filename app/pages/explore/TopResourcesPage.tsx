@@ -4,7 +4,9 @@
  * `dataType`), each a paged list newest first — resources through POST /api/v4/modules/top-{type} with
  * the panel's category (found by moduleId in the home config); a type whose items are a content list
  * (ModuleDefinition.dataList: notices, resource links) through GET /api/v1/modules/top-notice / top-link
- * of the module.
+ * of the module. Journals are shown as the journal panel shows them (issue 13 §5): cards with the cover,
+ * title, latest issue, impact factor, ISSN and collection (modules/journal/JournalCards.tsx), as many to
+ * a row as fit (one on a phone); every other type as a list of titles with author, institution and date.
  */
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -17,8 +19,10 @@ import type { Page } from '@common/page';
 import { TOP_KINDS, type DataListKind, type ListingPage } from '@modules/types';
 import { definitionOf, typesListedOn } from '@modules/registry';
 import { formatDate } from '@modules/kit/format';
+import { JournalCards } from '@modules/journal/JournalCards';
 import { apiGet, errorMessage, request } from '../../api';
 import type { AppConfig } from '../../boot';
+import type { SiteContext } from '@modules/types.app';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
 import { itemHref, typeLabel } from './ExplorePage';
@@ -59,10 +63,10 @@ export function modulesListedOn(config: Pick<AppConfig, 'homeConfig'>, page: Lis
 export default function TopResourcesPage() {
   const [params] = useSearchParams();
   const title = params.get('title') ?? MSG.moreTitle;
-  return <VisitorFrame title={title}>{(config) => <TopResources config={config} />}</VisitorFrame>;
+  return <VisitorFrame title={title}>{(config, site) => <TopResources config={config} site={site} />}</VisitorFrame>;
 }
 
-function TopResources({ config }: { config: AppConfig }) {
+function TopResources({ config, site }: { config: AppConfig; site: SiteContext }) {
   const [params, setParams] = useSearchParams();
   const title = params.get('title') ?? MSG.moreTitle;
   const moduleId = params.get('moduleId') ?? params.get('id') ?? '';
@@ -132,31 +136,45 @@ function TopResources({ config }: { config: AppConfig }) {
           <Empty description={MSG.noData} />
         ) : (
           <>
-            <div className="atr-results">
-              {data.content.map((it) => {
-                const href = hrefOf(it);
-                const external = /^https?:\/\//i.test(href);
-                const date = formatDate(it.date ?? it.publishDateTime ?? it.start_date);
-                return (
-                  <article className="atr-result" key={it.id}>
-                    {external ? (
-                      <a className="atr-result__title" href={href} target="_blank" rel="noopener noreferrer">
-                        {it.title}
-                      </a>
-                    ) : (
-                      <Link className="atr-result__title" to={href}>
-                        {it.title}
-                      </Link>
-                    )}
-                    <div className="atr-result__meta">
-                      {[fieldText(it.author), fieldText(it.institution), date].filter(Boolean).map((m, i) => (
-                        <span key={i}>{m}</span>
-                      ))}
-                    </div>
-                  </article>
-                );
-              })}
-            </div>
+            {active === 'journal' && !contentList ? (
+              // the journal panel's cards (a more page opened without its module guards nothing)
+              <div className="atr-p atr-p--bare">
+                <JournalCards
+                  items={data.content}
+                  module={module ?? { id: 'top-resources', type: 'journal', alias: title, span: 4 }}
+                  site={site}
+                  columns="auto"
+                  subscribable={!!module?.showRecommendation}
+                  detailed
+                />
+              </div>
+            ) : (
+              <div className="atr-results">
+                {data.content.map((it) => {
+                  const href = hrefOf(it);
+                  const external = /^https?:\/\//i.test(href);
+                  const date = formatDate(it.date ?? it.publishDateTime ?? it.start_date);
+                  return (
+                    <article className="atr-result" key={it.id}>
+                      {external ? (
+                        <a className="atr-result__title" href={href} target="_blank" rel="noopener noreferrer">
+                          {it.title}
+                        </a>
+                      ) : (
+                        <Link className="atr-result__title" to={href}>
+                          {it.title}
+                        </Link>
+                      )}
+                      <div className="atr-result__meta">
+                        {[fieldText(it.author), fieldText(it.institution), date].filter(Boolean).map((m, i) => (
+                          <span key={i}>{m}</span>
+                        ))}
+                      </div>
+                    </article>
+                  );
+                })}
+              </div>
+            )}
             <div className="atr-pager">
               <Pagination
                 current={page}
