@@ -130,7 +130,7 @@ describe('user rights', () => {
     await visitor.getByText('该栏目仅登录用户可见，请先登录').waitFor();
     expect(await visitor.getByText('仅会员。').count()).toBe(0);
     expect(await visitor.locator('.ant-result').getByRole('link', { name: '登录' }).getAttribute('href')).toBe(
-      `/console/login?redirect=${encodeURIComponent(`/resources/notices/${vipNoticeId}`)}`,
+      `/login?redirect=${encodeURIComponent(`/resources/notices/${vipNoticeId}`)}`,
     );
     await shot(visitor, 'visitor-notice-refused');
 
@@ -138,7 +138,7 @@ describe('user rights', () => {
     await visitor.goto(`${server.url}/resources/notices/${lockedNoticeId}`);
     const attachment = visitor.locator('.atr-notice__content .atr-attachment');
     await attachment.getByText('登录后下载').waitFor();
-    expect(await attachment.getAttribute('href')).toBe(`/console/login?redirect=${encodeURIComponent(`/resources/notices/${lockedNoticeId}`)}`);
+    expect(await attachment.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(`/resources/notices/${lockedNoticeId}`)}`);
     expect(await attachment.getAttribute('download')).toBeNull();
     await shot(visitor, 'visitor-attachment-locked');
     await ctx.close();

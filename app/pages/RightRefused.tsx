@@ -9,7 +9,7 @@ import { Button, Result, Space } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { ApiError } from '../api';
-import { loginPath } from '../console/session';
+import { loginHref } from '@modules/kit/links';
 
 /** True for the server's refusal of a 仅登录可见 module's item (403 panel_forbidden). */
 export function isPanelRefusal(error: unknown): error is ApiError {
@@ -28,7 +28,7 @@ export function RightRefused({ error, path }: { error: unknown; path: string }) 
       extra={
         <Space>
           {signIn && (
-            <Link to={loginPath(path)}>
+            <Link to={loginHref(path)}>
               <Button type="primary">{MSG.signIn}</Button>
             </Link>
           )}

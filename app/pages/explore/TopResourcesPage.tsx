@@ -141,7 +141,7 @@ function TopResources({ config, site }: { config: AppConfig; site: SiteContext }
               <div className="atr-p atr-p--bare">
                 <JournalCards
                   items={data.content}
-                  module={module ?? { id: 'top-resources', type: 'journal', alias: title, span: 4 }}
+                  module={module ?? { id: 'top-resources', type: active, alias: title, span: 4 }}
                   site={site}
                   columns="auto"
                   subscribable={!!module?.showRecommendation}

@@ -21,7 +21,7 @@ import { readBoot } from '../../boot';
 import { configByHost } from '../../site/HomePage';
 import { SiteFrame } from '../../site/SiteFrame';
 import { UnknownHost } from '../../site/UnknownHost';
-import { loginPath } from '../../console/session';
+import { loginHref } from '@modules/kit/links';
 import { RightRefused, isPanelRefusal } from '../RightRefused';
 import '../../site/site.css';
 import '../../widgets/richtext/richtext.css';
@@ -72,7 +72,7 @@ export default function NoticePage() {
   // attachments the reader may not download are shown locked (登录后下载 / 无下载权限)
   const blocked = notice.data?.downloadBlocked ?? null;
   const html = useMemo(
-    () => (notice.data && blocked ? lockAttachments(notice.data.content, blocked, loginPath(`/resources/notices/${id}`)) : (notice.data?.content ?? '')),
+    () => (notice.data && blocked ? lockAttachments(notice.data.content, blocked, loginHref(`/resources/notices/${id}`)) : (notice.data?.content ?? '')),
     [notice.data, blocked, id],
   );
 
