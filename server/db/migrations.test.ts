@@ -50,6 +50,7 @@ const STORED_NAMES = [
   '032_resource_grams_categories',
   '033_resource_grams_links',
   '034_detail_signin',
+  '035_resource_topics_console_order',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

@@ -38,6 +38,7 @@ import * as m031 from './031_session_devices.js';
 import * as m032 from './032_resource_grams_categories.js';
 import * as m033 from './033_resource_grams_links.js';
 import * as m034 from './034_detail_signin.js';
+import * as m035 from './035_resource_topics_console_order.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -79,6 +80,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m032,
   m033,
   m034,
+  m035,
 ];
 
 /**

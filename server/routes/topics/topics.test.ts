@@ -5,7 +5,9 @@
  * resource leaves the visitor's panel read and search, a re-categorised one moves in the tree.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { CompiledQuery, sql } from 'kysely';
+import { createTestContext, testDialect, type Client, type TestContext } from '../../test/harness.js';
+import { topicResourcesReads } from './service.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 
@@ -171,6 +173,26 @@ describe("a topic's data", () => {
     expect(await titles('馆用户分')).toEqual({ titles: [], total: 0 }); // not a substring
     // a query without letters or digits cannot use the index: the title's LIKE answers it
     expect(await titles('%_')).toEqual({ titles: [], total: 0 });
+  });
+
+  it("reads the data page newest first from an index, without sorting the topic's links (decision 375)", async () => {
+    // the page's own read, as the route runs it, with no state chosen (published and unpublished together)
+    const c = topicResourcesReads(ctx.db, topicId, { type: 'article', page: 1, size: 20 }).page.compile();
+    if (testDialect === 'postgres') {
+      const text = await ctx.db.connection().execute(async (conn) => {
+        await sql`set enable_seqscan = off`.execute(conn);
+        const plan = await conn.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${c.sql}`, [...c.parameters]));
+        await sql`reset enable_seqscan`.execute(conn);
+        return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(text).toContain('resource_topics_console');
+      expect(text).not.toMatch(/Sort/);
+    } else {
+      const plan = await ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${c.sql}`, [...c.parameters]));
+      const text = plan.rows.map((r) => r.detail).join('\n');
+      expect(text).toContain('resource_topics_console');
+      expect(text).not.toContain('TEMP B-TREE');
+    }
   });
 
   it('withdraws and publishes: a withdrawn resource leaves the panel read and the search, and comes back', async () => {
