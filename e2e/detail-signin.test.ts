@@ -25,7 +25,11 @@ let title = '';
 
 /** Signs in on the sign-in page the visitor was sent to, with an SMS code (as a site user). */
 async function signInHere(page: Page, phone: string): Promise<void> {
-  await page.getByPlaceholder('手机号').fill(phone);
+  // the form comes rendered by the server: a value typed before the page is hydrated can be lost (seen once)
+  await page.waitForLoadState('networkidle');
+  const phoneInput = page.getByPlaceholder('手机号');
+  await phoneInput.fill(phone);
+  await expect.poll(() => phoneInput.inputValue()).toBe(phone);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByText('验证码已发送').waitFor();
   await page.getByPlaceholder('6 位短信验证码').fill(e2e.server.lastCode(phone));

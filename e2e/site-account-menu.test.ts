@@ -26,7 +26,7 @@ describe('the site header: 登录 and the user menu', () => {
     await page.waitForURL(`${base}/login?redirect=${encodeURIComponent(from)}`);
     // the site's page: its name as the heading and in the tab's title, inside the site's header
     await page.getByRole('heading', { name: `登录「${SITE}」` }).waitFor();
-    expect(await page.title()).toBe(`登录 - ${SITE}`);
+    await expect.poll(() => page.title()).toBe(`登录 - ${SITE}`); // set once the page has rendered in the browser
     await page.locator('.atr-header .atr-brand', { hasText: SITE }).waitFor();
     expect(await page.getByText('登录控制台').count()).toBe(0);
     await page.getByRole('tab', { name: '短信登录' }).waitFor();

@@ -4,28 +4,29 @@
  * the setting on (`detailSignin` of its configuration) and nobody is signed in, the page is replaced by
  * the site's sign-in page (modules/kit/links.ts loginHref), which comes back to it. The server answers
  * the same request with a redirect before rendering (server/web); this guard covers a link followed
- * inside the app. Who is signed in comes from the page's boot data, else GET /api/v1/session.
+ * inside the app. The site's setting and who is signed in come from the page's boot data, and when those
+ * say to, GET /api/v1/session (DetailSigninSession, its own chunk) asks once more.
  */
-import { Navigate, Outlet, useLocation } from 'react-router';
-import { loginHref } from '@modules/kit/links';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { isDetailSigninPath } from '@common/detailSignin';
 import { readBoot } from '../../boot';
-import { useSession } from '../../console/session';
 import { PageSpinner } from '../PageSpinner';
-import { useSiteConfig } from './siteConfig';
+
+/** Who is signed in, asked only when it decides (its own chunk: the session query stays out of the first scripts). */
+const DetailSigninSession = lazy(() => import('./DetailSigninSession'));
 
 /** See the file comment: the matched child route, a spinner while it finds out, or the redirect to sign in. */
 export function DetailSigninGuard() {
   const location = useLocation();
-  const signedIn = !!readBoot().user;
-  const site = useSiteConfig();
-  const covered = isDetailSigninPath(location.pathname);
-  const needsLogin = covered && !signedIn && site.data?.detailSignin === 1;
-  const session = useSession(needsLogin);
-  // the site's configuration decides; while it loads (a page reached from the console), nothing is read yet
-  if (covered && !signedIn && site.isPending) return <PageSpinner />;
+  const boot = readBoot();
+  // the site's configuration as the page's boot data holds it (every visitor page is served with it; the
+  // server and the detail reads apply the setting on their own for anything else)
+  const needsLogin = isDetailSigninPath(location.pathname) && !boot.user && boot.config?.detailSignin === 1;
   if (!needsLogin) return <Outlet />;
-  if (session.isPending) return <PageSpinner />;
-  if (!session.data) return <Navigate to={loginHref(location.pathname + location.search)} replace />;
-  return <Outlet />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <DetailSigninSession />
+    </Suspense>
+  );
 }
