@@ -153,8 +153,10 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => applicationRoutes(a, ctx));
   await app.register(async (a) => siteConfigRoutes(a, ctx));
   await app.register(async (a) => moduleRoutes(a, ctx));
-  await app.register(async (a) => topicRoutes(a, ctx));
-  await app.register(async (a) => searchRoutes(a, { ...ctx, search: timedSearch(ctx.search ?? searchRunner(ctx.db, ctx.dialect)) }));
+  // one pool for the long reads: the search, a page of a topic's data (decision 385)
+  const reads = ctx.search ?? searchRunner(ctx.db, ctx.dialect);
+  await app.register(async (a) => topicRoutes(a, { ...ctx, search: reads }));
+  await app.register(async (a) => searchRoutes(a, { ...ctx, search: timedSearch(reads) }));
   await app.register(async (a) => fileRoutes(a, ctx));
   await app.register(async (a) => toolRoutes(a, ctx));
   await app.register(async (a) => wechatRoutes(a, ctx));

@@ -99,6 +99,7 @@ export async function timed<T, L extends string>(histogram: Histogram<L | 'outco
 export function timedSearch(runner: SearchRunner): SearchRunner {
   return {
     search: (query) => timed(searchDuration, {}, () => runner.search(query)),
+    read: (name, arg) => runner.read(name, arg),
     close: () => runner.close(),
     get workers() {
       return runner.workers;

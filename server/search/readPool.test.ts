@@ -12,11 +12,13 @@ import { openDatabase, type OpenedDb } from '../db/index.js';
 import { ensureTopic, upsertResources } from '../resources/store.js';
 import { concurrencyLimit, searchRunner, type SearchRunner } from './readPool.js';
 import { searchResources } from './service.js';
+import { listTopicResources } from '../routes/topics/service.js';
 
 const onSqlite = process.env.ATRIUM_TEST_DB !== 'postgres';
 let dir: string;
 let opened: OpenedDb;
 let runner: SearchRunner;
+let topic: number;
 
 describe.runIf(onSqlite)('the search pool on a SQLite file', () => {
   beforeAll(async () => {
@@ -46,6 +48,7 @@ describe.runIf(onSqlite)('the search pool on a SQLite file', () => {
       },
     ]);
     runner = searchRunner(opened.db, opened.dialect, opened.file, 1);
+    topic = topicId;
   });
   afterAll(async () => {
     await runner?.close();
@@ -62,6 +65,20 @@ describe.runIf(onSqlite)('the search pool on a SQLite file', () => {
     expect((await runner.search({ q: '分割', page: 1, size: 10 })).content.map((r) => r.title)).toEqual(['基于深度学习的图像分割方法研究']);
   });
 
+  it("reads a page of a topic's data in a worker, as the server connection does (decision 385)", async () => {
+    for (const query of [
+      { type: 'article', page: 1, size: 20 },
+      { type: 'article', page: 1, size: 20, query: '知识服务' },
+      { type: 'article', page: 1, size: 1, category: '工学' },
+    ]) {
+      const inWorker = await runner.read('topicResources', { topicId: topic, query });
+      expect(inWorker, JSON.stringify(query)).toEqual(await listTopicResources(opened.db, topic, query));
+    }
+    const page = await runner.read('topicResources', { topicId: topic, query: { type: 'article', page: 1, size: 20, query: '图像' } });
+    expect(page.content.map((r) => r.title)).toEqual(['基于深度学习的图像分割方法研究']);
+    expect(page.totalElements).toBe(1);
+  });
+
   it('sees a resource written after it started', async () => {
     await upsertResources(opened.db, [{ type: 'policy', sourceKey: 'p1', title: '科研数据管理办法', date: null, fields: {} }]);
     expect((await runner.search({ q: '数据管理', page: 1, size: 10 })).totalElements).toBe(1);
@@ -72,6 +89,8 @@ describe.runIf(onSqlite)('the search pool on a SQLite file', () => {
     await expect(broken.search({ q: '图像', page: 1, size: 10 })).rejects.toThrow();
     // the next search starts the worker again, and fails the same way (no restart loop in between)
     await expect(broken.search({ q: '图像', page: 1, size: 10 })).rejects.toThrow();
+    // the topic's data page goes through the same worker, so it fails the same way
+    await expect(broken.read('topicResources', { topicId: topic, query: { type: 'article', page: 1, size: 20 } })).rejects.toThrow();
     await broken.close();
     await expect(broken.search({ q: '图像', page: 1, size: 10 })).rejects.toThrow('检索线程已停止');
   });

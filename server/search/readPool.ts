@@ -1,6 +1,7 @@
 /**
- * Where searches run (issue 11 §1 'search and other long reads must not stall the event loop for other
- * visitors'; decision 262). better-sqlite3 is synchronous: a search on the server's own connection
+ * Where searches and the other long reads run (issue 11 §1 'search and other long reads must not stall
+ * the event loop for other visitors'; decisions 262, 385: the reads are listed in server/search/longReads.ts,
+ * today the search and a page of a topic's data). better-sqlite3 is synchronous: a search on the server's own connection
  * holds the event loop until it ends, so on a SQLite file searches run in a small pool of worker
  * threads (server/search/worker.ts), each with its own read-only connection (WAL lets them read while
  * the server writes). On PostgreSQL searches run on the server's connection pool, as many at once as a
@@ -13,12 +14,15 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../db/index.js';
 import type { Dialect } from '../db/migrations/index.js';
-import { searchResources, type SearchQuery, type SearchResult } from './service.js';
+import type { SearchQuery, SearchResult } from './service.js';
+import { runLongRead, type LongRead, type LongReadArg, type LongReadResult } from './longReads.js';
 
 /** Runs searches; see the file comment. */
 export interface SearchRunner {
   /** Searches (server/search/service.ts); rejects on a database failure. */
   search(query: SearchQuery): Promise<SearchResult>;
+  /** Runs another long read of server/search/longReads.ts (`search` is `read('search', query)`); rejects on a database failure. */
+  read<K extends LongRead>(name: K, arg: LongReadArg<K>): Promise<LongReadResult<K>>;
   /** Stops the workers (none on PostgreSQL or in memory). */
   close(): Promise<void>;
   /** the number of worker threads (0: searches run on the server's connection) */
@@ -26,7 +30,7 @@ export interface SearchRunner {
 }
 
 interface Pending {
-  resolve(r: SearchResult): void;
+  resolve(r: unknown): void;
   reject(e: Error): void;
 }
 interface Slot {
@@ -66,12 +70,11 @@ export function concurrencyLimit(n: number): <T>(run: () => Promise<T>) => Promi
  * searches in progress with its error and is started again by the next search.
  */
 export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 2): SearchRunner {
-  if (dialect === 'postgres') {
-    const limit = concurrencyLimit(workers);
-    return { search: (q) => limit(() => searchResources(db, dialect, q)), close: async () => {}, workers: 0 };
-  }
-  if (!file || file === ':memory:') {
-    return { search: (q) => searchResources(db, dialect, q), close: async () => {}, workers: 0 };
+  if (dialect === 'postgres' || !file || file === ':memory:') {
+    // PostgreSQL: at most `workers` at once (decision 363); in memory: one at a time anyway
+    const limit = dialect === 'postgres' ? concurrencyLimit(workers) : <T>(run: () => Promise<T>) => run();
+    const read = <K extends LongRead>(name: K, arg: LongReadArg<K>) => limit(() => runLongRead(db, dialect, name, arg));
+    return { search: (q) => read('search', q), read, close: async () => {}, workers: 0 };
   }
   const here = fileURLToPath(import.meta.url);
   // from TypeScript (tsx) the worker starts through a small module that registers the loader first
@@ -82,7 +85,7 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
   let closing = false;
   const start = (): Slot => {
     const slot: Slot = { worker: new Worker(script, { workerData: { ...entry, file: path.resolve(file) } }), pending: new Map() };
-    slot.worker.on('message', (m: { id: number; result?: SearchResult; error?: string }) => {
+    slot.worker.on('message', (m: { id: number; result?: unknown; error?: string }) => {
       const p = slot.pending.get(m.id);
       if (!p) return;
       slot.pending.delete(m.id);
@@ -104,19 +107,21 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
     return slot;
   };
   const slots: Array<Slot | null> = Array.from({ length: Math.max(1, workers) }, start);
+  const read = <K extends LongRead>(name: K, arg: LongReadArg<K>): Promise<LongReadResult<K>> => {
+    if (closing) return Promise.reject(new Error('检索线程已停止'));
+    // the least busy worker (one that died is started again)
+    for (let i = 0; i < slots.length; i++) slots[i] ??= start();
+    const slot = (slots as Slot[]).reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    const id = nextId++;
+    return new Promise<LongReadResult<K>>((resolve, reject) => {
+      slot.pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
+      slot.worker.postMessage({ id, name, arg });
+    });
+  };
   return {
     workers: slots.length,
-    search(query) {
-      if (closing) return Promise.reject(new Error('检索线程已停止'));
-      // the least busy worker (one that died is started again)
-      for (let i = 0; i < slots.length; i++) slots[i] ??= start();
-      const slot = (slots as Slot[]).reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-      const id = nextId++;
-      return new Promise<SearchResult>((resolve, reject) => {
-        slot.pending.set(id, { resolve, reject });
-        slot.worker.postMessage({ id, query });
-      });
-    },
+    search: (query) => read('search', query) as Promise<SearchResult>,
+    read,
     async close() {
       closing = true;
       await Promise.all(slots.flatMap((s) => (s ? [s.worker.terminate()] : [])));

@@ -1,13 +1,14 @@
 /**
- * A search worker thread (issue 11 §1 'search must not stall the event loop'; decision 262): opens the
- * SQLite file read-only and answers `{ id, query }` messages with `{ id, result }` or `{ id, error }`,
- * running the same searchResources as the main thread would. Started by server/search/readPool.ts.
+ * A read worker thread (issue 11 §1 'search and other long reads must not stall the event loop';
+ * decisions 262, 385): opens the SQLite file read-only and answers `{ id, name, arg }` messages with
+ * `{ id, result }` or `{ id, error }`, running the same long read (server/search/longReads.ts) as the
+ * main thread would. Started by server/search/readPool.ts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { searchResources, type SearchQuery } from './service.js';
+import { runLongRead, type LongRead } from './longReads.js';
 
 const { file } = workerData as { file: string };
 const sqlite = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
@@ -17,8 +18,8 @@ sqlite.pragma('mmap_size = 268435456');
 sqlite.pragma('cache_size = -65536');
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 
-parentPort!.on('message', (msg: { id: number; query: SearchQuery }) => {
-  searchResources(db, 'sqlite', msg.query).then(
+parentPort!.on('message', (msg: { id: number; name: LongRead; arg: never }) => {
+  runLongRead(db, 'sqlite', msg.name, msg.arg).then(
     (result) => parentPort!.postMessage({ id: msg.id, result }),
     (err: unknown) => parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) }),
   );

@@ -56,7 +56,7 @@ const categoriesParams = z.object({ topicId: z.coerce.number().int().min(1) });
 
 const tags = ['专题'];
 
-export default async function topicRoutes(app: FastifyInstance, { db }: AppContext) {
+export default async function topicRoutes(app: FastifyInstance, { db, search }: AppContext) {
   const r = declared(app);
   const superOnly = { access: superAccess };
   const dataManager = { access: managerAccess(topicApplication, 'content') };
@@ -134,7 +134,9 @@ export default async function topicRoutes(app: FastifyInstance, { db }: AppConte
       },
       config: dataManager,
     },
-    async (req) => listTopicResources(db, req.params.topicId, req.query),
+    // in the read pool: counting a frequent word at 1M takes 0.7 s on a SQLite file (decision 385)
+    async (req) =>
+      search ? search.read('topicResources', { topicId: req.params.topicId, query: req.query }) : listTopicResources(db, req.params.topicId, req.query),
   );
 
   r.post(

@@ -1,0 +1,28 @@
+/**
+ * The long reads that run in the read pool (server/search/readPool.ts; issue 11 §1 'search and other
+ * long reads must not stall the event loop for other visitors'; decisions 262, 385): each takes the
+ * database, its dialect and one plain argument (structured-cloneable, as it crosses to a worker thread)
+ * and answers a plain result. A worker thread (server/search/worker.ts) runs them on its read-only
+ * connection; without workers they run on the server's connection.
+ */
+import type { Db } from '../db/index.js';
+import type { Dialect } from '../db/migrations/index.js';
+import { listTopicResources, type TopicResourcesQuery } from '../routes/topics/service.js';
+import { searchResources, type SearchQuery } from './service.js';
+
+export const LONG_READS = {
+  /** GET /api/v1/search and the explore page (server/search/service.ts) */
+  search: (db: Db, dialect: Dialect, query: SearchQuery) => searchResources(db, dialect, query),
+  /** a page of a topic's data page and its filtered count (decision 375): 0.7 s to count a frequent word at 1M */
+  topicResources: (db: Db, _dialect: Dialect, arg: { topicId: number; query: TopicResourcesQuery }) => listTopicResources(db, arg.topicId, arg.query),
+};
+
+export type LongRead = keyof typeof LONG_READS;
+export type LongReadArg<K extends LongRead> = Parameters<(typeof LONG_READS)[K]>[2];
+export type LongReadResult<K extends LongRead> = Awaited<ReturnType<(typeof LONG_READS)[K]>>;
+
+/** Runs the long read `name` with `arg` on `db`; rejects as the read does. */
+export function runLongRead<K extends LongRead>(db: Db, dialect: Dialect, name: K, arg: LongReadArg<K>): Promise<LongReadResult<K>> {
+  const read = LONG_READS[name] as (db: Db, dialect: Dialect, arg: LongReadArg<K>) => Promise<LongReadResult<K>>;
+  return read(db, dialect, arg);
+}
