@@ -7,7 +7,7 @@
  */
 import type { Db } from '../db/index.js';
 import type { Dialect } from '../db/migrations/index.js';
-import { listTopicResources, type TopicResourcesQuery } from '../routes/topics/service.js';
+import { listTopicResources, type TopicResourcesQuery } from '../resources/topicData.js';
 import { searchResources, type SearchQuery } from './service.js';
 
 export const LONG_READS = {

@@ -12,7 +12,7 @@ import { openDatabase, type OpenedDb } from '../db/index.js';
 import { ensureTopic, upsertResources } from '../resources/store.js';
 import { concurrencyLimit, searchRunner, type SearchRunner } from './readPool.js';
 import { searchResources } from './service.js';
-import { listTopicResources } from '../routes/topics/service.js';
+import { listTopicResources } from '../resources/topicData.js';
 
 const onSqlite = process.env.ATRIUM_TEST_DB !== 'postgres';
 let dir: string;

@@ -90,7 +90,7 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
       if (!p) return;
       slot.pending.delete(m.id);
       if (m.error !== undefined) p.reject(new Error(m.error));
-      else p.resolve(m.result!);
+      else p.resolve(m.result);
     });
     const fail = (err: Error) => {
       for (const p of slot.pending.values()) p.reject(err);
@@ -114,13 +114,13 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
     const slot = (slots as Slot[]).reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = nextId++;
     return new Promise<LongReadResult<K>>((resolve, reject) => {
-      slot.pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
+      slot.pending.set(id, { resolve, reject });
       slot.worker.postMessage({ id, name, arg });
     });
   };
   return {
     workers: slots.length,
-    search: (query) => read('search', query) as Promise<SearchResult>,
+    search: (query) => read('search', query),
     read,
     async close() {
       closing = true;

@@ -31,6 +31,7 @@ import {
   topicStatsAnswer,
   topicSummaryAnswer,
 } from '../../../common/contracts/topics.js';
+import { listTopicResources } from '../../resources/topicData.js';
 import { bulkBody, categoryChange, topicBody, topicParams, topicResourceParams, topicResourcesQuery } from './schema.js';
 import { createEnvelope, updateEnvelope } from '../resources/schema.js';
 import { changeResource, createResource, deleteResource, parseResourceBody } from '../resources/service.js';
@@ -41,7 +42,6 @@ import {
   createTopic,
   deleteTopic,
   getTopic,
-  listTopicResources,
   listTopics,
   topicApplicationFor,
   topicTypeCounts,

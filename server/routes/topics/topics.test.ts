@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import { createTestContext, testDialect, type Client, type TestContext } from '../../test/harness.js';
-import { topicResourcesReads } from './service.js';
+import { topicResourcesReads } from '../../resources/topicData.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 
