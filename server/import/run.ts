@@ -8,7 +8,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResourceType } from '../../common/constants.js';
 import type { ImportPreview } from '../../common/contracts/tasks.js';
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
+import { isPostgres } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
 import { ensureTopic, refreshTopicTypeCounts, upsertResources } from '../resources/store.js';
 import { ImportFileError, stripBom, type ImportItem, type ParseResult } from './types.js';
@@ -310,8 +311,7 @@ export async function importFiles(db: Db, kind: string, files: string[], options
   // PostgreSQL plans by its statistics: right after a large import they still describe the tables
   // before it, and a search would walk the topic's links instead of the bigram index; and a search reads
   // the links from an index alone only where the visibility map says so (decision 266)
-  if (inserted >= 1000 && db.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`vacuum (analyze) resources, resource_topics, resource_grams`.execute(db);
+  if (inserted >= 1000 && isPostgres(db)) await sql`vacuum (analyze) resources, resource_topics, resource_grams`.execute(db);
   return {
     kind,
     files,

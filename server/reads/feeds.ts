@@ -5,7 +5,7 @@
  * panels read (records / _source hits / { article, group }) with the total; the routes wrap them in the
  * spec's answers and `runRead` in a page (docs/decisions.md #31).
  */
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { jsonText } from '../db/json.js';
 import { pageOffset, readRows } from '../db/paging.js';
 import type { Db } from '../db/index.js';
 import type { BulletinEntry, JobHit, WechatRecord } from '../../common/feeds.js';
@@ -16,13 +16,6 @@ import { topicResources } from '../resources/inTopic.js';
 export interface FeedResult<T> {
   items: T[];
   total: number;
-}
-
-/** A text field of `resources.fields` (JSON text) as SQL, for SQLite and PostgreSQL. Keys are constants. */
-function jsonField(db: Db, key: 'wechatId' | 'bulletinType'): RawBuilder<string> {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<string>`(${sql.ref('resources.fields')}::jsonb ->> ${sql.lit(key)})`
-    : sql<string>`json_extract(${sql.ref('resources.fields')}, ${sql.lit(`$.${key}`)})`;
 }
 
 const COLS = ['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'] as const;
@@ -38,7 +31,7 @@ async function readType(
   const filter = q.where;
   if (q.topicId != null) {
     let links = topicResources(db, q.topicId, q.type, { published: true });
-    if (filter) links = links.where(jsonField(db, filter.key), 'in', filter.values);
+    if (filter) links = links.where(jsonText(db, filter.key), 'in', filter.values);
     return readRows(
       links,
       { offset: q.offset, limit: q.count },
@@ -47,7 +40,7 @@ async function readType(
     );
   }
   let base = db.selectFrom('resources').where('resources.type', '=', q.type);
-  if (filter) base = base.where(jsonField(db, filter.key), 'in', filter.values);
+  if (filter) base = base.where(jsonText(db, filter.key), 'in', filter.values);
   return readRows(
     base,
     { offset: q.offset, limit: q.count },

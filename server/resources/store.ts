@@ -2,7 +2,8 @@
  * Writing resources (DESIGN.md 'Resources'): one table for every resource type, linked to topics and
  * their two-level categories. Used by the import command and the demo catalogue.
  */
-import { CompiledQuery, PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { isPostgres } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { ResourceType } from '../../common/constants.js';
 import { indexResources, type IndexedText } from '../search/indexer.js';
@@ -127,7 +128,6 @@ const UPSERTS = {
   },
 } as const;
 const upsertTexts = new Map<string, string>();
-const isPostgres = (db: Q) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The text of a multi-row upsert of `rows` rows into `table`, made once per (dialect, table, rows) and

@@ -7,7 +7,8 @@
  * texts are cut changed (GRAMS_VERSION) or the index is new, and a super manager can rebuild it as a
  * background task (server/tasks/runner.ts, kind 'reindex') with {@link rebuildSearchIndex}.
  */
-import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { isPostgres } from '../db/dialect.js';
 import { placeholders, tuples } from '../db/placeholders.js';
 import type { Database } from '../db/schema.js';
 import { GRAMS_VERSION, gramsOf } from './grams.js';
@@ -21,8 +22,6 @@ export interface IndexedText {
   text: string;
   isNew?: boolean;
 }
-
-const isPostgres = (db: Q) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** A tsvector literal: title terms at positions 1.. weighted A, the rest after a gap, weighted D. */
 export function tsVectorText(title: string, text: string): string {

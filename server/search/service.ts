@@ -19,7 +19,8 @@
  * - A blank query with a type lists the type's resources newest first, with the same facets.
  * - Input never becomes SQL or FTS syntax: the index terms hold letters and digits only, and are bound.
  */
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { isPostgres } from '../db/dialect.js';
 import { pageOffset } from '../db/paging.js';
 import type { Db } from '../db/index.js';
 import { WALK_SETTINGS, walkingDb } from '../db/walking.js';
@@ -550,7 +551,7 @@ export function titleHolds(db: Db, idColumn: string, text: string): RawBuilder<b
   const perTerm = searchTerms(text).map(queryParts);
   if (!perTerm.length || perTerm.some((p) => p.length === 0)) return null;
   const parts = perTerm.flat();
-  return db.getExecutor().adapter instanceof PostgresAdapter
+  return isPostgres(db)
     ? sql<boolean>`${sql.ref(idColumn)} in (select id from resource_grams where grams @@ ${tsQuery(parts, 'A')}::tsquery)`
     : sql<boolean>`${sql.ref(idColumn)} in (select rowid from resources_grams where resources_grams match ${`{title} : (${ftsQuery(parts)})`})`;
 }
