@@ -1092,6 +1092,32 @@ export const MSG = {
   analyticsEmpty: '所选日期范围内还没有访问数据',
   analyticsNoApplication: '还没有可以查看的应用',
   analyticsLoadFailed: '统计数据加载失败',
+  // a field's 400 message when its schema gives no Chinese one, by zod issue (issue 13; server/http/zodIssues.ts)
+  fieldRequired: '必填',
+  fieldExpected: '应为{type}',
+  fieldTypeObject: '对象',
+  fieldTypeArray: '数组',
+  fieldTypeText: '文本',
+  fieldTypeNumber: '数字',
+  fieldTypeInteger: '整数',
+  fieldTypeBoolean: '布尔值',
+  fieldTypeDate: '日期',
+  fieldMinChars: '至少 {n} 个字符',
+  fieldMaxChars: '不能超过 {n} 个字符',
+  fieldExactChars: '应为 {n} 个字符',
+  fieldMinNumber: '不能小于 {n}',
+  fieldMaxNumber: '不能大于 {n}',
+  fieldAboveNumber: '应大于 {n}',
+  fieldBelowNumber: '应小于 {n}',
+  fieldMinItems: '至少 {n} 项',
+  fieldMaxItems: '最多 {n} 项',
+  fieldExactItems: '应为 {n} 项',
+  fieldFormat: '格式不正确',
+  fieldValueNotAllowed: '取值不在允许范围内',
+  fieldUnknownKeys: '含有不认识的字段 {names}',
+  fieldInvalid: '取值不正确',
+  // tools login (POST /toolsApi/userLogin/login): the plain field that differs from the sealed link
+  loginInfoFieldMismatch: '与登录链接中的不一致',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */
