@@ -46,7 +46,13 @@ describe('issueMessage', () => {
   });
 
   it('gives the bound of a string, a number and a list', () => {
-    const s = z.object({ s: z.string().min(2).max(5), n: z.number().min(1).max(10), l: z.array(z.number()).min(1).max(3), p: z.number().positive(), q: z.number().lt(3) });
+    const s = z.object({
+      s: z.string().min(2).max(5),
+      n: z.number().min(1).max(10),
+      l: z.array(z.number()).min(1).max(3),
+      p: z.number().positive(),
+      q: z.number().lt(3),
+    });
     expect(fieldsOf(s, { s: 'x', n: 0, l: [], p: 0, q: 3 })).toEqual({
       'body.s': '至少 2 个字符',
       'body.n': '不能小于 1',
@@ -59,11 +65,21 @@ describe('issueMessage', () => {
       'body.n': '不能大于 10',
       'body.l': '最多 3 项',
     });
-    expect(fieldsOf(z.object({ c: z.string().length(6), t: z.array(z.number()).length(2) }), { c: 'abc', t: [1] })).toEqual({ 'body.c': '应为 6 个字符', 'body.t': '应为 2 项' });
+    expect(fieldsOf(z.object({ c: z.string().length(6), t: z.array(z.number()).length(2) }), { c: 'abc', t: [1] })).toEqual({
+      'body.c': '应为 6 个字符',
+      'body.t': '应为 2 项',
+    });
   });
 
   it('says 格式不正确, 取值不在允许范围内, names unknown keys, and 取值不正确 for the rest', () => {
-    const s = z.strictObject({ e: z.email(), r: z.string().regex(/^a/), k: z.enum(['x', 'y']), lit: z.literal('k'), u: z.union([z.string(), z.number()]), m: z.number().multipleOf(5) });
+    const s = z.strictObject({
+      e: z.email(),
+      r: z.string().regex(/^a/),
+      k: z.enum(['x', 'y']),
+      lit: z.literal('k'),
+      u: z.union([z.string(), z.number()]),
+      m: z.number().multipleOf(5),
+    });
     expect(fieldsOf(s, { e: 'no', r: 'b', k: 'z', lit: 'q', u: true, m: 7, extra: 1, more: 2 })).toEqual({
       'body.e': '格式不正确',
       'body.r': '格式不正确',
