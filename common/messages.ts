@@ -1116,8 +1116,6 @@ export const MSG = {
   fieldValueNotAllowed: '取值不在允许范围内',
   fieldUnknownKeys: '含有不认识的字段 {names}',
   fieldInvalid: '取值不正确',
-  // tools login (POST /toolsApi/userLogin/login): the plain field that differs from the sealed link
-  loginInfoFieldMismatch: '与登录链接中的不一致',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */
