@@ -38,7 +38,7 @@ describe('bad input never answers 500', () => {
           ? params.map((p) => r.url.replace(/:[A-Za-z]+/g, p))
           : [r.url, `${r.url}?page=x&size=-5&offset=a&count=1e9&applicationId=abc&host=%00&query=${'%27'.repeat(50)}`];
         for (const url of urls) {
-          const sends: Array<() => Promise<{ status: number; text: string }>> =
+          const sends: Array<() => Promise<{ status: number; text: string; body: unknown }>> =
             r.method === 'GET' || r.method === 'DELETE'
               ? [() => who.request(r.method, url)]
               : [...rawBodies.map((raw) => () => who.request(r.method, url, undefined, { raw })), ...objBodies.map((b) => () => who.request(r.method, url, b))];
