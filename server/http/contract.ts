@@ -39,8 +39,9 @@ export function registerContracts(app: FastifyInstance, db: Db): void {
     const where = PART[httpPart ?? 'body'] ?? 'body';
     if (!isZod(schema)) throw new Error(`route schema for ${where} is not a zod schema`);
     return (data: unknown) => {
-      const r = schema.safeParse(data ?? (where === 'body' ? undefined : {}));
-      return r.success ? { value: r.data } : { error: fromZod(r.error, where) };
+      const input = data ?? (where === 'body' ? undefined : {});
+      const r = schema.safeParse(input);
+      return r.success ? { value: r.data } : { error: fromZod(r.error, where, input) };
     };
   });
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -3,6 +3,7 @@
  */
 import { ZodError } from 'zod';
 import { MSG } from '../../common/messages.js';
+import { isChinese, issueMessage, valueAt } from './zodIssues.js';
 
 export class HttpError extends Error {
   constructor(
@@ -22,14 +23,24 @@ export const notFound = (message: string = MSG.notFound) => new HttpError(404, '
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 export const tooMany = (message: string = MSG.tooManyRequests) => new HttpError(429, 'too_many_requests', message);
 
-/** Turns a zod error into a 400 naming each field at fault, with the first message as the summary. */
-export function fromZod(err: ZodError, where = ''): HttpError {
+/** `fromZod` was not given the value that was parsed. */
+const NO_INPUT = Symbol('no input');
+
+/**
+ * Turns a zod error into a 400 naming each field at fault (key `where.path`, `(body)` for the whole
+ * value when `where` is empty), each with a Chinese message (server/http/zodIssues.ts: a schema's
+ * Chinese message kept, zod's English replaced); the summary is the first issue's message when the
+ * schema gave it in Chinese, else 请求参数有误. `input`, the value parsed, tells a missing field (必填)
+ * from a wrong one when given.
+ */
+export function fromZod(err: ZodError, where = '', input: unknown = NO_INPUT): HttpError {
   const fields: Record<string, string> = {};
   for (const issue of err.issues) {
     const key = [where, ...issue.path.map(String)].filter(Boolean).join('.') || '(body)';
-    if (!fields[key]) fields[key] = issue.message;
+    const missing = input === NO_INPUT ? undefined : valueAt(input, issue.path) === undefined;
+    if (!fields[key]) fields[key] = issueMessage(issue, missing);
   }
   const first = err.issues[0];
-  const msg = first && /[\u4e00-\u9fff]/.test(first.message) ? first.message : MSG.badRequest;
+  const msg = first && isChinese(first.message) ? first.message : MSG.badRequest;
   return badRequest(msg, fields);
 }

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { fromZod } from './errors.js';
 
 export function parse<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query' | 'params' = 'body'): z.infer<S> {
-  const r = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
-  if (!r.success) throw fromZod(r.error, where);
+  const input = value ?? (where === 'body' ? undefined : {});
+  const r = schema.safeParse(input);
+  if (!r.success) throw fromZod(r.error, where, input);
   return r.data;
 }

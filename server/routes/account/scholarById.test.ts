@@ -1,8 +1,9 @@
-/** GET /api/v2/scholars/{id} (spec 2 §7; docs/decisions.md 297), on SQLite and PostgreSQL. */
+/** GET /api/v2/scholars/{id} (spec 2 §7; docs/decisions.md 297), on SQLite and PostgreSQL; each 400 with its exact `fields` (issue 13). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
+import { probeBadInput } from '../../http/badInputProbe.js';
 
 let ctx: TestContext;
 let admin: Client;
@@ -56,10 +57,16 @@ describe('GET /api/v2/scholars/{id}', () => {
   it('refuses what is not a scholar (404), bad ids (400), another user_id (403) and user_id without sign-in (401)', async () => {
     expect((await ctx.client().get(`/api/v2/scholars/${journalId}`)).status).toBe(404);
     expect((await ctx.client().get('/api/v2/scholars/999999')).status).toBe(404);
-    const bad = await ctx.client().get('/api/v2/scholars/abc');
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe(MSG.scholarNotFound);
-    expect((await ctx.client().get(`/api/v2/scholars/${scholarId}?app_id=x`)).status).toBe(400);
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      const bad = await ctx.client().get(`/api/v2/scholars/${id}`);
+      expect(bad.status, id).toBe(400);
+      expect(bad.body.error, id).toEqual({ code: 'bad_request', message: MSG.scholarNotFound, fields: { 'params.id': MSG.scholarNotFound } });
+    }
+    for (const q of ['app_id=x', 'app_id=0', 'app_id=1.5']) {
+      const badApp = await ctx.client().get(`/api/v2/scholars/${scholarId}?${q}`);
+      expect(badApp.status, q).toBe(400);
+      expect(badApp.body.error, q).toEqual({ code: 'bad_request', message: MSG.applicationNotFound, fields: { 'query.app_id': MSG.applicationNotFound } });
+    }
     expect((await ctx.client().get(`/api/v2/scholars/${scholarId}?app_id=999999`)).status).toBe(404);
     const other = await me.get(`/api/v2/scholars/${scholarId}?user_id=${meId + 1000}`);
     expect(other.status).toBe(403);
@@ -76,9 +83,15 @@ describe('GET /api/v2/scholars/{id}', () => {
     for (const who of [ctx.client(), me]) {
       const bad = await who.get(`/api/v2/scholars/${scholarId}?user_id=abc`);
       expect(bad.status).toBe(400);
-      expect(bad.body.error).toMatchObject({ message: MSG.userNotFound, fields: { 'query.user_id': MSG.userNotFound } });
+      expect(bad.body.error).toEqual({ code: 'bad_request', message: MSG.userNotFound, fields: { 'query.user_id': MSG.userNotFound } });
     }
     // a request without user_id stays public
     expect((await ctx.client().get(`/api/v2/scholars/${scholarId}?app_id=${appId}`)).status).toBe(200);
+  });
+
+  it('never answers 500 to junk ids or queries, signed in or not', async () => {
+    for (const who of [ctx.client(), me]) {
+      for (const id of [String(scholarId), 'abc', '%00', '%E4%B8%AD', '1e3']) expect(await probeBadInput(who, 'GET', `/api/v2/scholars/${id}`)).toEqual([]);
+    }
   });
 });

@@ -1,7 +1,8 @@
-/** GET /api/v1/applications/suggestions and GET /api/v2/applications/suggestions (spec 2 §7; docs/decisions.md 296), on both databases. */
+/** GET /api/v1/applications/suggestions and GET /api/v2/applications/suggestions (spec 2 §7; docs/decisions.md 296), on both databases; each 400 with its exact `fields` (issue 13). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
+import { probeBadInput } from '../../http/badInputProbe.js';
 
 let ctx: TestContext;
 let admin: Client;
@@ -38,12 +39,24 @@ describe('GET /api/v1/applications/suggestions', () => {
     ]);
   });
 
-  it('refuses an empty or long text (400) and a visitor (401)', async () => {
-    const r = await admin.get('/api/v1/applications/suggestions?query=%20');
-    expect(r.status).toBe(400);
-    expect(r.body.error.message).toBe(MSG.suggestQueryRequired);
-    expect((await admin.get(`/api/v1/applications/suggestions?query=${'x'.repeat(51)}`)).body.error.message).toBe(MSG.suggestQueryTooLong);
-    expect((await ctx.client().get('/api/v1/applications/suggestions?query=a')).status).toBe(401);
+  it('refuses a missing, empty or long text (400 with fields) and a visitor (401)', async () => {
+    for (const [q, message] of [
+      ['', MSG.suggestQueryRequired],
+      ['?query=%20', MSG.suggestQueryRequired],
+      ['?query=a&query=b', MSG.suggestQueryRequired],
+      [`?query=${'x'.repeat(51)}`, MSG.suggestQueryTooLong],
+    ] as const) {
+      const r = await admin.get(`/api/v1/applications/suggestions${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error, q).toEqual({ code: 'bad_request', message, fields: { 'query.query': message } });
+    }
+    const visitor = await ctx.client().get('/api/v1/applications/suggestions?query=a');
+    expect(visitor.status).toBe(401);
+    expect(visitor.body.error).toEqual({ code: 'not_signed_in', message: MSG.notSignedIn });
+  });
+
+  it('never answers 500 to junk queries, signed in or not', async () => {
+    for (const who of [admin, manager, ctx.client()]) expect(await probeBadInput(who, 'GET', '/api/v1/applications/suggestions')).toEqual([]);
   });
 });
 
@@ -63,7 +76,11 @@ describe('GET /api/v2/applications/suggestions', () => {
     expect(r.status).toBe(403);
     expect(r.body.error.message).toBe(MSG.suggestOtherUser);
     expect((await admin.get('/api/v2/applications/suggestions?userId=999999')).status).toBe(404);
-    expect((await admin.get('/api/v2/applications/suggestions?userId=abc')).status).toBe(400);
+    for (const q of ['', '?userId=abc', '?userId=0', '?userId=-1', '?userId=1.5', '?userId=99999999999']) {
+      const bad = await admin.get(`/api/v2/applications/suggestions${q}`);
+      expect(bad.status, q).toBe(400);
+      expect(bad.body.error, q).toEqual({ code: 'bad_request', message: MSG.userNotFound, fields: { 'query.userId': MSG.userNotFound } });
+    }
     expect((await ctx.client().get(`/api/v2/applications/suggestions?userId=${managerId}`)).status).toBe(401);
   });
 
@@ -73,8 +90,12 @@ describe('GET /api/v2/applications/suggestions', () => {
     expect(unknown.body.error.message).toBe(MSG.suggestOtherUser);
     const bad = await manager.get('/api/v2/applications/suggestions?userId=abc');
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toMatchObject({ message: MSG.userNotFound, fields: { 'query.userId': MSG.userNotFound } });
+    expect(bad.body.error).toEqual({ code: 'bad_request', message: MSG.userNotFound, fields: { 'query.userId': MSG.userNotFound } });
     const signedOut = await ctx.client().get(`/api/v2/applications/suggestions?userId=${managerId}`);
     expect(signedOut.body.error.message).toBe(MSG.notSignedIn);
+  });
+
+  it('never answers 500 to junk queries, signed in or not', async () => {
+    for (const who of [admin, manager, ctx.client()]) expect(await probeBadInput(who, 'GET', '/api/v2/applications/suggestions')).toEqual([]);
   });
 });

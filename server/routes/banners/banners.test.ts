@@ -1,9 +1,10 @@
-/** POST /api/v1/banners/title (spec 2 §7; docs/decisions.md 295), on SQLite and PostgreSQL. */
+/** POST /api/v1/banners/title (spec 2 §7; docs/decisions.md 295), on SQLite and PostgreSQL; each 400 with its exact `fields` (issue 13). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 import { linkTarget } from './schema.js';
+import { probeBadInput } from '../../http/badInputProbe.js';
 
 let ctx: TestContext;
 let admin: Client;
@@ -65,7 +66,19 @@ describe('POST /api/v1/banners/title', () => {
     }
     const empty = await admin.post('/api/v1/banners/title', { url: ' ' });
     expect(empty.status).toBe(400);
-    expect(empty.body.error.message).toBe(MSG.bannerUrlRequired);
+    expect(empty.body.error).toEqual({ code: 'bad_request', message: MSG.bannerUrlRequired, fields: { 'body.url': MSG.bannerUrlRequired } });
+    for (const [body, message] of [
+      [{}, MSG.bannerUrlRequired],
+      [{ url: 5 }, MSG.bannerUrlRequired],
+      [{ url: `/${'a'.repeat(2000)}` }, MSG.bannerUrlInvalid],
+    ] as const) {
+      const r = await admin.post('/api/v1/banners/title', body);
+      expect(r.status, JSON.stringify(body).slice(0, 20)).toBe(400);
+      expect(r.body.error.fields).toEqual({ 'body.url': message });
+    }
+    const notObject = await admin.request('POST', '/api/v1/banners/title', undefined, { raw: '[]' });
+    expect(notObject.status).toBe(400);
+    expect(notObject.body.error.fields).toEqual({ body: '应为对象' });
     expect((await ctx.client().post('/api/v1/banners/title', { url: '/' })).status).toBe(401);
     const plain = await ctx.signIn('13700001402');
     const r = await plain.post('/api/v1/banners/title', { url: `/microapp/profile/${scholarId}` });
@@ -90,6 +103,11 @@ describe('POST /api/v1/banners/title', () => {
     const t = await here.post('/api/v1/banners/title', { url: `/resources/notices/${n.id}` });
     expect(t.status).toBe(200);
     expect(t.body).toMatchObject({ title: '闭馆通知', kind: 'notice' });
+  });
+
+  it('never answers 500 to junk bodies or queries, signed in or not', async () => {
+    expect(await probeBadInput(admin, 'POST', '/api/v1/banners/title')).toEqual([]);
+    expect(await probeBadInput(ctx.client(), 'POST', '/api/v1/banners/title')).toEqual([]);
   });
 
   it('reads the link paths the panels produce', () => {

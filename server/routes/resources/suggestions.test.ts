@@ -1,12 +1,14 @@
 /**
  * GET /api/v1/modules/top-scholar/suggestions, POST /api/v1/resources/conferences/suggestions and
- * POST /api/v3/resources/journal (spec 2 §7 'Content'; docs/decisions.md 296), on SQLite and PostgreSQL.
+ * POST /api/v3/resources/journal (spec 2 §7 'Content'; docs/decisions.md 296), on SQLite and PostgreSQL;
+ * each 400 with its exact `fields` (issue 13).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestContext, testDialect, type TestContext } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
+import { probeBadInput } from '../../http/badInputProbe.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -39,12 +41,21 @@ describe('GET /api/v1/modules/top-scholar/suggestions', () => {
     expect((await ctx.client().get(`/api/v1/modules/top-scholar/suggestions?q=${encodeURIComponent('王')}`)).body).toEqual([]);
   });
 
-  it('refuses an empty or too long text with 400', async () => {
-    const r = await ctx.client().get('/api/v1/modules/top-scholar/suggestions?q=%20');
-    expect(r.status).toBe(400);
-    expect(r.body.error.message).toBe(MSG.suggestQueryRequired);
-    expect((await ctx.client().get('/api/v1/modules/top-scholar/suggestions')).status).toBe(400);
-    expect((await ctx.client().get(`/api/v1/modules/top-scholar/suggestions?q=${'x'.repeat(51)}`)).body.error.message).toBe(MSG.suggestQueryTooLong);
+  it('refuses a missing, empty or too long text with 400 and the field', async () => {
+    for (const [q, message] of [
+      ['', MSG.suggestQueryRequired],
+      ['?q=%20', MSG.suggestQueryRequired],
+      ['?q=a&q=b', MSG.suggestQueryRequired],
+      [`?q=${'x'.repeat(51)}`, MSG.suggestQueryTooLong],
+    ] as const) {
+      const r = await ctx.client().get(`/api/v1/modules/top-scholar/suggestions${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error, q).toEqual({ code: 'bad_request', message, fields: { 'query.q': message } });
+    }
+  });
+
+  it('never answers 500 to junk queries', async () => {
+    expect(await probeBadInput(ctx.client(), 'GET', '/api/v1/modules/top-scholar/suggestions')).toEqual([]);
   });
 });
 
@@ -56,9 +67,26 @@ describe('POST /api/v1/resources/conferences/suggestions', () => {
       { id: expect.any(Number), title: 'Information Retrieval Symposium', detail: '2023' },
       { id: expect.any(Number), title: 'International Conference on Digital Libraries', detail: '北京' },
     ]);
-    const bad = await ctx.client().post('/api/v1/resources/conferences/suggestions', {});
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe(MSG.suggestQueryRequired);
+  });
+
+  it('refuses a missing, empty or too long text, or a body that is not an object, with 400 and the field', async () => {
+    for (const [body, message] of [
+      [{}, MSG.suggestQueryRequired],
+      [{ q: ' ' }, MSG.suggestQueryRequired],
+      [{ q: 5 }, MSG.suggestQueryRequired],
+      [{ q: 'x'.repeat(51) }, MSG.suggestQueryTooLong],
+    ] as const) {
+      const r = await ctx.client().post('/api/v1/resources/conferences/suggestions', body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error, JSON.stringify(body)).toEqual({ code: 'bad_request', message, fields: { 'body.q': message } });
+    }
+    const notObject = await ctx.client().request('POST', '/api/v1/resources/conferences/suggestions', undefined, { raw: '[]' });
+    expect(notObject.status).toBe(400);
+    expect(notObject.body.error).toEqual({ code: 'bad_request', message: MSG.badRequest, fields: { body: '应为对象' } });
+  });
+
+  it('never answers 500 to junk bodies or queries', async () => {
+    expect(await probeBadInput(ctx.client(), 'POST', '/api/v1/resources/conferences/suggestions')).toEqual([]);
   });
 });
 
@@ -75,11 +103,35 @@ describe('POST /api/v3/resources/journal', () => {
     expect((await ctx.client().post('/api/v3/resources/journal', {})).body.totalElements).toBe(3);
   });
 
-  it('refuses a malformed ISSN or page size with 400 and the field', async () => {
+  it('refuses a malformed ISSN, text, page or page size with 400 and the field', async () => {
     const r = await ctx.client().post('/api/v3/resources/journal', { issn: '12345678' });
     expect(r.status).toBe(400);
-    expect(r.body.error.message).toBe(MSG.issnInvalid);
-    expect((await ctx.client().post('/api/v3/resources/journal', { size: 500 })).status).toBe(400);
+    expect(r.body.error).toEqual({ code: 'bad_request', message: MSG.issnInvalid, fields: { 'body.issn': MSG.issnInvalid } });
+    for (const [body, fields] of [
+      [{ issn: 1234 }, { 'body.issn': MSG.issnInvalid }],
+      [{ size: 500 }, { 'body.size': MSG.invalidInput }],
+      [
+        { size: 0, page: 0 },
+        { 'body.page': MSG.invalidInput, 'body.size': MSG.invalidInput },
+      ],
+      [
+        { page: 'x', size: 1.5 },
+        { 'body.page': MSG.invalidInput, 'body.size': MSG.invalidInput },
+      ],
+      [{ q: ['情报'] }, { 'body.q': MSG.invalidInput }],
+      [{ q: 'x'.repeat(101) }, { 'body.q': MSG.suggestQueryTooLong }],
+    ] as const) {
+      const res = await ctx.client().post('/api/v3/resources/journal', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.fields, JSON.stringify(body)).toEqual(fields);
+    }
+    const notObject = await ctx.client().request('POST', '/api/v3/resources/journal', undefined, { raw: '"情报"' });
+    expect(notObject.status).toBe(400);
+    expect(notObject.body.error).toEqual({ code: 'bad_request', message: MSG.badRequest, fields: { body: '应为对象' } });
+  });
+
+  it('never answers 500 to junk bodies or queries', async () => {
+    expect(await probeBadInput(ctx.client(), 'POST', '/api/v3/resources/journal')).toEqual([]);
   });
 });
 

@@ -273,7 +273,9 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
   // ---- encrypted login-info links (spec 1 §6; docs/decisions.md 125) ----
   /**
    * Signs in by a sealed login-info parameter (decisions 125, 247); `plain` (the fields of
-   * POST /toolsApi/userLogin/login) must agree with the sealed payload: 400 登录信息与登录链接不一致 otherwise.
+   * POST /toolsApi/userLogin/login) must agree with the sealed payload: 400 登录信息与登录链接不一致 otherwise,
+   * its `fields` naming each differing one (`body.mobile`, `body.name`, `body.institution`); a link that
+   * does not open or whose payload is not valid: 400 with `fields['body.loginInfo']`; expired: 401.
    */
   const loginInfoSignIn = async (
     req: FastifyRequest,
@@ -287,13 +289,15 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     const payload = loginInfoPayload.safeParse(opened);
     if (!payload.success) {
       req.log.warn({ reason: opened === null ? 'decrypt' : 'payload' }, 'login-info refused');
-      throw new HttpError(400, 'login_info_invalid', MSG.loginInfoInvalid);
+      throw new HttpError(400, 'login_info_invalid', MSG.loginInfoInvalid, { 'body.loginInfo': MSG.loginInfoInvalid });
     }
     if (payload.data.exp * 1000 <= Date.now()) throw new HttpError(401, 'login_info_expired', MSG.loginInfoExpired);
     const p = payload.data;
     const differs = (a: string | undefined, b: string | undefined) => a !== undefined && a !== '' && a !== (b ?? '');
-    if (plain && (differs(plain.mobile, p.mobile) || differs(plain.name, p.name) || differs(plain.institution, p.institution))) {
-      throw new HttpError(400, 'login_info_mismatch', MSG.loginInfoMismatch);
+    // each plain field that differs from the sealed one is named, keyed as the route's own 400s are (body.x)
+    const mismatched = plain ? (['mobile', 'name', 'institution'] as const).filter((k) => differs(plain[k], p[k])) : [];
+    if (mismatched.length > 0) {
+      throw new HttpError(400, 'login_info_mismatch', MSG.loginInfoMismatch, Object.fromEntries(mismatched.map((k) => [`body.${k}`, MSG.loginInfoMismatch])));
     }
     // a link signs in once: a second use (another browser, a forwarded mail) is refused (decision 247)
     if (!(await useLoginLink(db, loginInfo, p.exp))) throw new HttpError(409, 'login_info_used', MSG.loginInfoUsed);

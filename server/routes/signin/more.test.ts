@@ -59,8 +59,10 @@ describe('login-info link', () => {
       const r = await c.post('/api/v1/oauth/login-info', { loginInfo });
       expect(r.status).toBe(400);
       expect(r.body.error.message).toBe(MSG.loginInfoInvalid);
+      expect(r.body.error.fields).toEqual({ 'body.loginInfo': MSG.loginInfoInvalid });
     }
-    expect((await c.post('/api/v1/oauth/login-info', {})).body.error.message).toBe(MSG.loginInfoInvalid);
+    const missing = await c.post('/api/v1/oauth/login-info', {});
+    expect(missing.body.error).toEqual({ code: 'bad_request', message: MSG.loginInfoInvalid, fields: { 'body.loginInfo': MSG.loginInfoInvalid } });
     expect((await c.get('/api/v1/session')).body.user).toBeNull();
     expect(await ctx.db.selectFrom('users').selectAll().where('phone', '=', '13700000002').execute()).toHaveLength(0);
   });

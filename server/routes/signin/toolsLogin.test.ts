@@ -1,12 +1,14 @@
 /**
  * GET /welcome, POST /toolsApi/userLogin/login and GET /web/oauth/signin/simple (spec 2 §7 'Login',
- * 'Application and account'; docs/decisions.md 298), on SQLite and PostgreSQL.
+ * 'Application and account'; docs/decisions.md 298), on SQLite and PostgreSQL: every 400 with its exact
+ * `fields` (issue 13), the 401 of an expired link, and junk input never answered with a 500.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
 import { seal } from './service.js';
+import { probeBadInput } from '../../http/badInputProbe.js';
 
 const key = crypto.randomBytes(32);
 let ctx: TestContext;
@@ -31,6 +33,11 @@ describe('GET /welcome', () => {
     expect(me.signedIn).toBe(true);
     expect(me.message).toBe(`${me.name as string}，欢迎使用 Atrium`);
   });
+
+  it('takes no input: junk queries still get the greeting, never a 500', async () => {
+    expect((await ctx.client().get('/welcome?signedIn=1&name=%E4%B8%AD')).body).toMatchObject({ signedIn: false, name: null });
+    expect(await probeBadInput(ctx.client(), 'GET', '/welcome')).toEqual([]);
+  });
 });
 
 describe('POST /toolsApi/userLogin/login', () => {
@@ -53,24 +60,56 @@ describe('POST /toolsApi/userLogin/login', () => {
     expect((await ctx.client().post('/toolsApi/userLogin/login', { loginInfo })).status).toBe(409);
   });
 
-  it('refuses plain fields that differ from the sealed ones, plain fields alone, a broken link, and a site without links', async () => {
-    const loginInfo = seal(key, { mobile: '13700001703', name: '吴刚', exp: inAnHour() });
+  it('refuses plain fields that differ from the sealed ones, naming each (400 with fields), without using up the link', async () => {
+    const loginInfo = seal(key, { mobile: '13700001703', name: '吴刚', institution: '国家图书馆', exp: inAnHour() });
     const c = ctx.client();
     const r = await c.post('/toolsApi/userLogin/login', { mobile: '13700001799', loginInfo });
     expect(r.status).toBe(400);
-    expect(r.body.error.message).toBe(MSG.loginInfoMismatch);
+    expect(r.body.error).toEqual({ code: 'login_info_mismatch', message: MSG.loginInfoMismatch, fields: { 'body.mobile': MSG.loginInfoMismatch } });
+    const two = await c.post('/toolsApi/userLogin/login', { mobile: '13700001703', name: '吴钢', institution: '上海图书馆', loginInfo });
+    expect(two.status).toBe(400);
+    expect(two.body.error.fields).toEqual({ 'body.name': MSG.loginInfoMismatch, 'body.institution': MSG.loginInfoMismatch });
     expect((await c.get('/api/v1/session')).body.user).toBeNull();
     expect(await ctx.db.selectFrom('users').select('id').where('phone', '=', '13700001799').executeTakeFirst()).toBeUndefined();
-    // the refused call did not use up the link
-    expect((await c.post('/toolsApi/userLogin/login', { mobile: '13700001703', loginInfo })).status).toBe(200);
-    const alone = await ctx.client().post('/toolsApi/userLogin/login', { mobile: '13700001704', name: '任意' });
+    // the refused calls did not use up the link; empty plain fields are not compared
+    expect((await c.post('/toolsApi/userLogin/login', { mobile: '13700001703', name: '', loginInfo })).status).toBe(200);
+  });
+
+  it('refuses a missing, broken or forged link and bad plain fields (400 with fields), an expired link (401), a site without links (404)', async () => {
+    const c = ctx.client('10.0.17.5');
+    const alone = await c.post('/toolsApi/userLogin/login', { mobile: '13700001704', name: '任意' });
     expect(alone.status).toBe(400);
-    expect(alone.body.error.message).toBe(MSG.loginInfoInvalid);
-    expect((await ctx.client().post('/toolsApi/userLogin/login', { loginInfo: 'AAAA', mobile: '123' })).status).toBe(400);
-    expect((await ctx.client().post('/toolsApi/userLogin/login', { loginInfo: 'AAAA' })).body.error.message).toBe(MSG.loginInfoInvalid);
-    const none = await off.client().post('/toolsApi/userLogin/login', { loginInfo });
+    expect(alone.body.error).toEqual({ code: 'bad_request', message: MSG.loginInfoInvalid, fields: { 'body.loginInfo': MSG.loginInfoInvalid } });
+    const badPhone = await c.post('/toolsApi/userLogin/login', { loginInfo: 'AAAA', mobile: '123' });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.error.fields).toEqual({ 'body.mobile': MSG.phoneInvalid });
+    const long = await c.post('/toolsApi/userLogin/login', { loginInfo: 'AAAA', name: '名'.repeat(51), institution: 5 });
+    expect(long.status).toBe(400);
+    expect(long.body.error.fields).toEqual({ 'body.name': MSG.invalidInput, 'body.institution': MSG.invalidInput });
+    const notObject = await c.request('POST', '/toolsApi/userLogin/login', undefined, { raw: '[]' });
+    expect(notObject.status).toBe(400);
+    expect(notObject.body.error.fields).toEqual({ body: '应为对象' });
+    // a link that does not open, and one sealed with the right key around a payload that is not a login-info
+    for (const loginInfo of ['AAAA', seal(crypto.randomBytes(32), { mobile: '13700001705', exp: inAnHour() }), seal(key, { mobile: '123', exp: inAnHour() })]) {
+      const r = await c.post('/toolsApi/userLogin/login', { loginInfo });
+      expect(r.status).toBe(400);
+      expect(r.body.error).toEqual({ code: 'login_info_invalid', message: MSG.loginInfoInvalid, fields: { 'body.loginInfo': MSG.loginInfoInvalid } });
+    }
+    const expired = await c.post('/toolsApi/userLogin/login', {
+      mobile: '13700001706',
+      loginInfo: seal(key, { mobile: '13700001706', exp: Math.floor(Date.now() / 1000) - 1 }),
+    });
+    expect(expired.status).toBe(401);
+    expect(expired.body.error).toEqual({ code: 'login_info_expired', message: MSG.loginInfoExpired });
+    expect((await c.get('/api/v1/session')).body.user).toBeNull();
+    const none = await off.client().post('/toolsApi/userLogin/login', { loginInfo: seal(key, { mobile: '13700001707', exp: inAnHour() }) });
     expect(none.status).toBe(404);
     expect(none.body.error.message).toBe(MSG.loginInfoOff);
+  });
+
+  it('never answers 500 to junk bodies or queries, and names every field in Chinese', async () => {
+    expect(await probeBadInput(ctx.client('10.0.17.6'), 'POST', '/toolsApi/userLogin/login')).toEqual([]);
+    expect(await probeBadInput(off.client('10.0.17.6'), 'POST', '/toolsApi/userLogin/login')).toEqual([]);
   });
 });
 
@@ -83,6 +122,16 @@ describe('GET /web/oauth/signin/simple', () => {
       '/console/login?redirect=%2F',
     );
     expect((await ctx.client().get('/web/oauth/signin/simple')).headers.location).toBe('/console/login?redirect=%2F');
+  });
+
+  it('refuses a redirect that is not one text (400 with fields), and never answers 500 to junk queries', async () => {
+    const long = await ctx.client().get(`/web/oauth/signin/simple?redirect=%2F${'a'.repeat(2000)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.error).toEqual({ code: 'bad_request', message: MSG.invalidInput, fields: { 'query.redirect': MSG.invalidInput } });
+    const twice = await ctx.client().get('/web/oauth/signin/simple?redirect=%2Fa&redirect=%2Fb');
+    expect(twice.status).toBe(400);
+    expect(twice.body.error.fields).toEqual({ 'query.redirect': MSG.invalidInput });
+    expect(await probeBadInput(ctx.client(), 'GET', '/web/oauth/signin/simple')).toEqual([]);
   });
 
   it('answers an unknown address under /web/oauth with a JSON 404', async () => {
