@@ -321,8 +321,9 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
 
   /**
    * GET /web/oauth/signin/simple?redirect= (spec 2 §7 'Login', 'a query'; decision 298): the one address
-   * that starts signing in: the site's single sign-on when its application has one, else the sign-in
-   * page; both come back to `redirect` (a path of this site, else /).
+   * that starts signing in: the site's single sign-on when its application has one, else the site's
+   * sign-in page `/login` (decision 384; `/console/login` on a host that is no site); both come back to
+   * `redirect` (a path of this site, else /).
    */
   r.get(
     '/web/oauth/signin/simple',
@@ -331,7 +332,9 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
       const back = samePath(req.query.redirect);
       const hostApplication = await hostApp(req);
       const sso = hostApplication ? await ssoSettingsFor(db, { applicationId: hostApplication.id }) : null;
-      const to = sso ? `${SSO_PATH}/start?redirect=${encodeURIComponent(back)}` : `/console/login?redirect=${encodeURIComponent(back)}`;
+      // a site's visitors sign in on the site's own page (decision 384); the console's page elsewhere
+      const page = hostApplication ? '/login' : '/console/login';
+      const to = sso ? `${SSO_PATH}/start?redirect=${encodeURIComponent(back)}` : `${page}?redirect=${encodeURIComponent(back)}`;
       return reply.redirect(to, 302);
     },
   );

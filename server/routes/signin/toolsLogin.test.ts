@@ -124,6 +124,15 @@ describe('GET /web/oauth/signin/simple', () => {
     expect((await ctx.client().get('/web/oauth/signin/simple')).headers.location).toBe('/console/login?redirect=%2F');
   });
 
+  it("sends a site's visitor to the site's own sign-in page (decision 384)", async () => {
+    const admin = await ctx.signIn('13900001708', 'super');
+    const created = await admin.post('/api/v1/applications', { name: '登录入口站点', host: 'signin-simple.example.cn' });
+    expect(created.status).toBe(201);
+    const r = await ctx.client().request('GET', '/web/oauth/signin/simple?redirect=%2Fmicroapp%2Freport', undefined, { host: 'signin-simple.example.cn' });
+    expect(r.status).toBe(302);
+    expect(r.headers.location).toBe('/login?redirect=%2Fmicroapp%2Freport');
+  });
+
   it('refuses a redirect that is not one text (400 with fields), and never answers 500 to junk queries', async () => {
     const long = await ctx.client().get(`/web/oauth/signin/simple?redirect=%2F${'a'.repeat(2000)}`);
     expect(long.status).toBe(400);
