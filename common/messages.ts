@@ -1107,6 +1107,8 @@ export const MSG = {
   importMappingRequired: (label: string) => `必填字段“${label}”没有对应的列`,
   importMappingMissing: (labels: string[]) => `必填字段 ${labels.join('、')} 没有对应的列，请在“列对应”中选择后再开始导入`,
   importMappingInvalid: '列对应的格式不对',
+  importMappingChoose: '请选择列',
+  importMappingSelectLabel: (label: string) => `${label} 读取的列`,
   importMappingNotAdjustable: '此类型的列对应不能调整',
   importMappingLabels: {
     articles: { title: '标题', abstract: '摘要', keywords: '关键词（以 _ 分隔）', category: '一级门类', discipline: '二级学科', publish_year: '年份' },
