@@ -93,15 +93,14 @@ describe('background tasks', () => {
     await dialog.locator('.ant-alert-error', { hasText: '请在“列对应”中选择后再开始导入' }).waitFor();
     /** Chooses `column` for the field labelled `label`; the preview is read again. */
     const choose = async (label: string, column: string) => {
-      await dialog.getByRole('combobox', { name: `${label} 读取的列` }).click();
-      await page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option')
-        .filter({ hasText: new RegExp(`^${column}$`) })
-        .click();
+      const select = dialog.getByRole('combobox', { name: `${label} 读取的列` });
+      await select.fill(column);
+      await select.press('Enter');
       await dialog
         .getByRole('combobox', { name: `${label} 读取的列` })
         .and(page.locator(':enabled'))
         .waitFor();
+      await dialog.locator('.ant-table-row', { hasText: label }).locator('.ant-select-content', { hasText: column }).waitFor();
     };
     await choose('学校名称', '院校');
     await choose('学校标识码', '代码');
@@ -112,6 +111,7 @@ describe('background tasks', () => {
     await choose('省份', '省');
     await choose('办学层次', '层次');
     await rowOf(page, '北京大学').filter({ hasText: '北京市 / 本科' }).first().waitFor();
+    await page.waitForTimeout(400); // the last dropdown's closing animation
     await shot(page, 'e2e-import-mapping.png');
     await dialog.getByRole('button', { name: '开始导入' }).click();
     const row = rowOf(page, '改名表头的高校');
@@ -121,8 +121,8 @@ describe('background tasks', () => {
     const topics = (await (await page.request.get(`${server.url}/api/v1/topics`)).json()) as Array<{ id: number; title: string; resources: number }>;
     const topic = topics.find((t) => t.title === '改名表头的高校')!;
     expect(topic.resources).toBe(30);
-    await page.goto(`${server.url}/console/topics/tc/topicShow/${topic.id}?type=institution`);
-    await page.getByText('清华大学').first().waitFor();
+    await page.goto(`${server.url}/console/topics/tc/topicShow/${topic.id}?type=institution&query=${encodeURIComponent('清华')}`);
+    await page.getByRole('cell', { name: '清华大学', exact: true }).waitFor();
     await page.goto(`${server.url}/console/tasks`);
     await page.getByRole('heading', { name: '后台任务' }).waitFor();
   });

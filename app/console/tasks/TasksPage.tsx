@@ -238,6 +238,7 @@ function MappingTable({ mapping, busy, onChange }: { mapping: Preview['mapping']
                 <Select
                   style={{ width: '100%' }}
                   size="small"
+                  showSearch
                   disabled={busy}
                   aria-label={MSG.importMappingSelectLabel(f.label)}
                   placeholder={MSG.importMappingChoose}

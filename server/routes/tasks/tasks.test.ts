@@ -34,10 +34,11 @@ afterAll(async () => {
 interface UploadAnswer {
   read: number;
   found: number;
-  items: Array<{ type: string; line: number; fields: string[] }>;
+  items: Array<{ type: string; line: number; title: string; date: string | null; category: string | null; fields: string[] }>;
+  mapping: { adjustable: boolean; columns: string[]; missing: string[]; fields: Array<{ name: string; column: string | null; required: boolean }> };
   id: number;
   message: string;
-  error: { message: string };
+  error: { message: string; fields: Record<string, string> };
 }
 
 /** Posts a multipart form as the client. */
@@ -138,13 +139,7 @@ describe('the column mapping of an import from the console', () => {
   const renamed = ['序号,院校,代码,主管部门,城市,层次,备注,省', ...fs.readFileSync(moe, 'utf8').split('\n').slice(1, 31)].join('\n');
   const mapping = { 学校名称: '院校', 学校标识码: '代码', 所在地: '城市', 办学层次: '层次', 省份: '省' };
   const parts = (extra: Array<{ name: string; value: string }>) => [{ name: 'kind', value: 'institutions' }, ...extra, file('高校.csv', renamed)];
-  type Mapped = UploadAnswer & {
-    mapping: { adjustable: boolean; columns: string[]; missing: string[]; fields: Array<{ name: string; column: string | null; required: boolean }> };
-    items: Array<{ title: string; category: string | null }>;
-    error: { message: string; fields: Record<string, string> };
-  };
-  const send = async (url: string, extra: Array<{ name: string; value: string }>) =>
-    (await upload(admin, url, parts(extra))) as { status: number; body: Mapped };
+  const send = (url: string, extra: Array<{ name: string; value: string }>) => upload(admin, url, parts(extra));
   const taskCount = async () =>
     Number(
       (
@@ -276,10 +271,10 @@ describe('the column mapping of an import from the console', () => {
       .join('\n');
     const jl = (extra: Array<{ name: string; value: string }>) =>
       upload(admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'jsonl' }, ...extra, file('k.jsonl', lines)]);
-    const bare = (await jl([])) as { status: number; body: Mapped };
+    const bare = await jl([]);
     expect(bare.body.mapping).toMatchObject({ columns: ['类型', '题名', '年份日期', '编号'], missing: ['type', 'title'] });
     const keyed = { type: '类型', title: '题名', date: '年份日期', key: '编号' };
-    const r = (await jl([{ name: 'mapping', value: JSON.stringify(keyed) }])) as { status: number; body: Mapped };
+    const r = await jl([{ name: 'mapping', value: JSON.stringify(keyed) }]);
     expect(r.body).toMatchObject({ read: 2, found: 2 });
     expect(r.body.items[0]).toMatchObject({ title: '基于深度学习的中文分词方法研究', date: '2021-06-01' });
     const q = await upload(admin, '/api/v1/tasks/imports', [
