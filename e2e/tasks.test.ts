@@ -60,6 +60,7 @@ describe('background tasks', () => {
     await dialog.getByText('此格式的字段固定').waitFor();
     await dialog.getByText('journal / booktitle').waitFor();
     expect(await dialog.getByRole('combobox', { name: /读取的列/ }).count()).toBe(0);
+    await shot(page, 'e2e-import-bibtex-mapping.png');
     await dialog.getByRole('button', { name: '开始导入' }).click();
     const row = rowOf(page, '导入「sample.bib」到专题「参考文献」');
     await row.getByText('已完成').waitFor({ timeout: 60_000 });
@@ -91,6 +92,7 @@ describe('background tasks', () => {
     // 开始导入 is blocked while a required field has no column
     await dialog.getByRole('button', { name: '开始导入' }).click();
     await dialog.locator('.ant-alert-error', { hasText: '请在“列对应”中选择后再开始导入' }).waitFor();
+    await shot(page, 'e2e-import-mapping-missing.png');
     /** Chooses `column` for the field labelled `label`; the preview is read again. */
     const choose = async (label: string, column: string) => {
       const select = dialog.getByRole('combobox', { name: `${label} 读取的列` });
