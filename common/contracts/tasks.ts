@@ -47,5 +47,20 @@ export const importPreviewAnswer = z.object({
     }),
   ),
   skipped: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  mapping: z
+    .object({
+      adjustable: z.boolean().describe('能否调整（CSV/TSV、JSON 行可以；BibTeX、RIS 的字段固定）'),
+      columns: z.array(z.string()).describe('文件的列（表头，或 JSON 行的键）'),
+      fields: z.array(
+        z.object({
+          name: z.string().describe('字段名（导入命令认识的列名）'),
+          label: z.string(),
+          required: z.boolean(),
+          column: z.string().nullable().describe('读取的列；null 为不导入或没有找到'),
+        }),
+      ),
+      missing: z.array(z.string()).describe('没有对应列的必填字段'),
+    })
+    .describe('列对应：每个字段读取文件中的哪一列'),
 });
 export type ImportPreview = z.infer<typeof importPreviewAnswer>;

@@ -12,7 +12,9 @@ import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
 import { ensureTopic, refreshTopicTypeCounts, upsertResources } from '../resources/store.js';
-import { ImportFileError, stripBom, type ImportItem, type ParseResult } from './types.js';
+import { ImportFileError, stripBom, type ColumnMapping, type ImportItem, type MappingField, type ParseResult } from './types.js';
+import { jsonlKeys, readHeader, readTable, remapJsonl, remapTable, resolveMapping, type ResolvedMapping, type TableOptions } from './table.js';
+import { MSG } from '../../common/messages.js';
 import { parseArticles } from './articles.js';
 import { parseCategoryNames, parseConferences } from './conferences.js';
 import { parseInstitutions } from './institutions.js';
@@ -82,6 +84,11 @@ export interface ImportProgress {
 export interface ImportOptions {
   /** topic to link every resource to (created if missing); default DEFAULT_TOPIC */
   topic?: string;
+  /**
+   * the console's column mapping (field → column; see resolveImportMapping): each file is read with
+   * it; a file it does not fit (a column missing, a required field without one) fails the import
+   */
+  mapping?: ColumnMapping;
   onProgress?: (p: ImportProgress) => void;
 }
 
@@ -181,6 +188,143 @@ const KINDS: Record<ImportKind, KindSpec> = {
   },
 };
 
+/**
+ * How the columns of a kind can be chosen in the console (issue 11 §3 'the column mapping'):
+ * `table`, the CSV/TSV kinds (each field read from a header column: the file's header is rewritten
+ * before the importer reads it, so the importers and the command line are unchanged); `jsonl`, the
+ * object keys; `fixed`, BibTeX and RIS, whose tags are the format's own (shown, not chosen); `none`,
+ * the journal lists, whose header tells which of four formats a file is.
+ */
+export type MappingSpec =
+  | { shape: 'table'; table: TableOptions; fields: MappingField[] }
+  | { shape: 'jsonl'; fields: MappingField[] }
+  | { shape: 'fixed'; fields: Array<{ name: string; column: string }> }
+  | { shape: 'none' };
+
+/** The fields of `kind`: the required ones, then the optional ones, labelled from MSG.importMappingLabels. */
+function mappingFields(kind: ImportKind, required: string[], optional: string[], aliases: Record<string, string[]> = {}): MappingField[] {
+  const label = (n: string) => MSG.importMappingLabels[kind]?.[n] ?? n;
+  return [
+    ...required.map((name) => ({ name, label: label(name), required: true, aliases: aliases[name] })),
+    ...optional.map((name) => ({ name, label: label(name), required: false, aliases: aliases[name] })),
+  ];
+}
+
+/** The tags BibTeX and RIS entries are read from (by citation-js; decision 274), field → tags. */
+const CITATION_TAGS = {
+  bibtex: {
+    title: 'title',
+    author: 'author',
+    date: 'year, month / date',
+    journal: 'journal / booktitle',
+    volume: 'volume',
+    issue: 'number',
+    pages: 'pages',
+    abstract: 'abstract',
+    keywords: 'keywords',
+    doi: 'doi',
+    url: 'url',
+    publisher: 'publisher',
+  },
+  ris: {
+    title: 'TI / T1',
+    author: 'AU / A1',
+    date: 'PY / DA / Y1',
+    journal: 'JO / JF / T2',
+    volume: 'VL',
+    issue: 'IS',
+    pages: 'SP / EP',
+    abstract: 'AB',
+    keywords: 'KW',
+    doi: 'DO',
+    url: 'UR',
+    publisher: 'PB',
+  },
+} as const;
+
+const CSV: TableOptions = { delimiter: ',', quote: true };
+/** Every kind's mapping; the table fields are the columns each importer reads (see its parser). */
+export const MAPPINGS: Record<ImportKind, MappingSpec> = {
+  articles: {
+    shape: 'table',
+    table: { delimiter: '\t', quote: false },
+    fields: mappingFields('articles', ['title'], ['abstract', 'keywords', 'category', 'discipline', 'publish_year'], { publish_year: ['year'] }),
+  },
+  conferences: {
+    shape: 'table',
+    table: CSV,
+    fields: mappingFields(
+      'conferences',
+      ['id', 'title', 'year', 'date', 'place'],
+      ['description', 'sub', 'rank_ccf', 'rank_core', 'rank_thcpl', 'dblp', 'link', 'deadline', 'abstract_deadline', 'timezone', 'file'],
+    ),
+  },
+  institutions: {
+    shape: 'table',
+    table: CSV,
+    fields: mappingFields('institutions', ['学校名称', '学校标识码'], ['主管部门', '所在地', '办学层次', '备注', '省份']),
+  },
+  scholars: { shape: 'table', table: CSV, fields: mappingFields('scholars', ['name', 'affiliation'], ['homepage', 'scholarid']) },
+  journals: { shape: 'none' },
+  jsonl: { shape: 'jsonl', fields: mappingFields('jsonl', ['type', 'title'], ['date', 'key', 'fields', 'category', 'search']) },
+  bibtex: { shape: 'fixed', fields: Object.entries(CITATION_TAGS.bibtex).map(([name, column]) => ({ name, column })) },
+  ris: { shape: 'fixed', fields: Object.entries(CITATION_TAGS.ris).map(([name, column]) => ({ name, column })) },
+};
+
+/** A column mapping the file does not fit: the Chinese summary and, per `mapping.<field>`, what is wrong. */
+export class MappingError extends Error {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'MappingError';
+  }
+}
+
+/** The columns of a text an adjustable kind can read fields from: the header's cells, or the JSON objects' keys. */
+function columnsOf(spec: MappingSpec, text: string): string[] {
+  if (spec.shape === 'jsonl') return jsonlKeys(text);
+  if (spec.shape !== 'table') return [];
+  const h = readHeader(text, spec.table);
+  if (!h) throw new ImportError('文件没有表头（文件为空）');
+  return h.header;
+}
+
+/**
+ * Resolves the mapping asked for `kind` against a file's text (see resolveMapping in table.ts): every
+ * field's column and the file's columns. Throws MappingError for a kind whose columns cannot be chosen,
+ * an unknown field or column, a column chosen twice; with `strict`, also for a required field without a
+ * column (a preview shows that instead, so the manager can choose one). ImportError when the text has
+ * no header.
+ */
+export function resolveImportMapping(kind: ImportKind, text: string, requested: ColumnMapping = {}, strict = true): ResolvedMapping & { columns: string[] } {
+  const spec = MAPPINGS[kind];
+  if (spec.shape !== 'table' && spec.shape !== 'jsonl') {
+    if (Object.keys(requested).length) throw new MappingError(MSG.importMappingNotAdjustable, { mapping: MSG.importMappingNotAdjustable });
+    return { mapping: {}, missing: [], errors: {}, columns: [] };
+  }
+  const columns = columnsOf(spec, text);
+  const r = resolveMapping(spec.fields, columns, requested);
+  const labelOf = (name: string) => spec.fields.find((f) => f.name === name)?.label ?? name;
+  const errors = { ...r.errors };
+  if (strict) for (const name of r.missing) errors[`mapping.${name}`] = MSG.importMappingRequired(labelOf(name));
+  const keys = Object.keys(errors);
+  if (keys.length) {
+    const message = keys.every((k) => r.missing.includes(k.slice('mapping.'.length))) ? MSG.importMappingMissing(r.missing.map(labelOf)) : errors[keys[0]];
+    throw new MappingError(message, errors);
+  }
+  return { ...r, columns };
+}
+
+/** The text as the importer of `kind` should read it under a resolved mapping (the header or keys renamed). */
+export function applyMapping(kind: ImportKind, text: string, mapping: Readonly<Record<string, string | null>>): string {
+  const spec = MAPPINGS[kind];
+  if (spec.shape === 'table') return remapTable(text, spec.table, spec.fields, mapping);
+  if (spec.shape === 'jsonl') return remapJsonl(text, spec.fields, mapping);
+  return text;
+}
+
 /** True when `kind` is one of IMPORT_KINDS. */
 export function isImportKind(kind: string): kind is ImportKind {
   return (IMPORT_KINDS as readonly string[]).includes(kind);
@@ -243,11 +387,13 @@ export async function importFiles(db: Db, kind: string, files: string[], options
   for (let i = 0; i < files.length; i++) {
     progress({ phase: 'parse', done: i, total: files.length });
     try {
-      const text = await readImportFile(files[i]);
+      let text = await readImportFile(files[i]);
+      if (options.mapping) text = applyMapping(kind, text, resolveImportMapping(kind, text, options.mapping).mapping);
       const parse = await spec.parserFor(files[i]);
       parsed.push({ file: files[i], name: nameOf(i), result: parse(text, files[i]) });
     } catch (err) {
       if (err instanceof ImportError) failures.push(err.message);
+      else if (err instanceof MappingError) failures.push(`${names[i]}：${Object.values(err.fields).join('；')}`);
       else if (err instanceof ImportFileError) failures.push(`${files[i]}：${err.message}`);
       else throw err;
     }
@@ -326,23 +472,55 @@ export async function importFiles(db: Db, kind: string, files: string[], options
   };
 }
 
-/** What a file would import, before anything is written (the console's import preview, issue 11 §3). */
 /** What a preview answers (its shape is the API's: common/contracts/tasks.ts). */
 export type { ImportPreview };
 
+/** The mapping part of a preview: the fields, the column each reads, the file's columns. */
+function previewMapping(kind: ImportKind, r: ResolvedMapping & { columns: string[] }): ImportPreview['mapping'] {
+  const spec = MAPPINGS[kind];
+  if (spec.shape === 'fixed') {
+    const labels = MSG.importMappingLabels[kind] ?? {};
+    return {
+      adjustable: false,
+      columns: [],
+      missing: [],
+      fields: spec.fields.map((f) => ({ name: f.name, label: labels[f.name] ?? f.name, required: f.name === 'title', column: f.column })),
+    };
+  }
+  if (spec.shape === 'none') return { adjustable: false, columns: [], missing: [], fields: [] };
+  return {
+    adjustable: true,
+    columns: r.columns,
+    missing: r.missing,
+    fields: spec.fields.map((f) => ({ name: f.name, label: f.label, required: f.required, column: r.mapping[f.name] ?? null })),
+  };
+}
+
 /**
- * Parses one file as `kind` without writing anything: counts, the first `limit` resources (title,
- * type, date, category path, which listing fields they carry) and the first 20 skipped rows. Throws
- * ImportError for an unknown kind or a file that cannot be read as that kind.
+ * Parses one file as `kind` without writing anything (the console's import preview, issue 11 §3):
+ * counts, the first `limit` resources (title, type, date, category path, which listing fields they
+ * carry), the first 20 skipped rows, and the column mapping (each field's column, auto-detected or as
+ * `requested`, and the file's columns). The rows are read with the mapping, so they show what would be
+ * stored. When a required field has no column, nothing is parsed: `found` is 0 and `mapping.missing`
+ * names the field. Throws ImportError for an unknown kind or a file that cannot be read as that kind,
+ * MappingError for a mapping that names an unknown field or column.
  */
-export async function previewImport(kind: string, file: string, limit = 10): Promise<ImportPreview> {
+export async function previewImport(kind: string, file: string, limit = 10, requested: ColumnMapping = {}): Promise<ImportPreview> {
   if (!isImportKind(kind)) throw new ImportError(`不支持的导入类型“${kind}”。可用的类型：${IMPORT_KINDS.join('、')}`);
   let result: ParseResult;
+  let resolved: ResolvedMapping & { columns: string[] };
   try {
     const text = await readImportFile(file);
-    result = (await KINDS[kind].parserFor(file))(text, path.basename(file));
+    resolved = resolveImportMapping(kind, text, requested, false);
+    if (resolved.missing.length) {
+      const spec = MAPPINGS[kind];
+      const rows = spec.shape === 'table' ? readTable(text, spec.table) : null;
+      const read = rows ? rows.rows.length + rows.broken.length : text.split('\n').filter((l) => l.trim()).length;
+      return { read, found: 0, items: [], skipped: [], mapping: previewMapping(kind, resolved) };
+    }
+    result = (await KINDS[kind].parserFor(file))(applyMapping(kind, text, resolved.mapping), path.basename(file));
   } catch (err) {
-    if (err instanceof ImportError) throw err;
+    if (err instanceof ImportError || err instanceof MappingError) throw err;
     if (err instanceof ImportFileError) throw new ImportError(err.message);
     throw err;
   }
@@ -360,6 +538,7 @@ export async function previewImport(kind: string, file: string, limit = 10): Pro
         .map(([k]) => k),
     })),
     skipped: result.skipped.slice(0, 20).map((k) => ({ line: k.line, reason: k.reason })),
+    mapping: previewMapping(kind, resolved),
   };
 }
 

@@ -67,3 +67,22 @@ export function isIsoDate(s: string): boolean {
   const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
+
+/**
+ * A field of an import kind that one column of the file fills (the console's column mapping, issue 11
+ * §3 'see … the column mapping'): `name` is the column name the importer knows (the command line reads
+ * columns by it), `aliases` other names it also takes, `required` whether a row cannot be read without it.
+ */
+export interface MappingField {
+  name: string;
+  /** what the console calls it (Chinese) */
+  label: string;
+  required: boolean;
+  aliases?: readonly string[];
+}
+
+/**
+ * A chosen column mapping: field name → the file's column (its header text, or a JSON-lines key) it is
+ * read from, or null for 不导入 (optional fields only). A field left out is found by its name as before.
+ */
+export type ColumnMapping = Record<string, string | null>;

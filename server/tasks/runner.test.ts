@@ -1,7 +1,8 @@
 /**
  * The task runner (issue 11 §4; decision 267). On a SQLite file: an import runs in a worker thread and
  * reports progress; a cancel in the middle rolls the whole import back (no row of it is left); a task
- * left running by a stopped server is marked interrupted at the next start and can be run again.
+ * left running by a stopped server is marked interrupted at the next start and can be run again; the
+ * column mapping of a task reaches the worker.
  * On PostgreSQL: two server processes (two pools) share the queue and run each task once; a task whose
  * heartbeat is older than the limit is marked interrupted, one with a fresh heartbeat is not; the
  * heartbeat stays fresh through an import's last step (vacuum), which reports no rows; a cancel asked
@@ -157,6 +158,42 @@ describe.runIf(onSqlite)('the task runner on a SQLite file', () => {
     expect(t.error).toMatch(/服务器重启，任务已中断/);
     await runner.stop();
   });
+
+  it('passes the column mapping chosen in the console to the import in the worker', async () => {
+    const file = path.join(dir, 'keys.jsonl');
+    fs.writeFileSync(
+      file,
+      [
+        { 类型: 'article', 题名: '键名不同的第一篇' },
+        { 类型: 'article', 题名: '键名不同的第二篇' },
+      ]
+        .map((o) => JSON.stringify(o))
+        .join('\n'),
+    );
+    const mapping = { type: '类型', title: '题名', date: null, key: null, fields: null, category: null, search: null };
+    const r = await opened.db
+      .insertInto('tasks')
+      .values({
+        kind: 'import',
+        status: 'queued',
+        title: '列对应',
+        params: JSON.stringify({ kind: 'jsonl', topic: '列对应', file, name: 'keys.jsonl', mapping }),
+        created_by: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const runner = new TaskRunner(opened.db, 'sqlite', opened.file, 50);
+    await runner.start();
+    const t = await until(async () => {
+      const s = await statusOf(r.id);
+      return s.status === 'done' || s.status === 'failed' ? s : undefined;
+    });
+    expect(t).toMatchObject({ status: 'done', error: null });
+    expect(JSON.parse(t.result!)).toMatchObject({ inserted: 2, skipped: 0 });
+    expect(await inTopic('列对应')).toBe(2);
+    await runner.stop();
+  });
 });
 
 /** Writes `n` JSON lines of articles keyed `${prefix}${i}` into `dir`; returns the file. */
@@ -188,20 +225,67 @@ async function queueOn(db: Db, file: string, topic: string): Promise<number> {
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** What a PostgreSQL test opened on its fresh database; each is closed by onFreshPostgres at the end. */
+interface PgScope {
+  /** the test's database, through the first pool */
+  db: Db;
+  url: string;
+  /** a temporary folder, removed at the end */
+  dir(): string;
+  /** another pool on the same database (a second server process), closed at the end */
+  open(): Promise<OpenedDb>;
+  /** a task runner on `db` or another pool, stopped at the end */
+  runner(r: TaskRunner): TaskRunner;
+  /** anything else to undo at the end (run before what was opened earlier) */
+  defer(undo: () => Promise<unknown> | unknown): void;
+}
+
+/**
+ * Runs `test` on a fresh PostgreSQL database, then, whether it passed or not, undoes what it opened,
+ * last opened first (runners stopped, pools and clients closed, folders removed), and drops the database.
+ */
+async function onFreshPostgres(test: (pg: PgScope) => Promise<void>): Promise<void> {
+  const fresh = await freshDatabase();
+  const undo: Array<() => Promise<unknown> | unknown> = [() => fresh.drop()];
+  const scope: PgScope = {
+    db: fresh.db,
+    url: fresh.url,
+    dir: () => {
+      const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-tasks-pg-'));
+      undo.push(() => fs.rmSync(d, { recursive: true, force: true }));
+      return d;
+    },
+    open: async () => {
+      const o = await openDatabase(fresh.url);
+      undo.push(() => o.close());
+      return o;
+    },
+    runner: (r) => {
+      undo.push(() => r.stop());
+      return r;
+    },
+    defer: (f) => void undo.push(f),
+  };
+  try {
+    await test(scope);
+  } finally {
+    for (const f of undo.reverse()) await f();
+  }
+}
+
 describe.runIf(!onSqlite)('the task runner on PostgreSQL', () => {
-  it('two server processes (two pools on one database) share the queue: each task is run once, by one of them', async () => {
-    const fresh = await freshDatabase();
-    const other = await openDatabase(fresh.url); // the second process's own pool
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-tasks-pg-'));
-    const runs = [0, 0];
-    const a = new TaskRunner(fresh.db, 'postgres', undefined, 10, async () => void runs[0]++);
-    const b = new TaskRunner(other.db, 'postgres', undefined, 10, async () => void runs[1]++);
-    try {
+  it('two server processes (two pools on one database) share the queue: each task is run once, by one of them', () =>
+    onFreshPostgres(async (pgs) => {
+      const other = await pgs.open(); // the second process's own pool
+      const d = pgs.dir();
+      const runs = [0, 0];
+      const a = pgs.runner(new TaskRunner(pgs.db, 'postgres', undefined, 10, async () => void runs[0]++));
+      const b = pgs.runner(new TaskRunner(other.db, 'postgres', undefined, 10, async () => void runs[1]++));
       const ids: number[] = [];
-      for (let i = 0; i < 10; i++) ids.push(await queueOn(fresh.db, rowsFile(d, `q${i}-`, 400), `共享队列 ${i}`));
+      for (let i = 0; i < 10; i++) ids.push(await queueOn(pgs.db, rowsFile(d, `q${i}-`, 400), `共享队列 ${i}`));
       await Promise.all([a.start(), b.start()]);
       const tasks = await until(async () => {
-        const r = await fresh.db.selectFrom('tasks').selectAll().where('id', 'in', ids).orderBy('id').execute();
+        const r = await pgs.db.selectFrom('tasks').selectAll().where('id', 'in', ids).orderBy('id').execute();
         return r.every((t) => t.status !== 'queued' && t.status !== 'running') ? r : undefined;
       });
       await sleep(300); // a second run of a task would have begun by now
@@ -214,125 +298,105 @@ describe.runIf(!onSqlite)('the task runner on PostgreSQL', () => {
       expect(runs[1]).toBeGreaterThan(0);
       // written once: every row inserted, none updated by a second run, none doubled
       for (const t of tasks) expect(JSON.parse(t.result!)).toMatchObject({ inserted: 400, updated: 0 });
-      const n = await fresh.db
+      const n = await pgs.db
         .selectFrom('resources')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       expect(Number(n.n)).toBe(4000);
-    } finally {
-      await a.stop();
-      await b.stop();
-      await other.close();
-      fs.rmSync(d, { recursive: true, force: true });
-      await fresh.drop();
-    }
-  });
+    }));
 
-  it('marks a task of another process interrupted when its heartbeat is older than the limit, not one whose heartbeat is fresh', async () => {
-    const fresh = await freshDatabase();
-    const running = async (owner: string, heartbeatAgoMs: number) =>
-      (
-        await fresh.db
-          .insertInto('tasks')
-          .values({
-            kind: 'import',
-            status: 'running',
-            title: owner,
-            params: JSON.stringify({ kind: 'jsonl', topic: owner, file: '/nonexistent.jsonl', name: 'x.jsonl' }),
-            owner,
-            heartbeat_at: new Date(Date.now() - heartbeatAgoMs).toISOString(),
-            created_by: null,
-            created_at: new Date().toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    const read = async (id: number) => await fresh.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    let runner: TaskRunner | undefined;
-    try {
+  it('marks a task of another process interrupted when its heartbeat is older than the limit, not one whose heartbeat is fresh', () =>
+    onFreshPostgres(async (pgs) => {
+      const running = async (owner: string, heartbeatAgoMs: number) =>
+        (
+          await pgs.db
+            .insertInto('tasks')
+            .values({
+              kind: 'import',
+              status: 'running',
+              title: owner,
+              params: JSON.stringify({ kind: 'jsonl', topic: owner, file: '/nonexistent.jsonl', name: 'x.jsonl' }),
+              owner,
+              heartbeat_at: new Date(Date.now() - heartbeatAgoMs).toISOString(),
+              created_by: null,
+              created_at: new Date().toISOString(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const read = async (id: number) => await pgs.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const gone = await running('gone-1', 61_000);
       const alive = await running('alive-2', 1_000);
-      runner = new TaskRunner(fresh.db, 'postgres', undefined, 60_000);
-      await runner.start();
+      const first = pgs.runner(new TaskRunner(pgs.db, 'postgres', undefined, 60_000));
+      await first.start();
       expect(await read(gone)).toMatchObject({ status: 'interrupted', owner: 'gone-1' });
       expect((await read(gone)).error).toMatch(/服务器重启，任务已中断/);
       expect(await read(alive)).toMatchObject({ status: 'running', owner: 'alive-2', error: null });
-      await runner.stop();
+      await first.stop();
 
       // a running process checks again now and then: a heartbeat that stops beating is noticed later
       const stops = await running('stops-3', 0);
-      runner = new TaskRunner(fresh.db, 'postgres', undefined, 20, undefined, { staleMs: 800 });
-      await runner.start();
+      const watching = pgs.runner(new TaskRunner(pgs.db, 'postgres', undefined, 20, undefined, { staleMs: 800 }));
+      await watching.start();
       expect((await read(stops)).status).toBe('running');
       const t = await until(async () => {
         const r = await read(stops);
         return r.status === 'interrupted' ? r : undefined;
       }, 10_000);
       expect(Date.parse(t.finished_at!) - Date.parse(t.heartbeat_at!)).toBeGreaterThanOrEqual(800);
-    } finally {
-      await runner?.stop();
-      await fresh.drop();
-    }
-  });
+    }));
 
-  it('keeps the heartbeat of an import fresh in its last step, which reports no rows (vacuum), so another process does not take it for abandoned', async () => {
-    const fresh = await freshDatabase();
-    const other = await openDatabase(fresh.url);
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-tasks-pg-'));
-    // another session holds the lock vacuum needs on the bigram index: the import's vacuum (analyze) waits
-    const locker = new pg.Client({ connectionString: fresh.url });
-    await locker.connect();
-    await locker.query('begin');
-    await locker.query('lock table resource_grams in share update exclusive mode');
-    let locked = true;
-    const runner = new TaskRunner(fresh.db, 'postgres', undefined, 20, undefined, { staleMs: 1000, heartbeatMs: 100 });
-    try {
-      const id = await queueOn(fresh.db, rowsFile(d, 'hb', 1500), '心跳');
+  it('keeps the heartbeat of an import fresh in its last step, which reports no rows (vacuum), so another process does not take it for abandoned', () =>
+    onFreshPostgres(async (pgs) => {
+      const other = await pgs.open();
+      const d = pgs.dir();
+      // another session holds the lock vacuum needs on the bigram index: the import's vacuum (analyze) waits
+      const locker = new pg.Client({ connectionString: pgs.url });
+      await locker.connect();
+      let locked = true;
+      pgs.defer(async () => {
+        if (locked) await locker.query('rollback');
+        await locker.end();
+      });
+      await locker.query('begin');
+      await locker.query('lock table resource_grams in share update exclusive mode');
+      const runner = pgs.runner(new TaskRunner(pgs.db, 'postgres', undefined, 20, undefined, { staleMs: 1000, heartbeatMs: 100 }));
+      const id = await queueOn(pgs.db, rowsFile(d, 'hb', 1500), '心跳');
       await runner.start();
       await until(async () => {
         const r = await sql<{ n: number }>`select count(*) as n from pg_stat_activity
-          where datname = current_database() and query ilike 'vacuum%' and wait_event_type = 'Lock'`.execute(fresh.db);
+          where datname = current_database() and query ilike 'vacuum%' and wait_event_type = 'Lock'`.execute(pgs.db);
         return Number(r.rows[0].n) > 0 || undefined;
       });
       await sleep(2500); // 2.5 times the limit without a row reported
-      const during = await fresh.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const during = await pgs.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       expect(during.status).toBe('running');
       expect(Date.now() - Date.parse(during.heartbeat_at!)).toBeLessThan(1000);
       // a second process starting now (same limit) leaves it running
-      const second = new TaskRunner(other.db, 'postgres', undefined, 60_000, undefined, { staleMs: 1000 });
+      const second = pgs.runner(new TaskRunner(other.db, 'postgres', undefined, 60_000, undefined, { staleMs: 1000 }));
       await second.start();
       await second.stop();
-      expect((await fresh.db.selectFrom('tasks').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('running');
+      expect((await pgs.db.selectFrom('tasks').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('running');
       await locker.query('rollback');
       locked = false;
       const t = await until(async () => {
-        const r = await fresh.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        const r = await pgs.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         return r.status === 'running' ? undefined : r;
       });
       expect(t.status).toBe('done');
       expect(JSON.parse(t.result!)).toMatchObject({ inserted: 1500, updated: 0 });
-    } finally {
-      if (locked) await locker.query('rollback');
-      await locker.end();
-      await runner.stop();
-      await other.close();
-      fs.rmSync(d, { recursive: true, force: true });
-      await fresh.drop();
-    }
-  });
+    }));
 
-  it('stops a running import when another process asks (cancel_requested), and nothing of it stays', async () => {
-    const fresh = await freshDatabase();
-    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-tasks-pg-'));
-    try {
-      const file = path.join(d, 'rows.jsonl');
+  it('stops a running import when another process asks (cancel_requested), and nothing of it stays', () =>
+    onFreshPostgres(async (pgs) => {
+      const file = path.join(pgs.dir(), 'rows.jsonl');
       fs.writeFileSync(
         file,
         Array.from({ length: 60_000 }, (_, i) =>
           JSON.stringify({ type: 'article', key: `p${i}`, title: `第 ${i} 篇：跨进程取消的导入`, category: ['工学'] }),
         ).join('\n'),
       );
-      const row = await fresh.db
+      const row = await pgs.db
         .insertInto('tasks')
         .values({
           kind: 'import',
@@ -344,24 +408,19 @@ describe.runIf(!onSqlite)('the task runner on PostgreSQL', () => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const runner = new TaskRunner(fresh.db, 'postgres', undefined, 50);
+      const runner = pgs.runner(new TaskRunner(pgs.db, 'postgres', undefined, 50));
       await runner.start();
       await until(() => {
         const p = runner.progressOf(row.id);
         return p && p.done > 0 ? p : undefined;
       });
       // another server process: it only writes the flag
-      await fresh.db.updateTable('tasks').set({ cancel_requested: 1 }).where('id', '=', row.id).execute();
+      await pgs.db.updateTable('tasks').set({ cancel_requested: 1 }).where('id', '=', row.id).execute();
       const t = await until(async () => {
-        const s = await fresh.db.selectFrom('tasks').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+        const s = await pgs.db.selectFrom('tasks').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
         return s.status === 'running' ? undefined : s;
       });
       expect(t.status).toBe('cancelled');
-      expect(await fresh.db.selectFrom('resources').select('id').limit(1).execute()).toEqual([]);
-      await runner.stop();
-    } finally {
-      fs.rmSync(d, { recursive: true, force: true });
-      await fresh.drop();
-    }
-  });
+      expect(await pgs.db.selectFrom('resources').select('id').limit(1).execute()).toEqual([]);
+    }));
 });

@@ -40,6 +40,8 @@ export interface ImportParams {
   topic: string;
   file: string;
   name: string;
+  /** the column mapping chosen in the console (field → column or null), resolved when the task was queued */
+  mapping?: Record<string, string | null>;
 }
 
 /** How a task's work ended: an import's summary, the count of a re-index, or its failure. */
@@ -316,6 +318,7 @@ export class TaskRunner {
     try {
       const summary = await importFiles(this.db, p.kind, [p.file], {
         topic: p.topic,
+        mapping: p.mapping,
         onProgress: (pr) => {
           if (cancelled) throw new TaskCancelled();
           onProgress(pr);
@@ -330,7 +333,9 @@ export class TaskRunner {
   private inWorker(id: number, p: ImportParams, onProgress: (p: { phase: string; done: number; total: number }) => void) {
     const { script, workerData } = workerScript('importWorker');
     const cancel = new Int32Array(new SharedArrayBuffer(4));
-    const worker = new Worker(script, { workerData: { ...workerData, database: this.file, kind: p.kind, files: [p.file], topic: p.topic, cancel } });
+    const worker = new Worker(script, {
+      workerData: { ...workerData, database: this.file, kind: p.kind, files: [p.file], topic: p.topic, mapping: p.mapping, cancel },
+    });
     this.cancels.set(id, () => {
       Atomics.store(cancel, 0, 1);
     });

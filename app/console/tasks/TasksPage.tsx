@@ -3,7 +3,10 @@
  * tasks, newest first, refreshed every 2 s while one is queued or running: status, a progress bar
  * (rows done / total, rate, time left), the result or the failure in Chinese, the skipped rows with
  * their line numbers, 取消 and 重新运行. 导入数据 opens the import dialog: the data kind, the topic,
- * the file; 预览 shows what the file would import before anything is written; 开始导入 queues the task.
+ * the file; 预览 shows what the file would import before anything is written, and the column mapping: each
+ * field of the kind with the column it reads, changed with a select for CSV/TSV and JSON lines (the rows
+ * are read again with it; a required field without a column blocks 开始导入); 开始导入 queues the task
+ * with the mapping. A finished task's bar stays, full, above its counts.
  * 重建检索索引, after a confirmation, queues a rebuild of the search index of every resource (a task with
  * the same progress and cancel).
  */
@@ -96,7 +99,14 @@ export function TasksPage() {
       key: 'progress',
       width: 320,
       render: (_, t) => {
-        if (t.status === 'done' && t.result) return <span>{t.kind === 'reindex' ? MSG.reindexResult(t.done) : MSG.taskResult(t.result)}</span>;
+        // a finished task keeps its bar, full and green, above its counts
+        if (t.status === 'done' && t.result)
+          return (
+            <div>
+              <Progress percent={100} size="small" status="success" format={(p) => `${p}%`} aria-label={MSG.taskProgress} />
+              <div>{t.kind === 'reindex' ? MSG.reindexResult(t.done) : MSG.taskResult(t.result)}</div>
+            </div>
+          );
         if (t.error && t.status !== 'running') return <span className="atr-error-text">{t.error}</span>;
         const pct = t.total > 0 ? Math.floor((t.done / t.total) * 100) : 0;
         return (
@@ -187,7 +197,67 @@ function LogDrawer({ id, onClose }: { id: number; onClose(): void }) {
   );
 }
 
-/** The import dialog: kind, topic, file, preview, then 开始导入 queues the task. */
+/** The value of the 不导入 choice in a column select (a column's name is never empty). */
+const SKIP = '';
+
+/**
+ * The column mapping of a preview (issue 11 §3): each field of the kind with the column it reads; for
+ * CSV/TSV and JSON lines a select of the file's columns (不导入 for an optional field) whose change
+ * calls `onChange` with the field and the column (null: 不导入); BibTeX and RIS fields read-only.
+ */
+function MappingTable({ mapping, busy, onChange }: { mapping: Preview['mapping']; busy: boolean; onChange(field: string, column: string | null): void }) {
+  type Field = Preview['mapping']['fields'][number];
+  if (!mapping.fields.length) return <p className="atr-muted">{MSG.importMappingJournalsHint}</p>;
+  return (
+    <>
+      <p className="atr-muted">{mapping.adjustable ? MSG.importMappingHint : MSG.importMappingFixedHint}</p>
+      <Table<Field>
+        size="small"
+        rowKey="name"
+        pagination={false}
+        dataSource={mapping.fields}
+        aria-label={MSG.importMappingTitle}
+        columns={[
+          {
+            title: MSG.importMappingField,
+            key: 'field',
+            width: 220,
+            render: (_, f) => (
+              <Space size={6}>
+                <span>{f.label}</span>
+                {f.label !== f.name && <span className="atr-muted">{f.name}</span>}
+                {f.required && <Tag color="red">{MSG.importMappingRequiredMark}</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: MSG.importMappingColumn,
+            key: 'column',
+            render: (_, f) =>
+              mapping.adjustable ? (
+                <Select
+                  style={{ width: '100%' }}
+                  size="small"
+                  showSearch
+                  disabled={busy}
+                  aria-label={MSG.importMappingSelectLabel(f.label)}
+                  placeholder={MSG.importMappingChoose}
+                  status={f.required && f.column === null ? 'error' : undefined}
+                  value={f.column ?? (f.required ? undefined : SKIP)}
+                  options={[...(f.required ? [] : [{ value: SKIP, label: MSG.importMappingSkip }]), ...mapping.columns.map((c) => ({ value: c, label: c }))]}
+                  onChange={(v: string) => onChange(f.name, v === SKIP ? null : v)}
+                />
+              ) : (
+                <code>{f.column}</code>
+              ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+/** The import dialog: kind, topic, file, preview with the column mapping, then 开始导入 queues the task. */
 function ImportDialog({ onClose, onQueued }: { onClose(): void; onQueued(): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ kind: string; topic: string }>();
@@ -213,14 +283,24 @@ function ImportDialog({ onClose, onQueued }: { onClose(): void; onQueued(): void
       setBusy(false);
     }
   };
-  const doPreview = async () => {
+  /** The mapping shown in the preview, field → column (null: 不导入), sent with the import; null before a preview. */
+  const chosen = (p: Preview | null) => (p?.mapping.adjustable ? Object.fromEntries(p.mapping.fields.map((f) => [f.name, f.column])) : null);
+  const doPreview = async (mapping?: Record<string, string | null>) => {
     const { kind } = await form.validateFields(['kind']);
-    const r = await send('/api/v1/imports/preview', { kind });
+    const r = await send('/api/v1/imports/preview', { kind, ...(mapping ? { mapping: JSON.stringify(mapping) } : {}) });
     if (r) setPreview(r as Preview);
   };
+  /** A column chosen for a field: the preview is read again with it. */
+  const remap = (field: string, column: string | null) => void doPreview({ ...chosen(preview), [field]: column });
+  const missing = preview?.mapping.fields.filter((f) => preview.mapping.missing.includes(f.name)).map((f) => f.label) ?? [];
   const doImport = async () => {
     const v = await form.validateFields();
-    const r = await send('/api/v1/tasks/imports', { kind: v.kind, topic: v.topic.trim() });
+    if (missing.length) {
+      setFailure(MSG.importMappingMissing(missing));
+      return;
+    }
+    const mapping = chosen(preview);
+    const r = await send('/api/v1/tasks/imports', { kind: v.kind, topic: v.topic.trim(), ...(mapping ? { mapping: JSON.stringify(mapping) } : {}) });
     if (r) {
       message.success((r as WithMessage).message ?? MSG.importQueued);
       onQueued();
@@ -238,7 +318,7 @@ function ImportDialog({ onClose, onQueued }: { onClose(): void; onQueued(): void
         <Button key="cancel" onClick={onClose}>
           {MSG.cancel}
         </Button>,
-        <Button key="preview" loading={busy} onClick={() => void doPreview()}>
+        <Button key="preview" loading={busy} onClick={() => void doPreview(chosen(preview) ?? undefined)}>
           {MSG.importPreview}
         </Button>,
         <Button key="start" type="primary" loading={busy} onClick={() => void doImport()}>
@@ -284,7 +364,10 @@ function ImportDialog({ onClose, onQueued }: { onClose(): void; onQueued(): void
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
       {preview && (
         <div aria-label={MSG.importPreview} role="region">
-          <p>{MSG.importPreviewSummary(preview.read, preview.found)}</p>
+          <h4 style={{ marginTop: 0 }}>{MSG.importMappingTitle}</h4>
+          <MappingTable mapping={preview.mapping} busy={busy} onChange={remap} />
+          {missing.length > 0 && <Alert type="warning" showIcon title={MSG.importMappingMissing(missing)} style={{ marginTop: 12 }} />}
+          <p style={{ marginTop: 12 }}>{MSG.importPreviewSummary(preview.read, preview.found)}</p>
           <Table
             size="small"
             rowKey="line"

@@ -1,8 +1,11 @@
 /**
  * Background tasks and imports from the console (issue 11 §3 'Import from the console', §4; decision
  * 267). Super managers only (an import writes a topic's shared data):
- * - POST /api/v1/imports/preview (multipart `file`, `kind`): what the file would import, nothing written.
- * - POST /api/v1/tasks/imports (multipart `file`, `kind`, `topic`): queues an import task → 201 `{ id }`.
+ * - POST /api/v1/imports/preview (multipart `file`, `kind`, optional `mapping`): what the file would import
+ *   read with the column mapping, and the mapping (each field's column, the file's columns); nothing written.
+ * - POST /api/v1/tasks/imports (multipart `file`, `kind`, `topic`, optional `mapping`): queues an import
+ *   task → 201 `{ id }`. `mapping` is JSON, field → column or null (不导入); a column the file lacks, an
+ *   unknown field or a required field without a column → 400 with `fields['mapping.<field>']`.
  * - POST /api/v1/tasks/reindex: queues a rebuild of the search index of every resource → 201 `{ id }`
  *   (409 while one is queued or running).
  * - GET /api/v1/tasks?page&size: the tasks, newest first, with live progress (rows, rate, time left).
@@ -22,12 +25,13 @@ import { parse } from '../../http/parse.js';
 import { badRequest } from '../../http/errors.js';
 import { superAccess } from '../../policies/access.js';
 import { receiveUpload } from '../files/service.js';
-import { ImportError, previewImport } from '../../import/run.js';
+import { ImportError, MappingError, previewImport, readImportFile, resolveImportMapping } from '../../import/run.js';
+import type { ColumnMapping } from '../../import/types.js';
 import type { TaskRunner } from '../../tasks/runner.js';
 import { MSG } from '../../../common/messages.js';
 import { okAnswer, pageOf } from '../../../common/contracts/common.js';
 import { importPreviewAnswer, taskAnswer, taskDetailAnswer } from '../../../common/contracts/tasks.js';
-import { importKindField, importTopicField, taskIdParams, taskListQuery } from './schema.js';
+import { importKindField, importMappingSchema, importTopicField, taskIdParams, taskListQuery } from './schema.js';
 import { cancelTask, listTasks, queueImport, queueReindex, readTask, retryTask } from './service.js';
 
 /** The largest file an import from the console takes (bytes). */
@@ -41,6 +45,27 @@ const extOf = (name: string) =>
     .match(/^\.[a-z0-9]{1,8}$/)?.[0] ?? '';
 
 const tags = ['后台任务与导入'];
+
+/** The multipart field `mapping` (JSON), or undefined when not sent; 400 with `fields.mapping` when it is not a mapping. */
+function mappingOf(raw: string | undefined): ColumnMapping | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest(MSG.importMappingInvalid, { mapping: MSG.importMappingInvalid });
+  }
+  const r = importMappingSchema.safeParse(value);
+  if (!r.success) throw badRequest(MSG.importMappingInvalid, { mapping: MSG.importMappingInvalid });
+  return r.data;
+}
+
+/** An import's file-level failure as a 400: its message, and for a mapping the fields at fault. */
+function refusal(err: unknown): unknown {
+  if (err instanceof MappingError) return badRequest(err.message, err.fields);
+  if (err instanceof ImportError) return badRequest(err.message);
+  return err;
+}
 const queued = z.object({ id: z.number().int(), message: z.string() });
 /** A multipart upload: the file and its fields, read by the handler (receiveUpload checks size and content). */
 const multipartBody = { consumes: ['multipart/form-data'] };
@@ -62,19 +87,24 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
   r.post(
     '/api/v1/imports/preview',
     {
-      schema: { summary: '预览一个导入文件（不写入）：multipart 字段 file、kind', tags, ...multipartBody, response: { 200: importPreviewAnswer } },
+      schema: {
+        summary: '预览一个导入文件（不写入）：multipart 字段 file、kind、mapping（可选，列对应 JSON）',
+        tags,
+        ...multipartBody,
+        response: { 200: importPreviewAnswer },
+      },
       config: access,
     },
     async (req) => {
       const up = await receiveUpload(req, IMPORT_MAX_BYTES);
       if (up.tooLarge) throw badRequest(MSG.importFileTooLarge);
       const kind = parse(importKindField, up.fields.kind, 'body');
+      const mapping = mappingOf(up.fields.mapping);
       const file = keep(up.data, up.filename);
       try {
-        return await previewImport(kind, file);
+        return await previewImport(kind, file, 10, mapping);
       } catch (err) {
-        if (err instanceof ImportError) throw badRequest(err.message);
-        throw err;
+        throw refusal(err);
       } finally {
         fs.rmSync(file, { force: true });
       }
@@ -83,14 +113,38 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
 
   r.post(
     '/api/v1/tasks/imports',
-    { schema: { summary: '上传文件并排队导入：multipart 字段 file、kind、topic', tags, ...multipartBody, response: { 201: queued } }, config: access },
+    {
+      schema: {
+        summary: '上传文件并排队导入：multipart 字段 file、kind、topic、mapping（可选，列对应 JSON）',
+        tags,
+        ...multipartBody,
+        response: { 201: queued },
+      },
+      config: access,
+    },
     async (req, reply) => {
       const up = await receiveUpload(req, IMPORT_MAX_BYTES);
       if (up.tooLarge) throw badRequest(MSG.importFileTooLarge);
       const kind = parse(importKindField, up.fields.kind, 'body');
       const topic = parse(importTopicField, up.fields.topic, 'body');
+      const asked = mappingOf(up.fields.mapping);
       const file = keep(up.data, up.filename);
-      const id = await queueImport(db, { kind, topic, file, name: up.filename.slice(0, 200) || 'import' }, currentUser(req).id);
+      // a mapping is checked against the file now (a column it lacks, a required field without one: 400),
+      // and kept whole (every field's column) with the task
+      let mapping: Record<string, string | null> | undefined;
+      if (asked) {
+        try {
+          mapping = resolveImportMapping(kind, await readImportFile(file), asked).mapping;
+        } catch (err) {
+          fs.rmSync(file, { force: true });
+          throw refusal(err);
+        }
+      }
+      const id = await queueImport(
+        db,
+        { kind, topic, file, name: up.filename.slice(0, 200) || 'import', ...(mapping ? { mapping } : {}) },
+        currentUser(req).id,
+      );
       tasks.kick();
       return reply.status(201).send({ id, message: MSG.importQueued });
     },

@@ -13,3 +13,10 @@ export const taskListQuery = z.object({
 export const importKindField = z.enum(IMPORT_KINDS, { error: MSG.importKindUnknown });
 /** The multipart field `topic` of an import: the topic's name. */
 export const importTopicField = z.string({ error: MSG.topicRequired }).trim().min(1, MSG.topicRequired).max(40, MSG.importTopicTooLong);
+/**
+ * The multipart field `mapping` of an import or a preview (issue 11 §3): JSON, field name → the file's
+ * column (or null, 不导入); at most 40 fields.
+ */
+export const importMappingSchema = z
+  .record(z.string().max(100), z.string().max(500).nullable(), { error: MSG.importMappingInvalid })
+  .refine((m) => Object.keys(m).length <= 40, MSG.importMappingInvalid);

@@ -73,8 +73,12 @@ export async function readTask(db: Db, runner: TaskRunner, id: number) {
   return { ...presentTask(runner, t), log: JSON.parse(t.log) as Array<SkippedRow & { file?: string }> };
 }
 
-/** Queues the import of a kept file into `topic`; returns the task's id. */
-export async function queueImport(db: Db, input: { kind: string; topic: string; file: string; name: string }, userId: number): Promise<number> {
+/** Queues the import of a kept file into `topic` (with the column mapping chosen in the console, if any); returns the task's id. */
+export async function queueImport(
+  db: Db,
+  input: { kind: string; topic: string; file: string; name: string; mapping?: Record<string, string | null> },
+  userId: number,
+): Promise<number> {
   const row = await db
     .insertInto('tasks')
     .values({

@@ -34,10 +34,11 @@ afterAll(async () => {
 interface UploadAnswer {
   read: number;
   found: number;
-  items: Array<{ type: string; line: number; fields: string[] }>;
+  items: Array<{ type: string; line: number; title: string; date: string | null; category: string | null; fields: string[] }>;
+  mapping: { adjustable: boolean; columns: string[]; missing: string[]; fields: Array<{ name: string; column: string | null; required: boolean }> };
   id: number;
   message: string;
-  error: { message: string };
+  error: { message: string; fields: Record<string, string> };
 }
 
 /** Posts a multipart form as the client. */
@@ -129,6 +130,163 @@ describe('imports from the console', () => {
     );
     expect((await plain.get('/api/v1/tasks')).status).toBe(403);
     expect((await ctx.client().get('/api/v1/tasks')).status).toBe(401);
+  });
+});
+
+describe('the column mapping of an import from the console', () => {
+  const moe = path.resolve(here, '../../../../shared/data/moe-china-universities-2025/moe_universities_2025.csv');
+  // the MOE list's first 30 universities under headers the importer does not know
+  const renamed = ['序号,院校,代码,主管部门,城市,层次,备注,省', ...fs.readFileSync(moe, 'utf8').split('\n').slice(1, 31)].join('\n');
+  const mapping = { 学校名称: '院校', 学校标识码: '代码', 所在地: '城市', 办学层次: '层次', 省份: '省' };
+  const parts = (extra: Array<{ name: string; value: string }>) => [{ name: 'kind', value: 'institutions' }, ...extra, file('高校.csv', renamed)];
+  const send = (url: string, extra: Array<{ name: string; value: string }>) => upload(admin, url, parts(extra));
+  const taskCount = async () =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom('tasks')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('previews a CSV with renamed headers: the required fields without a column, then the rows read with the chosen columns', async () => {
+    const bare = await send('/api/v1/imports/preview', []);
+    expect(bare.status).toBe(200);
+    expect(bare.body).toMatchObject({ read: 30, found: 0, items: [] });
+    expect(bare.body.mapping).toMatchObject({
+      adjustable: true,
+      columns: ['序号', '院校', '代码', '主管部门', '城市', '层次', '备注', '省'],
+      missing: ['学校名称', '学校标识码'],
+    });
+    // the columns whose names it knows are found as before
+    expect(bare.body.mapping.fields.find((f) => f.name === '主管部门')?.column).toBe('主管部门');
+
+    const mapped = await send('/api/v1/imports/preview', [{ name: 'mapping', value: JSON.stringify(mapping) }]);
+    expect(mapped.status).toBe(200);
+    expect(mapped.body).toMatchObject({ read: 30, found: 30 });
+    expect(mapped.body.mapping.missing).toEqual([]);
+    expect(mapped.body.items[0]).toMatchObject({ type: 'institution', title: '北京大学', category: '北京市 / 本科' });
+    // 不导入 for an optional field: the row no longer carries it
+    const without = await send('/api/v1/imports/preview', [{ name: 'mapping', value: JSON.stringify({ ...mapping, 省份: null, 办学层次: null }) }]);
+    expect(without.body.items[0].category).toBeNull();
+    expect(await ctx.db.selectFrom('resources').select('id').where('type', '=', 'institution').limit(1).execute()).toEqual([]);
+  });
+
+  it('imports a CSV with renamed headers with the mapping, kept with the task', async () => {
+    const r = await send('/api/v1/tasks/imports', [
+      { name: 'topic', value: '改名的高校表' },
+      { name: 'mapping', value: JSON.stringify(mapping) },
+    ]);
+    expect(r.status).toBe(201);
+    const stored = await ctx.db.selectFrom('tasks').select('params').where('id', '=', r.body.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.params).mapping).toEqual({
+      学校名称: '院校',
+      学校标识码: '代码',
+      主管部门: '主管部门',
+      所在地: '城市',
+      办学层次: '层次',
+      备注: '备注',
+      省份: '省',
+    });
+    const t = await settled(r.body.id);
+    expect(t.status).toBe('done');
+    expect(t.result).toMatchObject({ read: 30, inserted: 30, updated: 0, skipped: 0 });
+    const pku = await ctx.db
+      .selectFrom('resources')
+      .select(['title', 'source_key', 'fields'])
+      .where('type', '=', 'institution')
+      .where('title', '=', '北京大学')
+      .executeTakeFirstOrThrow();
+    expect(pku.source_key).toBe('4111010001');
+    expect(JSON.parse(pku.fields)).toMatchObject({ code: '4111010001', province: '北京市', level: '本科', location: '北京市', authority: '教育部' });
+  });
+
+  it('refuses a mapping naming a column the file lacks, a required field without a column, or one that is not a mapping (400 with fields), and queues nothing', async () => {
+    const before = await taskCount();
+    const ghost = await send('/api/v1/tasks/imports', [
+      { name: 'topic', value: '改名的高校表' },
+      { name: 'mapping', value: JSON.stringify({ ...mapping, 学校名称: '学校全称' }) },
+    ]);
+    expect(ghost.status).toBe(400);
+    expect(ghost.body.error.message).toBe(MSG.importMappingNoColumn('学校名称', '学校全称'));
+    expect(ghost.body.error.fields).toEqual({ 'mapping.学校名称': MSG.importMappingNoColumn('学校名称', '学校全称') });
+    // the preview refuses it the same way
+    const ghostPreview = await send('/api/v1/imports/preview', [{ name: 'mapping', value: JSON.stringify({ 省份: '省份' }) }]);
+    expect(ghostPreview.status).toBe(400);
+    expect(ghostPreview.body.error.fields).toEqual({ 'mapping.省份': MSG.importMappingNoColumn('省份', '省份') });
+
+    const unmapped = await send('/api/v1/tasks/imports', [
+      { name: 'topic', value: '改名的高校表' },
+      { name: 'mapping', value: JSON.stringify({ ...mapping, 学校标识码: null }) },
+    ]);
+    expect(unmapped.status).toBe(400);
+    expect(unmapped.body.error.message).toBe(MSG.importMappingMissing(['学校标识码']));
+    expect(unmapped.body.error.fields).toEqual({ 'mapping.学校标识码': MSG.importMappingRequired('学校标识码') });
+    // a required field left out, and not found by its name either
+    const partial = await send('/api/v1/tasks/imports', [
+      { name: 'topic', value: '改名的高校表' },
+      { name: 'mapping', value: JSON.stringify({ 学校名称: '院校' }) },
+    ]);
+    expect(partial.status).toBe(400);
+    expect(partial.body.error.fields).toEqual({ 'mapping.学校标识码': MSG.importMappingRequired('学校标识码') });
+
+    const twice = await send('/api/v1/tasks/imports', [
+      { name: 'topic', value: '改名的高校表' },
+      { name: 'mapping', value: JSON.stringify({ ...mapping, 备注: '院校' }) },
+    ]);
+    expect(twice.status).toBe(400);
+    expect(Object.keys(twice.body.error.fields)).toEqual(['mapping.备注']);
+    const unknown = await send('/api/v1/tasks/imports', [
+      { name: 'topic', value: '改名的高校表' },
+      { name: 'mapping', value: JSON.stringify({ ...mapping, 校训: '备注' }) },
+    ]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields).toEqual({ 'mapping.校训': MSG.importMappingUnknownField('校训') });
+    const notJson = await send('/api/v1/tasks/imports', [
+      { name: 'topic', value: '改名的高校表' },
+      { name: 'mapping', value: '{学校名称' },
+    ]);
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.error.fields).toEqual({ mapping: MSG.importMappingInvalid });
+    const bib = await upload(admin, '/api/v1/tasks/imports', [
+      { name: 'kind', value: 'bibtex' },
+      { name: 'topic', value: '参考' },
+      { name: 'mapping', value: JSON.stringify({ title: 'TI' }) },
+      file('a.bib', '@article{a, title={X}}'),
+    ]);
+    expect(bib.status).toBe(400);
+    expect(bib.body.error.message).toBe(MSG.importMappingNotAdjustable);
+    expect(await taskCount()).toBe(before);
+    // only super managers may import
+    expect((await upload(plain, '/api/v1/tasks/imports', parts([{ name: 'topic', value: 'x' }]))).status).toBe(403);
+  });
+
+  it('reads JSON lines whose keys differ with a mapping of the keys', async () => {
+    const lines = [
+      { 类型: 'article', 题名: '基于深度学习的中文分词方法研究', 年份日期: '2021-06-01', 编号: 'jl-1' },
+      { 类型: 'article', 题名: '面向科技文献的关键词抽取', 编号: 'jl-2' },
+    ]
+      .map((o) => JSON.stringify(o))
+      .join('\n');
+    const jl = (extra: Array<{ name: string; value: string }>) =>
+      upload(admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'jsonl' }, ...extra, file('k.jsonl', lines)]);
+    const bare = await jl([]);
+    expect(bare.body.mapping).toMatchObject({ columns: ['类型', '题名', '年份日期', '编号'], missing: ['type', 'title'] });
+    const keyed = { type: '类型', title: '题名', date: '年份日期', key: '编号' };
+    const r = await jl([{ name: 'mapping', value: JSON.stringify(keyed) }]);
+    expect(r.body).toMatchObject({ read: 2, found: 2 });
+    expect(r.body.items[0]).toMatchObject({ title: '基于深度学习的中文分词方法研究', date: '2021-06-01' });
+    const q = await upload(admin, '/api/v1/tasks/imports', [
+      { name: 'kind', value: 'jsonl' },
+      { name: 'topic', value: '键名不同的 JSON 行' },
+      { name: 'mapping', value: JSON.stringify(keyed) },
+      file('k.jsonl', lines),
+    ]);
+    expect(q.status).toBe(201);
+    expect((await settled(q.body.id)).result).toMatchObject({ inserted: 2, skipped: 0 });
+    const row = await ctx.db.selectFrom('resources').select(['title', 'date']).where('source_key', '=', 'jl-1').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ title: '基于深度学习的中文分词方法研究', date: '2021-06-01' });
   });
 });
 
