@@ -1092,6 +1092,9 @@ export const MSG = {
   analyticsEmpty: '所选日期范围内还没有访问数据',
   analyticsNoApplication: '还没有可以查看的应用',
   analyticsLoadFailed: '统计数据加载失败',
+  // a topic's data page: add a record of any type (issue 11 §3)
+  resourceCategoryHint: '可选：归入专题的一个分类（一级或二级）；以后也可在列表中批量改分类',
+  resourceCategoryNone: '不归入分类',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */
