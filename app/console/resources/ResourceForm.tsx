@@ -8,7 +8,7 @@
  * an image upload or link, a switch. A text field may be offered as a choice instead (`choices`, e.g. the
  * WeChat accounts bound to the application).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { DeleteOutlined, FilePdfOutlined } from '@ant-design/icons';
@@ -204,9 +204,10 @@ function FieldItem({ field, uid, options }: { field: ResourceField; uid?: number
 /**
  * Title, date (not for the types without one: journals, scholars, institutions) and the type's fields,
  * for every resource type (the console types and the imported ones, common/resourceFields.ts); `uid`
- * (the signed-in user) goes with uploads (spec 2 §3); `choices` turns text fields into choices.
+ * (the signed-in user) goes with uploads (spec 2 §3); `choices` turns text fields into choices;
+ * `children` (e.g. the topic's category of a new record) come after the title and date.
  */
-export function ResourceFields({ type, uid, choices }: { type: ResourceType; uid?: number; choices?: FieldChoices }) {
+export function ResourceFields({ type, uid, choices, children }: { type: ResourceType; uid?: number; choices?: FieldChoices; children?: ReactNode }) {
   const spec = RESOURCE_TYPE_SPECS[type];
   return (
     <>
@@ -218,6 +219,7 @@ export function ResourceFields({ type, uid, choices }: { type: ResourceType; uid
           <DatePicker style={{ width: '100%' }} />
         </Form.Item>
       )}
+      {children}
       {spec.fields.map((f) => (
         <FieldItem key={f.name} field={f} uid={uid} options={choices?.[f.name]} />
       ))}

@@ -275,8 +275,7 @@ export function ResourceModal({
       return apiPost<WithMessage>(basePath, { type, ...body, ...(category ? { category, subcategory: subcategory ?? null } : {}) });
     },
     successMsg: resource ? MSG.resourceSaved : MSG.resourceCreated,
-    onRefused: (err) =>
-      applyPathErrors(form, err, (p) => p[0] === 'title' || p[0] === 'date' || p[0] === 'category' || (p[0] === 'fields' && p.length > 1)),
+    onRefused: (err) => applyPathErrors(form, err, (p) => p[0] === 'title' || p[0] === 'date' || p[0] === 'category' || (p[0] === 'fields' && p.length > 1)),
     onDone: () => onSaved(),
   });
 
@@ -294,12 +293,13 @@ export function ResourceModal({
       styles={{ body: { maxHeight: '65vh', overflowY: 'auto', paddingRight: 8 } }}
     >
       <Form<FormValues> form={form} layout="vertical" initialValues={initial} onFinish={() => void submit()}>
-        <ResourceFields type={type} />
-        {categories && !resource && (
-          <Form.Item name="category" label={MSG.filterCategory} extra={MSG.resourceCategoryHint}>
-            <Cascader<CategoryNode> options={categories} changeOnSelect allowClear placeholder={MSG.resourceCategoryNone} />
-          </Form.Item>
-        )}
+        <ResourceFields type={type}>
+          {categories && !resource && (
+            <Form.Item name="category" label={MSG.filterCategory} extra={MSG.resourceCategoryHint}>
+              <Cascader<CategoryNode> options={categories} changeOnSelect allowClear placeholder={MSG.resourceCategoryNone} />
+            </Form.Item>
+          )}
+        </ResourceFields>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
     </Modal>

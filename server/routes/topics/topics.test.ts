@@ -275,9 +275,10 @@ describe("a topic's data", () => {
 
 describe('records of the imported types (issue 11 §3: add and edit every type on the data page)', () => {
   const search = async (q: string, type?: string) =>
-    (
-      await ctx.client().get(`/api/v1/search?${new URLSearchParams({ q, topicId: String(topicId), ...(type ? { type } : {}) })}`)
-    ).body as { totalElements: number; content: Array<{ id: number; title: string }> };
+    (await ctx.client().get(`/api/v1/search?${new URLSearchParams({ q, topicId: String(topicId), ...(type ? { type } : {}) })}`)).body as {
+      totalElements: number;
+      content: Array<{ id: number; title: string }>;
+    };
   const stored = async (id: number) => {
     const r = await ctx.db.selectFrom('resources').select(['title', 'date', 'fields', 'search_text']).where('id', '=', id).executeTakeFirstOrThrow();
     return { ...r, fields: JSON.parse(r.fields) as Record<string, unknown> };
@@ -371,7 +372,11 @@ describe('records of the imported types (issue 11 §3: add and edit every type o
   });
 
   it('stores an institution under its name, a journal with a decimal impact factor', async () => {
-    const inst = await manager.post(`/api/v1/topics/${topicId}/resources`, { type: 'institution', title: '青溪大学', fields: { province: '浙江省', level: '本科' } });
+    const inst = await manager.post(`/api/v1/topics/${topicId}/resources`, {
+      type: 'institution',
+      title: '青溪大学',
+      fields: { province: '浙江省', level: '本科' },
+    });
     expect(inst.status, inst.text).toBe(201);
     expect(inst.body.fields).toEqual({ province: '浙江省', level: '本科', institution: '青溪大学' });
     const j = await manager.post(`/api/v1/topics/${topicId}/resources`, {
@@ -393,7 +398,11 @@ describe('records of the imported types (issue 11 §3: add and edit every type o
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toMatchObject({ 'body.title': '请输入论文标题', 'body.date': '日期格式应为 yyyy-MM-dd' });
-    const badFields = await manager.post(`/api/v1/topics/${topicId}/resources`, { type: 'journal', title: '某刊', fields: { partition: 7, impact_factor: 'x' } });
+    const badFields = await manager.post(`/api/v1/topics/${topicId}/resources`, {
+      type: 'journal',
+      title: '某刊',
+      fields: { partition: 7, impact_factor: 'x' },
+    });
     expect(badFields.status).toBe(400);
     expect(badFields.body.error.fields).toMatchObject({
       'body.fields.partition': '分区须为 1 到 4 之间的整数',
@@ -429,4 +438,3 @@ describe('records of the imported types (issue 11 §3: add and edit every type o
     expect((await stored(some.id)).title).toBe(some.title);
   });
 });
-
