@@ -36,7 +36,14 @@ const e2e = useE2e({
     importJsonl(
       server,
       [
-        { type: 'article', title: '高校图书馆知识服务评价研究', date: '2023-05-01', category: ['管理学', '图书情报与档案管理'] },
+        {
+          type: 'article',
+          title: '高校图书馆知识服务评价研究',
+          date: '2023-05-01',
+          category: ['管理学', '图书情报与档案管理'],
+          // as an import may store them: keywords in one text, fields the dialog does not show
+          fields: { keywords: '知识服务_评价指标', journal: '图书情报工作', volume: '67', pages: '12-20' },
+        },
         { type: 'article', title: '数字图书馆用户行为分析', date: '2024-03-01', category: ['管理学', '图书情报与档案管理'] },
         { type: 'article', title: '深度学习在文献分类中的应用', date: '2024-07-01', category: ['工学', '计算机科学与技术'] },
       ],
@@ -218,6 +225,26 @@ describe('topics in the console', () => {
     await page.getByRole('row').filter({ hasText: '预印本平台引文影响研究' }).waitFor();
     await expect(page.getByRole('row').filter({ hasText: '开放获取期刊引文影响研究' }).count()).resolves.toBe(0);
 
+    // an imported article's typo: the fields the dialog does not show are kept, its keywords become a list
+    const imported = page.getByRole('row').filter({ hasText: '高校图书馆知识服务评价研究' });
+    await imported.getByRole('button', { name: '编辑' }).click();
+    await dialogsSettled(page);
+    await edit.getByText('评价指标').waitFor();
+    await expect(edit.getByLabel('期刊/来源').inputValue()).resolves.toBe('图书情报工作');
+    await edit.getByLabel('论文标题').fill('高校图书馆知识服务评估研究');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await toast(page, '资源保存成功');
+    await page.getByRole('row').filter({ hasText: '高校图书馆知识服务评估研究' }).waitFor();
+    const listed = await apiCall<{ content: Array<{ title: string; fields: Record<string, unknown> }> }>(
+      page,
+      server.url,
+      'GET',
+      `/api/v1/topics/${tid}/resources?type=article&query=${encodeURIComponent('评估')}`,
+    );
+    expect(listed.body.content.map((r) => r.fields)).toEqual([
+      { keywords: ['知识服务', '评价指标'], journal: '图书情报工作', volume: '67', pages: '12-20', publish_year: 2023 },
+    ]);
+
     const visitor = await e2e.newPage();
     await visitor.goto(`${server.url}/microapp/explore?q=${encodeURIComponent('预印')}&type=article`);
     await visitor.locator('.atr-result__title', { hasText: '预印本平台引文影响研究' }).waitFor();
@@ -272,7 +299,7 @@ describe('topics in the console', () => {
     await page.goto(
       `${server.url}/console/topics/tc/topicShow/${tid}?type=article&category=${encodeURIComponent('管理学')}&subcategory=${encodeURIComponent('图书情报与档案管理')}`,
     );
-    for (const title of ['深度学习在文献分类中的应用', '预印本平台引文影响研究', '高校图书馆知识服务评价研究', '数字图书馆用户行为分析'])
+    for (const title of ['深度学习在文献分类中的应用', '预印本平台引文影响研究', '高校图书馆知识服务评估研究', '数字图书馆用户行为分析'])
       await page.getByRole('row').filter({ hasText: title }).getByText('管理学 / 图书情报与档案管理').waitFor();
     await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(4);
   });

@@ -20,6 +20,7 @@ import {
   CONSOLE_RESOURCE_TYPES,
   RESOURCE_TYPE_SPECS,
   getPath,
+  setPath,
   isConsoleResourceType,
   type ConsoleResource,
   type ConsoleResourceType,
@@ -241,6 +242,28 @@ export function ResourcesPage() {
 }
 
 /**
+ * A stored record's fields as the form edits them: a copy, with a list field some import stored as one
+ * text split into its items (keywords `a_b` as the panels read them; other lists at 、 or ;, not at a
+ * comma, which may be part of a name: `Smith, J.`).
+ */
+function formFields(type: ResourceType, stored: Record<string, unknown>): Record<string, unknown> {
+  const out = structuredClone(stored);
+  for (const f of RESOURCE_TYPE_SPECS[type].fields) {
+    const v = getPath(out, f.name);
+    if (f.kind === 'list' && typeof v === 'string')
+      setPath(
+        out,
+        f.name,
+        v
+          .split(f.name === 'keywords' ? /[_,;，；、]/ : /[;；、]/)
+          .map((x) => x.trim())
+          .filter(Boolean),
+      );
+  }
+  return out;
+}
+
+/**
  * The create/edit dialog of one resource of any type (536 px): title, date and the type's fields of
  * common/resourceFields.ts. POST `basePath` or PUT `basePath/{id}` (an application's resources, or a
  * topic's: /api/v1/topics/{id}/resources, which takes every type). With `categories` (the topic's tree)
@@ -264,7 +287,7 @@ export function ResourceModal({
   const [form] = Form.useForm<FormValues>();
   const spec = RESOURCE_TYPE_SPECS[type];
   const initial: FormValues = resource
-    ? { title: resource.title, date: resource.date, fields: structuredClone(resource.fields) }
+    ? { title: resource.title, date: resource.date, fields: formFields(type, resource.fields) }
     : { title: '', date: null, fields: {} };
 
   const { saving, submit } = useFormSubmit(form, {
