@@ -1186,6 +1186,9 @@ export const MSG = {
       publisher: '出版者',
     },
   } as Record<string, Record<string, string>>,
+  // a topic's data page: add a record of any type (issue 11 §3)
+  resourceCategoryHint: '可选：归入专题的一个分类（一级或二级）；以后也可在列表中批量改分类',
+  resourceCategoryNone: '不归入分类',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */

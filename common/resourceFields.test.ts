@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_RESOURCE_TYPES, RESOURCE_TYPE_SPECS, STORED_FILE_PATH, getPath, resourceBodySchema, setPath } from './resourceFields';
+import { RESOURCE_TYPES } from './constants';
 import { MSG } from './messages';
 
 const issues = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -55,5 +56,31 @@ describe('stored file paths (a PDF field keeps `/files/<key>`)', () => {
       expect(STORED_FILE_PATH.test(path)).toBe(false);
     const body = resourceBodySchema('report').safeParse({ title: '报告', fields: { reportType: '研究报告', pdf: '/files/-bCdEfGhIjKlMnOpQrStUv.pdf' } });
     expect(body.success).toBe(true);
+  });
+});
+
+describe('the imported types (issue 11 §3: every type is added and edited on the data page)', () => {
+  it.each(RESOURCE_TYPES.filter((t) => !(CONSOLE_RESOURCE_TYPES as readonly string[]).includes(t)))('%s has a spec whose title alone passes', (type) => {
+    expect(RESOURCE_TYPE_SPECS[type].label).toBeTruthy();
+    expect(resourceBodySchema(type).safeParse({ title: '标题', fields: {} }).success).toBe(true);
+  });
+
+  it('takes an article as the importers store it, and refuses what the panels could not read', () => {
+    const ok = resourceBodySchema('article').safeParse({
+      title: '论文',
+      date: '2024-01-01',
+      fields: { author: ['王晓'], keywords: ['元数据'], journal: '中国图书馆学报', doi: '10.1000/x', abstract: '长'.repeat(5000) },
+    });
+    expect(ok.success).toBe(true);
+    const bad = resourceBodySchema('article').safeParse({ title: '论文', fields: { author: '王晓', url: 'javascript:alert(1)', volume: '3' } });
+    expect(issues(bad)).toEqual({ 'fields.author': '作者应为列表', 'fields.url': expect.any(String), fields: '包含不认识的字段：volume' });
+  });
+
+  it('a journal: an impact factor to 3 decimals, a partition 1-4', () => {
+    const j = (fields: Record<string, unknown>) => issues(resourceBodySchema('journal').safeParse({ title: '刊', fields }));
+    expect(j({ impact_factor: 3.108, partition: 2 })).toEqual({});
+    expect(j({ impact_factor: 3.1085 })).toEqual({ 'fields.impact_factor': '影响因子须为 0 到 1000 之间的数' });
+    expect(j({ partition: 1.5 })).toEqual({ 'fields.partition': '分区须为 1 到 4 之间的整数' });
+    expect(j({ partition: 5 })).toEqual({ 'fields.partition': '分区须为 1 到 4 之间的整数' });
   });
 });

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { linkSchema, plainText } from './homeConfigSchema.js';
 import { MSG } from './messages.js';
 import { REPORT_TYPES } from './reports.js';
+import { RESOURCE_TYPES, type ResourceType } from './constants.js';
 
 /** The types managed in the console (the types without a real data set). */
 export const CONSOLE_RESOURCE_TYPES = [
@@ -63,6 +64,10 @@ export interface ResourceField {
   max?: number;
   /** a hint under the form field */
   extra?: string;
+  /** digits after the point of a `number` (default 0: a whole number), e.g. 3 for an impact factor */
+  decimals?: number;
+  /** longest text of a `text` (200) or `textarea` (2000), in characters */
+  maxLength?: number;
 }
 
 export interface ResourceTypeSpec {
@@ -74,6 +79,18 @@ export interface ResourceTypeSpec {
   dateLabel: string;
   /** the listing field the date is also stored under (e.g. `update_time` of a job), if the panels read it there */
   dateAs?: string;
+  /** the listing field the date's year is also stored under, as a number (an article's `publish_year`) */
+  yearAs?: string;
+  /** the listing field the title is also stored under (an institution's `institution`) */
+  titleAs?: string;
+  /** true: the type has no date (journals, scholars, institutions); the form does not ask for one and an edit keeps the stored one */
+  noDate?: boolean;
+  /**
+   * The fields whose values are the record's search text besides its title (docs/decisions.md 260: the
+   * short fields each importer names, never the abstract), read from the stored fields after an edit, so
+   * fields the form does not show (a journal's 小类) stay searchable. Without it: every text field.
+   */
+  search?: readonly string[];
   fields: readonly ResourceField[];
 }
 
@@ -83,7 +100,7 @@ const cover: ResourceField = { name: 'cover', label: '封面图片', kind: 'url'
 const authors: ResourceField = { name: 'author', label: '作者', kind: 'list', extra: '多个作者依次输入，回车分隔' };
 
 /** The editable fields of each console type (spec 1 §3 'Listing items'). */
-export const RESOURCE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> = {
+const CONSOLE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> = {
   news: { label: '新闻', titleLabel: '新闻标题', dateLabel: '发布日期', fields: [cover, summary, { name: 'source', label: '来源', kind: 'text' }, url] },
   policy: {
     label: '政策',
@@ -204,6 +221,115 @@ export const RESOURCE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> 
   },
 };
 
+/** The types filled by an import (server/import) or by no data set at all: every resource type but the console ones. */
+export type ImportedResourceType = Exclude<ResourceType, ConsoleResourceType>;
+
+/**
+ * The editable fields of the imported types (issue 11 §3 'add / edit / delete / publish of one record' on
+ * a topic's data page): the fields the importers write (server/import/*.ts) and the panels and detail
+ * pages read (modules/, app/pages/visitor/fields.ts). An edit replaces only these; every other stored
+ * field (a journal's 小类, a scholar's DBLP name, …) is kept as it was.
+ */
+const IMPORTED_TYPE_SPECS: Record<ImportedResourceType, ResourceTypeSpec> = {
+  article: {
+    label: '论文',
+    titleLabel: '论文标题',
+    dateLabel: '发表日期',
+    yearAs: 'publish_year',
+    search: ['author', 'keywords', 'journal', 'category', 'discipline'],
+    fields: [
+      authors,
+      { name: 'keywords', label: '关键词', kind: 'list', extra: '多个关键词依次输入，回车分隔' },
+      { name: 'journal', label: '期刊/来源', kind: 'text' },
+      { name: 'category', label: '门类', kind: 'text', extra: '一级门类，如：工学' },
+      { name: 'discipline', label: '学科', kind: 'text', extra: '二级学科，如：计算机科学与技术' },
+      { name: 'doi', label: 'DOI', kind: 'text', extra: '如：10.1000/xyz123' },
+      { name: 'abstract', label: '摘要', kind: 'textarea', maxLength: 10_000 },
+      url,
+    ],
+  },
+  journal: {
+    label: '期刊',
+    titleLabel: '刊名',
+    dateLabel: '日期',
+    noDate: true,
+    search: ['issn', 'eissn', 'cn', 'subject', 'collection', 'subcategories', 'abbreviation', 'english_title', 'publisher', 'sponsor', 'field'],
+    fields: [
+      { name: 'issn', label: 'ISSN', kind: 'text', extra: '如：1234-567X' },
+      { name: 'cn', label: 'CN 号', kind: 'text', extra: '国内统一连续出版物号，如：11-1234/TP' },
+      { name: 'impact_factor', label: '影响因子', kind: 'number', min: 0, max: 1000, decimals: 3 },
+      { name: 'frequency', label: '出版周期', kind: 'text', extra: '如：月刊' },
+      { name: 'subject', label: '学科', kind: 'text' },
+      { name: 'partition', label: '分区', kind: 'number', min: 1, max: 4, extra: '1 到 4 区' },
+      { name: 'collection', label: '收录', kind: 'text', extra: '如：SCIE、CCF A类' },
+      { name: 'publisher', label: '出版者', kind: 'text' },
+      cover,
+      url,
+    ],
+  },
+  conference: {
+    label: '会议',
+    titleLabel: '会议名称',
+    dateLabel: '开始日期',
+    dateAs: 'start_date',
+    search: ['short_name', 'description', 'address', 'country_zh', 'category'],
+    fields: [
+      { name: 'short_name', label: '简称', kind: 'text', extra: '如：ACL' },
+      { name: 'rank_ccf', label: 'CCF 等级', kind: 'select', options: ['A', 'B', 'C', 'N'], extra: 'N：未列入 CCF 推荐目录' },
+      { name: 'year', label: '年份', kind: 'number', min: 1900, max: 2100 },
+      { name: 'end_date', label: '结束日期', kind: 'date' },
+      { name: 'address', label: '地点', kind: 'text' },
+      { name: 'category', label: '领域', kind: 'text' },
+      { name: 'description', label: '简介', kind: 'textarea' },
+      { name: 'link', label: '会议网址', kind: 'url' },
+    ],
+  },
+  scholar: {
+    label: '学者',
+    titleLabel: '姓名',
+    dateLabel: '日期',
+    noDate: true,
+    search: ['institution', 'country', 'research_field'],
+    fields: [
+      { name: 'institution', label: '所属机构', kind: 'text' },
+      { name: 'professional_title', label: '职称', kind: 'text' },
+      { name: 'academic_title', label: '学术称号', kind: 'text' },
+      { name: 'research_field', label: '研究领域', kind: 'text' },
+      { name: 'country', label: '国家/地区', kind: 'text' },
+      { name: 'homepage', label: '主页', kind: 'url' },
+      { name: 'avatar', label: '头像', kind: 'url', extra: '图片地址：https://… 或 /站内路径' },
+    ],
+  },
+  institution: {
+    label: '机构',
+    titleLabel: '机构名称',
+    dateLabel: '日期',
+    noDate: true,
+    titleAs: 'institution',
+    search: ['code', 'authority', 'location', 'province', 'level', 'note', 'country'],
+    fields: [
+      { name: 'province', label: '省份', kind: 'text' },
+      { name: 'location', label: '所在地', kind: 'text' },
+      { name: 'level', label: '办学层次', kind: 'text', extra: '如：本科、专科' },
+      { name: 'authority', label: '主管部门', kind: 'text' },
+      { name: 'code', label: '学校标识码', kind: 'text' },
+      { name: 'url', label: '网址', kind: 'url' },
+      { name: 'logo', label: '标志', kind: 'url', extra: '图片地址：https://… 或 /站内路径' },
+    ],
+  },
+  // types no data set fills (the fruit and activity panels show articles and conferences): a plain listing item
+  fruit: { label: '成果', titleLabel: '成果名称', dateLabel: '发布日期', fields: [authors, summary, url] },
+  activity: { label: '活动', titleLabel: '活动名称', dateLabel: '活动日期', fields: [{ name: 'address', label: '地点', kind: 'text' }, summary, url] },
+  notice: { label: '通知公告', titleLabel: '标题', dateLabel: '发布日期', fields: [summary, url] },
+  resource: { label: '资源', titleLabel: '资源名称', dateLabel: '发布日期', fields: [summary, url] },
+};
+
+/** The editable fields of every resource type (the console types and the imported ones). */
+export const RESOURCE_TYPE_SPECS: Record<ResourceType, ResourceTypeSpec> = { ...CONSOLE_TYPE_SPECS, ...IMPORTED_TYPE_SPECS };
+
+/** True when `t` is a resource type (each has its fields: {@link RESOURCE_TYPE_SPECS}). */
+export const isResourceType = (t: unknown): t is ResourceType => typeof t === 'string' && (RESOURCE_TYPES as readonly string[]).includes(t);
+
 /** True when `t` is a console type. */
 export const isConsoleResourceType = (t: unknown): t is ConsoleResourceType =>
   typeof t === 'string' && (CONSOLE_RESOURCE_TYPES as readonly string[]).includes(t);
@@ -241,10 +367,10 @@ export function fieldValueSchema(f: ResourceField): z.ZodType<unknown> {
   let s: z.ZodType<unknown>;
   switch (f.kind) {
     case 'text':
-      s = plainText(200, required);
+      s = plainText(f.maxLength ?? 200, required);
       break;
     case 'textarea':
-      s = plainText(2000, required);
+      s = plainText(f.maxLength ?? 2000, required);
       break;
     case 'url':
       s = linkSchema.refine((v) => v !== '', { message: required });
@@ -253,12 +379,12 @@ export function fieldValueSchema(f: ResourceField): z.ZodType<unknown> {
       s = z.string({ error: required }).pipe(dateSchema);
       break;
     case 'number': {
-      const range = `${f.label}须为 ${f.min ?? 0} 到 ${f.max ?? 1e9} 之间的整数`;
-      s = z.coerce
+      const range = `${f.label}须为 ${f.min ?? 0} 到 ${f.max ?? 1e9} 之间的${f.decimals ? '数' : '整数'}`;
+      const n = z.coerce
         .number({ error: range })
-        .int(range)
         .min(f.min ?? 0, range)
         .max(f.max ?? 1e9, range);
+      s = f.decimals ? n.refine((v) => Number.isFinite(v) && Math.abs(v * 10 ** f.decimals! - Math.round(v * 10 ** f.decimals!)) < 1e-6, range) : n.int(range);
       break;
     }
     case 'list':
@@ -325,7 +451,7 @@ export function setPath(obj: Record<string, unknown>, name: string, value: unkno
  * refused (400 naming them). Nested names are checked as nested objects. The result holds only the
  * given fields (blank optional ones are dropped).
  */
-export function fieldsSchema(type: ConsoleResourceType) {
+export function fieldsSchema(type: ResourceType) {
   const spec = RESOURCE_TYPE_SPECS[type];
   const shape: Record<string, z.ZodType<unknown>> = {};
   const nested: Record<string, Record<string, z.ZodType<unknown>>> = {};
@@ -342,8 +468,8 @@ export function fieldsSchema(type: ConsoleResourceType) {
   return z.strictObject(shape, { error: (iss) => (iss.code === 'unrecognized_keys' ? `包含不认识的字段：${iss.keys.join('、')}` : MSG.invalidInput) });
 }
 
-/** The body of creating or changing one console resource: title, date and the type's fields. */
-export function resourceBodySchema(type: ConsoleResourceType) {
+/** The body of creating or changing one resource of any type: title, date and the type's fields. */
+export function resourceBodySchema(type: ResourceType) {
   const spec = RESOURCE_TYPE_SPECS[type];
   return z.object({
     title: plainText(500, `请输入${spec.titleLabel}`),

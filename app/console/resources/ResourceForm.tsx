@@ -8,7 +8,7 @@
  * an image upload or link, a switch. A text field may be offered as a choice instead (`choices`, e.g. the
  * WeChat accounts bound to the application).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { DeleteOutlined, FilePdfOutlined } from '@ant-design/icons';
@@ -18,7 +18,8 @@ import { apiGet } from '../../api';
 import { LazyRichText } from '../content/NoticeEditorDialog';
 import dayjs, { type Dayjs } from 'dayjs';
 import { plainText } from '@common/homeConfigSchema';
-import { dateSchema, fieldValueSchema, RESOURCE_TYPE_SPECS, STORED_FILE_PATH, type ConsoleResourceType, type ResourceField } from '@common/resourceFields';
+import { dateSchema, fieldValueSchema, RESOURCE_TYPE_SPECS, STORED_FILE_PATH, type ResourceField } from '@common/resourceFields';
+import type { ResourceType } from '@common/constants';
 import type { z } from 'zod';
 import type { FileInfo } from '@common/contracts/files';
 
@@ -134,13 +135,13 @@ function FieldItem({ field, uid, options }: { field: ResourceField; uid?: number
     case 'text':
       return (
         <Form.Item {...common}>
-          <Input maxLength={200} allowClear />
+          <Input maxLength={field.maxLength ?? 200} allowClear />
         </Form.Item>
       );
     case 'textarea':
       return (
         <Form.Item {...common}>
-          <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 6 }} showCount />
+          <Input.TextArea maxLength={field.maxLength ?? 2000} autoSize={{ minRows: 2, maxRows: 6 }} showCount />
         </Form.Item>
       );
     case 'url':
@@ -158,7 +159,7 @@ function FieldItem({ field, uid, options }: { field: ResourceField; uid?: number
     case 'number':
       return (
         <Form.Item {...common}>
-          <InputNumber min={field.min} max={field.max} precision={0} style={{ width: '100%' }} />
+          <InputNumber min={field.min} max={field.max} precision={field.decimals ?? 0} style={{ width: '100%' }} />
         </Form.Item>
       );
     case 'list':
@@ -201,19 +202,24 @@ function FieldItem({ field, uid, options }: { field: ResourceField; uid?: number
 }
 
 /**
- * Title, date and the type's fields; `uid` (the signed-in user) goes with uploads (spec 2 §3); `choices`
- * turns text fields into choices.
+ * Title, date (not for the types without one: journals, scholars, institutions) and the type's fields,
+ * for every resource type (the console types and the imported ones, common/resourceFields.ts); `uid`
+ * (the signed-in user) goes with uploads (spec 2 §3); `choices` turns text fields into choices;
+ * `children` (e.g. the topic's category of a new record) come after the title and date.
  */
-export function ResourceFields({ type, uid, choices }: { type: ConsoleResourceType; uid?: number; choices?: FieldChoices }) {
+export function ResourceFields({ type, uid, choices, children }: { type: ResourceType; uid?: number; choices?: FieldChoices; children?: ReactNode }) {
   const spec = RESOURCE_TYPE_SPECS[type];
   return (
     <>
       <Form.Item name="title" label={spec.titleLabel} required rules={[zodRule(plainText(500, `请输入${spec.titleLabel}`))]}>
         <Input maxLength={500} allowClear />
       </Form.Item>
-      <Form.Item name="date" label={spec.dateLabel} extra="面板按日期从新到旧排列；没有日期的排在最后" rules={[zodRule(dateSchema.nullish())]} {...dateProps}>
-        <DatePicker style={{ width: '100%' }} />
-      </Form.Item>
+      {!spec.noDate && (
+        <Form.Item name="date" label={spec.dateLabel} extra="面板按日期从新到旧排列；没有日期的排在最后" rules={[zodRule(dateSchema.nullish())]} {...dateProps}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+      )}
+      {children}
       {spec.fields.map((f) => (
         <FieldItem key={f.name} field={f} uid={uid} options={choices?.[f.name]} />
       ))}

@@ -10,15 +10,17 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Breadcrumb, Button, Empty, Form, Input, Modal, Result, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Breadcrumb, Button, Cascader, Empty, Form, Input, Modal, Result, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG, fillMsg } from '@common/messages';
-import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
+import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH, type ResourceType } from '@common/constants';
+import type { CategoryNode } from '@common/topics';
 import type { Page } from '@common/page';
 import {
   CONSOLE_RESOURCE_TYPES,
   RESOURCE_TYPE_SPECS,
   getPath,
+  setPath,
   isConsoleResourceType,
   type ConsoleResource,
   type ConsoleResourceType,
@@ -42,6 +44,8 @@ interface FormValues {
   title: string;
   date?: string | null;
   fields: Record<string, unknown>;
+  /** a new record's category of the topic: [first] or [first, second] (the topic's data page) */
+  category?: string[];
 }
 
 /** The types edited in a section of their own, and its address (issue 13 §1). */
@@ -238,36 +242,63 @@ export function ResourcesPage() {
 }
 
 /**
- * The create/edit dialog of one resource (536 px): POST `basePath` or PUT `basePath/{id}` (an
- * application's resources, or a topic's: /api/v1/topics/{id}/resources). The server's 400 lands on the
- * fields it names.
+ * A stored record's fields as the form edits them: a copy, with a list field some import stored as one
+ * text split into its items (keywords `a_b` as the panels read them; other lists at 、 or ;, not at a
+ * comma, which may be part of a name: `Smith, J.`).
+ */
+function formFields(type: ResourceType, stored: Record<string, unknown>): Record<string, unknown> {
+  const out = structuredClone(stored);
+  for (const f of RESOURCE_TYPE_SPECS[type].fields) {
+    const v = getPath(out, f.name);
+    if (f.kind === 'list' && typeof v === 'string')
+      setPath(
+        out,
+        f.name,
+        v
+          .split(f.name === 'keywords' ? /[_,;，；、]/ : /[;；、]/)
+          .map((x) => x.trim())
+          .filter(Boolean),
+      );
+  }
+  return out;
+}
+
+/**
+ * The create/edit dialog of one resource of any type (536 px): title, date and the type's fields of
+ * common/resourceFields.ts. POST `basePath` or PUT `basePath/{id}` (an application's resources, or a
+ * topic's: /api/v1/topics/{id}/resources, which takes every type). With `categories` (the topic's tree)
+ * a new record may be filed under one of its categories. The server's 400 lands on the fields it names.
  */
 export function ResourceModal({
   basePath,
   type,
   resource,
+  categories,
   onClose,
   onSaved,
 }: {
   basePath: string;
-  type: ConsoleResourceType;
+  type: ResourceType;
   resource: Pick<ConsoleResource, 'id' | 'title' | 'date' | 'fields'> | null;
+  categories?: CategoryNode[];
   onClose(): void;
   onSaved(): void;
 }) {
   const [form] = Form.useForm<FormValues>();
   const spec = RESOURCE_TYPE_SPECS[type];
   const initial: FormValues = resource
-    ? { title: resource.title, date: resource.date, fields: structuredClone(resource.fields) }
+    ? { title: resource.title, date: resource.date, fields: formFields(type, resource.fields) }
     : { title: '', date: null, fields: {} };
 
   const { saving, submit } = useFormSubmit(form, {
     send: (values) => {
       const body = { title: values.title, date: values.date ?? null, fields: values.fields ?? {} };
-      return resource ? apiPut<WithMessage>(`${basePath}/${resource.id}`, body) : apiPost<WithMessage>(basePath, { type, ...body });
+      if (resource) return apiPut<WithMessage>(`${basePath}/${resource.id}`, body);
+      const [category, subcategory] = values.category ?? [];
+      return apiPost<WithMessage>(basePath, { type, ...body, ...(category ? { category, subcategory: subcategory ?? null } : {}) });
     },
     successMsg: resource ? MSG.resourceSaved : MSG.resourceCreated,
-    onRefused: (err) => applyPathErrors(form, err, (p) => p[0] === 'title' || p[0] === 'date' || (p[0] === 'fields' && p.length > 1)),
+    onRefused: (err) => applyPathErrors(form, err, (p) => p[0] === 'title' || p[0] === 'date' || p[0] === 'category' || (p[0] === 'fields' && p.length > 1)),
     onDone: () => onSaved(),
   });
 
@@ -285,7 +316,13 @@ export function ResourceModal({
       styles={{ body: { maxHeight: '65vh', overflowY: 'auto', paddingRight: 8 } }}
     >
       <Form<FormValues> form={form} layout="vertical" initialValues={initial} onFinish={() => void submit()}>
-        <ResourceFields type={type} />
+        <ResourceFields type={type}>
+          {categories && !resource && (
+            <Form.Item name="category" label={MSG.filterCategory} extra={MSG.resourceCategoryHint}>
+              <Cascader<CategoryNode> options={categories} changeOnSelect allowClear placeholder={MSG.resourceCategoryNone} />
+            </Form.Item>
+          )}
+        </ResourceFields>
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
     </Modal>

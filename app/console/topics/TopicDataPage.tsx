@@ -2,9 +2,11 @@
  * /console/topics/tc/topicShow/:topicId?type= (spec 1 §2; issue 11 §3): the data of a topic. A tab per
  * resource type with its count (published / all); per type a table, 20 a page (spec 2 §9), with title
  * search and filters (category of the topic's tree, year, published state), all kept in the URL; per
- * row: open on the site, edit (the console-editable types), publish or withdraw, delete; over the rows
- * ticked: publish, withdraw, re-categorise, delete (after confirmation). 新增 for the console-editable
- * types. A panel's empty state in the editor (去发布 / 去配置数据) opens this page on the panel's type.
+ * row: open on the site, edit, publish or withdraw, delete; over the rows ticked: publish, withdraw,
+ * re-categorise, delete (after confirmation). 新增 and 编辑 for every type (an imported article's typo, an
+ * article added by hand), with the resource manager's dialog and the type's fields of
+ * common/resourceFields.ts; a new record may be filed under a category of the topic. A panel's empty state
+ * in the editor (去发布 / 去配置数据) opens this page on the panel's type.
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -14,7 +16,6 @@ import { ApartmentOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons
 import { CategoryTreeEditor } from './CategoryTreeEditor';
 import { MSG } from '@common/messages';
 import { DIALOG_WIDTH, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, type ResourceType } from '@common/constants';
-import { isConsoleResourceType } from '@common/resourceFields';
 import { resourceHref, scholarHref } from '@modules/kit/links';
 import { apiGet, apiPost, errorMessage } from '../../api';
 import { ResourceModal } from '../resources/ResourcesPage';
@@ -52,7 +53,8 @@ export function TopicDataPage() {
     enabled: valid,
   });
   const asked = params.get('type');
-  const type = isType(asked) ? asked : (stats.data?.types[0]?.type ?? 'news');
+  const first = stats.data?.types[0]?.type ?? null;
+  const type: ResourceType = isType(asked) ? asked : isType(first) ? first : 'news';
   const filters: TopicDataFilters = {
     type,
     page: pageParam(params),
@@ -100,7 +102,6 @@ export function TopicDataPage() {
 
   const counts = stats.data.types;
   const tabs = counts.some((c) => c.type === type) ? counts : [...counts, { type, total: 0, published: 0 }];
-  const editable = isConsoleResourceType(type);
   const visitorHref = (r: TopicResource) => (r.type === 'scholar' ? scholarHref(r.id) : resourceHref(r.type, r.id));
 
   const columns: TableColumnsType<TopicResource> = [
@@ -134,11 +135,9 @@ export function TopicDataPage() {
       width: 230,
       render: (_, r) => (
         <Space size={4}>
-          {editable && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
-              {MSG.edit}
-            </Button>
-          )}
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
+            {MSG.edit}
+          </Button>
           <Button type="link" size="small" onClick={() => void bulk({ action: r.published ? 'withdraw' : 'publish', ids: [r.id] })}>
             {r.published ? MSG.withdraw : MSG.publish}
           </Button>
@@ -164,11 +163,9 @@ export function TopicDataPage() {
           <Button icon={<ApartmentOutlined />} onClick={() => setTreeOpen(true)}>
             {MSG.categoryTreeTitle}
           </Button>
-          {editable && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {MSG.newResource}
-            </Button>
-          )}
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {MSG.newResource}
+          </Button>
         </Space>
       </PageHead>
       <div className="atr-panel-card">
@@ -247,11 +244,12 @@ export function TopicDataPage() {
           pagination={listPagination(filters.page, list.data?.totalElements ?? 0, (p) => update({ page: p === 1 ? undefined : p }))}
         />
       </div>
-      {editing !== null && editable && (
+      {editing !== null && (
         <ResourceModal
           basePath={`/api/v1/topics/${topicId}/resources`}
           type={type}
           resource={editing === 'new' ? null : editing}
+          categories={tree.data ?? []}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);

@@ -15,6 +15,7 @@ import { okAnswer, pageOf, withMessage } from '../../../common/contracts/common.
 import { conferenceSuggestionsAnswer, journalPageAnswer, managedResourceAnswer } from '../../../common/contracts/resources.js';
 import { appParams, conferenceSuggestBody, createEnvelope, journalLookupBody, listQuery, resourceParams, updateEnvelope } from './schema.js';
 import { suggestTitles } from '../../resources/suggest.js';
+import { CONSOLE_RESOURCE_TYPES } from '../../../common/resourceFields.js';
 import { changeResource, createResource, deleteResource, listResources, lookupJournals, parseResourceBody, topicOfApplication } from './service.js';
 
 const tags = ['资源'];
@@ -90,7 +91,8 @@ export default async function resourceRoutes(app: FastifyInstance, { db, dialect
     async (req) => {
       const topicId = await topicOfApplication(db, req.params.id);
       const { type, ...rest } = req.body;
-      return { ...(await changeResource(db, topicId, req.params.resourceId, type, rest)), message: MSG.resourceSaved };
+      // the application's resource manager edits the console types only (issue 3); the topic's data page edits every type
+      return { ...(await changeResource(db, topicId, req.params.resourceId, type, rest, CONSOLE_RESOURCE_TYPES)), message: MSG.resourceSaved };
     },
   );
 

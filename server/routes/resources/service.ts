@@ -20,12 +20,14 @@ import { MSG } from '../../../common/messages.js';
 import {
   RESOURCE_TYPE_SPECS,
   getPath,
+  isResourceType,
   resourceBodySchema,
   setPath,
   type ConsoleResource,
   type ConsoleResourceType,
   type ResourceBody,
 } from '../../../common/resourceFields.js';
+import type { ResourceType } from '../../../common/constants.js';
 
 function present(r: { id: number; type: string; title: string; date: string | null; fields: string; created_at: string; updated_at: string }): ConsoleResource {
   return { id: r.id, type: r.type, title: r.title, date: r.date, fields: parseFields(r.fields), createdAt: r.created_at, updatedAt: r.updated_at };
@@ -63,7 +65,7 @@ export async function listResources(
 }
 
 /** Checks a body against the type's schema (400 naming the fields, Chinese message). */
-export function parseResourceBody(type: ConsoleResourceType, raw: unknown): ResourceBody {
+export function parseResourceBody(type: ResourceType, raw: unknown): ResourceBody {
   const r = resourceBodySchema(type).safeParse(raw);
   if (!r.success) throw fromZod(r.error, 'body');
   return r.data;
@@ -71,9 +73,10 @@ export function parseResourceBody(type: ConsoleResourceType, raw: unknown): Reso
 
 /**
  * The fields to store: the submitted ones (rich text sanitised as notices are, an empty document left
- * out), plus the date under the type's `dateAs` name.
+ * out), plus the date under the type's `dateAs` name, its year (a number) under `yearAs` and the title
+ * under `titleAs`.
  */
-function storedFields(type: ConsoleResourceType, body: ResourceBody, kept: Record<string, unknown> = {}): Record<string, unknown> {
+function storedFields(type: ResourceType, body: ResourceBody, kept: Record<string, unknown> = {}): Record<string, unknown> {
   const spec = RESOURCE_TYPE_SPECS[type];
   const out: Record<string, unknown> = structuredClone(kept);
   // every editable field is replaced (a blank one removed); fields the console does not edit are kept
@@ -87,12 +90,37 @@ function storedFields(type: ConsoleResourceType, body: ResourceBody, kept: Recor
   }
   for (const [k, v] of Object.entries(out)) if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) delete out[k];
   if (spec.dateAs) setPath(out, spec.dateAs, body.date ?? undefined);
+  if (spec.yearAs) setPath(out, spec.yearAs, body.date ? Number(body.date.slice(0, 4)) : undefined);
+  if (spec.titleAs) setPath(out, spec.titleAs, body.title);
   return out;
 }
 
-/** Extra search text: the text fields' values (rich text as its text, stored file paths left out). */
-function searchTextOf(type: ConsoleResourceType, fields: Record<string, unknown>): string {
-  const kinds = new Map(RESOURCE_TYPE_SPECS[type].fields.map((f) => [f.name, f.kind]));
+/** The text of a stored value for search: text, numbers, and lists of them or of named things (a journal's 小类 `{ name, name_en }`). */
+function searchValues(v: unknown): string[] {
+  if (typeof v === 'string') return [v];
+  if (typeof v === 'number') return [String(v)];
+  if (Array.isArray(v)) return v.flatMap(searchValues);
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return [o.name, o.name_en].flatMap(searchValues);
+  }
+  return [];
+}
+
+/**
+ * Extra search text: the values of the type's `search` fields (the imported types, as their importer
+ * indexes them: decision 260), or else the text fields' values (rich text as its text, stored file paths
+ * left out).
+ */
+function searchTextOf(type: ResourceType, fields: Record<string, unknown>): string {
+  const spec = RESOURCE_TYPE_SPECS[type];
+  if (spec.search)
+    return spec.search
+      .flatMap((name) => searchValues(getPath(fields, name)))
+      .filter((t) => t.trim() !== '')
+      .join(' ')
+      .slice(0, 4000);
+  const kinds = new Map(spec.fields.map((f) => [f.name, f.kind]));
   return Object.entries(fields)
     .flatMap(([k, v]) => {
       if (kinds.get(k) === 'pdf') return [];
@@ -107,7 +135,7 @@ function searchTextOf(type: ConsoleResourceType, fields: Record<string, unknown>
  * Checks the stored files a body names (kind `pdf`): each must be a file of the upload service whose
  * content was found to be a PDF; 400 naming the field (请上传 PDF 文件 / …只接受 PDF 文件…) otherwise.
  */
-async function checkFileFields(db: Db, type: ConsoleResourceType, body: ResourceBody): Promise<void> {
+async function checkFileFields(db: Db, type: ResourceType, body: ResourceBody): Promise<void> {
   for (const f of RESOURCE_TYPE_SPECS[type].fields) {
     if (f.kind !== 'pdf') continue;
     const v = getPath(body.fields, f.name);
@@ -123,7 +151,7 @@ async function checkFileFields(db: Db, type: ConsoleResourceType, body: Resource
  * docs/decisions.md 302): when its `restrictDownload` field is on, its PDF fields' files and the
  * attachments of its rich text; none otherwise. Run in the transaction that wrote the resource.
  */
-async function syncRestrictedFiles(db: Db, type: ConsoleResourceType, resourceId: number, topicId: number, fields: Record<string, unknown>): Promise<void> {
+async function syncRestrictedFiles(db: Db, type: ResourceType, resourceId: number, topicId: number, fields: Record<string, unknown>): Promise<void> {
   await db.deleteFrom('restricted_resource_files').where('resource_id', '=', resourceId).where('topic_id', '=', topicId).execute();
   if (fields.restrictDownload !== true) return;
   const keys = new Set<string>();
@@ -153,15 +181,17 @@ async function loadInTopic(db: Db, topicId: number, resourceId: number) {
 }
 
 /**
- * Creates a resource of the type in the topic (a new source key `console:<uuid>`); one transaction.
- * `published: false` stores it as a draft that visitors do not see (the reports page, decision 301).
+ * Creates a resource of the type in the topic (a new source key `console:<uuid>`), indexed for search
+ * like an imported one; one transaction. `published: false` stores it as a draft that visitors do not see
+ * (the reports page, decision 301); `category` (and `subcategory`) file it under the topic's category of
+ * that name, made when missing (the topic's data page, issue 11 §3).
  */
 export async function createResource(
   db: Db,
   topicId: number,
-  type: ConsoleResourceType,
+  type: ResourceType,
   body: ResourceBody,
-  opts: { published?: boolean } = {},
+  opts: { published?: boolean; category?: string | null; subcategory?: string | null } = {},
 ): Promise<ConsoleResource> {
   await checkFileFields(db, type, body);
   const fields = storedFields(type, body);
@@ -175,6 +205,8 @@ export async function createResource(
         fields,
         searchText: searchTextOf(type, fields),
         topicId,
+        categoryOne: opts.category || null,
+        categoryTwo: opts.category ? opts.subcategory || null : null,
       },
     ]);
     const id = r.ids[0];
@@ -189,19 +221,29 @@ export async function createResource(
 }
 
 /**
- * Changes a resource of the topic (404 when it is not in the topic); the stored type stays (400 when the
- * body names another). Fields the console does not edit (e.g. from an import) are kept.
+ * Changes a resource of the topic (404 when it is not in the topic, or not of one of `types` when given);
+ * the stored type stays (400 when the body names another). Fields the form does not edit (e.g. from an
+ * import) are kept; a type without a date (`noDate`) keeps its stored one. The search index follows
+ * (server/resources/store.ts updateResource), in the same transaction.
  */
-export async function changeResource(db: Db, topicId: number, resourceId: number, bodyType: string | undefined, raw: unknown): Promise<ConsoleResource> {
+export async function changeResource(
+  db: Db,
+  topicId: number,
+  resourceId: number,
+  bodyType: string | undefined,
+  raw: unknown,
+  types?: readonly string[],
+): Promise<ConsoleResource> {
   const row = await loadInTopic(db, topicId, resourceId);
-  if (!(row.type in RESOURCE_TYPE_SPECS)) throw notFound(MSG.resourceNotFound);
-  const type = row.type as ConsoleResourceType;
+  if (!isResourceType(row.type) || (types && !types.includes(row.type))) throw notFound(MSG.resourceNotFound);
+  const type = row.type;
   if (bodyType !== undefined && bodyType !== type) throw badRequest(MSG.resourceTypeFixed, { 'body.type': MSG.resourceTypeFixed });
   const body = parseResourceBody(type, raw);
   await checkFileFields(db, type, body);
   const fields = storedFields(type, body, parseFields(row.fields));
+  const date = RESOURCE_TYPE_SPECS[type].noDate ? row.date : (body.date ?? null);
   await db.transaction().execute(async (tx) => {
-    await updateResource(tx, resourceId, { title: body.title, date: body.date ?? null, fields, searchText: searchTextOf(type, fields) });
+    await updateResource(tx, resourceId, { title: body.title, date, fields, searchText: searchTextOf(type, fields) });
     await syncRestrictedFiles(tx, type, resourceId, topicId, fields);
   });
   return present(await loadInTopic(db, topicId, resourceId));

@@ -8,8 +8,9 @@
  * - PUT /api/v1/topics/{id}/categories: rename, merge or move a category (the data page's tree), as
  *   the data routes below.
  * - GET /api/v1/topics/{id}/stats, GET …/resources, POST …/resources/bulk, and POST …/resources,
- *   PUT/DELETE …/resources/{resourceId} (the console-editable types, as the application resource
- *   manager): super managers, and managers with the content right of an application using the topic.
+ *   PUT/DELETE …/resources/{resourceId} (every resource type, with the fields of common/resourceFields.ts;
+ *   a new one optionally filed under a category): super managers, and managers with the content right of
+ *   an application using the topic.
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -32,8 +33,8 @@ import {
   topicSummaryAnswer,
 } from '../../../common/contracts/topics.js';
 import { listTopicResources } from '../../resources/topicData.js';
-import { bulkBody, categoryChange, topicBody, topicParams, topicResourceParams, topicResourcesQuery } from './schema.js';
-import { createEnvelope, updateEnvelope } from '../resources/schema.js';
+import { bulkBody, categoryChange, topicBody, topicParams, topicResourceCreateEnvelope, topicResourceParams, topicResourcesQuery } from './schema.js';
+import { updateEnvelope } from '../resources/schema.js';
 import { changeResource, createResource, deleteResource, parseResourceBody } from '../resources/service.js';
 import {
   bulkTopicResources,
@@ -142,12 +143,18 @@ export default async function topicRoutes(app: FastifyInstance, { db, search }: 
   r.post(
     '/api/v1/topics/:topicId/resources',
     {
-      schema: { summary: '在专题中新建资源', tags, params: topicParams, body: createEnvelope, response: { 201: withMessage(consoleResourceAnswer) } },
+      schema: {
+        summary: '在专题中新建资源（任一类型，可选分类）',
+        tags,
+        params: topicParams,
+        body: topicResourceCreateEnvelope,
+        response: { 201: withMessage(consoleResourceAnswer) },
+      },
       config: dataManager,
     },
     async (req, reply) => {
-      const { type, published, ...rest } = req.body;
-      const created = await createResource(db, req.params.topicId, type, parseResourceBody(type, rest), { published });
+      const { type, published, category, subcategory, ...rest } = req.body;
+      const created = await createResource(db, req.params.topicId, type, parseResourceBody(type, rest), { published, category, subcategory });
       return reply.status(201).send({ ...created, message: MSG.resourceCreated });
     },
   );

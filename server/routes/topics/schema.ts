@@ -52,6 +52,25 @@ export const topicResourcesQuery = z.object({
     .optional(),
 });
 
+/**
+ * POST …/resources: the envelope of a new record of any type (issue 11 §3 'add … of one record'): the
+ * type, whether it is published (default yes), and the topic's category it is filed under (one or two
+ * levels, made when missing); the rest (title, date, fields) is checked against the type's schema of
+ * common/resourceFields.ts, as the console form checks it.
+ */
+export const topicResourceCreateEnvelope = z
+  .looseObject({
+    type: typeSchema,
+    published: z.boolean({ error: MSG.invalidInput }).optional(),
+    category: plainText(60)
+      .nullish()
+      .transform((v) => v || null),
+    subcategory: plainText(60)
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .refine((b) => !b.subcategory || b.category, { message: MSG.categoryRequired, path: ['category'] });
+
 /** POST …/resources/bulk: one action over up to 500 resources of the topic. */
 export const bulkBody = z.discriminatedUnion(
   'action',

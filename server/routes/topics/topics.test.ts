@@ -272,3 +272,169 @@ describe("a topic's data", () => {
     expect(await ctx.db.selectFrom('resources').select('id').where('id', 'in', [ids.a2, ids.p1]).execute()).toEqual([]);
   });
 });
+
+describe('records of the imported types (issue 11 §3: add and edit every type on the data page)', () => {
+  const search = async (q: string, type?: string) =>
+    (await ctx.client().get(`/api/v1/search?${new URLSearchParams({ q, topicId: String(topicId), ...(type ? { type } : {}) })}`)).body as {
+      totalElements: number;
+      content: Array<{ id: number; title: string }>;
+    };
+  const stored = async (id: number) => {
+    const r = await ctx.db.selectFrom('resources').select(['title', 'date', 'fields', 'search_text']).where('id', '=', id).executeTakeFirstOrThrow();
+    return { ...r, fields: JSON.parse(r.fields) as Record<string, unknown> };
+  };
+  const audit = async (id: number) =>
+    (await ctx.db.selectFrom('audit_log').select(['action', 'resource', 'route']).where('resource_id', '=', String(id)).orderBy('id').execute()).map(
+      (r) => `${r.resource} ${r.action} ${r.route}`,
+    );
+
+  it('adds an article filed under a category, finds it by a 2-character substring, edits its title and the index follows', async () => {
+    const made = await manager.post(`/api/v1/topics/${topicId}/resources`, {
+      type: 'article',
+      title: '馆藏元数据质量评估方法',
+      date: '2024-09-01',
+      category: '管理学',
+      subcategory: '图书馆学',
+      fields: { author: ['王晓', '李明'], keywords: ['元数据', '质量评估'], journal: '中国图书馆学报', doi: '10.1000/lib.2024.9', abstract: '摘要文字' },
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.message).toBe(MSG.resourceCreated);
+    const id = made.body.id as number;
+    expect(made.body.fields).toMatchObject({ author: ['王晓', '李明'], publish_year: 2024, journal: '中国图书馆学报' });
+    // listed on the data page under its category, on the visitor's panel, and found by search
+    expect((await list({ type: 'article', category: '管理学', subcategory: '图书馆学' })).body.content.map((x: { id: number }) => x.id)).toContain(id);
+    expect((await panel('article')).content.map((x) => x.title)).toContain('馆藏元数据质量评估方法');
+    expect((await search('藏元')).content.map((x) => x.id)).toEqual([id]);
+    expect((await search('质量评估')).content.map((x) => x.id)).toContain(id); // a keyword
+    expect((await stored(id)).search_text).not.toContain('摘要文字'); // never the abstract (decision 260)
+
+    // an imported record's fields the form does not know are kept
+    await ctx.db
+      .updateTable('resources')
+      .set({ fields: JSON.stringify({ ...(await stored(id)).fields, volume: '50', pages: '1-12' }) })
+      .where('id', '=', id)
+      .execute();
+    const put = await manager.put(`/api/v1/topics/${topicId}/resources/${id}`, {
+      title: '馆藏书目数据校对方法',
+      date: '2023-03-01',
+      fields: { author: ['王晓'], keywords: ['书目'], journal: '中国图书馆学报' },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.message).toBe(MSG.resourceSaved);
+    const after = await stored(id);
+    expect(after).toMatchObject({ title: '馆藏书目数据校对方法', date: '2023-03-01' });
+    expect(after.fields).toEqual({ author: ['王晓'], keywords: ['书目'], journal: '中国图书馆学报', publish_year: 2023, volume: '50', pages: '1-12' });
+    // the new title is found by a 2-character substring, the old one no longer
+    expect((await search('校对')).content.map((x) => x.id)).toEqual([id]);
+    expect((await search('目数')).content.map((x) => x.id)).toEqual([id]);
+    expect((await search('藏元')).totalElements).toBe(0);
+    expect((await search('质量评估')).content.map((x) => x.id)).not.toContain(id);
+    // the category link stayed
+    expect((await list({ type: 'article', category: '管理学', subcategory: '图书馆学' })).body.content.map((x: { id: number }) => x.id)).toContain(id);
+    // both writes are in the audit log, as every console write
+    expect(await audit(id)).toEqual([
+      'topic_resource create /api/v1/topics/:topicId/resources',
+      'topic_resource update /api/v1/topics/:topicId/resources/:resourceId',
+    ]);
+  });
+
+  it('adds and edits a scholar (no date; the stored date and other fields kept)', async () => {
+    const made = await admin.post(`/api/v1/topics/${topicId}/resources`, {
+      type: 'scholar',
+      title: '欧阳文澜',
+      fields: { institution: '东湖理工大学', research_field: '信息检索', homepage: 'https://example.edu.cn/~oywl' },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.id as number;
+    expect((await search('文澜', 'scholar')).content.map((x) => x.id)).toEqual([id]);
+    expect((await search('东湖理工')).content.map((x) => x.id)).toContain(id); // the affiliation is searchable, as imported
+    await ctx.db
+      .updateTable('resources')
+      .set({ fields: JSON.stringify({ ...(await stored(id)).fields, dblp_name: 'Wenlan Ouyang 0001', fruits_total: 12 }) })
+      .where('id', '=', id)
+      .execute();
+    const put = await manager.put(`/api/v1/topics/${topicId}/resources/${id}`, {
+      title: '欧阳文岚',
+      fields: { institution: '西岭大学', research_field: '信息检索', homepage: 'https://example.edu.cn/~oywl', professional_title: '教授' },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect((await stored(id)).fields).toEqual({
+      institution: '西岭大学',
+      research_field: '信息检索',
+      homepage: 'https://example.edu.cn/~oywl',
+      professional_title: '教授',
+      dblp_name: 'Wenlan Ouyang 0001',
+      fruits_total: 12,
+    });
+    expect((await search('文岚', 'scholar')).content.map((x) => x.id)).toEqual([id]);
+    expect((await search('文澜', 'scholar')).totalElements).toBe(0);
+    expect((await search('东湖理工')).content.map((x) => x.id)).not.toContain(id);
+  });
+
+  it('stores an institution under its name, a journal with a decimal impact factor', async () => {
+    const inst = await manager.post(`/api/v1/topics/${topicId}/resources`, {
+      type: 'institution',
+      title: '青溪大学',
+      fields: { province: '浙江省', level: '本科' },
+    });
+    expect(inst.status, inst.text).toBe(201);
+    expect(inst.body.fields).toEqual({ province: '浙江省', level: '本科', institution: '青溪大学' });
+    const j = await manager.post(`/api/v1/topics/${topicId}/resources`, {
+      type: 'journal',
+      title: '图书情报知识',
+      fields: { issn: '1003-2797', impact_factor: 3.108, partition: 2, frequency: '双月刊' },
+    });
+    expect(j.status, j.text).toBe(201);
+    expect(j.body.fields).toMatchObject({ impact_factor: 3.108, partition: 2 });
+    expect((await search('1003')).content.map((x) => x.id)).toContain(j.body.id); // the ISSN, as the journal import indexes it
+  });
+
+  it('refuses a bad body with 400 naming the fields, and users without the content right with 403', async () => {
+    const bad = await manager.post(`/api/v1/topics/${topicId}/resources`, {
+      type: 'article',
+      title: '',
+      date: '2024-13-01',
+      fields: { author: '不是列表', doi: '<b>x</b>', nosuch: 1 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({ 'body.title': '请输入论文标题', 'body.date': '日期格式应为 yyyy-MM-dd' });
+    const badFields = await manager.post(`/api/v1/topics/${topicId}/resources`, {
+      type: 'journal',
+      title: '某刊',
+      fields: { partition: 7, impact_factor: 'x' },
+    });
+    expect(badFields.status).toBe(400);
+    expect(badFields.body.error.fields).toMatchObject({
+      'body.fields.partition': '分区须为 1 到 4 之间的整数',
+      'body.fields.impact_factor': '影响因子须为 0 到 1000 之间的数',
+    });
+    const unknown = await manager.post(`/api/v1/topics/${topicId}/resources`, { type: 'scholar', title: '某人', fields: { nosuch: 1 } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toContain('nosuch');
+    const orphan = await manager.post(`/api/v1/topics/${topicId}/resources`, { type: 'article', title: '无门类', subcategory: '图书馆学', fields: {} });
+    expect(orphan.status).toBe(400);
+    expect(orphan.body.error.fields).toMatchObject({ 'body.category': MSG.categoryRequired });
+    expect((await manager.post(`/api/v1/topics/${topicId}/resources`, { type: 'nosuch', title: 'x', fields: {} })).body.error.message).toBe(
+      MSG.unknownResourceType,
+    );
+
+    // a manager of the site without the content right, a signed-in stranger, a visitor
+    const designer = await ctx.signIn('13700000004');
+    expect((await admin.post('/api/v1/applications/managers', { applicationId: appId, phone: '13700000004', rights: ['home'] })).status).toBe(201);
+    const body = { type: 'article', title: '越权论文', fields: {} };
+    expect((await designer.post(`/api/v1/topics/${topicId}/resources`, body)).status).toBe(403);
+    expect((await stranger.post(`/api/v1/topics/${topicId}/resources`, body)).status).toBe(403);
+    expect((await ctx.client().post(`/api/v1/topics/${topicId}/resources`, body)).status).toBe(401);
+    const some = (await list({ type: 'article' })).body.content[0] as { id: number };
+    expect((await designer.put(`/api/v1/topics/${topicId}/resources/${some.id}`, { title: '改名', fields: {} })).status).toBe(403);
+    expect((await manager.post(`/api/v1/topics/${otherTopic}/resources`, body)).status).toBe(403);
+    expect(await ctx.db.selectFrom('resources').select('id').where('title', '=', '越权论文').execute()).toEqual([]);
+  });
+
+  it("keeps the application's resource manager to the console types", async () => {
+    const some = (await list({ type: 'article' })).body.content[0] as { id: number; title: string };
+    const r = await manager.put(`/api/v1/applications/${appId}/resources/${some.id}`, { title: '经应用改名', fields: {} });
+    expect(r.status).toBe(404);
+    expect((await stored(some.id)).title).toBe(some.title);
+  });
+});
