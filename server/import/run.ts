@@ -15,16 +15,8 @@ import { ImportFileError, stripBom, type ImportItem, type ParseResult } from './
 import { parseArticles } from './articles.js';
 import { parseCategoryNames, parseConferences } from './conferences.js';
 import { parseInstitutions } from './institutions.js';
-import {
-  assignScholarKeys,
-  linkScholarInstitutions,
-  linkStoredScholars,
-  mergeScholar,
-  parseCountryInfo,
-  parseFellows,
-  parseScholars,
-  type ScholarOptions,
-} from './scholars.js';
+import { assignScholarKeys, linkScholarInstitutions, mergeScholar, parseCountryInfo, parseFellows, parseScholars, type ScholarOptions } from './scholars.js';
+import { linkStoredScholars } from './scholars.js';
 import { mergeJournal, parseJournals } from './journals.js';
 import { parseJsonl } from './jsonl.js';
 import { bibtexParser, citationDuplicate, risParser } from './citations.js';
