@@ -337,7 +337,6 @@ export const MSG = {
   facetDiscipline: '学科分类',
   facetSubject: '学科',
   facetField: '领域',
-  facetResearchArea: '研究方向',
   facetMore: '展开更多',
   facetLess: '收起',
   facetFold: (label: string) => `收起「${label}」`,

@@ -50,5 +50,6 @@ export const CATEGORY_FACET_LABELS: Partial<Record<ResourceType, string>> = {
   journal: MSG.facetSubject,
   conference: MSG.facetField,
   institution: MSG.facetCategory,
-  scholar: MSG.facetResearchArea,
+  // CSRankings files a scholar under country → affiliation, a hand-made catalogue under research areas
+  scholar: MSG.facetCategory,
 };

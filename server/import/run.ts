@@ -19,6 +19,7 @@ import { parseArticles } from './articles.js';
 import { parseCategoryNames, parseConferences } from './conferences.js';
 import { parseInstitutions } from './institutions.js';
 import { assignScholarKeys, linkScholarInstitutions, mergeScholar, parseCountryInfo, parseFellows, parseScholars, type ScholarOptions } from './scholars.js';
+import { linkStoredScholars } from './scholars.js';
 import { mergeJournal, parseJournals } from './journals.js';
 import { parseJsonl } from './jsonl.js';
 import { bibtexParser, citationDuplicate, risParser } from './citations.js';
@@ -103,7 +104,14 @@ interface KindSpec {
   duplicate?(kept: ImportItem, dup: ImportItem, where: string): string;
   /** inside the transaction, before the items are written */
   beforeWrite?(db: Db, items: ImportItem[], topicId: number): Promise<{ label: string; inserted: number; updated: number }>;
+  /** inside the transaction, after the items are written (scholars and institutions: link them, issue 11 §7) */
+  afterWrite?(db: Db, items: ImportItem[]): Promise<void>;
 }
+
+/** Scholars link to institutions whichever was imported first (scholars.ts linkStoredScholars). */
+const linkScholars = async (db: Db, items: ImportItem[]) => {
+  if (items.some((it) => it.type === 'scholar' || it.type === 'institution')) await linkStoredScholars(db);
+};
 
 async function readOptional(file: string): Promise<string | null> {
   try {
@@ -142,6 +150,7 @@ const KINDS: Record<ImportKind, KindSpec> = {
   institutions: {
     parserFor: async () => parseInstitutions,
     duplicate: (kept, _dup, where) => `学校标识码 ${kept.sourceKey} 与${where}重复，已跳过`,
+    afterWrite: linkScholars,
   },
   scholars: {
     parserFor: (() => {
@@ -169,6 +178,7 @@ const KINDS: Record<ImportKind, KindSpec> = {
     prepare: assignScholarKeys,
     duplicate: mergeScholar,
     beforeWrite: async (db, items, topicId) => ({ label: '机构', ...(await linkScholarInstitutions(db, items, topicId)) }),
+    afterWrite: linkScholars,
   },
   journals: {
     parserFor: async () => parseJournals,
@@ -176,6 +186,7 @@ const KINDS: Record<ImportKind, KindSpec> = {
   },
   jsonl: {
     parserFor: async () => parseJsonl,
+    afterWrite: linkScholars,
   },
   // reference files, read with citation-js (issue 11 §3; decision 274)
   bibtex: {
@@ -449,6 +460,7 @@ export async function importFiles(db: Db, kind: string, files: string[], options
       updated += r.updated;
       progress({ phase: 'write', done: Math.min(start + WRITE_CHUNK, items.length), total: items.length });
     }
+    if (spec.afterWrite) await spec.afterWrite(tx, items);
     await refreshTopicTypeCounts(
       tx,
       items.map((it) => ({ type: it.type, topicId })),

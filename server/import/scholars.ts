@@ -11,10 +11,10 @@
  * share a Google Scholar id, or when their surnames are equal, their given names agree (equal, or one
  * an initial of the other) and their Scholar ids do not contradict; each further person on a shared page gets the key `<homepage>#<name>`.
  */
-import { chineseNameOf } from './affiliationAliases.js';
-import type { Kysely, Transaction } from 'kysely';
+import { CSRANKINGS_CHINESE_NAMES, chineseNameOf } from './affiliationAliases.js';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { upsertResources, type ResourceInput } from '../resources/store.js';
+import { refreshTopicTypeCounts, upsertResources, type ResourceInput } from '../resources/store.js';
 import { readTable, columns } from './table.js';
 import { cell, normaliseTitle, type ImportItem, type ParseResult, type SkippedRow } from './types.js';
 
@@ -336,4 +336,86 @@ export async function linkScholarInstitutions(db: Q, items: ImportItem[], topicI
   create.forEach((c, i) => ids.set(c.title, result.ids[i]));
   for (const [name, scholars] of byAffiliation) for (const s of scholars) (s.fields as { institutionId: number | null }).institutionId = ids.get(name) ?? null;
   return { inserted: result.inserted, updated: result.updated };
+}
+
+/**
+ * Links the stored scholars to the institution records of their universities, whatever the order in
+ * which scholars and institutions were imported (issue 11 §7): run after every import that writes
+ * institutions or scholars (run.ts `afterWrite`), in its transaction. Set-based, three statements
+ * whatever the number of rows (the alias table is passed as a VALUES list):
+ * 1. every scholar whose `fields.institutionId` is null, names no resource, or names an institution
+ *    this importer made (`csrankings:<affiliation>`) is linked to an institution from another catalogue
+ *    titled with its affiliation, else with the affiliation's Chinese name (affiliationAliases.ts); among
+ *    several, the one titled with the affiliation itself, then the oldest (as linkScholarInstitutions);
+ * 2. the institutions this importer made for an affiliation that now has such a record, and that no
+ *    scholar links to any more, are deleted (with their topic links; topic counts recounted), so the
+ *    catalogue holds 清华大学 and not also 'Tsinghua University', as when institutions came first;
+ * 3. `fields.scholars` of every institution some scholar links to is set to the number of those
+ *    scholars (the detail page's 学者数; the MOE list leaves it 0).
+ * Idempotent: a second run changes nothing. Returns the scholars relinked and the institutions removed.
+ */
+export async function linkStoredScholars(db: Q): Promise<{ linked: number; removed: number }> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const t = new Date().toISOString();
+  // the Chinese name of an affiliation, as an expression (a CASE, not a join the planner may put last)
+  const chinese = (of: RawBuilder<unknown>) =>
+    sql`(case ${of} ${sql.join(
+      Object.entries(CSRANKINGS_CHINESE_NAMES).map(([a, c]) => sql`when ${a} then ${c}`),
+      sql` `,
+    )} end)`;
+  // each scholar's affiliation and linked id (an integer, else null); on PostgreSQL its JSON read once (a
+  // jsonb cast per use cost 100 ms a statement for the 24,000 CSRankings scholars; SQLite's planner
+  // does best with the CTE left for it to inline: materialized, its join read every institution per scholar)
+  const scholars = pg
+    ? sql`scholars_json as materialized (select id, fields::jsonb as j from resources where type = 'scholar'),
+      scholars as materialized (select id, j ->> 'institution' as aff,
+        (case when jsonb_typeof(j -> 'institutionId') = 'number' then (j ->> 'institutionId')::numeric::bigint end) as cur from scholars_json)`
+    : sql`scholars as (select id, cast(json_extract(fields, '$.institution') as text) as aff,
+        (case when json_type(fields, '$.institutionId') = 'integer' then json_extract(fields, '$.institutionId') end) as cur
+        from resources where type = 'scholar')`;
+  const ctes = sql`insts as (select id, title from resources where type = 'institution' and source_key not like 'csrankings:%'), ${scholars}`;
+
+  // 1. relink the scholars without a link to another catalogue's institution
+  const setId = pg
+    ? sql`fields = (resources.fields::jsonb || jsonb_build_object('institutionId', best.iid))::text`
+    : sql`fields = json_set(resources.fields, '$.institutionId', best.iid)`;
+  const relinked = await sql`with ${ctes},
+    loose as (select id, aff, ${chinese(sql.ref('aff'))} as zh from scholars where cur is null or cur not in (select id from insts)),
+    candidates as (
+      select s.id as sid, i.id as iid, 0 as pref from loose s join insts i on i.title = s.aff
+      union all
+      select s.id, i.id, 1 from loose s join insts i on i.title = s.zh
+    ),
+    ranked as (select sid, iid, row_number() over (partition by sid order by pref, iid) as k from candidates),
+    best as (select sid, iid from ranked where k = 1)
+    update resources set ${setId}, updated_at = ${t} from best where resources.id = best.sid`.execute(db);
+
+  // 2. the importer's own institutions that a record from another catalogue replaces and nobody links to
+  const orphans = await sql<{ id: number }>`with ${ctes}
+    select id from resources p
+    where p.type = 'institution' and p.source_key like 'csrankings:%'
+      and (p.title in (select title from insts) or ${chinese(sql.ref('p.title'))} in (select title from insts))
+      and p.id not in (select cur from scholars where cur is not null)`.execute(db);
+  const ids = orphans.rows.map((r) => Number(r.id));
+  if (ids.length) {
+    const links = await db.selectFrom('resource_topics').select('topic_id').where('resource_id', 'in', ids).execute();
+    await db.deleteFrom('resources').where('id', 'in', ids).execute();
+    await refreshTopicTypeCounts(
+      db,
+      links.map((l) => ({ topicId: l.topic_id, type: 'institution' as const })),
+    );
+  }
+
+  // 3. the number of scholars of each linked institution
+  const setCount = pg
+    ? sql`fields = (resources.fields::jsonb || jsonb_build_object('scholars', n.c))::text`
+    : sql`fields = json_set(resources.fields, '$.scholars', n.c)`;
+  const current = pg
+    ? sql`(case when jsonb_typeof(resources.fields::jsonb -> 'scholars') = 'number' then (resources.fields::jsonb ->> 'scholars')::numeric end)`
+    : sql`(case when json_type(resources.fields, '$.scholars') = 'integer' then json_extract(resources.fields, '$.scholars') end)`;
+  await sql`with ${ctes},
+    n as (select cur as iid, count(*) as c from scholars where cur is not null group by cur)
+    update resources set ${setCount}, updated_at = ${t} from n
+    where resources.id = n.iid and resources.type = 'institution' and (${current} is null or ${current} <> n.c)`.execute(db);
+  return { linked: Number(relinked.numAffectedRows ?? 0), removed: ids.length };
 }
