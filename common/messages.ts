@@ -346,6 +346,9 @@ export const MSG = {
   chooseTypeFirst: '先选择资源类型，可按分类等条件筛选',
   detailAbstract: '摘要',
   detailKeywords: '关键词',
+  // an institution's detail page: its scholars (issue 11 §7)
+  institutionScholarsTitle: '学者',
+  institutionScholarsTotal: (n: number) => `共 ${n.toLocaleString('zh-CN')} 位`,
   detailFacts: '基本信息',
   detailSource: '访问原文',
   detailHomepage: '个人主页',

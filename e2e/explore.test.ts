@@ -16,6 +16,8 @@ const e2e = useE2e({
     const csl = path.join(sharedData, 'csl-chinese-scientific-literature', 'csl_benchmark_devtest_joined.tsv');
     server.cli('import', 'articles', csl, '--topic', '综合资源');
     server.cli('import', 'scholars', path.join(sharedData, 'csrankings-scholars', 'csrankings-z.csv'), '--topic', '综合资源');
+    // the universities after their scholars: the import links them all the same (issue 11 §7)
+    server.cli('import', 'institutions', path.join(sharedData, 'moe-china-universities-2025', 'moe_universities_2025.csv'), '--topic', '综合资源');
   },
 });
 
@@ -127,11 +129,15 @@ describe('a visitor explores the site', () => {
   it('opens a scholar profile with the institution card, and lists a type on the more page', async () => {
     const { page, base: site } = e2e;
     const res = await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent('Zhang')}&type=scholar`);
-    const scholar = ((await res.json()) as { content: Array<{ id: number; title: string; institution: string }> }).content[0];
+    const scholar = ((await res.json()) as { content: Array<{ id: number; title: string; institution: string; institutionId: number | null }> }).content[0];
+    // the card names the institution record the import linked (a Chinese university's MOE name), else the affiliation
+    const linked = scholar.institutionId
+      ? ((await (await page.request.get(`${site}/api/v1/resources/institution/${scholar.institutionId}`)).json()) as { title: string }).title
+      : scholar.institution;
     await page.goto(`${site}/microapp/profile/${scholar.id}`);
     await page.getByRole('heading', { name: scholar.title }).waitFor();
     await page.getByText('所在机构').waitFor();
-    await page.locator('.atr-nav-card', { hasText: scholar.institution }).waitFor();
+    await page.locator('.atr-nav-card', { hasText: linked }).waitFor();
     await page.screenshot({ path: path.join(artifacts, 'e2e-explore-profile.png'), fullPage: true });
 
     await page.goto(`${site}/top-resources?title=${encodeURIComponent('中文论文')}&dataType=article`);
@@ -141,6 +147,30 @@ describe('a visitor explores the site', () => {
       .getByText(/共 [\d,]+ 条/)
       .first()
       .waitFor();
+  });
+
+  it("lists a university's scholars on its detail page, each leading to the scholar's profile (issue 11 §7)", async () => {
+    const { page, base: site } = e2e;
+    // a Tsinghua scholar of the imported file, and the institution the import linked it to
+    const res = await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent('Tsinghua')}&type=scholar`);
+    const scholar = ((await res.json()) as { content: Array<{ id: number; title: string; institutionId: number | null }> }).content[0];
+    expect(scholar.institutionId).toEqual(expect.any(Number));
+    const listed = (await (await page.request.get(`${site}/api/v1/resources/institution/${scholar.institutionId}/scholars`)).json()) as {
+      totalElements: number;
+      content: Array<{ title: string }>;
+    };
+    expect(listed.totalElements).toBeGreaterThan(1);
+    await page.goto(`${site}/microapp/explore/resources/institution/${scholar.institutionId}`);
+    await page.getByRole('heading', { name: '清华大学' }).waitFor();
+    const section = page.getByRole('region', { name: '学者' });
+    await section.getByText(`共 ${listed.totalElements} 位`).waitFor();
+    await section.getByRole('link', { name: scholar.title, exact: true }).waitFor();
+    expect(await section.getByRole('link').count()).toBe(Math.min(20, listed.totalElements));
+    await page.screenshot({ path: path.join(artifacts, 'e2e-institution-scholars.png'), fullPage: true });
+    await section.getByRole('link', { name: scholar.title, exact: true }).click();
+    await page.waitForURL(`**/microapp/profile/${scholar.id}`);
+    await page.getByRole('heading', { name: scholar.title }).waitFor();
+    await page.locator('.atr-nav-card', { hasText: '清华大学' }).waitFor();
   });
 
   it("follows the journal panel's 更多 to the journals page: each journal with its cover, impact factor and ISSN (issue 13 §5)", async () => {

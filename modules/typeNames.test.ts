@@ -105,7 +105,7 @@ const ALLOWED: Allowed[] = [
   { file: 'app/account/AccountCards.tsx', names: ['institution'], why: "the scholar's field" },
   { file: 'app/pages/visitor/fields.ts', names: ['institution', 'link'], why: 'field names of resources' },
   { file: 'app/pages/explore/ExplorePage.tsx', names: ['scholar'], why: RESOURCE_KIND },
-  { file: 'app/pages/explore/ResourceDetailPage.tsx', names: ['resource', 'scholar'], why: `${RESOURCE_KIND}; 'resource' is a query key` },
+  { file: 'app/pages/explore/ResourceDetailPage.tsx', names: ['resource', 'scholar', 'institution'], why: `${RESOURCE_KIND}; 'resource' is a query key` },
   { file: 'app/pages/explore/ScholarProfilePage.tsx', names: ['scholar', 'resource', 'institution'], why: `${RESOURCE_KIND}; 'resource' is a query key` },
   { file: 'app/pages/feeds/BulletinPage.tsx', names: ['bulletin'], why: RESOURCE_KIND },
   { file: 'app/pages/feeds/JobPage.tsx', names: ['job'], why: RESOURCE_KIND },

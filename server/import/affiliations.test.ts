@@ -141,6 +141,15 @@ async function expectTsinghuaListsItsScholars(ctx: TestContext, tsinghua: Row, n
   const profile = await ctx.client().get(`/api/v1/resources/scholar/${yao.id}`);
   expect(profile.status).toBe(200);
   expect(profile.body).toMatchObject({ title: 'Andrew C. Yao', institution: 'Tsinghua University', institutionId: tsinghua.id });
+  // the detail page's list of its scholars (decision 391): all n of them, by name, 20 a page
+  const listed = await ctx.client().get(`/api/v1/resources/institution/${tsinghua.id}/scholars?page=1&size=100`);
+  expect(listed.status).toBe(200);
+  expect(listed.body.totalElements).toBe(n);
+  const names = (listed.body.content as Array<{ title: string; type: string }>).map((r) => r.title);
+  expect(names).toContain('Andrew C. Yao');
+  const second = await ctx.client().get(`/api/v1/resources/institution/${tsinghua.id}/scholars?page=2`);
+  expect(second.body).toMatchObject({ page: 2, size: 20, totalElements: n });
+  expect((second.body.content as Array<{ title: string }>).map((r) => r.title)).toEqual(names.slice(20, 40));
 }
 
 describe.runIf(hasData)('scholars and institutions whatever the import order (issue 11 §7)', () => {

@@ -3,7 +3,8 @@
  * resource type'): one resource read from GET /api/v1/resources/{type}/{id}: title, type and date, the
  * cover or logo, its facts with Chinese labels (visitor/fields.ts), abstract or summary, keywords as
  * links to the explore page, its own web address (opened in a new tab), and 导出引用 (BibTeX, RIS,
- * GB/T 7714; CitationExport.tsx, issue 11 §5). A scholar id opens the scholar profile instead. Unknown
+ * GB/T 7714; CitationExport.tsx, issue 11 §5); an institution's scholars (InstitutionScholars.tsx, issue 11
+ * §7). A scholar id opens the scholar profile instead. Unknown
  * or deleted resources show 该资源不存在或已删除.
  */
 import { Link, Navigate, useParams } from 'react-router';
@@ -22,6 +23,7 @@ import { useRecordBrowse } from '../recommendation/useRecordBrowse';
 import { CitationExport } from './CitationExport';
 import type { ResourceItem } from '@common/contracts/search';
 import { FactList } from '../visitor/FactList';
+import { InstitutionScholars } from './InstitutionScholars';
 
 /** A resource as the server declares it (common/contracts/search.ts). */
 type Item = ResourceItem;
@@ -95,6 +97,7 @@ function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: bo
           ))}
         </div>
       )}
+      {it.type === 'institution' && <InstitutionScholars id={it.id} />}
     </article>
   );
 }

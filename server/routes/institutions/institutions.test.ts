@@ -114,3 +114,31 @@ describe('institution counts', () => {
     expect(ok.body.scholar_count).toHaveLength(50);
   });
 });
+
+describe('GET /api/v1/resources/institution/{id}/scholars (decision 391)', () => {
+  const url = (id: number | string, query = '') => `/api/v1/resources/institution/${id}/scholars${query}`;
+  const idOf = async (key: string) => (await ctx.db.selectFrom('resources').select('id').where('source_key', '=', key).executeTakeFirstOrThrow()).id;
+
+  it('lists the scholars linked by institutionId or naming the institution, each once', async () => {
+    const r = await ctx.client().get(url(await idOf('moe:t1')));
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ totalElements: 2, page: 1, size: 20 });
+    expect((r.body.content as Array<{ title: string; type: string }>).map((s) => `${s.type}:${s.title}`).sort()).toEqual(['scholar:李测试', 'scholar:王测试']);
+    const one = await ctx.client().get(url(await idOf('moe:t1'), '?size=1&page=2'));
+    expect(one.body).toMatchObject({ totalElements: 2, page: 2, size: 1 });
+    expect(one.body.content).toHaveLength(1);
+  });
+
+  it('answers 404 for no institution, and 400 with the field for bad paging', async () => {
+    const scholar = await ctx.client().get(url(await idOf('s:wang')));
+    expect(scholar.status).toBe(404);
+    expect(scholar.body.error.message).toBe(MSG.resourceNotFound);
+    expect((await ctx.client().get(url(999_999_999))).status).toBe(404);
+    const word = await ctx.client().get(url('abc'));
+    expect(word.status).toBe(400);
+    expect(word.body.error.fields).toEqual({ 'params.id': MSG.resourceNotFound });
+    const big = await ctx.client().get(url(await idOf('moe:t1'), '?size=101'));
+    expect(big.status).toBe(400);
+    expect(big.body.error.fields).toEqual({ 'query.size': '不能大于 100' });
+  });
+});

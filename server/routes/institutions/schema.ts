@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
+import { paging, recordId } from '../../http/fields.js';
+import { INSTITUTION_SCHOLARS_PAGE_MAX } from './service.js';
 import { INSTITUTION_COUNT_MAX_NAMES, INSTITUTION_NAME_MAX, INSTITUTION_NAME_SEPARATOR } from '../../../common/constants.js';
 
 export const countBody = z.object({
@@ -28,3 +30,12 @@ export const countBody = z.object({
     ),
 });
 export type CountBody = z.infer<typeof countBody>;
+
+/** GET /api/v1/resources/institution/{id}/scholars: the institution's id; 该资源不存在或已删除 when not one. */
+export const institutionScholarsParams = z.object({ id: recordId(MSG.resourceNotFound) });
+
+/** Its paging: page from 1, size 1-100 (default 20, spec 2 §9). */
+export const institutionScholarsQuery = z.object({
+  page: paging.page,
+  size: z.coerce.number().int().min(1).max(INSTITUTION_SCHOLARS_PAGE_MAX).default(20),
+});

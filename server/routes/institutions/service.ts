@@ -8,7 +8,12 @@
  *   fields.undertaking_institution or fields.affiliation is the name (an output counts once per name).
  * Names inside author lists are not looked at (docs/decisions.md #111).
  */
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { pageOffset } from '../../db/paging.js';
+import { makePage, type Page } from '../../../common/page.js';
+import { presentResource } from '../../resources/present.js';
+import type { ResourceItem } from '../../../common/contracts/search.js';
 import { jsonText } from '../../db/json.js';
 import type { InstitutionCount, InstitutionCountsAnswer } from '../../../common/contracts/institutions.js';
 
@@ -67,4 +72,31 @@ export async function countByInstitution(db: Db, names: readonly string[]): Prom
     fruit_count: list.map((institution) => ({ institution, count: fruits.get(institution)! })),
     scholar_count: list.map((institution) => ({ institution, count: scholars.get(institution)! })),
   };
+}
+
+/** Scholars listed on an institution's detail page at most per page. */
+export const INSTITUTION_SCHOLARS_PAGE_MAX = 100;
+
+/**
+ * The scholars of institution `id` (issue 11 §7 'so that 清华大学 lists its scholars'; decision 391):
+ * `scholar` resources linked to it by fields.institutionId (the import links them, whatever the order:
+ * server/import/scholars.ts linkStoredScholars) or naming it in fields.institution, as the count above
+ * counts them; by name, page `page` (from 1) of `size`. Undefined when there is no such institution.
+ */
+export async function institutionScholars(db: Db, id: number, page: number, size: number): Promise<Page<ResourceItem> | undefined> {
+  const institution = await db.selectFrom('resources').select(['id', 'title']).where('id', '=', id).where('type', '=', 'institution').executeTakeFirst();
+  if (!institution) return undefined;
+  const linked = sql<SqlBool>`(${jsonText(db, 'institutionId')} = ${String(id)} or ${jsonText(db, 'institution')} = ${institution.title})`;
+  const base = db.selectFrom('resources').where('resources.type', '=', 'scholar').where(linked);
+  const [rows, total] = await Promise.all([
+    base
+      .select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'])
+      .orderBy('resources.title')
+      .orderBy('resources.id')
+      .limit(size)
+      .offset(pageOffset(page, size))
+      .execute(),
+    base.select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return makePage(rows.map(presentResource), Number(total.n), page, size);
 }
