@@ -411,6 +411,8 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v1/resources/institution/fruit-scholar-count': {
     call: () => ({ url: '/api/v1/resources/institution/fruit-scholar-count', body: { q: 'MIT|清华大学' } }),
   },
+  // an institution's scholars (its detail page, decision 391): public like the detail read; no such institution here
+  'GET /api/v1/resources/institution/:id/scholars': { status: 404, call: () => ({ url: '/api/v1/resources/institution/999999/scholars' }) },
   // home config revisions (server/routes/revisions)
   'GET /api/v1/applications/:id/home-config/revisions': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions` }) },
   'GET /api/v1/applications/:id/home-config/revisions/:revisionId': {
