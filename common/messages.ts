@@ -331,6 +331,8 @@ export const MSG = {
   facetProvince: '省份',
   facetLevel: '办学层次',
   facetPartition: '中科院分区',
+  facetPartitionValue: (v: string) => `${v}区`,
+  facetCcfNone: '非 CCF 推荐',
   facetCcf: 'CCF 等级',
   facetYear: '年份',
   facetCountry: '国家/地区',
