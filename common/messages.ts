@@ -14,6 +14,22 @@ function timeLeft(s: number): string {
   return s >= 60 ? `剩余约 ${Math.ceil(s / 60)} 分钟` : `剩余约 ${s} 秒`;
 }
 
+/** The fields a BibTeX or RIS import fills, as the preview's read-only column mapping names them (decision 388). */
+const CITATION_FIELD_LABELS = {
+  title: '标题',
+  author: '作者',
+  date: '日期',
+  journal: '期刊或会议',
+  volume: '卷',
+  issue: '期',
+  pages: '页码',
+  abstract: '摘要',
+  keywords: '关键词',
+  doi: 'DOI',
+  url: '网址',
+  publisher: '出版者',
+};
+
 export const MSG = {
   ...SITE_MSG,
   // spec 1 §5, spec 2 §5: sign-in
@@ -331,6 +347,8 @@ export const MSG = {
   facetProvince: '省份',
   facetLevel: '办学层次',
   facetPartition: '中科院分区',
+  facetPartitionValue: (v: string) => `${v}区`,
+  facetCcfNone: '非 CCF 推荐',
   facetCcf: 'CCF 等级',
   facetYear: '年份',
   facetCountry: '国家/地区',
@@ -1159,34 +1177,8 @@ export const MSG = {
     institutions: { 学校名称: '学校名称', 学校标识码: '学校标识码', 主管部门: '主管部门', 所在地: '所在地', 办学层次: '办学层次', 备注: '备注', 省份: '省份' },
     scholars: { name: '姓名', affiliation: '所属机构', homepage: '主页', scholarid: 'Google Scholar 编号' },
     jsonl: { type: '资源类型', title: '标题', date: '日期', key: '标识', fields: '字段对象', category: '分类', search: '检索文本' },
-    bibtex: {
-      title: '标题',
-      author: '作者',
-      date: '日期',
-      journal: '期刊或会议',
-      volume: '卷',
-      issue: '期',
-      pages: '页码',
-      abstract: '摘要',
-      keywords: '关键词',
-      doi: 'DOI',
-      url: '网址',
-      publisher: '出版者',
-    },
-    ris: {
-      title: '标题',
-      author: '作者',
-      date: '日期',
-      journal: '期刊或会议',
-      volume: '卷',
-      issue: '期',
-      pages: '页码',
-      abstract: '摘要',
-      keywords: '关键词',
-      doi: 'DOI',
-      url: '网址',
-      publisher: '出版者',
-    },
+    bibtex: CITATION_FIELD_LABELS,
+    ris: CITATION_FIELD_LABELS,
   } as Record<string, Record<string, string>>,
   // a topic's data page: add a record of any type (issue 11 §3)
   resourceCategoryHint: '可选：归入专题的一个分类（一级或二级）；以后也可在列表中批量改分类',

@@ -22,6 +22,8 @@ export interface FieldFacet {
   field: string;
   /** the facet's title on the page (Chinese) */
   label: string;
+  /** how a stored value reads on the page (default: as stored), e.g. partition 1 → 1区 */
+  valueLabel?: (value: string) => string;
 }
 
 /** The field facets of each type (none: only the category tree). */
@@ -31,11 +33,11 @@ export const FIELD_FACETS: Partial<Record<ResourceType, readonly FieldFacet[]>> 
     { key: 'level', field: 'level', label: MSG.facetLevel },
   ],
   journal: [
-    { key: 'partition', field: 'partition', label: MSG.facetPartition },
+    { key: 'partition', field: 'partition', label: MSG.facetPartition, valueLabel: (v) => (/^[1-4]$/.test(v) ? MSG.facetPartitionValue(v) : v) },
     { key: 'ccf', field: 'ccf_rank', label: MSG.facetCcf },
   ],
   conference: [
-    { key: 'rank', field: 'rank_ccf', label: MSG.facetCcf },
+    { key: 'rank', field: 'rank_ccf', label: MSG.facetCcf, valueLabel: (v) => (v === 'N' ? MSG.facetCcfNone : v) },
     { key: 'year', field: 'year', label: MSG.facetYear },
   ],
   scholar: [{ key: 'country', field: 'country', label: MSG.facetCountry }],

@@ -381,7 +381,15 @@ function Explore({ applicationId }: { applicationId: number }) {
           {fieldFacets.map((f) => {
             const values = facets?.fields?.[f.key] ?? [];
             return values.length > 0 || fieldFilters[f.key] ? (
-              <FacetList key={f.key} title={f.label} facets={values} active={fieldFilters[f.key]} exact={exact} hrefOf={(v) => hrefWith({ [f.key]: v })} />
+              <FacetList
+                key={f.key}
+                title={f.label}
+                facets={values}
+                active={fieldFilters[f.key]}
+                exact={exact}
+                hrefOf={(v) => hrefWith({ [f.key]: v })}
+                labelOf={f.valueLabel}
+              />
             ) : null;
           })}
           {facets && !exact && <p className="atr-facet__hint">{MSG.facetLowerBound(SEARCH_CAP)}</p>}
