@@ -55,12 +55,14 @@ import { declared, registerContracts } from './http/contract.js';
 import { publicAccess } from './policies/access.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { AccessKind } from './policies/access.js';
+import type { RowRuleKind } from './policies/rows.js';
+import { registerRequestScope } from './policies/scope.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** every route registered (method, url pattern), for the bad-input test */
     /** every route as registered, with the kind of access it declares (server/policies/access.ts) */
-    atriumRoutes: Array<{ method: string; url: string; access?: AccessKind }>;
+    atriumRoutes: Array<{ method: string; url: string; access?: AccessKind; rows?: RowRuleKind }>;
     /** what every visitor shares: rendered home pages, panels' first pages (server/cache/sharedCache.ts) */
     visitorCache: SharedCache;
   }
@@ -89,7 +91,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   const routes: FastifyInstance['atriumRoutes'] = [];
   app.decorate('atriumRoutes', routes);
   app.addHook('onRoute', (r) => {
-    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url, access: r.config?.access?.kind });
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push({ method: m, url: r.url, access: r.config?.access?.kind, rows: r.config?.rows?.kind });
   });
 
   app.setErrorHandler((err, req, reply) => {
@@ -129,6 +131,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
 
   registerInputGuard(app);
   registerSessionHooks(app, ctx.db, { secureCookies: ctx.config.secureCookies });
+  // who asks and what they may read, looked up once per request (server/policies/scope.ts)
+  registerRequestScope(app, ctx.db, cache);
   registerRequestSigning(app, ctx.db, { secret: ctx.config.secret, xsrfOf: (req) => req.xsrfToken });
   // declared routes (issue 12 §4-§5): validated by their zod schemas, access enforced in one place, described in /api/openapi.json
   registerContracts(app, ctx.db);

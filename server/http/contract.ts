@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { describeAccess, enforceAccess, type Access } from '../policies/access.js';
+import { describeRows, resourceRowsOf, type RowRule } from '../policies/rows.js';
 import { errorAnswer } from '../../common/contracts/common.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import type { User } from '../db/schema.js';
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** who may call the route (server/policies/access.ts); routes not yet declared check in their handler */
     access?: Access;
+    /** which rows the viewer may read (server/policies/rows.ts); implied by a manager, super, self or owner access */
+    rows?: RowRule;
   }
 }
 
@@ -50,15 +53,18 @@ export function registerContracts(app: FastifyInstance, db: Db): void {
     const access = route.config?.access;
     // the HEAD route Fastify adds for a GET shares its schema object: describe it once
     if (!access || !route.schema || route.method === 'HEAD') return;
-    const who = fillMsg(MSG.accessLine, { who: describeAccess(access) });
+    const rows = route.config?.rows;
+    const who = [fillMsg(MSG.accessLine, { who: describeAccess(access) }), ...(rows ? [fillMsg(MSG.rowsLine, { rows: describeRows(rows) })] : [])].join('\n\n');
     route.schema.description = route.schema.description ? `${route.schema.description}\n\n${who}` : who;
     if (route.schema.response && typeof route.schema.response === 'object') route.schema.response = { ...route.schema.response, '4XX': errorAnswer };
   });
   // before the route's own validation: a caller without the right learns nothing from its 400s (the
   // finders of server/policies read the one id they need themselves)
   app.addHook('preValidation', async (req) => {
-    const access = req.routeOptions.config.access;
+    const { access, rows } = req.routeOptions.config;
     if (access) await enforceAccess(db, req, access);
+    // the rows the viewer may read, for the services the handler calls (decision 394)
+    if (rows?.kind === 'resources') req.resourceRows = await resourceRowsOf(req.scope);
   });
 }
 

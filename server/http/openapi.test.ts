@@ -60,11 +60,11 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/v1/notices/{id}'].get.description).toBe('权限：任何人（访客也可）。');
     // a stricter access for a request that reaches further, and the caller's own (decision 355)
     expect(doc.paths['/api/v2/scholars/{id}'].get.description).toBe(
-      '权限：任何人（访客也可）；指定 user_id 时或站点开启「详情页需登录」时须为已登录用户本人（user_id 须为自己的用户 ID）。',
+      `权限：任何人（访客也可）；指定 user_id 时或站点开启「详情页需登录」时须为已登录用户本人（user_id 须为自己的用户 ID）。\n\n可读的数据：${MSG.rowsResources}。`,
     );
     // the detail reads of a site with 详情页需登录 on (issue 13 §4)
     expect(doc.paths['/api/v1/resources/{type}/{id}'].get.description).toBe(
-      '权限：任何人（访客也可）；站点开启「详情页需登录」时须为已登录用户（匿名访客除外）。',
+      `权限：任何人（访客也可）；站点开启「详情页需登录」时须为已登录用户（匿名访客除外）。\n\n可读的数据：${MSG.rowsResources}。`,
     );
     expect(doc.paths['/api/v2/applications/suggestions'].get.description).toBe('权限：已登录用户（匿名访客除外）；查询他人时须为超级管理员。');
     expect(doc.paths['/api/v1/users/{id}/info'].get.description).toBe('权限：已登录用户（匿名访客除外）；查询他人时须为超级管理员。');

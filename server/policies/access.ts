@@ -157,7 +157,7 @@ export async function enforceAccess(db: Db, req: FastifyRequest, access: Access)
       return;
     case 'manager': {
       requireUser(req);
-      await requireManager(db, req, await access.applicationOf(db, req), access.right);
+      await requireManager(req, await access.applicationOf(db, req), access.right);
       return;
     }
     case 'super':

@@ -45,9 +45,9 @@ export async function canManage(db: Db, user: User, applicationId: number, right
   return !!rights && (!right || rights.includes(right));
 }
 
-/** Whether the request comes from a manager of the application (signed in, not anonymous). */
-export async function isManagerOf(db: Db, req: FastifyRequest, applicationId: number): Promise<boolean> {
-  return !!req.user && !req.user.anonymous && (await canManage(db, req.user, applicationId));
+/** Whether the request comes from a manager of the application (signed in, not anonymous); memoised by the request scope. */
+export async function isManagerOf(req: FastifyRequest, applicationId: number): Promise<boolean> {
+  return req.scope.manages(applicationId);
 }
 
 /** Whether the user manages some application (or is a super manager). */
@@ -61,9 +61,9 @@ export async function managesAny(db: Db, user: User): Promise<boolean> {
  * A manager of the application (holding `right` when given), or 401/403. A manager without the right
  * gets 403 没有「站点设置」权限，请联系超级管理员. The caller checks that the application exists first (404).
  */
-export async function requireManager(db: Db, req: FastifyRequest, applicationId: number, right?: ManagerRight): Promise<User> {
+export async function requireManager(req: FastifyRequest, applicationId: number, right?: ManagerRight): Promise<User> {
   const u = requireUser(req);
-  const rights = await managerRights(db, u, applicationId);
+  const rights = await req.scope.managerRights(applicationId);
   if (!rights) throw forbidden();
   if (right && !rights.includes(right)) throw new HttpError(403, 'forbidden', fillMsg(MSG.rightMissing, { right: MANAGER_RIGHT_LABELS[right] }));
   return u;

@@ -10,7 +10,8 @@
 import type { Db } from '../db/index.js';
 import type { Application, User } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { canManage, managerRights, parseManagerRights } from './managers.js';
+import { managerRights, parseManagerRights } from './managers.js';
+import type { RequestScope } from './scope.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import {
   DEFAULT_ROLE_CONFIG,
@@ -85,13 +86,14 @@ export interface ViewerRights {
 }
 
 /**
- * The user rights the viewer holds on the application (see the file comment). `viewer` is the
- * request's user (req.user), null or undefined for a signed-out visitor. One or two small queries.
+ * The user rights the viewer of `scope` holds on the application (see the file comment). At most one
+ * query for the manager rights per request (the scope), and one for the role.
  */
-export async function viewerRights(db: Db, app: Application, viewer: User | null | undefined): Promise<ViewerRights> {
+export async function viewerRights(scope: RequestScope, app: Application): Promise<ViewerRights> {
+  const viewer = scope.viewer;
   if (!viewer || viewer.anonymous) return { signedIn: false, rights: [] };
-  if (await canManage(db, viewer, app.id)) return { signedIn: true, rights: [...USER_RIGHTS] };
-  const held = await userRights(db, app, viewer);
+  if (await scope.manages(app.id)) return { signedIn: true, rights: [...USER_RIGHTS] };
+  const held = await userRights(scope.db, app, viewer);
   return { signedIn: true, rights: USER_RIGHTS.filter((r) => held.rights.includes(r)) };
 }
 
@@ -106,7 +108,7 @@ export function rightRefusal(right: UserRight, signedIn: boolean): HttpError {
  * 该栏目仅登录用户可见，请先登录 / 您的角色没有「查看仅登录可见的栏目」权限，请联系站点管理员 (panels) or
  * 该附件仅限有下载权限的用户下载，请先登录 / 您的角色没有「下载附件」权限，请联系站点管理员 (download).
  */
-export async function requireViewerRight(db: Db, app: Application, viewer: User | null | undefined, right: UserRight): Promise<void> {
-  const held = await viewerRights(db, app, viewer);
+export async function requireViewerRight(scope: RequestScope, app: Application, right: UserRight): Promise<void> {
+  const held = await viewerRights(scope, app);
   if (!held.rights.includes(right)) throw rightRefusal(right, held.signedIn);
 }

@@ -5,7 +5,9 @@
  * panels read (records / _source hits / { article, group }) with the total; the routes wrap them in the
  * spec's answers and `runRead` in a page (docs/decisions.md #31).
  */
+import { sql } from 'kysely';
 import { jsonText } from '../db/json.js';
+import { resourceVisible, type ResourceRows } from '../policies/rows.js';
 import { pageOffset, readRows } from '../db/paging.js';
 import type { Db } from '../db/index.js';
 import type { BulletinEntry, JobHit, WechatRecord } from '../../common/feeds.js';
@@ -26,7 +28,14 @@ const COLS = ['resources.id', 'resources.type', 'resources.title', 'resources.da
  */
 async function readType(
   db: Db,
-  q: { type: string; topicId?: number | null; offset: number; count: number; where?: { key: 'wechatId' | 'bulletinType'; values: string[] } },
+  q: {
+    type: string;
+    topicId?: number | null;
+    rows: ResourceRows;
+    offset: number;
+    count: number;
+    where?: { key: 'wechatId' | 'bulletinType'; values: string[] };
+  },
 ): Promise<FeedResult<ResourceItem>> {
   const filter = q.where;
   if (q.topicId != null) {
@@ -39,7 +48,10 @@ async function readType(
       presentResource,
     );
   }
-  let base = db.selectFrom('resources').where('resources.type', '=', q.type);
+  let base = db
+    .selectFrom('resources')
+    .where('resources.type', '=', q.type)
+    .where(resourceVisible(q.rows, sql.ref('resources.id')));
   if (filter) base = base.where(jsonText(db, filter.key), 'in', filter.values);
   return readRows(
     base,
@@ -69,10 +81,16 @@ export function presentWechatRecord(r: ResourceItem): WechatRecord {
 /** The newest articles of official accounts (one id or several; any application), `pageSize` from page `page` (1-based). */
 export async function readWechatArticles(
   db: Db,
-  q: { wechatId: string | readonly string[]; page: number; pageSize: number },
+  q: { wechatId: string | readonly string[]; page: number; pageSize: number; rows: ResourceRows },
 ): Promise<FeedResult<WechatRecord>> {
   const values = typeof q.wechatId === 'string' ? [q.wechatId] : [...q.wechatId];
-  const r = await readType(db, { type: 'wechat_article', offset: pageOffset(q.page, q.pageSize), count: q.pageSize, where: { key: 'wechatId', values } });
+  const r = await readType(db, {
+    type: 'wechat_article',
+    rows: q.rows,
+    offset: pageOffset(q.page, q.pageSize),
+    count: q.pageSize,
+    where: { key: 'wechatId', values },
+  });
   return { items: r.items.map(presentWechatRecord), total: r.total };
 }
 
@@ -100,8 +118,8 @@ export function presentJobHit(r: ResourceItem): JobHit {
 }
 
 /** The newest jobs of the topic (or of all topics without one), `pageSize` of them from page `page` (1-based, default 1). */
-export async function readJobs(db: Db, q: { topicId?: number | null; pageSize: number; page?: number }): Promise<FeedResult<JobHit>> {
-  const r = await readType(db, { type: 'job', topicId: q.topicId, offset: ((q.page ?? 1) - 1) * q.pageSize, count: q.pageSize });
+export async function readJobs(db: Db, q: { topicId?: number | null; rows: ResourceRows; pageSize: number; page?: number }): Promise<FeedResult<JobHit>> {
+  const r = await readType(db, { type: 'job', topicId: q.topicId, rows: q.rows, offset: ((q.page ?? 1) - 1) * q.pageSize, count: q.pageSize });
   return { items: r.items.map(presentJobHit), total: r.total };
 }
 
@@ -117,11 +135,12 @@ export function presentBulletin(r: ResourceItem): BulletinEntry {
 /** The newest bulletins of the topic of the given types (all three when none is given), at most `size` after `offset` (default 0). */
 export async function readBulletins(
   db: Db,
-  q: { topicId?: number | null; types: string[]; size: number; offset?: number },
+  q: { topicId?: number | null; rows: ResourceRows; types: string[]; size: number; offset?: number },
 ): Promise<FeedResult<BulletinEntry>> {
   const r = await readType(db, {
     type: 'bulletin',
     topicId: q.topicId,
+    rows: q.rows,
     offset: q.offset ?? 0,
     count: q.size,
     ...(q.types.length ? { where: { key: 'bulletinType' as const, values: q.types } } : {}),

@@ -6,6 +6,7 @@
  * (top-{kind}, top-notice, top-link, top-wechat-article, top-job, top-bulletin, /tools) all read through
  * these functions.
  */
+import { publishedIn, type ResourceRows } from '../policies/rows.js';
 import type { Db } from '../db/index.js';
 import { makePage, type Page } from '../../common/page.js';
 import type { PanelRead } from '../../modules/types.js';
@@ -32,6 +33,12 @@ type ReadOf<S extends Source> = Extract<PanelRead, { source: S }>;
 /** One reader: the first page (offset 0) of a read, as a page (common/page.ts). */
 type Reader<S extends Source> = (ctx: ReadContext, read: ReadOf<S>) => Promise<Page<unknown>>;
 
+/**
+ * What a panel shows of the catalogue: the records published in its application's topic (a panel of an
+ * application without a topic shows none), whoever reads it, so that the page can be shared (decision 394).
+ */
+const ownTopic = (app: { topic_id: number | null }): ResourceRows => publishedIn(app.topic_id);
+
 /** The readers, one per source. Every read answers the first page with the read's count as size. */
 export const panelReaders: { [S in Source]: Reader<S> } = {
   top: ({ db, app }, r) =>
@@ -40,6 +47,7 @@ export const panelReaders: { [S in Source]: Reader<S> } = {
       offset: 0,
       count: r.count,
       topicId: app.topic_id,
+      rows: ownTopic(app),
       categoryLevelOne: r.categoryLevelOne,
       categoryLevelTwo: r.categoryLevelTwo,
     }),
@@ -49,16 +57,16 @@ export const panelReaders: { [S in Source]: Reader<S> } = {
     const ids = r.ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
     return readTools(db, { topicId: app.topic_id, ids, page: 1, size: r.count });
   },
-  wechat_article: async ({ db }, r) => {
-    const res = await readWechatArticles(db, { wechatId: r.wechatId, page: 1, pageSize: r.count });
+  wechat_article: async ({ db, app }, r) => {
+    const res = await readWechatArticles(db, { wechatId: r.wechatId, page: 1, pageSize: r.count, rows: ownTopic(app) });
     return makePage(res.items, res.total, 1, r.count);
   },
   job: async ({ db, app }, r) => {
-    const res = await readJobs(db, { topicId: app.topic_id, pageSize: r.count });
+    const res = await readJobs(db, { topicId: app.topic_id, rows: ownTopic(app), pageSize: r.count });
     return makePage(res.items, res.total, 1, r.count);
   },
   bulletin: async ({ db, app }, r) => {
-    const res = await readBulletins(db, { topicId: app.topic_id, types: r.types, size: r.count });
+    const res = await readBulletins(db, { topicId: app.topic_id, rows: ownTopic(app), types: r.types, size: r.count });
     return makePage(res.items, res.total, 1, r.count);
   },
 };

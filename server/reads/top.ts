@@ -2,7 +2,9 @@
  * Panel reads (spec 2 §7 'Content'): top resources of a kind in a topic and category, published
  * notices and links of an application. Every read returns a page (common/page.ts).
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
+import { resourceVisible, type ResourceRows } from '../policies/rows.js';
 import { pageAt, readSlice } from '../db/paging.js';
 import { inModuleScope, type ModuleScope } from '../content/moduleScope.js';
 import { makePage, type Page } from '../../common/page.js';
@@ -17,6 +19,11 @@ export interface TopQuery {
   topicId?: number | null;
   categoryLevelOne?: string | null;
   categoryLevelTwo?: string | null;
+  /**
+   * without a topic: the records the viewer may read (server/policies/rows.ts); a read within a topic
+   * reads its published records (the caller has checked the topic is the viewer's to read)
+   */
+  rows: ResourceRows;
 }
 
 /**
@@ -56,7 +63,10 @@ export async function readTop(db: Db, q: TopQuery): Promise<Page<ResourceItem>> 
     ]);
     return makePage(rows.map(presentResource), Number(total.n), pageOf, q.count);
   }
-  const base = db.selectFrom('resources').where('resources.type', '=', q.kind);
+  const base = db
+    .selectFrom('resources')
+    .where('resources.type', '=', q.kind)
+    .where(resourceVisible(q.rows, sql.ref('resources.id')));
   return readSlice(
     base,
     q,

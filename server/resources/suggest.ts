@@ -8,6 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Dialect } from '../db/migrations/helpers.js';
 import { parseFields } from './present.js';
+import { resourceVisible, type ResourceRows } from '../policies/rows.js';
 
 /** The highest code point: any title that starts with the prefix sorts below prefix + this. */
 const TOP = String.fromCodePoint(0x10ffff);
@@ -22,12 +23,13 @@ export interface TitleSuggestion {
 /** The title column in code-point order for the dialect. */
 const titleKey = (dialect: Dialect): RawBuilder<string> => (dialect === 'postgres' ? sql<string>`title collate "C"` : sql<string>`title`);
 
-/** Up to `limit` resources of `type` whose title starts with `prefix`, in title order. */
+/** Up to `limit` resources of `type` whose title starts with `prefix`, in title order, of those `rows` lets the viewer read (server/policies/rows.ts). */
 export async function titlesByPrefix(
   db: Db,
   dialect: Dialect,
   type: string,
   prefix: string,
+  rows: ResourceRows,
   limit: number,
   offset = 0,
 ): Promise<{ id: number; type: string; title: string; date: string | null; fields: string }[]> {
@@ -38,6 +40,7 @@ export async function titlesByPrefix(
     .where('type', '=', type)
     .where(key, '>=', prefix)
     .where(key, '<', prefix + TOP)
+    .where(resourceVisible(rows, sql.ref('resources.id')))
     .orderBy(key)
     .orderBy('id')
     .limit(limit)
@@ -45,8 +48,8 @@ export async function titlesByPrefix(
     .execute();
 }
 
-/** How many resources of `type` have a title starting with `prefix` (at most `cap`, counted on the index). */
-export async function countByPrefix(db: Db, dialect: Dialect, type: string, prefix: string, cap: number): Promise<number> {
+/** How many resources of `type` that `rows` lets the viewer read have a title starting with `prefix` (at most `cap`, counted on the index). */
+export async function countByPrefix(db: Db, dialect: Dialect, type: string, prefix: string, rows: ResourceRows, cap: number): Promise<number> {
   const key = titleKey(dialect);
   const inner = db
     .selectFrom('resources')
@@ -54,6 +57,7 @@ export async function countByPrefix(db: Db, dialect: Dialect, type: string, pref
     .where('type', '=', type)
     .where(key, '>=', prefix)
     .where(key, '<', prefix + TOP)
+    .where(resourceVisible(rows, sql.ref('resources.id')))
     .limit(cap);
   const row = await db
     .selectFrom(inner.as('m'))
@@ -71,8 +75,8 @@ function detailOf(fields: Record<string, unknown>, date: string | null): string 
   return date ? date.slice(0, 4) : null;
 }
 
-/** Up to `limit` suggestions of `type` for the typed `prefix` (trimmed by the caller). */
-export async function suggestTitles(db: Db, dialect: Dialect, type: string, prefix: string, limit = 10): Promise<TitleSuggestion[]> {
-  const rows = await titlesByPrefix(db, dialect, type, prefix, limit);
+/** Up to `limit` suggestions of `type` for the typed `prefix` (trimmed by the caller), of the records `visible` lets the viewer read. */
+export async function suggestTitles(db: Db, dialect: Dialect, type: string, prefix: string, visible: ResourceRows, limit = 10): Promise<TitleSuggestion[]> {
+  const rows = await titlesByPrefix(db, dialect, type, prefix, visible, limit);
   return rows.map((r) => ({ id: r.id, title: r.title, detail: detailOf(parseFields(r.fields), r.date) }));
 }

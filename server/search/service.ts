@@ -30,6 +30,7 @@ import { presentResource, type ResourceItem } from '../resources/present.js';
 import { queryParts, runsOf, type QueryPart } from './grams.js';
 import { FIELD_FACETS, SEARCH_CAP, type FieldFacet } from '../../common/searchFacets.js';
 import type { ResourceType } from '../../common/constants.js';
+import { resourceVisible, type ResourceRows } from '../policies/rows.js';
 
 export interface SearchQuery {
   /** the visitor's text; white space separates terms; blank with a type lists the type newest first */
@@ -47,6 +48,12 @@ export interface SearchQuery {
   /** 1-based page and its size */
   page: number;
   size: number;
+  /**
+   * the records the viewer may read (server/policies/rows.ts), applied to a search outside a topic; a
+   * search within a topic reads its published records, and the caller has checked that the viewer may
+   * read the topic. Absent: every record (the command line, benchmarks)
+   */
+  rows?: ResourceRows;
 }
 
 export interface Facet {
@@ -120,6 +127,8 @@ interface Hit {
 
 interface MatchFilter {
   topicId?: number | null;
+  /** outside a topic: the records the viewer may read */
+  rows?: ResourceRows;
   type?: string | null;
   category?: string | null;
   subcategory?: string | null;
@@ -460,6 +469,7 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
   // rows are not read at all; titles come later, for the matches that are ranked (decision 261)
   const linksOnly = topical && !!parts && read.length === 0 && byField.length === 0;
   const filters: RawBuilder<unknown>[] = [];
+  if (!topical && f.rows && !f.rows.all) filters.push(sql`and ${resourceVisible(f.rows, sql.ref('r.id'))}`);
   if (f.type) filters.push(linksOnly ? sql`and rt.type = ${f.type}` : sql`and r.type = ${f.type}`);
   if (f.category && topical) filters.push(sql`and rt.category_one = ${f.category}`);
   if (f.subcategory && topical) filters.push(sql`and rt.category_two = ${f.subcategory}`);
@@ -695,6 +705,7 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   const parts = terms.length ? perTerm.flat() : null;
   const offset = pageOffset(query.page, size);
   const topicId = query.topicId;
+  const visible = topicId == null ? query.rows : undefined;
   const type = query.type || null;
   const typeFacets = type ? (FIELD_FACETS[type as ResourceType] ?? []) : [];
   const fieldFilters = Object.fromEntries(Object.entries(query.fieldFilters ?? {}).filter(([k, v]) => v && typeFacets.some((f) => f.key === k)));
@@ -705,7 +716,7 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   // every match up to the cap, of any type, with the chosen type's field values: the type facet (a
   // listing has its own type only), and the type's facets when they fit under the cap
   const rankTerms = parts ? perTerm : undefined;
-  const all = parts ? await matches(db, dialect, parts, { topicId, facets: typeFacets, limit: cap + 1, rankTerms }) : null;
+  const all = parts ? await matches(db, dialect, parts, { topicId, rows: visible, facets: typeFacets, limit: cap + 1, rankTerms }) : null;
   // the type's matches up to the cap, without its filters: its category tree and field facets
   // (beyond the cap, a sample holding the chosen type only is what the type's own read would give: the
   // same first matches, in the index's order; a topic of articles is not read twice, decision 284)
@@ -716,6 +727,7 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
       : all
     : await matches(db, dialect, parts, {
         topicId,
+        rows: visible,
         type,
         facets: typeFacets,
         limit: cap + 1,
@@ -748,7 +760,7 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
 
   let listed: Hit[] | null = ofType.length <= cap ? ofType.filter((h) => keep(h)) : null;
   const narrow = async () => {
-    const narrowed = await matches(db, dialect, parts, { topicId, type, category, subcategory, fieldFilters, limit: cap + 1, rankTerms });
+    const narrowed = await matches(db, dialect, parts, { topicId, rows: visible, type, category, subcategory, fieldFilters, limit: cap + 1, rankTerms });
     if (narrowed.length <= cap) listed = narrowed;
   };
   // the filtered matches up to the cap, unless they surely pass it (decision 362): then the newest page
@@ -765,7 +777,7 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
     const want = Math.min(size, cap - offset);
     page = ofTypeNewestFirst
       ? ofType.slice(offset, offset + want)
-      : await matches(db, dialect, parts, { topicId, type, category, subcategory, fieldFilters, limit: want, offset, newest: true });
+      : await matches(db, dialect, parts, { topicId, rows: visible, type, category, subcategory, fieldFilters, limit: want, offset, newest: true });
     if (surelyCapped && page.length < want) await narrow();
   }
   let ids: number[];
@@ -808,13 +820,17 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   return { ...makePage(content, total, query.page, size), capped: !listed, facets };
 }
 
-/** One resource by id (and type when given), as a listing item; undefined when there is none. */
-export async function resourceById(db: Db, id: number, type?: string): Promise<ResourceItem | undefined> {
+/**
+ * One resource by id (and type when given), as a listing item; undefined when there is none or when
+ * `rows` (the records the viewer may read, server/policies/rows.ts) leaves it out.
+ */
+export async function resourceById(db: Db, id: number, type: string | undefined, rows: ResourceRows): Promise<ResourceItem | undefined> {
   const row = await db
     .selectFrom('resources')
     .select(['id', 'type', 'title', 'date', 'fields'])
     .where('id', '=', id)
     .$if(!!type, (qb) => qb.where('type', '=', type!))
+    .where(resourceVisible(rows, sql.ref('resources.id')))
     .executeTakeFirst();
   return row ? presentResource(row) : undefined;
 }

@@ -16,6 +16,7 @@ import { OutboxSmsProvider } from '../notify/sms.js';
 import type { Dialect } from '../db/migrations/index.js';
 import { SIGNING_KEY_PATH, UNSIGNED_PAYLOAD, signRequest } from '../../common/requestSigning.js';
 import { multipartBody, type FormPart } from '../files/testFiles.js';
+import { SESSION_COOKIE, sha256 } from '../http/session.js';
 
 export { UNSIGNED_PAYLOAD };
 
@@ -270,4 +271,20 @@ export async function releaseApplication(admin: Client, applicationId: number): 
     const r = await admin.put(`/api/v1/applications/${applicationId}/${step}`);
     if (r.status !== 200) throw new Error(`${step} ${applicationId}: ${r.status} ${r.text}`);
   }
+}
+
+/**
+ * A client signed in as user `userId` with a session made directly in the database (an hour), without
+ * the SMS round trip: for tests that need many personas (the role and visibility matrices).
+ */
+export async function clientAs(ctx: TestContext, userId: number): Promise<Client> {
+  const c = ctx.client();
+  const token = crypto.randomBytes(24).toString('base64url');
+  const t = new Date();
+  await ctx.db
+    .insertInto('sessions')
+    .values({ token_hash: sha256(token), user_id: userId, created_at: t.toISOString(), expires_at: new Date(t.getTime() + 3_600_000).toISOString() })
+    .execute();
+  c.cookies.set(SESSION_COOKIE, token);
+  return c;
 }

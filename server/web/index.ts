@@ -22,6 +22,7 @@ import type { presentConfig } from '../routes/applications/service.js';
 import { applicationByHost } from '../applications/service.js';
 import { canRead } from '../policies/visibility.js';
 import { presentConfigFor } from '../routes/applications/service.js';
+import { RequestScope } from '../policies/scope.js';
 import { isVisitor, servePanelRead } from '../routes/modules/panelRead.js';
 import { homeEntry } from '../../common/homeConfig.js';
 import { allModules, readsOf } from '../../modules/registry.js';
@@ -56,17 +57,25 @@ export interface BootData {
  * `withPanels` (the home page), the first page of every panel through the shared panel reads (journal
  * items marked for a signed-in user, as the API marks them).
  */
-export async function siteBoot(db: Db, cache: SharedCache, host: string, user: BootData['user'], viewer: User | null, withPanels: boolean): Promise<BootData> {
+export async function siteBoot(
+  db: Db,
+  cache: SharedCache,
+  host: string,
+  user: BootData['user'],
+  viewerScope: RequestScope,
+  withPanels: boolean,
+): Promise<BootData> {
+  const viewer = viewerScope.viewer;
   const app = await applicationByHost(db, host);
   if (!app) return { host, config: null, data: {}, user };
   let unreleased: BootData['unreleased'];
   if (app.status !== 'released') {
-    unreleased = (await canRead(db, app, viewer)) ? 'preview' : 'hidden';
+    unreleased = (await canRead(viewerScope, app)) ? 'preview' : 'hidden';
     if (unreleased === 'hidden') return { host, config: null, data: {}, user, unreleased };
   }
   if (viewer && !viewer.anonymous) await joinApplication(db, app, viewer.id).catch(() => undefined);
   // the 仅登录可见 modules (and their first pages) only for a viewer holding `panels` (decision 211)
-  const config = await presentConfigFor(db, app, viewer);
+  const config = await presentConfigFor(db, app, viewerScope);
   const data: BootData['data'] = {};
   if (withPanels) {
     const scope = { app, hidden: [], visitor: isVisitor(viewer) };
@@ -98,7 +107,7 @@ export function homeBoot(
   viewer: User | null = null,
   cache: SharedCache = new SharedCache(db, 'sqlite'),
 ): Promise<BootData> {
-  return siteBoot(db, cache, host, user, viewer, true);
+  return siteBoot(db, cache, host, user, RequestScope.of(db, viewer, cache), true);
 }
 
 /** A page rendered for every visitor alike: what the cache keeps (the per-request signing key is added on the way out). */
@@ -146,7 +155,7 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
   const makePage = async (req: FastifyRequest, pathname: string, shared: boolean): Promise<SharedPage> => {
     const user = req.user && !req.user.anonymous ? { id: req.user.id, name: req.user.name, role: req.user.role } : null;
     const isHome = pathname === '/';
-    const boot = await siteBoot(db, app.visitorCache, req.headers.host ?? '', user, shared ? null : req.user, isHome);
+    const boot = await siteBoot(db, app.visitorCache, req.headers.host ?? '', user, shared ? RequestScope.of(db, null, app.visitorCache) : req.scope, isHome);
     const title = boot.config?.name ?? 'Atrium';
     const description = boot.config ? describeSite(boot.config) : '';
     const notFoundHome = isHome && !boot.config && !boot.unreleased;

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { z } from 'zod';
 import { currentUser, declared } from '../../http/contract.js';
+import { readableResources, resourceRows } from '../../policies/rows.js';
 import { parse } from '../../http/parse.js';
 import { HttpError, badRequest, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
@@ -250,12 +251,13 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
           access: selfAccess((req) => rawFields(req.query).user_id, 'user_id', MSG.scholarClaimNotYours),
           whenText: MSG.accessWhenUserIdOrDetailSignin,
         }),
+        rows: resourceRows,
       },
     },
     async (req) => {
       const q = req.query;
-      const topicId = q.app_id !== undefined ? (await readableApplication(db, q.app_id, req.user)).topic_id : undefined;
-      return scholarById(db, req.params.id, { userId: q.user_id, topicId });
+      const topicId = q.app_id !== undefined ? (await readableApplication(req.scope, q.app_id)).topic_id : undefined;
+      return scholarById(db, req.params.id, { userId: q.user_id, topicId, rows: readableResources(req) });
     },
   );
 }

@@ -4,6 +4,8 @@
  * together runs in one transaction; conflicts answer 409 with a Chinese message.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import { resourceVisible, type ResourceRows } from '../../policies/rows.js';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -166,13 +168,14 @@ export async function saveScholar(db: Db, userId: number, input: { scholarId?: n
  * `claimed` (some user has claimed it) and, for `userId`, `claimedByMe`; with `topicId`, only a scholar
  * published in that topic. 404 该学者不存在 otherwise.
  */
-export async function scholarById(db: Db, id: number, opts: { userId?: number; topicId?: number | null }) {
+export async function scholarById(db: Db, id: number, opts: { userId?: number; topicId?: number | null; rows: ResourceRows }) {
   let q = db
     .selectFrom('resources')
     .leftJoin('scholar_claims', 'scholar_claims.resource_id', 'resources.id')
     .select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields', 'scholar_claims.user_id as claimed_by'])
     .where('resources.id', '=', id)
-    .where('resources.type', '=', 'scholar');
+    .where('resources.type', '=', 'scholar')
+    .where(resourceVisible(opts.rows, sql.ref('resources.id')));
   if (opts.topicId !== undefined) {
     const topicId = opts.topicId;
     if (topicId === null) throw notFound(MSG.scholarNotFound);

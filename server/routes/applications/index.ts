@@ -151,9 +151,9 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     async (req) => {
       const found = await applicationWithHost(db, req.query.host);
       // a draft answers as an unknown host to everyone but its managers (issue 10 §8)
-      if (!found || !(await canRead(db, found, req.user))) throw notFound(MSG.unknownHost);
+      if (!found || !(await canRead(req.scope, found))) throw notFound(MSG.unknownHost);
       // 仅登录可见 modules only for viewers holding `panels` (decision 211)
-      return presentConfigFor(db, found, req.user);
+      return presentConfigFor(db, found, req.scope);
     },
   );
 

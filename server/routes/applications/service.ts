@@ -5,6 +5,7 @@
  * import from one place; what stays is the presentation that needs other route services.
  */
 import { sql } from 'kysely';
+import type { RequestScope } from '../../policies/scope.js';
 import type { Db } from '../../db/index.js';
 import { readPage } from '../../db/paging.js';
 import { containsText } from '../../db/like.js';
@@ -58,9 +59,9 @@ export async function presentConfig(db: Db, app: Application) {
  * out (common/visibility.ts visibleHomeConfig) unless the viewer holds `panels` (server/policies/visibility.ts
  * hidesLoginOnly; managers and super managers always do). No rights query when the config has no marked module.
  */
-export async function presentConfigFor(db: Db, app: Application, viewer: User | null | undefined) {
+export async function presentConfigFor(db: Db, app: Application, scope: RequestScope) {
   const config = await presentConfig(db, app);
-  return (await hidesLoginOnly(db, app, viewer, config.homeConfig)) ? { ...config, homeConfig: visibleHomeConfig(config.homeConfig) } : config;
+  return (await hidesLoginOnly(scope, app, config.homeConfig)) ? { ...config, homeConfig: visibleHomeConfig(config.homeConfig) } : config;
 }
 
 /** The console list item (spec 1 §3 'Application list item'). */

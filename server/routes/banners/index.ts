@@ -34,7 +34,8 @@ export default async function bannerRoutes(app: FastifyInstance, { db }: AppCont
       if (target.kind === 'notice') {
         const n = await noticeTitle(db, target.id);
         if (!n) throw notFound(MSG.bannerTitleNotFound);
-        await checkManagedContent(db, currentUser(req), n, MSG.bannerTitleNotFound);
+        currentUser(req);
+        await checkManagedContent(req.scope, n, MSG.bannerTitleNotFound);
         return { url, title: n.title, kind: 'notice' as const, type: 'notice' };
       }
       const r = await resourceTitle(db, target.id, target.type);

@@ -16,6 +16,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { readableResources, resourceRows } from '../../policies/rows.js';
 import { declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { detailReadAccess } from '../../policies/detailSignin.js';
@@ -79,13 +80,13 @@ export default async function citationRoutes(app: FastifyInstance, { db }: AppCo
         querystring: citationQuery,
         response: { 200: citationFileAnswer },
       },
-      config: { access: detailReadAccess() }, // 详情页需登录 on the site: signed-in only (issue 13 §4)
+      config: { access: detailReadAccess(), rows: resourceRows }, // 详情页需登录 on the site: signed-in only (issue 13 §4)
     },
     async (req, reply) => {
       const { format, disposition } = req.query;
       const p = citationParams.safeParse(req.params);
       if (!p.success) throw notFound(MSG.resourceNotFound);
-      const item = await resourceById(db, p.data.id, p.data.type);
+      const item = await resourceById(db, p.data.id, p.data.type, readableResources(req));
       if (!item) throw notFound(MSG.resourceNotFound);
       return send(reply, [item], format, disposition, (ext) => [`atrium-${item.type}-${item.id}.${ext}`, `${fileTitle(item.title)}.${ext}`]);
     },
@@ -100,11 +101,12 @@ export default async function citationRoutes(app: FastifyInstance, { db }: AppCo
         querystring: citationListQuery,
         response: { 200: citationFileAnswer },
       },
-      config: { access: detailReadAccess() }, // 详情页需登录 on the site: signed-in only (issue 13 §4)
+      config: { access: detailReadAccess(), rows: resourceRows }, // 详情页需登录 on the site: signed-in only (issue 13 §4)
     },
     async (req, reply) => {
       const { ids, format, disposition } = req.query;
-      const found = await Promise.all(ids.map((id) => resourceById(db, id)));
+      const rows = readableResources(req);
+      const found = await Promise.all(ids.map((id) => resourceById(db, id, undefined, rows)));
       const items = found.filter((it): it is ResourceItem => !!it);
       if (items.length === 0) throw notFound(MSG.resourceNotFound);
       return send(reply, items, format, disposition, (ext) => [`atrium-citations-${items.length}.${ext}`, `${MSG.citationFileName(items.length)}.${ext}`]);

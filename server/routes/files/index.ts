@@ -170,7 +170,7 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
       if (!row) throw notFound(MSG.fileNotFound);
       // an attachment of a notice marked restrictDownload: the right `download` (decisions 213-215), checked
       // before the bytes are read
-      const restricted = await checkDownload(db, row, req.user);
+      const restricted = await checkDownload(db, row, req.scope);
       const obj = await storage.get(row.key);
       if (!obj) throw notFound(MSG.fileNotFound);
       // a PDF asked with ?inline=1 is shown in the page (the report page's viewer, decision 304)

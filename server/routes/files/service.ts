@@ -3,6 +3,7 @@
  * (server/files/check.ts), storing it under a generated key with its row in `files`, listing, deleting,
  * and the headers a stored file is served with.
  */
+import type { RequestScope } from '../../policies/scope.js';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.js';
 import type { Selectable } from 'kysely';
@@ -140,7 +141,8 @@ export async function deleteFile(db: Db, storage: FileStorage, row: FileRow): Pr
  * the applications whose notices restrict it (their managers always do) — and otherwise throws 403
  * 该附件仅限有下载权限的用户下载，请先登录 (signed out or anonymous) or 您的角色没有「下载附件」权限，请联系站点管理员.
  */
-export async function checkDownload(db: Db, row: FileRow, viewer: User | null | undefined): Promise<boolean> {
+export async function checkDownload(db: Db, row: FileRow, scope: RequestScope): Promise<boolean> {
+  const viewer = scope.viewer;
   const byNotice = await db.selectFrom('restricted_files').select('application_id').distinct().where('file_key', '=', row.key).execute();
   // a report's PDF kept for 下载附件 (decision 302): the applications using the report's topic
   const byReport = await db
@@ -156,8 +158,8 @@ export async function checkDownload(db: Db, row: FileRow, viewer: User | null | 
   const signedIn = !!viewer && !viewer.anonymous;
   if (signedIn) {
     for (const { application_id } of apps) {
-      const app = await db.selectFrom('applications').selectAll().where('id', '=', application_id).executeTakeFirst();
-      if (app && (await viewerRights(db, app, viewer)).rights.includes('download')) return true;
+      const app = await scope.application(application_id);
+      if (app && (await viewerRights(scope, app)).rights.includes('download')) return true;
     }
   }
   throw rightRefusal('download', signedIn);

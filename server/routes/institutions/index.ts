@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { readableResources, resourceRows } from '../../policies/rows.js';
 import { declared } from '../../http/contract.js';
 import { publicAccess } from '../../policies/access.js';
 import { detailReadAccess } from '../../policies/detailSignin.js';
@@ -46,10 +47,10 @@ export default async function institutionRoutes(app: FastifyInstance, { db }: Ap
         response: { 200: pageOf(resourceItemAnswer) },
       },
       // as the detail page it is shown on: 401 for a visitor not signed in where 详情页需登录 is on
-      config: { access: detailReadAccess() },
+      config: { access: detailReadAccess(), rows: resourceRows },
     },
     async (req) => {
-      const page = await institutionScholars(db, req.params.id, req.query.page, req.query.size);
+      const page = await institutionScholars(db, req.params.id, req.query.page, req.query.size, readableResources(req));
       if (!page) throw notFound(MSG.resourceNotFound);
       return page;
     },

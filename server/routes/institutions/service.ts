@@ -9,6 +9,7 @@
  * Names inside author lists are not looked at (docs/decisions.md #111).
  */
 import { sql, type SqlBool } from 'kysely';
+import { resourceVisible, type ResourceRows } from '../../policies/rows.js';
 import type { Db } from '../../db/index.js';
 import { pageOffset } from '../../db/paging.js';
 import { makePage, type Page } from '../../../common/page.js';
@@ -83,11 +84,21 @@ export const INSTITUTION_SCHOLARS_PAGE_MAX = 100;
  * server/import/scholars.ts linkStoredScholars) or naming it in fields.institution, as the count above
  * counts them; by name, page `page` (from 1) of `size`. Undefined when there is no such institution.
  */
-export async function institutionScholars(db: Db, id: number, page: number, size: number): Promise<Page<ResourceItem> | undefined> {
-  const institution = await db.selectFrom('resources').select(['id', 'title']).where('id', '=', id).where('type', '=', 'institution').executeTakeFirst();
+export async function institutionScholars(db: Db, id: number, page: number, size: number, visible: ResourceRows): Promise<Page<ResourceItem> | undefined> {
+  const institution = await db
+    .selectFrom('resources')
+    .select(['id', 'title'])
+    .where('id', '=', id)
+    .where('type', '=', 'institution')
+    .where(resourceVisible(visible, sql.ref('resources.id')))
+    .executeTakeFirst();
   if (!institution) return undefined;
   const linked = sql<SqlBool>`(${jsonText(db, 'institutionId')} = ${String(id)} or ${jsonText(db, 'institution')} = ${institution.title})`;
-  const base = db.selectFrom('resources').where('resources.type', '=', 'scholar').where(linked);
+  const base = db
+    .selectFrom('resources')
+    .where('resources.type', '=', 'scholar')
+    .where(linked)
+    .where(resourceVisible(visible, sql.ref('resources.id')));
   const [rows, total] = await Promise.all([
     base
       .select(['resources.id', 'resources.type', 'resources.title', 'resources.date', 'resources.fields'])

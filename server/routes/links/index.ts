@@ -37,7 +37,7 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
       config: { access: publicAccess },
     },
     async (req) => {
-      return listLinks(db, { ...req.query, ...(await contentListScope(db, req, req.query)) });
+      return listLinks(db, { ...req.query, ...(await contentListScope(req, req.query)) });
     },
   );
 
@@ -54,7 +54,7 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
     async (req) => {
       const row = await getLink(db, req.params.linkId);
       // unpublished: its managers only; a link of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
-      await checkReadableContent(db, req, row, MSG.linkNotFound);
+      await checkReadableContent(req, row, MSG.linkNotFound);
       return presentLink(row);
     },
   );

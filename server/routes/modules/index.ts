@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { publicAccess } from '../../policies/access.js';
+import { checkTopic, readableResources, resourceRows, siteRows, type ResourceRows } from '../../policies/rows.js';
 import { TOP_KINDS, type TopKind } from '../../../modules/types.js';
 import { appItemsQuery, bulletinQuery, jobQuery, panelReadQuery, scholarSuggestQuery, topKindParams, topRequestBody, wechatArticleQuery } from './schema.js';
 import { suggestTitles } from '../../resources/suggest.js';
@@ -40,7 +41,10 @@ type TopPage = z.infer<typeof topPageAnswer>;
 type TopBody = z.infer<typeof topRequestBody>;
 
 const tags = ['首页模块'];
-const config = { access: publicAccess };
+/** reads of one application's content (notices, links, panels): the row rule `site` */
+const config = { access: publicAccess, rows: siteRows };
+/** reads of the catalogue by topic, by account or across topics: the row rule `resources` */
+const resources = { access: publicAccess, rows: resourceRows };
 
 export default async function moduleRoutes(app: FastifyInstance, { db, dialect }: AppContext) {
   /**
@@ -48,7 +52,7 @@ export default async function moduleRoutes(app: FastifyInstance, { db, dialect }
    * shared cache with its JSON until a write (decision 256) and sent as that JSON; a signed-in user's
    * journal marks are added on top of a copy.
    */
-  const top = async (kindParam: string, given: TopBody, userId?: number | null, version?: string): Promise<string | TopPage> => {
+  const top = async (kindParam: string, given: TopBody, rows: ResourceRows, userId?: number | null, version?: string): Promise<string | TopPage> => {
     const kind = TOP_KINDS.find((k): k is TopKind => k === kindParam);
     if (!kind) throw notFound(MSG.routeNotFound);
     const b: Partial<NonNullable<TopBody>> = given ?? {};
@@ -62,11 +66,16 @@ export default async function moduleRoutes(app: FastifyInstance, { db, dialect }
       categoryLevelOne: b.categoryLevelOne,
       categoryLevelTwo: b.categoryLevelTwo,
     };
-    const { page, json } = await app.visitorCache.getOrMake(`top|${kind}|${JSON.stringify(body)}`, async () => {
-      let topicId = body.topicId ?? null;
-      if (topicId == null && body.topicName) topicId = await topicIdByTitle(db, body.topicName);
+    // a topic (by id or title) the viewer may not read answers as a missing one (decision 394); a read
+    // within a topic is the same for every viewer who may read it, one outside a topic differs by rows
+    let topicId = body.topicId ?? null;
+    if (topicId == null && body.topicName) topicId = await topicIdByTitle(db, body.topicName);
+    if (topicId != null) checkTopic(rows, topicId);
+    const key = `top|${kind}|${JSON.stringify(body)}${topicId == null ? `|${JSON.stringify(rows)}` : ''}`;
+    const { page, json } = await app.visitorCache.getOrMake(key, async () => {
       const read = await readTop(db, {
         kind,
+        rows,
         offset: body.offset,
         count: body.count,
         topicId,
@@ -93,14 +102,17 @@ export default async function moduleRoutes(app: FastifyInstance, { db, dialect }
   for (const v of ['v3', 'v4']) {
     r.post(
       `/api/${v}/modules/top-:kind`,
-      { schema: { ...topSchema('专题中一种资源的前几条（kind：scholar、journal、book……）'), params: topKindParams }, config: { ...config, signedRead: true } },
-      async (req, reply) => sendTop(reply, await top(req.params.kind, req.body, req.user?.id, v)),
+      {
+        schema: { ...topSchema('专题中一种资源的前几条（kind：scholar、journal、book……）'), params: topKindParams },
+        config: { ...resources, signedRead: true },
+      },
+      async (req, reply) => sendTop(reply, await top(req.params.kind, req.body, readableResources(req), req.user?.id, v)),
     );
   }
   // books: spec 2 §7 'POST /api/v1 and /api/v2 /modules/top-monographs', aliases of the 'book' read
   for (const v of ['v1', 'v2']) {
-    r.post(`/api/${v}/modules/top-monographs`, { schema: topSchema('专题中的前几本专著'), config: { ...config, signedRead: true } }, async (req, reply) =>
-      sendTop(reply, await top('book', req.body)),
+    r.post(`/api/${v}/modules/top-monographs`, { schema: topSchema('专题中的前几本专著'), config: { ...resources, signedRead: true } }, async (req, reply) =>
+      sendTop(reply, await top('book', req.body, readableResources(req))),
     );
   }
   // a 仅登录可见 module's items: 403 for a viewer without `panels`; without moduleId they are left out (decision 212)
@@ -112,9 +124,9 @@ export default async function moduleRoutes(app: FastifyInstance, { db, dialect }
     '/api/v1/modules/top-scholar/suggestions',
     {
       schema: { summary: '按姓名开头联想学者（至多 10 个）', tags, querystring: scholarSuggestQuery, response: { 200: z.array(titleSuggestionAnswer) } },
-      config,
+      config: resources,
     },
-    async (req) => suggestTitles(db, dialect, 'scholar', req.query.q),
+    async (req) => suggestTitles(db, dialect, 'scholar', req.query.q, readableResources(req)),
   );
 
   r.get(
@@ -122,8 +134,8 @@ export default async function moduleRoutes(app: FastifyInstance, { db, dialect }
     { schema: { summary: '应用的已发布通知（置顶在前）', tags, querystring: appItemsQuery, response: { 200: pageOf(topNoticeAnswer) } }, config },
     async (req) => {
       const q = req.query;
-      await readableApplication(db, q.applicationId, req.user);
-      const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
+      await readableApplication(req.scope, q.applicationId);
+      const { hidden } = await moduleReadScope(req.scope, q.applicationId, q.moduleId);
       return readTopNotices(db, { ...q, hidden });
     },
   );
@@ -132,8 +144,8 @@ export default async function moduleRoutes(app: FastifyInstance, { db, dialect }
     { schema: { summary: '应用的已发布资源链接', tags, querystring: appItemsQuery, response: { 200: pageOf(topLinkAnswer) } }, config },
     async (req) => {
       const q = req.query;
-      await readableApplication(db, q.applicationId, req.user);
-      const { hidden } = await moduleReadScope(db, q.applicationId, q.moduleId, req.user);
+      await readableApplication(req.scope, q.applicationId);
+      const { hidden } = await moduleReadScope(req.scope, q.applicationId, q.moduleId);
       return readTopLinks(db, { ...q, hidden });
     },
   );
@@ -153,7 +165,7 @@ export default async function moduleRoutes(app: FastifyInstance, { db, dialect }
     async (req, reply) => {
       const q = req.query;
       const moduleId = 'moduleId' in q.read ? q.read.moduleId : undefined;
-      const scope = await readScope(db, app.visitorCache, q.applicationId, moduleId, req.user);
+      const scope = await readScope(db, app.visitorCache, q.applicationId, moduleId, req.scope);
       const served = await servePanelRead(db, app.visitorCache, scope, q.read, req.user && !req.user.anonymous ? req.user.id : null);
       if (scope.visitor) {
         reply.header('cache-control', 'no-cache').header('vary', 'Cookie').header('etag', served.etag);
@@ -168,23 +180,31 @@ export default async function moduleRoutes(app: FastifyInstance, { db, dialect }
   // feed modules (docs/decisions.md #31): the answers the spec's panels read
   r.get(
     '/api/v1/modules/top-wechat-article',
-    { schema: { summary: '公众号文章（可多个 wechatId）', tags, querystring: wechatArticleQuery, response: { 200: wechatArticlesAnswer } }, config },
+    { schema: { summary: '公众号文章（可多个 wechatId）', tags, querystring: wechatArticleQuery, response: { 200: wechatArticlesAnswer } }, config: resources },
     async (req) => {
       const q = req.query;
-      const r = await readWechatArticles(db, q);
+      const r = await readWechatArticles(db, { ...q, rows: readableResources(req) });
       return { records: r.items, total: r.total, current: q.page, size: q.pageSize, pages: Math.ceil(r.total / q.pageSize) };
     },
   );
-  r.get('/api/v1/modules/top-job', { schema: { summary: '招聘信息', tags, querystring: jobQuery, response: { 200: jobsAnswer } }, config }, async (req) => {
-    const found = await readJobs(db, req.query);
-    return { hits: found.items, total: found.total };
-  });
+  r.get(
+    '/api/v1/modules/top-job',
+    { schema: { summary: '招聘信息', tags, querystring: jobQuery, response: { 200: jobsAnswer } }, config: resources },
+    async (req) => {
+      const rows = readableResources(req);
+      if (req.query.topicId != null) checkTopic(rows, req.query.topicId);
+      const found = await readJobs(db, { ...req.query, rows });
+      return { hits: found.items, total: found.total };
+    },
+  );
   r.get(
     '/api/v1/modules/top-bulletin',
-    { schema: { summary: '快报、研究报告、快讯', tags, querystring: bulletinQuery, response: { 200: z.array(bulletinEntryAnswer) } }, config },
+    { schema: { summary: '快报、研究报告、快讯', tags, querystring: bulletinQuery, response: { 200: z.array(bulletinEntryAnswer) } }, config: resources },
     async (req) => {
       const q = req.query;
-      return (await readBulletins(db, { topicId: q.topicId, types: q.type, size: q.size, offset: q.offset })).items;
+      const rows = readableResources(req);
+      if (q.topicId != null) checkTopic(rows, q.topicId);
+      return (await readBulletins(db, { topicId: q.topicId, rows, types: q.type, size: q.size, offset: q.offset })).items;
     },
   );
 }

@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.js';
 import type { User } from '../../db/schema.js';
+import type { RequestScope } from '../../policies/scope.js';
 import type { Page } from '../../../common/page.js';
 import type { PanelRead } from '../../../modules/types.js';
 import { MSG } from '../../../common/messages.js';
@@ -53,21 +54,15 @@ async function visitorSite(db: Db, cache: SharedCache, applicationId: number): P
  * (decision 139: a draft is its managers' only), 403 (rightRefusal 'panels') for a 仅登录可见 module's
  * items without the right.
  */
-export async function readScope(
-  db: Db,
-  cache: SharedCache,
-  applicationId: number,
-  moduleId: string | undefined,
-  viewer: User | null | undefined,
-): Promise<ReadScope> {
-  if (isVisitor(viewer)) {
+export async function readScope(db: Db, cache: SharedCache, applicationId: number, moduleId: string | undefined, scope: RequestScope): Promise<ReadScope> {
+  if (isVisitor(scope.viewer)) {
     const site = await visitorSite(db, cache, applicationId);
     if (!site || !site.released) throw notFound(MSG.applicationNotFound);
     if (moduleId && site.loginOnly.includes(moduleId)) throw rightRefusal('panels', false);
     return { app: site, hidden: moduleId ? [] : site.loginOnly, visitor: true };
   }
-  const app = await readableApplication(db, applicationId, viewer);
-  const { hidden } = await moduleReadScope(db, app.id, moduleId, viewer);
+  const app = await readableApplication(scope, applicationId);
+  const { hidden } = await moduleReadScope(scope, app.id, moduleId);
   return { app, hidden, visitor: false };
 }
 

@@ -41,7 +41,7 @@ export default async function noticeRoutes(app: FastifyInstance, { db }: AppCont
       config: { access: publicAccess },
     },
     async (req) => {
-      return listNotices(db, { ...req.query, ...(await contentListScope(db, req, req.query)) });
+      return listNotices(db, { ...req.query, ...(await contentListScope(req, req.query)) });
     },
   );
 
@@ -54,12 +54,12 @@ export default async function noticeRoutes(app: FastifyInstance, { db }: AppCont
     async (req) => {
       const row = await getNotice(db, req.params.id);
       // unpublished: its managers only; a notice of a 仅登录可见 module: 403 for a viewer without `panels` (decision 212)
-      await checkReadableContent(db, req, row, MSG.noticeNotFound);
+      await checkReadableContent(req, row, MSG.noticeNotFound);
       // whether this reader may download the attachments (decision 214): the page shows 登录后下载 ('signIn')
       // or 无下载权限 ('right') in place of the links otherwise
       let downloadBlocked: 'signIn' | 'right' | null = null;
       if (row.restrict_download === 1) {
-        const held = await viewerRights(db, await getApplication(db, row.application_id), req.user);
+        const held = await viewerRights(req.scope, await getApplication(db, row.application_id));
         if (!held.rights.includes('download')) downloadBlocked = held.signedIn ? 'right' : 'signIn';
       }
       return { ...presentNotice(row), canDownload: downloadBlocked === null, downloadBlocked };

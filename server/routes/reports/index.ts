@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
+import { siteRows } from '../../policies/rows.js';
 import { publicAccess } from '../../policies/access.js';
 import { detailReadAccess, queryApplicationId } from '../../policies/detailSignin.js';
 import { MSG } from '../../../common/messages.js';
@@ -30,10 +31,10 @@ export default async function reportRoutes(app: FastifyInstance, { db }: AppCont
     '/api/v1/reports',
     {
       schema: { summary: '已发布的研究报告列表', tags, querystring: reportListQuery, response: { 200: pageOf(reportListItemAnswer) } },
-      config: { access: publicAccess },
+      config: { access: publicAccess, rows: siteRows },
     },
     async (req) => {
-      const site = await reportSite(db, req.query.applicationId);
+      const site = await reportSite(req.scope, req.query.applicationId);
       return listReports(db, site, req.query);
     },
   );
@@ -43,13 +44,13 @@ export default async function reportRoutes(app: FastifyInstance, { db }: AppCont
     {
       schema: { summary: '读取一篇已发布的研究报告', tags, params: reportParams, querystring: reportDetailQuery, response: { 200: reportDetailAnswer } },
       // 详情页需登录 on the report's site (or the host's): signed-in only (issue 13 §4)
-      config: { access: detailReadAccess(queryApplicationId) },
+      config: { access: detailReadAccess(queryApplicationId), rows: siteRows },
     },
     async (req, reply) => {
       const id = reportIdSchema.safeParse(req.params.id);
       if (!id.success) throw notFound(MSG.reportNotFound);
-      const site = await reportSite(db, req.query.applicationId);
-      const detail = await reportDetail(db, site, id.data, req.user);
+      const site = await reportSite(req.scope, req.query.applicationId);
+      const detail = await reportDetail(db, site, id.data, req.scope);
       // the answer depends on the reader when the PDF is kept for 下载附件
       if (detail.restrictDownload) void reply.header('Cache-Control', 'private, no-store');
       return detail;

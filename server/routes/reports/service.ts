@@ -5,7 +5,7 @@
  * reader may open the PDF (the right 下载附件 when the report keeps it, docs/decisions.md 302).
  */
 import type { Db } from '../../db/index.js';
-import type { Application, User } from '../../db/schema.js';
+import type { Application } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { parseFields } from '../../resources/present.js';
 import { topicResources } from '../../resources/inTopic.js';
@@ -15,14 +15,12 @@ import { containsText } from '../../db/like.js';
 import { readPage } from '../../db/paging.js';
 import { makePage, type Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
+import type { RequestScope } from '../../policies/scope.js';
+import { readableApplication } from '../../policies/visibility.js';
 import type { ReportDetail, ReportListItem } from '../../../common/contracts/reports.js';
 
-/** The application (404 when missing). */
-export async function reportSite(db: Db, applicationId: number): Promise<Application> {
-  const app = await db.selectFrom('applications').selectAll().where('id', '=', applicationId).executeTakeFirst();
-  if (!app) throw notFound(MSG.applicationNotFound);
-  return app;
-}
+/** The application whose reports are read: 404 when missing, or a draft the viewer does not manage (the row rule `site`). */
+export const reportSite = (scope: RequestScope, applicationId: number): Promise<Application> => readableApplication(scope, applicationId);
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 
@@ -68,7 +66,7 @@ export async function listReports(db: Db, app: Application, q: { type?: string; 
  * that is not a report, not in the topic, or withdrawn. A report keeping its PDF for 下载附件 answers
  * the PDF only to a reader holding the right (else `pdf: null`, `downloadBlocked` says why).
  */
-export async function reportDetail(db: Db, app: Application, id: number, viewer: User | null | undefined): Promise<ReportDetail> {
+export async function reportDetail(db: Db, app: Application, id: number, scope: RequestScope): Promise<ReportDetail> {
   if (app.topic_id == null) throw notFound(MSG.reportNotFound);
   const row = await topicResources(db, app.topic_id, 'report', { published: true })
     .select(['resources.id', 'resources.title', 'resources.date', 'resources.fields'])
@@ -80,7 +78,7 @@ export async function reportDetail(db: Db, app: Application, id: number, viewer:
   let canDownload = true;
   let downloadBlocked: ReportDetail['downloadBlocked'] = null;
   if (restrictDownload) {
-    const held = await viewerRights(db, app, viewer);
+    const held = await viewerRights(scope, app);
     canDownload = held.rights.includes('download');
     if (!canDownload) downloadBlocked = held.signedIn ? 'right' : 'signIn';
   }

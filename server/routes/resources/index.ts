@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { declared } from '../../http/contract.js';
 import { managerAccess, publicAccess } from '../../policies/access.js';
+import { readableResources, resourceRows } from '../../policies/rows.js';
 import { applicationInPath } from '../../policies/applications.js';
 import { MSG } from '../../../common/messages.js';
 import { okAnswer, pageOf, withMessage } from '../../../common/contracts/common.js';
@@ -34,9 +35,9 @@ export default async function resourceRoutes(app: FastifyInstance, { db, dialect
     '/api/v1/resources/conferences/suggestions',
     {
       schema: { summary: '会议标题联想（至多 10 个）', tags, body: conferenceSuggestBody, response: { 200: conferenceSuggestionsAnswer } },
-      config: { access: publicAccess, signedRead: true },
+      config: { access: publicAccess, rows: resourceRows, signedRead: true },
     },
-    async (req) => suggestTitles(db, dialect, 'conference', req.body.q),
+    async (req) => suggestTitles(db, dialect, 'conference', req.body.q, readableResources(req)),
   );
 
   /**
@@ -48,9 +49,9 @@ export default async function resourceRoutes(app: FastifyInstance, { db, dialect
     '/api/v3/resources/journal',
     {
       schema: { summary: '按 ISSN 或标题开头查期刊', tags, body: journalLookupBody, response: { 200: journalPageAnswer } },
-      config: { access: publicAccess, signedRead: true },
+      config: { access: publicAccess, rows: resourceRows, signedRead: true },
     },
-    async (req) => lookupJournals(db, dialect, req.body),
+    async (req) => lookupJournals(db, dialect, req.body, readableResources(req)),
   );
 
   r.get(

@@ -4,7 +4,7 @@
  * (POST /api/v4/modules/top-{kind}) follows every create and delete.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, releaseApplication, type Client, type TestContext } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 
@@ -38,6 +38,9 @@ beforeAll(async () => {
   admin = await ctx.signIn('13600000001', 'super');
   appId = (await admin.post('/api/v1/applications', { name: '政策门户', host: 'policy.example.cn', topicId })).body.applicationId;
   bareAppId = (await admin.post('/api/v1/applications', { name: '无专题站', host: 'bare.example.cn' })).body.applicationId;
+  // visitors read the panels of a released site only (decision 394)
+  await releaseApplication(admin, appId);
+  await releaseApplication(admin, bareAppId);
   manager = await ctx.signIn('13600000002');
   stranger = await ctx.signIn('13600000003');
   const mgr = await ctx.db.selectFrom('users').select('id').where('phone', 'like', '%13600000002').executeTakeFirstOrThrow();

@@ -5,6 +5,8 @@
  * stay right for the panel reads, each in one transaction.
  */
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { resourceVisible, type ResourceRows } from '../../policies/rows.js';
 import { readPage } from '../../db/paging.js';
 import { containsText } from '../../db/like.js';
 import type { Db } from '../../db/index.js';
@@ -263,20 +265,26 @@ const JOURNAL_COUNT_CAP = 10_000;
  * a page of the journals whose title starts with `q` (every journal without it) in title order;
  * totalElements counts up to JOURNAL_COUNT_CAP.
  */
-export async function lookupJournals(db: Db, dialect: Dialect, q: { issn?: string; q?: string; page: number; size: number }): Promise<Page<ResourceItem>> {
+export async function lookupJournals(
+  db: Db,
+  dialect: Dialect,
+  q: { issn?: string; q?: string; page: number; size: number },
+  visible: ResourceRows,
+): Promise<Page<ResourceItem>> {
   if (q.issn) {
     const row = await db
       .selectFrom('resources')
       .select(['id', 'type', 'title', 'date', 'fields'])
       .where('type', '=', 'journal')
       .where('source_key', '=', q.issn)
+      .where(resourceVisible(visible, sql.ref('resources.id')))
       .executeTakeFirst();
     return makePage(row ? [presentResource(row)] : [], row ? 1 : 0, 1, q.size);
   }
   const prefix = q.q ?? '';
   const [rows, total] = await Promise.all([
-    titlesByPrefix(db, dialect, 'journal', prefix, q.size, (q.page - 1) * q.size),
-    countByPrefix(db, dialect, 'journal', prefix, JOURNAL_COUNT_CAP),
+    titlesByPrefix(db, dialect, 'journal', prefix, visible, q.size, (q.page - 1) * q.size),
+    countByPrefix(db, dialect, 'journal', prefix, visible, JOURNAL_COUNT_CAP),
   ]);
   return makePage(rows.map(presentResource), total, q.page, q.size);
 }

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { publicAccess } from '../../policies/access.js';
+import { checkTopic, readableResources, resourceRows } from '../../policies/rows.js';
 import { detailReadAccess } from '../../policies/detailSignin.js';
 import { MSG } from '../../../common/messages.js';
 import { resourceItemAnswer, searchResultAnswer } from '../../../common/contracts/search.js';
@@ -31,12 +32,16 @@ export default async function searchRoutes(app: FastifyInstance, { db, dialect, 
     '/api/v1/search',
     {
       schema: { summary: '检索资源（分页，附分面）', tags, querystring: searchRequest, response: { 200: searchResultAnswer } },
-      config: { access: publicAccess },
+      config: { access: publicAccess, rows: resourceRows },
     },
     async (req) => {
       const q = req.query;
-      const topicId = q.applicationId != null ? await topicOfApplication(db, q.applicationId) : (q.topicId ?? null);
+      const rows = readableResources(req);
+      // an application's search reads its topic (a draft's only for its managers); a topic must be readable
+      const topicId = q.applicationId != null ? await topicOfApplication(req.scope, q.applicationId) : (q.topicId ?? null);
+      if (q.applicationId == null && topicId != null) checkTopic(rows, topicId);
       return runner.search({
+        rows,
         q: q.q,
         type: q.type,
         topicId,
@@ -54,10 +59,10 @@ export default async function searchRoutes(app: FastifyInstance, { db, dialect, 
     {
       schema: { summary: '读取一个资源（详情页）', tags, params: resourceParams, response: { 200: resourceItemAnswer } },
       // 401 for a visitor not signed in on a site with 详情页需登录 on (issue 13 §4)
-      config: { access: detailReadAccess() },
+      config: { access: detailReadAccess(), rows: resourceRows },
     },
     async (req) => {
-      const item = await resourceById(db, req.params.id, req.params.type);
+      const item = await resourceById(db, req.params.id, req.params.type, readableResources(req));
       if (!item) throw notFound(MSG.resourceNotFound);
       return item;
     },

@@ -7,13 +7,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { siteRows } from '../../policies/rows.js';
+import { readableApplication } from '../../policies/visibility.js';
 import { declared } from '../../http/contract.js';
-import { notFound } from '../../http/errors.js';
 import { publicAccess } from '../../policies/access.js';
-import { MSG } from '../../../common/messages.js';
 import { toolsAnswer } from '../../../common/contracts/tools.js';
 import { toolsQuery } from './schema.js';
-import { applicationTopic } from './service.js';
 import { readTools } from '../../reads/tools.js';
 
 const tags = ['工具'];
@@ -25,13 +24,13 @@ export default async function toolRoutes(app: FastifyInstance, { db }: AppContex
       url,
       {
         schema: { summary: '应用专题的工具列表（工具面板）', tags, querystring: toolsQuery, response: { 200: toolsAnswer } },
-        config: { access: publicAccess },
+        config: { access: publicAccess, rows: siteRows },
       },
       async (req) => {
         const q = req.query;
-        const found = await applicationTopic(db, q.appid);
-        if (!found) throw notFound(MSG.applicationNotFound);
-        return readTools(db, { topicId: found.topicId, ids: q.ids, page: q.page, size: q.size });
+        // a draft's tools are its managers' only (the row rule `site`, decision 394)
+        const found = await readableApplication(req.scope, q.appid);
+        return readTools(db, { topicId: found.topic_id, ids: q.ids, page: q.page, size: q.size });
       },
     );
   }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createTestContext, releaseApplication, type TestContext } from '../../test/harness.js';
 import { importFiles } from '../../import/run.js';
 import { ensureTopic } from '../../resources/store.js';
 import { readPanel } from '../../reads/index.js';
@@ -64,6 +64,9 @@ beforeAll(async () => {
   const admin = await ctx.signIn('13700000011', 'super');
   appId = (await admin.post('/api/v1/applications', { name: '图情门户', host: 'lists.example.cn', topicId })).body.applicationId;
   bareAppId = (await admin.post('/api/v1/applications', { name: '无专题', host: 'bare.example.cn' })).body.applicationId;
+  // visitors read the tools and lists of a released site only (decision 394)
+  await releaseApplication(admin, appId);
+  await releaseApplication(admin, bareAppId);
 });
 afterAll(async () => {
   await ctx?.close();

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
-import { createTestContext, testDialect, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, releaseApplication, testDialect, type Client, type TestContext } from '../../test/harness.js';
 import { topicResourcesReads } from '../../resources/topicData.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
@@ -76,6 +76,8 @@ beforeAll(async () => {
   ).ids[0];
   admin = await ctx.signIn('13700000001', 'super');
   appId = (await admin.post('/api/v1/applications', { name: '图情门户', host: 'lib.example.cn', topicId })).body.applicationId;
+  // visitors read the topic of a released site (decision 394)
+  await releaseApplication(admin, appId);
   manager = await ctx.signIn('13700000002');
   stranger = await ctx.signIn('13700000003');
   // a manager of the site with the content right, made as the console makes one

@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.js';
+import { EVERY_RECORD } from '../../policies/rows.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { User } from '../../db/schema.js';
 import { refreshTopicTypeCounts, upsertResources } from '../../resources/store.js';
@@ -45,7 +46,10 @@ export async function availableAccounts(db: Db, user: User): Promise<Array<{ wec
 export async function applicationAccounts(db: Db, applicationId: number): Promise<WechatAccountWithArticles[]> {
   const rows = await db.selectFrom('wechat_accounts').selectAll().where('application_id', '=', applicationId).orderBy('id', 'asc').execute();
   return Promise.all(
-    rows.map(async (r) => ({ ...present(r), articles: (await readWechatArticles(db, { wechatId: r.wechat_id, page: 1, pageSize: 1 })).total })),
+    rows.map(async (r) => ({
+      ...present(r),
+      articles: (await readWechatArticles(db, { wechatId: r.wechat_id, page: 1, pageSize: 1, rows: EVERY_RECORD })).total,
+    })),
   );
 }
 
@@ -132,7 +136,7 @@ export async function addArticle(db: Db, app: { id: number; topic_id: number | n
 
 /** A page of an account's articles, newest first (console list). */
 export async function listArticles(db: Db, wechatId: string, page: number, size: number) {
-  const r = await readWechatArticles(db, { wechatId, page, pageSize: size });
+  const r = await readWechatArticles(db, { wechatId, page, pageSize: size, rows: EVERY_RECORD });
   return makePage(r.items, r.total, page, size);
 }
 

@@ -5,7 +5,7 @@
  * PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, releaseApplication, type Client, type TestContext } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 
@@ -30,6 +30,8 @@ beforeAll(async () => {
   admin = await ctx.signIn('13700000101', 'super');
   appId = (await admin.post('/api/v1/applications', { name: '资讯站', host: 'feeds.example.cn', topicId })).body.applicationId;
   otherAppId = (await admin.post('/api/v1/applications', { name: '别的站', host: 'other.example.cn' })).body.applicationId;
+  // visitors read the feeds of a released site only (decision 394)
+  await releaseApplication(admin, appId);
   manager = await makeManager('13700000102', appId);
   otherManager = await makeManager('13700000103', otherAppId);
 });

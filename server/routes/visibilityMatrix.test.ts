@@ -1,0 +1,397 @@
+/**
+ * The visibility matrix (docs/architecture.md 'Access down to the row'; decision 394), beside the role
+ * matrix: hidden rows of every kind × every read route that declares the row rules `resources` or `site`
+ * × the personas that must not see them, asking by id, by topic (id and title), by application, by search,
+ * by suggestion and by export. Every hidden row carries 隐秘 in its title and every row that may be shown
+ * carries 公开, so an answer that holds 隐秘 is a leak, and each route must show a 公开 row to at least one
+ * probe (a route that answered 404 to everything would prove nothing).
+ * Hidden rows: a record of each type withdrawn in a released site's topic (a report draft and a withdrawn
+ * WeChat article among them), a record of each type published only in a draft's topic, a record linked to
+ * no topic, an unpublished notice, a draft site's notices and links, a 仅登录可见 panel's notice and link.
+ * Every route must have a row rule (declared, or implied by its access), and every route whose rule is
+ * `resources` or `site` must be probed here: a new read route cannot slip in without a rule and a probe.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientAs, createTestContext, releaseApplication, type Client, type TestContext } from '../test/harness.js';
+import { ensureTopic, upsertResources } from '../resources/store.js';
+import { definitionOf } from '../../modules/registry.js';
+import type { ResourceType } from '../../common/constants.js';
+
+const HIDDEN = '隐秘';
+const SHOWN = '公开';
+const PERSONAS = ['anonymous', 'fingerprint', 'plainUser', 'otherManager'] as const;
+type Persona = (typeof PERSONAS)[number];
+
+/** The record types the probes read, with the route kinds that read them. */
+const TYPES = [
+  'article',
+  'scholar',
+  'journal',
+  'conference',
+  'institution',
+  'report',
+  'policy',
+  'book',
+  'news',
+  'job',
+  'bulletin',
+  'wechat_article',
+  'tool',
+] as const satisfies readonly ResourceType[];
+type Kind = (typeof TYPES)[number];
+
+interface Fixture {
+  released: { appId: number; topicId: number; topicTitle: string; host: string };
+  draft: { appId: number; topicId: number; topicTitle: string; host: string };
+  /** per type: the record shown in the released site, and the hidden ones */
+  shown: Record<Kind, number>;
+  withdrawn: Record<Kind, number>;
+  draftOnly: Record<Kind, number>;
+  orphan: number;
+  notices: { shown: number; unpublished: number; loginOnly: number; draftSite: number };
+  links: { shown: number; loginOnly: number; draftSite: number };
+}
+
+let ctx: TestContext;
+let fx: Fixture;
+let admin: Client;
+const clients = {} as Record<Persona, Client>;
+
+/** One request of a probe: its URL (and POST body), for a route pattern. */
+interface Probe {
+  method?: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+}
+type Probes = (f: Fixture) => Probe[];
+
+const q = (s: string) => encodeURIComponent(s);
+const ids = (rec: Record<Kind, number>, kinds: readonly Kind[] = TYPES) => kinds.map((k) => rec[k]);
+const TOP: Kind[] = ['article', 'scholar', 'journal', 'conference', 'institution', 'report', 'policy', 'book', 'news'];
+
+/**
+ * The probes of every read route with the row rule `resources` or `site`: each asks for hidden rows in
+ * every way the route allows, and the shown ones beside them.
+ */
+const PROBES: Record<string, Probes> = {
+  'GET /api/v1/resources/:type/:id': (f) =>
+    TYPES.flatMap((t) => [f.shown[t], f.withdrawn[t], f.draftOnly[t]].map((id) => ({ url: `/api/v1/resources/${t}/${id}` }))).concat([
+      { url: `/api/v1/resources/article/${f.orphan}` },
+    ]),
+  'GET /api/v1/resources/:type/:id/citation': (f) =>
+    TYPES.flatMap((t) => [f.shown[t], f.withdrawn[t], f.draftOnly[t]].map((id) => ({ url: `/api/v1/resources/${t}/${id}/citation?format=ris` }))),
+  'GET /api/v1/citations': (f) => [
+    { url: `/api/v1/citations?format=bibtex&ids=${[...ids(f.shown), ...ids(f.withdrawn), ...ids(f.draftOnly), f.orphan].join(',')}` },
+    { url: `/api/v1/citations?format=ris&ids=${[...ids(f.withdrawn), ...ids(f.draftOnly)].join(',')}` },
+  ],
+  'GET /api/v1/search': (f) => [
+    { url: `/api/v1/search?q=${q(HIDDEN)}` },
+    { url: `/api/v1/search?q=${q(SHOWN)}` },
+    ...TYPES.map((t) => ({ url: `/api/v1/search?q=&type=${t}` })),
+    { url: `/api/v1/search?q=${q(HIDDEN)}&topicId=${f.draft.topicId}` },
+    { url: `/api/v1/search?q=&type=article&topicId=${f.draft.topicId}` },
+    { url: `/api/v1/search?q=${q(HIDDEN)}&applicationId=${f.draft.appId}` },
+    { url: `/api/v1/search?q=${q(HIDDEN)}&applicationId=${f.released.appId}` },
+    { url: `/api/v1/search?q=${q(SHOWN)}&applicationId=${f.released.appId}` },
+  ],
+  'POST /api/v3/modules/top-:kind': (f) =>
+    TOP.flatMap((k) => [
+      { method: 'POST' as const, url: `/api/v3/modules/top-${k}`, body: { count: 50 } },
+      { method: 'POST' as const, url: `/api/v3/modules/top-${k}`, body: { count: 50, topicId: f.released.topicId } },
+      { method: 'POST' as const, url: `/api/v3/modules/top-${k}`, body: { count: 50, topicId: f.draft.topicId } },
+      { method: 'POST' as const, url: `/api/v3/modules/top-${k}`, body: { count: 50, topicName: f.draft.topicTitle } },
+    ]),
+  'POST /api/v4/modules/top-:kind': (f) => [
+    { method: 'POST', url: '/api/v4/modules/top-journal', body: {} },
+    { method: 'POST', url: '/api/v4/modules/top-journal', body: { topicId: f.draft.topicId } },
+    { method: 'POST', url: '/api/v4/modules/top-scholar', body: { topicName: f.released.topicTitle, count: 50 } },
+  ],
+  'POST /api/v1/modules/top-monographs': (f) => [
+    { method: 'POST', url: '/api/v1/modules/top-monographs', body: { count: 50 } },
+    { method: 'POST', url: '/api/v1/modules/top-monographs', body: { count: 50, topicId: f.draft.topicId } },
+  ],
+  'POST /api/v2/modules/top-monographs': (f) => [
+    { method: 'POST', url: '/api/v2/modules/top-monographs', body: { count: 50, topicId: f.released.topicId } },
+    { method: 'POST', url: '/api/v2/modules/top-monographs', body: { count: 50, topicName: f.draft.topicTitle } },
+  ],
+  'GET /api/v1/modules/top-scholar/suggestions': () => [
+    { url: `/api/v1/modules/top-scholar/suggestions?q=${q(HIDDEN)}` },
+    { url: `/api/v1/modules/top-scholar/suggestions?q=${q(SHOWN)}` },
+  ],
+  'POST /api/v1/resources/conferences/suggestions': () => [
+    { method: 'POST', url: '/api/v1/resources/conferences/suggestions', body: { q: HIDDEN } },
+    { method: 'POST', url: '/api/v1/resources/conferences/suggestions', body: { q: SHOWN } },
+  ],
+  'POST /api/v3/resources/journal': () => [
+    { method: 'POST', url: '/api/v3/resources/journal', body: { q: HIDDEN } },
+    { method: 'POST', url: '/api/v3/resources/journal', body: { q: SHOWN } },
+    { method: 'POST', url: '/api/v3/resources/journal', body: { issn: 'hidden-withdrawn-journal' } },
+    { method: 'POST', url: '/api/v3/resources/journal', body: { issn: 'hidden-draft-journal' } },
+  ],
+  'GET /api/v1/modules/top-wechat-article': () => [{ url: '/api/v1/modules/top-wechat-article?wechatId=gh_matrix&pageSize=50' }],
+  'GET /api/v1/modules/top-job': (f) => [
+    { url: '/api/v1/modules/top-job?pageSize=50' },
+    { url: `/api/v1/modules/top-job?pageSize=50&topicId=${f.released.topicId}` },
+    { url: `/api/v1/modules/top-job?pageSize=50&topicId=${f.draft.topicId}` },
+  ],
+  'GET /api/v1/modules/top-bulletin': (f) => [
+    { url: '/api/v1/modules/top-bulletin?size=50' },
+    { url: `/api/v1/modules/top-bulletin?size=50&topicId=${f.released.topicId}` },
+    { url: `/api/v1/modules/top-bulletin?size=50&topicId=${f.draft.topicId}` },
+  ],
+  'GET /api/v1/modules/top-notice': (f) => [
+    { url: `/api/v1/modules/top-notice?applicationId=${f.released.appId}&count=50` },
+    { url: `/api/v1/modules/top-notice?applicationId=${f.released.appId}&moduleId=secret&count=50` },
+    { url: `/api/v1/modules/top-notice?applicationId=${f.draft.appId}&count=50` },
+  ],
+  'GET /api/v1/modules/top-link': (f) => [
+    { url: `/api/v1/modules/top-link?applicationId=${f.released.appId}&count=50` },
+    { url: `/api/v1/modules/top-link?applicationId=${f.released.appId}&moduleId=secret-links&count=50` },
+    { url: `/api/v1/modules/top-link?applicationId=${f.draft.appId}&count=50` },
+  ],
+  'GET /api/v1/modules/panel-read': (f) => {
+    const read = (r: object) => q(JSON.stringify(r));
+    return [
+      ...TOP.map((k) => ({
+        url: `/api/v1/modules/panel-read?applicationId=${f.released.appId}&read=${read({ key: 'k', source: 'top', kind: k, count: 50 })}`,
+      })),
+      { url: `/api/v1/modules/panel-read?applicationId=${f.draft.appId}&read=${read({ key: 'k', source: 'top', kind: 'article', count: 50 })}` },
+      { url: `/api/v1/modules/panel-read?applicationId=${f.released.appId}&read=${read({ key: 'k', source: 'notice', moduleId: 'secret', count: 50 })}` },
+      { url: `/api/v1/modules/panel-read?applicationId=${f.released.appId}&read=${read({ key: 'k', source: 'notice', moduleId: 'open', count: 50 })}` },
+      {
+        url: `/api/v1/modules/panel-read?applicationId=${f.released.appId}&read=${read({ key: 'k', source: 'wechat_article', wechatId: ['gh_matrix'], count: 50 })}`,
+      },
+      { url: `/api/v1/modules/panel-read?applicationId=${f.released.appId}&read=${read({ key: 'k', source: 'job', count: 50 })}` },
+      { url: `/api/v1/modules/panel-read?applicationId=${f.released.appId}&read=${read({ key: 'k', source: 'bulletin', types: [], count: 50 })}` },
+      {
+        url: `/api/v1/modules/panel-read?applicationId=${f.released.appId}&read=${read({ key: 'k', source: 'tool', ids: ids(f.withdrawn, ['tool']).concat(f.shown.tool).map(String), count: 50 })}`,
+      },
+    ];
+  },
+  'GET /api/v1/reports': (f) => [
+    { url: `/api/v1/reports?applicationId=${f.released.appId}&size=50` },
+    { url: `/api/v1/reports?applicationId=${f.draft.appId}&size=50` },
+  ],
+  'GET /api/v1/reports/:id': (f) =>
+    [f.shown.report, f.withdrawn.report, f.draftOnly.report].flatMap((id) => [
+      { url: `/api/v1/reports/${id}?applicationId=${f.released.appId}` },
+      { url: `/api/v1/reports/${id}?applicationId=${f.draft.appId}` },
+    ]),
+  'GET /tools': (f) => [{ url: `/tools?appid=${f.released.appId}&size=50` }, { url: `/tools?appid=${f.draft.appId}&size=50` }],
+  'GET /api/v1/tools': (f) => [
+    { url: `/api/v1/tools?appid=${f.released.appId}&size=50&ids=${f.withdrawn.tool}&ids=${f.shown.tool}&ids=${f.draftOnly.tool}` },
+    { url: `/api/v1/tools?appid=${f.draft.appId}&size=50` },
+  ],
+  'GET /api/v2/scholars/:id': (f) =>
+    [f.shown.scholar, f.withdrawn.scholar, f.draftOnly.scholar].flatMap((id) => [
+      { url: `/api/v2/scholars/${id}` },
+      { url: `/api/v2/scholars/${id}?app_id=${f.draft.appId}` },
+    ]),
+  'GET /api/v1/resources/institution/:id/scholars': (f) =>
+    [f.shown.institution, f.withdrawn.institution, f.draftOnly.institution].map((id) => ({ url: `/api/v1/resources/institution/${id}/scholars` })),
+  'GET /api/v1/notices': (f) => [
+    { url: `/api/v1/notices?applicationId=${f.released.appId}&active=0&size=50` },
+    { url: `/api/v1/notices?applicationId=${f.released.appId}&moduleId=secret` },
+    { url: `/api/v1/notices?applicationId=${f.draft.appId}` },
+  ],
+  'GET /api/v1/notices/:noticeId': (f) => Object.values(f.notices).map((id) => ({ url: `/api/v1/notices/${id}` })),
+  'GET /api/v1/links': (f) => [
+    { url: `/api/v1/links?applicationId=${f.released.appId}&size=50` },
+    { url: `/api/v1/links?applicationId=${f.released.appId}&moduleId=secret-links` },
+    { url: `/api/v1/links?applicationId=${f.draft.appId}` },
+  ],
+  'GET /api/v1/links/:linkId': (f) => Object.values(f.links).map((id) => ({ url: `/api/v1/links/${id}` })),
+  'GET /api/v1/applications/config': (f) => [
+    { url: `/api/v1/applications/config?host=${f.released.host}` },
+    { url: `/api/v1/applications/config?host=${f.draft.host}` },
+  ],
+};
+
+async function request(c: Client, p: Probe) {
+  return p.method === 'POST' ? c.post(p.url, p.body ?? {}) : c.get(p.url);
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.signIn('13900000001', 'super');
+  const site = async (name: string, host: string, topicTitle: string) => {
+    const topicId = await ensureTopic(ctx.db, topicTitle);
+    const appId = (await admin.post('/api/v1/applications', { name, host, topicId })).body.applicationId as number;
+    return { appId, topicId, topicTitle, host };
+  };
+  const released = await site('公开站点', 'open.example.cn', '公开专题');
+  const draft = await site('草稿站点', 'draft.example.cn', '草稿专题');
+  const other = await site('别的站点', 'other.example.cn', '别的专题');
+  // the released site marks two panels 仅登录可见 (decision 211)
+  const defaults = (type: string) => definitionOf(type)!.defaults({ groupTemplate: false });
+  const saved = await admin.post(`/api/v1/applications/${released.appId}/home-config`, {
+    homeConfig: [
+      {
+        page: 'home',
+        style: 'card',
+        groups: {},
+        template: [
+          { ...defaults('notice'), id: 'open', alias: '公开通知栏' },
+          { ...defaults('notice'), id: 'secret', alias: '内部通知', loginOnly: true },
+          { ...defaults('resource'), id: 'secret-links', alias: '内部链接', loginOnly: true },
+        ],
+      },
+    ],
+  });
+  expect(saved.status).toBe(200);
+  await releaseApplication(admin, released.appId);
+  await releaseApplication(admin, other.appId);
+
+  // per type: shown, withdrawn in the released topic, published only in the draft's topic
+  const fieldsOf = (t: Kind, tag: string) =>
+    t === 'wechat_article'
+      ? { wechatId: 'gh_matrix', url: 'https://mp.example.cn/' }
+      : t === 'journal'
+        ? { issn: tag }
+        : t === 'bulletin'
+          ? { bulletinType: '快报' }
+          : {};
+  const made = { shown: {}, withdrawn: {}, draftOnly: {} } as Record<'shown' | 'withdrawn' | 'draftOnly', Record<Kind, number>>;
+  for (const t of TYPES) {
+    const label = definitionOf(t) ? t : t;
+    const rows = [
+      { key: 'shown', title: `${SHOWN}记录${label}`, topicId: released.topicId, tag: `shown-${t}` },
+      { key: 'withdrawn', title: `${HIDDEN}撤回${label}`, topicId: released.topicId, tag: 'hidden-withdrawn-journal' },
+      { key: 'draftOnly', title: `${HIDDEN}草稿${label}`, topicId: draft.topicId, tag: 'hidden-draft-journal' },
+    ] as const;
+    for (const r of rows) {
+      await upsertResources(ctx.db, [
+        { type: t, sourceKey: `${r.key}-${t}`, title: r.title, date: '2026-05-01', fields: fieldsOf(t, r.tag), topicId: r.topicId, categoryOne: '分类' },
+      ]);
+      const row = await ctx.db.selectFrom('resources').select('id').where('type', '=', t).where('source_key', '=', `${r.key}-${t}`).executeTakeFirstOrThrow();
+      made[r.key][t] = row.id;
+    }
+    // a withdrawn record: unpublished in its topic (a report draft, a withdrawn WeChat article, …)
+    await ctx.db.updateTable('resource_topics').set({ published: 0 }).where('resource_id', '=', made.withdrawn[t]).execute();
+  }
+  // the scholars of the institutions are linked by name, one hidden beside each shown institution
+  for (const [key, inst] of [
+    ['s-shown', `${SHOWN}记录institution`],
+    ['s-hidden', `${HIDDEN}撤回institution`],
+  ] as const) {
+    await upsertResources(ctx.db, [
+      { type: 'scholar', sourceKey: key, title: `${key === 's-shown' ? SHOWN : HIDDEN}学者`, fields: { institution: inst }, topicId: released.topicId },
+    ]);
+  }
+  const hiddenScholar = await ctx.db.selectFrom('resources').select('id').where('source_key', '=', 's-hidden').executeTakeFirstOrThrow();
+  await ctx.db.updateTable('resource_topics').set({ published: 0 }).where('resource_id', '=', hiddenScholar.id).execute();
+  // a record linked to no topic
+  await upsertResources(ctx.db, [{ type: 'article', sourceKey: 'orphan', title: `${HIDDEN}无专题论文`, fields: {} }]);
+  const orphan = (await ctx.db.selectFrom('resources').select('id').where('source_key', '=', 'orphan').executeTakeFirstOrThrow()).id;
+
+  const t = new Date().toISOString();
+  const notice = async (appId: number, title: string, extra: object = {}) => {
+    const r = await admin.post('/api/v1/notices', { applicationId: appId, title, content: `<p>${title}</p>`, publishDateTime: t, ...extra });
+    expect(r.status).toBe(201);
+    return r.body.noticeId as number;
+  };
+  const link = async (appId: number, title: string, extra: object = {}) => {
+    const r = await admin.post('/api/v1/links', { applicationId: appId, title, url: 'https://example.cn/', ...extra });
+    expect(r.status).toBe(201);
+    return r.body.linkId as number;
+  };
+  fx = {
+    released,
+    draft,
+    ...made,
+    orphan,
+    notices: {
+      shown: await notice(released.appId, `${SHOWN}通知`, { moduleId: 'open' }),
+      unpublished: await notice(released.appId, `${HIDDEN}未发布通知`, { active: 0 }),
+      loginOnly: await notice(released.appId, `${HIDDEN}仅登录通知`, { moduleId: 'secret' }),
+      draftSite: await notice(draft.appId, `${HIDDEN}草稿站通知`),
+    },
+    links: {
+      shown: await link(released.appId, `${SHOWN}链接`),
+      loginOnly: await link(released.appId, `${HIDDEN}仅登录链接`, { moduleId: 'secret-links' }),
+      draftSite: await link(draft.appId, `${HIDDEN}草稿站链接`),
+    },
+  };
+
+  // the personas: nobody, an anonymous (fingerprint) visitor, a plain user, the manager of another site
+  const user = async (name: string, extra: { anonymous?: number } = {}) =>
+    (
+      await ctx.db
+        .insertInto('users')
+        .values({ phone: null, email: null, name, affiliation: '', role: 'user', anonymous: extra.anonymous ?? 0, created_at: t })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const otherManager = await user('别站管理员');
+  await ctx.db
+    .insertInto('application_managers')
+    .values({ application_id: other.appId, user_id: otherManager, rights: JSON.stringify(['edit', 'content', 'site', 'users']) })
+    .execute();
+  clients.anonymous = ctx.client();
+  clients.fingerprint = await clientAs(ctx, await user('访客0001', { anonymous: 1 }));
+  clients.plainUser = await clientAs(ctx, await user('普通用户'));
+  clients.otherManager = await clientAs(ctx, otherManager);
+}, 120_000);
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('visibility matrix (decision 394)', () => {
+  for (const who of PERSONAS) {
+    it(`${who}: no hidden row through any read route; the shown rows through every one`, async () => {
+      const leaks: string[] = [];
+      const unshown: string[] = [];
+      for (const [route, probes] of Object.entries(PROBES)) {
+        let shown = false;
+        for (const p of probes(fx)) {
+          const res = await request(clients[who], p);
+          expect(res.status, `${p.method ?? 'GET'} ${p.url}`).toBeLessThan(500);
+          if (res.text.includes(HIDDEN)) leaks.push(`${p.method ?? 'GET'} ${p.url} → ${res.status}`);
+          if (res.status < 300 && res.text.includes(SHOWN)) shown = true;
+        }
+        if (!shown) unshown.push(route);
+      }
+      expect(leaks).toEqual([]);
+      expect(unshown).toEqual([]);
+    });
+  }
+
+  it('a super manager reads every hidden record by id; the draft’s manager previews its topic', async () => {
+    for (const id of [...ids(fx.withdrawn), ...ids(fx.draftOnly), fx.orphan]) {
+      const row = await ctx.db.selectFrom('resources').select('type').where('id', '=', id).executeTakeFirstOrThrow();
+      expect((await admin.get(`/api/v1/resources/${row.type}/${id}`)).status).toBe(200);
+    }
+    const t = new Date().toISOString();
+    const manager = (
+      await ctx.db
+        .insertInto('users')
+        .values({ phone: null, email: null, name: '草稿站管理员', affiliation: '', role: 'user', anonymous: 0, created_at: t })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await ctx.db
+      .insertInto('application_managers')
+      .values({ application_id: fx.draft.appId, user_id: manager, rights: JSON.stringify(['content']) })
+      .execute();
+    const m = await clientAs(ctx, manager);
+    const article = await m.get(`/api/v1/resources/article/${fx.draftOnly.article}`);
+    expect(article.status).toBe(200);
+    expect(article.body.title).toBe(`${HIDDEN}草稿article`);
+    const top = await m.post('/api/v3/modules/top-article', { count: 50, topicId: fx.draft.topicId });
+    expect(top.status).toBe(200);
+    expect(top.body.content.map((r: { title: string }) => r.title)).toEqual([`${HIDDEN}草稿article`]);
+    // still not another site's withdrawn record
+    expect((await m.get(`/api/v1/resources/article/${fx.withdrawn.article}`)).status).toBe(404);
+  });
+
+  it('a hidden record answers exactly as one that does not exist', async () => {
+    const hidden = await clients.anonymous.get(`/api/v1/resources/article/${fx.withdrawn.article}`);
+    const missing = await clients.anonymous.get('/api/v1/resources/article/99999999');
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual(missing.body);
+    const topic = await clients.anonymous.post('/api/v3/modules/top-article', { topicId: fx.draft.topicId });
+    expect(topic.status).toBe(404);
+    expect(topic.body.error.message).toBe('专题不存在');
+  });
+});
