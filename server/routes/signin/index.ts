@@ -49,6 +49,7 @@ import {
 import {
   anonymousName,
   applyLoginInfoProfile,
+  canonicalBase64url,
   deleteOauthClient,
   derivedKey,
   endAllSessions,
@@ -285,9 +286,11 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
   ) => {
     if (!config.loginInfoKey) throw notFound(MSG.loginInfoOff);
     if (!(await hit(db, `signin-ip:${addressKey(req.ip)}`, 30, 60_000))) throw tooMany();
-    const opened = unseal(config.loginInfoKey, loginInfo);
+    // the sealed bytes, read only from a canonical spelling (decision 404)
+    const sealed = canonicalBase64url(loginInfo);
+    const opened = sealed ? unseal(config.loginInfoKey, loginInfo) : null;
     const payload = loginInfoPayload.safeParse(opened);
-    if (!payload.success) {
+    if (!payload.success || !sealed) {
       req.log.warn({ reason: opened === null ? 'decrypt' : 'payload' }, 'login-info refused');
       throw new HttpError(400, 'login_info_invalid', MSG.loginInfoInvalid, { 'body.loginInfo': MSG.loginInfoInvalid });
     }
@@ -299,8 +302,8 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     if (mismatched.length > 0) {
       throw new HttpError(400, 'login_info_mismatch', MSG.loginInfoMismatch, Object.fromEntries(mismatched.map((k) => [`body.${k}`, MSG.loginInfoMismatch])));
     }
-    // a link signs in once: a second use (another browser, a forwarded mail) is refused (decision 247)
-    if (!(await useLoginLink(db, loginInfo, p.exp))) throw new HttpError(409, 'login_info_used', MSG.loginInfoUsed);
+    // a link signs in once: a second use (another browser, a forwarded mail, another spelling) is refused (decisions 247, 404)
+    if (!(await useLoginLink(db, sealed, p.exp))) throw new HttpError(409, 'login_info_used', MSG.loginInfoUsed);
     const user = await applyLoginInfoProfile(db, await userByPhone(db, p.mobile), p);
     await startSession(db, reply, user.id, config.sessionTtlMs, config.secureCookies);
     return { user: presentUser(user), message: MSG.signedIn };
