@@ -106,9 +106,15 @@ export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 5 * 60_000;
 export const CODE_MAX_TRIES = 5;
 export const CODE_RESEND_MS = 60_000;
-/** Most verification codes sent to one phone or e-mail address in 24 hours (issue 10 §8; decision 247) */
+/** Most verification codes one client address (IPv6 by /64) may have sent to one phone or e-mail address in 24 hours (decisions 247, 402) */
 export const DAILY_CODE_LIMIT = 10;
+/** Most verification codes sent to one phone or e-mail address in 24 hours, whoever asked (decision 402) */
+export const DAILY_CODE_TARGET_LIMIT = 20;
 export const DAILY_CODE_WINDOW_MS = 24 * 60 * 60_000;
+/** Most wrong code tries one phone or e-mail address takes in an hour, across its codes, from any address (decision 401) */
+export const CODE_TRIES_PER_TARGET_PER_HOUR = 20;
+/** Most of those from one client address (IPv6 by /64) (decision 401) */
+export const CODE_TRIES_PER_TARGET_ADDRESS_PER_HOUR = 10;
 /** Codes one client address may ask for per minute. */
 export const CODE_PER_ADDRESS_PER_MIN = 5;
 /** spec 2 §9 'Dates': missing dates default to this day. */

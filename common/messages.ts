@@ -44,8 +44,12 @@ export const MSG = {
   codeWrongOrExpired: '验证码错误或已过期',
   codeTooManyTries: '验证码错误次数过多，请重新获取',
   sendTooOften: '发送过于频繁，请稍后再试',
-  /** more than DAILY_CODE_LIMIT codes to one phone or address in 24 hours (decision 247) */
+  /** more than DAILY_CODE_LIMIT codes to one phone or address asked from one client address in 24 hours (decisions 247, 402) */
   codeDailyLimit: '今日验证码发送次数已达上限，请明天再试',
+  /** more than DAILY_CODE_TARGET_LIMIT codes to one phone or address in 24 hours, whoever asked (decision 402) */
+  codeTargetDailyLimit: '该手机号或邮箱今日接收的验证码已达上限，请明天再试',
+  /** more than CODE_TRIES_PER_TARGET_(ADDRESS_)PER_HOUR wrong tries for one phone or address in an hour (decision 401) */
+  codeTargetTriesLimit: '该手机号或邮箱的验证码错误次数过多，请 1 小时后再试',
   smsFailed: '短信发送失败，请稍后再试',
   signedOut: '已退出登录',
   // sign-in by e-mail, single sign-on, login-info links, anonymous visitors (issue 5, helper accounts-signin)

@@ -47,6 +47,10 @@ export interface VerificationCodesTable {
   created_at: string;
   expires_at: string;
   used: number;
+  /** the target as the daily caps count it (migration 036; decision 403) */
+  cap_key: Generated<string>;
+  /** the client address that asked for it, IPv6 by /64; '' when none (migration 036; decision 402) */
+  requester: Generated<string>;
 }
 
 export interface RateLimitsTable {

@@ -135,7 +135,7 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
     async (req) => {
       const me = currentUser(req);
       const body = req.body;
-      await checkCode(db, config.secret, `sms:${body.mobile_number}`, body.sms_code);
+      await checkCode(db, config.secret, `sms:${body.mobile_number}`, body.sms_code, { address: req.ip });
       await bindLogin(db, me.id, 'phone', body.mobile_number);
       return { ...(await userInfo(db, me.id)), message: MSG.accountBindDone };
     },
@@ -157,7 +157,7 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
     async (req) => {
       const me = currentUser(req);
       const email = req.body.email.toLowerCase();
-      await checkCode(db, config.secret, emailTarget(email), req.body.email_code);
+      await checkCode(db, config.secret, emailTarget(email), req.body.email_code, { address: req.ip });
       await bindLogin(db, me.id, 'email', email);
       return { ...(await userInfo(db, me.id)), message: MSG.accountBindDone };
     },

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { declared } from '../../http/contract.js';
 import { HttpError, tooMany } from '../../http/errors.js';
-import { hit } from '../../http/rateLimit.js';
+import { addressKey, hit } from '../../http/rateLimit.js';
 import { endSession, startSession } from '../../http/session.js';
 import { publicAccess } from '../../policies/access.js';
 import { requestCodeBody, signInBody } from './schema.js';
@@ -25,9 +25,9 @@ export default async function authRoutes(app: FastifyInstance, { db, config: set
 
   r.put('/api/v3/oauth/digits', { schema: { summary: '发送短信验证码', tags, body: requestCodeBody, response: { 200: okAnswer } }, config }, async (req) => {
     const body = req.body;
-    if (!(await hit(db, `sms-ip:${req.ip}`, CODE_PER_ADDRESS_PER_MIN, 60_000))) throw tooMany(MSG.sendTooOften);
+    if (!(await hit(db, `sms-ip:${addressKey(req.ip)}`, CODE_PER_ADDRESS_PER_MIN, 60_000))) throw tooMany(MSG.sendTooOften);
     const target = `sms:${body.mobile_number}`;
-    const code = await issueCode(db, settings.secret, target);
+    const code = await issueCode(db, settings.secret, target, { address: req.ip });
     try {
       await sms.send(body.mobile_number, `【Atrium】您的登录验证码是 ${code}，5 分钟内有效。如非本人操作，请忽略本短信。`);
     } catch (err) {
@@ -43,8 +43,8 @@ export default async function authRoutes(app: FastifyInstance, { db, config: set
     { schema: { summary: '以短信验证码登录', tags, body: signInBody, response: { 200: signedInAnswer } }, config },
     async (req, reply) => {
       const body = req.body;
-      if (!(await hit(db, `signin-ip:${req.ip}`, 30, 60_000))) throw tooMany();
-      await checkCode(db, settings.secret, `sms:${body.mobile_number}`, body.sms_code);
+      if (!(await hit(db, `signin-ip:${addressKey(req.ip)}`, 30, 60_000))) throw tooMany();
+      await checkCode(db, settings.secret, `sms:${body.mobile_number}`, body.sms_code, { address: req.ip });
       const user = await userByPhone(db, body.mobile_number);
       await startSession(db, reply, user.id, settings.sessionTtlMs, settings.secureCookies);
       return { user: presentUser(user), message: MSG.signedIn };

@@ -9,7 +9,7 @@ import { USER_COOKIE_MS, CODE_PER_ADDRESS_PER_MIN } from '../../../common/consta
 import { MSG } from '../../../common/messages.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, notFound, tooMany, unauthorized } from '../../http/errors.js';
-import { hit } from '../../http/rateLimit.js';
+import { addressKey, hit } from '../../http/rateLimit.js';
 import { SESSION_COOKIE, sessionTokenHash, sha256, startSession } from '../../http/session.js';
 import { currentUser, declared } from '../../http/contract.js';
 import { managerAccess, publicAccess, signedInAccess } from '../../policies/access.js';
@@ -49,6 +49,7 @@ import {
 import {
   anonymousName,
   applyLoginInfoProfile,
+  canonicalBase64url,
   deleteOauthClient,
   derivedKey,
   endAllSessions,
@@ -97,9 +98,9 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
       const { email } = req.body;
       if (config.mailProvider === 'off') throw new HttpError(503, 'mail_off', MSG.mailOff);
       if (!mailAllowed(await hostApp(req), email)) throw new HttpError(403, 'mail_not_allowed', MSG.mailNotAllowed, { email: MSG.mailNotAllowed });
-      if (!(await hit(db, `mail-ip:${req.ip}`, CODE_PER_ADDRESS_PER_MIN, 60_000))) throw tooMany(MSG.sendTooOften);
+      if (!(await hit(db, `mail-ip:${addressKey(req.ip)}`, CODE_PER_ADDRESS_PER_MIN, 60_000))) throw tooMany(MSG.sendTooOften);
       const target = `email:${email}`;
-      const code = await issueCode(db, config.secret, target);
+      const code = await issueCode(db, config.secret, target, { address: req.ip });
       try {
         await mail.send(email, MSG.emailCodeSubject, MSG.emailCodeText(code));
       } catch (err) {
@@ -117,9 +118,9 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     async (req, reply) => {
       const body = req.body;
       if (!mailAllowed(await hostApp(req), body.email)) throw new HttpError(403, 'mail_not_allowed', MSG.mailNotAllowed, { email: MSG.mailNotAllowed });
-      if (!(await hit(db, `signin-ip:${req.ip}`, 30, 60_000))) throw tooMany();
+      if (!(await hit(db, `signin-ip:${addressKey(req.ip)}`, 30, 60_000))) throw tooMany();
       try {
-        await checkCode(db, config.secret, `email:${body.email}`, body.email_code);
+        await checkCode(db, config.secret, `email:${body.email}`, body.email_code, { address: req.ip });
       } catch (err) {
         if (err instanceof HttpError && err.fields?.sms_code) err.fields = { email_code: err.fields.sms_code };
         throw err;
@@ -213,7 +214,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     { schema: { summary: '开始单点登录（跳转到身份提供方）', tags, querystring: ssoStartQuery, response: redirect }, config: everyone },
     async (req, reply) => {
       const q = req.query;
-      if (!(await hit(db, `sso-ip:${req.ip}`, 30, 60_000))) throw tooMany();
+      if (!(await hit(db, `sso-ip:${addressKey(req.ip)}`, 30, 60_000))) throw tooMany();
       const src = q.client_id ? { clientId: q.client_id } : { applicationId: (await hostApp(req))?.id };
       if (q.client_id) await getOauthClient(db, q.client_id);
       const s = await ssoSettingsFor(db, src);
@@ -284,10 +285,12 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     plain?: { mobile?: string; name?: string; institution?: string },
   ) => {
     if (!config.loginInfoKey) throw notFound(MSG.loginInfoOff);
-    if (!(await hit(db, `signin-ip:${req.ip}`, 30, 60_000))) throw tooMany();
-    const opened = unseal(config.loginInfoKey, loginInfo);
+    if (!(await hit(db, `signin-ip:${addressKey(req.ip)}`, 30, 60_000))) throw tooMany();
+    // the sealed bytes, read only from a canonical spelling (decision 404)
+    const sealed = canonicalBase64url(loginInfo);
+    const opened = sealed ? unseal(config.loginInfoKey, loginInfo) : null;
     const payload = loginInfoPayload.safeParse(opened);
-    if (!payload.success) {
+    if (!payload.success || !sealed) {
       req.log.warn({ reason: opened === null ? 'decrypt' : 'payload' }, 'login-info refused');
       throw new HttpError(400, 'login_info_invalid', MSG.loginInfoInvalid, { 'body.loginInfo': MSG.loginInfoInvalid });
     }
@@ -299,8 +302,8 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     if (mismatched.length > 0) {
       throw new HttpError(400, 'login_info_mismatch', MSG.loginInfoMismatch, Object.fromEntries(mismatched.map((k) => [`body.${k}`, MSG.loginInfoMismatch])));
     }
-    // a link signs in once: a second use (another browser, a forwarded mail) is refused (decision 247)
-    if (!(await useLoginLink(db, loginInfo, p.exp))) throw new HttpError(409, 'login_info_used', MSG.loginInfoUsed);
+    // a link signs in once: a second use (another browser, a forwarded mail, another spelling) is refused (decisions 247, 404)
+    if (!(await useLoginLink(db, sealed, p.exp))) throw new HttpError(409, 'login_info_used', MSG.loginInfoUsed);
     const user = await applyLoginInfoProfile(db, await userByPhone(db, p.mobile), p);
     await startSession(db, reply, user.id, config.sessionTtlMs, config.secureCookies);
     return { user: presentUser(user), message: MSG.signedIn };
@@ -348,7 +351,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     },
     async (req, reply) => {
       if (req.user) return { user: presentUser(req.user) };
-      if (!(await hit(db, `anon-ip:${req.ip}`, 20, 60_000))) throw tooMany();
+      if (!(await hit(db, `anon-ip:${addressKey(req.ip)}`, 20, 60_000))) throw tooMany();
       const subject = sha256(`${config.secret}\u0000${req.body.fingerprint}`);
       const { user } = await userByIdentity(db, 'fingerprint', subject, () => ({ name: anonymousName(), affiliation: MSG.anonymousAffiliation, anonymous: 1 }));
       if (!user.anonymous) throw unauthorized();

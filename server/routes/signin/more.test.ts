@@ -80,6 +80,55 @@ describe('login-info link', () => {
     expect((await first.get('/api/v1/session')).body.user.name).toBe('一次');
   });
 
+  it('signs in once whatever the spelling: padding and other spellings of the last character are refused (decision 404)', async () => {
+    const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // a link of 2 characters past a multiple of 4: its last character has 4 unused bits (16 spellings), its padding is '=='
+    let loginInfo = '';
+    for (let i = 0; loginInfo.length % 4 !== 2; i += 1) loginInfo = seal(key, { mobile: '13700000006', name: `多次${'a'.repeat(i)}`, exp: inAnHour() });
+    const last = B64URL.indexOf(loginInfo.at(-1)!);
+    const spellings = [...B64URL].filter((_, j) => j >> 4 === last >> 4).map((ch) => loginInfo.slice(0, -1) + ch);
+    expect(spellings).toHaveLength(16);
+    const variants = spellings.flatMap((v) => [v, `${v}=`, `${v}==`, `${v}===`]).filter((v) => v !== loginInfo);
+    expect(variants).toHaveLength(63);
+
+    const first = ctx.client();
+    expect((await first.post('/api/v1/oauth/login-info', { loginInfo })).status).toBe(200);
+    const answers: string[] = [];
+    for (const v of variants) {
+      const c = ctx.client();
+      const r = await c.post('/api/v1/oauth/login-info', { loginInfo: v });
+      answers.push(`${r.status} ${r.body.error?.message}`);
+      expect((await c.get('/api/v1/session')).body.user).toBeNull();
+    }
+    // the one other canonical spelling (with its exact padding) is the same link, already used; the rest are not canonical
+    expect(answers.filter((a) => a === `409 ${MSG.loginInfoUsed}`)).toHaveLength(1);
+    expect(answers[variants.indexOf(`${loginInfo}==`)]).toBe(`409 ${MSG.loginInfoUsed}`);
+    expect(answers.filter((a) => a === `400 ${MSG.loginInfoInvalid}`)).toHaveLength(62);
+    expect(
+      await ctx.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .where('users.phone', '=', '13700000006')
+        .select('token_hash')
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it('takes a link padded as Java writes it, once, and refuses a non-canonical spelling even on first use', async () => {
+    let loginInfo = '';
+    for (let i = 0; loginInfo.length % 4 !== 3; i += 1) loginInfo = seal(key, { mobile: '13700000007', name: `补位${'a'.repeat(i)}`, exp: inAnHour() });
+    const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = B64URL.indexOf(loginInfo.at(-1)!);
+    const odd = loginInfo.slice(0, -1) + B64URL[last ^ 1];
+    const refused = await ctx.client().post('/api/v1/oauth/login-info', { loginInfo: odd });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(MSG.loginInfoInvalid);
+    expect((await ctx.client().post('/api/v1/oauth/login-info', { loginInfo: `${loginInfo}=` })).status).toBe(200);
+    const again = await ctx.client().post('/api/v1/oauth/login-info', { loginInfo });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(MSG.loginInfoUsed);
+  });
+
   it('refuses an expired parameter with 401', async () => {
     const c = ctx.client();
     const r = await c.post('/api/v1/oauth/login-info', { loginInfo: seal(key, { mobile: '13700000003', exp: Math.floor(Date.now() / 1000) - 5 }) });

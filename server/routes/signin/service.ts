@@ -99,11 +99,26 @@ export function seal(key: Buffer, value: unknown): string {
   return Buffer.concat([iv, body, c.getAuthTag()]).toString('base64url');
 }
 
-/** Decrypts what `seal` made; null when it is not base64url, too short, tampered or not JSON. */
+/**
+ * The bytes of a base64url text written canonically (decision 404): the unpadded form `seal` writes, or
+ * that form with exactly the padding that completes its last group (as Java's default URL encoder
+ * writes it). Null for anything else: other characters, wrong padding, a length no encoder makes, or
+ * unused bits of the last character that are not zero (Node's decoder would read `…A`, `…B`, … alike).
+ */
+export function canonicalBase64url(text: string): Buffer | null {
+  const m = /^([\w-]*)(={0,2})$/.exec(text);
+  if (!m) return null;
+  const [, body, pad] = m;
+  if (body.length % 4 === 1 || (pad && (body.length + pad.length) % 4 !== 0)) return null;
+  const bytes = Buffer.from(body, 'base64url');
+  return bytes.toString('base64url') === body ? bytes : null;
+}
+
+/** Decrypts what `seal` made; null when it is not canonical base64url (decision 404), too short, tampered or not JSON. */
 export function unseal(key: Buffer, sealed: string): unknown {
   try {
-    if (!/^[\w-]+={0,2}$/.test(sealed)) return null;
-    const raw = Buffer.from(sealed, 'base64url');
+    const raw = canonicalBase64url(sealed);
+    if (!raw) return null;
     if (raw.length < 12 + 16 + 2) return null;
     const d = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
     d.setAuthTag(raw.subarray(raw.length - 16));
