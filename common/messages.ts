@@ -116,6 +116,8 @@ export const MSG = {
   sessionDevice: '设备',
   sessionAddress: '登录地址',
   apiDocsTitle: 'Atrium 接口文档',
+  /** the API documents in production, to anyone but a super manager (server/http/openapi.ts, decision 419) */
+  apiDocsSuperOnly: '接口文档仅对超级管理员开放',
   /** who may call a route, as the API document says it (server/policies/access.ts describeAccess) */
   accessPublic: '任何人（访客也可）',
   accessSession: '有会话的访客或用户（含匿名访客）',
