@@ -120,6 +120,8 @@ export const MSG = {
   sessionDevice: '设备',
   sessionAddress: '登录地址',
   apiDocsTitle: 'Atrium 接口文档',
+  /** the API documents in production, to anyone but a super manager (server/http/openapi.ts, decision 419) */
+  apiDocsSuperOnly: '接口文档仅对超级管理员开放',
   /** who may call a route, as the API document says it (server/policies/access.ts describeAccess) */
   accessPublic: '任何人（访客也可）',
   accessSession: '有会话的访客或用户（含匿名访客）',
@@ -314,6 +316,8 @@ export const MSG = {
   searchTooLong: '搜索词不能超过 200 个字',
   /** a NUL character in a request (server/http/input.ts, decision 258) */
   invalidCharacter: '请求中含有无效字符（空字符），请检查后重试',
+  /** a JSON body nested deeper than server/http/input.ts JSON_MAX_DEPTH (decision 416) */
+  jsonTooDeep: '请求内容嵌套层数过多（最多 {max} 层），请检查后重试',
   unknownResourceType: '未知的资源类型',
   resourceNotFound: '该资源不存在或已删除',
   exploreTitle: '资源检索',

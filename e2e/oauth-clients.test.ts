@@ -4,7 +4,8 @@
  * here), sees the refusals of the form and of the server on their fields, copies the client's sign-in
  * link; a visitor opens the link in another browser, signs in at the provider and comes back signed in;
  * the manager edits the client (the stored secret is kept) and deletes it; the link then explains, in a
- * dialog, that the client does not exist (also from a console address).
+ * dialog, that the client does not exist (also from a console address). A manager without the 站点设置
+ * right sees both sign-in cards disabled under the warning of the missing right (decision 415).
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -202,5 +203,32 @@ describe('客户端登录 card', () => {
     await visitor.waitForURL(/\/console\/login\?redirect=%2Fconsole%2Fapplications$/);
     await visitor.getByRole('tab', { name: '短信登录' }).waitFor();
     await visitor.context().close();
+  });
+});
+
+describe('without the 站点设置 right (decision 415)', () => {
+  it('a manager sees the 登录设置 form and the 客户端登录 card disabled, with the warning', async () => {
+    const { base, server } = e2e;
+    const phone = '13800138301';
+    const made = await apiCall(manager, base, 'POST', '/api/v1/applications/managers', { applicationId: appId, phone, rights: ['home', 'content', 'users'] });
+    expect(made.status).toBe(201);
+    const page = await (await e2e.newContext({ width: 1400, height: 900 })).newPage();
+    await signInConsole(page, server, phone, { url: `${base}/console/applications` });
+
+    await page.goto(`${base}/console/application/${appId}`);
+    await page.getByText('没有「站点设置」权限，请联系超级管理员').first().waitFor();
+    const form = page.locator('#signin-settings');
+    await form.waitFor();
+    expect(await form.getByRole('button', { name: '保存' }).isDisabled()).toBe(true);
+    expect(await form.getByLabel('认证服务地址（issuer）').isDisabled()).toBe(true);
+    await shot(page, 'settings-without-right');
+
+    await page.goto(`${base}/console/ac/appclient?applicationId=${appId}`);
+    await page.getByText('没有「站点设置」权限，请联系超级管理员').waitFor();
+    const add = page.locator('#oauth-clients').getByRole('button', { name: '新增客户端' });
+    await add.waitFor();
+    expect(await add.isDisabled()).toBe(true);
+    await shot(page, 'appclient-without-right');
+    await page.context().close();
   });
 });

@@ -136,7 +136,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   registerRequestSigning(app, ctx.db, { secret: ctx.config.secret, xsrfOf: (req) => req.xsrfToken });
   // declared routes (issue 12 §4-§5): validated by their zod schemas, access enforced in one place, described in /api/openapi.json
   registerContracts(app, ctx.db);
-  await registerOpenApi(app);
+  // the API documents: anyone in development, super managers only in production (decision 419)
+  await registerOpenApi(app, { superOnly: ctx.config.production });
   registerSigningKeyRoute(app, { secret: ctx.config.secret, xsrfOf: (req) => req.xsrfToken });
   // the audit log of console writes (issue 13 §1): after the session and signing hooks
   registerAudit(app, ctx.db);

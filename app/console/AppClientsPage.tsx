@@ -3,20 +3,23 @@
  * OAuth clients of the applications, with each client's ready-to-copy sign-in link. The applications
  * offered are those GET /api/v1/applications lists for the user: all of them for a super manager, the
  * ones they manage for an application manager (the rules of the client calls, which admit the managers
- * of the application). The chosen application is in the address (`?applicationId=`), so the settings
- * page can link to its clients; without one, the first application of the list is shown. The table and
- * its dialog are the 客户端登录 card (app/signin/OAuthClientsCard.tsx), written once.
+ * of the application; adding, editing and deleting one needs the 站点设置 right, decision 415: without
+ * it the page warns and the card is disabled). The chosen application is in the address
+ * (`?applicationId=`), so the settings page can link to its clients; without one, the first
+ * application of the list is shown. The table and its dialog are the 客户端登录 card
+ * (app/signin/OAuthClientsCard.tsx), written once.
  */
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Empty, Result, Select, Skeleton } from 'antd';
+import { Alert, ConfigProvider, Empty, Result, Select, Skeleton } from 'antd';
 import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
 import { apiGet, errorMessage } from '../api';
 import { OAuthClientsCard } from '../signin/OAuthClientsCard';
 import { PageHead } from './PageHead';
 import type { ApplicationListItem } from './types';
+import { MissingRightAlert, useMyRights } from './roles/rights';
 import './console.css';
 
 /** The most applications offered in the selector (the console's list call, one page). */
@@ -35,12 +38,23 @@ export function AppClientsPage() {
   const list = useMemo(() => apps.data?.content ?? [], [apps.data]);
   const asked = Number(params.get('applicationId'));
   const chosen = list.find((a) => a.applicationId === asked) ?? list[0];
+  // adding, editing and deleting a client needs 站点设置 (decision 415): without it the list is read-only
+  const { rights, loaded: rightsLoaded } = useMyRights(chosen?.applicationId ?? 0);
+  const settingsDenied = !!chosen && rightsLoaded && !rights.includes('settings');
 
   let body;
   if (apps.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (apps.isError) body = <Result status="warning" title={MSG.loadFailed} subTitle={errorMessage(apps.error)} />;
   else if (!chosen) body = <Empty className="atr-panel-card" description={MSG.noApplications} />;
-  else body = <OAuthClientsCard key={chosen.applicationId} applicationId={chosen.applicationId} host={chosen.host} />;
+  else
+    body = (
+      <>
+        <MissingRightAlert applicationId={chosen.applicationId} right="settings" />
+        <ConfigProvider componentDisabled={settingsDenied}>
+          <OAuthClientsCard key={chosen.applicationId} applicationId={chosen.applicationId} host={chosen.host} />
+        </ConfigProvider>
+      </>
+    );
 
   return (
     <div className="atr-console__page">

@@ -3,12 +3,13 @@
  * (GET /api/v1/applications/{id}/config, PUT /api/v1/applications/{id}), with links to the home page
  * editor and the site, then the 访问设置 card (详情页需登录, issue 13 §4: DetailSigninCard.tsx), the
  * 登录设置 card (app/signin/) and a link to the application's OAuth clients at /console/ac/appclient
- * (issue 13; the 客户端登录 card lives there).
+ * (issue 13; the 客户端登录 card lives there). Saving any of them needs the 站点设置 right (decisions
+ * 135, 415): without it the page warns once and the sign-in settings are shown disabled.
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Breadcrumb, Button, Form, Result, Space } from 'antd';
+import { App, Breadcrumb, Button, ConfigProvider, Form, Result, Space } from 'antd';
 import { ApiOutlined, BgColorsOutlined, DatabaseOutlined, EditOutlined, ExportOutlined, NotificationOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { ApiError, apiGet, apiPut, errorMessage } from '../api';
@@ -18,7 +19,7 @@ import { statusTag } from './ApplicationsPage';
 import { appConfigKey, siteUrl } from './util';
 import { applyFieldErrors } from './formErrors';
 import type { WithMessage } from './types';
-import { MissingRightAlert } from './roles/rights';
+import { MissingRightAlert, useMyRights } from './roles/rights';
 import { SigninSettingsCard } from '../signin/SigninSettings';
 import { DetailSigninCard } from './DetailSigninCard';
 import './console.css';
@@ -34,6 +35,9 @@ export function ApplicationSettingsPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<ApplicationValues>();
   const [saving, setSaving] = useState(false);
+  // the sign-in settings are the 站点设置 right's (decision 415): shown, but not editable, without it
+  const { rights, loaded: rightsLoaded } = useMyRights(id);
+  const settingsDenied = rightsLoaded && !rights.includes('settings');
   const config = useQuery({
     queryKey: appConfigKey(id),
     queryFn: ({ signal }) => apiGet<AppConfig>(`/api/v1/applications/${id}/config`, undefined, signal),
@@ -114,7 +118,9 @@ export function ApplicationSettingsPage() {
         </Form>
       </div>
       <DetailSigninCard applicationId={id} config={app} />
-      <SigninSettingsCard applicationId={id} config={app} />
+      <ConfigProvider componentDisabled={settingsDenied}>
+        <SigninSettingsCard applicationId={id} config={app} />
+      </ConfigProvider>
       <div className="atr-panel-card atr-settings-card" id="oauth-clients">
         <div className="atr-settings-card__head">
           <div>

@@ -15,7 +15,7 @@ import { importFiles } from '../import/run.js';
 import { resourceById } from '../search/service.js';
 import type { ResourceItem } from '../resources/present.js';
 import { CSL_TYPE_OF_RESOURCE, cslTypeOf, parseNames, resourceToCsl } from './csl.js';
-import { cslToGbt7714, latexEscape, renderBibtex, renderCitations, renderGbt7714, renderRis } from './render.js';
+import { bibtexUri, cslToGbt7714, latexEscape, renderBibtex, renderCitations, renderGbt7714, renderRis } from './render.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cslFile = path.resolve(here, '../../../shared/data/csl-chinese-scientific-literature/csl_benchmark_devtest_joined.tsv');
@@ -272,6 +272,9 @@ describe('BibTeX and RIS of hand-made items', () => {
 
   it('LaTeX specials are escaped', () => {
     expect(latexEscape('50% & a_b {c} --')).toBe('50\\% \\& a\\_b \\{c\\} -{}-');
+    // markup-like text is not read as LaTeX commands with braces of their own (decision 417)
+    expect(latexEscape('<i>a</b>')).toBe('\\textless{}i\\textgreater{}a\\textless{}/b\\textgreater{}');
+    expect(bibtexUri('https://example.cn/}{\\x')).toBe('https://example.cn/%7D%7B%5Cx');
   });
 
   it('RIS: TY  - JOUR … ER  - , one line per author and keyword', async () => {

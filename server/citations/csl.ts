@@ -71,11 +71,21 @@ export function cslTypeOf(resourceType: string): string {
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
 const LATIN = /[A-Za-z]/;
 
-/** A field as trimmed text (strings and finite numbers), else undefined. */
+/**
+ * Control characters and every Unicode line break: C0 (CR, LF, VT, FF, the separators U+001C-U+001E),
+ * DEL, C1 (NEL U+0085) and U+2028 / U+2029. A value is one line in every export (decision 417): a
+ * reader that splits lines on any of them (RIS readers, Python's `splitlines`) must not find a new tag.
+ */
+export const CONTROLS_AND_BREAKS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** Text with each run of {@link CONTROLS_AND_BREAKS} turned into one space (not trimmed). */
+export const oneLine = (s: string): string => s.replace(CONTROLS_AND_BREAKS, ' ');
+
+/** A field as trimmed text on one line (strings and finite numbers), else undefined. */
 function text(v: unknown): string | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   if (typeof v !== 'string') return undefined;
-  const t = v.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  const t = oneLine(v).trim();
   return t === '' ? undefined : t;
 }
 
@@ -93,7 +103,7 @@ function pick(item: Record<string, unknown>, ...keys: string[]): string | undefi
  * "Family, Given" and "Given Middle Family" (Latin letters) are split, so GB/T 7714 prints SMITH J A.
  */
 export function parseName(raw: string): CslName | undefined {
-  const s = raw.replace(/\s+/g, ' ').trim();
+  const s = oneLine(raw).replace(/\s+/g, ' ').trim();
   if (!s) return undefined;
   if (HAN.test(s) || !LATIN.test(s)) return { literal: s };
   const comma = s.indexOf(',');

@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import type { ResourceItem } from '../resources/present.js';
-import { resourceToCsl, type CslItem, type CslOptions } from './csl.js';
+import { oneLine, resourceToCsl, type CslItem, type CslOptions } from './csl.js';
 import { loadCitationJs, type CitationJs } from './citationJs.js';
 
 /** The export formats, as named in the `format` query parameter. */
@@ -58,28 +58,70 @@ const tidy = (out: unknown) => `${String(out).replace(/\r\n?/g, '\n').replace(/\
 
 /**
  * Text for a BibTeX value, LaTeX's special characters escaped: with `asciiOnly: false` citation-js
- * writes values as they are, so a % would end the line, a brace would unbalance the entry and "--"
- * would print as an en dash. Each character comes back unchanged when the file is read (citation-js,
- * BibTeX, biber).
+ * writes values as they are, so a % would end the line, a brace would unbalance the entry (and close
+ * it: a stored value could start entries of its own, decision 417), "--" would print as an en dash,
+ * and `<i>`, `<b>`, `<sup>`, `<span …>` would become LaTeX commands with an opening brace of their own
+ * (citation-js reads them as markup). Each character comes back unchanged when the file is read
+ * (citation-js, BibTeX, biber).
  */
 export function latexEscape(s: string): string {
-  return s
-    .replace(/[\\{}%$#&_~^]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`))
-    .replace(/-(?=-)/g, '-{}');
+  return s.replace(/[\\{}%$#&_~^<>]/g, (c) => LATEX_SPECIAL[c] ?? `\\${c}`).replace(/-(?=-)/g, '-{}');
 }
 
-/** The text variables and names of an item, escaped for BibTeX (URL and DOI are verbatim fields: left as they are). */
+/** The specials written as text commands (the others take a backslash before them). */
+const LATEX_SPECIAL: Readonly<Record<string, string>> = {
+  '\\': '\\textbackslash{}',
+  '~': '\\textasciitilde{}',
+  '^': '\\textasciicircum{}',
+  '<': '\\textless{}',
+  '>': '\\textgreater{}',
+};
+
+/**
+ * An address for a BibTeX verbatim field (`url`, `doi`; citation-js copies the URL into
+ * `howpublished` too): `{`, `}` and `\` percent-encoded (%7B, %7D, %5C), the way a browser sends them
+ * (RFC 3986 allows none of them in a URI), so no brace of a stored address can close the entry
+ * (decision 417). citation-js reads the field back as `encodeURI` of the address.
+ */
+export function bibtexUri(s: string): string {
+  return s.replace(/[{}\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** The CSL keys that are not text of the resource (labels and codes this module writes). */
+const OWN_KEYS: ReadonlySet<string> = new Set(['id', 'type', 'citation-key', 'language']);
+/** The CSL keys written as BibTeX verbatim fields. */
+const URI_KEYS: ReadonlySet<string> = new Set(['URL', 'DOI']);
+
+/**
+ * An item for BibTeX: every text variable and name escaped ({@link latexEscape}), the addresses
+ * percent-encoded ({@link bibtexUri}); dates are numbers, and the item's own keys are safe as made.
+ */
 function forBibtex(item: CslItem): CslItem {
-  const out: CslItem = { ...item };
-  for (const key of ['title', 'container-title', 'publisher', 'publisher-place', 'number', 'volume', 'issue', 'abstract', 'keyword', 'ISSN', 'ISBN'] as const) {
-    const v = out[key];
-    if (typeof v === 'string') out[key] = latexEscape(v);
+  const out: Record<string, unknown> = { ...item };
+  for (const [key, v] of Object.entries(item)) {
+    if (typeof v !== 'string' || OWN_KEYS.has(key)) continue;
+    out[key] = URI_KEYS.has(key) ? bibtexUri(v) : latexEscape(v);
   }
-  out.author = item.author?.map((n) =>
+  const author = item.author?.map((n) =>
     'literal' in n ? { literal: latexEscape(n.literal) } : { family: latexEscape(n.family), ...(n.given ? { given: latexEscape(n.given) } : {}) },
   );
-  if (!out.author) delete out.author;
-  return out;
+  if (author) out.author = author;
+  else delete out.author;
+  return out as unknown as CslItem;
+}
+
+/**
+ * Every text of an item (its variables and its names' parts) passed through `f`; dates and numbers
+ * are left as they are.
+ */
+function mapText(item: CslItem, f: (s: string) => string): CslItem {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(item)) out[key] = typeof v === 'string' ? f(v) : v;
+  const author = item.author?.map((n) =>
+    'literal' in n ? { literal: f(n.literal) } : { family: f(n.family), ...(n.given !== undefined ? { given: f(n.given) } : {}) },
+  );
+  if (author) out.author = author;
+  return out as unknown as CslItem;
 }
 
 /**
@@ -95,7 +137,7 @@ export async function cslToBibtex(items: CslItem[]): Promise<string> {
 /**
  * Undoes plugin-ris's wrapping: it breaks every value after each 70 UTF-16 units (`.{70}` → `$1\n`),
  * which splits Chinese text (and a surrogate pair) where readers that know no continuation lines lose
- * it. Our values hold no line breaks (csl.ts turns control characters into spaces), so a line that
+ * it. Our values hold no line breaks (cslToRis turns them into spaces), so a line that
  * follows a full 70-unit chunk is the rest of that value: joined back exactly.
  */
 export function unwrapRis(text: string): string {
@@ -113,10 +155,16 @@ export function unwrapRis(text: string): string {
   return out.join('\n');
 }
 
-/** CSL-JSON items as RIS records (TY  - JOUR … ER  - ), one per item, one line per value. Resolves with the file's text. */
+/**
+ * CSL-JSON items as RIS records (TY  - JOUR … ER  - ), one per item, one line per value: every line
+ * break a reader may split on (CR, LF, VT, FF, U+001C-U+001E, NEL, U+2028, U+2029) and every other
+ * control character in a value becomes a space, so no value starts a tag of its own (RIS has no
+ * escape; decision 417). Resolves with the file's text.
+ */
 export async function cslToRis(items: CslItem[]): Promise<string> {
   const { plugins } = await citationJs();
-  return tidy(unwrapRis(String(plugins.output.format('ris', items, { format: 'text' }))));
+  const safe = items.map((it) => mapText(it, oneLine));
+  return tidy(unwrapRis(String(plugins.output.format('ris', safe, { format: 'text' }))));
 }
 
 /**
@@ -130,8 +178,10 @@ export async function cslToGbt7714(items: CslItem[]): Promise<string[]> {
   // text variables go in as placeholders and come back verbatim, so a reference quotes its source exactly
   const held: string[] = [];
   const hold = (v: string) => `\uE000${held.push(v) - 1}\uE001`;
+  // a value holding the placeholders' own characters would print another value: they are dropped, and
+  // every value is one line (one reference a line)
   const input = items.map((it) => {
-    const out: CslItem = { ...it };
+    const out: CslItem = mapText(it, (s) => oneLine(s).replace(/[\uE000\uE001]/g, ''));
     for (const key of VERBATIM_VARIABLES) {
       const v = out[key];
       if (typeof v === 'string') out[key] = hold(v);

@@ -86,6 +86,50 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('the API documents in production (decision 419)', () => {
+  const DOCS = [
+    '/api/openapi.json',
+    '/api/docs',
+    '/api/docs/json',
+    '/api/docs/yaml',
+    '/api/docs/static/swagger-initializer.js',
+    '/api/docs/static/swagger-ui.css',
+  ];
+  let prod: TestContext;
+  beforeAll(async () => {
+    prod = await createTestContext({ production: true });
+  });
+  afterAll(async () => {
+    await prod?.close();
+  });
+
+  it('answer only super managers: 401 signed out, 403 with the message to a user and a manager', async () => {
+    expect(prod.config.production).toBe(true);
+    const user = await prod.signIn('13500000021');
+    const admin = await prod.signIn('13500000022', 'super');
+    const appId = (await admin.post('/api/v1/applications', { name: '文档站点', host: 'docs.example.cn' })).body.applicationId as number;
+    const manager = await prod.signIn('13500000023');
+    const managerId = (await prod.db.selectFrom('users').select('id').where('phone', '=', '13500000023').executeTakeFirstOrThrow()).id;
+    await prod.db.insertInto('application_managers').values({ application_id: appId, user_id: managerId }).execute();
+    for (const url of DOCS) {
+      const anonymous = await prod.client().get(url);
+      expect(anonymous.status, url).toBe(401);
+      expect(anonymous.text).not.toContain('/api/v1/applications/{id}/oauth-uri');
+      for (const who of [user, manager]) {
+        const r = await who.get(url);
+        expect(r.status, url).toBe(403);
+        expect(r.body.error.message).toBe(MSG.apiDocsSuperOnly);
+      }
+      expect((await admin.get(url)).status, url).toBe(200);
+    }
+    expect((await admin.get('/api/openapi.json')).body.paths['/api/v1/applications/{id}/oauth-uri']).toBeDefined();
+  });
+
+  it('stay open to anyone outside production', async () => {
+    for (const url of DOCS) expect((await ctx.client().get(url)).status, url).toBe(200);
+  });
+});
+
 describe('a declared route', () => {
   it('refuses bad input with the Chinese 400 and its fields, and a caller without the right first', async () => {
     const admin = await ctx.signIn('13500000011', 'super');

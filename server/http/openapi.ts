@@ -5,12 +5,18 @@
  * /api/docs. Routes still checking their input in the handler appear with their path only until
  * they are declared. The signing scheme of spec 2 §7 and the XSRF header are described once, in the
  * document's `info.description` and `components.securitySchemes`.
+ *
+ * Who reads them (decision 419): in development and tests anyone, like the API they describe; in
+ * production only super managers (401 to the signed-out, 403 接口文档仅对超级管理员开放 to everyone
+ * else): the document names every console route and its access, which helps nobody but an attacker
+ * outside the team. The public API of a later issue can be documented apart.
  */
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { MSG } from '../../common/messages.js';
+import { requireSuper } from './session.js';
 
 const DESCRIPTION = [
   'Atrium 科技信息门户的接口（规范 spec 2 §7）。回答为 JSON；出错时为 `{ error: { code, message, fields? } }`，`message` 为中文，`fields` 按 `body.x` / `query.x` / `params.x` 指出出错的字段。',
@@ -24,11 +30,34 @@ const DESCRIPTION = [
   '**权限**：每个接口的说明写明谁可以调用：访客、已登录用户、应用管理员（及所需权限）或超级管理员。',
 ].join('\n');
 
+const OPENAPI_PATH = '/api/openapi.json';
+const DOCS_PREFIX = '/api/docs';
+
+/** Whether a route (its pattern as registered) is one of the documents': the JSON, or the page and its files. */
+const isDocsRoute = (url: string | undefined) => url === OPENAPI_PATH || url === DOCS_PREFIX || !!url?.startsWith(`${DOCS_PREFIX}/`);
+
+/** Options of {@link registerOpenApi}. */
+export interface OpenApiOptions {
+  /** only super managers read the document and its pages (production; decision 419); default false: anyone */
+  superOnly?: boolean;
+}
+
 /**
- * Registers the document builder and its page; call before the routes (it collects them as they are
- * registered). GET /api/openapi.json answers the document.
+ * Registers the document builder and its page; call after the session hooks and the contracts and
+ * before the routes (it collects them as they are registered). GET /api/openapi.json answers the
+ * document; /api/docs (and its json, yaml and static files) shows it. With `superOnly`, each of them
+ * refuses anyone but a super manager (401 signed out, 403 接口文档仅对超级管理员开放).
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, opts: OpenApiOptions = {}): Promise<void> {
+  const superOnly = opts.superOnly ?? false;
+  // the documents' routes declare no access (the role matrix lists them as public, as they are outside
+  // production): in production one hook refuses on every route of theirs, the swagger-ui files too,
+  // after the app's onRequest hooks have read the session
+  if (superOnly) {
+    app.addHook('onRequest', async (req) => {
+      if (isDocsRoute(req.routeOptions.url)) requireSuper(req, MSG.apiDocsSuperOnly);
+    });
+  }
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -42,6 +71,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true }, staticCSP: false });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    staticCSP: false,
+  });
+  // undeclared like the page's routes (a declared route is described in the document; this one is the document)
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

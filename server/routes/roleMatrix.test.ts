@@ -133,7 +133,8 @@ async function link(f: Fixture): Promise<number> {
 const ROUTES: Record<string, Row> = {
   'GET /healthz': { call: () => ({ url: '/healthz' }) },
   'GET /readyz': { call: () => ({ url: '/readyz' }) },
-  // the API's description (issue 12 §5): public, like the API it describes
+  // the API's description (issue 12 §5): public outside production; in production super managers only
+  // (decision 419: server/http/openapi.test.ts builds the app in production mode)
   'GET /api/openapi.json': { access: 'public', call: () => ({ url: '/api/openapi.json' }) },
   'GET /api/docs': { access: 'public', call: () => ({ url: '/api/docs' }) },
   'GET /api/docs/static/index.html': { access: 'public', status: 302, call: () => ({ url: '/api/docs/static/index.html' }) },
@@ -517,7 +518,8 @@ const ROUTES: Record<string, Row> = {
     status: 'any',
     call: (_f, _n, uid) => ({ url: '/api/v1/users/links', body: { userId: uid, kind: 'link', links: [] } }),
   },
-  // the audit log (issue 13 §1, decisions 312-317): super managers all, application managers their applications
+  // the audit log (issue 13 §1, decisions 312-317, 419): super managers all, application managers the applications
+  // where they hold 用户管理 (the matrix's managers hold every right; server/routes/auditLogs/auditLogs.test.ts)
   'GET /api/v1/audit-logs': { call: () => ({ url: '/api/v1/audit-logs' }) },
   'GET /api/v1/audit-logs/export.csv': { call: () => ({ url: '/api/v1/audit-logs/export.csv' }) },
   'GET /api/v1/audit-logs/:id': { status: 404, call: () => ({ url: '/api/v1/audit-logs/999999' }) },

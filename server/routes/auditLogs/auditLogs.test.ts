@@ -11,7 +11,7 @@ import { createTestContext, type Client, type TestContext } from '../../test/har
 import { AUDITED, NOT_AUDITED, WRITE_METHODS } from '../../audit/rules.js';
 import { HIDDEN } from '../../audit/changes.js';
 import { purgeExpired } from '../../maintenance/purge.js';
-import { MSG } from '../../../common/messages.js';
+import { MSG, fillMsg } from '../../../common/messages.js';
 import type { AuditEntry } from '../../../common/contracts/auditLogs.js';
 import type { Page } from '../../../common/page.js';
 
@@ -177,6 +177,41 @@ describe('audit log', () => {
       expect(r.body.error.message).toBe(MSG.forbidden);
       expect((await ctx.client().get(url)).status).toBe(401);
     }
+  });
+
+  it('needs the 用户管理 right on the application (decision 419): without it none of its entries, with it on one site only that site', async () => {
+    await admin.put(`/api/v1/applications/${appId}`, { name: '审计门户' });
+    await admin.put(`/api/v1/applications/${otherAppId}`, { name: '他站门户（再改）' });
+    const manage = async (phone: string, rights: Record<number, string[]>) => {
+      const c = await ctx.signIn(phone);
+      const id = await userId(phone);
+      for (const [app, r] of Object.entries(rights)) {
+        await ctx.db
+          .insertInto('application_managers')
+          .values({ application_id: Number(app), user_id: id, rights: JSON.stringify(r) })
+          .execute();
+      }
+      return c;
+    };
+    // every right but 用户管理: refused on the list, the export and one entry, with the right named
+    const noUsers = await manage('13700001021', { [appId]: ['home', 'content', 'settings'] });
+    const one = (await entries(admin, `?applicationId=${appId}`)).content[0];
+    for (const url of ['/api/v1/audit-logs', '/api/v1/audit-logs/export.csv', `/api/v1/audit-logs/${one.id}`]) {
+      const r = await noUsers.get(url);
+      expect(r.status, url).toBe(403);
+      expect(r.body.error.message).toBe(fillMsg(MSG.rightMissing, { right: '用户管理' }));
+      expect(r.text).not.toContain('审计门户');
+    }
+    // 用户管理 on this site, only 首页编辑 on the other: this site's entries, none of the other's
+    const split = await manage('13700001022', { [appId]: ['users'], [otherAppId]: ['home'] });
+    const seen = await entries(split, '?size=100');
+    expect(seen.totalElements).toBeGreaterThan(0);
+    expect(new Set(seen.content.map((e) => e.applicationId))).toEqual(new Set([appId]));
+    const other = (await entries(admin, `?applicationId=${otherAppId}`)).content[0];
+    expect((await split.get(`/api/v1/audit-logs/${other.id}`)).status).toBe(404);
+    const csv = await split.get('/api/v1/audit-logs/export.csv');
+    expect(csv.status).toBe(200);
+    expect(csv.text).not.toContain('他站门户');
   });
 
   it('filters by person, resource, action and dates, 20 a page, and refuses bad filters in Chinese', async () => {

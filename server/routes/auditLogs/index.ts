@@ -2,7 +2,8 @@
  * The audit log of console writes (issue 13 §1 `/console/logs`; decisions 312-317). Entries are written
  * by server/audit/record.ts; these calls only read them (no PUT or DELETE exists: entries cannot be
  * edited or deleted through the API). Super managers read every entry, application managers those of
- * the applications they manage, anyone else gets 403:
+ * the applications on which they hold the 用户管理 right (decision 419; 403 没有「用户管理」权限 when on
+ * none), anyone else gets 403:
  * - GET /api/v1/audit-logs?userId&person&applicationId&resource&action&from&to&page&size: a page of 20
  *   (spec 2 §9), newest first; `from`/`to` are days (YYYY-MM-DD) of China Standard Time, both included.
  * - GET /api/v1/audit-logs/export.csv?…same filters: the CSV (UTF-8 with BOM), at most 10,000 rows.
@@ -30,7 +31,7 @@ export default async function auditLogRoutes(app: FastifyInstance, { db }: AppCo
     '/api/v1/audit-logs',
     {
       schema: {
-        summary: '操作日志列表（最新在前；应用管理员只看到所管应用的）',
+        summary: '操作日志列表（最新在前；应用管理员只看到有「用户管理」权限的应用的）',
         tags,
         querystring: auditListQuery,
         response: { 200: pageOf(auditEntryAnswer) },

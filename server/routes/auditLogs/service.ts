@@ -1,6 +1,7 @@
 /**
- * Reading the audit log (issue 13 §1 `/console/logs`; decisions 312-317): who may see which entries
- * (super managers all, application managers the entries of the applications they manage), the filtered
+ * Reading the audit log (issue 13 §1 `/console/logs`; decisions 312-317, 419): who may see which entries
+ * (super managers all, application managers the entries of the applications on which they hold the
+ * 用户管理 right), the filtered
  * list, one entry, and the CSV export (UTF-8 with a BOM so that Excel reads the Chinese, at most
  * AUDIT_EXPORT_MAX_ROWS rows, newest first). Entries are only read here: nothing edits or deletes them
  * but the retention purge (server/maintenance/purge.ts).
@@ -10,8 +11,10 @@ import type { Db } from '../../db/index.js';
 import type { Database, User } from '../../db/schema.js';
 import { containsText } from '../../db/like.js';
 import { readPage } from '../../db/paging.js';
-import { forbidden, notFound } from '../../http/errors.js';
-import { MSG } from '../../../common/messages.js';
+import { HttpError, forbidden, notFound } from '../../http/errors.js';
+import { parseManagerRights } from '../../policies/managers.js';
+import { MSG, fillMsg } from '../../../common/messages.js';
+import { MANAGER_RIGHT_LABELS, type ManagerRight } from '../../../common/roles.js';
 import type { Page } from '../../../common/page.js';
 import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel, auditFieldLabel, auditResourceLabel, auditTime, type AuditChanges } from '../../../common/audit.js';
 import type { AuditEntry } from '../../../common/contracts/auditLogs.js';
@@ -21,14 +24,25 @@ import type { AuditFilters } from './schema.js';
 export type AuditScope = { all: true } | { all: false; applicationIds: number[] };
 
 /**
+ * The right an application manager needs to read its audit log (decision 419): the log says who did
+ * what to the site, from which address, with the values before and after; 用户管理 is the right that
+ * appoints the managers and sets their rights, so it is the one that oversees what they do.
+ */
+export const AUDIT_RIGHT: ManagerRight = 'users';
+
+/**
  * The scope of `user`: a super manager reads every entry, an application manager the entries of the
- * applications they manage; anyone else is refused (403 没有权限).
+ * applications on which they hold {@link AUDIT_RIGHT} (decision 419). Anyone else is refused with 403
+ * 没有权限执行此操作; a manager holding the right on none of their applications with 403
+ * 没有「用户管理」权限，请联系超级管理员.
  */
 export async function auditScope(db: Db, user: User): Promise<AuditScope> {
   if (user.role === 'super') return { all: true };
-  const rows = await db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id).execute();
+  const rows = await db.selectFrom('application_managers').select(['application_id', 'rights']).where('user_id', '=', user.id).execute();
   if (!rows.length) throw forbidden();
-  return { all: false, applicationIds: rows.map((r) => r.application_id) };
+  const applicationIds = rows.filter((r) => parseManagerRights(r.rights).includes(AUDIT_RIGHT)).map((r) => r.application_id);
+  if (!applicationIds.length) throw new HttpError(403, 'forbidden', fillMsg(MSG.rightMissing, { right: MANAGER_RIGHT_LABELS[AUDIT_RIGHT] }));
+  return { all: false, applicationIds };
 }
 
 /** The start of a day of China Standard Time (UTC+8, no daylight saving) as an ISO instant. */

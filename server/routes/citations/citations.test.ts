@@ -1,9 +1,13 @@
 /**
  * The citation export routes (issue 11 §5; decisions 270-273) on SQLite or PostgreSQL (ATRIUM_TEST_DB):
  * GET /api/v1/resources/{type}/{id}/citation and GET /api/v1/citations: formats, content types,
- * attachments with ASCII and UTF-8 names, the order of a list, and Chinese refusals (400, 404).
+ * attachments with ASCII and UTF-8 names, the order of a list, and Chinese refusals (400, 404); stored
+ * values that try to forge entries (decision 417) read back as the records exported.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Cite } from '@citation-js/core';
+import '@citation-js/plugin-bibtex';
+import '@citation-js/plugin-ris';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
@@ -194,6 +198,109 @@ describe('GET /api/v1/citations', () => {
     const none = await get('/api/v1/citations?ids=999998,999999&format=bibtex');
     expect(none.status).toBe(404);
     expect(errorOf(none)).toBe(MSG.resourceNotFound);
+  });
+});
+
+describe('a stored value cannot forge entries (decision 417)', () => {
+  /** every line break a reader may split on (Python's splitlines: CR, LF, VT, FF, U+001C-U+001E, NEL, U+2028, U+2029) */
+  const ANY_BREAK = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
+  const forgedUrl = 'https://example.cn/}}@misc{forged1,title={FORGED-URL},x={';
+  const titles = ['新闻一', '新闻二}}@misc{forged2,title={FORGED-TITLE},x={', '新闻三 <i>斜体未闭合', '新闻四 \\}', '新闻五'];
+  const breaks = ['\u0085', '\u2028', '\u2029', '\u000b', '\u000c', '\r', '\n', '\r\n', '\u001e', '\u0085\u0085'];
+  let five: number[];
+  let ten: number[];
+  let urls: string[];
+
+  beforeAll(async () => {
+    const topicId = await ensureTopic(ctx.db, '伪造条目测试');
+    // a released site showing the topic, as the records a visitor exports are
+    const t = new Date().toISOString();
+    await ctx.db
+      .insertInto('applications')
+      .values({
+        name: '伪造测试站',
+        host: 'forge.example.cn',
+        topic_id: topicId,
+        logo: null,
+        status: 'released',
+        home_config: '[]',
+        header_config: '{}',
+        footer_config: '{}',
+        theme_config: '{}',
+        created_by: null,
+        created_at: t,
+        updated_at: t,
+      })
+      .execute();
+    urls = titles.map((_t, i) => (i === 0 ? forgedUrl : `https://example.cn/news/${i}`));
+    five = (
+      await upsertResources(
+        ctx.db,
+        titles.map((title, i) => ({
+          type: 'news',
+          sourceKey: `forge-${i}`,
+          title,
+          date: '2026-11-01',
+          topicId,
+          fields: { source: i === 4 ? '来源}}@misc{forged3,x={' : '东湖理工大学', url: urls[i], pages: i === 3 ? '1}}@misc{forged4,x={' : undefined },
+        })),
+      )
+    ).ids;
+    ten = (
+      await upsertResources(
+        ctx.db,
+        breaks.map((br, i) => ({
+          type: 'news',
+          sourceKey: `break-${i}`,
+          title: `换行${i}`,
+          date: '2026-11-02',
+          topicId,
+          fields: {
+            url: `https://example.cn/break/${i}`,
+            summary: `摘要${br}TY  - JOUR${br}TI  - FORGED${br}ER  - ${br}尾`,
+            author: [`作者${br}AU  - 伪造`],
+          },
+        })),
+      )
+    ).ids;
+  });
+
+  it('BibTeX: 5 records export as 5 entries that read back with their titles and URLs', async () => {
+    const r = await get(`/api/v1/citations?ids=${five.join(',')}&format=bibtex`);
+    expect(r.status).toBe(200);
+    expect(r.text.match(/^@\w+\{/gm)).toHaveLength(5);
+    const back = new Cite(r.text, { forceType: '@biblatex/text' }).data;
+    expect(back.map((b) => b.id)).toEqual(five.map((id) => `atrium${id}`));
+    expect(back.map((b) => b.title)).toEqual(titles);
+    // citation-js reads a URL back as encodeURI of it: the braces come back percent-encoded, the same address
+    expect(back.map((b) => b.URL)).toEqual(urls.map((u) => encodeURI(u)));
+    expect(back[4].author).toEqual([{ family: '来源}}@misc{forged3,x={' }]);
+    // one at a time too (the detail page's link)
+    const one = await get(`/api/v1/resources/news/${five[0]}/citation?format=bibtex`);
+    expect(new Cite(one.text, { forceType: '@biblatex/text' }).data.map((b) => b.URL)).toEqual([encodeURI(forgedUrl)]);
+  });
+
+  it('RIS: 10 records with line breaks of every kind in their values read back as 10, even split at every break', async () => {
+    const r = await get(`/api/v1/citations?ids=${ten.join(',')}&format=ris`);
+    expect(r.status).toBe(200);
+    const lines = r.text.split(ANY_BREAK);
+    expect(lines.filter((l) => l !== '' && !/^[A-Z][A-Z0-9] {2}- /.test(l))).toEqual([]);
+    expect(lines.filter((l) => l.startsWith('TY  - '))).toHaveLength(10);
+    expect(lines.filter((l) => l.startsWith('TI  - '))).toEqual(breaks.map((_b, i) => `TI  - 换行${i}`));
+    for (const text of [r.text, lines.join('\n')]) {
+      const back = new Cite(text, { forceType: '@ris/file' }).data;
+      expect(back.map((b) => b.title)).toEqual(breaks.map((_b, i) => `换行${i}`));
+      expect(back.map((b) => b.URL)).toEqual(breaks.map((_b, i) => `https://example.cn/break/${i}`));
+    }
+  });
+
+  it('GB/T 7714: one reference a line, whatever the values hold', async () => {
+    const r = await get(`/api/v1/citations?ids=${[...ten, ...five].join(',')}&format=gbt7714`);
+    expect(r.status).toBe(200);
+    const lines = r.text.trimEnd().split(ANY_BREAK);
+    expect(lines).toHaveLength(15);
+    expect(lines.map((l) => /^\[(\d+)\] /.exec(l)?.[1])).toEqual(Array.from({ length: 15 }, (_v, i) => String(i + 1)));
+    expect(lines[10]).toContain(forgedUrl);
   });
 });
 

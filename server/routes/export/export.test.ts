@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
-import { MSG } from '../../../common/messages.js';
+import { MSG, fillMsg } from '../../../common/messages.js';
 
 let ctx: TestContext;
 let admin: Client;
@@ -62,6 +62,27 @@ describe('application export', () => {
     const r = await user.post('/toolsApi/applicationExport/export', { applicationId: appId });
     expect(r.status).toBe(403);
     expect(r.body.error.message).toBe(MSG.forbidden);
+  });
+
+  it('needs the 站点设置 right: a manager holding every other right gets 403 with the right named (decision 419)', async () => {
+    const makeManager = async (phone: string, rights: string[]) => {
+      const c = await ctx.signIn(phone);
+      const u = await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
+      await ctx.db
+        .insertInto('application_managers')
+        .values({ application_id: appId, user_id: u.id, rights: JSON.stringify(rights) })
+        .execute();
+      return c;
+    };
+    const without = await makeManager('13800000403', ['home', 'content', 'users']);
+    const refused = await without.post('/toolsApi/applicationExport/export', { applicationId: appId });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(fillMsg(MSG.rightMissing, { right: '站点设置' }));
+    expect(refused.text).not.toContain('闭馆通知');
+    const holder = await makeManager('13800000404', ['settings']);
+    const ok = await holder.post('/toolsApi/applicationExport/export', { applicationId: appId });
+    expect(ok.status).toBe(200);
+    expect(ok.body.application.name).toBe('导出测试门户');
   });
 
   it('answers bad input with 400 or 404 and a Chinese message', async () => {

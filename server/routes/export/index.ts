@@ -1,8 +1,8 @@
 /**
  * Application export (spec 2 §7 'A blob POST to /toolsApi/applicationExport/export exports an
- * application'; decision 225): a manager of the application downloads one JSON file holding its
- * configuration (header, footer, theme, home page, roles), its notices and its resource links, for a
- * backup or a move. Sign-in settings (the single sign-on client and its secret) are not in it. The answer is an
+ * application'; decisions 225, 419): a manager of the application with the 站点设置 right downloads
+ * one JSON file holding its configuration (header, footer, theme, home page, roles), its notices and
+ * its resource links, for a backup or a move. Sign-in settings (the single sign-on client and its secret) are not in it. The answer is an
  * attachment `atrium-<host>-<YYYYMMDD>.json` (indented, for a person to read); refusals are the usual JSON errors.
  * Declared contract (issue 12 §4): the schemas and the access are in the route's options.
  */
@@ -32,7 +32,8 @@ export default async function exportRoutes(app: FastifyInstance, { db }: AppCont
         body: exportBody,
         response: { 200: applicationExportAnswer },
       },
-      config: { access: managerAccess(exportApplication) },
+      // the whole site in one file (its settings, roles, notices): 站点设置 (decision 419)
+      config: { access: managerAccess(exportApplication, 'settings') },
     },
     async (req, reply) => {
       const found = await getApplication(db, req.body.applicationId);

@@ -200,10 +200,11 @@ describe('top-notice and top-link', () => {
 });
 
 describe('topics', () => {
-  it('lists topics for a signed-in user and gives the category tree with labels as values', async () => {
+  it('lists topics for managers (a plain user: 403, decision 418) and gives anyone the category tree with labels as values', async () => {
     expect((await ctx.client().get('/api/v1/topics')).status).toBe(401);
     const u = await ctx.signIn('13700000002');
-    const topics = await u.get('/api/v1/topics');
+    expect((await u.get('/api/v1/topics')).status).toBe(403);
+    const topics = await (await ctx.signIn('13700000029', 'super')).get('/api/v1/topics');
     expect(topics.body.map((t: { title: string }) => t.title)).toEqual(['计算机', '医学']);
     const tree = await u.get(`/api/v1/topics/${topicId}/categories`);
     expect(tree.body).toEqual([

@@ -89,6 +89,8 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
   const r = declared(app);
   const everyone = { access: publicAccess };
   const appManager = { access: managerAccess(applicationInPath) };
+  // who signs in to the site, and through which provider, is the site's setting: 站点设置 (decision 415)
+  const appSettings = { access: managerAccess(applicationInPath, 'settings') };
 
   // ---- e-mail codes (spec 2 §7 'Login'; same rules as the SMS codes) ----
   r.put(
@@ -151,7 +153,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     '/api/v1/applications/:id/oauth-uri',
     {
       schema: { summary: '修改应用的登录设置（单点登录、邮箱后缀）', tags, params: idParams, body: oauthUriBody, response: { 200: signinSettingsAnswer } },
-      config: appManager,
+      config: appSettings,
     },
     async (req) => {
       await saveSigninSettings(db, await getApplication(db, req.params.id), req.body);
@@ -189,7 +191,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
         body: oauthClientBody,
         response: { 200: oauthClientAnswer.extend({ message: z.string() }), 201: oauthClientAnswer.extend({ message: z.string() }) },
       },
-      config: appManager,
+      config: appSettings,
     },
     async (req, reply) => {
       const { created, client } = await saveOauthClient(db, req.params.id, req.body);
@@ -199,7 +201,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
 
   r.delete(
     '/api/v1/applications/:id/oauth/clients/:clientId',
-    { schema: { summary: '删除登录客户端', tags: clientTags, params: appClientParams, response: { 200: okAnswer } }, config: appManager },
+    { schema: { summary: '删除登录客户端', tags: clientTags, params: appClientParams, response: { 200: okAnswer } }, config: appSettings },
     async (req) => {
       await deleteOauthClient(db, req.params.id, req.params.clientId);
       return { ok: true as const, message: MSG.oauthClientDeleted };

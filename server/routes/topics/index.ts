@@ -1,8 +1,10 @@
 /**
  * Topics and their data (spec 2 §7: GET /api/v1/topics, /api/v1/topics/{id}/categories; issue 11 §3
  * the console's `/console/topics/**`, decision 265):
- * - GET /api/v1/topics: signed in; every topic with its counts, the applications using it, and whether
- *   the user may open its data.
+ * - GET /api/v1/topics: managers of some application and super managers (decision 418); every topic
+ *   (the catalogues a site's settings choose among) with its counts, the applications using it that the
+ *   caller may see (released ones and their own; every one for a super manager), and whether the caller
+ *   may open its data.
  * - POST /api/v1/topics, PUT/DELETE /api/v1/topics/{id}: super managers (409 while an application uses it).
  * - GET /api/v1/topics/{id}/categories: public (the explore page's tree). `{ label, value, children }`.
  * - PUT /api/v1/topics/{id}/categories: rename, merge or move a category (the data page's tree), as
@@ -19,7 +21,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { currentUser, declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
-import { managerAccess, publicAccess, signedInAccess, superAccess } from '../../policies/access.js';
+import { anyManagerAccess, managerAccess, publicAccess, superAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
 import { okAnswer, pageOf, withMessage } from '../../../common/contracts/common.js';
 import {
@@ -64,7 +66,10 @@ export default async function topicRoutes(app: FastifyInstance, { db, search }: 
 
   r.get(
     '/api/v1/topics',
-    { schema: { summary: '全部专题（含资源数、使用它的应用）', tags, response: { 200: z.array(topicSummaryAnswer) } }, config: { access: signedInAccess } },
+    {
+      schema: { summary: '全部专题（含资源数、使用它的应用：已发布的与自己管理的）', tags, response: { 200: z.array(topicSummaryAnswer) } },
+      config: { access: anyManagerAccess },
+    },
     async (req) => listTopics(db, currentUser(req)),
   );
 

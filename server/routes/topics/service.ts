@@ -79,7 +79,9 @@ export async function categoryTree(db: Db, topicId: number): Promise<CategoryNod
 
 /**
  * Every topic (an application's settings choose among all of them), with its resource count, the
- * applications using it and whether `user` may open its data page.
+ * applications using it that `user` may see, and whether `user` may open its data page. A draft (or
+ * one awaiting review) is its managers' and the super managers' only (decisions 248, 418): a manager
+ * sees the released applications and the ones they manage, a super manager every one.
  */
 export async function listTopics(db: Db, user: User): Promise<TopicSummary[]> {
   const visible = await visibleTopicIds(db, user);
@@ -93,7 +95,17 @@ export async function listTopics(db: Db, user: User): Promise<TopicSummary[]> {
       .where('topic_id', 'in', ids)
       .groupBy('topic_id')
       .execute(),
-    db.selectFrom('applications').select(['id', 'name', 'topic_id']).where('topic_id', 'in', ids).orderBy('id').execute(),
+    db
+      .selectFrom('applications')
+      .select(['id', 'name', 'topic_id'])
+      .where('topic_id', 'in', ids)
+      .$if(user.role !== 'super', (q) =>
+        q.where((eb) =>
+          eb.or([eb('status', '=', 'released'), eb('id', 'in', eb.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id))]),
+        ),
+      )
+      .orderBy('id')
+      .execute(),
   ]);
   return topics.map((t) => ({
     id: t.id,

@@ -104,6 +104,55 @@ describe('topics', () => {
     expect((await ctx.client().get('/api/v1/topics')).status).toBe(401);
   });
 
+  it('is for managers: a plain user gets 403; no draft of another manager is named (decision 418)', async () => {
+    const t = new Date().toISOString();
+    const site = async (name: string, host: string, status: string) =>
+      (
+        await ctx.db
+          .insertInto('applications')
+          .values({
+            name,
+            host,
+            topic_id: otherTopic,
+            logo: null,
+            status,
+            home_config: '[]',
+            header_config: '{}',
+            footer_config: '{}',
+            theme_config: '{}',
+            created_by: null,
+            created_at: t,
+            updated_at: t,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    await site('医学门户', 'med.example.cn', 'released');
+    await site('保密草稿站', 'secret-draft.example.cn', 'draft');
+    await site('待审核的站', 'pending.example.cn', 'submitted');
+
+    const plain = await stranger.get('/api/v1/topics');
+    expect(plain.status).toBe(403);
+    expect(plain.body.error.message).toBe(MSG.forbidden);
+    expect(plain.text).not.toContain('保密草稿站');
+    const visitor = ctx.client();
+    await visitor.post('/api/v1/users/anonymous', { fingerprint: 'fp-topics-list-0123456789abcdef' });
+    expect((await visitor.get('/api/v1/topics')).status).toBe(401);
+
+    type Listed = Array<{ id: number; title: string; applications: Array<{ name: string }> }>;
+    const names = (list: Listed, id: number) => list.find((x) => x.id === id)!.applications.map((a) => a.name);
+    // the manager: every topic (the catalogues a site may choose), the released sites and their own draft
+    const seen = await manager.get('/api/v1/topics');
+    expect(seen.status).toBe(200);
+    expect((seen.body as Listed).map((x) => x.title)).toEqual(expect.arrayContaining(['图书情报', '医学']));
+    expect(names(seen.body as Listed, otherTopic)).toEqual(['医学门户']);
+    expect(names(seen.body as Listed, topicId)).toEqual(['图情门户']);
+    expect(seen.text).not.toContain('保密草稿站');
+    expect(seen.text).not.toContain('待审核的站');
+    // a super manager: every site
+    expect(names((await admin.get('/api/v1/topics')).body as Listed, otherTopic)).toEqual(['医学门户', '保密草稿站', '待审核的站']);
+  });
+
   it('lets a super manager create, rename and delete a topic; refuses others, bad input and a duplicate', async () => {
     const made = await admin.post('/api/v1/topics', { title: '科技查新', description: '查新报告与检索证明' });
     expect(made.status).toBe(201);
