@@ -4,6 +4,7 @@
  * fault of ours answers 500, and its details go to the log, never to the client.
  */
 import { registerInputGuard } from './http/input.js';
+import { noRows } from './policies/rows.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { ZodError, z } from 'zod';
@@ -144,15 +145,21 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
 
   // liveness and readiness for a load balancer or an orchestrator (docs/operations.md)
   const probe = { tags: ['运维'], response: { 200: z.object({ ok: z.literal(true) }), 503: z.object({ ok: z.literal(false) }) } };
-  declared(app).get('/healthz', { schema: { summary: '进程在运行', ...probe }, config: { access: publicAccess } }, async () => ({ ok: true as const }));
-  declared(app).get('/readyz', { schema: { summary: '可以接待请求（数据库可读）', ...probe }, config: { access: publicAccess } }, async (_req, reply) => {
-    try {
-      await ctx.db.selectFrom('topics').select('id').limit(1).execute();
-      return { ok: true as const };
-    } catch {
-      return reply.status(503).send({ ok: false as const });
-    }
-  });
+  declared(app).get('/healthz', { schema: { summary: '进程在运行', ...probe }, config: { rows: noRows, access: publicAccess } }, async () => ({
+    ok: true as const,
+  }));
+  declared(app).get(
+    '/readyz',
+    { schema: { summary: '可以接待请求（数据库可读）', ...probe }, config: { rows: noRows, access: publicAccess } },
+    async (_req, reply) => {
+      try {
+        await ctx.db.selectFrom('topics').select('id').limit(1).execute();
+        return { ok: true as const };
+      } catch {
+        return reply.status(503).send({ ok: false as const });
+      }
+    },
+  );
 
   await app.register(async (a) => authRoutes(a, ctx));
   await app.register(async (a) => applicationRoutes(a, ctx));

@@ -16,7 +16,7 @@ import { describeRows, resourceRowsOf, type RowRule } from '../policies/rows.js'
 import { errorAnswer } from '../../common/contracts/common.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import type { User } from '../db/schema.js';
-import { HttpError, fromZod, unauthorized } from './errors.js';
+import { fromZod, unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,14 +75,4 @@ export const declared = (app: FastifyInstance) => app.withTypeProvider<ZodTypePr
 export function currentUser(req: FastifyRequest): User {
   if (!req.user) throw unauthorized();
   return req.user;
-}
-
-/**
- * The signed-in user of a route that acts on one's own data (headlines, topic links, recommendations):
- * a `userId` named in the request must be theirs, else 403 with `message` (没有权限执行此操作 by default).
- */
-export function ownUser(req: FastifyRequest, userId: number | null | undefined, message: string = MSG.forbidden): User {
-  const user = currentUser(req);
-  if (userId != null && userId !== user.id) throw new HttpError(403, 'forbidden', message);
-  return user;
 }

@@ -57,7 +57,7 @@ describe('GET /api/openapi.json', () => {
     }
     expect(missing).toEqual([]);
     expect(doc.paths['/api/v1/notices/{id}'].put.description).toBe('权限：该应用持有「内容管理」权限的管理员或超级管理员。');
-    expect(doc.paths['/api/v1/notices/{id}'].get.description).toBe('权限：任何人（访客也可）。');
+    expect(doc.paths['/api/v1/notices/{id}'].get.description).toBe(`权限：任何人（访客也可）。\n\n可读的数据：${MSG.rowsSite}。`);
     // a stricter access for a request that reaches further, and the caller's own (decision 355)
     expect(doc.paths['/api/v2/scholars/{id}'].get.description).toBe(
       `权限：任何人（访客也可）；指定 user_id 时或站点开启「详情页需登录」时须为已登录用户本人（user_id 须为自己的用户 ID）。\n\n可读的数据：${MSG.rowsResources}。`,
@@ -66,8 +66,12 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/v1/resources/{type}/{id}'].get.description).toBe(
       `权限：任何人（访客也可）；站点开启「详情页需登录」时须为已登录用户（匿名访客除外）。\n\n可读的数据：${MSG.rowsResources}。`,
     );
-    expect(doc.paths['/api/v2/applications/suggestions'].get.description).toBe('权限：已登录用户（匿名访客除外）；查询他人时须为超级管理员。');
-    expect(doc.paths['/api/v1/users/{id}/info'].get.description).toBe('权限：已登录用户（匿名访客除外）；查询他人时须为超级管理员。');
+    expect(doc.paths['/api/v2/applications/suggestions'].get.description).toBe(
+      `权限：已登录用户（匿名访客除外）；查询他人时须为超级管理员。\n\n可读的数据：${MSG.rowsOwn}。`,
+    );
+    expect(doc.paths['/api/v1/users/{id}/info'].get.description).toBe(
+      `权限：已登录用户（匿名访客除外）；查询他人时须为超级管理员。\n\n可读的数据：${MSG.rowsOwn}。`,
+    );
     expect(doc.paths['/api/v1/account/unbind'].delete.description).toBe('权限：已登录用户本人（uid 须为自己的用户 ID）。');
     // an answer without a body is its 204 alone
     expect(Object.keys(doc.paths['/api/v1/analytics/beacon'].post.responses)).toEqual(['204', '4XX']);

@@ -15,6 +15,7 @@
  *   read changes nothing, and a write per read would halve the panel read rate (decision 222).
  */
 import crypto from 'node:crypto';
+import { noRows } from '../policies/rows.js';
 import { isInternal } from './internal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
@@ -184,7 +185,7 @@ export function registerSigningKeyRoute(
           }),
         },
       },
-      config: { access: publicAccess },
+      config: { rows: noRows, access: publicAccess },
     },
     async (req, reply) => {
       const xsrf = opts.xsrfOf(req);

@@ -96,13 +96,14 @@ export const rawFields = (part: unknown): Record<string, unknown> => (part && ty
 
 /**
  * The user id a raw request value names: a positive integer, as the routes' zod rules coerce it
- * (`z.coerce.number().int().min(1)`); undefined when absent, 0, empty or malformed (the route's
+ * (`z.coerce.number().int().min(1)`, at most 2^31 - 1); undefined when absent, 0, empty, out of range
+ * or malformed (the route's
  * validation answers a malformed one with its 400).
  */
 export function namedUserId(value: unknown): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
 }
 
 /** Whether the request names a user (a well-formed id: see {@link namedUserId}), the caller or another. */

@@ -42,6 +42,7 @@ export const resourceRows: RowRule = { kind: 'resources' };
 export const siteRows: RowRule = { kind: 'site' };
 export const ownRows: RowRule = { kind: 'own' };
 export const noRows: RowRule = { kind: 'none' };
+export const managedRows: RowRule = { kind: 'managed' };
 
 const ROW_WORDS: Record<RowRuleKind, string> = {
   resources: MSG.rowsResources,
@@ -76,6 +77,16 @@ export function impliedRows(access: AccessKind | undefined): RowRuleKind | undef
  * `any`; with `within`, only through links to those topics.
  */
 export type ResourceRows = { all: true } | { all: false; hidden: number[]; any: number[]; within?: number[] };
+
+/** The rows a caller owns: every one for a super manager, else those of `userId` (the signed-in caller). */
+export type OwnedBy = { all: true } | { all: false; userId: number };
+
+/** The rows the request's viewer owns (see {@link OwnedBy}); the route's access has made sure they are signed in. */
+export function ownedBy(scope: RequestScope): OwnedBy {
+  if (scope.superManager) return { all: true };
+  if (!scope.signedIn) throw new Error('ownedBy: 未登录');
+  return { all: false, userId: scope.viewer!.id };
+}
 
 /** Every record: for the console's reads, whose route access (a manager of the application, a super manager) already scopes them. */
 export const EVERY_RECORD: ResourceRows = { all: true };

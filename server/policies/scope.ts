@@ -12,7 +12,7 @@
  *   the visitors' shared cache (no SQL on a hit).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Application, User } from '../db/schema.js';
 import type { SharedCache } from '../cache/sharedCache.js';
@@ -26,11 +26,25 @@ declare module 'fastify' {
   }
 }
 
+/** Applications a viewer manages: every one (a super manager), or those of `ids`. */
+export type ManagedApplications = { all: true } | { all: false; ids: number[] };
+
+/**
+ * The condition that the application id in `column` (e.g. 'applications.id') is one of `managed`: true
+ * for a super manager, false for none.
+ */
+export function inManaged(managed: ManagedApplications, column: string): RawBuilder<boolean> {
+  if (managed.all) return sql<boolean>`1 = 1`;
+  if (managed.ids.length === 0) return sql<boolean>`1 = 0`;
+  return sql<boolean>`${sql.ref(column)} in (${sql.join(managed.ids)})`;
+}
+
 /** See the file comment. Every lookup is memoised for the life of the request; errors are the database's. */
 export class RequestScope {
   private readonly apps = new Map<number, Promise<Application | undefined>>();
   private readonly rights = new Map<number, Promise<ManagerRight[] | null>>();
   private managed?: Promise<number[]>;
+  private managerRows?: Promise<Array<{ application_id: number; rights: ManagerRight[] }>>;
   private hidden?: Promise<number[]>;
 
   /**
@@ -99,6 +113,24 @@ export class RequestScope {
   async manages(id: number, right?: ManagerRight): Promise<boolean> {
     const rights = await this.managerRights(id);
     return !!rights && (!right || rights.includes(right));
+  }
+
+  /**
+   * The applications the viewer manages (holding `right` when given): every one for a super manager,
+   * their own for a manager, none for anyone else; one query per request whatever the right.
+   */
+  async managedApplications(right?: ManagerRight): Promise<ManagedApplications> {
+    if (this.superManager) return { all: true };
+    if (!this.signedIn) return { all: false, ids: [] };
+    this.managerRows ??= this.db
+      .selectFrom('application_managers')
+      .select(['application_id', 'rights'])
+      .where('user_id', '=', this.viewer!.id)
+      .orderBy('application_id')
+      .execute()
+      .then((rows) => rows.map((r) => ({ application_id: r.application_id, rights: parseManagerRights(r.rights) })));
+    const rows = await this.managerRows;
+    return { all: false, ids: rows.filter((r) => !right || r.rights.includes(right)).map((r) => r.application_id) };
   }
 
   /** The topics of the applications the signed-in viewer manages (none for anyone else). */

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { z } from 'zod';
 import { currentUser, declared } from '../../http/contract.js';
-import { readableResources, resourceRows } from '../../policies/rows.js';
+import { noRows, ownRows, readableResources, resourceRows } from '../../policies/rows.js';
 import { parse } from '../../http/parse.js';
 import { HttpError, badRequest, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
@@ -69,7 +69,7 @@ import {
 const scholarSiteRequiresSignin = siteRequiresSignin((req) => rawFields(req.query).app_id);
 
 const tags = ['账号设置'];
-const signedIn = { access: signedInAccess };
+const signedIn = { access: signedInAccess, rows: ownRows };
 
 /** DELETE /api/v1/account/unbind's raw `uid`: the body's when there is a body, else the query's (as the handler reads them). */
 const unbindUid = (req: FastifyRequest) => rawFields(req.body ?? req.query).uid;
@@ -113,6 +113,7 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
       schema: { summary: '账号信息（本人的；超级管理员可读任何人的）', tags, params: userIdParams, response: { 200: accountInfoAnswer } },
       // another user's: a super manager only (403 没有权限执行此操作)
       config: {
+        rows: ownRows,
         access: signedInUnless({ when: namesOtherUser((req) => rawFields(req.params).id), access: superAccess, whenText: MSG.accessWhenOtherUser }),
       },
     },
@@ -175,7 +176,7 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
       '/api/v1/wechat/dev/scan',
       {
         schema: { summary: '（仅开发环境）模拟扫码', tags, body: wechatScanBody, response: { 200: z.object({ ok: z.literal(true) }) } },
-        config: { access: publicAccess },
+        config: { rows: noRows, access: publicAccess },
       },
       async (req) => {
         if (!wechat.scan(req.body.ticket, req.body.openid)) throw badRequest(MSG.wechatTicketInvalid);

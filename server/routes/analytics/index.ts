@@ -14,6 +14,7 @@
  * reads its own body (text/plain or JSON, refused with its own 400s; decision 339).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { noRows } from '../../policies/rows.js';
 import type { AppContext } from '../../context.js';
 import { declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
@@ -82,7 +83,7 @@ export default async function analyticsRoutes(app: FastifyInstance, { db }: AppC
       bodyLimit: BEACON_MAX_BYTES,
       // no body schema: sendBeacon may send the JSON as text/plain; the handler parses and checks it
       schema: { summary: '访客页面的使用事件（sendBeacon；无需签名）', tags, response: { 204: beaconAnswer } },
-      config: { beacon: true, access: publicAccess },
+      config: { rows: noRows, beacon: true, access: publicAccess },
       errorHandler: beaconError,
     },
     async (req, reply) => {

@@ -4,6 +4,8 @@
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
+import { RequestScope } from '../../policies/scope.js';
+import { managedRows, ownRows, siteRows } from '../../policies/rows.js';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { currentUser, declared } from '../../http/contract.js';
@@ -66,9 +68,9 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     '/api/v1/applications',
     {
       schema: { summary: '我管理的应用列表（超级管理员为全部应用）', tags, querystring: listQuery, response: { 200: pageOf(applicationListItemAnswer) } },
-      config: { access: signedInAccess },
+      config: { rows: managedRows, access: signedInAccess },
     },
-    async (req) => listApplications(db, currentUser(req), req.query),
+    async (req) => listApplications(db, await req.scope.managedApplications(), req.query),
   );
 
   /**
@@ -79,9 +81,9 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     '/api/v1/applications/available',
     {
       schema: { summary: '可链接的应用（链接模块的专题导航选项）', tags, response: { 200: z.array(availableApplicationAnswer) } },
-      config: { access: signedInAccess },
+      config: { rows: siteRows, access: signedInAccess },
     },
-    async (req) => availableApplications(db, currentUser(req)),
+    async (req) => availableApplications(db, await req.scope.managedApplications()),
   );
 
   /**
@@ -92,9 +94,9 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     '/api/v1/applications/suggestions',
     {
       schema: { summary: '按名称或地址联想我管理的应用', tags, querystring: suggestionsQuery, response: { 200: z.array(applicationSuggestionAnswer) } },
-      config: { access: signedInAccess },
+      config: { rows: ownRows, access: signedInAccess },
     },
-    async (req) => applicationSuggestions(db, currentUser(req), req.query.query, 10),
+    async (req) => applicationSuggestions(db, await req.scope.managedApplications(), req.query.query, 10),
   );
 
   /**
@@ -112,6 +114,7 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
       },
       // another user's: a super manager only (403 只能查看自己管理的应用)
       config: {
+        rows: ownRows,
         access: signedInUnless({
           when: namesOtherUser((req) => rawFields(req.query).userId),
           access: superAccessRefusing(MSG.suggestOtherUser),
@@ -122,10 +125,10 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     async (req) => {
       const user = currentUser(req);
       const { userId } = req.query;
-      if (userId === user.id) return applicationSuggestions(db, user, null, 200);
+      if (userId === user.id) return applicationSuggestions(db, await req.scope.managedApplications(), null, 200);
       const target = await findUser(db, userId);
       if (!target) throw notFound(MSG.userNotFound);
-      return applicationSuggestions(db, target, null, 200);
+      return applicationSuggestions(db, await RequestScope.of(db, target).managedApplications(), null, 200);
     },
   );
 
@@ -146,7 +149,7 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     '/api/v1/applications/config',
     {
       schema: { summary: '按站点地址读取应用配置（访客所见）', tags, querystring: hostQuery, response: { 200: applicationConfigAnswer } },
-      config: { access: publicAccess },
+      config: { rows: siteRows, access: publicAccess },
     },
     async (req) => {
       const found = await applicationWithHost(db, req.query.host);

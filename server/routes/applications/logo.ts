@@ -14,6 +14,7 @@
  * Declared contracts (issue 12 §4): the access and the answers are in each route's options.
  */
 import crypto from 'node:crypto';
+import { noRows } from '../../policies/rows.js';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -167,7 +168,7 @@ export default async function logoRoutes(app: FastifyInstance, { db, config }: A
     '/files/logos/:name',
     {
       schema: { summary: '站点标志图片', tags, params: logoParams, response: { 200: logoFileAnswer } },
-      config: { access: publicAccess },
+      config: { rows: noRows, access: publicAccess },
     },
     async (req, reply) => {
       const { name } = req.params;

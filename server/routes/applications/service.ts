@@ -5,6 +5,7 @@
  * import from one place; what stays is the presentation that needs other route services.
  */
 import { sql } from 'kysely';
+import { inManaged, type ManagedApplications } from '../../policies/scope.js';
 import type { RequestScope } from '../../policies/scope.js';
 import type { Db } from '../../db/index.js';
 import { readPage } from '../../db/paging.js';
@@ -85,13 +86,12 @@ export interface ApplicationSuggestion {
 }
 
 /**
- * The applications `user` may manage (all for a super manager), newest first, at most `limit`; with
+ * The `managed` applications (all for a super manager), newest first, at most `limit`; with
  * `query`, only those whose name or host contains it (case-insensitive). Spec 2 §7
  * `GET /api/v1|v2/applications/suggestions` (docs/decisions.md 296).
  */
-export async function applicationSuggestions(db: Db, user: User, query: string | null, limit: number): Promise<ApplicationSuggestion[]> {
-  let q = db.selectFrom('applications').select(['id', 'name', 'host']);
-  if (user.role !== 'super') q = q.where('id', 'in', db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id));
+export async function applicationSuggestions(db: Db, managed: ManagedApplications, query: string | null, limit: number): Promise<ApplicationSuggestion[]> {
+  let q = db.selectFrom('applications').select(['id', 'name', 'host']).where(inManaged(managed, 'applications.id'));
   if (query) {
     const like = `%${query.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or([sql<boolean>`lower(name) like ${like} escape '\\'`, sql<boolean>`lower(host) like ${like} escape '\\'`]));
@@ -101,15 +101,12 @@ export async function applicationSuggestions(db: Db, user: User, query: string |
 }
 
 /**
- * The console's application list (spec 1 §3 'Application list item'): the applications `user` manages
+ * The console's application list (spec 1 §3 'Application list item'): the `managed` applications
  * (all for a super manager), newest first, a page of them; with `query`, those whose name or host
  * contains it.
  */
-export async function listApplications(db: Db, user: User, q: { page: number; size: number; query?: string }) {
-  let base = db.selectFrom('applications').leftJoin('topics', 'topics.id', 'applications.topic_id');
-  if (user.role !== 'super') {
-    base = base.where('applications.id', 'in', db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id));
-  }
+export async function listApplications(db: Db, managed: ManagedApplications, q: { page: number; size: number; query?: string }) {
+  let base = db.selectFrom('applications').leftJoin('topics', 'topics.id', 'applications.topic_id').where(inManaged(managed, 'applications.id'));
   if (q.query) {
     base = base.where(containsText(['applications.name', 'applications.host'], q.query));
   }
@@ -122,22 +119,16 @@ export async function listApplications(db: Db, user: User, q: { page: number; si
 }
 
 /**
- * Every application `user` may link to from the link module form (spec 1 §3 'link': id, title, url,
- * cover, name): the released sites, and the drafts the user manages (a super manager manages every
+ * Every application the caller may link to from the link module form (spec 1 §3 'link': id, title, url,
+ * cover, name): the released sites, and the `managed` drafts (a super manager manages every
  * one; issue 10 §8). At most 500, oldest first.
  */
-export async function availableApplications(db: Db, user: User) {
-  const managed =
-    user.role === 'super'
-      ? null
-      : (await db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id).execute()).map((r) => r.application_id);
+export async function availableApplications(db: Db, managed: ManagedApplications) {
   const rows = await db
     .selectFrom('applications')
     .leftJoin('topics', 'topics.id', 'applications.topic_id')
     .select(['applications.id', 'applications.name', 'applications.host', 'applications.logo', 'topics.title as topic_title', 'topics.cover as topic_cover'])
-    .$if(managed !== null, (qb) =>
-      qb.where((eb) => eb.or([eb('applications.status', '=', 'released'), ...(managed!.length ? [eb('applications.id', 'in', managed!)] : [])])),
-    )
+    .$if(!managed.all, (qb) => qb.where((eb) => eb.or([eb('applications.status', '=', 'released'), inManaged(managed, 'applications.id')])))
     .orderBy('applications.id', 'asc')
     .limit(500)
     .execute();

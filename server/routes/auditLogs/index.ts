@@ -11,8 +11,9 @@
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
+import { managedRows } from '../../policies/rows.js';
 import type { AppContext } from '../../context.js';
-import { currentUser, declared } from '../../http/contract.js';
+import { declared } from '../../http/contract.js';
 import { anyManagerAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
 import { pageOf } from '../../../common/contracts/common.js';
@@ -22,7 +23,7 @@ import { auditScope, exportAuditCsv, getAuditLog, listAuditLogs } from './servic
 import { auditTime } from '../../../common/audit.js';
 
 const tags = ['操作日志'];
-const config = { access: anyManagerAccess };
+const config = { access: anyManagerAccess, rows: managedRows };
 
 export default async function auditLogRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = declared(app);
@@ -39,7 +40,7 @@ export default async function auditLogRoutes(app: FastifyInstance, { db }: AppCo
       config,
     },
     async (req, reply) => {
-      const scope = await auditScope(db, currentUser(req));
+      const scope = await auditScope(req.scope);
       void reply.header('cache-control', 'private, no-store');
       return listAuditLogs(db, scope, req.query);
     },
@@ -52,7 +53,7 @@ export default async function auditLogRoutes(app: FastifyInstance, { db }: AppCo
       config,
     },
     async (req, reply) => {
-      const scope = await auditScope(db, currentUser(req));
+      const scope = await auditScope(req.scope);
       const csv = await exportAuditCsv(db, scope, req.query);
       const day = auditTime(new Date().toISOString()).slice(0, 10).replaceAll('-', '');
       return reply
@@ -70,7 +71,7 @@ export default async function auditLogRoutes(app: FastifyInstance, { db }: AppCo
       config,
     },
     async (req, reply) => {
-      const scope = await auditScope(db, currentUser(req));
+      const scope = await auditScope(req.scope);
       void reply.header('cache-control', 'private, no-store');
       return getAuditLog(db, scope, req.params.id);
     },

@@ -7,12 +7,12 @@
  * but the retention purge (server/maintenance/purge.ts).
  */
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import type { RequestScope } from '../../policies/scope.js';
 import type { Db } from '../../db/index.js';
-import type { Database, User } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { containsText } from '../../db/like.js';
 import { readPage } from '../../db/paging.js';
 import { HttpError, forbidden, notFound } from '../../http/errors.js';
-import { parseManagerRights } from '../../policies/managers.js';
 import { MSG, fillMsg } from '../../../common/messages.js';
 import { MANAGER_RIGHT_LABELS, type ManagerRight } from '../../../common/roles.js';
 import type { Page } from '../../../common/page.js';
@@ -36,11 +36,12 @@ export const AUDIT_RIGHT: ManagerRight = 'users';
  * 没有权限执行此操作; a manager holding the right on none of their applications with 403
  * 没有「用户管理」权限，请联系超级管理员.
  */
-export async function auditScope(db: Db, user: User): Promise<AuditScope> {
-  if (user.role === 'super') return { all: true };
-  const rows = await db.selectFrom('application_managers').select(['application_id', 'rights']).where('user_id', '=', user.id).execute();
-  if (!rows.length) throw forbidden();
-  const applicationIds = rows.filter((r) => parseManagerRights(r.rights).includes(AUDIT_RIGHT)).map((r) => r.application_id);
+export async function auditScope(scope: RequestScope): Promise<AuditScope> {
+  if (scope.superManager) return { all: true };
+  const managed = await scope.managedApplications();
+  if (managed.all || !managed.ids.length) throw forbidden();
+  const withRight = await scope.managedApplications(AUDIT_RIGHT);
+  const applicationIds = withRight.all ? managed.ids : withRight.ids;
   if (!applicationIds.length) throw new HttpError(403, 'forbidden', fillMsg(MSG.rightMissing, { right: MANAGER_RIGHT_LABELS[AUDIT_RIGHT] }));
   return { all: false, applicationIds };
 }

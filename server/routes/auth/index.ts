@@ -4,6 +4,7 @@
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
+import { noRows } from '../../policies/rows.js';
 import type { AppContext } from '../../context.js';
 import { declared } from '../../http/contract.js';
 import { HttpError, tooMany } from '../../http/errors.js';
@@ -18,7 +19,7 @@ import { CODE_PER_ADDRESS_PER_MIN } from '../../../common/constants.js';
 import { MSG, fillMsg } from '../../../common/messages.js';
 
 const tags = ['登录'];
-const config = { access: publicAccess };
+const config = { access: publicAccess, rows: noRows };
 
 export default async function authRoutes(app: FastifyInstance, { db, config: settings, sms }: AppContext) {
   const r = declared(app);

@@ -10,6 +10,7 @@
  * Declared contract (issue 12 §4): the schemas and the access are in the route's options.
  */
 import type { FastifyInstance } from 'fastify';
+import { managedRows } from '../../policies/rows.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
@@ -25,7 +26,7 @@ export default async function bannerRoutes(app: FastifyInstance, { db }: AppCont
     '/api/v1/banners/title',
     {
       schema: { summary: '读取轮播图链接所指站内内容的标题', tags: ['轮播图'], body: bannerTitleBody, response: { 200: bannerTitleAnswer } },
-      config: { access: anyManagerAccess, signedRead: true },
+      config: { rows: managedRows, access: anyManagerAccess, signedRead: true },
     },
     async (req) => {
       const { url } = req.body;

@@ -16,6 +16,8 @@
  * uploads are multipart and declare no body (their fields are checked by the handler as before).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ownedBy } from '../../policies/rows.js';
+import { managedRows, noRows, ownRows } from '../../policies/rows.js';
 import multipart from '@fastify/multipart';
 import type { AppContext } from '../../context.js';
 import { currentUser, declared } from '../../http/contract.js';
@@ -83,7 +85,7 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
   const storage = opts.storage ?? createStorage(config);
   await app.register(multipart, { throwFileSizeLimit: false, limits: { files: 1, fields: 20, fieldSize: 4096 } });
   const r = declared(app);
-  const signedIn = { access: signedInAccess };
+  const signedIn = { access: signedInAccess, rows: ownRows };
 
   r.post(
     '/api/v2/files',
@@ -124,14 +126,14 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
       schema: { summary: '我上传的文件（超级管理员看到全部）', tags, querystring: listQuery, response: { 200: pageOf(storedFileAnswer) } },
       config: signedIn,
     },
-    async (req) => listFiles(db, currentUser(req), req.query),
+    async (req) => listFiles(db, ownedBy(req.scope), req.query),
   );
 
   r.get(
     '/api/v1/files/:key/info',
     {
       schema: { summary: '已存文件的名称、大小和类型（控制台编辑器用）', tags, params: keyText, response: { 200: fileInfoAnswer } },
-      config: { access: anyManagerAccess },
+      config: { rows: managedRows, access: anyManagerAccess },
     },
     async (req) => {
       // a key the server could not have generated is a file that does not exist (404), not a 400
@@ -162,7 +164,7 @@ export default async function fileRoutes(app: FastifyInstance, { db, config }: A
     '/files/:key',
     {
       schema: { summary: '读取已存文件的内容', tags, params: keyText, querystring: fileQuery, response: { 200: fileBytesAnswer } },
-      config: { access: publicAccess },
+      config: { rows: noRows, access: publicAccess },
     },
     async (req, reply) => {
       const k = keyParams.safeParse(req.params);

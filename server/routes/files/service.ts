@@ -4,6 +4,7 @@
  * and the headers a stored file is served with.
  */
 import type { RequestScope } from '../../policies/scope.js';
+import type { OwnedBy } from '../../policies/rows.js';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.js';
 import type { Selectable } from 'kysely';
@@ -154,7 +155,7 @@ export async function checkDownload(db: Db, row: FileRow, scope: RequestScope): 
     .execute();
   const apps = [...new Map([...byNotice, ...byReport].map((a) => [a.application_id, a])).values()];
   if (!apps.length) return false;
-  if (viewer && !viewer.anonymous && (viewer.role === 'super' || viewer.id === row.uploader_id)) return true;
+  if (scope.superManager || (scope.signedIn && viewer!.id === row.uploader_id)) return true;
   const signedIn = !!viewer && !viewer.anonymous;
   if (signedIn) {
     for (const { application_id } of apps) {
@@ -166,12 +167,12 @@ export async function checkDownload(db: Db, row: FileRow, scope: RequestScope): 
 }
 
 /**
- * A page of the files `user` may see (their own uploads; every upload for a super manager), newest
+ * A page of the files `owner` allows (the caller's own uploads; every upload for a super manager), newest
  * first, optionally those whose name contains `query` and of one kind (images, or everything else).
  */
-export async function listFiles(db: Db, user: User, q: { page: number; size: number; query?: string; kind?: 'image' | 'file' }): Promise<Page<StoredFile>> {
+export async function listFiles(db: Db, owner: OwnedBy, q: { page: number; size: number; query?: string; kind?: 'image' | 'file' }): Promise<Page<StoredFile>> {
   let base = db.selectFrom('files').leftJoin('users', 'users.id', 'files.uploader_id');
-  if (user.role !== 'super') base = base.where('files.uploader_id', '=', user.id);
+  if (!owner.all) base = base.where('files.uploader_id', '=', owner.userId);
   if (q.query) base = base.where(containsText('files.original_name', q.query));
   if (q.kind === 'image') base = base.where('files.content_type', 'like', 'image/%');
   if (q.kind === 'file') base = base.where('files.content_type', 'not like', 'image/%');

@@ -7,11 +7,12 @@
  *   included: a headline is personal).
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { noRows } from '../../policies/rows.js';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { ownUser, declared } from '../../http/contract.js';
-import { publicAccess, signedInAccess } from '../../policies/access.js';
+import { currentUser, declared } from '../../http/contract.js';
+import { publicAccess, rawFields, selfAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
 import { withMessage } from '../../../common/contracts/common.js';
 import { headlineAnswer, newsDomainAnswer } from '../../../common/contracts/headline.js';
@@ -20,9 +21,8 @@ import { newsDomains, readHeadline, saveHeadline, type NewsDomain } from './serv
 
 const tags = ['资讯头条'];
 
-/** The caller, who must be the user named by `userId` (403 otherwise). */
-/** The signed-in user, when `userId` is theirs (403 这不是您的资讯关注 otherwise). */
-const own = (req: FastifyRequest, userId: number) => ownUser(req, userId, MSG.headlineNotYours);
+/** The caller's own headline: `userId` (query or body) must be the signed-in caller (403 这不是您的资讯关注 otherwise). */
+const ownHeadline = (part: 'query' | 'body') => selfAccess((req) => rawFields(req[part]).userId, 'userId', MSG.headlineNotYours);
 
 export default async function headlineRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = declared(app);
@@ -31,7 +31,7 @@ export default async function headlineRoutes(app: FastifyInstance, { db }: AppCo
     '/technology/news/v2/domain/list',
     {
       schema: { summary: '资讯领域列表（条数多的在前）', tags, response: { 200: z.array(newsDomainAnswer) } },
-      config: { access: publicAccess },
+      config: { rows: noRows, access: publicAccess },
     },
     async () => app.visitorCache.getOrMake<NewsDomain[]>('news-domains', () => newsDomains(db)),
   );
@@ -40,19 +40,19 @@ export default async function headlineRoutes(app: FastifyInstance, { db }: AppCo
     '/toolsApi/headline/getByUserId',
     {
       schema: { summary: '读取本人关注的资讯领域', tags, querystring: headlineQuery, response: { 200: headlineAnswer } },
-      config: { access: signedInAccess },
+      config: { access: ownHeadline('query') },
     },
-    async (req) => readHeadline(db, own(req, req.query.userId).id),
+    async (req) => readHeadline(db, currentUser(req).id),
   );
 
   r.post(
     '/toolsApi/headline/save',
     {
       schema: { summary: '保存本人关注的资讯领域', tags, body: headlineBody, response: { 200: withMessage(headlineAnswer) } },
-      config: { access: signedInAccess },
+      config: { access: ownHeadline('body') },
     },
     async (req) => {
-      const user = own(req, req.body.userId);
+      const user = currentUser(req);
       return { ...(await saveHeadline(db, user.id, req.body.domains)), message: MSG.headlineSaved };
     },
   );

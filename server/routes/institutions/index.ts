@@ -30,9 +30,9 @@ export default async function institutionRoutes(app: FastifyInstance, { db }: Ap
         body: countBody,
         response: { 200: institutionCountsAnswer },
       },
-      config: { access: publicAccess, signedRead: true },
+      config: { rows: resourceRows, access: publicAccess, signedRead: true },
     },
-    async (req) => countByInstitution(db, req.body.q),
+    async (req) => countByInstitution(db, req.body.q, readableResources(req)),
   );
 
   // issue 11 §7 'so that 清华大学 lists its scholars' (decision 391): the institution's detail page lists them

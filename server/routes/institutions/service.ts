@@ -29,14 +29,20 @@ export const FRUIT_TYPES = ['article', 'patent', 'report'] as const;
  * Counts scholars and research outputs of each name of `names` (already trimmed and distinct).
  * Returns both lists in the order of `names`, 0 where nothing names the institution.
  */
-export async function countByInstitution(db: Db, names: readonly string[]): Promise<InstitutionCounts> {
+export async function countByInstitution(db: Db, names: readonly string[], visible: ResourceRows): Promise<InstitutionCounts> {
   const list = [...names];
   const scholars = new Map<string, number>(list.map((n) => [n, 0]));
   const fruits = new Map<string, number>(list.map((n) => [n, 0]));
   if (list.length === 0) return { fruit_count: [], scholar_count: [] };
 
   // institution resources of these names: a scholar may name its institution only by id
-  const insts = await db.selectFrom('resources').select(['id', 'title']).where('type', '=', 'institution').where('title', 'in', list).execute();
+  const insts = await db
+    .selectFrom('resources')
+    .select(['id', 'title'])
+    .where('type', '=', 'institution')
+    .where('title', 'in', list)
+    .where(resourceVisible(visible, sql.ref('resources.id')))
+    .execute();
   const nameOfId = new Map(insts.map((r) => [String(r.id), r.title]));
 
   const inst = jsonText(db, 'institution');
@@ -45,6 +51,7 @@ export async function countByInstitution(db: Db, names: readonly string[]): Prom
     .selectFrom('resources')
     .select([inst.as('inst'), instId.as('inst_id'), (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('type', '=', 'scholar')
+    .where(resourceVisible(visible, sql.ref('resources.id')))
     .where((eb) => (nameOfId.size ? eb.or([eb(inst, 'in', list), eb(instId, 'in', [...nameOfId.keys()])]) : eb(inst, 'in', list)))
     .groupBy([inst, instId])
     .execute();
@@ -61,6 +68,7 @@ export async function countByInstitution(db: Db, names: readonly string[]): Prom
     .selectFrom('resources')
     .select([a.as('a'), b.as('b'), c.as('c'), (eb) => eb.fn.countAll<number | string>().as('n')])
     .where('type', 'in', [...FRUIT_TYPES])
+    .where(resourceVisible(visible, sql.ref('resources.id')))
     .where((eb) => eb.or([eb(a, 'in', list), eb(b, 'in', list), eb(c, 'in', list)]))
     .groupBy([a, b, c])
     .execute();

@@ -7,6 +7,7 @@
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { siteRows } from '../../policies/rows.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { currentUser, declared } from '../../http/contract.js';
@@ -34,7 +35,7 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
     '/api/v1/links',
     {
       schema: { summary: '资源链接列表（访客只看到已发布的）', tags, querystring: linkListQuery, response: { 200: pageOf(linkAnswer) } },
-      config: { access: publicAccess },
+      config: { rows: siteRows, access: publicAccess },
     },
     async (req) => {
       return listLinks(db, { ...req.query, ...(await contentListScope(req, req.query)) });
@@ -49,7 +50,7 @@ export default async function linkRoutes(app: FastifyInstance, { db }: AppContex
     '/api/v1/links/:linkId',
     {
       schema: { summary: '读取一条资源链接', tags, params: linkIdParams, response: { 200: linkAnswer } },
-      config: { access: publicAccess },
+      config: { rows: siteRows, access: publicAccess },
     },
     async (req) => {
       const row = await getLink(db, req.params.linkId);

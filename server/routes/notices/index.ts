@@ -9,6 +9,7 @@
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { siteRows } from '../../policies/rows.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { currentUser, declared } from '../../http/contract.js';
@@ -38,7 +39,7 @@ export default async function noticeRoutes(app: FastifyInstance, { db }: AppCont
     '/api/v1/notices',
     {
       schema: { summary: '通知公告列表（访客只看到已发布的）', tags, querystring: noticeListQuery, response: { 200: pageOf(noticeAnswer) } },
-      config: { access: publicAccess },
+      config: { rows: siteRows, access: publicAccess },
     },
     async (req) => {
       return listNotices(db, { ...req.query, ...(await contentListScope(req, req.query)) });
@@ -49,7 +50,7 @@ export default async function noticeRoutes(app: FastifyInstance, { db }: AppCont
     '/api/v1/notices/:id',
     {
       schema: { summary: '读取一条通知公告', tags, params: noticeIdParams, response: { 200: noticeReadAnswer } },
-      config: { access: publicAccess },
+      config: { rows: siteRows, access: publicAccess },
     },
     async (req) => {
       const row = await getNotice(db, req.params.id);

@@ -9,13 +9,13 @@
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ownRows } from '../../policies/rows.js';
 import type { AppContext } from '../../context.js';
-import type { User } from '../../db/schema.js';
-import { currentUser, declared, ownUser } from '../../http/contract.js';
+import { currentUser, declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
 import { HttpError, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
-import { sessionAccess, signedInAccess } from '../../policies/access.js';
+import { rawFields, selfAccess, sessionAccess, signedInAccess } from '../../policies/access.js';
 import { ACTIONS_PER_MINUTE } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import {
@@ -42,10 +42,14 @@ import {
 } from './schema.js';
 import { dismiss, listSubscriptions, recommend, recordAction, subscribe, unsubscribe } from './service.js';
 
-/** The caller when `subscriber` is the caller's id, else 403 (MSG.subscribeOnlyOwn). */
-function requireSubscriber(req: FastifyRequest, subscriber: number): User {
-  return ownUser(req, subscriber, MSG.subscribeOnlyOwn);
-}
+/**
+ * The caller's own subscriptions: `subscriber` (in the body, else the query: a DELETE names it in
+ * either) must be the signed-in caller (403 MSG.subscribeOnlyOwn otherwise).
+ */
+const ownSubscriptions = { access: selfAccess((req) => rawFields(req.body).subscriber ?? rawFields(req.query).subscriber, 'subscriber', MSG.subscribeOnlyOwn) };
+
+/** The caller's own recommendations: `userId` of the query must be the signed-in caller (403 MSG.recommendOnlyOwn). */
+const ownRecommendations = { access: selfAccess((req) => rawFields(req.query).userId, 'userId', MSG.recommendOnlyOwn) };
 
 /**
  * The recommendation calls keep their own 401 for a visitor or an anonymous user, 请先登录（匿名用户不能获取推荐）:
@@ -56,7 +60,7 @@ async function namedUserFirst(req: FastifyRequest): Promise<void> {
 }
 
 const tags = ['个性化'];
-const signedIn = { access: signedInAccess };
+const signedIn = { access: signedInAccess, rows: ownRows };
 
 export default async function personalRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = declared(app);
@@ -65,7 +69,7 @@ export default async function personalRoutes(app: FastifyInstance, { db }: AppCo
     '/api/v1/actions',
     {
       schema: { summary: '记录用户对资源的一次行为（浏览、收藏等）', tags, body: actionBody, response: { 201: actionAnswer } },
-      config: { access: sessionAccess },
+      config: { rows: ownRows, access: sessionAccess },
     },
     async (req, reply) => {
       const user = currentUser(req);
@@ -79,12 +83,11 @@ export default async function personalRoutes(app: FastifyInstance, { db }: AppCo
       url,
       {
         schema: { summary: '本人的推荐', tags, querystring: recommendationQuery, response: { 200: recommendationsAnswer } },
-        config: signedIn,
+        config: ownRecommendations,
         onRequest: namedUserFirst,
       },
       async (req) => {
-        const u = ownUser(req, req.query.userId, MSG.recommendOnlyOwn);
-        return recommend(db, u.id, req.query);
+        return recommend(db, currentUser(req).id, req.query);
       },
     );
   }
@@ -104,25 +107,25 @@ export default async function personalRoutes(app: FastifyInstance, { db }: AppCo
 
   r.post(
     '/api/v2/subscriptions',
-    { schema: { summary: '订阅多种期刊', tags, body: subscribeManyBody, response: { 200: subscribedAnswer } }, config: signedIn },
+    { schema: { summary: '订阅多种期刊', tags, body: subscribeManyBody, response: { 200: subscribedAnswer } }, config: ownSubscriptions },
     async (req) => {
-      const u = requireSubscriber(req, req.body.subscriber);
+      const u = currentUser(req);
       return { ...(await subscribe(db, u.id, req.body.resources, req.body.appId ?? 0)), message: MSG.subscribed };
     },
   );
   r.post(
     '/api/v1/subscriptions',
-    { schema: { summary: '订阅期刊', tags, body: subscribeBody, response: { 200: subscribedAnswer } }, config: signedIn },
+    { schema: { summary: '订阅期刊', tags, body: subscribeBody, response: { 200: subscribedAnswer } }, config: ownSubscriptions },
     async (req) => {
-      const u = requireSubscriber(req, req.body.subscriber);
+      const u = currentUser(req);
       return { ...(await subscribe(db, u.id, [req.body.journal], 0)), message: MSG.subscribed };
     },
   );
   r.post(
     '/api/v3/subscriptions',
-    { schema: { summary: '在应用中订阅期刊', tags, body: subscribeV3Body, response: { 200: subscribedAnswer } }, config: signedIn },
+    { schema: { summary: '在应用中订阅期刊', tags, body: subscribeV3Body, response: { 200: subscribedAnswer } }, config: ownSubscriptions },
     async (req) => {
-      const u = requireSubscriber(req, req.body.subscriber);
+      const u = currentUser(req);
       return { ...(await subscribe(db, u.id, [req.body.journal], req.body.app_id)), message: MSG.subscribed };
     },
   );
@@ -137,11 +140,11 @@ export default async function personalRoutes(app: FastifyInstance, { db }: AppCo
         body: unsubscribeDeleteBody,
         response: { 200: unsubscribedAnswer },
       },
-      config: signedIn,
+      config: ownSubscriptions,
     },
     async (req) => {
       const body = parse(unsubscribeBody, { ...req.query, ...req.body });
-      const u = requireSubscriber(req, body.subscriber);
+      const u = currentUser(req);
       await unsubscribe(db, u.id, body.resource_id);
       return { ok: true as const, resource_id: body.resource_id, message: MSG.unsubscribed };
     },
@@ -150,18 +153,18 @@ export default async function personalRoutes(app: FastifyInstance, { db }: AppCo
     '/api/v3/subscriptions',
     {
       schema: { summary: '取消在应用中的期刊订阅', tags, querystring: unsubscribeQuery, body: unsubscribeDeleteBody, response: { 200: unsubscribedV3Answer } },
-      config: signedIn,
+      config: ownSubscriptions,
     },
     async (req) => {
       const body = parse(unsubscribeV3Body, { ...req.query, ...req.body });
-      const u = requireSubscriber(req, body.subscriber);
+      const u = currentUser(req);
       await unsubscribe(db, u.id, body.resource_id, body.app_id);
       return { ok: true as const, resource_id: body.resource_id, app_id: body.app_id, message: MSG.unsubscribed };
     },
   );
   r.get(
     '/api/v2/list/subscriptions',
-    { schema: { summary: '本人订阅的期刊', tags, querystring: listSubscriptionsQuery, response: { 200: subscriptionsAnswer } }, config: signedIn },
-    async (req) => listSubscriptions(db, requireSubscriber(req, req.query.subscriber).id, req.query.appId),
+    { schema: { summary: '本人订阅的期刊', tags, querystring: listSubscriptionsQuery, response: { 200: subscriptionsAnswer } }, config: ownSubscriptions },
+    async (req) => listSubscriptions(db, currentUser(req).id, req.query.appId),
   );
 }

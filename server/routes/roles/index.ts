@@ -6,6 +6,7 @@
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { managedRows, ownRows } from '../../policies/rows.js';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
@@ -92,6 +93,7 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
       },
       // one application's managers: 404 for an unknown one, then 403 without its 'users' right
       config: {
+        rows: managedRows,
         access: signedInUnless({
           when: (req) => !!rawFields(req.query).applicationId,
           access: managerAccess(applicationInQuery, 'users'),
@@ -99,7 +101,7 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
         }),
       },
     },
-    async (req) => listManagers(db, currentUser(req), req.query),
+    async (req) => listManagers(db, await req.scope.managedApplications('users'), req.query),
   );
 
   r.post(
@@ -153,7 +155,7 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
     '/api/v1/applications/managers/suggestions',
     {
       schema: { summary: '按姓名或手机号查找用户（至多 10 个）', tags, querystring: suggestionsQuery, response: { 200: z.array(userSuggestionAnswer) } },
-      config: { access: anyManagerAccess },
+      config: { rows: managedRows, access: anyManagerAccess },
     },
     async (req) => suggestUsers(db, req.query.query),
   );
@@ -209,6 +211,7 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
       schema: { summary: '用户在应用中的角色与用户权限（他人的需「用户管理」权限）', tags, body: userRightsBody, response: { 200: userRightsAnswer } },
       // another user's: 404 for an unknown application, then 403 without its 'users' right
       config: {
+        rows: ownRows,
         access: signedInUnless({
           when: namesOtherUser((req) => rawFields(req.body).userId),
           access: managerAccess(applicationInBody, 'users'),
@@ -230,7 +233,10 @@ export default async function roleRoutes(app: FastifyInstance, { db }: AppContex
     '/api/v1/applications/manager_rights',
     {
       schema: { summary: '用户在各应用的管理员权限（他人的需超级管理员）', tags, body: managerRightsBody, response: { 200: managerRightsAnswer } },
-      config: { access: signedInUnless({ when: namesOtherUser((req) => rawFields(req.body).userId), access: superAccess, whenText: MSG.accessWhenOtherUser }) },
+      config: {
+        rows: ownRows,
+        access: signedInUnless({ when: namesOtherUser((req) => rawFields(req.body).userId), access: superAccess, whenText: MSG.accessWhenOtherUser }),
+      },
     },
     async (req) => {
       const caller = currentUser(req);

@@ -4,6 +4,7 @@
  * application's role config, super managers, and the release lifecycle draft → submitted → released.
  */
 import type { Db } from '../../db/index.js';
+import { inManaged, type ManagedApplications } from '../../policies/scope.js';
 import { readPage } from '../../db/paging.js';
 import { containsText } from '../../db/like.js';
 import type { Application, User } from '../../db/schema.js';
@@ -89,17 +90,16 @@ export async function getManager(db: Db, id: number): Promise<ManagerEntry> {
 }
 
 /**
- * Lists manager entries: a super manager sees all, anyone else those of the applications where they
- * hold the right 'users'. Filters: applicationId, userId, query (name or phone contains).
+ * Lists manager entries of the `allowed` applications (the caller's with the right 'users'; every one
+ * for a super manager). Filters: applicationId, userId, query (name or phone contains).
  */
-export async function listManagers(db: Db, caller: User, q: { applicationId?: number; userId?: number; query?: string; page: number; size: number }) {
-  let base = managerRows(db);
-  if (caller.role !== 'super') {
-    const mine = await db.selectFrom('application_managers').select(['application_id', 'rights']).where('user_id', '=', caller.id).execute();
-    const allowed = mine.filter((m) => parseManagerRights(m.rights).includes('users')).map((m) => m.application_id);
-    if (!allowed.length) return makePage<ManagerEntry>([], 0, q.page, q.size);
-    base = base.where('m.application_id', 'in', allowed);
-  }
+export async function listManagers(
+  db: Db,
+  allowed: ManagedApplications,
+  q: { applicationId?: number; userId?: number; query?: string; page: number; size: number },
+) {
+  if (!allowed.all && !allowed.ids.length) return makePage<ManagerEntry>([], 0, q.page, q.size);
+  let base = managerRows(db).where(inManaged(allowed, 'm.application_id'));
   if (q.applicationId) base = base.where('m.application_id', '=', q.applicationId);
   if (q.userId) base = base.where('m.user_id', '=', q.userId);
   if (q.query) {

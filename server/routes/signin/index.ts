@@ -5,6 +5,7 @@
  * settings (oauth-uri). Declared contracts (issue 12 §4): schemas and access in each route's options.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { noRows, ownRows } from '../../policies/rows.js';
 import { USER_COOKIE_MS, CODE_PER_ADDRESS_PER_MIN } from '../../../common/constants.js';
 import { MSG } from '../../../common/messages.js';
 import type { AppContext } from '../../context.js';
@@ -87,7 +88,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
   const stateKey = derivedKey(config.secret, 'sso-state');
   const hostApp = (req: FastifyRequest) => applicationByHost(db, req.headers.host ?? '');
   const r = declared(app);
-  const everyone = { access: publicAccess };
+  const everyone = { access: publicAccess, rows: noRows };
   const appManager = { access: managerAccess(applicationInPath) };
   // who signs in to the site, and through which provider, is the site's setting: 站点设置 (decision 415)
   const appSettings = { access: managerAccess(applicationInPath, 'settings') };
@@ -367,7 +368,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     '/api/v1/sessions',
     {
       schema: { summary: '我的登录设备（未过期的会话，含设备与地址）', tags, response: { 200: z.object({ content: z.array(activeSessionAnswer) }) } },
-      config: { access: signedInAccess },
+      config: { rows: ownRows, access: signedInAccess },
     },
     async (req) => ({ content: await listSessions(db, currentUser(req).id, sessionTokenHash(req)) }),
   );
@@ -381,7 +382,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
         params: sessionIdParams,
         response: { 200: okAnswer.extend({ current: z.boolean().describe('退出的是当前设备') }) },
       },
-      config: { access: signedInAccess },
+      config: { rows: ownRows, access: signedInAccess },
     },
     async (req, reply) => {
       const { current } = await endOneSession(db, currentUser(req).id, req.params.id, sessionTokenHash(req));
@@ -395,7 +396,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     '/api/v1/sessions',
     {
       schema: { summary: '在所有设备上退出登录', tags, response: { 200: okAnswer.extend({ ended: z.number().int().describe('结束的会话数') }) } },
-      config: { access: signedInAccess },
+      config: { rows: ownRows, access: signedInAccess },
     },
     async (req, reply) => {
       const ended = await endAllSessions(db, currentUser(req).id);

@@ -16,10 +16,11 @@
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkTopic, managedRows, readableResources, resourceRows } from '../../policies/rows.js';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
-import { currentUser, declared } from '../../http/contract.js';
+import { declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
 import { anyManagerAccess, managerAccess, publicAccess, superAccess } from '../../policies/access.js';
 import { MSG } from '../../../common/messages.js';
@@ -52,7 +53,7 @@ import {
 } from './service.js';
 
 /** The application through which the caller reaches the topic in the path (404 专题不存在; see topicApplicationFor). */
-const topicApplication = async (db: Db, req: FastifyRequest) => topicApplicationFor(db, req.user, parse(topicParams, req.params, 'params').topicId);
+const topicApplication = async (db: Db, req: FastifyRequest) => topicApplicationFor(db, req.scope, parse(topicParams, req.params, 'params').topicId);
 
 /** The explore page's read: any positive topic id (its 400 is the generic one, as before). */
 const categoriesParams = z.object({ topicId: z.coerce.number().int().min(1) });
@@ -68,9 +69,9 @@ export default async function topicRoutes(app: FastifyInstance, { db, search }: 
     '/api/v1/topics',
     {
       schema: { summary: '全部专题（含资源数、使用它的应用：已发布的与自己管理的）', tags, response: { 200: z.array(topicSummaryAnswer) } },
-      config: { access: anyManagerAccess },
+      config: { rows: managedRows, access: anyManagerAccess },
     },
-    async (req) => listTopics(db, currentUser(req)),
+    async (req) => listTopics(db, req.scope),
   );
 
   r.post(
@@ -99,9 +100,14 @@ export default async function topicRoutes(app: FastifyInstance, { db, search }: 
 
   r.get(
     '/api/v1/topics/:topicId/categories',
-    { schema: { summary: '专题的两级分类树', tags, params: categoriesParams, response: { 200: categoryTreeAnswer } }, config: { access: publicAccess } },
+    {
+      schema: { summary: '专题的两级分类树', tags, params: categoriesParams, response: { 200: categoryTreeAnswer } },
+      config: { rows: resourceRows, access: publicAccess },
+    },
     async (req) => {
       await getTopic(db, req.params.topicId);
+      // a draft's own topic answers as a missing one (decision 394)
+      checkTopic(readableResources(req), req.params.topicId);
       return categoryTree(db, req.params.topicId);
     },
   );

@@ -11,9 +11,8 @@
  *   on up to 500 resources of the topic in one transaction and keep `topic_type_counts` right.
  */
 import type { Db } from '../../db/index.js';
-import type { User } from '../../db/schema.js';
-import { canManage } from '../../policies/managers.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { inManaged, type RequestScope } from '../../policies/scope.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { ensureCategories, refreshTopicTypeCounts, removeResourceFromTopic } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 import type { ResourceType } from '../../../common/constants.js';
@@ -22,28 +21,13 @@ import type { CategoryNode, TopicStats, TopicSummary } from '../../../common/top
 
 const now = () => new Date().toISOString();
 
-/** The ids of the topics `user` may open: all (null) for a super manager, else those of the applications they manage with the content right. */
-export async function visibleTopicIds(db: Db, user: User): Promise<number[] | null> {
-  if (user.role === 'super') return null;
-  const apps = await db
-    .selectFrom('applications')
-    .innerJoin('application_managers', 'application_managers.application_id', 'applications.id')
-    .select(['applications.id', 'applications.topic_id'])
-    .where('application_managers.user_id', '=', user.id)
-    .where('applications.topic_id', 'is not', null)
-    .execute();
-  const ids: number[] = [];
-  for (const a of apps) if (a.topic_id != null && (await canManage(db, user, a.id, 'content'))) ids.push(a.topic_id);
-  return [...new Set(ids)];
-}
-
-/** 404 when the topic does not exist, 403 when `user` may not open it. */
-export async function requireTopic(db: Db, user: User, topicId: number): Promise<{ id: number; title: string }> {
-  const t = await db.selectFrom('topics').select(['id', 'title']).where('id', '=', topicId).executeTakeFirst();
-  if (!t) throw notFound(MSG.topicNotFound);
-  const visible = await visibleTopicIds(db, user);
-  if (visible && !visible.includes(topicId)) throw forbidden();
-  return t;
+/** The ids of the topics the viewer may open: all (null) for a super manager, else those of the applications they manage with the content right. */
+export async function visibleTopicIds(db: Db, scope: RequestScope): Promise<number[] | null> {
+  const managed = await scope.managedApplications('content');
+  if (managed.all) return null;
+  if (!managed.ids.length) return [];
+  const apps = await db.selectFrom('applications').select('topic_id').where('id', 'in', managed.ids).where('topic_id', 'is not', null).execute();
+  return [...new Set(apps.map((a) => a.topic_id as number))];
 }
 
 /** The topic's id and title, or 404 专题不存在. */
@@ -54,16 +38,16 @@ export async function getTopic(db: Db, topicId: number): Promise<{ id: number; t
 }
 
 /**
- * The application through which `user` reaches the topic's data (the access finder of the data calls,
+ * The application through which the viewer of `scope` reaches the topic's data (the access finder of the data calls,
  * decision 265): one using the topic that they manage with the content right; 0 (no application) when
  * there is none, so that the declared access refuses everyone but a super manager with 403 as
  * requireTopic does. 404 专题不存在 when the topic does not exist.
  */
-export async function topicApplicationFor(db: Db, user: User | null | undefined, topicId: number): Promise<number> {
+export async function topicApplicationFor(db: Db, scope: RequestScope, topicId: number): Promise<number> {
   await getTopic(db, topicId);
-  if (!user) return 0;
+  if (!scope.signedIn) return 0;
   const apps = await db.selectFrom('applications').select('id').where('topic_id', '=', topicId).orderBy('id').execute();
-  for (const a of apps) if (await canManage(db, user, a.id, 'content')) return a.id;
+  for (const a of apps) if (await scope.manages(a.id, 'content')) return a.id;
   return 0;
 }
 
@@ -79,12 +63,13 @@ export async function categoryTree(db: Db, topicId: number): Promise<CategoryNod
 
 /**
  * Every topic (an application's settings choose among all of them), with its resource count, the
- * applications using it that `user` may see, and whether `user` may open its data page. A draft (or
+ * applications using it that the viewer may see, and whether the viewer may open its data page. A draft (or
  * one awaiting review) is its managers' and the super managers' only (decisions 248, 418): a manager
  * sees the released applications and the ones they manage, a super manager every one.
  */
-export async function listTopics(db: Db, user: User): Promise<TopicSummary[]> {
-  const visible = await visibleTopicIds(db, user);
+export async function listTopics(db: Db, scope: RequestScope): Promise<TopicSummary[]> {
+  const visible = await visibleTopicIds(db, scope);
+  const managed = await scope.managedApplications();
   const topics = await db.selectFrom('topics').select(['id', 'title', 'cover', 'description', 'created_at']).orderBy('id').execute();
   if (!topics.length) return [];
   const ids = topics.map((t) => t.id);
@@ -99,11 +84,7 @@ export async function listTopics(db: Db, user: User): Promise<TopicSummary[]> {
       .selectFrom('applications')
       .select(['id', 'name', 'topic_id'])
       .where('topic_id', 'in', ids)
-      .$if(user.role !== 'super', (q) =>
-        q.where((eb) =>
-          eb.or([eb('status', '=', 'released'), eb('id', 'in', eb.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id))]),
-        ),
-      )
+      .$if(!managed.all, (q) => q.where((eb) => eb.or([eb('status', '=', 'released'), inManaged(managed, 'applications.id')])))
       .orderBy('id')
       .execute(),
   ]);

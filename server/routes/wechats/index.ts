@@ -6,9 +6,10 @@
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
+import { managedRows } from '../../policies/rows.js';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { currentUser, declared } from '../../http/contract.js';
+import { declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
 import { managerAccess, signedInAccess } from '../../policies/access.js';
 import { applicationInPath } from '../../policies/applications.js';
@@ -31,9 +32,9 @@ export default async function wechatRoutes(app: FastifyInstance, { db }: AppCont
     '/api/v1/wechats/available',
     {
       schema: { summary: '可放到公众号文章面板上的公众号（所管应用绑定的）', tags, response: { 200: z.array(wechatChoiceAnswer) } },
-      config: { access: signedInAccess },
+      config: { rows: managedRows, access: signedInAccess },
     },
-    async (req) => availableAccounts(db, currentUser(req)),
+    async (req) => availableAccounts(db, await req.scope.managedApplications()),
   );
 
   r.get(

@@ -5,10 +5,10 @@
  * linked to the application's topic when it has one; the panel read finds them by wechatId.
  */
 import crypto from 'node:crypto';
+import { inManaged, type ManagedApplications } from '../../policies/scope.js';
 import type { Db } from '../../db/index.js';
 import { EVERY_RECORD } from '../../policies/rows.js';
 import { conflict, notFound } from '../../http/errors.js';
-import type { User } from '../../db/schema.js';
 import { refreshTopicTypeCounts, upsertResources } from '../../resources/store.js';
 import { makePage } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
@@ -28,14 +28,11 @@ const present = (r: { wechat_id: string; name: string; application_id: number; c
 });
 
 /**
- * The accounts a user may put on a panel: those of the applications they manage (every one for a
+ * The accounts a user may put on a panel: those of the `managed` applications (every one for a
  * super manager), one entry per wechatId (the first bound name), ordered by name.
  */
-export async function availableAccounts(db: Db, user: User): Promise<Array<{ wechatId: string; name: string }>> {
-  let q = db.selectFrom('wechat_accounts').select(['wechat_id', 'name', 'application_id', 'created_at']);
-  if (user.role !== 'super') {
-    q = q.where('application_id', 'in', db.selectFrom('application_managers').select('application_id').where('user_id', '=', user.id));
-  }
+export async function availableAccounts(db: Db, managed: ManagedApplications): Promise<Array<{ wechatId: string; name: string }>> {
+  const q = db.selectFrom('wechat_accounts').select(['wechat_id', 'name', 'application_id', 'created_at']).where(inManaged(managed, 'application_id'));
   const rows = await q.orderBy('id', 'asc').limit(1000).execute();
   const seen = new Map<string, { wechatId: string; name: string }>();
   for (const r of rows) if (!seen.has(r.wechat_id)) seen.set(r.wechat_id, { wechatId: r.wechat_id, name: r.name });

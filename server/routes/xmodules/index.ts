@@ -6,6 +6,7 @@
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
+import { managedRows, noRows } from '../../policies/rows.js';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { declared } from '../../http/contract.js';
@@ -25,7 +26,7 @@ export default async function xmoduleRoutes(app: FastifyInstance, { db }: AppCon
     '/api/v1/xmodules',
     {
       schema: { summary: '自定义组件目录', tags, querystring: listQuery, response: { 200: pageOf(catalogueEntryAnswer) } },
-      config: { access: anyManagerAccess },
+      config: { rows: managedRows, access: anyManagerAccess },
     },
     async (req) => listEntries(db, req.query),
   );
@@ -34,7 +35,7 @@ export default async function xmoduleRoutes(app: FastifyInstance, { db }: AppCon
     '/api/v1/xmodules/options/resource-types',
     {
       schema: { summary: '资源类型选项（检索框组件的检索范围）', tags, response: { 200: z.array(optionAnswer) } },
-      config: { access: signedInAccess },
+      config: { rows: noRows, access: signedInAccess },
     },
     async () => resourceTypeOptions(),
   );
