@@ -233,6 +233,14 @@ describe('visitors are the ids the server issued (decision 406)', () => {
     expect((await beacon(ctx.client('10.4.0.2'), [{ k: 'pageview', p: '/' }], to)).headers['set-cookie']).toBeDefined();
     await flush();
     expect(await visitorsOf(apps.visit)).toBe(before + IDS_PER_ADDRESS + 1 + 1);
+    // the address stands for every browser behind it (a campus): its page views are all counted, past VISITOR_EVENTS
+    const views = async () => (await rowsOf(apps.visit)).byMetric.pageview.sum;
+    const viewsBefore = await views();
+    const many = Array.from({ length: 50 }, () => ({ k: 'pageview' as const, p: '/' }));
+    const beacons = VISITOR_EVENTS / 50 + 10;
+    for (let i = 0; i < beacons; i++) expect((await beacon(ctx.client('10.4.0.1'), many, to)).status).toBe(204);
+    await flush();
+    expect(await views()).toBe(viewsBefore + beacons * 50);
   });
 
   it('counts an IPv6 address by its /64', () => {

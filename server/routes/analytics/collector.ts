@@ -10,8 +10,8 @@
  *
  * What a site can gain a day is bounded whatever is sent (decision 405): a keyed metric (panel views
  * and clicks, resource opens, searches, zero-result searches) keeps at most KEYS_PER_DAY distinct keys
- * per application and day, one visitor brings at most VISITOR_NEW_KEYS of them and adds at most
- * VISITOR_EVENTS events a day; the events of any other key are counted in the metric's one 其他 row
+ * per application and day, one visitor brings at most VISITOR_NEW_KEYS of them and (unless it is an
+ * address standing for many browsers) adds at most VISITOR_EVENTS events a day; the events of any other key are counted in the metric's one 其他 row
  * (key OTHER_KEY), so totals stay whole. Once a day the past week's days are cut to their top
  * KEYS_KEPT keys per metric, the rest added to 其他 ({@link UsageCollector.compact}).
  */
@@ -32,8 +32,13 @@ export const KEYS_PER_DAY = 500;
 export const KEYS_KEPT = 100;
 /** New keys one visitor may bring to an application's metrics per day (decision 405). */
 export const VISITOR_NEW_KEYS = 100;
-/** Events one visitor may add to an application per day; further ones are not counted (decision 405). */
+/**
+ * Events one visitor may add to an application per day; further ones are not counted (decision 405).
+ * Not for an address visitor (ADDRESS_VISITOR): it stands for every browser behind the address.
+ */
 export const VISITOR_EVENTS = 10_000;
+/** How the id of an address visitor begins (./visitors.ts: an address past its issued ids). */
+export const ADDRESS_VISITOR = 'a';
 /** The key of a keyed metric's 其他 row (server/analytics/readings.ts). */
 export { OTHER_KEY };
 /** The metrics whose key names something a beacon chooses (decision 405); the others keep key ''. */
@@ -161,10 +166,11 @@ export class UsageCollector {
   add(applicationId: number, visitorId: string, events: readonly BeaconEvent[], now = new Date()): void {
     const day = this.dayOf(now);
     const budget = this.budgetOf(`${applicationId}\t${day}\t${visitorId}`);
+    const most = visitorId.startsWith(ADDRESS_VISITOR) ? Infinity : VISITOR_EVENTS;
     let view = false;
     let counted = 0;
     for (const e of events) {
-      if (budget.events >= VISITOR_EVENTS) break;
+      if (budget.events >= most) break;
       budget.events++;
       counted++;
       if (e.k === 'pageview') view = true;

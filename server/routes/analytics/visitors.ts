@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import { Signer } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { localDay } from './collector.js';
+import { ADDRESS_VISITOR, localDay } from './collector.js';
 
 /** The cookie of the server-issued visitor id. */
 export const VISITOR_COOKIE = 'atrium_visitor';
@@ -63,7 +63,8 @@ export class VisitorIds {
   }
 
   /**
-   * The visitor of a beacon as the collector counts it: `u<user id>`, `c<issued id>` or `a<address>`.
+   * The visitor of a beacon as the collector counts it: `u<user id>`, `c<issued id>` or `a<address>`
+   * (ADDRESS_VISITOR: everyone behind the address past its issued ids, or with a cookie not ours).
    * Sets the cookie of a newly issued id on `reply`. Never throws.
    */
   visitorOf(req: FastifyRequest, reply: FastifyReply, now = new Date()): string {
@@ -81,7 +82,7 @@ export class VisitorIds {
     }
     const n = this.issued.get(address) ?? 0;
     const canIssue = n < IDS_PER_ADDRESS && (n > 0 || this.issued.size < ADDRESSES_MAX);
-    if (!canIssue) return `a${address}`;
+    if (!canIssue) return `${ADDRESS_VISITOR}${address}`;
     this.issued.set(address, n + 1);
     const id = crypto.randomBytes(16).toString('base64url');
     void reply.setCookie(VISITOR_COOKIE, this.signer.sign(id), {
@@ -92,6 +93,6 @@ export class VisitorIds {
       maxAge: secondsToMidnight(now),
     });
     // a made-up cookie is no visitor of its own: its beacon counts as the address's (decision 406)
-    return sent ? `a${address}` : `c${id}`;
+    return sent ? `${ADDRESS_VISITOR}${address}` : `c${id}`;
   }
 }
