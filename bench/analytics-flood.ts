@@ -8,13 +8,18 @@
  *    and a new zero-result term, as the flood of the issue did), with no cookie.
  * 2. After the collector's flush: the rows and bytes `usage_daily` gained, and how the beacons were
  *    answered.
- * 3. Made-up visitors: BENCH_COOKIES (default 200) beacons with a page view, each with a made-up
- *    XSRF-TOKEN and a made-up `atrium_visitor` cookie: the distinct visitors `usage_visitors` gained.
- * 4. A draft host and an unknown host: how each beacon is answered (status, body, cookies).
- * 5. The console's report (GET /api/v1/applications/{id}/analytics, the data of /console/analysis) as a
- *    super manager, BENCH_ROUNDS (default 5) times: its time, and the time of a GET /healthz sent 5 ms
- *    after it (what any other request waits while the report holds the event loop); the /healthz time
- *    alone as a baseline. Medians and maxima.
+ * 3. Made-up visitors: BENCH_COOKIES (default 200) beacons with a page view from another address
+ *    (127.0.0.2), each with a made-up XSRF-TOKEN and a made-up `atrium_visitor` cookie: the distinct
+ *    visitors `usage_visitors` gained.
+ * 4. A draft host and an unknown host (from 127.0.0.3): how each beacon is answered (status, body,
+ *    cookies), and the rows the draft gained.
+ * 5. The console's report (GET /api/v1/applications/{id}/analytics, the data of /console/analysis) of
+ *    the last 7 days as a super manager, BENCH_ROUNDS (default 5) times: its time, and the time of a GET
+ *    /healthz sent 5 ms after it (what any other request waits while the report holds the event loop);
+ *    the /healthz time alone as a baseline. Medians and maxima.
+ * 6. The same for a report of 366 days after a year of the most a site keeps (decision 405): each of
+ *    the 365 days before today with BENCH_YEAR_KEYS (default 100, KEYS_KEPT) keys per keyed metric plus
+ *    其他, and BENCH_YEAR_VISITORS (default 1,000) visitors, written straight into the database.
  *
  * Bounded in count and time: the flood stops after BENCH_FLOOD_SECONDS (default 120) whatever was sent.
  *
@@ -36,6 +41,9 @@ const COOKIES = Number(process.env.BENCH_COOKIES ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 120);
 const EVENTS = 50;
+/** The year of part 6: keys per keyed metric a day (KEYS_KEPT of decision 405) and visitors a day. */
+const YEAR_KEYS = Number(process.env.BENCH_YEAR_KEYS ?? 100);
+const YEAR_VISITORS = Number(process.env.BENCH_YEAR_VISITORS ?? 1000);
 
 interface Answer {
   status: number;
@@ -48,7 +56,7 @@ interface Answer {
 function request(
   agent: http.Agent,
   port: number,
-  opts: { method: string; path: string; host?: string; headers?: Record<string, string>; body?: string },
+  opts: { method: string; path: string; host?: string; headers?: Record<string, string>; body?: string; from?: string },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
@@ -57,6 +65,8 @@ function request(
         agent,
         host: '127.0.0.1',
         port,
+        // another loopback address: another client address for the server's per-address counts
+        ...(opts.from ? { localAddress: opts.from, agent: false } : {}),
         method: opts.method,
         path: opts.path,
         headers: { host: opts.host ?? `localhost:${port}`, ...(opts.body ? { 'content-type': 'text/plain;charset=UTF-8' } : {}), ...opts.headers },
@@ -201,6 +211,7 @@ async function main() {
         method: 'POST',
         path: '/api/v1/analytics/beacon',
         body: JSON.stringify({ e: [{ k: 'pageview', p: '/' }] }),
+        from: '127.0.0.2',
         headers: { cookie: `XSRF-TOKEN=${crypto.randomBytes(18).toString('base64url')}; atrium_visitor=${crypto.randomBytes(24).toString('base64url')}` },
       }),
     );
@@ -213,6 +224,7 @@ async function main() {
         path: '/api/v1/analytics/beacon',
         host,
         body: JSON.stringify({ e: [{ k: 'pageview', p: '/' }] }),
+        from: '127.0.0.3',
       });
       return `${r.status} ${JSON.stringify(r.body)} cookies [${r.cookies.map((c) => c.split('=')[0]).join(', ')}]`;
     };
@@ -227,22 +239,50 @@ async function main() {
 
     // the report, and a /healthz sent 5 ms after it; /healthz alone as the baseline
     const cookie = `atrium_session=${token}`;
-    const idle: number[] = [];
-    const reportMs: number[] = [];
-    const waits: number[] = [];
-    let reportStatus = 0;
-    let reportSize = 0;
-    for (let i = 0; i < ROUNDS; i++) {
-      idle.push((await request(agent, server.port, { method: 'GET', path: '/healthz' })).ms);
-      const report = request(agent, server.port, { method: 'GET', path: `/api/v1/applications/${appId}/analytics`, headers: { cookie } });
-      await new Promise((r) => setTimeout(r, 5));
-      const health = request(agent, server.port, { method: 'GET', path: '/healthz' });
-      const [r, h] = await Promise.all([report, health]);
-      reportStatus = r.status;
-      reportSize = r.body.length;
-      reportMs.push(r.ms);
-      waits.push(h.ms);
-    }
+    const measureReport = async (query: string) => {
+      const idle: number[] = [];
+      const took: number[] = [];
+      const waits: number[] = [];
+      let status = 0;
+      let size = 0;
+      for (let i = 0; i < ROUNDS; i++) {
+        idle.push((await request(agent, server.port, { method: 'GET', path: '/healthz' })).ms);
+        const report = request(agent, server.port, { method: 'GET', path: `/api/v1/applications/${appId}/analytics${query}`, headers: { cookie } });
+        await new Promise((r) => setTimeout(r, 5));
+        const health = request(agent, server.port, { method: 'GET', path: '/healthz' });
+        const [r, h] = await Promise.all([report, health]);
+        status = r.status;
+        size = r.body.length;
+        took.push(r.ms);
+        waits.push(h.ms);
+      }
+      return { idle, took, waits, status, size };
+    };
+    const afterFlood = await measureReport('');
+
+    // a year of the most a site can keep (decision 405): each past day at KEYS_KEPT keys per keyed metric
+    // plus 其他, and YEAR_VISITORS visitors a day; the report of the whole 366 days
+    const day = (n: number) => {
+      const d = new Date();
+      const x = new Date(d.getFullYear(), d.getMonth(), d.getDate() - n);
+      return `${x.getFullYear()}-${String(x.getMonth() + 1).padStart(2, '0')}-${String(x.getDate()).padStart(2, '0')}`;
+    };
+    const putRow = db.prepare('INSERT OR IGNORE INTO usage_daily (application_id, day, metric, key, count) VALUES (?, ?, ?, ?, ?)');
+    const putVisitor = db.prepare('INSERT OR IGNORE INTO usage_visitors (application_id, day, visitor_hash) VALUES (?, ?, ?)');
+    db.transaction(() => {
+      for (let n = 1; n <= 365; n++) {
+        const d = day(n);
+        for (const metric of ['pageview', 'signin']) putRow.run(appId, d, metric, '', 500);
+        for (const metric of ['panel_view', 'panel_click', 'resource_open', 'search', 'search_zero']) {
+          putRow.run(appId, d, metric, '', 1000);
+          for (let k = 0; k < YEAR_KEYS; k++)
+            putRow.run(appId, d, metric, metric === 'resource_open' ? `article:${n * 1000 + k}` : `词${n}-${k}`, YEAR_KEYS - k + 1);
+        }
+        for (let v = 0; v < YEAR_VISITORS; v++) putVisitor.run(appId, d, crypto.randomBytes(24).toString('base64url').slice(0, 32));
+      }
+    })();
+    const yearRows = count('usage_daily');
+    const year = await measureReport(`?from=${day(365)}&to=${day(0)}`);
 
     const kb = (b: number) => `${(b / 1024).toFixed(0)} KB`;
     const ms = (xs: number[]) => `median ${median(xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
@@ -253,8 +293,14 @@ async function main() {
     console.log(`  usage_daily: ${rows0} → ${rows1} rows (+${rows1 - rows0}), ${kb(bytes0)} → ${kb(bytes1)} (+${kb(bytes1 - bytes0)})`);
     console.log(`  made-up cookies: ${madeUp.sent} beacons with a page view and made-up cookies (${madeUp.statuses}): +${visitors1 - visitors0} visitors`);
     console.log(`  draft host: ${draft}; unknown host: ${unknown}; rows of the draft: ${draftRows}`);
-    console.log(`  report (GET /api/v1/applications/${appId}/analytics, ${reportStatus}, ${kb(reportSize)}), ${ROUNDS} rounds: ${ms(reportMs)}`);
-    console.log(`  /healthz sent 5 ms after the report: ${ms(waits)}; alone: ${ms(idle)}`);
+    console.log(
+      `  report after the flood (GET /api/v1/applications/${appId}/analytics, the last 7 days; ${afterFlood.status}, ${kb(afterFlood.size)}), ${ROUNDS} rounds: ${ms(afterFlood.took)}`,
+    );
+    console.log(`    /healthz sent 5 ms after it: ${ms(afterFlood.waits)}; alone: ${ms(afterFlood.idle)}`);
+    console.log(
+      `  report of 366 days over a year of ${YEAR_KEYS} keys per keyed metric a day plus 其他 and ${YEAR_VISITORS} visitors a day (${yearRows} usage_daily rows; ${year.status}, ${kb(year.size)}): ${ms(year.took)}`,
+    );
+    console.log(`    /healthz sent 5 ms after it: ${ms(year.waits)}; alone: ${ms(year.idle)}`);
   } finally {
     db.close();
     agent.destroy();
