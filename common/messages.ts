@@ -1099,6 +1099,7 @@ export const MSG = {
   analyticsRangeTooLong: '日期范围不能超过 {n} 天',
   analyticsPanelRemoved: '已删除的栏目',
   analyticsResourceRemoved: '已删除的资源',
+  analyticsOther: '其他',
   analyticsTitle: '数据分析',
   analyticsHint: '访客在站点上的浏览、栏目点击、资源打开、搜索和登录（按天汇总，不含个人信息；开启“请勿跟踪”的访客不计入）',
   analyticsApplication: '应用',

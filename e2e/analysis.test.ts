@@ -4,10 +4,11 @@
  * that finds nothing are sent as beacons (navigator.sendBeacon) and show up on /console/analysis: the
  * stat cards, the line chart of the days and the bar chart naming the clicked panel, the tables of
  * resources and zero-result searches. A visitor with Do Not Track sends no beacon at all; a visitor
- * signing in counts one sign-in. Screenshots
+ * signing in counts one sign-in; a list shows what it leaves out as its last row 其他 (decision 408). Screenshots
  * (desktop and a 390 px phone) go to test-artifacts/.
  */
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, artifacts, signInByApi, signInConsole, useE2e } from './support';
@@ -153,6 +154,25 @@ describe('usage analytics', () => {
     // the page's own content fits the phone (the console's top bar is its own matter)
     const overflow = await phone.locator('.atr-analysis').evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('shows 其他 as the last row of a list that leaves counts out (decision 408)', async () => {
+    const { page, server } = e2e;
+    const db = new Database(path.join(server.dataDir, 'atrium.db'));
+    try {
+      const put = db.prepare('INSERT INTO usage_daily (application_id, day, metric, key, count) VALUES (?, ?, ?, ?, ?)');
+      put.run(demoId, '2021-03-01', 'pageview', '', 20);
+      put.run(demoId, '2021-03-01', 'search', '人工智能', 5);
+      put.run(demoId, '2021-03-01', 'search', '', 7);
+    } finally {
+      db.close();
+    }
+    await page.goto(`${server.url}/console/analysis?applicationId=${demoId}&from=2021-03-01&to=2021-03-01`);
+    const searches = page.locator('.atr-analysis__table', { hasText: '热门搜索' });
+    await searches.getByText('人工智能').waitFor();
+    await expect(searches.locator('tr.atr-analysis__other').innerText()).resolves.toMatch(/^其他\s+7$/);
+    // a list that leaves nothing out has no such row
+    await expect(page.locator('.atr-analysis__table', { hasText: '无结果的搜索' }).locator('tr.atr-analysis__other').count()).resolves.toBe(0);
   });
 
   it('shows an empty state in Chinese for a range without visits', async () => {

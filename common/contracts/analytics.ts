@@ -1,5 +1,5 @@
 /**
- * Answer of the console's usage report (issue 13 §1; docs/decisions.md 318-323; server/routes/analytics):
+ * Answer of the console's usage report (issue 13 §1; docs/decisions.md 318-323, 408; server/routes/analytics):
  * GET /api/v1/applications/{id}/analytics?from&to. The beacon answers 204 without a body.
  */
 import { z } from 'zod';
@@ -36,7 +36,7 @@ export const usageReportAnswer = z.object({
       z.object({
         moduleId: z.string(),
         title: z.string().describe('栏目名（别名或类型名）'),
-        type: z.string().nullable().describe('模块类型；null 为已不在首页配置中的栏目'),
+        type: z.string().nullable().describe('模块类型；null 为已不在首页配置中的栏目，或 moduleId 为空的「其他」（超出每日上限而合并计数的栏目事件）'),
         views: z.number().int(),
         clicks: z.number().int(),
       }),
@@ -47,6 +47,13 @@ export const usageReportAnswer = z.object({
     .describe('打开最多的资源（至多 10 个）'),
   searches: z.array(queryCount).describe('最常用的检索词（至多 10 个）'),
   zeroSearches: z.array(queryCount).describe('无结果的检索词（至多 10 个）'),
+  other: z
+    .object({
+      resources: z.number().int().describe('未列出的资源的打开次数（其他）'),
+      searches: z.number().int().describe('未列出的检索词的检索次数（其他；与列出的合计为 totals.searches）'),
+      zeroSearches: z.number().int().describe('未列出的无结果检索词的次数（其他；与列出的合计为 totals.zeroSearches）'),
+    })
+    .describe('各排行之外的合计「其他」：排行以外的词与资源，以及超出每日上限而合并计数的事件'),
 });
 export type UsageReport = z.infer<typeof usageReportAnswer>;
 

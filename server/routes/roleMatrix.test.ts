@@ -399,8 +399,8 @@ const ROUTES: Record<string, Row> = {
   // the visitor's research reports (server/routes/reports; the console edits them through the topic data calls)
   'GET /api/v1/reports': { call: (f) => ({ url: `/api/v1/reports?applicationId=${f.appId}` }) },
   'GET /api/v1/reports/:id': { status: 404, call: (f) => ({ url: `/api/v1/reports/999999?applicationId=${f.appId}` }) },
-  // usage analytics (server/routes/analytics): the beacon is public (its site is the Host's: none here, 404)
-  'POST /api/v1/analytics/beacon': { status: 404, call: () => ({ url: '/api/v1/analytics/beacon', body: { e: [{ k: 'signin' }] } }) },
+  // usage analytics (server/routes/analytics): the beacon is public (its site is the Host's: none here, 204 counting nothing, decision 407)
+  'POST /api/v1/analytics/beacon': { status: 204, call: () => ({ url: '/api/v1/analytics/beacon', body: { e: [{ k: 'signin' }] } }) },
   'GET /api/v1/applications/:id/analytics': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/analytics` }) },
   // the custom component catalogue (server/routes/xmodules)
   'GET /api/v1/xmodules': { call: () => ({ url: '/api/v1/xmodules' }) },

@@ -9,12 +9,15 @@ import type { Db } from '../db/index.js';
 import type { Dialect } from '../db/migrations/index.js';
 import { listTopicResources, type TopicResourcesQuery } from '../resources/topicData.js';
 import { searchResources, type SearchQuery } from './service.js';
+import { readUsage, type UsageReadingsArg } from '../analytics/readings.js';
 
 export const LONG_READS = {
   /** GET /api/v1/search and the explore page (server/search/service.ts) */
   search: (db: Db, dialect: Dialect, query: SearchQuery) => searchResources(db, dialect, query),
   /** a page of a topic's data page and its filtered count (decision 375): 0.7 s to count a frequent word at 1M */
   topicResources: (db: Db, _dialect: Dialect, arg: { topicId: number; query: TopicResourcesQuery }) => listTopicResources(db, arg.topicId, arg.query),
+  /** the console's usage report (server/analytics/readings.ts; decision 408): 0.3-0.4 s for 366 days at the bound */
+  usageReadings: (db: Db, _dialect: Dialect, arg: UsageReadingsArg) => readUsage(db, arg),
 };
 
 export type LongRead = keyof typeof LONG_READS;

@@ -5,7 +5,9 @@
  * and 最近 30 天). The page shows the period's totals with their change against the previous period of
  * equal length (↑12%), a line chart of views and visitors per day (the previous period dashed), a bar
  * chart of the home page's panels (views and clicks), and tables of the most opened resources, the most
- * frequent searches and the searches that found nothing. Call: GET /api/v1/applications/{id}/analytics.
+ * frequent searches and the searches that found nothing, each with a last row 其他 for what the list
+ * leaves out (docs/decisions.md 408), so that a list adds up to its total. Call: GET
+ * /api/v1/applications/{id}/analytics.
  * A lazy chunk of its own (with ECharts, ./Chart.tsx), inside the console guard's antd providers.
  */
 import { useEffect, useMemo } from 'react';
@@ -186,6 +188,18 @@ function Report({ data, empty }: { data: UsageReport; empty: boolean }) {
     { title: MSG.analyticsQuery, dataIndex: 'query', ellipsis: true },
     { title: MSG.analyticsCount, dataIndex: 'count', width: 90, align: 'right' },
   ];
+  /** The last row 其他 of a top list (nothing when the list leaves nothing out; decision 408). */
+  const otherRow = (count: number, columns: number) => () =>
+    count > 0 ? (
+      <Table.Summary.Row className="atr-analysis__other">
+        <Table.Summary.Cell index={0} colSpan={columns - 1}>
+          {MSG.analyticsOther}
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={columns - 1} align="right">
+          {count}
+        </Table.Summary.Cell>
+      </Table.Summary.Row>
+    ) : null;
   const table = (title: string, children: React.ReactNode) => (
     <Card title={title} size="small" className="atr-analysis__table">
       {children}
@@ -224,12 +238,36 @@ function Report({ data, empty }: { data: UsageReport; empty: boolean }) {
           <div className="atr-analysis__tables">
             {table(
               MSG.analyticsTopResources,
-              <Table rowKey={(r) => `${r.type}:${r.id}`} size="small" pagination={false} columns={resourceColumns} dataSource={data.resources} />,
+              <Table
+                rowKey={(r) => `${r.type}:${r.id}`}
+                size="small"
+                pagination={false}
+                columns={resourceColumns}
+                dataSource={data.resources}
+                summary={otherRow(data.other.resources, resourceColumns.length)}
+              />,
             )}
-            {table(MSG.analyticsTopSearches, <Table rowKey="query" size="small" pagination={false} columns={searchColumns} dataSource={data.searches} />)}
+            {table(
+              MSG.analyticsTopSearches,
+              <Table
+                rowKey="query"
+                size="small"
+                pagination={false}
+                columns={searchColumns}
+                dataSource={data.searches}
+                summary={otherRow(data.other.searches, searchColumns.length)}
+              />,
+            )}
             {table(
               MSG.analyticsTopZeroSearches,
-              <Table rowKey="query" size="small" pagination={false} columns={searchColumns} dataSource={data.zeroSearches} />,
+              <Table
+                rowKey="query"
+                size="small"
+                pagination={false}
+                columns={searchColumns}
+                dataSource={data.zeroSearches}
+                summary={otherRow(data.other.zeroSearches, searchColumns.length)}
+              />,
             )}
           </div>
         </>

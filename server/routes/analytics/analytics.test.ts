@@ -171,10 +171,9 @@ describe('analytics beacons', () => {
     const wrongType = await beacon(c, events({ k: 'signin' }), { contentType: 'application/octet-stream' });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error.message).toBe(MSG.analyticsBeaconInvalid);
-    // the beacon of an unknown host counts nowhere
+    // the beacon of an unknown host counts nowhere (answered 204 like a draft's: decision 407, bounds.test.ts)
     const unknownHost = await beacon(c, events({ k: 'pageview', p: '/' }), { host: 'nobody.example.cn' });
-    expect(unknownHost.status).toBe(404);
-    expect(unknownHost.body.error.message).toBe(MSG.applicationNotFound);
+    expect(unknownHost.status).toBe(204);
     // Do Not Track and Global Privacy Control sent by the browser: accepted, not counted
     expect((await beacon(c, events({ k: 'pageview', p: '/' }), { headers: { dnt: '1' } })).status).toBe(204);
     expect((await beacon(c, events({ k: 'pageview', p: '/' }), { headers: { 'sec-gpc': '1' } })).status).toBe(204);
@@ -182,13 +181,19 @@ describe('analytics beacons', () => {
     expect(await stored()).toEqual(before);
   });
 
-  it("leaves the visitors' shared cache alone and sets no cookie", async () => {
+  it("leaves the visitors' shared cache alone and sets no cookie but the visitor id's (decision 406)", async () => {
     const generation = async () => (await ctx.db.selectFrom('cache_generation').select('generation').executeTakeFirst())?.generation ?? 0;
     const before = await generation();
     const c = ctx.client();
     const r = await beacon(c, events({ k: 'pageview', p: '/' }));
     expect(r.status).toBe(204);
-    expect(r.headers['set-cookie']).toBeUndefined();
+    // no XSRF cookie (decision 321); only the server-issued visitor id, httpOnly, sent back to the beacon alone
+    const set = ([] as string[]).concat((r.headers['set-cookie'] as string | string[] | undefined) ?? []);
+    expect(set).toHaveLength(1);
+    expect(set[0]).toMatch(/^atrium_visitor=[^;]+; Max-Age=\d+; Path=\/api\/v1\/analytics; HttpOnly; SameSite=Lax$/);
+    // a second beacon with it sets nothing
+    const again = await beacon(c, events({ k: 'pageview', p: '/' }));
+    expect(again.headers['set-cookie']).toBeUndefined();
     expect(await generation()).toBe(before);
   });
 

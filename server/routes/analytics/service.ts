@@ -1,8 +1,12 @@
 /**
- * The console's usage report (issue 13 §1 `/console/analysis`; docs/decisions.md 318-323): the daily
- * aggregates of one application over a range of days and over the previous period of equal length,
- * per-panel views and clicks named by the home config, the most opened resources with their titles,
- * the most frequent searches and those that found nothing.
+ * The console's usage report (issue 13 §1 `/console/analysis`; docs/decisions.md 318-323, 405, 408):
+ * the daily aggregates of one application over a range of days and over the previous period of equal
+ * length, per-panel views and clicks named by the home config, the most opened resources with their
+ * titles, the most frequent searches and those that found nothing, and what those lists leave out (其他:
+ * the keys beyond the collector's bounds and those not in the top ten), so that each list and its 其他
+ * add up to the period's total. Its reads (server/analytics/readings.ts) run in the read pool on a
+ * SQLite file and read bounded rows: at most KEYS_PER_DAY keys per metric a day, KEYS_KEPT for past
+ * days (./collector.ts).
  */
 import type { Db } from '../../db/index.js';
 import type { Application } from '../../db/schema.js';
@@ -11,10 +15,9 @@ import { storedHomeConfig } from '../../applications/service.js';
 import { definitionOf } from '../../../modules/registry.js';
 import { MSG, fillMsg } from '../../../common/messages.js';
 import { ANALYTICS_MAX_DAYS, type UsageDay, type UsageReport, type UsageTotals } from '../../../common/analytics.js';
-import { localDay } from './collector.js';
+import { OTHER_KEY, localDay } from './collector.js';
+import { readUsage, type UsageReadings, type UsageReadingsArg } from '../../analytics/readings.js';
 
-/** How many resources and searches the report lists. */
-const TOP = 10;
 const DAY_MS = 86_400_000;
 
 /** Days as UTC midnights, so that adding days never meets a daylight-saving change. */
@@ -71,102 +74,96 @@ function panelsOf(app: Application): Array<{ id: string; title: string; type: st
 
 const emptyDay = (day: string): UsageDay => ({ day, views: 0, visitors: 0, searches: 0, zeroSearches: 0, signins: 0 });
 
-/** The report of `app` over the range (see {@link rangeOf}); reads only, one query per part. */
-export async function usageReport(db: Db, app: Application, q: { from?: string; to?: string }): Promise<UsageReport> {
+/** Runs the report's reads (server/analytics/readings.ts): in the read pool when the server has one (decision 408). */
+export type UsageReadingsRunner = (arg: UsageReadingsArg) => Promise<UsageReadings>;
+
+/**
+ * The report of `app` over the range (see {@link rangeOf}; 400 for a wrong range, before any read). Its
+ * reads run through `read` (default: on `db`); the home config's panels are named here, and the titles
+ * of the listed resources read (at most TOP). Each list carries what it leaves out as 其他 (decision
+ * 408): `other` for resources and searches, a last panel 其他 (moduleId '') for the panel events of
+ * keys beyond the bounds and of the removed panels past the REMOVED_PANELS most used.
+ */
+export async function usageReport(
+  db: Db,
+  app: Application,
+  q: { from?: string; to?: string },
+  read: UsageReadingsRunner = (arg) => readUsage(db, arg),
+): Promise<UsageReport> {
   const r = rangeOf(q);
-  const appId = app.id;
-  const daily = await db
-    .selectFrom('usage_daily')
-    .select(['day', 'metric', (eb) => eb.fn.sum<number>('count').as('n')])
-    .where('application_id', '=', appId)
-    .where('day', '>=', r.previousFrom)
-    .where('day', '<=', r.to)
-    .where('metric', 'in', ['pageview', 'search', 'search_zero', 'signin', 'panel_click'])
-    .groupBy(['day', 'metric'])
-    .execute();
-  const visitors = await db
-    .selectFrom('usage_visitors')
-    .select(['day', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('application_id', '=', appId)
-    .where('day', '>=', r.previousFrom)
-    .where('day', '<=', r.to)
-    .groupBy('day')
-    .execute();
+  const known = panelsOf(app);
+  const got = await read({ applicationId: app.id, from: r.from, to: r.to, previousFrom: r.previousFrom, panelIds: known.map((p) => p.id) });
 
   const byDay = new Map<string, UsageDay>();
-  const clicksByDay = new Map<string, number>();
+  /** per day: panel views, panel clicks, resource opens */
+  const extra = new Map<string, { views: number; clicks: number; opens: number }>();
   const dayRow = (d: string) => {
     let row = byDay.get(d);
     if (!row) byDay.set(d, (row = emptyDay(d)));
     return row;
   };
-  for (const x of daily) {
-    const n = Number(x.n);
-    if (x.metric === 'panel_click') clicksByDay.set(x.day, (clicksByDay.get(x.day) ?? 0) + n);
-    else if (x.metric === 'pageview') dayRow(x.day).views += n;
-    else if (x.metric === 'search') dayRow(x.day).searches += n;
-    else if (x.metric === 'search_zero') dayRow(x.day).zeroSearches += n;
-    else if (x.metric === 'signin') dayRow(x.day).signins += n;
+  const extraOf = (d: string) => {
+    let x = extra.get(d);
+    if (!x) extra.set(d, (x = { views: 0, clicks: 0, opens: 0 }));
+    return x;
+  };
+  for (const x of got.daily) {
+    if (x.metric === 'panel_click') extraOf(x.day).clicks += x.n;
+    else if (x.metric === 'panel_view') extraOf(x.day).views += x.n;
+    else if (x.metric === 'resource_open') extraOf(x.day).opens += x.n;
+    else if (x.metric === 'pageview') dayRow(x.day).views += x.n;
+    else if (x.metric === 'search') dayRow(x.day).searches += x.n;
+    else if (x.metric === 'search_zero') dayRow(x.day).zeroSearches += x.n;
+    else if (x.metric === 'signin') dayRow(x.day).signins += x.n;
   }
-  for (const x of visitors) dayRow(x.day).visitors = Number(x.n);
+  for (const x of got.visitors) dayRow(x.day).visitors = x.n;
   const series = (from: string, to: string) => daysBetween(from, to).map((d) => byDay.get(d) ?? emptyDay(d));
+  const sumOf = (days: UsageDay[], k: 'views' | 'clicks' | 'opens') => days.reduce((s, d) => s + (extra.get(d.day)?.[k] ?? 0), 0);
   const totalsOf = (days: UsageDay[]): UsageTotals => ({
     views: days.reduce((s, d) => s + d.views, 0),
     visitors: days.reduce((s, d) => s + d.visitors, 0),
     searches: days.reduce((s, d) => s + d.searches, 0),
     zeroSearches: days.reduce((s, d) => s + d.zeroSearches, 0),
     signins: days.reduce((s, d) => s + d.signins, 0),
-    panelClicks: days.reduce((s, d) => s + (clicksByDay.get(d.day) ?? 0), 0),
+    panelClicks: sumOf(days, 'clicks'),
   });
   const days = series(r.from, r.to);
   const previousDays = series(r.previousFrom, r.previousTo);
+  const totals = totalsOf(days);
 
-  const inRange = db.selectFrom('usage_daily').where('application_id', '=', appId).where('day', '>=', r.from).where('day', '<=', r.to);
-  const panelRows = await inRange
-    .select(['metric', 'key', (eb) => eb.fn.sum<number>('count').as('n')])
-    .where('metric', 'in', ['panel_view', 'panel_click'])
-    .groupBy(['metric', 'key'])
-    .execute();
-  const top = (metric: string) =>
-    inRange
-      .select(['key', (eb) => eb.fn.sum<number>('count').as('n')])
-      .where('metric', '=', metric)
-      .groupBy('key')
-      .orderBy('n', 'desc')
-      .orderBy('key')
-      .limit(TOP)
-      .execute();
-  const [resourceRows, searchRows, zeroRows] = [await top('resource_open'), await top('search'), await top('search_zero')];
-
-  // panels: those of the home config in its order, then any other counted id (a panel since removed)
-  const counted = new Map<string, { views: number; clicks: number }>();
-  for (const x of panelRows) {
-    const c = counted.get(x.key) ?? { views: 0, clicks: 0 };
-    if (x.metric === 'panel_view') c.views += Number(x.n);
-    else c.clicks += Number(x.n);
-    counted.set(x.key, c);
-  }
-  const known = panelsOf(app);
+  // panels: those of the home config in its order, then the most used counted ids since removed, then 其他
+  const counted = new Map(got.panels.map((p) => [p.key, { views: p.views, clicks: p.clicks }]));
   const panels: UsageReport['panels'] = known.map((p) => ({ moduleId: p.id, title: p.title, type: p.type, ...(counted.get(p.id) ?? { views: 0, clicks: 0 }) }));
-  for (const [id, c] of counted) if (!known.some((p) => p.id === id)) panels.push({ moduleId: id, title: MSG.analyticsPanelRemoved, type: null, ...c });
+  const configured = new Set(known.map((p) => p.id));
+  for (const p of got.panels)
+    if (!configured.has(p.key)) panels.push({ moduleId: p.key, title: MSG.analyticsPanelRemoved, type: null, views: p.views, clicks: p.clicks });
+  const listed = (k: 'views' | 'clicks') => panels.reduce((s, p) => s + p[k], 0);
+  const rest = { views: sumOf(days, 'views') - listed('views'), clicks: totals.panelClicks - listed('clicks') };
+  if (rest.views > 0 || rest.clicks > 0) panels.push({ moduleId: OTHER_KEY, title: MSG.analyticsOther, type: null, ...rest });
 
-  const opened = resourceRows.map((x) => {
+  const opened = got.resources.map((x) => {
     const at = x.key.lastIndexOf(':');
-    return { type: x.key.slice(0, at), id: Number(x.key.slice(at + 1)), opens: Number(x.n) };
+    return { type: x.key.slice(0, at), id: Number(x.key.slice(at + 1)), opens: x.n };
   });
   const ids = opened.map((o) => o.id).filter((id) => Number.isSafeInteger(id) && id > 0);
   const titles = new Map<number, string>();
   if (ids.length) for (const t of await db.selectFrom('resources').select(['id', 'title']).where('id', 'in', ids).execute()) titles.set(t.id, t.title);
+  const sum = (xs: Array<{ n: number }>) => xs.reduce((s, x) => s + x.n, 0);
 
   return {
     ...r,
     days,
     previousDays,
-    totals: totalsOf(days),
+    totals,
     previousTotals: totalsOf(previousDays),
     panels,
     resources: opened.map((o) => ({ ...o, title: titles.get(o.id) ?? MSG.analyticsResourceRemoved })),
-    searches: searchRows.map((x) => ({ query: x.key, count: Number(x.n) })),
-    zeroSearches: zeroRows.map((x) => ({ query: x.key, count: Number(x.n) })),
+    searches: got.searches.map((x) => ({ query: x.key, count: x.n })),
+    zeroSearches: got.zeroSearches.map((x) => ({ query: x.key, count: x.n })),
+    other: {
+      resources: sumOf(days, 'opens') - sum(got.resources),
+      searches: totals.searches - sum(got.searches),
+      zeroSearches: totals.zeroSearches - sum(got.zeroSearches),
+    },
   };
 }
