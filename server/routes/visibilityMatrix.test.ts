@@ -202,6 +202,9 @@ const PROBES: Record<string, Probes> = {
     { url: `/api/v1/links?applicationId=${f.draft.appId}` },
   ],
   'GET /api/v1/links/:linkId': (f) => Object.values(f.links).map((id) => ({ url: `/api/v1/links/${id}` })),
+  // the recommendations draw on the records near what the caller browsed and on what everyone acted on lately
+  'GET /api/v2/recommendations': () => [{ url: '/api/v2/recommendations?size=50' }],
+  'GET /api/v1/top-recommendations': () => [{ url: '/api/v1/top-recommendations?size=50' }],
   'GET /api/v1/applications/available': () => [{ url: '/api/v1/applications/available' }],
   'GET /api/v1/topics/:topicId/categories': (f) => [
     { url: `/api/v1/topics/${f.released.topicId}/categories` },
@@ -346,8 +349,20 @@ beforeAll(async () => {
     .execute();
   clients.anonymous = ctx.client();
   clients.fingerprint = await clientAs(ctx, await user('访客0001', { anonymous: 1 }));
-  clients.plainUser = await clientAs(ctx, await user('普通用户'));
+  const plainUser = await user('普通用户');
+  clients.plainUser = await clientAs(ctx, plainUser);
   clients.otherManager = await clientAs(ctx, otherManager);
+  // each signed-in persona browsed the shown article (its category leads to the records beside it);
+  // someone else acted on the hidden records lately (近期热门 would bring them)
+  const someone = await user('别的读者');
+  const acted = [
+    ...[plainUser, otherManager].map((u) => ({ user_id: u, resource_id: made.shown.article })),
+    ...[made.withdrawn.article, made.draftOnly.article, orphan, made.withdrawn.journal, made.shown.policy].map((r) => ({ user_id: someone, resource_id: r })),
+  ];
+  await ctx.db
+    .insertInto('user_actions')
+    .values(acted.map((a) => ({ ...a, type: 'article', action: 'browse', created_at: t })))
+    .execute();
 }, 120_000);
 
 afterAll(async () => {

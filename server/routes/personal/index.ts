@@ -9,7 +9,7 @@
  * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ownRows } from '../../policies/rows.js';
+import { ownRows, readableResources, resourceRows } from '../../policies/rows.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, declared } from '../../http/contract.js';
 import { parse } from '../../http/parse.js';
@@ -48,8 +48,8 @@ import { dismiss, listSubscriptions, recommend, recordAction, subscribe, unsubsc
  */
 const ownSubscriptions = { access: selfAccess((req) => rawFields(req.body).subscriber ?? rawFields(req.query).subscriber, 'subscriber', MSG.subscribeOnlyOwn) };
 
-/** The caller's own recommendations: `userId` of the query must be the signed-in caller (403 MSG.recommendOnlyOwn). */
-const ownRecommendations = { access: selfAccess((req) => rawFields(req.query).userId, 'userId', MSG.recommendOnlyOwn) };
+/** The caller's own recommendations, of the records they may read: `userId` of the query must be the signed-in caller (403 MSG.recommendOnlyOwn). */
+const ownRecommendations = { access: selfAccess((req) => rawFields(req.query).userId, 'userId', MSG.recommendOnlyOwn), rows: resourceRows };
 
 /**
  * The recommendation calls keep their own 401 for a visitor or an anonymous user, 请先登录（匿名用户不能获取推荐）:
@@ -87,7 +87,7 @@ export default async function personalRoutes(app: FastifyInstance, { db }: AppCo
         onRequest: namedUserFirst,
       },
       async (req) => {
-        return recommend(db, currentUser(req).id, req.query);
+        return recommend(db, currentUser(req).id, req.query, readableResources(req));
       },
     );
   }

@@ -3,6 +3,8 @@
  * 不感兴趣 marks and journal subscriptions. SQL via Kysely; the scoring is TypeScript over a bounded
  * candidate set (decision 151).
  */
+import { sql } from 'kysely';
+import { resourceVisible, type ResourceRows } from '../../policies/rows.js';
 import type { Db } from '../../db/index.js';
 import { pageOffset } from '../../db/paging.js';
 import type { ActionType } from '../../../common/constants.js';
@@ -65,8 +67,14 @@ const keywordsOf = (f: Record<string, unknown>): string[] => (Array.isArray(f.ke
  * the last 30 days; anything the user already acted on or marked 不感兴趣 is left out. Score: discipline
  * share 4, category share 1, shared keywords 1 each (at most 2), popularity up to 1, recency up to 0.5.
  * Reason: 因为您浏览过《…》 (shares keywords with it), 与您关注的「学科」相关, or 近期热门.
+ * Only records `visible` lets the user read are recommended (server/policies/rows.ts; decision 394).
  */
-export async function recommend(db: Db, userId: number, q: { page: number; size: number; type?: string }): Promise<Page<RecommendedItem>> {
+export async function recommend(
+  db: Db,
+  userId: number,
+  q: { page: number; size: number; type?: string },
+  visible: ResourceRows,
+): Promise<Page<RecommendedItem>> {
   const browsed = await db
     .selectFrom('user_actions')
     .innerJoin('resources', 'resources.id', 'user_actions.resource_id')
@@ -103,6 +111,7 @@ export async function recommend(db: Db, userId: number, q: { page: number; size:
           .select(cols)
           .where(`resource_topics.${column}`, 'in', values)
           .where('resource_topics.published', '=', 1)
+          .where(resourceVisible(visible, sql.ref('resources.id')))
           .$if(!!q.type, (qb) => qb.where('resource_topics.type', '=', q.type!))
           .where('resources.id', 'not in', seen)
           .where('resources.id', 'not in', dismissed)
@@ -133,7 +142,13 @@ export async function recommend(db: Db, userId: number, q: { page: number; size:
   for (const r of [...byDiscipline, ...byCat]) candidates.set(r.id, r);
   const hotIds = hot.map((h) => h.resource_id).filter((rid) => !candidates.has(rid));
   if (hotIds.length) {
-    for (const r of await db.selectFrom('resources').select(cols).where('resources.id', 'in', hotIds).execute()) candidates.set(r.id, r);
+    const rows = await db
+      .selectFrom('resources')
+      .select(cols)
+      .where('resources.id', 'in', hotIds)
+      .where(resourceVisible(visible, sql.ref('resources.id')))
+      .execute();
+    for (const r of rows) candidates.set(r.id, r);
   }
   // popularity of every candidate: actions by everyone (bounded by the candidate set)
   const ids = [...candidates.keys()];
