@@ -68,6 +68,18 @@ describe('/console/block', () => {
     await page.context().close();
   });
 
+  it('sends a super manager and a manager on to the console instead of saying they have no right', async () => {
+    const { base } = e2e;
+    for (const page of [superPage, managerPage]) {
+      await page.goto(`${base}/console/block`);
+      await page.waitForURL(`${base}/console/applications`);
+      await page.getByRole('row').filter({ hasText: 'localhost' }).first().waitFor();
+      expect(await page.getByText('没有控制台权限').count()).toBe(0);
+      expect(await page.getByText('可以使用控制台').count()).toBe(0);
+    }
+    await shot(superPage, 'block-super');
+  });
+
   it('lets a manager of an application into the console', async () => {
     const { base } = e2e;
     const page = managerPage;
