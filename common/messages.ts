@@ -404,6 +404,7 @@ export const MSG = {
   // applications console
   applicationCreated: '应用创建成功',
   applicationSaved: '应用保存成功',
+  applicationNothingToSave: '没有要修改的内容：请提供应用名称（name）、域名（host）、专题（topicId）或「详情页需登录」（detailSignin）中的至少一项',
   applicationDeleted: '应用已删除',
   applicationDeleteConfirm: '你确认要删除该应用吗？ 删除后数据不可恢复。',
   homeConfigSaved: '首页配置保存成功',
