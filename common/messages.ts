@@ -763,6 +763,7 @@ export const MSG = {
   xmoduleDeleteConfirm: '你确认要删除该组件吗？ 已使用它的模块将显示“组件不可用”。',
   xmoduleNotFound: '组件不存在',
   xmoduleTaken: '该组件标识（moduleName + type）已存在',
+  xmoduleUnknownRenderer: '没有名为「{name}」的渲染器，组件标识须为以下之一：{known}',
   newXmodule: '新增组件',
   editXmodule: '编辑组件',
   noXmodules: '组件库是空的，点击“新增组件”添加',
