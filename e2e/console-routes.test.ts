@@ -68,6 +68,18 @@ describe('/console/block', () => {
     await page.context().close();
   });
 
+  it('sends a super manager and a manager on to the console instead of saying they have no right', async () => {
+    const { base } = e2e;
+    for (const page of [superPage, managerPage]) {
+      await page.goto(`${base}/console/block`);
+      await page.waitForURL(`${base}/console/applications`);
+      await page.getByRole('row').filter({ hasText: 'localhost' }).first().waitFor();
+      expect(await page.getByText('没有控制台权限').count()).toBe(0);
+      expect(await page.getByText('可以使用控制台').count()).toBe(0);
+    }
+    await shot(superPage, 'block-super');
+  });
+
   it('lets a manager of an application into the console', async () => {
     const { base } = e2e;
     const page = managerPage;
@@ -106,6 +118,34 @@ describe('/console/modules', () => {
     await superPage.goto(`${base}/console/xmodules`);
     await superPage.waitForURL(/\/console\/modules$/);
     await superPage.getByRole('heading', { name: '组件库' }).waitFor();
+  });
+});
+
+describe('/console/modules refuses a component without a renderer', () => {
+  it("shows the server's message listing the known renderers on the field, and saves nothing", async () => {
+    const { base } = e2e;
+    await superPage.goto(`${base}/console/modules`);
+    await superPage.getByRole('row').filter({ hasText: '文本块' }).waitFor();
+    await superPage.getByRole('button', { name: '新增组件' }).click();
+    const dialog = superPage.getByRole('dialog');
+    await dialog.getByLabel('组件标识（渲染器）').fill('nosuch-renderer');
+    await dialog.getByLabel('组件类型').fill('default');
+    await dialog.getByLabel('分组').fill('内容');
+    await dialog.getByLabel('组件名称').fill('不存在的组件');
+    await dialog.getByLabel('默认标题').fill('不存在');
+    await dialog
+      .getByRole('button', { name: '保 存' })
+      .or(dialog.getByRole('button', { name: '保存' }))
+      .click();
+    const message = '没有名为「nosuch-renderer」的渲染器，组件标识须为以下之一：search-box、text-block、stats、image-banner';
+    await dialog.locator('.ant-form-item-explain-error').filter({ hasText: message }).waitFor();
+    await shot(superPage, 'modules-unknown-renderer');
+    const list = await apiCall(superPage, base, 'GET', '/api/v1/xmodules');
+    expect(list.body.content.map((e: { name: string }) => e.name)).not.toContain('不存在的组件');
+    await dialog
+      .getByRole('button', { name: '取 消' })
+      .or(dialog.getByRole('button', { name: '取消' }))
+      .click();
   });
 });
 

@@ -5,7 +5,8 @@
  * link; a visitor opens the link in another browser, signs in at the provider and comes back signed in;
  * the manager edits the client (the stored secret is kept) and deletes it; the link then explains, in a
  * dialog, that the client does not exist (also from a console address). A manager without the 站点设置
- * right sees both sign-in cards disabled under the warning of the missing right (decision 415).
+ * right sees both sign-in cards disabled under the warning of the missing right (decision 415). A client
+ * whose provider cannot be reached sends the visitor to a sign-in page that says so (decision 423).
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -230,5 +231,40 @@ describe('without the 站点设置 right (decision 415)', () => {
     expect(await add.isDisabled()).toBe(true);
     await shot(page, 'appclient-without-right');
     await page.context().close();
+  });
+});
+
+describe('a client whose provider cannot be reached (decision 423)', () => {
+  it("lands on the site's sign-in page with the Chinese message and a way back, from the site and from the console", async () => {
+    const { base } = e2e;
+    const added = await apiCall(manager, base, 'POST', `/api/v1/applications/${appId}/oauth/clients`, {
+      clientId: 'down-portal',
+      name: '停机的平台',
+      oauthUri: { issuer: 'http://127.0.0.1:9', clientId: 'atrium' },
+    });
+    expect(added.status).toBe(201);
+    const message = '暂时无法连接统一身份认证服务，单点登录未能开始，请稍后重试或改用其他方式登录';
+
+    // a visitor on a phone follows the client's sign-in link
+    const visitor = await (await e2e.newContext({ width: 390, height: 844 })).newPage();
+    await visitor.goto(`${base}/?oauth=xproject&client_id=down-portal`);
+    await visitor.waitForURL(`${base}/login?sso_error=unavailable&redirect=%2F`);
+    await visitor.getByRole('alert').filter({ hasText: message }).waitFor();
+    expect(await visitor.locator('body').textContent()).not.toContain('sso_failed');
+    await visitor.getByRole('tab', { name: '短信登录' }).waitFor();
+    await shot(visitor, 'sso-unavailable-site');
+    await visitor.getByRole('link', { name: '返回原页面' }).click();
+    await visitor.waitForURL(`${base}/`);
+
+    // the same link on a console address: the console's sign-in page, with the way back to the site
+    await visitor.goto(`${base}/console?oauth=xproject&client_id=down-portal`);
+    await visitor.waitForURL(`${base}/console/login?sso_error=unavailable&redirect=%2Fconsole`);
+    await visitor.getByRole('alert').filter({ hasText: message }).waitFor();
+    await visitor.getByRole('heading', { name: '登录控制台' }).waitFor();
+    await shot(visitor, 'sso-unavailable-console');
+    await visitor.getByRole('link', { name: '返回网站' }).click();
+    await visitor.waitForURL(`${base}/`);
+    await visitor.context().close();
+    expect((await apiCall(manager, base, 'DELETE', `/api/v1/applications/${appId}/oauth/clients/down-portal`)).status).toBe(200);
   });
 });

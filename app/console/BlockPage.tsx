@@ -4,10 +4,11 @@
  * application); the console guard sends such a user here. It names the account, says whom to ask, and
  * offers the way back to the site (返回网站) and a change of account (切换账号: signs out, then the
  * sign-in page). A visitor who is not signed in reads that the console is for site managers and gets
- * 登录控制台. A user who does hold a right sees a link into the console instead.
+ * 登录控制台. A user who does hold a right (a super manager, a manager of some application) is sent on to
+ * the console (/console) instead of reading that they have none (docs/decisions.md 420).
  */
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Button, Result, Space } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { MSG, fillMsg } from '@common/messages';
@@ -42,15 +43,7 @@ export function BlockPage() {
       </Link>,
     ];
   } else if (access.allowed) {
-    detail = fillMsg(MSG.consoleBlockAllowed, { name: user.name });
-    actions = [
-      <Link key="console" to="/console/applications">
-        <Button type="primary">{MSG.consoleBlockEnter}</Button>
-      </Link>,
-      <Button key="site" href="/">
-        {MSG.consoleBlockBackToSite}
-      </Button>,
-    ];
+    return <Navigate to="/console" replace />;
   } else {
     detail = fillMsg(MSG.consoleBlockNoRight, { name: user.name });
     actions = [

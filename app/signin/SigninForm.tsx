@@ -173,7 +173,18 @@ function CodeForm({ kind, onSignedIn }: { kind: CodeKind; onSignedIn: (u: Sessio
   );
 }
 
-const SSO_ERRORS: Record<string, string> = { state: MSG.ssoStateInvalid, denied: MSG.ssoDenied };
+/**
+ * The messages of `?sso_error=`: from the SSO callback (state, denied, failed) and from an SSO start that
+ * could not begin (unavailable, unconfigured, client, busy: docs/decisions.md 423).
+ */
+const SSO_ERRORS: Record<string, string> = {
+  state: MSG.ssoStateInvalid,
+  denied: MSG.ssoDenied,
+  unavailable: MSG.ssoUnavailable,
+  unconfigured: MSG.ssoNotConfigured,
+  client: MSG.ssoClientUnknown,
+  busy: MSG.tooManyRequests,
+};
 
 /**
  * What a sign-in page does around the form, for the way back `redirect` (a same-site path the page has
@@ -218,10 +229,12 @@ export interface SigninMethodsProps {
   /** `?sso_error=` of the address: state, denied or failed */
   ssoError: string | null;
   onSignedIn(user: SessionUser, msg?: string): void;
+  /** the way back offered with an SSO failure (a full load of `href`) */
+  back?: { href: string; label: string };
 }
 
 /** The SSO failure, if any, and the tabs of the ways to sign in; see the file comment. */
-export function SigninMethods({ redirect, options, ssoError, onSignedIn }: SigninMethodsProps) {
+export function SigninMethods({ redirect, options, ssoError, onSignedIn, back }: SigninMethodsProps) {
   const items = [
     ...(options?.sso
       ? [
@@ -244,7 +257,21 @@ export function SigninMethods({ redirect, options, ssoError, onSignedIn }: Signi
   ];
   return (
     <>
-      {ssoError && <Alert type="error" showIcon className="atr-login__alert" title={SSO_ERRORS[ssoError] ?? MSG.ssoFailed} />}
+      {ssoError && (
+        <Alert
+          type="error"
+          showIcon
+          className="atr-login__alert"
+          title={SSO_ERRORS[ssoError] ?? MSG.ssoFailed}
+          action={
+            back && (
+              <Button size="small" href={back.href}>
+                {back.label}
+              </Button>
+            )
+          }
+        />
+      )}
       <Tabs items={items} defaultActiveKey={items[0].key} />
     </>
   );

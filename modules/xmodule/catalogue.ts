@@ -13,10 +13,18 @@
  */
 import { z } from 'zod';
 import { linkSchema, plainText } from '../../common/homeConfigSchema.js';
-import { MODULE_NAME_RE, VARIANT_RE } from './component.js';
+import { MODULE_NAME_RE, RENDERER_NAMES, VARIANT_RE, isRendererName } from './component.js';
+import { MSG, fillMsg } from '../../common/messages.js';
 import { scalarText } from '../../common/text.js';
 
-export { MODULE_NAME_RE, VARIANT_RE, componentValue, parseComponent } from './component.js';
+export { MODULE_NAME_RE, RENDERER_NAMES, VARIANT_RE, componentValue, isRendererName, parseComponent } from './component.js';
+
+/**
+ * The refusal of a moduleName without a built-in renderer, naming it and the known ones
+ * (docs/decisions.md 422).
+ */
+export const unknownRendererMessage = (moduleName: string): string =>
+  fillMsg(MSG.xmoduleUnknownRenderer, { name: moduleName, known: RENDERER_NAMES.join('、') });
 
 export const PARAM_TYPES = ['input', 'number', 'select', 'switch', 'radio'] as const;
 export type ParamType = (typeof PARAM_TYPES)[number];
@@ -122,7 +130,9 @@ export const catalogueEntrySchema = z
       .trim()
       .min(1, '请输入组件标识')
       .max(40)
-      .regex(MODULE_NAME_RE, '组件标识只含小写字母、数字和中间的连字符，如 search-box'),
+      .regex(MODULE_NAME_RE, '组件标识只含小写字母、数字和中间的连字符，如 search-box')
+      // only a name with a built-in renderer can be shown (docs/decisions.md 422)
+      .refine((v: string): boolean => isRendererName(v), { error: (iss) => unknownRendererMessage(String(iss.input)) }),
     type: z.string({ error: '请输入组件类型' }).trim().min(1, '请输入组件类型').max(40).regex(VARIANT_RE, '组件类型只含小写字母、数字和下划线，如 default'),
     group: plainText(40, '请输入分组'),
     name: plainText(60, '请输入组件名称'),

@@ -3,6 +3,16 @@
  * catalogue entry'): how it is split and built. Apart from catalogue.ts (its zod schemas) so the
  * visitor's xmodule panel loads no zod (decision 250).
  */
+/**
+ * The moduleNames that have a built-in renderer (modules/xmodule/renderers: `RENDERERS` is typed by this
+ * list, so the two cannot differ). A catalogue entry must name one of them (docs/decisions.md 422).
+ */
+export const RENDERER_NAMES = ['search-box', 'text-block', 'stats', 'image-banner'] as const;
+export type RendererName = (typeof RENDERER_NAMES)[number];
+
+/** Whether `moduleName` names a built-in renderer. */
+export const isRendererName = (moduleName: string): moduleName is RendererName => (RENDERER_NAMES as readonly string[]).includes(moduleName);
+
 /** A moduleName: lower-case letters, digits and inner hyphens (`search-box`). */
 export const MODULE_NAME_RE = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 /** A variant type: lower-case letters, digits, underscores, no hyphen (so `moduleName-type` splits at the last hyphen). */

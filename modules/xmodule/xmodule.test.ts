@@ -8,7 +8,7 @@ import { MSG } from '../../common/messages';
 import { BUILTIN_CATALOGUE } from './builtins';
 import { catalogueEntrySchema, checkParam, checkParams, isParamShown, keptParams, paramDefaults, parseComponent, type XParam } from './catalogue';
 import { xmoduleDefinition } from './definition';
-import { RENDERERS } from './renderers';
+import { rendererOf } from './renderers';
 import { schemaOf } from '../schemas';
 
 const plain = { groupTemplate: false };
@@ -121,7 +121,7 @@ describe('built-in catalogue', () => {
     for (const e of BUILTIN_CATALOGUE) {
       const r = catalogueEntrySchema.safeParse(e);
       expect(r.success, `${e.moduleName}: ${JSON.stringify(r.error?.issues)}`).toBe(true);
-      expect(RENDERERS[e.moduleName], e.moduleName).toBeDefined();
+      expect(rendererOf(e.moduleName), e.moduleName).toBeDefined();
     }
   });
   it('defaults come from defaultValue', () => {

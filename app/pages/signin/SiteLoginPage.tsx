@@ -50,7 +50,13 @@ function SiteLogin({ config }: { config: AppConfig }) {
             <div className="atr-site-login__subtitle">{MSG.siteLoginSubtitle}</div>
           </div>
         </div>
-        <SigninMethods redirect={redirect} options={flow.options} ssoError={params.get('sso_error')} onSignedIn={flow.onSignedIn} />
+        <SigninMethods
+          redirect={redirect}
+          options={flow.options}
+          ssoError={params.get('sso_error')}
+          onSignedIn={flow.onSignedIn}
+          back={{ href: redirect, label: MSG.ssoBackToPage }}
+        />
       </section>
     </div>
   );

@@ -117,6 +117,41 @@ describe('applications', () => {
     expect(await count()).toBe(n);
   });
 
+  it("accepts the spec's payload wrapped in `application` on create and change, and never answers 200 for a write that wrote nothing", async () => {
+    const stored = async (id: number) => ctx.db.selectFrom('applications').select(['name', 'host', 'topic_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    const created = await admin.post('/api/v1/applications', { application: { name: '学院门户', host: 'college.example.cn', topic: { id: topicId } } });
+    expect(created.status).toBe(201);
+    expect(created.body.message).toBe(MSG.applicationCreated);
+    const id = created.body.applicationId;
+    expect(await stored(id)).toEqual({ name: '学院门户', host: 'college.example.cn', topic_id: topicId });
+
+    const changed = await admin.put(`/api/v1/applications/${id}`, { application: { name: '学院科技信息门户' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.name).toBe('学院科技信息门户');
+    expect(await stored(id)).toEqual({ name: '学院科技信息门户', host: 'college.example.cn', topic_id: topicId });
+    expect((await admin.put(`/api/v1/applications/${id}`, { application: { host: 'college2.example.cn', topicId: null } })).status).toBe(200);
+    expect(await stored(id)).toEqual({ name: '学院科技信息门户', host: 'college2.example.cn', topic_id: null });
+    // the unwrapped body still works
+    expect((await admin.put(`/api/v1/applications/${id}`, { name: '学院门户' })).status).toBe(200);
+    expect((await stored(id)).name).toBe('学院门户');
+
+    // a wrapped field is checked as an unwrapped one
+    const bad = await admin.put(`/api/v1/applications/${id}`, { application: { name: '<b>x</b>' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields['body.name']).toBe(MSG.noMarkup);
+    const noName = await admin.post('/api/v1/applications', { application: { host: 'nameless.example.cn' } });
+    expect(noName.status).toBe(400);
+    expect(noName.body.error.fields['body.name']).toBe(MSG.applicationNameRequired);
+
+    // nothing the route knows: 400 with the message, nothing written
+    for (const body of [{}, { application: {} }, { application: { title: '新名字' } }, { nmae: '新名字' }, { application: '新名字' }]) {
+      const r = await admin.put(`/api/v1/applications/${id}`, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error.message).toBe(MSG.applicationNothingToSave);
+    }
+    expect(await stored(id)).toEqual({ name: '学院门户', host: 'college2.example.cn', topic_id: null });
+  });
+
   it('answers 404 for an unknown id or host, and 409 for a host already taken', async () => {
     expect((await admin.put('/api/v1/applications/999999', { name: '无' })).status).toBe(404);
     expect((await admin.del('/api/v1/applications/999999')).status).toBe(404);

@@ -16,14 +16,30 @@ export const hostSchema = z
 
 const topicRef = z.coerce.number({ error: MSG.topicRequired }).int().min(1, MSG.topicRequired);
 
-export const createApplicationBody = z.object({
+/**
+ * The body as the spec sends it (spec 2 §7 'Application and account': `POST /api/v1/applications` and
+ * `PUT /api/v1/applications/{id}` carry `application`): `{ application: { name, host, … } }` reads as
+ * `{ name, host, … }`; a body without `application` (what the console sends) reads as it is. A field
+ * given both inside and beside `application` takes the inner value (docs/decisions.md 421).
+ */
+export function unwrapApplication(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'application')) return body;
+  const { application, ...rest } = body as Record<string, unknown>;
+  if (application === null || typeof application !== 'object' || Array.isArray(application)) return body;
+  return { ...rest, ...(application as Record<string, unknown>) };
+}
+
+const createFields = z.object({
   name: plainText(60, MSG.applicationNameRequired),
   host: hostSchema,
   topicId: topicRef.nullish(),
   topic: z.object({ id: topicRef }).nullish(),
 });
 
-export const updateApplicationBody = z.object({
+/** Body of POST /api/v1/applications, wrapped in `application` or not (docs/decisions.md 421). */
+export const createApplicationBody = z.preprocess(unwrapApplication, createFields);
+
+const updateFields = z.object({
   name: plainText(60, MSG.applicationNameRequired).optional(),
   host: hostSchema.optional(),
   topicId: topicRef.nullish(),
@@ -31,6 +47,16 @@ export const updateApplicationBody = z.object({
   /** 详情页需登录 (issue 13 §4): 0 or 1 (true/false accepted); absent leaves it as it is */
   detailSignin: flag.optional(),
 });
+
+/**
+ * Body of PUT /api/v1/applications/{id}, wrapped in `application` or not; it must name at least one
+ * field it changes (name, host, topicId / topic, detailSignin), else 400 MSG.applicationNothingToSave:
+ * a write that writes nothing never answers 200 (docs/decisions.md 421).
+ */
+export const updateApplicationBody = z.preprocess(
+  unwrapApplication,
+  updateFields.refine((b) => Object.values(b).some((v) => v !== undefined), MSG.applicationNothingToSave),
+);
 
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

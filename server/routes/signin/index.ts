@@ -83,6 +83,39 @@ const clientTags = ['登录', '客户端登录'];
 /** A redirect: the answer is a 302 to another address. */
 const redirect = { 302: z.null().describe('跳转（Location 头）') };
 
+/** Why single sign-on could not start, as `?sso_error=` of the sign-in pages (app/signin/SigninForm.tsx). */
+export type SsoStartFailure = 'unavailable' | 'unconfigured' | 'client' | 'busy' | 'failed';
+
+/** Whether the request is a browser loading a page (not a script asking for JSON). */
+export function isNavigation(req: FastifyRequest): boolean {
+  return req.headers['sec-fetch-mode'] === 'navigate' || /\btext\/html\b/.test(String(req.headers.accept ?? ''));
+}
+
+/**
+ * The reason of a refused SSO start (docs/decisions.md 423): the provider could not be reached or read
+ * (`sso_failed`, 502) `unavailable`; no SSO on this site `unconfigured`; an unknown client id `client`;
+ * too many starts from the address `busy`; anything else `failed`.
+ */
+export function startFailure(err: unknown): SsoStartFailure {
+  if (!(err instanceof HttpError)) return 'failed';
+  if (err.code === 'sso_failed') return 'unavailable';
+  if (err.status === 429) return 'busy';
+  if (err.message === MSG.oauthClientNotFound) return 'client';
+  if (err.message === MSG.ssoNotConfigured) return 'unconfigured';
+  return 'failed';
+}
+
+/**
+ * The sign-in page a browser is sent to when SSO cannot start (docs/decisions.md 423): `/console/login`
+ * when it was going back to the console, else the site's `/login`, with `sso_error=<reason>` (the page
+ * shows the Chinese message) and `redirect=<the way back>` (a path of this site, else `/`).
+ */
+export function ssoStartFailedPage(rawRedirect: string | undefined, reason: SsoStartFailure): string {
+  const back = samePath(rawRedirect);
+  const page = /^\/console(?:[/?#]|$)/.test(back) ? '/console/login' : '/login';
+  return `${page}?${new URLSearchParams({ sso_error: reason, redirect: back }).toString()}`;
+}
+
 export default async function signinRoutes(app: FastifyInstance, { db, config }: AppContext) {
   const mail = mailProviderFrom(config);
   const stateKey = derivedKey(config.secret, 'sso-state');
@@ -212,32 +245,44 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
   // ---- single sign-on ----
   const callbackUri = (req: FastifyRequest) => new URL(`${req.protocol}://${req.headers.host}${SSO_PATH}/callback`).href;
 
+  /** Starts single sign-on for `GET …/sso/start` (the provider's address, 302); throws the refusals. */
+  const startSignOn = async (req: FastifyRequest<{ Querystring: z.infer<typeof ssoStartQuery> }>, reply: FastifyReply) => {
+    const q = req.query;
+    if (!(await hit(db, `sso-ip:${addressKey(req.ip)}`, 30, 60_000))) throw tooMany();
+    const src = q.client_id ? { clientId: q.client_id } : { applicationId: (await hostApp(req))?.id };
+    if (q.client_id) await getOauthClient(db, q.client_id);
+    const s = await ssoSettingsFor(db, src);
+    if (!s) throw notFound(MSG.ssoNotConfigured);
+    let cfg;
+    try {
+      cfg = await oidcConfig(s, config.production);
+    } catch (err) {
+      req.log.warn({ err: (err as Error).message, issuer: s.issuer }, 'sso discovery failed');
+      throw new HttpError(502, 'sso_failed', MSG.ssoFailed);
+    }
+    const { url, state } = await startSso(cfg, s, callbackUri(req), { redirect: samePath(q.redirect), ...src }, SSO_STATE_MS);
+    reply.setCookie(SSO_COOKIE, seal(stateKey, state), {
+      path: SSO_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      maxAge: SSO_STATE_MS / 1000,
+    });
+    return reply.redirect(url.href, 302);
+  };
+
   r.get(
     `${SSO_PATH}/start`,
     { schema: { summary: '开始单点登录（跳转到身份提供方）', tags, querystring: ssoStartQuery, response: redirect }, config: everyone },
     async (req, reply) => {
-      const q = req.query;
-      if (!(await hit(db, `sso-ip:${addressKey(req.ip)}`, 30, 60_000))) throw tooMany();
-      const src = q.client_id ? { clientId: q.client_id } : { applicationId: (await hostApp(req))?.id };
-      if (q.client_id) await getOauthClient(db, q.client_id);
-      const s = await ssoSettingsFor(db, src);
-      if (!s) throw notFound(MSG.ssoNotConfigured);
-      let cfg;
       try {
-        cfg = await oidcConfig(s, config.production);
+        return await startSignOn(req, reply);
       } catch (err) {
-        req.log.warn({ err: (err as Error).message, issuer: s.issuer }, 'sso discovery failed');
-        throw new HttpError(502, 'sso_failed', MSG.ssoFailed);
+        // a browser that cannot start goes to a sign-in page that says why, never to a JSON page (decision 423)
+        if (!isNavigation(req)) throw err;
+        if (!(err instanceof HttpError)) req.log.error({ err }, 'sso start failed');
+        return reply.redirect(ssoStartFailedPage(req.query.redirect, startFailure(err)), 302);
       }
-      const { url, state } = await startSso(cfg, s, callbackUri(req), { redirect: samePath(q.redirect), ...src }, SSO_STATE_MS);
-      reply.setCookie(SSO_COOKIE, seal(stateKey, state), {
-        path: SSO_PATH,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: config.secureCookies,
-        maxAge: SSO_STATE_MS / 1000,
-      });
-      return reply.redirect(url.href, 302);
     },
   );
 

@@ -178,3 +178,32 @@ describe('client login through an OAuth client id', () => {
     expect(gone.body.error.message).toBe(MSG.oauthClientNotFound);
   });
 });
+
+describe('a single sign-on that cannot start (decision 423)', () => {
+  const page = { headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'sec-fetch-mode': 'navigate' } };
+  it('sends a browser to the sign-in page of where it came from with the reason, never a JSON page', async () => {
+    // a client whose provider cannot be reached (nothing listens on port 9)
+    const body = { clientId: 'down-portal', name: '停机的平台', oauthUri: { issuer: 'http://127.0.0.1:9', clientId: 'atrium' } };
+    expect((await admin.post(`/api/v1/applications/${appId}/oauth/clients`, body)).status).toBe(201);
+
+    const fromSite = await ctx.client().get('/api/v1/oauth/sso/start?redirect=%2F&client_id=down-portal', page);
+    expect(fromSite.status).toBe(302);
+    expect(fromSite.headers.location).toBe('/login?sso_error=unavailable&redirect=%2F');
+    expect(fromSite.text).not.toContain('sso_failed');
+    const fromConsole = await ctx.client().get('/api/v1/oauth/sso/start?redirect=%2Fconsole&client_id=down-portal', page);
+    expect(fromConsole.status).toBe(302);
+    expect(fromConsole.headers.location).toBe('/console/login?sso_error=unavailable&redirect=%2Fconsole');
+    // an unknown client, a site without SSO, a way back to another site
+    expect((await ctx.client().get('/api/v1/oauth/sso/start?redirect=%2F&client_id=nope', page)).headers.location).toBe('/login?sso_error=client&redirect=%2F');
+    const noSso = await ctx.client().request('GET', '/api/v1/oauth/sso/start?redirect=/console/applications', undefined, { host: 'nosso.example.cn', ...page });
+    expect(noSso.headers.location).toBe('/console/login?sso_error=unconfigured&redirect=%2Fconsole%2Fapplications');
+    const evil = await ctx.client().get(`/api/v1/oauth/sso/start?client_id=down-portal&redirect=${encodeURIComponent('//evil.example/x')}`, page);
+    expect(evil.headers.location).toBe('/login?sso_error=unavailable&redirect=%2F');
+
+    // a script asking for JSON still gets the refusal with its Chinese message
+    const json = await ctx.client().get('/api/v1/oauth/sso/start?client_id=down-portal');
+    expect(json.status).toBe(502);
+    expect(json.body.error).toMatchObject({ code: 'sso_failed', message: MSG.ssoFailed });
+    expect((await admin.del(`/api/v1/applications/${appId}/oauth/clients/down-portal`)).status).toBe(200);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The custom component catalogue (spec 1 §3; issue 3): seeded with the built-in renderers, read by
  * managers, written by super managers only, validated strictly (400 with a Chinese message naming the
- * field), (moduleName, type) unique (409).
+ * field), (moduleName, type) unique (409), the moduleName one of the built-in renderers (400 listing them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
@@ -13,8 +13,8 @@ let manager: Client;
 let user: Client;
 
 const entry = (extra: Record<string, unknown> = {}) => ({
-  moduleName: 'notice-bar',
-  type: 'default',
+  moduleName: 'text-block',
+  type: 'notice',
   group: '内容',
   name: '通知横条',
   alias: '通知',
@@ -82,10 +82,10 @@ describe('writing', () => {
     expect(m.body.error.message).toBe(MSG.forbidden);
     const r = await admin.post('/api/v1/xmodules', entry());
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ value: 'notice-bar-default', name: '通知横条', message: MSG.xmoduleCreated });
+    expect(r.body).toMatchObject({ value: 'text-block-notice', name: '通知横条', message: MSG.xmoduleCreated });
     id = r.body.id;
     const row = await ctx.db.selectFrom('xmodule_catalogue').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ module_name: 'notice-bar', group_name: '内容', more: '/resources/notices', is_need_login: 0 });
+    expect(row).toMatchObject({ module_name: 'text-block', group_name: '内容', more: '/resources/notices', is_need_login: 0 });
     expect(JSON.parse(row.params)).toHaveLength(3);
 
     expect((await manager.put(`/api/v1/xmodules/${id}`, entry({ name: '改名' }))).status).toBe(403);
@@ -98,6 +98,29 @@ describe('writing', () => {
     expect(await ctx.db.selectFrom('xmodule_catalogue').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
     expect((await admin.del(`/api/v1/xmodules/${id}`)).status).toBe(404);
     expect((await admin.put(`/api/v1/xmodules/${id}`, entry())).status).toBe(404);
+  });
+
+  it('refuses a moduleName without a renderer on create and change, listing the known ones, and stores nothing', async () => {
+    const known = 'search-box、text-block、stats、image-banner';
+    const stored = async () =>
+      (await ctx.db.selectFrom('xmodule_catalogue').select(['id', 'module_name', 'type']).orderBy('id').execute()).map((r) => `${r.module_name}-${r.type}`);
+    const before = await stored();
+    const r = await admin.post('/api/v1/xmodules', entry({ moduleName: 'nosuch-renderer' }));
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe(`没有名为「nosuch-renderer」的渲染器，组件标识须为以下之一：${known}`);
+    expect(r.body.error.fields['body.moduleName']).toBe(r.body.error.message);
+    expect(await stored()).toEqual(before);
+    // nor is it offered to the editor
+    expect((await manager.get('/api/v1/xmodules')).body.content.map((e: { value: string }) => e.value)).not.toContain('nosuch-renderer-notice');
+
+    const ok = await admin.post('/api/v1/xmodules', entry({ type: 'renamed' }));
+    expect(ok.status).toBe(201);
+    const put = await admin.put(`/api/v1/xmodules/${ok.body.id}`, entry({ type: 'renamed', moduleName: 'notice-bar' }));
+    expect(put.status).toBe(400);
+    expect(put.body.error.message).toBe(`没有名为「notice-bar」的渲染器，组件标识须为以下之一：${known}`);
+    const row = await ctx.db.selectFrom('xmodule_catalogue').select('module_name').where('id', '=', ok.body.id).executeTakeFirstOrThrow();
+    expect(row.module_name).toBe('text-block');
+    expect((await admin.del(`/api/v1/xmodules/${ok.body.id}`)).status).toBe(200);
   });
 
   it('refuses a taken (moduleName, type) with 409', async () => {
