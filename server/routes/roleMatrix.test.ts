@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestContext, type TestContext } from '../test/harness.js';
+import { Client, createTestContext, insertApplication, type TestContext } from '../test/harness.js';
 import { SESSION_COOKIE, sha256 } from '../http/session.js';
 import { ensureTopic, upsertResources } from '../resources/store.js';
 import { auditRuleOf } from '../audit/rules.js';
@@ -59,27 +59,9 @@ const succeeded: Array<{ key: string; body: unknown }> = [];
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 async function freshApp(): Promise<number> {
-  const t = new Date().toISOString();
-  const row = await ctx.db
-    .insertInto('applications')
-    .values({
-      name: '临时站点',
-      host: `tmp-${uniq()}.example.cn`,
-      topic_id: null,
-      logo: null,
-      status: 'draft',
-      home_config: '[]',
-      header_config: '{}',
-      footer_config: '{}',
-      theme_config: '{}',
-      created_by: null,
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await ctx.db.insertInto('application_managers').values({ application_id: row.id, user_id: userIds.manager! }).execute();
-  return row.id;
+  const id = await insertApplication(ctx.db, { name: '临时站点', host: `tmp-${uniq()}.example.cn` });
+  await ctx.db.insertInto('application_managers').values({ application_id: id, user_id: userIds.manager! }).execute();
+  return id;
 }
 
 const homeConfig = { homeConfig: [{ page: 'home', template: [], style: 'card', groups: {} }] };
@@ -583,27 +565,7 @@ beforeAll(async () => {
   userIds.super = await makeUser('超级管理员', { phone: '13611110004', role: 'super' });
   const plainUserId = await makeUser('普通用户', { phone: '13611110005' });
   const t = new Date().toISOString();
-  const mk = async (name: string, host: string, topic = topicId) =>
-    (
-      await ctx.db
-        .insertInto('applications')
-        .values({
-          name,
-          host,
-          topic_id: topic,
-          logo: null,
-          status: 'released',
-          home_config: '[]',
-          header_config: '{}',
-          footer_config: '{}',
-          theme_config: '{}',
-          created_by: null,
-          created_at: t,
-          updated_at: t,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const mk = (name: string, host: string, topic = topicId) => insertApplication(ctx.db, { name, host, topicId: topic, status: 'released' });
   const appId = await mk('矩阵站点', 'matrix.example.cn');
   // another topic: a topic's data is for the managers of the applications using it (decision 265)
   const otherId = await mk('他站', 'other-matrix.example.cn', await ensureTopic(ctx.db, '他站专题'));

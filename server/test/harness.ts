@@ -288,3 +288,33 @@ export async function clientAs(ctx: TestContext, userId: number): Promise<Client
   c.cookies.set(SESSION_COOKIE, token);
   return c;
 }
+
+/**
+ * Inserts an application row directly (no API, no audit entry): `status` draft by default, an empty
+ * home page and chrome. For tests that need sites in a given state quickly; returns its id.
+ */
+export async function insertApplication(
+  db: Db,
+  app: { name: string; host: string; topicId?: number | null; status?: 'draft' | 'submitted' | 'released' },
+): Promise<number> {
+  const t = new Date().toISOString();
+  const row = await db
+    .insertInto('applications')
+    .values({
+      name: app.name,
+      host: app.host,
+      topic_id: app.topicId ?? null,
+      logo: null,
+      status: app.status ?? 'draft',
+      home_config: '[]',
+      header_config: '{}',
+      footer_config: '{}',
+      theme_config: '{}',
+      created_by: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createTestContext, insertApplication, type TestContext } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 import { CITATION_EXPORT_MAX } from './schema.js';
@@ -214,24 +214,7 @@ describe('a stored value cannot forge entries (decision 417)', () => {
   beforeAll(async () => {
     const topicId = await ensureTopic(ctx.db, '伪造条目测试');
     // a released site showing the topic, as the records a visitor exports are
-    const t = new Date().toISOString();
-    await ctx.db
-      .insertInto('applications')
-      .values({
-        name: '伪造测试站',
-        host: 'forge.example.cn',
-        topic_id: topicId,
-        logo: null,
-        status: 'released',
-        home_config: '[]',
-        header_config: '{}',
-        footer_config: '{}',
-        theme_config: '{}',
-        created_by: null,
-        created_at: t,
-        updated_at: t,
-      })
-      .execute();
+    await insertApplication(ctx.db, { name: '伪造测试站', host: 'forge.example.cn', topicId, status: 'released' });
     urls = titles.map((_t, i) => (i === 0 ? forgedUrl : `https://example.cn/news/${i}`));
     five = (
       await upsertResources(

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
-import { createTestContext, releaseApplication, testDialect, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, insertApplication, releaseApplication, testDialect, type Client, type TestContext } from '../../test/harness.js';
 import { topicResourcesReads } from '../../resources/topicData.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
@@ -105,28 +105,8 @@ describe('topics', () => {
   });
 
   it('is for managers: a plain user gets 403; no draft of another manager is named (decision 418)', async () => {
-    const t = new Date().toISOString();
-    const site = async (name: string, host: string, status: string) =>
-      (
-        await ctx.db
-          .insertInto('applications')
-          .values({
-            name,
-            host,
-            topic_id: otherTopic,
-            logo: null,
-            status,
-            home_config: '[]',
-            header_config: '{}',
-            footer_config: '{}',
-            theme_config: '{}',
-            created_by: null,
-            created_at: t,
-            updated_at: t,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const site = (name: string, host: string, status: 'draft' | 'submitted' | 'released') =>
+      insertApplication(ctx.db, { name, host, topicId: otherTopic, status });
     await site('医学门户', 'med.example.cn', 'released');
     await site('保密草稿站', 'secret-draft.example.cn', 'draft');
     await site('待审核的站', 'pending.example.cn', 'submitted');
