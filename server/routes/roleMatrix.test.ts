@@ -5,10 +5,8 @@
  * of each cell. Every route must be classified in ROUTES below: a route nobody classified fails the
  * test, so a new route cannot slip in without a decision on who may call it.
  */
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestContext, insertApplication, type TestContext } from '../test/harness.js';
-import { SESSION_COOKIE, sha256 } from '../http/session.js';
+import { Client, clientAs, createTestContext, insertApplication, type TestContext } from '../test/harness.js';
 import { ensureTopic, upsertResources } from '../resources/store.js';
 import { auditRuleOf } from '../audit/rules.js';
 
@@ -522,17 +520,8 @@ function expected(access: Access, who: Persona): 'ok' | 401 | 403 {
 
 /** A client of the persona with a session made directly in the database (none for anonymous). */
 async function clientOf(who: Persona): Promise<Client> {
-  const c = ctx.client();
   const uid = userIds[who];
-  if (uid == null) return c;
-  const token = crypto.randomBytes(24).toString('base64url');
-  const t = new Date();
-  await ctx.db
-    .insertInto('sessions')
-    .values({ token_hash: sha256(token), user_id: uid, created_at: t.toISOString(), expires_at: new Date(t.getTime() + 3_600_000).toISOString() })
-    .execute();
-  c.cookies.set(SESSION_COOKIE, token);
-  return c;
+  return uid == null ? ctx.client() : clientAs(ctx, uid);
 }
 
 async function makeUser(name: string, extra: { phone?: string; anonymous?: number; role?: string } = {}) {
