@@ -70,8 +70,8 @@ const ALLOWED: Allowed[] = [
   { file: 'app/console/content/DataListHost.tsx', names: ['notice', 'link'], why: 'DataListKind: the notices or the links table' },
   {
     file: 'app/pages/explore/TopResourcesPage.tsx',
-    names: ['notice', 'link', 'journal'],
-    why: `DataListKind of the tab (from the definition), choosing the item link; 'journal': ${RESOURCE_KIND} (the tab's kind, shown as journal cards)`,
+    names: ['notice', 'link', 'journal', 'scholar', 'institution'],
+    why: `DataListKind of the tab (from the definition), choosing the item link; 'journal', 'scholar', 'institution': ${RESOURCE_KIND} (the tab's kind, shown as that type's cards)`,
   },
   { file: 'app/pages/notice/NoticePage.tsx', names: ['notice'], why: 'the query key of a notice row' },
   {

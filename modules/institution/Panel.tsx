@@ -4,8 +4,10 @@
  * kind (location, or province and city; level), and the scholar and research-output counts, each
  * linking to /microapp/explore/resources/institution/{id}. The cards paint first; the counts are then
  * fetched by name (./counts.ts, POST /api/v1/resources/institution/fruit-scholar-count) and replace
- * the catalogue's own tallies when they arrive.
+ * the catalogue's own tallies when they arrive. The institutions 'more' page shows the same cards
+ * (InstitutionGrid; docs/decisions.md 433).
  */
+import type { CSSProperties } from 'react';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import type { PanelProps, SiteContext } from '../types.app.js';
 import { cardCountBySpan } from '../rules.js';
@@ -72,7 +74,6 @@ export default function InstitutionPanel({ module, data, loading, error, editabl
   const count = cardCountBySpan(module.span);
   const columns = cardColumns(count);
   const items = pageItems(data.institution).slice(0, count);
-  const counts = useInstitutionCounts(items.map(institutionNameOf));
   return (
     <PanelShell module={module} site={site} more={moreLinkOf(institutionDefinition, module, site)} className="atr-p--institution">
       <PanelStatus
@@ -83,9 +84,7 @@ export default function InstitutionPanel({ module, data, loading, error, editabl
         hint={<TopicHint site={site} type="institution" />}
         skeleton={<CardSkeleton count={count} columns={columns} />}
       >
-        <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
-          <InstitutionCards items={items} module={module} site={site} counts={counts} />
-        </div>
+        <InstitutionGrid items={items} module={module} site={site} columns={columns} />
       </PanelStatus>
     </PanelShell>
   );
@@ -109,5 +108,20 @@ export function InstitutionCards({
         <InstitutionCard key={idOf(it) || i} it={it} module={module} site={site} counts={counts?.get(institutionNameOf(it))} />
       ))}
     </>
+  );
+}
+
+/**
+ * The grid of institution cards with their scholar and research-output counts (fetched by name, as the
+ * panel does): `columns` a number (the panel: by span) or 'auto' (the more page: as many cards of at
+ * least 300 px as fit; one on a phone).
+ */
+export function InstitutionGrid({ items, module, site, columns }: { items: PanelItem[]; module: ModuleConfig; site: SiteContext; columns: number | 'auto' }) {
+  const counts = useInstitutionCounts(items.map(institutionNameOf));
+  const style = columns === 'auto' ? undefined : ({ ['--atr-p-cols' as string]: columns } as CSSProperties);
+  return (
+    <div className={`atr-p-grid${columns === 'auto' ? ' atr-p-grid--auto' : ''}`} style={style}>
+      <InstitutionCards items={items} module={module} site={site} counts={counts} />
+    </div>
   );
 }

@@ -6,7 +6,10 @@
  * (ModuleDefinition.dataList: notices, resource links) through GET /api/v1/modules/top-notice / top-link
  * of the module. Journals are shown as the journal panel shows them (issue 13 §5): cards with the cover,
  * title, latest issue, impact factor, ISSN and collection (modules/journal/JournalCards.tsx), as many to
- * a row as fit (one on a phone); every other type as a list of titles with author, institution and date.
+ * a row as fit (one on a phone); scholars and institutions likewise as their panels' cards (avatar, name
+ * and titles, institution, research field, output count; logo, place and kind, scholar and output counts
+ * fetched by name: modules/scholar/ScholarCards.tsx, modules/institution/Panel.tsx; docs/decisions.md
+ * 433); every other type as a list of titles with author, institution and date.
  */
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -20,6 +23,8 @@ import { TOP_KINDS, type DataListKind, type ListingPage } from '@modules/types';
 import { definitionOf, typesListedOn } from '@modules/registry';
 import { formatDate } from '@modules/kit/format';
 import { JournalCards } from '@modules/journal/JournalCards';
+import { ScholarCards } from '@modules/scholar/ScholarCards';
+import { InstitutionGrid } from '@modules/institution/Panel';
 import { apiGet, errorMessage, request } from '../../api';
 import type { AppConfig } from '../../boot';
 import type { SiteContext } from '@modules/types.app';
@@ -58,6 +63,10 @@ export function modulesListedOn(config: Pick<AppConfig, 'homeConfig'>, page: Lis
   const types = new Set<string>(typesListedOn(page));
   return allModules(config).filter((m) => types.has(m.type));
 }
+
+/** The types whose more page shows their panel's cards instead of a list of titles (decisions 383, 433). */
+const CARD_TYPES = new Set(['journal', 'scholar', 'institution']);
+const cardsOf = (type: string | undefined) => !!type && CARD_TYPES.has(type);
 
 /** The page; see the file comment. */
 export default function TopResourcesPage() {
@@ -117,6 +126,8 @@ function TopResources({ config, site }: { config: AppConfig; site: SiteContext }
     return itemHref({ type: it.type ?? active, id: it.id });
   };
   const data = list.data;
+  // the module whose links the cards are; a more page opened without it gets a stand-in of the tab's type
+  const cardModule = (type: 'journal' | 'scholar' | 'institution'): ModuleConfig => module ?? { id: 'top-resources', type, alias: title, span: 4 };
   return (
     <section className="atr-vcard">
       <div className="atr-crumbs">
@@ -136,17 +147,23 @@ function TopResources({ config, site }: { config: AppConfig; site: SiteContext }
           <Empty description={MSG.noData} />
         ) : (
           <>
-            {active === 'journal' && !contentList ? (
-              // the journal panel's cards (a more page opened without its module guards nothing)
+            {cardsOf(active) && !contentList ? (
+              // the panel's cards (a more page opened without its module guards nothing)
               <div className="atr-p atr-p--bare">
-                <JournalCards
-                  items={data.content}
-                  module={module ?? { id: 'top-resources', type: active, alias: title, span: 4 }}
-                  site={site}
-                  columns="auto"
-                  subscribable={!!module?.showRecommendation}
-                  detailed
-                />
+                {active === 'journal' ? (
+                  <JournalCards
+                    items={data.content}
+                    module={cardModule('journal')}
+                    site={site}
+                    columns="auto"
+                    subscribable={!!module?.showRecommendation}
+                    detailed
+                  />
+                ) : active === 'scholar' ? (
+                  <ScholarCards items={data.content} module={cardModule('scholar')} site={site} columns="auto" />
+                ) : (
+                  <InstitutionGrid items={data.content} module={cardModule('institution')} site={site} columns="auto" />
+                )}
               </div>
             ) : (
               <div className="atr-results">

@@ -6,14 +6,14 @@
  * else is ever put into the page as HTML. Attachments are plain download links, or, when the notice keeps
  * them for users with the right `download` and the reader lacks it, marked 登录后下载 (a link to sign in)
  * or 无下载权限 (docs/decisions.md 214); a click on an image
- * opens antd's image viewer over all images of the notice. An unknown or unpublished notice (404), or
+ * opens the spec's image viewer over all images of the notice (ViewableHtml, docs/decisions.md 432). An unknown or unpublished notice (404), or
  * one of another site, shows the not-found state.
  */
 import { lockAttachments } from './lockAttachments';
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ConfigProvider, Image, Result, Skeleton, Tag } from 'antd';
+import { Button, ConfigProvider, Result, Skeleton, Tag } from 'antd';
 import { MSG } from '@common/messages';
 import { formatDate, relativeDate } from '@modules/kit/format';
 import { ApiError, apiGet, errorMessage } from '../../api';
@@ -23,6 +23,7 @@ import { SiteFrame } from '../../site/SiteFrame';
 import { UnknownHost } from '../../site/UnknownHost';
 import { loginHref } from '@modules/kit/links';
 import { RightRefused, isPanelRefusal } from '../RightRefused';
+import { ViewableHtml } from '../../widgets/image/ViewableHtml';
 import '../../site/site.css';
 import '../../widgets/richtext/richtext.css';
 import './notice.css';
@@ -44,13 +45,6 @@ interface NoticeDetail {
 // the locking of attachments lives in its own module, so the report page uses it without this page (decision 304)
 export { lockAttachments } from './lockAttachments';
 
-/** The image sources of sanitised HTML, in document order (for the viewer). */
-export function imageSources(html: string): string[] {
-  if (typeof DOMParser === 'undefined') return [];
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return [...doc.querySelectorAll('img')].map((i) => i.getAttribute('src') ?? '').filter(Boolean);
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** See the file comment. */
@@ -67,8 +61,6 @@ export default function NoticePage() {
     enabled: id > 0,
     retry: false,
   });
-  const [viewer, setViewer] = useState<{ open: boolean; current: number }>({ open: false, current: 0 });
-  const images = useMemo(() => (notice.data ? imageSources(notice.data.content) : []), [notice.data]);
   // attachments the reader may not download are shown locked (登录后下载 / 无下载权限)
   const blocked = notice.data?.downloadBlocked ?? null;
   const html = useMemo(
@@ -102,13 +94,6 @@ export default function NoticePage() {
     id === 0 ||
     (notice.isError && notice.error instanceof ApiError && (notice.error.status === 404 || notice.error.status === 400)) ||
     (notice.data && notice.data.applicationId !== config.applicationId);
-
-  const onContentClick = (e: MouseEvent<HTMLDivElement>) => {
-    const target = e.target as HTMLElement;
-    if (target.tagName !== 'IMG') return;
-    const index = [...e.currentTarget.querySelectorAll('img')].indexOf(target as HTMLImageElement);
-    if (index >= 0) setViewer({ open: true, current: index });
-  };
 
   let body;
   if (missing) {
@@ -159,18 +144,7 @@ export default function NoticePage() {
           {when && <span className="atr-notice__ago">{relativeDate(n.publishDateTime)}</span>}
         </div>
         {/* server-sanitised HTML only (server/content/sanitize.ts) */}
-        <div className="atr-rich atr-notice__content" onClick={onContentClick} dangerouslySetInnerHTML={{ __html: html }} />
-        {images.length > 0 && (
-          <Image.PreviewGroup
-            items={images}
-            preview={{
-              open: viewer.open,
-              current: viewer.current,
-              onOpenChange: (open) => setViewer((v) => ({ ...v, open })),
-              onChange: (current) => setViewer((v) => ({ ...v, current })),
-            }}
-          />
-        )}
+        <ViewableHtml className="atr-rich atr-notice__content" html={html} />
       </article>
     );
   }

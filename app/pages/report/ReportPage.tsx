@@ -1,7 +1,8 @@
 /**
  * /microapp/report/detail/{id} (spec 1 §2; issue 13 §2): one published report: title; type (a link to
  * the list of that type), authors, institution and date; cover; abstract; body (HTML sanitised by the
- * server when it was saved); the PDF shown in the page (an iframe of the served file) with 下载 PDF and
+ * server when it was saved; a click on one of its images opens the spec's image viewer, docs/decisions.md
+ * 432); the PDF shown in the page (an iframe of the served file) with 下载 PDF and
  * 在新窗口打开. A report that keeps its PDF for 下载附件 shows a reader without the right a Chinese
  * message (with a sign-in link that comes back here when they are signed out) and neither the PDF nor a
  * link (docs/decisions.md 302). An unknown or withdrawn id shows 该报告不存在或已撤回.
@@ -19,6 +20,7 @@ import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, ListFailure } from '../feeds/shared';
 import { lockAttachments } from '../notice/lockAttachments';
 import { useReport } from './api';
+import { ViewableHtml } from '../../widgets/image/ViewableHtml';
 import '../../widgets/richtext/richtext.css';
 import './report.css';
 
@@ -118,7 +120,7 @@ function Report({ applicationId, id }: { applicationId: number; id: string }) {
       {body && (
         <section className="atr-detail__section">
           <h2 className="atr-report__h">{MSG.reportBody}</h2>
-          <div className="atr-rich atr-report__body" dangerouslySetInnerHTML={{ __html: body }} />
+          <ViewableHtml className="atr-rich atr-report__body" html={body} />
         </section>
       )}
       {r.hasPdf && (
