@@ -91,6 +91,22 @@ let source: BootSource = {
   initialPath: () => initialPath,
 };
 
+/** Where the server renderer takes a page's title (none in the browser: pages set document.title). */
+let titleSink: ((title: string) => void) | null = null;
+
+/** Sets where {@link reportPageTitle} sends a title (the server renderer only; decision 431). */
+export function setTitleSink(f: (title: string) => void): void {
+  titleSink = f;
+}
+
+/**
+ * Gives the server renderer the page's document title while it renders (it goes in the HTML's
+ * `<title>`, so the page is named before any script runs; decision 431). Does nothing in the browser.
+ */
+export function reportPageTitle(title: string): void {
+  titleSink?.(title);
+}
+
 /** Replaces the boot source (the server renderer only). */
 export function setBootSource(s: BootSource): void {
   source = s;

@@ -22,7 +22,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { AppProviders, createQueryClient, routes } from './App';
 import { setServerTransport, type ServerTransport } from './api';
-import { setBootSource, type BootData } from './boot';
+import { setBootSource, setTitleSink, type BootData } from './boot';
 
 dayjs.locale('zh-cn');
 
@@ -53,15 +53,23 @@ export interface RenderResult {
   status: number;
   /** where to send the visitor instead (a redirect of the route tree), or null */
   redirect: string | null;
+  /** the document title the page gave while rendering (`登录 - 站点名`), or null: the site's name then (decision 431) */
+  title: string | null;
 }
 
 interface Store {
   boot: BootData;
   path: string;
   transport: ServerTransport;
+  /** the title the rendered page reported (VisitorFrame) */
+  title?: string;
 }
 const store = new AsyncLocalStorage<Store>();
 setBootSource({ boot: () => store.getStore()?.boot, initialPath: () => store.getStore()?.path ?? '/' });
+setTitleSink((title) => {
+  const s = store.getStore();
+  if (s) s.title = title;
+});
 // the one transport reads the request being rendered (several renders run at once)
 setServerTransport((url, init) => {
   const s = store.getStore();
@@ -118,10 +126,10 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   return store.run({ boot: req.boot, path, transport: req.transport }, async () => {
     const context = await handler.query(new Request(new URL(req.url, 'http://localhost')));
     if (context instanceof Response) {
-      return { html: '', styles: '', boot: req.boot, status: context.status, redirect: context.headers.get('location') };
+      return { html: '', styles: '', boot: req.boot, status: context.status, redirect: context.headers.get('location'), title: null };
     }
     if (context.matches.some((m) => m.route.path === '*')) {
-      return { html: '', styles: '', boot: req.boot, status: 302, redirect: '/block/404' };
+      return { html: '', styles: '', boot: req.boot, status: 302, redirect: '/block/404', title: null };
     }
     const queryClient = createQueryClient();
     const queries = queryClient.getQueryCache();
@@ -179,6 +187,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       // a page whose main read found nothing (a query marked `meta.notFoundWhenNull` that answered null) is a 404
       status: path === '/block/404' || queries.getAll().some((q) => q.meta?.notFoundWhenNull === true && q.state.data === null) ? 404 : 200,
       redirect: null,
+      title: store.getStore()?.title ?? null,
     };
   });
 }

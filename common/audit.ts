@@ -137,6 +137,54 @@ export function auditTime(iso: string): string {
   return Number.isNaN(t) ? iso : new Date(t + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** An ISO 8601 instant as the server stores times (`2026-11-29T00:10:42.089Z`, or with an offset). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Whether `s` is a stored instant (ISO 8601 with Z or an offset), shown in China time by {@link auditValueTime}. */
+export const isIsoInstant = (s: string): boolean => ISO_INSTANT.test(s) && !Number.isNaN(Date.parse(s));
+
+/**
+ * A stored value with every ISO instant in it (the value itself, or a string anywhere inside an object
+ * or array) as 'YYYY-MM-DD HH:mm:ss' in China Standard Time, the way entries show their own time
+ * ({@link auditTime}; decision 428). Other values are returned as they are.
+ */
+export function auditValueTime(value: unknown): unknown {
+  if (typeof value === 'string') return isIsoInstant(value) ? auditTime(value) : value;
+  if (Array.isArray(value)) return value.map(auditValueTime);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, auditValueTime(v)]));
+  return value;
+}
+
+/** Whether a stored text is HTML (rich text: it holds a tag such as `<p>`, `<br/>`, `<a href>`). */
+export const isHtmlText = (s: string): boolean => /<\/?[a-zA-Z][a-zA-Z0-9-]*(\s[^<>]*)?\/?>/.test(s);
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** Tags that end a line of text (blocks, line breaks, list items, table rows). */
+const BREAKING = /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|table|blockquote|pre|hr|section|article|figure|figcaption)\b[^>]*>/gi;
+
+/**
+ * The text a reader sees in rich text (HTML): blocks and line breaks become line ends, images their alt
+ * text in brackets, other tags are dropped, entities decoded, blank lines folded (decision 428). Pure
+ * (no DOM): the audit drawer and its tests use it.
+ */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<img\b[^>]*?\balt\s*=\s*("([^"]*)"|'([^']*)')[^>]*>/gi, (_m, _q, a, b) => ((a ?? b) ? `[${a ?? b}]` : ''))
+    .replace(BREAKING, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === '#') {
+        const n = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
+        return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : m;
+      }
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{2,}/g, '\n')
+    .trim();
+}
+
 /** The most rows one CSV export holds (newest first); the console says so when a search has more. */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 

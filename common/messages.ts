@@ -1078,6 +1078,8 @@ export const MSG = {
   auditAfter: '修改后',
   auditBodyNote: '该操作没有可对比的存储数据，下面是请求中提交的字段（密码、验证码等已隐藏）',
   auditNoChanges: '没有字段变化',
+  auditShowMarkup: '查看 HTML 源码',
+  auditShowText: '查看文本',
   auditDetail: '详情',
   auditExport: '导出 CSV',
   auditExportCapped: '最多导出最近的 {n} 条',

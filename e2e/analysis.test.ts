@@ -181,4 +181,33 @@ describe('usage analytics', () => {
     await page.getByText('所选日期范围内还没有访问数据').waitFor();
     await shot(page, 'analysis-empty.png');
   });
+
+  it("counts a page that answered under its own type and title, and a missing page's address not at all (decision 426)", async () => {
+    const found = await apiCall<{ content: Array<{ id: number; title: string }> }>(
+      e2e.page,
+      e2e.server.url,
+      'GET',
+      `/api/v1/search?type=institution&applicationId=${demoId}&size=1`,
+    );
+    const inst = found.body.content[0];
+    const before = await reportNow();
+    const context = await e2e.newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    // a report of the institution's id: no such report, the page says so
+    await page.goto(`${e2e.base}/microapp/report/detail/${inst.id}`);
+    await page.getByText('该报告不存在或已撤回').first().waitFor();
+    await hydrated(page);
+    await shot(page, 'analysis-missing-report-phone.png');
+    // the institution's own page answers
+    await page.goto(`${e2e.base}/microapp/explore/resources/institution/${inst.id}`);
+    await page.getByRole('heading', { name: inst.title }).waitFor();
+    await hydrated(page);
+    await page.goto('about:blank');
+    const r = await reportWhen((x) => x.totals.views >= before.totals.views + 2 && x.resources.some((o) => o.type === 'institution'));
+    await context.close();
+    expect(r.totals.views).toBe(before.totals.views + 2);
+    expect(r.resources.filter((o) => o.type === 'report')).toEqual([]);
+    expect(r.resources.find((o) => o.type === 'institution')).toEqual({ type: 'institution', id: inst.id, title: inst.title, opens: 1 });
+  });
 });

@@ -14,6 +14,7 @@ const SUPER = '13800138061';
 const PLAIN = '13800138062';
 const e2e = useE2e({ env: { ATRIUM_SEED_DEMO: '0' }, admins: [SUPER] });
 let appId: number;
+let noticeId: number;
 /** Waits until the open drawer has slid in: its right edge at the window's. */
 const settled = (p: Page) =>
   expect
@@ -36,6 +37,7 @@ beforeAll(async () => {
     publishDateTime: '2026-01-10T08:00:00.000Z',
   });
   expect(created.status, created.text).toBe(201);
+  noticeId = (created.body as { id: number }).id;
 });
 
 describe('audit log', () => {
@@ -84,6 +86,38 @@ describe('audit log', () => {
     await page.locator('.ant-table-row').filter({ hasText: '创建' }).filter({ hasText: '审计测试门户' }).waitFor();
     expect(await page.getByRole('link', { name: /导出 CSV/ }).getAttribute('href')).toBe('/api/v1/audit-logs/export.csv?resource=application');
     expect(e2e.pageErrors).toEqual([]);
+  });
+
+  it('shows stored times in China time and rich text as text, with a toggle to its markup (decision 428)', async () => {
+    const { page, server } = e2e;
+    const changed = await apiCall(page, server.url, 'PUT', `/api/v1/notices/${noticeId}`, {
+      content: '<p>寒假期间每日 9:00-16:00 开馆。</p><p>除夕 &amp; 初一闭馆。</p>',
+      publishDateTime: '2026-01-11T16:30:00.000Z',
+    });
+    expect(changed.status, changed.text).toBe(200);
+    await page.goto(`${server.url}/console/logs`);
+    await page.getByRole('row').filter({ hasText: '修改' }).filter({ hasText: '通知' }).first().getByRole('button', { name: '详情' }).click();
+    const drawer = page.locator('.ant-drawer-open');
+    await drawer.getByRole('columnheader', { name: '修改前' }).waitFor();
+    await settled(page);
+    const content = drawer.getByRole('row').filter({ hasText: '内容' });
+    await content.getByText('寒假期间每日 9:00-17:00 开馆。', { exact: true }).waitFor();
+    await expect(content.locator('.atr-audit-value').nth(1).innerText()).resolves.toBe('寒假期间每日 9:00-16:00 开馆。\n除夕 & 初一闭馆。');
+    // no raw markup and no raw UTC instant anywhere in the table
+    const table = drawer.locator('.ant-table');
+    expect(await table.innerText()).not.toMatch(/<p>|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    // 2026-01-11T16:30Z is 2026-01-12 00:30 in China
+    await table.getByText('2026-01-12 00:30:00', { exact: true }).waitFor();
+    await table.getByText('2026-01-10 16:00:00', { exact: true }).waitFor();
+    await shot(page, 'e2e-audit-log-readable.png');
+    // the toggle shows the stored markup, and back
+    await content.getByRole('button', { name: '查看 HTML 源码' }).nth(1).click();
+    await content.getByText('<p>寒假期间每日 9:00-16:00 开馆。</p><p>除夕 &amp; 初一闭馆。</p>', { exact: true }).waitFor();
+    await shot(page, 'e2e-audit-log-markup.png');
+    await content.getByRole('button', { name: '查看文本' }).click();
+    await expect(content.getByText('<p>', { exact: false }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/\/console\/logs$/);
   });
 
   it('the detail fits a narrow window', async () => {

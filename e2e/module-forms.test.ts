@@ -140,6 +140,17 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
     await page.locator('[data-module-type="journal"]').getByText('推荐期刊').first().waitFor();
   });
 
+  it('job: direction is shown as 纵向 only, with no 横向 to choose (spec 1 §2; decision 429)', async () => {
+    const { page } = e2e;
+    const drawer = await openForm('招聘');
+    const direction = drawer.locator('.ant-form-item').filter({ hasText: '排列方向' });
+    await direction.getByText('纵向', { exact: true }).waitFor();
+    await expect(direction.getByText('横向').count()).resolves.toBe(0);
+    await expect(direction.getByRole('radio').count()).resolves.toBe(0);
+    await saveModule(drawer, '人才招聘');
+    await page.locator('[data-module-type="job"]').getByText('人才招聘').first().waitFor();
+  });
+
   it('research output and activity: save disabled with no data type', async () => {
     const { page } = e2e;
     for (const [label, title, types] of [

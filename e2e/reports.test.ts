@@ -12,8 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { apiCall, artifacts, createApplication, releaseAll, repoRoot, signInConsole, useE2e } from './support';
+import { makePng } from '../server/files/testFiles';
 
 const PHONE = '13800138031';
 const PHONE_SIZE = { width: 390, height: 844 };
@@ -297,5 +298,34 @@ describe('reports', () => {
     await visitor.goto(`${site}/microapp/report`);
     await visitor.getByText('暂无报告').waitFor();
     await visitor.context().close();
+  });
+
+  it('an upload that fails says so once: one toast for the cover (beside its error state) and one for the PDF (decision 427)', async () => {
+    const { page, server } = e2e;
+    const failing = (route: Route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'text/plain; charset=utf-8', body: 'disk full' }) : route.fallback();
+    await page.goto(`${server.url}/console/reports/new?applicationId=${appId}`);
+    await page.getByLabel('报告名称').waitFor();
+    await page.route('**/api/v1/files', failing);
+    await page.route('**/api/v2/files', failing);
+    try {
+      const toasts = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
+      await page.locator('.atr-image-upload input[type=file]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: makePng(300, 400) });
+      await page.locator('.atr-image-upload__error').filter({ hasText: '图片上传失败，请稍后再试' }).waitFor();
+      await toasts('图片上传失败，请稍后再试').first().waitFor();
+      await page.waitForTimeout(500); // a second toast would be shown by now
+      expect(await toasts('图片上传失败，请稍后再试').count()).toBe(1);
+      await shot(page, 'reports-console-upload-failed.png');
+      const upload = page.locator('.ant-form-item').filter({ hasText: 'PDF 全文' }).locator('input[type=file]');
+      await upload.setInputFiles({ name: 'r.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Failing upload') });
+      await toasts('文件上传失败，请稍后再试').first().waitFor();
+      await page.waitForTimeout(500);
+      expect(await toasts('文件上传失败，请稍后再试').count()).toBe(1);
+      // the PDF field is ready for another try
+      await expect(upload.count()).resolves.toBe(1);
+    } finally {
+      await page.unroute('**/api/v1/files', failing);
+      await page.unroute('**/api/v2/files', failing);
+    }
   });
 });

@@ -3,7 +3,7 @@
  * Track or Global Privacy Control, and the resource a detail page's path opens.
  */
 import { describe, expect, it } from 'vitest';
-import { UsageQueue, doNotTrack, resourceOfPath } from './usage';
+import { UsageQueue, doNotTrack, resourceOpenEvent } from './usage';
 import type { UsageBeacon } from '@common/analytics';
 
 const sinkOf = (dnt: boolean) => {
@@ -51,12 +51,10 @@ describe('usage queue', () => {
     expect(doNotTrack({ doNotTrack: 'unspecified', globalPrivacyControl: false })).toBe(false);
   });
 
-  it('knows the resource a detail page opens', () => {
-    expect(resourceOfPath('/microapp/explore/resources/journal/42')).toEqual({ t: 'journal', i: 42 });
-    expect(resourceOfPath('/microapp/profile/7')).toEqual({ t: 'scholar', i: 7 });
-    expect(resourceOfPath('/microapp/report/detail/9')).toEqual({ t: 'report', i: 9 });
-    expect(resourceOfPath('/microapp/explore')).toBeNull();
-    expect(resourceOfPath('/microapp/explore/resources/secret/1')).toBeNull();
-    expect(resourceOfPath('/microapp/explore/resources/journal/abc')).toBeNull();
+  it('counts a resource under the type and id its page read, never an unknown type (decision 426)', () => {
+    expect(resourceOpenEvent('journal', 42)).toEqual({ k: 'resource_open', t: 'journal', i: 42 });
+    expect(resourceOpenEvent('report', 9)).toEqual({ k: 'resource_open', t: 'report', i: 9 });
+    expect(resourceOpenEvent('secret', 1)).toBeNull();
+    expect(resourceOpenEvent('journal', 0)).toBeNull();
   });
 });

@@ -5,9 +5,10 @@
  * FLUSH_MS, and when a batch is full. Events: a page view per route (its path, never its query), a
  * panel's view when it first enters the viewport on that page view (IntersectionObserver), a click on
  * a link or button of a panel (the `data-module-id` of its slot, app/site/HomeGrid.tsx), a resource
- * opened (its detail page), a search with its hit count, a sign-in. A visitor with Do Not Track or
+ * opened (counted by its detail page once it answered with the record, {@link useResourceOpen}), a search with its hit count, a sign-in. A visitor with Do Not Track or
  * Global Privacy Control on sends nothing. Kept tiny: it is part of the home page bundle.
  */
+import { useEffect } from 'react';
 import { BEACON_MAX_EVENTS, BEACON_PATH, type UsageEvent } from '@common/analytics';
 import { RESOURCE_TYPES } from '@common/constants';
 
@@ -40,15 +41,13 @@ export class UsageQueue {
   }
 }
 
-/** The resource a visitor path opens (its detail page), or null. */
-export function resourceOfPath(path: string): { t: string; i: number } | null {
-  const m =
-    /^\/microapp\/explore\/resources\/(\w+)\/(\d+)$/.exec(path) ??
-    /^\/microapp\/(profile)\/(\d+)$/.exec(path) ??
-    /^\/microapp\/(report)\/detail\/(\d+)$/.exec(path);
-  const t = m?.[1] === 'profile' ? 'scholar' : m?.[1];
-  // an unknown type would make the server refuse the whole beacon
-  return m && (RESOURCE_TYPES as readonly string[]).includes(t!) ? { t: t!, i: Number(m[2]) } : null;
+/**
+ * The event of a resource whose page answered with it (`type` and `id` as the server gave them), or
+ * null for a type the beacon does not carry (the server would refuse the whole beacon). Decision 426:
+ * a resource counts from what its page read, never from its address.
+ */
+export function resourceOpenEvent(type: string, id: number): UsageEvent | null {
+  return (RESOURCE_TYPES as readonly string[]).includes(type) && Number.isSafeInteger(id) && id > 0 ? { k: 'resource_open', t: type, i: id } : null;
 }
 
 /** Whether the browser says Do Not Track or Global Privacy Control. */
@@ -106,13 +105,23 @@ export function trackPageview(path: string): void {
   const q = browserQueue();
   if (!q) return;
   q.push({ k: 'pageview', p: path.slice(0, 200) });
-  const r = resourceOfPath(path);
-  if (r) q.push({ k: 'resource_open', ...r });
   seen = new Set();
   observer?.disconnect();
   // panels render with the page, or a little later after a client-side navigation
   setTimeout(observePanels, 0);
   setTimeout(observePanels, 1500);
+}
+
+/**
+ * Counts a resource opened, once per mount of its page and only once the page has read it: `type` and
+ * `id` are the answered record's own (undefined while loading, and for a page that answered 404 or
+ * failed, which counts nothing). Decision 426.
+ */
+export function useResourceOpen(type: string | undefined, id: number | undefined): void {
+  useEffect(() => {
+    const e = type !== undefined && id !== undefined ? resourceOpenEvent(type, id) : null;
+    if (e && !location.pathname.startsWith('/console')) browserQueue()?.push(e);
+  }, [type, id]);
 }
 
 /** Counts a search of `query` that found `hits` results. */

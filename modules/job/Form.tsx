@@ -3,7 +3,7 @@
  * 0), number of items (dataSize, 1-20) and the login switch (oauthBeforeRedirect: a visitor who is not
  * signed in goes to sign in before a job or the list).
  */
-import { Form, InputNumber, Radio } from 'antd';
+import { Form, InputNumber } from 'antd';
 import { MSG } from '@common/messages';
 import type { FormProps } from '../types.app';
 import { JOB_MAX_SIZE, jobHeight, type JobModule } from './definition';
@@ -19,13 +19,9 @@ export default function JobForm(props: FormProps<JobModule>) {
       normalise={(m) => ({ ...m, direction: 'vertical' as const, span: 0 as const, height: typeof m.dataSize === 'number' ? jobHeight(m.dataSize) : m.height })}
     >
       <TitleField />
-      <Form.Item name="direction" label="排列方向" extra="招聘模块只能纵向排列，宽度为 1/4">
-        <Radio.Group
-          options={[
-            { value: 'vertical', label: '纵向' },
-            { value: 'horizontal', label: '横向', disabled: true },
-          ]}
-        />
+      {/* spec 1 §2: a job panel is vertical only, so no choice is offered (decision 429) */}
+      <Form.Item label="排列方向" extra="招聘模块只能纵向排列，宽度为 1/4">
+        <span data-field="direction">纵向</span>
       </Form.Item>
       <Form.Item name="dataSize" label="显示数量" rules={[{ required: true, type: 'integer', min: 1, max: JOB_MAX_SIZE, message: MSG.dataSizeRange }]}>
         <InputNumber min={1} max={JOB_MAX_SIZE} precision={0} />

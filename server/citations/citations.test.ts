@@ -270,6 +270,21 @@ describe('BibTeX and RIS of hand-made items', () => {
     expect(back[0].issue).toBe('3');
   });
 
+  it('BibTeX carries the abstract and keywords the RIS export carries (decision 425)', async () => {
+    const item = article(42, ['张三'], { keywords: ['知识图谱', '实体_识别'], abstract: '本文研究 50% 的\n实体 {识别}。' });
+    const text = await renderBibtex([item, items[1]]);
+    expect(text).toContain('\tabstract = {本文研究 50\\% 的 实体 \\{识别\\}。},\n');
+    expect(text).toContain('\tkeywords = {知识图谱,实体\\_识别},\n');
+    const back = readBibtex(text);
+    expect(back[0].abstract).toBe('本文研究 50% 的 实体 {识别}。');
+    expect(back[0].keyword).toBe('知识图谱,实体_识别');
+    expect(back[0].title).toBe('测试论文42');
+    // an item without them has neither field, and the next entry is whole
+    expect(back[1]).not.toHaveProperty('abstract');
+    expect(back[1]).not.toHaveProperty('keyword');
+    expect(back[1].title).toBe(items[1].title);
+  });
+
   it('LaTeX specials are escaped', () => {
     expect(latexEscape('50% & a_b {c} --')).toBe('50\\% \\& a\\_b \\{c\\} -{}-');
     // markup-like text is not read as LaTeX commands with braces of their own (decision 417)
@@ -331,6 +346,9 @@ describe('the real CSL articles (imported)', () => {
       const back = readBibtex(await renderBibtex(page));
       expect(back.map((b) => b.title)).toEqual(page.map((a) => a.title));
       expect(back.map((b) => b.id)).toEqual(page.map((a) => `atrium${a.id}`));
+      expect(back.map((b) => b.keyword ?? null)).toEqual(
+        page.map((a) => ((a.keywords as string[] | undefined)?.length ? (a.keywords as string[]).join(',') : null)),
+      );
     }
   });
 

@@ -131,7 +131,27 @@ function mapText(item: CslItem, f: (s: string) => string): CslItem {
  */
 export async function cslToBibtex(items: CslItem[]): Promise<string> {
   const { plugins } = await citationJs();
-  return tidy(plugins.output.format('bibtex', items.map(forBibtex), { format: 'text' }));
+  return items
+    .map(forBibtex)
+    .map((item) => withAbstractAndKeywords(tidy(plugins.output.format('bibtex', [item], { format: 'text' })), item))
+    .join('');
+}
+
+/**
+ * One BibTeX entry with the item's `abstract` and `keywords` fields added before its closing brace:
+ * citation-js's BibTeX mapping has neither (only its BibLaTeX one does), while the RIS export carries
+ * both (AB, KW), so they are written here, as BibTeX readers (biber, JabRef, Zotero, citation-js) read
+ * them; line breaks become spaces, as in RIS (decision 425). `item` is already escaped (forBibtex).
+ */
+function withAbstractAndKeywords(entry: string, item: CslItem): string {
+  const extra = [
+    ['abstract', item.abstract],
+    ['keywords', item.keyword],
+  ]
+    .filter((f): f is [string, string] => typeof f[1] === 'string' && f[1].trim() !== '')
+    .map(([name, v]) => `\t${name} = {${v.replace(/\s+/g, ' ').trim()}},\n`)
+    .join('');
+  return extra ? entry.replace(/}\n$/, `${extra}}\n`) : entry;
 }
 
 /**

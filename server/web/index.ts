@@ -174,6 +174,8 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
       ...page,
       status: r.redirect ? r.status : Math.max(page.status, r.status),
       redirect: r.redirect,
+      // the page's own title (登录 - 站点名, 研究报告 - 站点名 …) as the browser will set it (decision 431)
+      title: r.title ?? page.title,
       styles: r.styles,
       appHtml: r.html,
       bootJson: escapeJson(r.boot),

@@ -25,6 +25,8 @@ export interface RenderResult<B> {
   boot: B;
   status: number;
   redirect: string | null;
+  /** the page's document title, or null for the site's name (decision 431) */
+  title?: string | null;
 }
 
 /** The renderer module. */

@@ -6,9 +6,10 @@
  *   application, action, resource, address; filters (person, application, resource, action, dates) and
  *   the page kept in the URL; 导出 CSV downloads the filtered entries (GET /api/v1/audit-logs/export.csv);
  * - /console/logs/{id}: the same list with the entry's drawer open: who, when, where, which call, and what
- *   changed as a table 字段 / 修改前 / 修改后.
+ *   changed as a table 字段 / 修改前 / 修改后 (times in China time, rich text as text with a toggle to
+ *   its markup: decision 428).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Descriptions, Drawer, Empty, Input, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
@@ -17,7 +18,18 @@ import dayjs from 'dayjs';
 import { MSG, fillMsg } from '@common/messages';
 import { CONSOLE_PAGE_SIZE } from '@common/constants';
 import type { Page } from '@common/page';
-import { AUDIT_ACTIONS, AUDIT_EXPORT_MAX_ROWS, AUDIT_RESOURCES, auditActionLabel, auditFieldLabel, auditResourceLabel, auditTime } from '@common/audit';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_RESOURCES,
+  auditActionLabel,
+  auditFieldLabel,
+  auditResourceLabel,
+  auditTime,
+  auditValueTime,
+  htmlText,
+  isHtmlText,
+} from '@common/audit';
 import type { AuditEntry } from '@common/contracts/auditLogs';
 import { apiGet, buildUrl, errorMessage } from '../../api';
 import type { ApplicationListItem } from '../types';
@@ -194,11 +206,33 @@ export function AuditLogsPage() {
   );
 }
 
-/** A stored value as the drawer shows it: 空 for null, — for a side that did not exist. */
+/**
+ * A stored value as the drawer shows it: 空 for null, — for a side that did not exist; stored instants in
+ * China time like the entry's own time; rich text (HTML) as the text a reader sees, with a toggle to its
+ * markup (decision 428).
+ */
 function ValueCell({ value }: { value: unknown }) {
+  const [markup, setMarkup] = useState(false);
   if (value === undefined) return <span className="atr-muted">—</span>;
   if (value === null || value === '') return <span className="atr-muted">空</span>;
-  return <div className="atr-audit-value">{typeof value === 'string' ? value : JSON.stringify(value)}</div>;
+  if (typeof value === 'string' && isHtmlText(value)) {
+    return (
+      <div>
+        <div className="atr-audit-value" data-markup={markup ? 'html' : 'text'}>
+          {markup ? value : htmlText(value)}
+        </div>
+        <Button type="link" size="small" className="atr-audit-value__toggle" aria-pressed={markup} onClick={() => setMarkup((m) => !m)}>
+          {markup ? MSG.auditShowText : MSG.auditShowMarkup}
+        </Button>
+      </div>
+    );
+  }
+  const shown = auditValueTime(value);
+  return (
+    <div className="atr-audit-value" title={shown !== value && typeof value === 'string' ? value : undefined}>
+      {typeof shown === 'string' ? shown : JSON.stringify(shown)}
+    </div>
+  );
 }
 
 /** The drawer of one entry (GET /api/v1/audit-logs/{id}); closed when `id` is null. */

@@ -95,20 +95,18 @@ function PdfInput({ value, onChange, uid, id }: { value?: string | null; onChang
         queryClient.setQueryData(fileInfoKey(f.url), { url: f.url, name: f.name, size: f.size, contentType: f.contentType });
         onChange?.(f.url);
       }}
-      onError={(m) => {
-        setAttempt((n) => n + 1);
-        void message.error(m);
-      }}
+      // the uploader has already shown the failure as its one toast (decision 427): start afresh only
+      onError={() => setAttempt((n) => n + 1)}
     />
   );
 }
 
 /** An image field: an upload (jpg/png) or a typed address. */
 function ImageInput({ value, onChange, uid, id }: { value?: string | null; onChange?: (v: string | null) => void; uid?: number; id?: string }) {
-  const { message } = App.useApp();
   return (
     <Space align="start" wrap>
-      <ImageUpload value={value ?? null} onChange={(v) => onChange?.(v)} uid={uid} label={MSG.reportCoverUpload} onError={(m) => void message.error(m)} />
+      {/* the uploader shows a failure itself (one toast and its error state; decision 427) */}
+      <ImageUpload value={value ?? null} onChange={(v) => onChange?.(v)} uid={uid} label={MSG.reportCoverUpload} />
       <Input
         id={id}
         style={{ width: 320 }}

@@ -7,15 +7,17 @@
  * field of the kind with the column it reads, changed with a select for CSV/TSV and JSON lines (the rows
  * are read again with it; a required field without a column blocks 开始导入); 开始导入 queues the task
  * with the mapping. A finished task's bar stays, full, above its counts.
+ * The list shows 20 tasks a page with a pager (the page in the address, `?page=`; decision 430).
  * 重建检索索引, after a confirmation, queues a rebuild of the search index of every resource (a task with
  * the same progress and cancel).
  */
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, AutoComplete, Button, Drawer, Empty, Form, Modal, Progress, Select, Space, Table, Tag, Upload, type TableColumnsType } from 'antd';
 import { ImportOutlined, InboxOutlined, SyncOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { DIALOG_WIDTH } from '@common/constants';
+import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 import type { Page } from '@common/page';
 import { apiGet, apiPost, errorMessage } from '../../api';
 import { sendFile } from '../../widgets/upload/send';
@@ -43,9 +45,13 @@ export function TasksPage() {
   const queryClient = useQueryClient();
   const [importing, setImporting] = useState(false);
   const [logOf, setLogOf] = useState<number | null>(null);
+  // 20 a page with a pager, the page kept in the address (spec 2 §9; decision 430)
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
   const tasks = useQuery({
-    queryKey: TASKS_KEY,
-    queryFn: ({ signal }) => apiGet<Page<Task>>('/api/v1/tasks', { size: 50 }, signal),
+    queryKey: [...TASKS_KEY, page],
+    queryFn: ({ signal }) => apiGet<Page<Task>>('/api/v1/tasks', { page, size: CONSOLE_PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.content.some((t) => t.status === 'queued' || t.status === 'running') ? 2000 : false),
   });
   const reindex = () =>
@@ -161,7 +167,21 @@ export function TasksPage() {
           columns={columns}
           dataSource={tasks.data?.content ?? []}
           loading={tasks.isPending}
-          pagination={false}
+          pagination={{
+            current: page,
+            pageSize: CONSOLE_PAGE_SIZE,
+            total: tasks.data?.totalElements ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            showTotal: (total) => `${MSG.totalPrefix} ${total.toLocaleString('zh-CN')} ${MSG.totalSuffix}`,
+            onChange: (p) =>
+              setParams((prev) => {
+                const next = new URLSearchParams(prev);
+                if (p === 1) next.delete('page');
+                else next.set('page', String(p));
+                return next;
+              }),
+          }}
           locale={{ emptyText: <Empty description={tasks.isError ? errorMessage(tasks.error) : MSG.noData} /> }}
         />
       </div>

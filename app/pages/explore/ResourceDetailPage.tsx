@@ -24,6 +24,7 @@ import { CitationExport } from './CitationExport';
 import type { ResourceItem } from '@common/contracts/search';
 import { FactList } from '../visitor/FactList';
 import { InstitutionScholars } from './InstitutionScholars';
+import { useResourceOpen } from '../../site/usage';
 
 /** A resource as the server declares it (common/contracts/search.ts). */
 type Item = ResourceItem;
@@ -47,6 +48,8 @@ export default function ResourceDetailPage() {
 function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: boolean }) {
   const q = useResource(type, id);
   useRecordBrowse(typeof q.data?.id === 'number' ? q.data.id : null, signedIn);
+  // counted once the record answered, under its own type (decision 426)
+  useResourceOpen(q.data?.type, typeof q.data?.id === 'number' ? q.data.id : undefined);
   if (!q.isSuccess) return detailFallback(q);
   const it = q.data;
   const rows = detailRows(it);

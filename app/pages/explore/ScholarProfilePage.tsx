@@ -19,6 +19,7 @@ import { useResource } from './ResourceDetailPage';
 import { DetailFailure } from '../visitor/DetailFallback';
 import type { ResourceItem } from '@common/contracts/search';
 import { FactList } from '../visitor/FactList';
+import { useResourceOpen } from '../../site/usage';
 
 /** A resource as the server declares it (common/contracts/search.ts). */
 type Item = ResourceItem;
@@ -31,6 +32,8 @@ export default function ScholarProfilePage() {
 
 function Profile({ id, applicationId }: { id: string; applicationId: number }) {
   const q = useResource('scholar', id);
+  // counted once the record answered, under its own type (decision 426)
+  useResourceOpen(q.data?.type, typeof q.data?.id === 'number' ? q.data.id : undefined);
   const s = q.data;
   const institutionId = s ? Number(s.institutionId) : NaN;
   const inst = useQuery({

@@ -23,6 +23,7 @@ import { useReport } from './api';
 import { ViewableHtml } from '../../widgets/image/ViewableHtml';
 import '../../widgets/richtext/richtext.css';
 import './report.css';
+import { useResourceOpen } from '../../site/usage';
 
 /** The report page; see the file comment. */
 export default function ReportPage() {
@@ -35,6 +36,8 @@ const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed
 
 function Report({ applicationId, id }: { applicationId: number; id: string }) {
   const q = useReport(applicationId, id);
+  // counted once the report answered; a 404 (null) counts nothing (decision 426)
+  useResourceOpen(q.data ? 'report' : undefined, q.data?.id);
   const location = useLocation();
   if (q.isPending)
     return (

@@ -9,7 +9,7 @@ import { Button, ConfigProvider, Result, Spin } from 'antd';
 import { MSG } from '@common/messages';
 import type { SiteContext } from '@modules/types.app';
 import { errorMessage } from '../../api';
-import { readBoot, type AppConfig } from '../../boot';
+import { readBoot, reportPageTitle, type AppConfig } from '../../boot';
 import { siteContextOf } from '../../site/HomePage';
 import { useSiteConfig } from './siteConfig';
 import { SiteFrame } from '../../site/SiteFrame';
@@ -29,9 +29,12 @@ export function VisitorFrame({ title, children }: VisitorFrameProps) {
   const boot = readBoot();
   const q = useSiteConfig();
   const config = q.data;
+  const docTitle = config ? (title ? `${title} - ${config.name}` : config.name) : null;
+  // the server's HTML carries the same title as the browser sets (decision 431)
+  if (docTitle && typeof window === 'undefined') reportPageTitle(docTitle);
   useEffect(() => {
-    if (config) document.title = title ? `${title} - ${config.name}` : config.name;
-  }, [config, title]);
+    if (docTitle) document.title = docTitle;
+  }, [docTitle]);
 
   if (q.isPending)
     return (

@@ -144,6 +144,19 @@ describe('analytics beacons', () => {
     expect(r.body.zeroSearches).toEqual([{ query: '不存在的词', count: 1 }]);
   });
 
+  it("names a resource by the record of its own type and id, never another type's record of that id (decision 426)", async () => {
+    // a report key whose id is the scholar's (a page that answered 404, or a made-up beacon)
+    const c = ctx.client();
+    expect((await beacon(c, events({ k: 'resource_open', t: 'report', i: resourceId }, { k: 'resource_open', t: 'report', i: resourceId }))).status).toBe(204);
+    await ctx.app.usageCollector.flush();
+    const r = await report(manager);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.resources).toContainEqual({ type: 'report', id: resourceId, title: MSG.analyticsResourceRemoved, opens: 2 });
+    expect(r.body.resources.filter((x: { title: string }) => x.title === '统计学者')).toEqual([
+      { type: 'scholar', id: resourceId, title: '统计学者', opens: 1 },
+    ]);
+  });
+
   it('refuses malformed, oversized and too-long beacons with 400 in Chinese and writes nothing', async () => {
     await ctx.app.usageCollector.flush();
     const before = await stored();

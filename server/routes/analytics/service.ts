@@ -146,8 +146,11 @@ export async function usageReport(
     return { type: x.key.slice(0, at), id: Number(x.key.slice(at + 1)), opens: x.n };
   });
   const ids = opened.map((o) => o.id).filter((id) => Number.isSafeInteger(id) && id > 0);
-  const titles = new Map<number, string>();
-  if (ids.length) for (const t of await db.selectFrom('resources').select(['id', 'title']).where('id', 'in', ids).execute()) titles.set(t.id, t.title);
+  // a title is the record's of that type and id: a key whose id is another type's record (a beacon for a
+  // page that answered 404, or made up) is no such resource (decision 426)
+  const titles = new Map<string, string>();
+  if (ids.length)
+    for (const t of await db.selectFrom('resources').select(['id', 'type', 'title']).where('id', 'in', ids).execute()) titles.set(`${t.type}:${t.id}`, t.title);
   const sum = (xs: Array<{ n: number }>) => xs.reduce((s, x) => s + x.n, 0);
 
   return {
@@ -157,7 +160,7 @@ export async function usageReport(
     totals,
     previousTotals: totalsOf(previousDays),
     panels,
-    resources: opened.map((o) => ({ ...o, title: titles.get(o.id) ?? MSG.analyticsResourceRemoved })),
+    resources: opened.map((o) => ({ ...o, title: titles.get(`${o.type}:${o.id}`) ?? MSG.analyticsResourceRemoved })),
     searches: got.searches.map((x) => ({ query: x.key, count: x.n })),
     zeroSearches: got.zeroSearches.map((x) => ({ query: x.key, count: x.n })),
     other: {
