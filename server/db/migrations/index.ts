@@ -39,6 +39,7 @@ import * as m032 from './032_resource_grams_categories.js';
 import * as m033 from './033_resource_grams_links.js';
 import * as m034 from './034_detail_signin.js';
 import * as m035 from './035_resource_topics_console_order.js';
+import * as m038 from './038_import_staging.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -81,6 +82,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m033,
   m034,
   m035,
+  m038,
 ];
 
 /**
