@@ -509,7 +509,7 @@ function previewMapping(kind: ImportKind, r: ResolvedMapping & { columns: string
 }
 
 /** The first bytes a preview reads, and the most it reads to find `limit` records (decision 413). */
-export const PREVIEW_BYTES = { first: 256 * 1024, most: 8 * 1024 * 1024 } as const;
+export const PREVIEW_BYTES = { first: 64 * 1024, most: 8 * 1024 * 1024 } as const;
 
 /**
  * The text of whole records among the first lines of a file that was not read to its end: BibTeX up to
