@@ -279,6 +279,8 @@ describe.runIf(onSqlite)('the task runner on a SQLite file', () => {
     const runner = new TaskRunner(opened.db, 'sqlite', opened.file, 50);
     await runner.start();
     expect(await statusOf(writing)).toMatchObject({ status: 'interrupted', error: MSG.importRestarted });
+    // out of its topic before anything is served (its records are removed right after)
+    expect(await inTopic(`停下的导入 ${writing}`)).toBe(0);
     const done = await until(async () => {
       const s = await statusOf(publishing);
       return s.status === 'done' || s.status === 'failed' ? s : undefined;

@@ -4,9 +4,13 @@
  *
  * - Taking a task is atomic: on PostgreSQL `FOR UPDATE SKIP LOCKED` (several processes share the queue,
  *   each task taken once); on SQLite (one process) a conditional update.
- * - An import runs in a worker thread with its own connection on a SQLite file (the server's event loop
- *   and connection stay free), otherwise in this process (PostgreSQL's pool; an in-memory database).
- *   The whole import is one transaction: a cancel, a failure or a stopped server leaves no row written.
+ * - An import runs in a worker thread with its own connection (decision 411): on a SQLite file, and on
+ *   PostgreSQL when the runner is given its address (the server's event loop and connection stay free);
+ *   otherwise in this process (an in-memory database; a runner without the address). On PostgreSQL it is
+ *   one transaction; on SQLite it is written staged, in short transactions invisible until it publishes
+ *   (server/import/staged.ts, decision 410). Either way a cancel, a failure or a stopped server before
+ *   it publishes leaves no row: on SQLite the runner removes what a stopped import left at its next start
+ *   (its links before anything is served), and runs again one stopped while it published.
  * - A re-index (kind 'reindex') rewrites the search index entries of every resource in this process,
  *   in batches of 2,000 each committed (server/search/indexer.ts `rebuildSearchIndex`): searches go on
  *   meanwhile, and a cancel or a stop keeps the batches done.
@@ -16,8 +20,8 @@
  *   the rows' progress: the commit, the topic counts and the `vacuum (analyze)` after a large import
  *   report no rows for as long as they take, and the task must not look abandoned meanwhile.
  * - At start, a task still 'running' is marked 'interrupted': on SQLite every one (a single process ran
- *   it), on PostgreSQL those whose heartbeat is older than 60 s (their process is gone); it can be
- *   retried. The skipped rows (line and reason, at most 1,000) are kept as the task's log.
+ *   it) but an import that had begun to publish, which is queued again; on PostgreSQL those whose
+ *   heartbeat is older than 60 s (their process is gone); it can be retried. The skipped rows (line and reason, at most 1,000) are kept as the task's log.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -29,7 +33,7 @@ import type { Db } from '../db/index.js';
 import type { Dialect } from '../db/migrations/index.js';
 import type { TasksTable } from '../db/schema.js';
 import { ImportError, importFiles, type ImportOptions, type ImportProgress, type ImportSummary } from '../import/run.js';
-import { discardImport } from '../import/staged.js';
+import { discardImport, unlinkImport } from '../import/staged.js';
 import { TaskCancelled } from './cancel.js';
 import { rateSince } from './progress.js';
 import { rebuildSearchIndex } from '../search/indexer.js';
@@ -125,6 +129,9 @@ export class TaskRunner {
   /** Marks stale running tasks interrupted, then polls the queue every `pollMs`. */
   async start(): Promise<void> {
     await this.markInterrupted();
+    // SQLite: the rows of an import cut off before it published leave their topic before anything is
+    // served (a few seconds at most); the records themselves are removed at the first look at the queue
+    if (this.dialect === 'sqlite') await unlinkImport(this.db, undefined, { budgetMs: 500, gapMs: 0 });
     this.timer = setInterval(() => this.kick(), this.pollMs);
     this.timer.unref();
     this.kick();
