@@ -1,8 +1,9 @@
 /**
  * The import runner (DESIGN.md 'Resources'; README 'Importing real catalogues'): reads every file,
  * parses it with the parser of its kind, removes repeated keys, then writes everything in ONE
- * transaction, so that a file that cannot be read writes nothing at all. Used by the `atrium import`
- * command (command.ts), the tests and the benchmarks.
+ * transaction, so that a file that cannot be read writes nothing at all; or, for the console's import
+ * task on SQLite, staged: in short transactions, invisible until published (staged.ts, decision 410).
+ * Used by the `atrium import` command (command.ts), the task runner, the tests and the benchmarks.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -362,7 +363,8 @@ const WRITE_CHUNK = 2000;
 /**
  * Imports files of one kind into the database and returns the summary (see ImportSummary).
  * Every file is read and parsed first; if any cannot be read or has no recognisable header, throws
- * ImportError naming each such file and writes nothing. Then, in one transaction: the topic
+ * ImportError naming each such file (as `options.names` names it) and writes nothing. Then, in one
+ * transaction (or staged with `options.staged`: staged.ts, decision 410): the topic
  * (`options.topic`, default DEFAULT_TOPIC, created if missing), resources written along (scholars'
  * institutions), and every item, inserted or updated by (type, sourceKey), linked to the topic and its
  * two-level category. A key repeated within the import keeps its first row; the others are reported

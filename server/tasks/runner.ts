@@ -21,7 +21,8 @@
  *   report no rows for as long as they take, and the task must not look abandoned meanwhile.
  * - At start, a task still 'running' is marked 'interrupted': on SQLite every one (a single process ran
  *   it) but an import that had begun to publish, which is queued again; on PostgreSQL those whose
- *   heartbeat is older than 60 s (their process is gone); it can be retried. The skipped rows (line and reason, at most 1,000) are kept as the task's log.
+ *   heartbeat is older than 60 s (their process is gone); it can be retried. The skipped rows (line and
+ *   reason, at most 1,000) are kept as the task's log.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -176,7 +177,8 @@ export class TaskRunner {
         .where('kind', '<>', 'reindex')
         .where('publishing', '=', 1)
         .execute();
-    // an import wrote nothing (one transaction, or its unpublished rows are removed); a re-index keeps the batches it finished
+    // an import wrote nothing (one transaction, or its unpublished rows are removed); a re-index keeps
+    // the batches it finished
     for (const [reindex, error] of [
       [false, MSG.importRestarted],
       [true, MSG.reindexRestarted],
@@ -288,7 +290,8 @@ export class TaskRunner {
       this.cancels.delete(task.id);
     }
     if (!reindex && !outcome.summary && !outcome.cancelled) {
-      // the detail of a failure that is not the file's stays in the log: it may name paths of the server (decision 414)
+      // the detail of a failure that is not the file's goes to the log only: it may name the server's
+      // paths (decision 414)
       if (!outcome.fileError) console.warn(`导入任务 ${task.id} 失败：${outcome.error ?? ''}`);
       const published = await this.db.selectFrom('tasks').select('publishing').where('id', '=', task.id).executeTakeFirst();
       if (published?.publishing === 1) outcome.error = MSG.importPublishFailed;
