@@ -213,6 +213,31 @@ export const MSG = {
   importKindUnknown: '请选择导入类型',
   importQueued: '已加入后台任务队列',
   importTaskTitle: (name: string, topic: string) => `导入「${name}」到专题「${topic}」`,
+  // reading an import's file (docs/decisions.md 414): a file is named as the user knows it (the
+  // uploaded file's original name in the console, the path typed on the command line), never by its
+  // path on the server
+  importFileIsDirectory: (name: string) => `${name} 是一个目录，不是文件`,
+  importFileMissing: (name: string) => `找不到文件：${name}`,
+  importFileNoPermission: (name: string) => `没有权限读取文件：${name}`,
+  importFileUnreadable: (name: string) => `无法读取文件：${name}`,
+  importFileEmpty: (name: string) => `文件是空的：${name}`,
+  importFileUtf16: (name: string) => `${name} 是 UTF-16 编码，请先另存为 UTF-8`,
+  importFileBinary: (name: string) => `${name} 不是文本文件（看起来是二进制文件），无法导入`,
+  importFileNotUtf8: (name: string) => `${name} 不是 UTF-8 编码的文本（可能是 GBK 等其他编码），请先转换为 UTF-8`,
+  importFileNoHeader: '文件没有表头（文件为空）',
+  importKindUnsupported: (kind: string, kinds: readonly string[]) => `不支持的导入类型“${kind}”。可用的类型：${kinds.join('、')}`,
+  importNoFiles: '没有给出要导入的文件',
+  importTopicEmpty: '专题名不能为空',
+  importFailedNothingWritten: (failures: string[]) => `导入失败，没有写入任何数据：\n${failures.map((f) => `  - ${f}`).join('\n')}`,
+  /** a task's failure that is not the file's (a database error, a crash of the worker): the detail goes to the log */
+  importTaskFailed: '导入失败，没有写入任何数据；请稍后重新运行，仍失败请联系系统管理员',
+  importWorkerExited: '导入线程意外退出，没有写入任何数据；可重新运行',
+  importRestarted: '服务器重启，任务已中断，没有写入任何数据；可重新运行',
+  importStopped: '服务器停止，任务已中断，没有写入任何数据；可重新运行',
+  /** a failure after the import's commit point (docs/decisions.md 410): what it published stays */
+  /** a statement refused because the database was busy past its wait (docs/decisions.md 412): 503, Retry-After */
+  databaseBusy: '系统繁忙，请稍后再试',
+  importPublishFailed: '导入在发布数据时出错，部分数据已经可见；请重新运行以完成导入',
   tasksTitle: '后台任务',
   tasksHint: '导入等耗时操作在后台运行，可查看进度、跳过的行，取消或重新运行',
   taskStatus: { queued: '排队中', running: '运行中', done: '已完成', failed: '失败', cancelled: '已取消', interrupted: '已中断' } as Record<string, string>,
@@ -245,7 +270,8 @@ export const MSG = {
   importFile: '文件',
   importPreview: '预览',
   importStart: '开始导入',
-  importPreviewSummary: (read: number, found: number) => `共读取 ${read} 行，识别出 ${found} 条资源；以下是前几条：`,
+  /** the preview reads the beginning of the file only (docs/decisions.md 413) */
+  importPreviewSummary: (read: number, found: number) => `预览文件开头的 ${read} 行，识别出 ${found} 条资源；以下是前几条：`,
   importPreviewSkipped: '将跳过的行',
   importKindLabels: {
     articles: '论文（CSL 制表符分隔）',

@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { ZodError, z } from 'zod';
 import type { AppContext } from './context.js';
-import { HttpError, fromZod } from './http/errors.js';
+import { BUSY_RETRY_AFTER_SECONDS, HttpError, busyDatabase, fromZod } from './http/errors.js';
 import { registerSessionHooks } from './http/session.js';
 import { registerRequestSigning, registerSigningKeyRoute } from './http/signing.js';
 import { loggerOptions } from './http/logging.js';
@@ -96,6 +96,13 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   });
 
   app.setErrorHandler((err, req, reply) => {
+    // a database busy past its wait: 503 with Retry-After, never 500 (docs/decisions.md 412)
+    const busy = busyDatabase(err);
+    if (busy)
+      return reply
+        .status(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+        .send({ error: { code: busy.code, message: busy.message } });
     if (err instanceof HttpError) {
       return reply.status(err.status).send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
     }
@@ -188,7 +195,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => userLinkRoutes(a, ctx));
   await app.register(async (a) => exportRoutes(a, ctx));
   // background tasks: this process works through the queue (server/tasks/runner.ts)
-  const tasks = new TaskRunner(ctx.db, ctx.dialect, ctx.file, 1000, () => cache.invalidate());
+  const tasks = new TaskRunner(ctx.db, ctx.dialect, ctx.file, 1000, () => cache.invalidate(), { databaseUrl: ctx.config.databaseUrl });
   await tasks.start();
   app.addHook('onClose', async () => {
     await tasks.stop();

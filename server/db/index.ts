@@ -33,6 +33,7 @@ const STATEMENT_CACHE = 256;
  * A better-sqlite3 database whose `prepare` reuses the statement of a SQL text it has prepared before
  * (the 256 most recent): Kysely prepares every query anew, and an import's 500-row statements cost SQLite
  * a parse each time. Kysely runs one query at a time per connection, so a statement is never in use twice.
+ * Kysely's `begin` becomes `begin immediate` (decision 411).
  */
 export function withStatementCache(sqlite: BetterSqlite3.Database): { close(): void; prepare(sql: string): BetterSqlite3.Statement } {
   const cache = new Map<string, BetterSqlite3.Statement>();
@@ -41,7 +42,11 @@ export function withStatementCache(sqlite: BetterSqlite3.Database): { close(): v
       cache.clear();
       sqlite.close();
     },
-    prepare(sqlText: string) {
+    prepare(text: string) {
+      // a transaction takes the write lock when it begins (docs/decisions.md 411): a deferred one that
+      // read first and then wrote failed at once (SQLITE_BUSY, no busy wait) whenever another connection
+      // (an import's worker) held the lock at that moment
+      const sqlText = text === 'begin' ? 'begin immediate' : text;
       let st = cache.get(sqlText);
       if (st) {
         cache.delete(sqlText); // most recent last

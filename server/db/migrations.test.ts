@@ -52,6 +52,7 @@ const STORED_NAMES = [
   '034_detail_signin',
   '035_resource_topics_console_order',
   '036_code_requesters',
+  '038_import_staging',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

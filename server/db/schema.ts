@@ -149,6 +149,8 @@ export interface ResourcesTable {
   search_text: string;
   created_at: string;
   updated_at: string;
+  /** the import task that created it and has not published it yet (migration 038; docs/decisions.md 410) */
+  import_task: Generated<number | null>;
 }
 
 export interface ResourceTopicsTable {
@@ -161,6 +163,8 @@ export interface ResourceTopicsTable {
   date_key: string;
   /** 1: visitors see it in this topic; 0: withdrawn by a manager (migration 023, default 1) */
   published: Generated<number>;
+  /** the import task whose unpublished link this is, until it publishes (migration 038; docs/decisions.md 410) */
+  import_task: Generated<number | null>;
 }
 
 /** How many resources of a type a topic has (kept by upsertResources; read by unfiltered panel reads). */
@@ -392,6 +396,8 @@ export interface TasksTable {
   started_at: Generated<string | null>;
   finished_at: Generated<string | null>;
   heartbeat_at: Generated<string | null>;
+  /** 1 once an import began to publish what it wrote (migration 038; docs/decisions.md 410) */
+  publishing: Generated<number>;
 }
 
 /**

@@ -23,6 +23,24 @@ export const notFound = (message: string = MSG.notFound) => new HttpError(404, '
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 export const tooMany = (message: string = MSG.tooManyRequests) => new HttpError(429, 'too_many_requests', message);
 
+/** The seconds a client is asked to wait (Retry-After) after a 503 for a busy database. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A 503 with the Chinese message 系统繁忙，请稍后再试 when `err` is the database refusing a statement
+ * because another connection holds what it needs past its wait (docs/decisions.md 412): SQLite's
+ * SQLITE_BUSY and SQLITE_LOCKED (and their extended codes), PostgreSQL's lock_not_available (55P03),
+ * deadlock_detected (40P01) and serialization_failure (40001); null for any other error. Nothing was
+ * written (the statement's transaction rolled back), so the client may send the request again after
+ * BUSY_RETRY_AFTER_SECONDS.
+ */
+export function busyDatabase(err: unknown): HttpError | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return null;
+  if (/^SQLITE_(BUSY|LOCKED)/.test(code) || code === '55P03' || code === '40P01' || code === '40001') return new HttpError(503, 'busy', MSG.databaseBusy);
+  return null;
+}
+
 /** `fromZod` was not given the value that was parsed. */
 const NO_INPUT = Symbol('no input');
 

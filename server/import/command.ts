@@ -49,7 +49,7 @@ export function progressReporter(options: { stream?: NodeJS.WritableStream & { i
   const stream = options.stream ?? process.stderr;
   const clock = options.clock ?? Date.now;
   const startedAt = clock();
-  const labels = { parse: '读取文件', write: '写入数据库' } as const;
+  const labels = { parse: '读取文件', write: '写入数据库', publish: '发布' } as const;
   const text = (p: ImportProgress) => (p.phase === 'write' ? progressText(p.done, p.total, rateSince(p.done, startedAt, clock())) : `${p.done}/${p.total}`);
   if (stream.isTTY) {
     let bar: cliProgress.SingleBar | null = null;

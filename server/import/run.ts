@@ -1,8 +1,9 @@
 /**
  * The import runner (DESIGN.md 'Resources'; README 'Importing real catalogues'): reads every file,
  * parses it with the parser of its kind, removes repeated keys, then writes everything in ONE
- * transaction, so that a file that cannot be read writes nothing at all. Used by the `atrium import`
- * command (command.ts), the tests and the benchmarks.
+ * transaction, so that a file that cannot be read writes nothing at all; or, for the console's import
+ * task on SQLite, staged: in short transactions, invisible until published (staged.ts, decision 410).
+ * Used by the `atrium import` command (command.ts), the task runner, the tests and the benchmarks.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -11,10 +12,12 @@ import type { ImportPreview } from '../../common/contracts/tasks.js';
 import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
-import { ensureTopic, refreshTopicTypeCounts, upsertResources } from '../resources/store.js';
-import { ImportFileError, stripBom, type ColumnMapping, type ImportItem, type MappingField, type ParseResult } from './types.js';
+import { ensureTopic, refreshTopicTypeCounts, upsertResources, type ResourceInput, type UpsertResult } from '../resources/store.js';
+import { writeStaged, type StagedOptions } from './staged.js';
+import { ImportError, ImportFileError, stripBom, type ColumnMapping, type ImportItem, type MappingField, type ParseResult } from './types.js';
 import { jsonlKeys, readHeader, readTable, remapJsonl, remapTable, resolveMapping, type ResolvedMapping, type TableOptions } from './table.js';
 import { MSG } from '../../common/messages.js';
+import { readImportFile, readImportHead } from './read.js';
 import { parseArticles } from './articles.js';
 import { parseCategoryNames, parseConferences } from './conferences.js';
 import { parseInstitutions } from './institutions.js';
@@ -43,13 +46,8 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   ris: 'RIS 参考文献',
 };
 
-/** A file-level failure (cannot read, not UTF-8, no recognisable header, unknown kind): nothing was written. */
-export class ImportError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImportError';
-  }
-}
+export { ImportError };
+export { readImportFile };
 
 /** A skipped row in the summary: the file's base name, the line, the reason. */
 export interface SkippedEntry {
@@ -77,7 +75,8 @@ export interface ImportSummary {
 }
 
 export interface ImportProgress {
-  phase: 'parse' | 'write';
+  /** reading and parsing the files; writing the rows; publishing them (a staged import, decision 410) */
+  phase: 'parse' | 'write' | 'publish';
   done: number;
   total: number;
 }
@@ -90,6 +89,19 @@ export interface ImportOptions {
    * it; a file it does not fit (a column missing, a required field without one) fails the import
    */
   mapping?: ColumnMapping;
+  /**
+   * how messages and the summary's skipped rows name each file, in the order of `files` (the console:
+   * the uploaded file's original name; decision 414); default the base name, or the path as given where
+   * two files share a base name
+   */
+  names?: string[];
+  /**
+   * write in short transactions, invisible until published (server/import/staged.ts; decision 410), as
+   * the console's import task does on SQLite; default one transaction. A cancel is `checkpoint`
+   * throwing, or `onProgress` throwing before the phase 'publish'.
+   */
+  staged?: Omit<StagedOptions, 'onProgress'>;
+  /** called as the import goes; what it throws (a cancel) stops the import, which then writes nothing */
   onProgress?: (p: ImportProgress) => void;
 }
 
@@ -103,7 +115,12 @@ interface KindSpec {
   /** the reason shown for an item repeating an earlier key (may merge it into the kept one) */
   duplicate?(kept: ImportItem, dup: ImportItem, where: string): string;
   /** inside the transaction, before the items are written */
-  beforeWrite?(db: Db, items: ImportItem[], topicId: number): Promise<{ label: string; inserted: number; updated: number }>;
+  beforeWrite?(
+    db: Db,
+    items: ImportItem[],
+    topicId: number,
+    write?: (list: ResourceInput[]) => Promise<UpsertResult>,
+  ): Promise<{ label: string; inserted: number; updated: number }>;
   /** inside the transaction, after the items are written (scholars and institutions: link them, issue 11 §7) */
   afterWrite?(db: Db, items: ImportItem[]): Promise<void>;
 }
@@ -177,7 +194,7 @@ const KINDS: Record<ImportKind, KindSpec> = {
     })(),
     prepare: assignScholarKeys,
     duplicate: mergeScholar,
-    beforeWrite: async (db, items, topicId) => ({ label: '机构', ...(await linkScholarInstitutions(db, items, topicId)) }),
+    beforeWrite: async (db, items, topicId, write) => ({ label: '机构', ...(await linkScholarInstitutions(db, items, topicId, write)) }),
     afterWrite: linkScholars,
   },
   journals: {
@@ -298,7 +315,7 @@ function columnsOf(spec: MappingSpec, text: string): string[] {
   if (spec.shape === 'jsonl') return jsonlKeys(text);
   if (spec.shape !== 'table') return [];
   const h = readHeader(text, spec.table);
-  if (!h) throw new ImportError('文件没有表头（文件为空）');
+  if (!h) throw new ImportError(MSG.importFileNoHeader);
   return h.header;
 }
 
@@ -341,41 +358,13 @@ export function isImportKind(kind: string): kind is ImportKind {
   return (IMPORT_KINDS as readonly string[]).includes(kind);
 }
 
-/**
- * Reads a file as UTF-8 text (a byte order mark removed). Throws ImportError with a Chinese message
- * when it is missing, a directory, unreadable, empty, binary (NUL bytes), UTF-16, or not valid UTF-8.
- */
-export async function readImportFile(file: string): Promise<string> {
-  let buf: Buffer;
-  try {
-    const st = await fs.stat(file);
-    if (st.isDirectory()) throw new ImportError(`${file} 是一个目录，不是文件`);
-    buf = await fs.readFile(file);
-  } catch (err) {
-    if (err instanceof ImportError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new ImportError(`找不到文件：${file}`);
-    if (code === 'EACCES' || code === 'EPERM') throw new ImportError(`没有权限读取文件：${file}`);
-    throw new ImportError(`无法读取文件 ${file}：${(err as Error).message}`);
-  }
-  if (buf.length === 0) throw new ImportError(`文件是空的：${file}`);
-  if ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff)) {
-    throw new ImportError(`${file} 是 UTF-16 编码，请先另存为 UTF-8`);
-  }
-  if (buf.subarray(0, 65536).includes(0)) throw new ImportError(`${file} 不是文本文件（看起来是二进制文件），无法导入`);
-  try {
-    return stripBom(new TextDecoder('utf-8', { fatal: true }).decode(buf));
-  } catch {
-    throw new ImportError(`${file} 不是 UTF-8 编码的文本（可能是 GBK 等其他编码），请先转换为 UTF-8`);
-  }
-}
-
 const WRITE_CHUNK = 2000;
 
 /**
  * Imports files of one kind into the database and returns the summary (see ImportSummary).
  * Every file is read and parsed first; if any cannot be read or has no recognisable header, throws
- * ImportError naming each such file and writes nothing. Then, in one transaction: the topic
+ * ImportError naming each such file (as `options.names` names it) and writes nothing. Then, in one
+ * transaction (or staged with `options.staged`: staged.ts, decision 410): the topic
  * (`options.topic`, default DEFAULT_TOPIC, created if missing), resources written along (scholars'
  * institutions), and every item, inserted or updated by (type, sourceKey), linked to the topic and its
  * two-level category. A key repeated within the import keeps its first row; the others are reported
@@ -383,34 +372,34 @@ const WRITE_CHUNK = 2000;
  */
 export async function importFiles(db: Db, kind: string, files: string[], options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
-  if (!isImportKind(kind)) throw new ImportError(`不支持的导入类型“${kind}”。可用的类型：${IMPORT_KINDS.join('、')}`);
-  if (files.length === 0) throw new ImportError('没有给出要导入的文件');
+  if (!isImportKind(kind)) throw new ImportError(MSG.importKindUnsupported(kind, IMPORT_KINDS));
+  if (files.length === 0) throw new ImportError(MSG.importNoFiles);
   const spec = KINDS[kind];
   const topic = (options.topic ?? DEFAULT_TOPIC).trim();
-  if (!topic) throw new ImportError('专题名不能为空');
+  if (!topic) throw new ImportError(MSG.importTopicEmpty);
   const progress = options.onProgress ?? (() => {});
 
   // 1. read and parse everything; collect every file-level failure
   const failures: string[] = [];
   const parsed: { file: string; name: string; result: ParseResult }[] = [];
-  const names = files.map((f) => path.basename(f));
-  const nameOf = (i: number) => (names.filter((n) => n === names[i]).length > 1 ? files[i] : names[i]);
+  const names = files.map((f, i) => options.names?.[i] ?? path.basename(f));
+  const nameOf = (i: number) => options.names?.[i] ?? (names.filter((n) => n === names[i]).length > 1 ? files[i] : names[i]);
   for (let i = 0; i < files.length; i++) {
     progress({ phase: 'parse', done: i, total: files.length });
     try {
-      let text = await readImportFile(files[i]);
+      let text = await readImportFile(files[i], options.names?.[i]);
       if (options.mapping) text = applyMapping(kind, text, resolveImportMapping(kind, text, options.mapping).mapping);
       const parse = await spec.parserFor(files[i]);
       parsed.push({ file: files[i], name: nameOf(i), result: parse(text, files[i]) });
     } catch (err) {
       if (err instanceof ImportError) failures.push(err.message);
       else if (err instanceof MappingError) failures.push(`${names[i]}：${Object.values(err.fields).join('；')}`);
-      else if (err instanceof ImportFileError) failures.push(`${files[i]}：${err.message}`);
+      else if (err instanceof ImportFileError) failures.push(`${options.names?.[i] ?? files[i]}：${err.message}`);
       else throw err;
     }
   }
   progress({ phase: 'parse', done: files.length, total: files.length });
-  if (failures.length) throw new ImportError(`导入失败，没有写入任何数据：\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+  if (failures.length) throw new ImportError(MSG.importFailedNothingWritten(failures));
 
   // 2. one item per key: the first row wins
   const fileOfItem = new Map<ImportItem, string>();
@@ -444,28 +433,41 @@ export async function importFiles(db: Db, kind: string, files: string[], options
   const order = new Map(parsed.map((p, i) => [p.name, i]));
   skipped.sort((a, b) => order.get(a.file)! - order.get(b.file)! || a.line - b.line);
 
-  // 3. write everything in one transaction
+  // 3. write everything in one transaction, or staged (decision 410)
   let inserted = 0;
   let updated = 0;
   let related: ImportSummary['related'] = null;
   let topicId = 0;
-  await db.transaction().execute(async (tx) => {
-    topicId = await ensureTopic(tx, topic);
-    if (spec.beforeWrite) related = await spec.beforeWrite(tx, items, topicId);
-    progress({ phase: 'write', done: 0, total: items.length });
-    for (let start = 0; start < items.length; start += WRITE_CHUNK) {
-      const chunk = items.slice(start, start + WRITE_CHUNK).map(({ line: _line, ...it }) => ({ ...it, topicId }));
-      const r = await upsertResources(tx, chunk, { refreshCounts: false });
-      inserted += r.inserted;
-      updated += r.updated;
-      progress({ phase: 'write', done: Math.min(start + WRITE_CHUNK, items.length), total: items.length });
-    }
-    if (spec.afterWrite) await spec.afterWrite(tx, items);
-    await refreshTopicTypeCounts(
-      tx,
-      items.map((it) => ({ type: it.type, topicId })),
+  if (options.staged) {
+    const written = await writeStaged(
+      db,
+      topic,
+      items.map(({ line: _line, ...it }) => it),
+      {
+        beforeWrite: spec.beforeWrite && ((write, id) => spec.beforeWrite!(db, items, id, write)),
+        afterWrite: spec.afterWrite && ((tx) => spec.afterWrite!(tx, items)),
+      },
+      { ...options.staged, onProgress: progress },
     );
-  });
+    ({ inserted, updated, related, topicId } = written);
+  } else
+    await db.transaction().execute(async (tx) => {
+      topicId = await ensureTopic(tx, topic);
+      if (spec.beforeWrite) related = await spec.beforeWrite(tx, items, topicId);
+      progress({ phase: 'write', done: 0, total: items.length });
+      for (let start = 0; start < items.length; start += WRITE_CHUNK) {
+        const chunk = items.slice(start, start + WRITE_CHUNK).map(({ line: _line, ...it }) => ({ ...it, topicId }));
+        const r = await upsertResources(tx, chunk, { refreshCounts: false });
+        inserted += r.inserted;
+        updated += r.updated;
+        progress({ phase: 'write', done: Math.min(start + WRITE_CHUNK, items.length), total: items.length });
+      }
+      if (spec.afterWrite) await spec.afterWrite(tx, items);
+      await refreshTopicTypeCounts(
+        tx,
+        items.map((it) => ({ type: it.type, topicId })),
+      );
+    });
   // PostgreSQL plans by its statistics: right after a large import they still describe the tables
   // before it, and a search would walk the topic's links instead of the bigram index; and a search reads
   // the links from an index alone only where the visibility map says so (decision 266)
@@ -508,50 +510,86 @@ function previewMapping(kind: ImportKind, r: ResolvedMapping & { columns: string
   };
 }
 
+/** The first bytes a preview reads, and the most it reads to find `limit` records (decision 413). */
+export const PREVIEW_BYTES = { first: 64 * 1024, most: 8 * 1024 * 1024 } as const;
+
 /**
- * Parses one file as `kind` without writing anything (the console's import preview, issue 11 §3):
- * counts, the first `limit` resources (title, type, date, category path, which listing fields they
- * carry), the first 20 skipped rows, and the column mapping (each field's column, auto-detected or as
- * `requested`, and the file's columns). The rows are read with the mapping, so they show what would be
- * stored. When a required field has no column, nothing is parsed: `found` is 0 and `mapping.missing`
- * names the field. Throws ImportError for an unknown kind or a file that cannot be read as that kind,
- * MappingError for a mapping that names an unknown field or column.
+ * The text of whole records among the first lines of a file that was not read to its end: BibTeX up to
+ * the last line opening an entry (`@type{`), RIS up to the last end of record (`ER  -`); a table or
+ * JSON lines as read (whole lines; the last record, which a quoted cell may carry past the cut, is left
+ * out after parsing).
  */
-export async function previewImport(kind: string, file: string, limit = 10, requested: ColumnMapping = {}): Promise<ImportPreview> {
-  if (!isImportKind(kind)) throw new ImportError(`不支持的导入类型“${kind}”。可用的类型：${IMPORT_KINDS.join('、')}`);
-  let result: ParseResult;
-  let resolved: ResolvedMapping & { columns: string[] };
-  try {
-    const text = await readImportFile(file);
-    resolved = resolveImportMapping(kind, text, requested, false);
-    if (resolved.missing.length) {
-      const spec = MAPPINGS[kind];
-      const rows = spec.shape === 'table' ? readTable(text, spec.table) : null;
-      const read = rows ? rows.rows.length + rows.broken.length : text.split('\n').filter((l) => l.trim()).length;
-      return { read, found: 0, items: [], skipped: [], mapping: previewMapping(kind, resolved) };
-    }
-    result = (await KINDS[kind].parserFor(file))(applyMapping(kind, text, resolved.mapping), path.basename(file));
-  } catch (err) {
-    if (err instanceof ImportError || err instanceof MappingError) throw err;
-    if (err instanceof ImportFileError) throw new ImportError(err.message);
-    throw err;
+function wholeRecords(kind: ImportKind, text: string): string {
+  if (kind === 'bibtex') {
+    const last = text.lastIndexOf('\n@');
+    return last > 0 ? text.slice(0, last + 1) : text;
   }
-  return {
-    read: result.read,
-    found: result.items.length,
-    items: result.items.slice(0, limit).map((it) => ({
-      line: it.line,
-      type: it.type,
-      title: it.title,
-      date: it.date ?? null,
-      category: it.categoryOne ? `${it.categoryOne}${it.categoryTwo ? ` / ${it.categoryTwo}` : ''}` : null,
-      fields: Object.entries(it.fields)
-        .filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && !v.length))
-        .map(([k]) => k),
-    })),
-    skipped: result.skipped.slice(0, 20).map((k) => ({ line: k.line, reason: k.reason })),
-    mapping: previewMapping(kind, resolved),
-  };
+  if (kind === 'ris') {
+    const m = [...text.matchAll(/^ER {2}-.*$/gm)].at(-1);
+    return m ? text.slice(0, m.index + m[0].length + 1) : text;
+  }
+  return text;
+}
+
+/**
+ * Parses the first records of a file as `kind` without writing anything (the console's import preview,
+ * issue 11 §3; decision 413): reads the file's first PREVIEW_BYTES.first bytes (doubled while fewer than
+ * `limit` records were found, up to PREVIEW_BYTES.most), never the whole of a large file, so that a
+ * 50 MB file previews in milliseconds and holds neither the event loop nor memory. Answers the rows
+ * read and the resources found among them (`read`, `found`: of the part read, all of a small file), the
+ * first `limit` resources (title, type, date, category path, which listing fields they carry), the
+ * first 20 skipped rows, and the column mapping (each field's column, auto-detected or as `requested`,
+ * and the file's columns). The rows are read with the mapping, so they show what would be stored. When
+ * a required field has no column, nothing is parsed: `found` is 0 and `mapping.missing` names the
+ * field. `name` names the file in messages (decision 414). Throws ImportError for an unknown kind or a
+ * file that cannot be read as that kind, MappingError for a mapping that names an unknown field or column.
+ */
+export async function previewImport(kind: string, file: string, limit = 10, requested: ColumnMapping = {}, name = path.basename(file)): Promise<ImportPreview> {
+  if (!isImportKind(kind)) throw new ImportError(MSG.importKindUnsupported(kind, IMPORT_KINDS));
+  const spec = MAPPINGS[kind];
+  for (let bytes: number = PREVIEW_BYTES.first; ; bytes *= 2) {
+    let result: ParseResult;
+    let resolved: ResolvedMapping & { columns: string[] };
+    const head = await readImportHead(file, bytes, name);
+    const text = head.complete ? head.text : wholeRecords(kind, head.text);
+    try {
+      resolved = resolveImportMapping(kind, text, requested, false);
+      if (resolved.missing.length) {
+        const rows = spec.shape === 'table' ? readTable(text, spec.table) : null;
+        const read = rows ? rows.rows.length + rows.broken.length : text.split('\n').filter((l) => l.trim()).length;
+        return { read, found: 0, items: [], skipped: [], mapping: previewMapping(kind, resolved) };
+      }
+      result = (await KINDS[kind].parserFor(file))(applyMapping(kind, text, resolved.mapping), name);
+    } catch (err) {
+      if (err instanceof ImportError || err instanceof MappingError) throw err;
+      if (err instanceof ImportFileError) throw new ImportError(err.message);
+      throw err;
+    }
+    if (!head.complete) {
+      // the last record read may go on past the cut: it is left out
+      const last = Math.max(0, ...result.items.map((it) => it.line), ...result.skipped.map((k) => k.line));
+      const items = result.items.filter((it) => it.line < last);
+      const skipped = result.skipped.filter((k) => k.line < last);
+      if (items.length < limit && bytes < PREVIEW_BYTES.most) continue;
+      result = { items, skipped, read: items.length + skipped.length };
+    }
+    return {
+      read: result.read,
+      found: result.items.length,
+      items: result.items.slice(0, limit).map((it) => ({
+        line: it.line,
+        type: it.type,
+        title: it.title,
+        date: it.date ?? null,
+        category: it.categoryOne ? `${it.categoryOne}${it.categoryTwo ? ` / ${it.categoryTwo}` : ''}` : null,
+        fields: Object.entries(it.fields)
+          .filter(([, v]) => v !== null && v !== '' && !(Array.isArray(v) && !v.length))
+          .map(([k]) => k),
+      })),
+      skipped: result.skipped.slice(0, 20).map((k) => ({ line: k.line, reason: k.reason })),
+      mapping: previewMapping(kind, resolved),
+    };
+  }
 }
 
 /** Resource types each kind writes (jsonl: any; bibtex, ris: article, book, report, patent, standard or news by entry). */

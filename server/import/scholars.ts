@@ -14,7 +14,7 @@
 import { CSRANKINGS_CHINESE_NAMES, chineseNameOf } from './affiliationAliases.js';
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { refreshTopicTypeCounts, upsertResources, type ResourceInput } from '../resources/store.js';
+import { refreshTopicTypeCounts, upsertResources, type ResourceInput, type UpsertResult } from '../resources/store.js';
 import { readTable, columns } from './table.js';
 import { cell, normaliseTitle, type ImportItem, type ParseResult, type SkippedRow } from './types.js';
 
@@ -274,9 +274,16 @@ type Q = Kysely<Database> | Transaction<Database>;
  * University` → 清华大学; issue 11 §7), when one exists (e.g. imported by `institutions`), else one
  * created for it with sourceKey `csrankings:<affiliation>` (fields: logo null, institution, scholars =
  * the number of its scholars in this import, fruits 0, region, country), linked to the same topic and
- * country category. Institutions created by an earlier run are updated. Returns their counts.
+ * country category. Institutions created by an earlier run are updated. Returns their counts. `write`
+ * writes the institutions (default upsertResources on `db`; a console import on SQLite writes them
+ * unpublished with its scholars, server/import/staged.ts, docs/decisions.md 410).
  */
-export async function linkScholarInstitutions(db: Q, items: ImportItem[], topicId: number): Promise<{ inserted: number; updated: number }> {
+export async function linkScholarInstitutions(
+  db: Q,
+  items: ImportItem[],
+  topicId: number,
+  write: (list: ResourceInput[]) => Promise<UpsertResult> = (list) => upsertResources(db, list),
+): Promise<{ inserted: number; updated: number }> {
   const byAffiliation = new Map<string, ImportItem[]>();
   for (const it of items) {
     const a = (it.fields as { institution: string }).institution;
@@ -332,7 +339,7 @@ export async function linkScholarInstitutions(db: Q, items: ImportItem[], topicI
       categoryTwo: null,
     });
   }
-  const result = await upsertResources(db, create);
+  const result = await write(create);
   create.forEach((c, i) => ids.set(c.title, result.ids[i]));
   for (const [name, scholars] of byAffiliation) for (const s of scholars) (s.fields as { institutionId: number | null }).institutionId = ids.get(name) ?? null;
   return { inserted: result.inserted, updated: result.updated };

@@ -39,6 +39,18 @@ export class ImportFileError extends Error {
   }
 }
 
+/**
+ * A file-level failure (cannot read, not UTF-8, no recognisable header, unknown kind): nothing was
+ * written. Its message is shown to the user: it names a file by the name the user knows (the uploaded
+ * file's original name in the console), never by its path on the server (docs/decisions.md 414).
+ */
+export class ImportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportError';
+  }
+}
+
 /** Title normalised for identity: Unicode NFKC (full-width → half-width), lower case, one space. */
 export function normaliseTitle(title: string): string {
   return title.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();

@@ -52,6 +52,19 @@ const inTopic = async (topic: string) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+/** The records of a topic a visitor sees (published links). */
+const inTopicPublished = async (topic: string) =>
+  Number(
+    (
+      await opened.db
+        .selectFrom('resource_topics')
+        .innerJoin('topics', 'topics.id', 'resource_topics.topic_id')
+        .where('topics.title', '=', topic)
+        .where('resource_topics.published', '=', 1)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 async function until<T>(f: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
   for (const end = Date.now() + ms; Date.now() < end;) {
     const v = await f();
@@ -97,6 +110,11 @@ describe.runIf(onSqlite)('the task runner on a SQLite file', () => {
     expect(t.error).toBe('任务已取消，没有写入任何数据');
     expect(await inTopic('取消的导入')).toBe(0);
     expect(await opened.db.selectFrom('resources').select('id').limit(1).execute()).toEqual([]);
+    // nor its search entries, nor the topic it made (decision 410)
+    expect(
+      Number((await sql<{ n: number }>`select count(*) as n from resources_grams where resources_grams match ${'"检索"'}`.execute(opened.db)).rows[0].n),
+    ).toBe(0);
+    expect(await opened.db.selectFrom('topics').select('id').where('title', '=', '取消的导入').executeTakeFirst()).toBeUndefined();
 
     // run again: it completes, every row once
     await opened.db.updateTable('tasks').set({ status: 'queued' }).where('id', '=', id).execute();
@@ -156,6 +174,123 @@ describe.runIf(onSqlite)('the task runner on a SQLite file', () => {
     const t = await statusOf(id);
     expect(t.status).toBe('interrupted');
     expect(t.error).toMatch(/服务器重启，任务已中断/);
+    await runner.stop();
+  });
+
+  it('lets the server write while an import runs in the worker: no write fails or waits long, and no row is seen before the import publishes (decisions 410, 411)', async () => {
+    const other = await opened.db
+      .insertInto('topics')
+      .values({ title: '并发写入', cover: null, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const runner = new TaskRunner(opened.db, 'sqlite', opened.file, 50);
+    const id = await queue(rowsFile(dir, 'paced', 40_000), '分批发布');
+    await runner.start();
+    const waits: number[] = [];
+    const failures: string[] = [];
+    const early: number[] = [];
+    for (let i = 0; ; i++) {
+      const t0 = performance.now();
+      try {
+        // a console write as the server makes them: a transaction that reads, then writes (on its own
+        // connection: the worker has another)
+        await opened.db.transaction().execute(async (tx) => {
+          await tx.selectFrom('topics').select('title').where('id', '=', other.id).executeTakeFirstOrThrow();
+          await tx
+            .updateTable('topics')
+            .set({ description: `第 ${i} 次` })
+            .where('id', '=', other.id)
+            .execute();
+        });
+      } catch (err) {
+        failures.push((err as Error).message);
+      }
+      waits.push(performance.now() - t0);
+      // what a visitor sees of the import, then whether it had begun to publish (in this order: a row seen
+      // before the mark would be a row shown too early)
+      const seen = await inTopicPublished('分批发布');
+      const task = await statusOf(id);
+      if (seen > 0 && task.publishing !== 1) early.push(seen);
+      if (task.status !== 'running' && task.status !== 'queued') break;
+      await sleep(20);
+    }
+    expect(failures).toEqual([]);
+    expect(early).toEqual([]);
+    expect(waits.length).toBeGreaterThan(20);
+    expect(Math.max(...waits)).toBeLessThan(1000);
+    expect((await statusOf(id)).status).toBe('done');
+    expect(await inTopicPublished('分批发布')).toBe(40_000);
+    expect(await opened.db.selectFrom('resources').select('id').where('import_task', 'is not', null).limit(1).execute()).toEqual([]);
+    await runner.stop();
+  });
+
+  it('at the next start removes what an import cut off before publishing left, and runs again one cut off while it published, to the end', async () => {
+    const mark = async (task: number, key: string, published: boolean) => {
+      const t = await opened.db.selectFrom('topics').select('id').where('title', '=', `停下的导入 ${task}`).executeTakeFirst();
+      const topicId =
+        t?.id ??
+        (
+          await opened.db
+            .insertInto('topics')
+            .values({ title: `停下的导入 ${task}`, cover: null, created_at: new Date().toISOString() })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const now = new Date().toISOString();
+      const r = await opened.db
+        .insertInto('resources')
+        .values({
+          type: 'article',
+          source_key: key,
+          title: key,
+          date: null,
+          fields: '{}',
+          search_text: '',
+          created_at: now,
+          updated_at: now,
+          import_task: task,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await opened.db
+        .insertInto('resource_topics')
+        .values({
+          resource_id: r.id,
+          topic_id: topicId,
+          category_one: null,
+          category_two: null,
+          type: 'article',
+          date_key: '',
+          published: published ? 1 : 0,
+          import_task: published ? null : task,
+        })
+        .execute();
+    };
+    // one stopped while it wrote (nothing published), one stopped while it published (some rows published)
+    const file = rowsFile(dir, 'again', 500);
+    const writing = await queue(file, '停下的导入 甲', 'running');
+    const publishing = await queue(file, '停下的导入 乙', 'running');
+    await opened.db.updateTable('tasks').set({ publishing: 1 }).where('id', '=', publishing).execute();
+    await mark(writing, 'left-1', false);
+    await mark(writing, 'left-2', false);
+    await mark(publishing, 'again0', true); // published before the stop (its mark not yet cleared)
+    await mark(publishing, 'again1', false);
+
+    const runner = new TaskRunner(opened.db, 'sqlite', opened.file, 50);
+    await runner.start();
+    expect(await statusOf(writing)).toMatchObject({ status: 'interrupted', error: MSG.importRestarted });
+    // out of its topic before anything is served (its records are removed right after)
+    expect(await inTopic(`停下的导入 ${writing}`)).toBe(0);
+    const done = await until(async () => {
+      const s = await statusOf(publishing);
+      return s.status === 'done' || s.status === 'failed' ? s : undefined;
+    });
+    expect(done).toMatchObject({ status: 'done', error: null });
+    expect(await opened.db.selectFrom('resources').select('id').where('source_key', 'in', ['left-1', 'left-2']).execute()).toEqual([]);
+    // every row of the file once, the one published before kept (updated, not added again)
+    expect(JSON.parse(done.result!)).toMatchObject({ read: 500, inserted: 499, updated: 1 });
+    expect(await opened.db.selectFrom('resources').select('id').where('source_key', 'like', 'again%').execute()).toHaveLength(500);
+    expect(await opened.db.selectFrom('resources').select('id').where('import_task', 'is not', null).limit(1).execute()).toEqual([]);
     await runner.stop();
   });
 

@@ -4,9 +4,13 @@
  *
  * - Taking a task is atomic: on PostgreSQL `FOR UPDATE SKIP LOCKED` (several processes share the queue,
  *   each task taken once); on SQLite (one process) a conditional update.
- * - An import runs in a worker thread with its own connection on a SQLite file (the server's event loop
- *   and connection stay free), otherwise in this process (PostgreSQL's pool; an in-memory database).
- *   The whole import is one transaction: a cancel, a failure or a stopped server leaves no row written.
+ * - An import runs in a worker thread with its own connection (decision 411): on a SQLite file, and on
+ *   PostgreSQL when the runner is given its address (the server's event loop and connection stay free);
+ *   otherwise in this process (an in-memory database; a runner without the address). On PostgreSQL it is
+ *   one transaction; on SQLite it is written staged, in short transactions invisible until it publishes
+ *   (server/import/staged.ts, decision 410). Either way a cancel, a failure or a stopped server before
+ *   it publishes leaves no row: on SQLite the runner removes what a stopped import left at its next start
+ *   (its links before anything is served), and runs again one stopped while it published.
  * - A re-index (kind 'reindex') rewrites the search index entries of every resource in this process,
  *   in batches of 2,000 each committed (server/search/indexer.ts `rebuildSearchIndex`): searches go on
  *   meanwhile, and a cancel or a stop keeps the batches done.
@@ -16,8 +20,9 @@
  *   the rows' progress: the commit, the topic counts and the `vacuum (analyze)` after a large import
  *   report no rows for as long as they take, and the task must not look abandoned meanwhile.
  * - At start, a task still 'running' is marked 'interrupted': on SQLite every one (a single process ran
- *   it), on PostgreSQL those whose heartbeat is older than 60 s (their process is gone); it can be
- *   retried. The skipped rows (line and reason, at most 1,000) are kept as the task's log.
+ *   it) but an import that had begun to publish, which is queued again; on PostgreSQL those whose
+ *   heartbeat is older than 60 s (their process is gone); it can be retried. The skipped rows (line and
+ *   reason, at most 1,000) are kept as the task's log.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -28,7 +33,8 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Dialect } from '../db/migrations/index.js';
 import type { TasksTable } from '../db/schema.js';
-import { importFiles, type ImportSummary } from '../import/run.js';
+import { ImportError, importFiles, type ImportOptions, type ImportProgress, type ImportSummary } from '../import/run.js';
+import { discardImport, unlinkImport } from '../import/staged.js';
 import { TaskCancelled } from './cancel.js';
 import { rateSince } from './progress.js';
 import { rebuildSearchIndex } from '../search/indexer.js';
@@ -50,7 +56,12 @@ interface Outcome {
   indexed?: number;
   error?: string;
   cancelled?: boolean;
+  /** the failure is the file's (ImportError): its message names the file as the user knows it and is shown */
+  fileError?: boolean;
 }
+
+/** What an import worker that ended without a word answers. */
+const WORKER_EXITED = 'worker exited';
 
 /** The live progress of a task this process runs. */
 export interface LiveProgress {
@@ -91,12 +102,16 @@ export class TaskRunner {
   private lastStaleCheck = Date.now();
   private readonly staleMs: number;
   private readonly heartbeatMs: number;
+  private readonly databaseUrl: string | undefined;
+  /** SQLite: the rows of imports cut off before they published are still to be removed (at the first look at the queue) */
+  private leftovers: boolean;
 
   /**
    * `file`: the SQLite file (imports then run in a worker thread); `pollMs`: how often the queue is
    * read; `onWritten`: called after a task wrote data (the server bumps its visitor cache there);
    * `limits`: the heartbeat's period and the age past which a running task is taken for abandoned, ms
-   * (60 s and 2 s; the tests shorten them).
+   * (60 s and 2 s; the tests shorten them), and `databaseUrl`, PostgreSQL's address, with which an import
+   * runs in a worker thread with a connection of its own (decision 411; without it, in this process).
    */
   constructor(
     private readonly db: Db,
@@ -104,15 +119,20 @@ export class TaskRunner {
     private readonly file: string | undefined,
     private readonly pollMs = 1000,
     private readonly onWritten: () => Promise<void> = async () => {},
-    limits: { staleMs?: number; heartbeatMs?: number } = {},
+    limits: { staleMs?: number; heartbeatMs?: number; databaseUrl?: string } = {},
   ) {
     this.staleMs = limits.staleMs ?? STALE_MS;
     this.heartbeatMs = limits.heartbeatMs ?? HEARTBEAT_MS;
+    this.databaseUrl = dialect === 'postgres' ? limits.databaseUrl : undefined;
+    this.leftovers = dialect === 'sqlite';
   }
 
   /** Marks stale running tasks interrupted, then polls the queue every `pollMs`. */
   async start(): Promise<void> {
     await this.markInterrupted();
+    // SQLite: the rows of an import cut off before it published leave their topic before anything is
+    // served (a few seconds at most); the records themselves are removed at the first look at the queue
+    if (this.dialect === 'sqlite') await unlinkImport(this.db, undefined, { budgetMs: 500, gapMs: 0 });
     this.timer = setInterval(() => this.kick(), this.pollMs);
     this.timer.unref();
     this.kick();
@@ -147,9 +167,20 @@ export class TaskRunner {
   }
 
   private async markInterrupted(): Promise<void> {
-    // an import wrote nothing (one transaction); a re-index keeps the batches it finished
+    // SQLite: an import cut off while it published is run again, so that it ends complete (decision 410);
+    // what it left unpublished is removed first (next)
+    if (this.dialect === 'sqlite')
+      await this.db
+        .updateTable('tasks')
+        .set({ status: 'queued', owner: null, started_at: null, heartbeat_at: null, done: 0, total: 0 })
+        .where('status', '=', 'running')
+        .where('kind', '<>', 'reindex')
+        .where('publishing', '=', 1)
+        .execute();
+    // an import wrote nothing (one transaction, or its unpublished rows are removed); a re-index keeps
+    // the batches it finished
     for (const [reindex, error] of [
-      [false, '服务器重启，任务已中断，没有写入任何数据；可重新运行'],
+      [false, MSG.importRestarted],
       [true, MSG.reindexRestarted],
     ] as const) {
       let q = this.db
@@ -167,7 +198,8 @@ export class TaskRunner {
   private async claim(): Promise<TaskRow | undefined> {
     const t = now();
     if (this.dialect === 'postgres') {
-      const r = await sql<TaskRow>`update tasks set status = 'running', owner = ${this.owner}, started_at = ${t}, heartbeat_at = ${t}, done = 0, total = 0
+      const r =
+        await sql<TaskRow>`update tasks set status = 'running', owner = ${this.owner}, started_at = ${t}, heartbeat_at = ${t}, done = 0, total = 0, publishing = 0
         where id = (select id from tasks where status = 'queued' order by id limit 1 for update skip locked) returning *`.execute(this.db);
       return r.rows[0];
     }
@@ -175,7 +207,7 @@ export class TaskRunner {
     if (!next) return undefined;
     const u = await this.db
       .updateTable('tasks')
-      .set({ status: 'running', owner: this.owner, started_at: t, heartbeat_at: t, done: 0, total: 0 })
+      .set({ status: 'running', owner: this.owner, started_at: t, heartbeat_at: t, done: 0, total: 0, publishing: 0 })
       .where('id', '=', next.id)
       .where('status', '=', 'queued')
       .executeTakeFirst();
@@ -188,6 +220,12 @@ export class TaskRunner {
       if (this.dialect === 'postgres' && Date.now() - this.lastStaleCheck > this.staleMs / 2) {
         this.lastStaleCheck = Date.now();
         await this.markInterrupted();
+      }
+      if (this.leftovers) {
+        // no task runs yet: every row still marked belongs to an import cut off before it published
+        const n = await discardImport(this.db, undefined);
+        if (n) console.warn(`已清除中断的导入留下的 ${n} 条未发布记录`);
+        this.leftovers = false;
       }
       const task = await this.claim();
       if (!task) return;
@@ -237,15 +275,27 @@ export class TaskRunner {
     const reindex = task.kind === 'reindex';
     let outcome: Outcome;
     try {
+      const database = this.dialect === 'sqlite' ? (this.file && this.file !== ':memory:' ? this.file : undefined) : this.databaseUrl;
       outcome = reindex
         ? await this.reindexAll(task.id, onProgress)
-        : this.file && this.file !== ':memory:' && this.dialect === 'sqlite'
-          ? await this.inWorker(task.id, params, onProgress)
+        : database
+          ? await this.inWorker(task.id, database, params, onProgress)
           : await this.inProcess(task.id, params, onProgress);
+      // SQLite: what an import that did not finish left unpublished (a worker that died, a failure while it
+      // published) is removed now; what it published stays, and running it again completes it
+      if (!reindex && !outcome.summary && this.dialect === 'sqlite') await discardImport(this.db, task.id);
     } finally {
       if (heart) clearInterval(heart);
       this.live.delete(task.id);
       this.cancels.delete(task.id);
+    }
+    if (!reindex && !outcome.summary && !outcome.cancelled) {
+      // the detail of a failure that is not the file's goes to the log only: it may name the server's
+      // paths (decision 414)
+      if (!outcome.fileError) console.warn(`导入任务 ${task.id} 失败：${outcome.error ?? ''}`);
+      const published = await this.db.selectFrom('tasks').select('publishing').where('id', '=', task.id).executeTakeFirst();
+      if (published?.publishing === 1) outcome.error = MSG.importPublishFailed;
+      else if (!outcome.fileError) outcome.error = outcome.error === WORKER_EXITED ? MSG.importWorkerExited : MSG.importTaskFailed;
     }
     const s = outcome.summary;
     // what a finished task wrote: an import's rows, or the resources whose index entries were rewritten
@@ -279,12 +329,12 @@ export class TaskRunner {
           : interrupted
             ? reindex
               ? MSG.reindexStopped
-              : '服务器停止，任务已中断，没有写入任何数据；可重新运行'
+              : MSG.importStopped
             : cancelled
               ? reindex
                 ? MSG.reindexCancelled
-                : '任务已取消，没有写入任何数据'
-              : (outcome.error ?? '任务失败'),
+                : MSG.taskCancelledMessage
+              : (outcome.error ?? MSG.importTaskFailed),
       })
       .where('id', '=', task.id)
       .execute();
@@ -310,50 +360,84 @@ export class TaskRunner {
     }
   }
 
-  private async inProcess(id: number, p: ImportParams, onProgress: (p: { phase: string; done: number; total: number }) => void) {
+  /**
+   * The options of an import task's `importFiles` (both paths): the file named as uploaded (decision 414);
+   * on SQLite written staged (decision 410), its commit point recorded in `tasks.publishing` through
+   * `db`; `isCancelled` read at each batch until the import publishes.
+   */
+  static importOptions(
+    db: Db,
+    dialect: Dialect,
+    id: number,
+    p: ImportParams,
+    isCancelled: () => boolean,
+    onProgress: (p: ImportProgress) => void,
+  ): ImportOptions {
+    return {
+      topic: p.topic,
+      mapping: p.mapping,
+      names: [p.name],
+      onProgress: (pr) => {
+        if (pr.phase !== 'publish' && isCancelled()) throw new TaskCancelled();
+        onProgress(pr);
+      },
+      ...(dialect === 'sqlite'
+        ? {
+            staged: {
+              taskId: id,
+              checkpoint: () => {
+                if (isCancelled()) throw new TaskCancelled();
+              },
+              onPublish: async () => {
+                await db.updateTable('tasks').set({ publishing: 1 }).where('id', '=', id).execute();
+              },
+            },
+          }
+        : {}),
+    };
+  }
+
+  private async inProcess(id: number, p: ImportParams, onProgress: (p: ImportProgress) => void): Promise<Outcome> {
     let cancelled = false;
     this.cancels.set(id, () => {
       cancelled = true;
     });
     try {
-      const summary = await importFiles(this.db, p.kind, [p.file], {
-        topic: p.topic,
-        mapping: p.mapping,
-        onProgress: (pr) => {
-          if (cancelled) throw new TaskCancelled();
-          onProgress(pr);
-        },
-      });
+      const summary = await importFiles(
+        this.db,
+        p.kind,
+        [p.file],
+        TaskRunner.importOptions(this.db, this.dialect, id, p, () => cancelled, onProgress),
+      );
       return { summary };
     } catch (err) {
-      return { error: (err as Error).message, cancelled: err instanceof TaskCancelled };
+      return { error: (err as Error).message, cancelled: err instanceof TaskCancelled, fileError: err instanceof ImportError };
     }
   }
 
-  private inWorker(id: number, p: ImportParams, onProgress: (p: { phase: string; done: number; total: number }) => void) {
+  /** Runs an import in a worker thread with its own connection to `database` (the SQLite file, or PostgreSQL's address). */
+  private inWorker(id: number, database: string, p: ImportParams, onProgress: (p: ImportProgress) => void): Promise<Outcome> {
     const { script, workerData } = workerScript('importWorker');
     const cancel = new Int32Array(new SharedArrayBuffer(4));
-    const worker = new Worker(script, {
-      workerData: { ...workerData, database: this.file, kind: p.kind, files: [p.file], topic: p.topic, mapping: p.mapping, cancel },
-    });
+    const worker = new Worker(script, { workerData: { ...workerData, database, id, params: p, cancel } });
     this.cancels.set(id, () => {
       Atomics.store(cancel, 0, 1);
     });
-    return new Promise<{ summary?: ImportSummary; error?: string; cancelled?: boolean }>((resolve) => {
+    return new Promise<Outcome>((resolve) => {
       let settled = false;
-      const done = (v: { summary?: ImportSummary; error?: string; cancelled?: boolean }) => {
+      const done = (v: Outcome) => {
         if (!settled) {
           settled = true;
           resolve(v);
         }
       };
-      worker.on('message', (m: { progress?: { phase: string; done: number; total: number }; summary?: ImportSummary; error?: string; cancelled?: boolean }) => {
+      worker.on('message', (m: { progress?: ImportProgress; summary?: ImportSummary; error?: string; cancelled?: boolean; importError?: boolean }) => {
         if (m.progress) onProgress(m.progress);
         else if (m.summary) done({ summary: m.summary });
-        else if (m.error !== undefined) done({ error: m.error, cancelled: m.cancelled });
+        else if (m.error !== undefined) done({ error: m.error, cancelled: m.cancelled, fileError: m.importError });
       });
       worker.on('error', (err) => done({ error: err.message }));
-      worker.on('exit', () => done({ error: '导入线程意外退出' }));
+      worker.on('exit', () => done({ error: WORKER_EXITED }));
     });
   }
 }

@@ -40,6 +40,7 @@ import * as m033 from './033_resource_grams_links.js';
 import * as m034 from './034_detail_signin.js';
 import * as m035 from './035_resource_topics_console_order.js';
 import * as m036 from './036_code_requesters.js';
+import * as m038 from './038_import_staging.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -83,6 +84,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m034,
   m035,
   m036,
+  m038,
 ];
 
 /**

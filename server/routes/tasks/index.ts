@@ -25,7 +25,8 @@ import { parse } from '../../http/parse.js';
 import { badRequest } from '../../http/errors.js';
 import { superAccess } from '../../policies/access.js';
 import { receiveUpload } from '../files/service.js';
-import { ImportError, MappingError, previewImport, readImportFile, resolveImportMapping } from '../../import/run.js';
+import { ImportError, MappingError, PREVIEW_BYTES, previewImport, resolveImportMapping } from '../../import/run.js';
+import { readImportHead } from '../../import/read.js';
 import type { ColumnMapping } from '../../import/types.js';
 import type { TaskRunner } from '../../tasks/runner.js';
 import { MSG } from '../../../common/messages.js';
@@ -45,6 +46,12 @@ const extOf = (name: string) =>
     .match(/^\.[a-z0-9]{1,8}$/)?.[0] ?? '';
 
 const tags = ['后台任务与导入'];
+
+/**
+ * How the user's file is named in the task's title, its messages and its log (decision 414): the
+ * upload's own name, without any folder a browser may have sent, at most 200 characters.
+ */
+const displayName = (filename: string) => path.basename(filename.replace(/\\/g, '/')).slice(0, 200) || 'import';
 
 /** The multipart field `mapping` (JSON), or undefined when not sent; 400 with `fields.mapping` when it is not a mapping. */
 function mappingOf(raw: string | undefined): ColumnMapping | undefined {
@@ -76,11 +83,11 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
   const r = declared(app);
   const access = { access: superAccess };
 
-  /** Saves an upload under dataDir/imports with a random name; returns its path. */
-  const keep = (data: Buffer, filename: string) => {
-    fs.mkdirSync(dir, { recursive: true });
+  /** Saves an upload under dataDir/imports with a random name (written asynchronously: a 100 MB file does not hold the event loop); returns its path. */
+  const keep = async (data: Buffer, filename: string) => {
+    await fs.promises.mkdir(dir, { recursive: true });
     const file = path.join(dir, `${crypto.randomUUID()}${extOf(filename)}`);
-    fs.writeFileSync(file, data);
+    await fs.promises.writeFile(file, data);
     return file;
   };
 
@@ -100,9 +107,10 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
       if (up.tooLarge) throw badRequest(MSG.importFileTooLarge);
       const kind = parse(importKindField, up.fields.kind, 'body');
       const mapping = mappingOf(up.fields.mapping);
-      const file = keep(up.data, up.filename);
+      const file = await keep(up.data, up.filename);
       try {
-        return await previewImport(kind, file, 10, mapping);
+        // the first rows only (decision 413); messages name the upload by its own name (decision 414)
+        return await previewImport(kind, file, 10, mapping, displayName(up.filename));
       } catch (err) {
         throw refusal(err);
       } finally {
@@ -128,23 +136,20 @@ export default async function taskRoutes(app: FastifyInstance, { db, config, tas
       const kind = parse(importKindField, up.fields.kind, 'body');
       const topic = parse(importTopicField, up.fields.topic, 'body');
       const asked = mappingOf(up.fields.mapping);
-      const file = keep(up.data, up.filename);
-      // a mapping is checked against the file now (a column it lacks, a required field without one: 400),
-      // and kept whole (every field's column) with the task
+      const file = await keep(up.data, up.filename);
+      // a mapping is checked against the file's columns now (a column it lacks, a required field without
+      // one: 400), read from its first bytes as the preview read them (decision 413), and kept whole
+      // (every field's column) with the task
       let mapping: Record<string, string | null> | undefined;
       if (asked) {
         try {
-          mapping = resolveImportMapping(kind, await readImportFile(file), asked).mapping;
+          mapping = resolveImportMapping(kind, (await readImportHead(file, PREVIEW_BYTES.first, displayName(up.filename))).text, asked).mapping;
         } catch (err) {
           fs.rmSync(file, { force: true });
           throw refusal(err);
         }
       }
-      const id = await queueImport(
-        db,
-        { kind, topic, file, name: up.filename.slice(0, 200) || 'import', ...(mapping ? { mapping } : {}) },
-        currentUser(req).id,
-      );
+      const id = await queueImport(db, { kind, topic, file, name: displayName(up.filename), ...(mapping ? { mapping } : {}) }, currentUser(req).id);
       tasks.kick();
       return reply.status(201).send({ id, message: MSG.importQueued });
     },

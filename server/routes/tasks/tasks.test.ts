@@ -4,6 +4,8 @@
  * 'done' with its counts and the resources in the topic; a file of the wrong kind fails with a Chinese
  * message and can be retried; only super managers may do any of it; a finished task cannot be
  * cancelled; a super manager's re-index task rebuilds a lost search index (others 403, one at a time).
+ * The preview of a large file reads its first rows only (decision 413); errors name the uploaded file,
+ * never its path on the server (decision 414); a database busy past its wait answers 503 (decision 412).
  * The worker-thread path, a cancel mid-run and the restart mark are in server/tasks/runner.test.ts.
  */
 import fs from 'node:fs';
@@ -11,6 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { busyDatabase } from '../../http/errors.js';
 import { createTestContext, testDialect, type Client, type TestContext } from '../../test/harness.js';
 import type { FormPart } from '../../files/testFiles.js';
 import { MSG } from '../../../common/messages.js';
@@ -35,6 +40,7 @@ interface UploadAnswer {
   read: number;
   found: number;
   items: Array<{ type: string; line: number; title: string; date: string | null; category: string | null; fields: string[] }>;
+  skipped: Array<{ line: number; reason: string }>;
   mapping: { adjustable: boolean; columns: string[]; missing: string[]; fields: Array<{ name: string; column: string | null; required: boolean }> };
   id: number;
   message: string;
@@ -63,8 +69,10 @@ describe('imports from the console', () => {
   it('previews a real CSL file without writing anything', async () => {
     const r = await upload(admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'articles' }, file('csl.tsv', fs.readFileSync(csl))]);
     expect(r.status).toBe(200);
-    expect(r.body.read).toBeGreaterThan(1900);
-    expect(r.body.found).toBeGreaterThan(1900);
+    // the first rows only (decision 413): the file's 2,000 are not all read
+    expect(r.body.read).toBeGreaterThanOrEqual(10);
+    expect(r.body.read).toBeLessThan(2000);
+    expect(r.body.found).toBe(r.body.read);
     expect(r.body.items).toHaveLength(10);
     expect(r.body.items[0]).toMatchObject({ type: 'article', line: 2 });
     expect(r.body.items[0].fields).toContain('abstract');
@@ -332,5 +340,99 @@ describe('re-indexing as a task', () => {
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(MSG.reindexAlreadyQueued);
     await ctx.db.deleteFrom('tasks').where('id', '=', pending.id).execute();
+  });
+});
+
+describe('large files, names and a busy database (decisions 412-414)', () => {
+  it('previews a 20 MB file from its first rows, quickly, with the mapping of its header', async () => {
+    const rows = 200_000;
+    const lines = ['title\tabstract\tkeywords\tdiscipline\tcategory'];
+    for (let i = 0; i < rows; i++) lines.push(`面向大规模文献的检索方法研究（第 ${i} 号）\t摘要 ${i}\t检索_文献\t计算机科学与技术\t工学`);
+    const data = Buffer.from(lines.join('\n'));
+    expect(data.length).toBeGreaterThan(20 * 2 ** 20);
+    const t0 = performance.now();
+    const r = await upload(admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'articles' }, file('大文件.tsv', data)]);
+    const ms = performance.now() - t0;
+    expect(r.status).toBe(200);
+    expect(r.body.items).toHaveLength(10);
+    expect(r.body.items[0]).toMatchObject({ line: 2, type: 'article', title: '面向大规模文献的检索方法研究（第 0 号）', category: '工学 / 计算机科学与技术' });
+    expect(r.body.items[9].line).toBe(11);
+    // only the beginning was read: far fewer rows than the file holds, each of them whole
+    expect(r.body.read).toBeGreaterThanOrEqual(10);
+    expect(r.body.read).toBeLessThan(10_000);
+    expect(r.body.found).toBe(r.body.read);
+    expect(r.body.skipped).toEqual([]);
+    expect(r.body.mapping).toMatchObject({ adjustable: true, missing: [], columns: ['title', 'abstract', 'keywords', 'discipline', 'category'] });
+    expect(r.body.mapping.fields.find((f) => f.name === 'title')?.column).toBe('title');
+    // the whole file took 4-5 s to parse before; its beginning takes milliseconds (the rest is the upload)
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('names the uploaded file, never its path on the server, in the errors of a preview and of a task', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    const serverPath = /\/|\\|imports|[0-9a-f]{8}-[0-9a-f]{4}-/;
+    const preview = await upload(admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'articles' }, file('照片.png', png)]);
+    expect(preview.status).toBe(400);
+    expect(preview.body.error.message).toBe(MSG.importFileBinary('照片.png'));
+    expect(preview.body.error.message).not.toMatch(serverPath);
+
+    const q = await upload(admin, '/api/v1/tasks/imports', [
+      { name: 'kind', value: 'articles' },
+      { name: 'topic', value: '图片不是表格' },
+      file('照片.png', png),
+    ]);
+    expect(q.status).toBe(201);
+    const t = await settled(q.body.id);
+    expect(t.status).toBe('failed');
+    expect(t.error).toBe(MSG.importFailedNothingWritten([MSG.importFileBinary('照片.png')]));
+    expect(t.error).not.toContain(ctx.config.dataDir);
+    expect(t.error).not.toMatch(serverPath);
+    // a folder a browser may send with the name is not kept either
+    const nested = await upload(admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'articles' }, file('C:\\Users\\张三\\空.tsv', '')]);
+    expect(nested.status).toBe(400);
+    expect(nested.body.error.message).toBe(MSG.importFileEmpty('空.tsv'));
+  });
+
+  it.runIf(testDialect === 'sqlite')(
+    'answers 503 with Retry-After and a Chinese message, not 500, while another connection holds the database past the wait',
+    async () => {
+      const topic = await admin.post<{ id: number }>('/api/v1/topics', { title: '繁忙时的写入', description: null });
+      expect(topic.status).toBe(201);
+      const other = new BetterSqlite3(ctx.config.databaseUrl);
+      other.exec('begin immediate');
+      try {
+        const r = await admin.put(`/api/v1/topics/${topic.body.id}`, { title: '不该写入', cover: null, description: null });
+        expect(r.status).toBe(503);
+        expect(r.headers['retry-after']).toBe('2');
+        expect(r.body.error).toEqual({ code: 'busy', message: MSG.databaseBusy });
+      } finally {
+        other.exec('rollback');
+        other.close();
+      }
+      const stored = await ctx.db.selectFrom('topics').select('title').where('id', '=', topic.body.id).executeTakeFirstOrThrow();
+      expect(stored.title).toBe('繁忙时的写入');
+      // and the same write goes through once the database is free
+      expect((await admin.put(`/api/v1/topics/${topic.body.id}`, { title: '空闲时的写入', cover: null, description: null })).status).toBe(200);
+    },
+  );
+
+  it.runIf(testDialect === 'postgres')('takes PostgreSQL refusing a lock past its wait (lock_timeout) for a busy database: 503, not 500', async () => {
+    const holder = new pg.Client({ connectionString: ctx.config.databaseUrl });
+    const waiter = new pg.Client({ connectionString: ctx.config.databaseUrl });
+    await holder.connect();
+    await waiter.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table topics in access exclusive mode');
+      await waiter.query("set lock_timeout = '50ms'");
+      const err = await waiter.query('update topics set title = title').catch((e: unknown) => e);
+      expect((err as { code?: string }).code).toBe('55P03');
+      expect(busyDatabase(err)).toMatchObject({ status: 503, message: MSG.databaseBusy });
+      expect(busyDatabase(new Error('语法错误'))).toBeNull();
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+      await waiter.end();
+    }
   });
 });
