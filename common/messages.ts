@@ -347,6 +347,8 @@ export const MSG = {
   invalidCharacter: '请求中含有无效字符（空字符），请检查后重试',
   /** a JSON body nested deeper than server/http/input.ts JSON_MAX_DEPTH (decision 416) */
   jsonTooDeep: '请求内容嵌套层数过多（最多 {max} 层），请检查后重试',
+  /** a JSON-lines import's line nested too deep (server/import/jsonl.ts) */
+  jsonlLineTooDeep: '嵌套层数过多（最多 {max} 层）',
   unknownResourceType: '未知的资源类型',
   resourceNotFound: '该资源不存在或已删除',
   exploreTitle: '资源检索',

@@ -442,20 +442,23 @@ describe('jsonl and files that cannot be imported', () => {
     JSON.stringify({ type: 'news', title: '日期不对', date: '2026-02-30' }),
     '[1, 2]',
     JSON.stringify(good[2]),
+    // 20,000 levels in one line: that line is skipped, the file imported (decision 416)
+    `{"type": "news", "title": "太深", "fields": {"x": ${'['.repeat(20_000)}${']'.repeat(20_000)}}}`,
   ].join('\n');
 
   it('imports the good lines of a JSON-lines file and reports each bad one', async () => {
     const file = tmpFile('mixed.jsonl', jsonlText);
     const s = await importFiles(db, 'jsonl', [file], { topic: '杂项' });
-    expect(s.read).toBe(8);
+    expect(s.read).toBe(9);
     expect(s.inserted).toBe(3);
-    expect(s.skipped.map((k) => k.line)).toEqual([3, 5, 6, 7, 8]);
+    expect(s.skipped.map((k) => k.line)).toEqual([3, 5, 6, 7, 8, 10]);
     const reasons = [
       /^不是有效的 JSON/,
       /^type 不对："movie"，应为 article、news/,
       /^标题（title）为空$/,
       /^日期（date）应为 yyyy-MM-dd，收到 "2026-02-30"$/,
       /^每行应是一个 JSON 对象$/,
+      /^嵌套层数过多（最多 64 层）$/,
     ];
     s.skipped.forEach((k, i) => expect(k.reason).toMatch(reasons[i]));
     const n1 = (await byKey(db, 'news', 'n1'))!;
@@ -467,7 +470,7 @@ describe('jsonl and files that cannot be imported', () => {
     expect(again).toMatchObject({ inserted: 0, updated: 3 });
     expect(await count(db)).toBe(3);
     const text = formatSummary(s);
-    expect(text).toContain('读取 8 行，新增 3 条，更新 0 条，跳过 5 行。');
+    expect(text).toContain('读取 9 行，新增 3 条，更新 0 条，跳过 6 行。');
     expect(text).toContain('第 3 行：不是有效的 JSON');
   });
 

@@ -3,6 +3,8 @@
  * `{"type": "article", "title": "...", "date": "2024-05-01", "key": "...", "fields": {...}, "category": ["一级", "二级"]}`.
  */
 import { RESOURCE_TYPES, type ResourceType } from '../../common/constants.js';
+import { JSON_MAX_DEPTH, jsonTooDeep } from '../http/input.js';
+import { MSG, fillMsg } from '../../common/messages.js';
 import { isIsoDate, stripBom, titleKey, type ImportItem, type ParseResult, type SkippedRow } from './types.js';
 
 const TYPES = new Set<string>(RESOURCE_TYPES);
@@ -13,8 +15,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * (non-empty string, at most 500 characters, required), `date` (yyyy-MM-dd or null), `key` (the source key;
  * default: a hash of the normalised title, so that the same title of the same type is one resource),
  * `fields` (an object, the type's listing fields of spec 1 §3), `category` ([] / [one] / [one, two]),
- * `search` (extra search text). Blank lines are ignored. A line that is not JSON, not an object, or has a
- * wrong value is skipped with its line number and the reason. Never throws on content.
+ * `search` (extra search text). Blank lines are ignored. A line that is not JSON, not an object, nested
+ * deeper than JSON_MAX_DEPTH levels, or has a wrong value is skipped with its line number and the reason. Never throws on content.
  */
 export function parseJsonl(text: string, _fileName: string): ParseResult {
   const items: ImportItem[] = [];
@@ -37,6 +39,8 @@ export function parseJsonl(text: string, _fileName: string): ParseResult {
       skipped.push({ line, reason });
     };
     if (!isObject(v)) return bad('每行应是一个 JSON 对象');
+    // a line nested deeper than any record is skipped, not the whole file (decision 416)
+    if (jsonTooDeep(v)) return bad(fillMsg(MSG.jsonlLineTooDeep, { max: JSON_MAX_DEPTH }));
     const { type, title, date, key, fields, category, search } = v;
     if (typeof type !== 'string' || !TYPES.has(type)) {
       return bad(`type 不对：${JSON.stringify(type ?? null)}，应为 ${RESOURCE_TYPES.join('、')} 之一`);
