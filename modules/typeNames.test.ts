@@ -111,7 +111,6 @@ const ALLOWED: Allowed[] = [
   { file: 'app/pages/feeds/JobPage.tsx', names: ['job'], why: RESOURCE_KIND },
   { file: 'app/pages/feeds/WechatMaterialPage.tsx', names: ['wechat_article'], why: RESOURCE_KIND },
   { file: 'app/pages/recommendation/JournalRows.tsx', names: ['journal'], why: RESOURCE_KIND },
-  { file: 'app/site/usage.ts', names: ['scholar'], why: RESOURCE_KIND },
   { file: 'server/citations/csl.ts', names: ['standard', 'book', 'journal', 'institution'], why: 'CSL item types and fields of a citation' },
   { file: 'server/db/migrations/007_xmodule_catalogue.ts', names: ['link'], why: "a frozen catalogue field named 'link'" },
   { file: 'server/import/citations.ts', names: ['book', 'standard', 'news'], why: RESOURCE_KIND },

@@ -3,11 +3,15 @@
  * 432): the HTML the server sanitised when it was saved, put into the page as it is, and a click on one of
  * its images opens {@link ImageViewer} over all images of that text, in document order, on the one
  * clicked. The list is read from the rendered text at the click, so the server renders the text alone
- * (no viewer, no DOM parsing) and hydration finds the very same markup.
+ * (no viewer, no DOM parsing) and hydration finds the very same markup. The viewer's code (antd's Image
+ * among it) is loaded at the first click, so a page of text costs no more script than one without.
  */
-import { useState, type MouseEvent } from 'react';
-import { ImageViewer, type ViewerImage } from './ImageViewer';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import type { ViewerImage } from './ImageViewer';
 import './image.css';
+
+/** The viewer, loaded when a reader first opens an image. */
+const ImageViewer = lazy(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })));
 
 export interface ViewableHtmlProps {
   /** HTML sanitised by the server (server/content/sanitize.ts); nothing else may be passed */
@@ -35,7 +39,9 @@ export function ViewableHtml({ html, className }: ViewableHtmlProps) {
       {/* server-sanitised HTML only */}
       <div className={`atr-viewable-html${className ? ` ${className}` : ''}`} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
       {viewer.images.length > 0 && (
-        <ImageViewer images={viewer.images} open={viewer.open} index={viewer.index} onClose={() => setViewer((v) => ({ ...v, open: false }))} />
+        <Suspense fallback={null}>
+          <ImageViewer images={viewer.images} open={viewer.open} index={viewer.index} onClose={() => setViewer((v) => ({ ...v, open: false }))} />
+        </Suspense>
       )}
     </>
   );
