@@ -10,7 +10,7 @@ export const name = '036_code_requesters';
  * asked (an IPv6 address by its /64; '' when the code was made without one). Codes made before keep
  * their target as `cap_key`. Same statements on SQLite and PostgreSQL; throws the database's error.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table verification_codes add column cap_key text not null default ''`.execute(db);
   await sql`alter table verification_codes add column requester text not null default ''`.execute(db);
   await sql`update verification_codes set cap_key = target`.execute(db);

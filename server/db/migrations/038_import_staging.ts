@@ -18,7 +18,7 @@ export const name = '038_import_staging';
  * Partial indexes find a task's rows (there are none outside a running import). Same statements on
  * SQLite and PostgreSQL. Throws the database's error when a statement fails.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('resources').addColumn('import_task', 'integer').execute();
   await db.schema.alterTable('resource_topics').addColumn('import_task', 'integer').execute();
   await db.schema

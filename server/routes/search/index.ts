@@ -20,7 +20,7 @@ import { resourceItemAnswer, searchResultAnswer } from '../../../common/contract
 import { resourceById } from '../../search/service.js';
 import { searchRunner } from '../../search/readPool.js';
 import { fieldFilters, resourceParams, searchRequest } from './schema.js';
-import { topicOfApplication } from './service.js';
+import { readableApplication } from '../../policies/visibility.js';
 
 const tags = ['检索'];
 
@@ -38,7 +38,7 @@ export default async function searchRoutes(app: FastifyInstance, { db, dialect, 
       const q = req.query;
       const rows = readableResources(req);
       // an application's search reads its topic (a draft's only for its managers); a topic must be readable
-      const topicId = q.applicationId != null ? await topicOfApplication(req.scope, q.applicationId) : (q.topicId ?? null);
+      const topicId = q.applicationId != null ? (await readableApplication(req.scope, q.applicationId)).topic_id : (q.topicId ?? null);
       if (q.applicationId == null && topicId != null) checkTopic(rows, topicId);
       return runner.search({
         rows,
