@@ -5,13 +5,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { ApplicationConfig } from '@common/contracts/applications';
 import type { Page } from '@common/page';
-import type {
-  FooterConfig as SiteFooterConfig,
-  FriendLink,
-  HeaderConfig as SiteHeaderConfig,
-  MenuItem,
-  ThemeConfig as SiteThemeConfig,
-} from '@common/siteConfig';
+import type { FooterConfig as SiteFooterConfig, HeaderConfig as SiteHeaderConfig, MenuItem, ThemeConfig as SiteThemeConfig } from '@common/siteConfig';
 
 /**
  * Header, footer and theme as the server answers them (spec 1 §3; common/siteConfig.ts): every field
@@ -19,7 +13,6 @@ import type {
  */
 export type HeaderMenuItem = MenuItem;
 export type HeaderConfig = Partial<SiteHeaderConfig>;
-export type FooterLink = FriendLink;
 export type FooterConfig = Partial<SiteFooterConfig>;
 export type ThemeConfig = Partial<SiteThemeConfig>;
 

@@ -88,8 +88,6 @@ export const SPAN_FRACTIONS = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4, 1] as const;
 export const SPAN_LABELS = ['1/4', '1/3', '1/2', '2/3', '3/4', '100%'] as const;
 export type Span = 0 | 1 | 2 | 3 | 4 | 5;
 
-export const CONTAINER_WIDTH = 1210;
-export const MOBILE_BREAKPOINT = 576;
 export const SAVE_LOADING_MS = 600;
 export const MESSAGE_DURATION_MS = 3000;
 export const CAROUSEL_INTERVAL_MS = 5000;
@@ -98,10 +96,7 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_CHOICES = [10, 20, 30, 40, 50, 100] as const;
 export const CONSOLE_PAGE_SIZE = 20;
 export const DIALOG_WIDTH = 536;
-export const DRAWER_WIDTH = 420;
 export const USER_COOKIE_MS = 864e5;
-export const TOP_JOURNAL_COUNT = 51;
-export const CODE_LENGTH = 6;
 /** Verification codes (issue 2): life, wrong tries, resend interval. */
 export const CODE_TTL_MS = 5 * 60_000;
 export const CODE_MAX_TRIES = 5;
@@ -117,8 +112,6 @@ export const CODE_TRIES_PER_TARGET_PER_HOUR = 20;
 export const CODE_TRIES_PER_TARGET_ADDRESS_PER_HOUR = 10;
 /** Codes one client address may ask for per minute. */
 export const CODE_PER_ADDRESS_PER_MIN = 5;
-/** spec 2 §9 'Dates': missing dates default to this day. */
-export const DEFAULT_DATE = '2023-01-01';
 
 /** Uploads (spec 2 §5, §9): image limit in KB, attachment limit in MB (enforced, docs/decisions.md 80). */
 export const IMAGE_MAX_KB = 2048;

@@ -146,10 +146,6 @@ export const themeConfigSchema = z.strictObject({
 });
 export type ThemeConfig = z.infer<typeof themeConfigSchema>;
 
-export const defaultHeaderConfig = (): HeaderConfig => headerConfigSchema.parse({});
-export const defaultFooterConfig = (): FooterConfig => footerConfigSchema.parse({});
-export const defaultThemeConfig = (): ThemeConfig => themeConfigSchema.parse({});
-
 /**
  * The config object of a save call body: `{ [key]: config }` (spec 2 §7 'each wraps its config
  * object') or the bare config object (decision 50). Anything else is returned as is for the schema to

@@ -23,9 +23,6 @@ export function resourceHref(type: string, id: string | number): string {
 /** Scholar profile: /microapp/profile/{id}. */
 export const scholarHref = (id: string | number): string => `/microapp/profile/${encodeURIComponent(String(id))}`;
 
-/** Journal subscriptions page, shown as 订阅 on journal panels (needs login). */
-export const SUBSCRIPTIONS_HREF = '/subscriptions/journals';
-
 /**
  * The visitor site's sign-in page (issue 13 §5): titled with the site's name, in the site's frame; the
  * console keeps its own, /console/login (登录控制台).

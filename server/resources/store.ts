@@ -52,20 +52,6 @@ export async function ensureTopic(db: Q, title: string): Promise<number> {
   return row.id;
 }
 
-/** Makes sure the category `one` (and `one` > `two` when given) exists under the topic. */
-export async function ensureCategory(db: Q, topicId: number, one: string, two?: string | null): Promise<void> {
-  const findOrAdd = async (parentId: number | null, label: string): Promise<number> => {
-    let q = db.selectFrom('categories').select('id').where('topic_id', '=', topicId).where('label', '=', label);
-    q = parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId);
-    const found = await q.executeTakeFirst();
-    if (found) return found.id;
-    const row = await db.insertInto('categories').values({ topic_id: topicId, parent_id: parentId, label }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  };
-  const parent = await findOrAdd(null, one);
-  if (two) await findOrAdd(parent, two);
-}
-
 /**
  * Makes sure every category path named by the items exists under its topic, with one read of each
  * topic's categories and multi-row inserts for the missing ones (instead of a few statements per item).

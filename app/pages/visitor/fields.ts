@@ -53,32 +53,6 @@ export const FIELD_LABELS: ReadonlyArray<readonly [string, string]> = [
   ['source', '来源'],
 ];
 
-/** Fields shown elsewhere on the page (title, summary, links, images) or internal. */
-const SHOWN_ELSEWHERE = new Set([
-  'id',
-  'type',
-  'title',
-  'date',
-  'abstract',
-  'summary',
-  'digest',
-  'keywords',
-  'url',
-  'homepage',
-  'link',
-  'cover',
-  'logo',
-  'avatar',
-  'institutionId',
-  'scholar_id',
-  'name_variants',
-  'dblp_name',
-  'is_subscribed',
-  'region',
-  'country_code',
-  'acm_fellow_year',
-]);
-
 /** Counts the catalogues leave at 0 when they do not know them: shown only when positive. */
 const UNKNOWN_WHEN_ZERO = new Set(['fruits', 'fruits_total']);
 
@@ -127,6 +101,3 @@ export function keywordsOf(item: Record<string, unknown>): string[] {
       .filter(Boolean);
   return [];
 }
-
-/** Whether a field the spec keeps out of the table is shown elsewhere; exported for the tests. */
-export const isShownElsewhere = (key: string): boolean => SHOWN_ELSEWHERE.has(key);

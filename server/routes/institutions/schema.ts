@@ -29,7 +29,6 @@ export const countBody = z.object({
         .max(INSTITUTION_COUNT_MAX_NAMES, MSG.institutionNamesTooMany),
     ),
 });
-export type CountBody = z.infer<typeof countBody>;
 
 /** GET /api/v1/resources/institution/{id}/scholars: the institution's id; 该资源不存在或已删除 when not one. */
 export const institutionScholarsParams = z.object({ id: recordId(MSG.resourceNotFound) });

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/index.js';
 import type { Application, User } from '../../db/schema.js';
 import Bowser from 'bowser';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
 import { ssoSettings, type SsoSettings } from './schema.js';
 
@@ -175,12 +175,6 @@ export function mergeSso(next: SsoSettings, prev: SsoSettings | null): SsoSettin
  */
 export function samePath(raw: string | undefined | null, fallback = '/'): string {
   return sitePath(raw, fallback);
-}
-
-/** Throws 400 unless `v` decrypted to an object. */
-export function requireObject(v: unknown, message = MSG.badRequest): Record<string, unknown> {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest(message);
-  return v as Record<string, unknown>;
 }
 
 /** Stores an application's sign-in settings (`oauthUri` merged with the stored secret; null turns SSO off). */

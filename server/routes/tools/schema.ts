@@ -13,4 +13,3 @@ export const toolsQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type ToolsQuery = z.infer<typeof toolsQuery>;
