@@ -47,7 +47,7 @@ describe('account settings and topic links', () => {
     const { page, server, base } = e2e;
     await signInConsole(page, server, PHONE, {
       url: `${base}/settings/account`,
-      login: /\/console\/login\?redirect=%2Fsettings%2Faccount/,
+      login: /^https?:\/\/[^/]+\/login\?redirect=%2Fsettings%2Faccount$/,
       then: /\/settings\/account$/,
     });
     await page.getByRole('heading', { name: '账号设置' }).waitFor();

@@ -72,7 +72,8 @@ describe('sign-in in the browser', () => {
     await page.waitForTimeout(400); // the confirmation's fade-in, for the screenshot
     await shot(page, 'sign-out-everywhere');
     await page.getByRole('tooltip').getByRole('button', { name: '在所有设备上退出登录' }).click();
-    await page.waitForURL(/\/console\/login/);
+    // the visitor's account page sends them to the site's own sign-in page (decision 424), not the console's
+    await page.waitForURL(/^https?:\/\/[^/]+\/login\?redirect=%2Fsettings%2Faccount$/);
     await page.getByText('已在所有设备上退出登录').waitFor();
     expect((await pageCall(page, 'GET', '/api/v1/session')).body.user).toBeNull();
     await page.context().close();

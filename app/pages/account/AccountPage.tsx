@@ -2,13 +2,14 @@
  * Account settings `/settings/account` (spec 1 §2; spec 2 §7 'Application and account'; docs/decisions.md
  * 160-163, 167, 293): the cards of app/account/AccountCards.tsx (profile, ways to sign in, scholar
  * profile, active sessions) under the page's heading and 返回首页. Needs a signed-in user: a visitor goes
- * to /console/login?redirect=/settings/account. The console shows the same cards at /console/settings/account.
+ * to the site's own sign-in page, /login?redirect=/settings/account (decision 424), and back here afterwards. The console shows the same cards at /console/settings/account.
  */
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Skeleton } from 'antd';
 import { MSG } from '@common/messages';
-import { loginPath, useSession } from '../../console/session';
+import { useSession } from '../../console/session';
+import { loginHref } from '@modules/kit/links';
 import { AccountCards } from '../../account/AccountCards';
 import './account.css';
 
@@ -26,7 +27,7 @@ export default function AccountPage() {
         <Skeleton active paragraph={{ rows: 8 }} />
       </div>
     );
-  if (!session.data) return <Navigate to={loginPath('/settings/account')} replace />;
+  if (!session.data) return <Navigate to={loginHref('/settings/account')} replace />;
   return <Account userId={session.data.id} />;
 }
 
@@ -37,7 +38,7 @@ function Account({ userId }: { userId: number }) {
         <h1>{MSG.accountTitle}</h1>
         <a href="/">{MSG.backHome}</a>
       </div>
-      <AccountCards userId={userId} afterSignOut={loginPath('/settings/account')} />
+      <AccountCards userId={userId} afterSignOut={loginHref('/settings/account')} />
     </div>
   );
 }
