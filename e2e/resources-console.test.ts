@@ -70,8 +70,14 @@ describe('a manager keeps the resources of the application topic', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('新增资源 · 政策').waitFor();
     await dialog.getByLabel('政策名称').fill('关于加快科技成果转化的若干意见');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/resources$/.test(new URL(r.url()).pathname)) posts.push(r.url());
+    });
     await dialog.getByLabel('发布日期').fill('2025-03-01');
-    await dialog.getByLabel('发布日期').press('Tab');
+    // Enter takes the typed date and leaves the dialog open (issue 28 §13): nothing is sent yet
+    await dialog.getByLabel('发布日期').press('Enter');
+    expect(await dialog.getByLabel('发布日期').inputValue()).toBe('2025-03-01');
     await dialog.getByLabel('发文机关').fill('科学技术部');
     await dialog.getByLabel('文号').fill('国科发〔2025〕12号');
     await dialog.getByLabel('原文链接').fill('javascript:alert(1)');
@@ -85,6 +91,7 @@ describe('a manager keeps the resources of the application topic', () => {
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('2025-03-01');
     await expect(row.textContent()).resolves.toContain('科学技术部');
+    expect(posts).toHaveLength(1); // the accepted save only: the bad link is refused in the form, the Enter sent nothing
   });
 
   it('creates a tool and edits it in the tools section the 工具 tab leads to (issue 13 §1)', async () => {

@@ -10,7 +10,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { App, Button, DatePicker, type DatePickerProps, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { DeleteOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { FileUpload, ImageUpload } from '../../widgets/upload';
@@ -151,7 +151,7 @@ function FieldItem({ field, uid, options }: { field: ResourceField; uid?: number
     case 'date':
       return (
         <Form.Item {...common} {...dateProps}>
-          <DatePicker style={{ width: '100%' }} />
+          <DateInput />
         </Form.Item>
       );
     case 'number':
@@ -200,6 +200,23 @@ function FieldItem({ field, uid, options }: { field: ResourceField; uid?: number
 }
 
 /**
+ * A date field of the dialog: Enter takes the typed date (the picker's own handling) and does not
+ * submit the surrounding form, so the dialog is saved only by 保存 (issue 28 §13; decision 434).
+ * Value and onChange come from the Form.Item (dayjs, via `dateProps`).
+ */
+function DateInput(props: DatePickerProps) {
+  return (
+    <DatePicker
+      style={{ width: '100%' }}
+      {...props}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') e.preventDefault();
+      }}
+    />
+  );
+}
+
+/**
  * Title, date (not for the types without one: journals, scholars, institutions) and the type's fields,
  * for every resource type (the console types and the imported ones, common/resourceFields.ts); `uid`
  * (the signed-in user) goes with uploads (spec 2 §3); `choices` turns text fields into choices;
@@ -214,7 +231,7 @@ export function ResourceFields({ type, uid, choices, children }: { type: Resourc
       </Form.Item>
       {!spec.noDate && (
         <Form.Item name="date" label={spec.dateLabel} extra="面板按日期从新到旧排列；没有日期的排在最后" rules={[zodRule(dateSchema.nullish())]} {...dateProps}>
-          <DatePicker style={{ width: '100%' }} />
+          <DateInput />
         </Form.Item>
       )}
       {children}
