@@ -1143,7 +1143,7 @@ export const MSG = {
   analyticsEmpty: '所选日期范围内还没有访问数据',
   analyticsNoApplication: '还没有可以查看的应用',
   analyticsLoadFailed: '统计数据加载失败',
-  // a field's 400 message when its schema gives no Chinese one, by zod issue (issue 13; server/http/zodIssues.ts)
+  // a field's 400 message when its schema gives no Chinese one, by zod issue (issue 13; common/zodIssues.ts)
   fieldRequired: '必填',
   fieldExpected: '应为{type}',
   fieldTypeObject: '对象',

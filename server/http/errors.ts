@@ -3,7 +3,7 @@
  */
 import { ZodError } from 'zod';
 import { MSG } from '../../common/messages.js';
-import { isChinese, issueMessage, valueAt } from './zodIssues.js';
+import { isChinese, issueMessage, valueAt } from '../../common/zodIssues.js';
 
 export class HttpError extends Error {
   constructor(
@@ -46,7 +46,7 @@ const NO_INPUT = Symbol('no input');
 
 /**
  * Turns a zod error into a 400 naming each field at fault (key `where.path`, `(body)` for the whole
- * value when `where` is empty), each with a Chinese message (server/http/zodIssues.ts: a schema's
+ * value when `where` is empty), each with a Chinese message (common/zodIssues.ts: a schema's
  * Chinese message kept, zod's English replaced); the summary is the first issue's message when the
  * schema gave it in Chinese, else 请求参数有误. `input`, the value parsed, tells a missing field (必填)
  * from a wrong one when given.

@@ -1,9 +1,9 @@
-/** Chinese field messages of a 400 from zod 4 issues (issue 13; server/http/zodIssues.ts, fromZod). */
+/** Chinese field messages of a 400 from zod 4 issues (issue 13; common/zodIssues.ts, fromZod). */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MSG } from '../../common/messages.js';
 import { fromZod } from './errors.js';
-import { issueMessage, valueAt } from './zodIssues.js';
+import { issueMessage, valueAt } from '../../common/zodIssues.js';
 
 /** The fields of the 400 that `schema` refuses `value` with, parsed as a body (`where` body). */
 function fieldsOf(schema: z.ZodType, value: unknown, withInput = true): Record<string, string> {

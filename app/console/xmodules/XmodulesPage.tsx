@@ -38,7 +38,7 @@ import { apiDelete, apiPost, apiPut, errorMessage, hostApi } from '../../api';
 import { useSession } from '../session';
 import type { WithMessage } from '../types';
 import { applyPathErrors } from '../resources/serverErrors';
-import { formPathOf, fromFormValues, toFormValues, type EntryFormValues, type ParamFormValues } from './entryForm';
+import { entryFormErrors, formPathOf, fromFormValues, toFormValues, type EntryFormValues, type ParamFormValues } from './entryForm';
 import '../console.css';
 import { PageHead } from '../PageHead';
 
@@ -158,7 +158,14 @@ function EntryModal({ entry, onClose, onSaved }: { entry?: CatalogueEntry; onClo
     } catch {
       return;
     }
-    const body = fromFormValues(form.getFieldsValue(true) as EntryFormValues);
+    const values = form.getFieldsValue(true) as EntryFormValues;
+    // the server's checks and messages, in the form before anything is sent (decision 435)
+    const refused = entryFormErrors(values);
+    if (refused.length) {
+      form.setFields(refused);
+      return;
+    }
+    const body = fromFormValues(values);
     setSaving(true);
     try {
       const r = entry ? await apiPut<WithMessage>(`/api/v1/xmodules/${entry.id}`, body) : await apiPost<WithMessage>('/api/v1/xmodules', body);

@@ -3,7 +3,8 @@
  * The form is JSON-free: the isShow predicate is edited as { field, op, value } (value text; a list for
  * `in` is comma separated), the options source as a choice between a static list and an address.
  */
-import type { CatalogueEntry, CatalogueEntryInput, ParamType, Scalar, XParam } from '@modules/xmodule/catalogue';
+import { catalogueEntrySchema, type CatalogueEntry, type CatalogueEntryInput, type ParamType, type Scalar, type XParam } from '@modules/xmodule/catalogue';
+import { zodFieldErrors } from '@common/zodIssues';
 
 export type ShowOp = 'always' | 'equals' | 'notEquals' | 'in';
 
@@ -152,4 +153,14 @@ export function formPathOf(path: (string | number)[]): (string | number)[] {
     'isShowUi',
     ...(rest.length ? rest.map((x) => (x === 'equals' || x === 'notEquals' || x === 'in' ? 'value' : x)).slice(0, 1) : ['field']),
   ];
+}
+
+/**
+ * The form's own check before saving: the entry the form values make, checked with the schema the
+ * server checks catalogue writes with (modules/xmodule/catalogue.ts `catalogueEntrySchema`), each
+ * refusal as the form field it belongs to (`formPathOf`) and the message the server's 400 would give
+ * (common/zodIssues.ts). Empty when the entry would be accepted (decision 435).
+ */
+export function entryFormErrors(v: EntryFormValues): Array<{ name: (string | number)[]; errors: string[] }> {
+  return zodFieldErrors(catalogueEntrySchema, fromFormValues(v)).map((e) => ({ name: formPathOf(e.path), errors: [e.message] }));
 }

@@ -5,7 +5,7 @@
  * expected (`invalid_type`) or the keys (`unrecognized_keys`). Texts are in common/messages.ts.
  */
 import type { z } from 'zod';
-import { MSG, fillMsg } from '../../common/messages.js';
+import { MSG, fillMsg } from './messages.js';
 
 /** An issue of a ZodError (zod 4 `$ZodIssue`: code, path, message and the code's own fields). */
 export type ZodIssue = z.core.$ZodIssue;
@@ -103,4 +103,24 @@ export function issueMessage(issue: ZodIssue, missing?: boolean): string {
     default:
       return MSG.fieldInvalid;
   }
+}
+
+/**
+ * Each field a schema refuses `input` with, as a path (array indexes as numbers) and the Chinese
+ * message the server's 400 gives that field (server/http/errors.ts fromZod): the browser's forms check
+ * with the server's own rule and text before sending. The first issue of a path wins; empty when valid.
+ */
+export function zodFieldErrors(schema: z.ZodType, input: unknown): Array<{ path: Array<string | number>; message: string }> {
+  const r = schema.safeParse(input);
+  if (r.success) return [];
+  const seen = new Set<string>();
+  const out: Array<{ path: Array<string | number>; message: string }> = [];
+  for (const issue of r.error.issues) {
+    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    const key = path.join('.');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ path, message: issueMessage(issue, valueAt(input, issue.path) === undefined) });
+  }
+  return out;
 }
