@@ -23,10 +23,11 @@ import { SITE_MSG as MSG } from './siteMessages.js';
  * Where one record of the type is shown:
  * - 'explore': /microapp/explore/resources/{type}/{id} (the resource detail page);
  * - 'profile': a person's page, /microapp/profile/{id} (the explore address redirects there);
- * - 'report': /microapp/report/detail/{id} (spec 1 §2 'Reports', decision 303);
- * - 'notice': a row of the notices list, /resources/notices/{id}.
+ * - 'reports': the reports' pages, /microapp/report/detail/{id} (spec 1 §2 'Reports', decision 303);
+ * - 'notices': a row of the notices list, /resources/notices/{id}.
+ * (Not named after a type, so that a comparison with a value here is never one with a type's name.)
  */
-export type DetailPage = 'explore' | 'profile' | 'report' | 'notice';
+export type DetailPage = 'explore' | 'profile' | 'reports' | 'notices';
 
 /** The explore page's facets of a type (issue 11 §2; decision 263): the category tree's title and the field facets. */
 export interface ResourceFacets {
@@ -85,6 +86,10 @@ export interface ResourceTypeDefinition {
   event?: boolean;
   /** the count share of a research-output panel with three types, single and two columns (spec 2 §9); absent: [3, 6] */
   outputShare?: readonly [number, number];
+  /** a research output: counted for an institution that its fields name (server/routes/institutions) */
+  researchOutput?: boolean;
+  /** its panels take recommendations first for a signed-in user when the module asks (spec 1 §4; modules/kit/topUp.ts) */
+  recommended?: boolean;
   /** the topic data page's filter on one stored field: its query parameter and the field (spec 2 §2) */
   topicFilter?: { param: 'reportType' | 'account'; field: string };
 }
@@ -101,9 +106,10 @@ const DECLARED: Record<ResourceType, Declared> = {
     facets: { category: MSG.facetDiscipline },
     import: { fromCsl: ['article-journal', 'article', 'thesis', 'paper-conference'] },
     citation: { csl: 'article-journal', yearWins: true },
+    researchOutput: true,
   },
   news: { detail: 'explore', facets: {}, import: { fromCsl: ['webpage'] }, citation: { organisation: ['source'] } },
-  patent: { detail: 'explore', facets: {}, import: { fromCsl: ['patent'], numberField: 'patent_no' }, citation: { csl: 'patent' } },
+  patent: { detail: 'explore', facets: {}, import: { fromCsl: ['patent'], numberField: 'patent_no' }, citation: { csl: 'patent' }, researchOutput: true },
   project: { detail: 'explore', facets: {}, citation: WEB },
   scholar: {
     detail: 'profile',
@@ -111,14 +117,16 @@ const DECLARED: Record<ResourceType, Declared> = {
     facets: { category: MSG.facetCategory, fields: [{ key: 'country', field: 'country', label: MSG.facetCountry }] },
     citation: WEB,
     memberOf: 'institution',
+    recommended: true,
   },
   report: {
-    detail: 'report',
+    detail: 'reports',
     listHref: REPORTS_HREF,
     facets: {},
     import: { fromCsl: ['report'] },
     citation: { csl: 'report', publisherFrom: ['institution'] },
     outputShare: [2, 4],
+    researchOutput: true,
     topicFilter: { param: 'reportType', field: 'reportType' },
   },
   institution: {
@@ -144,6 +152,7 @@ const DECLARED: Record<ResourceType, Declared> = {
     },
     citation: WEB,
     subscribable: true,
+    recommended: true,
     topV4Count: TOP_JOURNAL_DEFAULT_COUNT,
   },
   conference: {
@@ -164,7 +173,7 @@ const DECLARED: Record<ResourceType, Declared> = {
   sciencedata: { detail: 'explore', facets: {}, citation: { csl: 'dataset', organisation: ['publisher'] } },
   fruit: { detail: 'explore', facets: {}, citation: WEB },
   activity: { detail: 'explore', facets: {}, citation: WEB },
-  notice: { detail: 'notice', facets: {}, citation: WEB, searchScope: false },
+  notice: { detail: 'notices', facets: {}, citation: WEB, searchScope: false },
   resource: { detail: 'explore', facets: {}, citation: WEB, searchScope: false },
   tool: { detail: 'explore', facets: {}, citation: WEB },
   bulletin: { detail: 'explore', facets: {}, citation: WEB },
@@ -203,9 +212,9 @@ export const profileHref = (id: string | number): string => `/microapp/profile/$
 export function resourceHref(type: string, id: string | number): string {
   const seg = encodeURIComponent(String(id));
   switch (resourceTypeOf(type)?.detail) {
-    case 'report':
+    case 'reports':
       return reportHref(id);
-    case 'notice':
+    case 'notices':
       return `/resources/notices/${seg}`;
     default:
       return `/microapp/explore/resources/${encodeURIComponent(type)}/${seg}`;
