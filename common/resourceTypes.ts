@@ -1,18 +1,20 @@
 /**
  * The resource-type registry (decision 450): what each resource type (common/constants.ts
  * RESOURCE_TYPES, spec 1 §3 'Users, resource types, actions') is and does, declared once, as a typed
- * map so that a type without a definition does not compile: its Chinese name, its editable fields, its
- * detail page, its search facets, how a reference file imports into it and how it is cited, and the few
- * behaviours that set a type apart (a scholar's profile page, a journal's subscriptions, …). The code of
- * app/, modules/ and server/ reads these properties instead of comparing a type with a name
- * (the guard: modules/typeNames.test.ts 'resource type comparisons'). Pure: no React, no Node.
+ * map so that a type without a declaration does not compile: its detail page, its search facets, how a
+ * reference file imports into it, how it is cited, and the few behaviours that set a type apart (a
+ * scholar's profile page, a journal's subscriptions, an institution's scholars, …). The code of app/,
+ * modules/ and server/ reads these properties instead of comparing a type with a name (the guard:
+ * modules/typeNames.test.ts 'resource type comparisons', decision 451). Pure: no React, no Node.
  *
- * The editable fields stay in common/resourceFields.ts (RESOURCE_TYPE_SPECS, a Record over every
- * resource type too, so a new type compiles only with its fields): they are zod schemas, and this file is
- * read by the visitor's home page (modules/kit/links.ts, modules/rules.ts), whose bundle must stay small
- * (decision 254; e2e/reports.test.ts 'home stays under 150 KB'). Its messages are the site's for the same
- * reason. The facets, the import and citation mappings are declared here and read by
- * common/searchFacets.ts, server/import/citations.ts and server/citations/csl.ts.
+ * Two parts of a type live beside it, each a Record over every resource type too (so a new type compiles
+ * only with them): its Chinese name, RESOURCE_TYPE_LABELS in common/constants.ts (the field specs take
+ * it from there), and its editable fields, RESOURCE_TYPE_SPECS in common/resourceFields.ts. The fields
+ * are zod schemas, and this file is read by the visitor's home page (modules/kit/links.ts,
+ * modules/rules.ts), whose bundle must stay small (decision 254; e2e/reports.test.ts 'home stays under
+ * 150 KB'); its messages are the site's (SITE_MSG) for the same reason. The facets, the import and
+ * citation mappings declared here are read by common/searchFacets.ts, server/import/citations.ts and
+ * server/citations/csl.ts.
  */
 import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES, TOP_JOURNAL_DEFAULT_COUNT, type ResourceType } from './constants.js';
 import { REPORTS_HREF, reportHref } from './reports.js';
