@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { linkSchema, plainText } from './homeConfigSchema.js';
 import { MSG } from './messages.js';
 import { REPORT_TYPES } from './reports.js';
-import { RESOURCE_TYPES, type ResourceType } from './constants.js';
+import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES, type ResourceType } from './constants.js';
 
 /** The types managed in the console (the types without a real data set). */
 export const CONSOLE_RESOURCE_TYPES = [
@@ -94,22 +94,23 @@ export interface ResourceTypeSpec {
   fields: readonly ResourceField[];
 }
 
+/** A type's spec as declared below: everything but its label (RESOURCE_TYPE_LABELS). */
+type DeclaredSpec = Omit<ResourceTypeSpec, 'label'>;
+
 const summary: ResourceField = { name: 'summary', label: '摘要', kind: 'textarea' };
 const url: ResourceField = { name: 'url', label: '原文链接', kind: 'url' };
 const cover: ResourceField = { name: 'cover', label: '封面图片', kind: 'url', extra: '图片地址：https://… 或 /站内路径' };
 const authors: ResourceField = { name: 'author', label: '作者', kind: 'list', extra: '多个作者依次输入，回车分隔' };
 
 /** The editable fields of each console type (spec 1 §3 'Listing items'). */
-const CONSOLE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> = {
-  news: { label: '新闻', titleLabel: '新闻标题', dateLabel: '发布日期', fields: [cover, summary, { name: 'source', label: '来源', kind: 'text' }, url] },
+const CONSOLE_TYPE_SPECS: Record<ConsoleResourceType, DeclaredSpec> = {
+  news: { titleLabel: '新闻标题', dateLabel: '发布日期', fields: [cover, summary, { name: 'source', label: '来源', kind: 'text' }, url] },
   policy: {
-    label: '政策',
     titleLabel: '政策名称',
     dateLabel: '发布日期',
     fields: [{ name: 'issuer', label: '发文机关', kind: 'text' }, { name: 'docNumber', label: '文号', kind: 'text' }, summary, url],
   },
   standard: {
-    label: '标准',
     titleLabel: '标准名称',
     dateLabel: '发布日期',
     dateAs: 'article_date',
@@ -120,7 +121,6 @@ const CONSOLE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> = {
     ],
   },
   book: {
-    label: '图书',
     titleLabel: '书名',
     dateLabel: '出版日期',
     fields: [
@@ -131,16 +131,14 @@ const CONSOLE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> = {
     ],
   },
   sciencedata: {
-    label: '科学数据',
     titleLabel: '数据集名称',
     dateLabel: '发布日期',
     dateAs: 'publish_date',
     fields: [{ name: 'publisher', label: '发布机构', kind: 'text' }, summary, url],
   },
-  patent: { label: '专利', titleLabel: '专利名称', dateLabel: '公开日期', fields: [{ ...authors, label: '发明人' }, summary, url] },
+  patent: { titleLabel: '专利名称', dateLabel: '公开日期', fields: [{ ...authors, label: '发明人' }, summary, url] },
   // research reports (issue 13; docs/decisions.md 300-302): `/console/reports` and /microapp/report
   report: {
-    label: '报告',
     titleLabel: '报告名称',
     dateLabel: '发布日期',
     fields: [
@@ -156,7 +154,6 @@ const CONSOLE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> = {
     ],
   },
   project: {
-    label: '项目',
     titleLabel: '项目名称',
     dateLabel: '立项日期',
     fields: [
@@ -169,7 +166,6 @@ const CONSOLE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> = {
     ],
   },
   tool: {
-    label: '工具',
     titleLabel: '工具名称',
     dateLabel: '收录日期',
     fields: [
@@ -179,7 +175,6 @@ const CONSOLE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> = {
     ],
   },
   job: {
-    label: '招聘',
     titleLabel: '职位名称',
     dateLabel: '更新日期',
     dateAs: 'update_time',
@@ -195,7 +190,6 @@ const CONSOLE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> = {
     ],
   },
   bulletin: {
-    label: '快报',
     titleLabel: '快报标题',
     dateLabel: '更新日期',
     dateAs: 'update_time',
@@ -206,7 +200,6 @@ const CONSOLE_TYPE_SPECS: Record<ConsoleResourceType, ResourceTypeSpec> = {
     ],
   },
   wechat_article: {
-    label: '公众号文章',
     titleLabel: '文章标题',
     dateLabel: '发文日期',
     dateAs: 'articleTime',
@@ -230,9 +223,8 @@ export type ImportedResourceType = Exclude<ResourceType, ConsoleResourceType>;
  * pages read (modules/, app/pages/visitor/fields.ts). An edit replaces only these; every other stored
  * field (a journal's 小类, a scholar's DBLP name, …) is kept as it was.
  */
-const IMPORTED_TYPE_SPECS: Record<ImportedResourceType, ResourceTypeSpec> = {
+const IMPORTED_TYPE_SPECS: Record<ImportedResourceType, DeclaredSpec> = {
   article: {
-    label: '论文',
     titleLabel: '论文标题',
     dateLabel: '发表日期',
     yearAs: 'publish_year',
@@ -249,7 +241,6 @@ const IMPORTED_TYPE_SPECS: Record<ImportedResourceType, ResourceTypeSpec> = {
     ],
   },
   journal: {
-    label: '期刊',
     titleLabel: '刊名',
     dateLabel: '日期',
     noDate: true,
@@ -268,7 +259,6 @@ const IMPORTED_TYPE_SPECS: Record<ImportedResourceType, ResourceTypeSpec> = {
     ],
   },
   conference: {
-    label: '会议',
     titleLabel: '会议名称',
     dateLabel: '开始日期',
     dateAs: 'start_date',
@@ -285,7 +275,6 @@ const IMPORTED_TYPE_SPECS: Record<ImportedResourceType, ResourceTypeSpec> = {
     ],
   },
   scholar: {
-    label: '学者',
     titleLabel: '姓名',
     dateLabel: '日期',
     noDate: true,
@@ -301,7 +290,6 @@ const IMPORTED_TYPE_SPECS: Record<ImportedResourceType, ResourceTypeSpec> = {
     ],
   },
   institution: {
-    label: '机构',
     titleLabel: '机构名称',
     dateLabel: '日期',
     noDate: true,
@@ -318,14 +306,21 @@ const IMPORTED_TYPE_SPECS: Record<ImportedResourceType, ResourceTypeSpec> = {
     ],
   },
   // types no data set fills (the fruit and activity panels show articles and conferences): a plain listing item
-  fruit: { label: '成果', titleLabel: '成果名称', dateLabel: '发布日期', fields: [authors, summary, url] },
-  activity: { label: '活动', titleLabel: '活动名称', dateLabel: '活动日期', fields: [{ name: 'address', label: '地点', kind: 'text' }, summary, url] },
-  notice: { label: '通知公告', titleLabel: '标题', dateLabel: '发布日期', fields: [summary, url] },
-  resource: { label: '资源', titleLabel: '资源名称', dateLabel: '发布日期', fields: [summary, url] },
+  fruit: { titleLabel: '成果名称', dateLabel: '发布日期', fields: [authors, summary, url] },
+  activity: { titleLabel: '活动名称', dateLabel: '活动日期', fields: [{ name: 'address', label: '地点', kind: 'text' }, summary, url] },
+  notice: { titleLabel: '标题', dateLabel: '发布日期', fields: [summary, url] },
+  resource: { titleLabel: '资源名称', dateLabel: '发布日期', fields: [summary, url] },
 };
 
-/** The editable fields of every resource type (the console types and the imported ones). */
-export const RESOURCE_TYPE_SPECS: Record<ResourceType, ResourceTypeSpec> = { ...CONSOLE_TYPE_SPECS, ...IMPORTED_TYPE_SPECS };
+const DECLARED_SPECS: Record<ResourceType, DeclaredSpec> = { ...CONSOLE_TYPE_SPECS, ...IMPORTED_TYPE_SPECS };
+
+/**
+ * The editable fields of every resource type (the console types and the imported ones), each with its
+ * type's Chinese name (common/constants.ts RESOURCE_TYPE_LABELS, the one declaration of it).
+ */
+export const RESOURCE_TYPE_SPECS: Record<ResourceType, ResourceTypeSpec> = Object.fromEntries(
+  RESOURCE_TYPES.map((t) => [t, { label: RESOURCE_TYPE_LABELS[t], ...DECLARED_SPECS[t] }]),
+) as Record<ResourceType, ResourceTypeSpec>;
 
 /** True when `t` is a resource type (each has its fields: {@link RESOURCE_TYPE_SPECS}). */
 export const isResourceType = (t: unknown): t is ResourceType => typeof t === 'string' && (RESOURCE_TYPES as readonly string[]).includes(t);

@@ -6,7 +6,7 @@
  * query parameter; `field` is the listing field counted (spec 1 §3 'Listing items').
  */
 import type { ResourceType } from './constants';
-import { MSG } from './messages';
+import { RESOURCE_TYPE_REGISTRY } from './resourceTypes';
 
 /**
  * The most matches a search reads, ranks and counts exactly (decision 261); beyond it the total is
@@ -26,32 +26,15 @@ export interface FieldFacet {
   valueLabel?: (value: string) => string;
 }
 
-/** The field facets of each type (none: only the category tree). */
-export const FIELD_FACETS: Partial<Record<ResourceType, readonly FieldFacet[]>> = {
-  institution: [
-    { key: 'province', field: 'province', label: MSG.facetProvince },
-    { key: 'level', field: 'level', label: MSG.facetLevel },
-  ],
-  journal: [
-    { key: 'partition', field: 'partition', label: MSG.facetPartition, valueLabel: (v) => (/^[1-4]$/.test(v) ? MSG.facetPartitionValue(v) : v) },
-    { key: 'ccf', field: 'ccf_rank', label: MSG.facetCcf },
-  ],
-  conference: [
-    { key: 'rank', field: 'rank_ccf', label: MSG.facetCcf, valueLabel: (v) => (v === 'N' ? MSG.facetCcfNone : v) },
-    { key: 'year', field: 'year', label: MSG.facetYear },
-  ],
-  scholar: [{ key: 'country', field: 'country', label: MSG.facetCountry }],
-};
+/** The field facets of each type (none: only the category tree), as the resource-type registry declares them. */
+export const FIELD_FACETS: Partial<Record<ResourceType, readonly FieldFacet[]>> = Object.fromEntries(
+  Object.values(RESOURCE_TYPE_REGISTRY).flatMap((d) => (d.facets.fields?.length ? [[d.type, d.facets.fields]] : [])),
+);
 
 /** Every field facet's key, each once (the search API accepts these parameters). */
 export const FIELD_FACET_KEYS: readonly string[] = [...new Set(Object.values(FIELD_FACETS).flatMap((fs) => fs.map((f) => f.key)))];
 
-/** The title of a type's category tree facet. */
-export const CATEGORY_FACET_LABELS: Partial<Record<ResourceType, string>> = {
-  article: MSG.facetDiscipline,
-  journal: MSG.facetSubject,
-  conference: MSG.facetField,
-  institution: MSG.facetCategory,
-  // CSRankings files a scholar under country → affiliation, a hand-made catalogue under research areas
-  scholar: MSG.facetCategory,
-};
+/** The title of a type's category tree facet, as the resource-type registry declares it (absent: none declared). */
+export const CATEGORY_FACET_LABELS: Partial<Record<ResourceType, string>> = Object.fromEntries(
+  Object.values(RESOURCE_TYPE_REGISTRY).flatMap((d) => (d.facets.category ? [[d.type, d.facets.category]] : [])),
+);

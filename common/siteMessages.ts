@@ -5,6 +5,19 @@
  * (issue 10 §3; decision 254). Interface text is Chinese; spec quotes verbatim.
  */
 export const SITE_MSG = {
+  // the explore page's facet titles, declared by the resource-type registry (common/resourceTypes.ts)
+  facetCategory: '分类',
+  facetProvince: '省份',
+  facetLevel: '办学层次',
+  facetPartition: '中科院分区',
+  facetPartitionValue: (v: string) => `${v}区`,
+  facetCcfNone: '非 CCF 推荐',
+  facetCcf: 'CCF 等级',
+  facetYear: '年份',
+  facetCountry: '国家/地区',
+  facetDiscipline: '学科分类',
+  facetSubject: '学科',
+  facetField: '领域',
   tooManyRequests: '请求过于频繁，请稍后再试',
   signedIn: '登录成功',
   oauthClientLoginFailedTitle: '无法通过客户端登录',

@@ -4,6 +4,7 @@
  */
 import type { ModuleConfig } from '../common/homeConfig.js';
 import { exploreLinkWithType } from '../common/exploreLink.js';
+import { resourceTypeOf } from '../common/resourceTypes.js';
 import type { LayoutContext, MoreLinkContext, PanelRead, TopKind } from './types.js';
 
 /** Height of a list panel, px: 331, or 399 in a group template (spec 2 §9 'Heights'). */
@@ -38,7 +39,7 @@ export function splitCounts(dataTypes: readonly string[], span: number): Record<
   for (const t of dataTypes) {
     if (n <= 1) out[t] = [8, 16][wide];
     else if (n === 2) out[t] = [4, 8][wide];
-    else out[t] = t === 'report' ? [2, 4][wide] : [3, 6][wide];
+    else out[t] = (resourceTypeOf(t)?.outputShare ?? [3, 6])[wide];
   }
   return out;
 }

@@ -20,6 +20,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { RESOURCE_TYPES, type ResourceType } from '../common/constants';
 import { REGISTERED_TYPES, type RegisteredType } from './types';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,6 +55,11 @@ const ALLOWED: Allowed[] = [
     names: ['news', 'policy', 'standard', 'book', 'sciencedata', 'tool', 'job', 'bulletin', 'wechat_article', 'institution', 'link', 'journal'],
     why: `${RESOURCE_KIND}; 'institution', 'link' and 'journal' (an article's journal, as the CSL import stores it) are field names`,
   },
+  {
+    file: 'common/resourceTypes.ts',
+    names: ['institution', 'scholar', 'standard', 'book'],
+    why: 'the resource-type registry (decision 450): each resource type declared, its detail page, the CSL types it imports from and cites as',
+  },
   { file: 'common/homeConfigSchema.ts', names: ['carousel'], why: "the news module's displayType value 'carousel' (a slide show), not the carousel type" },
   { file: 'common/contracts/banners.ts', names: ['resource', 'notice'], why: 'the kind of content a banner link points at (a resource row or a notice row)' },
   // demo content: the seed composes the demo site's modules (data, not a branch)
@@ -63,16 +69,10 @@ const ALLOWED: Allowed[] = [
     why: 'the demo home page, built from each type’s definition defaults',
   },
   { file: 'server/seed/catalogue.ts', names: ['institution', 'scholar', 'journal', 'news'], why: RESOURCE_KIND },
-  { file: 'server/seed/demo.ts', names: ['scholar'], why: RESOURCE_KIND },
   // the content lists and audited entities named like types
   { file: 'app/console/content/ContentDialogs.tsx', names: ['notice', 'link'], why: 'DataListKind: the notices or the links table' },
   { file: 'app/console/content/ContentPage.tsx', names: ['notice', 'link'], why: 'DataListKind: the notices or the links table' },
   { file: 'app/console/content/DataListHost.tsx', names: ['notice', 'link'], why: 'DataListKind: the notices or the links table' },
-  {
-    file: 'app/pages/explore/TopResourcesPage.tsx',
-    names: ['notice', 'link', 'journal', 'scholar', 'institution'],
-    why: `DataListKind of the tab (from the definition), choosing the item link; 'journal', 'scholar', 'institution': ${RESOURCE_KIND} (the tab's kind, shown as that type's cards)`,
-  },
   { file: 'app/pages/notice/NoticePage.tsx', names: ['notice'], why: 'the query key of a notice row' },
   {
     file: 'server/audit/rules.ts',
@@ -100,27 +100,24 @@ const ALLOWED: Allowed[] = [
   { file: 'app/console/jobs/JobsPage.tsx', names: ['job', 'institution'], why: `${RESOURCE_KIND}; 'institution' is the job's field` },
   { file: 'app/console/wechats/WechatArticlesPage.tsx', names: ['wechat_article'], why: RESOURCE_KIND },
   { file: 'app/console/resources/ResourcesPage.tsx', names: ['news'], why: RESOURCE_KIND },
-  { file: 'app/console/topics/TopicDataPage.tsx', names: ['news', 'scholar'], why: RESOURCE_KIND },
+  { file: 'app/console/topics/TopicDataPage.tsx', names: ['news'], why: RESOURCE_KIND },
   { file: 'app/console/logs/AuditLogsPage.tsx', names: ['resource'], why: "the audit log's filter and column `resource`" },
   { file: 'app/account/AccountCards.tsx', names: ['institution'], why: "the scholar's field" },
   { file: 'app/pages/visitor/fields.ts', names: ['institution', 'link'], why: 'field names of resources' },
-  { file: 'app/pages/explore/ExplorePage.tsx', names: ['scholar'], why: RESOURCE_KIND },
-  { file: 'app/pages/explore/ResourceDetailPage.tsx', names: ['resource', 'scholar', 'institution'], why: `${RESOURCE_KIND}; 'resource' is a query key` },
+  { file: 'app/pages/explore/ResourceDetailPage.tsx', names: ['resource'], why: "'resource' is a query key" },
   { file: 'app/pages/explore/ScholarProfilePage.tsx', names: ['scholar', 'resource', 'institution'], why: `${RESOURCE_KIND}; 'resource' is a query key` },
   { file: 'app/pages/feeds/BulletinPage.tsx', names: ['bulletin'], why: RESOURCE_KIND },
   { file: 'app/pages/feeds/JobPage.tsx', names: ['job'], why: RESOURCE_KIND },
   { file: 'app/pages/feeds/WechatMaterialPage.tsx', names: ['wechat_article'], why: RESOURCE_KIND },
   { file: 'app/pages/recommendation/JournalRows.tsx', names: ['journal'], why: RESOURCE_KIND },
-  { file: 'server/citations/csl.ts', names: ['standard', 'book', 'journal', 'institution'], why: 'CSL item types and fields of a citation' },
+  { file: 'server/citations/csl.ts', names: ['journal'], why: "a field of a citation (an article's journal)" },
   { file: 'server/db/migrations/007_xmodule_catalogue.ts', names: ['link'], why: "a frozen catalogue field named 'link'" },
-  { file: 'server/import/citations.ts', names: ['book', 'standard', 'news'], why: RESOURCE_KIND },
   { file: 'server/import/conferences.ts', names: ['link'], why: "an imported column named 'link'" },
   { file: 'server/import/institutions.ts', names: ['institution'], why: RESOURCE_KIND },
   { file: 'server/import/journals.ts', names: ['journal'], why: RESOURCE_KIND },
   { file: 'server/import/run.ts', names: ['institution', 'scholar', 'journal', 'link'], why: `${RESOURCE_KIND}; 'link' is a conference CSV column` },
   { file: 'server/import/scholars.ts', names: ['institution', 'scholar'], why: RESOURCE_KIND },
   { file: 'server/reads/feeds.ts', names: ['wechat_article', 'job', 'bulletin'], why: RESOURCE_KIND },
-  { file: 'server/reads/index.ts', names: ['journal'], why: RESOURCE_KIND },
   { file: 'server/reads/tools.ts', names: ['tool'], why: RESOURCE_KIND },
   { file: 'server/resources/suggest.ts', names: ['institution'], why: 'a field name' },
   { file: 'server/routes/account/service.ts', names: ['scholar'], why: RESOURCE_KIND },
@@ -128,14 +125,11 @@ const ALLOWED: Allowed[] = [
   { file: 'server/routes/banners/schema.ts', names: ['resource', 'notice', 'scholar'], why: `the kind of content a banner link points at; ${RESOURCE_KIND}` },
   { file: 'server/routes/headline/service.ts', names: ['news'], why: RESOURCE_KIND },
   { file: 'server/routes/institutions/service.ts', names: ['institution', 'scholar'], why: RESOURCE_KIND },
-  { file: 'server/routes/modules/index.ts', names: ['journal', 'book', 'scholar'], why: RESOURCE_KIND },
+  { file: 'server/routes/modules/index.ts', names: ['book', 'scholar'], why: RESOURCE_KIND },
   { file: 'server/routes/personal/schema.ts', names: ['journal'], why: RESOURCE_KIND },
-  { file: 'server/routes/personal/service.ts', names: ['journal'], why: RESOURCE_KIND },
   { file: 'server/routes/resources/service.ts', names: ['journal'], why: RESOURCE_KIND },
-  { file: 'server/resources/topicData.ts', names: ['wechat_article'], why: RESOURCE_KIND },
   { file: 'server/routes/signin/index.ts', names: ['institution'], why: 'a field of the sealed login info (spec 1 §6)' },
   { file: 'server/routes/wechats/service.ts', names: ['wechat_article'], why: RESOURCE_KIND },
-  { file: 'server/routes/xmodules/service.ts', names: ['notice', 'resource'], why: 'resource types left out of the custom-component data options' },
 ];
 
 interface Hit {
@@ -213,6 +207,119 @@ describe('module type names outside modules/ (issue 12 §3)', () => {
     // an allowed file allows only its listed names
     expect(violations(typeNameLiterals('app/pages/feeds/JobPage.tsx', "useResource('job', id); if (m.type === 'flex') {}")).map((h) => h.name)).toEqual([
       'flex',
+    ]);
+  });
+});
+
+/**
+ * Guard (decision 451): what a resource type does is a property of its declaration in the resource-type
+ * registry (common/resourceTypes.ts), so no source of app/, modules/, server/ or common/ compares a value
+ * with a resource type's name (`=== 'scholar'`, `!== 'journal'`, `case 'report':`). Naming a type to
+ * read or write its records (`useResource('scholar', id)`, `.where('type', '=', 'institution')`, an
+ * importer's `type: 'journal'`) is not a comparison and is not flagged. Tests are excepted (fixtures).
+ * A comparison whose word has another meaning is allowed by file and name below; an entry that no longer
+ * matches fails, as above.
+ */
+const RESOURCE_SCANNED = ['app', 'modules', 'server', 'common'];
+const RESOURCE_REGISTRY_FILE = 'common/resourceTypes.ts';
+
+interface AllowedComparison {
+  file: string;
+  names: ResourceType[];
+  why: string;
+}
+
+const ALLOWED_COMPARISONS: AllowedComparison[] = [
+  { file: 'app/console/content/ContentDialogs.tsx', names: ['notice'], why: 'DataListKind: the notices or the links table, not a resource type' },
+  {
+    file: 'server/routes/banners/index.ts',
+    names: ['notice'],
+    why: "the kind of content a banner link points at ('notice' | 'resource'), not a resource type",
+  },
+];
+
+const RESOURCE_NAMES = RESOURCE_TYPES.join('|');
+/** `=== 'x'`, `!== 'x'`, `'x' ===`, `'x' !==`, `case 'x':` (any quote; a comparison may break across lines). */
+const COMPARISON = new RegExp(
+  `(?:[!=]==?\\s*(['"\`])(${RESOURCE_NAMES})\\1)|(?:(['"\`])(${RESOURCE_NAMES})\\3\\s*[!=]==?)|(?:\\bcase\\s+(['"\`])(${RESOURCE_NAMES})\\5\\s*:)`,
+  'g',
+);
+
+interface Comparison {
+  file: string;
+  line: number;
+  name: ResourceType;
+}
+
+/** The comparisons with a resource type's name in one source text (comment lines and end-of-line comments left out). Pure. */
+function resourceComparisons(file: string, source: string): Comparison[] {
+  const code = source
+    .split('\n')
+    .map((line) => {
+      const t = line.trim();
+      return t.startsWith('*') || t.startsWith('//') || t.startsWith('/*') ? '' : line.replace(/\s\/\/\s.*$/, '');
+    })
+    .join('\n');
+  return [...code.matchAll(COMPARISON)].map((m) => ({
+    file,
+    line: code.slice(0, m.index).split('\n').length,
+    name: (m[2] ?? m[4] ?? m[6]) as ResourceType,
+  }));
+}
+
+/** The comparisons the allow-list does not cover (the registry itself declares the types). */
+function comparisonViolations(found: Comparison[], allowed: AllowedComparison[] = ALLOWED_COMPARISONS): Comparison[] {
+  return found.filter((c) => c.file !== RESOURCE_REGISTRY_FILE && !allowed.some((a) => a.file === c.file && a.names.includes(c.name)));
+}
+
+const allComparisons = (): Comparison[] =>
+  RESOURCE_SCANNED.flatMap((top) =>
+    [...sources(path.join(ROOT, top))].flatMap((f) => resourceComparisons(path.relative(ROOT, f).split(path.sep).join('/'), readFileSync(f, 'utf8'))),
+  );
+
+describe('resource type comparisons outside the resource-type registry (decision 451)', () => {
+  const found = allComparisons();
+
+  it('no source of app/, modules/, server/ or common/ compares with a resource type name, but for the listed other meanings', () => {
+    const lines = (c: Comparison) => readFileSync(path.join(ROOT, c.file), 'utf8').split('\n')[c.line - 1].trim();
+    expect(comparisonViolations(found).map((c) => `${c.file}:${c.line} '${c.name}': ${lines(c)}`)).toEqual([]);
+  });
+
+  it('every allow-list entry still matches what it allows', () => {
+    const stale = ALLOWED_COMPARISONS.flatMap((a) =>
+      a.names.filter((n) => !found.some((c) => c.file === a.file && c.name === n)).map((n) => `${a.file} '${n}'`),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('fails on a planted comparison on a resource type, and passes reads and declarations', () => {
+    const planted = [
+      "if (it.type === 'scholar') return profile;",
+      "const own = type !== 'report' ? a : b;",
+      'switch (r.type) {\n  case "conference":\n    break;\n}',
+      "if ('journal' === kind) mark();",
+      "const x = kind ===\n  'article';",
+    ].join('\n');
+    const found = comparisonViolations(resourceComparisons('server/routes/x.ts', planted));
+    expect(found.map((c) => [c.name, c.line])).toEqual([
+      ['scholar', 1],
+      ['report', 2],
+      ['conference', 4],
+      ['journal', 7],
+      ['article', 8],
+    ]);
+    const reads = [
+      "const q = useResource('scholar', id);",
+      ".where('type', '=', 'institution')",
+      "items.push({ type: 'journal', title });",
+      "// if (t === 'report') in a comment",
+      'const same = a.type === b.type;',
+    ].join('\n');
+    expect(resourceComparisons('server/routes/x.ts', reads)).toEqual([]);
+    // the registry declares the types; an allowed file allows only its listed names
+    expect(comparisonViolations(resourceComparisons(RESOURCE_REGISTRY_FILE, "if (t === 'notice') {}"))).toEqual([]);
+    expect(comparisonViolations(resourceComparisons('server/routes/banners/index.ts', "kind === 'notice' || t === 'news'")).map((c) => c.name)).toEqual([
+      'news',
     ]);
   });
 });

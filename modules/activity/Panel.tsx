@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { CalendarOutlined, EnvironmentOutlined, ProjectOutlined, TeamOutlined } from '../kit/icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
+import { resourceTypeOf } from '../../common/resourceTypes.js';
 import type { PanelProps, SiteContext } from '../types.app.js';
 import { isSingleColumn } from '../rules.js';
 import { ACTIVITY_DATA_TYPES, activityDefinition, type ActivityModule } from './definition.js';
@@ -39,7 +40,7 @@ function placeOf(it: PanelItem): string {
 function RichRow({ it, type, module, site }: { it: PanelItem; type: string; module: ModuleConfig; site: SiteContext }) {
   const id = idOf(it);
   const title = titleOf(it);
-  const isConference = type === 'conference';
+  const isConference = !!resourceTypeOf(type)?.event;
   const start = formatDate(it.start_date) || formatDate(it.date);
   const facts: { key: string; icon: ReactNode; value: string }[] = isConference
     ? [

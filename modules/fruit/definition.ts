@@ -5,7 +5,7 @@
  * chosen and the span. The panel shows one tab per type.
  */
 import type { ModuleDefinition, MoreLinkContext } from '../types.js';
-import { REPORTS_HREF } from '../../common/reports.js';
+import { resourceTypeOf } from '../../common/resourceTypes.js';
 import { listHeight, moreLinkByPriority, noMigration, splitReads, topResourcesLink } from '../rules.js';
 import type { FruitModule } from './schema.js';
 export { FRUIT_DATA_TYPES } from './limits.js';
@@ -13,12 +13,14 @@ export { FRUIT_DATA_TYPES } from './limits.js';
 export type { FruitModule } from './schema.js';
 
 /**
- * The more link of one tab: the panel's (spec 1 §2 priority), except that the 报告 tab's generic link
- * is the report list /microapp/report (spec 1 §2 'Reports'; decision 303).
+ * The more link of one tab: the panel's (spec 1 §2 priority), except that a type with its own list page
+ * (the registry's `listHref`: the 报告 tab's is the report list /microapp/report, spec 1 §2 'Reports';
+ * decision 303) has that as its generic link.
  */
 export function fruitTabMoreLink(cfg: FruitModule, ctx: MoreLinkContext, type: string): string | null {
-  if (type !== 'report') return fruitDefinition.moreLink(cfg, ctx);
-  return moreLinkByPriority(cfg, ctx, 'report', REPORTS_HREF);
+  const own = resourceTypeOf(type)?.listHref;
+  if (!own) return fruitDefinition.moreLink(cfg, ctx);
+  return moreLinkByPriority(cfg, ctx, type, own);
 }
 
 export const fruitDefinition: ModuleDefinition<FruitModule> = {

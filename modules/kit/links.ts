@@ -3,7 +3,7 @@
  * Pure functions: no React.
  */
 import type { ModuleConfig } from '../../common/homeConfig.js';
-import { reportHref } from '../../common/reports.js';
+import { profileHref } from '../../common/resourceTypes.js';
 import { sitePath } from '../../common/safePath.js';
 import type { SiteContext } from '../types.app.js';
 
@@ -12,16 +12,13 @@ export const isExternal = (url: string): boolean => /^https?:\/\//i.test(url);
 
 /**
  * Resource detail: /microapp/explore/resources/{type}/{id}; notices: /resources/notices/{id}; reports:
- * /microapp/report/detail/{id} (spec 1 §2 'Reports', decision 303).
+ * /microapp/report/detail/{id} (spec 1 §2 'Reports', decision 303): each type's `detail` in the
+ * resource-type registry (common/resourceTypes.ts).
  */
-export function resourceHref(type: string, id: string | number): string {
-  const seg = encodeURIComponent(String(id));
-  if (type === 'report') return reportHref(id);
-  return type === 'notice' ? `/resources/notices/${seg}` : `/microapp/explore/resources/${encodeURIComponent(type)}/${seg}`;
-}
+export { resourceHref } from '../../common/resourceTypes.js';
 
-/** Scholar profile: /microapp/profile/{id}. */
-export const scholarHref = (id: string | number): string => `/microapp/profile/${encodeURIComponent(String(id))}`;
+/** Scholar profile: /microapp/profile/{id} (common/resourceTypes.ts profileHref). */
+export const scholarHref = profileHref;
 
 /**
  * The visitor site's sign-in page (issue 13 §5): titled with the site's name, in the site's frame; the

@@ -5,9 +5,10 @@
  */
 import type { Page } from '../../common/page.js';
 import type { ModuleConfig } from '../../common/homeConfig.js';
+import { resourceTypesWhere } from '../../common/resourceTypes.js';
 
-/** The read kinds whose panels take recommendations (spec 1 §4). */
-export const RECOMMENDED_KINDS: readonly string[] = ['scholar', 'journal'];
+/** The read kinds whose panels take recommendations (spec 1 §4): the registry's `recommended` types. */
+export const RECOMMENDED_KINDS: readonly string[] = resourceTypesWhere((d) => !!d.recommended);
 
 /** True when a panel read of `kind` should ask for recommendations first: recommendation on and a signed-in user. */
 export function wantsRecommendations(module: Pick<ModuleConfig, 'showRecommendation'>, kind: string, user: { id: number } | null | undefined): boolean {

@@ -10,6 +10,7 @@
  *
  * Pure: no database, no HTTP.
  */
+import { RESOURCE_TYPE_REGISTRY, resourceTypeOf } from '../../common/resourceTypes.js';
 import type { ResourceItem } from '../resources/present.js';
 
 /** A CSL name: a person split into family and given names, or a literal kept whole (Chinese names, organisations). */
@@ -50,18 +51,13 @@ export interface CslItem {
 }
 
 /**
- * Resource type → CSL item type (decision 270). Types not listed are web pages ([EB/OL] in GB/T 7714):
+ * Resource type → CSL item type (decision 270), as the resource-type registry declares it
+ * (common/resourceTypes.ts `citation.csl`). Types not listed are web pages ([EB/OL] in GB/T 7714):
  * news, policy, project, journal, institution, tool, job, bulletin, wechat_article, notice, resource, ...
  */
-export const CSL_TYPE_OF_RESOURCE: Readonly<Record<string, string>> = {
-  article: 'article-journal',
-  report: 'report',
-  patent: 'patent',
-  standard: 'standard',
-  book: 'book',
-  conference: 'paper-conference',
-  sciencedata: 'dataset',
-};
+export const CSL_TYPE_OF_RESOURCE: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.values(RESOURCE_TYPE_REGISTRY).flatMap((d) => (d.citation.csl ? [[d.type, d.citation.csl]] : [])),
+);
 
 /** The CSL type of a resource type (web page for every type without its own; decision 270). */
 export function cslTypeOf(resourceType: string): string {
@@ -183,15 +179,6 @@ function keywordsOf(v: unknown): string | undefined {
   return clean.length ? clean.join(',') : undefined;
 }
 
-/** The field naming the organisation responsible for a type, when it has no authors (GB/T 7714 主要责任者). */
-const ORGANISATION_FIELD: Readonly<Record<string, string[]>> = {
-  news: ['source'],
-  policy: ['issuer'],
-  conference: ['organizer'],
-  sciencedata: ['publisher'],
-  wechat_article: ['account', 'source'],
-};
-
 /** Today in China (yyyy-MM-dd): the 引用日期 of web pages by default. */
 export function todayInChina(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
@@ -220,19 +207,20 @@ export interface CslOptions {
 export function resourceToCsl(item: ResourceItem, opts: CslOptions = {}): CslItem {
   const f = item as Record<string, unknown>;
   const type = cslTypeOf(item.type);
+  const citation = resourceTypeOf(item.type)?.citation;
   const title = text(item.title) ?? '';
   const csl: CslItem = { id: `atrium-${item.id}`, 'citation-key': `atrium${item.id}`, type, title };
 
   let author = parseNames(f.author ?? f.authors ?? f.inventor ?? f.inventors);
   if (author.length === 0) {
-    const org = pick(f, ...(ORGANISATION_FIELD[item.type] ?? []));
+    const org = pick(f, ...(citation?.organisation ?? []));
     if (org) author = [{ literal: org }];
   }
   if (author.length) csl.author = author;
 
   // a year field wins over a date that only stands for it (articles import `<year>-01-01`; journals cite the year)
   const year = pick(f, 'publish_year', 'year');
-  const yearWins = !!year && /^\d{4}$/.test(year) && (item.type === 'article' || !item.date || item.date === `${year}-01-01`);
+  const yearWins = !!year && /^\d{4}$/.test(year) && (!!citation?.yearWins || !item.date || item.date === `${year}-01-01`);
   const issued = yearWins ? dateParts(year) : (dateParts(item.date) ?? dateParts(year));
   if (issued) csl.issued = issued;
   if (type === 'webpage' || type === 'dataset') {
@@ -249,7 +237,7 @@ export function resourceToCsl(item: ResourceItem, opts: CslOptions = {}): CslIte
   set('page', pick(f, 'pages', 'page')?.replace(/\s*[–—~～]\s*/g, '-'));
   set('DOI', doiOf(f.doi ?? f.DOI));
   set('URL', urlOf(f.url, f.link, f.homepage));
-  set('publisher', pick(f, 'publisher', ...(item.type === 'report' ? ['institution'] : [])));
+  set('publisher', pick(f, 'publisher', ...(citation?.publisherFrom ?? [])));
   set('publisher-place', pick(f, 'publisher_place', 'place', 'city'));
   set('number', pick(f, 'standard_no', 'patent_no', 'patent_number', 'number', 'docNumber'));
   set('ISSN', pick(f, 'issn'));

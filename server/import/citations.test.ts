@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { ImportError, importFiles, previewImport } from './run.js';
+import { RESOURCE_TYPE_OF_CSL } from './citations.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bib = path.join(here, 'fixtures', 'sample.bib');
@@ -75,6 +76,22 @@ async function importError(p: Promise<unknown>): Promise<ImportError> {
   expect(err).toBeInstanceOf(ImportError);
   return err as ImportError;
 }
+
+describe('CSL type → resource type (decision 274), read from the resource-type registry', () => {
+  it('is the map decision 274 wrote by hand', () => {
+    expect(RESOURCE_TYPE_OF_CSL).toEqual({
+      'article-journal': 'article',
+      article: 'article',
+      thesis: 'article',
+      'paper-conference': 'article',
+      book: 'book',
+      report: 'report',
+      patent: 'patent',
+      standard: 'standard',
+      webpage: 'news',
+    });
+  });
+});
 
 describe('bibtex', () => {
   const watsonLine = lineOf(bib, '@article{watson1953');

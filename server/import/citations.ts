@@ -10,6 +10,7 @@
  * failing the file. citation-js is loaded on the first import of these kinds, not at server start.
  */
 import type { ResourceType } from '../../common/constants.js';
+import { RESOURCE_TYPE_REGISTRY, resourceTypeOf } from '../../common/resourceTypes.js';
 import { ImportFileError, isIsoDate, stripBom, titleKey, type ImportItem, type ParseResult, type SkippedRow } from './types.js';
 import { loadCitationJs, type CitationJs } from '../citations/citationJs.js';
 
@@ -29,18 +30,13 @@ const citationJs = loadCitationJs;
 // ---------------------------------------------------------------------------------------------------
 // CSL-JSON → resource
 
-/** CSL item type → resource type (decision 274); every other CSL type is an article. */
-export const RESOURCE_TYPE_OF_CSL: Readonly<Record<string, ResourceType>> = {
-  'article-journal': 'article',
-  article: 'article',
-  thesis: 'article',
-  'paper-conference': 'article',
-  book: 'book',
-  report: 'report',
-  patent: 'patent',
-  standard: 'standard',
-  webpage: 'news',
-};
+/**
+ * CSL item type → resource type (decision 274), as the resource-type registry declares it
+ * (common/resourceTypes.ts `import.fromCsl`); every other CSL type is an article.
+ */
+export const RESOURCE_TYPE_OF_CSL: Readonly<Record<string, ResourceType>> = Object.fromEntries(
+  Object.values(RESOURCE_TYPE_REGISTRY).flatMap((d) => (d.import?.fromCsl ?? []).map((csl) => [csl, d.type])),
+);
 
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
 /** The rich-text markup citation-js writes for LaTeX formatting commands (\emph, \textbf, ^, _, {…}). */
@@ -142,11 +138,12 @@ export function cslToItem(csl: Csl, line: number): ImportItem | { reason: string
   const doi = doiOf(csl.DOI);
   const url = clean(csl.URL);
   const number = clean(csl.number);
+  const mapping = resourceTypeOf(type)?.import;
   const fields: Record<string, unknown> = {
-    author: authors.length ? (type === 'book' ? authors.join('、') : authors) : null,
+    author: authors.length ? (mapping?.asConsoleEdits ? authors.join('、') : authors) : null,
     journal,
     publish_year: year,
-    ...(type === 'book' ? { year } : {}),
+    ...(mapping?.asConsoleEdits ? { year } : {}),
     volume: clean(csl.volume),
     issue: clean(csl.issue),
     pages: clean(csl.page)?.replace(/\s*(?:--|[–—])\s*/g, '-') ?? null,
@@ -158,7 +155,7 @@ export function cslToItem(csl: Csl, line: number): ImportItem | { reason: string
     publisher_place: clean(csl['publisher-place']),
     isbn: clean(csl.ISBN),
     issn: clean(csl.ISSN),
-    ...(type === 'standard' ? { standard_no: number } : type === 'patent' ? { patent_no: number } : {}),
+    ...(mapping?.numberField ? { [mapping.numberField]: number } : {}),
   };
   for (const k of Object.keys(fields)) if (fields[k] === null) delete fields[k];
   return {

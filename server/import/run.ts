@@ -26,6 +26,7 @@ import { linkStoredScholars } from './scholars.js';
 import { mergeJournal, parseJournals } from './journals.js';
 import { parseJsonl } from './jsonl.js';
 import { bibtexParser, citationDuplicate, risParser } from './citations.js';
+import { resourceTypeOf } from '../../common/resourceTypes.js';
 
 /** The topic imported resources are linked to when no `--topic` is given. */
 export const DEFAULT_TOPIC = '综合资源';
@@ -125,9 +126,12 @@ interface KindSpec {
   afterWrite?(db: Db, items: ImportItem[]): Promise<void>;
 }
 
-/** Scholars link to institutions whichever was imported first (scholars.ts linkStoredScholars). */
+/**
+ * Scholars link to institutions whichever was imported first (scholars.ts linkStoredScholars): after
+ * items of a type that is a member of another or has members (the registry's memberOf, members).
+ */
 const linkScholars = async (db: Db, items: ImportItem[]) => {
-  if (items.some((it) => it.type === 'scholar' || it.type === 'institution')) await linkStoredScholars(db);
+  if (items.some((it) => resourceTypeOf(it.type)?.memberOf || resourceTypeOf(it.type)?.members)) await linkStoredScholars(db);
 };
 
 async function readOptional(file: string): Promise<string | null> {

@@ -15,6 +15,7 @@ import { readTools } from './tools.js';
 import { readBulletins, readJobs, readWechatArticles } from './feeds.js';
 import { markSubscribed } from './subscribed.js';
 import { panelReadDuration, timed } from '../metrics/index.js';
+import { resourceTypeOf } from '../../common/resourceTypes.js';
 
 /** What every reader knows of the read's site and viewer. */
 export interface ReadContext {
@@ -86,6 +87,6 @@ export function readPanel(ctx: ReadContext, read: PanelRead): Promise<Page<unkno
  * 'Journal'). Returns the page itself when nothing is personal (no user, or not a journal read).
  */
 export async function personalise(db: Db, read: PanelRead, page: Page<unknown>, userId: number | null | undefined): Promise<Page<unknown>> {
-  if (userId == null || read.source !== 'top' || read.kind !== 'journal') return page;
+  if (userId == null || read.source !== 'top' || !resourceTypeOf(read.kind)?.subscribable) return page;
   return { ...page, content: await markSubscribed(db, userId, page.content as Array<{ id: number }>) };
 }

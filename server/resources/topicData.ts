@@ -14,6 +14,7 @@ import { containsText } from '../db/like.js';
 import { titleHolds } from '../search/service.js';
 import { jsonText } from '../db/json.js';
 import type { TopicResource } from '../../common/topics.js';
+import { resourceTypeOf } from '../../common/resourceTypes.js';
 
 /** The filters of a topic's data page (GET /api/v1/topics/{id}/resources, the route's parsed query). */
 export interface TopicResourcesQuery {
@@ -50,8 +51,10 @@ export function topicResourcesReads(db: Db, topicId: number, q: TopicResourcesQu
   if (q.year) onLink.push(sql`${sql.ref('resource_topics.date_key')} >= ${`${q.year}`} and ${sql.ref('resource_topics.date_key')} < ${`${q.year + 1}`}`);
   if (q.published) onLink.push(sql`${sql.ref('resource_topics.published')} = ${q.published === 'yes' ? 1 : 0}`);
   if (q.id) onLink.push(sql`${sql.ref('resource_topics.resource_id')} = ${q.id}`);
-  if (q.reportType && q.type === 'report') onRow.push(sql`${jsonText(db, 'reportType')} = ${q.reportType}`);
-  if (q.account && q.type === 'wechat_article') onRow.push(sql`${jsonText(db, 'wechatId')} = ${q.account}`);
+  // a type's own filter on one stored field (the registry's topicFilter: a report's type, an article's account)
+  const filter = resourceTypeOf(q.type)?.topicFilter;
+  const filterValue = filter && q[filter.param];
+  if (filter && filterValue) onRow.push(sql`${jsonText(db, filter.field)} = ${filterValue}`);
   const all = [...onLink, ...onRow];
   const base = topicResources(db, topicId, q.type).$if(all.length > 0, (qb) => qb.where(sql<SqlBool>`${sql.join(all, sql` and `)}`));
   // the count reads the topic's links alone unless a condition needs the resource row: joining a

@@ -9,6 +9,7 @@ import { ensureTopic, upsertResources } from '../resources/store.js';
 import { createApplication, validateHomeConfig } from '../applications/service.js';
 import { DEMO_INSTITUTIONS, DEMO_NOTICES, DEMO_RESOURCES, DEMO_TOPIC } from './catalogue.js';
 import { DEMO_NOTICE_MODULE_ID, demoHomeConfig } from './homeConfig.js';
+import { resourceTypeOf } from '../../common/resourceTypes.js';
 
 /** Name and host of the demo application. */
 export const DEMO_APPLICATION = { name: 'Atrium 科技信息门户', host: 'localhost' } as const;
@@ -44,7 +45,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       DEMO_RESOURCES.filter((r) => !institutionKeys.has(r.sourceKey)).map((r) => ({
         ...r,
         topicId,
-        fields: r.type === 'scholar' ? { ...r.fields, institutionId: institutionId.get(String(r.fields.institution)) ?? null } : r.fields,
+        fields: resourceTypeOf(r.type)?.memberOf ? { ...r.fields, institutionId: institutionId.get(String(r.fields.institution)) ?? null } : r.fields,
       })),
     );
 

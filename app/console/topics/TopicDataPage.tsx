@@ -16,7 +16,7 @@ import { ApartmentOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons
 import { CategoryTreeEditor } from './CategoryTreeEditor';
 import { MSG } from '@common/messages';
 import { DIALOG_WIDTH, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, type ResourceType } from '@common/constants';
-import { resourceHref, scholarHref } from '@modules/kit/links';
+import { resourceDetailHref } from '@common/resourceTypes';
 import { apiGet, apiPost, errorMessage } from '../../api';
 import { ResourceModal } from '../resources/ResourcesPage';
 import type { WithMessage } from '../types';
@@ -102,7 +102,7 @@ export function TopicDataPage() {
 
   const counts = stats.data.types;
   const tabs = counts.some((c) => c.type === type) ? counts : [...counts, { type, total: 0, published: 0 }];
-  const visitorHref = (r: TopicResource) => (r.type === 'scholar' ? scholarHref(r.id) : resourceHref(r.type, r.id));
+  const visitorHref = (r: TopicResource) => resourceDetailHref(r.type, r.id);
 
   const columns: TableColumnsType<TopicResource> = [
     {

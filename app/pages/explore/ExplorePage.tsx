@@ -18,7 +18,7 @@ import { PAGE_SIZE_CHOICES, RESOURCE_TYPE_LABELS, DEFAULT_PAGE_SIZE, type Resour
 import { CATEGORY_FACET_LABELS, FIELD_FACETS, SEARCH_CAP } from '@common/searchFacets';
 import { MSG } from '@common/messages';
 import { formatDate } from '@modules/kit/format';
-import { resourceHref, scholarHref } from '@modules/kit/links';
+import { resourceDetailHref } from '@common/resourceTypes';
 import { apiGet, errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { trackSearch } from '../../site/usage';
@@ -35,8 +35,8 @@ type SearchPage = SearchResult;
 /** The Chinese name of a resource type (the type itself when unknown). */
 export const typeLabel = (t: string): string => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;
 
-/** Where a result leads: a scholar's profile, otherwise the resource detail page. */
-export const itemHref = (it: { type: string; id: number | string }): string => (it.type === 'scholar' ? scholarHref(it.id) : resourceHref(it.type, it.id));
+/** Where a result leads: a scholar's profile, otherwise the resource detail page (the registry's `detail`). */
+export const itemHref = (it: { type: string; id: number | string }): string => resourceDetailHref(it.type, it.id);
 
 /** The title with each query term marked (<mark>), as React nodes; no HTML is built from text. */
 export function highlight(title: string, terms: string[]): ReactNode[] {

@@ -14,6 +14,7 @@ import { LinkOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { formatDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
+import { resourceDetailHref, resourceTypeOf } from '@common/resourceTypes';
 import { apiGet } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { detailFallback } from '../visitor/DetailFallback';
@@ -41,7 +42,8 @@ export function useResource(type: string, id: string) {
 /** The detail page; see the file comment. */
 export default function ResourceDetailPage() {
   const { type = '', id = '' } = useParams();
-  if (type === 'scholar') return <Navigate to={`/microapp/profile/${encodeURIComponent(id)}`} replace />;
+  // a person's record is shown on their profile page (the registry's detail 'profile')
+  if (resourceTypeOf(type)?.detail === 'profile') return <Navigate to={resourceDetailHref(type, id)} replace />;
   return <VisitorFrame title={typeLabel(type)}>{(_config, site) => <Detail type={type} id={id} signedIn={!!site.user} />}</VisitorFrame>;
 }
 
@@ -100,7 +102,7 @@ function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: bo
           ))}
         </div>
       )}
-      {it.type === 'institution' && <InstitutionScholars id={it.id} />}
+      {resourceTypeOf(it.type)?.members && <InstitutionScholars id={it.id} />}
     </article>
   );
 }

@@ -62,7 +62,8 @@ function Profile({ id, applicationId }: { id: string; applicationId: number }) {
   const scholar = q.data;
   const homepage = externalUrl(scholar);
   const dblp = fieldText(scholar.dblp_name) || scholar.title;
-  const works = (outputs.data?.content ?? []).filter((w) => !(w.type === 'scholar' && w.id === scholar.id));
+  // the scholar's own record is not one of their works
+  const works = (outputs.data?.content ?? []).filter((w) => !(w.type === scholar.type && w.id === scholar.id));
   const rows = detailRows(scholar).filter(([label]) => label !== '机构');
   return (
     <>

@@ -11,11 +11,11 @@
  * fetched by name: modules/scholar/ScholarCards.tsx, modules/institution/Panel.tsx; docs/decisions.md
  * 433); every other type as a list of titles with author, institution and date.
  */
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Pagination, Skeleton, Tabs } from 'antd';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES } from '@common/constants';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES, type ResourceType } from '@common/constants';
 import type { ModuleConfig } from '@common/homeConfig';
 import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
@@ -64,9 +64,32 @@ export function modulesListedOn(config: Pick<AppConfig, 'homeConfig'>, page: Lis
   return allModules(config).filter((m) => types.has(m.type));
 }
 
-/** The types whose more page shows their panel's cards instead of a list of titles (decisions 383, 433). */
-const CARD_TYPES = new Set(['journal', 'scholar', 'institution']);
-const cardsOf = (type: string | undefined) => !!type && CARD_TYPES.has(type);
+/** What a card view gets: the page's items, the module whose links the cards are, the site, whether journals offer 订阅. */
+interface CardViewProps {
+  items: Item[];
+  module: ModuleConfig;
+  site: SiteContext;
+  subscribable: boolean;
+}
+
+/**
+ * The types whose more page shows their panel's cards instead of a list of titles (decisions 383, 433),
+ * keyed by resource type: each type's panel cards.
+ */
+const CARD_VIEWS: Partial<Record<ResourceType, (p: CardViewProps) => ReactNode>> = {
+  journal: ({ items, module, site, subscribable }) => (
+    <JournalCards items={items} module={module} site={site} columns="auto" subscribable={subscribable} detailed />
+  ),
+  scholar: ({ items, module, site }) => <ScholarCards items={items} module={module} site={site} columns="auto" />,
+  institution: ({ items, module, site }) => <InstitutionGrid items={items} module={module} site={site} columns="auto" />,
+};
+const cardsOf = (type: string | undefined) => (type && Object.hasOwn(CARD_VIEWS, type) ? CARD_VIEWS[type as ResourceType] : undefined);
+
+/** Where an item of a content list leads (ModuleDefinition.dataList): a notice's page, a link's address. */
+const CONTENT_LIST_HREF: Record<DataListKind, (it: Item) => string> = {
+  notice: (it) => `/resources/notices/${it.id}`,
+  link: (it) => scalarText(it.url) || '#',
+};
 
 /** The page; see the file comment. */
 export default function TopResourcesPage() {
@@ -120,14 +143,11 @@ function TopResources({ config, site }: { config: AppConfig; site: SiteContext }
     }
     setParams(p);
   };
-  const hrefOf = (it: Item) => {
-    if (contentList === 'notice') return `/resources/notices/${it.id}`;
-    if (contentList === 'link') return scalarText(it.url) || '#';
-    return itemHref({ type: it.type ?? active, id: it.id });
-  };
+  const hrefOf = (it: Item) => (contentList ? CONTENT_LIST_HREF[contentList](it) : itemHref({ type: it.type ?? active, id: it.id }));
   const data = list.data;
   // the module whose links the cards are; a more page opened without it gets a stand-in of the tab's type
-  const cardModule = (type: 'journal' | 'scholar' | 'institution'): ModuleConfig => module ?? { id: 'top-resources', type, alias: title, span: 4 };
+  const cardModule = (type: string): ModuleConfig => module ?? { id: 'top-resources', type: type as ModuleConfig['type'], alias: title, span: 4 };
+  const cards = contentList ? undefined : cardsOf(active);
   return (
     <section className="atr-vcard">
       <div className="atr-crumbs">
@@ -147,23 +167,10 @@ function TopResources({ config, site }: { config: AppConfig; site: SiteContext }
           <Empty description={MSG.noData} />
         ) : (
           <>
-            {cardsOf(active) && !contentList ? (
+            {cards && active ? (
               // the panel's cards (a more page opened without its module guards nothing)
               <div className="atr-p atr-p--bare">
-                {active === 'journal' ? (
-                  <JournalCards
-                    items={data.content}
-                    module={cardModule('journal')}
-                    site={site}
-                    columns="auto"
-                    subscribable={!!module?.showRecommendation}
-                    detailed
-                  />
-                ) : active === 'scholar' ? (
-                  <ScholarCards items={data.content} module={cardModule('scholar')} site={site} columns="auto" />
-                ) : (
-                  <InstitutionGrid items={data.content} module={cardModule('institution')} site={site} columns="auto" />
-                )}
+                {cards({ items: data.content, module: cardModule(active), site, subscribable: !!module?.showRecommendation })}
               </div>
             ) : (
               <div className="atr-results">

@@ -1,6 +1,7 @@
 /** Input of POST /api/v1/banners/title and the reading of a detail link (docs/decisions.md 295). */
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
+import { resourceTypeOf } from '../../../common/resourceTypes.js';
 
 /** `{ url }`: 1-2000 characters. */
 export const bannerTitleBody = z.object({
@@ -30,7 +31,7 @@ export function linkTarget(url: string): LinkTarget | null {
     return Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : null;
   };
   let m = /^\/microapp\/explore\/resources\/([a-z_]+)\/(\d+)\/?$/.exec(pathname);
-  if (m && id(m[2])) return m[1] === 'notice' ? { kind: 'notice', id: id(m[2])! } : { kind: 'resource', type: m[1], id: id(m[2])! };
+  if (m && id(m[2])) return resourceTypeOf(m[1])?.detail === 'notices' ? { kind: 'notice', id: id(m[2])! } : { kind: 'resource', type: m[1], id: id(m[2])! };
   m = /^\/microapp\/profile\/(\d+)\/?$/.exec(pathname);
   if (m && id(m[1])) return { kind: 'resource', type: 'scholar', id: id(m[1])! };
   m = /^\/resources\/notices\/(\d+)\/?$/.exec(pathname);

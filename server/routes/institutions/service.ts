@@ -17,13 +17,14 @@ import { presentResource } from '../../resources/present.js';
 import type { ResourceItem } from '../../../common/contracts/search.js';
 import { jsonText } from '../../db/json.js';
 import type { InstitutionCount, InstitutionCountsAnswer } from '../../../common/contracts/institutions.js';
+import { resourceTypesWhere } from '../../../common/resourceTypes.js';
 
 /** The answer: both lists in the order of the names asked (common/contracts/institutions.ts). */
 export type InstitutionCounts = InstitutionCountsAnswer;
 export type { InstitutionCount };
 
-/** The research-output types whose fields may name an institution. */
-export const FRUIT_TYPES = ['article', 'patent', 'report'] as const;
+/** The research-output types whose fields may name an institution (the registry's `researchOutput` types). */
+export const FRUIT_TYPES = resourceTypesWhere((d) => !!d.researchOutput);
 
 /**
  * Counts scholars and research outputs of each name of `names` (already trimmed and distinct).

@@ -23,7 +23,6 @@ import { markSubscribed } from '../../reads/subscribed.js';
 import { readScope, servePanelRead } from './panelRead.js';
 import { topicIdByTitle } from './service.js';
 import { MSG } from '../../../common/messages.js';
-import { TOP_JOURNAL_DEFAULT_COUNT } from '../../../common/constants.js';
 import { pageOf } from '../../../common/contracts/common.js';
 import {
   bulletinEntryAnswer,
@@ -36,6 +35,7 @@ import {
   wechatArticlesAnswer,
 } from '../../../common/contracts/modules.js';
 import { moduleReadScope, readableApplication } from '../../policies/visibility.js';
+import { resourceTypeOf } from '../../../common/resourceTypes.js';
 
 type TopPage = z.infer<typeof topPageAnswer>;
 type TopBody = z.infer<typeof topRequestBody>;
@@ -57,7 +57,7 @@ export default async function moduleRoutes(app: FastifyInstance, { db, dialect }
     if (!kind) throw notFound(MSG.routeNotFound);
     const b: Partial<NonNullable<TopBody>> = given ?? {};
     // spec 2 §7 'Subscriptions': POST /api/v4/modules/top-journal counts 51 when no count is given (decision 152)
-    const count = b.count ?? (kind === 'journal' && version === 'v4' ? TOP_JOURNAL_DEFAULT_COUNT : 8); // 8: topBody's default
+    const count = b.count ?? (version === 'v4' ? resourceTypeOf(kind)?.topV4Count : undefined) ?? 8; // 8: topBody's default
     const body = {
       offset: b.offset ?? 0,
       count,
@@ -85,7 +85,7 @@ export default async function moduleRoutes(app: FastifyInstance, { db, dialect }
       return { page: read, json: JSON.stringify(read) };
     });
     // journals carry is_subscribed for the signed-in user (spec 1 §3 'Journal'; issue 5)
-    if (kind === 'journal' && userId != null) return { ...page, content: await markSubscribed(db, userId, page.content) };
+    if (resourceTypeOf(kind)?.subscribable && userId != null) return { ...page, content: await markSubscribed(db, userId, page.content) };
     return json;
   };
   /** Sends a top read: its cached JSON as is, or the page (marked journals) for Fastify to serialise. */

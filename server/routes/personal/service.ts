@@ -13,6 +13,7 @@ import { makePage, type Page } from '../../../common/page.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { presentResource, type ResourceItem } from '../../resources/present.js';
 import { markSubscribed } from '../../reads/subscribed.js';
+import { resourceTypeOf } from '../../../common/resourceTypes.js';
 
 /** The resource's id and type, or 404 (MSG.resourceNotFound). */
 export async function resourceOrThrow(db: Db, resourceId: number): Promise<{ id: number; type: string }> {
@@ -213,7 +214,7 @@ export async function recommend(
   const start = pageOffset(q.page, q.size);
   let content = scored.slice(start, start + q.size);
   // journals carry is_subscribed for the user, as in the journal reads (the panel tops up with them)
-  if (content.some((i) => i.type === 'journal')) content = await markSubscribed(db, userId, content);
+  if (content.some((i) => resourceTypeOf(i.type)?.subscribable)) content = await markSubscribed(db, userId, content);
   return makePage(content, scored.length, q.page, q.size);
 }
 
@@ -222,7 +223,7 @@ export async function subscribe(db: Db, userId: number, resourceIds: number[], a
   const unique = [...new Set(resourceIds)];
   const rows = await db.selectFrom('resources').select(['id', 'type']).where('id', 'in', unique).execute();
   if (rows.length !== unique.length) throw notFound(MSG.resourceNotFound);
-  if (rows.some((r) => r.type !== 'journal')) throw badRequest(MSG.subscribeNotJournal);
+  if (rows.some((r) => !resourceTypeOf(r.type)?.subscribable)) throw badRequest(MSG.subscribeNotJournal);
   const created_at = new Date().toISOString();
   await db.transaction().execute(async (tx) => {
     for (const rid of unique) {

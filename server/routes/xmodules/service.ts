@@ -7,9 +7,10 @@ import { readPage } from '../../db/paging.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Page } from '../../../common/page.js';
 import { MSG } from '../../../common/messages.js';
-import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES } from '../../../common/constants.js';
+import { RESOURCE_TYPE_LABELS } from '../../../common/constants.js';
 import { componentValue, paramSchema, type CatalogueEntry, type CatalogueEntryData, type XParam } from '../../../modules/xmodule/catalogue.js';
 import { containsText } from '../../db/like.js';
+import { resourceTypesWhere } from '../../../common/resourceTypes.js';
 
 type Row = {
   id: number;
@@ -129,5 +130,5 @@ export async function deleteEntry(db: Db, id: number): Promise<void> {
 
 /** The resource types as select options (the search-box component's 检索范围, loaded by optionsUrl). */
 export function resourceTypeOptions(): Array<{ label: string; value: string }> {
-  return RESOURCE_TYPES.filter((t) => t !== 'notice' && t !== 'resource').map((t) => ({ label: RESOURCE_TYPE_LABELS[t], value: t }));
+  return resourceTypesWhere((d) => d.searchScope !== false).map((t) => ({ label: RESOURCE_TYPE_LABELS[t], value: t }));
 }
