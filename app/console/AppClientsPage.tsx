@@ -18,7 +18,7 @@ import type { Page } from '@common/page';
 import { apiGet, errorMessage } from '../api';
 import { OAuthClientsCard } from '../signin/OAuthClientsCard';
 import { PageHead } from './PageHead';
-import type { ApplicationListItem } from './types';
+import type { ApplicationListItem } from '../shared/types';
 import { MissingRightAlert, useMyRights } from './roles/rights';
 import './console.css';
 

@@ -7,7 +7,7 @@ import { Form, Input, Select } from 'antd';
 import { MSG } from '@common/messages';
 import { HOST_NAME } from '@common/validation';
 import { apiGet } from '../api';
-import type { Topic } from './types';
+import type { Topic } from '../shared/types';
 
 export interface ApplicationValues {
   name: string;

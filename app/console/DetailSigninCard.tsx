@@ -11,8 +11,8 @@ import { App, Switch } from 'antd';
 import { MSG } from '@common/messages';
 import { apiPut, errorMessage } from '../api';
 import type { AppConfig } from '../boot';
-import type { WithMessage } from './types';
-import { appConfigKey } from './util';
+import type { WithMessage } from '../shared/types';
+import { appConfigKey } from '../shared/util';
 import { useMyRights } from './roles/rights';
 
 /** The card; `config` is the application's configuration as the settings page read it (its query is updated on save). */

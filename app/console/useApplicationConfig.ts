@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../api';
 import type { AppConfig } from '../boot';
-import { appConfigKey } from './util';
+import { appConfigKey } from '../shared/util';
 
 /** The query of the application's config; disabled while `id` is undefined (no application chosen yet). */
 export function useApplicationConfig(id: number | undefined) {

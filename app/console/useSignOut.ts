@@ -6,9 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MSG } from '@common/messages';
 import { apiDelete, errorMessage } from '../api';
-import { SESSION_KEY } from './session';
+import { SESSION_KEY } from '../shared/session';
 import { lastingMessage } from '../AntdProviders';
-import type { WithMessage } from './types';
+import type { WithMessage } from '../shared/types';
 
 /** A function that signs out (`everywhere`: all the user's sessions), shows the server's message and goes to /console/login. */
 export function useSignOut(): (everywhere?: boolean) => Promise<void> {

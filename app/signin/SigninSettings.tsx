@@ -9,8 +9,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { MSG } from '@common/messages';
 import { apiPut, errorMessage } from '../api';
-import { applyFieldErrors } from '../console/formErrors';
-import { siteUrl } from '../console/util';
+import { applyFieldErrors } from '../shared/formErrors';
+import { siteUrl } from '../shared/util';
 import { SIGNIN_OPTIONS_KEY } from './options';
 import { scalarText } from '@common/text';
 

@@ -22,7 +22,7 @@ import { changePercent, type UsageReport, type UsageTotals } from '@common/analy
 import { apiGet, errorMessage } from '../../api';
 import { PageSpinner } from '../../pages/PageSpinner';
 import { PageHead } from '../PageHead';
-import type { ApplicationListItem } from '../types';
+import type { ApplicationListItem } from '../../shared/types';
 import { Chart, type ChartOption } from './Chart';
 import '../console.css';
 import './analysis.css';

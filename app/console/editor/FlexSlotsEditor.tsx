@@ -17,7 +17,7 @@ import type { CategoryNode, NestedEditActions } from '@modules/types.app';
 import { apiPost, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { PANEL_READ_KEY } from '../../site/usePanelData';
-import { appConfigKey } from '../util';
+import { appConfigKey } from '../../shared/util';
 import { withTemplate } from './template';
 import { findNested, insertNested, removeNested, replaceNested } from './nested';
 import { useLatest } from '@modules/kit/useLatest';

@@ -11,7 +11,7 @@ import { homeEntry, type HomeConfig, type PageEntry } from '@common/homeConfig';
 import { MSG } from '@common/messages';
 import { apiPost, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
-import { appConfigKey } from '../util';
+import { appConfigKey } from '../../shared/util';
 
 /** The styles and their Chinese names. */
 export const PAGE_STYLE_OPTIONS: { value: PageEntry['style']; label: string }[] = [

@@ -32,7 +32,7 @@ import {
 } from '@common/audit';
 import type { AuditEntry } from '@common/contracts/auditLogs';
 import { apiGet, buildUrl, errorMessage } from '../../api';
-import type { ApplicationListItem } from '../types';
+import type { ApplicationListItem } from '../../shared/types';
 import { PageHead } from '../PageHead';
 import '../console.css';
 import './logs.css';

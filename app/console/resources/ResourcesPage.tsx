@@ -27,12 +27,12 @@ import {
 } from '@common/resourceFields';
 import { apiGet, apiPost, apiPut, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
-import { appConfigKey } from '../util';
-import type { WithMessage } from '../types';
+import { appConfigKey } from '../../shared/util';
+import type { WithMessage } from '../../shared/types';
 import { ResourceFields } from './ResourceForm';
-import { useFormSubmit } from '../useFormSubmit';
+import { useFormSubmit } from '../../shared/useFormSubmit';
 import { applyPathErrors } from './serverErrors';
-import { useConfirmedDelete } from '../useConfirmedDelete';
+import { useConfirmedDelete } from '../../shared/useConfirmedDelete';
 import '../console.css';
 import { PageHead } from '../PageHead';
 import { cellText } from '../sections/TopicResourceSection';

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { Page } from '@common/page';
 import { apiGet } from '../../api';
-import type { ApplicationListItem } from '../types';
+import type { ApplicationListItem } from '../../shared/types';
 
 /** The applications of the user (one page of 200, as the console list of spec 2 §7) and the chosen id. */
 export function useApplicationChoice() {

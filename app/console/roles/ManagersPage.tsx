@@ -13,10 +13,10 @@ import { MANAGER_RIGHTS, MANAGER_RIGHT_HINTS, MANAGER_RIGHT_LABELS, type Manager
 import { MAINLAND_MOBILE } from '@common/validation';
 import type { Page } from '@common/page';
 import { apiGet, apiPost, apiPut } from '../../api';
-import type { WithMessage } from '../types';
+import type { WithMessage } from '../../shared/types';
 import type { ManagerEntry, UserSuggestion } from '@common/contracts/roles';
-import { useConfirmedDelete } from '../useConfirmedDelete';
-import { useFormSubmit } from '../useFormSubmit';
+import { useConfirmedDelete } from '../../shared/useConfirmedDelete';
+import { useFormSubmit } from '../../shared/useFormSubmit';
 import { useApplicationChoice } from './ApplicationPicker';
 import { MemberListFrame } from './MemberListFrame';
 

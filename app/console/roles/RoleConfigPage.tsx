@@ -12,10 +12,10 @@ import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { USER_RIGHTS, USER_RIGHT_HINTS, USER_RIGHT_LABELS, type Role } from '@common/roles';
 import { apiPost, errorMessage } from '../../api';
-import type { WithMessage } from '../types';
+import type { WithMessage } from '../../shared/types';
 import { ApplicationPicker, useApplicationChoice } from './ApplicationPicker';
 import { useApplicationConfig } from '../useApplicationConfig';
-import { appConfigKey } from '../util';
+import { appConfigKey } from '../../shared/util';
 import '../console.css';
 import { PageHead } from '../PageHead';
 

@@ -16,7 +16,7 @@ import type { Page } from '@common/page';
 import { apiGet, errorMessage } from '../../api';
 import { PageSpinner } from '../../pages/PageSpinner';
 import { useMyRightsQuery } from '../roles/rights';
-import type { ApplicationListItem } from '../types';
+import type { ApplicationListItem } from '../../shared/types';
 import { PageHead } from '../PageHead';
 import '../console.css';
 

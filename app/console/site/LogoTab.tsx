@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@common/messages';
 import { ApiError, apiDelete, errorMessage, signedHeaders } from '../../api';
 import type { AppConfig } from '../../boot';
-import { appConfigKey } from '../util';
+import { appConfigKey } from '../../shared/util';
 
 /** Largest logo, bytes (the server's limit: 500 KB). */
 export const LOGO_MAX_BYTES = 500 * 1024;

@@ -11,7 +11,7 @@ import { EditOutlined, ExportOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { apiGet } from '../../api';
 import type { AppConfig } from '../../boot';
-import { appConfigKey, siteUrl } from '../util';
+import { appConfigKey, siteUrl } from '../../shared/util';
 import { FooterTab } from './FooterTab';
 import { HeaderTab } from './HeaderTab';
 import { LogoTab } from './LogoTab';

@@ -21,7 +21,7 @@ import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 import type { Page } from '@common/page';
 import { apiGet, apiPost, errorMessage } from '../../api';
 import { sendFile } from '../../widgets/upload/send';
-import type { WithMessage } from '../types';
+import type { WithMessage } from '../../shared/types';
 import { TOPICS_KEY, fetchTopics } from '../topics/api';
 import type { ImportPreview as Preview, Task } from '@common/contracts/tasks';
 import '../console.css';

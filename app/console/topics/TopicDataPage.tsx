@@ -19,7 +19,7 @@ import { DIALOG_WIDTH, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, type ResourceType }
 import { resourceHref, scholarHref } from '@modules/kit/links';
 import { apiGet, apiPost, errorMessage } from '../../api';
 import { ResourceModal } from '../resources/ResourcesPage';
-import type { WithMessage } from '../types';
+import type { WithMessage } from '../../shared/types';
 import { TOPICS_KEY, fetchTopicResources, type CategoryNode, type TopicDataFilters, type TopicResource, type TopicStats } from './api';
 import '../console.css';
 import { PageHead } from '../PageHead';

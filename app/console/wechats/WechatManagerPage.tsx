@@ -16,8 +16,8 @@ import { DeleteOutlined, FileTextOutlined, PlusOutlined, WechatOutlined } from '
 import { MSG, fillMsg } from '@common/messages';
 import type { WechatAccountWithArticles } from '@common/contracts/wechats';
 import { apiGet, apiPost, errorMessage, request } from '../../api';
-import { applyFieldErrors } from '../formErrors';
-import type { WithMessage } from '../types';
+import { applyFieldErrors } from '../../shared/formErrors';
+import type { WithMessage } from '../../shared/types';
 import { PageHead } from '../PageHead';
 import { SectionApplication } from '../sections/SectionApplication';
 import { WECHAT_ARTICLES_PATH } from './WechatArticlesPage';

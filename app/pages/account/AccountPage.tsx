@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Skeleton } from 'antd';
 import { MSG } from '@common/messages';
-import { loginPath, useSession } from '../../console/session';
+import { loginPath, useSession } from '../../shared/session';
 import { AccountCards } from '../../account/AccountCards';
 import './account.css';
 
