@@ -48,6 +48,13 @@ const zones = [
     message: `server/${d}/ 位于路由之下，不能引用 server/routes/ 或 server/web/：把共用的逻辑移到服务层（DESIGN.md）`,
   })),
   { target: './server/routes', from: './server/web', message: 'server/routes/ 不能引用 server/web/（web 依赖路由，反过来就成了循环）' },
+  // the browser's layout says who uses what (decision 437): the console is one lazy part of the browser; what
+  // the visitor pages and the console share lives in app/shared/. Only the router (app/App.tsx) mounts the console.
+  {
+    target: ['./app/!(console)/**', './app/!(App).*', './modules'],
+    from: './app/console',
+    message: 'app/console/ 只属于后台：访客页面与模块不能引用它，共用的钩子与工具放在 app/shared/（decision 437）',
+  },
 ];
 
 export default tseslint.config(
@@ -105,7 +112,7 @@ export default tseslint.config(
     // a test may reach past the layers to set up or inspect what it tests (a route's service from a
     // domain test, the page renderer from a route test); the browser/server and module boundaries hold
     files: ['**/*.test.ts', 'server/test/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: zones.filter((z) => !z.target.startsWith('./server')) }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: zones.filter((z) => ![z.target].flat().some((t) => t.startsWith('./server'))) }] },
   },
   {
     // the test clients' answers default to any, so that a test reads the JSON it asserts on

@@ -25,13 +25,14 @@ export const colorSchema = z
   .string({ error: MSG.colorInvalid })
   .trim()
   .regex(COLOR_PATTERN, MSG.colorInvalid)
-  .transform((s) => s.toLowerCase());
+  // lower case as a string step, not a transform, so that the API document can still say it is a string
+  .toLowerCase();
 /** A colour or '' (not set). */
 export const optionalColorSchema = z
   .string({ error: MSG.colorInvalid })
   .trim()
   .refine((s) => s === '' || COLOR_PATTERN.test(s), { message: MSG.colorInvalid })
-  .transform((s) => s.toLowerCase());
+  .toLowerCase();
 
 /**
  * An address a visitor may follow: http(s) or a path on this site (`/...`, not `//host`). Anything

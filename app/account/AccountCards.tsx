@@ -12,10 +12,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card, Form, Input, Modal, Popconfirm, QRCode, Skeleton, Space, Table, Tag } from 'antd';
 import { MSG } from '@common/messages';
 import type { AccountInfo } from '@common/contracts/account';
-import { apiDelete, apiGet, apiPut, errorMessage, request } from '../api';
+import { errorMessage } from '../api';
 import { lastingMessage } from '../AntdProviders';
 import type { ActiveSession } from '@common/contracts/signin';
 import './account.css';
+import { api } from '../shared/apiClient';
 
 /** GET /api/v1/users/{id}/info (the server's answer schema) */
 export type { AccountInfo };
@@ -35,7 +36,7 @@ export interface AccountCardsProps {
 
 /** The cards of an account page, read from GET /api/v1/users/{id}/info, with its loading and failure states. */
 export function AccountCards({ userId, scholar = true, afterSignOut }: AccountCardsProps) {
-  const info = useQuery({ queryKey: infoKey(userId), queryFn: () => apiGet<AccountInfo>(`/api/v1/users/${userId}/info`) });
+  const info = useQuery({ queryKey: infoKey(userId), queryFn: () => api.get('/api/v1/users/{id}/info', { params: { id: userId } }) });
   if (info.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (info.isError) {
     return <Alert type="error" showIcon message={errorMessage(info.error)} action={<Button onClick={() => info.refetch()}>{MSG.retry}</Button>} />;
@@ -72,7 +73,7 @@ function ProfileCard({ info }: { info: AccountInfo }) {
   const qc = useQueryClient();
   const save = useInfoWrite(
     info.id,
-    (v: { name: string; affiliation: string }) => apiPut<AccountInfo & { message: string }>('/api/v1/account/profile', v),
+    (v: { name: string; affiliation: string }) => api.put('/api/v1/account/profile', { body: v }),
     () => {
       void qc.invalidateQueries({ queryKey: ['session'] });
     },
@@ -119,9 +120,7 @@ type BindKind = 'mobile' | 'email' | 'wechat';
 
 function BindingsCard({ info }: { info: AccountInfo }) {
   const [binding, setBinding] = useState<BindKind | null>(null);
-  const unbind = useInfoWrite(info.id, (loginId: string) =>
-    request<AccountInfo & { message: string }>('/api/v1/account/unbind', { method: 'DELETE', body: { uid: info.id, login_id: loginId } }),
-  );
+  const unbind = useInfoWrite(info.id, (loginId: string) => api.delete('/api/v1/account/unbind', { body: { uid: info.id, login_id: loginId } }));
   const rows: Array<{ kind: BindKind; label: string; value: string | null; shown: string | null }> = [
     { kind: 'mobile', label: MSG.accountMobile, value: info.mobile, shown: info.mobile ? maskMobile(info.mobile) : null },
     { kind: 'email', label: MSG.accountEmail, value: info.email, shown: info.email },
@@ -173,8 +172,8 @@ function CodeDialog({ kind, info, rebind, onClose }: { kind: 'mobile' | 'email';
   const send = useMutation({
     mutationFn: (target: string) =>
       kind === 'mobile'
-        ? apiPut<{ message: string }>('/api/v3/oauth/digits', { country_code: '86', mobile_number: target })
-        : apiPut<{ message: string }>('/api/v1/account/bind/email/digits', { email: target }),
+        ? api.put('/api/v3/oauth/digits', { body: { country_code: '86', mobile_number: target } })
+        : api.put('/api/v1/account/bind/email/digits', { body: { email: target } }),
     onSuccess: (r) => {
       setError(null);
       message.success(r.message);
@@ -185,8 +184,8 @@ function CodeDialog({ kind, info, rebind, onClose }: { kind: 'mobile' | 'email';
     info.id,
     (v: { target: string; code: string }) =>
       kind === 'mobile'
-        ? apiPut<AccountInfo & { message: string }>('/api/v1/account/bind/mobile', { mobile_number: v.target, sms_code: v.code })
-        : apiPut<AccountInfo & { message: string }>('/api/v1/account/bind/email', { email: v.target, email_code: v.code }),
+        ? api.put('/api/v1/account/bind/mobile', { body: { mobile_number: v.target, sms_code: v.code } })
+        : api.put('/api/v1/account/bind/email', { body: { email: v.target, email_code: v.code } }),
     onClose,
   );
   return (
@@ -230,9 +229,9 @@ function WechatDialog({ info, rebind, onClose }: { info: AccountInfo; rebind: bo
   const qr = useQuery({
     queryKey: ['wechat-qr', info.id],
     gcTime: 0,
-    queryFn: () => apiGet<{ ticket: string; url: string }>('/api/v1/wechat/qrcode/', { client_name: 'atrium-web', client_id: String(info.id) }),
+    queryFn: () => api.get('/api/v1/wechat/qrcode', { query: { client_name: 'atrium-web', client_id: String(info.id) } }),
   });
-  const bind = useInfoWrite(info.id, (ticket: string) => apiPut<AccountInfo & { message: string }>('/api/v1/account/bind/wechat', { ticket }), onClose);
+  const bind = useInfoWrite(info.id, (ticket: string) => api.put('/api/v1/account/bind/wechat', { body: { ticket } }), onClose);
   return (
     <Modal
       open
@@ -262,7 +261,7 @@ function ScholarCard({ info }: { info: AccountInfo }) {
   const { message } = AntApp.useApp();
   const s = info.scholar;
   const save = useMutation({
-    mutationFn: (v: { name: string; institution: string; research_field: string }) => apiPut<{ message: string }>('/api/v2/scholars', v),
+    mutationFn: (v: { name: string; institution: string; research_field: string }) => api.put('/api/v2/scholars', { body: v }),
     onSuccess: async (r) => {
       message.success(r.message);
       await qc.invalidateQueries({ queryKey: infoKey(info.id) });
@@ -322,10 +321,10 @@ export function SessionsCard({ afterSignOut }: { afterSignOut: string }) {
   const { message } = AntApp.useApp();
   const list = useQuery({
     queryKey: ['account-sessions'],
-    queryFn: ({ signal }) => apiGet<{ content: ActiveSession[] }>('/api/v1/sessions', undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/sessions', { signal }),
   });
   const end = useMutation({
-    mutationFn: () => apiDelete<{ message: string }>('/api/v1/sessions'),
+    mutationFn: () => api.delete('/api/v1/sessions'),
     onSuccess: (r) => {
       qc.clear();
       qc.setQueryData(['session'], null);
@@ -339,7 +338,7 @@ export function SessionsCard({ afterSignOut }: { afterSignOut: string }) {
   });
   // another device signed out (DELETE /api/v1/sessions/{id}; this browser's own has 退出登录)
   const endOne = useMutation({
-    mutationFn: (id: string) => apiDelete<{ message: string }>(`/api/v1/sessions/${id}`),
+    mutationFn: (id: string) => api.delete('/api/v1/sessions/{id}', { params: { id } }),
     onSuccess: (r) => {
       message.success(r.message);
       void qc.invalidateQueries({ queryKey: ['account-sessions'] });

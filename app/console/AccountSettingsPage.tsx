@@ -10,7 +10,7 @@ import { MSG } from '@common/messages';
 import { AccountCards } from '../account/AccountCards';
 import { PageSpinner } from '../pages/PageSpinner';
 import { PageHead } from './PageHead';
-import { useSession } from './session';
+import { useSession } from '../shared/session';
 import './console.css';
 
 /** The page; see the file comment. The console guard has checked the session. */

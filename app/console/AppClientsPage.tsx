@@ -14,13 +14,14 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, ConfigProvider, Empty, Result, Select, Skeleton } from 'antd';
 import { MSG } from '@common/messages';
-import type { Page } from '@common/page';
-import { apiGet, errorMessage } from '../api';
+
+import { errorMessage } from '../api';
 import { OAuthClientsCard } from '../signin/OAuthClientsCard';
 import { PageHead } from './PageHead';
-import type { ApplicationListItem } from './types';
+
 import { MissingRightAlert, useMyRights } from './roles/rights';
 import './console.css';
+import { api } from '../shared/apiClient';
 
 /** The most applications offered in the selector (the console's list call, one page). */
 const MAX_APPLICATIONS = 200;
@@ -33,7 +34,7 @@ export function AppClientsPage() {
   }, []);
   const apps = useQuery({
     queryKey: ['applications', 'appclient'],
-    queryFn: ({ signal }) => apiGet<Page<ApplicationListItem>>('/api/v1/applications', { page: 1, size: MAX_APPLICATIONS }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications', { query: { page: 1, size: MAX_APPLICATIONS }, signal }),
   });
   const list = useMemo(() => apps.data?.content ?? [], [apps.data]);
   const asked = Number(params.get('applicationId'));

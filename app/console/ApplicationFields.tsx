@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
 import { MSG } from '@common/messages';
 import { HOST_NAME } from '@common/validation';
-import { apiGet } from '../api';
-import type { Topic } from './types';
+
+import { api } from '../shared/apiClient';
 
 export interface ApplicationValues {
   name: string;
@@ -20,7 +20,7 @@ export const APPLICATION_FIELD_MAP: Record<string, string> = { name: 'name', hos
 
 /** The topics a site can show (cached for the console session). */
 export function useTopics() {
-  return useQuery({ queryKey: ['topics'], queryFn: () => apiGet<Topic[]>('/api/v1/topics'), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: ['topics'], queryFn: () => api.get('/api/v1/topics'), staleTime: 5 * 60_000 });
 }
 
 /** Name, host and topic form items (inside an antd Form of ApplicationValues). */

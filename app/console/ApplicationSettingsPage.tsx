@@ -12,19 +12,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Breadcrumb, Button, ConfigProvider, Form, Result, Space } from 'antd';
 import { ApiOutlined, BgColorsOutlined, DatabaseOutlined, EditOutlined, ExportOutlined, NotificationOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { ApiError, apiGet, apiPut, errorMessage } from '../api';
-import type { AppConfig } from '../boot';
+import { ApiError, errorMessage } from '../api';
+
 import { APPLICATION_FIELD_MAP, ApplicationFields, type ApplicationValues } from './ApplicationFields';
 import { statusTag } from './ApplicationsPage';
-import { appConfigKey, siteUrl } from './util';
-import { applyFieldErrors } from './formErrors';
-import type { WithMessage } from './types';
+import { appConfigKey, siteUrl } from '../shared/util';
+import { applyFieldErrors } from '../shared/formErrors';
+
 import { MissingRightAlert, useMyRights } from './roles/rights';
 import { SigninSettingsCard } from '../signin/SigninSettings';
 import { DetailSigninCard } from './DetailSigninCard';
 import './console.css';
 import { queryFallback } from './QueryFallback';
 import { PageHead } from './PageHead';
+import { api } from '../shared/apiClient';
 
 /** The settings page of one application. */
 export function ApplicationSettingsPage() {
@@ -40,7 +41,7 @@ export function ApplicationSettingsPage() {
   const settingsDenied = rightsLoaded && !rights.includes('settings');
   const config = useQuery({
     queryKey: appConfigKey(id),
-    queryFn: ({ signal }) => apiGet<AppConfig>(`/api/v1/applications/${id}/config`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/config', { params: { id }, signal }),
     enabled: valid,
   });
 
@@ -62,10 +63,13 @@ export function ApplicationSettingsPage() {
   const save = async (values: ApplicationValues) => {
     setSaving(true);
     try {
-      const r = await apiPut<AppConfig & WithMessage>(`/api/v1/applications/${id}`, {
-        name: values.name.trim(),
-        host: values.host,
-        topicId: values.topicId ?? null,
+      const r = await api.put('/api/v1/applications/{id}', {
+        params: { id },
+        body: {
+          name: values.name.trim(),
+          host: values.host,
+          topicId: values.topicId ?? null,
+        },
       });
       queryClient.setQueryData(appConfigKey(id), r);
       void queryClient.invalidateQueries({ queryKey: ['applications'] });

@@ -23,18 +23,19 @@ import {
 import { MSG, fillMsg } from '@common/messages';
 import { APPLICATION_STATUS_LABELS } from '@common/roles';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
-import type { Page } from '@common/page';
-import { ApiError, apiGet, apiPost, apiPut, downloadBlob, errorMessage } from '../api';
+
+import { ApiError, apiPut, downloadBlob, errorMessage } from '../api';
 import { APPLICATION_FIELD_MAP, ApplicationFields, type ApplicationValues } from './ApplicationFields';
-import { applyFieldErrors } from './formErrors';
-import { useSession } from './session';
-import { useFormSubmit } from './useFormSubmit';
-import { siteUrl } from './util';
-import type { ApplicationListItem, WithMessage } from './types';
-import { useConfirmedDelete } from './useConfirmedDelete';
+import { applyFieldErrors } from '../shared/formErrors';
+import { useSession } from '../shared/session';
+import { useFormSubmit } from '../shared/useFormSubmit';
+import { siteUrl } from '../shared/util';
+import type { ApplicationListItem, WithMessage } from '../shared/types';
+import { useConfirmedDelete } from '../shared/useConfirmedDelete';
 import './console.css';
 import { PageHead } from './PageHead';
 import { NotFoundNotice } from './ConsoleFallback';
+import { api } from '../shared/apiClient';
 
 /** The Chinese tag of an application status: 未发布 / 待审核 / 已发布 (decision #138). */
 export function statusTag(status: string) {
@@ -57,7 +58,7 @@ export function ApplicationsPage() {
 
   const list = useQuery({
     queryKey: ['applications', page, query],
-    queryFn: ({ signal }) => apiGet<Page<ApplicationListItem>>('/api/v1/applications', { page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications', { query: { page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -244,7 +245,7 @@ export function ApplicationsPage() {
 function CreateApplicationModal({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(): void }) {
   const [form] = Form.useForm<ApplicationValues>();
   const { saving, submit } = useFormSubmit(form, {
-    send: (values) => apiPost<WithMessage>('/api/v1/applications', { name: values.name.trim(), host: values.host, topicId: values.topicId ?? null }),
+    send: (values) => api.post('/api/v1/applications', { body: { name: values.name.trim(), host: values.host, topicId: values.topicId ?? null } }),
     successMsg: MSG.applicationCreated,
     // 409: the host is taken; 400: the fields the server names
     onRefused: (err) => {

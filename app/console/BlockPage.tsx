@@ -13,7 +13,7 @@ import { Button, Result, Space } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { MSG, fillMsg } from '@common/messages';
 import { PageSpinner } from '../pages/PageSpinner';
-import { useConsoleAccess, useSession } from './session';
+import { useConsoleAccess, useSession } from '../shared/session';
 import { useSignOut } from './useSignOut';
 import './console.css';
 

@@ -13,7 +13,7 @@ import { Button, Result } from 'antd';
 import { MSG } from '@common/messages';
 import { errorMessage } from '../api';
 import { PageSpinner } from '../pages/PageSpinner';
-import { BLOCK_PATH, loginPath, useConsoleAccess, useSession } from './session';
+import { BLOCK_PATH, loginPath, useConsoleAccess, useSession } from '../shared/session';
 import { clientLoginId, ssoStartUrl, useSigninOptions } from '../signin/options';
 import './console.css';
 

@@ -29,7 +29,7 @@ import {
   WechatOutlined,
 } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { useSession } from './session';
+import { useSession } from '../shared/session';
 import { useSignOut } from './useSignOut';
 import './console.css';
 

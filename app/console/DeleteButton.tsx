@@ -5,7 +5,7 @@
 import { Button } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { useConfirmedDelete, type ConfirmedDelete } from './useConfirmedDelete';
+import { useConfirmedDelete, type ConfirmedDelete } from '../shared/useConfirmedDelete';
 
 /** See the file comment. */
 export function DeleteButton({ confirm }: { confirm: ConfirmedDelete }) {

@@ -9,11 +9,12 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Switch } from 'antd';
 import { MSG } from '@common/messages';
-import { apiPut, errorMessage } from '../api';
+import { errorMessage } from '../api';
 import type { AppConfig } from '../boot';
-import type { WithMessage } from './types';
-import { appConfigKey } from './util';
+
+import { appConfigKey } from '../shared/util';
 import { useMyRights } from './roles/rights';
+import { api } from '../shared/apiClient';
 
 /** The card; `config` is the application's configuration as the settings page read it (its query is updated on save). */
 export function DetailSigninCard({ applicationId, config }: { applicationId: number; config: AppConfig }) {
@@ -25,7 +26,7 @@ export function DetailSigninCard({ applicationId, config }: { applicationId: num
   const change = async (on: boolean) => {
     setSaving(true);
     try {
-      const saved = await apiPut<AppConfig & WithMessage>(`/api/v1/applications/${applicationId}`, { detailSignin: on ? 1 : 0 });
+      const saved = await api.put('/api/v1/applications/{id}', { params: { id: applicationId }, body: { detailSignin: on ? 1 : 0 } });
       queryClient.setQueryData(appConfigKey(applicationId), saved);
       message.success(saved.detailSignin === 1 ? MSG.detailSigninOn : MSG.detailSigninOff);
     } catch (err) {

@@ -9,15 +9,16 @@ import { App, Button, Empty, Input, Space, Table, Typography, type TableColumnsT
 import { CopyOutlined, DeleteOutlined, DownloadOutlined, FileOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE } from '@common/constants';
-import type { Page } from '@common/page';
-import { apiGet, errorMessage } from '../api';
+
+import { errorMessage } from '../api';
 import { FileUpload, ImageUpload, formatBytes } from '../widgets/upload';
 import { ViewableImage } from '../widgets/image';
-import { useSession } from './session';
-import { useConfirmedDelete } from './useConfirmedDelete';
+import { useSession } from '../shared/session';
+import { useConfirmedDelete } from '../shared/useConfirmedDelete';
 import './console.css';
 import { PageHead } from './PageHead';
 import type { StoredFile } from '@common/contracts/files';
+import { api } from '../shared/apiClient';
 
 /** A file of GET /api/v1/files. */
 export type FileItem = StoredFile;
@@ -34,7 +35,7 @@ export function FilesPage() {
 
   const list = useQuery({
     queryKey: ['files', page, query],
-    queryFn: ({ signal }) => apiGet<Page<FileItem>>('/api/v1/files', { page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/files', { query: { page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => {

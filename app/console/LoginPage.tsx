@@ -9,7 +9,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { MSG } from '@common/messages';
 import { PageSpinner } from '../pages/PageSpinner';
 import { SigninMethods, useSigninFlow } from '../signin/SigninForm';
-import { safeRedirect } from './session';
+import { safeRedirect } from '../shared/session';
 import './console.css';
 
 export function LoginPage() {

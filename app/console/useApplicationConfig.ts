@@ -4,15 +4,15 @@
  * opened from them share one read.
  */
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../api';
-import type { AppConfig } from '../boot';
-import { appConfigKey } from './util';
+
+import { appConfigKey } from '../shared/util';
+import { api } from '../shared/apiClient';
 
 /** The query of the application's config; disabled while `id` is undefined (no application chosen yet). */
 export function useApplicationConfig(id: number | undefined) {
   return useQuery({
     queryKey: appConfigKey(id ?? 0),
     enabled: !!id,
-    queryFn: ({ signal }) => apiGet<AppConfig>(`/api/v1/applications/${id}/config`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/config', { params: { id: id ?? 0 }, signal }),
   });
 }

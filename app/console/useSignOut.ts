@@ -5,10 +5,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MSG } from '@common/messages';
-import { apiDelete, errorMessage } from '../api';
-import { SESSION_KEY } from './session';
+import { errorMessage } from '../api';
+import { api } from '../shared/apiClient';
+import { SESSION_KEY } from '../shared/session';
 import { lastingMessage } from '../AntdProviders';
-import type { WithMessage } from './types';
 
 /** A function that signs out (`everywhere`: all the user's sessions), shows the server's message and goes to /console/login. */
 export function useSignOut(): (everywhere?: boolean) => Promise<void> {
@@ -16,7 +16,7 @@ export function useSignOut(): (everywhere?: boolean) => Promise<void> {
   const navigate = useNavigate();
   return async (everywhere = false) => {
     try {
-      const r = await apiDelete<WithMessage>(everywhere ? '/api/v1/sessions' : '/api/v1/session');
+      const r = everywhere ? await api.delete('/api/v1/sessions') : await api.delete('/api/v1/session');
       void navigate('/console/login', { replace: true });
       queryClient.clear();
       queryClient.setQueryData(SESSION_KEY, null);

@@ -14,11 +14,11 @@ import { App, Button, Divider, Empty, Form, Input, Modal, Space, Table, Tag, Too
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { ApiError, apiGet, apiPost, errorMessage } from '../api';
-import { applyFieldErrors } from '../console/formErrors';
-import { useFormSubmit } from '../console/useFormSubmit';
-import { siteUrl } from '../console/util';
-import type { WithMessage } from '../console/types';
-import { useConfirmedDelete } from '../console/useConfirmedDelete';
+import { applyFieldErrors } from '../shared/formErrors';
+import { useFormSubmit } from '../shared/useFormSubmit';
+import { siteUrl } from '../shared/util';
+import type { WithMessage } from '../shared/types';
+import { useConfirmedDelete } from '../shared/useConfirmedDelete';
 import {
   CLIENT_ID_PATTERN,
   OAUTH_CLIENT_FIELDS,

@@ -16,10 +16,11 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SITE_MSG } from '@common/siteMessages';
-import type { SessionAnswer } from '@common/contracts/auth';
+
 import { toast } from '@modules/kit/toast';
-import { apiGet, apiPost, errorMessage } from '../api';
+import { errorMessage } from '../api';
 import { clientLoginId, ssoStartUrl } from './options';
+import { api } from '../shared/apiClient';
 
 /** sessionStorage key: a login-info sign-in on a visitor page reloads it and greets after the reload. */
 const GREET_KEY = 'atrium-signed-in';
@@ -29,10 +30,6 @@ export const ANONYMOUS_DELAY_MS = 1500;
 
 /** The events that count as the visitor's first interaction. */
 const INTERACTIONS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
-
-interface UserReply {
-  user: { id: number; name: string; anonymous: boolean } | null;
-}
 
 /** The current address without the given query parameters, as a same-site path. */
 function pathWithout(names: string[]): string {
@@ -84,7 +81,7 @@ export function SigninEffects() {
     if (clientId) {
       let cancelled = false;
       const back = pathWithout(['oauth', 'client_id']);
-      void apiGet<{ clientId: string }>(`/api/v1/applications/oauth/clients/${encodeURIComponent(clientId)}`).then(
+      void api.get('/api/v1/applications/oauth/clients/{id}', { params: { id: clientId } }).then(
         () => {
           if (!cancelled) window.location.assign(ssoStartUrl(back, clientId));
         },
@@ -110,7 +107,7 @@ export function SigninEffects() {
     const loginInfo = params.get('loginInfo');
     if (loginInfo) {
       window.history.replaceState(window.history.state, '', pathWithout(['loginInfo']));
-      void apiPost<UserReply & { message?: string }>('/api/v1/oauth/login-info', { loginInfo }).then(
+      void api.post('/api/v1/oauth/login-info', { body: { loginInfo } }).then(
         (r) => {
           if (path.startsWith('/console')) {
             toast.success(r.message ?? SITE_MSG.signedIn);
@@ -140,11 +137,11 @@ export function SigninEffects() {
       if (cancelled || !takesAnonymous(window.location.pathname)) return;
       const attempt = (async () => {
         try {
-          const me = await apiGet<SessionAnswer>('/api/v1/session');
+          const me = await api.get('/api/v1/session');
           if (me.user || cancelled) return;
           const fingerprint = await visitorId();
           if (cancelled) return;
-          await apiPost<UserReply>('/api/v1/users/anonymous', { fingerprint });
+          await api.post('/api/v1/users/anonymous', { body: { fingerprint } });
           void queryClient.invalidateQueries({ queryKey: ['session'] });
         } catch {
           // an anonymous user is a convenience (recommendations later): the page works without one

@@ -18,11 +18,11 @@ import { EMAIL, MAINLAND_MOBILE, SIX_DIGITS } from '@common/validation';
 import { CODE_RESEND_MS } from '@common/constants';
 import { apiPost, apiPut, errorMessage } from '../api';
 import { ssoStartUrl, useSigninOptions, type SigninOptions } from './options';
-import { applyFieldErrors } from '../console/formErrors';
-import { SESSION_KEY, needsFullLoad, useSession } from '../console/session';
+import { applyFieldErrors } from '../shared/formErrors';
+import { SESSION_KEY, needsFullLoad, useSession } from '../shared/session';
 import { lastingMessage } from '../AntdProviders';
 import { anonymousSettled } from './SigninEffects';
-import type { SessionUser, WithMessage } from '../console/types';
+import type { SessionUser, WithMessage } from '../shared/types';
 import './signin.css';
 
 interface CodeValues {

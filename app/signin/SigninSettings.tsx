@@ -8,11 +8,12 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { MSG } from '@common/messages';
-import { apiPut, errorMessage } from '../api';
-import { applyFieldErrors } from '../console/formErrors';
-import { siteUrl } from '../console/util';
+import { errorMessage } from '../api';
+import { applyFieldErrors } from '../shared/formErrors';
+import { siteUrl } from '../shared/util';
 import { SIGNIN_OPTIONS_KEY } from './options';
 import { scalarText } from '@common/text';
+import { api } from '../shared/apiClient';
 
 /** The sign-in part of the application config as GET /api/v1/applications/{id}/config answers it. */
 export interface SigninConfig {
@@ -72,11 +73,14 @@ export function SigninSettingsCard({ applicationId, config }: { applicationId: n
     const clientId = v.clientId?.trim() ?? '';
     setSaving(true);
     try {
-      const r = await apiPut<SigninConfig & { message?: string }>(`/api/v1/applications/${applicationId}/oauth-uri`, {
-        oauthUri: issuer
-          ? { issuer, clientId, ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}), ...(v.scope?.trim() ? { scope: v.scope.trim() } : {}) }
-          : null,
-        mailAllowSuffix: v.mailAllowSuffix?.trim() || null,
+      const r = await api.put('/api/v1/applications/{id}/oauth-uri', {
+        params: { id: applicationId },
+        body: {
+          oauthUri: issuer
+            ? { issuer, clientId, ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}), ...(v.scope?.trim() ? { scope: v.scope.trim() } : {}) }
+            : null,
+          mailAllowSuffix: v.mailAllowSuffix?.trim() || null,
+        },
       });
       form.setFieldsValue({ clientSecret: '', mailAllowSuffix: r.mailAllowSuffix ?? '' });
       setHasSecret(!!r.oauthUri?.hasClientSecret);

@@ -3,7 +3,7 @@
  * starts single sign-on (spec 1 §6: a visitor who is not signed in goes to the SSO authorisation address).
  */
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../api';
+import { api } from '../shared/apiClient';
 
 export interface SigninOptions {
   /** the site's application has single sign-on configured */
@@ -19,7 +19,7 @@ export const SIGNIN_OPTIONS_KEY = ['signin-options'] as const;
 
 /** The sign-in options of this host (cached 5 minutes). */
 export function useSigninOptions() {
-  return useQuery({ queryKey: SIGNIN_OPTIONS_KEY, queryFn: () => apiGet<SigninOptions>('/api/v1/oauth/options'), staleTime: 300_000 });
+  return useQuery({ queryKey: SIGNIN_OPTIONS_KEY, queryFn: () => api.get('/api/v1/oauth/options'), staleTime: 300_000 });
 }
 
 /** The server address that starts SSO and comes back to `redirect` (a same-site path); `clientId` for client login. */

@@ -11,7 +11,7 @@ import { homeEntry } from '@common/homeConfig';
 import { exploreBaseFromMenu } from '@common/exploreLink';
 import { SITE_MSG } from '@common/siteMessages';
 import type { SiteContext } from '@modules/types.app';
-import { ApiError, apiGet, errorMessage } from '../api';
+import { ApiError, errorMessage } from '../api';
 import { bootIsHome, readBoot, type AppConfig } from '../boot';
 import { HomeGrid } from './HomeGrid';
 import { SiteFrame } from './SiteFrame';
@@ -19,6 +19,7 @@ import { UnknownHost } from './UnknownHost';
 import { TopicLinksBar } from '../pages/account/TopicLinksBar';
 import { StatusCard } from '../pages/StatusPages';
 import { EmptyNote, Spinner, UiButton } from '@modules/kit/ui';
+import { api } from '../shared/apiClient';
 
 const notFoundish = (e: unknown) => e instanceof ApiError && (e.status === 404 || e.status === 400);
 
@@ -29,14 +30,14 @@ const notFoundish = (e: unknown) => e instanceof ApiError && (e.status === 404 |
 export async function configByHost(host: string): Promise<AppConfig | null> {
   const h = host.toLowerCase();
   try {
-    return await apiGet<AppConfig>('/api/v1/applications/config', { host: h });
+    return await api.get('/api/v1/applications/config', { query: { host: h } });
   } catch (e) {
     if (!notFoundish(e)) throw e;
   }
   const bare = h.replace(/:\d+$/, '');
   if (bare === h) return null;
   try {
-    return await apiGet<AppConfig>('/api/v1/applications/config', { host: bare });
+    return await api.get('/api/v1/applications/config', { query: { host: bare } });
   } catch (e) {
     if (notFoundish(e)) return null;
     throw e;

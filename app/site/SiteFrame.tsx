@@ -26,8 +26,9 @@ import { isSiteLink } from '@common/safePath';
 import type { AppConfig, BootUser, HeaderMenuItem } from '../boot';
 import { toast } from '@modules/kit/toast';
 import { SITE_LOGIN_PATH, loginHref } from '@modules/kit/links';
-import { apiDelete, errorMessage } from '../api';
+import { errorMessage } from '../api';
 import './site.css';
+import { api } from '../shared/apiClient';
 
 const isExternal = (url: string) => /^https?:\/\//i.test(url);
 /** An address safe to put in an href or src: http(s) or a site path (common/safePath.ts isSiteLink). */
@@ -270,7 +271,7 @@ function SiteUserMenu({ user }: { user: BootUser }) {
   }, [open]);
   const signOut = async () => {
     try {
-      await apiDelete('/api/v1/session');
+      await api.delete('/api/v1/session');
       window.location.assign(window.location.pathname + window.location.search);
     } catch (err) {
       toast.error(errorMessage(err));

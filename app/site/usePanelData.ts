@@ -10,7 +10,8 @@ import type { Page } from '@common/page';
 import type { PanelRead } from '@modules/types';
 import { readsOf } from '@modules/registry';
 import { needsTopUp, topUp, wantsRecommendations } from '@modules/kit/topUp';
-import { apiGet, errorMessage, runRead, type ReadSite } from '../api';
+import { errorMessage, runRead, type ReadSite } from '../api';
+import { api } from '../shared/apiClient';
 
 /** Query key prefix of every panel read; invalidating it reloads every panel. */
 export const PANEL_READ_KEY = 'panel-read';
@@ -75,7 +76,7 @@ export function usePanelData(module: ModuleConfig, site: ReadSite & { user?: { i
  * regular read tops it up (modules/kit/topUp.ts).
  */
 async function recommendedRead(read: Extract<PanelRead, { source: 'top' }>, site: ReadSite, userId: number, signal: AbortSignal): Promise<Page<unknown>> {
-  const rec = await apiGet<Page<unknown>>('/api/v2/recommendations', { userId, page: 1, size: read.count, type: read.kind }, signal).catch(() => null);
+  const rec = await api.get('/api/v2/recommendations', { query: { userId, page: 1, size: read.count, type: read.kind }, signal }).catch(() => null);
   if (!needsTopUp(rec, read.count)) return topUp(rec, null, read.count);
   return topUp(rec, await runRead(read, site, signal), read.count);
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { footerConfigSchema, headerConfigSchema, themeConfigSchema } from '../siteConfig.js';
 import type { HomeConfig } from '../homeConfig.js';
-import { withMessage } from './common.js';
+import { apiComponents, withMessage } from './common.js';
 import { homeConfigAnswer } from './revisions.js';
 import { roleAnswer } from './roles.js';
 import { publicSsoAnswer } from './signin.js';
@@ -63,6 +63,11 @@ export const applicationConfigAnswer = z.object({
   oauthUri: publicSsoAnswer.nullable().describe('单点登录设置（不含密钥）；null 为未配置'),
   mailAllowSuffix: z.string().nullable().describe('允许邮箱登录的后缀'),
 });
+// the site's header, footer and theme, named once in the document (decision 440)
+apiComponents.add(headerConfigSchema, { id: 'HeaderConfig' });
+apiComponents.add(footerConfigSchema, { id: 'FooterConfig' });
+apiComponents.add(themeConfigSchema, { id: 'ThemeConfig' });
+
 /** The configuration with its home config typed by module (common/homeConfig.ts), as the browser reads it. */
 export type ApplicationConfig = Omit<z.infer<typeof applicationConfigAnswer>, 'homeConfig'> & { homeConfig: HomeConfig };
 

@@ -7,6 +7,13 @@
  */
 import { z } from 'zod';
 
+/**
+ * The shapes the API document lists once, in `components.schemas`, and names by `$ref` wherever a route
+ * uses them (decision 438; server/http/openapi.ts): the refusal, the page envelope, the configurations.
+ * A registry of its own, not zod's global one, so that nothing else picks up these ids.
+ */
+export const apiComponents = z.registry<{ id: string }>();
+
 /** The refusal of every call: `{ error: { code, message, fields? } }`, message in Chinese (decision 2). */
 export const errorAnswer = z
   .object({
@@ -16,17 +23,22 @@ export const errorAnswer = z
       fields: z.record(z.string(), z.string()).optional().describe('出错的字段（body.x、query.x、params.x）及其说明'),
     }),
   })
-  .describe('错误');
+  .describe('错误')
+  .register(apiComponents, { id: 'ErrorAnswer' });
 
-/** A page of a list (spec 1 §3 'Paged result'; common/page.ts). */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    content: z.array(item),
+/** The envelope of a page of a list, without its items (spec 1 §3 'Paged result'; common/page.ts). */
+export const pageEnvelope = z
+  .object({
     totalElements: z.number().int().describe('符合条件的总数'),
     empty: z.boolean(),
     page: z.number().int().describe('页码，从 1 开始'),
     size: z.number().int().describe('每页条数'),
-  });
+  })
+  .describe('分页')
+  .register(apiComponents, { id: 'PageEnvelope' });
+
+/** A page of a list: the envelope (a `$ref` in the document) and its items. */
+export const pageOf = <T extends z.ZodType>(item: T) => pageEnvelope.and(z.object({ content: z.array(item) }));
 
 /** An answer that also carries the message the interface shows (保存成功 …). */
 export const withMessage = <T extends z.ZodObject>(answer: T) => answer.extend({ message: z.string().describe('给用户看的中文提示') });

@@ -1,10 +1,18 @@
 /** Answers of the home config revision calls (issue 3 'Beyond the original': revisions; server/routes/revisions). */
 import { z } from 'zod';
-import { pageEntry } from '../homeConfigSchema.js';
+import { moduleBase, pageEntry } from '../homeConfigSchema.js';
 import type { HomeConfig } from '../homeConfig.js';
+import { apiComponents } from './common.js';
 
-/** A home config (spec 1 §3 'Application config'): its page entries, each with its modules. */
-export const homeConfigAnswer = z.array(pageEntry).describe('首页配置：页面列表，每页含模块（template）');
+/**
+ * A home config (spec 1 §3 'Application config'): its page entries, each with its modules (their common
+ * fields; a module type's own fields beside them). The document's `HomeConfig` (decision 440): the
+ * answers name it, and so does the body of POST …/home-config.
+ */
+export const homeConfigAnswer = z
+  .array(pageEntry.extend({ template: z.array(moduleBase).max(200).describe('页面上的模块：公共字段，以及该模块类型的各字段') }))
+  .describe('首页配置：页面列表，每页含模块（template）')
+  .register(apiComponents, { id: 'HomeConfig' });
 
 /** A saved home config as the revision list answers it, without the config. */
 export const revisionListItemAnswer = z.object({

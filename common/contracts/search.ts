@@ -21,14 +21,16 @@ const categoryFacet = facet.extend({ children: z.array(facet).describe('二级�
 export type CategoryFacet = z.infer<typeof categoryFacet>;
 
 /** A page of results with the facets of the search (decisions 261, 263). */
-export const searchResultAnswer = pageOf(resourceItemAnswer).extend({
-  capped: z.boolean().describe('命中超过上限（2000）时为 true，此时 totalElements 即上限'),
-  facets: z.object({
-    type: z.array(facet).describe('按资源类型的命中数（不受 type 筛选影响）'),
-    category: z.array(categoryFacet).describe('选定类型后：该类型的分类树'),
-    fields: z.record(z.string(), z.array(facet)).describe('选定类型后：该类型的字段分面，按分面键'),
-    exact: z.boolean().describe('false：分类与字段分面的计数取自前 2000 条，为下限'),
-    typesExact: z.boolean().describe('false：类型分面的计数为下限'),
+export const searchResultAnswer = pageOf(resourceItemAnswer).and(
+  z.object({
+    capped: z.boolean().describe('命中超过上限（2000）时为 true，此时 totalElements 即上限'),
+    facets: z.object({
+      type: z.array(facet).describe('按资源类型的命中数（不受 type 筛选影响）'),
+      category: z.array(categoryFacet).describe('选定类型后：该类型的分类树'),
+      fields: z.record(z.string(), z.array(facet)).describe('选定类型后：该类型的字段分面，按分面键'),
+      exact: z.boolean().describe('false：分类与字段分面的计数取自前 2000 条，为下限'),
+      typesExact: z.boolean().describe('false：类型分面的计数为下限'),
+    }),
   }),
-});
+);
 export type SearchResult = z.infer<typeof searchResultAnswer>;

@@ -68,6 +68,23 @@ export function registerContracts(app: FastifyInstance, db: Db): void {
   });
 }
 
+const documented = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A route input checked by one schema and described by another (decision 440): the home configuration
+ * and the site configurations are checked in their handlers (their refusals name the fields
+ * `homeConfig…`, `headerConfig.x`, as before), so the route's own schema takes them as they come
+ * (`z.unknown()`); the document, and the browser's types generated from it, show `described` instead.
+ * Returns `checked`, which is what Fastify validates and what types `req.body`.
+ */
+export function documentedAs<T extends z.ZodType>(checked: T, described: z.ZodType): T {
+  documented.set(checked, described);
+  return checked;
+}
+
+/** The schema the document shows for a route input: its {@link documentedAs} description, or itself. */
+export const documentedSchema = (schema: unknown): unknown => (isZod(schema) ? (documented.get(schema) ?? schema) : schema);
+
 /** The app with zod types for declared routes: `declared(app).get(url, { schema, config: { access } }, handler)`. */
 export const declared = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 

@@ -14,9 +14,13 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { RouteOptions } from 'fastify';
 import { MSG } from '../../common/messages.js';
+import { apiComponents } from '../../common/contracts/common.js';
+import type { Access } from '../policies/access.js';
 import { requireSuper } from './session.js';
+import { documentedSchema } from './contract.js';
 
 const DESCRIPTION = [
   'Atrium 科技信息门户的接口（规范 spec 2 §7）。回答为 JSON；出错时为 `{ error: { code, message, fields? } }`，`message` 为中文，`fields` 按 `body.x` / `query.x` / `params.x` 指出出错的字段。',
@@ -35,6 +39,83 @@ const DOCS_PREFIX = '/api/docs';
 
 /** Whether a route (its pattern as registered) is one of the documents': the JSON, or the page and its files. */
 const isDocsRoute = (url: string | undefined) => url === OPENAPI_PATH || url === DOCS_PREFIX || !!url?.startsWith(`${DOCS_PREFIX}/`);
+
+const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The operation's id (decision 438): its method and its path, read as words — `GET
+ * /api/v1/applications/{id}/config` is `getV1ApplicationsByIdConfig` — so it is stable while the route
+ * keeps its address, unique as long as no two routes share a method and a path, and readable in the
+ * generated types (app/shared/apiSchema.ts). The `/api` prefix is dropped; other roots (`/web`) stay.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api(?=\/)/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((seg) => {
+      const param = /^[:{](\w+)\}?$/.exec(seg);
+      const parts = (param ? `by-${param[1]}` : seg).split(/[^A-Za-z0-9]+/).filter(Boolean);
+      return parts;
+    });
+  const camel = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  return `${method.toLowerCase()}${camel}`;
+}
+
+type Requirement = Record<string, string[]>;
+
+/**
+ * The operation's `security` from its declared access (decision 438): an anonymous read needs nothing
+ * (`[]`); a signed-in access needs the session cookie; a write under /api/ also needs the XSRF echo and
+ * the request signature (server/http/session.ts, server/http/signing.ts), signed in or not. A public
+ * route with a stricter access for some requests accepts either.
+ */
+export function securityOf(access: Access, method: string, url: string): Requirement[] {
+  const signed = WRITE.has(method.toUpperCase()) && (url.startsWith('/api/') || url.startsWith('/toolsApi/'));
+  const write: Requirement = signed ? { xsrf: [], signature: [] } : {};
+  const withSession: Requirement = { session: [], ...write };
+  if (access.kind === 'public') {
+    const anonymous: Requirement[] = Object.keys(write).length ? [write] : [{}];
+    return access.unless ? [...anonymous, withSession] : Object.keys(write).length ? [write] : [];
+  }
+  return [withSession];
+}
+
+const baseTransform = createJsonSchemaTransform({ schemaRegistry: apiComponents });
+
+/**
+ * A page answer is `allOf: [PageEnvelope, { content }]`: each part describes only its own fields, so
+ * neither may close the object (`additionalProperties: false` would refuse the other part's fields).
+ */
+function openAllOf(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(openAllOf);
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if (Array.isArray(o.allOf))
+    for (const part of o.allOf as Record<string, unknown>[]) if (part?.additionalProperties === false) delete part.additionalProperties;
+  Object.values(o).forEach(openAllOf);
+}
+
+/** The route's description as @fastify/swagger passes it: inputs as documented, the id and the security added. */
+const transform: typeof baseTransform = (input) => {
+  const given = input.schema as Record<string, unknown> | undefined;
+  const schema = given && { ...given, body: documentedSchema(given.body), querystring: documentedSchema(given.querystring) };
+  if (schema && !given?.body) delete schema.body;
+  if (schema && !given?.querystring) delete schema.querystring;
+  // a route also served with a trailing slash (/api/v1/wechat/qrcode/, for old clients) is described once, without it
+  if (input.url.length > 1 && input.url.endsWith('/')) return { schema: { hide: true }, url: input.url };
+  const out = baseTransform({ ...input, schema } as typeof input);
+  openAllOf(out.schema);
+  const route = (input as { route?: RouteOptions }).route;
+  const method = [route?.method ?? 'GET'].flat()[0];
+  if (out.schema && !out.schema.hide) {
+    const schema = out.schema as Record<string, unknown>;
+    schema.operationId ??= operationIdOf(method, input.url);
+    const access = route?.config?.access;
+    if (access) schema.security = securityOf(access, method, input.url);
+  }
+  return out;
+};
 
 /** Options of {@link registerOpenApi}. */
 export interface OpenApiOptions {
@@ -61,15 +142,29 @@ export async function registerOpenApi(app: FastifyInstance, opts: OpenApiOptions
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: MSG.apiDocsTitle, description: DESCRIPTION, version: '1.0.0' },
+      info: { title: MSG.apiDocsTitle, description: DESCRIPTION, version: '1.0.0', license: { name: 'Apache-2.0', identifier: 'Apache-2.0' } },
+      // the document describes the server that answers it: its paths are relative to where it is read
+      servers: [{ url: '/', description: '当前站点' }],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'atrium_session', description: '登录会话' },
           xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN', description: '写操作须带上 Cookie XSRF-TOKEN 的值' },
+          signature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Atrium-Signature',
+            description: '请求签名（spec 2 §7）：与 X-Atrium-Timestamp、X-Atrium-Nonce、X-Atrium-Validation 一起发送，算法见文档说明',
+          },
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
+    // the shared shapes (the refusal, the page envelope, the home and site configurations) as components
+    transformObject: (input) => {
+      const doc = createJsonSchemaTransformObject({ schemaRegistry: apiComponents })(input);
+      openAllOf((doc as { components?: unknown }).components);
+      return doc;
+    },
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,

@@ -17,15 +17,16 @@ import { Card, DatePicker, Empty, Result, Select, Space, Table, Tag, type TableC
 import dayjs, { type Dayjs } from 'dayjs';
 import { MSG } from '@common/messages';
 import { RESOURCE_TYPE_LABELS, type ResourceType } from '@common/constants';
-import type { Page } from '@common/page';
+
 import { changePercent, type UsageReport, type UsageTotals } from '@common/analytics';
-import { apiGet, errorMessage } from '../../api';
+import { errorMessage } from '../../api';
 import { PageSpinner } from '../../pages/PageSpinner';
 import { PageHead } from '../PageHead';
-import type { ApplicationListItem } from '../types';
+
 import { Chart, type ChartOption } from './Chart';
 import '../console.css';
 import './analysis.css';
+import { api } from '../../shared/apiClient';
 
 const DAY = 'YYYY-MM-DD';
 const isDay = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && dayjs(s, DAY).isValid();
@@ -45,7 +46,7 @@ export default function AnalysisPage() {
   const [params, setParams] = useSearchParams();
   const apps = useQuery({
     queryKey: ['applications', 'analysis'],
-    queryFn: ({ signal }) => apiGet<Page<ApplicationListItem>>('/api/v1/applications', { page: 1, size: 200 }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications', { query: { page: 1, size: 200 }, signal }),
   });
   useEffect(() => {
     document.title = `${MSG.analyticsTitle} · ${MSG.consoleTitle}`;
@@ -61,7 +62,7 @@ export default function AnalysisPage() {
   const report = useQuery({
     queryKey: ['analysis', app?.applicationId, from, to],
     enabled: !!app,
-    queryFn: ({ signal }) => apiGet<UsageReport>(`/api/v1/applications/${app.applicationId}/analytics`, { from, to }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/analytics', { params: { id: app.applicationId }, query: { from, to }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -8,7 +8,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Breadcrumb, Button, Result, Tabs } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { useApplicationConfig } from '../useApplicationConfig';
 import { NoticeList } from './NoticeList';
 import { LinkList } from './LinkList';

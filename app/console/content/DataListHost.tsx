@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { HomeConfig } from '@common/homeConfig';
 import { DATA_LIST_EVENT, type DataListDetail } from '@modules/kit/dataList';
-import { useSession } from '../session';
+import { useSession } from '../../shared/session';
 import { ContentListDialog } from './ContentDialogs';
 import { contentModules, dataListKind } from './modules';
 

@@ -11,7 +11,7 @@ import { App, Button, DatePicker, Form, Modal, Result, Select, Spin, Switch, typ
 import type { Store } from 'antd/es/form/interface';
 import { MSG } from '@common/messages';
 import { errorMessage } from '../../api';
-import { applyFieldErrors } from '../formErrors';
+import { applyFieldErrors } from '../../shared/formErrors';
 import type { ContentModule } from './api';
 
 /** Props of {@link EditorFrame}; `V` is the form's values. */

@@ -13,7 +13,7 @@ import { ACTIVE_ANY, CONSOLE_PAGE_SIZE, PAGE_SIZE_CHOICES } from '@common/consta
 import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
 import { errorMessage } from '../../api';
-import { useConfirmedDelete } from '../useConfirmedDelete';
+import { useConfirmedDelete } from '../../shared/useConfirmedDelete';
 import type { ContentFilter } from './api';
 import { formatDateTime } from './time';
 

@@ -30,16 +30,16 @@ import { ArrowLeftOutlined, DownOutlined, EyeOutlined, HistoryOutlined, PlusOutl
 import { homeEntry, type HomeConfig, type ModuleConfig, type PageEntry } from '@common/homeConfig';
 import { MSG } from '@common/messages';
 import { definitionOf, moduleDefinitions, registeredTypes } from '@modules/registry';
-import type { CategoryNode } from '@modules/types.app';
-import { ApiError, apiGet, apiPost, errorMessage } from '../../api';
+
+import { ApiError, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { PageSpinner } from '../../pages/PageSpinner';
 import type { GridEditActions } from '../../site/HomeGrid';
 import { siteContextOf } from '../../site/HomePage';
 import { SiteFrame } from '../../site/SiteFrame';
 import { PANEL_READ_KEY } from '../../site/usePanelData';
-import { useSession } from '../session';
-import { appConfigKey, siteUrl } from '../util';
+import { useSession } from '../../shared/session';
+import { appConfigKey, siteUrl } from '../../shared/util';
 import { canRedo, canUndo, historyReducer, initHistory, redoSummary, redoTarget, undoSummary, undoTarget } from './history';
 import { RevisionsDrawer, revisionsKey } from './RevisionsDrawer';
 import { SortableGrid } from './SortableGrid';
@@ -49,6 +49,7 @@ import { useNestedEditor } from './FlexSlotsEditor';
 import { PageStyleSelect } from './PageStyleSelect';
 import { ModuleForm } from './ModuleForm';
 import '../console.css';
+import { api } from '../../shared/apiClient';
 
 /** Width of the module settings drawer, px (spec 1 §4 'The settings drawer is 420px wide', spec 2 §9; issue 13 §5). */
 export const MODULE_DRAWER_WIDTH = 420;
@@ -101,13 +102,13 @@ export default function EditorPage() {
 
   const config = useQuery({
     queryKey: appConfigKey(id),
-    queryFn: ({ signal }) => apiGet<AppConfig>(`/api/v1/applications/${id}/config`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/config', { params: { id }, signal }),
     enabled: valid,
   });
   const topicId = config.data ? (config.data.topicId ?? config.data.topic?.id ?? null) : null;
   const categories = useQuery({
     queryKey: ['categories', topicId],
-    queryFn: ({ signal }) => apiGet<CategoryNode[]>(`/api/v1/topics/${topicId}/categories`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/topics/{topicId}/categories', { params: { topicId: topicId ?? 0 }, signal }),
     enabled: topicId != null,
     staleTime: 5 * 60_000,
   });
@@ -143,9 +144,12 @@ export default function EditorPage() {
       latest.current.saving = true;
       setSaving(true);
       try {
-        const r = await apiPost<{ homeConfig: HomeConfig; message?: string }>(`/api/v1/applications/${id}/home-config`, {
-          homeConfig: withTemplate(latest.current.homeConfig, next),
-          summary,
+        const r = await api.post('/api/v1/applications/{id}/home-config', {
+          params: { id },
+          body: {
+            homeConfig: withTemplate(latest.current.homeConfig, next),
+            summary,
+          },
         });
         latest.current.homeConfig = r.homeConfig;
         queryClient.setQueryData<AppConfig>(appConfigKey(id), (old) => (old ? { ...old, homeConfig: r.homeConfig } : old));

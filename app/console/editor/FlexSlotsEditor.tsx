@@ -14,14 +14,15 @@ import type { HomeConfig, ModuleConfig, PageEntry } from '@common/homeConfig';
 import { MSG } from '@common/messages';
 import { definitionOf, moduleDefinitions, nestableTypes } from '@modules/registry';
 import type { CategoryNode, NestedEditActions } from '@modules/types.app';
-import { apiPost, errorMessage } from '../../api';
+import { errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { PANEL_READ_KEY } from '../../site/usePanelData';
-import { appConfigKey } from '../util';
+import { appConfigKey } from '../../shared/util';
 import { withTemplate } from './template';
 import { findNested, insertNested, removeNested, replaceNested } from './nested';
 import { useLatest } from '@modules/kit/useLatest';
 import { ModuleForm } from './ModuleForm';
+import { api } from '../../shared/apiClient';
 
 /** Width of the nested-module drawer, px: the spec's settings drawer, as the editor's module drawer (spec 2 §9). */
 const NESTED_DRAWER_WIDTH = 420;
@@ -73,7 +74,10 @@ export function useNestedEditor({ applicationId, homeConfig, entry, categories, 
     }
     setSaving(true);
     try {
-      const r = await apiPost<{ homeConfig: HomeConfig }>(`/api/v1/applications/${applicationId}/home-config`, { homeConfig: withTemplate(homeConfig, next) });
+      const r = await api.post('/api/v1/applications/{id}/home-config', {
+        params: { id: applicationId },
+        body: { homeConfig: withTemplate(homeConfig, next) },
+      });
       queryClient.setQueryData<AppConfig>(appConfigKey(applicationId), (old) => (old ? { ...old, homeConfig: r.homeConfig } : old));
       void queryClient.invalidateQueries({ queryKey: [PANEL_READ_KEY, applicationId] });
       message.success(ok);

@@ -9,9 +9,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Select } from 'antd';
 import { homeEntry, type HomeConfig, type PageEntry } from '@common/homeConfig';
 import { MSG } from '@common/messages';
-import { apiPost, errorMessage } from '../../api';
+import { errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
-import { appConfigKey } from '../util';
+import { appConfigKey } from '../../shared/util';
+import { api } from '../../shared/apiClient';
 
 /** The styles and their Chinese names. */
 export const PAGE_STYLE_OPTIONS: { value: PageEntry['style']; label: string }[] = [
@@ -36,7 +37,7 @@ export function PageStyleSelect({ applicationId, homeConfig, disabled }: { appli
   const change = async (next: PageEntry['style']) => {
     setSaving(true);
     try {
-      const r = await apiPost<{ homeConfig: HomeConfig }>(`/api/v1/applications/${applicationId}/home-config`, { homeConfig: withStyle(homeConfig, next) });
+      const r = await api.post('/api/v1/applications/{id}/home-config', { params: { id: applicationId }, body: { homeConfig: withStyle(homeConfig, next) } });
       queryClient.setQueryData<AppConfig>(appConfigKey(applicationId), (old) => (old ? { ...old, homeConfig: r.homeConfig } : old));
       message.success(MSG.pageStyleSaved);
     } catch (err) {

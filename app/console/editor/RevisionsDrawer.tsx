@@ -11,13 +11,14 @@ import { Alert, App, Button, Drawer, Empty, Modal, Popconfirm, Space, Spin, Tabl
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { homeEntry, type HomeConfig } from '@common/homeConfig';
-import type { Revision, RevisionListItem, RevisionRestored } from '@common/contracts/revisions';
-import type { Page } from '@common/page';
+import type { RevisionListItem } from '@common/contracts/revisions';
+
 import { MSG } from '@common/messages';
 import type { SiteContext } from '@modules/types.app';
-import { apiGet, apiPost, errorMessage } from '../../api';
+import { errorMessage } from '../../api';
 import { HomeGrid } from '../../site/HomeGrid';
 import './editor.css';
+import { api } from '../../shared/apiClient';
 
 /** Query key prefix of an application's revision list (invalidated after every save). */
 export const revisionsKey = (applicationId: number) => ['home-config-revisions', applicationId] as const;
@@ -50,7 +51,7 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
   const list = useQuery({
     queryKey: [...revisionsKey(applicationId), page],
     queryFn: ({ signal }) =>
-      apiGet<Page<RevisionListItem>>(`/api/v1/applications/${applicationId}/home-config/revisions`, { page, size: REVISIONS_PAGE_SIZE }, signal),
+      api.get('/api/v1/applications/{id}/home-config/revisions', { params: { id: applicationId }, query: { page, size: REVISIONS_PAGE_SIZE }, signal }),
     enabled: open,
     placeholderData: keepPreviousData,
   });
@@ -58,7 +59,7 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
   const restore = async (rev: RevisionListItem) => {
     setRestoring(rev.id);
     try {
-      const r = await apiPost<RevisionRestored>(`/api/v1/applications/${applicationId}/home-config/revisions/${rev.id}/restore`);
+      const r = await api.post('/api/v1/applications/{id}/home-config/revisions/{revisionId}/restore', { params: { id: applicationId, revisionId: rev.id } });
       message.success(r.message);
       setPreview(null);
       setPage(1);
@@ -178,7 +179,8 @@ function RevisionPreview({
 }) {
   const one = useQuery({
     queryKey: [...revisionsKey(applicationId), 'one', revision?.id],
-    queryFn: ({ signal }) => apiGet<Revision>(`/api/v1/applications/${applicationId}/home-config/revisions/${revision!.id}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      api.get('/api/v1/applications/{id}/home-config/revisions/{revisionId}', { params: { id: applicationId, revisionId: revision!.id }, signal }),
     enabled: revision !== null,
     staleTime: Infinity,
   });

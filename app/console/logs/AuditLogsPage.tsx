@@ -17,7 +17,7 @@ import { AuditOutlined, DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { MSG, fillMsg } from '@common/messages';
 import { CONSOLE_PAGE_SIZE } from '@common/constants';
-import type { Page } from '@common/page';
+
 import {
   AUDIT_ACTIONS,
   AUDIT_EXPORT_MAX_ROWS,
@@ -31,11 +31,12 @@ import {
   isHtmlText,
 } from '@common/audit';
 import type { AuditEntry } from '@common/contracts/auditLogs';
-import { apiGet, buildUrl, errorMessage } from '../../api';
-import type { ApplicationListItem } from '../types';
+import { buildUrl, errorMessage } from '../../api';
+
 import { PageHead } from '../PageHead';
 import '../console.css';
 import './logs.css';
+import { api } from '../../shared/apiClient';
 
 const LIST_KEY = 'console-audit-logs';
 const FILTER_KEYS = ['person', 'applicationId', 'resource', 'action', 'from', 'to'] as const;
@@ -67,11 +68,11 @@ export function AuditLogsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const apps = useQuery({
     queryKey: ['applications', 'audit'],
-    queryFn: ({ signal }) => apiGet<Page<ApplicationListItem>>('/api/v1/applications', { page: 1, size: 200 }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications', { query: { page: 1, size: 200 }, signal }),
   });
   const list = useQuery({
     queryKey: [LIST_KEY, filters, page],
-    queryFn: ({ signal }) => apiGet<Page<AuditEntry>>('/api/v1/audit-logs', { ...filters, page, size: CONSOLE_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/audit-logs', { query: { ...filters, page, size: CONSOLE_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   /** Changes URL filters (undefined removes one); any change but the page goes back to page 1. */
@@ -239,7 +240,7 @@ function ValueCell({ value }: { value: unknown }) {
 function AuditDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const entry = useQuery({
     queryKey: [LIST_KEY, 'one', id],
-    queryFn: ({ signal }) => apiGet<AuditEntry>(`/api/v1/audit-logs/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/audit-logs/{id}', { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
   });
   const e = entry.data;

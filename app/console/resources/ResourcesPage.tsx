@@ -15,7 +15,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG, fillMsg } from '@common/messages';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH, type ResourceType } from '@common/constants';
 import type { CategoryNode } from '@common/topics';
-import type { Page } from '@common/page';
+
 import {
   CONSOLE_RESOURCE_TYPES,
   RESOURCE_TYPE_SPECS,
@@ -25,20 +25,21 @@ import {
   type ConsoleResource,
   type ConsoleResourceType,
 } from '@common/resourceFields';
-import { apiGet, apiPost, apiPut, errorMessage } from '../../api';
-import type { AppConfig } from '../../boot';
-import { appConfigKey } from '../util';
-import type { WithMessage } from '../types';
+import { apiPost, apiPut, errorMessage } from '../../api';
+
+import { appConfigKey } from '../../shared/util';
+import type { WithMessage } from '../../shared/types';
 import { ResourceFields } from './ResourceForm';
-import { useFormSubmit } from '../useFormSubmit';
+import { useFormSubmit } from '../../shared/useFormSubmit';
 import { applyPathErrors } from './serverErrors';
-import { useConfirmedDelete } from '../useConfirmedDelete';
+import { useConfirmedDelete } from '../../shared/useConfirmedDelete';
 import '../console.css';
 import { PageHead } from '../PageHead';
 import { cellText } from '../sections/TopicResourceSection';
 import { listPagination } from '../sections/ListFilters';
 import { WECHAT_ARTICLES_PATH } from '../wechats/WechatArticlesPage';
 import { queryFallback } from '../QueryFallback';
+import { api } from '../../shared/apiClient';
 
 interface FormValues {
   title: string;
@@ -70,7 +71,7 @@ export function ResourcesPage() {
 
   const config = useQuery({
     queryKey: appConfigKey(id),
-    queryFn: ({ signal }) => apiGet<AppConfig>(`/api/v1/applications/${id}/config`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/config', { params: { id }, signal }),
     enabled: valid,
   });
   const hasTopic = config.data?.topicId != null;
@@ -78,7 +79,7 @@ export function ResourcesPage() {
   const list = useQuery({
     queryKey: ['resources', id, type, page, query],
     queryFn: ({ signal }) =>
-      apiGet<Page<ConsoleResource>>(`/api/v1/applications/${id}/resources`, { type, page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal),
+      api.get('/api/v1/applications/{id}/resources', { params: { id }, query: { type, page, size: CONSOLE_PAGE_SIZE, query: query || undefined }, signal }),
     placeholderData: keepPreviousData,
     enabled: valid && hasTopic && !section,
   });

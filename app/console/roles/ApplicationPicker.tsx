@@ -6,16 +6,15 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import type { Page } from '@common/page';
-import { apiGet } from '../../api';
-import type { ApplicationListItem } from '../types';
+
+import { api } from '../../shared/apiClient';
 
 /** The applications of the user (one page of 200, as the console list of spec 2 §7) and the chosen id. */
 export function useApplicationChoice() {
   const [params, setParams] = useSearchParams();
   const apps = useQuery({
     queryKey: ['applications', 'all'],
-    queryFn: ({ signal }) => apiGet<Page<ApplicationListItem>>('/api/v1/applications', { page: 1, size: 200 }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications', { query: { page: 1, size: 200 }, signal }),
   });
   const raw = Number(params.get('applicationId'));
   const list = apps.data?.content ?? [];

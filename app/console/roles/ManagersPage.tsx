@@ -11,14 +11,13 @@ import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 import { MANAGER_RIGHTS, MANAGER_RIGHT_HINTS, MANAGER_RIGHT_LABELS, type ManagerRight } from '@common/roles';
 import { MAINLAND_MOBILE } from '@common/validation';
-import type { Page } from '@common/page';
-import { apiGet, apiPost, apiPut } from '../../api';
-import type { WithMessage } from '../types';
+
 import type { ManagerEntry, UserSuggestion } from '@common/contracts/roles';
-import { useConfirmedDelete } from '../useConfirmedDelete';
-import { useFormSubmit } from '../useFormSubmit';
+import { useConfirmedDelete } from '../../shared/useConfirmedDelete';
+import { useFormSubmit } from '../../shared/useFormSubmit';
 import { useApplicationChoice } from './ApplicationPicker';
 import { MemberListFrame } from './MemberListFrame';
+import { api } from '../../shared/apiClient';
 
 /** The checkboxes of the manager rights, each with its hint. */
 function RightsField() {
@@ -49,7 +48,7 @@ export function ManagersPage() {
   const list = useQuery({
     queryKey: ['managers', appId, page],
     enabled: !!appId,
-    queryFn: ({ signal }) => apiGet<Page<ManagerEntry>>('/api/v1/applications/managers', { applicationId: appId, page, size: CONSOLE_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications/managers', { query: { applicationId: appId, page, size: CONSOLE_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -142,17 +141,16 @@ function ManagerDialog({ applicationId, entry, onClose, onSaved }: { application
   const suggestions = useQuery({
     queryKey: ['manager-suggestions', query],
     enabled: !entry && query.trim().length >= 2 && !MAINLAND_MOBILE.test(query.trim()),
-    queryFn: ({ signal }) => apiGet<UserSuggestion[]>('/api/v1/applications/managers/suggestions', { query: query.trim() }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications/managers/suggestions', { query: { query: query.trim() }, signal }),
   });
 
   const { saving, submit } = useFormSubmit(form, {
     send: ({ phone, rights = [] }) =>
       entry
-        ? apiPut<WithMessage>('/api/v1/applications/managers', { id: entry.id, rights })
-        : apiPost<WithMessage>(
-            '/api/v1/applications/managers',
-            picked && phone === picked.name ? { applicationId, userId: picked.userId, rights } : { applicationId, phone: phone?.trim(), rights },
-          ),
+        ? api.put('/api/v1/applications/managers', { body: { id: entry.id, rights } })
+        : api.post('/api/v1/applications/managers', {
+            body: picked && phone === picked.name ? { applicationId, userId: picked.userId, rights } : { applicationId, phone: phone?.trim(), rights },
+          }),
     successMsg: MSG.managerSaved,
     onDone: onSaved,
   });

@@ -11,13 +11,14 @@ import { App, Button, Checkbox, Empty, Input, Radio, Space, Table, Tag, type Tab
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { USER_RIGHTS, USER_RIGHT_HINTS, USER_RIGHT_LABELS, type Role } from '@common/roles';
-import { apiPost, errorMessage } from '../../api';
-import type { WithMessage } from '../types';
+import { errorMessage } from '../../api';
+
 import { ApplicationPicker, useApplicationChoice } from './ApplicationPicker';
 import { useApplicationConfig } from '../useApplicationConfig';
-import { appConfigKey } from '../util';
+import { appConfigKey } from '../../shared/util';
 import '../console.css';
 import { PageHead } from '../PageHead';
+import { api } from '../../shared/apiClient';
 
 interface Draft extends Role {
   stored: boolean;
@@ -48,10 +49,13 @@ export function RoleConfigPage() {
   const save = async () => {
     setSaving(true);
     try {
-      const r = await apiPost<WithMessage>(`/api/v1/applications/${appId}/role-config`, {
-        roleConfig: plain(roles),
-        defaultUserRole: defaultRole,
-        restrictDownloadDefault: restrictDefault ? 1 : 0,
+      const r = await api.post('/api/v1/applications/{id}/role-config', {
+        params: { id: appId },
+        body: {
+          roleConfig: plain(roles),
+          defaultUserRole: defaultRole,
+          restrictDownloadDefault: restrictDefault ? 1 : 0,
+        },
       });
       message.success(r.message ?? MSG.roleConfigSaved);
       await reload();
@@ -79,9 +83,12 @@ export function RoleConfigPage() {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          const r = await apiPost<WithMessage>(`/api/v1/applications/${appId}/delete_role`, {
-            roleConfig: plain(roles.filter((x) => x.stored)),
-            roleId: role.id,
+          const r = await api.post('/api/v1/applications/{id}/delete_role', {
+            params: { id: appId },
+            body: {
+              roleConfig: plain(roles.filter((x) => x.stored)),
+              roleId: role.id,
+            },
           });
           message.success(r.message ?? MSG.roleDeleted);
           await reload();

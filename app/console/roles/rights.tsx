@@ -7,14 +7,14 @@ import { Alert } from 'antd';
 import { MSG, fillMsg } from '@common/messages';
 import { MANAGER_RIGHT_LABELS, type ManagerRight } from '@common/roles';
 import type { ManagerRights } from '@common/contracts/roles';
-import { apiPost } from '../../api';
+import { api } from '../../shared/apiClient';
 
 /** The signed-in user's rights on every application they manage (the answer's type is the server's: common/contracts/roles.ts). */
 export type MyRights = ManagerRights;
 
 /** The signed-in user's rights on every application they manage (the query behind useMyRights). */
 export function useMyRightsQuery() {
-  return useQuery({ queryKey: ['my-rights'], queryFn: () => apiPost<MyRights>('/api/v1/applications/manager_rights', {}), staleTime: 30_000 });
+  return useQuery({ queryKey: ['my-rights'], queryFn: () => api.post('/api/v1/applications/manager_rights', { body: {} }), staleTime: 30_000 });
 }
 
 /** The rights the user holds on the application: every right for a super manager, [] while loading or none. */

@@ -12,13 +12,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Select, Space } from 'antd';
 import { MSG, fillMsg } from '@common/messages';
 import { MANAGER_RIGHT_LABELS, type ManagerRight } from '@common/roles';
-import type { Page } from '@common/page';
-import { apiGet, errorMessage } from '../../api';
+
+import { errorMessage } from '../../api';
 import { PageSpinner } from '../../pages/PageSpinner';
 import { useMyRightsQuery } from '../roles/rights';
-import type { ApplicationListItem } from '../types';
+import type { ApplicationListItem } from '../../shared/types';
 import { PageHead } from '../PageHead';
 import '../console.css';
+import { api } from '../../shared/apiClient';
 
 /** What a section page gets: the chosen application and the picker to show in its list's head. */
 export interface SectionContext {
@@ -35,7 +36,7 @@ export interface SectionContext {
 export function useSectionApplications(right: ManagerRight) {
   const apps = useQuery({
     queryKey: ['applications', 'sections'],
-    queryFn: ({ signal }) => apiGet<Page<ApplicationListItem>>('/api/v1/applications', { page: 1, size: 200 }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications', { query: { page: 1, size: 200 }, signal }),
   });
   const rights = useMyRightsQuery();
   const all = apps.data?.content ?? [];

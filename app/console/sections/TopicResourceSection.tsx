@@ -18,16 +18,16 @@ import { App, Breadcrumb, Button, Empty, Form, Result, Select, Space, Table, Tag
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE } from '@common/constants';
-import type { Page } from '@common/page';
+
 import { RESOURCE_TYPE_SPECS, type ConsoleResourceType } from '@common/resourceFields';
 import type { TopicResource } from '@common/topics';
-import { ApiError, apiGet, apiPost, apiPut, errorMessage } from '../../api';
+import { ApiError, apiPost, apiPut, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { PageSpinner } from '../../pages/PageSpinner';
-import { useSession } from '../session';
-import type { ApplicationListItem, WithMessage } from '../types';
+import { useSession } from '../../shared/session';
+import type { ApplicationListItem, WithMessage } from '../../shared/types';
 import { DeleteButton } from '../DeleteButton';
-import { useFormSubmit } from '../useFormSubmit';
+import { useFormSubmit } from '../../shared/useFormSubmit';
 import { useApplicationConfig } from '../useApplicationConfig';
 import { ResourceFields, type FieldChoices } from '../resources/ResourceForm';
 import { applyPathErrors } from '../resources/serverErrors';
@@ -35,6 +35,7 @@ import { PageHead } from '../PageHead';
 import { SectionApplication } from './SectionApplication';
 import { listPagination, pageParam, publishedParam, PublishedFilter, TitleSearch, useUrlFilters, YearFilter } from './ListFilters';
 import '../console.css';
+import { api } from '../../shared/apiClient';
 
 /** The texts of a section: its title and hint, and what its buttons, messages and empty states say. */
 export interface SectionLabels {
@@ -200,12 +201,12 @@ function SectionList({ spec, app, topicId, picker }: { spec: SectionSpec; app: A
   const list = useQuery({
     queryKey: [...listKey, filters],
     queryFn: ({ signal }) =>
-      apiGet<Page<TopicResource>>(`/api/v1/topics/${topicId}/resources`, { type: spec.type, size: CONSOLE_PAGE_SIZE, ...filters }, signal),
+      api.get('/api/v1/topics/{topicId}/resources', { params: { topicId }, query: { type: spec.type, size: CONSOLE_PAGE_SIZE, ...filters }, signal }),
     placeholderData: keepPreviousData,
   });
   const setPublished = async (r: TopicResource, publish: boolean) => {
     try {
-      await apiPost<WithMessage>(`/api/v1/topics/${topicId}/resources/bulk`, { action: publish ? 'publish' : 'withdraw', ids: [r.id] });
+      await api.post('/api/v1/topics/{topicId}/resources/bulk', { params: { topicId }, body: { action: publish ? 'publish' : 'withdraw', ids: [r.id] } });
       message.success(publish ? labels.published : labels.withdrawn);
     } catch (err) {
       message.error(errorMessage(err));
@@ -342,7 +343,7 @@ function SectionEditor({ spec, app, topicId, itemId }: { spec: SectionSpec; app:
   const listKey = ['console-section', spec.type, topicId];
   const existing = useQuery({
     queryKey: [...listKey, 'one', itemId],
-    queryFn: ({ signal }) => apiGet<Page<TopicResource>>(`/api/v1/topics/${topicId}/resources`, { type: spec.type, id: itemId!, size: 1 }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/topics/{topicId}/resources', { params: { topicId }, query: { type: spec.type, id: itemId!, size: 1 }, signal }),
     enabled: itemId != null,
   });
   const item = existing.data?.content[0];

@@ -10,9 +10,10 @@ import { App, Button, Empty, Popconfirm, Space, Upload, type UploadProps } from 
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@common/messages';
-import { ApiError, apiDelete, errorMessage, signedHeaders } from '../../api';
+import { ApiError, errorMessage, signedHeaders } from '../../api';
 import type { AppConfig } from '../../boot';
-import { appConfigKey } from '../util';
+import { appConfigKey } from '../../shared/util';
+import { api } from '../../shared/apiClient';
 
 /** Largest logo, bytes (the server's limit: 500 KB). */
 export const LOGO_MAX_BYTES = 500 * 1024;
@@ -77,7 +78,7 @@ export function LogoTab({ app }: { app: AppConfig }) {
   const remove = async () => {
     setBusy(true);
     try {
-      const r = await apiDelete<AppConfig & { message?: string }>(`/api/v1/applications/${id}/logo`);
+      const r = await api.delete('/api/v1/applications/{id}/logo', { params: { id } });
       apply(r);
       message.success(r.message ?? MSG.logoDeleted);
     } catch (err) {

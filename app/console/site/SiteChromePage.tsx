@@ -9,9 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Result, Space, Tabs } from 'antd';
 import { EditOutlined, ExportOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { apiGet } from '../../api';
-import type { AppConfig } from '../../boot';
-import { appConfigKey, siteUrl } from '../util';
+
+import { appConfigKey, siteUrl } from '../../shared/util';
 import { FooterTab } from './FooterTab';
 import { HeaderTab } from './HeaderTab';
 import { LogoTab } from './LogoTab';
@@ -20,6 +19,7 @@ import '../console.css';
 import './siteChrome.css';
 import { queryFallback } from '../QueryFallback';
 import { PageHead } from '../PageHead';
+import { api } from '../../shared/apiClient';
 
 const TABS = ['header', 'footer', 'theme', 'logo'] as const;
 
@@ -32,7 +32,7 @@ export function SiteChromePage() {
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? params.get('tab')! : 'header';
   const config = useQuery({
     queryKey: appConfigKey(id),
-    queryFn: ({ signal }) => apiGet<AppConfig>(`/api/v1/applications/${id}/config`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/config', { params: { id }, signal }),
     enabled: valid,
   });
 

@@ -9,7 +9,7 @@ import { App, type FormInstance } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPost, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
-import { appConfigKey } from '../util';
+import { appConfigKey } from '../../shared/util';
 import { fieldPath } from './zodRule';
 
 export type SiteConfigKey = 'headerConfig' | 'footerConfig' | 'themeConfig';

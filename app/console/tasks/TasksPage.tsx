@@ -18,14 +18,14 @@ import { Alert, App, AutoComplete, Button, Drawer, Empty, Form, Modal, Progress,
 import { ImportOutlined, InboxOutlined, SyncOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
-import type { Page } from '@common/page';
-import { apiGet, apiPost, errorMessage } from '../../api';
+import { errorMessage } from '../../api';
 import { sendFile } from '../../widgets/upload/send';
-import type { WithMessage } from '../types';
+import type { WithMessage } from '../../shared/types';
 import { TOPICS_KEY, fetchTopics } from '../topics/api';
 import type { ImportPreview as Preview, Task } from '@common/contracts/tasks';
 import '../console.css';
 import { PageHead } from '../PageHead';
+import { api } from '../../shared/apiClient';
 
 // the answers' shapes are the server's declared ones (issue 12 §4)
 const STATUS_COLORS: Record<string, string> = {
@@ -50,7 +50,7 @@ export function TasksPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const tasks = useQuery({
     queryKey: [...TASKS_KEY, page],
-    queryFn: ({ signal }) => apiGet<Page<Task>>('/api/v1/tasks', { page, size: CONSOLE_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/tasks', { query: { page, size: CONSOLE_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.content.some((t) => t.status === 'queued' || t.status === 'running') ? 2000 : false),
   });
@@ -62,7 +62,7 @@ export function TasksPage() {
       cancelText: MSG.cancel,
       onOk: async () => {
         try {
-          const r = await apiPost<WithMessage>('/api/v1/tasks/reindex');
+          const r = await api.post('/api/v1/tasks/reindex');
           message.success(r.message ?? MSG.importQueued);
         } catch (err) {
           message.error(errorMessage(err));
@@ -72,7 +72,8 @@ export function TasksPage() {
     });
   const act = async (id: number, what: 'cancel' | 'retry') => {
     try {
-      const r = await apiPost<WithMessage>(`/api/v1/tasks/${id}/${what}`);
+      const r =
+        what === 'cancel' ? await api.post('/api/v1/tasks/{id}/cancel', { params: { id } }) : await api.post('/api/v1/tasks/{id}/retry', { params: { id } });
       message.success(r.message ?? MSG.importQueued);
     } catch (err) {
       message.error(errorMessage(err));
@@ -203,7 +204,7 @@ export function TasksPage() {
 function LogDrawer({ id, onClose }: { id: number; onClose(): void }) {
   const task = useQuery({
     queryKey: ['console-task', id],
-    queryFn: ({ signal }) => apiGet<Task & { log: Array<{ file?: string; line: number; reason: string }> }>(`/api/v1/tasks/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/tasks/{id}', { params: { id }, signal }),
   });
   return (
     <Drawer open width={560} title={MSG.taskLog} onClose={onClose}>

@@ -9,7 +9,7 @@ import { App, Button, Drawer, Empty, Input, Modal, Tree, type TreeDataNode, type
 import { EditOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { apiPut, errorMessage } from '../../api';
-import type { WithMessage } from '../types';
+import type { WithMessage } from '../../shared/types';
 import type { CategoryNode } from './api';
 
 /** A tree node's key ↔ its category path (`[first]` or `[first, second]`). */

@@ -17,10 +17,11 @@ import { CategoryTreeEditor } from './CategoryTreeEditor';
 import { MSG } from '@common/messages';
 import { DIALOG_WIDTH, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, type ResourceType } from '@common/constants';
 import { resourceDetailHref } from '@common/resourceTypes';
-import { apiGet, apiPost, errorMessage } from '../../api';
+import { apiPost, errorMessage } from '../../api';
 import { ResourceModal } from '../resources/ResourcesPage';
-import type { WithMessage } from '../types';
-import { TOPICS_KEY, fetchTopicResources, type CategoryNode, type TopicDataFilters, type TopicResource, type TopicStats } from './api';
+import { api } from '../../shared/apiClient';
+import type { WithMessage } from '../../shared/types';
+import { TOPICS_KEY, fetchTopicResources, type CategoryNode, type TopicDataFilters, type TopicResource } from './api';
 import '../console.css';
 import { PageHead } from '../PageHead';
 import { DeleteButton } from '../DeleteButton';
@@ -44,12 +45,12 @@ export function TopicDataPage() {
 
   const stats = useQuery({
     queryKey: ['topic-stats', topicId],
-    queryFn: ({ signal }) => apiGet<TopicStats>(`/api/v1/topics/${topicId}/stats`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/topics/{topicId}/stats', { params: { topicId }, signal }),
     enabled: valid,
   });
   const tree = useQuery({
     queryKey: ['topic-categories', topicId],
-    queryFn: ({ signal }) => apiGet<CategoryNode[]>(`/api/v1/topics/${topicId}/categories`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/topics/{topicId}/categories', { params: { topicId }, signal }),
     enabled: valid,
   });
   const asked = params.get('type');

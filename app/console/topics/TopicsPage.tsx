@@ -11,16 +11,17 @@ import { Button, Empty, Form, Input, Modal, Space, Table, Tag, type TableColumns
 import { DatabaseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { DIALOG_WIDTH } from '@common/constants';
-import { apiPost, apiPut, errorMessage } from '../../api';
+import { errorMessage } from '../../api';
 import { ImageUpload } from '../../widgets/upload';
-import { useSession } from '../session';
-import { useFormSubmit } from '../useFormSubmit';
-import { useConfirmedDelete } from '../useConfirmedDelete';
-import { applyFieldErrors } from '../formErrors';
-import type { WithMessage } from '../types';
+import { useSession } from '../../shared/session';
+import { useFormSubmit } from '../../shared/useFormSubmit';
+import { useConfirmedDelete } from '../../shared/useConfirmedDelete';
+import { applyFieldErrors } from '../../shared/formErrors';
+
 import { TOPICS_KEY, fetchTopics, type TopicSummary } from './api';
 import '../console.css';
 import { PageHead } from '../PageHead';
+import { api } from '../../shared/apiClient';
 
 interface TopicForm {
   title: string;
@@ -149,7 +150,7 @@ function TopicModal({ topic, onClose, onSaved }: { topic: TopicSummary | null; o
   const { saving, submit } = useFormSubmit(form, {
     send: (v) => {
       const body = { title: v.title, cover: v.cover || null, description: v.description || null };
-      return topic ? apiPut<WithMessage>(`/api/v1/topics/${topic.id}`, body) : apiPost<WithMessage>('/api/v1/topics', body);
+      return topic ? api.put('/api/v1/topics/{topicId}', { params: { topicId: topic.id }, body }) : api.post('/api/v1/topics', { body });
     },
     successMsg: topic ? MSG.topicSaved : MSG.topicCreated,
     onRefused: (err) => applyFieldErrors(form, err, { title: 'title', cover: 'cover', description: 'description' }),

@@ -3,15 +3,16 @@
  * common/topics.ts.
  */
 import type { Page } from '@common/page';
-import type { TopicResource, TopicSummary } from '@common/topics';
+import type { TopicResource } from '@common/topics';
 import { apiGet } from '../../api';
+import { api } from '../../shared/apiClient';
 
 export type { CategoryNode, TopicResource, TopicStats, TopicSummary } from '@common/topics';
 
 export const TOPICS_KEY = ['console-topics'] as const;
 
 /** Every topic with counts (GET /api/v1/topics). */
-export const fetchTopics = (signal?: AbortSignal) => apiGet<TopicSummary[]>('/api/v1/topics', undefined, signal);
+export const fetchTopics = (signal?: AbortSignal) => api.get('/api/v1/topics', { signal });
 
 /** The list filters of the data page. */
 export interface TopicDataFilters {

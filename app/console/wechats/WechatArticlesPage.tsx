@@ -11,9 +11,9 @@ import { WechatOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { RESOURCE_TYPE_SPECS } from '@common/resourceFields';
 import { wechatMaterialHref } from '@modules/kit/links';
-import { apiGet } from '../../api';
 import { cellOrDash, cellTag, cellText, fieldLabel, TopicResourceSection, type SectionSpec } from '../sections/TopicResourceSection';
 import { sectionLabels } from '../sections/labels';
+import { api } from '../../shared/apiClient';
 
 const label = (name: string) => fieldLabel('wechat_article', name);
 
@@ -46,7 +46,7 @@ const SPEC: SectionSpec = {
   ],
   viewHref: (r) => wechatMaterialHref(r.id),
   loadChoices: async (app, signal) => {
-    const accounts = await apiGet<Array<{ wechatId: string; name: string }>>(`/api/v1/applications/${app.applicationId}/wechats`, undefined, signal);
+    const accounts = await api.get('/api/v1/applications/{id}/wechats', { params: { id: app.applicationId }, signal });
     return { wechatId: accounts.map((a) => ({ value: a.wechatId, label: `${a.name}（${a.wechatId}）` })) };
   },
 };

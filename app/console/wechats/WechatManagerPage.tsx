@@ -15,13 +15,14 @@ import { App, Button, Empty, Form, Input, Space, Table, Typography, type TableCo
 import { DeleteOutlined, FileTextOutlined, PlusOutlined, WechatOutlined } from '@ant-design/icons';
 import { MSG, fillMsg } from '@common/messages';
 import type { WechatAccountWithArticles } from '@common/contracts/wechats';
-import { apiGet, apiPost, errorMessage, request } from '../../api';
-import { applyFieldErrors } from '../formErrors';
-import type { WithMessage } from '../types';
+import { errorMessage } from '../../api';
+import { applyFieldErrors } from '../../shared/formErrors';
+
 import { PageHead } from '../PageHead';
 import { SectionApplication } from '../sections/SectionApplication';
 import { WECHAT_ARTICLES_PATH } from './WechatArticlesPage';
 import '../console.css';
+import { api } from '../../shared/apiClient';
 
 /** An item of GET /api/v1/applications/{id}/wechats. */
 type Account = WechatAccountWithArticles;
@@ -63,7 +64,7 @@ function Accounts({ appId, topicTitle }: { appId: number; topicTitle: string | n
   const [binding, setBinding] = useState(false);
   const accounts = useQuery({
     queryKey: ['wechats', appId],
-    queryFn: ({ signal }) => apiGet<Account[]>(`/api/v1/applications/${appId}/wechats`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/wechats', { params: { id: appId }, signal }),
   });
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: ['wechats', appId] }), queryClient.invalidateQueries({ queryKey: ['wechats-available'] })]);
@@ -71,7 +72,7 @@ function Accounts({ appId, topicTitle }: { appId: number; topicTitle: string | n
   const bind = async (values: { wechatId: string; name: string }) => {
     setBinding(true);
     try {
-      const r = await apiPost<WithMessage>(`/api/v1/applications/${appId}/wechat`, values);
+      const r = await api.post('/api/v1/applications/{id}/wechat', { params: { id: appId }, body: values });
       message.success(r.message ?? MSG.wechatBound);
       form.resetFields();
       await refresh();
@@ -91,7 +92,7 @@ function Accounts({ appId, topicTitle }: { appId: number; topicTitle: string | n
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          const r = await request<WithMessage>(`/api/v1/applications/${appId}/wechat`, { method: 'DELETE', body: { wechatId: a.wechatId } });
+          const r = await api.delete('/api/v1/applications/{id}/wechat', { params: { id: appId }, body: { wechatId: a.wechatId } });
           message.success(r.message ?? MSG.wechatUnbound);
           await refresh();
         } catch (err) {

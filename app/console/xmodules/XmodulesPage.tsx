@@ -34,13 +34,14 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, Minus
 import { MSG } from '@common/messages';
 import { PARAM_TYPES, type CatalogueEntry, type ParamType } from '@modules/xmodule/catalogue';
 import { CATALOGUE_KEY, fetchCatalogue } from '@modules/xmodule/Form';
-import { apiDelete, apiPost, apiPut, errorMessage, hostApi } from '../../api';
-import { useSession } from '../session';
-import type { WithMessage } from '../types';
+import { errorMessage, hostApi } from '../../api';
+import { useSession } from '../../shared/session';
+
 import { applyPathErrors } from '../resources/serverErrors';
 import { entryFormErrors, formPathOf, fromFormValues, toFormValues, type EntryFormValues, type ParamFormValues } from './entryForm';
 import '../console.css';
 import { PageHead } from '../PageHead';
+import { api } from '../../shared/apiClient';
 
 const TYPE_LABELS: Record<ParamType, string> = { input: '文本', number: '数字', select: '下拉选择', switch: '开关', radio: '单选' };
 /** The catalogue dialog is wider than the default 536 px: it holds a list of params side by side. */
@@ -66,7 +67,7 @@ export function XmodulesPage() {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          const r = await apiDelete<WithMessage>(`/api/v1/xmodules/${e.id}`);
+          const r = await api.delete('/api/v1/xmodules/{id}', { params: { id: e.id } });
           message.success(r.message ?? MSG.xmoduleDeleted);
           await queryClient.invalidateQueries({ queryKey: CATALOGUE_KEY });
         } catch (err) {
@@ -168,7 +169,7 @@ function EntryModal({ entry, onClose, onSaved }: { entry?: CatalogueEntry; onClo
     const body = fromFormValues(values);
     setSaving(true);
     try {
-      const r = entry ? await apiPut<WithMessage>(`/api/v1/xmodules/${entry.id}`, body) : await apiPost<WithMessage>('/api/v1/xmodules', body);
+      const r = entry ? await api.put('/api/v1/xmodules/{id}', { params: { id: entry.id }, body }) : await api.post('/api/v1/xmodules', { body });
       message.success(r.message ?? (entry ? MSG.xmoduleSaved : MSG.xmoduleCreated));
       onSaved();
     } catch (err) {

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Skeleton } from 'antd';
 import { MSG } from '@common/messages';
-import { useSession } from '../../console/session';
+import { useSession } from '../../shared/session';
 import { loginHref } from '@modules/kit/links';
 import { AccountCards } from '../../account/AccountCards';
 import './account.css';

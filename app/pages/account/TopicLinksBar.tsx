@@ -10,7 +10,7 @@ import { AppstoreOutlined } from '@modules/kit/icons';
 import { SITE_MSG } from '@common/siteMessages';
 import { UiButton } from '@modules/kit/ui';
 import { withAntd } from '../../antdScope';
-import { useSession } from '../../console/session';
+import { useSession } from '../../shared/session';
 import { USER_LINKS_KEY, fetchUserLinks, showTopicManager } from './topicLinks';
 import './account.css';
 

@@ -2,8 +2,8 @@
  * Personal topic links on the client (spec 1 §1, §4, §5; spec 2 §7 'Saving user links'): the shapes,
  * the calls, and the pure list operations of the topic manager (kept apart so they are unit-tested).
  */
-import { apiGet, apiPost } from '../../api';
-import type { TopicLink, TopicObject, UserLinks } from '@common/contracts/userLinks';
+import type { TopicLink, TopicObject } from '@common/contracts/userLinks';
+import { api } from '../../shared/apiClient';
 
 /** The answers' shapes are the server's declared ones (common/contracts/userLinks.ts; issue 12 §4). */
 export type { TopicLink, TopicObject };
@@ -11,17 +11,19 @@ export type { TopicLink, TopicObject };
 export const USER_LINKS_KEY = ['user-links'] as const;
 
 /** GET /api/v1/users/links → whether the manager appears on this host, and the user's links in order. */
-export const fetchUserLinks = (userId: number) => apiGet<UserLinks>('/api/v1/users/links', { userId });
+export const fetchUserLinks = (userId: number) => api.get('/api/v1/users/links', { query: { userId } });
 
 /** GET /api/v2/topics/suggestions → the topics the user may pick. */
-export const fetchSuggestions = (userId: number) => apiGet<TopicLink[]>('/api/v2/topics/suggestions', { userId });
+export const fetchSuggestions = (userId: number) => api.get('/api/v2/topics/suggestions', { query: { userId } });
 
 /** POST /api/v1/users/links: user id, kind 'link', and each link's resourceId with the object serialised. */
 export const saveUserLinks = (userId: number, list: TopicObject[]) =>
-  apiPost<UserLinks & { message: string }>('/api/v1/users/links', {
-    userId,
-    kind: 'link',
-    links: list.map((o) => ({ resourceId: o.id, resourceObject: JSON.stringify(o) })),
+  api.post('/api/v1/users/links', {
+    body: {
+      userId,
+      kind: 'link',
+      links: list.map((o) => ({ resourceId: o.id, resourceObject: JSON.stringify(o) })),
+    },
   });
 
 /** Adds a topic at the end of my list (no-op when it is already there). */

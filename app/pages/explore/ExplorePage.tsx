@@ -19,18 +19,18 @@ import { CATEGORY_FACET_LABELS, FIELD_FACETS, SEARCH_CAP } from '@common/searchF
 import { MSG } from '@common/messages';
 import { formatDate } from '@modules/kit/format';
 import { resourceDetailHref } from '@common/resourceTypes';
-import { apiGet, errorMessage } from '../../api';
+import { errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { trackSearch } from '../../site/usage';
 import { fieldText } from '../visitor/fields';
 import { CitationExport, useHydrated } from './CitationExport';
 import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type Picks, type Ranked } from './citationPicks';
 import { scalarText } from '@common/text';
-import type { CategoryFacet, ResourceItem, SearchResult } from '@common/contracts/search';
+import type { CategoryFacet, ResourceItem } from '@common/contracts/search';
+import { api } from '../../shared/apiClient';
 
 /** The answers' shapes are the server's declared ones (common/contracts/search.ts; issue 12 §4). */
 type Item = ResourceItem;
-type SearchPage = SearchResult;
 
 /** The Chinese name of a resource type (the type itself when unknown). */
 export const typeLabel = (t: string): string => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;
@@ -304,7 +304,7 @@ function Explore({ applicationId }: { applicationId: number }) {
   const results = useQuery({
     queryKey: ['explore', applicationId, q, type, category, subcategory, fieldFilters, page, size],
     enabled: q !== '' || !!type,
-    queryFn: ({ signal }) => apiGet<SearchPage>('/api/v1/search', { q, type, applicationId, category, subcategory, ...fieldFilters, page, size }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/search', { query: { q, type, applicationId, category, subcategory, ...fieldFilters, page, size }, signal }),
     placeholderData: (prev) => prev,
     // the server rendered these results: no second search as the page hydrates
     staleTime: 60_000,

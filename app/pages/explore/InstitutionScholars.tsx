@@ -9,10 +9,10 @@ import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pagination } from 'antd';
 import { MSG } from '@common/messages';
-import type { Page } from '@common/page';
-import type { ResourceItem } from '@common/contracts/search';
-import { apiGet, errorMessage } from '../../api';
+
+import { errorMessage } from '../../api';
 import { fieldText } from '../visitor/fields';
+import { api } from '../../shared/apiClient';
 
 /** Scholars per page of the section (the route's default, spec 2 §9). */
 const PAGE_SIZE = 20;
@@ -22,7 +22,7 @@ export function InstitutionScholars({ id }: { id: number }) {
   const [page, setPage] = useState(1);
   const q = useQuery({
     queryKey: ['institution-scholars', id, page],
-    queryFn: ({ signal }) => apiGet<Page<ResourceItem>>(`/api/v1/resources/institution/${id}/scholars`, { page, size: PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/resources/institution/{id}/scholars', { params: { id }, query: { page, size: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   if (q.isError) {

@@ -10,19 +10,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Empty, Skeleton, Tag } from 'antd';
 import { BankOutlined, HomeOutlined, ReadOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import type { Page } from '@common/page';
-import { apiGet } from '../../api';
+
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { detailRows, externalUrl, fieldText } from '../visitor/fields';
 import { itemHref, typeLabel } from './ExplorePage';
 import { useResource } from './ResourceDetailPage';
 import { DetailFailure } from '../visitor/DetailFallback';
-import type { ResourceItem } from '@common/contracts/search';
+
 import { FactList } from '../visitor/FactList';
 import { useResourceOpen } from '../../site/usage';
-
-/** A resource as the server declares it (common/contracts/search.ts). */
-type Item = ResourceItem;
+import { api } from '../../shared/apiClient';
 
 /** The profile page; see the file comment. */
 export default function ScholarProfilePage() {
@@ -39,13 +36,13 @@ function Profile({ id, applicationId }: { id: string; applicationId: number }) {
   const inst = useQuery({
     queryKey: ['resource', 'institution', String(institutionId)],
     enabled: Number.isInteger(institutionId) && institutionId > 0,
-    queryFn: ({ signal }) => apiGet<Item>(`/api/v1/resources/institution/${institutionId}`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/resources/{type}/{id}', { params: { type: 'institution', id: institutionId }, signal }),
     retry: false,
   });
   const outputs = useQuery({
     queryKey: ['scholar-outputs', applicationId, s?.title],
     enabled: !!s,
-    queryFn: ({ signal }) => apiGet<Page<Item>>('/api/v1/search', { q: s!.title, applicationId, size: 10 }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/search', { query: { q: s!.title, applicationId, size: 10 }, signal }),
   });
   if (q.isPending)
     return (

@@ -14,10 +14,10 @@ import type { JobHit } from '@common/feeds';
 import { relativeDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import { jobHref } from '@modules/job/definition';
-import { apiGet } from '../../api';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, JobsGuard, ListFailure } from './shared';
+import { api } from '../../shared/apiClient';
 
 /** The jobs list page; see the file comment. */
 export default function JobsPage() {
@@ -38,8 +38,7 @@ function Jobs({ config }: { config: AppConfig }) {
   const topicId = config.topicId ?? config.topic?.id ?? null;
   const list = useQuery({
     queryKey: ['jobs-page', topicId, page],
-    queryFn: ({ signal }) =>
-      apiGet<{ hits: JobHit[]; total: number }>('/api/v1/modules/top-job', { ...(topicId != null ? { topicId } : {}), pageSize: FEED_PAGE_SIZE, page }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/modules/top-job', { query: { ...(topicId != null ? { topicId } : {}), pageSize: FEED_PAGE_SIZE, page }, signal }),
     placeholderData: (prev) => prev,
   });
   return (

@@ -9,15 +9,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Skeleton } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import type { Page } from '@common/page';
+
 import { isExternal, toolHref, TOOLS_HREF } from '@modules/kit/links';
 import { Thumb } from '@modules/kit/media';
-import { apiGet } from '../../api';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
 import type { ToolItem } from './ToolsPage';
 import { Crumbs, ListFailure } from './shared';
+import { api } from '../../shared/apiClient';
 
 /** The most tools looked through for the one this address names (GET /tools allows 100 a page). */
 const TOOL_LOOKUP_SIZE = 100;
@@ -46,7 +46,7 @@ function Tool({ config }: { config: AppConfig }) {
   const location = useLocation();
   const list = useQuery({
     queryKey: ['tools-page', config.applicationId, 'all'],
-    queryFn: ({ signal }) => apiGet<Page<ToolItem>>('/tools', { appid: config.applicationId, size: TOOL_LOOKUP_SIZE }, signal),
+    queryFn: ({ signal }) => api.get('/tools', { query: { appid: config.applicationId, size: TOOL_LOOKUP_SIZE }, signal }),
   });
   if (list.isPending)
     return (

@@ -8,14 +8,14 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Pagination, Skeleton } from 'antd';
 import { MSG } from '@common/messages';
-import type { Page } from '@common/page';
+
 import { toolHref } from '@modules/kit/links';
 import { Thumb } from '@modules/kit/media';
-import { apiGet } from '../../api';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
 import { Crumbs, ListFailure } from './shared';
+import { api } from '../../shared/apiClient';
 
 /** A tool as GET /tools answers it (spec 1 §3 'Tool item'). */
 export interface ToolItem {
@@ -39,7 +39,7 @@ function Tools({ config }: { config: AppConfig }) {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useQuery({
     queryKey: ['tools-page', config.applicationId, page],
-    queryFn: ({ signal }) => apiGet<Page<ToolItem>>('/tools', { appid: config.applicationId, page, size: TOOLS_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => api.get('/tools', { query: { appid: config.applicationId, page, size: TOOLS_PAGE_SIZE }, signal }),
     placeholderData: (prev) => prev,
   });
   return (

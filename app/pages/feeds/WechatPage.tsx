@@ -16,11 +16,11 @@ import type { WechatRecord } from '@common/feeds';
 import { formatDate, relativeDate } from '@modules/kit/format';
 import { wechatMaterialHref } from '@modules/kit/links';
 import { Thumb } from '@modules/kit/media';
-import { apiGet } from '../../api';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, ListFailure } from './shared';
 import { modulesListedOn } from '../explore/TopResourcesPage';
+import { api } from '../../shared/apiClient';
 
 /** Records grouped by groupName (未分组 without one), groups in order of first appearance, records kept in order. */
 export function groupRecords(records: readonly WechatRecord[]): Array<{ name: string; records: WechatRecord[] }> {
@@ -52,8 +52,7 @@ function Wechat({ config }: { config: AppConfig }) {
   const list = useQuery({
     queryKey: ['wechat-page', ids, page],
     enabled: ids.length > 0,
-    queryFn: ({ signal }) =>
-      apiGet<{ records: WechatRecord[]; total: number }>('/api/v1/modules/top-wechat-article', { wechatId: ids, page, pageSize: FEED_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/modules/top-wechat-article', { query: { wechatId: ids, page, pageSize: FEED_PAGE_SIZE }, signal }),
     placeholderData: (prev) => prev,
   });
   const setPage = (p: number) => {

@@ -10,7 +10,7 @@ import type { SiteContext } from '@modules/types.app';
 import { loginHref } from '@modules/kit/links';
 import { errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
-import { useSession } from '../../console/session';
+import { useSession } from '../../shared/session';
 import { modulesListedOn } from '../explore/TopResourcesPage';
 import './feeds.css';
 

@@ -12,20 +12,10 @@ import { ExportOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { formatDate, relativeDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
-import { ApiError, apiGet, errorMessage } from '../../api';
+import { ApiError, errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { RightRefused, isPanelRefusal } from '../RightRefused';
-
-/** A link as GET /api/v1/links/{id} answers it. */
-interface LinkDetail {
-  linkId: number;
-  title: string;
-  url: string;
-  cover: string | null;
-  linkCategory: string | null;
-  publishDateTime: string;
-  applicationId: number;
-}
+import { api } from '../../shared/apiClient';
 
 /** The page; see the file comment. */
 export default function MaterialPage() {
@@ -37,7 +27,7 @@ export default function MaterialPage() {
 function Material({ id, applicationId }: { id: number; applicationId: number }) {
   const q = useQuery({
     queryKey: ['material', id],
-    queryFn: ({ signal }) => apiGet<LinkDetail>(`/api/v1/links/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/links/{linkId}', { params: { linkId: id }, signal }),
     enabled: id > 0,
     retry: false,
   });

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, ConfigProvider, Result, Skeleton, Tag } from 'antd';
 import { MSG } from '@common/messages';
 import { formatDate, relativeDate } from '@modules/kit/format';
-import { ApiError, apiGet, errorMessage } from '../../api';
+import { ApiError, errorMessage } from '../../api';
 import { readBoot } from '../../boot';
 import { configByHost } from '../../site/HomePage';
 import { SiteFrame } from '../../site/SiteFrame';
@@ -27,20 +27,7 @@ import { ViewableHtml } from '../../widgets/image/ViewableHtml';
 import '../../site/site.css';
 import '../../widgets/richtext/richtext.css';
 import './notice.css';
-
-/** The notice as GET /api/v1/notices/{id} answers it (spec 1 §3 'Notice'). */
-interface NoticeDetail {
-  noticeId: number;
-  title: string;
-  type: string;
-  content: string;
-  top: number;
-  publishDateTime: string;
-  applicationId: number;
-  /** the reader may download the attachments; when not, why: 'signIn' (登录后下载) or 'right' (decision 214) */
-  canDownload?: boolean;
-  downloadBlocked?: 'signIn' | 'right' | null;
-}
+import { api } from '../../shared/apiClient';
 
 // the locking of attachments lives in its own module, so the report page uses it without this page (decision 304)
 export { lockAttachments } from './lockAttachments';
@@ -57,14 +44,14 @@ export default function NoticePage() {
   const site = useQuery({ queryKey: ['site-config', host], queryFn: () => configByHost(host), staleTime: 60_000 });
   const notice = useQuery({
     queryKey: ['notice', id],
-    queryFn: ({ signal }) => apiGet<NoticeDetail>(`/api/v1/notices/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get('/api/v1/notices/{id}', { params: { id }, signal }),
     enabled: id > 0,
     retry: false,
   });
   // attachments the reader may not download are shown locked (登录后下载 / 无下载权限)
   const blocked = notice.data?.downloadBlocked ?? null;
   const html = useMemo(
-    () => (notice.data && blocked ? lockAttachments(notice.data.content, blocked, loginHref(`/resources/notices/${id}`)) : (notice.data?.content ?? '')),
+    () => (notice.data && blocked ? lockAttachments(notice.data.content ?? '', blocked, loginHref(`/resources/notices/${id}`)) : (notice.data?.content ?? '')),
     [notice.data, blocked, id],
   );
 

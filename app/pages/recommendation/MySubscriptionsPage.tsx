@@ -10,13 +10,13 @@ import { App, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@common/messages';
-import type { Page } from '@common/page';
-import { apiGet, request } from '../../api';
+
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, ListFailure } from '../feeds/shared';
 import { RequireLogin } from './shared';
 import { JournalRows, type JournalItem } from './JournalRows';
 import './recommendation.css';
+import { api } from '../../shared/apiClient';
 
 /** The page; see the file comment. */
 export default function MySubscriptionsPage() {
@@ -33,12 +33,12 @@ function MySubscriptions({ userId }: { userId: number }) {
   const [removing, setRemoving] = useState<number | null>(null);
   const list = useQuery({
     queryKey: ['subscriptions', userId],
-    queryFn: ({ signal }) => apiGet<Page<JournalItem>>('/api/v2/list/subscriptions', { subscriber: userId }, signal),
+    queryFn: ({ signal }) => api.get('/api/v2/list/subscriptions', { query: { subscriber: userId }, signal }),
   });
   const remove = async (it: JournalItem) => {
     setRemoving(it.id);
     try {
-      await request('/api/v1/subscriptions', { method: 'DELETE', body: { resource_id: it.id, subscriber: userId } });
+      await api.delete('/api/v1/subscriptions', { body: { resource_id: it.id, subscriber: userId } });
       message.success(MSG.unsubscribed);
       await qc.invalidateQueries({ queryKey: ['subscriptions', userId] });
       void qc.invalidateQueries({ queryKey: ['panel-read'] });

@@ -14,12 +14,13 @@ import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
 import { formatDate } from '@modules/kit/format';
 import { resourceHref } from '@modules/kit/links';
-import { apiGet, apiPost, errorMessage } from '../../api';
+import { errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, ListFailure } from '../feeds/shared';
 import type { Recommended } from '@common/contracts/personal';
 import { RequireLogin } from './shared';
 import './recommendation.css';
+import { api } from '../../shared/apiClient';
 
 const PAGE_SIZE = 10;
 const label = (t: string) => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;
@@ -43,11 +44,11 @@ function Recommendations({ userId }: { userId: number }) {
   const key = ['recommendations', userId, type ?? '', page] as const;
   const list = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => apiGet<Page<Recommended>>('/api/v2/recommendations', { userId, page, size: PAGE_SIZE, type }, signal),
+    queryFn: ({ signal }) => api.get('/api/v2/recommendations', { query: { userId, page, size: PAGE_SIZE, type }, signal }),
     placeholderData: keepPreviousData,
   });
   const dismiss = useMutation({
-    mutationFn: (id: number) => apiPost('/api/v1/recommendations/not-interested', { resourceId: id }),
+    mutationFn: (id: number) => api.post('/api/v1/recommendations/not-interested', { body: { resourceId: id } }),
     onMutate: async (id) => {
       await qc.cancelQueries({ queryKey: key });
       const before = qc.getQueryData<Page<Recommended>>(key);

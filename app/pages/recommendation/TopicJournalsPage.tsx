@@ -7,14 +7,14 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Skeleton } from 'antd';
 import { MSG } from '@common/messages';
-import type { Page } from '@common/page';
+
 import { useSubscriptionToggle } from '@modules/journal/useSubscription';
-import { request } from '../../api';
+import { api } from '../../shared/apiClient';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, ListFailure } from '../feeds/shared';
 import { RequireLogin } from './shared';
-import { JournalRows, type JournalItem } from './JournalRows';
+import { JournalRows } from './JournalRows';
 import './recommendation.css';
 
 /** The page; see the file comment. */
@@ -32,7 +32,7 @@ function TopicJournals({ userId, config, appId }: { userId: number; config: AppC
   const list = useQuery({
     queryKey: ['subscriptions', userId, 'topic', topicId],
     queryFn: ({ signal }) =>
-      request<Page<JournalItem>>('/api/v4/modules/top-journal', { method: 'POST', body: { offset: 0, ...(topicId != null ? { topicId } : {}) }, signal }),
+      api.post('/api/v4/modules/top-{kind}', { params: { kind: 'journal' }, body: { offset: 0, ...(topicId != null ? { topicId } : {}) }, signal }),
   });
   return (
     <section className="atr-vcard">

@@ -7,7 +7,7 @@ import { Navigate, useLocation } from 'react-router';
 import { Skeleton } from 'antd';
 import type { SiteContext } from '@modules/types.app';
 import { loginHref } from '@modules/kit/links';
-import { useSession } from '../../console/session';
+import { useSession } from '../../shared/session';
 
 /** The signed-in user's id; who is signed in comes from the boot data, else GET /api/v1/session. */
 export function RequireLogin({ site, children }: { site: SiteContext; children(userId: number): ReactNode }) {

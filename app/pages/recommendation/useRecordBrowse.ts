@@ -4,7 +4,7 @@
  * page does not depend on it, and nothing is written to the console).
  */
 import { useEffect, useRef } from 'react';
-import { apiPost } from '../../api';
+import { api } from '../../shared/apiClient';
 
 /** Posts one browse of `resourceId` when `signedIn` and the id is known (number > 0); once per mounted page and id. */
 export function useRecordBrowse(resourceId: number | null | undefined, signedIn: boolean): void {
@@ -12,7 +12,7 @@ export function useRecordBrowse(resourceId: number | null | undefined, signedIn:
   useEffect(() => {
     if (!signedIn || !resourceId || resourceId <= 0 || done.current === resourceId) return;
     done.current = resourceId;
-    apiPost('/api/v1/actions', { resourceId, action: 'browse' }).catch(() => {
+    api.post('/api/v1/actions', { body: { resourceId, action: 'browse' } }).catch(() => {
       /* best effort */
     });
   }, [resourceId, signedIn]);

@@ -4,6 +4,8 @@ import { plainText } from '../../../common/homeConfigSchema.js';
 import { suggestText } from '../../../common/validation.js';
 import { MSG } from '../../../common/messages.js';
 import { flag } from '../../http/fields.js';
+import { documentedAs } from '../../http/contract.js';
+import { homeConfigAnswer } from '../../../common/contracts/revisions.js';
 
 /** A host name (lower case, optional port), as the browser sends it in the Host header. */
 export const hostSchema = z
@@ -73,7 +75,14 @@ export const hostQuery = z.object({ host: hostSchema });
  * Body of POST /api/v1/applications/{id}/home-config: the config, and an optional plain-text summary of
  * the change (max 200) kept with the revision (docs/decisions.md 60).
  */
-export const homeConfigBody = z.object({ homeConfig: z.unknown(), summary: plainText(200).optional() });
+export const homeConfigBody = documentedAs(
+  z.object({ homeConfig: z.unknown(), summary: plainText(200).optional() }),
+  // what the document and the browser's types show (decision 440); validateHomeConfig checks it
+  z.object({
+    homeConfig: homeConfigAnswer.describe('首页配置（页面列表；旧的单页对象形式仍被接受并转成列表）'),
+    summary: plainText(200).optional().describe('修改摘要'),
+  }),
+);
 
 /** GET /api/v1/applications/suggestions?query= (docs/decisions.md 296): 1-50 characters of a name or host. */
 export const suggestionsQuery = z.object({ query: suggestText });

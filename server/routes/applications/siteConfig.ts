@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { declared } from '../../http/contract.js';
+import { declared, documentedAs } from '../../http/contract.js';
 import { fromZod, HttpError } from '../../http/errors.js';
 import { managerAccess } from '../../policies/access.js';
 import { applicationInPath } from '../../policies/applications.js';
@@ -27,7 +27,12 @@ import logoRoutes from './logo.js';
 const tags = ['应用'];
 
 /** The body as documented: the config wrapped in its key, or the bare config; checked by the handler. */
-const configBody = (key: string) => z.unknown().describe(`{ ${key}: {…} }，或直接传配置对象`);
+const configBody = (call: (typeof SITE_CONFIG_CALLS)[number]) =>
+  documentedAs(
+    z.unknown(),
+    // the document (and the browser's types) show the configuration itself (decision 440)
+    z.union([z.object({ [call.key]: call.schema }), call.schema]).describe(`{ ${call.key}: {…} }，或直接传配置对象`),
+  );
 
 /** Registers the three config save calls and the logo calls. */
 export default async function siteConfigRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -49,7 +54,7 @@ export default async function siteConfigRoutes(app: FastifyInstance, ctx: AppCon
   };
   const options = <A extends z.ZodType>(call: (typeof SITE_CONFIG_CALLS)[number], summary: string, answer: A) => ({
     bodyLimit: SITE_CONFIG_BODY_LIMIT,
-    schema: { summary, tags, params: idParams, body: configBody(call.key), response: { 200: answer } },
+    schema: { summary, tags, params: idParams, body: configBody(call), response: { 200: answer } },
     config: { access: managerAccess(applicationInPath, 'settings') },
   });
 

@@ -4,9 +4,9 @@
  */
 import { isSitePath } from '@common/safePath';
 import { useQuery } from '@tanstack/react-query';
-import type { Page } from '@common/page';
-import { apiGet } from '../api';
-import type { ApplicationListItem, SessionUser } from './types';
+
+import type { SessionUser } from './types';
+import { api } from './apiClient';
 
 export const SESSION_KEY = ['session'] as const;
 
@@ -19,7 +19,7 @@ export function useSession(enabled = true) {
     enabled,
     queryKey: SESSION_KEY,
     queryFn: async () => {
-      const r = await apiGet<{ user: SessionUser | null }>('/api/v1/session');
+      const r = await api.get('/api/v1/session');
       return r.user && !r.user.anonymous ? r.user : null;
     },
     staleTime: 60_000,
@@ -36,7 +36,7 @@ export function useConsoleAccess(user: SessionUser | null | undefined) {
   const q = useQuery({
     enabled: ask,
     queryKey: ['console-access', user?.id ?? 0] as const,
-    queryFn: async ({ signal }) => (await apiGet<Page<ApplicationListItem>>('/api/v1/applications', { page: 1, size: 1 }, signal)).totalElements > 0,
+    queryFn: async ({ signal }) => (await api.get('/api/v1/applications', { query: { page: 1, size: 1 }, signal })).totalElements > 0,
     staleTime: 60_000,
   });
   if (!user) return { pending: false, allowed: false, error: null };
