@@ -23,7 +23,7 @@ import { apiGet, apiPost, errorMessage } from '../../api';
 import { sendFile } from '../../widgets/upload/send';
 import type { WithMessage } from '../types';
 import { TOPICS_KEY, fetchTopics } from '../topics/api';
-import type { ImportPreview as Preview, Task } from '@common/contracts/tasks';
+import { IMPORT_KINDS, type ImportPreview as Preview, type Task } from '@common/contracts/tasks';
 import '../console.css';
 import { PageHead } from '../PageHead';
 
@@ -36,7 +36,6 @@ const STATUS_COLORS: Record<string, string> = {
   cancelled: 'default',
   interrupted: 'warning',
 };
-const KINDS = ['articles', 'institutions', 'conferences', 'journals', 'scholars', 'jsonl', 'bibtex', 'ris'];
 const TASKS_KEY = ['console-tasks'] as const;
 
 /** The tasks page; see the file comment. */
@@ -348,7 +347,7 @@ function ImportDialog({ onClose, onQueued }: { onClose(): void; onQueued(): void
     >
       <Form form={form} layout="vertical" initialValues={{ kind: 'articles' }}>
         <Form.Item name="kind" label={MSG.importKind} rules={[{ required: true, message: MSG.importKindUnknown }]}>
-          <Select options={KINDS.map((k) => ({ value: k, label: MSG.importKindLabels[k] }))} onChange={() => setPreview(null)} />
+          <Select options={IMPORT_KINDS.map((k) => ({ value: k, label: MSG.importKindLabels[k] }))} onChange={() => setPreview(null)} />
         </Form.Item>
         <Form.Item
           name="topic"
