@@ -34,6 +34,7 @@ import type { ApplicationListItem, WithMessage } from './types';
 import { useConfirmedDelete } from './useConfirmedDelete';
 import './console.css';
 import { PageHead } from './PageHead';
+import { listPagination } from './sections/ListFilters';
 import { NotFoundNotice } from './ConsoleFallback';
 
 /** The Chinese tag of an application status: 未发布 / 待审核 / 已发布 (decision #138). */
@@ -216,15 +217,7 @@ export function ApplicationsPage() {
           dataSource={list.data?.content ?? []}
           loading={list.isFetching}
           locale={{ emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={MSG.noApplications} /> }}
-          pagination={{
-            current: page,
-            pageSize: CONSOLE_PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`,
-            onChange: setPage,
-            hideOnSinglePage: false,
-          }}
+          pagination={listPagination(page, list.data?.totalElements ?? 0, setPage)}
         />
       </div>
       <CreateApplicationModal

@@ -26,6 +26,7 @@ import { TOPICS_KEY, fetchTopics } from '../topics/api';
 import { IMPORT_KINDS, type ImportPreview as Preview, type Task } from '@common/contracts/tasks';
 import '../console.css';
 import { PageHead } from '../PageHead';
+import { listPagination } from '../sections/ListFilters';
 
 // the answers' shapes are the server's declared ones (issue 12 §4)
 const STATUS_COLORS: Record<string, string> = {
@@ -167,19 +168,15 @@ export function TasksPage() {
           dataSource={tasks.data?.content ?? []}
           loading={tasks.isPending}
           pagination={{
-            current: page,
-            pageSize: CONSOLE_PAGE_SIZE,
-            total: tasks.data?.totalElements ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => `${MSG.totalPrefix} ${total.toLocaleString('zh-CN')} ${MSG.totalSuffix}`,
-            onChange: (p) =>
+            ...listPagination(page, tasks.data?.totalElements ?? 0, (p) =>
               setParams((prev) => {
                 const next = new URLSearchParams(prev);
                 if (p === 1) next.delete('page');
                 else next.set('page', String(p));
                 return next;
               }),
+            ),
+            hideOnSinglePage: true,
           }}
           locale={{ emptyText: <Empty description={tasks.isError ? errorMessage(tasks.error) : MSG.noData} /> }}
         />
