@@ -83,7 +83,7 @@ export function contentRoutes<Row extends ContentRow>(app: FastifyInstance, db: 
     },
     async (req) => {
       const query = req.query as Parameters<typeof contentListScope>[1];
-      return res.list(db, { ...query, ...(await contentListScope(req, query)) } as never);
+      return (await res.list(db, { ...query, ...(await contentListScope(req, query)) } as never)) as never;
     },
   );
 
@@ -132,7 +132,8 @@ export function contentRoutes<Row extends ContentRow>(app: FastifyInstance, db: 
     async (req) => {
       const id = idOf(req);
       await res.remove(db, id);
-      return { ok: true as const, [res.deletedKey]: id, message: messages.deleted };
+      // the answer's id key is the resource's (deletedAnswer(deletedKey))
+      return { ok: true as const, [res.deletedKey]: id, message: messages.deleted } as never;
     },
   );
 }
