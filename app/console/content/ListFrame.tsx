@@ -186,10 +186,11 @@ export interface ContentListTexts {
 }
 
 /** Props of {@link ContentList}; `T` is the row (Notice, Link). */
-export interface ContentListProps<T extends ContentRow> {
-  applicationId: number;
-  /** list the items of this module only; undefined = all of the application */
-  moduleId?: string | null;
+/**
+ * What a content kind (notices, links) gives the list: its query key, its calls, its row key and its
+ * texts. Declared once a kind (NoticeList.tsx, LinkList.tsx).
+ */
+export interface ContentKind<T extends ContentRow> {
   /** the react-query key of the kind (NOTICES_KEY, LINKS_KEY); a save or delete refreshes every list of the application under it */
   queryKey: string;
   /** loads one page with the filters (GET /api/v1/notices, /api/v1/links) */
@@ -198,6 +199,14 @@ export interface ContentListProps<T extends ContentRow> {
   remove(row: T): Promise<{ message: string }>;
   rowKey: keyof T & string;
   texts: ContentListTexts;
+}
+
+export interface ContentListProps<T extends ContentRow> {
+  applicationId: number;
+  /** list the items of this module only; undefined = all of the application */
+  moduleId?: string | null;
+  /** the kind: query key, calls, row key, texts */
+  kind: ContentKind<T>;
   /** the kind's own columns, before 发布状态, 发布时间 and 操作 */
   columns: TableColumnsType<T>;
   /** filters of the kind, before the publish-state filter */
@@ -212,18 +221,8 @@ export interface ContentListProps<T extends ContentRow> {
  * (编辑 opens the editor, 删除 asks `texts.deleteConfirm` first and goes back a page when it removed the
  * page's last row); pagination 10-100 when there is a row; the empty states of spec 2 §8.
  */
-export function ContentList<T extends ContentRow>({
-  applicationId,
-  moduleId,
-  queryKey,
-  load,
-  remove,
-  rowKey,
-  texts,
-  columns,
-  filters,
-  editor,
-}: ContentListProps<T>) {
+export function ContentList<T extends ContentRow>({ applicationId, moduleId, kind, columns, filters, editor }: ContentListProps<T>) {
+  const { queryKey, load, remove, rowKey, texts } = kind;
   const queryClient = useQueryClient();
   const list = useListFilters();
   const f = list.filters;

@@ -10,7 +10,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { NOTICE_TYPES } from '@common/constants';
 import { deleteNotice, listNotices, NOTICES_KEY, type ContentModule, type Notice } from './api';
-import { ContentList, FilterItem, TitleCell } from './ListFrame';
+import { ContentList, type ContentKind, FilterItem, TitleCell } from './ListFrame';
 import { NoticeEditorDialog } from './NoticeEditorDialog';
 
 export interface NoticeListProps {
@@ -21,13 +21,20 @@ export interface NoticeListProps {
   uid?: number;
 }
 
-const TEXTS = {
-  publish: MSG.publishNotice,
-  empty: MSG.noticeEmpty,
-  noMatch: MSG.noticeNoMatch,
-  deleteTitle: MSG.noticeDeleteTitle,
-  deleteConfirm: MSG.noticeDeleteConfirm,
-  deleted: MSG.noticeDeleted,
+/** The notices as a content kind of ListFrame's ContentList. */
+const KIND: ContentKind<Notice> = {
+  queryKey: NOTICES_KEY,
+  load: listNotices,
+  remove: (n) => deleteNotice(n.noticeId),
+  rowKey: 'noticeId',
+  texts: {
+    publish: MSG.publishNotice,
+    empty: MSG.noticeEmpty,
+    noMatch: MSG.noticeNoMatch,
+    deleteTitle: MSG.noticeDeleteTitle,
+    deleteConfirm: MSG.noticeDeleteConfirm,
+    deleted: MSG.noticeDeleted,
+  },
 };
 
 /** See the file comment. */
@@ -37,11 +44,7 @@ export function NoticeList({ applicationId, moduleId, modules, uid }: NoticeList
     <ContentList<Notice>
       applicationId={applicationId}
       moduleId={moduleId}
-      queryKey={NOTICES_KEY}
-      load={listNotices}
-      remove={(n) => deleteNotice(n.noticeId)}
-      rowKey="noticeId"
-      texts={TEXTS}
+      kind={KIND}
       filters={(list) => (
         <FilterItem label={MSG.fieldType}>
           <Select
