@@ -6,16 +6,12 @@
  * The frame (table, filters, paging, empty states, delete, editor) is ListFrame's ContentList.
  */
 import { MSG } from '@common/messages';
-import { deleteLink, listLinks, LINKS_KEY, type ContentModule, type Link } from './api';
-import { ContentList, type ContentKind, TitleCell } from './ListFrame';
+import { deleteLink, listLinks, LINKS_KEY, type Link } from './api';
+import { ContentList, type ContentKind, type ContentKindListProps, TitleCell } from './ListFrame';
 import { LinkEditorDialog } from './LinkEditorDialog';
 
-export interface LinkListProps {
-  applicationId: number;
-  moduleId?: string | null;
-  modules?: ContentModule[];
-  uid?: number;
-}
+/** The list page's props. */
+export type LinkListProps = ContentKindListProps;
 
 /** The links as a content kind of ListFrame's ContentList. */
 const KIND: ContentKind<Link> = {

@@ -14,7 +14,7 @@ import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
 import { errorMessage } from '../../api';
 import { useConfirmedDelete } from '../useConfirmedDelete';
-import type { ContentFilter } from './api';
+import type { ContentFilter, ContentModule } from './api';
 import { formatDateTime } from './time';
 
 export interface ListFilters {
@@ -186,6 +186,16 @@ export interface ContentListTexts {
 }
 
 /** Props of {@link ContentList}; `T` is the row (Notice, Link). */
+/** The props of a kind's list page (NoticeList, LinkList): the application, the module, its content modules. */
+export interface ContentKindListProps {
+  applicationId: number;
+  /** list and create the items of this module only; undefined = all of the application */
+  moduleId?: string | null;
+  /** the application's modules of the kind, for the editor's module choice and the title's module tag */
+  modules?: ContentModule[];
+  uid?: number;
+}
+
 /**
  * What a content kind (notices, links) gives the list: its query key, its calls, its row key and its
  * texts. Declared once a kind (NoticeList.tsx, LinkList.tsx).

@@ -9,17 +9,12 @@ import { Select, Tag, Tooltip } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { NOTICE_TYPES } from '@common/constants';
-import { deleteNotice, listNotices, NOTICES_KEY, type ContentModule, type Notice } from './api';
-import { ContentList, type ContentKind, FilterItem, TitleCell } from './ListFrame';
+import { deleteNotice, listNotices, NOTICES_KEY, type Notice } from './api';
+import { ContentList, type ContentKind, type ContentKindListProps, FilterItem, TitleCell } from './ListFrame';
 import { NoticeEditorDialog } from './NoticeEditorDialog';
 
-export interface NoticeListProps {
-  applicationId: number;
-  /** list and create the notices of this module only; undefined = all of the application */
-  moduleId?: string | null;
-  modules?: ContentModule[];
-  uid?: number;
-}
+/** The list page's props. */
+export type NoticeListProps = ContentKindListProps;
 
 /** The notices as a content kind of ListFrame's ContentList. */
 const KIND: ContentKind<Notice> = {
