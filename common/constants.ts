@@ -1,28 +1,36 @@
 /**
  * Business constants and limits of spec 2 §9 (and spec 1 §3 defaults), shared by browser and server.
  */
+
+/**
+ * The module types of spec 1 §3: the stored config's `type` enum and the module registry's keys
+ * (modules/registry.ts), in the order of the console's 添加模块 menu. The one list of module types.
+ */
 export const MODULE_TYPES = [
   'news',
   'notice',
-  'resource',
-  'policy',
+  'link',
   'scholar',
   'institution',
   'journal',
-  'standard',
-  'fruit',
   'activity',
-  'link',
-  'wechat_article',
-  'tool',
-  'bulletin',
-  'job',
+  'fruit',
   'carousel',
-  'iframe',
+  // module lists: policy, standard, book, sciencedata, resource links, tools
+  'policy',
+  'standard',
   'book',
+  'sciencedata',
+  'resource',
+  'tool',
+  // feeds: wechat articles, jobs, bulletins, embedded pages
+  'wechat_article',
+  'job',
+  'bulletin',
+  'iframe',
+  // custom components, layouts
   'xmodule',
   'flex',
-  'sciencedata',
 ] as const;
 export type ModuleType = (typeof MODULE_TYPES)[number];
 

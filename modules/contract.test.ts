@@ -1,6 +1,6 @@
 /**
  * The module contract (DESIGN.md 'The module registry': "a contract test loops over every type"), for
- * every type in REGISTERED_TYPES, so a type added later is checked without touching this file:
+ * every type in MODULE_TYPES (common/constants.ts), so a type added later is checked without touching this file:
  *
  * 1. its defaults pass its schema (or, for a type listing in USER_CHOICES the fields the form makes the
  *    manager choose, fail on those and pass once they are filled);
@@ -23,7 +23,7 @@ import type { ModuleConfig, PageEntry } from '../common/homeConfig';
 import { makePage } from '../common/page';
 import { definitionOf } from './registry';
 import { appRegistry, panelElement } from './registry.app';
-import { REGISTERED_TYPES } from './types';
+import { MODULE_TYPES } from '../common/constants';
 import type { FormProps, PanelProps, SiteContext } from './types.app';
 import { moduleFromValues, startingValues, type ModuleFormShellProps } from './kit/ModuleFormShell';
 import { schemaOf } from './schemas';
@@ -83,7 +83,7 @@ const emptyPages = (module: ModuleConfig) =>
       .map((r) => [r.key, makePage([], 0, 1, r.count)]),
   );
 
-describe.each(REGISTERED_TYPES)('module type %s', (type) => {
+describe.each(MODULE_TYPES)('module type %s', (type) => {
   const def = definitionOf(type)!;
 
   it('has a definition, a Panel and a Form', () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { moduleDefinitions, definitionOf } from './registry';
-import { REGISTERED_TYPES } from './types';
+import { MODULE_TYPES } from '../common/constants';
 import { cardCountBySpan, moreLinkByPriority, splitCounts } from './rules';
 import { displayTypesAfterChoice, displayTypesForSpan, newsDataCount } from './news/definition';
 import { noticeCount } from './notice/definition';
@@ -20,7 +20,7 @@ const group = { groupTemplate: true };
 const withId = (type: string, extra: Record<string, unknown> = {}) => ({ ...definitionOf(type)!.defaults(plain), id: `m-${type}`, ...extra }) as ModuleConfig;
 
 describe('every registered type', () => {
-  it.each(REGISTERED_TYPES)('%s: defaults are fresh objects that pass its schema and keep the spec default span', (type) => {
+  it.each(MODULE_TYPES)('%s: defaults are fresh objects that pass its schema and keep the spec default span', (type) => {
     const def = moduleDefinitions[type];
     expect(def.type).toBe(type);
     const a = def.defaults(plain);
@@ -222,7 +222,7 @@ describe('the definitions load no zod (issue 10 §3, decision 250)', () => {
     'modules/types.ts',
     'modules/rules.ts',
     'modules/xmodule/component.ts',
-    ...REGISTERED_TYPES.map((t) => `modules/${t}/definition.ts`),
+    ...MODULE_TYPES.map((t) => `modules/${t}/definition.ts`),
   ];
 
   it.each(zodFree)('%s imports neither zod nor a schema file', (file) => {
@@ -230,6 +230,6 @@ describe('the definitions load no zod (issue 10 §3, decision 250)', () => {
   });
 
   it('every registered type has a schema, and nothing else does', () => {
-    expect(Object.keys(moduleSchemas).sort()).toEqual([...REGISTERED_TYPES].sort());
+    expect(Object.keys(moduleSchemas).sort()).toEqual([...MODULE_TYPES].sort());
   });
 });

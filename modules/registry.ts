@@ -4,7 +4,8 @@
  */
 import type { ModuleConfig } from '../common/homeConfig.js';
 import type { ConfigOf } from './configs.js';
-import { REGISTERED_TYPES, type ListingPage, type ModuleDefinition, type PanelRead, type RegisteredType } from './types.js';
+import { MODULE_TYPES } from '../common/constants.js';
+import { type ListingPage, type ModuleDefinition, type PanelRead, type RegisteredType } from './types.js';
 import { activityDefinition } from './activity/definition.js';
 import { carouselDefinition } from './carousel/definition.js';
 import { flexDefinition } from './flex/definition.js';
@@ -54,7 +55,7 @@ export const moduleDefinitions: DefinitionMap = {
   flex: flexDefinition,
 };
 
-const registered: ReadonlySet<string> = new Set(REGISTERED_TYPES);
+const registered: ReadonlySet<string> = new Set(MODULE_TYPES);
 
 /** True when `type` is a registered module type (a type guard: narrows a stored config's `type`). */
 export function isRegisteredType(type: unknown): type is RegisteredType {
@@ -110,15 +111,15 @@ export function allModules(template: readonly ModuleConfig[]): ModuleConfig[] {
 
 /** The registered types in registry order (the 添加模块 menu's order). */
 export function registeredTypes(): RegisteredType[] {
-  return [...REGISTERED_TYPES];
+  return [...MODULE_TYPES];
 }
 
 /** The registered types whose modules can go into a container's slot: every type but the containers. */
 export function nestableTypes(): RegisteredType[] {
-  return REGISTERED_TYPES.filter((t) => !moduleDefinitions[t].container);
+  return MODULE_TYPES.filter((t) => !moduleDefinitions[t].container);
 }
 
 /** The registered types listed on the visitor page `page` (ModuleDefinition.listedOn). */
 export function typesListedOn(page: ListingPage): RegisteredType[] {
-  return REGISTERED_TYPES.filter((t) => moduleDefinitions[t].listedOn === page);
+  return MODULE_TYPES.filter((t) => moduleDefinitions[t].listedOn === page);
 }

@@ -2,35 +2,10 @@
  * The contract every module type implements (DESIGN.md 'The module registry'). Pure: no React, no Node.
  */
 import type { ModuleConfig } from '../common/homeConfig.js';
+import type { ModuleType } from '../common/constants.js';
 
-/** The module types built so far; issue 3 adds the rest of spec 1 §3. */
-export const REGISTERED_TYPES = [
-  'news',
-  'notice',
-  'link',
-  'scholar',
-  'institution',
-  'journal',
-  'activity',
-  'fruit',
-  'carousel',
-  // module lists: policy, standard, book, sciencedata, resource links, tools
-  'policy',
-  'standard',
-  'book',
-  'sciencedata',
-  'resource',
-  'tool',
-  // feeds: wechat articles, jobs, bulletins, embedded pages
-  'wechat_article',
-  'job',
-  'bulletin',
-  'iframe',
-  // custom components, layouts
-  'xmodule',
-  'flex',
-] as const;
-export type RegisteredType = (typeof REGISTERED_TYPES)[number];
+/** A registered module type: one of MODULE_TYPES (common/constants.ts), the registry's keys. */
+export type RegisteredType = ModuleType;
 
 /** The resource reads of spec 2 §7 'Content': POST /api/v3|v4/modules/top-{kind}. */
 export const TOP_KINDS = [

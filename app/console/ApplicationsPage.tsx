@@ -34,6 +34,7 @@ import type { ApplicationListItem, WithMessage } from '../shared/types';
 import { useConfirmedDelete } from '../shared/useConfirmedDelete';
 import './console.css';
 import { PageHead } from './PageHead';
+import { listPagination } from './sections/ListFilters';
 import { NotFoundNotice } from './ConsoleFallback';
 import { api } from '../shared/apiClient';
 
@@ -217,15 +218,7 @@ export function ApplicationsPage() {
           dataSource={list.data?.content ?? []}
           loading={list.isFetching}
           locale={{ emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={MSG.noApplications} /> }}
-          pagination={{
-            current: page,
-            pageSize: CONSOLE_PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`,
-            onChange: setPage,
-            hideOnSinglePage: false,
-          }}
+          pagination={listPagination(page, list.data?.totalElements ?? 0, setPage)}
         />
       </div>
       <CreateApplicationModal

@@ -17,6 +17,7 @@ import { useSession } from '../shared/session';
 import { useConfirmedDelete } from '../shared/useConfirmedDelete';
 import './console.css';
 import { PageHead } from './PageHead';
+import { listPagination } from './sections/ListFilters';
 import type { StoredFile } from '@common/contracts/files';
 import { api } from '../shared/apiClient';
 
@@ -172,14 +173,7 @@ export function FilesPage() {
           dataSource={list.data?.content ?? []}
           loading={list.isFetching}
           locale={{ emptyText: list.isError ? <Empty description={errorMessage(list.error)} /> : <Empty description={MSG.noFiles} /> }}
-          pagination={{
-            current: page,
-            pageSize: CONSOLE_PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `${MSG.totalPrefix} ${total} ${MSG.totalSuffix}`,
-            onChange: setPage,
-          }}
+          pagination={listPagination(page, list.data?.totalElements ?? 0, setPage)}
         />
       </div>
     </div>

@@ -9,16 +9,15 @@ import type { ReactNode } from 'react';
 import { CalendarOutlined, EnvironmentOutlined, ProjectOutlined, TeamOutlined } from '../kit/icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import { resourceTypeOf } from '../../common/resourceTypes.js';
-import type { PanelProps, SiteContext } from '../types.app.js';
-import { isSingleColumn } from '../rules.js';
+import type { SiteContext } from '../types.app.js';
 import { ACTIVITY_DATA_TYPES, activityDefinition, type ActivityModule } from './definition.js';
-import { formatDate, idOf, pageItems, text, titleOf, type PanelItem } from '../kit/format';
+import { formatDate, idOf, text, titleOf, type PanelItem } from '../kit/format';
 import { resourceHref } from '../kit/links';
 import { Thumb } from '../kit/media';
 import { PanelLink } from '../kit/PanelLink';
 import { PlainList, resourceEntries } from '../kit/ItemList';
-import { ListSkeleton, PanelStatus, TopicHint, moreLinkOf } from '../kit/PanelShell';
-import { TabbedPanel } from '../kit/TabbedPanel';
+import { moreLinkOf } from '../kit/PanelShell';
+import { tabbedPanel } from '../kit/listPanel';
 
 /** "start ~ end" of a conference (one date when they are equal or one is missing). */
 function dateRange(it: PanelItem): string {
@@ -88,47 +87,25 @@ function RichRow({ it, type, module, site }: { it: PanelItem; type: string; modu
   );
 }
 
-/** The activity panel; props are PanelProps (modules/types.app.ts). */
-export default function ActivityPanel({ module, data, loading, error, editable, site }: PanelProps<ActivityModule>) {
-  const types = Array.isArray(module.dataType) && module.dataType.length ? module.dataType : [...ACTIVITY_DATA_TYPES];
-  const two = !isSingleColumn(module.span);
-  const plain = module.dataDisplayType === 'plain';
-  return (
-    <TabbedPanel
-      module={module}
-      site={site}
-      more={moreLinkOf(activityDefinition, module, site)}
-      types={types}
-      className="atr-p--activity"
-      render={(type) => {
-        const page = data[type];
-        const items = pageItems(page);
-        return (
-          <PanelStatus
-            loading={loading && !page}
-            error={error}
-            empty={items.length === 0}
-            editable={editable}
-            hint={<TopicHint site={site} type={type} />}
-            skeleton={<ListSkeleton rows={5} />}
-          >
-            {plain ? (
-              <PlainList
-                module={module}
-                site={site}
-                twoColumns={two}
-                entries={resourceEntries(items, type, (it) => formatDate(it.start_date) || formatDate(it.date))}
-              />
-            ) : (
-              <div className={`atr-p-richlist${two ? ' atr-p-richlist--two' : ''}`}>
-                {items.map((it, i) => (
-                  <RichRow key={idOf(it) || i} it={it} type={type} module={module} site={site} />
-                ))}
-              </div>
-            )}
-          </PanelStatus>
-        );
-      }}
-    />
-  );
-}
+/** The activity panel (a tabbed panel of modules/kit/listPanel.tsx); props are PanelProps (modules/types.app.ts). */
+const ActivityPanel = tabbedPanel<ActivityModule>({
+  type: 'activity',
+  defaultTypes: ACTIVITY_DATA_TYPES,
+  more: (module, site) => moreLinkOf(activityDefinition, module, site),
+  body: ({ type, items, module, site, twoColumns }) =>
+    module.dataDisplayType === 'plain' ? (
+      <PlainList
+        module={module}
+        site={site}
+        twoColumns={twoColumns}
+        entries={resourceEntries(items, type, (it) => formatDate(it.start_date) || formatDate(it.date))}
+      />
+    ) : (
+      <div className={`atr-p-richlist${twoColumns ? ' atr-p-richlist--two' : ''}`}>
+        {items.map((it, i) => (
+          <RichRow key={idOf(it) || i} it={it} type={type} module={module} site={site} />
+        ))}
+      </div>
+    ),
+});
+export default ActivityPanel;

@@ -5,15 +5,12 @@
  */
 import { z } from 'zod';
 import { moduleBase } from '../../common/homeConfigSchema.js';
-import { MSG } from '../../common/messages.js';
+import { dataTypesField } from '../kit/dataTypes.js';
 import { ACTIVITY_DATA_TYPES } from './limits.js';
 
 export const activitySchema = moduleBase.extend({
   type: z.literal('activity'),
-  dataType: z
-    .array(z.enum(ACTIVITY_DATA_TYPES, { error: MSG.dataTypeRequired }))
-    .min(1, MSG.dataTypeRequired)
-    .max(2),
+  dataType: dataTypesField(ACTIVITY_DATA_TYPES),
 });
 
 export type ActivityModule = z.infer<typeof activitySchema>;

@@ -7,14 +7,13 @@
  */
 import { UserOutlined } from '../kit/icons';
 import type { ModuleConfig } from '../../common/homeConfig.js';
-import type { PanelProps, SiteContext } from '../types.app.js';
-import { cardCountBySpan } from '../rules.js';
+import type { SiteContext } from '../types.app.js';
 import { bookDefinition, type BookModule } from './definition.js';
-import { cardColumns, formatDate, idOf, pageItems, text, titleOf, type PanelItem } from '../kit/format';
+import { formatDate, idOf, text, titleOf, type PanelItem } from '../kit/format';
 import { resourceHref } from '../kit/links';
 import { Thumb } from '../kit/media';
 import { PanelLink } from '../kit/PanelLink';
-import { CardSkeleton, PanelShell, PanelStatus, TopicHint, moreLinkOf } from '../kit/PanelShell';
+import { cardPanel } from '../kit/listPanel';
 import './book.css';
 
 /** The year of a book: `year`, else the year of its date; '' when neither. */
@@ -59,27 +58,16 @@ function BookCard({ it, module, site }: { it: PanelItem; module: ModuleConfig; s
   );
 }
 
-/** The book panel; props are PanelProps (modules/types.app.ts). */
-export default function BookPanel({ module, data, loading, error, editable, site }: PanelProps<BookModule>) {
-  const count = cardCountBySpan(module.span);
-  const columns = cardColumns(count);
-  const items = pageItems(data.book).slice(0, count);
-  return (
-    <PanelShell module={module} site={site} more={moreLinkOf(bookDefinition, module, site)} className="atr-p--book">
-      <PanelStatus
-        loading={loading}
-        error={error}
-        empty={items.length === 0}
-        editable={editable}
-        hint={<TopicHint site={site} type="book" />}
-        skeleton={<CardSkeleton count={count} columns={columns} />}
-      >
-        <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
-          {items.map((it, i) => (
-            <BookCard key={idOf(it) || i} it={it} module={module} site={site} />
-          ))}
-        </div>
-      </PanelStatus>
-    </PanelShell>
-  );
-}
+/** The book panel (a card panel of modules/kit/listPanel.tsx); props are PanelProps (modules/types.app.ts). */
+const BookPanel = cardPanel<BookModule>({
+  type: 'book',
+  definition: bookDefinition,
+  cards: ({ items, module, site, columns }) => (
+    <div className="atr-p-grid" style={{ ['--atr-p-cols' as string]: columns }}>
+      {items.map((it, i) => (
+        <BookCard key={idOf(it) || i} it={it} module={module} site={site} />
+      ))}
+    </div>
+  ),
+});
+export default BookPanel;

@@ -5,46 +5,24 @@
  * one column at spans 0-2, two wider. The 报告 tab's more link is the report list (decision 303).
  * Each tab has its own loading, empty and failure state.
  */
-import type { PanelProps } from '../types.app.js';
-import { isSingleColumn } from '../rules.js';
 import { FRUIT_DATA_TYPES, fruitTabMoreLink, type FruitModule } from './definition.js';
-import { formatDate, pageItems } from '../kit/format';
+import { formatDate } from '../kit/format';
 import { PlainList, resourceEntries } from '../kit/ItemList';
-import { ListSkeleton, PanelStatus, TopicHint, moreLinkOf } from '../kit/PanelShell';
-import { TabbedPanel } from '../kit/TabbedPanel';
+import { moreLinkOf } from '../kit/PanelShell';
+import { tabbedPanel } from '../kit/listPanel';
 
-/** The research-output panel; props are PanelProps (modules/types.app.ts). */
-export default function FruitPanel({ module, data, loading, error, editable, site }: PanelProps<FruitModule>) {
-  const types = Array.isArray(module.dataType) && module.dataType.length ? module.dataType : [...FRUIT_DATA_TYPES];
-  const two = !isSingleColumn(module.span);
-  return (
-    <TabbedPanel
+/** The research-output panel (a tabbed panel of modules/kit/listPanel.tsx); props are PanelProps (modules/types.app.ts). */
+const FruitPanel = tabbedPanel<FruitModule>({
+  type: 'fruit',
+  defaultTypes: FRUIT_DATA_TYPES,
+  more: (module, site) => (type) => moreLinkOf({ moreLink: (cfg: FruitModule, ctx) => fruitTabMoreLink(cfg, ctx, type) }, module, site),
+  body: ({ type, items, module, site, twoColumns }) => (
+    <PlainList
       module={module}
       site={site}
-      more={(type) => moreLinkOf({ moreLink: (cfg: FruitModule, ctx) => fruitTabMoreLink(cfg, ctx, type) }, module, site)}
-      types={types}
-      className="atr-p--fruit"
-      render={(type) => {
-        const page = data[type];
-        const items = pageItems(page);
-        return (
-          <PanelStatus
-            loading={loading && !page}
-            error={error}
-            empty={items.length === 0}
-            editable={editable}
-            hint={<TopicHint site={site} type={type} />}
-            skeleton={<ListSkeleton rows={5} />}
-          >
-            <PlainList
-              module={module}
-              site={site}
-              twoColumns={two}
-              entries={resourceEntries(items, type, (it) => formatDate(it.date) || formatDate(it.publish_year))}
-            />
-          </PanelStatus>
-        );
-      }}
+      twoColumns={twoColumns}
+      entries={resourceEntries(items, type, (it) => formatDate(it.date) || formatDate(it.publish_year))}
     />
-  );
-}
+  ),
+});
+export default FruitPanel;

@@ -5,15 +5,12 @@
  */
 import { z } from 'zod';
 import { moduleBase } from '../../common/homeConfigSchema.js';
-import { MSG } from '../../common/messages.js';
+import { dataTypesField } from '../kit/dataTypes.js';
 import { FRUIT_DATA_TYPES } from './limits.js';
 
 export const fruitSchema = moduleBase.extend({
   type: z.literal('fruit'),
-  dataType: z
-    .array(z.enum(FRUIT_DATA_TYPES, { error: MSG.dataTypeRequired }))
-    .min(1, MSG.dataTypeRequired)
-    .max(3),
+  dataType: dataTypesField(FRUIT_DATA_TYPES),
 });
 
 export type FruitModule = z.infer<typeof fruitSchema>;

@@ -8,30 +8,16 @@
  * (useSubscription.ts; spec 1 §2, spec 2 §7 'Subscriptions'); the subscribed journals are listed on
  * /subscriptions/journals.
  */
-import type { PanelProps } from '../types.app.js';
-import { cardCountBySpan } from '../rules.js';
 import { journalDefinition, type JournalModule } from './definition.js';
-import { cardColumns, pageItems } from '../kit/format';
 import { JournalCards } from './JournalCards';
-import { CardSkeleton, PanelShell, PanelStatus, TopicHint, moreLinkOf } from '../kit/PanelShell';
+import { cardPanel } from '../kit/listPanel';
 
-/** The journal panel; props are PanelProps (modules/types.app.ts). */
-export default function JournalPanel({ module, data, loading, error, editable, site }: PanelProps<JournalModule>) {
-  const count = cardCountBySpan(module.span);
-  const columns = cardColumns(count);
-  const items = pageItems(data.journal).slice(0, count);
-  return (
-    <PanelShell module={module} site={site} more={moreLinkOf(journalDefinition, module, site)} className="atr-p--journal">
-      <PanelStatus
-        loading={loading}
-        error={error}
-        empty={items.length === 0}
-        editable={editable}
-        hint={<TopicHint site={site} type="journal" />}
-        skeleton={<CardSkeleton count={count} columns={columns} />}
-      >
-        <JournalCards items={items} module={module} site={site} columns={columns} subscribable={!!module.showRecommendation && !editable} />
-      </PanelStatus>
-    </PanelShell>
-  );
-}
+/** The journal panel (a card panel of modules/kit/listPanel.tsx); props are PanelProps (modules/types.app.ts). */
+const JournalPanel = cardPanel<JournalModule>({
+  type: 'journal',
+  definition: journalDefinition,
+  cards: ({ items, module, site, columns, editable }) => (
+    <JournalCards items={items} module={module} site={site} columns={columns} subscribable={!!module.showRecommendation && !editable} />
+  ),
+});
+export default JournalPanel;

@@ -58,12 +58,19 @@ export function PlainList({ entries, twoColumns, dense, module, site }: PlainLis
 }
 
 /**
- * List entries of resource items (research outputs, activities): the title linking to the item's detail
- * page (/microapp/explore/resources/{type}/{id}) and the date `dateOf` gives ('' for none).
+ * The list entry of one resource item (the `i`th): the title linking to the item's detail page
+ * (/microapp/explore/resources/{type}/{id}, the item's own type first), no date; an item without id is
+ * keyed `i{i}` and not linked.
+ */
+export function resourceEntry(it: PanelItem, i: number, type: string): ListEntry {
+  const id = idOf(it);
+  return { key: id || `i${i}`, href: id ? resourceHref(text(it.type) || type, id) : null, title: titleOf(it) };
+}
+
+/**
+ * List entries of resource items (research outputs, activities): each a `resourceEntry` with the date
+ * `dateOf` gives ('' for none).
  */
 export function resourceEntries(items: readonly PanelItem[], type: string, dateOf: (it: PanelItem) => string): ListEntry[] {
-  return items.map((it, i) => {
-    const id = idOf(it);
-    return { key: id || `i${i}`, href: id ? resourceHref(text(it.type) || type, id) : null, title: titleOf(it), date: dateOf(it) };
-  });
+  return items.map((it, i) => ({ ...resourceEntry(it, i, type), date: dateOf(it) }));
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModuleConfig } from '../../common/homeConfig';
 import { makePage, type Page } from '../../common/page';
 import { definitionOf } from '../registry';
-import { REGISTERED_TYPES } from '../types';
+import { MODULE_TYPES } from '../../common/constants';
 import type { PanelProps, SiteContext } from '../types.app';
 import ActivityPanel from '../activity/Panel';
 import CarouselPanel from '../carousel/Panel';
@@ -89,13 +89,13 @@ function render(type: string, props: Partial<PanelProps> & { module?: ModuleConf
 
 describe('every panel', () => {
   // an xmodule has no data: without a component it shows nothing to visitors (its own tests below)
-  it.each(REGISTERED_TYPES.filter((t) => t !== 'xmodule'))('%s renders its defaults with no data as an empty state', (type) => {
+  it.each(MODULE_TYPES.filter((t) => t !== 'xmodule'))('%s renders its defaults with no data as an empty state', (type) => {
     const html = render(type);
     expect(html).toContain('暂无数据');
   });
 
   // config-only panels have no read; a wechat panel reads only once an account is chosen (modules/feeds.test.ts)
-  it.each(REGISTERED_TYPES.filter((t) => !['link', 'carousel', 'iframe', 'wechat_article', 'xmodule', 'flex'].includes(t)))(
+  it.each(MODULE_TYPES.filter((t) => !['link', 'carousel', 'iframe', 'wechat_article', 'xmodule', 'flex'].includes(t)))(
     '%s shows a skeleton while loading and 加载失败 on error',
     (type) => {
       expect(render(type, { loading: true })).toContain('atr-skel');
@@ -106,7 +106,7 @@ describe('every panel', () => {
     },
   );
 
-  it.each(REGISTERED_TYPES)('%s survives items whose fields are all missing or null', (type) => {
+  it.each(MODULE_TYPES)('%s survives items whose fields are all missing or null', (type) => {
     const junk = [{ id: 1, title: null, date: null, cover: null, avatar: 5, logo: {}, author: null }, null, 'x', { title: '只有标题' }];
     const data = Object.fromEntries(
       definitionOf(type)!

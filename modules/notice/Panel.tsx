@@ -5,14 +5,11 @@
  * publish date when showPublishTime is on. In edit mode the title bar carries 数据列表 and the empty
  * state offers 去发布？, both raising the data-list event (modules/kit/dataList.tsx).
  */
-import type { PanelProps } from '../types.app.js';
 import { SITE_MSG } from '../../common/siteMessages.js';
-import { isSingleColumn } from '../rules.js';
 import { noticeDefinition, type NoticeModule } from './definition.js';
-import { formatDate, idOf, pageItems, text, titleOf, type PanelItem } from '../kit/format';
+import { formatDate, idOf, text, type PanelItem } from '../kit/format';
 import { resourceHref } from '../kit/links';
-import { PlainList } from '../kit/ItemList';
-import { ListSkeleton, PanelShell, PanelStatus, moreLinkOf } from '../kit/PanelShell';
+import { listPanel } from '../kit/listPanel';
 import { DataListButton, DataListHint } from '../kit/dataList';
 
 /** The day a notice was published, yyyy-MM-dd: publishDateTime in local time, else publishDate. */
@@ -20,52 +17,31 @@ function noticeDate(it: PanelItem): string {
   return formatDate(it.publishDateTime) || formatDate(it.publishDate) || formatDate(it.date);
 }
 
-/** The notice panel; props are PanelProps (modules/types.app.ts). */
-export default function NoticePanel({ module, data, loading, error, editable, site }: PanelProps<NoticeModule>) {
-  const items = pageItems(data.notice);
-  const two = !isSingleColumn(module.span);
-  const showDate = module.showPublishTime !== false;
-  const [lead, action] = SITE_MSG.noticeEmpty.split('，');
-  return (
-    <PanelShell
-      module={module}
-      site={site}
-      more={moreLinkOf(noticeDefinition, module, site)}
-      className="atr-p--notice"
-      extra={editable ? <DataListButton module={module} /> : null}
-    >
-      <PanelStatus
-        loading={loading}
-        error={error}
-        empty={items.length === 0}
-        editable={editable}
-        hint={<DataListHint module={module} text={`${lead}，`} action={action} />}
-        skeleton={<ListSkeleton rows={6} />}
-      >
-        <PlainList
-          module={module}
-          site={site}
-          twoColumns={two}
-          entries={items.map((it, i) => {
-            const id = idOf(it, 'noticeId') || idOf(it);
-            const type = text(it.type);
-            const pinned = it.top === 1 || it.top === true || it.top === '1';
-            return {
-              key: id || `i${i}`,
-              href: id ? resourceHref('notice', id) : null,
-              title: titleOf(it),
-              date: showDate ? noticeDate(it) : '',
-              tags:
-                pinned || type ? (
-                  <>
-                    {pinned && <span className="atr-p-tag atr-p-tag--pin">置顶</span>}
-                    {type && <span className="atr-p-tag">{type}</span>}
-                  </>
-                ) : undefined,
-            };
-          })}
-        />
-      </PanelStatus>
-    </PanelShell>
-  );
-}
+const [lead, action] = SITE_MSG.noticeEmpty.split('，');
+
+/** The notice panel (a list panel of modules/kit/listPanel.tsx); props are PanelProps (modules/types.app.ts). */
+const NoticePanel = listPanel<NoticeModule>({
+  type: 'notice',
+  definition: noticeDefinition,
+  row: (it, i, module) => {
+    const id = idOf(it, 'noticeId') || idOf(it);
+    // a notice's `type` is its notice type (a label), not a resource type
+    const type = text(it.type);
+    const pinned = it.top === 1 || it.top === true || it.top === '1';
+    return {
+      key: id || `i${i}`,
+      href: id ? resourceHref('notice', id) : null,
+      date: module.showPublishTime !== false ? noticeDate(it) : '',
+      tags:
+        pinned || type ? (
+          <>
+            {pinned && <span className="atr-p-tag atr-p-tag--pin">置顶</span>}
+            {type && <span className="atr-p-tag">{type}</span>}
+          </>
+        ) : undefined,
+    };
+  },
+  hint: (module) => <DataListHint module={module} text={`${lead}，`} action={action} />,
+  editExtra: (module) => <DataListButton module={module} />,
+});
+export default NoticePanel;

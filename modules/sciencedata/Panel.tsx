@@ -4,43 +4,15 @@
  * title linking to /microapp/explore/resources/sciencedata/{id} with its
  * publish date (publish_date, else the resource date).
  */
-import type { PanelProps } from '../types.app.js';
-import { isSingleColumn } from '../rules.js';
 import { sciencedataCount, sciencedataDefinition, type SciencedataModule } from './definition.js';
-import { formatDate, idOf, pageItems, text, titleOf } from '../kit/format';
-import { resourceHref } from '../kit/links';
-import { PlainList } from '../kit/ItemList';
-import { ListSkeleton, PanelShell, PanelStatus, TopicHint, moreLinkOf } from '../kit/PanelShell';
+import { formatDate } from '../kit/format';
+import { listPanel } from '../kit/listPanel';
 
-/** The science data panel; props are PanelProps (modules/types.app.ts). */
-export default function SciencedataPanel({ module, data, loading, error, editable, site }: PanelProps<SciencedataModule>) {
-  const items = pageItems(data.sciencedata).slice(0, sciencedataCount(module.span));
-  const two = !isSingleColumn(module.span);
-  return (
-    <PanelShell module={module} site={site} more={moreLinkOf(sciencedataDefinition, module, site)} className="atr-p--sciencedata">
-      <PanelStatus
-        loading={loading}
-        error={error}
-        empty={items.length === 0}
-        editable={editable}
-        hint={<TopicHint site={site} type="sciencedata" />}
-        skeleton={<ListSkeleton rows={6} />}
-      >
-        <PlainList
-          module={module}
-          site={site}
-          twoColumns={two}
-          entries={items.map((it, i) => {
-            const id = idOf(it);
-            return {
-              key: id || `i${i}`,
-              href: id ? resourceHref(text(it.type) || 'sciencedata', id) : null,
-              title: titleOf(it),
-              date: formatDate(it.publish_date) || formatDate(it.date),
-            };
-          })}
-        />
-      </PanelStatus>
-    </PanelShell>
-  );
-}
+/** The science data panel (a list panel of modules/kit/listPanel.tsx); props are PanelProps (modules/types.app.ts). */
+const SciencedataPanel = listPanel<SciencedataModule>({
+  type: 'sciencedata',
+  definition: sciencedataDefinition,
+  count: sciencedataCount,
+  row: (it) => ({ date: formatDate(it.publish_date) || formatDate(it.date) }),
+});
+export default SciencedataPanel;

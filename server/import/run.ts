@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ResourceType } from '../../common/constants.js';
-import type { ImportPreview } from '../../common/contracts/tasks.js';
+import { IMPORT_KINDS, type ImportKind, type ImportPreview } from '../../common/contracts/tasks.js';
 import { sql } from 'kysely';
 import { isPostgres } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
@@ -31,9 +31,7 @@ import { resourceTypeOf } from '../../common/resourceTypes.js';
 /** The topic imported resources are linked to when no `--topic` is given. */
 export const DEFAULT_TOPIC = '综合资源';
 
-/** The kinds of file `atrium import <kind>` understands. */
-export const IMPORT_KINDS = ['articles', 'conferences', 'institutions', 'scholars', 'journals', 'jsonl', 'bibtex', 'ris'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
+export { IMPORT_KINDS, type ImportKind };
 
 /** Chinese names of the kinds, for messages. */
 export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {

@@ -6,24 +6,27 @@
  * The frame (table, filters, paging, empty states, delete, editor) is ListFrame's ContentList.
  */
 import { MSG } from '@common/messages';
-import { deleteLink, listLinks, LINKS_KEY, type ContentModule, type Link } from './api';
-import { ContentList, TitleCell } from './ListFrame';
+import { deleteLink, listLinks, LINKS_KEY, type Link } from './api';
+import { ContentList, type ContentKind, type ContentKindListProps, TitleCell } from './ListFrame';
 import { LinkEditorDialog } from './LinkEditorDialog';
 
-export interface LinkListProps {
-  applicationId: number;
-  moduleId?: string | null;
-  modules?: ContentModule[];
-  uid?: number;
-}
+/** The list page's props. */
+export type LinkListProps = ContentKindListProps;
 
-const TEXTS = {
-  publish: MSG.publishLink,
-  empty: MSG.linkEmpty,
-  noMatch: MSG.linkNoMatch,
-  deleteTitle: MSG.linkDeleteTitle,
-  deleteConfirm: MSG.linkDeleteConfirm,
-  deleted: MSG.linkDeleted,
+/** The links as a content kind of ListFrame's ContentList. */
+const KIND: ContentKind<Link> = {
+  queryKey: LINKS_KEY,
+  load: listLinks,
+  remove: (l) => deleteLink(l.linkId),
+  rowKey: 'linkId',
+  texts: {
+    publish: MSG.publishLink,
+    empty: MSG.linkEmpty,
+    noMatch: MSG.linkNoMatch,
+    deleteTitle: MSG.linkDeleteTitle,
+    deleteConfirm: MSG.linkDeleteConfirm,
+    deleted: MSG.linkDeleted,
+  },
 };
 
 /** See the file comment. */
@@ -32,11 +35,7 @@ export function LinkList({ applicationId, moduleId, modules, uid }: LinkListProp
     <ContentList<Link>
       applicationId={applicationId}
       moduleId={moduleId}
-      queryKey={LINKS_KEY}
-      load={listLinks}
-      remove={(l) => deleteLink(l.linkId)}
-      rowKey="linkId"
-      texts={TEXTS}
+      kind={KIND}
       columns={[
         {
           title: MSG.fieldCover,

@@ -14,7 +14,7 @@ import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
 import { errorMessage } from '../../api';
 import { useConfirmedDelete } from '../../shared/useConfirmedDelete';
-import type { ContentFilter } from './api';
+import type { ContentFilter, ContentModule } from './api';
 import { formatDateTime } from './time';
 
 export interface ListFilters {
@@ -186,10 +186,21 @@ export interface ContentListTexts {
 }
 
 /** Props of {@link ContentList}; `T` is the row (Notice, Link). */
-export interface ContentListProps<T extends ContentRow> {
+/** The props of a kind's list page (NoticeList, LinkList): the application, the module, its content modules. */
+export interface ContentKindListProps {
   applicationId: number;
-  /** list the items of this module only; undefined = all of the application */
+  /** list and create the items of this module only; undefined = all of the application */
   moduleId?: string | null;
+  /** the application's modules of the kind, for the editor's module choice and the title's module tag */
+  modules?: ContentModule[];
+  uid?: number;
+}
+
+/**
+ * What a content kind (notices, links) gives the list: its query key, its calls, its row key and its
+ * texts. Declared once a kind (NoticeList.tsx, LinkList.tsx).
+ */
+export interface ContentKind<T extends ContentRow> {
   /** the react-query key of the kind (NOTICES_KEY, LINKS_KEY); a save or delete refreshes every list of the application under it */
   queryKey: string;
   /** loads one page with the filters (GET /api/v1/notices, /api/v1/links) */
@@ -198,6 +209,14 @@ export interface ContentListProps<T extends ContentRow> {
   remove(row: T): Promise<{ message: string }>;
   rowKey: keyof T & string;
   texts: ContentListTexts;
+}
+
+export interface ContentListProps<T extends ContentRow> {
+  applicationId: number;
+  /** list the items of this module only; undefined = all of the application */
+  moduleId?: string | null;
+  /** the kind: query key, calls, row key, texts */
+  kind: ContentKind<T>;
   /** the kind's own columns, before 发布状态, 发布时间 and 操作 */
   columns: TableColumnsType<T>;
   /** filters of the kind, before the publish-state filter */
@@ -212,18 +231,8 @@ export interface ContentListProps<T extends ContentRow> {
  * (编辑 opens the editor, 删除 asks `texts.deleteConfirm` first and goes back a page when it removed the
  * page's last row); pagination 10-100 when there is a row; the empty states of spec 2 §8.
  */
-export function ContentList<T extends ContentRow>({
-  applicationId,
-  moduleId,
-  queryKey,
-  load,
-  remove,
-  rowKey,
-  texts,
-  columns,
-  filters,
-  editor,
-}: ContentListProps<T>) {
+export function ContentList<T extends ContentRow>({ applicationId, moduleId, kind, columns, filters, editor }: ContentListProps<T>) {
+  const { queryKey, load, remove, rowKey, texts } = kind;
   const queryClient = useQueryClient();
   const list = useListFilters();
   const f = list.filters;

@@ -9,25 +9,27 @@ import { Select, Tag, Tooltip } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { NOTICE_TYPES } from '@common/constants';
-import { deleteNotice, listNotices, NOTICES_KEY, type ContentModule, type Notice } from './api';
-import { ContentList, FilterItem, TitleCell } from './ListFrame';
+import { deleteNotice, listNotices, NOTICES_KEY, type Notice } from './api';
+import { ContentList, type ContentKind, type ContentKindListProps, FilterItem, TitleCell } from './ListFrame';
 import { NoticeEditorDialog } from './NoticeEditorDialog';
 
-export interface NoticeListProps {
-  applicationId: number;
-  /** list and create the notices of this module only; undefined = all of the application */
-  moduleId?: string | null;
-  modules?: ContentModule[];
-  uid?: number;
-}
+/** The list page's props. */
+export type NoticeListProps = ContentKindListProps;
 
-const TEXTS = {
-  publish: MSG.publishNotice,
-  empty: MSG.noticeEmpty,
-  noMatch: MSG.noticeNoMatch,
-  deleteTitle: MSG.noticeDeleteTitle,
-  deleteConfirm: MSG.noticeDeleteConfirm,
-  deleted: MSG.noticeDeleted,
+/** The notices as a content kind of ListFrame's ContentList. */
+const KIND: ContentKind<Notice> = {
+  queryKey: NOTICES_KEY,
+  load: listNotices,
+  remove: (n) => deleteNotice(n.noticeId),
+  rowKey: 'noticeId',
+  texts: {
+    publish: MSG.publishNotice,
+    empty: MSG.noticeEmpty,
+    noMatch: MSG.noticeNoMatch,
+    deleteTitle: MSG.noticeDeleteTitle,
+    deleteConfirm: MSG.noticeDeleteConfirm,
+    deleted: MSG.noticeDeleted,
+  },
 };
 
 /** See the file comment. */
@@ -37,11 +39,7 @@ export function NoticeList({ applicationId, moduleId, modules, uid }: NoticeList
     <ContentList<Notice>
       applicationId={applicationId}
       moduleId={moduleId}
-      queryKey={NOTICES_KEY}
-      load={listNotices}
-      remove={(n) => deleteNotice(n.noticeId)}
-      rowKey="noticeId"
-      texts={TEXTS}
+      kind={KIND}
       filters={(list) => (
         <FilterItem label={MSG.fieldType}>
           <Select

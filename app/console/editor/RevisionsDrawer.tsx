@@ -17,6 +17,7 @@ import { MSG } from '@common/messages';
 import type { SiteContext } from '@modules/types.app';
 import { errorMessage } from '../../api';
 import { HomeGrid } from '../../site/HomeGrid';
+import { listPagination } from '../sections/ListFilters';
 import './editor.css';
 import { api } from '../../shared/apiClient';
 
@@ -134,15 +135,7 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
           dataSource={list.data?.content ?? []}
           loading={list.isFetching}
           locale={{ emptyText: <Empty description={MSG.revisionEmpty} /> }}
-          pagination={{
-            current: page,
-            pageSize: REVISIONS_PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            showSizeChanger: false,
-            showTotal: (n) => `${MSG.totalPrefix} ${n} ${MSG.totalSuffix}`,
-            onChange: setPage,
-            hideOnSinglePage: false,
-          }}
+          pagination={listPagination(page, list.data?.totalElements ?? 0, setPage, REVISIONS_PAGE_SIZE)}
         />
       </Drawer>
       <RevisionPreview

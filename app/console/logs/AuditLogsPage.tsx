@@ -34,6 +34,7 @@ import type { AuditEntry } from '@common/contracts/auditLogs';
 import { buildUrl, errorMessage } from '../../api';
 
 import { PageHead } from '../PageHead';
+import { listPagination } from '../sections/ListFilters';
 import '../console.css';
 import './logs.css';
 import { api } from '../../shared/apiClient';
@@ -192,14 +193,7 @@ export function AuditLogsPage() {
           scroll={{ x: 900 }}
           onRow={(e) => ({ onDoubleClick: () => open(e.id) })}
           locale={{ emptyText: <Empty description={list.isError ? errorMessage(list.error) : MSG.auditEmpty} /> }}
-          pagination={{
-            current: page,
-            pageSize: CONSOLE_PAGE_SIZE,
-            total: list.data?.totalElements ?? 0,
-            showSizeChanger: false,
-            showTotal: (total) => `${MSG.totalPrefix} ${total.toLocaleString('zh-CN')} ${MSG.totalSuffix}`,
-            onChange: (p) => update({ page: p === 1 ? undefined : p }),
-          }}
+          pagination={listPagination(page, list.data?.totalElements ?? 0, (p) => update({ page: p === 1 ? undefined : p }))}
         />
       </div>
       <AuditDrawer id={openId} onClose={() => open(null)} />

@@ -82,11 +82,15 @@ export function PublishedFilter({
   );
 }
 
-/** The paging of a console list: `page` of `total` items, 20 a page, 共 N 条; `onChange` gets the new page. */
-export function listPagination(page: number, total: number, onChange: (page: number) => void): TablePaginationConfig {
+/**
+ * The paging of a console table (spec 2 §9): `page` of `total` items, `pageSize` a page (20 unless given),
+ * no size changer, 共 N 条 (N grouped by thousands); `onChange` gets the new page. The one paging of the
+ * console's server-paged tables but the content lists (content/ListFrame.tsx, with sizes 10-100).
+ */
+export function listPagination(page: number, total: number, onChange: (page: number) => void, pageSize = CONSOLE_PAGE_SIZE): TablePaginationConfig {
   return {
     current: page,
-    pageSize: CONSOLE_PAGE_SIZE,
+    pageSize,
     total,
     showSizeChanger: false,
     showTotal: (n) => `${MSG.totalPrefix} ${n.toLocaleString('zh-CN')} ${MSG.totalSuffix}`,

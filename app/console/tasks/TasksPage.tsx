@@ -22,10 +22,11 @@ import { errorMessage } from '../../api';
 import { sendFile } from '../../widgets/upload/send';
 import type { WithMessage } from '../../shared/types';
 import { TOPICS_KEY, fetchTopics } from '../topics/api';
-import type { ImportPreview as Preview, Task } from '@common/contracts/tasks';
+import { IMPORT_KINDS, type ImportPreview as Preview, type Task } from '@common/contracts/tasks';
 import '../console.css';
 import { PageHead } from '../PageHead';
 import { api } from '../../shared/apiClient';
+import { listPagination } from '../sections/ListFilters';
 
 // the answers' shapes are the server's declared ones (issue 12 §4)
 const STATUS_COLORS: Record<string, string> = {
@@ -36,7 +37,6 @@ const STATUS_COLORS: Record<string, string> = {
   cancelled: 'default',
   interrupted: 'warning',
 };
-const KINDS = ['articles', 'institutions', 'conferences', 'journals', 'scholars', 'jsonl', 'bibtex', 'ris'];
 const TASKS_KEY = ['console-tasks'] as const;
 
 /** The tasks page; see the file comment. */
@@ -169,19 +169,15 @@ export function TasksPage() {
           dataSource={tasks.data?.content ?? []}
           loading={tasks.isPending}
           pagination={{
-            current: page,
-            pageSize: CONSOLE_PAGE_SIZE,
-            total: tasks.data?.totalElements ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => `${MSG.totalPrefix} ${total.toLocaleString('zh-CN')} ${MSG.totalSuffix}`,
-            onChange: (p) =>
+            ...listPagination(page, tasks.data?.totalElements ?? 0, (p) =>
               setParams((prev) => {
                 const next = new URLSearchParams(prev);
                 if (p === 1) next.delete('page');
                 else next.set('page', String(p));
                 return next;
               }),
+            ),
+            hideOnSinglePage: true,
           }}
           locale={{ emptyText: <Empty description={tasks.isError ? errorMessage(tasks.error) : MSG.noData} /> }}
         />
@@ -349,7 +345,7 @@ function ImportDialog({ onClose, onQueued }: { onClose(): void; onQueued(): void
     >
       <Form form={form} layout="vertical" initialValues={{ kind: 'articles' }}>
         <Form.Item name="kind" label={MSG.importKind} rules={[{ required: true, message: MSG.importKindUnknown }]}>
-          <Select options={KINDS.map((k) => ({ value: k, label: MSG.importKindLabels[k] }))} onChange={() => setPreview(null)} />
+          <Select options={IMPORT_KINDS.map((k) => ({ value: k, label: MSG.importKindLabels[k] }))} onChange={() => setPreview(null)} />
         </Form.Item>
         <Form.Item
           name="topic"

@@ -4,13 +4,11 @@
  */
 import type { Selectable } from 'kysely';
 import { readPage } from '../../db/paging.js';
-import { inModuleScope, type ModuleScope } from '../../content/moduleScope.js';
+import { contentListFilter, type ContentFilter } from '../../content/moduleScope.js';
 import type { Db } from '../../db/index.js';
 import type { LinksTable } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
-import { ACTIVE_ANY } from '../../../common/constants.js';
-import { containsText } from '../../db/like.js';
 import { presentLink } from '../../content/present.js';
 
 type LinkRow = Selectable<LinksTable>;
@@ -22,19 +20,9 @@ export async function getLink(db: Db, id: number): Promise<LinkRow> {
   return row;
 }
 
-export interface LinkFilter extends ModuleScope {
-  /** 1, 0, or -1 for no filter */
-  active: number;
-  query?: string;
-  page: number;
-  size: number;
-}
-
 /** A page of links: pinned first by pin order, then newest publish time first. */
-export async function listLinks(db: Db, f: LinkFilter) {
-  let base = db.selectFrom('links').where(inModuleScope(f));
-  if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
-  if (f.query) base = base.where(containsText('title', f.query));
+export async function listLinks(db: Db, f: ContentFilter) {
+  const base = db.selectFrom('links').where(contentListFilter(f));
   return readPage(
     base,
     f,

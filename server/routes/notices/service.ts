@@ -5,14 +5,12 @@
  */
 import type { Selectable } from 'kysely';
 import { readPage } from '../../db/paging.js';
-import { inModuleScope, type ModuleScope } from '../../content/moduleScope.js';
+import { contentListFilter, type ContentFilter } from '../../content/moduleScope.js';
 import type { Db } from '../../db/index.js';
 import type { NoticesTable } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
-import { ACTIVE_ANY } from '../../../common/constants.js';
 import { attachmentKeys, hasContent, sanitizeRichText } from '../../content/sanitize.js';
-import { containsText } from '../../db/like.js';
 import { presentNotice } from '../../content/present.js';
 
 type NoticeRow = Selectable<NoticesTable>;
@@ -31,21 +29,14 @@ export function cleanContent(html: string): string {
   return clean;
 }
 
-export interface NoticeFilter extends ModuleScope {
-  /** 1, 0, or -1 for no filter */
-  active: number;
+export interface NoticeFilter extends ContentFilter {
   type?: string;
-  query?: string;
-  page: number;
-  size: number;
 }
 
 /** A page of notices, pinned first, then newest publish time first (list items without content). */
 export async function listNotices(db: Db, f: NoticeFilter) {
-  let base = db.selectFrom('notices').where(inModuleScope(f));
-  if (f.active !== ACTIVE_ANY) base = base.where('active', '=', f.active);
+  let base = db.selectFrom('notices').where(contentListFilter(f));
   if (f.type) base = base.where('type', '=', f.type);
-  if (f.query) base = base.where(containsText('title', f.query));
   return readPage(
     base,
     f,
