@@ -35,8 +35,26 @@ describe('the console loads a page when it is opened', () => {
     await signInByApi(page, server, SUPER, base);
     const scripts = await scriptsOf(page, `${base}/console/applications`);
     const kb = scripts.reduce((n, s) => n + s.bytes, 0) / 1024;
-    console.log(`/console/applications first load: ${scripts.length} scripts, ${kb.toFixed(1)} KB transferred\n${scripts.map((s) => `  ${s.name} ${(s.bytes / 1024).toFixed(1)} KB`).join('\n')}`);
-    const others = ['WechatArticlesPage', 'ResourcesPage', 'TopicsPage', 'TopicDataPage', 'TasksPage', 'ReportsPage', 'AuditLogsPage', 'EditorPage', 'AnalysisPage', 'UsersPage', 'ManagersPage', 'SiteChromePage', 'ContentPage', 'JobsPage', 'ToolsPage'];
+    console.log(
+      `/console/applications first load: ${scripts.length} scripts, ${kb.toFixed(1)} KB transferred\n${scripts.map((s) => `  ${s.name} ${(s.bytes / 1024).toFixed(1)} KB`).join('\n')}`,
+    );
+    const others = [
+      'WechatArticlesPage',
+      'ResourcesPage',
+      'TopicsPage',
+      'TopicDataPage',
+      'TasksPage',
+      'ReportsPage',
+      'AuditLogsPage',
+      'EditorPage',
+      'AnalysisPage',
+      'UsersPage',
+      'ManagersPage',
+      'SiteChromePage',
+      'ContentPage',
+      'JobsPage',
+      'ToolsPage',
+    ];
     expect(scripts.filter((s) => others.some((o) => s.name.startsWith(`${o}-`))).map((s) => s.name)).toEqual([]);
     await page.context().close();
   });
