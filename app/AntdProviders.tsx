@@ -35,11 +35,16 @@ const CONTRAST_TOKENS = {
   colorInfo: '#0958d9',
   colorInfoBg: '#e6f4ff',
   colorInfoBorder: '#91caff',
-  // preset tags (<Tag color="green">): their text is the colour's 7th shade on its 1st
+  // preset tags (<Tag color="green">): their text is the colour's 7th shade on its 1st; both spellings,
+  // as both name the CSS variable --ant-green-7
   green7: '#237804',
+  'green-7': '#237804',
   gold7: '#ad6800',
+  'gold-7': '#ad6800',
   orange7: '#ad4e00',
+  'orange-7': '#ad4e00',
   cyan7: '#006d75',
+  'cyan-7': '#006d75',
 };
 
 const themeOf = (primary: string) => ({
