@@ -1,6 +1,6 @@
 /**
  * The browser app: providers (TanStack Query; antd's come with each page that uses it, antdScope.tsx)
- * and the routes of spec 1 §2. The console and the home page editor are
+ * and the routes of spec 1 §2. The console's route table and each console page are
  * separate lazy chunks (DESIGN.md 'Browser': the visitor's site must not download the console).
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
@@ -16,32 +16,10 @@ import { DetailSigninGuard } from './pages/visitor/DetailSigninGuard';
 import { SigninEffects } from './signin/SigninEffects';
 import { NotFoundPage, RouteErrorPage, UnavailablePage, UnreleasedPage } from './pages/StatusPages';
 
-// The console is one lazy chunk (its pages come from one module), the editor another.
-const consoleModule = () => import('./console');
-const ConsoleGuard = lazy(() => withAntd<object>(consoleModule().then((m) => ({ default: m.ConsoleGuard }))));
-const ConsoleLayout = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleLayout })));
-const LoginPage = lazy(() => withAntd<object>(consoleModule().then((m) => ({ default: m.LoginPage }))));
-const BlockPage = lazy(() => withAntd<object>(consoleModule().then((m) => ({ default: m.BlockPage }))));
-const ApplicationsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationsPage })));
-const ApplicationSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.ApplicationSettingsPage })));
-const FilesPage = lazy(() => consoleModule().then((m) => ({ default: m.FilesPage })));
-const SiteChromePage = lazy(() => consoleModule().then((m) => ({ default: m.SiteChromePage })));
-const ManagersPage = lazy(() => consoleModule().then((m) => ({ default: m.ManagersPage })));
-const UsersPage = lazy(() => consoleModule().then((m) => ({ default: m.UsersPage })));
-const RoleConfigPage = lazy(() => consoleModule().then((m) => ({ default: m.RoleConfigPage })));
-const TopicsPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicsPage })));
-const TopicDataPage = lazy(() => consoleModule().then((m) => ({ default: m.TopicDataPage })));
-const TasksPage = lazy(() => consoleModule().then((m) => ({ default: m.TasksPage })));
-const ReportsConsolePage = lazy(() => consoleModule().then((m) => ({ default: m.ReportsPage })));
-const AuditLogsPage = lazy(() => consoleModule().then((m) => ({ default: m.AuditLogsPage })));
-// the sections of issue 13 §1: job postings, tools, WeChat articles
-const JobsConsolePage = lazy(() => consoleModule().then((m) => ({ default: m.JobsPage })));
-const ToolsConsolePage = lazy(() => consoleModule().then((m) => ({ default: m.ToolsPage })));
-const WechatArticlesConsolePage = lazy(() => consoleModule().then((m) => ({ default: m.WechatArticlesPage })));
-const AppClientsPage = lazy(() => consoleModule().then((m) => ({ default: m.AppClientsPage })));
-const AccountSettingsPage = lazy(() => consoleModule().then((m) => ({ default: m.AccountSettingsPage })));
-const ConsoleFallback = lazy(() => consoleModule().then((m) => ({ default: m.ConsoleFallback })));
-const EditorPage = lazy(() => import('./console/editor/EditorPage')); // inside ConsoleGuard's antd providers
+// The console: its route table is a lazy chunk (console/index.tsx), and each of its pages another, loaded
+// when it is opened (issue 27 §8: the first console page loaded every page's code). The table comes with
+// antd's providers, for every console page.
+const ConsoleRoutes = lazy(() => withAntd<object>(import('./console')));
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
 const ExplorePage = lazy(() => withAntd(import('./pages/explore/ExplorePage')));
 const ResourceDetailPage = lazy(() => withAntd(import('./pages/explore/ResourceDetailPage')));
@@ -49,12 +27,7 @@ const ScholarProfilePage = lazy(() => withAntd(import('./pages/explore/ScholarPr
 const TopResourcesPage = lazy(() => withAntd(import('./pages/explore/TopResourcesPage')));
 const NavigatorPage = lazy(() => withAntd(import('./pages/explore/NavigatorPage')));
 const MaterialPage = lazy(() => withAntd(import('./pages/material/MaterialPage')));
-const WechatManagerPage = lazy(() => import('./console/wechats/WechatManagerPage')); // inside ConsoleGuard's antd providers
-const ContentPage = lazy(() => consoleModule().then((m) => ({ default: m.ContentPage })));
 const NoticePage = lazy(() => withAntd(import('./pages/notice/NoticePage')));
-const ResourcesPage = lazy(() => import('./console/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage }))); // inside ConsoleGuard's antd providers
-const AnalysisPage = lazy(() => import('./console/analysis/AnalysisPage')); // inside ConsoleGuard's antd providers; ECharts only here (issue 13 §1)
-const XmodulesPage = lazy(() => import('./console/xmodules/XmodulesPage').then((m) => ({ default: m.XmodulesPage }))); // inside ConsoleGuard's antd providers
 // Feed pages (spec 1 §2 'Links the panels produce'): each loaded when its link is first followed.
 const ToolsPage = lazy(() => withAntd(import('./pages/feeds/ToolsPage')));
 const ToolPage = lazy(() => withAntd(import('./pages/feeds/ToolPage')));
@@ -83,50 +56,8 @@ const lazyPage = (C: ComponentType): ReactNode => (
 
 const pages: RouteObject[] = [
   { path: '/', element: <HomePage /> },
-  { path: '/console/login', element: lazyPage(LoginPage) },
-  // spec 1 §2: the one console route that needs no login (a signed-in user without a console right lands here)
-  { path: '/console/block', element: lazyPage(BlockPage) },
-  {
-    path: '/console',
-    element: lazyPage(ConsoleGuard),
-    children: [
-      { index: true, element: <Navigate to="/console/applications" replace /> },
-      {
-        element: lazyPage(ConsoleLayout),
-        children: [
-          { path: 'applications', element: lazyPage(ApplicationsPage) },
-          { path: 'application/:id', element: lazyPage(ApplicationSettingsPage) },
-          { path: 'files', element: lazyPage(FilesPage) },
-          { path: 'managers', element: lazyPage(ManagersPage) },
-          { path: 'users', element: lazyPage(UsersPage) },
-          { path: 'users/rights', element: lazyPage(RoleConfigPage) },
-          // issue 13 §1 /console/wechats/**: the accounts (also at their first address, wechatManager) and the articles
-          { path: 'wechats', element: lazyPage(WechatManagerPage) },
-          { path: 'wechats/wechatManager', element: lazyPage(WechatManagerPage) },
-          { path: 'wechats/articles/*', element: lazyPage(WechatArticlesConsolePage) },
-          { path: 'jobs/*', element: lazyPage(JobsConsolePage) },
-          { path: 'tools/*', element: lazyPage(ToolsConsolePage) },
-          { path: 'application/:id/site', element: lazyPage(SiteChromePage) },
-          { path: 'application/:id/content', element: lazyPage(ContentPage) },
-          { path: 'application/:id/resources', element: lazyPage(ResourcesPage) },
-          // spec 1 §2 /console/modules: the custom component catalogue (its first address /console/xmodules still leads there)
-          { path: 'modules', element: lazyPage(XmodulesPage) },
-          { path: 'xmodules', element: <Navigate to="/console/modules" replace /> },
-          { path: 'topics', element: lazyPage(TopicsPage) },
-          { path: 'topics/tc/topicShow/:topicId', element: lazyPage(TopicDataPage) },
-          { path: 'tasks', element: lazyPage(TasksPage) },
-          { path: 'reports/*', element: lazyPage(ReportsConsolePage) },
-          { path: 'logs/*', element: lazyPage(AuditLogsPage) },
-          { path: 'analysis', element: lazyPage(AnalysisPage) },
-          { path: 'ac/appclient', element: lazyPage(AppClientsPage) },
-          { path: 'settings/account', element: lazyPage(AccountSettingsPage) },
-        ],
-      },
-      { path: 'application/:id/editor', element: lazyPage(EditorPage) },
-      // spec 1 §2: any other console path falls back to the application page, which says the page does not exist
-      { path: '*', element: lazyPage(ConsoleFallback) },
-    ],
-  },
+  // spec 1 §2 'Console routes': the table of console/index.tsx
+  { path: '/console/*', element: lazyPage(ConsoleRoutes) },
   // spec 1 §2: /microapp/** (and /container/**) need login on a site with 详情页需登录 on (issue 13 §4)
   {
     element: <DetailSigninGuard />,

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, createApplication, releaseAll, signInByApi, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, clickSettled, createApplication, releaseAll, signInByApi, signInConsole, useE2e } from './support';
 
 const SUPER = '13800138501';
 const MANAGER = '13800138502';
@@ -32,11 +32,12 @@ const toast = (p: Page, text: string) => p.locator('.ant-message').getByText(tex
 const rowOf = (p: Page, text: string) => p.locator('.ant-table-row').filter({ hasText: text });
 
 /** Waits until the list has no loading overlay (a refetch after a change has finished). */
-const settled = (p: Page) => p.locator('.ant-table-wrapper .ant-spin-blur').waitFor({ state: 'detached', timeout: 5_000 });
+const settled = (p: Page) => p.locator('.ant-table-wrapper .ant-spin-blur').waitFor({ state: 'detached' });
 
 /** Confirms the open delete dialog and waits for 资源已删除. */
 async function confirmDelete(p: Page) {
-  await p.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+  // the confirmation standing still: a click while it zooms in was lost under load (decision 490)
+  await clickSettled(p.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }));
   await toast(p, '资源已删除');
 }
 

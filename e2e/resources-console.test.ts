@@ -10,7 +10,20 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { artifacts, importJsonl, releaseAll, apiCall, createApplication, signInByApi, topicId, useE2e, openModuleForm, chooseOption } from './support';
+import {
+  answerConfirm,
+  artifacts,
+  importJsonl,
+  releaseAll,
+  apiCall,
+  clickSettled,
+  createApplication,
+  signInByApi,
+  topicId,
+  useE2e,
+  openModuleForm,
+  chooseOption,
+} from './support';
 
 const SUPER = '13800138001';
 const MANAGER = '13900139002';
@@ -121,8 +134,7 @@ describe('a manager keeps the resources of the application topic', () => {
     await page.goto(`${server.url}/console/application/${appId}/resources`);
     await page.getByRole('tab', { name: '政策' }).click();
     await page.getByRole('row').filter({ hasText: '关于加快科技成果转化的若干意见' }).getByRole('button', { name: '删除' }).click();
-    await page.getByText('你确认要删除这条资源吗？').waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await answerConfirm(page, '你确认要删除这条资源吗？');
     await toast(page, '资源已删除');
     await page.getByText('还没有该类型的资源').waitFor();
     const list = await (await page.request.get(`${server.url}/api/v1/applications/${appId}/resources?type=policy`)).json();
@@ -144,7 +156,9 @@ describe('a super manager adds a custom component panel', () => {
     await page.getByRole('row').filter({ hasText: '数据统计' }).getByRole('button', { name: '编辑' }).click();
     await page.getByRole('dialog').getByText('参数 9 · 说明 4').waitFor();
     await shot(page, 'e2e-xmodules-catalogue.png');
-    await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+    const dialog = page.getByRole('dialog');
+    await clickSettled(dialog.getByRole('button', { name: '取消' }));
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('loads async options, refuses the empty required figure with its rule message, then saves', async () => {
@@ -161,7 +175,8 @@ describe('a super manager adds a custom component panel', () => {
     expect(broken.status).toBe(201);
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     const drawer = await openModuleForm(page, '自定义组件');
-    await drawer.getByRole('button', { name: '添加模块' }).click();
+    // the drawer standing still: a click while it slides in can be lost under load (decision 490)
+    await clickSettled(drawer.getByRole('button', { name: '添加模块' }));
     await drawer.getByText('请选择组件').first().waitFor();
 
     await chooseOption(drawer, '组件', '站内检索框');

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { apiCall, artifacts, createApplicationByDialog, signInConsole, useE2e } from './support';
+import { answerConfirm, apiCall, artifacts, createApplicationByDialog, signInConsole, useE2e } from './support';
 import { MSG } from '../common/messages';
 
 /** Opens a page of the console menu's 权限与登录 submenu (管理员, 用户, 客户端登录; decision 292). */
@@ -110,13 +110,11 @@ describe('roles and release', () => {
     const row = admin.getByRole('row').filter({ hasText: '角色测试门户' });
     await row.getByRole('button', { name: '申请发布' }).click();
     // the confirmation rendered in full before its button is pressed (a press during its opening was lost once in CI)
-    await admin.getByRole('dialog').getByText(MSG.releaseConfirm).waitFor();
-    await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await answerConfirm(admin, MSG.releaseConfirm);
     await admin.getByText('已提交发布申请，等待超级管理员审核').waitFor();
     await row.getByText('待审核').waitFor();
     await row.getByRole('button', { name: '审核通过' }).click();
-    await admin.getByRole('dialog').getByText(MSG.passConfirm).waitFor();
-    await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await answerConfirm(admin, MSG.passConfirm);
     await admin.getByText('审核通过，站点已发布').waitFor();
     await row.getByText('已发布').waitFor();
     await admin.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -168,8 +166,7 @@ describe('roles and release', () => {
         .isDisabled(),
     ).resolves.toBe(true);
     await vipRow.getByRole('button', { name: '删除' }).click();
-    await admin.getByText('持有该角色的用户将改为默认角色').waitFor();
-    await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await answerConfirm(admin, '持有该角色的用户将改为默认角色');
     await admin.getByText('角色已删除，持有该角色的用户已改为默认角色').waitFor();
     await admin.goto(`${server.url}/console/users`);
     await admin.getByRole('row').filter({ hasText: '138****8101' }).getByTitle('普通用户').waitFor();
@@ -190,16 +187,14 @@ describe('roles and release', () => {
     await added.getByTitle('普通用户').waitFor();
 
     await added.getByRole('button', { name: '移出' }).click();
-    await admin.getByText('你确认要把 用户8177 移出此应用吗？').waitFor();
-    await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await answerConfirm(admin, '你确认要把 用户8177 移出此应用吗？');
     await admin.getByText('用户已移出此应用').waitFor();
     await added.waitFor({ state: 'detached' });
 
     await openAccessMenu(admin, '管理员');
     const managerRow = admin.getByRole('row').filter({ hasText: '138****8101' });
     await managerRow.getByRole('button', { name: '移除' }).click();
-    await admin.getByText('你确认要移除该管理员吗？').waitFor();
-    await admin.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await answerConfirm(admin, '你确认要移除该管理员吗？');
     await admin.getByText('管理员已移除').waitFor();
     await managerRow.waitFor({ state: 'detached' });
     // the former manager is refused the console page of the site on the next request

@@ -166,14 +166,61 @@ export async function releaseAll(page: import('playwright-core').Page, url: stri
   }
 }
 
+/** An antd motion class (rc-motion's `<name>-enter`, `-appear`, `-leave` and their `-prepare`/`-start`/`-active` steps). */
+const MOTION_CLASS = /-(enter|appear|leave)(-|$)/;
+
 /**
  * Waits until no dialog (antd Modal) of `page` is playing its opening or closing zoom: on a busy machine
- * a click on a dialog's button while it zooms in can be lost (decision 361).
+ * a click on a dialog's button while it zooms in can be lost (decision 361). It waits as long as the
+ * page's own timeout (Playwright's), not expect.poll's one second, which a zoom of 0.3 s outlasted on a
+ * loaded machine (the flaky citation and topics tests, decision 490).
  */
 export async function dialogsSettled(page: Page): Promise<void> {
   // the zoom's classes are on the .ant-modal element itself (a button's click wave inside it has its own)
   const moving = ['-enter', '-appear', '-leave'].map((m) => `.ant-modal[class*="${m}"]`).join(', ');
-  await expect.poll(() => page.locator(moving).count()).toBe(0);
+  await page.locator(moving).first().waitFor({ state: 'detached' });
+}
+
+/**
+ * Waits until `target` stands still: neither it nor any element around it (a dialog zooming, a drawer
+ * sliding, a dropdown fading) carries an antd motion class.
+ */
+export async function standsStill(target: Locator): Promise<void> {
+  await target.waitFor();
+  await target.evaluate(
+    (el, source) =>
+      new Promise<void>((resolve) => {
+        const motion = new RegExp(source);
+        const still = () => {
+          for (let n: Element | null = el; n; n = n.parentElement) for (const c of n.classList) if (motion.test(c)) return false;
+          return true;
+        };
+        const check = () => (still() ? resolve() : requestAnimationFrame(check));
+        check();
+      }),
+    MOTION_CLASS.source,
+  );
+}
+
+/**
+ * Clicks `target` once it stands still ({@link standsStill}). A click on a button that moves between
+ * Playwright's hit test and the mouse-up lands beside it and is lost, so the dialog "never answers"
+ * (删除招聘信息, 移出用户 under load; decision 490).
+ */
+export async function clickSettled(target: Locator): Promise<void> {
+  await standsStill(target);
+  await target.click();
+}
+
+/**
+ * Answers the confirmation dialog (antd Modal.confirm) that asks `question` with its `button` (default
+ * 确定), clicked once the dialog stands still ({@link clickSettled}). The dialog is found by its
+ * question: another one may still be closing beside it. The caller waits for what the answer shows (a
+ * message, the row gone).
+ */
+export async function answerConfirm(page: Page, question: string | RegExp, button = '确定'): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm', { hasText: question });
+  await clickSettled(dialog.getByRole('button', { name: button }));
 }
 
 /** Signing keys by origin and XSRF token (what GET /api/v1/session/signing-key answered). */

@@ -16,6 +16,9 @@ import {
   apiCall,
   artifacts,
   createApplication,
+  answerConfirm,
+  clickSettled,
+  standsStill,
   dialogsSettled,
   importJsonl,
   openModuleForm,
@@ -55,6 +58,17 @@ let page: Page;
 let appId: number;
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, name), fullPage: true });
 const toast = (p: Page, text: string) => p.locator('.ant-message-notice-title').filter({ hasText: text }).last().waitFor();
+/**
+ * Waits until the data table shows `n` rows. After a filter or a page change the table keeps the former
+ * rows until the new ones came (keepPreviousData): this waits for what the user sees, with the page's
+ * timeout, not expect.poll's one second, which a refetch on a loaded machine outlasted (decision 490).
+ */
+const rowsShown = (p: Page, n: number) => expect.poll(() => p.locator('tbody tr.ant-table-row').count(), { timeout: 30_000 }).toBe(n);
+/** Picks `items` one after the other in the open cascader menu, each once the menu stands still. */
+async function pickCascader(p: Page, ...items: string[]) {
+  for (const item of items)
+    await clickSettled(p.locator('.ant-cascader-dropdown:not(.ant-cascader-dropdown-hidden) .ant-cascader-menu-item', { hasText: item }));
+}
 
 describe('topics in the console', () => {
   it('lists, creates, edits and deletes topics; refuses to delete one in use, naming the site', async () => {
@@ -93,12 +107,10 @@ describe('topics in the console', () => {
     await shot(page, 'e2e-topics.png');
 
     await row.getByRole('button', { name: '删除' }).click();
-    await dialogsSettled(page);
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await answerConfirm(page, MSG.topicDeleteConfirm('图书情报'));
     await page.getByText('该专题正在被应用使用（图情门户）').waitFor();
     await page.getByRole('row').filter({ hasText: '科技查新服务' }).getByRole('button', { name: '删除' }).click();
-    await dialogsSettled(page);
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await answerConfirm(page, MSG.topicDeleteConfirm('科技查新服务'));
     await toast(page, '专题已删除');
     await page.getByRole('row').filter({ hasText: '科技查新服务' }).waitFor({ state: 'detached' });
   });
@@ -117,7 +129,7 @@ describe('topics in the console', () => {
     await data.getByRole('button', { name: '新增资源' }).click();
     const dialog = data.getByRole('dialog');
     await dialog.getByLabel('政策名称').fill('公共图书馆服务规范');
-    await dialog.getByRole('button', { name: '保存' }).click();
+    await clickSettled(dialog.getByRole('button', { name: '保存' }));
     await toast(data, '新增资源成功');
     await data.getByRole('row').filter({ hasText: '公共图书馆服务规范' }).waitFor();
 
@@ -134,10 +146,10 @@ describe('topics in the console', () => {
     await page.goto(`${server.url}/console/topics/tc/topicShow/${tid}?type=article`);
     await page.getByRole('tab', { name: /论文 3/, selected: true }).waitFor();
     await page.getByLabel('分类').click();
-    await page.locator('.ant-cascader-menu-item', { hasText: '管理学' }).click();
+    await pickCascader(page, '管理学');
     await page.keyboard.press('Escape');
     await page.waitForURL(/category=/);
-    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(2);
+    await rowsShown(page, 2);
     await page.getByRole('row').filter({ hasText: '数字图书馆用户行为分析' }).getByRole('checkbox').check();
     await page.getByRole('toolbar').getByRole('button', { name: '下架' }).click();
     await toast(page, '已下架 1 条资源');
@@ -147,6 +159,8 @@ describe('topics in the console', () => {
     // the category tree: drag 计算机科学与技术 (工学) onto 管理学, then rename it
     await page.getByRole('button', { name: '分类' }).click();
     const drawer = page.locator('.ant-drawer-open');
+    // a drag started while the drawer slides in misses its target
+    await standsStill(drawer.getByText('计算机科学与技术'));
     await drawer
       .getByText('计算机科学与技术')
       .dragTo(drawer.locator('.ant-tree-treenode', { hasText: '管理学' }).first().locator('.ant-tree-node-content-wrapper'));
@@ -171,7 +185,7 @@ describe('topics in the console', () => {
     await toast(page, '分类已重命名');
     await drawer.getByText('信息资源管理').waitFor();
     await shot(page, 'e2e-topic-categories.png');
-    await drawer.getByRole('button', { name: 'Close' }).or(drawer.getByLabel('Close')).first().click();
+    await clickSettled(drawer.getByRole('button', { name: 'Close' }).or(drawer.getByLabel('Close')).first());
     await page.getByRole('row').filter({ hasText: '深度学习在文献分类中的应用' }).getByText('管理学 / 信息资源管理').waitFor();
 
     const visitor = await e2e.newPage();
@@ -199,8 +213,7 @@ describe('topics in the console', () => {
     await dialog.getByLabel('期刊/来源').fill('中国图书馆学报');
     await dialog.getByLabel('DOI').fill('10.13530/j.cnki.jlis.2024001');
     await dialog.getByLabel('分类').click();
-    await page.locator('.ant-cascader-menu-item', { hasText: '管理学' }).click();
-    await page.locator('.ant-cascader-menu-item', { hasText: '信息资源管理' }).click();
+    await pickCascader(page, '管理学', '信息资源管理');
     await dialog.getByTitle('管理学 / 信息资源管理').waitFor();
     await page.locator('.ant-cascader-dropdown').waitFor({ state: 'hidden' });
     await dialog.locator('.ant-modal-body').evaluate((el) => el.scrollTo(0, 0));
@@ -271,12 +284,12 @@ describe('topics in the console', () => {
     await page.getByRole('tab', { name: /图书 21/, selected: true }).waitFor();
     // newest first: 第21册 … 第02册 on page 1, the oldest on page 2
     await page.getByRole('row').filter({ hasText: '馆藏图书第21册' }).waitFor();
-    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(20);
+    await rowsShown(page, 20);
     await expect(page.getByRole('row').filter({ hasText: '馆藏图书第01册' }).count()).resolves.toBe(0);
     await page.locator('.ant-pagination-item-2').click();
     await page.waitForURL(/page=2/);
     await page.getByRole('row').filter({ hasText: '馆藏图书第01册' }).waitFor();
-    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(1);
+    await rowsShown(page, 1);
   });
 
   it('merges a category into another by drag and drop after the confirmation; its records are listed under the target', async () => {
@@ -286,21 +299,21 @@ describe('topics in the console', () => {
     await page.getByRole('tab', { name: /论文/, selected: true }).waitFor();
     await page.getByRole('button', { name: '分类' }).click();
     const drawer = page.locator('.ant-drawer-open');
+    await standsStill(drawer.getByText('信息资源管理'));
     await drawer
       .getByText('信息资源管理')
       .dragTo(drawer.locator('.ant-tree-treenode', { hasText: '图书情报与档案管理' }).first().locator('.ant-tree-node-content-wrapper'));
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('把「信息资源管理」合并到「图书情报与档案管理」吗？').waitFor();
-    await dialogsSettled(page);
-    await confirm.getByRole('button', { name: '确定' }).click();
+    await clickSettled(confirm.getByRole('button', { name: '确定' }));
     await toast(page, '已将「信息资源管理」合并到「图书情报与档案管理」');
     await drawer.getByText('信息资源管理').waitFor({ state: 'detached' });
-    await drawer.getByRole('button', { name: 'Close' }).or(drawer.getByLabel('Close')).first().click();
+    await clickSettled(drawer.getByRole('button', { name: 'Close' }).or(drawer.getByLabel('Close')).first());
     await page.goto(
       `${server.url}/console/topics/tc/topicShow/${tid}?type=article&category=${encodeURIComponent('管理学')}&subcategory=${encodeURIComponent('图书情报与档案管理')}`,
     );
     for (const title of ['深度学习在文献分类中的应用', '预印本平台引文影响研究', '高校图书馆知识服务评估研究', '数字图书馆用户行为分析'])
       await page.getByRole('row').filter({ hasText: title }).getByText('管理学 / 图书情报与档案管理').waitFor();
-    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(4);
+    await rowsShown(page, 4);
   });
 });

@@ -126,7 +126,7 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
   return (
     <>
       <Drawer title={MSG.revisions} open={open} onClose={onClose} size={720} destroyOnHidden>
-        <p style={{ marginTop: 0, color: '#8a9099' }}>{MSG.revisionsHint}</p>
+        <p style={{ marginTop: 0, color: '#5f6673' }}>{MSG.revisionsHint}</p>
         {list.isError && <Alert type="error" showIcon title={errorMessage(list.error)} style={{ marginBottom: 12 }} />}
         <Table<RevisionListItem>
           rowKey="id"

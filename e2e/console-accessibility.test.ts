@@ -1,0 +1,111 @@
+/**
+ * Accessibility of the console pages (issue 27 §8), tested like the visitor pages
+ * (e2e/accessibility.test.ts): axe-core's WCAG 2.0/2.1 A and AA rules run in Chromium on every console
+ * route of the route table (app/App.tsx), as the super manager sees it on the demo site: no violation
+ * of impact serious or critical.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiCall, signInByApi, useE2e } from './support';
+
+const SUPER = '13800138460';
+const e2e = useE2e({ admins: [SUPER], page: false });
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; html: string; any: Array<{ message: string }> }>;
+}
+
+/** Runs axe on the page; returns its serious and critical violations, one readable line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations;
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help} — ${v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 100)} ${n.any[0]?.message.slice(0, 120) ?? ''}`)
+          .join(' | ')}`,
+    );
+}
+
+let page: Page;
+let appId: number;
+let topicIdOf: number;
+
+beforeAll(async () => {
+  const { server, base } = e2e;
+  // axe is injected as an inline script, which the site's CSP refuses: this test's browser bypasses it
+  const ctx = await e2e.browser.newContext({ bypassCSP: true, locale: 'zh-CN', viewport: { width: 1400, height: 1000 } });
+  page = await ctx.newPage();
+  await page.goto(`${base}/console/login`);
+  await signInByApi(page, server, SUPER, base);
+  appId = (await apiCall(page, base, 'GET', '/api/v1/applications/config?host=localhost')).body.applicationId as number;
+  topicIdOf = ((await apiCall(page, base, 'GET', '/api/v1/topics')).body as Array<{ id: number }>)[0].id;
+});
+
+/** Opens `path`, waits until it shows its data (no spinner, no skeleton), then runs axe on it. */
+async function check(path: string): Promise<string[]> {
+  await page.goto(`${e2e.base}${path}`);
+  await page.waitForLoadState('networkidle');
+  await page.locator('.ant-spin-spinning, .ant-skeleton-active').first().waitFor({ state: 'detached' });
+  const found = await seriousViolations(page);
+  console.log(`axe ${path}: ${found.length ? found.join('\n  ') : 'none serious or critical'}`);
+  return found;
+}
+
+describe('accessibility of the console pages', () => {
+  const pages: Array<[string, () => string]> = [
+    ['applications', () => '/console/applications'],
+    ['application', () => `/console/application/${appId}`],
+    ['site', () => `/console/application/${appId}/site`],
+    ['content', () => `/console/application/${appId}/content`],
+    ['resources', () => `/console/application/${appId}/resources`],
+    ['editor', () => `/console/application/${appId}/editor`],
+    ['files', () => '/console/files'],
+    ['managers', () => '/console/managers'],
+    ['users', () => '/console/users'],
+    ['rights', () => '/console/users/rights'],
+    ['wechats', () => '/console/wechats'],
+    ['wechat articles', () => '/console/wechats/articles'],
+    ['jobs', () => '/console/jobs'],
+    ['tools', () => '/console/tools'],
+    ['modules', () => '/console/modules'],
+    ['topics', () => '/console/topics'],
+    ['topic data', () => `/console/topics/tc/topicShow/${topicIdOf}`],
+    ['tasks', () => '/console/tasks'],
+    ['reports', () => '/console/reports'],
+    ['logs', () => '/console/logs'],
+    ['analysis', () => '/console/analysis'],
+    ['app clients', () => '/console/ac/appclient'],
+    ['account', () => '/console/settings/account'],
+  ];
+  it.each(pages)('%s has no serious or critical axe violation', async (_name, path) => {
+    expect(await check(path())).toEqual([]);
+  });
+
+  it('the signed-out pages (sign-in, no console right) have none either', async () => {
+    const ctx = await e2e.browser.newContext({ bypassCSP: true, locale: 'zh-CN', viewport: { width: 1400, height: 1000 } });
+    const signedOut = await ctx.newPage();
+    const found: string[] = [];
+    for (const path of ['/console/login', '/console/block']) {
+      await signedOut.goto(`${e2e.base}${path}`);
+      await signedOut.waitForLoadState('networkidle');
+      for (const v of await seriousViolations(signedOut)) found.push(`${path}: ${v}`);
+    }
+    console.log(`axe signed-out: ${found.length ? found.join('\n  ') : 'none serious or critical'}`);
+    await ctx.close();
+    expect(found).toEqual([]);
+  });
+});
