@@ -58,6 +58,8 @@ describe('the build under NODE_ENV=development', () => {
     expect(html).toMatch(/<div id="root">\s*<[a-z]/);
     expect(html).not.toContain('atr-status-page');
     expect(server.logTail()).not.toContain('jsxDEV');
+    // with the pages built, /metrics (ATRIUM_METRICS off) is still a plain 404, not the site's not-found page
+    expect((await fetch(`http://localhost:${server.port}/metrics`, { redirect: 'manual' })).status).toBe(404);
   });
 });
 
