@@ -10,6 +10,7 @@
  * failing the file. citation-js is loaded on the first import of these kinds, not at server start.
  */
 import type { ResourceType } from '../../common/constants.js';
+import { isoDay } from '../../common/dates.js';
 import { ImportFileError, isIsoDate, stripBom, titleKey, type ImportItem, type ParseResult, type SkippedRow } from './types.js';
 import { loadCitationJs, type CitationJs } from '../citations/citationJs.js';
 
@@ -93,8 +94,7 @@ export function cslDate(v: unknown): { date: string | null; year: number | null 
   }
   const [y = NaN, m = NaN, d = NaN] = parts;
   if (!Number.isInteger(y) || y < 1000 || y > 9999) return { date: null, year: null };
-  const two = (n: number) => String(n).padStart(2, '0');
-  for (const candidate of [`${y}-${two(m)}-${two(d)}`, `${y}-${two(m)}-01`]) {
+  for (const candidate of [isoDay(y, m, d), isoDay(y, m, 1)]) {
     if (isIsoDate(candidate)) return { date: candidate, year: y };
   }
   return { date: `${y}-01-01`, year: y };
