@@ -4,7 +4,7 @@
  * One stylesheet for the whole app (no CSS code splitting): a server-rendered page links every style
  * it may show, so it looks right before (and without) its scripts.
  */
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -26,15 +26,27 @@ const scriptsLowPriority: Plugin = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
-  root: r('./app'),
-  plugins: [react(), scriptsLowPriority],
-  resolve: { alias: { '@app': r('./app'), '@common': r('./common'), '@modules': r('./modules') } },
-  build: isSsrBuild
-    ? { outDir: r('./dist/server'), emptyOutDir: true, copyPublicDir: false }
-    : { outDir: r('./dist/app'), emptyOutDir: true, chunkSizeWarningLimit: 1500, cssCodeSplit: false },
-  // the server renderer is one self-contained production bundle: React and antd render exactly as in
-  // the browser build (antd's class names differ in development), whatever NODE_ENV the server runs with
-  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
-  server: { proxy: { '/api': 'http://localhost:3000' } },
-}));
+export default defineConfig(({ command, isSsrBuild }) => {
+  // A build is a production build whatever NODE_ENV the shell has: Vite makes a development build
+  // (React's development runtime, jsxDEV) when NODE_ENV=development is set, and the server renderer
+  // below defines production, so it would call a jsxDEV its bundled React does not have.
+  // Vite reads NODE_ENV after this function returns (resolveConfig's isProduction; the React plugin's
+  // config hook), so setting it here decides both builds.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config(isSsrBuild);
+});
+
+function config(isSsrBuild: boolean | undefined): UserConfig {
+  return {
+    root: r('./app'),
+    plugins: [react(), scriptsLowPriority],
+    resolve: { alias: { '@app': r('./app'), '@common': r('./common'), '@modules': r('./modules') } },
+    build: isSsrBuild
+      ? { outDir: r('./dist/server'), emptyOutDir: true, copyPublicDir: false }
+      : { outDir: r('./dist/app'), emptyOutDir: true, chunkSizeWarningLimit: 1500, cssCodeSplit: false },
+    // the server renderer is one self-contained production bundle: React and antd render exactly as in
+    // the browser build (antd's class names differ in development), whatever NODE_ENV the server runs with
+    ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+    server: { proxy: { '/api': 'http://localhost:3000' } },
+  };
+}

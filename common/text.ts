@@ -7,3 +7,6 @@ export function scalarText(v: unknown): string {
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   return '';
 }
+
+/** `s` safe inside HTML text and quoted attribute values: & < > " ' as numeric character references. */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

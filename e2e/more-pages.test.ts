@@ -41,12 +41,12 @@ describe("the scholars' and institutions' more pages", () => {
       const cards = tab.locator('.atr-p-person');
       await cards.first().waitFor();
       expect(await cards.count()).toBeGreaterThan(1);
-      // 林知远 as the demo stores him: avatar, 教授, his institution, research field, academic title, 成果 186
+      // 林知远 as the demo stores him: avatar, 教授, his institution, research field, academic title, 成果 2 (his two demo papers)
       const lin = cards.filter({ hasText: '林知远' });
       expect(await lin.locator('img').getAttribute('src')).toMatch(/\/demo\/scholar-1\.svg$/);
       await expect.poll(() => lin.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
       const text = await lin.innerText();
-      for (const part of ['教授', '东湖理工大学', '研究方向：机器学习、知识图谱、科技文献挖掘', '国家杰青', '成果 186']) expect(text).toContain(part);
+      for (const part of ['教授', '东湖理工大学', '研究方向：机器学习、知识图谱、科技文献挖掘', '国家杰青', '成果 2']) expect(text).toContain(part);
       expect(await lin.getAttribute('href')).toMatch(/\/microapp\/profile\/\d+$/);
       // every card the panel shows reads the same on the more page
       expect(inPanel.size).toBeGreaterThan(1);

@@ -14,13 +14,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { root } from './buildState.mjs';
 
 const out = path.join(root, 'dist/node');
-const started = Date.now();
-fs.rmSync(out, { recursive: true, force: true });
-await build({
+
+/** esbuild's options for the server (scripts/runtimeDependencies.test.ts builds with them too, unwritten). */
+export const serverBuildOptions = {
   absWorkingDir: root,
   entryPoints: {
     main: 'server/main.ts',
@@ -38,8 +39,14 @@ await build({
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-});
-fs.copyFileSync(path.join(root, 'server/citations/gb-t-7714-2015-numeric.csl'), path.join(out, 'gb-t-7714-2015-numeric.csl'));
-// ES modules wherever the folder is copied to (the root package.json says so too)
-fs.writeFileSync(path.join(out, 'package.json'), '{ "type": "module" }\n');
-console.log(`服务器已编译到 dist/node（${Date.now() - started} ms）`);
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const started = Date.now();
+  fs.rmSync(out, { recursive: true, force: true });
+  await build(serverBuildOptions);
+  fs.copyFileSync(path.join(root, 'server/citations/gb-t-7714-2015-numeric.csl'), path.join(out, 'gb-t-7714-2015-numeric.csl'));
+  // ES modules wherever the folder is copied to (the root package.json says so too)
+  fs.writeFileSync(path.join(out, 'package.json'), '{ "type": "module" }\n');
+  console.log(`服务器已编译到 dist/node（${Date.now() - started} ms）`);
+}

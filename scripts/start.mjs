@@ -7,10 +7,16 @@
  * build stops with the command to run, and a build that looks older than the sources is used as it is,
  * with a warning.
  *
+ * Process managers (systemd, containers) run `node dist/node/main.js` itself (docs/operations.md); this
+ * script passes SIGINT and SIGTERM on to the server and ends with it, also when npm, which started it,
+ * is ended.
+ *
  * `--dev` (`npm run dev`): the server runs from source through tsx (edits need no build) and the page
  * template is read again on every request.
  */
 import { spawnSync, spawn } from 'node:child_process';
+import os from 'node:os';
+import { setInterval } from 'node:timers';
 import { installed, root, serverState, webState } from './buildState.mjs';
 
 process.chdir(root);
@@ -39,5 +45,16 @@ if (!dev) ensure('服务器（esbuild → dist/node）', serverState(), ['esbuil
 const env = { ...process.env, ...(dev ? { ATRIUM_RELOAD_INDEX: '1' } : {}) };
 const args = dev ? ['--import', 'tsx', 'server/main.ts'] : ['dist/node/main.js'];
 const child = spawn(process.execPath, args, { stdio: 'inherit', env });
+
+// SIGINT and SIGTERM go on to the server, which shuts down gracefully; this script then ends with the
+// server's status (128 + the signal's number when a signal ended it, as a shell reports it).
 for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => child.kill(s));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 0)));
+
+// `npm start` runs this script through `sh -c`, and a SIGTERM to npm ends npm and that shell without
+// reaching this script, which would go on running with the server. So when the process that started
+// this script is gone (the parent changed), the server is stopped as on a SIGTERM.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+}, 500).unref();

@@ -14,7 +14,7 @@ import { registerSessionHooks } from './http/session.js';
 import { registerRequestSigning, registerSigningKeyRoute } from './http/signing.js';
 import { loggerOptions } from './http/logging.js';
 import { registerApiRateLimit } from './http/apiRateLimit.js';
-import { registerMetrics, timedSearch } from './metrics/index.js';
+import { registerMetrics, registerMetricsOff, timedSearch } from './metrics/index.js';
 import { searchRunner } from './search/readPool.js';
 import { MSG } from '../common/messages.js';
 import authRoutes from './routes/auth/index.js';
@@ -52,6 +52,7 @@ import webRoutes from './web/index.js';
 import { SharedCache } from './cache/sharedCache.js';
 import { registerCacheInvalidation } from './cache/writes.js';
 import { registerResponseHeaders } from './http/headers.js';
+import { registerRequestId, requestIdOptions } from './http/requestId.js';
 import { declared, registerContracts } from './http/contract.js';
 import { publicAccess } from './policies/access.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -82,12 +83,15 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
     logger: opts.logger ?? (await loggerOptions(ctx.config)),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: ctx.config.trustProxy ?? false,
+    ...requestIdOptions,
   });
+  registerRequestId(app);
   await app.register(cookie);
   await registerResponseHeaders(app, { hsts: ctx.config.hsts, styleHosts: ctx.config.themeHosts });
   // operable server (issue 12 §6): timings for /metrics, then the global per-address limit of the API,
   // ahead of every hook that reads the database
   if (ctx.config.metrics) registerMetrics(app, { token: ctx.config.metricsToken });
+  else registerMetricsOff(app);
   await registerApiRateLimit(app, { perMinute: ctx.config.rateLimitPerMinute ?? 0, redisUrl: ctx.config.redisUrl });
   const routes: FastifyInstance['atriumRoutes'] = [];
   app.decorate('atriumRoutes', routes);

@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { phoneSchema } from '../common/validation.js';
 import { runImportCommand } from './import/command.js';
+import { IMPORT_KINDS } from './import/run.js';
 import { copyStoredFiles } from './files/copy.js';
 import { createStorage } from './files/storage.js';
 import { logoStorage } from './routes/applications/logo.js';
@@ -18,7 +19,7 @@ import { logoStorage } from './routes/applications/logo.js';
 function usage(): never {
   console.error(`用法：
   npm run atrium -- admin add --phone <手机号> [--name <姓名>]
-  npm run atrium -- import <articles|conferences|institutions|scholars|journals|jsonl> <文件...> [--topic <专题名>]
+  npm run atrium -- import <${IMPORT_KINDS.join('|')}> <文件...> [--topic <专题名>]
   npm run atrium -- files copy --from <原文件夹>`);
   process.exit(2);
 }

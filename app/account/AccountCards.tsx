@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card, Form, Input, Modal, Popconfirm, QRCode, Skeleton, Space, Table, Tag } from 'antd';
 import { MSG } from '@common/messages';
+import { DAY_MINUTE, formatLocal } from '@common/dates';
 import type { AccountInfo } from '@common/contracts/account';
 import { errorMessage } from '../api';
 import { lastingMessage } from '../AntdProviders';
@@ -305,11 +306,7 @@ function ScholarCard({ info }: { info: AccountInfo }) {
 /** An item of GET /api/v1/sessions: one signed-in browser of the user, its device and address (decisions 293, 337). */
 export type { ActiveSession } from '@common/contracts/signin';
 
-const formatTime = (iso: string) => {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-};
+const formatTime = (iso: string) => formatLocal(new Date(iso), DAY_MINUTE);
 
 /**
  * The active sessions (GET /api/v1/sessions: sign-in time, valid until, 当前设备) and 在所有设备上退出登录

@@ -4,6 +4,7 @@
  * No React, so they are unit-tested on their own.
  */
 import type { Page } from '../../common/page.js';
+import { formatLocal } from '../../common/dates.js';
 
 /** A listing item as the server presents it: `{ id, type, title, date, ...fields }`, every field optional. */
 export type PanelItem = Record<string, unknown> & { id?: unknown; title?: unknown };
@@ -44,8 +45,6 @@ export function titleOf(item: PanelItem): string {
   return text(item.title) || text(item.name) || '未命名';
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** Parses a date field (yyyy-MM-dd, an ISO date-time, a year, epoch ms) into a Date, or null. */
 export function parseDate(v: unknown): Date | null {
   if (v == null || v === '') return null;
@@ -78,7 +77,7 @@ export function formatDate(v: unknown): string {
     if (ymd) return s;
   }
   const d = parseDate(v);
-  return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '';
+  return d ? formatLocal(d) : '';
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 import type { ResourceType } from '../../common/constants.js';
 import { RESOURCE_TYPE_REGISTRY, resourceTypeOf } from '../../common/resourceTypes.js';
+import { isoDay } from '../../common/dates.js';
 import { ImportFileError, isIsoDate, stripBom, titleKey, type ImportItem, type ParseResult, type SkippedRow } from './types.js';
 import { loadCitationJs, type CitationJs } from '../citations/citationJs.js';
 
@@ -89,8 +90,7 @@ export function cslDate(v: unknown): { date: string | null; year: number | null 
   }
   const [y = NaN, m = NaN, d = NaN] = parts;
   if (!Number.isInteger(y) || y < 1000 || y > 9999) return { date: null, year: null };
-  const two = (n: number) => String(n).padStart(2, '0');
-  for (const candidate of [`${y}-${two(m)}-${two(d)}`, `${y}-${two(m)}-01`]) {
+  for (const candidate of [isoDay(y, m, d), isoDay(y, m, 1)]) {
     if (isIsoDate(candidate)) return { date: candidate, year: y };
   }
   return { date: `${y}-01-01`, year: y };

@@ -4,6 +4,7 @@
  * ("Vancouver, British Columbia, Canada") are parsed into the listing fields of spec 1 §3 'Conference'.
  */
 import { readTable, columns } from './table.js';
+import { isoDay } from '../../common/dates.js';
 import { cell, isIsoDate, type ImportItem, type ParseResult, type SkippedRow } from './types.js';
 
 /** CCF categories (conference/types.yml of ccf-deadlines), used when types.yml is not beside the file. */
@@ -39,7 +40,6 @@ export function parseCategoryNames(yaml: string): Record<string, string> {
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const pad = (n: number) => String(n).padStart(2, '0');
 
 function monthOf(token: string): number | null {
   const t = token.toLowerCase().replace(/\.$/, '');
@@ -78,9 +78,9 @@ export function parseConferenceDate(text: string, yearHint?: number | null): { s
   if (a.month === null || a.day === null || b.day === null) return none;
   const startMonth = a.month;
   const endMonth = b.month ?? a.month;
-  const start = `${year}-${pad(startMonth)}-${pad(a.day)}`;
-  let end = `${year}-${pad(endMonth)}-${pad(b.day)}`;
-  if (end < start) end = `${year + 1}-${pad(endMonth)}-${pad(b.day)}`;
+  const start = isoDay(year, startMonth, a.day);
+  let end = isoDay(year, endMonth, b.day);
+  if (end < start) end = isoDay(year + 1, endMonth, b.day);
   if (!isIsoDate(start) || !isIsoDate(end)) return none;
   return { start, end };
 }

@@ -14,7 +14,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { HttpError } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import type { SearchRunner } from '../search/readPool.js';
 import { MSG } from '../../common/messages.js';
 
@@ -139,8 +139,7 @@ let processMetrics = false;
 /**
  * Turns the metrics on for `app` (ATRIUM_METRICS=1): times every answer by route, starts Node's process
  * metrics (once per process), and serves `GET /metrics` in Prometheus' text format to the callers of
- * {@link metricsAllowed}; anyone else gets 403 with a Chinese message. Off (not called), /metrics is
- * an unknown path (404).
+ * {@link metricsAllowed}; anyone else gets 403 with a Chinese message. Off, see {@link registerMetricsOff}.
  */
 export function registerMetrics(app: FastifyInstance, opts: { token?: string }): void {
   if (!processMetrics) {
@@ -154,5 +153,15 @@ export function registerMetrics(app: FastifyInstance, opts: { token?: string }):
     if (!metricsAllowed(req, opts.token)) throw new HttpError(403, 'forbidden', MSG.metricsForbidden);
     const text = await metricsRegistry.metrics();
     return reply.header('content-type', metricsRegistry.contentType).header('cache-control', 'no-store').send(text);
+  });
+}
+
+/**
+ * ATRIUM_METRICS off: `GET /metrics` answers 404 like an unknown API path, not the visitor site's
+ * not-found page (a 302 to /block/404), so that a scraper sees at once that nothing is there.
+ */
+export function registerMetricsOff(app: FastifyInstance): void {
+  app.get('/metrics', async () => {
+    throw notFound();
   });
 }

@@ -21,7 +21,10 @@ afterAll(async () => {
 
 describe('/metrics', () => {
   it('is not there unless ATRIUM_METRICS=1', async () => {
-    expect((await off.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    const r = await off.app.inject({ method: 'GET', url: '/metrics' });
+    // the API's 404, not a page (with a built browser app an unknown path is a 302 to /block/404)
+    expect(r.statusCode).toBe(404);
+    expect(r.headers['content-type']).toContain('application/json');
   });
 
   it('serves request durations by route pattern, panel reads and searches', async () => {

@@ -22,6 +22,7 @@ import {
   DEMO_SLIDES,
 } from './catalogue.js';
 import { schemaOf } from '../../modules/schemas.js';
+import { INSTITUTION_NAME_SEPARATOR } from '../../common/constants.js';
 
 const publicDir = fileURLToPath(new URL('../../app/public', import.meta.url));
 const EXPECTED_TYPES = ['carousel', 'news', 'notice', 'fruit', 'activity', 'scholar', 'journal', 'institution', 'link'];
@@ -119,7 +120,7 @@ describe('the demo catalogue', () => {
   it('answers the demo scholars on top-scholar with their listing fields and institution', async () => {
     const { topicId } = await demoConfig();
     const c = ctx.client();
-    const res = await c.post('/api/v4/modules/top-scholar', { offset: 0, count: 8, topicId });
+    const res = await c.post('/api/v4/modules/top-scholar', { offset: 0, count: 20, topicId });
     expect(res.status).toBe(200);
     expect(res.body.totalElements).toBe(DEMO_SCHOLARS.length);
     expect(titles(res.body)).toEqual(DEMO_SCHOLARS.map((s) => s.title));
@@ -130,7 +131,7 @@ describe('the demo catalogue', () => {
       professional_title: '教授',
       academic_title: '国家杰青',
       institution: '东湖理工大学',
-      fruits_total: 186,
+      fruits_total: 2,
     });
     expect(res.body.content[0].research_field).toContain('知识图谱');
     const institutions = await c.post('/api/v4/modules/top-institution', { offset: 0, count: 8, topicId });
@@ -170,7 +171,7 @@ describe('the demo catalogue', () => {
 
     const institutions = await top('institution');
     expect(titles(institutions)).toEqual(DEMO_INSTITUTIONS.map((i) => i.title));
-    expect(institutions.content[0]).toMatchObject({ logo: '/demo/institution-1.svg', institution: '东湖理工大学', scholars: 286, fruits: 5120 });
+    expect(institutions.content[0]).toMatchObject({ logo: '/demo/institution-1.svg', institution: '东湖理工大学', scholars: 2, fruits: 2 });
 
     const conferences = await top('conference');
     expect(conferences.totalElements).toBe(DEMO_CONFERENCES.length);
@@ -187,6 +188,20 @@ describe('the demo catalogue', () => {
     expect(projects.totalElements).toBe(DEMO_PROJECTS.length);
     expect(projects.content[0]).toMatchObject({ type: 'project', undertaking_institution: '西岭农业科学研究院', start_date: '2025-06-01' });
     expect(projects.content[0].author).toEqual(['周牧之', '杨穗']);
+  });
+
+  it('gives every institution the scholar and output tallies the site counts, none of them 0', async () => {
+    const names = DEMO_INSTITUTIONS.map((i) => i.title);
+    const res = await ctx.client().post('/api/v1/resources/institution/fruit-scholar-count', { q: names.join(INSTITUTION_NAME_SEPARATOR) });
+    expect(res.status).toBe(200);
+    const counted = (list: Array<{ institution: string; count: number }>) => list.map((c) => c.count);
+    expect(counted(res.body.scholar_count)).toEqual(DEMO_INSTITUTIONS.map((i) => i.fields.scholars));
+    expect(counted(res.body.fruit_count)).toEqual(DEMO_INSTITUTIONS.map((i) => i.fields.fruits));
+    for (const list of [res.body.scholar_count, res.body.fruit_count]) expect(Math.min(...counted(list))).toBeGreaterThan(0);
+    // a scholar's 成果 is the number of demo papers they wrote
+    for (const s of DEMO_SCHOLARS) {
+      expect(s.fields.fruits_total, s.title).toBe(DEMO_ARTICLES.filter((a) => (a.fields.author as string[]).includes(s.title)).length);
+    }
   });
 
   it('gives the topic a two-level category tree', async () => {

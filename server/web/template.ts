@@ -7,6 +7,7 @@
  * Boot data and the signing key travel as JSON data blocks (`<script type="application/json">`),
  * which the browser never runs, so the Content-Security-Policy needs no inline script at all.
  */
+import { escapeHtml } from '../../common/text.js';
 
 const MARKERS = ['<!--atrium-head-->', '<!--atrium-app-->', '<!--atrium-boot-->'] as const;
 
@@ -28,9 +29,6 @@ export function parseTemplate(html: string): Template {
   pieces.push(rest);
   return { pieces: pieces as Template['pieces'] };
 }
-
-/** Text for HTML (element content and attribute values). */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** JSON that can sit inside a `<script>` element: no `<`, and no line separators JavaScript rejects. */
 export const escapeJson = (v: unknown) =>

@@ -15,7 +15,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ConfigProvider, Result, Skeleton, Tag } from 'antd';
 import { MSG } from '@common/messages';
-import { formatDate, relativeDate } from '@modules/kit/format';
+import { DAY_MINUTE, formatLocal } from '@common/dates';
+import { relativeDate } from '@modules/kit/format';
 import { ApiError, errorMessage } from '../../api';
 import { readBoot } from '../../boot';
 import { configByHost } from '../../site/HomePage';
@@ -31,8 +32,6 @@ import { api } from '../../shared/apiClient';
 
 // the locking of attachments lives in its own module, so the report page uses it without this page (decision 304)
 export { lockAttachments } from './lockAttachments';
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** See the file comment. */
 export default function NoticePage() {
@@ -112,7 +111,7 @@ export default function NoticePage() {
   } else {
     const n = notice.data;
     const d = new Date(n.publishDateTime);
-    const when = Number.isNaN(d.getTime()) ? '' : `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    const when = Number.isNaN(d.getTime()) ? '' : formatLocal(d, DAY_MINUTE);
     body = (
       <article className="atr-notice" aria-labelledby="atr-notice-title">
         <h1 id="atr-notice-title" className="atr-notice__title">

@@ -3,9 +3,9 @@
  * by the notice page and the report page (decision 304). No React: a string transform.
  */
 import { MSG } from '@common/messages';
+import { escapeHtml } from '@common/text';
 
 /** Text for HTML element content and attribute values. */
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The attachment links of sanitised HTML: `<a …class="…atr-attachment…"…>name</a>` (attributes double-quoted, as sanitize-html writes them). */
 const ATTACHMENT = /<a\b([^>]*\bclass="(?:[^"]*\s)?atr-attachment(?:\s[^"]*)?"[^>]*)>([\s\S]*?)<\/a>/g;

@@ -18,6 +18,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/index.js';
 import type { UsageMetric } from '../../../common/analytics.js';
+import { formatLocal } from '../../../common/dates.js';
 import type { BeaconEvent } from './schema.js';
 import { OTHER_KEY } from '../../analytics/readings.js';
 
@@ -51,8 +52,7 @@ const COMPACT_DAYS = 7;
 
 /** The local calendar day of `d` as YYYY-MM-DD (the server's time zone; decision 319). */
 export function localDay(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  return formatLocal(d);
 }
 
 /** The salted hash of a visitor id for one application and day (never stored raw; decision 320). */

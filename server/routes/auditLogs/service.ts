@@ -6,6 +6,7 @@
  * AUDIT_EXPORT_MAX_ROWS rows, newest first). Entries are only read here: nothing edits or deletes them
  * but the retention purge (server/maintenance/purge.ts).
  */
+import { stringify } from 'csv-stringify/sync';
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { RequestScope } from '../../policies/scope.js';
 import type { Db } from '../../db/index.js';
@@ -160,11 +161,21 @@ export async function getAuditLog(db: Db, scope: AuditScope, id: number): Promis
   return presentEntry(row);
 }
 
-/** A CSV cell: quoted when needed, and a leading =, +, - or @ defused so a spreadsheet never runs it. */
+/**
+ * How the export writes CSV (csv-stringify): CRLF line ends; a cell quoted when it holds a quote, a comma
+ * or a line break; a leading =, +, -, @, tab or CR (and their full-width forms) defused with ' so a
+ * spreadsheet never runs it; objects as JSON.
+ */
+const CSV_OPTIONS = {
+  record_delimiter: 'windows',
+  escape_formulas: true,
+  quoted_match: /[\r\n]/,
+  cast: { object: (v: object) => JSON.stringify(v) },
+} as const;
+
+/** One CSV cell as the export writes it. */
 export function csvCell(v: unknown): string {
-  let s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  return stringify([[v]], CSV_OPTIONS).replace(/\r\n$/, '');
 }
 
 /** One line of an entry's changes: 字段：修改前 → 修改后, joined by semicolons. */
@@ -199,27 +210,22 @@ export async function exportAuditCsv(db: Db, scope: AuditScope, f: AuditFilters)
   const rows = await newestFirst(filtered(db, scope, f))
     .limit(AUDIT_EXPORT_MAX_ROWS)
     .execute();
-  const lines = [CSV_HEADER.map(csvCell).join(',')];
-  for (const r of rows) {
+  const records = rows.map((r) => {
     const e = presentEntry(r);
-    lines.push(
-      [
-        auditTime(e.at),
-        e.userLabel,
-        e.userId,
-        e.ip,
-        e.applicationName ?? (e.applicationId ? MSG.auditDeletedApplication : ''),
-        e.applicationId,
-        auditActionLabel(e.action),
-        auditResourceLabel(e.resource),
-        e.resourceId,
-        `${e.method} ${e.route}`,
-        e.status,
-        changesText(e.changes),
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+    return [
+      auditTime(e.at),
+      e.userLabel,
+      e.userId,
+      e.ip,
+      e.applicationName ?? (e.applicationId ? MSG.auditDeletedApplication : ''),
+      e.applicationId,
+      auditActionLabel(e.action),
+      auditResourceLabel(e.resource),
+      e.resourceId,
+      `${e.method} ${e.route}`,
+      e.status,
+      changesText(e.changes),
+    ];
+  });
+  return stringify([CSV_HEADER, ...records], { ...CSV_OPTIONS, bom: true });
 }
