@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, releaseApplication, type TestContext } from '../test/harness.js';
+import { createTestContext, releaseApplication, type Client, type TestContext } from '../test/harness.js';
 import { importFiles } from './run.js';
 import { loadCitationJs } from '../citations/citationJs.js';
 import { parseBibtex, parseRis } from './citations.js';
@@ -75,6 +75,7 @@ ER  -
 `;
 
 let ctx: TestContext;
+let admin: Client;
 let topicId: number;
 let appId: number;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-dates-'));
@@ -88,7 +89,7 @@ beforeAll(async () => {
   expect(await importFiles(ctx.db, 'bibtex', [bib], { topic: '日期精度' })).toMatchObject({ inserted: 5, skipped: [] });
   expect(await importFiles(ctx.db, 'ris', [ris], { topic: '日期精度' })).toMatchObject({ inserted: 4, skipped: [] });
   topicId = (await ctx.db.selectFrom('topics').select('id').where('title', '=', '日期精度').executeTakeFirstOrThrow()).id;
-  const admin = await ctx.signIn('13500000001', 'super');
+  admin = await ctx.signIn('13500000001', 'super');
   appId = (await admin.post('/api/v1/applications', { name: '日期站点', host: 'dates.example.cn', topicId })).body.applicationId;
   await releaseApplication(admin, appId);
 });
@@ -159,6 +160,21 @@ describe('imported reports (decision 511)', () => {
     }
     const list = await ctx.client().get(`/api/v1/reports?applicationId=${appId}&type=${encodeURIComponent('技术报告')}`);
     expect(list.body.content.map((x: { title: string }) => x.title)).toEqual(['人工智能技术发展报告']);
+  });
+
+  it('saves from the console as imported: the year stays a year until a day is given; a wrong month is refused', async () => {
+    const r = await row('人工智能技术发展报告');
+    const put = (date: string) => admin.put(`/api/v1/topics/${topicId}/resources/${r.id}`, {
+        title: r.title,
+        date,
+        fields: { reportType: r.f.reportType, author: r.f.author, institution: r.f.institution },
+      });
+    expect((await put('2022')).status).toBe(200);
+    expect((await row(r.title)).date).toBe('2022');
+    expect((await put('2022-13')).body.error.fields).toMatchObject({ 'body.date': '日期格式应为 yyyy-MM-dd' });
+    expect((await put('2022-09-15')).status).toBe(200);
+    expect((await row(r.title)).date).toBe('2022-09-15');
+    expect((await put('2022')).status).toBe(200);
   });
 
   it('reads a genre in Chinese or English', () => {
