@@ -12,6 +12,7 @@ import { createTestContext, releaseApplication, type Client, type TestContext } 
 import { importFiles } from './run.js';
 import { loadCitationJs } from '../citations/citationJs.js';
 import { parseBibtex, parseRis } from './citations.js';
+import { parseArticles } from './articles.js';
 import { REPORT_TYPES, reportTypeOfGenre } from '../../common/reports.js';
 import { formatDate } from '../../modules/kit/format.js';
 
@@ -138,6 +139,14 @@ describe('imported dates keep the source precision (decision 510)', () => {
       ['RIS year month', '2020-07'],
     ]);
     expect(items.map((it) => formatDate(it.date))).toEqual(['2024-05-06', '2024-03', '2024', '2021', '2020-07']);
+  });
+
+  it('a CSL TSV year is stored as the year too', () => {
+    const { items } = parseArticles('title\tyear\n有年份的论文\t2023\n无年份的论文\t\n', 'a.tsv');
+    expect(items.map((it) => [it.title, it.date, it.fields.publish_year])).toEqual([
+      ['有年份的论文', '2023', 2023],
+      ['无年份的论文', null, null],
+    ]);
   });
 });
 
