@@ -173,7 +173,8 @@ describe('imported reports (decision 511)', () => {
 
   it('saves from the console as imported: the year stays a year until a day is given; a wrong month is refused', async () => {
     const r = await row('人工智能技术发展报告');
-    const put = (date: string) => admin.put(`/api/v1/topics/${topicId}/resources/${r.id}`, {
+    const put = (date: string) =>
+      admin.put(`/api/v1/topics/${topicId}/resources/${r.id}`, {
         title: r.title,
         date,
         fields: { reportType: r.f.reportType, author: r.f.author, institution: r.f.institution },

@@ -241,7 +241,13 @@ export function ResourceFields({ type, uid, choices, children }: { type: Resourc
         <Input maxLength={500} allowClear />
       </Form.Item>
       {!spec.noDate && (
-        <Form.Item name="date" label={spec.dateLabel} extra="面板按日期从新到旧排列；没有日期的排在最后" rules={[zodRule(recordDateSchema.nullish())]} {...recordDateProps}>
+        <Form.Item
+          name="date"
+          label={spec.dateLabel}
+          extra="面板按日期从新到旧排列；没有日期的排在最后"
+          rules={[zodRule(recordDateSchema.nullish())]}
+          {...recordDateProps}
+        >
           <DateInput />
         </Form.Item>
       )}
