@@ -45,7 +45,7 @@ export interface ResourceCitation {
   csl?: string;
   /** fields naming the organisation cited as the author when no person is named, first found wins */
   organisation?: readonly string[];
-  /** true: the year field (`publish_year`, `year`) is the issued date even beside a full date (articles import `<year>-01-01`) */
+  /** true: the year field (`publish_year`, `year`) is the issued date even beside a full date (an article's date may be the site's 发布日期); a year or year-month of that year kept by an import is cited as it is (decision 510) */
   yearWins?: boolean;
   /** fields read for the publisher after `publisher` (a report's issuing institution) */
   publisherFrom?: readonly string[];

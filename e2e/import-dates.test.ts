@@ -2,14 +2,15 @@
  * Issue 28 §10 in Debian's Chromium (decisions 510, 511): a BibTeX file imported into the demo site's
  * topic with a year-only, a year-month and a full-day article and a year-only @techreport. The explore
  * page shows 2024 / 2024-03 / 2024-05-06 (never 2024-01-01 or 2024-03-01), newest first; the report's
- * page shows 2022 and 技术报告. Screenshots: test-artifacts/e2e-import-dates-explore.png,
+ * page shows 2022 and 技术报告; the console's edit form shows the date 2022 and saves it as it is.
+ * Screenshots: test-artifacts/e2e-import-dates-explore.png,
  * e2e-import-dates-report.png (390 px phone).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { artifacts, useE2e } from './support';
+import { apiCall, artifacts, signInConsole, useE2e } from './support';
 
 const BIB = `@article{p1, title = {日期精度样本甲：仅有年份}, author = {王, 小明}, journal = {计算机学报}, year = {2024}}
 @article{p2, title = {日期精度样本乙：年和月}, author = {李, 华}, journal = {计算机学报}, year = {2024}, month = mar}
@@ -17,7 +18,10 @@ const BIB = `@article{p1, title = {日期精度样本甲：仅有年份}, author
 @techreport{p4, title = {日期精度样本丁：技术报告}, author = {张, 三}, institution = {科技情报研究所}, year = {2022}}
 `;
 
+const PHONE = '13500000091';
+
 const e2e = useE2e({
+  admins: [PHONE],
   setup(server) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-dates-'));
     const file = path.join(dir, 'dates.bib');
@@ -59,5 +63,22 @@ describe('imported dates at the source precision', () => {
     expect(text).not.toContain('2022-01-01');
     await phone.screenshot({ path: path.join(artifacts, 'e2e-import-dates-report.png'), fullPage: true });
     expect(e2e.pageErrors).toEqual([]);
+  });
+
+  it('the console edit form shows 2022 and saves it unchanged', async () => {
+    const { page, server } = e2e;
+    await signInConsole(page, server, PHONE);
+    const appId = (await apiCall(page, server.url, 'GET', '/api/v1/applications/config?host=localhost')).body.applicationId as number;
+    const found = await apiCall(page, server.url, 'GET', `/api/v1/search?q=${encodeURIComponent('日期精度样本丁')}&type=report`);
+    const id = (found.body as { content: { id: number }[] }).content[0].id;
+    await page.goto(`${server.url}/console/reports/${id}/edit?applicationId=${appId}`);
+    await page.getByLabel('报告名称').waitFor();
+    const date = page.getByLabel('发布日期');
+    await expect.poll(() => date.inputValue()).toBe('2022');
+    await page.screenshot({ path: path.join(artifacts, 'e2e-import-dates-console.png') });
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('报告已保存').waitFor();
+    const after = await apiCall(page, server.url, 'GET', `/api/v1/reports/${id}?applicationId=${appId}`);
+    expect(after.body).toMatchObject({ date: '2022', reportType: '技术报告' });
   });
 });
