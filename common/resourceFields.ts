@@ -356,6 +356,19 @@ export const STORED_FILE_PATH = /^\/files\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
 
 export const dateSchema = z.string().trim().refine(isIsoDay, { message: '日期格式应为 yyyy-MM-dd' });
 
+/** A year (2024) or a year and month (2024-03): the precision a reference import keeps (decision 510). */
+export const PARTIAL_DATE = /^\d{4}(?:-(?:0[1-9]|1[0-2]))?$/;
+
+/**
+ * A record's own date: a day, or the year or year-month an imported entry gave (decision 510), so that
+ * editing an imported record in the console saves its date as it is instead of refusing it or inventing
+ * a day; picking a date in the form makes it a day. Date fields (a project's start_date, …) take days only.
+ */
+export const recordDateSchema = z
+  .string()
+  .trim()
+  .refine((s) => isIsoDay(s) || PARTIAL_DATE.test(s), { message: '日期格式应为 yyyy-MM-dd' });
+
 /** The zod schema of one field's value (required or optional; a blank optional value becomes undefined). */
 export function fieldValueSchema(f: ResourceField): z.ZodType<unknown> {
   const required = `请输入${f.label}`;
@@ -468,7 +481,7 @@ export function resourceBodySchema(type: ResourceType) {
   const spec = RESOURCE_TYPE_SPECS[type];
   return z.object({
     title: plainText(500, `请输入${spec.titleLabel}`),
-    date: z.preprocess((v) => (blank(v) ? null : v), dateSchema.nullable()).optional(),
+    date: z.preprocess((v) => (blank(v) ? null : v), recordDateSchema.nullable()).optional(),
     fields: z.preprocess((v) => v ?? {}, fieldsSchema(type)),
   });
 }

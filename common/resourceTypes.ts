@@ -17,7 +17,7 @@
  * server/citations/csl.ts.
  */
 import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES, TOP_JOURNAL_DEFAULT_COUNT, type ResourceType } from './constants.js';
-import { REPORTS_HREF, reportHref } from './reports.js';
+import { REPORTS_HREF, reportHref, reportTypeOfGenre } from './reports.js';
 import type { FieldFacet } from './searchFacets.js';
 import { SITE_MSG as MSG } from './siteMessages.js';
 
@@ -45,10 +45,12 @@ export interface ResourceCitation {
   csl?: string;
   /** fields naming the organisation cited as the author when no person is named, first found wins */
   organisation?: readonly string[];
-  /** true: the year field (`publish_year`, `year`) is the issued date even beside a full date (articles import `<year>-01-01`) */
+  /** true: the year field (`publish_year`, `year`) is the issued date even beside a full date (an article's date may be the site's 发布日期); a year or year-month of that year kept by an import is cited as it is (decision 510) */
   yearWins?: boolean;
   /** fields read for the publisher after `publisher` (a report's issuing institution) */
   publisherFrom?: readonly string[];
+  /** fields read for the CSL genre (a report's 报告类型, which BibTeX writes as `type` and RIS as `M3`) */
+  genreFrom?: readonly string[];
 }
 
 /** How a BibTeX or RIS entry becomes a record of the type (server/import/citations.ts; decision 274). */
@@ -59,6 +61,10 @@ export interface ResourceImport {
   asConsoleEdits?: boolean;
   /** the field a CSL `number` is stored in (a standard's or a patent's number); absent: not stored */
   numberField?: string;
+  /** the field a CSL `publisher` is stored in (a report's issuing institution, 发布机构); absent: `publisher` */
+  publisherField?: string;
+  /** a field every imported record gets, from the CSL `genre` (a report's 报告类型, required by its form; decision 511) */
+  genreField?: { name: string; of: (genre: string | null) => string };
 }
 
 /** One resource type's declaration. */
@@ -125,8 +131,8 @@ const DECLARED: Record<ResourceType, Declared> = {
     detail: 'reports',
     listHref: REPORTS_HREF,
     facets: {},
-    import: { fromCsl: ['report'] },
-    citation: { csl: 'report', publisherFrom: ['institution'] },
+    import: { fromCsl: ['report'], publisherField: 'institution', genreField: { name: 'reportType', of: reportTypeOfGenre } },
+    citation: { csl: 'report', publisherFrom: ['institution'], genreFrom: ['reportType'] },
     outputShare: [2, 4],
     researchOutput: true,
     topicFilter: { param: 'reportType', field: 'reportType' },

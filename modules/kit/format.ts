@@ -59,12 +59,15 @@ export function parseDate(v: unknown): Date | null {
   const ymd = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(s);
   if (ymd) return new Date(Number(ymd[1]), Number(ymd[2]) - 1, Number(ymd[3]));
   if (/^\d{4}$/.test(s)) return new Date(Number(s), 0, 1);
+  const ym = /^(\d{4})-(\d{2})$/.exec(s);
+  if (ym) return new Date(Number(ym[1]), Number(ym[2]) - 1, 1);
   const d = new Date(s);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
 /**
- * A date field as yyyy-MM-dd (spec 2 §9 'Dates'); a bare year stays a year; '' when missing or
+ * A date field as yyyy-MM-dd (spec 2 §9 'Dates'); a bare year (2024) or year and month (2024-03), as an
+ * imported reference may give, stays so; '' when missing or
  * unreadable. A missing date is shown as nothing rather than the spec's 2023-01-01 default, which
  * would state a date nobody gave.
  */
@@ -72,7 +75,8 @@ export function formatDate(v: unknown): string {
   if (typeof v === 'number' && v >= 1000 && v <= 9999) return String(v);
   if (typeof v === 'string') {
     const s = v.trim();
-    if (/^\d{4}$/.test(s)) return s;
+    // a year or a year and month stays as the source gave it (decision 510): never a day nobody gave
+    if (/^\d{4}(?:-(?:0[1-9]|1[0-2]))?$/.test(s)) return s;
     const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
     if (ymd) return s;
   }

@@ -43,6 +43,8 @@ export interface CslItem {
   'publisher-place'?: string;
   /** a patent's, standard's or policy document's number */
   number?: string;
+  /** the kind of work within its type (a report's 报告类型: BibTeX `type`, RIS `M3`) */
+  genre?: string;
   abstract?: string;
   /** keywords joined by "," (how citation-js reads and writes CSL keywords) */
   keyword?: string;
@@ -197,9 +199,10 @@ export interface CslOptions {
  *   policy, conference, science data and WeChat articles the responsible organisation
  *   (source, issuer, organizer, publisher, account) as a literal
  * - issued: publish_year / year for articles and when the date is only `<year>-01-01`, else the resource
- *   date; accessed (引用日期): for web pages and data sets
+ *   date; a date of the year at the source's precision (2024-03, 2024) as it is; accessed (引用日期): for web pages and data sets
  * - container-title (journal), volume, issue, page (pages), DOI, URL (url / link / homepage; http(s)
- *   only), publisher, publisher-place (or city), number (standard_no, patent_no, docNumber, ...),
+ *   only), publisher, publisher-place (or city), number (standard_no, patent_no, docNumber, ...), genre
+ *   (a report's 报告类型, so that an export imports back with its type: decision 511),
  *   ISSN, ISBN, abstract (abstract / summary / description), keyword (keywords)
  * - language 'en' when the title has Latin letters and no Chinese character, else 'zh'
  * Fields missing or of a wrong shape are left out; never throws.
@@ -218,9 +221,12 @@ export function resourceToCsl(item: ResourceItem, opts: CslOptions = {}): CslIte
   }
   if (author.length) csl.author = author;
 
-  // a year field wins over a date that only stands for it (articles import `<year>-01-01`; journals cite the year)
+  // a year field wins over a date that only stands for it (older article imports stored `<year>-01-01`;
+  // journals cite the year); a date kept at the source's precision (2024, 2024-03: reference imports,
+  // decision 510) of that year is the issued date as given, so it is cited with its month and no day
   const year = pick(f, 'publish_year', 'year');
-  const yearWins = !!year && /^\d{4}$/.test(year) && (!!citation?.yearWins || !item.date || item.date === `${year}-01-01`);
+  const partial = typeof item.date === 'string' && /^\d{4}(?:-\d{2})?$/.test(item.date) && item.date.startsWith(`${year}`);
+  const yearWins = !!year && /^\d{4}$/.test(year) && !partial && (!!citation?.yearWins || !item.date || item.date === `${year}-01-01`);
   const issued = yearWins ? dateParts(year) : (dateParts(item.date) ?? dateParts(year));
   if (issued) csl.issued = issued;
   if (type === 'webpage' || type === 'dataset') {
@@ -240,6 +246,7 @@ export function resourceToCsl(item: ResourceItem, opts: CslOptions = {}): CslIte
   set('publisher', pick(f, 'publisher', ...(citation?.publisherFrom ?? [])));
   set('publisher-place', pick(f, 'publisher_place', 'place', 'city'));
   set('number', pick(f, 'standard_no', 'patent_no', 'patent_number', 'number', 'docNumber'));
+  set('genre', pick(f, ...(citation?.genreFrom ?? [])));
   set('ISSN', pick(f, 'issn'));
   set('ISBN', pick(f, 'isbn'));
   set('abstract', pick(f, 'abstract', 'summary', 'description'));

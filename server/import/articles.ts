@@ -13,7 +13,7 @@ import { cell, titleKey, type ImportItem, type ParseResult, type SkippedRow } fr
  *   category (一级门类), publish_year (from a `year`/`publish_year` column when there is one, else null)
  * - category path: category → discipline (the topic's two-level tree)
  * - sourceKey: titleKey(title), a hash of the normalised title, so the same paper from two files is one
- * - date: `<year>-01-01` when a year is known, else null
+ * - date: the year (`2024`) when one is known, at the precision the file gives (decision 510), else null
  * Skips rows with an empty title or a wrong column count. Throws ImportFileError without a `title` column.
  */
 export function parseArticles(text: string, _fileName: string): ParseResult {
@@ -42,7 +42,7 @@ export function parseArticles(text: string, _fileName: string): ParseResult {
       type: 'article',
       sourceKey: titleKey(title),
       title,
-      date: year ? `${year}-01-01` : null,
+      date: year ? String(year) : null,
       fields: { abstract, keywords, discipline, category, publish_year: year },
       searchText: [keywords.join(' '), discipline, category].filter(Boolean).join(' '),
       categoryOne: category,

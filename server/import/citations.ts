@@ -70,7 +70,12 @@ export function nameText(n: unknown): string | null {
   return [given, family, clean(o.suffix)].filter(Boolean).join(' ') || null;
 }
 
-/** The date of a CSL date: yyyy-MM-dd from year-month-day, `<year>-<month>-01`, `<year>-01-01`; and the year. */
+/**
+ * The date of a CSL date at the precision the source gives (decision 510): yyyy-MM-dd from
+ * year-month-day, yyyy-MM from year-month, yyyy from a year alone (a day or month that is not a real one
+ * is dropped, never replaced by 01); and the year. A stored `2024` or `2024-03` sorts with its year
+ * (text order: after 2023-12-31, before 2024-01-01 … in a newest-first list it follows the year's days).
+ */
 export function cslDate(v: unknown): { date: string | null; year: number | null } {
   if (!v || typeof v !== 'object') return { date: null, year: null };
   const o = v as Record<string, unknown>;
@@ -90,10 +95,9 @@ export function cslDate(v: unknown): { date: string | null; year: number | null 
   }
   const [y = NaN, m = NaN, d = NaN] = parts;
   if (!Number.isInteger(y) || y < 1000 || y > 9999) return { date: null, year: null };
-  for (const candidate of [isoDay(y, m, d), isoDay(y, m, 1)]) {
-    if (isIsoDate(candidate)) return { date: candidate, year: y };
-  }
-  return { date: `${y}-01-01`, year: y };
+  if (!Number.isInteger(m) || m < 1 || m > 12) return { date: String(y), year: y };
+  const day = isoDay(y, m, d);
+  return { date: Number.isInteger(d) && isIsoDate(day) ? day : isoDay(y, m, 1).slice(0, 7), year: y };
 }
 
 /** A DOI without its resolver prefix (https://doi.org/…, doi:…) when it looks like one (10.x/…), else null. */
@@ -115,12 +119,15 @@ function keywordsOf(v: unknown): string[] {
 
 /**
  * One CSL-JSON item as a resource, or the reason it is skipped (no title, title too long).
- * - type: {@link RESOURCE_TYPE_OF_CSL}; date and publish_year from `issued` ({@link cslDate})
+ * - type: {@link RESOURCE_TYPE_OF_CSL}; date (at the source's precision: 2024, 2024-03, 2024-03-05)
+ *   and publish_year from `issued` ({@link cslDate})
  * - fields (present ones only): author (list of names, {@link nameText}; a book's as one text joined
  *   by 、 and its year as `year`, as the console edits books), journal (container-title; a conference
  *   paper without one: its event), publish_year,
  *   volume, issue, pages (ranges with "-"), doi, url (http(s)), abstract, keywords (list), publisher,
- *   publisher_place, isbn, issn, and a standard's or patent's number as standard_no / patent_no
+ *   publisher_place, isbn, issn, and a standard's or patent's number as standard_no / patent_no; a
+ *   report's publisher as its institution (发布机构) and its 报告类型 from the CSL genre, else 其他
+ *   (common/resourceTypes.ts `import`, decision 511)
  * - sourceKey: the DOI in lower case; else {@link workKey} of the title and year. Never the citation key
  *   (BibTeX label, RIS `ID`): two libraries may both call different papers `wang2020` (decision 350)
  * - searchText: authors, keywords and journal (not the abstract: decision 260)
@@ -151,11 +158,12 @@ export function cslToItem(csl: Csl, line: number): ImportItem | { reason: string
     url: url && /^https?:\/\/\S+$/i.test(url) ? url : null,
     abstract: clean(csl.abstract),
     keywords: keywords.length ? keywords : null,
-    publisher: clean(csl.publisher),
+    [mapping?.publisherField ?? 'publisher']: clean(csl.publisher),
     publisher_place: clean(csl['publisher-place']),
     isbn: clean(csl.ISBN),
     issn: clean(csl.ISSN),
     ...(mapping?.numberField ? { [mapping.numberField]: number } : {}),
+    ...(mapping?.genreField ? { [mapping.genreField.name]: mapping.genreField.of(clean(csl.genre)) } : {}),
   };
   for (const k of Object.keys(fields)) if (fields[k] === null) delete fields[k];
   return {

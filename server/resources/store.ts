@@ -16,7 +16,7 @@ export interface ResourceInput {
   type: ResourceType;
   sourceKey: string;
   title: string;
-  /** ISO date (yyyy-MM-dd) or null */
+  /** ISO date (yyyy-MM-dd), or yyyy-MM / yyyy when the source gives no more (decision 510), or null */
   date?: string | null;
   /** the type's listing fields (spec 1 §3 'Listing items'), stored as JSON */
   fields: Record<string, unknown>;

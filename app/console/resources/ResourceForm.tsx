@@ -18,7 +18,7 @@ import { apiGet } from '../../api';
 import { LazyRichText } from '../content/NoticeEditorDialog';
 import dayjs, { type Dayjs } from 'dayjs';
 import { plainText } from '@common/homeConfigSchema';
-import { dateSchema, fieldValueSchema, RESOURCE_TYPE_SPECS, STORED_FILE_PATH, type ResourceField } from '@common/resourceFields';
+import { fieldValueSchema, PARTIAL_DATE, recordDateSchema, RESOURCE_TYPE_SPECS, STORED_FILE_PATH, type ResourceField } from '@common/resourceFields';
 import type { ResourceType } from '@common/constants';
 import type { z } from 'zod';
 import type { FileInfo } from '@common/contracts/files';
@@ -35,6 +35,17 @@ const zodRule = (schema: z.ZodType<unknown>) => ({
 const dateProps = {
   getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null }),
   normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
+};
+
+/**
+ * The record's own date: as {@link dateProps}, and a year or year-month an import kept (2024, 2024-03;
+ * decision 510) is shown as such, not as the first day the picker would read it as; it is saved as it is
+ * until a day is picked.
+ */
+const recordDateProps = {
+  ...dateProps,
+  getValueProps: (v: unknown) =>
+    typeof v === 'string' && PARTIAL_DATE.test(v) ? { value: dayjs(v), format: v.length === 4 ? 'YYYY' : 'YYYY-MM' } : dateProps.getValueProps(v),
 };
 
 /** Options of the text fields offered as a choice, by field name (`institution.name`, `wechatId`). */
@@ -230,7 +241,13 @@ export function ResourceFields({ type, uid, choices, children }: { type: Resourc
         <Input maxLength={500} allowClear />
       </Form.Item>
       {!spec.noDate && (
-        <Form.Item name="date" label={spec.dateLabel} extra="面板按日期从新到旧排列；没有日期的排在最后" rules={[zodRule(dateSchema.nullish())]} {...dateProps}>
+        <Form.Item
+          name="date"
+          label={spec.dateLabel}
+          extra="面板按日期从新到旧排列；没有日期的排在最后"
+          rules={[zodRule(recordDateSchema.nullish())]}
+          {...recordDateProps}
+        >
           <DateInput />
         </Form.Item>
       )}
