@@ -73,9 +73,7 @@ export async function browseCounts(db: Db, dialect: Dialect, f: BrowseFilter): P
       sql` `,
     );
   const categoryFilter =
-    topical && f.category
-      ? sql`and rt.category_one = ${f.category} ${f.subcategory ? sql`and rt.category_two = ${f.subcategory}` : sql``}`
-      : sql``;
+    topical && f.category ? sql`and rt.category_one = ${f.category} ${f.subcategory ? sql`and rt.category_two = ${f.subcategory}` : sql``}` : sql``;
   // field facets and filters read the resource row; without them a topic's links answer alone
   const typeFrom = topical
     ? sql`from resource_topics rt ${byField.length || facets.length ? sql`join resources r on r.id = rt.resource_id` : sql``} where rt.topic_id = ${f.topicId} and rt.published = 1`

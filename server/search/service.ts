@@ -730,7 +730,15 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
         ? await matches(db, dialect, null, { topicId, rows: visible, type, category, subcategory, fieldFilters, limit: size, offset, newest: true })
         : [];
     return {
-      ...makePage(await listingOf(db, hits.map((h) => h.id)), counts.total, query.page, size),
+      ...makePage(
+        await listingOf(
+          db,
+          hits.map((h) => h.id),
+        ),
+        counts.total,
+        query.page,
+        size,
+      ),
       capped: false,
       facets: { type: counts.type, category: counts.category, fields: counts.fields, exact: true, typesExact: true },
     };
@@ -766,7 +774,13 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
     Object.entries(fieldFilters).every(([k, v]) => k === skip || h.values[k] === v);
   const facets: SearchResult['facets'] = {
     type: all ? countOf(sampleOf(all).map((h) => h.type)) : [{ value: type!, count: Math.min(ofType.length, cap) }],
-    category: type && topicId != null ? categoryTree(sampleOf(ofType).filter((h) => keep(h, 'category')), ofType.length > cap) : [],
+    category:
+      type && topicId != null
+        ? categoryTree(
+            sampleOf(ofType).filter((h) => keep(h, 'category')),
+            ofType.length > cap,
+          )
+        : [],
     fields: Object.fromEntries(
       typeFacets.map((f) => [
         f.key,
