@@ -183,6 +183,34 @@ describe('browse counts (issue 28 §1)', () => {
     for (const c of r.facets.category) {
       if (c.children.length) expect(c.count).toBeLessThanOrEqual(c.children.reduce((n, k) => n + k.count, 0));
     }
+    // a category whose matches often have no sub-category: past the cap its count is what its
+    // sub-categories explain (工学 showed 1,113+ over sub-categories adding up to about 280)
+    const sparse = await ensureTopic(ctx.db, '稀疏专题');
+    await upsertResources(
+      ctx.db,
+      Array.from({ length: 100 }, (_, i) => ({
+        type: 'article' as const,
+        sourceKey: `sparse-${i}`,
+        title: `稀疏样本研究${i}`,
+        date: '2022-02-02',
+        fields: {},
+        searchText: '',
+        topicId: sparse,
+        categoryOne: '工学',
+        categoryTwo: i % 4 === 0 ? `学科${i % 3}` : null,
+      })),
+    );
+    const lower = await searchResources(ctx.db, testDialect, { q: '稀疏样本', topicId: sparse, type: 'article', category: '工学', page: 1, size: 10 }, cap);
+    expect(lower.capped).toBe(true);
+    const [eng] = lower.facets.category;
+    expect(eng.value).toBe('工学');
+    expect(eng.children.length).toBeGreaterThan(0);
+    expect(eng.count).toBe(eng.children.reduce((n, k) => n + k.count, 0));
+    // browsed, the same topic counts exactly: the parent holds its matches without a sub-category too
+    const browsed = await searchResources(ctx.db, testDialect, { q: '', topicId: sparse, type: 'article', page: 1, size: 10 }, cap);
+    expect(browsed.totalElements).toBe(100);
+    expect(browsed.facets.category[0].count).toBe(100);
+
     // a query whose matches fit under the cap is exact
     const fit = await searchResources(ctx.db, testDialect, { q: '测试文章', topicId, type: 'article', page: 1, size: 10 });
     expect(fit.capped).toBe(false);
