@@ -833,8 +833,8 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
       } else {
         const [sets, scores] =
           dialect === 'postgres'
-            ? await titleAndCloseness(db, perTerm, parts!, ids)
-            : await Promise.all([titleMatches(db, dialect, perTerm, new Set(ids)), closeness(db, dialect, parts!, ids, cap)]);
+            ? await titleAndCloseness(db, perTerm, parts, ids)
+            : await Promise.all([titleMatches(db, dialect, perTerm, new Set(ids)), closeness(db, dialect, parts, ids, cap)]);
         inTitle = (h) => sets.filter((set) => set.has(h.id)).length;
         listed = listed.map((h) => ({ ...h, score: scores.get(h.id) ?? 0 }));
       }
