@@ -45,6 +45,8 @@ export interface SearchBench {
   queries: number;
   search: { p50: number; p99: number; meanHits: number };
   byId: { p50: number; p99: number };
+  /** a browse (no query, issue 28 §1): a type of a topic, its total and facets, a category or a field value chosen, pages 1 to 50 */
+  browse: { p50: number; p99: number; count: number };
 }
 
 /** A fresh benchmark database: a SQLite file, or a new PostgreSQL database under BENCH_DATABASE_URL; `cleanup` removes it. */
@@ -142,6 +144,33 @@ export async function benchSearch(queries = Number(process.env.BENCH_QUERIES ?? 
       await resourceById(db, id, undefined, { all: true });
       idMs.push(performance.now() - t);
     }
+    // browses (no query): each type of its topic, unfiltered, by a first-level category, by a field
+    // value (a scholar's country), on pages 1 to 50 (issue 28 §1)
+    const cats = await db
+      .selectFrom('resource_topics')
+      .select(['topic_id', 'type', 'category_one'])
+      .where('topic_id', 'in', [a.topicId, s.topicId])
+      .where('category_one', 'is not', null)
+      .groupBy(['topic_id', 'type', 'category_one'])
+      .execute();
+    const browses = Number(process.env.BENCH_BROWSES ?? 200);
+    const browseMs: number[] = [];
+    for (let i = 0; i < browses; i++) {
+      const c = cats[Math.floor(rand() * cats.length)];
+      const kind = i % 3;
+      const t = performance.now();
+      await searchResources(db, dialect, {
+        q: '',
+        type: c.type,
+        topicId: c.topic_id,
+        category: kind === 1 ? c.category_one : null,
+        fieldFilters: kind === 2 && c.type === 'scholar' ? { country: '中国' } : {},
+        page: 1 + Math.floor(rand() * 50),
+        size: 10,
+      });
+      browseMs.push(performance.now() - t);
+    }
+    browseMs.sort((x, y) => x - y);
     searchMs.sort((x, y) => x - y);
     idMs.sort((x, y) => x - y);
     return {
@@ -151,6 +180,7 @@ export async function benchSearch(queries = Number(process.env.BENCH_QUERIES ?? 
       queries,
       search: { p50: percentile(searchMs, 50), p99: percentile(searchMs, 99), meanHits: hits / queries },
       byId: { p50: percentile(idMs, 50), p99: percentile(idMs, 99) },
+      browse: { p50: percentile(browseMs, 50), p99: percentile(browseMs, 99), count: browses },
     };
   } finally {
     await opened.cleanup();
@@ -170,6 +200,9 @@ export async function printSearchBench(): Promise<void> {
   console.log(
     `  p99      Atrium ${ms(r.search.p99)}   baseline ${ms(r.byId.p99)}   (mean ${Math.round(r.search.meanHits).toLocaleString('en')} hits per query)`,
   );
+  console.log(`  browse   (no query: a type of its topic with its total and facets; a category or a country chosen; pages 1-50; ${r.browse.count} browses)`);
+  console.log(`  p50      browse ${ms(r.browse.p50)}   baseline ${ms(r.byId.p50)}`);
+  console.log(`  p99      browse ${ms(r.browse.p99)}   baseline ${ms(r.byId.p99)}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -53,6 +53,7 @@ const STORED_NAMES = [
   '035_resource_topics_console_order',
   '036_code_requesters',
   '038_import_staging',
+  '039_resource_topics_facets',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

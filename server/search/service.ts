@@ -16,7 +16,9 @@
  *   its topic's two-level category tree and its field facets (common/searchFacets.ts: an
  *   institution's province and level, a journal's partition, a conference's CCF rank and year), each
  *   ignoring its own filter, so a visitor sees where else the query leads.
- * - A blank query with a type lists the type's resources newest first, with the same facets.
+ * - A blank query with a type (a browse) lists the type's resources newest first, every page, with its
+ *   total and the same facets counted exactly in SQL over the rows the viewer may read, never over a
+ *   sample (issue 28 §1; server/search/browse.ts).
  * - Input never becomes SQL or FTS syntax: the index terms hold letters and digits only, and are bound.
  */
 import { sql, type RawBuilder } from 'kysely';
@@ -31,6 +33,7 @@ import { queryParts, runsOf, type QueryPart } from './grams.js';
 import { FIELD_FACETS, SEARCH_CAP, type FieldFacet } from '../../common/searchFacets.js';
 import type { ResourceType } from '../../common/constants.js';
 import { resourceVisible, type ResourceRows } from '../policies/rows.js';
+import { browseCounts } from './browse.js';
 
 export interface SearchQuery {
   /** the visitor's text; white space separates terms; blank with a type lists the type newest first */
@@ -619,14 +622,19 @@ function countOf(values: Array<string | null>): Facet[] {
   return [...m].map(([value, n]) => ({ value, count: n })).sort((x, y) => y.count - x.count || (x.value < y.value ? -1 : 1));
 }
 
-/** The two-level category tree of hits with counts: at most 50 first-level entries, 50 children each. */
-function categoryTree(hits: Hit[]): CategoryFacet[] {
-  return countOf(hits.map((h) => h.category))
-    .slice(0, 50)
-    .map((c) => ({
-      ...c,
-      children: countOf(hits.filter((h) => h.category === c.value).map((h) => h.category2)).slice(0, 50),
-    }));
+/**
+ * The two-level category tree of hits with counts: at most 50 first-level entries, 50 children each.
+ * `bounds` (the hits are a sample of the first cap matches; issue 28 §1): the counts are lower bounds,
+ * and a parent with children counts no more than its children shown add up to, so that a parent never
+ * shows more than its children can explain; the parents are then ordered by those counts.
+ */
+function categoryTree(hits: Hit[], bounds = false): CategoryFacet[] {
+  const tree = countOf(hits.map((h) => h.category)).map((c) => {
+    const children = countOf(hits.filter((h) => h.category === c.value).map((h) => h.category2)).slice(0, 50);
+    const explained = children.reduce((n, k) => n + k.count, 0);
+    return { ...c, count: bounds && children.length ? Math.min(c.count, explained) : c.count, children };
+  });
+  return tree.sort((x, y) => y.count - x.count || (x.value < y.value ? -1 : 1)).slice(0, 50);
 }
 
 /**
@@ -713,6 +721,29 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   const subcategory = category ? query.subcategory || null : null;
   const filtered = category != null || Object.keys(fieldFilters).length > 0;
 
+  // a browse (no query): the total and facets counted exactly in SQL, the page cut in SQL newest
+  // first, past the cap too (issue 28 §1; server/search/browse.ts)
+  if (!parts) {
+    const counts = await browseCounts(db, dialect, { type: type!, topicId: topicId ?? null, rows: visible, category, subcategory, fieldFilters });
+    const hits =
+      offset < counts.total
+        ? await matches(db, dialect, null, { topicId, rows: visible, type, category, subcategory, fieldFilters, limit: size, offset, newest: true })
+        : [];
+    return {
+      ...makePage(
+        await listingOf(
+          db,
+          hits.map((h) => h.id),
+        ),
+        counts.total,
+        query.page,
+        size,
+      ),
+      capped: false,
+      facets: { type: counts.type, category: counts.category, fields: counts.fields, exact: true, typesExact: true },
+    };
+  }
+
   // every match up to the cap, of any type, with the chosen type's field values: the type facet (a
   // listing has its own type only), and the type's facets when they fit under the cap
   const rankTerms = parts ? perTerm : undefined;
@@ -743,7 +774,13 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
     Object.entries(fieldFilters).every(([k, v]) => k === skip || h.values[k] === v);
   const facets: SearchResult['facets'] = {
     type: all ? countOf(sampleOf(all).map((h) => h.type)) : [{ value: type!, count: Math.min(ofType.length, cap) }],
-    category: type && topicId != null ? categoryTree(sampleOf(ofType).filter((h) => keep(h, 'category'))) : [],
+    category:
+      type && topicId != null
+        ? categoryTree(
+            sampleOf(ofType).filter((h) => keep(h, 'category')),
+            ofType.length > cap,
+          )
+        : [],
     fields: Object.fromEntries(
       typeFacets.map((f) => [
         f.key,
@@ -796,8 +833,8 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
       } else {
         const [sets, scores] =
           dialect === 'postgres'
-            ? await titleAndCloseness(db, perTerm, parts!, ids)
-            : await Promise.all([titleMatches(db, dialect, perTerm, new Set(ids)), closeness(db, dialect, parts!, ids, cap)]);
+            ? await titleAndCloseness(db, perTerm, parts, ids)
+            : await Promise.all([titleMatches(db, dialect, perTerm, new Set(ids)), closeness(db, dialect, parts, ids, cap)]);
         inTitle = (h) => sets.filter((set) => set.has(h.id)).length;
         listed = listed.map((h) => ({ ...h, score: scores.get(h.id) ?? 0 }));
       }
@@ -811,13 +848,17 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
     ids = page.map((h) => h.id);
     total = cap;
   }
+  return { ...makePage(await listingOf(db, ids), total, query.page, size), capped: !listed, facets };
+}
+
+/** The listing items of `ids`, in their order (a resource gone since is left out). */
+async function listingOf(db: Db, ids: number[]): Promise<ResourceItem[]> {
   const rows = ids.length ? await db.selectFrom('resources').select(['id', 'type', 'title', 'date', 'fields']).where('id', 'in', ids).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const content = ids
+  return ids
     .map((id) => byId.get(id))
     .filter((r) => r !== undefined)
     .map(presentResource);
-  return { ...makePage(content, total, query.page, size), capped: !listed, facets };
 }
 
 /**

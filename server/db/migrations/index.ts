@@ -41,6 +41,7 @@ import * as m034 from './034_detail_signin.js';
 import * as m035 from './035_resource_topics_console_order.js';
 import * as m036 from './036_code_requesters.js';
 import * as m038 from './038_import_staging.js';
+import * as m039 from './039_resource_topics_facets.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -85,6 +86,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m035,
   m036,
   m038,
+  m039,
 ];
 
 /**
