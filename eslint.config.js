@@ -90,13 +90,33 @@ export default tseslint.config(
     },
   },
   {
+    // test helpers live in server/test/ and modules/test/, out of the production folders: code that ships never imports them
+    files: ['app/**/*.{ts,tsx}', 'common/**/*.ts', 'modules/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/test/**', 'modules/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...zones,
+            {
+              target: ['./app', './common', './modules', './server'],
+              from: ['./server/test', './modules/test'],
+              message: '测试辅助代码（server/test/、modules/test/）只供测试引用',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // antd's hooks (App.useApp, Form.useForm) hand out closures, not methods that need their `this`
     files: ['app/**/*.{ts,tsx}', 'modules/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
   {
     // a test reads answers as JSON (typed any) and asserts on them; expect(obj.method) is vitest's idiom
-    files: ['**/*.test.ts', 'e2e/**', 'server/test/**', 'bench/**', 'server/routes/signin/testServers.ts', 'modules/kit/testing.ts'],
+    files: ['**/*.test.ts', 'e2e/**', 'server/test/**', 'modules/test/**', 'bench/**'],
     rules: {
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
       '@typescript-eslint/no-explicit-any': 'off',

@@ -2,11 +2,11 @@
  * Hostile input in module titles (issue 4 'Hostile input'): XSS payloads typed into the module title of
  * the editor's form are refused with 不能包含 HTML 标签 when they carry markup, and the ones without
  * markup (javascript: addresses, quotes, entities) are stored as plain text; the visitor's page then
- * shows them as text, no dialog opens and no page error happens. Payloads: server/content/xssPayloads.ts.
+ * shows them as text, no dialog opens and no page error happens. Payloads: server/test/xssPayloads.ts.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { XSS_PAYLOADS } from '../server/content/xssPayloads';
+import { XSS_PAYLOADS } from '../server/test/xssPayloads';
 import { artifacts, releaseAll, apiCall, createApplication, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138777';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, artifacts, signInAtOidcProvider, signInConsole, useE2e } from './support';
-import { startOidcProvider, type TestOidc } from '../server/routes/signin/testServers';
+import { startOidcProvider, type TestOidc } from '../server/test/signinServers';
 
 const MANAGER = '13800138300';
 let op: TestOidc;

@@ -14,7 +14,7 @@ import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { apiCall, artifacts, createApplication, releaseAll, repoRoot, signInConsole, useE2e } from './support';
-import { makePng } from '../server/files/testFiles';
+import { makePng } from '../server/test/files';
 
 const PHONE = '13800138031';
 const PHONE_SIZE = { width: 390, height: 844 };

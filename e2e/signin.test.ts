@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifacts, signInAtOidcProvider, useE2e, pageCall } from './support';
-import { mailText, startOidcProvider, startSmtpServer, type TestOidc, type TestSmtp } from '../server/routes/signin/testServers';
+import { mailText, startOidcProvider, startSmtpServer, type TestOidc, type TestSmtp } from '../server/test/signinServers';
 import { seal } from '../server/routes/signin/service';
 
 const KEY = crypto.randomBytes(32);

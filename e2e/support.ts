@@ -580,7 +580,7 @@ export async function saveModule(drawer: Locator, title: string): Promise<void> 
 }
 
 /**
- * Signs in at the test OpenID provider's pages (server/routes/signin/testServers.ts) once the page has
+ * Signs in at the test OpenID provider's pages (server/test/signinServers.ts) once the page has
  * been sent there: waits for the provider's origin `issuer`, fills `login` with the password `secret`,
  * runs `opts.beforeSubmit` (e.g. a screenshot of the filled form), submits and consents.
  */

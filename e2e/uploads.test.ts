@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
 import { artifacts, signInConsole, useE2e } from './support';
-import { makeElf, makePng } from '../server/files/testFiles';
+import { makeElf, makePng } from '../server/test/files';
 
 const PHONE = '13800138001';
 const e2e = useE2e({ env: { ATRIUM_SEED_DEMO: '0' }, admins: [PHONE], page: { width: 1400, height: 900 } });

@@ -30,6 +30,12 @@ describe('import boundaries (DESIGN.md)', { timeout: 120_000 }, () => {
     ],
     ['domain code never imports the web pages', 'server/resources/present.ts', "import webRoutes from '../web/index.js';\nexport const w = webRoutes;\n"],
     ['common/ never imports server/', 'common/page.ts', "import { loadConfig } from '../server/config.js';\nexport const c = loadConfig;\n"],
+    [
+      'shipped code never imports a test helper',
+      'server/content/sanitize.ts',
+      "import { XSS_PAYLOADS } from '../test/xssPayloads.js';\nexport const x = XSS_PAYLOADS;\n",
+    ],
+    ["a panel never imports the panels' test helpers", 'modules/news/Panel.tsx', "import * as t from '../test/panels';\nexport const x = t;\n"],
   ])('%s', async (_rule, file, code) => {
     expect(await rulesOf(file, code)).toContain(BOUNDARY);
   });
@@ -46,5 +52,8 @@ describe('import boundaries (DESIGN.md)', { timeout: 120_000 }, () => {
       await rulesOf('server/routes/notices/service.ts', "import { getApplication } from '../applications/service.js';\nexport const g = getApplication;\n"),
     ).not.toContain(BOUNDARY);
     expect(await rulesOf('app/App.tsx', "import { MSG } from '@common/messages';\nexport const m = MSG;\n")).not.toContain(BOUNDARY);
+    expect(
+      await rulesOf('server/content/sanitize.test.ts', "import { XSS_PAYLOADS } from '../test/xssPayloads.js';\nexport const x = XSS_PAYLOADS;\n"),
+    ).not.toContain(BOUNDARY);
   });
 });

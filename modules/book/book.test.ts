@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookDefinition as def } from './definition';
 import BookPanel from './Panel';
-import { moduleOf, pageOf, renderPanel } from '../kit/testing';
+import { moduleOf, pageOf, renderPanel } from '../test/panels';
 
 describe('book rules', () => {
   it.each([

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulletinDefinition as def, bulletinHeight, bulletinLayout, bulletinShown, type BulletinModule } from './definition';
 import BulletinPanel from './Panel';
-import { moduleOf, pageOf, renderPanel, visitorSite } from '../kit/testing';
+import { moduleOf, pageOf, renderPanel, visitorSite } from '../test/panels';
 import { schemaOf } from '../schemas';
 
 const plain = { groupTemplate: false };

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { iframeDefinition as def, iframeFrameHeight, isHttpUrl, type IframeModule } from './definition';
 import IframePanel from './Panel';
-import { moduleOf, renderPanel, visitorSite } from '../kit/testing';
+import { moduleOf, renderPanel, visitorSite } from '../test/panels';
 import { schemaOf } from '../schemas';
 
 const plain = { groupTemplate: false };

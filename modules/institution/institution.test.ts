@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import InstitutionPanel, { InstitutionCards, institutionNameOf } from './Panel';
 import { countableNames, countsFromAnswer } from './counts';
-import { moduleOf, pageOf, renderPanel, visitorSite } from '../kit/testing';
+import { moduleOf, pageOf, renderPanel, visitorSite } from '../test/panels';
 
 const items = [
   { id: 1, type: 'institution', title: 'Peking University', logo: null, location: '北京', scholars: 5, fruits: 0 },

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobCorrection, jobDefinition as def, jobHeight, type JobModule } from './definition';
 import JobPanel from './Panel';
-import { memberSite, moduleOf, pageOf, renderPanel } from '../kit/testing';
+import { memberSite, moduleOf, pageOf, renderPanel } from '../test/panels';
 import { schemaOf } from '../schemas';
 
 const plain = { groupTemplate: false };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { policyCount, policyDefinition as def } from './definition';
 import PolicyPanel from './Panel';
-import { moduleOf, pageOf, renderPanel } from '../kit/testing';
+import { moduleOf, pageOf, renderPanel } from '../test/panels';
 
 describe('policy rules', () => {
   it.each([

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DATA_LIST_EVENT } from '../kit/dataList';
 import { autoScrolls, resourceColumns, resourceCount, resourceDefinition as def, richCountBySpan, sortByLetter } from './definition';
 import ResourcePanel from './Panel';
-import { moduleOf, pageOf, renderPanel } from '../kit/testing';
+import { moduleOf, pageOf, renderPanel } from '../test/panels';
 import { schemaOf } from '../schemas';
 
 const cfg = (span: number, dataDisplayType: 'plain' | 'image' | 'rich', extra: { dataSize?: number | null; columnSize?: number | null } = {}) => ({

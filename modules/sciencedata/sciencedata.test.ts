@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { sciencedataCount, sciencedataDefinition as def } from './definition';
 import SciencedataPanel from './Panel';
-import { moduleOf, pageOf, renderPanel } from '../kit/testing';
+import { moduleOf, pageOf, renderPanel } from '../test/panels';
 
 describe('sciencedata rules', () => {
   it.each([

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardCount, standardDefinition as def } from './definition';
 import StandardPanel from './Panel';
-import { moduleOf, pageOf, renderPanel } from '../kit/testing';
+import { moduleOf, pageOf, renderPanel } from '../test/panels';
 
 describe('standard rules', () => {
   it.each([

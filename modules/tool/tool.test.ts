@@ -8,7 +8,7 @@ import { MSG } from '../../common/messages';
 import { toolHref } from '../kit/links';
 import { toolCount, toolDefinition as def } from './definition';
 import ToolPanel from './Panel';
-import { moduleOf, pageOf, renderPanel } from '../kit/testing';
+import { moduleOf, pageOf, renderPanel } from '../test/panels';
 import { schemaOf } from '../schemas';
 import type { ConfigOf } from '../configs';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { wechatArticleDefinition as def, wechatCorrection, wechatHeight, wechatShownCount, type WechatArticleModule } from './definition';
 import WechatArticlePanel from './Panel';
-import { moduleOf, pageOf, renderPanel } from '../kit/testing';
+import { moduleOf, pageOf, renderPanel } from '../test/panels';
 import { schemaOf } from '../schemas';
 
 const plain = { groupTemplate: false };

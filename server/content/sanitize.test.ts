@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attachmentKeys, hasContent, sanitizeRichText } from './sanitize.js';
-import { XSS_PAYLOADS } from './xssPayloads.js';
+import { XSS_PAYLOADS } from '../test/xssPayloads.js';
 
 const DANGER = /<script|<iframe|<object|<embed|<svg|<style|<form|<input|<meta|<base|<link|\son[a-z]+\s*=|javascript:|vbscript:|data:|style\s*=|expression\(/i;
 

@@ -14,7 +14,7 @@ import { createTestContext, type TestContext } from '../test/harness.js';
 import { checkUpload } from './check.js';
 import { copyStoredFiles } from './copy.js';
 import { LocalStorage, S3Storage, type FileStorage } from './storage.js';
-import { makeDocx, makePng } from './testFiles.js';
+import { makeDocx, makePng } from '../test/files.js';
 import { storeUpload } from '../routes/files/service.js';
 
 let ctx: TestContext;

@@ -9,7 +9,7 @@ import S3rver from 's3rver';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSIGNED_PAYLOAD, createTestContext, type Client, type TestContext } from '../test/harness.js';
-import { makePng, multipartBody } from './testFiles.js';
+import { makePng, multipartBody } from '../test/files.js';
 import { S3Storage } from './storage.js';
 import type { S3Config } from '../config.js';
 

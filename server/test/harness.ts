@@ -15,7 +15,7 @@ import { buildServer } from '../app.js';
 import { OutboxSmsProvider } from '../notify/sms.js';
 import type { Dialect } from '../db/migrations/index.js';
 import { SIGNING_KEY_PATH, UNSIGNED_PAYLOAD, signRequest } from '../../common/requestSigning.js';
-import { multipartBody, type FormPart } from '../files/testFiles.js';
+import { multipartBody, type FormPart } from './files.js';
 import { SESSION_COOKIE, sha256 } from '../http/session.js';
 
 export { UNSIGNED_PAYLOAD };

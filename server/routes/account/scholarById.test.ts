@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
-import { probeBadInput } from '../../http/badInputProbe.js';
+import { probeBadInput } from '../../test/badInputProbe.js';
 
 let ctx: TestContext;
 let admin: Client;

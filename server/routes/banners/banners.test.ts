@@ -4,7 +4,7 @@ import { createTestContext, type Client, type TestContext } from '../../test/har
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 import { linkTarget } from './schema.js';
-import { probeBadInput } from '../../http/badInputProbe.js';
+import { probeBadInput } from '../../test/badInputProbe.js';
 
 let ctx: TestContext;
 let admin: Client;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSIGNED_PAYLOAD, createTestContext, type Client, type TestContext } from '../../test/harness.js';
-import { makeDocx, makeElf, makePng, multipartBody, type FormPart } from '../../files/testFiles.js';
+import { makeDocx, makeElf, makePng, multipartBody, type FormPart } from '../../test/files.js';
 import { MSG } from '../../../common/messages.js';
 
 let ctx: TestContext;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentFixture } from '../../test/contentFixture.js';
 import { MSG } from '../../../common/messages.js';
-import { XSS_PAYLOADS } from '../../content/xssPayloads.js';
+import { XSS_PAYLOADS } from '../../test/xssPayloads.js';
 
 const t = contentFixture('notices', '1370000000', [
   ['图书馆门户', 'lib.example.cn'],

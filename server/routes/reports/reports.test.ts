@@ -9,7 +9,7 @@ import { createTestContext, releaseApplication, type Client, type TestContext } 
 import { ensureTopic } from '../../resources/store.js';
 import { createStorage } from '../../files/storage.js';
 import { checkUpload } from '../../files/check.js';
-import { makePng } from '../../files/testFiles.js';
+import { makePng } from '../../test/files.js';
 import { storeUpload } from '../files/service.js';
 import { MSG } from '../../../common/messages.js';
 import type { ReportDetail, ReportListItem } from '../../../common/contracts/reports.js';

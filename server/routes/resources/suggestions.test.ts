@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { createTestContext, testDialect, type TestContext } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
-import { probeBadInput } from '../../http/badInputProbe.js';
+import { probeBadInput } from '../../test/badInputProbe.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { definitionOf } from '../../../modules/registry.js';
 import { homeBoot } from '../../web/index.js';
 import { createStorage } from '../../files/storage.js';
 import { checkUpload } from '../../files/check.js';
-import { makeDocx, makePng } from '../../files/testFiles.js';
+import { makeDocx, makePng } from '../../test/files.js';
 import { storeUpload } from '../files/service.js';
 import { SESSION_COOKIE, sha256 } from '../../http/session.js';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, releaseApplication } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
-import { mailText, startSmtpServer, type TestSmtp } from './testServers.js';
+import { mailText, startSmtpServer, type TestSmtp } from '../../test/signinServers.js';
 
 let smtp: TestSmtp;
 let ctx: TestContext;

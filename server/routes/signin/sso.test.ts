@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext, releaseApplication } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
-import { startOidcProvider, walkProvider, type TestOidc } from './testServers.js';
+import { startOidcProvider, walkProvider, type TestOidc } from '../../test/signinServers.js';
 
 // the harness talks to the server through inject, whose Host is localhost:80
 const CALLBACK = 'http://localhost/api/v1/oauth/sso/callback';

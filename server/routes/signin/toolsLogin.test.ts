@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
 import { seal } from './service.js';
-import { probeBadInput } from '../../http/badInputProbe.js';
+import { probeBadInput } from '../../test/badInputProbe.js';
 
 const key = crypto.randomBytes(32);
 let ctx: TestContext;

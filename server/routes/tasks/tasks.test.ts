@@ -17,7 +17,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { busyDatabase } from '../../http/errors.js';
 import { createTestContext, testDialect, type Client, type TestContext } from '../../test/harness.js';
-import type { FormPart } from '../../files/testFiles.js';
+import type { FormPart } from '../../test/files.js';
 import { MSG } from '../../../common/messages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -4,7 +4,7 @@
  * anything but Chinese. Used by the API tests of the calls of spec 2 §7 (server/routes/**.test.ts);
  * server/routes/badInput.test.ts walks every /api/ route the same way.
  */
-import type { Client } from '../test/harness.js';
+import type { Client } from './harness.js';
 
 /** Query strings no call expects: wrong types, huge numbers, control and quote characters. */
 export const JUNK_QUERIES = [
