@@ -1,6 +1,6 @@
-// ESLint flat configuration (issue 12 §1; decision 282). `npm run lint` runs it, and `npm test` runs it
+// ESLint flat configuration (decision 282). `npm run lint` runs it, and `npm test` runs it
 // (after `tsc --noEmit`) before any test, so a lint error fails CI. The import boundaries encode the
-// rules of DESIGN.md 'One process, three parts, one registry'; `npm run lint:boundaries-check` plants a
+// rules of docs/architecture.md §Rooms; `npm run lint:boundaries-check` plants a
 // violation and shows the rule refusing it.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -27,25 +27,25 @@ const DOMAIN = [
   'metrics',
 ];
 
-/** The import boundaries of DESIGN.md, as `import-x/no-restricted-paths` zones (paths from the repository root). */
+/** The import boundaries of docs/architecture.md §Lint rules, as `import-x/no-restricted-paths` zones (paths from the repository root). */
 const zones = [
   {
     target: './common',
     from: ['./app', './server', './modules', './e2e', './bench'],
-    message: 'common/ 只放两端共用的代码：不能引用 app/、server/ 或 modules/（DESIGN.md）',
+    message: 'common/ 只放两端共用的代码：不能引用 app/、server/ 或 modules/（docs/architecture.md）',
   },
-  { target: './app', from: './server', message: 'app/ 是浏览器代码，不能引用 server/（DESIGN.md）' },
-  { target: './modules', from: './app', message: 'modules/<type>/ 不能引用 app/：宿主通过注册表或 context 把需要的东西传进来（DESIGN.md）' },
+  { target: './app', from: './server', message: 'app/ 是浏览器代码，不能引用 server/（docs/architecture.md）' },
+  { target: './modules', from: './app', message: 'modules/<type>/ 不能引用 app/：宿主通过注册表或 context 把需要的东西传进来（docs/architecture.md）' },
   {
     target: './modules',
     from: './server',
     except: [],
-    message: 'modules/ 不能引用 server/ 的代码；服务器一侧的读取写在 *.server.ts 中并由 server 注册（DESIGN.md）',
+    message: 'modules/ 不能引用 server/ 的代码；服务器一侧的读取写在 *.server.ts 中并由 server 注册（docs/architecture.md）',
   },
   ...DOMAIN.map((d) => ({
     target: `./server/${d}`,
     from: ['./server/routes', './server/web'],
-    message: `server/${d}/ 位于路由之下，不能引用 server/routes/ 或 server/web/：把共用的逻辑移到服务层（DESIGN.md）`,
+    message: `server/${d}/ 位于路由之下，不能引用 server/routes/ 或 server/web/：把共用的逻辑移到服务层（docs/architecture.md）`,
   })),
   { target: './server/routes', from: './server/web', message: 'server/routes/ 不能引用 server/web/（web 依赖路由，反过来就成了循环）' },
   // the browser's layout says who uses what (decision 437): the console is one lazy part of the browser; what
@@ -151,11 +151,11 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'react', message: 'common/ 与 modules/*/definition.ts 两端都运行：不能引用 React（DESIGN.md）' }],
+          paths: [{ name: 'react', message: 'common/ 与 modules/*/definition.ts 两端都运行：不能引用 React（docs/architecture.md）' }],
           patterns: [
             {
               group: ['react-dom', 'react-dom/*', 'antd', 'antd/*', '@ant-design/*', 'node:*'],
-              message: 'common/ 与 definition.ts 不能引用 React、antd 或 Node 的模块（DESIGN.md）',
+              message: 'common/ 与 definition.ts 不能引用 React、antd 或 Node 的模块（docs/architecture.md）',
             },
           ],
         },

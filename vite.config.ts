@@ -1,6 +1,6 @@
 /**
  * Builds the browser app (app/) into dist/app (the console and editor are lazy chunks), and with
- * `--ssr entry-server.tsx` the server renderer of the visitor pages into dist/server (issue 10 §1).
+ * `--ssr entry-server.tsx` the server renderer of the visitor pages into dist/server.
  * One stylesheet for the whole app (no CSS code splitting): a server-rendered page links every style
  * it may show, so it looks right before (and without) its scripts.
  */
@@ -13,7 +13,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /**
  * The page's scripts and their preloads are fetched at low priority: on a slow link the server-rendered
  * page's images (a carousel's first slide asks for high priority) come before the code that hydrates
- * it, so the largest paint does not wait behind the scripts (issue 10 §3 'first paint').
+ * it, so the largest paint does not wait behind the scripts.
  */
 const scriptsLowPriority: Plugin = {
   name: 'atrium-scripts-low-priority',

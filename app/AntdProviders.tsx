@@ -14,8 +14,7 @@ import { readBoot } from './boot';
 dayjs.locale('zh-cn');
 
 /**
- * Texts at 4.5:1 or more on their backgrounds (WCAG AA; issue 10 §7 for the visitor pages, issue 27 §8
- * for the console; decision 492): secondary texts and placeholders darkened (antd's 0.45 and 0.25 black
+ * Texts at 4.5:1 or more on their backgrounds (WCAG AA, on the visitor pages and the console; decision 492): secondary texts and placeholders darkened (antd's 0.45 and 0.25 black
  * are 3.4:1 and 1.8:1 on white); the status colours (a tag's text on its pale background, a danger
  * link such as 删除) and the preset tag colours the console uses, one shade darker than antd's.
  */

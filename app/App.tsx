@@ -1,7 +1,7 @@
 /**
  * The browser app: providers (TanStack Query; antd's come with each page that uses it, antdScope.tsx)
  * and the routes of spec 1 §2. The console's route table and each console page are
- * separate lazy chunks (DESIGN.md 'Browser': the visitor's site must not download the console).
+ * separate lazy chunks (docs/architecture.md §Browser: the visitor's site must not download the console).
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
@@ -17,7 +17,7 @@ import { SigninEffects } from './signin/SigninEffects';
 import { NotFoundPage, RouteErrorPage, UnavailablePage, UnreleasedPage } from './pages/StatusPages';
 
 // The console: its route table is a lazy chunk (console/index.tsx), and each of its pages another, loaded
-// when it is opened (issue 27 §8: the first console page loaded every page's code). The table comes with
+// when it is opened (the first console page loaded every page's code). The table comes with
 // antd's providers, for every console page.
 const ConsoleRoutes = lazy(() => withAntd<object>(import('./console')));
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
@@ -37,15 +37,15 @@ const WechatPage = lazy(() => withAntd(import('./pages/feeds/WechatPage')));
 const WechatMaterialPage = lazy(() => withAntd(import('./pages/feeds/WechatMaterialPage')));
 const BulletinsPage = lazy(() => withAntd(import('./pages/feeds/BulletinsPage')));
 const BulletinPage = lazy(() => withAntd(import('./pages/feeds/BulletinPage')));
-// research reports (issue 13 §2)
+// research reports
 const ReportsPage = lazy(() => withAntd(import('./pages/report/ReportsPage')));
 const ReportPage = lazy(() => withAntd(import('./pages/report/ReportPage')));
-// personal pages (issue 5)
+// personal pages
 const RecommendationPage = lazy(() => withAntd(import('./pages/recommendation/RecommendationPage')));
 const MySubscriptionsPage = lazy(() => withAntd(import('./pages/recommendation/MySubscriptionsPage')));
 const TopicJournalsPage = lazy(() => withAntd(import('./pages/recommendation/TopicJournalsPage')));
 const AccountPage = lazy(() => withAntd(import('./pages/account/AccountPage')));
-// the visitor site's sign-in page (issue 13 §5; the console keeps /console/login)
+// the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
 const lazyPage = (C: ComponentType): ReactNode => (
@@ -58,7 +58,7 @@ const pages: RouteObject[] = [
   { path: '/', element: <HomePage /> },
   // spec 1 §2 'Console routes': the table of console/index.tsx
   { path: '/console/*', element: lazyPage(ConsoleRoutes) },
-  // spec 1 §2: /microapp/** (and /container/**) need login on a site with 详情页需登录 on (issue 13 §4)
+  // spec 1 §2: /microapp/** (and /container/**) need login on a site with 详情页需登录 on
   {
     element: <DetailSigninGuard />,
     children: [

@@ -1,6 +1,6 @@
 /**
  * antd only where it is used (decision 252): the home page and the status pages are built without
- * antd, so its code and its CSS-in-JS runtime are not in the home route's bundle (issue 10 §3). Every
+ * antd, so its code and its CSS-in-JS runtime are not in the home route's bundle. Every
  * other page (the console, the editor, the visitor pages besides home) is a lazy chunk that `withAntd`
  * loads together with antd's providers (AntdProviders.tsx: locale zh_CN, the site's primary colour,
  * antd App for message and modal), so one request brings both.

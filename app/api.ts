@@ -1,5 +1,5 @@
 /**
- * The browser's API client (spec 2 §7 'Request wrapper', §6, §9; DESIGN.md 'Server').
+ * The browser's API client (spec 2 §7 'Request wrapper', §6, §9; docs/architecture.md §Server).
  *
  * - Every request carries credentials (cookies); unsafe methods echo the `XSRF-TOKEN` cookie in the
  *   `X-XSRF-TOKEN` header.
@@ -362,7 +362,7 @@ export interface ReadSite {
 
 /**
  * Runs one panel read (modules/types.ts `PanelRead`): the first page, answered by the server's read
- * registry through GET /api/v1/modules/panel-read (DESIGN.md 'One read path'; decision 241). The
+ * registry through GET /api/v1/modules/panel-read (docs/architecture.md §One read path; decision 241). The
  * browser never switches over the read's source. Rejects with an ApiError like every call.
  */
 export function runRead(read: PanelRead, site: ReadSite, signal?: AbortSignal): Promise<Page<unknown>> {

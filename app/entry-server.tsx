@@ -1,5 +1,5 @@
 /**
- * The server renderer of the visitor pages (issue 10 §1; DESIGN.md 'Browser'): built by Vite into
+ * The server renderer of the visitor pages (docs/architecture.md §Server rendering and caching): built by Vite into
  * dist/server/entry-server.js and called by server/web for every visitor route. It renders the same
  * route tree and providers as the browser (App.tsx) with react-router's static data router, React 19's
  * streaming renderer (waiting for every lazy page: crawlers get the whole page) and antd's styles

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 13 §1 'Analytics beacons'): 10,000 beacons in a burst neither slow the visitor's
+ * Benchmark: 10,000 beacons in a burst neither slow the visitor's
  * home page by more than 10 % nor lose a count. Atrium runs as `npm start` runs it (built app, fresh
  * SQLite database, demo site on host `localhost`) in a child process. Each round measures `GET /` of the
  * demo site at HOME_RATE requests a second over 4 connections (autocannon, in this process) twice,

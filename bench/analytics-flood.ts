@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 26 D5 'analytics beacons grow the database without bound and then stall the server'):
+ * Benchmark:
  * Atrium from source (`tsx server/main.ts`, NODE_ENV=test so that no per-address limit applies: the worst
  * case) on a fresh SQLite file with the demo site on host `localhost`, in a child process on loopback.
  *

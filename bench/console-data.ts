@@ -1,6 +1,5 @@
 /**
- * The console's topic data page at a library's scale (issue 11 §1 'search and other long reads must not
- * stall the event loop'; decision 385). On the SQLite file that `bench/search-scale.ts` keeps
+ * The console's topic data page at a library's scale (decision 385). On the SQLite file that `bench/search-scale.ts` keeps
  * (BENCH_KEEP=<folder>, 1,000,000 articles in one topic), reads a page of the topic's articles with its
  * count, as GET /api/v1/topics/{id}/resources does, for a frequent title word (研究), a rarer one (控制器)
  * and no filter:

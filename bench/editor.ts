@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 3 'Beyond the original': the editor at scale): main-thread time of adding one module
+ * Benchmark (the editor at scale): main-thread time of adding one module
  * and of deleting one in the home page editor holding 200 modules, in Debian's Chromium, against a
  * baseline measured in the same run: the same editor holding 10 modules.
  *

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 10 'Benchmarks'): first paint of the demo home page in Chromium. FCP and LCP of
+ * Benchmark: first paint of the demo home page in Chromium. FCP and LCP of
  * Atrium's `/` against a baseline measured in the same run: the same rendered page (the DOM after
  * load, scripts removed) saved as a static file and served by the same server from the same origin
  * with the same stylesheet and images (`/bench-static.html` in dist/app, removed afterwards). Median of
@@ -8,7 +8,7 @@
  * through the DevTools protocol). Also the JavaScript the home route downloads (raw and gzip, from
  * the built files and their .gz copies) and the scripts that block the first paint.
  *
- * Goal (issue 10): LCP <= 1.2x the static file in both profiles; <= 150 KB of JavaScript gzip.
+ * Goal: LCP <= 1.2x the static file in both profiles; <= 150 KB of JavaScript gzip.
  *
  *   npm run build && npx tsx bench/first-paint.ts
  */

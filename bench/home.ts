@@ -1,12 +1,12 @@
 /**
- * Benchmark (issue 10 'Benchmarks'): throughput of the visitor's home page. `GET /` of the demo site
+ * Benchmark: throughput of the visitor's home page. `GET /` of the demo site
  * (server-rendered, from the shared cache after the first request) against a bare Fastify route
  * answering the same bytes, both with autocannon at 50 and 200 connections, interleaved (bare, Atrium,
  * bare, Atrium, …), BENCH_ROUNDS rounds (default 3) of BENCH_SECONDS seconds (default 8) each, every
  * server in a child process of its own. No Accept-Encoding and no cookie: each request is a new
  * visitor (the server makes an XSRF token and signing key for each). Prints medians and the ratio.
  *
- * Goal (issue 10): Atrium >= 0.5x the bare route, 0 errors, p99 <= 20 ms at 50 connections on a
+ * Goal: Atrium >= 0.5x the bare route, 0 errors, p99 <= 20 ms at 50 connections on a
  * quiet machine.
  *
  *   npm run build && npx tsx bench/home.ts

@@ -1,6 +1,6 @@
 /**
  * The SQL a search issues, timed per query class, on a database built by bench/search-scale.ts with
- * BENCH_KEEP (issue 11 §1, decision 284). For each class (random 2-, 3- and 5-character substrings of
+ * BENCH_KEEP (decision 284). For each class (random 2-, 3- and 5-character substrings of
  * the titles, frequent words; without and with a type, a category, a deep page) it calls
  * `searchResources` in this process, logs every statement it runs with its duration, and prints the
  * class's p50 / p99 of the whole search and of its slowest statement; PLANS=1 also prints

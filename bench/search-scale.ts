@@ -1,5 +1,5 @@
 /**
- * Search and import at a library's scale (issue 11 §1 'Tests and figures'). Builds BENCH_ROWS articles
+ * Search and import at a library's scale. Builds BENCH_ROWS articles
  * (default 1,000,000) from fragments of the real CSL titles, keywords, abstracts and categories
  * (../shared/data, read in place; the rows go to a temporary folder, never into the repository), then:
  *

@@ -1,5 +1,5 @@
 /**
- * Search benchmark (issue 4 'Tests and figures'): p50 / p99 latency of `searchResources` over all the
+ * Search benchmark: p50 / p99 latency of `searchResources` over all the
  * imported CSL articles (both files) and all CSRankings scholars, for random 2-, 3- and 4-character
  * substrings of real titles (Chinese for articles, Latin for scholars), page 1 of 10 with facets;
  * baseline, in the same run on the same database: the plain indexed lookup of one resource by id
@@ -8,7 +8,7 @@
  *
  * Run: `npx tsx bench/search.ts` (also part of `npm run bench`). BENCH_QUERIES sets the query count.
  *
- * At a library's scale (issue 11: 1,000,000 articles generated from real CSL fragments, 2- to
+ * At a library's scale (1,000,000 articles generated from real CSL fragments, 2- to
  * 5-character queries, 20 connections, the home page while searches run, the import against a raw
  * insert) the benchmark is `bench/search-scale.ts`: it takes about 8 minutes, so it runs on its own,
  * not in `npm run bench`.
@@ -45,7 +45,7 @@ export interface SearchBench {
   queries: number;
   search: { p50: number; p99: number; meanHits: number };
   byId: { p50: number; p99: number };
-  /** a browse (no query, issue 28 §1): a type of a topic, its total and facets, a category or a field value chosen, pages 1 to 50 */
+  /** a browse (no query): a type of a topic, its total and facets, a category or a field value chosen, pages 1 to 50 */
   browse: { p50: number; p99: number; count: number };
 }
 
@@ -145,7 +145,7 @@ export async function benchSearch(queries = Number(process.env.BENCH_QUERIES ?? 
       idMs.push(performance.now() - t);
     }
     // browses (no query): each type of its topic, unfiltered, by a first-level category, by a field
-    // value (a scholar's country), on pages 1 to 50 (issue 28 §1)
+    // value (a scholar's country), on pages 1 to 50
     const cats = await db
       .selectFrom('resource_topics')
       .select(['topic_id', 'type', 'category_one'])

@@ -1,5 +1,5 @@
 /**
- * Suggestions benchmark (issue 13 §3 'suggestions answer within 50 ms on the imported catalogues'):
+ * Suggestions benchmark:
  * p50 / p99 over HTTP of the suggestion calls of spec 2 §7 on a server holding the real catalogues
  * (every CSRankings scholar, the CCF conferences, the ShowJCR journal lists, the MOE universities):
  * - GET  /api/v1/modules/top-scholar/suggestions?q=   (a scholar's name, 1-4 letters of a real one)

@@ -1,5 +1,5 @@
 /**
- * Usage analytics (issue 13 §1 `/console/analysis`; docs/decisions.md 318-323): the beacon's event kinds
+ * Usage analytics (`/console/analysis`; docs/decisions.md 318-323): the beacon's event kinds
  * and limits, shared by the visitor's tracker (app/site/usage.ts), the server's beacon route
  * (server/routes/analytics) and the console page; and the shape of the console's answer. Pure: no
  * React, no Node, no zod (the tracker is in the visitor's home bundle).

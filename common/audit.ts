@@ -1,5 +1,5 @@
 /**
- * The audit log of console writes (issue 13 §1 `/console/logs`; docs/decisions.md 312-317), shared by
+ * The audit log of console writes (`/console/logs`; docs/decisions.md 312-317), shared by
  * the server (server/audit, server/routes/auditLogs) and the console page (app/console/logs): the
  * resource kinds and actions an entry names, their Chinese labels, the shape of an entry and of its
  * changes. No React, no Node APIs.

@@ -105,7 +105,7 @@ export const PAGE_SIZE_CHOICES = [10, 20, 30, 40, 50, 100] as const;
 export const CONSOLE_PAGE_SIZE = 20;
 export const DIALOG_WIDTH = 536;
 export const USER_COOKIE_MS = 864e5;
-/** Verification codes (issue 2): life, wrong tries, resend interval. */
+/** Verification codes: life, wrong tries, resend interval. */
 export const CODE_TTL_MS = 5 * 60_000;
 export const CODE_MAX_TRIES = 5;
 export const CODE_RESEND_MS = 60_000;
@@ -154,7 +154,7 @@ export const LINK_EDITOR_PINNED_WIDTH = 914;
 /** spec 2 §9 'Pagination': default pager count. */
 export const PAGER_COUNT = 7;
 
-// extras (issues 3, 4): institution counts and the feed pages
+// extras: institution counts and the feed pages
 /** Separator of the institution names in POST /api/v1/resources/institution/fruit-scholar-count (decision 110). */
 export const INSTITUTION_NAME_SEPARATOR = '|';
 /** At most this many names in one count request. */
@@ -164,7 +164,7 @@ export const INSTITUTION_NAME_MAX = 200;
 /** Items per page of the jobs, wechat and bulletin list pages. */
 export const FEED_PAGE_SIZE = 10;
 
-// personalisation (issue 5; helper personal)
+// personalisation (helper personal)
 /** spec 1 §3 'Users, resource types, actions': the action types a user's action may have. */
 export const ACTION_TYPES = ['browse', 'link', 'vote', 'comment', 'collect', 'share', 'upload', 'download', 'transfer', 'hot', 'subscribe'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];

@@ -2,7 +2,7 @@
  * The zod schemas of the module common fields and the home config (spec 1 §3 'Module (panel) common
  * fields', 'Application config'), used by the server's validation and the console's forms; type
  * schemas in `modules/<type>/schema.ts` extend `moduleBase`. Kept apart from `homeConfig.ts` (its
- * types and pure helpers) so that the visitor's pages do not load zod (issue 10 §3; decision 250).
+ * types and pure helpers) so that the visitor's pages do not load zod (decision 250).
  */
 import { z } from 'zod';
 import { MODULE_TYPES } from './constants.js';

@@ -52,7 +52,7 @@ export const MSG = {
   codeTargetTriesLimit: '该手机号或邮箱的验证码错误次数过多，请 1 小时后再试',
   smsFailed: '短信发送失败，请稍后再试',
   signedOut: '已退出登录',
-  // sign-in by e-mail, single sign-on, login-info links, anonymous visitors (issue 5, helper accounts-signin)
+  // sign-in by e-mail, single sign-on, login-info links, anonymous visitors (helper accounts-signin)
   emailCodeSubject: 'Atrium 登录验证码',
   emailCodeText: (code: string) => `您的登录验证码是 ${code}，5 分钟内有效。如非本人操作，请忽略本邮件。`,
   mailNotAllowed: '该邮箱不能登录本站点，请使用本单位邮箱',
@@ -246,7 +246,7 @@ export const MSG = {
   taskResult: (r: { read: number; inserted: number; updated: number; skipped: number }) =>
     `读取 ${r.read} 行，新增 ${r.inserted} 条，更新 ${r.updated} 条，跳过 ${r.skipped} 行`,
   taskLog: '跳过的行',
-  // issue 11 §4: re-indexing as a background task
+  // re-indexing as a background task
   reindexStart: '重建检索索引',
   reindexTaskTitle: '重建检索索引',
   reindexKindLabel: '检索索引',
@@ -337,7 +337,7 @@ export const MSG = {
   filterCategory: '分类',
   resourceType: '资源类型',
   unknownModuleType: '未知的模块类型',
-  // search and detail pages (issue 4)
+  // search and detail pages
   searchTooLong: '搜索词不能超过 200 个字',
   /** a NUL character in a request (server/http/input.ts, decision 258) */
   invalidCharacter: '请求中含有无效字符（空字符），请检查后重试',
@@ -349,7 +349,7 @@ export const MSG = {
   resourceNotFound: '该资源不存在或已删除',
   exploreTitle: '资源检索',
   searchButton: '搜索',
-  // citation export (issue 11 §5)
+  // citation export
   citationFormatUnknown: '不支持的引用格式，可选 bibtex、ris 或 gbt7714',
   citationIdsRequired: '请选择要导出引用的资源',
   citationIdsInvalid: '资源编号应为正整数，多个编号用英文逗号分开',
@@ -394,7 +394,7 @@ export const MSG = {
   chooseTypeFirst: '先选择资源类型，可按分类等条件筛选',
   detailAbstract: '摘要',
   detailKeywords: '关键词',
-  // an institution's detail page: its scholars (issue 11 §7)
+  // an institution's detail page: its scholars
   institutionScholarsTitle: '学者',
   institutionScholarsTotal: (n: number) => `共 ${n.toLocaleString('zh-CN')} 位`,
   detailFacts: '基本信息',
@@ -425,7 +425,7 @@ export const MSG = {
   // browser: console
   consoleTitle: 'Atrium 控制台',
   loginTitle: '登录控制台',
-  /** the visitor site's sign-in page at /login (issue 13 §5): its heading names the site */
+  /** the visitor site's sign-in page at /login: its heading names the site */
   siteLoginTitle: (site: string) => `登录「${site}」`,
   siteLoginSubtitle: '登录后返回您正在浏览的页面',
   loginFooter: 'Atrium · 科技信息门户搭建平台',
@@ -702,7 +702,7 @@ export const MSG = {
   rtImageTypeInvalid: '图片类型不正确',
   rtImageHint: '支持 JPG、PNG 格式，不超过 2048 KB',
   rtAttachmentHint: '文件不超过 20 MB',
-  // console resource manager and custom components (issue 3, res-console)
+  // console resource manager and custom components (res-console)
   resources: '资源管理',
   resourcesHint: '管理本应用专题下没有现成数据集的资源（新闻、政策、标准、工具等），面板会读取这里的数据',
   applicationNoTopic: '应用还没有关联专题',
@@ -719,7 +719,7 @@ export const MSG = {
   noResources: '还没有该类型的资源，点击“新增资源”添加',
   xmodules: '组件库',
   xmodulesHint: '自定义组件的目录：模块编辑器中“自定义组件”可选的组件及其参数',
-  // console routes of issue 13 (helper console-routes): /console/block, unknown console paths, /console/ac/appclient, /console/settings/account
+  // console routes (helper console-routes): /console/block, unknown console paths, /console/ac/appclient, /console/settings/account
   consoleBlockTitle: '没有控制台权限',
   consoleBlockNoRight: '账号「{name}」不是任何站点的管理员，不能使用控制台。如需管理站点，请联系超级管理员为您添加站点管理员权限。',
   consoleBlockSignedOut: '控制台仅供站点管理员使用，请先登录。',
@@ -739,7 +739,7 @@ export const MSG = {
   accountSessionCurrent: '当前设备',
   accountSessionOther: '其他设备',
   accountConsoleHint: '您的个人资料、登录方式与登录设备',
-  // the missing calls of spec 2 §7 (issue 13 §3; decisions 294-298)
+  // the missing calls of spec 2 §7 (decisions 294-298)
   suggestQueryRequired: '请输入检索词',
   suggestQueryTooLong: '检索词不能超过 50 个字符',
   suggestOtherUser: '只能查看自己管理的应用',
@@ -784,7 +784,7 @@ export const MSG = {
   flexNotNested: '布局组件内不能再放置布局组件',
   flexSlotLast: '至少需要保留一个区域',
   pageStyleSaved: '页面风格已切换',
-  // extras (issues 3, 4): institution counts and the feed pages
+  // extras: institution counts and the feed pages
   institutionNamesRequired: '请指定机构名称',
   institutionNamesTooMany: '一次最多查询 50 个机构',
   institutionNameTooLong: '机构名称不能超过 200 个字符',
@@ -807,7 +807,7 @@ export const MSG = {
   bulletinsTitle: '快报',
   bulletinAllTypes: '全部',
   bulletinNotFound: '该快报不存在或已删除',
-  // research reports (issue 13 §1, §2; docs/decisions.md 300-305)
+  // research reports (docs/decisions.md 300-305)
   reportsTitle: '研究报告',
   reportsHint: '本站专题下的研究报告：新建的报告先存为草稿，发布后访客才能在 /microapp/report 看到；撤回后访客看不到',
   reportAllTypes: '全部',
@@ -851,7 +851,7 @@ export const MSG = {
   reportView: '查看',
   reportFilterType: '报告类型',
   reportCoverUpload: '上传封面',
-  // console sections for job postings, tools and WeChat (issue 13 §1; docs/decisions.md 324-328). {noun} is the section's item.
+  // console sections for job postings, tools and WeChat (docs/decisions.md 324-328). {noun} is the section's item.
   consoleMenuSections: '栏目内容',
   consoleJobsTitle: '招聘信息',
   consoleJobsHint: '本站专题下的招聘信息：新建的先存为草稿，发布后访客才能在招聘面板和 /microapp/jobs 看到；撤回后访客看不到',
@@ -881,7 +881,7 @@ export const MSG = {
   sectionNoRight: '您管理的站点都没有「{right}」权限，不能管理{noun}，请联系超级管理员',
   sectionInSection: '{noun}在单独的页面中管理：列表、编辑、发布和撤回',
   sectionOpen: '打开{noun}页面',
-  // home page editor: drag, resize, undo/redo, revisions (helper editor, issue 3)
+  // home page editor: drag, resize, undo/redo, revisions (helper editor)
   undo: '撤销',
   redo: '重做',
   undoHint: '撤销 (Ctrl+Z)',
@@ -916,7 +916,7 @@ export const MSG = {
   widthSaved: '宽度已保存',
   undone: '已撤销',
   redone: '已重做',
-  // accounts-roles (issue 5): managers, users, roles, release
+  // accounts-roles: managers, users, roles, release
   managersTitle: '管理员',
   usersTitle: '用户',
   roleConfigTitle: '角色权限',
@@ -954,7 +954,7 @@ export const MSG = {
   passAction: '审核通过',
   releaseConfirm: '提交发布申请后，超级管理员审核通过即对访客公开。确认提交吗？',
   passConfirm: '审核通过后站点将对所有访客公开。确认通过吗？',
-  // personalisation: actions, recommendations, journal subscriptions (issue 5; helper personal)
+  // personalisation: actions, recommendations, journal subscriptions (helper personal)
   actionInvalid: '不支持的行为类型，可用：浏览、链接、点赞、评论、收藏、分享、上传、下载、转发、热度、订阅',
   actionsTooMany: '操作过于频繁，请稍后再试',
   recommendNeedsLogin: '请先登录（匿名用户不能获取推荐）',
@@ -1041,7 +1041,7 @@ export const MSG = {
   downloadRightMissing: '您的角色没有「下载附件」权限，请联系站点管理员',
   downloadAfterLogin: '登录后下载',
   downloadNoRight: '无下载权限',
-  // 详情页需登录 (issue 13 §4): a setting of each site, on the application's settings page
+  // 详情页需登录: a setting of each site, on the application's settings page
   detailSigninTitle: '访问设置',
   detailSigninLabel: '详情页需登录',
   detailSigninHint:
@@ -1050,7 +1050,7 @@ export const MSG = {
   detailSigninOff: '已关闭：详情页对所有人公开',
   accessWhenDetailSignin: '站点开启「详情页需登录」时',
   accessWhenUserIdOrDetailSignin: '指定 user_id 时或站点开启「详情页需登录」时',
-  // the audit log of console writes (issue 13 §1 /console/logs; decisions 312-317)
+  // the audit log of console writes (/console/logs; decisions 312-317)
   auditTitle: '操作日志',
   auditHint: '控制台中的每一次修改：谁、何时、从哪个地址、对哪个应用的什么内容做了什么，以及修改前后的字段',
   auditNotFound: '该操作日志不存在',
@@ -1088,10 +1088,10 @@ export const MSG = {
   auditDeletedApplication: '已删除的应用',
   auditEmpty: '没有符合条件的操作日志',
   auditCsvFile: '操作日志',
-  // operable server (issue 12 §6): the global per-address limit of the API, and /metrics
+  // operable server: the global per-address limit of the API, and /metrics
   apiRateLimited: '您的网络地址请求过于频繁，请 {seconds} 秒后再试',
   metricsForbidden: '监控指标只能从本机访问，或携带正确的访问令牌（Authorization: Bearer …）',
-  // usage analytics (issue 13 §1 /console/analysis; docs/decisions.md 318-323)
+  // usage analytics (/console/analysis; docs/decisions.md 318-323)
   analyticsBeaconInvalid: '统计数据格式不正确',
   analyticsBeaconTooLarge: '统计数据过大（不能超过 16 KB）',
   analyticsTooManyEvents: '一次最多上报 50 条统计事件',
@@ -1131,7 +1131,7 @@ export const MSG = {
   analyticsEmpty: '所选日期范围内还没有访问数据',
   analyticsNoApplication: '还没有可以查看的应用',
   analyticsLoadFailed: '统计数据加载失败',
-  // a field's 400 message when its schema gives no Chinese one, by zod issue (issue 13; common/zodIssues.ts)
+  // a field's 400 message when its schema gives no Chinese one, by zod issue (common/zodIssues.ts)
   fieldRequired: '必填',
   fieldExpected: '应为{type}',
   fieldTypeObject: '对象',
@@ -1155,7 +1155,7 @@ export const MSG = {
   fieldValueNotAllowed: '取值不在允许范围内',
   fieldUnknownKeys: '含有不认识的字段 {names}',
   fieldInvalid: '取值不正确',
-  // the column mapping of an import from the console (issue 11 §3)
+  // the column mapping of an import from the console
   importMappingTitle: '列对应',
   importMappingHint: '每个字段读取文件中的哪一列；改动后预览随之更新',
   importMappingFixedHint: '此格式的字段固定，按标签读取，不能调整',
@@ -1199,7 +1199,7 @@ export const MSG = {
     bibtex: CITATION_FIELD_LABELS,
     ris: CITATION_FIELD_LABELS,
   } as Record<string, Record<string, string>>,
-  // a topic's data page: add a record of any type (issue 11 §3)
+  // a topic's data page: add a record of any type
   resourceCategoryHint: '可选：归入专题的一个分类（一级或二级）；以后也可在列表中批量改分类',
   resourceCategoryNone: '不归入分类',
 } as const;

@@ -1,4 +1,4 @@
-/** The paged result of every list call (DESIGN.md 'Server'; spec 1 §3 'Paged result'). */
+/** The paged result of every list call (docs/architecture.md §Services and the database; spec 1 §3 'Paged result'). */
 export interface Page<T> {
   content: T[];
   totalElements: number;

@@ -1,5 +1,5 @@
 /**
- * Research reports (issue 13 §1 `/console/reports/**`, §2 the visitor pages; spec 1 §2 'Reports:
+ * Research reports (`/console/reports/**`, §2 the visitor pages; spec 1 §2 'Reports:
  * /microapp/report with optional ?type={type}; detail /microapp/report/detail/{id}'): resources of type
  * `report` of an application's topic. Their editable fields are in common/resourceFields.ts (`report`);
  * this file holds the report types and the visitor addresses (the answers: common/contracts/reports.ts). Pure: no

@@ -1,5 +1,5 @@
 /**
- * Request signing of spec 2 §7 'Request wrapper' (DESIGN.md 'Server'; docs/decisions.md 220-224),
+ * Request signing of spec 2 §7 'Request wrapper' (docs/architecture.md §Sign-in and sessions; docs/decisions.md 220-224),
  * run by the browser's client (app/api.ts), the server's check (server/http/signing.ts) and the tests.
  *
  * A signed request carries four headers:
@@ -27,7 +27,7 @@ export const SIGN_HEADER = {
 
 /** The first line of every canonical request: names the scheme, so a later one cannot be confused with it. */
 export const SIGN_SCHEME = 'ATRIUM-HMAC-SHA256';
-/** How far a timestamp may be from the server's clock, in ms (issue 5: 5 minutes). */
+/** How far a timestamp may be from the server's clock, in ms (5 minutes). */
 export const SIGN_MAX_SKEW_MS = 5 * 60 * 1000;
 /** The validation value of a multipart upload (its bytes are not hashed; decision 221). */
 export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';

@@ -1,5 +1,5 @@
 /**
- * The console resource fields (issue 3; spec 1 §3 'Listing items'): every console type has a spec, and
+ * The console resource fields (spec 1 §3 'Listing items'): every console type has a spec, and
  * the schemas built from it accept good bodies, drop blank optional fields, and refuse bad ones with
  * the field's Chinese message.
  */
@@ -59,7 +59,7 @@ describe('stored file paths (a PDF field keeps `/files/<key>`)', () => {
   });
 });
 
-describe('the imported types (issue 11 §3: every type is added and edited on the data page)', () => {
+describe('the imported types (every type is added and edited on the data page)', () => {
   it.each(RESOURCE_TYPES.filter((t) => !(CONSOLE_RESOURCE_TYPES as readonly string[]).includes(t)))('%s has a spec whose title alone passes', (type) => {
     expect(RESOURCE_TYPE_SPECS[type].label).toBeTruthy();
     expect(resourceBodySchema(type).safeParse({ title: '标题', fields: {} }).success).toBe(true);

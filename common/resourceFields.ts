@@ -1,5 +1,5 @@
 /**
- * The resources a manager edits in the console (issue 3 'Types for which no real data set exists'):
+ * The resources a manager edits in the console:
  * for each type its editable listing fields (spec 1 §3 'Listing items', the field conventions of the
  * module panels) and a zod schema built from them, shared by the console form and the server
  * (server/routes/resources). Pure: no React, no Node.
@@ -45,7 +45,7 @@ export interface ConsoleResource {
 
 /**
  * How a field is edited: one-line text, multi-line text, link, yyyy-MM-dd, number, list of names, one of
- * options; and (reports, issue 13) rich text (HTML, sanitised by the server), an uploaded PDF
+ * options; and (reports) rich text (HTML, sanitised by the server), an uploaded PDF
  * (`/files/<key>`, the server checks the stored file is a PDF), an image (uploaded or a link) and an on/off switch.
  */
 export type ResourceFieldKind = 'text' | 'textarea' | 'url' | 'date' | 'number' | 'list' | 'select' | 'html' | 'pdf' | 'image' | 'switch';
@@ -137,7 +137,7 @@ const CONSOLE_TYPE_SPECS: Record<ConsoleResourceType, DeclaredSpec> = {
     fields: [{ name: 'publisher', label: '发布机构', kind: 'text' }, summary, url],
   },
   patent: { titleLabel: '专利名称', dateLabel: '公开日期', fields: [{ ...authors, label: '发明人' }, summary, url] },
-  // research reports (issue 13; docs/decisions.md 300-302): `/console/reports` and /microapp/report
+  // research reports (docs/decisions.md 300-302): `/console/reports` and /microapp/report
   report: {
     titleLabel: '报告名称',
     dateLabel: '发布日期',
@@ -218,7 +218,7 @@ const CONSOLE_TYPE_SPECS: Record<ConsoleResourceType, DeclaredSpec> = {
 export type ImportedResourceType = Exclude<ResourceType, ConsoleResourceType>;
 
 /**
- * The editable fields of the imported types (issue 11 §3 'add / edit / delete / publish of one record' on
+ * The editable fields of the imported types (on
  * a topic's data page): the fields the importers write (server/import/*.ts) and the panels and detail
  * pages read (modules/, app/pages/visitor/fields.ts). An edit replaces only these; every other stored
  * field (a journal's 小类, a scholar's DBLP name, …) is kept as it was.

@@ -31,7 +31,7 @@ import { SITE_MSG as MSG } from './siteMessages.js';
  */
 export type DetailPage = 'explore' | 'profile' | 'reports' | 'notices';
 
-/** The explore page's facets of a type (issue 11 §2; decision 263): the category tree's title and the field facets. */
+/** The explore page's facets of a type (decision 263): the category tree's title and the field facets. */
 export interface ResourceFacets {
   /** the title of the type's category tree facet; absent: MSG.facetCategory */
   category?: string;
@@ -86,7 +86,7 @@ export interface ResourceTypeDefinition {
   subscribable?: boolean;
   /** the count of a v4 top-{kind} read that gives none (spec 2 §7 'Subscriptions', decision 152); absent: 8 */
   topV4Count?: number;
-  /** its records belong to a record of that type, named by `fields.institution` and linked by `fields.institutionId` (issue 11 §7) */
+  /** its records belong to a record of that type, named by `fields.institution` and linked by `fields.institutionId` */
   memberOf?: ResourceType;
   /** its records have members of that type, listed on the detail page (an institution's scholars) */
   members?: ResourceType;

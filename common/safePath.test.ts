@@ -1,4 +1,4 @@
-/** The same-origin path check (issue 10 §8): hostile inputs refused, ordinary paths kept. */
+/** The same-origin path check: hostile inputs refused, ordinary paths kept. */
 import { describe, expect, it } from 'vitest';
 import { isSiteLink, isSitePath, sitePath, themeUrlAllowed } from './safePath';
 

@@ -1,5 +1,5 @@
 /**
- * The one same-origin path check, shared by the browser and the server (issue 10 §8): where the site
+ * The one same-origin path check, shared by the browser and the server: where the site
  * sends a visitor after signing in, and the "path on this site" of links and menus. A path on this
  * site starts with exactly one `/`, holds no backslash and no control character (raw or
  * percent-encoded: browsers drop a tab or a newline, so `/\t/evil.example` becomes `//evil.example`),

@@ -1,5 +1,5 @@
 /**
- * The facets of the explore page per resource type (issue 11 §2; decision 263). Every type has the
+ * The facets of the explore page per resource type (decision 263). Every type has the
  * two-level category tree of its topic (an article's 门类 -> 学科, a journal's subject -> sub-subject,
  * a conference's field -> CCF class); some types add facets over one of their fields. A facet's `key`
  * is its URL parameter (`/microapp/explore?type=institution&province=北京市`) and the search API's

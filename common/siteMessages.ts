@@ -2,7 +2,7 @@
  * The messages of the visitor's home page and the pieces every visitor page shares (the site frame,
  * panels, status pages, the API client): part of Atrium's one message table (`MSG` in messages.ts
  * spreads these in), kept in their own module so the home route's bundle carries only these
- * (issue 10 §3; decision 254). Interface text is Chinese; spec quotes verbatim.
+ * (decision 254). Interface text is Chinese; spec quotes verbatim.
  */
 export const SITE_MSG = {
   // the explore page's facet titles, declared by the resource-type registry (common/resourceTypes.ts)

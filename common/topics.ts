@@ -1,5 +1,5 @@
 /**
- * The answers of the console's topic calls (server/routes/topics; issue 11 §3), one shape for the
+ * The answers of the console's topic calls (server/routes/topics), one shape for the
  * server that builds them and the console that reads them: the types of the declared answer schemas
  * (common/contracts/topics.ts), named here for the console (type-only: nothing reaches a bundle).
  */

@@ -29,7 +29,7 @@ export const countryCodeSchema = z
 export const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/;
 
 /**
- * The typed text of a suggestion call (applications, scholars, conferences; issue 13 §3): 1-50
+ * The typed text of a suggestion call (applications, scholars, conferences): 1-50
  * characters after trimming, else 请输入检索词 / 检索词不能超过 50 个字符.
  */
 export const suggestText = z.string({ error: MSG.suggestQueryRequired }).trim().min(1, MSG.suggestQueryRequired).max(50, MSG.suggestQueryTooLong);

@@ -1,5 +1,5 @@
 /**
- * Chinese messages for zod 4 issues (issue 13; DESIGN.md 'Server': a 400 names each field at fault in
+ * Chinese messages for zod 4 issues (docs/architecture.md §Server: a 400 names each field at fault in
  * Chinese). A schema's own message that is already Chinese is kept; zod's English default text is
  * replaced by a message chosen from the issue's code and its bound (`too_small`, `too_big`), the type
  * expected (`invalid_type`) or the keys (`unrecognized_keys`). Texts are in common/messages.ts.

@@ -1,5 +1,5 @@
 /**
- * Accessibility of the visitor pages (issue 10 §7): axe-core (WCAG 2.0/2.1 A and AA rules) run in
+ * Accessibility of the visitor pages: axe-core (WCAG 2.0/2.1 A and AA rules) run in
  * Chromium on the demo site's home page, explore, a resource detail, a notice, a scholar profile and
  * the sign-in page: no violation of impact serious or critical; one `h1` and a `main` landmark on each.
  */

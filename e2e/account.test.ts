@@ -1,5 +1,5 @@
 /**
- * End to end (issue 5 'Account settings', 'Personal topic links'; spec 1 §1, §2, §4-§6): a user signs in
+ * End to end (spec 1 §1, §2, §4-§6): a user signs in
  * with the SMS code from the outbox, edits the profile, binds an e-mail with the code read from the mail
  * outbox, and sees /settings/account reflect it, unbinds it (but not the last way to sign in); on the demo site (host localhost, in
  * ATRIUM_TOPIC_LINK_HOSTS by default) opens the topic manager, adds two topics, drags to reorder, saves

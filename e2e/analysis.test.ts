@@ -1,5 +1,5 @@
 /**
- * Usage analytics end to end in Chromium (issue 13 §1 `/console/analysis`; docs/decisions.md 318-323):
+ * Usage analytics end to end in Chromium (`/console/analysis`; docs/decisions.md 318-323):
  * a few visits of the demo site, a click on a link of one of its panels, a scholar's page and a search
  * that finds nothing are sent as beacons (navigator.sendBeacon) and show up on /console/analysis: the
  * stat cards, the line chart of the days and the bar chart naming the clicked panel, the tables of

@@ -1,5 +1,5 @@
 /**
- * The audit log in Chromium (issue 13 §1 `/console/logs`; decisions 312-317): a super manager edits a
+ * The audit log in Chromium (`/console/logs`; decisions 312-317): a super manager edits a
  * notice in the console, opens /console/logs, sees the entry (person, application, 修改, 通知) and its
  * before/after in the drawer (字段 / 修改前 / 修改后), filters by resource with the filter kept in the
  * address; a signed-in user without a console right is sent to /console/block. Screenshots under

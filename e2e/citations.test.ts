@@ -1,5 +1,5 @@
 /**
- * Citation export in Debian's Chromium (issue 11 §5; decisions 270-273, 280): on the demo site (host
+ * Citation export in Debian's Chromium (decisions 270-273, 280): on the demo site (host
  * localhost) with the real CSL articles imported, a visitor opens an article's detail page, downloads
  * its BibTeX and RIS (the files hold the title), opens GB/T 7714 and sees the numbered reference with
  * [J], copies it; a demo article with authors and a journal shows the full reference. On the explore

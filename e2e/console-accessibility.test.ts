@@ -1,5 +1,5 @@
 /**
- * Accessibility of the console pages (issue 27 §8), tested like the visitor pages
+ * Accessibility of the console pages, tested like the visitor pages
  * (e2e/accessibility.test.ts): axe-core's WCAG 2.0/2.1 A and AA rules run in Chromium on every console
  * route of the route table (app/App.tsx), as the super manager sees it on the demo site: no violation
  * of impact serious or critical.

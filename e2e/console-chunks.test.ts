@@ -1,5 +1,5 @@
 /**
- * The console loads a page's code when the page is opened (issue 27 §8): the first load of
+ * The console loads a page's code when the page is opened: the first load of
  * /console/applications fetches the console's shell and the applications page, not the code of the
  * console's other pages (topics, tasks, reports, the editor, ECharts' analysis page…).
  */

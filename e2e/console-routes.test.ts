@@ -1,5 +1,5 @@
 /**
- * The console's small named routes in Chromium (issue 13 §1; spec 1 §2 'Console routes'):
+ * The console's small named routes in Chromium (spec 1 §2 'Console routes'):
  * /console/block for a signed-in user without a console right (and without sign-in), the notice on
  * /console/applications after an unknown console path, /console/modules (and /console/xmodules leading
  * there), /console/ac/appclient and /console/settings/account, each reachable from the console menu.
@@ -45,7 +45,7 @@ describe('/console/block', () => {
     await page.goto(`${base}/console/application/${appId}`);
     await page.waitForURL(/\/console\/block$/);
     await page.getByRole('heading', { name: '没有控制台权限' }).waitFor();
-    // and so do the console's named pages of issue 13
+    // and so do the console's named pages
     for (const p of ['/console/modules', '/console/ac/appclient', '/console/settings/account', '/console/no-such-page']) {
       await page.goto(`${base}${p}`);
       await page.waitForURL(/\/console\/block$/);

@@ -1,5 +1,5 @@
 /**
- * The console sections of issue 13 §1 in Chromium (docs/decisions.md 324-328): /console/jobs/**,
+ * The console sections in Chromium (docs/decisions.md 324-328): /console/jobs/**,
  * /console/tools, /console/wechats (also at /console/wechats/wechatManager) and /console/wechats/articles/**
  * each open their own page for a super manager, reachable from the console menu; a job posting, a tool and
  * a WeChat article are created on their editor pages (a draft first), edited, published (the visitor then
@@ -367,7 +367,7 @@ describe('refusals', () => {
       expect(page.url()).toBe(`${server.url}${p}`);
     }
     await shot(page, 'refused-403');
-    // the component catalogue is a super manager's (issue 13 §1 '/console/modules')
+    // the component catalogue is a super manager's
     await page.goto(`${server.url}/console/modules`);
     await page.getByText('没有权限执行此操作').waitFor();
     await expect(page.getByRole('heading', { name: '组件库' }).count()).resolves.toBe(0);

@@ -1,5 +1,5 @@
 /**
- * The site setting 详情页需登录 in Chromium (issue 13 §4; spec 1 §2 lists /microapp/** among the routes
+ * The site setting 详情页需登录 in Chromium (spec 1 §2 lists /microapp/** among the routes
  * that need login): on the demo site (host localhost) a manager turns the switch on in the application
  * settings; a visitor who opens a resource's detail page is sent by the server to sign in, signs in and
  * lands on the detail page; another visitor following a header menu link inside the app is sent to sign

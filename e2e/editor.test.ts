@@ -1,5 +1,5 @@
 /**
- * End to end in Chromium (issue 3 'Beyond the original'): a manager builds a home page in the editor —
+ * End to end in Chromium: a manager builds a home page in the editor —
  * adds three panels, reorders them by dragging with the mouse and with the keyboard, widens one by
  * dragging its right edge, undoes with Ctrl+Z and redoes with Ctrl+Shift+Z, opens 历史版本, previews an
  * older revision and restores it. After each step the visitor page (a separate browser page) shows the

@@ -1,5 +1,5 @@
 /**
- * Visitor pages in Debian's Chromium (issue 4 'Visitor pages', 'Search'): on the demo site (host
+ * Visitor pages in Debian's Chromium: on the demo site (host
  * localhost) with the real CSL articles and CSRankings scholars imported into its topic, a visitor
  * searches a Chinese substring of a real title and finds it, narrows by category, pages, opens the
  * detail page; opens a scholar's profile with the institution card; a 'more' page lists a type; the
@@ -16,7 +16,7 @@ const e2e = useE2e({
     const csl = path.join(sharedData, 'csl-chinese-scientific-literature', 'csl_benchmark_devtest_joined.tsv');
     server.cli('import', 'articles', csl, '--topic', '综合资源');
     server.cli('import', 'scholars', path.join(sharedData, 'csrankings-scholars', 'csrankings-z.csv'), '--topic', '综合资源');
-    // the universities after their scholars: the import links them all the same (issue 11 §7)
+    // the universities after their scholars: the import links them all the same
     server.cli('import', 'institutions', path.join(sharedData, 'moe-china-universities-2025', 'moe_universities_2025.csv'), '--topic', '综合资源');
   },
 });
@@ -36,7 +36,7 @@ describe('a visitor explores the site', () => {
     await page.waitForURL(/q=/);
     await page.locator('.atr-result__title', { hasText: title }).first().waitFor();
     expect(await page.locator('.atr-result__title mark').first().textContent()).toBe('控制器设计');
-    // the page's results can be exported as citations (issue 11 §5)
+    // the page's results can be exported as citations
     await page.locator('.atr-results__bar summary', { hasText: '导出本页' }).waitFor();
     await page.screenshot({ path: path.join(artifacts, 'e2e-explore-search.png'), fullPage: true });
 
@@ -66,7 +66,7 @@ describe('a visitor explores the site', () => {
     await page.locator('.atr-result__title', { hasText: title }).first().waitFor();
   });
 
-  it('chooses a type first, narrows by the folding category tree and pages through the results (issue 11 §2)', async () => {
+  it('chooses a type first, narrows by the folding category tree and pages through the results', async () => {
     const { page, base: site } = e2e;
     await page.goto(`${site}/microapp/explore?q=${encodeURIComponent('研究')}`);
     await page.getByText('先选择资源类型，可按分类等条件筛选').waitFor();
@@ -149,7 +149,7 @@ describe('a visitor explores the site', () => {
       .waitFor();
   });
 
-  it("lists a university's scholars on its detail page, each leading to the scholar's profile (issue 11 §7)", async () => {
+  it("lists a university's scholars on its detail page, each leading to the scholar's profile", async () => {
     const { page, base: site } = e2e;
     // a Tsinghua scholar of the imported file, and the institution the import linked it to
     const res = await page.request.get(`${site}/api/v1/search?q=${encodeURIComponent('Tsinghua')}&type=scholar`);
@@ -173,7 +173,7 @@ describe('a visitor explores the site', () => {
     await page.locator('.atr-nav-card', { hasText: '清华大学' }).waitFor();
   });
 
-  it("follows the journal panel's 更多 to the journals page: each journal with its cover, impact factor and ISSN (issue 13 §5)", async () => {
+  it("follows the journal panel's 更多 to the journals page: each journal with its cover, impact factor and ISSN", async () => {
     const { page, base: site } = e2e;
     await page.goto(`${site}/`);
     const more = page.locator('[data-module-type="journal"] a.atr-p-more');

@@ -1,5 +1,5 @@
 /**
- * End to end in Chromium (issues 3 and 4, loose ends): on the demo site (host localhost, topic 综合资源)
+ * End to end in Chromium (loose ends): on the demo site (host localhost, topic 综合资源)
  * tools, jobs, bulletins and wechat articles are imported as JSON lines and a CSRankings file as
  * scholars; a super manager binds the official account and adds wechat, tool, job (sign-in before
  * redirect) and bulletin panels to the home page. The visitor then sees the institution panel fill in the

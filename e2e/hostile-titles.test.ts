@@ -1,5 +1,5 @@
 /**
- * Hostile input in module titles (issue 4 'Hostile input'): XSS payloads typed into the module title of
+ * Hostile input in module titles: XSS payloads typed into the module title of
  * the editor's form are refused with 不能包含 HTML 标签 when they carry markup, and the ones without
  * markup (javascript: addresses, quotes, entities) are stored as plain text; the visitor's page then
  * shows them as text, no dialog opens and no page error happens. Payloads: server/test/xssPayloads.ts.

@@ -1,5 +1,4 @@
-/**
- * Issue 28 §10 in Debian's Chromium (decisions 510, 511): a BibTeX file imported into the demo site's
+/** in Debian's Chromium (decisions 510, 511): a BibTeX file imported into the demo site's
  * topic with a year-only, a year-month and a full-day article and a year-only @techreport. The explore
  * page shows 2024 / 2024-03 / 2024-05-06 (never 2024-01-01 or 2024-03-01), newest first; the report's
  * page shows 2022 and 技术报告; the console's edit form shows the date 2022 and saves it as it is.

@@ -1,5 +1,5 @@
 /**
- * Layout features of the home page, end to end in Debian's Chromium (issue 3; spec 1 §2 'Module editor
+ * Layout features of the home page, end to end in Debian's Chromium (spec 1 §2 'Module editor
  * forms', §3 'flex', 'Home config' groups, §4 'Flex save', 'Group templates', §5 'Flex'; spec 2 §8):
  * a super manager creates an application, adds a flex layout with three areas, puts a module into each
  * area through the page, and the visitor page shows the flex with its three modules; a fourth area when

@@ -1,5 +1,5 @@
 /**
- * End to end in Debian's Chromium (issue 3 'The whole home page', module forms; spec 1 §2 forms, §5
+ * End to end in Debian's Chromium (module forms; spec 1 §2 forms, §5
  * messages): a super manager adds, through their forms in the editor, the panel types no other e2e file
  * adds — news (新闻), topic navigation (专题导航), institution (机构), journal (期刊), activity (学术活动),
  * research output (科研成果) and carousel (轮播图) — and on the way sees each form message of spec 1 §5:
@@ -81,7 +81,7 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
   it('news: empty title, no display type and carousel count 11 are refused, then it saves', async () => {
     const { page } = e2e;
     const drawer = await openForm('新闻');
-    // the settings drawer is 420 px wide (spec 1 §4, spec 2 §9; issue 13 §5: it was 560)
+    // the settings drawer is 420 px wide (spec 1 §4, spec 2 §9; it was 560)
     const drawerWidth = await drawer.locator('.ant-drawer-content-wrapper').evaluate((el) => Math.round(el.getBoundingClientRect().width));
     expect(drawerWidth).toBe(420);
     const save = drawer.getByRole('button', { name: '添加模块' });

@@ -1,5 +1,5 @@
 /**
- * End to end in Chromium (issue 3, feed modules): a super manager signs in, creates an application,
+ * End to end in Chromium (feed modules): a super manager signs in, creates an application,
  * binds an official account in /console/wechats and gives it two articles (listed on
  * /console/wechats/articles?account=…), imports a job and a
  * bulletin as JSON lines, adds wechat_article, job, bulletin and iframe panels through their forms (an
@@ -80,7 +80,7 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
 
   it('binds an official account; its two articles show on the articles page filtered to it', async () => {
     const { page } = e2e;
-    await page.getByRole('menuitem', { name: '栏目内容' }).hover(); // the console menu's submenu (issue 13 §1)
+    await page.getByRole('menuitem', { name: '栏目内容' }).hover(); // the console menu's submenu
     await page.getByRole('menuitem', { name: '公众号管理' }).click();
     await page.waitForURL(/\/console\/wechats(\?|$)/);
     await page.mouse.move(700, 600); // away from the submenu, which stays open under the pointer

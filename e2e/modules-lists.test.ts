@@ -1,5 +1,5 @@
 /**
- * End to end in Debian's Chromium (issue 3 'The whole home page', module lists): a super manager signs
+ * End to end in Debian's Chromium (module lists): a super manager signs
  * in, creates an application on this server's host, and adds a policy, standard, book, science data,
  * resource links and tool panel through their forms in the editor (the tool form first refuses with
  * 请选择工具). Items come from a JSON-lines import into the application's topic; the resource links

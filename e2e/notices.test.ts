@@ -1,5 +1,5 @@
 /**
- * Notices and resource links end to end in Chromium (issue 4 'Content'; spec 1 §2 dialogs, §4, §5;
+ * Notices and resource links end to end in Chromium (spec 1 §2 dialogs, §4, §5;
  * spec 2 §2 editor, §8 messages): a manager creates, edits, pins, publishes, searches and deletes
  * notices and links through the console dialogs, writes a notice with a table, a link, an image and an
  * attachment and reads it on /resources/notices/{id}; XSS payloads typed or pasted into the title, the
@@ -339,7 +339,7 @@ describe('notices', () => {
     await page.goto(`${server.url}/console/application/${appId}/editor`);
     const panel = page.locator('[data-module-type="notice"]');
     await panel.getByText('数据库试用通知（更新）').waitFor();
-    // console lists ask for 20 a page (spec 2 §9 'List pages in the console use 20'; issue 13 §5: it was 10)
+    // console lists ask for 20 a page (spec 2 §9 'List pages in the console use 20'; it was 10)
     const listed = page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/v1/notices');
     await panel.getByRole('button', { name: '数据列表' }).click();
     expect(new URL((await listed).url()).searchParams.get('size')).toBe('20');
@@ -435,7 +435,7 @@ describe('resource links', () => {
   });
 });
 
-describe('the rich-text editor: the shortcuts of spec 2 §2 and a failed image upload (issue 13 §5)', () => {
+describe('the rich-text editor: the shortcuts of spec 2 §2 and a failed image upload', () => {
   it('makes a block quote with Ctrl+Shift+U and still underlines with Ctrl+U', async () => {
     const { page, server } = e2e;
     await page.goto(`${server.url}/console/application/${appId}/content`);

@@ -1,5 +1,5 @@
 /**
- * The 客户端登录 card (at /console/ac/appclient, issue 13) in Chromium (spec 1 §6 client login; spec 2 §7 'Login'; docs/decisions.md 123,
+ * The 客户端登录 card (at /console/ac/appclient) in Chromium (spec 1 §6 client login; spec 2 §7 'Login'; docs/decisions.md 123,
  * 200-202): a manager adds an OAuth client pointed at a real OpenID provider (oidc-provider, started
  * here), sees the refusals of the form and of the server on their fields, copies the client's sign-in
  * link; a visitor opens the link in another browser, signs in at the provider and comes back signed in;
@@ -63,7 +63,7 @@ describe('客户端登录 card', () => {
       ).status,
     ).toBe(201);
 
-    // the settings page links to the clients' page of the console (/console/ac/appclient, issue 13)
+    // the settings page links to the clients' page of the console (/console/ac/appclient)
     await manager.goto(`${base}/console/application/${appId}`);
     await manager.locator('#oauth-clients').getByRole('link', { name: '管理客户端登录' }).click();
     await manager.waitForURL(`${base}/console/ac/appclient?applicationId=${appId}`);

@@ -1,5 +1,5 @@
 /**
- * End to end in Chromium (issue 5, personalisation) on the demo site (host localhost, topic 综合资源)
+ * End to end in Chromium (personalisation) on the demo site (host localhost, topic 综合资源)
  * with the real CSL articles imported: a signed-in user browses three articles of one discipline, opens
  * /microapp/recommendation?type=article and sees that discipline first with the reasons; marks one
  * 不感兴趣 and it disappears; with recommendation on for the journal panel (set through the API) the

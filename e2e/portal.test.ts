@@ -1,5 +1,5 @@
 /**
- * End to end in Debian's Chromium (issue 2 'Tests that must exist'): a super manager signs in with the
+ * End to end in Debian's Chromium: a super manager signs in with the
  * code read from the outbox file, creates an application, adds a scholar panel, saves, opens the visitor
  * page of that application and sees scholar names that came from the CSRankings import, deletes the
  * panel, and after a reload it is gone. Screenshots are kept under test-artifacts/.

@@ -1,5 +1,5 @@
 /**
- * Research reports end to end in Chromium (issue 13 §1 `/console/reports/**`, §2 the visitor pages;
+ * Research reports end to end in Chromium (`/console/reports/**`, §2 the visitor pages;
  * docs/decisions.md 300-304): a manager creates a report with a PDF (the real upload call) on
  * /console/reports/new, finds it as a draft in the list and publishes it; a visitor finds it on
  * /microapp/report, filters by type, searches, opens /microapp/report/detail/{id} with its body and

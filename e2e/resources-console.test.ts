@@ -1,7 +1,7 @@
 /**
- * End to end in Debian's Chromium (issue 3): an application manager creates a policy and a tool in
+ * End to end in Debian's Chromium: an application manager creates a policy and a tool in
  * /console/application/{id}/resources (a bad link refused in the dialog first), follows the 工具 tab to
- * /console/tools (issue 13 §1) where it creates and edits the tool, and deletes the policy; a super manager adds a custom component (xmodule) panel: the search box's
+ * /console/tools where it creates and edits the tool, and deletes the policy; a super manager adds a custom component (xmodule) panel: the search box's
  * options load from their address, the statistics component refuses its required figure with the
  * param's own rule message, then saves, and the visitor page shows the figures. Screenshots are kept
  * under test-artifacts/.
@@ -88,7 +88,7 @@ describe('a manager keeps the resources of the application topic', () => {
       if (r.method() === 'POST' && /\/resources$/.test(new URL(r.url()).pathname)) posts.push(r.url());
     });
     await dialog.getByLabel('发布日期').fill('2025-03-01');
-    // Enter takes the typed date and leaves the dialog open (issue 28 §13): nothing is sent yet
+    // Enter takes the typed date and leaves the dialog open: nothing is sent yet
     await dialog.getByLabel('发布日期').press('Enter');
     expect(await dialog.getByLabel('发布日期').inputValue()).toBe('2025-03-01');
     await dialog.getByLabel('发文机关').fill('科学技术部');
@@ -107,7 +107,7 @@ describe('a manager keeps the resources of the application topic', () => {
     expect(posts).toHaveLength(1); // the accepted save only: the bad link is refused in the form, the Enter sent nothing
   });
 
-  it('creates a tool and edits it in the tools section the 工具 tab leads to (issue 13 §1)', async () => {
+  it('creates a tool and edits it in the tools section the 工具 tab leads to', async () => {
     const page = managerPage;
     await page.getByRole('tab', { name: '工具' }).click();
     await page.getByRole('button', { name: '打开工具页面' }).click();

@@ -1,5 +1,5 @@
 /**
- * Roles end to end (issue 5; docs/decisions.md #135-#139): a super manager creates a site and adds a
+ * Roles end to end (docs/decisions.md #135-#139): a super manager creates a site and adds a
  * manager with the right 首页编辑 only; that manager signs in (SMS code from the outbox), edits the home
  * page, and is clearly refused the settings; a visitor of the draft site is sent to /unrelease while the
  * manager sees it with the banner; 申请发布 → 审核通过 makes it visible to the visitor.

@@ -1,5 +1,5 @@
 /**
- * Sign-in in Chromium (issue 5; spec 1 §3 'Users', §6): by e-mail code (delivered to a real SMTP server
+ * Sign-in in Chromium (spec 1 §3 'Users', §6): by e-mail code (delivered to a real SMTP server
  * started here, read from the delivered message), as an anonymous visitor
  * (FingerprintJS after the first paint), by single sign-on through a real OpenID provider's pages (the
  * full redirect from a console route), and with an encrypted login-info link (valid and tampered).

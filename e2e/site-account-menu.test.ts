@@ -1,5 +1,5 @@
 /**
- * The visitor site's sign-in entry and user menu in Chromium (decision 231; issue 13 §5): a signed-out
+ * The visitor site's sign-in entry and user menu in Chromium (decision 231): a signed-out
  * visitor finds 登录 in the header, signs in at the site's own sign-in page (/login: titled with the
  * site's name in the site's frame, not 登录控制台, which the console's /console/login keeps) and comes
  * back to the page they were reading, signed in (the header names them); the way back never leaves the

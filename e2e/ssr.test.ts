@@ -1,5 +1,5 @@
 /**
- * Server-rendered visitor pages (issue 10 §1, §5) in Chromium:
+ * Server-rendered visitor pages in Chromium:
  * - with JavaScript off, the demo home page shows its panels' items; a notice's detail link and a
  *   panel's 更多 link open pages with their content; the page has a title and a description;
  * - with JavaScript on, every visitor route the home page links to (and the status pages) hydrates

@@ -1,6 +1,5 @@
 /**
- * Imports from the console as background tasks, in Chromium (issue 11 §3 'Import from the console',
- * §4; decision 267): a super manager previews the real CSL file (../shared/data, read in place), starts
+ * Imports from the console as background tasks, in Chromium (decision 267): a super manager previews the real CSL file (../shared/data, read in place), starts
  * the import and watches the task reach 已完成 with its counts; a BibTeX import's bar reaches 100 %; a
  * CSV of the MOE list with renamed headers is remapped in the preview and imported; then a large JSON-lines import is
  * running when the server is killed: after the restart the task shows 已中断, no row of it was written,

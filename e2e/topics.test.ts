@@ -1,5 +1,5 @@
 /**
- * Topics and their data in Chromium (issue 11 §3, decision 265): a super manager manages topics at
+ * Topics and their data in Chromium (decision 265): a super manager manages topics at
  * /console/topics (create, edit, refused delete of a topic in use, delete); from an empty policy panel
  * in the editor, 去配置数据 opens the topic's data page on 政策; a policy added there shows on the
  * visitor page; the data page filters by category and withdraws in bulk, and the withdrawn article

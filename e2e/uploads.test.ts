@@ -3,7 +3,7 @@
  * on /console/files uploads a real PNG (listed, served back byte-identical, previewed), an attachment
  * through the drop zone, is refused a renamed executable with 图片格式不正确 (browser check) and
  * 不支持该文件格式 (server check), sees 图片上传失败，请稍后再试 / 文件上传失败，请稍后再试 when an upload
- * fails (a 500 with a text body; spec 2 §8, issue 13 §5), drives the viewer by keys (Right wraps, Space
+ * fails (a 500 with a text body; spec 2 §8), drives the viewer by keys (Right wraps, Space
  * toggles the size mode, Up zooms, Escape closes) and deletes a file. Screenshots go to test-artifacts/.
  */
 import path from 'node:path';

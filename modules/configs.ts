@@ -1,5 +1,5 @@
 /**
- * Each registered module type's stored config type (issue 12 §3: the registry maps are typed per type),
+ * Each registered module type's stored config type (the registry maps are typed per type),
  * from its schema (`modules/<type>/schema.ts`). Types only: nothing here is loaded at run time, so the
  * visitor's pages still load no zod (decision 250). A type without an entry does not compile
  * (`ConfigOf` indexes it by every registered type).

@@ -1,5 +1,5 @@
 /**
- * The module contract (DESIGN.md 'The module registry': "a contract test loops over every type"), for
+ * The module contract (docs/architecture.md §The module registry: "a contract test loops over every type"), for
  * every type in MODULE_TYPES (common/constants.ts), so a type added later is checked without touching this file:
  *
  * 1. its defaults pass its schema (or, for a type listing in USER_CHOICES the fields the form makes the

@@ -1,5 +1,5 @@
 /**
- * The browser half of the module registry (DESIGN.md): each registered type's visitor Panel and editor
+ * The browser half of the module registry (docs/architecture.md §The module registry): each registered type's visitor Panel and editor
  * Form. Panels are in the visitor bundle; forms are lazy chunks loaded by the console editor only, so
  * the visitor's site never downloads them.
  */

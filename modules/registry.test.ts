@@ -1,5 +1,5 @@
 /**
- * Contract of the module registry (DESIGN.md) and the layout rules of spec 2 §9, table-driven from the
+ * Contract of the module registry (docs/architecture.md §The module registry) and the layout rules of spec 2 §9, table-driven from the
  * spec's numbers.
  */
 import { readFileSync } from 'node:fs';
@@ -211,7 +211,7 @@ describe('more link priority (spec 1 §2)', () => {
   });
 });
 
-describe('the definitions load no zod (issue 10 §3, decision 250)', () => {
+describe('the definitions load no zod (decision 250)', () => {
   const root = fileURLToPath(new URL('..', import.meta.url));
   /** The modules a file imports at run time (`import type` and `export type` vanish at build). */
   const runtimeImports = (file: string) =>

@@ -1,5 +1,5 @@
 /**
- * The module registry (DESIGN.md): one definition per registered module type, as a typed map so that a
+ * The module registry (docs/architecture.md §The module registry): one definition per registered module type, as a typed map so that a
  * type without a definition does not compile. Nothing else in the code switches on a module type.
  */
 import type { ModuleConfig } from '../common/homeConfig.js';
@@ -28,7 +28,7 @@ import { bulletinDefinition } from './bulletin/definition.js';
 import { iframeDefinition } from './iframe/definition.js';
 import { xmoduleDefinition } from './xmodule/definition.js';
 
-/** Each registered type's definition, typed by its own config (issue 12 §3). */
+/** Each registered type's definition, typed by its own config. */
 export type DefinitionMap = { [T in RegisteredType]: ModuleDefinition<ConfigOf<T>> };
 
 export const moduleDefinitions: DefinitionMap = {

@@ -1,7 +1,7 @@
 /**
- * The zod schema of every registered module type's stored config (DESIGN.md 'module registry'), for
+ * The zod schema of every registered module type's stored config (docs/architecture.md §The module registry), for
  * the server's validation and the console's forms. Apart from the definitions (modules/registry.ts) so
- * that the visitor's pages, which need the definitions, load no zod (issue 10 §3; decision 250). A type
+ * that the visitor's pages, which need the definitions, load no zod (decision 250). A type
  * without a schema does not compile.
  */
 import type { z } from 'zod';

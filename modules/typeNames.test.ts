@@ -1,5 +1,5 @@
 /**
- * Guard (issue 12 §3, 'Done means': "No file outside modules/ names a module type"): what a module type
+ * Guard ('Done means': "No file outside modules/ names a module type"): what a module type
  * does is a field of its definition (modules/<type>/definition.ts) read through the registry, so the
  * code of app/, server/ and common/ never branches on a module type by name.
  *
@@ -175,7 +175,7 @@ const allHits = (): Hit[] =>
     [...sources(path.join(ROOT, top))].flatMap((f) => typeNameLiterals(path.relative(ROOT, f).split(path.sep).join('/'), readFileSync(f, 'utf8'))),
   );
 
-describe('module type names outside modules/ (issue 12 §3)', () => {
+describe('module type names outside modules/', () => {
   const hits = allHits();
 
   it('no source of app/, server/ or common/ names a module type, but for the listed other meanings', () => {

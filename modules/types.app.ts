@@ -1,5 +1,5 @@
 /**
- * The browser half of the module contract: what a panel and a form receive (DESIGN.md 'module registry').
+ * The browser half of the module contract: what a panel and a form receive (docs/architecture.md §The module registry).
  * Panels are pure renderers: the host page resolves the reads (from the boot data embedded in the HTML,
  * or by calling the API) and hands the pages in.
  */
@@ -90,5 +90,5 @@ export interface ModuleAppParts<C extends ModuleConfig> {
   Form: ComponentType<FormProps<C>>;
 }
 
-/** The browser half of the registry, typed per type: `AppRegistry['notice']` takes NoticeModule (issue 12 §3). */
+/** The browser half of the registry, typed per type: `AppRegistry['notice']` takes NoticeModule. */
 export type AppRegistry = { [T in RegisteredType]: ModuleAppParts<ConfigOf<T>> };

@@ -1,5 +1,5 @@
 /**
- * The contract every module type implements (DESIGN.md 'The module registry'). Pure: no React, no Node.
+ * The contract every module type implements (docs/architecture.md §The module registry). Pure: no React, no Node.
  */
 import type { ModuleConfig } from '../common/homeConfig.js';
 import type { ModuleType } from '../common/constants.js';
@@ -92,7 +92,7 @@ export interface ModuleDefinition<C extends ModuleConfig = ModuleConfig> {
    */
   fixedSpan?(cfg: C): boolean;
   /**
-   * The content list this type's items come from (issue 12 §3): in edit mode its 数据列表 button and its
+   * The content list this type's items come from: in edit mode its 数据列表 button and its
    * empty state's 去发布 open that list (spec 2 §2, the `atrium:data-list` event), its items are managed
    * on the console's content page, and its more page (/top-resources) reads that list. Absent: none.
    */

@@ -1,5 +1,5 @@
 /**
- * The browser's API types, generated from the OpenAPI document (issue 27 §1; decision 439):
+ * The browser's API types, generated from the OpenAPI document (decision 439):
  * openapi-typescript turns the document into the `paths` and `components` types of
  * app/shared/apiSchema.ts, which the typed client (app/shared/apiClient.ts) reads, so a route whose
  * declared answer changes shape breaks the browser's build. `npm run generate:api` writes the file; the

@@ -1,5 +1,5 @@
 /**
- * What is built and whether it is older than its sources (issue 12 §6; decision 275), for
+ * What is built and whether it is older than its sources (decision 275), for
  * scripts/start.mjs and scripts/atrium.mjs. Uses nothing outside Node, so a production install without
  * development dependencies can run it.
  *

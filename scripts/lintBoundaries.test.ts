@@ -1,5 +1,5 @@
 /**
- * The import boundaries of DESIGN.md fail on a planted violation (issue 12 §1 'Done means'): each case
+ * The import boundaries of docs/architecture.md §Lint rules fail on a planted violation: each case
  * lints a few planted lines as if they were in a real file of the tree, with the project's own ESLint
  * configuration, and expects the boundary rule to refuse them; the same lines in a file where they are
  * allowed pass. Also `npm run lint` on the tree (run by `npm test`) reports none.
@@ -19,7 +19,7 @@ async function rulesOf(filePath: string, code: string): Promise<string[]> {
 
 const BOUNDARY = 'import-x/no-restricted-paths';
 
-describe('import boundaries (DESIGN.md)', { timeout: 120_000 }, () => {
+describe('import boundaries (docs/architecture.md §Lint rules)', { timeout: 120_000 }, () => {
   it.each([
     ['app/ never imports server/', 'app/App.tsx', "import { loadConfig } from '../server/config.js';\nexport const c = loadConfig;\n"],
     ['modules/<type>/ never imports app/', 'modules/news/Panel.tsx', "import { apiGet } from '@app/api';\nexport const g = apiGet;\n"],
@@ -47,7 +47,7 @@ describe('import boundaries (DESIGN.md)', { timeout: 120_000 }, () => {
     );
   });
 
-  it('lets the same import through where DESIGN.md allows it', async () => {
+  it('lets the same import through where docs/architecture.md §Lint rules allows it', async () => {
     expect(
       await rulesOf('server/routes/notices/service.ts', "import { getApplication } from '../applications/service.js';\nexport const g = getApplication;\n"),
     ).not.toContain(BOUNDARY);

@@ -2,7 +2,7 @@
 /**
  * After `vite build`: writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every
  * built script, stylesheet and SVG of dist/app over 1 KB, so the server sends assets compressed without
- * compressing them per request (issue 10 §4; @fastify/static `preCompressed`). Prints the totals (KB).
+ * compressing them per request (@fastify/static `preCompressed`). Prints the totals (KB).
  */
 import fs from 'node:fs';
 import path from 'node:path';

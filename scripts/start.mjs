@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm start` (issue 12 §6; decision 275): builds what is missing or older than its sources — the
+ * `npm start` (decision 275): builds what is missing or older than its sources — the
  * browser app and its server renderer (Vite), the compiled server (esbuild, dist/node) — then starts the
  * server with plain node: `node dist/node/main.js`. A production install without development
  * dependencies (`npm ci --omit=dev`) starts from the files built before; it cannot build, so a missing

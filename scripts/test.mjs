@@ -24,7 +24,7 @@ function ensureChromium() {
   process.exit(1);
 }
 
-// the guard rails first (issue 12 §1): a type error or a lint error fails `npm test` before any test runs;
+// the guard rails first: a type error or a lint error fails `npm test` before any test runs;
 // a run of chosen projects (`npm test -- --project unit`) skips them, as does ATRIUM_SKIP_CHECKS=1
 if (!args.includes('--project') && process.env.ATRIUM_SKIP_CHECKS !== '1') {
   // both at once (one core each): each prints its own findings when it fails

@@ -1,6 +1,6 @@
 /**
  * Builds the Fastify server: error handling, sessions, the API of spec 2 §7 and the browser app
- * (DESIGN.md 'Server'). Bad input answers 4xx with `{ error: { code, message, fields? } }`; only a
+ * (docs/architecture.md §Server). Bad input answers 4xx with `{ error: { code, message, fields? } }`; only a
  * fault of ours answers 500, and its details go to the log, never to the client.
  */
 import { registerInputGuard } from './http/input.js';
@@ -88,7 +88,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   registerRequestId(app);
   await app.register(cookie);
   await registerResponseHeaders(app, { hsts: ctx.config.hsts, styleHosts: ctx.config.themeHosts });
-  // operable server (issue 12 §6): timings for /metrics, then the global per-address limit of the API,
+  // operable server: timings for /metrics, then the global per-address limit of the API,
   // ahead of every hook that reads the database
   if (ctx.config.metrics) registerMetrics(app, { token: ctx.config.metricsToken });
   else registerMetricsOff(app);
@@ -146,12 +146,12 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   // who asks and what they may read, looked up once per request (server/policies/scope.ts)
   registerRequestScope(app, ctx.db, cache);
   registerRequestSigning(app, ctx.db, { secret: ctx.config.secret, xsrfOf: (req) => req.xsrfToken });
-  // declared routes (issue 12 §4-§5): validated by their zod schemas, access enforced in one place, described in /api/openapi.json
+  // declared routes: validated by their zod schemas, access enforced in one place, described in /api/openapi.json
   registerContracts(app, ctx.db);
   // the API documents: anyone in development, super managers only in production (decision 419)
   await registerOpenApi(app, { superOnly: ctx.config.production });
   registerSigningKeyRoute(app, { secret: ctx.config.secret, xsrfOf: (req) => req.xsrfToken });
-  // the audit log of console writes (issue 13 §1): after the session and signing hooks
+  // the audit log of console writes: after the session and signing hooks
   registerAudit(app, ctx.db);
 
   // liveness and readiness for a load balancer or an orchestrator (docs/operations.md)
@@ -207,7 +207,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => taskRoutes(a, { ...ctx, tasks }));
   await app.register(async (a) => citationRoutes(a, ctx));
   await app.register(async (a) => auditLogRoutes(a, ctx));
-  // usage analytics (issue 13 §1): beacons counted in memory, flushed as daily aggregates, and on close
+  // usage analytics: beacons counted in memory, flushed as daily aggregates, and on close
   const usage = new UsageCollector(ctx.db, ctx.config.secret);
   usage.start();
   app.decorate('usageCollector', usage);

@@ -1,5 +1,5 @@
 /**
- * Configuration by a zod schema of the environment (issue 12 §6): defaults, a bad PORT, a missing
+ * Configuration by a zod schema of the environment: defaults, a bad PORT, a missing
  * production secret, every problem listed at once, and the start stopping with the message and no stack.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment (issue 12 §6; docs/operations.md 'Environment variables'). Every
+ * Configuration from the environment (docs/operations.md 'Environment variables'). Every
  * variable the server reads is declared once, in {@link envSchema} (zod): its rule and its Chinese
  * message. Bad values do not start the server: {@link loadConfig} throws a {@link ConfigError} that
  * lists every problem at once, each naming its variable (`PORT 应为 1 到 65535 的整数，而不是「abc」`).
@@ -205,7 +205,7 @@ const secret = (min: number) =>
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
- * Every environment variable the server reads, with its rule (issue 12 §6). docs/operations.md lists
+ * Every environment variable the server reads, with its rule. docs/operations.md lists
  * the same names (server/config.test.ts checks it). Defaults that depend on other variables (the data
  * folder, production) are applied by {@link loadConfig}.
  */

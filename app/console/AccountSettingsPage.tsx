@@ -1,5 +1,5 @@
 /**
- * `/console/settings/account` (spec 1 §2; issue 13 §1; docs/decisions.md 293): the signed-in manager's own
+ * `/console/settings/account` (spec 1 §2; docs/decisions.md 293): the signed-in manager's own
  * account inside the console frame: profile, bound phone, e-mail and WeChat, and the active sessions with
  * 在所有设备上退出登录 (then the console's sign-in page). The cards are those of the visitor's
  * /settings/account (app/account/AccountCards.tsx), without the scholar profile (a visitor's matter).

@@ -1,5 +1,5 @@
 /**
- * `/console/ac/appclient` (spec 1 §2; spec 1 §6 client login; issue 13 §1; docs/decisions.md 292): the
+ * `/console/ac/appclient` (spec 1 §2; spec 1 §6 client login; docs/decisions.md 292): the
  * OAuth clients of the applications, with each client's ready-to-copy sign-in link. The applications
  * offered are those GET /api/v1/applications lists for the user: all of them for a super manager, the
  * ones they manage for an application manager (the rules of the client calls, which admit the managers

@@ -1,9 +1,9 @@
 /**
  * /console/application/:id (spec 1 §2): the application's name, host and topic
  * (GET /api/v1/applications/{id}/config, PUT /api/v1/applications/{id}), with links to the home page
- * editor and the site, then the 访问设置 card (详情页需登录, issue 13 §4: DetailSigninCard.tsx), the
+ * editor and the site, then the 访问设置 card (详情页需登录, DetailSigninCard.tsx), the
  * 登录设置 card (app/signin/) and a link to the application's OAuth clients at /console/ac/appclient
- * (issue 13; the 客户端登录 card lives there). Saving any of them needs the 站点设置 right (decisions
+ * (the 客户端登录 card lives there). Saving any of them needs the 站点设置 right (decisions
  * 135, 415): without it the page warns once and the sign-in settings are shown disabled.
  */
 import { useEffect, useState } from 'react';

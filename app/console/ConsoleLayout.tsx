@@ -1,7 +1,7 @@
 /**
  * The console frame: a top bar (Atrium 控制台, the console menu, the user's name with 账号设置 and 在所有设备上
  * 退出登录, 退出登录) above the page. Rarely used pages sit in submenus (栏目内容: job postings, tools, WeChat
- * accounts and articles, issue 13 §1; 权限与登录; 系统: 数据分析 and 操作日志 for every manager, 后台任务 and
+ * accounts and articles; 权限与登录; 系统: 数据分析 and 操作日志 for every manager, 后台任务 and
  * 组件库 for super managers) so the bar fits 1300 px. The home page editor has its own full-width frame
  * (editor/EditorPage.tsx).
  */

@@ -1,9 +1,8 @@
 /**
- * The 访问设置 card of the application settings page (issue 13 §4): the switch 详情页需登录, saved as soon
+ * The 访问设置 card of the application settings page: the switch 详情页需登录, saved as soon
  * as it is turned (PUT /api/v1/applications/{id} with `detailSignin` 0 or 1; the 站点设置 right). On, a
  * visitor who is not signed in is sent from the site's /microapp/** and /container/** pages to sign in
- * (server/web, app/pages/visitor/DetailSigninGuard.tsx) and their detail reads answer 401 (decision of
- * issue 13 §4); off (the default), they are public.
+ * (server/web, app/pages/visitor/DetailSigninGuard.tsx) and their detail reads answer 401 (decision 377); off (the default), they are public.
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

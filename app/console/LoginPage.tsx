@@ -1,8 +1,8 @@
 /**
- * The console's sign-in page at /console/login (spec 1 §2, §6; issue 5): titled 登录控制台, the sign-in
+ * The console's sign-in page at /console/login (spec 1 §2, §6): titled 登录控制台, the sign-in
  * form of app/signin/SigninForm.tsx (single sign-on, SMS code, e-mail code); a signed-in user goes to
  * `?redirect=` (a path on this site) or the applications page; `?sso_error=` (from the SSO callback) is
- * shown above the tabs, with 返回网站 (decision 423). A visitor of a site signs in at the site's own page, /login (issue 13 §5).
+ * shown above the tabs, with 返回网站 (decision 423). A visitor of a site signs in at the site's own page, /login.
  */
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';

@@ -1,6 +1,6 @@
 /**
  * What a console page shows in place of its content while the read it needs is loading or after it
- * failed (issue 12 §7: the same `isPending` / `isError` / `<Result>` lines were in every page): a
+ * failed (the same `isPending` / `isError` / `<Result>` lines were in every page): a
  * spinner, then a Result with the server's Chinese message, 404 for a 404 answer and a warning for any
  * other failure, with `extra` (the way back). Null once the data is there.
  */

@@ -2,7 +2,7 @@
  * The console's route table (spec 1 §2 'Console routes'), the lazy chunk of App.tsx's `/console/*`
  * (with antd's providers, antdScope.tsx). The guard, the layout and the first pages come with it; every
  * other page is a lazy chunk of its own, loaded when it is opened, so the first console page does not
- * load the code of the others (issue 27 §8; decision 491). While a page's chunk loads, the layout stays
+ * load the code of the others (decision 491). While a page's chunk loads, the layout stays
  * and the page's place shows the spinner of every lazy page.
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
@@ -33,13 +33,13 @@ const TopicDataPage = lazy(() => import('./topics/TopicDataPage').then((m) => ({
 const TasksPage = lazy(() => import('./tasks/TasksPage').then((m) => ({ default: m.TasksPage })));
 const ReportsPage = lazy(() => import('./reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const AuditLogsPage = lazy(() => import('./logs/AuditLogsPage').then((m) => ({ default: m.AuditLogsPage })));
-// the sections of issue 13 §1: job postings, tools, WeChat accounts and articles
+// the sections: job postings, tools, WeChat accounts and articles
 const JobsPage = lazy(() => import('./jobs/JobsPage').then((m) => ({ default: m.JobsPage })));
 const ToolsPage = lazy(() => import('./tools/ToolsPage').then((m) => ({ default: m.ToolsPage })));
 const WechatManagerPage = lazy(() => import('./wechats/WechatManagerPage'));
 const WechatArticlesPage = lazy(() => import('./wechats/WechatArticlesPage').then((m) => ({ default: m.WechatArticlesPage })));
 const XmodulesPage = lazy(() => import('./xmodules/XmodulesPage').then((m) => ({ default: m.XmodulesPage })));
-const AnalysisPage = lazy(() => import('./analysis/AnalysisPage')); // ECharts only here (issue 13 §1)
+const AnalysisPage = lazy(() => import('./analysis/AnalysisPage')); // ECharts only here
 const AppClientsPage = lazy(() => import('./AppClientsPage').then((m) => ({ default: m.AppClientsPage })));
 const AccountSettingsPage = lazy(() => import('./AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })));
 const EditorPage = lazy(() => import('./editor/EditorPage'));
@@ -68,7 +68,7 @@ const consoleRoutes: RouteObject[] = [
           { path: 'managers', element: lazyPage(ManagersPage) },
           { path: 'users', element: lazyPage(UsersPage) },
           { path: 'users/rights', element: lazyPage(RoleConfigPage) },
-          // issue 13 §1 /console/wechats/**: the accounts (also at their first address, wechatManager) and the articles
+          // /console/wechats/**: the accounts (also at their first address, wechatManager) and the articles
           { path: 'wechats', element: lazyPage(WechatManagerPage) },
           { path: 'wechats/wechatManager', element: lazyPage(WechatManagerPage) },
           { path: 'wechats/articles/*', element: lazyPage(WechatArticlesPage) },

@@ -1,6 +1,5 @@
 /**
- * Signing out of the console (DELETE /api/v1/session), or on every device (DELETE /api/v1/sessions,
- * issue 5), then back to the sign-in page.
+ * Signing out of the console (DELETE /api/v1/session), or on every device (DELETE /api/v1/sessions), then back to the sign-in page.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';

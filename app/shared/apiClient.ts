@@ -1,5 +1,5 @@
 /**
- * The typed API client (issue 27 §1; decision 441): a thin layer over the signed `request` of app/api.ts
+ * The typed API client (decision 441): a thin layer over the signed `request` of app/api.ts
  * (signing, XSRF, the GET retry and ApiError are its, unchanged) whose paths, path parameters, query,
  * body and answer types come from the generated `paths` of ./apiSchema.ts. A route whose declared answer
  * changes shape changes those types, and the calls that read the old shape stop compiling.

@@ -1,4 +1,4 @@
-/** Where the console sends a user after signing in (issue 10 §8 'open redirect'). */
+/** Where the console sends a user after signing in. */
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from './session';
 

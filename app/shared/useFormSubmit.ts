@@ -1,5 +1,5 @@
 /**
- * The submit of a console dialog's form (DESIGN.md 'Browser'): validates the fields, sends, shows the
+ * The submit of a console dialog's form (docs/architecture.md §Browser): validates the fields, sends, shows the
  * server's success message, and on a refusal lets the caller put it on the fields it names, then shows
  * it as a message (spec 2 §8: every failure reaches the user). `saving` is true while the call runs.
  */

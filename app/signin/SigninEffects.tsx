@@ -1,5 +1,5 @@
 /**
- * What the browser does about sign-in on any page (spec 1 §3 'Users', §6; issue 5), rendering nothing:
+ * What the browser does about sign-in on any page (spec 1 §3 'Users', §6), rendering nothing:
  * - `?oauth=xproject&client_id=…` on / or /console/**: client login: the client is looked up
  *   (GET /api/v1/applications/oauth/clients/{id}) and, when it exists, the browser goes off to SSO with it
  *   (the console guard waits meanwhile); an unknown (e.g. deleted) client gets the server's Chinese message

@@ -1,7 +1,7 @@
 /**
  * The sign-in form shared by the console's sign-in page (/console/login, app/console/LoginPage.tsx) and
- * the visitor site's (/login, app/pages/signin/SiteLoginPage.tsx; issue 13 §5), written once (spec 1 §2,
- * §5, §6; spec 2 §5, §7 'Login'; issue 5): antd Tabs with the ways this site offers — single sign-on
+ * the visitor site's (/login, app/pages/signin/SiteLoginPage.tsx), written once (spec 1 §2,
+ * §5, §6; spec 2 §5, §7 'Login'): antd Tabs with the ways this site offers — single sign-on
  * (when the site's application has it), SMS code (PUT/POST /api/v3/oauth/digits) and e-mail code
  * (PUT/POST /api/v1/oauth/email/digits). 获取验证码 counts 60 s down. The server's refusals (400 wrong
  * code, 403 address not allowed, 429 too often) are shown with its Chinese message; an SSO failure

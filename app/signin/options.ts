@@ -1,5 +1,5 @@
 /**
- * Which ways of signing in this site offers (GET /api/v1/oauth/options, issue 5) and the address that
+ * Which ways of signing in this site offers (GET /api/v1/oauth/options) and the address that
  * starts single sign-on (spec 1 §6: a visitor who is not signed in goes to the SSO authorisation address).
  */
 import { useQuery } from '@tanstack/react-query';

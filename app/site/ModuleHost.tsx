@@ -1,6 +1,5 @@
 /**
- * What the app gives the modules (modules/kit/host.ts; DESIGN.md: a module folder never imports `app/`,
- * issue 12 §2): the renderer of the modules nested in a container panel's slots (ModuleRenderer.tsx)
+ * What the app gives the modules (modules/kit/host.ts; docs/architecture.md §Rooms: a module folder never imports `app/`): the renderer of the modules nested in a container panel's slots (ModuleRenderer.tsx)
  * and the browser's API client (../api.ts). Rendered once, inside AppProviders (App.tsx), so the
  * visitor site, the console, the editor and the server renderer (entry-server.tsx) all provide them.
  */

@@ -1,5 +1,5 @@
 /**
- * The one renderer of a module (DESIGN.md 'module registry'; issue 12 §3): its type's Panel through the
+ * The one renderer of a module (docs/architecture.md §The module registry): its type's Panel through the
  * registry, with its data (usePanelData: the boot pages embedded in the home page HTML when present,
  * else the API), its minimum height (definition.height) and an error boundary. The home grid
  * (./HomeGrid.tsx, the visitor's page and the editor's sortable grid) renders each module with it, and

@@ -328,7 +328,7 @@ function SiteUserMenu({ user }: { user: BootUser }) {
 /** Header, page and footer of the visitor site; see the file comment. */
 export function SiteFrame({ config, user, children, nameIsHeading = false }: SiteFrameProps) {
   const { pathname, search } = useLocation();
-  // usage beacons (issue 13 §1): a page view per visitor route; the editor's preview is no visit
+  // usage beacons: a page view per visitor route; the editor's preview is no visit
   const counted = !pathname.startsWith('/console');
   useEffect(() => {
     if (counted) trackPageview(pathname);
@@ -364,7 +364,7 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
     <div className={`atr-site${transparent ? ' atr-site--transparent' : ''}`} style={style}>
       <header className={headerClass}>
         <div className="atr-container atr-header__top">
-          {/* the link is named by its visible text (the logo is decoration beside it; issue 10 §7) */}
+          {/* the link is named by its visible text (the logo is decoration beside it) */}
           <Link to="/" className="atr-brand">
             {config.logo ? (
               <img className="atr-brand__logo" src={config.logo} alt="" />

@@ -1,5 +1,5 @@
 /**
- * The visitor's usage queue (issue 13 §1): batches of at most 50 events, nothing at all under Do Not
+ * The visitor's usage queue: batches of at most 50 events, nothing at all under Do Not
  * Track or Global Privacy Control, and the resource a detail page's path opens.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * First-party usage beacons of the visitor pages (issue 13 §1; docs/decisions.md 318-323). Events are
+ * First-party usage beacons of the visitor pages (docs/decisions.md 318-323). Events are
  * queued and sent in batches of at most BEACON_MAX_EVENTS with navigator.sendBeacon to
  * POST /api/v1/analytics/beacon: when the page is hidden or left (visibilitychange, pagehide), every
  * FLUSH_MS, and when a batch is full. Events: a page view per route (its path, never its query), a

@@ -1,5 +1,5 @@
 /**
- * A panel's data (DESIGN.md 'Browser'): the pages of its reads (its type's `definition.reads(module)`,
+ * A panel's data (docs/architecture.md §Browser): the pages of its reads (its type's `definition.reads(module)`,
  * through `readsOf`), taken from the boot data embedded in the HTML when present (no request),
  * otherwise fetched with TanStack Query through `runRead`.
  */

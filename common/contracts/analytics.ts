@@ -1,5 +1,5 @@
 /**
- * Answer of the console's usage report (issue 13 §1; docs/decisions.md 318-323, 408; server/routes/analytics):
+ * Answer of the console's usage report (docs/decisions.md 318-323, 408; server/routes/analytics):
  * GET /api/v1/applications/{id}/analytics?from&to. The beacon answers 204 without a body.
  */
 import { z } from 'zod';

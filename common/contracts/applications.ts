@@ -59,7 +59,7 @@ export const applicationConfigAnswer = z.object({
   roleConfig: z.array(roleAnswer).describe('用户角色及其权限'),
   defaultUserRole: z.string().describe('新用户的默认角色'),
   restrictDownloadDefault: z.number().int().describe('新通知默认限制附件下载：1 是，0 否（决定 227）'),
-  detailSignin: z.number().int().describe('详情页需登录：1 是（未登录的访客打开 /microapp/**、/container/** 页面时先去登录），0 否（默认，公开）；issue 13 §4'),
+  detailSignin: z.number().int().describe('详情页需登录：1 是（未登录的访客打开 /microapp/**、/container/** 页面时先去登录），0 否（默认，公开）'),
   oauthUri: publicSsoAnswer.nullable().describe('单点登录设置（不含密钥）；null 为未配置'),
   mailAllowSuffix: z.string().nullable().describe('允许邮箱登录的后缀'),
 });

@@ -1,4 +1,4 @@
-/** Answers of the audit log calls (issue 13 §1 `/console/logs`; decisions 312-317; server/routes/auditLogs). */
+/** Answers of the audit log calls (`/console/logs`; decisions 312-317; server/routes/auditLogs). */
 import { z } from 'zod';
 
 /** One entry as the API answers it (GET /api/v1/audit-logs, /api/v1/audit-logs/{id}). */

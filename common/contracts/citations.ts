@@ -1,5 +1,5 @@
 /**
- * Answer of the citation export (issue 11 §5; decisions 270-273, 282; server/routes/citations): not JSON
+ * Answer of the citation export (decisions 270-273, 282; server/routes/citations): not JSON
  * but a text file in one of three formats, described for the API document by its content types.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The answers of the API as zod schemas (issue 12 §4), one file per resource in common/contracts/:
+ * The answers of the API as zod schemas, one file per resource in common/contracts/:
  * the server's routes declare them as their `response` (server/http/contract.ts), /api/openapi.json
  * describes them, and the browser takes its types from them (`import type { Notice } from
  * '@common/contracts/content'`, erased from the bundle), so an answer's shape is written once. Import

@@ -1,5 +1,5 @@
 /**
- * Answers of the personalisation calls (issue 5; server/routes/personal): actions, recommendations and
+ * Answers of the personalisation calls (server/routes/personal): actions, recommendations and
  * journal subscriptions (spec 1 §3 'Users, resource types, actions'; spec 2 §7 'Content', 'Subscriptions').
  */
 import { z } from 'zod';

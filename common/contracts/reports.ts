@@ -1,4 +1,4 @@
-/** Answers of the visitor's report calls (issue 13 §2; spec 1 §2 'Reports'; docs/decisions.md 302). */
+/** Answers of the visitor's report calls (spec 1 §2 'Reports'; docs/decisions.md 302). */
 import { z } from 'zod';
 
 /** One report of the visitor's list (GET /api/v1/reports). */

@@ -1,5 +1,5 @@
 /**
- * Answers of the resource calls of server/routes/resources (issue 3; spec 2 §7; decision 296): the
+ * Answers of the resource calls of server/routes/resources (spec 2 §7; decision 296): the
  * console resource manager's resources, the conference suggestions and the journal lookup.
  */
 import { z } from 'zod';

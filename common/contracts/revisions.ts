@@ -1,4 +1,4 @@
-/** Answers of the home config revision calls (issue 3 'Beyond the original': revisions; server/routes/revisions). */
+/** Answers of the home config revision calls (revisions; server/routes/revisions). */
 import { z } from 'zod';
 import { moduleBase, pageEntry } from '../homeConfigSchema.js';
 import type { HomeConfig } from '../homeConfig.js';

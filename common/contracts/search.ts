@@ -1,4 +1,4 @@
-/** Answers of the search and the resource detail read (issue 4 'Search', 'Visitor pages'; issue 11 §2; server/routes/search). */
+/** Answers of the search and the resource detail read (server/routes/search). */
 import { z } from 'zod';
 import { pageOf } from './common.js';
 

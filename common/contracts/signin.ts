@@ -1,5 +1,5 @@
 /**
- * Answers of the sign-in calls (issue 5; spec 2 §7 'Login'; server/routes/signin): the signed-in user,
+ * Answers of the sign-in calls (spec 2 §7 'Login'; server/routes/signin): the signed-in user,
  * the ways a host offers, single sign-on settings (never the client secret), OAuth clients and the
  * user's active sessions.
  */

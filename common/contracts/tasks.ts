@@ -1,9 +1,9 @@
-/** Answers of the background-task and console-import calls (issue 11 §3-§4; server/routes/tasks). */
+/** Answers of the background-task and console-import calls (server/routes/tasks). */
 import { z } from 'zod';
 
 /**
- * The kinds of file an import understands (`atrium import <kind>`, the console's import dialog; issue 11
- * §3), in the order the command's help, its refusal and the console's select list them.
+ * The kinds of file an import understands (`atrium import <kind>`, the console's import dialog),
+ * in the order the command's help, its refusal and the console's select list them.
  */
 export const IMPORT_KINDS = ['articles', 'conferences', 'institutions', 'scholars', 'journals', 'jsonl', 'bibtex', 'ris'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];

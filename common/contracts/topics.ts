@@ -1,5 +1,5 @@
 /**
- * Answers of the topic calls (spec 2 §7 topics; issue 11 §3 the console's topics and their data,
+ * Answers of the topic calls (spec 2 §7 topics; the console's topics and their data,
  * decision 265; server/routes/topics). common/topics.ts names their types for the console.
  */
 import { z } from 'zod';

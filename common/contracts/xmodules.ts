@@ -1,5 +1,5 @@
 /**
- * Answers of the custom component catalogue calls (spec 1 §3 'Custom component catalogue entry'; issue 3;
+ * Answers of the custom component catalogue calls (spec 1 §3 'Custom component catalogue entry';
  * server/routes/xmodules). The rules that check a written entry are `catalogueEntrySchema` of
  * modules/xmodule/catalogue.ts (which common/ cannot import); these schemas describe what is answered,
  * and the server's `CatalogueEntry` (that file) must fit them (the routes do not compile otherwise).

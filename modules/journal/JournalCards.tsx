@@ -1,6 +1,6 @@
 /**
  * Journal cards, shared by the journal panel (Panel.tsx) and the journals 'more' page
- * (app/pages/explore/TopResourcesPage.tsx; issue 13 §5): each journal with its cover (a placeholder
+ * (app/pages/explore/TopResourcesPage.tsx): each journal with its cover (a placeholder
  * when missing), title, latest issue (feed_time), impact factor, ISSN and collection, linking to
  * /microapp/explore/resources/journal/{id} (spec 1 §2 'journal form', §3 'Journal'). With `detailed`
  * (the more page, where a card has room) the English title, CN number and publication frequency are

@@ -32,7 +32,7 @@ export function TabbedPanel({ module, site, more, types, render, className }: Ta
     <PanelShell module={module} site={site} header={false} className={`atr-p--tabbed${className ? ` ${className}` : ''}`} bodyClassName="atr-p-body--flush">
       <UiTabs
         className="atr-p-tabs"
-        // the title and the more link beside the tab bar, not inside it: a tablist holds tabs only (issue 10 §7)
+        // the title and the more link beside the tab bar, not inside it: a tablist holds tabs only
         before={showTitle ? <PanelTitle module={module} /> : undefined}
         after={
           showTitle && more

@@ -1,6 +1,6 @@
 /**
- * What the host app gives the modules (DESIGN.md 'One process, three parts, one registry': a module
- * folder never imports `app/`; issue 12 §2). Two React contexts, provided once at the app's root
+ * What the host app gives the modules (docs/architecture.md §Rooms: a module
+ * folder never imports `app/`). Two React contexts, provided once at the app's root
  * (app/site/ModuleHost.tsx, inside AppProviders: the visitor site, the console, the editor and the
  * server renderer all render under it):
  *

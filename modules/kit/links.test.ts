@@ -1,5 +1,5 @@
 /**
- * The visitor site's sign-in addresses (issue 13 §5): a link that needs sign-in leads to the site's own
+ * The visitor site's sign-in addresses: a link that needs sign-in leads to the site's own
  * sign-in page, which sends the visitor back only to a path of this site that is not a sign-in page.
  */
 import { describe, expect, it } from 'vitest';

@@ -21,7 +21,7 @@ export { resourceHref } from '../../common/resourceTypes.js';
 export const scholarHref = profileHref;
 
 /**
- * The visitor site's sign-in page (issue 13 §5): titled with the site's name, in the site's frame; the
+ * The visitor site's sign-in page: titled with the site's name, in the site's frame; the
  * console keeps its own, /console/login (登录控制台).
  */
 export const SITE_LOGIN_PATH = '/login';

@@ -19,7 +19,7 @@ export interface ThumbProps {
   style?: CSSProperties;
   /**
    * the image is likely the largest thing in the first view (a carousel's first slide): fetched at once
-   * with high priority instead of lazily, so the page's largest paint does not wait for it (issue 10 §3)
+   * with high priority instead of lazily, so the page's largest paint does not wait for it
    */
   priority?: boolean;
 }

@@ -206,7 +206,7 @@ describe('list panels', () => {
     expect(html.indexOf('新闻')).toBeLessThan(html.indexOf('旧闻'));
     expect(html).toContain('href="/microapp/explore/resources/news/2"');
   });
-  it("fruit and activity: 去配置数据 of an empty tab opens the topic's data on the tab's resource type (issue 11 §3)", () => {
+  it("fruit and activity: 去配置数据 of an empty tab opens the topic's data on the tab's resource type", () => {
     // the first tab shows: the research-output panel's articles, the activity panel's conferences
     expect(render('fruit', { editable: true })).toContain('data-href="/console/topics/tc/topicShow/3?type=article"');
     expect(render('fruit', { editable: true, module: moduleOf('fruit', { dataType: ['patent', 'report'] }) })).toContain(

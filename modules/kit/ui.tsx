@@ -1,7 +1,7 @@
 /**
  * The small interface pieces of the visitor site (decision 252): buttons, tags, the empty state, the
  * loading skeleton and spinner, tabs and a carousel, in our own markup and CSS (ui.css) instead of antd,
- * so that the home page downloads no antd and no CSS-in-JS runtime (issue 10 §3: at most 150 KB of
+ * so that the home page downloads no antd and no CSS-in-JS runtime (at most 150 KB of
  * JavaScript gzip) and its HTML carries no generated styles. Colours follow --atr-primary (the site
  * frame sets it from themeConfig.primaryColor). The console keeps antd.
  *

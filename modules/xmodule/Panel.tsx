@@ -1,5 +1,5 @@
 /**
- * The visitor's custom component panel (spec 1 §3 'xmodule'; issue 3): the built-in renderer named by
+ * The visitor's custom component panel (spec 1 §3 'xmodule'): the built-in renderer named by
  * the component's moduleName (modules/xmodule/renderers) with the module's params, in the panel card
  * (title bar unless `titleSkip` or mode noHeader; 更多 from `specificLink`). Height: as tall as the
  * content (column 0), fixed `height` with scrolling (column 1), or at least `minHeight` (column 2).

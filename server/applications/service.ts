@@ -1,5 +1,5 @@
 /**
- * Applications (sites) below the routes (DESIGN.md 'Server'; issue 12 §2): finding one by id or by Host
+ * Applications (sites) below the routes (docs/architecture.md §Server): finding one by id or by Host
  * header, creating and changing one, and validating and reading its home config (spec 1 §3
  * 'Application config'). The route handlers (server/routes/applications/, re-exported by its service.ts),
  * the web pages (server/web/), sign-in and the demo seed (server/seed/) all call these; nothing here

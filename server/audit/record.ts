@@ -1,5 +1,5 @@
 /**
- * Records every console write in the audit log, in one place (issue 13 §1 `/console/logs`; decisions
+ * Records every console write in the audit log, in one place (`/console/logs`; decisions
  * 312-313): a successful (2xx) write by a signed-in user on a route of {@link AUDITED} gets one
  * `audit_log` row with who (id, name and masked phone or e-mail), when, the client address, the route
  * pattern, the resource and its id, the application, the action and what changed. For a route with a

@@ -1,5 +1,5 @@
 /**
- * Which writes the audit log records, and how (issue 13 §1 `/console/logs`; docs/decisions.md 312-313).
+ * Which writes the audit log records, and how (`/console/logs`; docs/decisions.md 312-313).
  * Every unsafe route the server registers is classified here, in one place, like the role matrix and
  * the cache's writes (server/cache/writes.ts): it is either in {@link AUDITED} (the resource it touches,
  * the action, where the resource's id and application id come from, and which stored row shows its

@@ -1,6 +1,5 @@
 /**
- * The stored rows the audit log compares before and after a write (issue 13 §1 'what changed, as a
- * before/after of the fields'; docs/decisions.md 312): one small reader per kind of row, each returning
+ * The stored rows the audit log compares before and after a write (docs/decisions.md 312): one small reader per kind of row, each returning
  * the row's meaningful fields (no timestamps of bookkeeping, no search text) and the application it
  * belongs to, or null when there is no such row. JSON columns are parsed; a resource's `fields` are
  * spread as `fields.<name>`, and configurations by their parts ({@link spread}), so that one changed

@@ -1,5 +1,5 @@
 /**
- * Verification codes and users (issue 2 'Sign in'): 6 digits, stored as HMAC-SHA256 with the server
+ * Verification codes and users: 6 digits, stored as HMAC-SHA256 with the server
  * secret, valid 5 minutes, dead after 5 tries (counted atomically, decision 400), one per minute per
  * target; daily caps per target and asking address (decisions 402, 403) and hourly wrong-try limits per
  * target (decision 401).

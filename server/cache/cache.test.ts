@@ -1,5 +1,5 @@
 /**
- * The shared visitor cache (issue 10 §5): a visitor's panel read is answered from the cache with an
+ * The shared visitor cache: a visitor's panel read is answered from the cache with an
  * ETag (304 to If-None-Match) and no signature; publishing a notice shows it at once, in the process
  * that wrote it and in a second server on the same database (LISTEN/NOTIFY on PostgreSQL, the poll on
  * SQLite); every unsafe route is classified by server/cache/writes.ts.

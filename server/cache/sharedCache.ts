@@ -1,5 +1,5 @@
 /**
- * The cache of what every visitor shares (issue 10 §5; DESIGN.md 'Browser', 'Scale'): the rendered home
+ * The cache of what every visitor shares (docs/architecture.md §Server rendering and caching, §Scale): the rendered home
  * page and the first page of each panel, per application and audience, in process memory.
  *
  * Correct across several server processes: every entry carries the *generation* it was made in, and

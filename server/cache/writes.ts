@@ -1,5 +1,5 @@
 /**
- * Which writes change what visitors see (issue 10 §5): a write that succeeds (status < 400) bumps the
+ * Which writes change what visitors see: a write that succeeds (status < 400) bumps the
  * shared cache's generation before its answer leaves, so the writer's next page and every other
  * process see it at once. Every unsafe route is classified here, in one place: it either changes
  * shared content (config, home page, notices, links, resources, topics, tools, feeds, release,
@@ -33,7 +33,7 @@ export const NEUTRAL: RegExp[] = [
   /^POST \/api\/v1\/imports\/preview$/, // reads a file, writes nothing
   /^POST \/api\/v1\/tasks\/imports$/, // queues a task: the runner bumps the cache when it has written (server/tasks/runner.ts)
   /^POST \/api\/v1\/tasks\/:id\/(cancel|retry)$/, // the queue itself
-  /^POST \/api\/v1\/analytics\/beacon$/, // usage counts, shown only in the console (issue 13 §1)
+  /^POST \/api\/v1\/analytics\/beacon$/, // usage counts, shown only in the console
 ];
 
 /** Whether a successful `method` on the route pattern `url` changes what visitors see. */

@@ -1,5 +1,5 @@
 /**
- * citation-js with its BibTeX and RIS plugins, loaded once per process (issue 11 §3 import, §5 export);
+ * citation-js with its BibTeX and RIS plugins, loaded once per process (import, §5 export);
  * a load that failed is tried again at the next call. The export (render.ts) adds the CSL plugin, the
  * GB/T 7714 style and its settings on top; the import (server/import/citations.ts) reads with the
  * plugins' defaults.

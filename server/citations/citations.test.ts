@@ -1,5 +1,5 @@
 /**
- * Citation export (issue 11 §5; decisions 270-273): resources as CSL-JSON, BibTeX, RIS and GB/T
+ * Citation export (decisions 270-273): resources as CSL-JSON, BibTeX, RIS and GB/T
  * 7714-2015 numeric text, on the real CSL Chinese scientific literature (imported with importFiles into
  * SQLite or PostgreSQL, read back with resourceById) and on hand-made items with the fields the real
  * data lacks (authors, journal, volume, issue, pages, DOI).

@@ -1,6 +1,6 @@
 /**
  * One resource as CSL-JSON (Citation Style Language 1.0 input data), the shape the citation exports
- * (BibTeX, RIS, GB/T 7714-2015) are made from (issue 11 §5; docs/decisions.md 270-273).
+ * (BibTeX, RIS, GB/T 7714-2015) are made from (docs/decisions.md 270-273).
  *
  * Input: a listing item of server/resources/present.ts `presentResource` (id, type, title, date and the
  * type's JSON fields). What articles carry (server/import/articles.ts, jsonl.ts, seed/catalogue.ts):
@@ -193,7 +193,7 @@ export interface CslOptions {
 }
 
 /**
- * Turns one resource (a `presentResource` listing item) into a CSL-JSON item (issue 11 §5).
+ * Turns one resource (a `presentResource` listing item) into a CSL-JSON item.
  * - id `atrium-<id>`, BibTeX label `atrium<id>`; type by {@link cslTypeOf}
  * - author: `author` / `authors` / `inventor` (array or text; Chinese names whole), else for news,
  *   policy, conference, science data and WeChat articles the responsible organisation

@@ -1,5 +1,5 @@
 /**
- * Citation export (issue 11 §5): a list of resources as BibTeX, RIS or GB/T 7714-2015 numeric text,
+ * Citation export: a list of resources as BibTeX, RIS or GB/T 7714-2015 numeric text,
  * made with citation-js (@citation-js/core with plugin-bibtex, plugin-ris and plugin-csl, which runs
  * citeproc-js) from the CSL-JSON of ./csl.ts. GB/T 7714 uses Atrium's own CSL style
  * ./gb-t-7714-2015-numeric.csl (decision 271), registered with plugin-csl's config as

@@ -63,7 +63,7 @@ export interface ContentResource<Row extends ContentRow> {
 
 /**
  * Registers the five calls of a content resource (see the file comment) with their declared schemas and
- * access; the route options are the same as each resource wrote them before (issue 12 §4 contracts).
+ * access; the route options are the same as each resource wrote them before (contracts).
  */
 export function contentRoutes<Row extends ContentRow>(app: FastifyInstance, db: Db, res: ContentResource<Row>): void {
   const r = declared(app);

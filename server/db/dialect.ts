@@ -1,6 +1,6 @@
 /**
  * Which database a Kysely instance talks to, for the few reads and writes written once per dialect
- * (DESIGN.md 'Databases': SQLite and PostgreSQL behind one Kysely schema).
+ * (docs/architecture.md §Databases and migrations: SQLite and PostgreSQL behind one Kysely schema).
  */
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from './schema.js';

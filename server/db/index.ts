@@ -1,5 +1,5 @@
 /**
- * Opens the database named by a URL and applies the migrations (DESIGN.md 'Server').
+ * Opens the database named by a URL and applies the migrations (docs/architecture.md §Databases and migrations).
  * - `postgres://...` or `postgresql://...`: PostgreSQL through pg.
  * - anything else: a SQLite file path (an optional `sqlite:` or `file:` prefix is dropped), or `:memory:`.
  * Throws when the migrations fail; the caller stops.

@@ -1,6 +1,6 @@
 /**
  * Reading one key of a JSON text column in SQL, the same on SQLite and PostgreSQL (the resource
- * `fields`, spec 1 §3 'Resource': e.g. a report's type, issue 13 §1).
+ * `fields`, spec 1 §3 'Resource': e.g. a report's type).
  */
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres } from './dialect.js';

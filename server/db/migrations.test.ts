@@ -1,5 +1,5 @@
 /**
- * The migrations (issue 12 §2 and §8, docs/decisions.md 269): one file per migration in
+ * The migrations (and §8, docs/decisions.md 269): one file per migration in
  * server/db/migrations/, named after its stored key and listed in number order; a migration imports
  * only `kysely`, node built-ins and files of its folder (nothing that can change); a new database
  * stores exactly the keys existing databases hold, so migrating them again runs nothing.

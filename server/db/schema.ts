@@ -253,7 +253,7 @@ export interface WechatAccountsTable {
   created_at: string;
 }
 
-/** The custom component catalogue (spec 1 §3; issue 3): one row per (module_name, type). */
+/** The custom component catalogue (spec 1 §3): one row per (module_name, type). */
 export interface XmoduleCatalogueTable {
   id: Generated<number>;
   module_name: string;
@@ -302,7 +302,7 @@ export interface OauthClientsTable {
   created_at: string;
 }
 
-/** A user's action on a resource (spec 1 §3 'Users, resource types, actions'; issue 5, decision 150). */
+/** A user's action on a resource (spec 1 §3 'Users, resource types, actions', decision 150). */
 export interface UserActionsTable {
   id: Generated<number>;
   user_id: number;

@@ -1,5 +1,5 @@
 /**
- * Content checks of uploads (spec 2 §5 'Image upload', 'File upload'; DESIGN.md 'Server: uploads').
+ * Content checks of uploads (spec 2 §5 'Image upload', 'File upload'; docs/architecture.md §Uploads).
  * The type is read from the bytes with file-type, never from the client's name or mime type; the stored
  * extension comes from the detected type. Refusals are HttpErrors with the Chinese message of spec 2 §8.
  */

@@ -1,5 +1,5 @@
 /**
- * The global per-address limit of the API (issue 12 §6; decision 278): set low, the next request from
+ * The global per-address limit of the API (decision 278): set low, the next request from
  * the same address answers 429 with the Chinese message in the API's error shape; other addresses,
  * pages and probes are not counted. The tests' default (NODE_ENV=test) is no limit.
  */

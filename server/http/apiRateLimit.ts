@@ -1,5 +1,5 @@
 /**
- * The global per-address limit of the API (issue 12 §6; decision 278), on top of the per-target code
+ * The global per-address limit of the API (decision 278), on top of the per-target code
  * limits of server/http/rateLimit.ts: at most `perMinute` requests a minute from one client address
  * (IPv6 by /64) to /api/** and /toolsApi/**, counted by @fastify/rate-limit in memory or, with REDIS_URL,
  * in Redis shared by every process. Pages, static files, /files/*, /healthz, /readyz, /metrics and the

@@ -1,5 +1,5 @@
 /**
- * The browser's generated API types (issue 27 §1; decisions 439, 442): the committed
+ * The browser's generated API types (decisions 439, 442): the committed
  * app/shared/apiSchema.ts is what the declared routes generate now, and a route whose answer changes
  * shape breaks the browser's compilation.
  */

@@ -1,5 +1,5 @@
 /**
- * Declared route contracts (issue 12 §4, DESIGN.md 'Server'): a route declares its `params`,
+ * Declared route contracts (docs/architecture.md §Declared routes): a route declares its `params`,
  * `querystring`, `body` and `response` as zod schemas in `schema`, and who may call it in
  * `config.access` (server/policies/access.ts). Fastify validates the request with those schemas
  * before the handler (a refusal is the same 400 with Chinese messages and `fields` keyed

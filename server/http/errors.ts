@@ -1,5 +1,5 @@
 /**
- * HTTP errors with a Chinese message for the interface (DESIGN.md: `{ error: { code, message } }`).
+ * HTTP errors with a Chinese message for the interface (docs/architecture.md §Errors and messages: `{ error: { code, message } }`).
  */
 import { ZodError } from 'zod';
 import { MSG } from '../../common/messages.js';

@@ -1,5 +1,5 @@
 /**
- * Compression and security headers of every answer (issue 10 §4, §6; DESIGN.md 'Browser').
+ * Compression and security headers of every answer (docs/architecture.md §Server rendering and caching).
  *
  * - Brotli or gzip for HTML, JSON, JS, CSS and SVG answers over 1 KB (@fastify/compress); brotli at
  *   quality 4 for answers made per request (quality 11, zlib's default, costs ~50x the CPU). Built

@@ -1,5 +1,5 @@
 /**
- * The server's logger options (issue 12 §6 'pino-pretty in development'; decision 280): pino's JSON lines
+ * The server's logger options (decision 280): pino's JSON lines
  * in production and tests, readable coloured lines through pino-pretty in development. pino-pretty is a
  * development dependency: when it is not installed (a production install run without NODE_ENV=production)
  * the logs stay JSON.

@@ -1,5 +1,5 @@
 /**
- * The API document (issue 12 §5) and the declared contracts (§4): /api/openapi.json is OpenAPI 3.1 and
+ * The API document and the declared contracts: /api/openapi.json is OpenAPI 3.1 and
  * lists every declared route with its response schema, the refusal schema and who may call it; the
  * page /api/docs answers; a declared route refuses bad input with the 400 and `fields` of decision 2,
  * and a caller without the right before its input is looked at.
@@ -69,7 +69,7 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/v2/scholars/{id}'].get.description).toBe(
       `权限：任何人（访客也可）；指定 user_id 时或站点开启「详情页需登录」时须为已登录用户本人（user_id 须为自己的用户 ID）。\n\n可读的数据：${MSG.rowsResources}。`,
     );
-    // the detail reads of a site with 详情页需登录 on (issue 13 §4)
+    // the detail reads of a site with 详情页需登录 on
     expect(doc.paths['/api/v1/resources/{type}/{id}'].get.description).toBe(
       `权限：任何人（访客也可）；站点开启「详情页需登录」时须为已登录用户（匿名访客除外）。\n\n可读的数据：${MSG.rowsResources}。`,
     );
@@ -120,7 +120,7 @@ describe('GET /api/openapi.json', () => {
     expect(headerBody).toContain('#/components/schemas/HeaderConfigInput');
   });
 
-  it("passes Redocly's recommended rules with no error (issue 27 §8)", async () => {
+  it("passes Redocly's recommended rules with no error", async () => {
     const source = (await ctx.client().get('/api/openapi.json')).text;
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });

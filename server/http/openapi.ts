@@ -1,5 +1,5 @@
 /**
- * The API's description (issue 12 §5): @fastify/swagger builds an OpenAPI 3.1 document from the
+ * The API's description: @fastify/swagger builds an OpenAPI 3.1 document from the
  * declared route contracts (server/http/contract.ts; the zod schemas turned into JSON Schema by
  * fastify-type-provider-zod), served at GET /api/openapi.json, and @fastify/swagger-ui shows it at
  * /api/docs. Routes still checking their input in the handler appear with their path only until

@@ -1,5 +1,5 @@
 /**
- * Parses a request part with a zod schema, or throws a 400 naming the fields (DESIGN.md 'Server').
+ * Parses a request part with a zod schema, or throws a 400 naming the fields (docs/architecture.md §Errors and messages).
  */
 import type { z } from 'zod';
 import { fromZod } from './errors.js';

@@ -1,5 +1,5 @@
 /**
- * Fixed-window rate limits kept in the database, so that several processes share them (DESIGN.md 'Scale').
+ * Fixed-window rate limits kept in the database, so that several processes share them (docs/architecture.md §Scale).
  * Each hit is one atomic statement (decision 400): simultaneous hits never slip past the limit.
  */
 import { isIPv6 } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 5 'sessions expire; a changed role takes effect on the next request'; spec 1 §6):
+ * Sessions (spec 1 §6):
  * an expired session is refused like no session, and a manager whose right is taken away is refused
  * on the very next call, without signing in again.
  */

@@ -1,5 +1,5 @@
 /**
- * Sessions, the anti-forgery (XSRF) check and the signed-in checks (DESIGN.md 'Server', spec 1 §6).
+ * Sessions, the anti-forgery (XSRF) check and the signed-in checks (docs/architecture.md §Sign-in and sessions, spec 1 §6).
  * - The session token lives in an httpOnly SameSite=Lax cookie; only its sha256 is stored.
  * - Unsafe methods under /api need the XSRF-TOKEN cookie echoed in the X-XSRF-TOKEN header.
  * - `requireUser` (signed in, not anonymous) and `requireSuper` (users.role = 'super'); who manages an

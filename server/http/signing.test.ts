@@ -1,5 +1,5 @@
 /**
- * Signed requests (spec 2 §7 'Request wrapper'; issue 5; decisions 220-224): the server refuses an
+ * Signed requests (spec 2 §7 'Request wrapper'; decisions 220-224): the server refuses an
  * unsigned write, a replayed nonce, a timestamp more than 5 minutes off, a body or query that is not
  * the one signed and a key of another browser, each with 401, its code and a Chinese message, and
  * writes nothing.

@@ -1,5 +1,5 @@
 /**
- * The server side of request signing (spec 2 §7 'Request wrapper'; DESIGN.md 'Server';
+ * The server side of request signing (spec 2 §7 'Request wrapper'; docs/architecture.md §Sign-in and sessions;
  * docs/decisions.md 220-224; the scheme is in common/requestSigning.ts).
  *
  * - Every browser gets a signing key from GET /api/v1/session/signing-key: HMAC-SHA256 of its XSRF
@@ -10,7 +10,7 @@
  *   `signature_missing`, `timestamp_skew` (more than 5 minutes off), `validation_mismatch` (the body
  *   is not the one hashed), `signature_invalid`, `nonce_reused` (a replay).
  * - Nonces of requests that change something are kept in the database (table `request_nonces`) until
- *   their timestamp leaves the window, so several processes share them (DESIGN.md 'Scale'). Reads sent
+ *   their timestamp leaves the window, so several processes share them (docs/architecture.md §Scale). Reads sent
  *   as POST (route config `signedRead`) and GETs are checked but their nonces are not kept: repeating a
  *   read changes nothing, and a write per read would halve the panel read rate (decision 222).
  */

@@ -1,4 +1,4 @@
-/** Chinese field messages of a 400 from zod 4 issues (issue 13; common/zodIssues.ts, fromZod). */
+/** Chinese field messages of a 400 from zod 4 issues (common/zodIssues.ts, fromZod). */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MSG } from '../../common/messages.js';

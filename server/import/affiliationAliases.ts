@@ -1,5 +1,5 @@
 /**
- * The Chinese names of the mainland Chinese universities CSRankings lists under English names (issue 11
+ * The Chinese names of the mainland Chinese universities CSRankings lists under English names (decision 257
  * §7), so that their scholars link to the university's record from the MOE list (`institutions`
  * import) and 清华大学 lists its scholars. The MOE list has no English names; this table was written
  * from the universities' official English names (as on their own web sites) and checked against the

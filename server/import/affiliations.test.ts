@@ -1,5 +1,5 @@
 /**
- * Scholars and institutions linked whatever the import order (issue 11 §7), on the real catalogues of
+ * Scholars and institutions linked whatever the import order, on the real catalogues of
  * ../shared/data read in place (every CSRankings file, the MOE list), on SQLite and PostgreSQL:
  * scholars then institutions, institutions then scholars, and each import twice end in the same
  * catalogue, and 清华大学 lists its scholars (its detail's 学者数, the institution panel's count, the
@@ -152,7 +152,7 @@ async function expectTsinghuaListsItsScholars(ctx: TestContext, tsinghua: Row, n
   expect((second.body.content as Array<{ title: string }>).map((r) => r.title)).toEqual(names.slice(20, 40));
 }
 
-describe.runIf(hasData)('scholars and institutions whatever the import order (issue 11 §7)', () => {
+describe.runIf(hasData)('scholars and institutions whatever the import order', () => {
   let first: TestContext; // scholars, then institutions
   let second: TestContext; // institutions, then scholars
   beforeAll(async () => {

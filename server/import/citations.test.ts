@@ -1,5 +1,5 @@
 /**
- * The `bibtex` and `ris` imports (issue 11 §3 'Import from the console'; decision 274) on SQLite and
+ * The `bibtex` and `ris` imports (decision 274) on SQLite and
  * PostgreSQL, with the real records of fixtures/sample.bib and fixtures/sample.ris: the preview counts
  * and first items, the stored titles, authors (Chinese names whole, Western ones given name first),
  * dates and DOI keys, the entry without a title skipped with its line, re-imports updating, a broken

@@ -1,6 +1,6 @@
 /**
  * `bibtex` and `ris`: reference files as reference managers (Zotero, EndNote, JabRef, NoteExpress) and
- * databases (CNKI, Web of Science, publishers) export them (issue 11 §3 'Import from the console':
+ * databases (CNKI, Web of Science, publishers) export them (
  * "BibTeX or RIS, parsed with a well-kept library such as citation-js, not by hand"; decision 274).
  *
  * citation-js (@citation-js/core with plugin-bibtex and plugin-ris, as for the exports in
@@ -420,13 +420,13 @@ export function parseRis(lib: CitationJs, input: string, _fileName = ''): ParseR
   return { items, skipped, read: chunks.length };
 }
 
-/** The BibTeX parser of run.ts, citation-js loaded (issue 11 §3). Resolves once citation-js is loaded. */
+/** The BibTeX parser of run.ts, citation-js loaded. Resolves once citation-js is loaded. */
 export async function bibtexParser(): Promise<CitationParser> {
   const lib = await citationJs();
   return (text, fileName) => parseBibtex(lib, text, fileName);
 }
 
-/** The RIS parser of run.ts, citation-js loaded (issue 11 §3). Resolves once citation-js is loaded. */
+/** The RIS parser of run.ts, citation-js loaded. Resolves once citation-js is loaded. */
 export async function risParser(): Promise<CitationParser> {
   const lib = await citationJs();
   return (text, fileName) => parseRis(lib, text, fileName);

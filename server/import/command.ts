@@ -37,8 +37,7 @@ export function parseImportArgs(args: string[]): { files: string[]; topic?: stri
 
 /**
  * The import's progress on `stream` (default stderr): a cli-progress bar when it is a terminal, else a
- * plain line per phase and every 10 %. The writing phase shows what the console shows under its bar
- * (issue 11 §4): rows done / total, the rate since the import started and the time left at that rate
+ * plain line per phase and every 10 %. The writing phase shows what the console shows under its bar: rows done / total, the rate since the import started and the time left at that rate
  * (server/tasks/progress.ts), e.g. `写入数据库：4,000 / 20,000 · 2,000 行/秒 · 剩余约 8 秒`.
  * `clock` gives the time in ms (tests pass their own).
  */

@@ -1,5 +1,4 @@
-/**
- * Issue 28 §10 (decisions 510-512): BibTeX and RIS imports keep the date at the precision the source
+/** decisions 510-512: BibTeX and RIS imports keep the date at the precision the source
  * gives (2024, 2024-03, a full day) and give an imported report its 报告类型. On both databases:
  * the stored rows, the search answer's date (explore), the newest-first order, the report detail's
  * date and type, and the BibTeX / RIS export read back through the importer keeping the precision.

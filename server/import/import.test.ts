@@ -328,7 +328,7 @@ describe.runIf(hasData)('scholars (CSRankings, 26 files)', () => {
     expect(zhang.f.institutionId).toBe((await byKey(db, 'institution', 'moe:test'))!.id);
   });
 
-  it('links a Chinese university listed in English to its MOE record: 清华大学 lists its scholars (issue 11 §7)', async () => {
+  it('links a Chinese university listed in English to its MOE record: 清华大学 lists its scholars', async () => {
     const { db: fresh, drop } = await freshDatabase();
     try {
       await importFiles(fresh, 'institutions', [moe]);

@@ -1,5 +1,5 @@
 /**
- * The import runner (DESIGN.md 'Resources'; README 'Importing real catalogues'): reads every file,
+ * The import runner (docs/architecture.md §Resources and topics; README 'Importing real catalogues'): reads every file,
  * parses it with the parser of its kind, removes repeated keys, then writes everything in ONE
  * transaction, so that a file that cannot be read writes nothing at all; or, for the console's import
  * task on SQLite, staged: in short transactions, invisible until published (staged.ts, decision 410).
@@ -120,7 +120,7 @@ interface KindSpec {
     topicId: number,
     write?: (list: ResourceInput[]) => Promise<UpsertResult>,
   ): Promise<{ label: string; inserted: number; updated: number }>;
-  /** inside the transaction, after the items are written (scholars and institutions: link them, issue 11 §7) */
+  /** inside the transaction, after the items are written (scholars and institutions: link them) */
   afterWrite?(db: Db, items: ImportItem[]): Promise<void>;
 }
 
@@ -207,7 +207,7 @@ const KINDS: Record<ImportKind, KindSpec> = {
     parserFor: async () => parseJsonl,
     afterWrite: linkScholars,
   },
-  // reference files, read with citation-js (issue 11 §3; decision 274)
+  // reference files, read with citation-js (decision 274)
   bibtex: {
     parserFor: bibtexParser,
     duplicate: citationDuplicate,
@@ -219,7 +219,7 @@ const KINDS: Record<ImportKind, KindSpec> = {
 };
 
 /**
- * How the columns of a kind can be chosen in the console (issue 11 §3 'the column mapping'):
+ * How the columns of a kind can be chosen in the console:
  * `table`, the CSV/TSV kinds (each field read from a header column: the file's header is rewritten
  * before the importer reads it, so the importers and the command line are unchanged); `jsonl`, the
  * object keys; `fixed`, BibTeX and RIS, whose tags are the format's own (shown, not chosen); `none`,
@@ -534,8 +534,7 @@ function wholeRecords(kind: ImportKind, text: string): string {
 }
 
 /**
- * Parses the first records of a file as `kind` without writing anything (the console's import preview,
- * issue 11 §3; decision 413): reads the file's first PREVIEW_BYTES.first bytes (doubled while fewer than
+ * Parses the first records of a file as `kind` without writing anything (the console's import preview; decision 413): reads the file's first PREVIEW_BYTES.first bytes (doubled while fewer than
  * `limit` records were found, up to PREVIEW_BYTES.most), never the whole of a large file, so that a
  * 50 MB file previews in milliseconds and holds neither the event loop nor memory. Answers the rows
  * read and the resources found among them (`read`, `found`: of the part read, all of a small file), the

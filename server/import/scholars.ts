@@ -271,7 +271,7 @@ type Q = Kysely<Database> | Transaction<Database>;
 /**
  * Sets `fields.institutionId` of every scholar (spec 1 §3 'Scholar' institution link): an institution
  * resource whose title is the affiliation, or its Chinese name (affiliationAliases.ts: `Tsinghua
- * University` → 清华大学; issue 11 §7), when one exists (e.g. imported by `institutions`), else one
+ * University` → 清华大学), when one exists (e.g. imported by `institutions`), else one
  * created for it with sourceKey `csrankings:<affiliation>` (fields: logo null, institution, scholars =
  * the number of its scholars in this import, fruits 0, region, country), linked to the same topic and
  * country category. Institutions created by an earlier run are updated. Returns their counts. `write`
@@ -347,7 +347,7 @@ export async function linkScholarInstitutions(
 
 /**
  * Links the stored scholars to the institution records of their universities, whatever the order in
- * which scholars and institutions were imported (issue 11 §7): run after every import that writes
+ * which scholars and institutions were imported: run after every import that writes
  * institutions or scholars (run.ts `afterWrite`), in its transaction. Set-based, three statements
  * whatever the number of rows (the alias table is passed as a VALUES list):
  * 1. every scholar whose `fields.institutionId` is null, names no resource, or names an institution

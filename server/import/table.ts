@@ -210,7 +210,7 @@ export interface ResolvedMapping {
 }
 
 /**
- * Resolves a column mapping against the file's columns (issue 11 §3). A field the request names takes
+ * Resolves a column mapping against the file's columns. A field the request names takes
  * its column (null: 不导入, refused for a required field); any other field takes the first column
  * whose name is its name or an alias (case and spaces ignored), as the importers find them. Unknown
  * fields, columns not in the file, and one column given to two fields are reported in `errors`, keyed

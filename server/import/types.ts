@@ -1,5 +1,5 @@
 /**
- * Shapes shared by the importers (DESIGN.md 'Resources': "an import command loads real catalogues").
+ * Shapes shared by the importers (docs/architecture.md §Resources and topics: "an import command loads real catalogues").
  * Each kind of file has a pure parser `(text, fileName) => ParseResult`; the runner (run.ts) reads the
  * files, calls the parsers, removes repeated keys and writes everything in one transaction.
  */
@@ -81,8 +81,8 @@ export function isIsoDate(s: string): boolean {
 }
 
 /**
- * A field of an import kind that one column of the file fills (the console's column mapping, issue 11
- * §3 'see … the column mapping'): `name` is the column name the importer knows (the command line reads
+ * A field of an import kind that one column of the file fills (the console's column
+ * mapping): `name` is the column name the importer knows (the command line reads
  * columns by it), `aliases` other names it also takes, `required` whether a row cannot be read without it.
  */
 export interface MappingField {

@@ -1,5 +1,5 @@
 /**
- * The purge of expired rows (issue 12 §6; decision 277), on the database of the project (SQLite or
+ * The purge of expired rows (decision 277), on the database of the project (SQLite or
  * PostgreSQL): rows past their expiry go, live ones stay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

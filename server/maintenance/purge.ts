@@ -1,6 +1,5 @@
 /**
- * Periodic purge of expired rows (issue 12 §6 'a periodic purge of expired sessions, rate-limit windows,
- * used or expired codes, nonces and tickets'; decision 277). Each table is cleaned by one indexed-or-small
+ * Periodic purge of expired rows (decision 277). Each table is cleaned by one indexed-or-small
  * DELETE on both databases; timestamps are ISO-8601 UTC text, so they compare as strings. Several server
  * processes may purge the same database: the deletes are idempotent.
  */
@@ -39,7 +38,7 @@ export interface PurgeOptions {
  *   the last 24 hours of rows;
  * - `rate_limits` whose window started more than {@link RATE_WINDOW_KEEP_MS} ago;
  * - `request_nonces`, `wechat_tickets` and `used_login_links` past `expires_at`;
- * - `audit_log` entries older than `opts.auditRetentionDays` days (none when 0 or absent; issue 13 §1
+ * - `audit_log` entries older than `opts.auditRetentionDays` days (none when 0 or absent; decision 316
  *   'retention configurable', decision 316).
  * Returns the number of rows deleted per table. Rejects on a database failure (nothing is retried here).
  */

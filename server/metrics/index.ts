@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 12 §6; decision 279), with prom-client on a registry of our own:
+ * Prometheus metrics (decision 279), with prom-client on a registry of our own:
  * - `http_request_duration_seconds{method,route,status_code}`: every answer, by route pattern
  *   (`/api/v1/notices/:id`, never the raw URL); static files count as `(static)`, unknown paths as
  *   `(unmatched)`;

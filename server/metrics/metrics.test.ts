@@ -1,5 +1,5 @@
 /**
- * /metrics (issue 12 §6; decision 279): absent unless enabled; enabled, Prometheus text with request
+ * /metrics (decision 279): absent unless enabled; enabled, Prometheus text with request
  * durations by route pattern, panel-read and search timings, for loopback callers or a bearer token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * E-mail providers for sign-in codes (issue 5, spec 2 §7 'Login' PUT /api/v1/oauth/email/digits):
+ * E-mail providers for sign-in codes (spec 2 §7 'Login' PUT /api/v1/oauth/email/digits):
  * `outbox` appends `{to, subject, text, at}` as one JSON line to a file (development and tests; refused
  * in production by server/config.ts), `smtp` sends through nodemailer (ATRIUM_SMTP_URL). The SMTP URL
  * may hold a password: it is never logged.

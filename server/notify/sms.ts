@@ -1,5 +1,5 @@
 /**
- * SMS providers (DESIGN.md 'Sign-in'): `outbox` appends `{to, text, at}` as one JSON line to a file
+ * SMS providers (docs/architecture.md §Sign-in and sessions): `outbox` appends `{to, text, at}` as one JSON line to a file
  * (development and tests); `http` posts `{to, text}` as JSON to a gateway with a bearer token.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Who may call a route (issue 12 §4; spec 1 §6; docs/decisions.md 135-139, 329): the access a route
+ * Who may call a route (spec 1 §6; docs/decisions.md 135-139, 329): the access a route
  * declares in its `config.access`, and the one check that enforces it (server/http/contract.ts runs
  * it before the handler). The kinds are those of the role matrix (server/routes/roleMatrix.test.ts):
  * - `public`: everybody; with `unless`, a request that reaches further must pass that stricter access;
@@ -46,8 +46,8 @@ export type Access =
 /**
  * The stricter access a `public` or `signedIn` route asks of a request that reaches further (decisions
  * 348, 355): `when` reads the raw request (the access check runs before the route's validation) and
- * says whether this one does, at once or after reading the database (a site's 详情页需登录, issue 13
- * §4: server/policies/detailSignin.ts); `access` is then enforced as well; `whenText` (MSG) says when,
+ * says whether this one does, at once or after reading the database (a site's 详情页需登录:
+ * server/policies/detailSignin.ts); `access` is then enforced as well; `whenText` (MSG) says when,
  * in the API document.
  */
 export interface Stricter {

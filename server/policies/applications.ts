@@ -1,5 +1,5 @@
 /**
- * Where a request names its application (issue 12 §4): the `applicationOf` finders of
+ * Where a request names its application: the `applicationOf` finders of
  * `managerAccess` for the usual places. Each reads the part it needs with its own small schema (the
  * access check runs before the route's own validation, so that a caller without the right learns
  * nothing from the 400s), and answers 404 应用不存在 when there is no such application. Finders of

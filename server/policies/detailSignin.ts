@@ -1,5 +1,5 @@
 /**
- * The API side of the site setting 详情页需登录 (issue 13 §4; docs/decisions.md, the row of issue 13 §4):
+ * The API side of the site setting 详情页需登录 (docs/decisions.md, the row):
  * when the site a request is made on has it on, the detail reads behind its /microapp/** pages (one
  * resource, its citation, a citation export, a report, a scholar) answer 401 请先登录 to a caller who is
  * not signed in (anonymous visitors included), as the pages themselves send such a visitor to sign in

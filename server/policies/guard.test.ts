@@ -1,5 +1,5 @@
 /**
- * Access is decided in one place (docs/architecture.md 'Access down to the row'; decision 394): the
+ * Access is decided in one place (docs/architecture.md §Access down to the row; decision 394): the
  * routes declare who may call them (`config.access`) and which rows they read (`config.rows`), the
  * request scope answers the viewer's rights, and the services take the filter they are handed. This
  * test fails when a route folder checks a role or a right by hand again: a `role === 'super'` filter, or

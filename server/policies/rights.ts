@@ -1,5 +1,5 @@
 /**
- * Rights as policies (issue 12 §4; spec 1 §6; docs/decisions.md 135-139, 210-219): which manager rights a
+ * Rights as policies (spec 1 §6; docs/decisions.md 135-139, 210-219): which manager rights a
  * caller may grant, the rights a user holds everywhere, and the user rights of a viewer of an application
  * (`panels` 查看仅登录可见的栏目, `download` 下载附件) with the refusal when one is missing. Managers of the
  * application and super managers hold every user right; a signed-in user holds the rights of their role

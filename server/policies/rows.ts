@@ -1,5 +1,5 @@
 /**
- * Which rows a viewer may read (docs/architecture.md 'Access down to the row'; decision 394), declared
+ * Which rows a viewer may read (docs/architecture.md §Access down to the row; decision 394), declared
  * on each route beside its access (`config.rows`, server/http/contract.ts) and applied by the services
  * as the filter they are handed; they do not decide visibility again.
  *

@@ -1,5 +1,5 @@
 /**
- * The request scope (docs/architecture.md 'Access down to the row'; decision 394): what one request
+ * The request scope (docs/architecture.md §Access down to the row; decision 394): what one request
  * knows about who is asking and about the applications it touches, looked up at most once per request
  * and shared by the access check, the row rules and the services. `req.scope` is made on first use
  * (a getter registered by {@link registerRequestScope}); it reads `req.user` as the session hook set it.

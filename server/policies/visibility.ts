@@ -1,5 +1,5 @@
 /**
- * Who may READ an application's content (issue 12 §4; docs/decisions.md 139, 210-212): a released site
+ * Who may READ an application's content (docs/decisions.md 139, 210-212): a released site
  * is everyone's, a draft its managers'; unpublished notices and links are their managers'; the items and
  * configuration of 仅登录可见 modules are for viewers holding the user right `panels`. The visitor reads
  * (panel reads, notice and link lists and details, the configuration by host, the web pages) call these;
@@ -17,7 +17,7 @@ import type { RequestScope } from './scope.js';
 
 /**
  * Whether the viewer of `scope` may read the application's content: a released site is everyone's; a
- * draft (or one awaiting review) only its managers' and the super managers' (decision 139; issue 10 §8).
+ * draft (or one awaiting review) only its managers' and the super managers' (decision 139).
  */
 export async function canRead(scope: RequestScope, app: Application): Promise<boolean> {
   if (app.status === 'released') return true;

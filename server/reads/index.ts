@@ -1,5 +1,5 @@
 /**
- * The server half of the module registry (DESIGN.md 'module registry', 'One read path'; issue 10 §2):
+ * The server half of the module registry (docs/architecture.md §The module registry, §One read path):
  * the ONE place a panel's data is read. A typed map keyed by the read's source (modules/types.ts
  * `PanelRead`), so a new source that lacks its reader does not compile. The rendered home page
  * (server/web), the generic panel-read route (GET /api/v1/modules/panel-read) and the spec 2 §7 routes
@@ -78,7 +78,7 @@ export const panelReaders: { [S in Source]: Reader<S> } = {
  */
 export function readPanel(ctx: ReadContext, read: PanelRead): Promise<Page<unknown>> {
   const reader = panelReaders[read.source] as Reader<Source>;
-  // timed for /metrics (issue 12 §6): atrium_panel_read_duration_seconds{source}
+  // timed for /metrics: atrium_panel_read_duration_seconds{source}
   return timed(panelReadDuration, { source: read.source }, () => reader(ctx, read));
 }
 

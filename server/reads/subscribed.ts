@@ -1,4 +1,4 @@
-/** The signed-in user's journal subscriptions as marks on listing items (spec 1 §3 'Journal'; issue 5). */
+/** The signed-in user's journal subscriptions as marks on listing items (spec 1 §3 'Journal'). */
 import type { Db } from '../db/index.js';
 
 /** Sets is_subscribed on journal listing items for the user (any application) — spec 1 §3 'Journal'. */

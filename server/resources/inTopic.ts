@@ -1,5 +1,5 @@
 /**
- * The resources of one type in a topic (DESIGN.md 'Resources'; decision 357): `resource_topics` joined
+ * The resources of one type in a topic (docs/architecture.md §Resources and topics; decision 357): `resource_topics` joined
  * to `resources`, by topic and type, the start of every read that lists a topic's resources of a type
  * (the panel feeds and tools, the reports, the console's topic data and resource manager). The caller
  * adds its filters, columns, order and paging.

@@ -1,5 +1,5 @@
 /**
- * Writing resources (DESIGN.md 'Resources'): one table for every resource type, linked to topics and
+ * Writing resources (docs/architecture.md §Resources and topics): one table for every resource type, linked to topics and
  * their two-level categories. Used by the import command and the demo catalogue.
  */
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
@@ -244,7 +244,7 @@ export async function refreshTopicTypeCounts(db: Q, items: ReadonlyArray<Pick<Re
 }
 
 /**
- * Changes one resource's title, date and fields in place (issue 3 console resource manager) and keeps
+ * Changes one resource's title, date and fields in place (console resource manager) and keeps
  * the order column `date_key` of all its topic links in step. The type does not change, so the counts
  * of `topic_type_counts` stay right. Categories of its topic links are kept. Run it in a transaction.
  */
@@ -273,7 +273,7 @@ export async function updateResource(
 }
 
 /**
- * Takes a resource out of a topic (issue 3 console resource manager): removes the topic link, deletes
+ * Takes a resource out of a topic (console resource manager): removes the topic link, deletes
  * the resource itself when no other topic links to it, and recounts the topic's `topic_type_counts`
  * for the type. Run it in a transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * Title-prefix reads of the resource catalogue (issue 13 §3: suggestions answer within 50 ms on the
+ * Title-prefix reads of the resource catalogue (suggestions answer within 50 ms on the
  * imported catalogues; docs/decisions.md 296): `type = ? and title` in [prefix, prefix + U+10FFFF),
  * read in title order on the index `resources_type_title` (migration 027; PostgreSQL compares
  * `title collate "C"`, the indexed expression, so the range is a code-point range there too).

@@ -1,5 +1,5 @@
 /**
- * A topic's data page reads (issue 11 §3; decisions 375, 385): a page of one type's resources of a topic,
+ * A topic's data page reads (decisions 375, 385): a page of one type's resources of a topic,
  * newest first, with the manager's filters (title, category, year, published state, report type,
  * WeChat account, id) and the filtered count. A service of its own, below the routes, because the read
  * pool's workers (server/search/longReads.ts) run it as well as GET /api/v1/topics/{id}/resources.

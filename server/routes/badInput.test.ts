@@ -45,7 +45,7 @@ describe('bad input never answers 500', () => {
           for (const send of sends) {
             const res = await send();
             if (res.status >= 500) failures.push(`${r.method} ${url} -> ${res.status} ${res.text.slice(0, 120)}`);
-            // every message a 400 names a field with is Chinese (issue 13), never zod's English
+            // every message a 400 names a field with is Chinese, never zod's English
             const fields = (res.body as { error?: { fields?: Record<string, unknown> } } | undefined)?.error?.fields ?? {};
             for (const [k, v] of Object.entries(fields)) {
               if (typeof v !== 'string' || !/[\u4e00-\u9fff]/.test(v)) failures.push(`${r.method} ${url} -> ${res.status} fields.${k}: ${String(v)}`);

@@ -1,5 +1,5 @@
 /**
- * The role matrix (issue 5; spec 1 §6; docs/decisions.md #135-#139): every route the server registers
+ * The role matrix (spec 1 §6; docs/decisions.md #135-#139): every route the server registers
  * (`app.atriumRoutes`) × {anonymous, anonymous-fingerprint visitor, signed-in user of the application,
  * manager of another application, manager of this application, super manager}, asserting the status
  * of each cell. Every route must be classified in ROUTES below: a route nobody classified fails the
@@ -40,7 +40,7 @@ interface Call {
   body?: unknown;
 }
 interface Row {
-  /** only for a route that does not declare its access yet (issue 12 §4): a declared route's comes from its `config.access` */
+  /** only for a route that does not declare its access yet: a declared route's comes from its `config.access` */
   access?: Access;
   /** the request of an allowed cell; may create what it needs (a fresh application to delete, ...) */
   call: (f: Fixture, n: number, uid: number) => Call | Promise<Call>;
@@ -113,7 +113,7 @@ async function link(f: Fixture): Promise<number> {
 const ROUTES: Record<string, Row> = {
   'GET /healthz': { call: () => ({ url: '/healthz' }) },
   'GET /readyz': { call: () => ({ url: '/readyz' }) },
-  // the API's description (issue 12 §5): public outside production; in production super managers only
+  // the API's description: public outside production; in production super managers only
   // (decision 419: server/http/openapi.test.ts builds the app in production mode)
   'GET /api/openapi.json': { access: 'public', call: () => ({ url: '/api/openapi.json' }) },
   'GET /api/docs': { access: 'public', call: () => ({ url: '/api/docs' }) },
@@ -136,7 +136,7 @@ const ROUTES: Record<string, Row> = {
   },
   'DELETE /api/v1/session': { call: () => ({ url: '/api/v1/session' }) },
   'GET /api/v1/applications': { call: () => ({ url: '/api/v1/applications' }) },
-  // the missing calls of spec 2 §7 (issue 13 §3; decisions 294-298)
+  // the missing calls of spec 2 §7 (decisions 294-298)
   'GET /api/v1/applications/suggestions': { call: () => ({ url: '/api/v1/applications/suggestions?query=%E7%9F%A9' }) },
   'GET /api/v2/applications/suggestions': { call: (_f, _n, uid) => ({ url: `/api/v2/applications/suggestions?userId=${uid}` }) },
   'GET /welcome': { call: () => ({ url: '/welcome' }) },
@@ -178,7 +178,7 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/modules/top-bulletin': { call: (f) => ({ url: `/api/v1/modules/top-bulletin?topicId=${f.topicId}` }) },
   'GET /api/v1/topics': { call: () => ({ url: '/api/v1/topics' }) },
   'GET /api/v1/topics/:topicId/categories': { call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories` }) },
-  // topics and their data (issue 11 §3, decision 265): topics by super managers, a topic's data by the managers of its applications
+  // topics and their data (decision 265): topics by super managers, a topic's data by the managers of its applications
   'POST /api/v1/topics': { status: 201, call: () => ({ url: '/api/v1/topics', body: { title: `矩阵专题${uniq()}` } }) },
   'PUT /api/v1/topics/:topicId': {
     call: async () => ({ url: `/api/v1/topics/${await ensureTopic(ctx.db, `改名专题${uniq()}`)}`, body: { title: `改名后${uniq()}` } }),
@@ -202,7 +202,7 @@ const ROUTES: Record<string, Row> = {
     status: 404,
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources/999999` }),
   },
-  // background tasks and imports from the console (issue 11 §4, decision 267): super managers
+  // background tasks and imports from the console (decision 267): super managers
   'POST /api/v1/imports/preview': { status: 'any', call: () => ({ url: '/api/v1/imports/preview', body: {} }) },
   'POST /api/v1/tasks/imports': { status: 'any', call: () => ({ url: '/api/v1/tasks/imports', body: {} }) },
   'POST /api/v1/tasks/reindex': { status: 201, call: () => ({ url: '/api/v1/tasks/reindex', body: {} }) },
@@ -498,7 +498,7 @@ const ROUTES: Record<string, Row> = {
     status: 'any',
     call: (_f, _n, uid) => ({ url: '/api/v1/users/links', body: { userId: uid, kind: 'link', links: [] } }),
   },
-  // the audit log (issue 13 §1, decisions 312-317, 419): super managers all, application managers the applications
+  // the audit log (decisions 312-317, 419): super managers all, application managers the applications
   // where they hold 用户管理 (the matrix's managers hold every right; server/routes/auditLogs/auditLogs.test.ts)
   'GET /api/v1/audit-logs': { call: () => ({ url: '/api/v1/audit-logs' }) },
   'GET /api/v1/audit-logs/export.csv': { call: () => ({ url: '/api/v1/audit-logs/export.csv' }) },

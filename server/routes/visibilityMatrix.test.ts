@@ -1,5 +1,5 @@
 /**
- * The visibility matrix (docs/architecture.md 'Access down to the row'; decision 394), beside the role
+ * The visibility matrix (docs/architecture.md §Access down to the row; decision 394), beside the role
  * matrix: hidden rows of every kind × every read route that declares the row rules `resources` or `site`
  * × the personas that must not see them, asking by id, by topic (id and title), by application, by search,
  * by suggestion and by export. Every hidden row carries 隐秘 in its title and every row that may be shown

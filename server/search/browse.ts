@@ -1,5 +1,5 @@
 /**
- * A browse: a type's resources without a query (issue 28 §1). Its total and its facets are counted
+ * A browse: a type's resources without a query. Its total and its facets are counted
  * exactly in SQL (GROUP BY over the rows the viewer may read: a topic's published links, or outside a
  * topic the records of server/policies/rows.ts `resourceVisible`), never over a sample of the first
  * SEARCH_CAP rows, and its page is cut in SQL newest first, past the cap too. The counts follow the

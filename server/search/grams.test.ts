@@ -1,5 +1,5 @@
 /**
- * The bigram terms of the search index (issue 11 §1, decision 260): what a text is cut into, and that a
+ * The bigram terms of the search index (decision 260): what a text is cut into, and that a
  * query's phrase of bigrams is found in a text exactly when the query is a substring of it.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The terms of the search index (issue 11 §1, decision 260): Chinese has no spaces, so a text is cut into
+ * The terms of the search index (decision 260): Chinese has no spaces, so a text is cut into
  * character bigrams. A text is normalised (NFKC, lower case) and split into runs of letters and digits
  * (any script); each run of n ≥ 2 characters gives its n−1 bigrams in order and then its last character
  * alone (so a one-character query, a prefix of these terms, also finds a run's last character); a run of

@@ -1,5 +1,5 @@
 /**
- * Keeps the search index in step with `resources` (issue 11 §1, decision 260): the bigrams of a
+ * Keeps the search index in step with `resources` (decision 260): the bigrams of a
  * resource's title and search text (server/search/grams.ts), in SQLite's FTS5 table `resources_grams`
  * (contentless; a trigger drops a deleted resource's row) or PostgreSQL's narrow table `resource_grams`
  * (a tsvector per resource: title terms weighted A, the rest D; deleted with the resource). Every write of a resource goes through server/resources/store.ts,
@@ -99,7 +99,7 @@ export async function ensureSearchIndex(db: Q, onProgress?: (done: number) => vo
  * either the old one or the new one), and other requests are served between batches. Then marks the index as cut by this GRAMS_VERSION; returns the
  * number of resources indexed. `onProgress(done, total)` is called before the first batch and after
  * each one (`total` counted at the start, raised if resources were added meanwhile); what it throws
- * stops the rebuild there and is thrown on (the re-index task's cancel, issue 11 §4).
+ * stops the rebuild there and is thrown on (the re-index task's cancel).
  */
 export async function rebuildSearchIndex(db: Q, onProgress?: (done: number, total: number) => void): Promise<number> {
   let total = 0;

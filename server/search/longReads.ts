@@ -1,6 +1,5 @@
 /**
- * The long reads that run in the read pool (server/search/readPool.ts; issue 11 §1 'search and other
- * long reads must not stall the event loop for other visitors'; decisions 262, 385): each takes the
+ * The long reads that run in the read pool (server/search/readPool.ts; decisions 262, 385): each takes the
  * database, its dialect and one plain argument (structured-cloneable, as it crosses to a worker thread)
  * and answers a plain result. A worker thread (server/search/worker.ts) runs them on its read-only
  * connection; without workers they run on the server's connection.

@@ -1,5 +1,5 @@
 /**
- * Searches on a SQLite file run in worker threads (issue 11 §1, decision 262): the pool answers what the
+ * Searches on a SQLite file run in worker threads (decision 262): the pool answers what the
  * server's own connection answers, sees a write made after it started, reports a database failure as a
  * rejection, and stops. On PostgreSQL (ATRIUM_TEST_DB=postgres) and in memory there are no workers;
  * PostgreSQL runs as many searches at once as a file has workers, the others waiting (decision 363).

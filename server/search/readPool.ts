@@ -1,6 +1,5 @@
 /**
- * Where searches and the other long reads run (issue 11 §1 'search and other long reads must not stall
- * the event loop for other visitors'; decisions 262, 385: the reads are listed in server/search/longReads.ts,
+ * Where searches and the other long reads run (decisions 262, 385: the reads are listed in server/search/longReads.ts,
  * today the search and a page of a topic's data). better-sqlite3 is synchronous: a search on the server's own connection
  * holds the event loop until it ends, so on a SQLite file searches run in a small pool of worker
  * threads (server/search/worker.ts), each with its own read-only connection (WAL lets them read while

@@ -1,5 +1,5 @@
 /**
- * Full-text search over resources at a library's scale (issue 4 'Search', issue 11 §1; spec 1 §2
+ * Full-text search over resources at a library's scale (spec 1 §2
  * '/microapp/explore'; decisions 260-262).
  *
  * - The index holds character bigrams (server/search/grams.ts) of a resource's title and of its search
@@ -12,13 +12,13 @@
  *   facets are exact. Beyond it, results come newest first (by id, paged in SQL with a limit), the total
  *   is reported as more than SEARCH_CAP (`capped`), and the facets, counted over the first SEARCH_CAP
  *   matches, are lower bounds (`facets.exact` false).
- * - Facets (issue 11 §2, decision 263): counts by type (ignoring the type filter); with a type chosen,
+ * - Facets (decision 263): counts by type (ignoring the type filter); with a type chosen,
  *   its topic's two-level category tree and its field facets (common/searchFacets.ts: an
  *   institution's province and level, a journal's partition, a conference's CCF rank and year), each
  *   ignoring its own filter, so a visitor sees where else the query leads.
  * - A blank query with a type (a browse) lists the type's resources newest first, every page, with its
  *   total and the same facets counted exactly in SQL over the rows the viewer may read, never over a
- *   sample (issue 28 §1; server/search/browse.ts).
+ *   sample (server/search/browse.ts).
  * - Input never becomes SQL or FTS syntax: the index terms hold letters and digits only, and are bound.
  */
 import { sql, type RawBuilder } from 'kysely';
@@ -624,7 +624,7 @@ function countOf(values: Array<string | null>): Facet[] {
 
 /**
  * The two-level category tree of hits with counts: at most 50 first-level entries, 50 children each.
- * `bounds` (the hits are a sample of the first cap matches; issue 28 §1): the counts are lower bounds,
+ * `bounds` (the hits are a sample of the first cap matches): the counts are lower bounds,
  * and a parent with children counts no more than its children shown add up to, so that a parent never
  * shows more than its children can explain; the parents are then ordered by those counts.
  */
@@ -722,7 +722,7 @@ export async function searchResources(db: Db, dialect: Dialect, query: SearchQue
   const filtered = category != null || Object.keys(fieldFilters).length > 0;
 
   // a browse (no query): the total and facets counted exactly in SQL, the page cut in SQL newest
-  // first, past the cap too (issue 28 §1; server/search/browse.ts)
+  // first, past the cap too (server/search/browse.ts)
   if (!parts) {
     const counts = await browseCounts(db, dialect, { type: type!, topicId: topicId ?? null, rows: visible, category, subcategory, fieldFilters });
     const hits =

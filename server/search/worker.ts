@@ -1,6 +1,5 @@
 /**
- * A read worker thread (issue 11 §1 'search and other long reads must not stall the event loop';
- * decisions 262, 385): opens the SQLite file read-only and answers `{ id, name, arg }` messages with
+ * A read worker thread (decisions 262, 385): opens the SQLite file read-only and answers `{ id, name, arg }` messages with
  * `{ id, result }` or `{ id, error }`, running the same long read (server/search/longReads.ts) as the
  * main thread would. Started by server/search/readPool.ts.
  */

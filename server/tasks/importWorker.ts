@@ -1,5 +1,5 @@
 /**
- * An import task in a worker thread (issue 11 §4; decisions 267, 410, 411): the import reads, parses and
+ * An import task in a worker thread (decisions 267, 410, 411): the import reads, parses and
  * writes through a connection of its own, so the server's event loop stays free for visitors and for
  * the server's own writes. On a SQLite file it writes staged (short transactions, invisible until
  * published: server/import/staged.ts); on PostgreSQL in one transaction, which other writes do not wait

@@ -1,6 +1,5 @@
 /**
- * How a task's progress is measured and shown (issue 11 §4 'a progress bar (rows done / total, rate,
- * time left)… The command-line import… shows the same progress'): one computation for the console
+ * How a task's progress is measured and shown: one computation for the console
  * (server/tasks/runner.ts, server/routes/tasks/service.ts) and the `atrium import` command
  * (server/import/command.ts).
  */

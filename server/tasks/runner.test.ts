@@ -1,5 +1,5 @@
 /**
- * The task runner (issue 11 §4; decision 267). On a SQLite file: an import runs in a worker thread and
+ * The task runner (decision 267). On a SQLite file: an import runs in a worker thread and
  * reports progress; a cancel in the middle rolls the whole import back (no row of it is left); a task
  * left running by a stopped server is marked interrupted at the next start and can be run again; the
  * column mapping of a task reaches the worker.

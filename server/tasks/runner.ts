@@ -1,5 +1,5 @@
 /**
- * Background tasks (issue 11 §4; decision 267): a queue of persisted tasks (table `tasks`) that each
+ * Background tasks (decision 267): a queue of persisted tasks (table `tasks`) that each
  * server process works through, one task at a time.
  *
  * - Taking a task is atomic: on PostgreSQL `FOR UPDATE SKIP LOCKED` (several processes share the queue,
@@ -343,7 +343,7 @@ export class TaskRunner {
     if (finished || (reindex && live.done > 0)) await this.onWritten();
   }
 
-  /** Rebuilds the search index of every resource in this process (issue 11 §4 're-indexing'); a cancel stops it after a batch. */
+  /** Rebuilds the search index of every resource in this process; a cancel stops it after a batch. */
   private async reindexAll(id: number, onProgress: (p: { phase: string; done: number; total: number }) => void): Promise<Outcome> {
     let cancelled = false;
     this.cancels.set(id, () => {

@@ -1,5 +1,5 @@
 /**
- * A test helper (issue 13 'the thirteen calls, with refusals'): sends one call junk queries and junk
+ * A test helper: sends one call junk queries and junk
  * bodies and lists what went wrong: an answer of 500 or more, or a 400 whose `fields` name a field in
  * anything but Chinese. Used by the API tests of the calls of spec 2 §7 (server/routes/**.test.ts);
  * server/routes/badInput.test.ts walks every /api/ route the same way.

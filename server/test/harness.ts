@@ -264,7 +264,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
 
 /**
  * Releases and passes an application as `admin` (a super manager), so that visitors may read it: a
- * draft's content is its managers' only (decision 139; issue 10 §8). Throws unless both succeed.
+ * draft's content is its managers' only (decision 139). Throws unless both succeed.
  */
 export async function releaseApplication(admin: Client, applicationId: number): Promise<void> {
   for (const step of ['release', 'pass']) {

@@ -1,5 +1,5 @@
 /**
- * The `<meta name="description">` of a site's pages (issue 10 §1; docs/decisions.md 242): the spec's
+ * The `<meta name="description">` of a site's pages (docs/decisions.md 242): the spec's
  * application config has no description field, so it is made from what the config holds: the site's
  * name, its topic and the titles (aliases) of its home panels, e.g.
  * 「计算机科学门户：计算机科学 — 通知公告、学者、期刊」. At most {@link DESCRIPTION_MAX} characters.

@@ -1,5 +1,5 @@
 /**
- * The site setting 详情页需登录 (issue 13 §4; spec 1 §2 lists /microapp/** and /container/** among the
+ * The site setting 详情页需登录 (spec 1 §2 lists /microapp/** and /container/** among the
  * routes that need login), on SQLite and PostgreSQL: off by default (every page public); on, a visitor
  * who is not signed in (anonymous visitors included) gets a redirect from the server to the site's
  * sign-in with the page as its return address, while the home page stays public; a signed-in user

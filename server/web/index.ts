@@ -1,5 +1,5 @@
 /**
- * Serves the browser app (DESIGN.md 'Browser'; issue 10 §1, §4, §5).
+ * Serves the browser app (docs/architecture.md §Server rendering and caching).
  *
  * - Visitor pages (every path outside /console) are rendered on the server (server/web/render.ts,
  *   app/entry-server.tsx) and hydrated in the browser: crawlers and visitors without JavaScript read
@@ -9,7 +9,7 @@
  * - A visitor's (signed out or anonymous) home page and other query-less visitor pages come from the
  *   shared cache (server/cache/sharedCache.ts): a hit costs no SQL and no render.
  * - Assets under /assets are immutable, precompressed (.br, .gz) and served without cookies.
- * - A site with 详情页需登录 on (issue 13 §4) answers a visitor's /microapp/** or /container/** page with
+ * - A site with 详情页需登录 on answers a visitor's /microapp/** or /container/** page with
  *   302 to its sign-in page (modules/kit/links.ts loginHref), which comes back to the page.
  */
 import fs from 'node:fs';
@@ -160,7 +160,7 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
     const description = boot.config ? describeSite(boot.config) : '';
     const notFoundHome = isHome && !boot.config && !boot.unreleased;
     const page = { status: notFoundHome ? 404 : 200, redirect: null, title, description, styles: '', appHtml: '', bootJson: escapeJson(boot) };
-    // 详情页需登录 (issue 13 §4, spec 1 §2): a visitor not signed in goes to the site's sign-in, which comes
+    // 详情页需登录 (spec 1 §2): a visitor not signed in goes to the site's sign-in, which comes
     // back here; decided before rendering, so it holds without JavaScript, for crawlers, and in the cache
     if (boot.config?.detailSignin === 1 && isVisitor(req.user) && isDetailSigninPath(pathname)) {
       return { ...page, status: 302, redirect: loginHref(req.url) };

@@ -1,5 +1,5 @@
 /**
- * The server renderer of the visitor pages (issue 10 §1): loads the Vite SSR build of
+ * The server renderer of the visitor pages: loads the Vite SSR build of
  * app/entry-server.tsx (dist/server/entry-server.js, next to the browser build) and gives it an
  * in-process transport to our own API, so a page is rendered with the answers the visitor's browser
  * would get (same cookies, same rights) without a network hop.

@@ -1,6 +1,5 @@
 /**
- * The page template (dist/app/index.html, built from app/index.html) and how a page is filled in
- * (issue 10 §1, §8). The template is cut once at its three markers; a page is the pieces joined with
+ * The page template (dist/app/index.html, built from app/index.html) and how a page is filled in. The template is cut once at its three markers; a page is the pieces joined with
  * the escaped parts between them. No `String.prototype.replace` with a string argument: stored text
  * holding `$'`, `` $` `` or `$&` stays what it is.
  *

@@ -1,5 +1,5 @@
 /**
- * The served HTML (issue 2 §7, DESIGN.md 'no waterfall'): the home page of a host carries its
+ * The served HTML (docs/architecture.md §One read path): the home page of a host carries its
  * configuration and the first page of each panel; an unknown host gets a clear 404 page; other paths
  * get the app; API paths never get HTML.
  */
@@ -103,7 +103,7 @@ describe('served pages', () => {
     const api = await web.inject({ method: 'GET', url: '/api/v1/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.message).toBe('接口不存在');
-    // every namespace of the calls of spec 2 §7, never the web page with 200 (issue 13 §3; decision 298)
+    // every namespace of the calls of spec 2 §7, never the web page with 200 (decision 298)
     for (const url of ['/toolsApi/nothing', '/technology/news/v9/x', '/web/oauth/nothing?x=1', '/welcome/x', '/api']) {
       const r = await web.inject({ method: 'GET', url, headers: { host: 'cs.example.cn' } });
       expect(r.statusCode, url).toBe(404);
@@ -160,7 +160,7 @@ describe('served pages', () => {
   });
 });
 
-describe('headers and compression (issue 10 §4, §6)', () => {
+describe('headers and compression', () => {
   it('sends the security headers on a page and an API answer; no inline script is allowed', async () => {
     for (const url of ['/', '/api/v1/applications/config?host=cs.example.cn']) {
       const res = await web.inject({ method: 'GET', url, headers: { host: 'cs.example.cn' } });

@@ -1,5 +1,5 @@
 /**
- * /console/analysis (issue 13 §1; docs/decisions.md 318-323): usage analytics of one application. The
+ * /console/analysis (docs/decisions.md 318-323): usage analytics of one application. The
  * manager chooses the application (`?applicationId=`, the first one they manage by default, as
  * /console/reports does) and a range of days (`?from=&to=`, the last 7 days by default; presets 最近 7 天
  * and 最近 30 天). The page shows the period's totals with their change against the previous period of

@@ -1,5 +1,5 @@
 /**
- * One ECharts chart (issue 13 §1: "charts drawn with a well-kept chart library"): echarts/core with only
+ * One ECharts chart ("charts drawn with a well-kept chart library"): echarts/core with only
  * the line and bar charts, the grid, tooltip, legend and aria components and the SVG renderer (its
  * labels are text in the page, which screen readers and the browser tests read). Part of the analysis
  * page's lazy chunk only: the visitor's bundles never load it.

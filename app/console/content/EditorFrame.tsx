@@ -1,6 +1,6 @@
 /**
  * The frame both content editors share (spec 1 §2 'notice editor (735px)', 'link editor'; §4 'Dialog
- * editors'; issue 12 §7): {@link EditorFrame}, the modal with 取消 / 保存 (保存 disabled until the form is
+ * editors'): {@link EditorFrame}, the modal with 取消 / 保存 (保存 disabled until the form is
  * ready) around a vertical form, or a spinner / warning while the edited item loads;
  * {@link useEditorSave}, the save with its success message, reset, refresh and field errors; and the
  * fields both have (发布时间, 置顶, 发布状态, 所属模块). NoticeEditorDialog and LinkEditorDialog put their

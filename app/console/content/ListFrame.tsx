@@ -1,6 +1,6 @@
 /**
  * The frame every content list shares (spec 1 §4 'Searching in a list'; spec 2 §8 empty states, §9
- * pagination; issue 12 §7): {@link ContentList}, the table with its filter bar, publish button, the
+ * pagination): {@link ContentList}, the table with its filter bar, publish button, the
  * columns 发布状态 / 发布时间 / 操作, delete confirmation, empty and not-found states, pagination and the
  * editor dialog, into which NoticeList and LinkList put their own columns, filters and editor; and its
  * parts (filter state, the publish-state and title filters, the empty states, the pagination settings).

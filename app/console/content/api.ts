@@ -5,7 +5,7 @@
 import type { Page } from '@common/page';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../api';
 
-/** The answers' shapes are the server's declared ones (common/contracts/content.ts; issue 12 §4). */
+/** The answers' shapes are the server's declared ones (common/contracts/content.ts). */
 export type { Link, Notice } from '@common/contracts/content';
 import type { Link, Notice } from '@common/contracts/content';
 

@@ -1,7 +1,7 @@
 /**
  * Which home-page modules hold notices and which hold resource links (spec 1 §2 'Notice and resource
  * panels also have a data-list button'): a module type's definition names the content list of its items
- * (ModuleDefinition.dataList, issue 12 §3); nothing here names a module type.
+ * (ModuleDefinition.dataList); nothing here names a module type.
  */
 import type { HomeConfig } from '@common/homeConfig';
 import { definitionOf } from '@modules/registry';

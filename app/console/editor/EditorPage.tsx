@@ -51,7 +51,7 @@ import { ModuleForm } from './ModuleForm';
 import '../console.css';
 import { api } from '../../shared/apiClient';
 
-/** Width of the module settings drawer, px (spec 1 §4 'The settings drawer is 420px wide', spec 2 §9; issue 13 §5). */
+/** Width of the module settings drawer, px (spec 1 §4 'The settings drawer is 420px wide', spec 2 §9). */
 export const MODULE_DRAWER_WIDTH = 420;
 
 type DrawerState = { mode: 'create'; type: string } | { mode: 'edit'; module: ModuleConfig } | null;

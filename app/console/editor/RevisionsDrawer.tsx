@@ -1,5 +1,5 @@
 /**
- * 历史版本 (issue 3 'Beyond the original': revisions): a drawer listing the saved home configs of the
+ * 历史版本 (revisions): a drawer listing the saved home configs of the
  * application, newest first (time, author, summary; 10 a page), from
  * GET /api/v1/applications/{id}/home-config/revisions. Any of them can be previewed read-only (the home
  * grid rendered with that template in a modal, links and buttons inert) and restored in one click after

@@ -1,5 +1,5 @@
 /**
- * The editor's home grid (issue 3 'Beyond the original'; spec 1 §2 'Home page in edit mode', §3 'span'):
+ * The editor's home grid (spec 1 §2 'Home page in edit mode', §3 'span'):
  * the same panels as the visitor's grid (app/site/HomeGrid.tsx SlotBody; the toolbar of ./SlotToolbar.tsx), plus
  *
  * - drag to reorder with dnd-kit: the grip in a panel's toolbar is the handle (mouse, touch, and the

@@ -1,5 +1,5 @@
 /**
- * Undo and redo of the editor session (issue 3 'Beyond the original'): a pure past / present / future
+ * Undo and redo of the editor session: a pure past / present / future
  * history of page templates. Each entry keeps the summary of the edit that produced it, so an undo can
  * be described (撤销：添加模块「通知公告」) in the revision list. The past is capped (HISTORY_CAP entries);
  * the oldest entries fall off. All functions return new objects and never mutate their input.

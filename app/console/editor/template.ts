@@ -1,6 +1,6 @@
 /**
  * Pure edits of the home config done by the editor (spec 1 §4 'Module form': create inserts, edit
- * replaces; delete removes; issue 3: reorder and resize). `applyTemplateAction` is the one reducer
+ * replaces; delete removes; reorder and resize). `applyTemplateAction` is the one reducer
  * over a page template: the editor, its undo/redo history and the benchmark all go through it.
  * Modules that an action does not touch keep their object identity, so memoised panels skip rendering.
  */

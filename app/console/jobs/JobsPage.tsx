@@ -1,5 +1,5 @@
 /**
- * /console/jobs/** (issue 13 §1; docs/decisions.md 324): the job postings of an application's topic, a
+ * /console/jobs/** (docs/decisions.md 324): the job postings of an application's topic, a
  * section of topic resources (sections/TopicResourceSection.tsx): the list at /console/jobs (title search,
  * year of the update day, published state; 20 a page; publish, withdraw, delete), the editor at
  * /console/jobs/new and /console/jobs/{id}/edit with the job fields of common/resourceFields.ts. A

@@ -1,5 +1,5 @@
 /**
- * /console/logs/** (issue 13 §1; docs/decisions.md 312-317): the audit log of console writes. Super
+ * /console/logs/** (docs/decisions.md 312-317): the audit log of console writes. Super
  * managers see every entry, application managers those of the applications they manage (the server
  * decides: GET /api/v1/audit-logs). Addresses:
  * - /console/logs: the list, 20 a page (spec 2 §9), newest first: time (China Standard Time), person,

@@ -1,5 +1,5 @@
 /**
- * /console/reports/** (spec 1 §2; issue 13 §1; docs/decisions.md 300-302): the research reports of an
+ * /console/reports/** (spec 1 §2; docs/decisions.md 300-302): the research reports of an
  * application's topic, a section of topic resources (sections/TopicResourceSection.tsx: the application
  * picker, the list at /console/reports, the editor at /console/reports/new and /console/reports/{id}/edit).
  * What is the reports' own: the report-type filter and column, authors, the visitor's page

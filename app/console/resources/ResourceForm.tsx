@@ -1,10 +1,10 @@
 /**
- * The fields of one console resource type as antd form items (issue 3): title, date and the type's
+ * The fields of one console resource type as antd form items: title, date and the type's
  * fields of common/resourceFields.ts, each checked in the browser with the same zod schema the server
  * applies (so the messages match). Field names are paths: ['fields', 'institution', 'name'].
- * Reports' kinds (issue 13): rich text (the notices' TipTap editor, loaded on demand), a PDF upload
+ * Reports' kinds: rich text (the notices' TipTap editor, loaded on demand), a PDF upload
  * (the upload service; a file whose content is not a PDF is refused; the stored file is shown by the name it
- * was uploaded under, GET /api/v1/files/{key}/info, not by its key: issue 13 §1, docs/decisions.md 327),
+ * was uploaded under, GET /api/v1/files/{key}/info, not by its key, docs/decisions.md 327),
  * an image upload or link, a switch. A text field may be offered as a choice instead (`choices`, e.g. the
  * WeChat accounts bound to the application).
  */
@@ -212,7 +212,7 @@ function FieldItem({ field, uid, options }: { field: ResourceField; uid?: number
 
 /**
  * A date field of the dialog: Enter takes the typed date (the picker's own handling) and does not
- * submit the surrounding form, so the dialog is saved only by 保存 (issue 28 §13; decision 434).
+ * submit the surrounding form, so the dialog is saved only by 保存 (decision 434).
  * Value and onChange come from the Form.Item (dayjs, via `dateProps`).
  */
 function DateInput(props: DatePickerProps) {

@@ -1,10 +1,10 @@
 /**
- * /console/application/:id/resources (issue 3 'console resource manager'): the resources of the
+ * /console/application/:id/resources: the resources of the
  * application's topic for the types without a real data set (news, policy, standard, … wechat article).
  * A tab per type, a table (title search, 20 a page: spec 2 §9), a create/edit dialog (536 px: spec 1 §2)
  * with the type's fields from common/resourceFields.ts, delete with confirmation; Chinese messages for
  * every success and failure. An application without a topic gets a prompt to choose one. The types that
- * have a console section of their own (reports, job postings, tools, WeChat articles: issue 13 §1,
+ * have a console section of their own (reports, job postings, tools, WeChat articles,
  * docs/decisions.md 326) are not edited twice: their tab leads to that section.
  */
 import { useState } from 'react';
@@ -49,7 +49,7 @@ interface FormValues {
   category?: string[];
 }
 
-/** The types edited in a section of their own, and its address (issue 13 §1). */
+/** The types edited in a section of their own, and its address. */
 const SECTION_PAGES: Partial<Record<ConsoleResourceType, string>> = {
   report: '/console/reports',
   job: '/console/jobs',

@@ -1,6 +1,6 @@
 /**
- * The filter bar pieces shared by the console's resource lists (the sections of issue 13 §1 and the topic
- * data page of issue 11 §3): filters kept in the URL's query, the title search, the year box, the published-state choice
+ * The filter bar pieces shared by the console's resource lists (the console sections and the topic
+ * data page): filters kept in the URL's query, the title search, the year box, the published-state choice
  * and the list's paging (20 a page, spec 2 §9).
  */
 import { useSearchParams } from 'react-router';

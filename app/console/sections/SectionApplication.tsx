@@ -1,5 +1,5 @@
 /**
- * The application a console section works on (issue 13 §1 `/console/reports/**`, `/console/jobs/**`,
+ * The application a console section works on (`/console/reports/**`, `/console/jobs/**`,
  * `/console/tools`, `/console/wechats/**`; docs/decisions.md 324): the manager chooses one of the
  * applications on which they hold the section's right (`?applicationId=`, the first one by default).
  * Super managers hold every right on every application. Refusals: a manager whose applications all lack

@@ -1,5 +1,5 @@
 /**
- * A console section over one resource type of an application's topic (issue 13 §1; docs/decisions.md
+ * A console section over one resource type of an application's topic (docs/decisions.md
  * 300-302 reports, 324-326 jobs, tools, WeChat articles): the address after the section's base chooses
  * - `{base}`: the list, 20 a page (spec 2 §9), with title search and the section's filters (year,
  *   published state, a server-side choice such as the report type), all kept in the URL; per row: edit,

@@ -1,6 +1,6 @@
 /**
  * The texts of a section of topic resources built from its title, hint and item noun (招聘信息, 工具,
- * 公众号文章; issue 13 §1, docs/decisions.md 324): the common templates of common/messages.ts filled in.
+ * 公众号文章, docs/decisions.md 324): the common templates of common/messages.ts filled in.
  */
 import { MSG, fillMsg } from '@common/messages';
 import type { SectionLabels } from './TopicResourceSection';

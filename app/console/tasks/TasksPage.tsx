@@ -1,5 +1,5 @@
 /**
- * /console/tasks (spec 1 §2; issue 11 §3 'Import from the console', §4; decision 267): the background
+ * /console/tasks (spec 1 §2; decision 267): the background
  * tasks, newest first, refreshed every 2 s while one is queued or running: status, a progress bar
  * (rows done / total, rate, time left), the result or the failure in Chinese, the skipped rows with
  * their line numbers, 取消 and 重新运行. 导入数据 opens the import dialog: the data kind, the topic,
@@ -28,7 +28,7 @@ import { PageHead } from '../PageHead';
 import { api } from '../../shared/apiClient';
 import { listPagination } from '../sections/ListFilters';
 
-// the answers' shapes are the server's declared ones (issue 12 §4)
+// the answers' shapes are the server's declared ones
 const STATUS_COLORS: Record<string, string> = {
   queued: 'default',
   running: 'processing',
@@ -218,7 +218,7 @@ function LogDrawer({ id, onClose }: { id: number; onClose(): void }) {
 const SKIP = '';
 
 /**
- * The column mapping of a preview (issue 11 §3): each field of the kind with the column it reads; for
+ * The column mapping of a preview: each field of the kind with the column it reads; for
  * CSV/TSV and JSON lines a select of the file's columns (不导入 for an optional field) whose change
  * calls `onChange` with the field and the column (null: 不导入); BibTeX and RIS fields read-only.
  */

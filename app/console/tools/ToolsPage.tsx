@@ -1,5 +1,5 @@
 /**
- * /console/tools (issue 13 §1; docs/decisions.md 324): the tools of an application's topic (resources of
+ * /console/tools (docs/decisions.md 324): the tools of an application's topic (resources of
  * type tool: name, description, icon, link; read by the tool panel and /microapp/widget/tools through
  * GET /tools?appid=, published ones only), a section of topic resources (sections/TopicResourceSection.tsx):
  * the list (title search, published state; 20 a page; publish, withdraw, delete) and the editor at

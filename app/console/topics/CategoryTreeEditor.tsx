@@ -1,5 +1,5 @@
 /**
- * The category tree of a topic, edited with drag and drop (issue 11 §3; PUT /api/v1/topics/{id}/categories):
+ * The category tree of a topic, edited with drag and drop (PUT /api/v1/topics/{id}/categories):
  * drop a second-level category on another first-level one to move it there; drop a category on
  * another of its level to merge them (after a confirmation naming both); the pencil renames one. Each
  * change is one call; the server's message (or refusal) is shown and the tree and lists refresh.

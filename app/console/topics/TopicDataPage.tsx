@@ -1,5 +1,5 @@
 /**
- * /console/topics/tc/topicShow/:topicId?type= (spec 1 §2; issue 11 §3): the data of a topic. A tab per
+ * /console/topics/tc/topicShow/:topicId?type= (spec 1 §2): the data of a topic. A tab per
  * resource type with its count (published / all); per type a table, 20 a page (spec 2 §9), with title
  * search and filters (category of the topic's tree, year, published state), all kept in the URL; per
  * row: open on the site, edit, publish or withdraw, delete; over the rows ticked: publish, withdraw,

@@ -1,5 +1,5 @@
 /**
- * /console/topics (spec 1 §2; issue 11 §3): every topic with its cover, description, resource count and
+ * /console/topics (spec 1 §2): every topic with its cover, description, resource count and
  * the applications using it. A super manager creates, edits (title, cover, description) and deletes
  * topics (deleting one an application uses is refused by the server, which names the applications);
  * each topic the user may manage links to its data page /console/topics/tc/topicShow/{id}.

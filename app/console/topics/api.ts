@@ -1,5 +1,5 @@
 /**
- * The console's topic calls (server/routes/topics; issue 11 §3); their answer shapes are in
+ * The console's topic calls (server/routes/topics); their answer shapes are in
  * common/topics.ts.
  */
 import type { Page } from '@common/page';

@@ -1,5 +1,5 @@
 /**
- * /console/wechats/articles/** (issue 13 §1; docs/decisions.md 325): the WeChat articles of an
+ * /console/wechats/articles/** (docs/decisions.md 325): the WeChat articles of an
  * application's topic (resources of type wechat_article), a section of topic resources
  * (sections/TopicResourceSection.tsx): the list (title search, account, year, published state; 20 a page;
  * publish, withdraw, delete; `?account=` shows one account's articles, linked from each account of

@@ -1,6 +1,6 @@
 /**
  * /console/wechats, also answered at /console/wechats/wechatManager (spec 1 §2, spec 2 §2: reached from the
- * wechat_article form and its empty state; issue 13 §1, docs/decisions.md 325, 343): the official accounts of an
+ * wechat_article form and its empty state, docs/decisions.md 325, 343): the official accounts of an
  * application the user manages with 内容管理 (sections/SectionApplication.tsx: ?applicationId= preselects
  * it; a manager without the right is refused). Bind an account (公众号 ID and name; POST /api/v1/applications/{id}/wechat)
  * or unbind one (confirmed; DELETE … { wechatId }). Every refusal shows the server's Chinese message.

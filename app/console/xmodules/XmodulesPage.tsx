@@ -1,6 +1,6 @@
 /**
- * /console/modules (issue 3; spec 1 §2; spec 1 §3 'Custom component catalogue entry'; the first address
- * /console/xmodules leads here, issue 13): super managers edit the
+ * /console/modules (spec 1 §2; spec 1 §3 'Custom component catalogue entry'; the first address
+ * /console/xmodules leads here): super managers edit the
  * custom component catalogue without writing JSON: a table of entries (group, name, value, params),
  * a dialog with the entry's fields and a list editor of its params (field, name, type, rule, default,
  * options or options address, tips, display condition, placeholder / rows / length). The server checks

@@ -5,7 +5,7 @@
 import type { TopicLink, TopicObject } from '@common/contracts/userLinks';
 import { api } from '../../shared/apiClient';
 
-/** The answers' shapes are the server's declared ones (common/contracts/userLinks.ts; issue 12 §4). */
+/** The answers' shapes are the server's declared ones (common/contracts/userLinks.ts). */
 export type { TopicLink, TopicObject };
 
 export const USER_LINKS_KEY = ['user-links'] as const;

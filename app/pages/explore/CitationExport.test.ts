@@ -1,4 +1,4 @@
-/** The addresses of the 导出引用 button (issue 11 §5; decision 272). */
+/** The addresses of the 导出引用 button (decision 272). */
 import { describe, expect, it } from 'vitest';
 import { citationUrl } from './CitationExport';
 

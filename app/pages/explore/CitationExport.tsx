@@ -1,5 +1,5 @@
 /**
- * 导出引用 (issue 11 §5; decisions 270-273, 282): the citation export of a list of resource ids — a
+ * 导出引用 (decisions 270-273, 282): the citation export of a list of resource ids — a
  * result page, the results a visitor ticked, or one resource on its detail page.
  *
  * Rendered by the server as a native disclosure, `<details><summary>导出引用</summary>` holding three

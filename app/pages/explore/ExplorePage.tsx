@@ -1,11 +1,11 @@
 /**
- * /microapp/explore?type=&q=&category=&page=&size= (spec 1 §2 'Explore'; issue 4 'Visitor pages',
+ * /microapp/explore?type=&q=&category=&page=&size= (spec 1 §2 'Explore',
  * 'Search'): the explore page of a site. With a query it searches the site's topic (GET /api/v1/search:
  * ranked results, facets by type and category with counts); without one it lists the type's resources
  * newest first (POST /api/v4/modules/top-{type}) with the topic's categories. The search runs only for a
  * non-empty query (spec 1 §5); a new search goes to page 1; clearing resets the filters. Every state of
  * the page lives in the URL, so a result page can be shared and the back button works.
- * 导出引用 (issue 11 §5; decision 282) exports the page's results, or the results the visitor ticked
+ * 导出引用 (decision 282) exports the page's results, or the results the visitor ticked
  * (a box per result, 全选本页, 已选 n 条 · 清除; ticks last across the pages of one search, up to 100,
  * and are exported in result order); the export's links work without JavaScript (the whole page), the
  * boxes only once the page has hydrated.
@@ -29,7 +29,7 @@ import { scalarText } from '@common/text';
 import type { CategoryFacet, ResourceItem } from '@common/contracts/search';
 import { api } from '../../shared/apiClient';
 
-/** The answers' shapes are the server's declared ones (common/contracts/search.ts; issue 12 §4). */
+/** The answers' shapes are the server's declared ones (common/contracts/search.ts). */
 type Item = ResourceItem;
 
 /** The Chinese name of a resource type (the type itself when unknown). */
@@ -312,7 +312,7 @@ function Explore({ applicationId }: { applicationId: number }) {
 
   const data = results.data;
   const facets = data?.facets;
-  // usage beacons (issue 13 §1): a search counts once, with its hit count, when its first page arrives
+  // usage beacons: a search counts once, with its hit count, when its first page arrives
   const counted = useRef('');
   const settled = !!data && !results.isPlaceholderData && q !== '';
   const hits = data?.totalElements ?? 0;
@@ -456,7 +456,7 @@ function Explore({ applicationId }: { applicationId: number }) {
                       </button>
                     )}
                   </span>
-                  {/* the citations of the ticked results, or of this page's (issue 11 §5) */}
+                  {/* the citations of the ticked results, or of this page's */}
                   <CitationExport
                     ids={exported}
                     align="end"

@@ -1,6 +1,5 @@
 /**
- * The scholars of an institution on its detail page (issue 11 §7 'so that 清华大学 lists its scholars';
- * decision 391): read from GET /api/v1/resources/institution/{id}/scholars, 20 a page by name, each name
+ * The scholars of an institution on its detail page (decision 391): read from GET /api/v1/resources/institution/{id}/scholars, 20 a page by name, each name
  * a link to the scholar's profile with the scholar's title or field under it. Nothing is shown for an
  * institution without scholars; a failed read says so in the section.
  */

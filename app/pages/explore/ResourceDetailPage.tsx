@@ -1,10 +1,9 @@
 /**
- * /microapp/explore/resources/{type}/{id} (spec 1 §2 'Resource detail'; issue 4 'a detail page for every
- * resource type'): one resource read from GET /api/v1/resources/{type}/{id}: title, type and date, the
+ * /microapp/explore/resources/{type}/{id} (spec 1 §2 'Resource detail'): one resource read from GET /api/v1/resources/{type}/{id}: title, type and date, the
  * cover or logo, its facts with Chinese labels (visitor/fields.ts), abstract or summary, keywords as
  * links to the explore page, its own web address (opened in a new tab), and 导出引用 (BibTeX, RIS,
- * GB/T 7714; CitationExport.tsx, issue 11 §5); an institution's scholars (InstitutionScholars.tsx, issue 11
- * §7). A scholar id opens the scholar profile instead. Unknown
+ * GB/T 7714; CitationExport.tsx); an institution's scholars (InstitutionScholars.tsx).
+ * A scholar id opens the scholar profile instead. Unknown
  * or deleted resources show 该资源不存在或已删除.
  */
 import { Link, Navigate, useParams } from 'react-router';

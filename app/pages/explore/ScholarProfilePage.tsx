@@ -1,5 +1,5 @@
 /**
- * /microapp/profile/{id} (spec 1 §2 'Scholar profile'; issue 4): a scholar with their institution and
+ * /microapp/profile/{id} (spec 1 §2 'Scholar profile'): a scholar with their institution and
  * outputs. The scholar comes from GET /api/v1/resources/scholar/{id}; the institution card from the
  * linked institution resource (fields.institutionId, set by the import); outputs are the site's
  * resources that name the scholar (GET /api/v1/search with the name), with a link to the scholar's

@@ -4,7 +4,7 @@
  * `dataType`), each a paged list newest first — resources through POST /api/v4/modules/top-{type} with
  * the panel's category (found by moduleId in the home config); a type whose items are a content list
  * (ModuleDefinition.dataList: notices, resource links) through GET /api/v1/modules/top-notice / top-link
- * of the module. Journals are shown as the journal panel shows them (issue 13 §5): cards with the cover,
+ * of the module. Journals are shown as the journal panel shows them: cards with the cover,
  * title, latest issue, impact factor, ISSN and collection (modules/journal/JournalCards.tsx), as many to
  * a row as fit (one on a phone); scholars and institutions likewise as their panels' cards (avatar, name
  * and titles, institution, research field, output count; logo, place and kind, scholar and output counts

@@ -1,4 +1,4 @@
-/** Ticked results of the explore page (issue 11 §5; decision 282). */
+/** Ticked results of the explore page (decision 282). */
 import { describe, expect, it } from 'vitest';
 import { CITATION_EXPORT_MAX } from '@common/constants';
 import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type Ranked } from './citationPicks';

@@ -1,5 +1,5 @@
 /**
- * The results a visitor ticked on the explore page for 导出引用 (issue 11 §5; decision 282), as pure
+ * The results a visitor ticked on the explore page for 导出引用 (decision 282), as pure
  * functions over an immutable value so the page keeps them in one `useState`.
  * - Ticks belong to one search: the explore URL's parameters except `page` ({@link searchOf}). Paging
  *   keeps them; another query, type, category, facet value or page size starts again with none.

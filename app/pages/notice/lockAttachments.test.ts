@@ -1,6 +1,6 @@
 /**
  * Locked attachments (decision 214) as the server renderer and the browser both write them: a string
- * transform of the sanitiser's HTML, the same on both sides (issue 10 §1).
+ * transform of the sanitiser's HTML, the same on both sides.
  */
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@common/messages';

@@ -16,7 +16,7 @@ const ATTRIBUTE = /([^\s=]+)(?:="([^"]*)")?/g;
  * download them (docs/decisions.md 214): 'signIn' turns each into a link to the sign-in page that comes
  * back here (`loginHref`) marked 登录后下载; 'right' turns each into plain text marked 无下载权限. Images
  * and other links are left alone. A string transform of the server's sanitised HTML (no DOM), so the
- * server renderer and the browser produce the same markup (issue 10 §1); the server refuses the
+ * server renderer and the browser produce the same markup; the server refuses the
  * download anyway.
  */
 export function lockAttachments(html: string, blocked: 'signIn' | 'right', loginHref: string): string {

@@ -1,5 +1,5 @@
 /**
- * The journal cards of the subscription pages (issue 5): cover, title (to the detail page), ISSN and
+ * The journal cards of the subscription pages: cover, title (to the detail page), ISSN and
  * collection, and a 订阅 / 已订阅 toggle (modules/journal/useSubscription.ts) — or, on the user's own
  * list, a 取消订阅 button.
  */

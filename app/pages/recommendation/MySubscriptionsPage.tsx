@@ -1,5 +1,5 @@
 /**
- * /subscriptions/journals (spec 1 §2 'Journal subscriptions'; issue 5): the signed-in user's subscribed
+ * /subscriptions/journals (spec 1 §2 'Journal subscriptions'): the signed-in user's subscribed
  * journals (GET /api/v2/list/subscriptions?subscriber=…, every application), each with 取消订阅 (DELETE
  * /api/v1/subscriptions: the subscription ends everywhere), and a link to the topic's journals.
  * Signed-out visitors go to the sign-in page.

@@ -1,5 +1,5 @@
 /**
- * /microapp/recommendation?type={type} (spec 1 §2 'Recommendation'; issue 5): the signed-in user's
+ * /microapp/recommendation?type={type} (spec 1 §2 'Recommendation'): the signed-in user's
  * recommendations of the type (GET /api/v2/recommendations, 10 a page), each with its title (to the
  * detail page), its facts, and the reason in Chinese (因为您浏览过《…》 / 与您关注的「…」相关 / 近期热门),
  * and a 不感兴趣 button (POST /api/v1/recommendations/not-interested) that removes it at once.

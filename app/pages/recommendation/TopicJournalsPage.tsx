@@ -1,5 +1,5 @@
 /**
- * /subscriptions-topic/journals (spec 2 §7 'Subscriptions'; issue 5): the topic's top journals
+ * /subscriptions-topic/journals (spec 2 §7 'Subscriptions'): the topic's top journals
  * (POST /api/v4/modules/top-journal without a count: 51, with is_subscribed for the user), each with a
  * 订阅 / 已订阅 toggle (POST/DELETE /api/v3/subscriptions with the application id). Needs login.
  */

@@ -1,5 +1,5 @@
 /**
- * Pieces of the personal pages (issue 5): the sign-in guard (a signed-out visitor goes to
+ * Pieces of the personal pages: the sign-in guard (a signed-out visitor goes to
  * /console/login?redirect=…, which comes back), and the crumbs.
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /microapp/report/detail/{id} (spec 1 §2; issue 13 §2): one published report: title; type (a link to
+ * /microapp/report/detail/{id} (spec 1 §2): one published report: title; type (a link to
  * the list of that type), authors, institution and date; cover; abstract; body (HTML sanitised by the
  * server when it was saved; a click on one of its images opens the spec's image viewer, docs/decisions.md
  * 432); the PDF shown in the page (an iframe of the served file) with 下载 PDF and

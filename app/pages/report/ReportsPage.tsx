@@ -1,5 +1,5 @@
 /**
- * /microapp/report (spec 1 §2 'Reports: /microapp/report with optional ?type={type}'; issue 13 §2): the
+ * /microapp/report (spec 1 §2 'Reports: /microapp/report with optional ?type={type}'): the
  * published reports of the site's topic, newest first, 20 a page: the report types as links (全部 and
  * each type, `?type=`), a search box (a plain GET form: works before hydration and without JavaScript,
  * as the explore page's), the total, and a pager whose pages are links. The state lives in the URL

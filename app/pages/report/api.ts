@@ -1,5 +1,5 @@
 /**
- * The visitor's report reads (server/routes/reports; issue 13 §2): one query key per list state and per
+ * The visitor's report reads (server/routes/reports): one query key per list state and per
  * report, so the server's render and the browser's hydration share them (app/entry-server.tsx).
  */
 import { useQuery, keepPreviousData } from '@tanstack/react-query';

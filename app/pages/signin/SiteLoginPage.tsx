@@ -1,5 +1,5 @@
 /**
- * The visitor site's sign-in page at /login?redirect=<path> (issue 13 §5; spec 1 §2, §6): a visitor who
+ * The visitor site's sign-in page at /login?redirect=<path> (spec 1 §2, §6): a visitor who
  * follows 登录 in the site header (or a link that needs sign-in: modules/kit/links.ts loginHref) signs in
  * here, inside the site's header and footer and in its colours, on a card headed 登录「<site name>」
  * (document title 登录 - <site name>), with the same form as the console's sign-in page

@@ -1,6 +1,6 @@
 /**
  * What a visitor's detail page (a resource, a job, a bulletin, a WeChat article) shows in its card while
- * its read is loading or after it failed (issue 12 §7: the same skeleton and failure lines were in each
+ * its read is loading or after it failed (the same skeleton and failure lines were in each
  * page): a skeleton of `rows` lines; then, for an item that does not exist (404, or 400 for a malformed
  * id), a 404 titled `notFound` with the way back home; for any other failure the server's message and
  * 重试. Null once the data is there.

@@ -1,5 +1,5 @@
 /**
- * The visitor route guard of the site setting 详情页需登录 (issue 13 §4; spec 1 §2 lists /microapp/** and
+ * The visitor route guard of the site setting 详情页需登录 (spec 1 §2 lists /microapp/** and
  * /container/** among the routes that need login): around those routes (app/App.tsx), when the site has
  * the setting on (`detailSignin` of its configuration) and nobody is signed in, the page is replaced by
  * the site's sign-in page (modules/kit/links.ts loginHref), which comes back to it. The server answers

@@ -1,6 +1,6 @@
 /**
  * The part of {@link DetailSigninGuard} that asks who is signed in (GET /api/v1/session), loaded only on
- * a site with 详情页需登录 on when the page's boot data named nobody (issue 13 §4): the session query
+ * a site with 详情页需登录 on when the page's boot data named nobody: the session query
  * (app/shared/session.ts) stays out of the visitor's first scripts (the home route's 150 KB budget).
  * Shows the matched child route to a signed-in person, else sends to the site's sign-in, which comes back.
  */

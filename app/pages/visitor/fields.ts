@@ -1,5 +1,5 @@
 /**
- * How a resource's fields read on its detail page (issue 4 'Visitor pages'; spec 1 §3 'Listing items'):
+ * How a resource's fields read on its detail page (spec 1 §3 'Listing items'):
  * Chinese labels for the known fields, values made readable (lists joined, numbers as they are, URLs
  * kept as links), internal and empty fields left out. Pure: no React.
  */

@@ -1,7 +1,7 @@
 /**
  * The site configuration of this host as the visitor pages read it (boot data when the HTML carried it,
  * else GET /api/v1/applications/config), in a module of its own without antd: the route guard of
- * 详情页需登录 (./DetailSigninGuard.tsx) is part of the first bundle (DESIGN.md 'Browser').
+ * 详情页需登录 (./DetailSigninGuard.tsx) is part of the first bundle (docs/architecture.md §Browser).
  */
 import { useQuery } from '@tanstack/react-query';
 import { readBoot } from '../../boot';

@@ -4,7 +4,7 @@
  *   (attrs href, text), parsed back from that markup;
  * - `EditorShortcuts`: ctrl+shift+l ordered list, ctrl+l bullet list, ctrl+shift+u block quote,
  *   ctrl+alt+s divider, ctrl+alt+t the table dialog, ctrl+k the link dialog; ahead of StarterKit's own
- *   keys (ctrl+u stays underline, but ctrl+shift+u is the block quote: issue 13 §5);
+ *   keys (ctrl+u stays underline, but ctrl+shift+u is the block quote);
  * - `EditorIndent`: Tab inserting a two-character indent (two ideographic spaces) outside tables and
  *   lists (where Tab keeps its own job).
  */
@@ -65,7 +65,7 @@ export interface ShortcutOptions {
 /**
  * The shortcuts of spec 2 §2. Priority 1000, above StarterKit's extensions (100): prosemirror-keymap
  * retries a Shift combination without Shift, so at a lower priority Underline's Mod-u took ctrl+shift+u
- * before the block quote did (issue 13 §5). Both letter cases are bound, as Underline binds Mod-u and
+ * before the block quote did. Both letter cases are bound, as Underline binds Mod-u and
  * Mod-U, whichever name the browser gives the shifted key.
  */
 export const EditorShortcuts = Extension.create<ShortcutOptions>({

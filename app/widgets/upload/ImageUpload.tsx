@@ -90,7 +90,7 @@ export function ImageUpload(props: ImageUploadProps) {
       dispatch({ type: 'success', url });
       onChange?.(url);
     } catch (err) {
-      // 图片上传失败，请稍后再试 unless the server refused the file itself (issue 13 §5)
+      // 图片上传失败，请稍后再试 unless the server refused the file itself
       fail(err instanceof UploadError ? uploadFailureMessage(err.status, err.responseText, MSG.uploadImageFailed) : MSG.uploadImageFailed);
     }
   };

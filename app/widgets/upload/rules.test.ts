@@ -80,7 +80,7 @@ describe('browser-side checks (spec 2 §5, messages of §8)', () => {
   });
 });
 
-describe('image and attachment upload failure message (spec 2 §8, issue 13 §5)', () => {
+describe('image and attachment upload failure message (spec 2 §8)', () => {
   const IMG = '图片上传失败，请稍后再试';
   const refusal = (code: string, message: string) => JSON.stringify({ error: { code, message } });
   it('says 图片上传失败，请稍后再试 when the upload itself failed, whatever the server wrote', () => {

@@ -130,7 +130,7 @@ export const FILE_REFUSAL_CODES: readonly string[] = ['empty', 'bad_type', 'too_
 
 /**
  * The message of a failed image or attachment upload (spec 2 §8: 图片上传失败，请稍后再试 /
- * 文件上传失败，请稍后再试; issue 13 §5). The server's own message is shown only when it refused the file
+ * 文件上传失败，请稍后再试). The server's own message is shown only when it refused the file
  * itself: a 400 or 413 answering `{ error: { code, message } }` with a code of {@link FILE_REFUSAL_CODES}
  * (图片格式不正确, 请选择小于 2048 K 的图片, …: the person can choose another file). Anything else is a
  * failure of the upload and shows `fallback`: no answer (`status` 0), a 5xx, a proxy's page, an answer

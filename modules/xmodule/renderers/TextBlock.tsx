@@ -1,5 +1,5 @@
 /**
- * `text-block`: a block of plain text (no HTML is stored: issue 3 chose plain text over sanitised HTML),
+ * `text-block`: a block of plain text (no HTML is stored: plain text was chosen over sanitised HTML),
  * split into paragraphs at blank lines, line breaks kept. Params: content, align (left / center),
  * tinted (a light background).
  */

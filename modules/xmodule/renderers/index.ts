@@ -1,5 +1,5 @@
 /**
- * The built-in custom component renderers by moduleName (issue 3): the catalogue names one of these;
+ * The built-in custom component renderers by moduleName: the catalogue names one of these;
  * an unknown name shows 组件不可用 in edit mode and nothing to visitors (modules/xmodule/Panel.tsx).
  * Each has an entry in BUILTIN_CATALOGUE (modules/xmodule/builtins.ts); the table is keyed by exactly the
  * names of RENDERER_NAMES (modules/xmodule/component.ts), which the catalogue's writes are checked

@@ -5,7 +5,7 @@ import { withId, type Dialect } from './helpers.js';
 export const name = '006_home_config_revisions';
 
 /**
- * Every saved home config is kept as a revision (issue 3 'Beyond the original'): who, when, what
+ * Every saved home config is kept as a revision: who, when, what
  * changed, and the whole config, so an older one can be previewed and restored. Read newest first
  * per application; at most HOME_CONFIG_REVISIONS_KEPT per application (docs/decisions.md 61).
  * Throws the database's error when a statement fails.

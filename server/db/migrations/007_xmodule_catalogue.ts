@@ -221,7 +221,7 @@ const BUILTIN_CATALOGUE: readonly SeedEntry[] = [
 export const name = '007_xmodule_catalogue';
 
 /**
- * The custom component catalogue (spec 1 §3 'Custom component catalogue entry'; issue 3), seeded with
+ * The custom component catalogue (spec 1 §3 'Custom component catalogue entry'), seeded with
  * the built-in renderers of modules/xmodule/renderers (their entries frozen above). params is JSON text
  * (an array of params).
  * Throws the database's error when a statement fails.

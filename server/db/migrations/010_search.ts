@@ -5,7 +5,7 @@ import type { Dialect } from './helpers.js';
 export const name = '010_search';
 
 /**
- * Full-text search that works for Chinese (issue 4 'Search', docs/decisions.md): SQLite keeps an
+ * Full-text search that works for Chinese (docs/decisions.md): SQLite keeps an
  * FTS5 trigram index over the title and the search text, in step with `resources` by triggers;
  * PostgreSQL keeps pg_trgm GIN indexes on both columns. Substrings of 3+ characters use the index;
  * 2-character terms are matched by LIKE (a scan of the index table / a recheck).

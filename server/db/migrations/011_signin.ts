@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 export const name = '011_signin';
 
 /**
- * Sign-in (issue 5, helper accounts-signin, docs/decisions.md 120-134): an application's single
+ * Sign-in (helper accounts-signin, docs/decisions.md 120-134): an application's single
  * sign-on settings and e-mail suffix rule; identities by provider (OpenID subject, anonymous
  * fingerprint hash) linked to users; OAuth clients an application registers for client login.
  * Throws the database's error when a statement fails.

@@ -5,7 +5,7 @@ import { withId, type Dialect } from './helpers.js';
 export const name = '012_roles';
 
 /**
- * Roles and rights (issue 5, docs/decisions.md #135-#139): application_managers gets an id (for
+ * Roles and rights (docs/decisions.md #135-#139): application_managers gets an id (for
  * DELETE /api/v1/applications/managers/{id}) and its rights (rows from before hold every right);
  * application_users holds each user's role in an application; applications get role_config and
  * default_user_role. Applications that existed were visible to everyone: they become 'released'.

@@ -5,7 +5,7 @@ import { withId, type Dialect } from './helpers.js';
 export const name = '013_personal';
 
 /**
- * Personalisation (issue 5, decisions 150-152): users' actions on resources, the 不感兴趣 marks of
+ * Personalisation (decisions 150-152): users' actions on resources, the 不感兴趣 marks of
  * the recommendation page and journal subscriptions (app_id 0 when made without an application).
  * Throws the database's error when a statement fails.
  */

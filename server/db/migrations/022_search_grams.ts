@@ -5,7 +5,7 @@ import type { Dialect } from './helpers.js';
 export const name = '022_search_grams';
 
 /**
- * Search at a library's scale (issue 11 §1, docs/decisions.md 260): the trigram index gives way to
+ * Search at a library's scale (docs/decisions.md 260): the trigram index gives way to
  * an index of character bigrams, which serves two-character queries. SQLite: a contentless FTS5
  * table `resources_grams` whose rows the application writes (server/search/indexer.ts), and a
  * trigger that drops a deleted resource's row; PostgreSQL: a `grams` tsvector column under GIN.

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 export const name = '023_topic_data';
 
 /**
- * Topics and their data in the console (issue 11 §3, docs/decisions.md 265): a topic's description,
+ * Topics and their data in the console (docs/decisions.md 265): a topic's description,
  * and whether a resource is published in a topic (visitors read published ones only); the order
  * index of the panel reads takes the flag, so a read stays one index range.
  * Throws the database's error when a statement fails.

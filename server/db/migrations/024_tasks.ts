@@ -5,7 +5,7 @@ import { withId, type Dialect } from './helpers.js';
 export const name = '024_tasks';
 
 /**
- * Background tasks (issue 11 §4, docs/decisions.md 267): imports from the console run as persisted
+ * Background tasks (docs/decisions.md 267): imports from the console run as persisted
  * tasks with their progress, log of skipped rows, cancel and retry; a task left running by a
  * stopped server is marked interrupted when the next one starts.
  * Throws the database's error when a statement fails.

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 export const name = '026_report_files';
 
 /**
- * Research reports (issue 13, docs/decisions.md 302): a report marked restrictDownload keeps its PDF
+ * Research reports (docs/decisions.md 302): a report marked restrictDownload keeps its PDF
  * for readers holding 下载附件 in an application using its topic. As `restricted_files` does for
  * notices, the keys are listed per report so that GET /files/{key} finds a restriction with one indexed
  * lookup; a deleted resource takes its rows with it.

@@ -4,8 +4,7 @@ import type { Dialect } from './helpers.js';
 /** The key stored in `kysely_migration`: never change it (docs/decisions.md 269). */
 export const name = '027_headlines_titles';
 
-/**
- * Issue 13 §3 (docs/decisions.md 294, 296):
+/** (docs/decisions.md 294, 296):
  * - `user_headlines`: the news domains a user follows (host tools API 'headline' getByUserId / save).
  * - `resources_type_title`: (type, title) in code-point order, for the title-prefix suggestions of
  *   scholars and conferences and the journal lookup; PostgreSQL indexes `title collate "C"` so a

@@ -5,7 +5,7 @@ import { withId, type Dialect } from './helpers.js';
 export const name = '028_audit_log';
 
 /**
- * The audit log of console writes (issue 13 §1 `/console/logs`; docs/decisions.md 312-317): one row per
+ * The audit log of console writes (`/console/logs`; docs/decisions.md 312-317): one row per
  * successful write by a signed-in user, with who, when, from which address, the application, the resource
  * and its id, the action, and the changed fields as JSON. No foreign keys: an entry outlives the user,
  * application or row it names. Indexes serve the console's filters (time, person, application, resource).

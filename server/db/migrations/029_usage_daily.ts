@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 export const name = '029_usage_daily';
 
 /**
- * Usage analytics (issue 13 §1, docs/decisions.md 318-323): daily aggregates per application, written by
+ * Usage analytics (docs/decisions.md 318-323): daily aggregates per application, written by
  * the beacon collector (server/analytics/collector.ts) and read by /console/analysis.
  * - `usage_daily`: one count per (application, day, metric, key); `key` is '' for a plain daily total,
  *   a module id for panel views and clicks, `type:id` for a resource, the query for searches.

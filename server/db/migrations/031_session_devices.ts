@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 export const name = '031_session_devices';
 
 /**
- * The device and address of a session (issue 13 `/console/settings/account`, decision 337): the
+ * The device and address of a session (`/console/settings/account`, decision 337): the
  * browser's User-Agent (at most 300 characters) and the client address it signed in from, both shown
  * to the session's own user only, so that they can tell their devices apart and end one of them.
  * Sessions made before this migration have neither. Throws the database's error when a statement fails.

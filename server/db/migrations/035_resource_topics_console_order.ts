@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 export const name = '035_resource_topics_console_order';
 
 /**
- * The console data page's order (issue 11 §3, decision 375): a topic's links of one type newest first,
+ * The console data page's order (decision 375): a topic's links of one type newest first,
  * published and unpublished together. `resource_topics_order` leads with `published` (the panels read
  * published links only), so without a state chosen that page sorted every link of the type (4.5-6.5 s
  * at 1M articles on SQLite); this index gives the order as it is. Same statement on SQLite and

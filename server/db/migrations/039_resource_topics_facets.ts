@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 export const name = '039_resource_topics_facets';
 
 /**
- * Explore's browse counts (issue 28 §1, server/search/browse.ts): a topic's published links of one type
+ * Explore's browse counts (server/search/browse.ts): a topic's published links of one type
  * grouped by their two category levels, read from this index alone. Without it the category tree of a
  * browse read every link's row: 1.1-1.2 s for 1M links on SQLite, against 100-125 ms with it
  * (measured on a table of 1M links, 13 categories × 7 sub-categories). Same statement on SQLite and

@@ -5,7 +5,7 @@
  */
 import type { CreateTableBuilder } from 'kysely';
 
-/** The two databases Atrium runs on (DESIGN.md 'Server': one set of migrations for both). */
+/** The two databases Atrium runs on (docs/architecture.md §Databases and migrations: one set of migrations for both). */
 export type Dialect = 'sqlite' | 'postgres';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The one set of migrations for SQLite and PostgreSQL (DESIGN.md 'Server'), one file per migration in
+ * The one set of migrations for SQLite and PostgreSQL (docs/architecture.md §Databases and migrations), one file per migration in
  * number order (docs/decisions.md 269). Each file exports `name`, the key Kysely stores in
  * `kysely_migration` (kept exactly as first released, `0001_initial` included, so existing databases
  * run nothing again), and `up(db, dialect)`, written with Kysely's schema builder. A migration imports

@@ -2,7 +2,7 @@
  * Account settings routes (spec 1 §2 /settings/account, spec 2 §7 'Application and account'). Every call
  * needs a signed-in user (401); a user acts only on their own account (403), super managers may read
  * any account's info.
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -65,7 +65,7 @@ import {
   type WechatProvider,
 } from './wechat.js';
 
-/** 详情页需登录 of the host's site or of the one `app_id` names (issue 13 §4). */
+/** 详情页需登录 of the host's site or of the one `app_id` names. */
 const scholarSiteRequiresSignin = siteRequiresSignin((req) => rawFields(req.query).app_id);
 
 const tags = ['账号设置'];
@@ -246,7 +246,7 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
       schema: { summary: '一位学者（及是否已被认领）', tags, params: scholarParams, querystring: scholarQuery, response: { 200: scholarAnswer } },
       // with user_id: the signed-in caller's own (401, then 403 只能查询自己的学者认证状态)
       config: {
-        // …and signed-in only on a site with 详情页需登录 on (issue 13 §4): selfAccess without user_id is a signed-in person
+        // …and signed-in only on a site with 详情页需登录 on: selfAccess without user_id is a signed-in person
         access: publicUnless({
           when: (req, db) => namesUser((r) => rawFields(r.query).user_id)(req) || scholarSiteRequiresSignin(req, db),
           access: selfAccess((req) => rawFields(req.query).user_id, 'user_id', MSG.scholarClaimNotYours),

@@ -1,4 +1,4 @@
-/** GET /api/v2/scholars/{id} (spec 2 §7; docs/decisions.md 297), on SQLite and PostgreSQL; each 400 with its exact `fields` (issue 13). */
+/** GET /api/v2/scholars/{id} (spec 2 §7; docs/decisions.md 297), on SQLite and PostgreSQL; each 400 with its exact `fields`. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';

@@ -1,5 +1,5 @@
 /**
- * Usage analytics (issue 13 §1): beacons as sendBeacon sends them (text/plain, no XSRF header, no
+ * Usage analytics: beacons as sendBeacon sends them (text/plain, no XSRF header, no
  * signature) are counted into daily aggregates after a flush, visitors as salted hashes only; malformed,
  * oversized and too-long beacons and unknown kinds answer 400 in Chinese and write nothing; the report
  * (series, previous period, panels named by the home config, resources with titles, searches) is for

@@ -1,11 +1,11 @@
 /**
- * The beacon collector (issue 13 §1; docs/decisions.md 318-320, 405): beacons are counted in memory and
+ * The beacon collector (docs/decisions.md 318-320, 405): beacons are counted in memory and
  * flushed every few seconds as daily aggregates, one upsert per (application, day, metric, key) in
  * `usage_daily` (adding to the stored count, so several processes add up), and the day's distinct
  * visitors as salted hashes in `usage_visitors` (a unique key: a visitor is counted once per day
  * whichever process saw them). A beacon costs no hashing and no write: `add` only counts in memory,
  * and the flush hashes each distinct visitor once (decision 342). Each flush is one transaction; a
- * flush that fails puts its counts back for the next one; `stop()` flushes what is left (the
+ * flush that fails puts its counts back for the next one; `stop` flushes what is left (the
  * server's onClose).
  *
  * What a site can gain a day is bounded whatever is sent (decision 405): a keyed metric (panel views

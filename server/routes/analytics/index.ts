@@ -1,5 +1,5 @@
 /**
- * Usage analytics (issue 13 §1; docs/decisions.md 318-323, 405-407):
+ * Usage analytics (docs/decisions.md 318-323, 405-407):
  * - POST /api/v1/analytics/beacon: public; the visitor pages' batched events (app/site/usage.ts) as
  *   sendBeacon sends them (a text/plain or application/json body, at most BEACON_MAX_BYTES and
  *   BEACON_MAX_EVENTS events). The application is the released one of the Host, as for the visitor's
@@ -13,7 +13,7 @@
  *   decision 406); what a site gains a day is bounded (./collector.ts, decision 405).
  * - GET /api/v1/applications/{id}/analytics?from&to: managers of the application and super managers;
  *   the report of server/routes/analytics/service.ts, its reads in the read pool (decision 408).
- * Declared contracts (issue 12 §4): the access and the answers are in each route's options; the beacon
+ * Declared contracts: the access and the answers are in each route's options; the beacon
  * reads its own body (text/plain or JSON, refused with its own 400s; decision 339).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Inputs of the analytics calls (issue 13 §1): the beacon's body (events of common/analytics.ts, at most
+ * Inputs of the analytics calls: the beacon's body (events of common/analytics.ts, at most
  * BEACON_MAX_EVENTS, each kind with its fields; an unknown kind is refused) and the console's range query.
  */
 import { z } from 'zod';

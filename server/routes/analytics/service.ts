@@ -1,5 +1,5 @@
 /**
- * The console's usage report (issue 13 §1 `/console/analysis`; docs/decisions.md 318-323, 405, 408):
+ * The console's usage report (`/console/analysis`; docs/decisions.md 318-323, 405, 408):
  * the daily aggregates of one application over a range of days and over the previous period of equal
  * length, per-panel views and clicks named by the home config, the most opened resources with their
  * titles, the most frequent searches and those that found nothing, and what those lists leave out (其他:

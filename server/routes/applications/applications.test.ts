@@ -1,4 +1,4 @@
-/** Applications API (issue 2 §5) with its refusals: 401, 403, 400 naming fields, 404, 409. */
+/** Applications API with its refusals: 401, 403, 400 naming fields, 404, 409. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext, releaseApplication } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';
@@ -45,7 +45,7 @@ describe('applications', () => {
     expect(changed.status).toBe(200);
     expect((await ctx.db.selectFrom('applications').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('研究所门户');
 
-    // a draft answers visitors as an unknown host (issue 10 §8); released, it is read by host
+    // a draft answers visitors as an unknown host; released, it is read by host
     expect((await ctx.client().get('/api/v1/applications/config?host=lib.example.cn')).status).toBe(404);
     await releaseApplication(admin, id);
     const byHost = await ctx.client().get('/api/v1/applications/config?host=lib.example.cn');
@@ -197,7 +197,7 @@ describe('applications', () => {
   it('lists every released application as a topic-navigation option for signed-in users only', async () => {
     const nav = await admin.post('/api/v1/applications', { name: '导航目标站', host: 'nav.example.cn', topicId });
     expect((await ctx.client().get('/api/v1/applications/available')).status).toBe(401);
-    // a draft is listed to its managers only (issue 10 §8)
+    // a draft is listed to its managers only
     expect(((await plain.get('/api/v1/applications/available')).body as Array<{ title: string }>).map((a) => a.title)).not.toContain('导航目标站');
     await releaseApplication(admin, nav.body.applicationId);
     const r = await plain.get('/api/v1/applications/available');

@@ -1,5 +1,5 @@
 /**
- * A draft (unreleased) site is visible to its managers only (issue 10 §8; decision 139): its notices,
+ * A draft (unreleased) site is visible to its managers only (decision 139): its notices,
  * links, their panels and its configuration by host answer a visitor and a plain user exactly as a
  * missing site does; `available` lists it to its managers only. A released site stays open to all.
  */

@@ -1,7 +1,7 @@
 /**
  * Application calls (spec 2 §7): list, create, change, delete, configuration by id and by host, and
  * saving the home config. Super managers create and delete; managers of an application change it.
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import { RequestScope } from '../../policies/scope.js';
@@ -153,7 +153,7 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     },
     async (req) => {
       const found = await applicationWithHost(db, req.query.host);
-      // a draft answers as an unknown host to everyone but its managers (issue 10 §8)
+      // a draft answers as an unknown host to everyone but its managers
       if (!found || !(await canRead(req.scope, found))) throw notFound(MSG.unknownHost);
       // 仅登录可见 modules only for viewers holding `panels` (decision 211)
       return presentConfigFor(db, found, req.scope);
@@ -185,7 +185,7 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
       const body = req.body;
       const topicId = body.topicId !== undefined ? body.topicId : body.topic !== undefined ? (body.topic?.id ?? null) : undefined;
       let updated = await updateApplication(db, req.params.id, { name: body.name, host: body.host, topicId });
-      // 详情页需登录 (issue 13 §4): the switch of the settings page sends it alone
+      // 详情页需登录: the switch of the settings page sends it alone
       if (body.detailSignin !== undefined) {
         await setDetailSignin(db, updated.id, body.detailSignin);
         updated = { ...updated, detail_signin: body.detailSignin };

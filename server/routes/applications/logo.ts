@@ -11,7 +11,7 @@
  * - DELETE /api/v1/applications/{id}/logo clears the logo and removes the file.
  * - GET /files/logos/{name} serves a stored logo (immutable, nosniff).
  * Managers of the application holding `settings` and super managers change it; anyone reads a logo.
- * Declared contracts (issue 12 §4): the access and the answers are in each route's options.
+ * Declared contracts: the access and the answers are in each route's options.
  */
 import crypto from 'node:crypto';
 import { noRows } from '../../policies/rows.js';

@@ -46,7 +46,7 @@ const updateFields = z.object({
   host: hostSchema.optional(),
   topicId: topicRef.nullish(),
   topic: z.object({ id: topicRef }).nullish(),
-  /** 详情页需登录 (issue 13 §4): 0 or 1 (true/false accepted); absent leaves it as it is */
+  /** 详情页需登录: 0 or 1 (true/false accepted); absent leaves it as it is */
   detailSignin: flag.optional(),
 });
 

@@ -121,7 +121,7 @@ export async function listApplications(db: Db, managed: ManagedApplications, q: 
 /**
  * Every application the caller may link to from the link module form (spec 1 §3 'link': id, title, url,
  * cover, name): the released sites, and the `managed` drafts (a super manager manages every
- * one; issue 10 §8). At most 500, oldest first.
+ * one). At most 500, oldest first.
  */
 export async function availableApplications(db: Db, managed: ManagedApplications) {
   const rows = await db
@@ -153,7 +153,7 @@ export async function applicationWithHost(db: Db, host: string): Promise<Applica
 }
 
 /**
- * Sets the site setting 详情页需登录 of the application `id` (issue 13 §4): 1 on, 0 off. The write bumps the
+ * Sets the site setting 详情页需登录 of the application `id`: 1 on, 0 off. The write bumps the
  * visitors' cache like every config write (server/cache/writes.ts), so cached pages follow at once.
  */
 export async function setDetailSignin(db: Db, id: number, on: 0 | 1): Promise<void> {

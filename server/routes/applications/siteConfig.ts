@@ -4,7 +4,7 @@
  * `{ headerConfig }` (etc.) or the bare config object (docs/decisions.md 50), checked against the strict
  * schemas of common/siteConfig.ts and answering the saved config as GET .../config reads it back. The
  * logo calls are in ./logo.ts. Managers of the application holding `settings` and super managers only.
- * Declared contracts (issue 12 §4): the access and the answers are in each route's options; the body is
+ * Declared contracts: the access and the answers are in each route's options; the body is
  * checked here (it may be wrapped or bare, and its refusals name the fields `headerConfig.x` …, as
  * before; decision 338).
  */

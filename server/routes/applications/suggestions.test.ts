@@ -1,4 +1,4 @@
-/** GET /api/v1/applications/suggestions and GET /api/v2/applications/suggestions (spec 2 §7; docs/decisions.md 296), on both databases; each 400 with its exact `fields` (issue 13). */
+/** GET /api/v1/applications/suggestions and GET /api/v2/applications/suggestions (spec 2 §7; docs/decisions.md 296), on both databases; each 400 with its exact `fields`. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
 import { MSG } from '../../../common/messages.js';

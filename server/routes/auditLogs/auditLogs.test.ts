@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 13 §1 `/console/logs`; decisions 312-317), on both databases: every registered
+ * The audit log (`/console/logs`; decisions 312-317), on both databases: every registered
  * write route is classified (recorded or not, with a reason), a notice edit is recorded with its
  * before/after, secrets (sign-in codes, client secrets) are never stored, each role reads its scope,
  * the filters and the CSV export, no call edits or deletes an entry, a failed recording never fails the

@@ -1,5 +1,5 @@
 /**
- * The audit log of console writes (issue 13 §1 `/console/logs`; decisions 312-317). Entries are written
+ * The audit log of console writes (`/console/logs`; decisions 312-317). Entries are written
  * by server/audit/record.ts; these calls only read them (no PUT or DELETE exists: entries cannot be
  * edited or deleted through the API). Super managers read every entry, application managers those of
  * the applications on which they hold the 用户管理 right (decision 419; 403 没有「用户管理」权限 when on
@@ -8,7 +8,7 @@
  *   (spec 2 §9), newest first; `from`/`to` are days (YYYY-MM-DD) of China Standard Time, both included.
  * - GET /api/v1/audit-logs/export.csv?…same filters: the CSV (UTF-8 with BOM), at most 10,000 rows.
  * - GET /api/v1/audit-logs/{id}: one entry with its changes (404 该操作日志不存在, also outside the scope).
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import { managedRows } from '../../policies/rows.js';

@@ -1,5 +1,5 @@
 /**
- * Inputs of the audit log calls (issue 13 §1 `/console/logs`; decisions 312-317): the filters of the
+ * Inputs of the audit log calls (`/console/logs`; decisions 312-317): the filters of the
  * list and of the CSV export (person, application, resource, action, dates as days of China Standard
  * Time) and the entry id. Bad input answers 400 with a Chinese message.
  */

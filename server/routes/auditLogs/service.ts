@@ -1,5 +1,5 @@
 /**
- * Reading the audit log (issue 13 §1 `/console/logs`; decisions 312-317, 419): who may see which entries
+ * Reading the audit log (`/console/logs`; decisions 312-317, 419): who may see which entries
  * (super managers all, application managers the entries of the applications on which they hold the
  * 用户管理 right), the filtered
  * list, one entry, and the CSV export (UTF-8 with a BOM so that Excel reads the Chinese, at most

@@ -1,4 +1,4 @@
-/** Sign-in by SMS code (issue 2 §4; spec 1 §5, spec 2 §5 and §7 'Login'). */
+/** Sign-in by SMS code (spec 1 §5, spec 2 §5 and §7 'Login'). */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';

@@ -1,5 +1,5 @@
 /**
- * Daily caps on verification codes (issue 10 §8; decisions 247, 402, 403): DAILY_CODE_LIMIT codes in
+ * Daily caps on verification codes (decisions 247, 402, 403): DAILY_CODE_LIMIT codes in
  * 24 hours to one phone or mailbox at the request of one client address, then 429 今日验证码发送次数已达上限;
  * DAILY_CODE_TARGET_LIMIT whoever asks; a day later codes go again. Spellings of one mailbox count as one.
  */

@@ -1,7 +1,7 @@
 /**
  * Sign-in by SMS code (spec 2 §7 'Login'): PUT /api/v3/oauth/digits sends a code, POST signs in.
  * GET /api/v1/session tells who is signed in; DELETE /api/v1/session signs out.
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import { noRows } from '../../policies/rows.js';

@@ -1,4 +1,4 @@
-/** POST /api/v1/banners/title (spec 2 §7; docs/decisions.md 295), on SQLite and PostgreSQL; each 400 with its exact `fields` (issue 13). */
+/** POST /api/v1/banners/title (spec 2 §7; docs/decisions.md 295), on SQLite and PostgreSQL; each 400 with its exact `fields`. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';

@@ -7,7 +7,7 @@
  * Answers `{ url, title, kind: 'resource' | 'notice', type }`; 404 with 未能从链接中识别出站内内容… when
  * the link names nothing (or a notice of an application the caller does not manage). Managers of some
  * application and super managers only (the carousel form is the editor's).
- * Declared contract (issue 12 §4): the schemas and the access are in the route's options.
+ * Declared contract: the schemas and the access are in the route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import { managedRows } from '../../policies/rows.js';

@@ -1,5 +1,5 @@
 /**
- * The citation export routes (issue 11 §5; decisions 270-273) on SQLite or PostgreSQL (ATRIUM_TEST_DB):
+ * The citation export routes (decisions 270-273) on SQLite or PostgreSQL (ATRIUM_TEST_DB):
  * GET /api/v1/resources/{type}/{id}/citation and GET /api/v1/citations: formats, content types,
  * attachments with ASCII and UTF-8 names, the order of a list, and Chinese refusals (400, 404); stored
  * values that try to forge entries (decision 417) read back as the records exported.
@@ -287,7 +287,7 @@ describe('a stored value cannot forge entries (decision 417)', () => {
   });
 });
 
-describe('the declared answer (issue 12 §4)', () => {
+describe('the declared answer', () => {
   it('names the content type of every format', () => {
     const sent = Object.values(CITATION_FILE).map((f) => f.contentType.split(';')[0]);
     expect([...CITATION_CONTENT_TYPES].sort()).toEqual([...new Set(sent)].sort());

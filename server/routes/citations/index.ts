@@ -1,5 +1,5 @@
 /**
- * Citation export (issue 11 §5; decisions 270-273): every detail page and result list offers its
+ * Citation export (decisions 270-273): every detail page and result list offers its
  * resources as BibTeX, RIS and GB/T 7714-2015 text (server/citations).
  * - GET /api/v1/resources/{type}/{id}/citation?format=bibtex|ris|gbt7714: one resource as a file.
  *   404 (该资源不存在或已删除) for an unknown type or id, 400 for another format.
@@ -11,7 +11,7 @@
  * `disposition=inline` the same header says `inline` (the explore page's GB/T 7714 link, which a visitor
  * without JavaScript opens to read and copy the text; decision 282); 400 for another disposition.
  * Public, like the detail pages that lead here.
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options; the answer
+ * Declared contracts: the schemas and the access are in each route's options; the answer
  * is described by its content types (common/contracts/citations.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -80,7 +80,7 @@ export default async function citationRoutes(app: FastifyInstance, { db }: AppCo
         querystring: citationQuery,
         response: { 200: citationFileAnswer },
       },
-      config: { access: detailReadAccess(), rows: resourceRows }, // 详情页需登录 on the site: signed-in only (issue 13 §4)
+      config: { access: detailReadAccess(), rows: resourceRows }, // 详情页需登录 on the site: signed-in only
     },
     async (req, reply) => {
       const { format, disposition } = req.query;
@@ -101,7 +101,7 @@ export default async function citationRoutes(app: FastifyInstance, { db }: AppCo
         querystring: citationListQuery,
         response: { 200: citationFileAnswer },
       },
-      config: { access: detailReadAccess(), rows: resourceRows }, // 详情页需登录 on the site: signed-in only (issue 13 §4)
+      config: { access: detailReadAccess(), rows: resourceRows }, // 详情页需登录 on the site: signed-in only
     },
     async (req, reply) => {
       const { ids, format, disposition } = req.query;

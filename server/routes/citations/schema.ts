@@ -1,5 +1,5 @@
 /**
- * Inputs of the citation export (issue 11 §5; decisions 270-273): the format, one resource's path, and
+ * Inputs of the citation export (decisions 270-273): the format, one resource's path, and
  * the id list of a result page or of ticked results (at most {@link CITATION_EXPORT_MAX}).
  */
 import { z } from 'zod';

@@ -4,7 +4,7 @@
  * one JSON file holding its configuration (header, footer, theme, home page, roles), its notices and
  * its resource links, for a backup or a move. Sign-in settings (the single sign-on client and its secret) are not in it. The answer is an
  * attachment `atrium-<host>-<YYYYMMDD>.json` (indented, for a person to read); refusals are the usual JSON errors.
- * Declared contract (issue 12 §4): the schemas and the access are in the route's options.
+ * Declared contract: the schemas and the access are in the route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';

@@ -5,14 +5,14 @@
  * - GET /api/v1/files: the signed-in user's files (a super manager sees everyone's), a page;
  * - DELETE /api/v1/files/:id: the uploader or a super manager deletes a file;
  * - GET /api/v1/files/:key/info: a stored file's name, size and type for the console's editors (a
- *   resource field keeps `/files/<key>`; the editor shows the uploaded file's own name: issue 13 §1,
+ *   resource field keeps `/files/<key>`; the editor shows the uploaded file's own name,
  *   docs/decisions.md 327); managers of some application and super managers; unknown key 404;
  * - GET /files/:key: the bytes, with the detected type, nosniff, a sandboxing CSP and a year of cache
  *   (a PDF with ?inline=1 is served inline, for the report page's viewer; docs/decisions.md 304); an
  *   attachment of a notice marked restrictDownload only for readers holding `download` (403 otherwise,
  *   never cached by shared caches; docs/decisions.md 213-215).
  * Both uploads need a signed-in user and the XSRF header (server/http/session.ts).
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options; the two
+ * Declared contracts: the schemas and the access are in each route's options; the two
  * uploads are multipart and declare no body (their fields are checked by the handler as before).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';

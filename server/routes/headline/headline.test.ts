@@ -1,6 +1,6 @@
 /**
  * GET /technology/news/v2/domain/list and the headline calls of the host tools API (spec 2 §7;
- * docs/decisions.md 294), on SQLite and PostgreSQL; each 400 with its exact `fields` (issue 13).
+ * docs/decisions.md 294), on SQLite and PostgreSQL; each 400 with its exact `fields`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Client, type TestContext } from '../../test/harness.js';

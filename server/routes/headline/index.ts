@@ -5,7 +5,7 @@
  * - GET /toolsApi/headline/getByUserId?userId= and POST /toolsApi/headline/save { userId, domains }: the
  *   domains a signed-in user follows; `userId` must be the caller's own (403 otherwise, super managers
  *   included: a headline is personal).
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import { noRows } from '../../policies/rows.js';

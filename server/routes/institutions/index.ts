@@ -5,7 +5,7 @@
  * Bad body: 400 with a Chinese message.
  * GET /api/v1/resources/institution/{id}/scholars?page&size: the scholars linked to an institution, by
  * name (its detail page; decision 391); 404 for no such institution.
- * Declared contract (issue 12 §4): the schemas and the access are in the route's options.
+ * Declared contract: the schemas and the access are in the route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -35,7 +35,7 @@ export default async function institutionRoutes(app: FastifyInstance, { db }: Ap
     async (req) => countByInstitution(db, req.body.q, readableResources(req)),
   );
 
-  // issue 11 §7 'so that 清华大学 lists its scholars' (decision 391): the institution's detail page lists them
+  // decision 391: the institution's detail page lists them
   declared(app).get(
     '/api/v1/resources/institution/:id/scholars',
     {

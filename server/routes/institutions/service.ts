@@ -88,7 +88,7 @@ export async function countByInstitution(db: Db, names: readonly string[], visib
 export const INSTITUTION_SCHOLARS_PAGE_MAX = 100;
 
 /**
- * The scholars of institution `id` (issue 11 §7 'so that 清华大学 lists its scholars'; decision 391):
+ * The scholars of institution `id` (decision 391):
  * `scholar` resources linked to it by fields.institutionId (the import links them, whatever the order:
  * server/import/scholars.ts linkStoredScholars) or naming it in fields.institution, as the count above
  * counts them; by name, page `page` (from 1) of `size`. Undefined when there is no such institution.

@@ -4,7 +4,7 @@
  * published ones only (active forced to 1). Links of a 仅登录可见 module are for viewers holding `panels`
  * only (docs/decisions.md 212): listed by its moduleId or read one by one they answer 403, and lists
  * without a moduleId leave them out.
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';

@@ -5,7 +5,7 @@
  * panels make, GET /api/v1/modules/panel-read (decision 241): any panel read of modules/types.ts
  * `PanelRead`, through the server registry (server/reads) and the shared cache. Public: visitors read
  * them; a visitor's panel-read answer carries an ETag and answers 304 to If-None-Match.
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -84,7 +84,7 @@ export default async function moduleRoutes(app: FastifyInstance, { db, dialect }
       });
       return { page: read, json: JSON.stringify(read) };
     });
-    // journals carry is_subscribed for the signed-in user (spec 1 §3 'Journal'; issue 5)
+    // journals carry is_subscribed for the signed-in user (spec 1 §3 'Journal')
     if (resourceTypeOf(kind)?.subscribable && userId != null) return { ...page, content: await markSubscribed(db, userId, page.content) };
     return json;
   };

@@ -1,4 +1,4 @@
-/** Panel reads (issue 2 §8; spec 2 §7 'Content'): top-{kind} on v3 and v4, top-notice, top-link, topics. */
+/** Panel reads (spec 2 §7 'Content'): top-{kind} on v3 and v4, top-notice, top-link, topics. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, releaseApplication } from '../../test/harness.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';

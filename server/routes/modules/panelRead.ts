@@ -1,5 +1,5 @@
 /**
- * Panel reads as a viewer may make them, through the shared cache (issue 10 §2, §5): the scope of a
+ * Panel reads as a viewer may make them, through the shared cache: the scope of a
  * read (the application, whether the viewer may see it, the 仅登录可见 modules left out) and the read
  * itself through the server registry (server/reads). For a visitor (signed out, or an anonymous
  * fingerprint user: the same rights) both come from the shared cache, so a hit reads no SQL; a

@@ -6,7 +6,7 @@
  * its moduleId or read one by one they answer 403, and lists without a moduleId leave them out. A notice
  * marked restrictDownload tells the reader whether they may download its attachments (`canDownload`,
  * decision 214); GET /files/{key} enforces it (server/routes/files).
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';

@@ -1,12 +1,12 @@
 /**
- * Personalisation calls (issue 5):
+ * Personalisation calls:
  * - POST /api/v1/actions { resourceId, action } — any signed-in user, anonymous ones included; rate-limited per user.
  * - GET /api/v2/recommendations, GET /api/v1/top-recommendations (userId, page, size, type) — signed-in,
  *   non-anonymous users, their own only (spec 1 §6; spec 2 §7 'Content').
  * - POST /api/v1/recommendations/not-interested { resourceId }.
  * - Journal subscriptions (spec 2 §7 'Subscriptions'): POST /api/v2/subscriptions, POST/DELETE /api/v1
  *   and /api/v3 /subscriptions, GET /api/v2/list/subscriptions. The subscriber must be the caller (403).
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownRows, readableResources, resourceRows } from '../../policies/rows.js';

@@ -1,5 +1,5 @@
 /**
- * Personalisation calls (issue 5) on SQLite and PostgreSQL: actions, recommendations over the real CSL
+ * Personalisation calls on SQLite and PostgreSQL: actions, recommendations over the real CSL
  * articles (/work/shared/data/csl-chinese-scientific-literature, devtest file), 不感兴趣, and journal
  * subscriptions over every version (spec 2 §7 'Subscriptions') with is_subscribed in the journal reads.
  */

@@ -1,5 +1,5 @@
 /**
- * Inputs of the personalisation calls (issue 5): actions (spec 1 §3 'Users, resource types, actions'),
+ * Inputs of the personalisation calls: actions (spec 1 §3 'Users, resource types, actions'),
  * recommendations and journal subscriptions (spec 2 §7 'Content', 'Subscriptions').
  */
 import { z } from 'zod';

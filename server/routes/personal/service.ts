@@ -1,5 +1,5 @@
 /**
- * Personalisation (issue 5): users' actions on resources, recommendations ranked from them, the
+ * Personalisation: users' actions on resources, recommendations ranked from them, the
  * 不感兴趣 marks and journal subscriptions. SQL via Kysely; the scoring is TypeScript over a bounded
  * candidate set (decision 151).
  */

@@ -1,5 +1,5 @@
 /**
- * The visitor's report calls (issue 13 §2; spec 1 §2 'Reports: /microapp/report with optional
+ * The visitor's report calls (spec 1 §2 'Reports: /microapp/report with optional
  * ?type={type}; detail /microapp/report/detail/{id}'); the console edits reports through the topic
  * data calls (server/routes/topics, type `report`):
  * - GET /api/v1/reports?applicationId&type&q&page&size: public; the published reports of the
@@ -7,7 +7,7 @@
  * - GET /api/v1/reports/{id}?applicationId: public (signed-in only on a site with 详情页需登录 on, issue
  *   13 §4); one published report (404 该报告不存在或已撤回),
  *   its PDF only for a reader who may download it (docs/decisions.md 302).
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -43,7 +43,7 @@ export default async function reportRoutes(app: FastifyInstance, { db }: AppCont
     '/api/v1/reports/:id',
     {
       schema: { summary: '读取一篇已发布的研究报告', tags, params: reportParams, querystring: reportDetailQuery, response: { 200: reportDetailAnswer } },
-      // 详情页需登录 on the report's site (or the host's): signed-in only (issue 13 §4)
+      // 详情页需登录 on the report's site (or the host's): signed-in only
       config: { access: detailReadAccess(queryApplicationId), rows: siteRows },
     },
     async (req, reply) => {

@@ -1,5 +1,5 @@
 /**
- * Research reports (issue 13 §1, §2): a manager creates (a draft), edits, publishes, withdraws and
+ * Research reports: a manager creates (a draft), edits, publishes, withdraws and
  * deletes reports through the topic data calls; the fields' refusals (Chinese, naming the field), the
  * PDF checked by content, the body sanitised; access refusals; the visitor's list (published only, type
  * filter, search, paging) and detail (404 for unknown and withdrawn), and the PDF kept for 下载附件.

@@ -1,5 +1,5 @@
 /**
- * Inputs of the visitor's report calls (issue 13 §2): the list query and the path id. The site is named
+ * Inputs of the visitor's report calls: the list query and the path id. The site is named
  * by `applicationId` as the search call does (its topic holds the reports).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Reads of the visitor's report pages (issue 13 §2; spec 1 §2 'Reports'): the published reports of an
+ * Reads of the visitor's report pages (spec 1 §2 'Reports'): the published reports of an
  * application's topic, newest first, with the report type, a search over title, authors, institution
  * and abstract (the stored search text), and paging; one report with its body, its PDF and whether the
  * reader may open the PDF (the right 下载附件 when the report keeps it, docs/decisions.md 302).

@@ -1,9 +1,9 @@
 /**
- * Console resource manager routes (issue 3; list answers of DESIGN.md 'Server'):
+ * Console resource manager routes (list answers of docs/architecture.md §Services and the database):
  * GET/POST /api/v1/applications/{id}/resources, PUT/DELETE /api/v1/applications/{id}/resources/{resourceId}.
  * Managers of the application holding the right content, or super managers; an application without a
  * topic answers 409. Also the public reads sent as POST: the conference suggestions and the journal lookup.
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -92,7 +92,7 @@ export default async function resourceRoutes(app: FastifyInstance, { db, dialect
     async (req) => {
       const topicId = await topicOfApplication(db, req.params.id);
       const { type, ...rest } = req.body;
-      // the application's resource manager edits the console types only (issue 3); the topic's data page edits every type
+      // the application's resource manager edits the console types only; the topic's data page edits every type
       return { ...(await changeResource(db, topicId, req.params.resourceId, type, rest, CONSOLE_RESOURCE_TYPES)), message: MSG.resourceSaved };
     },
   );

@@ -1,5 +1,5 @@
 /**
- * The console resource manager (issue 3): roles, bad input (400, Chinese), no topic (409), another
+ * The console resource manager: roles, bad input (400, Chinese), no topic (409), another
  * topic's resource (404), the stored rows, and topic_type_counts kept right so the panel read total
  * (POST /api/v4/modules/top-{kind}) follows every create and delete.
  */

@@ -1,5 +1,5 @@
 /**
- * Inputs of the console resource manager (issue 3): the list query, the path ids and the bodies. The
+ * Inputs of the console resource manager: the list query, the path ids and the bodies. The
  * per-type `fields` schema comes from common/resourceFields.ts (the console form uses the same one).
  */
 import { z } from 'zod';

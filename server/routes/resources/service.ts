@@ -1,5 +1,5 @@
 /**
- * The console resource manager (issue 3): a manager lists, creates, changes and deletes the resources
+ * The console resource manager: a manager lists, creates, changes and deletes the resources
  * of their application's topic for the types without a real data set. Writes go through the resource
  * store (server/resources/store.ts), so `resource_topics` (type, date_key) and `topic_type_counts`
  * stay right for the panel reads, each in one transaction.
@@ -186,7 +186,7 @@ async function loadInTopic(db: Db, topicId: number, resourceId: number) {
  * Creates a resource of the type in the topic (a new source key `console:<uuid>`), indexed for search
  * like an imported one; one transaction. `published: false` stores it as a draft that visitors do not see
  * (the reports page, decision 301); `category` (and `subcategory`) file it under the topic's category of
- * that name, made when missing (the topic's data page, issue 11 §3).
+ * that name, made when missing (the topic's data page).
  */
 export async function createResource(
   db: Db,

@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/modules/top-scholar/suggestions, POST /api/v1/resources/conferences/suggestions and
  * POST /api/v3/resources/journal (spec 2 §7 'Content'; docs/decisions.md 296), on SQLite and PostgreSQL;
- * each 400 with its exact `fields` (issue 13).
+ * each 400 with its exact `fields`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';

@@ -1,11 +1,11 @@
 /**
- * Home config revisions (issue 3 'Beyond the original'): list, read one, restore one. Managers of the
+ * Home config revisions: list, read one, restore one. Managers of the
  * application and super managers only (401 / 403); an unknown application or revision answers 404.
  * - GET  /api/v1/applications/:id/home-config/revisions?page&size   the list, newest first, without configs
  * - GET  /api/v1/applications/:id/home-config/revisions/:revisionId one revision with its homeConfig
  * - POST /api/v1/applications/:id/home-config/revisions/:revisionId/restore  saves that config as the
  *   current one and as a new revision 恢复到 <time> 的版本 (right `home`); answers `{ homeConfig, revisionId, message }`.
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';

@@ -1,5 +1,5 @@
 /**
- * Home config revisions (issue 3 'Beyond the original'): each save is kept with its author, time and
+ * Home config revisions: each save is kept with its author, time and
  * summary in the same transaction as the config; managers list, read and restore them; others are
  * refused (401 / 403); unknown revisions 404 and bad ids 400 in Chinese; old revisions are pruned.
  */

@@ -1,4 +1,4 @@
-/** Inputs of the home config revision calls (issue 3 'Beyond the original': revisions). */
+/** Inputs of the home config revision calls (revisions). */
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 

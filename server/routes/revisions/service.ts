@@ -1,5 +1,5 @@
 /**
- * Home config revisions (issue 3 'Beyond the original'): every saved home config is kept with its
+ * Home config revisions: every saved home config is kept with its
  * author, time and a plain-text summary of the change, in the same transaction as the application's
  * `home_config` update, so the current config is always the newest revision. At most
  * HOME_CONFIG_REVISIONS_KEPT revisions are kept per application; older ones are pruned on save

@@ -3,7 +3,7 @@
  * and their rights, users of an application and their roles, the role config, super managers, release
  * and pass. Every call checks the role: 401 for nobody (and anonymous visitors), then 404 for an unknown
  * application, then 403.
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { managedRows, ownRows } from '../../policies/rows.js';

@@ -1,5 +1,5 @@
 /**
- * Explore's counts while browsing (issue 28 §1): a type without a query counts its total and every
+ * Explore's counts while browsing: a type without a query counts its total and every
  * facet exactly in SQL over the rows the viewer may read, past the search's cap (2,000) too; after a
  * filter a facet's count agrees with the list's total; and a query past the cap shows lower bounds in
  * which no category counts more than its sub-categories explain. Checked against counts made here in
@@ -103,7 +103,7 @@ afterAll(async () => {
 const search = (q: Record<string, string | number>) =>
   ctx.client().get(`/api/v1/search?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`);
 
-describe('browse counts (issue 28 §1)', () => {
+describe('browse counts', () => {
   it('counts a browse of more than the cap exactly: type, category tree, province and level', async () => {
     const seen = insts.filter((x) => x.published);
     expect(seen.length).toBeGreaterThan(SEARCH_CAP);

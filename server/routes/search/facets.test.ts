@@ -1,5 +1,5 @@
 /**
- * The explore page's facets per resource type (issue 11 §2; decision 263) through GET /api/v1/search,
+ * The explore page's facets per resource type (decision 263) through GET /api/v1/search,
  * on the real catalogues of ../shared/data read in place, on SQLite and PostgreSQL: an article's 门类 →
  * 学科 tree, a journal's subject tree and 中科院分区 / CCF 等级, a conference's CCF 等级 and 年份 (and
  * its 领域 → CCF class tree), a scholar's 国家/地区 (and its country → affiliation tree), an
@@ -118,7 +118,7 @@ async function facetsOf(type: string, q: string, filters: Record<string, string>
   return r.body as { totalElements: number; facets: { type: Facet[]; category: Tree[]; fields: Record<string, Facet[]> } };
 }
 
-describe.runIf(hasData)('facets per type on the real catalogues (issue 11 §2)', () => {
+describe.runIf(hasData)('facets per type on the real catalogues', () => {
   it("an article's 门类 → 学科 tree (CSL)", async () => {
     const rows = await matching('article', '控制');
     expect(rows.length).toBeGreaterThan(50);

@@ -1,12 +1,12 @@
 /**
- * Search and resource details for visitors (issue 4 'Search', 'Visitor pages'):
+ * Search and resource details for visitors:
  * - GET /api/v1/search?q&type&topicId|applicationId&category&subcategory&<field facet>&page&size: ranked,
  *   paged results with facets by type, and for a type its category tree and field facets
  *   (server/search/service.ts, common/searchFacets.ts). An application id reads within its topic.
  * - GET /api/v1/resources/{type}/{id}: one resource for its detail page (/microapp/explore/resources/{type}/{id}).
  * Public: the panels that lead here are public; a resource's detail only to signed-in callers on a site
- * with 详情页需登录 on (issue 13 §4).
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * with 详情页需登录 on.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -58,7 +58,7 @@ export default async function searchRoutes(app: FastifyInstance, { db, dialect, 
     '/api/v1/resources/:type/:id',
     {
       schema: { summary: '读取一个资源（详情页）', tags, params: resourceParams, response: { 200: resourceItemAnswer } },
-      // 401 for a visitor not signed in on a site with 详情页需登录 on (issue 13 §4)
+      // 401 for a visitor not signed in on a site with 详情页需登录 on
       config: { access: detailReadAccess(), rows: resourceRows },
     },
     async (req) => {

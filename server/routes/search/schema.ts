@@ -1,4 +1,4 @@
-/** Query shapes of the search and resource-detail reads (issue 4 'Search', 'Visitor pages'). */
+/** Query shapes of the search and resource-detail reads. */
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { FIELD_FACET_KEYS } from '../../../common/searchFacets.js';

@@ -1,5 +1,5 @@
 /**
- * Search (issue 4 'Search', issue 11 §1) on the real Chinese scientific literature of ../shared/data, on
+ * Search on the real Chinese scientific literature of ../shared/data, on
  * SQLite (FTS5 bigrams) and PostgreSQL (tsvector bigrams under GIN): any substring of 2 or more characters of a title finds it, title
  * matches rank first, results page, facets count; and the detail read of one resource.
  */
@@ -173,7 +173,7 @@ describe('GET /api/v1/search', () => {
     expect((await search({ q: '国务院' })).body.content[0].title).toBe('关于促进人工智能发展的若干政策');
   });
 
-  it('answers FTS or SQL syntax, control characters and a 1 MB query with a page or a 400, never a 500 (issue 11)', async () => {
+  it('answers FTS or SQL syntax, control characters and a 1 MB query with a page or a 400, never a 500', async () => {
     const odd = [
       '"',
       '*',

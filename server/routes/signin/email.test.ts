@@ -1,4 +1,4 @@
-/** Sign-in by e-mail code (issue 5; spec 2 §5 'Email', §7 'Login'): a real SMTP server, the outbox, the suffix rule. */
+/** Sign-in by e-mail code (spec 2 §5 'Email', §7 'Login'): a real SMTP server, the outbox, the suffix rule. */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, releaseApplication } from '../../test/harness.js';

@@ -1,8 +1,8 @@
 /**
- * Sign-in routes of issue 5 (spec 1 §3 'Users', §6; spec 2 §7 'Login', 'Application and account'):
+ * Sign-in routes (spec 1 §3 'Users', §6; spec 2 §7 'Login', 'Application and account'):
  * e-mail codes, single sign-on (OpenID Connect), OAuth clients for client login, login-info links,
  * anonymous visitors, the user's sessions (sign out one device or everywhere), and the per-application
- * settings (oauth-uri). Declared contracts (issue 12 §4): schemas and access in each route's options.
+ * settings (oauth-uri). Declared contracts: schemas and access in each route's options.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { noRows, ownRows } from '../../policies/rows.js';
@@ -408,7 +408,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     },
   );
 
-  // ---- the user's active sessions (issue 13 /console/settings/account; decisions 293, 337) ----
+  // ---- the user's active sessions (/console/settings/account; decisions 293, 337) ----
   r.get(
     '/api/v1/sessions',
     {
@@ -436,7 +436,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     },
   );
 
-  // ---- sign-out everywhere (issue 5); an anonymous visitor has one cookie session: DELETE /api/v1/session ends it ----
+  // ---- sign-out everywhere; an anonymous visitor has one cookie session: DELETE /api/v1/session ends it ----
   r.delete(
     '/api/v1/sessions',
     {

@@ -1,5 +1,5 @@
 /**
- * Login-info links sign in once (issue 10 §8; decisions 247, 404): the SHA-256 of the sealed bytes of
+ * Login-info links sign in once (decisions 247, 404): the SHA-256 of the sealed bytes of
  * each link used (not of its text: padding or another spelling of the last character decodes to the
  * same bytes) is kept in `used_login_links` until the link expires, so a second use, in any spelling,
  * any browser and any server process, is refused. Expired rows are removed as links are used.

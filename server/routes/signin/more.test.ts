@@ -1,6 +1,6 @@
 /**
  * Encrypted login-info links (spec 1 §6), anonymous visitors (spec 1 §3 'Users'), sign-out everywhere,
- * and a changed role taking effect on the next request (issue 5).
+ * and a changed role taking effect on the next request.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +67,7 @@ describe('login-info link', () => {
     expect(await ctx.db.selectFrom('users').selectAll().where('phone', '=', '13700000002').execute()).toHaveLength(0);
   });
 
-  it('signs in once: the same link in another browser is refused with 409 and a Chinese message (issue 10 §8)', async () => {
+  it('signs in once: the same link in another browser is refused with 409 and a Chinese message', async () => {
     const loginInfo = seal(key, { mobile: '13700000005', name: '一次', exp: inAnHour() });
     const first = ctx.client();
     expect((await first.post('/api/v1/oauth/login-info', { loginInfo })).status).toBe(200);

@@ -1,4 +1,4 @@
-/** Inputs of the sign-in calls of issue 5 (spec 1 §5, spec 2 §5, §7 'Login', 'Application and account'). */
+/** Inputs of the sign-in calls (spec 1 §5, spec 2 §5, §7 'Login', 'Application and account'). */
 import { z } from 'zod';
 import { recordId } from '../../http/fields.js';
 import { emailSchema, phoneSchema } from '../../../common/validation.js';

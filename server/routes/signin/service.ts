@@ -1,5 +1,5 @@
 /**
- * Sign-in logic of issue 5 (spec 1 §3 'Users', §6; spec 2 §7 'Login'): e-mail users and the suffix rule,
+ * Sign-in logic (spec 1 §3 'Users', §6; spec 2 §7 'Login'): e-mail users and the suffix rule,
  * identities (OpenID subjects, anonymous fingerprints), sealed values (login-info links, the SSO state
  * cookie: AES-256-GCM), the stored SSO settings of applications and OAuth clients.
  */

@@ -1,7 +1,7 @@
 /**
  * GET /welcome, POST /toolsApi/userLogin/login and GET /web/oauth/signin/simple (spec 2 §7 'Login',
  * 'Application and account'; docs/decisions.md 298), on SQLite and PostgreSQL: every 400 with its exact
- * `fields` (issue 13), the 401 of an expired link, and junk input never answered with a 500.
+ * `fields`, the 401 of an expired link, and junk input never answered with a 500.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

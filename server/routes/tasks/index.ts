@@ -1,5 +1,5 @@
 /**
- * Background tasks and imports from the console (issue 11 §3 'Import from the console', §4; decision
+ * Background tasks and imports from the console (decision
  * 267). Super managers only (an import writes a topic's shared data):
  * - POST /api/v1/imports/preview (multipart `file`, `kind`, optional `mapping`): what the file would import
  *   read with the column mapping, and the mapping (each field's column, the file's columns); nothing written.

@@ -1,4 +1,4 @@
-/** Inputs of the task and console-import calls (issue 11 §3-§4). */
+/** Inputs of the task and console-import calls. */
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { recordId } from '../../http/fields.js';
@@ -14,7 +14,7 @@ export const importKindField = z.enum(IMPORT_KINDS, { error: MSG.importKindUnkno
 /** The multipart field `topic` of an import: the topic's name. */
 export const importTopicField = z.string({ error: MSG.topicRequired }).trim().min(1, MSG.topicRequired).max(40, MSG.importTopicTooLong);
 /**
- * The multipart field `mapping` of an import or a preview (issue 11 §3): JSON, field name → the file's
+ * The multipart field `mapping` of an import or a preview: JSON, field name → the file's
  * column (or null, 不导入); at most 40 fields.
  */
 export const importMappingSchema = z

@@ -1,5 +1,5 @@
 /**
- * Background tasks in the database (issue 11 §4; decision 267): queue an import or a re-index, list and read tasks
+ * Background tasks in the database (decision 267): queue an import or a re-index, list and read tasks
  * with the runner's live progress, cancel, queue again. The runner (server/tasks/runner.ts) takes the
  * queued ones.
  */
@@ -95,7 +95,7 @@ export async function queueImport(
 }
 
 /**
- * Queues a rebuild of the search index of every resource (kind 'reindex', issue 11 §4); returns the
+ * Queues a rebuild of the search index of every resource (kind 'reindex'); returns the
  * task's id. 409 检索索引正在重建 while one is queued or running.
  */
 export async function queueReindex(db: Db, userId: number): Promise<number> {

@@ -1,5 +1,5 @@
 /**
- * Imports from the console as background tasks (issue 11 §3 'Import from the console', §4; decision
+ * Imports from the console as background tasks (decision
  * 267), on both databases: the preview of a real CSL file writes nothing; a queued import of it runs to
  * 'done' with its counts and the resources in the topic; a file of the wrong kind fails with a Chinese
  * message and can be retried; only super managers may do any of it; a finished task cannot be

@@ -3,7 +3,7 @@
  * GET /api/v1/tools: a page of the tools of the application's topic; `ids` (repeated) narrows it to
  * those tools in that order (the tool panel's read). Public: visitors read the tool panel.
  * Bad appid or ids: 400 with a Chinese message; unknown application: 404 应用不存在.
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';

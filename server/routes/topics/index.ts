@@ -1,5 +1,5 @@
 /**
- * Topics and their data (spec 2 §7: GET /api/v1/topics, /api/v1/topics/{id}/categories; issue 11 §3
+ * Topics and their data (spec 2 §7: GET /api/v1/topics, /api/v1/topics/{id}/categories;
  * the console's `/console/topics/**`, decision 265):
  * - GET /api/v1/topics: managers of some application and super managers (decision 418); every topic
  *   (the catalogues a site's settings choose among) with its counts, the applications using it that the
@@ -13,7 +13,7 @@
  *   PUT/DELETE …/resources/{resourceId} (every resource type, with the fields of common/resourceFields.ts;
  *   a new one optionally filed under a category): super managers, and managers with the content right of
  *   an application using the topic.
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkTopic, managedRows, readableResources, resourceRows } from '../../policies/rows.js';

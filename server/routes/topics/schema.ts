@@ -1,5 +1,5 @@
 /**
- * Inputs of the topic routes (spec 2 §7 topics; issue 11 §3 the console's topics and their data):
+ * Inputs of the topic routes (spec 2 §7 topics; the console's topics and their data):
  * path ids, a topic's body, the data list query (20 a page: spec 2 §9) and the bulk actions.
  */
 import { z } from 'zod';
@@ -36,10 +36,10 @@ export const topicResourcesQuery = z.object({
   subcategory: z.string().trim().max(100).optional(),
   year: z.coerce.number({ error: MSG.yearInvalid }).int(MSG.yearInvalid).min(1000, MSG.yearInvalid).max(9999, MSG.yearInvalid).optional(),
   published: z.enum(['yes', 'no'], { error: MSG.invalidInput }).optional(),
-  /** reports only (issue 13 /console/reports): one report type of common/reports.ts */
+  /** reports only (/console/reports): one report type of common/reports.ts */
   reportType: z.enum(REPORT_TYPES, { error: MSG.reportTypeInvalid }).optional(),
   /**
-   * WeChat articles only (issue 13 §1 /console/wechats; decision 343): the articles of one official
+   * WeChat articles only (/console/wechats; decision 343): the articles of one official
    * account, by its 公众号 ID (the article's `wechatId` field)
    */
   account: wechatIdSchema.optional(),
@@ -53,7 +53,7 @@ export const topicResourcesQuery = z.object({
 });
 
 /**
- * POST …/resources: the envelope of a new record of any type (issue 11 §3 'add … of one record'): the
+ * POST …/resources: the envelope of a new record of any type: the
  * type, whether it is published (default yes), and the topic's category it is filed under (one or two
  * levels, made when missing); the rest (title, date, fields) is checked against the type's schema of
  * common/resourceFields.ts, as the console form checks it.
@@ -91,7 +91,7 @@ export const bulkBody = z.discriminatedUnion(
 export type BulkBody = z.infer<typeof bulkBody>;
 
 /**
- * PUT …/categories: one change of a topic's two-level category tree (issue 11 §3): rename a category,
+ * PUT …/categories: one change of a topic's two-level category tree: rename a category,
  * merge one into another of the same level, or move a second-level category under another first-level
  * one. A path is `[first]` or `[first, second]`.
  */

@@ -1,5 +1,5 @@
 /**
- * Topics and their data in the console (issue 11 §3; spec 1 §2 `/console/topics/**`; decision 265).
+ * Topics and their data in the console (spec 1 §2 `/console/topics/**`; decision 265).
  *
  * - Who: a super manager sees and manages every topic; a manager with the content right of an
  *   application sees that application's topic and manages its data, not the topic itself.

@@ -1,5 +1,5 @@
 /**
- * Topics and their data in the console (issue 11 §3, decision 265), on both databases: who may do what
+ * Topics and their data in the console (decision 265), on both databases: who may do what
  * (401, 403), a topic's create / edit / delete (refused with the applications' names while one uses it,
  * and taking its own resources with it), the data list's filters, and the bulk actions: a withdrawn
  * resource leaves the visitor's panel read and search, a re-categorised one moves in the tree.
@@ -304,7 +304,7 @@ describe("a topic's data", () => {
   });
 });
 
-describe('records of the imported types (issue 11 §3: add and edit every type on the data page)', () => {
+describe('records of the imported types (add and edit every type on the data page)', () => {
   const search = async (q: string, type?: string) =>
     (await ctx.client().get(`/api/v1/search?${new URLSearchParams({ q, topicId: String(topicId), ...(type ? { type } : {}) })}`)).body as {
       totalElements: number;

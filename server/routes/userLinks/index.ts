@@ -1,7 +1,7 @@
 /**
  * Personal topic link routes (spec 1 §1 and §6, spec 2 §7): the topics a user may pick, saving and
  * reading the user's links. All need a signed-in user (401) acting for themselves (403).
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -3,7 +3,7 @@
  * a wechat_article panel), POST and DELETE /api/v1/applications/{id}/wechat (bind, unbind), and the
  * console's list of an application's accounts and their articles. Managers of the application only
  * (403 otherwise; 401 without a session).
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import { managedRows } from '../../policies/rows.js';

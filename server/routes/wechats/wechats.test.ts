@@ -275,7 +275,7 @@ describe('job and bulletin reads', () => {
   });
 });
 
-describe('the articles list of the console filtered by account (issue 13 §1 /console/wechats; decision 343)', () => {
+describe('the articles list of the console filtered by account (/console/wechats; decision 343)', () => {
   it('lists only the articles of the account asked for; a bad account is 400 in Chinese; others are refused', async () => {
     for (const wechatId of ['gh_filter_a', 'gh_filter_b']) {
       expect((await admin.post(`/api/v1/applications/${appId}/wechat`, { wechatId, name: `筛选${wechatId.slice(-1)}` })).status).toBe(201);

@@ -1,9 +1,9 @@
 /**
- * Custom component catalogue routes (spec 1 §3 'Custom component catalogue entry'; issue 3):
+ * Custom component catalogue routes (spec 1 §3 'Custom component catalogue entry'):
  * GET /api/v1/xmodules (managers read), POST /api/v1/xmodules, PUT and DELETE /api/v1/xmodules/{id}
  * (super managers only), and GET /api/v1/xmodules/options/resource-types (an optionsUrl of the
  * built-in search-box component: [{ label, value }]).
- * Declared contracts (issue 12 §4): the schemas and the access are in each route's options.
+ * Declared contracts: the schemas and the access are in each route's options.
  */
 import type { FastifyInstance } from 'fastify';
 import { managedRows, noRows } from '../../policies/rows.js';

@@ -1,5 +1,5 @@
 /**
- * Inputs of the custom component catalogue calls (spec 1 §3 'Custom component catalogue entry'; issue 3).
+ * Inputs of the custom component catalogue calls (spec 1 §3 'Custom component catalogue entry').
  * The entry itself is checked strictly by `catalogueEntrySchema` (modules/xmodule/catalogue.ts).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The custom component catalogue (spec 1 §3; issue 3): read by managers (the xmodule form), written by
+ * The custom component catalogue (spec 1 §3): read by managers (the xmodule form), written by
  * super managers (the /console/modules page). Rows of `xmodule_catalogue`, params as JSON text.
  */
 import type { Db } from '../../db/index.js';

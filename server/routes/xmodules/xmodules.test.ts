@@ -1,5 +1,5 @@
 /**
- * The custom component catalogue (spec 1 §3; issue 3): seeded with the built-in renderers, read by
+ * The custom component catalogue (spec 1 §3): seeded with the built-in renderers, read by
  * managers, written by super managers only, validated strictly (400 with a Chinese message naming the
  * field), (moduleName, type) unique (409), the moduleName one of the built-in renderers (400 listing them).
  */
