@@ -110,6 +110,7 @@ const ALLOWED: Allowed[] = [
   { file: 'app/pages/feeds/JobPage.tsx', names: ['job'], why: RESOURCE_KIND },
   { file: 'app/pages/feeds/WechatMaterialPage.tsx', names: ['wechat_article'], why: RESOURCE_KIND },
   { file: 'app/pages/recommendation/JournalRows.tsx', names: ['journal'], why: RESOURCE_KIND },
+  { file: 'app/pages/recommendation/TopicJournalsPage.tsx', names: ['journal'], why: RESOURCE_KIND },
   { file: 'server/citations/csl.ts', names: ['journal'], why: "a field of a citation (an article's journal)" },
   { file: 'server/db/migrations/007_xmodule_catalogue.ts', names: ['link'], why: "a frozen catalogue field named 'link'" },
   { file: 'server/import/conferences.ts', names: ['link'], why: "an imported column named 'link'" },
@@ -162,11 +163,14 @@ function violations(hits: Hit[], allowed: Allowed[] = ALLOWED): Hit[] {
   return hits.filter((h) => !allowed.some((a) => a.file === h.file && a.names.includes(h.name)));
 }
 
+/** Generated files (the API types of `npm run generate:api` repeat the routes' enums): not code anyone writes. */
+const GENERATED = new Set(['apiSchema.ts']);
+
 function* sources(dir: string): Generator<string> {
   for (const entry of readdirSync(dir)) {
     const p = path.join(dir, entry);
     if (statSync(p).isDirectory()) yield* sources(p);
-    else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry) && !entry.endsWith('.d.ts')) yield p;
+    else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry) && !entry.endsWith('.d.ts') && !GENERATED.has(entry)) yield p;
   }
 }
 
