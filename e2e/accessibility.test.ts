@@ -3,40 +3,11 @@
  * Chromium on the demo site's home page, explore, a resource detail, a notice, a scholar profile and
  * the sign-in page: no violation of impact serious or critical; one `h1` and a `main` landmark on each.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { useE2e } from './support';
+import { seriousViolations } from './axe';
 
 const e2e = useE2e({ page: false });
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[]; html: string }>;
-}
-
-/** Runs axe on the page; returns its serious and critical violations, one readable line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return r.violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 80)}`)
-          .join(' | ')}`,
-    );
-}
 
 describe('accessibility of the visitor pages', () => {
   it('has no serious or critical axe violation, one h1 and a main landmark on each page', async () => {

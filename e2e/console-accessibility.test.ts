@@ -4,41 +4,13 @@
  * route of the route table (app/App.tsx), as the super manager sees it on the demo site: no violation
  * of impact serious or critical.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, signInByApi, useE2e } from './support';
+import { seriousViolations } from './axe';
 
 const SUPER = '13800138460';
 const e2e = useE2e({ admins: [SUPER], page: false });
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[]; html: string; any: Array<{ message: string }> }>;
-}
-
-/** Runs axe on the page; returns its serious and critical violations, one readable line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return r.violations;
-  })) as Violation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help} — ${v.nodes
-          .slice(0, 4)
-          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 100)} ${n.any[0]?.message.slice(0, 120) ?? ''}`)
-          .join(' | ')}`,
-    );
-}
 
 let page: Page;
 let appId: number;
