@@ -232,7 +232,8 @@ export class TaskRunner {
       await this.run(task);
       this.kick();
     } catch (err) {
-      console.warn(`后台任务出错：${(err as Error).message}`);
+      // a look at the queue cut off by stop() (the database closing under it) is no error of a task
+      if (!this.stopped) console.warn(`后台任务出错：${(err as Error).message}`);
     }
   }
 
