@@ -25,7 +25,7 @@ describe('WeChat binding through an official account', () => {
     const { page, server, base } = e2e;
     await signInConsole(page, server, PHONE, {
       url: `${base}/settings/account`,
-      login: /\/console\/login\?redirect=%2Fsettings%2Faccount/,
+      login: /^https?:\/\/[^/]+\/login\?redirect=%2Fsettings%2Faccount$/,
       then: /\/settings\/account$/,
     });
     const row = page.getByTestId('bind-wechat');
