@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs script without types
 import { serverBuildOptions } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');

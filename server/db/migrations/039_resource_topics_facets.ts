@@ -10,6 +10,6 @@ export const name = '039_resource_topics_facets';
  * (measured on a table of 1M links, 13 categories × 7 sub-categories). Same statement on SQLite and
  * PostgreSQL. Throws the database's error when the statement fails.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index resource_topics_facets on resource_topics (topic_id, type, published, category_one, category_two)`.execute(db);
 }
