@@ -531,20 +531,25 @@ export async function openModuleForm(page: Page, label: string): Promise<Locator
     await drawer.getByRole('button', { name: '取消' }).click();
     await drawer.waitFor({ state: 'hidden' });
   }
-  const choose = async () => {
-    await page.getByRole('button', { name: '添加模块' }).first().click();
-    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: label, exact: true }).click();
-  };
-  await choose();
-  // a click on a menu still opening can miss on a loaded machine: once more when no drawer opened in 10 s
-  const shown = await drawer
-    .getByLabel('模块标题')
-    .waitFor({ timeout: 10_000 })
-    .then(
-      () => true,
-      () => false,
-    );
-  if (!shown && !(await drawer.count())) await choose();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  // a click on a menu still opening can miss, and the menu can close under the pointer on a loaded
+  // machine (seen in CI: the item "not stable", then "not visible" for 30 s): open it again and click the
+  // item once it stands still, up to three times, until the drawer's form shows
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await menu.count())) await page.getByRole('button', { name: '添加模块' }).first().click();
+      const item = menu.getByRole('menuitem', { name: label, exact: true });
+      await item.waitFor({ timeout: 5_000 });
+      await item.scrollIntoViewIfNeeded({ timeout: 5_000 });
+      await Promise.race([standsStill(item), new Promise((_, reject) => setTimeout(() => reject(new Error('菜单 5 秒内未停稳')), 5_000))]);
+      await item.click({ timeout: 5_000 });
+      await drawer.getByLabel('模块标题').waitFor({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      if (await drawer.count()) break;
+    }
+  }
   await drawer.getByLabel('模块标题').waitFor({ timeout: 30_000 });
   return drawer;
 }
