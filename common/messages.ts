@@ -183,6 +183,8 @@ export const MSG = {
   badRequest: '请求参数有误',
   badJson: '请求内容不是有效的 JSON',
   routeNotFound: '接口不存在',
+  /** an answer whose shape the page does not know (the server and page versions differ) */
+  unexpectedAnswer: '服务器的答复无法识别，请刷新页面后重试',
   xsrfMissing: '页面已过期，请刷新后重试',
   // request signing (spec 2 §7 'Request wrapper', decisions 220-224)
   signatureMissing: '请求缺少签名，请刷新页面后重试',

@@ -24,13 +24,13 @@ import { MSG, fillMsg } from '@common/messages';
 import { APPLICATION_STATUS_LABELS } from '@common/roles';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 
-import { ApiError, apiPut, downloadBlob, errorMessage } from '../api';
+import { ApiError, downloadBlob, errorMessage } from '../api';
 import { APPLICATION_FIELD_MAP, ApplicationFields, type ApplicationValues } from './ApplicationFields';
 import { applyFieldErrors } from '../shared/formErrors';
 import { useSession } from '../shared/session';
 import { useFormSubmit } from '../shared/useFormSubmit';
 import { siteUrl } from '../shared/util';
-import type { ApplicationListItem, WithMessage } from '../shared/types';
+import type { ApplicationListItem } from '../shared/types';
 import { useConfirmedDelete } from '../shared/useConfirmedDelete';
 import './console.css';
 import { PageHead } from './PageHead';
@@ -82,7 +82,8 @@ export function ApplicationsPage() {
       cancelText: MSG.cancel,
       onOk: async () => {
         try {
-          const r = await apiPut<WithMessage>(`/api/v1/applications/${app.applicationId}/${step}`);
+          const params = { id: app.applicationId };
+          const r = step === 'release' ? await api.put('/api/v1/applications/{id}/release', { params }) : await api.put('/api/v1/applications/{id}/pass', { params });
           message.success(r.message ?? MSG.confirm);
           await queryClient.invalidateQueries({ queryKey: ['applications'] });
         } catch (err) {

@@ -12,7 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { MSG } from '@common/messages';
 import { CONTENT_EDITOR_WIDTH, LINK_COVER_MAX_KB, LINK_EDITOR_PINNED_WIDTH } from '@common/constants';
 import { postFile } from '../../widgets/richtext/upload';
-import { saveLink, type ContentModule, type Link } from './api';
+import { saveLink, type ContentModule, type Link, type LinkFields } from './api';
 import { ActiveItem, EditorFrame, ModuleItem, PublishTimeItem, TopItem, useEditorSave } from './EditorFrame';
 
 interface LinkValues {
@@ -141,7 +141,7 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
   const { saving, submit } = useEditorSave(form, {
     fieldMap: FIELD_MAP,
     save: (v) => {
-      const body: Record<string, unknown> = {
+      const fields: LinkFields = {
         title: v.title.trim(),
         url: v.url.trim(),
         cover: v.cover || null,
@@ -152,8 +152,7 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
         publishDateTime: (v.publishDateTime ?? dayjs()).toISOString(),
         moduleId: v.moduleId ?? null,
       };
-      if (!editing) body.applicationId = applicationId;
-      return saveLink(link?.linkId ?? null, body);
+      return saveLink(link?.linkId ?? null, fields, applicationId);
     },
     reset: () => newLinkValues(moduleId ?? modules?.[0]?.id),
     onSaved,

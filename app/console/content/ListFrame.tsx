@@ -14,12 +14,14 @@ import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
 import { errorMessage } from '../../api';
 import { useConfirmedDelete } from '../../shared/useConfirmedDelete';
+import type { NoticeType } from '@common/constants';
 import type { ContentFilter, ContentModule } from './api';
 import { formatDateTime } from './time';
 
 export interface ListFilters {
   active: number;
-  type?: string;
+  /** a notice type (spec 1 §3 'Notice'); links have none */
+  type?: NoticeType;
   query: string;
   page: number;
   size: number;

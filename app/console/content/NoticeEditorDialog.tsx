@@ -10,10 +10,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select, Spin, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MSG } from '@common/messages';
-import { CONTENT_EDITOR_WIDTH, NOTICE_TYPES } from '@common/constants';
+import { CONTENT_EDITOR_WIDTH, NOTICE_TYPES, type NoticeType } from '@common/constants';
 import { errorMessage } from '../../api';
 import { useApplicationConfig } from '../useApplicationConfig';
-import { getNotice, saveNotice, type ContentModule } from './api';
+import { getNotice, saveNotice, type ContentModule, type NoticeFields } from './api';
 import { ActiveItem, EditorFrame, ModuleItem, PublishTimeItem, TopItem, useEditorSave } from './EditorFrame';
 
 const RichTextEditor = lazy(() => import('../../widgets/richtext').then((m) => ({ default: m.RichTextEditor })));
@@ -35,7 +35,7 @@ export function LazyRichText(props: import('../../widgets/richtext').RichTextEdi
 
 interface NoticeValues {
   title: string;
-  type: string;
+  type: NoticeType;
   content: string;
   top: boolean;
   active: boolean;
@@ -105,7 +105,8 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
       const n = loaded.data;
       form.setFieldsValue({
         title: n.title,
-        type: n.type,
+        // a stored type outside today's list (an older import) shows empty and must be chosen again
+        type: NOTICE_TYPES.find((t) => t === n.type),
         content: n.content ?? '',
         top: n.top === 1,
         active: n.active === 1,
@@ -131,7 +132,7 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
   const { saving, submit } = useEditorSave(form, {
     fieldMap: FIELD_MAP,
     save: (v) => {
-      const body: Record<string, unknown> = {
+      const fields: NoticeFields = {
         title: v.title.trim(),
         type: v.type,
         content: v.content,
@@ -141,8 +142,7 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
         moduleId: v.moduleId ?? null,
         restrictDownload: v.restrictDownload ? 1 : 0,
       };
-      if (!editing) body.applicationId = applicationId;
-      return saveNotice(noticeId, body);
+      return saveNotice(noticeId, fields, applicationId);
     },
     reset: () => newNoticeValues(moduleId ?? modules?.[0]?.id, restrictDefault),
     onSaved,

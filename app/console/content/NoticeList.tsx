@@ -8,7 +8,7 @@
 import { Select, Tag, Tooltip } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { NOTICE_TYPES } from '@common/constants';
+import { NOTICE_TYPES, type NoticeType } from '@common/constants';
 import { deleteNotice, listNotices, NOTICES_KEY, type Notice } from './api';
 import { ContentList, type ContentKind, type ContentKindListProps, FilterItem, TitleCell } from './ListFrame';
 import { NoticeEditorDialog } from './NoticeEditorDialog';
@@ -46,7 +46,7 @@ export function NoticeList({ applicationId, moduleId, modules, uid }: NoticeList
             aria-label={MSG.fieldType}
             value={list.filters.type ?? ''}
             style={{ width: 130 }}
-            onChange={(v) => list.set({ type: v || undefined })}
+            onChange={(v: NoticeType | '') => list.set({ type: v || undefined })}
             options={[{ value: '', label: MSG.allTypes }, ...NOTICE_TYPES.map((t) => ({ value: t, label: t }))]}
           />
         </FilterItem>

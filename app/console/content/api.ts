@@ -2,8 +2,9 @@
  * The console's calls for notices and resource links (spec 2 §7 'Content') and their shapes
  * (spec 1 §3 'Notice', 'Link'; server/routes/notices, server/routes/links).
  */
+import type { NoticeType } from '@common/constants';
 import type { Page } from '@common/page';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../api';
+import { api } from '../../shared/apiClient';
 
 /** The answers' shapes are the server's declared ones (common/contracts/content.ts). */
 export type { Link, Notice } from '@common/contracts/content';
@@ -14,7 +15,7 @@ export interface ContentFilter {
   applicationId: number;
   moduleId?: string | null;
   active: number;
-  type?: string;
+  type?: NoticeType;
   query?: string;
   page: number;
   size: number;
@@ -22,26 +23,31 @@ export interface ContentFilter {
 
 type Saved<T> = T & { message: string };
 
+/** A notice's fields as its editor sends them: the body POST /api/v1/notices declares, less the application. */
+export type NoticeFields = Omit<Parameters<typeof api.post<'/api/v1/notices'>>[1]['body'], 'applicationId'>;
+/** A link's fields as its editor sends them: the body POST /api/v1/links declares, less the application. */
+export type LinkFields = Omit<Parameters<typeof api.post<'/api/v1/links'>>[1]['body'], 'applicationId'>;
+
 export const NOTICES_KEY = 'content-notices';
 export const LINKS_KEY = 'content-links';
 
 /** GET /api/v1/notices */
-export const listNotices = (f: ContentFilter, signal?: AbortSignal) => apiGet<Page<Notice>>('/api/v1/notices', { ...f }, signal);
+export const listNotices = (f: ContentFilter, signal?: AbortSignal): Promise<Page<Notice>> => api.get('/api/v1/notices', { query: f, signal });
 /** GET /api/v1/notices/{id} (with content) */
-export const getNotice = (id: number, signal?: AbortSignal) => apiGet<Notice>(`/api/v1/notices/${id}`, undefined, signal);
-/** POST /api/v1/notices or PUT /api/v1/notices/{id}; the answer carries the spec's message. */
-export const saveNotice = (id: number | null, body: Record<string, unknown>) =>
-  id == null ? apiPost<Saved<Notice>>('/api/v1/notices', body) : apiPut<Saved<Notice>>(`/api/v1/notices/${id}`, body);
+export const getNotice = (id: number, signal?: AbortSignal): Promise<Notice> => api.get('/api/v1/notices/{id}', { params: { id }, signal });
+/** POST /api/v1/notices (in `applicationId`) or PUT /api/v1/notices/{id}; the answer carries the spec's message. */
+export const saveNotice = (id: number | null, fields: NoticeFields, applicationId: number): Promise<Saved<Notice>> =>
+  id == null ? api.post('/api/v1/notices', { body: { ...fields, applicationId } }) : api.put('/api/v1/notices/{id}', { params: { id }, body: fields });
 /** DELETE /api/v1/notices/{id} */
-export const deleteNotice = (id: number) => apiDelete<{ message: string }>(`/api/v1/notices/${id}`);
+export const deleteNotice = (id: number): Promise<{ message: string }> => api.delete('/api/v1/notices/{id}', { params: { id } });
 
 /** GET /api/v1/links */
-export const listLinks = (f: ContentFilter, signal?: AbortSignal) => apiGet<Page<Link>>('/api/v1/links', { ...f, type: undefined }, signal);
-/** POST /api/v1/links or PUT /api/v1/links/{linkId} */
-export const saveLink = (id: number | null, body: Record<string, unknown>) =>
-  id == null ? apiPost<Saved<Link>>('/api/v1/links', body) : apiPut<Saved<Link>>(`/api/v1/links/${id}`, body);
+export const listLinks = ({ type: _noticeType, ...query }: ContentFilter, signal?: AbortSignal): Promise<Page<Link>> => api.get('/api/v1/links', { query, signal });
+/** POST /api/v1/links (in `applicationId`) or PUT /api/v1/links/{linkId}; the answer carries the spec's message. */
+export const saveLink = (id: number | null, fields: LinkFields, applicationId: number): Promise<Saved<Link>> =>
+  id == null ? api.post('/api/v1/links', { body: { ...fields, applicationId } }) : api.put('/api/v1/links/{linkId}', { params: { linkId: id }, body: fields });
 /** DELETE /api/v1/links/{linkId} */
-export const deleteLink = (id: number) => apiDelete<{ message: string }>(`/api/v1/links/${id}`);
+export const deleteLink = (id: number): Promise<{ message: string }> => api.delete('/api/v1/links/{linkId}', { params: { linkId: id } });
 
 /** A module a notice or link may belong to (the panels of the home config that show them). */
 export interface ContentModule {

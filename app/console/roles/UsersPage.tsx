@@ -12,7 +12,8 @@ import { MSG } from '@common/messages';
 import { CONSOLE_PAGE_SIZE, DIALOG_WIDTH } from '@common/constants';
 import { phoneSchema } from '@common/validation';
 import type { Page } from '@common/page';
-import { apiPost, errorMessage } from '../../api';
+import { errorMessage } from '../../api';
+import { api } from '../../shared/apiClient';
 import type { WithMessage } from '../../shared/types';
 import type { ApplicationUser } from '@common/contracts/roles';
 import { useConfirmedDelete } from '../../shared/useConfirmedDelete';
@@ -20,6 +21,22 @@ import { useFormSubmit } from '../../shared/useFormSubmit';
 import { useApplicationConfig } from '../useApplicationConfig';
 import { useApplicationChoice } from './ApplicationPicker';
 import { MemberListFrame } from './MemberListFrame';
+
+type UsersBody = Parameters<typeof api.post<'/api/v1/applications/users'>>[1]['body'];
+
+/** POST /api/v1/applications/users with action list: one page of the application's users. */
+async function listUsers(body: Omit<Extract<UsersBody, { action: 'list' }>, 'action'>): Promise<Page<ApplicationUser>> {
+  const r = await api.post('/api/v1/applications/users', { body: { action: 'list', ...body } });
+  if (!('content' in r)) throw new Error(MSG.unexpectedAnswer);
+  return r;
+}
+
+/** POST /api/v1/applications/users with action add, role or remove: the answer's message. */
+async function changeMember(body: Exclude<UsersBody, { action: 'list' }>): Promise<WithMessage> {
+  const r = await api.post('/api/v1/applications/users', { body });
+  if (!('message' in r)) throw new Error(MSG.unexpectedAnswer);
+  return r;
+}
 
 /** The users page. */
 export function UsersPage() {
@@ -37,8 +54,7 @@ export function UsersPage() {
     queryKey: ['app-users', appId, page, query],
     enabled: !!appId,
     queryFn: () =>
-      apiPost<Page<ApplicationUser>>('/api/v1/applications/users', {
-        action: 'list',
+      listUsers({
         applicationId: appId,
         page,
         size: CONSOLE_PAGE_SIZE,
@@ -50,7 +66,7 @@ export function UsersPage() {
 
   const changeRole = async (u: ApplicationUser, roleId: string) => {
     try {
-      const r = await apiPost<WithMessage>('/api/v1/applications/users', { action: 'role', applicationId: appId, userId: u.userId, roleId });
+      const r = await changeMember({ action: 'role', applicationId: appId, userId: u.userId, roleId });
       message.success(r.message ?? MSG.userRoleSaved);
       await refresh();
     } catch (err) {
@@ -63,7 +79,7 @@ export function UsersPage() {
       content: `你确认要把 ${u.name} 移出此应用吗？`,
       successMsg: MSG.userRemoved,
       queryKey: ['app-users'],
-      send: () => apiPost<WithMessage>('/api/v1/applications/users', { action: 'remove', applicationId: appId, userId: u.userId }),
+      send: () => changeMember({ action: 'remove', applicationId: appId, userId: u.userId }),
     });
 
   const columns: TableColumnsType<ApplicationUser> = [
@@ -159,7 +175,7 @@ function AddUserDialog({
 }) {
   const [form] = Form.useForm<{ phone: string; roleId: string }>();
   const { saving, submit } = useFormSubmit(form, {
-    send: (v) => apiPost<WithMessage>('/api/v1/applications/users', { action: 'add', applicationId, phone: v.phone.trim(), roleId: v.roleId }),
+    send: (v) => changeMember({ action: 'add', applicationId, phone: v.phone.trim(), roleId: v.roleId }),
     successMsg: MSG.userAdded,
     onDone: onSaved,
   });

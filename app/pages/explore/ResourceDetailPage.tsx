@@ -14,7 +14,7 @@ import { MSG } from '@common/messages';
 import { formatDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import { resourceDetailHref, resourceTypeOf } from '@common/resourceTypes';
-import { apiGet } from '../../api';
+import { api } from '../../shared/apiClient';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { detailFallback } from '../visitor/DetailFallback';
 import { detailRows, externalUrl, fieldText, keywordsOf } from '../visitor/fields';
@@ -33,7 +33,8 @@ type Item = ResourceItem;
 export function useResource(type: string, id: string) {
   return useQuery({
     queryKey: ['resource', type, id],
-    queryFn: ({ signal }) => apiGet<Item>(`/api/v1/resources/${encodeURIComponent(type)}/${encodeURIComponent(id)}`, undefined, signal),
+    // a non-numeric id goes out as NaN and is refused by the server (400), shown as any unknown record is
+    queryFn: ({ signal }): Promise<Item> => api.get('/api/v1/resources/{type}/{id}', { params: { type, id: Number(id) }, signal }),
     retry: false,
   });
 }

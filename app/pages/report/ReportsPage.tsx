@@ -50,7 +50,7 @@ function Reports({ config }: { config: AppConfig }) {
       <Crumbs trail={[[MSG.reportsTitle]]} />
       <h1 className="atr-detail__title atr-reports__title">{MSG.reportsTitle}</h1>
       <nav className="atr-reports__types" aria-label={MSG.reportFilterType}>
-        {['', ...REPORT_TYPES].map((t) => (
+        {(['', ...REPORT_TYPES] as const).map((t) => (
           <Link
             key={t || 'all'}
             to={reportsHref({ type: t, q: state.q })}

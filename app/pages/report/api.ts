@@ -4,13 +4,15 @@
  */
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import type { Page } from '@common/page';
-import { REPORT_PAGE_SIZE } from '@common/reports';
+import { REPORT_PAGE_SIZE, type ReportType } from '@common/reports';
 import type { ReportDetail, ReportListItem } from '@common/contracts/reports';
-import { ApiError, apiGet } from '../../api';
+import { ApiError } from '../../api';
+import { api } from '../../shared/apiClient';
 
 /** The list's state, as kept in the URL (`?type=&q=&page=`). */
 export interface ReportListState {
-  type: string;
+  /** '' for every type */
+  type: ReportType | '';
   q: string;
   page: number;
 }
@@ -19,12 +21,11 @@ export interface ReportListState {
 export function useReports(applicationId: number, s: ReportListState) {
   return useQuery({
     queryKey: ['reports', applicationId, s.type, s.q, s.page],
-    queryFn: ({ signal }) =>
-      apiGet<Page<ReportListItem>>(
-        '/api/v1/reports',
-        { applicationId, ...(s.type ? { type: s.type } : {}), ...(s.q ? { q: s.q } : {}), page: s.page, size: REPORT_PAGE_SIZE },
+    queryFn: ({ signal }): Promise<Page<ReportListItem>> =>
+      api.get('/api/v1/reports', {
+        query: { applicationId, ...(s.type ? { type: s.type } : {}), ...(s.q ? { q: s.q } : {}), page: s.page, size: REPORT_PAGE_SIZE },
         signal,
-      ),
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,7 +39,7 @@ export function useReport(applicationId: number, id: string) {
     queryKey: ['report', applicationId, id],
     queryFn: async ({ signal }): Promise<ReportDetail | null> => {
       try {
-        return await apiGet<ReportDetail>(`/api/v1/reports/${encodeURIComponent(id)}`, { applicationId }, signal);
+        return await api.get('/api/v1/reports/{id}', { params: { id }, query: { applicationId }, signal });
       } catch (err) {
         if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
         throw err;
