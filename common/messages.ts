@@ -335,6 +335,7 @@ export const MSG = {
   categoryTreeTitle: '分类',
   categoryTreeHint: '拖动二级分类到另一个一级分类上可移动（树长时用“移动到…”）；拖到同级分类上可合并；点击铅笔可重命名',
   categoryMergeConfirm: (from: string, into: string) => `把「${from}」合并到「${into}」吗？「${from}」下的资源都会归入「${into}」，「${from}」将被删除。`,
+  categoryMergeAffects: (usage: string) => `涉及的资源：${usage}。`,
   categoryRename: '重命名',
   categoryOne: '一级分类',
   categoryTwo: '二级分类',

@@ -2,10 +2,11 @@
  * The category tree of a topic, edited with drag and drop (PUT /api/v1/topics/{id}/categories):
  * drop a second-level category on another first-level one to move it there, or use its 移动到… button
  * (a searchable picker of the first-level categories: the reliable way in a long tree); drop a
- * category on another of its level to merge them (after a confirmation naming both); the pencil renames
- * one. Before a move the records under the category are counted per type (GET …/categories/usage);
- * when more than one type has records there, a dialog names the counts and asks whether to move every
- * type or one only, offering the data page's type first (decision 540). Each change is one call; the server's message (or refusal) is shown
+ * category on another of its level to merge them (after a confirmation naming both, and the records of
+ * each type it files under the target); the pencil renames one. Before a move the records under the
+ * category are counted per type (GET …/categories/usage); when more than one type has records there, a
+ * dialog names the counts and asks whether to move every type or one only, offering the data page's
+ * type first (decisions 540, 541). Each change is one call; the server's message (or refusal) is shown
  * and the tree and lists refresh.
  */
 import { useState } from 'react';
@@ -85,6 +86,24 @@ export function CategoryTreeEditor({
     return true;
   };
 
+  /** Asks before a merge, naming the records of each type it files under `onto` (every type merges). */
+  const confirmMerge = async (from: string[], onto: string[]) => {
+    let usage: CategoryUsage;
+    try {
+      usage = await apiGet<CategoryUsage>(`/api/v1/topics/${topicId}/categories/usage`, { category: from[0], subcategory: from[1] });
+    } catch (err) {
+      message.error(errorMessage(err));
+      return;
+    }
+    modal.confirm({
+      title: MSG.categoryTreeTitle,
+      content: MSG.categoryMergeConfirm(from.at(-1)!, onto.at(-1)!) + (usage.types.length ? MSG.categoryMergeAffects(usageText(usage.types)) : ''),
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      onOk: () => send({ op: 'merge', path: from, into: onto }),
+    });
+  };
+
   const title = (path: string[]) => (
     <span className="atr-cat-node">
       {path.at(-1)}
@@ -133,13 +152,7 @@ export function CategoryTreeEditor({
     if (from.length === 2 && onto.length === 1) {
       void startMove(from, onto[0]);
     } else if (from.length === onto.length) {
-      modal.confirm({
-        title: MSG.categoryTreeTitle,
-        content: MSG.categoryMergeConfirm(from.at(-1)!, onto.at(-1)!),
-        okText: MSG.confirm,
-        cancelText: MSG.cancel,
-        onOk: () => send({ op: 'merge', path: from, into: onto }),
-      });
+      void confirmMerge(from, onto);
     } else {
       message.error(MSG.categoryLevelsDiffer);
     }
