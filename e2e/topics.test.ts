@@ -305,6 +305,8 @@ describe('topics in the console', () => {
       .dragTo(drawer.locator('.ant-tree-treenode', { hasText: '图书情报与档案管理' }).first().locator('.ant-tree-node-content-wrapper'));
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('把「信息资源管理」合并到「图书情报与档案管理」吗？').waitFor();
+    // every type merges: the confirmation counts the records of each (decision 541)
+    await confirm.getByText(/涉及的资源：论文 \d+ 条。/).waitFor();
     await clickSettled(confirm.getByRole('button', { name: '确定' }));
     await toast(page, '已将「信息资源管理」合并到「图书情报与档案管理」');
     await drawer.getByText('信息资源管理').waitFor({ state: 'detached' });

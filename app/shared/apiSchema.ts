@@ -750,6 +750,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/topics/{topicId}/categories/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 分类下各类型的资源数（移动分类前确认影响范围）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    get: operations['getV1TopicsByTopicIdCategoriesUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/topics/{topicId}/stats': {
     parameters: {
       query?: never;
@@ -5291,6 +5311,29 @@ export interface operations {
               op: 'move';
               path: string[];
               under: string;
+              types?: (
+                | 'article'
+                | 'news'
+                | 'patent'
+                | 'project'
+                | 'scholar'
+                | 'report'
+                | 'institution'
+                | 'journal'
+                | 'conference'
+                | 'standard'
+                | 'policy'
+                | 'book'
+                | 'sciencedata'
+                | 'fruit'
+                | 'activity'
+                | 'notice'
+                | 'resource'
+                | 'tool'
+                | 'bulletin'
+                | 'job'
+                | 'wechat_article'
+              )[];
             };
       };
     };
@@ -5313,6 +5356,47 @@ export interface operations {
               }[];
             }[];
             message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1TopicsByTopicIdCategoriesUsage: {
+    parameters: {
+      query: {
+        category: string;
+        subcategory?: string;
+      };
+      header?: never;
+      path: {
+        topicId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            path: string[];
+            types: {
+              type: string;
+              label: string;
+              count: number;
+            }[];
           };
         };
       };

@@ -60,6 +60,13 @@ export const consoleResourceAnswer = z.object({
   updatedAt: z.string(),
 });
 
+/** GET /api/v1/topics/{id}/categories/usage: how many records of each type a category holds, most first (decision 540). */
+export const categoryUsageAnswer = z.object({
+  path: z.array(z.string()).describe('[一级] 或 [一级, 二级]'),
+  types: z.array(z.object({ type: z.string(), label: z.string().describe('类型的中文名'), count: z.number().int() })),
+});
+export type CategoryUsage = z.infer<typeof categoryUsageAnswer>;
+
 /** PUT /api/v1/topics/{id}/categories: the changed tree. */
 export const categoriesChangedAnswer = z.object({ ok: z.literal(true), tree: categoryTreeAnswer, message: z.string() });
 

@@ -188,6 +188,10 @@ const ROUTES: Record<string, Row> = {
     status: 404,
     call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories`, body: { op: 'rename', path: ['无此分类'], to: '矩阵分类' } }),
   },
+  'GET /api/v1/topics/:topicId/categories/usage': {
+    status: 404,
+    call: (f) => ({ url: `/api/v1/topics/${f.topicId}/categories/usage?category=${encodeURIComponent('无此分类')}` }),
+  },
   'GET /api/v1/topics/:topicId/stats': { call: (f) => ({ url: `/api/v1/topics/${f.topicId}/stats` }) },
   'GET /api/v1/topics/:topicId/resources': { call: (f) => ({ url: `/api/v1/topics/${f.topicId}/resources?type=scholar` }) },
   'POST /api/v1/topics/:topicId/resources': {

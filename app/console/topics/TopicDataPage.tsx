@@ -261,6 +261,7 @@ export function TopicDataPage() {
       {treeOpen && (
         <CategoryTreeEditor
           topicId={topicId}
+          type={type}
           tree={tree.data ?? []}
           onClose={() => setTreeOpen(false)}
           onChanged={() => {

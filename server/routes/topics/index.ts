@@ -8,7 +8,9 @@
  * - POST /api/v1/topics, PUT/DELETE /api/v1/topics/{id}: super managers (409 while an application uses it).
  * - GET /api/v1/topics/{id}/categories: public (the explore page's tree). `{ label, value, children }`.
  * - PUT /api/v1/topics/{id}/categories: rename, merge or move a category (the data page's tree), as
- *   the data routes below.
+ *   the data routes below; a move names the resource types it moves (decision 540).
+ * - GET /api/v1/topics/{id}/categories/usage: how many records of each type a category holds (what a
+ *   move would change), as the data routes below.
  * - GET /api/v1/topics/{id}/stats, GET …/resources, POST …/resources/bulk, and POST …/resources,
  *   PUT/DELETE …/resources/{resourceId} (every resource type, with the fields of common/resourceFields.ts;
  *   a new one optionally filed under a category): super managers, and managers with the content right of
@@ -29,6 +31,7 @@ import {
   bulkAnswer,
   categoriesChangedAnswer,
   categoryTreeAnswer,
+  categoryUsageAnswer,
   consoleResourceAnswer,
   topicCreatedAnswer,
   topicResourceAnswer,
@@ -36,12 +39,13 @@ import {
   topicSummaryAnswer,
 } from '../../../common/contracts/topics.js';
 import { listTopicResources } from '../../resources/topicData.js';
-import { bulkBody, categoryChange, topicBody, topicParams, topicResourceCreateEnvelope, topicResourceParams, topicResourcesQuery } from './schema.js';
+import { bulkBody, categoryChange, categoryUsageQuery, topicBody, topicParams, topicResourceCreateEnvelope, topicResourceParams, topicResourcesQuery } from './schema.js';
 import { updateEnvelope } from '../resources/schema.js';
 import { changeResource, createResource, deleteResource, parseResourceBody } from '../resources/service.js';
 import {
   bulkTopicResources,
   categoryTree,
+  categoryUsage,
   changeCategories,
   createTopic,
   deleteTopic,
@@ -122,6 +126,24 @@ export default async function topicRoutes(app: FastifyInstance, { db, search }: 
       const { topicId } = req.params;
       const message = await changeCategories(db, topicId, req.body);
       return { ok: true as const, tree: await categoryTree(db, topicId), message };
+    },
+  );
+
+  r.get(
+    '/api/v1/topics/:topicId/categories/usage',
+    {
+      schema: {
+        summary: '分类下各类型的资源数（移动分类前确认影响范围）',
+        tags,
+        params: topicParams,
+        querystring: categoryUsageQuery,
+        response: { 200: categoryUsageAnswer },
+      },
+      config: dataManager,
+    },
+    async (req) => {
+      const { category, subcategory } = req.query;
+      return categoryUsage(db, req.params.topicId, subcategory ? [category, subcategory] : [category]);
     },
   );
 

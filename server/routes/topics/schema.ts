@@ -93,7 +93,9 @@ export type BulkBody = z.infer<typeof bulkBody>;
 /**
  * PUT …/categories: one change of a topic's two-level category tree: rename a category,
  * merge one into another of the same level, or move a second-level category under another first-level
- * one. A path is `[first]` or `[first, second]`.
+ * one. A path is `[first]` or `[first, second]`. A move's `types` names the resource types whose
+ * records move (decision 540): absent, the move is refused when records of more than one type are
+ * filed under the category; when they are not all of those types, the category is split.
  */
 const categoryPath = z.array(plainText(60, MSG.categoryRequired)).min(1, MSG.categoryRequired).max(2, MSG.categoryRequired);
 export const categoryChange = z.discriminatedUnion(
@@ -101,8 +103,27 @@ export const categoryChange = z.discriminatedUnion(
   [
     z.object({ op: z.literal('rename'), path: categoryPath, to: plainText(60, MSG.categoryRequired) }),
     z.object({ op: z.literal('merge'), path: categoryPath, into: categoryPath }),
-    z.object({ op: z.literal('move'), path: categoryPath, under: plainText(60, MSG.categoryRequired) }),
+    z.object({
+      op: z.literal('move'),
+      path: categoryPath,
+      under: plainText(60, MSG.categoryRequired),
+      types: z
+        .array(typeSchema)
+        .min(1, MSG.unknownResourceType)
+        .max(RESOURCE_TYPES.length, MSG.unknownResourceType)
+        .transform((t) => [...new Set(t)])
+        .optional()
+        .describe('移动哪些类型的资源；省略时分类下只能有一种类型的资源'),
+    }),
   ],
   { error: MSG.categoryChangeUnknown },
 );
 export type CategoryChange = z.infer<typeof categoryChange>;
+
+/** GET …/categories/usage: a category of the tree, `category` (first level) and optionally `subcategory` (second). */
+export const categoryUsageQuery = z.object({
+  category: plainText(60, MSG.categoryRequired),
+  subcategory: plainText(60)
+    .optional()
+    .transform((v) => v || undefined),
+});

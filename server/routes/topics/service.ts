@@ -15,9 +15,10 @@ import { inManaged, type RequestScope } from '../../policies/scope.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { ensureCategories, refreshTopicTypeCounts, removeResourceFromTopic } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
-import type { ResourceType } from '../../../common/constants.js';
+import { RESOURCE_TYPE_LABELS, type ResourceType } from '../../../common/constants.js';
 import type { BulkBody, CategoryChange } from './schema.js';
 import type { CategoryNode, TopicStats, TopicSummary } from '../../../common/topics.js';
+import type { CategoryUsage } from '../../../common/contracts/topics.js';
 
 const now = () => new Date().toISOString();
 
@@ -230,11 +231,44 @@ async function nodeOf(db: Db, topicId: number, path: string[]): Promise<{ id: nu
     .executeTakeFirst();
 }
 
+/** A resource type's Chinese name (the type itself for one without a name). */
+const typeLabel = (type: string) => RESOURCE_TYPE_LABELS[type as ResourceType] ?? type;
+
+/** `项目 120 条、机构 35 条` for a usage list. */
+export const usageText = (types: CategoryUsage['types']) => types.map((t) => MSG.categoryUsage(t.label, t.count)).join('、');
+
+/**
+ * How many of the topic's records (published or not) of each resource type are filed under the
+ * category `path` (`[first]` or `[first, second]`), most first, then by type; types without any are left
+ * out. 404 分类不存在 for a path not in the tree. What a move of the category would change (decision 540).
+ */
+export async function categoryUsage(db: Db, topicId: number, path: string[]): Promise<CategoryUsage> {
+  if (!(await nodeOf(db, topicId, path))) throw notFound(MSG.categoryNotFound);
+  const rows = await db
+    .selectFrom('resource_topics')
+    .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('topic_id', '=', topicId)
+    .where('category_one', '=', path[0])
+    .$if(path.length > 1, (q) => q.where('category_two', '=', path[1]))
+    .groupBy('type')
+    .execute();
+  const types = rows
+    .map((r) => ({ type: r.type, label: typeLabel(r.type), count: Number(r.n) }))
+    .sort((a, b) => b.count - a.count || (a.type < b.type ? -1 : 1));
+  return { path, types };
+}
+
 /**
  * One change of a topic's category tree (rename, merge, move), with the resources' links following,
  * in one transaction; returns the Chinese message of the change. 404 for a path not in the tree, 409
  * when a rename or a move meets a category of the same name (merge them instead), 400 for a merge of
  * two levels or a move of a first-level category.
+ *
+ * A move changes only the records of the types it names (decision 540): without `types` it is refused
+ * (409 naming the count of each type) when records of more than one type are filed under the category;
+ * `types` naming a type without records there is refused (400). When the named types are all those
+ * with records, the category itself moves; otherwise it is split: a category of the same label is made
+ * under the new parent for the named types' records, and the others keep the old one.
  */
 export async function changeCategories(db: Db, topicId: number, change: CategoryChange): Promise<string> {
   return db.transaction().execute(async (tx) => {
@@ -276,9 +310,20 @@ export async function changeCategories(db: Db, topicId: number, change: Category
     const parent = await nodeOf(tx, topicId, [change.under]);
     if (!parent) throw notFound(MSG.categoryNotFound);
     if (parent.id === source.parent_id) return MSG.categoryMoved(two, change.under);
+    const { types: usage } = await categoryUsage(tx, topicId, change.path);
+    if (!change.types && usage.length > 1) throw conflict(MSG.categoryMoveChooseTypes(two, usageText(usage)));
+    const chosen = change.types ?? usage.map((u) => u.type);
+    const empty = chosen.filter((t) => !usage.some((u) => u.type === t));
+    if (empty.length) throw badRequest(MSG.categoryMoveTypeEmpty(two, empty.map(typeLabel).join('、')));
     if (await nodeOf(tx, topicId, [change.under, two])) throw conflict(MSG.categoryExists(`${change.under} / ${two}`));
-    await tx.updateTable('categories').set({ parent_id: parent.id }).where('id', '=', source.id).execute();
-    await links.where('category_two', '=', two).set({ category_one: change.under }).execute();
-    return MSG.categoryMoved(two, change.under);
+    if (usage.every((u) => chosen.includes(u.type))) {
+      await tx.updateTable('categories').set({ parent_id: parent.id }).where('id', '=', source.id).execute();
+      await links.where('category_two', '=', two).set({ category_one: change.under }).execute();
+      return MSG.categoryMoved(two, change.under);
+    }
+    // split: the chosen types' records go to a same-named category under the new parent
+    await tx.insertInto('categories').values({ topic_id: topicId, parent_id: parent.id, label: two }).execute();
+    await links.where('category_two', '=', two).where('type', 'in', chosen).set({ category_one: change.under }).execute();
+    return MSG.categoryMovedFor(two, usageText(usage.filter((u) => chosen.includes(u.type))), change.under, one);
   });
 }
