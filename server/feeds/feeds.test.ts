@@ -350,3 +350,24 @@ describe('autodiscovery in the rendered page’s head', () => {
     expect(await page('/unrelease', DRAFT_HOST)).not.toContain('rel="alternate"');
   });
 });
+
+describe('rate limit', () => {
+  it('counts the feeds, sitemaps and robots.txt in the API’s per-address limit (429 with a Chinese message)', async () => {
+    const limited = await createTestContext({ rateLimitPerMinute: 3 });
+    try {
+      const c = limited.client('10.78.0.1');
+      const codes: number[] = [];
+      for (const url of ['/robots.txt', '/feeds/notices.rss', '/sitemap.xml', '/robots.txt']) codes.push((await c.get(url, { xsrf: false })).status);
+      // no site on the test server's host: robots.txt disallows all, the feed and the sitemap are 404
+      expect(codes).toEqual([200, 404, 404, 429]);
+      const refused = await c.get('/feeds/resources/article.rss', { xsrf: false });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.message).toMatch(/^您的网络地址请求过于频繁，请 \d+ 秒后再试$/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // pages are not counted
+      expect((await limited.client('10.78.0.2').get('/healthz')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
