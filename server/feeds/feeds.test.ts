@@ -258,6 +258,22 @@ describe('sitemaps', () => {
   });
 });
 
+describe('sitemaps under 详情页需登录', () => {
+  it('leave out the pages behind sign-in (/microapp/**), keep the others', async () => {
+    await ctx.db.updateTable('applications').set({ detail_signin: 1 }).where('id', '=', ids.appId).execute();
+    await ctx.app.visitorCache.invalidate();
+    try {
+      const index = await get('/sitemap.xml');
+      expect(index.text.match(/<loc>[^<]+<\/loc>/g)).toEqual([`<loc>${ORIGIN}/sitemaps/pages-1.xml</loc>`, `<loc>${ORIGIN}/sitemaps/notices-1.xml</loc>`]);
+      expect((await get('/sitemaps/pages-1.xml')).text.match(/<loc>[^<]+<\/loc>/g)).toEqual([`<loc>${ORIGIN}/</loc>`]);
+      expect((await get('/sitemaps/article-1.xml')).status).toBe(404);
+    } finally {
+      await ctx.db.updateTable('applications').set({ detail_signin: 0 }).where('id', '=', ids.appId).execute();
+      await ctx.app.visitorCache.invalidate();
+    }
+  });
+});
+
 describe('robots.txt', () => {
   it('a released site allows crawling but the console, the API and sign-in, and names its sitemap', async () => {
     const res = await get('/robots.txt');
@@ -290,6 +306,8 @@ describe('conditional GET', () => {
       expect(again.status, url).toBe(304);
       expect(again.text).toBe('');
       expect((await get(url, HOST, { 'if-none-match': '"other"' })).status, url).toBe(200);
+      const head = await visitor.request('HEAD', url, undefined, { host: HOST, xsrf: false, headers: { 'if-none-match': etag } });
+      expect(head.status, `HEAD ${url}`).toBe(304);
       if (url === '/robots.txt') continue; // no record behind it: the site's own update time
       const lastModified = String(first.headers['last-modified']);
       expect(new Date(lastModified).getTime(), url).toBeGreaterThan(0);
