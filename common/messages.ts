@@ -1207,9 +1207,8 @@ export const MSG = {
   sitemapNotFound: '站点地图不存在',
   feedNoticesTitle: '{site} - 通知公告',
   feedTypeTitle: '{site} - 最新{type}',
-  feedTopicTitle: '{site} - {topic}专题最新资源',
+  feedTopicTitle: '{site} - {topic}：最新资源',
   feedDescription: '{title}（最新 {n} 条）',
-  feedRssLabel: '{title}（RSS）',
   feedAtomLabel: '{title}（Atom）',
   feedsTag: '订阅源与站点地图',
 } as const;

@@ -46,7 +46,6 @@ export function feedDocument(q: {
     language: 'zh-CN',
     updated,
     generator: 'Atrium',
-    copyright: q.title,
     feedLinks: { rss: `${q.origin}${feedPath(q.base, 'rss')}`, atom: `${q.origin}${feedPath(q.base, 'atom')}` },
   });
   for (const e of q.entries) {

@@ -163,7 +163,7 @@ describe('feeds (RSS 2.0 and Atom)', () => {
     expect(res.status).toBe(200);
     expect(res.text).not.toContain(HIDDEN);
     const feed = await rss.parseString(res.text);
-    expect(feed.title).toBe('订阅门户 - 订阅专题专题最新资源');
+    expect(feed.title).toBe('订阅门户 - 订阅专题：最新资源');
     expect(feed.items.map((i) => i.title)).toEqual(['公开论文二', '公开论文一', '公开报告', '公开招聘']);
     const atom = await rss.parseString((await get(`/feeds/topics/${ids.topicId}.atom`)).text);
     expect(atom.items).toHaveLength(4);
