@@ -1217,6 +1217,15 @@ export const MSG = {
   // a topic's data page: add a record of any type
   resourceCategoryHint: '可选：归入专题的一个分类（一级或二级）；以后也可在列表中批量改分类',
   resourceCategoryNone: '不归入分类',
+  // feeds, sitemaps and robots.txt (server/feeds; decisions 530-539)
+  feedNotFound: '订阅源不存在：请检查地址中的资源类型、专题编号和格式（.rss 或 .atom）',
+  sitemapNotFound: '站点地图不存在',
+  feedNoticesTitle: '{site} - 通知公告',
+  feedTypeTitle: '{site} - 最新{type}',
+  feedTopicTitle: '{site} - {topic}：最新资源',
+  feedDescription: '{title}（最新 {n} 条）',
+  feedAtomLabel: '{title}（Atom）',
+  feedsTag: '订阅源与站点地图',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */

@@ -119,6 +119,7 @@ const ALLOWED: Allowed[] = [
   { file: 'server/import/run.ts', names: ['institution', 'scholar', 'journal', 'link'], why: `${RESOURCE_KIND}; 'link' is a conference CSV column` },
   { file: 'server/import/scholars.ts', names: ['institution', 'scholar'], why: RESOURCE_KIND },
   { file: 'server/reads/feeds.ts', names: ['wechat_article', 'job', 'bulletin'], why: RESOURCE_KIND },
+  { file: 'server/feeds/urls.ts', names: ['job'], why: `${RESOURCE_KIND}: the jobs pages' feed (the registry declares no list page for jobs)` },
   { file: 'server/reads/tools.ts', names: ['tool'], why: RESOURCE_KIND },
   { file: 'server/resources/suggest.ts', names: ['institution'], why: 'a field name' },
   { file: 'server/routes/account/service.ts', names: ['scholar'], why: RESOURCE_KIND },

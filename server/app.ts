@@ -48,6 +48,7 @@ import bannerRoutes from './routes/banners/index.js';
 import headlineRoutes from './routes/headline/index.js';
 import auditLogRoutes from './routes/auditLogs/index.js';
 import { registerAudit } from './audit/record.js';
+import feedRoutes from './feeds/index.js';
 import webRoutes from './web/index.js';
 import { SharedCache } from './cache/sharedCache.js';
 import { registerCacheInvalidation } from './cache/writes.js';
@@ -215,6 +216,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
     await usage.stop().catch((err: unknown) => app.log.error({ err }, '访问统计写入失败'));
   });
   await app.register(async (a) => analyticsRoutes(a, ctx, usage));
+  // feeds, sitemaps and robots.txt of each released site (server/feeds)
+  await app.register(async (a) => feedRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

@@ -3050,6 +3050,138 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/feeds/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 站点的通知公告订阅源（notices.rss、notices.atom）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getFeedsByFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/feeds/resources/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 站点专题中某一资源类型的最新记录订阅源（{类型}.rss、{类型}.atom；报告 report、招聘 job 亦同）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getFeedsResourcesByFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/feeds/topics/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 站点专题的最新记录订阅源（{专题编号}.rss、{专题编号}.atom；只有本站的专题）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getFeedsTopicsByFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sitemap.xml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 站点地图索引：静态页面、通知公告与各资源类型的分片站点地图
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getSitemapXml'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sitemaps/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 一个分片站点地图（至多 50,000 个地址）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getSitemapsByFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/robots.txt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 站点的 robots.txt：已发布站点允许抓取（后台、接口与登录除外）并给出站点地图；草稿站点禁止一切抓取
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：不读取他人的数据。
+     */
+    get: operations['getRobotsTxt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11404,6 +11536,191 @@ export interface operations {
               zeroSearches: number;
             };
           };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getFeedsByFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description RSS 2.0 或 Atom 1.0 文档；带 ETag 与 Last-Modified，条件请求未变时答 304 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/rss+xml': string;
+          'application/atom+xml': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getFeedsResourcesByFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description RSS 2.0 或 Atom 1.0 文档；带 ETag 与 Last-Modified，条件请求未变时答 304 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/rss+xml': string;
+          'application/atom+xml': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getFeedsTopicsByFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description RSS 2.0 或 Atom 1.0 文档；带 ETag 与 Last-Modified，条件请求未变时答 304 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/rss+xml': string;
+          'application/atom+xml': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getSitemapXml: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 站点地图索引（sitemaps.org 0.9） */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/xml': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getSitemapsByFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 站点地图（sitemaps.org 0.9） */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/xml': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getRobotsTxt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description robots.txt */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
         };
       };
       /** @description Default Response */

@@ -1,7 +1,7 @@
 /**
  * The global per-address limit of the API (decision 278), on top of the per-target code
  * limits of server/http/rateLimit.ts: at most `perMinute` requests a minute from one client address
- * (IPv6 by /64) to /api/** and /toolsApi/**, counted by @fastify/rate-limit in memory or, with REDIS_URL,
+ * (IPv6 by /64) to /api/** and /toolsApi/** and the routes whose config says `rateLimited` (feeds, sitemaps, robots.txt), counted by @fastify/rate-limit in memory or, with REDIS_URL,
  * in Redis shared by every process. Pages, static files, /files/*, /healthz, /readyz, /metrics and the
  * WeChat callback are not limited. A refusal is 429 with `{ error: { code: 'too_many_requests', message } }`
  * (the API's error shape), a Chinese message naming the wait, and Retry-After. When Redis cannot be
@@ -15,6 +15,13 @@ import { MSG, fillMsg } from '../../common/messages.js';
 
 /** The paths the limit applies to: the API of spec 2 §7 (every version) and the tools API. */
 export const LIMITED_PATH = /^\/(api|toolsApi)(\/|\?|$)/;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a public route outside /api counted in the same per-address limit (the feeds, sitemaps and robots.txt of server/feeds) */
+    rateLimited?: boolean;
+  }
+}
 
 /** Options of {@link registerApiRateLimit}. */
 export interface ApiRateLimitOptions {
@@ -57,7 +64,7 @@ export async function registerApiRateLimit(app: FastifyInstance, opts: ApiRateLi
   // gives the limiter a store of its own: in memory a separate count, in Redis its own key prefix)
   const beaconLimit = app.rateLimit({});
   app.addHook('onRequest', async (req, reply) => {
-    if (!LIMITED_PATH.test(req.url)) return;
+    if (!LIMITED_PATH.test(req.url) && !req.routeOptions.config.rateLimited) return;
     await (req.routeOptions.config.beacon ? beaconLimit : limit).call(app, req, reply);
   });
 }

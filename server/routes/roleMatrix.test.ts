@@ -38,6 +38,8 @@ interface Fixture {
 interface Call {
   url: string;
   body?: unknown;
+  /** the Host header (a site's feeds, sitemaps and robots.txt are per host) */
+  host?: string;
 }
 interface Row {
   /** only for a route that does not declare its access yet: a declared route's comes from its `config.access` */
@@ -507,6 +509,13 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/audit-logs': { call: () => ({ url: '/api/v1/audit-logs' }) },
   'GET /api/v1/audit-logs/export.csv': { call: () => ({ url: '/api/v1/audit-logs/export.csv' }) },
   'GET /api/v1/audit-logs/:id': { status: 404, call: () => ({ url: '/api/v1/audit-logs/999999' }) },
+  // a released site's feeds, sitemaps and robots.txt, anonymous (server/feeds; decisions 530-536)
+  'GET /feeds/:file': { call: (f) => ({ url: '/feeds/notices.rss', host: f.host }) },
+  'GET /feeds/resources/:file': { call: (f) => ({ url: '/feeds/resources/scholar.atom', host: f.host }) },
+  'GET /feeds/topics/:file': { call: (f) => ({ url: `/feeds/topics/${f.topicId}.rss`, host: f.host }) },
+  'GET /sitemap.xml': { call: (f) => ({ url: '/sitemap.xml', host: f.host }) },
+  'GET /sitemaps/:file': { call: (f) => ({ url: '/sitemaps/scholar-1.xml', host: f.host }) },
+  'GET /robots.txt': { call: (f) => ({ url: '/robots.txt', host: f.host }) },
 };
 
 /** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */
@@ -606,7 +615,7 @@ describe('role matrix', () => {
       if (!access) continue; // reported by the test above
       for (const who of PERSONAS) {
         const call = await row.call(fx, n++, userIds[who] ?? 1);
-        const res = await (await clientOf(who)).request(method, call.url, call.body);
+        const res = await (await clientOf(who)).request(method, call.url, call.body, call.host ? { host: call.host } : {});
         const want = expected(access, who);
         const wantStatus = want === 'ok' ? (row.status ?? 200) : want;
         const good = wantStatus === 'any' ? ![401, 403].includes(res.status) && res.status < 500 : res.status === wantStatus;

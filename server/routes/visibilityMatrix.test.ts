@@ -17,6 +17,7 @@ import { ensureTopic, upsertResources } from '../resources/store.js';
 import { definitionOf } from '../../modules/registry.js';
 import type { ResourceType } from '../../common/constants.js';
 import { impliedRows } from '../policies/rows.js';
+import { resourceDetailHref } from '../../common/resourceTypes.js';
 
 const HIDDEN = '隐秘';
 const SHOWN = '公开';
@@ -63,6 +64,13 @@ interface Probe {
   method?: 'GET' | 'POST';
   url: string;
   body?: unknown;
+  /** the Host header (a site's feeds and sitemaps are per host) */
+  host?: string;
+  /**
+   * for an answer that lists addresses, not titles (a sitemap): texts that mark a shown row and a
+   * hidden one (its address), beside the 公开 / 隐秘 of the titles
+   */
+  marks?: { shown: string[]; hidden: string[] };
 }
 type Probes = (f: Fixture) => Probe[];
 
@@ -213,6 +221,36 @@ const PROBES: Record<string, Probes> = {
   'POST /api/v1/resources/institution/fruit-scholar-count': () => [
     { method: 'POST', url: '/api/v1/resources/institution/fruit-scholar-count', body: { q: `${SHOWN}记录institution` } },
   ],
+  // a site's feeds and sitemaps (server/feeds): the released site's and the draft's, by host
+  'GET /feeds/:file': (f) => [
+    { url: '/feeds/notices.rss', host: f.released.host },
+    { url: '/feeds/notices.atom', host: f.draft.host },
+  ],
+  'GET /feeds/resources/:file': (f) => TYPES.flatMap((t) => [f.released.host, f.draft.host].map((host) => ({ url: `/feeds/resources/${t}.rss`, host }))),
+  'GET /feeds/topics/:file': (f) => [
+    { url: `/feeds/topics/${f.released.topicId}.atom`, host: f.released.host },
+    { url: `/feeds/topics/${f.draft.topicId}.rss`, host: f.released.host },
+    { url: `/feeds/topics/${f.draft.topicId}.rss`, host: f.draft.host },
+  ],
+  'GET /sitemap.xml': (f) => [
+    { url: '/sitemap.xml', host: f.released.host, marks: { shown: ['/sitemaps/article-1.xml'], hidden: [] } },
+    { url: '/sitemap.xml', host: f.draft.host },
+  ],
+  'GET /sitemaps/:file': (f) => {
+    const loc = (host: string, path: string) => `http://${host}${path}</loc>`;
+    const marks = {
+      shown: TYPES.map((t) => loc(f.released.host, resourceDetailHref(t, f.shown[t]))).concat(loc(f.released.host, `/resources/notices/${f.notices.shown}`)),
+      hidden: TYPES.flatMap((t) => [f.withdrawn[t], f.draftOnly[t]].map((id) => loc(f.released.host, resourceDetailHref(t, id)))).concat(
+        [f.notices.unpublished, f.notices.loginOnly, f.notices.draftSite].map((id) => loc(f.released.host, `/resources/notices/${id}`)),
+      ),
+    };
+    return [
+      ...TYPES.map((t) => ({ url: `/sitemaps/${t}-1.xml`, host: f.released.host, marks })),
+      { url: '/sitemaps/notices-1.xml', host: f.released.host, marks },
+      { url: '/sitemaps/article-1.xml', host: f.draft.host },
+      { url: '/sitemaps/notices-1.xml', host: f.draft.host },
+    ];
+  },
   'GET /api/v1/applications/config': (f) => [
     { url: `/api/v1/applications/config?host=${f.released.host}` },
     { url: `/api/v1/applications/config?host=${f.draft.host}` },
@@ -220,7 +258,7 @@ const PROBES: Record<string, Probes> = {
 };
 
 async function request(c: Client, p: Probe) {
-  return p.method === 'POST' ? c.post(p.url, p.body ?? {}) : c.get(p.url);
+  return p.method === 'POST' ? c.post(p.url, p.body ?? {}) : c.get(p.url, p.host ? { host: p.host } : {});
 }
 
 beforeAll(async () => {
@@ -395,8 +433,8 @@ describe('visibility matrix (decision 394)', () => {
         for (const p of probes(fx)) {
           const res = await request(clients[who], p);
           expect(res.status, `${p.method ?? 'GET'} ${p.url}`).toBeLessThan(500);
-          if (res.text.includes(HIDDEN)) leaks.push(`${p.method ?? 'GET'} ${p.url} → ${res.status}`);
-          if (res.status < 300 && res.text.includes(SHOWN)) shown = true;
+          if (res.text.includes(HIDDEN) || p.marks?.hidden.some((h) => res.text.includes(h))) leaks.push(`${p.method ?? 'GET'} ${p.url} → ${res.status}`);
+          if (res.status < 300 && (res.text.includes(SHOWN) || p.marks?.shown.some((m) => res.text.includes(m)))) shown = true;
           if (res.status !== 401) refused = false;
         }
         // a route this persona may not call at all (401) is the role matrix's matter

@@ -36,6 +36,7 @@ import { injectTransport, loadRenderer, type Renderer } from './render.js';
 import { describeSite } from './describe.js';
 import { isDetailSigninPath } from '../../common/detailSignin.js';
 import { loginHref } from '../../modules/kit/links.js';
+import { alternateLinks, pageFeeds } from '../feeds/urls.js';
 
 /** What the server embeds in the page for the browser's first render. */
 export interface BootData {
@@ -116,6 +117,8 @@ interface SharedPage {
   redirect: string | null;
   title: string;
   description: string;
+  /** the feeds' autodiscovery links (server/feeds/urls.ts) */
+  alternates: string;
   styles: string;
   appHtml: string;
   bootJson: string;
@@ -159,7 +162,9 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
     const title = boot.config?.name ?? 'Atrium';
     const description = boot.config ? describeSite(boot.config) : '';
     const notFoundHome = isHome && !boot.config && !boot.unreleased;
-    const page = { status: notFoundHome ? 404 : 200, redirect: null, title, description, styles: '', appHtml: '', bootJson: escapeJson(boot) };
+    // a released site's pages announce its feeds (decision 531); a draft has none
+    const alternates = boot.config && !boot.unreleased ? alternateLinks(pageFeeds(pathname, { name: boot.config.name, topic: boot.config.topic })) : '';
+    const page = { status: notFoundHome ? 404 : 200, redirect: null, title, description, alternates, styles: '', appHtml: '', bootJson: escapeJson(boot) };
     // 详情页需登录 (spec 1 §2): a visitor not signed in goes to the site's sign-in, which comes
     // back here; decided before rendering, so it holds without JavaScript, for crawlers, and in the cache
     if (boot.config?.detailSignin === 1 && isVisitor(req.user) && isDetailSigninPath(pathname)) {

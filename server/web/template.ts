@@ -43,6 +43,8 @@ export interface PageParts {
   description: string;
   /** antd's extracted `<style>` tags (trusted markup of the renderer) */
   styles: string;
+  /** the feeds' `<link rel="alternate">` tags (server/feeds/urls.ts alternateLinks), '' for none */
+  alternates?: string;
   /** the rendered app (trusted markup of the renderer), '' for a page the browser renders */
   appHtml: string;
   /** the boot data as JSON already escaped with {@link escapeJson} */
@@ -51,9 +53,9 @@ export interface PageParts {
   signingJson: string;
 }
 
-/** The head part of a page: title, description and styles. */
-export function headOf(p: Pick<PageParts, 'title' | 'description' | 'styles'>): string {
-  return `<title>${escapeHtml(p.title)}</title>${p.description ? `<meta name="description" content="${escapeHtml(p.description)}" />` : ''}${p.styles}`;
+/** The head part of a page: title, description, feed autodiscovery links and styles. */
+export function headOf(p: Pick<PageParts, 'title' | 'description' | 'styles' | 'alternates'>): string {
+  return `<title>${escapeHtml(p.title)}</title>${p.description ? `<meta name="description" content="${escapeHtml(p.description)}" />` : ''}${p.alternates ?? ''}${p.styles}`;
 }
 
 /** A page as bytes around its one per-request part, the signing key (cached pages keep these). */
