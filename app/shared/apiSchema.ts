@@ -5525,7 +5525,29 @@ export interface operations {
           'application/json': {
             path: string[];
             types: {
-              type: string;
+              /** @enum {string} */
+              type:
+                | 'article'
+                | 'news'
+                | 'patent'
+                | 'project'
+                | 'scholar'
+                | 'report'
+                | 'institution'
+                | 'journal'
+                | 'conference'
+                | 'standard'
+                | 'policy'
+                | 'book'
+                | 'sciencedata'
+                | 'fruit'
+                | 'activity'
+                | 'notice'
+                | 'resource'
+                | 'tool'
+                | 'bulletin'
+                | 'job'
+                | 'wechat_article';
               label: string;
               count: number;
             }[];

@@ -3,6 +3,7 @@
  * decision 265; server/routes/topics). common/topics.ts names their types for the console.
  */
 import { z } from 'zod';
+import { RESOURCE_TYPES } from '../constants';
 
 /** A topic as GET /api/v1/topics lists it. */
 export const topicSummaryAnswer = z.object({
@@ -63,7 +64,7 @@ export const consoleResourceAnswer = z.object({
 /** GET /api/v1/topics/{id}/categories/usage: how many records of each type a category holds, most first (decision 540). */
 export const categoryUsageAnswer = z.object({
   path: z.array(z.string()).describe('[一级] 或 [一级, 二级]'),
-  types: z.array(z.object({ type: z.string(), label: z.string().describe('类型的中文名'), count: z.number().int() })),
+  types: z.array(z.object({ type: z.enum(RESOURCE_TYPES), label: z.string().describe('类型的中文名'), count: z.number().int() })),
 });
 export type CategoryUsage = z.infer<typeof categoryUsageAnswer>;
 

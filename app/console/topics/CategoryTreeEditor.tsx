@@ -13,10 +13,11 @@ import { useState } from 'react';
 import { App, Button, Drawer, Empty, Input, Modal, Radio, Space, Tree, TreeSelect, type TreeDataNode, type TreeProps } from 'antd';
 import { EditOutlined, SwapOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
+import type { ResourceType } from '@common/constants';
 import type { CategoryUsage } from '@common/contracts/topics';
-import { apiGet, apiPut, errorMessage } from '../../api';
-import type { WithMessage } from '../../shared/types';
-import type { CategoryNode } from './api';
+import { errorMessage } from '../../api';
+import { api } from '../../shared/apiClient';
+import type { CategoryChangeBody, CategoryNode } from './api';
 
 /** A tree node's key ↔ its category path (`[first]` or `[first, second]`). */
 const keyOf = (path: string[]) => JSON.stringify(path);
@@ -44,7 +45,7 @@ export function CategoryTreeEditor({
   onChanged,
 }: {
   topicId: number;
-  type?: string;
+  type?: ResourceType;
   tree: CategoryNode[];
   onClose(): void;
   onChanged(): void;
@@ -55,11 +56,11 @@ export function CategoryTreeEditor({
   const [picking, setPicking] = useState<string[] | null>(null);
   const [target, setTarget] = useState<string | undefined>();
   const [pending, setPending] = useState<PendingMove | null>(null);
-  const [choice, setChoice] = useState<string>('all');
+  const [choice, setChoice] = useState<ResourceType | 'all'>('all');
 
-  const send = async (body: Record<string, unknown>) => {
+  const send = async (body: CategoryChangeBody) => {
     try {
-      const r = await apiPut<WithMessage>(`/api/v1/topics/${topicId}/categories`, body);
+      const r = await api.put('/api/v1/topics/{topicId}/categories', { params: { topicId }, body });
       message.success(r.message ?? MSG.categoryRenamed);
       onChanged();
       return true;
@@ -74,7 +75,7 @@ export function CategoryTreeEditor({
     if (path[0] === under) return true;
     let usage: CategoryUsage;
     try {
-      usage = await apiGet<CategoryUsage>(`/api/v1/topics/${topicId}/categories/usage`, { category: path[0], subcategory: path[1] });
+      usage = await api.get('/api/v1/topics/{topicId}/categories/usage', { params: { topicId }, query: { category: path[0], subcategory: path[1] } });
     } catch (err) {
       message.error(errorMessage(err));
       return false;
@@ -90,7 +91,7 @@ export function CategoryTreeEditor({
   const confirmMerge = async (from: string[], onto: string[]) => {
     let usage: CategoryUsage;
     try {
-      usage = await apiGet<CategoryUsage>(`/api/v1/topics/${topicId}/categories/usage`, { category: from[0], subcategory: from[1] });
+      usage = await api.get('/api/v1/topics/{topicId}/categories/usage', { params: { topicId }, query: { category: from[0], subcategory: from[1] } });
     } catch (err) {
       message.error(errorMessage(err));
       return;
@@ -223,7 +224,7 @@ export function CategoryTreeEditor({
         {pending && (
           <>
             <p>{MSG.categoryMoveAffects(pending.path[1], usageText(pending.usage))}</p>
-            <Radio.Group value={choice} onChange={(e) => setChoice(e.target.value as string)}>
+            <Radio.Group value={choice} onChange={(e) => setChoice(e.target.value as ResourceType | 'all')}>
               <Space orientation="vertical">
                 <Radio value="all">{MSG.categoryMoveAllTypes(usageText(pending.usage))}</Radio>
                 {pending.usage.map((u) => (

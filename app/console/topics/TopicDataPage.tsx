@@ -17,11 +17,10 @@ import { CategoryTreeEditor } from './CategoryTreeEditor';
 import { MSG } from '@common/messages';
 import { DIALOG_WIDTH, RESOURCE_TYPES, RESOURCE_TYPE_LABELS, type ResourceType } from '@common/constants';
 import { resourceDetailHref } from '@common/resourceTypes';
-import { apiPost, errorMessage } from '../../api';
+import { errorMessage } from '../../api';
 import { ResourceModal } from '../resources/ResourcesPage';
 import { api } from '../../shared/apiClient';
-import type { WithMessage } from '../../shared/types';
-import { TOPICS_KEY, fetchTopicResources, type CategoryNode, type TopicDataFilters, type TopicResource } from './api';
+import { TOPICS_KEY, fetchTopicResources, type BulkBody, type CategoryNode, type TopicDataFilters, type TopicResource } from './api';
 import '../console.css';
 import { PageHead } from '../PageHead';
 import { DeleteButton } from '../DeleteButton';
@@ -83,9 +82,9 @@ export function TopicDataPage() {
     void queryClient.invalidateQueries({ queryKey: ['topic-stats', topicId] });
     void queryClient.invalidateQueries({ queryKey: TOPICS_KEY });
   };
-  const bulk = async (body: Record<string, unknown>) => {
+  const bulk = async (body: BulkBody) => {
     try {
-      const r = await apiPost<WithMessage>(`/api/v1/topics/${topicId}/resources/bulk`, body);
+      const r = await api.post('/api/v1/topics/{topicId}/resources/bulk', { params: { topicId }, body });
       message.success(r.message ?? MSG.resourceSaved);
       refresh();
     } catch (err) {

@@ -253,7 +253,8 @@ export async function categoryUsage(db: Db, topicId: number, path: string[]): Pr
     .groupBy('type')
     .execute();
   const types = rows
-    .map((r) => ({ type: r.type, label: typeLabel(r.type), count: Number(r.n) }))
+    // resource_topics.type holds resource types only (written from the registry's types)
+    .map((r) => ({ type: r.type as ResourceType, label: typeLabel(r.type), count: Number(r.n) }))
     .sort((a, b) => b.count - a.count || (a.type < b.type ? -1 : 1));
   return { path, types };
 }
