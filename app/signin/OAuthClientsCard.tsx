@@ -13,11 +13,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Divider, Empty, Form, Input, Modal, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
-import { ApiError, apiGet, apiPost, errorMessage } from '../api';
+import { ApiError, errorMessage } from '../api';
 import { applyFieldErrors } from '../shared/formErrors';
 import { useFormSubmit } from '../shared/useFormSubmit';
 import { siteUrl } from '../shared/util';
-import type { WithMessage } from '../shared/types';
+import { api } from '../shared/apiClient';
 import { useConfirmedDelete } from '../shared/useConfirmedDelete';
 import {
   CLIENT_ID_PATTERN,
@@ -46,7 +46,7 @@ export function OAuthClientsCard({ applicationId, host }: { applicationId: numbe
   const key = oauthClientsKey(applicationId);
   const list = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => apiGet<OAuthClient[]>(oauthClientsPath(applicationId), undefined, signal),
+    queryFn: ({ signal }): Promise<OAuthClient[]> => api.get('/api/v1/applications/{id}/oauth/clients', { params: { id: applicationId }, signal }),
   });
   const origin = siteUrl(host);
   const clients = list.data ?? [];
@@ -193,7 +193,10 @@ function OAuthClientDialog({ applicationId, origin, client, taken, onClose, onSa
 
   const { saving, submit } = useFormSubmit(form, {
     send: (values) =>
-      apiPost<OAuthClient & WithMessage>(oauthClientsPath(applicationId), oauthClientBody({ ...values, clientId: client?.clientId ?? values.clientId })),
+      api.post('/api/v1/applications/{id}/oauth/clients', {
+        params: { id: applicationId },
+        body: oauthClientBody({ ...values, clientId: client?.clientId ?? values.clientId }),
+      }),
     successMsg: MSG.oauthClientSaved,
     // 409: the id belongs to another application's client; it names no field but is about the id
     onRefused: (err) => {

@@ -14,7 +14,7 @@ import { App, Button, DatePicker, type DatePickerProps, Form, Input, InputNumber
 import { DeleteOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { FileUpload, ImageUpload } from '../../widgets/upload';
-import { apiGet } from '../../api';
+import { api } from '../../shared/apiClient';
 import { LazyRichText } from '../content/NoticeEditorDialog';
 import dayjs, { type Dayjs } from 'dayjs';
 import { plainText } from '@common/homeConfigSchema';
@@ -62,7 +62,8 @@ function useStoredFileName(path: string | null | undefined): string {
   const stored = !!path && STORED_FILE_PATH.test(path);
   const info = useQuery({
     queryKey: fileInfoKey(path ?? ''),
-    queryFn: ({ signal }) => apiGet<FileInfo>(`/api/v1${path ?? ''}/info`, undefined, signal),
+    // enabled only for a stored file's path, /files/{key}
+    queryFn: ({ signal }): Promise<FileInfo> => api.get('/api/v1/files/{key}/info', { params: { key: path!.slice('/files/'.length) }, signal }),
     enabled: stored,
     staleTime: Infinity,
     retry: false,
