@@ -1226,6 +1226,7 @@ export const MSG = {
   moderationColumnReviewer: '审核人',
   moderationAllStatuses: '全部状态',
   moderationSearch: '搜索内容',
+  moderationView: '查看原文',
   notifyApproved: '您的{kind}已通过审核',
   notifyRejected: '您的{kind}未通过审核',
   notifyRejectedBody: '驳回理由：{reason}',

@@ -7,9 +7,11 @@
  */
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Avatar, Button, Dropdown, Layout, Menu } from 'antd';
+import { Avatar, Badge, Button, Dropdown, Layout, Menu } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import {
   ApiOutlined,
+  CommentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -28,9 +30,10 @@ import {
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { MSG } from '@common/messages';
+import { MSG, fillMsg } from '@common/messages';
 import { useSession } from '../shared/session';
 import { useSignOut } from './useSignOut';
+import { api } from '../shared/apiClient';
 import './console.css';
 
 /** The menu entry lit for a path: the first prefix that matches. */
@@ -51,6 +54,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/managers', 'managers'],
   ['/console/users', 'users'],
   ['/console/settings/account', 'account'],
+  ['/console/cc/comment', 'comments'],
 ];
 
 /** The console's layout around its pages. */
@@ -62,6 +66,15 @@ export function ConsoleLayout() {
     document.title = MSG.consoleTitle;
   }, []);
   const selected = MENU_KEYS.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? '';
+  // the pending submissions of the applications the viewer reviews (decision 556), refreshed each minute
+  const pending = useQuery({
+    queryKey: ['moderation', 'pending'],
+    queryFn: ({ signal }) => api.get('/api/v1/moderation/pending', { signal }),
+    enabled: !!user,
+    refetchInterval: 60_000,
+    retry: false,
+  });
+  const pendingTotal = pending.data?.total ?? 0;
   return (
     <Layout className="atr-console">
       <Layout.Header className="atr-console__header">
@@ -78,6 +91,20 @@ export function ConsoleLayout() {
             { key: 'topics', icon: <DatabaseOutlined />, label: <Link to="/console/topics">{MSG.topicsTitle}</Link> },
             { key: 'reports', icon: <FileTextOutlined />, label: <Link to="/console/reports">{MSG.reportsTitle}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
+            {
+              key: 'comments',
+              icon: <CommentOutlined />,
+              label: (
+                <Link
+                  to="/console/cc/comment"
+                  aria-label={pendingTotal ? `${MSG.moderationTitle}（${fillMsg(MSG.moderationPendingBadge, { n: pendingTotal })}）` : MSG.moderationTitle}
+                >
+                  <Badge count={pendingTotal} size="small" offset={[8, -2]} overflowCount={99}>
+                    <span className="atr-console__menu-text">{MSG.moderationTitle}</span>
+                  </Badge>
+                </Link>
+              ),
+            },
             {
               key: 'sections',
               icon: <ProfileOutlined />,
