@@ -71,7 +71,8 @@ describe('comments', () => {
     const { page } = e2e;
     await page.goto(`${server.url}/console/cc/comment?applicationId=${appId}`);
     await page.getByRole('heading', { name: '评论审核' }).waitFor();
-    await page.getByRole('link', { name: /审核（1 条待审核）/ }).waitFor();
+    // the pending count on the menu title of the queues
+    await page.locator('.atr-console__menu .ant-badge', { hasText: '栏目内容' }).locator('.ant-badge-count', { hasText: '1' }).waitFor();
     const row = page.locator('.ant-table-row', { hasText: '开放时间很方便' });
     await row.locator('mark', { hasText: '违禁' }).waitFor();
     await row.getByText('含敏感词').waitFor();

@@ -1,7 +1,7 @@
 /**
  * The console frame: a top bar (Atrium 控制台, the console menu, the user's name with 账号设置 and 在所有设备上
  * 退出登录, 退出登录) above the page. Rarely used pages sit in submenus (栏目内容: job postings, tools, WeChat
- * accounts and articles; 权限与登录; 系统: 数据分析 and 操作日志 for every manager, 后台任务 and
+ * accounts and articles, and 评论审核 with the pending count, also shown on the submenu's title; 权限与登录; 系统: 数据分析 and 操作日志 for every manager, 后台任务 and
  * 组件库 for super managers) so the bar fits 1300 px. The home page editor has its own full-width frame
  * (editor/EditorPage.tsx).
  */
@@ -34,6 +34,7 @@ import { MSG, fillMsg } from '@common/messages';
 import { useSession } from '../shared/session';
 import { useSignOut } from './useSignOut';
 import { api } from '../shared/apiClient';
+import { SUBMISSION_KIND_LABELS } from '@common/moderation';
 import './console.css';
 
 /** The menu entry lit for a path: the first prefix that matches. */
@@ -75,6 +76,8 @@ export function ConsoleLayout() {
     retry: false,
   });
   const pendingTotal = pending.data?.total ?? 0;
+  const pendingLabel = fillMsg(MSG.moderationPendingBadge, { n: pendingTotal });
+  const commentQueueTitle = fillMsg(MSG.moderationQueueTitle, { kind: SUBMISSION_KIND_LABELS.comment });
   return (
     <Layout className="atr-console">
       <Layout.Header className="atr-console__header">
@@ -92,24 +95,26 @@ export function ConsoleLayout() {
             { key: 'reports', icon: <FileTextOutlined />, label: <Link to="/console/reports">{MSG.reportsTitle}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
             {
-              key: 'comments',
-              icon: <CommentOutlined />,
-              label: (
-                <Link
-                  to="/console/cc/comment"
-                  aria-label={pendingTotal ? `${MSG.moderationTitle}（${fillMsg(MSG.moderationPendingBadge, { n: pendingTotal })}）` : MSG.moderationTitle}
-                >
-                  <Badge count={pendingTotal} size="small" offset={[8, -2]} overflowCount={99}>
-                    <span className="atr-console__menu-text">{MSG.moderationTitle}</span>
-                  </Badge>
-                </Link>
-              ),
-            },
-            {
               key: 'sections',
               icon: <ProfileOutlined />,
-              label: MSG.consoleMenuSections,
+              // the pending count of the moderation queues (decision 556) on the title, which keeps its width (the bar fits 1300 px)
+              label: (
+                <Badge count={pendingTotal} size="small" offset={[6, -4]} overflowCount={99} title={pendingLabel}>
+                  <span aria-label={pendingTotal ? `${MSG.consoleMenuSections}，${pendingLabel}` : undefined}>{MSG.consoleMenuSections}</span>
+                </Badge>
+              ),
               children: [
+                {
+                  key: 'comments',
+                  icon: <CommentOutlined />,
+                  label: (
+                    <Link to="/console/cc/comment" aria-label={pendingTotal ? `${commentQueueTitle}（${pendingLabel}）` : commentQueueTitle}>
+                      <Badge count={pendingTotal} size="small" offset={[10, 0]} overflowCount={99}>
+                        <span>{commentQueueTitle}</span>
+                      </Badge>
+                    </Link>
+                  ),
+                },
                 { key: 'jobs', icon: <SolutionOutlined />, label: <Link to="/console/jobs">{MSG.consoleJobsTitle}</Link> },
                 { key: 'tools', icon: <ToolOutlined />, label: <Link to="/console/tools">{MSG.consoleToolsTitle}</Link> },
                 { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats">{MSG.wechatManagerTitle}</Link> },
