@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAs, createTestContext, insertApplication, type Client, type TestContext } from '../../test/harness.js';
 import { MANAGER_RIGHTS } from '../../../common/roles.js';
 import { MSG } from '../../../common/messages.js';
+import { ensureTopic, upsertResources } from '../../resources/store.js';
 
 let ctx: TestContext;
 let appId: number;
@@ -286,6 +287,25 @@ describe('input, limits and who sees what', () => {
     const hidden = await post(r.c, await notice(appId, 0), '未发布通知');
     expect(hidden.status).toBe(404);
     expect((await anonymous.post('/api/v1/comments', { applicationId: appId, targetType: 'notice', targetId: target, body: '匿名' })).status).toBe(401);
+  });
+
+  it('comments on a WeChat article or a record published in the application’s topic; 404 for one outside it', async () => {
+    const topicId = await ensureTopic(ctx.db, '评论专题');
+    await ctx.db.updateTable('applications').set({ topic_id: topicId }).where('id', '=', appId).execute();
+    await upsertResources(ctx.db, [
+      { type: 'wechat_article', sourceKey: 'wx-comment', title: '公众号文章', fields: {}, topicId },
+      { type: 'article', sourceKey: 'a-outside', title: '专题外的论文', fields: {} },
+    ]);
+    const idOf = async (key: string) => String((await ctx.db.selectFrom('resources').select('id').where('source_key', '=', key).executeTakeFirstOrThrow()).id);
+    const [wx, outside] = [await idOf('wx-comment'), await idOf('a-outside')];
+    const r = await seasoned();
+    const on = (targetType: string, targetId: string) => r.c.post('/api/v1/comments', { applicationId: appId, targetType, targetId, body: '好文章' });
+    expect((await on('wechat', wx)).status).toBe(201);
+    expect((await on('resource', wx)).status).toBe(201);
+    const wrongType = await on('report', wx);
+    expect(wrongType.status).toBe(404);
+    expect(wrongType.body.error.message).toBe('评论的内容不存在');
+    expect((await on('resource', outside)).status).toBe(404);
   });
 
   it('limits an account to 5 comments a minute (429 in Chinese)', async () => {
