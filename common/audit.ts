@@ -31,6 +31,9 @@ export const AUDIT_RESOURCES = {
   task: '后台任务',
   export: '应用导出',
   account: '账号',
+  submission: '审核项',
+  comment_settings: '评论设置',
+  sensitive_words: '敏感词',
 } as const;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 
@@ -53,6 +56,10 @@ export const AUDIT_ACTIONS = {
   unbind: '解绑',
   grant: '授权',
   revoke: '取消授权',
+  submit: '提交',
+  approve: '审核通过',
+  reject: '驳回',
+  reopen: '重新审核',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

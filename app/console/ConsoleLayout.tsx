@@ -1,15 +1,17 @@
 /**
  * The console frame: a top bar (Atrium 控制台, the console menu, the user's name with 账号设置 and 在所有设备上
  * 退出登录, 退出登录) above the page. Rarely used pages sit in submenus (栏目内容: job postings, tools, WeChat
- * accounts and articles; 权限与登录; 系统: 数据分析 and 操作日志 for every manager, 后台任务 and
+ * accounts and articles, and 评论审核 with the pending count, also shown on the submenu's title; 权限与登录; 系统: 数据分析 and 操作日志 for every manager, 后台任务 and
  * 组件库 for super managers) so the bar fits 1300 px. The home page editor has its own full-width frame
  * (editor/EditorPage.tsx).
  */
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { Avatar, Button, Dropdown, Layout, Menu } from 'antd';
+import { Avatar, Badge, Button, Dropdown, Layout, Menu } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import {
   ApiOutlined,
+  CommentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -28,9 +30,11 @@ import {
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { MSG } from '@common/messages';
+import { MSG, fillMsg } from '@common/messages';
 import { useSession } from '../shared/session';
 import { useSignOut } from './useSignOut';
+import { api } from '../shared/apiClient';
+import { SUBMISSION_KIND_LABELS } from '@common/moderation';
 import './console.css';
 
 /** The menu entry lit for a path: the first prefix that matches. */
@@ -51,6 +55,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/managers', 'managers'],
   ['/console/users', 'users'],
   ['/console/settings/account', 'account'],
+  ['/console/cc/comment', 'comments'],
 ];
 
 /** The console's layout around its pages. */
@@ -62,6 +67,17 @@ export function ConsoleLayout() {
     document.title = MSG.consoleTitle;
   }, []);
   const selected = MENU_KEYS.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? '';
+  // the pending submissions of the applications the viewer reviews (decision 556), refreshed each minute
+  const pending = useQuery({
+    queryKey: ['moderation', 'pending'],
+    queryFn: ({ signal }) => api.get('/api/v1/moderation/pending', { signal }),
+    enabled: !!user,
+    refetchInterval: 60_000,
+    retry: false,
+  });
+  const pendingTotal = pending.data?.total ?? 0;
+  const pendingLabel = fillMsg(MSG.moderationPendingBadge, { n: pendingTotal });
+  const commentQueueTitle = fillMsg(MSG.moderationQueueTitle, { kind: SUBMISSION_KIND_LABELS.comment });
   return (
     <Layout className="atr-console">
       <Layout.Header className="atr-console__header">
@@ -81,8 +97,24 @@ export function ConsoleLayout() {
             {
               key: 'sections',
               icon: <ProfileOutlined />,
-              label: MSG.consoleMenuSections,
+              // the pending count of the moderation queues (decision 556) on the title, which keeps its width (the bar fits 1300 px)
+              label: (
+                <Badge count={pendingTotal} size="small" offset={[6, -4]} overflowCount={99} title={pendingLabel}>
+                  <span aria-label={pendingTotal ? `${MSG.consoleMenuSections}，${pendingLabel}` : undefined}>{MSG.consoleMenuSections}</span>
+                </Badge>
+              ),
               children: [
+                {
+                  key: 'comments',
+                  icon: <CommentOutlined />,
+                  label: (
+                    <Link to="/console/cc/comment" aria-label={pendingTotal ? `${commentQueueTitle}（${pendingLabel}）` : commentQueueTitle}>
+                      <Badge count={pendingTotal} size="small" offset={[10, 0]} overflowCount={99}>
+                        <span>{commentQueueTitle}</span>
+                      </Badge>
+                    </Link>
+                  ),
+                },
                 { key: 'jobs', icon: <SolutionOutlined />, label: <Link to="/console/jobs">{MSG.consoleJobsTitle}</Link> },
                 { key: 'tools', icon: <ToolOutlined />, label: <Link to="/console/tools">{MSG.consoleToolsTitle}</Link> },
                 { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats">{MSG.wechatManagerTitle}</Link> },

@@ -43,6 +43,7 @@ const AnalysisPage = lazy(() => import('./analysis/AnalysisPage')); // ECharts o
 const AppClientsPage = lazy(() => import('./AppClientsPage').then((m) => ({ default: m.AppClientsPage })));
 const AccountSettingsPage = lazy(() => import('./AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })));
 const EditorPage = lazy(() => import('./editor/EditorPage'));
+const CommentModerationPage = lazy(() => import('./moderation/ModerationPage'));
 
 const lazyPage = (C: ComponentType): ReactNode => (
   <Suspense fallback={<PageSpinner />}>
@@ -88,6 +89,8 @@ const consoleRoutes: RouteObject[] = [
           { path: 'analysis', element: lazyPage(AnalysisPage) },
           { path: 'ac/appclient', element: lazyPage(AppClientsPage) },
           { path: 'settings/account', element: lazyPage(AccountSettingsPage) },
+          // the moderation queues (decisions 550-556): comments first
+          { path: 'cc/comment', element: lazyPage(CommentModerationPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },

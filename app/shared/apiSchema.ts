@@ -3008,6 +3008,208 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/moderation/submissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 审核队列（一个应用、一种类型，每页 20 条）
+     * @description 权限：该应用持有「审核」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ModerationSubmissions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/moderation/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 审核：通过、驳回（附理由）或重新审核，最多 20 条
+     * @description 权限：该应用持有「审核」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ModerationReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/moderation/pending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 待审核数（调用者可审核的应用）
+     * @description 权限：任一应用的管理员或超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    get: operations['getV1ModerationPending'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 一条内容的评论（已显示的，及本人待审核的）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getV1Comments'];
+    put?: never;
+    /**
+     * 发表评论或回复
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1Comments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/comments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * 撤回本人的评论
+     * @description 权限：上传者本人或超级管理员。
+     */
+    delete: operations['deleteV1CommentsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/comments/{id}/like': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 点赞或取消点赞（每个账号一次）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1CommentsByIdLike'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/comments/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 举报评论（每个账号一次；3 次举报后转入审核）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1CommentsByIdReport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/comment-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 评论设置
+     * @description 权限：该应用持有「审核」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdCommentSettings'];
+    /**
+     * 保存评论设置（先审后发 / 先发后审，开放评论的内容）
+     * @description 权限：该应用持有「审核」权限的管理员或超级管理员。
+     */
+    put: operations['putV1ApplicationsByIdCommentSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/sensitive-words': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 敏感词列表
+     * @description 权限：该应用持有「审核」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdSensitiveWords'];
+    /**
+     * 保存敏感词（每行一个词，替换原有列表）
+     * @description 权限：该应用持有「审核」权限的管理员或超级管理员。
+     */
+    put: operations['putV1ApplicationsByIdSensitiveWords'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/analytics/beacon': {
     parameters: {
       query?: never;
@@ -8189,7 +8391,7 @@ export interface operations {
               name: string;
               phone: string | null;
               superManager: boolean;
-              rights: ('home' | 'content' | 'settings' | 'users')[];
+              rights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
               createdAt: string;
             }[];
           };
@@ -8217,7 +8419,7 @@ export interface operations {
       content: {
         'application/json': {
           id: number;
-          rights: ('home' | 'content' | 'settings' | 'users')[];
+          rights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
         };
       };
     };
@@ -8236,7 +8438,7 @@ export interface operations {
             name: string;
             phone: string | null;
             superManager: boolean;
-            rights: ('home' | 'content' | 'settings' | 'users')[];
+            rights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
             createdAt: string;
             message: string;
           };
@@ -8266,7 +8468,7 @@ export interface operations {
           applicationId: number;
           phone?: string;
           userId?: number;
-          rights: ('home' | 'content' | 'settings' | 'users')[];
+          rights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
         };
       };
     };
@@ -8285,7 +8487,7 @@ export interface operations {
             name: string;
             phone: string | null;
             superManager: boolean;
-            rights: ('home' | 'content' | 'settings' | 'users')[];
+            rights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
             createdAt: string;
             message: string;
           };
@@ -8551,11 +8753,11 @@ export interface operations {
             userId: number;
             name: string;
             superManager: boolean;
-            allRights: ('home' | 'content' | 'settings' | 'users')[];
+            allRights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
             applications: {
               applicationId: number;
               name: string;
-              rights: ('home' | 'content' | 'settings' | 'users')[];
+              rights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
             }[];
           };
         };
@@ -11433,6 +11635,511 @@ export interface operations {
                 after?: unknown;
               }[];
             };
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ModerationSubmissions: {
+    parameters: {
+      query: {
+        applicationId: number;
+        kind?: 'comment';
+        status?: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+        q?: string;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: {
+              id: number;
+              applicationId: number;
+              kind: string;
+              refId: number;
+              summary: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+              flags: string[];
+              marks: string[];
+              reason: string | null;
+              authorId: number;
+              authorName: string;
+              reviewerName: string | null;
+              createdAt: string;
+              reviewedAt: string | null;
+              fields: {
+                [key: string]: string;
+              };
+              link: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ModerationReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          applicationId: number;
+          ids: number[];
+          /** @enum {string} */
+          action: 'approve' | 'reject' | 'reopen';
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+            count: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ModerationPending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            total: number;
+            byKind: {
+              [key: string]: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1Comments: {
+    parameters: {
+      query: {
+        applicationId: number;
+        targetType: 'notice' | 'resource' | 'report' | 'wechat';
+        targetId: string;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: {
+              id: number;
+              parentId: number | null;
+              authorName: string;
+              mine: boolean;
+              body: string;
+              pending: boolean;
+              likes: number;
+              liked: boolean;
+              createdAt: string;
+              replies: {
+                id: number;
+                parentId: number | null;
+                authorName: string;
+                mine: boolean;
+                body: string;
+                pending: boolean;
+                likes: number;
+                liked: boolean;
+                createdAt: string;
+              }[];
+            }[];
+            open: boolean;
+            signedIn: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1Comments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          applicationId: number;
+          /** @enum {string} */
+          targetType: 'notice' | 'resource' | 'report' | 'wechat';
+          targetId: string;
+          parentId?: number | null;
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+            id: number;
+            shown: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  deleteV1CommentsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1CommentsByIdLike: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            liked: boolean;
+            likes: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1CommentsByIdReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default  */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdCommentSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            mode: 'pre' | 'post';
+            targets: ('notice' | 'resource' | 'report' | 'wechat')[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1ApplicationsByIdCommentSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          mode: 'pre' | 'post';
+          targets: ('notice' | 'resource' | 'report' | 'wechat')[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            mode: 'pre' | 'post';
+            targets: ('notice' | 'resource' | 'report' | 'wechat')[];
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdSensitiveWords: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            words: string[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1ApplicationsByIdSensitiveWords: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            words: string[];
+            message: string;
           };
         };
       };

@@ -123,6 +123,9 @@ export const AUDITED: Record<string, AuditRule> = {
   'PUT /api/v1/account/bind/wechat': { resource: 'account', action: 'bind' },
   'DELETE /api/v1/account/unbind': { resource: 'account', action: 'unbind' },
   'PUT /api/v2/scholars': { resource: 'account', action: 'update' },
+  // readers' comments: the review settings of an application (decision 558)
+  'PUT /api/v1/applications/:id/comment-settings': { resource: 'comment_settings', action: 'update', id: p('id'), app: p('id') },
+  'PUT /api/v1/applications/:id/sensitive-words': { resource: 'sensitive_words', action: 'update', id: p('id'), app: p('id') },
 };
 
 /** Unsafe routes that are not console writes, with the reason (decision 313). */
@@ -160,6 +163,12 @@ export const NOT_AUDITED: Record<string, string> = {
   'POST /api/v1/resources/conferences/suggestions': 'a read sent as POST',
   'POST /api/v1/resources/institution/fruit-scholar-count': 'a read sent as POST',
   'POST /api/v3/resources/journal': 'a read sent as POST',
+  // the moderation engine writes one audit row per submission and transition itself (decision 552)
+  'POST /api/v1/moderation/review': 'recorded per submission by the moderation engine (server/moderation/engine.ts)',
+  'POST /api/v1/comments': 'recorded as a submission (submit) by the moderation engine',
+  'DELETE /api/v1/comments/:id': 'recorded as a withdrawal by the moderation engine',
+  'POST /api/v1/comments/:id/like': "a reader's 点赞",
+  'POST /api/v1/comments/:id/report': "a reader's 举报 (the third one's requeue is recorded by the moderation engine)",
 };
 
 /** The methods that write. */

@@ -34,6 +34,10 @@ export const NEUTRAL: RegExp[] = [
   /^POST \/api\/v1\/tasks\/imports$/, // queues a task: the runner bumps the cache when it has written (server/tasks/runner.ts)
   /^POST \/api\/v1\/tasks\/:id\/(cancel|retry)$/, // the queue itself
   /^POST \/api\/v1\/analytics\/beacon$/, // usage counts, shown only in the console
+  // comments and their review: read by the detail pages through the API, never cached (decision 564)
+  /^(POST|DELETE) \/api\/v1\/comments(\/:id(\/like|\/report)?)?$/,
+  /^POST \/api\/v1\/moderation\/review$/,
+  /^PUT \/api\/v1\/applications\/:id\/(comment-settings|sensitive-words)$/,
 ];
 
 /** Whether a successful `method` on the route pattern `url` changes what visitors see. */

@@ -442,7 +442,99 @@ export interface UsageVisitorsTable {
   visitor_hash: string;
 }
 
+/** A reader's submission under review (migration 042; server/moderation): one row per submitted thing of a kind. */
+export interface SubmissionsTable {
+  id: Generated<number>;
+  application_id: number;
+  /** a kind of the registry (server/moderation/kinds.ts): 'comment', … */
+  kind: string;
+  /** the id of the submitted row of that kind (comments.id, …) */
+  ref_id: number;
+  author_id: number;
+  /** a short plain text for the queue */
+  summary: string;
+  /** 'pending' | 'approved' | 'rejected' | 'withdrawn' (common/moderation.ts) */
+  status: string;
+  /** JSON array of why it waits for a reviewer (common/moderation.ts QUEUE_FLAGS) */
+  flags: Generated<string>;
+  /** JSON array of the words to mark for the reviewer (敏感词 hits) */
+  marks: Generated<string>;
+  /** the rejection reason the author sees */
+  reason: string | null;
+  reviewer_id: number | null;
+  created_at: string;
+  updated_at: string;
+  reviewed_at: string | null;
+}
+
+/** A message to a reader (站内信, migration 042): kept for the personal centre. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  application_id: number | null;
+  kind: string;
+  title: string;
+  /** plain text, never HTML */
+  body: string;
+  link: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** A reader's comment (migration 043; server/routes/comments). */
+export interface CommentsTable {
+  id: Generated<number>;
+  application_id: number;
+  /** 'notice' | 'resource' | 'report' | 'wechat' (common/comments.ts) */
+  target_type: string;
+  target_id: string;
+  parent_id: number | null;
+  author_id: number;
+  /** plain text, as written (trimmed) */
+  body: string;
+  /** 1 while readers see it */
+  visible: number;
+  /** 1 while it waits for approval before it is shown */
+  held: number;
+  like_count: Generated<number>;
+  report_count: Generated<number>;
+  created_at: string;
+}
+
+export interface CommentLikesTable {
+  comment_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface CommentReportsTable {
+  comment_id: number;
+  user_id: number;
+  reason: string;
+  created_at: string;
+}
+
+/** Comment settings of an application (migration 043): 'pre' 先审后发 / 'post' 先发后审, open target types as JSON. */
+export interface CommentSettingsTable {
+  application_id: number;
+  mode: string;
+  targets: string;
+  updated_at: string;
+}
+
+export interface SensitiveWordsTable {
+  application_id: number;
+  word: string;
+}
+
 export interface Database {
+  submissions: SubmissionsTable;
+  notifications: NotificationsTable;
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
+  comment_reports: CommentReportsTable;
+  comment_settings: CommentSettingsTable;
+  sensitive_words: SensitiveWordsTable;
   audit_log: AuditLogTable;
   usage_daily: UsageDailyTable;
   usage_visitors: UsageVisitorsTable;

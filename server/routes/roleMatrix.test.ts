@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, clientAs, createTestContext, insertApplication, type TestContext } from '../test/harness.js';
 import { ensureTopic, upsertResources } from '../resources/store.js';
 import { auditRuleOf } from '../audit/rules.js';
+import { MANAGER_RIGHTS } from '../../common/roles.js';
 
 const PERSONAS = ['anonymous', 'fingerprint', 'appUser', 'otherManager', 'manager', 'super'] as const;
 type Persona = (typeof PERSONAS)[number];
@@ -109,6 +110,45 @@ async function link(f: Fixture): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A comment on a fresh notice of the application with its submission, written directly: pending (hidden) or shown. */
+async function comment(f: Fixture, shown: boolean): Promise<number> {
+  const t = new Date().toISOString();
+  const target = String(await notice(f));
+  const c = await ctx.db
+    .insertInto('comments')
+    .values({
+      application_id: f.appId,
+      target_type: 'notice',
+      target_id: target,
+      parent_id: null,
+      author_id: f.plainUserId,
+      body: '矩阵评论',
+      visible: shown ? 1 : 0,
+      held: shown ? 0 : 1,
+      created_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const s = await ctx.db
+    .insertInto('submissions')
+    .values({
+      application_id: f.appId,
+      kind: 'comment',
+      ref_id: c.id,
+      author_id: f.plainUserId,
+      summary: '矩阵评论',
+      status: 'pending',
+      reason: null,
+      reviewer_id: null,
+      created_at: t,
+      updated_at: t,
+      reviewed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return shown ? c.id : s.id;
 }
 
 /** Every route of the server, classified. Keys are `METHOD url-pattern` exactly as registered. */
@@ -272,7 +312,7 @@ const ROUTES: Record<string, Row> = {
         .where('application_id', '=', f.appId)
         .where('user_id', '=', f.managerUserId)
         .executeTakeFirstOrThrow();
-      return { url: '/api/v1/applications/managers', body: { id: row.id, rights: ['home', 'content', 'settings', 'users'] } };
+      return { url: '/api/v1/applications/managers', body: { id: row.id, rights: [...MANAGER_RIGHTS] } };
     },
   },
   'DELETE /api/v1/applications/managers/:id': {
@@ -350,6 +390,29 @@ const ROUTES: Record<string, Row> = {
   'GET /files/logos/:name': { status: 404, call: () => ({ url: '/files/logos/missing.png' }) },
   // notices and resource links (server/routes/notices, links): visitors read published ones
   'GET /api/v1/notices': { call: (f) => ({ url: `/api/v1/notices?applicationId=${f.appId}` }) },
+  // the moderation engine and readers' comments (decisions 550-566)
+  'GET /api/v1/moderation/submissions': { call: (f) => ({ url: `/api/v1/moderation/submissions?applicationId=${f.appId}&kind=comment` }) },
+  'POST /api/v1/moderation/review': {
+    call: async (f) => ({ url: '/api/v1/moderation/review', body: { applicationId: f.appId, ids: [await comment(f, false)], action: 'approve' } }),
+  },
+  'GET /api/v1/moderation/pending': { call: () => ({ url: '/api/v1/moderation/pending' }) },
+  'GET /api/v1/comments': { call: async (f) => ({ url: `/api/v1/comments?applicationId=${f.appId}&targetType=notice&targetId=${await notice(f)}` }) },
+  'POST /api/v1/comments': {
+    status: 201,
+    call: async (f) => ({
+      url: '/api/v1/comments',
+      body: { applicationId: f.appId, targetType: 'notice', targetId: String(await notice(f)), body: '矩阵里的评论' },
+    }),
+  },
+  'DELETE /api/v1/comments/:id': { status: 404, call: () => ({ url: '/api/v1/comments/999999' }) },
+  'POST /api/v1/comments/:id/like': { call: async (f) => ({ url: `/api/v1/comments/${await comment(f, true)}/like` }) },
+  'POST /api/v1/comments/:id/report': { call: async (f) => ({ url: `/api/v1/comments/${await comment(f, true)}/report`, body: { reason: '矩阵' } }) },
+  'GET /api/v1/applications/:id/comment-settings': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/comment-settings` }) },
+  'PUT /api/v1/applications/:id/comment-settings': {
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/comment-settings`, body: { mode: 'pre', targets: ['notice', 'resource', 'report', 'wechat'] } }),
+  },
+  'GET /api/v1/applications/:id/sensitive-words': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/sensitive-words` }) },
+  'PUT /api/v1/applications/:id/sensitive-words': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/sensitive-words`, body: { text: '矩阵敏感词' } }) },
   'GET /api/v1/notices/:id': { status: 404, call: () => ({ url: '/api/v1/notices/999999' }) },
   'POST /api/v1/notices': {
     status: 201,
@@ -574,8 +637,8 @@ beforeAll(async () => {
   await ctx.db
     .insertInto('application_managers')
     .values([
-      { application_id: appId, user_id: userIds.manager },
-      { application_id: otherId, user_id: userIds.otherManager },
+      { application_id: appId, user_id: userIds.manager, rights: JSON.stringify(MANAGER_RIGHTS) },
+      { application_id: otherId, user_id: userIds.otherManager, rights: JSON.stringify(MANAGER_RIGHTS) },
     ])
     .execute();
   await ctx.db.insertInto('application_users').values({ application_id: appId, user_id: userIds.appUser, role_id: 'user', created_at: t }).execute();

@@ -198,6 +198,10 @@ const PROBES: Record<string, Probes> = {
     ]),
   'GET /api/v1/resources/institution/:id/scholars': (f) =>
     [f.shown.institution, f.withdrawn.institution, f.draftOnly.institution].map((id) => ({ url: `/api/v1/resources/institution/${id}/scholars` })),
+  'GET /api/v1/comments': (f) =>
+    Object.values(f.notices).map((id) => ({
+      url: `/api/v1/comments?applicationId=${id === f.notices.draftSite ? f.draft.appId : f.released.appId}&targetType=notice&targetId=${id}`,
+    })),
   'GET /api/v1/notices': (f) => [
     { url: `/api/v1/notices?applicationId=${f.released.appId}&active=0&size=50` },
     { url: `/api/v1/notices?applicationId=${f.released.appId}&moduleId=secret` },
@@ -370,6 +374,53 @@ beforeAll(async () => {
       draftSite: await link(draft.appId, `${HIDDEN}草稿站链接`),
     },
   };
+
+  // comments (decision 563): a shown one and someone's pending one on the shown notice, shown ones on the hidden notices
+  const commenter = (
+    await ctx.db
+      .insertInto('users')
+      .values({ phone: null, email: null, name: '评论者', affiliation: '', role: 'user', anonymous: 0, created_at: t })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const comment = async (appId: number, noticeId: number, body: string, visible: number) => {
+    const c = await ctx.db
+      .insertInto('comments')
+      .values({
+        application_id: appId,
+        target_type: 'notice',
+        target_id: String(noticeId),
+        parent_id: null,
+        author_id: commenter,
+        body,
+        visible,
+        held: 1 - visible,
+        created_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('submissions')
+      .values({
+        application_id: appId,
+        kind: 'comment',
+        ref_id: c.id,
+        author_id: commenter,
+        summary: body,
+        status: visible ? 'approved' : 'pending',
+        reason: null,
+        reviewer_id: null,
+        created_at: t,
+        updated_at: t,
+        reviewed_at: null,
+      })
+      .execute();
+  };
+  await comment(released.appId, fx.notices.shown, `${SHOWN}评论`, 1);
+  await comment(released.appId, fx.notices.shown, `${HIDDEN}待审评论`, 0);
+  await comment(released.appId, fx.notices.unpublished, `${HIDDEN}未发布通知的评论`, 1);
+  await comment(released.appId, fx.notices.loginOnly, `${HIDDEN}仅登录通知的评论`, 1);
+  await comment(draft.appId, fx.notices.draftSite, `${HIDDEN}草稿站评论`, 1);
 
   // the personas: nobody, an anonymous (fingerprint) visitor, a plain user, the manager of another site
   const user = async (name: string, extra: { anonymous?: number } = {}) =>

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { MSG, fillMsg } from '@common/messages';
-import { MANAGER_RIGHT_LABELS, type ManagerRight } from '@common/roles';
+import { MANAGER_RIGHTS, MANAGER_RIGHT_LABELS, type ManagerRight } from '@common/roles';
 import type { ManagerRights } from '@common/contracts/roles';
 import { api } from '../../shared/apiClient';
 
@@ -21,7 +21,7 @@ export function useMyRightsQuery() {
 export function useMyRights(applicationId: number): { rights: ManagerRight[]; loaded: boolean } {
   const q = useMyRightsQuery();
   if (!q.data) return { rights: [], loaded: false };
-  if (q.data.superManager) return { rights: ['home', 'content', 'settings', 'users'], loaded: true };
+  if (q.data.superManager) return { rights: [...MANAGER_RIGHTS], loaded: true };
   return { rights: q.data.applications.find((a) => a.applicationId === applicationId)?.rights ?? [], loaded: true };
 }
 

@@ -16,6 +16,7 @@ import { Thumb } from '@modules/kit/media';
 import { resourceDetailHref, resourceTypeOf } from '@common/resourceTypes';
 import { api } from '../../shared/apiClient';
 import { VisitorFrame } from '../visitor/VisitorFrame';
+import { LazyComments } from '../comments/LazyComments';
 import { detailFallback } from '../visitor/DetailFallback';
 import { detailRows, externalUrl, fieldText, keywordsOf } from '../visitor/fields';
 import { typeLabel } from './ExplorePage';
@@ -44,10 +45,14 @@ export default function ResourceDetailPage() {
   const { type = '', id = '' } = useParams();
   // a person's record is shown on their profile page (the registry's detail 'profile')
   if (resourceTypeOf(type)?.detail === 'profile') return <Navigate to={resourceDetailHref(type, id)} replace />;
-  return <VisitorFrame title={typeLabel(type)}>{(_config, site) => <Detail type={type} id={id} signedIn={!!site.user} />}</VisitorFrame>;
+  return (
+    <VisitorFrame title={typeLabel(type)}>
+      {(config, site) => <Detail type={type} id={id} signedIn={!!site.user} applicationId={config.applicationId} />}
+    </VisitorFrame>
+  );
 }
 
-function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: boolean }) {
+function Detail({ type, id, signedIn, applicationId }: { type: string; id: string; signedIn: boolean; applicationId: number }) {
   const q = useResource(type, id);
   useRecordBrowse(typeof q.data?.id === 'number' ? q.data.id : null, signedIn);
   // counted once the record answered, under its own type (decision 426)
@@ -103,6 +108,7 @@ function Detail({ type, id, signedIn }: { type: string; id: string; signedIn: bo
         </div>
       )}
       {resourceTypeOf(it.type)?.members && <InstitutionScholars id={it.id} />}
+      <LazyComments applicationId={applicationId} targetType="resource" targetId={it.id} path={`/microapp/explore/resources/${type}/${it.id}`} />
     </article>
   );
 }

@@ -11,6 +11,7 @@ import { relativeDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import { isExternal, WECHAT_HREF } from '@modules/kit/links';
 import { VisitorFrame } from '../visitor/VisitorFrame';
+import { LazyComments } from '../comments/LazyComments';
 import { fieldText } from '../visitor/fields';
 import { useResource } from '../explore/ResourceDetailPage';
 import { detailFallback } from '../visitor/DetailFallback';
@@ -26,10 +27,10 @@ export function articleTimeText(v: unknown): string {
 /** The article page; see the file comment. */
 export default function WechatMaterialPage() {
   const { id = '' } = useParams();
-  return <VisitorFrame title={MSG.wechatTitle}>{() => <Material id={id} />}</VisitorFrame>;
+  return <VisitorFrame title={MSG.wechatTitle}>{(config) => <Material id={id} applicationId={config.applicationId} />}</VisitorFrame>;
 }
 
-function Material({ id }: { id: string }) {
+function Material({ id, applicationId }: { id: string; applicationId: number }) {
   const q = useResource('wechat_article', id);
   if (!q.isSuccess) return detailFallback(q, MSG.wechatNotFound);
   const it = q.data;
@@ -68,6 +69,7 @@ function Material({ id }: { id: string }) {
           </a>
         </div>
       )}
+      <LazyComments applicationId={applicationId} targetType="wechat" targetId={it.id} path={`/microapp/wechat/material/${it.id}`} />
     </article>
   );
 }

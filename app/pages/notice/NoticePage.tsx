@@ -29,6 +29,7 @@ import '../../site/site.css';
 import '../../widgets/richtext/richtext.css';
 import './notice.css';
 import { api } from '../../shared/apiClient';
+import { LazyComments } from '../comments/LazyComments';
 
 // the locking of attachments lives in its own module, so the report page uses it without this page (decision 304)
 export { lockAttachments } from './lockAttachments';
@@ -131,6 +132,7 @@ export default function NoticePage() {
         </div>
         {/* server-sanitised HTML only (server/content/sanitize.ts) */}
         <ViewableHtml className="atr-rich atr-notice__content" html={html} />
+        <LazyComments applicationId={config.applicationId} targetType="notice" targetId={n.id} path={`/resources/notices/${n.id}`} />
       </article>
     );
   }

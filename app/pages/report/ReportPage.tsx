@@ -24,6 +24,7 @@ import { ViewableHtml } from '../../widgets/image/ViewableHtml';
 import '../../widgets/richtext/richtext.css';
 import './report.css';
 import { useResourceOpen } from '../../site/usage';
+import { LazyComments } from '../comments/LazyComments';
 
 /** The report page; see the file comment. */
 export default function ReportPage() {
@@ -161,6 +162,7 @@ function Report({ applicationId, id }: { applicationId: number; id: string }) {
           )}
         </section>
       )}
+      <LazyComments applicationId={applicationId} targetType="report" targetId={r.id} path={`/microapp/report/detail/${r.id}`} />
     </article>
   );
 }

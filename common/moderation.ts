@@ -1,0 +1,53 @@
+/**
+ * The moderation engine's shared words (docs/decisions.md 550-556): the states of a submission, the
+ * transitions between them, why a submission waits for a reviewer, the kinds registered so far and the
+ * console list's page size. Shared by the server (server/moderation) and the console
+ * (app/console/moderation). No React, no Node APIs.
+ */
+
+/** The states of a submission: 待审核 → 已通过 / 已驳回; 已撤回 by its author; reopened (待审核) by staff. */
+export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
+  pending: '待审核',
+  approved: '已通过',
+  rejected: '已驳回',
+  withdrawn: '已撤回',
+};
+
+/** What a reviewer does to submissions (the author's 撤回 is not one of them). */
+export const REVIEW_ACTIONS = ['approve', 'reject', 'reopen'] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+export const REVIEW_ACTION_LABELS: Record<ReviewAction, string> = { approve: '通过', reject: '驳回', reopen: '重新审核' };
+
+/** Every transition: action → (states it starts from, state it leads to). */
+export const TRANSITIONS = {
+  approve: { from: ['pending'], to: 'approved' },
+  reject: { from: ['pending', 'approved'], to: 'rejected' },
+  reopen: { from: ['approved', 'rejected'], to: 'pending' },
+  withdraw: { from: ['pending', 'approved', 'rejected'], to: 'withdrawn' },
+} as const satisfies Record<string, { from: readonly SubmissionStatus[]; to: SubmissionStatus }>;
+export type TransitionAction = keyof typeof TRANSITIONS;
+
+/** Why a submission waits for a reviewer before it is shown (the queue rules of comments, decision 560). */
+export const QUEUE_FLAGS = ['premoderation', 'sensitive', 'firstComment', 'links', 'reported'] as const;
+export type QueueFlag = (typeof QUEUE_FLAGS)[number];
+export const QUEUE_FLAG_LABELS: Record<QueueFlag, string> = {
+  premoderation: '先审后发',
+  sensitive: '含敏感词',
+  firstComment: '新用户首条评论',
+  links: '链接过多',
+  reported: '多次被举报',
+};
+
+/** The kinds of submission registered so far (server/moderation/kinds.ts), with their console names and paths. */
+export const SUBMISSION_KINDS = ['comment'] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+export const SUBMISSION_KIND_LABELS: Record<SubmissionKind, string> = { comment: '评论' };
+/** The console page of each kind's queue (spec 1 §2). */
+export const SUBMISSION_KIND_PATHS: Record<SubmissionKind, string> = { comment: '/console/cc/comment' };
+
+/** Rows per page of the console list (and the most one bulk action takes). */
+export const MODERATION_PAGE_SIZE = 20;
+/** The longest rejection reason. */
+export const REJECT_REASON_MAX = 200;

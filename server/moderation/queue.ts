@@ -1,0 +1,100 @@
+/**
+ * The console's reads of the moderation queue (docs/decisions.md 551-552): a page of one application's
+ * submissions of one kind, filtered by state and text, newest first, with the kind's declared fields;
+ * and the pending counts of the applications a reviewer reviews, for the navigation's badge.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import { containsText } from '../db/like.js';
+import { readPage } from '../db/paging.js';
+import type { Page } from '../../common/page.js';
+import type { SubmissionKind, SubmissionStatus } from '../../common/moderation.js';
+import type { Submission } from '../../common/contracts/moderation.js';
+import { kindSpec } from './registry.js';
+import { jsonList } from './engine.js';
+
+/** The list's filter, as the console keeps it in the URL. */
+export interface QueueFilter {
+  applicationId: number;
+  kind: SubmissionKind;
+  status?: SubmissionStatus;
+  q?: string;
+  page: number;
+  size: number;
+}
+
+/** A page of submissions of the filter. */
+export async function listSubmissions(db: Db, f: QueueFilter): Promise<Page<Submission>> {
+  let base = db
+    .selectFrom('submissions as s')
+    .innerJoin('users as u', 'u.id', 's.author_id')
+    .leftJoin('users as r', 'r.id', 's.reviewer_id')
+    .where('s.application_id', '=', f.applicationId)
+    .where('s.kind', '=', f.kind);
+  if (f.status) base = base.where('s.status', '=', f.status);
+  if (f.q) base = base.where(containsText('s.summary', f.q));
+  const page = await readPage(
+    base,
+    f,
+    (qb) =>
+      qb
+        .select([
+          's.id',
+          's.application_id',
+          's.kind',
+          's.ref_id',
+          's.summary',
+          's.status',
+          's.flags',
+          's.marks',
+          's.reason',
+          's.author_id',
+          'u.name as author_name',
+          'r.name as reviewer_name',
+          's.created_at',
+          's.reviewed_at',
+        ])
+        .orderBy('s.created_at', 'desc')
+        .orderBy('s.id', 'desc'),
+    (r): Submission => ({
+      id: r.id,
+      applicationId: r.application_id,
+      kind: r.kind,
+      refId: r.ref_id,
+      summary: r.summary,
+      status: r.status as SubmissionStatus,
+      flags: jsonList(r.flags),
+      marks: jsonList(r.marks),
+      reason: r.reason,
+      authorId: r.author_id,
+      authorName: r.author_name,
+      reviewerName: r.reviewer_name ?? null,
+      createdAt: r.created_at,
+      reviewedAt: r.reviewed_at,
+      fields: {},
+      link: null,
+    }),
+  );
+  const described = await kindSpec(f.kind).describe(
+    db,
+    page.content.map((s) => s.refId),
+  );
+  for (const s of page.content) {
+    const d = described.get(s.refId);
+    if (d) Object.assign(s, { fields: d.fields, link: d.link });
+  }
+  return page;
+}
+
+/** The pending submissions of `applicationIds` by kind, and their total. */
+export async function pendingCounts(db: Db, applicationIds: number[] | 'all'): Promise<{ total: number; byKind: Record<string, number> }> {
+  if (applicationIds !== 'all' && !applicationIds.length) return { total: 0, byKind: {} };
+  let qb = db
+    .selectFrom('submissions')
+    .select(['kind', sql<number | string>`count(*)`.as('n')])
+    .where('status', '=', 'pending');
+  if (applicationIds !== 'all') qb = qb.where('application_id', 'in', applicationIds);
+  const rows = await qb.groupBy('kind').execute();
+  const byKind = Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
+  return { total: Object.values(byKind).reduce((a, b) => a + b, 0), byKind };
+}
