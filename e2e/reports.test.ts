@@ -182,7 +182,7 @@ describe('reports', () => {
     void server;
   });
 
-  it('the report pages load no more JavaScript than the other visitor pages, and not the rich-text editor; home stays under 150 KB', async () => {
+  it('the report pages load no more JavaScript than the other visitor pages (the detail page with its comments), and not the rich-text editor; home stays under 150 KB', async () => {
     /**
      * gzip bytes of the scripts a fresh visitor's page loads (the built files' .gz), checking none is the
      * editor. `chunk`: the page's lazy chunk (an antd page): it and antd's providers are awaited, then a
@@ -221,7 +221,10 @@ describe('reports', () => {
     expect(await load(`${site}/`)).toBeLessThan(150 * 1024);
     const bulletins = await load(`${site}/microapp/bulletin`, 'BulletinsPage');
     expect(await load(`${site}/microapp/report`, 'ReportsPage')).toBeLessThanOrEqual(bulletins);
-    expect(await load(`${site}/microapp/report/detail/${reportId}`, 'ReportPage')).toBeLessThanOrEqual(bulletins);
+    // a detail page also loads its comments once shown (decision 565): their chunk and antd's form parts,
+    // 11 KB gzip when measured, allowed for on top of the bulletins page
+    const commentsAllowance = 16 * 1024;
+    expect(await load(`${site}/microapp/report/detail/${reportId}`, 'ReportPage')).toBeLessThanOrEqual(bulletins + commentsAllowance);
   });
 
   it('works without JavaScript: the server renders the list, the type links, the search form and the detail', async () => {
