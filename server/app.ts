@@ -49,6 +49,7 @@ import headlineRoutes from './routes/headline/index.js';
 import auditLogRoutes from './routes/auditLogs/index.js';
 import { registerAudit } from './audit/record.js';
 import webRoutes from './web/index.js';
+import oaiRoutes from './oai/index.js';
 import { SharedCache } from './cache/sharedCache.js';
 import { registerCacheInvalidation } from './cache/writes.js';
 import { registerResponseHeaders } from './http/headers.js';
@@ -215,6 +216,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
     await usage.stop().catch((err: unknown) => app.log.error({ err }, '访问统计写入失败'));
   });
   await app.register(async (a) => analyticsRoutes(a, ctx, usage));
+  // the OAI-PMH data provider of each released site (server/oai)
+  await app.register(async (a) => oaiRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

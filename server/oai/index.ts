@@ -1,0 +1,63 @@
+/**
+ * The OAI-PMH routes (docs/architecture.md §OAI-PMH): `GET /oai` and `POST /oai` (form-encoded) on each
+ * site's host. Anonymous, rate-limited with the API (server/http/apiRateLimit.ts), row rule `site`: the
+ * application of the Host header must be readable to the caller (server/policies/visibility.ts
+ * readableApplication: a released site is everyone's; a draft answers 404 exactly like a host without a
+ * site, decision 513). Protocol errors are `<error>` elements in a 200 answer (server/oai/provider.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { declared } from '../http/contract.js';
+import { publicAccess } from '../policies/access.js';
+import { siteRows } from '../policies/rows.js';
+import { readableApplication } from '../policies/visibility.js';
+import { applicationByHost } from '../applications/service.js';
+import { notFound } from '../http/errors.js';
+import { MSG } from '../../common/messages.js';
+import { answerOai, type OaiArgs } from './provider.js';
+
+const tags = ['开放接口'];
+const oaiArgs = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const EMAIL = /^\S+@(\S+\.)+\S+$/;
+
+/** The address of `ATRIUM_MAIL_FROM` ("名称 <a@b.cn>" or "a@b.cn") when it is one; a placeholder otherwise. */
+function adminEmailOf(mailFrom: string | undefined): string {
+  const m = /<([^>]+)>/.exec(mailFrom ?? '');
+  const addr = (m ? m[1] : (mailFrom ?? '')).trim();
+  return EMAIL.test(addr) ? addr : 'webmaster@atrium.invalid';
+}
+
+/** Registers GET and POST /oai. */
+export default async function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
+    const out: OaiArgs = {};
+    for (const [k, v] of new URLSearchParams(body as string)) {
+      const prev = out[k];
+      out[k] = prev === undefined ? v : ([] as string[]).concat(prev, v);
+    }
+    done(null, out);
+  });
+  const answer = async (req: FastifyRequest, args: OaiArgs) => {
+    const site = await applicationByHost(ctx.db, req.headers.host ?? '');
+    if (!site) throw notFound(MSG.applicationNotFound);
+    const app = await readableApplication(req.scope, site.id);
+    const origin = `${req.protocol}://${req.host}`;
+    return answerOai(
+      { db: ctx.db, app, baseUrl: `${origin}/oai`, origin, secret: ctx.config.secret, adminEmail: adminEmailOf(ctx.config.mailFrom) },
+      args,
+    );
+  };
+  const r = declared(app);
+  const description = 'OAI-PMH 2.0 数据提供者（六个动词，oai_dc，集合为本站专题及其分类，resumptionToken 分页）；协议错误以 <error> 元素返回';
+  r.get(
+    '/oai',
+    { schema: { summary: 'OAI-PMH 收割接口', description, tags, querystring: oaiArgs }, config: { access: publicAccess, rows: siteRows } },
+    async (req, reply) => reply.type('text/xml; charset=utf-8').header('cache-control', 'no-store').send(await answer(req, req.query)),
+  );
+  r.post(
+    '/oai',
+    { schema: { summary: 'OAI-PMH 收割接口（表单提交）', description, tags, body: oaiArgs.optional() }, config: { access: publicAccess, rows: siteRows } },
+    async (req, reply) => reply.type('text/xml; charset=utf-8').header('cache-control', 'no-store').send(await answer(req, req.body ?? {})),
+  );
+}
