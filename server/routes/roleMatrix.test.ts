@@ -38,6 +38,8 @@ interface Fixture {
 interface Call {
   url: string;
   body?: unknown;
+  /** the Host header, for the routes answered per site by host (the OAI-PMH provider) */
+  host?: string;
 }
 interface Row {
   /** only for a route that does not declare its access yet: a declared route's comes from its `config.access` */
@@ -379,6 +381,9 @@ const ROUTES: Record<string, Row> = {
   // the visitor's research reports (server/routes/reports; the console edits them through the topic data calls)
   'GET /api/v1/reports': { call: (f) => ({ url: `/api/v1/reports?applicationId=${f.appId}` }) },
   'GET /api/v1/reports/:id': { status: 404, call: (f) => ({ url: `/api/v1/reports/999999?applicationId=${f.appId}` }) },
+  // the OAI-PMH provider of the released site of the Host (server/oai): public, rate-limited with the API
+  'GET /oai': { call: (f) => ({ url: '/oai?verb=Identify', host: f.host }) },
+  'POST /oai': { call: (f) => ({ url: '/oai', body: { verb: 'ListSets' }, host: f.host }) },
   // usage analytics (server/routes/analytics): the beacon is public (its site is the Host's: none here, 204 counting nothing, decision 407)
   'POST /api/v1/analytics/beacon': { status: 204, call: () => ({ url: '/api/v1/analytics/beacon', body: { e: [{ k: 'signin' }] } }) },
   'GET /api/v1/applications/:id/analytics': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/analytics` }) },
@@ -602,7 +607,7 @@ describe('role matrix', () => {
       if (!access) continue; // reported by the test above
       for (const who of PERSONAS) {
         const call = await row.call(fx, n++, userIds[who] ?? 1);
-        const res = await (await clientOf(who)).request(method, call.url, call.body);
+        const res = await (await clientOf(who)).request(method, call.url, call.body, call.host ? { host: call.host } : {});
         const want = expected(access, who);
         const wantStatus = want === 'ok' ? (row.status ?? 200) : want;
         const good = wantStatus === 'any' ? ![401, 403].includes(res.status) && res.status < 500 : res.status === wantStatus;
