@@ -3030,6 +3030,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/oai': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * OAI-PMH 收割接口
+     * @description OAI-PMH 2.0 数据提供者（六个动词，oai_dc，集合为本站专题及其分类，resumptionToken 分页）；协议错误以 <error> 元素返回
+     *
+     *     权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOai'];
+    put?: never;
+    /**
+     * OAI-PMH 收割接口（表单提交）
+     * @description OAI-PMH 2.0 数据提供者（六个动词，oai_dc，集合为本站专题及其分类，resumptionToken 分页）；协议错误以 <error> 元素返回
+     *
+     *     权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    post: operations['postOai'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11330,6 +11362,64 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorAnswer'];
         };
+      };
+    };
+  };
+  getOai: {
+    parameters: {
+      query?: {
+        verb?: string | string[];
+        identifier?: string | string[];
+        metadataPrefix?: string | string[];
+        from?: string | string[];
+        until?: string | string[];
+        set?: string | string[];
+        resumptionToken?: string | string[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  postOai: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          verb?: string | string[];
+          identifier?: string | string[];
+          metadataPrefix?: string | string[];
+          from?: string | string[];
+          until?: string | string[];
+          set?: string | string[];
+          resumptionToken?: string | string[];
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -18,7 +18,21 @@ import { MSG } from '../../common/messages.js';
 import { answerOai, type OaiArgs } from './provider.js';
 
 const tags = ['开放接口'];
-const oaiArgs = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const arg = (description: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe(description);
+/** The protocol's arguments; any other is kept (loose) so that the provider answers it with badArgument. */
+const oaiArgs = z.looseObject({
+  verb: arg('Identify、ListMetadataFormats、ListSets、GetRecord、ListIdentifiers 或 ListRecords'),
+  identifier: arg('记录标识 oai:{host}:{type}/{id}'),
+  metadataPrefix: arg('元数据格式（oai_dc）'),
+  from: arg('起始日期 YYYY-MM-DD 或 YYYY-MM-DDThh:mm:ssZ'),
+  until: arg('截止日期，粒度同 from'),
+  set: arg('集合 setSpec，如 topic:12:cat:3'),
+  resumptionToken: arg('上一页给出的续传令牌'),
+});
 const EMAIL = /^\S+@(\S+\.)+\S+$/;
 
 /** The address of `ATRIUM_MAIL_FROM` ("名称 <a@b.cn>" or "a@b.cn") when it is one; a placeholder otherwise. */
@@ -31,10 +45,10 @@ function adminEmailOf(mailFrom: string | undefined): string {
 /** Registers GET and POST /oai. */
 export default async function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
-    const out: OaiArgs = {};
+    const out: Record<string, string | string[]> = {};
     for (const [k, v] of new URLSearchParams(body as string)) {
       const prev = out[k];
-      out[k] = prev === undefined ? v : ([] as string[]).concat(prev, v);
+      out[k] = prev === undefined ? v : [prev, v].flat();
     }
     done(null, out);
   });
@@ -43,21 +57,26 @@ export default async function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!site) throw notFound(MSG.applicationNotFound);
     const app = await readableApplication(req.scope, site.id);
     const origin = `${req.protocol}://${req.host}`;
-    return answerOai(
-      { db: ctx.db, app, baseUrl: `${origin}/oai`, origin, secret: ctx.config.secret, adminEmail: adminEmailOf(ctx.config.mailFrom) },
-      args,
-    );
+    return answerOai({ db: ctx.db, app, baseUrl: `${origin}/oai`, origin, secret: ctx.config.secret, adminEmail: adminEmailOf(ctx.config.mailFrom) }, args);
   };
   const r = declared(app);
   const description = 'OAI-PMH 2.0 数据提供者（六个动词，oai_dc，集合为本站专题及其分类，resumptionToken 分页）；协议错误以 <error> 元素返回';
   r.get(
     '/oai',
     { schema: { summary: 'OAI-PMH 收割接口', description, tags, querystring: oaiArgs }, config: { access: publicAccess, rows: siteRows } },
-    async (req, reply) => reply.type('text/xml; charset=utf-8').header('cache-control', 'no-store').send(await answer(req, req.query)),
+    async (req, reply) =>
+      reply
+        .type('text/xml; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(await answer(req, req.query)),
   );
   r.post(
     '/oai',
     { schema: { summary: 'OAI-PMH 收割接口（表单提交）', description, tags, body: oaiArgs.optional() }, config: { access: publicAccess, rows: siteRows } },
-    async (req, reply) => reply.type('text/xml; charset=utf-8').header('cache-control', 'no-store').send(await answer(req, req.body ?? {})),
+    async (req, reply) =>
+      reply
+        .type('text/xml; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(await answer(req, req.body ?? {})),
   );
 }

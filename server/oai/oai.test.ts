@@ -33,7 +33,7 @@ function validate(...docs: string[]): void {
     execFileSync('xmllint', ['--noout', '--nonet', '--schema', SCHEMA, ...files], { stdio: 'pipe' });
   } catch (e) {
     const err = e as { stderr?: Buffer };
-    throw new Error(`xmllint: ${err.stderr?.toString() ?? String(e)}`);
+    throw new Error(`xmllint: ${err.stderr?.toString() ?? String(e)}`, { cause: e });
   }
 }
 
@@ -94,15 +94,24 @@ beforeAll(async () => {
   await insertApplication(ctx.db, { name: '开放获取站', host: HOST, topicId, status: 'released' });
   await insertApplication(ctx.db, { name: '草稿站', host: DRAFT_HOST, topicId: draftTopicId, status: 'draft' });
   await insertApplication(ctx.db, { name: '无专题站', host: 'no-topic.example.cn', topicId: null, status: 'released' });
-  await upsertResources(ctx.db, Array.from({ length: N }, (_, i) => item(i + 1)));
+  await upsertResources(
+    ctx.db,
+    Array.from({ length: N }, (_, i) => item(i + 1)),
+  );
   // the draft site's records, and records never published in the topic (drafts)
-  await upsertResources(ctx.db, Array.from({ length: 20 }, (_, i) => item(10000 + i, { title: `隐秘草稿站 ${i}`, topicId: draftTopicId })));
+  await upsertResources(
+    ctx.db,
+    Array.from({ length: 20 }, (_, i) => item(10000 + i, { title: `隐秘草稿站 ${i}`, topicId: draftTopicId })),
+  );
   const drafts = await upsertResources(
     ctx.db,
     Array.from({ length: 20 }, (_, i) => item(20000 + i, { title: `隐秘未发布 ${i}`, topicId: undefined })),
   );
   for (const id of drafts.ids)
-    await ctx.db.insertInto('resource_topics').values({ resource_id: id, topic_id: topicId, category_one: null, category_two: null, type: 'article', date_key: '', published: 0 }).execute();
+    await ctx.db
+      .insertInto('resource_topics')
+      .values({ resource_id: id, topic_id: topicId, category_one: null, category_two: null, type: 'article', date_key: '', published: 0 })
+      .execute();
   const cats = await ctx.db.selectFrom('categories').select(['id', 'label']).where('topic_id', '=', topicId).execute();
   catOne = cats.find((c) => c.label === '图书情报')!.id;
   catTwo = cats.find((c) => c.label === '知识组织')!.id;
@@ -213,6 +222,15 @@ describe('OAI-PMH errors', () => {
       docs.push(r.text);
     }
     validate(...docs);
+  });
+
+  it('POST: the form body is the arguments; a repeated one is a badArgument, an unknown verb a badVerb', async () => {
+    const post = (raw: string) => visitor.request('POST', '/oai', undefined, { host: HOST, raw, contentType: 'application/x-www-form-urlencoded' });
+    const a = await post('verb=ListRecords&metadataPrefix=oai_dc&metadataPrefix=oai_dc');
+    const b = await post('verb=Harvest');
+    const c = await post(`verb=ListSets`);
+    expect([errorCode(a.text), errorCode(b.text), errorCode(c.text)]).toEqual(['badArgument', 'badVerb', null]);
+    validate(a.text, b.text, c.text);
   });
 
   it('a record of a draft site, or a draft of this one, does not exist', async () => {

@@ -70,7 +70,7 @@ const lowerBound = (v: string) => (DAY.test(v) ? `${v}T00:00:00.000Z` : v.replac
 const upperBound = (v: string) => (DAY.test(v) ? `${v}T23:59:59.999Z` : v.replace(/Z$/, '.999Z'));
 
 /** The arguments of a request: each name once (repeats are refused), strings only. */
-export type OaiArgs = Record<string, string | string[] | undefined>;
+export type OaiArgs = Record<string, unknown>;
 
 /**
  * Answers one OAI-PMH request of `site` with `args` (query string or form body): the XML document.
@@ -82,10 +82,11 @@ export async function answerOai(site: OaiSite, args: OaiArgs): Promise<string> {
   let repeated: string | null = null;
   for (const [k, v] of Object.entries(args)) {
     if (v === undefined) continue;
-    if (Array.isArray(v)) {
+    if (Array.isArray(v) || (typeof v === 'object' && v !== null)) {
+      // a repeated argument (or, in a JSON body, one that is not a plain value): refused below
       repeated ??= k;
-      flat[k] = String(v[0]);
-    } else flat[k] = String(v);
+      flat[k] = Array.isArray(v) ? String(v[0]) : '';
+    } else flat[k] = typeof v === 'string' ? v : JSON.stringify(v);
   }
   const verb = flat.verb;
   const spec = verb !== undefined && Object.hasOwn(VERBS, verb) ? VERBS[verb] : undefined;
@@ -179,8 +180,15 @@ function setsOf(sets: SetEntry[], r: RecordRow): string[] {
 const asList = (v: unknown): string[] => {
   const xs = Array.isArray(v) ? v : v == null || v === '' ? [] : [v];
   return xs
-    .map((x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : typeof x === 'object' && x && 'name' in x ? String((x as { name: unknown }).name) : ''))
-    .map((s) => s.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim())
+    .map((x) =>
+      typeof x === 'string' || typeof x === 'number' ? String(x) : typeof x === 'object' && x && 'name' in x ? String((x as { name: unknown }).name) : '',
+    )
+    .map((s) =>
+      s
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter(Boolean);
 };
 const pick = (f: Record<string, unknown>, keys: string[]) => keys.flatMap((k) => asList(f[k]));
@@ -188,7 +196,7 @@ const CJK = /[\u3400-\u9fff]/;
 
 /** The Dublin Core of a live record (decision 516): title (xml:lang zh when Chinese), people, subjects, summary, … */
 export function dcOf(site: OaiSite, r: RecordRow): DcFields {
-  let f: Record<string, unknown> = {};
+  let f: Record<string, unknown>;
   try {
     f = JSON.parse(r.fields ?? '{}') as Record<string, unknown>;
   } catch {
@@ -281,7 +289,7 @@ async function list(site: OaiSite, a: Record<string, string>, now: Date, verb: T
     if (page.more) {
       const last = page.rows[page.rows.length - 1];
       const exp = now.getTime() + OAI_TOKEN_TTL_MS;
-      const next: TokenState = { ...state, after: [last.stamp, last.id], cursor: state.cursor + page.rows.length, size: listSize, exp } as TokenState;
+      const next: TokenState = { ...state, after: [last.stamp, last.id], cursor: state.cursor + page.rows.length, size: listSize, exp };
       const expiration = datestamp(new Date(exp).toISOString());
       token = `<resumptionToken expirationDate="${expiration}" completeListSize="${listSize}" cursor="${state.cursor}">${encodeToken(site.secret, next)}</resumptionToken>`;
     } else {
@@ -296,9 +304,10 @@ const VERB_HANDLERS = {
     const earliest = site.app.topic_id != null ? await earliestStamp(site.db, site.app.topic_id) : null;
     const host = site.app.host.replace(/:\d+$/, '');
     const sample = `oai:${site.app.host}:article/1`;
-    const description = /^[A-Za-z0-9.-]+$/.test(host) && host.includes('.')
-      ? `<description><oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd"><scheme>oai</scheme><repositoryIdentifier>${host}</repositoryIdentifier><delimiter>:</delimiter><sampleIdentifier>${sample}</sampleIdentifier></oai-identifier></description>`
-      : '';
+    const description =
+      /^[A-Za-z0-9.-]+$/.test(host) && host.includes('.')
+        ? `<description><oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd"><scheme>oai</scheme><repositoryIdentifier>${host}</repositoryIdentifier><delimiter>:</delimiter><sampleIdentifier>${sample}</sampleIdentifier></oai-identifier></description>`
+        : '';
     return (
       `<Identify><repositoryName>${esc(site.app.name)}</repositoryName><baseURL>${esc(site.baseUrl)}</baseURL><protocolVersion>2.0</protocolVersion>` +
       `<adminEmail>${esc(site.adminEmail)}</adminEmail><earliestDatestamp>${datestamp(earliest ?? now.toISOString())}</earliestDatestamp>` +
@@ -324,4 +333,3 @@ const VERB_HANDLERS = {
   ListIdentifiers: (site: OaiSite, a: Record<string, string>, now: Date) => list(site, a, now, 'ListIdentifiers'),
   ListRecords: (site: OaiSite, a: Record<string, string>, now: Date) => list(site, a, now, 'ListRecords'),
 };
-

@@ -99,8 +99,12 @@ export async function recordPage(
 /** How many records (live and deleted) the filter matches: the completeListSize of a harvest. */
 export async function countRecords(db: Db, f: RecordFilter): Promise<number> {
   const [a, b] = await Promise.all([
-    live(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    dead(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    live(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
+    dead(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst(),
   ]);
   return Number(a?.n ?? 0) + Number(b?.n ?? 0);
 }

@@ -4,7 +4,6 @@
  */
 
 /** Characters XML 1.0 does not allow, even escaped (C0 controls but tab, LF, CR; lone surrogates; U+FFFE/F). */
-// eslint-disable-next-line no-control-regex
 const INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** `s` escaped for element text and attribute values (double-quoted), without characters XML forbids. */
@@ -28,7 +27,11 @@ export function datestamp(iso: string): string {
  * none, protocol §3.2) and `body` (the verb's element or the errors).
  */
 export function envelope(baseUrl: string, args: Record<string, string> | null, body: string, now: Date = new Date()): string {
-  const attrs = args ? Object.entries(args).map(([k, v]) => ` ${k}="${esc(v)}"`).join('') : '';
+  const attrs = args
+    ? Object.entries(args)
+        .map(([k, v]) => ` ${k}="${esc(v)}"`)
+        .join('')
+    : '';
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<OAI-PMH xmlns="${OAI_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${OAI_NS} http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd">` +
