@@ -137,7 +137,8 @@ function parseIdentifier(site: OaiSite, identifier: string): { type: string; id:
   return m ? { type: m[1], id: Number(m[2]) } : null;
 }
 
-interface SetEntry {
+/** A set of the site: its spec, Chinese name and the category path it stands for. */
+export interface SetEntry {
   spec: string;
   name: string;
   one: string | null;
@@ -145,7 +146,7 @@ interface SetEntry {
 }
 
 /** The site's sets: its topic, then each category (first and second level) as `topic:T:cat:C`. */
-async function siteSets(site: OaiSite): Promise<SetEntry[]> {
+export async function siteSets(site: OaiSite): Promise<SetEntry[]> {
   const t = site.app.topic_id;
   if (t == null) return [];
   const topic = await site.db.selectFrom('topics').select(['id', 'title']).where('id', '=', t).executeTakeFirst();
@@ -220,7 +221,8 @@ export function dcOf(site: OaiSite, r: RecordRow): DcFields {
   };
 }
 
-function recordXml(site: OaiSite, sets: SetEntry[], r: RecordRow, withMetadata: boolean): string {
+/** One record of a list or GetRecord: its header, and its oai_dc unless deleted or `withMetadata` is false. */
+export function recordXml(site: OaiSite, sets: SetEntry[], r: RecordRow, withMetadata: boolean): string {
   const h = header({ identifier: identifierOf(site, r), datestamp: datestamp(r.stamp), sets: setsOf(sets, r), deleted: r.deleted });
   if (!withMetadata) return h;
   return r.deleted ? `<record>${h}</record>` : `<record>${h}<metadata>${oaiDc(dcOf(site, r))}</metadata></record>`;

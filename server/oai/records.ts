@@ -69,8 +69,10 @@ export async function recordPage(
   let dq = dead(db, f);
   if (after) {
     const [s, id] = after;
-    lq = lq.where((eb) => eb.or([eb('r.updated_at', '>', s), eb.and([eb('r.updated_at', '=', s), eb('r.id', '>', id)])]));
-    dq = dq.where((eb) => eb.or([eb('t.deleted_at', '>', s), eb.and([eb('t.deleted_at', '=', s), eb('t.resource_id', '>', id)])]));
+    // a row-value comparison: both databases seek the (stamp, id) index to it (an OR of the two
+    // conditions made SQLite scan the index from its start on every page)
+    lq = lq.where(sql<boolean>`(r.updated_at, r.id) > (${s}, ${id})`);
+    dq = dq.where(sql<boolean>`(t.deleted_at, t.resource_id) > (${s}, ${id})`);
   }
   const [liveRows, deadRows] = await Promise.all([
     (withFields
