@@ -124,7 +124,9 @@ async function main() {
       for (;;) {
         let q = db
           .selectFrom('resources as r')
-          .innerJoin('resource_topics as rt', (j) => j.onRef('rt.resource_id', '=', 'r.id').on('rt.topic_id', '=', topicId))
+          .crossJoin('resource_topics as rt')
+          .whereRef('rt.resource_id', '=', 'r.id')
+          .where('rt.topic_id', '=', topicId)
           .where('rt.published', '=', 1);
         if (after) {
           const [s, id] = after;
