@@ -41,7 +41,7 @@ const VERBS: Record<string, { required: string[]; optional: string[]; exclusive?
   ListRecords: { required: ['metadataPrefix'], optional: ['from', 'until', 'set'], exclusive: 'resumptionToken' },
 };
 
-/** A protocol error: its code and Chinese message; `echo` false for badVerb/badArgument (no request attributes). */
+/** A protocol error: its code (OAI-PMH.xsd OAI-PMHerrorcodeType) and its Chinese message (common/messages.ts). */
 class OaiError extends Error {
   constructor(
     readonly code: string,
@@ -92,7 +92,7 @@ export async function answerOai(site: OaiSite, args: OaiArgs): Promise<string> {
   const spec = verb !== undefined && Object.hasOwn(VERBS, verb) ? VERBS[verb] : undefined;
   if (!spec || repeated === 'verb') return envelope(site.baseUrl, null, errorElement('badVerb', MSG.oaiBadVerb), now);
   try {
-    checkArguments(verb, spec, flat, repeated);
+    checkArguments(spec, flat, repeated);
   } catch (e) {
     if (e instanceof OaiError) return envelope(site.baseUrl, null, errorElement(e.code, e.message), now);
     throw e;
@@ -106,7 +106,12 @@ export async function answerOai(site: OaiSite, args: OaiArgs): Promise<string> {
   }
 }
 
-function checkArguments(verb: string, spec: (typeof VERBS)[string], a: Record<string, string>, repeated: string | null): void {
+/**
+ * Checks a request's arguments against its verb (protocol §3.1): each at most once, none unknown, the
+ * required ones present, the exclusive resumptionToken alone, well-formed prefixes, set specs and dates
+ * of one granularity with from ≤ until. Throws a badArgument OaiError otherwise.
+ */
+function checkArguments(spec: (typeof VERBS)[string], a: Record<string, string>, repeated: string | null): void {
   if (repeated) throw badArgument(fillMsg(MSG.oaiRepeatedArgument, { name: repeated }));
   const names = Object.keys(a).filter((k) => k !== 'verb');
   if (spec.exclusive && a[spec.exclusive] !== undefined) {
@@ -123,7 +128,6 @@ function checkArguments(verb: string, spec: (typeof VERBS)[string], a: Record<st
   if (gu === null) throw badArgument(fillMsg(MSG.oaiBadDate, { name: 'until' }));
   if (gf && gu && gf !== gu) throw badArgument(MSG.oaiMixedGranularity);
   if (a.from && a.until && lowerBound(a.from) > upperBound(a.until)) throw badArgument(MSG.oaiFromAfterUntil);
-  void verb;
 }
 
 /** `oai:{host}:{type}/{id}` of a record of the site. */
