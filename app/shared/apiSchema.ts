@@ -3038,20 +3038,16 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * OAI-PMH 收割接口
-     * @description OAI-PMH 2.0 数据提供者（六个动词，oai_dc，集合为本站专题及其分类，resumptionToken 分页）；协议错误以 <error> 元素返回
-     *
-     *     权限：任何人（访客也可）。
+     * OAI-PMH 2.0 收割接口（六个动词，oai_dc，集合为本站专题及其分类）
+     * @description 权限：任何人（访客也可）。
      *
      *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
      */
     get: operations['getOai'];
     put?: never;
     /**
-     * OAI-PMH 收割接口（表单提交）
-     * @description OAI-PMH 2.0 数据提供者（六个动词，oai_dc，集合为本站专题及其分类，resumptionToken 分页）；协议错误以 <error> 元素返回
-     *
-     *     权限：任何人（访客也可）。
+     * OAI-PMH 2.0 收割接口（表单提交）
+     * @description 权限：任何人（访客也可）。
      *
      *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
      */
@@ -11382,12 +11378,23 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OAI-PMH 2.0 XML 文档（符合 OAI-PMH.xsd；协议错误为其中的 <error> 元素） */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/xml': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
       };
     };
   };
@@ -11414,12 +11421,23 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OAI-PMH 2.0 XML 文档（符合 OAI-PMH.xsd；协议错误为其中的 <error> 元素） */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/xml': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
       };
     };
   };

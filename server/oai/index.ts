@@ -34,6 +34,11 @@ const oaiArgs = z.looseObject({
   resumptionToken: arg('上一页给出的续传令牌'),
 });
 const EMAIL = /^\S+@(\S+\.)+\S+$/;
+/** The 200 answer: an OAI-PMH XML document (the verb's answer or its protocol errors), not JSON. */
+const oaiAnswer = {
+  description: 'OAI-PMH 2.0 XML 文档（符合 OAI-PMH.xsd；协议错误为其中的 <error> 元素）',
+  content: { 'text/xml': { schema: z.string().describe('OAI-PMH XML（UTF-8）') } },
+};
 
 /** The address of `ATRIUM_MAIL_FROM` ("名称 <a@b.cn>" or "a@b.cn") when it is one; a placeholder otherwise. */
 function adminEmailOf(mailFrom: string | undefined): string {
@@ -60,10 +65,12 @@ export default async function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
     return answerOai({ db: ctx.db, app, baseUrl: `${origin}/oai`, origin, secret: ctx.config.secret, adminEmail: adminEmailOf(ctx.config.mailFrom) }, args);
   };
   const r = declared(app);
-  const description = 'OAI-PMH 2.0 数据提供者（六个动词，oai_dc，集合为本站专题及其分类，resumptionToken 分页）；协议错误以 <error> 元素返回';
   r.get(
     '/oai',
-    { schema: { summary: 'OAI-PMH 收割接口', description, tags, querystring: oaiArgs }, config: { access: publicAccess, rows: siteRows } },
+    {
+      schema: { summary: 'OAI-PMH 2.0 收割接口（六个动词，oai_dc，集合为本站专题及其分类）', tags, querystring: oaiArgs, response: { 200: oaiAnswer } },
+      config: { access: publicAccess, rows: siteRows },
+    },
     async (req, reply) =>
       reply
         .type('text/xml; charset=utf-8')
@@ -72,7 +79,10 @@ export default async function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.post(
     '/oai',
-    { schema: { summary: 'OAI-PMH 收割接口（表单提交）', description, tags, body: oaiArgs.optional() }, config: { access: publicAccess, rows: siteRows } },
+    {
+      schema: { summary: 'OAI-PMH 2.0 收割接口（表单提交）', tags, body: oaiArgs.optional(), response: { 200: oaiAnswer } },
+      config: { access: publicAccess, rows: siteRows },
+    },
     async (req, reply) =>
       reply
         .type('text/xml; charset=utf-8')
