@@ -320,3 +320,25 @@ describe('a full harvest', () => {
     expect(back.text).toContain('<dc:title xml:lang="zh">');
   }, 60_000);
 });
+
+describe('rate limit', () => {
+  it('/oai counts in the per-address limit of the API: past it, 429 with a Chinese message and Retry-After', async () => {
+    const limited = await createTestContext({ rateLimitPerMinute: 3 });
+    try {
+      await insertApplication(limited.db, { name: '限流站', host: HOST, topicId: null, status: 'released' });
+      const c = limited.client('10.77.0.1');
+      const statuses: number[] = [];
+      let last = await c.get('/oai?verb=Identify', { host: HOST });
+      statuses.push(last.status);
+      for (let i = 0; i < 3; i++) {
+        last = await c.get('/oai?verb=Identify', { host: HOST });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(last.body.error.message).toMatch(/[\u4e00-\u9fff]/);
+      expect(last.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});
