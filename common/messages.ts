@@ -1295,6 +1295,22 @@ export const MSG = {
   feedDescription: '{title}（最新 {n} 条）',
   feedAtomLabel: '{title}（Atom）',
   feedsTag: '订阅源与站点地图',
+  // the OAI-PMH provider (server/oai): the text of its <error> elements
+  oaiBadVerb: '缺少 verb 参数，或 verb 不是 OAI-PMH 2.0 的六个动词之一（也不能重复）',
+  oaiBadArgument: '参数不合法：{detail}',
+  oaiUnknownArgument: '{name} 不是该动词的参数',
+  oaiRepeatedArgument: '参数 {name} 重复',
+  oaiMissingArgument: '缺少必需的参数 {name}',
+  oaiBadDate: '{name} 须为 YYYY-MM-DD 或 YYYY-MM-DDThh:mm:ssZ（UTC）',
+  oaiMixedGranularity: 'from 与 until 的粒度须相同',
+  oaiFromAfterUntil: 'from 不能晚于 until',
+  oaiBadSetSpec: 'set 须为 ASCII 的 setSpec（如 topic:12:cat:3）',
+  oaiTokenExclusive: 'resumptionToken 须单独使用（除 verb 外不能带其他参数）',
+  oaiBadResumptionToken: 'resumptionToken 无效或已过期，请从头重新收割',
+  oaiCannotDisseminate: '不支持元数据格式 {prefix}，可用格式：oai_dc',
+  oaiIdDoesNotExist: '本站没有标识为 {identifier} 的记录',
+  oaiNoRecordsMatch: '没有符合条件的记录',
+  oaiNoSetHierarchy: '本站没有专题，不提供集合',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */

@@ -52,6 +52,7 @@ import commentRoutes from './routes/comments/index.js';
 import { registerAudit } from './audit/record.js';
 import feedRoutes from './feeds/index.js';
 import webRoutes from './web/index.js';
+import oaiRoutes from './oai/index.js';
 import { SharedCache } from './cache/sharedCache.js';
 import { registerCacheInvalidation } from './cache/writes.js';
 import { registerResponseHeaders } from './http/headers.js';
@@ -222,6 +223,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => analyticsRoutes(a, ctx, usage));
   // feeds, sitemaps and robots.txt of each released site (server/feeds)
   await app.register(async (a) => feedRoutes(a, ctx));
+  // the OAI-PMH data provider of each released site (server/oai)
+  await app.register(async (a) => oaiRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

@@ -3384,6 +3384,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/oai': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * OAI-PMH 2.0 收割接口（六个动词，oai_dc，集合为本站专题及其分类）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOai'];
+    put?: never;
+    /**
+     * OAI-PMH 2.0 收割接口（表单提交）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    post: operations['postOai'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12450,6 +12478,86 @@ export interface operations {
         };
         content: {
           'text/plain': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOai: {
+    parameters: {
+      query?: {
+        verb?: string | string[];
+        identifier?: string | string[];
+        metadataPrefix?: string | string[];
+        from?: string | string[];
+        until?: string | string[];
+        set?: string | string[];
+        resumptionToken?: string | string[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OAI-PMH 2.0 XML 文档（符合 OAI-PMH.xsd；协议错误为其中的 <error> 元素） */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/xml': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postOai: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          verb?: string | string[];
+          identifier?: string | string[];
+          metadataPrefix?: string | string[];
+          from?: string | string[];
+          until?: string | string[];
+          set?: string | string[];
+          resumptionToken?: string | string[];
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description OAI-PMH 2.0 XML 文档（符合 OAI-PMH.xsd；协议错误为其中的 <error> 元素） */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/xml': string;
         };
       };
       /** @description Default Response */

@@ -167,6 +167,17 @@ export interface ResourceTopicsTable {
   import_task: Generated<number | null>;
 }
 
+/** A record withdrawn from a topic, for the OAI-PMH provider's deleted records (migration 040; server/oai). */
+export interface OaiTombstonesTable {
+  topic_id: number;
+  resource_id: number;
+  type: string;
+  category_one: string | null;
+  category_two: string | null;
+  /** ISO 8601 UTC with milliseconds, as resources.updated_at */
+  deleted_at: string;
+}
+
 /** How many resources of a type a topic has (kept by upsertResources; read by unfiltered panel reads). */
 export interface TopicTypeCountsTable {
   topic_id: number;
@@ -568,6 +579,7 @@ export interface Database {
   application_users: ApplicationUsersTable;
   resources: ResourcesTable;
   resource_topics: ResourceTopicsTable;
+  oai_tombstones: OaiTombstonesTable;
   topic_type_counts: TopicTypeCountsTable;
   wechat_accounts: WechatAccountsTable;
   xmodule_catalogue: XmoduleCatalogueTable;

@@ -13,8 +13,8 @@ import rateLimit from '@fastify/rate-limit';
 import { HttpError } from './errors.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 
-/** The paths the limit applies to: the API of spec 2 §7 (every version) and the tools API. */
-export const LIMITED_PATH = /^\/(api|toolsApi)(\/|\?|$)/;
+/** The paths the limit applies to: the API of spec 2 §7 (every version), the tools API and the OAI-PMH provider (decision 519). */
+export const LIMITED_PATH = /^\/(api|toolsApi|oai)(\/|\?|$)/;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -39,7 +39,7 @@ interface Fixture {
 interface Call {
   url: string;
   body?: unknown;
-  /** the Host header (a site's feeds, sitemaps and robots.txt are per host) */
+  /** the Host header, for the routes answered per site by host (feeds, sitemaps, robots.txt, OAI-PMH) */
   host?: string;
 }
 interface Row {
@@ -448,6 +448,9 @@ const ROUTES: Record<string, Row> = {
   // the visitor's research reports (server/routes/reports; the console edits them through the topic data calls)
   'GET /api/v1/reports': { call: (f) => ({ url: `/api/v1/reports?applicationId=${f.appId}` }) },
   'GET /api/v1/reports/:id': { status: 404, call: (f) => ({ url: `/api/v1/reports/999999?applicationId=${f.appId}` }) },
+  // the OAI-PMH provider of the released site of the Host (server/oai): public, rate-limited with the API
+  'GET /oai': { call: (f) => ({ url: '/oai?verb=Identify', host: f.host }) },
+  'POST /oai': { call: (f) => ({ url: '/oai', body: { verb: 'ListSets' }, host: f.host }) },
   // usage analytics (server/routes/analytics): the beacon is public (its site is the Host's: none here, 204 counting nothing, decision 407)
   'POST /api/v1/analytics/beacon': { status: 204, call: () => ({ url: '/api/v1/analytics/beacon', body: { e: [{ k: 'signin' }] } }) },
   'GET /api/v1/applications/:id/analytics': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/analytics` }) },

@@ -64,7 +64,7 @@ interface Probe {
   method?: 'GET' | 'POST';
   url: string;
   body?: unknown;
-  /** the Host header (a site's feeds and sitemaps are per host) */
+  /** the Host header, for the routes answered per site by host (feeds, sitemaps, OAI-PMH) */
   host?: string;
   /**
    * for an answer that lists addresses, not titles (a sitemap): texts that mark a shown row and a
@@ -259,10 +259,26 @@ const PROBES: Record<string, Probes> = {
     { url: `/api/v1/applications/config?host=${f.released.host}` },
     { url: `/api/v1/applications/config?host=${f.draft.host}` },
   ],
+  // the OAI-PMH provider (server/oai): a withdrawn record is a deleted header only, a draft site 404
+  'GET /oai': (f) => [
+    ...[f.released.host, f.draft.host].flatMap((host) => [
+      { url: '/oai?verb=ListRecords&metadataPrefix=oai_dc', host },
+      { url: '/oai?verb=ListSets', host },
+    ]),
+    ...TYPES.flatMap((t) =>
+      [f.shown[t], f.withdrawn[t], f.draftOnly[t]].map((id) => ({
+        url: `/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${f.released.host}:${t}/${id}`,
+        host: f.released.host,
+      })),
+    ),
+  ],
+  'POST /oai': (f) =>
+    [f.released.host, f.draft.host].map((host) => ({ method: 'POST' as const, url: '/oai', body: { verb: 'ListRecords', metadataPrefix: 'oai_dc' }, host })),
 };
 
 async function request(c: Client, p: Probe) {
-  return p.method === 'POST' ? c.post(p.url, p.body ?? {}) : c.get(p.url, p.host ? { host: p.host } : {});
+  if (p.host) return c.request(p.method ?? 'GET', p.url, p.method === 'POST' ? (p.body ?? {}) : undefined, { host: p.host });
+  return p.method === 'POST' ? c.post(p.url, p.body ?? {}) : c.get(p.url);
 }
 
 beforeAll(async () => {

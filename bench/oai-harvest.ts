@@ -1,0 +1,212 @@
+/**
+ * Benchmark (docs/architecture.md §OAI-PMH; decision 521): a harvester collecting a whole site through the
+ * OAI-PMH provider. The server is built as the API tests build it (server/test/harness.ts freshDatabase:
+ * a SQLite file, or PostgreSQL with ATRIUM_TEST_DB=postgres and TEST_DATABASE_URL), in this process; a
+ * released site's topic holds BENCH_ROWS articles (default 200,000; the issue's goal is the 1M
+ * catalogue: BENCH_ROWS=1000000 seeds it in about ten minutes here), written with the catalogue's own
+ * upsert (server/resources/store.ts) with Chinese titles, authors, keywords, abstracts and two category
+ * levels, plus 1% drafts (unpublished links) that must not come out.
+ *
+ * Then BENCH_ROUNDS rounds (default 3), each: (1) ListRecords (oai_dc) from the first page to the last
+ * through the resumption tokens, over HTTP to the server listening in this process (the whole request
+ * path: hooks, scope, rate limit, the provider, the XML); (2) the baseline, interleaved: a raw keyset read of the same rows (the same
+ * `resources ⋈ resource_topics` order by (updated_at, id), 200 a page) serialised by the same functions
+ * (header + oai_dc + envelope), without HTTP, tokens, the visibility rule or the tombstones. Records per
+ * second for both per round, their medians and the ratio (goal ≥ 0.5×). The process's resident memory
+ * is sampled after every OAI page: first, median, last and max, and the growth from the first tenth of
+ * the pages to the last tenth (flat = no growth with the page count).
+ *
+ *   npx tsx bench/oai-harvest.ts
+ *   BENCH_ROWS=1000000 npx tsx bench/oai-harvest.ts
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import { sql } from 'kysely';
+import os from 'node:os';
+import path from 'node:path';
+import { buildServer } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { freshDatabase, insertApplication } from '../server/test/harness.js';
+import { ensureTopic, upsertResources, type ResourceInput } from '../server/resources/store.js';
+import { OutboxSmsProvider } from '../server/notify/sms.js';
+import { OAI_PAGE_SIZE, recordXml, siteSets, type OaiSite } from '../server/oai/provider.js';
+import { envelope } from '../server/oai/xml.js';
+import { median } from './portal.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const HOST = 'oai-bench.example.cn';
+const WORDS = ['人工智能', '知识图谱', '科技情报', '信息检索', '数据挖掘', '开放获取', '学术评价', '图书馆', '文献计量', '自然语言处理'];
+const CATS = ['计算机科学', '图书情报', '管理科学', '信息科学', '数学'];
+const SUBS = ['理论', '方法', '应用', '综述'];
+const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
+
+/** GET `url` with the Host header `host` (fetch may not set it), the answer as text. */
+function httpGet(url: string, host: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { host }, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function row(i: number, topicId: number): ResourceInput {
+  const w = (k: number) => WORDS[(i * 7 + k * 3) % WORDS.length];
+  return {
+    type: 'article',
+    sourceKey: `bench-oai-${i}`,
+    title: `面向${w(0)}的${w(1)}研究：第 ${i} 号`,
+    date: `${2000 + (i % 25)}-0${1 + (i % 9)}-1${i % 10}`,
+    fields: {
+      author: [`作者${i % 997}`, `作者${(i * 13) % 991}`],
+      keywords: [w(0), w(1), w(2)],
+      abstract: `本文讨论${w(0)}与${w(1)}的关系，提出一种${w(2)}方法，并在${w(3)}数据上验证。`.repeat(3),
+      journal: `${w(4)}学报`,
+      doi: `10.1000/bench.${i}`,
+    },
+    topicId,
+    categoryOne: CATS[i % CATS.length],
+    categoryTwo: SUBS[i % SUBS.length],
+  };
+}
+
+async function main() {
+  const database = await freshDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-oai-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { dataDir, databaseUrl: database.url, secret: 'bench-secret', smsOutbox: path.join(dataDir, 'sms.jsonl'), webDir: path.join(dataDir, 'no-web') },
+  );
+  const db = database.db;
+  const app = await buildServer(
+    { db, dialect: database.dialect, config, sms: new OutboxSmsProvider(path.join(dataDir, 'sms.jsonl')) },
+    { logger: false, web: false },
+  );
+  await app.ready();
+  try {
+    const topicId = await ensureTopic(db, '基准专题');
+    const appId = await insertApplication(db, { name: '收割基准站', host: HOST, topicId, status: 'released' });
+    const t0 = Date.now();
+    const BATCH = 5000;
+    for (let s = 0; s < ROWS; s += BATCH) {
+      await upsertResources(
+        db,
+        Array.from({ length: Math.min(BATCH, ROWS - s) }, (_, k) => row(s + k, topicId)),
+        { batchSize: 1000 },
+      );
+      if (s % 100_000 === 0 && s) console.log(`  seeded ${s} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+    // 1% drafts: the same shape, linked unpublished
+    await db
+      .updateTable('resource_topics')
+      .set({ published: 0 })
+      .where('topic_id', '=', topicId)
+      .where('resource_id', '<=', Math.floor(ROWS / 100))
+      .execute();
+    await db.deleteFrom('oai_tombstones').execute();
+    const published = ROWS - Math.floor(ROWS / 100);
+    console.log(
+      `OAI-PMH harvest benchmark: ${database.dialect}, ${ROWS} records (${published} published), seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s; load ${os.loadavg()[0].toFixed(2)}`,
+    );
+
+    const appRow = await db.selectFrom('applications').select(['id', 'name', 'host', 'topic_id']).where('id', '=', appId).executeTakeFirstOrThrow();
+    const site: OaiSite = { db, app: appRow, baseUrl: `http://${HOST}/oai`, origin: `http://${HOST}`, secret: 'bench-secret', adminEmail: 'a@b.cn' };
+    // over a socket: `inject` keeps something of every answer it makes (a test-only path), which would
+    // show as memory growth that a real harvester never causes
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    const rss: number[] = [];
+    const heap: number[] = [];
+    const gc = process.env.BENCH_GC ? (globalThis as { gc?: () => void }).gc : undefined;
+    async function harvestOai(): Promise<number> {
+      let n = 0;
+      let url = '/oai?verb=ListRecords&metadataPrefix=oai_dc';
+      for (;;) {
+        const res = await httpGet(`${base}${url}`, HOST);
+        const text = res.text;
+        if (res.status !== 200) throw new Error(`${res.status} ${text.slice(0, 200)}`);
+        n += text.split('<record>').length - 1;
+        rss.push(process.memoryUsage().rss);
+        // with BENCH_GC=1 (node --expose-gc): the live heap after a full collection every 50 pages
+        if (gc && rss.length % 50 === 0) {
+          gc();
+          heap.push(process.memoryUsage().heapUsed);
+        }
+        const t = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(text)?.[1];
+        if (!t) return n;
+        url = `/oai?verb=ListRecords&resumptionToken=${encodeURIComponent(t)}`;
+      }
+    }
+    async function harvestRaw(): Promise<number> {
+      const sets = await siteSets(site);
+      let after: [string, number] | null = null;
+      let n = 0;
+      for (;;) {
+        let q = db
+          .selectFrom('resources as r')
+          .crossJoin('resource_topics as rt')
+          .whereRef('rt.resource_id', '=', 'r.id')
+          .where('rt.topic_id', '=', topicId)
+          .where('rt.published', '=', 1);
+        if (after) {
+          const [s, id] = after;
+          q = q.where(sql<boolean>`(r.updated_at, r.id) > (${s}, ${id})`);
+        }
+        const rows = await q
+          .select(['r.id', 'r.type', 'r.updated_at as stamp', 'rt.category_one', 'rt.category_two', 'r.title', 'r.date', 'r.fields'])
+          .orderBy('r.updated_at')
+          .orderBy('r.id')
+          .limit(OAI_PAGE_SIZE)
+          .execute();
+        if (!rows.length) return n;
+        const body = rows.map((r) => recordXml(site, sets, { ...r, id: Number(r.id), deleted: false }, true)).join('');
+        const doc = envelope(site.baseUrl, { verb: 'ListRecords' }, `<ListRecords>${body}</ListRecords>`);
+        n += rows.length;
+        if (doc.length === 0) throw new Error('empty');
+        const last = rows[rows.length - 1];
+        after = [last.stamp, Number(last.id)];
+      }
+    }
+
+    const oaiRates: number[] = [];
+    const rawRates: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      rss.length = 0;
+      let t = performance.now();
+      const n1 = await harvestOai();
+      const s1 = (performance.now() - t) / 1000;
+      t = performance.now();
+      const n2 = await harvestRaw();
+      const s2 = (performance.now() - t) / 1000;
+      if (n1 !== published || n2 !== published) throw new Error(`harvested ${n1} (OAI) and ${n2} (raw), expected ${published}`);
+      oaiRates.push(n1 / s1);
+      rawRates.push(n2 / s2);
+      const tenth = Math.max(1, Math.floor(rss.length / 10));
+      const head = median(rss.slice(0, tenth));
+      const tail = median(rss.slice(-tenth));
+      console.log(
+        `  round ${round}: OAI ${(n1 / s1).toFixed(0)} records/s (${s1.toFixed(1)} s, ${rss.length} pages), raw keyset ${(n2 / s2).toFixed(0)} records/s (${s2.toFixed(1)} s); ` +
+          `RSS per page first ${mb(rss[0])} MB, median ${mb(median(rss))} MB, max ${mb(Math.max(...rss))} MB, last ${mb(rss[rss.length - 1])} MB, first tenth → last tenth ${mb(head)} → ${mb(tail)} MB`,
+      );
+    }
+    if (heap.length) console.log(`  live heap after a full GC every 50 pages: ${heap.map(mb).join(', ')} MB`);
+    const o = median(oaiRates);
+    const r = median(rawRates);
+    console.log(
+      `ListRecords oai_dc: median ${o.toFixed(0)} records/s; raw keyset read + same serialisation: median ${r.toFixed(0)} records/s; ratio ${(o / r).toFixed(2)}x (goal ≥ 0.5x)`,
+    );
+  } finally {
+    await app.close();
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);
