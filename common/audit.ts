@@ -31,6 +31,7 @@ export const AUDIT_RESOURCES = {
   task: '后台任务',
   export: '应用导出',
   account: '账号',
+  feedback: '意见反馈',
 } as const;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 
@@ -53,11 +54,16 @@ export const AUDIT_ACTIONS = {
   unbind: '解绑',
   grant: '授权',
   revoke: '取消授权',
+  process: '开始处理',
+  reply: '回复',
+  close: '关闭',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** Chinese names of the fields most entries change; any other field is shown by its own name. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  state: '处理状态',
+  reply: '回复',
   title: '标题',
   type: '类型',
   content: '内容',

@@ -47,6 +47,7 @@ import { UsageCollector } from './routes/analytics/collector.js';
 import bannerRoutes from './routes/banners/index.js';
 import headlineRoutes from './routes/headline/index.js';
 import auditLogRoutes from './routes/auditLogs/index.js';
+import feedbackRoutes from './routes/feedback/index.js';
 import { registerAudit } from './audit/record.js';
 import feedRoutes from './feeds/index.js';
 import webRoutes from './web/index.js';
@@ -208,6 +209,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => taskRoutes(a, { ...ctx, tasks }));
   await app.register(async (a) => citationRoutes(a, ctx));
   await app.register(async (a) => auditLogRoutes(a, ctx));
+  await app.register(async (a) => feedbackRoutes(a, ctx));
   // usage analytics: beacons counted in memory, flushed as daily aggregates, and on close
   const usage = new UsageCollector(ctx.db, ctx.config.secret);
   usage.start();

@@ -42,6 +42,7 @@ import * as m035 from './035_resource_topics_console_order.js';
 import * as m036 from './036_code_requesters.js';
 import * as m038 from './038_import_staging.js';
 import * as m039 from './039_resource_topics_facets.js';
+import * as m045 from './045_feedback.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -87,6 +88,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m036,
   m038,
   m039,
+  m045,
 ];
 
 /**
