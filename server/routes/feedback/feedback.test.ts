@@ -55,7 +55,13 @@ describe('feedback', () => {
     const sent = await send(reader, { screenshot: `data:image/png;base64,${png.toString('base64')}` });
     expect(sent.status).toBe(201);
     expect(sent.body.message).toBe(MSG.feedbackSubmitted);
-    expect(sent.body).toMatchObject({ category: 'correction', content: '第 3 页的 DOI 链接打不开', page: '/microapp/report/detail/7', state: 'pending', reply: null });
+    expect(sent.body).toMatchObject({
+      category: 'correction',
+      content: '第 3 页的 DOI 链接打不开',
+      page: '/microapp/report/detail/7',
+      state: 'pending',
+      reply: null,
+    });
     const id = sent.body.id as number;
     expect(sent.body.screenshot).toBe(`/api/v1/feedback/mine/${id}/screenshot`);
 
@@ -102,7 +108,13 @@ describe('feedback', () => {
     expect(closedAgain.body.error.message).toBe('该反馈当前为「已关闭」，不能关闭');
     expect((await manager.post(`/api/v1/feedback/${id}/reply`, { reply: '晚了' })).status).toBe(409);
 
-    const audit = await ctx.db.selectFrom('audit_log').selectAll().where('resource', '=', 'feedback').where('resource_id', '=', String(id)).orderBy('id').execute();
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('resource', '=', 'feedback')
+      .where('resource_id', '=', String(id))
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['process', 'reply', 'close']);
     expect(audit.every((a) => a.application_id === appId)).toBe(true);
     expect(JSON.parse(audit[1].changes).fields).toContainEqual({ field: 'state', before: 'processing', after: 'replied' });
@@ -122,7 +134,11 @@ describe('feedback', () => {
       [{ content: '  ' }, 400, MSG.feedbackContentRequired],
       [{ content: '长'.repeat(2001) }, 400, MSG.feedbackContentTooLong],
       [{ screenshot: makeElf().toString('base64') }, 400, MSG.feedbackScreenshotInvalid],
-      [{ screenshot: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64') }, 400, MSG.feedbackScreenshotInvalid],
+      [
+        { screenshot: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64') },
+        400,
+        MSG.feedbackScreenshotInvalid,
+      ],
       [{ screenshot: 'not base64 at all!' }, 400, MSG.feedbackScreenshotInvalid],
       [{ screenshot: makePng(10, 10, 2 * 1024 * 1024 + 10).toString('base64') }, 413, MSG.feedbackScreenshotTooLarge],
       [{ applicationId: 999999 }, 404, MSG.applicationNotFound],

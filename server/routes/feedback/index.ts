@@ -21,13 +21,7 @@ import { managedRows, ownRows } from '../../policies/rows.js';
 import { readableApplication } from '../../policies/visibility.js';
 import { MSG } from '../../../common/messages.js';
 import { fileBytesAnswer } from '../../../common/contracts/files.js';
-import {
-  feedbackAnswer,
-  feedbackPageAnswer,
-  feedbackSavedAnswer,
-  feedbackSubmittedAnswer,
-  myFeedbackListAnswer,
-} from '../../../common/contracts/feedback.js';
+import { feedbackAnswer, feedbackPageAnswer, feedbackSavedAnswer, feedbackSubmittedAnswer, myFeedbackListAnswer } from '../../../common/contracts/feedback.js';
 import { feedbackListQuery, feedbackParams, mineQuery, replyBody, submitFeedbackBody } from './schema.js';
 import { feedbackApplication, listFeedback, moveFeedback, myFeedback, ownFeedback, staffFeedback, submitFeedback, type FeedbackAction } from './service.js';
 

@@ -8,8 +8,7 @@ import { FEEDBACK_CATEGORIES, FEEDBACK_PAGE_SIZE, FEEDBACK_STATES, FEEDBACK_TEXT
 import { applicationRef, recordId } from '../../http/fields.js';
 
 /** A plain text of 1-`FEEDBACK_TEXT_MAX` characters: `required` when empty, `tooLong` past the limit. */
-const text = (required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(FEEDBACK_TEXT_MAX, tooLong);
+const text = (required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(FEEDBACK_TEXT_MAX, tooLong);
 
 /**
  * POST /api/v1/feedback: the site (`applicationId`), category, text, the page it came from (kept only

@@ -58,7 +58,14 @@ type StaffRow = Row & { user_name: string; user_phone: string | null; user_email
 function presentStaff(row: StaffRow): Feedback {
   const label = userLabel({ name: row.user_name, phone: row.user_phone, email: row.user_email });
   const contact = label.startsWith(`${row.user_name}（`) ? label.slice(row.user_name.length + 1, -1) : null;
-  return { ...presentMine(row, true), userId: row.user_id, userName: row.user_name, userContact: contact, handlerName: row.handler_name, closedAt: row.closed_at };
+  return {
+    ...presentMine(row, true),
+    userId: row.user_id,
+    userName: row.user_name,
+    userContact: contact,
+    handlerName: row.handler_name,
+    closedAt: row.closed_at,
+  };
 }
 
 /**
@@ -159,29 +166,48 @@ export async function feedbackApplication(db: Db, id: number): Promise<number> {
 
 /** The query of feedback rows with their reader's and handler's names. */
 const staffRows = (db: Db) =>
-  db
-    .selectFrom('feedback')
-    .innerJoin('users as u', 'u.id', 'feedback.user_id')
-    .leftJoin('users as h', 'h.id', 'feedback.handler_id');
+  db.selectFrom('feedback').innerJoin('users as u', 'u.id', 'feedback.user_id').leftJoin('users as h', 'h.id', 'feedback.handler_id');
 
-const staffColumns = ['feedback.id', 'feedback.application_id', 'feedback.user_id', 'feedback.category', 'feedback.content', 'feedback.page',
-  'feedback.screenshot_key', 'feedback.screenshot_type', 'feedback.state', 'feedback.reply', 'feedback.handler_id', 'feedback.replied_at',
-  'feedback.closed_at', 'feedback.created_at', 'feedback.updated_at', 'u.name as user_name', 'u.phone as user_phone', 'u.email as user_email',
-  'h.name as handler_name'] as const;
+const staffColumns = [
+  'feedback.id',
+  'feedback.application_id',
+  'feedback.user_id',
+  'feedback.category',
+  'feedback.content',
+  'feedback.page',
+  'feedback.screenshot_key',
+  'feedback.screenshot_type',
+  'feedback.state',
+  'feedback.reply',
+  'feedback.handler_id',
+  'feedback.replied_at',
+  'feedback.closed_at',
+  'feedback.created_at',
+  'feedback.updated_at',
+  'u.name as user_name',
+  'u.phone as user_phone',
+  'u.email as user_email',
+  'h.name as handler_name',
+] as const;
 
 /** One application's feedback, filtered by state and category, newest first, as pages (spec 2 §9 paging). */
 export async function listFeedback(db: Db, q: FeedbackListQuery): Promise<Page<Feedback>> {
   let base = staffRows(db).where('feedback.application_id', '=', q.applicationId);
   if (q.state) base = base.where('feedback.state', '=', q.state);
   if (q.category) base = base.where('feedback.category', '=', q.category);
-  return readPage(base, q, (qb) => qb.select(staffColumns).orderBy('feedback.id', 'desc'), (r) => presentStaff(r as StaffRow));
+  return readPage(
+    base,
+    q,
+    (qb) => qb.select(staffColumns).orderBy('feedback.id', 'desc'),
+    (r) => presentStaff(r as StaffRow),
+  );
 }
 
 /** Feedback `id` as staff see it, or 404 反馈不存在. */
 export async function staffFeedback(db: Db, id: number): Promise<Feedback> {
   const row = await staffRows(db).select(staffColumns).where('feedback.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(MSG.feedbackNotFound);
-  return presentStaff(row as StaffRow);
+  return presentStaff(row);
 }
 
 /** A staff action on a feedback: the states it may start from, the state it leads to, its words. */
