@@ -1280,7 +1280,7 @@ export const MSG = {
   feedbackSendReply: '发送回复',
   feedbackCloseConfirm: '关闭后不能再回复，确定关闭这条反馈吗？',
   feedbackListEmpty: '没有符合条件的反馈',
-  feedbackScreenshotAlt: '反馈截图',
+  feedbackScreenshotAlt: '截图',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */

@@ -208,7 +208,7 @@ function FeedbackDrawer({ id, onClose }: { id: number | null; onClose(): void })
               <div className="atr-feedback-text">{f.content}</div>
             </Descriptions.Item>
             {f.screenshot && (
-              <Descriptions.Item label={MSG.feedbackScreenshot}>
+              <Descriptions.Item label={MSG.feedbackScreenshotAlt}>
                 <a href={f.screenshot} target="_blank" rel="noopener noreferrer">
                   <img className="atr-feedback-shot" src={f.screenshot} alt={MSG.feedbackScreenshotAlt} />
                 </a>
