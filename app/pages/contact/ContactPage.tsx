@@ -7,7 +7,8 @@
  * page, which comes back here. Texts are shown as text. Its own lazy chunk (App.tsx): the home page
  * carries only the footer's link.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { PictureOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Form, Input, Radio, Skeleton, Tag } from 'antd';
@@ -109,6 +110,7 @@ function FeedbackForm({ applicationId, userId }: { applicationId: number; userId
   const [params] = useSearchParams();
   const [form] = Form.useForm<FormValues>();
   const [shot, setShot] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [shotError, setShotError] = useState('');
   const [sending, setSending] = useState(false);
   const [page, setPage] = useState(() => {
@@ -178,18 +180,20 @@ function FeedbackForm({ applicationId, userId }: { applicationId: number; userId
           help={shotError || undefined}
         >
           <div className="atr-contact__shot">
-            <label className="ant-btn ant-btn-default atr-contact__pick">
+            <input
+              ref={fileInput}
+              className="atr-contact__file"
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              aria-label={MSG.feedbackScreenshot}
+              onChange={(e) => {
+                pick(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+            <Button icon={<PictureOutlined />} onClick={() => fileInput.current?.click()}>
               {MSG.feedbackScreenshotPick}
-              <input
-                type="file"
-                accept="image/png,image/jpeg,image/webp"
-                aria-label={MSG.feedbackScreenshot}
-                onChange={(e) => {
-                  pick(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-            </label>
+            </Button>
             {shot && (
               <span className="atr-contact__shot-name">
                 {shot.name}
