@@ -1279,6 +1279,7 @@ export const MSG = {
   feedbackReplyPlaceholder: '回复会显示在读者的「我的反馈」中（纯文本，最多 2000 字）',
   feedbackSendReply: '发送回复',
   feedbackCloseConfirm: '关闭后不能再回复，确定关闭这条反馈吗？',
+  feedbackCloseOk: '确定关闭',
   feedbackListEmpty: '没有符合条件的反馈',
   feedbackScreenshotAlt: '截图',
 } as const;

@@ -4,12 +4,12 @@
  * back to /temp/contact, sees the contact details (server-rendered), sends feedback with a screenshot
  * and the page it came from, and finds it in 我的反馈 as 待处理; a manager opens it in
  * /console/fb/feedback, sees the text and the screenshot, marks it 处理中 and replies; the reader sees
- * the reply on /temp/contact. Screenshots (desktop and a 390 px phone) go to test-artifacts/.
+ * the reply on /temp/contact; the manager closes it (confirmed) and the reader sees 已关闭. Screenshots (desktop and a 390 px phone) go to test-artifacts/.
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, clickSettled, signInConsole, standsStill, useE2e } from './support';
+import { answerConfirm, apiCall, artifacts, clickSettled, signInConsole, standsStill, useE2e } from './support';
 import { makePng } from '../server/test/files';
 
 const ADMIN = '13800138071';
@@ -103,6 +103,16 @@ describe('feedback', () => {
     await phone.getByText('链接已更新，感谢指正。').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(phone, 'e2e-feedback-contact-phone.png');
+
+    // the manager closes it (confirmed); the reader sees 已关闭 with the reply kept
+    await page.goto(`${server.url}/console/fb/feedback?applicationId=${appId}&state=replied`);
+    await clickSettled(page.locator('.ant-table-row', { hasText: '访问问题' }).first().getByRole('button', { name: '查看' }));
+    const again = page.getByRole('dialog');
+    await clickSettled(again.getByRole('button', { name: '关闭', exact: true }).last());
+    await answerConfirm(page, '关闭后不能再回复', '确定关闭');
+    await again.getByText('已关闭', { exact: true }).waitFor();
+    await phone.reload();
+    await phone.getByTestId('my-feedback').first().getByText('已关闭').waitFor();
     await ctx.close();
   });
 });

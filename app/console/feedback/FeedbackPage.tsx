@@ -176,7 +176,7 @@ function FeedbackDrawer({ id, onClose }: { id: number | null; onClose(): void })
   const close = () =>
     Modal.confirm({
       title: MSG.feedbackCloseConfirm,
-      okText: MSG.feedbackActionClose,
+      okText: MSG.feedbackCloseOk,
       cancelText: MSG.cancel,
       onOk: () => act(() => api.post('/api/v1/feedback/{id}/close', { params: { id: id! } })),
     });
