@@ -45,6 +45,8 @@ const RecommendationPage = lazy(() => withAntd(import('./pages/recommendation/Re
 const MySubscriptionsPage = lazy(() => withAntd(import('./pages/recommendation/MySubscriptionsPage')));
 const TopicJournalsPage = lazy(() => withAntd(import('./pages/recommendation/TopicJournalsPage')));
 const AccountPage = lazy(() => withAntd(import('./pages/account/AccountPage')));
+// contact details and feedback (issue 29 item 3), signed-in only
+const ContactPage = lazy(() => withAntd(import('./pages/contact/ContactPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
@@ -85,6 +87,7 @@ const pages: RouteObject[] = [
   { path: '/subscriptions/journals', element: lazyPage(MySubscriptionsPage) },
   { path: '/subscriptions-topic/journals', element: lazyPage(TopicJournalsPage) },
   { path: '/settings/account', element: lazyPage(AccountPage) },
+  { path: '/temp/contact', element: lazyPage(ContactPage) },
   { path: '/login', element: lazyPage(SiteLoginPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },

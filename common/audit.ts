@@ -34,6 +34,7 @@ export const AUDIT_RESOURCES = {
   submission: '审核项',
   comment_settings: '评论设置',
   sensitive_words: '敏感词',
+  feedback: '意见反馈',
 } as const;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 
@@ -60,11 +61,16 @@ export const AUDIT_ACTIONS = {
   approve: '审核通过',
   reject: '驳回',
   reopen: '重新审核',
+  process: '开始处理',
+  reply: '回复',
+  close: '关闭',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** Chinese names of the fields most entries change; any other field is shown by its own name. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  state: '处理状态',
+  reply: '回复',
   title: '标题',
   type: '类型',
   content: '内容',

@@ -124,7 +124,10 @@ export type FriendLink = z.infer<typeof friendLinkSchema>;
 
 const optionalText = (max: number) => plainText(max).default('');
 
-/** footerConfig (spec 1 §3), plus the address, phone and e-mail lines the footer shows. */
+/**
+ * footerConfig (spec 1 §3), plus the address, phone and e-mail lines the footer shows, and the opening
+ * hours the contact page `/temp/contact` shows with them (decision 570).
+ */
 export const footerConfigSchema = z.strictObject({
   copyright: optionalText(200),
   icpNumber: optionalText(60),
@@ -138,6 +141,7 @@ export const footerConfigSchema = z.strictObject({
   address: optionalText(200),
   phone: optionalText(60),
   mail: optionalText(100),
+  hours: optionalText(200),
 });
 export type FooterConfig = z.infer<typeof footerConfigSchema>;
 

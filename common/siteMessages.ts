@@ -70,6 +70,8 @@ export const SITE_MSG = {
   address: '地址',
   phone: '电话',
   mail: '邮箱',
+  // the footer's entry to /temp/contact (issue 29 item 3)
+  feedbackLink: '意见反馈',
   serviceAccount: '微信服务号',
   subscriptionAccount: '微信订阅号',
   miniProgram: '微信小程序',

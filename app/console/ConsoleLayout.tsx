@@ -26,6 +26,7 @@ import {
   IdcardOutlined,
   SettingOutlined,
   LogoutOutlined,
+  MessageOutlined,
   TeamOutlined,
   UserOutlined,
   WechatOutlined,
@@ -50,6 +51,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/tasks', 'tasks'],
   ['/console/reports', 'reports'],
   ['/console/logs', 'logs'],
+  ['/console/fb/feedback', 'feedback'],
   ['/console/analysis', 'analysis'],
   ['/console/ac/appclient', 'appclient'],
   ['/console/managers', 'managers'],
@@ -94,6 +96,7 @@ export function ConsoleLayout() {
             { key: 'topics', icon: <DatabaseOutlined />, label: <Link to="/console/topics">{MSG.topicsTitle}</Link> },
             { key: 'reports', icon: <FileTextOutlined />, label: <Link to="/console/reports">{MSG.reportsTitle}</Link> },
             { key: 'files', icon: <FolderOpenOutlined />, label: <Link to="/console/files">{MSG.myFiles}</Link> },
+            { key: 'feedback', icon: <MessageOutlined />, label: <Link to="/console/fb/feedback">{MSG.feedbackConsoleTitle}</Link> },
             {
               key: 'sections',
               icon: <ProfileOutlined />,

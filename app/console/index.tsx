@@ -33,6 +33,7 @@ const TopicDataPage = lazy(() => import('./topics/TopicDataPage').then((m) => ({
 const TasksPage = lazy(() => import('./tasks/TasksPage').then((m) => ({ default: m.TasksPage })));
 const ReportsPage = lazy(() => import('./reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const AuditLogsPage = lazy(() => import('./logs/AuditLogsPage').then((m) => ({ default: m.AuditLogsPage })));
+const FeedbackPage = lazy(() => import('./feedback/FeedbackPage').then((m) => ({ default: m.FeedbackPage })));
 // the sections: job postings, tools, WeChat accounts and articles
 const JobsPage = lazy(() => import('./jobs/JobsPage').then((m) => ({ default: m.JobsPage })));
 const ToolsPage = lazy(() => import('./tools/ToolsPage').then((m) => ({ default: m.ToolsPage })));
@@ -86,6 +87,7 @@ const consoleRoutes: RouteObject[] = [
           { path: 'tasks', element: lazyPage(TasksPage) },
           { path: 'reports/*', element: lazyPage(ReportsPage) },
           { path: 'logs/*', element: lazyPage(AuditLogsPage) },
+          { path: 'fb/feedback', element: lazyPage(FeedbackPage) },
           { path: 'analysis', element: lazyPage(AnalysisPage) },
           { path: 'ac/appclient', element: lazyPage(AppClientsPage) },
           { path: 'settings/account', element: lazyPage(AccountSettingsPage) },

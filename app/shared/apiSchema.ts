@@ -3210,6 +3210,186 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本应用的意见反馈（按状态、类别筛选，每页 20 条）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    get: operations['getV1Feedback'];
+    put?: never;
+    /**
+     * 提交意见反馈（每个账号每小时最多 10 条）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1Feedback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/feedback/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 我对本站的反馈（我的反馈）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    get: operations['getV1FeedbackMine'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/feedback/mine/{id}/screenshot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 我的反馈的截图
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    get: operations['getV1FeedbackMineByIdScreenshot'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/feedback/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 读取一条意见反馈
+     * @description 权限：任一应用的管理员或超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    get: operations['getV1FeedbackById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/feedback/{id}/screenshot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 意见反馈的截图
+     * @description 权限：任一应用的管理员或超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    get: operations['getV1FeedbackByIdScreenshot'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/feedback/{id}/process': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 标记为处理中（仅限待处理的反馈）
+     * @description 权限：任一应用的管理员或超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    post: operations['postV1FeedbackByIdProcess'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/feedback/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 关闭反馈（已关闭的不能再操作）
+     * @description 权限：任一应用的管理员或超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    post: operations['postV1FeedbackByIdClose'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/feedback/{id}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 回复反馈（待处理或处理中 → 已回复）
+     * @description 权限：任一应用的管理员或超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    post: operations['postV1FeedbackByIdReply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/analytics/beacon': {
     parameters: {
       query?: never;
@@ -3606,6 +3786,8 @@ export interface components {
       phone: string;
       /** @default  */
       mail: string;
+      /** @default  */
+      hours: string;
     };
     ThemeConfigInput: {
       /** @default #06f */
@@ -3801,6 +3983,8 @@ export interface components {
       phone: string;
       /** @default  */
       mail: string;
+      /** @default  */
+      hours: string;
     };
     ThemeConfig: {
       /** @default #06f */
@@ -12167,6 +12351,435 @@ export interface operations {
         content: {
           'application/json': {
             words: string[];
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1Feedback: {
+    parameters: {
+      query: {
+        applicationId: number;
+        state?: 'pending' | 'processing' | 'replied' | 'closed';
+        category?: 'correction' | 'suggestion' | 'access' | 'other';
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: {
+              id: number;
+              applicationId: number;
+              /** @enum {string} */
+              category: 'correction' | 'suggestion' | 'access' | 'other';
+              content: string;
+              page: string | null;
+              screenshot: string | null;
+              /** @enum {string} */
+              state: 'pending' | 'processing' | 'replied' | 'closed';
+              reply: string | null;
+              repliedAt: string | null;
+              createdAt: string;
+              updatedAt: string;
+              userId: number;
+              userName: string;
+              userContact: string | null;
+              handlerName: string | null;
+              closedAt: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1Feedback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          applicationId: number;
+          /** @enum {string} */
+          category: 'correction' | 'suggestion' | 'access' | 'other';
+          content: string;
+          page?: string | null;
+          screenshot?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            /** @enum {string} */
+            category: 'correction' | 'suggestion' | 'access' | 'other';
+            content: string;
+            page: string | null;
+            screenshot: string | null;
+            /** @enum {string} */
+            state: 'pending' | 'processing' | 'replied' | 'closed';
+            reply: string | null;
+            repliedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1FeedbackMine: {
+    parameters: {
+      query: {
+        applicationId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            content: {
+              id: number;
+              applicationId: number;
+              /** @enum {string} */
+              category: 'correction' | 'suggestion' | 'access' | 'other';
+              content: string;
+              page: string | null;
+              screenshot: string | null;
+              /** @enum {string} */
+              state: 'pending' | 'processing' | 'replied' | 'closed';
+              reply: string | null;
+              repliedAt: string | null;
+              createdAt: string;
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1FeedbackMineByIdScreenshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 文件内容，Content-Type 为检测到的类型；图片（及 inline=1 的 PDF）在页面中显示，其余作为附件下载 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1FeedbackById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            /** @enum {string} */
+            category: 'correction' | 'suggestion' | 'access' | 'other';
+            content: string;
+            page: string | null;
+            screenshot: string | null;
+            /** @enum {string} */
+            state: 'pending' | 'processing' | 'replied' | 'closed';
+            reply: string | null;
+            repliedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+            userId: number;
+            userName: string;
+            userContact: string | null;
+            handlerName: string | null;
+            closedAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1FeedbackByIdScreenshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 文件内容，Content-Type 为检测到的类型；图片（及 inline=1 的 PDF）在页面中显示，其余作为附件下载 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1FeedbackByIdProcess: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            /** @enum {string} */
+            category: 'correction' | 'suggestion' | 'access' | 'other';
+            content: string;
+            page: string | null;
+            screenshot: string | null;
+            /** @enum {string} */
+            state: 'pending' | 'processing' | 'replied' | 'closed';
+            reply: string | null;
+            repliedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+            userId: number;
+            userName: string;
+            userContact: string | null;
+            handlerName: string | null;
+            closedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1FeedbackByIdClose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            /** @enum {string} */
+            category: 'correction' | 'suggestion' | 'access' | 'other';
+            content: string;
+            page: string | null;
+            screenshot: string | null;
+            /** @enum {string} */
+            state: 'pending' | 'processing' | 'replied' | 'closed';
+            reply: string | null;
+            repliedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+            userId: number;
+            userName: string;
+            userContact: string | null;
+            handlerName: string | null;
+            closedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1FeedbackByIdReply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reply: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            /** @enum {string} */
+            category: 'correction' | 'suggestion' | 'access' | 'other';
+            content: string;
+            page: string | null;
+            screenshot: string | null;
+            /** @enum {string} */
+            state: 'pending' | 'processing' | 'replied' | 'closed';
+            reply: string | null;
+            repliedAt: string | null;
+            createdAt: string;
+            updatedAt: string;
+            userId: number;
+            userName: string;
+            userContact: string | null;
+            handlerName: string | null;
+            closedAt: string | null;
             message: string;
           };
         };

@@ -20,6 +20,7 @@ import { Link, useLocation } from 'react-router';
 import { trackPageview, trackUser } from './usage';
 import { DownOutlined, UserOutlined } from '@modules/kit/icons';
 import { SITE_MSG } from '@common/siteMessages';
+import { contactHref } from '@common/feedback';
 import { FOOTER_MEDIA_KEYS, type FooterMediaKey } from '@common/constants';
 import type { FooterMedia } from '@common/siteConfig';
 import { isSiteLink } from '@common/safePath';
@@ -446,6 +447,9 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
             </div>
           )}
           <div className="atr-footer__lines">
+            <Link className="atr-footer__feedback" to={contactHref(pathname + search)}>
+              {SITE_MSG.feedbackLink}
+            </Link>
             <span>{footer.copyright || `© ${year} ${config.name} ${SITE_MSG.copyrightDefault}`}</span>
             {footer.icpNumber && (
               <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">

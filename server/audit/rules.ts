@@ -126,6 +126,10 @@ export const AUDITED: Record<string, AuditRule> = {
   // readers' comments: the review settings of an application (decision 558)
   'PUT /api/v1/applications/:id/comment-settings': { resource: 'comment_settings', action: 'update', id: p('id'), app: p('id') },
   'PUT /api/v1/applications/:id/sensitive-words': { resource: 'sensitive_words', action: 'update', id: p('id'), app: p('id') },
+  // readers' feedback: staff moving one through its states (server/routes/feedback; decision 573)
+  'POST /api/v1/feedback/:id/process': { resource: 'feedback', action: 'process', id: p('id'), snapshot: 'feedback' },
+  'POST /api/v1/feedback/:id/reply': { resource: 'feedback', action: 'reply', id: p('id'), snapshot: 'feedback' },
+  'POST /api/v1/feedback/:id/close': { resource: 'feedback', action: 'close', id: p('id'), snapshot: 'feedback' },
 };
 
 /** Unsafe routes that are not console writes, with the reason (decision 313). */
@@ -151,6 +155,7 @@ export const NOT_AUDITED: Record<string, string> = {
   'DELETE /api/v1/subscriptions': "a visitor's journal subscriptions",
   'DELETE /api/v3/subscriptions': "a visitor's journal subscriptions",
   'POST /api/v1/users/links': "a visitor's own topic links",
+  'POST /api/v1/feedback': "a reader's own feedback (its handling by staff is recorded)",
   'POST /toolsApi/headline/save': "a visitor's own news domains",
   'POST /api/v1/applications/user_rights': 'a read sent as POST',
   'POST /api/v1/applications/manager_rights': 'a read sent as POST',

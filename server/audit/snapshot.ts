@@ -21,7 +21,8 @@ export type SnapshotKind =
   | 'topic'
   | 'xmodule'
   | 'file'
-  | 'manager';
+  | 'manager'
+  | 'feedback';
 
 /** A row as the audit log compares it. */
 export interface Snapshot {
@@ -102,6 +103,10 @@ export const SNAPSHOTS: Record<SnapshotKind, Reader> = {
       .select(['application_id', 'module_id', 'title', 'type', 'content', 'top', 'active', 'publish_date_time', 'restrict_download'])
       .where('id', '=', id)
       .executeTakeFirst();
+    return r ? { fields: { ...r }, applicationId: r.application_id } : null;
+  },
+  feedback: async (db, id) => {
+    const r = await db.selectFrom('feedback').select(['application_id', 'state', 'reply']).where('id', '=', id).executeTakeFirst();
     return r ? { fields: { ...r }, applicationId: r.application_id } : null;
   },
   link: async (db, id) => {

@@ -538,6 +538,31 @@ export interface SensitiveWordsTable {
   word: string;
 }
 
+/** A reader's feedback to a site (migration 045; server/routes/feedback; common/feedback.ts). */
+export interface FeedbackTable {
+  id: Generated<number>;
+  application_id: number;
+  user_id: number;
+  /** a key of FEEDBACK_CATEGORIES */
+  category: string;
+  /** plain text, 1-2,000 characters */
+  content: string;
+  /** the site path it came from, or null */
+  page: string | null;
+  /** the screenshot's key in the file storage and its content type, or null */
+  screenshot_key: string | null;
+  screenshot_type: string | null;
+  /** a key of FEEDBACK_STATES */
+  state: Generated<string>;
+  reply: string | null;
+  /** the staff member who last moved it */
+  handler_id: number | null;
+  replied_at: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   submissions: SubmissionsTable;
   notifications: NotificationsTable;
@@ -546,6 +571,7 @@ export interface Database {
   comment_reports: CommentReportsTable;
   comment_settings: CommentSettingsTable;
   sensitive_words: SensitiveWordsTable;
+  feedback: FeedbackTable;
   audit_log: AuditLogTable;
   usage_daily: UsageDailyTable;
   usage_visitors: UsageVisitorsTable;

@@ -582,6 +582,16 @@ const ROUTES: Record<string, Row> = {
   'GET /sitemap.xml': { call: (f) => ({ url: '/sitemap.xml', host: f.host }) },
   'GET /sitemaps/:file': { call: (f) => ({ url: '/sitemaps/scholar-1.xml', host: f.host }) },
   'GET /robots.txt': { call: (f) => ({ url: '/robots.txt', host: f.host }) },
+  // readers' feedback and its handling (server/routes/feedback; decisions 570-579)
+  'POST /api/v1/feedback': { status: 201, call: (f) => ({ url: '/api/v1/feedback', body: { applicationId: f.appId, category: 'other', content: '矩阵反馈' } }) },
+  'GET /api/v1/feedback/mine': { call: (f) => ({ url: `/api/v1/feedback/mine?applicationId=${f.appId}` }) },
+  'GET /api/v1/feedback/mine/:id/screenshot': { status: 404, call: () => ({ url: '/api/v1/feedback/mine/999999/screenshot' }) },
+  'GET /api/v1/feedback': { call: (f) => ({ url: `/api/v1/feedback?applicationId=${f.appId}` }) },
+  'GET /api/v1/feedback/:id': { status: 404, call: () => ({ url: '/api/v1/feedback/999999' }) },
+  'GET /api/v1/feedback/:id/screenshot': { status: 404, call: () => ({ url: '/api/v1/feedback/999999/screenshot' }) },
+  'POST /api/v1/feedback/:id/process': { status: 404, call: () => ({ url: '/api/v1/feedback/999999/process' }) },
+  'POST /api/v1/feedback/:id/reply': { status: 404, call: () => ({ url: '/api/v1/feedback/999999/reply', body: { reply: '矩阵回复' } }) },
+  'POST /api/v1/feedback/:id/close': { status: 404, call: () => ({ url: '/api/v1/feedback/999999/close' }) },
 };
 
 /** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */

@@ -81,6 +81,9 @@ export function FooterTab({ app }: { app: AppConfig }) {
           <Input maxLength={100} />
         </Form.Item>
       </div>
+      <Form.Item name="hours" label={MSG.contactHours} rules={[zodRule(shape.hours)]} extra={MSG.contactHoursHint}>
+        <Input placeholder={MSG.contactHoursPlaceholder} maxLength={200} />
+      </Form.Item>
       <Form.Item label={MSG.friendLinks} required={false}>
         <Form.List name="friendLinks">
           {(fields, { add, remove, move }) => (
