@@ -54,10 +54,10 @@ const STORED_NAMES = [
   '036_code_requesters',
   '038_import_staging',
   '039_resource_topics_facets',
-  '045_feedback',
   '040_oai_tombstones',
   '042_moderation',
   '043_comments',
+  '045_feedback',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

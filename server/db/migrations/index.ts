@@ -42,10 +42,10 @@ import * as m035 from './035_resource_topics_console_order.js';
 import * as m036 from './036_code_requesters.js';
 import * as m038 from './038_import_staging.js';
 import * as m039 from './039_resource_topics_facets.js';
-import * as m045 from './045_feedback.js';
 import * as m040 from './040_oai_tombstones.js';
 import * as m042 from './042_moderation.js';
 import * as m043 from './043_comments.js';
+import * as m045 from './045_feedback.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -91,10 +91,10 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m036,
   m038,
   m039,
-  m045,
   m040,
   m042,
   m043,
+  m045,
 ];
 
 /**
