@@ -94,6 +94,9 @@ export const ROBOTS_DISALLOWED = [
   '/subscriptions/',
   '/unrelease',
   '/block/',
+  // the sign-in-only reader pages (spec 1 §2); /temp/map is public
+  '/temp/contact',
+  '/temp/dds',
 ];
 
 /**
