@@ -27,7 +27,23 @@
  *
  * Run: `npx tsx bench/moderation.ts`.
  *
- * Last measured (2 shared cores, other work running): see the closing note of issue 29 and below.
+ * Last measured 2026-11-29 (2 shared cores, other work running; p50 / p99 in ms, the first run's in brackets):
+ * 1. comments page  SQLite route 8.35 / 41.7 (5.8 / 17.6), bare 0.26 / 4.0 (0.22 / 0.64): 10.3x (27x) FAIL;
+ *                   PostgreSQL route 26.7 / 51.1 (23.7 / 40.1), bare 0.79 / 12.3 (0.61 / 4.8): 4.1x (8.3x) FAIL.
+ *                   Inject floor (GET /healthz) 0.34 / 0.45; a bare count of the 9,010 threads 1.2 / 2.4.
+ * 2. queue p99      SQLite: status=pending 250 (79.5), +frequent word 272 (139), rare word alone 404 (358): FAIL;
+ *                   bare page p99 1.3, 2.8, 116; bare count p50 3.9, 81, 80.
+ *                   PostgreSQL: status=pending 184 (51.3), +frequent word 768 (355), rare word 597 (399): FAIL;
+ *                   bare page p99 29, 835, 472; bare count p50 41, 214, 141.
+ * 3. matcher        findWords p50 0.881 (0.919), p99 1.40; includes of one word p50 0.002: PASS.
+ *                   sensitiveHits as postComment calls it (list read from SQLite each time) p50 6.0 (4.9).
+ * Where the time goes (server code not changed here): the queue's total is `count(*)` over the page's query
+ * with its joins (server/moderation/queue.ts via readPage: users as author, users as reviewer), 100,000
+ * joined rows against 3.9 ms for the bare count; a text filter is `lower(summary) like '%…%'`
+ * (containsText), a scan of every row of the application, 80 ms (SQLite) to 214 ms (PostgreSQL) for its
+ * count alone, and on PostgreSQL even the bare page with that filter. The comments page counts its 9,010
+ * threads joined to `submissions` and `users` (server/comments/service.ts listComments; the anonymous
+ * reader needs neither join).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
