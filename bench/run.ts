@@ -11,6 +11,7 @@ import { benchHome } from './home.js';
 import { benchFirstPaint } from './first-paint.js';
 import { benchAnalyticsBeacons } from './analytics-beacons.js';
 import { benchSuggestions } from './suggestions.js';
+import { benchModeration } from './moderation.js';
 
 const num = (n: number) => Math.round(n).toLocaleString('en');
 
@@ -40,3 +41,5 @@ console.log('');
 await benchAnalyticsBeacons();
 console.log('');
 await benchSuggestions();
+console.log('');
+await benchModeration();
