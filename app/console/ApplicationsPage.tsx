@@ -83,7 +83,8 @@ export function ApplicationsPage() {
       onOk: async () => {
         try {
           const params = { id: app.applicationId };
-          const r = step === 'release' ? await api.put('/api/v1/applications/{id}/release', { params }) : await api.put('/api/v1/applications/{id}/pass', { params });
+          const r =
+            step === 'release' ? await api.put('/api/v1/applications/{id}/release', { params }) : await api.put('/api/v1/applications/{id}/pass', { params });
           message.success(r.message ?? MSG.confirm);
           await queryClient.invalidateQueries({ queryKey: ['applications'] });
         } catch (err) {

@@ -583,7 +583,10 @@ const ROUTES: Record<string, Row> = {
   'GET /sitemaps/:file': { call: (f) => ({ url: '/sitemaps/scholar-1.xml', host: f.host }) },
   'GET /robots.txt': { call: (f) => ({ url: '/robots.txt', host: f.host }) },
   // readers' feedback and its handling (server/routes/feedback; decisions 570-579)
-  'POST /api/v1/feedback': { status: 201, call: (f) => ({ url: '/api/v1/feedback', body: { applicationId: f.appId, category: 'other', content: '矩阵反馈' } }) },
+  'POST /api/v1/feedback': {
+    status: 201,
+    call: (f) => ({ url: '/api/v1/feedback', body: { applicationId: f.appId, category: 'other', content: '矩阵反馈' } }),
+  },
   'GET /api/v1/feedback/mine': { call: (f) => ({ url: `/api/v1/feedback/mine?applicationId=${f.appId}` }) },
   'GET /api/v1/feedback/mine/:id/screenshot': { status: 404, call: () => ({ url: '/api/v1/feedback/mine/999999/screenshot' }) },
   'GET /api/v1/feedback': { call: (f) => ({ url: `/api/v1/feedback?applicationId=${f.appId}` }) },

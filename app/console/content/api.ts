@@ -42,7 +42,8 @@ export const saveNotice = (id: number | null, fields: NoticeFields, applicationI
 export const deleteNotice = (id: number): Promise<{ message: string }> => api.delete('/api/v1/notices/{id}', { params: { id } });
 
 /** GET /api/v1/links */
-export const listLinks = ({ type: _noticeType, ...query }: ContentFilter, signal?: AbortSignal): Promise<Page<Link>> => api.get('/api/v1/links', { query, signal });
+export const listLinks = ({ type: _noticeType, ...query }: ContentFilter, signal?: AbortSignal): Promise<Page<Link>> =>
+  api.get('/api/v1/links', { query, signal });
 /** POST /api/v1/links (in `applicationId`) or PUT /api/v1/links/{linkId}; the answer carries the spec's message. */
 export const saveLink = (id: number | null, fields: LinkFields, applicationId: number): Promise<Saved<Link>> =>
   id == null ? api.post('/api/v1/links', { body: { ...fields, applicationId } }) : api.put('/api/v1/links/{linkId}', { params: { linkId: id }, body: fields });

@@ -156,8 +156,28 @@ describe('moving a category shared by several types', () => {
 
   it('moves every type with the category itself when all types are named', async () => {
     await upsertResources(ctx.db, [
-      { type: 'project', sourceKey: 'p6', title: '海洋科学项目', date: null, fields: {}, searchText: '', topicId, categoryOne: '理学', categoryTwo: '海洋科学' },
-      { type: 'institution', sourceKey: 'i6', title: '海洋研究所', date: null, fields: {}, searchText: '', topicId, categoryOne: '理学', categoryTwo: '海洋科学' },
+      {
+        type: 'project',
+        sourceKey: 'p6',
+        title: '海洋科学项目',
+        date: null,
+        fields: {},
+        searchText: '',
+        topicId,
+        categoryOne: '理学',
+        categoryTwo: '海洋科学',
+      },
+      {
+        type: 'institution',
+        sourceKey: 'i6',
+        title: '海洋研究所',
+        date: null,
+        fields: {},
+        searchText: '',
+        topicId,
+        categoryOne: '理学',
+        categoryTwo: '海洋科学',
+      },
     ]);
     const before = await ctx.db.selectFrom('categories').select('id').where('topic_id', '=', topicId).where('label', '=', '海洋科学').execute();
     const r = await put({ op: 'move', path: ['理学', '海洋科学'], under: '军事学', types: ['institution', 'project', 'project'] });

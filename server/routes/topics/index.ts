@@ -39,7 +39,16 @@ import {
   topicSummaryAnswer,
 } from '../../../common/contracts/topics.js';
 import { listTopicResources } from '../../resources/topicData.js';
-import { bulkBody, categoryChange, categoryUsageQuery, topicBody, topicParams, topicResourceCreateEnvelope, topicResourceParams, topicResourcesQuery } from './schema.js';
+import {
+  bulkBody,
+  categoryChange,
+  categoryUsageQuery,
+  topicBody,
+  topicParams,
+  topicResourceCreateEnvelope,
+  topicResourceParams,
+  topicResourcesQuery,
+} from './schema.js';
 import { updateEnvelope } from '../resources/schema.js';
 import { changeResource, createResource, deleteResource, parseResourceBody } from '../resources/service.js';
 import {
