@@ -49,6 +49,16 @@ const ALLOWED: Allowed[] = [
     names: ['institution', 'journal'],
     why: "field names of a record read into Dublin Core (a report's 发布机构 → dc:publisher, an article's journal → dc:source)",
   },
+  // a comment's target ('notice' | 'resource' | 'report' | 'wechat', common/comments.ts): another vocabulary
+  { file: 'common/comments.ts', names: ['notice', 'resource'], why: 'COMMENT_TARGETS, the kinds of page a comment is on' },
+  { file: 'common/contracts/comments.ts', names: ['notice', 'resource'], why: 'the comment targets a site opens to comments' },
+  { file: 'server/comments/kind.ts', names: ['notice', 'resource'], why: "a comment target's visitor page" },
+  {
+    file: 'server/routes/comments/index.ts',
+    names: ['notice', 'wechat_article'],
+    why: "a comment target, and the resource type a 'wechat' target's record has",
+  },
+  { file: 'server/db/migrations/042_moderation.ts', names: ['link'], why: "the column of a submission's visitor page link" },
   // declarations of the vocabularies themselves
   {
     file: 'common/constants.ts',
@@ -240,6 +250,16 @@ interface AllowedComparison {
 }
 
 const ALLOWED_COMPARISONS: AllowedComparison[] = [
+  {
+    file: 'server/comments/kind.ts',
+    names: ['notice', 'report', 'resource'],
+    why: "a comment's target (common/comments.ts COMMENT_TARGETS), not a resource type",
+  },
+  {
+    file: 'server/routes/comments/index.ts',
+    names: ['notice', 'report'],
+    why: "a comment's target (COMMENT_TARGETS); a 'report' target is a record of the report type",
+  },
   { file: 'app/console/content/ContentDialogs.tsx', names: ['notice'], why: 'DataListKind: the notices or the links table, not a resource type' },
   {
     file: 'server/routes/banners/index.ts',

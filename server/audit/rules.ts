@@ -158,6 +158,7 @@ export const NOT_AUDITED: Record<string, string> = {
   'POST /api/v1/feedback': "a reader's own feedback (its handling by staff is recorded)",
   'POST /toolsApi/headline/save': "a visitor's own news domains",
   'POST /api/v1/applications/user_rights': 'a read sent as POST',
+  'POST /oai': 'an OAI-PMH request sent as a form (the protocol allows POST for the same reads as GET)',
   'POST /api/v1/applications/manager_rights': 'a read sent as POST',
   'POST /api/v1/imports/preview': 'reads a file, writes nothing',
   'POST /api/v1/banners/title': 'a read sent as POST',

@@ -89,6 +89,30 @@ async function notice(f: Fixture): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+/** A pending feedback of the fixture's plain user to the application, for the staff's calls on one. */
+async function feedback(f: Fixture): Promise<number> {
+  const t = new Date().toISOString();
+  const row = await ctx.db
+    .insertInto('feedback')
+    .values({
+      application_id: f.appId,
+      user_id: f.plainUserId,
+      category: 'other',
+      content: '矩阵反馈',
+      page: null,
+      screenshot_key: null,
+      screenshot_type: null,
+      reply: null,
+      handler_id: null,
+      replied_at: null,
+      closed_at: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 async function link(f: Fixture): Promise<number> {
   const t = new Date().toISOString();
   const row = await ctx.db
@@ -590,11 +614,12 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/feedback/mine': { call: (f) => ({ url: `/api/v1/feedback/mine?applicationId=${f.appId}` }) },
   'GET /api/v1/feedback/mine/:id/screenshot': { status: 404, call: () => ({ url: '/api/v1/feedback/mine/999999/screenshot' }) },
   'GET /api/v1/feedback': { call: (f) => ({ url: `/api/v1/feedback?applicationId=${f.appId}` }) },
-  'GET /api/v1/feedback/:id': { status: 404, call: () => ({ url: '/api/v1/feedback/999999' }) },
-  'GET /api/v1/feedback/:id/screenshot': { status: 404, call: () => ({ url: '/api/v1/feedback/999999/screenshot' }) },
-  'POST /api/v1/feedback/:id/process': { status: 404, call: () => ({ url: '/api/v1/feedback/999999/process' }) },
-  'POST /api/v1/feedback/:id/reply': { status: 404, call: () => ({ url: '/api/v1/feedback/999999/reply', body: { reply: '矩阵回复' } }) },
-  'POST /api/v1/feedback/:id/close': { status: 404, call: () => ({ url: '/api/v1/feedback/999999/close' }) },
+  'GET /api/v1/feedback/:id': { call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}` }) },
+  // a feedback without a screenshot: 404 无截图 for those allowed
+  'GET /api/v1/feedback/:id/screenshot': { status: 404, call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}/screenshot` }) },
+  'POST /api/v1/feedback/:id/process': { call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}/process` }) },
+  'POST /api/v1/feedback/:id/reply': { call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}/reply`, body: { reply: '矩阵回复' } }) },
+  'POST /api/v1/feedback/:id/close': { call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}/close` }) },
 };
 
 /** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */

@@ -160,11 +160,12 @@ describe('feedback', () => {
     expect((await ctx.client().post('/api/v1/feedback', { applicationId: appId, category: 'other', content: 'x' })).status).toBe(401);
   });
 
-  it('only staff of the application see and move its feedback: another application 404, without 内容管理 403', async () => {
+  it("only staff of the application see and move its feedback: another application's manager 403, without 内容管理 403, none 404", async () => {
     const id = (await send(reader, { category: 'other', content: '其他问题' })).body.id;
-    expect((await otherManager.get(`/api/v1/feedback/${id}`)).status).toBe(404);
-    expect((await otherManager.post(`/api/v1/feedback/${id}/close`)).status).toBe(404);
-    expect((await otherManager.get(`/api/v1/feedback/${id}/screenshot`)).status).toBe(404);
+    expect((await otherManager.get(`/api/v1/feedback/${id}`)).status).toBe(403);
+    expect((await otherManager.post(`/api/v1/feedback/${id}/close`)).status).toBe(403);
+    expect((await otherManager.get(`/api/v1/feedback/${id}/screenshot`)).status).toBe(403);
+    expect((await manager.get(`/api/v1/feedback/${id + 1000}`)).status).toBe(404);
     expect((await otherManager.get(`/api/v1/feedback?applicationId=${appId}`)).status).toBe(403);
     const noRight = await homeOnly.post(`/api/v1/feedback/${id}/process`);
     expect(noRight.status).toBe(403);

@@ -9,14 +9,14 @@
  *   see), one of this application without 内容管理 403. Each move is in the audit log (server/audit/rules.ts).
  * Declared contracts: the schemas and the access are in each route's options.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser, declared } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { createStorage, type FileStorage } from '../../files/storage.js';
-import { anyManagerAccess, managerAccess, signedInAccess } from '../../policies/access.js';
+import { managerAccess, signedInAccess, type ApplicationOf } from '../../policies/access.js';
 import { applicationInQuery } from '../../policies/applications.js';
-import { requireManager } from '../../policies/managers.js';
+import { parse } from '../../http/parse.js';
 import { managedRows, ownRows } from '../../policies/rows.js';
 import { readableApplication } from '../../policies/visibility.js';
 import { MSG } from '../../../common/messages.js';
@@ -33,15 +33,14 @@ export interface FeedbackRouteOptions {
 }
 
 /**
- * Staff on feedback `id`: 404 反馈不存在 when it does not exist or belongs to an application the caller
- * does not manage, 403 without 内容管理 on its application. Resolves with the application id.
+ * The application of the feedback in the path, for its `managerAccess` (`content`): 404 反馈不存在 when
+ * there is none; the access check then answers 403 to anyone but that application's managers holding
+ * 内容管理 and super managers, as for a notice (decision 573).
  */
-async function staffOn(req: FastifyRequest, db: AppContext['db'], id: number): Promise<number> {
-  const applicationId = await feedbackApplication(db, id);
-  if (!(await req.scope.manages(applicationId))) throw notFound(MSG.feedbackNotFound);
-  await requireManager(req, applicationId, 'content');
-  return applicationId;
-}
+const feedbackInPath: ApplicationOf = async (db, req) => feedbackApplication(db, parse(feedbackParams, req.params, 'params').id);
+
+/** Staff on one feedback: declared once for the read, the screenshot and the moves. */
+const staffOnOne = { access: managerAccess(feedbackInPath, 'content'), rows: managedRows };
 
 /** Sends a stored screenshot: its type, never cached by a shared cache, never sniffed or run. */
 async function sendScreenshot(reply: FastifyReply, storage: FileStorage, key: string | null, type: string | null) {
@@ -112,10 +111,9 @@ export default async function feedbackRoutes(app: FastifyInstance, { db, config 
     '/api/v1/feedback/:id',
     {
       schema: { summary: '读取一条意见反馈', tags, params: feedbackParams, response: { 200: feedbackAnswer } },
-      config: { access: anyManagerAccess, rows: managedRows },
+      config: staffOnOne,
     },
     async (req) => {
-      await staffOn(req, db, req.params.id);
       return staffFeedback(db, req.params.id);
     },
   );
@@ -124,10 +122,9 @@ export default async function feedbackRoutes(app: FastifyInstance, { db, config 
     '/api/v1/feedback/:id/screenshot',
     {
       schema: { summary: '意见反馈的截图', tags, params: feedbackParams, response: { 200: fileBytesAnswer } },
-      config: { access: anyManagerAccess, rows: managedRows },
+      config: staffOnOne,
     },
     async (req, reply) => {
-      await staffOn(req, db, req.params.id);
       const row = await db.selectFrom('feedback').select(['screenshot_key', 'screenshot_type']).where('id', '=', req.params.id).executeTakeFirst();
       return sendScreenshot(reply, storage, row?.screenshot_key ?? null, row?.screenshot_type ?? null);
     },
@@ -142,10 +139,9 @@ export default async function feedbackRoutes(app: FastifyInstance, { db, config 
       `/api/v1/feedback/:id/${action}`,
       {
         schema: { summary, tags, params: feedbackParams, response: { 200: feedbackSavedAnswer } },
-        config: { access: anyManagerAccess, rows: managedRows },
+        config: staffOnOne,
       },
       async (req) => {
-        await staffOn(req, db, req.params.id);
         return { ...(await moveFeedback(db, currentUser(req), req.params.id, action)), message };
       },
     );
@@ -155,10 +151,9 @@ export default async function feedbackRoutes(app: FastifyInstance, { db, config 
     '/api/v1/feedback/:id/reply',
     {
       schema: { summary: '回复反馈（待处理或处理中 → 已回复）', tags, params: feedbackParams, body: replyBody, response: { 200: feedbackSavedAnswer } },
-      config: { access: anyManagerAccess, rows: managedRows },
+      config: staffOnOne,
     },
     async (req) => {
-      await staffOn(req, db, req.params.id);
       return { ...(await moveFeedback(db, currentUser(req), req.params.id, 'reply', req.body.reply)), message: MSG.feedbackReplied };
     },
   );
