@@ -3289,7 +3289,7 @@ export interface paths {
     };
     /**
      * 读取一条意见反馈
-     * @description 权限：任一应用的管理员或超级管理员。
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
      *
      *     可读的数据：所管理应用的数据。
      */
@@ -3311,7 +3311,7 @@ export interface paths {
     };
     /**
      * 意见反馈的截图
-     * @description 权限：任一应用的管理员或超级管理员。
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
      *
      *     可读的数据：所管理应用的数据。
      */
@@ -3335,7 +3335,7 @@ export interface paths {
     put?: never;
     /**
      * 标记为处理中（仅限待处理的反馈）
-     * @description 权限：任一应用的管理员或超级管理员。
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
      *
      *     可读的数据：所管理应用的数据。
      */
@@ -3357,7 +3357,7 @@ export interface paths {
     put?: never;
     /**
      * 关闭反馈（已关闭的不能再操作）
-     * @description 权限：任一应用的管理员或超级管理员。
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
      *
      *     可读的数据：所管理应用的数据。
      */
@@ -3379,7 +3379,7 @@ export interface paths {
     put?: never;
     /**
      * 回复反馈（待处理或处理中 → 已回复）
-     * @description 权限：任一应用的管理员或超级管理员。
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
      *
      *     可读的数据：所管理应用的数据。
      */
