@@ -223,7 +223,15 @@ describe('the queue rules', () => {
     expect(JSON.parse(s.marks).sort()).toEqual(['spam', '违禁词']);
     const queue = await manager.get(`/api/v1/moderation/submissions?applicationId=${appId}&kind=comment&status=pending&q=${encodeURIComponent('违禁词')}`);
     expect(queue.status).toBe(200);
-    expect(queue.body.content[0]).toMatchObject({ summary: '这里有违禁词和SPAM', flags: ['sensitive'], fields: { reply: '评论' } });
+    const author = await ctx.db.selectFrom('users').select('name').where('id', '=', r.id).executeTakeFirstOrThrow();
+    expect(queue.body.content[0]).toMatchObject({
+      summary: '这里有违禁词和SPAM',
+      flags: ['sensitive'],
+      fields: { reply: '评论' },
+      authorName: author.name,
+      reviewerName: null,
+    });
+    expect(queue.body.totalElements).toBe(1);
 
     const links = await post(r.c, target, '见 https://a.example.cn 和 https://b.example.cn 以及 http://c.example.cn');
     expect(JSON.parse((await submissionOf(links.body.id)).flags)).toEqual(['links']);
