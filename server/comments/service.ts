@@ -235,25 +235,30 @@ export interface CommentQuery {
  * withdrawn. Authors are named by their names only.
  */
 export async function listComments(db: Db, q: CommentQuery): Promise<Page<CommentThread>> {
+  // no join: a visitor's page and its count read the comments alone (the reader's own pending ones by an
+  // EXISTS on their submission), and the author's name is a subquery of the page's rows (bench/moderation.ts)
   const readable = (parent: 'top' | number[]) => {
     let qb = db
       .selectFrom('comments as c')
-      .innerJoin('submissions as s', (j) => j.onRef('s.ref_id', '=', 'c.id').on('s.kind', '=', 'comment'))
-      .innerJoin('users as u', 'u.id', 'c.author_id')
       .where('c.application_id', '=', q.applicationId)
       .where('c.target_type', '=', q.targetType)
       .where('c.target_id', '=', q.targetId)
       .where((eb) => {
         const shown = eb('c.visible', '=', 1);
-        return q.viewerId === null ? shown : eb.or([shown, eb.and([eb('c.author_id', '=', q.viewerId), eb('s.status', '=', 'pending')])]);
+        if (q.viewerId === null) return shown;
+        const pending = eb.exists(
+          eb.selectFrom('submissions as s').select('s.id').whereRef('s.ref_id', '=', 'c.id').where('s.kind', '=', 'comment').where('s.status', '=', 'pending'),
+        );
+        return eb.or([shown, eb.and([eb('c.author_id', '=', q.viewerId), pending])]);
       });
     qb = parent === 'top' ? qb.where('c.parent_id', 'is', null) : qb.where('c.parent_id', 'in', parent.length ? parent : [0]);
     return qb;
   };
-  const cols = ['c.id', 'c.parent_id', 'c.author_id', 'c.body', 'c.visible', 'c.like_count', 'c.created_at', 'u.name'] as const;
+  const cols = ['c.id', 'c.parent_id', 'c.author_id', 'c.body', 'c.visible', 'c.like_count', 'c.created_at'] as const;
   const [rows, total] = await Promise.all([
     readable('top')
       .select(cols)
+      .select((eb) => eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 'c.author_id').as('name'))
       .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .limit(q.size)
@@ -266,6 +271,7 @@ export async function listComments(db: Db, q: CommentQuery): Promise<Page<Commen
   const replies = rows.length
     ? await readable(rows.map((r) => r.id))
         .select(cols)
+        .select((eb) => eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 'c.author_id').as('name'))
         .orderBy('c.created_at')
         .orderBy('c.id')
         .execute()
@@ -281,7 +287,7 @@ export async function listComments(db: Db, q: CommentQuery): Promise<Page<Commen
   const present = (r: (typeof rows)[number]): Comment => ({
     id: r.id,
     parentId: r.parent_id,
-    authorName: r.name,
+    authorName: r.name ?? '',
     mine: r.author_id === q.viewerId,
     body: r.body,
     pending: r.visible !== 1,
