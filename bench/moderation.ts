@@ -37,7 +37,11 @@
  *                   bare page p99 29, 835, 472; bare count p50 41, 214, 141.
  * 3. matcher        findWords p50 0.881 (0.919), p99 1.40; includes of one word p50 0.002: PASS.
  *                   sensitiveHits as postComment calls it (list read from SQLite each time) p50 6.0 (4.9).
- * Where the time goes (server code not changed here): the queue's total is `count(*)` over the page's query
+ * After the queue's names became subqueries and the comments page lost its joins (53efb13), p99 in ms:
+ *   comments page SQLite 23.1 (bare 1.1), PostgreSQL 26.0 (bare 4.4): still FAIL;
+ *   queue status=pending SQLite 21.4 PASS, PostgreSQL 50.7 FAIL; with a word SQLite 140, PostgreSQL 338 FAIL;
+ *   matcher p50 1.15 (0.88-1.15 across runs: at the goal's edge).
+ * Where the time went before that change: the queue's total is `count(*)` over the page's query
  * with its joins (server/moderation/queue.ts via readPage: users as author, users as reviewer), 100,000
  * joined rows against 3.9 ms for the bare count; a text filter is `lower(summary) like '%…%'`
  * (containsText), a scan of every row of the application, 80 ms (SQLite) to 214 ms (PostgreSQL) for its
