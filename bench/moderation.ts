@@ -55,11 +55,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase, type Db } from '../server/db/index.js';
+import type { Database } from '../server/db/schema.js';
 import type { Dialect } from '../server/db/migrations/index.js';
 import { OutboxSmsProvider } from '../server/notify/sms.js';
 import { ensureTopic, upsertResources } from '../server/resources/store.js';
@@ -137,12 +138,12 @@ async function freshDb(dialect: Dialect): Promise<{ url: string; db: Db; drop():
 }
 
 /** Inserts `rows` into `table` in batches of 1,000 inside one transaction. */
-async function bulk(db: Db, table: 'users' | 'comments' | 'submissions', rows: Record<string, unknown>[]): Promise<void> {
+async function bulk<T extends 'users' | 'comments' | 'submissions'>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 1000) {
       await trx
         .insertInto(table)
-        .values(rows.slice(i, i + 1000) as any)
+        .values(rows.slice(i, i + 1000) as Insertable<Database[typeof table]>[])
         .execute();
     }
   });
@@ -207,7 +208,7 @@ async function seed(db: Db, text: { abstracts: string[]; titles: string[] }): Pr
     return a.slice(start, start + len) || a.slice(0, len);
   };
   // the target's comments: ids are given so that replies can name an earlier top-level comment
-  const comments: Record<string, unknown>[] = [];
+  const comments: Array<Insertable<Database['comments']> & { id: number }> = [];
   const tops: number[] = [];
   for (let i = 1; i <= TARGET_COMMENTS; i++) {
     const reply = i > 100 && i % 10 === 0;
@@ -254,7 +255,7 @@ async function seed(db: Db, text: { abstracts: string[]; titles: string[] }): Pr
       kind: 'comment',
       ref_id: c.id,
       author_id: c.author_id,
-      summary: String(c.body).slice(0, 200),
+      summary: c.body.slice(0, 200),
       status: c.visible ? 'approved' : 'pending',
       flags: c.visible ? '[]' : '["premoderation"]',
       marks: '[]',
