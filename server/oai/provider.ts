@@ -7,8 +7,7 @@
  */
 import type { Db } from '../db/index.js';
 import { MSG, fillMsg } from '../../common/messages.js';
-import { RESOURCE_TYPE_LABELS, type ResourceType } from '../../common/constants.js';
-import { resourceHref } from '../../common/resourceTypes.js';
+import { resourceHref, resourceTypeOf } from '../../common/resourceTypes.js';
 import { countRecords, earliestStamp, recordById, recordPage, type RecordFilter, type RecordRow } from './records.js';
 import { datestamp, envelope, errorElement, esc, header, oaiDc, OAI_DC_NS, OAI_DC_SCHEMA, type DcFields } from './xml.js';
 import { decodeToken, encodeToken, type TokenState } from './token.js';
@@ -218,7 +217,7 @@ export function dcOf(site: OaiSite, r: RecordRow): DcFields {
     description: pick(f, ['summary', 'abstract', 'description']).slice(0, 3),
     publisher: pick(f, ['publisher', 'institution', 'organization']).slice(0, 5),
     date: r.date ? [r.date] : [],
-    type: [RESOURCE_TYPE_LABELS[r.type as ResourceType] ?? r.type],
+    type: [resourceTypeOf(r.type)?.label ?? r.type],
     identifier: [`${site.origin}${resourceHref(r.type, r.id)}`, ...doi, ...pick(f, ['issn', 'isbn'])],
     source: pick(f, ['journal', 'source']).slice(0, 3),
     language: lang ? [lang] : [],

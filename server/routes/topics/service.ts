@@ -15,7 +15,8 @@ import { inManaged, type RequestScope } from '../../policies/scope.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { ensureCategories, refreshTopicTypeCounts, removeResourceFromTopic } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
-import { RESOURCE_TYPE_LABELS, type ResourceType } from '../../../common/constants.js';
+import type { ResourceType } from '../../../common/constants.js';
+import { resourceTypeOf } from '../../../common/resourceTypes.js';
 import type { BulkBody, CategoryChange } from './schema.js';
 import type { CategoryNode, TopicStats, TopicSummary } from '../../../common/topics.js';
 import type { CategoryUsage } from '../../../common/contracts/topics.js';
@@ -232,7 +233,7 @@ async function nodeOf(db: Db, topicId: number, path: string[]): Promise<{ id: nu
 }
 
 /** A resource type's Chinese name (the type itself for one without a name). */
-const typeLabel = (type: string) => RESOURCE_TYPE_LABELS[type as ResourceType] ?? type;
+const typeLabel = (type: string) => resourceTypeOf(type)?.label ?? type;
 
 /** `项目 120 条、机构 35 条` for a usage list. */
 export const usageText = (types: CategoryUsage['types']) => types.map((t) => MSG.categoryUsage(t.label, t.count)).join('、');
