@@ -1367,6 +1367,8 @@ export const MSG = {
   feedbackCloseOk: '确定关闭',
   feedbackListEmpty: '没有符合条件的反馈',
   feedbackScreenshotAlt: '截图',
+  notifyFeedbackReplied: '您的反馈已有回复',
+  notifyFeedbackClosed: '您的反馈已关闭',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */

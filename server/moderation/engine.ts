@@ -25,6 +25,7 @@ import {
 } from '../../common/moderation.js';
 import type { AuditAction } from '../../common/audit.js';
 import { kindSpec } from './registry.js';
+import { notify } from '../notifications/send.js';
 
 /** Who acts and through which call, for the audit row: `user` null for the system (3 reports). */
 export interface Actor {
@@ -175,19 +176,14 @@ async function move(db: Db, s: SubmissionRow, action: TransitionAction, to: Subm
   if (action !== 'withdraw') {
     const title = fillMsg(action === 'approve' ? MSG.notifyApproved : action === 'reject' ? MSG.notifyRejected : MSG.notifyReopened, { kind: spec.label });
     const link = (await spec.describe(db, [s.ref_id])).get(s.ref_id)?.link ?? null;
-    await db
-      .insertInto('notifications')
-      .values({
-        user_id: s.author_id,
-        application_id: s.application_id,
-        kind: `submission.${action}`,
-        title,
-        body: to === 'rejected' && reason ? fillMsg(MSG.notifyRejectedBody, { reason }) : '',
-        link,
-        created_at: t,
-        read_at: null,
-      })
-      .execute();
+    await notify(db, {
+      userId: s.author_id,
+      applicationId: s.application_id,
+      kind: `submission.${action}`,
+      title,
+      body: to === 'rejected' && reason ? fillMsg(MSG.notifyRejectedBody, { reason }) : '',
+      link,
+    });
   }
 }
 

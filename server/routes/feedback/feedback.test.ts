@@ -117,6 +117,20 @@ describe('feedback', () => {
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['process', 'reply', 'close']);
     expect(audit.every((a) => a.application_id === appId)).toBe(true);
+
+    // the reply and the closing each reached the reader as a 站内信, the reply's text as written
+    const readerId = (await ctx.db.selectFrom('feedback').select('user_id').where('id', '=', id).executeTakeFirstOrThrow()).user_id;
+    const notes = await ctx.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', readerId)
+      .where('kind', 'like', 'feedback.%')
+      .orderBy('id')
+      .execute();
+    expect(notes.map((n) => [n.kind, n.title, n.body, n.link])).toEqual([
+      ['feedback.reply', MSG.notifyFeedbackReplied, '已修复链接，<b>谢谢</b>！', '/temp/contact'],
+      ['feedback.close', MSG.notifyFeedbackClosed, '', '/temp/contact'],
+    ]);
     expect(JSON.parse(audit[1].changes).fields).toContainEqual({ field: 'state', before: 'processing', after: 'replied' });
   });
 

@@ -28,6 +28,10 @@ import {
 import type { Feedback, MyFeedback } from '../../../common/contracts/feedback.js';
 import type { Page } from '../../../common/page.js';
 import type { FeedbackListQuery, SubmitFeedback } from './schema.js';
+import { notify } from '../../notifications/send.js';
+
+/** Where a reader reads their feedback and its reply (the contact page's 我的反馈). */
+const FEEDBACK_READER_LINK = '/temp/contact';
 
 type Row = Selectable<FeedbackTable>;
 
@@ -227,23 +231,36 @@ export type FeedbackAction = keyof typeof ACTIONS;
 export async function moveFeedback(db: Db, staff: User, id: number, action: FeedbackAction, reply?: string): Promise<Feedback> {
   const rule = ACTIONS[action];
   const t = new Date().toISOString();
-  const res = await db
-    .updateTable('feedback')
-    .set({
-      state: rule.to,
-      handler_id: staff.id,
-      updated_at: t,
-      ...(action === 'reply' ? { reply: reply ?? '', replied_at: t } : {}),
-      ...(action === 'close' ? { closed_at: t } : {}),
-    })
-    .where('id', '=', id)
-    .where('state', 'in', [...rule.from])
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) {
-    const now = await db.selectFrom('feedback').select('state').where('id', '=', id).executeTakeFirst();
-    if (!now) throw notFound(MSG.feedbackNotFound);
-    const state = isFeedbackState(now.state) ? now.state : 'pending';
-    throw conflict(fillMsg(MSG.feedbackBadTransition, { state: FEEDBACK_STATE_LABELS[state], action: rule.words }));
-  }
+  await db.transaction().execute(async (tx) => {
+    const res = await tx
+      .updateTable('feedback')
+      .set({
+        state: rule.to,
+        handler_id: staff.id,
+        updated_at: t,
+        ...(action === 'reply' ? { reply: reply ?? '', replied_at: t } : {}),
+        ...(action === 'close' ? { closed_at: t } : {}),
+      })
+      .where('id', '=', id)
+      .where('state', 'in', [...rule.from])
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) {
+      const now = await tx.selectFrom('feedback').select('state').where('id', '=', id).executeTakeFirst();
+      if (!now) throw notFound(MSG.feedbackNotFound);
+      const state = isFeedbackState(now.state) ? now.state : 'pending';
+      throw conflict(fillMsg(MSG.feedbackBadTransition, { state: FEEDBACK_STATE_LABELS[state], action: rule.words }));
+    }
+    if (action !== 'process') {
+      const row = await tx.selectFrom('feedback').select(['user_id', 'application_id']).where('id', '=', id).executeTakeFirstOrThrow();
+      await notify(tx, {
+        userId: row.user_id,
+        applicationId: row.application_id,
+        kind: `feedback.${action}`,
+        title: action === 'reply' ? MSG.notifyFeedbackReplied : MSG.notifyFeedbackClosed,
+        body: action === 'reply' ? (reply ?? '') : '',
+        link: FEEDBACK_READER_LINK,
+      });
+    }
+  });
   return staffFeedback(db, id);
 }
