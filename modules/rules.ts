@@ -5,7 +5,7 @@
 import type { ModuleConfig } from '../common/homeConfig.js';
 import { exploreLinkWithType } from '../common/exploreLink.js';
 import { resourceTypeOf } from '../common/resourceTypes.js';
-import type { LayoutContext, MoreLinkContext, PanelRead, TopKind } from './types.js';
+import type { LayoutContext, ModuleDefinition, MoreLinkContext, PanelRead, RegisteredType, TopKind } from './types.js';
 
 /** Height of a list panel, px: 331, or 399 in a group template (spec 2 §9 'Heights'). */
 export const listHeight = (ctx: LayoutContext): number => (ctx.groupTemplate ? 399 : 331);
@@ -82,3 +82,48 @@ export function moreLinkByPriority(cfg: ModuleConfig, ctx: MoreLinkContext, type
 
 /** Migration of a config stored before versions existed: nothing to change. */
 export const noMigration = (stored: Record<string, unknown>): Record<string, unknown> => stored;
+
+/** What a one-read panel declares to {@link oneReadDefinition}. */
+export interface OneReadSpec<C extends ModuleConfig> {
+  type: C['type'] & RegisteredType & TopKind;
+  /** the 添加模块 menu's Chinese name */
+  label: string;
+  /** the default alias shown as the panel's title */
+  alias: string;
+  /** the default span (0-5) */
+  span: number;
+  /** the items read at a span */
+  count(span: number): number;
+  /** the panel's height, px; absent: {@link listHeight} */
+  height?(ctx: LayoutContext): number;
+  /** the type offers 启用内容推荐 (its default off) */
+  recommendation?: boolean;
+}
+
+/**
+ * The definition of a panel that reads the `top` list of its own resource type with the module's category
+ * and links 'more' by the priority of spec 1 §2 (policy, standard, sciencedata, book, institution, journal,
+ * scholar; spec 2 §9 'Heights', 'Item counts'). Version 1, stored configs migrate unchanged.
+ */
+export function oneReadDefinition<C extends ModuleConfig>(s: OneReadSpec<C>): ModuleDefinition<C> {
+  const { type } = s;
+  return {
+    type,
+    label: s.label,
+    version: 1,
+    defaults: () =>
+      ({
+        type,
+        alias: s.alias,
+        span: s.span,
+        showManual: false,
+        ...(s.recommendation ? { showRecommendation: false } : {}),
+        redirectToExplore: false,
+        oauthBeforeRedirect: false,
+      }) as unknown as Omit<C, 'id'>,
+    height: (_cfg, ctx) => (s.height ? s.height(ctx) : listHeight(ctx)),
+    reads: (cfg) => [{ key: type, source: 'top', kind: type, count: s.count(cfg.span), ...categoryFilter(cfg) }],
+    moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, type, topResourcesLink(cfg, [type])),
+    migrate: noMigration,
+  };
+}

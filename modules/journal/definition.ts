@@ -4,27 +4,16 @@
  * module's category. 'Enable content recommendation' (showRecommendation) sends signed-in users' more
  * link to the recommendation page and shows 订阅 on each journal.
  */
-import type { ModuleDefinition } from '../types.js';
-import { cardCountBySpan, categoryFilter, listHeight, moreLinkByPriority, noMigration, topResourcesLink } from '../rules.js';
+import { cardCountBySpan, oneReadDefinition } from '../rules.js';
 import type { JournalModule } from './schema.js';
 
 export type { JournalModule } from './schema.js';
 
-export const journalDefinition: ModuleDefinition<JournalModule> = {
+export const journalDefinition = oneReadDefinition<JournalModule>({
   type: 'journal',
   label: '期刊',
-  version: 1,
-  defaults: () => ({
-    type: 'journal',
-    alias: '期刊',
-    span: 4,
-    showManual: false,
-    showRecommendation: false,
-    redirectToExplore: false,
-    oauthBeforeRedirect: false,
-  }),
-  height: (_cfg, ctx) => listHeight(ctx),
-  reads: (cfg) => [{ key: 'journal', source: 'top', kind: 'journal', count: cardCountBySpan(cfg.span), ...categoryFilter(cfg) }],
-  moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, 'journal', topResourcesLink(cfg, ['journal'])),
-  migrate: noMigration,
-};
+  alias: '期刊',
+  span: 4,
+  count: cardCountBySpan,
+  recommendation: true,
+});

@@ -4,8 +4,7 @@
  * (spans 0-2), 16 in two columns; reads POST /api/v4/modules/top-policy with the module's category.
  * More link by the priority of spec 1 §2 (specific link, explore page, /top-resources).
  */
-import type { ModuleDefinition } from '../types.js';
-import { categoryFilter, isSingleColumn, listHeight, moreLinkByPriority, noMigration, topResourcesLink } from '../rules.js';
+import { isSingleColumn, oneReadDefinition } from '../rules.js';
 import type { PolicyModule } from './schema.js';
 
 export type { PolicyModule } from './schema.js';
@@ -13,13 +12,10 @@ export type { PolicyModule } from './schema.js';
 /** Policies shown: 8 in one column (spans 0-2), 16 in two (spec 2 §9 'Notice and policy 8 ... 16'). */
 export const policyCount = (span: number): number => (isSingleColumn(span) ? 8 : 16);
 
-export const policyDefinition: ModuleDefinition<PolicyModule> = {
+export const policyDefinition = oneReadDefinition<PolicyModule>({
   type: 'policy',
   label: '政策',
-  version: 1,
-  defaults: () => ({ type: 'policy', alias: '政策法规', span: 1, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
-  height: (_cfg, ctx) => listHeight(ctx),
-  reads: (cfg) => [{ key: 'policy', source: 'top', kind: 'policy', count: policyCount(cfg.span), ...categoryFilter(cfg) }],
-  moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, 'policy', topResourcesLink(cfg, ['policy'])),
-  migrate: noMigration,
-};
+  alias: '政策法规',
+  span: 1,
+  count: policyCount,
+});

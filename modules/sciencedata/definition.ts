@@ -5,8 +5,7 @@
  * 16 in two (docs/decisions.md #20); reads POST /api/v4/modules/top-sciencedata with the module's
  * category (any level).
  */
-import type { ModuleDefinition } from '../types.js';
-import { categoryFilter, isSingleColumn, listHeight, moreLinkByPriority, noMigration, topResourcesLink } from '../rules.js';
+import { isSingleColumn, oneReadDefinition } from '../rules.js';
 import type { SciencedataModule } from './schema.js';
 
 export type { SciencedataModule } from './schema.js';
@@ -14,13 +13,10 @@ export type { SciencedataModule } from './schema.js';
 /** Data sets shown: 8 in one column (spans 0-2), 16 in two (docs/decisions.md #20). */
 export const sciencedataCount = (span: number): number => (isSingleColumn(span) ? 8 : 16);
 
-export const sciencedataDefinition: ModuleDefinition<SciencedataModule> = {
+export const sciencedataDefinition = oneReadDefinition<SciencedataModule>({
   type: 'sciencedata',
   label: '科学数据',
-  version: 1,
-  defaults: () => ({ type: 'sciencedata', alias: '科学数据', span: 1, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
-  height: (_cfg, ctx) => listHeight(ctx),
-  reads: (cfg) => [{ key: 'sciencedata', source: 'top', kind: 'sciencedata', count: sciencedataCount(cfg.span), ...categoryFilter(cfg) }],
-  moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, 'sciencedata', topResourcesLink(cfg, ['sciencedata'])),
-  migrate: noMigration,
-};
+  alias: '科学数据',
+  span: 1,
+  count: sciencedataCount,
+});

@@ -4,8 +4,7 @@
  * title, date), 8 in one column (spans 0-2) and 16 in two, like the notice and policy lists
  * (docs/decisions.md #20); reads POST /api/v4/modules/top-standard with the module's category.
  */
-import type { ModuleDefinition } from '../types.js';
-import { categoryFilter, isSingleColumn, listHeight, moreLinkByPriority, noMigration, topResourcesLink } from '../rules.js';
+import { isSingleColumn, oneReadDefinition } from '../rules.js';
 import type { StandardModule } from './schema.js';
 
 export type { StandardModule } from './schema.js';
@@ -13,13 +12,10 @@ export type { StandardModule } from './schema.js';
 /** Standards shown: 8 in one column (spans 0-2), 16 in two (docs/decisions.md #20). */
 export const standardCount = (span: number): number => (isSingleColumn(span) ? 8 : 16);
 
-export const standardDefinition: ModuleDefinition<StandardModule> = {
+export const standardDefinition = oneReadDefinition<StandardModule>({
   type: 'standard',
   label: '标准',
-  version: 1,
-  defaults: () => ({ type: 'standard', alias: '标准', span: 1, showManual: false, redirectToExplore: false, oauthBeforeRedirect: false }),
-  height: (_cfg, ctx) => listHeight(ctx),
-  reads: (cfg) => [{ key: 'standard', source: 'top', kind: 'standard', count: standardCount(cfg.span), ...categoryFilter(cfg) }],
-  moreLink: (cfg, ctx) => moreLinkByPriority(cfg, ctx, 'standard', topResourcesLink(cfg, ['standard'])),
-  migrate: noMigration,
-};
+  alias: '标准',
+  span: 1,
+  count: standardCount,
+});

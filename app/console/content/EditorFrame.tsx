@@ -92,8 +92,9 @@ export function EditorFrame<V extends Store>({
  * The save of an editor: `save(values)` posts or puts the item and answers the server's message
  * (新增…成功！ / …保存成功！), shown as a success; then the form takes `reset()`'s values, `onSaved` refreshes
  * the list and `onClose` closes the dialog. A refusal puts its `fields` on the form's items (`fieldMap`:
- * the server's field name → the form's) and shows its message. Returns `saving` (true while it runs) and
- * `submit`, the form's onFinish.
+ * the server's field name → the form's) and shows its message. Returns `saving` (true while it runs),
+ * `submit`, the form's onFinish, and `frame`, those with the form, `reset()` as the initial values and
+ * `onClose`: the props of {@link EditorFrame} to spread into it.
  */
 export function useEditorSave<V extends Store>(
   form: FormInstance<V>,
@@ -116,7 +117,10 @@ export function useEditorSave<V extends Store>(
       setSaving(false);
     }
   };
-  return { saving, submit: (v: V) => void submit(v) };
+  const onFinish = (v: V) => void submit(v);
+  /** the props of {@link EditorFrame} the save decides: spread them into it */
+  const frame = { form, saving, initialValues: opts.reset(), onClose: opts.onClose, onFinish };
+  return { saving, submit: onFinish, frame };
 }
 
 /** 发布时间 with seconds; `required` is the message when it must be set (the notice's), none for the link's. */

@@ -138,7 +138,7 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
   const top = Form.useWatch('top', form);
   const ready = !!title?.trim() && !!url?.trim();
 
-  const { saving, submit } = useEditorSave(form, {
+  const { frame } = useEditorSave(form, {
     fieldMap: FIELD_MAP,
     save: (v) => {
       const fields: LinkFields = {
@@ -161,15 +161,11 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
 
   return (
     <EditorFrame<LinkValues>
+      {...frame}
       title={editing ? MSG.editLink : MSG.newLink}
       open={open}
       width={top ? LINK_EDITOR_PINNED_WIDTH : CONTENT_EDITOR_WIDTH}
-      form={form}
-      initialValues={newLinkValues(moduleId ?? modules?.[0]?.id)}
       ready={ready}
-      saving={saving}
-      onClose={onClose}
-      onFinish={submit}
     >
       <Form.Item name="title" label={MSG.fieldTitle} required rules={[{ required: true, whitespace: true, message: MSG.linkTitleRequired }]}>
         <Input placeholder={MSG.linkTitleRequired} maxLength={200} />

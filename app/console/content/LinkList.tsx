@@ -7,30 +7,19 @@
  */
 import { MSG } from '@common/messages';
 import { deleteLink, listLinks, LINKS_KEY, type Link } from './api';
-import { ContentList, type ContentKind, type ContentKindListProps, TitleCell } from './ListFrame';
+import { ContentList, contentTexts, type ContentKind, type ContentKindListProps, TitleCell } from './ListFrame';
 import { LinkEditorDialog } from './LinkEditorDialog';
 
 /** The list page's props. */
 export type LinkListProps = ContentKindListProps;
 
 /** The links as a content kind of ListFrame's ContentList. */
-const KIND: ContentKind<Link> = {
-  queryKey: LINKS_KEY,
-  load: listLinks,
-  remove: (l) => deleteLink(l.linkId),
-  rowKey: 'linkId',
-  texts: {
-    publish: MSG.publishLink,
-    empty: MSG.linkEmpty,
-    noMatch: MSG.linkNoMatch,
-    deleteTitle: MSG.linkDeleteTitle,
-    deleteConfirm: MSG.linkDeleteConfirm,
-    deleted: MSG.linkDeleted,
-  },
-};
+const TEXTS = contentTexts(MSG.publishLink, 'link');
+const KIND: ContentKind<Link> = { queryKey: LINKS_KEY, load: listLinks, remove: (l) => deleteLink(l.linkId), rowKey: 'linkId', texts: TEXTS };
 
 /** See the file comment. */
-export function LinkList({ applicationId, moduleId, modules, uid }: LinkListProps) {
+export function LinkList(list: LinkListProps) {
+  const { applicationId, moduleId } = list;
   return (
     <ContentList<Link>
       applicationId={applicationId}
@@ -62,18 +51,7 @@ export function LinkList({ applicationId, moduleId, modules, uid }: LinkListProp
         },
         { title: MSG.fieldTop, dataIndex: 'top', width: 80, render: (v: number, l) => (v === 1 ? `${MSG.yes}（${l.topOrder}）` : MSG.no) },
       ]}
-      editor={({ open, row, onClose, onSaved }) => (
-        <LinkEditorDialog
-          open={open}
-          link={row}
-          applicationId={applicationId}
-          moduleId={moduleId}
-          modules={modules}
-          uid={uid}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      )}
+      editor={({ row, ...dialog }) => <LinkEditorDialog {...list} {...dialog} link={row} />}
     />
   );
 }

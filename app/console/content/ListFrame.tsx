@@ -174,6 +174,19 @@ export interface ContentRow {
 }
 
 /** The words of one kind of list (MSG texts): its publish button, empty states and delete confirmation. */
+/**
+ * A kind's list texts from its messages: `publish` (发布通知 / 发布链接) and the keys `{prefix}Empty`,
+ * `{prefix}NoMatch`, `{prefix}DeleteTitle`, `{prefix}DeleteConfirm`, `{prefix}Deleted` of MSG.
+ */
+export const contentTexts = (publish: string, prefix: 'link' | 'notice'): ContentListTexts => ({
+  publish,
+  empty: MSG[`${prefix}Empty`],
+  noMatch: MSG[`${prefix}NoMatch`],
+  deleteTitle: MSG[`${prefix}DeleteTitle`],
+  deleteConfirm: MSG[`${prefix}DeleteConfirm`],
+  deleted: MSG[`${prefix}Deleted`],
+});
+
 export interface ContentListTexts {
   /** 发布通知 / 发布链接 */
   publish: string;

@@ -129,7 +129,7 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
   const publish = Form.useWatch('publishDateTime', form);
   const ready = !!title?.trim() && !!content && !!publish;
 
-  const { saving, submit } = useEditorSave(form, {
+  const { frame } = useEditorSave(form, {
     fieldMap: FIELD_MAP,
     save: (v) => {
       const fields: NoticeFields = {
@@ -151,18 +151,14 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
 
   return (
     <EditorFrame<NoticeValues>
+      {...frame}
       title={editing ? MSG.editNotice : MSG.newNotice}
       open={open}
       width={CONTENT_EDITOR_WIDTH}
-      form={form}
-      initialValues={newNoticeValues(moduleId ?? modules?.[0]?.id)}
       ready={ready}
-      saving={saving}
       loading={editing && !loaded.data}
       failed={editing && loaded.isError ? errorMessage(loaded.error) : undefined}
       preserve={false}
-      onClose={onClose}
-      onFinish={submit}
     >
       <Form.Item name="title" label={MSG.fieldTitle} required rules={[{ required: true, whitespace: true, message: MSG.noticeTitleRequired }, { max: 200 }]}>
         <Input placeholder={MSG.noticeTitleRequired} maxLength={200} showCount />

@@ -10,30 +10,19 @@ import { LockOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { NOTICE_TYPES, type NoticeType } from '@common/constants';
 import { deleteNotice, listNotices, NOTICES_KEY, type Notice } from './api';
-import { ContentList, type ContentKind, type ContentKindListProps, FilterItem, TitleCell } from './ListFrame';
+import { ContentList, contentTexts, type ContentKind, type ContentKindListProps, FilterItem, TitleCell } from './ListFrame';
 import { NoticeEditorDialog } from './NoticeEditorDialog';
 
 /** The list page's props. */
 export type NoticeListProps = ContentKindListProps;
 
 /** The notices as a content kind of ListFrame's ContentList. */
-const KIND: ContentKind<Notice> = {
-  queryKey: NOTICES_KEY,
-  load: listNotices,
-  remove: (n) => deleteNotice(n.noticeId),
-  rowKey: 'noticeId',
-  texts: {
-    publish: MSG.publishNotice,
-    empty: MSG.noticeEmpty,
-    noMatch: MSG.noticeNoMatch,
-    deleteTitle: MSG.noticeDeleteTitle,
-    deleteConfirm: MSG.noticeDeleteConfirm,
-    deleted: MSG.noticeDeleted,
-  },
-};
+const TEXTS = contentTexts(MSG.publishNotice, 'notice');
+const KIND: ContentKind<Notice> = { queryKey: NOTICES_KEY, load: listNotices, remove: (n) => deleteNotice(n.noticeId), rowKey: 'noticeId', texts: TEXTS };
 
 /** See the file comment. */
-export function NoticeList({ applicationId, moduleId, modules, uid }: NoticeListProps) {
+export function NoticeList(list: NoticeListProps) {
+  const { applicationId, moduleId, modules } = list;
   const moduleName = (id: string | null) => modules?.find((m) => m.id === id)?.alias;
   return (
     <ContentList<Notice>
@@ -72,18 +61,7 @@ export function NoticeList({ applicationId, moduleId, modules, uid }: NoticeList
         { title: MSG.fieldType, dataIndex: 'type', width: 100 },
         { title: MSG.fieldTop, dataIndex: 'top', width: 70, render: (v: number) => (v === 1 ? MSG.yes : MSG.no) },
       ]}
-      editor={({ open, row, onClose, onSaved }) => (
-        <NoticeEditorDialog
-          open={open}
-          noticeId={row?.noticeId ?? null}
-          applicationId={applicationId}
-          moduleId={moduleId}
-          modules={modules}
-          uid={uid}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      )}
+      editor={({ row, ...dialog }) => <NoticeEditorDialog {...list} {...dialog} noticeId={row?.noticeId ?? null} />}
     />
   );
 }
