@@ -69,7 +69,7 @@ export function ApplicationsPage() {
       title: MSG.applicationDeleteTitle,
       content: MSG.applicationDeleteConfirm,
       successMsg: MSG.applicationDeleted,
-      path: `/api/v1/applications/${app.applicationId}`,
+      send: () => api.delete('/api/v1/applications/{id}', { params: { id: app.applicationId } }),
       queryKey: ['applications'],
     });
 

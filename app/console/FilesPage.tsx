@@ -51,7 +51,7 @@ export function FilesPage() {
       title: MSG.fileDeleteTitle,
       content: MSG.fileDeleteConfirm,
       successMsg: MSG.fileDeleted,
-      path: `/api/v1/files/${f.id}`,
+      send: () => api.delete('/api/v1/files/{id}', { params: { id: f.id } }),
       queryKey: ['files'],
     });
 

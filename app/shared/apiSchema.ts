@@ -5590,10 +5590,10 @@ export interface operations {
   };
   getV1ModulesTopBulletin: {
     parameters: {
-      query: {
+      query?: {
         topicId?: number;
         offset?: number;
-        type: ('快报' | '研究报告' | '快讯')[];
+        type?: ('快报' | '研究报告' | '快讯')[];
         size?: number;
       };
       header?: never;

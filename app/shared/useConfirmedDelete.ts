@@ -1,6 +1,6 @@
 /**
  * The delete-after-confirmation flow of the console lists (spec 2 §8 'Confirmations'): a danger confirm
- * dialog with the title and question of the list, then DELETE `path` (or the list's own call `send`, e.g. a
+ * dialog with the title and question of the list, then the list's typed call `send` (a DELETE, or e.g. a
  * POST with action remove); the server's success message (or
  * `successMsg`) or its refusal is shown, and the list's query is refreshed either way (a row deleted
  * elsewhere meanwhile disappears too).
@@ -8,17 +8,15 @@
 import { App } from 'antd';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { MSG } from '@common/messages';
-import { apiDelete, errorMessage } from '../api';
+import { errorMessage } from '../api';
 import type { WithMessage } from './types';
 
 /** What one delete needs: the dialog's texts, the API path or call, the success text and the list to refresh. */
 export interface ConfirmedDelete {
   title: string;
   content: string;
-  /** DELETE this path ... */
-  path?: string;
-  /** ... or make this call instead */
-  send?(): Promise<WithMessage>;
+  /** the typed call that deletes, e.g. `() => api.delete('/api/v1/files/{id}', { params: { id } })` */
+  send(): Promise<WithMessage>;
   successMsg: string;
   queryKey: QueryKey;
 }
@@ -36,7 +34,7 @@ export function useConfirmedDelete(): (opts: ConfirmedDelete) => void {
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          const r = opts.send ? await opts.send() : await apiDelete<WithMessage>(opts.path!);
+          const r = await opts.send();
           message.success(r.message ?? opts.successMsg);
         } catch (err) {
           message.error(errorMessage(err));

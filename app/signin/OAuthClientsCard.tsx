@@ -26,7 +26,6 @@ import {
   oauthClientBody,
   oauthClientValues,
   oauthClientsKey,
-  oauthClientsPath,
   secretWouldBeDropped,
   type OAuthClient,
   type OAuthClientValues,
@@ -67,7 +66,7 @@ export function OAuthClientsCard({ applicationId, host }: { applicationId: numbe
       title: MSG.oauthClientDeleteTitle,
       content: MSG.oauthClientDeleteConfirm,
       successMsg: MSG.oauthClientDeleted,
-      path: `${oauthClientsPath(applicationId)}/${encodeURIComponent(c.clientId)}`,
+      send: () => api.delete('/api/v1/applications/{id}/oauth/clients/{clientId}', { params: { id: applicationId, clientId: c.clientId } }),
       queryKey: key,
     });
 

@@ -16,13 +16,14 @@ import { LockOutlined, MailOutlined, MobileOutlined, SafetyCertificateOutlined }
 import { MSG } from '@common/messages';
 import { EMAIL, MAINLAND_MOBILE, SIX_DIGITS } from '@common/validation';
 import { CODE_RESEND_MS } from '@common/constants';
-import { apiPost, apiPut, errorMessage } from '../api';
+import { errorMessage } from '../api';
+import { api } from '../shared/apiClient';
 import { ssoStartUrl, useSigninOptions, type SigninOptions } from './options';
 import { applyFieldErrors } from '../shared/formErrors';
 import { SESSION_KEY, needsFullLoad, useSession } from '../shared/session';
 import { lastingMessage } from '../AntdProviders';
 import { anonymousSettled } from './SigninEffects';
-import type { SessionUser, WithMessage } from '../shared/types';
+import type { SessionUser } from '../shared/types';
 import './signin.css';
 
 interface CodeValues {
@@ -35,10 +36,10 @@ const COUNTDOWN_S = Math.round(CODE_RESEND_MS / 1000);
 /** How one code form differs: SMS to a mainland phone, or e-mail. */
 interface CodeKind {
   key: 'sms' | 'email';
-  url: string;
-  /** request body of sending and of signing in */
-  sendBody(address: string): object;
-  signInBody(address: string, code: string): object;
+  /** sends a code to `address` (the typed PUT); resolves with the server's message */
+  send(address: string): Promise<{ message?: string }>;
+  /** signs in with the code (the typed POST); resolves with the user and the server's message */
+  signIn(address: string, code: string): Promise<{ user: SessionUser; message?: string }>;
   /** server field names → form fields */
   fields: Record<string, string>;
   addressRules: object[];
@@ -52,9 +53,8 @@ interface CodeKind {
 
 const SMS: CodeKind = {
   key: 'sms',
-  url: '/api/v3/oauth/digits',
-  sendBody: (a) => ({ country_code: '86', mobile_number: a }),
-  signInBody: (a, c) => ({ country_code: '86', mobile_number: a, sms_code: c }),
+  send: (a) => api.put('/api/v3/oauth/digits', { body: { country_code: '86', mobile_number: a } }),
+  signIn: (a, c) => api.post('/api/v3/oauth/digits', { body: { country_code: '86', mobile_number: a, sms_code: c } }),
   fields: { mobile_number: 'address', sms_code: 'code' },
   addressRules: [
     { required: true, whitespace: true, message: MSG.phoneRequired },
@@ -78,9 +78,8 @@ const SMS: CodeKind = {
 
 const EMAIL_KIND: CodeKind = {
   key: 'email',
-  url: '/api/v1/oauth/email/digits',
-  sendBody: (a) => ({ email: a }),
-  signInBody: (a, c) => ({ email: a, email_code: c }),
+  send: (a) => api.put('/api/v1/oauth/email/digits', { body: { email: a } }),
+  signIn: (a, c) => api.post('/api/v1/oauth/email/digits', { body: { email: a, email_code: c } }),
   fields: { email: 'address', email_code: 'code' },
   addressRules: [
     { required: true, whitespace: true, message: MSG.emailRequired },
@@ -120,7 +119,7 @@ function CodeForm({ kind, onSignedIn }: { kind: CodeKind; onSignedIn: (u: Sessio
     }
     setSending(true);
     try {
-      const r = await apiPut<WithMessage>(kind.url, kind.sendBody(address.trim()));
+      const r = await kind.send(address.trim());
       message.success(r.message ?? MSG.codeSent);
       setCountdown(COUNTDOWN_S);
     } catch (err) {
@@ -135,7 +134,7 @@ function CodeForm({ kind, onSignedIn }: { kind: CodeKind; onSignedIn: (u: Sessio
     setSigningIn(true);
     try {
       await anonymousSettled();
-      const r = await apiPost<{ user: SessionUser } & WithMessage>(kind.url, kind.signInBody(values.address.trim(), values.code.trim()));
+      const r = await kind.signIn(values.address.trim(), values.code.trim());
       onSignedIn(r.user, r.message);
     } catch (err) {
       applyFieldErrors(form, err, kind.fields);

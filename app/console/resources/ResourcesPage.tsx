@@ -25,10 +25,9 @@ import {
   type ConsoleResource,
   type ConsoleResourceType,
 } from '@common/resourceFields';
-import { apiPost, apiPut, errorMessage } from '../../api';
+import { errorMessage } from '../../api';
 
 import { appConfigKey } from '../../shared/util';
-import type { WithMessage } from '../../shared/types';
 import { ResourceFields } from './ResourceForm';
 import { useFormSubmit } from '../../shared/useFormSubmit';
 import { applyPathErrors } from './serverErrors';
@@ -96,7 +95,7 @@ export function ResourcesPage() {
       title: MSG.resourceDeleteTitle,
       content: MSG.resourceDeleteConfirm,
       successMsg: MSG.resourceDeleted,
-      path: `/api/v1/applications/${id}/resources/${r.id}`,
+      send: () => api.delete('/api/v1/applications/{id}/resources/{resourceId}', { params: { id, resourceId: r.id } }),
       queryKey: ['resources', id],
     });
 
@@ -228,8 +227,7 @@ export function ResourcesPage() {
       )}
       {editing !== null && (
         <ResourceModal
-          basePath={`/api/v1/applications/${id}/resources`}
-          type={type}
+          owner={{ applicationId: id, type }}
           resource={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={() => {
@@ -266,25 +264,25 @@ function formFields(type: ResourceType, stored: Record<string, unknown>): Record
 
 /**
  * The create/edit dialog of one resource of any type (536 px): title, date and the type's fields of
- * common/resourceFields.ts. POST `basePath` or PUT `basePath/{id}` (an application's resources, or a
- * topic's: /api/v1/topics/{id}/resources, which takes every type). With `categories` (the topic's tree)
+ * common/resourceFields.ts. POST or PUT the `owner`'s resources (an application's, or a topic's:
+ * /api/v1/topics/{topicId}/resources, which takes every type). With `categories` (the topic's tree)
  * a new record may be filed under one of its categories. The server's 400 lands on the fields it names.
  */
 export function ResourceModal({
-  basePath,
-  type,
+  owner,
   resource,
   categories,
   onClose,
   onSaved,
 }: {
-  basePath: string;
-  type: ResourceType;
+  /** whose resources: an application's (/api/v1/applications/{id}/resources) or a topic's (/api/v1/topics/{topicId}/resources) */
+  owner: { applicationId: number; type: ConsoleResourceType; topicId?: never } | { topicId: number; type: ResourceType; applicationId?: never };
   resource: Pick<ConsoleResource, 'id' | 'title' | 'date' | 'fields'> | null;
   categories?: CategoryNode[];
   onClose(): void;
   onSaved(): void;
 }) {
+  const { type } = owner;
   const [form] = Form.useForm<FormValues>();
   const spec = RESOURCE_TYPE_SPECS[type];
   const initial: FormValues = resource
@@ -294,9 +292,16 @@ export function ResourceModal({
   const { saving, submit } = useFormSubmit(form, {
     send: (values) => {
       const body = { title: values.title, date: values.date ?? null, fields: values.fields ?? {} };
-      if (resource) return apiPut<WithMessage>(`${basePath}/${resource.id}`, body);
       const [category, subcategory] = values.category ?? [];
-      return apiPost<WithMessage>(basePath, { type, ...body, ...(category ? { category, subcategory: subcategory ?? null } : {}) });
+      const filed = category ? { category, subcategory: subcategory ?? null } : {};
+      if (owner.topicId !== undefined) {
+        const topicId = owner.topicId;
+        if (resource) return api.put('/api/v1/topics/{topicId}/resources/{resourceId}', { params: { topicId, resourceId: resource.id }, body });
+        return api.post('/api/v1/topics/{topicId}/resources', { params: { topicId }, body: { type: owner.type, ...body, ...filed } });
+      }
+      const id = owner.applicationId;
+      if (resource) return api.put('/api/v1/applications/{id}/resources/{resourceId}', { params: { id, resourceId: resource.id }, body });
+      return api.post('/api/v1/applications/{id}/resources', { params: { id }, body: { type: owner.type, ...body, ...filed } });
     },
     successMsg: resource ? MSG.resourceSaved : MSG.resourceCreated,
     onRefused: (err) => applyPathErrors(form, err, (p) => p[0] === 'title' || p[0] === 'date' || p[0] === 'category' || (p[0] === 'fields' && p.length > 1)),

@@ -56,7 +56,7 @@ export function ManagersPage() {
     confirmDelete({
       title: '移除管理员',
       content: MSG.managerRemoveConfirm,
-      path: `/api/v1/applications/managers/${m.id}`,
+      send: () => api.delete('/api/v1/applications/managers/{id}', { params: { id: m.id } }),
       successMsg: MSG.managerRemoved,
       queryKey: ['managers'],
     });

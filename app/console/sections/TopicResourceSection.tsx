@@ -21,7 +21,7 @@ import { CONSOLE_PAGE_SIZE } from '@common/constants';
 
 import { RESOURCE_TYPE_SPECS, type ConsoleResourceType } from '@common/resourceFields';
 import type { TopicResource } from '@common/topics';
-import { ApiError, apiPost, apiPut, errorMessage } from '../../api';
+import { ApiError, errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { PageSpinner } from '../../pages/PageSpinner';
 import { useSession } from '../../shared/session';
@@ -258,7 +258,7 @@ function SectionList({ spec, app, topicId, picker }: { spec: SectionSpec; app: A
               confirm={{
                 title: labels.deleteTitle,
                 content: labels.deleteConfirm(r.title),
-                path: `/api/v1/topics/${topicId}/resources/${r.id}`,
+                send: () => api.delete('/api/v1/topics/{topicId}/resources/{resourceId}', { params: { topicId, resourceId: r.id } }),
                 successMsg: MSG.resourceDeleted,
                 queryKey: listKey,
               }}
@@ -350,9 +350,8 @@ function SectionEditor({ spec, app, topicId, itemId }: { spec: SectionSpec; app:
   const { saving, submit } = useFormSubmit(form, {
     send: async (values): Promise<WithMessage> => {
       const body = { title: values.title, date: values.date ?? null, fields: values.fields ?? {} };
-      const path = `/api/v1/topics/${topicId}/resources`;
-      if (item) await apiPut<WithMessage>(`${path}/${item.id}`, body);
-      else await apiPost<WithMessage>(path, { type: spec.type, published: false, ...body });
+      if (item) await api.put('/api/v1/topics/{topicId}/resources/{resourceId}', { params: { topicId, resourceId: item.id }, body });
+      else await api.post('/api/v1/topics/{topicId}/resources', { params: { topicId }, body: { type: spec.type, published: false, ...body } });
       return {}; // the section's own messages (a new item is a draft) rather than the resource manager's
     },
     successMsg: item ? labels.saved : labels.created,

@@ -40,7 +40,7 @@ function MediaFields({ kind }: { kind: FooterMediaKey }) {
 /** See the file comment. */
 export function FooterTab({ app }: { app: AppConfig }) {
   const [form] = Form.useForm<FooterConfig>();
-  const [save, saving] = useSaveConfig<FooterConfig>(app.applicationId, 'footerConfig', form);
+  const [save, saving] = useSaveConfig(app.applicationId, 'footerConfig', form);
   useEffect(() => {
     const f = footerConfigSchema.safeParse(app.footerConfig ?? {});
     const v = f.success ? f.data : footerConfigSchema.parse({});

@@ -19,7 +19,7 @@ export const hexOf = (c: AggregationColor | null | undefined): string => (c && !
 /** See the file comment. */
 export function HeaderTab({ app }: { app: AppConfig }) {
   const [form] = Form.useForm<HeaderConfig>();
-  const [save, saving] = useSaveConfig<HeaderConfig>(app.applicationId, 'headerConfig', form);
+  const [save, saving] = useSaveConfig(app.applicationId, 'headerConfig', form);
   const transparent = Form.useWatch(['style', 'transparentMenu'], form);
   const initial = headerConfigSchema.safeParse(app.headerConfig ?? {});
   useEffect(() => {

@@ -67,7 +67,7 @@ export function ThemePreview({ app, color }: { app: AppConfig; color: string }) 
 /** See the file comment. */
 export function ThemeTab({ app }: { app: AppConfig }) {
   const [form] = Form.useForm<ThemeConfig>();
-  const [save, saving] = useSaveConfig<ThemeConfig>(app.applicationId, 'themeConfig', form);
+  const [save, saving] = useSaveConfig(app.applicationId, 'themeConfig', form);
   const picked = Form.useWatch('primaryColor', form) as string | undefined;
   useEffect(() => {
     const t = themeConfigSchema.safeParse(app.themeConfig ?? {});

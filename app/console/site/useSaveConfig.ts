@@ -7,26 +7,52 @@
 import { useState } from 'react';
 import { App, type FormInstance } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiPost, errorMessage } from '../../api';
+import { ApiError, errorMessage } from '../../api';
+import { api } from '../../shared/apiClient';
+import type { FooterConfig, HeaderConfig, ThemeConfig } from '@common/siteConfig';
 import type { AppConfig } from '../../boot';
 import { appConfigKey } from '../../shared/util';
 import { fieldPath } from './zodRule';
 
-export type SiteConfigKey = 'headerConfig' | 'footerConfig' | 'themeConfig';
-const PATHS: Record<SiteConfigKey, string> = { headerConfig: 'header-config', footerConfig: 'footer-config', themeConfig: 'theme-config' };
+/** Each site config's key and the shape it is saved in. */
+interface SiteConfigs {
+  headerConfig: HeaderConfig;
+  footerConfig: FooterConfig;
+  themeConfig: ThemeConfig;
+}
+export type SiteConfigKey = keyof SiteConfigs;
+
+/** The typed call that saves each config: resolves with the saved config and the server's message. */
+const SAVE: { [K in SiteConfigKey]: (id: number, config: SiteConfigs[K]) => Promise<{ saved: SiteConfigs[K]; message: string }> } = {
+  headerConfig: async (id, headerConfig) => {
+    const r = await api.post('/api/v1/applications/{id}/header-config', { params: { id }, body: { headerConfig } });
+    return { saved: r.headerConfig, message: r.message };
+  },
+  footerConfig: async (id, footerConfig) => {
+    const r = await api.post('/api/v1/applications/{id}/footer-config', { params: { id }, body: { footerConfig } });
+    return { saved: r.footerConfig, message: r.message };
+  },
+  themeConfig: async (id, themeConfig) => {
+    const r = await api.post('/api/v1/applications/{id}/theme-config', { params: { id }, body: { themeConfig } });
+    return { saved: r.themeConfig, message: r.message };
+  },
+};
 
 /** Returns `[save, saving]`; `save(values)` resolves with the saved config, or null when refused. */
-export function useSaveConfig<T>(id: number, key: SiteConfigKey, form?: FormInstance): [(values: T) => Promise<T | null>, boolean] {
+export function useSaveConfig<K extends SiteConfigKey>(
+  id: number,
+  key: K,
+  form?: FormInstance,
+): [(values: SiteConfigs[K]) => Promise<SiteConfigs[K] | null>, boolean] {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
-  const save = async (values: T): Promise<T | null> => {
+  const save = async (values: SiteConfigs[K]): Promise<SiteConfigs[K] | null> => {
     setSaving(true);
     try {
-      const r = await apiPost<Record<string, unknown> & { message?: string }>(`/api/v1/applications/${id}/${PATHS[key]}`, { [key]: values });
-      const saved = r[key] as T;
+      const { saved, message: done } = await SAVE[key](id, values);
       queryClient.setQueryData<AppConfig>(appConfigKey(id), (old) => (old ? { ...old, [key]: saved } : old));
-      message.success(r.message ?? '');
+      message.success(done);
       return saved;
     } catch (err) {
       if (form && err instanceof ApiError && err.fields) {

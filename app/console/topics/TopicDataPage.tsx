@@ -145,7 +145,7 @@ export function TopicDataPage() {
             confirm={{
               title: MSG.resourceDeleteTitle,
               content: MSG.resourceDeleteConfirm,
-              path: `/api/v1/topics/${topicId}/resources/${r.id}`,
+              send: () => api.delete('/api/v1/topics/{topicId}/resources/{resourceId}', { params: { topicId, resourceId: r.id } }),
               successMsg: MSG.resourceDeleted,
               queryKey: ['topic-resources', topicId],
             }}
@@ -246,8 +246,7 @@ export function TopicDataPage() {
       </div>
       {editing !== null && (
         <ResourceModal
-          basePath={`/api/v1/topics/${topicId}/resources`}
-          type={type}
+          owner={{ topicId, type }}
           resource={editing === 'new' ? null : editing}
           categories={tree.data ?? []}
           onClose={() => setEditing(null)}

@@ -96,7 +96,7 @@ export function TopicsPage() {
                 confirmDelete({
                   title: MSG.topicDeleteTitle,
                   content: MSG.topicDeleteConfirm(t.title),
-                  path: `/api/v1/topics/${t.id}`,
+                  send: () => api.delete('/api/v1/topics/{topicId}', { params: { topicId: t.id } }),
                   successMsg: MSG.topicDeleted,
                   queryKey: TOPICS_KEY,
                 })

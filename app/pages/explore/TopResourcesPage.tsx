@@ -19,13 +19,14 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES, type ResourceType } from '@common
 import type { ModuleConfig } from '@common/homeConfig';
 import { MSG } from '@common/messages';
 import type { Page } from '@common/page';
-import { TOP_KINDS, type DataListKind, type ListingPage } from '@modules/types';
+import { TOP_KINDS, type DataListKind, type ListingPage, type TopKind } from '@modules/types';
 import { definitionOf, typesListedOn } from '@modules/registry';
 import { formatDate } from '@modules/kit/format';
 import { JournalCards } from '@modules/journal/JournalCards';
 import { ScholarCards } from '@modules/scholar/ScholarCards';
 import { InstitutionGrid } from '@modules/institution/Panel';
-import { apiGet, errorMessage, request } from '../../api';
+import { errorMessage } from '../../api';
+import { api } from '../../shared/apiClient';
 import type { AppConfig } from '../../boot';
 import type { SiteContext } from '@modules/types.app';
 import { VisitorFrame } from '../visitor/VisitorFrame';
@@ -34,10 +35,8 @@ import { itemHref, typeLabel } from './ExplorePage';
 import { scalarText } from '@common/text';
 
 /** The read of each content list, by module (spec 2 §7 'Content': GET /api/v1/modules/top-notice, top-link). */
-const CONTENT_LIST_READS: Record<DataListKind, string> = {
-  notice: '/api/v1/modules/top-notice',
-  link: '/api/v1/modules/top-link',
-};
+/** The top kinds the generic read answers (anything else in the URL shows an empty list). */
+const isTopKind = (t: string | undefined): t is TopKind => (TOP_KINDS as readonly (string | undefined)[]).includes(t);
 
 type Item = Record<string, unknown> & { id: number; type?: string; title: string; date?: string | null };
 
@@ -119,20 +118,21 @@ function TopResources({ config, site }: { config: AppConfig; site: SiteContext }
     placeholderData: (prev) => prev,
     queryFn: ({ signal }) => {
       const offset = (page - 1) * size;
-      if (contentList)
-        return apiGet<Page<Item>>(CONTENT_LIST_READS[contentList], { applicationId: config.applicationId, moduleId, offset, count: size }, signal);
-      if (!(TOP_KINDS as readonly string[]).includes(active)) return Promise.resolve({ content: [], totalElements: 0, empty: true, page, size } as Page<Item>);
-      return request<Page<Item>>(`/api/v4/modules/top-${active}`, {
-        method: 'POST',
-        signal,
-        body: {
-          offset,
-          count: size,
-          ...(topicId != null ? { topicId } : {}),
-          ...(one ? { categoryLevelOne: one } : {}),
-          ...(two ? { categoryLevelTwo: two } : {}),
-        },
-      });
+      if (contentList) {
+        const query = { applicationId: config.applicationId, moduleId, offset, count: size };
+        const read =
+          contentList === 'notice' ? api.get('/api/v1/modules/top-notice', { query, signal }) : api.get('/api/v1/modules/top-link', { query, signal });
+        return read;
+      }
+      if (!isTopKind(active)) return Promise.resolve({ content: [], totalElements: 0, empty: true, page, size } as Page<Item>);
+      const body = {
+        offset,
+        count: size,
+        ...(topicId != null ? { topicId } : {}),
+        ...(one ? { categoryLevelOne: one } : {}),
+        ...(two ? { categoryLevelTwo: two } : {}),
+      };
+      return api.post('/api/v4/modules/top-{kind}', { params: { kind: active }, body, signal });
     },
   });
   const set = (next: Record<string, string | undefined>) => {

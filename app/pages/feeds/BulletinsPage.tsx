@@ -9,13 +9,13 @@
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Segmented, Skeleton, Tag } from 'antd';
-import { BULLETIN_TYPES, FEED_PAGE_SIZE } from '@common/constants';
+import { BULLETIN_TYPES, FEED_PAGE_SIZE, type BulletinType } from '@common/constants';
 import { MSG } from '@common/messages';
 import type { BulletinEntry } from '@common/feeds';
 import { formatDate, relativeDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import { bulletinHref } from '@modules/bulletin/definition';
-import { apiGet } from '../../api';
+import { api } from '../../shared/apiClient';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, ListFailure } from './shared';
@@ -25,25 +25,27 @@ export default function BulletinsPage() {
   return <VisitorFrame title={MSG.bulletinsTitle}>{(config) => <Bulletins config={config} />}</VisitorFrame>;
 }
 
+/** A `type` of the URL that names one of the bulletin types. */
+const isBulletinType = (t: string): t is BulletinType => (BULLETIN_TYPES as readonly string[]).includes(t);
+
 function Bulletins({ config }: { config: AppConfig }) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const asked = params.get('type') ?? '';
-  const type = (BULLETIN_TYPES as readonly string[]).includes(asked) ? asked : '';
+  const type = isBulletinType(asked) ? asked : '';
   const topicId = config.topicId ?? config.topic?.id ?? null;
   const list = useQuery({
     queryKey: ['bulletins-page', topicId, type, page],
     queryFn: ({ signal }) =>
-      apiGet<BulletinEntry[]>(
-        '/api/v1/modules/top-bulletin',
-        {
+      api.get('/api/v1/modules/top-bulletin', {
+        query: {
           ...(topicId != null ? { topicId } : {}),
-          ...(type ? { type } : {}),
+          ...(isBulletinType(type) ? { type: [type] } : {}),
           size: FEED_PAGE_SIZE + 1,
           offset: (page - 1) * FEED_PAGE_SIZE,
         },
         signal,
-      ),
+      }),
     placeholderData: (prev) => prev,
   });
   const go = (next: { type?: string; page?: number }) => {

@@ -204,7 +204,7 @@ export default async function moduleRoutes(app: FastifyInstance, { db, dialect }
       const q = req.query;
       const rows = readableResources(req);
       if (q.topicId != null) checkTopic(rows, q.topicId);
-      return (await readBulletins(db, { topicId: q.topicId, rows, types: q.type, size: q.size, offset: q.offset })).items;
+      return (await readBulletins(db, { topicId: q.topicId, rows, types: q.type ?? [], size: q.size, offset: q.offset })).items;
     },
   );
 }

@@ -25,9 +25,12 @@ export const appItemsQuery = z.object({
   orderField: z.string().optional(),
 });
 
-/** Repeated query keys arrive as an array, a single one as a string (spec 2 §7 'Array query parameters'). */
+/**
+ * Repeated query keys arrive as an array, a single one as a string (spec 2 §7 'Array query parameters');
+ * absent, the value is undefined, and the OpenAPI document says the parameter is optional.
+ */
 const repeated = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v): unknown[] => (v == null ? [] : Array.isArray(v) ? (v as unknown[]) : [v]), z.array(item).max(10));
+  z.preprocess((v): unknown[] => (Array.isArray(v) ? (v as unknown[]) : [v]), z.array(item).max(10)).optional();
 
 /** GET /api/v1/modules/top-wechat-article: page, pageSize, wechatId (repeatable: the wechat page reads all the site's accounts at once, decision 113). */
 const wechatIdItem = z
