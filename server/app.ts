@@ -217,8 +217,6 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => moderationRoutes(a, ctx));
   await app.register(async (a) => commentRoutes(a, ctx));
   await app.register(async (a) => feedbackRoutes(a, ctx));
-  await app.register(async (a) => apiKeyRoutes(a, ctx));
-  await app.register(async (a) => publicApiRoutes(a, ctx));
   // usage analytics: beacons counted in memory, flushed as daily aggregates, and on close
   const usage = new UsageCollector(ctx.db, ctx.config.secret);
   usage.start();
@@ -231,6 +229,9 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => feedRoutes(a, ctx));
   // the OAI-PMH data provider of each released site (server/oai)
   await app.register(async (a) => oaiRoutes(a, ctx));
+  // the public read API of each released site and its keys (server/publicApi)
+  await app.register(async (a) => apiKeyRoutes(a, ctx));
+  await app.register(async (a) => publicApiRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));
