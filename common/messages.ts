@@ -1430,6 +1430,8 @@ export const MSG = {
   openDocsBack: '返回开放接口说明',
   openDocsRequired: '必填',
   openDocsLoadFailed: '接口文档加载失败',
+  openDocsKeyHint: '带密钥时在请求头中加上 Authorization: Bearer <密钥> 或 X-API-Key: <密钥>；不带密钥按网络地址低频限流。',
+  openKeyPlaceholder: '<密钥>',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */
