@@ -1417,6 +1417,7 @@ export const MSG = {
   openPageApi: '只读接口',
   openPageKeys:
     '不带密钥即可调用，但每个网络地址每分钟至多 {n} 次；需要更高频率时，请联系站点管理员签发密钥，并在请求头中带上 Authorization: Bearer <密钥> 或 X-API-Key: <密钥>。',
+  openPageKeysUnlimited: '不带密钥即可调用；也可请站点管理员签发密钥，并在请求头中带上 Authorization: Bearer <密钥> 或 X-API-Key: <密钥>，按密钥单独限流。',
   openPageGroups: '可读内容',
   openPageTypes: '资源类型',
   openPageFeeds: '订阅源',

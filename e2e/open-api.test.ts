@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, clickSettled, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, clickSettled, signInConsole, standsStill, useE2e } from './support';
 
 const ADMIN = '13800138081';
 const PHONE_SIZE = { width: 390, height: 844 };
@@ -109,6 +109,9 @@ describe('open API', () => {
       await p.getByText('/open/v1/search').first().waitFor();
       await clickSettled(p.getByText('/open/v1/search').first());
       await p.getByText('参数').first().waitFor();
+      // the parameters of the search, once the panel has opened
+      await p.locator('.ant-collapse-content-active .atr-open__path', { hasText: /^q$/ }).waitFor();
+      await standsStill(p.locator('.ant-collapse-content-active'));
       await shot(p, `e2e-open-docs-${suffix}.png`);
       // the docs page names no other route than the public API's
       expect(await p.locator('.atr-open__op').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('/open/v1/notices')]));

@@ -39,7 +39,7 @@ function Open() {
 
       <h2 className="atr-open__h2">{MSG.openPageApi}</h2>
       <pre className="atr-open__code">{d.base}</pre>
-      <p>{fillMsg(MSG.openPageKeys, { n: d.anonymousPerMinute })}</p>
+      <p>{d.anonymousPerMinute > 0 ? fillMsg(MSG.openPageKeys, { n: d.anonymousPerMinute }) : MSG.openPageKeysUnlimited}</p>
       <p>
         <Link to="/microapp/open/docs">{MSG.openPageDocs}</Link>
       </p>

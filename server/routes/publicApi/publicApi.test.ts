@@ -27,7 +27,10 @@ const ANON_LIMIT = 5;
 
 let ctx: TestContext;
 let admin: Client;
-const ids = {} as Record<'appId' | 'otherId' | 'draftId' | 'topicId' | 'article' | 'withdrawn' | 'draftArticle' | 'scholar' | 'notice' | 'hiddenNotice', number>;
+const ids = {} as Record<
+  'appId' | 'otherId' | 'draftId' | 'topicId' | 'article' | 'withdrawn' | 'draftArticle' | 'scholar' | 'notice' | 'hiddenNotice',
+  number
+>;
 
 const open = (client: Client, url: string, headers: Record<string, string> = {}, host = HOST) => client.get(url, { host, headers, xsrf: false });
 
@@ -42,7 +45,10 @@ async function manager(phone: string, appId: number, rights: ManagerRight[]): Pr
     .values({ phone, email: null, name: `管理员${phone.slice(-4)}`, affiliation: '', role: 'user', anonymous: 0, created_at: new Date().toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await ctx.db.insertInto('application_managers').values({ application_id: appId, user_id: u.id, rights: JSON.stringify(rights) }).execute();
+  await ctx.db
+    .insertInto('application_managers')
+    .values({ application_id: appId, user_id: u.id, rights: JSON.stringify(rights) })
+    .execute();
   return clientAs(ctx, u.id);
 }
 
@@ -73,7 +79,13 @@ beforeAll(async () => {
   ids.scholar = await idOf('o-s');
   await ctx.db.updateTable('resource_topics').set({ published: 0 }).where('resource_id', '=', ids.withdrawn).execute();
   const notice = async (title: string, extra: object = {}) => {
-    const r = await admin.post('/api/v1/notices', { applicationId: ids.appId, title, content: `<p>${title}</p>`, publishDateTime: '2026-06-15T08:00:00.000Z', ...extra });
+    const r = await admin.post('/api/v1/notices', {
+      applicationId: ids.appId,
+      title,
+      content: `<p>${title}</p>`,
+      publishDateTime: '2026-06-15T08:00:00.000Z',
+      ...extra,
+    });
     expect(r.status, r.text).toBe(201);
     return r.body.noticeId as number;
   };
@@ -95,7 +107,11 @@ describe('API keys in the console', () => {
     const key = res.body.key as string;
     expect(key).toMatch(/^atr_[A-Za-z0-9_-]{43}$/);
     expect(res.body.prefix).toBe(key.slice(0, 12));
-    const row = await ctx.db.selectFrom('api_keys').selectAll().where('id', '=', res.body.id as number).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', res.body.id as number)
+      .executeTakeFirstOrThrow();
     expect(row.key_hash).toBe(hashKey(key));
     expect(JSON.stringify(row)).not.toContain(key);
     const list = await m.get(`/api/v1/applications/${ids.appId}/api-keys`);
@@ -253,6 +269,8 @@ describe('anonymous calls', () => {
     expect(paths).not.toContain('/open/v1/openapi.json');
     expect(doc.body.servers[0].url).toBe(`http://${HOST}`);
     expect(doc.body.components.securitySchemes.bearer.scheme).toBe('bearer');
+    const params = (doc.body.paths['/open/v1/search'].get.parameters as Array<{ name: string; in: string }>).map((p) => `${p.in}:${p.name}`);
+    expect(params).toEqual(expect.arrayContaining(['query:q', 'query:type', 'query:page', 'query:size']));
   });
 });
 
