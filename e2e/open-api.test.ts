@@ -110,8 +110,9 @@ describe('open API', () => {
       await clickSettled(p.getByText('/open/v1/search').first());
       await p.getByText('参数').first().waitFor();
       // the parameters of the search, once the panel has opened
-      await p.locator('.ant-collapse-content-active .atr-open__path', { hasText: /^q$/ }).waitFor();
-      await standsStill(p.locator('.ant-collapse-content-active'));
+      const q = p.getByRole('cell', { name: 'q', exact: true });
+      await q.waitFor();
+      await standsStill(q);
       await shot(p, `e2e-open-docs-${suffix}.png`);
       // the docs page names no other route than the public API's
       expect(await p.locator('.atr-open__op').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('/open/v1/notices')]));
