@@ -39,7 +39,13 @@ export function publicDocument(full: Json, origin: string): Json & { openapi: st
   // the schemas they name may name others
   for (let grew = true; grew;) {
     grew = false;
-    for (const name of [...wanted]) for (const n of refsOf(all[name], new Set())) if (!wanted.has(n)) (wanted.add(n), (grew = true));
+    for (const name of [...wanted]) {
+      for (const n of refsOf(all[name], new Set())) {
+        if (wanted.has(n)) continue;
+        wanted.add(n);
+        grew = true;
+      }
+    }
   }
   const schemas: Json = {};
   for (const name of wanted) if (all[name]) schemas[name] = all[name];

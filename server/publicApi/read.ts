@@ -102,7 +102,7 @@ export async function searchSite(
       ...makePage([], 0, query.page, query.size),
       capped: false,
       facets: { type: [], category: [], fields: {}, exact: true, typesExact: true },
-    } as SearchResult;
+    };
   }
   return runner.search({ rows: publishedIn(site.topic.id), q: query.q, type: query.type ?? null, topicId: site.topic.id, page: query.page, size: query.size });
 }

@@ -44,7 +44,7 @@ export function operationsOf(doc: Json): OpenOperation[] {
         status,
         description: typeof (r as Json)?.description === 'string' ? ((r as Json).description as string) : undefined,
       }));
-      out.push({ method: method.toUpperCase(), path, summary: String(op.summary ?? ''), params, responses });
+      out.push({ method: method.toUpperCase(), path, summary: typeof op.summary === 'string' ? op.summary : '', params, responses });
     }
   }
   return out;
