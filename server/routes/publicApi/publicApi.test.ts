@@ -254,6 +254,21 @@ describe('anonymous calls', () => {
     }
   });
 
+  it('on a site with 详情页需登录 the lists stay open and one record is 403', async () => {
+    await ctx.db.updateTable('applications').set({ detail_signin: 1 }).where('id', '=', ids.appId).execute();
+    await ctx.app.visitorCache.invalidate();
+    try {
+      const one = await open(ctx.client(), `/open/v1/scholars/${ids.scholar}`);
+      expect(one.status).toBe(403);
+      expect(one.body.error.message).toBe(MSG.openDetailSignin);
+      expect((await open(ctx.client(), `/open/v1/resources/article/${ids.article}`)).status).toBe(403);
+      expect((await open(ctx.client(), '/open/v1/scholars')).body.content.map((r: { id: number }) => r.id)).toEqual([ids.scholar]);
+    } finally {
+      await ctx.db.updateTable('applications').set({ detail_signin: 0 }).where('id', '=', ids.appId).execute();
+      await ctx.app.visitorCache.invalidate();
+    }
+  });
+
   it('the index names the groups, feeds and OAI-PMH address; the public document holds the open operations only', async () => {
     const info = await open(ctx.client(), '/open/v1');
     expect(info.status).toBe(200);
