@@ -47,6 +47,9 @@ const TopicJournalsPage = lazy(() => withAntd(import('./pages/recommendation/Top
 const AccountPage = lazy(() => withAntd(import('./pages/account/AccountPage')));
 // contact details and feedback (issue 29 item 3), signed-in only
 const ContactPage = lazy(() => withAntd(import('./pages/contact/ContactPage')));
+// the site's developer pages: the public read API, its feeds and OAI-PMH (docs/decisions.md 637)
+const OpenPage = lazy(() => withAntd(import('./pages/open/OpenPage')));
+const OpenDocsPage = lazy(() => withAntd(import('./pages/open/OpenDocsPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
@@ -88,6 +91,8 @@ const pages: RouteObject[] = [
   { path: '/subscriptions-topic/journals', element: lazyPage(TopicJournalsPage) },
   { path: '/settings/account', element: lazyPage(AccountPage) },
   { path: '/temp/contact', element: lazyPage(ContactPage) },
+  { path: '/microapp/open', element: lazyPage(OpenPage) },
+  { path: '/microapp/open/docs', element: lazyPage(OpenDocsPage) },
   { path: '/login', element: lazyPage(SiteLoginPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },

@@ -27,6 +27,7 @@ export const AUDIT_RESOURCES = {
   app_user: '应用用户',
   role_config: '角色配置',
   oauth_client: '客户端',
+  api_key: '开放接口密钥',
   oauth_uri: '单点登录',
   task: '后台任务',
   export: '应用导出',

@@ -50,6 +50,8 @@ import auditLogRoutes from './routes/auditLogs/index.js';
 import moderationRoutes from './routes/moderation/index.js';
 import commentRoutes from './routes/comments/index.js';
 import feedbackRoutes from './routes/feedback/index.js';
+import publicApiRoutes from './routes/publicApi/index.js';
+import apiKeyRoutes from './routes/apiKeys/index.js';
 import { registerAudit } from './audit/record.js';
 import feedRoutes from './feeds/index.js';
 import webRoutes from './web/index.js';
@@ -227,6 +229,9 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => feedRoutes(a, ctx));
   // the OAI-PMH data provider of each released site (server/oai)
   await app.register(async (a) => oaiRoutes(a, ctx));
+  // the public read API of each released site and its keys (server/publicApi)
+  await app.register(async (a) => apiKeyRoutes(a, ctx));
+  await app.register(async (a) => publicApiRoutes(a, ctx));
 
   if (opts.web !== false) {
     await app.register(async (a) => webRoutes(a, ctx));

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { AUDIT_RETENTION_DEFAULT_DAYS } from '../common/audit.js';
+import { ANONYMOUS_PER_MINUTE } from '../common/publicApi.js';
 
 export interface Config {
   port: number;
@@ -71,6 +72,11 @@ export interface Config {
    * default 3000, 0 = no limit; 0 by default under NODE_ENV=test; server/http/apiRateLimit.ts, decision 278)
    */
   rateLimitPerMinute?: number;
+  /**
+   * calls a minute one client address may make to the public read API without a key
+   * (ATRIUM_OPEN_API_PER_MINUTE; default 30, 0 = no limit; 0 by default under NODE_ENV=test; server/publicApi/gate.ts, decision 633)
+   */
+  openApiAnonymousPerMinute?: number;
   /** Redis shared by the processes for the global rate limit (REDIS_URL); absent: each process counts in memory */
   redisUrl?: string;
   /** serve /metrics in Prometheus format (ATRIUM_METRICS=1; server/metrics/index.ts, decision 279) */
@@ -254,6 +260,7 @@ export const envSchema = z.object({
   ATRIUM_WECHAT_TOKEN: raw,
   ATRIUM_WECHAT_API: url(['http:', 'https:']),
   ATRIUM_RATE_LIMIT_PER_MINUTE: int(0, 1_000_000),
+  ATRIUM_OPEN_API_PER_MINUTE: int(0, 1_000_000),
   REDIS_URL: url(['redis:', 'rediss:']),
   ATRIUM_METRICS: flag,
   ATRIUM_METRICS_TOKEN: secret(16),
@@ -353,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.ATRIUM_TRUST_PROXY === true,
     reloadIndex: !production && e.ATRIUM_RELOAD_INDEX === true,
     rateLimitPerMinute: e.ATRIUM_RATE_LIMIT_PER_MINUTE ?? (test ? 0 : 3000),
+    openApiAnonymousPerMinute: e.ATRIUM_OPEN_API_PER_MINUTE ?? (test ? 0 : ANONYMOUS_PER_MINUTE),
     redisUrl: e.REDIS_URL,
     metrics: e.ATRIUM_METRICS === true,
     metricsToken: e.ATRIUM_METRICS_TOKEN,

@@ -3,7 +3,7 @@
  * (GET /api/v1/applications/{id}/config, PUT /api/v1/applications/{id}), with links to the home page
  * editor and the site, then the 访问设置 card (详情页需登录, DetailSigninCard.tsx), the
  * 登录设置 card (app/signin/) and a link to the application's OAuth clients at /console/ac/appclient
- * (the 客户端登录 card lives there). Saving any of them needs the 站点设置 right (decisions
+ * (the 客户端登录 card lives there), and the 开放接口 card (the public API's keys, apiKeys/ApiKeysCard.tsx). Saving any of them needs the 站点设置 right (decisions
  * 135, 415): without it the page warns once and the sign-in settings are shown disabled.
  */
 import { useEffect, useState } from 'react';
@@ -22,6 +22,7 @@ import { applyFieldErrors } from '../shared/formErrors';
 import { MissingRightAlert, useMyRights } from './roles/rights';
 import { SigninSettingsCard } from '../signin/SigninSettings';
 import { DetailSigninCard } from './DetailSigninCard';
+import { ApiKeysCard } from './apiKeys/ApiKeysCard';
 import './console.css';
 import { queryFallback } from './QueryFallback';
 import { PageHead } from './PageHead';
@@ -136,6 +137,7 @@ export function ApplicationSettingsPage() {
           </Link>
         </div>
       </div>
+      <ApiKeysCard applicationId={id} />
     </div>
   );
 }

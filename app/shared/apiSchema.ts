@@ -3592,6 +3592,356 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/applications/{id}/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 应用的开放接口密钥
+     * @description 权限：该应用持有「站点设置」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdApiKeys'];
+    put?: never;
+    /**
+     * 签发开放接口密钥（密钥只在此时显示一次）
+     * @description 权限：该应用持有「站点设置」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdApiKeys'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/api-keys/{keyId}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 吊销开放接口密钥
+     * @description 权限：该应用持有「站点设置」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdApiKeysByKeyIdRevoke'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/api-key-usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 开放接口密钥最近 7 天的调用次数（统计分析用）
+     * @description 权限：该应用的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdApiKeyUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 检索本站资源（开放接口）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1Search'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/resources/{type}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本站某一类型的资源列表（开放接口，最新在前）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1ResourcesByType'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/resources/{type}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本站的一条资源（开放接口）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1ResourcesByTypeById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/notices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本站的通知公告（开放接口，最新发布在前）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1Notices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/notices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本站的一条通知公告（开放接口）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1NoticesById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本站的研究报告列表（开放接口）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1Reports'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/reports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本站的一条研究报告（开放接口）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1ReportsById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/scholars': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本站的学者列表（开放接口）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1Scholars'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/scholars/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本站的一条学者（开放接口）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1ScholarsById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/institutions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本站的机构列表（开放接口）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1Institutions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/institutions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本站的一条机构（开放接口）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1InstitutionsById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 开放接口说明：可读内容、订阅源与 OAI-PMH 地址（开发者页用）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/openapi.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 开放接口的 OpenAPI 3.1 文档（只含开放接口的操作）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getOpenV1OpenapiJson'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13171,6 +13521,727 @@ export interface operations {
         };
         content: {
           'text/xml': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            prefix: string;
+            scopes: ('search' | 'resources' | 'notices' | 'reports' | 'scholars' | 'institutions')[];
+            ratePerMinute: number;
+            createdAt: string;
+            revokedAt: string | null;
+            lastUsedAt: string | null;
+            today: number;
+            total: number;
+          }[];
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          scopes: ('search' | 'resources' | 'notices' | 'reports' | 'scholars' | 'institutions')[];
+          /** @default 600 */
+          ratePerMinute?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            prefix: string;
+            scopes: ('search' | 'resources' | 'notices' | 'reports' | 'scholars' | 'institutions')[];
+            ratePerMinute: number;
+            createdAt: string;
+            revokedAt: string | null;
+            lastUsedAt: string | null;
+            today: number;
+            total: number;
+            key: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdApiKeysByKeyIdRevoke: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        keyId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdApiKeyUsage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            days: string[];
+            keys: {
+              id: number;
+              name: string;
+              prefix: string;
+              revoked: boolean;
+              counts: number[];
+              total: number;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1Search: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        q?: string;
+        type?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: ({
+              id: number;
+              type: string;
+              title: string;
+              date: string | null;
+            } & {
+              [key: string]: unknown;
+            })[];
+          } & {
+            capped: boolean;
+            facets: {
+              type: {
+                value: string;
+                count: number;
+              }[];
+              category: {
+                value: string;
+                count: number;
+                children: {
+                  value: string;
+                  count: number;
+                }[];
+              }[];
+              fields: {
+                [key: string]: {
+                  value: string;
+                  count: number;
+                }[];
+              };
+              exact: boolean;
+              typesExact: boolean;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1ResourcesByType: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path: {
+        type: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: ({
+              id: number;
+              type: string;
+              title: string;
+              date: string | null;
+            } & {
+              [key: string]: unknown;
+            })[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1ResourcesByTypeById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        type: string;
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            type: string;
+            title: string;
+            date: string | null;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1Notices: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: {
+              id: number;
+              title: string;
+              type: string | null;
+              content: string;
+              publishDateTime: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1NoticesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            title: string;
+            type: string | null;
+            content: string;
+            publishDateTime: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1Reports: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: ({
+              id: number;
+              type: string;
+              title: string;
+              date: string | null;
+            } & {
+              [key: string]: unknown;
+            })[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1ReportsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            type: string;
+            title: string;
+            date: string | null;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1Scholars: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: ({
+              id: number;
+              type: string;
+              title: string;
+              date: string | null;
+            } & {
+              [key: string]: unknown;
+            })[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1ScholarsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            type: string;
+            title: string;
+            date: string | null;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1Institutions: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: ({
+              id: number;
+              type: string;
+              title: string;
+              date: string | null;
+            } & {
+              [key: string]: unknown;
+            })[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1InstitutionsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            type: string;
+            title: string;
+            date: string | null;
+          } & {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            site: string;
+            origin: string;
+            base: string;
+            oai: string;
+            docs: string;
+            openapi: string;
+            anonymousPerMinute: number;
+            groups: {
+              /** @enum {string} */
+              scope: 'search' | 'resources' | 'notices' | 'reports' | 'scholars' | 'institutions';
+              label: string;
+              paths: string[];
+            }[];
+            types: {
+              type: string;
+              label: string;
+              count: number;
+            }[];
+            feeds: {
+              title: string;
+              rss: string;
+              atom: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getOpenV1OpenapiJson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            openapi: string;
+          } & {
+            [key: string]: unknown;
+          };
         };
       };
       /** @description Default Response */

@@ -116,6 +116,9 @@ export const AUDITED: Record<string, AuditRule> = {
   'PUT /api/v1/applications/:id/oauth-uri': { resource: 'oauth_uri', action: 'update', id: p('id'), app: p('id') },
   'POST /api/v1/applications/:id/oauth/clients': { resource: 'oauth_client', action: 'create', id: a('clientId'), app: p('id') },
   'DELETE /api/v1/applications/:id/oauth/clients/:clientId': { resource: 'oauth_client', action: 'delete', id: p('clientId'), app: p('id') },
+  // public API keys (server/routes/apiKeys; decision 635): the body (name, scopes, limit) is recorded, never the key
+  'POST /api/v1/applications/:id/api-keys': { resource: 'api_key', action: 'create', id: a('id'), app: p('id') },
+  'POST /api/v1/applications/:id/api-keys/:keyId/revoke': { resource: 'api_key', action: 'revoke', id: p('keyId'), app: p('id') },
   // a manager's own account (console /console/settings/account); codes never stored (decision 313)
   'PUT /api/v1/account/profile': { resource: 'account', action: 'update' },
   'PUT /api/v1/account/bind/mobile': { resource: 'account', action: 'bind' },

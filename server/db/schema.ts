@@ -563,7 +563,35 @@ export interface FeedbackTable {
   updated_at: string;
 }
 
+/** A key of the public read API (migration 051; server/publicApi; decisions 630-639). */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  application_id: number;
+  name: string;
+  /** the key's first characters, shown in the console (`atr_xxxxxxxx`) */
+  prefix: string;
+  /** SHA-256 of the whole key, hex; the key itself is never stored */
+  key_hash: string;
+  /** JSON array of read groups (PUBLIC_API_SCOPES) */
+  scopes: string;
+  rate_per_minute: number;
+  created_by: number | null;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/** Calls of a public API key per UTC day (migration 051). */
+export interface ApiKeyUsageTable {
+  key_id: number;
+  /** YYYY-MM-DD, UTC */
+  day: string;
+  count: number;
+}
+
 export interface Database {
+  api_keys: ApiKeysTable;
+  api_key_usage: ApiKeyUsageTable;
   submissions: SubmissionsTable;
   notifications: NotificationsTable;
   comments: CommentsTable;

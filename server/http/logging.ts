@@ -14,6 +14,8 @@ export const LOG_REDACT = [
   'req.headers["x-atrium-signature"]',
   'req.headers["x-atrium-internal"]',
   'req.headers.authorization',
+  // a public API key (server/publicApi/gate.ts)
+  'req.headers["x-api-key"]',
 ];
 
 /**

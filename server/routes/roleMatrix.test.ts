@@ -606,6 +606,49 @@ const ROUTES: Record<string, Row> = {
   'GET /sitemap.xml': { call: (f) => ({ url: '/sitemap.xml', host: f.host }) },
   'GET /sitemaps/:file': { call: (f) => ({ url: '/sitemaps/scholar-1.xml', host: f.host }) },
   'GET /robots.txt': { call: (f) => ({ url: '/robots.txt', host: f.host }) },
+  // the public read API of a released site, anonymous or with a key (server/routes/publicApi; decisions 630-636)
+  'GET /open/v1': { call: (f) => ({ url: '/open/v1', host: f.host }) },
+  'GET /open/v1/openapi.json': { call: (f) => ({ url: '/open/v1/openapi.json', host: f.host }) },
+  'GET /open/v1/search': { call: (f) => ({ url: '/open/v1/search?q=矩阵', host: f.host }) },
+  'GET /open/v1/resources/:type': { call: (f) => ({ url: '/open/v1/resources/article', host: f.host }) },
+  'GET /open/v1/resources/:type/:id': { call: (f) => ({ url: `/open/v1/resources/scholar/${f.resourceId}`, host: f.host }) },
+  'GET /open/v1/notices': { call: (f) => ({ url: '/open/v1/notices', host: f.host }) },
+  'GET /open/v1/notices/:id': { call: async (f) => ({ url: `/open/v1/notices/${await notice(f)}`, host: f.host }) },
+  'GET /open/v1/reports': { call: (f) => ({ url: '/open/v1/reports', host: f.host }) },
+  'GET /open/v1/reports/:id': { status: 404, call: (f) => ({ url: '/open/v1/reports/999999', host: f.host }) },
+  'GET /open/v1/scholars': { call: (f) => ({ url: '/open/v1/scholars', host: f.host }) },
+  'GET /open/v1/scholars/:id': { call: (f) => ({ url: `/open/v1/scholars/${f.resourceId}`, host: f.host }) },
+  'GET /open/v1/institutions': { call: (f) => ({ url: '/open/v1/institutions', host: f.host }) },
+  'GET /open/v1/institutions/:id': { status: 404, call: (f) => ({ url: '/open/v1/institutions/999999', host: f.host }) },
+  // its keys, for managers holding 站点设置 (server/routes/apiKeys; decision 631)
+  'GET /api/v1/applications/:id/api-keys': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/api-keys` }) },
+  'POST /api/v1/applications/:id/api-keys': {
+    status: 201,
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/api-keys`, body: { name: '矩阵密钥', scopes: ['search'], ratePerMinute: 60 } }),
+  },
+  'POST /api/v1/applications/:id/api-keys/:keyId/revoke': {
+    call: async (f) => {
+      const t = new Date().toISOString();
+      const row = await ctx.db
+        .insertInto('api_keys')
+        .values({
+          application_id: f.appId,
+          name: '待吊销',
+          prefix: 'atr_matrix',
+          key_hash: `h-${uniq()}`,
+          scopes: '[]',
+          rate_per_minute: 1,
+          created_by: null,
+          created_at: t,
+          revoked_at: null,
+          last_used_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: `/api/v1/applications/${f.appId}/api-keys/${row.id}/revoke` };
+    },
+  },
+  'GET /api/v1/applications/:id/api-key-usage': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/api-key-usage` }) },
   // readers' feedback and its handling (server/routes/feedback; decisions 570-579)
   'POST /api/v1/feedback': {
     status: 201,

@@ -255,6 +255,50 @@ const PROBES: Record<string, Probes> = {
       { url: '/sitemaps/notices-1.xml', host: f.draft.host },
     ];
   },
+  // the public read API (server/routes/publicApi; decisions 630-634): the released site's and the draft's, by host
+  'GET /open/v1': (f) => [
+    { url: '/open/v1', host: f.released.host, marks: { shown: ['/oai'], hidden: [] } },
+    { url: '/open/v1', host: f.draft.host },
+  ],
+  'GET /open/v1/openapi.json': (f) => [
+    { url: '/open/v1/openapi.json', host: f.released.host, marks: { shown: ['/open/v1/search'], hidden: [] } },
+    { url: '/open/v1/openapi.json', host: f.draft.host },
+  ],
+  'GET /open/v1/search': (f) =>
+    [f.released.host, f.draft.host].flatMap((host) => [
+      { url: `/open/v1/search?q=${q(HIDDEN)}`, host },
+      { url: `/open/v1/search?q=${q(SHOWN)}`, host },
+      ...TYPES.map((t) => ({ url: `/open/v1/search?q=&type=${t}&size=100`, host })),
+    ]),
+  'GET /open/v1/resources/:type': (f) =>
+    TYPES.flatMap((t) => [f.released.host, f.draft.host].map((host) => ({ url: `/open/v1/resources/${t}?size=100`, host }))),
+  'GET /open/v1/resources/:type/:id': (f) =>
+    TYPES.flatMap((t) =>
+      [f.shown[t], f.withdrawn[t], f.draftOnly[t]].flatMap((id) =>
+        [f.released.host, f.draft.host].map((host) => ({ url: `/open/v1/resources/${t}/${id}`, host })),
+      ),
+    ).concat([{ url: `/open/v1/resources/article/${f.orphan}`, host: f.released.host }]),
+  'GET /open/v1/notices': (f) => [f.released.host, f.draft.host].map((host) => ({ url: '/open/v1/notices?size=100', host })),
+  'GET /open/v1/notices/:id': (f) =>
+    Object.values(f.notices).flatMap((id) => [f.released.host, f.draft.host].map((host) => ({ url: `/open/v1/notices/${id}`, host }))),
+  ...Object.fromEntries(
+    (
+      [
+        ['reports', 'report'],
+        ['scholars', 'scholar'],
+        ['institutions', 'institution'],
+      ] as const
+    ).flatMap(([group, t]) => [
+      [`GET /open/v1/${group}`, (f: Fixture) => [f.released.host, f.draft.host].map((host) => ({ url: `/open/v1/${group}?size=100`, host }))],
+      [
+        `GET /open/v1/${group}/:id`,
+        (f: Fixture) =>
+          [f.shown[t], f.withdrawn[t], f.draftOnly[t]].flatMap((id) =>
+            [f.released.host, f.draft.host].map((host) => ({ url: `/open/v1/${group}/${id}`, host })),
+          ),
+      ],
+    ]),
+  ),
   'GET /api/v1/applications/config': (f) => [
     { url: `/api/v1/applications/config?host=${f.released.host}` },
     { url: `/api/v1/applications/config?host=${f.draft.host}` },

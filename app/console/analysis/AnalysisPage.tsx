@@ -22,6 +22,7 @@ import { changePercent, type UsageReport, type UsageTotals } from '@common/analy
 import { errorMessage } from '../../api';
 import { PageSpinner } from '../../pages/PageSpinner';
 import { PageHead } from '../PageHead';
+import { ApiKeyUsageCard } from '../apiKeys/ApiKeyUsageCard';
 
 import { Chart, type ChartOption } from './Chart';
 import '../console.css';
@@ -108,6 +109,7 @@ export default function AnalysisPage() {
       ) : (
         <Report data={data} empty={empty} />
       )}
+      <ApiKeyUsageCard applicationId={app.applicationId} />
     </div>
   );
 }
