@@ -47,6 +47,8 @@ const TopicJournalsPage = lazy(() => withAntd(import('./pages/recommendation/Top
 const AccountPage = lazy(() => withAntd(import('./pages/account/AccountPage')));
 // contact details and feedback (issue 29 item 3), signed-in only
 const ContactPage = lazy(() => withAntd(import('./pages/contact/ContactPage')));
+// a reader's recommended resource (issue 29 §6, decision 611), signed-in only
+const RecommendPage = lazy(() => withAntd(import('./pages/submissions/RecommendPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
@@ -88,6 +90,7 @@ const pages: RouteObject[] = [
   { path: '/subscriptions-topic/journals', element: lazyPage(TopicJournalsPage) },
   { path: '/settings/account', element: lazyPage(AccountPage) },
   { path: '/temp/contact', element: lazyPage(ContactPage) },
+  { path: '/microapp/helix/recommend', element: lazyPage(RecommendPage) },
   { path: '/login', element: lazyPage(SiteLoginPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },
