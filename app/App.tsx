@@ -50,6 +50,8 @@ const ContactPage = lazy(() => withAntd(import('./pages/contact/ContactPage')));
 // the site's developer pages: the public read API, its feeds and OAI-PMH (docs/decisions.md 637)
 const OpenPage = lazy(() => withAntd(import('./pages/open/OpenPage')));
 const OpenDocsPage = lazy(() => withAntd(import('./pages/open/OpenDocsPage')));
+// a reader's recommended resource (issue 29 §6, decision 611), signed-in only
+const RecommendPage = lazy(() => withAntd(import('./pages/submissions/RecommendPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
@@ -93,6 +95,7 @@ const pages: RouteObject[] = [
   { path: '/temp/contact', element: lazyPage(ContactPage) },
   { path: '/microapp/open', element: lazyPage(OpenPage) },
   { path: '/microapp/open/docs', element: lazyPage(OpenDocsPage) },
+  { path: '/microapp/helix/recommend', element: lazyPage(RecommendPage) },
   { path: '/login', element: lazyPage(SiteLoginPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },

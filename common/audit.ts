@@ -36,6 +36,7 @@ export const AUDIT_RESOURCES = {
   comment_settings: '评论设置',
   sensitive_words: '敏感词',
   feedback: '意见反馈',
+  recommendation: '资源推荐',
 } as const;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 

@@ -60,6 +60,11 @@ const ALLOWED: Allowed[] = [
     why: "a comment target, and the resource type a 'wechat' target's record has",
   },
   { file: 'server/db/migrations/042_moderation.ts', names: ['link'], why: "the column of a submission's visitor page link" },
+  {
+    file: 'common/submissions.ts',
+    names: ['book', 'policy', 'standard', 'sciencedata', 'news', 'resource'],
+    why: `${RESOURCE_KIND}: the catalogue types a reader may recommend, and the type a recommended link is stored as (decision 611)`,
+  },
   // declarations of the vocabularies themselves
   {
     file: 'common/constants.ts',

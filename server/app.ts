@@ -49,6 +49,7 @@ import headlineRoutes from './routes/headline/index.js';
 import auditLogRoutes from './routes/auditLogs/index.js';
 import moderationRoutes from './routes/moderation/index.js';
 import commentRoutes from './routes/comments/index.js';
+import submissionRoutes from './routes/submissions/index.js';
 import feedbackRoutes from './routes/feedback/index.js';
 import publicApiRoutes from './routes/publicApi/index.js';
 import apiKeyRoutes from './routes/apiKeys/index.js';
@@ -216,6 +217,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => auditLogRoutes(a, ctx));
   await app.register(async (a) => moderationRoutes(a, ctx));
   await app.register(async (a) => commentRoutes(a, ctx));
+  await app.register(async (a) => submissionRoutes(a, ctx));
   await app.register(async (a) => feedbackRoutes(a, ctx));
   // usage analytics: beacons counted in memory, flushed as daily aggregates, and on close
   const usage = new UsageCollector(ctx.db, ctx.config.secret);

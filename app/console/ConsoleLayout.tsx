@@ -35,7 +35,7 @@ import { MSG, fillMsg } from '@common/messages';
 import { useSession } from '../shared/session';
 import { useSignOut } from './useSignOut';
 import { api } from '../shared/apiClient';
-import { SUBMISSION_KIND_LABELS } from '@common/moderation';
+import { READER_QUEUE_KINDS, SUBMISSION_KIND_LABELS, SUBMISSION_KIND_PATHS, type SubmissionKind } from '@common/moderation';
 import './console.css';
 
 /** The menu entry lit for a path: the first prefix that matches. */
@@ -58,7 +58,25 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/users', 'users'],
   ['/console/settings/account', 'account'],
   ['/console/cc/comment', 'comments'],
+  ...READER_QUEUE_KINDS.map((k): [string, string] => [SUBMISSION_KIND_PATHS[k], k]),
 ];
+
+/** The submenu entry of a review queue (issue 29 §6): its title, linked to its path, with its pending count. */
+function queueEntry(kind: SubmissionKind, count: number) {
+  const title = fillMsg(MSG.moderationQueueTitle, { kind: SUBMISSION_KIND_LABELS[kind] });
+  const label = fillMsg(MSG.moderationPendingBadge, { n: count });
+  return {
+    key: kind,
+    icon: <AuditOutlined />,
+    label: (
+      <Link to={SUBMISSION_KIND_PATHS[kind]} aria-label={count ? `${title}（${label}）` : title}>
+        <Badge count={count} size="small" offset={[10, 0]} overflowCount={99}>
+          <span>{title}</span>
+        </Badge>
+      </Link>
+    ),
+  };
+}
 
 /** The console's layout around its pages. */
 export function ConsoleLayout() {
@@ -80,6 +98,9 @@ export function ConsoleLayout() {
   const pendingTotal = pending.data?.total ?? 0;
   const pendingLabel = fillMsg(MSG.moderationPendingBadge, { n: pendingTotal });
   const commentQueueTitle = fillMsg(MSG.moderationQueueTitle, { kind: SUBMISSION_KIND_LABELS.comment });
+  // each queue's entry shows its own pending count; the submenu's title shows them all
+  const commentPending = pending.data?.byKind.comment ?? 0;
+  const commentPendingLabel = fillMsg(MSG.moderationPendingBadge, { n: commentPending });
   return (
     <Layout className="atr-console">
       <Layout.Header className="atr-console__header">
@@ -110,13 +131,15 @@ export function ConsoleLayout() {
                   key: 'comments',
                   icon: <CommentOutlined />,
                   label: (
-                    <Link to="/console/cc/comment" aria-label={pendingTotal ? `${commentQueueTitle}（${pendingLabel}）` : commentQueueTitle}>
-                      <Badge count={pendingTotal} size="small" offset={[10, 0]} overflowCount={99}>
+                    <Link to="/console/cc/comment" aria-label={commentPending ? `${commentQueueTitle}（${commentPendingLabel}）` : commentQueueTitle}>
+                      <Badge count={commentPending} size="small" offset={[10, 0]} overflowCount={99}>
                         <span>{commentQueueTitle}</span>
                       </Badge>
                     </Link>
                   ),
                 },
+                // the review queues of issue 29 §6 (decisions 610-619), with their pending counts
+                ...READER_QUEUE_KINDS.map((k) => queueEntry(k, pending.data?.byKind[k] ?? 0)),
                 // readers' feedback sits here, not on the bar: one more top-level entry overflows it at 1300 px
                 { key: 'feedback', icon: <MessageOutlined />, label: <Link to="/console/fb/feedback">{MSG.feedbackConsoleTitle}</Link> },
                 { key: 'jobs', icon: <SolutionOutlined />, label: <Link to="/console/jobs">{MSG.consoleJobsTitle}</Link> },

@@ -45,6 +45,7 @@ const AppClientsPage = lazy(() => import('./AppClientsPage').then((m) => ({ defa
 const AccountSettingsPage = lazy(() => import('./AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })));
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CommentModerationPage = lazy(() => import('./moderation/ModerationPage'));
+const ResourceVerifyQueue = lazy(() => import('./moderation/QueuePages').then((m) => ({ default: m.ResourceVerifyQueue })));
 
 const lazyPage = (C: ComponentType): ReactNode => (
   <Suspense fallback={<PageSpinner />}>
@@ -93,6 +94,8 @@ const consoleRoutes: RouteObject[] = [
           { path: 'settings/account', element: lazyPage(AccountSettingsPage) },
           // the moderation queues (decisions 550-556): comments first
           { path: 'cc/comment', element: lazyPage(CommentModerationPage) },
+          // the review queues of issue 29 §6 (decisions 610-619)
+          { path: 'rc/resource_verify', element: lazyPage(ResourceVerifyQueue) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },

@@ -3210,6 +3210,90 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/submissions/recommendations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 推荐资源（链接、资源记录或一条 BibTeX / RIS 条目），提交审核
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1SubmissionsRecommendations'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/submissions/recommendations/{id}/placement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 设置推荐资源通过后所在的分类（审核中）
+     * @description 权限：该应用持有「审核」权限的管理员或超级管理员。
+     */
+    put: operations['putV1SubmissionsRecommendationsByIdPlacement'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/submissions/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 我的提交（资源推荐、学者认证、成果认领等）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    get: operations['getV1SubmissionsMine'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/submissions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * 撤回本人的提交
+     * @description 权限：上传者本人或超级管理员。
+     */
+    delete: operations['deleteV1SubmissionsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/feedback': {
     parameters: {
       query?: never;
@@ -12215,7 +12299,7 @@ export interface operations {
     parameters: {
       query: {
         applicationId: number;
-        kind?: 'comment';
+        kind?: 'comment' | 'resource_verify';
         status?: 'pending' | 'approved' | 'rejected' | 'withdrawn';
         q?: string;
         page?: number;
@@ -12701,6 +12785,203 @@ export interface operations {
         content: {
           'application/json': {
             words: string[];
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1SubmissionsRecommendations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              applicationId: number;
+              /** @enum {string} */
+              mode: 'url';
+              title: string;
+              url: string;
+              summary?: string;
+              category?: string | null;
+              subcategory?: string | null;
+            }
+          | {
+              applicationId: number;
+              /** @enum {string} */
+              mode: 'record';
+              /** @enum {string} */
+              type: 'book' | 'policy' | 'standard' | 'patent' | 'sciencedata' | 'news';
+              title: string;
+              date?: string | null;
+              fields?: {
+                [key: string]: unknown;
+              };
+              category?: string | null;
+              subcategory?: string | null;
+            }
+          | {
+              applicationId: number;
+              /** @enum {string} */
+              mode: 'citation';
+              /** @enum {string} */
+              format: 'bibtex' | 'ris';
+              text: string;
+              category?: string | null;
+              subcategory?: string | null;
+            };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            id: number;
+            submissionId: number;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1SubmissionsRecommendationsByIdPlacement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          category?: string | null;
+          subcategory?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1SubmissionsMine: {
+    parameters: {
+      query?: {
+        applicationId?: number;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: {
+              id: number;
+              applicationId: number;
+              kind: string;
+              kindLabel: string;
+              summary: string;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+              reason: string | null;
+              link: string | null;
+              createdAt: string;
+              reviewedAt: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  deleteV1SubmissionsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
             message: string;
           };
         };

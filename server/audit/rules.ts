@@ -133,6 +133,8 @@ export const AUDITED: Record<string, AuditRule> = {
   'POST /api/v1/feedback/:id/process': { resource: 'feedback', action: 'process', id: p('id'), snapshot: 'feedback' },
   'POST /api/v1/feedback/:id/reply': { resource: 'feedback', action: 'reply', id: p('id'), snapshot: 'feedback' },
   'POST /api/v1/feedback/:id/close': { resource: 'feedback', action: 'close', id: p('id'), snapshot: 'feedback' },
+  // a reader's recommended resource: the reviewer's choice of category (server/routes/submissions; decision 611)
+  'PUT /api/v1/submissions/recommendations/:id/placement': { resource: 'recommendation', action: 'update', id: p('id'), snapshot: 'recommendation' },
 };
 
 /** Unsafe routes that are not console writes, with the reason (decision 313). */
@@ -173,6 +175,8 @@ export const NOT_AUDITED: Record<string, string> = {
   'POST /api/v1/resources/institution/fruit-scholar-count': 'a read sent as POST',
   'POST /api/v3/resources/journal': 'a read sent as POST',
   // the moderation engine writes one audit row per submission and transition itself (decision 552)
+  'POST /api/v1/submissions/recommendations': 'recorded as a submission (submit) by the moderation engine',
+  'DELETE /api/v1/submissions/:id': 'recorded as a withdrawal by the moderation engine',
   'POST /api/v1/moderation/review': 'recorded per submission by the moderation engine (server/moderation/engine.ts)',
   'POST /api/v1/comments': 'recorded as a submission (submit) by the moderation engine',
   'DELETE /api/v1/comments/:id': 'recorded as a withdrawal by the moderation engine',

@@ -22,7 +22,8 @@ export type SnapshotKind =
   | 'xmodule'
   | 'file'
   | 'manager'
-  | 'feedback';
+  | 'feedback'
+  | 'recommendation';
 
 /** A row as the audit log compares it. */
 export interface Snapshot {
@@ -108,6 +109,10 @@ export const SNAPSHOTS: Record<SnapshotKind, Reader> = {
   feedback: async (db, id) => {
     const r = await db.selectFrom('feedback').select(['application_id', 'state', 'reply']).where('id', '=', id).executeTakeFirst();
     return r ? { fields: { ...r }, applicationId: r.application_id } : null;
+  },
+  recommendation: async (db, id) => {
+    const r = await db.selectFrom('resource_recommendations').select(['application_id', 'category', 'subcategory']).where('id', '=', id).executeTakeFirst();
+    return r ? { fields: { category: r.category, subcategory: r.subcategory }, applicationId: r.application_id } : null;
   },
   link: async (db, id) => {
     const r = await db

@@ -493,6 +493,28 @@ export interface NotificationsTable {
 }
 
 /** A reader's comment (migration 043; server/routes/comments). */
+/** A reader's recommended resource, reviewed as `resource_verify` (migration 049; docs/decisions.md 610-612). */
+export interface ResourceRecommendationsTable {
+  id: Generated<number>;
+  application_id: number;
+  author_id: number;
+  /** 'link' | 'record' | 'citation' (common/submissions.ts) */
+  mode: string;
+  /** the resource type to create */
+  type: string;
+  title: string;
+  date: string | null;
+  /** JSON: the fields to store */
+  fields: string;
+  /** the search text besides the title */
+  search_text: string;
+  category: string | null;
+  subcategory: string | null;
+  /** the resource created on approval */
+  resource_id: number | null;
+  created_at: string;
+}
+
 export interface CommentsTable {
   id: Generated<number>;
   application_id: number;
@@ -595,6 +617,7 @@ export interface Database {
   submissions: SubmissionsTable;
   notifications: NotificationsTable;
   comments: CommentsTable;
+  resource_recommendations: ResourceRecommendationsTable;
   comment_likes: CommentLikesTable;
   comment_reports: CommentReportsTable;
   comment_settings: CommentSettingsTable;

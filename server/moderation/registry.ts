@@ -1,14 +1,16 @@
 /**
  * The registry of submission kinds (docs/decisions.md 550): one entry per kind of common/moderation.ts
- * SUBMISSION_KINDS. Only `comment` so far; a later kind adds its spec here and its key there.
+ * SUBMISSION_KINDS: comments, and the review queues of issue 29 §6 (server/submissions, decisions 610-619).
  */
 import type { SubmissionKind } from '../../common/moderation.js';
 import { commentKind } from '../comments/kind.js';
+import { recommendKind } from '../submissions/recommendKind.js';
 import type { SubmissionKindSpec } from './kind.js';
 
 /** Every kind's spec. */
 export const KINDS: Record<SubmissionKind, SubmissionKindSpec> = {
   comment: commentKind,
+  resource_verify: recommendKind,
 };
 
 /** The spec of a kind. */

@@ -136,6 +136,46 @@ async function link(f: Fixture): Promise<number> {
   return row.id;
 }
 
+/** A reader's recommended link of the application with its pending submission, written directly; its id. */
+async function recommendation(f: Fixture): Promise<number> {
+  const t = new Date().toISOString();
+  const r = await ctx.db
+    .insertInto('resource_recommendations')
+    .values({
+      application_id: f.appId,
+      author_id: f.plainUserId,
+      mode: 'url',
+      type: 'resource',
+      title: '矩阵推荐',
+      date: null,
+      fields: JSON.stringify({ url: 'https://example.cn/r' }),
+      search_text: '',
+      category: null,
+      subcategory: null,
+      resource_id: null,
+      created_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('submissions')
+    .values({
+      application_id: f.appId,
+      kind: 'resource_verify',
+      ref_id: r.id,
+      author_id: f.plainUserId,
+      summary: '矩阵推荐',
+      status: 'pending',
+      reason: null,
+      reviewer_id: null,
+      created_at: t,
+      updated_at: t,
+      reviewed_at: null,
+    })
+    .execute();
+  return r.id;
+}
+
 /** A comment on a fresh notice of the application with its submission, written directly: pending (hidden) or shown. */
 async function comment(f: Fixture, shown: boolean): Promise<number> {
   const t = new Date().toISOString();
@@ -420,6 +460,19 @@ const ROUTES: Record<string, Row> = {
     call: async (f) => ({ url: '/api/v1/moderation/review', body: { applicationId: f.appId, ids: [await comment(f, false)], action: 'approve' } }),
   },
   'GET /api/v1/moderation/pending': { call: () => ({ url: '/api/v1/moderation/pending' }) },
+  // the review queues of issue 29 §6 (decisions 610-619)
+  'POST /api/v1/submissions/recommendations': {
+    status: 201,
+    call: (f) => ({
+      url: '/api/v1/submissions/recommendations',
+      body: { applicationId: f.appId, mode: 'url', title: '矩阵推荐', url: 'https://example.cn/r' },
+    }),
+  },
+  'PUT /api/v1/submissions/recommendations/:id/placement': {
+    call: async (f) => ({ url: `/api/v1/submissions/recommendations/${await recommendation(f)}/placement`, body: { category: '矩阵分类' } }),
+  },
+  'GET /api/v1/submissions/mine': { call: () => ({ url: '/api/v1/submissions/mine' }) },
+  'DELETE /api/v1/submissions/:id': { status: 404, call: () => ({ url: '/api/v1/submissions/999999' }) },
   'GET /api/v1/comments': { call: async (f) => ({ url: `/api/v1/comments?applicationId=${f.appId}&targetType=notice&targetId=${await notice(f)}` }) },
   'POST /api/v1/comments': {
     status: 201,

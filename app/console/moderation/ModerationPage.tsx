@@ -65,8 +65,11 @@ export function markedText(text: string, marks: string[]): ReactNode {
 
 const when = (iso: string | null) => (iso ? formatLocal(new Date(iso), DAY_MINUTE) : '');
 
-/** The queue page of one kind. */
-export function ModerationPage({ kind }: { kind: SubmissionKind }) {
+/**
+ * The queue page of one kind; `rowAction` adds a kind's own action to a row (a recommendation's
+ * category, decision 611), given the row and the chosen application.
+ */
+export function ModerationPage({ kind, rowAction }: { kind: SubmissionKind; rowAction?: (s: Submission, applicationId: number) => ReactNode }) {
   const label = SUBMISSION_KIND_LABELS[kind];
   const title = fillMsg(MSG.moderationQueueTitle, { kind: label });
   const { message } = App.useApp();
@@ -199,6 +202,7 @@ export function ModerationPage({ kind }: { kind: SubmissionKind }) {
               重新审核
             </Button>
           )}
+          {rowAction && appId ? rowAction(s, appId) : null}
         </Space>
       ),
     },

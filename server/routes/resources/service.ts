@@ -78,7 +78,7 @@ export function parseResourceBody(type: ResourceType, raw: unknown): ResourceBod
  * out), plus the date under the type's `dateAs` name, its year (a number) under `yearAs` and the title
  * under `titleAs`.
  */
-function storedFields(type: ResourceType, body: ResourceBody, kept: Record<string, unknown> = {}): Record<string, unknown> {
+export function storedFields(type: ResourceType, body: ResourceBody, kept: Record<string, unknown> = {}): Record<string, unknown> {
   const spec = RESOURCE_TYPE_SPECS[type];
   const out: Record<string, unknown> = structuredClone(kept);
   // every editable field is replaced (a blank one removed); fields the console does not edit are kept
@@ -114,7 +114,7 @@ function searchValues(v: unknown): string[] {
  * indexes them: decision 260), or else the text fields' values (rich text as its text, stored file paths
  * left out).
  */
-function searchTextOf(type: ResourceType, fields: Record<string, unknown>): string {
+export function searchTextOf(type: ResourceType, fields: Record<string, unknown>): string {
   const spec = RESOURCE_TYPE_SPECS[type];
   if (spec.search)
     return spec.search
