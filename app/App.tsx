@@ -47,6 +47,9 @@ const TopicJournalsPage = lazy(() => withAntd(import('./pages/recommendation/Top
 const AccountPage = lazy(() => withAntd(import('./pages/account/AccountPage')));
 // contact details and feedback (issue 29 item 3), signed-in only
 const ContactPage = lazy(() => withAntd(import('./pages/contact/ContactPage')));
+// reference questions (issue 29 item 4): the ask page (signed-in only) and the public FAQ
+const AskPage = lazy(() => withAntd(import('./pages/questions/AskPage')));
+const FaqPage = lazy(() => withAntd(import('./pages/questions/FaqPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
@@ -79,6 +82,8 @@ const pages: RouteObject[] = [
       { path: '/microapp/report', element: lazyPage(ReportsPage) },
       { path: '/microapp/report/detail/:id', element: lazyPage(ReportPage) },
       { path: '/microapp/recommendation', element: lazyPage(RecommendationPage) },
+      { path: '/microapp/helix/ask', element: lazyPage(AskPage) },
+      { path: '/microapp/helix/faq', element: lazyPage(FaqPage) },
     ],
   },
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },
