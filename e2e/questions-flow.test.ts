@@ -15,6 +15,7 @@ import { makePng } from '../server/test/files';
 const ADMIN = '13800138081';
 const READER = '13800138082';
 const NO_RIGHT = '13800138083';
+const ASKER = '13800138084';
 const PHONE_SIZE = { width: 390, height: 844 };
 const e2e = useE2e({ admins: [ADMIN] });
 let appId = 0;
@@ -123,6 +124,42 @@ describe('reference questions', () => {
     await page.locator('.ant-tag', { hasText: '已关闭' }).waitFor();
     const notes = await apiCall<{ content: unknown[] }>(page, server.url, 'GET', `/api/v1/questions/faq?applicationId=${appId}`);
     expect(notes.body.content).toHaveLength(1);
+    await ctx.close();
+  });
+
+  it('a manager asks back; the reader answers in the thread; the manager sees the supplement', async () => {
+    const { server, base, page } = e2e;
+    const ctx = await e2e.newContext();
+    await signInByApi(ctx, server, ASKER, base);
+    const asked = await apiCall<{ id: number }>(ctx, base, 'POST', '/api/v1/questions', {
+      applicationId: appId,
+      title: '需要一篇会议论文',
+      content: '请帮忙找 ICDE 的一篇论文',
+      discipline: '工学',
+    });
+    expect(asked.status).toBe(201);
+    await page.goto(`${server.url}/console/issues/${asked.body.id}?applicationId=${appId}`);
+    await page.getByText('请帮忙找 ICDE 的一篇论文').waitFor();
+    await page.getByLabel('追问内容').fill('请提供论文的年份和作者');
+    await clickSettled(page.getByRole('button', { name: '发送追问' }));
+    await page.locator('.ant-tag', { hasText: '待补充' }).waitFor();
+
+    const reader = await ctx.newPage();
+    reader.setDefaultTimeout(15_000);
+    await reader.goto(`${base}/microapp/helix/ask`);
+    const item = reader.getByTestId('my-question').filter({ hasText: '需要一篇会议论文' });
+    await item.getByText('待补充').waitFor();
+    await item.getByText('请提供论文的年份和作者').waitFor();
+    await item.getByLabel('补充信息').fill('2019 年，作者姓张');
+    await clickSettled(item.getByRole('button', { name: '提交补充' }));
+    await reader.getByText('补充已提交').waitFor();
+    await item.getByText('处理中').waitFor();
+    await item.getByText('2019 年，作者姓张').waitFor();
+    await shot(reader, 'e2e-questions-supplement.png');
+
+    await page.reload();
+    await page.locator('.atr-question-entry--supplement').getByText('2019 年，作者姓张').waitFor();
+    await page.locator('.ant-tag', { hasText: '处理中' }).waitFor();
     await ctx.close();
   });
 
