@@ -1403,6 +1403,7 @@ export const MSG = {
   questionPublished: '已发布到常见问题',
   questionUnpublished: '已从常见问题撤下',
   questionNotPublished: '该咨询未发布到常见问题',
+  questionFaqPublishedState: '已发布',
   questionStateInvalid: '未知的咨询状态',
   questionDueDaysInvalid: '答复期限须为 1-30 个工作日',
   questionSettingsSaved: '设置已保存',

@@ -60,9 +60,8 @@ export const QUESTION_PAGE_SIZE = 20;
 export const QUESTION_DUE_DAYS_DEFAULT = 3;
 export const QUESTION_DUE_DAYS_MAX = 30;
 
-/** The visitor pages: ask a question, the public FAQ. */
-export const ASK_HREF = '/microapp/helix/ask';
-export const FAQ_HREF = '/microapp/helix/faq';
+/** The visitor pages: ask a question, the public FAQ (common/questionLinks.ts). */
+export { ASK_HREF, FAQ_HREF } from './questionLinks.js';
 
 /** The weekday (0 Sunday … 6 Saturday) of an instant in China Standard Time (UTC+8, no summer time). */
 function chinaWeekday(ms: number): number {

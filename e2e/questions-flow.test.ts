@@ -43,6 +43,7 @@ describe('reference questions', () => {
     await reader.waitForURL(/\/login\?redirect=/);
     await signInConsole(reader, server, READER, { url: reader.url(), login: /\/login\?redirect=/, then: /\/microapp\/helix\/ask$/ });
     await reader.getByRole('heading', { name: '我要咨询' }).waitFor();
+    await reader.waitForLoadState('networkidle');
     await reader.getByLabel('问题标题').fill(TITLE);
     await reader.getByLabel('学科').click();
     await clickSettled(reader.locator('.ant-select-item-option', { hasText: '历史学' }));
@@ -92,6 +93,8 @@ describe('reference questions', () => {
     await visitor.goto(`${base}/microapp/explore`);
     await clickSettled(visitor.locator('.atr-footer').getByRole('link', { name: '常见问题' }));
     await visitor.waitForURL(/\/microapp\/helix\/faq$/);
+    // server-rendered: search once the page has hydrated
+    await visitor.waitForLoadState('networkidle');
     await visitor.getByLabel('搜索', { exact: true }).first().fill('东方杂志');
     await visitor.keyboard.press('Enter');
     await visitor.waitForURL(/q=%E4%B8%9C%E6%96%B9%E6%9D%82%E5%BF%97/);
@@ -150,7 +153,10 @@ describe('reference questions', () => {
     const item = reader.getByTestId('my-question').filter({ hasText: '需要一篇会议论文' });
     await item.getByText('待补充').waitFor();
     await item.getByText('请提供论文的年份和作者').waitFor();
+    // the page is server-rendered: type once it has hydrated, so that React holds the text
+    await reader.waitForLoadState('networkidle');
     await item.getByLabel('补充信息').fill('2019 年，作者姓张');
+    await expect.poll(() => item.getByRole('button', { name: '提交补充' }).isEnabled()).toBe(true);
     await clickSettled(item.getByRole('button', { name: '提交补充' }));
     await reader.getByText('补充已提交').waitFor();
     await item.getByText('处理中').waitFor();

@@ -21,7 +21,7 @@ import { trackPageview, trackUser } from './usage';
 import { DownOutlined, UserOutlined } from '@modules/kit/icons';
 import { SITE_MSG } from '@common/siteMessages';
 import { contactHref } from '@common/feedback';
-import { FAQ_HREF } from '@common/questions';
+import { FAQ_HREF } from '@common/questionLinks';
 import { FOOTER_MEDIA_KEYS, type FooterMediaKey } from '@common/constants';
 import type { FooterMedia } from '@common/siteConfig';
 import { isSiteLink } from '@common/safePath';

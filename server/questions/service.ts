@@ -500,12 +500,9 @@ export async function publishQuestion(db: Db, applicationId: number, id: number,
     const row = await questionOf(tx, applicationId, id);
     const can = publish ? row.faq_published === 0 && row.answered_at !== null && (row.state === 'answered' || row.state === 'closed') : row.faq_published === 1;
     if (!can) {
-      const words = publish ? MSG.questionActionPublish : MSG.questionUnpublished;
-      throw conflict(
-        publish
-          ? fillMsg(MSG.questionBadTransition, { state: row.faq_published ? '已发布' : QUESTION_STATE_LABELS[stateOf(row.state)], action: words })
-          : MSG.questionNotPublished,
-      );
+      if (!publish) throw conflict(MSG.questionNotPublished);
+      const state = row.faq_published ? MSG.questionFaqPublishedState : QUESTION_STATE_LABELS[stateOf(row.state)];
+      throw conflict(fillMsg(MSG.questionBadTransition, { state, action: MSG.questionActionPublish }));
     }
     const res = await tx
       .updateTable('questions')
