@@ -52,6 +52,9 @@ const OpenPage = lazy(() => withAntd(import('./pages/open/OpenPage')));
 const OpenDocsPage = lazy(() => withAntd(import('./pages/open/OpenDocsPage')));
 // a reader's recommended resource (issue 29 §6, decision 611), signed-in only
 const RecommendPage = lazy(() => withAntd(import('./pages/submissions/RecommendPage')));
+// reference questions (issue 29 item 4): the ask page (signed-in only) and the public FAQ
+const AskPage = lazy(() => withAntd(import('./pages/questions/AskPage')));
+const FaqPage = lazy(() => withAntd(import('./pages/questions/FaqPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
@@ -84,6 +87,8 @@ const pages: RouteObject[] = [
       { path: '/microapp/report', element: lazyPage(ReportsPage) },
       { path: '/microapp/report/detail/:id', element: lazyPage(ReportPage) },
       { path: '/microapp/recommendation', element: lazyPage(RecommendationPage) },
+      { path: '/microapp/helix/ask', element: lazyPage(AskPage) },
+      { path: '/microapp/helix/faq', element: lazyPage(FaqPage) },
     ],
   },
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },

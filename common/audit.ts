@@ -37,6 +37,8 @@ export const AUDIT_RESOURCES = {
   sensitive_words: '敏感词',
   feedback: '意见反馈',
   recommendation: '资源推荐',
+  question: '参考咨询',
+  question_settings: '参考咨询设置',
 } as const;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 
@@ -66,6 +68,10 @@ export const AUDIT_ACTIONS = {
   process: '开始处理',
   reply: '回复',
   close: '关闭',
+  assign: '分配',
+  answer: '答复',
+  askback: '追问',
+  unpublish: '撤下',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

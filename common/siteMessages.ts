@@ -106,4 +106,6 @@ export const SITE_MSG = {
   // user rights take effect (helper user-rights; docs/decisions.md 136, 210-219)
   loginOnlyLabel: '仅登录可见',
   loginOnlyHint: '开启后，未登录的访客和角色没有「查看仅登录可见的栏目」权限的用户看不到此栏目；管理员始终可见',
+  // —— reference questions: the footer's entry to the public FAQ (decision 596) ——
+  faqLink: '常见问题',
 } as const;

@@ -27,6 +27,7 @@ import {
   SettingOutlined,
   LogoutOutlined,
   MessageOutlined,
+  QuestionCircleOutlined,
   TeamOutlined,
   UserOutlined,
   WechatOutlined,
@@ -52,6 +53,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/reports', 'reports'],
   ['/console/logs', 'logs'],
   ['/console/fb/feedback', 'feedback'],
+  ['/console/issues', 'questions'],
   ['/console/analysis', 'analysis'],
   ['/console/ac/appclient', 'appclient'],
   ['/console/managers', 'managers'],
@@ -142,6 +144,8 @@ export function ConsoleLayout() {
                 ...READER_QUEUE_KINDS.map((k) => queueEntry(k, pending.data?.byKind[k] ?? 0)),
                 // readers' feedback sits here, not on the bar: one more top-level entry overflows it at 1300 px
                 { key: 'feedback', icon: <MessageOutlined />, label: <Link to="/console/fb/feedback">{MSG.feedbackConsoleTitle}</Link> },
+                // reference questions beside feedback: staff answering readers (decision 591)
+                { key: 'questions', icon: <QuestionCircleOutlined />, label: <Link to="/console/issues">{MSG.questionConsoleTitle}</Link> },
                 { key: 'jobs', icon: <SolutionOutlined />, label: <Link to="/console/jobs">{MSG.consoleJobsTitle}</Link> },
                 { key: 'tools', icon: <ToolOutlined />, label: <Link to="/console/tools">{MSG.consoleToolsTitle}</Link> },
                 { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats">{MSG.wechatManagerTitle}</Link> },

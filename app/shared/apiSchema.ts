@@ -3474,6 +3474,340 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/questions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 提交参考咨询（每个账号每天最多 5 个）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1Questions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/questions/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 我在本站的咨询（我的咨询），含往来记录
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    get: operations['getV1QuestionsMine'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/questions/mine/{id}/supplement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 补充咨询信息（回应馆员的追问：待补充 → 处理中）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1QuestionsMineByIdSupplement'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/questions/mine/{id}/attachments/{attachmentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 下载我的咨询的附件
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    get: operations['getV1QuestionsMineByIdAttachmentsByAttachmentId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/questions/faq': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本站的常见问题（已发布的咨询，可按文字检索，每页 20 条）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getV1QuestionsFaq'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/questions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本应用的参考咨询（按状态、超期、指派给我、文字筛选，每页 20 条）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdQuestions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/questions/assignees': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 可分配咨询的管理员（有「内容管理」权限）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdQuestionsAssignees'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/questions/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 参考咨询设置（答复期限，工作日）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdQuestionsSettings'];
+    /**
+     * 修改参考咨询设置（答复期限 1-30 个工作日）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    put: operations['putV1ApplicationsByIdQuestionsSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/questions/{questionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 读取一条参考咨询（含往来记录与附件）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdQuestionsByQuestionId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/questions/{questionId}/attachments/{attachmentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 下载参考咨询的附件
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdQuestionsByQuestionIdAttachmentsByAttachmentId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/questions/{questionId}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 分配咨询给本应用的管理员（待分配 → 处理中）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdQuestionsByQuestionIdAssign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/questions/{questionId}/answer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 答复咨询（富文本，→ 已答复）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdQuestionsByQuestionIdAnswer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/questions/{questionId}/askback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 追问：请读者补充信息（→ 待补充）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdQuestionsByQuestionIdAskback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/questions/{questionId}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 关闭咨询（已关闭的不能再操作）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdQuestionsByQuestionIdClose'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/questions/{questionId}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 把已答复的咨询发布到本站常见问题
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdQuestionsByQuestionIdPublish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/questions/{questionId}/unpublish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 从本站常见问题撤下
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdQuestionsByQuestionIdUnpublish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/analytics/beacon': {
     parameters: {
       query?: never;
@@ -13410,6 +13744,976 @@ export interface operations {
             userName: string;
             userContact: string | null;
             handlerName: string | null;
+            closedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1Questions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          applicationId: number;
+          title: string;
+          content: string;
+          /** @enum {string} */
+          discipline:
+            | '哲学'
+            | '经济学'
+            | '法学'
+            | '教育学'
+            | '文学'
+            | '历史学'
+            | '理学'
+            | '工学'
+            | '农学'
+            | '医学'
+            | '军事学'
+            | '管理学'
+            | '艺术学'
+            | '交叉学科'
+            | '其他';
+          attachments?:
+            | {
+                name: string;
+                data: string;
+              }[]
+            | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            title: string;
+            content: string;
+            discipline: string;
+            /** @enum {string} */
+            state: 'unassigned' | 'processing' | 'needinfo' | 'answered' | 'closed';
+            attachments: {
+              id: number;
+              name: string;
+              contentType: string;
+              size: number;
+              url: string;
+            }[];
+            messages: {
+              id: number;
+              /** @enum {string} */
+              kind: 'answer' | 'askback' | 'supplement';
+              body: string;
+              authorName: string | null;
+              createdAt: string;
+            }[];
+            createdAt: string;
+            updatedAt: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1QuestionsMine: {
+    parameters: {
+      query: {
+        applicationId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            content: {
+              id: number;
+              applicationId: number;
+              title: string;
+              content: string;
+              discipline: string;
+              /** @enum {string} */
+              state: 'unassigned' | 'processing' | 'needinfo' | 'answered' | 'closed';
+              attachments: {
+                id: number;
+                name: string;
+                contentType: string;
+                size: number;
+                url: string;
+              }[];
+              messages: {
+                id: number;
+                /** @enum {string} */
+                kind: 'answer' | 'askback' | 'supplement';
+                body: string;
+                authorName: string | null;
+                createdAt: string;
+              }[];
+              createdAt: string;
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1QuestionsMineByIdSupplement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            title: string;
+            content: string;
+            discipline: string;
+            /** @enum {string} */
+            state: 'unassigned' | 'processing' | 'needinfo' | 'answered' | 'closed';
+            attachments: {
+              id: number;
+              name: string;
+              contentType: string;
+              size: number;
+              url: string;
+            }[];
+            messages: {
+              id: number;
+              /** @enum {string} */
+              kind: 'answer' | 'askback' | 'supplement';
+              body: string;
+              authorName: string | null;
+              createdAt: string;
+            }[];
+            createdAt: string;
+            updatedAt: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1QuestionsMineByIdAttachmentsByAttachmentId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        attachmentId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 文件内容，Content-Type 为检测到的类型；图片（及 inline=1 的 PDF）在页面中显示，其余作为附件下载 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1QuestionsFaq: {
+    parameters: {
+      query: {
+        applicationId: number;
+        q?: string;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: {
+              id: number;
+              title: string;
+              question: string;
+              discipline: string;
+              answer: string;
+              publishedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdQuestions: {
+    parameters: {
+      query?: {
+        state?: 'unassigned' | 'processing' | 'needinfo' | 'answered' | 'closed';
+        overdue?: '0' | '1' | 'true' | 'false';
+        mine?: '0' | '1' | 'true' | 'false';
+        q?: string;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: {
+              id: number;
+              applicationId: number;
+              title: string;
+              discipline: string;
+              /** @enum {string} */
+              state: 'unassigned' | 'processing' | 'needinfo' | 'answered' | 'closed';
+              overdue: boolean;
+              userName: string;
+              assigneeId: number | null;
+              assigneeName: string | null;
+              faqPublished: boolean;
+              createdAt: string;
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdQuestionsAssignees: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            content: {
+              id: number;
+              name: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdQuestionsSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            dueDays: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1ApplicationsByIdQuestionsSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          dueDays: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            dueDays: number;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdQuestionsByQuestionId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        questionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            title: string;
+            discipline: string;
+            /** @enum {string} */
+            state: 'unassigned' | 'processing' | 'needinfo' | 'answered' | 'closed';
+            overdue: boolean;
+            userName: string;
+            assigneeId: number | null;
+            assigneeName: string | null;
+            faqPublished: boolean;
+            createdAt: string;
+            updatedAt: string;
+            content: string;
+            userContact: string | null;
+            attachments: {
+              id: number;
+              name: string;
+              contentType: string;
+              size: number;
+              url: string;
+            }[];
+            messages: {
+              id: number;
+              /** @enum {string} */
+              kind: 'answer' | 'askback' | 'supplement';
+              body: string;
+              authorName: string | null;
+              createdAt: string;
+            }[];
+            faqQuestion: string | null;
+            answeredAt: string | null;
+            closedAt: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdQuestionsByQuestionIdAttachmentsByAttachmentId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        questionId: number;
+        attachmentId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 文件内容，Content-Type 为检测到的类型；图片（及 inline=1 的 PDF）在页面中显示，其余作为附件下载 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdQuestionsByQuestionIdAssign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        questionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          assigneeId: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            title: string;
+            discipline: string;
+            /** @enum {string} */
+            state: 'unassigned' | 'processing' | 'needinfo' | 'answered' | 'closed';
+            overdue: boolean;
+            userName: string;
+            assigneeId: number | null;
+            assigneeName: string | null;
+            faqPublished: boolean;
+            createdAt: string;
+            updatedAt: string;
+            content: string;
+            userContact: string | null;
+            attachments: {
+              id: number;
+              name: string;
+              contentType: string;
+              size: number;
+              url: string;
+            }[];
+            messages: {
+              id: number;
+              /** @enum {string} */
+              kind: 'answer' | 'askback' | 'supplement';
+              body: string;
+              authorName: string | null;
+              createdAt: string;
+            }[];
+            faqQuestion: string | null;
+            answeredAt: string | null;
+            closedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdQuestionsByQuestionIdAnswer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        questionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          html: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            title: string;
+            discipline: string;
+            /** @enum {string} */
+            state: 'unassigned' | 'processing' | 'needinfo' | 'answered' | 'closed';
+            overdue: boolean;
+            userName: string;
+            assigneeId: number | null;
+            assigneeName: string | null;
+            faqPublished: boolean;
+            createdAt: string;
+            updatedAt: string;
+            content: string;
+            userContact: string | null;
+            attachments: {
+              id: number;
+              name: string;
+              contentType: string;
+              size: number;
+              url: string;
+            }[];
+            messages: {
+              id: number;
+              /** @enum {string} */
+              kind: 'answer' | 'askback' | 'supplement';
+              body: string;
+              authorName: string | null;
+              createdAt: string;
+            }[];
+            faqQuestion: string | null;
+            answeredAt: string | null;
+            closedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdQuestionsByQuestionIdAskback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        questionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            title: string;
+            discipline: string;
+            /** @enum {string} */
+            state: 'unassigned' | 'processing' | 'needinfo' | 'answered' | 'closed';
+            overdue: boolean;
+            userName: string;
+            assigneeId: number | null;
+            assigneeName: string | null;
+            faqPublished: boolean;
+            createdAt: string;
+            updatedAt: string;
+            content: string;
+            userContact: string | null;
+            attachments: {
+              id: number;
+              name: string;
+              contentType: string;
+              size: number;
+              url: string;
+            }[];
+            messages: {
+              id: number;
+              /** @enum {string} */
+              kind: 'answer' | 'askback' | 'supplement';
+              body: string;
+              authorName: string | null;
+              createdAt: string;
+            }[];
+            faqQuestion: string | null;
+            answeredAt: string | null;
+            closedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdQuestionsByQuestionIdClose: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        questionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            title: string;
+            discipline: string;
+            /** @enum {string} */
+            state: 'unassigned' | 'processing' | 'needinfo' | 'answered' | 'closed';
+            overdue: boolean;
+            userName: string;
+            assigneeId: number | null;
+            assigneeName: string | null;
+            faqPublished: boolean;
+            createdAt: string;
+            updatedAt: string;
+            content: string;
+            userContact: string | null;
+            attachments: {
+              id: number;
+              name: string;
+              contentType: string;
+              size: number;
+              url: string;
+            }[];
+            messages: {
+              id: number;
+              /** @enum {string} */
+              kind: 'answer' | 'askback' | 'supplement';
+              body: string;
+              authorName: string | null;
+              createdAt: string;
+            }[];
+            faqQuestion: string | null;
+            answeredAt: string | null;
+            closedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdQuestionsByQuestionIdPublish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        questionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          question?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            title: string;
+            discipline: string;
+            /** @enum {string} */
+            state: 'unassigned' | 'processing' | 'needinfo' | 'answered' | 'closed';
+            overdue: boolean;
+            userName: string;
+            assigneeId: number | null;
+            assigneeName: string | null;
+            faqPublished: boolean;
+            createdAt: string;
+            updatedAt: string;
+            content: string;
+            userContact: string | null;
+            attachments: {
+              id: number;
+              name: string;
+              contentType: string;
+              size: number;
+              url: string;
+            }[];
+            messages: {
+              id: number;
+              /** @enum {string} */
+              kind: 'answer' | 'askback' | 'supplement';
+              body: string;
+              authorName: string | null;
+              createdAt: string;
+            }[];
+            faqQuestion: string | null;
+            answeredAt: string | null;
+            closedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdQuestionsByQuestionIdUnpublish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        questionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            title: string;
+            discipline: string;
+            /** @enum {string} */
+            state: 'unassigned' | 'processing' | 'needinfo' | 'answered' | 'closed';
+            overdue: boolean;
+            userName: string;
+            assigneeId: number | null;
+            assigneeName: string | null;
+            faqPublished: boolean;
+            createdAt: string;
+            updatedAt: string;
+            content: string;
+            userContact: string | null;
+            attachments: {
+              id: number;
+              name: string;
+              contentType: string;
+              size: number;
+              url: string;
+            }[];
+            messages: {
+              id: number;
+              /** @enum {string} */
+              kind: 'answer' | 'askback' | 'supplement';
+              body: string;
+              authorName: string | null;
+              createdAt: string;
+            }[];
+            faqQuestion: string | null;
+            answeredAt: string | null;
             closedAt: string | null;
             message: string;
           };

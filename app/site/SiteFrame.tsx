@@ -21,6 +21,7 @@ import { trackPageview, trackUser } from './usage';
 import { DownOutlined, UserOutlined } from '@modules/kit/icons';
 import { SITE_MSG } from '@common/siteMessages';
 import { contactHref } from '@common/feedback';
+import { FAQ_HREF } from '@common/questionLinks';
 import { FOOTER_MEDIA_KEYS, type FooterMediaKey } from '@common/constants';
 import type { FooterMedia } from '@common/siteConfig';
 import { isSiteLink } from '@common/safePath';
@@ -449,6 +450,9 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
           <div className="atr-footer__lines">
             <Link className="atr-footer__feedback" to={contactHref(pathname + search)}>
               {SITE_MSG.feedbackLink}
+            </Link>
+            <Link className="atr-footer__feedback" to={FAQ_HREF}>
+              {SITE_MSG.faqLink}
             </Link>
             <span>{footer.copyright || `© ${year} ${config.name} ${SITE_MSG.copyrightDefault}`}</span>
             {footer.icpNumber && (

@@ -135,6 +135,50 @@ export const AUDITED: Record<string, AuditRule> = {
   'POST /api/v1/feedback/:id/close': { resource: 'feedback', action: 'close', id: p('id'), snapshot: 'feedback' },
   // a reader's recommended resource: the reviewer's choice of category (server/routes/submissions; decision 611)
   'PUT /api/v1/submissions/recommendations/:id/placement': { resource: 'recommendation', action: 'update', id: p('id'), snapshot: 'recommendation' },
+  // reference questions: staff moves and the answer period (server/routes/questions; decision 591)
+  'POST /api/v1/applications/:id/questions/:questionId/assign': {
+    resource: 'question',
+    action: 'assign',
+    id: p('questionId'),
+    app: p('id'),
+    snapshot: 'question',
+  },
+  'POST /api/v1/applications/:id/questions/:questionId/answer': {
+    resource: 'question',
+    action: 'answer',
+    id: p('questionId'),
+    app: p('id'),
+    snapshot: 'question',
+  },
+  'POST /api/v1/applications/:id/questions/:questionId/askback': {
+    resource: 'question',
+    action: 'askback',
+    id: p('questionId'),
+    app: p('id'),
+    snapshot: 'question',
+  },
+  'POST /api/v1/applications/:id/questions/:questionId/close': {
+    resource: 'question',
+    action: 'close',
+    id: p('questionId'),
+    app: p('id'),
+    snapshot: 'question',
+  },
+  'POST /api/v1/applications/:id/questions/:questionId/publish': {
+    resource: 'question',
+    action: 'publish',
+    id: p('questionId'),
+    app: p('id'),
+    snapshot: 'question',
+  },
+  'POST /api/v1/applications/:id/questions/:questionId/unpublish': {
+    resource: 'question',
+    action: 'unpublish',
+    id: p('questionId'),
+    app: p('id'),
+    snapshot: 'question',
+  },
+  'PUT /api/v1/applications/:id/questions/settings': { resource: 'question_settings', action: 'update', id: p('id'), app: p('id') },
 };
 
 /** Unsafe routes that are not console writes, with the reason (decision 313). */
@@ -161,6 +205,8 @@ export const NOT_AUDITED: Record<string, string> = {
   'DELETE /api/v3/subscriptions': "a visitor's journal subscriptions",
   'POST /api/v1/users/links': "a visitor's own topic links",
   'POST /api/v1/feedback': "a reader's own feedback (its handling by staff is recorded)",
+  'POST /api/v1/questions': "a reader's own question (its handling by staff is recorded)",
+  'POST /api/v1/questions/mine/:id/supplement': "a reader's supplement to their own question",
   'POST /toolsApi/headline/save': "a visitor's own news domains",
   'POST /api/v1/applications/user_rights': 'a read sent as POST',
   'POST /oai': 'an OAI-PMH request sent as a form (the protocol allows POST for the same reads as GET)',

@@ -23,7 +23,8 @@ export type SnapshotKind =
   | 'file'
   | 'manager'
   | 'feedback'
-  | 'recommendation';
+  | 'recommendation'
+  | 'question';
 
 /** A row as the audit log compares it. */
 export interface Snapshot {
@@ -104,6 +105,10 @@ export const SNAPSHOTS: Record<SnapshotKind, Reader> = {
       .select(['application_id', 'module_id', 'title', 'type', 'content', 'top', 'active', 'publish_date_time', 'restrict_download'])
       .where('id', '=', id)
       .executeTakeFirst();
+    return r ? { fields: { ...r }, applicationId: r.application_id } : null;
+  },
+  question: async (db, id) => {
+    const r = await db.selectFrom('questions').select(['application_id', 'state', 'assignee_id', 'faq_published']).where('id', '=', id).executeTakeFirst();
     return r ? { fields: { ...r }, applicationId: r.application_id } : null;
   },
   feedback: async (db, id) => {

@@ -39,6 +39,10 @@ export const NEUTRAL: RegExp[] = [
   /^(POST|DELETE) \/api\/v1\/comments(\/:id(\/like|\/report)?)?$/,
   /^POST \/api\/v1\/moderation\/review$/,
   /^PUT \/api\/v1\/applications\/:id\/(comment-settings|sensitive-words)$/,
+  // reference questions: only publishing to the FAQ (or taking out) changes what visitors see (decision 596)
+  /^POST \/api\/v1\/questions(\/mine\/:id\/supplement)?$/,
+  /^POST \/api\/v1\/applications\/:id\/questions\/:questionId\/(assign|answer|askback|close)$/,
+  /^PUT \/api\/v1\/applications\/:id\/questions\/settings$/,
 ];
 
 /** Whether a successful `method` on the route pattern `url` changes what visitors see. */

@@ -58,6 +58,7 @@ const STORED_NAMES = [
   '042_moderation',
   '043_comments',
   '045_feedback',
+  '047_questions',
   '049_submission_queues',
   '051_api_keys',
 ];

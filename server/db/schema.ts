@@ -611,9 +611,68 @@ export interface ApiKeyUsageTable {
   count: number;
 }
 
+/** A reader's reference question 参考咨询 (migration 047; server/questions; common/questions.ts). */
+export interface QuestionsTable {
+  id: Generated<number>;
+  application_id: number;
+  user_id: number;
+  /** plain text, 1-100 characters */
+  title: string;
+  /** plain text, 1-4,000 characters */
+  content: string;
+  /** a key of QUESTION_DISCIPLINES */
+  discipline: string;
+  /** a key of QUESTION_STATES */
+  state: Generated<string>;
+  /** the staff member it is assigned to, or null */
+  assignee_id: number | null;
+  answered_at: string | null;
+  closed_at: string | null;
+  /** 1 when shown in the site's public FAQ */
+  faq_published: Generated<number>;
+  /** the question's wording in the FAQ (plain text; staff may strip personal details), or null for the title and text */
+  faq_question: string | null;
+  faq_published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One entry of a question's thread: a staff answer (sanitised HTML), an ask-back or a reader's supplement (plain text). */
+export interface QuestionMessagesTable {
+  id: Generated<number>;
+  question_id: number;
+  author_id: number | null;
+  /** answer | askback | supplement */
+  kind: string;
+  body: string;
+  created_at: string;
+}
+
+/** A file a reader attached to a question, checked by content and stored privately. */
+export interface QuestionAttachmentsTable {
+  id: Generated<number>;
+  question_id: number;
+  name: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
+/** An application's answer period for questions, in working days (default 3). */
+export interface QuestionSettingsTable {
+  application_id: number;
+  due_days: Generated<number>;
+  updated_at: string;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   api_key_usage: ApiKeyUsageTable;
+  questions: QuestionsTable;
+  question_messages: QuestionMessagesTable;
+  question_attachments: QuestionAttachmentsTable;
+  question_settings: QuestionSettingsTable;
   submissions: SubmissionsTable;
   notifications: NotificationsTable;
   comments: CommentsTable;

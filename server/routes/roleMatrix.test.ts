@@ -113,6 +113,30 @@ async function feedback(f: Fixture): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+/** An answered question of the fixture's plain user to the application, for the staff's calls on one. */
+async function question(f: Fixture, state = 'answered'): Promise<number> {
+  const t = new Date().toISOString();
+  const row = await ctx.db
+    .insertInto('questions')
+    .values({
+      application_id: f.appId,
+      user_id: f.plainUserId,
+      title: '矩阵咨询',
+      content: '矩阵咨询内容',
+      discipline: '其他',
+      state,
+      assignee_id: null,
+      answered_at: state === 'answered' ? t : null,
+      closed_at: null,
+      faq_question: null,
+      faq_published_at: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 async function link(f: Fixture): Promise<number> {
   const t = new Date().toISOString();
   const row = await ctx.db
@@ -715,6 +739,45 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/feedback/:id/screenshot': { status: 404, call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}/screenshot` }) },
   'POST /api/v1/feedback/:id/process': { call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}/process` }) },
   'POST /api/v1/feedback/:id/reply': { call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}/reply`, body: { reply: '矩阵回复' } }) },
+  // reference questions (server/routes/questions; decisions 590-599)
+  'POST /api/v1/questions': {
+    status: 201,
+    call: (f) => ({ url: '/api/v1/questions', body: { applicationId: f.appId, title: '矩阵提问', content: '矩阵提问内容', discipline: '其他' } }),
+  },
+  'GET /api/v1/questions/mine': { call: (f) => ({ url: `/api/v1/questions/mine?applicationId=${f.appId}` }) },
+  // nobody's question: 404 for every signed-in caller
+  'POST /api/v1/questions/mine/:id/supplement': { status: 404, call: () => ({ url: '/api/v1/questions/mine/999999/supplement', body: { text: '补充' } }) },
+  'GET /api/v1/questions/mine/:id/attachments/:attachmentId': { status: 404, call: () => ({ url: '/api/v1/questions/mine/999999/attachments/1' }) },
+  'GET /api/v1/questions/faq': { call: (f) => ({ url: `/api/v1/questions/faq?applicationId=${f.appId}` }) },
+  'GET /api/v1/applications/:id/questions': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/questions?state=unassigned&overdue=1` }) },
+  'GET /api/v1/applications/:id/questions/assignees': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/questions/assignees` }) },
+  'GET /api/v1/applications/:id/questions/settings': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/questions/settings` }) },
+  'PUT /api/v1/applications/:id/questions/settings': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/questions/settings`, body: { dueDays: 3 } }) },
+  'GET /api/v1/applications/:id/questions/:questionId': { call: async (f) => ({ url: `/api/v1/applications/${f.appId}/questions/${await question(f)}` }) },
+  'GET /api/v1/applications/:id/questions/:questionId/attachments/:attachmentId': {
+    status: 404,
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/questions/${await question(f)}/attachments/999999` }),
+  },
+  'POST /api/v1/applications/:id/questions/:questionId/assign': {
+    call: async (f, _n, uid) => ({ url: `/api/v1/applications/${f.appId}/questions/${await question(f, 'unassigned')}/assign`, body: { assigneeId: uid } }),
+  },
+  'POST /api/v1/applications/:id/questions/:questionId/answer': {
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/questions/${await question(f, 'processing')}/answer`, body: { html: '<p>矩阵答复</p>' } }),
+  },
+  'POST /api/v1/applications/:id/questions/:questionId/askback': {
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/questions/${await question(f, 'processing')}/askback`, body: { text: '请补充年份' } }),
+  },
+  'POST /api/v1/applications/:id/questions/:questionId/close': {
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/questions/${await question(f)}/close` }),
+  },
+  'POST /api/v1/applications/:id/questions/:questionId/publish': {
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/questions/${await question(f)}/publish`, body: {} }),
+  },
+  // an unpublished question: 409 for those allowed
+  'POST /api/v1/applications/:id/questions/:questionId/unpublish': {
+    status: 409,
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/questions/${await question(f)}/unpublish` }),
+  },
   'POST /api/v1/feedback/:id/close': { call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}/close` }) },
 };
 

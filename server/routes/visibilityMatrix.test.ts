@@ -202,6 +202,11 @@ const PROBES: Record<string, Probes> = {
     Object.values(f.notices).map((id) => ({
       url: `/api/v1/comments?applicationId=${id === f.notices.draftSite ? f.draft.appId : f.released.appId}&targetType=notice&targetId=${id}`,
     })),
+  'GET /api/v1/questions/faq': (f) => [
+    { url: `/api/v1/questions/faq?applicationId=${f.released.appId}&size=50` },
+    { url: `/api/v1/questions/faq?applicationId=${f.released.appId}&q=${q(HIDDEN)}` },
+    { url: `/api/v1/questions/faq?applicationId=${f.draft.appId}` },
+  ],
   'GET /api/v1/notices': (f) => [
     { url: `/api/v1/notices?applicationId=${f.released.appId}&active=0&size=50` },
     { url: `/api/v1/notices?applicationId=${f.released.appId}&moduleId=secret` },
@@ -481,6 +486,36 @@ beforeAll(async () => {
   await comment(released.appId, fx.notices.unpublished, `${HIDDEN}未发布通知的评论`, 1);
   await comment(released.appId, fx.notices.loginOnly, `${HIDDEN}仅登录通知的评论`, 1);
   await comment(draft.appId, fx.notices.draftSite, `${HIDDEN}草稿站评论`, 1);
+  // reference questions: the FAQ shows the released site's published ones only (decision 596)
+  const question = async (appId: number, title: string, published: number) => {
+    const row = await ctx.db
+      .insertInto('questions')
+      .values({
+        application_id: appId,
+        user_id: commenter,
+        title,
+        content: title,
+        discipline: '其他',
+        state: 'answered',
+        assignee_id: null,
+        answered_at: t,
+        closed_at: null,
+        faq_published: published,
+        faq_question: published ? title : null,
+        faq_published_at: published ? t : null,
+        created_at: t,
+        updated_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('question_messages')
+      .values({ question_id: row.id, author_id: null, kind: 'answer', body: `<p>${title}的答复</p>`, created_at: t })
+      .execute();
+  };
+  await question(released.appId, `${SHOWN}常见问题`, 1);
+  await question(released.appId, `${HIDDEN}未发布的咨询`, 0);
+  await question(draft.appId, `${HIDDEN}草稿站常见问题`, 1);
 
   // the personas: nobody, an anonymous (fingerprint) visitor, a plain user, the manager of another site
   const user = async (name: string, extra: { anonymous?: number } = {}) =>
