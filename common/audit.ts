@@ -35,6 +35,9 @@ export const AUDIT_RESOURCES = {
   comment_settings: '评论设置',
   sensitive_words: '敏感词',
   feedback: '意见反馈',
+  community: '社区',
+  community_member: '社区成员',
+  community_post: '社区帖子',
 } as const;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 
@@ -64,6 +67,10 @@ export const AUDIT_ACTIONS = {
   process: '开始处理',
   reply: '回复',
   close: '关闭',
+  archive: '归档',
+  invite: '邀请',
+  pin: '置顶',
+  unpin: '取消置顶',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

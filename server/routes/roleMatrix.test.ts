@@ -25,8 +25,10 @@ type Persona = (typeof PERSONAS)[number];
  * - anyManager: a manager of some application or a super manager (plain user 403)
  * - manager: a manager of this application or a super manager (user and other manager 403)
  * - super: a super manager only (every manager 403)
+ * - community: a member with a role in the community the sample names, or its application's manager with
+ *   内容管理, or a super manager: the personas hold no community role, so as manager
  */
-type Access = 'public' | 'session' | 'signedIn' | 'self' | 'owner' | 'anyManager' | 'manager' | 'super';
+type Access = 'public' | 'session' | 'signedIn' | 'self' | 'owner' | 'anyManager' | 'manager' | 'super' | 'community';
 
 interface Fixture {
   appId: number;
