@@ -3495,7 +3495,7 @@ export interface paths {
      * 社区封面图
      * @description 权限：任何人（访客也可）。
      *
-     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     *     可读的数据：不读取他人的数据。
      */
     get: operations['getV1ApplicationsByIdCommunitiesByCommunityIdCover'];
     put?: never;

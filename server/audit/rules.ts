@@ -139,8 +139,18 @@ export const AUDITED: Record<string, AuditRule> = {
     id: p('communityId'),
     app: p('id'),
   },
-  'POST /api/v1/applications/:id/communities/:communityId/requests/:userId/approve': { resource: 'community_member', action: 'approve', id: p('userId'), app: p('id') },
-  'POST /api/v1/applications/:id/communities/:communityId/requests/:userId/refuse': { resource: 'community_member', action: 'reject', id: p('userId'), app: p('id') },
+  'POST /api/v1/applications/:id/communities/:communityId/requests/:userId/approve': {
+    resource: 'community_member',
+    action: 'approve',
+    id: p('userId'),
+    app: p('id'),
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/requests/:userId/refuse': {
+    resource: 'community_member',
+    action: 'reject',
+    id: p('userId'),
+    app: p('id'),
+  },
   'POST /api/v1/applications/:id/communities/:communityId/invitations': { resource: 'community_member', action: 'invite', id: p('communityId'), app: p('id') },
   'PUT /api/v1/applications/:id/communities/:communityId/members/:userId/role': {
     resource: 'community_member',
@@ -154,7 +164,12 @@ export const AUDITED: Record<string, AuditRule> = {
     id: p('postId'),
     app: p('id'),
   },
-  'POST /api/v1/applications/:id/communities/:communityId/posts/:postId/remove': { resource: 'community_post', action: 'delete', id: p('postId'), app: p('id') },
+  'POST /api/v1/applications/:id/communities/:communityId/posts/:postId/remove': {
+    resource: 'community_post',
+    action: 'delete',
+    id: p('postId'),
+    app: p('id'),
+  },
 };
 
 /** Unsafe routes that are not console writes, with the reason (decision 313). */

@@ -52,8 +52,7 @@ type CommunityRow = {
 
 const asRule = (s: string): CommunityJoinRule => ((COMMUNITY_JOIN_RULES as readonly string[]).includes(s) ? (s as CommunityJoinRule) : 'invitation');
 const asRole = (s: string): CommunityRole => ((COMMUNITY_ROLES as readonly string[]).includes(s) ? (s as CommunityRole) : 'member');
-const asState = (s: string): CommunityMemberState =>
-  (COMMUNITY_MEMBER_STATES as readonly string[]).includes(s) ? (s as CommunityMemberState) : 'requested';
+const asState = (s: string): CommunityMemberState => ((COMMUNITY_MEMBER_STATES as readonly string[]).includes(s) ? (s as CommunityMemberState) : 'requested');
 
 /** The address of a community's cover (served by GET …/communities/{id}/cover), or null. */
 export const coverUrl = (row: Pick<CommunityRow, 'id' | 'application_id' | 'cover_key'>) =>
@@ -80,7 +79,12 @@ async function present(db: Db, rows: CommunityRow[], viewer: Viewer): Promise<Co
       .execute(),
     viewer.userId === null
       ? Promise.resolve([])
-      : db.selectFrom('community_members').select(['community_id', 'role', 'state']).where('community_id', 'in', ids).where('user_id', '=', viewer.userId).execute(),
+      : db
+          .selectFrom('community_members')
+          .select(['community_id', 'role', 'state'])
+          .where('community_id', 'in', ids)
+          .where('user_id', '=', viewer.userId)
+          .execute(),
   ]);
   const count = (list: Array<{ community_id: number; n: number | string }>, id: number) => Number(list.find((x) => x.community_id === id)?.n ?? 0);
   return rows.map((r) => {
@@ -123,14 +127,19 @@ export async function listCommunities(db: Db, applicationId: number, viewer: Vie
 }
 
 async function row(db: Db, ref: CommunityRef): Promise<CommunityRow> {
-  const r = await db.selectFrom('communities').select(COLS).where('id', '=', ref.communityId).where('application_id', '=', ref.applicationId).executeTakeFirst();
+  const r = await db
+    .selectFrom('communities')
+    .select(COLS)
+    .where('id', '=', ref.communityId)
+    .where('application_id', '=', ref.applicationId)
+    .executeTakeFirst();
   if (!r) throw notFound(MSG.communityNotFound);
   return r;
 }
 
 /** One community for `viewer`, or 404 社区不存在. */
 export async function getCommunity(db: Db, ref: CommunityRef, viewer: Viewer): Promise<Community> {
-  return (await present(db, [await row(db, ref)], viewer))[0]!;
+  return (await present(db, [await row(db, ref)], viewer))[0];
 }
 
 /**
@@ -204,7 +213,10 @@ export async function createCommunity(
         .returning('id')
         .executeTakeFirstOrThrow();
       if (ownerId !== null) {
-        await trx.insertInto('community_members').values({ community_id: r.id, user_id: ownerId, role: 'owner', state: 'active', created_at: t, updated_at: t }).execute();
+        await trx
+          .insertInto('community_members')
+          .values({ community_id: r.id, user_id: ownerId, role: 'owner', state: 'active', created_at: t, updated_at: t })
+          .execute();
         await notify(trx, {
           userId: ownerId,
           applicationId,
@@ -286,12 +298,25 @@ export async function join(db: Db, ref: CommunityRef, user: User): Promise<{ sta
   const t = now();
   const rule = asRule(c.join_rule);
   if (had?.state === 'invited' || rule === 'open') {
-    if (had) await db.updateTable('community_members').set({ state: 'active', updated_at: t }).where('community_id', '=', ref.communityId).where('user_id', '=', user.id).execute();
-    else await db.insertInto('community_members').values({ community_id: ref.communityId, user_id: user.id, role: 'member', state: 'active', created_at: t, updated_at: t }).execute();
+    if (had)
+      await db
+        .updateTable('community_members')
+        .set({ state: 'active', updated_at: t })
+        .where('community_id', '=', ref.communityId)
+        .where('user_id', '=', user.id)
+        .execute();
+    else
+      await db
+        .insertInto('community_members')
+        .values({ community_id: ref.communityId, user_id: user.id, role: 'member', state: 'active', created_at: t, updated_at: t })
+        .execute();
     return { state: 'active', message: MSG.communityJoined };
   }
   if (rule === 'invitation') throw new HttpError(403, 'invitation_only', MSG.communityInvitationOnly);
-  await db.insertInto('community_members').values({ community_id: ref.communityId, user_id: user.id, role: 'member', state: 'requested', created_at: t, updated_at: t }).execute();
+  await db
+    .insertInto('community_members')
+    .values({ community_id: ref.communityId, user_id: user.id, role: 'member', state: 'requested', created_at: t, updated_at: t })
+    .execute();
   return { state: 'requested', message: MSG.communityRequested };
 }
 
@@ -361,7 +386,14 @@ export async function decideRequest(db: Db, ref: CommunityRef, userId: number, a
         ).numDeletedRows;
     if (Number(n) === 0) throw notFound(MSG.communityRequestNotFound);
     const title = fillMsg(approve ? MSG.notifyCommunityApproved : MSG.notifyCommunityRefused, { name });
-    await notify(trx, { userId, applicationId: ref.applicationId, kind: approve ? 'community.approve' : 'community.refuse', title, body: title, link: communityHref(ref.communityId) });
+    await notify(trx, {
+      userId,
+      applicationId: ref.applicationId,
+      kind: approve ? 'community.approve' : 'community.refuse',
+      title,
+      body: title,
+      link: communityHref(ref.communityId),
+    });
   });
 }
 
@@ -379,10 +411,27 @@ export async function invite(db: Db, ref: CommunityRef, phone: string): Promise<
   const t = now();
   const state: CommunityMemberState = had?.state === 'requested' ? 'active' : 'invited';
   await db.transaction().execute(async (trx) => {
-    if (had) await trx.updateTable('community_members').set({ state, updated_at: t }).where('community_id', '=', ref.communityId).where('user_id', '=', userId).execute();
-    else await trx.insertInto('community_members').values({ community_id: ref.communityId, user_id: userId, role: 'member', state, created_at: t, updated_at: t }).execute();
+    if (had)
+      await trx
+        .updateTable('community_members')
+        .set({ state, updated_at: t })
+        .where('community_id', '=', ref.communityId)
+        .where('user_id', '=', userId)
+        .execute();
+    else
+      await trx
+        .insertInto('community_members')
+        .values({ community_id: ref.communityId, user_id: userId, role: 'member', state, created_at: t, updated_at: t })
+        .execute();
     const title = fillMsg(state === 'active' ? MSG.notifyCommunityApproved : MSG.notifyCommunityInvited, { name });
-    await notify(trx, { userId, applicationId: ref.applicationId, kind: state === 'active' ? 'community.approve' : 'community.invite', title, body: title, link: communityHref(ref.communityId) });
+    await notify(trx, {
+      userId,
+      applicationId: ref.applicationId,
+      kind: state === 'active' ? 'community.approve' : 'community.invite',
+      title,
+      body: title,
+      link: communityHref(ref.communityId),
+    });
   });
   return { userId, state };
 }
@@ -398,7 +447,12 @@ export async function setRole(db: Db, ref: CommunityRef, userId: number, role: '
   if (had.role === role) return;
   const name = await nameOf(db, ref.communityId);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('community_members').set({ role, updated_at: now() }).where('community_id', '=', ref.communityId).where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('community_members')
+      .set({ role, updated_at: now() })
+      .where('community_id', '=', ref.communityId)
+      .where('user_id', '=', userId)
+      .execute();
     const title = fillMsg(MSG.notifyCommunityRole, { name, role: COMMUNITY_ROLE_LABELS[role] });
     await notify(trx, { userId, applicationId: ref.applicationId, kind: 'community.role', title, body: title, link: communityHref(ref.communityId) });
   });
@@ -443,7 +497,17 @@ export async function createPost(db: Db, ref: CommunityRef, user: User, input: {
   const t = now();
   const r = await db
     .insertInto('community_posts')
-    .values({ community_id: ref.communityId, author_id: user.id, title: input.title, body: input.body, pinned: 0, removed_at: null, removed_by: null, created_at: t, updated_at: t })
+    .values({
+      community_id: ref.communityId,
+      author_id: user.id,
+      title: input.title,
+      body: input.body,
+      pinned: 0,
+      removed_at: null,
+      removed_by: null,
+      created_at: t,
+      updated_at: t,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: r.id, communityId: ref.communityId, title: input.title, body: input.body, authorName: user.name, mine: true, pinned: false, createdAt: t };

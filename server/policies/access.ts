@@ -183,7 +183,8 @@ export async function enforceAccess(db: Db, req: FastifyRequest, access: Access)
       const rights = await req.scope.managerRights(c.applicationId);
       if (rights?.includes('content')) return;
       const role = await communityRoleOf(db, c.communityId, me.id);
-      if (!roleAtLeast(role, access.role)) throw new HttpError(403, 'forbidden', fillMsg(MSG.communityRoleMissing, { role: COMMUNITY_ROLE_LABELS[access.role] }));
+      if (!roleAtLeast(role, access.role))
+        throw new HttpError(403, 'forbidden', fillMsg(MSG.communityRoleMissing, { role: COMMUNITY_ROLE_LABELS[access.role] }));
       return;
     }
   }

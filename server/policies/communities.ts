@@ -7,6 +7,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
+import type { User } from '../db/schema.js';
+import type { RequestScope } from './scope.js';
 import { notFound } from '../http/errors.js';
 import { parse } from '../http/parse.js';
 import { recordId } from '../http/fields.js';
@@ -66,4 +68,19 @@ export async function communityRoleOf(db: Db, communityId: number, userId: numbe
     .where('state', '=', 'active')
     .executeTakeFirst();
   return row && (COMMUNITY_ROLES as readonly string[]).includes(row.role) ? (row.role as CommunityRole) : null;
+}
+
+/**
+ * Who reads a community's pages (`Viewer` of server/communities/service.ts): the signed-in reader (not
+ * an anonymous visitor) and whether they hold 内容管理 on the application. It only sets the answer's
+ * `canModerate` flags for the pages; the calls that act declare their own access.
+ */
+export async function communityViewer(
+  scope: RequestScope,
+  user: User | null | undefined,
+  applicationId: number,
+): Promise<{ userId: number | null; staff: boolean }> {
+  const reader = user && !user.anonymous ? user : null;
+  const rights = reader ? await scope.managerRights(applicationId) : null;
+  return { userId: reader?.id ?? null, staff: !!rights?.includes('content') };
 }

@@ -177,6 +177,39 @@ async function comment(f: Fixture, shown: boolean): Promise<number> {
   return shown ? c.id : s.id;
 }
 
+/** A community of the application written directly (the plain user its member, or a request of theirs), and a post of theirs. */
+async function community(f: Fixture, plainUser: 'active' | 'requested' | null = null): Promise<{ id: number; post: number }> {
+  const t = new Date().toISOString();
+  const c = await ctx.db
+    .insertInto('communities')
+    .values({
+      application_id: f.appId,
+      name: '矩阵社区',
+      description: '',
+      cover_key: null,
+      cover_type: null,
+      join_rule: 'open',
+      archived_at: null,
+      created_by: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (plainUser)
+    await ctx.db
+      .insertInto('community_members')
+      .values({ community_id: c.id, user_id: f.plainUserId, role: 'member', state: plainUser, created_at: t, updated_at: t })
+      .execute();
+  const p = await ctx.db
+    .insertInto('community_posts')
+    .values({ community_id: c.id, author_id: f.plainUserId, title: '矩阵帖子', body: '正文', removed_at: null, removed_by: null, created_at: t, updated_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: c.id, post: p.id };
+}
+const cm = (f: Fixture, id: number) => `/api/v1/applications/${f.appId}/communities/${id}`;
+
 /** Every route of the server, classified. Keys are `METHOD url-pattern` exactly as registered. */
 const ROUTES: Record<string, Row> = {
   'GET /healthz': { call: () => ({ url: '/healthz' }) },
@@ -622,6 +655,54 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v1/feedback/:id/process': { call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}/process` }) },
   'POST /api/v1/feedback/:id/reply': { call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}/reply`, body: { reply: '矩阵回复' } }) },
   'POST /api/v1/feedback/:id/close': { call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}/close` }) },
+  // communities (server/routes/communities; decisions 620-629): per-community roles as `community`
+  'GET /api/v1/applications/:id/communities': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/communities` }) },
+  'POST /api/v1/applications/:id/communities': {
+    status: 201,
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/communities`, body: { name: '矩阵新社区', joinRule: 'open' } }),
+  },
+  'GET /api/v1/applications/:id/communities/mine': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/communities/mine` }) },
+  'GET /api/v1/applications/:id/communities/:communityId': { call: async (f) => ({ url: cm(f, (await community(f)).id) }) },
+  'PUT /api/v1/applications/:id/communities/:communityId': { call: async (f) => ({ url: cm(f, (await community(f)).id), body: { name: '矩阵改名' } }) },
+  'POST /api/v1/applications/:id/communities/:communityId/archive': {
+    call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/archive`, body: { archived: true } }),
+  },
+  'GET /api/v1/applications/:id/communities/:communityId/cover': { status: 404, call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/cover` }) },
+  'POST /api/v1/applications/:id/communities/:communityId/join': { call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/join` }) },
+  // nobody of the personas is a member: 409 您不是该社区成员 for those allowed
+  'POST /api/v1/applications/:id/communities/:communityId/leave': { status: 409, call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/leave` }) },
+  'GET /api/v1/applications/:id/communities/:communityId/members': { call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/members` }) },
+  'GET /api/v1/applications/:id/communities/:communityId/requests': { call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/requests` }) },
+  'POST /api/v1/applications/:id/communities/:communityId/requests/:userId/approve': {
+    call: async (f) => ({ url: `${cm(f, (await community(f, 'requested')).id)}/requests/${f.plainUserId}/approve` }),
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/requests/:userId/refuse': {
+    call: async (f) => ({ url: `${cm(f, (await community(f, 'requested')).id)}/requests/${f.plainUserId}/refuse` }),
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/invitations': {
+    status: 201,
+    call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/invitations`, body: { phone: '13611110005' } }),
+  },
+  'PUT /api/v1/applications/:id/communities/:communityId/members/:userId/role': {
+    call: async (f) => ({ url: `${cm(f, (await community(f, 'active')).id)}/members/${f.plainUserId}/role`, body: { role: 'moderator' } }),
+  },
+  'GET /api/v1/applications/:id/communities/:communityId/posts': { call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/posts` }) },
+  'POST /api/v1/applications/:id/communities/:communityId/posts': {
+    status: 201,
+    call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/posts`, body: { title: '矩阵新帖', body: '正文' } }),
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/posts/:postId/pin': {
+    call: async (f) => {
+      const c = await community(f);
+      return { url: `${cm(f, c.id)}/posts/${c.post}/pin`, body: { pinned: true } };
+    },
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/posts/:postId/remove': {
+    call: async (f) => {
+      const c = await community(f);
+      return { url: `${cm(f, c.id)}/posts/${c.post}/remove`, body: { reason: '' } };
+    },
+  },
 };
 
 /** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */

@@ -97,7 +97,9 @@ describe('communities', () => {
     expect(noPhone.status).toBe(400);
     expect(noPhone.body.error.message).toBe(MSG.communityAccountNotFound);
 
-    expect(await notes(ids.owner)).toContainEqual(expect.objectContaining({ kind: 'community.owner', title: fillMsg(MSG.notifyCommunityOwner, { name: '古籍读书会' }) }));
+    expect(await notes(ids.owner)).toContainEqual(
+      expect.objectContaining({ kind: 'community.owner', title: fillMsg(MSG.notifyCommunityOwner, { name: '古籍读书会' }) }),
+    );
     const list = await ctx.client().get(base());
     expect(list.status).toBe(200);
     expect(list.body.content.map((c: { name: string }) => c.name)).toContain('古籍读书会');
@@ -149,7 +151,9 @@ describe('communities', () => {
       body: fillMsg(MSG.notifyCommunityApproved, { name: '需审核社区' }),
       link: `/microapp/helix/communities/${id}`,
     });
-    expect(await notes(ids.outsider)).toContainEqual(expect.objectContaining({ kind: 'community.refuse', title: fillMsg(MSG.notifyCommunityRefused, { name: '需审核社区' }) }));
+    expect(await notes(ids.outsider)).toContainEqual(
+      expect.objectContaining({ kind: 'community.refuse', title: fillMsg(MSG.notifyCommunityRefused, { name: '需审核社区' }) }),
+    );
     // staff decide requests too
     const later = await ctx.signIn('13800000008');
     await later.post(`${base()}/${id}/join`);
@@ -166,7 +170,9 @@ describe('communities', () => {
     expect(invited.body.message).toBe(MSG.communityInvited);
     expect((await owner.post(`${base()}/${id}/invitations`, { phone: '13800000006' })).body.error.message).toBe(MSG.communityAlreadyInvited);
     expect((await owner.post(`${base()}/${id}/invitations`, { phone: '12' })).body.error.fields['body.phone']).toBe(MSG.communityPhoneInvalid);
-    expect(await notes(ids.reader)).toContainEqual(expect.objectContaining({ kind: 'community.invite', title: fillMsg(MSG.notifyCommunityInvited, { name: '仅邀请社区' }) }));
+    expect(await notes(ids.reader)).toContainEqual(
+      expect.objectContaining({ kind: 'community.invite', title: fillMsg(MSG.notifyCommunityInvited, { name: '仅邀请社区' }) }),
+    );
     expect((await reader.get(`${base()}/${id}`)).body.me).toEqual({ state: 'invited', role: 'member' });
     expect((await reader.post(`${base()}/${id}/join`)).body.me).toEqual({ state: 'active', role: 'member' });
     // a member cannot invite
@@ -206,7 +212,10 @@ describe('communities', () => {
     expect((await moderator.post(`${base()}/${id}/posts/${postId}/remove`, { reason: '与主题无关' })).body.message).toBe(MSG.communityPostRemoved);
     expect((await ctx.client().get(`${base()}/${id}/posts`)).body.content).toEqual([]);
     expect(await notes(ids.reader)).toContainEqual(
-      expect.objectContaining({ kind: 'community.post.remove', body: `${fillMsg(MSG.notifyCommunityPostRemoved, { name: '角色社区', title: '第一帖' })}\n原因：与主题无关` }),
+      expect.objectContaining({
+        kind: 'community.post.remove',
+        body: `${fillMsg(MSG.notifyCommunityPostRemoved, { name: '角色社区', title: '第一帖' })}\n原因：与主题无关`,
+      }),
     );
     // another application's staff: 403; the super manager may
     expect((await otherStaff.put(`${base()}/${id}/members/${ids.reader}/role`, { role: 'moderator' })).status).toBe(403);

@@ -13,13 +13,13 @@
  *   内容管理, and super managers (decision 621).
  * Per-community rights are declared with `communityAccess` (server/policies/access.ts).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser, declared } from '../../http/contract.js';
 import { communityAccess, managerAccess, publicAccess, signedInAccess, type ApplicationOf } from '../../policies/access.js';
 import { applicationInPath } from '../../policies/applications.js';
-import { communityInPath } from '../../policies/communities.js';
-import { managedRows, ownRows, siteRows } from '../../policies/rows.js';
+import { communityInPath, communityViewer } from '../../policies/communities.js';
+import { managedRows, noRows, ownRows, siteRows } from '../../policies/rows.js';
 import { readableApplication } from '../../policies/visibility.js';
 import { createStorage, type FileStorage } from '../../files/storage.js';
 import { notFound } from '../../http/errors.js';
@@ -53,7 +53,6 @@ import {
   setArchived,
   setRole,
   updateCommunity,
-  type Viewer,
 } from '../../communities/service.js';
 import {
   appParams,
@@ -89,13 +88,6 @@ const communityApplication: ApplicationOf = async (db, req) => (await communityI
 /** The community of the path, already found by the access check (or, on a public read, found now). */
 const refOf = (p: { id: number; communityId: number }) => ({ applicationId: p.id, communityId: p.communityId });
 
-/** Who reads: the signed-in reader, and whether they hold 内容管理 on the application (presented flags only). */
-async function viewerOf(req: FastifyRequest, applicationId: number): Promise<Viewer> {
-  const user = req.user && !req.user.anonymous ? req.user : null;
-  const rights = user ? await req.scope.managerRights(applicationId) : null;
-  return { userId: user?.id ?? null, staff: !!rights?.includes('content') };
-}
-
 /** Sends a stored cover image: its checked type, never sniffed or run. */
 async function sendCover(reply: FastifyReply, storage: FileStorage, key: string, type: string) {
   const obj = await storage.get(key);
@@ -121,7 +113,7 @@ export default async function communityRoutes(app: FastifyInstance, { db, config
     { schema: { summary: '本站的社区', tags, params: appParams, response: { 200: communityListAnswer } }, config: { access: publicAccess, rows: siteRows } },
     async (req) => {
       await readableApplication(req.scope, req.params.id);
-      return { content: await listCommunities(db, req.params.id, await viewerOf(req, req.params.id)) };
+      return { content: await listCommunities(db, req.params.id, await communityViewer(req.scope, req.user, req.params.id)) };
     },
   );
 
@@ -152,7 +144,7 @@ export default async function communityRoutes(app: FastifyInstance, { db, config
     { schema: { summary: '一个社区', tags, params: communityParams, response: { 200: communityAnswer } }, config: { access: publicAccess, rows: siteRows } },
     async (req) => {
       await readableApplication(req.scope, req.params.id, MSG.communityNotFound);
-      return getCommunity(db, refOf(req.params), await viewerOf(req, req.params.id));
+      return getCommunity(db, refOf(req.params), await communityViewer(req.scope, req.user, req.params.id));
     },
   );
 
@@ -181,8 +173,15 @@ export default async function communityRoutes(app: FastifyInstance, { db, config
   r.get(
     `${ONE}/cover`,
     {
-      schema: { summary: '社区封面图', tags, params: communityParams, querystring: z.object({ v: z.string().max(20).optional() }), response: { 200: fileBytesAnswer } },
-      config: { access: publicAccess, rows: siteRows },
+      schema: {
+        summary: '社区封面图',
+        tags,
+        params: communityParams,
+        querystring: z.object({ v: z.string().max(20).optional() }),
+        response: { 200: fileBytesAnswer },
+      },
+      // the bytes of a checked upload (rule `none`); the site is checked as for the community's page
+      config: { access: publicAccess, rows: noRows },
     },
     async (req, reply) => {
       await readableApplication(req.scope, req.params.id, MSG.communityNotFound);
@@ -194,13 +193,18 @@ export default async function communityRoutes(app: FastifyInstance, { db, config
   r.post(
     `${ONE}/join`,
     {
-      schema: { summary: '加入社区（公开加入即加入；需审核则提交申请；仅邀请须已受邀）', tags, params: communityParams, response: { 200: communitySavedAnswer } },
+      schema: {
+        summary: '加入社区（公开加入即加入；需审核则提交申请；仅邀请须已受邀）',
+        tags,
+        params: communityParams,
+        response: { 200: communitySavedAnswer },
+      },
       config: { access: signedInAccess, rows: ownRows },
     },
     async (req) => {
       await readableApplication(req.scope, req.params.id, MSG.communityNotFound);
       const done = await join(db, refOf(req.params), currentUser(req));
-      return { ...(await getCommunity(db, refOf(req.params), await viewerOf(req, req.params.id))), message: done.message };
+      return { ...(await getCommunity(db, refOf(req.params), await communityViewer(req.scope, req.user, req.params.id))), message: done.message };
     },
   );
 
@@ -213,7 +217,7 @@ export default async function communityRoutes(app: FastifyInstance, { db, config
     async (req) => {
       await readableApplication(req.scope, req.params.id, MSG.communityNotFound);
       await leave(db, refOf(req.params), currentUser(req));
-      return { ...(await getCommunity(db, refOf(req.params), await viewerOf(req, req.params.id))), message: MSG.communityLeft };
+      return { ...(await getCommunity(db, refOf(req.params), await communityViewer(req.scope, req.user, req.params.id))), message: MSG.communityLeft };
     },
   );
 
@@ -232,7 +236,13 @@ export default async function communityRoutes(app: FastifyInstance, { db, config
   r.get(
     `${ONE}/requests`,
     {
-      schema: { summary: '加入申请或已发出的邀请（管理员、圈主、工作人员）', tags, params: communityParams, querystring: requestsQuery, response: { 200: communityMemberPageAnswer } },
+      schema: {
+        summary: '加入申请或已发出的邀请（管理员、圈主、工作人员）',
+        tags,
+        params: communityParams,
+        querystring: requestsQuery,
+        response: { 200: communityMemberPageAnswer },
+      },
       config: moderators,
     },
     async (req) => listMembers(db, refOf(req.params), req.query.state, req.query.page, req.query.size),
@@ -280,12 +290,18 @@ export default async function communityRoutes(app: FastifyInstance, { db, config
   r.get(
     `${ONE}/posts`,
     {
-      schema: { summary: '社区的帖子（置顶在前，新帖在前）', tags, params: communityParams, querystring: postsQuery, response: { 200: communityPostPageAnswer } },
+      schema: {
+        summary: '社区的帖子（置顶在前，新帖在前）',
+        tags,
+        params: communityParams,
+        querystring: postsQuery,
+        response: { 200: communityPostPageAnswer },
+      },
       config: { access: publicAccess, rows: siteRows },
     },
     async (req) => {
       await readableApplication(req.scope, req.params.id, MSG.communityNotFound);
-      const viewer = await viewerOf(req, req.params.id);
+      const viewer = await communityViewer(req.scope, req.user, req.params.id);
       return listPosts(db, refOf(req.params), req.query.page, req.query.size, viewer.userId);
     },
   );
@@ -293,7 +309,13 @@ export default async function communityRoutes(app: FastifyInstance, { db, config
   r.post(
     `${ONE}/posts`,
     {
-      schema: { summary: '发帖（成员；已归档的社区不能发帖）', tags, params: communityParams, body: createPostBody, response: { 201: communityPostSavedAnswer } },
+      schema: {
+        summary: '发帖（成员；已归档的社区不能发帖）',
+        tags,
+        params: communityParams,
+        body: createPostBody,
+        response: { 201: communityPostSavedAnswer },
+      },
       config: { access: communityAccess(communityInPath, 'member'), rows: ownRows },
     },
     async (req, reply) => {

@@ -24,11 +24,19 @@ export const memberParams = communityParams.extend({ userId: recordId(MSG.commun
 /** …/{communityId}/posts/{postId} */
 export const postParams = communityParams.extend({ postId: recordId(MSG.communityPostNotFound) });
 
-const name = z.string({ error: MSG.communityNameRequired }).trim().min(1, MSG.communityNameRequired).max(COMMUNITY_NAME_MAX, MSG.communityNameTooLong).refine(noMarkup, { message: MSG.noMarkup });
+const name = z
+  .string({ error: MSG.communityNameRequired })
+  .trim()
+  .min(1, MSG.communityNameRequired)
+  .max(COMMUNITY_NAME_MAX, MSG.communityNameTooLong)
+  .refine(noMarkup, { message: MSG.noMarkup });
 const description = z.string().trim().max(COMMUNITY_DESCRIPTION_MAX, MSG.communityDescriptionTooLong).refine(noMarkup, { message: MSG.noMarkup });
 const joinRule = z.enum(COMMUNITY_JOIN_RULES, { error: MSG.communityJoinRuleInvalid });
 /** base64 of a PNG, JPEG or WebP image (about 4/3 of the bytes); null clears the cover */
-const cover = z.string().max(Math.ceil((COMMUNITY_COVER_MAX_BYTES * 4) / 3) + 100, MSG.communityCoverTooLarge).nullish();
+const cover = z
+  .string()
+  .max(Math.ceil((COMMUNITY_COVER_MAX_BYTES * 4) / 3) + 100, MSG.communityCoverTooLarge)
+  .nullish();
 const phone = z
   .string({ error: MSG.communityPhoneInvalid })
   .trim()
@@ -75,8 +83,18 @@ export const postsQuery = z.object({
 
 /** POST …/{communityId}/posts: a title and plain text (decision 625: no markup) */
 export const createPostBody = z.object({
-  title: z.string({ error: MSG.communityPostTitleRequired }).trim().min(1, MSG.communityPostTitleRequired).max(COMMUNITY_POST_TITLE_MAX, MSG.communityPostTitleTooLong).refine(noMarkup, { message: MSG.noMarkup }),
-  body: z.string({ error: MSG.communityPostBodyRequired }).trim().min(1, MSG.communityPostBodyRequired).max(COMMUNITY_POST_BODY_MAX, MSG.communityPostBodyTooLong).refine(noMarkup, { message: MSG.noMarkup }),
+  title: z
+    .string({ error: MSG.communityPostTitleRequired })
+    .trim()
+    .min(1, MSG.communityPostTitleRequired)
+    .max(COMMUNITY_POST_TITLE_MAX, MSG.communityPostTitleTooLong)
+    .refine(noMarkup, { message: MSG.noMarkup }),
+  body: z
+    .string({ error: MSG.communityPostBodyRequired })
+    .trim()
+    .min(1, MSG.communityPostBodyRequired)
+    .max(COMMUNITY_POST_BODY_MAX, MSG.communityPostBodyTooLong)
+    .refine(noMarkup, { message: MSG.noMarkup }),
 });
 
 /** POST …/posts/{postId}/pin */
