@@ -47,6 +47,9 @@ const TopicJournalsPage = lazy(() => withAntd(import('./pages/recommendation/Top
 const AccountPage = lazy(() => withAntd(import('./pages/account/AccountPage')));
 // contact details and feedback (issue 29 item 3), signed-in only
 const ContactPage = lazy(() => withAntd(import('./pages/contact/ContactPage')));
+// communities (issue 29 §5): the site's list and one community
+const CommunitiesPage = lazy(() => withAntd(import('./pages/communities/CommunitiesPage')));
+const CommunityPage = lazy(() => withAntd(import('./pages/communities/CommunityPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
@@ -79,6 +82,8 @@ const pages: RouteObject[] = [
       { path: '/microapp/report', element: lazyPage(ReportsPage) },
       { path: '/microapp/report/detail/:id', element: lazyPage(ReportPage) },
       { path: '/microapp/recommendation', element: lazyPage(RecommendationPage) },
+      { path: '/microapp/helix/communities', element: lazyPage(CommunitiesPage) },
+      { path: '/microapp/helix/communities/:id', element: lazyPage(CommunityPage) },
     ],
   },
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },

@@ -45,6 +45,9 @@ const AppClientsPage = lazy(() => import('./AppClientsPage').then((m) => ({ defa
 const AccountSettingsPage = lazy(() => import('./AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })));
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CommentModerationPage = lazy(() => import('./moderation/ModerationPage'));
+// communities (issue 29 §5): the list and one community's moderation
+const CommunitiesConsolePage = lazy(() => import('./communities/CommunitiesPage').then((m) => ({ default: m.CommunitiesConsolePage })));
+const CommunityDetailConsolePage = lazy(() => import('./communities/CommunityDetailPage').then((m) => ({ default: m.CommunityDetailConsolePage })));
 
 const lazyPage = (C: ComponentType): ReactNode => (
   <Suspense fallback={<PageSpinner />}>
@@ -93,6 +96,8 @@ const consoleRoutes: RouteObject[] = [
           { path: 'settings/account', element: lazyPage(AccountSettingsPage) },
           // the moderation queues (decisions 550-556): comments first
           { path: 'cc/comment', element: lazyPage(CommentModerationPage) },
+          { path: 'communities', element: lazyPage(CommunitiesConsolePage) },
+          { path: 'communities/:id', element: lazyPage(CommunityDetailConsolePage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },
