@@ -46,7 +46,7 @@ export default function CommunityPage() {
 }
 
 /** Runs a call, shows its message (or the refusal's), and refreshes this community's reads. */
-function useAct(applicationId: number, id: number) {
+function useAct(applicationId: number) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -125,7 +125,7 @@ function CommunityView({ applicationId, id, signedIn }: { applicationId: number;
 /** The reader's action on the community. */
 function JoinAction({ c, signedIn }: { c: Community; signedIn: boolean }) {
   const location = useLocation();
-  const { act, busy } = useAct(c.applicationId, c.id);
+  const { act, busy } = useAct(c.applicationId);
   const params = { id: c.applicationId, communityId: c.id };
   if (!signedIn)
     return c.archived ? null : (
@@ -173,7 +173,7 @@ function JoinAction({ c, signedIn }: { c: Community; signedIn: boolean }) {
 
 /** 加入申请 and 邀请, for the community's 管理员, 圈主 and staff. */
 function Requests({ c }: { c: Community }) {
-  const { act, busy } = useAct(c.applicationId, c.id);
+  const { act, busy } = useAct(c.applicationId);
   const [phone, setPhone] = useState('');
   const params = { id: c.applicationId, communityId: c.id };
   const q = useQuery({
@@ -252,7 +252,7 @@ interface PostValues {
 function Posts({ c }: { c: Community }) {
   const [page, setPage] = useState(1);
   const [form] = Form.useForm<PostValues>();
-  const { act, busy } = useAct(c.applicationId, c.id);
+  const { act, busy } = useAct(c.applicationId);
   const params = { id: c.applicationId, communityId: c.id };
   const q = useQuery({
     queryKey: communityKeys.posts(c.applicationId, c.id, page),
@@ -301,7 +301,7 @@ function Post({ c, p }: { c: Community; p: CommunityPost }) {
   const [comments, setComments] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [reason, setReason] = useState('');
-  const { act, busy } = useAct(c.applicationId, c.id);
+  const { act, busy } = useAct(c.applicationId);
   const params = { id: c.applicationId, communityId: c.id, postId: p.id };
   return (
     <div className="atr-community-post">
@@ -368,7 +368,7 @@ function Post({ c, p }: { c: Community; p: CommunityPost }) {
 
 /** The members with their roles; the 圈主 and staff set or take back 管理员. */
 function Members({ c }: { c: Community }) {
-  const { act, busy } = useAct(c.applicationId, c.id);
+  const { act, busy } = useAct(c.applicationId);
   const params = { id: c.applicationId, communityId: c.id };
   const q = useQuery({
     queryKey: communityKeys.members(c.applicationId, c.id),
