@@ -104,7 +104,7 @@ describe('communities', () => {
     await box.fill('我负责第一卷的导读。');
     await clickSettled(post.getByRole('button', { name: '发表评论' }));
     // 先审后发 by default: the author sees it as 审核中
-    await post.getByText('评论已提交，审核通过后显示').waitFor();
+    await reader.getByText('评论已提交，审核通过后显示').waitFor();
     await post.locator('.atr-comment', { hasText: '我负责第一卷的导读。' }).getByText('审核中').waitFor();
     await shot(reader, 'e2e-communities-post-comment.png');
 
@@ -126,14 +126,13 @@ describe('communities', () => {
     await shot(page, 'e2e-communities-console-detail.png');
 
     // on a phone
-    const phone = await reader.context().newPage();
+    const phone = reader;
     await phone.setViewportSize(PHONE_SIZE);
     await phone.goto(`${server.url}/microapp/helix/communities/${community.id}`);
     await phone.getByText(POST_TITLE).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(phone, 'e2e-communities-phone.png');
-    const phoneList = await reader.context().newPage();
-    await phoneList.setViewportSize(PHONE_SIZE);
+    const phoneList = reader;
     await phoneList.goto(`${server.url}/microapp/helix/communities`);
     await phoneList.getByText(NAME).waitFor();
     expect(await phoneList.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
