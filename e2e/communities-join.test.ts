@@ -55,7 +55,12 @@ describe('communities', () => {
     const row = page.locator('.ant-table-row', { hasText: NAME });
     await row.getByText('需审核').waitFor();
     await shot(page, 'e2e-communities-console-list.png');
-    const list = await apiCall<{ content: Array<{ id: number; name: string; joinRule: string }> }>(page, server.url, 'GET', `/api/v1/applications/${appId}/communities`);
+    const list = await apiCall<{ content: Array<{ id: number; name: string; joinRule: string }> }>(
+      page,
+      server.url,
+      'GET',
+      `/api/v1/applications/${appId}/communities`,
+    );
     const community = list.body.content.find((c) => c.name === NAME)!;
     expect(community.joinRule).toBe('approval');
 
@@ -109,7 +114,10 @@ describe('communities', () => {
     await shot(reader, 'e2e-communities-post-comment.png');
 
     // markup in a post is refused with the field's message
-    const refused = await apiCall(reader, server.url, 'POST', `/api/v1/applications/${appId}/communities/${community.id}/posts`, { title: POST_TITLE, body: POST_BODY });
+    const refused = await apiCall(reader, server.url, 'POST', `/api/v1/applications/${appId}/communities/${community.id}/posts`, {
+      title: POST_TITLE,
+      body: POST_BODY,
+    });
     expect(refused.status).toBe(400);
 
     // the owner pins the post
