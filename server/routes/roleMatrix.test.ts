@@ -815,7 +815,8 @@ describe('role matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // every route × six personas, in sequence: on PostgreSQL and a loaded machine this passes a minute
+  }, 180_000);
 
   it('records every successful console write of the walk in the audit log (server/audit/rules.ts)', async () => {
     const logged = new Set((await ctx.db.selectFrom('audit_log').select(['method', 'route']).execute()).map((r) => `${r.method} ${r.route}`));
