@@ -55,6 +55,9 @@ const RecommendPage = lazy(() => withAntd(import('./pages/submissions/RecommendP
 // reference questions (issue 29 item 4): the ask page (signed-in only) and the public FAQ
 const AskPage = lazy(() => withAntd(import('./pages/questions/AskPage')));
 const FaqPage = lazy(() => withAntd(import('./pages/questions/FaqPage')));
+// communities (issue 29 §5): the site's list and one community
+const CommunitiesPage = lazy(() => withAntd(import('./pages/communities/CommunitiesPage')));
+const CommunityPage = lazy(() => withAntd(import('./pages/communities/CommunityPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
@@ -89,6 +92,8 @@ const pages: RouteObject[] = [
       { path: '/microapp/recommendation', element: lazyPage(RecommendationPage) },
       { path: '/microapp/helix/ask', element: lazyPage(AskPage) },
       { path: '/microapp/helix/faq', element: lazyPage(FaqPage) },
+      { path: '/microapp/helix/communities', element: lazyPage(CommunitiesPage) },
+      { path: '/microapp/helix/communities/:id', element: lazyPage(CommunityPage) },
     ],
   },
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },

@@ -39,6 +39,9 @@ export const AUDIT_RESOURCES = {
   recommendation: '资源推荐',
   question: '参考咨询',
   question_settings: '参考咨询设置',
+  community: '社区',
+  community_member: '社区成员',
+  community_post: '社区帖子',
 } as const;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 
@@ -72,6 +75,10 @@ export const AUDIT_ACTIONS = {
   answer: '答复',
   askback: '追问',
   unpublish: '撤下',
+  archive: '归档',
+  invite: '邀请',
+  pin: '置顶',
+  unpin: '取消置顶',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

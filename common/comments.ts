@@ -5,10 +5,16 @@
  * Node APIs.
  */
 
-/** What a comment is about: a notice, a catalogue record, a research report, a WeChat article. */
-export const COMMENT_TARGETS = ['notice', 'resource', 'report', 'wechat'] as const;
+/** What a comment is about: a notice, a catalogue record, a research report, a WeChat article, a community's post (decision 626). */
+export const COMMENT_TARGETS = ['notice', 'resource', 'report', 'wechat', 'post'] as const;
 export type CommentTarget = (typeof COMMENT_TARGETS)[number];
-export const COMMENT_TARGET_LABELS: Record<CommentTarget, string> = { notice: '通知公告', resource: '资源', report: '研究报告', wechat: '公众号文章' };
+export const COMMENT_TARGET_LABELS: Record<CommentTarget, string> = {
+  notice: '通知公告',
+  resource: '资源',
+  report: '研究报告',
+  wechat: '公众号文章',
+  post: '社区帖子',
+};
 
 /** 先审后发 (held until approved) or 先发后审 (shown at once, reviewable). */
 export const COMMENT_MODES = ['pre', 'post'] as const;

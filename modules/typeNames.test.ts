@@ -50,9 +50,8 @@ const ALLOWED: Allowed[] = [
     names: ['institution', 'journal'],
     why: "field names of a record read into Dublin Core (a report's 发布机构 → dc:publisher, an article's journal → dc:source)",
   },
-  // a comment's target ('notice' | 'resource' | 'report' | 'wechat', common/comments.ts): another vocabulary
+  // a comment's target ('notice' | 'resource' | 'report' | 'wechat' | 'post', common/comments.ts): another vocabulary
   { file: 'common/comments.ts', names: ['notice', 'resource'], why: 'COMMENT_TARGETS, the kinds of page a comment is on' },
-  { file: 'common/contracts/comments.ts', names: ['notice', 'resource'], why: 'the comment targets a site opens to comments' },
   { file: 'server/comments/kind.ts', names: ['notice', 'resource'], why: "a comment target's visitor page" },
   {
     file: 'server/routes/comments/index.ts',

@@ -54,6 +54,7 @@ import feedbackRoutes from './routes/feedback/index.js';
 import publicApiRoutes from './routes/publicApi/index.js';
 import apiKeyRoutes from './routes/apiKeys/index.js';
 import questionRoutes from './routes/questions/index.js';
+import communityRoutes from './routes/communities/index.js';
 import { registerAudit } from './audit/record.js';
 import feedRoutes from './feeds/index.js';
 import webRoutes from './web/index.js';
@@ -221,6 +222,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => submissionRoutes(a, ctx));
   await app.register(async (a) => feedbackRoutes(a, ctx));
   await app.register(async (a) => questionRoutes(a, ctx));
+  await app.register(async (a) => communityRoutes(a, ctx));
   // usage analytics: beacons counted in memory, flushed as daily aggregates, and on close
   const usage = new UsageCollector(ctx.db, ctx.config.secret);
   usage.start();

@@ -54,6 +54,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/logs', 'logs'],
   ['/console/fb/feedback', 'feedback'],
   ['/console/issues', 'questions'],
+  ['/console/communities', 'communities'],
   ['/console/analysis', 'analysis'],
   ['/console/ac/appclient', 'appclient'],
   ['/console/managers', 'managers'],
@@ -146,6 +147,7 @@ export function ConsoleLayout() {
                 { key: 'feedback', icon: <MessageOutlined />, label: <Link to="/console/fb/feedback">{MSG.feedbackConsoleTitle}</Link> },
                 // reference questions beside feedback: staff answering readers (decision 591)
                 { key: 'questions', icon: <QuestionCircleOutlined />, label: <Link to="/console/issues">{MSG.questionConsoleTitle}</Link> },
+                { key: 'communities', icon: <TeamOutlined />, label: <Link to="/console/communities">{MSG.communitiesConsoleTitle}</Link> },
                 { key: 'jobs', icon: <SolutionOutlined />, label: <Link to="/console/jobs">{MSG.consoleJobsTitle}</Link> },
                 { key: 'tools', icon: <ToolOutlined />, label: <Link to="/console/tools">{MSG.consoleToolsTitle}</Link> },
                 { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats">{MSG.wechatManagerTitle}</Link> },

@@ -47,6 +47,9 @@ const AccountSettingsPage = lazy(() => import('./AccountSettingsPage').then((m) 
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CommentModerationPage = lazy(() => import('./moderation/ModerationPage'));
 const ResourceVerifyQueue = lazy(() => import('./moderation/QueuePages').then((m) => ({ default: m.ResourceVerifyQueue })));
+// communities (issue 29 §5): the list and one community's moderation
+const CommunitiesConsolePage = lazy(() => import('./communities/CommunitiesPage').then((m) => ({ default: m.CommunitiesConsolePage })));
+const CommunityDetailConsolePage = lazy(() => import('./communities/CommunityDetailPage').then((m) => ({ default: m.CommunityDetailConsolePage })));
 
 const lazyPage = (C: ComponentType): ReactNode => (
   <Suspense fallback={<PageSpinner />}>
@@ -98,6 +101,8 @@ const consoleRoutes: RouteObject[] = [
           { path: 'cc/comment', element: lazyPage(CommentModerationPage) },
           // the review queues of issue 29 §6 (decisions 610-619)
           { path: 'rc/resource_verify', element: lazyPage(ResourceVerifyQueue) },
+          { path: 'communities', element: lazyPage(CommunitiesConsolePage) },
+          { path: 'communities/:id', element: lazyPage(CommunityDetailConsolePage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },

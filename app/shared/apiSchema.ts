@@ -3087,7 +3087,7 @@ export interface paths {
     put?: never;
     /**
      * 发表评论或回复
-     * @description 权限：已登录用户（匿名访客除外）。
+     * @description 权限：已登录用户（匿名访客除外）；评论社区帖子时须为登录用户中该社区的成员及以上角色，或持有「内容管理」权限的应用管理员、超级管理员。
      *
      *     可读的数据：本人的数据。
      */
@@ -3802,6 +3802,370 @@ export interface paths {
      * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
      */
     post: operations['postV1ApplicationsByIdQuestionsByQuestionIdUnpublish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本站的社区
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getV1ApplicationsByIdCommunities'];
+    put?: never;
+    /**
+     * 创建社区（工作人员）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdCommunities'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 我的社区（已加入、申请中、受邀）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    get: operations['getV1ApplicationsByIdCommunitiesMine'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 一个社区
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getV1ApplicationsByIdCommunitiesByCommunityId'];
+    /**
+     * 修改社区（工作人员）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    put: operations['putV1ApplicationsByIdCommunitiesByCommunityId'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/archive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 归档或恢复社区（工作人员）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdCommunitiesByCommunityIdArchive'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/cover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 社区封面图
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：不读取他人的数据。
+     */
+    get: operations['getV1ApplicationsByIdCommunitiesByCommunityIdCover'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/join': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 加入社区（公开加入即加入；需审核则提交申请；仅邀请须已受邀）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1ApplicationsByIdCommunitiesByCommunityIdJoin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/leave': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 退出社区（或撤回申请、谢绝邀请）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1ApplicationsByIdCommunitiesByCommunityIdLeave'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 社区成员
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getV1ApplicationsByIdCommunitiesByCommunityIdMembers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 加入申请或已发出的邀请（管理员、圈主、工作人员）
+     * @description 权限：登录用户中该社区的管理员及以上角色，或持有「内容管理」权限的应用管理员、超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    get: operations['getV1ApplicationsByIdCommunitiesByCommunityIdRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/requests/{userId}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 通过加入申请
+     * @description 权限：登录用户中该社区的管理员及以上角色，或持有「内容管理」权限的应用管理员、超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    post: operations['postV1ApplicationsByIdCommunitiesByCommunityIdRequestsByUserIdApprove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/requests/{userId}/refuse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 拒绝加入申请
+     * @description 权限：登录用户中该社区的管理员及以上角色，或持有「内容管理」权限的应用管理员、超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    post: operations['postV1ApplicationsByIdCommunitiesByCommunityIdRequestsByUserIdRefuse'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 邀请读者（按手机号）
+     * @description 权限：登录用户中该社区的管理员及以上角色，或持有「内容管理」权限的应用管理员、超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    post: operations['postV1ApplicationsByIdCommunitiesByCommunityIdInvitations'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/members/{userId}/role': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 设置或取消管理员（圈主、工作人员）
+     * @description 权限：登录用户中该社区的圈主及以上角色，或持有「内容管理」权限的应用管理员、超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    put: operations['putV1ApplicationsByIdCommunitiesByCommunityIdMembersByUserIdRole'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/posts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 社区的帖子（置顶在前，新帖在前）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getV1ApplicationsByIdCommunitiesByCommunityIdPosts'];
+    put?: never;
+    /**
+     * 发帖（成员；已归档的社区不能发帖）
+     * @description 权限：登录用户中该社区的成员及以上角色，或持有「内容管理」权限的应用管理员、超级管理员。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1ApplicationsByIdCommunitiesByCommunityIdPosts'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/posts/{postId}/pin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 置顶或取消置顶帖子
+     * @description 权限：登录用户中该社区的管理员及以上角色，或持有「内容管理」权限的应用管理员、超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    post: operations['postV1ApplicationsByIdCommunitiesByCommunityIdPostsByPostIdPin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/communities/{communityId}/posts/{postId}/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 删除帖子（通知作者）
+     * @description 权限：登录用户中该社区的管理员及以上角色，或持有「内容管理」权限的应用管理员、超级管理员。
+     *
+     *     可读的数据：所管理应用的数据。
+     */
+    post: operations['postV1ApplicationsByIdCommunitiesByCommunityIdPostsByPostIdRemove'];
     delete?: never;
     options?: never;
     head?: never;
@@ -12769,7 +13133,7 @@ export interface operations {
     parameters: {
       query: {
         applicationId: number;
-        targetType: 'notice' | 'resource' | 'report' | 'wechat';
+        targetType: 'notice' | 'resource' | 'report' | 'wechat' | 'post';
         targetId: string;
         page?: number;
         size?: number;
@@ -12837,7 +13201,7 @@ export interface operations {
         'application/json': {
           applicationId: number;
           /** @enum {string} */
-          targetType: 'notice' | 'resource' | 'report' | 'wechat';
+          targetType: 'notice' | 'resource' | 'report' | 'wechat' | 'post';
           targetId: string;
           parentId?: number | null;
           body: string;
@@ -13002,7 +13366,7 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             mode: 'pre' | 'post';
-            targets: ('notice' | 'resource' | 'report' | 'wechat')[];
+            targets: ('notice' | 'resource' | 'report' | 'wechat' | 'post')[];
           };
         };
       };
@@ -13031,7 +13395,7 @@ export interface operations {
         'application/json': {
           /** @enum {string} */
           mode: 'pre' | 'post';
-          targets: ('notice' | 'resource' | 'report' | 'wechat')[];
+          targets: ('notice' | 'resource' | 'report' | 'wechat' | 'post')[];
         };
       };
     };
@@ -13045,7 +13409,7 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             mode: 'pre' | 'post';
-            targets: ('notice' | 'resource' | 'report' | 'wechat')[];
+            targets: ('notice' | 'resource' | 'report' | 'wechat' | 'post')[];
             message: string;
           };
         };
@@ -14715,6 +15079,897 @@ export interface operations {
             faqQuestion: string | null;
             answeredAt: string | null;
             closedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdCommunities: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            content: {
+              id: number;
+              applicationId: number;
+              name: string;
+              description: string;
+              cover: string | null;
+              /** @enum {string} */
+              joinRule: 'open' | 'approval' | 'invitation';
+              archived: boolean;
+              memberCount: number;
+              postCount: number;
+              me: {
+                state: ('active' | 'requested' | 'invited') | null;
+                role: ('owner' | 'moderator' | 'member') | null;
+              };
+              canModerate: boolean;
+              canSetModerators: boolean;
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdCommunities: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @default  */
+          description?: string;
+          /** @enum {string} */
+          joinRule: 'open' | 'approval' | 'invitation';
+          cover?: string | null;
+          ownerPhone?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            name: string;
+            description: string;
+            cover: string | null;
+            /** @enum {string} */
+            joinRule: 'open' | 'approval' | 'invitation';
+            archived: boolean;
+            memberCount: number;
+            postCount: number;
+            me: {
+              state: ('active' | 'requested' | 'invited') | null;
+              role: ('owner' | 'moderator' | 'member') | null;
+            };
+            canModerate: boolean;
+            canSetModerators: boolean;
+            createdAt: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdCommunitiesMine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            content: {
+              id: number;
+              name: string;
+              /** @enum {string} */
+              role: 'owner' | 'moderator' | 'member';
+              /** @enum {string} */
+              state: 'active' | 'requested' | 'invited';
+              archived: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdCommunitiesByCommunityId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            name: string;
+            description: string;
+            cover: string | null;
+            /** @enum {string} */
+            joinRule: 'open' | 'approval' | 'invitation';
+            archived: boolean;
+            memberCount: number;
+            postCount: number;
+            me: {
+              state: ('active' | 'requested' | 'invited') | null;
+              role: ('owner' | 'moderator' | 'member') | null;
+            };
+            canModerate: boolean;
+            canSetModerators: boolean;
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1ApplicationsByIdCommunitiesByCommunityId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          description?: string;
+          /** @enum {string} */
+          joinRule?: 'open' | 'approval' | 'invitation';
+          cover?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            name: string;
+            description: string;
+            cover: string | null;
+            /** @enum {string} */
+            joinRule: 'open' | 'approval' | 'invitation';
+            archived: boolean;
+            memberCount: number;
+            postCount: number;
+            me: {
+              state: ('active' | 'requested' | 'invited') | null;
+              role: ('owner' | 'moderator' | 'member') | null;
+            };
+            canModerate: boolean;
+            canSetModerators: boolean;
+            createdAt: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdCommunitiesByCommunityIdArchive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          archived: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            name: string;
+            description: string;
+            cover: string | null;
+            /** @enum {string} */
+            joinRule: 'open' | 'approval' | 'invitation';
+            archived: boolean;
+            memberCount: number;
+            postCount: number;
+            me: {
+              state: ('active' | 'requested' | 'invited') | null;
+              role: ('owner' | 'moderator' | 'member') | null;
+            };
+            canModerate: boolean;
+            canSetModerators: boolean;
+            createdAt: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdCommunitiesByCommunityIdCover: {
+    parameters: {
+      query?: {
+        v?: string;
+      };
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 文件内容，Content-Type 为检测到的类型；图片（及 inline=1 的 PDF）在页面中显示，其余作为附件下载 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdCommunitiesByCommunityIdJoin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            name: string;
+            description: string;
+            cover: string | null;
+            /** @enum {string} */
+            joinRule: 'open' | 'approval' | 'invitation';
+            archived: boolean;
+            memberCount: number;
+            postCount: number;
+            me: {
+              state: ('active' | 'requested' | 'invited') | null;
+              role: ('owner' | 'moderator' | 'member') | null;
+            };
+            canModerate: boolean;
+            canSetModerators: boolean;
+            createdAt: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdCommunitiesByCommunityIdLeave: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            name: string;
+            description: string;
+            cover: string | null;
+            /** @enum {string} */
+            joinRule: 'open' | 'approval' | 'invitation';
+            archived: boolean;
+            memberCount: number;
+            postCount: number;
+            me: {
+              state: ('active' | 'requested' | 'invited') | null;
+              role: ('owner' | 'moderator' | 'member') | null;
+            };
+            canModerate: boolean;
+            canSetModerators: boolean;
+            createdAt: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdCommunitiesByCommunityIdMembers: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: {
+              userId: number;
+              name: string;
+              /** @enum {string} */
+              role: 'owner' | 'moderator' | 'member';
+              /** @enum {string} */
+              state: 'active' | 'requested' | 'invited';
+              since: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdCommunitiesByCommunityIdRequests: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        state?: 'requested' | 'invited';
+      };
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: {
+              userId: number;
+              name: string;
+              /** @enum {string} */
+              role: 'owner' | 'moderator' | 'member';
+              /** @enum {string} */
+              state: 'active' | 'requested' | 'invited';
+              since: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdCommunitiesByCommunityIdRequestsByUserIdApprove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdCommunitiesByCommunityIdRequestsByUserIdRefuse: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdCommunitiesByCommunityIdInvitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          phone: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1ApplicationsByIdCommunitiesByCommunityIdMembersByUserIdRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+        userId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          role: 'moderator' | 'member';
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdCommunitiesByCommunityIdPosts: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: {
+              id: number;
+              communityId: number;
+              title: string;
+              body: string;
+              authorName: string;
+              mine: boolean;
+              pinned: boolean;
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdCommunitiesByCommunityIdPosts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title: string;
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            communityId: number;
+            title: string;
+            body: string;
+            authorName: string;
+            mine: boolean;
+            pinned: boolean;
+            createdAt: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdCommunitiesByCommunityIdPostsByPostIdPin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+        postId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          pinned: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdCommunitiesByCommunityIdPostsByPostIdRemove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        communityId: number;
+        postId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default  */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
             message: string;
           };
         };

@@ -1,6 +1,7 @@
 /** Answers of the comment calls (docs/decisions.md 557-566; server/routes/comments). */
 import { z } from 'zod';
 import { okAnswer, pageEnvelope } from './common.js';
+import { COMMENT_TARGETS } from '../comments.js';
 
 /** One comment as a reader sees it (plain text; the page links its addresses itself). */
 export const commentAnswer = z.object({
@@ -39,7 +40,7 @@ export const commentLikeAnswer = z.object({ liked: z.boolean(), likes: z.number(
 /** An application's comment settings. */
 export const commentSettingsAnswer = z.object({
   mode: z.enum(['pre', 'post']).describe('pre 先审后发，post 先发后审'),
-  targets: z.array(z.enum(['notice', 'resource', 'report', 'wechat'])).describe('开放评论的内容类型'),
+  targets: z.array(z.enum(COMMENT_TARGETS)).describe('开放评论的内容类型'),
 });
 export type CommentSettings = z.infer<typeof commentSettingsAnswer>;
 

@@ -179,6 +179,46 @@ export const AUDITED: Record<string, AuditRule> = {
     snapshot: 'question',
   },
   'PUT /api/v1/applications/:id/questions/settings': { resource: 'question_settings', action: 'update', id: p('id'), app: p('id') },
+  // communities (server/routes/communities; decisions 620-629): staff's and moderators' changes
+  'POST /api/v1/applications/:id/communities': { resource: 'community', action: 'create', id: a('id'), app: p('id') },
+  'PUT /api/v1/applications/:id/communities/:communityId': { resource: 'community', action: 'update', id: p('communityId'), app: p('id') },
+  'POST /api/v1/applications/:id/communities/:communityId/archive': {
+    resource: 'community',
+    action: (body) => (body.archived === false ? 'restore' : 'archive'),
+    id: p('communityId'),
+    app: p('id'),
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/requests/:userId/approve': {
+    resource: 'community_member',
+    action: 'approve',
+    id: p('userId'),
+    app: p('id'),
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/requests/:userId/refuse': {
+    resource: 'community_member',
+    action: 'reject',
+    id: p('userId'),
+    app: p('id'),
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/invitations': { resource: 'community_member', action: 'invite', id: p('communityId'), app: p('id') },
+  'PUT /api/v1/applications/:id/communities/:communityId/members/:userId/role': {
+    resource: 'community_member',
+    action: (body) => (body.role === 'moderator' ? 'grant' : 'revoke'),
+    id: p('userId'),
+    app: p('id'),
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/posts/:postId/pin': {
+    resource: 'community_post',
+    action: (body) => (body.pinned === false ? 'unpin' : 'pin'),
+    id: p('postId'),
+    app: p('id'),
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/posts/:postId/remove': {
+    resource: 'community_post',
+    action: 'delete',
+    id: p('postId'),
+    app: p('id'),
+  },
 };
 
 /** Unsafe routes that are not console writes, with the reason (decision 313). */
@@ -207,6 +247,9 @@ export const NOT_AUDITED: Record<string, string> = {
   'POST /api/v1/feedback': "a reader's own feedback (its handling by staff is recorded)",
   'POST /api/v1/questions': "a reader's own question (its handling by staff is recorded)",
   'POST /api/v1/questions/mine/:id/supplement': "a reader's supplement to their own question",
+  'POST /api/v1/applications/:id/communities/:communityId/join': "a reader's own membership (its approval is recorded)",
+  'POST /api/v1/applications/:id/communities/:communityId/leave': "a reader's own membership",
+  'POST /api/v1/applications/:id/communities/:communityId/posts': "a member's own post (its removal is recorded)",
   'POST /toolsApi/headline/save': "a visitor's own news domains",
   'POST /api/v1/applications/user_rights': 'a read sent as POST',
   'POST /oai': 'an OAI-PMH request sent as a form (the protocol allows POST for the same reads as GET)',

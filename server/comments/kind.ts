@@ -7,6 +7,8 @@
 import type { Db } from '../db/index.js';
 import type { SubmissionKindSpec } from '../moderation/kind.js';
 import { COMMENT_TARGET_LABELS, type CommentTarget } from '../../common/comments.js';
+import { communityHref } from '../../common/communities.js';
+import { communitiesOfPosts } from '../communities/service.js';
 
 /** The visitor page of a comment's target. */
 export function targetPath(type: string, id: string): string | null {
@@ -18,6 +20,7 @@ export function targetPath(type: string, id: string): string | null {
     case 'wechat':
       return `/microapp/wechat/material/${id}`;
     case 'resource':
+    case 'post':
       return null;
     default:
       return null;
@@ -36,10 +39,15 @@ export const commentKind: SubmissionKindSpec = {
     const out = new Map<number, { fields: Record<string, string>; link: string | null }>();
     if (!refIds.length) return out;
     const rows = await db.selectFrom('comments').select(['id', 'target_type', 'target_id', 'parent_id']).where('id', 'in', refIds).execute();
+    const posts = await communitiesOfPosts(
+      db,
+      rows.filter((r) => r.target_type === 'post').map((r) => Number(r.target_id)),
+    );
     for (const r of rows) {
+      const community = r.target_type === 'post' ? posts.get(Number(r.target_id)) : undefined;
       out.set(r.id, {
         fields: { target: `${COMMENT_TARGET_LABELS[r.target_type as CommentTarget] ?? r.target_type} ${r.target_id}`, reply: r.parent_id ? '回复' : '评论' },
-        link: targetPath(r.target_type, r.target_id),
+        link: community !== undefined ? communityHref(community) : targetPath(r.target_type, r.target_id),
       });
     }
     return out;

@@ -60,6 +60,7 @@ const STORED_NAMES = [
   '045_feedback',
   '047_questions',
   '049_submission_queues',
+  '050_communities',
   '051_api_keys',
 ];
 

@@ -561,6 +561,51 @@ export interface SensitiveWordsTable {
 }
 
 /** A reader's feedback to a site (migration 045; server/routes/feedback; common/feedback.ts). */
+/** A community (社区, docs/decisions.md 620-629). */
+export interface CommunitiesTable {
+  id: Generated<number>;
+  application_id: number;
+  name: string;
+  /** plain text */
+  description: string;
+  /** the cover's key in the uploads storage and its content type, or null */
+  cover_key: string | null;
+  cover_type: string | null;
+  /** a key of COMMUNITY_JOIN_RULES */
+  join_rule: string;
+  /** when it was archived (readable, no new posts or members), null while active */
+  archived_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member of a community, or a request to join, or an invitation. */
+export interface CommunityMembersTable {
+  community_id: number;
+  user_id: number;
+  /** a key of COMMUNITY_ROLES */
+  role: string;
+  /** `active`, `requested` (waiting for approval) or `invited` (not yet accepted) */
+  state: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A post of a community: title and plain text. */
+export interface CommunityPostsTable {
+  id: Generated<number>;
+  community_id: number;
+  author_id: number;
+  title: string;
+  body: string;
+  pinned: Generated<number>;
+  removed_at: string | null;
+  removed_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface FeedbackTable {
   id: Generated<number>;
   application_id: number;
@@ -682,6 +727,9 @@ export interface Database {
   comment_settings: CommentSettingsTable;
   sensitive_words: SensitiveWordsTable;
   feedback: FeedbackTable;
+  communities: CommunitiesTable;
+  community_members: CommunityMembersTable;
+  community_posts: CommunityPostsTable;
   audit_log: AuditLogTable;
   usage_daily: UsageDailyTable;
   usage_visitors: UsageVisitorsTable;

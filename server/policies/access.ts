@@ -14,7 +14,11 @@
  *   `right` when given) or a super manager; `applicationOf` finds that application from the validated
  *   request and answers 404 itself when the thing asked for does not exist (404 comes before 403, as
  *   the handlers did);
- * - `super`: a super manager only.
+ * - `super`: a super manager only;
+ * - `community(communityOf, role)`: a signed-in person (401) holding at least `role` in the community the
+ *   request is about (圈主 ⊇ 管理员 ⊇ 成员, an active member), or a manager of its application holding
+ *   内容管理, or a super manager (docs/decisions.md 621); `communityOf` answers 404 itself for a community
+ *   that does not exist or belongs to another application than the path names (404 before 403).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
@@ -23,6 +27,8 @@ import { MSG, fillMsg } from '../../common/messages.js';
 import { HttpError, forbidden, unauthorized } from '../http/errors.js';
 import { requireSuper, requireUser } from '../http/session.js';
 import { managesAny, requireManager } from './managers.js';
+import { COMMUNITY_ROLE_LABELS, roleAtLeast, type CommunityRole } from '../../common/communities.js';
+import { communityRoleOf, type CommunityOf } from './communities.js';
 
 /** Finds the application a request is about (its id), or throws 404 / 400. */
 export type ApplicationOf = (db: Db, req: FastifyRequest) => Promise<number>;
@@ -41,7 +47,8 @@ export type Access =
   | { kind: 'owner'; ownerOf: OwnerOf }
   | { kind: 'anyManager' }
   | { kind: 'manager'; applicationOf: ApplicationOf; right?: ManagerRight }
-  | { kind: 'super'; refusal?: string };
+  | { kind: 'super'; refusal?: string }
+  | { kind: 'community'; communityOf: CommunityOf; role: CommunityRole };
 
 /**
  * The stricter access a `public` or `signedIn` route asks of a request that reaches further (decisions
@@ -127,6 +134,12 @@ export const namesOtherUser =
 export const managerAccess = (applicationOf: ApplicationOf, right?: ManagerRight): Access => ({ kind: 'manager', applicationOf, right });
 
 /**
+ * A signed-in person holding at least `role` in the community `communityOf` finds, or a manager of its
+ * application holding 内容管理, or a super manager (docs/decisions.md 621).
+ */
+export const communityAccess = (communityOf: CommunityOf, role: CommunityRole): Access => ({ kind: 'community', communityOf, role });
+
+/**
  * Enforces `access` for the request: resolves, or throws the refusal (401 not signed in, 403 with the
  * missing right, 404 from `applicationOf`).
  */
@@ -164,6 +177,16 @@ export async function enforceAccess(db: Db, req: FastifyRequest, access: Access)
     case 'super':
       requireSuper(req, access.refusal);
       return;
+    case 'community': {
+      const me = requireUser(req);
+      const c = await access.communityOf(db, req);
+      const rights = await req.scope.managerRights(c.applicationId);
+      if (rights?.includes('content')) return;
+      const role = await communityRoleOf(db, c.communityId, me.id);
+      if (!roleAtLeast(role, access.role))
+        throw new HttpError(403, 'forbidden', fillMsg(MSG.communityRoleMissing, { role: COMMUNITY_ROLE_LABELS[access.role] }));
+      return;
+    }
   }
 }
 
@@ -186,6 +209,8 @@ export function describeAccess(access: Access): string {
       return access.right ? fillMsg(MSG.accessManagerWithRight, { right: MANAGER_RIGHT_LABELS[access.right] }) : MSG.accessManager;
     case 'super':
       return MSG.accessSuper;
+    case 'community':
+      return fillMsg(MSG.accessCommunity, { role: COMMUNITY_ROLE_LABELS[access.role] });
   }
 }
 

@@ -25,8 +25,10 @@ type Persona = (typeof PERSONAS)[number];
  * - anyManager: a manager of some application or a super manager (plain user 403)
  * - manager: a manager of this application or a super manager (user and other manager 403)
  * - super: a super manager only (every manager 403)
+ * - community: a member with a role in the community the sample names, or its application's manager with
+ *   内容管理, or a super manager: the personas hold no community role, so as manager
  */
-type Access = 'public' | 'session' | 'signedIn' | 'self' | 'owner' | 'anyManager' | 'manager' | 'super';
+type Access = 'public' | 'session' | 'signedIn' | 'self' | 'owner' | 'anyManager' | 'manager' | 'super' | 'community';
 
 interface Fixture {
   appId: number;
@@ -238,6 +240,39 @@ async function comment(f: Fixture, shown: boolean): Promise<number> {
     .executeTakeFirstOrThrow();
   return shown ? c.id : s.id;
 }
+
+/** A community of the application written directly (the plain user its member, or a request of theirs), and a post of theirs. */
+async function community(f: Fixture, plainUser: 'active' | 'requested' | null = null): Promise<{ id: number; post: number }> {
+  const t = new Date().toISOString();
+  const c = await ctx.db
+    .insertInto('communities')
+    .values({
+      application_id: f.appId,
+      name: '矩阵社区',
+      description: '',
+      cover_key: null,
+      cover_type: null,
+      join_rule: 'open',
+      archived_at: null,
+      created_by: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (plainUser)
+    await ctx.db
+      .insertInto('community_members')
+      .values({ community_id: c.id, user_id: f.plainUserId, role: 'member', state: plainUser, created_at: t, updated_at: t })
+      .execute();
+  const p = await ctx.db
+    .insertInto('community_posts')
+    .values({ community_id: c.id, author_id: f.plainUserId, title: '矩阵帖子', body: '正文', removed_at: null, removed_by: null, created_at: t, updated_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: c.id, post: p.id };
+}
+const cm = (f: Fixture, id: number) => `/api/v1/applications/${f.appId}/communities/${id}`;
 
 /** Every route of the server, classified. Keys are `METHOD url-pattern` exactly as registered. */
 const ROUTES: Record<string, Row> = {
@@ -779,6 +814,54 @@ const ROUTES: Record<string, Row> = {
     call: async (f) => ({ url: `/api/v1/applications/${f.appId}/questions/${await question(f)}/unpublish` }),
   },
   'POST /api/v1/feedback/:id/close': { call: async (f) => ({ url: `/api/v1/feedback/${await feedback(f)}/close` }) },
+  // communities (server/routes/communities; decisions 620-629): per-community roles as `community`
+  'GET /api/v1/applications/:id/communities': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/communities` }) },
+  'POST /api/v1/applications/:id/communities': {
+    status: 201,
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/communities`, body: { name: '矩阵新社区', joinRule: 'open' } }),
+  },
+  'GET /api/v1/applications/:id/communities/mine': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/communities/mine` }) },
+  'GET /api/v1/applications/:id/communities/:communityId': { call: async (f) => ({ url: cm(f, (await community(f)).id) }) },
+  'PUT /api/v1/applications/:id/communities/:communityId': { call: async (f) => ({ url: cm(f, (await community(f)).id), body: { name: '矩阵改名' } }) },
+  'POST /api/v1/applications/:id/communities/:communityId/archive': {
+    call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/archive`, body: { archived: true } }),
+  },
+  'GET /api/v1/applications/:id/communities/:communityId/cover': { status: 404, call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/cover` }) },
+  'POST /api/v1/applications/:id/communities/:communityId/join': { call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/join` }) },
+  // nobody of the personas is a member: 409 您不是该社区成员 for those allowed
+  'POST /api/v1/applications/:id/communities/:communityId/leave': { status: 409, call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/leave` }) },
+  'GET /api/v1/applications/:id/communities/:communityId/members': { call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/members` }) },
+  'GET /api/v1/applications/:id/communities/:communityId/requests': { call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/requests` }) },
+  'POST /api/v1/applications/:id/communities/:communityId/requests/:userId/approve': {
+    call: async (f) => ({ url: `${cm(f, (await community(f, 'requested')).id)}/requests/${f.plainUserId}/approve` }),
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/requests/:userId/refuse': {
+    call: async (f) => ({ url: `${cm(f, (await community(f, 'requested')).id)}/requests/${f.plainUserId}/refuse` }),
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/invitations': {
+    status: 201,
+    call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/invitations`, body: { phone: '13611110005' } }),
+  },
+  'PUT /api/v1/applications/:id/communities/:communityId/members/:userId/role': {
+    call: async (f) => ({ url: `${cm(f, (await community(f, 'active')).id)}/members/${f.plainUserId}/role`, body: { role: 'moderator' } }),
+  },
+  'GET /api/v1/applications/:id/communities/:communityId/posts': { call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/posts` }) },
+  'POST /api/v1/applications/:id/communities/:communityId/posts': {
+    status: 201,
+    call: async (f) => ({ url: `${cm(f, (await community(f)).id)}/posts`, body: { title: '矩阵新帖', body: '正文' } }),
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/posts/:postId/pin': {
+    call: async (f) => {
+      const c = await community(f);
+      return { url: `${cm(f, c.id)}/posts/${c.post}/pin`, body: { pinned: true } };
+    },
+  },
+  'POST /api/v1/applications/:id/communities/:communityId/posts/:postId/remove': {
+    call: async (f) => {
+      const c = await community(f);
+      return { url: `${cm(f, c.id)}/posts/${c.post}/remove`, body: { reason: '' } };
+    },
+  },
 };
 
 /** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */
@@ -891,7 +974,8 @@ describe('role matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // every route × six personas, in sequence: on PostgreSQL and a loaded machine this passes a minute
+  }, 180_000);
 
   it('records every successful console write of the walk in the audit log (server/audit/rules.ts)', async () => {
     const logged = new Set((await ctx.db.selectFrom('audit_log').select(['method', 'route']).execute()).map((r) => `${r.method} ${r.route}`));

@@ -56,6 +56,8 @@ interface Fixture {
 
 let ctx: TestContext;
 let fx: Fixture;
+/** communities (decisions 620-629): one of the released site, one of the draft site */
+let communities: { shown: number; draftSite: number };
 let admin: Client;
 const clients = {} as Record<Persona, Client>;
 
@@ -206,6 +208,25 @@ const PROBES: Record<string, Probes> = {
     { url: `/api/v1/questions/faq?applicationId=${f.released.appId}&size=50` },
     { url: `/api/v1/questions/faq?applicationId=${f.released.appId}&q=${q(HIDDEN)}` },
     { url: `/api/v1/questions/faq?applicationId=${f.draft.appId}` },
+  ],
+  // communities (decisions 620-629): a draft site's community, a removed post, a request to join are hidden
+  'GET /api/v1/applications/:id/communities': (f) => [
+    { url: `/api/v1/applications/${f.released.appId}/communities` },
+    { url: `/api/v1/applications/${f.draft.appId}/communities` },
+  ],
+  'GET /api/v1/applications/:id/communities/:communityId': (f) => [
+    { url: `/api/v1/applications/${f.released.appId}/communities/${communities.shown}` },
+    { url: `/api/v1/applications/${f.draft.appId}/communities/${communities.draftSite}` },
+    { url: `/api/v1/applications/${f.released.appId}/communities/${communities.draftSite}` },
+  ],
+  'GET /api/v1/applications/:id/communities/:communityId/members': (f) => [
+    { url: `/api/v1/applications/${f.released.appId}/communities/${communities.shown}/members` },
+    { url: `/api/v1/applications/${f.draft.appId}/communities/${communities.draftSite}/members` },
+  ],
+  'GET /api/v1/applications/:id/communities/:communityId/posts': (f) => [
+    { url: `/api/v1/applications/${f.released.appId}/communities/${communities.shown}/posts` },
+    { url: `/api/v1/applications/${f.draft.appId}/communities/${communities.draftSite}/posts` },
+    { url: `/api/v1/applications/${f.released.appId}/communities/${communities.draftSite}/posts` },
   ],
   'GET /api/v1/notices': (f) => [
     { url: `/api/v1/notices?applicationId=${f.released.appId}&active=0&size=50` },
@@ -516,6 +537,63 @@ beforeAll(async () => {
   await question(released.appId, `${SHOWN}常见问题`, 1);
   await question(released.appId, `${HIDDEN}未发布的咨询`, 0);
   await question(draft.appId, `${HIDDEN}草稿站常见问题`, 1);
+
+  // communities: the released site's with a shown post, a removed post, a member and a request; the draft site's
+  const named = async (name: string) =>
+    (
+      await ctx.db
+        .insertInto('users')
+        .values({ phone: null, email: null, name, affiliation: '', role: 'user', anonymous: 0, created_at: t })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const [member, requester] = [await named(`${SHOWN}成员`), await named(`${HIDDEN}申请人`)];
+  const newCommunity = async (appId: number, name: string) =>
+    (
+      await ctx.db
+        .insertInto('communities')
+        .values({
+          application_id: appId,
+          name,
+          description: '',
+          cover_key: null,
+          cover_type: null,
+          join_rule: 'approval',
+          archived_at: null,
+          created_by: null,
+          created_at: t,
+          updated_at: t,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  communities = { shown: await newCommunity(released.appId, `${SHOWN}社区`), draftSite: await newCommunity(draft.appId, `${HIDDEN}草稿站社区`) };
+  await ctx.db
+    .insertInto('community_members')
+    .values([
+      { community_id: communities.shown, user_id: member, role: 'owner', state: 'active', created_at: t, updated_at: t },
+      { community_id: communities.shown, user_id: requester, role: 'member', state: 'requested', created_at: t, updated_at: t },
+      { community_id: communities.draftSite, user_id: member, role: 'owner', state: 'active', created_at: t, updated_at: t },
+    ])
+    .execute();
+  const post = (communityId: number, title: string, removed: boolean) => ({
+    community_id: communityId,
+    author_id: member,
+    title,
+    body: title,
+    removed_at: removed ? t : null,
+    removed_by: removed ? member : null,
+    created_at: t,
+    updated_at: t,
+  });
+  await ctx.db
+    .insertInto('community_posts')
+    .values([
+      post(communities.shown, `${SHOWN}帖子`, false),
+      post(communities.shown, `${HIDDEN}已删帖子`, true),
+      post(communities.draftSite, `${HIDDEN}草稿站帖子`, false),
+    ])
+    .execute();
 
   // the personas: nobody, an anonymous (fingerprint) visitor, a plain user, the manager of another site
   const user = async (name: string, extra: { anonymous?: number } = {}) =>

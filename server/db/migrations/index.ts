@@ -48,6 +48,7 @@ import * as m043 from './043_comments.js';
 import * as m045 from './045_feedback.js';
 import * as m047 from './047_questions.js';
 import * as m049 from './049_submission_queues.js';
+import * as m050 from './050_communities.js';
 import * as m051 from './051_api_keys.js';
 
 export type { Dialect } from './helpers.js';
@@ -100,6 +101,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m045,
   m047,
   m049,
+  m050,
   m051,
 ];
 

@@ -4,7 +4,7 @@
  *   shown comments with their replies, and the reader's own pending ones; `open` and `signedIn` tell the
  *   page whether to offer the form or 登录后评论;
  * - POST /api/v1/comments: a signed-in reader comments on a target they may read (or replies, one level);
- *   429 past 5 a minute or 100 a day;
+ *   429 past 5 a minute or 100 a day; on a community's post, its members only;
  * - DELETE /api/v1/comments/{id}: its author withdraws it (已撤回);
  * - POST /api/v1/comments/{id}/like: 点赞 or take it back, one per account;
  * - POST /api/v1/comments/{id}/report: 举报, one per account; the third holds the comment for review;
@@ -14,8 +14,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser, declared } from '../../http/contract.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { managerAccess, ownerAccess, publicAccess, signedInAccess } from '../../policies/access.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { communityAccess, managerAccess, ownerAccess, publicAccess, rawFields, signedInAccess, signedInUnless } from '../../policies/access.js';
+import { communityOfPostInBody } from '../../policies/communities.js';
+import { postCommunity } from '../../communities/service.js';
 import { applicationInPath } from '../../policies/applications.js';
 import { checkReadableContent, readableApplication } from '../../policies/visibility.js';
 import { ownRows, siteRows } from '../../policies/rows.js';
@@ -34,11 +36,18 @@ const tags = ['评论'];
 
 /**
  * 404 评论的内容不存在 unless the reader may read the target in the application: a published notice of it
- * (checkReadableContent), or a record published in its topic (a report or a WeChat article of those types).
+ * (checkReadableContent), a record published in its topic (a report or a WeChat article of those types),
+ * or a shown post of one of its communities (`write`: 409 while the community is archived).
  */
-async function checkTarget(db: Db, req: FastifyRequest, applicationId: number, type: CommentTarget, id: string): Promise<void> {
+async function checkTarget(db: Db, req: FastifyRequest, applicationId: number, type: CommentTarget, id: string, write = false): Promise<void> {
   const app = await readableApplication(req.scope, applicationId, MSG.commentTargetNotFound);
   const n = Number(id);
+  if (type === 'post') {
+    // a shown post of a community of the application; no new comment while the community is archived (decision 626)
+    const post = await postCommunity(db, applicationId, n, MSG.commentTargetNotFound);
+    if (write && post.archived) throw conflict(MSG.communityArchived);
+    return;
+  }
   if (type === 'notice') {
     const row = await db.selectFrom('notices').select(['active', 'application_id', 'module_id']).where('id', '=', n).executeTakeFirst();
     if (!row || row.application_id !== applicationId) throw notFound(MSG.commentTargetNotFound);
@@ -86,11 +95,19 @@ export default async function commentRoutes(app: FastifyInstance, { db }: AppCon
     '/api/v1/comments',
     {
       schema: { summary: '发表评论或回复', tags, body: createCommentBody, response: { 201: commentPostedAnswer } },
-      config: { rows: ownRows, access: signedInAccess },
+      // a comment on a community's post: members of the community only (decision 626)
+      config: {
+        rows: ownRows,
+        access: signedInUnless({
+          when: (req) => rawFields(req.body).targetType === 'post',
+          access: communityAccess(communityOfPostInBody, 'member'),
+          whenText: MSG.commentOnPostWhen,
+        }),
+      },
     },
     async (req, reply) => {
       const b = req.body;
-      await checkTarget(db, req, b.applicationId, b.targetType, b.targetId);
+      await checkTarget(db, req, b.applicationId, b.targetType, b.targetId, true);
       const done = await postComment(db, { ...b, parentId: b.parentId ?? null }, currentUser(req), actorOf(req));
       return reply.status(201).send({ ok: true as const, ...done, message: done.shown ? MSG.commentPosted : MSG.commentHeld });
     },
