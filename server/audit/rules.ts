@@ -130,6 +130,8 @@ export const AUDITED: Record<string, AuditRule> = {
   'POST /api/v1/feedback/:id/process': { resource: 'feedback', action: 'process', id: p('id'), snapshot: 'feedback' },
   'POST /api/v1/feedback/:id/reply': { resource: 'feedback', action: 'reply', id: p('id'), snapshot: 'feedback' },
   'POST /api/v1/feedback/:id/close': { resource: 'feedback', action: 'close', id: p('id'), snapshot: 'feedback' },
+  // the personal centre's sections of an application (server/routes/helix; decision 585)
+  'PUT /api/v1/applications/:id/helix': { resource: 'application', action: 'update', id: p('id'), app: p('id') },
 };
 
 /** Unsafe routes that are not console writes, with the reason (decision 313). */
@@ -156,6 +158,13 @@ export const NOT_AUDITED: Record<string, string> = {
   'DELETE /api/v3/subscriptions': "a visitor's journal subscriptions",
   'POST /api/v1/users/links': "a visitor's own topic links",
   'POST /api/v1/feedback': "a reader's own feedback (its handling by staff is recorded)",
+  'POST /api/v1/notifications/:id/read': "a reader's own 站内信 read state",
+  'POST /api/v1/notifications/read-all': "a reader's own 站内信 read state",
+  'POST /api/v1/helix/favorites': "a reader's own 收藏",
+  'DELETE /api/v1/helix/favorites/:id': "a reader's own 收藏",
+  'POST /api/v1/helix/history': "a reader's own browsing history",
+  'DELETE /api/v1/helix/history': "a reader's own browsing history",
+  'PUT /api/v1/helix/settings': "a reader's own personal-centre settings",
   'POST /toolsApi/headline/save': "a visitor's own news domains",
   'POST /api/v1/applications/user_rights': 'a read sent as POST',
   'POST /oai': 'an OAI-PMH request sent as a form (the protocol allows POST for the same reads as GET)',
