@@ -11,5 +11,5 @@ export const notificationListQuery = z.object({
   unread: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
-/** `/api/v1/notifications/{id}/read`: a notification id (anything else is 404 消息不存在). */
+/** `/api/v1/notifications/{id}/read`: a notification id (a malformed one is 400 消息不存在). */
 export const notificationParams = z.object({ id: recordId(MSG.notificationNotFound) });
