@@ -47,6 +47,9 @@ const TopicJournalsPage = lazy(() => withAntd(import('./pages/recommendation/Top
 const AccountPage = lazy(() => withAntd(import('./pages/account/AccountPage')));
 // contact details and feedback (issue 29 item 3), signed-in only
 const ContactPage = lazy(() => withAntd(import('./pages/contact/ContactPage')));
+// the personal centre (issue 29 §9): its explanation, and the centre itself (signed-in only)
+const HelixPage = lazy(() => withAntd(import('./pages/helix/HelixPage')));
+const PersonalCenterPage = lazy(() => withAntd(import('./pages/helix/PersonalCenterPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
@@ -88,6 +91,8 @@ const pages: RouteObject[] = [
   { path: '/subscriptions-topic/journals', element: lazyPage(TopicJournalsPage) },
   { path: '/settings/account', element: lazyPage(AccountPage) },
   { path: '/temp/contact', element: lazyPage(ContactPage) },
+  { path: '/microapp/helix', element: lazyPage(HelixPage) },
+  { path: '/microapp/helix/personalCenter', element: lazyPage(PersonalCenterPage) },
   { path: '/login', element: lazyPage(SiteLoginPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },

@@ -1423,6 +1423,8 @@ export const MSG = {
   helixSettingsHint: '选择本应用的个人中心显示哪些栏目；关闭的栏目不显示，其接口返回 403。「消息」和「设置」总是开启。',
   helixSettingsSaved: '个人中心设置已保存',
   helixSettingsNotBuilt: '（尚未上线）',
+  favoriteRemovedAction: '取消收藏',
+  helixSectionHistory: '浏览历史',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */
