@@ -1381,7 +1381,6 @@ export const MSG = {
   notificationsUnread: '未读',
   notificationsMarkRead: '标为已读',
   notificationsMarkAllRead: '全部标为已读',
-  notificationsUnreadBadge: '{n} 条未读消息',
   helixSectionOff: '本站未开放个人中心的「{section}」栏目',
   helixSectionInvalid: '个人中心栏目无效',
   helixTargetTypeInvalid: '收藏对象类型无效（应为资源、研究报告、通知公告或公众号文章）',

@@ -106,4 +106,7 @@ export const SITE_MSG = {
   // user rights take effect (helper user-rights; docs/decisions.md 136, 210-219)
   loginOnlyLabel: '仅登录可见',
   loginOnlyHint: '开启后，未登录的访客和角色没有「查看仅登录可见的栏目」权限的用户看不到此栏目；管理员始终可见',
+  // —— notifications and the personal centre (the header's badge and menu entry; decisions 580-589) ——
+  unreadBadge: '{n} 条未读消息',
+  personalCentre: '个人中心',
 } as const;

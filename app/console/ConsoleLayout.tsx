@@ -52,6 +52,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/reports', 'reports'],
   ['/console/logs', 'logs'],
   ['/console/fb/feedback', 'feedback'],
+  ['/console/helix/settings', 'helix-settings'],
   ['/console/analysis', 'analysis'],
   ['/console/ac/appclient', 'appclient'],
   ['/console/managers', 'managers'],
@@ -119,6 +120,7 @@ export function ConsoleLayout() {
                 },
                 // readers' feedback sits here, not on the bar: one more top-level entry overflows it at 1300 px
                 { key: 'feedback', icon: <MessageOutlined />, label: <Link to="/console/fb/feedback">{MSG.feedbackConsoleTitle}</Link> },
+                { key: 'helix-settings', icon: <IdcardOutlined />, label: <Link to="/console/helix/settings">{MSG.helixSettingsTitle}</Link> },
                 { key: 'jobs', icon: <SolutionOutlined />, label: <Link to="/console/jobs">{MSG.consoleJobsTitle}</Link> },
                 { key: 'tools', icon: <ToolOutlined />, label: <Link to="/console/tools">{MSG.consoleToolsTitle}</Link> },
                 { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats">{MSG.wechatManagerTitle}</Link> },

@@ -44,7 +44,9 @@ export const myCommentAnswer = z.object({
   targetId: z.string(),
   isReply: z.boolean(),
   body: z.string().describe('评论内容（纯文本）'),
-  state: z.enum(['shown', 'pending', 'rejected', 'withdrawn', 'hidden']).describe('shown 已发布、pending 审核中、rejected 未通过、withdrawn 已撤回、hidden 未显示'),
+  state: z
+    .enum(['shown', 'pending', 'rejected', 'withdrawn', 'hidden'])
+    .describe('shown 已发布、pending 审核中、rejected 未通过、withdrawn 已撤回、hidden 未显示'),
   reason: z.string().nullable().describe('驳回理由'),
   createdAt: z.string(),
 });

@@ -37,7 +37,9 @@ type ItemTable = 'favorites' | 'browsing_history';
 /** The sections the application turned off (never the fixed ones). */
 export async function sectionsOff(db: Db, applicationId: number): Promise<HelixSection[]> {
   const row = await db.selectFrom('helix_settings').select('sections_off').where('application_id', '=', applicationId).executeTakeFirst();
-  return parseJsonArray(row?.sections_off).filter((k): k is HelixSection => (HELIX_SECTIONS as readonly string[]).includes(k) && !HELIX_FIXED_SECTIONS.includes(k as HelixSection));
+  return parseJsonArray(row?.sections_off).filter(
+    (k): k is HelixSection => (HELIX_SECTIONS as readonly string[]).includes(k) && !HELIX_FIXED_SECTIONS.includes(k as HelixSection),
+  );
 }
 
 /** Stores the sections the application turns off (the fixed ones are never off); resolves with them. */
@@ -165,7 +167,15 @@ export async function myComments(db: Db, userId: number, q: { applicationId: num
         .orderBy('c.id', 'desc'),
     (r) => {
       const state: MyComment['state'] =
-        r.status === 'rejected' ? 'rejected' : r.status === 'withdrawn' ? 'withdrawn' : r.status === 'pending' && !r.visible ? 'pending' : r.visible ? 'shown' : 'hidden';
+        r.status === 'rejected'
+          ? 'rejected'
+          : r.status === 'withdrawn'
+            ? 'withdrawn'
+            : r.status === 'pending' && !r.visible
+              ? 'pending'
+              : r.visible
+                ? 'shown'
+                : 'hidden';
       return {
         id: r.id,
         targetType: r.target_type,

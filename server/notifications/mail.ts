@@ -30,7 +30,10 @@ const clean = (s: string, keepNewlines: boolean) => s.replace(keepNewlines ? /[\
  * The plain-text mail of a notification: the subject `[site] title`, the text with the body and the
  * page's address (https on the site's host). Reader-written text stays text: the mail has no HTML part.
  */
-export function mailOf(n: { title: string; body: string; link: string | null }, site: { name: string; host: string } | null): { subject: string; text: string } {
+export function mailOf(
+  n: { title: string; body: string; link: string | null },
+  site: { name: string; host: string } | null,
+): { subject: string; text: string } {
   const subject = clean(site ? `[${site.name}] ${n.title}` : n.title, false).slice(0, 250);
   const where = n.link ? (site?.host && n.link.startsWith('/') ? `https://${site.host}${n.link}` : n.link) : null;
   const parts = [clean(n.title, false), clean(n.body, true).trim(), where ? fillMsg(MSG.notifyMailLink, { url: where }) : '', MSG.notifyMailFooter];

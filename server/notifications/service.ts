@@ -66,11 +66,17 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
 export async function markRead(db: Db, userId: number, id: number): Promise<void> {
   const row = await db.selectFrom('notifications').select('read_at').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!row) throw notFound(MSG.notificationNotFound);
-  if (!row.read_at) await db.updateTable('notifications').set({ read_at: new Date().toISOString() }).where('id', '=', id).where('user_id', '=', userId).execute();
+  if (!row.read_at)
+    await db.updateTable('notifications').set({ read_at: new Date().toISOString() }).where('id', '=', id).where('user_id', '=', userId).execute();
 }
 
 /** Marks every unread notification of the reader read; resolves with how many changed. */
 export async function markAllRead(db: Db, userId: number): Promise<number> {
-  const res = await db.updateTable('notifications').set({ read_at: new Date().toISOString() }).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('notifications')
+    .set({ read_at: new Date().toISOString() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }

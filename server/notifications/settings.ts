@@ -17,7 +17,10 @@ export interface ReaderSettings {
 export async function readerSettings(db: Db, userId: number): Promise<ReaderSettings> {
   const row = await db.selectFrom('reader_settings').select(['mail_off', 'history_off']).where('user_id', '=', userId).executeTakeFirst();
   if (!row) return { mailOff: [], historyOff: false };
-  return { mailOff: parseJsonArray(row.mail_off).filter((g): g is NotifyGroup => (NOTIFY_GROUPS as readonly string[]).includes(g)), historyOff: !!row.history_off };
+  return {
+    mailOff: parseJsonArray(row.mail_off).filter((g): g is NotifyGroup => (NOTIFY_GROUPS as readonly string[]).includes(g)),
+    historyOff: !!row.history_off,
+  };
 }
 
 /** Stores the reader's settings (a row per reader, replaced whole); resolves with what is stored. */

@@ -627,15 +627,29 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v1/notifications/read-all': { call: () => ({ url: '/api/v1/notifications/read-all' }) },
   'GET /api/v1/helix/sections': { call: (f) => ({ url: `/api/v1/helix/sections?applicationId=${f.appId}` }) },
   'GET /api/v1/helix/favorites': { call: (f) => ({ url: `/api/v1/helix/favorites?applicationId=${f.appId}` }) },
-  'GET /api/v1/helix/favorites/state': { call: (f) => ({ url: `/api/v1/helix/favorites/state?applicationId=${f.appId}&targetType=resource&targetId=${f.resourceId}` }) },
+  'GET /api/v1/helix/favorites/state': {
+    call: (f) => ({ url: `/api/v1/helix/favorites/state?applicationId=${f.appId}&targetType=resource&targetId=${f.resourceId}` }),
+  },
   'POST /api/v1/helix/favorites': {
     status: 201,
-    call: (f) => ({ url: '/api/v1/helix/favorites', body: { applicationId: f.appId, targetType: 'resource', targetId: String(f.resourceId), title: '矩阵收藏', link: '/microapp/explore/resources/article/1' } }),
+    call: (f) => ({
+      url: '/api/v1/helix/favorites',
+      body: {
+        applicationId: f.appId,
+        targetType: 'resource',
+        targetId: String(f.resourceId),
+        title: '矩阵收藏',
+        link: '/microapp/explore/resources/article/1',
+      },
+    }),
   },
   'DELETE /api/v1/helix/favorites/:id': { status: 404, call: () => ({ url: '/api/v1/helix/favorites/999999' }) },
   'GET /api/v1/helix/history': { call: (f) => ({ url: `/api/v1/helix/history?applicationId=${f.appId}` }) },
   'POST /api/v1/helix/history': {
-    call: (f) => ({ url: '/api/v1/helix/history', body: { applicationId: f.appId, targetType: 'notice', targetId: '1', title: '矩阵浏览', link: '/resources/notices/1' } }),
+    call: (f) => ({
+      url: '/api/v1/helix/history',
+      body: { applicationId: f.appId, targetType: 'notice', targetId: '1', title: '矩阵浏览', link: '/resources/notices/1' },
+    }),
   },
   'DELETE /api/v1/helix/history': { call: (f) => ({ url: `/api/v1/helix/history?applicationId=${f.appId}` }) },
   'GET /api/v1/helix/comments': { call: (f) => ({ url: `/api/v1/helix/comments?applicationId=${f.appId}` }) },

@@ -109,7 +109,13 @@ function Detail({ type, id, signedIn, applicationId }: { type: string; id: strin
         </div>
       )}
       {resourceTypeOf(it.type)?.members && <InstitutionScholars id={it.id} />}
-      <LazyFavorite applicationId={applicationId} targetType="resource" targetId={it.id} title={it.title} path={`/microapp/explore/resources/${type}/${it.id}`} />
+      <LazyFavorite
+        applicationId={applicationId}
+        targetType="resource"
+        targetId={it.id}
+        title={it.title}
+        path={`/microapp/explore/resources/${type}/${it.id}`}
+      />
       <LazyComments applicationId={applicationId} targetType="resource" targetId={it.id} path={`/microapp/explore/resources/${type}/${it.id}`} />
     </article>
   );

@@ -39,7 +39,8 @@ export default function FavoriteButton(props: FavoriteProps) {
   const state = useQuery({
     enabled: !!user,
     queryKey: key,
-    queryFn: ({ signal }) => api.get('/api/v1/helix/favorites/state', { query: { applicationId: props.applicationId, targetType: props.targetType, targetId }, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/api/v1/helix/favorites/state', { query: { applicationId: props.applicationId, targetType: props.targetType, targetId }, signal }),
     retry: false,
   });
   // one view per page shown, for a signed-in reader

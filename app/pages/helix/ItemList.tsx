@@ -36,7 +36,14 @@ export function ItemList(props: {
         ))}
       </ul>
       {props.total > HELIX_PAGE_SIZE && (
-        <Pagination className="atr-helix__pager" current={props.page} pageSize={HELIX_PAGE_SIZE} total={props.total} onChange={props.onPage} showSizeChanger={false} />
+        <Pagination
+          className="atr-helix__pager"
+          current={props.page}
+          pageSize={HELIX_PAGE_SIZE}
+          total={props.total}
+          onChange={props.onPage}
+          showSizeChanger={false}
+        />
       )}
     </>
   );

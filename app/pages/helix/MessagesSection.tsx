@@ -60,7 +60,14 @@ export default function MessagesSection({ userId }: HelixSectionProps) {
         </ul>
       )}
       {list.data.totalElements > HELIX_PAGE_SIZE && (
-        <Pagination className="atr-helix__pager" current={page} pageSize={HELIX_PAGE_SIZE} total={list.data.totalElements} onChange={setPage} showSizeChanger={false} />
+        <Pagination
+          className="atr-helix__pager"
+          current={page}
+          pageSize={HELIX_PAGE_SIZE}
+          total={list.data.totalElements}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
       )}
     </div>
   );

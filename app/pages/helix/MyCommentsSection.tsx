@@ -63,7 +63,14 @@ export default function MyCommentsSection({ applicationId, userId }: HelixSectio
         })}
       </ul>
       {list.data.totalElements > HELIX_PAGE_SIZE && (
-        <Pagination className="atr-helix__pager" current={page} pageSize={HELIX_PAGE_SIZE} total={list.data.totalElements} onChange={setPage} showSizeChanger={false} />
+        <Pagination
+          className="atr-helix__pager"
+          current={page}
+          pageSize={HELIX_PAGE_SIZE}
+          total={list.data.totalElements}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
       )}
     </div>
   );

@@ -48,12 +48,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       .addColumn('link', 'text', (c) => c.notNull())
       .addColumn('at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema
-      .createIndex(`${table}_item`)
-      .on(table)
-      .columns(['user_id', 'application_id', 'target_type', 'target_id'])
-      .unique()
-      .execute();
+    await db.schema.createIndex(`${table}_item`).on(table).columns(['user_id', 'application_id', 'target_type', 'target_id']).unique().execute();
     await db.schema.createIndex(`${table}_user_at`).on(table).columns(['user_id', 'application_id', 'at']).execute();
   }
   await db.schema.createIndex('browsing_history_at').on('browsing_history').columns(['at']).execute();

@@ -54,7 +54,13 @@ describe('我的收藏', () => {
     expect((await reader.post('/api/v1/helix/favorites', item())).body.favoriteId).toBe(id);
     const list = await reader.get(`/api/v1/helix/favorites?applicationId=${appId}`);
     expect(list.body.totalElements).toBe(1);
-    expect(list.body.content[0]).toMatchObject({ id, targetType: 'notice', targetId: '7', title: '图书馆<script>开放</script>时间调整', link: '/resources/notices/7' });
+    expect(list.body.content[0]).toMatchObject({
+      id,
+      targetType: 'notice',
+      targetId: '7',
+      title: '图书馆<script>开放</script>时间调整',
+      link: '/resources/notices/7',
+    });
     expect((await reader.get(`/api/v1/helix/favorites/state?applicationId=${appId}&targetType=notice&targetId=7`)).body).toEqual({ favoriteId: id });
     expect((await otherReader.get(`/api/v1/helix/favorites/state?applicationId=${appId}&targetType=notice&targetId=7`)).body).toEqual({ favoriteId: null });
     expect((await otherReader.get(`/api/v1/helix/favorites?applicationId=${appId}`)).body.totalElements).toBe(0);
@@ -86,7 +92,10 @@ describe('我的收藏', () => {
 describe('浏览历史', () => {
   it('records views, clears them, records none once the reader turns it off; the purge drops old entries', async () => {
     expect((await reader.post('/api/v1/helix/history', item())).body).toEqual({ recorded: true });
-    expect((await reader.post('/api/v1/helix/history', item({ targetType: 'report', targetId: '3', title: '年度报告', link: '/microapp/report/detail/3' }))).body.recorded).toBe(true);
+    expect(
+      (await reader.post('/api/v1/helix/history', item({ targetType: 'report', targetId: '3', title: '年度报告', link: '/microapp/report/detail/3' }))).body
+        .recorded,
+    ).toBe(true);
     const list = await reader.get(`/api/v1/helix/history?applicationId=${appId}`);
     expect(list.body.content.map((i: { title: string }) => i.title)).toEqual(['年度报告', '图书馆<script>开放</script>时间调整']);
     expect((await otherReader.get(`/api/v1/helix/history?applicationId=${appId}`)).body.totalElements).toBe(0);
@@ -104,10 +113,23 @@ describe('浏览历史', () => {
     // the purge removes entries older than HISTORY_KEEP_DAYS days, keeps newer ones
     await otherReader.post('/api/v1/helix/history', item());
     const old = new Date(Date.now() - (HISTORY_KEEP_DAYS + 1) * 864e5).toISOString();
-    await ctx.db.insertInto('browsing_history').values({ user_id: await userId('13900000004'), application_id: appId, target_type: 'notice', target_id: '99', title: '旧的', link: '/resources/notices/99', at: old }).execute();
+    await ctx.db
+      .insertInto('browsing_history')
+      .values({
+        user_id: await userId('13900000004'),
+        application_id: appId,
+        target_type: 'notice',
+        target_id: '99',
+        title: '旧的',
+        link: '/resources/notices/99',
+        at: old,
+      })
+      .execute();
     const counts = await purgeExpired(ctx.db);
     expect(counts.browsingHistory).toBe(1);
-    expect((await otherReader.get(`/api/v1/helix/history?applicationId=${appId}`)).body.content.map((i: { title: string }) => i.title)).toEqual(['图书馆<script>开放</script>时间调整']);
+    expect((await otherReader.get(`/api/v1/helix/history?applicationId=${appId}`)).body.content.map((i: { title: string }) => i.title)).toEqual([
+      '图书馆<script>开放</script>时间调整',
+    ]);
   });
 });
 
@@ -118,7 +140,17 @@ describe('我的评论', () => {
     const ins = (author: number, body: string, visible: number) =>
       ctx.db
         .insertInto('comments')
-        .values({ application_id: appId, target_type: 'notice', target_id: '7', parent_id: null, author_id: author, body, visible, held: visible ? 0 : 1, created_at: t } as never)
+        .values({
+          application_id: appId,
+          target_type: 'notice',
+          target_id: '7',
+          parent_id: null,
+          author_id: author,
+          body,
+          visible,
+          held: visible ? 0 : 1,
+          created_at: t,
+        } as never)
         .returning('id')
         .executeTakeFirstOrThrow();
     const shown = await ins(me, '说得好', 1);

@@ -177,7 +177,13 @@ export default async function helixRoutes(app: FastifyInstance, { db }: AppConte
   r.put(
     '/api/v1/applications/:id/helix',
     {
-      schema: { summary: '保存本应用个人中心的栏目设置（「消息」「设置」总是开启）', tags, params: helixAppParams, body: helixSectionsBody, response: { 200: helixSectionsSavedAnswer } },
+      schema: {
+        summary: '保存本应用个人中心的栏目设置（「消息」「设置」总是开启）',
+        tags,
+        params: helixAppParams,
+        body: helixSectionsBody,
+        response: { 200: helixSectionsSavedAnswer },
+      },
       config: { access: managerAccess(applicationInPath, 'settings') },
     },
     async (req) => ({ off: await saveSectionsOff(db, req.params.id, req.body.off), message: MSG.helixSettingsSaved }),

@@ -24,7 +24,10 @@ export default async function notificationRoutes(app: FastifyInstance, { db }: A
 
   r.get(
     '/api/v1/notifications',
-    { schema: { summary: '我的消息（站内信，每页 20 条，新的在前）', tags, querystring: notificationListQuery, response: { 200: notificationPageAnswer } }, config: mine },
+    {
+      schema: { summary: '我的消息（站内信，每页 20 条，新的在前）', tags, querystring: notificationListQuery, response: { 200: notificationPageAnswer } },
+      config: mine,
+    },
     async (req, reply) => {
       void reply.header('Cache-Control', 'private, no-store');
       const unread = req.query.unread === '1' || req.query.unread === 'true';

@@ -150,7 +150,10 @@ describe('a failing mail server', () => {
       const site = (await su.post('/api/v1/applications', { name: '坏邮件站点', host: 'badmail.example.cn' })).body.applicationId;
       await releaseApplication(su, site);
       const staffId = (await broken.db.selectFrom('users').select('id').where('phone', '=', '13800000012').executeTakeFirstOrThrow()).id;
-      await broken.db.insertInto('application_managers').values({ application_id: site, user_id: staffId, rights: JSON.stringify(['content']) }).execute();
+      await broken.db
+        .insertInto('application_managers')
+        .values({ application_id: site, user_id: staffId, rights: JSON.stringify(['content']) })
+        .execute();
       await broken.db.updateTable('users').set({ email: 'someone@example.cn' }).where('phone', '=', '13800000013').execute();
 
       const sent = await someone.post('/api/v1/feedback', { applicationId: site, category: 'other', content: '请回复' });
