@@ -4,6 +4,7 @@
  * (app/pages/helix, app/console/helix): the sections, the notification groups a reader turns e-mail on
  * or off for, the kinds of item a reader keeps, the limits. No zod, no React.
  */
+import { COMMENT_TARGETS, COMMENT_TARGET_LABELS, type CommentTarget } from './comments.js';
 
 /**
  * The personal centre's sections, in the menu's order (decision 584). The first eight are built here;
@@ -63,10 +64,10 @@ export function notifyGroupOf(kind: string): NotifyGroup {
   return (NOTIFY_GROUPS as readonly string[]).includes(head) ? (head as NotifyGroup) : 'other';
 }
 
-/** What a reader keeps in 我的收藏 and 浏览历史: the detail pages that carry the 收藏 button. */
-export const READER_ITEM_TYPES = ['resource', 'report', 'notice', 'wechat'] as const;
-export type ReaderItemType = (typeof READER_ITEM_TYPES)[number];
-export const READER_ITEM_TYPE_LABELS: Record<ReaderItemType, string> = { resource: '资源', report: '研究报告', notice: '通知公告', wechat: '公众号文章' };
+/** What a reader keeps in 我的收藏 and 浏览历史: the detail pages that carry the 收藏 button (the pages open to comments). */
+export const READER_ITEM_TYPES = COMMENT_TARGETS;
+export type ReaderItemType = CommentTarget;
+export const READER_ITEM_TYPE_LABELS: Record<ReaderItemType, string> = COMMENT_TARGET_LABELS;
 
 /** Items a page of 消息, 我的收藏, 浏览历史 and 我的评论 shows. */
 export const HELIX_PAGE_SIZE = 20;

@@ -13332,7 +13332,7 @@ export interface operations {
         'application/json': {
           applicationId: number;
           /** @enum {string} */
-          targetType: 'resource' | 'report' | 'notice' | 'wechat';
+          targetType: 'notice' | 'resource' | 'report' | 'wechat';
           targetId: string;
           title: string;
           link: string;
@@ -13367,7 +13367,7 @@ export interface operations {
     parameters: {
       query: {
         applicationId: number;
-        targetType: 'resource' | 'report' | 'notice' | 'wechat';
+        targetType: 'notice' | 'resource' | 'report' | 'wechat';
         targetId: string;
       };
       header?: never;
@@ -13487,7 +13487,7 @@ export interface operations {
         'application/json': {
           applicationId: number;
           /** @enum {string} */
-          targetType: 'resource' | 'report' | 'notice' | 'wechat';
+          targetType: 'notice' | 'resource' | 'report' | 'wechat';
           targetId: string;
           title: string;
           link: string;
@@ -13578,6 +13578,7 @@ export interface operations {
               targetType: string;
               targetId: string;
               isReply: boolean;
+              link: string | null;
               body: string;
               /** @enum {string} */
               state: 'shown' | 'pending' | 'rejected' | 'withdrawn' | 'hidden';

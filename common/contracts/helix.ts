@@ -43,6 +43,7 @@ export const myCommentAnswer = z.object({
   targetType: z.string(),
   targetId: z.string(),
   isReply: z.boolean(),
+  link: z.string().nullable().describe('评论所在页面（本站路径）'),
   body: z.string().describe('评论内容（纯文本）'),
   state: z
     .enum(['shown', 'pending', 'rejected', 'withdrawn', 'hidden'])

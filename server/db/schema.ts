@@ -526,7 +526,7 @@ export interface ReaderItemsTable {
   target_id: string;
   title: string;
   /** the site path of the item */
-  link: string;
+  path: string;
   at: string;
 }
 

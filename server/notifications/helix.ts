@@ -12,6 +12,7 @@ import type { Page } from '../../common/page.js';
 import { FAVORITES_MAX, HELIX_FIXED_SECTIONS, HELIX_SECTIONS, HELIX_SECTION_LABELS, type HelixSection, type ReaderItemType } from '../../common/helix.js';
 import { parseJsonArray } from './json.js';
 import { readerSettings } from './settings.js';
+import { targetPath } from '../comments/kind.js';
 
 /** An item a detail page names: the site, what it is, its title and site path. */
 export interface ReaderItemInput {
@@ -64,12 +65,12 @@ export async function requireSectionOn(db: Db, applicationId: number, key: Helix
   }
 }
 
-const presentItem = (r: { id: number; target_type: string; target_id: string; title: string; link: string; at: string }): ReaderItem => ({
+const presentItem = (r: { id: number; target_type: string; target_id: string; title: string; path: string; at: string }): ReaderItem => ({
   id: r.id,
   targetType: r.target_type,
   targetId: r.target_id,
   title: r.title,
-  link: r.link,
+  link: r.path,
   at: r.at,
 });
 
@@ -79,7 +80,7 @@ export async function listItems(db: Db, table: ItemTable, userId: number, q: { a
   return readPage(
     base,
     q,
-    (qb) => qb.select(['id', 'target_type', 'target_id', 'title', 'link', 'at']).orderBy('at', 'desc').orderBy('id', 'desc'),
+    (qb) => qb.select(['id', 'target_type', 'target_id', 'title', 'path', 'at']).orderBy('at', 'desc').orderBy('id', 'desc'),
     presentItem,
   );
 }
@@ -89,8 +90,8 @@ async function upsertItem(db: Db, table: ItemTable, userId: number, it: ReaderIt
   const at = new Date().toISOString();
   const row = await db
     .insertInto(table)
-    .values({ user_id: userId, application_id: it.applicationId, target_type: it.targetType, target_id: it.targetId, title: it.title, link: it.link, at })
-    .onConflict((oc) => oc.columns(['user_id', 'application_id', 'target_type', 'target_id']).doUpdateSet({ title: it.title, link: it.link, at }))
+    .values({ user_id: userId, application_id: it.applicationId, target_type: it.targetType, target_id: it.targetId, title: it.title, path: it.link, at })
+    .onConflict((oc) => oc.columns(['user_id', 'application_id', 'target_type', 'target_id']).doUpdateSet({ title: it.title, path: it.link, at }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -148,6 +149,8 @@ export interface MyComment {
   targetType: string;
   targetId: string;
   isReply: boolean;
+  /** the page the comment is on, when it has one of its own */
+  link: string | null;
   body: string;
   state: 'shown' | 'pending' | 'rejected' | 'withdrawn' | 'hidden';
   reason: string | null;
@@ -181,6 +184,7 @@ export async function myComments(db: Db, userId: number, q: { applicationId: num
         targetType: r.target_type,
         targetId: r.target_id,
         isReply: r.parent_id != null,
+        link: targetPath(r.target_type, r.target_id),
         body: r.body,
         state,
         reason: state === 'rejected' ? (r.reason ?? null) : null,

@@ -11,6 +11,7 @@ import { HELIX_PAGE_SIZE } from '@common/helix';
 import { COMMENT_TARGET_LABELS, type CommentTarget } from '@common/comments';
 import { DAY_MINUTE, formatLocal } from '@common/dates';
 import type { MyComment } from '@common/contracts/helix';
+import { isSitePath } from '@common/safePath';
 import { api } from '../../shared/apiClient';
 import { ListFailure } from '../feeds/shared';
 import type { HelixSectionProps } from './sections';
@@ -22,14 +23,6 @@ const STATES: Record<MyComment['state'], [string, string]> = {
   withdrawn: [MSG.myCommentStateWithdrawn, 'default'],
   hidden: [MSG.myCommentStateHidden, 'default'],
 };
-
-/** The page a comment is on (resources need their type, unknown here: none). */
-function pageOf(c: MyComment): string | null {
-  if (c.targetType === 'notice') return `/resources/notices/${c.targetId}`;
-  if (c.targetType === 'report') return `/microapp/report/detail/${c.targetId}`;
-  if (c.targetType === 'wechat') return `/microapp/wechat/material/${c.targetId}`;
-  return null;
-}
 
 /** The section; see the file comment. */
 export default function MyCommentsSection({ applicationId, userId }: HelixSectionProps) {
@@ -47,7 +40,7 @@ export default function MyCommentsSection({ applicationId, userId }: HelixSectio
       <ul className="atr-helix__list">
         {list.data.content.map((c) => {
           const [label, colour] = STATES[c.state];
-          const where = pageOf(c);
+          const where = c.link && isSitePath(c.link) ? c.link : null;
           const target = COMMENT_TARGET_LABELS[c.targetType as CommentTarget] ?? c.targetType;
           return (
             <li key={c.id} className="atr-helix__item" data-testid="my-comment">

@@ -45,7 +45,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       .addColumn('target_type', 'text', (c) => c.notNull())
       .addColumn('target_id', 'text', (c) => c.notNull())
       .addColumn('title', 'text', (c) => c.notNull())
-      .addColumn('link', 'text', (c) => c.notNull())
+      .addColumn('path', 'text', (c) => c.notNull())
       .addColumn('at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex(`${table}_item`).on(table).columns(['user_id', 'application_id', 'target_type', 'target_id']).unique().execute();

@@ -121,7 +121,7 @@ describe('浏览历史', () => {
         target_type: 'notice',
         target_id: '99',
         title: '旧的',
-        link: '/resources/notices/99',
+        path: '/resources/notices/99',
         at: old,
       })
       .execute();
