@@ -5,7 +5,6 @@
  * server's render are unchanged. A signed-out visitor gets 登录后收藏, leading to the sign-in page.
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
@@ -55,9 +54,9 @@ export default function FavoriteButton(props: FavoriteProps) {
   if (!user)
     return (
       <div className="atr-favorite">
-        <Link to={loginHref(props.path)}>
-          <Button icon={<StarOutlined />}>{MSG.favoriteSignIn}</Button>
-        </Link>
+        <Button icon={<StarOutlined />} href={loginHref(props.path)}>
+          {MSG.favoriteSignIn}
+        </Button>
       </div>
     );
   // a site that turned 我的收藏 off answers 403: no button

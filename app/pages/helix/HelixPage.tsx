@@ -3,7 +3,6 @@
  * signed-out visitor (the site's sign-in page, coming back to the centre) or 进入个人中心 for a signed-in
  * reader. Its own lazy chunk (App.tsx).
  */
-import { Link } from 'react-router';
 import { Button } from 'antd';
 import { MSG } from '@common/messages';
 import { loginHref } from '@modules/kit/links';
@@ -34,13 +33,13 @@ function Landing({ signedIn }: { signedIn: boolean }) {
         ))}
       </ul>
       {isIn ? (
-        <Link to={PERSONAL_CENTER_PATH}>
-          <Button type="primary">{MSG.helixEnter}</Button>
-        </Link>
+        <Button type="primary" href={PERSONAL_CENTER_PATH}>
+          {MSG.helixEnter}
+        </Button>
       ) : (
-        <Link to={loginHref(PERSONAL_CENTER_PATH)}>
-          <Button type="primary">{MSG.helixSignIn}</Button>
-        </Link>
+        <Button type="primary" href={loginHref(PERSONAL_CENTER_PATH)}>
+          {MSG.helixSignIn}
+        </Button>
       )}
     </section>
   );
