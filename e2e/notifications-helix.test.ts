@@ -118,4 +118,28 @@ describe('notifications and the personal centre', () => {
     await shot(phone, 'helix-6-phone-messages.png');
     await ctx.close();
   });
+
+  it('a manager turns 浏览历史 off at /console/helix/settings; the centre hides it and its call answers 403', async () => {
+    const { page, server } = e2e;
+    await page.goto(`${server.url}/console/helix/settings?applicationId=${appId}`);
+    await page.getByRole('heading', { name: '个人中心设置' }).waitFor();
+    const history = page.getByRole('switch', { name: '浏览历史' });
+    await history.waitFor();
+    expect(await page.getByRole('switch', { name: '消息' }).isDisabled()).toBe(true);
+    await clickSettled(history);
+    await page.getByText('个人中心设置已保存').waitFor();
+    expect(await history.getAttribute('aria-checked')).toBe('false');
+    await shot(page, 'helix-7-console-settings.png');
+
+    const ctx = await e2e.newContext();
+    const reader = await ctx.newPage();
+    // another reader (one code per phone a minute)
+    await signInByApi(ctx, server, '13900139092');
+    await reader.goto(`${server.url}/microapp/helix/personalCenter`);
+    await reader.getByRole('tab', { name: '我的收藏' }).waitFor();
+    expect(await reader.getByRole('tab', { name: '浏览历史' }).count()).toBe(0);
+    const refused = await apiCall(reader, server.url, 'GET', `/api/v1/helix/history?applicationId=${appId}`);
+    expect([refused.status, refused.body.error.message]).toEqual([403, '本站未开放个人中心的「浏览历史」栏目']);
+    await ctx.close();
+  });
 });
