@@ -58,6 +58,9 @@ const FaqPage = lazy(() => withAntd(import('./pages/questions/FaqPage')));
 // communities (issue 29 §5): the site's list and one community
 const CommunitiesPage = lazy(() => withAntd(import('./pages/communities/CommunitiesPage')));
 const CommunityPage = lazy(() => withAntd(import('./pages/communities/CommunityPage')));
+// the personal centre (issue 29 §9): its explanation, and the centre itself (signed-in only)
+const HelixPage = lazy(() => withAntd(import('./pages/helix/HelixPage')));
+const PersonalCenterPage = lazy(() => withAntd(import('./pages/helix/PersonalCenterPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
@@ -106,6 +109,8 @@ const pages: RouteObject[] = [
   { path: '/microapp/open', element: lazyPage(OpenPage) },
   { path: '/microapp/open/docs', element: lazyPage(OpenDocsPage) },
   { path: '/microapp/helix/recommend', element: lazyPage(RecommendPage) },
+  { path: '/microapp/helix', element: lazyPage(HelixPage) },
+  { path: '/microapp/helix/personalCenter', element: lazyPage(PersonalCenterPage) },
   { path: '/login', element: lazyPage(SiteLoginPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },

@@ -108,4 +108,7 @@ export const SITE_MSG = {
   loginOnlyHint: '开启后，未登录的访客和角色没有「查看仅登录可见的栏目」权限的用户看不到此栏目；管理员始终可见',
   // —— reference questions: the footer's entry to the public FAQ (decision 596) ——
   faqLink: '常见问题',
+  // —— notifications and the personal centre (the header's badge and menu entry; decisions 580-589) ——
+  unreadBadge: '{n} 条未读消息',
+  personalCentre: '个人中心',
 } as const;

@@ -55,6 +55,10 @@ import publicApiRoutes from './routes/publicApi/index.js';
 import apiKeyRoutes from './routes/apiKeys/index.js';
 import questionRoutes from './routes/questions/index.js';
 import communityRoutes from './routes/communities/index.js';
+import notificationRoutes from './routes/notifications/index.js';
+import helixRoutes from './routes/helix/index.js';
+import { startNotificationMail } from './notifications/mail.js';
+import { mailProviderFrom } from './notify/mail.js';
 import { registerAudit } from './audit/record.js';
 import feedRoutes from './feeds/index.js';
 import webRoutes from './web/index.js';
@@ -223,6 +227,15 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => feedbackRoutes(a, ctx));
   await app.register(async (a) => questionRoutes(a, ctx));
   await app.register(async (a) => communityRoutes(a, ctx));
+  await app.register(async (a) => notificationRoutes(a, ctx));
+  await app.register(async (a) => helixRoutes(a, ctx));
+  // the notifications' e-mail, sent after the change committed (server/notifications/mail.ts; decision 581)
+  if (ctx.config.mailProvider !== 'off') {
+    const mailer = startNotificationMail(ctx.db, mailProviderFrom(ctx.config), app.log);
+    app.addHook('onClose', async () => {
+      await mailer.stop();
+    });
+  }
   // usage analytics: beacons counted in memory, flushed as daily aggregates, and on close
   const usage = new UsageCollector(ctx.db, ctx.config.secret);
   usage.start();

@@ -55,6 +55,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/fb/feedback', 'feedback'],
   ['/console/issues', 'questions'],
   ['/console/communities', 'communities'],
+  ['/console/helix/settings', 'helix-settings'],
   ['/console/analysis', 'analysis'],
   ['/console/ac/appclient', 'appclient'],
   ['/console/managers', 'managers'],
@@ -148,6 +149,7 @@ export function ConsoleLayout() {
                 // reference questions beside feedback: staff answering readers (decision 591)
                 { key: 'questions', icon: <QuestionCircleOutlined />, label: <Link to="/console/issues">{MSG.questionConsoleTitle}</Link> },
                 { key: 'communities', icon: <TeamOutlined />, label: <Link to="/console/communities">{MSG.communitiesConsoleTitle}</Link> },
+                { key: 'helix-settings', icon: <IdcardOutlined />, label: <Link to="/console/helix/settings">{MSG.helixSettingsTitle}</Link> },
                 { key: 'jobs', icon: <SolutionOutlined />, label: <Link to="/console/jobs">{MSG.consoleJobsTitle}</Link> },
                 { key: 'tools', icon: <ToolOutlined />, label: <Link to="/console/tools">{MSG.consoleToolsTitle}</Link> },
                 { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats">{MSG.wechatManagerTitle}</Link> },

@@ -35,6 +35,7 @@ const ReportsPage = lazy(() => import('./reports/ReportsPage').then((m) => ({ de
 const AuditLogsPage = lazy(() => import('./logs/AuditLogsPage').then((m) => ({ default: m.AuditLogsPage })));
 const FeedbackPage = lazy(() => import('./feedback/FeedbackPage').then((m) => ({ default: m.FeedbackPage })));
 const QuestionsPage = lazy(() => import('./questions/QuestionsPage').then((m) => ({ default: m.QuestionsPage })));
+const HelixSettingsPage = lazy(() => import('./helix/HelixSettingsPage').then((m) => ({ default: m.HelixSettingsPage })));
 // the sections: job postings, tools, WeChat accounts and articles
 const JobsPage = lazy(() => import('./jobs/JobsPage').then((m) => ({ default: m.JobsPage })));
 const ToolsPage = lazy(() => import('./tools/ToolsPage').then((m) => ({ default: m.ToolsPage })));
@@ -94,6 +95,8 @@ const consoleRoutes: RouteObject[] = [
           { path: 'logs/*', element: lazyPage(AuditLogsPage) },
           { path: 'fb/feedback', element: lazyPage(FeedbackPage) },
           { path: 'issues/*', element: lazyPage(QuestionsPage) },
+          // the personal centre's sections per application (decision 585)
+          { path: 'helix/settings', element: lazyPage(HelixSettingsPage) },
           { path: 'analysis', element: lazyPage(AnalysisPage) },
           { path: 'ac/appclient', element: lazyPage(AppClientsPage) },
           { path: 'settings/account', element: lazyPage(AccountSettingsPage) },

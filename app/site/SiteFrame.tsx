@@ -257,11 +257,40 @@ export interface SiteFrameProps {
 }
 
 /**
+ * The reader's unread 站内信 count for the header's badge (decision 580): one small GET after hydration
+ * (never in the server's render), again when the personal centre marks messages read (the
+ * `atr-unread-changed` event) and on a route change; 0 while unknown or when the call fails.
+ */
+function useUnread(userId: number): number {
+  const [n, setN] = useState(0);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    let live = true;
+    const load = (): void => {
+      api.get('/api/v1/notifications/unread-count').then(
+        (r) => {
+          if (live) setN(r.count);
+        },
+        () => {},
+      );
+    };
+    load();
+    window.addEventListener('atr-unread-changed', load);
+    return () => {
+      live = false;
+      window.removeEventListener('atr-unread-changed', load);
+    };
+  }, [userId, pathname]);
+  return n;
+}
+
+/**
  * The signed-in user's name in the header, opening their pages and 退出登录 (DELETE /api/v1/session, then
  * this page loaded again, signed out). A refusal of the sign-out is shown as a message.
  */
 function SiteUserMenu({ user }: { user: BootUser }) {
   const [open, setOpen] = useState(false);
+  const unread = useUnread(user.id);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -298,8 +327,18 @@ function SiteUserMenu({ user }: { user: BootUser }) {
         {user.name}
         <DownOutlined aria-hidden style={{ fontSize: 10 }} />
       </button>
+      {unread > 0 && (
+        <Link className="atr-header__badge" to="/microapp/helix/personalCenter?tab=messages" aria-label={SITE_MSG.unreadBadge.replace('{n}', String(unread))}>
+          {unread > 99 ? '99+' : unread}
+        </Link>
+      )}
       {open && (
         <ul className="atr-usermenu__popup" role="menu" aria-label={SITE_MSG.accountTitle}>
+          <li role="none">
+            <Link role="menuitem" to="/microapp/helix/personalCenter" onClick={() => setOpen(false)}>
+              {SITE_MSG.personalCentre}
+            </Link>
+          </li>
           <li role="none">
             <Link role="menuitem" to="/settings/account" onClick={() => setOpen(false)}>
               {SITE_MSG.accountTitle}

@@ -219,6 +219,8 @@ export const AUDITED: Record<string, AuditRule> = {
     id: p('postId'),
     app: p('id'),
   },
+  // the personal centre's sections of an application (server/routes/helix; decision 585)
+  'PUT /api/v1/applications/:id/helix': { resource: 'application', action: 'update', id: p('id'), app: p('id') },
 };
 
 /** Unsafe routes that are not console writes, with the reason (decision 313). */
@@ -250,6 +252,13 @@ export const NOT_AUDITED: Record<string, string> = {
   'POST /api/v1/applications/:id/communities/:communityId/join': "a reader's own membership (its approval is recorded)",
   'POST /api/v1/applications/:id/communities/:communityId/leave': "a reader's own membership",
   'POST /api/v1/applications/:id/communities/:communityId/posts': "a member's own post (its removal is recorded)",
+  'POST /api/v1/notifications/:id/read': "a reader's own 站内信 read state",
+  'POST /api/v1/notifications/read-all': "a reader's own 站内信 read state",
+  'POST /api/v1/helix/favorites': "a reader's own 收藏",
+  'DELETE /api/v1/helix/favorites/:id': "a reader's own 收藏",
+  'POST /api/v1/helix/history': "a reader's own browsing history",
+  'DELETE /api/v1/helix/history': "a reader's own browsing history",
+  'PUT /api/v1/helix/settings': "a reader's own personal-centre settings",
   'POST /toolsApi/headline/save': "a visitor's own news domains",
   'POST /api/v1/applications/user_rights': 'a read sent as POST',
   'POST /oai': 'an OAI-PMH request sent as a form (the protocol allows POST for the same reads as GET)',

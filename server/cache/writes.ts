@@ -37,6 +37,10 @@ export const NEUTRAL: RegExp[] = [
   /^POST \/api\/v1\/analytics\/beacon$/, // usage counts, shown only in the console
   // comments and their review: read by the detail pages through the API, never cached (decision 564)
   /^(POST|DELETE) \/api\/v1\/comments(\/:id(\/like|\/report)?)?$/,
+  // a reader's own 站内信, 收藏, history and settings, and the personal centre's sections: read through the API, never cached (decision 580)
+  /^POST \/api\/v1\/notifications\/(:id\/read|read-all)$/,
+  /^(POST|PUT|DELETE) \/api\/v1\/helix\//,
+  /^PUT \/api\/v1\/applications\/:id\/helix$/,
   /^POST \/api\/v1\/moderation\/review$/,
   /^PUT \/api\/v1\/applications\/:id\/(comment-settings|sensitive-words)$/,
   // reference questions: only publishing to the FAQ (or taking out) changes what visitors see (decision 596)

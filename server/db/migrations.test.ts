@@ -58,6 +58,7 @@ const STORED_NAMES = [
   '042_moderation',
   '043_comments',
   '045_feedback',
+  '046_personal_centre',
   '047_questions',
   '049_submission_queues',
   '050_communities',

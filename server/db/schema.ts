@@ -515,6 +515,51 @@ export interface ResourceRecommendationsTable {
   created_at: string;
 }
 
+/** The outbox of notification e-mails (migration 046; decision 581). */
+export interface NotificationMailsTable {
+  id: Generated<number>;
+  notification_id: number;
+  user_id: number;
+  address: string;
+  /** 'pending', 'sent' or 'failed' */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** A reader's personal-centre settings (migration 046; decision 582). */
+export interface ReaderSettingsTable {
+  user_id: number;
+  /** JSON array of notification groups whose e-mail is off */
+  mail_off: Generated<string>;
+  history_off: Generated<number>;
+  updated_at: string;
+}
+
+/** A favourite (我的收藏) or a browsing-history entry (浏览历史) of a reader (migration 046). */
+export interface ReaderItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  application_id: number;
+  /** 'resource', 'report', 'notice' or 'wechat' */
+  target_type: string;
+  target_id: string;
+  title: string;
+  /** the site path of the item */
+  path: string;
+  at: string;
+}
+
+/** Which personal-centre sections an application turned off (migration 046; decision 585). */
+export interface HelixSettingsTable {
+  application_id: number;
+  /** JSON array of section keys */
+  sections_off: Generated<string>;
+  updated_at: string;
+}
+
 export interface CommentsTable {
   id: Generated<number>;
   application_id: number;
@@ -720,6 +765,11 @@ export interface Database {
   question_settings: QuestionSettingsTable;
   submissions: SubmissionsTable;
   notifications: NotificationsTable;
+  notification_mails: NotificationMailsTable;
+  reader_settings: ReaderSettingsTable;
+  favorites: ReaderItemsTable;
+  browsing_history: ReaderItemsTable;
+  helix_settings: HelixSettingsTable;
   comments: CommentsTable;
   resource_recommendations: ResourceRecommendationsTable;
   comment_likes: CommentLikesTable;

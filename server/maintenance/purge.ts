@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db/index.js';
 import { DAILY_CODE_WINDOW_MS } from '../../common/constants.js';
+import { HISTORY_KEEP_DAYS } from '../../common/helix.js';
 
 /**
  * How long a rate-limit row is kept after its window started, ms. Every limit of server/http/rateLimit.ts
@@ -22,6 +23,8 @@ export interface PurgeCounts {
   usedLoginLinks: number;
   /** audit log entries older than the retention (decision 316) */
   auditLog: number;
+  /** readers' browsing history older than HISTORY_KEEP_DAYS days (decision 586) */
+  browsingHistory: number;
 }
 
 /** What a purge keeps besides what expires by itself. */
@@ -39,7 +42,8 @@ export interface PurgeOptions {
  * - `rate_limits` whose window started more than {@link RATE_WINDOW_KEEP_MS} ago;
  * - `request_nonces`, `wechat_tickets` and `used_login_links` past `expires_at`;
  * - `audit_log` entries older than `opts.auditRetentionDays` days (none when 0 or absent; decision 316
- *   'retention configurable', decision 316).
+ *   'retention configurable', decision 316);
+ * - `browsing_history` entries last viewed more than HISTORY_KEEP_DAYS (180) days ago (decision 586).
  * Returns the number of rows deleted per table. Rejects on a database failure (nothing is retried here).
  */
 export async function purgeExpired(db: Db, now: Date = new Date(), opts: PurgeOptions = {}): Promise<PurgeCounts> {
@@ -61,6 +65,12 @@ export async function purgeExpired(db: Db, now: Date = new Date(), opts: PurgeOp
             .executeTakeFirst(),
         )
       : 0,
+    browsingHistory: n(
+      await db
+        .deleteFrom('browsing_history')
+        .where('at', '<', before(HISTORY_KEEP_DAYS * 864e5))
+        .executeTakeFirst(),
+    ),
   };
 }
 

@@ -3,10 +3,14 @@
  * of a reader's submission, feedback, question, delivery or membership calls `notify`, inside the caller's
  * transaction when it has one, so the message exists exactly when the change does.
  *
- * Stores one `notifications` row (plain text; the pages show it as text). E-mail delivery per the reader's
- * preferences is done from these rows, not here, so that a failing mail server never undoes a change.
+ * Stores one `notifications` row (plain text; the pages show it as text) and, when the reader has an
+ * e-mail address and has not turned the e-mail of the kind's group off (decisions 581-582), one
+ * `notification_mails` row in the same transaction. The mail itself is sent afterwards by the background
+ * sender (server/notifications/mail.ts), so that a failing mail server never undoes a change.
  */
 import type { Db } from '../db/index.js';
+import { notifyGroupOf } from '../../common/helix.js';
+import { readerSettings } from './settings.js';
 
 /** A message to one reader. `title` ≤ 200 and `body` ≤ 2,000 characters of plain text; `link` a site path or null. */
 export interface Notice {
@@ -19,8 +23,12 @@ export interface Notice {
   link: string | null;
 }
 
-/** Writes the notification row; resolves with its id. Rejects only with the database's error. */
+/**
+ * Writes the notification row, and its e-mail to send when the reader wants it; resolves with the
+ * notification's id. Rejects only with the database's error.
+ */
 export async function notify(db: Db, n: Notice): Promise<number> {
+  const t = new Date().toISOString();
   const row = await db
     .insertInto('notifications')
     .values({
@@ -30,10 +38,16 @@ export async function notify(db: Db, n: Notice): Promise<number> {
       title: n.title.slice(0, 200),
       body: n.body.slice(0, 2000),
       link: n.link,
-      created_at: new Date().toISOString(),
+      created_at: t,
       read_at: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return Number(row.id);
+  const id = Number(row.id);
+  const user = await db.selectFrom('users').select('email').where('id', '=', n.userId).executeTakeFirst();
+  const address = user?.email?.trim();
+  if (address && !(await readerSettings(db, n.userId)).mailOff.includes(notifyGroupOf(n.kind))) {
+    await db.insertInto('notification_mails').values({ notification_id: id, user_id: n.userId, address, error: null, created_at: t, sent_at: null }).execute();
+  }
+  return id;
 }

@@ -862,6 +862,43 @@ const ROUTES: Record<string, Row> = {
       return { url: `${cm(f, c.id)}/posts/${c.post}/remove`, body: { reason: '' } };
     },
   },
+  // 站内信 and the personal centre (server/routes/notifications, server/routes/helix; decisions 580-589)
+  'GET /api/v1/notifications': { call: () => ({ url: '/api/v1/notifications' }) },
+  'GET /api/v1/notifications/unread-count': { call: () => ({ url: '/api/v1/notifications/unread-count' }) },
+  'POST /api/v1/notifications/:id/read': { status: 404, call: () => ({ url: '/api/v1/notifications/999999/read' }) },
+  'POST /api/v1/notifications/read-all': { call: () => ({ url: '/api/v1/notifications/read-all' }) },
+  'GET /api/v1/helix/sections': { call: (f) => ({ url: `/api/v1/helix/sections?applicationId=${f.appId}` }) },
+  'GET /api/v1/helix/favorites': { call: (f) => ({ url: `/api/v1/helix/favorites?applicationId=${f.appId}` }) },
+  'GET /api/v1/helix/favorites/state': {
+    call: (f) => ({ url: `/api/v1/helix/favorites/state?applicationId=${f.appId}&targetType=resource&targetId=${f.resourceId}` }),
+  },
+  'POST /api/v1/helix/favorites': {
+    status: 201,
+    call: (f) => ({
+      url: '/api/v1/helix/favorites',
+      body: {
+        applicationId: f.appId,
+        targetType: 'resource',
+        targetId: String(f.resourceId),
+        title: '矩阵收藏',
+        link: '/microapp/explore/resources/article/1',
+      },
+    }),
+  },
+  'DELETE /api/v1/helix/favorites/:id': { status: 404, call: () => ({ url: '/api/v1/helix/favorites/999999' }) },
+  'GET /api/v1/helix/history': { call: (f) => ({ url: `/api/v1/helix/history?applicationId=${f.appId}` }) },
+  'POST /api/v1/helix/history': {
+    call: (f) => ({
+      url: '/api/v1/helix/history',
+      body: { applicationId: f.appId, targetType: 'notice', targetId: '1', title: '矩阵浏览', link: '/resources/notices/1' },
+    }),
+  },
+  'DELETE /api/v1/helix/history': { call: (f) => ({ url: `/api/v1/helix/history?applicationId=${f.appId}` }) },
+  'GET /api/v1/helix/comments': { call: (f) => ({ url: `/api/v1/helix/comments?applicationId=${f.appId}` }) },
+  'GET /api/v1/helix/settings': { call: () => ({ url: '/api/v1/helix/settings' }) },
+  'PUT /api/v1/helix/settings': { call: () => ({ url: '/api/v1/helix/settings', body: { mailOff: [], historyOff: false } }) },
+  'GET /api/v1/applications/:id/helix': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/helix` }) },
+  'PUT /api/v1/applications/:id/helix': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/helix`, body: { off: [] } }) },
 };
 
 /** The status each persona gets for a route of this access class; 'ok' = the row's allowed status. */

@@ -17,6 +17,7 @@ import { resourceDetailHref, resourceTypeOf } from '@common/resourceTypes';
 import { api } from '../../shared/apiClient';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { LazyComments } from '../comments/LazyComments';
+import { LazyFavorite } from '../helix/LazyFavorite';
 import { detailFallback } from '../visitor/DetailFallback';
 import { detailRows, externalUrl, fieldText, keywordsOf } from '../visitor/fields';
 import { typeLabel } from './ExplorePage';
@@ -108,6 +109,13 @@ function Detail({ type, id, signedIn, applicationId }: { type: string; id: strin
         </div>
       )}
       {resourceTypeOf(it.type)?.members && <InstitutionScholars id={it.id} />}
+      <LazyFavorite
+        applicationId={applicationId}
+        targetType="resource"
+        targetId={it.id}
+        title={it.title}
+        path={`/microapp/explore/resources/${type}/${it.id}`}
+      />
       <LazyComments applicationId={applicationId} targetType="resource" targetId={it.id} path={`/microapp/explore/resources/${type}/${it.id}`} />
     </article>
   );

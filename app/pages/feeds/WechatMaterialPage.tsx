@@ -12,6 +12,7 @@ import { Thumb } from '@modules/kit/media';
 import { isExternal, WECHAT_HREF } from '@modules/kit/links';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { LazyComments } from '../comments/LazyComments';
+import { LazyFavorite } from '../helix/LazyFavorite';
 import { fieldText } from '../visitor/fields';
 import { useResource } from '../explore/ResourceDetailPage';
 import { detailFallback } from '../visitor/DetailFallback';
@@ -69,6 +70,7 @@ function Material({ id, applicationId }: { id: string; applicationId: number }) 
           </a>
         </div>
       )}
+      <LazyFavorite applicationId={applicationId} targetType="wechat" targetId={it.id} title={it.title} path={`/microapp/wechat/material/${it.id}`} />
       <LazyComments applicationId={applicationId} targetType="wechat" targetId={it.id} path={`/microapp/wechat/material/${it.id}`} />
     </article>
   );

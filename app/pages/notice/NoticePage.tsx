@@ -30,6 +30,7 @@ import '../../widgets/richtext/richtext.css';
 import './notice.css';
 import { api } from '../../shared/apiClient';
 import { LazyComments } from '../comments/LazyComments';
+import { LazyFavorite } from '../helix/LazyFavorite';
 
 // the locking of attachments lives in its own module, so the report page uses it without this page (decision 304)
 export { lockAttachments } from './lockAttachments';
@@ -132,6 +133,7 @@ export default function NoticePage() {
         </div>
         {/* server-sanitised HTML only (server/content/sanitize.ts) */}
         <ViewableHtml className="atr-rich atr-notice__content" html={html} />
+        <LazyFavorite applicationId={config.applicationId} targetType="notice" targetId={n.id} title={n.title} path={`/resources/notices/${n.id}`} />
         <LazyComments applicationId={config.applicationId} targetType="notice" targetId={n.id} path={`/resources/notices/${n.id}`} />
       </article>
     );

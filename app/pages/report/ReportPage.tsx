@@ -25,6 +25,7 @@ import '../../widgets/richtext/richtext.css';
 import './report.css';
 import { useResourceOpen } from '../../site/usage';
 import { LazyComments } from '../comments/LazyComments';
+import { LazyFavorite } from '../helix/LazyFavorite';
 
 /** The report page; see the file comment. */
 export default function ReportPage() {
@@ -162,6 +163,7 @@ function Report({ applicationId, id }: { applicationId: number; id: string }) {
           )}
         </section>
       )}
+      <LazyFavorite applicationId={applicationId} targetType="report" targetId={r.id} title={r.title} path={`/microapp/report/detail/${r.id}`} />
       <LazyComments applicationId={applicationId} targetType="report" targetId={r.id} path={`/microapp/report/detail/${r.id}`} />
     </article>
   );

@@ -46,6 +46,7 @@ import * as m040 from './040_oai_tombstones.js';
 import * as m042 from './042_moderation.js';
 import * as m043 from './043_comments.js';
 import * as m045 from './045_feedback.js';
+import * as m046 from './046_personal_centre.js';
 import * as m047 from './047_questions.js';
 import * as m049 from './049_submission_queues.js';
 import * as m050 from './050_communities.js';
@@ -99,6 +100,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m042,
   m043,
   m045,
+  m046,
   m047,
   m049,
   m050,
