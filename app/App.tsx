@@ -47,6 +47,8 @@ const TopicJournalsPage = lazy(() => withAntd(import('./pages/recommendation/Top
 const AccountPage = lazy(() => withAntd(import('./pages/account/AccountPage')));
 // contact details and feedback (issue 29 item 3), signed-in only
 const ContactPage = lazy(() => withAntd(import('./pages/contact/ContactPage')));
+// document delivery 文献传递 (issue 29 §7), signed-in only
+const DdsPage = lazy(() => withAntd(import('./pages/dds/DdsPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
@@ -88,6 +90,7 @@ const pages: RouteObject[] = [
   { path: '/subscriptions-topic/journals', element: lazyPage(TopicJournalsPage) },
   { path: '/settings/account', element: lazyPage(AccountPage) },
   { path: '/temp/contact', element: lazyPage(ContactPage) },
+  { path: '/temp/dds', element: lazyPage(DdsPage) },
   { path: '/login', element: lazyPage(SiteLoginPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },

@@ -35,6 +35,8 @@ export const AUDIT_RESOURCES = {
   comment_settings: '评论设置',
   sensitive_words: '敏感词',
   feedback: '意见反馈',
+  dds: '文献传递',
+  dds_settings: '文献传递设置',
 } as const;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 
@@ -64,6 +66,8 @@ export const AUDIT_ACTIONS = {
   process: '开始处理',
   reply: '回复',
   close: '关闭',
+  deliver: '传递全文',
+  refuse: '无法提供',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -50,6 +50,7 @@ import auditLogRoutes from './routes/auditLogs/index.js';
 import moderationRoutes from './routes/moderation/index.js';
 import commentRoutes from './routes/comments/index.js';
 import feedbackRoutes from './routes/feedback/index.js';
+import ddsRoutes from './routes/dds/index.js';
 import { registerAudit } from './audit/record.js';
 import feedRoutes from './feeds/index.js';
 import webRoutes from './web/index.js';
@@ -215,6 +216,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => moderationRoutes(a, ctx));
   await app.register(async (a) => commentRoutes(a, ctx));
   await app.register(async (a) => feedbackRoutes(a, ctx));
+  await app.register(async (a) => ddsRoutes(a, ctx));
   // usage analytics: beacons counted in memory, flushed as daily aggregates, and on close
   const usage = new UsageCollector(ctx.db, ctx.config.secret);
   usage.start();

@@ -130,6 +130,10 @@ export const AUDITED: Record<string, AuditRule> = {
   'POST /api/v1/feedback/:id/process': { resource: 'feedback', action: 'process', id: p('id'), snapshot: 'feedback' },
   'POST /api/v1/feedback/:id/reply': { resource: 'feedback', action: 'reply', id: p('id'), snapshot: 'feedback' },
   'POST /api/v1/feedback/:id/close': { resource: 'feedback', action: 'close', id: p('id'), snapshot: 'feedback' },
+  // document delivery: staff answering a request, the daily limit (server/routes/dds; decision 601)
+  'POST /api/v1/applications/:id/dds/:requestId/deliver': { resource: 'dds', action: 'deliver', id: p('requestId'), app: p('id'), snapshot: 'dds' },
+  'POST /api/v1/applications/:id/dds/:requestId/refuse': { resource: 'dds', action: 'refuse', id: p('requestId'), app: p('id'), snapshot: 'dds' },
+  'PUT /api/v1/applications/:id/dds-settings': { resource: 'dds_settings', action: 'update', id: p('id'), app: p('id') },
 };
 
 /** Unsafe routes that are not console writes, with the reason (decision 313). */
@@ -156,6 +160,7 @@ export const NOT_AUDITED: Record<string, string> = {
   'DELETE /api/v3/subscriptions': "a visitor's journal subscriptions",
   'POST /api/v1/users/links': "a visitor's own topic links",
   'POST /api/v1/feedback': "a reader's own feedback (its handling by staff is recorded)",
+  'POST /api/v1/dds': "a reader's own document delivery request (its handling by staff is recorded)",
   'POST /toolsApi/headline/save': "a visitor's own news domains",
   'POST /api/v1/applications/user_rights': 'a read sent as POST',
   'POST /oai': 'an OAI-PMH request sent as a form (the protocol allows POST for the same reads as GET)',

@@ -22,7 +22,8 @@ export type SnapshotKind =
   | 'xmodule'
   | 'file'
   | 'manager'
-  | 'feedback';
+  | 'feedback'
+  | 'dds';
 
 /** A row as the audit log compares it. */
 export interface Snapshot {
@@ -107,6 +108,14 @@ export const SNAPSHOTS: Record<SnapshotKind, Reader> = {
   },
   feedback: async (db, id) => {
     const r = await db.selectFrom('feedback').select(['application_id', 'state', 'reply']).where('id', '=', id).executeTakeFirst();
+    return r ? { fields: { ...r }, applicationId: r.application_id } : null;
+  },
+  dds: async (db, id) => {
+    const r = await db
+      .selectFrom('dds_requests')
+      .select(['application_id', 'state', 'reason', 'file_name', 'expires_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     return r ? { fields: { ...r }, applicationId: r.application_id } : null;
   },
   link: async (db, id) => {

@@ -38,6 +38,10 @@ export const NEUTRAL: RegExp[] = [
   /^(POST|DELETE) \/api\/v1\/comments(\/:id(\/like|\/report)?)?$/,
   /^POST \/api\/v1\/moderation\/review$/,
   /^PUT \/api\/v1\/applications\/:id\/(comment-settings|sensitive-words)$/,
+  // document delivery: a reader's requests and their handling, read only through signed-in API calls
+  /^POST \/api\/v1\/dds$/,
+  /^POST \/api\/v1\/applications\/:id\/dds\/:requestId\/(deliver|refuse)$/,
+  /^PUT \/api\/v1\/applications\/:id\/dds-settings$/,
 ];
 
 /** Whether a successful `method` on the route pattern `url` changes what visitors see. */

@@ -58,6 +58,7 @@ const STORED_NAMES = [
   '042_moderation',
   '043_comments',
   '045_feedback',
+  '048_dds',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

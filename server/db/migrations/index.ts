@@ -46,6 +46,7 @@ import * as m040 from './040_oai_tombstones.js';
 import * as m042 from './042_moderation.js';
 import * as m043 from './043_comments.js';
 import * as m045 from './045_feedback.js';
+import * as m048 from './048_dds.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -95,6 +96,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m042,
   m043,
   m045,
+  m048,
 ];
 
 /**
