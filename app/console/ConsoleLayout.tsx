@@ -27,6 +27,7 @@ import {
   SettingOutlined,
   LogoutOutlined,
   MessageOutlined,
+  FileSearchOutlined,
   TeamOutlined,
   UserOutlined,
   WechatOutlined,
@@ -52,6 +53,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/reports', 'reports'],
   ['/console/logs', 'logs'],
   ['/console/fb/feedback', 'feedback'],
+  ['/console/helix/dds', 'dds'],
   ['/console/analysis', 'analysis'],
   ['/console/ac/appclient', 'appclient'],
   ['/console/managers', 'managers'],
@@ -119,6 +121,8 @@ export function ConsoleLayout() {
                 },
                 // readers' feedback sits here, not on the bar: one more top-level entry overflows it at 1300 px
                 { key: 'feedback', icon: <MessageOutlined />, label: <Link to="/console/fb/feedback">{MSG.feedbackConsoleTitle}</Link> },
+                // the document delivery queue (issue 29 §7) beside feedback: both answer readers' requests
+                { key: 'dds', icon: <FileSearchOutlined />, label: <Link to="/console/helix/dds">{MSG.ddsConsoleTitle}</Link> },
                 { key: 'jobs', icon: <SolutionOutlined />, label: <Link to="/console/jobs">{MSG.consoleJobsTitle}</Link> },
                 { key: 'tools', icon: <ToolOutlined />, label: <Link to="/console/tools">{MSG.consoleToolsTitle}</Link> },
                 { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats">{MSG.wechatManagerTitle}</Link> },

@@ -34,6 +34,7 @@ const TasksPage = lazy(() => import('./tasks/TasksPage').then((m) => ({ default:
 const ReportsPage = lazy(() => import('./reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const AuditLogsPage = lazy(() => import('./logs/AuditLogsPage').then((m) => ({ default: m.AuditLogsPage })));
 const FeedbackPage = lazy(() => import('./feedback/FeedbackPage').then((m) => ({ default: m.FeedbackPage })));
+const DdsQueuePage = lazy(() => import('./dds/DdsQueuePage').then((m) => ({ default: m.DdsQueuePage })));
 // the sections: job postings, tools, WeChat accounts and articles
 const JobsPage = lazy(() => import('./jobs/JobsPage').then((m) => ({ default: m.JobsPage })));
 const ToolsPage = lazy(() => import('./tools/ToolsPage').then((m) => ({ default: m.ToolsPage })));
@@ -88,6 +89,7 @@ const consoleRoutes: RouteObject[] = [
           { path: 'reports/*', element: lazyPage(ReportsPage) },
           { path: 'logs/*', element: lazyPage(AuditLogsPage) },
           { path: 'fb/feedback', element: lazyPage(FeedbackPage) },
+          { path: 'helix/dds', element: lazyPage(DdsQueuePage) },
           { path: 'analysis', element: lazyPage(AnalysisPage) },
           { path: 'ac/appclient', element: lazyPage(AppClientsPage) },
           { path: 'settings/account', element: lazyPage(AccountSettingsPage) },
