@@ -1385,6 +1385,7 @@ export const MSG = {
   ddsFieldDoi: 'DOI',
   ddsFieldNote: '备注',
   ddsDoiLookup: '按 DOI 查找',
+  ddsDoiHint: '填写 DOI 后点击「按 DOI 查找」，本站收录的文献会自动填入下面的信息',
   ddsDoiFound: '已在本站找到该文献，信息已填入',
   ddsDoiNotFound: '本站未收录该 DOI，请手工填写文献信息',
   ddsDoiInvalid: 'DOI 格式不正确，应如 10.1000/xyz123',

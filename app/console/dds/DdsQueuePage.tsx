@@ -146,21 +146,21 @@ function DailyLimit({ applicationId }: { applicationId: number }) {
     }
   };
   return (
-    <Space.Compact>
+    <Space>
+      <span>{MSG.ddsSettingsTitle}</span>
       <InputNumber
         aria-label={MSG.ddsSettingsTitle}
-        prefix={<span className="atr-muted">{MSG.ddsSettingsTitle}</span>}
         min={1}
         max={DDS_MAX_DAILY_LIMIT}
         precision={0}
         value={value}
         onChange={(v) => setValue(typeof v === 'number' ? v : null)}
-        style={{ width: 300 }}
+        style={{ width: 80 }}
       />
       <Button loading={saving} disabled={value === settings.data.dailyLimit} onClick={() => void save()}>
         {MSG.ddsSettingsSave}
       </Button>
-    </Space.Compact>
+    </Space>
   );
 }
 

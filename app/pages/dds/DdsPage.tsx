@@ -121,7 +121,7 @@ function RequestForm({ config, userId }: { config: AppConfig; userId: number }) 
       {record.data && <Alert type="success" showIcon title={MSG.ddsFromRecord} style={{ marginBottom: 12 }} />}
       {record.isError && <Alert type="warning" showIcon title={errorMessage(record.error)} style={{ marginBottom: 12 }} />}
       <Form<FormValues> form={form} layout="vertical" onFinish={(v) => void submit(v)} aria-label={MSG.ddsFormTitle}>
-        <Form.Item label={MSG.ddsFieldDoi} extra={doiNote ? undefined : MSG.ddsDoiLookup}>
+        <Form.Item label={MSG.ddsFieldDoi} extra={doiNote ? undefined : MSG.ddsDoiHint}>
           <div className="atr-dds__doi">
             <Form.Item name="doi" noStyle>
               <Input
