@@ -88,7 +88,16 @@ describe('purgeExpired', () => {
   it('deletes the rows past their expiry and keeps the live ones, with counts', async () => {
     await seed();
     const counts = await purgeExpired(db, now);
-    expect(counts).toEqual({ sessions: 1, verificationCodes: 2, rateLimits: 1, requestNonces: 1, wechatTickets: 1, usedLoginLinks: 1, auditLog: 0, ddsFiles: 0 });
+    expect(counts).toEqual({
+      sessions: 1,
+      verificationCodes: 2,
+      rateLimits: 1,
+      requestNonces: 1,
+      wechatTickets: 1,
+      usedLoginLinks: 1,
+      auditLog: 0,
+      ddsFiles: 0,
+    });
     expect((await db.selectFrom('sessions').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live']);
     expect((await db.selectFrom('verification_codes').select('target').orderBy('target').execute()).map((r) => r.target)).toEqual([
       'sms:live',
