@@ -4,7 +4,8 @@
  * detail page, follows 文献传递, finds the citation filled in from the record and sends the request,
  * which shows 待处理 in 我的文献传递; a manager opens it at /console/helix/dds and delivers a PDF; the
  * reader downloads it five times, each after confirming the copyright notice, then sees 下载次数已用完
- * with the button disabled, and a sixth download is refused with the Chinese message. Screenshots
+ * with the button disabled, and a sixth download is refused with the Chinese message; the reader is
+ * refused the console queue (/console/block, 403). Screenshots
  * (desktop and a 390 px phone) go to test-artifacts/e2e-dds-*.png.
  */
 import path from 'node:path';
@@ -98,7 +99,11 @@ describe('document delivery', () => {
       await clickSettled(delivered.getByRole('button', { name: '下载全文' }));
       const notice = reader.getByRole('dialog');
       await notice.getByText('本文献仅供您个人学习和研究使用', { exact: false }).waitFor();
-      const [download] = await Promise.all([reader.waitForEvent('download'), notice.getByRole('button', { name: '我已阅读并同意，下载' }).click()]);
+      // the dialog's zoom settled first: a click during it can miss the button on a loaded machine
+      const [download] = await Promise.all([
+        reader.waitForEvent('download', { timeout: 30_000 }),
+        clickSettled(notice.getByRole('button', { name: '我已阅读并同意，下载' })),
+      ]);
       expect(download.suggestedFilename()).toBe('深度学习.pdf');
       await notice.waitFor({ state: 'hidden' });
       if (n < 5) await delivered.getByText(`剩余 ${5 - n} 次下载`, { exact: false }).waitFor();
@@ -110,6 +115,11 @@ describe('document delivery', () => {
     expect(sixth.status()).toBe(410);
     expect(((await sixth.json()) as { error: { message: string } }).error.message).toContain('下载次数已用完');
     await shot(reader, 'used-up-desktop');
+
+    // a reader without a console right is refused the queue: /console/block, and the API answers 403
+    await reader.goto(`${base}/console/helix/dds?applicationId=${appId}`);
+    await reader.waitForURL(/\/console\/block/);
+    expect((await reader.request.get(`${base}/api/v1/applications/${appId}/dds`)).status()).toBe(403);
 
     // on a phone
     const phone = await ctx.newPage();
