@@ -61,6 +61,8 @@ const CommunityPage = lazy(() => withAntd(import('./pages/communities/CommunityP
 // the personal centre (issue 29 §9): its explanation, and the centre itself (signed-in only)
 const HelixPage = lazy(() => withAntd(import('./pages/helix/HelixPage')));
 const PersonalCenterPage = lazy(() => withAntd(import('./pages/helix/PersonalCenterPage')));
+// document delivery 文献传递 (issue 29 §7), signed-in only
+const DdsPage = lazy(() => withAntd(import('./pages/dds/DdsPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
@@ -111,6 +113,7 @@ const pages: RouteObject[] = [
   { path: '/microapp/helix/recommend', element: lazyPage(RecommendPage) },
   { path: '/microapp/helix', element: lazyPage(HelixPage) },
   { path: '/microapp/helix/personalCenter', element: lazyPage(PersonalCenterPage) },
+  { path: '/temp/dds', element: lazyPage(DdsPage) },
   { path: '/login', element: lazyPage(SiteLoginPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },

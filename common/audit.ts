@@ -42,6 +42,8 @@ export const AUDIT_RESOURCES = {
   community: '社区',
   community_member: '社区成员',
   community_post: '社区帖子',
+  dds: '文献传递',
+  dds_settings: '文献传递设置',
 } as const;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 
@@ -79,6 +81,8 @@ export const AUDIT_ACTIONS = {
   invite: '邀请',
   pin: '置顶',
   unpin: '取消置顶',
+  deliver: '传递全文',
+  refuse: '无法提供',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -125,6 +125,12 @@ const ALLOWED: Allowed[] = [
   { file: 'app/account/AccountCards.tsx', names: ['institution'], why: "the scholar's field" },
   { file: 'app/pages/visitor/fields.ts', names: ['institution', 'link'], why: 'field names of resources' },
   { file: 'app/pages/explore/ResourceDetailPage.tsx', names: ['resource'], why: "'resource' is a query key" },
+  {
+    file: 'app/pages/dds/DdsPage.tsx',
+    names: ['journal', 'resource'],
+    why: "a citation's journal field; 'resource' is the query key of the record a request comes from",
+  },
+  { file: 'server/db/migrations/048_dds.ts', names: ['journal'], why: "the column of a requested text's journal (a citation field)" },
   { file: 'app/pages/explore/ScholarProfilePage.tsx', names: ['scholar', 'resource', 'institution'], why: `${RESOURCE_KIND}; 'resource' is a query key` },
   { file: 'app/pages/feeds/BulletinPage.tsx', names: ['bulletin'], why: RESOURCE_KIND },
   { file: 'app/pages/feeds/JobPage.tsx', names: ['job'], why: RESOURCE_KIND },

@@ -59,6 +59,7 @@ import notificationRoutes from './routes/notifications/index.js';
 import helixRoutes from './routes/helix/index.js';
 import { startNotificationMail } from './notifications/mail.js';
 import { mailProviderFrom } from './notify/mail.js';
+import ddsRoutes from './routes/dds/index.js';
 import { registerAudit } from './audit/record.js';
 import feedRoutes from './feeds/index.js';
 import webRoutes from './web/index.js';
@@ -236,6 +237,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
       await mailer.stop();
     });
   }
+  await app.register(async (a) => ddsRoutes(a, ctx));
   // usage analytics: beacons counted in memory, flushed as daily aggregates, and on close
   const usage = new UsageCollector(ctx.db, ctx.config.secret);
   usage.start();

@@ -11,6 +11,7 @@ import { smsProviderFrom } from './notify/sms.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { searchRunner } from './search/readPool.js';
 import { startPurge } from './maintenance/purge.js';
+import { createStorage } from './files/storage.js';
 import { watchPool } from './metrics/index.js';
 
 async function main() {
@@ -21,7 +22,7 @@ async function main() {
   const app = await buildServer({ db, dialect, config, sms: smsProviderFrom(config), search, file });
   if (pool) watchPool('postgres', () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   watchPool('search_workers', () => ({ total: search.workers }));
-  const purge = startPurge(db, config.purgeIntervalMs ?? 0, app.log, { auditRetentionDays: config.auditRetentionDays });
+  const purge = startPurge(db, config.purgeIntervalMs ?? 0, app.log, { auditRetentionDays: config.auditRetentionDays, storage: createStorage(config) });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

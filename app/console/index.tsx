@@ -36,6 +36,7 @@ const AuditLogsPage = lazy(() => import('./logs/AuditLogsPage').then((m) => ({ d
 const FeedbackPage = lazy(() => import('./feedback/FeedbackPage').then((m) => ({ default: m.FeedbackPage })));
 const QuestionsPage = lazy(() => import('./questions/QuestionsPage').then((m) => ({ default: m.QuestionsPage })));
 const HelixSettingsPage = lazy(() => import('./helix/HelixSettingsPage').then((m) => ({ default: m.HelixSettingsPage })));
+const DdsQueuePage = lazy(() => import('./dds/DdsQueuePage').then((m) => ({ default: m.DdsQueuePage })));
 // the sections: job postings, tools, WeChat accounts and articles
 const JobsPage = lazy(() => import('./jobs/JobsPage').then((m) => ({ default: m.JobsPage })));
 const ToolsPage = lazy(() => import('./tools/ToolsPage').then((m) => ({ default: m.ToolsPage })));
@@ -97,6 +98,7 @@ const consoleRoutes: RouteObject[] = [
           { path: 'issues/*', element: lazyPage(QuestionsPage) },
           // the personal centre's sections per application (decision 585)
           { path: 'helix/settings', element: lazyPage(HelixSettingsPage) },
+          { path: 'helix/dds', element: lazyPage(DdsQueuePage) },
           { path: 'analysis', element: lazyPage(AnalysisPage) },
           { path: 'ac/appclient', element: lazyPage(AppClientsPage) },
           { path: 'settings/account', element: lazyPage(AccountSettingsPage) },

@@ -4462,6 +4462,198 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/dds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 提交文献传递请求（每位读者每天的条数由站点设置）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：已发布站点专题中已发布的资源；管理员另可读其管理站点专题中的全部资源；超级管理员可读全部。
+     */
+    post: operations['postV1Dds'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/dds/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 我的文献传递请求
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    get: operations['getV1DdsMine'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/dds/mine/{id}/file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 下载传递的全文（需确认版权声明；7 天内有效，最多 5 次）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    get: operations['getV1DdsMineByIdFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/dds/lookup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 按 DOI 或资源编号在本站资源中查找文献信息
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：已发布站点专题中已发布的资源；管理员另可读其管理站点专题中的全部资源；超级管理员可读全部。
+     */
+    get: operations['getV1DdsLookup'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/dds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 本应用的文献传递请求（按状态筛选，每页 20 条）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdDds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/dds/{requestId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 读取一条文献传递请求
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdDdsByRequestId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/dds/{requestId}/deliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 传递全文（待处理 → 已传递，文件按内容检查）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdDdsByRequestIdDeliver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/dds/{requestId}/refuse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 答复无法提供（待处理 → 无法提供，附原因）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdDdsByRequestIdRefuse'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/dds-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 文献传递设置（每位读者每天的请求数）
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdDdsSettings'];
+    /**
+     * 保存文献传递设置
+     * @description 权限：该应用持有「内容管理」权限的管理员或超级管理员。
+     */
+    put: operations['putV1ApplicationsByIdDdsSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/analytics/beacon': {
     parameters: {
       query?: never;
@@ -16960,6 +17152,551 @@ export interface operations {
               | 'dds'
               | 'settings'
             )[];
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1Dds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          applicationId: number;
+          resourceId?: number | null;
+          title: string;
+          authors?: string | null;
+          journal?: string | null;
+          year?: string | null;
+          volume?: string | null;
+          issue?: string | null;
+          pages?: string | null;
+          doi?: string | null;
+          note?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            title: string;
+            authors: string;
+            journal: string;
+            year: string;
+            volume: string;
+            issue: string;
+            pages: string;
+            doi: string;
+            id: number;
+            applicationId: number;
+            resourceId: number | null;
+            note: string;
+            /** @enum {string} */
+            state: 'pending' | 'delivered' | 'unavailable';
+            reason: string | null;
+            fileName: string | null;
+            fileSize: number | null;
+            deliveredAt: string | null;
+            expiresAt: string | null;
+            downloads: number;
+            downloadsLeft: number;
+            downloadable: boolean;
+            createdAt: string;
+            updatedAt: string;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1DdsMine: {
+    parameters: {
+      query: {
+        applicationId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            content: {
+              title: string;
+              authors: string;
+              journal: string;
+              year: string;
+              volume: string;
+              issue: string;
+              pages: string;
+              doi: string;
+              id: number;
+              applicationId: number;
+              resourceId: number | null;
+              note: string;
+              /** @enum {string} */
+              state: 'pending' | 'delivered' | 'unavailable';
+              reason: string | null;
+              fileName: string | null;
+              fileSize: number | null;
+              deliveredAt: string | null;
+              expiresAt: string | null;
+              downloads: number;
+              downloadsLeft: number;
+              downloadable: boolean;
+              createdAt: string;
+              updatedAt: string;
+            }[];
+            dailyLimit: number;
+            usedToday: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1DdsMineByIdFile: {
+    parameters: {
+      query?: {
+        agree?: string;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 文件内容，Content-Type 为检测到的类型；图片（及 inline=1 的 PDF）在页面中显示，其余作为附件下载 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1DdsLookup: {
+    parameters: {
+      query: {
+        applicationId: number;
+        doi?: string;
+        resourceId?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            title: string;
+            authors: string;
+            journal: string;
+            year: string;
+            volume: string;
+            issue: string;
+            pages: string;
+            doi: string;
+            resourceId: number;
+            resourceType: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdDds: {
+    parameters: {
+      query?: {
+        state?: 'pending' | 'delivered' | 'unavailable';
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: {
+              title: string;
+              authors: string;
+              journal: string;
+              year: string;
+              volume: string;
+              issue: string;
+              pages: string;
+              doi: string;
+              id: number;
+              applicationId: number;
+              resourceId: number | null;
+              note: string;
+              /** @enum {string} */
+              state: 'pending' | 'delivered' | 'unavailable';
+              reason: string | null;
+              fileName: string | null;
+              fileSize: number | null;
+              deliveredAt: string | null;
+              expiresAt: string | null;
+              downloads: number;
+              downloadsLeft: number;
+              downloadable: boolean;
+              createdAt: string;
+              updatedAt: string;
+              userId: number;
+              userName: string;
+              userContact: string | null;
+              handlerName: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdDdsByRequestId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        requestId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            title: string;
+            authors: string;
+            journal: string;
+            year: string;
+            volume: string;
+            issue: string;
+            pages: string;
+            doi: string;
+            id: number;
+            applicationId: number;
+            resourceId: number | null;
+            note: string;
+            /** @enum {string} */
+            state: 'pending' | 'delivered' | 'unavailable';
+            reason: string | null;
+            fileName: string | null;
+            fileSize: number | null;
+            deliveredAt: string | null;
+            expiresAt: string | null;
+            downloads: number;
+            downloadsLeft: number;
+            downloadable: boolean;
+            createdAt: string;
+            updatedAt: string;
+            userId: number;
+            userName: string;
+            userContact: string | null;
+            handlerName: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdDdsByRequestIdDeliver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        requestId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          fileName: string;
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            title: string;
+            authors: string;
+            journal: string;
+            year: string;
+            volume: string;
+            issue: string;
+            pages: string;
+            doi: string;
+            id: number;
+            applicationId: number;
+            resourceId: number | null;
+            note: string;
+            /** @enum {string} */
+            state: 'pending' | 'delivered' | 'unavailable';
+            reason: string | null;
+            fileName: string | null;
+            fileSize: number | null;
+            deliveredAt: string | null;
+            expiresAt: string | null;
+            downloads: number;
+            downloadsLeft: number;
+            downloadable: boolean;
+            createdAt: string;
+            updatedAt: string;
+            userId: number;
+            userName: string;
+            userContact: string | null;
+            handlerName: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdDdsByRequestIdRefuse: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        requestId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            title: string;
+            authors: string;
+            journal: string;
+            year: string;
+            volume: string;
+            issue: string;
+            pages: string;
+            doi: string;
+            id: number;
+            applicationId: number;
+            resourceId: number | null;
+            note: string;
+            /** @enum {string} */
+            state: 'pending' | 'delivered' | 'unavailable';
+            reason: string | null;
+            fileName: string | null;
+            fileSize: number | null;
+            deliveredAt: string | null;
+            expiresAt: string | null;
+            downloads: number;
+            downloadsLeft: number;
+            downloadable: boolean;
+            createdAt: string;
+            updatedAt: string;
+            userId: number;
+            userName: string;
+            userContact: string | null;
+            handlerName: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdDdsSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            dailyLimit: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1ApplicationsByIdDdsSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          dailyLimit: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            dailyLimit: number;
             message: string;
           };
         };

@@ -221,6 +221,10 @@ export const AUDITED: Record<string, AuditRule> = {
   },
   // the personal centre's sections of an application (server/routes/helix; decision 585)
   'PUT /api/v1/applications/:id/helix': { resource: 'application', action: 'update', id: p('id'), app: p('id') },
+  // document delivery: staff answering a request, the daily limit (server/routes/dds; decision 601)
+  'POST /api/v1/applications/:id/dds/:requestId/deliver': { resource: 'dds', action: 'deliver', id: p('requestId'), app: p('id'), snapshot: 'dds' },
+  'POST /api/v1/applications/:id/dds/:requestId/refuse': { resource: 'dds', action: 'refuse', id: p('requestId'), app: p('id'), snapshot: 'dds' },
+  'PUT /api/v1/applications/:id/dds-settings': { resource: 'dds_settings', action: 'update', id: p('id'), app: p('id') },
 };
 
 /** Unsafe routes that are not console writes, with the reason (decision 313). */
@@ -259,6 +263,7 @@ export const NOT_AUDITED: Record<string, string> = {
   'POST /api/v1/helix/history': "a reader's own browsing history",
   'DELETE /api/v1/helix/history': "a reader's own browsing history",
   'PUT /api/v1/helix/settings': "a reader's own personal-centre settings",
+  'POST /api/v1/dds': "a reader's own document delivery request (its handling by staff is recorded)",
   'POST /toolsApi/headline/save': "a visitor's own news domains",
   'POST /api/v1/applications/user_rights': 'a read sent as POST',
   'POST /oai': 'an OAI-PMH request sent as a form (the protocol allows POST for the same reads as GET)',

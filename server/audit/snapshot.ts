@@ -24,7 +24,8 @@ export type SnapshotKind =
   | 'manager'
   | 'feedback'
   | 'recommendation'
-  | 'question';
+  | 'question'
+  | 'dds';
 
 /** A row as the audit log compares it. */
 export interface Snapshot {
@@ -118,6 +119,14 @@ export const SNAPSHOTS: Record<SnapshotKind, Reader> = {
   recommendation: async (db, id) => {
     const r = await db.selectFrom('resource_recommendations').select(['application_id', 'category', 'subcategory']).where('id', '=', id).executeTakeFirst();
     return r ? { fields: { category: r.category, subcategory: r.subcategory }, applicationId: r.application_id } : null;
+  },
+  dds: async (db, id) => {
+    const r = await db
+      .selectFrom('dds_requests')
+      .select(['application_id', 'state', 'reason', 'file_name', 'expires_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return r ? { fields: { ...r }, applicationId: r.application_id } : null;
   },
   link: async (db, id) => {
     const r = await db

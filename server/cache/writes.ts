@@ -47,6 +47,10 @@ export const NEUTRAL: RegExp[] = [
   /^POST \/api\/v1\/questions(\/mine\/:id\/supplement)?$/,
   /^POST \/api\/v1\/applications\/:id\/questions\/:questionId\/(assign|answer|askback|close)$/,
   /^PUT \/api\/v1\/applications\/:id\/questions\/settings$/,
+  // document delivery: a reader's requests and their handling, read only through signed-in API calls
+  /^POST \/api\/v1\/dds$/,
+  /^POST \/api\/v1\/applications\/:id\/dds\/:requestId\/(deliver|refuse)$/,
+  /^PUT \/api\/v1\/applications\/:id\/dds-settings$/,
 ];
 
 /** Whether a successful `method` on the route pattern `url` changes what visitors see. */

@@ -60,6 +60,7 @@ const STORED_NAMES = [
   '045_feedback',
   '046_personal_centre',
   '047_questions',
+  '048_dds',
   '049_submission_queues',
   '050_communities',
   '051_api_keys',

@@ -756,7 +756,51 @@ export interface QuestionSettingsTable {
   updated_at: string;
 }
 
+/** A reader's document delivery request (migration 048; server/dds; common/dds.ts). Texts are plain. */
+export interface DdsRequestsTable {
+  id: Generated<number>;
+  application_id: number;
+  user_id: number;
+  /** the catalogue record the request came from (a detail page's 文献传递), or null when typed */
+  resource_id: number | null;
+  title: string;
+  authors: string;
+  journal: string;
+  year: string;
+  volume: string;
+  issue: string;
+  pages: string;
+  /** normalised (common/dds.ts normaliseDoi), or '' */
+  doi: string;
+  note: string;
+  /** a key of DDS_STATES */
+  state: Generated<string>;
+  /** the 无法提供 reason */
+  reason: string | null;
+  /** the delivered file in the file storage; null before delivery and after the purge removed it */
+  file_key: string | null;
+  file_name: string | null;
+  file_type: string | null;
+  file_size: number | null;
+  handler_id: number | null;
+  delivered_at: string | null;
+  /** when the download link stops working (delivery + 7 days) */
+  expires_at: string | null;
+  downloads: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A site's document delivery settings (migration 048): the requests a reader may send a day. */
+export interface DdsSettingsTable {
+  application_id: number;
+  daily_limit: number;
+  updated_at: string;
+}
+
 export interface Database {
+  dds_requests: DdsRequestsTable;
+  dds_settings: DdsSettingsTable;
   api_keys: ApiKeysTable;
   api_key_usage: ApiKeyUsageTable;
   questions: QuestionsTable;

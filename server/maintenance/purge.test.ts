@@ -97,6 +97,7 @@ describe('purgeExpired', () => {
       usedLoginLinks: 1,
       auditLog: 0,
       browsingHistory: 0,
+      ddsFiles: 0,
     });
     expect((await db.selectFrom('sessions').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live']);
     expect((await db.selectFrom('verification_codes').select('target').orderBy('target').execute()).map((r) => r.target)).toEqual([

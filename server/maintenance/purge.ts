@@ -6,6 +6,8 @@
 import type { Db } from '../db/index.js';
 import { DAILY_CODE_WINDOW_MS } from '../../common/constants.js';
 import { HISTORY_KEEP_DAYS } from '../../common/helix.js';
+import type { FileStorage } from '../files/storage.js';
+import { purgeDdsFiles } from '../dds/service.js';
 
 /**
  * How long a rate-limit row is kept after its window started, ms. Every limit of server/http/rateLimit.ts
@@ -25,12 +27,16 @@ export interface PurgeCounts {
   auditLog: number;
   /** readers' browsing history older than HISTORY_KEEP_DAYS days (decision 586) */
   browsingHistory: number;
+  /** delivered document delivery files whose 7-day link expired (decision 606; 0 without `storage`) */
+  ddsFiles: number;
 }
 
 /** What a purge keeps besides what expires by itself. */
 export interface PurgeOptions {
   /** days an audit log entry is kept (ATRIUM_AUDIT_RETENTION_DAYS); 0 or absent: kept forever */
   auditRetentionDays?: number;
+  /** the file store of delivered full texts: with it, expired delivery files are removed (decision 606) */
+  storage?: FileStorage;
 }
 
 /**
@@ -44,6 +50,8 @@ export interface PurgeOptions {
  * - `audit_log` entries older than `opts.auditRetentionDays` days (none when 0 or absent; decision 316
  *   'retention configurable', decision 316);
  * - `browsing_history` entries last viewed more than HISTORY_KEEP_DAYS (180) days ago (decision 586).
+ * - with `opts.storage`, the files of document deliveries whose link expired (server/dds/service.ts
+ *   `purgeDdsFiles`, decision 606): the file goes, the request stays with its link expired.
  * Returns the number of rows deleted per table. Rejects on a database failure (nothing is retried here).
  */
 export async function purgeExpired(db: Db, now: Date = new Date(), opts: PurgeOptions = {}): Promise<PurgeCounts> {
@@ -71,6 +79,7 @@ export async function purgeExpired(db: Db, now: Date = new Date(), opts: PurgeOp
         .where('at', '<', before(HISTORY_KEEP_DAYS * 864e5))
         .executeTakeFirst(),
     ),
+    ddsFiles: opts.storage ? await purgeDdsFiles(db, opts.storage, now) : 0,
   };
 }
 

@@ -139,6 +139,19 @@ async function question(f: Fixture, state = 'answered'): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+/** A pending document delivery request of the fixture's plain user to the application, for the staff's calls on one. */
+async function ddsRequest(f: Fixture): Promise<number> {
+  const t = new Date().toISOString();
+  const text = { authors: '', journal: '', year: '', volume: '', issue: '', pages: '', doi: '', note: '' };
+  const row = await ctx.db
+    .insertInto('dds_requests')
+    .values({ application_id: f.appId, user_id: f.plainUserId, resource_id: null, title: '矩阵文献', ...text, created_at: t, updated_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+/** A small PDF, for a delivery. */
+const MATRIX_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n').toString('base64');
 async function link(f: Fixture): Promise<number> {
   const t = new Date().toISOString();
   const row = await ctx.db
@@ -646,6 +659,21 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v1/actions': { status: 'any', call: (f) => ({ url: '/api/v1/actions', body: { resourceId: f.resourceId, action: 'browse' } }) },
   'GET /api/v2/recommendations': { call: (_f, _n, uid) => ({ url: `/api/v2/recommendations?userId=${uid}` }) },
   'GET /api/v1/top-recommendations': { call: (_f, _n, uid) => ({ url: `/api/v1/top-recommendations?userId=${uid}` }) },
+  // document delivery (server/routes/dds; decisions 600-609)
+  'POST /api/v1/dds': { status: 201, call: (f) => ({ url: '/api/v1/dds', body: { applicationId: f.appId, title: '矩阵文献' } }) },
+  'GET /api/v1/dds/mine': { call: (f) => ({ url: `/api/v1/dds/mine?applicationId=${f.appId}` }) },
+  'GET /api/v1/dds/mine/:id/file': { status: 404, call: () => ({ url: '/api/v1/dds/mine/999999/file?agree=1' }) },
+  'GET /api/v1/dds/lookup': { call: (f) => ({ url: `/api/v1/dds/lookup?applicationId=${f.appId}&resourceId=${f.resourceId}` }) },
+  'GET /api/v1/applications/:id/dds': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/dds` }) },
+  'GET /api/v1/applications/:id/dds/:requestId': { call: async (f) => ({ url: `/api/v1/applications/${f.appId}/dds/${await ddsRequest(f)}` }) },
+  'POST /api/v1/applications/:id/dds/:requestId/deliver': {
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/dds/${await ddsRequest(f)}/deliver`, body: { fileName: 'a.pdf', file: MATRIX_PDF } }),
+  },
+  'POST /api/v1/applications/:id/dds/:requestId/refuse': {
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/dds/${await ddsRequest(f)}/refuse`, body: { reason: '矩阵原因' } }),
+  },
+  'GET /api/v1/applications/:id/dds-settings': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/dds-settings` }) },
+  'PUT /api/v1/applications/:id/dds-settings': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/dds-settings`, body: { dailyLimit: 5 } }) },
   'POST /api/v1/recommendations/not-interested': {
     status: 'any',
     call: (f) => ({ url: '/api/v1/recommendations/not-interested', body: { resourceId: f.resourceId } }),

@@ -89,6 +89,23 @@ const PROBES: Record<string, Probes> = {
     TYPES.flatMap((t) => [f.shown[t], f.withdrawn[t], f.draftOnly[t]].map((id) => ({ url: `/api/v1/resources/${t}/${id}` }))).concat([
       { url: `/api/v1/resources/article/${f.orphan}` },
     ]),
+  // document delivery (server/routes/dds; decision 607): a record of the site's catalogue fills the citation
+  'GET /api/v1/dds/lookup': (f) =>
+    TYPES.flatMap((t) =>
+      [f.shown[t], f.withdrawn[t], f.draftOnly[t]].flatMap((id) => [
+        { url: `/api/v1/dds/lookup?applicationId=${f.released.appId}&resourceId=${id}` },
+        { url: `/api/v1/dds/lookup?applicationId=${f.draft.appId}&resourceId=${id}` },
+      ]),
+    ).concat([{ url: `/api/v1/dds/lookup?applicationId=${f.released.appId}&resourceId=${f.orphan}` }]),
+  // a request from a detail page names its record: refused for a hidden one (the form sends the title it was shown)
+  'POST /api/v1/dds': (f) => [
+    { method: 'POST', url: '/api/v1/dds', body: { applicationId: f.released.appId, resourceId: f.shown.article, title: `${SHOWN}请求` } },
+    ...[f.withdrawn.article, f.draftOnly.article, f.orphan].map((id) => ({
+      method: 'POST' as const,
+      url: '/api/v1/dds',
+      body: { applicationId: f.released.appId, resourceId: id, title: '请求' },
+    })),
+  ],
   'GET /api/v1/resources/:type/:id/citation': (f) =>
     TYPES.flatMap((t) => [f.shown[t], f.withdrawn[t], f.draftOnly[t]].map((id) => ({ url: `/api/v1/resources/${t}/${id}/citation?format=ris` }))),
   'GET /api/v1/citations': (f) => [

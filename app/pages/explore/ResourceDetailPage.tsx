@@ -2,14 +2,15 @@
  * /microapp/explore/resources/{type}/{id} (spec 1 §2 'Resource detail'): one resource read from GET /api/v1/resources/{type}/{id}: title, type and date, the
  * cover or logo, its facts with Chinese labels (visitor/fields.ts), abstract or summary, keywords as
  * links to the explore page, its own web address (opened in a new tab), and 导出引用 (BibTeX, RIS,
- * GB/T 7714; CitationExport.tsx); an institution's scholars (InstitutionScholars.tsx).
+ * GB/T 7714; CitationExport.tsx), 文献传递 for a citable work (a link to /temp/dds?resource={id},
+ * decision 608); an institution's scholars (InstitutionScholars.tsx).
  * A scholar id opens the scholar profile instead. Unknown
  * or deleted resources show 该资源不存在或已删除.
  */
 import { Link, Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import { LinkOutlined } from '@ant-design/icons';
+import { FileSearchOutlined, LinkOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { formatDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
@@ -84,6 +85,12 @@ function Detail({ type, id, signedIn, applicationId }: { type: string; id: strin
               </a>
             )}
             <CitationExport ids={[it.id]} type={it.type} />
+            {/* 文献传递 for a citable work (decision 608): a plain link, /temp/dds fills the citation from the record */}
+            {resourceTypeOf(it.type)?.citation.csl && (
+              <Link to={`/temp/dds?resource=${it.id}`}>
+                <FileSearchOutlined /> {MSG.ddsButton}
+              </Link>
+            )}
           </div>
         </div>
       </div>

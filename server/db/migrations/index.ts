@@ -48,6 +48,7 @@ import * as m043 from './043_comments.js';
 import * as m045 from './045_feedback.js';
 import * as m046 from './046_personal_centre.js';
 import * as m047 from './047_questions.js';
+import * as m048 from './048_dds.js';
 import * as m049 from './049_submission_queues.js';
 import * as m050 from './050_communities.js';
 import * as m051 from './051_api_keys.js';
@@ -102,6 +103,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m045,
   m046,
   m047,
+  m048,
   m049,
   m050,
   m051,
