@@ -35,6 +35,8 @@ const JobsPage = lazy(() => withAntd(import('./pages/feeds/JobsPage')));
 const JobPage = lazy(() => withAntd(import('./pages/feeds/JobPage')));
 const WechatPage = lazy(() => withAntd(import('./pages/feeds/WechatPage')));
 const WechatMaterialPage = lazy(() => withAntd(import('./pages/feeds/WechatMaterialPage')));
+// the built-in 党费计算器 of the tools list (decision 643)
+const PartyDuesPage = lazy(() => withAntd(import('./pages/tools/PartyDuesPage')));
 const BulletinsPage = lazy(() => withAntd(import('./pages/feeds/BulletinsPage')));
 const BulletinPage = lazy(() => withAntd(import('./pages/feeds/BulletinPage')));
 // research reports
@@ -69,6 +71,7 @@ const pages: RouteObject[] = [
       { path: '/microapp/profile/:id', element: lazyPage(ScholarProfilePage) },
       { path: '/microapp/navigator', element: lazyPage(NavigatorPage) },
       { path: '/microapp/widget/tools', element: lazyPage(ToolsPage) },
+      { path: '/microapp/widget/tools/party-dues', element: lazyPage(PartyDuesPage) },
       { path: '/microapp/widget/tools/*', element: lazyPage(ToolPage) },
       { path: '/microapp/jobs', element: lazyPage(JobsPage) },
       { path: '/microapp/jobs/:id', element: lazyPage(JobPage) },
