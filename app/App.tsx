@@ -37,6 +37,8 @@ const WechatPage = lazy(() => withAntd(import('./pages/feeds/WechatPage')));
 const WechatMaterialPage = lazy(() => withAntd(import('./pages/feeds/WechatMaterialPage')));
 // the built-in 党费计算器 of the tools list (decision 643)
 const PartyDuesPage = lazy(() => withAntd(import('./pages/tools/PartyDuesPage')));
+// 微应用 in the site frame (spec 1 §2 /container/**, decision 644), signed-in only
+const ContainerPage = lazy(() => withAntd(import('./pages/container/ContainerPage')));
 const BulletinsPage = lazy(() => withAntd(import('./pages/feeds/BulletinsPage')));
 const BulletinPage = lazy(() => withAntd(import('./pages/feeds/BulletinPage')));
 // research reports
@@ -82,6 +84,7 @@ const pages: RouteObject[] = [
       { path: '/microapp/report', element: lazyPage(ReportsPage) },
       { path: '/microapp/report/detail/:id', element: lazyPage(ReportPage) },
       { path: '/microapp/recommendation', element: lazyPage(RecommendationPage) },
+      { path: '/container/:entry', element: lazyPage(ContainerPage) },
     ],
   },
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },

@@ -1396,6 +1396,22 @@ export const MSG = {
   partyDuesFarmerRequired: '请填写每月交纳金额（0.2 元至 1 元）',
   partyDuesFarmerRange: '农民党员每月交纳金额须在 0.2 元至 1 元之间，最多两位小数',
   yuanUnit: '元',
+  microappKind: '类型',
+  microappKindLink: '链接',
+  microappKindMicroapp: '微应用',
+  microappUrl: '微应用地址',
+  microappOrigin: '允许的来源',
+  microappOriginHint: '只允许在本站框架中打开这个来源的页面，例如 https://app.example.cn',
+  microappUrlInvalid: '微应用地址须以 http:// 或 https:// 开头',
+  microappOriginRequired: '请填写微应用允许的来源',
+  microappOriginInvalid: '允许的来源须为 https://域名[:端口] 的形式，不含路径',
+  microappOriginMismatch: '微应用地址不属于允许的来源，已拒绝',
+  microappNoChildren: '微应用菜单不能带子菜单',
+  microappDuplicateId: '微应用菜单的标识重复',
+  microappNotFound: '没有找到这个微应用',
+  microappRefused: '这个微应用的地址不属于站点允许的来源，已拒绝打开',
+  microappOpenNewWindow: '在新窗口打开',
+  microappFrameTitle: '微应用：{name}',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */

@@ -3712,6 +3712,9 @@ export interface components {
           title: string;
           url: string;
         }[];
+        /** @enum {string} */
+        kind?: 'microapp';
+        origin?: string;
       }[];
       /** @default true */
       headerSubMenu: boolean;
@@ -3909,6 +3912,9 @@ export interface components {
           title: string;
           url: string;
         }[];
+        /** @enum {string} */
+        kind?: 'microapp';
+        origin?: string;
       }[];
       /** @default true */
       headerSubMenu: boolean;
