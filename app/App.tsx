@@ -35,6 +35,10 @@ const JobsPage = lazy(() => withAntd(import('./pages/feeds/JobsPage')));
 const JobPage = lazy(() => withAntd(import('./pages/feeds/JobPage')));
 const WechatPage = lazy(() => withAntd(import('./pages/feeds/WechatPage')));
 const WechatMaterialPage = lazy(() => withAntd(import('./pages/feeds/WechatMaterialPage')));
+// the built-in 党费计算器 of the tools list (decision 643)
+const PartyDuesPage = lazy(() => withAntd(import('./pages/tools/PartyDuesPage')));
+// 微应用 in the site frame (spec 1 §2 /container/**, decision 644), signed-in only
+const ContainerPage = lazy(() => withAntd(import('./pages/container/ContainerPage')));
 const BulletinsPage = lazy(() => withAntd(import('./pages/feeds/BulletinsPage')));
 const BulletinPage = lazy(() => withAntd(import('./pages/feeds/BulletinPage')));
 // research reports
@@ -85,6 +89,7 @@ const pages: RouteObject[] = [
       { path: '/microapp/profile/:id', element: lazyPage(ScholarProfilePage) },
       { path: '/microapp/navigator', element: lazyPage(NavigatorPage) },
       { path: '/microapp/widget/tools', element: lazyPage(ToolsPage) },
+      { path: '/microapp/widget/tools/party-dues', element: lazyPage(PartyDuesPage) },
       { path: '/microapp/widget/tools/*', element: lazyPage(ToolPage) },
       { path: '/microapp/jobs', element: lazyPage(JobsPage) },
       { path: '/microapp/jobs/:id', element: lazyPage(JobPage) },
@@ -99,6 +104,7 @@ const pages: RouteObject[] = [
       { path: '/microapp/helix/faq', element: lazyPage(FaqPage) },
       { path: '/microapp/helix/communities', element: lazyPage(CommunitiesPage) },
       { path: '/microapp/helix/communities/:id', element: lazyPage(CommunityPage) },
+      { path: '/container/:entry', element: lazyPage(ContainerPage) },
     ],
   },
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },

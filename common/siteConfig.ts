@@ -48,6 +48,42 @@ const link = (requiredMessage?: string) => {
   return withRequired.refine((s) => s === '' || isSiteLink(s), { message: MSG.siteLinkInvalid });
 };
 
+/** Kinds of header menu entry besides a plain address (no kind): a 微应用 opened in the site frame (decision 644). */
+export const MENU_KINDS = ['microapp'] as const;
+
+/** An origin as `scheme://host[:port]` (http or https), stored in lower case without a trailing slash. */
+export const microappOriginSchema = z
+  .string({ error: MSG.microappOriginRequired })
+  .trim()
+  .max(300, MSG.microappOriginInvalid)
+  // a string step, not a transform, so that the API document still says it is a string
+  .overwrite((s) => s.replace(/\/$/, '').toLowerCase())
+  .refine((s) => microappOriginOf(s) === s, { message: MSG.microappOriginInvalid });
+
+/** The origin of an http(s) address (`https://host[:port]`, lower case), or null for anything else. */
+export function microappOriginOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a 微应用 entry may be framed: its address is http(s) and its origin is the allowed one
+ * (decision 645). The editor, the save call and the page ask the same question.
+ */
+export function microappAllowed(entry: { url?: string; origin?: string }): boolean {
+  const o = microappOriginOf(entry.url ?? '');
+  return !!o && !!entry.origin && o === entry.origin.replace(/\/$/, '').toLowerCase();
+}
+
+/** The site's 微应用 entries (top-level menu entries of kind microapp with an id). */
+export function microappEntries(menu: readonly MenuItem[] | undefined): MenuItem[] {
+  return (menu ?? []).filter((m) => m.kind === 'microapp' && !!m.id);
+}
+
 /** A sub menu entry: title and address (depth 2 ends here: a sub entry has no children). */
 export const subMenuItemSchema = z.strictObject({
   id: z
@@ -71,9 +107,18 @@ export const menuItemSchema = z
     title: plainText(MENU_TITLE_MAX, MSG.menuTitleRequired),
     url: link().default(''),
     children: z.array(subMenuItemSchema, { error: MSG.invalidInput }).max(SUB_MENU_MAX_ITEMS, MSG.subMenuTooMany).optional(),
+    /** 微应用: the entry opens its `url` at /container/{id} in the site frame (decision 644) */
+    kind: z.enum(MENU_KINDS, { error: MSG.invalidInput }).optional(),
+    /** the micro-app's allowed origin (`https://host[:port]`), the only one its page may frame */
+    origin: microappOriginSchema.optional(),
   })
   .superRefine((item, ctx) => {
     if (!item.url && !item.children?.length) ctx.addIssue({ code: 'custom', path: ['url'], message: MSG.menuUrlRequired });
+    if (item.kind !== 'microapp') return;
+    if (!item.id) ctx.addIssue({ code: 'custom', path: ['id'], message: MSG.invalidInput });
+    if (!/^https?:\/\//i.test(item.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: MSG.microappUrlInvalid });
+    if (!item.origin) ctx.addIssue({ code: 'custom', path: ['origin'], message: MSG.microappOriginRequired });
+    if (item.children?.length) ctx.addIssue({ code: 'custom', path: ['children'], message: MSG.microappNoChildren });
   });
 
 export type SubMenuItem = z.infer<typeof subMenuItemSchema>;
@@ -83,21 +128,32 @@ export type MenuItem = z.infer<typeof menuItemSchema>;
 export const HEADER_THEMES = ['light', 'dark'] as const;
 
 /** headerConfig (spec 1 §3). Unknown keys are refused. */
-export const headerConfigSchema = z.strictObject({
-  menu: z.array(menuItemSchema, { error: MSG.invalidInput }).max(MENU_MAX_ITEMS, MSG.menuTooMany).default([]),
-  /** sub menus open as dropdowns; off shows the top-level entries only (decision 51) */
-  headerSubMenu: z.boolean({ error: MSG.invalidInput }).default(true),
-  style: z
-    .strictObject({
-      transparentMenu: z.boolean({ error: MSG.invalidInput }).default(false),
-      transparentMenuFontColor: optionalColorSchema.default(''),
-    })
-    .default({ transparentMenu: false, transparentMenuFontColor: '' }),
-  theme: z.enum(HEADER_THEMES, { error: MSG.headerThemeInvalid }).default('light'),
-  /** a stylesheet of the site's own, loaded after ours (decision 51) */
-  specificThemeUrl: link().default(''),
-  hideHome: z.boolean({ error: MSG.invalidInput }).default(false),
-});
+export const headerConfigSchema = z
+  .strictObject({
+    menu: z.array(menuItemSchema, { error: MSG.invalidInput }).max(MENU_MAX_ITEMS, MSG.menuTooMany).default([]),
+    /** sub menus open as dropdowns; off shows the top-level entries only (decision 51) */
+    headerSubMenu: z.boolean({ error: MSG.invalidInput }).default(true),
+    style: z
+      .strictObject({
+        transparentMenu: z.boolean({ error: MSG.invalidInput }).default(false),
+        transparentMenuFontColor: optionalColorSchema.default(''),
+      })
+      .default({ transparentMenu: false, transparentMenuFontColor: '' }),
+    theme: z.enum(HEADER_THEMES, { error: MSG.headerThemeInvalid }).default('light'),
+    /** a stylesheet of the site's own, loaded after ours (decision 51) */
+    specificThemeUrl: link().default(''),
+    hideHome: z.boolean({ error: MSG.invalidInput }).default(false),
+  })
+  // checked on save, not on read (readStored keeps a stored menu whole; the page refuses the entry itself)
+  .superRefine((cfg, ctx) => {
+    cfg.menu.forEach((m, i) => {
+      if (m.kind === 'microapp' && m.origin && /^https?:\/\//i.test(m.url) && !microappAllowed(m)) {
+        ctx.addIssue({ code: 'custom', path: ['menu', i, 'url'], message: MSG.microappOriginMismatch });
+      }
+    });
+    const ids = microappEntries(cfg.menu).map((m) => m.id);
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['menu'], message: MSG.microappDuplicateId });
+  });
 export type HeaderConfig = z.infer<typeof headerConfigSchema>;
 
 /**

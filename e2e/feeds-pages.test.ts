@@ -34,9 +34,9 @@ const LINES = [
   {
     type: 'tool',
     key: 'tool-dues',
-    title: '党费计算器',
+    title: '单位换算',
     date: '2026-05-01',
-    fields: { description: '按月收入计算应缴党费', cover: null, link: 'https://tools.example.cn/tools/party-dues' },
+    fields: { description: '常用计量单位在线换算', cover: null, link: 'https://tools.example.cn/tools/unit-convert' },
   },
   {
     type: 'tool',
@@ -147,7 +147,7 @@ describe('feed pages and institution counts on the demo site', () => {
     const appId = apps.body.content.find((a: { host: string }) => a.host === 'localhost').applicationId as number;
     expect((await pageCall(page, 'POST', `/api/v1/applications/${appId}/wechat`, { wechatId: WECHAT_ID, name: 'Atrium 资讯' })).status).toBe(201);
     const tools = await pageCall(page, 'GET', `/tools?appid=${appId}`);
-    expect(tools.body.content.map((t: { title: string }) => t.title)).toEqual(['党费计算器', '文献翻译']);
+    expect(tools.body.content.map((t: { title: string }) => t.title)).toEqual(['单位换算', '文献翻译']);
     const config = await pageCall(page, 'GET', `/api/v1/applications/${appId}/config`);
     const homeConfig = config.body.homeConfig;
     homeConfig[0].template.push(
@@ -204,18 +204,20 @@ describe('feed pages and institution counts on the demo site', () => {
     const { base } = e2e;
     await visitor.goto(base);
     const toolPanel = visitor.locator('[data-module-type="tool"]');
-    await expect.poll(() => toolPanel.locator('a[href="/microapp/widget/tools/party-dues"]').count()).toBe(1);
+    await expect.poll(() => toolPanel.locator('a[href="/microapp/widget/tools/unit-convert"]').count()).toBe(1);
     expect(await toolPanel.locator('a[href="https://translate.example.com/"][target="_blank"]').count()).toBe(1);
     expect(await toolPanel.locator('a.atr-p-more').getAttribute('href')).toBe('/microapp/widget/tools');
     await visitor.goto(`${base}/microapp/widget/tools`);
     await visitor.getByRole('heading', { name: '工具箱' }).waitFor();
-    for (const t of ['党费计算器', '按月收入计算应缴党费', '文献翻译', '中英文献在线翻译']) await visitor.getByText(t, { exact: true }).first().waitFor();
+    // the built-in 党费计算器 first (decision 643), then the topic's tools
+    for (const t of ['党费计算器', '单位换算', '常用计量单位在线换算', '文献翻译', '中英文献在线翻译'])
+      await visitor.getByText(t, { exact: true }).first().waitFor();
     expect(await visitor.locator('a.atr-feed-card[target="_blank"]').getAttribute('href')).toBe('https://translate.example.com/');
     await shot(visitor, 'tools');
-    await visitor.locator('a.atr-feed-card', { hasText: '党费计算器' }).click();
-    await visitor.waitForURL(/\/microapp\/widget\/tools\/party-dues$/);
-    await visitor.getByRole('heading', { name: '党费计算器' }).waitFor();
-    expect(await visitor.locator('iframe.atr-feed-frame').getAttribute('src')).toBe('https://tools.example.cn/tools/party-dues');
+    await visitor.locator('a.atr-feed-card', { hasText: '单位换算' }).click();
+    await visitor.waitForURL(/\/microapp\/widget\/tools\/unit-convert$/);
+    await visitor.getByRole('heading', { name: '单位换算' }).waitFor();
+    expect(await visitor.locator('iframe.atr-feed-frame').getAttribute('src')).toBe('https://tools.example.cn/tools/unit-convert');
     await visitor.goto(`${base}/microapp/widget/tools/no-such-tool`);
     await visitor.getByText('没有找到这个工具').waitFor();
   });

@@ -5326,6 +5326,9 @@ export interface components {
           title: string;
           url: string;
         }[];
+        /** @enum {string} */
+        kind?: 'microapp';
+        origin?: string;
       }[];
       /** @default true */
       headerSubMenu: boolean;
@@ -5523,6 +5526,9 @@ export interface components {
           title: string;
           url: string;
         }[];
+        /** @enum {string} */
+        kind?: 'microapp';
+        origin?: string;
       }[];
       /** @default true */
       headerSubMenu: boolean;

@@ -42,6 +42,8 @@ function menuText(item: HeaderMenuItem): string {
 }
 function menuUrl(item: HeaderMenuItem): string {
   const i = item as HeaderMenuItem & { link?: string; path?: string };
+  // a 微应用 opens in the site frame (decision 644)
+  if (i.kind === 'microapp') return i.id ? `/container/${encodeURIComponent(i.id)}` : '';
   return safeLink(i.url ?? i.link ?? i.path ?? '');
 }
 

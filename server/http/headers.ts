@@ -30,6 +30,15 @@ export interface HeaderOptions {
   styleHosts?: string[];
 }
 
+/**
+ * The Content-Security-Policy `csp` with its frame-src replaced by `sources` only ('none' when empty):
+ * a /container/{entry} page may frame its site's 微应用 origins and nothing else (decision 646).
+ */
+export function withFrameSrc(csp: string, sources: readonly string[]): string {
+  const list = sources.length ? sources.join(' ') : "'none'";
+  return /(^|;)\s*frame-src[^;]*/.test(csp) ? csp.replace(/(^|;)(\s*)frame-src[^;]*/, `$1$2frame-src ${list}`) : `${csp};frame-src ${list}`;
+}
+
 /** Registers compression and the security headers on the whole server. */
 export async function registerResponseHeaders(app: FastifyInstance, opts: HeaderOptions): Promise<void> {
   await app.register(compress, {

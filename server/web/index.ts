@@ -11,6 +11,8 @@
  * - Assets under /assets are immutable, precompressed (.br, .gz) and served without cookies.
  * - A site with 详情页需登录 on answers a visitor's /microapp/** or /container/** page with
  *   302 to its sign-in page (modules/kit/links.ts loginHref), which comes back to the page.
+ * - /container/** needs sign-in on every site (spec 1 §2): a visitor goes to the sign-in page; the page's
+ *   CSP frame-src lists only the site's allowed 微应用 origins (decisions 644-646).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,6 +39,11 @@ import { describeSite } from './describe.js';
 import { isDetailSigninPath } from '../../common/detailSignin.js';
 import { loginHref } from '../../modules/kit/links.js';
 import { alternateLinks, pageFeeds } from '../feeds/urls.js';
+import { microappAllowed, microappEntries } from '../../common/siteConfig.js';
+import { withFrameSrc } from '../http/headers.js';
+
+/** A micro-app page of the site frame (spec 1 §2 /container/**). */
+const isContainerPath = (p: string) => p.startsWith('/container/');
 
 /** What the server embeds in the page for the browser's first render. */
 export interface BootData {
@@ -122,6 +129,8 @@ interface SharedPage {
   styles: string;
   appHtml: string;
   bootJson: string;
+  /** a /container page: the only origins its CSP frame-src lists */
+  frameSrc?: string[];
   encoded?: EncodedPage;
 }
 
@@ -170,6 +179,17 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
     if (boot.config?.detailSignin === 1 && isVisitor(req.user) && isDetailSigninPath(pathname)) {
       return { ...page, status: 302, redirect: loginHref(req.url) };
     }
+    // 微应用 pages need sign-in on every site (spec 1 §2 /container/**), and may frame only the site's
+    // allowed micro-app origins
+    if (isContainerPath(pathname) && boot.config && isVisitor(req.user)) {
+      return { ...page, status: 302, redirect: loginHref(req.url) };
+    }
+    if (isContainerPath(pathname)) {
+      const origins = microappEntries(boot.config?.headerConfig?.menu)
+        .filter(microappAllowed)
+        .map((m) => m.origin!);
+      Object.assign(page, { frameSrc: [...new Set(origins)] });
+    }
     if (!renderer || isConsolePath(pathname)) return page;
     if (boot.unreleased === 'hidden' && !['/unrelease', '/block/404', '/block/503'].includes(pathname)) {
       return { ...page, status: 302, redirect: '/unrelease' };
@@ -201,6 +221,10 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
       : await makePage(req, pathname, false);
     if (page.redirect) {
       return reply.header('cache-control', 'no-store').redirect(page.redirect, page.status >= 300 && page.status < 400 ? page.status : 302);
+    }
+    if (page.frameSrc) {
+      const csp = reply.raw.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.raw.setHeader('content-security-policy', withFrameSrc(csp, page.frameSrc));
     }
     // a cached page is encoded once; a request joins it with its own signing key
     const encoded = page.encoded ?? (page.encoded = encodePage(template, page));

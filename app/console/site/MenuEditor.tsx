@@ -3,16 +3,28 @@
  * and dragged to reorder (dnd-kit, also with the keyboard: Space on the handle, arrows, Space), each
  * with an optional sub menu of one level whose entries are edited and reordered the same way. Limits of
  * common/siteConfig.ts: 12 entries, 12 sub entries each, titles of 20 characters, addresses http(s) or
- * site paths. A form control: `value` / `onChange` come from `Form.Item name="menu"`.
+ * site paths. A top-level entry without a sub menu may be a 微应用 (decisions 644-645): its address and
+ * its allowed origin, the address refused unless its origin is the allowed one (the save call and the
+ * page at /container/{id} refuse it too). A form control: `value` / `onChange` come from
+ * `Form.Item name="menu"`.
  */
 import { useState } from 'react';
-import { Button, Empty, Form, Input, Modal, Space, Tag, Tooltip } from 'antd';
+import { Button, Empty, Form, Input, Modal, Radio, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { MSG } from '@common/messages';
-import { MENU_MAX_ITEMS, MENU_TITLE_MAX, SUB_MENU_MAX_ITEMS, subMenuItemSchema, type MenuItem, type SubMenuItem } from '@common/siteConfig';
+import {
+  MENU_MAX_ITEMS,
+  MENU_TITLE_MAX,
+  SUB_MENU_MAX_ITEMS,
+  microappAllowed,
+  microappOriginSchema,
+  subMenuItemSchema,
+  type MenuItem,
+  type SubMenuItem,
+} from '@common/siteConfig';
 import { zodRule } from './zodRule';
 
 /** A fresh id for a new entry (kept in the saved config so drags keep their identity). */
@@ -30,41 +42,94 @@ export function withIds(menu: readonly MenuItem[] | undefined): MenuItem[] {
 interface EntryValues {
   title: string;
   url: string;
+  /** top-level entries only: a link (default) or a 微应用 */
+  kind?: 'address' | 'microapp';
+  /** a 微应用's allowed origin */
+  origin?: string;
 }
 
-/** The dialog that adds or edits one entry; `parent` entries may leave the address empty when they have a sub menu. */
+/** What the dialog hands back: a menu entry's own fields. */
+type SavedEntry = Pick<MenuItem, 'title' | 'url' | 'kind' | 'origin'>;
+
+/** The values an entry keeps: a link drops kind and origin, a 微应用 keeps both (origin normalised). */
+function entryOf(v: EntryValues): SavedEntry {
+  const base = { title: v.title.trim(), url: (v.url ?? '').trim() };
+  if (v.kind !== 'microapp') return base;
+  const o = microappOriginSchema.safeParse(v.origin ?? '');
+  return { ...base, kind: 'microapp', origin: o.success ? o.data : (v.origin ?? '').trim() };
+}
+
+/** The address rule of a 微应用: http(s), and of the allowed origin (decision 645). */
+const microappUrlRule = ({ getFieldValue }: { getFieldValue(name: string): unknown }) => ({
+  validator: async (_rule: unknown, value: unknown) => {
+    const url = typeof value === 'string' ? value.trim() : '';
+    if (!/^https?:\/\//i.test(url)) throw new Error(MSG.microappUrlInvalid);
+    const o = microappOriginSchema.safeParse(getFieldValue('origin') ?? '');
+    if (o.success && !microappAllowed({ url, origin: o.data })) throw new Error(MSG.microappOriginMismatch);
+  },
+});
+
+/**
+ * The dialog that adds or edits one entry; `parent` entries may leave the address empty when they have a
+ * sub menu; `kinds` offers 链接 / 微应用 (top-level entries without a sub menu).
+ */
 function EntryDialog({
   title,
   initial,
   urlOptional,
+  kinds = false,
   onSave,
   onClose,
 }: {
   title: string;
   initial?: EntryValues;
   urlOptional: boolean;
-  onSave(v: EntryValues): void;
+  kinds?: boolean;
+  onSave(v: SavedEntry): void;
   onClose(): void;
 }) {
   const [form] = Form.useForm<EntryValues>();
+  const kind = Form.useWatch('kind', form) ?? initial?.kind ?? 'address';
   const save = async () => {
     const v = await form.validateFields();
-    onSave({ title: v.title.trim(), url: (v.url ?? '').trim() });
+    onSave(entryOf({ ...v, kind: kinds ? v.kind : undefined }));
   };
   return (
     <Modal open title={title} onCancel={onClose} onOk={() => void save()} okText={MSG.confirm} cancelText={MSG.cancel} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={initial ?? { title: '', url: '' }} onFinish={() => void save()}>
+      <Form form={form} layout="vertical" initialValues={{ title: '', url: '', kind: 'address', origin: '', ...initial }} onFinish={() => void save()}>
         <Form.Item name="title" label={MSG.menuTitle} rules={[zodRule(subMenuItemSchema.shape.title)]}>
           <Input maxLength={MENU_TITLE_MAX} showCount autoFocus />
         </Form.Item>
-        <Form.Item
-          name="url"
-          label={MSG.menuUrl}
-          extra={urlOptional ? MSG.menuUrlHint : undefined}
-          rules={urlOptional ? [zodRule(subMenuItemSchema.shape.url, { optional: true })] : [zodRule(subMenuItemSchema.shape.url)]}
-        >
-          <Input placeholder="https://… 或 /站内路径" onPressEnter={() => void save()} />
-        </Form.Item>
+        {kinds && (
+          <Form.Item name="kind" label={MSG.microappKind}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'address', label: MSG.microappKindLink },
+                { value: 'microapp', label: MSG.microappKindMicroapp },
+              ]}
+            />
+          </Form.Item>
+        )}
+        {kinds && kind === 'microapp' ? (
+          <>
+            <Form.Item name="url" label={MSG.microappUrl} dependencies={['origin']} rules={[microappUrlRule]}>
+              <Input placeholder="https://app.example.cn/…" />
+            </Form.Item>
+            <Form.Item name="origin" label={MSG.microappOrigin} extra={MSG.microappOriginHint} rules={[zodRule(microappOriginSchema)]}>
+              <Input placeholder="https://app.example.cn" onPressEnter={() => void save()} />
+            </Form.Item>
+          </>
+        ) : (
+          <Form.Item
+            name="url"
+            label={MSG.menuUrl}
+            extra={urlOptional ? MSG.menuUrlHint : undefined}
+            rules={urlOptional ? [zodRule(subMenuItemSchema.shape.url, { optional: true })] : [zodRule(subMenuItemSchema.shape.url)]}
+          >
+            <Input placeholder="https://… 或 /站内路径" onPressEnter={() => void save()} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
@@ -132,14 +197,15 @@ function TopRow({ item, onChange, onDelete, onEdit }: { item: MenuItem; onChange
         <Handle {...attributes} {...listeners} />
         <span className="atr-menu-row__title">{item.title}</span>
         <span className="atr-menu-row__url">{item.url || <span className="atr-muted">—</span>}</span>
+        {item.kind === 'microapp' && <Tag color="blue">{MSG.microappKindMicroapp}</Tag>}
         {children.length > 0 && <Tag>{children.length} 个子菜单</Tag>}
         <Space size={0}>
-          <Tooltip title={full ? MSG.subMenuTooMany : undefined}>
+          <Tooltip title={full ? MSG.subMenuTooMany : item.kind === 'microapp' ? MSG.microappNoChildren : undefined}>
             <Button
               type="text"
               size="small"
               icon={<SubnodeOutlined />}
-              disabled={full}
+              disabled={full || item.kind === 'microapp'}
               aria-label={`${MSG.subMenuAdd} ${item.title}`}
               onClick={() => setSub('new')}
             >
@@ -236,10 +302,16 @@ export function MenuEditor({ value = [], onChange }: { value?: MenuItem[]; onCha
         <EntryDialog
           title={editing === 'new' ? MSG.menuNewTitle : MSG.menuEditTitle}
           urlOptional={editing !== 'new' && (editing.children?.length ?? 0) > 0}
-          initial={editing === 'new' ? undefined : { title: editing.title, url: editing.url }}
+          kinds={editing === 'new' || !editing.children?.length}
+          initial={editing === 'new' ? undefined : { title: editing.title, url: editing.url, kind: editing.kind ?? 'address', origin: editing.origin ?? '' }}
           onClose={() => setEditing(null)}
           onSave={(v) => {
-            set(editing === 'new' ? [...value, { id: newMenuId(), ...v }] : value.map((i) => (i.id === editing.id ? { ...i, ...v } : i)));
+            // a link drops what a 微应用 had (kind, origin)
+            const entry = (i: MenuItem): MenuItem => {
+              const { kind: _k, origin: _o, ...rest } = i;
+              return { ...rest, ...v };
+            };
+            set(editing === 'new' ? [...value, entry({ id: newMenuId(), title: '', url: '' })] : value.map((i) => (i.id === editing.id ? entry(i) : i)));
             setEditing(null);
           }}
         />

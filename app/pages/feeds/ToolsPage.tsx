@@ -2,7 +2,9 @@
  * /microapp/widget/tools (spec 1 §2 'Links the panels produce': the tool panel's more link): the tools
  * of the application's topic through GET /tools?appid, as cards with cover, title and description. A
  * tool link containing /tools/ opens /microapp/widget/tools/{rest}; any other link opens in a new window
- * (modules/kit/links.ts toolHref).
+ * (modules/kit/links.ts toolHref). The built-in 党费计算器 (app/pages/tools/PartyDuesPage.tsx) comes first
+ * on the first page; a tool of the topic whose link maps to the same address is not listed twice
+ * (decision 643).
  */
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +13,7 @@ import { MSG } from '@common/messages';
 
 import { toolHref } from '@modules/kit/links';
 import { Thumb } from '@modules/kit/media';
+import { PARTY_DUES_HREF } from '@common/partyDues';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
@@ -51,14 +54,17 @@ function Tools({ config }: { config: AppConfig }) {
       {list.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
       {list.isError && <ListFailure error={list.error} retry={() => list.refetch()} />}
       {list.data &&
-        (list.data.content.length === 0 ? (
+        (list.data.content.length === 0 && page > 1 ? (
           <Empty description={MSG.noData} />
         ) : (
           <>
             <div className="atr-feed-grid">
-              {list.data.content.map((t) => (
-                <ToolCard key={t.id} tool={t} />
-              ))}
+              {page === 1 && <BuiltInCard />}
+              {list.data.content
+                .filter((t) => toolHref(fieldText(t.link))?.href !== PARTY_DUES_HREF)
+                .map((t) => (
+                  <ToolCard key={t.id} tool={t} />
+                ))}
             </div>
             {list.data.totalElements > TOOLS_PAGE_SIZE && (
               <div className="atr-pager">
@@ -75,6 +81,19 @@ function Tools({ config }: { config: AppConfig }) {
           </>
         ))}
     </section>
+  );
+}
+
+/** The built-in 党费计算器 (decision 643). */
+function BuiltInCard() {
+  return (
+    <Link className="atr-feed-card" to={PARTY_DUES_HREF} title={MSG.partyDuesTitle}>
+      <Thumb src={null} label={MSG.partyDuesTitle} style={{ width: 56, height: 56, flex: 'none', borderRadius: 8 }} />
+      <span className="atr-feed-card__main">
+        <span className="atr-feed-card__title">{MSG.partyDuesTitle}</span>
+        <span className="atr-feed-card__text">{MSG.partyDuesToolDescription}</span>
+      </span>
+    </Link>
   );
 }
 
