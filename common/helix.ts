@@ -7,9 +7,9 @@
 import { COMMENT_TARGETS, COMMENT_TARGET_LABELS, type CommentTarget } from './comments.js';
 
 /**
- * The personal centre's sections, in the menu's order (decision 584). The first eight are built here;
- * `questions`, `submissions`, `claims`, `communities` and `dds` are registered by their own areas
- * (app/pages/helix/sections.ts) and stay hidden until then.
+ * The personal centre's sections, in the menu's order (decision 584). `questions`, `submissions`,
+ * `communities` and `dds` are their areas' components, registered in app/pages/helix/sections.ts;
+ * `claims` (scholar verification and output claims) has no component yet and stays hidden.
  */
 export const HELIX_SECTIONS = [
   'messages',

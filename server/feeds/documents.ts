@@ -97,6 +97,10 @@ export const ROBOTS_DISALLOWED = [
   // the sign-in-only reader pages (spec 1 §2); /temp/map is public
   '/temp/contact',
   '/temp/dds',
+  '/container/',
+  '/microapp/helix/personalCenter',
+  '/microapp/helix/ask',
+  '/microapp/helix/recommend',
 ];
 
 /**

@@ -281,7 +281,18 @@ describe('robots.txt', () => {
     expect(String(res.headers['content-type'])).toMatch(/^text\/plain/);
     const lines = res.text.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const p of ['/console', '/api/', '/toolsApi/', '/login', '/temp/contact']) expect(lines).toContain(`Disallow: ${p}`);
+    for (const p of [
+      '/console',
+      '/api/',
+      '/toolsApi/',
+      '/login',
+      '/temp/contact',
+      '/temp/dds',
+      '/container/',
+      '/microapp/helix/personalCenter',
+      '/microapp/helix/ask',
+    ])
+      expect(lines).toContain(`Disallow: ${p}`);
     expect(lines).not.toContain('Disallow: /temp/map');
     expect(lines).not.toContain('Disallow: /');
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);

@@ -29,11 +29,11 @@ export const HELIX_SECTION_REGISTRY: readonly HelixSectionEntry[] = [
   entry('comments', () => import('./MyCommentsSection')),
   entry('feedback', () => import('./MyFeedbackSection')),
   entry('subscriptions', () => import('./SubscriptionsSection')),
-  entry('questions'),
-  entry('submissions'),
+  entry('questions', () => import('../questions/MyQuestionsSection')),
+  entry('submissions', () => import('../submissions/MySubmissionsSection')),
   entry('claims'),
-  entry('communities'),
-  entry('dds'),
+  entry('communities', () => import('../communities/MyCommunitiesSection')),
+  entry('dds', () => import('../dds/MyDeliveriesSection')),
   entry('settings', () => import('./SettingsSection')),
 ];
 
