@@ -40,7 +40,6 @@ export interface OAuthClientBody {
 /** TanStack Query key of an application's client list. */
 export const oauthClientsKey = (applicationId: number) => ['oauth-clients', applicationId] as const;
 
-
 /** The client id rule of the server (letters, digits, `_`, `-`; 1 to 64). */
 export const CLIENT_ID_PATTERN = /^[\w-]{1,64}$/;
 

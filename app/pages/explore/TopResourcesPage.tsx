@@ -35,6 +35,15 @@ import { itemHref, typeLabel } from './ExplorePage';
 import { scalarText } from '@common/text';
 
 /** The read of each content list, by module (spec 2 §7 'Content': GET /api/v1/modules/top-notice, top-link). */
+/** The read of each content list (ModuleDefinition.dataList) for its more page: the list's own typed call. */
+const CONTENT_LIST_READS: Record<
+  DataListKind,
+  (query: { applicationId: number; moduleId?: string; offset: number; count: number }, signal: AbortSignal) => Promise<Page<Item>>
+> = {
+  notice: (query, signal) => api.get('/api/v1/modules/top-notice', { query, signal }),
+  link: (query, signal) => api.get('/api/v1/modules/top-link', { query, signal }),
+};
+
 /** The top kinds the generic read answers (anything else in the URL shows an empty list). */
 const isTopKind = (t: string | undefined): t is TopKind => (TOP_KINDS as readonly (string | undefined)[]).includes(t);
 
@@ -118,12 +127,7 @@ function TopResources({ config, site }: { config: AppConfig; site: SiteContext }
     placeholderData: (prev) => prev,
     queryFn: ({ signal }) => {
       const offset = (page - 1) * size;
-      if (contentList) {
-        const query = { applicationId: config.applicationId, moduleId, offset, count: size };
-        const read =
-          contentList === 'notice' ? api.get('/api/v1/modules/top-notice', { query, signal }) : api.get('/api/v1/modules/top-link', { query, signal });
-        return read;
-      }
+      if (contentList) return CONTENT_LIST_READS[contentList]({ applicationId: config.applicationId, moduleId, offset, count: size }, signal);
       if (!isTopKind(active)) return Promise.resolve({ content: [], totalElements: 0, empty: true, page, size } as Page<Item>);
       const body = {
         offset,
