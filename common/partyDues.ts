@@ -96,7 +96,7 @@ export interface PartyDuesRefusal {
 }
 
 /** 分 as '12.34'. */
-const yuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /** Parses a typed amount of 元 with at most two decimals into 分, or a refusal message. */
 function parseFen(raw: string | number | null | undefined, max: number): number | string {
