@@ -1879,6 +1879,9 @@ export const MSG = {
   microappRefused: '这个微应用的地址不属于站点允许的来源，已拒绝打开',
   microappOpenNewWindow: '在新窗口打开',
   microappFrameTitle: '微应用：{name}',
+  // —— fixes: community join requests (decision 578) ——
+  notifyCommunityRequest: '{user} 申请加入社区「{name}」',
+  notifyCommunityRequestBody: '请在社区页面的「加入申请」中通过或拒绝这条申请。',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */

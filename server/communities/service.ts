@@ -289,6 +289,8 @@ async function membership(db: Db, communityId: number, userId: number) {
  * The reader asks to join (decision 624): 公开加入 makes them a member at once; 需审核 stores a request
  * (待审核) for an owner, moderator or staff; 仅邀请 refuses (403) unless invited. An invitation is
  * accepted by joining, whatever the rule. 409 when archived, already a member, or already asked.
+ * A request tells the community's owner and moderators (站内信 `community.request`, linking to the
+ * community's page) in the same transaction as the stored request (decision 578).
  */
 export async function join(db: Db, ref: CommunityRef, user: User): Promise<{ state: CommunityMemberState; message: string }> {
   const c = await notArchived(db, ref);
@@ -313,10 +315,31 @@ export async function join(db: Db, ref: CommunityRef, user: User): Promise<{ sta
     return { state: 'active', message: MSG.communityJoined };
   }
   if (rule === 'invitation') throw new HttpError(403, 'invitation_only', MSG.communityInvitationOnly);
-  await db
-    .insertInto('community_members')
-    .values({ community_id: ref.communityId, user_id: user.id, role: 'member', state: 'requested', created_at: t, updated_at: t })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('community_members')
+      .values({ community_id: ref.communityId, user_id: user.id, role: 'member', state: 'requested', created_at: t, updated_at: t })
+      .execute();
+    const deciders = await trx
+      .selectFrom('community_members')
+      .select('user_id')
+      .where('community_id', '=', ref.communityId)
+      .where('state', '=', 'active')
+      .where('role', 'in', ['owner', 'moderator'])
+      .orderBy('user_id')
+      .execute();
+    const title = fillMsg(MSG.notifyCommunityRequest, { user: user.name, name: c.name });
+    for (const d of deciders) {
+      await notify(trx, {
+        userId: d.user_id,
+        applicationId: ref.applicationId,
+        kind: 'community.request',
+        title,
+        body: MSG.notifyCommunityRequestBody,
+        link: communityHref(ref.communityId),
+      });
+    }
+  });
   return { state: 'requested', message: MSG.communityRequested };
 }
 

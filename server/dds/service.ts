@@ -17,6 +17,7 @@ import { jsonText } from '../db/json.js';
 import { userLabel } from '../audit/record.js';
 import { resourceVisible, type ResourceRows } from '../policies/rows.js';
 import { notify } from '../notifications/send.js';
+import { hit } from '../http/rateLimit.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import {
   DDS_DEFAULT_DAILY_LIMIT,
@@ -192,6 +193,9 @@ export async function lookupCitation(db: Db, applicationId: number, rows: Resour
   throw badRequest(MSG.ddsLookupNeeded, { 'query.doi': MSG.ddsLookupNeeded });
 }
 
+/** The window of a reader's daily slot counter (decision 577): longer than a day, as the key names the day. */
+const DDS_SLOT_WINDOW_MS = 2 * 86_400_000;
+
 /** What a reader's request carries (server/routes/dds/schema.ts `submitDdsBody`, parsed). */
 export interface DdsRequestInput extends DdsCitation {
   applicationId: number;
@@ -204,7 +208,11 @@ export interface DdsRequestInput extends DdsCitation {
  * is readable). A `resourceId` must name a record of the site's catalogue readable under `rows` (404
  * 该资源不存在或已删除). The DOI is stored normalised (400 DOI 格式不正确 when one is given that is not a DOI).
  * Counted against the site's daily limit in the same transaction as the insert: 429
- * 今天的文献传递请求已达上限 past it (decision 602). Resolves with the request as its reader sees it.
+ * 今天的文献传递请求已达上限 past it (decision 602). The check is atomic on both databases (decision 577):
+ * the transaction first takes the reader's slot of the day through the shared counter `hit()` (one
+ * upsert, which on PostgreSQL holds the counter row until commit, so requests sent at once are counted
+ * one after the other), then counts the stored rows; a refusal rolls the slot back with the transaction.
+ * Resolves with the request as its reader sees it.
  */
 export async function submitDds(db: Db, user: User, rows: ResourceRows, input: DdsRequestInput, now = new Date()): Promise<MyDds> {
   const doi = input.doi ? normaliseDoi(input.doi) : '';
@@ -214,8 +222,10 @@ export async function submitDds(db: Db, user: User, rows: ResourceRows, input: D
   }
   const limit = await ddsDailyLimit(db, input.applicationId);
   const t = now.toISOString();
+  const slot = `dds:${input.applicationId}:${user.id}:${ddsDayStart(now)}`;
   return db.transaction().execute(async (tx) => {
-    if ((await countToday(tx, user.id, input.applicationId, now)) >= limit) throw tooMany(fillMsg(MSG.ddsDailyLimit, { n: limit }));
+    const underLimit = await hit(tx, slot, limit, DDS_SLOT_WINDOW_MS, now);
+    if (!underLimit || (await countToday(tx, user.id, input.applicationId, now)) >= limit) throw tooMany(fillMsg(MSG.ddsDailyLimit, { n: limit }));
     const row = await tx
       .insertInto('dds_requests')
       .values({

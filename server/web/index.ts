@@ -12,7 +12,8 @@
  * - A site with 详情页需登录 on answers a visitor's /microapp/** or /container/** page with
  *   302 to its sign-in page (modules/kit/links.ts loginHref), which comes back to the page.
  * - /container/** needs sign-in on every site (spec 1 §2): a visitor goes to the sign-in page; the page's
- *   CSP frame-src lists only the site's allowed 微应用 origins (decisions 644-646).
+ *   CSP frame-src lists only the site's allowed 微应用 origins (decisions 644-646); an entry the site's
+ *   menu does not have is answered 404 with its page in the site frame (decision 579).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,6 +45,15 @@ import { withFrameSrc } from '../http/headers.js';
 
 /** A micro-app page of the site frame (spec 1 §2 /container/**). */
 const isContainerPath = (p: string) => p.startsWith('/container/');
+
+/** The entry id of a /container/{entry} path (decoded, without a trailing slash); null when it cannot be decoded. */
+function containerEntry(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname.slice('/container/'.length).replace(/\/$/, ''));
+  } catch {
+    return null;
+  }
+}
 
 /** What the server embeds in the page for the browser's first render. */
 export interface BootData {
@@ -185,10 +195,12 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
       return { ...page, status: 302, redirect: loginHref(req.url) };
     }
     if (isContainerPath(pathname)) {
-      const origins = microappEntries(boot.config?.headerConfig?.menu)
-        .filter(microappAllowed)
-        .map((m) => m.origin!);
+      const entries = microappEntries(boot.config?.headerConfig?.menu);
+      const origins = entries.filter(microappAllowed).map((m) => m.origin!);
       Object.assign(page, { frameSrc: [...new Set(origins)] });
+      // an unknown entry is the page 没有找到这个微应用 in the site frame, sent as 404 (decision 579)
+      const entry = containerEntry(pathname);
+      if (boot.config && !entries.some((m) => m.id === entry)) page.status = 404;
     }
     if (!renderer || isConsolePath(pathname)) return page;
     if (boot.unreleased === 'hidden' && !['/unrelease', '/block/404', '/block/503'].includes(pathname)) {

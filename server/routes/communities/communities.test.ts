@@ -127,11 +127,41 @@ describe('communities', () => {
     const asked = await reader.post(`${base()}/${id}/join`);
     expect(asked.body).toMatchObject({ me: { state: 'requested' }, message: MSG.communityRequested, memberCount: 1 });
     expect((await reader.post(`${base()}/${id}/join`)).body.error.message).toBe(MSG.communityAlreadyRequested);
+    // the owner is told of the request, linking to the community (decision 578)
+    const requestNote = (user: string) => ({
+      kind: 'community.request',
+      title: fillMsg(MSG.notifyCommunityRequest, { user, name: '需审核社区' }),
+      body: MSG.notifyCommunityRequestBody,
+      link: `/microapp/helix/communities/${id}`,
+    });
+    const readerName = (await ctx.db.selectFrom('users').select('name').where('id', '=', ids.reader).executeTakeFirstOrThrow()).name;
+    expect((await notes(ids.owner)).filter((n) => n.kind === 'community.request')).toEqual([requestNote(readerName)]);
+    // with a moderator, the owner and the moderator are both told; the requester and plain members are not
+    expect((await owner.post(`${base()}/${id}/invitations`, { phone: '13800000005' })).status).toBe(201);
+    expect((await moderator.post(`${base()}/${id}/join`)).body.me).toMatchObject({ state: 'active' });
+    expect((await owner.put(`${base()}/${id}/members/${ids.moderator}/role`, { role: 'moderator' })).status).toBe(200);
+    // a refused join stores nothing and tells nobody
+    const noteCount = async () =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom('notifications')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await noteCount();
+    expect((await reader.post(`${base()}/${id}/join`)).status).toBe(409);
+    expect(await noteCount()).toBe(before);
     // a requester is not a member yet: no post
     const early = await reader.post(`${base()}/${id}/posts`, { title: '你好', body: '第一帖' });
     expect(early.status).toBe(403);
     expect(early.body.error.message).toBe(fillMsg(MSG.communityRoleMissing, { role: '成员' }));
     await outsider.post(`${base()}/${id}/join`);
+    const outsiderName = (await ctx.db.selectFrom('users').select('name').where('id', '=', ids.outsider).executeTakeFirstOrThrow()).name;
+    expect((await notes(ids.owner)).filter((n) => n.kind === 'community.request')).toEqual([requestNote(readerName), requestNote(outsiderName)]);
+    expect((await notes(ids.moderator)).filter((n) => n.kind === 'community.request')).toEqual([requestNote(outsiderName)]);
+    expect((await notes(ids.reader)).filter((n) => n.kind === 'community.request')).toEqual([]);
 
     // a plain reader cannot see or decide the requests
     expect((await outsider.get(`${base()}/${id}/requests`)).status).toBe(403);
@@ -143,6 +173,7 @@ describe('communities', () => {
     const stored = await ctx.db.selectFrom('community_members').select(['user_id', 'state']).where('community_id', '=', id).orderBy('user_id').execute();
     expect(stored).toEqual([
       { user_id: ids.owner, state: 'active' },
+      { user_id: ids.moderator, state: 'active' },
       { user_id: ids.reader, state: 'active' },
     ]);
     expect(await notes(ids.reader)).toContainEqual({

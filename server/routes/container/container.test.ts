@@ -3,10 +3,17 @@
  * header-config call: an entry with its allowed origin is saved and read back by host; an address of
  * another origin, a missing or malformed origin, a site path, a sub menu or a repeated id is refused
  * with 400 and a Chinese message naming the field, nothing written; a stored entry of the wrong origin
- * (written before the rule) is read back with the rest of the menu, for the page to refuse.
+ * (written before the rule) is read back with the rest of the menu, for the page to refuse. The page
+ * /container/{entry} of an entry the menu does not have answers 404 in the site frame (decision 579).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, releaseApplication, type Client, type TestContext } from '../../test/harness.js';
+import type { FastifyInstance } from 'fastify';
+import { createTestContext, releaseApplication, testDialect, type Client, type TestContext } from '../../test/harness.js';
+import { buildServer } from '../../app.js';
+import { OutboxSmsProvider } from '../../notify/sms.js';
 import { MSG } from '../../../common/messages.js';
 
 let ctx: TestContext;
@@ -77,5 +84,47 @@ describe('微应用 menu entries', () => {
     await ctx.app.visitorCache.invalidate();
     const menu = (await byHost()).headerConfig.menu;
     expect(menu.map((m: { id?: string; title: string }) => m.id ?? m.title)).toEqual(['新闻', 'survey', 'bad']);
+  });
+});
+
+describe('the /container/{entry} page', () => {
+  let web: FastifyInstance;
+  let webDir: string;
+  let cookie: string;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-container-'));
+    fs.writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><html><head><!--atrium-head--></head><body><div id="root"><!--atrium-app--></div><!--atrium-boot--></body></html>',
+    );
+    await ctx.db
+      .updateTable('applications')
+      .set({ header_config: JSON.stringify({ menu: [{ title: '新闻', url: '/news' }, good] }) })
+      .where('id', '=', appId)
+      .execute();
+    web = await buildServer({ db: ctx.db, dialect: testDialect, config: { ...ctx.config, webDir }, sms: new OutboxSmsProvider(ctx.outbox) }, { logger: false });
+    const reader = await ctx.signIn('13700000083');
+    cookie = [...reader.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  });
+  afterAll(async () => {
+    await web.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+  const open = (url: string) => web.inject({ method: 'GET', url, headers: { host: HOST, cookie } });
+  const boot = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="atrium-boot">(.*?)<\/script>/)![1]);
+
+  it('a known entry answers 200; an unknown one 404 with the site frame (decision 579)', async () => {
+    const known = await open('/container/survey');
+    expect(known.statusCode).toBe(200);
+    for (const url of ['/container/nothing-here', '/container/%E9%97%AE%E5%8D%B7']) {
+      const res = await open(url);
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.headers['content-type']).toContain('text/html');
+      // the page is the site's (its name and menu in the boot data), for the browser to show 没有找到这个微应用 in the frame
+      expect(boot(res.body).config).toMatchObject({ name: '微应用测试站' });
+    }
+    // a visitor still goes to the sign-in page first
+    const visitor = await web.inject({ method: 'GET', url: '/container/nothing-here', headers: { host: HOST } });
+    expect(visitor.statusCode).toBe(302);
   });
 });

@@ -221,6 +221,23 @@ describe('document delivery', () => {
     expect((await busy.post('/api/v1/dds', { applicationId: otherAppId, title: '他站请求' })).status).toBe(201);
   });
 
+  it('lets exactly the daily limit through when requests are sent at the same moment (decision 577)', async () => {
+    const eager = await ctx.signIn('13710000010');
+    const limit = (await eager.get(`/api/v1/dds/mine?applicationId=${otherAppId}`)).body.dailyLimit as number;
+    const sent = await Promise.all(
+      Array.from({ length: limit + 2 }, (_, i) => eager.post('/api/v1/dds', { applicationId: otherAppId, title: `同时第 ${i} 篇` })),
+    );
+    const statuses = sent.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array<number>(limit).fill(201), 429, 429]);
+    expect(sent.filter((r) => r.status === 429).map((r) => r.body.error.message)).toEqual(Array(2).fill(fillMsg(MSG.ddsDailyLimit, { n: limit })));
+    const stored = await ctx.db
+      .selectFrom('dds_requests')
+      .select('id')
+      .where('user_id', '=', await userId('13710000010'))
+      .execute();
+    expect(stored.length).toBe(limit);
+  });
+
   it("404 for another application's request, 403 without 内容管理 or for a reader", async () => {
     const id = (await request(otherReader, { title: '权限测试' })).body.id as number;
     // a manager of another application, through their own application: not found
