@@ -36,6 +36,17 @@ export default defineConfig(({ command, isSsrBuild }) => {
   return config(isSsrBuild);
 });
 
+/**
+ * What a page preloads (docs/decisions.md 647): the page's own entry keeps its modulepreload links in
+ * index.html; a lazy import (each visitor page, the console) lists no dependencies of its own, so the home
+ * page's bundle does not carry the table of every lazy page's chunks (about 4 KB gzip of its 150 KB
+ * budget). A lazy page's imports then load when its chunk has loaded (one round trip more on the first
+ * visit of that kind of page, after the server-rendered page is already on screen).
+ */
+function preloadOnlyFromHtml(_file: string, deps: string[], ctx: { hostType: 'html' | 'js' }): string[] {
+  return ctx.hostType === 'html' ? deps : [];
+}
+
 function config(isSsrBuild: boolean | undefined): UserConfig {
   return {
     root: r('./app'),
@@ -43,7 +54,13 @@ function config(isSsrBuild: boolean | undefined): UserConfig {
     resolve: { alias: { '@app': r('./app'), '@common': r('./common'), '@modules': r('./modules') } },
     build: isSsrBuild
       ? { outDir: r('./dist/server'), emptyOutDir: true, copyPublicDir: false }
-      : { outDir: r('./dist/app'), emptyOutDir: true, chunkSizeWarningLimit: 1500, cssCodeSplit: false },
+      : {
+          outDir: r('./dist/app'),
+          emptyOutDir: true,
+          chunkSizeWarningLimit: 1500,
+          cssCodeSplit: false,
+          modulePreload: { resolveDependencies: preloadOnlyFromHtml },
+        },
     // the server renderer is one self-contained production bundle: React and antd render exactly as in
     // the browser build (antd's class names differ in development), whatever NODE_ENV the server runs with
     ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),

@@ -54,17 +54,9 @@ const ContactPage = lazy(() => withAntd(import('./pages/contact/ContactPage')));
 // the site's developer pages: the public read API, its feeds and OAI-PMH (docs/decisions.md 637)
 const OpenPage = lazy(() => withAntd(import('./pages/open/OpenPage')));
 const OpenDocsPage = lazy(() => withAntd(import('./pages/open/OpenDocsPage')));
-// a reader's recommended resource (issue 29 §6, decision 611), signed-in only
-const RecommendPage = lazy(() => withAntd(import('./pages/submissions/RecommendPage')));
-// reference questions (issue 29 item 4): the ask page (signed-in only) and the public FAQ
-const AskPage = lazy(() => withAntd(import('./pages/questions/AskPage')));
-const FaqPage = lazy(() => withAntd(import('./pages/questions/FaqPage')));
-// communities (issue 29 §5): the site's list and one community
-const CommunitiesPage = lazy(() => withAntd(import('./pages/communities/CommunitiesPage')));
-const CommunityPage = lazy(() => withAntd(import('./pages/communities/CommunityPage')));
-// the personal centre (issue 29 §9): its explanation, and the centre itself (signed-in only)
-const HelixPage = lazy(() => withAntd(import('./pages/helix/HelixPage')));
-const PersonalCenterPage = lazy(() => withAntd(import('./pages/helix/PersonalCenterPage')));
+// the reader pages below /microapp/helix (personal centre, questions, communities, recommendation): one
+// lazy route table (pages/helix/HelixRoutes.tsx), each page its own chunk
+const HelixRoutes = lazy(() => import('./pages/helix/HelixRoutes'));
 // document delivery 文献传递 (issue 29 §7), signed-in only
 const DdsPage = lazy(() => withAntd(import('./pages/dds/DdsPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
@@ -100,10 +92,7 @@ const pages: RouteObject[] = [
       { path: '/microapp/report', element: lazyPage(ReportsPage) },
       { path: '/microapp/report/detail/:id', element: lazyPage(ReportPage) },
       { path: '/microapp/recommendation', element: lazyPage(RecommendationPage) },
-      { path: '/microapp/helix/ask', element: lazyPage(AskPage) },
-      { path: '/microapp/helix/faq', element: lazyPage(FaqPage) },
-      { path: '/microapp/helix/communities', element: lazyPage(CommunitiesPage) },
-      { path: '/microapp/helix/communities/:id', element: lazyPage(CommunityPage) },
+      { path: '/microapp/helix/*', element: lazyPage(HelixRoutes) },
       { path: '/container/:entry', element: lazyPage(ContainerPage) },
     ],
   },
@@ -116,9 +105,6 @@ const pages: RouteObject[] = [
   { path: '/temp/contact', element: lazyPage(ContactPage) },
   { path: '/microapp/open', element: lazyPage(OpenPage) },
   { path: '/microapp/open/docs', element: lazyPage(OpenDocsPage) },
-  { path: '/microapp/helix/recommend', element: lazyPage(RecommendPage) },
-  { path: '/microapp/helix', element: lazyPage(HelixPage) },
-  { path: '/microapp/helix/personalCenter', element: lazyPage(PersonalCenterPage) },
   { path: '/temp/dds', element: lazyPage(DdsPage) },
   { path: '/login', element: lazyPage(SiteLoginPage) },
   { path: '/block/404', element: <NotFoundPage /> },
