@@ -219,8 +219,17 @@ export async function unlinkImport(db: Db, taskId: number | undefined, pacing: {
   let removed = 0;
   for (;;) {
     const n = await pacer.run(pacer.size, async (tx) => {
-      const ids = (await tx.selectFrom('resource_topics').select('resource_id').where(marked(taskId)).limit(pacer.size).execute()).map((r) => r.resource_id);
-      if (ids.length) await tx.deleteFrom('resource_topics').where(marked(taskId)).where('resource_id', 'in', ids).execute();
+      // the batch as a range of record ids, not a list of them: a list of 50,000 is more values than
+      // SQLite binds in one statement (32,766), and the pacer grows the batch that far on a fast machine
+      const ids = (await tx.selectFrom('resource_topics').select('resource_id').where(marked(taskId)).orderBy('resource_id').limit(pacer.size).execute()).map(
+        (r) => r.resource_id,
+      );
+      if (ids.length)
+        await tx
+          .deleteFrom('resource_topics')
+          .where(marked(taskId))
+          .where('resource_id', '<=', ids[ids.length - 1])
+          .execute();
       return ids.length;
     });
     removed += n;
