@@ -122,7 +122,7 @@ describe('reference questions', () => {
     await shot(phone, 'e2e-questions-ask-phone.png');
 
     // the manager closes it (confirmed); it stays in the FAQ
-    await clickSettled(page.getByRole('button', { name: '关闭', exact: true }));
+    await clickSettled(page.getByRole('button', { name: /^关\s*闭$/ }));
     await answerConfirm(page, '关闭后不能再答复', '确定关闭');
     await page.locator('.ant-tag', { hasText: '已关闭' }).waitFor();
     const notes = await apiCall<{ content: unknown[] }>(page, server.url, 'GET', `/api/v1/questions/faq?applicationId=${appId}`);
