@@ -26,6 +26,8 @@ export const HELIX_SECTIONS = [
   'settings',
 ] as const;
 export type HelixSection = (typeof HELIX_SECTIONS)[number];
+/** The sections with no component yet (hidden from readers; the console marks them 尚未上线). */
+export const HELIX_SECTIONS_NOT_BUILT: readonly HelixSection[] = ['claims'];
 export const HELIX_SECTION_LABELS: Record<HelixSection, string> = {
   messages: '消息',
   favorites: '我的收藏',

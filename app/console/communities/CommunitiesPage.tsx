@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Form, Input, Modal, Popconfirm, Radio, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { MSG, fillMsg } from '@common/messages';
 import {
@@ -24,6 +24,7 @@ import type { Community } from '@common/contracts/communities';
 import { auditTime } from '@common/audit';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
+import { ApplicationSelect, useConsoleApplications } from '../ApplicationSelect';
 import { PageHead } from '../PageHead';
 import '../console.css';
 
@@ -54,10 +55,7 @@ export function CommunitiesConsolePage() {
   useEffect(() => {
     document.title = `${MSG.communitiesConsoleTitle} · ${MSG.consoleTitle}`;
   }, []);
-  const apps = useQuery({
-    queryKey: ['applications', 'communities'],
-    queryFn: ({ signal }) => api.get('/api/v1/applications', { query: { page: 1, size: 200 }, signal }),
-  });
+  const apps = useConsoleApplications();
   const asked = Number(params.get('applicationId')) || 0;
   const applicationId = asked || apps.data?.content[0]?.applicationId || 0;
   const list = useQuery({
@@ -138,15 +136,7 @@ export function CommunitiesConsolePage() {
       </PageHead>
       <div className="atr-panel-card">
         <Space wrap style={{ marginBottom: 12 }}>
-          <Select
-            aria-label={MSG.applications}
-            style={{ width: 200 }}
-            value={applicationId || undefined}
-            loading={apps.isPending}
-            onChange={(v: number) => setParams({ applicationId: String(v) }, { replace: true })}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(apps.data?.content ?? []).map((a) => ({ value: a.applicationId, label: a.name }))}
-          />
+          <ApplicationSelect apps={apps} value={applicationId} onChange={(v: number) => setParams({ applicationId: String(v) }, { replace: true })} />
         </Space>
         <Table<Community>
           rowKey="id"

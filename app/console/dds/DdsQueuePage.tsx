@@ -17,6 +17,7 @@ import type { Dds } from '@common/contracts/dds';
 import { auditTime } from '@common/audit';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
+import { ApplicationSelect, useConsoleApplications } from '../ApplicationSelect';
 import { citationSource } from '../../pages/dds/citation';
 import { PageHead } from '../PageHead';
 import { listPagination } from '../sections/ListFilters';
@@ -31,10 +32,7 @@ export function DdsQueuePage() {
   useEffect(() => {
     document.title = `${MSG.ddsConsoleTitle} · ${MSG.consoleTitle}`;
   }, []);
-  const apps = useQuery({
-    queryKey: ['applications', 'dds'],
-    queryFn: ({ signal }) => api.get('/api/v1/applications', { query: { page: 1, size: 200 }, signal }),
-  });
+  const apps = useConsoleApplications();
   const asked = Number(params.get('applicationId')) || 0;
   const applicationId = asked || apps.data?.content[0]?.applicationId || 0;
   const state = isDdsState(params.get('state')) ? (params.get('state') as DdsState) : undefined;
@@ -87,15 +85,7 @@ export function DdsQueuePage() {
       />
       <div className="atr-panel-card">
         <Space wrap style={{ marginBottom: 12 }}>
-          <Select
-            aria-label={MSG.applications}
-            style={{ width: 200 }}
-            value={applicationId || undefined}
-            loading={apps.isPending}
-            onChange={(v: number) => update({ applicationId: v, id: undefined })}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(apps.data?.content ?? []).map((a) => ({ value: a.applicationId, label: a.name }))}
-          />
+          <ApplicationSelect apps={apps} value={applicationId} onChange={(v: number) => update({ applicationId: v, id: undefined })} />
           <Select
             aria-label={MSG.ddsState}
             style={{ width: 130 }}

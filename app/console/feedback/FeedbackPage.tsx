@@ -27,6 +27,7 @@ import type { Feedback } from '@common/contracts/feedback';
 import { auditTime } from '@common/audit';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
+import { ApplicationSelect, useConsoleApplications } from '../ApplicationSelect';
 import { PageHead } from '../PageHead';
 import { listPagination } from '../sections/ListFilters';
 import '../console.css';
@@ -41,10 +42,7 @@ export function FeedbackPage() {
   useEffect(() => {
     document.title = `${MSG.feedbackConsoleTitle} · ${MSG.consoleTitle}`;
   }, []);
-  const apps = useQuery({
-    queryKey: ['applications', 'feedback'],
-    queryFn: ({ signal }) => api.get('/api/v1/applications', { query: { page: 1, size: 200 }, signal }),
-  });
+  const apps = useConsoleApplications();
   const asked = Number(params.get('applicationId')) || 0;
   const applicationId = asked || apps.data?.content[0]?.applicationId || 0;
   const state = isFeedbackState(params.get('state')) ? (params.get('state') as FeedbackState) : undefined;
@@ -106,15 +104,7 @@ export function FeedbackPage() {
       />
       <div className="atr-panel-card">
         <Space wrap style={{ marginBottom: 12 }}>
-          <Select
-            aria-label={MSG.applications}
-            style={{ width: 200 }}
-            value={applicationId || undefined}
-            loading={apps.isPending}
-            onChange={(v: number) => update({ applicationId: v, id: undefined })}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(apps.data?.content ?? []).map((a) => ({ value: a.applicationId, label: a.name }))}
-          />
+          <ApplicationSelect apps={apps} value={applicationId} onChange={(v: number) => update({ applicationId: v, id: undefined })} />
           <Select
             aria-label={MSG.feedbackState}
             style={{ width: 130 }}

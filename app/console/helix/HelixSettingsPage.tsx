@@ -8,17 +8,15 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Select, Switch, Table } from 'antd';
+import { App, Switch, Table } from 'antd';
 import { MSG } from '@common/messages';
-import { HELIX_FIXED_SECTIONS, HELIX_SECTIONS, HELIX_SECTION_LABELS, type HelixSection } from '@common/helix';
+import { HELIX_FIXED_SECTIONS, HELIX_SECTIONS, HELIX_SECTIONS_NOT_BUILT, HELIX_SECTION_LABELS, type HelixSection } from '@common/helix';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
+import { ApplicationSelect, useConsoleApplications } from '../ApplicationSelect';
 import { PageHead } from '../PageHead';
 import { queryFallback } from '../QueryFallback';
 import '../console.css';
-
-/** Sections built so far (the registry of app/pages/helix/sections.ts is the visitor's; kept apart from the console bundle). */
-const BUILT: readonly HelixSection[] = ['messages', 'favorites', 'history', 'comments', 'feedback', 'subscriptions', 'settings'];
 
 /** The page; see the file comment. */
 export function HelixSettingsPage() {
@@ -28,10 +26,7 @@ export function HelixSettingsPage() {
   useEffect(() => {
     document.title = `${MSG.helixSettingsTitle} · ${MSG.consoleTitle}`;
   }, []);
-  const apps = useQuery({
-    queryKey: ['applications', 'helix'],
-    queryFn: ({ signal }) => api.get('/api/v1/applications', { query: { page: 1, size: 200 }, signal }),
-  });
+  const apps = useConsoleApplications();
   const applicationId = Number(params.get('applicationId')) || apps.data?.content[0]?.applicationId || 0;
   const key = ['helix-settings', applicationId];
   const settings = useQuery({
@@ -54,14 +49,7 @@ export function HelixSettingsPage() {
   return (
     <div className="atr-console-page">
       <PageHead title={MSG.helixSettingsTitle} hint={MSG.helixSettingsHint}>
-        <Select
-          aria-label={MSG.applications}
-          style={{ minWidth: 220 }}
-          value={applicationId || undefined}
-          loading={apps.isPending}
-          options={(apps.data?.content ?? []).map((a) => ({ value: a.applicationId, label: a.name }))}
-          onChange={(v: number) => setParams({ applicationId: String(v) }, { replace: true })}
-        />
+        <ApplicationSelect apps={apps} value={applicationId} width={220} onChange={(v: number) => setParams({ applicationId: String(v) }, { replace: true })} />
       </PageHead>
       {settings.isError ? (
         queryFallback(settings)
@@ -78,7 +66,7 @@ export function HelixSettingsPage() {
               render: (_, r) => (
                 <span>
                   {HELIX_SECTION_LABELS[r.key]}
-                  {!BUILT.includes(r.key) && <span style={{ color: '#999' }}>{MSG.helixSettingsNotBuilt}</span>}
+                  {HELIX_SECTIONS_NOT_BUILT.includes(r.key) && <span style={{ color: '#999' }}>{MSG.helixSettingsNotBuilt}</span>}
                 </span>
               ),
             },

@@ -28,6 +28,7 @@ import type { Question, QuestionMessage, QuestionRow } from '@common/contracts/q
 import { auditTime } from '@common/audit';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
+import { ApplicationSelect, useConsoleApplications } from '../ApplicationSelect';
 import { ViewableHtml } from '../../widgets/image/ViewableHtml';
 import { PageHead } from '../PageHead';
 import { listPagination, TitleSearch } from '../sections/ListFilters';
@@ -62,10 +63,7 @@ export function QuestionsPage() {
 /** The applications the caller manages, and the one chosen in the URL (else the first). */
 function useApplication() {
   const [params] = useSearchParams();
-  const apps = useQuery({
-    queryKey: ['applications', 'questions'],
-    queryFn: ({ signal }) => api.get('/api/v1/applications', { query: { page: 1, size: 200 }, signal }),
-  });
+  const apps = useConsoleApplications();
   const asked = Number(params.get('applicationId')) || 0;
   return { apps, applicationId: asked || apps.data?.content[0]?.applicationId || 0 };
 }
@@ -149,15 +147,7 @@ function QuestionList() {
       </PageHead>
       <div className="atr-panel-card">
         <Space wrap style={{ marginBottom: 12 }}>
-          <Select
-            aria-label={MSG.applications}
-            style={{ width: 200 }}
-            value={applicationId || undefined}
-            loading={apps.isPending}
-            onChange={(v: number) => update({ applicationId: v })}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={(apps.data?.content ?? []).map((a) => ({ value: a.applicationId, label: a.name }))}
-          />
+          <ApplicationSelect apps={apps} value={applicationId} onChange={(v: number) => update({ applicationId: v })} />
           <Select
             aria-label={MSG.feedbackState}
             style={{ width: 130 }}
