@@ -289,6 +289,8 @@ export async function signInConsole(
 ): Promise<void> {
   await page.goto(opts.url ?? `${server.url}/console/login`);
   await page.waitForURL(opts.login ?? /\/console\/login/);
+  // a server-rendered sign-in page answers clicks once its lazy chunk has loaded and hydrated (decision 647)
+  await page.waitForLoadState('networkidle');
   await page.getByPlaceholder('手机号').fill(phone);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByText('验证码已发送').waitFor();
