@@ -14,6 +14,7 @@
  *   field (spec 2 §8); we never do (docs/decisions.md #3).
  */
 import { SITE_MSG } from '@common/siteMessages';
+import { typedApi } from '@common/typedApi';
 import type { ApiErrorBody, Page } from '@common/page';
 import type { PanelRead } from '@modules/types';
 import type { HostApi, HostQueryValue, HostRequestOptions } from '@modules/kit/host';
@@ -295,9 +296,14 @@ const attemptSigned = <T>(url: string, method: string, opts: RequestOptions): Pr
 
 /**
  * This client as the modules receive it (modules/kit/host.ts `HostApi`, provided by
- * app/site/ModuleHost.tsx): {@link request} and {@link errorMessage}.
+ * app/site/ModuleHost.tsx): {@link request}, {@link errorMessage} and the typed calls over `request`
+ * (common/typedApi.ts; the browser's `api` of shared/apiClient.ts is the same object).
  */
-export const hostApi: HostApi = { request, errorMessage };
+export const hostApi: HostApi = {
+  request,
+  errorMessage,
+  api: typedApi((path, init) => request(path, { ...init, query: init.query as Record<string, QueryValue> | undefined })),
+};
 
 /** GET with query parameters. */
 export const apiGet = <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) => request<T>(path, { query, signal });

@@ -1,7 +1,7 @@
 /**
  * The browser's API types, generated from the OpenAPI document (decision 439):
  * openapi-typescript turns the document into the `paths` and `components` types of
- * app/shared/apiSchema.ts, which the typed client (app/shared/apiClient.ts) reads, so a route whose
+ * common/apiSchema.ts, which the typed calls (common/typedApi.ts) reads, so a route whose
  * declared answer changes shape breaks the browser's build. `npm run generate:api` writes the file; the
  * test server/http/apiTypes.test.ts fails when the committed file is not what the routes declare now.
  */
@@ -9,7 +9,7 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import prettier from 'prettier';
 
 /** Where the generated types live (from the repository root). */
-export const API_SCHEMA_FILE = 'app/shared/apiSchema.ts';
+export const API_SCHEMA_FILE = 'common/apiSchema.ts';
 
 const HEADER = [
   '/**',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run generate:api` (decision 439): builds the app in-process on a throwaway SQLite
 // database (no listening server), takes its OpenAPI document and writes the browser's API types to
-// app/shared/apiSchema.ts. With `--check`, writes nothing and exits 1 when the committed file is stale.
+// common/apiSchema.ts. With `--check`, writes nothing and exits 1 when the committed file is stale.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -20,7 +20,7 @@ export interface InstitutionCounts {
 export type CountAnswer = Partial<InstitutionCountsAnswer>;
 
 /** The count endpoint. */
-export const INSTITUTION_COUNT_URL = '/api/v1/resources/institution/fruit-scholar-count';
+export const INSTITUTION_COUNT_URL = '/api/v1/resources/institution/fruit-scholar-count' as const;
 
 /** The names worth asking about: trimmed, without the separator, at most 200 characters, distinct, at most 50. */
 export function countableNames(names: readonly string[]): string[] {
@@ -45,11 +45,11 @@ export function countsFromAnswer(answer: CountAnswer): Map<string, InstitutionCo
  * distinct set of names, through the host's API client (modules/kit/host.ts).
  */
 export function useInstitutionCounts(names: readonly string[], enabled = true): Map<string, InstitutionCounts> | null {
-  const api = useHostApi();
+  const host = useHostApi();
   const key = countableNames(names).join(INSTITUTION_NAME_SEPARATOR);
   const q = useQuery({
     queryKey: ['institution-counts', key],
-    queryFn: ({ signal }) => api.request<CountAnswer>(INSTITUTION_COUNT_URL, { method: 'POST', body: { q: key }, signal }),
+    queryFn: ({ signal }) => host.api.post(INSTITUTION_COUNT_URL, { body: { q: key }, signal }),
     enabled: enabled && !!key,
     staleTime: Infinity,
     retry: false,

@@ -14,10 +14,10 @@ import { toast } from '../kit/toast';
  * The subscription call of one journal through the host's API client `api`: subscribe (`on` true) or
  * unsubscribe, for the user in the application. Rejects with the client's error (a Chinese message).
  */
-export function setSubscription(api: HostApi, journalId: number, on: boolean, userId: number, appId: number): Promise<unknown> {
+export function setSubscription(host: HostApi, journalId: number, on: boolean, userId: number, appId: number): Promise<unknown> {
   return on
-    ? api.request('/api/v3/subscriptions', { method: 'POST', body: { journal: journalId, subscriber: userId, app_id: appId } })
-    : api.request('/api/v3/subscriptions', { method: 'DELETE', body: { resource_id: journalId, subscriber: userId, app_id: appId } });
+    ? host.api.post('/api/v3/subscriptions', { body: { journal: journalId, subscriber: userId, app_id: appId } })
+    : host.api.delete('/api/v3/subscriptions', { body: { resource_id: journalId, subscriber: userId, app_id: appId } });
 }
 
 /**
@@ -29,7 +29,7 @@ export function useSubscriptionToggle(userId: number | null | undefined, appId: 
   const [over, setOver] = useState<Record<number, boolean>>({});
   const [pending, setPending] = useState<Record<number, boolean>>({});
   const qc = useContext(QueryClientContext); // absent in server-side renders and tests: nothing to refresh
-  const api = useHostApi();
+  const host = useHostApi();
   const toggle = useCallback(
     async (id: number, current: boolean) => {
       if (!userId) return;
@@ -37,7 +37,7 @@ export function useSubscriptionToggle(userId: number | null | undefined, appId: 
       setOver((o) => ({ ...o, [id]: next }));
       setPending((p) => ({ ...p, [id]: true }));
       try {
-        await setSubscription(api, id, next, userId, appId);
+        await setSubscription(host, id, next, userId, appId);
         toast.success(next ? SITE_MSG.subscribed : SITE_MSG.unsubscribed);
         void qc?.invalidateQueries({ queryKey: ['panel-read'] });
         void qc?.invalidateQueries({ queryKey: ['subscriptions'] });
@@ -48,7 +48,7 @@ export function useSubscriptionToggle(userId: number | null | undefined, appId: 
         setPending((p) => ({ ...p, [id]: false }));
       }
     },
-    [userId, appId, qc, api],
+    [userId, appId, qc, host],
   );
   const isOn = useCallback((id: number, fromData: boolean) => (id in over ? over[id] : fromData), [over]);
   const busy = useCallback((id: number) => !!pending[id], [pending]);

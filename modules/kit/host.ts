@@ -14,6 +14,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { ModuleConfig } from '../../common/homeConfig.js';
 import { SITE_MSG } from '../../common/siteMessages.js';
 import type { SiteContext } from '../types.app.js';
+import { typedApi, type TypedApi } from '../../common/typedApi.js';
 
 /** What a container panel hands the host's renderer for one module in its slots. */
 export interface NestedModuleProps {
@@ -64,15 +65,19 @@ export interface HostApi {
    * carrying an `error` field. A GET that fails on the network or with a 5xx is tried once more.
    */
   request<T>(path: string, opts?: HostRequestOptions): Promise<T>;
+  /**
+   * The same calls typed from the route declarations (common/typedApi.ts): `api.get(path, { query })`;
+   * a route whose answer changes shape breaks the module that reads it. `request` stays for a path that
+   * is data, not code (a catalogue entry's options URL, modules/xmodule/Form.tsx).
+   */
+  api: TypedApi;
   /** The Chinese message of any error a call rejected with (a generic one for a non-API error). */
   errorMessage(err: unknown): string;
 }
 
 /** Stand-in until a host provides its client: every call rejects (nothing is sent). */
-const missingHostApi: HostApi = {
-  request: () => Promise.reject(new Error('HostApiContext: no API client provided by the host (app/site/ModuleHost.tsx)')),
-  errorMessage: () => SITE_MSG.requestFailed,
-};
+const noHost = () => Promise.reject(new Error('HostApiContext: no API client provided by the host (app/site/ModuleHost.tsx)'));
+const missingHostApi: HostApi = { request: noHost, api: typedApi(noHost), errorMessage: () => SITE_MSG.requestFailed };
 
 /** The host's API client; without a provider (a test rendering a form alone) every call rejects. */
 export const HostApiContext = createContext<HostApi>(missingHostApi);

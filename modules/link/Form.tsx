@@ -13,15 +13,13 @@ import { ModuleFormShell } from '../kit/ModuleFormShell';
 import { useHostApi } from '../kit/host';
 import { FIELD_LABELS, SpanField, SwitchField, TitleField } from '../kit/fields';
 
-type Option = LinkItem & { applicationId: number };
-
 /** See the file comment. */
 export default function LinkForm(props: FormProps<LinkModule>) {
   const [form] = Form.useForm();
-  const api = useHostApi();
+  const host = useHostApi();
   const options = useQuery({
     queryKey: ['applications-available'],
-    queryFn: ({ signal }) => api.request<Option[]>('/api/v1/applications/available', { signal }),
+    queryFn: ({ signal }) => host.api.get('/api/v1/applications/available', { signal }),
     staleTime: 60_000,
   });
   // the chosen items stay selectable by title even when they are not applications here (e.g. the demo portals)
@@ -41,7 +39,7 @@ export default function LinkForm(props: FormProps<LinkModule>) {
   return (
     <ModuleFormShell type="link" form={form} canSave={!options.isPending} normalise={(m) => ({ ...m, span: spanForDirection(m.direction) })} {...props}>
       <TitleField />
-      {options.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`专题列表加载失败：${api.errorMessage(options.error)}`} />}
+      {options.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`专题列表加载失败：${host.errorMessage(options.error)}`} />}
       <Form.Item name="specificData" label="专题" rules={[{ required: true, type: 'array', min: 1, message: MSG.topicRequired }]}>
         <Select
           mode="multiple"

@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Alert, Form, Radio, Select } from 'antd';
 import { MSG } from '@common/messages';
-import type { Page } from '@common/page';
 import type { FormProps } from '../types.app';
 import { spanForDirection } from '../link/definition';
 import type { ToolModule } from './definition';
@@ -16,25 +15,18 @@ import { ModuleFormShell } from '../kit/ModuleFormShell';
 import { useHostApi } from '../kit/host';
 import { FIELD_LABELS, SpanField, SwitchField, TitleField } from '../kit/fields';
 
-/** A tool as GET /tools lists it (spec 1 §3 'Tool item'). */
-interface ToolOption {
-  id: number;
-  title: string;
-  description?: string | null;
-}
-
 /** The most tools offered in the select. */
 const OPTION_LIMIT = 100;
 
 /** See the file comment. */
 export default function ToolForm(props: FormProps<ToolModule>) {
   const [form] = Form.useForm();
-  const api = useHostApi();
+  const host = useHostApi();
   const routeId = Number(useParams().id);
   const appId = props.applicationId ?? (Number.isInteger(routeId) && routeId > 0 ? routeId : null);
   const options = useQuery({
     queryKey: ['tools', appId],
-    queryFn: ({ signal }) => api.request<Page<ToolOption>>('/tools', { query: { appid: appId, size: OPTION_LIMIT }, signal }),
+    queryFn: ({ signal }) => host.api.get('/tools', { query: { appid: appId!, size: OPTION_LIMIT }, signal }),
     enabled: appId != null,
     staleTime: 60_000,
   });
@@ -53,7 +45,7 @@ export default function ToolForm(props: FormProps<ToolModule>) {
       {...props}
     >
       <TitleField />
-      {options.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`工具列表加载失败：${api.errorMessage(options.error)}`} />}
+      {options.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`工具列表加载失败：${host.errorMessage(options.error)}`} />}
       <Form.Item
         name="specificData"
         label="工具"

@@ -16,19 +16,13 @@ import { useHostApi } from '../kit/host';
 import { SpanField, SwitchField, TitleField, FIELD_LABELS } from '../kit/fields';
 import { WECHAT_MANAGER_HREF } from '../kit/links';
 
-/** An item of GET /api/v1/wechats/available. */
-export interface WechatAccountOption {
-  wechatId: string;
-  name: string;
-}
-
 /** See the file comment. */
 export default function WechatArticleForm(props: FormProps<WechatArticleModule>) {
   const [form] = Form.useForm();
-  const api = useHostApi();
+  const host = useHostApi();
   const accounts = useQuery({
     queryKey: ['wechats-available'],
-    queryFn: ({ signal }) => api.request<WechatAccountOption[]>('/api/v1/wechats/available', { signal }),
+    queryFn: ({ signal }) => host.api.get('/api/v1/wechats/available', { signal }),
     staleTime: 30_000,
   });
   const initial = props.initial;
@@ -54,7 +48,7 @@ export default function WechatArticleForm(props: FormProps<WechatArticleModule>)
         />
       </Form.Item>
       <SpanField disabled extra="宽度由排列方向决定" />
-      {accounts.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`公众号列表加载失败：${api.errorMessage(accounts.error)}`} />}
+      {accounts.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={`公众号列表加载失败：${host.errorMessage(accounts.error)}`} />}
       <Form.Item
         name="wechatId"
         label="公众号"

@@ -13,7 +13,6 @@ import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space, Spin, Sw
 import { ReloadOutlined } from '@ant-design/icons';
 import { z } from 'zod';
 import { MSG } from '@common/messages';
-import type { Page } from '@common/page';
 import type { FormProps } from '../types.app';
 import { ModuleFormShell } from '../kit/ModuleFormShell';
 import { useHostApi, type HostApi } from '../kit/host';
@@ -30,18 +29,18 @@ export const CATALOGUE_KEY = ['xmodule-catalogue'] as const;
  * Loads the whole catalogue (GET /api/v1/xmodules: one page of up to 200 entries) through the host's API
  * client `api` (modules/kit/host.ts); rejects with the client's error (a Chinese message).
  */
-export const fetchCatalogue = (api: HostApi, signal?: AbortSignal) => api.request<Page<CatalogueEntry>>('/api/v1/xmodules', { query: { size: 200 }, signal });
+export const fetchCatalogue = (host: HostApi, signal?: AbortSignal) => host.api.get('/api/v1/xmodules', { query: { size: 200 }, signal });
 
 const optionList = z.array(z.object({ label: z.union([z.string(), z.number()]).transform(String), value: z.union([z.string(), z.number(), z.boolean()]) }));
 
 /** The antd options of a param: its static list, or the list its optionsUrl answers (with loading and failure). */
 function useParamOptions(param: XParam) {
   const url = param.optionsUrl;
-  const api = useHostApi();
+  const host = useHostApi();
   const q = useQuery({
     queryKey: ['xmodule-options', url],
     queryFn: async ({ signal }) => {
-      const raw = await api.request<unknown>(url!, { signal });
+      const raw = await host.request<unknown>(url!, { signal });
       const r = optionList.safeParse(raw);
       if (!r.success) throw new Error('选项格式不正确（应为 [{ label, value }]）');
       return r.data;
@@ -52,7 +51,7 @@ function useParamOptions(param: XParam) {
   const options: ParamOption[] = url ? (q.data ?? []) : (param.options ?? []);
   const failed =
     url && q.isError
-      ? `${MSG.xmoduleOptionsFailed}：${q.error instanceof Error && !(q.error as { status?: number }).status ? q.error.message : api.errorMessage(q.error)}`
+      ? `${MSG.xmoduleOptionsFailed}：${q.error instanceof Error && !(q.error as { status?: number }).status ? q.error.message : host.errorMessage(q.error)}`
       : null;
   return { options, loading: !!url && q.isPending, failed, retry: () => void q.refetch() };
 }
@@ -156,8 +155,8 @@ function ParamFields({ entry, form }: { entry: CatalogueEntry; form: FormInstanc
 /** See the file comment. */
 export default function XmoduleForm(props: FormProps<XmoduleModule>) {
   const [form] = Form.useForm();
-  const api = useHostApi();
-  const catalogue = useQuery({ queryKey: CATALOGUE_KEY, queryFn: ({ signal }) => fetchCatalogue(api, signal), staleTime: 30_000 });
+  const host = useHostApi();
+  const catalogue = useQuery({ queryKey: CATALOGUE_KEY, queryFn: ({ signal }) => fetchCatalogue(host, signal), staleTime: 30_000 });
   const entries = useMemo(() => catalogue.data?.content ?? [], [catalogue.data]);
   const byValue = useMemo(() => new Map(entries.map((e) => [e.value, e])), [entries]);
   const component = (Form.useWatch('component', form) as string | undefined) ?? props.initial?.component ?? '';
@@ -211,7 +210,7 @@ export default function XmoduleForm(props: FormProps<XmoduleModule>) {
           type="error"
           showIcon
           style={{ marginBottom: 16 }}
-          title={`${MSG.xmoduleCatalogueFailed}：${api.errorMessage(catalogue.error)}`}
+          title={`${MSG.xmoduleCatalogueFailed}：${host.errorMessage(catalogue.error)}`}
           action={
             <Button size="small" onClick={() => void catalogue.refetch()}>
               {MSG.retry}

@@ -1,6 +1,6 @@
 /**
  * The browser's generated API types (decisions 439, 442): the committed
- * app/shared/apiSchema.ts is what the declared routes generate now, and a route whose answer changes
+ * common/apiSchema.ts is what the declared routes generate now, and a route whose answer changes
  * shape breaks the browser's compilation.
  */
 import fs from 'node:fs';
@@ -27,15 +27,10 @@ function compileProbe(schemaSource: string): string[] {
     };
     put(API_SCHEMA_FILE, schemaSource);
     put('app/shared/apiClient.ts', fs.readFileSync(path.join(root, 'app/shared/apiClient.ts'), 'utf8'));
+    put('common/typedApi.ts', fs.readFileSync(path.join(root, 'common/typedApi.ts'), 'utf8'));
     put('scripts/fixtures/apiTypes/probe.ts', fs.readFileSync(path.join(root, 'scripts/fixtures/apiTypes/probe.ts'), 'utf8'));
-    // the signed request of app/api.ts, as a declaration: the probe checks types, it sends nothing
-    put(
-      'app/api.ts',
-      [
-        'export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;',
-        'export declare function request<T>(path: string, opts?: { method?: string; query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal }): Promise<T>;',
-      ].join('\n'),
-    );
+    // the signed client of app/api.ts, as a declaration: the probe checks types, it sends nothing
+    put('app/api.ts', ["import type { TypedApi } from '../common/typedApi';", 'export declare const hostApi: { api: TypedApi };'].join('\n'));
     const program = ts.createProgram([path.join(dir, 'scripts/fixtures/apiTypes/probe.ts')], {
       strict: true,
       noEmit: true,
@@ -45,6 +40,7 @@ function compileProbe(schemaSource: string): string[] {
       lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
       types: [],
       skipLibCheck: true,
+      paths: { '@common/*': [path.join(dir, 'common/*')] },
     });
     return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   } finally {

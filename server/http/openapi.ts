@@ -46,7 +46,7 @@ const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The operation's id (decision 438): its method and its path, read as words — `GET
  * /api/v1/applications/{id}/config` is `getV1ApplicationsByIdConfig` — so it is stable while the route
  * keeps its address, unique as long as no two routes share a method and a path, and readable in the
- * generated types (app/shared/apiSchema.ts). The `/api` prefix is dropped; other roots (`/web`) stay.
+ * generated types (common/apiSchema.ts). The `/api` prefix is dropped; other roots (`/web`) stay.
  */
 export function operationIdOf(method: string, url: string): string {
   const words = url

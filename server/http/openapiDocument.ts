@@ -2,7 +2,7 @@
  * The API document built in-process, without a listening server (decision 439): a throwaway SQLite
  * database, the app built on it as the tests build it, `app.swagger()`, and everything closed again.
  * `npm run generate:api` (scripts/generate-api-types.mjs) writes the browser's types from it, and the
- * staleness test compares them with the committed app/shared/apiSchema.ts.
+ * staleness test compares them with the committed common/apiSchema.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
