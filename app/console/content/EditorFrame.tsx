@@ -93,12 +93,22 @@ export function EditorFrame<V extends Store>({
  * (新增…成功！ / …保存成功！), shown as a success; then the form takes `reset()`'s values, `onSaved` refreshes
  * the list and `onClose` closes the dialog. A refusal puts its `fields` on the form's items (`fieldMap`:
  * the server's field name → the form's) and shows its message. Returns `saving` (true while it runs),
- * `submit`, the form's onFinish, and `frame`, those with the form, `reset()` as the initial values and
- * `onClose`: the props of {@link EditorFrame} to spread into it.
+ * `submit`, the form's onFinish, and `frame`, those with the form, `reset()` as the initial values,
+ * `onClose`, `open` and `ready`: the props of {@link EditorFrame} to spread into it.
  */
 export function useEditorSave<V extends Store>(
   form: FormInstance<V>,
-  opts: { fieldMap: Record<string, string>; save(values: V): Promise<{ message: string }>; reset(): V; onSaved(): void; onClose(): void },
+  opts: {
+    fieldMap: Record<string, string>;
+    save(values: V): Promise<{ message: string }>;
+    reset(): V;
+    onSaved(): void;
+    onClose(): void;
+    /** the dialog is shown */
+    open: boolean;
+    /** the required fields are filled (保存 enabled) */
+    ready: boolean;
+  },
 ) {
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
@@ -119,7 +129,7 @@ export function useEditorSave<V extends Store>(
   };
   const onFinish = (v: V) => void submit(v);
   /** the props of {@link EditorFrame} the save decides: spread them into it */
-  const frame = { form, saving, initialValues: opts.reset(), onClose: opts.onClose, onFinish };
+  const frame = { form, saving, initialValues: opts.reset(), onClose: opts.onClose, onFinish, open: opts.open, ready: opts.ready };
   return { saving, submit: onFinish, frame };
 }
 

@@ -157,16 +157,12 @@ export function LinkEditorDialog({ open, link, applicationId, moduleId, modules,
     reset: () => newLinkValues(moduleId ?? modules?.[0]?.id),
     onSaved,
     onClose,
+    open,
+    ready,
   });
 
   return (
-    <EditorFrame<LinkValues>
-      {...frame}
-      title={editing ? MSG.editLink : MSG.newLink}
-      open={open}
-      width={top ? LINK_EDITOR_PINNED_WIDTH : CONTENT_EDITOR_WIDTH}
-      ready={ready}
-    >
+    <EditorFrame<LinkValues> {...frame} title={editing ? MSG.editLink : MSG.newLink} width={top ? LINK_EDITOR_PINNED_WIDTH : CONTENT_EDITOR_WIDTH}>
       <Form.Item name="title" label={MSG.fieldTitle} required rules={[{ required: true, whitespace: true, message: MSG.linkTitleRequired }]}>
         <Input placeholder={MSG.linkTitleRequired} maxLength={200} />
       </Form.Item>

@@ -147,15 +147,15 @@ export function NoticeEditorDialog({ open, noticeId, applicationId, moduleId, mo
     reset: () => newNoticeValues(moduleId ?? modules?.[0]?.id, restrictDefault),
     onSaved,
     onClose,
+    open,
+    ready,
   });
 
   return (
     <EditorFrame<NoticeValues>
       {...frame}
       title={editing ? MSG.editNotice : MSG.newNotice}
-      open={open}
       width={CONTENT_EDITOR_WIDTH}
-      ready={ready}
       loading={editing && !loaded.data}
       failed={editing && loaded.isError ? errorMessage(loaded.error) : undefined}
       preserve={false}
