@@ -43,7 +43,7 @@ export const QUEUE_FLAG_LABELS: Record<QueueFlag, string> = {
 /** The kinds of submission registered so far (server/moderation/kinds.ts), with their console names and paths. */
 export const SUBMISSION_KINDS = ['comment', 'resource_verify', 'auditUser'] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
-export const SUBMISSION_KIND_LABELS: Record<SubmissionKind, string> = { comment: '评论', resource_verify: '资源推荐', auditUser: '新用户审核' };
+export const SUBMISSION_KIND_LABELS: Record<SubmissionKind, string> = { comment: '评论', resource_verify: '资源推荐', auditUser: '新用户' };
 /** The console page of each kind's queue (spec 1 §2). */
 export const SUBMISSION_KIND_PATHS: Record<SubmissionKind, string> = {
   comment: '/console/cc/comment',
