@@ -65,6 +65,7 @@ describe('新用户需审核', () => {
     await reader.setViewportSize({ width: 390, height: 844 });
     await reader.reload();
     await reader.getByText(SITE_MSG.readerApprovalNotice).waitFor();
+    await reader.getByRole('button', { name: '发表评论' }).scrollIntoViewIfNeeded();
     const overflow = await reader.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(reader, 'audit-user-3-waiting-phone.png');

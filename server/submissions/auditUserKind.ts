@@ -50,16 +50,14 @@ export const auditUserKind: SubmissionKindSpec = {
       .where('r.id', 'in', refIds)
       .execute();
     for (const r of rows) {
-      out.set(r.id, {
-        fields: {
-          account: r.name,
-          contact: maskPhone(r.phone) ?? (r.email ? maskEmail(r.email) : ''),
-          affiliation: r.affiliation ?? '',
-          registered: r.created_at ? formatLocal(new Date(r.created_at), DAY_MINUTE) : '',
-        },
-        // the reader's notification leads to the site's home page
-        link: '/',
-      });
+      const fields: Record<string, string> = {
+        account: r.name,
+        contact: maskPhone(r.phone) ?? (r.email ? maskEmail(r.email) : ''),
+        affiliation: r.affiliation ?? '',
+        registered: r.created_at ? formatLocal(new Date(r.created_at), DAY_MINUTE) : '',
+      };
+      // a field the account lacks is left out (the list joins the others)
+      out.set(r.id, { fields: Object.fromEntries(Object.entries(fields).filter(([, v]) => v)), link: null });
     }
     return out;
   },
