@@ -89,7 +89,10 @@ describe('新用户需审核', () => {
     expect(await reader.getByText(SITE_MSG.readerApprovalNotice).count()).toBe(0);
     await reader.getByRole('textbox', { name: /写下您的评论/ }).fill('请问周末开放吗？');
     await clickSettled(reader.getByRole('button', { name: '发表评论' }));
-    await reader.getByText(/评论已(提交|发表)/).first().waitFor();
+    await reader
+      .getByText(/评论已(提交|发表)/)
+      .first()
+      .waitFor();
     await shot(reader, 'audit-user-5-approved.png');
     expect(e2e.pageErrors).toEqual([]);
   });

@@ -48,7 +48,12 @@ export async function readerStanding(db: Db, app: Pick<Application, 'id' | 'audi
     const status = row.status as ReaderStanding['status'];
     return { held: status !== 'approved', status, reason: status === 'rejected' ? row.reason : null };
   }
-  const member = await db.selectFrom('application_users').select('user_id').where('application_id', '=', app.id).where('user_id', '=', userId).executeTakeFirst();
+  const member = await db
+    .selectFrom('application_users')
+    .select('user_id')
+    .where('application_id', '=', app.id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return member ? { held: false, status: 'approved', reason: null } : { held: true, status: 'none', reason: null };
 }
 
@@ -99,7 +104,9 @@ export async function refuseHeldReader(req: FastifyRequest, db: Db): Promise<voi
     throw new HttpError(
       403,
       'approval_pending',
-      standing.status === 'rejected' ? fillMsg(MSG.readerApprovalRejected, { reason: standing.reason || MSG.readerApprovalNoReason }) : MSG.readerApprovalPending,
+      standing.status === 'rejected'
+        ? fillMsg(MSG.readerApprovalRejected, { reason: standing.reason || MSG.readerApprovalNoReason })
+        : MSG.readerApprovalPending,
     );
   }
 }

@@ -160,7 +160,9 @@ export class RequestScope {
     if (!this.signedIn || app.audit_new_users !== 1) return Promise.resolve({ held: false, status: 'approved', reason: null });
     let found = this.standings.get(app.id);
     if (!found) {
-      found = this.manages(app.id).then((m) => (m ? { held: false, status: 'approved' as const, reason: null } : readerStanding(this.db, app, this.viewer!.id)));
+      found = this.manages(app.id).then((m) =>
+        m ? { held: false, status: 'approved' as const, reason: null } : readerStanding(this.db, app, this.viewer!.id),
+      );
       this.standings.set(app.id, found);
     }
     return found;

@@ -17,7 +17,12 @@ import { MSG, fillMsg } from '../../common/messages.js';
  * make one row: the unique index). Rejects only with the database's error.
  */
 export async function enrolReader(db: Db, app: Pick<Application, 'id'>, user: User, actor: Actor): Promise<boolean> {
-  const member = await db.selectFrom('application_users').select('user_id').where('application_id', '=', app.id).where('user_id', '=', user.id).executeTakeFirst();
+  const member = await db
+    .selectFrom('application_users')
+    .select('user_id')
+    .where('application_id', '=', app.id)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
   if (member) return false;
   return db.transaction().execute(async (trx) => {
     const t = new Date().toISOString();

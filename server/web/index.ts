@@ -189,7 +189,15 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
   const makePage = async (req: FastifyRequest, pathname: string, shared: boolean): Promise<SharedPage> => {
     const user = req.user && !req.user.anonymous ? { id: req.user.id, name: req.user.name, role: req.user.role } : null;
     const isHome = pathname === '/';
-    const boot = await siteBoot(db, app.visitorCache, req.headers.host ?? '', user, shared ? RequestScope.of(db, null, app.visitorCache) : req.scope, isHome, req.ip);
+    const boot = await siteBoot(
+      db,
+      app.visitorCache,
+      req.headers.host ?? '',
+      user,
+      shared ? RequestScope.of(db, null, app.visitorCache) : req.scope,
+      isHome,
+      req.ip,
+    );
     const title = boot.config?.name ?? 'Atrium';
     const description = boot.config ? describeSite(boot.config) : '';
     const notFoundHome = isHome && !boot.config && !boot.unreleased;

@@ -63,7 +63,8 @@ const act = (c: Client, ids: number[], action: string, reason?: string, app = ap
 const submissionOf = (userId: number) =>
   ctx.db.selectFrom('submissions').selectAll().where('kind', '=', 'auditUser').where('author_id', '=', userId).executeTakeFirst();
 const memberRole = async (userId: number, app = appId) =>
-  (await ctx.db.selectFrom('application_users').select('role_id').where('application_id', '=', app).where('user_id', '=', userId).executeTakeFirst())?.role_id ?? null;
+  (await ctx.db.selectFrom('application_users').select('role_id').where('application_id', '=', app).where('user_id', '=', userId).executeTakeFirst())
+    ?.role_id ?? null;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -98,7 +99,18 @@ beforeAll(async () => {
   noticeId = (
     await ctx.db
       .insertInto('notices')
-      .values({ application_id: appId, module_id: null, user_id: null, title: '开馆通知', type: '消息公告', content: '<p>x</p>', top: 0, active: 1, publish_date_time: t, create_date_time: t })
+      .values({
+        application_id: appId,
+        module_id: null,
+        user_id: null,
+        title: '开馆通知',
+        type: '消息公告',
+        content: '<p>x</p>',
+        top: 0,
+        active: 1,
+        publish_date_time: t,
+        create_date_time: t,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
@@ -189,7 +201,12 @@ describe('新用户需审核', () => {
     const ok = await act(manager, [s!.id], 'approve');
     expect([ok.status, ok.body.count]).toEqual([200, 1]);
     expect(await memberRole(r.id)).toBe('reader');
-    const note = await ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', r.id).where('kind', '=', 'submission.approve').executeTakeFirstOrThrow();
+    const note = await ctx.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', r.id)
+      .where('kind', '=', 'submission.approve')
+      .executeTakeFirstOrThrow();
     expect(note.title).toBe(fillMsg(MSG.notifyApproved, { kind: '本站账号申请' }));
     expect(note.application_id).toBe(appId);
     expect((await page(r.c)).text).not.toContain('readerApproval');
@@ -220,7 +237,12 @@ describe('新用户需审核', () => {
     const refused = await comment(r.c);
     expect([refused.status, refused.body.error.message]).toEqual([403, fillMsg(MSG.readerApprovalRejected, { reason: '请使用本校邮箱注册' })]);
     expect(await memberRole(r.id)).toBeNull();
-    const note = await ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', r.id).where('kind', '=', 'submission.reject').executeTakeFirstOrThrow();
+    const note = await ctx.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', r.id)
+      .where('kind', '=', 'submission.reject')
+      .executeTakeFirstOrThrow();
     expect(note.body).toContain('请使用本校邮箱注册');
     // reopened and approved later: in
     expect((await act(manager, [s.id], 'reopen')).status).toBe(200);
