@@ -6,7 +6,7 @@
  * visitor: 仅登录可见 detail reads answer as for a visitor, a comment is refused with the Chinese
  * message, the page carries the notice; a reader who joined before stays in; approval gives the
  * application's default role and writes the notification; a rejection's reason reaches the reader; no
- * approval twice; 404 for another application's item.
+ * approval twice; 404 for another application's item; bulk approval.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -248,6 +248,23 @@ describe('新用户需审核', () => {
     expect((await act(manager, [s.id], 'reopen')).status).toBe(200);
     expect((await act(manager, [s.id], 'approve')).status).toBe(200);
     expect((await comment(r.c)).status).toBe(201);
+  });
+
+  it('bulk: two readers approved at once, each with the default role and a notification', async () => {
+    const a = await reader();
+    const b = await reader();
+    await page(a.c);
+    await page(b.c);
+    const ids = [(await submissionOf(a.id))!.id, (await submissionOf(b.id))!.id];
+    const done = await act(manager, ids, 'approve');
+    expect([done.status, done.body.count]).toEqual([200, 2]);
+    for (const r of [a, b]) {
+      expect(await memberRole(r.id)).toBe('reader');
+      expect((await comment(r.c)).status).toBe(201);
+    }
+    expect(
+      (await ctx.db.selectFrom('notifications').select('id').where('user_id', 'in', [a.id, b.id]).where('kind', '=', 'submission.approve').execute()).length,
+    ).toBe(2);
   });
 
   it('turned off again: a held reader is let in (nothing is held while it is off)', async () => {
