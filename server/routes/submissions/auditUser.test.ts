@@ -56,8 +56,8 @@ async function onWeb(c: Client): Promise<Client> {
 /** A page of the site for the client (its HTML carries the boot data). */
 const page = (c: Client, url = '/', host = HOST) => c.get(url, { host });
 const comment = (c: Client, body = '这条评论来自新读者') =>
-  c.post('/api/v1/comments', { applicationId: appId, targetType: 'notice', targetId: String(noticeId), body }, { host: HOST });
-const setting = (on: 0 | 1) => admin.put(`/api/v1/applications/${appId}`, { auditNewUsers: on }, { host: HOST });
+  c.post('/api/v1/comments', { applicationId: appId, targetType: 'notice', targetId: String(noticeId), body });
+const setting = (on: 0 | 1) => admin.put(`/api/v1/applications/${appId}`, { auditNewUsers: on });
 const act = (c: Client, ids: number[], action: string, reason?: string, app = appId) =>
   c.post('/api/v1/moderation/review', { applicationId: app, ids, action, ...(reason ? { reason } : {}) });
 const submissionOf = (userId: number) =>
@@ -186,7 +186,7 @@ describe('新用户需审核', () => {
     const refused = await comment(r.c);
     expect([refused.status, refused.body.error.message]).toEqual([403, MSG.readerApprovalPending]);
     // a detail read of a site with 详情页需登录 answers as for a visitor (refused), and reads once approved
-    await admin.put(`/api/v1/applications/${appId}`, { detailSignin: 1 }, { host: HOST });
+    await admin.put(`/api/v1/applications/${appId}`, { detailSignin: 1 });
     const visitor = await web.inject({ method: 'GET', url: `/api/v1/resources/scholar/${scholarId}`, headers: { host: HOST } });
     expect(visitor.statusCode).toBe(401);
     const detail = await r.c.get(`/api/v1/resources/scholar/${scholarId}`, { host: HOST });
@@ -212,7 +212,7 @@ describe('新用户需审核', () => {
     expect((await page(r.c)).text).not.toContain('readerApproval');
     expect((await comment(r.c)).status).toBe(201);
     expect((await r.c.get(`/api/v1/resources/scholar/${scholarId}`, { host: HOST })).status).toBe(200);
-    await admin.put(`/api/v1/applications/${appId}`, { detailSignin: 0 }, { host: HOST });
+    await admin.put(`/api/v1/applications/${appId}`, { detailSignin: 0 });
 
     // no approval twice
     const twice = await act(manager, [s!.id], 'approve');
