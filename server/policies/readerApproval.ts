@@ -4,7 +4,8 @@
  * stay signed in but the site treats them as an anonymous visitor. The one downgrade is made where the
  * viewer's standing on an application is computed:
  * - `RequestScope.heldOn(app)` (./scope.ts) answers, once per request and application, whether the
- *   viewer is held (never a manager of the application or a super manager);
+ *   viewer is held (never staff: a manager of any application or a super manager, who may use the
+ *   console on a site's host);
  * - `viewerRights` (./rights.ts) gives a held reader no user right and calls them not signed in, so the
  *   仅登录可见 modules and restricted downloads answer as for a visitor;
  * - the access check (./access.ts) refuses a held reader every access an anonymous visitor would not

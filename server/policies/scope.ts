@@ -153,15 +153,16 @@ export class RequestScope {
 
   /**
    * The signed-in viewer's standing on `app` under 新用户需审核 (./readerApproval.ts): not held when the
-   * setting is off, for a visitor who is not signed in, and for its managers and super managers; read
+   * setting is off, for a visitor who is not signed in, and for staff (managers of any application, super managers); read
    * once per request and application.
    */
   standingOn(app: Pick<Application, 'id' | 'audit_new_users'>): Promise<ReaderStanding> {
     if (!this.signedIn || app.audit_new_users !== 1) return Promise.resolve({ held: false, status: 'approved', reason: null });
     let found = this.standings.get(app.id);
     if (!found) {
-      found = this.manages(app.id).then((m) =>
-        m ? { held: false, status: 'approved' as const, reason: null } : readerStanding(this.db, app, this.viewer!.id),
+      // staff (a manager of any application, a super manager) is never held: the console shares the sites' hosts
+      found = this.managedApplications().then((m) =>
+        m.all || m.ids.length > 0 ? { held: false, status: 'approved' as const, reason: null } : readerStanding(this.db, app, this.viewer!.id),
       );
       this.standings.set(app.id, found);
     }

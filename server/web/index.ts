@@ -98,7 +98,7 @@ export async function siteBoot(
   // a signed-in reader joins the site with its default role; under 新用户需审核 a new one waits for approval instead (decision 660)
   let readerApproval: BootData['readerApproval'];
   if (viewer && !viewer.anonymous) {
-    if (app.audit_new_users === 1 && !(await viewerScope.manages(app.id))) {
+    if (app.audit_new_users === 1 && (await viewerScope.heldOn(app))) {
       await enrolReader(db, app, viewer, { user: viewer, ip, method: 'GET', route: '/' }).catch(() => undefined);
       const standing = await viewerScope.standingOn(app);
       if (standing.held) readerApproval = { status: standing.status === 'rejected' ? 'rejected' : 'pending', reason: standing.reason };

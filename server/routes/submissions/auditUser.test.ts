@@ -29,6 +29,7 @@ let webDir: string;
 let admin: Client;
 let manager: Client;
 let otherManager: Client;
+let otherManagerId: number;
 let appId: number;
 let otherAppId: number;
 let scholarId: number;
@@ -125,6 +126,7 @@ beforeAll(async () => {
     .execute();
   manager = m.c;
   otherManager = om.c;
+  otherManagerId = om.id;
 }, 60_000);
 afterAll(async () => {
   await web?.close();
@@ -194,6 +196,10 @@ describe('新用户需审核', () => {
     // a reader who joined before the setting was turned on stays in
     expect((await earlyReader.c.get(`/api/v1/resources/scholar/${scholarId}`, { host: HOST })).status).toBe(200);
     expect((await comment(earlyReader.c, '老读者的评论')).status).toBe(201);
+    // staff (here a manager of another application) is never held: no submission, comments at once
+    expect((await page(otherManager)).text).not.toContain('readerApproval');
+    expect(await submissionOf(otherManagerId)).toBeUndefined();
+    expect((await comment(otherManager, '他站管理员的评论')).status).toBe(201);
     // on another site the reader is not held
     expect((await r.c.get(`/api/v1/resources/scholar/${scholarId}`, { host: OTHER_HOST })).status).toBe(200);
 
