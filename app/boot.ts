@@ -42,6 +42,8 @@ export interface BootData {
   user: BootUser | null;
   /** the site is not released: 'hidden' for visitors (go to /unrelease), 'preview' for its managers (decision #139) */
   unreleased?: 'hidden' | 'preview';
+  /** set for a signed-in reader awaiting approval under 新用户需审核 (decision 660): the header's notice, with a rejection's reason */
+  readerApproval?: { status: 'pending' | 'rejected'; reason: string | null };
   /** the queries the server rendered the page with (TanStack Query dehydrated state; entry-server.tsx) */
   queries?: DehydratedState;
 }

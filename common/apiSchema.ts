@@ -291,7 +291,7 @@ export interface paths {
     };
     get?: never;
     /**
-     * 修改应用名称、地址、专题或「详情页需登录」
+     * 修改应用名称、地址、专题、「详情页需登录」或「新用户需审核」
      * @description 权限：该应用持有「站点设置」权限的管理员或超级管理员。
      */
     put: operations['putV1ApplicationsById'];
@@ -6037,6 +6037,7 @@ export interface operations {
             defaultUserRole: string;
             restrictDownloadDefault: number;
             detailSignin: number;
+            auditNewUsers: number;
             oauthUri: {
               issuer: string;
               clientId: string;
@@ -6207,6 +6208,7 @@ export interface operations {
             defaultUserRole: string;
             restrictDownloadDefault: number;
             detailSignin: number;
+            auditNewUsers: number;
             oauthUri: {
               issuer: string;
               clientId: string;
@@ -6270,6 +6272,7 @@ export interface operations {
             defaultUserRole: string;
             restrictDownloadDefault: number;
             detailSignin: number;
+            auditNewUsers: number;
             oauthUri: {
               issuer: string;
               clientId: string;
@@ -6310,6 +6313,7 @@ export interface operations {
             id: number;
           } | null;
           detailSignin?: 0 | 1 | boolean | ('0' | '1');
+          auditNewUsers?: 0 | 1 | boolean | ('0' | '1');
         };
       };
     };
@@ -6345,6 +6349,7 @@ export interface operations {
             defaultUserRole: string;
             restrictDownloadDefault: number;
             detailSignin: number;
+            auditNewUsers: number;
             oauthUri: {
               issuer: string;
               clientId: string;
@@ -6612,6 +6617,7 @@ export interface operations {
             defaultUserRole: string;
             restrictDownloadDefault: number;
             detailSignin: number;
+            auditNewUsers: number;
             oauthUri: {
               issuer: string;
               clientId: string;
@@ -6676,6 +6682,7 @@ export interface operations {
             defaultUserRole: string;
             restrictDownloadDefault: number;
             detailSignin: number;
+            auditNewUsers: number;
             oauthUri: {
               issuer: string;
               clientId: string;
@@ -13485,7 +13492,7 @@ export interface operations {
     parameters: {
       query: {
         applicationId: number;
-        kind?: 'comment' | 'resource_verify';
+        kind?: 'comment' | 'resource_verify' | 'auditUser';
         status?: 'pending' | 'approved' | 'rejected' | 'withdrawn';
         q?: string;
         page?: number;

@@ -1882,6 +1882,21 @@ export const MSG = {
   // —— fixes: community join requests (decision 578) ——
   notifyCommunityRequest: '{user} 申请加入社区「{name}」',
   notifyCommunityRequestBody: '请在社区页面的「加入申请」中通过或拒绝这条申请。',
+  // —— new readers awaiting approval: 新用户需审核 and /console/uc/auditUser (issue 29 §6; decisions 660-664) ——
+  readerApprovalPending: '您的账号正在等待本站审核，审核通过后即可使用此功能',
+  readerApprovalRejected: '您的账号未通过本站审核：{reason}',
+  readerApprovalNoReason: '未说明理由',
+  readerApprovalTitle: '新用户审核',
+  readerApprovalLabel: '新用户需审核',
+  readerApprovalHint:
+    '开启后，首次进入本站的读者须经「新用户审核」（/console/uc/auditUser）通过才获得本站默认角色；审核通过前，读者虽已登录，看到的内容与未登录的访客相同。开启前已进入过本站的读者不受影响。',
+  readerApprovalOn: '已开启：新进入本站的读者须经审核',
+  readerApprovalOff: '已关闭：读者进入本站无需审核',
+  readerApprovalSummary: '新用户 {name} 申请使用本站',
+  readerApprovalAccount: '账号',
+  readerApprovalContact: '手机 / 邮箱',
+  readerApprovalAffiliation: '单位',
+  readerApprovalRegistered: '注册时间',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */

@@ -41,13 +41,19 @@ export const QUEUE_FLAG_LABELS: Record<QueueFlag, string> = {
 };
 
 /** The kinds of submission registered so far (server/moderation/kinds.ts), with their console names and paths. */
-export const SUBMISSION_KINDS = ['comment', 'resource_verify'] as const;
+export const SUBMISSION_KINDS = ['comment', 'resource_verify', 'auditUser'] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
-export const SUBMISSION_KIND_LABELS: Record<SubmissionKind, string> = { comment: '评论', resource_verify: '资源推荐' };
+export const SUBMISSION_KIND_LABELS: Record<SubmissionKind, string> = { comment: '评论', resource_verify: '资源推荐', auditUser: '新用户' };
 /** The console page of each kind's queue (spec 1 §2). */
-export const SUBMISSION_KIND_PATHS: Record<SubmissionKind, string> = { comment: '/console/cc/comment', resource_verify: '/console/rc/resource_verify' };
+export const SUBMISSION_KIND_PATHS: Record<SubmissionKind, string> = {
+  comment: '/console/cc/comment',
+  resource_verify: '/console/rc/resource_verify',
+  auditUser: '/console/uc/auditUser',
+};
 /** The kinds a reader sees in 我的提交 (app/pages/submissions/MySubmissionsSection.tsx; decision 610): the review queues of issue 29 §6. */
 export const READER_QUEUE_KINDS = ['resource_verify'] as const satisfies readonly SubmissionKind[];
+/** The review queues of the console's 栏目内容 menu, each with its pending badge: the readers' kinds and 新用户审核 (decision 662). */
+export const CONSOLE_QUEUE_KINDS = [...READER_QUEUE_KINDS, 'auditUser'] as const satisfies readonly SubmissionKind[];
 
 /** Rows per page of the console list (and the most one bulk action takes). */
 export const MODERATION_PAGE_SIZE = 20;

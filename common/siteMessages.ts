@@ -111,4 +111,7 @@ export const SITE_MSG = {
   // —— notifications and the personal centre (the header's badge and menu entry; decisions 580-589) ——
   unreadBadge: '{n} 条未读消息',
   personalCentre: '个人中心',
+  // —— new readers awaiting approval: the header's notice under 新用户需审核 (decisions 660-664) ——
+  readerApprovalNotice: '您的账号正在等待本站管理员审核。审核通过前，您看到的内容与未登录的访客相同。',
+  readerApprovalRejectedNotice: '您的账号未通过本站审核，理由：{reason}。如有疑问，请联系本站管理员。',
 } as const;

@@ -22,6 +22,7 @@ import { applyFieldErrors } from '../shared/formErrors';
 import { MissingRightAlert, useMyRights } from './roles/rights';
 import { SigninSettingsCard } from '../signin/SigninSettings';
 import { DetailSigninCard } from './DetailSigninCard';
+import { ReaderApprovalCard } from './ReaderApprovalCard';
 import { ApiKeysCard } from './apiKeys/ApiKeysCard';
 import './console.css';
 import { queryFallback } from './QueryFallback';
@@ -123,6 +124,7 @@ export function ApplicationSettingsPage() {
         </Form>
       </div>
       <DetailSigninCard applicationId={id} config={app} />
+      <ReaderApprovalCard applicationId={id} config={app} />
       <ConfigProvider componentDisabled={settingsDenied}>
         <SigninSettingsCard applicationId={id} config={app} />
       </ConfigProvider>

@@ -37,7 +37,7 @@ import { MSG, fillMsg } from '@common/messages';
 import { useSession } from '../shared/session';
 import { useSignOut } from './useSignOut';
 import { api } from '../shared/apiClient';
-import { READER_QUEUE_KINDS, SUBMISSION_KIND_LABELS, SUBMISSION_KIND_PATHS, type SubmissionKind } from '@common/moderation';
+import { CONSOLE_QUEUE_KINDS, SUBMISSION_KIND_LABELS, SUBMISSION_KIND_PATHS, type SubmissionKind } from '@common/moderation';
 import './console.css';
 
 /** The menu entry lit for a path: the first prefix that matches. */
@@ -64,7 +64,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/users', 'users'],
   ['/console/settings/account', 'account'],
   ['/console/cc/comment', 'comments'],
-  ...READER_QUEUE_KINDS.map((k): [string, string] => [SUBMISSION_KIND_PATHS[k], k]),
+  ...CONSOLE_QUEUE_KINDS.map((k): [string, string] => [SUBMISSION_KIND_PATHS[k], k]),
 ];
 
 /** The submenu entry of a review queue (issue 29 §6): its title, linked to its path, with its pending count. */
@@ -145,7 +145,7 @@ export function ConsoleLayout() {
                   ),
                 },
                 // the review queues of issue 29 §6 (decisions 610-619), with their pending counts
-                ...READER_QUEUE_KINDS.map((k) => queueEntry(k, pending.data?.byKind[k] ?? 0)),
+                ...CONSOLE_QUEUE_KINDS.map((k) => queueEntry(k, pending.data?.byKind[k] ?? 0)),
                 // readers' feedback sits here, not on the bar: one more top-level entry overflows it at 1300 px
                 { key: 'feedback', icon: <MessageOutlined />, label: <Link to="/console/fb/feedback">{MSG.feedbackConsoleTitle}</Link> },
                 // reference questions beside feedback: staff answering readers (decision 591)

@@ -49,6 +49,7 @@ const AccountSettingsPage = lazy(() => import('./AccountSettingsPage').then((m) 
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CommentModerationPage = lazy(() => import('./moderation/ModerationPage'));
 const ResourceVerifyQueue = lazy(() => import('./moderation/QueuePages').then((m) => ({ default: m.ResourceVerifyQueue })));
+const AuditUserQueue = lazy(() => import('./moderation/AuditUserQueue').then((m) => ({ default: m.AuditUserQueue })));
 // communities (issue 29 §5): the list and one community's moderation
 const CommunitiesConsolePage = lazy(() => import('./communities/CommunitiesPage').then((m) => ({ default: m.CommunitiesConsolePage })));
 const CommunityDetailConsolePage = lazy(() => import('./communities/CommunityDetailPage').then((m) => ({ default: m.CommunityDetailConsolePage })));
@@ -106,6 +107,7 @@ const consoleRoutes: RouteObject[] = [
           { path: 'cc/comment', element: lazyPage(CommentModerationPage) },
           // the review queues of issue 29 §6 (decisions 610-619)
           { path: 'rc/resource_verify', element: lazyPage(ResourceVerifyQueue) },
+          { path: 'uc/auditUser', element: lazyPage(AuditUserQueue) },
           { path: 'communities', element: lazyPage(CommunitiesConsolePage) },
           { path: 'communities/:id', element: lazyPage(CommunityDetailConsolePage) },
         ],

@@ -46,6 +46,7 @@ const base: AppConfig = {
   defaultUserRole: 'user',
   restrictDownloadDefault: 0,
   detailSignin: 0,
+  auditNewUsers: 0,
   oauthUri: null,
   mailAllowSuffix: null,
 };

@@ -25,7 +25,7 @@ import { FAQ_HREF } from '@common/questionLinks';
 import { FOOTER_MEDIA_KEYS, type FooterMediaKey } from '@common/constants';
 import type { FooterMedia } from '@common/siteConfig';
 import { isSiteLink } from '@common/safePath';
-import type { AppConfig, BootUser, HeaderMenuItem } from '../boot';
+import { readBoot, type AppConfig, type BootUser, type HeaderMenuItem } from '../boot';
 import { toast } from '@modules/kit/toast';
 import { SITE_LOGIN_PATH, loginHref } from '@modules/kit/links';
 import { errorMessage } from '../api';
@@ -368,6 +368,22 @@ function SiteUserMenu({ user }: { user: BootUser }) {
   );
 }
 
+/**
+ * The notice under the header for a signed-in reader awaiting approval under 新用户需审核 (decision 660),
+ * with a rejection's reason; rendered on the server from the page's boot data, nothing otherwise.
+ */
+function ReaderApprovalNotice() {
+  const approval = readBoot().readerApproval;
+  if (!approval) return null;
+  const text =
+    approval.status === 'rejected' ? SITE_MSG.readerApprovalRejectedNotice.replace('{reason}', approval.reason || '—') : SITE_MSG.readerApprovalNotice;
+  return (
+    <div className={`atr-approval-notice atr-approval-notice--${approval.status}`} role="status">
+      <div className="atr-container">{text}</div>
+    </div>
+  );
+}
+
 /** Header, page and footer of the visitor site; see the file comment. */
 export function SiteFrame({ config, user, children, nameIsHeading = false }: SiteFrameProps) {
   const { pathname, search } = useLocation();
@@ -440,6 +456,7 @@ export function SiteFrame({ config, user, children, nameIsHeading = false }: Sit
             </div>
           </nav>
         )}
+        {user && <ReaderApprovalNotice />}
       </header>
       <main className="atr-site__main">
         <div className="atr-container">{children}</div>

@@ -60,6 +60,7 @@ export const applicationConfigAnswer = z.object({
   defaultUserRole: z.string().describe('新用户的默认角色'),
   restrictDownloadDefault: z.number().int().describe('新通知默认限制附件下载：1 是，0 否（决定 227）'),
   detailSignin: z.number().int().describe('详情页需登录：1 是（未登录的访客打开 /microapp/**、/container/** 页面时先去登录），0 否（默认，公开）'),
+  auditNewUsers: z.number().int().describe('新用户需审核：1 是（首次进入本站的读者须经 /console/uc/auditUser 审核通过才获得默认角色），0 否（默认）'),
   oauthUri: publicSsoAnswer.nullable().describe('单点登录设置（不含密钥）；null 为未配置'),
   mailAllowSuffix: z.string().nullable().describe('允许邮箱登录的后缀'),
 });

@@ -69,7 +69,7 @@ type Reader = (db: Db, id: number, params: Record<string, string>) => Promise<Sn
 const application: Reader = async (db, id) => {
   const r = await db
     .selectFrom('applications')
-    .select(['name', 'host', 'topic_id', 'logo', 'status', 'default_user_role', 'restrict_download_default', 'detail_signin'])
+    .select(['name', 'host', 'topic_id', 'logo', 'status', 'default_user_role', 'restrict_download_default', 'detail_signin', 'audit_new_users'])
     .where('id', '=', id)
     .executeTakeFirst();
   return r ? { fields: { ...r }, applicationId: id } : null;

@@ -116,6 +116,8 @@ export interface ApplicationsTable {
   restrict_download_default: Generated<number>;
   /** 1: 详情页需登录, a visitor who is not signed in is sent from /microapp/** and /container/** to sign in (migration 034) */
   detail_signin: Generated<number>;
+  /** 1: 新用户需审核, a reader who has not joined the site is held until a reviewer approves them (migration 053; decisions 660-664) */
+  audit_new_users: Generated<number>;
 }
 
 /** A manager of one application with rights (migration 012_roles rebuilt it with an id and rights). */
@@ -515,6 +517,19 @@ export interface ResourceRecommendationsTable {
   created_at: string;
 }
 
+/** A reader held for approval on one application, reviewed as `auditUser` (migration 053; docs/decisions.md 660-664). */
+export interface ReaderApprovalsTable {
+  id: Generated<number>;
+  application_id: number;
+  user_id: number;
+  /** the state of its submission: 'pending' | 'approved' | 'rejected' | 'withdrawn' */
+  status: string;
+  /** the reason of a rejection, shown to the reader */
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The outbox of notification e-mails (migration 046; decision 581). */
 export interface NotificationMailsTable {
   id: Generated<number>;
@@ -816,6 +831,7 @@ export interface Database {
   helix_settings: HelixSettingsTable;
   comments: CommentsTable;
   resource_recommendations: ResourceRecommendationsTable;
+  reader_approvals: ReaderApprovalsTable;
   comment_likes: CommentLikesTable;
   comment_reports: CommentReportsTable;
   comment_settings: CommentSettingsTable;

@@ -5,12 +5,14 @@
 import type { SubmissionKind } from '../../common/moderation.js';
 import { commentKind } from '../comments/kind.js';
 import { recommendKind } from '../submissions/recommendKind.js';
+import { auditUserKind } from '../submissions/auditUserKind.js';
 import type { SubmissionKindSpec } from './kind.js';
 
 /** Every kind's spec. */
 export const KINDS: Record<SubmissionKind, SubmissionKindSpec> = {
   comment: commentKind,
   resource_verify: recommendKind,
+  auditUser: auditUserKind,
 };
 
 /** The spec of a kind. */

@@ -19,6 +19,8 @@
  *   request is about (圈主 ⊇ 管理员 ⊇ 成员, an active member), or a manager of its application holding
  *   内容管理, or a super manager (docs/decisions.md 621); `communityOf` answers 404 itself for a community
  *   that does not exist or belongs to another application than the path names (404 before 403).
+ * A reader awaiting approval on the request's site (新用户需审核) is refused every access a visitor
+ * would not pass there (signedIn, self, owner, community): 403 (./readerApproval.ts; decision 660).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
@@ -29,6 +31,7 @@ import { requireSuper, requireUser } from '../http/session.js';
 import { managesAny, requireManager } from './managers.js';
 import { COMMUNITY_ROLE_LABELS, roleAtLeast, type CommunityRole } from '../../common/communities.js';
 import { communityRoleOf, type CommunityOf } from './communities.js';
+import { refuseHeldReader } from './readerApproval.js';
 
 /** Finds the application a request is about (its id), or throws 404 / 400. */
 export type ApplicationOf = (db: Db, req: FastifyRequest) => Promise<number>;
@@ -153,16 +156,19 @@ export async function enforceAccess(db: Db, req: FastifyRequest, access: Access)
       return;
     case 'signedIn':
       requireUser(req);
+      await refuseHeldReader(req, db);
       if (access.unless && (await access.unless.when(req, db))) await enforceAccess(db, req, access.unless.access);
       return;
     case 'self': {
       const me = requireUser(req);
+      await refuseHeldReader(req, db);
       const id = namedUserId(access.userOf(req));
       if (id !== undefined && id !== me.id) throw new HttpError(403, 'forbidden', access.refusal);
       return;
     }
     case 'owner': {
       const me = requireUser(req);
+      await refuseHeldReader(req, db);
       if (me.role !== 'super' && (await access.ownerOf(db, req)) !== me.id) throw forbidden();
       return;
     }
@@ -179,6 +185,7 @@ export async function enforceAccess(db: Db, req: FastifyRequest, access: Access)
       return;
     case 'community': {
       const me = requireUser(req);
+      await refuseHeldReader(req, db);
       const c = await access.communityOf(db, req);
       const rights = await req.scope.managerRights(c.applicationId);
       if (rights?.includes('content')) return;

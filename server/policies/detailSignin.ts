@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { MSG } from '../../common/messages.js';
 import { publicUnless, rawFields, signedInAccess, type Access } from './access.js';
+import { approvalSitesOf } from './readerApproval.js';
 
 /** Reads an application id from the raw request (before validation): a number, its digits, or anything else. */
 export type ApplicationIdOf = (req: FastifyRequest) => unknown;
@@ -20,17 +21,24 @@ function namedId(value: unknown): number | undefined {
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
 }
 
+/** Whether the signed-in caller is held (新用户需审核) on a site of the request that has 详情页需登录 on. */
+async function heldOnDetailSite(req: FastifyRequest, db: Db): Promise<boolean> {
+  for (const app of await approvalSitesOf(req, db)) if (app.detail_signin === 1 && (await req.scope.heldOn(app))) return true;
+  return false;
+}
+
 /**
  * `when` of the stricter access (server/policies/access.ts Stricter): whether a caller who is not signed in
  * reads on a site with 详情页需登录 on. The site is the application of the Host header (with or without
  * its port) and, when `applicationIdOf` names one, that application too (a call that names its site, as
  * the report calls do, follows that site's setting whatever host it is sent to). A signed-in caller
- * reads no setting (the signed-in access would let them through). Resolves false when no such site;
+ * counts only when held there under 新用户需审核 (./readerApproval.ts). Resolves false when no such site;
  * rejects only on a database failure.
  */
 export function siteRequiresSignin(applicationIdOf?: ApplicationIdOf) {
   return async (req: FastifyRequest, db: Db): Promise<boolean> => {
-    if (req.user && !req.user.anonymous) return false;
+    // a signed-in reader awaiting approval there (新用户需审核) reads as a visitor does (decision 660)
+    if (req.user && !req.user.anonymous) return heldOnDetailSite(req, db);
     const host = String(req.headers.host ?? '').toLowerCase();
     const hosts = [...new Set([host, host.replace(/:\d+$/, '')])].filter(Boolean);
     const id = applicationIdOf ? namedId(applicationIdOf(req)) : undefined;

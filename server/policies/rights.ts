@@ -93,6 +93,8 @@ export async function viewerRights(scope: RequestScope, app: Application): Promi
   const viewer = scope.viewer;
   if (!viewer || viewer.anonymous) return { signedIn: false, rights: [] };
   if (await scope.manages(app.id)) return { signedIn: true, rights: [...USER_RIGHTS] };
+  // a reader awaiting approval under 新用户需审核 holds what a visitor holds (decision 660)
+  if (await scope.heldOn(app)) return { signedIn: false, rights: [] };
   const held = await userRights(scope.db, app, viewer);
   return { signedIn: true, rights: USER_RIGHTS.filter((r) => held.rights.includes(r)) };
 }

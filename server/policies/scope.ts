@@ -9,7 +9,9 @@
  *   anyone who does not manage it), read once;
  * - `managedTopics()`: the topics of the applications the viewer manages, read once;
  * - `hiddenTopics()`: the topics of applications none of which is released (a draft's own topic), from
- *   the visitors' shared cache (no SQL on a hit).
+ *   the visitors' shared cache (no SQL on a hit);
+ * - `heldOn(app)` / `standingOn(app)`: whether the signed-in viewer awaits approval on a site with
+ *   新用户需审核 (./readerApproval.ts; decisions 660-664), read once; never for its managers.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
@@ -18,6 +20,7 @@ import type { Application, User } from '../db/schema.js';
 import type { SharedCache } from '../cache/sharedCache.js';
 import { MANAGER_RIGHTS, type ManagerRight } from '../../common/roles.js';
 import { parseManagerRights } from './managers.js';
+import { readerStanding, type ReaderStanding } from './readerApproval.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,6 +49,7 @@ export class RequestScope {
   private managed?: Promise<number[]>;
   private managerRows?: Promise<Array<{ application_id: number; rights: ManagerRight[] }>>;
   private hidden?: Promise<number[]>;
+  private readonly standings = new Map<number, Promise<ReaderStanding>>();
 
   /**
    * `viewerOf` answers the request's user when asked (the session hook sets it after the scope may have
@@ -145,6 +149,29 @@ export class RequestScope {
       .execute()
       .then((rows) => [...new Set(rows.map((r) => r.topic_id as number))]);
     return this.managed;
+  }
+
+  /**
+   * The signed-in viewer's standing on `app` under 新用户需审核 (./readerApproval.ts): not held when the
+   * setting is off, for a visitor who is not signed in, and for staff (managers of any application, super managers); read
+   * once per request and application.
+   */
+  standingOn(app: Pick<Application, 'id' | 'audit_new_users'>): Promise<ReaderStanding> {
+    if (!this.signedIn || app.audit_new_users !== 1) return Promise.resolve({ held: false, status: 'approved', reason: null });
+    let found = this.standings.get(app.id);
+    if (!found) {
+      // staff (a manager of any application, a super manager) is never held: the console shares the sites' hosts
+      found = this.managedApplications().then((m) =>
+        m.all || m.ids.length > 0 ? { held: false, status: 'approved' as const, reason: null } : readerStanding(this.db, app, this.viewer!.id),
+      );
+      this.standings.set(app.id, found);
+    }
+    return found;
+  }
+
+  /** Whether the signed-in viewer is held on `app` (see {@link standingOn}): treated there as an anonymous visitor. */
+  async heldOn(app: Pick<Application, 'id' | 'audit_new_users'>): Promise<boolean> {
+    return (await this.standingOn(app)).held;
   }
 
   /**

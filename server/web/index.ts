@@ -33,6 +33,7 @@ import { MSG } from '../../common/messages.js';
 import type { Db } from '../db/index.js';
 import type { User } from '../db/schema.js';
 import { joinApplication } from '../routes/roles/service.js';
+import { enrolReader } from '../submissions/auditUser.js';
 import { SharedCache } from '../cache/sharedCache.js';
 import { encodePage, escapeJson, parseTemplate, type EncodedPage, type Template } from './template.js';
 import { injectTransport, loadRenderer, type Renderer } from './render.js';
@@ -68,6 +69,8 @@ export interface BootData {
    * sent; the browser goes to /unrelease), 'preview' for its managers and super managers (banner).
    */
   unreleased?: 'hidden' | 'preview';
+  /** set for a signed-in reader awaiting approval under 新用户需审核 (decision 660): the header's notice, with a rejection's reason */
+  readerApproval?: { status: 'pending' | 'rejected'; reason: string | null };
 }
 
 /**
@@ -82,6 +85,7 @@ export async function siteBoot(
   user: BootData['user'],
   viewerScope: RequestScope,
   withPanels: boolean,
+  ip = '',
 ): Promise<BootData> {
   const viewer = viewerScope.viewer;
   const app = await applicationByHost(db, host);
@@ -91,7 +95,15 @@ export async function siteBoot(
     unreleased = (await canRead(viewerScope, app)) ? 'preview' : 'hidden';
     if (unreleased === 'hidden') return { host, config: null, data: {}, user, unreleased };
   }
-  if (viewer && !viewer.anonymous) await joinApplication(db, app, viewer.id).catch(() => undefined);
+  // a signed-in reader joins the site with its default role; under 新用户需审核 a new one waits for approval instead (decision 660)
+  let readerApproval: BootData['readerApproval'];
+  if (viewer && !viewer.anonymous) {
+    if (app.audit_new_users === 1 && (await viewerScope.heldOn(app))) {
+      await enrolReader(db, app, viewer, { user: viewer, ip, method: 'GET', route: '/' }).catch(() => undefined);
+      const standing = await viewerScope.standingOn(app);
+      if (standing.held) readerApproval = { status: standing.status === 'rejected' ? 'rejected' : 'pending', reason: standing.reason };
+    } else await joinApplication(db, app, viewer.id).catch(() => undefined);
+  }
   // the 仅登录可见 modules (and their first pages) only for a viewer holding `panels` (decision 211)
   const config = await presentConfigFor(db, app, viewerScope);
   const data: BootData['data'] = {};
@@ -114,7 +126,7 @@ export async function siteBoot(
     }
     await Promise.all(jobs);
   }
-  return { host, config, data, user, ...(unreleased ? { unreleased } : {}) };
+  return { host, config, data, user, ...(unreleased ? { unreleased } : {}), ...(readerApproval ? { readerApproval } : {}) };
 }
 
 /** The boot data of the home page (siteBoot with the panels), with a cache of its own unless one is given. */
@@ -177,7 +189,15 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
   const makePage = async (req: FastifyRequest, pathname: string, shared: boolean): Promise<SharedPage> => {
     const user = req.user && !req.user.anonymous ? { id: req.user.id, name: req.user.name, role: req.user.role } : null;
     const isHome = pathname === '/';
-    const boot = await siteBoot(db, app.visitorCache, req.headers.host ?? '', user, shared ? RequestScope.of(db, null, app.visitorCache) : req.scope, isHome);
+    const boot = await siteBoot(
+      db,
+      app.visitorCache,
+      req.headers.host ?? '',
+      user,
+      shared ? RequestScope.of(db, null, app.visitorCache) : req.scope,
+      isHome,
+      req.ip,
+    );
     const title = boot.config?.name ?? 'Atrium';
     const description = boot.config ? describeSite(boot.config) : '';
     const notFoundHome = isHome && !boot.config && !boot.unreleased;

@@ -54,6 +54,7 @@ import {
   presentConfig,
   presentConfigFor,
   setDetailSignin,
+  setAuditNewUsers,
   updateApplication,
   validateHomeConfig,
 } from './service.js';
@@ -173,7 +174,7 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
     '/api/v1/applications/:id',
     {
       schema: {
-        summary: '修改应用名称、地址、专题或「详情页需登录」',
+        summary: '修改应用名称、地址、专题、「详情页需登录」或「新用户需审核」',
         tags,
         params: idParams,
         body: updateApplicationBody,
@@ -189,6 +190,11 @@ export default async function applicationRoutes(app: FastifyInstance, { db }: Ap
       if (body.detailSignin !== undefined) {
         await setDetailSignin(db, updated.id, body.detailSignin);
         updated = { ...updated, detail_signin: body.detailSignin };
+      }
+      // 新用户需审核 (decision 660): the switch of the settings page sends it alone
+      if (body.auditNewUsers !== undefined) {
+        await setAuditNewUsers(db, updated.id, body.auditNewUsers);
+        updated = { ...updated, audit_new_users: body.auditNewUsers };
       }
       return { ...(await presentConfig(db, updated)), message: MSG.applicationSaved };
     },

@@ -48,11 +48,13 @@ const updateFields = z.object({
   topic: z.object({ id: topicRef }).nullish(),
   /** 详情页需登录: 0 or 1 (true/false accepted); absent leaves it as it is */
   detailSignin: flag.optional(),
+  /** 新用户需审核: 0 or 1; absent leaves it as it is (decision 660) */
+  auditNewUsers: flag.optional(),
 });
 
 /**
  * Body of PUT /api/v1/applications/{id}, wrapped in `application` or not; it must name at least one
- * field it changes (name, host, topicId / topic, detailSignin), else 400 MSG.applicationNothingToSave:
+ * field it changes (name, host, topicId / topic, detailSignin, auditNewUsers), else 400 MSG.applicationNothingToSave:
  * a write that writes nothing never answers 200 (docs/decisions.md 421).
  */
 export const updateApplicationBody = z.preprocess(

@@ -51,6 +51,7 @@ export async function presentConfig(db: Db, app: Application) {
     defaultUserRole: defaultRoleOf(app),
     restrictDownloadDefault: app.restrict_download_default === 1 ? 1 : 0,
     detailSignin: app.detail_signin === 1 ? 1 : 0,
+    auditNewUsers: app.audit_new_users === 1 ? 1 : 0,
     ...signinConfig(app),
   };
 }
@@ -158,6 +159,14 @@ export async function applicationWithHost(db: Db, host: string): Promise<Applica
  */
 export async function setDetailSignin(db: Db, id: number, on: 0 | 1): Promise<void> {
   await db.updateTable('applications').set({ detail_signin: on, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+}
+
+/**
+ * Sets the site setting 新用户需审核 of the application `id` (decisions 660-664): 1 holds readers who
+ * have not joined the site until approved in /console/uc/auditUser, 0 lets them in.
+ */
+export async function setAuditNewUsers(db: Db, id: number, on: 0 | 1): Promise<void> {
+  await db.updateTable('applications').set({ audit_new_users: on, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
 }
 
 /** Deletes the application row `id`. */
