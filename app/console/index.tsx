@@ -47,6 +47,8 @@ const AnalysisPage = lazy(() => import('./analysis/AnalysisPage')); // ECharts o
 const AppClientsPage = lazy(() => import('./AppClientsPage').then((m) => ({ default: m.AppClientsPage })));
 const AccountSettingsPage = lazy(() => import('./AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })));
 const EditorPage = lazy(() => import('./editor/EditorPage'));
+// composed pages /xrender/{pageId} (issue 31 §4)
+const PagesPage = lazy(() => import('./pages/PagesPage').then((m) => ({ default: m.PagesPage })));
 const CommentModerationPage = lazy(() => import('./moderation/ModerationPage'));
 const ResourceVerifyQueue = lazy(() => import('./moderation/QueuePages').then((m) => ({ default: m.ResourceVerifyQueue })));
 // communities (issue 29 §5): the list and one community's moderation
@@ -108,9 +110,11 @@ const consoleRoutes: RouteObject[] = [
           { path: 'rc/resource_verify', element: lazyPage(ResourceVerifyQueue) },
           { path: 'communities', element: lazyPage(CommunitiesConsolePage) },
           { path: 'communities/:id', element: lazyPage(CommunityDetailConsolePage) },
+          { path: 'pages', element: lazyPage(PagesPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },
+      { path: 'application/:id/pages/:pageId/editor', element: lazyPage(EditorPage) },
       // spec 1 §2: any other console path falls back to the application page, which says the page does not exist
       { path: '*', element: <ConsoleFallback /> },
     ],
