@@ -99,6 +99,7 @@ export default function EditorPage() {
   const target = useMemo(() => (pageId ? pageTarget(id, pageId) : homeTarget(id)), [id, pageId]);
   const backTo = pageId ? `/console/pages?applicationId=${id}` : '/console/applications';
   const backLabel = pageId ? MSG.pagesTitle : MSG.backToApplications;
+  const savedMessage = pageId ? MSG.pageSaved : MSG.homeConfigSaved;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
@@ -333,8 +334,7 @@ export default function EditorPage() {
 
   const submit = async (module: ModuleConfig) => {
     if (!drawer) return;
-    const ok =
-      drawer.mode === 'create' ? await commit({ type: 'add', module }, MSG.homeConfigSaved) : await commit({ type: 'replace', module }, MSG.homeConfigSaved);
+    const ok = drawer.mode === 'create' ? await commit({ type: 'add', module }, savedMessage) : await commit({ type: 'replace', module }, savedMessage);
     if (ok) setDrawer(null);
   };
 

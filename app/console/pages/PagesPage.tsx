@@ -47,7 +47,9 @@ export function PagesPage() {
   const reload = () => qc.invalidateQueries({ queryKey: consolePagesKey(applicationId) });
 
   const create = async () => {
-    const values = await form.validateFields();
+    // a field the form refuses shows its message under the field: nothing to send
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     try {
       const r = await api.post('/api/v1/applications/{id}/pages', { params: { id: applicationId }, body: values });
       void message.success(r.message);
