@@ -142,6 +142,12 @@ describe('composed pages', () => {
     const foreign = await manager.get(`${pagesUrl(otherAppId)}/about`);
     expect(foreign.status).toBe(403);
     expect((await admin.get(`${pagesUrl()}/nope`)).body.error.message).toBe(MSG.pageNotFound);
+    // a page only another application has is not found through this application, even by a super manager
+    expect((await admin.post(pagesUrl(otherAppId), { pageId: 'other-only', title: '别站独有' })).status).toBe(200);
+    const elsewhere = await admin.get(`${pagesUrl()}/other-only`);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error.message).toBe(MSG.pageNotFound);
+    expect((await admin.post(`${pagesUrl()}/other-only/publish`)).status).toBe(404);
 
     // a manager of the application without 编辑首页 reads the list (menu links) but changes nothing
     expect((await viewerOnly.get(pagesUrl())).status).toBe(200);
