@@ -60,6 +60,8 @@ const HelixRoutes = lazy(() => import('./pages/helix/HelixRoutes'));
 // document delivery 文献传递 (issue 29 §7), signed-in only
 const DdsPage = lazy(() => withAntd(import('./pages/dds/DdsPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
+// a composed page /xrender/{pageId} (issue 31 §4): the home page's grid, own markup, no antd
+const XRenderPage = lazy(() => import('./pages/xrender/XRenderPage'));
 const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
 
 const lazyPage = (C: ComponentType): ReactNode => (
@@ -106,6 +108,7 @@ const pages: RouteObject[] = [
   { path: '/microapp/open', element: lazyPage(OpenPage) },
   { path: '/microapp/open/docs', element: lazyPage(OpenDocsPage) },
   { path: '/temp/dds', element: lazyPage(DdsPage) },
+  { path: '/xrender/:pageId', element: lazyPage(XRenderPage) },
   { path: '/login', element: lazyPage(SiteLoginPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },

@@ -1594,6 +1594,200 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/applications/{id}/pages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 应用的页面列表（含草稿）
+     * @description 权限：该应用的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdPages'];
+    put?: never;
+    /**
+     * 新建页面（草稿）
+     * @description 权限：该应用持有「首页编辑」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdPages'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/pages/{pageId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 读取一个页面及其配置
+     * @description 权限：该应用的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdPagesByPageId'];
+    /**
+     * 修改页面标题
+     * @description 权限：该应用持有「首页编辑」权限的管理员或超级管理员。
+     */
+    put: operations['putV1ApplicationsByIdPagesByPageId'];
+    post?: never;
+    /**
+     * 删除页面及其历史版本
+     * @description 权限：该应用持有「首页编辑」权限的管理员或超级管理员。
+     */
+    delete: operations['deleteV1ApplicationsByIdPagesByPageId'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/pages/{pageId}/home-config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 保存页面配置（同时保存一个版本）
+     * @description 权限：该应用持有「首页编辑」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdPagesByPageIdHomeConfig'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/pages/{pageId}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 发布页面
+     * @description 权限：该应用持有「首页编辑」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdPagesByPageIdPublish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/pages/{pageId}/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 撤回页面为草稿
+     * @description 权限：该应用持有「首页编辑」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdPagesByPageIdWithdraw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/pages/{pageId}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 页面配置的历史版本列表（新的在前）
+     * @description 权限：该应用的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdPagesByPageIdRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/pages/{pageId}/revisions/{revisionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 读取页面的一个历史版本
+     * @description 权限：该应用的管理员或超级管理员。
+     */
+    get: operations['getV1ApplicationsByIdPagesByPageIdRevisionsByRevisionId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/applications/{id}/pages/{pageId}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 页面恢复到一个历史版本
+     * @description 权限：该应用持有「首页编辑」权限的管理员或超级管理员。
+     */
+    post: operations['postV1ApplicationsByIdPagesByPageIdRevisionsByRevisionIdRestore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/xrender/{pageId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 访客读取一个已发布的页面
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     */
+    get: operations['getV1XrenderByPageId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/applications/managers': {
     parameters: {
       query?: never;
@@ -10186,6 +10380,514 @@ export interface operations {
             homeConfig: components['schemas']['HomeConfig'];
             revisionId: number;
             message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdPages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            content: {
+              applicationId: number;
+              pageId: string;
+              title: string;
+              /** @enum {string} */
+              state: 'draft' | 'published';
+              createdAt: string;
+              updatedAt: string;
+              publishedAt: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdPages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          pageId: string;
+          title: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            applicationId: number;
+            pageId: string;
+            title: string;
+            /** @enum {string} */
+            state: 'draft' | 'published';
+            createdAt: string;
+            updatedAt: string;
+            publishedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdPagesByPageId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        pageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            applicationId: number;
+            pageId: string;
+            title: string;
+            /** @enum {string} */
+            state: 'draft' | 'published';
+            createdAt: string;
+            updatedAt: string;
+            publishedAt: string | null;
+            homeConfig: components['schemas']['HomeConfig'];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1ApplicationsByIdPagesByPageId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        pageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            applicationId: number;
+            pageId: string;
+            title: string;
+            /** @enum {string} */
+            state: 'draft' | 'published';
+            createdAt: string;
+            updatedAt: string;
+            publishedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  deleteV1ApplicationsByIdPagesByPageId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        pageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdPagesByPageIdHomeConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        pageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          homeConfig: components['schemas']['HomeConfigInput'];
+          summary?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            homeConfig: components['schemas']['HomeConfig'];
+            revisionId: number;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdPagesByPageIdPublish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        pageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            applicationId: number;
+            pageId: string;
+            title: string;
+            /** @enum {string} */
+            state: 'draft' | 'published';
+            createdAt: string;
+            updatedAt: string;
+            publishedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdPagesByPageIdWithdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        pageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            applicationId: number;
+            pageId: string;
+            title: string;
+            /** @enum {string} */
+            state: 'draft' | 'published';
+            createdAt: string;
+            updatedAt: string;
+            publishedAt: string | null;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdPagesByPageIdRevisions: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+        pageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: {
+              id: number;
+              applicationId: number;
+              authorId: number | null;
+              authorName: string;
+              summary: string;
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ApplicationsByIdPagesByPageIdRevisionsByRevisionId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        pageId: string;
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            authorId: number | null;
+            authorName: string;
+            summary: string;
+            createdAt: string;
+            homeConfig: components['schemas']['HomeConfig'];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ApplicationsByIdPagesByPageIdRevisionsByRevisionIdRestore: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        pageId: string;
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            homeConfig: components['schemas']['HomeConfig'];
+            revisionId: number;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1XrenderByPageId: {
+    parameters: {
+      query: {
+        applicationId: number;
+      };
+      header?: never;
+      path: {
+        pageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            applicationId: number;
+            pageId: string;
+            title: string;
+            /** @enum {string} */
+            state: 'draft' | 'published';
+            createdAt: string;
+            updatedAt: string;
+            publishedAt: string | null;
+            homeConfig: components['schemas']['HomeConfig'];
           };
         };
       };

@@ -44,6 +44,7 @@ export const AUDIT_RESOURCES = {
   community_post: '社区帖子',
   dds: '文献传递',
   dds_settings: '文献传递设置',
+  page: '页面',
 } as const;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 

@@ -29,6 +29,7 @@ import {
   MessageOutlined,
   QuestionCircleOutlined,
   FileSearchOutlined,
+  FileAddOutlined,
   TeamOutlined,
   UserOutlined,
   WechatOutlined,
@@ -57,6 +58,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/issues', 'questions'],
   ['/console/communities', 'communities'],
   ['/console/helix/settings', 'helix-settings'],
+  ['/console/pages', 'pages'],
   ['/console/helix/dds', 'dds'],
   ['/console/analysis', 'analysis'],
   ['/console/ac/appclient', 'appclient'],
@@ -154,6 +156,8 @@ export function ConsoleLayout() {
                 { key: 'helix-settings', icon: <IdcardOutlined />, label: <Link to="/console/helix/settings">{MSG.helixSettingsTitle}</Link> },
                 // the document delivery queue (issue 29 §7) beside feedback: both answer readers' requests
                 { key: 'dds', icon: <FileSearchOutlined />, label: <Link to="/console/helix/dds">{MSG.ddsConsoleTitle}</Link> },
+                // composed pages /xrender/{pageId} of an application (issue 31 §4)
+                { key: 'pages', icon: <FileAddOutlined />, label: <Link to="/console/pages">{MSG.pagesTitle}</Link> },
                 { key: 'jobs', icon: <SolutionOutlined />, label: <Link to="/console/jobs">{MSG.consoleJobsTitle}</Link> },
                 { key: 'tools', icon: <ToolOutlined />, label: <Link to="/console/tools">{MSG.consoleToolsTitle}</Link> },
                 { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats">{MSG.wechatManagerTitle}</Link> },

@@ -47,6 +47,8 @@ const AnalysisPage = lazy(() => import('./analysis/AnalysisPage')); // ECharts o
 const AppClientsPage = lazy(() => import('./AppClientsPage').then((m) => ({ default: m.AppClientsPage })));
 const AccountSettingsPage = lazy(() => import('./AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })));
 const EditorPage = lazy(() => import('./editor/EditorPage'));
+// composed pages /xrender/{pageId} (issue 31 §4)
+const PagesPage = lazy(() => import('./pages/PagesPage').then((m) => ({ default: m.PagesPage })));
 const CommentModerationPage = lazy(() => import('./moderation/ModerationPage'));
 const ResourceVerifyQueue = lazy(() => import('./moderation/QueuePages').then((m) => ({ default: m.ResourceVerifyQueue })));
 const AuditUserQueue = lazy(() => import('./moderation/AuditUserQueue').then((m) => ({ default: m.AuditUserQueue })));
@@ -110,9 +112,11 @@ const consoleRoutes: RouteObject[] = [
           { path: 'uc/auditUser', element: lazyPage(AuditUserQueue) },
           { path: 'communities', element: lazyPage(CommunitiesConsolePage) },
           { path: 'communities/:id', element: lazyPage(CommunityDetailConsolePage) },
+          { path: 'pages', element: lazyPage(PagesPage) },
         ],
       },
       { path: 'application/:id/editor', element: lazyPage(EditorPage) },
+      { path: 'application/:id/pages/:pageId/editor', element: lazyPage(EditorPage) },
       // spec 1 §2: any other console path falls back to the application page, which says the page does not exist
       { path: '*', element: <ConsoleFallback /> },
     ],

@@ -65,6 +65,7 @@ const STORED_NAMES = [
   '050_communities',
   '051_api_keys',
   '053_reader_approvals',
+  '056_pages',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

@@ -813,7 +813,36 @@ export interface DdsSettingsTable {
   updated_at: string;
 }
 
+/** A composed page of an application (`/xrender/{pageId}`, migration 056, decisions 700-705). */
+export interface PagesTable {
+  id: Generated<number>;
+  application_id: number;
+  /** the path id: an ASCII slug, unique within the application */
+  page_id: string;
+  title: string;
+  /** draft | published */
+  state: string;
+  /** the page's configuration in the home configuration's list form, as JSON */
+  home_config: string;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+}
+
+/** A saved configuration of a composed page (like HomeConfigRevisionsTable). */
+export interface PageRevisionsTable {
+  id: Generated<number>;
+  page_row_id: number;
+  author_id: number | null;
+  author_name: string;
+  summary: string;
+  home_config: string;
+  created_at: string;
+}
+
 export interface Database {
+  pages: PagesTable;
+  page_revisions: PageRevisionsTable;
   dds_requests: DdsRequestsTable;
   dds_settings: DdsSettingsTable;
   api_keys: ApiKeysTable;

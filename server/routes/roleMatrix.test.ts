@@ -70,6 +70,25 @@ async function freshApp(): Promise<number> {
 const homeConfig = { homeConfig: [{ page: 'home', template: [], style: 'card', groups: {} }] };
 const article = () => ({ title: '矩阵文章', groupName: '动态', articleTime: '2024-01-02 03:04:05', url: `https://mp.example.cn/${uniq()}` });
 
+/** A composed page of the application (server/routes/pages), written directly, for the calls that change one. */
+async function matrixPage(f: Fixture, state: 'draft' | 'published' = 'draft'): Promise<string> {
+  const t = new Date().toISOString();
+  const pageId = `p-${uniq()}`;
+  await ctx.db
+    .insertInto('pages')
+    .values({
+      application_id: f.appId,
+      page_id: pageId,
+      title: '矩阵页面',
+      state,
+      home_config: JSON.stringify(homeConfig.homeConfig),
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
+  return pageId;
+}
+
 /** A notice (and a link) of the application, written directly, for the calls that change one. */
 async function notice(f: Fixture): Promise<number> {
   const t = new Date().toISOString();
@@ -615,6 +634,37 @@ const ROUTES: Record<string, Row> = {
   },
   // an institution's scholars (its detail page, decision 391): public like the detail read; no such institution here
   'GET /api/v1/resources/institution/:id/scholars': { status: 404, call: () => ({ url: '/api/v1/resources/institution/999999/scholars' }) },
+  // composed pages /xrender/{pageId} (server/routes/pages)
+  'GET /api/v1/applications/:id/pages': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/pages` }) },
+  'POST /api/v1/applications/:id/pages': {
+    call: (f) => ({ url: `/api/v1/applications/${f.appId}/pages`, body: { pageId: `m-${uniq()}`, title: '矩阵页面' } }),
+  },
+  'GET /api/v1/applications/:id/pages/:pageId': { call: async (f) => ({ url: `/api/v1/applications/${f.appId}/pages/${await matrixPage(f)}` }) },
+  'PUT /api/v1/applications/:id/pages/:pageId': {
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/pages/${await matrixPage(f)}`, body: { title: '改过的标题' } }),
+  },
+  'POST /api/v1/applications/:id/pages/:pageId/home-config': {
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/pages/${await matrixPage(f)}/home-config`, body: homeConfig }),
+  },
+  'POST /api/v1/applications/:id/pages/:pageId/publish': {
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/pages/${await matrixPage(f)}/publish` }),
+  },
+  'POST /api/v1/applications/:id/pages/:pageId/withdraw': {
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/pages/${await matrixPage(f)}/withdraw` }),
+  },
+  'DELETE /api/v1/applications/:id/pages/:pageId': { call: async (f) => ({ url: `/api/v1/applications/${f.appId}/pages/${await matrixPage(f)}` }) },
+  'GET /api/v1/applications/:id/pages/:pageId/revisions': {
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/pages/${await matrixPage(f)}/revisions` }),
+  },
+  'GET /api/v1/applications/:id/pages/:pageId/revisions/:revisionId': {
+    status: 404,
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/pages/${await matrixPage(f)}/revisions/999999` }),
+  },
+  'POST /api/v1/applications/:id/pages/:pageId/revisions/:revisionId/restore': {
+    status: 404,
+    call: async (f) => ({ url: `/api/v1/applications/${f.appId}/pages/${await matrixPage(f)}/revisions/999999/restore` }),
+  },
+  'GET /api/v1/xrender/:pageId': { call: async (f) => ({ url: `/api/v1/xrender/${await matrixPage(f, 'published')}?applicationId=${f.appId}` }) },
   // home config revisions (server/routes/revisions)
   'GET /api/v1/applications/:id/home-config/revisions': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/home-config/revisions` }) },
   'GET /api/v1/applications/:id/home-config/revisions/:revisionId': {

@@ -250,6 +250,11 @@ const PROBES: Record<string, Probes> = {
     { url: `/api/v1/notices?applicationId=${f.released.appId}&moduleId=secret` },
     { url: `/api/v1/notices?applicationId=${f.draft.appId}` },
   ],
+  'GET /api/v1/xrender/:pageId': (f) => [
+    { url: `/api/v1/xrender/shown-page?applicationId=${f.released.appId}` },
+    { url: `/api/v1/xrender/draft-page?applicationId=${f.released.appId}` },
+    { url: `/api/v1/xrender/draft-site-page?applicationId=${f.draft.appId}` },
+  ],
   'GET /api/v1/notices/:id': (f) => Object.values(f.notices).map((id) => ({ url: `/api/v1/notices/${id}` })),
   'GET /api/v1/links': (f) => [
     { url: `/api/v1/links?applicationId=${f.released.appId}&size=50` },
@@ -584,6 +589,25 @@ beforeAll(async () => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+  // composed pages (server/routes/pages): a published page of the released site is everyone's; its draft
+  // page and a published page of the draft site are hidden
+  const page = (applicationId: number, pageId: string, title: string, state: string) => ({
+    application_id: applicationId,
+    page_id: pageId,
+    title,
+    state,
+    home_config: '[]',
+    created_at: t,
+    updated_at: t,
+  });
+  await ctx.db
+    .insertInto('pages')
+    .values([
+      page(released.appId, 'shown-page', `${SHOWN}页面`, 'published'),
+      page(released.appId, 'draft-page', `${HIDDEN}草稿页面`, 'draft'),
+      page(draft.appId, 'draft-site-page', `${HIDDEN}草稿站页面`, 'published'),
+    ])
+    .execute();
   communities = { shown: await newCommunity(released.appId, `${SHOWN}社区`), draftSite: await newCommunity(draft.appId, `${HIDDEN}草稿站社区`) };
   await ctx.db
     .insertInto('community_members')

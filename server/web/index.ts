@@ -14,6 +14,8 @@
  * - /container/** needs sign-in on every site (spec 1 §2): a visitor goes to the sign-in page; the page's
  *   CSP frame-src lists only the site's allowed 微应用 origins (decisions 644-646); an entry the site's
  *   menu does not have is answered 404 with its page in the site frame (decision 579).
+ * - /xrender/{pageId} is a composed page (decisions 700-705): a draft page sends a visitor to
+ *   /unrelease as a draft site does; an unknown one is its not-found card with status 404.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,6 +45,18 @@ import { loginHref } from '../../modules/kit/links.js';
 import { alternateLinks, pageFeeds } from '../feeds/urls.js';
 import { microappAllowed, microappEntries } from '../../common/siteConfig.js';
 import { withFrameSrc } from '../http/headers.js';
+import { findPage } from '../routes/pages/service.js';
+
+/** The path id of a composed page's address `/xrender/{pageId}` (decoded, without a trailing slash), or null. */
+function xrenderPageId(pathname: string): string | null {
+  const m = /^\/xrender\/([^/]+)\/?$/.exec(pathname);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+}
 
 /** A micro-app page of the site frame (spec 1 §2 /container/**). */
 const isContainerPath = (p: string) => p.startsWith('/container/');
@@ -225,6 +239,16 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
     if (!renderer || isConsolePath(pathname)) return page;
     if (boot.unreleased === 'hidden' && !['/unrelease', '/block/404', '/block/503'].includes(pathname)) {
       return { ...page, status: 302, redirect: '/unrelease' };
+    }
+    // a draft composed page answers as a draft site does (decision 703): its managers see it (with a
+    // banner), anyone else goes to /unrelease; decided before rendering, so it holds in the cache too
+    const pageId = xrenderPageId(pathname);
+    if (pageId !== null && boot.config) {
+      const composed = await findPage(db, boot.config.applicationId, pageId);
+      const scope = shared ? RequestScope.of(db, null, app.visitorCache) : req.scope;
+      if (composed && composed.state !== 'published' && !(await scope.manages(composed.application_id))) {
+        return { ...page, status: 302, redirect: '/unrelease' };
+      }
     }
     const r = await renderer.render({ url: req.url, boot, transport: injectTransport(app, req, { asVisitor: shared }) });
     return {

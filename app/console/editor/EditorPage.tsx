@@ -1,6 +1,8 @@
 /**
  * The home page editor at /console/application/:id/editor (spec 1 §2 'Home page in edit mode', §4
- * 'Module form'). It loads the application's configuration (GET /api/v1/applications/{id}/config) and
+ * 'Module form'), and the same editor for a composed page at /console/application/:id/pages/:pageId/editor
+ * (decision 704: what it edits is a target, ./target.ts; a page's configuration comes from
+ * GET …/pages/{pageId} and is saved to …/pages/{pageId}/home-config, with its own revisions). It loads the application's configuration (GET /api/v1/applications/{id}/config) and
  * its topic's categories, renders the same home grid as the visitor sees with `editable` on (a toolbar
  * of 编辑 and 删除 on each panel, links inert), and edits the home page entry's template:
  *
@@ -41,7 +43,7 @@ import { PANEL_READ_KEY } from '../../site/usePanelData';
 import { useSession } from '../../shared/session';
 import { appConfigKey, siteUrl } from '../../shared/util';
 import { canRedo, canUndo, historyReducer, initHistory, redoSummary, redoTarget, undoSummary, undoTarget } from './history';
-import { RevisionsDrawer, revisionsKey } from './RevisionsDrawer';
+import { RevisionsDrawer } from './RevisionsDrawer';
 import { SortableGrid } from './SortableGrid';
 import { applyTemplateAction, summaryOf, withTemplate, type TemplateAction } from './template';
 import { DataListHost } from '../content/DataListHost';
@@ -50,6 +52,8 @@ import { PageStyleSelect } from './PageStyleSelect';
 import { ModuleForm } from './ModuleForm';
 import '../console.css';
 import { api } from '../../shared/apiClient';
+import { consolePageKey, homeTarget, pageTarget } from './target';
+import type { PageDetail } from '@common/contracts/pages';
 
 /** Width of the module settings drawer, px (spec 1 §4 'The settings drawer is 420px wide', spec 2 §9). */
 export const MODULE_DRAWER_WIDTH = 420;
@@ -87,8 +91,15 @@ declare global {
 
 /** The editor page; see the file comment. */
 export default function EditorPage() {
-  const id = Number(useParams().id);
+  const params = useParams();
+  const id = Number(params.id);
+  // a composed page's path id, or null for the home page
+  const pageId = params.pageId ?? null;
   const valid = Number.isInteger(id) && id > 0;
+  const target = useMemo(() => (pageId ? pageTarget(id, pageId) : homeTarget(id)), [id, pageId]);
+  const backTo = pageId ? `/console/pages?applicationId=${id}` : '/console/applications';
+  const backLabel = pageId ? MSG.pagesTitle : MSG.backToApplications;
+  const savedMessage = pageId ? MSG.pageSaved : MSG.homeConfigSaved;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message, modal } = App.useApp();
@@ -100,11 +111,37 @@ export default function EditorPage() {
   const [loaded, setLoaded] = useState(false);
   const barRef = useRef<HTMLDivElement>(null);
 
-  const config = useQuery({
+  const appConfig = useQuery({
     queryKey: appConfigKey(id),
     queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/config', { params: { id }, signal }),
     enabled: valid,
   });
+  const pageQuery = useQuery({
+    queryKey: consolePageKey(id, pageId ?? ''),
+    queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/pages/{pageId}', { params: { id, pageId: pageId ?? '' }, signal }),
+    enabled: valid && pageId !== null,
+  });
+  // the site as the editor draws it, with the configuration being edited (the home page's, or the page's)
+  const appData = appConfig.data;
+  const pageData = pageQuery.data;
+  const data = useMemo<AppConfig | undefined>(
+    () => (pageId === null ? appData : appData && pageData ? { ...appData, homeConfig: pageData.homeConfig } : undefined),
+    [pageId, appData, pageData],
+  );
+  const config = {
+    data,
+    isPending: appConfig.isPending || (pageId !== null && pageQuery.isPending),
+    isError: appConfig.isError || (pageId !== null && pageQuery.isError),
+    error: appConfig.error ?? pageQuery.error,
+  };
+  /** Shows a stored configuration in the editor's cached data (the home page's in the application's config). */
+  const storeConfig = useCallback(
+    (homeConfig: HomeConfig) => {
+      if (pageId === null) queryClient.setQueryData<AppConfig>(appConfigKey(id), (old) => (old ? { ...old, homeConfig } : old));
+      else queryClient.setQueryData<PageDetail>(consolePageKey(id, pageId), (old) => (old ? { ...old, homeConfig } : old));
+    },
+    [queryClient, id, pageId],
+  );
   const topicId = config.data ? (config.data.topicId ?? config.data.topic?.id ?? null) : null;
   const categories = useQuery({
     queryKey: ['categories', topicId],
@@ -125,9 +162,10 @@ export default function EditorPage() {
   const addItems = useMemo<MenuProps['items']>(() => registeredTypes().map((type) => ({ key: type, label: moduleDefinitions[type].label })), []);
 
   const appName = config.data?.name;
+  const heading = pageId ? `${MSG.pageEditorTitle} · ${pageData?.title ?? pageId}` : `${MSG.editorTitle} · ${appName ?? ''}`;
   useEffect(() => {
-    document.title = appName ? `${MSG.editorTitle} · ${appName}` : MSG.editorTitle;
-  }, [appName]);
+    document.title = appName ? heading : MSG.editorTitle;
+  }, [appName, heading]);
 
   // latest values for the stable callbacks below
   const latest = useRef({ history, homeConfig: [] as HomeConfig, saving: false });
@@ -144,17 +182,11 @@ export default function EditorPage() {
       latest.current.saving = true;
       setSaving(true);
       try {
-        const r = await api.post('/api/v1/applications/{id}/home-config', {
-          params: { id },
-          body: {
-            homeConfig: withTemplate(latest.current.homeConfig, next),
-            summary,
-          },
-        });
+        const r = await target.save(withTemplate(latest.current.homeConfig, next), summary);
         latest.current.homeConfig = r.homeConfig;
-        queryClient.setQueryData<AppConfig>(appConfigKey(id), (old) => (old ? { ...old, homeConfig: r.homeConfig } : old));
+        storeConfig(r.homeConfig);
         if (reloadPanels) void queryClient.invalidateQueries({ queryKey: [PANEL_READ_KEY, id] });
-        void queryClient.invalidateQueries({ queryKey: revisionsKey(id) });
+        void queryClient.invalidateQueries({ queryKey: target.revisionsKey });
         message.success(successMessage);
         return true;
       } catch (err) {
@@ -165,7 +197,7 @@ export default function EditorPage() {
         setSaving(false);
       }
     },
-    [id, queryClient, message],
+    [id, queryClient, message, target, storeConfig],
   );
 
   /** Runs an edit: reduce, save with its summary, and on success make it the history's present. */
@@ -283,39 +315,32 @@ export default function EditorPage() {
   const primaryColor = config.data?.themeConfig?.primaryColor;
   const theme = useMemo(() => (primaryColor ? { token: { colorPrimary: primaryColor, colorLink: primaryColor } } : undefined), [primaryColor]);
 
-  if (!valid)
-    return (
-      <Result
-        status="404"
-        title={MSG.applicationNotFound}
-        extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>}
-      />
-    );
+  if (!valid) return <Result status="404" title={MSG.applicationNotFound} extra={<Button onClick={() => navigate(backTo)}>{backLabel}</Button>} />;
   if (config.isPending || (config.data && !loaded)) return <PageSpinner />;
   if (config.isError) {
     return (
       <Result
         status={config.error instanceof ApiError && config.error.status === 404 ? '404' : 'warning'}
         title={errorMessage(config.error)}
-        extra={<Button onClick={() => navigate('/console/applications')}>{MSG.backToApplications}</Button>}
+        extra={<Button onClick={() => navigate(backTo)}>{backLabel}</Button>}
       />
     );
   }
 
   const app = config.data;
+  if (!app) return <PageSpinner />;
   const entry: PageEntry = homeEntry(app.homeConfig ?? []);
   const template = history.present.template;
 
   const submit = async (module: ModuleConfig) => {
     if (!drawer) return;
-    const ok =
-      drawer.mode === 'create' ? await commit({ type: 'add', module }, MSG.homeConfigSaved) : await commit({ type: 'replace', module }, MSG.homeConfigSaved);
+    const ok = drawer.mode === 'create' ? await commit({ type: 'add', module }, savedMessage) : await commit({ type: 'replace', module }, savedMessage);
     if (ok) setDrawer(null);
   };
 
   const onRestored = (homeConfig: HomeConfig, summary: string) => {
     latest.current.homeConfig = homeConfig;
-    queryClient.setQueryData<AppConfig>(appConfigKey(id), (old) => (old ? { ...old, homeConfig } : old));
+    storeConfig(homeConfig);
     void queryClient.invalidateQueries({ queryKey: [PANEL_READ_KEY, id] });
     dispatch({ kind: 'commit', template: homeEntry(homeConfig).template, summary });
     setRevisionsOpen(false);
@@ -333,19 +358,26 @@ export default function EditorPage() {
     <ConfigProvider theme={theme}>
       <div className="atr-editor">
         <div className="atr-editor__bar" ref={barRef}>
-          <Tooltip title={MSG.backToApplications}>
-            <Button type="text" icon={<ArrowLeftOutlined />} aria-label={MSG.backToApplications} onClick={() => navigate('/console/applications')} />
+          <Tooltip title={backLabel}>
+            <Button type="text" icon={<ArrowLeftOutlined />} aria-label={backLabel} onClick={() => navigate(backTo)} />
           </Tooltip>
           <div className="atr-editor__title">
-            <strong>
-              {MSG.editorTitle} · {app.name}
-            </strong>
-            <span>{app.host}</span>
+            <strong>{heading}</strong>
+            <span>{pageId ? `${app.name} · /xrender/${pageId}` : app.host}</span>
           </div>
           <span className="atr-editor__spacer" />
           {saving && <Spin size="small" />}
           <Space>
-            <PageStyleSelect applicationId={id} homeConfig={app.homeConfig ?? []} disabled={saving} />
+            <PageStyleSelect
+              homeConfig={app.homeConfig ?? []}
+              disabled={saving}
+              save={async (next) => {
+                const r = await target.save(next);
+                latest.current.homeConfig = r.homeConfig;
+                storeConfig(r.homeConfig);
+                void queryClient.invalidateQueries({ queryKey: target.revisionsKey });
+              }}
+            />
             <Space.Compact>
               <Tooltip title={undoable ? MSG.undoHint : MSG.nothingToUndo}>
                 <Button icon={<UndoOutlined />} aria-label={MSG.undo} disabled={!undoable || saving} onClick={() => void doUndo()}>
@@ -363,7 +395,13 @@ export default function EditorPage() {
                 {MSG.revisions}
               </Button>
             </Tooltip>
-            <Button icon={<EyeOutlined />} aria-label={MSG.previewSite} href={siteUrl(app.host)} target="_blank" rel="noopener noreferrer">
+            <Button
+              icon={<EyeOutlined />}
+              aria-label={MSG.previewSite}
+              href={`${siteUrl(app.host)}${pageId ? `/xrender/${pageId}` : ''}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {MSG.previewSite}
             </Button>
             {/* the menu lives in the sticky bar, not in <body>: a page scroll while it opens would otherwise
@@ -419,7 +457,7 @@ export default function EditorPage() {
         </Drawer>
         <DataListHost applicationId={id} homeConfig={app.homeConfig ?? []} />
         {nested.element}
-        <RevisionsDrawer applicationId={id} open={revisionsOpen} onClose={() => setRevisionsOpen(false)} site={site!} busy={saving} onRestored={onRestored} />
+        <RevisionsDrawer target={target} open={revisionsOpen} onClose={() => setRevisionsOpen(false)} site={site!} busy={saving} onRestored={onRestored} />
       </div>
     </ConfigProvider>
   );

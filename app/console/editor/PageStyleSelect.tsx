@@ -1,18 +1,15 @@
 /**
  * The home page style switch of the editor toolbar (spec 1 §3 'Home config': style card (default), line,
- * or fullScreen = a group template). Changing it saves the home config at once (POST
- * /api/v1/applications/{id}/home-config) with only the home entry's style changed; the module forms of
+ * or fullScreen = a group template). Changing it saves the configuration at once through the editor's
+ * target (target.ts: the home page's POST …/home-config or a composed page's) with only the home entry's
+ * style changed; the module forms of
  * a fullScreen page then offer description, group and background (modules/kit/GroupChoiceFields.tsx).
  */
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Select } from 'antd';
 import { homeEntry, type HomeConfig, type PageEntry } from '@common/homeConfig';
 import { MSG } from '@common/messages';
 import { errorMessage } from '../../api';
-import type { AppConfig } from '../../boot';
-import { appConfigKey } from '../../shared/util';
-import { api } from '../../shared/apiClient';
 
 /** The styles and their Chinese names. */
 export const PAGE_STYLE_OPTIONS: { value: PageEntry['style']; label: string }[] = [
@@ -28,17 +25,18 @@ export function withStyle(config: HomeConfig, style: PageEntry['style']): HomeCo
   return list.map((p) => (p === entry ? { ...p, style } : p));
 }
 
-/** See the file comment. `disabled` while the editor saves something else. */
-export function PageStyleSelect({ applicationId, homeConfig, disabled }: { applicationId: number; homeConfig: HomeConfig; disabled?: boolean }) {
-  const queryClient = useQueryClient();
+/**
+ * See the file comment. `disabled` while the editor saves something else; `save` stores a whole
+ * configuration and shows it in the editor (rejects with the server's refusal).
+ */
+export function PageStyleSelect({ homeConfig, disabled, save }: { homeConfig: HomeConfig; disabled?: boolean; save(next: HomeConfig): Promise<unknown> }) {
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
   const style = homeEntry(homeConfig).style ?? 'card';
   const change = async (next: PageEntry['style']) => {
     setSaving(true);
     try {
-      const r = await api.post('/api/v1/applications/{id}/home-config', { params: { id: applicationId }, body: { homeConfig: withStyle(homeConfig, next) } });
-      queryClient.setQueryData<AppConfig>(appConfigKey(applicationId), (old) => (old ? { ...old, homeConfig: r.homeConfig } : old));
+      await save(withStyle(homeConfig, next));
       message.success(MSG.pageStyleSaved);
     } catch (err) {
       message.error(errorMessage(err));

@@ -1,7 +1,7 @@
 /**
- * 历史版本 (revisions): a drawer listing the saved home configs of the
- * application, newest first (time, author, summary; 10 a page), from
- * GET /api/v1/applications/{id}/home-config/revisions. Any of them can be previewed read-only (the home
+ * 历史版本 (revisions): a drawer listing the saved configurations of what the editor edits (the home
+ * page, or a composed page: target.ts), newest first (time, author, summary; 10 a page), from
+ * GET /api/v1/applications/{id}/home-config/revisions (a page's: …/pages/{pageId}/revisions). Any of them can be previewed read-only (the home
  * grid rendered with that template in a modal, links and buttons inert) and restored in one click after
  * a confirmation (POST .../revisions/{revisionId}/restore); the editor then shows the restored config.
  */
@@ -19,16 +19,17 @@ import { errorMessage } from '../../api';
 import { HomeGrid } from '../../site/HomeGrid';
 import { listPagination } from '../sections/ListFilters';
 import './editor.css';
-import { api } from '../../shared/apiClient';
+import { homeRevisionsKey, type EditTarget } from './target';
 
-/** Query key prefix of an application's revision list (invalidated after every save). */
-export const revisionsKey = (applicationId: number) => ['home-config-revisions', applicationId] as const;
+/** Query key prefix of an application's home-page revision list (invalidated after every save). */
+export const revisionsKey = homeRevisionsKey;
 
 /** Page size of the revision list. */
 export const REVISIONS_PAGE_SIZE = 10;
 
 export interface RevisionsDrawerProps {
-  applicationId: number;
+  /** what the editor edits: the home page or a composed page */
+  target: EditTarget;
   open: boolean;
   onClose(): void;
   /** the site context the preview renders with */
@@ -42,7 +43,7 @@ export interface RevisionsDrawerProps {
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 
 /** See the file comment. */
-export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRestored }: RevisionsDrawerProps) {
+export function RevisionsDrawer({ target, open, onClose, site, busy, onRestored }: RevisionsDrawerProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -50,9 +51,8 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
   const [restoring, setRestoring] = useState<number | null>(null);
 
   const list = useQuery({
-    queryKey: [...revisionsKey(applicationId), page],
-    queryFn: ({ signal }) =>
-      api.get('/api/v1/applications/{id}/home-config/revisions', { params: { id: applicationId }, query: { page, size: REVISIONS_PAGE_SIZE }, signal }),
+    queryKey: [...target.revisionsKey, page],
+    queryFn: ({ signal }) => target.revisions(page, REVISIONS_PAGE_SIZE, signal),
     enabled: open,
     placeholderData: keepPreviousData,
   });
@@ -60,11 +60,11 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
   const restore = async (rev: RevisionListItem) => {
     setRestoring(rev.id);
     try {
-      const r = await api.post('/api/v1/applications/{id}/home-config/revisions/{revisionId}/restore', { params: { id: applicationId, revisionId: rev.id } });
+      const r = await target.restore(rev.id);
       message.success(r.message);
       setPreview(null);
       setPage(1);
-      void queryClient.invalidateQueries({ queryKey: revisionsKey(applicationId) });
+      void queryClient.invalidateQueries({ queryKey: target.revisionsKey });
       onRestored(r.homeConfig, `恢复到 ${time(rev.createdAt)} 的版本`);
     } catch (err) {
       message.error(errorMessage(err));
@@ -139,7 +139,7 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
         />
       </Drawer>
       <RevisionPreview
-        applicationId={applicationId}
+        target={target}
         revision={preview}
         site={site}
         onClose={() => setPreview(null)}
@@ -158,22 +158,21 @@ export function RevisionsDrawer({ applicationId, open, onClose, site, busy, onRe
 
 /** The read-only preview of one revision: its home template on the visitor grid, inert. */
 function RevisionPreview({
-  applicationId,
+  target,
   revision,
   site,
   onClose,
   footer,
 }: {
-  applicationId: number;
+  target: EditTarget;
   revision: RevisionListItem | null;
   site: SiteContext;
   onClose(): void;
   footer: React.ReactNode;
 }) {
   const one = useQuery({
-    queryKey: [...revisionsKey(applicationId), 'one', revision?.id],
-    queryFn: ({ signal }) =>
-      api.get('/api/v1/applications/{id}/home-config/revisions/{revisionId}', { params: { id: applicationId, revisionId: revision!.id }, signal }),
+    queryKey: [...target.revisionsKey, 'one', revision?.id],
+    queryFn: ({ signal }) => target.revision(revision!.id, signal),
     enabled: revision !== null,
     staleTime: Infinity,
   });

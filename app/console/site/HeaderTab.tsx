@@ -36,7 +36,7 @@ export function HeaderTab({ app }: { app: AppConfig }) {
   return (
     <Form<HeaderConfig> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} className="atr-site-form" aria-label={MSG.headerTab}>
       <Form.Item name="menu" label="顶部菜单（拖动排序，每项可带一级子菜单）">
-        <MenuEditor />
+        <MenuEditor applicationId={app.applicationId} />
       </Form.Item>
       <div className="atr-site-form__row">
         <Form.Item name="hideHome" label={MSG.hideHome} valuePropName="checked">

@@ -5,11 +5,13 @@
  * common/siteConfig.ts: 12 entries, 12 sub entries each, titles of 20 characters, addresses http(s) or
  * site paths. A top-level entry without a sub menu may be a 微应用 (decisions 644-645): its address and
  * its allowed origin, the address refused unless its origin is the allowed one (the save call and the
- * page at /container/{id} refuse it too). A form control: `value` / `onChange` come from
- * `Form.Item name="menu"`.
+ * page at /container/{id} refuse it too). A link may point at one of the site's published composed
+ * pages (`/xrender/{pageId}`, decision 705), chosen from a list. A form control: `value` / `onChange`
+ * come from `Form.Item name="menu"`.
  */
-import { useState } from 'react';
-import { Button, Empty, Form, Input, Modal, Radio, Space, Tag, Tooltip } from 'antd';
+import { createContext, useContext, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Empty, Form, Input, Modal, Radio, Select, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -26,6 +28,31 @@ import {
   type SubMenuItem,
 } from '@common/siteConfig';
 import { zodRule } from './zodRule';
+import type { PageListItem } from '@common/contracts/pages';
+import { api } from '../../shared/apiClient';
+
+/** The site's published composed pages, offered as link targets by the entry dialogs. */
+const PageTargets = createContext<PageListItem[]>([]);
+
+/** A select of the site's published pages; choosing one fills the address (and an empty title). */
+function PageTargetSelect({ onPick }: { onPick(page: PageListItem): void }) {
+  const pages = useContext(PageTargets);
+  if (pages.length === 0) return null;
+  return (
+    <Form.Item label={MSG.pageLinkTargets}>
+      <Select
+        aria-label={MSG.pageLinkTargets}
+        placeholder={MSG.pageLinkTargets}
+        allowClear
+        options={pages.map((p) => ({ value: p.pageId, label: `${p.title}（/xrender/${p.pageId}）` }))}
+        onChange={(v: string | undefined) => {
+          const page = pages.find((p) => p.pageId === v);
+          if (page) onPick(page);
+        }}
+      />
+    </Form.Item>
+  );
+}
 
 /** A fresh id for a new entry (kept in the saved config so drags keep their identity). */
 export const newMenuId = () => `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -121,14 +148,22 @@ function EntryDialog({
             </Form.Item>
           </>
         ) : (
-          <Form.Item
-            name="url"
-            label={MSG.menuUrl}
-            extra={urlOptional ? MSG.menuUrlHint : undefined}
-            rules={urlOptional ? [zodRule(subMenuItemSchema.shape.url, { optional: true })] : [zodRule(subMenuItemSchema.shape.url)]}
-          >
-            <Input placeholder="https://… 或 /站内路径" onPressEnter={() => void save()} />
-          </Form.Item>
+          <>
+            <PageTargetSelect
+              onPick={(p) => {
+                form.setFieldValue('url', `/xrender/${p.pageId}`);
+                if (!String(form.getFieldValue('title') ?? '').trim()) form.setFieldValue('title', p.title.slice(0, MENU_TITLE_MAX));
+              }}
+            />
+            <Form.Item
+              name="url"
+              label={MSG.menuUrl}
+              extra={urlOptional ? MSG.menuUrlHint : undefined}
+              rules={urlOptional ? [zodRule(subMenuItemSchema.shape.url, { optional: true })] : [zodRule(subMenuItemSchema.shape.url)]}
+            >
+              <Input placeholder="https://… 或 /站内路径" onPressEnter={() => void save()} />
+            </Form.Item>
+          </>
         )}
       </Form>
     </Modal>
@@ -262,60 +297,69 @@ function TopRow({ item, onChange, onDelete, onEdit }: { item: MenuItem; onChange
 }
 
 /** See the file comment. */
-export function MenuEditor({ value = [], onChange }: { value?: MenuItem[]; onChange?: (v: MenuItem[]) => void }) {
+export function MenuEditor({ value = [], onChange, applicationId }: { value?: MenuItem[]; onChange?: (v: MenuItem[]) => void; applicationId?: number }) {
   const [editing, setEditing] = useState<MenuItem | 'new' | null>(null);
+  // the site's published pages, link targets of the entries (GET …/pages: any manager of the site)
+  const pages = useQuery({
+    queryKey: ['console-pages', applicationId ?? 0],
+    queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/pages', { params: { id: applicationId ?? 0 }, signal }),
+    enabled: !!applicationId,
+  });
+  const targets = (pages.data?.content ?? []).filter((p) => p.state === 'published');
   const sensors = useDragSensors();
   const set = (next: MenuItem[]) => onChange?.(next);
   const full = value.length >= MENU_MAX_ITEMS;
   return (
-    <div className="atr-menu-editor">
-      {value.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.menuEmpty} />
-      ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={(e) => {
-            const next = moved(value, e);
-            if (next) set(next);
-          }}
-        >
-          <SortableContext items={value.map((i) => i.id!)} strategy={verticalListSortingStrategy}>
-            {value.map((item) => (
-              <TopRow
-                key={item.id}
-                item={item}
-                onEdit={() => setEditing(item)}
-                onChange={(next) => set(value.map((i) => (i.id === item.id ? next : i)))}
-                onDelete={() => set(value.filter((i) => i.id !== item.id))}
-              />
-            ))}
-          </SortableContext>
-        </DndContext>
-      )}
-      <Tooltip title={full ? MSG.menuTooMany : undefined}>
-        <Button block type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} disabled={full} onClick={() => setEditing('new')}>
-          {MSG.menuAdd}
-        </Button>
-      </Tooltip>
-      {editing !== null && (
-        <EntryDialog
-          title={editing === 'new' ? MSG.menuNewTitle : MSG.menuEditTitle}
-          urlOptional={editing !== 'new' && (editing.children?.length ?? 0) > 0}
-          kinds={editing === 'new' || !editing.children?.length}
-          initial={editing === 'new' ? undefined : { title: editing.title, url: editing.url, kind: editing.kind ?? 'address', origin: editing.origin ?? '' }}
-          onClose={() => setEditing(null)}
-          onSave={(v) => {
-            // a link drops what a 微应用 had (kind, origin)
-            const entry = (i: MenuItem): MenuItem => {
-              const { kind: _k, origin: _o, ...rest } = i;
-              return { ...rest, ...v };
-            };
-            set(editing === 'new' ? [...value, entry({ id: newMenuId(), title: '', url: '' })] : value.map((i) => (i.id === editing.id ? entry(i) : i)));
-            setEditing(null);
-          }}
-        />
-      )}
-    </div>
+    <PageTargets.Provider value={targets}>
+      <div className="atr-menu-editor">
+        {value.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG.menuEmpty} />
+        ) : (
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={(e) => {
+              const next = moved(value, e);
+              if (next) set(next);
+            }}
+          >
+            <SortableContext items={value.map((i) => i.id!)} strategy={verticalListSortingStrategy}>
+              {value.map((item) => (
+                <TopRow
+                  key={item.id}
+                  item={item}
+                  onEdit={() => setEditing(item)}
+                  onChange={(next) => set(value.map((i) => (i.id === item.id ? next : i)))}
+                  onDelete={() => set(value.filter((i) => i.id !== item.id))}
+                />
+              ))}
+            </SortableContext>
+          </DndContext>
+        )}
+        <Tooltip title={full ? MSG.menuTooMany : undefined}>
+          <Button block type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} disabled={full} onClick={() => setEditing('new')}>
+            {MSG.menuAdd}
+          </Button>
+        </Tooltip>
+        {editing !== null && (
+          <EntryDialog
+            title={editing === 'new' ? MSG.menuNewTitle : MSG.menuEditTitle}
+            urlOptional={editing !== 'new' && (editing.children?.length ?? 0) > 0}
+            kinds={editing === 'new' || !editing.children?.length}
+            initial={editing === 'new' ? undefined : { title: editing.title, url: editing.url, kind: editing.kind ?? 'address', origin: editing.origin ?? '' }}
+            onClose={() => setEditing(null)}
+            onSave={(v) => {
+              // a link drops what a 微应用 had (kind, origin)
+              const entry = (i: MenuItem): MenuItem => {
+                const { kind: _k, origin: _o, ...rest } = i;
+                return { ...rest, ...v };
+              };
+              set(editing === 'new' ? [...value, entry({ id: newMenuId(), title: '', url: '' })] : value.map((i) => (i.id === editing.id ? entry(i) : i)));
+              setEditing(null);
+            }}
+          />
+        )}
+      </div>
+    </PageTargets.Provider>
   );
 }
