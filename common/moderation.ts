@@ -41,13 +41,23 @@ export const QUEUE_FLAG_LABELS: Record<QueueFlag, string> = {
 };
 
 /** The kinds of submission registered so far (server/moderation/kinds.ts), with their console names and paths. */
-export const SUBMISSION_KINDS = ['comment', 'resource_verify'] as const;
+export const SUBMISSION_KINDS = ['comment', 'resource_verify', 'user_examine', 'fruit_appeal'] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
-export const SUBMISSION_KIND_LABELS: Record<SubmissionKind, string> = { comment: '评论', resource_verify: '资源推荐' };
+export const SUBMISSION_KIND_LABELS: Record<SubmissionKind, string> = {
+  comment: '评论',
+  resource_verify: '资源推荐',
+  user_examine: '学者认证',
+  fruit_appeal: '成果认领',
+};
 /** The console page of each kind's queue (spec 1 §2). */
-export const SUBMISSION_KIND_PATHS: Record<SubmissionKind, string> = { comment: '/console/cc/comment', resource_verify: '/console/rc/resource_verify' };
+export const SUBMISSION_KIND_PATHS: Record<SubmissionKind, string> = {
+  comment: '/console/cc/comment',
+  resource_verify: '/console/rc/resource_verify',
+  user_examine: '/console/ue/user_examine',
+  fruit_appeal: '/console/fa/fruit_appeal',
+};
 /** The kinds a reader sees in 我的提交 (app/pages/submissions/MySubmissionsSection.tsx; decision 610): the review queues of issue 29 §6. */
-export const READER_QUEUE_KINDS = ['resource_verify'] as const satisfies readonly SubmissionKind[];
+export const READER_QUEUE_KINDS = ['resource_verify', 'user_examine', 'fruit_appeal'] as const satisfies readonly SubmissionKind[];
 
 /** Rows per page of the console list (and the most one bulk action takes). */
 export const MODERATION_PAGE_SIZE = 20;
