@@ -3413,7 +3413,7 @@ export interface paths {
      * 学者的认证状态、审核通过的简介与链接
      * @description 权限：任何人（访客也可）。
      *
-     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     *     可读的数据：已发布站点专题中已发布的资源；管理员另可读其管理站点专题中的全部资源；超级管理员可读全部。
      */
     get: operations['getV1ScholarsByIdVerification'];
     put?: never;
@@ -3457,7 +3457,7 @@ export interface paths {
      * 成果经认领确认的作者（已认证学者）
      * @description 权限：任何人（访客也可）。
      *
-     *     可读的数据：已发布站点的内容；草稿站点仅其管理员可读；未发布的条目与仅登录可见栏目的条目按站点规则隐藏。
+     *     可读的数据：已发布站点专题中已发布的资源；管理员另可读其管理站点专题中的全部资源；超级管理员可读全部。
      */
     get: operations['getV1OutputsByIdAuthors'];
     put?: never;
@@ -14605,6 +14605,7 @@ export interface operations {
         };
         content: {
           'application/json': {
+            name: string;
             verified: boolean;
             verifiedAt: string | null;
             biography: string;
@@ -14697,6 +14698,7 @@ export interface operations {
         };
         content: {
           'application/json': {
+            title: string;
             authors: {
               scholarId: number;
               name: string;

@@ -49,6 +49,8 @@ const AccountSettingsPage = lazy(() => import('./AccountSettingsPage').then((m) 
 const EditorPage = lazy(() => import('./editor/EditorPage'));
 const CommentModerationPage = lazy(() => import('./moderation/ModerationPage'));
 const ResourceVerifyQueue = lazy(() => import('./moderation/QueuePages').then((m) => ({ default: m.ResourceVerifyQueue })));
+const UserExamineQueue = lazy(() => import('./moderation/QueuePages').then((m) => ({ default: m.UserExamineQueue })));
+const FruitAppealQueue = lazy(() => import('./moderation/QueuePages').then((m) => ({ default: m.FruitAppealQueue })));
 // communities (issue 29 §5): the list and one community's moderation
 const CommunitiesConsolePage = lazy(() => import('./communities/CommunitiesPage').then((m) => ({ default: m.CommunitiesConsolePage })));
 const CommunityDetailConsolePage = lazy(() => import('./communities/CommunityDetailPage').then((m) => ({ default: m.CommunityDetailConsolePage })));
@@ -106,6 +108,9 @@ const consoleRoutes: RouteObject[] = [
           { path: 'cc/comment', element: lazyPage(CommentModerationPage) },
           // the review queues of issue 29 §6 (decisions 610-619)
           { path: 'rc/resource_verify', element: lazyPage(ResourceVerifyQueue) },
+          // 学者认证 and 成果认领 (decisions 650-656)
+          { path: 'ue/user_examine', element: lazyPage(UserExamineQueue) },
+          { path: 'fa/fruit_appeal', element: lazyPage(FruitAppealQueue) },
           { path: 'communities', element: lazyPage(CommunitiesConsolePage) },
           { path: 'communities/:id', element: lazyPage(CommunityDetailConsolePage) },
         ],

@@ -9,6 +9,7 @@ const status = z.enum(['pending', 'approved', 'rejected', 'withdrawn']).describe
 
 /** A scholar profile's verification as its page shows it. */
 export const scholarVerificationAnswer = z.object({
+  name: z.string().describe('学者姓名'),
   verified: z.boolean().describe('已认证'),
   verifiedAt: z.string().nullable(),
   biography: z.string().describe('审核通过的简介（纯文本）'),
@@ -45,5 +46,6 @@ export const scholarRequestSentAnswer = z.object({
 
 /** The scholars named authors of an output by approved claims. */
 export const outputAuthorsAnswer = z.object({
+  title: z.string().describe('成果名称'),
   authors: z.array(z.object({ scholarId: z.number().int(), name: z.string(), href: z.string().describe('学者主页') })),
 });

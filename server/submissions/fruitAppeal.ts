@@ -4,7 +4,9 @@
  * or disputes one attributed to them (申诉, with a reason). Approval changes the output's author link to
  * the scholar (`output_authors`) and records the change in `attribution_history` (see ./fruitAppealKind.ts).
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
+import { EVERY_RECORD, resourceVisible, type ResourceRows } from '../policies/rows.js';
 import type { User } from '../db/schema.js';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors.js';
 import { submit, type Actor } from '../moderation/engine.js';
@@ -14,8 +16,13 @@ import { profileHref } from '../../common/resourceTypes.js';
 import { verifiedScholarOf } from './scholarClaim.js';
 
 /** The output `id` (a resource of an output type), or 404 该成果不存在. */
-export async function outputRecord(db: Db, id: number): Promise<{ id: number; type: string; title: string }> {
-  const r = await db.selectFrom('resources').select(['id', 'type', 'title']).where('id', '=', id).executeTakeFirst();
+export async function outputRecord(db: Db, id: number, rows: ResourceRows = EVERY_RECORD): Promise<{ id: number; type: string; title: string }> {
+  const r = await db
+    .selectFrom('resources')
+    .select(['id', 'type', 'title'])
+    .where('id', '=', id)
+    .where(resourceVisible(rows, sql.ref('resources.id')))
+    .executeTakeFirst();
   if (!r || !isOutputType(r.type)) throw notFound(MSG.fruitNotFound);
   return r;
 }
@@ -68,18 +75,23 @@ export async function appealOutput(
   });
 }
 
-/** The scholars named as authors of output `id` by approved claims (作者（已认证学者）), with their profile pages. 404 for no such output. */
-export async function outputAuthors(db: Db, id: number) {
-  await outputRecord(db, id);
-  const rows = await db
+/**
+ * The output `id`'s title and the scholars named its authors by approved claims (作者（已认证学者）), with
+ * their profile pages; scholars `rows` does not show are left out. 404 for no such output, or one `rows`
+ * does not show.
+ */
+export async function outputAuthors(db: Db, id: number, rows: ResourceRows) {
+  const out = await outputRecord(db, id, rows);
+  const found = await db
     .selectFrom('output_authors as o')
     .innerJoin('resources as r', 'r.id', 'o.scholar_id')
     .select(['o.scholar_id', 'r.title'])
     .where('o.resource_id', '=', id)
     .where('o.state', '=', 'author')
+    .where(resourceVisible(rows, sql.ref('o.scholar_id')))
     .orderBy('o.updated_at')
     .execute();
-  return rows.map((r) => ({ scholarId: r.scholar_id, name: r.title, href: profileHref(r.scholar_id) }));
+  return { title: out.title, authors: found.map((r) => ({ scholarId: r.scholar_id, name: r.title, href: profileHref(r.scholar_id) })) };
 }
 
 /** The outputs a scholar is named author of, and those they disputed (to leave out of the name search's list). */

@@ -8,7 +8,9 @@
  * `scholar_claims` link); the verified owner then sends edits of the biography and links, reviewed in
  * the same queue, and the profile shows the latest approved edit.
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
+import { EVERY_RECORD, resourceVisible, type ResourceRows } from '../policies/rows.js';
 import type { User } from '../db/schema.js';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors.js';
 import { submit, type Actor } from '../moderation/engine.js';
@@ -22,9 +24,15 @@ import { MSG, fillMsg } from '../../common/messages.js';
 import { SCHOLAR_DOCUMENT_MAX_MB, domainOfUrl, emailAtDomain } from '../../common/scholarClaims.js';
 import type { ScholarLink } from '../../common/contracts/scholarClaims.js';
 
-/** The scholar record `id` (name and fields), or 404 该学者不存在. */
-export async function scholarRecord(db: Db, id: number): Promise<{ id: number; name: string; fields: Record<string, unknown> }> {
-  const r = await db.selectFrom('resources').select(['id', 'title', 'fields']).where('id', '=', id).where('type', '=', 'scholar').executeTakeFirst();
+/** The scholar record `id` (name and fields), or 404 该学者不存在 (also when `rows` does not show it). */
+export async function scholarRecord(db: Db, id: number, rows: ResourceRows = EVERY_RECORD): Promise<{ id: number; name: string; fields: Record<string, unknown> }> {
+  const r = await db
+    .selectFrom('resources')
+    .select(['id', 'title', 'fields'])
+    .where('id', '=', id)
+    .where('type', '=', 'scholar')
+    .where(resourceVisible(rows, sql.ref('resources.id')))
+    .executeTakeFirst();
   if (!r) throw notFound(MSG.scholarNotFound);
   return { id: r.id, name: r.title, fields: parseFields(r.fields) };
 }
@@ -247,8 +255,8 @@ async function latestEdit(db: Db, scholarId: number, ownerId: number, status: 'a
  * approved biography and links, whether the reader is its owner, and the reader's latest claim of it.
  * 404 for no such scholar.
  */
-export async function scholarVerification(db: Db, scholarId: number, userId: number | null) {
-  await scholarRecord(db, scholarId);
+export async function scholarVerification(db: Db, scholarId: number, userId: number | null, rows: ResourceRows) {
+  const s = await scholarRecord(db, scholarId, rows);
   const v = await db.selectFrom('scholar_verifications').select(['user_id', 'verified_at']).where('scholar_id', '=', scholarId).executeTakeFirst();
   const edit = v ? await latestEdit(db, scholarId, v.user_id, 'approved') : null;
   const myClaim = userId
@@ -263,6 +271,7 @@ export async function scholarVerification(db: Db, scholarId: number, userId: num
         .executeTakeFirst()
     : undefined;
   return {
+    name: s.name,
     verified: !!v,
     verifiedAt: v?.verified_at ?? null,
     biography: edit?.biography ?? '',

@@ -20,7 +20,7 @@ import { currentUser, declared } from '../../http/contract.js';
 import { notFound, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
 import { managerAccess, publicAccess, signedInAccess } from '../../policies/access.js';
-import { ownRows, siteRows } from '../../policies/rows.js';
+import { ownRows, readableResources, resourceRows } from '../../policies/rows.js';
 import { readableApplication } from '../../policies/visibility.js';
 import { createStorage, type FileStorage } from '../../files/storage.js';
 import { mailProviderFrom, type MailProvider } from '../../notify/mail.js';
@@ -144,12 +144,12 @@ export default async function scholarClaimRoutes(app: FastifyInstance, { db, con
     '/api/v1/scholars/:id/verification',
     {
       schema: { summary: '学者的认证状态、审核通过的简介与链接', tags, params: scholarParams, querystring: siteQuery, response: { 200: scholarVerificationAnswer } },
-      config: { rows: siteRows, access: publicAccess },
+      config: { rows: resourceRows, access: publicAccess },
     },
     async (req) => {
       await readableApplication(req.scope, req.query.applicationId);
       const viewer = req.user && !req.user.anonymous ? req.user : null;
-      return scholarVerification(db, req.params.id, viewer?.id ?? null);
+      return scholarVerification(db, req.params.id, viewer?.id ?? null, readableResources(req));
     },
   );
 
@@ -170,11 +170,11 @@ export default async function scholarClaimRoutes(app: FastifyInstance, { db, con
     '/api/v1/outputs/:id/authors',
     {
       schema: { summary: '成果经认领确认的作者（已认证学者）', tags, params: outputParams, querystring: siteQuery, response: { 200: outputAuthorsAnswer } },
-      config: { rows: siteRows, access: publicAccess },
+      config: { rows: resourceRows, access: publicAccess },
     },
     async (req) => {
       await readableApplication(req.scope, req.query.applicationId);
-      return { authors: await outputAuthors(db, req.params.id) };
+      return outputAuthors(db, req.params.id, readableResources(req));
     },
   );
 }

@@ -71,15 +71,15 @@ beforeAll(async () => {
   const topicId = await ensureTopic(ctx.db, '学者专题');
   appId = await insertApplication(ctx.db, { name: '学者站', host: 'scholars.example.cn', status: 'released', topicId });
   otherAppId = await insertApplication(ctx.db, { name: '他站', host: 'other-scholars.example.cn', status: 'released', topicId });
-  const inst = await upsertResources(ctx.db, [{ type: 'institution', sourceKey: 'claims:inst', title: '北方大学', fields: { url: 'https://www.north.edu.cn/' } }]);
+  const inst = await upsertResources(ctx.db, [{ type: 'institution', sourceKey: 'claims:inst', title: '北方大学', fields: { url: 'https://www.north.edu.cn/' }, topicId }]);
   const made = await upsertResources(
     ctx.db,
-    ['张明', '李华', '王芳', '赵强', '孙丽'].map((name, i) => ({ type: 'scholar' as const, sourceKey: `claims:s${i}`, title: name, fields: { institution: '北方大学', institutionId: inst.ids[0] } })),
+    ['张明', '李华', '王芳', '赵强', '孙丽'].map((name, i) => ({ type: 'scholar' as const, sourceKey: `claims:s${i}`, title: name, fields: { institution: '北方大学', institutionId: inst.ids[0] }, topicId })),
   );
   scholarIds = made.ids;
-  const noDomain = await upsertResources(ctx.db, [{ type: 'scholar', sourceKey: 'claims:nodomain', title: '无域名学者', fields: {} }]);
+  const noDomain = await upsertResources(ctx.db, [{ type: 'scholar', sourceKey: 'claims:nodomain', title: '无域名学者', fields: {}, topicId }]);
   scholarIds.push(noDomain.ids[0]);
-  outputId = (await upsertResources(ctx.db, [{ type: 'fruit', sourceKey: 'claims:fruit', title: '稀土催化研究', fields: { authors: '张明' } }])).ids[0];
+  outputId = (await upsertResources(ctx.db, [{ type: 'fruit', sourceKey: 'claims:fruit', title: '稀土催化研究', fields: { authors: '张明' }, topicId }])).ids[0];
   const m = await user('学者审核员');
   const om = await user('他站审核员');
   const nr = await user('无权管理员');
@@ -255,7 +255,7 @@ describe('成果认领与申诉', () => {
     expect((await act(manager, [sent.body.submissionId], 'approve')).status).toBe(200);
     expect((await act(manager, [sent.body.submissionId], 'approve')).status).toBe(409);
     const authors = await anonymous.get(`/api/v1/outputs/${outputId}/authors?applicationId=${appId}`);
-    expect(authors.body.authors).toEqual([{ scholarId: sid, name: '赵强', href: `/microapp/profile/${sid}` }]);
+    expect(authors.body).toEqual({ title: '稀土催化研究', authors: [{ scholarId: sid, name: '赵强', href: `/microapp/profile/${sid}` }] });
     let history = await ctx.db.selectFrom('attribution_history').selectAll().where('resource_id', '=', outputId).orderBy('id').execute();
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ scholar_id: sid, from_state: '', to_state: 'author', submission_id: sent.body.submissionId });
