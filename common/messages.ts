@@ -1892,7 +1892,6 @@ export const MSG = {
   scholarClaimCode: '邮箱验证码',
   scholarClaimSendCode: '发送验证码',
   scholarClaimDocument: '证明材料',
-  scholarClaimPickDocument: '选择文件',
   scholarClaimNote: '补充说明（选填）',
   scholarClaimSubmit: '提交认证',
   scholarClaimCodeSent: '验证码已发送，请查收邮件',
@@ -1946,8 +1945,6 @@ export const MSG = {
   fruitPending: '您对该成果已有待审核的申请',
   fruitModeInvalid: '请选择认领或申诉',
   fruitAuthors: '作者（已认证学者）',
-  fruitClaimedOutputs: '认领的成果',
-  fruitHistory: '归属记录',
   claimsViewDocument: '查看证明材料',
 } as const;
 

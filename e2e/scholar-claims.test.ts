@@ -49,7 +49,9 @@ function mailedCode(to: string): string {
 }
 
 async function idOf(p: Page, base: string, title: string, type: string): Promise<number> {
-  const r = (await (await p.request.get(`${base}/api/v1/search?q=${encodeURIComponent(title)}&type=${type}`)).json()) as { content: Array<{ id: number; title: string }> };
+  const r = (await (await p.request.get(`${base}/api/v1/search?q=${encodeURIComponent(title)}&type=${type}`)).json()) as {
+    content: Array<{ id: number; title: string }>;
+  };
   return r.content.find((x) => x.title === title)!.id;
 }
 
@@ -60,7 +62,9 @@ async function consoleApp(): Promise<void> {
   if (appId) return;
   const { server, page } = e2e;
   await signInConsole(page, server, ADMIN);
-  const apps = (await (await page.request.get(`${server.url}/api/v1/applications?page=1&size=200`)).json()) as { content: Array<{ applicationId: number; host: string }> };
+  const apps = (await (await page.request.get(`${server.url}/api/v1/applications?page=1&size=200`)).json()) as {
+    content: Array<{ applicationId: number; host: string }>;
+  };
   appId = apps.content.find((a) => a.host === 'localhost')!.applicationId;
 }
 
@@ -157,7 +161,11 @@ describe('学者认证与成果认领', () => {
   it('a manager without 审核 is refused', async () => {
     const { server, page } = e2e;
     await consoleApp();
-    const added = await apiCall(page, server.url, 'POST', '/api/v1/applications/managers', { applicationId: appId, phone: NO_RIGHT, rights: ['home', 'content'] });
+    const added = await apiCall(page, server.url, 'POST', '/api/v1/applications/managers', {
+      applicationId: appId,
+      phone: NO_RIGHT,
+      rights: ['home', 'content'],
+    });
     expect(added.status).toBe(201);
     const other = await e2e.newPage();
     await signInConsole(other, server, NO_RIGHT);

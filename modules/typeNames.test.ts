@@ -68,7 +68,11 @@ const ALLOWED: Allowed[] = [
     names: ['fruit', 'book', 'standard', 'sciencedata'],
     why: `${RESOURCE_KIND}: the catalogue types a scholar may claim as research output (decision 654)`,
   },
-  { file: 'server/submissions/scholarClaim.ts', names: ['scholar', 'institution'], why: `${RESOURCE_KIND}: a claimed scholar and its institution (decision 650)` },
+  {
+    file: 'server/submissions/scholarClaim.ts',
+    names: ['scholar', 'institution'],
+    why: `${RESOURCE_KIND}: a claimed scholar and its institution (decision 650)`,
+  },
   { file: 'server/submissions/scholarClaimKind.ts', names: ['scholar'], why: 'the key of a console list field' },
   { file: 'server/submissions/fruitAppealKind.ts', names: ['scholar'], why: 'the key of a console list field' },
   {

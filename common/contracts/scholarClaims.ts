@@ -29,7 +29,10 @@ export const myScholarAnswer = z.object({
       verifiedAt: z.string(),
       biography: z.string(),
       links: z.array(scholarLinkAnswer),
-      pendingEdit: z.object({ biography: z.string(), links: z.array(scholarLinkAnswer) }).nullable().describe('待审核的修改'),
+      pendingEdit: z
+        .object({ biography: z.string(), links: z.array(scholarLinkAnswer) })
+        .nullable()
+        .describe('待审核的修改'),
     })
     .nullable()
     .describe('已认证的学者；未认证为 null'),

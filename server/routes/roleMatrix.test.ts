@@ -178,7 +178,9 @@ async function link(f: Fixture): Promise<number> {
 /** A reader's recommended link of the application with its pending submission, written directly; its id. */
 /** A fresh scholar record (学者认证, decisions 650-656); its id. */
 async function scholar(n: number | string): Promise<number> {
-  return (await upsertResources(ctx.db, [{ type: 'scholar', sourceKey: `matrix:scholar:${n}:${seq++}`, title: `矩阵学者${n}`, fields: {}, topicId: fx.topicId }])).ids[0];
+  return (
+    await upsertResources(ctx.db, [{ type: 'scholar', sourceKey: `matrix:scholar:${n}:${seq++}`, title: `矩阵学者${n}`, fields: {}, topicId: fx.topicId }])
+  ).ids[0];
 }
 /** Makes user `uid` a verified scholar (once); the scholar's id. */
 async function verifiedScholar(uid: number): Promise<number> {
@@ -213,7 +215,8 @@ async function scholarRequest(f: Fixture): Promise<number> {
 }
 /** A fresh research output (成果); its id. */
 async function output(n: number | string): Promise<number> {
-  return (await upsertResources(ctx.db, [{ type: 'fruit', sourceKey: `matrix:fruit:${n}:${seq++}`, title: `矩阵成果${n}`, fields: {}, topicId: fx.topicId }])).ids[0];
+  return (await upsertResources(ctx.db, [{ type: 'fruit', sourceKey: `matrix:fruit:${n}:${seq++}`, title: `矩阵成果${n}`, fields: {}, topicId: fx.topicId }]))
+    .ids[0];
 }
 async function recommendation(f: Fixture): Promise<number> {
   const t = new Date().toISOString();

@@ -89,7 +89,9 @@ const PROBES: Record<string, Probes> = {
   'GET /api/v1/scholars/:id/verification': (f) =>
     [f.shown.scholar, f.withdrawn.scholar, f.draftOnly.scholar].map((id) => ({ url: `/api/v1/scholars/${id}/verification?applicationId=${f.released.appId}` })),
   'GET /api/v1/outputs/:id/authors': (f) =>
-    [f.shown.article, f.withdrawn.article, f.draftOnly.article, f.orphan].map((id) => ({ url: `/api/v1/outputs/${id}/authors?applicationId=${f.released.appId}` })),
+    [f.shown.article, f.withdrawn.article, f.draftOnly.article, f.orphan].map((id) => ({
+      url: `/api/v1/outputs/${id}/authors?applicationId=${f.released.appId}`,
+    })),
   'GET /api/v1/resources/:type/:id': (f) =>
     TYPES.flatMap((t) => [f.shown[t], f.withdrawn[t], f.draftOnly[t]].map((id) => ({ url: `/api/v1/resources/${t}/${id}` }))).concat([
       { url: `/api/v1/resources/article/${f.orphan}` },

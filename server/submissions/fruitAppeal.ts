@@ -44,7 +44,12 @@ export async function appealOutput(
   const reason = (input.reason ?? '').trim();
   if (input.mode === 'appeal' && !reason) throw badRequest(MSG.fruitReasonRequired, { reason: MSG.fruitReasonRequired });
   return db.transaction().execute(async (tx) => {
-    const link = await tx.selectFrom('output_authors').select('state').where('resource_id', '=', out.id).where('scholar_id', '=', v.scholarId).executeTakeFirst();
+    const link = await tx
+      .selectFrom('output_authors')
+      .select('state')
+      .where('resource_id', '=', out.id)
+      .where('scholar_id', '=', v.scholarId)
+      .executeTakeFirst();
     if (input.mode === 'claim' && link?.state === 'author') throw conflict(MSG.fruitAlreadyMine);
     if (input.mode === 'appeal' && link?.state === 'disputed') throw conflict(MSG.fruitAlreadyDisputed);
     const pending = await tx
@@ -70,7 +75,11 @@ export async function appealOutput(
       .returning('id')
       .executeTakeFirstOrThrow();
     const summary = `${FRUIT_APPEAL_MODE_LABELS[input.mode]}：${out.title}`;
-    const submissionId = await submit(tx, { applicationId: input.applicationId, kind: 'fruit_appeal', refId: row.id, authorId: user.id, summary, flags: [], marks: [] }, actor);
+    const submissionId = await submit(
+      tx,
+      { applicationId: input.applicationId, kind: 'fruit_appeal', refId: row.id, authorId: user.id, summary, flags: [], marks: [] },
+      actor,
+    );
     return { id: row.id, submissionId };
   });
 }

@@ -89,7 +89,12 @@ export const fruitAppealKind: SubmissionKindSpec = {
     const f = await db.selectFrom('fruit_appeals').selectAll().where('id', '=', s.refId).executeTakeFirstOrThrow();
     const sub = await db.selectFrom('submissions').select('reviewer_id').where('id', '=', s.id).executeTakeFirstOrThrow();
     const who = to === 'withdrawn' ? s.authorId : (sub.reviewer_id ?? null);
-    const now = await db.selectFrom('output_authors').select('state').where('resource_id', '=', f.resource_id).where('scholar_id', '=', f.scholar_id).executeTakeFirst();
+    const now = await db
+      .selectFrom('output_authors')
+      .select('state')
+      .where('resource_id', '=', f.resource_id)
+      .where('scholar_id', '=', f.scholar_id)
+      .executeTakeFirst();
     const current = now?.state ?? '';
     if (to === 'approved') {
       const v = await db.selectFrom('scholar_verifications').select('user_id').where('scholar_id', '=', f.scholar_id).executeTakeFirst();
@@ -104,7 +109,13 @@ export const fruitAppealKind: SubmissionKindSpec = {
       .where('submission_id', '=', s.id)
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    if (last && last.to_state !== last.from_state && last.to_state === current && current !== '' && last.to_state === (f.mode === 'claim' ? 'author' : 'disputed'))
+    if (
+      last &&
+      last.to_state !== last.from_state &&
+      last.to_state === current &&
+      current !== '' &&
+      last.to_state === (f.mode === 'claim' ? 'author' : 'disputed')
+    )
       await setLink(db, f.resource_id, f.scholar_id, current, last.from_state, who, s.id);
   },
 };

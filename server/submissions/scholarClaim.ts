@@ -25,7 +25,11 @@ import { SCHOLAR_DOCUMENT_MAX_MB, domainOfUrl, emailAtDomain } from '../../commo
 import type { ScholarLink } from '../../common/contracts/scholarClaims.js';
 
 /** The scholar record `id` (name and fields), or 404 该学者不存在 (also when `rows` does not show it). */
-export async function scholarRecord(db: Db, id: number, rows: ResourceRows = EVERY_RECORD): Promise<{ id: number; name: string; fields: Record<string, unknown> }> {
+export async function scholarRecord(
+  db: Db,
+  id: number,
+  rows: ResourceRows = EVERY_RECORD,
+): Promise<{ id: number; name: string; fields: Record<string, unknown> }> {
   const r = await db
     .selectFrom('resources')
     .select(['id', 'title', 'fields'])
@@ -99,8 +103,7 @@ export async function sendClaimCode(db: Db, secret: string, mail: MailProvider, 
 
 /** What a reader sends to claim a scholar (validated by server/routes/scholarClaims/schema.ts). */
 export type ClaimInput = { applicationId: number; scholarId: number; note?: string } & (
-  | { evidence: 'email'; email: string; code: string }
-  | { evidence: 'document'; document: { name: string; data: string } }
+  { evidence: 'email'; email: string; code: string } | { evidence: 'document'; document: { name: string; data: string } }
 );
 
 /** Decodes and checks the evidence document: base64 of a PDF or an image of at most 5 MB (400 / 413 on `document`). */
@@ -127,7 +130,14 @@ async function checkDocument(doc: { name: string; data: string }) {
  * claim; 400 on `code` for a wrong or expired code, on `email` for an address off the domain, on
  * `document` for a file that is no PDF or image. Resolves with the request's and the submission's ids.
  */
-export async function claimScholar(db: Db, storage: FileStorage, secret: string, input: ClaimInput, user: User, actor: Actor): Promise<{ id: number; submissionId: number }> {
+export async function claimScholar(
+  db: Db,
+  storage: FileStorage,
+  secret: string,
+  input: ClaimInput,
+  user: User,
+  actor: Actor,
+): Promise<{ id: number; submissionId: number }> {
   const s = await scholarRecord(db, input.scholarId);
   await checkClaimable(db, user.id, s.id);
   let doc: Awaited<ReturnType<typeof checkDocument>> | null = null;
@@ -165,7 +175,11 @@ export async function claimScholar(db: Db, storage: FileStorage, secret: string,
       .returning('id')
       .executeTakeFirstOrThrow();
     const summary = fillMsg(MSG.scholarClaimSummary, { name: s.name });
-    const submissionId = await submit(tx, { applicationId: input.applicationId, kind: 'user_examine', refId: row.id, authorId: user.id, summary, flags: [], marks: [] }, actor);
+    const submissionId = await submit(
+      tx,
+      { applicationId: input.applicationId, kind: 'user_examine', refId: row.id, authorId: user.id, summary, flags: [], marks: [] },
+      actor,
+    );
     return { id: row.id, submissionId };
   });
 }
@@ -219,7 +233,11 @@ export async function editScholarProfile(
       .returning('id')
       .executeTakeFirstOrThrow();
     const summary = fillMsg(MSG.scholarProfileSummary, { name: s.name });
-    const submissionId = await submit(tx, { applicationId: input.applicationId, kind: 'user_examine', refId: row.id, authorId: user.id, summary, flags: [], marks: [] }, actor);
+    const submissionId = await submit(
+      tx,
+      { applicationId: input.applicationId, kind: 'user_examine', refId: row.id, authorId: user.id, summary, flags: [], marks: [] },
+      actor,
+    );
     return { id: row.id, submissionId };
   });
 }
@@ -228,7 +246,11 @@ export async function editScholarProfile(
 export function parseLinks(s: string | null): ScholarLink[] {
   try {
     const v = JSON.parse(s ?? '[]') as unknown;
-    return Array.isArray(v) ? v.filter((l): l is ScholarLink => !!l && typeof l === 'object' && typeof l.title === 'string' && typeof l.url === 'string') : [];
+    if (!Array.isArray(v)) return [];
+    return (v as unknown[]).filter((l): l is ScholarLink => {
+      const o = l as Partial<Record<keyof ScholarLink, unknown>> | null;
+      return !!o && typeof o === 'object' && typeof o.title === 'string' && typeof o.url === 'string';
+    });
   } catch {
     return [];
   }
@@ -312,4 +334,3 @@ export async function scholarRequestApplication(db: Db, id: number): Promise<num
   if (!r) throw notFound(MSG.submissionNotFound);
   return r.application_id;
 }
-

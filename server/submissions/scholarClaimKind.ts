@@ -41,9 +41,7 @@ export const scholarClaimKind: SubmissionKindSpec = {
             ? `${SCHOLAR_EVIDENCE_LABELS.document}：${r.document_name ?? ''}`
             : '';
       const content =
-        r.request === 'profile'
-          ? [r.biography ?? '', ...parseLinks(r.links).map((l) => `${l.title} ${l.url}`)].filter(Boolean).join('\n')
-          : r.note;
+        r.request === 'profile' ? [r.biography ?? '', ...parseLinks(r.links).map((l) => `${l.title} ${l.url}`)].filter(Boolean).join('\n') : r.note;
       out.set(r.id, {
         fields: {
           request: SCHOLAR_REQUEST_LABELS[r.request as ScholarRequestKind] ?? r.request,
@@ -72,7 +70,10 @@ export const scholarClaimKind: SubmissionKindSpec = {
       const t = new Date().toISOString();
       await db.insertInto('scholar_verifications').values({ scholar_id: r.scholar_id, user_id: r.author_id, request_id: r.id, verified_at: t }).execute();
       // the account's scholar link of spec 2 §7 follows the verification (decision 651)
-      await db.deleteFrom('scholar_claims').where((eb) => eb.or([eb('user_id', '=', r.author_id), eb('resource_id', '=', r.scholar_id)])).execute();
+      await db
+        .deleteFrom('scholar_claims')
+        .where((eb) => eb.or([eb('user_id', '=', r.author_id), eb('resource_id', '=', r.scholar_id)]))
+        .execute();
       await db.insertInto('scholar_claims').values({ user_id: r.author_id, resource_id: r.scholar_id, created_at: t }).execute();
     } else {
       const v = await db.deleteFrom('scholar_verifications').where('request_id', '=', r.id).executeTakeFirst();

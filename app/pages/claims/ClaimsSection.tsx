@@ -129,7 +129,15 @@ function EditDialog({ p, applicationId, onClose }: { p: Profile; applicationId: 
     }
   };
   return (
-    <Modal open title={MSG.scholarProfileEdit} okText={MSG.save} okButtonProps={{ loading: saving }} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={MSG.scholarProfileEdit}
+      okText={MSG.save}
+      okButtonProps={{ loading: saving }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={{ biography: p.biography, links: p.links }} onFinish={(v) => void save(v)}>
         <Form.Item name="biography" label={MSG.scholarBiography}>
           <Input.TextArea maxLength={SCHOLAR_BIO_MAX} autoSize={{ minRows: 4, maxRows: 10 }} showCount />

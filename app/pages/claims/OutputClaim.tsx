@@ -89,7 +89,13 @@ export default function OutputClaim({ resourceId, title, applicationId, signedIn
         </div>
       )}
       {appealing && (
-        <Modal open title={fillMsg(MSG.fruitAppealTitle, { title })} okButtonProps={{ loading: saving }} onOk={() => void send('appeal')} onCancel={() => setAppealing(false)}>
+        <Modal
+          open
+          title={fillMsg(MSG.fruitAppealTitle, { title })}
+          okButtonProps={{ loading: saving }}
+          onOk={() => void send('appeal')}
+          onCancel={() => setAppealing(false)}
+        >
           <label>
             {MSG.fruitAppealReason}
             <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={FRUIT_REASON_MAX} autoSize={{ minRows: 3, maxRows: 6 }} />

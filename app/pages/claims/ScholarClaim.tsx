@@ -29,7 +29,7 @@ export interface ScholarClaimProps {
 const readBase64 = (f: File) =>
   new Promise<string>((resolve, reject) => {
     const r = new FileReader();
-    r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
+    r.onload = () => resolve(typeof r.result === 'string' ? r.result.replace(/^data:[^,]*,/, '') : '');
     r.onerror = () => reject(r.error ?? new Error('read failed'));
     r.readAsDataURL(f);
   });
@@ -99,7 +99,19 @@ interface ClaimForm {
   note?: string;
 }
 
-function ClaimDialog({ scholarId, name, applicationId, onClose, queryKey }: { scholarId: number; name: string; applicationId: number; onClose: () => void; queryKey: unknown[] }) {
+function ClaimDialog({
+  scholarId,
+  name,
+  applicationId,
+  onClose,
+  queryKey,
+}: {
+  scholarId: number;
+  name: string;
+  applicationId: number;
+  onClose: () => void;
+  queryKey: unknown[];
+}) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<ClaimForm>();
@@ -132,7 +144,9 @@ function ClaimDialog({ scholarId, name, applicationId, onClose, queryKey }: { sc
       const note = v.note?.trim() || undefined;
       let r;
       if (v.evidence === 'email') {
-        r = await api.post('/api/v1/scholar-claims', { body: { applicationId, scholarId, evidence: 'email', email: v.email?.trim() ?? '', code: v.code?.trim() ?? '', note } });
+        r = await api.post('/api/v1/scholar-claims', {
+          body: { applicationId, scholarId, evidence: 'email', email: v.email?.trim() ?? '', code: v.code?.trim() ?? '', note },
+        });
       } else {
         if (!file) {
           void message.error(MSG.scholarClaimDocumentType);
@@ -151,7 +165,15 @@ function ClaimDialog({ scholarId, name, applicationId, onClose, queryKey }: { sc
     }
   };
   return (
-    <Modal open title={fillMsg(MSG.scholarClaimTitle, { name })} okText={MSG.scholarClaimSubmit} okButtonProps={{ loading: saving }} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={fillMsg(MSG.scholarClaimTitle, { name })}
+      okText={MSG.scholarClaimSubmit}
+      okButtonProps={{ loading: saving }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <p className="atr-claim__note">{MSG.scholarClaimHint}</p>
       <Form form={form} layout="vertical" initialValues={{ evidence: 'email' }} onFinish={(v) => void submit(v)}>
         <Form.Item name="evidence" label={MSG.scholarClaimEvidence}>

@@ -26,7 +26,11 @@ import { ScholarClaim } from '../claims/ScholarClaim';
 /** The profile page; see the file comment. */
 export default function ScholarProfilePage() {
   const { id = '' } = useParams();
-  return <VisitorFrame title={typeLabel('scholar')}>{(config, site) => <Profile id={id} applicationId={config.applicationId} signedIn={!!site.user} />}</VisitorFrame>;
+  return (
+    <VisitorFrame title={typeLabel('scholar')}>
+      {(config, site) => <Profile id={id} applicationId={config.applicationId} signedIn={!!site.user} />}
+    </VisitorFrame>
+  );
 }
 
 function Profile({ id, applicationId, signedIn }: { id: string; applicationId: number; signedIn: boolean }) {
@@ -98,7 +102,13 @@ function Profile({ id, applicationId, signedIn }: { id: string; applicationId: n
               </a>
             </div>
             {/* 已认证, the approved biography and links, 我是该学者 (issue 29 §6, decisions 650-653) */}
-            <ScholarClaim scholarId={scholar.id} name={scholar.title} applicationId={applicationId} signedIn={signedIn} path={`/microapp/profile/${scholar.id}`} />
+            <ScholarClaim
+              scholarId={scholar.id}
+              name={scholar.title}
+              applicationId={applicationId}
+              signedIn={signedIn}
+              path={`/microapp/profile/${scholar.id}`}
+            />
           </div>
         </div>
         {rows.length > 0 && (

@@ -143,7 +143,13 @@ export default async function scholarClaimRoutes(app: FastifyInstance, { db, con
   r.get(
     '/api/v1/scholars/:id/verification',
     {
-      schema: { summary: '学者的认证状态、审核通过的简介与链接', tags, params: scholarParams, querystring: siteQuery, response: { 200: scholarVerificationAnswer } },
+      schema: {
+        summary: '学者的认证状态、审核通过的简介与链接',
+        tags,
+        params: scholarParams,
+        querystring: siteQuery,
+        response: { 200: scholarVerificationAnswer },
+      },
       config: { rows: resourceRows, access: publicAccess },
     },
     async (req) => {

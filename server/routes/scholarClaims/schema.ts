@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
 import { plainText } from '../../../common/homeConfigSchema.js';
 import { applicationRef, recordId } from '../../http/fields.js';
-import { FRUIT_APPEAL_MODES, FRUIT_REASON_MAX, SCHOLAR_BIO_MAX, SCHOLAR_LINKS_MAX, SCHOLAR_LINK_TITLE_MAX, SCHOLAR_NOTE_MAX } from '../../../common/scholarClaims.js';
+import {
+  FRUIT_APPEAL_MODES,
+  FRUIT_REASON_MAX,
+  SCHOLAR_BIO_MAX,
+  SCHOLAR_LINKS_MAX,
+  SCHOLAR_LINK_TITLE_MAX,
+  SCHOLAR_NOTE_MAX,
+} from '../../../common/scholarClaims.js';
 
 const scholarId = z.number({ error: MSG.scholarNotFound }).int(MSG.scholarNotFound).positive(MSG.scholarNotFound);
 const email = z.string().trim().max(200, MSG.scholarClaimEmailInvalid).email(MSG.scholarClaimEmailInvalid);
@@ -21,7 +28,10 @@ export const claimBody = z.discriminatedUnion(
       scholarId,
       evidence: z.literal('email'),
       email,
-      code: z.string().trim().regex(/^\d{6}$/, MSG.scholarClaimCodeFormat),
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, MSG.scholarClaimCodeFormat),
       note,
     }),
     z.object({

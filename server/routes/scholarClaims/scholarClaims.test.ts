@@ -71,15 +71,24 @@ beforeAll(async () => {
   const topicId = await ensureTopic(ctx.db, '学者专题');
   appId = await insertApplication(ctx.db, { name: '学者站', host: 'scholars.example.cn', status: 'released', topicId });
   otherAppId = await insertApplication(ctx.db, { name: '他站', host: 'other-scholars.example.cn', status: 'released', topicId });
-  const inst = await upsertResources(ctx.db, [{ type: 'institution', sourceKey: 'claims:inst', title: '北方大学', fields: { url: 'https://www.north.edu.cn/' }, topicId }]);
+  const inst = await upsertResources(ctx.db, [
+    { type: 'institution', sourceKey: 'claims:inst', title: '北方大学', fields: { url: 'https://www.north.edu.cn/' }, topicId },
+  ]);
   const made = await upsertResources(
     ctx.db,
-    ['张明', '李华', '王芳', '赵强', '孙丽'].map((name, i) => ({ type: 'scholar' as const, sourceKey: `claims:s${i}`, title: name, fields: { institution: '北方大学', institutionId: inst.ids[0] }, topicId })),
+    ['张明', '李华', '王芳', '赵强', '孙丽'].map((name, i) => ({
+      type: 'scholar' as const,
+      sourceKey: `claims:s${i}`,
+      title: name,
+      fields: { institution: '北方大学', institutionId: inst.ids[0] },
+      topicId,
+    })),
   );
   scholarIds = made.ids;
   const noDomain = await upsertResources(ctx.db, [{ type: 'scholar', sourceKey: 'claims:nodomain', title: '无域名学者', fields: {}, topicId }]);
   scholarIds.push(noDomain.ids[0]);
-  outputId = (await upsertResources(ctx.db, [{ type: 'fruit', sourceKey: 'claims:fruit', title: '稀土催化研究', fields: { authors: '张明' }, topicId }])).ids[0];
+  outputId = (await upsertResources(ctx.db, [{ type: 'fruit', sourceKey: 'claims:fruit', title: '稀土催化研究', fields: { authors: '张明' }, topicId }]))
+    .ids[0];
   const m = await user('学者审核员');
   const om = await user('他站审核员');
   const nr = await user('无权管理员');
@@ -115,15 +124,29 @@ describe('学者认证 by an e-mail code', () => {
     const email = 'zhangming@math.north.edu.cn';
     expect((await r.c.post('/api/v1/scholar-claims/code', { applicationId: appId, scholarId: sid, email })).status).toBe(200);
     const code = mailedCode(email);
-    const wrong = await r.c.post('/api/v1/scholar-claims', { applicationId: appId, scholarId: sid, evidence: 'email', email, code: code === '000000' ? '111111' : '000000' });
+    const wrong = await r.c.post('/api/v1/scholar-claims', {
+      applicationId: appId,
+      scholarId: sid,
+      evidence: 'email',
+      email,
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields.code).toBe('验证码错误或已过期');
     // the code expires
-    await ctx.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('target', 'like', `scholar:${r.id}:%`).execute();
+    await ctx.db
+      .updateTable('verification_codes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('target', 'like', `scholar:${r.id}:%`)
+      .execute();
     const expired = await r.c.post('/api/v1/scholar-claims', { applicationId: appId, scholarId: sid, evidence: 'email', email, code });
     expect(expired.status).toBe(400);
     expect(expired.body.error.message).toBe('验证码错误或已过期');
-    await ctx.db.updateTable('verification_codes').set({ created_at: new Date(Date.now() - 120_000).toISOString() }).where('target', 'like', `scholar:${r.id}:%`).execute();
+    await ctx.db
+      .updateTable('verification_codes')
+      .set({ created_at: new Date(Date.now() - 120_000).toISOString() })
+      .where('target', 'like', `scholar:${r.id}:%`)
+      .execute();
 
     const sent = await claimByMail(r.c, sid, email);
     expect(sent.status).toBe(201);
@@ -147,7 +170,12 @@ describe('学者认证 by an e-mail code', () => {
     expect(link.resource_id).toBe(sid);
     const n = await notes(r.id);
     expect(n.at(-1)).toMatchObject({ kind: 'submission.approve', title: '您的学者认证已通过审核' });
-    const audit = await ctx.db.selectFrom('audit_log').select('action').where('resource', '=', 'submission').where('resource_id', '=', String(sent.body.submissionId)).execute();
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('resource', '=', 'submission')
+      .where('resource_id', '=', String(sent.body.submissionId))
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['submit', 'approve']);
 
     // another reader cannot claim the verified profile, not even ask for a code
@@ -155,10 +183,20 @@ describe('学者认证 by an e-mail code', () => {
     const taken = await other.c.post('/api/v1/scholar-claims/code', { applicationId: appId, scholarId: sid, email: 'other@north.edu.cn' });
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe('该学者已被其他账号认证，不能重复认领');
-    const taken2 = await other.c.post('/api/v1/scholar-claims', { applicationId: appId, scholarId: sid, evidence: 'document', document: { name: 'a.pdf', data: PDF } });
+    const taken2 = await other.c.post('/api/v1/scholar-claims', {
+      applicationId: appId,
+      scholarId: sid,
+      evidence: 'document',
+      document: { name: 'a.pdf', data: PDF },
+    });
     expect(taken2.status).toBe(409);
     // and the verified account cannot claim a second profile
-    const second = await r.c.post('/api/v1/scholar-claims', { applicationId: appId, scholarId: scholarIds[1], evidence: 'document', document: { name: 'a.pdf', data: PDF } });
+    const second = await r.c.post('/api/v1/scholar-claims', {
+      applicationId: appId,
+      scholarId: scholarIds[1],
+      evidence: 'document',
+      document: { name: 'a.pdf', data: PDF },
+    });
     expect(second.status).toBe(409);
     expect(second.body.error.message).toBe('每个账号只能认证一位学者');
 
@@ -174,8 +212,15 @@ describe('学者认证 by an e-mail code', () => {
     const again = await r.c.put('/api/v1/scholar-claims/profile', { applicationId: appId, biography: '再改', links: [] });
     expect(again.status).toBe(409);
     expect((await act(manager, [edit.body.submissionId], 'approve')).status).toBe(200);
-    expect((await verification(anonymous, sid)).body).toMatchObject({ biography: '研究稀土催化。', links: [{ title: '课题组主页', url: 'https://lab.north.edu.cn' }] });
-    const bad = await r.c.put('/api/v1/scholar-claims/profile', { applicationId: appId, biography: '<script>x</script>', links: [{ title: 'x', url: 'javascript:alert(1)' }] });
+    expect((await verification(anonymous, sid)).body).toMatchObject({
+      biography: '研究稀土催化。',
+      links: [{ title: '课题组主页', url: 'https://lab.north.edu.cn' }],
+    });
+    const bad = await r.c.put('/api/v1/scholar-claims/profile', {
+      applicationId: appId,
+      biography: '<script>x</script>',
+      links: [{ title: 'x', url: 'javascript:alert(1)' }],
+    });
     expect(bad.status).toBe(400);
     expect((await other.c.put('/api/v1/scholar-claims/profile', { applicationId: appId, biography: 'x', links: [] })).status).toBe(403);
   });
@@ -193,7 +238,13 @@ describe('学者认证 by a document; the state machine', () => {
     });
     expect(fake.status).toBe(400);
     expect(fake.body.error.fields.document).toBe('证明材料须为 PDF 或图片文件');
-    const sent = await r.c.post('/api/v1/scholar-claims', { applicationId: appId, scholarId: sid, evidence: 'document', document: { name: '工作证.pdf', data: PDF }, note: '附工作证' });
+    const sent = await r.c.post('/api/v1/scholar-claims', {
+      applicationId: appId,
+      scholarId: sid,
+      evidence: 'document',
+      document: { name: '工作证.pdf', data: PDF },
+      note: '附工作证',
+    });
     expect(sent.status).toBe(201);
     // the reviewer downloads the evidence; others cannot
     const doc = await manager.get(`/api/v1/scholar-claims/${sent.body.id}/document`);
