@@ -3488,6 +3488,180 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/scholar-claims/code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 向学者所在机构域名的邮箱发送认证验证码
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1ScholarClaimsCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/scholar-claims': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 认领学者（我是该学者），附机构邮箱验证码或证明材料，提交审核
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1ScholarClaims'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/scholar-claims/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 已认证学者修改简介与链接，提交审核
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    put: operations['putV1ScholarClaimsProfile'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/scholar-claims/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 我认证的学者（学者认证与成果认领）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    get: operations['getV1ScholarClaimsMine'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/scholar-claims/{id}/document': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 学者认证的证明材料
+     * @description 权限：该应用持有「审核」权限的管理员或超级管理员。
+     */
+    get: operations['getV1ScholarClaimsByIdDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/scholars/{id}/verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 学者的认证状态、审核通过的简介与链接
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点专题中已发布的资源；管理员另可读其管理站点专题中的全部资源；超级管理员可读全部。
+     */
+    get: operations['getV1ScholarsByIdVerification'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/fruit-appeals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 已认证学者认领成果或对归属于自己的成果申诉，提交审核
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1FruitAppeals'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/outputs/{id}/authors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 成果经认领确认的作者（已认证学者）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点专题中已发布的资源；管理员另可读其管理站点专题中的全部资源；超级管理员可读全部。
+     */
+    get: operations['getV1OutputsByIdAuthors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/feedback': {
     parameters: {
       query?: never;
@@ -14194,7 +14368,7 @@ export interface operations {
     parameters: {
       query: {
         applicationId: number;
-        kind?: 'comment' | 'resource_verify' | 'auditUser';
+        kind?: 'comment' | 'resource_verify' | 'auditUser' | 'user_examine' | 'fruit_appeal';
         status?: 'pending' | 'approved' | 'rejected' | 'withdrawn';
         q?: string;
         page?: number;
@@ -14878,6 +15052,367 @@ export interface operations {
             /** @enum {boolean} */
             ok: true;
             message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ScholarClaimsCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          applicationId: number;
+          scholarId: number;
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1ScholarClaims: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json':
+          | {
+              applicationId: number;
+              scholarId: number;
+              /** @enum {string} */
+              evidence: 'email';
+              /** Format: email */
+              email: string;
+              code: string;
+              note?: string;
+            }
+          | {
+              applicationId: number;
+              scholarId: number;
+              /** @enum {string} */
+              evidence: 'document';
+              document: {
+                name: string;
+                data: string;
+              };
+              note?: string;
+            };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            id: number;
+            submissionId: number;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1ScholarClaimsProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          applicationId: number;
+          biography: string;
+          /** @default [] */
+          links?: {
+            title: string;
+            url: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            id: number;
+            submissionId: number;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ScholarClaimsMine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            profile: {
+              scholarId: number;
+              name: string;
+              institution: string;
+              verifiedAt: string;
+              biography: string;
+              links: {
+                title: string;
+                url: string;
+              }[];
+              pendingEdit: {
+                biography: string;
+                links: {
+                  title: string;
+                  url: string;
+                }[];
+              } | null;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ScholarClaimsByIdDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 文件内容，Content-Type 为检测到的类型；图片（及 inline=1 的 PDF）在页面中显示，其余作为附件下载 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1ScholarsByIdVerification: {
+    parameters: {
+      query: {
+        applicationId: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            name: string;
+            verified: boolean;
+            verifiedAt: string | null;
+            biography: string;
+            links: {
+              title: string;
+              url: string;
+            }[];
+            mine: boolean;
+            myClaim: {
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+              reason: string | null;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1FruitAppeals: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          applicationId: number;
+          resourceId: number;
+          /** @enum {string} */
+          mode: 'claim' | 'appeal';
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            id: number;
+            submissionId: number;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1OutputsByIdAuthors: {
+    parameters: {
+      query: {
+        applicationId: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            title: string;
+            authors: {
+              scholarId: number;
+              name: string;
+              href: string;
+            }[];
           };
         };
       };

@@ -8,8 +8,8 @@ import { COMMENT_TARGETS, COMMENT_TARGET_LABELS, type CommentTarget } from './co
 
 /**
  * The personal centre's sections, in the menu's order (decision 584). `questions`, `submissions`,
- * `communities` and `dds` are their areas' components, registered in app/pages/helix/sections.ts;
- * `claims` (scholar verification and output claims) has no component yet and stays hidden.
+ * `claims` (scholar verification and output claims, decisions 650-656), `communities` and `dds` are
+ * their areas' components, registered in app/pages/helix/sections.ts.
  */
 export const HELIX_SECTIONS = [
   'messages',
@@ -27,7 +27,7 @@ export const HELIX_SECTIONS = [
 ] as const;
 export type HelixSection = (typeof HELIX_SECTIONS)[number];
 /** The sections with no component yet (hidden from readers; the console marks them 尚未上线). */
-export const HELIX_SECTIONS_NOT_BUILT: readonly HelixSection[] = ['claims'];
+export const HELIX_SECTIONS_NOT_BUILT: readonly HelixSection[] = [];
 export const HELIX_SECTION_LABELS: Record<HelixSection, string> = {
   messages: '消息',
   favorites: '我的收藏',

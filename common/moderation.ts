@@ -41,17 +41,25 @@ export const QUEUE_FLAG_LABELS: Record<QueueFlag, string> = {
 };
 
 /** The kinds of submission registered so far (server/moderation/kinds.ts), with their console names and paths. */
-export const SUBMISSION_KINDS = ['comment', 'resource_verify', 'auditUser'] as const;
+export const SUBMISSION_KINDS = ['comment', 'resource_verify', 'auditUser', 'user_examine', 'fruit_appeal'] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
-export const SUBMISSION_KIND_LABELS: Record<SubmissionKind, string> = { comment: '评论', resource_verify: '资源推荐', auditUser: '新用户' };
+export const SUBMISSION_KIND_LABELS: Record<SubmissionKind, string> = {
+  comment: '评论',
+  resource_verify: '资源推荐',
+  auditUser: '新用户',
+  user_examine: '学者认证',
+  fruit_appeal: '成果认领',
+};
 /** The console page of each kind's queue (spec 1 §2). */
 export const SUBMISSION_KIND_PATHS: Record<SubmissionKind, string> = {
   comment: '/console/cc/comment',
   resource_verify: '/console/rc/resource_verify',
   auditUser: '/console/uc/auditUser',
+  user_examine: '/console/ue/user_examine',
+  fruit_appeal: '/console/fa/fruit_appeal',
 };
 /** The kinds a reader sees in 我的提交 (app/pages/submissions/MySubmissionsSection.tsx; decision 610): the review queues of issue 29 §6. */
-export const READER_QUEUE_KINDS = ['resource_verify'] as const satisfies readonly SubmissionKind[];
+export const READER_QUEUE_KINDS = ['resource_verify', 'user_examine', 'fruit_appeal'] as const satisfies readonly SubmissionKind[];
 /** The review queues of the console's 栏目内容 menu, each with its pending badge: the readers' kinds and 新用户审核 (decision 662). */
 export const CONSOLE_QUEUE_KINDS = [...READER_QUEUE_KINDS, 'auditUser'] as const satisfies readonly SubmissionKind[];
 

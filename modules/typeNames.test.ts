@@ -64,6 +64,18 @@ const ALLOWED: Allowed[] = [
   },
   { file: 'server/db/migrations/042_moderation.ts', names: ['link'], why: "the column of a submission's visitor page link" },
   {
+    file: 'common/scholarClaims.ts',
+    names: ['fruit', 'book', 'standard', 'sciencedata'],
+    why: `${RESOURCE_KIND}: the catalogue types a scholar may claim as research output (decision 654)`,
+  },
+  {
+    file: 'server/submissions/scholarClaim.ts',
+    names: ['scholar', 'institution'],
+    why: `${RESOURCE_KIND}: a claimed scholar and its institution (decision 650)`,
+  },
+  { file: 'server/submissions/scholarClaimKind.ts', names: ['scholar'], why: 'the key of a console list field' },
+  { file: 'server/submissions/fruitAppealKind.ts', names: ['scholar'], why: 'the key of a console list field' },
+  {
     file: 'common/submissions.ts',
     names: ['book', 'policy', 'standard', 'sciencedata', 'news', 'resource'],
     why: `${RESOURCE_KIND}: the catalogue types a reader may recommend, and the type a recommended link is stored as (decision 611)`,

@@ -51,6 +51,7 @@ import auditLogRoutes from './routes/auditLogs/index.js';
 import moderationRoutes from './routes/moderation/index.js';
 import commentRoutes from './routes/comments/index.js';
 import submissionRoutes from './routes/submissions/index.js';
+import scholarClaimRoutes from './routes/scholarClaims/index.js';
 import feedbackRoutes from './routes/feedback/index.js';
 import publicApiRoutes from './routes/publicApi/index.js';
 import apiKeyRoutes from './routes/apiKeys/index.js';
@@ -227,6 +228,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => moderationRoutes(a, ctx));
   await app.register(async (a) => commentRoutes(a, ctx));
   await app.register(async (a) => submissionRoutes(a, ctx));
+  await app.register(async (a) => scholarClaimRoutes(a, ctx));
   await app.register(async (a) => feedbackRoutes(a, ctx));
   await app.register(async (a) => questionRoutes(a, ctx));
   await app.register(async (a) => communityRoutes(a, ctx));

@@ -52,6 +52,8 @@ const PagesPage = lazy(() => import('./pages/PagesPage').then((m) => ({ default:
 const CommentModerationPage = lazy(() => import('./moderation/ModerationPage'));
 const ResourceVerifyQueue = lazy(() => import('./moderation/QueuePages').then((m) => ({ default: m.ResourceVerifyQueue })));
 const AuditUserQueue = lazy(() => import('./moderation/AuditUserQueue').then((m) => ({ default: m.AuditUserQueue })));
+const UserExamineQueue = lazy(() => import('./moderation/QueuePages').then((m) => ({ default: m.UserExamineQueue })));
+const FruitAppealQueue = lazy(() => import('./moderation/QueuePages').then((m) => ({ default: m.FruitAppealQueue })));
 // communities (issue 29 §5): the list and one community's moderation
 const CommunitiesConsolePage = lazy(() => import('./communities/CommunitiesPage').then((m) => ({ default: m.CommunitiesConsolePage })));
 const CommunityDetailConsolePage = lazy(() => import('./communities/CommunityDetailPage').then((m) => ({ default: m.CommunityDetailConsolePage })));
@@ -110,6 +112,9 @@ const consoleRoutes: RouteObject[] = [
           // the review queues of issue 29 §6 (decisions 610-619)
           { path: 'rc/resource_verify', element: lazyPage(ResourceVerifyQueue) },
           { path: 'uc/auditUser', element: lazyPage(AuditUserQueue) },
+          // 学者认证 and 成果认领 (decisions 650-656)
+          { path: 'ue/user_examine', element: lazyPage(UserExamineQueue) },
+          { path: 'fa/fruit_appeal', element: lazyPage(FruitAppealQueue) },
           { path: 'communities', element: lazyPage(CommunitiesConsolePage) },
           { path: 'communities/:id', element: lazyPage(CommunityDetailConsolePage) },
           { path: 'pages', element: lazyPage(PagesPage) },

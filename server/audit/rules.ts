@@ -288,6 +288,11 @@ export const NOT_AUDITED: Record<string, string> = {
   // the moderation engine writes one audit row per submission and transition itself (decision 552)
   'POST /api/v1/submissions/recommendations': 'recorded as a submission (submit) by the moderation engine',
   'DELETE /api/v1/submissions/:id': 'recorded as a withdrawal by the moderation engine',
+  // 学者认证与成果认领 (server/routes/scholarClaims; decisions 650-656)
+  'POST /api/v1/scholar-claims/code': 'mails a verification code; no record changes',
+  'POST /api/v1/scholar-claims': 'recorded as a submission (submit) by the moderation engine',
+  'PUT /api/v1/scholar-claims/profile': 'recorded as a submission (submit) by the moderation engine',
+  'POST /api/v1/fruit-appeals': 'recorded as a submission (submit) by the moderation engine',
   'POST /api/v1/moderation/review': 'recorded per submission by the moderation engine (server/moderation/engine.ts)',
   'POST /api/v1/comments': 'recorded as a submission (submit) by the moderation engine',
   'DELETE /api/v1/comments/:id': 'recorded as a withdrawal by the moderation engine',

@@ -64,6 +64,7 @@ const STORED_NAMES = [
   '049_submission_queues',
   '050_communities',
   '051_api_keys',
+  '052_scholar_claims',
   '053_reader_approvals',
   '056_pages',
 ];

@@ -840,6 +840,68 @@ export interface PageRevisionsTable {
   created_at: string;
 }
 
+/** A claim of a scholar profile or an edit of a verified one, reviewed as `user_examine` (migration 052; decisions 650-653). */
+export interface ScholarRequestsTable {
+  id: Generated<number>;
+  application_id: number;
+  author_id: number;
+  scholar_id: number;
+  /** 'claim' | 'profile' (common/scholarClaims.ts) */
+  request: string;
+  /** a claim's evidence: 'email' | 'document' */
+  evidence: string | null;
+  email: string | null;
+  document_key: string | null;
+  document_name: string | null;
+  document_type: string | null;
+  note: string;
+  biography: string | null;
+  /** JSON [{title,url}] of a profile edit */
+  links: string | null;
+  created_at: string;
+}
+
+/** The verified owner of a scholar profile (migration 052; decision 651). */
+export interface ScholarVerificationsTable {
+  scholar_id: number;
+  user_id: number;
+  request_id: number;
+  verified_at: string;
+}
+
+/** A verified scholar's 认领 or 申诉 of a research output, reviewed as `fruit_appeal` (migration 052; decisions 654-655). */
+export interface FruitAppealsTable {
+  id: Generated<number>;
+  application_id: number;
+  author_id: number;
+  scholar_id: number;
+  resource_id: number;
+  /** 'claim' | 'appeal' */
+  mode: string;
+  reason: string;
+  created_at: string;
+}
+
+/** An output's author link to a scholar (migration 052; decision 655): state 'author' | 'disputed'. */
+export interface OutputAuthorsTable {
+  resource_id: number;
+  scholar_id: number;
+  state: string;
+  updated_at: string;
+}
+
+/** One change of an output's author link (migration 052; decision 655): states '' | 'author' | 'disputed'. */
+export interface AttributionHistoryTable {
+  id: Generated<number>;
+  resource_id: number;
+  scholar_id: number;
+  from_state: string;
+  to_state: string;
+  user_id: number | null;
+  submission_id: number | null;
+  at: string;
+}
+
 export interface Database {
   pages: PagesTable;
   page_revisions: PageRevisionsTable;
@@ -861,6 +923,11 @@ export interface Database {
   comments: CommentsTable;
   resource_recommendations: ResourceRecommendationsTable;
   reader_approvals: ReaderApprovalsTable;
+  scholar_requests: ScholarRequestsTable;
+  scholar_verifications: ScholarVerificationsTable;
+  fruit_appeals: FruitAppealsTable;
+  output_authors: OutputAuthorsTable;
+  attribution_history: AttributionHistoryTable;
   comment_likes: CommentLikesTable;
   comment_reports: CommentReportsTable;
   comment_settings: CommentSettingsTable;

@@ -6,6 +6,8 @@ import type { SubmissionKind } from '../../common/moderation.js';
 import { commentKind } from '../comments/kind.js';
 import { recommendKind } from '../submissions/recommendKind.js';
 import { auditUserKind } from '../submissions/auditUserKind.js';
+import { scholarClaimKind } from '../submissions/scholarClaimKind.js';
+import { fruitAppealKind } from '../submissions/fruitAppealKind.js';
 import type { SubmissionKindSpec } from './kind.js';
 
 /** Every kind's spec. */
@@ -13,6 +15,8 @@ export const KINDS: Record<SubmissionKind, SubmissionKindSpec> = {
   comment: commentKind,
   resource_verify: recommendKind,
   auditUser: auditUserKind,
+  user_examine: scholarClaimKind,
+  fruit_appeal: fruitAppealKind,
 };
 
 /** The spec of a kind. */

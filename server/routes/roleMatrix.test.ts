@@ -195,6 +195,48 @@ async function link(f: Fixture): Promise<number> {
 }
 
 /** A reader's recommended link of the application with its pending submission, written directly; its id. */
+/** A fresh scholar record (学者认证, decisions 650-656); its id. */
+async function scholar(n: number | string): Promise<number> {
+  return (
+    await upsertResources(ctx.db, [{ type: 'scholar', sourceKey: `matrix:scholar:${n}:${seq++}`, title: `矩阵学者${n}`, fields: {}, topicId: fx.topicId }])
+  ).ids[0];
+}
+/** Makes user `uid` a verified scholar (once); the scholar's id. */
+async function verifiedScholar(uid: number): Promise<number> {
+  const v = await ctx.db.selectFrom('scholar_verifications').select('scholar_id').where('user_id', '=', uid).executeTakeFirst();
+  if (v) return v.scholar_id;
+  const id = await scholar(`v${uid}`);
+  await ctx.db.insertInto('scholar_verifications').values({ scholar_id: id, user_id: uid, request_id: 0, verified_at: new Date().toISOString() }).execute();
+  return id;
+}
+/** A scholar claim of the application without a document; its id. */
+async function scholarRequest(f: Fixture): Promise<number> {
+  const r = await ctx.db
+    .insertInto('scholar_requests')
+    .values({
+      application_id: f.appId,
+      author_id: f.plainUserId,
+      scholar_id: await scholar('r'),
+      request: 'claim',
+      evidence: 'email',
+      email: 'a@example.edu.cn',
+      document_key: null,
+      document_name: null,
+      document_type: null,
+      note: '',
+      biography: null,
+      links: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+/** A fresh research output (成果); its id. */
+async function output(n: number | string): Promise<number> {
+  return (await upsertResources(ctx.db, [{ type: 'fruit', sourceKey: `matrix:fruit:${n}:${seq++}`, title: `矩阵成果${n}`, fields: {}, topicId: fx.topicId }]))
+    .ids[0];
+}
 async function recommendation(f: Fixture): Promise<number> {
   const t = new Date().toISOString();
   const r = await ctx.db
@@ -564,6 +606,36 @@ const ROUTES: Record<string, Row> = {
   },
   'GET /api/v1/submissions/mine': { call: () => ({ url: '/api/v1/submissions/mine' }) },
   'DELETE /api/v1/submissions/:id': { status: 404, call: () => ({ url: '/api/v1/submissions/999999' }) },
+  // 学者认证与成果认领 (decisions 650-656)
+  'POST /api/v1/scholar-claims/code': {
+    status: 404,
+    call: (f) => ({ url: '/api/v1/scholar-claims/code', body: { applicationId: f.appId, scholarId: 999999, email: 'a@example.edu.cn' } }),
+  },
+  'POST /api/v1/scholar-claims': {
+    status: 201,
+    call: async (f, n) => ({
+      url: '/api/v1/scholar-claims',
+      body: { applicationId: f.appId, scholarId: await scholar(n), evidence: 'document', document: { name: 'a.pdf', data: MATRIX_PDF } },
+    }),
+  },
+  'PUT /api/v1/scholar-claims/profile': {
+    status: 201,
+    call: async (f, _n, uid) => {
+      await verifiedScholar(uid);
+      return { url: '/api/v1/scholar-claims/profile', body: { applicationId: f.appId, biography: `矩阵简介${seq++}`, links: [] } };
+    },
+  },
+  'GET /api/v1/scholar-claims/mine': { call: () => ({ url: '/api/v1/scholar-claims/mine' }) },
+  'GET /api/v1/scholar-claims/:id/document': { status: 404, call: async (f) => ({ url: `/api/v1/scholar-claims/${await scholarRequest(f)}/document` }) },
+  'GET /api/v1/scholars/:id/verification': { call: async (f, n) => ({ url: `/api/v1/scholars/${await scholar(n)}/verification?applicationId=${f.appId}` }) },
+  'POST /api/v1/fruit-appeals': {
+    status: 201,
+    call: async (f, n, uid) => {
+      await verifiedScholar(uid);
+      return { url: '/api/v1/fruit-appeals', body: { applicationId: f.appId, resourceId: await output(n), mode: 'claim' } };
+    },
+  },
+  'GET /api/v1/outputs/:id/authors': { call: async (f, n) => ({ url: `/api/v1/outputs/${await output(n)}/authors?applicationId=${f.appId}` }) },
   'GET /api/v1/comments': { call: async (f) => ({ url: `/api/v1/comments?applicationId=${f.appId}&targetType=notice&targetId=${await notice(f)}` }) },
   'POST /api/v1/comments': {
     status: 201,

@@ -85,6 +85,13 @@ const TOP: Kind[] = ['article', 'scholar', 'journal', 'conference', 'institution
  * every way the route allows, and the shown ones beside them.
  */
 const PROBES: Record<string, Probes> = {
+  // 学者认证与成果认领 (server/routes/scholarClaims; decisions 650-656): a hidden scholar or output answers 404
+  'GET /api/v1/scholars/:id/verification': (f) =>
+    [f.shown.scholar, f.withdrawn.scholar, f.draftOnly.scholar].map((id) => ({ url: `/api/v1/scholars/${id}/verification?applicationId=${f.released.appId}` })),
+  'GET /api/v1/outputs/:id/authors': (f) =>
+    [f.shown.article, f.withdrawn.article, f.draftOnly.article, f.orphan].map((id) => ({
+      url: `/api/v1/outputs/${id}/authors?applicationId=${f.released.appId}`,
+    })),
   'GET /api/v1/resources/:type/:id': (f) =>
     TYPES.flatMap((t) => [f.shown[t], f.withdrawn[t], f.draftOnly[t]].map((id) => ({ url: `/api/v1/resources/${t}/${id}` }))).concat([
       { url: `/api/v1/resources/article/${f.orphan}` },

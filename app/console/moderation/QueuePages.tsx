@@ -2,14 +2,18 @@
  * The console pages of the review queues of issue 29 §6 (docs/decisions.md 610-619), each the one
  * moderation list (./ModerationPage.tsx) at its spec path, with the kind's own row action:
  * - /console/rc/resource_verify: 设置分类, the category a pending recommendation's record goes in on
- *   approval (PUT /api/v1/submissions/recommendations/{id}/placement).
+ *   approval (PUT /api/v1/submissions/recommendations/{id}/placement);
+ * - /console/ue/user_examine: 学者认证 and profile edits, with 查看证明材料 on a claim sent with a document
+ *   (GET /api/v1/scholar-claims/{id}/document; decisions 650-653);
+ * - /console/fa/fruit_appeal: 成果认领 and 申诉, the output's 归属记录 among the item's fields (decisions 654-656).
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal } from 'antd';
-import { FolderOutlined } from '@ant-design/icons';
+import { FileSearchOutlined, FolderOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { CATEGORY_NAME_MAX } from '@common/submissions';
+import { SCHOLAR_EVIDENCE_LABELS } from '@common/scholarClaims';
 import type { Submission } from '@common/contracts/moderation';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
@@ -71,4 +75,25 @@ function PlacementButton({ s }: { s: Submission }) {
 /** /console/rc/resource_verify */
 export function ResourceVerifyQueue() {
   return <ModerationPage kind="resource_verify" rowAction={(s) => <PlacementButton s={s} />} />;
+}
+
+/** /console/ue/user_examine: 查看证明材料 opens a claim's document (a download of the checked file). */
+export function UserExamineQueue() {
+  return (
+    <ModerationPage
+      kind="user_examine"
+      rowAction={(s) =>
+        s.fields.evidence?.startsWith(SCHOLAR_EVIDENCE_LABELS.document) ? (
+          <Button size="small" icon={<FileSearchOutlined />} href={`/api/v1/scholar-claims/${s.refId}/document`} target="_blank" rel="noopener noreferrer">
+            {MSG.claimsViewDocument}
+          </Button>
+        ) : null
+      }
+    />
+  );
+}
+
+/** /console/fa/fruit_appeal */
+export function FruitAppealQueue() {
+  return <ModerationPage kind="fruit_appeal" />;
 }

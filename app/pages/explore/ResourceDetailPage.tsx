@@ -3,7 +3,8 @@
  * cover or logo, its facts with Chinese labels (visitor/fields.ts), abstract or summary, keywords as
  * links to the explore page, its own web address (opened in a new tab), and 导出引用 (BibTeX, RIS,
  * GB/T 7714; CitationExport.tsx), 文献传递 for a citable work (a link to /temp/dds?resource={id},
- * decision 608); an institution's scholars (InstitutionScholars.tsx).
+ * decision 608); an institution's scholars (InstitutionScholars.tsx); a research output's verified
+ * authors and 认领成果 (claims/LazyOutputClaim.tsx, decision 654).
  * A scholar id opens the scholar profile instead. Unknown
  * or deleted resources show 该资源不存在或已删除.
  */
@@ -28,6 +29,8 @@ import type { ResourceItem } from '@common/contracts/search';
 import { FactList } from '../visitor/FactList';
 import { InstitutionScholars } from './InstitutionScholars';
 import { useResourceOpen } from '../../site/usage';
+import { LazyOutputClaim } from '../claims/LazyOutputClaim';
+import { isOutputType } from '@common/scholarClaims';
 
 /** A resource as the server declares it (common/contracts/search.ts). */
 type Item = ResourceItem;
@@ -115,6 +118,8 @@ function Detail({ type, id, signedIn, applicationId }: { type: string; id: strin
           ))}
         </div>
       )}
+      {/* 作者（已认证学者） and 认领成果 of a research output (issue 29 §6, decision 654) */}
+      {isOutputType(it.type) && <LazyOutputClaim resourceId={it.id} title={it.title} applicationId={applicationId} signedIn={signedIn} />}
       {resourceTypeOf(it.type)?.members && <InstitutionScholars id={it.id} />}
       <LazyFavorite
         applicationId={applicationId}

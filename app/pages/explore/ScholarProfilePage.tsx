@@ -3,7 +3,8 @@
  * outputs. The scholar comes from GET /api/v1/resources/scholar/{id}; the institution card from the
  * linked institution resource (fields.institutionId, set by the import); outputs are the site's
  * resources that name the scholar (GET /api/v1/search with the name), with a link to the scholar's
- * DBLP record when the import kept one. Homepage links open in a new tab.
+ * DBLP record when the import kept one. Homepage links open in a new tab. 学者认证 (claims/ScholarClaim.tsx,
+ * decisions 650-653): 已认证, the approved biography and links, 我是该学者.
  */
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -20,14 +21,19 @@ import { DetailFailure } from '../visitor/DetailFallback';
 import { FactList } from '../visitor/FactList';
 import { useResourceOpen } from '../../site/usage';
 import { api } from '../../shared/apiClient';
+import { ScholarClaim } from '../claims/ScholarClaim';
 
 /** The profile page; see the file comment. */
 export default function ScholarProfilePage() {
   const { id = '' } = useParams();
-  return <VisitorFrame title={typeLabel('scholar')}>{(config) => <Profile id={id} applicationId={config.applicationId} />}</VisitorFrame>;
+  return (
+    <VisitorFrame title={typeLabel('scholar')}>
+      {(config, site) => <Profile id={id} applicationId={config.applicationId} signedIn={!!site.user} />}
+    </VisitorFrame>
+  );
 }
 
-function Profile({ id, applicationId }: { id: string; applicationId: number }) {
+function Profile({ id, applicationId, signedIn }: { id: string; applicationId: number; signedIn: boolean }) {
   const q = useResource('scholar', id);
   // counted once the record answered, under its own type (decision 426)
   useResourceOpen(q.data?.type, typeof q.data?.id === 'number' ? q.data.id : undefined);
@@ -95,6 +101,14 @@ function Profile({ id, applicationId }: { id: string; applicationId: number }) {
                 <ReadOutlined /> {MSG.profileDblp}
               </a>
             </div>
+            {/* 已认证, the approved biography and links, 我是该学者 (issue 29 §6, decisions 650-653) */}
+            <ScholarClaim
+              scholarId={scholar.id}
+              name={scholar.title}
+              applicationId={applicationId}
+              signedIn={signedIn}
+              path={`/microapp/profile/${scholar.id}`}
+            />
           </div>
         </div>
         {rows.length > 0 && (

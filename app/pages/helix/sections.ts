@@ -31,7 +31,7 @@ export const HELIX_SECTION_REGISTRY: readonly HelixSectionEntry[] = [
   entry('subscriptions', () => import('./SubscriptionsSection')),
   entry('questions', () => import('../questions/MyQuestionsSection')),
   entry('submissions', () => import('../submissions/MySubmissionsSection')),
-  entry('claims'),
+  entry('claims', () => import('../claims/ClaimsSection')),
   entry('communities', () => import('../communities/MyCommunitiesSection')),
   entry('dds', () => import('../dds/MyDeliveriesSection')),
   entry('settings', () => import('./SettingsSection')),

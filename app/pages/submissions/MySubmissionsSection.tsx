@@ -53,7 +53,8 @@ export default function MySubmissionsSection() {
   );
 }
 
-function MySubmissionItem({ s, queryKey }: { s: MySubmission; queryKey: unknown[] }) {
+/** One submission of the reader with its state, reason, link and 撤回 (shared with 学者认证与成果认领). */
+export function MySubmissionItem({ s, queryKey }: { s: MySubmission; queryKey: unknown[] }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const withdraw = async () => {

@@ -52,6 +52,7 @@ import * as m048 from './048_dds.js';
 import * as m049 from './049_submission_queues.js';
 import * as m050 from './050_communities.js';
 import * as m051 from './051_api_keys.js';
+import * as m052 from './052_scholar_claims.js';
 import * as m053 from './053_reader_approvals.js';
 import * as m056 from './056_pages.js';
 
@@ -109,6 +110,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m049,
   m050,
   m051,
+  m052,
   m053,
   m056,
 ];
