@@ -82,7 +82,7 @@ describe('GET /api/v1/literature', () => {
       ]),
     );
     expect(a.institutions[0]).toEqual({ value: '清华大学', count: 2 });
-    const edge = (n: LiteratureAnswer['result'] extends infer R ? NonNullable<R>['authorNetwork'] : never, x: string, y: string) =>
+    const edge = (n: NonNullable<LiteratureAnswer['result']>['authorNetwork'], x: string, y: string) =>
       n.edges.find((e) => (e.source === x && e.target === y) || (e.source === y && e.target === x))?.weight;
     expect(edge(a.authorNetwork, '张三', '李四')).toBe(2);
     expect(edge(a.authorNetwork, '张三', '王五')).toBe(1);
