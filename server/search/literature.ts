@@ -127,11 +127,14 @@ export async function analyseLiterature(db: Db, dialect: Dialect, query: Analysi
   if (!found.length) return EMPTY_ANALYSIS;
   const capped = found.length > ANALYSIS_LIMIT;
   const ids = capped ? found.slice(0, ANALYSIS_LIMIT) : found;
-  const years = await perYear(db, dialect, ids);
-  const authorNetwork = await network(db, dialect, ids, ANALYSIS_FIELDS.authors);
-  const keywordNetwork = await network(db, dialect, ids, ANALYSIS_FIELDS.keywords);
-  const institutions = await topValues(db, dialect, ids, ANALYSIS_FIELDS.institutions, TOP_LIST);
-  const journals = await topValues(db, dialect, ids, ANALYSIS_FIELDS.journals, TOP_LIST);
+  // the reads at once: on PostgreSQL each on a connection of the pool (SQLite runs them in turn anyway)
+  const [years, authorNetwork, keywordNetwork, institutions, journals] = await Promise.all([
+    perYear(db, dialect, ids),
+    network(db, dialect, ids, ANALYSIS_FIELDS.authors),
+    network(db, dialect, ids, ANALYSIS_FIELDS.keywords),
+    topValues(db, dialect, ids, ANALYSIS_FIELDS.institutions, TOP_LIST),
+    topValues(db, dialect, ids, ANALYSIS_FIELDS.journals, TOP_LIST),
+  ]);
   return {
     total: ids.length,
     capped,
