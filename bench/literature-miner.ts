@@ -74,7 +74,9 @@ async function main() {
     }
     await upsertResources(db, batch);
   }
-  console.log(`${RECORDS.toLocaleString('en')} articles written on ${dialect} in ${((performance.now() - t0) / 1000).toFixed(1)} s (${url.startsWith('postgres') ? 'PostgreSQL' : url})`);
+  console.log(
+    `${RECORDS.toLocaleString('en')} articles written on ${dialect} in ${((performance.now() - t0) / 1000).toFixed(1)} s (${url.startsWith('postgres') ? 'PostgreSQL' : url})`,
+  );
 
   const filters = { q: WORD, type: 'article', topicId };
   const search = () => searchResources(db, dialect, { ...filters, page: 1, size: 20 });
