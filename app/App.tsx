@@ -26,6 +26,8 @@ const ResourceDetailPage = lazy(() => withAntd(import('./pages/explore/ResourceD
 const ScholarProfilePage = lazy(() => withAntd(import('./pages/explore/ScholarProfilePage')));
 const TopResourcesPage = lazy(() => withAntd(import('./pages/explore/TopResourcesPage')));
 const NavigatorPage = lazy(() => withAntd(import('./pages/explore/NavigatorPage')));
+// the literature analysis of a search (issue 31 §1); its charts are a chunk of their own
+const LiteratureMinerPage = lazy(() => withAntd(import('./pages/miner/LiteratureMinerPage')));
 const MaterialPage = lazy(() => withAntd(import('./pages/material/MaterialPage')));
 const NoticePage = lazy(() => withAntd(import('./pages/notice/NoticePage')));
 // Feed pages (spec 1 §2 'Links the panels produce'): each loaded when its link is first followed.
@@ -99,6 +101,7 @@ const pages: RouteObject[] = [
     ],
   },
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },
+  { path: '/LiteratureMiner', element: lazyPage(LiteratureMinerPage) },
   { path: '/resources/material/:id', element: lazyPage(MaterialPage) },
   { path: '/resources/notices/:id', element: lazyPage(NoticePage) },
   { path: '/subscriptions/journals', element: lazyPage(MySubscriptionsPage) },

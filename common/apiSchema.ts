@@ -880,6 +880,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/literature': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 检索结果的文献分析（年度发文、前 20 名、共现网络）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点专题中已发布的资源；管理员另可读其管理站点专题中的全部资源；超级管理员可读全部。
+     */
+    get: operations['getV1Literature'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/resources/{type}/{id}': {
     parameters: {
       query?: never;
@@ -8367,6 +8389,91 @@ export interface operations {
               exact: boolean;
               typesExact: boolean;
             };
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1Literature: {
+    parameters: {
+      query?: {
+        q?: string;
+        type?: string;
+        topicId?: number;
+        applicationId?: number;
+        category?: string;
+        subcategory?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status: 'ready' | 'pending';
+            result: {
+              total: number;
+              capped: boolean;
+              years: {
+                value: string;
+                count: number;
+              }[];
+              authors: {
+                value: string;
+                count: number;
+              }[];
+              institutions: {
+                value: string;
+                count: number;
+              }[];
+              journals: {
+                value: string;
+                count: number;
+              }[];
+              keywords: {
+                value: string;
+                count: number;
+              }[];
+              keywordNetwork: {
+                nodes: {
+                  value: string;
+                  count: number;
+                }[];
+                edges: {
+                  source: string;
+                  target: string;
+                  weight: number;
+                }[];
+              };
+              authorNetwork: {
+                nodes: {
+                  value: string;
+                  count: number;
+                }[];
+                edges: {
+                  source: string;
+                  target: string;
+                  weight: number;
+                }[];
+              };
+            } | null;
           };
         };
       };

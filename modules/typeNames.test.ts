@@ -54,6 +54,11 @@ const ALLOWED: Allowed[] = [
     names: ['institution', 'journal'],
     why: "field names of a record read into Dublin Core (a report's 发布机构 → dc:publisher, an article's journal → dc:source)",
   },
+  {
+    file: 'server/search/literature.ts',
+    names: ['institution', 'journal'],
+    why: "listing field names the literature analysis counts (an article's institution and journal, decision 712)",
+  },
   // a comment's target ('notice' | 'resource' | 'report' | 'wechat' | 'post', common/comments.ts): another vocabulary
   { file: 'common/comments.ts', names: ['notice', 'resource'], why: 'COMMENT_TARGETS, the kinds of page a comment is on' },
   { file: 'server/comments/kind.ts', names: ['notice', 'resource'], why: "a comment target's visitor page" },

@@ -77,6 +77,11 @@ export interface Config {
    * (ATRIUM_OPEN_API_PER_MINUTE; default 30, 0 = no limit; 0 by default under NODE_ENV=test; server/publicApi/gate.ts, decision 633)
    */
   openApiAnonymousPerMinute?: number;
+  /**
+   * how long the literature analysis answers within before it goes on in the background and answers
+   * 'pending', ms (default 2000; server/routes/search, decision 710). No variable: tests set it
+   */
+  literatureBudgetMs?: number;
   /** Redis shared by the processes for the global rate limit (REDIS_URL); absent: each process counts in memory */
   redisUrl?: string;
   /** serve /metrics in Prometheus format (ATRIUM_METRICS=1; server/metrics/index.ts, decision 279) */

@@ -34,3 +34,28 @@ export const searchResultAnswer = pageOf(resourceItemAnswer).and(
   }),
 );
 export type SearchResult = z.infer<typeof searchResultAnswer>;
+
+const counted = z.object({ value: z.string(), count: z.number().int().describe('记录数') });
+const network = z.object({
+  nodes: z.array(counted).describe('频次最高的前 100 个节点'),
+  edges: z.array(z.object({ source: z.string(), target: z.string(), weight: z.number().int().describe('共同出现的记录数') })),
+});
+
+/** The literature analysis of a search (issue 31 §1, decision 710): ready, or still computing in the background. */
+export const literatureAnswer = z.object({
+  status: z.enum(['ready', 'pending']).describe('pending：结果集较大，正在后台计算，稍后再取'),
+  result: z
+    .object({
+      total: z.number().int().describe('分析的记录数'),
+      capped: z.boolean().describe('命中超过分析上限（200000）时为 true'),
+      years: z.array(counted).describe('按年份的发文量，年份升序'),
+      authors: z.array(counted).describe('前 20 位作者'),
+      institutions: z.array(counted).describe('前 20 个机构'),
+      journals: z.array(counted).describe('前 20 种期刊'),
+      keywords: z.array(counted).describe('前 20 个关键词'),
+      keywordNetwork: network.describe('关键词共现网络'),
+      authorNetwork: network.describe('作者合作网络'),
+    })
+    .nullable(),
+});
+export type LiteratureAnswer = z.infer<typeof literatureAnswer>;

@@ -129,6 +129,14 @@ const PROBES: Record<string, Probes> = {
     { url: `/api/v1/search?q=${q(HIDDEN)}&applicationId=${f.released.appId}` },
     { url: `/api/v1/search?q=${q(SHOWN)}&applicationId=${f.released.appId}` },
   ],
+  'GET /api/v1/literature': (f) => [
+    { url: `/api/v1/literature?q=${q(HIDDEN)}` },
+    { url: `/api/v1/literature?q=${q(SHOWN)}` },
+    ...TYPES.map((t) => ({ url: `/api/v1/literature?q=&type=${t}` })),
+    { url: `/api/v1/literature?q=${q(HIDDEN)}&topicId=${f.draft.topicId}` },
+    { url: `/api/v1/literature?q=${q(HIDDEN)}&applicationId=${f.draft.appId}` },
+    { url: `/api/v1/literature?q=${q(HIDDEN)}&applicationId=${f.released.appId}` },
+  ],
   'POST /api/v3/modules/top-:kind': (f) =>
     TOP.flatMap((k) => [
       { method: 'POST' as const, url: `/api/v3/modules/top-${k}`, body: { count: 50 } },
@@ -435,7 +443,8 @@ beforeAll(async () => {
           sourceKey: `${r.key}-${t}`,
           title: r.title,
           date: '2026-05-01',
-          fields: fieldsOf(t, r.tag),
+          // an article's keyword repeats its title: the literature analysis counts keywords (it must not count a hidden one)
+          fields: t === 'article' ? { ...fieldsOf(t, r.tag), keywords: [r.title] } : fieldsOf(t, r.tag),
           topicId: r.topicId,
           categoryOne: r.topicId === draft.topicId ? `${HIDDEN}分类` : `${SHOWN}分类`,
         },

@@ -9,6 +9,7 @@ import type { Dialect } from '../db/migrations/index.js';
 import { listTopicResources, type TopicResourcesQuery } from '../resources/topicData.js';
 import { searchResources, type SearchQuery } from './service.js';
 import { readUsage, type UsageReadingsArg } from '../analytics/readings.js';
+import { analyseLiterature, type AnalysisQuery } from './literature.js';
 
 export const LONG_READS = {
   /** GET /api/v1/search and the explore page (server/search/service.ts) */
@@ -17,6 +18,8 @@ export const LONG_READS = {
   topicResources: (db: Db, _dialect: Dialect, arg: { topicId: number; query: TopicResourcesQuery }) => listTopicResources(db, arg.topicId, arg.query),
   /** the console's usage report (server/analytics/readings.ts; decision 408): 0.3-0.4 s for 366 days at the bound */
   usageReadings: (db: Db, _dialect: Dialect, arg: UsageReadingsArg) => readUsage(db, arg),
+  /** the literature analysis of a search (server/search/literature.ts; decision 710) */
+  literature: (db: Db, dialect: Dialect, query: AnalysisQuery) => analyseLiterature(db, dialect, query),
 };
 
 export type LongRead = keyof typeof LONG_READS;

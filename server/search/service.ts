@@ -875,3 +875,32 @@ export async function resourceById(db: Db, id: number, type: string | undefined,
     .executeTakeFirst();
   return row ? presentResource(row) : undefined;
 }
+
+/**
+ * The ids of the records a search of `query` matches (its page and size ignored), at most `limit`, in
+ * no particular order: the same read, filters and row rules as {@link searchResources} (the index of
+ * the query, the topic's published links or the viewer's rows, the type, category and field filters).
+ * Empty where the search answers an empty page (a blank query without a type, a term without a letter
+ * or digit). Used by the literature analysis (server/search/literature.ts, decision 710).
+ */
+export async function matchingIds(db: Db, dialect: Dialect, query: Omit<SearchQuery, 'page' | 'size'>, limit: number): Promise<number[]> {
+  const perTerm = searchTerms(query.q).map(queryParts);
+  const type = query.type || null;
+  if ((perTerm.length === 0 && !type) || perTerm.some((p) => p.length === 0)) return [];
+  const parts = perTerm.length ? perTerm.flat() : null;
+  const topicId = query.topicId;
+  const typeFacets = type ? (FIELD_FACETS[type as ResourceType] ?? []) : [];
+  const fieldFilters = Object.fromEntries(Object.entries(query.fieldFilters ?? {}).filter(([k, v]) => v && typeFacets.some((f) => f.key === k)));
+  const category = type && topicId != null ? query.category || null : null;
+  const subcategory = category ? query.subcategory || null : null;
+  const hits = await matches(db, dialect, parts, {
+    topicId,
+    rows: topicId == null ? query.rows : undefined,
+    type,
+    category,
+    subcategory,
+    fieldFilters,
+    limit,
+  });
+  return [...new Set(hits.map((h) => h.id))];
+}

@@ -28,6 +28,7 @@ import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type
 import { scalarText } from '@common/text';
 import type { CategoryFacet, ResourceItem } from '@common/contracts/search';
 import { api } from '../../shared/apiClient';
+import { minerHref } from '../miner/minerLinks';
 
 /** The answers' shapes are the server's declared ones (common/contracts/search.ts). */
 type Item = ResourceItem;
@@ -456,6 +457,10 @@ function Explore({ applicationId }: { applicationId: number }) {
                       </button>
                     )}
                   </span>
+                  {/* the literature analysis of this search (issue 31 §1): its filters carried over */}
+                  <Link className="atr-btn atr-btn--small" to={minerHref(params)}>
+                    {MSG.minerAnalyse}
+                  </Link>
                   {/* the citations of the ticked results, or of this page's */}
                   <CitationExport
                     ids={exported}

@@ -3,30 +3,50 @@
  * - GET /api/v1/search?q&type&topicId|applicationId&category&subcategory&<field facet>&page&size: ranked,
  *   paged results with facets by type, and for a type its category tree and field facets
  *   (server/search/service.ts, common/searchFacets.ts). An application id reads within its topic.
+ * - GET /api/v1/literature?<the search's filters>: the literature analysis of the records the search
+ *   matches (server/search/literature.ts, /LiteratureMiner; decision 710), cached in the visitor cache;
+ *   answered 'pending' when it takes longer than the budget, computed on in the background meanwhile.
  * - GET /api/v1/resources/{type}/{id}: one resource for its detail page (/microapp/explore/resources/{type}/{id}).
  * Public: the panels that lead here are public; a resource's detail only to signed-in callers on a site
  * with 详情页需登录 on.
  * Declared contracts: the schemas and the access are in each route's options.
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { declared } from '../../http/contract.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { publicAccess } from '../../policies/access.js';
 import { checkTopic, readableResources, resourceRows } from '../../policies/rows.js';
 import { detailReadAccess } from '../../policies/detailSignin.js';
 import { MSG } from '../../../common/messages.js';
-import { resourceItemAnswer, searchResultAnswer } from '../../../common/contracts/search.js';
+import { literatureAnswer, resourceItemAnswer, searchResultAnswer, type LiteratureAnswer } from '../../../common/contracts/search.js';
 import { resourceById } from '../../search/service.js';
 import { searchRunner } from '../../search/readPool.js';
-import { fieldFilters, resourceParams, searchRequest } from './schema.js';
+import { fieldFilters, literatureRequest, resourceParams, searchRequest } from './schema.js';
+import type { AnalysisQuery, LiteratureAnalysis } from '../../search/literature.js';
 import { readableApplication } from '../../policies/visibility.js';
 
 const tags = ['检索'];
 
-export default async function searchRoutes(app: FastifyInstance, { db, dialect, search }: AppContext) {
+/** The answer of `made` if it settles within `ms`, else null (it goes on; a later rejection is dropped). */
+async function within<T>(made: Promise<T>, ms: number): Promise<T | null> {
+  made.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([made, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export default async function searchRoutes(app: FastifyInstance, { db, dialect, search, config }: AppContext) {
   const runner = search ?? searchRunner(db, dialect);
   const r = declared(app);
+  const budget = config.literatureBudgetMs ?? 2000;
 
   r.get(
     '/api/v1/search',
@@ -51,6 +71,35 @@ export default async function searchRoutes(app: FastifyInstance, { db, dialect, 
         page: q.page,
         size: q.size,
       });
+    },
+  );
+
+  r.get(
+    '/api/v1/literature',
+    {
+      schema: { summary: '检索结果的文献分析（年度发文、前 20 名、共现网络）', tags, querystring: literatureRequest, response: { 200: literatureAnswer } },
+      config: { access: publicAccess, rows: resourceRows },
+    },
+    async (req): Promise<LiteratureAnswer> => {
+      const q = req.query;
+      if (!q.q.trim() && !q.type) throw badRequest(MSG.minerNeedsQuery, { q: MSG.minerNeedsQuery });
+      const rows = readableResources(req);
+      const topicId = q.applicationId != null ? (await readableApplication(req.scope, q.applicationId)).topic_id : (q.topicId ?? null);
+      if (q.applicationId == null && topicId != null) checkTopic(rows, topicId);
+      const query: AnalysisQuery = {
+        rows,
+        q: q.q,
+        type: q.type,
+        topicId,
+        category: q.category,
+        subcategory: q.subcategory,
+        fieldFilters: fieldFilters(q),
+      };
+      // one entry per viewer's rows and filters, shared by every visitor who reads the same rows
+      const key = `literature|${crypto.createHash('sha256').update(JSON.stringify(query)).digest('base64url')}`;
+      const made = app.visitorCache.getOrMake<LiteratureAnalysis>(key, () => runner.read('literature', query));
+      const result = await within(made, budget);
+      return result ? { status: 'ready', result } : { status: 'pending', result: null };
     },
   );
 

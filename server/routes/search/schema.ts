@@ -41,6 +41,9 @@ export function fieldFilters(raw: Record<string, unknown>): Record<string, strin
   return out;
 }
 
+/** The literature analysis's query (issue 31 §1): the search's filters without a page. */
+export const literatureRequest = searchQuery.omit({ page: true, size: true }).loose();
+
 export const resourceParams = z.object({
   type: resourceType,
   id,
