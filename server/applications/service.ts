@@ -145,11 +145,26 @@ export function validateHomeConfig(raw: unknown): HomeConfig {
   });
 }
 
-/** Reads the stored home config in list form. */
-export function storedHomeConfig(app: Application): HomeConfig {
+/** Reads a stored page configuration (the home page's or a composed page's) in list form; a broken one reads as empty. */
+export function parseStoredConfig(text: string): HomeConfig {
   try {
-    return wrapHomeConfig(JSON.parse(app.home_config)) as HomeConfig;
+    return wrapHomeConfig(JSON.parse(text)) as HomeConfig;
   } catch {
     return emptyHomeConfig();
   }
+}
+
+/** Reads the stored home config in list form. */
+export function storedHomeConfig(app: Application): HomeConfig {
+  return parseStoredConfig(app.home_config);
+}
+
+/**
+ * Every module placement of an application: its home configuration's page entries followed by those of
+ * each of its composed pages (`/xrender/{pageId}`, decision 706), so a 仅登录可见 module placed on a page
+ * guards its items as one on the home page does. One indexed read of the pages.
+ */
+export async function siteModuleConfig(db: Db, app: Application): Promise<HomeConfig> {
+  const pages = await db.selectFrom('pages').select('home_config').where('application_id', '=', app.id).orderBy('id').execute();
+  return [...storedHomeConfig(app), ...pages.flatMap((p) => parseStoredConfig(p.home_config))];
 }

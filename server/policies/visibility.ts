@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Application } from '../db/schema.js';
 import { loginOnlyModuleIds, moduleVisibility } from '../../common/visibility.js';
 import type { HomeConfig } from '../../common/homeConfig.js';
-import { storedHomeConfig } from '../applications/service.js';
+import { siteModuleConfig } from '../applications/service.js';
 import { notFound } from '../http/errors.js';
 import { MSG } from '../../common/messages.js';
 import { requireViewerRight, viewerRights } from './rights.js';
@@ -59,7 +59,7 @@ export async function hidesLoginOnly(scope: RequestScope, app: Application, home
 export async function moduleReadScope(scope: RequestScope, applicationId: number, moduleId: string | null | undefined): Promise<{ hidden: string[] }> {
   const app = await scope.application(applicationId);
   if (!app) return { hidden: [] };
-  const cfg = storedHomeConfig(app);
+  const cfg = await siteModuleConfig(scope.db, app);
   if (moduleId) {
     if (moduleVisibility(cfg, moduleId) === 'loginOnly') await requireViewerRight(scope, app, 'panels');
     return { hidden: [] };

@@ -17,7 +17,7 @@ import { loginOnlyModuleIds } from '../../../common/visibility.js';
 import { notFound } from '../../http/errors.js';
 import { personalise, readPanel } from '../../reads/index.js';
 import type { SharedCache } from '../../cache/sharedCache.js';
-import { storedHomeConfig } from '../../applications/service.js';
+import { siteModuleConfig } from '../../applications/service.js';
 import { moduleReadScope, readableApplication } from '../../policies/visibility.js';
 import { rightRefusal } from '../../policies/rights.js';
 
@@ -44,7 +44,7 @@ async function visitorSite(db: Db, cache: SharedCache, applicationId: number): P
   return cache.getOrMake(`site|${applicationId}`, async () => {
     const app = await db.selectFrom('applications').selectAll().where('id', '=', applicationId).executeTakeFirst();
     if (!app) return null;
-    return { id: app.id, topic_id: app.topic_id, released: app.status === 'released', loginOnly: [...loginOnlyModuleIds(storedHomeConfig(app))] };
+    return { id: app.id, topic_id: app.topic_id, released: app.status === 'released', loginOnly: [...loginOnlyModuleIds(await siteModuleConfig(db, app))] };
   });
 }
 

@@ -159,6 +159,27 @@ describe('composed pages', () => {
     expect((await visitor.get(pagesUrl())).status).toBe(401);
   });
 
+  it("guards the items of a page's 仅登录可见 module as the home page's (decision 706)", async () => {
+    expect((await manager.post(pagesUrl(), { pageId: 'inner', title: '内部页面' })).status).toBe(200);
+    const saved = await manager.post(`${pagesUrl()}/inner/home-config`, { homeConfig: home({ ...notice('members', '馆员通知'), loginOnly: true }) });
+    expect(saved.status).toBe(200);
+    expect((await manager.post(`${pagesUrl()}/inner/publish`, {})).status).toBe(200);
+    const posted = await admin.post('/api/v1/notices', { applicationId: appId, moduleId: 'members', title: '仅馆员可见的通知', content: '<p>内部</p>', publishDateTime: new Date().toISOString() });
+    expect(posted.status).toBe(201);
+    for (const url of [
+      `/api/v1/notices?applicationId=${appId}&moduleId=members`,
+      `/api/v1/modules/top-notice?applicationId=${appId}&moduleId=members`,
+      `/api/v1/notices/${posted.body.noticeId}`,
+    ]) {
+      const v = await visitor.get(url);
+      expect([url, v.status, v.body.error?.message]).toEqual([url, 403, MSG.panelLoginRequired]);
+      expect([url, (await admin.get(url)).status]).toEqual([url, 200]);
+    }
+    const titles = async (url: string) => ((await visitor.get(url)).body.content as Array<{ title: string }>).map((n) => n.title);
+    expect(await titles(`/api/v1/notices?applicationId=${appId}`)).not.toContain('仅馆员可见的通知');
+    expect(await titles(`/api/v1/modules/top-notice?applicationId=${appId}`)).not.toContain('仅馆员可见的通知');
+  });
+
   it('deletes a page with its revisions', async () => {
     const row = await ctx.db.selectFrom('pages').select('id').where('page_id', '=', 'about').where('application_id', '=', appId).executeTakeFirstOrThrow();
     const deleted = await manager.del(`${pagesUrl()}/about`);

@@ -9,9 +9,9 @@ import type { Db } from '../../db/index.js';
 import type { PageRevisionsTable, PagesTable } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { MSG } from '../../../common/messages.js';
-import { wrapHomeConfig, type HomeConfig } from '../../../common/homeConfig.js';
+import type { HomeConfig } from '../../../common/homeConfig.js';
 import { readPage } from '../../db/paging.js';
-import { emptyHomeConfig } from '../../applications/service.js';
+import { emptyHomeConfig, parseStoredConfig } from '../../applications/service.js';
 import type { PageDetail, PageListItem, PageState } from '../../../common/contracts/pages.js';
 import type { Revision, RevisionListItem } from '../../../common/contracts/revisions.js';
 import { HOME_CONFIG_REVISIONS_KEPT, type Author } from '../revisions/service.js';
@@ -33,13 +33,7 @@ export function presentPage(p: PageRow): PageListItem {
 }
 
 /** A stored configuration read back (a broken one reads as an empty page). */
-function parseConfig(text: string): HomeConfig {
-  try {
-    return wrapHomeConfig(JSON.parse(text)) as HomeConfig;
-  } catch {
-    return emptyHomeConfig();
-  }
-}
+const parseConfig = parseStoredConfig;
 
 /** A stored page with its configuration. */
 export const presentPageDetail = (p: PageRow): PageDetail => ({ ...presentPage(p), homeConfig: parseConfig(p.home_config) });
