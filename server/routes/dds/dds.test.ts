@@ -130,9 +130,9 @@ describe('document delivery', () => {
     expect((await otherReader.get(`/api/v1/dds/mine?applicationId=${appId}`)).body.content).toEqual([]);
 
     const readerId = await userId('13710000005');
-    const notes = await ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', readerId).where('kind', 'like', 'dds.%').execute();
+    const notes = await ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', readerId).where('kind', 'like', 'delivery.%').execute();
     expect(notes.map((n) => [n.kind, n.title, n.body, n.link, n.application_id])).toEqual([
-      ['dds.deliver', MSG.notifyDdsDelivered, '量子计算中的纠错码', '/temp/dds', appId],
+      ['delivery.deliver', MSG.notifyDdsDelivered, '量子计算中的纠错码', '/temp/dds', appId],
     ]);
     const audit = await ctx.db.selectFrom('audit_log').selectAll().where('resource', '=', 'dds').where('resource_id', '=', String(id)).execute();
     expect(audit.map((a) => [a.action, a.application_id])).toEqual([['deliver', appId]]);
@@ -147,8 +147,40 @@ describe('document delivery', () => {
     expect((await deliver(manager, id)).status).toBe(409);
     const dl = await reader.get(`/api/v1/dds/mine/${id}/file?agree=1`);
     expect([dl.status, dl.body.error.message]).toEqual([409, MSG.ddsNotDelivered]);
-    const note = await ctx.db.selectFrom('notifications').selectAll().where('kind', '=', 'dds.refuse').executeTakeFirstOrThrow();
+    const note = await ctx.db.selectFrom('notifications').selectAll().where('kind', '=', 'delivery.refuse').executeTakeFirstOrThrow();
     expect([note.title, note.body, note.user_id]).toEqual([MSG.notifyDdsUnavailable, '本馆未收藏，<i>馆际互借</i>也无法获取', await userId('13710000005')]);
+  });
+
+  it('delivered and 无法提供 each write the e-mail to the outbox for a reader with an address, per the 文献传递 preference', async () => {
+    const mailer = await ctx.signIn('13710000007');
+    const mailerId = await userId('13710000007');
+    await ctx.db.updateTable('users').set({ email: 'dds-reader@example.cn' }).where('id', '=', mailerId).execute();
+    const outbox = () =>
+      ctx.db
+        .selectFrom('notification_mails as m')
+        .innerJoin('notifications as n', 'n.id', 'm.notification_id')
+        .select(['m.address', 'n.kind', 'n.title', 'n.body'])
+        .where('m.user_id', '=', mailerId)
+        .orderBy('m.id')
+        .execute();
+    const delivered = (await request(mailer, { title: '传递邮件一' })).body.id as number;
+    expect((await deliver(manager, delivered)).status).toBe(200);
+    const refused = (await request(mailer, { title: '传递邮件二' })).body.id as number;
+    expect((await manager.post(`/api/v1/applications/${appId}/dds/${refused}/refuse`, { reason: '无馆藏' })).status).toBe(200);
+    expect(await outbox()).toEqual([
+      { address: 'dds-reader@example.cn', kind: 'delivery.deliver', title: MSG.notifyDdsDelivered, body: '传递邮件一' },
+      { address: 'dds-reader@example.cn', kind: 'delivery.refuse', title: MSG.notifyDdsUnavailable, body: '无馆藏' },
+    ]);
+    // 文献传递 e-mail turned off: the 站内信 is still written, no e-mail; turning 其他通知 off does not stop it
+    expect((await mailer.put('/api/v1/helix/settings', { mailOff: ['delivery'], historyOff: false })).status).toBe(200);
+    const third = (await request(mailer, { title: '传递邮件三' })).body.id as number;
+    expect((await deliver(manager, third)).status).toBe(200);
+    expect(await outbox()).toHaveLength(2);
+    expect((await ctx.db.selectFrom('notifications').select('id').where('user_id', '=', mailerId).execute()).length).toBe(3);
+    expect((await mailer.put('/api/v1/helix/settings', { mailOff: ['other'], historyOff: false })).status).toBe(200);
+    const fourth = (await request(mailer, { title: '传递邮件四' })).body.id as number;
+    expect((await manager.post(`/api/v1/applications/${appId}/dds/${fourth}/refuse`, { reason: '不提供' })).status).toBe(200);
+    expect((await outbox()).map((m) => m.body)).toEqual(['传递邮件一', '无馆藏', '不提供']);
   });
 
   it('looks a DOI or a record up in the site catalogue only, and fills the citation from it', async () => {
