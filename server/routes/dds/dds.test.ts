@@ -7,7 +7,8 @@
  * without 内容管理 403; the purge removes expired delivery files.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, releaseApplication, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { queueCast, userIdOf } from '../../test/staffFixture.js';
 import { makeElf } from '../../test/files.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { createStorage } from '../../files/storage.js';
@@ -28,7 +29,7 @@ let articleId: number;
 /** A small PDF: file-type knows it by its `%PDF-` header. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-const userId = async (phone: string) => (await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+const userId = (phone: string) => userIdOf(ctx, phone);
 const request = (c: Client, over: Record<string, unknown> = {}) =>
   c.post('/api/v1/dds', { applicationId: appId, title: '量子计算中的纠错码', authors: '张三; 李四', journal: '物理学报', year: '2021', ...over });
 const deliver = (c: Client, id: number, app = appId, file: Buffer = PDF, fileName = '纠错码.pdf') =>
@@ -36,16 +37,11 @@ const deliver = (c: Client, id: number, app = appId, file: Buffer = PDF, fileNam
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.signIn('13710000001', 'super');
-  manager = await ctx.signIn('13710000002');
-  otherManager = await ctx.signIn('13710000003');
-  homeOnly = await ctx.signIn('13710000004');
-  reader = await ctx.signIn('13710000005');
-  otherReader = await ctx.signIn('13710000006');
-  appId = (await admin.post('/api/v1/applications', { name: '传递站点', host: 'dds.example.cn' })).body.applicationId;
-  otherAppId = (await admin.post('/api/v1/applications', { name: '别的站点', host: 'dds2.example.cn' })).body.applicationId;
-  await releaseApplication(admin, appId);
-  await releaseApplication(admin, otherAppId);
+  ({
+    clients: { admin, manager, otherManager, homeOnly, reader, otherReader },
+    appId,
+    otherAppId,
+  } = await queueCast(ctx, '1371000', { name: '传递站点', host: 'dds.example.cn' }, { name: '别的站点', host: 'dds2.example.cn' }));
   const topicId = await ensureTopic(ctx.db, '传递专题');
   await ctx.db.updateTable('applications').set({ topic_id: topicId }).where('id', '=', appId).execute();
   const up = await upsertResources(ctx.db, [
@@ -68,14 +64,6 @@ beforeAll(async () => {
     { type: 'article', sourceKey: 'dds-2', title: '他站文章', fields: { doi: '10.1000/elsewhere' } },
   ]);
   articleId = up.ids[0];
-  await ctx.db
-    .insertInto('application_managers')
-    .values([
-      { application_id: appId, user_id: await userId('13710000002'), rights: JSON.stringify(['content']) },
-      { application_id: otherAppId, user_id: await userId('13710000003'), rights: JSON.stringify(['content']) },
-      { application_id: appId, user_id: await userId('13710000004'), rights: JSON.stringify(['home']) },
-    ])
-    .execute();
 });
 afterAll(async () => {
   await ctx.close();
