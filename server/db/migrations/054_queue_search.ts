@@ -12,6 +12,9 @@ export const name = '054_queue_search';
  *   existing rows. PostgreSQL: a GIN index of `lower(summary)` with pg_trgm's operator class, when the
  *   server offers pg_trgm (created if missing; without it, or without the right to create it, the filter
  *   stays a scan, with the same results). Both serve filters of 3 characters or more.
+ * - the comments page's two reads by index (docs/decisions.md 667): `comments_thread` (the target's shown
+ *   top-level comments, newest first, and their count, from the index alone) and `comments_parent` (the
+ *   replies of a page's threads; they were read by scanning every comment of the target).
  * - `sensitive_word_versions`: one row per application whose list was saved, its version raised by each
  *   save, so that every server process sees that its compiled list is stale with one read by key.
  * Throws the database's error when a statement fails (an unavailable pg_trgm is not one).
@@ -22,6 +25,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('application_id', 'integer', (c) => c.primaryKey())
     .addColumn('version', 'integer', (c) => c.notNull())
     .execute();
+  await db.schema
+    .createIndex('comments_thread')
+    .on('comments')
+    .columns(['application_id', 'target_type', 'target_id', 'visible', 'parent_id', 'created_at', 'id'])
+    .execute();
+  await db.schema.createIndex('comments_parent').on('comments').columns(['parent_id', 'created_at']).execute();
   if (dialect === 'sqlite') {
     await sql`create virtual table submissions_fts using fts5(summary, content='submissions', content_rowid='id', tokenize='trigram')`.execute(db);
     await sql`create trigger submissions_fts_insert after insert on submissions begin
@@ -48,9 +57,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     await sql`rollback to savepoint trgm`.execute(db);
     return;
   }
-  const where = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
-    db,
-  );
+  const where = await sql<{
+    schema: string;
+  }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
   const schema = where.rows[0]?.schema;
   if (!schema) return;
   await sql`create index submissions_summary_trgm on submissions using gin (lower(summary) ${sql.id(schema, 'gin_trgm_ops')})`.execute(db);
