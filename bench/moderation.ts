@@ -48,6 +48,17 @@
  * count alone, and on PostgreSQL even the bare page with that filter. The comments page counts its 9,010
  * threads joined to `submissions` and `users` (server/comments/service.ts listComments; the anonymous
  * reader needs neither join).
+ * After migration 054 (trigram index of the queue's text, comments_thread and comments_parent, the word
+ * list's version; decisions 665-667), full size, BENCH_QUERIES=300, 2026-11-29 with the load average at
+ * 17 on 2 cores (CI runs beside it: every figure, the baselines' too, 5-20x the quiet ones above), p50 / p99 ms:
+ *   comments page  SQLite route 18.3 / 190, bare 0.24 / 49.7: 3.8x FAIL; count of the threads p50 0.44 (was 1.2);
+ *                  PostgreSQL route 23.0 / 60.6, bare 2.84 / 15.5: 3.9x FAIL.
+ *   queue          SQLite status=pending 55 / 157; 2-character word (分析, 21,335 hits) 743 / 1,308 (a scan:
+ *                  no trigram); rare 4-character word 18.5 / 78 against the bare scan's 640 / 1,083;
+ *                  PostgreSQL status=pending 108 / 233; 分析 440 / 805; rare word 55 / 198 (count p50 8.4
+ *                  against 556 by scan on SQLite): FAIL at this load on every line.
+ *   matcher        findWords p50 1.36 (1.20 in an earlier run of the day), includes 0.002; sensitiveHits as a
+ *                  comment calls it (one version row read, no list) p50 1.77 (was 6.0 reading the list).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -74,7 +85,7 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 500);
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 2000);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_COMMENTS = 10_000;
-const OTHER_COMMENTS = 100_000;
+const OTHER_COMMENTS = Number(process.env.BENCH_PENDING ?? 100_000);
 const OTHER_RESOURCES = 1_000;
 const WARM = 30;
 const CSL = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/data/csl-chinese-scientific-literature');
@@ -533,7 +544,7 @@ function benchWords(text: { abstracts: string[]; titles: string[] }): boolean {
   console.log(`  baseline: text.includes(one word) (${sink ? 'found' : 'not found'})       p50 ${b.p50.toFixed(3)} ms   p99 ${b.p99.toFixed(3)} ms`);
   if (lastSensitiveHits !== null)
     console.log(
-      `  informative: sensitiveHits(db, app, text) as postComment calls it (reads the 10,000 words each time), SQLite   p50 ${lastSensitiveHits.toFixed(2)} ms`,
+      `  informative: sensitiveHits(db, app, text) as postComment calls it (reads the list version, compiled list kept), SQLite   p50 ${lastSensitiveHits.toFixed(2)} ms`,
     );
   console.log(
     `  ${verdict(a.p50 <= 1)}  matcher median ${a.p50.toFixed(3)} ms (goal ≤ 1 ms), ${(a.p50 / Math.max(b.p50, 0.0005)).toFixed(0)}x the single includes`,

@@ -11,7 +11,7 @@ import type { User } from '../db/schema.js';
 import { HttpError, badRequest, conflict, notFound, tooMany } from '../http/errors.js';
 import { hit, unhit } from '../http/rateLimit.js';
 import { submit, requeue, type Actor } from '../moderation/engine.js';
-import { sensitiveHits } from './words.js';
+import { bumpWordsVersion, sensitiveHits } from './words.js';
 import { MSG } from '../../common/messages.js';
 import { makePage, type Page } from '../../common/page.js';
 import type { QueueFlag } from '../../common/moderation.js';
@@ -60,10 +60,11 @@ export async function saveSettings(db: Db, applicationId: number, s: CommentSett
   return settingsOf(db, applicationId);
 }
 
-/** Replaces the application's sensitive words (already parsed and checked). */
+/** Replaces the application's sensitive words (already parsed and checked); every process compiles the new list once. */
 export async function saveWords(db: Db, applicationId: number, words: string[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sensitive_words').where('application_id', '=', applicationId).execute();
+    await bumpWordsVersion(trx, applicationId);
     for (let i = 0; i < words.length; i += 500) {
       await trx
         .insertInto('sensitive_words')

@@ -1,14 +1,19 @@
 /**
- * The sensitive-word check of comments (敏感词, docs/decisions.md 559): an application's list compiled
- * once into an Aho-Corasick automaton (modern-ahocorasick) and kept until the list changes, so that a
- * 1,000-character comment is scanned in one pass whatever the list's size. Matching ignores case.
+ * The sensitive-word check of comments (敏感词, docs/decisions.md 559, 666): an application's list compiled
+ * once into an Aho-Corasick automaton (modern-ahocorasick) and kept in the process until the list is
+ * saved again, so that a 1,000-character comment is scanned in one pass whatever the list's size. A
+ * comment reads one row (the list's version in `sensitive_word_versions`, raised by every save, so that
+ * every process sees a save), never the list itself. Matching ignores case.
  */
 import AhoCorasick from 'modern-ahocorasick';
 import type { Db } from '../db/index.js';
 import { SENSITIVE_WORD_LENGTH } from '../../common/comments.js';
 
-/** Compiled lists by application, with the list they were compiled from. */
-const compiled = new Map<number, { key: string; matcher: AhoCorasick | null }>();
+/** Compiled lists by application, with the version of the list they were compiled from. */
+const compiled = new Map<number, { version: number; matcher: AhoCorasick | null }>();
+
+/** How many lists this process compiled (read by the tests: one per application and save, not per comment). */
+export const matcherBuilds = { count: 0 };
 
 /** The words of an application's list, sorted. */
 export async function wordsOf(db: Db, applicationId: number): Promise<string[]> {
@@ -26,17 +31,37 @@ export function findWords(matcher: AhoCorasick | null, text: string): string[] {
 
 /** Builds the matcher of a list (null for an empty one). */
 export function compileWords(words: readonly string[]): AhoCorasick | null {
+  matcherBuilds.count++;
   const list = [...new Set(words.map((w) => w.toLowerCase()).filter(Boolean))];
   return list.length ? new AhoCorasick(list) : null;
 }
 
-/** The sensitive words of the application found in `text` (the compiled list is reused until it changes). */
+/** The version of the application's list (0 before its first save); raised by {@link bumpWordsVersion}. */
+async function wordsVersion(db: Db, applicationId: number): Promise<number> {
+  const row = await db.selectFrom('sensitive_word_versions').select('version').where('application_id', '=', applicationId).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/** Raises the version of the application's list: call it in the transaction that saves the list. */
+export async function bumpWordsVersion(db: Db, applicationId: number): Promise<void> {
+  await db
+    .insertInto('sensitive_word_versions')
+    .values({ application_id: applicationId, version: 1 })
+    .onConflict((oc) => oc.column('application_id').doUpdateSet((eb) => ({ version: eb('sensitive_word_versions.version', '+', 1) })))
+    .execute();
+}
+
+/**
+ * The sensitive words of the application found in `text`. The compiled list is reused while its version
+ * is the stored one; after a save (in this process or another) the list is read and compiled once again.
+ */
 export async function sensitiveHits(db: Db, applicationId: number, text: string): Promise<string[]> {
-  const words = await wordsOf(db, applicationId);
-  const key = words.join('\n');
+  const version = await wordsVersion(db, applicationId);
   let entry = compiled.get(applicationId);
-  if (!entry || entry.key !== key) {
-    entry = { key, matcher: compileWords(words) };
+  if (!entry || entry.version !== version) {
+    // read after the version: a save between the two reads leaves a newer list under the older version,
+    // compiled once more on the next comment (never an older list kept)
+    entry = { version, matcher: compileWords(await wordsOf(db, applicationId)) };
     compiled.set(applicationId, entry);
   }
   return findWords(entry.matcher, text);

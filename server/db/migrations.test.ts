@@ -66,6 +66,7 @@ const STORED_NAMES = [
   '051_api_keys',
   '052_scholar_claims',
   '053_reader_approvals',
+  '054_queue_search',
   '056_pages',
 ];
 

@@ -620,6 +620,12 @@ export interface SensitiveWordsTable {
   word: string;
 }
 
+/** The version of an application's sensitive-word list, raised by each save (migration 054; server/comments/words.ts). */
+export interface SensitiveWordVersionsTable {
+  application_id: number;
+  version: number;
+}
+
 /** A reader's feedback to a site (migration 045; server/routes/feedback; common/feedback.ts). */
 /** A community (社区, docs/decisions.md 620-629). */
 export interface CommunitiesTable {
@@ -932,6 +938,7 @@ export interface Database {
   comment_reports: CommentReportsTable;
   comment_settings: CommentSettingsTable;
   sensitive_words: SensitiveWordsTable;
+  sensitive_word_versions: SensitiveWordVersionsTable;
   feedback: FeedbackTable;
   communities: CommunitiesTable;
   community_members: CommunityMembersTable;

@@ -419,7 +419,7 @@ export async function deliverDds(
         delivered_at: now.toISOString(),
         expires_at: new Date(now.getTime() + DDS_LINK_DAYS * 86_400_000).toISOString(),
       },
-      { kind: 'dds.deliver', title: MSG.notifyDdsDelivered, body: '' },
+      { kind: 'delivery.deliver', title: MSG.notifyDdsDelivered, body: '' },
       MSG.ddsActionDeliver,
     );
   } catch (e) {
@@ -438,7 +438,7 @@ export async function refuseDds(db: Db, staff: User, applicationId: number, id: 
     id,
     'unavailable',
     { reason },
-    { kind: 'dds.refuse', title: MSG.notifyDdsUnavailable, body: reason },
+    { kind: 'delivery.refuse', title: MSG.notifyDdsUnavailable, body: reason },
     MSG.ddsActionRefuse,
   );
   return staffDds(db, applicationId, id);

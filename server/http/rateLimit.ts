@@ -6,12 +6,13 @@ import { isIPv6 } from 'node:net';
 import type { Db } from '../db/index.js';
 
 /**
- * Counts one hit on `key`; returns false when more than `limit` hits fell in the current window of
- * `windowMs` ms (the window starts with the first hit after the last one ended). One upsert that
- * increments (or starts a new window) and returns the count, on SQLite and PostgreSQL alike, so that
- * concurrent hits each see their own count (decision 400). Rejects only with the database's error.
+ * Counts one hit on `key` and answers whether it is within `limit`, with the seconds left of the current
+ * window of `windowMs` ms (at least 1; the window starts with the first hit after the last one ended).
+ * One upsert that increments (or starts a new window) and returns the count, on SQLite and PostgreSQL
+ * alike, so that concurrent hits each see their own count (decision 400). Rejects only with the
+ * database's error.
  */
-export async function hit(db: Db, key: string, limit: number, windowMs: number, now = new Date()): Promise<boolean> {
+export async function hitWindow(db: Db, key: string, limit: number, windowMs: number, now = new Date()): Promise<{ ok: boolean; retryAfter: number }> {
   const start = now.toISOString();
   const ended = new Date(now.getTime() - windowMs).toISOString();
   const row = await db
@@ -28,9 +29,15 @@ export async function hit(db: Db, key: string, limit: number, windowMs: number, 
         window_start: eb.case().when('rate_limits.window_start', '<=', ended).then(start).else(eb.ref('rate_limits.window_start')).end(),
       })),
     )
-    .returning('count')
+    .returning(['count', 'window_start'])
     .executeTakeFirstOrThrow();
-  return Number(row.count) <= limit;
+  const left = Date.parse(row.window_start) + windowMs - now.getTime();
+  return { ok: Number(row.count) <= limit, retryAfter: Math.max(1, Math.ceil(left / 1000)) };
+}
+
+/** Counts one hit on `key` ({@link hitWindow}); false when more than `limit` hits fell in the window of `windowMs` ms. */
+export async function hit(db: Db, key: string, limit: number, windowMs: number, now = new Date()): Promise<boolean> {
+  return (await hitWindow(db, key, limit, windowMs, now)).ok;
 }
 
 /**

@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { SharedCache } from '../cache/sharedCache.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { addressKey } from '../http/rateLimit.js';
+import { addressKey, hitWindow } from '../http/rateLimit.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import { ANONYMOUS_PER_MINUTE, API_KEY_HEADER, type PublicApiScope } from '../../common/publicApi.js';
 import { visitorSite, type VisitorSite } from '../feeds/read.js';
@@ -49,33 +49,6 @@ export function keyOf(req: FastifyRequest): string | null {
   return typeof h === 'string' && h.trim() ? h.trim() : null;
 }
 
-/**
- * Counts one hit on `key` in its window of WINDOW_MS (one upsert, as server/http/rateLimit.ts `hit`)
- * and answers whether it is within `limit`, and the seconds left of the window.
- */
-export async function hitWindow(db: Db, key: string, limit: number, now = new Date()): Promise<{ ok: boolean; retryAfter: number }> {
-  const start = now.toISOString();
-  const ended = new Date(now.getTime() - WINDOW_MS).toISOString();
-  const row = await db
-    .insertInto('rate_limits')
-    .values({ key, window_start: start, count: 1 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({
-        count: eb
-          .case()
-          .when('rate_limits.window_start', '<=', ended)
-          .then(1)
-          .else(eb('rate_limits.count', '+', 1))
-          .end(),
-        window_start: eb.case().when('rate_limits.window_start', '<=', ended).then(start).else(eb.ref('rate_limits.window_start')).end(),
-      })),
-    )
-    .returning(['count', 'window_start'])
-    .executeTakeFirstOrThrow();
-  const left = Date.parse(row.window_start) + WINDOW_MS - now.getTime();
-  return { ok: Number(row.count) <= limit, retryAfter: Math.max(1, Math.ceil(left / 1000)) };
-}
-
 const refuse = (status: number, code: string, message: string) => new HttpError(status, code, message);
 
 /** Options of {@link openGate}. */
@@ -105,7 +78,7 @@ export function openGate(db: Db, cache: SharedCache, opts: GateOptions = {}) {
     req.openKey = key;
     if (!key && !(anonymous > 0)) return;
     const limit = key ? key.ratePerMinute : anonymous;
-    const { ok, retryAfter } = await hitWindow(db, key ? `open-key:${key.id}` : `open-ip:${addressKey(req.ip)}`, limit);
+    const { ok, retryAfter } = await hitWindow(db, key ? `open-key:${key.id}` : `open-ip:${addressKey(req.ip)}`, limit, WINDOW_MS);
     if (!ok) {
       void reply.header('retry-after', String(retryAfter));
       throw refuse(429, 'too_many_requests', fillMsg(key ? MSG.apiKeyRateLimited : MSG.openAnonymousRateLimited, { seconds: retryAfter }));

@@ -7,9 +7,8 @@
  * to 20 MB) or 标记无法提供 with a reason. Above the list, the site's daily limit per reader.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Empty, Input, InputNumber, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Descriptions, Drawer, Empty, Input, InputNumber, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { FileSearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import { DDS_FILE_MAX_MB, DDS_MAX_DAILY_LIMIT, DDS_PAGE_SIZE, DDS_REASON_MAX, DDS_STATES, DDS_STATE_LABELS, isDdsState, type DdsState } from '@common/dds';
@@ -17,10 +16,8 @@ import type { Dds } from '@common/contracts/dds';
 import { auditTime } from '@common/audit';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
-import { ApplicationSelect, useConsoleApplications } from '../ApplicationSelect';
+import { StaffQueueFrame, useStaffQueue } from '../StaffQueue';
 import { citationSource } from '../../pages/dds/citation';
-import { PageHead } from '../PageHead';
-import { listPagination } from '../sections/ListFilters';
 import '../console.css';
 
 const LIST_KEY = 'console-dds';
@@ -28,16 +25,9 @@ const STATE_COLOURS: Record<DdsState, string> = { pending: 'orange', delivered: 
 
 /** The page; see the file comment. */
 export function DdsQueuePage() {
-  const [params, setParams] = useSearchParams();
-  useEffect(() => {
-    document.title = `${MSG.ddsConsoleTitle} · ${MSG.consoleTitle}`;
-  }, []);
-  const apps = useConsoleApplications();
-  const asked = Number(params.get('applicationId')) || 0;
-  const applicationId = asked || apps.data?.content[0]?.applicationId || 0;
+  const queue = useStaffQueue(MSG.ddsConsoleTitle);
+  const { params, applicationId, page, openId, update } = queue;
   const state = isDdsState(params.get('state')) ? (params.get('state') as DdsState) : undefined;
-  const page = Math.max(1, Math.min(100_000, Number(params.get('page')) || 1));
-  const openId = Number(params.get('id')) || null;
 
   const list = useQuery({
     enabled: applicationId > 0,
@@ -45,17 +35,6 @@ export function DdsQueuePage() {
     queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/dds', { params: { id: applicationId }, query: { state, page, size: DDS_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
-
-  /** Changes URL parameters (undefined removes one); a filter change goes back to page 1. */
-  const update = (next: Record<string, string | number | undefined>) => {
-    const p = new URLSearchParams(params);
-    if (!('page' in next) && !('id' in next)) p.delete('page');
-    for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '') p.delete(k);
-      else p.set(k, String(v));
-    }
-    setParams(p, { replace: !('id' in next) });
-  };
 
   const columns: TableColumnsType<Dds> = [
     { title: MSG.ddsCreatedAt, key: 'at', width: 170, render: (_, d) => auditTime(d.createdAt) },
@@ -75,17 +54,15 @@ export function DdsQueuePage() {
   ];
 
   return (
-    <div className="atr-console__page">
-      <PageHead
-        title={
-          <>
-            <FileSearchOutlined /> {MSG.ddsConsoleTitle}
-          </>
-        }
-      />
-      <div className="atr-panel-card">
-        <Space wrap style={{ marginBottom: 12 }}>
-          <ApplicationSelect apps={apps} value={applicationId} onChange={(v: number) => update({ applicationId: v, id: undefined })} />
+    <StaffQueueFrame<Dds>
+      queue={queue}
+      title={
+        <>
+          <FileSearchOutlined /> {MSG.ddsConsoleTitle}
+        </>
+      }
+      filters={
+        <>
           <Select
             aria-label={MSG.ddsState}
             style={{ width: 130 }}
@@ -94,20 +71,17 @@ export function DdsQueuePage() {
             options={[{ value: '', label: MSG.ddsAllStates }, ...DDS_STATES.map((s) => ({ value: s, label: DDS_STATE_LABELS[s] }))]}
           />
           {applicationId > 0 && <DailyLimit applicationId={applicationId} />}
-        </Space>
-        <Table<Dds>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.content ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 700 }}
-          onRow={(d) => ({ onDoubleClick: () => update({ id: d.id }) })}
-          locale={{ emptyText: <Empty description={list.isError ? errorMessage(list.error) : MSG.ddsListEmpty} /> }}
-          pagination={listPagination(page, list.data?.totalElements ?? 0, (p) => update({ page: p === 1 ? undefined : p }), DDS_PAGE_SIZE)}
-        />
-      </div>
+        </>
+      }
+      list={list}
+      columns={columns}
+      scrollX={700}
+      emptyText={MSG.ddsListEmpty}
+      pageSize={DDS_PAGE_SIZE}
+      onOpen={(d) => update({ id: d.id })}
+    >
       <DdsDrawer applicationId={applicationId} id={openId} onClose={() => update({ id: undefined })} />
-    </div>
+    </StaffQueueFrame>
   );
 }
 

@@ -7,9 +7,8 @@
  * shown to the reader in 我的反馈 on /temp/contact), 关闭 (any state but 已关闭, confirmed).
  */
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Empty, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Descriptions, Drawer, Empty, Input, Modal, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { MSG } from '@common/messages';
 import {
@@ -27,9 +26,7 @@ import type { Feedback } from '@common/contracts/feedback';
 import { auditTime } from '@common/audit';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
-import { ApplicationSelect, useConsoleApplications } from '../ApplicationSelect';
-import { PageHead } from '../PageHead';
-import { listPagination } from '../sections/ListFilters';
+import { StaffQueueFrame, useStaffQueue } from '../StaffQueue';
 import '../console.css';
 import './feedback.css';
 
@@ -38,18 +35,11 @@ const STATE_COLOURS: Record<FeedbackState, string> = { pending: 'orange', proces
 
 /** The page; see the file comment. */
 export function FeedbackPage() {
-  const [params, setParams] = useSearchParams();
-  useEffect(() => {
-    document.title = `${MSG.feedbackConsoleTitle} · ${MSG.consoleTitle}`;
-  }, []);
-  const apps = useConsoleApplications();
-  const asked = Number(params.get('applicationId')) || 0;
-  const applicationId = asked || apps.data?.content[0]?.applicationId || 0;
+  const queue = useStaffQueue(MSG.feedbackConsoleTitle);
+  const { params, applicationId, page, openId, update } = queue;
   const state = isFeedbackState(params.get('state')) ? (params.get('state') as FeedbackState) : undefined;
   const rawCategory = params.get('category');
   const category = isFeedbackCategory(rawCategory) ? rawCategory : undefined;
-  const page = Math.max(1, Math.min(100_000, Number(params.get('page')) || 1));
-  const openId = Number(params.get('id')) || null;
 
   const list = useQuery({
     enabled: applicationId > 0,
@@ -57,17 +47,6 @@ export function FeedbackPage() {
     queryFn: ({ signal }) => api.get('/api/v1/feedback', { query: { applicationId, state, category, page, size: FEEDBACK_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
-
-  /** Changes URL parameters (undefined removes one); a filter change goes back to page 1. */
-  const update = (next: Record<string, string | number | undefined>) => {
-    const p = new URLSearchParams(params);
-    if (!('page' in next) && !('id' in next)) p.delete('page');
-    for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '') p.delete(k);
-      else p.set(k, String(v));
-    }
-    setParams(p, { replace: !('id' in next) });
-  };
 
   const columns: TableColumnsType<Feedback> = [
     { title: MSG.feedbackCreatedAt, key: 'at', width: 170, render: (_, f) => auditTime(f.createdAt) },
@@ -94,17 +73,15 @@ export function FeedbackPage() {
   ];
 
   return (
-    <div className="atr-console__page">
-      <PageHead
-        title={
-          <>
-            <MessageOutlined /> {MSG.feedbackConsoleTitle}
-          </>
-        }
-      />
-      <div className="atr-panel-card">
-        <Space wrap style={{ marginBottom: 12 }}>
-          <ApplicationSelect apps={apps} value={applicationId} onChange={(v: number) => update({ applicationId: v, id: undefined })} />
+    <StaffQueueFrame<Feedback>
+      queue={queue}
+      title={
+        <>
+          <MessageOutlined /> {MSG.feedbackConsoleTitle}
+        </>
+      }
+      filters={
+        <>
           <Select
             aria-label={MSG.feedbackState}
             style={{ width: 130 }}
@@ -119,20 +96,17 @@ export function FeedbackPage() {
             onChange={(v: string) => update({ category: v || undefined })}
             options={[{ value: '', label: MSG.feedbackAllCategories }, ...FEEDBACK_CATEGORIES.map((c) => ({ value: c, label: FEEDBACK_CATEGORY_LABELS[c] }))]}
           />
-        </Space>
-        <Table<Feedback>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.content ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 800 }}
-          onRow={(f) => ({ onDoubleClick: () => update({ id: f.id }) })}
-          locale={{ emptyText: <Empty description={list.isError ? errorMessage(list.error) : MSG.feedbackListEmpty} /> }}
-          pagination={listPagination(page, list.data?.totalElements ?? 0, (p) => update({ page: p === 1 ? undefined : p }), FEEDBACK_PAGE_SIZE)}
-        />
-      </div>
+        </>
+      }
+      list={list}
+      columns={columns}
+      scrollX={800}
+      emptyText={MSG.feedbackListEmpty}
+      pageSize={FEEDBACK_PAGE_SIZE}
+      onOpen={(f) => update({ id: f.id })}
+    >
       <FeedbackDrawer id={openId} onClose={() => update({ id: undefined })} />
-    </div>
+    </StaffQueueFrame>
   );
 }
 

@@ -11,7 +11,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Descriptions, Empty, Input, InputNumber, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Checkbox, Descriptions, Empty, Input, InputNumber, Modal, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { MSG, fillMsg } from '@common/messages';
 import {
@@ -28,10 +28,11 @@ import type { Question, QuestionMessage, QuestionRow } from '@common/contracts/q
 import { auditTime } from '@common/audit';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
-import { ApplicationSelect, useConsoleApplications } from '../ApplicationSelect';
+import { useConsoleApplications } from '../ApplicationSelect';
 import { ViewableHtml } from '../../widgets/image/ViewableHtml';
 import { PageHead } from '../PageHead';
-import { listPagination, TitleSearch } from '../sections/ListFilters';
+import { StaffQueueFrame, useStaffQueue } from '../StaffQueue';
+import { TitleSearch } from '../sections/ListFilters';
 import { LazyRichText } from '../content/NoticeEditorDialog';
 import '../console.css';
 import './questions.css';
@@ -69,13 +70,12 @@ function useApplication() {
 }
 
 function QuestionList() {
-  const [params, setParams] = useSearchParams();
-  const { apps, applicationId } = useApplication();
+  const queue = useStaffQueue(MSG.questionConsoleTitle);
+  const { params, applicationId, page, update } = queue;
   const state = isQuestionState(params.get('state') ?? '') ? (params.get('state') as QuestionState) : undefined;
   const overdue = params.get('overdue') === '1';
   const mine = params.get('mine') === '1';
   const q = params.get('q') ?? undefined;
-  const page = Math.max(1, Math.min(100_000, Number(params.get('page')) || 1));
   const [settingsOpen, setSettingsOpen] = useState(false);
 
   const list = useQuery({
@@ -90,16 +90,6 @@ function QuestionList() {
     placeholderData: keepPreviousData,
   });
 
-  /** Changes URL parameters (undefined removes one); a filter change goes back to page 1. */
-  const update = (next: Record<string, string | number | undefined>) => {
-    const p = new URLSearchParams(params);
-    if (!('page' in next)) p.delete('page');
-    for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '') p.delete(k);
-      else p.set(k, String(v));
-    }
-    setParams(p, { replace: true });
-  };
   const href = (id: number) => `/console/issues/${id}?applicationId=${applicationId}`;
 
   const columns: TableColumnsType<QuestionRow> = [
@@ -128,14 +118,14 @@ function QuestionList() {
   ];
 
   return (
-    <div className="atr-console__page">
-      <PageHead
-        title={
-          <>
-            <QuestionCircleOutlined /> {MSG.questionConsoleTitle}
-          </>
-        }
-      >
+    <StaffQueueFrame<QuestionRow>
+      queue={queue}
+      title={
+        <>
+          <QuestionCircleOutlined /> {MSG.questionConsoleTitle}
+        </>
+      }
+      actions={
         <Space>
           <a href={FAQ_HREF} target="_blank" rel="noopener noreferrer">
             {MSG.faqTitle}
@@ -144,10 +134,9 @@ function QuestionList() {
             {MSG.questionSettings}
           </Button>
         </Space>
-      </PageHead>
-      <div className="atr-panel-card">
-        <Space wrap style={{ marginBottom: 12 }}>
-          <ApplicationSelect apps={apps} value={applicationId} onChange={(v: number) => update({ applicationId: v })} />
+      }
+      filters={
+        <>
           <Select
             aria-label={MSG.feedbackState}
             style={{ width: 130 }}
@@ -162,20 +151,17 @@ function QuestionList() {
             {MSG.questionMineOnly}
           </Checkbox>
           <TitleSearch value={q} onSearch={(v) => update({ q: v })} />
-        </Space>
-        <Table<QuestionRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.content ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 800 }}
-          rowClassName={(r) => (r.overdue ? 'atr-question-overdue' : '')}
-          locale={{ emptyText: <Empty description={list.isError ? errorMessage(list.error) : MSG.questionListEmpty} /> }}
-          pagination={listPagination(page, list.data?.totalElements ?? 0, (p) => update({ page: p === 1 ? undefined : p }), QUESTION_PAGE_SIZE)}
-        />
-      </div>
+        </>
+      }
+      list={list}
+      columns={columns}
+      scrollX={800}
+      rowClassName={(r) => (r.overdue ? 'atr-question-overdue' : '')}
+      emptyText={MSG.questionListEmpty}
+      pageSize={QUESTION_PAGE_SIZE}
+    >
       {settingsOpen && <SettingsDialog applicationId={applicationId} onClose={() => setSettingsOpen(false)} />}
-    </div>
+    </StaffQueueFrame>
   );
 }
 

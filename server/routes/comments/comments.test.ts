@@ -9,6 +9,7 @@ import { clientAs, createTestContext, insertApplication, type Client, type TestC
 import { MANAGER_RIGHTS } from '../../../common/roles.js';
 import { MSG } from '../../../common/messages.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
+import { bumpWordsVersion, matcherBuilds } from '../../comments/words.js';
 
 let ctx: TestContext;
 let appId: number;
@@ -243,6 +244,58 @@ describe('the queue rules', () => {
     expect(JSON.parse((await submissionOf(first.body.id)).flags)).toEqual(['firstComment']);
     await manager.put(`/api/v1/applications/${appId}/sensitive-words`, { text: '' });
     await setMode('pre');
+  });
+
+  it('compiles the word list once per application, not per comment, and once again after each save (in any process)', async () => {
+    const readers = [await seasoned(), await seasoned(), await seasoned()];
+    let turn = 0;
+    await setMode('post');
+    const target = await notice();
+    await manager.put(`/api/v1/applications/${appId}/sensitive-words`, { text: '缓存词' });
+    const before = matcherBuilds.count;
+    const marked = async (body: string) => {
+      const sent = await post(readers[turn++ % readers.length]!.c, target, body);
+      expect(sent.status).toBe(201);
+      return JSON.parse((await submissionOf(sent.body.id)).marks) as string[];
+    };
+    expect(await marked('第一条含缓存词')).toEqual(['缓存词']);
+    expect(await marked('第二条含缓存词')).toEqual(['缓存词']);
+    expect(await marked('第三条没有')).toEqual([]);
+    expect(matcherBuilds.count - before).toBe(1);
+    // edited in the console: the next comment is checked against the new list, compiled once
+    await manager.put(`/api/v1/applications/${appId}/sensitive-words`, { text: '新词' });
+    expect(await marked('含缓存词和新词')).toEqual(['新词']);
+    expect(await marked('又是新词')).toEqual(['新词']);
+    expect(matcherBuilds.count - before).toBe(2);
+    // saved by another process: its save raised the stored version, which this process reads
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sensitive_words').where('application_id', '=', appId).execute();
+      await trx.insertInto('sensitive_words').values({ application_id: appId, word: '别处' }).execute();
+      await bumpWordsVersion(trx, appId);
+    });
+    expect(await marked('新词在别处')).toEqual(['别处']);
+    expect(matcherBuilds.count - before).toBe(3);
+    await manager.put(`/api/v1/applications/${appId}/sensitive-words`, { text: '' });
+    await setMode('pre');
+  });
+
+  it('the queue text filter finds what a substring test finds, by the index for 3 characters or more and by a scan below', async () => {
+    const readers = [await seasoned(), await seasoned()];
+    await setMode('pre');
+    const target = await notice();
+    const texts = ['ABC检索词在这里', '只有检索两字', '100%符号测试', '引号"内"的话', 'abc小写的检索词', '无关的评论'];
+    for (const [i, body] of texts.entries()) expect((await post(readers[i % 2]!.c, target, body)).status).toBe(201);
+    // a summary changed later is found by its new text only (the index follows the row)
+    const changed = await submissionOf((await post(readers[0]!.c, target, '旧的文字内容')).body.id);
+    await ctx.db.updateTable('submissions').set({ summary: '新的文字内容' }).where('id', '=', changed.id).execute();
+    const all = await ctx.db.selectFrom('submissions').select(['id', 'summary']).where('application_id', '=', appId).where('kind', '=', 'comment').execute();
+    for (const q of ['abc检索', '检索词', '检索', 'ABC', '%符号', '引号"内', '旧的文字', '新的文字', '不存在的词']) {
+      const got = await manager.get(`/api/v1/moderation/submissions?applicationId=${appId}&kind=comment&q=${encodeURIComponent(q)}`);
+      expect(got.status).toBe(200);
+      const want = all.filter((r) => r.summary.toLowerCase().includes(q.toLowerCase())).map((r) => r.id);
+      expect((got.body.content as Array<{ id: number }>).map((r) => r.id).sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));
+      expect(got.body.totalElements).toBe(want.length);
+    }
   });
 
   it('the third 举报 hides a shown comment and sends it back to the queue', async () => {

@@ -7,7 +7,8 @@
  * without 内容管理 403; the purge removes expired delivery files.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, releaseApplication, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { queueCast, userIdOf } from '../../test/staffFixture.js';
 import { makeElf } from '../../test/files.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { createStorage } from '../../files/storage.js';
@@ -28,7 +29,7 @@ let articleId: number;
 /** A small PDF: file-type knows it by its `%PDF-` header. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-const userId = async (phone: string) => (await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+const userId = (phone: string) => userIdOf(ctx, phone);
 const request = (c: Client, over: Record<string, unknown> = {}) =>
   c.post('/api/v1/dds', { applicationId: appId, title: '量子计算中的纠错码', authors: '张三; 李四', journal: '物理学报', year: '2021', ...over });
 const deliver = (c: Client, id: number, app = appId, file: Buffer = PDF, fileName = '纠错码.pdf') =>
@@ -36,16 +37,11 @@ const deliver = (c: Client, id: number, app = appId, file: Buffer = PDF, fileNam
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.signIn('13710000001', 'super');
-  manager = await ctx.signIn('13710000002');
-  otherManager = await ctx.signIn('13710000003');
-  homeOnly = await ctx.signIn('13710000004');
-  reader = await ctx.signIn('13710000005');
-  otherReader = await ctx.signIn('13710000006');
-  appId = (await admin.post('/api/v1/applications', { name: '传递站点', host: 'dds.example.cn' })).body.applicationId;
-  otherAppId = (await admin.post('/api/v1/applications', { name: '别的站点', host: 'dds2.example.cn' })).body.applicationId;
-  await releaseApplication(admin, appId);
-  await releaseApplication(admin, otherAppId);
+  ({
+    clients: { admin, manager, otherManager, homeOnly, reader, otherReader },
+    appId,
+    otherAppId,
+  } = await queueCast(ctx, '1371000', { name: '传递站点', host: 'dds.example.cn' }, { name: '别的站点', host: 'dds2.example.cn' }));
   const topicId = await ensureTopic(ctx.db, '传递专题');
   await ctx.db.updateTable('applications').set({ topic_id: topicId }).where('id', '=', appId).execute();
   const up = await upsertResources(ctx.db, [
@@ -68,14 +64,6 @@ beforeAll(async () => {
     { type: 'article', sourceKey: 'dds-2', title: '他站文章', fields: { doi: '10.1000/elsewhere' } },
   ]);
   articleId = up.ids[0];
-  await ctx.db
-    .insertInto('application_managers')
-    .values([
-      { application_id: appId, user_id: await userId('13710000002'), rights: JSON.stringify(['content']) },
-      { application_id: otherAppId, user_id: await userId('13710000003'), rights: JSON.stringify(['content']) },
-      { application_id: appId, user_id: await userId('13710000004'), rights: JSON.stringify(['home']) },
-    ])
-    .execute();
 });
 afterAll(async () => {
   await ctx.close();
@@ -130,9 +118,9 @@ describe('document delivery', () => {
     expect((await otherReader.get(`/api/v1/dds/mine?applicationId=${appId}`)).body.content).toEqual([]);
 
     const readerId = await userId('13710000005');
-    const notes = await ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', readerId).where('kind', 'like', 'dds.%').execute();
+    const notes = await ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', readerId).where('kind', 'like', 'delivery.%').execute();
     expect(notes.map((n) => [n.kind, n.title, n.body, n.link, n.application_id])).toEqual([
-      ['dds.deliver', MSG.notifyDdsDelivered, '量子计算中的纠错码', '/temp/dds', appId],
+      ['delivery.deliver', MSG.notifyDdsDelivered, '量子计算中的纠错码', '/temp/dds', appId],
     ]);
     const audit = await ctx.db.selectFrom('audit_log').selectAll().where('resource', '=', 'dds').where('resource_id', '=', String(id)).execute();
     expect(audit.map((a) => [a.action, a.application_id])).toEqual([['deliver', appId]]);
@@ -147,8 +135,40 @@ describe('document delivery', () => {
     expect((await deliver(manager, id)).status).toBe(409);
     const dl = await reader.get(`/api/v1/dds/mine/${id}/file?agree=1`);
     expect([dl.status, dl.body.error.message]).toEqual([409, MSG.ddsNotDelivered]);
-    const note = await ctx.db.selectFrom('notifications').selectAll().where('kind', '=', 'dds.refuse').executeTakeFirstOrThrow();
+    const note = await ctx.db.selectFrom('notifications').selectAll().where('kind', '=', 'delivery.refuse').executeTakeFirstOrThrow();
     expect([note.title, note.body, note.user_id]).toEqual([MSG.notifyDdsUnavailable, '本馆未收藏，<i>馆际互借</i>也无法获取', await userId('13710000005')]);
+  });
+
+  it('delivered and 无法提供 each write the e-mail to the outbox for a reader with an address, per the 文献传递 preference', async () => {
+    const mailer = await ctx.signIn('13710000007');
+    const mailerId = await userId('13710000007');
+    await ctx.db.updateTable('users').set({ email: 'dds-reader@example.cn' }).where('id', '=', mailerId).execute();
+    const outbox = () =>
+      ctx.db
+        .selectFrom('notification_mails as m')
+        .innerJoin('notifications as n', 'n.id', 'm.notification_id')
+        .select(['m.address', 'n.kind', 'n.title', 'n.body'])
+        .where('m.user_id', '=', mailerId)
+        .orderBy('m.id')
+        .execute();
+    const delivered = (await request(mailer, { title: '传递邮件一' })).body.id as number;
+    expect((await deliver(manager, delivered)).status).toBe(200);
+    const refused = (await request(mailer, { title: '传递邮件二' })).body.id as number;
+    expect((await manager.post(`/api/v1/applications/${appId}/dds/${refused}/refuse`, { reason: '无馆藏' })).status).toBe(200);
+    expect(await outbox()).toEqual([
+      { address: 'dds-reader@example.cn', kind: 'delivery.deliver', title: MSG.notifyDdsDelivered, body: '传递邮件一' },
+      { address: 'dds-reader@example.cn', kind: 'delivery.refuse', title: MSG.notifyDdsUnavailable, body: '无馆藏' },
+    ]);
+    // 文献传递 e-mail turned off: the 站内信 is still written, no e-mail; turning 其他通知 off does not stop it
+    expect((await mailer.put('/api/v1/helix/settings', { mailOff: ['delivery'], historyOff: false })).status).toBe(200);
+    const third = (await request(mailer, { title: '传递邮件三' })).body.id as number;
+    expect((await deliver(manager, third)).status).toBe(200);
+    expect(await outbox()).toHaveLength(2);
+    expect((await ctx.db.selectFrom('notifications').select('id').where('user_id', '=', mailerId).execute()).length).toBe(3);
+    expect((await mailer.put('/api/v1/helix/settings', { mailOff: ['other'], historyOff: false })).status).toBe(200);
+    const fourth = (await request(mailer, { title: '传递邮件四' })).body.id as number;
+    expect((await manager.post(`/api/v1/applications/${appId}/dds/${fourth}/refuse`, { reason: '不提供' })).status).toBe(200);
+    expect((await outbox()).map((m) => m.body)).toEqual(['传递邮件一', '无馆藏', '不提供']);
   });
 
   it('looks a DOI or a record up in the site catalogue only, and fills the citation from it', async () => {

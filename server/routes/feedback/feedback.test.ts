@@ -6,7 +6,8 @@
  * manager gets 404; 10 an hour per account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, releaseApplication, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { queueCast } from '../../test/staffFixture.js';
 import { makeElf, makePng } from '../../test/files.js';
 import { MSG } from '../../../common/messages.js';
 
@@ -20,30 +21,16 @@ let otherReader: Client;
 let appId: number;
 let otherAppId: number;
 
-const userId = async (phone: string) => (await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
 const send = (c: Client, over: Record<string, unknown> = {}) =>
   c.post('/api/v1/feedback', { applicationId: appId, category: 'correction', content: '第 3 页的 DOI 链接打不开', page: '/microapp/report/detail/7', ...over });
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.signIn('13700000001', 'super');
-  manager = await ctx.signIn('13700000002');
-  otherManager = await ctx.signIn('13700000003');
-  homeOnly = await ctx.signIn('13700000004');
-  reader = await ctx.signIn('13700000005');
-  otherReader = await ctx.signIn('13700000006');
-  appId = (await admin.post('/api/v1/applications', { name: '反馈站点', host: 'fb.example.cn' })).body.applicationId;
-  otherAppId = (await admin.post('/api/v1/applications', { name: '别的站点', host: 'fb2.example.cn' })).body.applicationId;
-  await releaseApplication(admin, appId);
-  await releaseApplication(admin, otherAppId);
-  await ctx.db
-    .insertInto('application_managers')
-    .values([
-      { application_id: appId, user_id: await userId('13700000002'), rights: JSON.stringify(['content']) },
-      { application_id: otherAppId, user_id: await userId('13700000003'), rights: JSON.stringify(['content']) },
-      { application_id: appId, user_id: await userId('13700000004'), rights: JSON.stringify(['home']) },
-    ])
-    .execute();
+  ({
+    clients: { admin, manager, otherManager, homeOnly, reader, otherReader },
+    appId,
+    otherAppId,
+  } = await queueCast(ctx, '1370000', { name: '反馈站点', host: 'fb.example.cn' }, { name: '别的站点', host: 'fb2.example.cn' }));
 });
 afterAll(async () => {
   await ctx.close();

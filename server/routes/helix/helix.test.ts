@@ -5,7 +5,8 @@
  * message, the console's section settings for the application's managers; bad input 400 naming the field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, releaseApplication, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { grantRights, releasedSite, signInCast, userIdOf } from '../../test/staffFixture.js';
 import { MSG, fillMsg } from '../../../common/messages.js';
 import { purgeExpired } from '../../maintenance/purge.js';
 import { HISTORY_KEEP_DAYS } from '../../../common/helix.js';
@@ -17,7 +18,7 @@ let reader: Client;
 let otherReader: Client;
 let appId: number;
 
-const userId = async (phone: string) => (await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+const userId = (phone: string) => userIdOf(ctx, phone);
 const item = (over: Record<string, unknown> = {}) => ({
   applicationId: appId,
   targetType: 'notice',
@@ -29,16 +30,10 @@ const item = (over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.signIn('13900000001', 'super');
-  manager = await ctx.signIn('13900000002');
-  reader = await ctx.signIn('13900000003');
-  otherReader = await ctx.signIn('13900000004');
-  appId = (await admin.post('/api/v1/applications', { name: '个人中心站点', host: 'helix.example.cn' })).body.applicationId;
-  await releaseApplication(admin, appId);
-  await ctx.db
-    .insertInto('application_managers')
-    .values({ application_id: appId, user_id: await userId('13900000002'), rights: JSON.stringify(['settings']) })
-    .execute();
+  const cast = await signInCast(ctx, '1390000', ['admin', 'manager', 'reader', 'otherReader']);
+  ({ admin, manager, reader, otherReader } = cast.clients);
+  appId = await releasedSite(admin, '个人中心站点', 'helix.example.cn');
+  await grantRights(ctx, [[appId, cast.ids.manager, ['settings']]]);
 });
 afterAll(async () => {
   await ctx.close();

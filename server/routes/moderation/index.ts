@@ -27,7 +27,7 @@ export function actorOf(req: FastifyRequest): Actor {
   return { user: req.user && !req.user.anonymous ? req.user : null, ip: req.ip, method: req.method, route: req.routeOptions.url ?? '' };
 }
 
-export default async function moderationRoutes(app: FastifyInstance, { db }: AppContext) {
+export default async function moderationRoutes(app: FastifyInstance, { db, dialect }: AppContext) {
   const r = declared(app);
 
   r.get(
@@ -36,7 +36,7 @@ export default async function moderationRoutes(app: FastifyInstance, { db }: App
       schema: { summary: '审核队列（一个应用、一种类型，每页 20 条）', tags, querystring: queueQuery, response: { 200: submissionPageAnswer } },
       config: { access: managerAccess(applicationInQuery, 'review') },
     },
-    async (req) => listSubmissions(db, req.query),
+    async (req) => listSubmissions(db, req.query, dialect),
   );
 
   r.post(

@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, releaseApplication, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { grantRights, releasedSite, signInCast, userIdOf } from '../../test/staffFixture.js';
 import { MSG } from '../../../common/messages.js';
 import { deliverNotificationMail } from '../../notifications/mail.js';
 import { MAIL_ATTEMPTS } from '../../../common/helix.js';
@@ -19,7 +20,6 @@ let reader: Client;
 let otherReader: Client;
 let appId: number;
 
-const userId = async (phone: string) => (await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
 const mails = (): Array<{ to: string; subject: string; text: string }> =>
   fs.existsSync(ctx.config.mailOutbox)
     ? fs
@@ -47,16 +47,10 @@ async function repliedFeedback(c: Client, reply: string): Promise<number> {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.signIn('13800000001', 'super');
-  manager = await ctx.signIn('13800000002');
-  reader = await ctx.signIn('13800000003');
-  otherReader = await ctx.signIn('13800000004');
-  appId = (await admin.post('/api/v1/applications', { name: '通知站点', host: 'notify.example.cn' })).body.applicationId;
-  await releaseApplication(admin, appId);
-  await ctx.db
-    .insertInto('application_managers')
-    .values({ application_id: appId, user_id: await userId('13800000002'), rights: JSON.stringify(['content']) })
-    .execute();
+  const cast = await signInCast(ctx, '1380000', ['admin', 'manager', 'reader', 'otherReader']);
+  ({ admin, manager, reader, otherReader } = cast.clients);
+  appId = await releasedSite(admin, '通知站点', 'notify.example.cn');
+  await grantRights(ctx, [[appId, cast.ids.manager, ['content']]]);
   await ctx.db.updateTable('users').set({ email: 'reader@example.cn' }).where('phone', '=', '13800000003').execute();
 });
 afterAll(async () => {
@@ -147,13 +141,8 @@ describe('a failing mail server', () => {
       const su = await broken.signIn('13800000011', 'super');
       const staff = await broken.signIn('13800000012');
       const someone = await broken.signIn('13800000013');
-      const site = (await su.post('/api/v1/applications', { name: '坏邮件站点', host: 'badmail.example.cn' })).body.applicationId;
-      await releaseApplication(su, site);
-      const staffId = (await broken.db.selectFrom('users').select('id').where('phone', '=', '13800000012').executeTakeFirstOrThrow()).id;
-      await broken.db
-        .insertInto('application_managers')
-        .values({ application_id: site, user_id: staffId, rights: JSON.stringify(['content']) })
-        .execute();
+      const site = await releasedSite(su, '坏邮件站点', 'badmail.example.cn');
+      await grantRights(broken, [[site, await userIdOf(broken, '13800000012'), ['content']]]);
       await broken.db.updateTable('users').set({ email: 'someone@example.cn' }).where('phone', '=', '13800000013').execute();
 
       const sent = await someone.post('/api/v1/feedback', { applicationId: site, category: 'other', content: '请回复' });

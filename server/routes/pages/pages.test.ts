@@ -164,7 +164,13 @@ describe('composed pages', () => {
     const saved = await manager.post(`${pagesUrl()}/inner/home-config`, { homeConfig: home({ ...notice('members', '馆员通知'), loginOnly: true }) });
     expect(saved.status).toBe(200);
     expect((await manager.post(`${pagesUrl()}/inner/publish`, {})).status).toBe(200);
-    const posted = await admin.post('/api/v1/notices', { applicationId: appId, moduleId: 'members', title: '仅馆员可见的通知', content: '<p>内部</p>', publishDateTime: new Date().toISOString() });
+    const posted = await admin.post('/api/v1/notices', {
+      applicationId: appId,
+      moduleId: 'members',
+      title: '仅馆员可见的通知',
+      content: '<p>内部</p>',
+      publishDateTime: new Date().toISOString(),
+    });
     expect(posted.status).toBe(201);
     for (const url of [
       `/api/v1/notices?applicationId=${appId}&moduleId=members`,

@@ -7,7 +7,8 @@
  * by text; overdue after N working days.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, releaseApplication, type Client, type TestContext } from '../../test/harness.js';
+import { createTestContext, type Client, type TestContext } from '../../test/harness.js';
+import { queueCast, userIdOf } from '../../test/staffFixture.js';
 import { makeElf, makePng } from '../../test/files.js';
 import { MSG } from '../../../common/messages.js';
 import { overdueCutoff } from '../../../common/questions.js';
@@ -24,7 +25,7 @@ let otherAppId: number;
 let managerId: number;
 let readerId: number;
 
-const userId = async (phone: string) => (await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+const userId = (phone: string) => userIdOf(ctx, phone);
 const ask = (c: Client, over: Record<string, unknown> = {}) =>
   c.post('/api/v1/questions', {
     applicationId: appId,
@@ -37,26 +38,12 @@ const staff = (id: number, rest = '') => `/api/v1/applications/${appId}/question
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = await ctx.signIn('13800000001', 'super');
-  manager = await ctx.signIn('13800000002');
-  otherManager = await ctx.signIn('13800000003');
-  homeOnly = await ctx.signIn('13800000004');
-  reader = await ctx.signIn('13800000005');
-  otherReader = await ctx.signIn('13800000006');
-  appId = (await admin.post('/api/v1/applications', { name: '咨询站点', host: 'qa.example.cn' })).body.applicationId;
-  otherAppId = (await admin.post('/api/v1/applications', { name: '别的站点', host: 'qa2.example.cn' })).body.applicationId;
-  await releaseApplication(admin, appId);
-  await releaseApplication(admin, otherAppId);
-  managerId = await userId('13800000002');
-  readerId = await userId('13800000005');
-  await ctx.db
-    .insertInto('application_managers')
-    .values([
-      { application_id: appId, user_id: managerId, rights: JSON.stringify(['content']) },
-      { application_id: otherAppId, user_id: await userId('13800000003'), rights: JSON.stringify(['content']) },
-      { application_id: appId, user_id: await userId('13800000004'), rights: JSON.stringify(['home']) },
-    ])
-    .execute();
+  ({
+    clients: { admin, manager, otherManager, homeOnly, reader, otherReader },
+    ids: { manager: managerId, reader: readerId },
+    appId,
+    otherAppId,
+  } = await queueCast(ctx, '1380000', { name: '咨询站点', host: 'qa.example.cn' }, { name: '别的站点', host: 'qa2.example.cn' }));
 });
 afterAll(async () => {
   await ctx.close();
