@@ -64,6 +64,7 @@ const STORED_NAMES = [
   '049_submission_queues',
   '050_communities',
   '051_api_keys',
+  '055_monitors',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

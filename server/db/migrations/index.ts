@@ -52,6 +52,7 @@ import * as m048 from './048_dds.js';
 import * as m049 from './049_submission_queues.js';
 import * as m050 from './050_communities.js';
 import * as m051 from './051_api_keys.js';
+import * as m055 from './055_monitors.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -107,6 +108,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m049,
   m050,
   m051,
+  m055,
 ];
 
 /**
