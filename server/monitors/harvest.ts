@@ -10,7 +10,7 @@ import Parser from 'rss-parser';
 import { MSG, fillMsg } from '../../common/messages.js';
 import { parserOfKind } from '../import/run.js';
 import { stripBom } from '../import/types.js';
-import { fetchText, MonitorError, type FetchLimits } from './fetch.js';
+import { MonitorError, type FetchLimits } from './fetch.js';
 import { dateOf, doiIn, type Harvested } from './records.js';
 
 /** How a harvester reads an address (fetch.ts in production; the tests may hand their own). */
@@ -24,7 +24,8 @@ const xml = new XMLParser({
   attributeNamePrefix: '@',
   removeNSPrefix: true,
   textNodeName: '#text',
-  isArray: (name) => ['record', 'title', 'creator', 'subject', 'identifier', 'date', 'source', 'publisher', 'description', 'relation', 'contributor'].includes(name),
+  isArray: (name) =>
+    ['record', 'title', 'creator', 'subject', 'identifier', 'date', 'source', 'publisher', 'description', 'relation', 'contributor'].includes(name),
   processEntities: true,
   htmlEntities: false,
 });
@@ -32,7 +33,7 @@ const xml = new XMLParser({
 const text = (v: unknown): string | null => {
   if (v == null) return null;
   if (typeof v === 'string' || typeof v === 'number') return String(v).trim() || null;
-  if (typeof v === 'object' && '#text' in (v as object)) return text((v as { '#text': unknown })['#text']);
+  if (typeof v === 'object' && '#text' in v) return text(v['#text']);
   return null;
 };
 const texts = (v: unknown): string[] => (Array.isArray(v) ? v : v == null ? [] : [v]).map(text).filter((s): s is string => !!s);
@@ -58,31 +59,36 @@ function fromDc(header: Record<string, unknown>, dc: Record<string, unknown> | u
   };
 }
 
+type Node = Record<string, unknown>;
+const obj = (v: unknown): Node | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : null);
+const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
+
 /** One page of an OAI-PMH ListRecords answer: its records and the next token (null at the end). */
 export function parseOaiPage(body: string): { records: Harvested[]; token: string | null } {
-  let doc: Record<string, any>;
+  let doc: Node | null;
   try {
-    doc = xml.parse(body) as Record<string, any>;
+    doc = obj(xml.parse(body));
   } catch {
     throw new MonitorError(MSG.monitorErrNotOai);
   }
-  const root = doc['OAI-PMH'];
-  if (!root || typeof root !== 'object') throw new MonitorError(MSG.monitorErrNotOai);
-  if (root.error) {
-    const e = Array.isArray(root.error) ? root.error[0] : root.error;
-    const code = typeof e === 'object' ? String(e['@code'] ?? '') : '';
+  const root = obj(doc?.['OAI-PMH']);
+  if (!root) throw new MonitorError(MSG.monitorErrNotOai);
+  if (root.error !== undefined) {
+    const e = first(root.error);
+    const raw = obj(e)?.['@code'];
+    const code = typeof raw === 'string' ? raw : '';
     if (code === 'noRecordsMatch') return { records: [], token: null };
     throw new MonitorError(fillMsg(MSG.monitorErrOai, { code, text: (text(e) ?? '').slice(0, 200) }));
   }
-  const list = root.ListRecords;
-  if (!list || typeof list !== 'object') throw new MonitorError(MSG.monitorErrNotOai);
+  const list = obj(root.ListRecords);
+  if (!list) throw new MonitorError(MSG.monitorErrNotOai);
   const records: Harvested[] = [];
-  for (const rec of (list.record ?? []) as Record<string, any>[]) {
-    const h = fromDc((rec.header ?? {}) as Record<string, unknown>, rec.metadata?.dc as Record<string, unknown> | undefined);
+  for (const rec of Array.isArray(list.record) ? list.record : []) {
+    const r = obj(rec);
+    const h = r ? fromDc(obj(r.header) ?? {}, obj(obj(r.metadata)?.dc) ?? undefined) : null;
     if (h) records.push(h);
   }
-  const token = text(list.resumptionToken);
-  return { records, token };
+  return { records, token: text(list.resumptionToken) };
 }
 
 /** A source's OAI-PMH address of the first page (`from` at seconds granularity) or of a token's page. */

@@ -69,7 +69,12 @@ export async function queueDueMonitors(db: Db, now = new Date()): Promise<number
     } catch {
       next = null;
     }
-    const u = await db.updateTable('monitor_sources').set({ next_run_at: next }).where('id', '=', s.id).where('next_run_at', '=', s.next_run_at).executeTakeFirst();
+    const u = await db
+      .updateTable('monitor_sources')
+      .set({ next_run_at: next })
+      .where('id', '=', s.id)
+      .where('next_run_at', '=', s.next_run_at)
+      .executeTakeFirst();
     if (Number(u.numUpdatedRows) !== 1) continue;
     await queueMonitorRun(db, s.id, s.name, null);
     queued++;
@@ -128,15 +133,20 @@ export async function runMonitorSource(db: Db, sourceId: number, env: MonitorEnv
       let resume: Resume | null = src.resume_token ? (JSON.parse(src.resume_token) as Resume) : null;
       const pass = async (r: Resume | null) => {
         harvestedFrom = r?.started ?? started.toISOString();
-        await harvestOai(get, limits, { url: src.url, set: src.set_spec, prefix: src.metadata_prefix, from: src.harvested_until, token: r?.token ?? null }, async (records, next) => {
-          added += await landRecords(db, channel, src.id, records);
-          const saved: Resume | null = next ? { token: next, started: harvestedFrom } : null;
-          await db
-            .updateTable('monitor_sources')
-            .set({ resume_token: saved ? JSON.stringify(saved) : null })
-            .where('id', '=', src.id)
-            .execute();
-        });
+        await harvestOai(
+          get,
+          limits,
+          { url: src.url, set: src.set_spec, prefix: src.metadata_prefix, from: src.harvested_until, token: r?.token ?? null },
+          async (records, next) => {
+            added += await landRecords(db, channel, src.id, records);
+            const saved: Resume | null = next ? { token: next, started: harvestedFrom } : null;
+            await db
+              .updateTable('monitor_sources')
+              .set({ resume_token: saved ? JSON.stringify(saved) : null })
+              .where('id', '=', src.id)
+              .execute();
+          },
+        );
       };
       try {
         await pass(resume);

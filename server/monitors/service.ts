@@ -7,7 +7,14 @@ import type { Db } from '../db/index.js';
 import { ensureTopic } from '../resources/store.js';
 import { notFound } from '../http/errors.js';
 import { MSG } from '../../common/messages.js';
-import { MONITOR_LABELS, type MonitorCode, type MonitorDigest, type MonitorFileKind, type MonitorProfileKind, type MonitorSourceKind } from '../../common/monitors.js';
+import {
+  MONITOR_LABELS,
+  type MonitorCode,
+  type MonitorDigest,
+  type MonitorFileKind,
+  type MonitorProfileKind,
+  type MonitorSourceKind,
+} from '../../common/monitors.js';
 import type { MonitorChannel, MonitorProfile, MonitorRun, MonitorSource } from '../../common/contracts/monitors.js';
 import { nextRunOf, queueMonitorRun } from './run.js';
 
@@ -16,7 +23,12 @@ const DAYS = 30;
 
 /** The channel row of an application and code, made (with its topic `{site}·{channel}`) when missing. */
 export async function ensureChannel(db: Db, applicationId: number, code: MonitorCode): Promise<{ id: number; topicId: number }> {
-  const found = await db.selectFrom('monitor_channels').select(['id', 'topic_id']).where('application_id', '=', applicationId).where('code', '=', code).executeTakeFirst();
+  const found = await db
+    .selectFrom('monitor_channels')
+    .select(['id', 'topic_id'])
+    .where('application_id', '=', applicationId)
+    .where('code', '=', code)
+    .executeTakeFirst();
   if (found) return { id: found.id, topicId: found.topic_id };
   const app = await db.selectFrom('applications').select('name').where('id', '=', applicationId).executeTakeFirst();
   if (!app) throw notFound(MSG.applicationNotFound);
@@ -26,7 +38,12 @@ export async function ensureChannel(db: Db, applicationId: number, code: Monitor
     .values({ application_id: applicationId, code, topic_id: topicId, digest: 'off', last_digest_at: null, created_at: now() })
     .onConflict((oc) => oc.columns(['application_id', 'code']).doNothing())
     .execute();
-  const row = await db.selectFrom('monitor_channels').select(['id', 'topic_id']).where('application_id', '=', applicationId).where('code', '=', code).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('monitor_channels')
+    .select(['id', 'topic_id'])
+    .where('application_id', '=', applicationId)
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
   return { id: row.id, topicId: row.topic_id };
 }
 
@@ -60,19 +77,18 @@ export async function channelView(db: Db, applicationId: number, code: MonitorCo
   const ch = await ensureChannel(db, applicationId, code);
   const row = await db.selectFrom('monitor_channels').selectAll().where('id', '=', ch.id).executeTakeFirstOrThrow();
   const since = new Date(Date.now() - (DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-  const items = await db
-    .selectFrom('monitor_items')
-    .select('created_at')
-    .where('channel_id', '=', ch.id)
-    .where('created_at', '>=', since)
-    .execute();
+  const items = await db.selectFrom('monitor_items').select('created_at').where('channel_id', '=', ch.id).where('created_at', '>=', since).execute();
   const counts = new Map<string, number>();
   for (const i of items) counts.set(i.created_at.slice(0, 10), (counts.get(i.created_at.slice(0, 10)) ?? 0) + 1);
   const perDay = Array.from({ length: DAYS }, (_, k) => {
     const day = new Date(Date.now() - (DAYS - 1 - k) * 86_400_000).toISOString().slice(0, 10);
     return { day, count: counts.get(day) ?? 0 };
   });
-  const total = await db.selectFrom('monitor_items').select((eb) => eb.fn.countAll<string | number>().as('n')).where('channel_id', '=', ch.id).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('monitor_items')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('channel_id', '=', ch.id)
+    .executeTakeFirstOrThrow();
   const sources = await sourceRows(db, ch.id);
   const names = new Map(sources.map((s) => [s.id, s.name]));
   const runs = await db.selectFrom('monitor_runs').selectAll().where('channel_id', '=', ch.id).orderBy('id', 'desc').limit(20).execute();
@@ -87,7 +103,11 @@ export async function channelView(db: Db, applicationId: number, code: MonitorCo
       .orderBy('h.id', 'desc')
       .limit(10)
       .execute();
-    const n = await db.selectFrom('monitor_hits').select((eb) => eb.fn.countAll<string | number>().as('n')).where('profile_id', '=', p.id).executeTakeFirstOrThrow();
+    const n = await db
+      .selectFrom('monitor_hits')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('profile_id', '=', p.id)
+      .executeTakeFirstOrThrow();
     presented.push({
       id: p.id,
       name: p.name,
@@ -111,19 +131,17 @@ export async function channelView(db: Db, applicationId: number, code: MonitorCo
     perDay,
     sources: sources.map(presentSource),
     profiles: presented,
-    runs: runs.map(
-      (r): MonitorRun => ({
-        id: r.id,
-        sourceId: r.source_id,
-        sourceName: names.get(r.source_id) ?? '',
-        status: r.status,
-        startedAt: r.started_at,
-        finishedAt: r.finished_at,
-        durationMs: r.duration_ms,
-        added: r.added,
-        error: r.error,
-      }),
-    ),
+    runs: runs.map((r): MonitorRun => ({
+      id: r.id,
+      sourceId: r.source_id,
+      sourceName: names.get(r.source_id) ?? '',
+      status: r.status,
+      startedAt: r.started_at,
+      finishedAt: r.finished_at,
+      durationMs: r.duration_ms,
+      added: r.added,
+      error: r.error,
+    })),
   };
 }
 
@@ -197,7 +215,12 @@ export async function runSourceNow(db: Db, applicationId: number, code: MonitorC
 }
 
 /** Adds a watch profile; resolves with its id. */
-export async function createProfile(db: Db, applicationId: number, code: MonitorCode, p: { name: string; kind: MonitorProfileKind; terms: string[] }): Promise<number> {
+export async function createProfile(
+  db: Db,
+  applicationId: number,
+  code: MonitorCode,
+  p: { name: string; kind: MonitorProfileKind; terms: string[] },
+): Promise<number> {
   const ch = await ensureChannel(db, applicationId, code);
   const row = await db
     .insertInto('monitor_profiles')
@@ -235,7 +258,13 @@ export async function deleteProfile(db: Db, applicationId: number, code: Monitor
 }
 
 /** Sets the channel's digest period and whether the caller receives it. */
-export async function saveDigest(db: Db, applicationId: number, code: MonitorCode, userId: number, d: { digest: MonitorDigest; subscribed: boolean }): Promise<void> {
+export async function saveDigest(
+  db: Db,
+  applicationId: number,
+  code: MonitorCode,
+  userId: number,
+  d: { digest: MonitorDigest; subscribed: boolean },
+): Promise<void> {
   const ch = await ensureChannel(db, applicationId, code);
   await db.updateTable('monitor_channels').set({ digest: d.digest }).where('id', '=', ch.id).execute();
   if (d.subscribed)

@@ -814,7 +814,10 @@ const ROUTES: Record<string, Row> = {
   'GET /api/v1/monitors/:id/:code': { call: (f) => ({ url: `/api/v1/monitors/${f.appId}/nstl` }) },
   'POST /api/v1/monitors/:id/:code/sources': {
     status: 201,
-    call: (f) => ({ url: `/api/v1/monitors/${f.appId}/sci/sources`, body: { name: '矩阵源', kind: 'feed', url: 'http://127.0.0.1:9/feed.xml', schedule: '0 6 * * *' } }),
+    call: (f) => ({
+      url: `/api/v1/monitors/${f.appId}/sci/sources`,
+      body: { name: '矩阵源', kind: 'feed', url: 'http://127.0.0.1:9/feed.xml', schedule: '0 6 * * *' },
+    }),
   },
   'PUT /api/v1/monitors/:id/:code/sources/:sourceId': {
     call: async (f) => ({
@@ -823,15 +826,22 @@ const ROUTES: Record<string, Row> = {
     }),
   },
   'DELETE /api/v1/monitors/:id/:code/sources/:sourceId': { call: async (f) => ({ url: `/api/v1/monitors/${f.appId}/sci/sources/${await monitorSource(f)}` }) },
-  'POST /api/v1/monitors/:id/:code/sources/:sourceId/run': { call: async (f) => ({ url: `/api/v1/monitors/${f.appId}/sci/sources/${await monitorSource(f)}/run` }) },
+  'POST /api/v1/monitors/:id/:code/sources/:sourceId/run': {
+    call: async (f) => ({ url: `/api/v1/monitors/${f.appId}/sci/sources/${await monitorSource(f)}/run` }),
+  },
   'POST /api/v1/monitors/:id/:code/profiles': {
     status: 201,
     call: (f) => ({ url: `/api/v1/monitors/${f.appId}/stm/profiles`, body: { name: '矩阵主题', kind: 'keywords', terms: ['小麦'] } }),
   },
   'PUT /api/v1/monitors/:id/:code/profiles/:profileId': {
-    call: async (f) => ({ url: `/api/v1/monitors/${f.appId}/stm/profiles/${await monitorProfile(f)}`, body: { name: '矩阵主题2', kind: 'journals', terms: ['作物学报'] } }),
+    call: async (f) => ({
+      url: `/api/v1/monitors/${f.appId}/stm/profiles/${await monitorProfile(f)}`,
+      body: { name: '矩阵主题2', kind: 'journals', terms: ['作物学报'] },
+    }),
   },
-  'DELETE /api/v1/monitors/:id/:code/profiles/:profileId': { call: async (f) => ({ url: `/api/v1/monitors/${f.appId}/stm/profiles/${await monitorProfile(f)}` }) },
+  'DELETE /api/v1/monitors/:id/:code/profiles/:profileId': {
+    call: async (f) => ({ url: `/api/v1/monitors/${f.appId}/stm/profiles/${await monitorProfile(f)}` }),
+  },
   'PUT /api/v1/monitors/:id/:code/digest': { call: (f) => ({ url: `/api/v1/monitors/${f.appId}/xjbt/digest`, body: { digest: 'weekly', subscribed: true } }) },
   // readers' feedback and its handling (server/routes/feedback; decisions 570-579)
   'POST /api/v1/feedback': {

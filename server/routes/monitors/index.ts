@@ -64,7 +64,10 @@ export default async function monitorRoutes(app: FastifyInstance, { db }: AppCon
 
   r.post(
     '/api/v1/monitors/:id/:code/sources/:sourceId/run',
-    { schema: { summary: '立即运行采集源（加入后台任务）', tags, params: sourceParams, response: { 200: okAnswer.extend({ taskId: z.number().int() }) } }, config },
+    {
+      schema: { summary: '立即运行采集源（加入后台任务）', tags, params: sourceParams, response: { 200: okAnswer.extend({ taskId: z.number().int() }) } },
+      config,
+    },
     async (req) => {
       const taskId = await runSourceNow(db, req.params.id, req.params.code, req.params.sourceId, currentUser(req).id ?? null);
       return { ok: true as const, message: MSG.monitorRunQueued, taskId };
@@ -73,7 +76,10 @@ export default async function monitorRoutes(app: FastifyInstance, { db }: AppCon
 
   r.post(
     '/api/v1/monitors/:id/:code/profiles',
-    { schema: { summary: '新增监测主题', tags, params: channelParams, body: profileBody, response: { 201: okAnswer.extend({ id: z.number().int() }) } }, config },
+    {
+      schema: { summary: '新增监测主题', tags, params: channelParams, body: profileBody, response: { 201: okAnswer.extend({ id: z.number().int() }) } },
+      config,
+    },
     async (req, reply) => {
       const id = await createProfile(db, req.params.id, req.params.code, req.body);
       return reply.status(201).send({ ok: true as const, message: MSG.monitorSaved, id });
@@ -102,7 +108,7 @@ export default async function monitorRoutes(app: FastifyInstance, { db }: AppCon
     '/api/v1/monitors/:id/:code/digest',
     { schema: { summary: '设置摘要邮件（周期与本人是否订阅）', tags, params: channelParams, body: digestBody, response: { 200: okAnswer } }, config },
     async (req) => {
-      await saveDigest(db, req.params.id, req.params.code, currentUser(req).id!, req.body);
+      await saveDigest(db, req.params.id, req.params.code, currentUser(req).id, req.body);
       return { ok: true as const, message: MSG.monitorSaved };
     },
   );

@@ -14,7 +14,12 @@ const noControl = (s: string) => !/[\u0000-\u001f\u007f<>]/.test(s);
 /** A source: name, kind, address (http(s) for OAI-PMH and feeds; a drop folder's name for files), schedule. */
 export const sourceBody = z
   .object({
-    name: z.string({ error: MSG.monitorSourceNameRequired }).trim().min(1, MSG.monitorSourceNameRequired).max(60, MSG.monitorSourceNameTooLong).refine(noControl, MSG.monitorSourceNameRequired),
+    name: z
+      .string({ error: MSG.monitorSourceNameRequired })
+      .trim()
+      .min(1, MSG.monitorSourceNameRequired)
+      .max(60, MSG.monitorSourceNameTooLong)
+      .refine(noControl, MSG.monitorSourceNameRequired),
     kind: z.enum(MONITOR_SOURCE_KINDS, { error: MSG.monitorSourceKindUnknown }),
     url: z.string({ error: MSG.monitorSourceUrlInvalid }).trim().max(500, MSG.monitorSourceUrlInvalid),
     setSpec: z
@@ -39,17 +44,31 @@ export const sourceBody = z
     if (s.kind === 'file') {
       if (!/^[A-Za-z0-9_-]{1,60}$/.test(s.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: MSG.monitorDropInvalid });
       if (!s.fileKind) ctx.addIssue({ code: 'custom', path: ['fileKind'], message: MSG.monitorFileKindUnknown });
-    } else if (!/^https?:\/\/[^\s]+$/i.test(s.url) || !URL.canParse(s.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: MSG.monitorSourceUrlInvalid });
+    } else if (!/^https?:\/\/[^\s]+$/i.test(s.url) || !URL.canParse(s.url))
+      ctx.addIssue({ code: 'custom', path: ['url'], message: MSG.monitorSourceUrlInvalid });
   });
 
 /** A watch profile: name, kind, 1-50 terms of at most 100 characters. */
 export const profileBody = z.object({
-  name: z.string({ error: MSG.monitorProfileNameRequired }).trim().min(1, MSG.monitorProfileNameRequired).max(60, MSG.monitorProfileNameRequired).refine(noControl, MSG.monitorProfileNameRequired),
+  name: z
+    .string({ error: MSG.monitorProfileNameRequired })
+    .trim()
+    .min(1, MSG.monitorProfileNameRequired)
+    .max(60, MSG.monitorProfileNameRequired)
+    .refine(noControl, MSG.monitorProfileNameRequired),
   kind: z.enum(MONITOR_PROFILE_KINDS, { error: MSG.monitorProfileKindUnknown }),
   terms: z
-    .array(z.string({ error: MSG.monitorTermsRequired }).trim().min(1, MSG.monitorTermsRequired).max(100, MSG.monitorTermsRequired).refine(noControl, MSG.monitorTermsRequired), {
-      error: MSG.monitorTermsRequired,
-    })
+    .array(
+      z
+        .string({ error: MSG.monitorTermsRequired })
+        .trim()
+        .min(1, MSG.monitorTermsRequired)
+        .max(100, MSG.monitorTermsRequired)
+        .refine(noControl, MSG.monitorTermsRequired),
+      {
+        error: MSG.monitorTermsRequired,
+      },
+    )
     .min(1, MSG.monitorTermsRequired)
     .max(50, MSG.monitorTermsRequired),
 });
