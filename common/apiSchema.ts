@@ -5310,6 +5310,154 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/monitors/{id}/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 监测频道：采集源、监测主题与仪表盘
+     * @description 权限：该应用持有「监测管理」权限的管理员或超级管理员。
+     */
+    get: operations['getV1MonitorsByIdByCode'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/monitors/{id}/{code}/sources': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 新增采集源
+     * @description 权限：该应用持有「监测管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1MonitorsByIdByCodeSources'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/monitors/{id}/{code}/sources/{sourceId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 修改采集源（含启用与停用）
+     * @description 权限：该应用持有「监测管理」权限的管理员或超级管理员。
+     */
+    put: operations['putV1MonitorsByIdByCodeSourcesBySourceId'];
+    post?: never;
+    /**
+     * 删除采集源（已采集的记录保留）
+     * @description 权限：该应用持有「监测管理」权限的管理员或超级管理员。
+     */
+    delete: operations['deleteV1MonitorsByIdByCodeSourcesBySourceId'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/monitors/{id}/{code}/sources/{sourceId}/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 立即运行采集源（加入后台任务）
+     * @description 权限：该应用持有「监测管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1MonitorsByIdByCodeSourcesBySourceIdRun'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/monitors/{id}/{code}/profiles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 新增监测主题
+     * @description 权限：该应用持有「监测管理」权限的管理员或超级管理员。
+     */
+    post: operations['postV1MonitorsByIdByCodeProfiles'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/monitors/{id}/{code}/profiles/{profileId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 修改监测主题
+     * @description 权限：该应用持有「监测管理」权限的管理员或超级管理员。
+     */
+    put: operations['putV1MonitorsByIdByCodeProfilesByProfileId'];
+    post?: never;
+    /**
+     * 删除监测主题
+     * @description 权限：该应用持有「监测管理」权限的管理员或超级管理员。
+     */
+    delete: operations['deleteV1MonitorsByIdByCodeProfilesByProfileId'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/monitors/{id}/{code}/digest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 设置摘要邮件（周期与本人是否订阅）
+     * @description 权限：该应用持有「监测管理」权限的管理员或超级管理员。
+     */
+    put: operations['putV1MonitorsByIdByCodeDigest'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/open/v1/search': {
     parameters: {
       query?: never;
@@ -11213,7 +11361,7 @@ export interface operations {
               name: string;
               phone: string | null;
               superManager: boolean;
-              rights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
+              rights: ('home' | 'content' | 'settings' | 'users' | 'review' | 'monitor')[];
               createdAt: string;
             }[];
           };
@@ -11241,7 +11389,7 @@ export interface operations {
       content: {
         'application/json': {
           id: number;
-          rights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
+          rights: ('home' | 'content' | 'settings' | 'users' | 'review' | 'monitor')[];
         };
       };
     };
@@ -11260,7 +11408,7 @@ export interface operations {
             name: string;
             phone: string | null;
             superManager: boolean;
-            rights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
+            rights: ('home' | 'content' | 'settings' | 'users' | 'review' | 'monitor')[];
             createdAt: string;
             message: string;
           };
@@ -11290,7 +11438,7 @@ export interface operations {
           applicationId: number;
           phone?: string;
           userId?: number;
-          rights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
+          rights: ('home' | 'content' | 'settings' | 'users' | 'review' | 'monitor')[];
         };
       };
     };
@@ -11309,7 +11457,7 @@ export interface operations {
             name: string;
             phone: string | null;
             superManager: boolean;
-            rights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
+            rights: ('home' | 'content' | 'settings' | 'users' | 'review' | 'monitor')[];
             createdAt: string;
             message: string;
           };
@@ -11575,11 +11723,11 @@ export interface operations {
             userId: number;
             name: string;
             superManager: boolean;
-            allRights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
+            allRights: ('home' | 'content' | 'settings' | 'users' | 'review' | 'monitor')[];
             applications: {
               applicationId: number;
               name: string;
-              rights: ('home' | 'content' | 'settings' | 'users' | 'review')[];
+              rights: ('home' | 'content' | 'settings' | 'users' | 'review' | 'monitor')[];
             }[];
           };
         };
@@ -19616,6 +19764,478 @@ export interface operations {
               counts: number[];
               total: number;
             }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1MonitorsByIdByCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        code: 'nstl' | 'sci' | 'stis' | 'stm' | 'xjbt';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            applicationId: number;
+            /** @enum {string} */
+            code: 'nstl' | 'sci' | 'stis' | 'stm' | 'xjbt';
+            topicId: number;
+            /** @enum {string} */
+            digest: 'off' | 'daily' | 'weekly';
+            subscribed: boolean;
+            totalRecords: number;
+            perDay: {
+              day: string;
+              count: number;
+            }[];
+            sources: {
+              id: number;
+              name: string;
+              /** @enum {string} */
+              kind: 'oai' | 'feed' | 'file';
+              url: string;
+              setSpec: string | null;
+              metadataPrefix: string | null;
+              fileKind: ('bibtex' | 'ris' | 'articles') | null;
+              schedule: string;
+              enabled: boolean;
+              nextRunAt: string | null;
+              harvestedUntil: string | null;
+              resumable: boolean;
+              lastRunAt: string | null;
+              lastStatus: string | null;
+              lastError: string | null;
+              lastAdded: number | null;
+              lastDurationMs: number | null;
+            }[];
+            profiles: {
+              id: number;
+              name: string;
+              /** @enum {string} */
+              kind: 'keywords' | 'scholars' | 'institutions' | 'journals';
+              terms: string[];
+              hitCount: number;
+              recentHits: {
+                resourceId: number;
+                title: string;
+                term: string;
+                createdAt: string;
+              }[];
+            }[];
+            runs: {
+              id: number;
+              sourceId: number;
+              sourceName: string;
+              status: string;
+              startedAt: string;
+              finishedAt: string | null;
+              durationMs: number | null;
+              added: number;
+              error: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1MonitorsByIdByCodeSources: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        code: 'nstl' | 'sci' | 'stis' | 'stm' | 'xjbt';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @enum {string} */
+          kind: 'oai' | 'feed' | 'file';
+          url: string;
+          setSpec?: string | null;
+          metadataPrefix?: string | null;
+          fileKind?: ('bibtex' | 'ris' | 'articles') | null;
+          schedule: string;
+          /** @default true */
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            kind: 'oai' | 'feed' | 'file';
+            url: string;
+            setSpec: string | null;
+            metadataPrefix: string | null;
+            fileKind: ('bibtex' | 'ris' | 'articles') | null;
+            schedule: string;
+            enabled: boolean;
+            nextRunAt: string | null;
+            harvestedUntil: string | null;
+            resumable: boolean;
+            lastRunAt: string | null;
+            lastStatus: string | null;
+            lastError: string | null;
+            lastAdded: number | null;
+            lastDurationMs: number | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1MonitorsByIdByCodeSourcesBySourceId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        code: 'nstl' | 'sci' | 'stis' | 'stm' | 'xjbt';
+        sourceId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @enum {string} */
+          kind: 'oai' | 'feed' | 'file';
+          url: string;
+          setSpec?: string | null;
+          metadataPrefix?: string | null;
+          fileKind?: ('bibtex' | 'ris' | 'articles') | null;
+          schedule: string;
+          /** @default true */
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            kind: 'oai' | 'feed' | 'file';
+            url: string;
+            setSpec: string | null;
+            metadataPrefix: string | null;
+            fileKind: ('bibtex' | 'ris' | 'articles') | null;
+            schedule: string;
+            enabled: boolean;
+            nextRunAt: string | null;
+            harvestedUntil: string | null;
+            resumable: boolean;
+            lastRunAt: string | null;
+            lastStatus: string | null;
+            lastError: string | null;
+            lastAdded: number | null;
+            lastDurationMs: number | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  deleteV1MonitorsByIdByCodeSourcesBySourceId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        code: 'nstl' | 'sci' | 'stis' | 'stm' | 'xjbt';
+        sourceId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1MonitorsByIdByCodeSourcesBySourceIdRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        code: 'nstl' | 'sci' | 'stis' | 'stm' | 'xjbt';
+        sourceId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+            taskId: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1MonitorsByIdByCodeProfiles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        code: 'nstl' | 'sci' | 'stis' | 'stm' | 'xjbt';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @enum {string} */
+          kind: 'keywords' | 'scholars' | 'institutions' | 'journals';
+          terms: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+            id: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1MonitorsByIdByCodeProfilesByProfileId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        code: 'nstl' | 'sci' | 'stis' | 'stm' | 'xjbt';
+        profileId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @enum {string} */
+          kind: 'keywords' | 'scholars' | 'institutions' | 'journals';
+          terms: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  deleteV1MonitorsByIdByCodeProfilesByProfileId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        code: 'nstl' | 'sci' | 'stis' | 'stm' | 'xjbt';
+        profileId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1MonitorsByIdByCodeDigest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        code: 'nstl' | 'sci' | 'stis' | 'stm' | 'xjbt';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          digest: 'off' | 'daily' | 'weekly';
+          subscribed: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
           };
         };
       };

@@ -45,6 +45,9 @@ export const AUDIT_RESOURCES = {
   dds: '文献传递',
   dds_settings: '文献传递设置',
   page: '页面',
+  monitor_source: '监测采集源',
+  monitor_profile: '监测主题',
+  monitor_channel: '监测频道',
 } as const;
 export type AuditResource = keyof typeof AUDIT_RESOURCES;
 
@@ -84,6 +87,7 @@ export const AUDIT_ACTIONS = {
   unpin: '取消置顶',
   deliver: '传递全文',
   refuse: '无法提供',
+  run: '运行',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

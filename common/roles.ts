@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { plainText } from './homeConfigSchema.js';
 
 /** What an application manager may do (decision #135). */
-export const MANAGER_RIGHTS = ['home', 'content', 'settings', 'users', 'review'] as const;
+export const MANAGER_RIGHTS = ['home', 'content', 'settings', 'users', 'review', 'monitor'] as const;
 export type ManagerRight = (typeof MANAGER_RIGHTS)[number];
 export const MANAGER_RIGHT_LABELS: Record<ManagerRight, string> = {
   home: '首页编辑',
@@ -18,6 +18,7 @@ export const MANAGER_RIGHT_LABELS: Record<ManagerRight, string> = {
   settings: '站点设置',
   users: '用户管理',
   review: '审核',
+  monitor: '监测管理',
 };
 /** One line per right, shown under the checkboxes. */
 export const MANAGER_RIGHT_HINTS: Record<ManagerRight, string> = {
@@ -26,6 +27,7 @@ export const MANAGER_RIGHT_HINTS: Record<ManagerRight, string> = {
   settings: '站点名称、域名、页眉页脚、主题、登录方式，申请发布',
   users: '管理本站用户的角色与管理员',
   review: '审核读者的评论等提交，管理评论设置与敏感词',
+  monitor: '管理五个监测频道的采集源、监测主题与摘要邮件',
 };
 
 /** What a role of an application's roleConfig may grant to its users (decision #136). */

@@ -3,6 +3,7 @@
  * (docs/architecture.md §Server). Bad input answers 4xx with `{ error: { code, message, fields? } }`; only a
  * fault of ours answers 500, and its details go to the log, never to the client.
  */
+import path from 'node:path';
 import { registerInputGuard } from './http/input.js';
 import { noRows } from './policies/rows.js';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -41,6 +42,7 @@ import userLinkRoutes from './routes/userLinks/index.js';
 import exportRoutes from './routes/export/index.js';
 import taskRoutes from './routes/tasks/index.js';
 import { TaskRunner } from './tasks/runner.js';
+import { monitorTasks } from './monitors/tasks.js';
 import citationRoutes from './routes/citations/index.js';
 import reportRoutes from './routes/reports/index.js';
 import analyticsRoutes from './routes/analytics/index.js';
@@ -55,6 +57,7 @@ import scholarClaimRoutes from './routes/scholarClaims/index.js';
 import feedbackRoutes from './routes/feedback/index.js';
 import publicApiRoutes from './routes/publicApi/index.js';
 import apiKeyRoutes from './routes/apiKeys/index.js';
+import monitorRoutes from './routes/monitors/index.js';
 import questionRoutes from './routes/questions/index.js';
 import communityRoutes from './routes/communities/index.js';
 import notificationRoutes from './routes/notifications/index.js';
@@ -217,7 +220,10 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => userLinkRoutes(a, ctx));
   await app.register(async (a) => exportRoutes(a, ctx));
   // background tasks: this process works through the queue (server/tasks/runner.ts)
-  const tasks = new TaskRunner(ctx.db, ctx.dialect, ctx.file, 1000, () => cache.invalidate(), { databaseUrl: ctx.config.databaseUrl });
+  const tasks = new TaskRunner(ctx.db, ctx.dialect, ctx.file, 1000, () => cache.invalidate(), {
+    databaseUrl: ctx.config.databaseUrl,
+    monitors: monitorTasks(ctx.db, { dropRoot: path.join(ctx.config.dataDir, 'monitor-drops') }),
+  });
   await tasks.start();
   app.addHook('onClose', async () => {
     await tasks.stop();
@@ -256,6 +262,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => oaiRoutes(a, ctx));
   // the public read API of each released site and its keys (server/publicApi)
   await app.register(async (a) => apiKeyRoutes(a, ctx));
+  await app.register(async (a) => monitorRoutes(a, ctx));
   await app.register(async (a) => publicApiRoutes(a, ctx));
 
   if (opts.web !== false) {

@@ -15,6 +15,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
+  RadarChartOutlined,
   BlockOutlined,
   DatabaseOutlined,
   ScheduleOutlined,
@@ -39,6 +40,7 @@ import { useSession } from '../shared/session';
 import { useSignOut } from './useSignOut';
 import { api } from '../shared/apiClient';
 import { CONSOLE_QUEUE_KINDS, SUBMISSION_KIND_LABELS, SUBMISSION_KIND_PATHS, type SubmissionKind } from '@common/moderation';
+import { MONITOR_CODES, MONITOR_LABELS } from '@common/monitors';
 import './console.css';
 
 /** The menu entry lit for a path: the first prefix that matches. */
@@ -61,6 +63,7 @@ const MENU_KEYS: [prefix: string, key: string][] = [
   ['/console/pages', 'pages'],
   ['/console/helix/dds', 'dds'],
   ['/console/analysis', 'analysis'],
+  ...MONITOR_CODES.map((c): [string, string] => [`/console/monitor_${c}`, `monitor_${c}`]),
   ['/console/ac/appclient', 'appclient'],
   ['/console/managers', 'managers'],
   ['/console/users', 'users'],
@@ -163,6 +166,13 @@ export function ConsoleLayout() {
                 { key: 'wechats', icon: <WechatOutlined />, label: <Link to="/console/wechats">{MSG.wechatManagerTitle}</Link> },
                 { key: 'wechat-articles', icon: <WechatOutlined />, label: <Link to="/console/wechats/articles">{MSG.wechatArticlesTitle}</Link> },
               ],
+            },
+            {
+              // the five monitors (decision 670): super managers and managers holding 监测管理 (the calls refuse others)
+              key: 'monitors',
+              icon: <RadarChartOutlined />,
+              label: MSG.monitorsMenu,
+              children: MONITOR_CODES.map((c) => ({ key: `monitor_${c}`, label: <Link to={`/console/monitor_${c}`}>{MONITOR_LABELS[c]}</Link> })),
             },
             {
               key: 'access',

@@ -20,6 +20,7 @@ import { ApplicationsPage } from './ApplicationsPage';
 import { ApplicationSettingsPage } from './ApplicationSettingsPage';
 import { FilesPage } from './FilesPage';
 import { ConsoleFallback } from './ConsoleFallback';
+import { MONITOR_CODES } from '@common/monitors';
 
 // every other page: a chunk of its own, loaded when it is opened
 const SiteChromePage = lazy(() => import('./site/SiteChromePage').then((m) => ({ default: m.SiteChromePage })));
@@ -44,6 +45,8 @@ const WechatManagerPage = lazy(() => import('./wechats/WechatManagerPage'));
 const WechatArticlesPage = lazy(() => import('./wechats/WechatArticlesPage').then((m) => ({ default: m.WechatArticlesPage })));
 const XmodulesPage = lazy(() => import('./xmodules/XmodulesPage').then((m) => ({ default: m.XmodulesPage })));
 const AnalysisPage = lazy(() => import('./analysis/AnalysisPage')); // ECharts only here
+// the five monitors (spec 1 §2 /console/monitor_{code}; decision 670): one page, ECharts in its chunk
+const MonitorPage = lazy(() => import('./monitors/MonitorPage'));
 const AppClientsPage = lazy(() => import('./AppClientsPage').then((m) => ({ default: m.AppClientsPage })));
 const AccountSettingsPage = lazy(() => import('./AccountSettingsPage').then((m) => ({ default: m.AccountSettingsPage })));
 const EditorPage = lazy(() => import('./editor/EditorPage'));
@@ -105,6 +108,14 @@ const consoleRoutes: RouteObject[] = [
           { path: 'helix/settings', element: lazyPage(HelixSettingsPage) },
           { path: 'helix/dds', element: lazyPage(DdsQueuePage) },
           { path: 'analysis', element: lazyPage(AnalysisPage) },
+          ...MONITOR_CODES.map((code) => ({
+            path: `monitor_${code}`,
+            element: (
+              <Suspense fallback={<PageSpinner />}>
+                <MonitorPage key={code} code={code} />
+              </Suspense>
+            ),
+          })),
           { path: 'ac/appclient', element: lazyPage(AppClientsPage) },
           { path: 'settings/account', element: lazyPage(AccountSettingsPage) },
           // the moderation queues (decisions 550-556): comments first

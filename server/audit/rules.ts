@@ -127,6 +127,15 @@ export const AUDITED: Record<string, AuditRule> = {
   // public API keys (server/routes/apiKeys; decision 635): the body (name, scopes, limit) is recorded, never the key
   'POST /api/v1/applications/:id/api-keys': { resource: 'api_key', action: 'create', id: a('id'), app: p('id') },
   'POST /api/v1/applications/:id/api-keys/:keyId/revoke': { resource: 'api_key', action: 'revoke', id: p('keyId'), app: p('id') },
+  // the monitors (server/routes/monitors; decisions 670-679)
+  'POST /api/v1/monitors/:id/:code/sources': { resource: 'monitor_source', action: 'create', id: a('id'), app: p('id') },
+  'PUT /api/v1/monitors/:id/:code/sources/:sourceId': { resource: 'monitor_source', action: 'update', id: p('sourceId'), app: p('id') },
+  'DELETE /api/v1/monitors/:id/:code/sources/:sourceId': { resource: 'monitor_source', action: 'delete', id: p('sourceId'), app: p('id') },
+  'POST /api/v1/monitors/:id/:code/sources/:sourceId/run': { resource: 'monitor_source', action: 'run', id: p('sourceId'), app: p('id') },
+  'POST /api/v1/monitors/:id/:code/profiles': { resource: 'monitor_profile', action: 'create', id: a('id'), app: p('id') },
+  'PUT /api/v1/monitors/:id/:code/profiles/:profileId': { resource: 'monitor_profile', action: 'update', id: p('profileId'), app: p('id') },
+  'DELETE /api/v1/monitors/:id/:code/profiles/:profileId': { resource: 'monitor_profile', action: 'delete', id: p('profileId'), app: p('id') },
+  'PUT /api/v1/monitors/:id/:code/digest': { resource: 'monitor_channel', action: 'update', id: p('code'), app: p('id') },
   // a manager's own account (console /console/settings/account); codes never stored (decision 313)
   'PUT /api/v1/account/profile': { resource: 'account', action: 'update' },
   'PUT /api/v1/account/bind/mobile': { resource: 'account', action: 'bind' },

@@ -20,6 +20,7 @@ export const NEUTRAL: RegExp[] = [
   /^(POST|PUT) \/api\/v\d\/oauth\//, // sign-in codes and login-info
   /^DELETE \/api\/v1\/sessions?$/, // signing out
   /^POST \/api\/v1\/applications\/:id\/api-keys(\/:keyId\/revoke)?$/, // public API keys: nothing visitors see (decision 635)
+  /^(POST|PUT|DELETE) \/api\/v1\/monitors\/:id\/:code\//, // a monitor's sources, profiles, digest: console only (a run's records invalidate when written, decision 675)
   /^POST \/api\/v1\/users\/anonymous$/, // a visitor's anonymous user (fingerprint)
   /^POST \/toolsApi\/userLogin\/login$/, // sign-in by a login-info link (decision 298)
   /^POST \/toolsApi\/headline\/save$/, // a user's own news domains (decision 294)

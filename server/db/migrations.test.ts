@@ -67,6 +67,7 @@ const STORED_NAMES = [
   '052_scholar_claims',
   '053_reader_approvals',
   '054_queue_search',
+  '055_monitors',
   '056_pages',
 ];
 

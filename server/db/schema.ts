@@ -382,6 +382,98 @@ export interface SearchIndexStateTable {
   version: number;
 }
 
+/** A monitoring channel of an application (migration 055; docs/decisions.md 670). */
+export interface MonitorChannelsTable {
+  id: Generated<number>;
+  application_id: number;
+  /** nstl, sci, stis, stm or xjbt (common/monitors.ts) */
+  code: string;
+  topic_id: number;
+  /** off, daily or weekly */
+  digest: Generated<string>;
+  last_digest_at: string | null;
+  created_at: string;
+}
+
+/** A harvest source of a channel (migration 055). */
+export interface MonitorSourcesTable {
+  id: Generated<number>;
+  channel_id: number;
+  name: string;
+  /** oai, feed or file */
+  kind: string;
+  url: string;
+  set_spec: string | null;
+  metadata_prefix: string | null;
+  /** a file drop's import kind: articles (CSV), bibtex, ris */
+  file_kind: string | null;
+  /** cron expression (five fields) */
+  schedule: string;
+  enabled: Generated<number>;
+  next_run_at: string | null;
+  /** ISO time: the `from` of the next incremental harvest (the start of the last successful one) */
+  harvested_until: string | null;
+  /** the resumption token a failed run stopped at */
+  resume_token: string | null;
+  last_run_at: string | null;
+  /** running, done, failed */
+  last_status: string | null;
+  last_error: string | null;
+  last_added: number | null;
+  last_duration_ms: number | null;
+  created_at: string;
+}
+
+/** A record harvested into a channel under its deduplication key (migration 055). */
+export interface MonitorItemsTable {
+  id: Generated<number>;
+  channel_id: number;
+  source_id: number | null;
+  dedup_key: string;
+  resource_id: number;
+  created_at: string;
+}
+
+/** One run of a source (migration 055). */
+export interface MonitorRunsTable {
+  id: Generated<number>;
+  source_id: number;
+  channel_id: number;
+  status: string;
+  started_at: string;
+  finished_at: string | null;
+  duration_ms: number | null;
+  added: Generated<number>;
+  error: string | null;
+}
+
+/** A watch profile of a channel (migration 055). */
+export interface MonitorProfilesTable {
+  id: Generated<number>;
+  channel_id: number;
+  name: string;
+  /** keywords, scholars, institutions, journals */
+  kind: string;
+  /** JSON array of terms */
+  terms: string;
+  created_at: string;
+}
+
+/** A record that matched a watch profile (migration 055). */
+export interface MonitorHitsTable {
+  id: Generated<number>;
+  profile_id: number;
+  resource_id: number;
+  term: string;
+  created_at: string;
+}
+
+/** A manager receiving a channel's digest (migration 055). */
+export interface MonitorSubscribersTable {
+  channel_id: number;
+  user_id: number;
+}
+
 /** A background task (server/tasks; migration 024): an import run from the console. */
 export interface TasksTable {
   id: Generated<number>;
@@ -914,6 +1006,13 @@ export interface Database {
   dds_requests: DdsRequestsTable;
   dds_settings: DdsSettingsTable;
   api_keys: ApiKeysTable;
+  monitor_channels: MonitorChannelsTable;
+  monitor_sources: MonitorSourcesTable;
+  monitor_items: MonitorItemsTable;
+  monitor_runs: MonitorRunsTable;
+  monitor_profiles: MonitorProfilesTable;
+  monitor_hits: MonitorHitsTable;
+  monitor_subscribers: MonitorSubscribersTable;
   api_key_usage: ApiKeyUsageTable;
   questions: QuestionsTable;
   question_messages: QuestionMessagesTable;

@@ -355,6 +355,15 @@ export function applyMapping(kind: ImportKind, text: string, mapping: Readonly<R
   return text;
 }
 
+/**
+ * The parser of an import kind for a file (the monitors' file drops read with it, server/monitors);
+ * throws ImportError for a kind that is not one of IMPORT_KINDS.
+ */
+export async function parserOfKind(kind: string, file: string): Promise<Parser> {
+  if (!isImportKind(kind)) throw new ImportError(MSG.importKindUnsupported(kind, IMPORT_KINDS));
+  return KINDS[kind].parserFor(file);
+}
+
 /** True when `kind` is one of IMPORT_KINDS. */
 export function isImportKind(kind: string): kind is ImportKind {
   return (IMPORT_KINDS as readonly string[]).includes(kind);

@@ -10,6 +10,7 @@ import { Client, clientAs, createTestContext, insertApplication, type TestContex
 import { ensureTopic, upsertResources } from '../resources/store.js';
 import { auditRuleOf } from '../audit/rules.js';
 import { MANAGER_RIGHTS } from '../../common/roles.js';
+import { ensureChannel } from '../monitors/service.js';
 
 const PERSONAS = ['anonymous', 'fingerprint', 'appUser', 'otherManager', 'manager', 'super'] as const;
 type Persona = (typeof PERSONAS)[number];
@@ -106,6 +107,26 @@ async function notice(f: Fixture): Promise<number> {
       publish_date_time: t,
       create_date_time: t,
     })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+/** A feed source of the fixture's SCI channel, written directly, for the calls that change one. */
+async function monitorSource(f: Fixture): Promise<number> {
+  const ch = await ensureChannel(ctx.db, f.appId, 'sci');
+  const row = await ctx.db
+    .insertInto('monitor_sources')
+    .values({ channel_id: ch.id, name: '待改源', kind: 'feed', url: 'http://127.0.0.1:9/f.xml', schedule: '0 6 * * *', created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+/** A watch profile of the fixture's STM channel, written directly. */
+async function monitorProfile(f: Fixture): Promise<number> {
+  const ch = await ensureChannel(ctx.db, f.appId, 'stm');
+  const row = await ctx.db
+    .insertInto('monitor_profiles')
+    .values({ channel_id: ch.id, name: '待改主题', kind: 'keywords', terms: '["x"]', created_at: new Date().toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -912,6 +933,39 @@ const ROUTES: Record<string, Row> = {
     },
   },
   'GET /api/v1/applications/:id/api-key-usage': { call: (f) => ({ url: `/api/v1/applications/${f.appId}/api-key-usage` }) },
+  // the monitors, for managers holding 监测管理 (server/routes/monitors; decision 676)
+  'GET /api/v1/monitors/:id/:code': { call: (f) => ({ url: `/api/v1/monitors/${f.appId}/nstl` }) },
+  'POST /api/v1/monitors/:id/:code/sources': {
+    status: 201,
+    call: (f) => ({
+      url: `/api/v1/monitors/${f.appId}/sci/sources`,
+      body: { name: '矩阵源', kind: 'feed', url: 'http://127.0.0.1:9/feed.xml', schedule: '0 6 * * *' },
+    }),
+  },
+  'PUT /api/v1/monitors/:id/:code/sources/:sourceId': {
+    call: async (f) => ({
+      url: `/api/v1/monitors/${f.appId}/sci/sources/${await monitorSource(f)}`,
+      body: { name: '矩阵源2', kind: 'feed', url: 'http://127.0.0.1:9/feed.xml', schedule: '0 7 * * *', enabled: false },
+    }),
+  },
+  'DELETE /api/v1/monitors/:id/:code/sources/:sourceId': { call: async (f) => ({ url: `/api/v1/monitors/${f.appId}/sci/sources/${await monitorSource(f)}` }) },
+  'POST /api/v1/monitors/:id/:code/sources/:sourceId/run': {
+    call: async (f) => ({ url: `/api/v1/monitors/${f.appId}/sci/sources/${await monitorSource(f)}/run` }),
+  },
+  'POST /api/v1/monitors/:id/:code/profiles': {
+    status: 201,
+    call: (f) => ({ url: `/api/v1/monitors/${f.appId}/stm/profiles`, body: { name: '矩阵主题', kind: 'keywords', terms: ['小麦'] } }),
+  },
+  'PUT /api/v1/monitors/:id/:code/profiles/:profileId': {
+    call: async (f) => ({
+      url: `/api/v1/monitors/${f.appId}/stm/profiles/${await monitorProfile(f)}`,
+      body: { name: '矩阵主题2', kind: 'journals', terms: ['作物学报'] },
+    }),
+  },
+  'DELETE /api/v1/monitors/:id/:code/profiles/:profileId': {
+    call: async (f) => ({ url: `/api/v1/monitors/${f.appId}/stm/profiles/${await monitorProfile(f)}` }),
+  },
+  'PUT /api/v1/monitors/:id/:code/digest': { call: (f) => ({ url: `/api/v1/monitors/${f.appId}/xjbt/digest`, body: { digest: 'weekly', subscribed: true } }) },
   // readers' feedback and its handling (server/routes/feedback; decisions 570-579)
   'POST /api/v1/feedback': {
     status: 201,

@@ -63,6 +63,15 @@ interface Outcome {
 /** What an import worker that ended without a word answers. */
 const WORKER_EXITED = 'worker exited';
 
+/**
+ * The monitors' share of the queue (server/monitors/tasks.ts; docs/decisions.md 675): `queueDue` queues
+ * the scheduled runs that are due (once across processes), `run` runs one task of kind `monitor`.
+ */
+export interface MonitorTaskHooks {
+  queueDue(): Promise<number>;
+  run(params: unknown): Promise<{ added: number; error: string | null }>;
+}
+
 /** The live progress of a task this process runs. */
 export interface LiveProgress {
   phase: string;
@@ -105,12 +114,13 @@ export class TaskRunner {
   private readonly databaseUrl: string | undefined;
   /** SQLite: the rows of imports cut off before they published are still to be removed (at the first look at the queue) */
   private leftovers: boolean;
+  private readonly monitors: MonitorTaskHooks | undefined;
 
   /**
    * `file`: the SQLite file (imports then run in a worker thread); `pollMs`: how often the queue is
    * read; `onWritten`: called after a task wrote data (the server bumps its visitor cache there);
    * `limits`: the heartbeat's period and the age past which a running task is taken for abandoned, ms
-   * (60 s and 2 s; the tests shorten them), and `databaseUrl`, PostgreSQL's address, with which an import
+   * (60 s and 2 s; the tests shorten them), `monitors`, the monitors' scheduled runs, and `databaseUrl`, PostgreSQL's address, with which an import
    * runs in a worker thread with a connection of its own (decision 411; without it, in this process).
    */
   constructor(
@@ -119,8 +129,9 @@ export class TaskRunner {
     private readonly file: string | undefined,
     private readonly pollMs = 1000,
     private readonly onWritten: () => Promise<void> = async () => {},
-    limits: { staleMs?: number; heartbeatMs?: number; databaseUrl?: string } = {},
+    limits: { staleMs?: number; heartbeatMs?: number; databaseUrl?: string; monitors?: MonitorTaskHooks } = {},
   ) {
+    this.monitors = limits.monitors;
     this.staleMs = limits.staleMs ?? STALE_MS;
     this.heartbeatMs = limits.heartbeatMs ?? HEARTBEAT_MS;
     this.databaseUrl = dialect === 'postgres' ? limits.databaseUrl : undefined;
@@ -227,9 +238,11 @@ export class TaskRunner {
         if (n) console.warn(`已清除中断的导入留下的 ${n} 条未发布记录`);
         this.leftovers = false;
       }
+      if (this.monitors) await this.monitors.queueDue();
       const task = await this.claim();
       if (!task) return;
-      await this.run(task);
+      if (task.kind === 'monitor') await this.runMonitor(task);
+      else await this.run(task);
       this.kick();
     } catch (err) {
       // a look at the queue cut off by stop() (the database closing under it) is no error of a task
@@ -342,6 +355,30 @@ export class TaskRunner {
     if (s) fs.rmSync(params.file, { force: true });
     // a re-index stopped midway rewrote some entries too
     if (finished || (reindex && live.done > 0)) await this.onWritten();
+  }
+
+  /** Runs a monitor task in this process (its records are written page by page) and records how it ended. */
+  private async runMonitor(task: TaskRow): Promise<void> {
+    let out: { added: number; error: string | null };
+    try {
+      out = this.monitors ? await this.monitors.run(JSON.parse(task.params)) : { added: 0, error: MSG.importTaskFailed };
+    } catch (err) {
+      out = { added: 0, error: (err as Error).message };
+    }
+    await this.db
+      .updateTable('tasks')
+      .set({
+        status: out.error ? 'failed' : 'done',
+        finished_at: now(),
+        heartbeat_at: now(),
+        done: out.added,
+        total: out.added,
+        result: out.error ? null : JSON.stringify({ read: out.added, inserted: out.added, updated: 0, skipped: 0, seconds: 0 }),
+        error: out.error,
+      })
+      .where('id', '=', task.id)
+      .execute();
+    if (out.added > 0) await this.onWritten();
   }
 
   /** Rebuilds the search index of every resource in this process; a cancel stops it after a batch. */

@@ -55,6 +55,7 @@ import * as m051 from './051_api_keys.js';
 import * as m052 from './052_scholar_claims.js';
 import * as m053 from './053_reader_approvals.js';
 import * as m054 from './054_queue_search.js';
+import * as m055 from './055_monitors.js';
 import * as m056 from './056_pages.js';
 
 export type { Dialect } from './helpers.js';
@@ -114,6 +115,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m052,
   m053,
   m054,
+  m055,
   m056,
 ];
 

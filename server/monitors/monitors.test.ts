@@ -1,0 +1,263 @@
+/**
+ * The monitors' engine and console calls (docs/decisions.md 670-676), on both databases: a channel with
+ * an OAI-PMH source (Atrium's own provider on a second application, reached over a local HTTP server),
+ * a local RSS feed and a BibTeX drop; a run, a second incremental run without duplicates, a run that
+ * fails midway and resumes from its token, failing sources (garbage, timeout, redirect loop, a body
+ * too large) beside working ones, a watch profile's hits, the schedule queued once, the refusals.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, insertApplication, type Client, type TestContext } from '../test/harness.js';
+import { ensureTopic, upsertResources, type ResourceInput } from '../resources/store.js';
+import { queueDueMonitors, runMonitorSource, type MonitorEnv } from './run.js';
+import type { MonitorChannel } from '../../common/contracts/monitors.js';
+
+const HOST = 'harvested.example.cn';
+const N = 450;
+let ctx: TestContext;
+let admin: Client;
+let appId: number;
+let sourceTopic: number;
+let server: http.Server;
+let base: string;
+let env: MonitorEnv;
+/** the OAI requests the local server answered, and whether it fails the next token page */
+const oaiRequests: string[] = [];
+let failTokenPages = false;
+const feedFile = path.join(import.meta.dirname, 'fixtures', 'feed.xml');
+
+const item = (i: number): ResourceInput => ({
+  type: 'article',
+  sourceKey: `mon-src-${i}`,
+  title: `被采集论文 ${i}：棉花育种研究`,
+  date: '2024-05-01',
+  fields: { author: ['王五', `学者${i}`], keywords: ['棉花'], doi: i % 3 === 0 ? null : `10.5555/mon.${i}` },
+  topicId: sourceTopic,
+});
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await ctx.signIn('13900007001', 'super');
+  sourceTopic = await ensureTopic(ctx.db, '被采集专题');
+  await insertApplication(ctx.db, { name: '被采集站', host: HOST, topicId: sourceTopic, status: 'released' });
+  appId = await insertApplication(ctx.db, { name: '监测站', host: 'monitor.example.cn', status: 'released' });
+  await upsertResources(
+    ctx.db,
+    Array.from({ length: N }, (_, i) => item(i + 1)),
+  );
+  // a local HTTP server: Atrium's /oai of the second application, the feed file, and bad sources
+  server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    void (async () => {
+      if (url.startsWith('/oai')) {
+        oaiRequests.push(url);
+        if (failTokenPages && url.includes('resumptionToken')) {
+          res.writeHead(503).end('busy');
+          return;
+        }
+        const r = await ctx.app.inject({ method: 'GET', url, headers: { host: HOST } });
+        res.writeHead(r.statusCode, { 'content-type': 'text/xml; charset=utf-8' }).end(r.body);
+      } else if (url === '/feed.xml') res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(fs.readFileSync(feedFile));
+      else if (url === '/garbage') res.writeHead(200, { 'content-type': 'text/xml' }).end('<html><body>not a feed</body>');
+      else if (url.startsWith('/loop')) res.writeHead(302, { location: '/loop' }).end();
+      else if (url === '/slow') setTimeout(() => res.writeHead(200).end('<rss/>'), 3000);
+      else if (url === '/huge') {
+        res.writeHead(200, { 'content-type': 'text/xml' });
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        let sent = 0;
+        const pump = () => {
+          while (sent < 8 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        res.on('error', () => {});
+        pump();
+      } else res.writeHead(404).end();
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  env = { dropRoot: path.join(ctx.config.dataDir, 'monitor-drops'), limits: { timeoutMs: 1000, maxBytes: 1024 * 1024 } };
+}, 120_000);
+
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await ctx?.close();
+});
+
+const channel = async (code = 'nstl'): Promise<MonitorChannel> => {
+  const r = await admin.get(`/api/v1/monitors/${appId}/${code}`);
+  expect(r.status).toBe(200);
+  return r.body as MonitorChannel;
+};
+const addSource = async (code: string, body: Record<string, unknown>) => {
+  const r = await admin.post(`/api/v1/monitors/${appId}/${code}/sources`, { schedule: '0 6 * * *', ...body });
+  expect(r.status, r.text).toBe(201);
+  return (r.body as { id: number }).id;
+};
+const topicCount = async (topicId: number) =>
+  Number(
+    (
+      await ctx.db
+        .selectFrom('resource_topics')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('topic_id', '=', topicId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('a channel with three sources', () => {
+  let oaiId: number;
+  let feedId: number;
+  let dropId: number;
+
+  it('harvests Atrium’s own OAI-PMH provider to the end of its tokens, the feed and a BibTeX drop, with a profile’s hits', async () => {
+    const profile = await admin.post(`/api/v1/monitors/${appId}/nstl/profiles`, { name: '棉花学者', kind: 'scholars', terms: ['学者7'] });
+    expect(profile.status).toBe(201);
+    const kw = await admin.post(`/api/v1/monitors/${appId}/nstl/profiles`, { name: '节水灌溉', kind: 'keywords', terms: ['滴灌'] });
+    expect(kw.status).toBe(201);
+    oaiId = await addSource('nstl', { name: '被采集站 OAI', kind: 'oai', url: `${base}/oai`, metadataPrefix: 'oai_dc' });
+    feedId = await addSource('nstl', { name: '本地订阅源', kind: 'feed', url: `${base}/feed.xml` });
+    dropId = await addSource('nstl', { name: 'BibTeX 投放', kind: 'file', url: 'nstl-drop', fileKind: 'bibtex' });
+    fs.mkdirSync(path.join(env.dropRoot, 'nstl-drop'), { recursive: true });
+    fs.copyFileSync(path.join(import.meta.dirname, 'fixtures', 'drop.bib'), path.join(env.dropRoot, 'nstl-drop', 'drop.bib'));
+
+    const o = await runMonitorSource(ctx.db, oaiId, env);
+    expect(o).toMatchObject({ added: N, error: null });
+    // 450 records at 200 a page: the first page and two token pages
+    expect(oaiRequests.filter((u) => u.includes('resumptionToken'))).toHaveLength(2);
+    expect(await runMonitorSource(ctx.db, feedId, env)).toMatchObject({ added: 3, error: null });
+    expect(await runMonitorSource(ctx.db, dropId, env)).toMatchObject({ added: 2, error: null });
+
+    const ch = await channel();
+    expect(ch.totalRecords).toBe(N + 5);
+    expect(await topicCount(ch.topicId)).toBe(N + 5);
+    expect(ch.perDay.at(-1)!.count).toBe(N + 5);
+    const src = ch.sources.find((s) => s.id === oaiId)!;
+    expect(src).toMatchObject({ lastStatus: 'done', lastAdded: N, lastError: null, resumable: false });
+    expect(src.harvestedUntil).toBeTruthy();
+    const scholars = ch.profiles.find((p) => p.name === '棉花学者')!;
+    // 学者7, 学者70-79, 学者700+ do not exist past 450: 7 and 70-79 (11)
+    expect(scholars.hitCount).toBe(11);
+    expect(scholars.recentHits[0].title).toMatch(/被采集论文 7\d?：/);
+    const drip = ch.profiles.find((p) => p.name === '节水灌溉')!;
+    expect(drip.recentHits.map((h) => h.title).sort()).toEqual(['棉田滴灌技术进展', '膜下滴灌对棉花产量的影响']);
+  });
+
+  it('runs again incrementally: only new records, from the last harvest, no duplicate', async () => {
+    oaiRequests.length = 0;
+    await new Promise((r) => setTimeout(r, 1100));
+    await upsertResources(ctx.db, [item(N + 1), item(N + 2)]);
+    expect(await runMonitorSource(ctx.db, oaiId, env)).toMatchObject({ added: 2, error: null });
+    expect(oaiRequests[0]).toMatch(/from=\d{4}-\d{2}-\d{2}T\d{2}%3A\d{2}%3A\d{2}Z/);
+    expect(await runMonitorSource(ctx.db, feedId, env)).toMatchObject({ added: 0, error: null });
+    expect(await runMonitorSource(ctx.db, dropId, env)).toMatchObject({ added: 0, error: null });
+    const ch = await channel();
+    expect(ch.totalRecords).toBe(N + 7);
+    expect(await topicCount(ch.topicId)).toBe(N + 7);
+  });
+
+  it('a run that fails midway keeps its token and the next run resumes there, not from the start', async () => {
+    const fresh = await addSource('sci', { name: '续传测试', kind: 'oai', url: `${base}/oai` });
+    failTokenPages = true;
+    const failed = await runMonitorSource(ctx.db, fresh, env);
+    expect(failed.error).toBe('采集源返回 HTTP 503');
+    expect(failed.added).toBe(200);
+    let ch = await channel('sci');
+    expect(ch.sources[0]).toMatchObject({ lastStatus: 'failed', lastError: '采集源返回 HTTP 503', resumable: true, harvestedUntil: null });
+    failTokenPages = false;
+    oaiRequests.length = 0;
+    const resumed = await runMonitorSource(ctx.db, fresh, env);
+    expect(resumed).toMatchObject({ error: null, added: N + 2 - 200 });
+    expect(oaiRequests[0]).toContain('resumptionToken=');
+    ch = await channel('sci');
+    expect(ch.totalRecords).toBe(N + 2);
+    expect(ch.sources[0]).toMatchObject({ lastStatus: 'done', resumable: false });
+    expect(ch.runs.map((r) => r.status)).toEqual(['done', 'failed']);
+  });
+
+  it('bad sources fail with their message while the others go on', async () => {
+    const bad = {
+      garbage: await addSource('stis', { name: '乱码源', kind: 'feed', url: `${base}/garbage` }),
+      loop: await addSource('stis', { name: '循环源', kind: 'oai', url: `${base}/loop` }),
+      slow: await addSource('stis', { name: '超时源', kind: 'feed', url: `${base}/slow` }),
+      huge: await addSource('stis', { name: '巨大源', kind: 'feed', url: `${base}/huge` }),
+      missing: await addSource('stis', { name: '无目录', kind: 'file', url: 'no-such-drop', fileKind: 'ris' }),
+    };
+    const good = await addSource('stis', { name: '正常源', kind: 'feed', url: `${base}/feed.xml` });
+    const out: Record<string, string | null> = {};
+    for (const [k, id] of Object.entries(bad)) out[k] = (await runMonitorSource(ctx.db, id, env)).error;
+    expect(await runMonitorSource(ctx.db, good, env)).toMatchObject({ added: 3, error: null });
+    expect(out).toEqual({
+      garbage: '采集源返回的不是 RSS 或 Atom 订阅源',
+      loop: '采集源重定向次数过多（可能是循环重定向）',
+      slow: '采集源在 1 秒内没有应答',
+      huge: '采集源返回的内容超过 1 MB，已停止读取',
+      missing: '投放目录不存在',
+    });
+    const ch = await channel('stis');
+    expect(ch.sources.find((s) => s.name === '循环源')).toMatchObject({ lastStatus: 'failed', lastError: out.loop });
+    expect(ch.runs.filter((r) => r.status === 'failed')).toHaveLength(5);
+    expect(ch.totalRecords).toBe(3);
+  });
+});
+
+describe('schedule and console calls', () => {
+  it('a due source is queued once, even when two processes look at once; 立即运行 queues a task the runner works', async () => {
+    const id = await addSource('stm', { name: '定时源', kind: 'feed', url: `${base}/feed.xml`, schedule: '*/5 * * * *' });
+    const row = await ctx.db.selectFrom('monitor_sources').select('next_run_at').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.next_run_at).toMatch(/:(00|05|10|15|20|25|30|35|40|45|50|55):00\.000Z$/);
+    // the task runner of the test server may run the task meanwhile: count the tasks queued for it
+    const later = new Date(Date.now() + 3_600_000);
+    const [a, b] = await Promise.all([queueDueMonitors(ctx.db, later), queueDueMonitors(ctx.db, later)]);
+    expect(a + b).toBe(1);
+    const tasks = await ctx.db.selectFrom('tasks').select(['id', 'params']).where('kind', '=', 'monitor').execute();
+    expect(tasks.filter((t) => JSON.parse(t.params).sourceId === id)).toHaveLength(1);
+    const run = await admin.post(`/api/v1/monitors/${appId}/stm/sources/${id}/run`);
+    expect(run.status).toBe(200);
+    expect(run.body.message).toBe('已加入运行队列');
+    const taskId = (run.body as { taskId: number }).taskId;
+    for (let i = 0; i < 100; i++) {
+      const t = await ctx.db.selectFrom('tasks').select('status').where('id', '=', taskId).executeTakeFirstOrThrow();
+      if (t.status === 'done' || t.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const t = await ctx.db.selectFrom('tasks').select(['status', 'error']).where('id', '=', taskId).executeTakeFirstOrThrow();
+    expect(t).toMatchObject({ status: 'done', error: null });
+    expect((await channel('stm')).totalRecords).toBe(3);
+  });
+
+  it('refuses bad input with the field and a Chinese message; a manager without 监测管理 is refused', async () => {
+    const r = await admin.post(`/api/v1/monitors/${appId}/sci/sources`, { name: '坏', kind: 'oai', url: 'ftp://x', schedule: 'every day' });
+    expect(r.status).toBe(400);
+    expect(r.body.error.fields).toMatchObject({
+      'body.schedule': 'cron 表达式无效，应为五段，例如 0 6 * * *',
+      'body.url': '采集源地址须以 http:// 或 https:// 开头',
+    });
+    const drop = await admin.post(`/api/v1/monitors/${appId}/sci/sources`, { name: '坏', kind: 'file', url: '../etc', schedule: '0 6 * * *', fileKind: 'ris' });
+    expect(drop.body.error.fields).toMatchObject({ 'body.url': '投放目录名只能包含字母、数字、_ 和 -' });
+    const p = await admin.post(`/api/v1/monitors/${appId}/sci/profiles`, { name: '空', kind: 'keywords', terms: [] });
+    expect(p.body.error.fields).toMatchObject({ 'body.terms': '请至少填写一个监测词（每个最多 100 个字符，最多 50 个）' });
+    const code = await admin.get(`/api/v1/monitors/${appId}/abc`);
+    expect(code.status).toBe(400);
+    const m = await ctx.signIn('13900007002');
+    const uid = (await ctx.db.selectFrom('users').select('id').where('phone', '=', '13900007002').executeTakeFirstOrThrow()).id;
+    await ctx.db
+      .insertInto('application_managers')
+      .values({ application_id: appId, user_id: uid, rights: JSON.stringify(['home', 'content', 'settings', 'users', 'review']) })
+      .execute();
+    expect((await m.get(`/api/v1/monitors/${appId}/nstl`)).status).toBe(403);
+    await ctx.db
+      .updateTable('application_managers')
+      .set({ rights: JSON.stringify(['monitor']) })
+      .where('user_id', '=', uid)
+      .execute();
+    expect((await m.get(`/api/v1/monitors/${appId}/nstl`)).status).toBe(200);
+  });
+});
