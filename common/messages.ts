@@ -1882,6 +1882,32 @@ export const MSG = {
   // —— fixes: community join requests (decision 578) ——
   notifyCommunityRequest: '{user} 申请加入社区「{name}」',
   notifyCommunityRequestBody: '请在社区页面的「加入申请」中通过或拒绝这条申请。',
+  // —— the map of China /temp/map (issue 31 §3; decisions 720-729) ——
+  mapTitle: '全国分布地图',
+  mapIntro: '按省级行政区统计本站专题的机构、学者与成果数量。点击地图上的省份或下表中的省份名称，查看该省份的机构。',
+  mapMetric: '统计项',
+  mapMetricInstitutions: '机构',
+  mapMetricScholars: '学者',
+  mapMetricRecords: '成果',
+  mapMetricInvalid: '统计项须为 institutions（机构）、scholars（学者）或 records（成果）',
+  mapProvince: '省份',
+  mapProvinceInvalid: '没有这个省级行政区',
+  mapCount: '数量',
+  mapTable: '各省份数量表',
+  mapTableCaption: '各省份{metric}数量（共 34 个省级行政区）',
+  mapLegendLow: '少',
+  mapLegendHigh: '多',
+  mapUnplaced: '另有 {n} 个机构未填写省份，未计入地图。',
+  mapLoading: '地图加载中…',
+  mapLoadFailed: '地图加载失败，请使用下方的表格。',
+  mapAria: '中国地图：各省份{metric}数量，颜色越深数量越多；同样的数字见下方表格。',
+  mapProvinceTitle: '{province}的机构',
+  mapProvinceEmpty: '该省份暂无机构',
+  mapInstitution: '机构名称',
+  mapScholars: '学者数',
+  mapRecords: '成果数',
+  mapShowProvince: '查看{province}的机构',
+  mapNanhai: '南海诸岛',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */

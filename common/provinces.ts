@@ -127,3 +127,8 @@ export function normaliseProvince(raw: string | null | undefined): Province | nu
   const short = s.replace(SUFFIX, '');
   return (PROVINCES as readonly string[]).includes(short) ? (short as Province) : null;
 }
+
+/** What the map counts per division (`metric` of GET /api/v1/map/provinces). */
+export const MAP_METRICS = ['institutions', 'scholars', 'records'] as const;
+/** One of {@link MAP_METRICS}. */
+export type MapMetric = (typeof MAP_METRICS)[number];
