@@ -6,7 +6,7 @@
  * `onSelect` with its short name; `selected` is drawn highlighted. Loaded lazily, in the browser only
  * (MapPage.tsx): the GeoJSON and ECharts stay out of every other chunk.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as echarts from 'echarts/core';
 import { MapChart } from 'echarts/charts';
 import { AriaComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
@@ -41,6 +41,8 @@ export default function ChinaMap({ provinces, metricLabel, selected, onSelect }:
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const select = useRef(onSelect);
+  // the box's size, px: the map is laid out in it keeping its shape
+  const [box, setBox] = useState<{ w: number; h: number } | null>(null);
   useEffect(() => {
     select.current = onSelect;
   }, [onSelect]);
@@ -53,7 +55,10 @@ export default function ChinaMap({ provinces, metricLabel, selected, onSelect }:
     c.on('click', (p) => {
       if (isProvince(p.name)) select.current(p.name);
     });
-    const ro = new ResizeObserver(() => c.resize());
+    const ro = new ResizeObserver(() => {
+      c.resize();
+      setBox({ w: node.clientWidth, h: node.clientHeight });
+    });
     ro.observe(node);
     return () => {
       ro.disconnect();
@@ -63,8 +68,12 @@ export default function ChinaMap({ provinces, metricLabel, selected, onSelect }:
   }, []);
 
   useEffect(() => {
+    if (!box) return;
     const max = Math.max(1, ...provinces.map((p) => p.count));
-    const narrow = (el.current?.clientWidth ?? 800) < 520;
+    const narrow = box.w < 520;
+    // beside the legend; the map of China (with the inset) is about 1.38 times as wide as it is tall
+    const left = narrow ? 24 : 64;
+    const size = Math.max(100, Math.min(box.w - left - 8, (box.h - 16) * 1.38));
     const option: Option = {
       aria: { enabled: true, label: { description: fillMsg(MSG.mapAria, { metric: metricLabel }) } },
       tooltip: {
@@ -90,11 +99,8 @@ export default function ChinaMap({ provinces, metricLabel, selected, onSelect }:
           map: MAP_NAME,
           name: metricLabel,
           roam: false,
-          // the map fills the box beside the legend, keeping its shape
-          top: 12,
-          bottom: 12,
-          left: narrow ? 28 : 72,
-          right: 8,
+          layoutCenter: [left + (box.w - left) / 2, box.h / 2],
+          layoutSize: size,
           aspectScale: 0.8,
           selectedMode: 'single',
           label: { show: !narrow, fontSize: 10, color: '#333' },
@@ -117,7 +123,7 @@ export default function ChinaMap({ provinces, metricLabel, selected, onSelect }:
       ],
     };
     chart.current?.setOption(option, true);
-  }, [provinces, metricLabel, selected]);
+  }, [provinces, metricLabel, selected, box]);
 
   return <div ref={el} className="atr-map__chart" data-chart="china-map" role="img" aria-label={fillMsg(MSG.mapAria, { metric: metricLabel })} />;
 }
