@@ -72,8 +72,10 @@ export default function ChinaMap({ provinces, metricLabel, selected, onSelect }:
     const max = Math.max(1, ...provinces.map((p) => p.count));
     const narrow = box.w < 520;
     // beside the legend; the map of China (with the inset) is about 1.38 times as wide as it is tall
-    const left = narrow ? 24 : 64;
-    const size = Math.max(100, Math.min(box.w - left - 8, (box.h - 16) * 1.38));
+    // on a phone the legend lies along the bottom, below the map
+    const left = narrow ? 4 : 64;
+    const below = narrow ? 28 : 0;
+    const size = Math.max(100, Math.min(box.w - left - 8, (box.h - 16 - below) * 1.38));
     const option: Option = {
       aria: { enabled: true, label: { description: fillMsg(MSG.mapAria, { metric: metricLabel }) } },
       tooltip: {
@@ -86,10 +88,11 @@ export default function ChinaMap({ provinces, metricLabel, selected, onSelect }:
         max,
         text: [MSG.mapLegendHigh, MSG.mapLegendLow],
         calculable: false,
-        left: narrow ? 4 : 16,
+        orient: narrow ? 'horizontal' : 'vertical',
+        left: narrow ? 8 : 16,
         bottom: narrow ? 4 : 16,
-        itemHeight: narrow ? 80 : 120,
-        itemWidth: narrow ? 12 : 16,
+        itemHeight: narrow ? 100 : 120,
+        itemWidth: narrow ? 10 : 16,
         inRange: { color: ['#e8f1fb', '#7fb0e3', '#1f5fa8'] },
         seriesIndex: 0,
       },
@@ -99,7 +102,7 @@ export default function ChinaMap({ provinces, metricLabel, selected, onSelect }:
           map: MAP_NAME,
           name: metricLabel,
           roam: false,
-          layoutCenter: [left + (box.w - left) / 2, box.h / 2],
+          layoutCenter: [left + (box.w - left) / 2, (box.h - below) / 2],
           layoutSize: size,
           aspectScale: 0.8,
           selectedMode: 'single',
