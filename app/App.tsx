@@ -61,6 +61,8 @@ const OpenDocsPage = lazy(() => withAntd(import('./pages/open/OpenDocsPage')));
 const HelixRoutes = lazy(() => import('./pages/helix/HelixRoutes'));
 // document delivery 文献传递 (issue 29 §7), signed-in only
 const DdsPage = lazy(() => withAntd(import('./pages/dds/DdsPage')));
+// the map of China by province (issue 31 §3, decisions 720-723); its map and GeoJSON are a further lazy chunk
+const MapPage = lazy(() => withAntd(import('./pages/map/MapPage')));
 // the visitor site's sign-in page (the console keeps /console/login)
 // a composed page /xrender/{pageId} (issue 31 §4): the home page's grid, own markup, no antd
 const XRenderPage = lazy(() => import('./pages/xrender/XRenderPage'));
@@ -112,6 +114,7 @@ const pages: RouteObject[] = [
   { path: '/microapp/open/docs', element: lazyPage(OpenDocsPage) },
   { path: '/temp/dds', element: lazyPage(DdsPage) },
   { path: '/xrender/:pageId', element: lazyPage(XRenderPage) },
+  { path: '/temp/map', element: lazyPage(MapPage) },
   { path: '/login', element: lazyPage(SiteLoginPage) },
   { path: '/block/404', element: <NotFoundPage /> },
   { path: '/block/503', element: <UnavailablePage /> },

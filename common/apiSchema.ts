@@ -1556,6 +1556,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/map/provinces': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 各省级行政区的机构、学者或成果数（地图）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点专题中已发布的资源；管理员另可读其管理站点专题中的全部资源；超级管理员可读全部。
+     */
+    get: operations['getV1MapProvinces'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/map/provinces/{province}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 一个省级行政区的机构及其学者数、成果数（地图）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点专题中已发布的资源；管理员另可读其管理站点专题中的全部资源；超级管理员可读全部。
+     */
+    get: operations['getV1MapProvincesByProvince'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/applications/{id}/home-config/revisions': {
     parameters: {
       query?: never;
@@ -10690,6 +10734,157 @@ export interface operations {
             } & {
               [key: string]: unknown;
             })[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1MapProvinces: {
+    parameters: {
+      query?: {
+        applicationId?: number;
+        metric?: 'institutions' | 'scholars' | 'records';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            metric: 'institutions' | 'scholars' | 'records';
+            provinces: {
+              /** @enum {string} */
+              province:
+                | '北京'
+                | '天津'
+                | '河北'
+                | '山西'
+                | '内蒙古'
+                | '辽宁'
+                | '吉林'
+                | '黑龙江'
+                | '上海'
+                | '江苏'
+                | '浙江'
+                | '安徽'
+                | '福建'
+                | '江西'
+                | '山东'
+                | '河南'
+                | '湖北'
+                | '湖南'
+                | '广东'
+                | '广西'
+                | '海南'
+                | '重庆'
+                | '四川'
+                | '贵州'
+                | '云南'
+                | '西藏'
+                | '陕西'
+                | '甘肃'
+                | '青海'
+                | '宁夏'
+                | '新疆'
+                | '台湾'
+                | '香港'
+                | '澳门';
+              count: number;
+            }[];
+            unplaced: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1MapProvincesByProvince: {
+    parameters: {
+      query?: {
+        applicationId?: number;
+      };
+      header?: never;
+      path: {
+        province: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            province:
+              | '北京'
+              | '天津'
+              | '河北'
+              | '山西'
+              | '内蒙古'
+              | '辽宁'
+              | '吉林'
+              | '黑龙江'
+              | '上海'
+              | '江苏'
+              | '浙江'
+              | '安徽'
+              | '福建'
+              | '江西'
+              | '山东'
+              | '河南'
+              | '湖北'
+              | '湖南'
+              | '广东'
+              | '广西'
+              | '海南'
+              | '重庆'
+              | '四川'
+              | '贵州'
+              | '云南'
+              | '西藏'
+              | '陕西'
+              | '甘肃'
+              | '青海'
+              | '宁夏'
+              | '新疆'
+              | '台湾'
+              | '香港'
+              | '澳门';
+            institutions: {
+              id: number;
+              title: string;
+              scholars: number;
+              records: number;
+            }[];
           };
         };
       };

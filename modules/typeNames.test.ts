@@ -174,6 +174,8 @@ const ALLOWED: Allowed[] = [
   { file: 'server/routes/banners/schema.ts', names: ['resource', 'notice', 'scholar'], why: `the kind of content a banner link points at; ${RESOURCE_KIND}` },
   { file: 'server/routes/headline/service.ts', names: ['news'], why: RESOURCE_KIND },
   { file: 'server/routes/institutions/service.ts', names: ['institution', 'scholar'], why: RESOURCE_KIND },
+  { file: 'server/routes/map/service.ts', names: ['institution', 'scholar'], why: RESOURCE_KIND },
+  { file: 'app/pages/map/MapPage.tsx', names: ['institution'], why: RESOURCE_KIND },
   { file: 'server/routes/modules/index.ts', names: ['book', 'scholar'], why: RESOURCE_KIND },
   { file: 'server/routes/personal/schema.ts', names: ['journal'], why: RESOURCE_KIND },
   { file: 'server/routes/resources/service.ts', names: ['journal'], why: RESOURCE_KIND },

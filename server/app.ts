@@ -32,6 +32,7 @@ import linkRoutes from './routes/links/index.js';
 import resourceRoutes from './routes/resources/index.js';
 import xmoduleRoutes from './routes/xmodules/index.js';
 import institutionRoutes from './routes/institutions/index.js';
+import mapRoutes from './routes/map/index.js';
 import revisionRoutes from './routes/revisions/index.js';
 import pageRoutes from './routes/pages/index.js';
 import roleRoutes from './routes/roles/index.js';
@@ -209,6 +210,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => reportRoutes(a, ctx));
   await app.register(async (a) => xmoduleRoutes(a, ctx));
   await app.register(async (a) => institutionRoutes(a, ctx));
+  await app.register(async (a) => mapRoutes(a, ctx));
   await app.register(async (a) => revisionRoutes(a, ctx));
   await app.register(async (a) => pageRoutes(a, ctx));
   await app.register(async (a) => roleRoutes(a, ctx));

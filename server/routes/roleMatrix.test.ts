@@ -726,6 +726,9 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v1/resources/institution/fruit-scholar-count': {
     call: () => ({ url: '/api/v1/resources/institution/fruit-scholar-count', body: { q: 'MIT|清华大学' } }),
   },
+  // the map of China's counts (server/routes/map, decisions 720-722): public like the search
+  'GET /api/v1/map/provinces': { call: () => ({ url: '/api/v1/map/provinces?metric=scholars' }) },
+  'GET /api/v1/map/provinces/:province': { call: () => ({ url: `/api/v1/map/provinces/${encodeURIComponent('北京市')}` }) },
   // an institution's scholars (its detail page, decision 391): public like the detail read; no such institution here
   'GET /api/v1/resources/institution/:id/scholars': { status: 404, call: () => ({ url: '/api/v1/resources/institution/999999/scholars' }) },
   // composed pages /xrender/{pageId} (server/routes/pages)

@@ -288,6 +288,22 @@ const PROBES: Record<string, Probes> = {
   'POST /api/v1/resources/institution/fruit-scholar-count': () => [
     { method: 'POST', url: '/api/v1/resources/institution/fruit-scholar-count', body: { q: `${SHOWN}记录institution` } },
   ],
+  // the map of China (server/routes/map): every institution of the fixture is in 北京, one of them shown
+  'GET /api/v1/map/provinces': (f) => {
+    const beijing = (n: number) => `{"province":"北京","count":${n}}`;
+    const marks = { shown: [beijing(1)], hidden: [beijing(2), beijing(3), beijing(4)] };
+    return [
+      ...['institutions', 'scholars'].map((m) => ({ url: `/api/v1/map/provinces?applicationId=${f.released.appId}&metric=${m}`, marks })),
+      { url: '/api/v1/map/provinces?metric=institutions', marks },
+      { url: '/api/v1/map/provinces?metric=scholars', marks },
+      { url: `/api/v1/map/provinces?applicationId=${f.draft.appId}`, marks },
+    ];
+  },
+  'GET /api/v1/map/provinces/:province': (f) => [
+    { url: `/api/v1/map/provinces/${q('北京')}?applicationId=${f.released.appId}` },
+    { url: `/api/v1/map/provinces/${q('北京市')}` },
+    { url: `/api/v1/map/provinces/${q('北京')}?applicationId=${f.draft.appId}` },
+  ],
   // a site's feeds and sitemaps (server/feeds): the released site's and the draft's, by host
   'GET /feeds/:file': (f) => [
     { url: '/feeds/notices.rss', host: f.released.host },
@@ -427,7 +443,9 @@ beforeAll(async () => {
         ? { issn: tag }
         : t === 'bulletin'
           ? { bulletinType: '快报' }
-          : {};
+          : t === 'institution'
+            ? { province: '北京市' }
+            : {};
   const made = { shown: {}, withdrawn: {}, draftOnly: {} } as Record<'shown' | 'withdrawn' | 'draftOnly', Record<Kind, number>>;
   for (const t of TYPES) {
     const label = definitionOf(t) ? t : t;
