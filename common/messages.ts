@@ -2122,6 +2122,7 @@ export const MSG = {
   mapRecords: '成果数',
   mapShowProvince: '查看{province}的机构',
   mapNanhai: '南海诸岛',
+  monitorErrPrivateHost: '出于安全考虑，不采集内网或本机地址（{host}）；如需采集内网的采集源，请联系系统管理员开启（ATRIUM_MONITOR_PRIVATE_HOSTS）',
 } as const;
 
 /** Fills the `{name}` placeholders of a message: fillMsg(MSG.uploadImageTooLarge, { n: 2048 }). */

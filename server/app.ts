@@ -44,6 +44,7 @@ import exportRoutes from './routes/export/index.js';
 import taskRoutes from './routes/tasks/index.js';
 import { TaskRunner } from './tasks/runner.js';
 import { monitorTasks } from './monitors/tasks.js';
+import { DEFAULT_LIMITS } from './monitors/fetch.js';
 import citationRoutes from './routes/citations/index.js';
 import reportRoutes from './routes/reports/index.js';
 import analyticsRoutes from './routes/analytics/index.js';
@@ -224,7 +225,10 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   // background tasks: this process works through the queue (server/tasks/runner.ts)
   const tasks = new TaskRunner(ctx.db, ctx.dialect, ctx.file, 1000, () => cache.invalidate(), {
     databaseUrl: ctx.config.databaseUrl,
-    monitors: monitorTasks(ctx.db, { dropRoot: path.join(ctx.config.dataDir, 'monitor-drops') }),
+    monitors: monitorTasks(ctx.db, {
+      dropRoot: path.join(ctx.config.dataDir, 'monitor-drops'),
+      limits: { ...DEFAULT_LIMITS, allowPrivateHosts: ctx.config.monitorPrivateHosts === true },
+    }),
   });
   await tasks.start();
   app.addHook('onClose', async () => {

@@ -78,6 +78,12 @@ export interface Config {
    */
   openApiAnonymousPerMinute?: number;
   /**
+   * whether the monitors may read sources on loopback, private and link-local addresses
+   * (ATRIUM_MONITOR_PRIVATE_HOSTS; off by default, on by default under NODE_ENV=test, whose sources are
+   * local servers; server/monitors/fetch.ts, decision 677)
+   */
+  monitorPrivateHosts?: boolean;
+  /**
    * how long the literature analysis answers within before it goes on in the background and answers
    * 'pending', ms (default 2000; server/routes/search, decision 710). No variable: tests set it
    */
@@ -266,6 +272,7 @@ export const envSchema = z.object({
   ATRIUM_WECHAT_API: url(['http:', 'https:']),
   ATRIUM_RATE_LIMIT_PER_MINUTE: int(0, 1_000_000),
   ATRIUM_OPEN_API_PER_MINUTE: int(0, 1_000_000),
+  ATRIUM_MONITOR_PRIVATE_HOSTS: flag,
   REDIS_URL: url(['redis:', 'rediss:']),
   ATRIUM_METRICS: flag,
   ATRIUM_METRICS_TOKEN: secret(16),
@@ -366,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reloadIndex: !production && e.ATRIUM_RELOAD_INDEX === true,
     rateLimitPerMinute: e.ATRIUM_RATE_LIMIT_PER_MINUTE ?? (test ? 0 : 3000),
     openApiAnonymousPerMinute: e.ATRIUM_OPEN_API_PER_MINUTE ?? (test ? 0 : ANONYMOUS_PER_MINUTE),
+    monitorPrivateHosts: e.ATRIUM_MONITOR_PRIVATE_HOSTS ?? test,
     redisUrl: e.REDIS_URL,
     metrics: e.ATRIUM_METRICS === true,
     metricsToken: e.ATRIUM_METRICS_TOKEN,

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, insertApplication, type Client, type TestContext } from '../test/harness.js';
 import { ensureTopic, upsertResources, type ResourceInput } from '../resources/store.js';
 import { queueDueMonitors, runMonitorSource, type MonitorEnv } from './run.js';
+import { isNotPublicAddress } from './fetch.js';
+import { MSG, fillMsg } from '../../common/messages.js';
 import type { MonitorChannel } from '../../common/contracts/monitors.js';
 
 const HOST = 'harvested.example.cn';
@@ -82,7 +84,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  env = { dropRoot: path.join(ctx.config.dataDir, 'monitor-drops'), limits: { timeoutMs: 1000, maxBytes: 1024 * 1024 } };
+  // the sources here are local servers: loopback allowed, as ATRIUM_MONITOR_PRIVATE_HOSTS would (decision 677)
+  env = { dropRoot: path.join(ctx.config.dataDir, 'monitor-drops'), limits: { timeoutMs: 1000, maxBytes: 1024 * 1024, allowPrivateHosts: true } };
 }, 120_000);
 
 afterAll(async () => {
@@ -205,6 +208,31 @@ describe('a channel with three sources', () => {
     expect(ch.sources.find((s) => s.name === '循环源')).toMatchObject({ lastStatus: 'failed', lastError: out.loop });
     expect(ch.runs.filter((r) => r.status === 'failed')).toHaveLength(5);
     expect(ch.totalRecords).toBe(3);
+  });
+
+  it('refuses sources on loopback, private and link-local addresses unless they are allowed (decision 677)', async () => {
+    const strict = { ...env, limits: { ...env.limits!, allowPrivateHosts: false } };
+    const ids = {
+      loopback: await addSource('stm', { name: '本机源', kind: 'feed', url: `${base}/feed.xml` }),
+      metadata: await addSource('stm', { name: '元数据地址', kind: 'oai', url: 'http://169.254.169.254/latest/meta-data' }),
+      intranet: await addSource('stm', { name: '内网源', kind: 'feed', url: 'http://[::ffff:10.1.2.3]/feed.xml' }),
+      named: await addSource('stm', { name: '本机名', kind: 'feed', url: 'http://localhost:1/feed.xml' }),
+    };
+    const out: Record<string, string | null> = {};
+    for (const [k, id] of Object.entries(ids)) out[k] = (await runMonitorSource(ctx.db, id, strict)).error;
+    expect(out).toEqual({
+      loopback: fillMsg(MSG.monitorErrPrivateHost, { host: '127.0.0.1' }),
+      metadata: fillMsg(MSG.monitorErrPrivateHost, { host: '169.254.169.254' }),
+      intranet: fillMsg(MSG.monitorErrPrivateHost, { host: '::ffff:a01:203' }),
+      named: fillMsg(MSG.monitorErrPrivateHost, { host: 'localhost' }),
+    });
+    expect((await runMonitorSource(ctx.db, ids.loopback, env)).error).toBeNull();
+    expect([isNotPublicAddress('8.8.8.8'), isNotPublicAddress('2001:4860:4860::8888'), isNotPublicAddress('::1'), isNotPublicAddress('fd00::1')]).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });
 
