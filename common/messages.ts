@@ -2122,6 +2122,10 @@ export const MSG = {
   mapRecords: '成果数',
   mapShowProvince: '查看{province}的机构',
   mapNanhai: '南海诸岛',
+  monitorDigestTitle: '{channel}摘要（{period}）',
+  monitorDigestAdded: '本期新增记录 {n} 条。',
+  monitorDigestFailures: '采集失败：',
+  monitorDigestProfile: '监测主题「{name}」命中 {n} 条：',
   monitorErrPrivateHost: '出于安全考虑，不采集内网或本机地址（{host}）；如需采集内网的采集源，请联系系统管理员开启（ATRIUM_MONITOR_PRIVATE_HOSTS）',
 } as const;
 

@@ -14,6 +14,7 @@ import { createTestContext, insertApplication, type Client, type TestContext } f
 import { ensureTopic, upsertResources, type ResourceInput } from '../resources/store.js';
 import { queueDueMonitors, runMonitorSource, type MonitorEnv } from './run.js';
 import { isNotPublicAddress } from './fetch.js';
+import { sendDueDigests } from './digest.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import type { MonitorChannel } from '../../common/contracts/monitors.js';
 
@@ -233,6 +234,31 @@ describe('a channel with three sources', () => {
       true,
       true,
     ]);
+  });
+});
+
+describe('the digest (decision 678)', () => {
+  it('sends each subscriber one 站内信 with its e-mail per period: records added, failed runs, profile hits', async () => {
+    await ctx.db.updateTable('users').set({ email: 'monitor-admin@example.cn' }).where('phone', '=', '13900007001').execute();
+    expect((await admin.put(`/api/v1/monitors/${appId}/stis/digest`, { digest: 'daily', subscribed: true })).status).toBe(200);
+    const later = new Date(Date.now() + 60_000);
+    expect(await sendDueDigests(ctx.db, later)).toBe(1);
+    const mine = await ctx.db.selectFrom('notifications').selectAll().where('kind', '=', 'monitor.digest').execute();
+    expect(mine).toHaveLength(1);
+    expect(mine[0].title).toBe('STIS 监测摘要（每日）');
+    expect(mine[0].body).toContain('本期新增记录 3 条。');
+    expect(mine[0].body).toContain('采集失败：\n- ');
+    expect(mine[0].body).toContain('循环源：采集源重定向次数过多');
+    expect(mine[0].link).toBe('/console/monitor_stis');
+    const mail = await ctx.db.selectFrom('notification_mails').selectAll().where('notification_id', '=', mine[0].id).execute();
+    expect(mail.map((m) => m.address)).toEqual(['monitor-admin@example.cn']);
+    // not again within the day, once the next day, and once when two processes look at once
+    expect(await sendDueDigests(ctx.db, new Date(later.getTime() + 3_600_000))).toBe(0);
+    const nextDay = new Date(later.getTime() + 86_400_000);
+    expect((await Promise.all([sendDueDigests(ctx.db, nextDay), sendDueDigests(ctx.db, nextDay)])).reduce((a, b) => a + b, 0)).toBe(1);
+    const all = await ctx.db.selectFrom('notifications').select('body').where('kind', '=', 'monitor.digest').orderBy('id').execute();
+    expect(all).toHaveLength(2);
+    expect(all[1].body).toBe('本期新增记录 0 条。');
   });
 });
 

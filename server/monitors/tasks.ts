@@ -5,11 +5,17 @@
 import type { Db } from '../db/index.js';
 import type { MonitorTaskHooks } from '../tasks/runner.js';
 import { queueDueMonitors, runMonitorSource, type MonitorEnv } from './run.js';
+import { sendDueDigests } from './digest.js';
 
 /** The hooks for a runner of `db`, with the engine's environment (drop root, reader). */
 export function monitorTasks(db: Db, env: MonitorEnv): MonitorTaskHooks {
   return {
-    queueDue: () => queueDueMonitors(db),
+    // the due runs, and the digests due (sent as notifications whose mail the outbox's sender sends)
+    queueDue: async () => {
+      const queued = await queueDueMonitors(db);
+      await sendDueDigests(db);
+      return queued;
+    },
     run: async (params) => {
       const sourceId = Number((params as { sourceId?: unknown }).sourceId);
       const out = await runMonitorSource(db, sourceId, env);
