@@ -242,6 +242,30 @@ describe('sitemaps', () => {
     for (const hidden of [ids.withdrawn, ids.draftArticle]) expect(all.some((u) => u.endsWith(`/${hidden}`))).toBe(false);
   });
 
+  it('the pages sitemap lists the published composed pages, not the drafts (decision 707)', async () => {
+    const t = new Date().toISOString();
+    const page = (page_id: string, state: string) => ({
+      application_id: ids.appId,
+      page_id,
+      title: page_id,
+      state,
+      home_config: '[]',
+      created_at: t,
+      updated_at: t,
+      published_at: null,
+    });
+    await ctx.db
+      .insertInto('pages')
+      .values([page('about', 'published'), page('secret-draft', 'draft')])
+      .execute();
+    const site = (await visitorSite(ctx.db, ctx.app.visitorCache, HOST))!;
+    const doc = await sitemapOf(ctx.db, ctx.app.visitorCache, site, ORIGIN, 'pages', 1);
+    const urls = locs(xml.parse(doc!.body), 'urlset', 'url').map((u) => u.loc);
+    expect(urls).toContain(`${ORIGIN}/xrender/about`);
+    expect(urls.some((u) => u.includes('secret-draft'))).toBe(false);
+    await ctx.db.deleteFrom('pages').where('application_id', '=', ids.appId).execute();
+  });
+
   it('splits a type’s addresses into sitemaps of at most the limit (here 1 instead of 50,000)', async () => {
     const site = (await visitorSite(ctx.db, ctx.app.visitorCache, HOST))!;
     const index = await sitemapIndexOf(ctx.db, ctx.app.visitorCache, site, ORIGIN, 1);

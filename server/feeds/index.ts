@@ -130,7 +130,18 @@ export async function sitemapOf(
   if (name === 'pages') {
     if (n !== 1) return null;
     const lastmod = siteUpdated(site);
-    return sitemap(STATIC_PAGES.filter((p) => listable(site, p)).map((p) => ({ loc: `${origin}${p}`, lastmod })));
+    // the site's published composed pages (/xrender/{pageId}, decision 707)
+    const composed = await db
+      .selectFrom('pages')
+      .select(['page_id', 'updated_at'])
+      .where('application_id', '=', site.app.id)
+      .where('state', '=', 'published')
+      .orderBy('page_id')
+      .execute();
+    return sitemap([
+      ...STATIC_PAGES.filter((p) => listable(site, p)).map((p) => ({ loc: `${origin}${p}`, lastmod })),
+      ...composed.map((p) => ({ loc: `${origin}/xrender/${encodeURIComponent(p.page_id)}`, lastmod: storedTime(p.updated_at) })),
+    ]);
   }
   if (name === 'notices') {
     const page = await noticePage(db, cache, site, n, limit);
