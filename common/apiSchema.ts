@@ -15778,6 +15778,13 @@ export interface operations {
               status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
               reason: string | null;
             } | null;
+            outputs: {
+              id: number;
+              type: string;
+              title: string;
+              date: string | null;
+            }[];
+            disputed: number[];
           };
         };
       };

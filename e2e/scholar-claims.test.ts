@@ -154,6 +154,8 @@ describe('学者认证与成果认领', () => {
     await shot(reader, '6-phone-centre');
     await reader.goto(`${base}/microapp/profile/${scholarId}`, { waitUntil: 'networkidle' });
     await reader.getByTestId('scholar-claim').getByText('已认证').waitFor();
+    // the claimed output is among the profile's 相关成果 (decision 657)
+    await reader.locator('.atr-result__title', { hasText: OUTPUT }).waitFor();
     await shot(reader, '7-phone-profile');
     expect(e2e.pageErrors).toEqual([]);
   });

@@ -16,6 +16,10 @@ export const scholarVerificationAnswer = z.object({
   links: z.array(scholarLinkAnswer).describe('审核通过的链接'),
   mine: z.boolean().describe('是否为当前用户认证的学者'),
   myClaim: z.object({ status, reason: z.string().nullable() }).nullable().describe('当前用户对该学者最近一次认证申请'),
+  outputs: z
+    .array(z.object({ id: z.number().int(), type: z.string(), title: z.string(), date: z.string().nullable() }))
+    .describe('经审核认领、归属该学者的成果（访客可见的）'),
+  disputed: z.array(z.number().int()).describe('该学者申诉成功、不再归属于他的成果 id（从按姓名检索的成果中去掉）'),
 });
 export type ScholarVerification = z.infer<typeof scholarVerificationAnswer>;
 

@@ -103,21 +103,6 @@ export async function outputAuthors(db: Db, id: number, rows: ResourceRows) {
   return { title: out.title, authors: found.map((r) => ({ scholarId: r.scholar_id, name: r.title, href: profileHref(r.scholar_id) })) };
 }
 
-/** The outputs a scholar is named author of, and those they disputed (to leave out of the name search's list). */
-export async function scholarOutputs(db: Db, scholarId: number) {
-  const rows = await db
-    .selectFrom('output_authors as o')
-    .innerJoin('resources as r', 'r.id', 'o.resource_id')
-    .select(['o.resource_id', 'o.state', 'r.type', 'r.title', 'r.date'])
-    .where('o.scholar_id', '=', scholarId)
-    .orderBy('o.updated_at', 'desc')
-    .execute();
-  return {
-    authored: rows.filter((r) => r.state === 'author').map((r) => ({ id: r.resource_id, type: r.type, title: r.title, date: r.date })),
-    disputed: rows.filter((r) => r.state === 'disputed').map((r) => r.resource_id),
-  };
-}
-
 /** The application of appeal `id` (the reviewer's access), or 404. */
 export async function fruitAppealApplication(db: Db, id: number): Promise<number> {
   const r = await db.selectFrom('fruit_appeals').select('application_id').where('id', '=', id).executeTakeFirst();

@@ -300,6 +300,7 @@ export async function scholarVerification(db: Db, scholarId: number, userId: num
     links: edit?.links ?? [],
     mine: !!v && v.user_id === userId,
     myClaim: myClaim ? { status: myClaim.status as 'pending' | 'approved' | 'rejected' | 'withdrawn', reason: myClaim.reason } : null,
+    ...(await scholarOutputs(db, scholarId, rows)),
   };
 }
 
@@ -333,4 +334,24 @@ export async function scholarRequestApplication(db: Db, id: number): Promise<num
   const r = await db.selectFrom('scholar_requests').select('application_id').where('id', '=', id).executeTakeFirst();
   if (!r) throw notFound(MSG.submissionNotFound);
   return r.application_id;
+}
+
+/**
+ * The outputs a scholar is named author of by approved claims (those `visible` shows, newest link first,
+ * at most 100), and the ids of those they disputed (to leave out of the name search's list; decision 657).
+ */
+export async function scholarOutputs(db: Db, scholarId: number, visible: ResourceRows) {
+  const rows = await db
+    .selectFrom('output_authors as o')
+    .innerJoin('resources as r', 'r.id', 'o.resource_id')
+    .select(['o.resource_id', 'o.state', 'r.type', 'r.title', 'r.date'])
+    .where('o.scholar_id', '=', scholarId)
+    .where(resourceVisible(visible, sql.ref('o.resource_id')))
+    .orderBy('o.updated_at', 'desc')
+    .limit(100)
+    .execute();
+  return {
+    outputs: rows.filter((r) => r.state === 'author').map((r) => ({ id: r.resource_id, type: r.type, title: r.title, date: r.date ?? null })),
+    disputed: rows.filter((r) => r.state === 'disputed').map((r) => r.resource_id),
+  };
 }

@@ -34,14 +34,24 @@ const readBase64 = (f: File) =>
     r.readAsDataURL(f);
   });
 
-/** See the file comment. */
-export function ScholarClaim({ scholarId, name, applicationId, signedIn, path }: ScholarClaimProps) {
+/**
+ * The scholar's verification as the site shows it (GET /api/v1/scholars/{id}/verification: 已认证, the
+ * approved biography and links, the viewer's claim, the claimed and disputed outputs); one query shared
+ * by the claim block and the profile's 相关成果. `key` is its query key (to refresh after a claim).
+ */
+export function useScholarVerification(scholarId: number, applicationId: number, signedIn: boolean) {
   const key = ['scholar-verification', scholarId, applicationId, signedIn];
   const q = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api.get('/api/v1/scholars/{id}/verification', { params: { id: scholarId }, query: { applicationId }, signal }),
     retry: false,
   });
+  return { q, key };
+}
+
+/** See the file comment. */
+export function ScholarClaim({ scholarId, name, applicationId, signedIn, path }: ScholarClaimProps) {
+  const { q, key } = useScholarVerification(scholarId, applicationId, signedIn);
   const [open, setOpen] = useState(false);
   const v = q.data;
   if (!v) return null;

@@ -21,7 +21,7 @@ import { DetailFailure } from '../visitor/DetailFallback';
 import { FactList } from '../visitor/FactList';
 import { useResourceOpen } from '../../site/usage';
 import { api } from '../../shared/apiClient';
-import { ScholarClaim } from '../claims/ScholarClaim';
+import { ScholarClaim, useScholarVerification } from '../claims/ScholarClaim';
 
 /** The profile page; see the file comment. */
 export default function ScholarProfilePage() {
@@ -50,6 +50,8 @@ function Profile({ id, applicationId, signedIn }: { id: string; applicationId: n
     enabled: !!s,
     queryFn: ({ signal }) => api.get('/api/v1/search', { query: { q: s!.title, applicationId, size: 10 }, signal }),
   });
+  // outputs claimed by the verified scholar come first; those they disputed leave the name search's list (decision 657)
+  const verification = useScholarVerification(Number(id), applicationId, signedIn).q.data;
   if (q.isPending)
     return (
       <div className="atr-vcard">
@@ -66,7 +68,9 @@ function Profile({ id, applicationId, signedIn }: { id: string; applicationId: n
   const homepage = externalUrl(scholar);
   const dblp = fieldText(scholar.dblp_name) || scholar.title;
   // the scholar's own record is not one of their works
-  const works = (outputs.data?.content ?? []).filter((w) => !(w.type === scholar.type && w.id === scholar.id));
+  const claimed = verification?.outputs ?? [];
+  const left = new Set([...(verification?.disputed ?? []), ...claimed.map((w) => w.id)]);
+  const works = [...claimed, ...(outputs.data?.content ?? []).filter((w) => !(w.type === scholar.type && w.id === scholar.id) && !left.has(w.id))];
   const rows = detailRows(scholar).filter(([label]) => label !== '机构');
   return (
     <>

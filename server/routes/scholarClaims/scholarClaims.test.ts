@@ -307,6 +307,12 @@ describe('成果认领与申诉', () => {
     expect((await act(manager, [sent.body.submissionId], 'approve')).status).toBe(409);
     const authors = await anonymous.get(`/api/v1/outputs/${outputId}/authors?applicationId=${appId}`);
     expect(authors.body).toEqual({ title: '稀土催化研究', authors: [{ scholarId: sid, name: '赵强', href: `/microapp/profile/${sid}` }] });
+    // the profile lists the claimed output (decision 657)
+    const claimedOnProfile = (await anonymous.get(`/api/v1/scholars/${sid}/verification?applicationId=${appId}`)).body;
+    expect([claimedOnProfile.outputs.map((o: { id: number; title: string }) => [o.id, o.title]), claimedOnProfile.disputed]).toEqual([
+      [[outputId, '稀土催化研究']],
+      [],
+    ]);
     let history = await ctx.db.selectFrom('attribution_history').selectAll().where('resource_id', '=', outputId).orderBy('id').execute();
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ scholar_id: sid, from_state: '', to_state: 'author', submission_id: sent.body.submissionId });
@@ -325,6 +331,8 @@ describe('成果认领与申诉', () => {
     expect(item.fields.history).toContain('赵强 无 → 作者');
     expect((await act(manager, [appeal.body.submissionId], 'approve')).status).toBe(200);
     expect((await anonymous.get(`/api/v1/outputs/${outputId}/authors?applicationId=${appId}`)).body.authors).toEqual([]);
+    const disputedOnProfile = (await anonymous.get(`/api/v1/scholars/${sid}/verification?applicationId=${appId}`)).body;
+    expect([disputedOnProfile.outputs, disputedOnProfile.disputed]).toEqual([[], [outputId]]);
     // taken back: the link returns to what it was
     expect((await act(manager, [appeal.body.submissionId], 'reject', '证据不足')).status).toBe(200);
     expect((await anonymous.get(`/api/v1/outputs/${outputId}/authors?applicationId=${appId}`)).body.authors).toHaveLength(1);
