@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support';
+import { MSG } from '../common/messages';
 
 const e2e = useE2e({ page: false });
 
@@ -18,6 +19,9 @@ describe('server-rendered titles', () => {
     const expected: Array<[string, string]> = [
       ['/login', `登录 - ${site}`],
       ['/microapp/report', `研究报告 - ${site}`],
+      // the analysis and map pages of issue 31 (decisions 710-723)
+      ['/LiteratureMiner?q=%E6%96%87%E7%8C%AE', `${MSG.minerTitle} - ${site}`],
+      ['/temp/map', `${MSG.mapTitle} - ${site}`],
     ];
     for (const [url, title] of expected) {
       expect((await page.goto(`${e2e.base}${url}`))?.status(), url).toBe(200);
