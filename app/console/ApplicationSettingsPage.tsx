@@ -1,7 +1,7 @@
 /**
  * /console/application/:id (spec 1 §2): the application's name, host and topic
  * (GET /api/v1/applications/{id}/config, PUT /api/v1/applications/{id}), with links to the home page
- * editor and the site, then the 访问设置 card (详情页需登录, DetailSigninCard.tsx), the
+ * editor and the site, then the 访问设置 card (详情页需登录, SettingSwitchCard.tsx), the
  * 登录设置 card (app/signin/) and a link to the application's OAuth clients at /console/ac/appclient
  * (the 客户端登录 card lives there), and the 开放接口 card (the public API's keys, apiKeys/ApiKeysCard.tsx). Saving any of them needs the 站点设置 right (decisions
  * 135, 415): without it the page warns once and the sign-in settings are shown disabled.
@@ -21,8 +21,7 @@ import { applyFieldErrors } from '../shared/formErrors';
 
 import { MissingRightAlert, useMyRights } from './roles/rights';
 import { SigninSettingsCard } from '../signin/SigninSettings';
-import { DetailSigninCard } from './DetailSigninCard';
-import { ReaderApprovalCard } from './ReaderApprovalCard';
+import { SettingSwitchCard } from './SettingSwitchCard';
 import { ApiKeysCard } from './apiKeys/ApiKeysCard';
 import './console.css';
 import { queryFallback } from './QueryFallback';
@@ -123,8 +122,8 @@ export function ApplicationSettingsPage() {
           </Button>
         </Form>
       </div>
-      <DetailSigninCard applicationId={id} config={app} />
-      <ReaderApprovalCard applicationId={id} config={app} />
+      <SettingSwitchCard applicationId={id} config={app} field="detailSignin" />
+      <SettingSwitchCard applicationId={id} config={app} field="auditNewUsers" />
       <ConfigProvider componentDisabled={settingsDenied}>
         <SigninSettingsCard applicationId={id} config={app} />
       </ConfigProvider>

@@ -299,7 +299,7 @@ function TopRow({ item, onChange, onDelete, onEdit }: { item: MenuItem; onChange
 /** See the file comment. */
 export function MenuEditor({ value = [], onChange, applicationId }: { value?: MenuItem[]; onChange?: (v: MenuItem[]) => void; applicationId?: number }) {
   const [editing, setEditing] = useState<MenuItem | 'new' | null>(null);
-  // the site's published pages, link targets of the entries (GET …/pages: any manager of the site)
+  // the site's published pages, link targets of the entries (GET …/pages: every manager of the site)
   const pages = useQuery({
     queryKey: ['console-pages', applicationId ?? 0],
     queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/pages', { params: { id: applicationId ?? 0 }, signal }),

@@ -57,7 +57,7 @@ const tags = ['页面'];
 
 export default async function pageRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = declared(app);
-  // reading the console's pages: any manager of the application (the header-menu editor links to them);
+  // reading the console's pages: every manager of the application (the header-menu editor links to them);
   // changing them: the right 编辑首页, as the home page (decision 702)
   const reader = { access: managerAccess(applicationInPath) };
   const editor = { access: managerAccess(applicationInPath, 'home') };
