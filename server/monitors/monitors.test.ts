@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, insertApplication, type Client, type TestContext } from '../test/harness.js';
 import { ensureTopic, upsertResources, type ResourceInput } from '../resources/store.js';
 import { queueDueMonitors, runMonitorSource, type MonitorEnv } from './run.js';
-import { isNotPublicAddress } from './fetch.js';
+import { fetchText, isNotPublicAddress, type Resolve } from './fetch.js';
 import { sendDueDigests } from './digest.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import type { MonitorChannel } from '../../common/contracts/monitors.js';
@@ -29,6 +29,8 @@ let base: string;
 let env: MonitorEnv;
 /** the OAI requests the local server answered, and whether it fails the next token page */
 const oaiRequests: string[] = [];
+/** how many times the local server sent the feed file */
+const served = { feed: 0 };
 let failTokenPages = false;
 const feedFile = path.join(import.meta.dirname, 'fixtures', 'feed.xml');
 
@@ -63,8 +65,10 @@ beforeAll(async () => {
         }
         const r = await ctx.app.inject({ method: 'GET', url, headers: { host: HOST } });
         res.writeHead(r.statusCode, { 'content-type': 'text/xml; charset=utf-8' }).end(r.body);
-      } else if (url === '/feed.xml') res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(fs.readFileSync(feedFile));
-      else if (url === '/garbage') res.writeHead(200, { 'content-type': 'text/xml' }).end('<html><body>not a feed</body>');
+      } else if (url === '/feed.xml') {
+        served.feed++;
+        res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(fs.readFileSync(feedFile));
+      } else if (url === '/garbage') res.writeHead(200, { 'content-type': 'text/xml' }).end('<html><body>not a feed</body>');
       else if (url.startsWith('/loop')) res.writeHead(302, { location: '/loop' }).end();
       else if (url === '/slow') setTimeout(() => res.writeHead(200).end('<rss/>'), 3000);
       else if (url === '/huge') {
@@ -234,6 +238,24 @@ describe('a channel with three sources', () => {
       true,
       true,
     ]);
+  });
+
+  it('checks the address the connection itself takes, so a name that rebinds to a private address is not read (decision 677)', async () => {
+    const port = (server.address() as AddressInfo).port;
+    // a name that resolves to a public address at one look and to this machine's loopback at the next
+    let asked = 0;
+    const rebinding: Resolve = async () => (++asked % 2 === 1 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '203.0.113.9', family: 4 }]);
+    const feedsBefore = served.feed;
+    const strict = { ...env.limits!, allowPrivateHosts: false, resolve: rebinding };
+    await expect(fetchText(`http://rebind.example:${port}/feed.xml`, strict)).rejects.toThrow(fillMsg(MSG.monitorErrPrivateHost, { host: 'rebind.example' }));
+    // one look per connection, and the address looked at is the one refused: the local server saw no request
+    expect(asked).toBe(1);
+    expect(served.feed).toBe(feedsBefore);
+    // the same name, allowed: the connection goes where that one look said (the loopback server answers)
+    asked = 0;
+    const text = await fetchText(`http://rebind.example:${port}/feed.xml`, { ...strict, allowPrivateHosts: true });
+    expect(text).toContain('<rss');
+    expect([asked, served.feed]).toEqual([1, feedsBefore + 1]);
   });
 });
 
