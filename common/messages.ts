@@ -2065,6 +2065,7 @@ export const MSG = {
   monitorAddSource: '新增采集源',
   monitorEditSource: '修改采集源',
   monitorAddProfile: '新增监测主题',
+  monitorEditProfile: '修改监测主题',
   monitorRunNow: '立即运行',
   monitorEdit: '编辑',
   monitorDelete: '删除',

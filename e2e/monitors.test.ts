@@ -69,4 +69,24 @@ describe('a monitor channel', () => {
     await shot(page, 'monitors-dashboard-phone.png');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  it('edits a watch profile in its dialog: the new name and terms show in the row and are stored', async () => {
+    const { page, server } = e2e;
+    const row = page.locator('tr', { hasText: '知识组织' });
+    await row.getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog', { name: '修改监测主题' });
+    await expect(dialog.getByLabel('名称').inputValue()).resolves.toBe('知识组织');
+    await expect(dialog.getByLabel('监测词').inputValue()).resolves.toBe('知识\n研究');
+    await dialog.getByLabel('名称').fill('知识组织与情报');
+    await dialog.getByLabel('监测词').fill('知识\n情报学');
+    await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const edited = page.locator('tr', { hasText: '知识组织与情报' });
+    await edited.getByText('情报学', { exact: true }).waitFor();
+    // the hits of the dropped term 研究 are gone with it; those of 知识 stay (decision 679)
+    await expect(edited.getByText('研究', { exact: true }).count()).resolves.toBe(0);
+    await shot(page, 'monitors-profile-edited.png');
+    const ch = await apiCall<{ profiles: Array<{ name: string; terms: string[] }> }>(page, server.url, 'GET', `/api/v1/monitors/${demoId}/nstl`);
+    expect(ch.body.profiles.map((p) => [p.name, p.terms])).toEqual([['知识组织与情报', ['知识', '情报学']]]);
+  });
 });

@@ -171,6 +171,24 @@ describe('a channel with three sources', () => {
     expect(await topicCount(ch.topicId)).toBe(N + 7);
   });
 
+  it('an edited profile keeps the hits of the terms it still has; another channel’s profile is not found (decision 679)', async () => {
+    let ch = await channel();
+    const drip = ch.profiles.find((p) => p.name === '节水灌溉')!;
+    const scholars = ch.profiles.find((p) => p.name === '棉花学者')!;
+    const url = (id: number) => `/api/v1/monitors/${appId}/nstl/profiles/${id}`;
+    expect((await admin.put(url(drip.id), { name: '棉田灌溉', kind: 'keywords', terms: ['滴灌', '喷灌'] })).status).toBe(200);
+    expect((await admin.put(url(scholars.id), { name: '棉花学者', kind: 'scholars', terms: ['学者70'] })).status).toBe(200);
+    ch = await channel();
+    expect(ch.profiles.find((p) => p.id === drip.id)).toMatchObject({ name: '棉田灌溉', terms: ['滴灌', '喷灌'], hitCount: 2 });
+    // the hits of 学者7 go with the term; 学者70 made none of its own yet (a hit is made when a record is written)
+    expect(ch.profiles.find((p) => p.id === scholars.id)).toMatchObject({ terms: ['学者70'], hitCount: 0, recentHits: [] });
+    expect((await admin.put(url(drip.id), { name: '棉田灌溉', kind: 'journals', terms: ['滴灌'] })).status).toBe(200);
+    expect((await channel()).profiles.find((p) => p.id === drip.id)).toMatchObject({ kind: 'journals', hitCount: 0 });
+    const other = await admin.put(`/api/v1/monitors/${appId}/sci/profiles/${drip.id}`, { name: 'x', kind: 'keywords', terms: ['x'] });
+    expect([other.status, other.body.error.message]).toEqual([404, MSG.monitorProfileNotFound]);
+    expect((await channel()).profiles.find((p) => p.id === drip.id)).toMatchObject({ name: '棉田灌溉', kind: 'journals' });
+  });
+
   it('a run that fails midway keeps its token and the next run resumes there, not from the start', async () => {
     const fresh = await addSource('sci', { name: '续传测试', kind: 'oai', url: `${base}/oai` });
     failTokenPages = true;

@@ -230,7 +230,11 @@ export async function createProfile(
   return row.id;
 }
 
-/** Changes a watch profile (404 when it is not the channel's). */
+/**
+ * Changes a watch profile (404 when it is not the channel's). The hits it keeps are those its new
+ * profile would still make: all go when its kind changes, those of a term it no longer has go with the
+ * term (decision 679). One transaction.
+ */
 export async function updateProfile(
   db: Db,
   applicationId: number,
@@ -239,13 +243,18 @@ export async function updateProfile(
   p: { name: string; kind: MonitorProfileKind; terms: string[] },
 ): Promise<void> {
   const ch = await ensureChannel(db, applicationId, code);
-  const u = await db
-    .updateTable('monitor_profiles')
-    .set({ name: p.name, kind: p.kind, terms: JSON.stringify(p.terms) })
-    .where('id', '=', profileId)
-    .where('channel_id', '=', ch.id)
-    .executeTakeFirst();
-  if (Number(u.numUpdatedRows) !== 1) throw notFound(MSG.monitorProfileNotFound);
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('monitor_profiles').select('kind').where('id', '=', profileId).where('channel_id', '=', ch.id).executeTakeFirst();
+    if (!before) throw notFound(MSG.monitorProfileNotFound);
+    await trx
+      .updateTable('monitor_profiles')
+      .set({ name: p.name, kind: p.kind, terms: JSON.stringify(p.terms) })
+      .where('id', '=', profileId)
+      .execute();
+    let stale = trx.deleteFrom('monitor_hits').where('profile_id', '=', profileId);
+    if (before.kind === p.kind) stale = stale.where('term', 'not in', p.terms);
+    await stale.execute();
+  });
 }
 
 /** Deletes a watch profile and its hits (404 when it is not the channel's). */

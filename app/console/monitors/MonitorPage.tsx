@@ -75,7 +75,7 @@ export default function MonitorPage({ code }: { code: MonitorCode }) {
   });
   const ch = channel.data;
   const [editing, setEditing] = useState<MonitorSource | 'new' | null>(null);
-  const [addingProfile, setAddingProfile] = useState(false);
+  const [editingProfile, setEditingProfile] = useState<MonitorProfile | 'new' | null>(null);
   const [sourceForm] = Form.useForm<SourceForm>();
   const [profileForm] = Form.useForm<{ name: string; kind: MonitorProfile['kind']; terms: string }>();
   const kind = Form.useWatch('kind', sourceForm);
@@ -208,16 +208,28 @@ export default function MonitorPage({ code }: { code: MonitorCode }) {
     {
       title: '',
       key: 'actions',
-      width: 70,
+      width: 120,
       render: (_, p) => (
-        <Button
-          size="small"
-          type="link"
-          danger
-          onClick={() => void act(() => api.delete('/api/v1/monitors/{id}/{code}/profiles/{profileId}', { params: { ...path, profileId: p.id } }))}
-        >
-          {MSG.monitorDelete}
-        </Button>
+        <Space size={0}>
+          <Button
+            size="small"
+            type="link"
+            onClick={() => {
+              profileForm.setFieldsValue({ name: p.name, kind: p.kind, terms: p.terms.join('\n') });
+              setEditingProfile(p);
+            }}
+          >
+            {MSG.monitorEdit}
+          </Button>
+          <Button
+            size="small"
+            type="link"
+            danger
+            onClick={() => void act(() => api.delete('/api/v1/monitors/{id}/{code}/profiles/{profileId}', { params: { ...path, profileId: p.id } }))}
+          >
+            {MSG.monitorDelete}
+          </Button>
+        </Space>
       ),
     },
   ];
@@ -258,7 +270,7 @@ export default function MonitorPage({ code }: { code: MonitorCode }) {
             size="small"
             title={MSG.monitorProfiles}
             extra={
-              <Button size="small" onClick={() => (profileForm.resetFields(), setAddingProfile(true))}>
+              <Button size="small" onClick={() => (profileForm.resetFields(), setEditingProfile('new'))}>
                 {MSG.monitorAddProfile}
               </Button>
             }
@@ -298,7 +310,7 @@ export default function MonitorPage({ code }: { code: MonitorCode }) {
         destroyOnHidden
         forceRender
       >
-        <Form form={sourceForm} layout="vertical">
+        <Form form={sourceForm} name="monitorSource" layout="vertical">
           <Form.Item name="name" label={MSG.monitorColName} rules={[{ required: true, message: MSG.monitorSourceNameRequired }]}>
             <Input maxLength={60} />
           </Form.Item>
@@ -336,8 +348,14 @@ export default function MonitorPage({ code }: { code: MonitorCode }) {
           </Form.Item>
         </Form>
       </Modal>
-      <Modal open={addingProfile} title={MSG.monitorAddProfile} onCancel={() => setAddingProfile(false)} forceRender onOk={() => void saveProfile()}>
-        <Form form={profileForm} layout="vertical" initialValues={{ kind: 'keywords' }}>
+      <Modal
+        open={editingProfile !== null}
+        title={editingProfile === 'new' ? MSG.monitorAddProfile : MSG.monitorEditProfile}
+        onCancel={() => setEditingProfile(null)}
+        forceRender
+        onOk={() => void saveProfile()}
+      >
+        <Form form={profileForm} name="monitorProfile" layout="vertical" initialValues={{ kind: 'keywords' }}>
           <Form.Item name="name" label={MSG.monitorColName} rules={[{ required: true, message: MSG.monitorProfileNameRequired }]}>
             <Input maxLength={60} />
           </Form.Item>
@@ -358,9 +376,13 @@ export default function MonitorPage({ code }: { code: MonitorCode }) {
       .split('\n')
       .map((t) => t.trim())
       .filter(Boolean);
+    const body = { name: v.name, kind: v.kind, terms };
     await act(
-      () => api.post('/api/v1/monitors/{id}/{code}/profiles', { params: path, body: { name: v.name, kind: v.kind, terms } }),
-      () => setAddingProfile(false),
+      () =>
+        editingProfile === 'new' || editingProfile === null
+          ? api.post('/api/v1/monitors/{id}/{code}/profiles', { params: path, body })
+          : api.put('/api/v1/monitors/{id}/{code}/profiles/{profileId}', { params: { ...path, profileId: editingProfile.id }, body }),
+      () => setEditingProfile(null),
     );
   }
 }
