@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { XMLParser } from 'fast-xml-parser';
+import { Parser as SaxParser } from 'htmlparser2';
 import Parser from 'rss-parser';
 import { MSG, fillMsg } from '../../common/messages.js';
 import { parserOfKind } from '../import/run.js';
@@ -19,76 +19,100 @@ export type Getter = (url: string, limits: FetchLimits) => Promise<string>;
 /** Most pages one OAI-PMH run follows before it stops with an error (a server handing tokens forever). */
 export const MAX_OAI_PAGES = 10_000;
 
-const xml = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  textNodeName: '#text',
-  isArray: (name) =>
-    ['record', 'title', 'creator', 'subject', 'identifier', 'date', 'source', 'publisher', 'description', 'relation', 'contributor'].includes(name),
-  processEntities: true,
-  htmlEntities: false,
-});
-
-const text = (v: unknown): string | null => {
-  if (v == null) return null;
-  if (typeof v === 'string' || typeof v === 'number') return String(v).trim() || null;
-  if (typeof v === 'object' && '#text' in v) return text(v['#text']);
-  return null;
-};
-const texts = (v: unknown): string[] => (Array.isArray(v) ? v : v == null ? [] : [v]).map(text).filter((s): s is string => !!s);
-
 /** One oai_dc record as a Harvested record (null for a deleted one or one without a title). */
-function fromDc(header: Record<string, unknown>, dc: Record<string, unknown> | undefined): Harvested | null {
-  if (header['@status'] === 'deleted' || !dc) return null;
-  const title = texts(dc.title)[0];
+function fromDc(rec: { identifier: string | null; deleted: boolean; dc: Record<DcField, string[]> | null }): Harvested | null {
+  const dc = rec.dc;
+  if (rec.deleted || !dc) return null;
+  const title = dc.title[0];
   if (!title) return null;
-  const ids = texts(dc.identifier);
-  const url = ids.find((i) => /^https?:\/\//i.test(i)) ?? null;
+  const ids = dc.identifier;
   return {
     title,
-    identifier: text(header.identifier),
+    identifier: rec.identifier,
     doi: ids.map(doiIn).find(Boolean) ?? null,
-    date: dateOf(texts(dc.date)[0]),
-    authors: texts(dc.creator),
-    institutions: texts(dc.contributor).concat(texts(dc.publisher)),
-    journal: texts(dc.source)[0] ?? null,
-    keywords: texts(dc.subject),
-    abstract: texts(dc.description)[0] ?? null,
-    url,
+    date: dateOf(dc.date[0]),
+    authors: dc.creator,
+    institutions: dc.contributor.concat(dc.publisher),
+    journal: dc.source[0] ?? null,
+    keywords: dc.subject,
+    abstract: dc.description[0] ?? null,
+    url: ids.find((i) => /^https?:\/\//i.test(i)) ?? null,
   };
 }
 
-type Node = Record<string, unknown>;
-const obj = (v: unknown): Node | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Node) : null);
-const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
+/** The oai_dc elements a record keeps, each a list of its texts in document order. */
+const DC_FIELDS = ['title', 'creator', 'subject', 'description', 'publisher', 'contributor', 'date', 'identifier', 'source'] as const;
+type DcField = (typeof DC_FIELDS)[number];
+const isDcField = (n: string): n is DcField => (DC_FIELDS as readonly string[]).includes(n);
+const localName = (n: string) => n.slice(n.indexOf(':') + 1);
 
-/** One page of an OAI-PMH ListRecords answer: its records and the next token (null at the end). */
+/**
+ * One page of an OAI-PMH ListRecords answer: its records and the next token (null at the end). Read
+ * with a streaming (SAX) parser, htmlparser2 in XML mode: the page is walked once and only the fields a
+ * record keeps are collected (a tree of the whole page cost about half of a harvest's time; decision
+ * 672). Throws MonitorError when the body is not a complete OAI-PMH answer (no root, no ListRecords, or
+ * cut short) or carries an OAI-PMH error other than noRecordsMatch.
+ */
 export function parseOaiPage(body: string): { records: Harvested[]; token: string | null } {
-  let doc: Node | null;
-  try {
-    doc = obj(xml.parse(body));
-  } catch {
-    throw new MonitorError(MSG.monitorErrNotOai);
-  }
-  const root = obj(doc?.['OAI-PMH']);
-  if (!root) throw new MonitorError(MSG.monitorErrNotOai);
-  if (root.error !== undefined) {
-    const e = first(root.error);
-    const raw = obj(e)?.['@code'];
-    const code = typeof raw === 'string' ? raw : '';
-    if (code === 'noRecordsMatch') return { records: [], token: null };
-    throw new MonitorError(fillMsg(MSG.monitorErrOai, { code, text: (text(e) ?? '').slice(0, 200) }));
-  }
-  const list = obj(root.ListRecords);
-  if (!list) throw new MonitorError(MSG.monitorErrNotOai);
+  const path: string[] = [];
   const records: Harvested[] = [];
-  for (const rec of Array.isArray(list.record) ? list.record : []) {
-    const r = obj(rec);
-    const h = r ? fromDc(obj(r.header) ?? {}, obj(obj(r.metadata)?.dc) ?? undefined) : null;
-    if (h) records.push(h);
+  let rootClosed = false;
+  let sawList = false;
+  let error: { code: string; text: string } | null = null;
+  let token: string | null = null;
+  /** the record being read: its header's identifier and status, and its oai_dc fields */
+  let rec: { identifier: string | null; deleted: boolean; dc: Record<DcField, string[]> | null } | null = null;
+  let buf: string | null = null;
+  const parser = new SaxParser(
+    {
+      onopentag(name, attrs) {
+        const n = localName(name);
+        const parent = path[path.length - 1];
+        path.push(n);
+        if (path.length === 2 && n === 'error') error = { code: attrs.code ?? '', text: '' };
+        else if (path.length === 2 && n === 'ListRecords') sawList = true;
+        else if (parent === 'ListRecords' && n === 'record') rec = { identifier: null, deleted: false, dc: null };
+        else if (rec && parent === 'record' && n === 'header') rec.deleted = attrs.status === 'deleted';
+        else if (rec && parent === 'metadata' && n === 'dc') rec.dc = Object.fromEntries(DC_FIELDS.map((f) => [f, []])) as unknown as Record<DcField, string[]>;
+        if (
+          (rec && ((parent === 'header' && n === 'identifier') || (parent === 'dc' && isDcField(n)))) ||
+          (parent === 'ListRecords' && n === 'resumptionToken')
+        )
+          buf = '';
+      },
+      ontext(t) {
+        if (buf !== null) buf += t;
+        else if (error && path.length === 2) error.text += t;
+      },
+      onclosetag(name, implied) {
+        const n = path.pop()!;
+        const parent = path[path.length - 1];
+        if (buf !== null) {
+          const v = buf.trim();
+          buf = null;
+          if (n === 'resumptionToken') token = v || null;
+          else if (rec && parent === 'header' && n === 'identifier') rec.identifier = v || null;
+          else if (rec?.dc && isDcField(n) && v) rec.dc[n].push(v);
+        }
+        if (n === 'record' && parent === 'ListRecords' && rec) {
+          const h = fromDc(rec);
+          if (h) records.push(h);
+          rec = null;
+        }
+        if (path.length === 0 && localName(name) === 'OAI-PMH') rootClosed = !implied;
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.end(body);
+  const e = error as { code: string; text: string } | null;
+  if (!rootClosed) throw new MonitorError(MSG.monitorErrNotOai);
+  if (e) {
+    if (e.code === 'noRecordsMatch') return { records: [], token: null };
+    throw new MonitorError(fillMsg(MSG.monitorErrOai, { code: e.code, text: e.text.trim().slice(0, 200) }));
   }
-  return { records, token: text(list.resumptionToken) };
+  if (!sawList) throw new MonitorError(MSG.monitorErrNotOai);
+  return { records, token };
 }
 
 /** A source's OAI-PMH address of the first page (`from` at seconds granularity) or of a token's page. */
@@ -107,8 +131,9 @@ export function oaiUrl(base: string, o: { token?: string | null; from?: string |
 
 /**
  * Harvests an OAI-PMH source page by page from `token` (a saved one) or from `from`: each page's records
- * are handed to `onPage` with the next token, which the caller saves before the next page is read (so a
- * failed run resumes there). Resolves when the list ends; rejects with MonitorError.
+ * are handed to `onPage` with the next token, which the caller saves (so a failed run resumes there);
+ * the next page is read ahead while `onPage` writes, one page at most. Resolves when the list ends;
+ * rejects with MonitorError.
  */
 export async function harvestOai(
   get: Getter,
@@ -116,14 +141,19 @@ export async function harvestOai(
   src: { url: string; set: string | null; prefix: string | null; from: string | null; token: string | null },
   onPage: (records: Harvested[], next: string | null) => Promise<void>,
 ): Promise<void> {
-  let token = src.token;
+  const read = (token: string | null) => {
+    const p = get(oaiUrl(src.url, { token, from: src.from, set: src.set, prefix: src.prefix }), limits);
+    p.catch(() => {}); // awaited below; a page read ahead whose run fails first is not an unhandled rejection
+    return p;
+  };
+  let pending = read(src.token);
   for (let page = 0; ; page++) {
     if (page >= MAX_OAI_PAGES) throw new MonitorError(fillMsg(MSG.monitorErrTooManyPages, { n: MAX_OAI_PAGES }));
-    const body = await get(oaiUrl(src.url, { token, from: src.from, set: src.set, prefix: src.prefix }), limits);
-    const { records, token: next } = parseOaiPage(body);
+    const { records, token: next } = parseOaiPage(await pending);
+    // the next page is read while this one is written: the source's time and ours overlap
+    if (next) pending = read(next);
     await onPage(records, next);
     if (!next) return;
-    token = next;
   }
 }
 

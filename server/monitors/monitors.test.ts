@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, insertApplication, type Client, type TestContext } from '../test/harness.js';
 import { ensureTopic, upsertResources, type ResourceInput } from '../resources/store.js';
 import { queueDueMonitors, runMonitorSource, type MonitorEnv } from './run.js';
-import { fetchText, isNotPublicAddress, type Resolve } from './fetch.js';
+import { fetchText, isNotPublicAddress, MonitorError, type Resolve } from './fetch.js';
+import { parseOaiPage } from './harvest.js';
 import { sendDueDigests } from './digest.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import type { MonitorChannel } from '../../common/contracts/monitors.js';
@@ -353,5 +354,65 @@ describe('schedule and console calls', () => {
       .where('user_id', '=', uid)
       .execute();
     expect((await m.get(`/api/v1/monitors/${appId}/nstl`)).status).toBe(200);
+  });
+});
+
+describe('an OAI-PMH page, read by the streaming parser (decision 672)', () => {
+  const page = (inner: string, close = '</OAI-PMH>') =>
+    `<?xml version="1.0" encoding="UTF-8"?><OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><responseDate>2026-11-29T00:00:00Z</responseDate>${inner}${close}`;
+  const dc = (body: string) =>
+    `<metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/">${body}</oai_dc:dc></metadata>`;
+
+  it('keeps each record’s fields, decodes entities and CDATA, skips deleted records and reads the token', () => {
+    const out = parseOaiPage(
+      page(
+        '<ListRecords>' +
+          `<record><header><identifier>oai:x:article/1</identifier><datestamp>2026-01-01T00:00:00Z</datestamp></header>${dc(
+            '<dc:title xml:lang="zh">棉花 &amp; 滴灌</dc:title><dc:title>Cotton</dc:title><dc:creator>王五</dc:creator><dc:creator>李四</dc:creator>' +
+              '<dc:subject>棉花</dc:subject><dc:description><![CDATA[<b>摘要</b>]]></dc:description><dc:date>2024-05-01</dc:date>' +
+              '<dc:identifier>https://doi.org/10.5555/ABC.1</dc:identifier><dc:identifier>http://x.cn/a/1</dc:identifier><dc:source>棉花学报</dc:source>' +
+              '<dc:publisher>新疆农科院</dc:publisher><dc:contributor>石河子大学</dc:contributor>',
+          )}</record>` +
+          '<record><header status="deleted"><identifier>oai:x:article/2</identifier><datestamp>2026-01-01T00:00:00Z</datestamp></header></record>' +
+          `<record><header><identifier>oai:x:article/3</identifier><datestamp>2026-01-01T00:00:00Z</datestamp></header>${dc('<dc:creator>无题</dc:creator>')}</record>` +
+          '<resumptionToken cursor="0" completeListSize="3"> tok-2 </resumptionToken></ListRecords>',
+      ),
+    );
+    expect(out).toEqual({
+      token: 'tok-2',
+      records: [
+        {
+          title: '棉花 & 滴灌',
+          identifier: 'oai:x:article/1',
+          doi: '10.5555/abc.1',
+          date: '2024-05-01',
+          authors: ['王五', '李四'],
+          institutions: ['石河子大学', '新疆农科院'],
+          journal: '棉花学报',
+          keywords: ['棉花'],
+          abstract: '<b>摘要</b>',
+          url: 'https://doi.org/10.5555/ABC.1',
+        },
+      ],
+    });
+    expect(parseOaiPage(page('<ListRecords><resumptionToken completeListSize="3" cursor="200"/></ListRecords>')).token).toBeNull();
+  });
+
+  it('refuses what is not a whole OAI-PMH answer, and reports the source’s error code', () => {
+    const refused = (body: string) => {
+      try {
+        parseOaiPage(body);
+        return null;
+      } catch (e) {
+        return e instanceof MonitorError ? e.message : String(e);
+      }
+    };
+    expect(refused('<html><body>not OAI</body></html>')).toBe(MSG.monitorErrNotOai);
+    expect(refused(page('<ListRecords><record><header>', ''))).toBe(MSG.monitorErrNotOai);
+    expect(refused(page('<GetRecord/>'))).toBe(MSG.monitorErrNotOai);
+    expect(refused(page('<error code="badResumptionToken">令牌已过期</error>'))).toBe(
+      fillMsg(MSG.monitorErrOai, { code: 'badResumptionToken', text: '令牌已过期' }),
+    );
+    expect(parseOaiPage(page('<error code="noRecordsMatch">none</error>'))).toEqual({ records: [], token: null });
   });
 });

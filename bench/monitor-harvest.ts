@@ -1,0 +1,147 @@
+/**
+ * Benchmark (docs/decisions.md 672; README 'Benchmarks'): a monitor harvesting BENCH_ROWS records
+ * (default 100,000) from a local OAI-PMH source, against the plain import of the same records.
+ *
+ * The source is Atrium's own provider: a released site whose topic holds the records (Chinese titles,
+ * two authors, keywords, an abstract, a journal, a DOI), served by a second Atrium in a child process
+ * on the same database (bench/portal.ts startAtrium; needs `npm run build` first), as a library would
+ * first try a monitor; the monitor runs in this process. Each round starts from a
+ * fresh database (SQLite, or PostgreSQL with ATRIUM_TEST_DB=postgres and TEST_DATABASE_URL) seeded with
+ * the source (not timed), then times, in alternating order (monitor first in odd rounds, import first in
+ * even ones):
+ * - **monitor**: `runMonitorSource` on an OAI-PMH source of a new channel: ListRecords (oai_dc) page by
+ *   page through the resumption tokens over HTTP, the streaming XML parse, deduplication, the resource
+ *   upsert into the channel's topic and matching against two watch profiles;
+ * - **plain import**: `importFiles(db, 'jsonl', …)` of a JSON-lines file of the same records (title,
+ *   date, authors, keywords, abstract, journal, DOI), into a topic of its own: the import command's
+ *   read, parse and staged upsert.
+ * Prints records per second for both per round, their medians and the ratio (goal ≥ 0.5x).
+ *
+ *   npm run build && npx tsx bench/monitor-harvest.ts
+ *   BENCH_ROWS=20000 BENCH_ROUNDS=1 npx tsx bench/monitor-harvest.ts
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freshDatabase, insertApplication } from '../server/test/harness.js';
+import { ensureTopic, upsertResources, type ResourceInput } from '../server/resources/store.js';
+import { createProfile, createSource } from '../server/monitors/service.js';
+import { runMonitorSource } from '../server/monitors/run.js';
+import { importFiles } from '../server/import/run.js';
+import { median, startAtrium, type ChildServer } from './portal.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SOURCE_HOST = 'oai-source.example.cn';
+const WORDS = ['棉花', '滴灌', '盐碱地', '节水农业', '遥感', '作物育种', '土壤改良', '病虫害', '气候变化', '农业机械'];
+
+/** Record `i` of the source: the same values go into the JSON-lines file of the import. */
+function record(i: number) {
+  const w = (k: number) => WORDS[(i * 7 + k * 3) % WORDS.length];
+  return {
+    title: `${w(0)}条件下${w(1)}研究进展：第 ${i} 号`,
+    date: `${2000 + (i % 25)}-0${1 + (i % 9)}-1${i % 10}`,
+    fields: {
+      author: [`作者${i % 997}`, `作者${(i * 13) % 991}`],
+      keywords: [w(0), w(1), w(2)],
+      abstract: `本文研究${w(0)}与${w(1)}的关系，提出一种${w(2)}方法，并在${w(3)}数据上验证。`.repeat(2),
+      journal: `${w(4)}学报`,
+      doi: `10.1000/monitor.${i}`,
+    },
+  };
+}
+
+async function round(n: number, jsonl: string): Promise<{ monitor: number; plain: number }> {
+  const database = await freshDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-monitor-'));
+  const db = database.db;
+  let source: ChildServer | null = null;
+  try {
+    const t0 = Date.now();
+    const sourceTopic = await ensureTopic(db, '被采集专题');
+    await insertApplication(db, { name: '被采集站', host: SOURCE_HOST, topicId: sourceTopic, status: 'released' });
+    for (let s = 0; s < ROWS; s += 5000) {
+      const batch: ResourceInput[] = Array.from({ length: Math.min(5000, ROWS - s) }, (_, k) => ({
+        type: 'article',
+        sourceKey: `source-${s + k}`,
+        topicId: sourceTopic,
+        ...record(s + k),
+      }));
+      await upsertResources(db, batch, { batchSize: 1000 });
+    }
+    const seeded = (Date.now() - t0) / 1000;
+    // the source: a second Atrium in a process of its own on the same database, as a remote server would be
+    source = await startAtrium(path.join(dataDir, 'source'), database.url);
+    const port = source.port;
+    const monitorApp = await insertApplication(db, { name: '监测站', host: 'monitor.example.cn', status: 'released' });
+    const monitorSource = await createSource(db, monitorApp, 'nstl', {
+      name: '本地 OAI-PMH',
+      kind: 'oai',
+      url: `http://${SOURCE_HOST}:${port}/oai`,
+      schedule: '0 6 * * *',
+      enabled: true,
+    });
+    await createProfile(db, monitorApp, 'nstl', { name: '节水', kind: 'keywords', terms: ['滴灌', '节水农业'] });
+    await createProfile(db, monitorApp, 'nstl', { name: '学者', kind: 'scholars', terms: ['作者7', '作者99'] });
+    const env = {
+      dropRoot: path.join(dataDir, 'drops'),
+      // the source's name is this machine: the loopback is allowed, as ATRIUM_MONITOR_PRIVATE_HOSTS would
+      limits: { timeoutMs: 120_000, maxBytes: 64 * 1024 * 1024, allowPrivateHosts: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }] },
+    };
+
+    const timeMonitor = async () => {
+      const t = performance.now();
+      const out = await runMonitorSource(db, monitorSource.id, env);
+      const s = (performance.now() - t) / 1000;
+      if (out.error || out.added !== ROWS) throw new Error(`monitor: added ${out.added} of ${ROWS}, error ${out.error}`);
+      return ROWS / s;
+    };
+    const timeImport = async () => {
+      const t = performance.now();
+      const summary = await importFiles(db, 'jsonl', [jsonl], { topic: '导入基准' });
+      const s = (performance.now() - t) / 1000;
+      if (summary.inserted !== ROWS) throw new Error(`import: inserted ${summary.inserted} of ${ROWS}`);
+      return ROWS / s;
+    };
+    let monitor: number;
+    let plain: number;
+    if (n % 2 === 1) {
+      monitor = await timeMonitor();
+      plain = await timeImport();
+    } else {
+      plain = await timeImport();
+      monitor = await timeMonitor();
+    }
+    console.log(
+      `  round ${n}: seeded ${ROWS} in ${seeded.toFixed(0)} s; monitor ${monitor.toFixed(0)} records/s, plain import ${plain.toFixed(0)} records/s (${(monitor / plain).toFixed(2)}x); load ${os.loadavg()[0].toFixed(2)}`,
+    );
+    return { monitor, plain };
+  } finally {
+    await source?.stop();
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-monitor-file-'));
+  const jsonl = path.join(dir, 'records.jsonl');
+  const out = fs.createWriteStream(jsonl);
+  for (let i = 0; i < ROWS; i++) out.write(`${JSON.stringify({ type: 'article', key: `plain-${i}`, ...record(i) })}\n`);
+  await new Promise<void>((resolve) => out.end(resolve));
+  console.log(`Monitor harvest benchmark: ${process.env.ATRIUM_TEST_DB ?? 'sqlite'}, ${ROWS} records, ${ROUNDS} rounds; load ${os.loadavg()[0].toFixed(2)}`);
+  try {
+    const rounds = [];
+    for (let n = 1; n <= ROUNDS; n++) rounds.push(await round(n, jsonl));
+    const m = median(rounds.map((r) => r.monitor));
+    const p = median(rounds.map((r) => r.plain));
+    console.log(
+      `Monitor (OAI-PMH, oai_dc): median ${m.toFixed(0)} records/s; plain import (jsonl): median ${p.toFixed(0)} records/s; ratio ${(m / p).toFixed(2)}x (goal ≥ 0.5x)`,
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);
