@@ -70,6 +70,18 @@ describe('新用户需审核', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(reader, 'audit-user-3-waiting-phone.png');
 
+    // the personal centre says where they stand and leads to 账号设置, which they may still use (decision 658)
+    await reader.goto(`${server.url}/microapp/helix/personalCenter`);
+    await reader.getByText(MSG.helixHeldPendingTitle).waitFor();
+    await shot(reader, 'audit-user-3b-centre-phone.png');
+    await reader.setViewportSize({ width: 1400, height: 1000 });
+    await reader.getByRole('link', { name: MSG.accountTitle }).click();
+    await reader.waitForURL(/\/settings\/account$/);
+    await reader.getByText(MSG.accountProfile).first().waitFor();
+    await reader.getByText(MSG.accountSessions).first().waitFor();
+    expect(await reader.getByText(MSG.readerApprovalPending).count()).toBe(0);
+    await shot(reader, 'audit-user-3c-account.png');
+
     // the manager: the queue at /console/uc/auditUser with its badge, 通过
     await page.goto(`${server.url}/console/uc/auditUser?applicationId=${appId}`);
     await page.getByRole('heading', { name: '新用户审核' }).waitFor();
@@ -82,8 +94,7 @@ describe('新用户需审核', () => {
     await expect.poll(() => page.locator('.ant-table-row', { hasText: '139****9661' }).count()).toBe(0);
 
     // the reader: the notice gone, the comment accepted (a new account's first comment is reviewed)
-    await reader.setViewportSize({ width: 1400, height: 1000 });
-    await reader.reload();
+    await reader.goto(noticeUrl);
     await reader.getByRole('heading', { name: '新学期借阅须知' }).waitFor();
     await reader.waitForLoadState('networkidle');
     expect(await reader.getByText(SITE_MSG.readerApprovalNotice).count()).toBe(0);

@@ -45,8 +45,8 @@ export type UserOf = (req: FastifyRequest) => unknown;
 export type Access =
   | { kind: 'public'; unless?: Stricter }
   | { kind: 'session' }
-  | { kind: 'signedIn'; unless?: Stricter }
-  | { kind: 'self'; userOf: UserOf; field: string; refusal: string }
+  | { kind: 'signedIn'; unless?: Stricter; account?: true }
+  | { kind: 'self'; userOf: UserOf; field: string; refusal: string; account?: true }
   | { kind: 'owner'; ownerOf: OwnerOf }
   | { kind: 'anyManager' }
   | { kind: 'manager'; applicationOf: ApplicationOf; right?: ManagerRight }
@@ -77,6 +77,22 @@ export const superAccess: Access = { kind: 'super' };
 
 /** A signed-in person; a request for which `stricter.when` holds must pass `stricter.access` too. */
 export const signedInUnless = (stricter: Stricter): Access => ({ kind: 'signedIn', unless: stricter });
+
+/**
+ * A signed-in person managing their own account (its profile, ways to sign in, sessions): a reader
+ * awaiting a site's approval under 新用户需审核 passes too (decision 658). Held on a site, they are a
+ * visitor of that site, not a stranger to their own account. `stricter` as for signedInUnless.
+ */
+export const accountAccess = (stricter?: Stricter): Access => ({ kind: 'signedIn', account: true, ...(stricter ? { unless: stricter } : {}) });
+
+/** selfAccess for a route of the caller's own account: a held reader passes too (decision 658). */
+export const selfAccountAccess = (userOf: UserOf, field: string, refusal: string = MSG.forbidden): Access => ({
+  kind: 'self',
+  userOf,
+  field,
+  refusal,
+  account: true,
+});
 
 /** Everybody; a request for which `stricter.when` holds must pass `stricter.access` too (decision 355). */
 export const publicUnless = (stricter: Stricter): Access => ({ kind: 'public', unless: stricter });
@@ -156,12 +172,12 @@ export async function enforceAccess(db: Db, req: FastifyRequest, access: Access)
       return;
     case 'signedIn':
       requireUser(req);
-      await refuseHeldReader(req, db);
+      if (!access.account) await refuseHeldReader(req, db);
       if (access.unless && (await access.unless.when(req, db))) await enforceAccess(db, req, access.unless.access);
       return;
     case 'self': {
       const me = requireUser(req);
-      await refuseHeldReader(req, db);
+      if (!access.account) await refuseHeldReader(req, db);
       const id = namedUserId(access.userOf(req));
       if (id !== undefined && id !== me.id) throw new HttpError(403, 'forbidden', access.refusal);
       return;

@@ -2,13 +2,15 @@
  * /microapp/helix/personalCenter (issue 29 §9; spec 1 §2: needs sign-in): the personal centre, its
  * sections as a menu (tabs on a wide screen, a scrolling row on a phone) with the chosen one in the URL
  * (`?tab=favorites`). The sections come from the registry (sections.ts) less those the site turned off
- * (GET /api/v1/helix/sections); each loads as its own chunk. A signed-out visitor goes to the sign-in page.
+ * (GET /api/v1/helix/sections); each loads as its own chunk. A signed-out visitor goes to the sign-in page;
+ * a reader awaiting the site's approval sees their standing and 账号设置 (decision 658).
  */
 import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton, Tabs } from 'antd';
-import { MSG } from '@common/messages';
+import { Button, Result, Skeleton, Tabs } from 'antd';
+import { MSG, fillMsg } from '@common/messages';
+import { readBoot, type BootData } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { Crumbs, ListFailure } from '../feeds/shared';
 import { RequireLogin } from '../recommendation/shared';
@@ -36,7 +38,37 @@ function sectionComponent(key: string, load: () => Promise<{ default: ComponentT
   return C;
 }
 
+/**
+ * What a reader awaiting this site's approval (新用户需审核; decision 658) finds here: their standing and
+ * the way to their account settings, which they may still use, instead of sections that would each
+ * answer 403. The standing comes from the page's boot data (rendered by the server).
+ */
+function HeldCentre({ approval }: { approval: NonNullable<BootData['readerApproval']> }) {
+  const rejected = approval.status === 'rejected';
+  return (
+    <section className="atr-vcard atr-helix">
+      <Crumbs trail={[[MSG.helixTitle]]} />
+      <h1 className="atr-detail__title">{MSG.helixTitle}</h1>
+      <Result
+        status={rejected ? 'warning' : 'info'}
+        title={rejected ? MSG.helixHeldRejectedTitle : MSG.helixHeldPendingTitle}
+        subTitle={rejected ? fillMsg(MSG.helixHeldRejected, { reason: approval.reason || '—' }) : MSG.helixHeldPending}
+        extra={
+          <Button type="primary" href="/settings/account">
+            {MSG.accountTitle}
+          </Button>
+        }
+      />
+    </section>
+  );
+}
+
 function Centre({ applicationId, userId }: HelixSectionProps) {
+  const approval = readBoot().readerApproval;
+  return approval ? <HeldCentre approval={approval} /> : <Sections applicationId={applicationId} userId={userId} />;
+}
+
+function Sections({ applicationId, userId }: HelixSectionProps) {
   const [params, setParams] = useSearchParams();
   const off = useQuery({
     queryKey: ['helix-sections', applicationId],

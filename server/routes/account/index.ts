@@ -13,14 +13,15 @@ import { parse } from '../../http/parse.js';
 import { HttpError, badRequest, tooMany } from '../../http/errors.js';
 import { hit } from '../../http/rateLimit.js';
 import {
+  accountAccess,
   namesOtherUser,
   namesUser,
   publicAccess,
   publicUnless,
   rawFields,
   selfAccess,
+  selfAccountAccess,
   signedInAccess,
-  signedInUnless,
   superAccess,
 } from '../../policies/access.js';
 import { siteRequiresSignin } from '../../policies/detailSignin.js';
@@ -69,7 +70,8 @@ import {
 const scholarSiteRequiresSignin = siteRequiresSignin((req) => rawFields(req.query).app_id);
 
 const tags = ['账号设置'];
-const signedIn = { access: signedInAccess, rows: ownRows };
+/** the caller's own account: a reader awaiting a site's approval manages it too (decision 658) */
+const signedIn = { access: accountAccess(), rows: ownRows };
 
 /** DELETE /api/v1/account/unbind's raw `uid`: the body's when there is a body, else the query's (as the handler reads them). */
 const unbindUid = (req: FastifyRequest) => rawFields(req.body ?? req.query).uid;
@@ -114,7 +116,7 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
       // another user's: a super manager only (403 没有权限执行此操作)
       config: {
         rows: ownRows,
-        access: signedInUnless({ when: namesOtherUser((req) => rawFields(req.params).id), access: superAccess, whenText: MSG.accessWhenOtherUser }),
+        access: accountAccess({ when: namesOtherUser((req) => rawFields(req.params).id), access: superAccess, whenText: MSG.accessWhenOtherUser }),
       },
     },
     async (req) => userInfo(db, req.params.id),
@@ -209,7 +211,7 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
         response: { 200: accountChangedAnswer },
       },
       // one's own ways to sign in only: another uid is 403 没有权限执行此操作, before the body is checked
-      config: { access: selfAccess(unbindUid, 'uid') },
+      config: { access: selfAccountAccess(unbindUid, 'uid') },
     },
     async (req) => {
       const me = currentUser(req);
@@ -231,7 +233,11 @@ export default async function accountRoutes(app: FastifyInstance, ctx: AppContex
 
   r.put(
     '/api/v2/scholars',
-    { schema: { summary: '保存本人的学者主页（可认领已有学者）', tags, body: scholarBody, response: { 200: scholarSavedAnswer } }, config: signedIn },
+    // a scholar page is the site's content: a reader awaiting approval waits for it too
+    {
+      schema: { summary: '保存本人的学者主页（可认领已有学者）', tags, body: scholarBody, response: { 200: scholarSavedAnswer } },
+      config: { access: signedInAccess, rows: ownRows },
+    },
     async (req) => ({ ...(await saveScholar(db, currentUser(req).id, req.body)), message: MSG.scholarSaved }),
   );
 

@@ -13,7 +13,7 @@ import { HttpError, notFound, tooMany, unauthorized } from '../../http/errors.js
 import { addressKey, hit } from '../../http/rateLimit.js';
 import { SESSION_COOKIE, sessionTokenHash, sha256, startSession } from '../../http/session.js';
 import { currentUser, declared } from '../../http/contract.js';
-import { managerAccess, publicAccess, signedInAccess } from '../../policies/access.js';
+import { accountAccess, managerAccess, publicAccess } from '../../policies/access.js';
 import { applicationInPath } from '../../policies/applications.js';
 import { okAnswer } from '../../../common/contracts/common.js';
 import {
@@ -413,7 +413,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     '/api/v1/sessions',
     {
       schema: { summary: '我的登录设备（未过期的会话，含设备与地址）', tags, response: { 200: z.object({ content: z.array(activeSessionAnswer) }) } },
-      config: { rows: ownRows, access: signedInAccess },
+      config: { rows: ownRows, access: accountAccess() },
     },
     async (req) => ({ content: await listSessions(db, currentUser(req).id, sessionTokenHash(req)) }),
   );
@@ -427,7 +427,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
         params: sessionIdParams,
         response: { 200: okAnswer.extend({ current: z.boolean().describe('退出的是当前设备') }) },
       },
-      config: { rows: ownRows, access: signedInAccess },
+      config: { rows: ownRows, access: accountAccess() },
     },
     async (req, reply) => {
       const { current } = await endOneSession(db, currentUser(req).id, req.params.id, sessionTokenHash(req));
@@ -441,7 +441,7 @@ export default async function signinRoutes(app: FastifyInstance, { db, config }:
     '/api/v1/sessions',
     {
       schema: { summary: '在所有设备上退出登录', tags, response: { 200: okAnswer.extend({ ended: z.number().int().describe('结束的会话数') }) } },
-      config: { rows: ownRows, access: signedInAccess },
+      config: { rows: ownRows, access: accountAccess() },
     },
     async (req, reply) => {
       const ended = await endAllSessions(db, currentUser(req).id);

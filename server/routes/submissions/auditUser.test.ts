@@ -273,6 +273,25 @@ describe('新用户需审核', () => {
     ).toBe(2);
   });
 
+  it('a held reader still manages their own account on the site: info, profile, sessions; not a scholar page (decision 658)', async () => {
+    const r = await reader();
+    await page(r.c);
+    const on = (method: string, url: string, body?: unknown) => r.c.request(method, url, body, { host: HOST });
+    expect((await comment(r.c)).status).toBe(403);
+    const info = await on('GET', `/api/v1/users/${r.id}/info`);
+    expect([info.status, info.body.name]).toEqual([200, `新读者${seq}`]);
+    const renamed = await on('PUT', '/api/v1/account/profile', { name: '待审读者', affiliation: '某大学图书馆' });
+    expect(renamed.status).toBe(200);
+    expect((await ctx.db.selectFrom('users').select(['name', 'affiliation']).where('id', '=', r.id).executeTakeFirstOrThrow()).name).toBe('待审读者');
+    const sessions = await on('GET', '/api/v1/sessions');
+    expect([sessions.status, sessions.body.content.length]).toEqual([200, 1]);
+    // another user's account stays refused, held or not
+    expect((await on('GET', `/api/v1/users/${earlyReader.id}/info`)).status).toBe(403);
+    // a scholar page is the site's content: it waits for the approval like a comment
+    const scholar = await on('PUT', '/api/v2/scholars', { name: '待审学者', institution: '某大学' });
+    expect([scholar.status, scholar.body.error.message]).toEqual([403, MSG.readerApprovalPending]);
+  });
+
   it('turned off again: a held reader is let in (nothing is held while it is off)', async () => {
     const r = await reader();
     await page(r.c);
