@@ -1,7 +1,7 @@
 /**
  * Accessibility of the visitor pages: axe-core (WCAG 2.0/2.1 A and AA rules) run in
- * Chromium on the demo site's home page, explore, a resource detail, a notice, a scholar profile and
- * the sign-in page: no violation of impact serious or critical; one `h1` and a `main` landmark on each.
+ * Chromium on the demo site's home page, explore, a resource detail, a notice, a scholar profile, the
+ * sign-in pages, the literature analysis (/LiteratureMiner) and the map (/temp/map): no violation of impact serious or critical; one `h1` and a `main` landmark on each.
  */
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support';
@@ -28,6 +28,8 @@ describe('accessibility of the visitor pages', () => {
       scholar: await href('a[href^="/microapp/profile/"]'),
       signIn: '/console/login',
       siteSignIn: '/login?redirect=%2F',
+      literatureMiner: '/LiteratureMiner?q=%E7%A0%94%E7%A9%B6',
+      map: '/temp/map',
     };
     const problems: string[] = [];
     for (const [name, path] of Object.entries(pages)) {
