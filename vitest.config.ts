@@ -49,6 +49,9 @@ export default defineConfig({
           globalSetup: ['e2e/globalSetup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // a poll of the page waits as long as a locator does: vitest's 1 s default is shorter than a
+          // table's reload on a loaded machine (tasks-pager failed on it under two spin loops)
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

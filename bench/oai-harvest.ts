@@ -14,7 +14,10 @@
  * (header + oai_dc + envelope), without HTTP, tokens, the visibility rule or the tombstones. Records per
  * second for both per round, their medians and the ratio (goal ≥ 0.5×). The process's resident memory
  * is sampled after every OAI page: first, median, last and max, and the growth from the first tenth of
- * the pages to the last tenth (flat = no growth with the page count).
+ * the pages to the last tenth (flat = no growth with the page count). When the browser app is built
+ * (`npm run build`), the server answers the visitor pages too, and a visitor reads the home page one
+ * request at a time (5 ms apart): BENCH_HOME_SAMPLES requests alone before each harvest, and for as long
+ * as the harvest runs; the p99 of each and their ratio (goal ≤ 2x).
  *
  *   npx tsx bench/oai-harvest.ts
  *   BENCH_ROWS=1000000 npx tsx bench/oai-harvest.ts
@@ -35,6 +38,9 @@ import { median } from './portal.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** the home page's visitor: requests measured alone per round, and the pause between two requests (ms) */
+const HOME_SAMPLES = Number(process.env.BENCH_HOME_SAMPLES ?? 400);
+const HOME_GAP_MS = 5;
 const HOST = 'oai-bench.example.cn';
 const WORDS = ['人工智能', '知识图谱', '科技情报', '信息检索', '数据挖掘', '开放获取', '学术评价', '图书馆', '文献计量', '自然语言处理'];
 const CATS = ['计算机科学', '图书情报', '管理科学', '信息科学', '数学'];
@@ -84,9 +90,13 @@ async function main() {
     { dataDir, databaseUrl: database.url, secret: 'bench-secret', smsOutbox: path.join(dataDir, 'sms.jsonl'), webDir: path.join(dataDir, 'no-web') },
   );
   const db = database.db;
+  // the visitor pages too when the browser app is built: the home page's latency is measured alone and
+  // while a harvest runs (the same server process answers both)
+  const webDir = path.resolve(import.meta.dirname, '../dist/app');
+  const withWeb = fs.existsSync(path.join(webDir, 'index.html')) && fs.existsSync(path.resolve(import.meta.dirname, '../dist/server/entry-server.js'));
   const app = await buildServer(
-    { db, dialect: database.dialect, config, sms: new OutboxSmsProvider(path.join(dataDir, 'sms.jsonl')) },
-    { logger: false, web: false },
+    { db, dialect: database.dialect, config: withWeb ? { ...config, webDir } : config, sms: new OutboxSmsProvider(path.join(dataDir, 'sms.jsonl')) },
+    { logger: false, web: withWeb },
   );
   await app.ready();
   try {
@@ -174,19 +184,60 @@ async function main() {
       }
     }
 
+    /**
+     * A visitor reading the home page, one request at a time with HOME_GAP_MS between them, until
+     * `until()` says stop (or `count` requests): each request's latency in ms.
+     */
+    const homeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    async function readHome(until: () => boolean, count = Infinity): Promise<number[]> {
+      const ms: number[] = [];
+      while (!until() && ms.length < count) {
+        const t = performance.now();
+        const res = await new Promise<number>((resolve, reject) => {
+          http
+            .get(`${base}/`, { headers: { host: HOST }, agent: homeAgent }, (r) => {
+              r.resume();
+              r.on('end', () => resolve(r.statusCode ?? 0));
+            })
+            .on('error', reject);
+        });
+        if (res !== 200) throw new Error(`home ${res}`);
+        ms.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, HOME_GAP_MS));
+      }
+      return ms;
+    }
+    const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))];
+    const homeAlone: number[] = [];
+    const homeDuring: number[] = [];
+    if (withWeb) await readHome(() => false, 50); // warm: the first render fills the shared cache
+
     const oaiRates: number[] = [];
     const rawRates: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       rss.length = 0;
+      let alone: number[] = [];
+      if (withWeb) alone = await readHome(() => false, HOME_SAMPLES);
       let t = performance.now();
+      let harvesting = true;
+      const during = withWeb ? readHome(() => !harvesting) : Promise.resolve([]);
       const n1 = await harvestOai();
+      harvesting = false;
       const s1 = (performance.now() - t) / 1000;
+      const duringMs = await during;
       t = performance.now();
       const n2 = await harvestRaw();
       const s2 = (performance.now() - t) / 1000;
       if (n1 !== published || n2 !== published) throw new Error(`harvested ${n1} (OAI) and ${n2} (raw), expected ${published}`);
       oaiRates.push(n1 / s1);
       rawRates.push(n2 / s2);
+      if (withWeb) {
+        homeAlone.push(p99(alone));
+        homeDuring.push(p99(duringMs));
+        console.log(
+          `  round ${round}: home page p99 alone ${p99(alone).toFixed(1)} ms (${alone.length} requests), during the harvest ${p99(duringMs).toFixed(1)} ms (${duringMs.length} requests)`,
+        );
+      }
       const tenth = Math.max(1, Math.floor(rss.length / 10));
       const head = median(rss.slice(0, tenth));
       const tail = median(rss.slice(-tenth));
@@ -198,6 +249,11 @@ async function main() {
     if (heap.length) console.log(`  live heap after a full GC every 50 pages: ${heap.map(mb).join(', ')} MB`);
     const o = median(oaiRates);
     const r = median(rawRates);
+    if (withWeb)
+      console.log(
+        `Home page p99: median ${median(homeAlone).toFixed(1)} ms alone, ${median(homeDuring).toFixed(1)} ms during a harvest; ratio ${(median(homeDuring) / median(homeAlone)).toFixed(2)}x (goal ≤ 2x)`,
+      );
+    else console.log('Home page p99 not measured: run `npm run build` first');
     console.log(
       `ListRecords oai_dc: median ${o.toFixed(0)} records/s; raw keyset read + same serialisation: median ${r.toFixed(0)} records/s; ratio ${(o / r).toFixed(2)}x (goal ≥ 0.5x)`,
     );

@@ -203,11 +203,26 @@ export async function standsStill(target: Locator): Promise<void> {
 }
 
 /**
- * Clicks `target` once it stands still ({@link standsStill}). A click on a button that moves between
- * Playwright's hit test and the mouse-up lands beside it and is lost, so the dialog "never answers"
- * (删除招聘信息, 移出用户 under load; decision 490).
+ * Resolves once React has hydrated `target`: React marks each element it renders or hydrates with its
+ * props (a `__reactProps$…` key); a server-rendered button has none until the page's script has run
+ * and hydrated it, and a click before that is lost (decision 647). On a loaded machine that can be
+ * seconds after `networkidle`.
+ */
+export async function hydrated(target: Locator): Promise<void> {
+  await target.waitFor();
+  const handle = await target.elementHandle();
+  await target.page().waitForFunction((el) => !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$')), handle, { polling: 50, timeout: 30_000 });
+  await handle?.dispose();
+}
+
+/**
+ * Clicks `target` once React has hydrated it ({@link hydrated}) and it stands still ({@link standsStill}).
+ * A click on a button that moves between Playwright's hit test and the mouse-up lands beside it and is
+ * lost, so the dialog "never answers" (删除招聘信息, 移出用户 under load; decision 490); so is a click on
+ * a server-rendered button before hydration (通过 of a community's join request under load).
  */
 export async function clickSettled(target: Locator): Promise<void> {
+  await hydrated(target);
   await standsStill(target);
   await target.click();
 }
