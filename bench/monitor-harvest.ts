@@ -28,7 +28,7 @@ import { ensureTopic, upsertResources, type ResourceInput } from '../server/reso
 import { createProfile, createSource } from '../server/monitors/service.js';
 import { runMonitorSource } from '../server/monitors/run.js';
 import { importFiles } from '../server/import/run.js';
-import { median, startAtrium, type ChildServer } from './portal.js';
+import { benchArticle, median, startAtrium, type ChildServer } from './portal.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -36,20 +36,7 @@ const SOURCE_HOST = 'oai-source.example.cn';
 const WORDS = ['棉花', '滴灌', '盐碱地', '节水农业', '遥感', '作物育种', '土壤改良', '病虫害', '气候变化', '农业机械'];
 
 /** Record `i` of the source: the same values go into the JSON-lines file of the import. */
-function record(i: number) {
-  const w = (k: number) => WORDS[(i * 7 + k * 3) % WORDS.length];
-  return {
-    title: `${w(0)}条件下${w(1)}研究进展：第 ${i} 号`,
-    date: `${2000 + (i % 25)}-0${1 + (i % 9)}-1${i % 10}`,
-    fields: {
-      author: [`作者${i % 997}`, `作者${(i * 13) % 991}`],
-      keywords: [w(0), w(1), w(2)],
-      abstract: `本文研究${w(0)}与${w(1)}的关系，提出一种${w(2)}方法，并在${w(3)}数据上验证。`.repeat(2),
-      journal: `${w(4)}学报`,
-      doi: `10.1000/monitor.${i}`,
-    },
-  };
-}
+const record = (i: number) => benchArticle(i, WORDS, 'monitor');
 
 async function round(n: number, jsonl: string): Promise<{ monitor: number; plain: number }> {
   const database = await freshDatabase();

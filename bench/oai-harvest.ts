@@ -34,7 +34,7 @@ import { ensureTopic, upsertResources, type ResourceInput } from '../server/reso
 import { OutboxSmsProvider } from '../server/notify/sms.js';
 import { OAI_PAGE_SIZE, recordXml, siteSets, type OaiSite } from '../server/oai/provider.js';
 import { envelope } from '../server/oai/xml.js';
-import { median } from './portal.js';
+import { benchArticle, median } from './portal.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -63,19 +63,10 @@ function httpGet(url: string, host: string): Promise<{ status: number; text: str
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 function row(i: number, topicId: number): ResourceInput {
-  const w = (k: number) => WORDS[(i * 7 + k * 3) % WORDS.length];
   return {
     type: 'article',
     sourceKey: `bench-oai-${i}`,
-    title: `面向${w(0)}的${w(1)}研究：第 ${i} 号`,
-    date: `${2000 + (i % 25)}-0${1 + (i % 9)}-1${i % 10}`,
-    fields: {
-      author: [`作者${i % 997}`, `作者${(i * 13) % 991}`],
-      keywords: [w(0), w(1), w(2)],
-      abstract: `本文讨论${w(0)}与${w(1)}的关系，提出一种${w(2)}方法，并在${w(3)}数据上验证。`.repeat(3),
-      journal: `${w(4)}学报`,
-      doi: `10.1000/bench.${i}`,
-    },
+    ...benchArticle(i, WORDS, 'bench'),
     topicId,
     categoryOne: CATS[i % CATS.length],
     categoryTwo: SUBS[i % SUBS.length],

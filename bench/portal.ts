@@ -103,3 +103,23 @@ export function median(xs: number[]): number {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
+
+/**
+ * Synthetic Chinese article `i` of a benchmark (bench/oai-harvest.ts, bench/monitor-harvest.ts): its
+ * title, date and listing fields (two authors, three keywords from `words`, an abstract of about 150
+ * characters, a journal, a DOI under `10.1000/{doiPrefix}.`), the same for the same `i` in every run.
+ */
+export function benchArticle(i: number, words: readonly string[], doiPrefix: string) {
+  const w = (k: number) => words[(i * 7 + k * 3) % words.length];
+  return {
+    title: `面向${w(0)}的${w(1)}研究：第 ${i} 号`,
+    date: `${2000 + (i % 25)}-0${1 + (i % 9)}-1${i % 10}`,
+    fields: {
+      author: [`作者${i % 997}`, `作者${(i * 13) % 991}`],
+      keywords: [w(0), w(1), w(2)],
+      abstract: `本文讨论${w(0)}与${w(1)}的关系，提出一种${w(2)}方法，并在${w(3)}数据上验证。`.repeat(3),
+      journal: `${w(4)}学报`,
+      doi: `10.1000/${doiPrefix}.${i}`,
+    },
+  };
+}
