@@ -139,6 +139,15 @@ describe('a channel with three sources', () => {
 
     const o = await runMonitorSource(ctx.db, oaiId, env);
     expect(o).toMatchObject({ added: N, error: null });
+    // the topic's per-type count (what the panels and the topic list show) is recounted once at the run's end
+    const nstl = await channel();
+    const counted = await ctx.db
+      .selectFrom('topic_type_counts')
+      .select('n')
+      .where('topic_id', '=', nstl.topicId)
+      .where('type', '=', 'article')
+      .executeTakeFirst();
+    expect(Number(counted?.n)).toBe(N);
     // 450 records at 200 a page: the first page and two token pages
     expect(oaiRequests.filter((u) => u.includes('resumptionToken'))).toHaveLength(2);
     expect(await runMonitorSource(ctx.db, feedId, env)).toMatchObject({ added: 3, error: null });
