@@ -83,7 +83,10 @@ describe('feed modules: wechat articles, jobs, bulletins and an embedded page', 
     await page.getByRole('menuitem', { name: '栏目内容' }).hover(); // the console menu's submenu
     await page.getByRole('menuitem', { name: '公众号管理' }).click();
     await page.waitForURL(/\/console\/wechats(\?|$)/);
-    await page.mouse.move(700, 600); // away from the submenu, which stays open under the pointer
+    // away from the submenu, which stays open under the pointer and covers the form: the page's bottom-left
+    // corner, below the popup whatever its length, and wait until the popup has closed
+    await page.mouse.move(10, (page.viewportSize()?.height ?? 800) - 10);
+    await page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)').waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: '公众号管理' }).waitFor();
     await page.getByLabel('公众号 ID').fill('gh_e2e_news');
     await page.getByLabel('公众号名称').fill('科技前沿观察');
