@@ -209,10 +209,13 @@ export async function standsStill(target: Locator): Promise<void> {
  * seconds after `networkidle`.
  */
 export async function hydrated(target: Locator): Promise<void> {
-  await target.waitFor();
-  const handle = await target.elementHandle();
-  await target.page().waitForFunction((el) => !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$')), handle, { polling: 50, timeout: 30_000 });
-  await handle?.dispose();
+  // the locator is resolved again at each look: a node React replaced (a list refetched, a server-rendered
+  // tree it rendered afresh) is not waited on for ever
+  const until = Date.now() + 30_000;
+  while (!(await target.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$'))))) {
+    if (Date.now() > until) throw new Error('React did not hydrate the element within 30 s');
+    await target.page().waitForTimeout(50);
+  }
 }
 
 /**
