@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answerConfirm, apiCall, artifacts, clickSettled, signInByApi, signInConsole, useE2e } from './support';
+import { answerConfirm, apiCall, artifacts, clickSettled, hydrated, signInByApi, signInConsole, useE2e } from './support';
 import { makePng } from '../server/test/files';
 
 const ADMIN = '13800138081';
@@ -153,8 +153,10 @@ describe('reference questions', () => {
     const item = reader.getByTestId('my-question').filter({ hasText: '需要一篇会议论文' });
     await item.getByText('待补充').waitFor();
     await item.getByText('请提供论文的年份和作者').waitFor();
-    // the page is server-rendered: type once it has hydrated, so that React holds the text
+    // the page is server-rendered: type once React has hydrated the field, so that it holds the text
+    // (networkidle alone came before hydration in a clean-clone run, and the button stayed disabled)
     await reader.waitForLoadState('networkidle');
+    await hydrated(item.getByLabel('补充信息'));
     await item.getByLabel('补充信息').fill('2019 年，作者姓张');
     await expect.poll(() => item.getByRole('button', { name: '提交补充' }).isEnabled()).toBe(true);
     await clickSettled(item.getByRole('button', { name: '提交补充' }));
