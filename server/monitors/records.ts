@@ -81,17 +81,11 @@ export function matchProfile(p: Profile, r: Harvested): string | null {
 
 /**
  * Writes the records not yet in the channel; resolves with how many were added. Records repeated within
- * `records` count once. Profiles' hits are stored for each new record. `refreshCounts: false` leaves the
- * topic's per-type counts to the caller (a harvest of many pages recounts once at its end: a count per
- * page grew with the topic, and made a long harvest quadratic).
+ * `records` count once. Profiles' hits are stored for each new record. The topic's per-type counts are
+ * left to the caller: a run recounts once at its end (a count per OAI-PMH page grew with the topic and
+ * made a long harvest quadratic).
  */
-export async function landRecords(
-  db: Db,
-  channel: ChannelRef,
-  sourceId: number,
-  records: Harvested[],
-  opts: { refreshCounts?: boolean } = {},
-): Promise<number> {
+export async function landRecords(db: Db, channel: ChannelRef, sourceId: number, records: Harvested[]): Promise<number> {
   const byKey = new Map<string, Harvested>();
   for (const r of records) {
     const title = r.title.trim();
@@ -143,7 +137,7 @@ export async function landRecords(
         topicId: channel.topicId,
       };
     });
-    const result = await upsertResources(trx, inputs, { refreshCounts: opts.refreshCounts ?? true });
+    const result = await upsertResources(trx, inputs, { refreshCounts: false });
     // the items and the hits in statements of CHUNK rows (one statement a row was 80% of a harvest's time)
     const inserted = new Set<string>();
     for (let i = 0; i < fresh.length; i += CHUNK) {

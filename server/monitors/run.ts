@@ -139,7 +139,7 @@ export async function runMonitorSource(db: Db, sourceId: number, env: MonitorEnv
           limits,
           { url: src.url, set: src.set_spec, prefix: src.metadata_prefix, from: src.harvested_until, token: r?.token ?? null },
           async (records, next) => {
-            added += await landRecords(db, channel, src.id, records, { refreshCounts: false });
+            added += await landRecords(db, channel, src.id, records);
             const saved: Resume | null = next ? { token: next, started: harvestedFrom } : null;
             await db
               .updateTable('monitor_sources')
@@ -166,8 +166,8 @@ export async function runMonitorSource(db: Db, sourceId: number, env: MonitorEnv
   } catch (err) {
     error = err instanceof MonitorError ? err.message : fillMsg(MSG.monitorErrNetwork, { reason: (err as Error).message.slice(0, 200) });
   }
-  // the OAI-PMH pages left the topic's counts to the end of the run, failed or not
-  if (src.kind === 'oai' && added > 0) await refreshTopicTypeCounts(db, [{ topicId: src.topicId, type: 'article' }]);
+  // the topic's counts once per run, failed or not (landRecords leaves them)
+  if (added > 0) await refreshTopicTypeCounts(db, [{ topicId: src.topicId, type: 'article' }]);
   const finished = new Date();
   const duration = finished.getTime() - started.getTime();
   await db
