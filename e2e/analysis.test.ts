@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, signInByApi, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, pageHydrated, signInByApi, signInConsole, useE2e } from './support';
 import type { UsageReport } from '../common/analytics';
 
 const PHONE = '13800138041';
@@ -21,7 +21,7 @@ let demoId = 0;
 const shot = (p: Page, name: string) => p.screenshot({ path: path.join(artifacts, name), fullPage: true });
 
 /** Waits until a server-rendered page has loaded its scripts and hydrated (it counts itself then). */
-const hydrated = (page: Page) => page.waitForLoadState('networkidle');
+const hydrated = (page: Page) => pageHydrated(page);
 
 /** The demo site's report as the manager's page reads it. */
 const reportNow = async () => (await apiCall<UsageReport>(e2e.page, e2e.server.url, 'GET', `/api/v1/applications/${demoId}/analytics`)).body;

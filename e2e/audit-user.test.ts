@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, clickSettled, createApplication, releaseAll, signInByApi, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, clickSettled, createApplication, pageHydrated, releaseAll, signInByApi, signInConsole, useE2e } from './support';
 import { MSG } from '../common/messages';
 import { SITE_MSG } from '../common/siteMessages';
 
@@ -57,7 +57,7 @@ describe('新用户需审核', () => {
     await reader.goto(noticeUrl);
     await reader.getByRole('heading', { name: '新学期借阅须知' }).waitFor();
     await reader.getByRole('status').getByText(SITE_MSG.readerApprovalNotice).waitFor();
-    await reader.waitForLoadState('networkidle');
+    await pageHydrated(reader);
     await reader.getByRole('textbox', { name: /写下您的评论/ }).fill('请问周末开放吗？');
     await clickSettled(reader.getByRole('button', { name: '发表评论' }));
     await reader.getByText(MSG.readerApprovalPending).first().waitFor();
@@ -96,7 +96,7 @@ describe('新用户需审核', () => {
     // the reader: the notice gone, the comment accepted (a new account's first comment is reviewed)
     await reader.goto(noticeUrl);
     await reader.getByRole('heading', { name: '新学期借阅须知' }).waitFor();
-    await reader.waitForLoadState('networkidle');
+    await pageHydrated(reader);
     expect(await reader.getByText(SITE_MSG.readerApprovalNotice).count()).toBe(0);
     await reader.getByRole('textbox', { name: /写下您的评论/ }).fill('请问周末开放吗？');
     await clickSettled(reader.getByRole('button', { name: '发表评论' }));

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { artifacts, clickSettled, dialogsSettled, sharedData, useE2e } from './support';
+import { artifacts, clickSettled, dialogsSettled, pageHydrated, sharedData, useE2e } from './support';
 
 const e2e = useE2e({
   setup(server) {
@@ -31,7 +31,8 @@ async function findArticle(page: Page, site: string, q: string): Promise<{ id: n
 
 /** Opens a detail page and waits until it is hydrated (the server renders it; a click before hydration does nothing). */
 async function openDetail(page: Page, site: string, article: { id: number; title: string }): Promise<void> {
-  await page.goto(`${site}/microapp/explore/resources/article/${article.id}`, { waitUntil: 'networkidle' });
+  await page.goto(`${site}/microapp/explore/resources/article/${article.id}`);
+  await pageHydrated(page);
   await page.getByRole('heading', { name: article.title }).waitFor();
 }
 

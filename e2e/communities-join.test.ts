@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, clickSettled, createApplication, releaseAll, signInByApi, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, clickSettled, createApplication, pageHydrated, releaseAll, signInByApi, signInConsole, useE2e } from './support';
 import { makePng } from '../server/test/files';
 
 const ADMIN = '13800138091';
@@ -77,7 +77,7 @@ describe('communities', () => {
     await clickSettled(reader.getByRole('link', { name: new RegExp(NAME) }));
     await reader.getByRole('heading', { name: NAME }).waitFor();
     // the page is server-rendered: its buttons act once its chunks have loaded and it has hydrated
-    await reader.waitForLoadState('networkidle');
+    await pageHydrated(reader);
     // not a member: no form for a post, no moderation
     expect(await reader.getByRole('button', { name: '发布帖子' }).count()).toBe(0);
     expect(await reader.getByRole('heading', { name: '加入申请' }).count()).toBe(0);
@@ -88,7 +88,7 @@ describe('communities', () => {
 
     // the owner approves on the community's page
     await ownerPage.goto(`${server.url}/microapp/helix/communities/${community.id}`);
-    await ownerPage.waitForLoadState('networkidle'); // hydrated: the server-rendered 通过 acts
+    await pageHydrated(ownerPage); // hydrated: the server-rendered 通过 acts
     const requests = ownerPage.locator('section', { has: ownerPage.getByRole('heading', { name: '加入申请' }) });
     await requests.getByRole('button', { name: /通\s*过/ }).waitFor();
     await shot(ownerPage, 'e2e-communities-owner-requests.png');
@@ -99,7 +99,7 @@ describe('communities', () => {
     // the reader is a member now: writes a post (markup shown as text), then comments on it
     await reader.reload();
     await reader.getByText('已加入 · 成员').waitFor();
-    await reader.waitForLoadState('networkidle');
+    await pageHydrated(reader);
     await reader.getByLabel('标题').fill(POST_TITLE);
     await reader.getByLabel('正文').fill('每周三晚上讨论一卷，欢迎带上笔记。');
     await clickSettled(reader.getByRole('button', { name: '发布帖子' }));

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, signInByApi, useE2e } from './support';
+import { apiCall, pageHydrated, signInByApi, useE2e } from './support';
 import { seriousViolations } from './axe';
 
 const SUPER = '13800138460';
@@ -30,7 +30,7 @@ beforeAll(async () => {
 /** Opens `path`, waits until it shows its data (no spinner, no skeleton), then runs axe on it. */
 async function check(path: string): Promise<string[]> {
   await page.goto(`${e2e.base}${path}`);
-  await page.waitForLoadState('networkidle');
+  await pageHydrated(page);
   await page.locator('.ant-spin-spinning, .ant-skeleton-active').first().waitFor({ state: 'detached' });
   const found = await seriousViolations(page);
   console.log(`axe ${path}: ${found.length ? found.join('\n  ') : 'none serious or critical'}`);
@@ -73,7 +73,7 @@ describe('accessibility of the console pages', () => {
     const found: string[] = [];
     for (const path of ['/console/login', '/console/block']) {
       await signedOut.goto(`${e2e.base}${path}`);
-      await signedOut.waitForLoadState('networkidle');
+      await pageHydrated(signedOut);
       for (const v of await seriousViolations(signedOut)) found.push(`${path}: ${v}`);
     }
     console.log(`axe signed-out: ${found.length ? found.join('\n  ') : 'none serious or critical'}`);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signInByApi, useE2e } from './support';
+import { pageHydrated, signInByApi, useE2e } from './support';
 
 const SUPER = '13800138470';
 const e2e = useE2e({ admins: [SUPER], page: false });
@@ -24,7 +24,7 @@ async function scriptsOf(page: Page, url: string): Promise<Array<{ name: string;
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.getByRole('row').filter({ hasText: 'localhost' }).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await pageHydrated(page);
   return Promise.all(pending);
 }
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, clickSettled, freePort, signInByApi, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, clickSettled, freePort, pageHydrated, signInByApi, signInConsole, useE2e } from './support';
 import { seriousViolations } from './axe';
 
 const ADMIN = '13800138091';
@@ -111,7 +111,7 @@ describe('micro-app containers', () => {
     expect(await link.getAttribute('href')).toBe(entryHref);
     const res = await page.request.get(`${base}${entryHref}`, { maxRedirects: 0 });
     expect([res.status(), res.headers().location]).toEqual([302, `/login?redirect=${encodeURIComponent(entryHref)}`]);
-    await page.waitForLoadState('networkidle');
+    await pageHydrated(page);
     await clickSettled(link);
     await page.waitForURL(/\/login\?redirect=/);
     await page.close();

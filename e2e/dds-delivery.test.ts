@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifacts, clickSettled, expectDisabled, importJsonl, signInByApi, signInConsole, useE2e } from './support';
+import { artifacts, clickSettled, expectDisabled, importJsonl, pageHydrated, signInByApi, signInConsole, useE2e } from './support';
 
 const ADMIN = '13800138081';
 const READER = '13800138082';
@@ -57,7 +57,8 @@ describe('document delivery', () => {
     const id = found.content.find((r) => r.title === TITLE)!.id;
 
     // the detail page's 文献传递 fills the citation from the record
-    await reader.goto(`${base}/microapp/explore/resources/article/${id}`, { waitUntil: 'networkidle' });
+    await reader.goto(`${base}/microapp/explore/resources/article/${id}`);
+    await pageHydrated(reader);
     await reader.getByRole('heading', { name: TITLE }).waitFor();
     await clickSettled(reader.getByRole('link', { name: '文献传递' }));
     await reader.waitForURL(new RegExp(`/temp/dds\\?resource=${id}$`));

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG } from '../common/messages';
 import { loginHref } from '../modules/kit/links';
-import { apiCall, artifacts, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, pageHydrated, signInConsole, useE2e } from './support';
 
 const ADMIN = '13800138091';
 const READER = '13800138092';
@@ -26,7 +26,7 @@ let title = '';
 /** Signs in on the sign-in page the visitor was sent to, with an SMS code (as a site user). */
 async function signInHere(page: Page, phone: string): Promise<void> {
   // the form comes rendered by the server: a value typed before the page is hydrated can be lost (seen once)
-  await page.waitForLoadState('networkidle');
+  await pageHydrated(page);
   const phoneInput = page.getByPlaceholder('手机号');
   await phoneInput.fill(phone);
   await expect.poll(() => phoneInput.inputValue()).toBe(phone);
@@ -111,7 +111,7 @@ describe('详情页需登录', () => {
     const home = await visitor.goto(`${base}/`);
     expect(home?.status()).toBe(200);
     await visitor.locator('.atr-grid [data-module-id]').first().waitFor();
-    await visitor.waitForLoadState('networkidle'); // hydrated: the menu link is the app's
+    await pageHydrated(visitor); // hydrated: the menu link is the app's
     // the header menu's entry (a menuitem of the site's navigation, an in-app link)
     await visitor.getByRole('menuitem', { name: '资源发现' }).click();
     await visitor.waitForURL((u) => u.searchParams.get('redirect') === '/microapp/explore');

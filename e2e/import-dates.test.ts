@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiCall, artifacts, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, pageHydrated, signInConsole, useE2e } from './support';
 
 const BIB = `@article{p1, title = {日期精度样本甲：仅有年份}, author = {王, 小明}, journal = {计算机学报}, year = {2024}}
 @article{p2, title = {日期精度样本乙：年和月}, author = {李, 华}, journal = {计算机学报}, year = {2024}, month = mar}
@@ -33,7 +33,8 @@ const e2e = useE2e({
 describe('imported dates at the source precision', () => {
   it('explore shows 2024, 2024-03 and the full day, newest first', async () => {
     const page = e2e.page;
-    await page.goto(`${e2e.base}/microapp/explore?q=${encodeURIComponent('日期精度样本')}&type=article`, { waitUntil: 'networkidle' });
+    await page.goto(`${e2e.base}/microapp/explore?q=${encodeURIComponent('日期精度样本')}&type=article`);
+    await pageHydrated(page);
     await page.locator('.atr-result__title', { hasText: '仅有年份' }).waitFor();
     const rows = await page
       .locator('.atr-result')
@@ -53,7 +54,8 @@ describe('imported dates at the source precision', () => {
     const phone = await e2e.newPage({ width: 390, height: 844 });
     const res = await phone.request.get(`${e2e.base}/api/v1/search?q=${encodeURIComponent('日期精度样本丁')}&type=report`);
     const id = ((await res.json()) as { content: { id: number }[] }).content[0].id;
-    await phone.goto(`${e2e.base}/microapp/report/detail/${id}`, { waitUntil: 'networkidle' });
+    await phone.goto(`${e2e.base}/microapp/report/detail/${id}`);
+    await pageHydrated(phone);
     const meta = phone.locator('.atr-report__meta');
     await meta.waitFor();
     const text = await meta.innerText();

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { artifacts, importJsonl, sharedData, useE2e } from './support';
+import { artifacts, importJsonl, pageHydrated, sharedData, useE2e } from './support';
 import { seriousViolations } from './axe';
 
 const TOPIC = '综合资源';
@@ -39,7 +39,7 @@ describe('a visitor analyses a search', () => {
   it('goes from explore to the analysis, downloads a table and comes back by an author', async () => {
     const { page, base } = e2e;
     await page.goto(`${base}/microapp/explore?q=${encodeURIComponent(WORD)}`);
-    await page.waitForLoadState('networkidle');
+    await pageHydrated(page);
     await page.locator('.atr-result__title').first().waitFor();
     await page.getByRole('link', { name: '分析', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/LiteratureMiner' && u.searchParams.get('q') === WORD);

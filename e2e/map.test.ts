@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifacts, importJsonl, useE2e } from './support';
+import { artifacts, importJsonl, pageHydrated, useE2e } from './support';
 import { seriousViolations } from './axe';
 
 const TOPIC = '综合资源';
@@ -61,7 +61,7 @@ describe('/temp/map', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${e2e.base}/temp/map`);
-    await page.waitForLoadState('networkidle');
+    await pageHydrated(page);
     // the map: an SVG with a path per division (and the inset's), its labels and the legend
     const map = page.locator('[data-chart="china-map"] svg');
     await map.waitFor();
@@ -105,7 +105,7 @@ describe('/temp/map', () => {
   it('on a 390 px phone: the map fits the screen, then the table', async () => {
     const page = await e2e.newPage(PHONE_SIZE);
     await page.goto(`${e2e.base}/temp/map?province=${encodeURIComponent('浙江')}`);
-    await page.waitForLoadState('networkidle');
+    await pageHydrated(page);
     const map = page.locator('[data-chart="china-map"] svg');
     await expect.poll(() => map.locator('path').count(), { timeout: 10_000 }).toBeGreaterThan(35);
     const box = (await page.locator('[data-chart="china-map"]').boundingBox())!;
@@ -122,7 +122,7 @@ describe('/temp/map', () => {
       if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto(`${e2e.base}/`);
-    await page.waitForLoadState('networkidle');
+    await pageHydrated(page);
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => /\/(ChinaMap|MapPage)-/.test(s))).toEqual([]);
     await page.close();

@@ -19,12 +19,13 @@ import {
   createApplicationByDialog,
   expectDisabled,
   importJsonl,
+  openModuleForm,
+  pageHydrated,
   releaseAll,
   saveModule,
   sharedData,
   signInConsole,
   useE2e,
-  openModuleForm,
 } from './support';
 
 const PHONE = '13800138021';
@@ -233,7 +234,7 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
         (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
       ),
     );
-    await visitor.waitForLoadState('networkidle');
+    await pageHydrated(visitor);
     await visitor.screenshot({ path: path.join(artifacts, 'e2e-module-forms-visitor.png'), fullPage: true });
     await visitor.close();
     expect(e2e.pageErrors).toEqual([]);

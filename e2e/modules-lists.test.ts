@@ -9,7 +9,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { artifacts, createApplicationByDialog, importJsonl, releaseAll, saveModule, signInConsole, useE2e, openModuleForm } from './support';
+import { artifacts, createApplicationByDialog, importJsonl, openModuleForm, pageHydrated, releaseAll, saveModule, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138001';
 const TOPIC = '图书情报';
@@ -175,7 +175,7 @@ describe('module lists: a manager adds six panels, a visitor reads them', () => 
     expect(await visitor.locator('[data-module-type="tool"] a[href="https://translate.example.com/"]').getAttribute('target')).toBe('_blank');
     expect(await visitor.locator('[data-module-type="resource"] a[href="https://www.cnki.net"]').getAttribute('target')).toBe('_blank');
     expect(await visitor.locator('[data-module-type="resource"]').getByText('数据列表').count()).toBe(0);
-    await visitor.waitForLoadState('networkidle');
+    await pageHydrated(visitor);
     await visitor.screenshot({ path: path.join(artifacts, 'e2e-lists-visitor.png'), fullPage: true });
     await visitor.close();
   });

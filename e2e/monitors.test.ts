@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, pageHydrated, signInConsole, useE2e } from './support';
 
 const PHONE = '13800138071';
 const e2e = useE2e({ admins: [PHONE] });
@@ -45,7 +45,7 @@ describe('a monitor channel', () => {
     expect((await apiCall(page, server.url, 'POST', `${base}/profiles`, { name: '知识组织', kind: 'keywords', terms: ['知识', '研究'] })).status).toBe(201);
 
     await page.goto(`${server.url}/console/monitor_nstl?applicationId=${demoId}`);
-    await page.waitForLoadState('networkidle');
+    await pageHydrated(page);
     await page.getByText('本站论文订阅').first().waitFor();
     for (const name of ['本站论文订阅', '失效的源']) {
       const row = page.locator('tr', { hasText: name });
@@ -57,7 +57,7 @@ describe('a monitor channel', () => {
     expect(ch.body.totalRecords).toBeGreaterThan(0);
     expect(ch.body.sources.find((s) => s.name === '本站论文订阅')?.lastAdded).toBe(ch.body.totalRecords);
     await page.reload();
-    await page.waitForLoadState('networkidle');
+    await pageHydrated(page);
     await page.locator('[data-chart="monitor-per-day"] svg').first().waitFor();
     await expect(page.getByText(`累计记录 ${ch.body.totalRecords} 条`).count()).resolves.toBe(1);
     // the channels are under 系统 › 监测 (the top menu keeps 权限与登录 and 系统 visible on a 1,300 px screen)

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifacts, useE2e } from './support';
+import { artifacts, pageHydrated, useE2e } from './support';
 
 const e2e = useE2e({ page: false });
 
@@ -18,7 +18,7 @@ async function openMore(page: Page, type: string): Promise<Page> {
   await page.goto(`${e2e.base}/`, { waitUntil: 'networkidle' });
   const more = page.locator(`[data-module-type="${type}"] a.atr-p-more`);
   const [tab] = await Promise.all([page.context().waitForEvent('page'), more.click()]);
-  await tab.waitForLoadState('networkidle');
+  await pageHydrated(tab);
   expect(new URL(tab.url()).pathname).toBe('/top-resources');
   return tab;
 }

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifacts, clickSettled, useE2e } from './support';
+import { artifacts, clickSettled, pageHydrated, useE2e } from './support';
 import { seriousViolations } from './axe';
 
 const PHONE_SIZE = { width: 390, height: 844 };
@@ -55,7 +55,7 @@ describe('party dues', () => {
     await page.goto(`${e2e.base}${PATH}`);
     await page.getByRole('heading', { name: '党费计算器', level: 1 }).waitFor();
     // hydrated (its scripts loaded): from here each key press recomputes
-    await page.waitForLoadState('networkidle');
+    await pageHydrated(page);
     const amount = page.locator('input[name="amount"]');
     for (const [category, typed, m, y, rate] of CASES) {
       await page.getByRole('radio', { name: category }).check();

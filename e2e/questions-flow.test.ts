@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answerConfirm, apiCall, artifacts, clickSettled, hydrated, signInByApi, signInConsole, useE2e } from './support';
+import { answerConfirm, apiCall, artifacts, clickSettled, hydrated, pageHydrated, signInByApi, signInConsole, useE2e } from './support';
 import { makePng } from '../server/test/files';
 
 const ADMIN = '13800138081';
@@ -43,7 +43,7 @@ describe('reference questions', () => {
     await reader.waitForURL(/\/login\?redirect=/);
     await signInConsole(reader, server, READER, { url: reader.url(), login: /\/login\?redirect=/, then: /\/microapp\/helix\/ask$/ });
     await reader.getByRole('heading', { name: '我要咨询' }).waitFor();
-    await reader.waitForLoadState('networkidle');
+    await pageHydrated(reader);
     await reader.getByLabel('问题标题').fill(TITLE);
     await reader.getByLabel('学科').click();
     await clickSettled(reader.locator('.ant-select-item-option', { hasText: '历史学' }));
@@ -94,7 +94,7 @@ describe('reference questions', () => {
     await clickSettled(visitor.locator('.atr-footer').getByRole('link', { name: '常见问题' }));
     await visitor.waitForURL(/\/microapp\/helix\/faq$/);
     // server-rendered: search once the page has hydrated
-    await visitor.waitForLoadState('networkidle');
+    await pageHydrated(visitor);
     await visitor.getByLabel('搜索', { exact: true }).first().fill('东方杂志');
     await visitor.keyboard.press('Enter');
     await visitor.waitForURL(/q=%E4%B8%9C%E6%96%B9%E6%9D%82%E5%BF%97/);
@@ -155,7 +155,7 @@ describe('reference questions', () => {
     await item.getByText('请提供论文的年份和作者').waitFor();
     // the page is server-rendered: type once React has hydrated the field, so that it holds the text
     // (networkidle alone came before hydration in a clean-clone run, and the button stayed disabled)
-    await reader.waitForLoadState('networkidle');
+    await pageHydrated(reader);
     await hydrated(item.getByLabel('补充信息'));
     await item.getByLabel('补充信息').fill('2019 年，作者姓张');
     await expect.poll(() => item.getByRole('button', { name: '提交补充' }).isEnabled()).toBe(true);

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, clickSettled, createApplication, releaseAll, signInByApi, signInConsole, topicId, useE2e } from './support';
+import { apiCall, artifacts, clickSettled, createApplication, pageHydrated, releaseAll, signInByApi, signInConsole, topicId, useE2e } from './support';
 
 const ADMIN = '13800138611';
 const READER = '13900139611';
@@ -39,7 +39,7 @@ describe('资源推荐', () => {
     await reader.getByRole('heading', { name: '推荐资源' }).waitFor();
     await reader.getByText('您还没有提交过内容').waitFor();
     // server-rendered: fill the form once its scripts have hydrated it
-    await reader.waitForLoadState('networkidle');
+    await pageHydrated(reader);
     await reader.getByLabel('资源名称').fill(TITLE);
     await reader.getByLabel('链接地址').fill('https://dunhuang.example.cn/');
     await reader.getByLabel('简介（选填）').fill('敦煌藏经洞文献的高清影像 <b>与</b> 释文');

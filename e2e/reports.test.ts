@@ -13,7 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { apiCall, artifacts, createApplication, releaseAll, repoRoot, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, createApplication, pageHydrated, releaseAll, repoRoot, signInConsole, useE2e } from './support';
 import { makePng } from '../server/test/files';
 
 const PHONE = '13800138031';
@@ -206,7 +206,7 @@ describe('reports', () => {
         : null;
       await page.goto(url);
       await lazy;
-      await page.waitForLoadState('networkidle');
+      await pageHydrated(page);
       while (Date.now() - lastScript < 1000) await page.waitForTimeout(200);
       let gz = 0;
       for (const s of scripts) {

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, clickSettled, importJsonl, signInByApi, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, clickSettled, importJsonl, pageHydrated, signInByApi, signInConsole, useE2e } from './support';
 
 const ADMIN = '13800138651';
 const READER = '13900139651';
@@ -76,7 +76,8 @@ describe('学者认证与成果认领', () => {
     const visitor = await e2e.newPage();
     const scholarId = await idOf(visitor, base, SCHOLAR, 'scholar');
     const outputId = await idOf(visitor, base, OUTPUT, 'article');
-    await visitor.goto(`${base}/microapp/profile/${scholarId}`, { waitUntil: 'networkidle' });
+    await visitor.goto(`${base}/microapp/profile/${scholarId}`);
+    await pageHydrated(visitor);
     await visitor.getByRole('link', { name: '登录后认领该学者' }).waitFor();
 
     // the reader claims the scholar with a code sent to the institution's domain
@@ -84,7 +85,8 @@ describe('学者认证与成果认领', () => {
     await signInByApi(ctx, server, READER, base);
     const reader = await ctx.newPage();
     reader.setDefaultTimeout(15_000);
-    await reader.goto(`${base}/microapp/profile/${scholarId}`, { waitUntil: 'networkidle' });
+    await reader.goto(`${base}/microapp/profile/${scholarId}`);
+    await pageHydrated(reader);
     await clickSettled(reader.getByRole('button', { name: '我是该学者' }));
     const dialog = reader.getByRole('dialog');
     await dialog.getByRole('textbox', { name: '机构邮箱' }).fill('chenjy@gmail.com');
@@ -111,14 +113,17 @@ describe('学者认证与成果认领', () => {
     await page.getByText('已处理 1 条').waitFor();
 
     // the profile shows 已认证
-    await reader.reload({ waitUntil: 'networkidle' });
+    await reader.reload();
+    await pageHydrated(reader);
     await reader.getByTestId('scholar-claim').getByText('已认证').waitFor();
-    await visitor.reload({ waitUntil: 'networkidle' });
+    await visitor.reload();
+    await pageHydrated(visitor);
     await visitor.getByTestId('scholar-claim').getByText('已认证').waitFor();
     await shot(reader, '3-verified');
 
     // the verified scholar claims the output
-    await reader.goto(`${base}/microapp/explore/resources/article/${outputId}`, { waitUntil: 'networkidle' });
+    await reader.goto(`${base}/microapp/explore/resources/article/${outputId}`);
+    await pageHydrated(reader);
     await clickSettled(reader.getByRole('button', { name: '认领成果' }));
     await clickSettled(reader.locator('.ant-popconfirm').getByRole('button', { name: '认领成果' }));
     await reader.getByText('认领申请已提交，审核通过后该成果将归入您的名下').waitFor();
@@ -135,7 +140,8 @@ describe('学者认证与成果认领', () => {
     await shot(page, '4-fruit-queue');
 
     // the output page names the scholar as author
-    await reader.reload({ waitUntil: 'networkidle' });
+    await reader.reload();
+    await pageHydrated(reader);
     const authors = reader.getByTestId('output-claim');
     await authors.getByText('作者（已认证学者）').waitFor();
     await authors.getByRole('link', { name: SCHOLAR }).waitFor();
@@ -144,7 +150,8 @@ describe('学者认证与成果认领', () => {
 
     // the personal centre on a phone
     await reader.setViewportSize({ width: 390, height: 844 });
-    await reader.goto(`${base}/microapp/helix/personalCenter?tab=claims`, { waitUntil: 'networkidle' });
+    await reader.goto(`${base}/microapp/helix/personalCenter?tab=claims`);
+    await pageHydrated(reader);
     const mine = reader.getByTestId('my-scholar');
     await mine.getByRole('link', { name: SCHOLAR }).waitFor();
     await mine.getByText('已认证').waitFor();
@@ -152,7 +159,8 @@ describe('学者认证与成果认领', () => {
     const overflow = await reader.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(reader, '6-phone-centre');
-    await reader.goto(`${base}/microapp/profile/${scholarId}`, { waitUntil: 'networkidle' });
+    await reader.goto(`${base}/microapp/profile/${scholarId}`);
+    await pageHydrated(reader);
     await reader.getByTestId('scholar-claim').getByText('已认证').waitFor();
     // the claimed output is among the profile's 相关成果 (decision 657)
     await reader.locator('.atr-result__title', { hasText: OUTPUT }).waitFor();

@@ -219,6 +219,28 @@ export async function hydrated(target: Locator): Promise<void> {
 }
 
 /**
+ * Resolves once the page has loaded (`networkidle`) and React has hydrated all of it: the root's first
+ * element carries React's fiber, and every field and button under #root carries its props ({@link
+ * hydrated}). A server-rendered field typed into before that keeps its text while the form's state stays
+ * empty, so 提交 is refused or stays disabled (资源推荐 and 补充信息 in clean-clone runs: `networkidle`
+ * alone came first). Raises after 30 s.
+ */
+export async function pageHydrated(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () => {
+      const reactKey = (el: Element, prefix: string) => Object.keys(el).some((k) => k.startsWith(prefix));
+      const root = document.getElementById('root');
+      const first = root?.firstElementChild;
+      if (!first || !reactKey(first, '__reactFiber$')) return false;
+      return [...root.querySelectorAll('input, textarea, select, button')].every((el) => reactKey(el, '__reactProps$'));
+    },
+    undefined,
+    { timeout: 30_000, polling: 50 },
+  );
+}
+
+/**
  * Clicks `target` once React has hydrated it ({@link hydrated}) and it stands still ({@link standsStill}).
  * A click on a button that moves between Playwright's hit test and the mouse-up lands beside it and is
  * lost, so the dialog "never answers" (删除招聘信息, 移出用户 under load; decision 490); so is a click on
@@ -308,7 +330,7 @@ export async function signInConsole(
   await page.goto(opts.url ?? `${server.url}/console/login`);
   await page.waitForURL(opts.login ?? /\/console\/login/);
   // a server-rendered sign-in page answers clicks once its lazy chunk has loaded and hydrated (decision 647)
-  await page.waitForLoadState('networkidle');
+  await pageHydrated(page);
   await page.getByPlaceholder('手机号').fill(phone);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await page.getByText('验证码已发送').waitFor();

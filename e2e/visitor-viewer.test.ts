@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, releaseAll, signInByApi, useE2e } from './support';
+import { apiCall, artifacts, pageHydrated, releaseAll, signInByApi, useE2e } from './support';
 
 const SUPER = '13800138041';
 const e2e = useE2e({ admins: [SUPER], page: false });
@@ -80,7 +80,8 @@ describe('the image viewer on a visitor page', () => {
       expect(html).toContain('图书馆新馆落成');
       expect(html).toContain(`src="${second}"`);
       // hydrated once its scripts are in (a click before that does nothing)
-      await page.goto(url, { waitUntil: 'networkidle' });
+      await page.goto(url);
+      await pageHydrated(page);
       await page.getByRole('heading', { name: '图书馆新馆落成' }).waitFor();
       await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.atr-notice__content img')].every((i) => i.complete));
 
@@ -136,7 +137,8 @@ describe('the image viewer on a visitor page', () => {
 
   it("opens it on a report's body too, wrapping around", async () => {
     const page = await e2e.newPage({ width: 1280, height: 900 });
-    await page.goto(`${e2e.server.url}/microapp/report/detail/${reportId}`, { waitUntil: 'networkidle' });
+    await page.goto(`${e2e.server.url}/microapp/report/detail/${reportId}`);
+    await pageHydrated(page);
     await page.getByRole('heading', { name: '新馆建设报告' }).waitFor();
     await page.locator('.atr-report__body img[alt="外景"]').click();
     await expect.poll(() => shown(page).getAttribute('src')).toBe(first);

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiCall, artifacts, clickSettled, openModuleForm, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, clickSettled, openModuleForm, pageHydrated, signInConsole, useE2e } from './support';
 
 const ADMIN = '13800138131';
 const PHONE_SIZE = { width: 390, height: 844 };
@@ -46,7 +46,7 @@ describe('composed pages', () => {
     siteName = config.body.name;
     await page.goto(`${server.url}/console/pages?applicationId=${appId}`);
     await page.getByRole('heading', { name: '页面管理' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await pageHydrated(page);
     await page.getByRole('button', { name: '新建页面' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('页面标题').fill('关于本馆');
@@ -119,7 +119,7 @@ describe('composed pages', () => {
   it('published, the page is server-rendered for visitors with its panel, title, header and footer', async () => {
     const { page, server, base } = e2e;
     await page.goto(`${server.url}/console/pages?applicationId=${appId}`);
-    await page.waitForLoadState('networkidle');
+    await pageHydrated(page);
     const row = page.locator('tr').filter({ hasText: '关于本馆' });
     await clickSettled(row.getByRole('button', { name: '发布' }));
     await page.getByText('页面已发布').waitFor();
@@ -146,7 +146,7 @@ describe('composed pages', () => {
       await bare.close();
       const visitor = await e2e.newPage(viewport);
       await visitor.goto(`${base}/xrender/${PAGE_ID}`);
-      await visitor.waitForLoadState('networkidle');
+      await pageHydrated(visitor);
       await visitor.getByText('寒假开馆时间调整').waitFor();
       expect(await visitor.title()).toBe(`关于本馆 - ${siteName}`);
       await shot(visitor, name);
