@@ -28,6 +28,8 @@ const TopResourcesPage = lazy(() => withAntd(import('./pages/explore/TopResource
 const NavigatorPage = lazy(() => withAntd(import('./pages/explore/NavigatorPage')));
 // the literature analysis of a search (issue 31 §1); its charts are a chunk of their own
 const LiteratureMinerPage = lazy(() => withAntd(import('./pages/miner/LiteratureMinerPage')));
+// the advanced search (issue 31 §2): the explore search's engine with fielded conditions
+const AdvancedSearchPage = lazy(() => withAntd(import('./pages/explore/AdvancedSearchPage')));
 const MaterialPage = lazy(() => withAntd(import('./pages/material/MaterialPage')));
 const NoticePage = lazy(() => withAntd(import('./pages/notice/NoticePage')));
 // Feed pages (spec 1 §2 'Links the panels produce'): each loaded when its link is first followed.
@@ -104,6 +106,7 @@ const pages: RouteObject[] = [
   },
   { path: '/top-resources', element: lazyPage(TopResourcesPage) },
   { path: '/LiteratureMiner', element: lazyPage(LiteratureMinerPage) },
+  { path: '/exploreV3', element: lazyPage(AdvancedSearchPage) },
   { path: '/resources/material/:id', element: lazyPage(MaterialPage) },
   { path: '/resources/notices/:id', element: lazyPage(NoticePage) },
   { path: '/subscriptions/journals', element: lazyPage(MySubscriptionsPage) },

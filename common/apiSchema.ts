@@ -880,6 +880,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/search/advanced': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 高级检索（字段条件以并且、或者、不含组合，附分面与年度分布）
+     * @description 权限：任何人（访客也可）。
+     *
+     *     可读的数据：已发布站点专题中已发布的资源；管理员另可读其管理站点专题中的全部资源；超级管理员可读全部。
+     */
+    get: operations['getV1SearchAdvanced'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/literature': {
     parameters: {
       query?: never;
@@ -8581,6 +8603,86 @@ export interface operations {
               exact: boolean;
               typesExact: boolean;
             };
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1SearchAdvanced: {
+    parameters: {
+      query?: {
+        type?: string;
+        topicId?: number;
+        applicationId?: number;
+        category?: string;
+        subcategory?: string;
+        page?: number;
+        size?: number;
+        c?: string | string[];
+        q?: string;
+        from?: number;
+        to?: number;
+        sort?: 'relevance' | 'newest' | 'oldest';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageEnvelope'] & {
+            content: ({
+              id: number;
+              type: string;
+              title: string;
+              date: string | null;
+            } & {
+              [key: string]: unknown;
+            })[];
+          } & {
+            capped: boolean;
+            facets: {
+              type: {
+                value: string;
+                count: number;
+              }[];
+              category: {
+                value: string;
+                count: number;
+                children: {
+                  value: string;
+                  count: number;
+                }[];
+              }[];
+              fields: {
+                [key: string]: {
+                  value: string;
+                  count: number;
+                }[];
+              };
+              exact: boolean;
+              typesExact: boolean;
+            };
+          } & {
+            years: {
+              value: string;
+              count: number;
+            }[];
           };
         };
       };

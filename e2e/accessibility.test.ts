@@ -1,7 +1,7 @@
 /**
  * Accessibility of the visitor pages: axe-core (WCAG 2.0/2.1 A and AA rules) run in
  * Chromium on the demo site's home page, explore, a resource detail, a notice, a scholar profile, the
- * sign-in pages, the literature analysis (/LiteratureMiner) and the map (/temp/map): no violation of impact serious or critical; one `h1` and a `main` landmark on each.
+ * sign-in pages, the literature analysis (/LiteratureMiner), the advanced search (/exploreV3) and the map (/temp/map): no violation of impact serious or critical; one `h1` and a `main` landmark on each.
  */
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support';
@@ -29,6 +29,8 @@ describe('accessibility of the visitor pages', () => {
       signIn: '/console/login',
       siteSignIn: '/login?redirect=%2F',
       literatureMiner: '/LiteratureMiner?q=%E7%A0%94%E7%A9%B6',
+      // the advanced search with a NOT row: its query builder, year bars and results
+      advancedSearch: '/exploreV3?c=AND.any.%E7%A0%94%E7%A9%B6&c=NOT.title.%E7%BB%BC%E8%BF%B0',
       map: '/temp/map',
     };
     const problems: string[] = [];

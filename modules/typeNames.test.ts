@@ -55,6 +55,11 @@ const ALLOWED: Allowed[] = [
     why: "field names of a record read into Dublin Core (a report's 发布机构 → dc:publisher, an article's journal → dc:source)",
   },
   {
+    file: 'common/advancedSearch.ts',
+    names: ['journal'],
+    why: "a field an advanced search row may name (期刊: an article's journal, decision 681)",
+  },
+  {
     file: 'server/search/literature.ts',
     names: ['institution', 'journal'],
     why: "listing field names the literature analysis counts (an article's institution and journal, decision 712)",

@@ -35,6 +35,14 @@ export const searchResultAnswer = pageOf(resourceItemAnswer).and(
 );
 export type SearchResult = z.infer<typeof searchResultAnswer>;
 
+/** The advanced search's answer (issue 31 §2, decision 680): the search's page and facets, and the years of the matches. */
+export const advancedResultAnswer = searchResultAnswer.and(
+  z.object({
+    years: z.array(facet).describe('命中记录按年份的条数，年份升序（年度分布图）'),
+  }),
+);
+export type AdvancedResult = z.infer<typeof advancedResultAnswer>;
+
 const counted = z.object({ value: z.string(), count: z.number().int().describe('记录数') });
 const network = z.object({
   nodes: z.array(counted).describe('频次最高的前 100 个节点'),

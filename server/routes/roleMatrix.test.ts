@@ -479,6 +479,7 @@ const ROUTES: Record<string, Row> = {
   },
   'GET /api/v1/search': { call: () => ({ url: '/api/v1/search?q=%E7%9F%A9%E9%98%B5' }) },
   'GET /api/v1/literature': { call: () => ({ url: '/api/v1/literature?q=%E7%9F%A9%E9%98%B5' }) },
+  'GET /api/v1/search/advanced': { call: () => ({ url: '/api/v1/search/advanced?c=AND.title.%E7%9F%A9%E9%98%B5&c=NOT.keyword.%E7%BB%BC%E8%BF%B0' }) },
   'GET /api/v1/resources/:type/:id': { call: (f) => ({ url: `/api/v1/resources/scholar/${f.resourceId}` }) },
   'GET /api/v1/resources/:type/:id/citation': { call: (f) => ({ url: `/api/v1/resources/scholar/${f.resourceId}/citation?format=bibtex` }) },
   'GET /api/v1/citations': { call: (f) => ({ url: `/api/v1/citations?ids=${f.resourceId}&format=ris` }) },

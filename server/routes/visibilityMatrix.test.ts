@@ -137,6 +137,14 @@ const PROBES: Record<string, Probes> = {
     { url: `/api/v1/literature?q=${q(HIDDEN)}&applicationId=${f.draft.appId}` },
     { url: `/api/v1/literature?q=${q(HIDDEN)}&applicationId=${f.released.appId}` },
   ],
+  'GET /api/v1/search/advanced': (f) => [
+    { url: `/api/v1/search/advanced?q=${q(HIDDEN)}` },
+    { url: `/api/v1/search/advanced?c=${q(`AND.title.${HIDDEN}`)}` },
+    { url: `/api/v1/search/advanced?c=${q(`AND.any.${SHOWN}`)}&c=${q(`OR.title.${HIDDEN}`)}` },
+    { url: `/api/v1/search/advanced?q=${q(HIDDEN)}&topicId=${f.draft.topicId}` },
+    { url: `/api/v1/search/advanced?q=${q(HIDDEN)}&applicationId=${f.draft.appId}` },
+    { url: `/api/v1/search/advanced?q=${q(HIDDEN)}&applicationId=${f.released.appId}` },
+  ],
   'POST /api/v3/modules/top-:kind': (f) =>
     TOP.flatMap((k) => [
       { method: 'POST' as const, url: `/api/v3/modules/top-${k}`, body: { count: 50 } },

@@ -10,6 +10,7 @@ import { listTopicResources, type TopicResourcesQuery } from '../resources/topic
 import { searchResources, type SearchQuery } from './service.js';
 import { readUsage, type UsageReadingsArg } from '../analytics/readings.js';
 import { analyseLiterature, type AnalysisQuery } from './literature.js';
+import { advancedSearch, type AdvancedQuery } from './advanced.js';
 
 export const LONG_READS = {
   /** GET /api/v1/search and the explore page (server/search/service.ts) */
@@ -20,6 +21,8 @@ export const LONG_READS = {
   usageReadings: (db: Db, _dialect: Dialect, arg: UsageReadingsArg) => readUsage(db, arg),
   /** the literature analysis of a search (server/search/literature.ts; decision 710) */
   literature: (db: Db, dialect: Dialect, query: AnalysisQuery) => analyseLiterature(db, dialect, query),
+  /** the advanced search of /exploreV3 (server/search/advanced.ts; decision 680) */
+  advanced: (db: Db, dialect: Dialect, query: AdvancedQuery) => advancedSearch(db, dialect, query),
 };
 
 export type LongRead = keyof typeof LONG_READS;

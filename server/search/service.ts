@@ -138,6 +138,8 @@ interface MatchFilter {
   fieldFilters?: Record<string, string>;
   /** the field facets whose values to read */
   facets?: readonly FieldFacet[];
+  /** a further condition on the resource row `r` (the advanced search's fielded conditions, server/search/advanced.ts) */
+  where?: RawBuilder<unknown>;
   limit: number;
   offset?: number;
   newest?: boolean;
@@ -154,8 +156,8 @@ interface MatchFilter {
   typeShare?: number;
 }
 
-/** A listing field's value as text, on either database. */
-const fieldValue = (dialect: Dialect, field: string) =>
+/** A listing field's value as text (a list as its JSON text), on either database; `r` is the resource row. */
+export const fieldValue = (dialect: Dialect, field: string) =>
   dialect === 'sqlite' ? sql`cast(json_extract(r.fields, ${`$.${field}`}) as text)` : sql`(r.fields::jsonb ->> ${field})`;
 
 /** What one search asked the planner, by its parts (the array one search passes to every read), then by question. */
@@ -470,13 +472,14 @@ async function matches(db: Db, dialect: Dialect, parts: QueryPart[] | null, f: M
   // within a topic, with no listing field to read: the topic link answers everything (type,
   // categories, date; on PostgreSQL from the index row itself, decision 368), so the large resource
   // rows are not read at all; titles come later, for the matches that are ranked (decision 261)
-  const linksOnly = topical && !!parts && read.length === 0 && byField.length === 0;
+  const linksOnly = topical && !!parts && read.length === 0 && byField.length === 0 && !f.where;
   const filters: RawBuilder<unknown>[] = [];
   if (!topical && f.rows && !f.rows.all) filters.push(sql`and ${resourceVisible(f.rows, sql.ref('r.id'))}`);
   if (f.type) filters.push(linksOnly ? sql`and rt.type = ${f.type}` : sql`and r.type = ${f.type}`);
   if (f.category && topical) filters.push(sql`and rt.category_one = ${f.category}`);
   if (f.subcategory && topical) filters.push(sql`and rt.category_two = ${f.subcategory}`);
   for (const { field, value } of byField) filters.push(sql`and ${fieldValue(dialect, field)} = ${value}`);
+  if (f.where) filters.push(sql`and ${f.where}`);
   const columns = sql`r.id, r.type, ${topical ? sql`rt.category_one` : sql`null`} as category, ${topical ? sql`rt.category_two` : sql`null`} as category2,
     r.title, r.date${sql.join(
       read.map((x, i) => sql`, ${fieldValue(dialect, x.field)} as ${sql.ref(`v${i}`)}`),
@@ -881,9 +884,15 @@ export async function resourceById(db: Db, id: number, type: string | undefined,
  * no particular order: the same read, filters and row rules as {@link searchResources} (the index of
  * the query, the topic's published links or the viewer's rows, the type, category and field filters).
  * Empty where the search answers an empty page (a blank query without a type, a term without a letter
- * or digit). Used by the literature analysis (server/search/literature.ts, decision 710).
+ * or digit). Used by the literature analysis (server/search/literature.ts, decision 710) and the
+ * advanced search (server/search/advanced.ts, with `where`: its fielded conditions on the row `r`).
  */
-export async function matchingIds(db: Db, dialect: Dialect, query: Omit<SearchQuery, 'page' | 'size'>, limit: number): Promise<number[]> {
+export async function matchingIds(
+  db: Db,
+  dialect: Dialect,
+  query: Omit<SearchQuery, 'page' | 'size'> & { where?: RawBuilder<unknown> },
+  limit: number,
+): Promise<number[]> {
   const perTerm = searchTerms(query.q).map(queryParts);
   const type = query.type || null;
   if ((perTerm.length === 0 && !type) || perTerm.some((p) => p.length === 0)) return [];
@@ -900,6 +909,7 @@ export async function matchingIds(db: Db, dialect: Dialect, query: Omit<SearchQu
     category,
     subcategory,
     fieldFilters,
+    where: query.where,
     limit,
   });
   return [...new Set(hits.map((h) => h.id))];

@@ -10,202 +10,22 @@
  * and are exported in result order); the export's links work without JavaScript (the whole page), the
  * boxes only once the page has hydrated.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Pagination, Skeleton } from 'antd';
-import { PAGE_SIZE_CHOICES, RESOURCE_TYPE_LABELS, DEFAULT_PAGE_SIZE, type ResourceType } from '@common/constants';
+import { PAGE_SIZE_CHOICES, DEFAULT_PAGE_SIZE, type ResourceType } from '@common/constants';
 import { CATEGORY_FACET_LABELS, FIELD_FACETS, SEARCH_CAP } from '@common/searchFacets';
 import { MSG } from '@common/messages';
-import { formatDate } from '@modules/kit/format';
-import { resourceDetailHref } from '@common/resourceTypes';
 import { errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { trackSearch } from '../../site/usage';
 import { fieldText } from '../visitor/fields';
+import { CategoryTree, FacetList, highlight, itemHref, metaOf, typeLabel } from './searchParts';
 import { CitationExport, useHydrated } from './CitationExport';
 import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type Picks, type Ranked } from './citationPicks';
-import { scalarText } from '@common/text';
-import type { CategoryFacet, ResourceItem } from '@common/contracts/search';
 import { api } from '../../shared/apiClient';
 import { minerHref } from '../miner/minerLinks';
-
-/** The answers' shapes are the server's declared ones (common/contracts/search.ts). */
-type Item = ResourceItem;
-
-/** The Chinese name of a resource type (the type itself when unknown). */
-export const typeLabel = (t: string): string => (RESOURCE_TYPE_LABELS as Record<string, string>)[t] ?? t;
-
-/** Where a result leads: a scholar's profile, otherwise the resource detail page (the registry's `detail`). */
-export const itemHref = (it: { type: string; id: number | string }): string => resourceDetailHref(it.type, it.id);
-
-/** The title with each query term marked (<mark>), as React nodes; no HTML is built from text. */
-export function highlight(title: string, terms: string[]): ReactNode[] {
-  const wanted = terms.filter(Boolean).map((t) => t.toLowerCase());
-  if (!wanted.length) return [title];
-  const out: ReactNode[] = [];
-  let i = 0;
-  let plain = '';
-  const lower = title.toLowerCase();
-  while (i < title.length) {
-    const hit = wanted.find((t) => lower.startsWith(t, i));
-    if (hit) {
-      if (plain) {
-        out.push(plain);
-        plain = '';
-      }
-      out.push(<mark key={i}>{title.slice(i, i + hit.length)}</mark>);
-      i += hit.length;
-    } else {
-      plain += title[i];
-      i += 1;
-    }
-  }
-  if (plain) out.push(plain);
-  return out;
-}
-
-/** The meta line of a result: type, date and the first informative fields. */
-function metaOf(it: Item): string[] {
-  const date = formatDate(it.date ?? it.publish_date ?? it.article_date ?? (scalarText(it.publish_year) || null));
-  return [typeLabel(it.type), fieldText(it.author ?? it.institution ?? it.issuer ?? it.discipline), fieldText(it.category), date].filter(Boolean);
-}
-
-/** A facet's count as shown: a lower bound ends in + (decision 261). */
-const countText = (n: number, exact: boolean) => `${n.toLocaleString('zh-CN')}${exact ? '' : '+'}`;
-
-/** How many values a facet shows before 展开更多. */
-const FACET_SHOWN = 8;
-
-/**
- * One facet: 全部 and its values with counts, each a link to the explore URL with that value (so it
- * works before hydration and without JavaScript); the chosen value is marked. `hrefOf(undefined)` is 全部.
- */
-function FacetList({
-  title,
-  facets,
-  active,
-  hrefOf,
-  exact = true,
-  labelOf = (v) => v,
-}: {
-  title: string;
-  facets: Array<{ value: string; count?: number }>;
-  active?: string;
-  hrefOf(v?: string): string;
-  exact?: boolean;
-  labelOf?(v: string): string;
-}) {
-  const [open, setOpen] = useState(false);
-  const chosen = facets.findIndex((f) => f.value === active);
-  const shown = open || facets.length <= FACET_SHOWN ? facets : facets.slice(0, Math.max(FACET_SHOWN, chosen + 1));
-  return (
-    <div className="atr-vcard atr-facet" role="group" aria-label={title}>
-      <div className="atr-facet__head">{title}</div>
-      <Link className={`atr-facet__item${active ? '' : ' is-on'}`} to={hrefOf(undefined)} preventScrollReset aria-current={active ? undefined : 'true'}>
-        {MSG.facetAll}
-      </Link>
-      {shown.map((f) => (
-        <Link
-          key={f.value}
-          className={`atr-facet__item${active === f.value ? ' is-on' : ''}`}
-          to={hrefOf(f.value)}
-          preventScrollReset
-          aria-current={active === f.value ? 'true' : undefined}
-        >
-          <span>{labelOf(f.value)}</span>
-          {f.count != null && <span className="atr-facet__count">{countText(f.count, exact)}</span>}
-        </Link>
-      ))}
-      {facets.length > shown.length || open ? (
-        <button type="button" className="atr-facet__more" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? MSG.facetLess : MSG.facetMore}
-        </button>
-      ) : null}
-    </div>
-  );
-}
-
-/**
- * The two-level category tree (门类 -> 学科): first-level entries with counts, each folding out its
- * second-level ones (the chosen one open); each entry a link like {@link FacetList}'s.
- */
-function CategoryTree({
-  title,
-  nodes,
-  category,
-  subcategory,
-  hrefOf,
-  exact,
-}: {
-  title: string;
-  nodes: CategoryFacet[];
-  category?: string;
-  subcategory?: string;
-  hrefOf(c?: string, sub?: string): string;
-  exact: boolean;
-}) {
-  const [unfolded, setUnfolded] = useState<Record<string, boolean>>({});
-  return (
-    <div className="atr-vcard atr-facet" role="group" aria-label={title}>
-      <div className="atr-facet__head">{title}</div>
-      <Link className={`atr-facet__item${category ? '' : ' is-on'}`} to={hrefOf()} preventScrollReset aria-current={category ? undefined : 'true'}>
-        {MSG.facetAll}
-      </Link>
-      <ul className="atr-tree">
-        {nodes.map((n) => {
-          const open = unfolded[n.value] ?? n.value === category;
-          const kids = n.children ?? [];
-          return (
-            <li key={n.value}>
-              <div className="atr-tree__row">
-                {kids.length > 0 ? (
-                  <button
-                    type="button"
-                    className="atr-tree__fold"
-                    aria-expanded={open}
-                    aria-label={open ? MSG.facetFold(n.value) : MSG.facetUnfold(n.value)}
-                    onClick={() => setUnfolded({ ...unfolded, [n.value]: !open })}
-                  >
-                    {open ? '▾' : '▸'}
-                  </button>
-                ) : (
-                  <span className="atr-tree__fold" aria-hidden />
-                )}
-                <Link
-                  className={`atr-facet__item${category === n.value && !subcategory ? ' is-on' : ''}`}
-                  to={hrefOf(n.value)}
-                  preventScrollReset
-                  aria-current={category === n.value && !subcategory ? 'true' : undefined}
-                >
-                  <span>{n.value}</span>
-                  <span className="atr-facet__count">{countText(n.count, exact)}</span>
-                </Link>
-              </div>
-              {open && kids.length > 0 && (
-                <ul className="atr-tree__kids">
-                  {kids.map((k) => (
-                    <li key={k.value}>
-                      <Link
-                        className={`atr-facet__item${category === n.value && subcategory === k.value ? ' is-on' : ''}`}
-                        to={hrefOf(n.value, k.value)}
-                        preventScrollReset
-                        aria-current={category === n.value && subcategory === k.value ? 'true' : undefined}
-                      >
-                        <span>{k.value}</span>
-                        <span className="atr-facet__count">{countText(k.count, exact)}</span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
-}
 
 /**
  * The search box: a plain GET form to this page (q, and the chosen type and page size as hidden fields),
@@ -362,6 +182,10 @@ function Explore({ applicationId }: { applicationId: number }) {
           onSearch={(next) => setParams(next)}
           onClear={() => update({ q: undefined, category: undefined, subcategory: undefined })}
         />
+        {/* the advanced search (issue 31 §2) opens with this query as its first row */}
+        <Link className="atr-explore__advanced" to={q ? `/exploreV3?q=${encodeURIComponent(q)}` : '/exploreV3'}>
+          {MSG.advancedFromExplore}
+        </Link>
       </div>
       <div className="atr-explore">
         <aside className="atr-explore__facets">

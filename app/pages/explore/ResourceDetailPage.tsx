@@ -22,7 +22,7 @@ import { LazyComments } from '../comments/LazyComments';
 import { LazyFavorite } from '../helix/LazyFavorite';
 import { detailFallback } from '../visitor/DetailFallback';
 import { detailRows, externalUrl, fieldText, keywordsOf } from '../visitor/fields';
-import { typeLabel } from './ExplorePage';
+import { typeLabel } from './searchParts';
 import { useRecordBrowse } from '../recommendation/useRecordBrowse';
 import { CitationExport } from './CitationExport';
 import type { ResourceItem } from '@common/contracts/search';

@@ -14,7 +14,7 @@ import { MSG } from '@common/messages';
 
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { detailRows, externalUrl, fieldText } from '../visitor/fields';
-import { itemHref, typeLabel } from './ExplorePage';
+import { itemHref, typeLabel } from './searchParts';
 import { useResource } from './ResourceDetailPage';
 import { DetailFailure } from '../visitor/DetailFallback';
 

@@ -31,7 +31,7 @@ import type { AppConfig } from '../../boot';
 import type { SiteContext } from '@modules/types.app';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
-import { itemHref, typeLabel } from './ExplorePage';
+import { itemHref, typeLabel } from './searchParts';
 import { scalarText } from '@common/text';
 
 /** The read of each content list, by module (spec 2 §7 'Content': GET /api/v1/modules/top-notice, top-link). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { createElement, Fragment } from 'react';
 import { detailRows, externalUrl, fieldText, keywordsOf } from './fields';
-import { highlight, itemHref } from '../explore/ExplorePage';
+import { highlight, itemHref } from '../explore/searchParts';
 import { navigatorEntries } from '../explore/NavigatorPage';
 
 describe('detail facts', () => {

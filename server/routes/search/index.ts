@@ -6,6 +6,9 @@
  * - GET /api/v1/literature?<the search's filters>: the literature analysis of the records the search
  *   matches (server/search/literature.ts, /LiteratureMiner; decision 710), cached in the visitor cache;
  *   answered 'pending' when it takes longer than the budget, computed on in the background meanwhile.
+ * - GET /api/v1/search/advanced?c=OP.field.value&…&from&to&sort&<the search's filters>&page&size: the advanced
+ *   search of /exploreV3 (server/search/advanced.ts, common/advancedSearch.ts; decision 680); a plain `q`
+ *   is one 任意字段 row, so the explore page's query opens the same results.
  * - GET /api/v1/resources/{type}/{id}: one resource for its detail page (/microapp/explore/resources/{type}/{id}).
  * Public: the panels that lead here are public; a resource's detail only to signed-in callers on a site
  * with 详情页需登录 on.
@@ -20,10 +23,11 @@ import { publicAccess } from '../../policies/access.js';
 import { checkTopic, readableResources, resourceRows } from '../../policies/rows.js';
 import { detailReadAccess } from '../../policies/detailSignin.js';
 import { MSG } from '../../../common/messages.js';
-import { literatureAnswer, resourceItemAnswer, searchResultAnswer, type LiteratureAnswer } from '../../../common/contracts/search.js';
+import { advancedResultAnswer, literatureAnswer, resourceItemAnswer, searchResultAnswer, type LiteratureAnswer } from '../../../common/contracts/search.js';
+import { conditionProblem, parseCondition, yearsProblem, type AdvancedCondition } from '../../../common/advancedSearch.js';
 import { resourceById } from '../../search/service.js';
 import { searchRunner } from '../../search/readPool.js';
-import { fieldFilters, literatureRequest, resourceParams, searchRequest } from './schema.js';
+import { advancedRequest, fieldFilters, literatureRequest, resourceParams, searchRequest } from './schema.js';
 import type { AnalysisQuery, LiteratureAnalysis } from '../../search/literature.js';
 import { readableApplication } from '../../policies/visibility.js';
 
@@ -68,6 +72,46 @@ export default async function searchRoutes(app: FastifyInstance, { db, dialect, 
         category: q.category,
         subcategory: q.subcategory,
         fieldFilters: fieldFilters(q),
+        page: q.page,
+        size: q.size,
+      });
+    },
+  );
+
+  r.get(
+    '/api/v1/search/advanced',
+    {
+      schema: {
+        summary: '高级检索（字段条件以并且、或者、不含组合，附分面与年度分布）',
+        tags,
+        querystring: advancedRequest,
+        response: { 200: advancedResultAnswer },
+      },
+      config: { access: publicAccess, rows: resourceRows },
+    },
+    async (req) => {
+      const q = req.query;
+      const params = q.c === undefined ? [] : Array.isArray(q.c) ? q.c : [q.c];
+      const parsed = params.map(parseCondition);
+      if (parsed.some((c) => c === null)) throw badRequest(MSG.advancedConditionInvalid, { c: MSG.advancedConditionInvalid });
+      let conditions = parsed as AdvancedCondition[];
+      if (!conditions.length && q.q?.trim()) conditions = [{ op: 'AND', field: 'any', value: q.q.replace(/[\u0000-\u001f\u007f]/g, ' ').trim() }];
+      const problem = conditionProblem(conditions) ?? yearsProblem(q.from ?? null, q.to ?? null);
+      if (problem) throw badRequest(problem, { c: problem });
+      const rows = readableResources(req);
+      const topicId = q.applicationId != null ? (await readableApplication(req.scope, q.applicationId)).topic_id : (q.topicId ?? null);
+      if (q.applicationId == null && topicId != null) checkTopic(rows, topicId);
+      return runner.read('advanced', {
+        rows,
+        conditions,
+        yearFrom: q.from ?? null,
+        yearTo: q.to ?? null,
+        type: q.type,
+        topicId,
+        category: q.category,
+        subcategory: q.subcategory,
+        fieldFilters: fieldFilters(q),
+        sort: q.sort,
         page: q.page,
         size: q.size,
       });

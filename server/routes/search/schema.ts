@@ -1,6 +1,7 @@
 /** Query shapes of the search and resource-detail reads. */
 import { z } from 'zod';
 import { MSG } from '../../../common/messages.js';
+import { ADVANCED_SORTS, YEAR_MAX, YEAR_MIN, type AdvancedSort } from '../../../common/advancedSearch.js';
 import { FIELD_FACET_KEYS } from '../../../common/searchFacets.js';
 
 const id = z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).min(1, MSG.invalidInput);
@@ -48,3 +49,26 @@ export const resourceParams = z.object({
   type: resourceType,
   id,
 });
+
+/** A year of the advanced search's range (decision 680): four digits, checked again with the other (yearsProblem). */
+const year = z.coerce
+  .number({ error: MSG.advancedYearsInvalid })
+  .int(MSG.advancedYearsInvalid)
+  .min(YEAR_MIN, MSG.advancedYearsInvalid)
+  .max(YEAR_MAX, MSG.advancedYearsInvalid);
+
+/**
+ * The advanced search's query (issue 31 §2): its rows as `c` parameters (common/advancedSearch.ts,
+ * read by the route with parseCondition), the year range, the order, and the search's filters and page.
+ */
+export const advancedRequest = searchQuery
+  .omit({ q: true })
+  .extend({
+    // one row or several; their number and length are checked with the rows (conditionProblem), each message its own
+    c: z.union([z.string(), z.array(z.string())]).optional(),
+    q: z.string().max(200, MSG.searchTooLong).optional(),
+    from: year.optional(),
+    to: year.optional(),
+    sort: z.enum(Object.keys(ADVANCED_SORTS) as [AdvancedSort, ...AdvancedSort[]], { error: MSG.invalidInput }).default('relevance'),
+  })
+  .loose();
