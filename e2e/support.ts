@@ -227,17 +227,23 @@ export async function hydrated(target: Locator): Promise<void> {
  */
 export async function pageHydrated(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () => {
-      const reactKey = (el: Element, prefix: string) => Object.keys(el).some((k) => k.startsWith(prefix));
-      const root = document.getElementById('root');
-      const first = root?.firstElementChild;
-      if (!first || !reactKey(first, '__reactFiber$')) return false;
-      return [...root.querySelectorAll('input, textarea, select, button')].every((el) => reactKey(el, '__reactProps$'));
-    },
-    undefined,
-    { timeout: 30_000, polling: 50 },
-  );
+  // the fields and buttons under #root React has not hydrated yet (their markup), or ['#root'] before it
+  // has hydrated anything; a function without a closure: its text is what runs in the page
+  const unhydrated = (): string[] => {
+    const reactKey = (el: Element, prefix: string) => Object.keys(el).some((k) => k.startsWith(prefix));
+    const root = document.getElementById('root');
+    if (!root || ![...root.children].some((el) => reactKey(el, '__reactFiber$'))) return ['#root'];
+    return [...root.querySelectorAll('input, textarea, select, button')].filter((el) => !reactKey(el, '__reactProps$')).map((el) => el.outerHTML.slice(0, 160));
+  };
+  const done = (): boolean => {
+    const reactKey = (el: Element, prefix: string) => Object.keys(el).some((k) => k.startsWith(prefix));
+    const root = document.getElementById('root');
+    if (!root || ![...root.children].some((el) => reactKey(el, '__reactFiber$'))) return false;
+    return [...root.querySelectorAll('input, textarea, select, button')].every((el) => reactKey(el, '__reactProps$'));
+  };
+  await page.waitForFunction(done, undefined, { timeout: 30_000, polling: 50 }).catch(async (err: Error) => {
+    throw new Error(`${err.message}\nnot hydrated: ${(await page.evaluate(unhydrated)).slice(0, 5).join('\n')}`);
+  });
 }
 
 /**
