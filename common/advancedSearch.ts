@@ -9,6 +9,7 @@
  * a search needs something to find).
  */
 import { MSG, fillMsg } from './messages.js';
+import { FIELD_FACET_KEYS } from './searchFacets.js';
 
 /** The fields of a condition, in the order of the field menu, with their labels. */
 export const ADVANCED_FIELDS = {
@@ -131,4 +132,35 @@ export function conditionTerms(value: string): string[] {
 /** The terms of the rows that find (not NOT rows), each once: the relevance order counts them in titles, the page highlights them. */
 export function findingTerms(conditions: readonly AdvancedCondition[]): string[] {
   return [...new Set(conditions.filter((c) => c.op !== 'NOT').flatMap((c) => conditionTerms(c.value)))];
+}
+
+/** The parameters of a search besides its rows, in the order a canonical query lists them. */
+const SEARCH_KEYS = ['from', 'to', 'sort', 'type', 'category', 'subcategory'] as const;
+
+/**
+ * The search of `params` as one canonical query string of /exploreV3 (its rows as `c`, then from, to,
+ * sort, type, category, subcategory and the field facets; page and size left out): what a saved search
+ * and a history entry keep, so that the same search is the same text. Empty when it has no rows.
+ */
+export function canonicalQuery(params: URLSearchParams): string {
+  const rows = conditionsOf(params);
+  if (!rows.length) return '';
+  const out = new URLSearchParams();
+  for (const c of rows) out.append('c', conditionParam(c));
+  for (const k of [...SEARCH_KEYS, ...FIELD_FACET_KEYS]) {
+    const v = params.get(k)?.trim();
+    if (v && !(k === 'sort' && v === 'relevance')) out.set(k, v);
+  }
+  return out.toString();
+}
+
+/** The rows of a canonical query as one line of text for a list (题名：深度学习 并且 作者：张三 …). */
+export function querySummary(query: string): string {
+  const p = new URLSearchParams(query);
+  const rows = conditionsOf(p)
+    .map((c, i) => `${i === 0 ? '' : `${ADVANCED_OPS[c.op]} `}${ADVANCED_FIELDS[c.field]}：${c.value}`)
+    .join(' ');
+  const from = p.get('from');
+  const to = p.get('to');
+  return from || to ? `${rows}（${from ?? ''}-${to ?? ''} 年）` : rows;
 }

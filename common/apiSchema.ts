@@ -3040,6 +3040,90 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/search/saved': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 我保存的高级检索
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    get: operations['getV1SearchSaved'];
+    put?: never;
+    /**
+     * 保存一个高级检索（可每日提醒新结果）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    post: operations['postV1SearchSaved'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/search/saved/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 重命名保存的检索或开关每日提醒
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    put: operations['putV1SearchSavedById'];
+    post?: never;
+    /**
+     * 删除保存的检索
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    delete: operations['deleteV1SearchSavedById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/search/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 我的检索历史（最近 20 次）
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    get: operations['getV1SearchHistory'];
+    put?: never;
+    post?: never;
+    /**
+     * 清空我的检索历史
+     * @description 权限：已登录用户（匿名访客除外）。
+     *
+     *     可读的数据：本人的数据。
+     */
+    delete: operations['deleteV1SearchHistory'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/imports/preview': {
     parameters: {
       query?: never;
@@ -14368,6 +14452,255 @@ export interface operations {
               moduleId: string | null;
               userId: number | null;
             }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1SearchSaved: {
+    parameters: {
+      query: {
+        applicationId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: number;
+              name: string;
+              query: string;
+              summary: string;
+              notify: boolean;
+              notifiedAt: string | null;
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  postV1SearchSaved: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          applicationId: number;
+          name: string;
+          query: string;
+          /** @default false */
+          notify?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            item: {
+              id: number;
+              name: string;
+              query: string;
+              summary: string;
+              notify: boolean;
+              notifiedAt: string | null;
+              createdAt: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  putV1SearchSavedById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          notify?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            item: {
+              id: number;
+              name: string;
+              query: string;
+              summary: string;
+              notify: boolean;
+              notifiedAt: string | null;
+              createdAt: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  deleteV1SearchSavedById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  getV1SearchHistory: {
+    parameters: {
+      query: {
+        applicationId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: number;
+              query: string;
+              summary: string;
+              total: number;
+              at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorAnswer'];
+        };
+      };
+    };
+  };
+  deleteV1SearchHistory: {
+    parameters: {
+      query: {
+        applicationId: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
+            message: string;
           };
         };
       };

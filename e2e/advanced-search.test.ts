@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { artifacts, clickSettled, importJsonl, pageHydrated, sharedData, useE2e } from './support';
+import { artifacts, clickSettled, importJsonl, pageHydrated, sharedData, signInByApi, useE2e } from './support';
 
 const TOPIC = '综合资源';
 const WORD = '数字人文';
@@ -124,5 +124,34 @@ describe('a visitor searches with the advanced search', () => {
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await phone.close();
+  });
+
+  it('saves a search with 每日提醒 for a signed-in reader, lists it and the history under 我的检索', async () => {
+    const reader = await e2e.newPage();
+    await signInByApi(reader.context(), e2e.server, '13900139631', e2e.base);
+    await reader.goto(`${e2e.base}/exploreV3?c=${encodeURIComponent(`AND.keyword.${WORD}`)}&c=${encodeURIComponent('NOT.author.周文')}`);
+    await reader.getByText('共 1 条结果').waitFor();
+    await pageHydrated(reader);
+    const mine = reader.getByRole('region', { name: '我的检索' });
+    await clickSettled(mine.getByRole('tab', { name: '检索历史' }));
+    await mine
+      .getByTestId('search-history')
+      .filter({ hasText: `关键词：${WORD} 不含 作者：周文` })
+      .waitFor();
+    await clickSettled(mine.getByRole('button', { name: '保存检索' }));
+    const dialog = reader.getByRole('dialog');
+    await dialog.getByLabel('检索名称').fill('数字人文（不含周文）');
+    await clickSettled(dialog.getByRole('button', { name: '保存检索' }));
+    await reader.getByText('检索已保存').waitFor();
+    await mine.getByRole('tab', { name: '已保存的检索' }).click();
+    const saved = mine.getByTestId('saved-search').first();
+    await saved.getByRole('link', { name: '数字人文（不含周文）' }).waitFor();
+    expect(await saved.getByRole('checkbox', { name: '每日提醒' }).isChecked()).toBe(true);
+    await reader.screenshot({ path: path.join(artifacts, 'e2e-advanced-search-saved.png'), fullPage: true });
+    // the same search again is refused with its message
+    await clickSettled(mine.getByRole('button', { name: '保存检索' }));
+    await clickSettled(reader.getByRole('dialog').getByRole('button', { name: '保存检索' }));
+    await reader.getByText('这个检索已经保存过了').waitFor();
+    await reader.close();
   });
 });

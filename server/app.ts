@@ -41,9 +41,11 @@ import personalRoutes from './routes/personal/index.js';
 import accountRoutes from './routes/account/index.js';
 import userLinkRoutes from './routes/userLinks/index.js';
 import exportRoutes from './routes/export/index.js';
+import savedSearchRoutes from './routes/savedSearches/index.js';
 import taskRoutes from './routes/tasks/index.js';
 import { TaskRunner } from './tasks/runner.js';
 import { monitorTasks } from './monitors/tasks.js';
+import { sendDueSearchAlerts } from './search/saved.js';
 import { DEFAULT_LIMITS } from './monitors/fetch.js';
 import citationRoutes from './routes/citations/index.js';
 import reportRoutes from './routes/reports/index.js';
@@ -222,9 +224,12 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   await app.register(async (a) => accountRoutes(a, ctx));
   await app.register(async (a) => userLinkRoutes(a, ctx));
   await app.register(async (a) => exportRoutes(a, ctx));
+  await app.register(async (a) => savedSearchRoutes(a, ctx));
   // background tasks: this process works through the queue (server/tasks/runner.ts)
   const tasks = new TaskRunner(ctx.db, ctx.dialect, ctx.file, 1000, () => cache.invalidate(), {
     databaseUrl: ctx.config.databaseUrl,
+    // the saved searches' daily look for new results (decision 684), at each look at the queue
+    periodic: [() => sendDueSearchAlerts(ctx.db, ctx.dialect)],
     monitors: monitorTasks(ctx.db, {
       dropRoot: path.join(ctx.config.dataDir, 'monitor-drops'),
       limits: { ...DEFAULT_LIMITS, allowPrivateHosts: ctx.config.monitorPrivateHosts === true },

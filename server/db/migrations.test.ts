@@ -69,6 +69,7 @@ const STORED_NAMES = [
   '054_queue_search',
   '055_monitors',
   '056_pages',
+  '057_saved_searches',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

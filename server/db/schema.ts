@@ -927,6 +927,33 @@ export interface PagesTable {
   published_at: string | null;
 }
 
+/** A reader's saved advanced search on a site (migration 057, decision 684). */
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  application_id: number;
+  name: string;
+  /** the search as /exploreV3's query string (c, from, to, sort, type, filters) */
+  query: string;
+  /** 1: new results are sent daily as a 站内信 (and its e-mail) */
+  notify: number;
+  /** the highest resource id already told of: newer ids are new results */
+  seen_id: number;
+  notified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A search a signed-in reader ran on a site (migration 057, decision 685). */
+export interface SearchHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  application_id: number;
+  query: string;
+  total: number;
+  created_at: string;
+}
+
 /** A saved configuration of a composed page (like HomeConfigRevisionsTable). */
 export interface PageRevisionsTable {
   id: Generated<number>;
@@ -1003,6 +1030,8 @@ export interface AttributionHistoryTable {
 export interface Database {
   pages: PagesTable;
   page_revisions: PageRevisionsTable;
+  saved_searches: SavedSearchesTable;
+  search_history: SearchHistoryTable;
   dds_requests: DdsRequestsTable;
   dds_settings: DdsSettingsTable;
   api_keys: ApiKeysTable;

@@ -1077,6 +1077,15 @@ const ROUTES: Record<string, Row> = {
   'POST /api/v1/notifications/:id/read': { status: 404, call: () => ({ url: '/api/v1/notifications/999999/read' }) },
   'POST /api/v1/notifications/read-all': { call: () => ({ url: '/api/v1/notifications/read-all' }) },
   'GET /api/v1/helix/sections': { call: (f) => ({ url: `/api/v1/helix/sections?applicationId=${f.appId}` }) },
+  'GET /api/v1/search/saved': { call: (f) => ({ url: `/api/v1/search/saved?applicationId=${f.appId}` }) },
+  'POST /api/v1/search/saved': {
+    status: 201,
+    call: (f) => ({ url: '/api/v1/search/saved', body: { applicationId: f.appId, name: '矩阵检索', query: 'c=AND.title.%E7%9F%A9%E9%98%B5', notify: true } }),
+  },
+  'PUT /api/v1/search/saved/:id': { status: 404, call: () => ({ url: '/api/v1/search/saved/999999', body: { notify: false } }) },
+  'DELETE /api/v1/search/saved/:id': { status: 404, call: () => ({ url: '/api/v1/search/saved/999999' }) },
+  'GET /api/v1/search/history': { call: (f) => ({ url: `/api/v1/search/history?applicationId=${f.appId}` }) },
+  'DELETE /api/v1/search/history': { call: (f) => ({ url: `/api/v1/search/history?applicationId=${f.appId}` }) },
   'GET /api/v1/helix/favorites': { call: (f) => ({ url: `/api/v1/helix/favorites?applicationId=${f.appId}` }) },
   'GET /api/v1/helix/favorites/state': {
     call: (f) => ({ url: `/api/v1/helix/favorites/state?applicationId=${f.appId}&targetType=resource&targetId=${f.resourceId}` }),

@@ -39,6 +39,8 @@ export interface AdvancedQuery {
   subcategory?: string | null;
   fieldFilters?: Record<string, string>;
   sort: AdvancedSort;
+  /** only records whose id is above this (a saved search's new results, decision 684) */
+  afterId?: number;
   /** 1-based page and its size */
   page: number;
   size: number;
@@ -177,7 +179,11 @@ export async function advancedSearch(db: Db, dialect: Dialect, query: AdvancedQu
   const { groups, excluded } = groupsOf(query.conditions);
   const topicId = query.topicId ?? null;
   const terms = findingTerms(query.conditions);
-  const common = [...excluded.map((c) => sql`not ${holds(dialect, c)}`), ...yearRange(query.yearFrom, query.yearTo)];
+  const common = [
+    ...excluded.map((c) => sql`not ${holds(dialect, c)}`),
+    ...yearRange(query.yearFrom, query.yearTo),
+    ...(query.afterId ? [sql`r.id > ${query.afterId}`] : []),
+  ];
   const found = new Set<number>();
   let capped = false;
   for (const group of groups) {

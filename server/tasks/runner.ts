@@ -115,12 +115,14 @@ export class TaskRunner {
   /** SQLite: the rows of imports cut off before they published are still to be removed (at the first look at the queue) */
   private leftovers: boolean;
   private readonly monitors: MonitorTaskHooks | undefined;
+  /** looks made at each look at the queue besides the monitors' (the saved searches' alerts) */
+  private readonly periodic: ReadonlyArray<() => Promise<unknown>>;
 
   /**
    * `file`: the SQLite file (imports then run in a worker thread); `pollMs`: how often the queue is
    * read; `onWritten`: called after a task wrote data (the server bumps its visitor cache there);
    * `limits`: the heartbeat's period and the age past which a running task is taken for abandoned, ms
-   * (60 s and 2 s; the tests shorten them), `monitors`, the monitors' scheduled runs, and `databaseUrl`, PostgreSQL's address, with which an import
+   * (60 s and 2 s; the tests shorten them), `monitors`, the monitors' scheduled runs, `periodic`, other looks made at each look at the queue (the saved searches' daily alerts), and `databaseUrl`, PostgreSQL's address, with which an import
    * runs in a worker thread with a connection of its own (decision 411; without it, in this process).
    */
   constructor(
@@ -129,9 +131,16 @@ export class TaskRunner {
     private readonly file: string | undefined,
     private readonly pollMs = 1000,
     private readonly onWritten: () => Promise<void> = async () => {},
-    limits: { staleMs?: number; heartbeatMs?: number; databaseUrl?: string; monitors?: MonitorTaskHooks } = {},
+    limits: {
+      staleMs?: number;
+      heartbeatMs?: number;
+      databaseUrl?: string;
+      monitors?: MonitorTaskHooks;
+      periodic?: ReadonlyArray<() => Promise<unknown>>;
+    } = {},
   ) {
     this.monitors = limits.monitors;
+    this.periodic = limits.periodic ?? [];
     this.staleMs = limits.staleMs ?? STALE_MS;
     this.heartbeatMs = limits.heartbeatMs ?? HEARTBEAT_MS;
     this.databaseUrl = dialect === 'postgres' ? limits.databaseUrl : undefined;
@@ -239,6 +248,7 @@ export class TaskRunner {
         this.leftovers = false;
       }
       if (this.monitors) await this.monitors.queueDue();
+      for (const look of this.periodic) await look();
       const task = await this.claim();
       if (!task) return;
       if (task.kind === 'monitor') await this.runMonitor(task);

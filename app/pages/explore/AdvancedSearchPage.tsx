@@ -4,7 +4,8 @@
  * advanced search, with a year range and an order; GET /api/v1/search/advanced answers with the explore
  * page's facets and the years of the matches. The results show the matched terms marked in the title and
  * in an abstract's excerpt; a year histogram filters by a drag across its bars (or a click on one); the
- * results can be ticked and their citations exported as on the explore page.
+ * results can be ticked and their citations exported as on the explore page. A signed-in reader saves the
+ * search (with 每日提醒 of new results) and finds it, and the search history, under 我的检索 (MySearches.tsx).
  *
  * Every state lives in the address (`c=OP.field.value` per row, from, to, sort, type, category, the
  * field facets, page, size), so a search can be shared and the back button works; `?q=` (the explore
@@ -12,7 +13,7 @@
  * post as o / f / v, so it searches before hydration and without JavaScript; once hydrated the same
  * rows go to the router as `c` parameters.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Pagination, Skeleton } from 'antd';
@@ -24,6 +25,7 @@ import {
   MAX_CONDITION_TEXT,
   YEAR_MAX,
   YEAR_MIN,
+  canonicalQuery,
   conditionParam,
   conditionProblem,
   conditionsOf,
@@ -46,6 +48,9 @@ import { CitationExport, useHydrated } from './CitationExport';
 import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, ticksOf, type Picks, type Ranked } from './citationPicks';
 import { CategoryTree, FacetList, highlight, itemHref, metaOf, typeLabel } from './searchParts';
 import './advanced.css';
+
+// 我的检索 (saved searches and history) needs the browser's session: its own chunk, after hydration
+const MySearches = lazy(() => import('./MySearches'));
 
 /** The rows an empty search starts with, as a catalogue's advanced search shows them. */
 const START_ROWS: AdvancedCondition[] = [
@@ -434,6 +439,11 @@ function AdvancedSearch({ applicationId }: { applicationId: number }) {
               />
             ) : null;
           })}
+          {hydrated && (
+            <Suspense fallback={null}>
+              <MySearches applicationId={applicationId} query={asked ? canonicalQuery(params) : ''} />
+            </Suspense>
+          )}
         </aside>
         <div className="atr-advanced__main">
           {data && data.years.length > 0 && (

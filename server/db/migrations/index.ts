@@ -57,6 +57,7 @@ import * as m053 from './053_reader_approvals.js';
 import * as m054 from './054_queue_search.js';
 import * as m055 from './055_monitors.js';
 import * as m056 from './056_pages.js';
+import * as m057 from './057_saved_searches.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -117,6 +118,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m054,
   m055,
   m056,
+  m057,
 ];
 
 /**

@@ -8,7 +8,8 @@
  *   answered 'pending' when it takes longer than the budget, computed on in the background meanwhile.
  * - GET /api/v1/search/advanced?c=OP.field.value&…&from&to&sort&<the search's filters>&page&size: the advanced
  *   search of /exploreV3 (server/search/advanced.ts, common/advancedSearch.ts; decision 680); a plain `q`
- *   is one 任意字段 row, so the explore page's query opens the same results.
+ *   is one 任意字段 row, so the explore page's query opens the same results. A signed-in reader's first
+ *   page of a search within a site is noted in their search history (server/search/saved.ts).
  * - GET /api/v1/resources/{type}/{id}: one resource for its detail page (/microapp/explore/resources/{type}/{id}).
  * Public: the panels that lead here are public; a resource's detail only to signed-in callers on a site
  * with 详情页需登录 on.
@@ -24,7 +25,8 @@ import { checkTopic, readableResources, resourceRows } from '../../policies/rows
 import { detailReadAccess } from '../../policies/detailSignin.js';
 import { MSG } from '../../../common/messages.js';
 import { advancedResultAnswer, literatureAnswer, resourceItemAnswer, searchResultAnswer, type LiteratureAnswer } from '../../../common/contracts/search.js';
-import { conditionProblem, parseCondition, yearsProblem, type AdvancedCondition } from '../../../common/advancedSearch.js';
+import { conditionParam, conditionProblem, parseCondition, yearsProblem, type AdvancedCondition } from '../../../common/advancedSearch.js';
+import { recordSearch } from '../../search/saved.js';
 import { resourceById } from '../../search/service.js';
 import { searchRunner } from '../../search/readPool.js';
 import { advancedRequest, fieldFilters, literatureRequest, resourceParams, searchRequest } from './schema.js';
@@ -101,7 +103,7 @@ export default async function searchRoutes(app: FastifyInstance, { db, dialect, 
       const rows = readableResources(req);
       const topicId = q.applicationId != null ? (await readableApplication(req.scope, q.applicationId)).topic_id : (q.topicId ?? null);
       if (q.applicationId == null && topicId != null) checkTopic(rows, topicId);
-      return runner.read('advanced', {
+      const result = await runner.read('advanced', {
         rows,
         conditions,
         yearFrom: q.from ?? null,
@@ -115,6 +117,23 @@ export default async function searchRoutes(app: FastifyInstance, { db, dialect, 
         page: q.page,
         size: q.size,
       });
+      // a signed-in reader's search history on the site (decision 685): the first page of each search
+      if (req.user && q.applicationId != null && q.page === 1) {
+        const asked = new URLSearchParams();
+        for (const c of conditions) asked.append('c', conditionParam(c));
+        for (const [k, v] of Object.entries({
+          from: q.from,
+          to: q.to,
+          sort: q.sort,
+          type: q.type,
+          category: q.category,
+          subcategory: q.subcategory,
+          ...fieldFilters(q),
+        }))
+          if (v !== undefined && v !== null && v !== '') asked.set(k, String(v));
+        await recordSearch(db, req.user.id, q.applicationId, asked, result.totalElements);
+      }
+      return result;
     },
   );
 
