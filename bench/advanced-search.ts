@@ -11,7 +11,8 @@
  * frequent `题名 挖掘 并且 作者 王 不含 关键词 <a keyword>`, rare `题名 量子退火 并且 作者 王 不含 关键词 <a keyword>`.
  * On a temporary SQLite file, or on PostgreSQL with BENCH_DATABASE_URL (an empty database it may write).
  *
- * Run: `npx tsx bench/advanced-search.ts` (BENCH_RECORDS=100000 for a quicker look).
+ * Run: `npx tsx bench/advanced-search.ts` (BENCH_RECORDS=100000 for a quicker look; BENCH_FILE=/tmp/adv.db
+ * keeps the SQLite file, so a second run measures without writing again).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,7 +47,8 @@ const GIVEN = [...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平�
 const TOPICS = [...'数据网络图像信号控制系统模型算法优化学习检测识别分类聚类预测评估结构材料能源环境医学基因蛋白细胞'];
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-advanced-')), 'atrium.db');
+  // BENCH_FILE: a SQLite file kept between runs (written the first time, read as it is after)
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.BENCH_FILE ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-advanced-')), 'atrium.db');
   const opened = await openDatabase(url);
   const { db, dialect } = opened;
   const rnd = random(47);
@@ -55,7 +57,15 @@ async function main() {
   const keywords = Array.from({ length: 800 }, (_, i) => `${TOPICS[i % TOPICS.length]}${TOPICS[(i * 7) % TOPICS.length]}${i}`);
   const topicId = await ensureTopic(db, '高级检索基准');
   const t0 = performance.now();
-  for (let start = 0; start < RECORDS; start += 5000) {
+  const held = Number(
+    (
+      await db
+        .selectFrom('resources')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  for (let start = held; start < RECORDS; start += 5000) {
     const batch: ResourceInput[] = [];
     for (let i = start; i < Math.min(RECORDS, start + 5000); i++) {
       const au = Array.from({ length: 2 + Math.floor(rnd() * 3) }, () => pick(authors));

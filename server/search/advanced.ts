@@ -24,7 +24,7 @@ import { FIELD_FACETS, SEARCH_CAP } from '../../common/searchFacets.js';
 import { conditionTerms, findingTerms, groupsOf, INDEXED_FIELDS, type AdvancedCondition, type AdvancedSort } from '../../common/advancedSearch.js';
 import { presentResource, type ResourceItem } from '../resources/present.js';
 import { resourceVisible, type ResourceRows } from '../policies/rows.js';
-import { fieldValue, matchingIds, type CategoryFacet, type Facet } from './service.js';
+import { fieldValue, matchingHits, type CategoryFacet, type Facet, type MatchedRow } from './service.js';
 
 export interface AdvancedQuery {
   /** the rows, already checked (common/advancedSearch.ts conditionProblem) */
@@ -109,17 +109,9 @@ async function doiMatches(db: Db, query: AdvancedQuery, doi: string, where: RawB
   return r.rows.map((x) => Number(x.id));
 }
 
-interface Match {
-  id: number;
-  type: string;
-  title: string;
-  date: string | null;
-  category: string | null;
-  category2: string | null;
-  values: Record<string, string | null>;
-}
+type Match = MatchedRow;
 
-/** The facets' and ranking's columns of `ids` (no listing fields but the chosen type's facet values). */
+/** The facets' and ranking's columns of `ids` (no listing fields but the chosen type's facet values): a DOI's matches. */
 async function matchRows(db: Db, dialect: Dialect, ids: number[], topicId: number | null, type: string | null): Promise<Match[]> {
   if (!ids.length) return [];
   const facets = type ? (FIELD_FACETS[type as ResourceType] ?? []) : [];
@@ -184,24 +176,28 @@ export async function advancedSearch(db: Db, dialect: Dialect, query: AdvancedQu
     ...yearRange(query.yearFrom, query.yearTo),
     ...(query.afterId ? [sql`r.id > ${query.afterId}`] : []),
   ];
-  const found = new Set<number>();
+  const type = query.type || null;
+  const found = new Map<number, Match>();
   let capped = false;
   for (const group of groups) {
     const where = and([...group.map((c) => holds(dialect, c)), ...common]);
     const indexed = group.filter((c) => INDEXED_FIELDS.includes(c.field));
     const doi = group.find((c) => c.field === 'doi');
-    const ids = indexed.length
-      ? await matchingIds(db, dialect, { q: indexed.map((c) => c.value).join(' '), topicId, rows: topicId == null ? query.rows : undefined, where }, cap + 1)
+    const rows = indexed.length
+      ? await matchingHits(
+          db,
+          dialect,
+          { q: indexed.map((c) => c.value).join(' '), topicId, rows: topicId == null ? query.rows : undefined, where, facetType: type },
+          cap + 1,
+        )
       : doi
-        ? await doiMatches(db, query, doi.value, where, cap + 1)
+        ? await matchRows(db, dialect, await doiMatches(db, query, doi.value, where, cap + 1), topicId, type)
         : [];
-    if (ids.length > cap) capped = true;
-    for (const id of ids) if (found.size < cap) found.add(id);
-    if (found.size >= cap && ids.some((id) => !found.has(id))) capped = true;
+    if (rows.length > cap) capped = true;
+    for (const m of rows) if (found.size < cap) found.set(m.id, m);
+    if (found.size >= cap && rows.some((m) => !found.has(m.id))) capped = true;
   }
-
-  const type = query.type || null;
-  const all = await matchRows(db, dialect, [...found], topicId, type);
+  const all = [...found.values()];
   const ofType = type ? all.filter((m) => m.type === type) : all;
   const typeFacets = type ? (FIELD_FACETS[type as ResourceType] ?? []) : [];
   const fieldFilters = Object.entries(query.fieldFilters ?? {}).filter(([k, v]) => v && typeFacets.some((f) => f.key === k));

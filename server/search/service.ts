@@ -893,6 +893,35 @@ export async function matchingIds(
   query: Omit<SearchQuery, 'page' | 'size'> & { where?: RawBuilder<unknown> },
   limit: number,
 ): Promise<number[]> {
+  return [...new Set((await matchingHits(db, dialect, query, limit)).map((h) => h.id))];
+}
+
+/** A match as {@link matchingHits} reads it: what a list is ranked and counted by, not the listing fields. */
+export interface MatchedRow {
+  id: number;
+  type: string;
+  /** the record's categories in the query's topic (null outside a topic) */
+  category: string | null;
+  category2: string | null;
+  title: string;
+  date: string | null;
+  /** the field facets' values of `facetType`, by facet key */
+  values: Record<string, string | null>;
+}
+
+/**
+ * The matches {@link matchingIds} finds, each read with its type, categories, title, date and the field
+ * facets' values of `facetType` (the advanced search's counts and orders, server/search/advanced.ts:
+ * one read instead of the ids and then their rows), at most `limit`, in no particular order; a record
+ * once. The title is read when the query has a `where` (the read is then on the resource rows; the
+ * advanced search always has one), else it may be '' (a read of the topic's links alone).
+ */
+export async function matchingHits(
+  db: Db,
+  dialect: Dialect,
+  query: Omit<SearchQuery, 'page' | 'size'> & { where?: RawBuilder<unknown>; facetType?: string | null },
+  limit: number,
+): Promise<MatchedRow[]> {
   const perTerm = searchTerms(query.q).map(queryParts);
   const type = query.type || null;
   if ((perTerm.length === 0 && !type) || perTerm.some((p) => p.length === 0)) return [];
@@ -902,6 +931,7 @@ export async function matchingIds(
   const fieldFilters = Object.fromEntries(Object.entries(query.fieldFilters ?? {}).filter(([k, v]) => v && typeFacets.some((f) => f.key === k)));
   const category = type && topicId != null ? query.category || null : null;
   const subcategory = category ? query.subcategory || null : null;
+  const facets = query.facetType ? (FIELD_FACETS[query.facetType as ResourceType] ?? []) : [];
   const hits = await matches(db, dialect, parts, {
     topicId,
     rows: topicId == null ? query.rows : undefined,
@@ -910,7 +940,13 @@ export async function matchingIds(
     subcategory,
     fieldFilters,
     where: query.where,
+    facets,
     limit,
   });
-  return [...new Set(hits.map((h) => h.id))];
+  const seen = new Set<number>();
+  return hits.flatMap((h) => {
+    if (seen.has(h.id)) return [];
+    seen.add(h.id);
+    return [{ id: h.id, type: h.type, category: h.category, category2: h.category2, title: h.title ?? '', date: h.date, values: h.values }];
+  });
 }
