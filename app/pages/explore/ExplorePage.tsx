@@ -25,7 +25,7 @@ import { CategoryTree, FacetList, highlight, itemHref, metaOf, typeLabel } from 
 import { CitationExport, useHydrated } from './CitationExport';
 import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type Picks, type Ranked } from './citationPicks';
 import { api } from '../../shared/apiClient';
-import { minerHref } from '../miner/minerLinks';
+import { advancedHref, minerHref } from '../miner/minerLinks';
 
 /**
  * The search box: a plain GET form to this page (q, and the chosen type and page size as hidden fields),
@@ -182,8 +182,8 @@ function Explore({ applicationId }: { applicationId: number }) {
           onSearch={(next) => setParams(next)}
           onClear={() => update({ q: undefined, category: undefined, subcategory: undefined })}
         />
-        {/* the advanced search (issue 31 §2) opens with this query as its first row */}
-        <Link className="atr-explore__advanced" to={q ? `/exploreV3?q=${encodeURIComponent(q)}` : '/exploreV3'}>
+        {/* the advanced search (issue 31 §2) opens with this query as its first row, and these filters */}
+        <Link className="atr-explore__advanced" to={advancedHref(params)}>
           {MSG.advancedFromExplore}
         </Link>
       </div>
