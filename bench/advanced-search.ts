@@ -22,6 +22,7 @@ import { ensureTopic, upsertResources, type ResourceInput } from '../server/reso
 import { searchResources } from '../server/search/service.js';
 import { advancedSearch } from '../server/search/advanced.js';
 import type { AdvancedCondition } from '../common/advancedSearch.js';
+import { GIVEN, random, SURNAMES, TOPICS } from './portal.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
@@ -30,21 +31,6 @@ const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
 };
-
-/** A deterministic pseudo-random sequence (mulberry32), so every run has the same data. */
-function random(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const SURNAMES = [...'王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田任姜范方石姚谭'];
-const GIVEN = [...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏辉建国文'];
-const TOPICS = [...'数据网络图像信号控制系统模型算法优化学习检测识别分类聚类预测评估结构材料能源环境医学基因蛋白细胞'];
 
 async function main() {
   // BENCH_FILE: a SQLite file kept between runs (written the first time, read as it is after)

@@ -104,6 +104,24 @@ export function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+/** A deterministic pseudo-random sequence in [0, 1) (mulberry32) from `seed`, so every run of a benchmark has the same data. */
+export function random(seed: number): () => number {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The names benchmarks draw synthetic authors and keywords from (bench/literature-miner.ts, bench/advanced-search.ts). */
+export const SURNAMES = [
+  ...'王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田任姜范方石姚谭',
+];
+export const GIVEN = [...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏辉建国文'];
+export const TOPICS = [...'数据网络图像信号控制系统模型算法优化学习检测识别分类聚类预测评估结构材料能源环境医学基因蛋白细胞'];
+
 /**
  * Synthetic Chinese article `i` of a benchmark (bench/oai-harvest.ts, bench/monitor-harvest.ts): its
  * title, date and listing fields (two authors, three keywords from `words`, an abstract of about 150

@@ -37,7 +37,7 @@ import {
   type AdvancedSort,
 } from '@common/advancedSearch';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES, type ResourceType } from '@common/constants';
-import { CATEGORY_FACET_LABELS, FIELD_FACETS, SEARCH_CAP } from '@common/searchFacets';
+import { FIELD_FACETS, SEARCH_CAP } from '@common/searchFacets';
 import { MSG, fillMsg } from '@common/messages';
 import type { Facet } from '@common/contracts/search';
 import { errorMessage } from '../../api';
@@ -46,7 +46,7 @@ import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
 import { CitationExport, useHydrated } from './CitationExport';
 import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, ticksOf, type Picks, type Ranked } from './citationPicks';
-import { CategoryTree, FacetList, highlight, itemHref, metaOf, typeLabel } from './searchParts';
+import { SearchFacets, highlight, itemHref, metaOf } from './searchParts';
 import './advanced.css';
 
 // 我的检索 (saved searches and history) needs the browser's session: its own chunk, after hydration
@@ -348,7 +348,6 @@ function AdvancedSearch({ applicationId }: { applicationId: number }) {
   });
   const data = asked ? results.data : undefined;
   const facets = data?.facets;
-  const exact = facets?.exact !== false;
 
   // ticked results, as on the explore page (decision 282): they belong to the search shown
   const { message } = App.useApp();
@@ -412,33 +411,17 @@ function AdvancedSearch({ applicationId }: { applicationId: number }) {
       </div>
       <div className="atr-explore">
         <aside className="atr-explore__facets">
-          {data && (facets?.type.length ?? 0) > 0 && (
-            <FacetList title={MSG.facetType} facets={facets!.type} active={type} hrefOf={typeHref} exact={facets?.typesExact !== false} labelOf={typeLabel} />
-          )}
-          {type && (facets?.category.length ?? 0) > 0 && (
-            <CategoryTree
-              title={CATEGORY_FACET_LABELS[type as ResourceType] ?? MSG.facetCategory}
-              nodes={facets!.category}
-              category={category}
-              subcategory={subcategory}
-              exact={exact}
-              hrefOf={(c, sub) => hrefWith({ category: c, subcategory: sub })}
-            />
-          )}
-          {fieldFacets.map((f) => {
-            const values = facets?.fields?.[f.key] ?? [];
-            return values.length > 0 || fieldFilters[f.key] ? (
-              <FacetList
-                key={f.key}
-                title={f.label}
-                facets={values}
-                active={fieldFilters[f.key]}
-                exact={exact}
-                hrefOf={(v) => hrefWith({ [f.key]: v })}
-                labelOf={f.valueLabel}
-              />
-            ) : null;
-          })}
+          <SearchFacets
+            facets={facets}
+            types={data ? facets!.type : []}
+            type={type}
+            category={category}
+            subcategory={subcategory}
+            fieldFacets={fieldFacets}
+            fieldFilters={fieldFilters}
+            typeHref={typeHref}
+            hrefWith={hrefWith}
+          />
           {hydrated && (
             <Suspense fallback={null}>
               <MySearches applicationId={applicationId} query={asked ? canonicalQuery(params) : ''} />

@@ -15,13 +15,13 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Pagination, Skeleton } from 'antd';
 import { PAGE_SIZE_CHOICES, DEFAULT_PAGE_SIZE, type ResourceType } from '@common/constants';
-import { CATEGORY_FACET_LABELS, FIELD_FACETS, SEARCH_CAP } from '@common/searchFacets';
+import { FIELD_FACETS } from '@common/searchFacets';
 import { MSG } from '@common/messages';
 import { errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { trackSearch } from '../../site/usage';
 import { fieldText } from '../visitor/fields';
-import { CategoryTree, FacetList, highlight, itemHref, metaOf, typeLabel } from './searchParts';
+import { SearchFacets, highlight, itemHref, metaOf, typeLabel } from './searchParts';
 import { CitationExport, useHydrated } from './CitationExport';
 import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type Picks, type Ranked } from './citationPicks';
 import { api } from '../../shared/apiClient';
@@ -163,7 +163,6 @@ function Explore({ applicationId }: { applicationId: number }) {
     ranked.map((r) => r.id),
     ticks,
   );
-  const exact = facets?.exact !== false;
   const typeFacets: Array<{ value: string; count?: number }> = facets?.type ?? (type ? [{ value: type }] : []);
 
   return (
@@ -189,35 +188,18 @@ function Explore({ applicationId }: { applicationId: number }) {
       </div>
       <div className="atr-explore">
         <aside className="atr-explore__facets">
-          {(q || type) && typeFacets.length > 0 && (
-            <FacetList title={MSG.facetType} facets={typeFacets} active={type} hrefOf={typeHref} exact={facets?.typesExact !== false} labelOf={typeLabel} />
-          )}
-          {q && !type && (facets?.type.length ?? 0) > 1 && <p className="atr-facet__hint">{MSG.chooseTypeFirst}</p>}
-          {type && (facets?.category.length ?? 0) > 0 && (
-            <CategoryTree
-              title={CATEGORY_FACET_LABELS[type as ResourceType] ?? MSG.facetCategory}
-              nodes={facets!.category}
-              category={category}
-              subcategory={subcategory}
-              exact={exact}
-              hrefOf={(c, sub) => hrefWith({ category: c, subcategory: sub })}
-            />
-          )}
-          {fieldFacets.map((f) => {
-            const values = facets?.fields?.[f.key] ?? [];
-            return values.length > 0 || fieldFilters[f.key] ? (
-              <FacetList
-                key={f.key}
-                title={f.label}
-                facets={values}
-                active={fieldFilters[f.key]}
-                exact={exact}
-                hrefOf={(v) => hrefWith({ [f.key]: v })}
-                labelOf={f.valueLabel}
-              />
-            ) : null;
-          })}
-          {facets && !exact && <p className="atr-facet__hint">{MSG.facetLowerBound(SEARCH_CAP)}</p>}
+          <SearchFacets
+            facets={facets}
+            types={q || type ? typeFacets : []}
+            type={type}
+            category={category}
+            subcategory={subcategory}
+            fieldFacets={fieldFacets}
+            fieldFilters={fieldFilters}
+            typeHref={typeHref}
+            hrefWith={hrefWith}
+            typeHint={q && !type && (facets?.type.length ?? 0) > 1 ? <p className="atr-facet__hint">{MSG.chooseTypeFirst}</p> : undefined}
+          />
         </aside>
         <section className="atr-vcard atr-results" aria-busy={results.isFetching}>
           {!q && !type && <Empty description={MSG.searchPrompt} />}

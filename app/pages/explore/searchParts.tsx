@@ -10,7 +10,9 @@ import { MSG } from '@common/messages';
 import { formatDate } from '@modules/kit/format';
 import { resourceDetailHref } from '@common/resourceTypes';
 import { scalarText } from '@common/text';
-import type { CategoryFacet, ResourceItem } from '@common/contracts/search';
+import type { CategoryFacet, ResourceItem, SearchResult } from '@common/contracts/search';
+import { CATEGORY_FACET_LABELS, SEARCH_CAP, type FieldFacet } from '@common/searchFacets';
+import type { ResourceType } from '@common/constants';
 import { fieldText } from '../visitor/fields';
 
 /** The answers' shapes are the server's declared ones (common/contracts/search.ts). */
@@ -187,5 +189,71 @@ export function CategoryTree({
         })}
       </ul>
     </div>
+  );
+}
+
+/**
+ * The facets of a results page (explore and the advanced search): the type list, with a type its
+ * category tree and field facets, and the lower-bound hint when they were counted over the cap.
+ * `hrefWith` is the page's URL with parameters changed; `typeHref` its URL of another type (which drops
+ * the type's own filters). `typeHint` follows the type list (explore's 先选择类型).
+ */
+export function SearchFacets({
+  facets,
+  types,
+  type,
+  category,
+  subcategory,
+  fieldFacets,
+  fieldFilters,
+  typeHref,
+  hrefWith,
+  typeHint,
+}: {
+  facets: SearchResult['facets'] | undefined;
+  /** the type list shown (explore shows the chosen type alone before its answer) */
+  types: Array<{ value: string; count?: number }>;
+  type?: string;
+  category?: string;
+  subcategory?: string;
+  fieldFacets: readonly FieldFacet[];
+  fieldFilters: Record<string, string>;
+  typeHref(v?: string): string;
+  hrefWith(next: Record<string, string | undefined>): string;
+  typeHint?: ReactNode;
+}) {
+  const exact = facets?.exact !== false;
+  return (
+    <>
+      {types.length > 0 && (
+        <FacetList title={MSG.facetType} facets={types} active={type} hrefOf={typeHref} exact={facets?.typesExact !== false} labelOf={typeLabel} />
+      )}
+      {typeHint}
+      {type && (facets?.category.length ?? 0) > 0 && (
+        <CategoryTree
+          title={CATEGORY_FACET_LABELS[type as ResourceType] ?? MSG.facetCategory}
+          nodes={facets!.category}
+          category={category}
+          subcategory={subcategory}
+          exact={exact}
+          hrefOf={(c, sub) => hrefWith({ category: c, subcategory: sub })}
+        />
+      )}
+      {fieldFacets.map((f) => {
+        const values = facets?.fields?.[f.key] ?? [];
+        return values.length > 0 || fieldFilters[f.key] ? (
+          <FacetList
+            key={f.key}
+            title={f.label}
+            facets={values}
+            active={fieldFilters[f.key]}
+            exact={exact}
+            hrefOf={(v) => hrefWith({ [f.key]: v })}
+            labelOf={f.valueLabel}
+          />
+        ) : null;
+      })}
+      {facets && !exact && <p className="atr-facet__hint">{MSG.facetLowerBound(SEARCH_CAP)}</p>}
+    </>
   );
 }
