@@ -16,7 +16,7 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Pagination, Skeleton } from 'antd';
+import { Alert, Button, Empty, Pagination, Skeleton } from 'antd';
 import {
   ADVANCED_FIELDS,
   ADVANCED_OPS,
@@ -44,9 +44,9 @@ import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
-import { CitationExport, useHydrated } from './CitationExport';
-import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, ticksOf, type Picks, type Ranked } from './citationPicks';
-import { SearchFacets, highlight, itemHref, metaOf } from './searchParts';
+import { useHydrated } from './CitationExport';
+import { SearchFacets, highlight } from './searchParts';
+import { PickAllBox, PickCount, PickableResult, PicksExport, usePicks } from './resultPicks';
 import './advanced.css';
 
 // 我的检索 (saved searches and history) needs the browser's session: its own chunk, after hydration
@@ -350,24 +350,8 @@ function AdvancedSearch({ applicationId }: { applicationId: number }) {
   const facets = data?.facets;
 
   // ticked results, as on the explore page (decision 282): they belong to the search shown
-  const { message } = App.useApp();
   const hydrated = useHydrated();
-  const [picks, setPicks] = useState<Picks>(NO_PICKS);
-  const search = hrefWith({});
-  const ticks = ticksOf(picks, search);
-  const pickable = hydrated && !results.isPlaceholderData;
-  const ranked: Ranked[] = data ? data.content.map((it, i) => ({ id: it.id, rank: (data.page - 1) * data.size + i })) : [];
-  const onPage = pageState(ranked, ticks);
-  const full = ticks.size >= PICK_MAX;
-  const tick = (items: Ranked[], on: boolean) => {
-    const next = pick(picks, search, items, on);
-    setPicks(next.picks);
-    if (next.refused > 0) message.warning(MSG.citationTooMany(PICK_MAX));
-  };
-  const exported = exportIds(
-    ranked.map((r) => r.id),
-    ticks,
-  );
+  const picks = usePicks(data, hrefWith({}), hydrated && !results.isPlaceholderData);
 
   const sortLinks: ReactNode = (
     <span className="atr-advanced__sorts" role="group" aria-label={MSG.advancedSort}>
@@ -460,34 +444,11 @@ function AdvancedSearch({ applicationId }: { applicationId: number }) {
               ) : (
                 <>
                   <div className="atr-results__bar atr-picks-bar">
-                    <label className="atr-picks-bar__all">
-                      <input
-                        type="checkbox"
-                        disabled={!pickable}
-                        checked={onPage.all}
-                        ref={(el) => {
-                          if (el) el.indeterminate = onPage.some && !onPage.all;
-                        }}
-                        onChange={() => tick(ranked, !onPage.all)}
-                      />
-                      {MSG.citationPickPage}
-                    </label>
+                    <PickAllBox picks={picks} />
                     <span role="status">{fillMsg(MSG.advancedTotal, { n: data.totalElements.toLocaleString('zh-CN') })}</span>
-                    <span className="atr-picks-bar__count">
-                      <span>{ticks.size > 0 ? MSG.citationPicked(ticks.size) : ''}</span>
-                      {ticks.size > 0 && (
-                        <button type="button" className="atr-btn atr-btn--link atr-btn--small" onClick={() => setPicks(NO_PICKS)}>
-                          {MSG.citationPickClear}
-                        </button>
-                      )}
-                    </span>
+                    <PickCount picks={picks} />
                     {sortLinks}
-                    <CitationExport
-                      ids={exported}
-                      align="end"
-                      label={ticks.size > 0 ? MSG.citationExportPicked(ticks.size) : MSG.citationExportPage}
-                      hint={ticks.size > 0 ? MSG.citationExportPickedHint(ticks.size) : MSG.citationExportPageHint(exported.length)}
-                    />
+                    <PicksExport picks={picks} />
                   </div>
                   {data.capped && (
                     <Alert
@@ -500,31 +461,22 @@ function AdvancedSearch({ applicationId }: { applicationId: number }) {
                   {data.content.map((it, i) => {
                     const abstract = fieldText(it.abstract ?? it.summary ?? it.description);
                     return (
-                      <article className="atr-result atr-result--pickable" key={`${it.type}-${it.id}`} data-testid="advanced-result">
-                        <label className="atr-result__pick" title={full && !ticks.has(it.id) ? MSG.citationTooMany(PICK_MAX) : undefined}>
-                          <input
-                            type="checkbox"
-                            aria-label={MSG.citationPickItem(it.title)}
-                            checked={ticks.has(it.id)}
-                            disabled={!pickable || (full && !ticks.has(it.id))}
-                            onChange={(e) => tick([ranked[i]], e.currentTarget.checked)}
-                          />
-                        </label>
-                        <Link className="atr-result__title" to={itemHref(it)}>
-                          {highlight(it.title, terms)}
-                        </Link>
-                        <div className="atr-result__meta">
-                          {metaOf(it).map((m, j) => (
-                            <span key={j}>{m}</span>
-                          ))}
-                        </div>
-                        {abstract && (
-                          <p className="atr-result__abstract">
-                            {MSG.advancedSnippet}
-                            {highlight(excerpt(abstract, terms), terms)}
-                          </p>
-                        )}
-                      </article>
+                      <PickableResult
+                        key={`${it.type}-${it.id}`}
+                        testId="advanced-result"
+                        it={it}
+                        i={i}
+                        terms={terms}
+                        picks={picks}
+                        abstract={
+                          abstract ? (
+                            <>
+                              {MSG.advancedSnippet}
+                              {highlight(excerpt(abstract, terms), terms)}
+                            </>
+                          ) : undefined
+                        }
+                      />
                     );
                   })}
                   <div className="atr-pager">

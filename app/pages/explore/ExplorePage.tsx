@@ -10,10 +10,10 @@
  * and are exported in result order); the export's links work without JavaScript (the whole page), the
  * boxes only once the page has hydrated.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Pagination, Skeleton } from 'antd';
+import { Alert, Button, Empty, Pagination, Skeleton } from 'antd';
 import { PAGE_SIZE_CHOICES, DEFAULT_PAGE_SIZE, type ResourceType } from '@common/constants';
 import { FIELD_FACETS } from '@common/searchFacets';
 import { MSG } from '@common/messages';
@@ -21,9 +21,10 @@ import { errorMessage } from '../../api';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { trackSearch } from '../../site/usage';
 import { fieldText } from '../visitor/fields';
-import { SearchFacets, highlight, itemHref, metaOf, typeLabel } from './searchParts';
-import { CitationExport, useHydrated } from './CitationExport';
-import { NO_PICKS, PICK_MAX, exportIds, pageState, pick, searchOf, ticksOf, type Picks, type Ranked } from './citationPicks';
+import { SearchFacets, typeLabel } from './searchParts';
+import { PickAllBox, PickCount, PickableResult, PicksExport, usePicks } from './resultPicks';
+import { useHydrated } from './CitationExport';
+import { searchOf } from './citationPicks';
 import { api } from '../../shared/apiClient';
 import { advancedHref, minerHref } from '../miner/minerLinks';
 
@@ -143,26 +144,10 @@ function Explore({ applicationId }: { applicationId: number }) {
     trackSearch(q, hits);
   }, [settled, q, hits]);
 
-  // ticked results (decision 282): they belong to the search shown, whatever its page
-  const { message } = App.useApp();
+  // ticked results (decision 282): they belong to the search shown, whatever its page; results still
+  // shown while another search loads are not this search's: nothing to tick in them
   const hydrated = useHydrated();
-  const [picks, setPicks] = useState<Picks>(NO_PICKS);
-  const search = searchOf(params);
-  const ticks = ticksOf(picks, search);
-  // results still shown while another search loads are not this search's: nothing to tick in them
-  const pickable = hydrated && !results.isPlaceholderData;
-  const ranked: Ranked[] = data ? data.content.map((it, i) => ({ id: it.id, rank: (data.page - 1) * data.size + i })) : [];
-  const onPage = pageState(ranked, ticks);
-  const full = ticks.size >= PICK_MAX;
-  const tick = (items: Ranked[], on: boolean) => {
-    const next = pick(picks, search, items, on);
-    setPicks(next.picks);
-    if (next.refused > 0) message.warning(MSG.citationTooMany(PICK_MAX));
-  };
-  const exported = exportIds(
-    ranked.map((r) => r.id),
-    ticks,
-  );
+  const picks = usePicks(data, searchOf(params), hydrated && !results.isPlaceholderData);
   const typeFacets: Array<{ value: string; count?: number }> = facets?.type ?? (type ? [{ value: type }] : []);
 
   return (
@@ -239,65 +224,27 @@ function Explore({ applicationId }: { applicationId: number }) {
             ) : (
               <>
                 <div className="atr-results__bar atr-picks-bar">
-                  {/* ticking needs the page's script: disabled until it runs, hidden without scripts (citations.css) */}
-                  <label className="atr-picks-bar__all">
-                    <input
-                      type="checkbox"
-                      disabled={!pickable}
-                      checked={onPage.all}
-                      ref={(el) => {
-                        if (el) el.indeterminate = onPage.some && !onPage.all;
-                      }}
-                      onChange={() => tick(ranked, !onPage.all)}
-                    />
-                    {MSG.citationPickPage}
-                  </label>
+                  <PickAllBox picks={picks} />
                   <span>
                     {data.capped ? MSG.searchFoundMore(data.totalElements) : q ? MSG.searchFound(data.totalElements) : MSG.listTotal(data.totalElements)}
                   </span>
-                  <span className="atr-picks-bar__count">
-                    <span role="status">{ticks.size > 0 ? MSG.citationPicked(ticks.size) : ''}</span>
-                    {ticks.size > 0 && (
-                      <button type="button" className="atr-btn atr-btn--link atr-btn--small" onClick={() => setPicks(NO_PICKS)}>
-                        {MSG.citationPickClear}
-                      </button>
-                    )}
-                  </span>
+                  <PickCount picks={picks} />
                   {/* the literature analysis of this search (issue 31 §1): its filters carried over */}
                   <Link className="atr-btn atr-btn--small" to={minerHref(params)}>
                     {MSG.minerAnalyse}
                   </Link>
                   {/* the citations of the ticked results, or of this page's */}
-                  <CitationExport
-                    ids={exported}
-                    align="end"
-                    label={ticks.size > 0 ? MSG.citationExportPicked(ticks.size) : MSG.citationExportPage}
-                    hint={ticks.size > 0 ? MSG.citationExportPickedHint(ticks.size) : MSG.citationExportPageHint(exported.length)}
-                  />
+                  <PicksExport picks={picks} />
                 </div>
                 {data.content.map((it, i) => (
-                  <article className="atr-result atr-result--pickable" key={`${it.type}-${it.id}`}>
-                    <label className="atr-result__pick" title={full && !ticks.has(it.id) ? MSG.citationTooMany(PICK_MAX) : undefined}>
-                      <input
-                        type="checkbox"
-                        aria-label={MSG.citationPickItem(it.title)}
-                        checked={ticks.has(it.id)}
-                        disabled={!pickable || (full && !ticks.has(it.id))}
-                        onChange={(e) => tick([ranked[i]], e.currentTarget.checked)}
-                      />
-                    </label>
-                    <Link className="atr-result__title" to={itemHref(it)}>
-                      {highlight(it.title, terms)}
-                    </Link>
-                    <div className="atr-result__meta">
-                      {metaOf(it).map((m, i) => (
-                        <span key={i}>{m}</span>
-                      ))}
-                    </div>
-                    {fieldText(it.abstract ?? it.summary ?? it.description) && (
-                      <p className="atr-result__abstract">{fieldText(it.abstract ?? it.summary ?? it.description)}</p>
-                    )}
-                  </article>
+                  <PickableResult
+                    key={`${it.type}-${it.id}`}
+                    it={it}
+                    i={i}
+                    terms={terms}
+                    picks={picks}
+                    abstract={fieldText(it.abstract ?? it.summary ?? it.description) || undefined}
+                  />
                 ))}
                 <div className="atr-pager">
                   <Pagination
