@@ -151,8 +151,7 @@ describe('layouts: flex areas and group templates', () => {
   it('switches to the fullScreen style; a module creates a group, another joins it, the visitor sees one band', async () => {
     const { page, server } = e2e;
     await clearToasts();
-    await page.getByLabel('页面风格').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '全屏分组风格' }).click();
+    await chooseOption(page.locator('body'), '页面风格', '全屏分组风格');
     await page.getByText('页面风格已切换').waitFor();
 
     await clearToasts();

@@ -16,6 +16,7 @@ import type { Locator } from 'playwright-core';
 import { MSG } from '../common/messages';
 import {
   artifacts,
+  chooseOption,
   createApplicationByDialog,
   expectDisabled,
   importJsonl,
@@ -125,8 +126,8 @@ describe('module forms: a manager adds seven panel types, a visitor reads them',
     await save.click();
     await formError(drawer, MSG.topicRequired).waitFor();
     expect(MSG.topicRequired).toBe('请选择专题');
-    await drawer.getByLabel('专题', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '综合资源门户' }).click();
+    // the option is clicked once the dropdown shows (a click during its opening motion was lost in CI)
+    await chooseOption(drawer, '专题', '综合资源门户');
     await drawer.getByLabel('模块标题').click();
     await formError(drawer, MSG.topicRequired).waitFor({ state: 'detached' });
     await saveModule(drawer, '专题导航');

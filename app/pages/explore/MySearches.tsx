@@ -71,9 +71,13 @@ export default function MySearches({ applicationId, query }: { applicationId: nu
   if (session.isPending) return null;
   if (!user)
     return (
-      <p className="atr-facet__hint">
-        <a href={loginHref(`/exploreV3${query ? `?${query}` : ''}`)}>{MSG.savedSearchSignIn}</a>
-      </p>
+      // on the card's white: a link on the page's grey was below AA's contrast (axe)
+      <section className="atr-vcard atr-advanced__mine" aria-label={MSG.savedSearchMine}>
+        <h2>{MSG.savedSearchMine}</h2>
+        <p className="atr-advanced__signin">
+          <a href={loginHref(`/exploreV3${query ? `?${query}` : ''}`)}>{MSG.savedSearchSignIn}</a>
+        </p>
+      </section>
     );
   const act = async (run: () => Promise<{ message: string }>) => {
     try {
