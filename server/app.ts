@@ -228,8 +228,8 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   // background tasks: this process works through the queue (server/tasks/runner.ts)
   const tasks = new TaskRunner(ctx.db, ctx.dialect, ctx.file, 1000, () => cache.invalidate(), {
     databaseUrl: ctx.config.databaseUrl,
-    // the saved searches' daily look for new results (decision 684), at each look at the queue
-    periodic: [() => sendDueSearchAlerts(ctx.db, ctx.dialect)],
+    // the saved searches' daily look for new results (decision 684): a minute apart is soon enough for a daily alert
+    periodic: [{ everyMs: 60_000, look: () => sendDueSearchAlerts(ctx.db, ctx.dialect) }],
     monitors: monitorTasks(ctx.db, {
       dropRoot: path.join(ctx.config.dataDir, 'monitor-drops'),
       limits: { ...DEFAULT_LIMITS, allowPrivateHosts: ctx.config.monitorPrivateHosts === true },

@@ -72,6 +72,12 @@ export interface MonitorTaskHooks {
   run(params: unknown): Promise<{ added: number; error: string | null }>;
 }
 
+/** A look the runner makes besides the queue (the saved searches' daily alerts), at most once every `everyMs`. */
+export interface PeriodicLook {
+  everyMs: number;
+  look(): Promise<unknown>;
+}
+
 /** The live progress of a task this process runs. */
 export interface LiveProgress {
   phase: string;
@@ -116,13 +122,15 @@ export class TaskRunner {
   private leftovers: boolean;
   private readonly monitors: MonitorTaskHooks | undefined;
   /** looks made at each look at the queue besides the monitors' (the saved searches' alerts) */
-  private readonly periodic: ReadonlyArray<() => Promise<unknown>>;
+  private readonly periodic: ReadonlyArray<PeriodicLook>;
+  /** when each periodic look last ran (Date.now(), ms), by its index */
+  private readonly periodicAt: number[];
 
   /**
    * `file`: the SQLite file (imports then run in a worker thread); `pollMs`: how often the queue is
    * read; `onWritten`: called after a task wrote data (the server bumps its visitor cache there);
    * `limits`: the heartbeat's period and the age past which a running task is taken for abandoned, ms
-   * (60 s and 2 s; the tests shorten them), `monitors`, the monitors' scheduled runs, `periodic`, other looks made at each look at the queue (the saved searches' daily alerts), and `databaseUrl`, PostgreSQL's address, with which an import
+   * (60 s and 2 s; the tests shorten them), `monitors`, the monitors' scheduled runs, `periodic`, other looks made with the look at the queue, each at most once every its `everyMs` (the saved searches' daily alerts), and `databaseUrl`, PostgreSQL's address, with which an import
    * runs in a worker thread with a connection of its own (decision 411; without it, in this process).
    */
   constructor(
@@ -136,11 +144,12 @@ export class TaskRunner {
       heartbeatMs?: number;
       databaseUrl?: string;
       monitors?: MonitorTaskHooks;
-      periodic?: ReadonlyArray<() => Promise<unknown>>;
+      periodic?: ReadonlyArray<PeriodicLook>;
     } = {},
   ) {
     this.monitors = limits.monitors;
     this.periodic = limits.periodic ?? [];
+    this.periodicAt = this.periodic.map(() => 0);
     this.staleMs = limits.staleMs ?? STALE_MS;
     this.heartbeatMs = limits.heartbeatMs ?? HEARTBEAT_MS;
     this.databaseUrl = dialect === 'postgres' ? limits.databaseUrl : undefined;
@@ -248,7 +257,11 @@ export class TaskRunner {
         this.leftovers = false;
       }
       if (this.monitors) await this.monitors.queueDue();
-      for (const look of this.periodic) await look();
+      for (const [i, p] of this.periodic.entries()) {
+        if (Date.now() - this.periodicAt[i] < p.everyMs) continue;
+        this.periodicAt[i] = Date.now();
+        await p.look();
+      }
       const task = await this.claim();
       if (!task) return;
       if (task.kind === 'monitor') await this.runMonitor(task);
