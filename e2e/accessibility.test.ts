@@ -2,6 +2,7 @@
  * Accessibility of the visitor pages: axe-core (WCAG 2.0/2.1 A and AA rules) run in
  * Chromium on the demo site's home page, explore, a resource detail, a notice, a scholar profile, the
  * sign-in pages, the literature analysis (/LiteratureMiner), the advanced search (/exploreV3) and the map (/temp/map): no violation of impact serious or critical; one `h1` and a `main` landmark on each.
+ * A composed page (/xrender/{pageId}) is checked the same way in e2e/xrender.test.ts, which makes and publishes one.
  */
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support';
