@@ -2000,6 +2000,7 @@ export const MSG = {
   minerTitle: '文献分析',
   minerAnalyse: '分析',
   minerPending: '正在分析…结果集较大，已转入后台计算，完成后自动显示',
+  minerRefresh: '刷新查看结果',
   minerLoading: '正在分析…',
   minerEmpty: '没有匹配的记录，无可分析的内容',
   minerSummary: '共分析 {n} 条记录',

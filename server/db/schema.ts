@@ -944,6 +944,23 @@ export interface SavedSearchesTable {
   updated_at: string;
 }
 
+/** A literature analysis shared by the server processes (migration 059, decision 710). */
+export interface LiteratureAnalysesTable {
+  /** a hash of the query and the viewer's rows (server/routes/search: the visitor cache's key) */
+  key: string;
+  /** the visitor cache's generation it was made in: a later generation makes it stale */
+  generation: number;
+  status: 'running' | 'ready';
+  /** the analysis as JSON, once ready */
+  result: string | null;
+  /** the process computing it (server/search/analysisStore.ts) */
+  owner: string;
+  started_at: string;
+  /** renewed while it is computed: an old one means its process is gone */
+  heartbeat_at: string;
+  finished_at: string | null;
+}
+
 /** A search a signed-in reader ran on a site (migration 057, decision 685). */
 export interface SearchHistoryTable {
   id: Generated<number>;
@@ -1032,6 +1049,7 @@ export interface Database {
   page_revisions: PageRevisionsTable;
   saved_searches: SavedSearchesTable;
   search_history: SearchHistoryTable;
+  literature_analyses: LiteratureAnalysesTable;
   dds_requests: DdsRequestsTable;
   dds_settings: DdsSettingsTable;
   api_keys: ApiKeysTable;

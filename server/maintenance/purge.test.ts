@@ -82,6 +82,20 @@ async function seed() {
       { link_hash: 'l-live', expires_at: at(H) },
     ])
     .execute();
+  const analysis = (key: string, heartbeatMs: number) => ({
+    key,
+    generation: 1,
+    status: 'ready' as const,
+    result: '{}',
+    owner: 'p',
+    started_at: at(heartbeatMs),
+    heartbeat_at: at(heartbeatMs),
+    finished_at: at(heartbeatMs),
+  });
+  await db
+    .insertInto('literature_analyses')
+    .values([analysis('a-old', -25 * H), analysis('a-live', -H)])
+    .execute();
 }
 
 describe('purgeExpired', () => {
@@ -98,6 +112,7 @@ describe('purgeExpired', () => {
       auditLog: 0,
       browsingHistory: 0,
       ddsFiles: 0,
+      literatureAnalyses: 1,
     });
     expect((await db.selectFrom('sessions').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live']);
     expect((await db.selectFrom('verification_codes').select('target').orderBy('target').execute()).map((r) => r.target)).toEqual([
@@ -109,6 +124,7 @@ describe('purgeExpired', () => {
     expect((await db.selectFrom('request_nonces').select('nonce').execute()).map((r) => r.nonce)).toEqual(['n-live']);
     expect((await db.selectFrom('wechat_tickets').select('ticket').execute()).map((r) => r.ticket)).toEqual(['t-live']);
     expect((await db.selectFrom('used_login_links').select('link_hash').execute()).map((r) => r.link_hash)).toEqual(['l-live']);
+    expect((await db.selectFrom('literature_analyses').select('key').execute()).map((r) => r.key)).toEqual(['a-live']);
     // a second purge finds nothing more
     expect(Object.values(await purgeExpired(db, now)).every((n) => n === 0)).toBe(true);
   });

@@ -8,6 +8,7 @@ import { DAILY_CODE_WINDOW_MS } from '../../common/constants.js';
 import { HISTORY_KEEP_DAYS } from '../../common/helix.js';
 import type { FileStorage } from '../files/storage.js';
 import { purgeDdsFiles } from '../dds/service.js';
+import { ANALYSIS_KEEP_MS } from '../search/analysisStore.js';
 
 /**
  * How long a rate-limit row is kept after its window started, ms. Every limit of server/http/rateLimit.ts
@@ -29,6 +30,8 @@ export interface PurgeCounts {
   browsingHistory: number;
   /** delivered document delivery files whose 7-day link expired (decision 606; 0 without `storage`) */
   ddsFiles: number;
+  /** stored literature analyses a day old (server/search/analysisStore.ts, decision 710) */
+  literatureAnalyses: number;
 }
 
 /** What a purge keeps besides what expires by itself. */
@@ -52,6 +55,8 @@ export interface PurgeOptions {
  * - `browsing_history` entries last viewed more than HISTORY_KEEP_DAYS (180) days ago (decision 586).
  * - with `opts.storage`, the files of document deliveries whose link expired (server/dds/service.ts
  *   `purgeDdsFiles`, decision 606): the file goes, the request stays with its link expired.
+ * - `literature_analyses` whose heartbeat is older than ANALYSIS_KEEP_MS (a day; decision 710): a stale
+ *   generation's, or one no reader asked for again.
  * Returns the number of rows deleted per table. Rejects on a database failure (nothing is retried here).
  */
 export async function purgeExpired(db: Db, now: Date = new Date(), opts: PurgeOptions = {}): Promise<PurgeCounts> {
@@ -80,6 +85,7 @@ export async function purgeExpired(db: Db, now: Date = new Date(), opts: PurgeOp
         .executeTakeFirst(),
     ),
     ddsFiles: opts.storage ? await purgeDdsFiles(db, opts.storage, now) : 0,
+    literatureAnalyses: n(await db.deleteFrom('literature_analyses').where('heartbeat_at', '<', before(ANALYSIS_KEEP_MS)).executeTakeFirst()),
   };
 }
 

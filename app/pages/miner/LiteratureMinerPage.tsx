@@ -232,7 +232,14 @@ function Miner({ applicationId }: { applicationId: number }) {
       )}
       {analysis.data?.status === 'pending' && (
         <div className="atr-vcard">
-          <Alert type="info" showIcon role="status" title={MSG.minerPending} />
+          {/* a plain link: without JavaScript the page is not asked again by itself */}
+          <Alert
+            type="info"
+            showIcon
+            role="status"
+            title={MSG.minerPending}
+            description={<a href={`/LiteratureMiner?${searchParams}`}>{MSG.minerRefresh}</a>}
+          />
         </div>
       )}
       {analysis.isError && (

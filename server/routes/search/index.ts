@@ -4,8 +4,9 @@
  *   paged results with facets by type, and for a type its category tree and field facets
  *   (server/search/service.ts, common/searchFacets.ts). An application id reads within its topic.
  * - GET /api/v1/literature?<the search's filters>: the literature analysis of the records the search
- *   matches (server/search/literature.ts, /LiteratureMiner; decision 710), cached in the visitor cache;
- *   answered 'pending' when it takes longer than the budget, computed on in the background meanwhile.
+ *   matches (server/search/literature.ts, /LiteratureMiner; decision 710), cached in the visitor cache and
+ *   stored for every server process (server/search/analysisStore.ts); answered 'pending' when it takes
+ *   longer than the budget, computed on in the background meanwhile, once across the processes.
  * - GET /api/v1/search/advanced?c=OP.field.value&…&from&to&sort&<the search's filters>&page&size: the advanced
  *   search of /exploreV3 (server/search/advanced.ts, common/advancedSearch.ts; decision 680); a plain `q`
  *   is one 任意字段 row, so the explore page's query opens the same results. A signed-in reader's first
@@ -27,13 +28,17 @@ import { MSG } from '../../../common/messages.js';
 import { advancedResultAnswer, literatureAnswer, resourceItemAnswer, searchResultAnswer, type LiteratureAnswer } from '../../../common/contracts/search.js';
 import { conditionParam, conditionProblem, parseCondition, yearsProblem, type AdvancedCondition } from '../../../common/advancedSearch.js';
 import { recordSearch } from '../../search/saved.js';
+import { sharedAnalysis } from '../../search/analysisStore.js';
 import { resourceById } from '../../search/service.js';
 import { searchRunner } from '../../search/readPool.js';
 import { advancedRequest, fieldFilters, literatureRequest, resourceParams, searchRequest } from './schema.js';
 import type { AnalysisQuery, LiteratureAnalysis } from '../../search/literature.js';
 import { readableApplication } from '../../policies/visibility.js';
+import { isInternal } from '../../http/internal.js';
 
 const tags = ['检索'];
+/** Longest wait for an analysis while a page is rendered on the server, ms (decision 710). */
+const RENDER_BUDGET_MS = 400;
 
 /** The answer of `made` if it settles within `ms`, else null (it goes on; a later rejection is dropped). */
 async function within<T>(made: Promise<T>, ms: number): Promise<T | null> {
@@ -160,8 +165,12 @@ export default async function searchRoutes(app: FastifyInstance, { db, dialect, 
       };
       // one entry per viewer's rows and filters, shared by every visitor who reads the same rows
       const key = `literature|${crypto.createHash('sha256').update(JSON.stringify(query)).digest('base64url')}`;
-      const made = app.visitorCache.getOrMake<LiteratureAnalysis>(key, () => runner.read('literature', query));
-      const result = await within(made, budget);
+      // computed once across the server processes and kept for them all (server/search/analysisStore.ts)
+      const made = app.visitorCache.getOrMake<LiteratureAnalysis>(key, () =>
+        sharedAnalysis(db, key, app.visitorCache.generation, () => runner.read('literature', query)),
+      );
+      // the page's own render waits less: its first byte comes at once and the browser asks again
+      const result = await within(made, isInternal(req) ? Math.min(budget, RENDER_BUDGET_MS) : budget);
       return result ? { status: 'ready', result } : { status: 'pending', result: null };
     },
   );

@@ -2,11 +2,14 @@
  * The literature analysis of a search (GET /api/v1/literature; issue 31 §1, decisions 710-712) on a
  * small known fixture, on both databases: publications per year, the top authors in order, an edge's
  * weight, records a visitor may not read never counted, bad filters refused in Chinese, and a result
- * computed in the background answered 'pending' until it is ready.
+ * computed in the background answered 'pending' until it is ready, and stored for the other server
+ * processes, which answer it without computing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestContext, insertApplication, type TestContext } from '../../test/harness.js';
+import { Client, createTestContext, insertApplication, testDialect, type TestContext } from '../../test/harness.js';
+import { buildServer } from '../../app.js';
+import { OutboxSmsProvider } from '../../notify/sms.js';
 import { ensureTopic, upsertResources } from '../../resources/store.js';
 import { MSG } from '../../../common/messages.js';
 import type { LiteratureAnswer } from '../../../common/contracts/search.js';
@@ -144,5 +147,29 @@ describe('GET /api/v1/literature beyond the time budget', () => {
     }
     expect(answer.status).toBe('ready');
     expect(answer.result!.total).toBe(4);
+  });
+
+  it('stores the analysis for the other server processes, which answer it without computing', async () => {
+    const stored = await slow.db.selectFrom('literature_analyses').select(['key', 'status', 'result']).execute();
+    expect(stored.map((r) => r.status)).toEqual(['ready']);
+    // a marked copy in the store: a second server on the same database answers it, so it read the store
+    const marked = { ...(JSON.parse(stored[0].result!) as object), total: 404 };
+    await slow.db
+      .updateTable('literature_analyses')
+      .set({ result: JSON.stringify(marked) })
+      .where('key', '=', stored[0].key)
+      .execute();
+    const other = await buildServer(
+      { db: slow.db, dialect: testDialect, config: { ...slow.config, literatureBudgetMs: 5000 }, sms: new OutboxSmsProvider(slow.outbox) },
+      { logger: false, web: false },
+    );
+    await other.ready();
+    try {
+      const res = await new Client(other, '10.77.0.1').get(`/api/v1/literature?${new URLSearchParams({ q: '数据挖掘' })}`);
+      expect((res.body as LiteratureAnswer).status).toBe('ready');
+      expect((res.body as LiteratureAnswer).result!.total).toBe(404);
+    } finally {
+      await other.close();
+    }
   });
 });
