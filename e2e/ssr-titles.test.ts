@@ -19,9 +19,11 @@ describe('server-rendered titles', () => {
     const expected: Array<[string, string]> = [
       ['/login', `登录 - ${site}`],
       ['/microapp/report', `研究报告 - ${site}`],
-      // the analysis and map pages of issue 31 (decisions 710-723)
+      // the analysis, map, advanced search and party-dues pages of issue 31 (decisions 680-723)
       ['/LiteratureMiner?q=%E6%96%87%E7%8C%AE', `${MSG.minerTitle} - ${site}`],
       ['/temp/map', `${MSG.mapTitle} - ${site}`],
+      ['/exploreV3?c=AND.any.%E6%96%87%E7%8C%AE', `${MSG.advancedTitle} - ${site}`],
+      ['/microapp/widget/tools/party-dues', `${MSG.partyDuesTitle} - ${site}`],
     ];
     for (const [url, title] of expected) {
       expect((await page.goto(`${e2e.base}${url}`))?.status(), url).toBe(200);
