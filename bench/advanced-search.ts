@@ -23,7 +23,7 @@ import { ensureTopic, upsertResources, type ResourceInput } from '../server/reso
 import { searchResources } from '../server/search/service.js';
 import { advancedSearch } from '../server/search/advanced.js';
 import type { AdvancedCondition } from '../common/advancedSearch.js';
-import { GIVEN, random, SURNAMES, TOPICS } from './portal.js';
+import { authorsAndKeywords, heldResources, random, TOPICS } from './portal.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
@@ -40,18 +40,10 @@ async function main() {
   const { db, dialect } = opened;
   const rnd = random(47);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
-  const authors = Array.from({ length: 3000 }, (_, i) => `${SURNAMES[i % SURNAMES.length]}${GIVEN[Math.floor(i / SURNAMES.length) % GIVEN.length]}${i}`);
-  const keywords = Array.from({ length: 800 }, (_, i) => `${TOPICS[i % TOPICS.length]}${TOPICS[(i * 7) % TOPICS.length]}${i}`);
+  const { authors, keywords } = authorsAndKeywords();
   const topicId = await ensureTopic(db, '高级检索基准');
   const t0 = performance.now();
-  const held = Number(
-    (
-      await db
-        .selectFrom('resources')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const held = await heldResources(db);
   for (let start = held; start < RECORDS; start += 5000) {
     const batch: ResourceInput[] = [];
     for (let i = start; i < Math.min(RECORDS, start + 5000); i++) {

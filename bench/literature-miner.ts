@@ -37,7 +37,7 @@ import { OutboxSmsProvider } from '../server/notify/sms.js';
 import { ensureTopic, upsertResources, type ResourceInput } from '../server/resources/store.js';
 import { insertApplication } from '../server/test/harness.js';
 import { searchRunner, type SearchRunner } from '../server/search/readPool.js';
-import { GIVEN, median, random, SURNAMES, TOPICS } from './portal.js';
+import { authorsAndKeywords, heldResources, median, random, TOPICS } from './portal.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const COLD = Number(process.env.BENCH_COLD ?? 3);
@@ -55,19 +55,11 @@ const quantile = (xs: number[], q: number) => {
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 
 async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], topicId: number): Promise<void> {
-  const held = Number(
-    (
-      await db
-        .selectFrom('resources')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  const held = await heldResources(db);
   if (held >= RECORDS) return;
   const rnd = random(31);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
-  const authors = Array.from({ length: 3000 }, (_, i) => `${SURNAMES[i % SURNAMES.length]}${GIVEN[Math.floor(i / SURNAMES.length) % GIVEN.length]}${i}`);
-  const keywords = Array.from({ length: 800 }, (_, i) => `${TOPICS[i % TOPICS.length]}${TOPICS[(i * 7) % TOPICS.length]}${i}`);
+  const { authors, keywords } = authorsAndKeywords();
   const journals = Array.from({ length: 200 }, (_, i) => `期刊${i}学报`);
   const institutions = Array.from({ length: 300 }, (_, i) => `第${i}大学`);
   const t0 = performance.now();

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../e2e/freePort.js';
+import type { Db } from '../server/db/index.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -121,6 +122,23 @@ export const SURNAMES = [
 ];
 export const GIVEN = [...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏辉建国文'];
 export const TOPICS = [...'数据网络图像信号控制系统模型算法优化学习检测识别分类聚类预测评估结构材料能源环境医学基因蛋白细胞'];
+
+/** The search benchmarks' pools (bench/literature-miner.ts, bench/advanced-search.ts): 3,000 author names and 800 keywords, the same in every run. */
+export function authorsAndKeywords(): { authors: string[]; keywords: string[] } {
+  return {
+    authors: Array.from({ length: 3000 }, (_, i) => `${SURNAMES[i % SURNAMES.length]}${GIVEN[Math.floor(i / SURNAMES.length) % GIVEN.length]}${i}`),
+    keywords: Array.from({ length: 800 }, (_, i) => `${TOPICS[i % TOPICS.length]}${TOPICS[(i * 7) % TOPICS.length]}${i}`),
+  };
+}
+
+/** How many resources the database holds: a benchmark that keeps its file between runs writes only the rest. */
+export async function heldResources(db: Db): Promise<number> {
+  const r = await db
+    .selectFrom('resources')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
 
 /**
  * Synthetic Chinese article `i` of a benchmark (bench/oai-harvest.ts, bench/monitor-harvest.ts): its
