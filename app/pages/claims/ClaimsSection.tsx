@@ -18,7 +18,7 @@ import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
 import { useSession } from '../../shared/session';
 import { useSiteConfig } from '../visitor/siteConfig';
-import { ListFailure } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { MySubmissionItem } from '../submissions/MySubmissionsSection';
 import '../submissions/submissions.css';
 import './claims.css';

@@ -10,7 +10,8 @@ import { MSG, fillMsg } from '@common/messages';
 import { COMMUNITY_JOIN_RULE_LABELS, COMMUNITY_ROLE_LABELS, communityHref } from '@common/communities';
 import type { Community } from '@common/contracts/communities';
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { Crumbs, ListFailure } from '../feeds/shared';
+import { Crumbs } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { useCommunities } from './api';
 import './communities.css';
 

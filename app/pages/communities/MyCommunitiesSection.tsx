@@ -12,7 +12,7 @@ import { COMMUNITY_ROLE_LABELS, communityHref } from '@common/communities';
 import type { MyCommunity } from '@common/contracts/communities';
 import { api } from '../../shared/apiClient';
 import { useSiteConfig } from '../visitor/VisitorFrame';
-import { ListFailure } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { communityKeys } from './api';
 import './communities.css';
 

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PictureOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Form, Input, Radio, Skeleton, Tag } from 'antd';
+import { Alert, App, Button, Form, Input, Radio, Tag } from 'antd';
 import { MSG } from '@common/messages';
 import { isSitePath } from '@common/safePath';
 import {
@@ -29,7 +29,8 @@ import type { AppConfig } from '../../boot';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { Crumbs, ListFailure } from '../feeds/shared';
+import { Crumbs } from '../feeds/shared';
+import { ReaderList } from '../../shared/ReaderList';
 import { RequireLogin } from '../recommendation/shared';
 import './contact.css';
 
@@ -223,24 +224,15 @@ function MyFeedbackList({ applicationId, userId }: { applicationId: number; user
     queryFn: ({ signal }) => api.get('/api/v1/feedback/mine', { query: { applicationId }, signal }),
   });
   return (
-    <section className="atr-vcard" aria-labelledby="atr-my-feedback">
-      <h2 className="atr-contact__h2" id="atr-my-feedback">
-        {MSG.myFeedbackTitle}
-      </h2>
-      {list.isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
-      ) : list.isError ? (
-        <ListFailure error={list.error} retry={() => void list.refetch()} />
-      ) : list.data.content.length === 0 ? (
-        <Empty description={MSG.myFeedbackEmpty} />
-      ) : (
-        <ul className="atr-contact__mine">
-          {list.data.content.map((f) => (
-            <MyFeedbackItem key={f.id} f={f} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <ReaderList
+      id="atr-my-feedback"
+      title={MSG.myFeedbackTitle}
+      headingClassName="atr-contact__h2"
+      listClassName="atr-contact__mine"
+      list={list}
+      empty={MSG.myFeedbackEmpty}
+      render={(f) => <MyFeedbackItem key={f.id} f={f} />}
+    />
   );
 }
 

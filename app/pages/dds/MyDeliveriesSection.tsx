@@ -18,7 +18,7 @@ import { dispositionName, saveBlob } from '../../api';
 import { api } from '../../shared/apiClient';
 import { useSession } from '../../shared/session';
 import { useSiteConfig } from '../visitor/VisitorFrame';
-import { ListFailure } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { citationSource } from './citation';
 import './dds.css';
 

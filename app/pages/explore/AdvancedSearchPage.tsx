@@ -40,7 +40,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_CHOICES, type ResourceType } from '@common
 import { FIELD_FACETS, SEARCH_CAP } from '@common/searchFacets';
 import { MSG, fillMsg } from '@common/messages';
 import type { Facet } from '@common/contracts/search';
-import { errorMessage } from '../../api';
+import { ListFailure } from '../../shared/ListFailure';
 import { api } from '../../shared/apiClient';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
@@ -425,19 +425,7 @@ function AdvancedSearch({ applicationId }: { applicationId: number }) {
           <section className="atr-vcard atr-results" aria-busy={results.isFetching} aria-label={MSG.advancedTitle}>
             {!conditions.length && <Empty description={MSG.advancedStart} />}
             {asked && results.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
-            {asked && results.isError && (
-              <Alert
-                type="error"
-                showIcon
-                title={MSG.advancedFailed}
-                description={errorMessage(results.error)}
-                action={
-                  <Button size="small" onClick={() => results.refetch()}>
-                    {MSG.retry}
-                  </Button>
-                }
-              />
-            )}
+            {asked && results.isError && <ListFailure title={MSG.advancedFailed} error={results.error} retry={() => void results.refetch()} />}
             {data &&
               (data.content.length === 0 ? (
                 <Empty description={MSG.advancedEmpty} />

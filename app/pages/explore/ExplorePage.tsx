@@ -13,11 +13,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Pagination, Skeleton } from 'antd';
+import { Button, Empty, Pagination, Skeleton } from 'antd';
 import { PAGE_SIZE_CHOICES, DEFAULT_PAGE_SIZE, type ResourceType } from '@common/constants';
 import { FIELD_FACETS } from '@common/searchFacets';
 import { MSG } from '@common/messages';
-import { errorMessage } from '../../api';
+import { ListFailure } from '../../shared/ListFailure';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { trackSearch } from '../../site/usage';
 import { fieldText } from '../visitor/fields';
@@ -189,19 +189,7 @@ function Explore({ applicationId }: { applicationId: number }) {
         <section className="atr-vcard atr-results" aria-busy={results.isFetching}>
           {!q && !type && <Empty description={MSG.searchPrompt} />}
           {(q || type) && results.isPending && <Skeleton active paragraph={{ rows: 6 }} />}
-          {results.isError && (
-            <Alert
-              type="error"
-              showIcon
-              title={MSG.loadFailed}
-              description={errorMessage(results.error)}
-              action={
-                <Button size="small" onClick={() => results.refetch()}>
-                  {MSG.retry}
-                </Button>
-              }
-            />
-          )}
+          {results.isError && <ListFailure error={results.error} retry={() => void results.refetch()} />}
           {data &&
             (q || type) &&
             (data.content.length === 0 ? (

@@ -18,7 +18,8 @@ import { bulletinHref } from '@modules/bulletin/definition';
 import { api } from '../../shared/apiClient';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { Crumbs, ListFailure } from './shared';
+import { Crumbs } from './shared';
+import { ListFailure } from '../../shared/ListFailure';
 
 /** The bulletin list page; see the file comment. */
 export default function BulletinsPage() {

@@ -16,7 +16,8 @@ import { Thumb } from '@modules/kit/media';
 import { jobHref } from '@modules/job/definition';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { Crumbs, JobsGuard, ListFailure } from './shared';
+import { Crumbs, JobsGuard } from './shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { api } from '../../shared/apiClient';
 
 /** The jobs list page; see the file comment. */

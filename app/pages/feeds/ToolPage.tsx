@@ -16,7 +16,8 @@ import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
 import type { ToolItem } from './ToolsPage';
-import { Crumbs, ListFailure } from './shared';
+import { Crumbs } from './shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { api } from '../../shared/apiClient';
 
 /** The most tools looked through for the one this address names (GET /tools allows 100 a page). */

@@ -17,7 +17,8 @@ import { PARTY_DUES_HREF } from '@common/partyDues';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
 import { fieldText } from '../visitor/fields';
-import { Crumbs, ListFailure } from './shared';
+import { Crumbs } from './shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { api } from '../../shared/apiClient';
 
 /** A tool as GET /tools answers it (spec 1 §3 'Tool item'). */

@@ -18,7 +18,8 @@ import { wechatMaterialHref } from '@modules/kit/links';
 import { Thumb } from '@modules/kit/media';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { Crumbs, ListFailure } from './shared';
+import { Crumbs } from './shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { modulesListedOn } from '../explore/TopResourcesPage';
 import { api } from '../../shared/apiClient';
 

@@ -1,14 +1,13 @@
 /**
- * Pieces shared by the feed pages (spec 1 §2 'Links the panels produce'): the crumbs, the failure
- * state of a list, and the sign-in guard of the jobs pages.
+ * Pieces shared by the feed pages (spec 1 §2 'Links the panels produce'): the crumbs and the sign-in
+ * guard of the jobs pages (a list's failure state is app/shared/ListFailure.tsx).
  */
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { MSG } from '@common/messages';
 import type { SiteContext } from '@modules/types.app';
 import { loginHref } from '@modules/kit/links';
-import { errorMessage } from '../../api';
 import type { AppConfig } from '../../boot';
 import { useSession } from '../../shared/session';
 import { modulesListedOn } from '../explore/TopResourcesPage';
@@ -23,23 +22,6 @@ export function Crumbs({ trail }: { trail: Array<[string, string?]> }) {
         <span key={i}> / {href ? <Link to={href}>{label}</Link> : label}</span>
       ))}
     </div>
-  );
-}
-
-/** A failed list read: the message and a retry button. */
-export function ListFailure({ error, retry }: { error: unknown; retry(): void }) {
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={MSG.loadFailed}
-      description={errorMessage(error)}
-      action={
-        <Button size="small" onClick={retry}>
-          {MSG.retry}
-        </Button>
-      }
-    />
   );
 }
 

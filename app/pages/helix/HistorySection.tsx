@@ -9,7 +9,7 @@ import { MSG } from '@common/messages';
 import { HELIX_PAGE_SIZE } from '@common/helix';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
-import { ListFailure } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { ItemList } from './ItemList';
 import type { HelixSectionProps } from './sections';
 

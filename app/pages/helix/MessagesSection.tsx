@@ -14,7 +14,7 @@ import { DAY_MINUTE, formatLocal } from '@common/dates';
 import type { ReaderNotification } from '@common/contracts/helix';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
-import { ListFailure } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import type { HelixSectionProps } from './sections';
 
 /** The section; see the file comment. */

@@ -13,7 +13,7 @@ import { DAY_MINUTE, formatLocal } from '@common/dates';
 import type { MyComment } from '@common/contracts/helix';
 import { isSitePath } from '@common/safePath';
 import { api } from '../../shared/apiClient';
-import { ListFailure } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import type { HelixSectionProps } from './sections';
 
 const STATES: Record<MyComment['state'], [string, string]> = {

@@ -9,7 +9,7 @@ import { MSG } from '@common/messages';
 import { FEEDBACK_CATEGORY_LABELS, FEEDBACK_STATE_LABELS, type FeedbackState } from '@common/feedback';
 import { DAY_MINUTE, formatLocal } from '@common/dates';
 import { api } from '../../shared/apiClient';
-import { ListFailure } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import type { HelixSectionProps } from './sections';
 
 const COLOURS: Record<FeedbackState, string> = { pending: 'orange', processing: 'blue', replied: 'green', closed: 'default' };

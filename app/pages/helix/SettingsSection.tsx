@@ -9,7 +9,7 @@ import { MSG, fillMsg } from '@common/messages';
 import { NOTIFY_GROUPS, NOTIFY_GROUP_LABELS, type NotifyGroup } from '@common/helix';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
-import { ListFailure } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import type { HelixSectionProps } from './sections';
 
 /** The section; see the file comment. */

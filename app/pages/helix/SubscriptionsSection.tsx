@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Skeleton } from 'antd';
 import { MSG } from '@common/messages';
 import { api } from '../../shared/apiClient';
-import { ListFailure } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import type { HelixSectionProps } from './sections';
 
 /** The section; see the file comment. */

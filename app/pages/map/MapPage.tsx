@@ -18,7 +18,8 @@ import { MAP_METRICS, normaliseProvince, type MapMetric, type Province } from '@
 import { resourceDetailHref } from '@common/resourceTypes';
 import { api } from '../../shared/apiClient';
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { Crumbs, ListFailure } from '../feeds/shared';
+import { Crumbs } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import './map.css';
 
 const ChinaMap = lazy(() => import('./ChinaMap'));

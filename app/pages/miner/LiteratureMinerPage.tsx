@@ -17,7 +17,7 @@ import { FIELD_FACETS } from '@common/searchFacets';
 import { MSG, fillMsg } from '@common/messages';
 import { RESOURCE_TYPE_LABELS, type ResourceType } from '@common/constants';
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { errorMessage } from '../../api';
+import { ListFailure } from '../../shared/ListFailure';
 import { api } from '../../shared/apiClient';
 import { downloadCsv } from './csv';
 import { narrowedSearch } from './minerLinks';
@@ -244,17 +244,7 @@ function Miner({ applicationId }: { applicationId: number }) {
       )}
       {analysis.isError && (
         <div className="atr-vcard">
-          <Alert
-            type="error"
-            showIcon
-            title={MSG.minerFailed}
-            description={errorMessage(analysis.error)}
-            action={
-              <Button size="small" onClick={() => analysis.refetch()}>
-                {MSG.retry}
-              </Button>
-            }
-          />
+          <ListFailure title={MSG.minerFailed} error={analysis.error} retry={() => void analysis.refetch()} />
         </div>
       )}
       {result && result.total === 0 && (

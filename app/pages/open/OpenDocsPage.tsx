@@ -8,7 +8,8 @@ import { Link } from 'react-router';
 import { Collapse, Skeleton, Table, Tag } from 'antd';
 import { MSG } from '@common/messages';
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { Crumbs, ListFailure } from '../feeds/shared';
+import { Crumbs } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { useOpenDocument, type OpenOperation } from './api';
 import './open.css';
 

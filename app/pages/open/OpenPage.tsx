@@ -9,7 +9,8 @@ import { Link } from 'react-router';
 import { Skeleton, Table, Tag } from 'antd';
 import { MSG, fillMsg } from '@common/messages';
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { Crumbs, ListFailure } from '../feeds/shared';
+import { Crumbs } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { useOpenInfo } from './api';
 import './open.css';
 

@@ -15,7 +15,8 @@ import { formatDate } from '@modules/kit/format';
 import { api } from '../../shared/apiClient';
 import { ViewableHtml } from '../../widgets/image/ViewableHtml';
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { Crumbs, ListFailure } from '../feeds/shared';
+import { Crumbs } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import './questions.css';
 
 /** The page; see the file comment. */

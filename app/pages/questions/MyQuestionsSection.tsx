@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Input, Skeleton, Tag } from 'antd';
+import { App, Button, Input, Tag } from 'antd';
 import { MSG } from '@common/messages';
 import { QUESTION_STATE_LABELS, QUESTION_TEXT_MAX, type QuestionState } from '@common/questions';
 import type { MyQuestion, QuestionMessage } from '@common/contracts/questions';
@@ -18,7 +18,7 @@ import { api } from '../../shared/apiClient';
 import { useSession } from '../../shared/session';
 import { ViewableHtml } from '../../widgets/image/ViewableHtml';
 import { useSiteConfig } from '../visitor/siteConfig';
-import { ListFailure } from '../feeds/shared';
+import { ReaderList } from '../../shared/ReaderList';
 import './questions.css';
 
 const STATE_COLOURS: Record<QuestionState, string> = { unassigned: 'orange', processing: 'blue', needinfo: 'purple', answered: 'green', closed: 'default' };
@@ -39,24 +39,15 @@ export default function MyQuestionsSection() {
   });
   if (!session.isPending && !session.data) return null;
   return (
-    <section className="atr-vcard" aria-labelledby="atr-my-questions">
-      <h2 className="atr-questions__h2" id="atr-my-questions">
-        {MSG.myQuestionsTitle}
-      </h2>
-      {list.isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
-      ) : list.isError ? (
-        <ListFailure error={list.error} retry={() => void list.refetch()} />
-      ) : list.data.content.length === 0 ? (
-        <Empty description={MSG.myQuestionsEmpty} />
-      ) : (
-        <ul className="atr-questions__mine">
-          {list.data.content.map((q) => (
-            <MyQuestionItem key={q.id} q={q} onChanged={() => void list.refetch()} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <ReaderList
+      id="atr-my-questions"
+      title={MSG.myQuestionsTitle}
+      headingClassName="atr-questions__h2"
+      listClassName="atr-questions__mine"
+      list={list}
+      empty={MSG.myQuestionsEmpty}
+      render={(q) => <MyQuestionItem key={q.id} q={q} onChanged={() => void list.refetch()} />}
+    />
   );
 }
 

@@ -12,7 +12,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@common/messages';
 
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { Crumbs, ListFailure } from '../feeds/shared';
+import { Crumbs } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { RequireLogin } from './shared';
 import { JournalRows, type JournalItem } from './JournalRows';
 import './recommendation.css';

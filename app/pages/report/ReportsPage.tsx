@@ -15,7 +15,8 @@ import { formatDate } from '@modules/kit/format';
 import { Thumb } from '@modules/kit/media';
 import type { AppConfig } from '../../boot';
 import { VisitorFrame } from '../visitor/VisitorFrame';
-import { Crumbs, ListFailure } from '../feeds/shared';
+import { Crumbs } from '../feeds/shared';
+import { ListFailure } from '../../shared/ListFailure';
 import { useReports, type ReportListState } from './api';
 import './report.css';
 

@@ -6,7 +6,7 @@
  * shown as text.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Popconfirm, Skeleton, Tag } from 'antd';
+import { App, Button, Popconfirm, Tag } from 'antd';
 import { MSG, fillMsg } from '@common/messages';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '@common/moderation';
 import type { MySubmission } from '@common/contracts/submissions';
@@ -15,7 +15,7 @@ import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
 import { useSession } from '../../shared/session';
 import { useSiteConfig } from '../visitor/siteConfig';
-import { ListFailure } from '../feeds/shared';
+import { ReaderList } from '../../shared/ReaderList';
 import './submissions.css';
 
 const STATE_COLOURS: Record<SubmissionStatus, string> = { pending: 'orange', approved: 'green', rejected: 'red', withdrawn: 'default' };
@@ -32,24 +32,16 @@ export default function MySubmissionsSection() {
     enabled: userId != null && applicationId != null,
   });
   return (
-    <section className="atr-vcard atr-mysub" aria-labelledby="atr-my-submissions">
-      <h2 className="atr-mysub__h2" id="atr-my-submissions">
-        {MSG.mySubmissionsTitle}
-      </h2>
-      {list.isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
-      ) : list.isError ? (
-        <ListFailure error={list.error} retry={() => void list.refetch()} />
-      ) : list.data.content.length === 0 ? (
-        <Empty description={MSG.mySubmissionsEmpty} />
-      ) : (
-        <ul className="atr-mysub__list">
-          {list.data.content.map((s) => (
-            <MySubmissionItem key={s.id} s={s} queryKey={['submissions-mine', userId, applicationId]} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <ReaderList
+      id="atr-my-submissions"
+      title={MSG.mySubmissionsTitle}
+      className="atr-mysub"
+      headingClassName="atr-mysub__h2"
+      listClassName="atr-mysub__list"
+      list={list}
+      empty={MSG.mySubmissionsEmpty}
+      render={(s) => <MySubmissionItem key={s.id} s={s} queryKey={['submissions-mine', userId, applicationId]} />}
+    />
   );
 }
 
