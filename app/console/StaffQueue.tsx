@@ -51,6 +51,8 @@ export interface StaffQueueFrameProps<T extends { id: number }> {
   title: ReactNode;
   /** the page head's actions (right of the title) */
   actions?: ReactNode;
+  /** the page head's hint (below the title) */
+  hint?: ReactNode;
   /** the page's own filters, after the application select */
   filters?: ReactNode;
   list: UseQueryResult<{ content: T[]; totalElements: number }>;
@@ -73,7 +75,9 @@ export function StaffQueueFrame<T extends { id: number }>(p: StaffQueueFrameProp
   const { queue, list } = p;
   return (
     <div className="atr-console__page">
-      <PageHead title={p.title}>{p.actions}</PageHead>
+      <PageHead title={p.title} hint={p.hint}>
+        {p.actions}
+      </PageHead>
       <div className="atr-panel-card">
         <Space wrap style={{ marginBottom: 12 }}>
           <ApplicationSelect

@@ -1,14 +1,15 @@
 /**
  * /console/communities (issue 29 §5; docs/decisions.md 620-629): one application's communities (the
- * application in the URL, `applicationId`), for its managers holding 内容管理 and super managers: name,
+ * application and the page in the URL, through the staff queues' frame app/console/StaffQueue.tsx), for
+ * its managers holding 内容管理 and super managers: name,
  * join rule, state, members and posts; 新建社区 and 编辑 (name, description, join rule, cover checked by
  * content on the server, 圈主 by phone on creation), 归档 / 恢复 (confirmed), 管理 (members, requests and
  * posts: /console/communities/{id}).
  */
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Input, Modal, Popconfirm, Radio, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Radio, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { MSG, fillMsg } from '@common/messages';
 import {
@@ -24,11 +25,12 @@ import type { Community } from '@common/contracts/communities';
 import { auditTime } from '@common/audit';
 import { errorMessage } from '../../api';
 import { api } from '../../shared/apiClient';
-import { ApplicationSelect, useConsoleApplications } from '../ApplicationSelect';
-import { PageHead } from '../PageHead';
+import { StaffQueueFrame, useStaffQueue } from '../StaffQueue';
 import '../console.css';
 
 const KEY = 'console-communities';
+/** Communities a page (spec 2 §9's paging, in the URL). */
+const PAGE_SIZE = 20;
 
 interface FormValues {
   name: string;
@@ -49,19 +51,16 @@ function readBase64(file: File): Promise<string> {
 
 /** The page; see the file comment. */
 export function CommunitiesConsolePage() {
-  const [params, setParams] = useSearchParams();
   const { message } = App.useApp();
   const qc = useQueryClient();
-  useEffect(() => {
-    document.title = `${MSG.communitiesConsoleTitle} · ${MSG.consoleTitle}`;
-  }, []);
-  const apps = useConsoleApplications();
-  const asked = Number(params.get('applicationId')) || 0;
-  const applicationId = asked || apps.data?.content[0]?.applicationId || 0;
+  const queue = useStaffQueue(MSG.communitiesConsoleTitle);
+  const { applicationId, page } = queue;
+  // the application's communities come whole (at most 500); the page of the URL is cut here
   const list = useQuery({
     enabled: applicationId > 0,
     queryKey: [KEY, applicationId],
     queryFn: ({ signal }) => api.get('/api/v1/applications/{id}/communities', { params: { id: applicationId }, signal }),
+    select: (d) => ({ content: d.content.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), totalElements: d.content.length }),
   });
   const [editing, setEditing] = useState<Community | 'new' | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: [KEY, applicationId] });
@@ -121,33 +120,25 @@ export function CommunitiesConsolePage() {
   ];
 
   return (
-    <div className="atr-console__page">
-      <PageHead
-        title={
-          <>
-            <TeamOutlined /> {MSG.communitiesConsoleTitle}
-          </>
-        }
-        hint={MSG.communitiesConsoleHint}
-      >
+    <StaffQueueFrame<Community>
+      queue={queue}
+      title={
+        <>
+          <TeamOutlined /> {MSG.communitiesConsoleTitle}
+        </>
+      }
+      hint={MSG.communitiesConsoleHint}
+      actions={
         <Button type="primary" icon={<PlusOutlined />} disabled={!applicationId} onClick={() => setEditing('new')}>
           {MSG.communityNew}
         </Button>
-      </PageHead>
-      <div className="atr-panel-card">
-        <Space wrap style={{ marginBottom: 12 }}>
-          <ApplicationSelect apps={apps} value={applicationId} onChange={(v: number) => setParams({ applicationId: String(v) }, { replace: true })} />
-        </Space>
-        <Table<Community>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.content ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 900 }}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          locale={{ emptyText: <Empty description={list.isError ? errorMessage(list.error) : MSG.communitiesEmpty} /> }}
-        />
-      </div>
+      }
+      list={list}
+      columns={columns}
+      scrollX={900}
+      emptyText={MSG.communitiesEmpty}
+      pageSize={PAGE_SIZE}
+    >
       {editing && (
         <CommunityForm
           applicationId={applicationId}
@@ -159,7 +150,7 @@ export function CommunitiesConsolePage() {
           }}
         />
       )}
-    </div>
+    </StaffQueueFrame>
   );
 }
 
