@@ -60,6 +60,8 @@ function config(isSsrBuild: boolean | undefined): UserConfig {
           chunkSizeWarningLimit: 1500,
           cssCodeSplit: false,
           modulePreload: { resolveDependencies: preloadOnlyFromHtml },
+          // dist/app/.vite/manifest.json: the server announces a rendered page's chunks (server/web/chunkPreloads.ts)
+          manifest: true,
         },
     // the server renderer is one self-contained production bundle: React and antd render exactly as in
     // the browser build (antd's class names differ in development), whatever NODE_ENV the server runs with

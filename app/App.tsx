@@ -8,6 +8,7 @@ import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 
 import { hydrate, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from './api';
 import { withAntd } from './antdScope';
+import { antdPage, lazyChunk } from './pageChunks';
 import { readBoot } from './boot';
 import HomePage from './site/HomePage';
 import { ModuleHost } from './site/ModuleHost';
@@ -21,54 +22,54 @@ import { NotFoundPage, RouteErrorPage, UnavailablePage, UnreleasedPage } from '.
 // antd's providers, for every console page.
 const ConsoleRoutes = lazy(() => withAntd<object>(import('./console')));
 // Visitor pages besides home: their own lazy chunks, so the home page bundle stays small.
-const ExplorePage = lazy(() => withAntd(import('./pages/explore/ExplorePage')));
-const ResourceDetailPage = lazy(() => withAntd(import('./pages/explore/ResourceDetailPage')));
-const ScholarProfilePage = lazy(() => withAntd(import('./pages/explore/ScholarProfilePage')));
-const TopResourcesPage = lazy(() => withAntd(import('./pages/explore/TopResourcesPage')));
-const NavigatorPage = lazy(() => withAntd(import('./pages/explore/NavigatorPage')));
+const ExplorePage = antdPage('pages/explore/ExplorePage.tsx', () => import('./pages/explore/ExplorePage'));
+const ResourceDetailPage = antdPage('pages/explore/ResourceDetailPage.tsx', () => import('./pages/explore/ResourceDetailPage'));
+const ScholarProfilePage = antdPage('pages/explore/ScholarProfilePage.tsx', () => import('./pages/explore/ScholarProfilePage'));
+const TopResourcesPage = antdPage('pages/explore/TopResourcesPage.tsx', () => import('./pages/explore/TopResourcesPage'));
+const NavigatorPage = antdPage('pages/explore/NavigatorPage.tsx', () => import('./pages/explore/NavigatorPage'));
 // the literature analysis of a search (issue 31 §1); its charts are a chunk of their own
-const LiteratureMinerPage = lazy(() => withAntd(import('./pages/miner/LiteratureMinerPage')));
+const LiteratureMinerPage = antdPage('pages/miner/LiteratureMinerPage.tsx', () => import('./pages/miner/LiteratureMinerPage'));
 // the advanced search (issue 31 §2): the explore search's engine with fielded conditions
-const AdvancedSearchPage = lazy(() => withAntd(import('./pages/explore/AdvancedSearchPage')));
-const MaterialPage = lazy(() => withAntd(import('./pages/material/MaterialPage')));
-const NoticePage = lazy(() => withAntd(import('./pages/notice/NoticePage')));
+const AdvancedSearchPage = antdPage('pages/explore/AdvancedSearchPage.tsx', () => import('./pages/explore/AdvancedSearchPage'));
+const MaterialPage = antdPage('pages/material/MaterialPage.tsx', () => import('./pages/material/MaterialPage'));
+const NoticePage = antdPage('pages/notice/NoticePage.tsx', () => import('./pages/notice/NoticePage'));
 // Feed pages (spec 1 §2 'Links the panels produce'): each loaded when its link is first followed.
-const ToolsPage = lazy(() => withAntd(import('./pages/feeds/ToolsPage')));
-const ToolPage = lazy(() => withAntd(import('./pages/feeds/ToolPage')));
-const JobsPage = lazy(() => withAntd(import('./pages/feeds/JobsPage')));
-const JobPage = lazy(() => withAntd(import('./pages/feeds/JobPage')));
-const WechatPage = lazy(() => withAntd(import('./pages/feeds/WechatPage')));
-const WechatMaterialPage = lazy(() => withAntd(import('./pages/feeds/WechatMaterialPage')));
+const ToolsPage = antdPage('pages/feeds/ToolsPage.tsx', () => import('./pages/feeds/ToolsPage'));
+const ToolPage = antdPage('pages/feeds/ToolPage.tsx', () => import('./pages/feeds/ToolPage'));
+const JobsPage = antdPage('pages/feeds/JobsPage.tsx', () => import('./pages/feeds/JobsPage'));
+const JobPage = antdPage('pages/feeds/JobPage.tsx', () => import('./pages/feeds/JobPage'));
+const WechatPage = antdPage('pages/feeds/WechatPage.tsx', () => import('./pages/feeds/WechatPage'));
+const WechatMaterialPage = antdPage('pages/feeds/WechatMaterialPage.tsx', () => import('./pages/feeds/WechatMaterialPage'));
 // the built-in 党费计算器 of the tools list (decision 643)
-const PartyDuesPage = lazy(() => withAntd(import('./pages/tools/PartyDuesPage')));
+const PartyDuesPage = antdPage('pages/tools/PartyDuesPage.tsx', () => import('./pages/tools/PartyDuesPage'));
 // 微应用 in the site frame (spec 1 §2 /container/**, decision 644), signed-in only
-const ContainerPage = lazy(() => withAntd(import('./pages/container/ContainerPage')));
-const BulletinsPage = lazy(() => withAntd(import('./pages/feeds/BulletinsPage')));
-const BulletinPage = lazy(() => withAntd(import('./pages/feeds/BulletinPage')));
+const ContainerPage = antdPage('pages/container/ContainerPage.tsx', () => import('./pages/container/ContainerPage'));
+const BulletinsPage = antdPage('pages/feeds/BulletinsPage.tsx', () => import('./pages/feeds/BulletinsPage'));
+const BulletinPage = antdPage('pages/feeds/BulletinPage.tsx', () => import('./pages/feeds/BulletinPage'));
 // research reports
-const ReportsPage = lazy(() => withAntd(import('./pages/report/ReportsPage')));
-const ReportPage = lazy(() => withAntd(import('./pages/report/ReportPage')));
+const ReportsPage = antdPage('pages/report/ReportsPage.tsx', () => import('./pages/report/ReportsPage'));
+const ReportPage = antdPage('pages/report/ReportPage.tsx', () => import('./pages/report/ReportPage'));
 // personal pages
-const RecommendationPage = lazy(() => withAntd(import('./pages/recommendation/RecommendationPage')));
-const MySubscriptionsPage = lazy(() => withAntd(import('./pages/recommendation/MySubscriptionsPage')));
-const TopicJournalsPage = lazy(() => withAntd(import('./pages/recommendation/TopicJournalsPage')));
-const AccountPage = lazy(() => withAntd(import('./pages/account/AccountPage')));
+const RecommendationPage = antdPage('pages/recommendation/RecommendationPage.tsx', () => import('./pages/recommendation/RecommendationPage'));
+const MySubscriptionsPage = antdPage('pages/recommendation/MySubscriptionsPage.tsx', () => import('./pages/recommendation/MySubscriptionsPage'));
+const TopicJournalsPage = antdPage('pages/recommendation/TopicJournalsPage.tsx', () => import('./pages/recommendation/TopicJournalsPage'));
+const AccountPage = antdPage('pages/account/AccountPage.tsx', () => import('./pages/account/AccountPage'));
 // contact details and feedback (issue 29 item 3), signed-in only
-const ContactPage = lazy(() => withAntd(import('./pages/contact/ContactPage')));
+const ContactPage = antdPage('pages/contact/ContactPage.tsx', () => import('./pages/contact/ContactPage'));
 // the site's developer pages: the public read API, its feeds and OAI-PMH (docs/decisions.md 637)
-const OpenPage = lazy(() => withAntd(import('./pages/open/OpenPage')));
-const OpenDocsPage = lazy(() => withAntd(import('./pages/open/OpenDocsPage')));
+const OpenPage = antdPage('pages/open/OpenPage.tsx', () => import('./pages/open/OpenPage'));
+const OpenDocsPage = antdPage('pages/open/OpenDocsPage.tsx', () => import('./pages/open/OpenDocsPage'));
 // the reader pages below /microapp/helix (personal centre, questions, communities, recommendation): one
 // lazy route table (pages/helix/HelixRoutes.tsx), each page its own chunk
-const HelixRoutes = lazy(() => import('./pages/helix/HelixRoutes'));
+const HelixRoutes = lazyChunk(['pages/helix/HelixRoutes.tsx'], () => import('./pages/helix/HelixRoutes'));
 // document delivery 文献传递 (issue 29 §7), signed-in only
-const DdsPage = lazy(() => withAntd(import('./pages/dds/DdsPage')));
+const DdsPage = antdPage('pages/dds/DdsPage.tsx', () => import('./pages/dds/DdsPage'));
 // the map of China by province (issue 31 §3, decisions 720-723); its map and GeoJSON are a further lazy chunk
-const MapPage = lazy(() => withAntd(import('./pages/map/MapPage')));
+const MapPage = antdPage('pages/map/MapPage.tsx', () => import('./pages/map/MapPage'));
 // the visitor site's sign-in page (the console keeps /console/login)
 // a composed page /xrender/{pageId} (issue 31 §4): the home page's grid, own markup, no antd
-const XRenderPage = lazy(() => import('./pages/xrender/XRenderPage'));
-const SiteLoginPage = lazy(() => withAntd(import('./pages/signin/SiteLoginPage')));
+const XRenderPage = lazyChunk(['pages/xrender/XRenderPage.tsx'], () => import('./pages/xrender/XRenderPage'));
+const SiteLoginPage = antdPage('pages/signin/SiteLoginPage.tsx', () => import('./pages/signin/SiteLoginPage'));
 
 const lazyPage = (C: ComponentType): ReactNode => (
   <Suspense fallback={<PageSpinner />}>

@@ -23,6 +23,7 @@ import 'dayjs/locale/zh-cn';
 import { AppProviders, createQueryClient, routes } from './App';
 import { setServerTransport, type ServerTransport } from './api';
 import { setBootSource, setTitleSink, type BootData } from './boot';
+import { setChunkSink } from './pageChunks';
 
 dayjs.locale('zh-cn');
 
@@ -55,6 +56,8 @@ export interface RenderResult {
   redirect: string | null;
   /** the document title the page gave while rendering (`登录 - 站点名`), or null: the site's name then (decision 431) */
   title: string | null;
+  /** the modules (paths below app/) of the lazy pages rendered, for the server's modulepreload links (app/pageChunks.tsx, decision 724) */
+  chunks: string[];
 }
 
 interface Store {
@@ -63,6 +66,8 @@ interface Store {
   transport: ServerTransport;
   /** the title the rendered page reported (VisitorFrame) */
   title?: string;
+  /** the lazy pages' modules the render rendered (app/pageChunks.tsx) */
+  chunks: Set<string>;
 }
 const store = new AsyncLocalStorage<Store>();
 setBootSource({ boot: () => store.getStore()?.boot, initialPath: () => store.getStore()?.path ?? '/' });
@@ -70,6 +75,7 @@ setTitleSink((title) => {
   const s = store.getStore();
   if (s) s.title = title;
 });
+setChunkSink((source) => store.getStore()?.chunks.add(source));
 // the one transport reads the request being rendered (several renders run at once)
 setServerTransport((url, init) => {
   const s = store.getStore();
@@ -123,13 +129,13 @@ function wanted(q: Query): boolean {
 /** See the file comment. Never rejects for a failed query: that part is left to the browser. */
 export async function render(req: RenderRequest): Promise<RenderResult> {
   const path = new URL(req.url, 'http://localhost').pathname;
-  return store.run({ boot: req.boot, path, transport: req.transport }, async () => {
+  return store.run({ boot: req.boot, path, transport: req.transport, chunks: new Set<string>() }, async () => {
     const context = await handler.query(new Request(new URL(req.url, 'http://localhost')));
     if (context instanceof Response) {
-      return { html: '', styles: '', boot: req.boot, status: context.status, redirect: context.headers.get('location'), title: null };
+      return { html: '', styles: '', boot: req.boot, status: context.status, redirect: context.headers.get('location'), title: null, chunks: [] };
     }
     if (context.matches.some((m) => m.route.path === '*')) {
-      return { html: '', styles: '', boot: req.boot, status: 302, redirect: '/block/404', title: null };
+      return { html: '', styles: '', boot: req.boot, status: 302, redirect: '/block/404', title: null, chunks: [] };
     }
     const queryClient = createQueryClient();
     const queries = queryClient.getQueryCache();
@@ -188,6 +194,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       status: path === '/block/404' || queries.getAll().some((q) => q.meta?.notFoundWhenNull === true && q.state.data === null) ? 404 : 200,
       redirect: null,
       title: store.getStore()?.title ?? null,
+      chunks: [...(store.getStore()?.chunks ?? [])],
     };
   });
 }

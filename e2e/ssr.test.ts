@@ -4,6 +4,7 @@
  *   panel's 更多 link open pages with their content; the page has a title and a description;
  * - with JavaScript on, every visitor route the home page links to (and the status pages) hydrates
  *   without a hydration error or a page error;
+ * - a lazy page's chunks are announced with modulepreload links in its HTML, the home page's are not;
  * - two server processes on one PostgreSQL database: a notice published through one shows at once on
  *   the other's cached home page (skipped without TEST_DATABASE_URL).
  */
@@ -95,6 +96,28 @@ describe('hydration', () => {
     expect(byShape.size).toBeGreaterThan(8);
     for (const href of byShape.values()) problems.push(...(await hydrationProblems(page, `${e2e.base}${href}`)));
     expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the rendered page announces its code', () => {
+  it('preloads the chunks of a lazy page in the HTML, and none on the home page', async () => {
+    const raw = async (path: string) => await (await fetch(`${e2e.base}${path}`)).text();
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    const home = preloads(await raw('/'));
+    const reports = preloads(await raw('/microapp/report'));
+    // the page's chunk and antd's providers come with the entry (decision 724); the home page keeps index.html's
+    expect(reports.some((h) => h.startsWith('/assets/ReportsPage-'))).toBe(true);
+    expect(reports.some((h) => h.startsWith('/assets/AntdProviders-'))).toBe(true);
+    expect(home.some((h) => /\/assets\/(ReportsPage|AntdProviders)-/.test(h))).toBe(false);
+    expect(new Set(reports).size).toBe(reports.length);
+    // every preloaded file exists and is the JavaScript the browser then runs
+    for (const h of reports) {
+      const res = await fetch(`${e2e.base}${h}`);
+      expect([h, res.status, res.headers.get('content-type')]).toEqual([h, 200, expect.stringContaining('javascript')]);
+    }
+    const page = await e2e.newPage();
+    expect(await hydrationProblems(page, `${e2e.base}/microapp/report`)).toEqual([]);
     await page.close();
   });
 });

@@ -39,6 +39,7 @@ import { enrolReader } from '../submissions/auditUser.js';
 import { SharedCache } from '../cache/sharedCache.js';
 import { encodePage, escapeJson, parseTemplate, type EncodedPage, type Template } from './template.js';
 import { injectTransport, loadRenderer, type Renderer } from './render.js';
+import { chunkPreloads, readManifest } from './chunkPreloads.js';
 import { describeSite } from './describe.js';
 import { isDetailSigninPath } from '../../common/detailSignin.js';
 import { loginHref } from '../../modules/kit/links.js';
@@ -162,6 +163,8 @@ interface SharedPage {
   description: string;
   /** the feeds' autodiscovery links (server/feeds/urls.ts) */
   alternates: string;
+  /** the rendered lazy pages' modulepreload links (./chunkPreloads.ts) */
+  preloads?: string;
   styles: string;
   appHtml: string;
   bootJson: string;
@@ -181,6 +184,7 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
   const built = fs.existsSync(indexFile);
   let template: Template | null = built ? parseTemplate(fs.readFileSync(indexFile, 'utf8')) : null;
   const renderer: Renderer | null = built ? await loadRenderer(config.webDir) : null;
+  const preloadsOf = chunkPreloads(built ? readManifest(config.webDir) : null);
   if (built) {
     await app.register(fastifyStatic, {
       root: config.webDir,
@@ -258,6 +262,7 @@ export default async function webRoutes(app: FastifyInstance, { db, config }: Ap
       // the page's own title (登录 - 站点名, 研究报告 - 站点名 …) as the browser will set it (decision 431)
       title: r.title ?? page.title,
       styles: r.styles,
+      preloads: preloadsOf(r.chunks ?? []),
       appHtml: r.html,
       bootJson: escapeJson(r.boot),
     };

@@ -27,6 +27,8 @@ export interface RenderResult<B> {
   redirect: string | null;
   /** the page's document title, or null for the site's name (decision 431) */
   title?: string | null;
+  /** the modules of the lazy pages rendered (app/pageChunks.tsx; decision 724) */
+  chunks?: string[];
 }
 
 /** The renderer module. */

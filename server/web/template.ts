@@ -45,6 +45,8 @@ export interface PageParts {
   styles: string;
   /** the feeds' `<link rel="alternate">` tags (server/feeds/urls.ts alternateLinks), '' for none */
   alternates?: string;
+  /** the rendered lazy pages' `<link rel="modulepreload">` tags (./chunkPreloads.ts), '' for none */
+  preloads?: string;
   /** the rendered app (trusted markup of the renderer), '' for a page the browser renders */
   appHtml: string;
   /** the boot data as JSON already escaped with {@link escapeJson} */
@@ -53,9 +55,9 @@ export interface PageParts {
   signingJson: string;
 }
 
-/** The head part of a page: title, description, feed autodiscovery links and styles. */
-export function headOf(p: Pick<PageParts, 'title' | 'description' | 'styles' | 'alternates'>): string {
-  return `<title>${escapeHtml(p.title)}</title>${p.description ? `<meta name="description" content="${escapeHtml(p.description)}" />` : ''}${p.alternates ?? ''}${p.styles}`;
+/** The head part of a page: title, description, feed autodiscovery links, module preloads and styles. */
+export function headOf(p: Pick<PageParts, 'title' | 'description' | 'styles' | 'alternates' | 'preloads'>): string {
+  return `<title>${escapeHtml(p.title)}</title>${p.description ? `<meta name="description" content="${escapeHtml(p.description)}" />` : ''}${p.alternates ?? ''}${p.preloads ?? ''}${p.styles}`;
 }
 
 /** A page as bytes around its one per-request part, the signing key (cached pages keep these). */

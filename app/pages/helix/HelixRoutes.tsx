@@ -5,18 +5,18 @@
  * still its own chunk, loaded when it is opened, and server-rendered like the others (entry-server waits for
  * every lazy page). Unknown paths below /microapp/helix go to /block/404 like the top table's.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { withAntd } from '../../antdScope';
+import { antdPage } from '../../pageChunks';
 import { PageSpinner } from '../PageSpinner';
 
-const HelixPage = lazy(() => withAntd(import('./HelixPage')));
-const PersonalCenterPage = lazy(() => withAntd(import('./PersonalCenterPage')));
-const AskPage = lazy(() => withAntd(import('../questions/AskPage')));
-const FaqPage = lazy(() => withAntd(import('../questions/FaqPage')));
-const CommunitiesPage = lazy(() => withAntd(import('../communities/CommunitiesPage')));
-const CommunityPage = lazy(() => withAntd(import('../communities/CommunityPage')));
-const RecommendPage = lazy(() => withAntd(import('../submissions/RecommendPage')));
+const HelixPage = antdPage('pages/helix/HelixPage.tsx', () => import('./HelixPage'));
+const PersonalCenterPage = antdPage('pages/helix/PersonalCenterPage.tsx', () => import('./PersonalCenterPage'));
+const AskPage = antdPage('pages/questions/AskPage.tsx', () => import('../questions/AskPage'));
+const FaqPage = antdPage('pages/questions/FaqPage.tsx', () => import('../questions/FaqPage'));
+const CommunitiesPage = antdPage('pages/communities/CommunitiesPage.tsx', () => import('../communities/CommunitiesPage'));
+const CommunityPage = antdPage('pages/communities/CommunityPage.tsx', () => import('../communities/CommunityPage'));
+const RecommendPage = antdPage('pages/submissions/RecommendPage.tsx', () => import('../submissions/RecommendPage'));
 
 const page = (C: ComponentType) => (
   <Suspense fallback={<PageSpinner />}>
