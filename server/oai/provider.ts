@@ -181,21 +181,37 @@ function setsOf(sets: SetEntry[], r: RecordRow): string[] {
   return out;
 }
 
-const asList = (v: unknown): string[] => {
-  const xs = Array.isArray(v) ? v : v == null || v === '' ? [] : [v];
-  return xs
-    .map((x) =>
-      typeof x === 'string' || typeof x === 'number' ? String(x) : typeof x === 'object' && x && 'name' in x ? String((x as { name: unknown }).name) : '',
-    )
-    .map((s) =>
-      s
+/** A text that `clean` must rewrite: a tag's `<`, or whitespace other than single spaces (a run, a tab, a newline, U+3000, …). */
+const MESSY = /<|[^\S ]| {2}/;
+/** `s` without tags, its whitespace runs as one space, trimmed (a text with nothing of the kind is only trimmed). */
+const clean = (s: string) =>
+  MESSY.test(s)
+    ? s
         .replace(/<[^>]*>/g, ' ')
         .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter(Boolean);
-};
-const pick = (f: Record<string, unknown>, keys: string[]) => keys.flatMap((k) => asList(f[k]));
+        .trim()
+    : s.trim();
+/** The text of one value of a field: a string or number as it is, a `{ name }` object's name; '' for anything else. */
+const textOf = (x: unknown): string =>
+  clean(typeof x === 'string' || typeof x === 'number' ? String(x) : typeof x === 'object' && x && 'name' in x ? String(x.name) : '');
+/** The non-empty texts of the fields `keys` of `f`, in order (a field may hold one value or a list). */
+function pick(f: Record<string, unknown>, keys: string[]): string[] {
+  const out: string[] = [];
+  for (const k of keys) {
+    const v = f[k];
+    if (v == null || v === '') continue;
+    if (Array.isArray(v)) {
+      for (const x of v) {
+        const s = textOf(x);
+        if (s) out.push(s);
+      }
+    } else {
+      const s = textOf(v);
+      if (s) out.push(s);
+    }
+  }
+  return out;
+}
 const CJK = /[\u3400-\u9fff]/;
 
 /** The Dublin Core of a live record (decision 516): title (xml:lang zh when Chinese), people, subjects, summary, … */
