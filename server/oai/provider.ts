@@ -14,6 +14,9 @@ import { decodeToken, encodeToken, type TokenState } from './token.js';
 
 /** Records a page of ListRecords / ListIdentifiers (decision 515). */
 export const OAI_PAGE_SIZE = 200;
+/** Records serialised in one go on a list page, between two turns of the event loop (decision 686). */
+const OAI_SLICE = 50;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** How long a resumption token is honoured, ms (decision 515). */
 export const OAI_TOKEN_TTL_MS = 24 * 3600 * 1000;
 
@@ -301,7 +304,19 @@ async function list(site: OaiSite, a: Record<string, string>, now: Date, verb: T
   const pageSize = site.pageSize ?? OAI_PAGE_SIZE;
   const page = await recordPage(site.db, filter, state.after, pageSize, verb === 'ListRecords');
   if (page.rows.length === 0) throw noMatch;
-  const items = page.rows.map((r) => recordXml(site, sets, r, verb === 'ListRecords')).join('');
+  // a page's records in slices with a turn of the event loop between them: the server answers its
+  // other requests between two slices rather than after the whole page (decision 686)
+  const slices: string[] = [];
+  for (let i = 0; i < page.rows.length; i += OAI_SLICE) {
+    if (i) await nextTurn();
+    slices.push(
+      page.rows
+        .slice(i, i + OAI_SLICE)
+        .map((r) => recordXml(site, sets, r, verb === 'ListRecords'))
+        .join(''),
+    );
+  }
+  const items = slices.join('');
   const resumed = state.after !== null;
   let token = '';
   if (page.more || resumed) {
