@@ -215,6 +215,7 @@ async function main() {
         child.kill();
       }
     }
+    let rawEncodeSeconds = 0;
     async function harvestRaw(): Promise<number> {
       const sets = await siteSets(site);
       let after: [string, number] | null = null;
@@ -240,7 +241,12 @@ async function main() {
         const body = rows.map((r) => recordXml(site, sets, { ...r, id: Number(r.id), deleted: false }, true)).join('');
         const doc = envelope(site.baseUrl, { verb: 'ListRecords' }, `<ListRecords>${body}</ListRecords>`);
         n += rows.length;
-        if (doc.length === 0) throw new Error('empty');
+        // the document as the bytes a server sends: its UTF-8 encoding, timed apart (the string alone is
+        // a rope of the record's pieces, never flattened nor encoded)
+        const t = performance.now();
+        const bytes = Buffer.from(doc, 'utf8');
+        rawEncodeSeconds += (performance.now() - t) / 1000;
+        if (bytes.length === 0) throw new Error('empty');
         const last = rows[rows.length - 1];
         after = [last.stamp, Number(last.id)];
       }
@@ -286,9 +292,11 @@ async function main() {
 
     const oaiRates: number[] = [];
     const rawRates: number[] = [];
+    const rawByteRates: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       // the two harvests in alternating order: OAI first in odd rounds, the raw read first in even ones
       const timedRaw = async (): Promise<[number, number]> => {
+        rawEncodeSeconds = 0;
         const t = performance.now();
         const n = await harvestRaw();
         return [n, (performance.now() - t) / 1000];
@@ -305,7 +313,8 @@ async function main() {
       const rssPages = [...rss];
       if (n1 !== published || n2 !== published) throw new Error(`harvested ${n1} (OAI) and ${n2} (raw), expected ${published}`);
       oaiRates.push(n1 / s1);
-      rawRates.push(n2 / s2);
+      rawRates.push(n2 / (s2 - rawEncodeSeconds));
+      rawByteRates.push(n2 / s2);
       if (withWeb) {
         const alone = await readHome(() => false, HOME_SAMPLES);
         let harvesting = true;
@@ -326,7 +335,7 @@ async function main() {
       const head = median(rss.slice(0, tenth));
       const tail = median(rss.slice(-tenth));
       console.log(
-        `  round ${round}: OAI ${(n1 / s1).toFixed(0)} records/s (${s1.toFixed(1)} s, ${rss.length} pages), raw keyset ${(n2 / s2).toFixed(0)} records/s (${s2.toFixed(1)} s); ` +
+        `  round ${round}: OAI ${(n1 / s1).toFixed(0)} records/s (${s1.toFixed(1)} s, ${rss.length} pages), raw keyset ${(n2 / (s2 - rawEncodeSeconds)).toFixed(0)} records/s to a string, ${(n2 / s2).toFixed(0)} to UTF-8 bytes (${s2.toFixed(1)} s, ${rawEncodeSeconds.toFixed(1)} s of it encoding); ` +
           `RSS per page first ${mb(rss[0])} MB, median ${mb(median(rss))} MB, max ${mb(Math.max(...rss))} MB, last ${mb(rss[rss.length - 1])} MB, first tenth → last tenth ${mb(head)} → ${mb(tail)} MB`,
       );
     }
@@ -339,8 +348,10 @@ async function main() {
         `Home page p99: median ${median(homeAlone).toFixed(1)} ms alone, ${median(homeDuring).toFixed(1)} ms during a harvest; ratio ${(median(homeDuring) / median(homeAlone)).toFixed(2)}x (goal ≤ 2x)`,
       );
     else console.log('Home page p99 not measured: run `npm run build` first');
+    const rb = median(rawByteRates);
     console.log(
-      `ListRecords oai_dc: median ${o.toFixed(0)} records/s; raw keyset read + same serialisation: median ${r.toFixed(0)} records/s; ratio ${(o / r).toFixed(2)}x (goal ≥ 0.5x)`,
+      `ListRecords oai_dc: median ${o.toFixed(0)} records/s; raw keyset read + same serialisation: median ${r.toFixed(0)} records/s to a string, ${rb.toFixed(0)} to UTF-8 bytes; ` +
+        `ratio ${(o / r).toFixed(2)}x against the string, ${(o / rb).toFixed(2)}x against the bytes (goal ≥ 0.5x)`,
     );
   } finally {
     await app.close();
