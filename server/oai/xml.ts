@@ -1,6 +1,7 @@
 /**
  * XML writing for the OAI-PMH provider (docs/architecture.md §OAI-PMH): escaping, the envelope of every
- * answer and the oai_dc record. Strings only, no DOM: a page of 200 records is joined once.
+ * answer and the oai_dc record. Strings only, no DOM: a page of 200 records is joined from its slices
+ * (server/oai/provider.ts, decision 686).
  */
 
 /** Characters XML 1.0 does not allow, even escaped (C0 controls but tab, LF, CR; lone surrogates; U+FFFE/F). */
