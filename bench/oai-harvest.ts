@@ -20,9 +20,11 @@
  * request at a time (5 ms apart): BENCH_HOME_SAMPLES requests alone, then for as long as a second
  * harvest runs, of the first BENCH_HOME_PAGES pages (default 1,000: 200,000 records; 0 for the whole
  * list); the p99 of each and their ratio (goal ≤ 2x). The visitor has a phase of its own: its requests
- * run in the same process as the harvest, and reading the home page during the timed harvest (1) only
- * slowed it by their cost, which the raw read (2) did not pay (0.39x at 1M on SQLite with the visitor
- * in (1), a rate of the visitor's share, not of the provider's).
+ * run in the same process as the server, and reading the home page during the timed harvest (1) slowed
+ * it by their own cost, which the raw read (2) did not pay (decision 687). The harvester runs in a child
+ * process of its own, as a harvester is never in the server's process. The raw read's UTF-8 encoding
+ * of its document is timed apart: its rate to a string (the string is a rope of the records' pieces,
+ * never flattened nor encoded) and to the bytes a server sends, and the ratio against each.
  *
  * The seed is kept between runs when asked: BENCH_FILE=/tmp/oai.db (a SQLite file) or BENCH_DATABASE_URL
  * (a PostgreSQL database, empty the first time, e.g. `createdb -h 127.0.0.1 -U postgres atrium_oai_bench`)
@@ -33,6 +35,32 @@
  *   BENCH_ROWS=1000000 npx tsx bench/oai-harvest.ts
  *   BENCH_ROWS=1000000 BENCH_FILE=/tmp/oai-1m.db npx tsx bench/oai-harvest.ts
  *   BENCH_ROWS=1000000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/atrium_oai_bench npx tsx bench/oai-harvest.ts
+ *
+ * Last measured 2026-11-30, 1,000,000 records (990,000 published), 3 rounds, 2 shared cores with two
+ * other engineers' work running (load average 4-7 on SQLite, 3.7-7 on PostgreSQL, up to 11 at times;
+ * the raw read's rate moved by 2x between rounds with it), `npm run build` done; records per second:
+ * - SQLite (7b65698 + 28dd034, harvester in its child process; raw to a string only): ListRecords median
+ *   13,420 (rounds 14,851, 13,420, 10,016), raw keyset read 40,677 (43,832, 25,403, 40,677): 0.33x FAIL
+ *   (per round 0.34x, 0.53x, 0.25x). Home page p99 5.1 ms alone, 20.0 ms during a harvest: 3.94x FAIL
+ *   (rounds 5.1 → 33.5, 5.9 → 20.0, 2.1 → 9.2 ms). RSS per page (MB) first/median/max/last 311/354/435/304,
+ *   336/338/513/332, 405/416/509/497; first tenth → last tenth 335 → 412, 289 → 318, 425 → 483: no growth
+ *   with the page count across rounds (a round starts where the last left it; the maximum stays ~510 MB).
+ *   With the harvester in the server's process and the visitor during the timed harvest (the first
+ *   version of this file): 8,665 against 19,584, 0.44x; home 12.6 → 67.7 ms, 5.39x.
+ * - PostgreSQL (014cf12, before bd4624a): ListRecords median 10,281 (10,281, 14,332, 4,950), raw keyset
+ *   read 35,695 to a string (47,576, 35,695, 19,966), 32,022 to UTF-8 bytes: 0.29x and 0.32x FAIL.
+ *   Home page p99 3.2 ms alone, 13.0 ms during: 4.02x FAIL (3.2 → 8.9, 2.5 → 26.3, 5.0 → 13.0 ms). RSS
+ *   first/median/max/last 296/409/553/428, 462/386/526/384, 374/336/487/341; tenths 360 → 369, 386 → 389,
+ *   374 → 306: flat.
+ * Where the time goes (a page of 200 records, ~280 KB): the records' serialisation is shared by both
+ * sides (about 3-4 ms a page after 7b65698, 6-10 ms before); the provider adds the request's path (hooks,
+ * the site's and the viewer's reads, the token), its reads (on PostgreSQL the sets took 3.2 ms a page in
+ * two waits before bd4624a, the page's read 5.4 ms against 4.6 for the raw one), the answer's encoding
+ * (0.6-1.3 ms a page in the raw read's own timing) and the HTTP round trip, during which the server
+ * waits for the harvester to decode its page and ask the next (1.7 ms a page). On SQLite each read is
+ * synchronous on the event loop (better-sqlite3): the home page waits behind it, which is what the
+ * visitor's p99 shows; the read pool's worker threads (server/search/readPool.ts, decisions 262, 385)
+ * would take it off the loop.
  */
 import fs from 'node:fs';
 import { fork } from 'node:child_process';
