@@ -52,6 +52,12 @@
  *   Home page p99 3.2 ms alone, 13.0 ms during: 4.02x FAIL (3.2 → 8.9, 2.5 → 26.3, 5.0 → 13.0 ms). RSS
  *   first/median/max/last 296/409/553/428, 462/386/526/384, 374/336/487/341; tenths 360 → 369, 386 → 389,
  *   374 → 306: flat.
+ * - PostgreSQL again after bd4624a (the sets in one read, at once with the page; load average 3.3-4.5,
+ *   lower than the run above, so the two are not a clean before/after): ListRecords median 15,052
+ *   (7,902, 15,052, 16,080), raw 35,612 to a string (31,304, 38,499, 35,612), 31,793 to bytes: 0.42x and
+ *   0.47x FAIL (per round against the bytes 0.28x, 0.44x, 0.51x). Home page p99 2.8 ms alone, 9.9 ms
+ *   during: 3.53x FAIL (3.5 → 9.9, 2.1 → 10.3, 2.8 → 8.6 ms). RSS first/median/max/last 292/369/541/357,
+ *   384/392/505/455, 432/395/499/394; tenths 354 → 433, 390 → 398, 391 → 394: flat across rounds.
  * Where the time goes (a page of 200 records, ~280 KB): the records' serialisation is shared by both
  * sides (about 3-4 ms a page after 7b65698, 6-10 ms before); the provider adds the request's path (hooks,
  * the site's and the viewer's reads, the token), its reads (on PostgreSQL the sets took 3.2 ms a page in
