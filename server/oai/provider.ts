@@ -14,6 +14,9 @@ import { decodeToken, encodeToken, type TokenState } from './token.js';
 
 /** Records a page of ListRecords / ListIdentifiers (decision 515). */
 export const OAI_PAGE_SIZE = 200;
+/** Records serialised in one go on a list page, between two turns of the event loop (decision 686). */
+const OAI_SLICE = 50;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** How long a resumption token is honoured, ms (decision 515). */
 export const OAI_TOKEN_TTL_MS = 24 * 3600 * 1000;
 
@@ -152,9 +155,17 @@ export interface SetEntry {
 export async function siteSets(site: OaiSite): Promise<SetEntry[]> {
   const t = site.app.topic_id;
   if (t == null) return [];
-  const topic = await site.db.selectFrom('topics').select(['id', 'title']).where('id', '=', t).executeTakeFirst();
-  if (!topic) return [];
-  const cats = await site.db.selectFrom('categories').select(['id', 'parent_id', 'label']).where('topic_id', '=', t).orderBy('id').execute();
+  // the topic and its categories in one read (a list page reads the sets for its headers)
+  const rows = await site.db
+    .selectFrom('topics as t')
+    .leftJoin('categories as c', 'c.topic_id', 't.id')
+    .select(['t.title', 'c.id', 'c.parent_id', 'c.label'])
+    .where('t.id', '=', t)
+    .orderBy('c.id')
+    .execute();
+  if (!rows.length) return [];
+  const topic = { title: rows[0].title };
+  const cats = rows.filter((c): c is typeof c & { id: number; label: string } => c.id != null);
   const byId = new Map(cats.map((c) => [Number(c.id), c]));
   const sets: SetEntry[] = [{ spec: `topic:${t}`, name: topic.title, one: null, two: null }];
   for (const c of cats) {
@@ -181,21 +192,37 @@ function setsOf(sets: SetEntry[], r: RecordRow): string[] {
   return out;
 }
 
-const asList = (v: unknown): string[] => {
-  const xs = Array.isArray(v) ? v : v == null || v === '' ? [] : [v];
-  return xs
-    .map((x) =>
-      typeof x === 'string' || typeof x === 'number' ? String(x) : typeof x === 'object' && x && 'name' in x ? String((x as { name: unknown }).name) : '',
-    )
-    .map((s) =>
-      s
+/** A text that `clean` must rewrite: a tag's `<`, or whitespace other than single spaces (a run, a tab, a newline, U+3000, …). */
+const MESSY = /<|[^\S ]| {2}/;
+/** `s` without tags, its whitespace runs as one space, trimmed (a text with nothing of the kind is only trimmed). */
+const clean = (s: string) =>
+  MESSY.test(s)
+    ? s
         .replace(/<[^>]*>/g, ' ')
         .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter(Boolean);
-};
-const pick = (f: Record<string, unknown>, keys: string[]) => keys.flatMap((k) => asList(f[k]));
+        .trim()
+    : s.trim();
+/** The text of one value of a field: a string or number as it is, a `{ name }` object's name; '' for anything else. */
+const textOf = (x: unknown): string =>
+  clean(typeof x === 'string' || typeof x === 'number' ? String(x) : typeof x === 'object' && x && 'name' in x ? String(x.name) : '');
+/** The non-empty texts of the fields `keys` of `f`, in order (a field may hold one value or a list). */
+function pick(f: Record<string, unknown>, keys: string[]): string[] {
+  const out: string[] = [];
+  for (const k of keys) {
+    const v = f[k];
+    if (v == null || v === '') continue;
+    if (Array.isArray(v)) {
+      for (const x of v) {
+        const s = textOf(x);
+        if (s) out.push(s);
+      }
+    } else {
+      const s = textOf(v);
+      if (s) out.push(s);
+    }
+  }
+  return out;
+}
 const CJK = /[\u3400-\u9fff]/;
 
 /** The Dublin Core of a live record (decision 516): title (xml:lang zh when Chinese), people, subjects, summary, … */
@@ -279,13 +306,36 @@ async function list(site: OaiSite, a: Record<string, string>, now: Date, verb: T
     };
   }
   if (site.app.topic_id == null) throw noMatch;
-  const sets = await siteSets(site);
-  const filter = filterOf(site, sets, state);
-  if (!filter) throw noMatch;
   const pageSize = site.pageSize ?? OAI_PAGE_SIZE;
-  const page = await recordPage(site.db, filter, state.after, pageSize, verb === 'ListRecords');
+  const read = (filter: RecordFilter) => recordPage(site.db, filter, state.after, pageSize, verb === 'ListRecords');
+  let sets: SetEntry[];
+  let filter: RecordFilter | null;
+  let page: Awaited<ReturnType<typeof recordPage>>;
+  if (state.set) {
+    // the set's categories first: the page is read by them
+    sets = await siteSets(site);
+    filter = filterOf(site, sets, state);
+    if (!filter) throw noMatch;
+    page = await read(filter);
+  } else {
+    // the whole topic: the sets (for the headers) and the page at once (on PostgreSQL, one wait instead of two)
+    filter = filterOf(site, [], state)!;
+    [sets, page] = await Promise.all([siteSets(site), read(filter)]);
+  }
   if (page.rows.length === 0) throw noMatch;
-  const items = page.rows.map((r) => recordXml(site, sets, r, verb === 'ListRecords')).join('');
+  // a page's records in slices with a turn of the event loop between them: the server answers its
+  // other requests between two slices rather than after the whole page (decision 686)
+  const slices: string[] = [];
+  for (let i = 0; i < page.rows.length; i += OAI_SLICE) {
+    if (i) await nextTurn();
+    slices.push(
+      page.rows
+        .slice(i, i + OAI_SLICE)
+        .map((r) => recordXml(site, sets, r, verb === 'ListRecords'))
+        .join(''),
+    );
+  }
+  const items = slices.join('');
   const resumed = state.after !== null;
   let token = '';
   if (page.more || resumed) {
