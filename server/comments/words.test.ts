@@ -35,7 +35,30 @@ describe('findWords', () => {
 
   it('answers as the library on random texts and lists, simple or not', () => {
     const rand = rng(694);
-    const alphabet = ['分', '析', '方', '法', '系', '统', 'a', 'b', 'A', 'é', 'e', '\u0301', '😀', '\u200d', '\r', '\n', '，', ' ', 'ㄱ', '\u1161', '\u3099', 'か'];
+    const alphabet = [
+      '分',
+      '析',
+      '方',
+      '法',
+      '系',
+      '统',
+      'a',
+      'b',
+      'A',
+      'é',
+      'e',
+      '\u0301',
+      '😀',
+      '\u200d',
+      '\r',
+      '\n',
+      '，',
+      ' ',
+      'ㄱ',
+      '\u1161',
+      '\u3099',
+      'か',
+    ];
     const pick = (n: number) => Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
     for (let round = 0; round < 200; round++) {
       const words = Array.from({ length: 1 + Math.floor(rand() * 30) }, () => pick(1 + Math.floor(rand() * 4))).filter((w) => w.trim());
@@ -43,7 +66,7 @@ describe('findWords', () => {
       const m = compileWords(words)!;
       for (let k = 0; k < 10; k++) {
         // half of the texts from the simple characters only, so that both scans are compared
-        const text = k % 2 ? pick(Math.floor(rand() * 60)) : pick(Math.floor(rand() * 60)).replace(/[é\u0301😀\u200d\r\u1161\u3099ㄱ]/gu, '分');
+        const text = k % 2 ? pick(Math.floor(rand() * 60)) : pick(Math.floor(rand() * 60)).replace(/é|\u0301|😀|\u200d|\r|\u1161|\u3099|ㄱ/gu, '分');
         expect(findWords(m, text)).toEqual(byLibrary(words, text));
       }
     }

@@ -46,7 +46,8 @@ interface UnitTables {
  * ideographs and full-width forms (less the half-width voicing marks). A text of these alone is scanned
  * by unit.
  */
-const SIMPLE = /^[\n\t\x20-\x7e\u00a0-\u02ff\u0370-\u0482\u2010-\u2027\u2030-\u205e\u2100-\u27bf\u3000-\u3029\u3030-\u3098\u309b-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff9d]*$/;
+const SIMPLE =
+  /^[\n\t\x20-\x7e\u00a0-\u02ff\u0370-\u0482\u2010-\u2027\u2030-\u205e\u2100-\u27bf\u3000-\u3029\u3030-\u3098\u309b-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff9d]*$/;
 
 /** Compiled lists by application, with the version of the list they were compiled from. */
 const compiled = new Map<number, { version: number; matcher: WordMatcher | null }>();
