@@ -70,6 +70,7 @@ const STORED_NAMES = [
   '055_monitors',
   '056_pages',
   '057_saved_searches',
+  '058_queue_grams',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */
