@@ -140,10 +140,12 @@ export async function listSubmissions(db: Db, f: QueueFilter, dialect: Dialect =
     const found = probed.length >= offset + f.size;
     // the total: on SQLite the FTS5 table's matches drive it and it stops at the cap; on PostgreSQL a
     // word frequent among the newest rows (QUEUE_PROBE_HITS of them) is counted by the substring test alone,
-    // in whatever order the planner reads (the cap is reached within some thousands of rows), a rarer one
-    // by the index
+    // walking the queue's index newest first (the cap is reached within some thousands of rows; without an
+    // order the planner read the whole queue: p99 109 ms), a rarer one by the index
     const frequent = dialect === 'postgres' && probed.length >= QUEUE_PROBE_HITS;
-    const counting = frequent ? text(base).select('s.id').limit(QUEUE_TEXT_COUNT_CAP) : indexed.select('s.id').limit(QUEUE_TEXT_COUNT_CAP);
+    const counting = frequent
+      ? text(base).select('s.id').orderBy('s.created_at', 'desc').limit(QUEUE_TEXT_COUNT_CAP)
+      : indexed.select('s.id').limit(QUEUE_TEXT_COUNT_CAP);
     [rows, total] = await Promise.all([found ? probed.slice(offset, offset + f.size) : columns(indexed).execute(), countOf(db, counting)]);
   }
   const page = makePage(
