@@ -6,7 +6,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Dialect } from '../db/migrations/index.js';
-import { containsText, escapeLike } from '../db/like.js';
+import { containsText } from '../db/like.js';
 import type { Database } from '../db/schema.js';
 import { makePage, type Page } from '../../common/page.js';
 import type { SubmissionKind, SubmissionStatus } from '../../common/moderation.js';
@@ -49,9 +49,6 @@ export const QUEUE_PROBE_ROWS = 2_000;
  * this many among them (1 row in 20 or more) is counted without the index (decision 690).
  */
 export const QUEUE_PROBE_HITS = 100;
-
-/** A text of CJK ideographs only (the unified blocks and extension A). */
-const CJK_ONLY = /^[\u3400-\u4dbf\u4e00-\u9fff]+$/;
 
 /**
  * The FTS5 query of `text` as one phrase (a substring, ignoring case, with the trigram tokenizer):
@@ -106,14 +103,7 @@ export async function listSubmissions(db: Db, f: QueueFilter, dialect: Dialect =
     [rows, total] = await Promise.all([columns(base).execute(), countOf(db, counted)]);
   } else {
     const q = f.q.toLowerCase();
-    // PostgreSQL: lower() is two thirds of the substring test's cost (10.6 of 15 ms over the 4,700 rows that
-    // hold 1,000 matches of 分析). A text of CJK ideographs alone, which have no case and which no other
-    // character lowers to, is first tested on the summary as stored, which the test on lower() then confirms
-    const text = (qb: typeof base) =>
-      dialect === 'postgres' && CJK_ONLY.test(f.q!)
-        ? qb.where(sql<boolean>`s.summary like ${`%${escapeLike(f.q!)}%`} escape ${'\\'}`).where(containsText('s.summary', f.q!))
-        : qb.where(containsText('s.summary', f.q!));
-    const matching = text(base);
+    const matching = base.where(containsText('s.summary', f.q));
     const short = [...q].length <= GRAM_MAX;
     let indexed = matching;
     if (dialect === 'postgres') {
@@ -132,19 +122,20 @@ export async function listSubmissions(db: Db, f: QueueFilter, dialect: Dialect =
         .where(containsText('s.summary', f.q));
     }
     // the newest rows of the other filters, as a table `s` of the same columns, tested for the text
-    const probe = text(db.selectFrom(base.selectAll('s').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(QUEUE_PROBE_ROWS).as('s')));
+    const probe = db
+      .selectFrom(base.selectAll('s').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(QUEUE_PROBE_ROWS).as('s'))
+      .where(containsText('s.summary', f.q));
     const want = Math.max(offset + f.size, QUEUE_PROBE_HITS);
     const probing = offset + f.size <= QUEUE_PROBE_ROWS;
     const probed = probing ? await columns(probe, 0, want).execute() : [];
     // a full page among the newest rows is the page (they are the first rows of the filter, in order)
     const found = probed.length >= offset + f.size;
     // the total: on SQLite the FTS5 table's matches drive it and it stops at the cap; on PostgreSQL a
-    // word frequent among the newest rows (QUEUE_PROBE_HITS of them) is counted by the substring test alone,
-    // walking the queue's index newest first (the cap is reached within some thousands of rows; without an
-    // order the planner read the whole queue: p99 109 ms), a rarer one by the index
+    // word frequent among the newest rows (QUEUE_PROBE_HITS of them) is counted newest first with the
+    // substring test alone (the cap is reached within some thousands of rows), a rarer one by the index
     const frequent = dialect === 'postgres' && probed.length >= QUEUE_PROBE_HITS;
     const counting = frequent
-      ? text(base).select('s.id').orderBy('s.created_at', 'desc').limit(QUEUE_TEXT_COUNT_CAP)
+      ? base.where(containsText('s.summary', f.q)).select('s.id').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(QUEUE_TEXT_COUNT_CAP)
       : indexed.select('s.id').limit(QUEUE_TEXT_COUNT_CAP);
     [rows, total] = await Promise.all([found ? probed.slice(offset, offset + f.size) : columns(indexed).execute(), countOf(db, counting)]);
   }
