@@ -86,6 +86,10 @@
  *                  19.6, 16.7 as before, but 分析 109 and 175 (p50 131: the planner misjudged the walk),
  *                  so it was taken back. The frequent word's count walks about 4,700 rows with lower():
  *                  about 11 ms of its p50 on PostgreSQL.
+ *   fifth run      02:34-02:38, the code as committed, load average 3.7 falling to 1.8: comments SQLite
+ *                  route 1.90 / 7.82, bare 0.22 / 1.19: 6.6x FAIL; PostgreSQL route 5.75 / 11.7, bare
+ *                  0.53 / 3.89: 3.0x FAIL. Queue p99 SQLite 37.1, 14.2, 13.1; PostgreSQL 11.7, 24.9 (p50
+ *                  16.2), 15.9: PASS on both. Matcher p50 0.029: PASS.
  *   matcher        findWords p50 0.028-0.029 ms in every run (p99 0.06-0.19), before 1.44: PASS;
  *                  sensitiveHits as a comment calls it p50 0.04-0.05 ms (before 1.80).
  */
