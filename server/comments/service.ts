@@ -238,8 +238,8 @@ export interface CommentQuery {
 export async function listComments(db: Db, q: CommentQuery): Promise<Page<CommentThread>> {
   // no join: a visitor's page and its count read the comments alone (the reader's own pending ones by an
   // EXISTS on their submission), and the author's name is a subquery of the page's rows (bench/moderation.ts)
-  const readable = (parent: 'top' | number[]) => {
-    let qb = db
+  const readable = (parent: 'top' | 'replies') => {
+    const qb = db
       .selectFrom('comments as c')
       .where('c.application_id', '=', q.applicationId)
       .where('c.target_type', '=', q.targetType)
@@ -252,31 +252,39 @@ export async function listComments(db: Db, q: CommentQuery): Promise<Page<Commen
         );
         return eb.or([shown, eb.and([eb('c.author_id', '=', q.viewerId), pending])]);
       });
-    qb = parent === 'top' ? qb.where('c.parent_id', 'is', null) : qb.where('c.parent_id', 'in', parent.length ? parent : [0]);
-    return qb;
+    return parent === 'top' ? qb.where('c.parent_id', 'is', null) : qb;
   };
   const cols = ['c.id', 'c.parent_id', 'c.author_id', 'c.body', 'c.visible', 'c.like_count', 'c.created_at'] as const;
-  const [rows, total] = await Promise.all([
-    readable('top')
+  // one statement for the page's threads, their replies and the authors' names (decision 692): the
+  // threads in a WITH, the replies of those threads beside them; the total counts alongside
+  const [read, total] = await Promise.all([
+    db
+      .with('page', () =>
+        readable('top')
+          .select(cols)
+          .orderBy('c.created_at', 'desc')
+          .orderBy('c.id', 'desc')
+          .limit(q.size)
+          .offset((q.page - 1) * q.size),
+      )
+      .selectFrom('page as c')
       .select(cols)
       .select((eb) => eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 'c.author_id').as('name'))
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
+      .unionAll(
+        readable('replies')
+          .where(sql<boolean>`c.parent_id in (select id from page)`)
+          .select(cols)
+          .select((eb) => eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 'c.author_id').as('name')),
+      )
       .execute(),
     readable('top')
       .select(sql<number | string>`count(*)`.as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  const replies = rows.length
-    ? await readable(rows.map((r) => r.id))
-        .select(cols)
-        .select((eb) => eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 'c.author_id').as('name'))
-        .orderBy('c.created_at')
-        .orderBy('c.id')
-        .execute()
-    : [];
+  // threads newest first, replies oldest first (created_at is an ISO text: compared as stored)
+  const newer = (a: (typeof read)[number], b: (typeof read)[number]) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id);
+  const rows = read.filter((r) => r.parent_id === null).sort((a, b) => newer(b, a));
+  const replies = read.filter((r) => r.parent_id !== null).sort(newer);
   const all = [...rows, ...replies].map((r) => r.id);
   const liked = new Set(
     q.viewerId !== null && all.length

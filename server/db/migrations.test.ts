@@ -70,6 +70,7 @@ const STORED_NAMES = [
   '055_monitors',
   '056_pages',
   '057_saved_searches',
+  '058_queue_grams',
   '059_literature_analyses',
 ];
 

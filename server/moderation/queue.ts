@@ -3,16 +3,17 @@
  * submissions of one kind, filtered by state and text, newest first, with the kind's declared fields;
  * and the pending counts of the applications a reviewer reviews, for the navigation's badge.
  */
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Dialect } from '../db/migrations/index.js';
 import { containsText } from '../db/like.js';
-import { readPage } from '../db/paging.js';
-import type { Page } from '../../common/page.js';
+import type { Database } from '../db/schema.js';
+import { makePage, type Page } from '../../common/page.js';
 import type { SubmissionKind, SubmissionStatus } from '../../common/moderation.js';
 import type { Submission } from '../../common/contracts/moderation.js';
 import { kindSpec } from './registry.js';
 import { jsonList } from './engine.js';
+import { GRAM_MAX, gramCondition, gramToken } from './grams.js';
 
 /** The list's filter, as the console keeps it in the URL. */
 export interface QueueFilter {
@@ -24,8 +25,30 @@ export interface QueueFilter {
   size: number;
 }
 
-/** The fewest characters of a text filter that the trigram index serves (shorter ones are a scan). */
+/** The fewest characters of a text filter that the trigram index serves (shorter ones use the grams of 058). */
 export const TRIGRAM_MIN = 3;
+
+/**
+ * The most submissions a page's total counts (decision 691): 500 pages of 20, as the journal lookup's
+ * total (decision 296). A queue of more shows this many; the console's badge (pendingCounts) stays exact.
+ */
+export const QUEUE_COUNT_CAP = 10_000;
+
+/** The most matches of a text filter the total counts (decision 691): 50 pages of 20. */
+export const QUEUE_TEXT_COUNT_CAP = 1_000;
+
+/**
+ * How many of the newest submissions of the filter a text filter first looks through (decision 690): a
+ * frequent word fills its page there (a few hundred rows tested, no index read); a rarer one reads the
+ * index.
+ */
+export const QUEUE_PROBE_ROWS = 2_000;
+
+/**
+ * How many matches the look through the newest rows reads at most (5 pages): on PostgreSQL, a text with
+ * this many among them (1 row in 20 or more) is counted without the index (decision 690).
+ */
+export const QUEUE_PROBE_HITS = 100;
 
 /**
  * The FTS5 query of `text` as one phrase (a substring, ignoring case, with the trigram tokenizer):
@@ -36,43 +59,88 @@ export function ftsPhrase(text: string): string {
 }
 
 /**
- * A page of submissions of the filter. A text filter of TRIGRAM_MIN characters or more is served by an
- * index (decision 665): on SQLite the candidates come from `submissions_fts` (trigram FTS5, migration 054),
- * on PostgreSQL the planner uses the pg_trgm index of `lower(summary)`; the substring test itself stays,
- * so the rows are those of the scan.
+ * A page of submissions of the filter, newest first, with the total counted up to QUEUE_COUNT_CAP
+ * (QUEUE_TEXT_COUNT_CAP with a text). The rows of a text filter are exactly those of the substring test
+ * (`lower(summary) like '%…%'`, which every read keeps), found by the cheaper of two reads (decision
+ * 690): among the QUEUE_PROBE_ROWS newest rows of the other filters, when they hold the whole page; else
+ * through an index of the text: the grams of 058 for 1 or 2 characters (both databases), the trigram
+ * index of 054 for 3 or more (`submissions_fts` on SQLite, pg_trgm's chosen by PostgreSQL's planner).
+ * The total always reads the index, up to the cap.
  */
 export async function listSubmissions(db: Db, f: QueueFilter, dialect: Dialect = 'sqlite'): Promise<Page<Submission>> {
   // the names come from subqueries of the page's rows, so the total counts submissions alone (a join of
   // both users over 100,000 rows cost 105 ms a page on SQLite: bench/moderation.ts)
   let base = db.selectFrom('submissions as s').where('s.application_id', '=', f.applicationId).where('s.kind', '=', f.kind);
   if (f.status) base = base.where('s.status', '=', f.status);
-  if (f.q) base = base.where(containsText('s.summary', f.q));
-  if (f.q && dialect === 'sqlite' && [...f.q].length >= TRIGRAM_MIN)
-    base = base.where('s.id', 'in', sql<number>`(select rowid from submissions_fts where submissions_fts match ${ftsPhrase(f.q)})`);
-  const page = await readPage(
-    base,
-    f,
-    (qb) =>
-      qb
-        .select([
-          's.id',
-          's.application_id',
-          's.kind',
-          's.ref_id',
-          's.summary',
-          's.status',
-          's.flags',
-          's.marks',
-          's.reason',
-          's.author_id',
-          (eb) => eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 's.author_id').as('author_name'),
-          (eb) => eb.selectFrom('users as r').select('r.name').whereRef('r.id', '=', 's.reviewer_id').as('reviewer_name'),
-          's.created_at',
-          's.reviewed_at',
-        ])
-        .orderBy('s.created_at', 'desc')
-        .orderBy('s.id', 'desc'),
-    (r): Submission => ({
+  const offset = (f.page - 1) * f.size;
+  const columns = (qb: typeof base, from = offset, limit = f.size) =>
+    qb
+      .select([
+        's.id',
+        's.application_id',
+        's.kind',
+        's.ref_id',
+        's.summary',
+        's.status',
+        's.flags',
+        's.marks',
+        's.reason',
+        's.author_id',
+        (eb) => eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 's.author_id').as('author_name'),
+        (eb) => eb.selectFrom('users as r').select('r.name').whereRef('r.id', '=', 's.reviewer_id').as('reviewer_name'),
+        's.created_at',
+        's.reviewed_at',
+      ])
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .limit(limit)
+      .offset(from);
+  type Row = Awaited<ReturnType<ReturnType<typeof columns>['execute']>>[number];
+  let rows: Row[];
+  let total: number;
+  if (!f.q) {
+    const counted = base.select('s.id').limit(QUEUE_COUNT_CAP);
+    [rows, total] = await Promise.all([columns(base).execute(), countOf(db, counted)]);
+  } else {
+    const q = f.q.toLowerCase();
+    const matching = base.where(containsText('s.summary', f.q));
+    const short = [...q].length <= GRAM_MAX;
+    let indexed = matching;
+    if (dialect === 'postgres') {
+      if (short) indexed = indexed.where(gramCondition(q));
+    } else {
+      // SQLite: the matches of the FTS5 table drive the read (CROSS JOIN keeps that order), so that a count
+      // stops at its cap instead of gathering every match first
+      const fts = short ? { table: 'submissions_grams', query: gramToken(q) } : { table: 'submissions_fts', query: ftsPhrase(f.q) };
+      const status = f.status ? sql` and s.status = ${f.status}` : sql``;
+      indexed = db
+        .selectFrom(sql`${sql.table(fts.table)}`.as(fts.table))
+        .crossJoin('submissions as s')
+        .where(
+          sql<boolean>`s.id = ${sql.ref(`${fts.table}.rowid`)} and ${sql.table(fts.table)} match ${fts.query} and s.application_id = ${f.applicationId} and s.kind = ${f.kind}${status}`,
+        )
+        .where(containsText('s.summary', f.q));
+    }
+    // the newest rows of the other filters, as a table `s` of the same columns, tested for the text
+    const probe = db
+      .selectFrom(base.selectAll('s').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(QUEUE_PROBE_ROWS).as('s'))
+      .where(containsText('s.summary', f.q));
+    const want = Math.max(offset + f.size, QUEUE_PROBE_HITS);
+    const probing = offset + f.size <= QUEUE_PROBE_ROWS;
+    const probed = probing ? await columns(probe, 0, want).execute() : [];
+    // a full page among the newest rows is the page (they are the first rows of the filter, in order)
+    const found = probed.length >= offset + f.size;
+    // the total: on SQLite the FTS5 table's matches drive it and it stops at the cap; on PostgreSQL a
+    // word frequent among the newest rows (QUEUE_PROBE_HITS of them) is counted newest first with the
+    // substring test alone (the cap is reached within some thousands of rows), a rarer one by the index
+    const frequent = dialect === 'postgres' && probed.length >= QUEUE_PROBE_HITS;
+    const counting = frequent
+      ? base.where(containsText('s.summary', f.q)).select('s.id').orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(QUEUE_TEXT_COUNT_CAP)
+      : indexed.select('s.id').limit(QUEUE_TEXT_COUNT_CAP);
+    [rows, total] = await Promise.all([found ? probed.slice(offset, offset + f.size) : columns(indexed).execute(), countOf(db, counting)]);
+  }
+  const page = makePage(
+    rows.map((r): Submission => ({
       id: r.id,
       applicationId: r.application_id,
       kind: r.kind,
@@ -89,7 +157,10 @@ export async function listSubmissions(db: Db, f: QueueFilter, dialect: Dialect =
       reviewedAt: r.reviewed_at,
       fields: {},
       link: null,
-    }),
+    })),
+    total,
+    f.page,
+    f.size,
   );
   const described = await kindSpec(f.kind).describe(
     db,
@@ -100,6 +171,15 @@ export async function listSubmissions(db: Db, f: QueueFilter, dialect: Dialect =
     if (d) Object.assign(s, { fields: d.fields, link: d.link });
   }
   return page;
+}
+
+/** The rows of `limited` (a select of ids with its limit), counted. */
+async function countOf(db: Db, limited: SelectQueryBuilder<Database & { s: Database['submissions'] }, 's', { id: number }>): Promise<number> {
+  const row = await db
+    .selectFrom(limited.as('c'))
+    .select(sql<number | string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The pending submissions of `applicationIds` by kind, and their total. */

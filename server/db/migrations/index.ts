@@ -58,6 +58,7 @@ import * as m054 from './054_queue_search.js';
 import * as m055 from './055_monitors.js';
 import * as m056 from './056_pages.js';
 import * as m057 from './057_saved_searches.js';
+import * as m058 from './058_queue_grams.js';
 import * as m059 from './059_literature_analyses.js';
 
 export type { Dialect } from './helpers.js';
@@ -120,6 +121,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m055,
   m056,
   m057,
+  m058,
   m059,
 ];
 

@@ -15,6 +15,7 @@ let ctx: TestContext;
 let appId: number;
 let otherAppId: number;
 let manager: Client;
+let managerId: number;
 let otherManager: Client;
 let anonymous: Client;
 const readers: Client[] = [];
@@ -92,6 +93,7 @@ beforeAll(async () => {
       { application_id: otherAppId, user_id: om, rights: JSON.stringify(MANAGER_RIGHTS) },
     ])
     .execute();
+  managerId = m;
   manager = await clientAs(ctx, m);
   otherManager = await clientAs(ctx, om);
   anonymous = ctx.client();
@@ -279,23 +281,91 @@ describe('the queue rules', () => {
     await setMode('pre');
   });
 
-  it('the queue text filter finds what a substring test finds, by the index for 3 characters or more and by a scan below', async () => {
-    const readers = [await seasoned(), await seasoned()];
+  it('the queue text filter finds what a substring test finds: 1 and 2 characters by the grams (058), 3 or more by the trigrams', async () => {
+    const readers = [await seasoned(), await seasoned(), await seasoned()];
     await setMode('pre');
     const target = await notice();
-    const texts = ['ABC检索词在这里', '只有检索两字', '100%符号测试', '引号"内"的话', 'abc小写的检索词', '无关的评论'];
-    for (const [i, body] of texts.entries()) expect((await post(readers[i % 2]!.c, target, body)).status).toBe(201);
+    const texts = ['ABC检索词在这里', '只有检索两字', '100%符号测试', '引号"内"的话', 'abc小写的检索词', '无关的评论', '检', '😀表情a_b'];
+    for (const [i, body] of texts.entries()) expect((await post(readers[i % 3]!.c, target, body)).status).toBe(201);
     // a summary changed later is found by its new text only (the index follows the row)
     const changed = await submissionOf((await post(readers[0]!.c, target, '旧的文字内容')).body.id);
     await ctx.db.updateTable('submissions').set({ summary: '新的文字内容' }).where('id', '=', changed.id).execute();
-    const all = await ctx.db.selectFrom('submissions').select(['id', 'summary']).where('application_id', '=', appId).where('kind', '=', 'comment').execute();
-    for (const q of ['abc检索', '检索词', '检索', 'ABC', '%符号', '引号"内', '旧的文字', '新的文字', '不存在的词']) {
+    const all = await ctx.db
+      .selectFrom('submissions')
+      .select(['id', 'summary'])
+      .where('application_id', '=', appId)
+      .where('kind', '=', 'comment')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const queries = ['abc检索', '检索词', '检索', 'ABC', '%符号', '引号"内', '旧的文字', '新的文字', '不存在的词'];
+    const short = ['检', '索', 'b', 'B', 'bC', 'c检', '%', '%符', '"', '"内', '_', 'a_', '😀', '😀表', '旧的', '新的', '旧', '新', 'zq'];
+    for (const q of [...queries, ...short]) {
+      const want = all.filter((r) => r.summary.toLowerCase().includes(q.toLowerCase())).map((r) => r.id);
       const got = await manager.get(`/api/v1/moderation/submissions?applicationId=${appId}&kind=comment&q=${encodeURIComponent(q)}`);
       expect(got.status).toBe(200);
-      const want = all.filter((r) => r.summary.toLowerCase().includes(q.toLowerCase())).map((r) => r.id);
-      expect((got.body.content as Array<{ id: number }>).map((r) => r.id).sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));
+      expect((got.body.content as Array<{ id: number }>).map((r) => r.id)).toEqual(want.slice(0, 20));
       expect(got.body.totalElements).toBe(want.length);
+      // small pages: the first ones come from the newest rows, later ones through the index; the same rows either way
+      for (const size of [1, 2, 3]) {
+        for (let page = 1; page <= Math.ceil(want.length / size) + 1; page++) {
+          const p = await manager.get(
+            `/api/v1/moderation/submissions?applicationId=${appId}&kind=comment&q=${encodeURIComponent(q)}&size=${size}&page=${page}`,
+          );
+          expect((p.body.content as Array<{ id: number }>).map((r) => r.id)).toEqual(want.slice((page - 1) * size, page * size));
+        }
+      }
     }
+  });
+
+  it('the queue counts its total up to a cap: 10,000 without a text, 1,000 with one (decision 691); the rows stay those of the filter', async () => {
+    const other = await insertApplication(ctx.db, { name: '计数上限站', host: 'count-cap.example.cn', status: 'released' });
+    await ctx.db
+      .insertInto('application_managers')
+      .values({ application_id: other, user_id: managerId, rights: JSON.stringify(MANAGER_RIGHTS) })
+      .execute();
+    const t0 = Date.parse('2026-01-01T00:00:00Z');
+    const rows = Array.from({ length: 1_050 }, (_, i) => ({
+      application_id: other,
+      kind: 'comment',
+      ref_id: 9_000_000 + i,
+      author_id: managerId,
+      summary: i % 3 === 0 ? `第${i}条：分析方法` : `第${i}条：其他内容`,
+      status: 'pending',
+      flags: '[]',
+      marks: '[]',
+      reason: null,
+      reviewer_id: null,
+      created_at: new Date(t0 + i * 1000).toISOString(),
+      updated_at: new Date(t0 + i * 1000).toISOString(),
+      reviewed_at: null,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await ctx.db
+        .insertInto('submissions')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const get = (q: string) => manager.get(`/api/v1/moderation/submissions?applicationId=${other}&kind=comment&status=pending${q}`);
+    expect((await get('')).body.totalElements).toBe(1_050);
+    expect((await get('&q=条')).body.totalElements).toBe(1_000);
+    expect((await get('&q=：其他')).body.totalElements).toBe(700);
+    const analysed = await get('&q=分析');
+    expect(analysed.body.totalElements).toBe(350);
+    expect((analysed.body.content as Array<{ summary: string }>).map((r) => r.summary)).toEqual(
+      rows
+        .filter((r) => r.summary.includes('分析'))
+        .reverse()
+        .slice(0, 20)
+        .map((r) => r.summary),
+    );
+    // a page past the newest rows: through the index, in order
+    const deep = await get('&q=条&page=50');
+    expect((deep.body.content as Array<{ summary: string }>).map((r) => r.summary)).toEqual(
+      rows
+        .slice(50, 70)
+        .reverse()
+        .map((r) => r.summary),
+    );
   });
 
   it('the third 举报 hides a shown comment and sends it back to the queue', async () => {
