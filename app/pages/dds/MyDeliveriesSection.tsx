@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Modal, Skeleton, Tag } from 'antd';
+import { App, Button, Modal, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { MSG, fillMsg } from '@common/messages';
 import { DDS_STATE_LABELS, type DdsState } from '@common/dds';
@@ -18,7 +18,7 @@ import { dispositionName, saveBlob } from '../../api';
 import { api } from '../../shared/apiClient';
 import { useSession } from '../../shared/session';
 import { useSiteConfig } from '../visitor/VisitorFrame';
-import { ListFailure } from '../../shared/ListFailure';
+import { ReaderList } from '../../shared/ReaderList';
 import { citationSource } from './citation';
 import './dds.css';
 
@@ -40,29 +40,16 @@ export default function MyDeliveriesSection() {
   });
   if (!session.isPending && !session.data) return null;
   return (
-    <section className="atr-vcard" aria-labelledby="atr-dds-mine">
-      <h2 className="atr-dds__h2" id="atr-dds-mine">
-        {MSG.ddsMineTitle}
-      </h2>
-      {list.isPending ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
-      ) : list.isError ? (
-        <ListFailure error={list.error} retry={() => void list.refetch()} />
-      ) : (
-        <>
-          <p className="atr-dds__muted">{fillMsg(MSG.ddsQuota, { used: list.data.usedToday, n: list.data.dailyLimit })}</p>
-          {list.data.content.length === 0 ? (
-            <Empty description={MSG.ddsMineEmpty} />
-          ) : (
-            <ul className="atr-dds__list">
-              {list.data.content.map((d) => (
-                <Delivery key={d.id} d={d} onDownloaded={() => void list.refetch()} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
-    </section>
+    <ReaderList
+      id="atr-dds-mine"
+      title={MSG.ddsMineTitle}
+      headingClassName="atr-dds__h2"
+      listClassName="atr-dds__list"
+      list={list}
+      empty={MSG.ddsMineEmpty}
+      lead={(data) => <p className="atr-dds__muted">{fillMsg(MSG.ddsQuota, { used: data.usedToday, n: data.dailyLimit })}</p>}
+      render={(d) => <Delivery key={d.id} d={d} onDownloaded={() => void list.refetch()} />}
+    />
   );
 }
 
