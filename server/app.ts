@@ -270,7 +270,7 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
   // feeds, sitemaps and robots.txt of each released site (server/feeds)
   await app.register(async (a) => feedRoutes(a, ctx));
   // the OAI-PMH data provider of each released site (server/oai)
-  await app.register(async (a) => oaiRoutes(a, ctx));
+  await app.register(async (a) => oaiRoutes(a, { ...ctx, search: reads }));
   // the public read API of each released site and its keys (server/publicApi)
   await app.register(async (a) => apiKeyRoutes(a, ctx));
   await app.register(async (a) => monitorRoutes(a, ctx));

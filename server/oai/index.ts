@@ -15,7 +15,8 @@ import { readableApplication } from '../policies/visibility.js';
 import { applicationByHost } from '../applications/service.js';
 import { notFound } from '../http/errors.js';
 import { MSG } from '../../common/messages.js';
-import { answerOai, type OaiArgs } from './provider.js';
+import type { OaiArgs } from './provider.js';
+import { searchRunner } from '../search/readPool.js';
 
 const tags = ['开放接口'];
 const arg = (description: string) =>
@@ -57,12 +58,18 @@ export default async function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     done(null, out);
   });
+  const runner = ctx.search ?? searchRunner(ctx.db, ctx.dialect);
   const answer = async (req: FastifyRequest, args: OaiArgs) => {
     const site = await applicationByHost(ctx.db, req.headers.host ?? '');
     if (!site) throw notFound(MSG.applicationNotFound);
     const app = await readableApplication(req.scope, site.id);
     const origin = `${req.protocol}://${req.host}`;
-    return answerOai({ db: ctx.db, app, baseUrl: `${origin}/oai`, origin, secret: ctx.config.secret, adminEmail: adminEmailOf(ctx.config.mailFrom) }, args);
+    // in the read pool (on a SQLite file, a worker thread): a page's read and its 200 records' XML do not
+    // hold up the server's other requests (decision 688)
+    return runner.read('oai', {
+      site: { app, baseUrl: `${origin}/oai`, origin, secret: ctx.config.secret, adminEmail: adminEmailOf(ctx.config.mailFrom) },
+      args,
+    });
   };
   const r = declared(app);
   r.get(

@@ -11,6 +11,7 @@ import { searchResources, type SearchQuery } from './service.js';
 import { readUsage, type UsageReadingsArg } from '../analytics/readings.js';
 import { analyseLiterature, type AnalysisQuery } from './literature.js';
 import { advancedSearch, type AdvancedQuery } from './advanced.js';
+import { answerOai, type OaiArgs, type OaiSite } from '../oai/provider.js';
 
 export const LONG_READS = {
   /** GET /api/v1/search and the explore page (server/search/service.ts) */
@@ -23,6 +24,8 @@ export const LONG_READS = {
   literature: (db: Db, dialect: Dialect, query: AnalysisQuery) => analyseLiterature(db, dialect, query),
   /** the advanced search of /exploreV3 (server/search/advanced.ts; decision 680) */
   advanced: (db: Db, dialect: Dialect, query: AdvancedQuery) => advancedSearch(db, dialect, query),
+  /** an OAI-PMH answer (server/oai/provider.ts; decision 688): a list page's read and its XML, off the server's thread */
+  oai: (db: Db, _dialect: Dialect, arg: { site: Omit<OaiSite, 'db'>; args: OaiArgs }) => answerOai({ ...arg.site, db }, arg.args),
 };
 
 export type LongRead = keyof typeof LONG_READS;

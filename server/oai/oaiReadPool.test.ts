@@ -1,0 +1,111 @@
+/**
+ * The OAI-PMH answers made in the read pool's worker threads (decision 688), as a server on a SQLite file
+ * runs them: a whole ListRecords harvest through resumption tokens gives the same documents as the same
+ * server answering on its own thread, and an error of the protocol is the same `<error>`. PostgreSQL has
+ * no worker threads (its reads already leave the event loop), so this file runs on SQLite only.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../app.js';
+import { loadConfig } from '../config.js';
+import { OutboxSmsProvider } from '../notify/sms.js';
+import { Client, freshDatabase, insertApplication, testDialect } from '../test/harness.js';
+import { ensureTopic, upsertResources } from '../resources/store.js';
+import { searchRunner, type SearchRunner } from '../search/readPool.js';
+
+const HOST = 'oai-pool.example.cn';
+const N = 450;
+const sqliteOnly = testDialect !== 'sqlite';
+
+describe.skipIf(sqliteOnly)('OAI-PMH in the read pool', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let pooled: FastifyInstance;
+  let plain: FastifyInstance;
+  let pool: SearchRunner;
+  let oaiReads = 0;
+  beforeAll(async () => {
+    database = await freshDatabase();
+    const topicId = await ensureTopic(database.db, 'OAI 线程专题');
+    await insertApplication(database.db, { name: 'OAI 线程站', host: HOST, topicId, status: 'released' });
+    await upsertResources(
+      database.db,
+      Array.from({ length: N }, (_, i) => ({
+        type: 'article' as const,
+        sourceKey: `pool-${i}`,
+        title: `线程中的记录 ${i}`,
+        date: '2024-05-01',
+        fields: { author: [`作者${i % 7}`], keywords: ['收割'], abstract: `第 ${i} 条的摘要` },
+        topicId,
+        categoryOne: '工学',
+      })),
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-oai-pool-'));
+    const config = loadConfig(
+      { NODE_ENV: 'test' },
+      { dataDir: dir, databaseUrl: database.url, secret: 'test-secret', smsOutbox: path.join(dir, 'sms.jsonl'), webDir: path.join(dir, 'no-web') },
+    );
+    const build = (search?: SearchRunner) =>
+      buildServer(
+        { db: database.db, dialect: 'sqlite', config, sms: new OutboxSmsProvider(path.join(dir, 'sms.jsonl')), search },
+        { logger: false, web: false },
+      );
+    pool = searchRunner(database.db, 'sqlite', database.url, 2);
+    expect(pool.workers).toBe(2);
+    // the answers the pool makes, counted
+    const counting: SearchRunner = {
+      ...pool,
+      read: (name, arg) => {
+        if (name === 'oai') oaiReads += 1;
+        return pool.read(name, arg);
+      },
+    };
+    pooled = await build(counting);
+    plain = await build();
+    await Promise.all([pooled.ready(), plain.ready()]);
+  }, 60_000);
+  afterAll(async () => {
+    await pooled?.close();
+    await plain?.close();
+    await pool?.close();
+    await database?.drop();
+  });
+
+  const harvest = async (app: FastifyInstance) => {
+    const client = new Client(app, '10.55.0.1');
+    const docs: string[] = [];
+    let query = 'verb=ListRecords&metadataPrefix=oai_dc';
+    for (;;) {
+      const res = await client.get(`/oai?${query}`, { host: HOST });
+      expect(res.status).toBe(200);
+      const xml = res.text;
+      // what differs by the moment of the answer: its date and the tokens (they carry their expiry)
+      docs.push(
+        xml
+          .replace(/<responseDate>[^<]+<\/responseDate>/, '')
+          .replace(/resumptionToken="[^"]+"/, 'resumptionToken=""')
+          .replace(/<resumptionToken([^>]*)>[^<]+</, '<resumptionToken$1><')
+          .replace(/expirationDate="[^"]+"/, ''),
+      );
+      const token = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(xml)?.[1];
+      if (!token) return docs;
+      query = `verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`;
+    }
+  };
+
+  it('harvests the same documents as the server answering on its own thread', async () => {
+    const [fromPool, fromThread] = [await harvest(pooled), await harvest(plain)];
+    expect(fromPool.length).toBe(Math.ceil(N / 200));
+    expect(oaiReads).toBe(fromPool.length);
+    expect(fromPool.join('').split('<record>').length - 1).toBe(N);
+    expect(fromPool).toEqual(fromThread);
+  });
+
+  it('answers a protocol error from the pool as the protocol says', async () => {
+    const res = await new Client(pooled, '10.55.0.2').get('/oai?verb=ListRecords&metadataPrefix=marc21', { host: HOST });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<error code="cannotDisseminateFormat">');
+  });
+});
