@@ -75,6 +75,7 @@ import { sql } from 'kysely';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../server/app.js';
+import { searchRunner } from '../server/search/readPool.js';
 import { loadConfig } from '../server/config.js';
 import { freshDatabase, insertApplication } from '../server/test/harness.js';
 import { openDatabase, type Db } from '../server/db/index.js';
@@ -158,8 +159,19 @@ async function main() {
   // while a harvest runs (the same server process answers both)
   const webDir = path.resolve(import.meta.dirname, '../dist/app');
   const withWeb = fs.existsSync(path.join(webDir, 'index.html')) && fs.existsSync(path.resolve(import.meta.dirname, '../dist/server/entry-server.js'));
+  // the read pool as production runs it (server/main.ts): on a SQLite file the OAI answers are made in
+  // its worker threads (decision 688); on PostgreSQL it runs the reads together on the server's pool
+  const file = database.dialect === 'sqlite' ? database.url : undefined;
+  const search = searchRunner(db, database.dialect, file);
   const app = await buildServer(
-    { db, dialect: database.dialect, config: withWeb ? { ...config, webDir } : config, sms: new OutboxSmsProvider(path.join(dataDir, 'sms.jsonl')) },
+    {
+      db,
+      dialect: database.dialect,
+      config: withWeb ? { ...config, webDir } : config,
+      sms: new OutboxSmsProvider(path.join(dataDir, 'sms.jsonl')),
+      search,
+      file,
+    },
     { logger: false, web: withWeb },
   );
   await app.ready();
@@ -389,6 +401,7 @@ async function main() {
     );
   } finally {
     await app.close();
+    await search.close();
     await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -36,14 +36,15 @@ export const NEUTRAL: RegExp[] = [
   /^POST \/api\/v1\/tasks\/imports$/, // queues a task: the runner bumps the cache when it has written (server/tasks/runner.ts)
   /^POST \/api\/v1\/tasks\/:id\/(cancel|retry)$/, // the queue itself
   /^POST \/api\/v1\/analytics\/beacon$/, // usage counts, shown only in the console
-  // comments and their review: read by the detail pages through the API, never cached (decision 564)
+  // comments and their review: a visitor's page of them is cached under the target's own version, raised by these (decision 695)
   /^(POST|DELETE) \/api\/v1\/comments(\/:id(\/like|\/report)?)?$/,
   // a reader's own 站内信, 收藏, history and settings, and the personal centre's sections: read through the API, never cached (decision 580)
   /^POST \/api\/v1\/notifications\/(:id\/read|read-all)$/,
   /^(POST|PUT|DELETE) \/api\/v1\/helix\//,
   /^PUT \/api\/v1\/applications\/:id\/helix$/,
   /^POST \/api\/v1\/moderation\/review$/,
-  /^PUT \/api\/v1\/applications\/:id\/(comment-settings|sensitive-words)$/,
+  // (the comment settings are not here: which types are open shows on every cached page of comments, decision 695)
+  /^PUT \/api\/v1\/applications\/:id\/sensitive-words$/,
   // reference questions: only publishing to the FAQ (or taking out) changes what visitors see (decision 596)
   /^POST \/api\/v1\/questions(\/mine\/:id\/supplement)?$/,
   /^POST \/api\/v1\/applications\/:id\/questions\/:questionId\/(assign|answer|askback|close)$/,

@@ -9,6 +9,7 @@ import type { SubmissionKindSpec } from '../moderation/kind.js';
 import { COMMENT_TARGET_LABELS, type CommentTarget } from '../../common/comments.js';
 import { communityHref } from '../../common/communities.js';
 import { communitiesOfPosts } from '../communities/service.js';
+import { bumpCommentsVersion } from './versions.js';
 
 /** The visitor page of a comment's target. */
 export function targetPath(type: string, id: string): string | null {
@@ -61,5 +62,6 @@ export const commentKind: SubmissionKindSpec = {
         .where('id', '=', s.refId)
         .execute();
     else await db.updateTable('comments').set({ visible: 0 }).where('id', '=', s.refId).execute();
+    await bumpCommentsVersion(db, s.refId);
   },
 };

@@ -12,6 +12,7 @@ import { HttpError, badRequest, conflict, notFound, tooMany } from '../http/erro
 import { hit, unhit } from '../http/rateLimit.js';
 import { submit, requeue, type Actor } from '../moderation/engine.js';
 import { bumpWordsVersion, sensitiveHits } from './words.js';
+import { bumpCommentsVersion } from './versions.js';
 import { MSG } from '../../common/messages.js';
 import { makePage, type Page } from '../../common/page.js';
 import type { QueueFlag } from '../../common/moderation.js';
@@ -151,6 +152,7 @@ export async function postComment(db: Db, c: NewComment, user: User, actor: Acto
       .returning('id')
       .executeTakeFirstOrThrow();
     await submit(trx, { applicationId: c.applicationId, kind: 'comment', refId: row.id, authorId: user.id, summary: c.body, flags, marks }, actor);
+    await bumpCommentsVersion(trx, row.id);
     return { id: row.id, shown: !held };
   });
 }
@@ -190,6 +192,7 @@ export async function toggleLike(db: Db, id: number, user: User): Promise<{ like
       .executeTakeFirstOrThrow();
     const likes = Number(n.n);
     await trx.updateTable('comments').set({ like_count: likes }).where('id', '=', id).execute();
+    await bumpCommentsVersion(trx, id);
     return { liked: !removed, likes };
   });
 }
@@ -216,6 +219,7 @@ export async function reportComment(db: Db, id: number, user: User, reason: stri
     if (Number(row.report_count) >= COMMENT_REPORTS_HOLD) {
       await trx.updateTable('comments').set({ held: 1 }).where('id', '=', id).execute();
       await requeue(trx, 'comment', id, 'reported', actor);
+      await bumpCommentsVersion(trx, id);
     }
   });
 }

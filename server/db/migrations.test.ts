@@ -72,6 +72,7 @@ const STORED_NAMES = [
   '057_saved_searches',
   '058_queue_grams',
   '059_literature_analyses',
+  '060_comment_versions',
 ];
 
 /** The module specifiers of a source text that a migration may not import (anything but kysely, node, siblings). */

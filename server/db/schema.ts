@@ -944,6 +944,14 @@ export interface SavedSearchesTable {
   updated_at: string;
 }
 
+/** The version of a commented target's comments (migration 060, decision 695): raised by every write that changes them. */
+export interface CommentVersionsTable {
+  application_id: number;
+  target_type: string;
+  target_id: string;
+  version: number;
+}
+
 /** A literature analysis shared by the server processes (migration 059, decision 710). */
 export interface LiteratureAnalysesTable {
   /** a hash of the query and the viewer's rows (server/routes/search: the visitor cache's key) */
@@ -1050,6 +1058,7 @@ export interface Database {
   saved_searches: SavedSearchesTable;
   search_history: SearchHistoryTable;
   literature_analyses: LiteratureAnalysesTable;
+  comment_versions: CommentVersionsTable;
   dds_requests: DdsRequestsTable;
   dds_settings: DdsSettingsTable;
   api_keys: ApiKeysTable;

@@ -60,6 +60,7 @@ import * as m056 from './056_pages.js';
 import * as m057 from './057_saved_searches.js';
 import * as m058 from './058_queue_grams.js';
 import * as m059 from './059_literature_analyses.js';
+import * as m060 from './060_comment_versions.js';
 
 export type { Dialect } from './helpers.js';
 
@@ -123,6 +124,7 @@ export const MIGRATIONS: readonly MigrationFile[] = [
   m057,
   m058,
   m059,
+  m060,
 ];
 
 /**

@@ -484,6 +484,41 @@ describe('input, limits and who sees what', () => {
     expect((await readers[0]!.post(`/api/v1/comments/${mine.body.id}/like`)).status).toBe(404);
   });
 
+  it('serves a visitor the cached page until the comments change (decision 695)', async () => {
+    const author = await seasoned();
+    const target = await notice();
+    const bodies = async (c: Client) => (await list(c, target)).body.content.map((x: { body: string; likes: number }) => `${x.body}:${x.likes}`);
+    const c = await post(author.c, target, '缓存里的评论');
+    const s = await submissionOf(c.body.id);
+    await act(manager, [s.id], 'approve');
+    expect(await bodies(anonymous)).toEqual(['缓存里的评论:0']);
+    // a change no write of the API made: the visitor is still served the kept page, a signed-in reader reads it
+    await ctx.db.updateTable('comments').set({ body: '库里改过的评论' }).where('id', '=', c.body.id).execute();
+    expect(await bodies(anonymous)).toEqual(['缓存里的评论:0']);
+    expect(await bodies(readers[1]!)).toEqual(['库里改过的评论:0']);
+    // each write of the API raises the target's version: 点赞, a review, the author's withdrawal
+    await readers[1]!.post(`/api/v1/comments/${c.body.id}/like`);
+    expect(await bodies(anonymous)).toEqual(['库里改过的评论:1']);
+    await act(manager, [s.id], 'reject', '内容不当');
+    expect(await bodies(anonymous)).toEqual([]);
+    await act(manager, [s.id], 'reopen');
+    await act(manager, [s.id], 'approve');
+    expect(await bodies(anonymous)).toEqual(['库里改过的评论:1']);
+    const version = await ctx.db.selectFrom('comment_versions').select('version').where('target_id', '=', target).executeTakeFirstOrThrow();
+    expect(version.version).toBeGreaterThanOrEqual(5);
+    // the settings are part of the page: closing the type shows at once
+    expect((await list(anonymous, target)).body.open).toBe(true);
+    expect((await setMode('pre', ['resource'])).status).toBe(200);
+    expect((await list(anonymous, target)).body.open).toBe(false);
+    expect((await setMode('pre')).status).toBe(200);
+    expect((await author.c.del(`/api/v1/comments/${c.body.id}`)).status).toBe(200);
+    expect(await bodies(anonymous)).toEqual([]);
+    // a notice taken down answers 404 to the visitor, cached page or not
+    await ctx.db.updateTable('notices').set({ active: 0 }).where('id', '=', Number(target)).execute();
+    await ctx.app.visitorCache.invalidate();
+    expect((await list(anonymous, target)).status).toBe(404);
+  });
+
   it('a reviewer sees the queue and the badge of their application only', async () => {
     const pending = await manager.get('/api/v1/moderation/pending');
     expect(pending.status).toBe(200);

@@ -2,7 +2,8 @@
  * The comment calls (docs/decisions.md 557-566):
  * - GET /api/v1/comments?applicationId&targetType&targetId&page: everybody who may read the target: its
  *   shown comments with their replies, and the reader's own pending ones; `open` and `signedIn` tell the
- *   page whether to offer the form or 登录后评论;
+ *   page whether to offer the form or 登录后评论; a visitor's page is served from the shared cache
+ *   (decision 695);
  * - POST /api/v1/comments: a signed-in reader comments on a target they may read (or replies, one level);
  *   429 past 5 a minute or 100 a day; on a community's post, its members only;
  * - DELETE /api/v1/comments/{id}: its author withdraws it (已撤回);
@@ -11,7 +12,7 @@
  * - GET/PUT /api/v1/applications/{id}/comment-settings and …/sensitive-words: reviewers of the
  *   application (审核): 先审后发 / 先发后审, the open types, the 敏感词 list (one word a line).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser, declared } from '../../http/contract.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -27,6 +28,7 @@ import { commentLikeAnswer, commentPageAnswer, commentPostedAnswer, commentSetti
 import { SENSITIVE_WORDS_MAX, SENSITIVE_WORD_LENGTH, type CommentTarget } from '../../../common/comments.js';
 import { withdraw } from '../../moderation/engine.js';
 import { parseWordList, wordsOf } from '../../comments/words.js';
+import { commentsVersion } from '../../comments/versions.js';
 import { authorOfComment, listComments, postComment, reportComment, saveSettings, saveWords, settingsOf, toggleLike } from '../../comments/service.js';
 import { actorOf } from '../moderation/index.js';
 import { commentIdParams, commentListQuery, commentSettingsBody, createCommentBody, reportCommentBody, sensitiveWordsBody } from './schema.js';
@@ -82,12 +84,24 @@ export default async function commentRoutes(app: FastifyInstance, { db }: AppCon
       schema: { summary: '一条内容的评论（已显示的，及本人待审核的）', tags, querystring: commentListQuery, response: { 200: commentPageAnswer } },
       config: { rows: siteRows, access: publicAccess },
     },
-    async (req) => {
+    async (req, reply) => {
       const q = req.query;
-      await checkTarget(db, req, q.applicationId, q.targetType, q.targetId);
       const viewer = req.user && !req.user.anonymous ? req.user : null;
-      const [page, settings] = await Promise.all([listComments(db, { ...q, viewerId: viewer?.id ?? null }), settingsOf(db, q.applicationId)]);
-      return { ...page, open: settings.targets.includes(q.targetType), signedIn: !!viewer };
+      const read = async () => {
+        await checkTarget(db, req, q.applicationId, q.targetType, q.targetId);
+        const [page, settings] = await Promise.all([listComments(db, { ...q, viewerId: viewer?.id ?? null }), settingsOf(db, q.applicationId)]);
+        return { ...page, open: settings.targets.includes(q.targetType), signedIn: !!viewer };
+      };
+      if (viewer || q.targetType === 'post') return read();
+      // a visitor's page is the same for every visitor: kept in the shared cache under the target's
+      // comments version and the cache generation (the target's and the site's state, the settings),
+      // so a hit reads one row (decision 695). A community's post is left out: its state is not in either.
+      const version = await commentsVersion(db, q);
+      const key = `comments|${q.applicationId}|${q.targetType}|${q.targetId}|${q.page}|${q.size}|${version}`;
+      // kept as the bytes sent: a hit encodes nothing
+      const json = await app.visitorCache.getOrMake(key, async () => Buffer.from(JSON.stringify(await read())));
+      // read() has the answer schema's type (the compiler checks it); its bytes go out as they are
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );
 
