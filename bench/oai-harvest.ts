@@ -58,6 +58,22 @@
  *   0.47x FAIL (per round against the bytes 0.28x, 0.44x, 0.51x). Home page p99 2.8 ms alone, 9.9 ms
  *   during: 3.53x FAIL (3.5 → 9.9, 2.1 → 10.3, 2.8 → 8.6 ms). RSS first/median/max/last 292/369/541/357,
  *   384/392/505/455, 432/395/499/394; tenths 354 → 433, 390 → 398, 391 → 394: flat across rounds.
+ * 2026-11-30, a new machine (2 cores, nothing else running, load average 1.8-2.6), SQLite 1M file, the
+ * server with the production read pool (decision 688):
+ * - before decision 689 (3 rounds): ListRecords median 11,776 (11,776, 12,238, 10,557), raw 24,398 to a
+ *   string (24,398, 24,305, 24,982), 22,170 to bytes: 0.48x / 0.53x (per round 0.48x, 0.50x, 0.42x against
+ *   the string). Home page p99 2.6 ms alone, 6.7 ms during: 2.61x FAIL (3.2 → 6.7, 2.6 → 7.8, 1.7 → 6.0).
+ *   RSS (the server and its read worker) first/median/max/last 639/800/853/650 MB, tenths 708 → 649,
+ *   732 → 663, 656 → 722: flat.
+ * - with the next page made while the harvester reads this one (decision 689; 2 rounds): ListRecords
+ *   median 17,592 (17,612, 17,571), raw 24,475 to a string, 22,229 to bytes: **0.72x / 0.79x PASS**. Home
+ *   page p99 3.5 ms alone, 8.6 ms during: 2.45x FAIL (3.8 → 9.0, 3.2 → 8.2). RSS 643/717/781/742 and
+ *   728/709/770/692 MB, tenths 672 → 729, 740 → 726: flat.
+ * - tried and not kept: the read worker's thread at nice 10 (below the server's thread): home 2.20x
+ *   (4.4 → 8.3, 4.1 → 10.4), but the harvest fell to 12,739 (0.56x): the worker waited behind the
+ *   harvester's process. On 2 cores three busy threads (the server's, its read worker, the harvester's
+ *   parse) share two; the visitor's request waits for a core, which a harvester on another machine
+ *   would not take.
  * Where the time goes (a page of 200 records, ~280 KB): the records' serialisation is shared by both
  * sides (about 3-4 ms a page after 7b65698, 6-10 ms before); the provider adds the request's path (hooks,
  * the site's and the viewer's reads, the token), its reads (on PostgreSQL the sets took 3.2 ms a page in

@@ -16,6 +16,7 @@ import { applicationByHost } from '../applications/service.js';
 import { notFound } from '../http/errors.js';
 import { MSG } from '../../common/messages.js';
 import type { OaiArgs } from './provider.js';
+import { datestamp } from './xml.js';
 import { searchRunner } from '../search/readPool.js';
 
 const tags = ['开放接口'];
@@ -48,6 +49,66 @@ function adminEmailOf(mailFrom: string | undefined): string {
   return EMAIL.test(addr) ? addr : 'webmaster@atrium.invalid';
 }
 
+/** How long a page made ahead waits for its harvester, ms (decision 689). */
+export const NEXT_PAGE_TTL_MS = 30_000;
+/** Pages made ahead kept at once (about 300 KB each); the oldest go first. */
+const NEXT_PAGES_MAX = 16;
+const LIST_VERBS = new Set(['ListRecords', 'ListIdentifiers', 'ListSets']);
+const TOKEN = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/;
+const RESPONSE_DATE = /<responseDate>[^<]*<\/responseDate>/;
+
+/**
+ * The next page of each harvest, made while the harvester reads this one (decision 689): a list page
+ * with a resumption token starts the token's answer in the read pool at once, and the request that
+ * brings the token takes it, so the harvester's own time (the transfer, its parse) overlaps the
+ * server's read. A page is taken only by the very request it answers (the verb and the token alone,
+ * on the same site and address), within {@link NEXT_PAGE_TTL_MS}, and only in the cache generation it
+ * was made in: a write that changes what visitors see in between drops it, and the page is read again.
+ * Its responseDate is set when it is sent. One process's memory: a harvester whose next request
+ * reaches another process is answered there as before.
+ */
+export class NextPages {
+  private pages = new Map<string, { generation: number; at: number; doc: Promise<string | null> }>();
+
+  private static key(place: string, args: OaiArgs): string | null {
+    const names = Object.keys(args).filter((k) => args[k] !== undefined);
+    const verb = args.verb;
+    const token = args.resumptionToken;
+    if (names.length !== 2 || typeof verb !== 'string' || typeof token !== 'string' || !LIST_VERBS.has(verb)) return null;
+    return `${place}|${verb}|${token}`;
+  }
+
+  /** The page made ahead for this request (its responseDate now), or null when there is none to use. */
+  async take(place: string, args: OaiArgs, generation: number): Promise<string | null> {
+    const key = NextPages.key(place, args);
+    const made = key === null ? undefined : this.pages.get(key);
+    if (!made || key === null) return null;
+    this.pages.delete(key);
+    if (made.generation !== generation || Date.now() - made.at > NEXT_PAGE_TTL_MS) return null;
+    const doc = await made.doc;
+    return doc === null ? null : doc.replace(RESPONSE_DATE, `<responseDate>${datestamp(new Date().toISOString())}</responseDate>`);
+  }
+
+  /** After a list page `doc` answered `args`: starts the page of its resumption token, if it has one. */
+  prepare(place: string, args: OaiArgs, doc: string, generation: number, read: (args: OaiArgs) => Promise<string>): void {
+    const verb = args.verb;
+    if (typeof verb !== 'string' || !LIST_VERBS.has(verb)) return;
+    const token = TOKEN.exec(doc)?.[1];
+    if (!token) return;
+    const next = { verb, resumptionToken: token };
+    const key = NextPages.key(place, next)!;
+    for (const [k, v] of this.pages) if (Date.now() - v.at > NEXT_PAGE_TTL_MS) this.pages.delete(k);
+    while (this.pages.size >= NEXT_PAGES_MAX) this.pages.delete(this.pages.keys().next().value!);
+    // a failure is the request's own to meet: the page made ahead is then null and read again
+    this.pages.set(key, { generation, at: Date.now(), doc: read(next).catch(() => null) });
+  }
+
+  /** Pages waiting (for the tests). */
+  get size(): number {
+    return this.pages.size;
+  }
+}
+
 /** Registers GET and POST /oai. */
 export default async function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
@@ -59,17 +120,21 @@ export default async function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
     done(null, out);
   });
   const runner = ctx.search ?? searchRunner(ctx.db, ctx.dialect);
+  const ahead = new NextPages();
   const answer = async (req: FastifyRequest, args: OaiArgs) => {
     const site = await applicationByHost(ctx.db, req.headers.host ?? '');
     if (!site) throw notFound(MSG.applicationNotFound);
     const app = await readableApplication(req.scope, site.id);
     const origin = `${req.protocol}://${req.host}`;
+    const oaiSite = { app, baseUrl: `${origin}/oai`, origin, secret: ctx.config.secret, adminEmail: adminEmailOf(ctx.config.mailFrom) };
     // in the read pool (on a SQLite file, a worker thread): a page's read and its 200 records' XML do not
     // hold up the server's other requests (decision 688)
-    return runner.read('oai', {
-      site: { app, baseUrl: `${origin}/oai`, origin, secret: ctx.config.secret, adminEmail: adminEmailOf(ctx.config.mailFrom) },
-      args,
-    });
+    const read = (a: OaiArgs) => runner.read('oai', { site: oaiSite, args: a });
+    const generation = req.server.visitorCache.generation;
+    const place = `${app.id}|${origin}`;
+    const doc = (await ahead.take(place, args, generation)) ?? (await read(args));
+    ahead.prepare(place, args, doc, generation, read);
+    return doc;
   };
   const r = declared(app);
   r.get(

@@ -103,6 +103,36 @@ describe.skipIf(sqliteOnly)('OAI-PMH in the read pool', () => {
     expect(fromPool).toEqual(fromThread);
   });
 
+  it('makes the next page while the harvester reads this one, and reads it again after a write (decision 689)', async () => {
+    const client = new Client(pooled, '10.55.0.3');
+    const settle = () => new Promise((r) => setTimeout(r, 300));
+    const before = oaiReads;
+    const first = await client.get('/oai?verb=ListRecords&metadataPrefix=oai_dc', { host: HOST });
+    const token = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(first.text)![1]!;
+    await settle();
+    // page 1, and page 2 made ahead before anyone asked for it
+    expect(oaiReads - before).toBe(2);
+    const second = await client.get(`/oai?verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`, { host: HOST });
+    expect(second.text.split('<record>').length - 1).toBe(200);
+    // its responseDate is the moment it was sent, not the moment it was made
+    const sent = /<responseDate>([^<]+)<\/responseDate>/.exec(second.text)![1]!;
+    expect(Math.abs(Date.parse(sent) - Date.now())).toBeLessThan(2000);
+    await settle();
+    // page 2 came from what was made ahead: one more read, for page 3
+    expect(oaiReads - before).toBe(3);
+    const token3 = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(second.text)![1]!;
+    // a write that changes what visitors see: the page made ahead is not used, and the record's new title shows
+    await database.db.updateTable('resources').set({ title: '写入后的新标题' }).where('source_key', '=', 'pool-449').execute();
+    await pooled.visitorCache.invalidate();
+    const third = await client.get(`/oai?verb=ListRecords&resumptionToken=${encodeURIComponent(token3)}`, { host: HOST });
+    expect(third.status).toBe(200);
+    await settle();
+    // page 3 read again (it is the last: no token, nothing made ahead), with the new title
+    expect(oaiReads - before).toBe(4);
+    expect(third.text).toContain('写入后的新标题');
+    expect(third.text).toContain('<resumptionToken completeListSize');
+  });
+
   it('answers a protocol error from the pool as the protocol says', async () => {
     const res = await new Client(pooled, '10.55.0.2').get('/oai?verb=ListRecords&metadataPrefix=marc21', { host: HOST });
     expect(res.status).toBe(200);
