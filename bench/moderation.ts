@@ -105,6 +105,12 @@
  *   queue          SQLite p99 6.0, 9.9, 11.4; PostgreSQL 18.8, 46.6, 29.1: PASS (PostgreSQL 56 and 79 on
  *                  分析 and the rare word in the run before, with a profiler running beside it).
  *   matcher        findWords p50 0.073: PASS.
+ *   confirming run 06:48-06:58 (the machine slower: inject floor p50 0.57 on both): comments SQLite 0.90 / 2.06
+ *                  against 0.49 / 0.94, 2.2x FAIL; PostgreSQL 1.24 / 6.26 against 0.89 / 6.22, 1.0x PASS. Queue
+ *                  p99 SQLite 7.2, 12.6, 13.4 PASS; PostgreSQL 19.3, 51.7 FAIL, and the rare word 238 (p50 218)
+ *                  FAIL with the bare select as slow (p50 202, against 2.7 in the run before): after this run's
+ *                  ANALYZE the planner read the rare word's rows by a plan that walks the application's queue.
+ *                  Matcher p50 0.077: PASS.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
