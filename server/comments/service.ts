@@ -218,8 +218,8 @@ export async function reportComment(db: Db, id: number, user: User, reason: stri
       .executeTakeFirstOrThrow();
     if (Number(row.report_count) >= COMMENT_REPORTS_HOLD) {
       await trx.updateTable('comments').set({ held: 1 }).where('id', '=', id).execute();
+      // requeue applies the pending state through the comment kind, which raises the comments version
       await requeue(trx, 'comment', id, 'reported', actor);
-      await bumpCommentsVersion(trx, id);
     }
   });
 }

@@ -50,7 +50,7 @@ function adminEmailOf(mailFrom: string | undefined): string {
 }
 
 /** How long a page made ahead waits for its harvester, ms (decision 689). */
-export const NEXT_PAGE_TTL_MS = 30_000;
+const NEXT_PAGE_TTL_MS = 30_000;
 /** Pages made ahead kept at once (about 300 KB each); the oldest go first. */
 const NEXT_PAGES_MAX = 16;
 const LIST_VERBS = new Set(['ListRecords', 'ListIdentifiers', 'ListSets']);
@@ -82,7 +82,7 @@ export class NextPages {
   async take(place: string, args: OaiArgs, generation: number): Promise<string | null> {
     const key = NextPages.key(place, args);
     const made = key === null ? undefined : this.pages.get(key);
-    if (!made || key === null) return null;
+    if (key === null || !made) return null;
     this.pages.delete(key);
     if (made.generation !== generation || Date.now() - made.at > NEXT_PAGE_TTL_MS) return null;
     const doc = await made.doc;
@@ -101,11 +101,6 @@ export class NextPages {
     while (this.pages.size >= NEXT_PAGES_MAX) this.pages.delete(this.pages.keys().next().value!);
     // a failure is the request's own to meet: the page made ahead is then null and read again
     this.pages.set(key, { generation, at: Date.now(), doc: read(next).catch(() => null) });
-  }
-
-  /** Pages waiting (for the tests). */
-  get size(): number {
-    return this.pages.size;
   }
 }
 
