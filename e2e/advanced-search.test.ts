@@ -142,7 +142,8 @@ describe('a visitor searches with the advanced search', () => {
     const dialog = reader.getByRole('dialog');
     await dialog.getByLabel('检索名称').fill('数字人文（不含周文）');
     await clickSettled(dialog.getByRole('button', { name: '保存检索' }));
-    await reader.getByText('检索已保存').waitFor();
+    // exact: the section's text holds it too, where the button 保存检索 meets the tab 已保存的检索
+    await reader.getByText('检索已保存', { exact: true }).waitFor();
     await mine.getByRole('tab', { name: '已保存的检索' }).click();
     const saved = mine.getByTestId('saved-search').first();
     await saved.getByRole('link', { name: '数字人文（不含周文）' }).waitFor();
