@@ -107,12 +107,18 @@ function getOnce(url: URL, signal: AbortSignal, lookupFn: LookupFunction): Promi
   });
 }
 
-/**
- * Reads `url` as text within `limits`; rejects with MonitorError on a timeout, a body past the cap, a
- * redirect loop, a non-2xx status, a host on an address that is not public (unless allowed; checked on
- * the connection, every hop) or a network failure.
- */
+/** Reads `url` as text (UTF-8) within `limits`; rejects as {@link fetchBytes} does. */
 export async function fetchText(url: string, limits: FetchLimits = DEFAULT_LIMITS): Promise<string> {
+  return (await fetchBytes(url, limits)).toString('utf8');
+}
+
+/**
+ * Reads `url`'s body as bytes within `limits` (an OAI-PMH page is decoded in its worker thread, decision
+ * 699); rejects with MonitorError on a timeout, a body past the cap, a redirect loop, a non-2xx status,
+ * a host on an address that is not public (unless allowed; checked on the connection, every hop) or a
+ * network failure.
+ */
+export async function fetchBytes(url: string, limits: FetchLimits = DEFAULT_LIMITS): Promise<Buffer> {
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(), limits.timeoutMs);
   const lookupFn = guardedLookup(limits.resolve ?? systemResolve, limits.allowPrivateHosts === true);
@@ -171,7 +177,7 @@ export async function fetchText(url: string, limits: FetchLimits = DEFAULT_LIMIT
         if (ac.signal.aborted) throw timeout();
         throw new MonitorError(fillMsg(MSG.monitorErrNetwork, { reason: (err as Error).message }));
       }
-      return Buffer.concat(chunks).toString('utf8');
+      return Buffer.concat(chunks);
     }
   } finally {
     clearTimeout(timer);

@@ -12,9 +12,13 @@ import { parserOfKind } from '../import/run.js';
 import { stripBom } from '../import/types.js';
 import { MonitorError, type FetchLimits } from './fetch.js';
 import { dateOf, doiIn, type Harvested } from './records.js';
+import { parseOaiPageOffThread } from './oaiPages.js';
 
-/** How a harvester reads an address (fetch.ts in production; the tests may hand their own). */
-export type Getter = (url: string, limits: FetchLimits) => Promise<string>;
+/** How a harvester reads an address: the body's bytes (fetch.ts `fetchBytes` in production) or text (the tests may hand their own). */
+export type Getter = (url: string, limits: FetchLimits) => Promise<string | Uint8Array>;
+
+/** A body as text (UTF-8 when bytes). */
+const textOf = (body: string | Uint8Array) => (typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
 
 /** Most pages one OAI-PMH run follows before it stops with an error (a server handing tokens forever). */
 export const MAX_OAI_PAGES = 10_000;
@@ -129,10 +133,46 @@ export function oaiUrl(base: string, o: { token?: string | null; from?: string |
   return u.toString();
 }
 
+/** Most pages read ahead of the one being written (each a page's body and its parsed records in memory). */
+export const OAI_PAGES_AHEAD = 3;
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * The resumption token at the end of a ListRecords answer, read from its last 4 KB without parsing the
+ * page: the token's text (the five XML entities decoded), null for an empty or absent token at the
+ * end, undefined when the tail is not plain enough to tell (CDATA, a character reference): then the
+ * page's parse tells.
+ */
+export function tokenAtEnd(body: string | Uint8Array): string | null | undefined {
+  const tail =
+    typeof body === 'string'
+      ? body.slice(-4096)
+      : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+          .subarray(Math.max(0, body.byteLength - 4096))
+          .toString('utf8');
+  if (!/<\/(?:\w+:)?ListRecords>\s*<\/(?:\w+:)?OAI-PMH>\s*$/.test(tail)) return undefined;
+  const m = /<(?:\w+:)?resumptionToken\b[^>]*?(?:\/>|>([^<]*)<\/(?:\w+:)?resumptionToken>)\s*<\/(?:\w+:)?ListRecords>/.exec(tail);
+  if (!m) return null;
+  const raw = (m[1] ?? '').trim();
+  if (/&#/.test(raw)) return undefined;
+  return raw.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => XML_ENTITIES[e]) || null;
+}
+
+interface PageRead {
+  /** the page parsed */
+  page: Promise<{ records: Harvested[]; token: string | null }>;
+  /** the read of the following page, started as soon as this page's body showed its token; null when not started */
+  next: Promise<{ token: string; read: PageRead } | null>;
+}
+
 /**
  * Harvests an OAI-PMH source page by page from `token` (a saved one) or from `from`: each page's records
- * are handed to `onPage` with the next token, which the caller saves (so a failed run resumes there);
- * the next page is read ahead while `onPage` writes, one page at most. Resolves when the list ends;
+ * are handed to `onPage` with the next token, which the caller saves (so a failed run resumes there).
+ * Pages are read ahead while `onPage` writes, up to OAI_PAGES_AHEAD (decision 699): a page's body is
+ * parsed in the worker thread of oaiPages.ts, and the following page is asked for as soon as the body
+ * has arrived, its token read from the body's end (`tokenAtEnd`); the parse confirms the token, and a
+ * page asked for with another token is dropped and asked for again. Resolves when the list ends;
  * rejects with MonitorError.
  */
 export async function harvestOai(
@@ -141,25 +181,55 @@ export async function harvestOai(
   src: { url: string; set: string | null; prefix: string | null; from: string | null; token: string | null },
   onPage: (records: Harvested[], next: string | null) => Promise<void>,
 ): Promise<void> {
-  const read = (token: string | null) => {
-    const p = get(oaiUrl(src.url, { token, from: src.from, set: src.set, prefix: src.prefix }), limits);
-    p.catch(() => {}); // awaited below; a page read ahead whose run fails first is not an unhandled rejection
-    return p;
+  let ahead = 0;
+  let done = false;
+  const read = (token: string | null): PageRead => {
+    ahead++;
+    const body = get(oaiUrl(src.url, { token, from: src.from, set: src.set, prefix: src.prefix }), limits);
+    const page = body.then(parseOaiPageOffThread);
+    const next = body.then(
+      (b) => {
+        const t = tokenAtEnd(b);
+        return t && !done && ahead < OAI_PAGES_AHEAD ? { token: t, read: read(t) } : null;
+      },
+      () => null,
+    );
+    // awaited below; a page read ahead whose run fails first is not an unhandled rejection
+    page.catch(() => {});
+    return { page, next };
   };
-  let pending = read(src.token);
-  for (let page = 0; ; page++) {
-    if (page >= MAX_OAI_PAGES) throw new MonitorError(fillMsg(MSG.monitorErrTooManyPages, { n: MAX_OAI_PAGES }));
-    const { records, token: next } = parseOaiPage(await pending);
-    // the next page is read while this one is written: the source's time and ours overlap
-    if (next) pending = read(next);
-    await onPage(records, next);
-    if (!next) return;
+  let current = read(src.token);
+  try {
+    for (let n = 0; ; n++) {
+      if (n >= MAX_OAI_PAGES) throw new MonitorError(fillMsg(MSG.monitorErrTooManyPages, { n: MAX_OAI_PAGES }));
+      const { records, token } = await current.page;
+      ahead--;
+      const started = await current.next;
+      let following: PageRead | null = null;
+      if (token) {
+        if (started && started.token === token) following = started.read;
+        else {
+          // a page asked for with a token the parse does not confirm is dropped (its count with it)
+          if (started)
+            void started.read.page.then(
+              () => ahead--,
+              () => ahead--,
+            );
+          following = read(token);
+        }
+      }
+      await onPage(records, token);
+      if (!token || !following) return;
+      current = following;
+    }
+  } finally {
+    done = true;
   }
 }
 
 /** The records of an RSS or Atom feed. */
 export async function harvestFeed(get: Getter, limits: FetchLimits, url: string): Promise<Harvested[]> {
-  const body = await get(url, limits);
+  const body = textOf(await get(url, limits));
   let feed: Awaited<ReturnType<Parser['parseString']>>;
   try {
     feed = await new Parser().parseString(body);

@@ -14,7 +14,7 @@ import { createTestContext, insertApplication, type Client, type TestContext } f
 import { ensureTopic, upsertResources, type ResourceInput } from '../resources/store.js';
 import { queueDueMonitors, runMonitorSource, type MonitorEnv } from './run.js';
 import { fetchText, isNotPublicAddress, MonitorError, type Resolve } from './fetch.js';
-import { parseOaiPage } from './harvest.js';
+import { harvestOai, parseOaiPage, tokenAtEnd } from './harvest.js';
 import { sendDueDigests } from './digest.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import type { MonitorChannel } from '../../common/contracts/monitors.js';
@@ -427,5 +427,49 @@ describe('an OAI-PMH page, read by the streaming parser (decision 672)', () => {
       fillMsg(MSG.monitorErrOai, { code: 'badResumptionToken', text: '令牌已过期' }),
     );
     expect(parseOaiPage(page('<error code="noRecordsMatch">none</error>'))).toEqual({ records: [], token: null });
+  });
+
+  it('reads the token at the end of a page without parsing it, or says it cannot tell (decision 699)', () => {
+    const list = (token: string) => page(`<ListRecords><record/>${token}</ListRecords>`);
+    expect(tokenAtEnd(list('<resumptionToken cursor="0"> a&amp;b=2 </resumptionToken>'))).toBe('a&b=2');
+    expect(tokenAtEnd(Buffer.from(list('<oai:resumptionToken>词-1</oai:resumptionToken>')))).toBe('词-1');
+    expect(tokenAtEnd(list('<resumptionToken completeListSize="3" cursor="200"/>'))).toBeNull();
+    expect(tokenAtEnd(list(''))).toBeNull();
+    // a character reference, or a page cut short: the parse tells
+    expect(tokenAtEnd(list('<resumptionToken>a&#38;b</resumptionToken>'))).toBeUndefined();
+    expect(tokenAtEnd(list('<resumptionToken>t</resumptionToken>').slice(0, -12))).toBeUndefined();
+  });
+
+  it('reads pages ahead while one is written, each page once and in order; a token a page’s end does not show plainly comes from the parse (decision 699)', async () => {
+    const rec = (i: number) =>
+      `<record><header><identifier>oai:x:article/${i}</identifier><datestamp>2026-01-01T00:00:00Z</datestamp></header>${dc(`<dc:title>题名 ${i}</dc:title>`)}</record>`;
+    const asked: string[] = [];
+    const get = async (url: string) => {
+      const token = new URL(url).searchParams.get('resumptionToken') ?? 't0';
+      asked.push(token);
+      const n = Number(token.slice(1));
+      // page 2's token holds a comment: its end does not show it plainly, the parse reads t3
+      const tail = n === 5 ? '' : n === 2 ? '<resumptionToken>t3<!-- --></resumptionToken>' : `<resumptionToken>t${n + 1}</resumptionToken>`;
+      return Buffer.from(page(`<ListRecords>${rec(n)}${tail}</ListRecords>`));
+    };
+    const seen: Array<[string, string | null]> = [];
+    await harvestOai(
+      get,
+      { timeoutMs: 1000, maxBytes: 1 << 20 },
+      { url: 'http://x.example.cn/oai', set: null, prefix: null, from: null, token: null },
+      async (records, next) => {
+        seen.push([records.map((r) => r.title).join(), next]);
+        await new Promise((r) => setTimeout(r, 20));
+      },
+    );
+    expect(seen).toEqual([
+      ['题名 0', 't1'],
+      ['题名 1', 't2'],
+      ['题名 2', 't3'],
+      ['题名 3', 't4'],
+      ['题名 4', 't5'],
+      ['题名 5', null],
+    ]);
+    expect(asked.sort()).toEqual(['t0', 't1', 't2', 't3', 't4', 't5']);
   });
 });

@@ -83,9 +83,17 @@ export function matchProfile(p: Profile, r: Harvested): string | null {
  * Writes the records not yet in the channel; resolves with how many were added. Records repeated within
  * `records` count once. Profiles' hits are stored for each new record. The topic's per-type counts are
  * left to the caller: a run recounts once at its end (a count per OAI-PMH page grew with the topic and
- * made a long harvest quadratic).
+ * made a long harvest quadratic). `then` runs in the same transaction after the records (an OAI-PMH run
+ * saves its resumption token there, so the records and the point to resume from are saved together), or
+ * alone when nothing is new.
  */
-export async function landRecords(db: Db, channel: ChannelRef, sourceId: number, records: Harvested[]): Promise<number> {
+export async function landRecords(
+  db: Db,
+  channel: ChannelRef,
+  sourceId: number,
+  records: Harvested[],
+  then: (trx: Db) => Promise<void> = async () => {},
+): Promise<number> {
   const byKey = new Map<string, Harvested>();
   for (const r of records) {
     const title = r.title.trim();
@@ -93,7 +101,10 @@ export async function landRecords(db: Db, channel: ChannelRef, sourceId: number,
     const k = dedupKey(r);
     if (!byKey.has(k)) byKey.set(k, { ...r, title: title.slice(0, 500) });
   }
-  if (byKey.size === 0) return 0;
+  if (byKey.size === 0) {
+    await then(db);
+    return 0;
+  }
   const keys = [...byKey.keys()];
   const known = new Set<string>();
   for (let i = 0; i < keys.length; i += 500) {
@@ -106,7 +117,10 @@ export async function landRecords(db: Db, channel: ChannelRef, sourceId: number,
     for (const row of rows) known.add(row.dedup_key);
   }
   const fresh = keys.filter((k) => !known.has(k));
-  if (fresh.length === 0) return 0;
+  if (fresh.length === 0) {
+    await then(db);
+    return 0;
+  }
   const profiles = (await db.selectFrom('monitor_profiles').select(['id', 'kind', 'terms']).where('channel_id', '=', channel.id).execute()).map((p) => ({
     id: p.id,
     kind: p.kind,
@@ -170,6 +184,7 @@ export async function landRecords(db: Db, channel: ChannelRef, sourceId: number,
         .values(hits.slice(i, i + CHUNK))
         .onConflict((oc) => oc.columns(['profile_id', 'resource_id']).doNothing())
         .execute();
+    await then(trx);
   });
   return added;
 }

@@ -26,8 +26,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { workerScript } from '../workerScript.js';
 import { Worker } from 'node:worker_threads';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
@@ -96,14 +95,6 @@ const now = () => new Date().toISOString();
 
 /** A row of `tasks`. */
 export type TaskRow = Selectable<TasksTable>;
-
-/** The worker entry and how to start it (through the tsx bootstrap when running from TypeScript). */
-function workerScript(name: string): { script: string; workerData: Record<string, unknown> } {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts'))
-    return { script: path.join(path.dirname(here), '..', 'workerBootstrap.mjs'), workerData: { entry: path.join(path.dirname(here), `${name}.ts`) } };
-  return { script: path.join(path.dirname(here), `${name}.js`), workerData: {} };
-}
 
 /** See the file comment. `file` is the SQLite file (undefined or ':memory:' for none). */
 export class TaskRunner {
@@ -478,7 +469,7 @@ export class TaskRunner {
 
   /** Runs an import in a worker thread with its own connection to `database` (the SQLite file, or PostgreSQL's address). */
   private inWorker(id: number, database: string, p: ImportParams, onProgress: (p: ImportProgress) => void): Promise<Outcome> {
-    const { script, workerData } = workerScript('importWorker');
+    const { script, workerData } = workerScript('tasks', 'importWorker');
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(script, { workerData: { ...workerData, database, id, params: p, cancel } });
     this.cancels.set(id, () => {
