@@ -40,6 +40,20 @@
  * mostly its own event loop busy landing the previous page (SQLite writes run on the main thread): the
  * time to find is in landing (server/monitors/records.ts landRecords: upsertResources, the items, the
  * profile matching) against the import's staged writes.
+ * 2026-11-30 09:00-09:20 UTC, a quiet machine (nothing else running, load 1.6-2.3), SQLite:
+ * - before decision 699, 20,000 records: 0.27x and 0.28x (monitor 4,131-4,685 records/s, import 14,561-15,913).
+ *   A profile of the monitor's process: the event loop busy 80% of the run, 1.35 s of 5 s in SQLite
+ *   (0.49 s of it in commits, one per page), 0.42 s decoding the 265 KB pages (UTF-8 of Chinese text at
+ *   about 90 MB/s), 0.69 s parsing them, and 1.2 s idle waiting for the source.
+ * - pages written 1,000 records a transaction with their token: 0.33x (4,877 against 14,764).
+ * - with the pages decoded and parsed in a worker thread and read up to 3 ahead (decision 699),
+ *   100,000 records, 3 rounds: monitor median 4,656 records/s (3,975, 4,656, 5,226), plain import
+ *   13,882 (11,927, 15,004, 13,882): **0.34x FAIL** (0.33x, 0.31x, 0.38x). The event loop is now idle a
+ *   third of the run and the page worker 70%: the harvest waits for the source. The source alone, read
+ *   by a plain client page after page with nothing written, gives 10,766-13,199 records/s (12.7-14.9 ms
+ *   a page); sharing the 2 cores with the monitor's writes and parse it is slower, and each page can only
+ *   be asked for when the one before has arrived (its token). So on these 2 cores the monitor cannot
+ *   reach half of an import that has no source to wait for unless the provider's pages get cheaper.
  */
 import fs from 'node:fs';
 import os from 'node:os';
