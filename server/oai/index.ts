@@ -5,7 +5,7 @@
  * readableApplication: a released site is everyone's; a draft answers 404 exactly like a host without a
  * site, decision 513). Protocol errors are `<error>` elements in a 200 answer (server/oai/provider.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { declared } from '../http/contract.js';
@@ -56,6 +56,29 @@ const NEXT_PAGES_MAX = 16;
 const LIST_VERBS = new Set(['ListRecords', 'ListIdentifiers', 'ListSets']);
 const TOKEN = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/;
 const RESPONSE_DATE = /<responseDate>[^<]*<\/responseDate>/;
+const DATE_OPEN = Buffer.from('<responseDate>');
+const DATE_CLOSE = Buffer.from('</responseDate>');
+
+/** An answer's bytes as a Buffer (a worker thread's answer arrives as a plain Uint8Array), no copy. */
+const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+/**
+ * `doc` with its responseDate set to `now`: written over the old one in place when both are the
+ * protocol's 20 characters (a page made ahead is sent once), else by a replace of the text.
+ */
+export function withResponseDate(doc: Buffer, now: Date): Buffer {
+  const stamp = Buffer.from(datestamp(now.toISOString()));
+  const at = doc.subarray(0, 1024).indexOf(DATE_OPEN);
+  const start = at + DATE_OPEN.length;
+  if (at >= 0 && doc.subarray(start + stamp.length, start + stamp.length + DATE_CLOSE.length).equals(DATE_CLOSE)) {
+    stamp.copy(doc, start);
+    return doc;
+  }
+  return Buffer.from(doc.toString('utf8').replace(RESPONSE_DATE, `<responseDate>${stamp.toString()}</responseDate>`));
+}
+
+/** The resumption token of a list answer: the last element of its list, read from the last 4 KB. */
+const tokenOf = (doc: Buffer) => TOKEN.exec(doc.subarray(Math.max(0, doc.byteLength - 4096)).toString('utf8'))?.[1];
 
 /**
  * The next page of each harvest, made while the harvester reads this one (decision 689): a list page
@@ -68,7 +91,7 @@ const RESPONSE_DATE = /<responseDate>[^<]*<\/responseDate>/;
  * reaches another process is answered there as before.
  */
 export class NextPages {
-  private pages = new Map<string, { generation: number; at: number; doc: Promise<string | null> }>();
+  private pages = new Map<string, { generation: number; at: number; doc: Promise<Buffer | null> }>();
 
   private static key(place: string, args: OaiArgs): string | null {
     const names = Object.keys(args).filter((k) => args[k] !== undefined);
@@ -79,21 +102,21 @@ export class NextPages {
   }
 
   /** The page made ahead for this request (its responseDate now), or null when there is none to use. */
-  async take(place: string, args: OaiArgs, generation: number): Promise<string | null> {
+  async take(place: string, args: OaiArgs, generation: number): Promise<Buffer | null> {
     const key = NextPages.key(place, args);
     const made = key === null ? undefined : this.pages.get(key);
     if (key === null || !made) return null;
     this.pages.delete(key);
     if (made.generation !== generation || Date.now() - made.at > NEXT_PAGE_TTL_MS) return null;
     const doc = await made.doc;
-    return doc === null ? null : doc.replace(RESPONSE_DATE, `<responseDate>${datestamp(new Date().toISOString())}</responseDate>`);
+    return doc === null ? null : withResponseDate(doc, new Date());
   }
 
   /** After a list page `doc` answered `args`: starts the page of its resumption token, if it has one. */
-  prepare(place: string, args: OaiArgs, doc: string, generation: number, read: (args: OaiArgs) => Promise<string>): void {
+  prepare(place: string, args: OaiArgs, doc: Buffer, generation: number, read: (args: OaiArgs) => Promise<Buffer>): void {
     const verb = args.verb;
     if (typeof verb !== 'string' || !LIST_VERBS.has(verb)) return;
-    const token = TOKEN.exec(doc)?.[1];
+    const token = tokenOf(doc);
     if (!token) return;
     const next = { verb, resumptionToken: token };
     const key = NextPages.key(place, next)!;
@@ -122,9 +145,9 @@ export default async function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
     const app = await readableApplication(req.scope, site.id);
     const origin = `${req.protocol}://${req.host}`;
     const oaiSite = { app, baseUrl: `${origin}/oai`, origin, secret: ctx.config.secret, adminEmail: adminEmailOf(ctx.config.mailFrom) };
-    // in the read pool (on a SQLite file, a worker thread): a page's read and its 200 records' XML do not
-    // hold up the server's other requests (decision 688)
-    const read = (a: OaiArgs) => runner.read('oai', { site: oaiSite, args: a });
+    // in the read pool (on a SQLite file, a worker thread): a page's read, its 200 records' XML and their
+    // UTF-8 bytes do not hold up the server's other requests (decisions 688, 700)
+    const read = async (a: OaiArgs) => asBuffer(await runner.read('oai', { site: oaiSite, args: a }));
     const generation = req.server.visitorCache.generation;
     const place = `${app.id}|${origin}`;
     const doc = (await ahead.take(place, args, generation)) ?? (await read(args));
@@ -139,7 +162,8 @@ export default async function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: publicAccess, rows: siteRows },
     },
     async (req, reply) =>
-      reply
+      // the answer's bytes as the read pool made them (the typed reply takes the schema's text)
+      (reply as FastifyReply)
         .type('text/xml; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(await answer(req, req.query)),
@@ -151,7 +175,8 @@ export default async function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: publicAccess, rows: siteRows },
     },
     async (req, reply) =>
-      reply
+      // the answer's bytes as the read pool made them (the typed reply takes the schema's text)
+      (reply as FastifyReply)
         .type('text/xml; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(await answer(req, req.body ?? {})),

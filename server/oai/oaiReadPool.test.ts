@@ -15,6 +15,7 @@ import { OutboxSmsProvider } from '../notify/sms.js';
 import { Client, freshDatabase, insertApplication, testDialect } from '../test/harness.js';
 import { ensureTopic, upsertResources } from '../resources/store.js';
 import { searchRunner, type SearchRunner } from '../search/readPool.js';
+import { withResponseDate } from './index.js';
 
 const HOST = 'oai-pool.example.cn';
 const N = 450;
@@ -131,6 +132,16 @@ describe.skipIf(sqliteOnly)('OAI-PMH in the read pool', () => {
     expect(oaiReads - before).toBe(4);
     expect(third.text).toContain('写入后的新标题');
     expect(third.text).toContain('<resumptionToken completeListSize');
+  });
+
+  it('sets the responseDate of a page made ahead in its bytes, or by its text when the old one is not 20 characters (decision 700)', () => {
+    const now = new Date('2026-11-30T09:30:15.123Z');
+    const doc = (date: string) => Buffer.from(`<?xml version="1.0"?><OAI-PMH><responseDate>${date}</responseDate><ListRecords>题名</ListRecords></OAI-PMH>`);
+    const made = doc('2026-11-30T09:29:59Z');
+    const sent = withResponseDate(made, now);
+    expect(sent).toBe(made);
+    expect(sent.toString()).toBe(doc('2026-11-30T09:30:15Z').toString());
+    expect(withResponseDate(doc('2026-11-30'), now).toString()).toBe(doc('2026-11-30T09:30:15Z').toString());
   });
 
   it('answers a protocol error from the pool as the protocol says', async () => {

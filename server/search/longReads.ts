@@ -24,8 +24,12 @@ export const LONG_READS = {
   literature: (db: Db, dialect: Dialect, query: AnalysisQuery) => analyseLiterature(db, dialect, query),
   /** the advanced search of /exploreV3 (server/search/advanced.ts; decision 680) */
   advanced: (db: Db, dialect: Dialect, query: AdvancedQuery) => advancedSearch(db, dialect, query),
-  /** an OAI-PMH answer (server/oai/provider.ts; decision 688): a list page's read and its XML, off the server's thread */
-  oai: (db: Db, _dialect: Dialect, arg: { site: Omit<OaiSite, 'db'>; args: OaiArgs }) => answerOai({ ...arg.site, db }, arg.args),
+  /**
+   * an OAI-PMH answer (server/oai/provider.ts; decision 688) as UTF-8 bytes: a list page's read, its XML
+   * and their encoding (about 265 KB a page of 200 records), off the server's thread (decision 700)
+   */
+  oai: async (db: Db, _dialect: Dialect, arg: { site: Omit<OaiSite, 'db'>; args: OaiArgs }): Promise<Uint8Array> =>
+    Buffer.from(await answerOai({ ...arg.site, db }, arg.args), 'utf8'),
 };
 
 export type LongRead = keyof typeof LONG_READS;
