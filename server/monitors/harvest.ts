@@ -13,12 +13,10 @@ import { stripBom } from '../import/types.js';
 import { MonitorError, type FetchLimits } from './fetch.js';
 import { dateOf, doiIn, type Harvested } from './records.js';
 import { parseOaiPageOffThread } from './oaiPages.js';
+import { textOf, tokenAtEnd } from '../oai/answerBytes.js';
 
 /** How a harvester reads an address: the body's bytes (fetch.ts `fetchBytes` in production) or text (the tests may hand their own). */
 export type Getter = (url: string, limits: FetchLimits) => Promise<string | Uint8Array>;
-
-/** A body as text (UTF-8 when bytes). */
-const textOf = (body: string | Uint8Array) => (typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
 
 /** Most pages one OAI-PMH run follows before it stops with an error (a server handing tokens forever). */
 export const MAX_OAI_PAGES = 10_000;
@@ -135,29 +133,6 @@ export function oaiUrl(base: string, o: { token?: string | null; from?: string |
 
 /** Most pages read ahead of the one being written (each a page's body and its parsed records in memory). */
 export const OAI_PAGES_AHEAD = 3;
-
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/**
- * The resumption token at the end of a ListRecords answer, read from its last 4 KB without parsing the
- * page: the token's text (the five XML entities decoded), null for an empty or absent token at the
- * end, undefined when the tail is not plain enough to tell (CDATA, a character reference): then the
- * page's parse tells.
- */
-export function tokenAtEnd(body: string | Uint8Array): string | null | undefined {
-  const tail =
-    typeof body === 'string'
-      ? body.slice(-4096)
-      : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
-          .subarray(Math.max(0, body.byteLength - 4096))
-          .toString('utf8');
-  if (!/<\/(?:\w+:)?ListRecords>\s*<\/(?:\w+:)?OAI-PMH>\s*$/.test(tail)) return undefined;
-  const m = /<(?:\w+:)?resumptionToken\b[^>]*?(?:\/>|>([^<]*)<\/(?:\w+:)?resumptionToken>)\s*<\/(?:\w+:)?ListRecords>/.exec(tail);
-  if (!m) return null;
-  const raw = (m[1] ?? '').trim();
-  if (/&#/.test(raw)) return undefined;
-  return raw.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => XML_ENTITIES[e]) || null;
-}
 
 interface PageRead {
   /** the page parsed */

@@ -14,7 +14,8 @@ import { createTestContext, insertApplication, type Client, type TestContext } f
 import { ensureTopic, upsertResources, type ResourceInput } from '../resources/store.js';
 import { queueDueMonitors, runMonitorSource, type MonitorEnv } from './run.js';
 import { fetchText, isNotPublicAddress, MonitorError, type Resolve } from './fetch.js';
-import { harvestOai, parseOaiPage, tokenAtEnd } from './harvest.js';
+import { harvestOai, parseOaiPage } from './harvest.js';
+import { tokenAtEnd } from '../oai/answerBytes.js';
 import { sendDueDigests } from './digest.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import type { MonitorChannel } from '../../common/contracts/monitors.js';
@@ -435,6 +436,8 @@ describe('an OAI-PMH page, read by the streaming parser (decision 672)', () => {
     expect(tokenAtEnd(Buffer.from(list('<oai:resumptionToken>词-1</oai:resumptionToken>')))).toBe('词-1');
     expect(tokenAtEnd(list('<resumptionToken completeListSize="3" cursor="200"/>'))).toBeNull();
     expect(tokenAtEnd(list(''))).toBeNull();
+    expect(tokenAtEnd(page('<ListIdentifiers><header/><resumptionToken>x</resumptionToken></ListIdentifiers>'))).toBe('x');
+    expect(tokenAtEnd(page('<ListRecords><resumptionToken>x</resumptionToken><record/></ListRecords>'))).toBeNull();
     // a character reference, or a page cut short: the parse tells
     expect(tokenAtEnd(list('<resumptionToken>a&#38;b</resumptionToken>'))).toBeUndefined();
     expect(tokenAtEnd(list('<resumptionToken>t</resumptionToken>').slice(0, -12))).toBeUndefined();

@@ -8,11 +8,11 @@
 import { parentPort } from 'node:worker_threads';
 import { parseOaiPage } from './harvest.js';
 import { MonitorError } from './fetch.js';
+import { textOf } from '../oai/answerBytes.js';
 
 parentPort!.on('message', (m: { id: number; body: Uint8Array | string }) => {
   try {
-    const text = typeof m.body === 'string' ? m.body : Buffer.from(m.body.buffer, m.body.byteOffset, m.body.byteLength).toString('utf8');
-    parentPort!.postMessage({ id: m.id, page: parseOaiPage(text) });
+    parentPort!.postMessage({ id: m.id, page: parseOaiPage(textOf(m.body)) });
   } catch (err) {
     parentPort!.postMessage({ id: m.id, error: (err as Error).message, monitor: err instanceof MonitorError });
   }

@@ -17,6 +17,7 @@ import { notFound } from '../http/errors.js';
 import { MSG } from '../../common/messages.js';
 import type { OaiArgs } from './provider.js';
 import { datestamp } from './xml.js';
+import { asBuffer, tokenAtEnd } from './answerBytes.js';
 import { searchRunner } from '../search/readPool.js';
 
 const tags = ['开放接口'];
@@ -54,13 +55,9 @@ const NEXT_PAGE_TTL_MS = 30_000;
 /** Pages made ahead kept at once (about 300 KB each); the oldest go first. */
 const NEXT_PAGES_MAX = 16;
 const LIST_VERBS = new Set(['ListRecords', 'ListIdentifiers', 'ListSets']);
-const TOKEN = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/;
 const RESPONSE_DATE = /<responseDate>[^<]*<\/responseDate>/;
 const DATE_OPEN = Buffer.from('<responseDate>');
 const DATE_CLOSE = Buffer.from('</responseDate>');
-
-/** An answer's bytes as a Buffer (a worker thread's answer arrives as a plain Uint8Array), no copy. */
-const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 /**
  * `doc` with its responseDate set to `now`: written over the old one in place when both are the
@@ -76,9 +73,6 @@ export function withResponseDate(doc: Buffer, now: Date): Buffer {
   }
   return Buffer.from(doc.toString('utf8').replace(RESPONSE_DATE, `<responseDate>${stamp.toString()}</responseDate>`));
 }
-
-/** The resumption token of a list answer: the last element of its list, read from the last 4 KB. */
-const tokenOf = (doc: Buffer) => TOKEN.exec(doc.subarray(Math.max(0, doc.byteLength - 4096)).toString('utf8'))?.[1];
 
 /**
  * The next page of each harvest, made while the harvester reads this one (decision 689): a list page
@@ -116,7 +110,7 @@ export class NextPages {
   prepare(place: string, args: OaiArgs, doc: Buffer, generation: number, read: (args: OaiArgs) => Promise<Buffer>): void {
     const verb = args.verb;
     if (typeof verb !== 'string' || !LIST_VERBS.has(verb)) return;
-    const token = tokenOf(doc);
+    const token = tokenAtEnd(doc);
     if (!token) return;
     const next = { verb, resumptionToken: token };
     const key = NextPages.key(place, next)!;

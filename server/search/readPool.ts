@@ -9,7 +9,7 @@
  * database (tests) cannot be opened twice: it searches on the server's connection.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { workerScript } from '../workerScript.js';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../db/index.js';
 import type { Dialect } from '../db/migrations/index.js';
@@ -75,15 +75,11 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
     const read = <K extends LongRead>(name: K, arg: LongReadArg<K>) => limit(() => runLongRead(db, dialect, name, arg));
     return { search: (q) => read('search', q), read, close: async () => {}, workers: 0 };
   }
-  const here = fileURLToPath(import.meta.url);
-  // from TypeScript (tsx) the worker starts through a small module that registers the loader first
-  const ts = here.endsWith('.ts');
-  const script = ts ? path.join(path.dirname(here), '..', 'workerBootstrap.mjs') : path.join(path.dirname(here), 'worker.js');
-  const entry = ts ? { entry: path.join(path.dirname(here), 'worker.ts') } : {};
+  const { script, workerData } = workerScript('search', 'worker');
   let nextId = 1;
   let closing = false;
   const start = (): Slot => {
-    const slot: Slot = { worker: new Worker(script, { workerData: { ...entry, file: path.resolve(file) } }), pending: new Map() };
+    const slot: Slot = { worker: new Worker(script, { workerData: { ...workerData, file: path.resolve(file) } }), pending: new Map() };
     slot.worker.on('message', (m: { id: number; result?: unknown; error?: string }) => {
       const p = slot.pending.get(m.id);
       if (!p) return;
