@@ -75,9 +75,9 @@
  *   parse) share two; the visitor's request waits for a core, which a harvester on another machine
  *   would not take.
  * - 10:10-10:20 UTC the same day, 2 rounds each, one run after the other on the quiet machine: the code
- *   before decision 700 gave ListRecords 12,506 (12,612, 12,401), raw 30,458 to a string, 23,245 to
+ *   before decision 708 gave ListRecords 12,506 (12,612, 12,401), raw 30,458 to a string, 23,245 to
  *   bytes: 0.41x / 0.54x; home 4.8 ms alone, 15.5 during: 3.23x FAIL (5.3 → 11.4, 4.3 → 19.5). With the
- *   answer encoded in the read worker and sent as bytes (decision 700): ListRecords **19,030** (19,742,
+ *   answer encoded in the read worker and sent as bytes (decision 708): ListRecords **19,030** (19,742,
  *   18,319), raw 30,956 / 23,655: **0.61x / 0.80x PASS**; home 5.2 ms alone, 9.2 during: **1.77x PASS**
  *   (4.7 → 6.1, 5.7 → 12.3: 1.30x and 2.16x by round). RSS tenths 762 → 729, 723 → 689 MB: flat.
  * Where the time goes (a page of 200 records, ~280 KB): the records' serialisation is shared by both

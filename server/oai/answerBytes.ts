@@ -1,6 +1,6 @@
 /**
  * What both sides of OAI-PMH read from an answer's bytes without parsing it (docs/decisions.md 699,
- * 700): the provider reads the resumption token of a page it made to make the next one ahead, the
+ * 708): the provider reads the resumption token of a page it made to make the next one ahead, the
  * harvester reads it to ask for the next page while this one is parsed.
  */
 

@@ -140,7 +140,7 @@ export default async function oaiRoutes(app: FastifyInstance, ctx: AppContext) {
     const origin = `${req.protocol}://${req.host}`;
     const oaiSite = { app, baseUrl: `${origin}/oai`, origin, secret: ctx.config.secret, adminEmail: adminEmailOf(ctx.config.mailFrom) };
     // in the read pool (on a SQLite file, a worker thread): a page's read, its 200 records' XML and their
-    // UTF-8 bytes do not hold up the server's other requests (decisions 688, 700)
+    // UTF-8 bytes do not hold up the server's other requests (decisions 688, 708)
     const read = async (a: OaiArgs) => asBuffer(await runner.read('oai', { site: oaiSite, args: a }));
     const generation = req.server.visitorCache.generation;
     const place = `${app.id}|${origin}`;

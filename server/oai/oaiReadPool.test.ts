@@ -134,7 +134,7 @@ describe.skipIf(sqliteOnly)('OAI-PMH in the read pool', () => {
     expect(third.text).toContain('<resumptionToken completeListSize');
   });
 
-  it('sets the responseDate of a page made ahead in its bytes, or by its text when the old one is not 20 characters (decision 700)', () => {
+  it('sets the responseDate of a page made ahead in its bytes, or by its text when the old one is not 20 characters (decision 708)', () => {
     const now = new Date('2026-11-30T09:30:15.123Z');
     const doc = (date: string) => Buffer.from(`<?xml version="1.0"?><OAI-PMH><responseDate>${date}</responseDate><ListRecords>题名</ListRecords></OAI-PMH>`);
     const made = doc('2026-11-30T09:29:59Z');

@@ -26,7 +26,7 @@ export const LONG_READS = {
   advanced: (db: Db, dialect: Dialect, query: AdvancedQuery) => advancedSearch(db, dialect, query),
   /**
    * an OAI-PMH answer (server/oai/provider.ts; decision 688) as UTF-8 bytes: a list page's read, its XML
-   * and their encoding (about 265 KB a page of 200 records), off the server's thread (decision 700)
+   * and their encoding (about 265 KB a page of 200 records), off the server's thread (decision 708)
    */
   oai: async (db: Db, _dialect: Dialect, arg: { site: Omit<OaiSite, 'db'>; args: OaiArgs }): Promise<Uint8Array> =>
     Buffer.from(await answerOai({ ...arg.site, db }, arg.args), 'utf8'),
