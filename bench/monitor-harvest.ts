@@ -54,6 +54,20 @@
  *   a page); sharing the 2 cores with the monitor's writes and parse it is slower, and each page can only
  *   be asked for when the one before has arrived (its token). So on these 2 cores the monitor cannot
  *   reach half of an import that has no source to wait for unless the provider's pages get cheaper.
+ * - 2026-11-30 13:00 UTC, quiet, after decision 708 (the source's answers encoded in its read worker and
+ *   sent as bytes), 100,000 records, 3 rounds: monitor median **6,562** records/s (7,469, 6,067, 6,562),
+ *   plain import 15,166 (16,357, 15,166, 12,350): **0.43x FAIL** (0.46x, 0.40x, 0.53x).
+ *   Where the CPU goes, 30,000 records (profiles of both processes, SQLite): the monitor's event loop
+ *   is busy about 70% of the harvest: SQLite 1.3 s, of which 0.47 s in 30 commits of 1,000 records (the
+ *   import's single commit 0.15 s) and about the import's own statement time (0.86 s against 0.84 s for
+ *   the same rows, plus the items and hits); the rest is building the rows, the dedup keys and the
+ *   index grams. Its page worker is busy about 40% (the XML tokenizer 0.44 s), and the source's read
+ *   worker about 30% (SQL 0.24 s, the records' XML). Together that is about four times the import's CPU
+ *   for the same records, on two cores. Tried and not kept: a landing that gives the event loop a turn
+ *   every 200 records inside its transaction (6,008-6,808 records/s at 30,000), and with it 6 pages read
+ *   ahead instead of 3 (7,252-7,693), against 6,599-8,018 without either: the stages already share the
+ *   two cores, and the statements only took longer while the others ran beside them. What is left is CPU per record: fewer commits (each holds SQLite's write lock
+ *   longer), a cheaper parse, or a cheaper page at the source.
  */
 import fs from 'node:fs';
 import os from 'node:os';
