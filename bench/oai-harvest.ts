@@ -80,6 +80,18 @@
  *   answer encoded in the read worker and sent as bytes (decision 708): ListRecords **19,030** (19,742,
  *   18,319), raw 30,956 / 23,655: **0.61x / 0.80x PASS**; home 5.2 ms alone, 9.2 during: **1.77x PASS**
  *   (4.7 → 6.1, 5.7 → 12.3: 1.30x and 2.16x by round). RSS tenths 762 → 729, 723 → 689 MB: flat.
+ * - 13:15-13:35 UTC, a quiet machine (this one seeds the 1M file in 104 s), 3 rounds a run: ListRecords
+ *   34,249 records/s against a raw read of 42,945 to a string and 37,705 to bytes: **0.80x / 0.91x PASS**;
+ *   home p99 1.5 ms alone, 4.4 during: **3.00x FAIL** (rounds 7.2x, 3.1x, 2.9x). The harvester then decoded
+ *   each page and split it into strings, a core's worth of work on these 2 cores that a harvester does on
+ *   its own machine; it now counts the records and reads the token in the bytes. Two runs after that:
+ *   36,050 against 57,250 / 49,138 (0.63x / 0.73x PASS), home 2.1 → 3.6 ms **1.74x PASS** (rounds 1.71x,
+ *   2.12x, 0.81x); 36,189 against 49,862 / 43,147 (0.73x / 0.84x PASS), home 2.1 → 4.5 ms **2.16x FAIL**
+ *   (3.31x, 1.71x, 2.37x): at the goal's edge. RSS tenths 758 → 754, 741 → 746, 747 → 703 MB: flat.
+ * - PostgreSQL 1M, right after, the same code (seeded in 397 s; load 2.0-4.6 during the rounds, the
+ *   autovacuum of the fresh tables among it): ListRecords median 18,286 (24,356, 17,440, 18,286) against
+ *   44,647 / 39,144: **0.41x / 0.47x FAIL** (round 1, load 2.0: 0.55x / 0.62x); home 3.3 → 11.5 ms
+ *   **3.49x FAIL** (2.8 → 8.2, 3.3 → 16.7, 3.3 → 11.5). RSS tenths 272 → 461, 479 → 389, 391 → 405 MB.
  * Where the time goes (a page of 200 records, ~280 KB): the records' serialisation is shared by both
  * sides (about 3-4 ms a page after 7b65698, 6-10 ms before); the provider adds the request's path (hooks,
  * the site's and the viewer's reads, the token), its reads (on PostgreSQL the sets took 3.2 ms a page in
@@ -98,6 +110,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../server/app.js';
 import { searchRunner } from '../server/search/readPool.js';
+import { tokenAtEnd } from '../server/oai/answerBytes.js';
 import { loadConfig } from '../server/config.js';
 import { freshDatabase, insertApplication } from '../server/test/harness.js';
 import { openDatabase, type Db } from '../server/db/index.js';
@@ -125,7 +138,8 @@ const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
  * GET `url` with the Host header `host` (fetch may not set it), the answer as text. A connection reset
  * (a kept-alive socket the server closed as it was reused) is tried again, at most twice, and counted.
  */
-async function httpGet(url: string, host: string): Promise<{ status: number; text: string }> {
+/** GET `url` as host `host` on the kept-alive socket; the answer's status and bytes (retried twice on a reset). */
+async function httpGet(url: string, host: string): Promise<{ status: number; body: Buffer }> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await new Promise((resolve, reject) => {
@@ -133,7 +147,7 @@ async function httpGet(url: string, host: string): Promise<{ status: number; tex
           .get(url, { headers: { host }, agent }, (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
             res.on('error', reject);
           })
           .on('error', reject);
@@ -429,9 +443,12 @@ async function main() {
   }
 }
 
+const RECORD_OPEN = Buffer.from('<record>');
+
 /**
  * The harvester, in a child process of its own as a harvester is never in the server's process (its
- * reading and decoding of each 220 KB page then takes no time of the server's event loop): ListRecords
+ * reading of each 280 KB page then takes no time of the server's event loop; it counts the records and
+ * reads the token in the page's bytes, decoding none, as its CPU would be another machine's): ListRecords
  * of `base` as host `host` through the tokens, to the end or for `pages` pages. Tells the parent when it
  * is ready, starts on its 'go' (so the timing leaves out its start), reports each page and the records
  * read in all.
@@ -446,12 +463,13 @@ async function harvester(base: string, host: string, pages: number): Promise<voi
   let url = '/oai?verb=ListRecords&metadataPrefix=oai_dc';
   try {
     for (let page = 1; ; page++) {
-      const res = await httpGet(`${base}${url}`, host);
-      const text = res.text;
-      if (res.status !== 200) throw new Error(`${res.status} ${text.slice(0, 200)}`);
-      n += text.split('<record>').length - 1;
+      const { status, body } = await httpGet(`${base}${url}`, host);
+      if (status !== 200) throw new Error(`${status} ${body.subarray(0, 200).toString()}`);
+      // the records counted and the token read in the bytes, nothing decoded: on these 2 cores the
+      // harvester's own work (a harvester's machine's, not the server's) would take a core from the server
+      for (let at = body.indexOf(RECORD_OPEN); at >= 0; at = body.indexOf(RECORD_OPEN, at + RECORD_OPEN.length)) n++;
       process.send!({ page });
-      const t = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(text)?.[1];
+      const t = tokenAtEnd(body);
       if (!t || page >= pages) break;
       url = `/oai?verb=ListRecords&resumptionToken=${encodeURIComponent(t)}`;
     }
