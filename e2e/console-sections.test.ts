@@ -64,13 +64,14 @@ describe('console sections', () => {
       ['公众号文章', /\/console\/wechats\/articles$/, '公众号文章'],
     ] as const) {
       await page.getByRole('menuitem', { name: '栏目内容' }).hover();
-      await page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${item}$`) }).click();
+      // clicked once the submenu stands still: a click while it slides in or out lands beside the item
+      await clickSettled(page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${item}$`) }));
       await page.waitForURL(url);
       await page.locator('.atr-page-head__title', { hasText: heading }).waitFor();
       await page.getByRole('combobox', { name: '选择站点' }).waitFor();
     }
     await page.getByRole('menuitem', { name: '栏目内容' }).hover();
-    await page.getByRole('menuitem', { name: '公众号管理' }).click();
+    await clickSettled(page.getByRole('menuitem', { name: '公众号管理' }));
     await page.waitForURL(/\/console\/wechats$/);
     await page.getByRole('heading', { name: '公众号管理' }).waitFor();
     // the first address of the accounts page answers the same page (spec 1 §2)
