@@ -14,6 +14,13 @@ export const textOf = (body: string | Uint8Array): string => (typeof body === 's
 const TAIL = 4096;
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const LIST_END = /<\/(?:\w+:)?(List(?:Records|Identifiers|Sets))>\s*<\/(?:\w+:)?OAI-PMH>\s*$/;
+/** The token element that closes each list, compiled once (every page on both sides is read by it). */
+const TOKEN_BEFORE = new Map(
+  ['ListRecords', 'ListIdentifiers', 'ListSets'].map((list) => [
+    list,
+    new RegExp(`<(?:\\w+:)?resumptionToken\\b[^>]*?(?:/>|>([^<]*)</(?:\\w+:)?resumptionToken>)\\s*</(?:\\w+:)?${list}>`),
+  ]),
+);
 
 /**
  * The resumption token at the end of a list answer (ListRecords, ListIdentifiers, ListSets), read from
@@ -30,8 +37,7 @@ export function tokenAtEnd(body: string | Uint8Array): string | null | undefined
           .toString('utf8');
   const end = LIST_END.exec(tail);
   if (!end) return undefined;
-  const list = end[1];
-  const m = new RegExp(`<(?:\\w+:)?resumptionToken\\b[^>]*?(?:/>|>([^<]*)</(?:\\w+:)?resumptionToken>)\\s*</(?:\\w+:)?${list}>`).exec(tail);
+  const m = TOKEN_BEFORE.get(end[1])!.exec(tail);
   if (!m) return null;
   const raw = (m[1] ?? '').trim();
   if (/&#/.test(raw)) return undefined;
