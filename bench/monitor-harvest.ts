@@ -81,7 +81,12 @@ import { benchArticle, median, startAtrium, type ChildServer } from './portal.js
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SOURCE_HOST = 'oai-source.example.cn';
+/**
+ * The source site's host: the address itself, so the monitor reads it as production does, in its page
+ * worker (decision 714; a test's resolver, which the runs before 2026-12-01 used for a name, keeps the
+ * reads on the caller's thread)
+ */
+const SOURCE_HOST = '127.0.0.1';
 const WORDS = ['棉花', '滴灌', '盐碱地', '节水农业', '遥感', '作物育种', '土壤改良', '病虫害', '气候变化', '农业机械'];
 
 /** Record `i` of the source: the same values go into the JSON-lines file of the import. */
@@ -124,9 +129,12 @@ async function round(n: number, jsonl: string): Promise<{ monitor: number; plain
     await createProfile(db, monitorApp, 'nstl', { name: '学者', kind: 'scholars', terms: ['作者7', '作者99'] });
     const env = {
       dropRoot: path.join(dataDir, 'drops'),
-      // the source's name is this machine: the loopback is allowed, as ATRIUM_MONITOR_PRIVATE_HOSTS would
-      limits: { timeoutMs: 120_000, maxBytes: 64 * 1024 * 1024, allowPrivateHosts: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }] },
+      // the source is this machine: the loopback is allowed, as ATRIUM_MONITOR_PRIVATE_HOSTS would
+      limits: { timeoutMs: 120_000, maxBytes: 64 * 1024 * 1024, allowPrivateHosts: true },
     };
+    // a remote source has answered before: its read worker is started and its code loaded (untimed)
+    const warm = await fetch(`http://${SOURCE_HOST}:${port}/oai?verb=ListRecords&metadataPrefix=oai_dc`);
+    if (!warm.ok || !(await warm.text()).includes('<ListRecords>')) throw new Error(`source: HTTP ${warm.status}`);
 
     const timeMonitor = async () => {
       const t = performance.now();

@@ -51,7 +51,9 @@ const stopChild = (child: ChildProcess) =>
  * Starts Atrium on a free port with a data folder of its own (`dataDir`, made when absent: pass the
  * same folder to start it again on the same database) and its database (`databaseUrl`, default the
  * SQLite file atrium.db in that folder). Needs `npm run build` first (dist/app and
- * dist/server). Resolves once `/healthz` answers.
+ * dist/server). Resolves once `/healthz` answers. BENCH_CHILD_ARGS adds Node flags to the child (space
+ * separated; `--cpu-prof --cpu-prof-dir=DIR` profiles it and its worker threads: NODE_OPTIONS refuses
+ * `--cpu-prof`).
  */
 export async function startAtrium(
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-')),
@@ -68,7 +70,8 @@ export async function startAtrium(
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const flags = process.env.BENCH_CHILD_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout?.on('data', (d) => {
     log += d;

@@ -13,6 +13,7 @@ import type { Database } from './schema.js';
 import { migrationProvider, type Dialect } from './migrations/index.js';
 import { ensureSearchIndex } from '../search/indexer.js';
 import { WALK_SETTINGS, setWalkingDb, walkingDb } from './walking.js';
+import { withStatementCache } from './statementCache.js';
 
 export type Db = Kysely<Database>;
 
@@ -24,40 +25,6 @@ export interface OpenedDb {
   /** PostgreSQL's connection pool (its sizes go to /metrics); undefined on SQLite */
   pool?: pg.Pool;
   close: () => Promise<void>;
-}
-
-/** How many prepared statements a SQLite connection keeps for reuse. */
-const STATEMENT_CACHE = 256;
-
-/**
- * A better-sqlite3 database whose `prepare` reuses the statement of a SQL text it has prepared before
- * (the 256 most recent): Kysely prepares every query anew, and an import's 500-row statements cost SQLite
- * a parse each time. Kysely runs one query at a time per connection, so a statement is never in use twice.
- * Kysely's `begin` becomes `begin immediate` (decision 411).
- */
-export function withStatementCache(sqlite: BetterSqlite3.Database): { close(): void; prepare(sql: string): BetterSqlite3.Statement } {
-  const cache = new Map<string, BetterSqlite3.Statement>();
-  return {
-    close: () => {
-      cache.clear();
-      sqlite.close();
-    },
-    prepare(text: string) {
-      // a transaction takes the write lock when it begins (docs/decisions.md 411): a deferred one that
-      // read first and then wrote failed at once (SQLITE_BUSY, no busy wait) whenever another connection
-      // (an import's worker) held the lock at that moment
-      const sqlText = text === 'begin' ? 'begin immediate' : text;
-      let st = cache.get(sqlText);
-      if (st) {
-        cache.delete(sqlText); // most recent last
-      } else {
-        st = sqlite.prepare(sqlText);
-        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(sqlText, st);
-      return st;
-    },
-  };
 }
 
 /** The options of every Atrium connection to PostgreSQL (decisions 351, 369). */

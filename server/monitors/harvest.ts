@@ -12,7 +12,7 @@ import { parserOfKind } from '../import/run.js';
 import { stripBom } from '../import/types.js';
 import { MonitorError, type FetchLimits } from './fetch.js';
 import { dateOf, doiIn, type Harvested } from './records.js';
-import { parseOaiPageOffThread } from './oaiPages.js';
+import { parseOaiPageOffThread, type OaiPage } from './oaiPages.js';
 import { textOf, tokenAtEnd } from '../oai/answerBytes.js';
 
 /** How a harvester reads an address: the body's bytes (fetch.ts `fetchBytes` in production) or text (the tests may hand their own). */
@@ -131,12 +131,21 @@ export function oaiUrl(base: string, o: { token?: string | null; from?: string |
   return u.toString();
 }
 
+/** Where an OAI-PMH list starts: the base URL, set and format, `from` (ISO) and a saved token (which wins). */
+export interface OaiListSource {
+  url: string;
+  set: string | null;
+  prefix: string | null;
+  from: string | null;
+  token: string | null;
+}
+
 /** Most pages read ahead of the one being written (each a page's body and its parsed records in memory). */
 export const OAI_PAGES_AHEAD = 3;
 
 interface PageRead {
   /** the page parsed */
-  page: Promise<{ records: Harvested[]; token: string | null }>;
+  page: Promise<OaiPage>;
   /** the read of the following page, started as soon as this page's body showed its token; null when not started */
   next: Promise<{ token: string; read: PageRead } | null>;
 }
@@ -147,21 +156,23 @@ interface PageRead {
  * Pages are read ahead while `onPage` writes, up to OAI_PAGES_AHEAD (decision 699): a page's body is
  * parsed in the worker thread of oaiPages.ts, and the following page is asked for as soon as the body
  * has arrived, its token read from the body's end (`tokenAtEnd`); the parse confirms the token, and a
- * page asked for with another token is dropped and asked for again. Resolves when the list ends;
- * rejects with MonitorError.
+ * page asked for with another token is dropped and asked for again. `parse` reads a body (default: in
+ * the page worker; the page worker's own harvests parse in its thread, oaiPages.ts). Resolves when the
+ * list ends; rejects with MonitorError.
  */
 export async function harvestOai(
   get: Getter,
   limits: FetchLimits,
-  src: { url: string; set: string | null; prefix: string | null; from: string | null; token: string | null },
+  src: OaiListSource,
   onPage: (records: Harvested[], next: string | null) => Promise<void>,
+  parse: (body: string | Uint8Array) => Promise<OaiPage> = parseOaiPageOffThread,
 ): Promise<void> {
   let ahead = 0;
   let done = false;
   const read = (token: string | null): PageRead => {
     ahead++;
     const body = get(oaiUrl(src.url, { token, from: src.from, set: src.set, prefix: src.prefix }), limits);
-    const page = body.then(parseOaiPageOffThread);
+    const page = body.then(parse);
     const next = body.then(
       (b) => {
         const t = tokenAtEnd(b);

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,8 @@ import { createTestContext, insertApplication, type Client, type TestContext } f
 import { ensureTopic, upsertResources, type ResourceInput } from '../resources/store.js';
 import { queueDueMonitors, runMonitorSource, type MonitorEnv } from './run.js';
 import { fetchText, isNotPublicAddress, MonitorError, type Resolve } from './fetch.js';
-import { harvestOai, parseOaiPage } from './harvest.js';
+import { harvestOai, OAI_PAGES_AHEAD, parseOaiPage } from './harvest.js';
+import { harvestOaiOffThread, PAGES_HANDED_AHEAD } from './oaiPages.js';
 import { tokenAtEnd } from '../oai/answerBytes.js';
 import { sendDueDigests } from './digest.js';
 import { MSG, fillMsg } from '../../common/messages.js';
@@ -474,5 +476,79 @@ describe('an OAI-PMH page, read by the streaming parser (decision 672)', () => {
       ['题名 5', null],
     ]);
     expect(asked.sort()).toEqual(['t0', 't1', 't2', 't3', 't4', 't5']);
+  });
+
+  it('a harvest in the page worker reads on while the caller writes, and stops reading when the caller’s write fails (decision 714)', async () => {
+    const rec = (i: number) =>
+      `<record><header><identifier>oai:x:article/${i}</identifier><datestamp>2026-01-01T00:00:00Z</datestamp></header>${dc(`<dc:title>题名 ${i}</dc:title>`)}</record>`;
+    const LAST = 40;
+    const bodies = Array.from({ length: LAST + 1 }, (_, n) =>
+      page(`<ListRecords>${rec(n)}${n === LAST ? '' : `<resumptionToken>t${n + 1}</resumptionToken>`}</ListRecords>`),
+    );
+    // the source answers from a thread of its own: this thread is held by the writes below
+    const pages = new Worker(
+      `const http = require('node:http');
+      const { parentPort, workerData } = require('node:worker_threads');
+      let failing = false;
+      parentPort.on('message', () => { failing = true; parentPort.postMessage({ failing }); });
+      const server = http.createServer((req, res) => {
+        const n = Number(new URL(req.url, 'http://x').searchParams.get('resumptionToken')?.slice(1) ?? 0);
+        parentPort.postMessage({ n, at: Date.now() });
+        if (failing) res.writeHead(503).end('busy');
+        else res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(workerData.bodies[n]);
+      });
+      server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }));`,
+      { eval: true, workerData: { bodies } },
+    );
+    /** when each page was asked for (Date.now()) */
+    const askedAt = new Map<number, number>();
+    const port = await new Promise<number>((resolve) =>
+      pages.on('message', (m: { port?: number; n?: number; at?: number }) => {
+        if (m.port) resolve(m.port);
+        else if (m.n !== undefined) askedAt.set(m.n, m.at!);
+      }),
+    );
+    const url = `http://127.0.0.1:${port}/oai`;
+    const limits = { timeoutMs: 2000, maxBytes: 1 << 20, allowPrivateHosts: true };
+    const list = { url, set: null, prefix: null, from: null, token: null };
+    try {
+      // a write of page 0 that holds this thread 300 ms, as SQLite's statements do: the worker has asked
+      // for the following pages before it ends
+      const seen: Array<[string, string | null]> = [];
+      let firstWritten = 0;
+      await harvestOaiOffThread(limits, list, async (records, next) => {
+        seen.push([records.map((r) => r.title).join(), next]);
+        if (seen.length === 1) {
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+          firstWritten = Date.now();
+        }
+      });
+      expect(seen).toHaveLength(LAST + 1);
+      expect(seen[0]).toEqual(['题名 0', 't1']);
+      expect(seen[LAST]).toEqual([`题名 ${LAST}`, null]);
+      expect(seen.every(([title], i) => title === `题名 ${i}`)).toBe(true);
+      const readDuringWrite = [...askedAt].filter(([n, at]) => n > 0 && at < firstWritten).length;
+      expect(readDuringWrite).toBeGreaterThanOrEqual(PAGES_HANDED_AHEAD);
+      // what the caller's write throws ends the harvest, and the worker asks for a bounded number of pages more
+      askedAt.clear();
+      await expect(
+        harvestOaiOffThread(limits, list, async (records) => {
+          if (records[0].title === '题名 2') throw new Error('写入失败');
+        }),
+      ).rejects.toThrow('写入失败');
+      await new Promise((r) => setTimeout(r, 300));
+      const asked = askedAt.size;
+      expect(asked).toBeLessThanOrEqual(3 + PAGES_HANDED_AHEAD + OAI_PAGES_AHEAD);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(askedAt.size).toBe(asked);
+      // a source's error reaches the caller as the source's message
+      await new Promise((resolve) => {
+        pages.once('message', resolve);
+        pages.postMessage('fail');
+      });
+      await expect(harvestOaiOffThread(limits, list, async () => {})).rejects.toThrow('采集源返回 HTTP 503');
+    } finally {
+      await pages.terminate();
+    }
   });
 });

@@ -17,6 +17,7 @@ import { MSG, fillMsg } from '../../common/messages.js';
 import { DEFAULT_LIMITS, fetchBytes, MonitorError, type FetchLimits } from './fetch.js';
 import { harvestDrop, harvestFeed, harvestOai, type Getter } from './harvest.js';
 import { landRecords, type Harvested } from './records.js';
+import { harvestOaiOffThread } from './oaiPages.js';
 import { refreshTopicTypeCounts } from '../resources/store.js';
 
 /** What the engine needs beyond the database. */
@@ -157,16 +158,16 @@ export async function runMonitorSource(db: Db, sourceId: number, env: MonitorEnv
           });
         };
         try {
-          await harvestOai(
-            get,
-            limits,
-            { url: src.url, set: src.set_spec, prefix: src.metadata_prefix, from: src.harvested_until, token: r?.token ?? null },
-            async (records, next) => {
-              held.push(...records);
-              heldNext = next;
-              if (held.length >= LAND_RECORDS || !next) await write();
-            },
-          );
+          const list = { url: src.url, set: src.set_spec, prefix: src.metadata_prefix, from: src.harvested_until, token: r?.token ?? null };
+          const onPage = async (records: Harvested[], next: string | null) => {
+            held.push(...records);
+            heldNext = next;
+            if (held.length >= LAND_RECORDS || !next) await write();
+          };
+          // read in the page worker, which reads on while this thread writes (decision 714), unless the
+          // reads are a caller's own (a test's getter or resolver does not reach a worker)
+          if (env.get || limits.resolve) await harvestOai(get, limits, list, onPage);
+          else await harvestOaiOffThread(limits, list, onPage);
         } catch (err) {
           // what was read before the failure is written, with the token to resume from
           if (held.length) await write();
