@@ -195,10 +195,10 @@ async function main() {
   // while a harvest runs (the same server process answers both)
   const webDir = path.resolve(import.meta.dirname, '../dist/app');
   const withWeb = fs.existsSync(path.join(webDir, 'index.html')) && fs.existsSync(path.resolve(import.meta.dirname, '../dist/server/entry-server.js'));
-  // the read pool as production runs it (server/main.ts): on a SQLite file the OAI answers are made in
-  // its worker threads (decision 688); on PostgreSQL it runs the reads together on the server's pool
+  // the read pool as production runs it (server/main.ts): the OAI answers are made in its worker threads,
+  // on a SQLite file (decision 688) and on PostgreSQL (decision 716)
   const file = database.dialect === 'sqlite' ? database.url : undefined;
-  const search = searchRunner(db, database.dialect, file);
+  const search = searchRunner(db, database.dialect, file, 2, database.dialect === 'postgres' ? database.url : undefined);
   const app = await buildServer(
     {
       db,

@@ -18,7 +18,7 @@ async function main() {
   const config = loadConfig();
   const { db, dialect, file, pool, close } = await openDatabase(config.databaseUrl);
   if (config.seedDemo) await seedDemoIfEmpty(db);
-  const search = searchRunner(db, dialect, file, config.searchWorkers);
+  const search = searchRunner(db, dialect, file, config.searchWorkers, dialect === 'postgres' ? config.databaseUrl : undefined);
   const app = await buildServer({ db, dialect, config, sms: smsProviderFrom(config), search, file });
   if (pool) watchPool('postgres', () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   watchPool('search_workers', () => ({ total: search.workers }));

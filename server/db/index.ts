@@ -14,6 +14,7 @@ import { migrationProvider, type Dialect } from './migrations/index.js';
 import { ensureSearchIndex } from '../search/indexer.js';
 import { WALK_SETTINGS, setWalkingDb, walkingDb } from './walking.js';
 import { withStatementCache } from './statementCache.js';
+import { pgPool } from './pgPool.js';
 
 export type Db = Kysely<Database>;
 
@@ -27,14 +28,8 @@ export interface OpenedDb {
   close: () => Promise<void>;
 }
 
-/** The options of every Atrium connection to PostgreSQL (decisions 351, 369). */
-const PG_OPTIONS = '-c jit=off -c synchronize_seqscans=off';
-
 /** Connections the walk pool (server/db/walking.ts) keeps at most: searches run one or two at once (decision 363). */
 const WALK_CONNECTIONS = 4;
-
-/** How long an idle PostgreSQL connection is kept, ms (decision 372; pg's default is 10 s). */
-const KEEP_IDLE_MS = 30 * 60_000;
 
 /** True when the URL names a PostgreSQL database. */
 export function isPostgresUrl(url: string): boolean {
@@ -49,29 +44,9 @@ export async function openDatabase(url: string): Promise<OpenedDb> {
   let pool: pg.Pool | undefined;
   if (isPostgresUrl(url)) {
     dialect = 'postgres';
-    // bigint (count(*)) as number: our counts stay far below 2^53.
-    pg.types.setTypeParser(20, (v) => Number(v));
-    // jit off for our connections (decision 351): every statement is a short read or write, and a plan
-    // the planner costs above jit_above_cost (a frequent word's page read through the bigram index) paid
-    // about 23 ms of compilation at 1M to save nothing. Synchronized scans off (decision 369): a read of a
-    // search's first SEARCH_CAP matches by a sequential scan then starts at the table's first page, not
-    // wherever another scan of the same table is, so its facets (lower bounds) are the same at each reload
-    // connections are kept while idle (decision 372): a new PostgreSQL backend pays a page fault on the
-    // first touch of each shared buffer, 24 ms for the 1,476 pages of one 2-character search at 1M
-    // against 2 ms once touched, and pg's pool closed a connection after 10 s idle
-    pool = new pg.Pool({ connectionString: url, max: 10, options: PG_OPTIONS, idleTimeoutMillis: KEEP_IDLE_MS });
-    const walkPool = new pg.Pool({
-      connectionString: url,
-      max: WALK_CONNECTIONS,
-      options: `${PG_OPTIONS} ${WALK_SETTINGS.map(([k, v]) => `-c ${k}=${v}`).join(' ')}`,
-      idleTimeoutMillis: KEEP_IDLE_MS,
-    });
-    // An idle connection the server ends (a restart, a failover, an administrator) errs on the pool; the
-    // pool drops it and the next query connects again. Without a listener that error would end the process.
-    for (const p of [pool, walkPool])
-      p.on('error', (err) => {
-        console.warn(`PostgreSQL 连接已断开（将重新连接）：${err.message}`);
-      });
+    // the server's pool, and the walk pool of the searches that walk an index (decision 363)
+    pool = pgPool(url, 10);
+    const walkPool = pgPool(url, WALK_CONNECTIONS, WALK_SETTINGS.map(([k, v]) => `-c ${k}=${v}`).join(' '));
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const walkDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: walkPool }) });
     setWalkingDb(db, walkDb);

@@ -5,8 +5,10 @@
  * threads (server/search/worker.ts), each with its own read-only connection (WAL lets them read while
  * the server writes). On PostgreSQL searches run on the server's connection pool, as many at once as a
  * SQLite file has workers, the others waiting their turn (decision 363): each search keeps a database
- * process busy, and two at once on 2 cores left the home page 2.4x slower. An in-memory SQLite
- * database (tests) cannot be opened twice: it searches on the server's connection.
+ * process busy, and two at once on 2 cores left the home page 2.4x slower; the reads whose work is
+ * the server's own rather than the database's (an OAI-PMH page's XML and its encoding) run in worker
+ * threads with connections of their own, as on SQLite (decision 716). An in-memory SQLite database
+ * (tests) cannot be opened twice: it searches on the server's connection.
  */
 import path from 'node:path';
 import { workerScript } from '../workerScript.js';
@@ -22,7 +24,7 @@ export interface SearchRunner {
   search(query: SearchQuery): Promise<SearchResult>;
   /** Runs another long read of server/search/longReads.ts (`search` is `read('search', query)`); rejects on a database failure. */
   read<K extends LongRead>(name: K, arg: LongReadArg<K>): Promise<LongReadResult<K>>;
-  /** Stops the workers (none on PostgreSQL or in memory). */
+  /** Stops the workers (none in memory). */
   close(): Promise<void>;
   /** the number of worker threads (0: searches run on the server's connection) */
   readonly workers: number;
@@ -62,24 +64,46 @@ export function concurrencyLimit(n: number): <T>(run: () => Promise<T>) => Promi
   };
 }
 
+/** The long reads that run in worker threads on PostgreSQL too (decision 716): their work is the server's, not the database's. */
+const OFF_THREAD_ON_POSTGRES: ReadonlySet<LongRead> = new Set<LongRead>(['oai']);
+
 /**
- * The search runner of a database: `file` is the SQLite file (undefined or ':memory:' for none).
- * `workers` (default 2, at least 1): the worker threads on a file, or the searches at once on
- * PostgreSQL; an in-memory database searches on the server's connection. A worker that dies fails its
- * searches in progress with its error and is started again by the next search.
+ * The search runner of a database: `file` is the SQLite file (undefined or ':memory:' for none);
+ * `databaseUrl` PostgreSQL's address, for its worker threads. `workers` (default 2, at least 1): the
+ * worker threads on a file, or on PostgreSQL the searches at once and the worker threads of the reads
+ * of OFF_THREAD_ON_POSTGRES (none without `databaseUrl`); an in-memory database searches on the server's
+ * connection. A worker that dies fails its reads in progress with its error and is started again by the
+ * next read.
  */
-export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 2): SearchRunner {
-  if (dialect === 'postgres' || !file || file === ':memory:') {
-    // PostgreSQL: at most `workers` at once (decision 363); in memory: one at a time anyway
-    const limit = dialect === 'postgres' ? concurrencyLimit(workers) : <T>(run: () => Promise<T>) => run();
-    const read = <K extends LongRead>(name: K, arg: LongReadArg<K>) => limit(() => runLongRead(db, dialect, name, arg));
+export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 2, databaseUrl?: string): SearchRunner {
+  if (dialect === 'postgres') {
+    // at most `workers` at once (decision 363)
+    const limit = concurrencyLimit(workers);
+    const here = <K extends LongRead>(name: K, arg: LongReadArg<K>) => limit(() => runLongRead(db, dialect, name, arg));
+    if (!databaseUrl) return { search: (q) => here('search', q), read: here, close: async () => {}, workers: 0 };
+    const pool = workerPool({ pgUrl: databaseUrl }, workers);
+    const read = <K extends LongRead>(name: K, arg: LongReadArg<K>) => (OFF_THREAD_ON_POSTGRES.has(name) ? pool.read(name, arg) : here(name, arg));
+    return { search: (q) => read('search', q), read, close: pool.close, workers: pool.size };
+  }
+  if (!file || file === ':memory:') {
+    // in memory: one at a time on the server's connection anyway
+    const read = <K extends LongRead>(name: K, arg: LongReadArg<K>) => runLongRead(db, dialect, name, arg);
     return { search: (q) => read('search', q), read, close: async () => {}, workers: 0 };
   }
+  const pool = workerPool({ file: path.resolve(file) }, workers);
+  return { search: (query) => pool.read('search', query), read: pool.read, close: pool.close, workers: pool.size };
+}
+
+/** What a read worker opens (server/search/worker.ts): a SQLite file read-only, or PostgreSQL. */
+export type ReadWorkerData = { file: string } | { pgUrl: string };
+
+/** `n` (at least 1) read worker threads on `data`; each read goes to the least busy. */
+function workerPool(data: ReadWorkerData, n: number) {
   const { script, workerData } = workerScript('search', 'worker');
   let nextId = 1;
   let closing = false;
   const start = (): Slot => {
-    const slot: Slot = { worker: new Worker(script, { workerData: { ...workerData, file: path.resolve(file) } }), pending: new Map() };
+    const slot: Slot = { worker: new Worker(script, { workerData: { ...workerData, ...data } }), pending: new Map() };
     slot.worker.on('message', (m: { id: number; result?: unknown; error?: string }) => {
       const p = slot.pending.get(m.id);
       if (!p) return;
@@ -90,7 +114,7 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
     const fail = (err: Error) => {
       for (const p of slot.pending.values()) p.reject(err);
       slot.pending.clear();
-      // started again by the next search, not here: a worker that cannot open the file would loop
+      // started again by the next read, not here: a worker that cannot open the database would loop
       const i = slots.indexOf(slot);
       if (i >= 0) slots[i] = null;
     };
@@ -101,7 +125,7 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
     slot.worker.unref();
     return slot;
   };
-  const slots: Array<Slot | null> = Array.from({ length: Math.max(1, workers) }, start);
+  const slots: Array<Slot | null> = Array.from({ length: Math.max(1, n) }, start);
   const read = <K extends LongRead>(name: K, arg: LongReadArg<K>): Promise<LongReadResult<K>> => {
     if (closing) return Promise.reject(new Error('检索线程已停止'));
     // the least busy worker (one that died is started again)
@@ -114,10 +138,9 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
     });
   };
   return {
-    workers: slots.length,
-    search: (query) => read('search', query),
+    size: slots.length,
     read,
-    async close() {
+    close: async () => {
       closing = true;
       await Promise.all(slots.flatMap((s) => (s ? [s.worker.terminate()] : [])));
     },
