@@ -8,7 +8,8 @@
  *   cli.js           the `atrium` command (server/cli.ts)
  *   worker.js        a search worker thread (server/search/worker.ts; readPool.ts starts `worker.js` beside it)
  *   importWorker.js  an import task's worker thread (server/tasks/importWorker.ts; runner.ts likewise)
- *   oaiPageWorker.js the monitors' OAI-PMH page parser thread (server/monitors/oaiPageWorker.ts; oaiPages.ts likewise)
+ *   oaiPageWorker.js the monitors' OAI-PMH page reader thread (server/monitors/oaiPageWorker.ts; oaiPages.ts likewise)
+ *   monitorRunWorker.js  a monitor run's worker thread (server/monitors/monitorRunWorker.ts; tasks.ts likewise)
  *   gb-t-7714-2015-numeric.csl  read beside the bundle by server/citations/render.ts
  * with source maps (`NODE_OPTIONS=--enable-source-maps` to use them). dist/server/ stays Vite's build of
  * the page renderer.
@@ -30,6 +31,7 @@ export const serverBuildOptions = {
     worker: 'server/search/worker.ts',
     importWorker: 'server/tasks/importWorker.ts',
     oaiPageWorker: 'server/monitors/oaiPageWorker.ts',
+    monitorRunWorker: 'server/monitors/monitorRunWorker.ts',
   },
   outdir: out,
   bundle: true,

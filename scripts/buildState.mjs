@@ -5,7 +5,7 @@
  *
  * - the browser app and its server renderer (Vite): dist/app/index.html and dist/server/entry-server.js,
  *   from app/, modules/, common/ and vite.config.ts;
- * - the server (esbuild, scripts/build-server.mjs): dist/node/{main,cli,worker,importWorker,oaiPageWorker}.js, from
+ * - the server (esbuild, scripts/build-server.mjs): dist/node/{main,cli,worker,importWorker,oaiPageWorker,monitorRunWorker}.js, from
  *   server/, modules/, common/, tsconfig.json and the build script (test files do not count).
  */
 import fs from 'node:fs';
@@ -14,7 +14,14 @@ import path from 'node:path';
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 /** The compiled server's entry points, relative to the root. */
-export const SERVER_OUTPUTS = ['dist/node/main.js', 'dist/node/cli.js', 'dist/node/worker.js', 'dist/node/importWorker.js', 'dist/node/oaiPageWorker.js'];
+export const SERVER_OUTPUTS = [
+  'dist/node/main.js',
+  'dist/node/cli.js',
+  'dist/node/worker.js',
+  'dist/node/importWorker.js',
+  'dist/node/oaiPageWorker.js',
+  'dist/node/monitorRunWorker.js',
+];
 const WEB_OUTPUTS = ['dist/app/index.html', 'dist/server/entry-server.js'];
 
 /** The newest modification time (ms) of a file or of the files in a folder (test files skipped); 0 when absent. */

@@ -230,10 +230,15 @@ export async function buildServer(ctx: AppContext, opts: BuildOptions = {}): Pro
     databaseUrl: ctx.config.databaseUrl,
     // the saved searches' daily look for new results (decision 684): a minute apart is soon enough for a daily alert
     periodic: [{ everyMs: 60_000, look: () => sendDueSearchAlerts(ctx.db, ctx.dialect) }],
-    monitors: monitorTasks(ctx.db, {
-      dropRoot: path.join(ctx.config.dataDir, 'monitor-drops'),
-      limits: { ...DEFAULT_LIMITS, allowPrivateHosts: ctx.config.monitorPrivateHosts === true },
-    }),
+    monitors: monitorTasks(
+      ctx.db,
+      {
+        dropRoot: path.join(ctx.config.dataDir, 'monitor-drops'),
+        limits: { ...DEFAULT_LIMITS, allowPrivateHosts: ctx.config.monitorPrivateHosts === true },
+      },
+      // a run in a worker thread with its own connection (decision 717), where the database opens twice
+      ctx.dialect === 'postgres' ? ctx.config.databaseUrl : ctx.file && ctx.file !== ':memory:' ? ctx.file : undefined,
+    ),
   });
   await tasks.start();
   app.addHook('onClose', async () => {

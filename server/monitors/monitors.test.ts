@@ -19,6 +19,7 @@ import { harvestOai, OAI_PAGES_AHEAD, parseOaiPage } from './harvest.js';
 import { harvestOaiOffThread, PAGES_HANDED_AHEAD } from './oaiPages.js';
 import { tokenAtEnd } from '../oai/answerBytes.js';
 import { sendDueDigests } from './digest.js';
+import { monitorTasks } from './tasks.js';
 import { MSG, fillMsg } from '../../common/messages.js';
 import type { MonitorChannel } from '../../common/contracts/monitors.js';
 
@@ -342,6 +343,24 @@ describe('schedule and console calls', () => {
     const t = await ctx.db.selectFrom('tasks').select(['status', 'error']).where('id', '=', taskId).executeTakeFirstOrThrow();
     expect(t).toMatchObject({ status: 'done', error: null });
     expect((await channel('stm')).totalRecords).toBe(3);
+  });
+
+  it('runs a source in a worker thread with its own connection; a worker that cannot open the database fails the run as interrupted (decision 717)', async () => {
+    const id = await addSource('xjbt', { name: '线程源', kind: 'feed', url: `${base}/feed.xml` });
+    const hooks = monitorTasks(ctx.db, env, ctx.config.databaseUrl);
+    expect(await hooks.run({ sourceId: id })).toEqual({ added: 3, error: null });
+    let ch = await channel('xjbt');
+    expect(ch.totalRecords).toBe(3);
+    expect(ch.sources.find((s) => s.name === '线程源')).toMatchObject({ lastStatus: 'done', lastAdded: 3 });
+    // a source the worker does not find: its error, as in this thread
+    expect(await hooks.run({ sourceId: 999_999 })).toEqual({ added: 0, error: MSG.monitorSourceNotFound });
+    // a worker that ends without an answer: the run is failed, said so on the source
+    await ctx.db.updateTable('monitor_sources').set({ last_status: 'running' }).where('id', '=', id).execute();
+    const broken = monitorTasks(ctx.db, env, 'postgres://postgres@127.0.0.1:1/atrium_none');
+    expect(await broken.run({ sourceId: id })).toEqual({ added: 0, error: MSG.monitorErrInterrupted });
+    ch = await channel('xjbt');
+    expect(ch.sources.find((s) => s.name === '线程源')).toMatchObject({ lastStatus: 'failed', lastError: MSG.monitorErrInterrupted });
+    expect(ch.totalRecords).toBe(3);
   });
 
   it('refuses bad input with the field and a Chinese message; a manager without 监测管理 is refused', async () => {

@@ -371,7 +371,7 @@ export class TaskRunner {
     if (finished || (reindex && live.done > 0)) await this.onWritten();
   }
 
-  /** Runs a monitor task in this process (its records are written page by page) and records how it ended. */
+  /** Runs a monitor task through its hooks (server/monitors/tasks.ts: in a worker thread where the database opens twice) and records how it ended. */
   private async runMonitor(task: TaskRow): Promise<void> {
     let out: { added: number; error: string | null };
     try {
