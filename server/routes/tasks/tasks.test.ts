@@ -344,28 +344,26 @@ describe('re-indexing as a task', () => {
 });
 
 describe('large files, names and a busy database (decisions 412-414)', () => {
-  it('previews a 20 MB file from its first rows, quickly, with the mapping of its header', async () => {
+  it('previews a 20 MB file from its first rows only, with the mapping of its header', async () => {
     const rows = 200_000;
     const lines = ['title\tabstract\tkeywords\tdiscipline\tcategory'];
     for (let i = 0; i < rows; i++) lines.push(`面向大规模文献的检索方法研究（第 ${i} 号）\t摘要 ${i}\t检索_文献\t计算机科学与技术\t工学`);
     const data = Buffer.from(lines.join('\n'));
     expect(data.length).toBeGreaterThan(20 * 2 ** 20);
-    const t0 = performance.now();
     const r = await upload(admin, '/api/v1/imports/preview', [{ name: 'kind', value: 'articles' }, file('大文件.tsv', data)]);
-    const ms = performance.now() - t0;
     expect(r.status).toBe(200);
     expect(r.body.items).toHaveLength(10);
     expect(r.body.items[0]).toMatchObject({ line: 2, type: 'article', title: '面向大规模文献的检索方法研究（第 0 号）', category: '工学 / 计算机科学与技术' });
     expect(r.body.items[9].line).toBe(11);
-    // only the beginning was read: far fewer rows than the file holds, each of them whole
+    // only the beginning was read: far fewer rows than the file holds, each of them whole (the whole file
+    // took 4-5 s to parse before; how long the beginning takes is a benchmark's to say, not a test's:
+    // a bound of 3 s on this call failed on a loaded machine)
     expect(r.body.read).toBeGreaterThanOrEqual(10);
     expect(r.body.read).toBeLessThan(10_000);
     expect(r.body.found).toBe(r.body.read);
     expect(r.body.skipped).toEqual([]);
     expect(r.body.mapping).toMatchObject({ adjustable: true, missing: [], columns: ['title', 'abstract', 'keywords', 'discipline', 'category'] });
     expect(r.body.mapping.fields.find((f) => f.name === 'title')?.column).toBe('title');
-    // the whole file took 4-5 s to parse before; its beginning takes milliseconds (the rest is the upload)
-    expect(ms).toBeLessThan(3000);
   });
 
   it('names the uploaded file, never its path on the server, in the errors of a preview and of a task', async () => {
