@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiCall, artifacts, clickSettled, createApplication, releaseAll, signInByApi, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, chooseOption, clickSettled, createApplication, releaseAll, signInByApi, signInConsole, useE2e } from './support';
 
 const SUPER = '13800138501';
 const MANAGER = '13800138502';
@@ -106,8 +106,7 @@ describe('console sections', () => {
     await page.getByLabel('招聘单位').fill('科技情报研究所');
     await page.getByLabel('工作地点').fill('北京');
     await page.getByLabel('薪资').fill('面议');
-    await page.getByLabel('工作性质').click();
-    await page.getByTitle('全职').click();
+    await chooseOption(page.locator('body'), '工作性质', '全职');
     await page.getByLabel('更新日期').fill('2026-03-02');
     await page.getByLabel('薪资').click(); // leaves the picker with the typed day
     await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
@@ -226,8 +225,7 @@ describe('console sections', () => {
     await page.getByRole('button', { name: '新建公众号文章' }).click();
     await page.waitForURL(/\/console\/wechats\/articles\/new/);
     await page.getByLabel('文章标题').fill('量子计算走进实验室');
-    await page.getByLabel('公众号', { exact: true }).click();
-    await page.getByTitle('栏目观察（gh_sections）').click();
+    await chooseOption(page.locator('body'), '公众号', '栏目观察（gh_sections）');
     await page.getByLabel('分组名称').fill('前沿动态');
     await page.getByLabel('文章链接').fill('https://mp.weixin.qq.com/s/sections-1');
     await page.getByLabel('发文日期').fill('2026-02-01');
@@ -293,8 +291,7 @@ describe('console sections', () => {
     await page.waitForURL(new RegExp(`/console/wechats/articles\\?applicationId=${appId}&account=gh_sections$`));
     await rowOf(page, '量子计算走进实验室（更新）').waitFor();
     // 全部公众号: every account's articles again
-    await page.getByLabel('公众号', { exact: true }).click();
-    await page.locator('.ant-select-dropdown').getByTitle('全部公众号').click();
+    await chooseOption(page.locator('body'), '公众号', '全部公众号');
     await page.waitForURL((u) => !u.search.includes('account='));
     await rowOf(page, '第二号的文章').waitFor();
     await rowOf(page, '量子计算走进实验室（更新）').waitFor();
@@ -327,8 +324,7 @@ describe('console sections', () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
     await page.goto(`${server.url}/console/reports/new?applicationId=${appId}`);
     await page.getByLabel('报告名称').fill('年度发展报告');
-    await page.getByLabel('报告类型').click();
-    await page.getByTitle('年度报告').click();
+    await chooseOption(page.locator('body'), '报告类型', '年度报告');
     const upload = page.locator('.ant-form-item').filter({ hasText: 'PDF 全文' }).locator('input[type=file]');
     await upload.setInputFiles({ name: '2026 年度发展报告.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByText('PDF 已上传').waitFor();

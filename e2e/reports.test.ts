@@ -13,7 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { apiCall, artifacts, createApplication, pageHydrated, releaseAll, repoRoot, signInConsole, useE2e } from './support';
+import { apiCall, artifacts, chooseOption, createApplication, pageHydrated, releaseAll, repoRoot, signInConsole, useE2e } from './support';
 import { makePng } from '../server/test/files';
 
 const PHONE = '13800138031';
@@ -80,8 +80,7 @@ describe('reports', () => {
     // a missing type is refused in Chinese before anything is sent
     await page.getByRole('button', { name: '保存' }).click();
     await page.locator('.ant-form-item-explain-error', { hasText: '请选择报告类型' }).waitFor();
-    await page.getByLabel('报告类型').click();
-    await page.getByTitle('咨询报告').click();
+    await chooseOption(page.locator('body'), '报告类型', '咨询报告');
     await page.getByLabel('作者').fill('张三');
     await page.keyboard.press('Enter');
     await page.getByLabel('发布机构').fill('科技情报研究所');
@@ -114,12 +113,10 @@ describe('reports', () => {
     const list = await apiCall(page, server.url, 'GET', `/api/v1/reports?applicationId=${appId}`);
     expect(list.body.totalElements).toBe(0);
     // filters: by type (none of 年度报告), then back
-    await page.getByLabel('报告类型').click();
-    await page.getByTitle('年度报告').click();
+    await chooseOption(page.locator('body'), '报告类型', '年度报告');
     await page.getByText('没有符合条件的报告').waitFor();
     expect(page.url()).toContain('reportType=');
-    await page.getByLabel('报告类型').click();
-    await page.getByTitle('全部类型').click();
+    await chooseOption(page.locator('body'), '报告类型', '全部类型');
     await row.getByRole('button', { name: '发布' }).click();
     await page.getByText('报告已发布').waitFor();
     await row.getByText('已发布').waitFor();
