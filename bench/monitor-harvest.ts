@@ -68,6 +68,13 @@
  *   ahead instead of 3 (7,252-7,693), against 6,599-8,018 without either: the stages already share the
  *   two cores, and the statements only took longer while the others ran beside them. What is left is CPU per record: fewer commits (each holds SQLite's write lock
  *   longer), a cheaper parse, or a cheaper page at the source.
+ * - 2026-11-30 17:31-17:34 UTC, quiet, after decision 714 (the harvest read and parsed in the page worker,
+ *   which reads on while the monitor writes; the source reached by its address and asked once before
+ *   timing), 100,000 records, 3 rounds, two runs: monitor median **8,945** records/s (8,945, 8,387, 9,816)
+ *   against the plain import's 17,722 (16,973, 19,960, 17,722): **0.50x PASS** (0.53x, 0.42x, 0.55x); then
+ *   **9,095** (8,556, 9,095, 10,240) against 17,871 (17,871, 20,397, 16,252): **0.51x PASS** (0.48x, 0.45x,
+ *   0.63x). At the goal's edge: the even rounds, where the import ran first and the monitor writes into a
+ *   database that already holds its 100,000 records, are below it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
