@@ -92,6 +92,13 @@
  *   autovacuum of the fresh tables among it): ListRecords median 18,286 (24,356, 17,440, 18,286) against
  *   44,647 / 39,144: **0.41x / 0.47x FAIL** (round 1, load 2.0: 0.55x / 0.62x); home 3.3 → 11.5 ms
  *   **3.49x FAIL** (2.8 → 8.2, 3.3 → 16.7, 3.3 → 11.5). RSS tenths 272 → 461, 479 → 389, 391 → 405 MB.
+ * - PostgreSQL 1M after decision 716 (the answers made in read worker threads with connections of
+ *   their own, as on SQLite), 17:37-17:44 UTC, a quiet machine (seeded in 375 s, load 1.0-2.3): ListRecords
+ *   median **31,811** records/s (25,206, 31,811, 32,373) against 48,035 to a string and 41,965 to bytes:
+ *   **0.66x / 0.76x PASS** (round 1 0.57x / 0.65x). Home page p99 1.3 ms alone, 4.1 during: **3.22x FAIL**
+ *   (3.5 → 4.9, 1.3 → 3.5, 1.2 → 4.1; 1.40x, 2.69x, 3.42x). During a harvest the home page's p99 is a
+ *   third of what it was (4.1 against 11.5 ms), but alone it is now 1.2-1.3 ms, a page served from warm
+ *   caches. RSS tenths 359 → 392, 428 → 451, 459 → 470 MB.
  * Where the time goes (a page of 200 records, ~280 KB): the records' serialisation is shared by both
  * sides (about 3-4 ms a page after 7b65698, 6-10 ms before); the provider adds the request's path (hooks,
  * the site's and the viewer's reads, the token), its reads (on PostgreSQL the sets took 3.2 ms a page in
