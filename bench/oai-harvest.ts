@@ -99,6 +99,11 @@
  *   (3.5 → 4.9, 1.3 → 3.5, 1.2 → 4.1; 1.40x, 2.69x, 3.42x). During a harvest the home page's p99 is a
  *   third of what it was (4.1 against 11.5 ms), but alone it is now 1.2-1.3 ms, a page served from warm
  *   caches. RSS tenths 359 → 392, 428 → 451, 459 → 470 MB.
+ * - SQLite 1M right after, after decision 715 (the read worker's statements reused, its answers handed
+ *   over; seeded in 91 s, load 1.0-2.0): ListRecords 36,753 (33,714, 40,642, 36,753) against 51,065 /
+ *   44,280: **0.72x / 0.83x PASS**; home p99 1.6 ms alone, 3.3 during: **2.11x FAIL** (2.1 → 3.8, 1.1 →
+ *   3.3, 1.6 → 2.1; 1.81x, 3.00x, 1.31x): still at the goal's edge. RSS tenths 635 → 731, 814 → 835,
+ *   837 → 861 MB (a round starts where the last left it).
  * Where the time goes (a page of 200 records, ~280 KB): the records' serialisation is shared by both
  * sides (about 3-4 ms a page after 7b65698, 6-10 ms before); the provider adds the request's path (hooks,
  * the site's and the viewer's reads, the token), its reads (on PostgreSQL the sets took 3.2 ms a page in
