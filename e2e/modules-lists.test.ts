@@ -126,8 +126,10 @@ describe('module lists: a manager adds six panels, a visitor reads them', () => 
     const { page } = e2e;
     const drawer = await openForm('工具');
     await drawer.getByRole('button', { name: '添加模块' }).click();
-    await drawer.getByText('请选择工具').last().waitFor();
-    expect(await drawer.locator('.ant-form-item-explain-error').filter({ hasText: '请选择工具' }).count()).toBe(1);
+    // the field's error element itself: once, the text 请选择工具 was found while that element still counted 0
+    const required = drawer.locator('.ant-form-item-explain-error').filter({ hasText: '请选择工具' });
+    await required.first().waitFor();
+    expect(await required.count()).toBe(1);
     expect(await drawer.getByRole('button', { name: '添加模块' }).isEnabled()).toBe(true);
     await page.screenshot({ path: path.join(artifacts, 'e2e-lists-tool-required.png') });
     await drawer.getByLabel('工具', { exact: true }).click();
