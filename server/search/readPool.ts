@@ -80,18 +80,22 @@ export function searchRunner(db: Db, dialect: Dialect, file?: string, workers = 
     // at most `workers` at once (decision 363)
     const limit = concurrencyLimit(workers);
     const here = <K extends LongRead>(name: K, arg: LongReadArg<K>) => limit(() => runLongRead(db, dialect, name, arg));
-    if (!databaseUrl) return { search: (q) => here('search', q), read: here, close: async () => {}, workers: 0 };
+    if (!databaseUrl) return runnerOf(here);
     const pool = workerPool({ pgUrl: databaseUrl }, workers);
-    const read = <K extends LongRead>(name: K, arg: LongReadArg<K>) => (OFF_THREAD_ON_POSTGRES.has(name) ? pool.read(name, arg) : here(name, arg));
-    return { search: (q) => read('search', q), read, close: pool.close, workers: pool.size };
+    return runnerOf((name, arg) => (OFF_THREAD_ON_POSTGRES.has(name) ? pool.read(name, arg) : here(name, arg)), pool);
   }
-  if (!file || file === ':memory:') {
-    // in memory: one at a time on the server's connection anyway
-    const read = <K extends LongRead>(name: K, arg: LongReadArg<K>) => runLongRead(db, dialect, name, arg);
-    return { search: (q) => read('search', q), read, close: async () => {}, workers: 0 };
-  }
+  // in memory: one at a time on the server's connection anyway
+  if (!file || file === ':memory:') return runnerOf((name, arg) => runLongRead(db, dialect, name, arg));
   const pool = workerPool({ file: path.resolve(file) }, workers);
-  return { search: (query) => pool.read('search', query), read: pool.read, close: pool.close, workers: pool.size };
+  return runnerOf(pool.read, pool);
+}
+
+/** A runner of `read`, with the worker pool it closes and counts (none: no workers). */
+function runnerOf(
+  read: <K extends LongRead>(name: K, arg: LongReadArg<K>) => Promise<LongReadResult<K>>,
+  pool?: { size: number; close(this: void): Promise<void> },
+): SearchRunner {
+  return { search: (q) => read('search', q), read, close: pool?.close ?? (async () => {}), workers: pool?.size ?? 0 };
 }
 
 /** What a read worker opens (server/search/worker.ts): a SQLite file read-only, or PostgreSQL. */
